@@ -1,0 +1,2 @@
+//! The `mancala` command (work in progress).
+fn main() {}
