@@ -58,7 +58,8 @@ fn sowings(c: &mut Criterion) {
                 let mut mask = p.house_move_mask();
                 while mask != 0 {
                     let child = p.sow_unchecked(mask.trailing_zeros() as usize);
-                    check = check.wrapping_add(child.board_bits() as u64);
+                    let (own, opp) = child.mover_relative();
+                    check = check.wrapping_add(own ^ opp);
                     mask &= mask - 1;
                 }
             }

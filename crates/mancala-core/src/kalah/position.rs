@@ -849,6 +849,23 @@ pub fn perft(pos: &KalahPosition, depth: u32) -> u64 {
 }
 
 fn perft_const<const M: usize>(pos: &KalahPosition, depth: u32) -> u64 {
+    perft_inner::<M>(pos.own, pos.opp, pos.state, pos.rules, depth)
+}
+
+/// The perft recursion on the position's parts, so that children travel in registers.
+fn perft_inner<const M: usize>(
+    own: u64,
+    opp: u64,
+    state: u8,
+    rules: KalahRules,
+    depth: u32,
+) -> u64 {
+    let pos = KalahPosition {
+        own,
+        opp,
+        rules,
+        state,
+    };
     if depth == 0 {
         return 1;
     }
@@ -876,12 +893,13 @@ fn perft_const<const M: usize>(pos: &KalahPosition, depth: u32) -> u64 {
         return total;
     }
     while mask != 0 {
-        let child = pos.sow_const::<M>(mask.trailing_zeros() as usize);
-        total += perft_const::<M>(&child, depth - 1);
+        let c = pos.sow_const::<M>(mask.trailing_zeros() as usize);
+        total += perft_inner::<M>(c.own, c.opp, c.state, rules, depth - 1);
         mask &= mask - 1;
     }
     if pos.swap_offered() {
-        total += perft_const::<M>(&pos.swap_unchecked(), depth - 1);
+        let c = pos.swap_unchecked();
+        total += perft_inner::<M>(c.own, c.opp, c.state, rules, depth - 1);
     }
     total
 }
