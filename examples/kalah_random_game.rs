@@ -4,7 +4,6 @@
 //! (rule set and seed are optional; the defaults are `standard` and 1).
 
 use mancala_core::kalah::{KalahPosition, KalahRules};
-use mancala_core::Game;
 
 fn main() {
     let mut args = std::env::args().skip(1);
