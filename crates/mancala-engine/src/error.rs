@@ -1,0 +1,22 @@
+//! The engine's error type.
+
+use thiserror::Error;
+
+/// Why the engine refused a request. No engine call panics on bad input; each refusal is one
+/// of these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum EngineError {
+    /// The position is a finished game: there is no move to choose.
+    #[error("the game is over: there is no move to search")]
+    GameOver,
+    /// A strength level outside 1..=10.
+    #[error("level {0} is out of range: levels are 1..=10")]
+    Level(u32),
+    /// A depth limit outside 1..=[`crate::MAX_DEPTH`] plies.
+    #[error("depth limit {0} is out of range: 1..={max} plies", max = crate::MAX_DEPTH)]
+    Depth(u32),
+    /// No budget at all (no time, node or depth limit and no cancel flag): the search could
+    /// run for longer than the age of the universe on a big board.
+    #[error("no budget: give a time, node or depth limit, or a cancel flag")]
+    NoLimit,
+}

@@ -1,0 +1,566 @@
+//! The anytime search: iterative deepening over a negamax alpha-beta with principal-variation
+//! (null-window) search, a transposition table and move ordering.
+//!
+//! Algorithm sources: alpha-beta as in Knuth and Moore, "An analysis of alpha-beta pruning"
+//! (1975), in its negamax form; iterative deepening with a transposition table and killer
+//! moves as in Slate and Atkin's Chess 4.5 (1977); principal-variation search (a null window
+//! for every move after the first, re-searched on a fail-high) after Marsland and Campbell
+//! (1982); the "complete subtree" flag that makes a result exact follows the way exact Kalah
+//! solvers (Irving, Donkers and Uiterwijk, "Solving Kalah", 2000) mark proven values.
+//!
+//! Extra turns: a move after which the same player is still to move keeps the sign of the
+//! score and the window; any other move negates both, and the pie-rule swap
+//! ([`Evaluate::swaps_players`]) negates although the side to move stays. Every move, an
+//! extra-turn move included, is one ply of depth.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use mancala_core::Side;
+use smallvec::SmallVec;
+
+use crate::eval::{Evaluate, DECISIVE, WIN};
+use crate::tt::{Bound, Entry, Table};
+use crate::EngineError;
+
+/// The deepest search, in plies (a depth limit above it is refused).
+pub const MAX_DEPTH: u32 = 120;
+/// Default transposition-table size, in bytes (16 MiB: 2^20 entries of 16 bytes).
+pub const DEFAULT_TT_BYTES: usize = 16 << 20;
+
+const INF: i32 = WIN + 1;
+/// Node-count interval between two looks at the clock and the cancel flag.
+const CHECK_EVERY: u64 = 1024;
+
+/// The budget of one search. At least one of the four must be set. Whatever runs out first
+/// stops the search; the result is the best move of the last completed iteration.
+///
+/// The first iteration (depth 1) always completes, so that a legal move is returned even with
+/// a zero budget; it may exceed a node budget by at most the number of legal moves plus one.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Wall-clock budget. The search looks at the clock every 1024 nodes, and does not start
+    /// a new iteration once half of it is spent (the next one would hardly finish).
+    pub time: Option<Duration>,
+    /// Node budget: positions visited (each searched position and each finished game reached
+    /// counts one).
+    pub nodes: Option<u64>,
+    /// Depth limit in plies, 1..=[`MAX_DEPTH`].
+    pub depth: Option<u32>,
+    /// Set to `true` from another thread to stop the search (looked at every 1024 nodes).
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// A wall-clock budget only.
+    #[must_use]
+    pub fn time(time: Duration) -> Limits {
+        Limits {
+            time: Some(time),
+            ..Limits::default()
+        }
+    }
+
+    /// A node budget only.
+    #[must_use]
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
+    /// A depth limit only, in plies.
+    #[must_use]
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// These limits with a wall-clock budget.
+    #[must_use]
+    pub fn with_time(self, time: Duration) -> Limits {
+        Limits {
+            time: Some(time),
+            ..self
+        }
+    }
+
+    /// These limits with a node budget.
+    #[must_use]
+    pub fn with_nodes(self, nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..self
+        }
+    }
+
+    /// These limits with a depth limit, in plies.
+    #[must_use]
+    pub fn with_depth(self, depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..self
+        }
+    }
+
+    /// These limits with a cancel flag.
+    #[must_use]
+    pub fn with_cancel(self, cancel: Arc<AtomicBool>) -> Limits {
+        Limits {
+            cancel: Some(cancel),
+            ..self
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The best move found (first move of `pv`); always legal in the searched position.
+    pub best_move: M,
+    /// Its score for the player to move, in score units (Kalah: hundredths of a seed of final
+    /// store difference, see [`crate::eval`]); the game-theoretic value when `exact`.
+    pub score: i32,
+    /// Depth of the last completed iteration, in plies.
+    pub depth: u32,
+    /// Principal variation: the expected line of play, starting with `best_move` (may be
+    /// shorter than `depth` where the transposition table cut the line short).
+    pub pv: Vec<M>,
+    /// Nodes searched, all iterations together (the unfinished last one included).
+    pub nodes: u64,
+    /// Whether `score` is exact: the last completed iteration reached only finished games,
+    /// so deeper search cannot change it.
+    pub exact: bool,
+    /// Wall-clock time of the search.
+    pub elapsed: Duration,
+}
+
+impl<M> SearchResult<M> {
+    /// Whether the score is a forced win or loss of a win/loss-scored game (beyond
+    /// ±[`DECISIVE`]).
+    #[must_use]
+    pub fn is_decisive(&self) -> bool {
+        self.score.abs() > DECISIVE
+    }
+
+    /// Nodes per second of the search (0 when no time was measured).
+    #[must_use]
+    pub fn nodes_per_second(&self) -> f64 {
+        let s = self.elapsed.as_secs_f64();
+        if s > 0.0 {
+            self.nodes as f64 / s
+        } else {
+            0.0
+        }
+    }
+}
+
+struct Kid<G: Evaluate> {
+    order: i32,
+    index: u8,
+    mv: G::Move,
+    child: G,
+}
+
+/// The anytime engine for any game that implements [`Evaluate`]. Holds the transposition
+/// table (kept between searches, so consecutive moves of one game reuse it) and the search
+/// stacks. Not `Sync`: one engine per thread.
+pub struct Engine<G: Evaluate> {
+    tt: Table,
+    killers: Vec<[Option<G::Move>; 2]>,
+    pv: Vec<Vec<G::Move>>,
+    nodes: u64,
+    horizon: u64,
+    aborted: bool,
+    can_abort: bool,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+impl<G: Evaluate> Default for Engine<G> {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl<G: Evaluate> Engine<G> {
+    /// An engine with a [`DEFAULT_TT_BYTES`] transposition table.
+    #[must_use]
+    pub fn new() -> Engine<G> {
+        Engine::with_tt_bytes(DEFAULT_TT_BYTES)
+    }
+
+    /// An engine whose transposition table takes at most `bytes` bytes (at least 16 KiB; see
+    /// [`Table::new`]).
+    #[must_use]
+    pub fn with_tt_bytes(bytes: usize) -> Engine<G> {
+        let stack = MAX_DEPTH as usize + 2;
+        Engine {
+            tt: Table::new(bytes),
+            killers: vec![[None, None]; stack],
+            pv: (0..stack).map(|_| Vec::with_capacity(stack)).collect(),
+            nodes: 0,
+            horizon: 0,
+            aborted: false,
+            can_abort: false,
+            node_limit: u64::MAX,
+            deadline: None,
+            cancel: None,
+        }
+    }
+
+    /// Size of the transposition table, in bytes.
+    #[must_use]
+    pub fn tt_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// Forgets everything learnt (transposition table, killer moves), e.g. before a new game.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        for k in &mut self.killers {
+            *k = [None, None];
+        }
+    }
+
+    /// Searches `pos` by iterative deepening within `limits` and returns the best move of the
+    /// last completed iteration, with its score, depth, principal variation, node count and
+    /// exactness. Stops early when an iteration is exact.
+    ///
+    /// # Errors
+    /// [`EngineError::GameOver`] when `pos` is a finished game, [`EngineError::NoLimit`] when
+    /// `limits` sets nothing, [`EngineError::Depth`] for a depth limit outside
+    /// 1..=[`MAX_DEPTH`].
+    pub fn search(
+        &mut self,
+        pos: &G,
+        limits: &Limits,
+    ) -> Result<SearchResult<G::Move>, EngineError> {
+        let moves = pos.legal_moves();
+        let (Some(_), Some(&first)) = (pos.side_to_move(), moves.first()) else {
+            return Err(EngineError::GameOver);
+        };
+        if limits.time.is_none()
+            && limits.nodes.is_none()
+            && limits.depth.is_none()
+            && limits.cancel.is_none()
+        {
+            return Err(EngineError::NoLimit);
+        }
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH);
+        if !(1..=MAX_DEPTH).contains(&max_depth) {
+            return Err(EngineError::Depth(max_depth));
+        }
+        let start = Instant::now();
+        self.nodes = 0;
+        self.aborted = false;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time.map(|t| start + t);
+        self.cancel = limits.cancel.clone();
+        let mut best: Option<SearchResult<G::Move>> = None;
+        for depth in 1..=max_depth {
+            self.can_abort = depth > 1;
+            self.horizon = 0;
+            let score = self.negamax(pos, depth, -INF, INF, 0);
+            if self.aborted {
+                break;
+            }
+            let pv = self.pv[0].clone();
+            let exact = self.horizon == 0;
+            best = Some(SearchResult {
+                best_move: pv.first().copied().unwrap_or(first),
+                score,
+                depth,
+                pv,
+                nodes: self.nodes,
+                exact,
+                elapsed: start.elapsed(),
+            });
+            if exact || self.nodes >= self.node_limit || self.cancelled() {
+                break;
+            }
+            if let Some(t) = limits.time {
+                if start.elapsed() * 2 > t {
+                    break;
+                }
+            }
+        }
+        let mut result = best.unwrap_or(SearchResult {
+            best_move: first,
+            score: 0,
+            depth: 0,
+            pv: vec![first],
+            nodes: 0,
+            exact: false,
+            elapsed: Duration::ZERO,
+        });
+        result.nodes = self.nodes;
+        result.elapsed = start.elapsed();
+        self.cancel = None;
+        Ok(result)
+    }
+
+    fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
+    #[inline]
+    fn out_of_budget(&self) -> bool {
+        if self.nodes >= self.node_limit {
+            return true;
+        }
+        if self.nodes % CHECK_EVERY == 0 {
+            if self.cancelled() {
+                return true;
+            }
+            if let Some(d) = self.deadline {
+                return Instant::now() >= d;
+            }
+        }
+        false
+    }
+
+    /// The value of a finished `child` for the player who moved from `side` (negated across
+    /// a swap), shortened by the distance from the root when decisive.
+    #[inline]
+    fn final_value(child: &G, side: Side, swaps: bool, ply: usize) -> i32 {
+        let v = child.final_value(side);
+        let v = if swaps { -v } else { v };
+        let d = ply as i32 + 1;
+        if v > DECISIVE {
+            v - d
+        } else if v < -DECISIVE {
+            v + d
+        } else {
+            v
+        }
+    }
+
+    /// The static value of `child` (reached by a move from a position with `side` to move)
+    /// for the player who moved: final value or heuristic evaluation, and whether it was
+    /// heuristic.
+    #[inline]
+    fn static_value(child: &G, side: Side, swaps: bool, ply: usize) -> (i32, bool) {
+        match child.side_to_move() {
+            None => (Self::final_value(child, side, swaps, ply), false),
+            Some(s) => {
+                let v = child.evaluate();
+                if (s == side) != swaps {
+                    (v, true)
+                } else {
+                    (-v, true)
+                }
+            }
+        }
+    }
+
+    fn set_pv(&mut self, ply: usize, mv: G::Move, with_child: bool) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        if with_child {
+            line.extend_from_slice(&tail[0]);
+        }
+    }
+
+    /// Searches a non-final child: same sign and window when the same player moves again,
+    /// negated otherwise.
+    #[inline]
+    fn child(
+        &mut self,
+        child: &G,
+        same_player: bool,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if same_player {
+            self.negamax(child, depth, alpha, beta, ply)
+        } else {
+            -self.negamax(child, depth, -beta, -alpha, ply)
+        }
+    }
+
+    fn negamax(&mut self, pos: &G, depth: u32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.pv[ply].clear();
+        if self.can_abort && self.out_of_budget() {
+            self.aborted = true;
+            return 0;
+        }
+        let Some(side) = pos.side_to_move() else {
+            // Finished games are scored by their parent; this is only reached if a caller
+            // passes one, and 0 keeps the search sound.
+            return 0;
+        };
+        if depth == 0 || ply >= MAX_DEPTH as usize {
+            self.horizon += 1;
+            return pos.evaluate();
+        }
+        let key = pos.hash_key();
+        let horizon_before = self.horizon;
+        let mut tt_best = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_best = Some(e.best);
+            // No cut-offs at the root nor in principal-variation nodes (open window), so
+            // that the principal variation is collected in full.
+            let pv_node = beta - alpha > 1;
+            if ply > 0 && !pv_node && (e.complete || u32::from(e.depth) >= depth) {
+                let v = from_tt(e.value, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                };
+                if cut {
+                    if !e.complete {
+                        self.horizon += 1;
+                    }
+                    return v;
+                }
+            }
+        }
+        let moves = pos.legal_moves();
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_index = 0u8;
+        if depth == 1 {
+            // Every child is a leaf: score it in place (no ordering needed).
+            for (i, &mv) in moves.iter().enumerate() {
+                let Some(child) = pos.play_legal(mv) else {
+                    continue;
+                };
+                self.nodes += 1;
+                let (v, heuristic) = Self::static_value(&child, side, pos.swaps_players(mv), ply);
+                if heuristic {
+                    self.horizon += 1;
+                }
+                if v > best {
+                    best = v;
+                    best_index = i as u8;
+                    if v > alpha {
+                        alpha = v;
+                        self.set_pv(ply, mv, false);
+                        if v >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+        } else {
+            let killers = self.killers[ply];
+            let mut kids: SmallVec<[Kid<G>; 16]> = SmallVec::new();
+            for (i, &mv) in moves.iter().enumerate() {
+                let Some(child) = pos.play_legal(mv) else {
+                    continue;
+                };
+                let order = if tt_best == Some(i as u8) {
+                    i32::MAX
+                } else if killers[0] == Some(mv) {
+                    i32::MAX - 1
+                } else if killers[1] == Some(mv) {
+                    i32::MAX - 2
+                } else {
+                    Self::static_value(&child, side, pos.swaps_players(mv), ply).0
+                };
+                kids.push(Kid {
+                    order,
+                    index: i as u8,
+                    mv,
+                    child,
+                });
+            }
+            kids.sort_unstable_by(|a, b| b.order.cmp(&a.order).then(a.index.cmp(&b.index)));
+            for (n, kid) in kids.iter().enumerate() {
+                let swaps = pos.swaps_players(kid.mv);
+                let (v, searched) = match kid.child.side_to_move() {
+                    None => {
+                        self.nodes += 1;
+                        (Self::final_value(&kid.child, side, swaps, ply), false)
+                    }
+                    Some(s) => {
+                        let same = (s == side) != swaps;
+                        let d = depth - 1;
+                        let v = if n == 0 {
+                            self.child(&kid.child, same, d, alpha, beta, ply + 1)
+                        } else {
+                            let v = self.child(&kid.child, same, d, alpha, alpha + 1, ply + 1);
+                            if !self.aborted && v > alpha && v < beta {
+                                self.child(&kid.child, same, d, alpha, beta, ply + 1)
+                            } else {
+                                v
+                            }
+                        };
+                        (v, true)
+                    }
+                };
+                if self.aborted {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    best_index = kid.index;
+                    if v > alpha {
+                        alpha = v;
+                        self.set_pv(ply, kid.mv, searched);
+                        if v >= beta {
+                            if tt_best != Some(kid.index) && killers[0] != Some(kid.mv) {
+                                self.killers[ply] = [Some(kid.mv), killers[0]];
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(Entry {
+            key,
+            value: to_tt(best, ply),
+            depth: depth.min(255) as u8,
+            bound,
+            complete: self.horizon == horizon_before,
+            best: best_index,
+        });
+        best
+    }
+}
+
+/// A decisive value made relative to the node (distance counted from it) for the table.
+#[inline]
+fn to_tt(v: i32, ply: usize) -> i32 {
+    if v > DECISIVE {
+        v + ply as i32
+    } else if v < -DECISIVE {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+/// A decisive table value made relative to the root again.
+#[inline]
+fn from_tt(v: i32, ply: usize) -> i32 {
+    if v > DECISIVE {
+        v - ply as i32
+    } else if v < -DECISIVE {
+        v + ply as i32
+    } else {
+        v
+    }
+}
