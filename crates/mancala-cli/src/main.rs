@@ -2,6 +2,8 @@
 //! commands) for the games of `mancala-core`. Errors go to standard error as one line, with a
 //! non-zero exit status (1 for a refused input, 2 for a malformed command line).
 
+mod agent;
+mod bestmove;
 mod board;
 mod perft;
 mod play;
@@ -31,6 +33,10 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Count move sequences of each depth (perft), one line per depth.
     Perft(perft::PerftArgs),
+    /// The engine's best move in a position under a time budget.
+    Bestmove(bestmove::BestmoveArgs),
+    /// Run a game-playing agent speaking a referee protocol on stdin/stdout.
+    Agent(agent::AgentArgs),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +46,8 @@ fn main() -> ExitCode {
         Command::Play(a) => play::run(&a),
         Command::Replay(a) => replay::run(&a),
         Command::Perft(a) => perft::run(&a),
+        Command::Bestmove(a) => bestmove::run(&a),
+        Command::Agent(a) => agent::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,11 +1,15 @@
-//! `mancala play`: a game at the terminal, two people or one person against a random mover.
+//! `mancala play`: a game at the terminal, two people, or one person against a random mover
+//! or the engine (`--engine --level L`, or `--opponent engine`).
 //! Moves are typed at the prompt; an illegal or malformed move is refused with its reason and
 //! the game goes on.
 
 use std::io::{self, BufRead, Write};
 
 use clap::{Args, ValueEnum};
-use mancala_core::kalah::{KalahGame, KalahMove, Player};
+use std::time::Duration;
+
+use mancala_core::kalah::{KalahGame, KalahMove, KalahPosition, Player};
+use mancala_engine::{Level, LevelPlayer};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -18,6 +22,8 @@ pub enum Opponent {
     Human,
     /// A uniformly random legal move (reproducible with `--seed`).
     Random,
+    /// The engine at `--level`, `--time-ms` a move.
+    Engine,
 }
 
 /// Arguments of `mancala play`.
@@ -32,10 +38,19 @@ pub struct PlayArgs {
     /// Who plays the second player.
     #[arg(long, value_enum, default_value_t = Opponent::Human)]
     opponent: Opponent,
+    /// Play against the engine (the same as `--opponent engine`).
+    #[arg(long, conflicts_with = "opponent")]
+    engine: bool,
+    /// The engine's strength level, 1 (weakest) to 10.
+    #[arg(long, default_value_t = 5)]
+    level: u32,
+    /// The engine's time a move, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    time_ms: u64,
     /// Let the opponent be the first player (South at the start) instead of the second.
     #[arg(long)]
     opponent_first: bool,
-    /// Seed of the random mover.
+    /// Seed of the random mover and of the engine's weaker moves (levels 1..=4).
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }
@@ -52,10 +67,22 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     let GameRules::Kalah(rules) = GameRules::parse(&args.rules)?;
     let start = kalah_position(rules, args.position.as_deref())?;
     let mut game = KalahGame::from_position(start);
-    let computer = match args.opponent {
+    let opponent = if args.engine {
+        Opponent::Engine
+    } else {
+        args.opponent
+    };
+    let computer = match opponent {
         Opponent::Human => None,
-        Opponent::Random if args.opponent_first => Some(Player::First),
-        Opponent::Random => Some(Player::Second),
+        _ if args.opponent_first => Some(Player::First),
+        _ => Some(Player::Second),
+    };
+    let mut engine: Option<LevelPlayer<KalahPosition>> = match opponent {
+        Opponent::Engine => {
+            let level = Level::new(args.level).map_err(|e| format!("--level: {e}"))?;
+            Some(LevelPlayer::new(level, args.seed))
+        }
+        _ => None,
     };
     let mut rng = StdRng::seed_from_u64(args.seed);
     let stdin = io::stdin();
@@ -79,8 +106,18 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         };
         let player = game.player_on(side);
         if Some(player) == computer {
-            let moves = pos.legal_moves();
-            let mv = moves[rng.gen_range(0..moves.len())];
+            let mv = match engine.as_mut() {
+                Some(e) => {
+                    let c = e
+                        .choose(&pos, Duration::from_millis(args.time_ms))
+                        .map_err(|e| e.to_string())?;
+                    c.mv
+                }
+                None => {
+                    let moves = pos.legal_moves();
+                    moves[rng.gen_range(0..moves.len())]
+                }
+            };
             println!("{} ({side}) plays {mv}", player_name(player));
             game.play(mv).map_err(|e| e.to_string())?;
             continue;

@@ -178,7 +178,7 @@ fn run_match<G: Evaluate>(
             }
         };
         println!(
-            "game {:>3}: A {} , {result} ({a_score:+})",
+            "game {:>3}: A {}, {result} ({a_score:+})",
             g + 1,
             if a_first { "first" } else { "second" }
         );

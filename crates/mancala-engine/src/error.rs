@@ -15,6 +15,10 @@ pub enum EngineError {
     /// A depth limit outside 1..=[`crate::MAX_DEPTH`] plies.
     #[error("depth limit {0} is out of range: 1..={max} plies", max = crate::MAX_DEPTH)]
     Depth(u32),
+    /// A restricted search ([`crate::Engine::search_moves`]) was given moves of which none
+    /// is legal in the position.
+    #[error("none of the moves to choose from is legal in this position")]
+    NoRootMove,
     /// No budget at all (no time, node or depth limit and no cancel flag): the search could
     /// run for longer than the age of the universe on a big board.
     #[error("no budget: give a time, node or depth limit, or a cancel flag")]

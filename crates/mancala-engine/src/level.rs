@@ -150,25 +150,42 @@ impl<G: Evaluate> LevelPlayer<G> {
     pub fn choose_within(
         &mut self,
         pos: &G,
+        limits: Limits,
+    ) -> Result<Choice<G::Move>, EngineError> {
+        self.choose_among(pos, limits, &[])
+    }
+
+    /// Like [`LevelPlayer::choose_within`], choosing among `moves` only (all legal moves
+    /// when empty; see [`Engine::search_moves`]). A weaker move is drawn from `moves` too.
+    ///
+    /// # Errors
+    /// As [`Engine::search_moves`].
+    pub fn choose_among(
+        &mut self,
+        pos: &G,
         mut limits: Limits,
+        moves: &[G::Move],
     ) -> Result<Choice<G::Move>, EngineError> {
         if limits.depth.is_none() {
             limits.depth = self.level.max_depth();
         }
-        let search = self.engine.search(pos, &limits)?;
+        let search = self.engine.search_moves(pos, &limits, moves)?;
         // One draw per move whatever the level, so the generator's stream depends only on
         // the number of moves chosen.
         let roll: f64 = self.rng.gen();
-        let moves = pos.legal_moves();
+        let mut moves: Vec<G::Move> = if moves.is_empty() {
+            pos.legal_moves().to_vec()
+        } else {
+            moves.to_vec()
+        };
+        let legal = pos.legal_moves();
+        moves.retain(|m| legal.contains(m));
+        moves.retain(|&m| m != search.best_move);
+        moves.dedup();
         let mut mv = search.best_move;
         let mut weaker = false;
-        if roll < self.level.weaker_move_probability() && moves.len() > 1 {
-            let others: Vec<G::Move> = moves
-                .iter()
-                .copied()
-                .filter(|&m| m != search.best_move)
-                .collect();
-            mv = others[self.rng.gen_range(0..others.len())];
+        if roll < self.level.weaker_move_probability() && !moves.is_empty() {
+            mv = moves[self.rng.gen_range(0..moves.len())];
             weaker = true;
         }
         Ok(Choice { mv, weaker, search })

@@ -173,6 +173,7 @@ pub struct Engine<G: Evaluate> {
     tt: Table,
     killers: Vec<[Option<G::Move>; 2]>,
     pv: Vec<Vec<G::Move>>,
+    root_moves: Vec<G::Move>,
     nodes: u64,
     horizon: u64,
     aborted: bool,
@@ -204,6 +205,7 @@ impl<G: Evaluate> Engine<G> {
             tt: Table::new(bytes),
             killers: vec![[None, None]; stack],
             pv: (0..stack).map(|_| Vec::with_capacity(stack)).collect(),
+            root_moves: Vec::new(),
             nodes: 0,
             horizon: 0,
             aborted: false,
@@ -241,10 +243,33 @@ impl<G: Evaluate> Engine<G> {
         pos: &G,
         limits: &Limits,
     ) -> Result<SearchResult<G::Move>, EngineError> {
-        let moves = pos.legal_moves();
-        let (Some(_), Some(&first)) = (pos.side_to_move(), moves.first()) else {
+        self.search_moves(pos, limits, &[])
+    }
+
+    /// Like [`Engine::search`], but the move chosen is one of `moves` (all legal moves when
+    /// `moves` is empty); e.g. a player who has decided not to swap. Moves of `moves` that
+    /// are not legal are ignored.
+    ///
+    /// # Errors
+    /// As [`Engine::search`], and [`EngineError::NoRootMove`] when `moves` is not empty but
+    /// holds no legal move.
+    pub fn search_moves(
+        &mut self,
+        pos: &G,
+        limits: &Limits,
+        moves: &[G::Move],
+    ) -> Result<SearchResult<G::Move>, EngineError> {
+        let legal = pos.legal_moves();
+        if pos.side_to_move().is_none() || legal.is_empty() {
             return Err(EngineError::GameOver);
-        };
+        }
+        self.root_moves.clear();
+        self.root_moves
+            .extend(moves.iter().copied().filter(|m| legal.contains(m)));
+        if !moves.is_empty() && self.root_moves.is_empty() {
+            return Err(EngineError::NoRootMove);
+        }
+        let first = self.root_moves.first().copied().unwrap_or(legal[0]);
         if limits.time.is_none()
             && limits.nodes.is_none()
             && limits.depth.is_none()
@@ -430,12 +455,17 @@ impl<G: Evaluate> Engine<G> {
             }
         }
         let moves = pos.legal_moves();
+        // At the root of a restricted search only the given moves are searched.
+        let restricted = ply == 0 && !self.root_moves.is_empty();
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_index = 0u8;
         if depth == 1 {
             // Every child is a leaf: score it in place (no ordering needed).
             for (i, &mv) in moves.iter().enumerate() {
+                if restricted && !self.root_moves.contains(&mv) {
+                    continue;
+                }
                 let Some(child) = pos.play_legal(mv) else {
                     continue;
                 };
@@ -460,6 +490,9 @@ impl<G: Evaluate> Engine<G> {
             let killers = self.killers[ply];
             let mut kids: SmallVec<[Kid<G>; 16]> = SmallVec::new();
             for (i, &mv) in moves.iter().enumerate() {
+                if restricted && !self.root_moves.contains(&mv) {
+                    continue;
+                }
                 let Some(child) = pos.play_legal(mv) else {
                     continue;
                 };
@@ -529,6 +562,10 @@ impl<G: Evaluate> Engine<G> {
         } else {
             Bound::Exact
         };
+        if restricted {
+            // The value of a restricted root is not the position's value.
+            return best;
+        }
         self.tt.store(Entry {
             key,
             value: to_tt(best, ply),

@@ -1,0 +1,102 @@
+//! `mancala bestmove`: the engine's move in a position under a time budget.
+
+use std::time::Duration;
+
+use clap::Args;
+use mancala_core::kalah::KalahPosition;
+use mancala_engine::{Choice, Engine, Level, LevelPlayer, SEED};
+
+use crate::rules_arg::{kalah_position, GameRules};
+
+/// Arguments of `mancala bestmove`.
+#[derive(Debug, Args)]
+pub struct BestmoveArgs {
+    /// The rule set.
+    #[arg(long, default_value = "standard")]
+    rules: String,
+    /// The position (default: the start position of the rule set).
+    #[arg(long)]
+    position: Option<String>,
+    /// Time budget in milliseconds.
+    #[arg(long)]
+    time_ms: u64,
+    /// Strength level 1..=10 (10: strongest, depth limited by time only).
+    #[arg(long, default_value_t = 10)]
+    level: u32,
+    /// Node budget (positions visited), in addition to the time budget.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Seed of the weaker-move choices of levels 1..=4.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print one JSON object: {"move", "search_move", "weaker", "score", "score_seeds",
+    /// "depth", "pv", "nodes", "exact", "time_ms", "level", "position", "rules"}.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Searches and prints the move with its search report.
+pub fn run(args: &BestmoveArgs) -> Result<(), String> {
+    let level = Level::new(args.level).map_err(|e| format!("--level: {e}"))?;
+    let mut limits = level.limits(Duration::from_millis(args.time_ms));
+    limits.nodes = args.nodes;
+    match GameRules::parse(&args.rules)? {
+        GameRules::Kalah(rules) => {
+            let p = kalah_position(rules, args.position.as_deref())?;
+            let mut player: LevelPlayer<KalahPosition> =
+                LevelPlayer::with_engine(Engine::new(), level, args.seed);
+            let c = player
+                .choose_within(&p, limits)
+                .map_err(|e| format!("--position: {e}"))?;
+            print_choice(args, &rules.to_string(), &p.to_string(), &c);
+        }
+    }
+    Ok(())
+}
+
+fn print_choice<M: std::fmt::Display>(
+    args: &BestmoveArgs,
+    rules: &str,
+    position: &str,
+    c: &Choice<M>,
+) {
+    let s = &c.search;
+    let pv: Vec<String> = s.pv.iter().map(ToString::to_string).collect();
+    let score_seeds = f64::from(s.score) / f64::from(SEED);
+    let ms = s.elapsed.as_secs_f64() * 1000.0;
+    if args.json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "rules": rules,
+                "position": position,
+                "level": args.level,
+                "move": c.mv.to_string(),
+                "search_move": s.best_move.to_string(),
+                "weaker": c.weaker,
+                "score": s.score,
+                "score_seeds": score_seeds,
+                "depth": s.depth,
+                "pv": pv,
+                "nodes": s.nodes,
+                "exact": s.exact,
+                "time_ms": ms,
+            })
+        );
+    } else {
+        println!("bestmove {}", c.mv);
+        if c.weaker {
+            println!(
+                "(level {}: a weaker move; the search chose {})",
+                args.level, s.best_move
+            );
+        }
+        println!(
+            "score {score_seeds:+.2} seeds ({}), depth {}, nodes {}, {ms:.0} ms",
+            if s.exact { "exact" } else { "estimate" },
+            s.depth,
+            s.nodes
+        );
+        println!("pv {}", pv.join(" "));
+    }
+}

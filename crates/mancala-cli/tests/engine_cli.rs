@@ -1,0 +1,113 @@
+//! `mancala bestmove` and `mancala play --engine` end to end.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn mancala(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .output()
+        .expect("run mancala")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn bestmove_finds_the_capture_exactly() {
+    // kalah(3,2), South [1,0,1], North [0,9,2]: house 1 captures 10 and wins by 11 (see the
+    // hand analysis in crates/mancala-engine/tests/kalah_search.rs).
+    let o = mancala(&[
+        "bestmove",
+        "--rules",
+        "kalah(3,2)",
+        "--position",
+        "1,0,1,0,0,9,2,0 S",
+        "--time-ms",
+        "2000",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["move"], "1");
+    assert_eq!(v["score"], 1100);
+    assert_eq!(v["score_seeds"], 11.0);
+    assert_eq!(v["exact"], true);
+    assert_eq!(v["pv"][0], "1");
+    assert_eq!(v["weaker"], false);
+}
+
+#[test]
+fn bestmove_text_output_and_tiny_budget() {
+    let o = mancala(&["bestmove", "--rules", "manchester", "--time-ms", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let first = out.lines().next().unwrap();
+    let mv: u8 = first.strip_prefix("bestmove ").unwrap().parse().unwrap();
+    assert!((1..=7).contains(&mv), "{out}");
+    assert!(out.contains("estimate"), "{out}");
+}
+
+#[test]
+fn bestmove_refuses_bad_input() {
+    for (args, needle) in [
+        (
+            vec!["bestmove", "--time-ms", "10", "--level", "11"],
+            "level 11 is out of range",
+        ),
+        (
+            vec![
+                "bestmove",
+                "--time-ms",
+                "10",
+                "--position",
+                "0,0,0,0,0,0,30,0,0,0,0,0,0,18 -",
+            ],
+            "the game is over",
+        ),
+        (
+            vec!["bestmove", "--time-ms", "10", "--rules", "kalah(9,9)"],
+            "--rules",
+        ),
+        (
+            vec!["bestmove", "--time-ms", "10", "--position", "1,2 S"],
+            "--position",
+        ),
+    ] {
+        let o = mancala(&args);
+        assert!(!o.status.success(), "{args:?}");
+        let err = stderr(&o);
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn play_against_the_engine_finishes() {
+    // The person always plays their lowest non-empty house: lines of 1..6, each tried in
+    // turn (refused moves are reported and the game goes on).
+    let moves: String = (0..60).map(|_| "1\n2\n3\n4\n5\n6\n").collect();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["play", "--engine", "--level", "3", "--time-ms", "50"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(moves.as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("player 2 (North) plays"), "{out}");
+    assert!(out.contains("wins by") || out.contains("Draw."), "{out}");
+}
