@@ -4,6 +4,8 @@
 //! Notation (`Display`/`FromStr`, see [`crate::bao::notation`]):
 //! `<pit>[<direction>][<kichwa>][<kuu choice>]`, e.g. `F6>`, `B3<`, `F3L+`, `F4`.
 
+use crate::Side;
+
 /// One of a player's 16 pits, named from its owner's point of view (K-3.2): `F1..F8` (front
 /// row, left to right) and `B1..B8` (back row, `Bk` behind `Fk`).
 ///
@@ -78,6 +80,16 @@ impl Pit {
     #[must_use]
     pub const fn is_front(self) -> bool {
         self.0 < 8
+    }
+
+    /// The absolute column 1..=8 of this pit of `owner`, counted from South's left (K-3.7):
+    /// South's pit k is in column k, North's pit k in column 9 − k.
+    #[must_use]
+    pub const fn column(self, owner: Side) -> u8 {
+        match owner {
+            Side::South => self.number(),
+            Side::North => 9 - self.number(),
+        }
     }
 
     /// The pit's number 1..=8 counted from its owner's left, in its row.
