@@ -72,3 +72,38 @@ fn hundred_thousand_random_games() {
         t.elapsed().as_secs_f64()
     );
 }
+
+/// Random games reach every kind of move and ending: hizi zetu blocks, kichwa and
+/// stop/safari choices, wins by an emptied front row and by having no legal move.
+#[test]
+fn random_games_reach_every_feature() {
+    use mancala_core::bao::BaoMove;
+    let mut counts = [0u32; 6];
+    for seed in 0..300u64 {
+        let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        let mut pos = BaoPosition::start(BaoRules::LAMU);
+        loop {
+            if pos.reserved().is_some() {
+                counts[0] += 1;
+            }
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                if pos.front_row_occupied(pos.to_move()) {
+                    counts[4] += 1;
+                } else {
+                    counts[5] += 1;
+                }
+                break;
+            }
+            let mv: BaoMove = moves[(rng.next() % moves.len() as u64) as usize];
+            counts[1] += u32::from(mv.kichwa.is_some());
+            counts[2] += u32::from(mv.kuu.is_some());
+            counts[3] += u32::from(mv.direction.is_none());
+            pos = pos.play(mv).unwrap();
+        }
+    }
+    eprintln!(
+        "reserved, kichwa, kuu choice, nemo captures, no-move losses, front-row losses: {counts:?}"
+    );
+    assert!(counts.iter().all(|&c| c > 0), "{counts:?}");
+}
