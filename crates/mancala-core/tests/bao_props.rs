@@ -2,7 +2,7 @@
 //! kuu invariant, front row of the mover, notation round-trips, and legality: every listed
 //! move plays and every other syntactically possible move is refused.
 
-use mancala_core::bao::{BaoMove, BaoPosition, BaoRules, Pit, SafariRule};
+use mancala_core::bao::{BaoLayout, BaoMove, BaoPosition, BaoRules, Pit, SafariRule};
 use mancala_core::{Game, Side};
 use proptest::prelude::*;
 
@@ -69,7 +69,7 @@ fn check_position(p: &BaoPosition, raw: &[BaoMove]) -> Result<(), TestCaseError>
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
     fn random_games_keep_every_invariant(seed in any::<u64>(), rules in rules_strategy()) {
@@ -95,6 +95,54 @@ proptest! {
         // A finished game: either the loser's front row is empty (won mid-move) or it has
         // no legal move (K-10.1, K-10.2).
         prop_assert_eq!(p.side_to_move(), None);
+    }
+
+    /// Random valid positions, not only those reached from the start: blocked pits, duties,
+    /// standing kuus in the mtaji stage, unequal reserves. Every listed move plays and keeps
+    /// the invariants; every other raw move is refused.
+    #[test]
+    fn random_positions_list_exactly_the_legal_moves(
+        cells in proptest::collection::vec(0usize..36, 64),
+        kuus in (any::<bool>(), any::<bool>()),
+        north in any::<bool>(),
+        reserved in proptest::option::of((any::<bool>(), 1u8..=8)),
+        rules in rules_strategy(),
+    ) {
+        // Cells 0..32 are pits (16 a side, ring order), 32..34 reserves, 34..36 folded
+        // into the pits again so that reserves are rarer than pits.
+        let mut lanes = [0u8; 32];
+        let mut reserve = [0u8; 2];
+        for c in cells {
+            match c {
+                0..=31 => lanes[c] += 1,
+                32 | 33 => reserve[c - 32] += 1,
+                _ => lanes[(c * 7) % 32] += 1,
+            }
+        }
+        let mut front = [[0u8; 8]; 2];
+        let mut back = [[0u8; 8]; 2];
+        for s in 0..2 {
+            for k in 0..8 {
+                front[s][k] = lanes[16 * s + k];
+                back[s][k] = lanes[16 * s + 15 - k];
+            }
+        }
+        let layout = BaoLayout {
+            front,
+            back,
+            reserve,
+            kuu: [kuus.0 && front[0][4] >= 6, kuus.1 && front[1][4] >= 6],
+            to_move: if north { Side::North } else { Side::South },
+            reserved: reserved.map(|(n, k)| (if n { Side::North } else { Side::South }, k)),
+        };
+        if let Ok(p) = BaoPosition::new(rules, &layout) {
+            let raw = BaoMove::all_raw();
+            check_position(&p, &raw)?;
+            for mv in p.legal_moves() {
+                let q = p.play(mv).unwrap();
+                check_position(&q, &[])?;
+            }
+        }
     }
 
     #[test]

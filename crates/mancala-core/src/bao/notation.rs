@@ -271,3 +271,36 @@ impl FromStr for BaoPosition {
         BaoPosition::parse(BaoRules::LAMU, s)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_round_trip() {
+        for t in ["F1>", "B8<", "F3L+", "F3R.", "F4", "F2>+", "B1>.", "F6R"] {
+            let m: BaoMove = t.parse().unwrap();
+            assert_eq!(m.to_string(), t);
+        }
+        for m in BaoMove::all_raw() {
+            assert_eq!(m.to_string().parse::<BaoMove>(), Ok(m));
+        }
+    }
+
+    #[test]
+    fn bad_moves_are_refused() {
+        for t in [
+            "", "F", "F0", "F9", "f4>", "G1", "F1>>", "F1+L", "F1L>", "F1 >", "F12", "F1>L+x",
+        ] {
+            assert!(t.parse::<BaoMove>().is_err(), "{t}");
+        }
+    }
+
+    #[test]
+    fn start_position_text() {
+        let text = "0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 22,22 SN S -";
+        let p: BaoPosition = text.parse().unwrap();
+        assert_eq!(p, BaoPosition::start(BaoRules::LAMU));
+        assert_eq!(p.to_string(), text);
+    }
+}

@@ -448,3 +448,44 @@ impl Game for BaoPosition {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bao::{Direction, IllegalReason};
+
+    #[test]
+    fn a_position_is_48_bytes() {
+        assert_eq!(core::mem::size_of::<BaoPosition>(), 48);
+    }
+
+    #[test]
+    fn layout_round_trips() {
+        let p = BaoPosition::start(BaoRules::LAMU);
+        let l = p.layout();
+        assert_eq!(l.front[0], [0, 0, 0, 0, 6, 2, 2, 0]);
+        assert_eq!(BaoPosition::new(BaoRules::LAMU, &l), Ok(p));
+        let mut l2 = l;
+        l2.back[1][2] = 3; // North's B3
+        l2.reserve[1] = 19;
+        l2.reserved = Some((Side::North, 4));
+        l2.to_move = Side::North;
+        let q = BaoPosition::new(BaoRules::LAMU, &l2).unwrap();
+        assert_eq!(q.layout(), l2);
+        assert_eq!(q.seeds(Side::North, Pit::back(3).unwrap()), 3);
+        assert_eq!(q.reserved(), Some((Side::North, Pit::front(4).unwrap())));
+    }
+
+    #[test]
+    fn north_first_and_illegal_moves_leave_the_position_unchanged() {
+        let p = BaoPosition::start(BaoRules::LAMU.with_first_player(Side::North));
+        assert_eq!(p.to_move(), Side::North);
+        assert_eq!(p.legal_moves().len(), 4);
+        let bad = BaoMove::sow(Pit::KUU, Direction::Clockwise);
+        let e = p.play(bad).unwrap_err();
+        assert_eq!(e.reason, IllegalReason::NemoKuuNotAlone);
+        assert_eq!(e.reason.rule_id(), "K-7.2");
+        assert_eq!(e.position, p);
+        assert!(e.to_string().contains("K-7.2"));
+    }
+}
