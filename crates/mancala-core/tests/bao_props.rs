@@ -1,10 +1,13 @@
 //! Property tests over random Bao la Kete games from the start (proptest): seed count,
 //! kuu invariant, front row of the mover, notation round-trips, and legality: every listed
-//! move plays and every other syntactically possible move is refused.
+//! move plays, gives the board of the plain seed-by-seed reference (`common::reference`),
+//! and every other syntactically possible move is refused.
 
 use mancala_core::bao::{BaoLayout, BaoMove, BaoPosition, BaoRules, Pit, SafariRule};
 use mancala_core::{Game, Side};
 use proptest::prelude::*;
+
+mod common;
 
 fn rules_strategy() -> impl Strategy<Value = BaoRules> {
     (
@@ -51,6 +54,10 @@ fn check_position(p: &BaoPosition, raw: &[BaoMove]) -> Result<(), TestCaseError>
     }
     for (i, mv) in legal.iter().enumerate() {
         prop_assert!(!legal[..i].contains(mv), "duplicate {} in {}", mv, p);
+        // The packed result equals the seed-by-seed reference.
+        if let Err(msg) = common::reference::agrees(p, *mv) {
+            prop_assert!(false, "{}", msg);
+        }
         let parsed: BaoMove = mv.to_string().parse().unwrap();
         prop_assert_eq!(parsed, *mv);
     }
