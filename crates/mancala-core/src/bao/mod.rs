@@ -1,7 +1,7 @@
 //! Bao la Kete, the four-row Bao of Lamu, with every rule of `../shared/rules/bao-la-kete.md`
 //! (rule ids K-x.y are cited throughout) and the binding "Decisions for this project".
 //!
-//! * [`rules`] — [`BaoRules`]: the **[RES]** options with the Lamu defaults, notation
+//! * [`rules`] — [`BaoRules`]: the **\[RES\]** options with the Lamu defaults, notation
 //!   `bao-la-kete[+name=value…]`;
 //! * [`moves`] — [`BaoMove`]: start pit, direction and the mid-move choices (kichwa,
 //!   stop/safari);

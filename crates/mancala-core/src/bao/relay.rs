@@ -74,7 +74,7 @@ pub(crate) struct Finish {
 /// Why a move could not be completed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Abort {
-    /// The mover's front row was empty at the end of a lap (K-6.7b [RES]).
+    /// The mover's front row was empty at the end of a lap (K-6.7b \[RES\]).
     EmptiesFront,
     /// The move repeats an in-move state or exceeds the lap cap (K-10.4).
     NeverEnding,

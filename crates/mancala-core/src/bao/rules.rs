@@ -1,4 +1,4 @@
-//! The Bao la Kete rules value: every **[RES]** option of `../shared/rules/bao-la-kete.md`
+//! The Bao la Kete rules value: every **\[RES\]** option of `../shared/rules/bao-la-kete.md`
 //! with the Lamu defaults of its "Decisions for this project", and the rule-set notation.
 //!
 //! Notation (`Display`/`FromStr`): `bao-la-kete` is the Lamu default rule set; options that
@@ -113,7 +113,7 @@ const MUST_CAPTURE_RESERVED: u8 = 1 << 2;
 const SAFARI_CHOICE: u8 = 1 << 3;
 const NORTH_FIRST: u8 = 1 << 4;
 
-/// The rules of one Bao la Kete game: the Lamu rules of `bao-la-kete.md` with its **[RES]**
+/// The rules of one Bao la Kete game: the Lamu rules of `bao-la-kete.md` with its **\[RES\]**
 /// options. Always valid (every setter validates). 12 bytes.
 ///
 /// [`BaoRules::default`] (also [`BaoRules::LAMU`], notation `bao-la-kete`) is the Lamu default
@@ -180,7 +180,7 @@ impl BaoRules {
     }
 
     /// Whether a lap that reaches the blocked pit in the first lap of a move started from the
-    /// blocked player's standing kuu is let through (K-8.4 [LAMU], A7a; default on).
+    /// blocked player's standing kuu is let through (K-8.4 \[LAMU\], A7a; default on).
     #[must_use]
     pub const fn kuu_lap_exempt(self) -> bool {
         self.flags & KUU_LAP_EXEMPT != 0
@@ -193,7 +193,7 @@ impl BaoRules {
     }
 
     /// Whether the blocker must capture the reserved pit on their next turn when a legal
-    /// capture of it exists (K-8.4 [LAMU], A7c, decision 10; default on).
+    /// capture of it exists (K-8.4 \[LAMU\], A7c, decision 10; default on).
     #[must_use]
     pub const fn must_capture_reserved(self) -> bool {
         self.flags & MUST_CAPTURE_RESERVED != 0
