@@ -107,3 +107,18 @@ fn random_games_reach_every_feature() {
     );
     assert!(counts.iter().all(|&c| c > 0), "{counts:?}");
 }
+
+/// Perft 4..6 from the start, printed for the report (run with `--ignored --nocapture`).
+#[test]
+#[ignore = "prints deeper perft counts"]
+fn deeper_perft() {
+    let start = BaoPosition::default();
+    for d in 4..=6 {
+        let t = std::time::Instant::now();
+        eprintln!(
+            "perft({d}) = {} in {:.2} s",
+            perft(&start, d),
+            t.elapsed().as_secs_f64()
+        );
+    }
+}

@@ -415,6 +415,13 @@ impl BaoPosition {
     }
 }
 
+impl Default for BaoPosition {
+    /// The start position of the Lamu default rules ([`BaoRules::LAMU`], K-4.2).
+    fn default() -> Self {
+        BaoPosition::start(BaoRules::LAMU)
+    }
+}
+
 impl Game for BaoPosition {
     type Move = BaoMove;
     type Error = IllegalMove;
