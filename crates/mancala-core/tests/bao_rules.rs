@@ -297,6 +297,24 @@ fn k8_4_hizi_zetu_exceptions() {
     assert_eq!(play(&pos(&lone), "F6<").reserved(), None);
 }
 
+/// K-8.4 exception: Q's standing kuu is never reserved. South F2 = 2, F6 = 2; North f1 = 2,
+/// f5 = 6. South plays F6< (F5, F4 → stop); now South's only capture would be F2> (F3, F4 →
+/// F4 = 2 faces f5), and North has none (f1: f2, f3 or b1, b2; f5: six seeds either way end
+/// in the back row). With North's kuu standing nothing is reserved; with the same seeds and
+/// the kuu destroyed, f5 is reserved.
+#[test]
+fn k8_4_the_kuu_is_never_reserved() {
+    let text = format!("0,2,0,0,0,2,0,0/{Z}/2,0,0,0,6,0,0,0/52,0,0,0,0,0,0,0 0,0 N S -");
+    let q = play(&pos(&text), "F6<");
+    assert_eq!(front(&q, Side::South), [0, 2, 0, 1, 1, 0, 0, 0]);
+    assert_eq!(q.reserved(), None);
+    let q = play(&pos(&text.replace(" N S -", " - S -")), "F6<");
+    assert_eq!(
+        q.reserved().map(|(s, p)| (s, p.to_string())),
+        Some((Side::North, "F5".into()))
+    );
+}
+
 /// K-8.4 effect: a lap that ends in the blocked pit ends the move (the seeds stay); a lap
 /// that passes through it sows normally. South to move with its own F4 reserved:
 /// F2 (2) clockwise: F3, F4 → F4 = 2 is blocked → stop (without the block: relay F4: F5, F6).
