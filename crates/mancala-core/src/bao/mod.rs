@@ -28,19 +28,34 @@
 //!
 //! # Readings taken where the rules file allows two
 //!
-//! * A move from a pit whose first lap captures is a capturing move even when it is illegal;
-//!   when every capture is illegal (decision 8) such a move is not offered as a takata.
+//! * Decision 8: a move from a pit whose first lap captures is a capturing move (K-6.5) even
+//!   when it is illegal; when every capture is illegal such a move is not offered as a
+//!   takata (the takata moves are the non-capturing candidates).
 //! * The takata pit restrictions (K-7.2, K-8.2, K-8.3a) are about pit contents, not about the
 //!   legality of the moves: while the kuu stands every mtaji takata starts from it, even if
-//!   both directions are illegal (then the player has no legal move and loses).
-//! * A capture that wins at once keeps the direction chosen for a mtaji move (it was a real
-//!   choice before the first lap); only a nemo capture is then written as the bare pit
-//!   (decision 9).
-//! * Lap counting: in the nemo stage the seed from the reserve is lap 1 (K-6.6).
-//! * The hizi zetu exemption "first lap from a kuu" covers the first sowing of the lifted
-//!   kuu in a move that starts from the player's standing kuu.
-//! * The lone-kichwa rule (K-6.7b, decision 6) applies to every move that starts from a
-//!   kichwa that is the only occupied front pit.
+//!   both directions are illegal (the player then has no legal move and loses, K-10.2).
+//! * Decision 9: a capture that wins at once keeps the direction chosen for a mtaji move (it
+//!   was chosen before the first lap); a winning nemo capture is the bare pit, no kichwa.
+//! * Lap counting (K-10.4): in the nemo stage the seed from the reserve is lap 1 (K-6.6);
+//!   the sowing of the lifted pit (takata) or of the first captured seeds is lap 2.
+//! * The hizi zetu exemption "first lap from a kuu" (decision 5) covers the first sowing of
+//!   the lifted kuu in a move started from the player's standing kuu (mtaji lap 1; lap 2 of
+//!   a nemo takata from the kuu); a nemo capture into the kuu sows from a kichwa and is not
+//!   exempt.
+//! * The hizi zetu trigger (K-8.4) is evaluated after the move with neither side blocked or
+//!   bound to capture; "takes its first capture from h" means the target of the move's first
+//!   capture. A new block replaces an older reserved pit (whose duty is then void: the
+//!   trigger requires that the other side has no capture). With `must_capture_reserved=off`
+//!   the reserved pit clears after the blocked turn.
+//! * The lone-kichwa rule (K-6.7b, decision 6) applies to every move started from a kichwa
+//!   that is the only occupied front pit. (It is also the only way a lap can end with the
+//!   mover's front row empty, so K-6.7b's lap-end check never fires on its own.)
+//! * A3: the six-seed rule triggers on a lone kuu holding exactly 6 (K-7.4), ≥ 7 is taxed
+//!   (K-7.3).
+//! * The stage is the mover's: nemo while its reserve is not empty (K-5.1), so positions
+//!   with unequal reserves are accepted.
+//! * A move that needs no choice is refused when it carries one (decision 9): e.g. `F2>+`
+//!   when safari is forced.
 
 pub mod error;
 pub mod moves;
