@@ -3,10 +3,9 @@
 use std::time::Duration;
 
 use clap::Args;
-use mancala_core::kalah::KalahPosition;
-use mancala_engine::{Choice, Engine, Level, LevelPlayer, SEED};
+use mancala_engine::{Choice, Evaluate, Level, LevelPlayer, Limits, SEED, WIN};
 
-use crate::rules_arg::{kalah_position, GameRules};
+use crate::rules_arg::{bao_position, kalah_position, GameRules};
 
 /// Arguments of `mancala bestmove`.
 #[derive(Debug, Args)]
@@ -30,7 +29,10 @@ pub struct BestmoveArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Print one JSON object: {"move", "search_move", "weaker", "score", "score_seeds",
-    /// "depth", "pv", "nodes", "exact", "time_ms", "level", "position", "rules"}.
+    /// "win_in", "depth", "pv", "nodes", "exact", "time_ms", "level", "position", "rules"}.
+    /// `score` is in hundredths of a seed for the player to move (Kalah: final store
+    /// difference; Bao: the heuristic, or ±1000000 less the plies to a forced win or loss);
+    /// `win_in` is the number of plies to a forced win (positive) or loss (negative), or null.
     #[arg(long)]
     json: bool,
 }
@@ -43,14 +45,27 @@ pub fn run(args: &BestmoveArgs) -> Result<(), String> {
     match GameRules::parse(&args.rules)? {
         GameRules::Kalah(rules) => {
             let p = kalah_position(rules, args.position.as_deref())?;
-            let mut player: LevelPlayer<KalahPosition> =
-                LevelPlayer::with_engine(Engine::new(), level, args.seed);
-            let c = player
-                .choose_within(&p, limits)
-                .map_err(|e| format!("--position: {e}"))?;
-            print_choice(args, &rules.to_string(), &p.to_string(), &c);
+            search(args, level, limits, &rules.to_string(), &p)
+        }
+        GameRules::Bao(rules) => {
+            let p = bao_position(rules, args.position.as_deref())?;
+            search(args, level, limits, &rules.to_string(), &p)
         }
     }
+}
+
+fn search<G: Evaluate>(
+    args: &BestmoveArgs,
+    level: Level,
+    limits: Limits,
+    rules: &str,
+    p: &G,
+) -> Result<(), String> {
+    let mut player: LevelPlayer<G> = LevelPlayer::new(level, args.seed);
+    let c = player
+        .choose_within(p, limits)
+        .map_err(|e| format!("--position: {e}"))?;
+    print_choice(args, rules, &p.to_string(), &c);
     Ok(())
 }
 
@@ -63,6 +78,9 @@ fn print_choice<M: std::fmt::Display>(
     let s = &c.search;
     let pv: Vec<String> = s.pv.iter().map(ToString::to_string).collect();
     let score_seeds = f64::from(s.score) / f64::from(SEED);
+    let win_in = s
+        .is_decisive()
+        .then(|| s.score.signum() * (WIN - s.score.abs()));
     let ms = s.elapsed.as_secs_f64() * 1000.0;
     if args.json {
         println!(
@@ -75,7 +93,8 @@ fn print_choice<M: std::fmt::Display>(
                 "search_move": s.best_move.to_string(),
                 "weaker": c.weaker,
                 "score": s.score,
-                "score_seeds": score_seeds,
+                "score_seeds": if win_in.is_some() { None } else { Some(score_seeds) },
+                "win_in": win_in,
                 "depth": s.depth,
                 "pv": pv,
                 "nodes": s.nodes,
@@ -91,11 +110,17 @@ fn print_choice<M: std::fmt::Display>(
                 args.level, s.best_move
             );
         }
+        let score = match win_in {
+            Some(n) if n > 0 => format!("forced win in {n} plies"),
+            Some(n) => format!("forced loss in {} plies", -n),
+            None => format!(
+                "{score_seeds:+.2} seeds ({})",
+                if s.exact { "exact" } else { "estimate" }
+            ),
+        };
         println!(
-            "score {score_seeds:+.2} seeds ({}), depth {}, nodes {}, {ms:.0} ms",
-            if s.exact { "exact" } else { "estimate" },
-            s.depth,
-            s.nodes
+            "score {score}, depth {}, nodes {}, {ms:.0} ms",
+            s.depth, s.nodes
         );
         println!("pv {}", pv.join(" "));
     }

@@ -109,5 +109,59 @@ fn play_against_the_engine_finishes() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("player 2 (North) plays"), "{out}");
-    assert!(out.contains("wins by") || out.contains("Draw."), "{out}");
+    assert!(out.contains(" wins: ") || out.contains("Draw."), "{out}");
+}
+
+#[test]
+fn bestmove_bao_finds_the_winning_capture() {
+    // bao-la-kete.md TC-14: F4 captures North's last front-row seeds and wins at once.
+    let o = mancala(&[
+        "bestmove",
+        "--rules",
+        "bao-la-kete",
+        "--position",
+        "0,0,0,1,0,0,0,0/5,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/53,0,0,0,0,0,0,0 1,1 - S -",
+        "--time-ms",
+        "2000",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["move"], "F4");
+    assert_eq!(v["win_in"], 1);
+    assert_eq!(v["score_seeds"], serde_json::Value::Null);
+    assert_eq!(v["exact"], true);
+    let o = mancala(&["bestmove", "--rules", "bao-la-kete", "--time-ms", "50"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("bestmove F"), "{}", stdout(&o));
+}
+
+#[test]
+fn play_bao_against_the_engine_until_input_ends() {
+    // The person types `help` and then nothing: the engine is the second player, so the
+    // game waits for the person; input ends and the game is left unfinished.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args([
+            "play",
+            "--rules",
+            "bao-la-kete",
+            "--engine",
+            "--level",
+            "2",
+            "--time-ms",
+            "20",
+            "--opponent-first",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"help\n").unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    // The engine (player 1, South) moved first.
+    assert!(out.contains("player 1 (South) plays F"), "{out}");
+    assert!(out.contains("game left unfinished"), "{out}");
 }

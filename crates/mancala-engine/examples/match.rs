@@ -6,7 +6,12 @@
 //!     --rules standard --games 100 --a 10@100 --b random
 //! cargo run --release -p mancala-engine --example match -- \
 //!     --rules standard --games 100 --a 7@1000 --b 4@1000 --opening 4
+//! cargo run --release -p mancala-engine --example match -- \
+//!     --rules bao-la-kete --games 100 --a 10@100 --b random
 //! ```
+//!
+//! `--rules` takes a Kalah rule set or `bao-la-kete[+…]`. The score of a Bao game is +1 or −1
+//! (win or loss).
 //!
 //! A player is `random` or `LEVEL@MS` (strength level 1–10, at most MS milliseconds a move).
 //! `--opening K` starts each pair of games with the same K random plies (then the same
@@ -18,6 +23,7 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use mancala_core::bao::{BaoPosition, BaoRules};
 use mancala_core::kalah::{KalahPosition, KalahRules};
 use mancala_core::Side;
 use mancala_engine::{Engine, Evaluate, Level, LevelPlayer};
@@ -223,6 +229,10 @@ fn run() -> Result<(), String> {
             "--seed" => seed = value()?.parse().map_err(|_| "--seed: a number")?,
             _ => return Err(format!("unknown argument `{flag}`")),
         }
+    }
+    if rules.starts_with("bao") {
+        let bao: BaoRules = rules.parse().map_err(|e| format!("--rules: {e}"))?;
+        return run_match(BaoPosition::start(bao), games, a, b, opening, seed);
     }
     let kalah: KalahRules = rules.parse().map_err(|e| format!("--rules: {e}"))?;
     run_match(KalahPosition::start(kalah), games, a, b, opening, seed)

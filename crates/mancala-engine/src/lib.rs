@@ -14,7 +14,9 @@
 //! * [`Evaluate`] — what a game must provide to be searched: a heuristic value, the value of
 //!   a finished game, a hash, and whether a move exchanges the players (the Kalah pie-rule
 //!   swap). Implemented here for [`KalahPosition`](mancala_core::kalah::KalahPosition)
-//!   ([`eval`] documents the terms).
+//!   ([`eval`] documents the terms) and for
+//!   [`BaoPosition`](mancala_core::bao::BaoPosition) ([`bao`]: material, front row,
+//!   threatened captures, kuu standing).
 //! * [`Level`] and [`LevelPlayer`] — strength levels 1–10 mapped to depth limits, and for the
 //!   weakest levels a controlled chance of playing a weaker move, reproducible from a seed.
 //!
@@ -49,6 +51,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod bao;
 mod error;
 pub mod eval;
 mod level;
