@@ -36,7 +36,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, Subcommand, ValueEnum};
 use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
 use mancala_core::Side;
-use mancala_engine::{Level, LevelPlayer};
+use mancala_engine::{Engine, Level, LevelPlayer};
 use thiserror::Error;
 
 /// Arguments of `mancala agent`.
@@ -79,6 +79,9 @@ pub struct ManchesterArgs {
     /// Seed of the weaker-move choices of levels 1..=4.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Transposition-table size in MiB (1..=4096).
+    #[arg(long, default_value_t = 64)]
+    tt_mb: usize,
 }
 
 /// The move field of a `CHANGE` message.
@@ -248,11 +251,17 @@ pub struct Agent {
 impl Agent {
     /// A new agent before `START`, with `game_time` for the whole game.
     #[must_use]
-    pub fn new(level: Level, seed: u64, swap: SwapPolicy, game_time: Duration) -> Agent {
+    pub fn new(
+        level: Level,
+        seed: u64,
+        swap: SwapPolicy,
+        game_time: Duration,
+        tt_bytes: usize,
+    ) -> Agent {
         Agent {
             pos: KalahPosition::start(KalahRules::manchester()),
             side: None,
-            player: LevelPlayer::new(level, seed),
+            player: LevelPlayer::with_engine(Engine::with_tt_bytes(tt_bytes), level, seed),
             swap,
             remaining: game_time,
         }
@@ -384,7 +393,16 @@ pub fn run(args: &AgentArgs) -> Result<(), String> {
             Err(_) => 3_600_000,
         },
     };
-    let mut agent = Agent::new(level, a.seed, a.swap, Duration::from_millis(game_ms));
+    if !(1..=4096).contains(&a.tt_mb) {
+        return Err(format!("--tt-mb {}: expected 1..=4096", a.tt_mb));
+    }
+    let mut agent = Agent::new(
+        level,
+        a.seed,
+        a.swap,
+        Duration::from_millis(game_ms),
+        a.tt_mb << 20,
+    );
     serve(&mut agent, io::stdin().lock(), io::stdout().lock()).map_err(|e| e.to_string())
 }
 
@@ -522,6 +540,7 @@ mod tests {
             1,
             SwapPolicy::Auto,
             Duration::from_millis(500),
+            1 << 20,
         )
     }
 
@@ -548,6 +567,7 @@ mod tests {
             1,
             SwapPolicy::Always,
             Duration::from_millis(500),
+            1 << 20,
         );
         let input = "START;North\nCHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU\n\
                      CHANGE;SWAP;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;OPP\nEND\n";

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use clap::Args;
-use mancala_engine::{Choice, Evaluate, Level, LevelPlayer, Limits, SEED, WIN};
+use mancala_engine::{Choice, Engine, Evaluate, Level, LevelPlayer, Limits, SEED, WIN};
 
 use crate::rules_arg::{bao_position, kalah_position, GameRules};
 
@@ -28,6 +28,9 @@ pub struct BestmoveArgs {
     /// Seed of the weaker-move choices of levels 1..=4.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Transposition-table size in MiB (1..=4096).
+    #[arg(long, default_value_t = 16)]
+    tt_mb: usize,
     /// Print one JSON object: {"move", "search_move", "weaker", "score", "score_seeds",
     /// "win_in", "depth", "pv", "nodes", "exact", "time_ms", "level", "position", "rules"}.
     /// `score` is in hundredths of a seed for the player to move (Kalah: final store
@@ -40,6 +43,9 @@ pub struct BestmoveArgs {
 /// Searches and prints the move with its search report.
 pub fn run(args: &BestmoveArgs) -> Result<(), String> {
     let level = Level::new(args.level).map_err(|e| format!("--level: {e}"))?;
+    if !(1..=4096).contains(&args.tt_mb) {
+        return Err(format!("--tt-mb {}: expected 1..=4096", args.tt_mb));
+    }
     let mut limits = level.limits(Duration::from_millis(args.time_ms));
     limits.nodes = args.nodes;
     match GameRules::parse(&args.rules)? {
@@ -61,7 +67,8 @@ fn search<G: Evaluate>(
     rules: &str,
     p: &G,
 ) -> Result<(), String> {
-    let mut player: LevelPlayer<G> = LevelPlayer::new(level, args.seed);
+    let engine = Engine::with_tt_bytes(args.tt_mb << 20);
+    let mut player: LevelPlayer<G> = LevelPlayer::with_engine(engine, level, args.seed);
     let c = player
         .choose_within(p, limits)
         .map_err(|e| format!("--position: {e}"))?;

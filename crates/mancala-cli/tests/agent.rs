@@ -23,7 +23,16 @@ struct Agent {
 impl Agent {
     fn spawn(name: &'static str, extra: &[&str]) -> Agent {
         let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-            .args(["agent", "manchester", "--game-ms", "2000", "--level", "10"])
+            .args([
+                "agent",
+                "manchester",
+                "--game-ms",
+                "2000",
+                "--level",
+                "10",
+                "--tt-mb",
+                "8",
+            ])
             .args(extra)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
