@@ -8,7 +8,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use mancala_core::kalah::{KalahGame, KalahMove, KalahPosition, KalahRules, Player};
 use mancala_core::Side;
@@ -18,6 +18,9 @@ struct Agent {
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     name: &'static str,
+    /// Wall-clock time between the last message sent and each reply, summed.
+    thinking: Duration,
+    sent: Instant,
 }
 
 impl Agent {
@@ -55,6 +58,8 @@ impl Agent {
             stdin,
             lines: rx,
             name,
+            thinking: Duration::ZERO,
+            sent: Instant::now(),
         }
     }
 
@@ -62,12 +67,16 @@ impl Agent {
         let stdin = self.stdin.as_mut().expect("stdin open");
         writeln!(stdin, "{msg}").unwrap_or_else(|e| panic!("{}: write {msg}: {e}", self.name));
         stdin.flush().unwrap();
+        self.sent = Instant::now();
     }
 
     fn receive(&mut self) -> String {
-        self.lines
+        let line = self
+            .lines
             .recv_timeout(Duration::from_secs(60))
-            .unwrap_or_else(|e| panic!("{}: no answer: {e}", self.name))
+            .unwrap_or_else(|e| panic!("{}: no answer: {e}", self.name));
+        self.thinking += self.sent.elapsed();
+        line
     }
 
     /// Closes stdin and waits; returns (success, stderr).
@@ -269,6 +278,16 @@ fn play(first_args: &[&str], second_args: &[&str]) -> Record {
     let mut first = Agent::spawn("first", first_args);
     let mut second = Agent::spawn("second", second_args);
     let record = referee(&mut first, &mut second);
+    for agent in [&first, &second] {
+        // Each agent had 2000 ms for the game (--game-ms); allow for process start-up and a
+        // loaded machine.
+        assert!(
+            agent.thinking < Duration::from_millis(4000),
+            "{}: {:?}",
+            agent.name,
+            agent.thinking
+        );
+    }
     for agent in [first, second] {
         let name = agent.name;
         let (ok, err) = agent.finish();

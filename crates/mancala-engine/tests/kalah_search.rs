@@ -408,3 +408,33 @@ fn deeper_search_beats_shallower_from_the_same_openings() {
     }
     assert!(total > 0, "{total}");
 }
+
+#[test]
+fn restricted_search_chooses_among_the_given_moves() {
+    // The hand-solved position: house 1 wins by 11, house 3 by 9.
+    let p = pos("kalah(3,2)", "1,0,1,0,0,9,2,0 S");
+    let mut e = small_engine();
+    let r = e
+        .search_moves(&p, &Limits::depth(20), &[KalahMove::House(3)])
+        .unwrap();
+    assert_eq!(
+        (r.best_move, r.score, r.exact),
+        (KalahMove::House(3), 900, true)
+    );
+    // Illegal moves in the list are ignored; none legal is an error.
+    let r = e
+        .search_moves(
+            &p,
+            &Limits::depth(20),
+            &[KalahMove::House(2), KalahMove::House(1)],
+        )
+        .unwrap();
+    assert_eq!((r.best_move, r.score), (KalahMove::House(1), 1100));
+    assert_eq!(
+        e.search_moves(&p, &Limits::depth(20), &[KalahMove::Swap]),
+        Err(EngineError::NoRootMove)
+    );
+    // The restricted search left no wrong value behind for the unrestricted one.
+    let r = e.search(&p, &Limits::depth(20)).unwrap();
+    assert_eq!((r.best_move, r.score), (KalahMove::House(1), 1100));
+}
