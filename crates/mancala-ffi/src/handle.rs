@@ -34,11 +34,19 @@ pub(crate) trait Handle: Sized {
     const KIND: Kind;
 }
 
+/// Live handles, keyed by [`key`] of their address.
 static LIVE: RwLock<BTreeMap<usize, Kind>> = RwLock::new(BTreeMap::new());
 
-fn check_live<T: Handle>(addr: usize, arg: &str) -> Result<()> {
+/// The registry key of a handle: its address with every bit flipped, so that the registry
+/// holds no pointer to the handle and leak checkers (valgrind, LeakSanitizer) still report a
+/// handle the caller forgot to free as lost.
+fn key<T>(p: *const T) -> usize {
+    !(p as usize)
+}
+
+fn check_live<T: Handle>(p: *const T, arg: &str) -> Result<()> {
     let live = LIVE.read().unwrap_or_else(|e| e.into_inner());
-    match live.get(&addr) {
+    match live.get(&key(p)) {
         Some(&k) if k == T::KIND => Ok(()),
         Some(&k) => Err(Error::new(
             MancalaStatus::InvalidHandle,
@@ -63,7 +71,7 @@ pub(crate) fn into_handle<T: Handle>(value: T) -> *mut T {
     let p = Box::into_raw(Box::new(value));
     LIVE.write()
         .unwrap_or_else(|e| e.into_inner())
-        .insert(p as usize, T::KIND);
+        .insert(key(p), T::KIND);
     p
 }
 
@@ -76,7 +84,7 @@ pub(crate) unsafe fn get<'a, T: Handle>(p: *const T, arg: &str) -> Result<&'a T>
     if p.is_null() {
         return Err(Error::null(arg));
     }
-    check_live::<T>(p as usize, arg)?;
+    check_live(p, arg)?;
     // SAFETY: registered, so it came from `Box::into_raw` and was not freed.
     Ok(unsafe { &*p })
 }
@@ -89,7 +97,7 @@ pub(crate) unsafe fn get_mut<'a, T: Handle>(p: *mut T, arg: &str) -> Result<&'a 
     if p.is_null() {
         return Err(Error::null(arg));
     }
-    check_live::<T>(p as usize, arg)?;
+    check_live(p, arg)?;
     // SAFETY: registered, so it came from `Box::into_raw` and was not freed.
     Ok(unsafe { &mut *p })
 }
@@ -104,13 +112,13 @@ pub(crate) unsafe fn free<T: Handle>(p: *mut T, arg: &str) -> Result<()> {
     }
     {
         let mut live = LIVE.write().unwrap_or_else(|e| e.into_inner());
-        match live.get(&(p as usize)) {
+        match live.get(&key(p)) {
             Some(&k) if k == T::KIND => {
-                live.remove(&(p as usize));
+                live.remove(&key(p));
             }
             _ => {
                 drop(live);
-                return check_live::<T>(p as usize, arg);
+                return check_live(p, arg);
             }
         }
     }
