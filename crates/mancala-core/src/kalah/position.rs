@@ -3,33 +3,38 @@
 //!
 //! # Bit layout
 //!
-//! The 2m + 2 slots live in 8-bit lanes of one `u128`, in the counter-clockwise order of the
-//! position notation (lane k = bits 8k..8k+7):
+//! The board is kept **from the mover's point of view** in two `u64`s of 8-bit lanes (lane k =
+//! bits 8k..8k+7):
 //!
 //! ```text
-//!  lane: 15 … 2m+2 | 2m+1    | 2m … m+1   | m       | m−1 … 0
-//!  slot: (unused,0) | N store | N_m … N_1  | S store | S_m … S_1
+//!        lane:  7        | m          | m−1 … 0
+//!  own:        (unused)  | mover store | mover houses m … 1
+//!  opp:        (unused)  | opp. store  | opponent houses m … 1   (each side numbers its own
+//!                                                                   houses from its left)
 //! ```
+//!
+//! The mover's house k (0-based lane k) faces the opponent's house m + 1 − (k + 1), lane
+//! m − 1 − k. Passing the turn swaps `own` and `opp` (no data moves); a state bit says whether
+//! `own` is North's. After the game ends the board is kept with `own` = South.
 //!
 //! Every seed count is at most 255 because a board never holds more than 255 seeds
 //! (2·m·n ≤ 255, checked by [`KalahRules::new`] and by parsing), so adding seeds lane-wise can
-//! never carry from one lane into the next. North's house i (lane m + i) faces South's house
-//! m + 1 − i (lane m − i), so the lane opposite lane k is 2m − k for every house.
+//! never carry from one lane into the next.
 //!
-//! A [`KalahPosition`] is 32 bytes: the `u128` board (16 bytes, 16-byte aligned), the
-//! 3-byte [`KalahRules`] and one state byte (side to move, game over, swap offered, first
-//! move, South's opening turn), padded to the `u128` alignment.
+//! A [`KalahPosition`] is 24 bytes: `own` and `opp` (8 bytes each), the 3-byte
+//! [`KalahRules`] and one state byte (whose row is `own`, game over, swap offered, first move,
+//! South's opening turn), padded to 8-byte alignment.
 
 use core::fmt;
 
 use thiserror::Error;
 
 use super::rules::{KalahOption, KalahRules};
-use super::tables::{lanes_mask, own_base, TABLES};
+use super::tables::{lanes, TABLES};
 use crate::game::{Game, MoveList, Outcome};
 use crate::Side;
 
-const NORTH_TO_MOVE: u8 = 1;
+const OWN_IS_NORTH: u8 = 1;
 const GAME_OVER: u8 = 1 << 1;
 const SWAP_OFFERED: u8 = 1 << 2;
 const FIRST_MOVE: u8 = 1 << 3;
@@ -157,12 +162,13 @@ pub enum PositionError {
     SwapNotPossible,
 }
 
-/// A Kalah position: the board, its rules and whose move it is. `Copy`, 32 bytes, never
+/// A Kalah position: the board, its rules and whose move it is. `Copy`, 24 bytes, never
 /// allocates. Build one with [`KalahPosition::start`], [`KalahPosition::new`] or
 /// [`KalahPosition::parse`]; every constructor validates, so a position always obeys its rules.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct KalahPosition {
-    board: u128,
+    own: u64,
+    opp: u64,
     rules: KalahRules,
     state: u8,
 }
@@ -173,20 +179,24 @@ impl fmt::Debug for KalahPosition {
     }
 }
 
+#[inline(always)]
+fn byte(x: u64, lane: usize) -> u8 {
+    (x >> (8 * lane)) as u8
+}
+
 impl KalahPosition {
     /// The start position: n seeds in every house, empty stores, South to move.
     #[must_use]
     pub fn start(rules: KalahRules) -> KalahPosition {
         let m = rules.houses() as usize;
-        let n = u128::from(rules.seeds());
-        let ones = lanes_mask(0, m) / 0xFF; // one in each of lanes 0..m
-        let board = n * (ones | (ones << (8 * (m + 1))));
+        let row = super::tables::ones(m) * u64::from(rules.seeds());
         let mut state = FIRST_MOVE;
         if rules.has(KalahOption::PieRule) {
             state |= OPENING_TURN;
         }
         KalahPosition {
-            board,
+            own: row,
+            opp: row,
             rules,
             state,
         }
@@ -224,17 +234,22 @@ impl KalahPosition {
         if total > super::rules::MAX_TOTAL_SEEDS {
             return Err(PositionError::TooManySeeds(total));
         }
-        let board = slots
-            .iter()
-            .enumerate()
-            .fold(0u128, |b, (i, &s)| b | (u128::from(s) << (8 * i)));
+        let pack = |part: &[u8]| {
+            part.iter()
+                .enumerate()
+                .fold(0u64, |b, (i, &s)| b | (u64::from(s) << (8 * i)))
+        };
+        let south = pack(&slots[..=m]);
+        let north = pack(&slots[m + 1..]);
+        let row = lanes(m);
+        let south_empty = south & row == 0;
+        let north_empty = north & row == 0;
         let mut pos = KalahPosition {
-            board,
+            own: south,
+            opp: north,
             rules,
             state: 0,
         };
-        let south_empty = pos.row_bits(Side::South) == 0;
-        let north_empty = pos.row_bits(Side::North) == 0;
         match to_move {
             None => {
                 if swap_offered {
@@ -249,8 +264,13 @@ impl KalahPosition {
                 if swap_offered && !(rules.has(KalahOption::PieRule) && side == Side::North) {
                     return Err(PositionError::SwapNotPossible);
                 }
+                let mover_empty = if side == Side::South {
+                    south_empty
+                } else {
+                    north_empty
+                };
                 if rules.has(KalahOption::EndWhenNoMove) {
-                    if pos.row_bits(side) == 0 && !swap_offered {
+                    if mover_empty && !swap_offered {
                         return Err(PositionError::ShouldHaveEnded {
                             side,
                             why: "end_when_no_move: the side to move has no seed to sow",
@@ -263,13 +283,18 @@ impl KalahPosition {
                     });
                 }
                 if side == Side::North {
-                    pos.state |= NORTH_TO_MOVE;
+                    pos = KalahPosition {
+                        own: north,
+                        opp: south,
+                        rules,
+                        state: OWN_IS_NORTH,
+                    };
                 }
                 if swap_offered {
                     pos.state |= SWAP_OFFERED;
                 }
                 let start = KalahPosition::start(rules);
-                if pos.board == start.board && side == Side::South {
+                if side == Side::South && pos.own == start.own && pos.opp == start.opp {
                     pos.state = start.state;
                 }
             }
@@ -333,28 +358,38 @@ impl KalahPosition {
         self.rules
     }
 
-    /// The raw packed board (layout in the module docs).
-    #[inline]
-    #[must_use]
-    pub const fn board_bits(&self) -> u128 {
-        self.board
-    }
-
     #[inline(always)]
     fn m(&self) -> usize {
         self.rules.houses() as usize
     }
 
-    #[inline(always)]
-    fn lane(&self, lane: usize) -> u8 {
-        (self.board >> (8 * lane)) as u8
+    /// `(south, north)` halves of the board: each side's houses 1..m in lanes 0..m−1 and its
+    /// store in lane m.
+    #[inline]
+    fn halves(&self) -> (u64, u64) {
+        if self.state & OWN_IS_NORTH != 0 {
+            (self.opp, self.own)
+        } else {
+            (self.own, self.opp)
+        }
     }
 
-    /// The packed lanes of `side`'s houses (zero iff the row is empty).
-    #[inline(always)]
-    fn row_bits(&self, side: Side) -> u128 {
+    /// The packed board in absolute notation order: lane k (bits 8k..8k+7) holds slot k + 1 of
+    /// the notation (`S1 … Sm, S-store, N1 … Nm, N-store`).
+    #[must_use]
+    pub fn board_bits(&self) -> u128 {
         let m = self.m();
-        self.board & lanes_mask(own_base(m, side), m)
+        let (south, north) = self.halves();
+        u128::from(south) | (u128::from(north) << (8 * (m + 1)))
+    }
+
+    /// The mover-relative board `(own, opp)`: the side to move's houses 1..m in lanes 0..m−1
+    /// and its store in lane m, and the same for the opponent (layout in the module docs).
+    /// After the end of the game `own` is South's. For searches and databases.
+    #[inline]
+    #[must_use]
+    pub const fn mover_relative(&self) -> (u64, u64) {
+        (self.own, self.opp)
     }
 
     /// The side to move, `None` once the game is over.
@@ -363,7 +398,7 @@ impl KalahPosition {
     pub const fn side_to_move(&self) -> Option<Side> {
         if self.state & GAME_OVER != 0 {
             None
-        } else if self.state & NORTH_TO_MOVE != 0 {
+        } else if self.state & OWN_IS_NORTH != 0 {
             Some(Side::North)
         } else {
             Some(Side::South)
@@ -391,49 +426,67 @@ impl KalahPosition {
         self.state & FIRST_MOVE != 0
     }
 
+    /// Whether South is still in the first turn of the game under `pie_rule` (the swap will
+    /// be offered to North when this turn ends).
+    #[inline]
+    #[must_use]
+    pub const fn in_opening_turn(&self) -> bool {
+        self.state & OPENING_TURN != 0
+    }
+
+    fn half(&self, side: Side) -> u64 {
+        let (south, north) = self.halves();
+        match side {
+            Side::South => south,
+            Side::North => north,
+        }
+    }
+
     /// Seeds in `side`'s house `house` (1-based, from that side's left), or `None` for a house
     /// number outside 1..=m.
     #[must_use]
     pub fn house(&self, side: Side, house: u8) -> Option<u8> {
-        let m = self.m();
-        (1..=m as u8)
+        (1..=self.rules.houses())
             .contains(&house)
-            .then(|| self.lane(own_base(m, side) + house as usize - 1))
+            .then(|| byte(self.half(side), house as usize - 1))
     }
 
     /// Seeds in `side`'s store.
     #[inline]
     #[must_use]
     pub fn store(&self, side: Side) -> u8 {
-        let m = self.m();
-        self.lane(own_base(m, side) + m)
+        byte(self.half(side), self.m())
     }
 
     /// `side`'s houses 1..=m, seeds each.
     #[must_use]
     pub fn houses(&self, side: Side) -> MoveList<u8> {
-        let m = self.m();
-        let base = own_base(m, side);
-        (0..m).map(|i| self.lane(base + i)).collect()
+        let h = self.half(side);
+        (0..self.m()).map(|i| byte(h, i)).collect()
     }
 
     /// All 2m + 2 slot counts in notation order.
     #[must_use]
     pub fn slots(&self) -> MoveList<u8> {
-        (0..2 * self.m() + 2).map(|i| self.lane(i)).collect()
+        let m = self.m();
+        let (south, north) = self.halves();
+        (0..=m)
+            .map(|i| byte(south, i))
+            .chain((0..=m).map(|i| byte(north, i)))
+            .collect()
     }
 
     /// Seeds still in the houses of both rows (not in a store).
     #[must_use]
     pub fn seeds_in_houses(&self) -> u32 {
-        let b = self.row_bits(Side::South) | self.row_bits(Side::North);
-        lane_sum(b)
+        let row = lanes(self.m());
+        lane_sum(self.own & row) + lane_sum(self.opp & row)
     }
 
     /// Seeds on the board, houses and stores.
     #[must_use]
     pub fn total_seeds(&self) -> u32 {
-        lane_sum(self.board)
+        lane_sum(self.own) + lane_sum(self.opp)
     }
 
     /// Store difference so far, South minus North, in seeds.
@@ -442,15 +495,28 @@ impl KalahPosition {
         i32::from(self.store(Side::South)) - i32::from(self.store(Side::North))
     }
 
-    /// A store-independent key: the house lanes and the side to move (bit 127), plus the swap
-    /// and opening flags. Two positions with equal keys have the same future under the same
-    /// rules, whatever their stores hold; used by transposition tables and databases.
+    /// Store difference so far from the side to move's point of view (mover minus opponent),
+    /// in seeds; South's view once the game is over.
+    #[inline]
+    #[must_use]
+    pub fn mover_store_difference(&self) -> i32 {
+        let m = self.m();
+        i32::from(byte(self.own, m)) - i32::from(byte(self.opp, m))
+    }
+
+    /// A store-independent, mover-relative key: the mover's house lanes in bits 0..56, the
+    /// opponent's in bits 64..120, and the opening-state flags (swap offered, first move,
+    /// opening turn) in bits 120..128. The absolute side is left out: Kalah treats both sides
+    /// alike, so two positions with equal keys under the same rules have the same future
+    /// store difference from the mover's view, whatever their stores hold. Used by
+    /// transposition tables and databases.
     #[inline]
     #[must_use]
     pub fn key(&self) -> u128 {
-        let m = self.m();
-        let houses = self.board & (lanes_mask(0, m) | lanes_mask(m + 1, m));
-        houses | (u128::from(self.state) << 120)
+        let row = lanes(self.m());
+        u128::from(self.own & row)
+            | (u128::from(self.opp & row) << 64)
+            | (u128::from(self.state & (SWAP_OFFERED | FIRST_MOVE | OPENING_TURN)) << 120)
     }
 
     /// A bit mask of the mover's non-empty houses (bit h − 1 for house h); 0 when the game is
@@ -461,15 +527,8 @@ impl KalahPosition {
         if self.is_over() {
             return 0;
         }
-        let m = self.m();
-        let side = if self.state & NORTH_TO_MOVE != 0 {
-            Side::North
-        } else {
-            Side::South
-        };
-        let row = self.row_bits(side) >> (8 * own_base(m, side));
+        let mut x = self.own & lanes(self.m());
         // Fold each non-zero lane into its low bit, then gather the low bits.
-        let mut x = row as u64;
         x |= x >> 4;
         x |= x >> 2;
         x |= x >> 1;
@@ -548,101 +607,150 @@ impl KalahPosition {
         debug_assert!(self.check(mv).is_ok(), "illegal move {mv} on {self}");
         match mv {
             KalahMove::House(h) => self.sow_unchecked(h.wrapping_sub(1) as usize),
-            KalahMove::Swap => {
-                // The players change sides; board and side to move stay (kalah.md, pie_rule).
-                let mut next = *self;
-                next.state &= !(SWAP_OFFERED | OPENING_TURN | FIRST_MOVE);
-                next.finish_turn()
-            }
+            KalahMove::Swap => self.swap_unchecked(),
         }
     }
 
-    /// Sows the mover's house `h` (0-based, `h < m`, non-empty): the whole of a move except
-    /// the swap. Constant work per move: two table look-ups and a few word operations.
+    /// The pie-rule swap: the players change sides; board and side to move stay
+    /// (`kalah.md`, `pie_rule`). Same contract as [`KalahPosition::play_unchecked`].
+    #[must_use]
+    pub fn swap_unchecked(&self) -> KalahPosition {
+        let mut next = *self;
+        next.state &= !(SWAP_OFFERED | OPENING_TURN | FIRST_MOVE);
+        next.finish_turn()
+    }
+
+    /// Sows the mover's house `h` (0-based, `h < m`, non-empty): every move but the swap.
+    /// Constant work per move, whatever the seed count: three table look-ups and a few word
+    /// operations (`tables.rs`). Same contract as [`KalahPosition::play_unchecked`].
     #[inline]
     #[must_use]
     pub fn sow_unchecked(&self, h: usize) -> KalahPosition {
-        let m = self.m();
-        let side = if self.state & NORTH_TO_MOVE != 0 {
-            Side::North
-        } else {
-            Side::South
-        };
-        let s_idx = side.index();
-        let base = own_base(m, side);
-        let origin = base + h;
-        let seeds = self.lane(origin) as usize;
-        let l = 2 * m + 1;
+        match self.m() {
+            1 => self.sow_const::<1>(h),
+            2 => self.sow_const::<2>(h),
+            3 => self.sow_const::<3>(h),
+            4 => self.sow_const::<4>(h),
+            5 => self.sow_const::<5>(h),
+            6 => self.sow_const::<6>(h),
+            _ => self.sow_const::<7>(h),
+        }
+    }
+
+    /// [`KalahPosition::sow_unchecked`] for a board of `M` houses a row, known at compile time
+    /// so that every mask and divisor is a constant. `M` must equal `self.rules().houses()`.
+    #[inline(always)]
+    fn sow_const<const M: usize>(&self, h: usize) -> KalahPosition {
+        debug_assert_eq!(M, self.m());
+        let h = h & 7;
+        let seeds = byte(self.own, h) as usize;
+        let l = 2 * M + 1;
         let (q, r) = if seeds < l {
             (0, seeds)
         } else {
             (seeds / l, seeds % l)
         };
-        let mut board = self.board & !(0xFFu128 << (8 * origin));
-        board += (q as u128) * TABLES.full[m][s_idx] + TABLES.range[m][s_idx][h][r];
-        let last = TABLES.last[m][s_idx][h][r] as usize;
-
-        let mut next = KalahPosition {
-            board,
-            rules: self.rules,
-            state: self.state,
-        };
+        let mut own = self.own & !(0xFFu64 << (8 * h));
+        let mut opp = self.opp;
+        own += TABLES.own_add[M][h][r & 15];
+        opp += TABLES.opp_add[M][h][r & 15];
+        if q != 0 {
+            let ones = super::tables::ones(M);
+            own += q as u64 * (ones | (1 << (8 * M)));
+            opp += q as u64 * ones;
+        }
+        let last = TABLES.last[M][h][r & 15] as usize;
+        let mut state = self.state & !(FIRST_MOVE | SWAP_OFFERED);
         let mut again = false;
-        if last == m {
+        if last == M {
             // Extra turn (rule 2), except South's very first move under no_first_move_bonus.
-            again =
-                !(self.state & FIRST_MOVE != 0 && self.rules.has(KalahOption::NoFirstMoveBonus));
-        } else if last < m {
-            let lane = base + last;
-            if (board >> (8 * lane)) as u8 == 1 {
-                // The last seed fell into an own house that was empty before it (rule 3).
-                let opp = 2 * m - lane;
-                let taken = (board >> (8 * opp)) as u8;
-                if taken != 0 || self.rules.has(KalahOption::EmptyCapture) {
-                    board &= !((0xFFu128 << (8 * lane)) | (0xFFu128 << (8 * opp)));
-                    board += (u128::from(taken) + 1) << (8 * (base + m));
-                    next.board = board;
-                }
+            again = self.state & FIRST_MOVE == 0 || !self.rules.has(KalahOption::NoFirstMoveBonus);
+        } else if last < M && byte(own, last) == 1 {
+            // The last seed fell into an own house that was empty before it (rule 3).
+            let facing = M - 1 - last;
+            let taken = byte(opp, facing);
+            if taken != 0 || self.rules.has(KalahOption::EmptyCapture) {
+                own &= !(0xFFu64 << (8 * last));
+                opp &= !(0xFFu64 << (8 * facing));
+                own += (u64::from(taken) + 1) << (8 * M);
             }
         }
-        next.state &= !(FIRST_MOVE | SWAP_OFFERED);
-        if !again {
-            next.state ^= NORTH_TO_MOVE;
-            if next.state & OPENING_TURN != 0 {
+        let next = if again {
+            KalahPosition {
+                own,
+                opp,
+                rules: self.rules,
+                state,
+            }
+        } else {
+            state ^= OWN_IS_NORTH;
+            if state & OPENING_TURN != 0 {
                 // South's complete first turn is over: North may swap once (pie_rule).
-                next.state = (next.state & !OPENING_TURN) | SWAP_OFFERED;
+                state = (state & !OPENING_TURN) | SWAP_OFFERED;
             }
-        }
-        next.finish_turn()
+            KalahPosition {
+                own: opp,
+                opp: own,
+                rules: self.rules,
+                state,
+            }
+        };
+        next.finish_turn_const::<M>()
     }
 
     /// Applies the end-of-game rule after a move (`kalah.md`, "End of the game" and the
     /// `end_when_no_move` / `discard_remaining` options).
     #[inline(always)]
-    fn finish_turn(mut self) -> KalahPosition {
-        let m = self.m();
-        let south = self.board & lanes_mask(0, m);
-        let north = self.board & lanes_mask(m + 1, m);
+    fn finish_turn_const<const M: usize>(mut self) -> KalahPosition {
+        let row = lanes(M);
+        let own_row = self.own & row;
+        let opp_row = self.opp & row;
         let ended = if self.rules.has(KalahOption::EndWhenNoMove) {
-            let mover_row = if self.state & NORTH_TO_MOVE != 0 {
-                north
-            } else {
-                south
-            };
-            mover_row == 0 && self.state & SWAP_OFFERED == 0
+            own_row == 0 && self.state & SWAP_OFFERED == 0
         } else {
-            south == 0 || north == 0
+            own_row == 0 || opp_row == 0
         };
         if ended {
-            self.board &= !(lanes_mask(0, m) | lanes_mask(m + 1, m));
-            if !self.rules.has(KalahOption::DiscardRemaining) {
-                // Sweep: the seeds of each row go to that row's owner.
-                self.board += u128::from(lane_sum(south)) << (8 * m);
-                self.board += u128::from(lane_sum(north)) << (8 * (2 * m + 1));
-            }
-            self.state = GAME_OVER;
+            self.end_game();
         }
         self
+    }
+
+    /// Applies the end-of-game rule after a swap (`kalah.md`, "End of the game").
+    #[inline(always)]
+    fn finish_turn(mut self) -> KalahPosition {
+        let m = self.m();
+        let row = lanes(m);
+        let own_row = self.own & row;
+        let opp_row = self.opp & row;
+        let ended = if self.rules.has(KalahOption::EndWhenNoMove) {
+            own_row == 0 && self.state & SWAP_OFFERED == 0
+        } else {
+            own_row == 0 || opp_row == 0
+        };
+        if ended {
+            self.end_game();
+        }
+        self
+    }
+
+    #[cold]
+    fn end_game(&mut self) {
+        let m = self.m();
+        let row = lanes(m);
+        let own_row = self.own & row;
+        let opp_row = self.opp & row;
+        self.own &= !row;
+        self.opp &= !row;
+        if !self.rules.has(KalahOption::DiscardRemaining) {
+            // Sweep: the seeds of each row go to that row's owner.
+            self.own += u64::from(lane_sum(own_row)) << (8 * m);
+            self.opp += u64::from(lane_sum(opp_row)) << (8 * m);
+        }
+        if self.state & OWN_IS_NORTH != 0 {
+            core::mem::swap(&mut self.own, &mut self.opp);
+        }
+        self.state = GAME_OVER;
     }
 
     /// The result once the game is over: winner (more seeds in store) and final store
@@ -672,26 +780,22 @@ impl KalahPosition {
     }
 }
 
-/// Sum of the 16 lanes of `x`, which must total at most 255 (true of every board).
+/// Sum of the 8 lanes of `x`, which must total at most 255 (true of every board half), so
+/// no byte of the product overflows.
 #[inline(always)]
-fn lane_sum(x: u128) -> u32 {
-    let lo = x as u64;
-    let hi = (x >> 64) as u64;
-    let s = |v: u64| (v.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32;
-    // Each half sums to at most 255, so no byte of the products overflows.
-    s(lo) + s(hi)
+fn lane_sum(x: u64) -> u32 {
+    (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
 }
 
 impl fmt::Display for KalahPosition {
     /// The position notation of `kalah.md`: counts, side (`S`, `N`, `-`), and ` swap` when
     /// offered.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = 2 * self.m() + 2;
-        for i in 0..n {
+        for (i, c) in self.slots().iter().enumerate() {
             if i > 0 {
                 f.write_str(",")?;
             }
-            write!(f, "{}", self.lane(i))?;
+            write!(f, "{c}")?;
         }
         match self.side_to_move() {
             Some(s) => write!(f, " {}", s.letter())?,
@@ -729,9 +833,39 @@ impl Game for KalahPosition {
 /// ply, a swap is a ply) that do not reach a finished game before ply `depth`
 /// (`perft(pos, 0) == 1`). Every counted ply is played, the last one included.
 ///
-/// From the start of Kalah(6,4): perft(1) = 6, perft(2) = 35.
+/// Returns the number of leaf sequences. From the start of Kalah(6,4): perft(1) = 6,
+/// perft(2) = 35.
 #[must_use]
 pub fn perft(pos: &KalahPosition, depth: u32) -> u64 {
+    match pos.m() {
+        1 => perft_const::<1>(pos, depth),
+        2 => perft_const::<2>(pos, depth),
+        3 => perft_const::<3>(pos, depth),
+        4 => perft_const::<4>(pos, depth),
+        5 => perft_const::<5>(pos, depth),
+        6 => perft_const::<6>(pos, depth),
+        _ => perft_const::<7>(pos, depth),
+    }
+}
+
+fn perft_const<const M: usize>(pos: &KalahPosition, depth: u32) -> u64 {
+    perft_inner::<M>(pos.own, pos.opp, pos.state, pos.rules, depth)
+}
+
+/// The perft recursion on the position's parts, so that children travel in registers.
+fn perft_inner<const M: usize>(
+    own: u64,
+    opp: u64,
+    state: u8,
+    rules: KalahRules,
+    depth: u32,
+) -> u64 {
+    let pos = KalahPosition {
+        own,
+        opp,
+        rules,
+        state,
+    };
     if depth == 0 {
         return 1;
     }
@@ -741,26 +875,31 @@ pub fn perft(pos: &KalahPosition, depth: u32) -> u64 {
     let mut total = 0;
     let mut mask = pos.house_move_mask();
     if depth == 1 {
+        // The last ply is played too: every child is computed in full and folded into a
+        // checksum that the optimiser cannot see through.
+        let mut check = 0u64;
         while mask != 0 {
-            let child = pos.sow_unchecked(mask.trailing_zeros() as usize);
-            // The last ply is played too; its result only has to exist.
-            total += u64::from(core::hint::black_box(child).state != 0xFF);
+            let child = pos.sow_const::<M>(mask.trailing_zeros() as usize);
+            check ^= child.own.wrapping_add(child.opp) ^ u64::from(child.state);
+            total += 1;
             mask &= mask - 1;
         }
         if pos.swap_offered() {
-            total += u64::from(pos.play_unchecked(KalahMove::Swap).state != 0xFF);
+            let child = pos.swap_unchecked();
+            check ^= child.own.wrapping_add(child.opp) ^ u64::from(child.state);
+            total += 1;
         }
+        core::hint::black_box(check);
         return total;
     }
     while mask != 0 {
-        total += perft(
-            &pos.sow_unchecked(mask.trailing_zeros() as usize),
-            depth - 1,
-        );
+        let c = pos.sow_const::<M>(mask.trailing_zeros() as usize);
+        total += perft_inner::<M>(c.own, c.opp, c.state, rules, depth - 1);
         mask &= mask - 1;
     }
     if pos.swap_offered() {
-        total += perft(&pos.play_unchecked(KalahMove::Swap), depth - 1);
+        let c = pos.swap_unchecked();
+        total += perft_inner::<M>(c.own, c.opp, c.state, rules, depth - 1);
     }
     total
 }

@@ -1,0 +1,51 @@
+//! `mancala perft`: move-path counts by depth.
+
+use std::time::Instant;
+
+use clap::Args;
+
+use crate::rules_arg::{kalah_position, GameRules};
+
+/// Arguments of `mancala perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// The rule set.
+    #[arg(long, default_value = "standard")]
+    rules: String,
+    /// Count depths 1..=DEPTH.
+    #[arg(long)]
+    depth: u32,
+    /// Start from this position instead of the start position.
+    #[arg(long)]
+    position: Option<String>,
+    /// One JSON object per depth: {"depth", "nodes", "seconds"}.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Prints one line per depth 1..=depth: the count and the time it took.
+pub fn run(args: &PerftArgs) -> Result<(), String> {
+    if args.depth > 40 {
+        return Err(format!("--depth {}: at most 40", args.depth));
+    }
+    let count: Box<dyn Fn(u32) -> u64> = match GameRules::parse(&args.rules)? {
+        GameRules::Kalah(r) => {
+            let p = kalah_position(r, args.position.as_deref())?;
+            Box::new(move |d| mancala_core::kalah::perft(&p, d))
+        }
+    };
+    for d in 1..=args.depth {
+        let t = Instant::now();
+        let nodes = count(d);
+        let secs = t.elapsed().as_secs_f64();
+        if args.json {
+            println!(
+                "{}",
+                serde_json::json!({"depth": d, "nodes": nodes, "seconds": secs})
+            );
+        } else {
+            println!("perft {d:>2}: {nodes:>16} nodes  {secs:>9.3} s");
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,190 @@
+//! The `mancala` command end to end: outputs of show, replay and perft, and one-line errors
+//! with a non-zero exit status for every kind of bad input.
+
+#[path = "../../mancala-core/tests/reference/mod.rs"]
+mod reference;
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn mancala(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .output()
+        .expect("run mancala")
+}
+
+fn mancala_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run mancala");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Asserts a refused input: non-zero status, one line on stderr containing `needle`.
+fn assert_refused(o: &Output, needle: &str) {
+    assert!(!o.status.success(), "should fail: {}", stdout(o));
+    let err = stderr(o);
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(err.contains(needle), "{err:?} should mention {needle:?}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn perft_depth_9_matches_the_reference() {
+    let o = mancala(&["perft", "--rules", "standard", "--depth", "9"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let start = reference::RefPos::start(reference::RefRules {
+        m: 6,
+        n: 4,
+        ..Default::default()
+    });
+    let lines: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 9);
+    for (d, line) in (1..=9).zip(&lines) {
+        let count: u64 = line.split_whitespace().nth(2).unwrap().parse().unwrap();
+        assert_eq!(count, start.perft(d), "depth {d}: {line}");
+    }
+}
+
+#[test]
+fn perft_json() {
+    let o = mancala(&["perft", "--depth", "2", "--json"]);
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["depth"], 1);
+    assert_eq!(lines[0]["nodes"], 6);
+    assert_eq!(lines[1]["nodes"], 35);
+}
+
+#[test]
+fn replay_prints_every_position() {
+    // kalah.md: start, South plays 3 (extra turn), then 1: S2..S5 (the last seed in S5).
+    let o = mancala(&[
+        "replay",
+        "--rules",
+        "kalah(6,4)+pie_rule",
+        "--moves",
+        "3,1,swap",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "4,4,4,4,4,4,0,4,4,4,4,4,4,0 S\n\
+         4,4,0,5,5,5,1,4,4,4,4,4,4,0 S\n\
+         0,5,1,6,6,5,1,4,4,4,4,4,4,0 N swap\n\
+         0,5,1,6,6,5,1,4,4,4,4,4,4,0 N\n"
+    );
+    let o = mancala(&[
+        "replay",
+        "--rules",
+        "kalah(6,4)+empty_capture",
+        "--position",
+        "0,0,0,0,1,0,20,0,0,0,0,0,2,25 S",
+        "--moves",
+        "5",
+    ]);
+    assert_eq!(
+        stdout(&o),
+        "0,0,0,0,1,0,20,0,0,0,0,0,2,25 S\n0,0,0,0,0,0,21,0,0,0,0,0,0,27 -\n"
+    );
+}
+
+#[test]
+fn bad_input_gets_a_one_line_reason() {
+    assert_refused(
+        &mancala(&["replay", "--rules", "kalah(6,4)+bogus", "--moves", "1"]),
+        "unknown rule option `bogus`",
+    );
+    assert_refused(
+        &mancala(&["replay", "--moves", "0"]),
+        "house 0 does not exist",
+    );
+    assert_refused(
+        &mancala(&["replay", "--moves", "9"]),
+        "house 9 does not exist",
+    );
+    // After 3 (extra turn) house 3 is empty.
+    assert_refused(&mancala(&["replay", "--moves", "3,3"]), "house 3 is empty");
+    assert_refused(
+        &mancala(&["replay", "--moves", "3,x"]),
+        "malformed move `x`",
+    );
+    assert_refused(
+        &mancala(&["replay", "--moves", "swap"]),
+        "swap is allowed only",
+    );
+    assert_refused(
+        &mancala(&["replay", "--position", "4,4,4 S", "--moves", "1"]),
+        "has 14 slots",
+    );
+    assert_refused(
+        &mancala(&[
+            "perft",
+            "--position",
+            "4,4,4,4,4,4,0,4,4,4,4,4,4,0 Q",
+            "--depth",
+            "1",
+        ]),
+        "malformed position",
+    );
+    assert_refused(&mancala(&["show", "1,2,3"]), "position");
+    assert_refused(
+        &mancala(&["perft", "--rules", "kalah(9,4)", "--depth", "1"]),
+        "houses per row must be 1..=7",
+    );
+    assert_refused(&mancala(&["perft", "--depth", "1000"]), "at most 40");
+}
+
+#[test]
+fn show_draws_the_board() {
+    let o = mancala(&["show", "4,4,4,4,4,4,0,4,4,4,4,4,4,0 S"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("South to move"));
+    assert!(out.trim_end().ends_with("4,4,4,4,4,4,0,4,4,4,4,4,4,0 S"));
+}
+
+#[test]
+fn play_refuses_bad_moves_and_goes_on() {
+    // Kalah(1,1): South's only move sows into the store, the row empties, the game ends and
+    // North sweeps its seed: a 1-1 draw. Bad inputs first.
+    let o = mancala_stdin(&["play", "--rules", "kalah(1,1)"], "0\nfoo\nswap\n1\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("refused: house 0 does not exist"), "{out}");
+    assert!(out.contains("refused: malformed move `foo`"), "{out}");
+    assert!(out.contains("refused: a swap is allowed only"), "{out}");
+    assert!(out.contains("0,1,0,1 -"), "{out}");
+    assert!(out.contains("Draw."), "{out}");
+}
+
+#[test]
+fn play_against_the_random_mover_finishes() {
+    // The person always plays their lowest non-empty house, typed from the list below; the
+    // input runs out at worst, and the command never fails.
+    let moves = "1\n2\n3\n4\n5\n6\n".repeat(60);
+    let o = mancala_stdin(&["play", "--opponent", "random", "--seed", "3"], &moves);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("player 2 (North) plays"));
+}
