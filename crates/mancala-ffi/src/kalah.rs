@@ -240,7 +240,15 @@ pub unsafe extern "C" fn mancala_kalah_print(
 /// Prints the moves played since the game's first position, comma-separated (`"3,1,swap,6"`;
 /// empty when none), into `buf` as a NUL-terminated string.
 ///
-/// Ownership, thread safety and statuses as `mancala_kalah_print`.
+/// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
+///
+/// Returns:
+/// - `MANCALA_STATUS_OK`: written; `*needed` = bytes written, NUL included.
+/// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*needed` = size needed, NUL included; `buf`
+///   untouched (`buf` may be NULL when `len` is 0).
+/// - `MANCALA_STATUS_NULL_POINTER`: `game` or `needed` is NULL, or `buf` is NULL with
+///   `len` > 0.
+/// - `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
 ///
 /// # Safety
 /// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.

@@ -109,3 +109,42 @@ fn header_compiles_alone_as_c11() {
 fn header_compiles_alone_as_cpp17() {
     compile_alone("g++", &["-std=c++17", "-x", "c++"], &header_path());
 }
+
+/// Every function declared in the header carries documentation that names its thread-safety
+/// and the statuses it returns (cbindgen copies the Rust doc comments).
+#[test]
+fn every_function_documents_thread_safety_and_statuses() {
+    let header = std::fs::read_to_string(header_path()).expect("include/mancala.h");
+    let mut comment = String::new();
+    let mut functions = 0;
+    for line in header.lines() {
+        if let Some(text) = line.strip_prefix("//") {
+            comment.push_str(text);
+            comment.push('\n');
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("enum MancalaStatus mancala_") {
+            let name = rest.split('(').next().unwrap();
+            functions += 1;
+            assert!(
+                comment.contains("Thread safety"),
+                "mancala_{name}: no thread-safety note"
+            );
+            assert!(
+                comment.contains("MANCALA_STATUS_OK") && comment.contains("MANCALA_STATUS_PANIC"),
+                "mancala_{name}: statuses not documented"
+            );
+            assert!(
+                comment.contains("# Safety"),
+                "mancala_{name}: pointer contract not documented"
+            );
+        } else {
+            assert!(
+                !line.contains(" mancala_") || line.starts_with(' '),
+                "a declaration that does not return MancalaStatus: {line}"
+            );
+        }
+        comment.clear();
+    }
+    assert!(functions >= 20, "only {functions} functions found");
+}
