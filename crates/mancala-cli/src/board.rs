@@ -42,3 +42,48 @@ pub fn kalah(p: &KalahPosition) -> String {
     s.push_str(&status);
     s
 }
+
+/// Draws a Bao la Kete board from above, South at the bottom: North's back and front rows
+/// (North's pit k in column 9 − k), South's front and back rows (pit k in column k), the
+/// reserves, the standing kuus (`*`), and whose move it is.
+pub fn bao(p: &mancala_core::bao::BaoPosition) -> String {
+    use mancala_core::Game;
+    let l = p.layout();
+    let (s, n) = (Side::South.index(), Side::North.index());
+    let row = |vals: [u8; 8], reversed: bool, kuu: Option<usize>| {
+        let mut out = String::from("      ");
+        for col in 0..8 {
+            let k = if reversed { 7 - col } else { col };
+            let mark = if kuu == Some(k) { '*' } else { ' ' };
+            out.push_str(&format!("{:>3}{mark}", vals[k]));
+        }
+        out
+    };
+    // The kuu is pit F5 (index 4) of each player (K-3.5).
+    let kuu = |side: usize| l.kuu[side].then_some(4);
+    let mut out = String::new();
+    out.push_str(&format!("North reserve {:>2}\n", l.reserve[n]));
+    out.push_str(&format!("{}   b\n", row(l.back[n], true, None)));
+    out.push_str(&format!("{}   f\n", row(l.front[n], true, kuu(n))));
+    out.push_str("      ");
+    out.push_str(&"----".repeat(8));
+    out.push('\n');
+    out.push_str(&format!("{}   F\n", row(l.front[s], false, kuu(s))));
+    out.push_str(&format!("{}   B\n", row(l.back[s], false, None)));
+    out.push_str("      ");
+    for k in 1..=8 {
+        out.push_str(&format!("{k:>3} "));
+    }
+    out.push('\n');
+    out.push_str(&format!("South reserve {:>2}\n", l.reserve[s]));
+    match p.outcome() {
+        None => {
+            out.push_str(&format!("{} to move", l.to_move));
+            if let Some((side, pit)) = l.reserved {
+                out.push_str(&format!(" (pit {} of {side} reserved by hizi zetu)", pit));
+            }
+        }
+        Some(o) => out.push_str(&format!("game over: {o}")),
+    }
+    out
+}

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use crate::rules_arg::{kalah_position, GameRules};
+use crate::rules_arg::{bao_position, kalah_position, GameRules};
 
 /// Arguments of `mancala perft`.
 #[derive(Debug, Args)]
@@ -32,6 +32,10 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
         GameRules::Kalah(r) => {
             let p = kalah_position(r, args.position.as_deref())?;
             Box::new(move |d| mancala_core::kalah::perft(&p, d))
+        }
+        GameRules::Bao(r) => {
+            let p = bao_position(r, args.position.as_deref())?;
+            Box::new(move |d| mancala_core::game::perft(&p, d))
         }
     };
     for d in 1..=args.depth {

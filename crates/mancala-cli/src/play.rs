@@ -1,15 +1,17 @@
 //! `mancala play`: a game at the terminal, two people or one person against a random mover.
 //! Moves are typed at the prompt; an illegal or malformed move is refused with its reason and
-//! the game goes on.
+//! the game goes on. `undo` takes back the last move a person made, `quit` leaves.
 
 use std::io::{self, BufRead, Write};
 
 use clap::{Args, ValueEnum};
-use mancala_core::kalah::{KalahGame, KalahMove, Player};
+use mancala_core::bao::BaoPosition;
+use mancala_core::kalah::{KalahMove, KalahPosition};
+use mancala_core::{Game, Side};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::rules_arg::{kalah_position, GameRules};
+use crate::rules_arg::{bao_position, kalah_position, GameRules};
 
 /// Who plays the side that is not yours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -23,7 +25,7 @@ pub enum Opponent {
 /// Arguments of `mancala play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The rule set.
+    /// The rule set (`standard`, `manchester`, `kalah(m,n)+…`, `bao-la-kete`).
     #[arg(long, default_value = "standard")]
     rules: String,
     /// Start from this position instead of the start position.
@@ -40,53 +42,109 @@ pub struct PlayArgs {
     seed: u64,
 }
 
-fn player_name(p: Player) -> &'static str {
-    match p {
-        Player::First => "player 1",
-        Player::Second => "player 2",
+/// What the game loop needs from a game beyond [`Game`].
+trait Playable: Game {
+    /// A drawing of the board.
+    fn draw(&self) -> String;
+    /// A one-line reminder of the move syntax.
+    fn help(&self) -> String;
+    /// Parses a typed move.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+    /// Whether `mv` makes the players change sides (the Kalah pie-rule swap).
+    fn is_swap(_mv: Self::Move) -> bool {
+        false
+    }
+}
+
+impl Playable for KalahPosition {
+    fn draw(&self) -> String {
+        crate::board::kalah(self)
+    }
+    fn help(&self) -> String {
+        format!(
+            "{}: moves are house numbers 1..{} from the mover's left, `swap` when offered, `undo`, `quit`.",
+            self.rules(),
+            self.rules().houses()
+        )
+    }
+    fn parse_move(&self, text: &str) -> Result<KalahMove, String> {
+        text.parse().map_err(|e| format!("{e}"))
+    }
+    fn is_swap(mv: KalahMove) -> bool {
+        mv == KalahMove::Swap
+    }
+}
+
+impl Playable for BaoPosition {
+    fn draw(&self) -> String {
+        crate::board::bao(self)
+    }
+    fn help(&self) -> String {
+        let moves: Vec<String> = self.legal_moves().iter().map(|m| m.to_string()).collect();
+        format!(
+            "{}: legal moves now: {}; also `undo`, `quit`.",
+            self.rules(),
+            moves.join(" ")
+        )
+    }
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
+        text.parse().map_err(|e| format!("{e}"))
     }
 }
 
 /// Runs the game loop until the game ends, `quit` is typed, or input ends.
 pub fn run(args: &PlayArgs) -> Result<(), String> {
-    let GameRules::Kalah(rules) = GameRules::parse(&args.rules)?;
-    let start = kalah_position(rules, args.position.as_deref())?;
-    let mut game = KalahGame::from_position(start);
+    match GameRules::parse(&args.rules)? {
+        GameRules::Kalah(r) => game_loop(kalah_position(r, args.position.as_deref())?, args),
+        GameRules::Bao(r) => game_loop(bao_position(r, args.position.as_deref())?, args),
+    }
+}
+
+fn game_loop<G: Playable>(start: G, args: &PlayArgs) -> Result<(), String> {
+    // Player 1 starts on South; `swapped` flips that after a pie-rule swap.
+    let mut history: Vec<(G, bool)> = vec![(start, false)];
+    let player_on = |side: Side, swapped: bool| -> u8 {
+        match (side, swapped) {
+            (Side::South, false) | (Side::North, true) => 1,
+            _ => 2,
+        }
+    };
     let computer = match args.opponent {
         Opponent::Human => None,
-        Opponent::Random if args.opponent_first => Some(Player::First),
-        Opponent::Random => Some(Player::Second),
+        Opponent::Random if args.opponent_first => Some(1),
+        Opponent::Random => Some(2),
     };
     let mut rng = StdRng::seed_from_u64(args.seed);
     let stdin = io::stdin();
     let mut lines = stdin.lock().lines();
-    let out = io::stdout();
-    println!("{rules}: moves are house numbers 1..{} from the mover's left, `swap` when offered, `undo`, `quit`.", rules.houses());
+    println!("{}", start.help());
     loop {
-        let pos = *game.position();
-        println!("\n{}\n{pos}", crate::board::kalah(&pos));
+        let (pos, swapped) = *history.last().expect("never empty");
+        println!("\n{}\n{pos}", pos.draw());
         let Some(side) = pos.side_to_move() else {
             let o = pos.outcome().expect("a finished game has an outcome");
             match o.winner {
-                Some(w) => println!(
-                    "{} ({w}) wins by {}.",
-                    player_name(game.player_on(w)),
-                    o.score.abs()
-                ),
+                Some(w) => println!("player {} ({w}) wins: {o}.", player_on(w, swapped)),
                 None => println!("Draw."),
             }
             return Ok(());
         };
-        let player = game.player_on(side);
+        let player = player_on(side, swapped);
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            // Bao: the side to move has no legal move and loses (K-10).
+            println!("player {player} ({side}) has no legal move and loses.");
+            return Ok(());
+        }
         if Some(player) == computer {
-            let moves = pos.legal_moves();
             let mv = moves[rng.gen_range(0..moves.len())];
-            println!("{} ({side}) plays {mv}", player_name(player));
-            game.play(mv).map_err(|e| e.to_string())?;
+            println!("player {player} ({side}) plays {mv}");
+            let next = pos.play(mv).map_err(|e| e.to_string())?;
+            history.push((next, swapped ^ G::is_swap(mv)));
             continue;
         }
-        print!("{} ({side}) to move> ", player_name(player));
-        out.lock().flush().map_err(|e| e.to_string())?;
+        print!("player {player} ({side}) to move> ");
+        io::stdout().flush().map_err(|e| e.to_string())?;
         let Some(line) = lines.next() else {
             println!("\nend of input: game left unfinished");
             return Ok(());
@@ -96,14 +154,21 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         match text {
             "" => continue,
             "quit" | "q" | "exit" => return Ok(()),
+            "help" | "?" => {
+                println!("{}", pos.help());
+                continue;
+            }
             "undo" => {
-                // Undo back to the last position where a person was to move.
-                let mut undone = game.undo();
-                while undone
-                    && computer.is_some()
-                    && game.position().side_to_move().map(|s| game.player_on(s)) == computer
-                {
-                    undone = game.undo();
+                // Back to the last position where a person was to move.
+                let mut undone = false;
+                while history.len() > 1 {
+                    history.pop();
+                    undone = true;
+                    let (p, s) = *history.last().expect("never empty");
+                    let to_move = p.side_to_move().map(|side| player_on(side, s));
+                    if to_move != computer {
+                        break;
+                    }
                 }
                 if !undone {
                     println!("nothing to undo");
@@ -112,13 +177,12 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             }
             _ => {}
         }
-        match text.parse::<KalahMove>() {
+        match pos.parse_move(text) {
             Err(e) => println!("refused: {e}"),
-            Ok(mv) => {
-                if let Err(e) = game.play(mv) {
-                    println!("refused: {}", e.reason);
-                }
-            }
+            Ok(mv) => match pos.play(mv) {
+                Ok(next) => history.push((next, swapped ^ G::is_swap(mv))),
+                Err(e) => println!("refused: {e}"),
+            },
         }
     }
 }

@@ -3,14 +3,16 @@
 use clap::Args;
 use mancala_core::kalah::KalahRules;
 
-use crate::rules_arg::{kalah_position, GameRules};
+use crate::rules_arg::{bao_position, kalah_position, GameRules};
 
 /// Arguments of `mancala show`.
 #[derive(Debug, Args)]
 pub struct ShowArgs {
-    /// The position, in the notation of the game (Kalah: `4,4,4,4,4,4,0,4,4,4,4,4,4,0 S`).
+    /// The position, in the notation of the game (Kalah: `4,4,4,4,4,4,0,4,4,4,4,4,4,0 S`;
+    /// Bao la Kete: four `/`-separated rows, reserves, kuus, side, reserved pit).
     position: String,
-    /// The rule set; for Kalah it defaults to kalah(m,4) with m read off the position.
+    /// The rule set; by default Bao la Kete when the position has `/`-separated rows, else
+    /// kalah(m,4) with m read off the position.
     #[arg(long)]
     rules: Option<String>,
 }
@@ -19,6 +21,7 @@ pub struct ShowArgs {
 pub fn run(args: &ShowArgs) -> Result<(), String> {
     let rules = match &args.rules {
         Some(r) => GameRules::parse(r)?,
+        None if args.position.contains('/') => GameRules::parse("bao-la-kete")?,
         None => {
             let slots = args
                 .position
@@ -39,6 +42,11 @@ pub fn run(args: &ShowArgs) -> Result<(), String> {
         GameRules::Kalah(r) => {
             let p = kalah_position(r, Some(&args.position))?;
             println!("{}", crate::board::kalah(&p));
+            println!("{p}");
+        }
+        GameRules::Bao(r) => {
+            let p = bao_position(r, Some(&args.position))?;
+            println!("{}", crate::board::bao(&p));
             println!("{p}");
         }
     }

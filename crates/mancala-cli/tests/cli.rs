@@ -172,9 +172,15 @@ fn play_refuses_bad_moves_and_goes_on() {
     let o = mancala_stdin(&["play", "--rules", "kalah(1,1)"], "0\nfoo\nswap\n1\n");
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.contains("refused: house 0 does not exist"), "{out}");
+    assert!(
+        out.contains("refused: illegal move 0: house 0 does not exist"),
+        "{out}"
+    );
     assert!(out.contains("refused: malformed move `foo`"), "{out}");
-    assert!(out.contains("refused: a swap is allowed only"), "{out}");
+    assert!(
+        out.contains("refused: illegal move swap: a swap is allowed only"),
+        "{out}"
+    );
     assert!(out.contains("0,1,0,1 -"), "{out}");
     assert!(out.contains("Draw."), "{out}");
 }
@@ -187,4 +193,46 @@ fn play_against_the_random_mover_finishes() {
     let o = mancala_stdin(&["play", "--opponent", "random", "--seed", "3"], &moves);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("player 2 (North) plays"));
+}
+
+#[test]
+fn bao_la_kete_from_the_command_line() {
+    // At the start no capture exists: South's occupied front pits F5, F6, F7 face North's
+    // empty f4, f3, f2 (K-3.4). A nemo takata puts the seed into a non-empty front pit other
+    // than the kuu (K-7.2) and sows either way: F6 and F7, two directions each.
+    let o = mancala(&["perft", "--rules", "bao-la-kete", "--depth", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains(" 4 nodes"), "{}", stdout(&o));
+    let start = "0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 22,22 SN S -";
+    let o = mancala(&["show", start]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).trim_end().ends_with(start));
+    // The seed may not go into the kuu while F6 and F7 are occupied (K-7.2).
+    assert_refused(
+        &mancala(&["replay", "--rules", "bao-la-kete", "--moves", "F5>"]),
+        "K-7.2",
+    );
+    assert_refused(
+        &mancala(&["replay", "--rules", "bao-la-kete", "--moves", "F9"]),
+        "malformed move",
+    );
+    assert_refused(
+        &mancala(&["perft", "--rules", "bao-la-kete+x", "--depth", "1"]),
+        "--rules",
+    );
+    let o = mancala_stdin(
+        &["play", "--rules", "bao-la-kete", "--opponent", "random"],
+        "B1\nF6>\nquit\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("refused: illegal move B1"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        stdout(&o).contains("player 2 (North) plays"),
+        "{}",
+        stdout(&o)
+    );
 }

@@ -16,6 +16,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod bao;
 pub mod game;
 pub mod kalah;
 mod side;

@@ -734,22 +734,11 @@ impl KalahPosition {
         self
     }
 
-    #[cold]
+    #[inline(always)]
     fn end_game(&mut self) {
-        let m = self.m();
-        let row = lanes(m);
-        let own_row = self.own & row;
-        let opp_row = self.opp & row;
-        self.own &= !row;
-        self.opp &= !row;
-        if !self.rules.has(KalahOption::DiscardRemaining) {
-            // Sweep: the seeds of each row go to that row's owner.
-            self.own += u64::from(lane_sum(own_row)) << (8 * m);
-            self.opp += u64::from(lane_sum(opp_row)) << (8 * m);
-        }
-        if self.state & OWN_IS_NORTH != 0 {
-            core::mem::swap(&mut self.own, &mut self.opp);
-        }
+        let (own, opp) = end_game_halves(self.own, self.opp, self.state, self.rules);
+        self.own = own;
+        self.opp = opp;
         self.state = GAME_OVER;
     }
 
@@ -777,6 +766,30 @@ impl KalahPosition {
             Ok(next) if mv != KalahMove::Swap => next.side_to_move() == self.side_to_move(),
             _ => false,
         }
+    }
+}
+
+/// The final sweep (`kalah.md`, "End of the game"): each row's seeds go to its owner's store,
+/// or nowhere under `discard_remaining`; returns the `(own, opp)` halves re-oriented so that
+/// `own` is South's. Kept out of line (games end once) and on scalars, so that the hot sowing
+/// path keeps its position in registers.
+#[cold]
+#[inline(never)]
+fn end_game_halves(mut own: u64, mut opp: u64, state: u8, rules: KalahRules) -> (u64, u64) {
+    let m = rules.houses() as usize;
+    let row = lanes(m);
+    let own_row = own & row;
+    let opp_row = opp & row;
+    own &= !row;
+    opp &= !row;
+    if !rules.has(KalahOption::DiscardRemaining) {
+        own += u64::from(lane_sum(own_row)) << (8 * m);
+        opp += u64::from(lane_sum(opp_row)) << (8 * m);
+    }
+    if state & OWN_IS_NORTH != 0 {
+        (opp, own)
+    } else {
+        (own, opp)
     }
 }
 

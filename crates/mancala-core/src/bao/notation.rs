@@ -1,0 +1,306 @@
+//! Position and move notation of `bao-la-kete.md` ("Position and move notation").
+//!
+//! # Positions
+//!
+//! ```text
+//! 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 22,22 SN S -
+//! ```
+//!
+//! Five fields separated by white space:
+//! 1. four rows separated by `/`, each eight counts separated by `,` and listed from the
+//!    row owner's left: South front `F1..F8`, South back `B1..B8`, North front `f1..f8`,
+//!    North back `b1..b8` (K-3.2);
+//! 2. the reserves `south,north`;
+//! 3. the kuus still standing: `SN`, `S`, `N` or `-`;
+//! 4. the side to move, `S` or `N` (in a finished game, the side that lost);
+//! 5. the pit reserved by hizi zetu, `-` or a front pit written with its owner's letter case:
+//!    `F1..F8` for South's, `f1..f8` for North's (decision 10).
+//!
+//! The rules are not part of the text: [`BaoPosition::parse`] takes them, `FromStr` uses the
+//! Lamu defaults.
+//!
+//! # Moves
+//!
+//! ```text
+//! move      = pit [direction] [kichwa] [kuu-choice]
+//! pit       = ("F" | "B") digit 1–8           the mover's own pit (K-3.2), upper case
+//! direction = ">" clockwise | "<" anticlockwise   (K-3.6)
+//! kichwa    = "L" | "R"                       first central capture of a nemo move (K-6.4)
+//! kuu-choice= "+" safari | "." stop           capturing lap ending in the kuu (K-7.5, K-8.3b)
+//! ```
+//!
+//! Examples: `F6>` (sow F6 clockwise), `F3L+` (nemo capture at F3, captured seeds from the
+//! left kichwa, safari at the kuu), `F4` (a nemo capture with no choice, e.g. one that wins at
+//! once, decision 9). Printing then parsing gives the same move; parsing never panics.
+
+use core::fmt;
+use core::str::FromStr;
+
+use super::error::{MoveParseError, PositionError};
+use super::moves::{BaoMove, Direction, Kichwa, KuuChoice, Pit};
+use super::position::{BaoLayout, BaoPosition};
+use super::rules::BaoRules;
+use crate::Side;
+
+impl fmt::Display for Pit {
+    /// `F1..F8` or `B1..B8`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let row = if self.is_front() { 'F' } else { 'B' };
+        write!(f, "{row}{}", self.number())
+    }
+}
+
+impl fmt::Display for BaoMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.pit)?;
+        if let Some(d) = self.direction {
+            write!(f, "{}", d.symbol())?;
+        }
+        if let Some(k) = self.kichwa {
+            write!(f, "{}", k.letter())?;
+        }
+        if let Some(c) = self.kuu {
+            write!(f, "{}", c.symbol())?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for BaoMove {
+    type Err = MoveParseError;
+
+    /// Parses the move grammar of the module docs; surrounding white space is ignored.
+    ///
+    /// # Errors
+    /// [`MoveParseError`] for any text outside the grammar.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        let err = || MoveParseError(t.chars().take(100).collect());
+        let b = t.as_bytes();
+        if b.len() < 2 || b.len() > 5 {
+            return Err(err());
+        }
+        let k = match b[1] {
+            d @ b'1'..=b'8' => d - b'0',
+            _ => return Err(err()),
+        };
+        let pit = match b[0] {
+            b'F' => Pit::front(k),
+            b'B' => Pit::back(k),
+            _ => None,
+        }
+        .ok_or_else(err)?;
+        let mut mv = BaoMove {
+            pit,
+            direction: None,
+            kichwa: None,
+            kuu: None,
+        };
+        let mut rest = &b[2..];
+        if let Some((&c, r)) = rest.split_first() {
+            let d = match c {
+                b'>' => Some(Direction::Clockwise),
+                b'<' => Some(Direction::Anticlockwise),
+                _ => None,
+            };
+            if d.is_some() {
+                mv.direction = d;
+                rest = r;
+            }
+        }
+        if let Some((&c, r)) = rest.split_first() {
+            let k = match c {
+                b'L' => Some(Kichwa::Left),
+                b'R' => Some(Kichwa::Right),
+                _ => None,
+            };
+            if k.is_some() {
+                mv.kichwa = k;
+                rest = r;
+            }
+        }
+        if let Some((&c, r)) = rest.split_first() {
+            let k = match c {
+                b'+' => Some(KuuChoice::Safari),
+                b'.' => Some(KuuChoice::Stop),
+                _ => None,
+            };
+            if k.is_some() {
+                mv.kuu = k;
+                rest = r;
+            }
+        }
+        if rest.is_empty() {
+            Ok(mv)
+        } else {
+            Err(err())
+        }
+    }
+}
+
+fn write_row(f: &mut fmt::Formatter<'_>, row: &[u8; 8]) -> fmt::Result {
+    for (i, v) in row.iter().enumerate() {
+        if i > 0 {
+            f.write_str(",")?;
+        }
+        write!(f, "{v}")?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for BaoPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let l = self.layout();
+        write_row(f, &l.front[0])?;
+        f.write_str("/")?;
+        write_row(f, &l.back[0])?;
+        f.write_str("/")?;
+        write_row(f, &l.front[1])?;
+        f.write_str("/")?;
+        write_row(f, &l.back[1])?;
+        write!(f, " {},{} ", l.reserve[0], l.reserve[1])?;
+        f.write_str(match l.kuu {
+            [true, true] => "SN",
+            [true, false] => "S",
+            [false, true] => "N",
+            [false, false] => "-",
+        })?;
+        write!(f, " {} ", l.to_move.letter())?;
+        match l.reserved {
+            None => f.write_str("-"),
+            Some((Side::South, k)) => write!(f, "F{k}"),
+            Some((Side::North, k)) => write!(f, "f{k}"),
+        }
+    }
+}
+
+fn parse_count(t: &str) -> Result<u8, PositionError> {
+    if t.is_empty() || t.len() > 2 || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(PositionError::BadCount(t.chars().take(20).collect()));
+    }
+    match t.parse::<u8>() {
+        Ok(v) if v <= 64 => Ok(v),
+        _ => Err(PositionError::BadCount(t.to_string())),
+    }
+}
+
+fn parse_row(t: &str, syntax: &dyn Fn() -> PositionError) -> Result<[u8; 8], PositionError> {
+    let mut row = [0u8; 8];
+    let mut n = 0;
+    for part in t.split(',') {
+        if n == 8 {
+            return Err(syntax());
+        }
+        row[n] = parse_count(part)?;
+        n += 1;
+    }
+    if n != 8 {
+        return Err(syntax());
+    }
+    Ok(row)
+}
+
+impl BaoPosition {
+    /// Parses the position notation (module docs) under `rules`. Never panics.
+    ///
+    /// # Errors
+    /// [`PositionError::Syntax`] for the wrong shape, [`PositionError::BadCount`] for a count
+    /// that is not 0..=64, and every error of [`BaoPosition::new`].
+    pub fn parse(rules: BaoRules, text: &str) -> Result<BaoPosition, PositionError> {
+        let syntax = || PositionError::Syntax(text.chars().take(200).collect());
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.len() != 5 {
+            return Err(syntax());
+        }
+        let rows: Vec<&str> = fields[0].split('/').collect();
+        if rows.len() != 4 {
+            return Err(syntax());
+        }
+        let mut r = [[0u8; 8]; 4];
+        for (slot, row) in r.iter_mut().zip(&rows) {
+            *slot = parse_row(row, &syntax)?;
+        }
+        let (rs, rn) = fields[1].split_once(',').ok_or_else(syntax)?;
+        let reserve = [parse_count(rs)?, parse_count(rn)?];
+        let kuu = match fields[2] {
+            "SN" => [true, true],
+            "S" => [true, false],
+            "N" => [false, true],
+            "-" => [false, false],
+            _ => return Err(syntax()),
+        };
+        let to_move = match fields[3] {
+            "S" => Side::South,
+            "N" => Side::North,
+            _ => return Err(syntax()),
+        };
+        let reserved = match fields[4].as_bytes() {
+            b"-" => None,
+            [row @ (b'F' | b'f'), d @ b'1'..=b'8'] => {
+                let owner = if *row == b'F' {
+                    Side::South
+                } else {
+                    Side::North
+                };
+                Some((owner, d - b'0'))
+            }
+            _ => return Err(syntax()),
+        };
+        BaoPosition::new(
+            rules,
+            &BaoLayout {
+                front: [r[0], r[2]],
+                back: [r[1], r[3]],
+                reserve,
+                kuu,
+                to_move,
+                reserved,
+            },
+        )
+    }
+}
+
+impl FromStr for BaoPosition {
+    type Err = PositionError;
+
+    /// [`BaoPosition::parse`] under the Lamu default rules ([`BaoRules::LAMU`]).
+    ///
+    /// # Errors
+    /// As [`BaoPosition::parse`].
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        BaoPosition::parse(BaoRules::LAMU, s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_round_trip() {
+        for t in ["F1>", "B8<", "F3L+", "F3R.", "F4", "F2>+", "B1>.", "F6R"] {
+            let m: BaoMove = t.parse().unwrap();
+            assert_eq!(m.to_string(), t);
+        }
+        for m in BaoMove::all_raw() {
+            assert_eq!(m.to_string().parse::<BaoMove>(), Ok(m));
+        }
+    }
+
+    #[test]
+    fn bad_moves_are_refused() {
+        for t in [
+            "", "F", "F0", "F9", "f4>", "G1", "F1>>", "F1+L", "F1L>", "F1 >", "F12", "F1>L+x",
+        ] {
+            assert!(t.parse::<BaoMove>().is_err(), "{t}");
+        }
+    }
+
+    #[test]
+    fn start_position_text() {
+        let text = "0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 22,22 SN S -";
+        let p: BaoPosition = text.parse().unwrap();
+        assert_eq!(p, BaoPosition::start(BaoRules::LAMU));
+        assert_eq!(p.to_string(), text);
+    }
+}

@@ -1,0 +1,498 @@
+//! The packed Bao la Kete position: both players' 16 pits, reserves, kuu flags, side to move
+//! and the pit reserved by hizi zetu, with its rules (K-3, K-4, K-9, decision 10).
+//!
+//! # Layout: 48 bytes
+//!
+//! ```text
+//!  pits[0]: u128   South's 16 pits, one 8-bit lane each, ring order of K-3.3 (see `sow`)
+//!  pits[1]: u128   North's 16 pits, the same from North's own point of view
+//!  reserve: [u8;2] South's and North's reserves (ghala)
+//!  flags:   u8     bit 0 North to move, bit 1 South's kuu stands, bit 2 North's kuu stands
+//!  reserved: u8    0 = no reserved pit; else 0x80 | owner << 3 | front index 0..7 (F1..F8)
+//!  rules:   BaoRules (12 bytes: lap cap, setup, option bits)
+//! ```
+//!
+//! The stage is not stored: the mover is in the nemo stage while its reserve is not empty
+//! (K-5.1). Nothing else is carried between turns: the first mtaji takata rule (K-8.3a) is
+//! "the kuu still stands", and the hizi zetu state is the reserved pit read against the side
+//! to move (decision 10): owned by the side to move → that side may not start from it nor
+//! relay out of it this turn (K-8.4); owned by the other side → the side to move must capture
+//! it if a legal capture of it exists, then it clears.
+
+use core::fmt;
+
+use super::capture::Board;
+use super::error::{IllegalMove, PositionError};
+use super::hizi_zetu;
+use super::movegen::{self, Turn};
+use super::moves::{BaoMove, Pit};
+use super::relay::{Ending, Finish};
+use super::rules::{BaoRules, TOTAL_SEEDS};
+use super::sow::{front_empty, get, FRONT, KUU};
+use crate::game::{Game, MoveList, Outcome};
+use crate::Side;
+
+const NORTH_TO_MOVE: u8 = 1;
+const KUU_BIT: [u8; 2] = [1 << 1, 1 << 2];
+
+/// An unpacked description of a position, for building one with [`BaoPosition::new`] and for
+/// reading one with [`BaoPosition::layout`]. Arrays are indexed by [`Side::index`] (South 0,
+/// North 1); rows are listed from their owner's left (`F1..F8`, `B1..B8`, K-3.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BaoLayout {
+    /// Each side's front row F1..F8.
+    pub front: [[u8; 8]; 2],
+    /// Each side's back row B1..B8.
+    pub back: [[u8; 8]; 2],
+    /// Each side's reserve.
+    pub reserve: [u8; 2],
+    /// Whether each side's kuu stands.
+    pub kuu: [bool; 2],
+    /// The side to move (in a finished game, the side that lost).
+    pub to_move: Side,
+    /// The pit reserved by hizi zetu: its owner and its front pit number 1..=8.
+    pub reserved: Option<(Side, u8)>,
+}
+
+/// A Bao la Kete position. `Copy`, 48 bytes, never allocates. Build one with
+/// [`BaoPosition::start`], [`BaoPosition::new`] or [`BaoPosition::parse`]; every constructor
+/// validates (64 seeds, a standing kuu holds ≥ 6, …), and [`BaoPosition::play`] keeps those
+/// invariants.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BaoPosition {
+    pub(crate) pits: [u128; 2],
+    pub(crate) reserve: [u8; 2],
+    pub(crate) flags: u8,
+    pub(crate) reserved: u8,
+    pub(crate) rules: BaoRules,
+}
+
+impl fmt::Debug for BaoPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "BaoPosition({} | {})", self.rules, self)
+    }
+}
+
+fn pack_row(front: &[u8; 8], back: &[u8; 8]) -> u128 {
+    let mut lanes = [0u8; 16];
+    lanes[..8].copy_from_slice(front);
+    for (k, &v) in back.iter().enumerate() {
+        lanes[15 - k] = v; // Bk (k+1) is ring index 16 − (k+1)
+    }
+    u128::from_le_bytes(lanes)
+}
+
+impl BaoPosition {
+    /// The start position of `rules` (K-4.2, decision 1): each side's setup (default 6 in the
+    /// kuu, 2 in F6 and F7, 22 in reserve), both kuus standing, the first player to move, no
+    /// reserved pit.
+    #[must_use]
+    pub fn start(rules: BaoRules) -> BaoPosition {
+        let s = rules.setup();
+        let mut front = [0u8; 8];
+        front[4] = s.kuu;
+        front[5] = s.f6;
+        front[6] = s.f7;
+        let row = pack_row(&front, &[0; 8]);
+        BaoPosition {
+            pits: [row, row],
+            reserve: [s.reserve; 2],
+            flags: KUU_BIT[0]
+                | KUU_BIT[1]
+                | if rules.first_player() == Side::North {
+                    NORTH_TO_MOVE
+                } else {
+                    0
+                },
+            reserved: 0,
+            rules,
+        }
+    }
+
+    /// Builds and validates a position.
+    ///
+    /// # Errors
+    /// [`PositionError::BadCount`] for a count above 64, [`PositionError::SeedTotal`] unless
+    /// the board and reserves hold 64 seeds (K-4.1), [`PositionError::KuuBelowSix`] for a
+    /// standing kuu with fewer than 6 seeds (K-9), [`PositionError::WaitingSideFrontEmpty`]
+    /// when the side not to move has an empty front row (K-10.1),
+    /// [`PositionError::ReservedAfterWin`] for a reserved pit in a game already won by
+    /// emptying a front row (decision 9), [`PositionError::Syntax`] for a reserved pit number
+    /// outside 1..=8.
+    pub fn new(rules: BaoRules, layout: &BaoLayout) -> Result<BaoPosition, PositionError> {
+        let mut total = 0u32;
+        for v in layout
+            .front
+            .iter()
+            .chain(layout.back.iter())
+            .flatten()
+            .chain(layout.reserve.iter())
+        {
+            if u32::from(*v) > TOTAL_SEEDS {
+                return Err(PositionError::BadCount(v.to_string()));
+            }
+            total += u32::from(*v);
+        }
+        if total != TOTAL_SEEDS {
+            return Err(PositionError::SeedTotal(total));
+        }
+        let pits = [
+            pack_row(&layout.front[0], &layout.back[0]),
+            pack_row(&layout.front[1], &layout.back[1]),
+        ];
+        let mut flags = if layout.to_move == Side::North {
+            NORTH_TO_MOVE
+        } else {
+            0
+        };
+        for side in Side::ALL {
+            if layout.kuu[side.index()] {
+                if layout.front[side.index()][KUU] < 6 {
+                    return Err(PositionError::KuuBelowSix(side));
+                }
+                flags |= KUU_BIT[side.index()];
+            }
+        }
+        let waiting = layout.to_move.opponent();
+        if front_empty(pits[waiting.index()]) {
+            return Err(PositionError::WaitingSideFrontEmpty(waiting));
+        }
+        let reserved = match layout.reserved {
+            None => 0,
+            Some((owner, k)) => {
+                if !(1..=8).contains(&k) {
+                    return Err(PositionError::Syntax(format!("reserved pit number {k}")));
+                }
+                if front_empty(pits[layout.to_move.index()]) {
+                    return Err(PositionError::ReservedAfterWin);
+                }
+                0x80 | ((owner.index() as u8) << 3) | (k - 1)
+            }
+        };
+        Ok(BaoPosition {
+            pits,
+            reserve: layout.reserve,
+            flags,
+            reserved,
+            rules,
+        })
+    }
+
+    /// The position unpacked (see [`BaoLayout`]); `BaoPosition::new(rules, &p.layout())`
+    /// gives `p` back.
+    #[must_use]
+    pub fn layout(&self) -> BaoLayout {
+        let mut front = [[0u8; 8]; 2];
+        let mut back = [[0u8; 8]; 2];
+        for side in Side::ALL {
+            let lanes = self.pits[side.index()].to_le_bytes();
+            front[side.index()].copy_from_slice(&lanes[..8]);
+            for k in 0..8 {
+                back[side.index()][k] = lanes[15 - k];
+            }
+        }
+        BaoLayout {
+            front,
+            back,
+            reserve: self.reserve,
+            kuu: [self.kuu_stands(Side::South), self.kuu_stands(Side::North)],
+            to_move: self.to_move(),
+            reserved: self.reserved().map(|(s, p)| (s, p.number())),
+        }
+    }
+
+    /// The rules of the game.
+    #[must_use]
+    pub const fn rules(&self) -> BaoRules {
+        self.rules
+    }
+
+    /// The seeds in `side`'s pit `pit` (named from `side`'s own point of view, K-3.2).
+    #[must_use]
+    pub fn seeds(&self, side: Side, pit: Pit) -> u8 {
+        get(self.pits[side.index()], pit.index())
+    }
+
+    /// `side`'s reserve (ghala).
+    #[must_use]
+    pub const fn reserve(&self, side: Side) -> u8 {
+        self.reserve[side.index()]
+    }
+
+    /// Whether `side`'s kuu still stands (K-9).
+    #[must_use]
+    pub const fn kuu_stands(&self, side: Side) -> bool {
+        self.flags & KUU_BIT[side.index()] != 0
+    }
+
+    /// The side whose turn it is; in a finished game, the side that lost (decision 9). See
+    /// [`Game::side_to_move`] for `None` once the game is over.
+    #[must_use]
+    pub const fn to_move(&self) -> Side {
+        if self.flags & NORTH_TO_MOVE != 0 {
+            Side::North
+        } else {
+            Side::South
+        }
+    }
+
+    /// The pit reserved by hizi zetu, with its owner (decision 10): blocked for its owner when
+    /// the owner is to move, to be captured by the side to move otherwise.
+    #[must_use]
+    pub fn reserved(&self) -> Option<(Side, Pit)> {
+        if self.reserved & 0x80 == 0 {
+            return None;
+        }
+        let owner = if self.reserved & 0x08 != 0 {
+            Side::North
+        } else {
+            Side::South
+        };
+        Pit::from_index(self.reserved & 7).map(|p| (owner, p))
+    }
+
+    /// Whether the side to move is in the nemo stage, i.e. still has seeds in reserve (K-5.1).
+    #[must_use]
+    pub const fn is_nemo(&self) -> bool {
+        self.reserve[self.to_move().index()] > 0
+    }
+
+    /// Seeds on the board and in the reserves; always 64 (K-4.1).
+    #[must_use]
+    pub fn total_seeds(&self) -> u32 {
+        let board: u32 = self
+            .pits
+            .iter()
+            .flat_map(|p| p.to_le_bytes())
+            .map(u32::from)
+            .sum();
+        board + u32::from(self.reserve[0]) + u32::from(self.reserve[1])
+    }
+
+    /// The mover's view used by move generation: no block or duty when `plain`.
+    pub(crate) fn turn_for(&self, side: Side, plain: bool) -> Turn {
+        let me = side.index();
+        let board = Board {
+            own: self.pits[me],
+            opp: self.pits[1 - me],
+            own_kuu: self.kuu_stands(side),
+            opp_kuu: self.kuu_stands(side.opponent()),
+        };
+        let (mut blocked, mut duty) = (None, None);
+        if !plain {
+            if let Some((owner, pit)) = self.reserved() {
+                if owner == side {
+                    blocked = Some(pit.index());
+                } else if self.rules.must_capture_reserved() {
+                    duty = Some(pit.index());
+                }
+            }
+        }
+        Turn {
+            board,
+            nemo: self.reserve[me] > 0,
+            blocked,
+            duty,
+            rules: self.rules,
+        }
+    }
+
+    /// The view of the side to move, with its block or duty.
+    pub(crate) fn turn(&self) -> Turn {
+        self.turn_for(self.to_move(), false)
+    }
+
+    /// Whether the game is over: the side to move has an empty front row (K-10.1) or no legal
+    /// move (K-10.2).
+    #[must_use]
+    pub fn is_game_over(&self) -> bool {
+        front_empty(self.pits[self.to_move().index()]) || !movegen::has_legal_move(&self.turn())
+    }
+
+    /// Every legal move once, fully decided, in a fixed order (pits in notation order
+    /// `F1..F8, B1..B8`; clockwise before anticlockwise; `L` before `R`; stop before safari).
+    /// Empty once the game is over. Mandatory capture counts legal moves only (decision 8);
+    /// the duty to capture a reserved pit filters the captures (K-8.4).
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList<BaoMove> {
+        if front_empty(self.pits[self.to_move().index()]) {
+            return MoveList::new();
+        }
+        movegen::legal_moves(&self.turn())
+    }
+
+    /// Plays `mv` and returns the new position, or why `mv` is illegal here; `self` is
+    /// unchanged either way.
+    ///
+    /// The new position has the other side to move; a nemo move uses one reserve seed; a
+    /// capture that empties the opponent's front row ends the game at once and puts the
+    /// unsown captured seeds in the mover's reserve (K-6.7a, decision 9); after a mtaji takata
+    /// the hizi zetu trigger may reserve one of the opponent's pits (K-8.4).
+    ///
+    /// # Errors
+    /// [`IllegalMove`] with an [`super::IllegalReason`] naming the rule (K-id) the move
+    /// breaks.
+    pub fn play(&self, mv: BaoMove) -> Result<BaoPosition, IllegalMove> {
+        if front_empty(self.pits[self.to_move().index()]) {
+            return Err(IllegalMove {
+                reason: super::IllegalReason::GameOver,
+                mv,
+                position: *self,
+            });
+        }
+        let t = self.turn();
+        match movegen::check(&t, mv) {
+            Ok(fin) => Ok(self.after(&t, fin, movegen::is_mtaji_takata(&t, mv))),
+            Err(reason) => {
+                // A side with no legal move at all has lost (K-10.2).
+                let reason = if movegen::has_legal_move(&t) {
+                    reason
+                } else {
+                    super::IllegalReason::GameOver
+                };
+                Err(IllegalMove {
+                    reason,
+                    mv,
+                    position: *self,
+                })
+            }
+        }
+    }
+
+    /// The position after a completed move.
+    fn after(&self, t: &Turn, fin: Finish, mtaji_takata: bool) -> BaoPosition {
+        let mover = self.to_move();
+        let me = mover.index();
+        let mut next = *self;
+        next.pits[me] = fin.board.own;
+        next.pits[1 - me] = fin.board.opp;
+        if t.nemo {
+            next.reserve[me] -= 1;
+        }
+        next.flags = if mover == Side::South {
+            NORTH_TO_MOVE
+        } else {
+            0
+        };
+        let kuus = [
+            (mover, fin.board.own_kuu),
+            (mover.opponent(), fin.board.opp_kuu),
+        ];
+        for (side, stands) in kuus {
+            if stands {
+                next.flags |= KUU_BIT[side.index()];
+            }
+        }
+        next.reserved = 0;
+        match fin.ending {
+            Ending::Won { unsown } => {
+                next.reserve[me] += unsown;
+            }
+            Ending::Finished => {
+                let trigger = if mtaji_takata {
+                    hizi_zetu::trigger(&next)
+                } else {
+                    None
+                };
+                if let Some(h) = trigger {
+                    next.reserved = 0x80 | ((1 - me as u8) << 3) | h as u8;
+                } else if let Some((owner, pit)) = self.reserved() {
+                    // The blocked side has played its turn; the blocker's duty follows
+                    // (decision 10).
+                    if owner == mover && self.rules.must_capture_reserved() {
+                        next.reserved = 0x80 | ((me as u8) << 3) | pit.index() as u8;
+                    }
+                }
+            }
+        }
+        next
+    }
+
+    /// Whether any front pit of `side` is occupied.
+    #[must_use]
+    pub fn front_row_occupied(&self, side: Side) -> bool {
+        self.pits[side.index()] & FRONT != 0
+    }
+}
+
+impl Default for BaoPosition {
+    /// The start position of the Lamu default rules ([`BaoRules::LAMU`], K-4.2).
+    fn default() -> Self {
+        BaoPosition::start(BaoRules::LAMU)
+    }
+}
+
+impl Game for BaoPosition {
+    type Move = BaoMove;
+    type Error = IllegalMove;
+
+    fn side_to_move(&self) -> Option<Side> {
+        if self.is_game_over() {
+            None
+        } else {
+            Some(self.to_move())
+        }
+    }
+
+    fn legal_moves(&self) -> MoveList<BaoMove> {
+        BaoPosition::legal_moves(self)
+    }
+
+    fn play(&self, mv: BaoMove) -> Result<BaoPosition, IllegalMove> {
+        BaoPosition::play(self, mv)
+    }
+
+    /// The winner is the side not to move once the game is over (decision 9); the score is +1
+    /// for a South win and −1 for a North win. No draws (K-10.3).
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.is_game_over() {
+            return None;
+        }
+        let winner = self.to_move().opponent();
+        Some(Outcome {
+            winner: Some(winner),
+            score: if winner == Side::South { 1 } else { -1 },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bao::{Direction, IllegalReason};
+
+    #[test]
+    fn a_position_is_48_bytes() {
+        assert_eq!(core::mem::size_of::<BaoPosition>(), 48);
+    }
+
+    #[test]
+    fn layout_round_trips() {
+        let p = BaoPosition::start(BaoRules::LAMU);
+        let l = p.layout();
+        assert_eq!(l.front[0], [0, 0, 0, 0, 6, 2, 2, 0]);
+        assert_eq!(BaoPosition::new(BaoRules::LAMU, &l), Ok(p));
+        let mut l2 = l;
+        l2.back[1][2] = 3; // North's B3
+        l2.reserve[1] = 19;
+        l2.reserved = Some((Side::North, 4));
+        l2.to_move = Side::North;
+        let q = BaoPosition::new(BaoRules::LAMU, &l2).unwrap();
+        assert_eq!(q.layout(), l2);
+        assert_eq!(q.seeds(Side::North, Pit::back(3).unwrap()), 3);
+        assert_eq!(q.reserved(), Some((Side::North, Pit::front(4).unwrap())));
+    }
+
+    #[test]
+    fn north_first_and_illegal_moves_leave_the_position_unchanged() {
+        let p = BaoPosition::start(BaoRules::LAMU.with_first_player(Side::North));
+        assert_eq!(p.to_move(), Side::North);
+        assert_eq!(p.legal_moves().len(), 4);
+        let bad = BaoMove::sow(Pit::KUU, Direction::Clockwise);
+        let e = p.play(bad).unwrap_err();
+        assert_eq!(e.reason, IllegalReason::NemoKuuNotAlone);
+        assert_eq!(e.reason.rule_id(), "K-7.2");
+        assert_eq!(e.position, p);
+        assert!(e.to_string().contains("K-7.2"));
+    }
+}

@@ -1,0 +1,459 @@
+//! The Bao la Kete rules value: every **\[RES\]** option of `../shared/rules/bao-la-kete.md`
+//! with the Lamu defaults of its "Decisions for this project", and the rule-set notation.
+//!
+//! Notation (`Display`/`FromStr`): `bao-la-kete` is the Lamu default rule set; options that
+//! differ from the default follow as `+name=value`, printed in this order:
+//!
+//! | option | values | default | rule |
+//! |--------|--------|---------|------|
+//! | `first` | `S`, `N` | `S` | K-4.3, A13 |
+//! | `setup` | `kuu,f6,f7,reserve` | `6,2,2,22` | K-4.2, A1 |
+//! | `safari` | `forced`, `choice` | `forced` | K-8.3b, A5 |
+//! | `lap_cap` | 1..=4294967295 | `100000` | K-10.4, decision 7 |
+//! | `kuu_lap_exempt` | `on`, `off` | `on` | K-8.4, A7a |
+//! | `singleton_exempt` | `on`, `off` | `off` | K-8.4, A7b |
+//! | `must_capture_reserved` | `on`, `off` | `on` | K-8.4, A7c |
+//!
+//! Rules that are fixed in Lamu and therefore **not** options: the six-seed rule (K-7.4) and
+//! the taxation of a lone kuu holding 7 or more (K-7.3) are always on (the Zanzibar
+//! alternative needs a "temporarily not functional" nyumba the Lamu rules do not have, K-9);
+//! the first mtaji takata always starts from a standing kuu (K-8.3a); a hizi zetu block lasts
+//! the blocked player's next turn only (K-8.4, A8).
+
+use core::fmt;
+use core::str::FromStr;
+
+use thiserror::Error;
+
+use crate::Side;
+
+/// The number of seeds in the game (K-4.1): 32 a player.
+pub const TOTAL_SEEDS: u32 = 64;
+
+/// The default lap cap of decision 7 (K-10.4): a move still going after this many laps is a
+/// never-ending move.
+pub const DEFAULT_LAP_CAP: u32 = 100_000;
+
+/// Whether a capturing lap of the mtaji stage that ends in the mover's standing kuu (facing
+/// pit empty) must go on safari (K-8.3b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SafariRule {
+    /// Safari is mandatory (decision 4, the Lamu default): lift the kuu and sow on; the kuu is
+    /// destroyed.
+    Forced,
+    /// The player chooses stop or safari, as in the nemo stage (K-7.5).
+    Choice,
+}
+
+/// The starting setup of each player (K-4.2, A1): the kuu (F5), the two pits to its right (F6,
+/// F7) and the reserve. The four numbers total 32.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BaoSetup {
+    /// Seeds in the kuu, F5 (at least 6, K-9).
+    pub kuu: u8,
+    /// Seeds in F6.
+    pub f6: u8,
+    /// Seeds in F7.
+    pub f7: u8,
+    /// Seeds in the reserve.
+    pub reserve: u8,
+}
+
+impl BaoSetup {
+    /// The Lamu (and Zanzibar) setup: 6 in the kuu, 2 and 2 to its right, 22 in reserve.
+    pub const LAMU: BaoSetup = BaoSetup {
+        kuu: 6,
+        f6: 2,
+        f7: 2,
+        reserve: 22,
+    };
+}
+
+/// Why a rules value or rule-set string was refused. Each variant names the bad part.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RulesError {
+    /// The text does not start with `bao-la-kete` or an option is not `name=value`.
+    #[error("malformed rule set `{0}`: expected `bao-la-kete[+name=value…]`")]
+    Syntax(String),
+    /// An option name this module does not know.
+    #[error("unknown rule option `{0}` (known: first, setup, safari, lap_cap, kuu_lap_exempt, singleton_exempt, must_capture_reserved)")]
+    UnknownOption(String),
+    /// The same option given twice.
+    #[error("rule option `{0}` given twice")]
+    DuplicateOption(String),
+    /// An option value that is not allowed for that option.
+    #[error("bad value `{value}` for rule option `{option}`")]
+    BadValue {
+        /// The option.
+        option: &'static str,
+        /// The value found.
+        value: String,
+    },
+    /// A setup whose four numbers do not total 32, or whose kuu holds fewer than 6 (K-4.2,
+    /// K-9).
+    #[error("setup {kuu},{f6},{f7},{reserve} is invalid: the four numbers must total 32 and the kuu must hold at least 6 (K-4.2, K-9)")]
+    Setup {
+        /// Kuu seeds.
+        kuu: u8,
+        /// F6 seeds.
+        f6: u8,
+        /// F7 seeds.
+        f7: u8,
+        /// Reserve seeds.
+        reserve: u8,
+    },
+    /// A lap cap of 0 (K-10.4).
+    #[error("the lap cap must be at least 1 (K-10.4)")]
+    LapCap,
+}
+
+const KUU_LAP_EXEMPT: u8 = 1;
+const SINGLETON_EXEMPT: u8 = 1 << 1;
+const MUST_CAPTURE_RESERVED: u8 = 1 << 2;
+const SAFARI_CHOICE: u8 = 1 << 3;
+const NORTH_FIRST: u8 = 1 << 4;
+
+/// The rules of one Bao la Kete game: the Lamu rules of `bao-la-kete.md` with its **\[RES\]**
+/// options. Always valid (every setter validates). 12 bytes.
+///
+/// [`BaoRules::default`] (also [`BaoRules::LAMU`], notation `bao-la-kete`) is the Lamu default
+/// of the "Decisions for this project".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BaoRules {
+    lap_cap: u32,
+    setup: [u8; 4],
+    flags: u8,
+}
+
+impl Default for BaoRules {
+    fn default() -> Self {
+        BaoRules::LAMU
+    }
+}
+
+impl BaoRules {
+    /// The Lamu defaults (decisions 1–10): South first, setup 6/2/2/22, safari forced in the
+    /// mtaji stage, lap cap 100,000, the hizi zetu first-lap-from-kuu exemption on, no
+    /// singleton exemption, the blocker must capture the reserved pit.
+    pub const LAMU: BaoRules = BaoRules {
+        lap_cap: DEFAULT_LAP_CAP,
+        setup: [6, 2, 2, 22],
+        flags: KUU_LAP_EXEMPT | MUST_CAPTURE_RESERVED,
+    };
+
+    /// The player who moves first (K-4.3; default South).
+    #[must_use]
+    pub const fn first_player(self) -> Side {
+        if self.flags & NORTH_FIRST != 0 {
+            Side::North
+        } else {
+            Side::South
+        }
+    }
+
+    /// The starting setup (K-4.2).
+    #[must_use]
+    pub const fn setup(self) -> BaoSetup {
+        BaoSetup {
+            kuu: self.setup[0],
+            f6: self.setup[1],
+            f7: self.setup[2],
+            reserve: self.setup[3],
+        }
+    }
+
+    /// Safari in the mtaji stage (K-8.3b; default [`SafariRule::Forced`]).
+    #[must_use]
+    pub const fn mtaji_safari(self) -> SafariRule {
+        if self.flags & SAFARI_CHOICE != 0 {
+            SafariRule::Choice
+        } else {
+            SafariRule::Forced
+        }
+    }
+
+    /// The lap cap of decision 7 (K-10.4; default 100,000): a move that needs more laps than
+    /// this is never-ending; a move that ends in lap `lap_cap` is finite.
+    #[must_use]
+    pub const fn lap_cap(self) -> u32 {
+        self.lap_cap
+    }
+
+    /// Whether a lap that reaches the blocked pit in the first lap of a move started from the
+    /// blocked player's standing kuu is let through (K-8.4 \[LAMU\], A7a; default on).
+    #[must_use]
+    pub const fn kuu_lap_exempt(self) -> bool {
+        self.flags & KUU_LAP_EXEMPT != 0
+    }
+
+    /// Whether a singleton pit is exempt from hizi zetu (K-8.4, A7b; default off).
+    #[must_use]
+    pub const fn singleton_exempt(self) -> bool {
+        self.flags & SINGLETON_EXEMPT != 0
+    }
+
+    /// Whether the blocker must capture the reserved pit on their next turn when a legal
+    /// capture of it exists (K-8.4 \[LAMU\], A7c, decision 10; default on).
+    #[must_use]
+    pub const fn must_capture_reserved(self) -> bool {
+        self.flags & MUST_CAPTURE_RESERVED != 0
+    }
+
+    const fn with_flag(self, flag: u8, on: bool) -> BaoRules {
+        BaoRules {
+            flags: if on {
+                self.flags | flag
+            } else {
+                self.flags & !flag
+            },
+            ..self
+        }
+    }
+
+    /// The same rules with another first player (K-4.3).
+    #[must_use]
+    pub const fn with_first_player(self, side: Side) -> BaoRules {
+        self.with_flag(NORTH_FIRST, matches!(side, Side::North))
+    }
+
+    /// The same rules with another safari rule (K-8.3b).
+    #[must_use]
+    pub const fn with_mtaji_safari(self, rule: SafariRule) -> BaoRules {
+        self.with_flag(SAFARI_CHOICE, matches!(rule, SafariRule::Choice))
+    }
+
+    /// The same rules with the first-lap-from-kuu exemption on or off (K-8.4, A7a).
+    #[must_use]
+    pub const fn with_kuu_lap_exempt(self, on: bool) -> BaoRules {
+        self.with_flag(KUU_LAP_EXEMPT, on)
+    }
+
+    /// The same rules with the singleton exemption on or off (K-8.4, A7b).
+    #[must_use]
+    pub const fn with_singleton_exempt(self, on: bool) -> BaoRules {
+        self.with_flag(SINGLETON_EXEMPT, on)
+    }
+
+    /// The same rules with the blocker's duty to capture the reserved pit on or off (K-8.4,
+    /// A7c).
+    #[must_use]
+    pub const fn with_must_capture_reserved(self, on: bool) -> BaoRules {
+        self.with_flag(MUST_CAPTURE_RESERVED, on)
+    }
+
+    /// The same rules with another lap cap (K-10.4).
+    ///
+    /// # Errors
+    /// [`RulesError::LapCap`] for 0.
+    pub const fn with_lap_cap(self, cap: u32) -> Result<BaoRules, RulesError> {
+        if cap == 0 {
+            return Err(RulesError::LapCap);
+        }
+        Ok(BaoRules {
+            lap_cap: cap,
+            ..self
+        })
+    }
+
+    /// The same rules with another setup (K-4.2, A1).
+    ///
+    /// # Errors
+    /// [`RulesError::Setup`] unless the four numbers total 32 and the kuu holds at least 6.
+    pub fn with_setup(self, setup: BaoSetup) -> Result<BaoRules, RulesError> {
+        let total = u32::from(setup.kuu)
+            + u32::from(setup.f6)
+            + u32::from(setup.f7)
+            + u32::from(setup.reserve);
+        if total != TOTAL_SEEDS / 2 || setup.kuu < 6 {
+            return Err(RulesError::Setup {
+                kuu: setup.kuu,
+                f6: setup.f6,
+                f7: setup.f7,
+                reserve: setup.reserve,
+            });
+        }
+        Ok(BaoRules {
+            setup: [setup.kuu, setup.f6, setup.f7, setup.reserve],
+            ..self
+        })
+    }
+}
+
+fn on_off(b: bool) -> &'static str {
+    if b {
+        "on"
+    } else {
+        "off"
+    }
+}
+
+impl fmt::Display for BaoRules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let d = BaoRules::LAMU;
+        f.write_str("bao-la-kete")?;
+        if self.first_player() != d.first_player() {
+            write!(f, "+first={}", self.first_player().letter())?;
+        }
+        if self.setup != d.setup {
+            let s = self.setup();
+            write!(f, "+setup={},{},{},{}", s.kuu, s.f6, s.f7, s.reserve)?;
+        }
+        if self.mtaji_safari() != d.mtaji_safari() {
+            f.write_str("+safari=choice")?;
+        }
+        if self.lap_cap != d.lap_cap {
+            write!(f, "+lap_cap={}", self.lap_cap)?;
+        }
+        if self.kuu_lap_exempt() != d.kuu_lap_exempt() {
+            write!(f, "+kuu_lap_exempt={}", on_off(self.kuu_lap_exempt()))?;
+        }
+        if self.singleton_exempt() != d.singleton_exempt() {
+            write!(f, "+singleton_exempt={}", on_off(self.singleton_exempt()))?;
+        }
+        if self.must_capture_reserved() != d.must_capture_reserved() {
+            write!(
+                f,
+                "+must_capture_reserved={}",
+                on_off(self.must_capture_reserved())
+            )?;
+        }
+        Ok(())
+    }
+}
+
+fn parse_u32(option: &'static str, value: &str) -> Result<u32, RulesError> {
+    if value.is_empty() || value.len() > 10 || !value.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad(option, value));
+    }
+    value.parse().map_err(|_| bad(option, value))
+}
+
+fn bad(option: &'static str, value: &str) -> RulesError {
+    RulesError::BadValue {
+        option,
+        value: value.chars().take(100).collect(),
+    }
+}
+
+fn parse_bool(option: &'static str, value: &str) -> Result<bool, RulesError> {
+    match value {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(bad(option, value)),
+    }
+}
+
+impl FromStr for BaoRules {
+    type Err = RulesError;
+
+    /// Parses `bao-la-kete` followed by zero or more `+name=value` options (table in the
+    /// module docs). Surrounding white space is ignored. Never panics.
+    ///
+    /// # Errors
+    /// [`RulesError::Syntax`], [`RulesError::UnknownOption`], [`RulesError::DuplicateOption`],
+    /// [`RulesError::BadValue`], [`RulesError::Setup`], [`RulesError::LapCap`].
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let whole = s.trim();
+        let syntax = || RulesError::Syntax(whole.chars().take(200).collect());
+        let mut parts = whole.split('+');
+        if parts.next() != Some("bao-la-kete") {
+            return Err(syntax());
+        }
+        let mut rules = BaoRules::LAMU;
+        let mut seen: Vec<&str> = Vec::new();
+        for part in parts {
+            let (name, value) = part.split_once('=').ok_or_else(syntax)?;
+            if seen.contains(&name) {
+                return Err(RulesError::DuplicateOption(
+                    name.chars().take(100).collect(),
+                ));
+            }
+            seen.push(name);
+            rules = match name {
+                "first" => match value {
+                    "S" => rules.with_first_player(Side::South),
+                    "N" => rules.with_first_player(Side::North),
+                    _ => return Err(bad("first", value)),
+                },
+                "setup" => {
+                    let nums: Vec<&str> = value.split(',').collect();
+                    if nums.len() != 4 {
+                        return Err(bad("setup", value));
+                    }
+                    let mut v = [0u8; 4];
+                    for (slot, t) in v.iter_mut().zip(nums) {
+                        let n = parse_u32("setup", t)?;
+                        *slot = u8::try_from(n).map_err(|_| bad("setup", value))?;
+                    }
+                    rules.with_setup(BaoSetup {
+                        kuu: v[0],
+                        f6: v[1],
+                        f7: v[2],
+                        reserve: v[3],
+                    })?
+                }
+                "safari" => match value {
+                    "forced" => rules.with_mtaji_safari(SafariRule::Forced),
+                    "choice" => rules.with_mtaji_safari(SafariRule::Choice),
+                    _ => return Err(bad("safari", value)),
+                },
+                "lap_cap" => rules.with_lap_cap(parse_u32("lap_cap", value)?)?,
+                "kuu_lap_exempt" => rules.with_kuu_lap_exempt(parse_bool("kuu_lap_exempt", value)?),
+                "singleton_exempt" => {
+                    rules.with_singleton_exempt(parse_bool("singleton_exempt", value)?)
+                }
+                "must_capture_reserved" => {
+                    rules.with_must_capture_reserved(parse_bool("must_capture_reserved", value)?)
+                }
+                _ => return Err(RulesError::UnknownOption(name.chars().take(100).collect())),
+            };
+        }
+        Ok(rules)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_name_round_trips() {
+        let r: BaoRules = "bao-la-kete".parse().unwrap();
+        assert_eq!(r, BaoRules::default());
+        assert_eq!(r.to_string(), "bao-la-kete");
+        assert_eq!(r.lap_cap(), 100_000);
+        assert_eq!(r.first_player(), Side::South);
+        assert_eq!(r.mtaji_safari(), SafariRule::Forced);
+        assert!(r.kuu_lap_exempt() && !r.singleton_exempt() && r.must_capture_reserved());
+        assert_eq!(core::mem::size_of::<BaoRules>(), 12);
+    }
+
+    #[test]
+    fn options_round_trip() {
+        let text = "bao-la-kete+first=N+setup=8,2,2,20+safari=choice+lap_cap=500+kuu_lap_exempt=off+singleton_exempt=on+must_capture_reserved=off";
+        let r: BaoRules = text.parse().unwrap();
+        assert_eq!(r.to_string(), text);
+        assert_eq!(r.setup().kuu, 8);
+        assert_eq!(r.lap_cap(), 500);
+    }
+
+    #[test]
+    fn bad_rule_sets_are_refused() {
+        for t in [
+            "",
+            "bao",
+            "bao-la-kete+",
+            "bao-la-kete+first",
+            "bao-la-kete+first=X",
+            "bao-la-kete+lap_cap=0",
+            "bao-la-kete+lap_cap=99999999999",
+            "bao-la-kete+setup=5,3,2,22",
+            "bao-la-kete+setup=6,2,2,23",
+            "bao-la-kete+setup=6,2,2",
+            "bao-la-kete+safari=choice+safari=forced",
+            "bao-la-kete+colour=red",
+        ] {
+            assert!(t.parse::<BaoRules>().is_err(), "{t}");
+        }
+    }
+}

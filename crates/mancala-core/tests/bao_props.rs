@@ -1,0 +1,177 @@
+//! Property tests over random Bao la Kete games from the start (proptest): seed count,
+//! kuu invariant, front row of the mover, notation round-trips, and legality: every listed
+//! move plays, gives the board of the plain seed-by-seed reference (`common::reference`),
+//! and every other syntactically possible move is refused.
+
+use mancala_core::bao::{BaoLayout, BaoMove, BaoPosition, BaoRules, Pit, SafariRule};
+use mancala_core::{Game, Side};
+use proptest::prelude::*;
+
+mod common;
+
+fn rules_strategy() -> impl Strategy<Value = BaoRules> {
+    (
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(north_first, choice, kuu_lap, singleton, duty)| {
+            BaoRules::LAMU
+                .with_first_player(if north_first {
+                    Side::North
+                } else {
+                    Side::South
+                })
+                .with_mtaji_safari(if choice {
+                    SafariRule::Choice
+                } else {
+                    SafariRule::Forced
+                })
+                .with_kuu_lap_exempt(kuu_lap)
+                .with_singleton_exempt(singleton)
+                .with_must_capture_reserved(duty)
+        })
+}
+
+fn check_position(p: &BaoPosition, raw: &[BaoMove]) -> Result<(), TestCaseError> {
+    prop_assert_eq!(p.total_seeds(), 64, "K-4.1 in {}", p);
+    for side in Side::ALL {
+        if p.kuu_stands(side) {
+            prop_assert!(p.seeds(side, Pit::KUU) >= 6, "K-9 in {}", p);
+        }
+    }
+    // Notation round-trip.
+    let text = p.to_string();
+    let back = BaoPosition::parse(p.rules(), &text);
+    prop_assert_eq!(back, Ok(*p));
+    let rules_back: BaoRules = p.rules().to_string().parse().unwrap();
+    prop_assert_eq!(rules_back, p.rules());
+    let legal = p.legal_moves();
+    if !legal.is_empty() {
+        prop_assert!(p.front_row_occupied(p.to_move()), "K-6.7 in {}", p);
+    }
+    for (i, mv) in legal.iter().enumerate() {
+        prop_assert!(!legal[..i].contains(mv), "duplicate {} in {}", mv, p);
+        // The packed result equals the seed-by-seed reference.
+        if let Err(msg) = common::reference::agrees(p, *mv) {
+            prop_assert!(false, "{}", msg);
+        }
+        let parsed: BaoMove = mv.to_string().parse().unwrap();
+        prop_assert_eq!(parsed, *mv);
+    }
+    for &mv in raw {
+        let r = p.play(mv);
+        if legal.contains(&mv) {
+            prop_assert!(r.is_ok(), "{} listed but refused in {}: {:?}", mv, p, r);
+        } else {
+            match r {
+                Ok(_) => prop_assert!(false, "{} not listed but played in {}", mv, p),
+                Err(e) => prop_assert_eq!(e.position, *p),
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_keep_every_invariant(seed in any::<u64>(), rules in rules_strategy()) {
+        let raw = BaoMove::all_raw();
+        let mut rng = seed | 1;
+        let mut p = BaoPosition::start(rules);
+        let mut plies = 0;
+        loop {
+            check_position(&p, &raw)?;
+            let legal = p.legal_moves();
+            if legal.is_empty() {
+                prop_assert!(p.outcome().is_some());
+                break;
+            }
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let mv = legal[(rng % legal.len() as u64) as usize];
+            p = p.play(mv).unwrap();
+            plies += 1;
+            prop_assert!(plies < 10_000);
+        }
+        // A finished game: either the loser's front row is empty (won mid-move) or it has
+        // no legal move (K-10.1, K-10.2).
+        prop_assert_eq!(p.side_to_move(), None);
+    }
+
+    /// Random valid positions, not only those reached from the start: blocked pits, duties,
+    /// standing kuus in the mtaji stage, unequal reserves. Every listed move plays and keeps
+    /// the invariants; every other raw move is refused.
+    #[test]
+    fn random_positions_list_exactly_the_legal_moves(
+        cells in proptest::collection::vec(0usize..36, 64),
+        kuus in (any::<bool>(), any::<bool>()),
+        north in any::<bool>(),
+        reserved in proptest::option::of((any::<bool>(), 1u8..=8)),
+        rules in rules_strategy(),
+    ) {
+        // Cells 0..32 are pits (16 a side, ring order), 32..34 reserves, 34..36 folded
+        // into the pits again so that reserves are rarer than pits.
+        let mut lanes = [0u8; 32];
+        let mut reserve = [0u8; 2];
+        for c in cells {
+            match c {
+                0..=31 => lanes[c] += 1,
+                32 | 33 => reserve[c - 32] += 1,
+                _ => lanes[(c * 7) % 32] += 1,
+            }
+        }
+        let mut front = [[0u8; 8]; 2];
+        let mut back = [[0u8; 8]; 2];
+        for s in 0..2 {
+            for k in 0..8 {
+                front[s][k] = lanes[16 * s + k];
+                back[s][k] = lanes[16 * s + 15 - k];
+            }
+        }
+        let layout = BaoLayout {
+            front,
+            back,
+            reserve,
+            kuu: [kuus.0 && front[0][4] >= 6, kuus.1 && front[1][4] >= 6],
+            to_move: if north { Side::North } else { Side::South },
+            reserved: reserved.map(|(n, k)| (if n { Side::North } else { Side::South }, k)),
+        };
+        if let Ok(p) = BaoPosition::new(rules, &layout) {
+            let raw = BaoMove::all_raw();
+            check_position(&p, &raw)?;
+            for mv in p.legal_moves() {
+                let q = p.play(mv).unwrap();
+                check_position(&q, &[])?;
+            }
+        }
+    }
+
+    #[test]
+    fn parsing_never_panics(s in "\\PC{0,80}") {
+        let _ = s.parse::<BaoPosition>();
+        let _ = s.parse::<BaoMove>();
+        let _ = s.parse::<BaoRules>();
+    }
+
+    #[test]
+    fn parsing_near_valid_text_never_panics(
+        rows in proptest::collection::vec(0u8..70, 32),
+        r in (0u8..70, 0u8..70),
+        kuus in prop::sample::select(vec!["SN", "S", "N", "-", "X"]),
+        side in prop::sample::select(vec!["S", "N", "x"]),
+        res in prop::sample::select(vec!["-", "F1", "f8", "F9", "b2"]),
+    ) {
+        let row = |k: usize| rows[8 * k..8 * k + 8].iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
+        let text = format!("{}/{}/{}/{} {},{} {kuus} {side} {res}", row(0), row(1), row(2), row(3), r.0, r.1);
+        if let Ok(p) = text.parse::<BaoPosition>() {
+            prop_assert_eq!(p.to_string().parse::<BaoPosition>(), Ok(p));
+            let _ = p.legal_moves();
+        }
+    }
+}
