@@ -1,5 +1,5 @@
 /*
- * mancala.h — C API of the mancala engine (Kalah(m,n) rules, positions, perft).
+ * mancala.h — C API of the mancala engine: Kalah(m,n) and Bao la Kete rules, games, perft.
  *
  * Conventions: every function returns a MancalaStatus; results go through out-pointers
  * (last arguments) written only on MANCALA_STATUS_OK (and the "size needed" on
@@ -99,6 +99,23 @@ typedef enum MancalaOutcome {
     MANCALA_OUTCOME_DRAW = 3,
 } MancalaOutcome;
 
+// Which game a rule set is for.
+typedef enum MancalaGame {
+    // Kalah(m, n): use the rule set with the `mancala_kalah_*` calls.
+    MANCALA_GAME_KALAH = 0,
+    // Bao la Kete: use the rule set with the `mancala_bao_*` calls.
+    MANCALA_GAME_BAO = 1,
+} MancalaGame;
+
+// An opaque Bao la Kete game: its current position and every earlier position and move back
+// to the position it was made from (so that moves can be taken back).
+//
+// Created by `mancala_bao_new`, `mancala_bao_parse` or `mancala_bao_clone`; freed by
+// `mancala_bao_free`. Holds its own copy of its rules. Functions taking a `const MancalaBao *`
+// only read it and may run on several threads at once; `mancala_bao_play`, `mancala_bao_undo`
+// and `mancala_bao_free` need exclusive use of the handle.
+typedef struct MancalaBao MancalaBao;
+
 // An opaque Kalah game: its current position, and every earlier position and move back to
 // the position it was made from (so that moves can be taken back).
 //
@@ -108,11 +125,12 @@ typedef enum MancalaOutcome {
 // `mancala_kalah_undo` and `mancala_kalah_free` need exclusive use of the handle.
 typedef struct MancalaKalah MancalaKalah;
 
-// An opaque Kalah rule set: houses per row m, starting seeds n, variant options.
+// An opaque rule set: of Kalah (houses per row m, starting seeds n, variant options) or of
+// Bao la Kete (the rules file's options).
 //
 // Created by `mancala_rules_new`, freed by `mancala_rules_free`. Immutable once made, so one
-// rule set may be read from several threads at once. Positions copy the rules they are made
-// with: a rule set may be freed while positions made from it live on.
+// rule set may be read from several threads at once. Games copy the rules they are made
+// with: a rule set may be freed while games made from it live on.
 typedef struct MancalaRules MancalaRules;
 
 #ifdef __cplusplus
@@ -144,6 +162,181 @@ enum MancalaStatus mancala_version(uint32_t *major, uint32_t *minor, uint32_t *p
 // `out` must be NULL or point to a writable `const char *`.
 enum MancalaStatus mancala_version_string(const char **out);
 
+// Makes a new game at the start position of Bao la Kete `rules` (K-4.2: 6 seeds in the kuu,
+// 2 in F6 and F7, 22 in reserve for each side, unless the rules say otherwise).
+//
+// Ownership: `rules` is only read (the game copies it). On success `*out` is a new handle
+// owned by the caller, released with `mancala_bao_free`.
+// Thread safety: safe from any thread.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (Kalah rules),
+// `MANCALA_STATUS_NULL_POINTER` (`rules` or `out` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
+// `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `out` must be NULL or writable.
+enum MancalaStatus mancala_bao_new(const struct MancalaRules *rules, struct MancalaBao **out);
+
+// Parses a position in the notation of `shared/rules/bao-la-kete.md` under Bao la Kete
+// `rules` (four rows of eight counts, reserves, standing kuus, side to move, reserved pit,
+// e.g. `"0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 22,22 SN S -"`) and
+// makes a new game starting there.
+//
+// Ownership: `rules` and `text` are only read. On success `*out` is a new handle owned by
+// the caller, released with `mancala_bao_free`.
+// Thread safety: safe from any thread.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_BAD_POSITION` (malformed, not 64 seeds, a
+// standing kuu below 6, …), `MANCALA_STATUS_INVALID_UTF8` (`text`),
+// `MANCALA_STATUS_INVALID_ARGUMENT` (Kalah rules), `MANCALA_STATUS_NULL_POINTER` (`rules`,
+// `text` or `out` NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `text` must be NULL or NUL-terminated; `out` NULL or writable.
+enum MancalaStatus mancala_bao_parse(const struct MancalaRules *rules, const char *text, struct MancalaBao **out);
+
+// Makes an independent copy of a game (current position and history).
+//
+// Ownership: `game` is only read. On success `*out` is a new handle owned by the caller,
+// released with `mancala_bao_free`.
+// Thread safety: `game` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `out` NULL),
+// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `out` must be NULL or writable.
+enum MancalaStatus mancala_bao_clone(const struct MancalaBao *game, struct MancalaBao **out);
+
+// Frees a game. NULL is a no-op (`MANCALA_STATUS_OK`).
+//
+// Ownership: the handle is invalid after this call.
+// Thread safety: no other thread may be using `game`.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_HANDLE` (already freed or not a Bao
+// game; nothing is freed) or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `game` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
+enum MancalaStatus mancala_bao_free(struct MancalaBao *game);
+
+// Prints the current position in the notation of `shared/rules/bao-la-kete.md` into `buf`
+// as a NUL-terminated string. At most 128 bytes are ever needed.
+//
+// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
+//
+// Returns:
+// - `MANCALA_STATUS_OK`: written; `*needed` = bytes written, NUL included.
+// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*needed` = size needed, NUL included; `buf`
+//   untouched (`buf` may be NULL when `len` is 0).
+// - `MANCALA_STATUS_NULL_POINTER`: `game` or `needed` is NULL, or `buf` is NULL with
+//   `len` > 0.
+// - `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
+enum MancalaStatus mancala_bao_print(const struct MancalaBao *game, char *buf, size_t len, size_t *needed);
+
+// Writes the legal moves of the current position into `buf`, in move notation separated by
+// single spaces, as a NUL-terminated string (`"F6> F6< F7> F7<"` at the start; empty once
+// the game is over), in the library's fixed order (pits `F1..F8, B1..B8`, clockwise first).
+// `*count` = number of legal moves.
+//
+// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
+//
+// Returns:
+// - `MANCALA_STATUS_OK`: written; `*needed` = bytes written, NUL included; `*count` set.
+// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*needed` = size needed, NUL included; `buf` untouched
+//   and `*count` not written (`buf` may be NULL when `len` is 0).
+// - `MANCALA_STATUS_NULL_POINTER`: `game`, `needed` or `count` is NULL, or `buf` is NULL with
+//   `len` > 0.
+// - `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `buf` must be NULL or point to `len` writable bytes; `needed` and `count` NULL or writable.
+enum MancalaStatus mancala_bao_legal_moves(const struct MancalaBao *game, char *buf, size_t len, size_t *needed, size_t *count);
+
+// Plays a move given in the notation of `shared/rules/bao-la-kete.md` (`"F6>"`, `"F3L+"`,
+// …): the move must be one of the legal moves exactly as `mancala_bao_legal_moves` writes it
+// (with every choice the position requires).
+//
+// Ownership: `mv` is only read. Thread safety: needs exclusive use of `game`.
+//
+// Returns:
+// - `MANCALA_STATUS_OK`: played; the other side is to move.
+// - `MANCALA_STATUS_ILLEGAL_MOVE`: malformed move text, or a move that is not legal here
+//   (the message names the rule it breaks); the game is unchanged.
+// - `MANCALA_STATUS_INVALID_UTF8` (`mv`), `MANCALA_STATUS_NULL_POINTER` (`game` or `mv`
+//   NULL), `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `mv` must be NULL or NUL-terminated; no other thread may use `game` during the call.
+enum MancalaStatus mancala_bao_play(struct MancalaBao *game, const char *mv);
+
+// Takes back the last move played on this handle (back to the position it was made or
+// parsed from, not further).
+//
+// Thread safety: needs exclusive use of `game`.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NOTHING_TO_UNDO`,
+// `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// No other thread may use `game` during the call.
+enum MancalaStatus mancala_bao_undo(struct MancalaBao *game);
+
+// Prints the moves played since the game's first position, comma-separated
+// (`"F7>,F6<"`; empty when none), into `buf` as a NUL-terminated string.
+//
+// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
+//
+// Returns `MANCALA_STATUS_OK` (`*needed` = bytes written, NUL included),
+// `MANCALA_STATUS_BUFFER_TOO_SMALL` (`*needed` = size needed; `buf` may be NULL when `len`
+// is 0), `MANCALA_STATUS_NULL_POINTER` (`game` or `needed` NULL, or `buf` NULL with
+// `len` > 0), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
+enum MancalaStatus mancala_bao_record_print(const struct MancalaBao *game, char *buf, size_t len, size_t *needed);
+
+// Gives the side to move: `MANCALA_SIDE_SOUTH`, `MANCALA_SIDE_NORTH`, or `MANCALA_SIDE_NONE`
+// once the game is over (a front row emptied, or no legal move).
+//
+// Thread safety: `game` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `side` NULL),
+// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `side` must be NULL or writable.
+enum MancalaStatus mancala_bao_side_to_move(const struct MancalaBao *game, enum MancalaSide *side);
+
+// Gives the outcome: `MANCALA_OUTCOME_ONGOING` with `*score` 0 while the game goes on;
+// once it is over the winner (Bao la Kete has no draw) with `*score` +1 for a South win and
+// −1 for a North win.
+//
+// Thread safety: `game` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing
+// written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `outcome` and `score` must be NULL or writable.
+enum MancalaStatus mancala_bao_outcome(const struct MancalaBao *game, enum MancalaOutcome *outcome, int32_t *score);
+
+// Counts the move sequences of exactly `depth` moves from the current position that do not
+// reach a finished game before their last move (`depth` 0 → 1). From the Lamu start: depth
+// 1 → 4. The work grows exponentially with `depth`; the call cannot be interrupted.
+//
+// Thread safety: `game` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `nodes` NULL),
+// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `nodes` must be NULL or writable.
+enum MancalaStatus mancala_bao_perft(const struct MancalaBao *game, uint32_t depth, uint64_t *nodes);
+
 // Makes a new game at the start position of `rules` (n seeds in every house, empty stores,
 // South to move).
 //
@@ -152,7 +345,8 @@ enum MancalaStatus mancala_version_string(const char **out);
 // Thread safety: safe from any thread.
 //
 // Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`rules` or `out` NULL),
-// `MANCALA_STATUS_INVALID_HANDLE` (`rules` not a live rule set) or `MANCALA_STATUS_PANIC`.
+// `MANCALA_STATUS_INVALID_HANDLE` (`rules` not a live rule set),
+// `MANCALA_STATUS_INVALID_ARGUMENT` (Bao la Kete rules) or `MANCALA_STATUS_PANIC`.
 //
 // # Safety
 // `out` must be NULL or writable.
@@ -170,6 +364,7 @@ enum MancalaStatus mancala_kalah_new(const struct MancalaRules *rules, struct Ma
 // - `MANCALA_STATUS_OK`: `*out` written.
 // - `MANCALA_STATUS_NULL_POINTER`: `rules`, `text` or `out` is NULL.
 // - `MANCALA_STATUS_INVALID_HANDLE`: `rules` is not a live rule set.
+// - `MANCALA_STATUS_INVALID_ARGUMENT`: Bao la Kete rules.
 // - `MANCALA_STATUS_INVALID_UTF8`: `text` is not UTF-8.
 // - `MANCALA_STATUS_BAD_POSITION`: malformed text, wrong slot count for the rules, a count
 //   over 255, over 255 seeds, or a position the rules cannot reach (e.g. a row empty with the
@@ -372,8 +567,10 @@ enum MancalaStatus mancala_kalah_outcome(const struct MancalaKalah *game, enum M
 // `nodes` must be NULL or writable.
 enum MancalaStatus mancala_kalah_perft(const struct MancalaKalah *game, uint32_t depth, uint64_t *nodes);
 
-// Parses a rule-set string (`"kalah(6,4)+empty_capture"`, `"kalah(7,7)+pie_rule"`,
-// `"standard"`, `"manchester"`; see `shared/rules/kalah.md`) into a new rule set.
+// Parses a rule-set string into a new rule set: Kalah (`"kalah(6,4)+empty_capture"`,
+// `"kalah(7,7)+pie_rule"`, `"standard"`, `"manchester"`; see `shared/rules/kalah.md`) or Bao
+// la Kete (`"bao-la-kete"`, `"bao-la-kete+first=N+safari=choice"`; see
+// `shared/rules/bao-la-kete.md`). `mancala_rules_game` tells which.
 //
 // Ownership: `text` is borrowed for the call only. On success `*out` is a new handle owned by
 // the caller, to be released with `mancala_rules_free`.
@@ -383,8 +580,8 @@ enum MancalaStatus mancala_kalah_perft(const struct MancalaKalah *game, uint32_t
 // - `MANCALA_STATUS_OK`: `*out` written.
 // - `MANCALA_STATUS_NULL_POINTER`: `text` or `out` is NULL.
 // - `MANCALA_STATUS_INVALID_UTF8`: `text` is not UTF-8.
-// - `MANCALA_STATUS_BAD_RULES`: malformed, unknown or duplicated option, m outside 1..=7,
-//   n = 0, or 2·m·n > 255.
+// - `MANCALA_STATUS_BAD_RULES`: malformed, unknown or duplicated option or bad option value;
+//   for Kalah m outside 1..=7, n = 0, or 2·m·n > 255.
 // - `MANCALA_STATUS_PANIC`: internal error.
 //
 // # Safety
@@ -403,7 +600,8 @@ enum MancalaStatus mancala_rules_new(const char *text, struct MancalaRules **out
 // `rules` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
 enum MancalaStatus mancala_rules_free(struct MancalaRules *rules);
 
-// Prints a rule set in the rule-set notation (`"standard"`, `"kalah(7,7)+pie_rule"`, …) into
+// Prints a rule set in the rule-set notation (`"standard"`, `"kalah(7,7)+pie_rule"`,
+// `"bao-la-kete"`, …) into
 // `buf` as a NUL-terminated string. Printing and parsing again gives the same rule set.
 //
 // Ownership: `buf` belongs to the caller. Thread safety: `rules` is only read.
@@ -421,17 +619,29 @@ enum MancalaStatus mancala_rules_free(struct MancalaRules *rules);
 // `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
 enum MancalaStatus mancala_rules_print(const struct MancalaRules *rules, char *buf, size_t len, size_t *needed);
 
-// Gives the board size of a rule set: houses per row m (1..=7) and starting seeds per house
-// n.
+// Gives the board size of a Kalah rule set: houses per row m (1..=7) and starting seeds per
+// house n.
 //
 // Thread safety: `rules` is only read.
 //
-// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing
-// written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (a Bao la Kete rule set),
+// `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing written),
+// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
 //
 // # Safety
 // `houses` and `seeds` must be NULL or writable.
 enum MancalaStatus mancala_rules_size(const struct MancalaRules *rules, uint8_t *houses, uint8_t *seeds);
+
+// Tells which game a rule set is for: `MANCALA_GAME_KALAH` or `MANCALA_GAME_BAO`.
+//
+// Thread safety: `rules` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`rules` or `game` NULL),
+// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `game` must be NULL or writable.
+enum MancalaStatus mancala_rules_game(const struct MancalaRules *rules, enum MancalaGame *game);
 
 // Copies the last-error message of the calling thread into `buf` as a NUL-terminated
 // string.

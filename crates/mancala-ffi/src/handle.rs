@@ -17,6 +17,7 @@ use crate::status::{Error, MancalaStatus, Result};
 pub(crate) enum Kind {
     Rules,
     Kalah,
+    Bao,
 }
 
 impl Kind {
@@ -24,6 +25,7 @@ impl Kind {
         match self {
             Kind::Rules => "MancalaRules",
             Kind::Kalah => "MancalaKalah",
+            Kind::Bao => "MancalaBao",
         }
     }
 }

@@ -112,7 +112,8 @@ fn new_game(out: *mut *mut MancalaKalah, game: KalahGame) -> Result<()> {
 /// Thread safety: safe from any thread.
 ///
 /// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`rules` or `out` NULL),
-/// `MANCALA_STATUS_INVALID_HANDLE` (`rules` not a live rule set) or `MANCALA_STATUS_PANIC`.
+/// `MANCALA_STATUS_INVALID_HANDLE` (`rules` not a live rule set),
+/// `MANCALA_STATUS_INVALID_ARGUMENT` (Bao la Kete rules) or `MANCALA_STATUS_PANIC`.
 ///
 /// # Safety
 /// `out` must be NULL or writable.
@@ -124,8 +125,8 @@ pub unsafe extern "C" fn mancala_kalah_new(
     guard(|| {
         io::out_ptr(out, "out")?;
         // SAFETY: registry-checked handle.
-        let rules = unsafe { handle::get(rules, "rules") }?;
-        new_game(out, KalahGame::new(rules.rules))
+        let rules = unsafe { handle::get(rules, "rules") }?.kalah()?;
+        new_game(out, KalahGame::new(rules))
     })
 }
 
@@ -141,6 +142,7 @@ pub unsafe extern "C" fn mancala_kalah_new(
 /// - `MANCALA_STATUS_OK`: `*out` written.
 /// - `MANCALA_STATUS_NULL_POINTER`: `rules`, `text` or `out` is NULL.
 /// - `MANCALA_STATUS_INVALID_HANDLE`: `rules` is not a live rule set.
+/// - `MANCALA_STATUS_INVALID_ARGUMENT`: Bao la Kete rules.
 /// - `MANCALA_STATUS_INVALID_UTF8`: `text` is not UTF-8.
 /// - `MANCALA_STATUS_BAD_POSITION`: malformed text, wrong slot count for the rules, a count
 ///   over 255, over 255 seeds, or a position the rules cannot reach (e.g. a row empty with the
@@ -158,9 +160,9 @@ pub unsafe extern "C" fn mancala_kalah_parse(
     guard(|| {
         io::out_ptr(out, "out")?;
         // SAFETY: registry-checked handle; caller's string contract.
-        let rules = unsafe { handle::get(rules, "rules") }?;
+        let rules = unsafe { handle::get(rules, "rules") }?.kalah()?;
         let text = unsafe { io::in_str(text, "text") }?;
-        let pos = KalahPosition::parse(rules.rules, text)
+        let pos = KalahPosition::parse(rules, text)
             .map_err(|e| Error::new(MancalaStatus::BadPosition, e.to_string()))?;
         new_game(out, KalahGame::from_position(pos))
     })

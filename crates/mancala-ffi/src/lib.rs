@@ -22,6 +22,7 @@
 //!   mutates (non-`const` argument) or frees it.
 #![deny(missing_docs)]
 
+pub mod bao;
 mod handle;
 mod io;
 pub mod kalah;
@@ -30,8 +31,9 @@ pub mod status;
 
 use std::ffi::c_char;
 
+pub use bao::MancalaBao;
 pub use kalah::{MancalaKalah, MancalaOutcome, MancalaSide};
-pub use rules::MancalaRules;
+pub use rules::{MancalaGame, MancalaRules};
 pub use status::MancalaStatus;
 
 use status::guard;

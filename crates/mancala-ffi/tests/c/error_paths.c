@@ -470,6 +470,166 @@ static void test_pie_rule(void) {
     OK(mancala_rules_free(r));
 }
 
+static int bao_printed_is(const MancalaBao *g, const char *expected) {
+    char buf[160];
+    size_t needed = 0;
+    if (mancala_bao_print(g, buf, sizeof buf, &needed) != MANCALA_STATUS_OK) return 0;
+    if (strcmp(buf, expected) != 0) printf("  bao position: %s\n  expected:     %s\n", buf, expected);
+    return strcmp(buf, expected) == 0 && needed == strlen(expected) + 1;
+}
+
+static const char *BAO_START =
+    "0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 22,22 SN S -";
+
+static void test_bao(void) {
+    MancalaRules *r = rules_of("bao-la-kete");
+    MancalaGame which = MANCALA_GAME_KALAH;
+    OK(mancala_rules_game(r, &which));
+    CHECK(which == MANCALA_GAME_BAO);
+    char buf[160];
+    size_t needed = 0, count = 99;
+    OK(mancala_rules_print(r, buf, sizeof buf, &needed));
+    CHECK(strcmp(buf, "bao-la-kete") == 0);
+    uint8_t houses, seeds;
+    EXPECT(mancala_rules_size(r, &houses, &seeds), MANCALA_STATUS_INVALID_ARGUMENT);
+    MancalaKalah *k = NULL;
+    EXPECT(mancala_kalah_new(r, &k), MANCALA_STATUS_INVALID_ARGUMENT);
+    EXPECT(mancala_kalah_parse(r, START, &k), MANCALA_STATUS_INVALID_ARGUMENT);
+    CHECK(k == NULL);
+    MancalaRules *kr = rules_of("standard");
+    OK(mancala_rules_game(kr, &which));
+    CHECK(which == MANCALA_GAME_KALAH);
+    MancalaBao *g = NULL;
+    EXPECT(mancala_bao_new(kr, &g), MANCALA_STATUS_INVALID_ARGUMENT);
+    EXPECT(mancala_bao_parse(kr, BAO_START, &g), MANCALA_STATUS_INVALID_ARGUMENT);
+    CHECK(g == NULL);
+    MancalaRules *other = NULL;
+    EXPECT(mancala_rules_new("bao-la-kete+first=X", &other), MANCALA_STATUS_BAD_RULES);
+    EXPECT(mancala_rules_new("bao-la-kete+bogus=1", &other), MANCALA_STATUS_BAD_RULES);
+    CHECK(other == NULL);
+    other = rules_of("bao-la-kete+first=N");
+    OK(mancala_rules_print(other, buf, sizeof buf, &needed));
+    CHECK(strcmp(buf, "bao-la-kete+first=N") == 0);
+    OK(mancala_rules_free(other));
+
+    /* Start (rules file TC-01): 4 legal moves, perft(2) = 14. */
+    OK(mancala_bao_new(r, &g));
+    CHECK(bao_printed_is(g, BAO_START));
+    OK(mancala_bao_legal_moves(g, buf, sizeof buf, &needed, &count));
+    CHECK(strcmp(buf, "F6> F6< F7> F7<") == 0 && count == 4 && needed == 16);
+    count = 99;
+    EXPECT(mancala_bao_legal_moves(g, buf, 15, &needed, &count), MANCALA_STATUS_BUFFER_TOO_SMALL);
+    CHECK(needed == 16 && count == 99);
+    EXPECT(mancala_bao_legal_moves(g, NULL, 0, &needed, &count), MANCALA_STATUS_BUFFER_TOO_SMALL);
+    uint64_t nodes = 0;
+    OK(mancala_bao_perft(g, 1, &nodes));
+    CHECK(nodes == 4);
+    OK(mancala_bao_perft(g, 2, &nodes));
+    CHECK(nodes == 14);
+    MancalaSide side = MANCALA_SIDE_NONE;
+    OK(mancala_bao_side_to_move(g, &side));
+    CHECK(side == MANCALA_SIDE_SOUTH);
+    MancalaOutcome outcome = MANCALA_OUTCOME_DRAW;
+    int32_t score = 7;
+    OK(mancala_bao_outcome(g, &outcome, &score));
+    CHECK(outcome == MANCALA_OUTCOME_ONGOING && score == 0);
+
+    /* Illegal and malformed moves leave the game unchanged. */
+    EXPECT(mancala_bao_play(g, "F1>"), MANCALA_STATUS_ILLEGAL_MOVE);
+    EXPECT(mancala_bao_play(g, "Z9"), MANCALA_STATUS_ILLEGAL_MOVE);
+    CHECK(strstr(last_error(), "Z9") != NULL);
+    EXPECT(mancala_bao_play(g, ""), MANCALA_STATUS_ILLEGAL_MOVE);
+    EXPECT(mancala_bao_play(g, "F7\xff"), MANCALA_STATUS_INVALID_UTF8);
+    CHECK(bao_printed_is(g, BAO_START));
+    OK(mancala_bao_play(g, "F7>"));
+    OK(mancala_bao_side_to_move(g, &side));
+    CHECK(side == MANCALA_SIDE_NORTH);
+    MancalaBao *c = NULL;
+    OK(mancala_bao_clone(g, &c));
+    OK(mancala_bao_undo(g));
+    CHECK(bao_printed_is(g, BAO_START));
+    EXPECT(mancala_bao_undo(g), MANCALA_STATUS_NOTHING_TO_UNDO);
+    OK(mancala_bao_record_print(c, buf, sizeof buf, &needed));
+    CHECK(strcmp(buf, "F7>") == 0 && needed == 4);
+    OK(mancala_bao_free(c));
+
+    /* Rules file TC-03: a 16-seed takata wraps round and stops in the emptied F4. */
+    MancalaBao *t = NULL;
+    OK(mancala_bao_parse(r,
+        "1,0,0,16,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/46,0,0,0,0,0,0,0 0,0 - S -", &t));
+    OK(mancala_bao_legal_moves(t, buf, sizeof buf, &needed, &count));
+    CHECK(strcmp(buf, "F4> F4<") == 0 && count == 2);
+    OK(mancala_bao_play(t, "F4>"));
+    OK(mancala_bao_print(t, buf, sizeof buf, &needed));
+    CHECK(strncmp(buf, "2,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,1/46,0,0,0,0,0,0,0 0,0 - ", 70) == 0);
+    OK(mancala_bao_free(t));
+
+    /* Bad positions. */
+    MancalaBao *none = NULL;
+    const char *bad[] = {"", "0,0,0,0,6,2,2,0 22,22 SN S -",
+                         "0,0,0,0,6,2,2,1/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 22,22 SN S -",
+                         "0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 22,22 SN X -"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        EXPECT(mancala_bao_parse(r, bad[i], &none), MANCALA_STATUS_BAD_POSITION);
+    }
+    EXPECT(mancala_bao_parse(r, "\xc3\x28", &none), MANCALA_STATUS_INVALID_UTF8);
+    CHECK(none == NULL);
+
+    /* NULL for each pointer. */
+    MancalaOutcome o;
+    NUL(mancala_rules_game(NULL, &which));
+    NUL(mancala_rules_game(r, NULL));
+    NUL(mancala_bao_new(NULL, &none));
+    NUL(mancala_bao_new(r, NULL));
+    NUL(mancala_bao_parse(NULL, BAO_START, &none));
+    NUL(mancala_bao_parse(r, NULL, &none));
+    NUL(mancala_bao_parse(r, BAO_START, NULL));
+    NUL(mancala_bao_clone(NULL, &none));
+    NUL(mancala_bao_clone(g, NULL));
+    OK(mancala_bao_free(NULL));
+    NUL(mancala_bao_print(NULL, buf, sizeof buf, &needed));
+    NUL(mancala_bao_print(g, NULL, sizeof buf, &needed));
+    NUL(mancala_bao_print(g, buf, sizeof buf, NULL));
+    NUL(mancala_bao_legal_moves(NULL, buf, sizeof buf, &needed, &count));
+    NUL(mancala_bao_legal_moves(g, NULL, sizeof buf, &needed, &count));
+    NUL(mancala_bao_legal_moves(g, buf, sizeof buf, NULL, &count));
+    NUL(mancala_bao_legal_moves(g, buf, sizeof buf, &needed, NULL));
+    NUL(mancala_bao_play(NULL, "F7>"));
+    NUL(mancala_bao_play(g, NULL));
+    NUL(mancala_bao_undo(NULL));
+    NUL(mancala_bao_record_print(NULL, buf, sizeof buf, &needed));
+    NUL(mancala_bao_record_print(g, NULL, sizeof buf, &needed));
+    NUL(mancala_bao_record_print(g, buf, sizeof buf, NULL));
+    NUL(mancala_bao_side_to_move(NULL, &side));
+    NUL(mancala_bao_side_to_move(g, NULL));
+    NUL(mancala_bao_outcome(NULL, &o, &score));
+    NUL(mancala_bao_outcome(g, NULL, &score));
+    NUL(mancala_bao_outcome(g, &o, NULL));
+    NUL(mancala_bao_perft(NULL, 1, &nodes));
+    NUL(mancala_bao_perft(g, 1, NULL));
+    CHECK(none == NULL);
+
+    /* Dead and foreign handles. */
+    DEAD(mancala_bao_play((MancalaBao *)kr, "F7>"));
+    DEAD(mancala_kalah_play((MancalaKalah *)g, 1));
+    OK(mancala_bao_free(g));
+    DEAD(mancala_bao_clone(g, &none));
+    DEAD(mancala_bao_print(g, buf, sizeof buf, &needed));
+    DEAD(mancala_bao_legal_moves(g, buf, sizeof buf, &needed, &count));
+    DEAD(mancala_bao_play(g, "F7>"));
+    DEAD(mancala_bao_undo(g));
+    DEAD(mancala_bao_record_print(g, buf, sizeof buf, &needed));
+    DEAD(mancala_bao_side_to_move(g, &side));
+    DEAD(mancala_bao_outcome(g, &o, &score));
+    DEAD(mancala_bao_perft(g, 1, &nodes));
+    DEAD(mancala_bao_free(g));
+    OK(mancala_rules_free(kr));
+    OK(mancala_rules_free(r));
+    DEAD(mancala_bao_new(r, &none));
+    DEAD(mancala_rules_game(r, &which));
+    CHECK(none == NULL);
+}
+
 /* The last error is per thread: a failure on another thread does not touch this one's. */
 static void *fail_on_other_thread(void *arg) {
     (void)arg;
@@ -501,6 +661,7 @@ int main(void) {
     test_dead_and_foreign_handles();
     test_positions();
     test_pie_rule();
+    test_bao();
     test_threads();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
