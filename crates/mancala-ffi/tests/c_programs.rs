@@ -46,8 +46,12 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// Runs a command to success. `LD_LIBRARY_PATH` (which cargo sets for tests, possibly
+/// pointing at an older `libmancala.so` in `target/<profile>`) is removed, so that programs
+/// load the library their rpath names.
 fn run(cmd: &mut Command) -> Output {
     let out = cmd
+        .env_remove("LD_LIBRARY_PATH")
         .output()
         .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
     assert!(
@@ -273,10 +277,12 @@ fn memcheck(exe: &Path) -> Result<(), String> {
                 "--quiet",
             ])
             .arg(exe)
+            .env_remove("LD_LIBRARY_PATH")
             .output()
             .expect("run valgrind")
     } else {
         Command::new(exe)
+            .env_remove("LD_LIBRARY_PATH")
             .env("ASAN_OPTIONS", "detect_leaks=1")
             .output()
             .expect("run AddressSanitizer build")
