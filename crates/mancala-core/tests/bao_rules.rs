@@ -466,3 +466,37 @@ fn invalid_positions_are_refused() {
         assert!(bad.parse::<BaoPosition>().is_err(), "{bad}");
     }
 }
+
+/// K-8.4 (exceptions) and decision 10: a reserved pit that hizi zetu can never reserve is
+/// refused. The owner's standing kuu is never reserved, neither as a block nor as the
+/// blocker's duty that follows it (a kuu never stands again). A block is read with the
+/// blocked side to move, in the position the trigger saw (the blocker's takata does not
+/// touch the blocked side's pits), so the blocked pit is occupied (the blocker can capture
+/// it), is not the only occupied front pit, not the only front pit with more than one seed,
+/// and not a singleton under `singleton_exempt=on`.
+#[test]
+fn impossible_reserved_pits_are_refused() {
+    let bad = [
+        // South's standing kuu blocked: South would have no legal move at all.
+        format!("0,2,0,0,6,0,0,0/{Z}/1,0,0,0,0,0,0,0/55,0,0,0,0,0,0,0 0,0 S S F5"),
+        // North's standing kuu as South's duty.
+        format!("0,2,0,1,0,0,0,0/{Z}/1,0,0,0,6,0,0,0/54,0,0,0,0,0,0,0 0,0 N S f5"),
+        // An empty blocked pit.
+        format!("0,2,0,0,0,0,1,0/{Z}/1,0,0,0,0,0,0,0/60,0,0,0,0,0,0,0 0,0 - S F4"),
+        // The only occupied front pit.
+        format!("0,0,0,3,0,0,0,0/{Z}/1,0,0,0,0,0,0,0/60,0,0,0,0,0,0,0 0,0 - S F4"),
+        // The only front pit with more than one seed.
+        format!("0,1,0,3,0,0,0,0/{Z}/1,0,0,0,0,0,0,0/59,0,0,0,0,0,0,0 0,0 - S F4"),
+    ];
+    for text in &bad {
+        assert!(text.parse::<BaoPosition>().is_err(), "{text}");
+    }
+    // A singleton is blocked only without the singleton exemption (A7b).
+    let singleton = format!("0,2,0,1,0,0,0,0/{Z}/1,0,0,0,0,0,0,0/60,0,0,0,0,0,0,0 0,0 - S F4");
+    assert!(singleton.parse::<BaoPosition>().is_ok());
+    let rules = "bao-la-kete+singleton_exempt=on".parse().unwrap();
+    assert!(BaoPosition::parse(rules, &singleton).is_err());
+    // The duty may fall on an emptied pit or one of several (the blocked turn changed it).
+    let duty = format!("0,2,0,1,0,0,0,0/{Z}/0,0,0,1,0,0,0,0/60,0,0,0,0,0,0,0 0,0 - S f4");
+    assert!(duty.parse::<BaoPosition>().is_ok());
+}
