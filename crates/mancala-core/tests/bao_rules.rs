@@ -373,7 +373,11 @@ fn k8_4_blocker_must_capture_the_reserved_pit() {
         front(&play(&p, "F3>"), Side::South),
         [3, 1, 0, 2, 2, 0, 0, 0]
     );
-    let off = pos_with("bao-la-kete+must_capture_reserved=off", &text);
+    // With `must_capture_reserved=off` the pit cleared after North's blocked turn.
+    let off = pos_with(
+        "bao-la-kete+must_capture_reserved=off",
+        &text.replace(" S f4", " S -"),
+    );
     assert_eq!(moves(&off), ["F1>", "F3>"]);
     // F1> : F2, F3 → F3 = 3 takes f6 (1) → F1 → stop.
     assert_eq!(
@@ -585,4 +589,28 @@ fn k8_3a_thirty_two_seed_kuu() {
     assert_eq!(front(&q, Side::South), [3, 3, 0, 3, 1, 0, 1, 4]);
     assert_eq!(back(&q, Side::South), [0, 3, 3, 0, 3, 3, 1, 4]);
     assert!(!q.kuu_stands(Side::South));
+}
+
+/// K-8.4 and decision 10 (review): a reserved pit exists only after a mtaji takata of the
+/// blocker, whose reserve is therefore empty (and stays so until the pit clears), and the
+/// blocker's duty exists only with `must_capture_reserved=on` (otherwise the pit clears
+/// after the blocked turn).
+#[test]
+fn reserved_pits_need_a_mtaji_blocker_and_the_duty_option() {
+    // North blocked South's F4 but still has a seed in reserve.
+    let block = format!("0,2,0,1,0,0,0,0/{Z}/1,0,0,0,0,0,0,0/59,0,0,0,0,0,0,0 0,1 - S F4");
+    assert!(block.parse::<BaoPosition>().is_err());
+    assert!(block
+        .replace("59,", "60,")
+        .replace(" 0,1 ", " 0,0 ")
+        .parse::<BaoPosition>()
+        .is_ok());
+    // South's duty on North's f4 while South still has a seed in reserve.
+    let duty = format!("0,2,0,1,0,0,0,0/{Z}/0,0,0,1,0,0,0,0/59,0,0,0,0,0,0,0 1,0 - S f4");
+    assert!(duty.parse::<BaoPosition>().is_err());
+    // A duty under must_capture_reserved=off.
+    let duty = format!("0,2,0,1,0,0,0,0/{Z}/0,0,0,1,0,0,0,0/60,0,0,0,0,0,0,0 0,0 - S f4");
+    assert!(duty.parse::<BaoPosition>().is_ok());
+    let off = "bao-la-kete+must_capture_reserved=off".parse().unwrap();
+    assert!(BaoPosition::parse(off, &duty).is_err());
 }
