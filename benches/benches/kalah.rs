@@ -9,20 +9,11 @@ mod reference;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use mancala_benches::random_kalah_positions;
-use mancala_core::kalah::{perft, KalahOption, KalahPosition, KalahRules};
+use mancala_core::kalah::{perft, KalahPosition, KalahRules};
 use reference::{RefPos, RefRules};
 
 fn to_ref(p: &KalahPosition) -> RefPos {
-    let r = p.rules();
-    let rules = RefRules {
-        m: r.houses() as usize,
-        n: r.seeds(),
-        empty_capture: r.has(KalahOption::EmptyCapture),
-        end_when_no_move: r.has(KalahOption::EndWhenNoMove),
-        discard_remaining: r.has(KalahOption::DiscardRemaining),
-        pie_rule: r.has(KalahOption::PieRule),
-        no_first_move_bonus: r.has(KalahOption::NoFirstMoveBonus),
-    };
+    let rules = RefRules::of(p.rules());
     let mut slots = [0u8; 16];
     for (i, s) in p.slots().iter().enumerate() {
         slots[i] = *s;

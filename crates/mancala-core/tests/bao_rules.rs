@@ -373,7 +373,11 @@ fn k8_4_blocker_must_capture_the_reserved_pit() {
         front(&play(&p, "F3>"), Side::South),
         [3, 1, 0, 2, 2, 0, 0, 0]
     );
-    let off = pos_with("bao-la-kete+must_capture_reserved=off", &text);
+    // With `must_capture_reserved=off` the pit cleared after North's blocked turn.
+    let off = pos_with(
+        "bao-la-kete+must_capture_reserved=off",
+        &text.replace(" S f4", " S -"),
+    );
     assert_eq!(moves(&off), ["F1>", "F3>"]);
     // F1> : F2, F3 → F3 = 3 takes f6 (1) → F1 → stop.
     assert_eq!(
@@ -465,4 +469,148 @@ fn invalid_positions_are_refused() {
     ] {
         assert!(bad.parse::<BaoPosition>().is_err(), "{bad}");
     }
+}
+
+/// K-8.4 (exceptions) and decision 10: a reserved pit that hizi zetu can never reserve is
+/// refused. The owner's standing kuu is never reserved, neither as a block nor as the
+/// blocker's duty that follows it (a kuu never stands again). A block is read with the
+/// blocked side to move, in the position the trigger saw (the blocker's takata does not
+/// touch the blocked side's pits), so the blocked pit is occupied (the blocker can capture
+/// it), is not the only occupied front pit, not the only front pit with more than one seed,
+/// and not a singleton under `singleton_exempt=on`.
+#[test]
+fn impossible_reserved_pits_are_refused() {
+    let bad = [
+        // South's standing kuu blocked: South would have no legal move at all.
+        format!("0,2,0,0,6,0,0,0/{Z}/1,0,0,0,0,0,0,0/55,0,0,0,0,0,0,0 0,0 S S F5"),
+        // North's standing kuu as South's duty.
+        format!("0,2,0,1,0,0,0,0/{Z}/1,0,0,0,6,0,0,0/54,0,0,0,0,0,0,0 0,0 N S f5"),
+        // An empty blocked pit.
+        format!("0,2,0,0,0,0,1,0/{Z}/1,0,0,0,0,0,0,0/60,0,0,0,0,0,0,0 0,0 - S F4"),
+        // The only occupied front pit.
+        format!("0,0,0,3,0,0,0,0/{Z}/1,0,0,0,0,0,0,0/60,0,0,0,0,0,0,0 0,0 - S F4"),
+        // The only front pit with more than one seed.
+        format!("0,1,0,3,0,0,0,0/{Z}/1,0,0,0,0,0,0,0/59,0,0,0,0,0,0,0 0,0 - S F4"),
+    ];
+    for text in &bad {
+        assert!(text.parse::<BaoPosition>().is_err(), "{text}");
+    }
+    // A singleton is blocked only without the singleton exemption (A7b).
+    let singleton = format!("0,2,0,1,0,0,0,0/{Z}/1,0,0,0,0,0,0,0/60,0,0,0,0,0,0,0 0,0 - S F4");
+    assert!(singleton.parse::<BaoPosition>().is_ok());
+    let rules = "bao-la-kete+singleton_exempt=on".parse().unwrap();
+    assert!(BaoPosition::parse(rules, &singleton).is_err());
+    // The duty may fall on an emptied pit or one of several (the blocked turn changed it).
+    let duty = format!("0,2,0,1,0,0,0,0/{Z}/0,0,0,1,0,0,0,0/60,0,0,0,0,0,0,0 0,0 - S f4");
+    assert!(duty.parse::<BaoPosition>().is_ok());
+}
+
+/// K-6.4 (review): a kimbi capture reverses the direction and a later capture keeps the new
+/// one. Mtaji, F4 (2) anticlockwise: F3, F2 → F2 = 2 faces f7 = 1: take 1; left kimbi → F1
+/// clockwise: F1 = 2 faces f8 = 2: take 2; left kimbi → F1, F2 → F2 = 3 faces the emptied
+/// f7 → relay F2 (3) clockwise: F3, F4, F5 → F5 was empty, stop. F4 clockwise ends on the
+/// empty F6, so F4< is the only move.
+#[test]
+fn k6_4_kimbi_reversal_then_chain() {
+    let p = pos(&format!(
+        "1,1,0,2,0,0,0,0/{Z}/1,0,0,0,0,0,1,2/56,0,0,0,0,0,0,0 0,0 - S -"
+    ));
+    assert_eq!(moves(&p), ["F4<"]);
+    let q = play(&p, "F4<");
+    assert_eq!(front(&q, Side::South), [3, 0, 2, 1, 1, 0, 0, 0]);
+    assert_eq!(front(&q, Side::North), [1, 0, 0, 0, 0, 0, 0, 0]);
+}
+
+/// K-6.4 / K-6.8 (review): the kichwa chosen for the first central nemo capture sets the
+/// direction that a later central capture keeps. F3 (1 + 1) faces f6 = 4; right kichwa: F8,
+/// F7, F6, F5 → kuu = 7 faces f4 = 3: capture (before the kuu rules); F5 is central and the
+/// move goes anticlockwise → F8, F7, F6 → F6 = 2 faces f3 = 0 → relay F6: F5 (8), F4 → stop.
+/// Left kichwa: F1, F2, F3 (3), F4 → stop. The kuu's own capture F5 goes right: F8, F7, F6
+/// → stop; left it ends on F3 = 2 facing f6 = 4, a second capture kept clockwise from F1:
+/// F1, F2, F3, F4 → stop; a capture ended the lap in the kuu, so no stop/safari.
+#[test]
+fn k6_4_nemo_kichwa_direction_is_kept() {
+    let p = pos(&format!(
+        "0,0,1,0,6,0,0,0/{Z}/1,0,0,3,0,4,0,0/47,0,0,0,0,0,0,0 1,1 S S -"
+    ));
+    assert_eq!(moves(&p), ["F3L", "F3R", "F5L", "F5R"]);
+    assert_eq!(
+        front(&play(&p, "F3R"), Side::South),
+        [0, 0, 2, 1, 8, 0, 2, 2]
+    );
+    assert_eq!(
+        front(&play(&p, "F3L"), Side::South),
+        [1, 1, 3, 1, 6, 0, 0, 0]
+    );
+    assert_eq!(
+        front(&play(&p, "F5R"), Side::South),
+        [0, 0, 1, 0, 7, 1, 1, 1]
+    );
+    assert_eq!(
+        front(&play(&p, "F5L"), Side::South),
+        [2, 2, 3, 1, 7, 0, 0, 0]
+    );
+}
+
+/// K-7.1 / K-7.5 (review): a nemo capture into the own kuu whose captured seeds end in the
+/// kuu again (its facing pit now emptied) offers stop or safari. F5 (6 + 1) takes f4 = 5;
+/// left: F1..F5 → kuu = 8. Stop: the kuu stands. Safari: F6, F7, F8, B8, B7, B6, B5, B4 →
+/// stop; the kuu is destroyed. Right: F8, F7, F6, F5, F4 → stop.
+#[test]
+fn k7_5_capture_into_the_kuu_then_back_to_it() {
+    let p = pos(&format!(
+        "0,0,0,0,6,0,0,0/{Z}/1,0,0,5,0,0,0,0/50,0,0,0,0,0,0,0 1,1 S S -"
+    ));
+    assert_eq!(moves(&p), ["F5L.", "F5L+", "F5R"]);
+    let stop = play(&p, "F5L.");
+    assert_eq!(front(&stop, Side::South), [1, 1, 1, 1, 8, 0, 0, 0]);
+    assert!(stop.kuu_stands(Side::South));
+    let safari = play(&p, "F5L+");
+    assert_eq!(front(&safari, Side::South), [1, 1, 1, 1, 0, 1, 1, 1]);
+    assert_eq!(back(&safari, Side::South), [0, 0, 0, 1, 1, 1, 1, 1]);
+    assert!(!safari.kuu_stands(Side::South));
+    assert_eq!(
+        front(&play(&p, "F5R"), Side::South),
+        [0, 0, 0, 1, 8, 1, 1, 1]
+    );
+}
+
+/// K-8.3a / K-6.6 (review): with setup 32,0,0,0 the game starts in the mtaji stage and the
+/// first takata lifts the whole kuu (32 ≥ 16: no capture). F5> : two rounds, every pit 2,
+/// the last seed in F5 (2, no longer a kuu) → relay F5: F6, F7 (3) → F7: F8, B8, B7 (3) →
+/// B7: B6, B5, B4 (3) → B4: B3, B2, B1 (3) → B1: F1, F2, F3 (3) → F3: F4, F5 (1), F6 (4) →
+/// F6: F7 (1), F8 (4), B8 (4), B7 (1) → stop.
+#[test]
+fn k8_3a_thirty_two_seed_kuu() {
+    let rules = "bao-la-kete+setup=32,0,0,0".parse().unwrap();
+    let p = BaoPosition::start(rules);
+    assert_eq!(moves(&p), ["F5>", "F5<"]);
+    let q = p.play("F5>".parse().unwrap()).unwrap();
+    assert_eq!(front(&q, Side::South), [3, 3, 0, 3, 1, 0, 1, 4]);
+    assert_eq!(back(&q, Side::South), [0, 3, 3, 0, 3, 3, 1, 4]);
+    assert!(!q.kuu_stands(Side::South));
+}
+
+/// K-8.4 and decision 10 (review): a reserved pit exists only after a mtaji takata of the
+/// blocker, whose reserve is therefore empty (and stays so until the pit clears), and the
+/// blocker's duty exists only with `must_capture_reserved=on` (otherwise the pit clears
+/// after the blocked turn).
+#[test]
+fn reserved_pits_need_a_mtaji_blocker_and_the_duty_option() {
+    // North blocked South's F4 but still has a seed in reserve.
+    let block = format!("0,2,0,1,0,0,0,0/{Z}/1,0,0,0,0,0,0,0/59,0,0,0,0,0,0,0 0,1 - S F4");
+    assert!(block.parse::<BaoPosition>().is_err());
+    assert!(block
+        .replace("59,", "60,")
+        .replace(" 0,1 ", " 0,0 ")
+        .parse::<BaoPosition>()
+        .is_ok());
+    // South's duty on North's f4 while South still has a seed in reserve.
+    let duty = format!("0,2,0,1,0,0,0,0/{Z}/0,0,0,1,0,0,0,0/59,0,0,0,0,0,0,0 1,0 - S f4");
+    assert!(duty.parse::<BaoPosition>().is_err());
+    // A duty under must_capture_reserved=off.
+    let duty = format!("0,2,0,1,0,0,0,0/{Z}/0,0,0,1,0,0,0,0/60,0,0,0,0,0,0,0 0,0 - S f4");
+    assert!(duty.parse::<BaoPosition>().is_ok());
+    let off = "bao-la-kete+must_capture_reserved=off".parse().unwrap();
+    assert!(BaoPosition::parse(off, &duty).is_err());
 }

@@ -10,15 +10,7 @@ use proptest::prelude::*;
 use reference::{RefPos, RefRules};
 
 fn to_ref(r: KalahRules) -> RefRules {
-    RefRules {
-        m: r.houses() as usize,
-        n: r.seeds(),
-        empty_capture: r.has(KalahOption::EmptyCapture),
-        end_when_no_move: r.has(KalahOption::EndWhenNoMove),
-        discard_remaining: r.has(KalahOption::DiscardRemaining),
-        pie_rule: r.has(KalahOption::PieRule),
-        no_first_move_bonus: r.has(KalahOption::NoFirstMoveBonus),
-    }
+    RefRules::of(r)
 }
 
 #[test]

@@ -140,4 +140,14 @@ pub enum PositionError {
     /// (decision 9).
     #[error("a game won by emptying a front row has no reserved pit (decision 9)")]
     ReservedAfterWin,
+    /// A reserved pit that hizi zetu cannot reserve: the owner's standing kuu, a blocker with
+    /// seeds in reserve, for a block of the side to move a pit its exceptions exempt, for the
+    /// blocker's duty rules without it (K-8.4, decision 10).
+    #[error("hizi zetu cannot reserve pit {pit} of {owner} here (K-8.4)")]
+    ImpossibleReservedPit {
+        /// The owner of the pit.
+        owner: Side,
+        /// The front pit number 1..=8.
+        pit: u8,
+    },
 }

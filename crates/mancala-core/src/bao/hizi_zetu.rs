@@ -31,16 +31,27 @@ pub(crate) fn trigger(next: &BaoPosition) -> Option<usize> {
         return None;
     }
     let h = targets.trailing_zeros() as usize;
-    let qpits = tq.board.own;
-    let qfront = qpits & FRONT;
-    let count = get(qpits, h);
-    let exempt = (h == KUU && tq.board.own_kuu)
-        || clear(qfront, h) == 0
-        || (count > 1 && (0..8).all(|i| i == h || get(qpits, i) <= 1))
-        || (next.rules().singleton_exempt() && count == 1);
-    if exempt {
+    if exempt(
+        tq.board.own,
+        h,
+        tq.board.own_kuu,
+        next.rules().singleton_exempt(),
+    ) {
         None
     } else {
         Some(h)
     }
+}
+
+/// Whether Q's front pit `h` (ring index 0..=7) cannot be reserved, given Q's pits `qpits`
+/// and whether Q's kuu stands (K-8.4 exceptions): an empty pit (nothing to capture), Q's
+/// standing kuu, Q's only occupied front pit, Q's only front pit holding more than one seed,
+/// or (option `singleton_exempt`, A7b) a singleton. Also used to validate positions.
+pub(crate) fn exempt(qpits: u128, h: usize, kuu_stands: bool, singleton_exempt: bool) -> bool {
+    let count = get(qpits, h);
+    count == 0
+        || (h == KUU && kuu_stands)
+        || clear(qpits & FRONT, h) == 0
+        || (count > 1 && (0..8).all(|i| i == h || get(qpits, i) <= 1))
+        || (singleton_exempt && count == 1)
 }

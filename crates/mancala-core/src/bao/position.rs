@@ -117,8 +117,12 @@ impl BaoPosition {
     /// standing kuu with fewer than 6 seeds (K-9), [`PositionError::WaitingSideFrontEmpty`]
     /// when the side not to move has an empty front row (K-10.1),
     /// [`PositionError::ReservedAfterWin`] for a reserved pit in a game already won by
-    /// emptying a front row (decision 9), [`PositionError::Syntax`] for a reserved pit number
-    /// outside 1..=8.
+    /// emptying a front row (decision 9), [`PositionError::ImpossibleReservedPit`] for a pit
+    /// hizi zetu cannot reserve (K-8.4: a standing kuu; a blocker, the side not owning the
+    /// pit, with seeds in reserve; for a block of the side to move, also an empty pit, its only
+    /// occupied front pit, its only front pit with more than one seed, or a singleton under
+    /// `singleton_exempt`; for the blocker's duty, `must_capture_reserved` off),
+    /// [`PositionError::Syntax`] for a reserved pit number outside 1..=8.
     pub fn new(rules: BaoRules, layout: &BaoLayout) -> Result<BaoPosition, PositionError> {
         let mut total = 0u32;
         for v in layout
@@ -165,6 +169,27 @@ impl BaoPosition {
                 }
                 if front_empty(pits[layout.to_move.index()]) {
                     return Err(PositionError::ReservedAfterWin);
+                }
+                // K-8.4: hizi zetu never reserves a standing kuu (and a kuu never stands
+                // again, so the blocker's duty cannot fall on one either); a block is read
+                // in the position its trigger saw, so its exceptions hold as they did then.
+                let h = usize::from(k - 1);
+                let kuu_stands = layout.kuu[owner.index()];
+                // The blocker's takata was a mtaji move (its reserve is empty), and the
+                // blocker's duty exists only with `must_capture_reserved` (decision 10).
+                let impossible = layout.reserve[owner.opponent().index()] > 0
+                    || if owner == layout.to_move {
+                        hizi_zetu::exempt(
+                            pits[owner.index()],
+                            h,
+                            kuu_stands,
+                            rules.singleton_exempt(),
+                        )
+                    } else {
+                        (h == KUU && kuu_stands) || !rules.must_capture_reserved()
+                    };
+                if impossible {
+                    return Err(PositionError::ImpossibleReservedPit { owner, pit: k });
                 }
                 0x80 | ((owner.index() as u8) << 3) | (k - 1)
             }
@@ -475,12 +500,15 @@ mod tests {
         let mut l2 = l;
         l2.back[1][2] = 3; // North's B3
         l2.reserve[1] = 19;
-        l2.reserved = Some((Side::North, 4));
+        // The blocker (South) played a mtaji takata: its reserve is empty (K-8.4).
+        l2.back[0][0] = 22;
+        l2.reserve[0] = 0;
+        l2.reserved = Some((Side::North, 6));
         l2.to_move = Side::North;
         let q = BaoPosition::new(BaoRules::LAMU, &l2).unwrap();
         assert_eq!(q.layout(), l2);
         assert_eq!(q.seeds(Side::North, Pit::back(3).unwrap()), 3);
-        assert_eq!(q.reserved(), Some((Side::North, Pit::front(4).unwrap())));
+        assert_eq!(q.reserved(), Some((Side::North, Pit::front(6).unwrap())));
     }
 
     #[test]

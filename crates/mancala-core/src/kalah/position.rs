@@ -699,28 +699,21 @@ impl KalahPosition {
     }
 
     /// Applies the end-of-game rule after a move (`kalah.md`, "End of the game" and the
-    /// `end_when_no_move` / `discard_remaining` options).
+    /// `end_when_no_move` / `discard_remaining` options) on a board of `M` houses a row.
     #[inline(always)]
-    fn finish_turn_const<const M: usize>(mut self) -> KalahPosition {
-        let row = lanes(M);
-        let own_row = self.own & row;
-        let opp_row = self.opp & row;
-        let ended = if self.rules.has(KalahOption::EndWhenNoMove) {
-            own_row == 0 && self.state & SWAP_OFFERED == 0
-        } else {
-            own_row == 0 || opp_row == 0
-        };
-        if ended {
-            self.end_game();
-        }
-        self
+    fn finish_turn_const<const M: usize>(self) -> KalahPosition {
+        self.finish_turn_rows(lanes(M))
     }
 
-    /// Applies the end-of-game rule after a swap (`kalah.md`, "End of the game").
+    /// [`Self::finish_turn_const`] for the board size of the rules (after a swap).
     #[inline(always)]
-    fn finish_turn(mut self) -> KalahPosition {
-        let m = self.m();
-        let row = lanes(m);
+    fn finish_turn(self) -> KalahPosition {
+        self.finish_turn_rows(lanes(self.m()))
+    }
+
+    /// The end-of-game rule, given the mask `row` of the house lanes of one half.
+    #[inline(always)]
+    fn finish_turn_rows(mut self, row: u64) -> KalahPosition {
         let own_row = self.own & row;
         let opp_row = self.opp & row;
         let ended = if self.rules.has(KalahOption::EndWhenNoMove) {

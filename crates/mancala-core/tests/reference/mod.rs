@@ -3,6 +3,8 @@
 //! reference the packed board is checked against (tests) and compared with (benches).
 #![allow(dead_code)]
 
+use mancala_core::kalah::{KalahOption, KalahRules};
+
 /// Rules flags of the reference, independent of `KalahRules`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RefRules {
@@ -13,6 +15,21 @@ pub struct RefRules {
     pub discard_remaining: bool,
     pub pie_rule: bool,
     pub no_first_move_bonus: bool,
+}
+
+impl RefRules {
+    /// The reference's flags for a library rules value.
+    pub fn of(r: KalahRules) -> RefRules {
+        RefRules {
+            m: r.houses() as usize,
+            n: r.seeds(),
+            empty_capture: r.has(KalahOption::EmptyCapture),
+            end_when_no_move: r.has(KalahOption::EndWhenNoMove),
+            discard_remaining: r.has(KalahOption::DiscardRemaining),
+            pie_rule: r.has(KalahOption::PieRule),
+            no_first_move_bonus: r.has(KalahOption::NoFirstMoveBonus),
+        }
+    }
 }
 
 /// A reference position: slots in notation order, 0 = South to move, 1 = North.

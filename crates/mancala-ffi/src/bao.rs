@@ -1,0 +1,412 @@
+//! `MancalaBao`: a Bao la Kete game in progress, with moves in the notation of
+//! `shared/rules/bao-la-kete.md` (`"F6>"`, `"F3L+"`, …): parse/print, legal moves, play/undo,
+//! side to move, outcome and perft.
+
+use std::ffi::c_char;
+
+use mancala_core::bao::{BaoMove, BaoPosition};
+use mancala_core::{game, Game, Side};
+
+use crate::handle::{self, Handle, Kind};
+use crate::io;
+use crate::kalah::{MancalaOutcome, MancalaSide};
+use crate::rules::MancalaRules;
+use crate::status::{guard, Error, MancalaStatus, Result};
+
+/// An opaque Bao la Kete game: its current position and every earlier position and move back
+/// to the position it was made from (so that moves can be taken back).
+///
+/// Created by `mancala_bao_new`, `mancala_bao_parse` or `mancala_bao_clone`; freed by
+/// `mancala_bao_free`. Holds its own copy of its rules. Functions taking a `const MancalaBao *`
+/// only read it and may run on several threads at once; `mancala_bao_play`, `mancala_bao_undo`
+/// and `mancala_bao_free` need exclusive use of the handle.
+pub struct MancalaBao {
+    positions: Vec<BaoPosition>,
+    moves: Vec<BaoMove>,
+}
+
+impl Handle for MancalaBao {
+    const KIND: Kind = Kind::Bao;
+}
+
+impl MancalaBao {
+    fn position(&self) -> &BaoPosition {
+        self.positions
+            .last()
+            .expect("a Bao game always holds its first position")
+    }
+}
+
+fn new_game(out: *mut *mut MancalaBao, start: BaoPosition) -> Result<()> {
+    let out = io::out_ptr(out, "out")?;
+    let game = MancalaBao {
+        positions: vec![start],
+        moves: Vec::new(),
+    };
+    // SAFETY: checked non-NULL; writable by the caller's contract.
+    unsafe { out.write(handle::into_handle(game)) };
+    Ok(())
+}
+
+fn joined(moves: &[BaoMove], sep: &str) -> String {
+    moves
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+/// Makes a new game at the start position of Bao la Kete `rules` (K-4.2: 6 seeds in the kuu,
+/// 2 in F6 and F7, 22 in reserve for each side, unless the rules say otherwise).
+///
+/// Ownership: `rules` is only read (the game copies it). On success `*out` is a new handle
+/// owned by the caller, released with `mancala_bao_free`.
+/// Thread safety: safe from any thread.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (Kalah rules),
+/// `MANCALA_STATUS_NULL_POINTER` (`rules` or `out` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
+/// `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `out` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_bao_new(
+    rules: *const MancalaRules,
+    out: *mut *mut MancalaBao,
+) -> MancalaStatus {
+    guard(|| {
+        io::out_ptr(out, "out")?;
+        // SAFETY: registry-checked handle.
+        let rules = unsafe { handle::get(rules, "rules") }?.bao()?;
+        new_game(out, BaoPosition::start(rules))
+    })
+}
+
+/// Parses a position in the notation of `shared/rules/bao-la-kete.md` under Bao la Kete
+/// `rules` (four rows of eight counts, reserves, standing kuus, side to move, reserved pit,
+/// e.g. `"0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 22,22 SN S -"`) and
+/// makes a new game starting there.
+///
+/// Ownership: `rules` and `text` are only read. On success `*out` is a new handle owned by
+/// the caller, released with `mancala_bao_free`.
+/// Thread safety: safe from any thread.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_BAD_POSITION` (malformed, not 64 seeds, a
+/// standing kuu below 6, …), `MANCALA_STATUS_INVALID_UTF8` (`text`),
+/// `MANCALA_STATUS_INVALID_ARGUMENT` (Kalah rules), `MANCALA_STATUS_NULL_POINTER` (`rules`,
+/// `text` or `out` NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `text` must be NULL or NUL-terminated; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_bao_parse(
+    rules: *const MancalaRules,
+    text: *const c_char,
+    out: *mut *mut MancalaBao,
+) -> MancalaStatus {
+    guard(|| {
+        io::out_ptr(out, "out")?;
+        // SAFETY: registry-checked handle; caller's string contract.
+        let rules = unsafe { handle::get(rules, "rules") }?.bao()?;
+        let text = unsafe { io::in_str(text, "text") }?;
+        let pos = BaoPosition::parse(rules, text)
+            .map_err(|e| Error::new(MancalaStatus::BadPosition, e.to_string()))?;
+        new_game(out, pos)
+    })
+}
+
+/// Makes an independent copy of a game (current position and history).
+///
+/// Ownership: `game` is only read. On success `*out` is a new handle owned by the caller,
+/// released with `mancala_bao_free`.
+/// Thread safety: `game` is only read.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `out` NULL),
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `out` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_bao_clone(
+    game: *const MancalaBao,
+    out: *mut *mut MancalaBao,
+) -> MancalaStatus {
+    guard(|| {
+        let out = io::out_ptr(out, "out")?;
+        // SAFETY: registry-checked handle.
+        let game = unsafe { handle::get(game, "game") }?;
+        let copy = MancalaBao {
+            positions: game.positions.clone(),
+            moves: game.moves.clone(),
+        };
+        // SAFETY: checked non-NULL.
+        unsafe { out.write(handle::into_handle(copy)) };
+        Ok(())
+    })
+}
+
+/// Frees a game. NULL is a no-op (`MANCALA_STATUS_OK`).
+///
+/// Ownership: the handle is invalid after this call.
+/// Thread safety: no other thread may be using `game`.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_HANDLE` (already freed or not a Bao
+/// game; nothing is freed) or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `game` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
+#[no_mangle]
+pub unsafe extern "C" fn mancala_bao_free(game: *mut MancalaBao) -> MancalaStatus {
+    // SAFETY: the registry refuses handles that are not live.
+    guard(|| unsafe { handle::free(game, "game") })
+}
+
+/// Prints the current position in the notation of `shared/rules/bao-la-kete.md` into `buf`
+/// as a NUL-terminated string. At most 128 bytes are ever needed.
+///
+/// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
+///
+/// Returns:
+/// - `MANCALA_STATUS_OK`: written; `*needed` = bytes written, NUL included.
+/// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*needed` = size needed, NUL included; `buf`
+///   untouched (`buf` may be NULL when `len` is 0).
+/// - `MANCALA_STATUS_NULL_POINTER`: `game` or `needed` is NULL, or `buf` is NULL with
+///   `len` > 0.
+/// - `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_bao_print(
+    game: *const MancalaBao,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handle; caller's buffer contract.
+        let game = unsafe { handle::get(game, "game") }?;
+        unsafe { io::write_str(&game.position().to_string(), buf, len, needed) }
+    })
+}
+
+/// Writes the legal moves of the current position into `buf`, in move notation separated by
+/// single spaces, as a NUL-terminated string (`"F6> F6< F7> F7<"` at the start; empty once
+/// the game is over), in the library's fixed order (pits `F1..F8, B1..B8`, clockwise first).
+/// `*count` = number of legal moves.
+///
+/// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
+///
+/// Returns:
+/// - `MANCALA_STATUS_OK`: written; `*needed` = bytes written, NUL included; `*count` set.
+/// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*needed` = size needed, NUL included; `buf` untouched
+///   and `*count` not written (`buf` may be NULL when `len` is 0).
+/// - `MANCALA_STATUS_NULL_POINTER`: `game`, `needed` or `count` is NULL, or `buf` is NULL with
+///   `len` > 0.
+/// - `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `buf` must be NULL or point to `len` writable bytes; `needed` and `count` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_bao_legal_moves(
+    game: *const MancalaBao,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+    count: *mut usize,
+) -> MancalaStatus {
+    guard(|| {
+        let count = io::out_ptr(count, "count")?;
+        // SAFETY: registry-checked handle; caller's buffer contract.
+        let game = unsafe { handle::get(game, "game") }?;
+        let moves = game.position().legal_moves();
+        unsafe { io::write_str(&joined(&moves, " "), buf, len, needed) }?;
+        // SAFETY: checked non-NULL.
+        unsafe { count.write(moves.len()) };
+        Ok(())
+    })
+}
+
+/// Plays a move given in the notation of `shared/rules/bao-la-kete.md` (`"F6>"`, `"F3L+"`,
+/// …): the move must be one of the legal moves exactly as `mancala_bao_legal_moves` writes it
+/// (with every choice the position requires).
+///
+/// Ownership: `mv` is only read. Thread safety: needs exclusive use of `game`.
+///
+/// Returns:
+/// - `MANCALA_STATUS_OK`: played; the other side is to move.
+/// - `MANCALA_STATUS_ILLEGAL_MOVE`: malformed move text, or a move that is not legal here
+///   (the message names the rule it breaks); the game is unchanged.
+/// - `MANCALA_STATUS_INVALID_UTF8` (`mv`), `MANCALA_STATUS_NULL_POINTER` (`game` or `mv`
+///   NULL), `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `mv` must be NULL or NUL-terminated; no other thread may use `game` during the call.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_bao_play(
+    game: *mut MancalaBao,
+    mv: *const c_char,
+) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handle; exclusive use by contract; caller's string contract.
+        let game = unsafe { handle::get_mut(game, "game") }?;
+        let text = unsafe { io::in_str(mv, "mv") }?;
+        let mv: BaoMove = text
+            .parse()
+            .map_err(|e: mancala_core::bao::MoveParseError| {
+                Error::new(MancalaStatus::IllegalMove, e.to_string())
+            })?;
+        let next = game
+            .position()
+            .play(mv)
+            .map_err(|e| Error::new(MancalaStatus::IllegalMove, e.to_string()))?;
+        game.positions.push(next);
+        game.moves.push(mv);
+        Ok(())
+    })
+}
+
+/// Takes back the last move played on this handle (back to the position it was made or
+/// parsed from, not further).
+///
+/// Thread safety: needs exclusive use of `game`.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NOTHING_TO_UNDO`,
+/// `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// No other thread may use `game` during the call.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_bao_undo(game: *mut MancalaBao) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handle; exclusive use by contract.
+        let game = unsafe { handle::get_mut(game, "game") }?;
+        if game.moves.pop().is_some() {
+            game.positions.pop();
+            Ok(())
+        } else {
+            Err(Error::new(
+                MancalaStatus::NothingToUndo,
+                "no move has been played since the game's first position",
+            ))
+        }
+    })
+}
+
+/// Prints the moves played since the game's first position, comma-separated
+/// (`"F7>,F6<"`; empty when none), into `buf` as a NUL-terminated string.
+///
+/// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
+///
+/// Returns `MANCALA_STATUS_OK` (`*needed` = bytes written, NUL included),
+/// `MANCALA_STATUS_BUFFER_TOO_SMALL` (`*needed` = size needed; `buf` may be NULL when `len`
+/// is 0), `MANCALA_STATUS_NULL_POINTER` (`game` or `needed` NULL, or `buf` NULL with
+/// `len` > 0), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_bao_record_print(
+    game: *const MancalaBao,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handle; caller's buffer contract.
+        let game = unsafe { handle::get(game, "game") }?;
+        unsafe { io::write_str(&joined(&game.moves, ","), buf, len, needed) }
+    })
+}
+
+/// Gives the side to move: `MANCALA_SIDE_SOUTH`, `MANCALA_SIDE_NORTH`, or `MANCALA_SIDE_NONE`
+/// once the game is over (a front row emptied, or no legal move).
+///
+/// Thread safety: `game` is only read.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `side` NULL),
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `side` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_bao_side_to_move(
+    game: *const MancalaBao,
+    side: *mut MancalaSide,
+) -> MancalaStatus {
+    guard(|| {
+        let side = io::out_ptr(side, "side")?;
+        // SAFETY: registry-checked handle; `side` checked non-NULL.
+        let game = unsafe { handle::get(game, "game") }?;
+        unsafe { side.write(Game::side_to_move(game.position()).into()) };
+        Ok(())
+    })
+}
+
+/// Gives the outcome: `MANCALA_OUTCOME_ONGOING` with `*score` 0 while the game goes on;
+/// once it is over the winner (Bao la Kete has no draw) with `*score` +1 for a South win and
+/// −1 for a North win.
+///
+/// Thread safety: `game` is only read.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing
+/// written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `outcome` and `score` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_bao_outcome(
+    game: *const MancalaBao,
+    outcome: *mut MancalaOutcome,
+    score: *mut i32,
+) -> MancalaStatus {
+    guard(|| {
+        let outcome = io::out_ptr(outcome, "outcome")?;
+        let score = io::out_ptr(score, "score")?;
+        // SAFETY: registry-checked handle; out-pointers checked non-NULL.
+        let game = unsafe { handle::get(game, "game") }?;
+        let (o, s) = match Game::outcome(game.position()) {
+            None => (MancalaOutcome::Ongoing, 0),
+            Some(o) => (
+                match o.winner {
+                    Some(Side::South) => MancalaOutcome::SouthWins,
+                    Some(Side::North) => MancalaOutcome::NorthWins,
+                    None => MancalaOutcome::Draw,
+                },
+                o.score,
+            ),
+        };
+        unsafe {
+            outcome.write(o);
+            score.write(s);
+        }
+        Ok(())
+    })
+}
+
+/// Counts the move sequences of exactly `depth` moves from the current position that do not
+/// reach a finished game before their last move (`depth` 0 → 1). From the Lamu start: depth
+/// 1 → 4. The work grows exponentially with `depth`; the call cannot be interrupted.
+///
+/// Thread safety: `game` is only read.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `nodes` NULL),
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `nodes` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_bao_perft(
+    game: *const MancalaBao,
+    depth: u32,
+    nodes: *mut u64,
+) -> MancalaStatus {
+    guard(|| {
+        let nodes = io::out_ptr(nodes, "nodes")?;
+        // SAFETY: registry-checked handle; `nodes` checked non-NULL.
+        let game = unsafe { handle::get(game, "game") }?;
+        let n = game::perft(game.position(), depth);
+        unsafe { nodes.write(n) };
+        Ok(())
+    })
+}

@@ -1,0 +1,549 @@
+//! `MancalaKalah`: a Kalah game in progress (its current position and the moves that led to
+//! it), with parse/print, legal moves, play/undo, side to move, extra turns, outcome and
+//! perft.
+
+use std::ffi::c_char;
+
+use mancala_core::kalah::{self as core_kalah, KalahGame, KalahMove, KalahPosition};
+use mancala_core::Side;
+
+use crate::handle::{self, Handle, Kind};
+use crate::io;
+use crate::rules::MancalaRules;
+use crate::status::{guard, Error, MancalaStatus, Result};
+
+/// The move code of the pie-rule swap (house moves are coded by their house number 1..=m).
+pub const MANCALA_KALAH_SWAP: u8 = 255;
+/// The most legal moves a Kalah position can have (7 houses and the swap): a move buffer of
+/// this length is always large enough.
+pub const MANCALA_KALAH_MAX_MOVES: usize = 8;
+/// The most slots a Kalah board can have (2·7 houses and 2 stores): a board buffer of this
+/// length is always large enough.
+pub const MANCALA_KALAH_MAX_SLOTS: usize = 16;
+
+/// A side of the board, or none.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MancalaSide {
+    /// South: moves first; slots 0..m are its houses, slot m its store.
+    South = 0,
+    /// North: moves second; slots m+1..2m its houses, slot 2m+1 its store.
+    North = 1,
+    /// No side: the game is over (as a side to move).
+    None = 2,
+}
+
+impl From<Option<Side>> for MancalaSide {
+    fn from(side: Option<Side>) -> Self {
+        match side {
+            Some(Side::South) => MancalaSide::South,
+            Some(Side::North) => MancalaSide::North,
+            None => MancalaSide::None,
+        }
+    }
+}
+
+/// How a game stands: still going on, or who won.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MancalaOutcome {
+    /// The game is not over.
+    Ongoing = 0,
+    /// The game is over and South has more seeds in store.
+    SouthWins = 1,
+    /// The game is over and North has more seeds in store.
+    NorthWins = 2,
+    /// The game is over with equal stores.
+    Draw = 3,
+}
+
+/// An opaque Kalah game: its current position, and every earlier position and move back to
+/// the position it was made from (so that moves can be taken back).
+///
+/// Created by `mancala_kalah_new`, `mancala_kalah_parse` or `mancala_kalah_clone`; freed by
+/// `mancala_kalah_free`. Holds its own copy of its rules. Functions taking a `const
+/// MancalaKalah *` only read it and may run on several threads at once; `mancala_kalah_play`,
+/// `mancala_kalah_undo` and `mancala_kalah_free` need exclusive use of the handle.
+pub struct MancalaKalah {
+    game: KalahGame,
+}
+
+impl Handle for MancalaKalah {
+    const KIND: Kind = Kind::Kalah;
+}
+
+impl MancalaKalah {
+    fn position(&self) -> &KalahPosition {
+        self.game.position()
+    }
+}
+
+fn decode_move(mv: u8) -> KalahMove {
+    if mv == MANCALA_KALAH_SWAP {
+        KalahMove::Swap
+    } else {
+        KalahMove::House(mv)
+    }
+}
+
+fn encode_move(mv: KalahMove) -> u8 {
+    match mv {
+        KalahMove::House(h) => h,
+        KalahMove::Swap => MANCALA_KALAH_SWAP,
+    }
+}
+
+fn illegal(e: core_kalah::IllegalMove) -> Error {
+    Error::new(MancalaStatus::IllegalMove, e.to_string())
+}
+
+fn new_game(out: *mut *mut MancalaKalah, game: KalahGame) -> Result<()> {
+    let out = io::out_ptr(out, "out")?;
+    // SAFETY: checked non-NULL; writable by the caller's contract.
+    unsafe { out.write(handle::into_handle(MancalaKalah { game })) };
+    Ok(())
+}
+
+/// Makes a new game at the start position of `rules` (n seeds in every house, empty stores,
+/// South to move).
+///
+/// Ownership: `rules` is only read (the game copies it; it may be freed afterwards). On
+/// success `*out` is a new handle owned by the caller, released with `mancala_kalah_free`.
+/// Thread safety: safe from any thread.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`rules` or `out` NULL),
+/// `MANCALA_STATUS_INVALID_HANDLE` (`rules` not a live rule set),
+/// `MANCALA_STATUS_INVALID_ARGUMENT` (Bao la Kete rules) or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `out` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_kalah_new(
+    rules: *const MancalaRules,
+    out: *mut *mut MancalaKalah,
+) -> MancalaStatus {
+    guard(|| {
+        io::out_ptr(out, "out")?;
+        // SAFETY: registry-checked handle.
+        let rules = unsafe { handle::get(rules, "rules") }?.kalah()?;
+        new_game(out, KalahGame::new(rules))
+    })
+}
+
+/// Parses a position in the notation of `shared/rules/kalah.md` under `rules` and makes a new
+/// game starting there: `"<2m+2 comma-separated counts> <S|N|->"` with a trailing `" swap"`
+/// when a pie-rule swap is on offer, e.g. `"4,4,0,5,5,5,1,4,4,4,4,4,4,0 S"`.
+///
+/// Ownership: `rules` and `text` are only read during the call. On success `*out` is a new
+/// handle owned by the caller, released with `mancala_kalah_free`.
+/// Thread safety: safe from any thread.
+///
+/// Returns:
+/// - `MANCALA_STATUS_OK`: `*out` written.
+/// - `MANCALA_STATUS_NULL_POINTER`: `rules`, `text` or `out` is NULL.
+/// - `MANCALA_STATUS_INVALID_HANDLE`: `rules` is not a live rule set.
+/// - `MANCALA_STATUS_INVALID_ARGUMENT`: Bao la Kete rules.
+/// - `MANCALA_STATUS_INVALID_UTF8`: `text` is not UTF-8.
+/// - `MANCALA_STATUS_BAD_POSITION`: malformed text, wrong slot count for the rules, a count
+///   over 255, over 255 seeds, or a position the rules cannot reach (e.g. a row empty with the
+///   game not over).
+/// - `MANCALA_STATUS_PANIC`: internal error.
+///
+/// # Safety
+/// `text` must be NULL or NUL-terminated; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_kalah_parse(
+    rules: *const MancalaRules,
+    text: *const c_char,
+    out: *mut *mut MancalaKalah,
+) -> MancalaStatus {
+    guard(|| {
+        io::out_ptr(out, "out")?;
+        // SAFETY: registry-checked handle; caller's string contract.
+        let rules = unsafe { handle::get(rules, "rules") }?.kalah()?;
+        let text = unsafe { io::in_str(text, "text") }?;
+        let pos = KalahPosition::parse(rules, text)
+            .map_err(|e| Error::new(MancalaStatus::BadPosition, e.to_string()))?;
+        new_game(out, KalahGame::from_position(pos))
+    })
+}
+
+/// Makes an independent copy of a game (current position and history).
+///
+/// Ownership: `game` is only read. On success `*out` is a new handle owned by the caller,
+/// released with `mancala_kalah_free`.
+/// Thread safety: `game` is only read.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `out` NULL),
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `out` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_kalah_clone(
+    game: *const MancalaKalah,
+    out: *mut *mut MancalaKalah,
+) -> MancalaStatus {
+    guard(|| {
+        io::out_ptr(out, "out")?;
+        // SAFETY: registry-checked handle.
+        let game = unsafe { handle::get(game, "game") }?;
+        new_game(out, game.game.clone())
+    })
+}
+
+/// Frees a game. NULL is a no-op (`MANCALA_STATUS_OK`).
+///
+/// Ownership: the handle is invalid after this call.
+/// Thread safety: no other thread may be using `game`.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_HANDLE` (already freed or not a game;
+/// nothing is freed) or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `game` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
+#[no_mangle]
+pub unsafe extern "C" fn mancala_kalah_free(game: *mut MancalaKalah) -> MancalaStatus {
+    // SAFETY: the registry refuses handles that are not live.
+    guard(|| unsafe { handle::free(game, "game") })
+}
+
+/// Prints the current position in the notation of `shared/rules/kalah.md`
+/// (`"4,4,0,5,5,5,1,4,4,4,4,4,4,0 S"`; side `-` once the game is over; a trailing `" swap"`
+/// while a pie-rule swap is on offer) into `buf` as a NUL-terminated string. At most 64 bytes
+/// are ever needed.
+///
+/// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
+///
+/// Returns:
+/// - `MANCALA_STATUS_OK`: written; `*needed` = bytes written, NUL included.
+/// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*needed` = size needed, NUL included; `buf`
+///   untouched (`buf` may be NULL when `len` is 0).
+/// - `MANCALA_STATUS_NULL_POINTER`: `game` or `needed` is NULL, or `buf` is NULL with
+///   `len` > 0.
+/// - `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_kalah_print(
+    game: *const MancalaKalah,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handle; caller's buffer contract.
+        let game = unsafe { handle::get(game, "game") }?;
+        unsafe { io::write_str(&game.position().to_string(), buf, len, needed) }
+    })
+}
+
+/// Prints the moves played since the game's first position, comma-separated (`"3,1,swap,6"`;
+/// empty when none), into `buf` as a NUL-terminated string.
+///
+/// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
+///
+/// Returns:
+/// - `MANCALA_STATUS_OK`: written; `*needed` = bytes written, NUL included.
+/// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*needed` = size needed, NUL included; `buf`
+///   untouched (`buf` may be NULL when `len` is 0).
+/// - `MANCALA_STATUS_NULL_POINTER`: `game` or `needed` is NULL, or `buf` is NULL with
+///   `len` > 0.
+/// - `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_kalah_record_print(
+    game: *const MancalaKalah,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handle; caller's buffer contract.
+        let game = unsafe { handle::get(game, "game") }?;
+        let text = game
+            .game
+            .moves()
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        unsafe { io::write_str(&text, buf, len, needed) }
+    })
+}
+
+/// Copies the 2m + 2 seed counts of the current board into `slots`, in notation order:
+/// South's houses 1..m, South's store, North's houses 1..m, North's store.
+/// `MANCALA_KALAH_MAX_SLOTS` (16) entries always suffice.
+///
+/// Ownership: `slots` belongs to the caller. Thread safety: `game` is only read.
+///
+/// Returns:
+/// - `MANCALA_STATUS_OK`: `*count` = 2m + 2 entries written.
+/// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*count` = 2m + 2; `slots` untouched (`slots` may be
+///   NULL when `len` is 0).
+/// - `MANCALA_STATUS_NULL_POINTER`: `game` or `count` NULL, or `slots` NULL with `len` > 0.
+/// - `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `slots` must be NULL or point to `len` writable bytes; `count` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_kalah_board(
+    game: *const MancalaKalah,
+    slots: *mut u8,
+    len: usize,
+    count: *mut usize,
+) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handle; caller's buffer contract.
+        let game = unsafe { handle::get(game, "game") }?;
+        unsafe { io::write_slice(&game.position().slots(), slots, len, count, "slot") }
+    })
+}
+
+/// Copies the legal moves of the current position into `moves`: the mover's non-empty houses
+/// (1..=m) in increasing order, then `MANCALA_KALAH_SWAP` when the pie rule offers it. None
+/// once the game is over. `MANCALA_KALAH_MAX_MOVES` (8) entries always suffice.
+///
+/// Ownership: `moves` belongs to the caller. Thread safety: `game` is only read.
+///
+/// Returns:
+/// - `MANCALA_STATUS_OK`: `*count` = number of moves written (0 when the game is over).
+/// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*count` = number of legal moves; `moves` untouched
+///   (`moves` may be NULL when `len` is 0).
+/// - `MANCALA_STATUS_NULL_POINTER`: `game` or `count` NULL, or `moves` NULL with `len` > 0.
+/// - `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `moves` must be NULL or point to `len` writable bytes; `count` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_kalah_legal_moves(
+    game: *const MancalaKalah,
+    moves: *mut u8,
+    len: usize,
+    count: *mut usize,
+) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handle; caller's buffer contract.
+        let game = unsafe { handle::get(game, "game") }?;
+        let legal: Vec<u8> = game
+            .position()
+            .legal_moves()
+            .into_iter()
+            .map(encode_move)
+            .collect();
+        unsafe { io::write_slice(&legal, moves, len, count, "move") }
+    })
+}
+
+/// Plays `mv` (a house number 1..=m of the mover, or `MANCALA_KALAH_SWAP`) on the current
+/// position. After an extra turn the same side is to move again (see
+/// `mancala_kalah_side_to_move`).
+///
+/// Thread safety: needs exclusive use of `game`.
+///
+/// Returns:
+/// - `MANCALA_STATUS_OK`: played.
+/// - `MANCALA_STATUS_ILLEGAL_MOVE`: the game is over, the house does not exist or is empty,
+///   or a swap is not on offer; the game is unchanged.
+/// - `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// No other thread may use `game` during the call.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_kalah_play(game: *mut MancalaKalah, mv: u8) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handle; exclusive use by contract.
+        let game = unsafe { handle::get_mut(game, "game") }?;
+        game.game.play(decode_move(mv)).map_err(illegal)?;
+        Ok(())
+    })
+}
+
+/// Takes back the last move played on this handle (back to the position it was made or
+/// parsed from, not further).
+///
+/// Thread safety: needs exclusive use of `game`.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NOTHING_TO_UNDO` (no move played since the
+/// first position; unchanged), `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE`
+/// or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// No other thread may use `game` during the call.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_kalah_undo(game: *mut MancalaKalah) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handle; exclusive use by contract.
+        let game = unsafe { handle::get_mut(game, "game") }?;
+        if game.game.undo() {
+            Ok(())
+        } else {
+            Err(Error::new(
+                MancalaStatus::NothingToUndo,
+                "no move has been played since the game's first position",
+            ))
+        }
+    })
+}
+
+/// Gives the side to move: `MANCALA_SIDE_SOUTH`, `MANCALA_SIDE_NORTH`, or `MANCALA_SIDE_NONE`
+/// once the game is over.
+///
+/// Thread safety: `game` is only read.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `side` NULL),
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `side` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_kalah_side_to_move(
+    game: *const MancalaKalah,
+    side: *mut MancalaSide,
+) -> MancalaStatus {
+    guard(|| {
+        let side = io::out_ptr(side, "side")?;
+        // SAFETY: registry-checked handle; `side` checked non-NULL.
+        let game = unsafe { handle::get(game, "game") }?;
+        unsafe { side.write(game.position().side_to_move().into()) };
+        Ok(())
+    })
+}
+
+/// Tells whether playing `mv` now would give the mover an extra turn (the last seed lands in
+/// the mover's store and the game does not end). Always false for the swap.
+///
+/// Thread safety: `game` is only read.
+///
+/// Returns:
+/// - `MANCALA_STATUS_OK`: `*extra_turn` written.
+/// - `MANCALA_STATUS_ILLEGAL_MOVE`: `mv` is not legal here.
+/// - `MANCALA_STATUS_NULL_POINTER` (`game` or `extra_turn` NULL),
+///   `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `extra_turn` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_kalah_extra_turn(
+    game: *const MancalaKalah,
+    mv: u8,
+    extra_turn: *mut bool,
+) -> MancalaStatus {
+    guard(|| {
+        let extra_turn = io::out_ptr(extra_turn, "extra_turn")?;
+        // SAFETY: registry-checked handle.
+        let game = unsafe { handle::get(game, "game") }?;
+        let pos = game.position();
+        let mv = decode_move(mv);
+        let next = pos.play(mv).map_err(illegal)?;
+        let extra = mv != KalahMove::Swap && next.side_to_move() == pos.side_to_move();
+        // SAFETY: checked non-NULL.
+        unsafe { extra_turn.write(extra) };
+        Ok(())
+    })
+}
+
+/// Tells whether the side to move (North, under the pie rule) may play `MANCALA_KALAH_SWAP`
+/// now, and whether a swap has been played in this game's history (the players then play the
+/// other sides than they started on).
+///
+/// Thread safety: `game` is only read.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing
+/// written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `offered` and `swapped` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_kalah_swap_state(
+    game: *const MancalaKalah,
+    offered: *mut bool,
+    swapped: *mut bool,
+) -> MancalaStatus {
+    guard(|| {
+        let offered = io::out_ptr(offered, "offered")?;
+        let swapped = io::out_ptr(swapped, "swapped")?;
+        // SAFETY: registry-checked handle; out-pointers checked non-NULL.
+        let game = unsafe { handle::get(game, "game") }?;
+        unsafe {
+            offered.write(game.position().swap_offered());
+            swapped.write(game.game.swapped());
+        }
+        Ok(())
+    })
+}
+
+/// Gives the outcome and the score: `*outcome` is `MANCALA_OUTCOME_ONGOING` while the game
+/// goes on, else who won; `*score` is the store difference South minus North in seeds (the
+/// final score once the game is over, after the end-of-game sweep; the current difference
+/// while it goes on).
+///
+/// Thread safety: `game` is only read.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing
+/// written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `outcome` and `score` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_kalah_outcome(
+    game: *const MancalaKalah,
+    outcome: *mut MancalaOutcome,
+    score: *mut i32,
+) -> MancalaStatus {
+    guard(|| {
+        let outcome = io::out_ptr(outcome, "outcome")?;
+        let score = io::out_ptr(score, "score")?;
+        // SAFETY: registry-checked handle; out-pointers checked non-NULL.
+        let game = unsafe { handle::get(game, "game") }?;
+        let pos = game.position();
+        let (o, s) = match pos.outcome() {
+            None => (MancalaOutcome::Ongoing, pos.store_difference()),
+            Some(o) => (
+                match o.winner {
+                    Some(Side::South) => MancalaOutcome::SouthWins,
+                    Some(Side::North) => MancalaOutcome::NorthWins,
+                    None => MancalaOutcome::Draw,
+                },
+                o.score,
+            ),
+        };
+        unsafe {
+            outcome.write(o);
+            score.write(s);
+        }
+        Ok(())
+    })
+}
+
+/// Counts the move sequences of exactly `depth` plies from the current position (an extra
+/// turn is its own ply, a swap is a ply; sequences that end the game early are not counted).
+/// From the start of Kalah(6,4): depth 1 → 6, depth 2 → 35. The work grows exponentially
+/// with `depth` (about 6^depth positions); the call cannot be interrupted.
+///
+/// Thread safety: `game` is only read; several perfts may run on one handle at once.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `nodes` NULL),
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `nodes` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_kalah_perft(
+    game: *const MancalaKalah,
+    depth: u32,
+    nodes: *mut u64,
+) -> MancalaStatus {
+    guard(|| {
+        let nodes = io::out_ptr(nodes, "nodes")?;
+        // SAFETY: registry-checked handle; `nodes` checked non-NULL.
+        let game = unsafe { handle::get(game, "game") }?;
+        let n = core_kalah::perft(game.position(), depth);
+        unsafe { nodes.write(n) };
+        Ok(())
+    })
+}

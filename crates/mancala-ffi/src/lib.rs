@@ -1,0 +1,128 @@
+//! # mancala-ffi — the C ABI of the mancala engine
+//!
+//! Built as `libmancala.so` / `libmancala.a` with the header `include/mancala.h` (generated
+//! from this crate by a pinned cbindgen; a test fails when the committed header is stale).
+//!
+//! Conventions of every `mancala_*` function:
+//!
+//! * It returns a [`MancalaStatus`]; results go through out-pointers (the last arguments),
+//!   written only when the status is `MANCALA_STATUS_OK` — the one exception is the "size
+//!   needed" written on `MANCALA_STATUS_BUFFER_TOO_SMALL`.
+//! * A NULL pointer argument gives `MANCALA_STATUS_NULL_POINTER` (the `_free` functions
+//!   accept NULL as a no-op); a freed, foreign or wrongly typed handle gives
+//!   `MANCALA_STATUS_INVALID_HANDLE` (the library keeps a registry of live handles and never
+//!   dereferences one it did not hand out).
+//! * After a failure, `mancala_last_error` gives a message (per thread).
+//! * No Rust panic crosses the boundary: it becomes `MANCALA_STATUS_PANIC`.
+//! * Strings in are NUL-terminated UTF-8 and only borrowed for the call; strings out are
+//!   copied into caller buffers with their length.
+//! * Thread safety: the library has no global mutable state except the (internally locked)
+//!   handle registry and per-thread error messages. A handle may be read (`const` argument)
+//!   from several threads at once, but must not be used by any other thread while one thread
+//!   mutates (non-`const` argument) or frees it.
+#![deny(missing_docs)]
+
+pub mod bao;
+mod handle;
+mod io;
+pub mod kalah;
+pub mod rules;
+pub mod status;
+
+use std::ffi::c_char;
+
+pub use bao::MancalaBao;
+pub use kalah::{MancalaKalah, MancalaOutcome, MancalaSide};
+pub use rules::{MancalaGame, MancalaRules};
+pub use status::MancalaStatus;
+
+use status::guard;
+
+/// Major version of the library this header belongs to (semantic versioning).
+pub const MANCALA_VERSION_MAJOR: u32 = 0;
+/// Minor version of the library this header belongs to.
+pub const MANCALA_VERSION_MINOR: u32 = 1;
+/// Patch version of the library this header belongs to.
+pub const MANCALA_VERSION_PATCH: u32 = 0;
+
+/// Gives the version of the library actually linked (compare with the `MANCALA_VERSION_*`
+/// macros of the header you compiled against).
+///
+/// Ownership: plain values. Thread safety: safe from any thread.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (any of the three pointers is
+/// NULL; nothing is written) or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// Each pointer must be NULL or point to a writable `uint32_t`.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_version(
+    major: *mut u32,
+    minor: *mut u32,
+    patch: *mut u32,
+) -> MancalaStatus {
+    guard(|| {
+        let major = io::out_ptr(major, "major")?;
+        let minor = io::out_ptr(minor, "minor")?;
+        let patch = io::out_ptr(patch, "patch")?;
+        // SAFETY: checked non-NULL; writable by contract.
+        unsafe {
+            major.write(MANCALA_VERSION_MAJOR);
+            minor.write(MANCALA_VERSION_MINOR);
+            patch.write(MANCALA_VERSION_PATCH);
+        }
+        Ok(())
+    })
+}
+
+/// Gives the version of the library actually linked as a static NUL-terminated string
+/// (`"0.1.0"`).
+///
+/// Ownership: `*out` points to static storage owned by the library; never free it.
+/// Thread safety: safe from any thread.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`out` is NULL) or
+/// `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `out` must be NULL or point to a writable `const char *`.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_version_string(out: *mut *const c_char) -> MancalaStatus {
+    guard(|| {
+        let out = io::out_ptr(out, "out")?;
+        const VERSION: &std::ffi::CStr = match std::ffi::CStr::from_bytes_with_nul(
+            concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes(),
+        ) {
+            Ok(s) => s,
+            Err(_) => panic!("version has a NUL"),
+        };
+        // SAFETY: checked non-NULL; writable by contract.
+        unsafe { out.write(VERSION.as_ptr()) };
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn version_macros_match_the_crate_version() {
+        assert_eq!(
+            MANCALA_VERSION_MAJOR.to_string(),
+            env!("CARGO_PKG_VERSION_MAJOR")
+        );
+        assert_eq!(
+            MANCALA_VERSION_MINOR.to_string(),
+            env!("CARGO_PKG_VERSION_MINOR")
+        );
+        assert_eq!(
+            MANCALA_VERSION_PATCH.to_string(),
+            env!("CARGO_PKG_VERSION_PATCH")
+        );
+        let mut s = std::ptr::null();
+        assert_eq!(unsafe { mancala_version_string(&mut s) }, MancalaStatus::Ok);
+        let s = unsafe { std::ffi::CStr::from_ptr(s) };
+        assert_eq!(s.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
+    }
+}

@@ -1,0 +1,213 @@
+//! `MancalaRules`: the rule set of a game — Kalah (`kalah(6,4)+empty_capture`, `standard`,
+//! `manchester`) or Bao la Kete (`bao-la-kete`, `bao-la-kete+first=N`, …).
+
+use std::ffi::c_char;
+
+use mancala_core::bao::BaoRules;
+use mancala_core::kalah::KalahRules;
+
+use crate::handle::{self, Handle, Kind};
+use crate::io;
+use crate::status::{guard, Error, MancalaStatus, Result};
+
+/// Which game a rule set is for.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MancalaGame {
+    /// Kalah(m, n): use the rule set with the `mancala_kalah_*` calls.
+    Kalah = 0,
+    /// Bao la Kete: use the rule set with the `mancala_bao_*` calls.
+    Bao = 1,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum AnyRules {
+    Kalah(KalahRules),
+    Bao(BaoRules),
+}
+
+/// An opaque rule set: of Kalah (houses per row m, starting seeds n, variant options) or of
+/// Bao la Kete (the rules file's options).
+///
+/// Created by `mancala_rules_new`, freed by `mancala_rules_free`. Immutable once made, so one
+/// rule set may be read from several threads at once. Games copy the rules they are made
+/// with: a rule set may be freed while games made from it live on.
+pub struct MancalaRules {
+    pub(crate) rules: AnyRules,
+}
+
+impl MancalaRules {
+    /// The Kalah rules, or `INVALID_ARGUMENT` for a Bao rule set.
+    pub(crate) fn kalah(&self) -> Result<KalahRules> {
+        match self.rules {
+            AnyRules::Kalah(r) => Ok(r),
+            AnyRules::Bao(_) => Err(Error::new(
+                MancalaStatus::InvalidArgument,
+                "these are Bao la Kete rules; this call needs Kalah rules",
+            )),
+        }
+    }
+
+    /// The Bao la Kete rules, or `INVALID_ARGUMENT` for a Kalah rule set.
+    pub(crate) fn bao(&self) -> Result<BaoRules> {
+        match self.rules {
+            AnyRules::Bao(r) => Ok(r),
+            AnyRules::Kalah(_) => Err(Error::new(
+                MancalaStatus::InvalidArgument,
+                "these are Kalah rules; this call needs Bao la Kete rules",
+            )),
+        }
+    }
+}
+
+impl Handle for MancalaRules {
+    const KIND: Kind = Kind::Rules;
+}
+
+/// Parses a rule-set string into a new rule set: Kalah (`"kalah(6,4)+empty_capture"`,
+/// `"kalah(7,7)+pie_rule"`, `"standard"`, `"manchester"`; see `shared/rules/kalah.md`) or Bao
+/// la Kete (`"bao-la-kete"`, `"bao-la-kete+first=N+safari=choice"`; see
+/// `shared/rules/bao-la-kete.md`). `mancala_rules_game` tells which.
+///
+/// Ownership: `text` is borrowed for the call only. On success `*out` is a new handle owned by
+/// the caller, to be released with `mancala_rules_free`.
+/// Thread safety: safe from any thread.
+///
+/// Returns:
+/// - `MANCALA_STATUS_OK`: `*out` written.
+/// - `MANCALA_STATUS_NULL_POINTER`: `text` or `out` is NULL.
+/// - `MANCALA_STATUS_INVALID_UTF8`: `text` is not UTF-8.
+/// - `MANCALA_STATUS_BAD_RULES`: malformed, unknown or duplicated option or bad option value;
+///   for Kalah m outside 1..=7, n = 0, or 2·m·n > 255.
+/// - `MANCALA_STATUS_PANIC`: internal error.
+///
+/// # Safety
+/// `text` must be NULL or a NUL-terminated string; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_rules_new(
+    text: *const c_char,
+    out: *mut *mut MancalaRules,
+) -> MancalaStatus {
+    guard(|| {
+        let out = io::out_ptr(out, "out")?;
+        // SAFETY: the caller's contract on `text`.
+        let text = unsafe { io::in_str(text, "text") }?;
+        let bad = |e: &dyn std::fmt::Display| Error::new(MancalaStatus::BadRules, e.to_string());
+        let rules = if text.trim_start().starts_with("bao") {
+            AnyRules::Bao(text.parse::<BaoRules>().map_err(|e| bad(&e))?)
+        } else {
+            AnyRules::Kalah(text.parse::<KalahRules>().map_err(|e| bad(&e))?)
+        };
+        // SAFETY: checked non-NULL; writable by contract.
+        unsafe { out.write(handle::into_handle(MancalaRules { rules })) };
+        Ok(())
+    })
+}
+
+/// Frees a rule set made by `mancala_rules_new`. NULL is a no-op (`MANCALA_STATUS_OK`).
+///
+/// Ownership: the handle is invalid after this call. Positions made from it are not affected.
+/// Thread safety: no other thread may be using `rules`.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_HANDLE` (already freed or not a rule
+/// set; nothing is freed) or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `rules` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
+#[no_mangle]
+pub unsafe extern "C" fn mancala_rules_free(rules: *mut MancalaRules) -> MancalaStatus {
+    // SAFETY: the registry refuses handles that are not live.
+    guard(|| unsafe { handle::free(rules, "rules") })
+}
+
+/// Prints a rule set in the rule-set notation (`"standard"`, `"kalah(7,7)+pie_rule"`,
+/// `"bao-la-kete"`, …) into
+/// `buf` as a NUL-terminated string. Printing and parsing again gives the same rule set.
+///
+/// Ownership: `buf` belongs to the caller. Thread safety: `rules` is only read.
+///
+/// Returns:
+/// - `MANCALA_STATUS_OK`: written; `*needed` = bytes written, NUL included.
+/// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*needed` = size needed, NUL included; `buf` untouched
+///   (`buf` may be NULL when `len` is 0).
+/// - `MANCALA_STATUS_NULL_POINTER`: `rules` or `needed` is NULL, or `buf` is NULL with
+///   `len` > 0.
+/// - `MANCALA_STATUS_INVALID_HANDLE`: `rules` is not a live rule set.
+/// - `MANCALA_STATUS_PANIC`: internal error.
+///
+/// # Safety
+/// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_rules_print(
+    rules: *const MancalaRules,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handle; caller's buffer contract.
+        let rules = unsafe { handle::get(rules, "rules") }?;
+        let text = match rules.rules {
+            AnyRules::Kalah(r) => r.to_string(),
+            AnyRules::Bao(r) => r.to_string(),
+        };
+        unsafe { io::write_str(&text, buf, len, needed) }
+    })
+}
+
+/// Gives the board size of a Kalah rule set: houses per row m (1..=7) and starting seeds per
+/// house n.
+///
+/// Thread safety: `rules` is only read.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (a Bao la Kete rule set),
+/// `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing written),
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `houses` and `seeds` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_rules_size(
+    rules: *const MancalaRules,
+    houses: *mut u8,
+    seeds: *mut u8,
+) -> MancalaStatus {
+    guard(|| {
+        let houses = io::out_ptr(houses, "houses")?;
+        let seeds = io::out_ptr(seeds, "seeds")?;
+        // SAFETY: registry-checked handle; out-pointers checked non-NULL.
+        let rules = unsafe { handle::get(rules, "rules") }?.kalah()?;
+        unsafe {
+            houses.write(rules.houses());
+            seeds.write(rules.seeds());
+        }
+        Ok(())
+    })
+}
+
+/// Tells which game a rule set is for: `MANCALA_GAME_KALAH` or `MANCALA_GAME_BAO`.
+///
+/// Thread safety: `rules` is only read.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`rules` or `game` NULL),
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `game` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_rules_game(
+    rules: *const MancalaRules,
+    game: *mut MancalaGame,
+) -> MancalaStatus {
+    guard(|| {
+        let game = io::out_ptr(game, "game")?;
+        // SAFETY: registry-checked handle; `game` checked non-NULL.
+        let rules = unsafe { handle::get(rules, "rules") }?;
+        let which = match rules.rules {
+            AnyRules::Kalah(_) => MancalaGame::Kalah,
+            AnyRules::Bao(_) => MancalaGame::Bao,
+        };
+        unsafe { game.write(which) };
+        Ok(())
+    })
+}

@@ -1,0 +1,150 @@
+//! The committed `include/mancala.h` is exactly what the pinned cbindgen generates from this
+//! crate, carries version macros equal to the crate version, and compiles on its own as C11
+//! and as C++17.
+//!
+//! Regenerate after changing the API: `MANCALA_BLESS=1 cargo test -p mancala-ffi --release
+//! --test header`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn crate_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn header_path() -> PathBuf {
+    crate_dir().join("../../include/mancala.h")
+}
+
+fn generate() -> String {
+    let dir = crate_dir();
+    let config = cbindgen::Config::from_file(dir.join("cbindgen.toml")).expect("cbindgen.toml");
+    let mut out = Vec::new();
+    cbindgen::Builder::new()
+        .with_config(config)
+        .with_src(dir.join("src/lib.rs"))
+        .generate()
+        .expect("cbindgen generates the header")
+        .write(&mut out);
+    String::from_utf8(out).expect("header is UTF-8")
+}
+
+#[test]
+fn committed_header_is_up_to_date() {
+    let fresh = generate();
+    let path = header_path();
+    if std::env::var_os("MANCALA_BLESS").is_some() {
+        // Write beside and rename, so that the other tests never read a half-written file.
+        let tmp = path.with_extension("h.tmp");
+        std::fs::write(&tmp, &fresh).expect("write include/mancala.h.tmp");
+        std::fs::rename(&tmp, &path).expect("replace include/mancala.h");
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    if committed != fresh {
+        let first = committed
+            .lines()
+            .zip(fresh.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(committed.lines().count().min(fresh.lines().count()));
+        panic!(
+            "include/mancala.h is stale (first difference at line {}). Regenerate with \
+             `MANCALA_BLESS=1 cargo test -p mancala-ffi --release --test header` and commit it.",
+            first + 1
+        );
+    }
+}
+
+fn define(header: &str, name: &str) -> String {
+    let prefix = format!("#define {name} ");
+    header
+        .lines()
+        .find_map(|l| l.strip_prefix(&prefix))
+        .unwrap_or_else(|| panic!("{name} missing from the header"))
+        .trim()
+        .to_string()
+}
+
+#[test]
+fn version_macros_match_the_crate_version() {
+    let header = std::fs::read_to_string(header_path()).expect("include/mancala.h");
+    assert_eq!(
+        define(&header, "MANCALA_VERSION_MAJOR"),
+        env!("CARGO_PKG_VERSION_MAJOR")
+    );
+    assert_eq!(
+        define(&header, "MANCALA_VERSION_MINOR"),
+        env!("CARGO_PKG_VERSION_MINOR")
+    );
+    assert_eq!(
+        define(&header, "MANCALA_VERSION_PATCH"),
+        env!("CARGO_PKG_VERSION_PATCH")
+    );
+}
+
+fn compile_alone(compiler: &str, args: &[&str], include: &Path) {
+    let out = Command::new(compiler)
+        .args(args)
+        .arg("-fsyntax-only")
+        .arg("-Wall")
+        .arg("-Wextra")
+        .arg("-Werror")
+        .arg("-pedantic")
+        .arg(include)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {compiler}: {e}"));
+    assert!(
+        out.status.success(),
+        "{compiler} {args:?} rejects include/mancala.h:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn header_compiles_alone_as_c11() {
+    compile_alone("gcc", &["-std=c11", "-x", "c"], &header_path());
+}
+
+#[test]
+fn header_compiles_alone_as_cpp17() {
+    compile_alone("g++", &["-std=c++17", "-x", "c++"], &header_path());
+}
+
+/// Every function declared in the header carries documentation that names its thread-safety
+/// and the statuses it returns (cbindgen copies the Rust doc comments).
+#[test]
+fn every_function_documents_thread_safety_and_statuses() {
+    let header = std::fs::read_to_string(header_path()).expect("include/mancala.h");
+    let mut comment = String::new();
+    let mut functions = 0;
+    for line in header.lines() {
+        if let Some(text) = line.strip_prefix("//") {
+            comment.push_str(text);
+            comment.push('\n');
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("enum MancalaStatus mancala_") {
+            let name = rest.split('(').next().unwrap();
+            functions += 1;
+            assert!(
+                comment.contains("Thread safety"),
+                "mancala_{name}: no thread-safety note"
+            );
+            assert!(
+                comment.contains("MANCALA_STATUS_OK") && comment.contains("MANCALA_STATUS_PANIC"),
+                "mancala_{name}: statuses not documented"
+            );
+            assert!(
+                comment.contains("# Safety"),
+                "mancala_{name}: pointer contract not documented"
+            );
+        } else {
+            assert!(
+                !line.contains(" mancala_") || line.starts_with(' '),
+                "a declaration that does not return MancalaStatus: {line}"
+            );
+        }
+        comment.clear();
+    }
+    assert!(functions >= 20, "only {functions} functions found");
+}

@@ -1,0 +1,177 @@
+//! The C API driven from Rust: arbitrary string inputs give a status (never a panic or a
+//! crash), printing round-trips, and handles made, used and freed on many threads at once.
+
+use std::ffi::{c_char, CString};
+use std::ptr;
+
+use mancala::{MancalaKalah, MancalaRules, MancalaSide, MancalaStatus};
+use proptest::prelude::*;
+
+fn nul_terminated(bytes: &[u8]) -> Vec<u8> {
+    let mut v: Vec<u8> = bytes.iter().map(|&b| if b == 0 { 1 } else { b }).collect();
+    v.push(0);
+    v
+}
+
+fn rules(text: &str) -> *mut MancalaRules {
+    let text = CString::new(text).unwrap();
+    let mut r = ptr::null_mut();
+    assert_eq!(
+        unsafe { mancala::rules::mancala_rules_new(text.as_ptr(), &mut r) },
+        MancalaStatus::Ok
+    );
+    r
+}
+
+fn print_game(g: *const MancalaKalah) -> String {
+    let mut buf = [0 as c_char; 64];
+    let mut needed = 0;
+    assert_eq!(
+        unsafe { mancala::kalah::mancala_kalah_print(g, buf.as_mut_ptr(), buf.len(), &mut needed) },
+        MancalaStatus::Ok
+    );
+    let bytes: Vec<u8> = buf[..needed - 1].iter().map(|&c| c as u8).collect();
+    String::from_utf8(bytes).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn any_rules_text_gives_a_status(bytes in proptest::collection::vec(any::<u8>(), 0..40)) {
+        let text = nul_terminated(&bytes);
+        let mut r = ptr::null_mut();
+        let status = unsafe { mancala::rules::mancala_rules_new(text.as_ptr().cast(), &mut r) };
+        prop_assert!(matches!(
+            status,
+            MancalaStatus::Ok | MancalaStatus::BadRules | MancalaStatus::InvalidUtf8
+        ));
+        prop_assert_eq!(status == MancalaStatus::Ok, !r.is_null());
+        prop_assert_eq!(unsafe { mancala::rules::mancala_rules_free(r) }, MancalaStatus::Ok);
+    }
+
+    #[test]
+    fn rules_like_text_round_trips(
+        m in 0u32..9, n in 0u32..20,
+        opts in proptest::sample::subsequence(
+            vec!["empty_capture", "end_when_no_move", "discard_remaining", "pie_rule",
+                 "no_first_move_bonus", "bogus"], 0..4)
+    ) {
+        let mut text = format!("kalah({m},{n})");
+        for o in &opts {
+            text += "+";
+            text += o;
+        }
+        let c = CString::new(text.clone()).unwrap();
+        let mut r = ptr::null_mut();
+        let status = unsafe { mancala::rules::mancala_rules_new(c.as_ptr(), &mut r) };
+        let valid = (1..=7).contains(&m) && n >= 1 && 2 * m * n <= 255 && !opts.contains(&"bogus");
+        prop_assert_eq!(status == MancalaStatus::Ok, valid, "{}", text);
+        if valid {
+            let mut buf = [0 as c_char; 128];
+            let mut needed = 0;
+            let st = unsafe {
+                mancala::rules::mancala_rules_print(r, buf.as_mut_ptr(), buf.len(), &mut needed)
+            };
+            prop_assert_eq!(st, MancalaStatus::Ok);
+            let mut again = ptr::null_mut();
+            prop_assert_eq!(
+                unsafe { mancala::rules::mancala_rules_new(buf.as_ptr(), &mut again) },
+                MancalaStatus::Ok
+            );
+            let mut buf2 = [0 as c_char; 128];
+            let mut needed2 = 0;
+            unsafe {
+                mancala::rules::mancala_rules_print(again, buf2.as_mut_ptr(), buf2.len(), &mut needed2)
+            };
+            prop_assert_eq!(&buf[..needed], &buf2[..needed2]);
+            unsafe { mancala::rules::mancala_rules_free(again) };
+        }
+        prop_assert_eq!(unsafe { mancala::rules::mancala_rules_free(r) }, MancalaStatus::Ok);
+    }
+
+    #[test]
+    fn any_position_text_gives_a_status(
+        bytes in proptest::collection::vec(any::<u8>(), 0..60),
+        counts in proptest::collection::vec(0u16..300, 0..18),
+        side in "[SN-]( swap)?",
+    ) {
+        let r = rules("kalah(6,4)+pie_rule");
+        let numbers: Vec<String> = counts.iter().map(u16::to_string).collect();
+        let shaped = format!("{} {side}", numbers.join(","));
+        for text in [nul_terminated(&bytes), nul_terminated(shaped.as_bytes())] {
+            let mut g = ptr::null_mut();
+            let status =
+                unsafe { mancala::kalah::mancala_kalah_parse(r, text.as_ptr().cast(), &mut g) };
+            prop_assert!(matches!(
+                status,
+                MancalaStatus::Ok | MancalaStatus::BadPosition | MancalaStatus::InvalidUtf8
+            ));
+            if status == MancalaStatus::Ok {
+                // A parsed position prints back to itself (notation is canonical for
+                // canonical input) and can be played to the end through the API.
+                let printed = print_game(g);
+                let mut g2 = ptr::null_mut();
+                let c = CString::new(printed.clone()).unwrap();
+                prop_assert_eq!(
+                    unsafe { mancala::kalah::mancala_kalah_parse(r, c.as_ptr(), &mut g2) },
+                    MancalaStatus::Ok
+                );
+                prop_assert_eq!(print_game(g2), printed);
+                unsafe { mancala::kalah::mancala_kalah_free(g2) };
+            }
+            prop_assert_eq!(unsafe { mancala::kalah::mancala_kalah_free(g) }, MancalaStatus::Ok);
+        }
+        unsafe { mancala::rules::mancala_rules_free(r) };
+    }
+}
+
+/// Four threads make, play, read and free their own games while sharing one rule set;
+/// handles of one thread stay valid while the others free theirs. (No double free here: a
+/// freed address may be handed to another thread's new handle at once.)
+#[test]
+fn handles_on_many_threads() {
+    let r = rules("standard") as usize;
+    let threads: Vec<_> = (0..4)
+        .map(|t| {
+            std::thread::spawn(move || {
+                let r = r as *const MancalaRules;
+                for i in 0..300 {
+                    let mut g = ptr::null_mut();
+                    assert_eq!(
+                        unsafe { mancala::kalah::mancala_kalah_new(r, &mut g) },
+                        MancalaStatus::Ok
+                    );
+                    let mv = 1 + ((t + i) % 6) as u8;
+                    assert_eq!(
+                        unsafe { mancala::kalah::mancala_kalah_play(g, mv) },
+                        MancalaStatus::Ok
+                    );
+                    let mut side = MancalaSide::None;
+                    assert_eq!(
+                        unsafe { mancala::kalah::mancala_kalah_side_to_move(g, &mut side) },
+                        MancalaStatus::Ok
+                    );
+                    // House 3 is the only opening move that ends in the store.
+                    let expected = if mv == 3 {
+                        MancalaSide::South
+                    } else {
+                        MancalaSide::North
+                    };
+                    assert_eq!(side, expected);
+                    assert_eq!(
+                        unsafe { mancala::kalah::mancala_kalah_free(g) },
+                        MancalaStatus::Ok
+                    );
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+    assert_eq!(
+        unsafe { mancala::rules::mancala_rules_free(r as *mut MancalaRules) },
+        MancalaStatus::Ok
+    );
+}

@@ -1,0 +1,212 @@
+// A game of Kalah(6,4) through the C API of libmancala, from C++17: the same greedy engine
+// (South) against the same scripted opponent (North) as examples/c, with RAII handles and
+// exceptions. Its output is identical to the C example's.
+//
+// Build: cargo build --release -p mancala-ffi && make -C examples/cpp && examples/cpp/kalah_game
+#include <array>
+#include <climits>
+#include <cstdio>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "mancala.h"
+
+namespace mancala {
+
+// Thrown for any status other than MANCALA_STATUS_OK, with the library's message.
+class Error : public std::runtime_error {
+  public:
+    Error(const char *call, MancalaStatus status)
+        : std::runtime_error(std::string(call) + " failed: " + status_name(status) + ": " +
+                             last_error()),
+          status_(status) {}
+    MancalaStatus status() const { return status_; }
+
+  private:
+    static std::string status_name(MancalaStatus status) {
+        const char *name = "?";
+        mancala_status_name(static_cast<int>(status), &name);
+        return name;
+    }
+    static std::string last_error() {
+        size_t needed = 0;
+        if (mancala_last_error(nullptr, 0, &needed) != MANCALA_STATUS_BUFFER_TOO_SMALL) return "";
+        std::string text(needed, '\0');
+        if (mancala_last_error(text.data(), text.size(), &needed) != MANCALA_STATUS_OK) return "";
+        text.resize(needed - 1);
+        return text;
+    }
+    MancalaStatus status_;
+};
+
+#define MANCALA_CHECK(call)                                                                    \
+    do {                                                                                       \
+        MancalaStatus status_ = (call);                                                        \
+        if (status_ != MANCALA_STATUS_OK) throw ::mancala::Error(#call, status_);              \
+    } while (0)
+
+// Reads a string through the library's "buffer + size needed" protocol.
+template <typename Handle, typename Fn> std::string read_string(const Handle *h, Fn fn) {
+    std::array<char, 64> small{};
+    size_t needed = 0;
+    MancalaStatus status = fn(h, small.data(), small.size(), &needed);
+    if (status == MANCALA_STATUS_OK) return std::string(small.data(), needed - 1);
+    if (status != MANCALA_STATUS_BUFFER_TOO_SMALL) throw Error("read_string", status);
+    std::vector<char> big(needed);
+    MANCALA_CHECK(fn(h, big.data(), big.size(), &needed));
+    return std::string(big.data(), needed - 1);
+}
+
+struct RulesDeleter {
+    void operator()(MancalaRules *r) const { mancala_rules_free(r); }
+};
+struct KalahDeleter {
+    void operator()(MancalaKalah *g) const { mancala_kalah_free(g); }
+};
+
+class Rules {
+  public:
+    explicit Rules(const char *text) {
+        MancalaRules *raw = nullptr;
+        MANCALA_CHECK(mancala_rules_new(text, &raw));
+        handle_.reset(raw);
+    }
+    std::string str() const { return read_string(handle_.get(), mancala_rules_print); }
+    const MancalaRules *get() const { return handle_.get(); }
+
+  private:
+    std::unique_ptr<MancalaRules, RulesDeleter> handle_;
+};
+
+class Kalah {
+  public:
+    explicit Kalah(const Rules &rules) {
+        MancalaKalah *raw = nullptr;
+        MANCALA_CHECK(mancala_kalah_new(rules.get(), &raw));
+        handle_.reset(raw);
+    }
+    Kalah(const Kalah &other) {
+        MancalaKalah *raw = nullptr;
+        MANCALA_CHECK(mancala_kalah_clone(other.handle_.get(), &raw));
+        handle_.reset(raw);
+    }
+    std::string str() const { return read_string(handle_.get(), mancala_kalah_print); }
+    std::string record() const {
+        return read_string(handle_.get(), mancala_kalah_record_print);
+    }
+    std::vector<uint8_t> legal_moves() const {
+        std::array<uint8_t, MANCALA_KALAH_MAX_MOVES> moves{};
+        size_t count = 0;
+        MANCALA_CHECK(mancala_kalah_legal_moves(handle_.get(), moves.data(), moves.size(), &count));
+        return std::vector<uint8_t>(moves.begin(), moves.begin() + count);
+    }
+    MancalaSide side_to_move() const {
+        MancalaSide side;
+        MANCALA_CHECK(mancala_kalah_side_to_move(handle_.get(), &side));
+        return side;
+    }
+    bool extra_turn(uint8_t mv) const {
+        bool extra = false;
+        MANCALA_CHECK(mancala_kalah_extra_turn(handle_.get(), mv, &extra));
+        return extra;
+    }
+    void play(uint8_t mv) { MANCALA_CHECK(mancala_kalah_play(handle_.get(), mv)); }
+    std::pair<MancalaOutcome, int32_t> outcome() const {
+        MancalaOutcome outcome;
+        int32_t score = 0;
+        MANCALA_CHECK(mancala_kalah_outcome(handle_.get(), &outcome, &score));
+        return {outcome, score};
+    }
+    uint64_t perft(uint32_t depth) const {
+        uint64_t nodes = 0;
+        MANCALA_CHECK(mancala_kalah_perft(handle_.get(), depth, &nodes));
+        return nodes;
+    }
+
+  private:
+    std::unique_ptr<MancalaKalah, KalahDeleter> handle_;
+};
+
+} // namespace mancala
+
+namespace {
+
+const char *side_name(MancalaSide side) {
+    return side == MANCALA_SIDE_SOUTH ? "South" : side == MANCALA_SIDE_NORTH ? "North" : "-";
+}
+
+// Greedy engine: largest store lead after the move, then an extra turn, then the lowest house.
+uint8_t engine_move(const mancala::Kalah &game) {
+    MancalaSide me = game.side_to_move();
+    int best_value = INT_MIN;
+    uint8_t best = 0;
+    for (uint8_t mv : game.legal_moves()) {
+        mancala::Kalah next(game);
+        next.play(mv);
+        int lead = next.outcome().second * (me == MANCALA_SIDE_SOUTH ? 1 : -1);
+        int value = 2 * lead + (game.extra_turn(mv) ? 1 : 0);
+        if (value > best_value) {
+            best_value = value;
+            best = mv;
+        }
+    }
+    return best;
+}
+
+// Scripted opponent: a fixed list of houses, skipping those not legal at its turn.
+constexpr std::array<uint8_t, 6> SCRIPT{1, 6, 2, 5, 3, 4};
+
+uint8_t scripted_move(const mancala::Kalah &game, size_t &cursor) {
+    std::vector<uint8_t> moves = game.legal_moves();
+    for (size_t tries = 0; tries < SCRIPT.size(); tries++) {
+        uint8_t wanted = SCRIPT[cursor];
+        cursor = (cursor + 1) % SCRIPT.size();
+        for (uint8_t mv : moves) {
+            if (mv == wanted) return wanted;
+        }
+    }
+    return moves.front();
+}
+
+} // namespace
+
+int main() {
+    try {
+        const char *version = nullptr;
+        MANCALA_CHECK(mancala_version_string(&version));
+        std::printf("libmancala %s (header %d.%d.%d)\n", version, MANCALA_VERSION_MAJOR,
+                    MANCALA_VERSION_MINOR, MANCALA_VERSION_PATCH);
+
+        mancala::Rules rules("kalah(6,4)");
+        std::printf("rules: %s\n", rules.str().c_str());
+        mancala::Kalah game(rules);
+        std::printf("perft(2) = %llu\n", static_cast<unsigned long long>(game.perft(2)));
+        std::printf("start: %s\n", game.str().c_str());
+
+        size_t cursor = 0;
+        int ply = 0;
+        for (MancalaSide side; (side = game.side_to_move()) != MANCALA_SIDE_NONE;) {
+            bool engine = side == MANCALA_SIDE_SOUTH;
+            uint8_t mv = engine ? engine_move(game) : scripted_move(game, cursor);
+            bool extra = game.extra_turn(mv);
+            game.play(mv);
+            std::printf("%3d. %s (%s) plays %u -> %s%s\n", ++ply, side_name(side),
+                        engine ? "engine" : "script", static_cast<unsigned>(mv),
+                        game.str().c_str(), extra ? "  (extra turn)" : "");
+        }
+
+        auto [outcome, score] = game.outcome();
+        std::printf("result: %s (score %+d, South minus North)\n",
+                    outcome == MANCALA_OUTCOME_SOUTH_WINS   ? "South wins"
+                    : outcome == MANCALA_OUTCOME_NORTH_WINS ? "North wins"
+                                                            : "draw",
+                    static_cast<int>(score));
+        std::printf("record: %s\n", game.record().c_str());
+    } catch (const mancala::Error &e) {
+        std::fprintf(stderr, "%s\n", e.what());
+        return 1;
+    }
+    return 0;
+}
