@@ -122,3 +122,39 @@ fn deeper_perft() {
         );
     }
 }
+
+/// Random games under the non-default options reach what those options change: a later
+/// blocked turn of a longer hizi zetu block (K-8.4, A8: the owner to move with fewer blocked
+/// turns to come than the block started with) and, with `first_mtaji_takata_from_kuu=off`,
+/// mtaji moves of a side whose kuu stands that start elsewhere (K-8.3a).
+#[test]
+fn random_games_reach_the_option_features() {
+    use mancala_core::bao::{BaoMove, Pit};
+    let rules: BaoRules =
+        "bao-la-kete+must_capture_reserved=off+first_mtaji_takata_from_kuu=off+block_duration=3"
+            .parse()
+            .unwrap();
+    let mut counts = [0u32; 2];
+    for seed in 0..300u64 {
+        let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        let mut pos = BaoPosition::start(rules);
+        loop {
+            if let Some((owner, _)) = pos.reserved() {
+                if owner == pos.to_move() && pos.block_turns_left() < 2 {
+                    counts[0] += 1;
+                }
+            }
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv: BaoMove = moves[(rng.next() % moves.len() as u64) as usize];
+            if !pos.is_nemo() && pos.kuu_stands(pos.to_move()) && mv.pit != Pit::KUU {
+                counts[1] += 1;
+            }
+            pos = pos.play(mv).unwrap();
+        }
+    }
+    eprintln!("later blocked turns, mtaji moves beside a standing kuu: {counts:?}");
+    assert!(counts.iter().all(|&c| c > 0), "{counts:?}");
+}

@@ -16,23 +16,30 @@ fn rules_strategy() -> impl Strategy<Value = BaoRules> {
         any::<bool>(),
         any::<bool>(),
         any::<bool>(),
+        any::<bool>(),
+        1u8..=4,
     )
-        .prop_map(|(north_first, choice, kuu_lap, singleton, duty)| {
-            BaoRules::LAMU
-                .with_first_player(if north_first {
-                    Side::North
-                } else {
-                    Side::South
-                })
-                .with_mtaji_safari(if choice {
-                    SafariRule::Choice
-                } else {
-                    SafariRule::Forced
-                })
-                .with_kuu_lap_exempt(kuu_lap)
-                .with_singleton_exempt(singleton)
-                .with_must_capture_reserved(duty)
-        })
+        .prop_map(
+            |(north_first, choice, kuu_lap, singleton, duty, kuu_first, block)| {
+                BaoRules::LAMU
+                    .with_first_player(if north_first {
+                        Side::North
+                    } else {
+                        Side::South
+                    })
+                    .with_mtaji_safari(if choice {
+                        SafariRule::Choice
+                    } else {
+                        SafariRule::Forced
+                    })
+                    .with_kuu_lap_exempt(kuu_lap)
+                    .with_singleton_exempt(singleton)
+                    .with_must_capture_reserved(duty)
+                    .with_first_mtaji_takata_from_kuu(kuu_first)
+                    .with_block_duration(block)
+                    .unwrap()
+            },
+        )
 }
 
 fn check_position(p: &BaoPosition, raw: &[BaoMove]) -> Result<(), TestCaseError> {
@@ -41,6 +48,15 @@ fn check_position(p: &BaoPosition, raw: &[BaoMove]) -> Result<(), TestCaseError>
         if p.kuu_stands(side) {
             prop_assert!(p.seeds(side, Pit::KUU) >= 6, "K-9 in {}", p);
         }
+    }
+    // K-8.4, A8: the blocked turns still to come fit the rules' block duration.
+    prop_assert!(
+        p.block_turns_left() < p.rules().block_duration(),
+        "A8 in {}",
+        p
+    );
+    if p.reserved().is_none() {
+        prop_assert_eq!(p.block_turns_left(), 0);
     }
     // Notation round-trip.
     let text = p.to_string();
@@ -112,7 +128,7 @@ proptest! {
         cells in proptest::collection::vec(0usize..36, 64),
         kuus in (any::<bool>(), any::<bool>()),
         north in any::<bool>(),
-        reserved in proptest::option::of((any::<bool>(), 1u8..=8)),
+        reserved in proptest::option::of((any::<bool>(), 1u8..=8, 0u8..=3)),
         rules in rules_strategy(),
     ) {
         // Cells 0..32 are pits (16 a side, ring order), 32..34 reserves, 34..36 folded
@@ -140,7 +156,8 @@ proptest! {
             reserve,
             kuu: [kuus.0 && front[0][4] >= 6, kuus.1 && front[1][4] >= 6],
             to_move: if north { Side::North } else { Side::South },
-            reserved: reserved.map(|(n, k)| (if n { Side::North } else { Side::South }, k)),
+            reserved: reserved.map(|(n, k, _)| (if n { Side::North } else { Side::South }, k)),
+            block_turns_left: reserved.map_or(0, |r| r.2),
         };
         if let Ok(p) = BaoPosition::new(rules, &layout) {
             let raw = BaoMove::all_raw();
@@ -165,12 +182,17 @@ proptest! {
         r in (0u8..70, 0u8..70),
         kuus in prop::sample::select(vec!["SN", "S", "N", "-", "X"]),
         side in prop::sample::select(vec!["S", "N", "x"]),
-        res in prop::sample::select(vec!["-", "F1", "f8", "F9", "b2"]),
+        res in prop::sample::select(vec!["-", "F1", "f8", "F9", "b2", "f4:1", "F2:7", "f3:0", "F5:8", "f1:", "-:1"]),
     ) {
         let row = |k: usize| rows[8 * k..8 * k + 8].iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
         let text = format!("{}/{}/{}/{} {},{} {kuus} {side} {res}", row(0), row(1), row(2), row(3), r.0, r.1);
         if let Ok(p) = text.parse::<BaoPosition>() {
             prop_assert_eq!(p.to_string().parse::<BaoPosition>(), Ok(p));
+            let _ = p.legal_moves();
+        }
+        let long: BaoRules = "bao-la-kete+block_duration=8".parse().unwrap();
+        if let Ok(p) = BaoPosition::parse(long, &text) {
+            prop_assert_eq!(BaoPosition::parse(long, &p.to_string()), Ok(p));
             let _ = p.legal_moves();
         }
     }

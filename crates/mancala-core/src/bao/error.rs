@@ -121,7 +121,7 @@ pub struct MoveParseError(pub String);
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PositionError {
     /// The text does not have the shape of the position notation.
-    #[error("malformed position `{0}`: expected `<F>/<B>/<f>/<b> <res S>,<res N> <SN|S|N|-> <S|N> <-|Fk|fk>`")]
+    #[error("malformed position `{0}`: expected `<F>/<B>/<f>/<b> <res S>,<res N> <SN|S|N|-> <S|N> <-|Fk|fk>[:n]`")]
     Syntax(String),
     /// A pit or reserve count that is not a number 0..=64.
     #[error("`{0}` is not a seed count 0..=64")]
@@ -150,4 +150,8 @@ pub enum PositionError {
         /// The front pit number 1..=8.
         pit: u8,
     },
+    /// More blocked turns to come than the rules' `block_duration` allows, or some without a
+    /// reserved pit (K-8.4, A8).
+    #[error("{0} blocked turns to come is impossible under these rules (K-8.4, A8)")]
+    BlockTurnsLeft(u8),
 }

@@ -10,7 +10,10 @@
 //! front pit holding more than one seed, or (option `singleton_exempt`, A7b) a singleton.
 //!
 //! Reading taken: the trigger is evaluated on the position after the move with neither side
-//! blocked or bound by a duty (the old reserved pit has run its course once P has moved).
+//! blocked or bound by a duty (the old reserved pit has run its course once P has moved; with
+//! a longer block, `block_duration` > 1, a new block replaces the running one, A8).
+//! [`exempt`] is also read again on a later blocked turn of a longer block (see
+//! `BaoRules::block_duration`).
 
 use super::movegen::{capture_targets, has_legal_capture};
 use super::position::BaoPosition;

@@ -51,7 +51,14 @@
 //!   that is the only occupied front pit. (It is also the only way a lap can end with the
 //!   mover's front row empty, so K-6.7b's lap-end check never fires on its own.)
 //! * A3: the six-seed rule triggers on a lone kuu holding exactly 6 (K-7.4), ≥ 7 is taxed
-//!   (K-7.3).
+//!   (K-7.3). It is not an option: its Zanzibar alternative (and A3's reading (i), which
+//!   would also need history) leaves a standing kuu with fewer than 6 seeds, a state the rules
+//!   file does not define for Lamu (see [`rules`]).
+//! * `first_mtaji_takata_from_kuu=off` (K-8.3a): a mtaji takata lap ending in a standing kuu
+//!   ends the move (K-7.5's takata rule, K-6.8 step 3).
+//! * `block_duration` > 1 (K-8.4, A8): the block holds on the blocked player's next
+//!   `block_duration` turns, the blocker's duty on each of its turns in between and after,
+//!   and a capture of the pit ends the reservation (see [`BaoRules::block_duration`]).
 //! * The stage is the mover's: nemo while its reserve is not empty (K-5.1), so positions
 //!   with unequal reserves are accepted.
 //! * A move that needs no choice is refused when it carries one (decision 9): e.g. `F2>+`
@@ -72,4 +79,6 @@ mod sow;
 pub use error::{IllegalMove, IllegalReason, MoveParseError, PositionError};
 pub use moves::{BaoMove, Direction, Kichwa, KuuChoice, Pit};
 pub use position::{BaoLayout, BaoPosition};
-pub use rules::{BaoRules, BaoSetup, RulesError, SafariRule, DEFAULT_LAP_CAP, TOTAL_SEEDS};
+pub use rules::{
+    BaoRules, BaoSetup, RulesError, SafariRule, DEFAULT_LAP_CAP, MAX_BLOCK_DURATION, TOTAL_SEEDS,
+};

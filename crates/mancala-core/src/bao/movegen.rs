@@ -175,15 +175,17 @@ fn nemo_takata_pit(t: &Turn, pit: usize) -> Result<(), IllegalReason> {
     Ok(())
 }
 
-/// K-8.2 / K-8.3a: whether a mtaji takata may start from `pit`.
+/// K-8.2 / K-8.3a: whether a mtaji takata may start from `pit`. With
+/// `first_mtaji_takata_from_kuu=off` a standing kuu is an ordinary front pit here (it holds
+/// ≥ 6, so the back row is never allowed while it stands).
 fn mtaji_takata_pit(t: &Turn, pit: usize) -> Result<(), IllegalReason> {
     if t.own(pit) < 2 {
         return Err(IllegalReason::TooFewSeeds);
     }
-    if t.board.own_kuu && pit != KUU {
+    if t.board.own_kuu && pit != KUU && t.rules.first_mtaji_takata_from_kuu() {
         return Err(IllegalReason::KuuFirst);
     }
-    if !t.board.own_kuu && pit >= 8 && front_has_two(t.board.own) {
+    if pit >= 8 && front_has_two(t.board.own) {
         return Err(IllegalReason::FrontRowFirst);
     }
     Ok(())

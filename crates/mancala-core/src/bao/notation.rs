@@ -16,6 +16,14 @@
 //! 5. the pit reserved by hizi zetu, `-` or a front pit written with its owner's letter case:
 //!    `F1..F8` for South's, `f1..f8` for North's (decision 10).
 //!
+//!    **Extension for a longer block** (rules option `block_duration` > 1, K-8.4, A8): when
+//!    blocked turns of the owner are still to come after the current turn
+//!    ([`BaoPosition::block_turns_left`] `n` ≥ 1), the pit is followed by `:n`, e.g. `f4:2`
+//!    (North's f4 is reserved; after the current turn, two more of North's turns are
+//!    blocked). `n` = 0 is never written, so under the default `block_duration=1` (where it
+//!    is always 0) the notation is exactly the one above. `:0` is refused, so that every
+//!    position has one text.
+//!
 //! The rules are not part of the text: [`BaoPosition::parse`] takes them, `FromStr` uses the
 //! Lamu defaults.
 //!
@@ -167,10 +175,14 @@ impl fmt::Display for BaoPosition {
         })?;
         write!(f, " {} ", l.to_move.letter())?;
         match l.reserved {
-            None => f.write_str("-"),
-            Some((Side::South, k)) => write!(f, "F{k}"),
-            Some((Side::North, k)) => write!(f, "f{k}"),
+            None => f.write_str("-")?,
+            Some((Side::South, k)) => write!(f, "F{k}")?,
+            Some((Side::North, k)) => write!(f, "f{k}")?,
         }
+        if l.block_turns_left > 0 {
+            write!(f, ":{}", l.block_turns_left)?;
+        }
+        Ok(())
     }
 }
 
@@ -234,15 +246,21 @@ impl BaoPosition {
             "N" => Side::North,
             _ => return Err(syntax()),
         };
-        let reserved = match fields[4].as_bytes() {
-            b"-" => None,
-            [row @ (b'F' | b'f'), d @ b'1'..=b'8'] => {
+        // `F4`, `f4`, or with blocked turns to come `f4:2` (1..=7, never `:0`).
+        let (reserved, block_turns_left) = match fields[4].as_bytes() {
+            b"-" => (None, 0),
+            [row @ (b'F' | b'f'), d @ b'1'..=b'8', rest @ ..] => {
                 let owner = if *row == b'F' {
                     Side::South
                 } else {
                     Side::North
                 };
-                Some((owner, d - b'0'))
+                let left = match rest {
+                    [] => 0,
+                    [b':', n @ b'1'..=b'7'] => n - b'0',
+                    _ => return Err(syntax()),
+                };
+                (Some((owner, d - b'0')), left)
             }
             _ => return Err(syntax()),
         };
@@ -255,6 +273,7 @@ impl BaoPosition {
                 kuu,
                 to_move,
                 reserved,
+                block_turns_left,
             },
         )
     }

@@ -8,7 +8,9 @@
 //!  pits[1]: u128   North's 16 pits, the same from North's own point of view
 //!  reserve: [u8;2] South's and North's reserves (ghala)
 //!  flags:   u8     bit 0 North to move, bit 1 South's kuu stands, bit 2 North's kuu stands
-//!  reserved: u8    0 = no reserved pit; else 0x80 | owner << 3 | front index 0..7 (F1..F8)
+//!  reserved: u8    0 = no reserved pit; else 0x80 | left << 4 | owner << 3 | front index
+//!                  0..7 (F1..F8), `left` 0..=7 the owner's blocked turns still to come after
+//!                  the current turn (always 0 with the default `block_duration=1`)
 //!  rules:   BaoRules (12 bytes: lap cap, setup, option bits)
 //! ```
 //!
@@ -17,7 +19,12 @@
 //! "the kuu still stands", and the hizi zetu state is the reserved pit read against the side
 //! to move (decision 10): owned by the side to move → that side may not start from it nor
 //! relay out of it this turn (K-8.4); owned by the other side → the side to move must capture
-//! it if a legal capture of it exists, then it clears.
+//! it if a legal capture of it exists, then it clears. With `block_duration` d > 1 (K-8.4, A8,
+//! see [`BaoRules::block_duration`]) the reservation also counts the owner's blocked turns
+//! still to come after the current turn (`left`): it starts at d − 1 on the owner's first
+//! blocked turn, goes down by one after each turn of the blocker, and the reservation ends
+//! after the blocker's turn that follows the owner's last blocked turn (or earlier, when the
+//! blocker's move empties the pit by capturing it).
 
 use core::fmt;
 
@@ -52,6 +59,10 @@ pub struct BaoLayout {
     pub to_move: Side,
     /// The pit reserved by hizi zetu: its owner and its front pit number 1..=8.
     pub reserved: Option<(Side, u8)>,
+    /// With a reserved pit: how many of its owner's turns after the current turn are still
+    /// blocked (K-8.4, A8); at most `block_duration − 1`, so always 0 under the default rules
+    /// (see [`BaoPosition::block_turns_left`]). Must be 0 without a reserved pit.
+    pub block_turns_left: u8,
 }
 
 /// A Bao la Kete position. `Copy`, 48 bytes, never allocates. Build one with
@@ -121,8 +132,16 @@ impl BaoPosition {
     /// hizi zetu cannot reserve (K-8.4: a standing kuu; a blocker, the side not owning the
     /// pit, with seeds in reserve; for a block of the side to move, also an empty pit, its only
     /// occupied front pit, its only front pit with more than one seed, or a singleton under
-    /// `singleton_exempt`; for the blocker's duty, `must_capture_reserved` off),
+    /// `singleton_exempt`; for the blocker's duty, `must_capture_reserved` off and no blocked
+    /// turn to come), [`PositionError::BlockTurnsLeft`] for more blocked turns to come than
+    /// `block_duration` allows, or any without a reserved pit (K-8.4, A8),
     /// [`PositionError::Syntax`] for a reserved pit number outside 1..=8.
+    ///
+    /// The exceptions of K-8.4 are checked for a block on its first blocked turn
+    /// (`block_turns_left == block_duration − 1`), the position its trigger saw; on a later
+    /// blocked turn of a longer block only an empty pit or a standing kuu is impossible (a pit
+    /// that has become exempt otherwise is simply not blocked that turn, see
+    /// [`BaoRules::block_duration`]).
     pub fn new(rules: BaoRules, layout: &BaoLayout) -> Result<BaoPosition, PositionError> {
         let mut total = 0u32;
         for v in layout
@@ -161,6 +180,11 @@ impl BaoPosition {
         if front_empty(pits[waiting.index()]) {
             return Err(PositionError::WaitingSideFrontEmpty(waiting));
         }
+        let max_left = rules.block_duration() - 1;
+        let left = layout.block_turns_left;
+        if left > max_left || (left > 0 && layout.reserved.is_none()) {
+            return Err(PositionError::BlockTurnsLeft(left));
+        }
         let reserved = match layout.reserved {
             None => 0,
             Some((owner, k)) => {
@@ -177,21 +201,26 @@ impl BaoPosition {
                 let kuu_stands = layout.kuu[owner.index()];
                 // The blocker's takata was a mtaji move (its reserve is empty), and the
                 // blocker's duty exists only with `must_capture_reserved` (decision 10).
+                // A longer block (A8): on a later blocked turn the exceptions may have
+                // changed since the trigger; the pit still holds seeds (only the blocker's
+                // captures take them, and a capture of it ends the reservation).
                 let impossible = layout.reserve[owner.opponent().index()] > 0
-                    || if owner == layout.to_move {
+                    || if owner == layout.to_move && left == max_left {
                         hizi_zetu::exempt(
                             pits[owner.index()],
                             h,
                             kuu_stands,
                             rules.singleton_exempt(),
                         )
+                    } else if owner == layout.to_move {
+                        (h == KUU && kuu_stands) || get(pits[owner.index()], h) == 0
                     } else {
-                        (h == KUU && kuu_stands) || !rules.must_capture_reserved()
+                        (h == KUU && kuu_stands) || (!rules.must_capture_reserved() && left == 0)
                     };
                 if impossible {
                     return Err(PositionError::ImpossibleReservedPit { owner, pit: k });
                 }
-                0x80 | ((owner.index() as u8) << 3) | (k - 1)
+                0x80 | (left << 4) | ((owner.index() as u8) << 3) | (k - 1)
             }
         };
         Ok(BaoPosition {
@@ -223,7 +252,16 @@ impl BaoPosition {
             kuu: [self.kuu_stands(Side::South), self.kuu_stands(Side::North)],
             to_move: self.to_move(),
             reserved: self.reserved().map(|(s, p)| (s, p.number())),
+            block_turns_left: self.block_turns_left(),
         }
+    }
+
+    /// With a reserved pit, how many of its owner's turns after the current turn are still
+    /// blocked (K-8.4, A8; see [`BaoRules::block_duration`]); 0 without one, and always 0 under
+    /// the default `block_duration=1`.
+    #[must_use]
+    pub const fn block_turns_left(&self) -> u8 {
+        (self.reserved >> 4) & 7
     }
 
     /// The rules of the game.
@@ -307,8 +345,23 @@ impl BaoPosition {
         if !plain {
             if let Some((owner, pit)) = self.reserved() {
                 if owner == side {
-                    blocked = Some(pit.index());
+                    // On a later blocked turn of a longer block (A8) the K-8.4 exceptions are
+                    // read again: a pit that has become exempt (e.g. the owner's only front
+                    // pit with more than one seed) is not blocked this turn. On the first
+                    // blocked turn they hold by construction (trigger, validation).
+                    let exempt = self.block_turns_left() + 1 < self.rules.block_duration()
+                        && hizi_zetu::exempt(
+                            self.pits[me],
+                            pit.index(),
+                            self.kuu_stands(side),
+                            self.rules.singleton_exempt(),
+                        );
+                    if !exempt {
+                        blocked = Some(pit.index());
+                    }
                 } else if self.rules.must_capture_reserved() {
+                    // The blocker's duty holds on each of its turns while the pit is reserved
+                    // (K-8.4, A7c; A8 reading in `BaoRules::block_duration`).
                     duty = Some(pit.index());
                 }
             }
@@ -419,13 +472,25 @@ impl BaoPosition {
                 } else {
                     None
                 };
+                let left = self.block_turns_left();
                 if let Some(h) = trigger {
-                    next.reserved = 0x80 | ((1 - me as u8) << 3) | h as u8;
+                    // A new block replaces any running reservation (one at a time), for
+                    // `block_duration` turns of the opponent (K-8.4, A8).
+                    let first_left = self.rules.block_duration() - 1;
+                    next.reserved = 0x80 | (first_left << 4) | ((1 - me as u8) << 3) | h as u8;
                 } else if let Some((owner, pit)) = self.reserved() {
-                    // The blocked side has played its turn; the blocker's duty follows
-                    // (decision 10).
-                    if owner == mover && self.rules.must_capture_reserved() {
-                        next.reserved = 0x80 | ((me as u8) << 3) | pit.index() as u8;
+                    let keep = 0x80 | (self.reserved & 0x7F);
+                    if owner == mover {
+                        // The blocked side has played its turn; the blocker's turn follows,
+                        // with the duty (decision 10), or without it when blocked turns
+                        // are still to come.
+                        if self.rules.must_capture_reserved() || left > 0 {
+                            next.reserved = keep;
+                        }
+                    } else if left > 0 && get(fin.board.opp, pit.index()) > 0 {
+                        // The blocker has played and the pit still holds its seeds: the
+                        // owner's next turn is blocked again (A8).
+                        next.reserved = 0x80 | ((left - 1) << 4) | (self.reserved & 0x0F);
                     }
                 }
             }

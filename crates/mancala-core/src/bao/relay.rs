@@ -287,7 +287,9 @@ fn relay(
             // K-6.8.3: the mover's standing kuu.
             if !env.capturing {
                 // K-7.5: a takata lap ending in the kuu ends the move. (K-8.3c: cannot
-                // happen in the mtaji stage of Lamu, where the first takata empties the kuu.)
+                // happen in the mtaji stage of Lamu, where the first takata empties the kuu;
+                // with `first_mtaji_takata_from_kuu=off` it can, and the same K-7.5 reading
+                // applies, see `BaoRules::first_mtaji_takata_from_kuu`.)
                 return Ok(finish(b, kuu_choice_used, first_target));
             }
             if env.nemo || env.mtaji_safari_choice {

@@ -13,12 +13,20 @@
 //! | `kuu_lap_exempt` | `on`, `off` | `on` | K-8.4, A7a |
 //! | `singleton_exempt` | `on`, `off` | `off` | K-8.4, A7b |
 //! | `must_capture_reserved` | `on`, `off` | `on` | K-8.4, A7c |
+//! | `first_mtaji_takata_from_kuu` | `on`, `off` | `on` | K-8.3a, D5, decision 3 |
+//! | `block_duration` | `1`..=`8` | `1` | K-8.4, A8 |
 //!
-//! Rules that are fixed in Lamu and therefore **not** options: the six-seed rule (K-7.4) and
-//! the taxation of a lone kuu holding 7 or more (K-7.3) are always on (the Zanzibar
-//! alternative needs a "temporarily not functional" nyumba the Lamu rules do not have, K-9);
-//! the first mtaji takata always starts from a standing kuu (K-8.3a); a hizi zetu block lasts
-//! the blocked player's next turn only (K-8.4, A8).
+//! Rules that are fixed in Lamu and therefore **not** options: the six-seed rule (K-7.4,
+//! decision 2, the §14 flag `kuu_min_six`) and the taxation of a lone kuu holding 7 or more
+//! (K-7.3) are always on. Turning the six-seed rule off (Zanzibar, D2/D3) taxes a lone kuu
+//! of 6 down to 5, and a standing kuu with fewer than 6 seeds is a state the rules file does
+//! not define for this game: it is the Zanzibar "temporarily not functional" nyumba (K-9,
+//! A2), whose behaviour when a lap ends in it the file leaves unresolved (A4: three readings,
+//! "irrelevant for Lamu"), and the Lamu invariant "a standing kuu holds ≥ 6" (K-9, §14) that
+//! positions are validated against would no longer hold. A3's other trigger reading (i)
+//! ("only a kuu reduced to 6 after holding more") cannot be told from a position: a standing
+//! kuu of 6 may be untouched or taxed down from 8, so it needs a history bit, and it also
+//! leads to a kuu of 5. Neither is offered.
 
 use core::fmt;
 use core::str::FromStr;
@@ -76,7 +84,7 @@ pub enum RulesError {
     #[error("malformed rule set `{0}`: expected `bao-la-kete[+name=value…]`")]
     Syntax(String),
     /// An option name this module does not know.
-    #[error("unknown rule option `{0}` (known: first, setup, safari, lap_cap, kuu_lap_exempt, singleton_exempt, must_capture_reserved)")]
+    #[error("unknown rule option `{0}` (known: first, setup, safari, lap_cap, kuu_lap_exempt, singleton_exempt, must_capture_reserved, first_mtaji_takata_from_kuu, block_duration)")]
     UnknownOption(String),
     /// The same option given twice.
     #[error("rule option `{0}` given twice")]
@@ -105,13 +113,21 @@ pub enum RulesError {
     /// A lap cap of 0 (K-10.4).
     #[error("the lap cap must be at least 1 (K-10.4)")]
     LapCap,
+    /// A hizi zetu block duration outside 1..=[`MAX_BLOCK_DURATION`] (K-8.4, A8).
+    #[error("the block duration must be 1..=8 turns (K-8.4, A8)")]
+    BlockDuration,
 }
+
+/// The longest hizi zetu block [`BaoRules::with_block_duration`] accepts, in turns of the
+/// blocked player (K-8.4, A8): the packed position keeps the turns still to come in 3 bits.
+pub const MAX_BLOCK_DURATION: u8 = 8;
 
 const KUU_LAP_EXEMPT: u8 = 1;
 const SINGLETON_EXEMPT: u8 = 1 << 1;
 const MUST_CAPTURE_RESERVED: u8 = 1 << 2;
 const SAFARI_CHOICE: u8 = 1 << 3;
 const NORTH_FIRST: u8 = 1 << 4;
+const NO_KUU_FIRST: u8 = 1 << 5;
 
 /// The rules of one Bao la Kete game: the Lamu rules of `bao-la-kete.md` with its **\[RES\]**
 /// options. Always valid (every setter validates). 12 bytes.
@@ -123,6 +139,7 @@ pub struct BaoRules {
     lap_cap: u32,
     setup: [u8; 4],
     flags: u8,
+    block_duration: u8,
 }
 
 impl Default for BaoRules {
@@ -134,11 +151,13 @@ impl Default for BaoRules {
 impl BaoRules {
     /// The Lamu defaults (decisions 1–10): South first, setup 6/2/2/22, safari forced in the
     /// mtaji stage, lap cap 100,000, the hizi zetu first-lap-from-kuu exemption on, no
-    /// singleton exemption, the blocker must capture the reserved pit.
+    /// singleton exemption, the blocker must capture the reserved pit, the first mtaji takata
+    /// from a standing kuu, a hizi zetu block of one turn.
     pub const LAMU: BaoRules = BaoRules {
         lap_cap: DEFAULT_LAP_CAP,
         setup: [6, 2, 2, 22],
         flags: KUU_LAP_EXEMPT | MUST_CAPTURE_RESERVED,
+        block_duration: 1,
     };
 
     /// The player who moves first (K-4.3; default South).
@@ -199,6 +218,54 @@ impl BaoRules {
         self.flags & MUST_CAPTURE_RESERVED != 0
     }
 
+    /// Whether, while a player's kuu stands, every mtaji takata of that player must start from
+    /// it (K-8.3a \[LAMU\], D5, decision 3; default on).
+    ///
+    /// Off (the Zanzibar reading of S2, "takata may start from the nyumba"): a mtaji takata may
+    /// start from any front pit with 2 or more seeds, the standing kuu included (K-8.2; lifting
+    /// the kuu destroys it, K-9), and the kuu can stand far into the mtaji stage. Reading taken
+    /// for the case the file only reaches with this option off (K-8.3c says it cannot arise in
+    /// Lamu): a **takata** lap of the mtaji stage that ends in the mover's standing kuu ends the
+    /// move, as K-7.5 rules for a takata lap in the nemo stage (K-6.8 step 3: "never relay out
+    /// of the kuu"); the kuu stands on. A capturing lap there still follows K-8.3b (`safari`).
+    #[must_use]
+    pub const fn first_mtaji_takata_from_kuu(self) -> bool {
+        self.flags & NO_KUU_FIRST == 0
+    }
+
+    /// How many of the blocked player's turns a hizi zetu block lasts (K-8.4, A8; default 1,
+    /// "the opponent's next turn only"; I2 blocks for 3 plies, i.e. two turns of the blocked
+    /// player). 1..=[`MAX_BLOCK_DURATION`].
+    ///
+    /// Reading taken for a block of `d` turns (K-8.4, A8, decision 10), P the blocker and Q
+    /// the blocked player:
+    /// * the block is imposed after P's mtaji takata (its exceptions are checked then, as
+    ///   K-8.4 says "`h` is not blocked if"), and then holds on each of Q's next `d` turns:
+    ///   Q may not start from `h` nor relay out of it (with the first-lap-from-kuu exemption).
+    ///   On Q's later blocked turns the exceptions of K-8.4 are read again: if `h` has become
+    ///   Q's only occupied front pit or its only front pit with more than one seed (or a
+    ///   singleton under `singleton_exempt`), it is not blocked on that turn, so a block never
+    ///   takes from Q what its exceptions protect;
+    /// * the pit is reserved for P all that time, so P's duty (A7c, "the contents of a pit
+    ///   reserved by hizi zetu must be captured, even if the contents of other pits became
+    ///   threatened too") applies on **each** of P's turns that follows a blocked turn of Q,
+    ///   i.e. the `d` turns of P in between and after — not only on the last one;
+    /// * once P's move has captured `h` (the pit is empty after P's move: only P's captures
+    ///   take seeds from it while Q may not lift it), the reservation has served its purpose
+    ///   and ends, block and duty together;
+    /// * one pit is reserved at a time (the file's state `block: Option<(player, pit)>`, §14):
+    ///   a new block triggered by either side replaces the running one (the trigger requires
+    ///   that the side to move has no legal capture, so a duty is never lost to it that could
+    ///   have been fulfilled on that turn);
+    /// * with `must_capture_reserved=off` the reservation is only the block: P's turns in
+    ///   between carry no duty, and it ends after Q's last blocked turn.
+    ///
+    /// With `d = 1` this is exactly decision 10.
+    #[must_use]
+    pub const fn block_duration(self) -> u8 {
+        self.block_duration
+    }
+
     const fn with_flag(self, flag: u8, on: bool) -> BaoRules {
         BaoRules {
             flags: if on {
@@ -239,6 +306,27 @@ impl BaoRules {
     #[must_use]
     pub const fn with_must_capture_reserved(self, on: bool) -> BaoRules {
         self.with_flag(MUST_CAPTURE_RESERVED, on)
+    }
+
+    /// The same rules with the first-mtaji-takata-from-the-kuu rule on or off (K-8.3a, D5).
+    #[must_use]
+    pub const fn with_first_mtaji_takata_from_kuu(self, on: bool) -> BaoRules {
+        self.with_flag(NO_KUU_FIRST, !on)
+    }
+
+    /// The same rules with a hizi zetu block lasting `turns` turns of the blocked player
+    /// (K-8.4, A8).
+    ///
+    /// # Errors
+    /// [`RulesError::BlockDuration`] unless `1 <= turns <= MAX_BLOCK_DURATION`.
+    pub const fn with_block_duration(self, turns: u8) -> Result<BaoRules, RulesError> {
+        if turns == 0 || turns > MAX_BLOCK_DURATION {
+            return Err(RulesError::BlockDuration);
+        }
+        Ok(BaoRules {
+            block_duration: turns,
+            ..self
+        })
     }
 
     /// The same rules with another lap cap (K-10.4).
@@ -317,6 +405,16 @@ impl fmt::Display for BaoRules {
                 on_off(self.must_capture_reserved())
             )?;
         }
+        if self.first_mtaji_takata_from_kuu() != d.first_mtaji_takata_from_kuu() {
+            write!(
+                f,
+                "+first_mtaji_takata_from_kuu={}",
+                on_off(self.first_mtaji_takata_from_kuu())
+            )?;
+        }
+        if self.block_duration != d.block_duration {
+            write!(f, "+block_duration={}", self.block_duration)?;
+        }
         Ok(())
     }
 }
@@ -351,7 +449,8 @@ impl FromStr for BaoRules {
     ///
     /// # Errors
     /// [`RulesError::Syntax`], [`RulesError::UnknownOption`], [`RulesError::DuplicateOption`],
-    /// [`RulesError::BadValue`], [`RulesError::Setup`], [`RulesError::LapCap`].
+    /// [`RulesError::BadValue`] (also for a block duration outside 1..=8),
+    /// [`RulesError::Setup`], [`RulesError::LapCap`].
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let whole = s.trim();
         let syntax = || RulesError::Syntax(whole.chars().take(200).collect());
@@ -405,6 +504,16 @@ impl FromStr for BaoRules {
                 "must_capture_reserved" => {
                     rules.with_must_capture_reserved(parse_bool("must_capture_reserved", value)?)
                 }
+                "first_mtaji_takata_from_kuu" => rules.with_first_mtaji_takata_from_kuu(
+                    parse_bool("first_mtaji_takata_from_kuu", value)?,
+                ),
+                "block_duration" => {
+                    let n = parse_u32("block_duration", value)?;
+                    let n = u8::try_from(n).map_err(|_| bad("block_duration", value))?;
+                    rules
+                        .with_block_duration(n)
+                        .map_err(|_| bad("block_duration", value))?
+                }
                 _ => return Err(RulesError::UnknownOption(name.chars().take(100).collect())),
             };
         }
@@ -425,14 +534,40 @@ mod tests {
         assert_eq!(r.first_player(), Side::South);
         assert_eq!(r.mtaji_safari(), SafariRule::Forced);
         assert!(r.kuu_lap_exempt() && !r.singleton_exempt() && r.must_capture_reserved());
+        assert!(r.first_mtaji_takata_from_kuu());
+        assert_eq!(r.block_duration(), 1);
         assert_eq!(core::mem::size_of::<BaoRules>(), 12);
     }
 
     #[test]
     fn options_round_trip() {
-        let text = "bao-la-kete+first=N+setup=8,2,2,20+safari=choice+lap_cap=500+kuu_lap_exempt=off+singleton_exempt=on+must_capture_reserved=off";
+        let text = "bao-la-kete+first=N+setup=8,2,2,20+safari=choice+lap_cap=500+kuu_lap_exempt=off+singleton_exempt=on+must_capture_reserved=off+first_mtaji_takata_from_kuu=off+block_duration=3";
         let r: BaoRules = text.parse().unwrap();
         assert_eq!(r.to_string(), text);
+        assert!(!r.first_mtaji_takata_from_kuu());
+        assert_eq!(r.block_duration(), 3);
+        // Each new option alone, and its default printed as nothing.
+        for t in [
+            "bao-la-kete+first_mtaji_takata_from_kuu=off",
+            "bao-la-kete+block_duration=2",
+            "bao-la-kete+block_duration=8",
+        ] {
+            assert_eq!(t.parse::<BaoRules>().unwrap().to_string(), t);
+        }
+        for (t, canon) in [
+            ("bao-la-kete+first_mtaji_takata_from_kuu=on", "bao-la-kete"),
+            ("bao-la-kete+block_duration=1", "bao-la-kete"),
+        ] {
+            assert_eq!(t.parse::<BaoRules>().unwrap().to_string(), canon);
+        }
+        assert_eq!(
+            BaoRules::LAMU.with_block_duration(0),
+            Err(RulesError::BlockDuration)
+        );
+        assert_eq!(
+            BaoRules::LAMU.with_block_duration(9),
+            Err(RulesError::BlockDuration)
+        );
         assert_eq!(r.setup().kuu, 8);
         assert_eq!(r.lap_cap(), 500);
     }
@@ -452,6 +587,12 @@ mod tests {
             "bao-la-kete+setup=6,2,2",
             "bao-la-kete+safari=choice+safari=forced",
             "bao-la-kete+colour=red",
+            "bao-la-kete+block_duration=0",
+            "bao-la-kete+block_duration=9",
+            "bao-la-kete+block_duration=256",
+            "bao-la-kete+block_duration=",
+            "bao-la-kete+first_mtaji_takata_from_kuu=yes",
+            "bao-la-kete+kuu_min_six=off",
         ] {
             assert!(t.parse::<BaoRules>().is_err(), "{t}");
         }

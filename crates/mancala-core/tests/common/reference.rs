@@ -55,7 +55,24 @@ pub fn play(p: &BaoPosition, mv: BaoMove) -> RefResult {
     let rules = p.rules();
     let nemo = l.reserve[me] > 0;
     let blocked = match l.reserved {
-        Some((owner, k)) if owner == l.to_move => Some(usize::from(k) - 1),
+        Some((owner, k)) if owner == l.to_move => {
+            let h = usize::from(k) - 1;
+            // A later blocked turn of a longer block (K-8.4, A8): a pit that has become
+            // exempt (empty, the only occupied front pit, the only one holding more than
+            // one seed, a singleton under `singleton_exempt`) is not blocked.
+            let later = l.block_turns_left + 1 < rules.block_duration();
+            let f = &own[..8];
+            let c = f[h];
+            let exempt = c == 0
+                || (0..8).all(|i| i == h || f[i] == 0)
+                || (c > 1 && (0..8).all(|i| i == h || f[i] <= 1))
+                || (rules.singleton_exempt() && c == 1);
+            if later && exempt {
+                None
+            } else {
+                Some(h)
+            }
+        }
         _ => None,
     };
     let cap = rules.lap_cap();
