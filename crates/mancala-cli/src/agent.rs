@@ -20,7 +20,7 @@
 //! the agent checks each message's state and turn against its own replay.
 //!
 //! Strictness: a message that does not have exactly this shape (no extra spaces, upper-case
-//! keywords, numbers of at most three digits), a move that is not legal, a state or turn that
+//! keywords, numbers of at most three digits; a line may end in `\n` or `\r\n`), a move that is not legal, a state or turn that
 //! does not match the replay, or input that ends before the game does, is reported on
 //! standard error and the agent exits with a non-zero status. A state mismatch in the final
 //! `CHANGE…;END` is only a warning (engines differ in whether they show the final sweep).

@@ -165,3 +165,17 @@ fn play_bao_against_the_engine_until_input_ends() {
     assert!(out.contains("player 1 (South) plays F"), "{out}");
     assert!(out.contains("game left unfinished"), "{out}");
 }
+
+#[test]
+fn bestmove_with_a_huge_time_budget_does_not_panic() {
+    // u64::MAX milliseconds is beyond the clock: no deadline; the level's depth limit ends it.
+    let o = mancala(&[
+        "bestmove",
+        "--time-ms",
+        "18446744073709551615",
+        "--level",
+        "3",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("bestmove "), "{}", stdout(&o));
+}

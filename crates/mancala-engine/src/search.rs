@@ -285,7 +285,8 @@ impl<G: Evaluate> Engine<G> {
         self.nodes = 0;
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.time.map(|t| start + t);
+        // A budget too large for the clock (e.g. `Duration::MAX`) means no deadline.
+        self.deadline = limits.time.and_then(|t| start.checked_add(t));
         self.cancel = limits.cancel.clone();
         let mut best: Option<SearchResult<G::Move>> = None;
         for depth in 1..=max_depth {
@@ -310,7 +311,7 @@ impl<G: Evaluate> Engine<G> {
                 break;
             }
             if let Some(t) = limits.time {
-                if start.elapsed() * 2 > t {
+                if start.elapsed().saturating_mul(2) > t {
                     break;
                 }
             }

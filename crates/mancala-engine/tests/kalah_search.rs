@@ -198,7 +198,6 @@ fn tiny_budgets_still_return_a_legal_move() {
         Limits::nodes(0),
         Limits::nodes(1),
         Limits::time(Duration::ZERO),
-        Limits::time(Duration::from_micros(1)),
         Limits::default().with_cancel(Arc::new(AtomicBool::new(true))),
     ] {
         let r = e.search(&p, &limits).unwrap();
@@ -207,6 +206,18 @@ fn tiny_budgets_still_return_a_legal_move() {
         assert!(!r.exact);
         assert!(r.nodes <= 1 + 8, "{}", r.nodes);
     }
+    // 1 µs may outlast depth 1 on a fast machine; the clock is read every 1024 nodes, so the
+    // search stops within the first 1024 nodes past it.
+    let r = e
+        .search(&p, &Limits::time(Duration::from_micros(1)))
+        .unwrap();
+    assert!(p.play(r.best_move).is_ok());
+    assert!(r.nodes <= 2048, "{}", r.nodes);
+    // A time budget beyond the clock's range is no deadline (and no panic).
+    let r = e
+        .search(&p, &Limits::time(Duration::MAX).with_depth(3))
+        .unwrap();
+    assert_eq!(r.depth, 3);
     // A node budget is kept to within one check.
     let r = e.search(&p, &Limits::nodes(5000)).unwrap();
     assert!(r.nodes <= 5000, "{}", r.nodes);
@@ -227,7 +238,8 @@ fn time_budget_and_cancel_flag_stop_the_search() {
         "{:?}",
         t.elapsed()
     );
-    assert!(r.depth >= 2 && !r.exact);
+    // (At least depth 1 always; deeper unless the machine stalls the test for 25 ms.)
+    assert!(r.depth >= 1 && !r.exact);
     assert!(p.play(r.best_move).is_ok());
 
     let cancel = Arc::new(AtomicBool::new(false));
