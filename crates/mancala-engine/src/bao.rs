@@ -164,6 +164,7 @@ mod tests {
             kuu: [true, false],
             to_move: Side::South,
             reserved: None,
+            block_turns_left: 0,
         };
         let p = BaoPosition::new(BaoRules::LAMU, &layout).unwrap();
         assert_eq!(p.evaluate(), -2400);
