@@ -764,3 +764,17 @@ pub fn perft(pos: &KalahPosition, depth: u32) -> u64 {
     }
     total
 }
+
+/// Additions used by the exact solver (`mancala-solver`), kept apart so that they merge
+/// cleanly with the rest of this file.
+impl KalahPosition {
+    /// Whether South is still inside the opening turn of a `pie_rule` game (after South's
+    /// first move gave an extra turn, before North is offered the swap). Such positions, like
+    /// [`KalahPosition::is_first_move`] and [`KalahPosition::swap_offered`] ones, have a
+    /// future that depends on more than the houses and the side to move.
+    #[inline]
+    #[must_use]
+    pub const fn is_opening_turn(&self) -> bool {
+        self.state & OPENING_TURN != 0
+    }
+}
