@@ -271,16 +271,28 @@ impl<const M: usize> Geometry<M> {
     /// within a checked `rank_space`.
     #[inline(always)]
     pub(crate) fn rank(b: u128) -> u64 {
+        // Prefix sums of the bytes by one multiplication each (every prefix sum is at most
+        // 255, so no byte carries into the next).
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        let row = if M == 8 {
+            u64::MAX
+        } else {
+            (1u64 << (8 * M)) - 1
+        };
+        let own = (b as u64) & row;
+        let ps = own.wrapping_mul(ONES);
+        let total_own = (ps >> (8 * (M - 1))) & 0xFF;
+        let opp = ((b >> (8 * (M + 1))) as u64) & row;
+        let ps2 = opp
+            .wrapping_mul(ONES)
+            .wrapping_add(total_own.wrapping_mul(ONES));
         let mut r = 0u64;
-        let mut p = 0usize;
-        let own = b as u64;
         for i in 0..M {
-            p += ((own >> (8 * i)) & 0xFF) as usize;
+            let p = ((ps >> (8 * i)) & 0xFF) as usize;
             r = r.wrapping_add(BINOM[i + 1][p + i]);
         }
-        let opp = (b >> (8 * (M + 1))) as u64;
         for i in 0..M {
-            p += ((opp >> (8 * i)) & 0xFF) as usize;
+            let p = ((ps2 >> (8 * i)) & 0xFF) as usize;
             r = r.wrapping_add(BINOM[M + i + 1][p + M + i]);
         }
         r

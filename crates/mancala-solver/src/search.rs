@@ -131,8 +131,8 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             pending: 0,
             aborted: false,
             perturb: thread as u64,
-            etc_min_seeds: etc_margin() + if has_db { db_max } else { 0 },
-            tt_min_seeds: env_u32("MANCALA_TTMIN", 0),
+            etc_min_seeds: ETC_MARGIN + if has_db { db_max } else { 0 },
+            tt_min_seeds: TT_MIN_SEEDS,
         }
     }
 
@@ -214,9 +214,14 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             mask &= mask - 1;
             let c = self.g.play(b, h);
             let mut ckey = 0;
-            if etc && c.kind != Kind::Over && c.seeds > self.db_max {
-                ckey = Geometry::<M>::rank(c.board);
-                self.tt.prefetch(ckey);
+            if c.kind != Kind::Over {
+                if c.seeds <= self.db_max {
+                    ckey = Geometry::<M>::rank(c.board);
+                    prefetch(&self.db[ckey as usize]);
+                } else if etc {
+                    ckey = Geometry::<M>::rank(c.board);
+                    self.tt.prefetch(ckey);
+                }
             }
             cands[n] = Cand {
                 child: c,
@@ -259,11 +264,11 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 Kind::Over => (g, g, 0),
                 Kind::Extra => {
                     if c.seeds <= self.db_max {
-                        let v = g + self.db_value(c.board);
+                        let v = g + crate::egdb::decode(self.db[cd.key as usize]);
                         (v, v, 0)
                     } else {
                         let (mut lo, mut hi) = (g - ks, g + ks);
-                        if cd.key != 0 || (etc && c.seeds > self.db_max) {
+                        if etc {
                             if let Some(e) = self.tt.probe(cd.key) {
                                 lo = lo.max(g + e.lower);
                                 hi = hi.min(g + e.upper);
@@ -274,11 +279,11 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 }
                 Kind::Switch => {
                     if c.seeds <= self.db_max {
-                        let v = g - self.db_value(c.board);
+                        let v = g - crate::egdb::decode(self.db[cd.key as usize]);
                         (v, v, 0)
                     } else {
                         let (mut lo, mut hi) = (g - ks, g + ks);
-                        if cd.key != 0 || (etc && c.seeds > self.db_max) {
+                        if etc {
                             if let Some(e) = self.tt.probe(cd.key) {
                                 lo = lo.max(g - e.upper);
                                 hi = hi.min(g - e.lower);
@@ -465,15 +470,24 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
     }
 }
 
-fn etc_margin() -> u32 {
-    env_u32("MANCALA_ETC", 8)
-}
+/// Enhanced transposition cut-offs are tried at nodes with at least this many seeds more
+/// than the database holds (below, probing every child costs more than it saves).
+const ETC_MARGIN: u32 = 8;
+/// The table is used at nodes with at least this many seeds in the houses.
+const TT_MIN_SEEDS: u32 = 0;
 
-fn env_u32(name: &str, default: u32) -> u32 {
-    std::env::var(name)
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(default)
+/// Hints the cache that `x` will be read soon (no effect on results).
+#[inline(always)]
+fn prefetch<X>(x: &X) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE is part of the x86_64 baseline and a prefetch never faults.
+    unsafe {
+        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
+            (x as *const X).cast(),
+        );
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
 }
 
 /// Whether `pos` is in the opening states whose values depend on more than the houses.

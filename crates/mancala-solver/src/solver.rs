@@ -453,7 +453,8 @@ fn drive<const M: usize, T: TranspositionTable>(
         }
         Job::Solve => {
             let sh = shared();
-            let p: Proven = ctx.mtd(&sh, lo, hi, 0, |s, a, b| s.search_pos(pos, a, b));
+            let guess = 0;
+            let p: Proven = ctx.mtd(&sh, lo, hi, guess, |s, a, b| s.search_pos(pos, a, b));
             nodes += sh.nodes.into_inner();
             let mut sol = Solution {
                 value: p.lower,

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use mancala_core::kalah::{KalahOption, KalahOptions};
 use rayon::prelude::*;
 
-use crate::board::{binom_exact, next_parts, unrank_layer, Flags, Geometry, Kind};
+use crate::board::{binom_exact, next_parts, unrank_layer, Child, Flags, Geometry, Kind};
 use crate::mem::{FrozenBytes, ZeroedBuf};
 
 /// Not computed yet: the entry of value v is the byte v + 128 (excess-128), and no value is
@@ -24,9 +24,74 @@ struct Builder<'a, const M: usize> {
     data: &'a [AtomicU8],
 }
 
+/// A position prepared ahead of its evaluation: its children and every rank, with the
+/// entries already requested from memory (software pipelining hides the memory latency).
+#[derive(Clone, Copy)]
+struct Pre {
+    rank: u64,
+    n: u8,
+    kids: [(Child, u64); 7],
+}
+
+const EMPTY_PRE: Pre = Pre {
+    rank: 0,
+    n: 0,
+    kids: [(
+        Child {
+            board: 0,
+            gain: 0,
+            seeds: 0,
+            kind: Kind::Over,
+        },
+        0,
+    ); 7],
+};
+
+/// Positions prepared ahead.
+const AHEAD: usize = 8;
+
 impl<const M: usize> Builder<'_, M> {
-    /// The value of `b` (k seeds in houses, mover to move), computing unknown in-layer
-    /// children first.
+    fn prepare(&self, b: u128) -> Pre {
+        let mut pre = EMPTY_PRE;
+        pre.rank = Geometry::<M>::rank(b);
+        prefetch(&self.data[pre.rank as usize]);
+        if self.g.is_terminal(b) {
+            return pre;
+        }
+        let mut mask = Geometry::<M>::move_mask(b);
+        while mask != 0 {
+            let h = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let c = self.g.play(b, h);
+            let mut r = 0;
+            if c.kind != Kind::Over {
+                r = Geometry::<M>::rank(c.board);
+                prefetch(&self.data[r as usize]);
+            }
+            pre.kids[pre.n as usize] = (c, r);
+            pre.n += 1;
+        }
+        pre
+    }
+
+    /// The value of a prepared position (0 for a finished game, which has no child).
+    fn finish(&self, pre: &Pre) -> i8 {
+        if pre.n == 0 {
+            return 0;
+        }
+        let mut best = i32::MIN;
+        for &(c, r) in &pre.kids[..pre.n as usize] {
+            let v = match c.kind {
+                Kind::Over => c.gain,
+                Kind::Extra => c.gain + i32::from(self.get(c.board, r)),
+                Kind::Switch => c.gain - i32::from(self.get(c.board, r)),
+            };
+            best = best.max(v);
+        }
+        best as i8
+    }
+
+    /// The value of `b` (mover to move), computing unknown in-layer children first.
     fn compute(&self, b: u128) -> i8 {
         if self.g.is_terminal(b) {
             return 0;
@@ -39,17 +104,18 @@ impl<const M: usize> Builder<'_, M> {
             let c = self.g.play(b, h);
             let v = match c.kind {
                 Kind::Over => c.gain,
-                Kind::Extra => c.gain + i32::from(self.get(c.board)),
-                Kind::Switch => c.gain - i32::from(self.get(c.board)),
+                Kind::Extra => c.gain + i32::from(self.get(c.board, Geometry::<M>::rank(c.board))),
+                Kind::Switch => c.gain - i32::from(self.get(c.board, Geometry::<M>::rank(c.board))),
             };
             best = best.max(v);
         }
         best as i8
     }
 
+    /// The entry of `b` (of rank `rank`), computed first if it is an unknown in-layer one.
     #[inline]
-    fn get(&self, b: u128) -> i8 {
-        let slot = &self.data[Geometry::<M>::rank(b) as usize];
+    fn get(&self, b: u128, rank: u64) -> i8 {
+        let slot = &self.data[rank as usize];
         let v = slot.load(Ordering::Relaxed);
         if v != UNKNOWN {
             return (i32::from(v) - 128) as i8;
@@ -59,6 +125,19 @@ impl<const M: usize> Builder<'_, M> {
         slot.store(encode(v), Ordering::Relaxed);
         v
     }
+}
+
+#[inline(always)]
+fn prefetch<X>(x: &X) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE is part of the x86_64 baseline and a prefetch never faults.
+    unsafe {
+        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
+            (x as *const X).cast(),
+        );
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
 }
 
 fn run<const M: usize>(
@@ -75,11 +154,6 @@ fn run<const M: usize>(
     let done = AtomicU64::new(0);
     let d = 2 * M as u64;
     for k in 0..=max_seeds {
-        let start = if k == 0 {
-            0
-        } else {
-            binom_exact(u64::from(k) + d - 1, d) as u64
-        };
         let len = binom_exact(u64::from(k) + d - 1, d - 1) as u64;
         let chunks = len.div_ceil(CHUNK);
         (0..chunks).into_par_iter().for_each(|c| {
@@ -88,13 +162,23 @@ fn run<const M: usize>(
             let mut parts = [0u8; 16];
             let parts = &mut parts[..2 * M];
             unrank_layer(M, k, from, parts);
-            for r in from..to {
-                let slot = &builder.data[(start + r) as usize];
+            // Software pipeline: position i is evaluated while the entries of positions
+            // i+1..i+AHEAD are on their way from memory.
+            let mut ring = [EMPTY_PRE; AHEAD];
+            let count = (to - from) as usize;
+            for slot in ring.iter_mut().take(count) {
+                *slot = builder.prepare(Geometry::<M>::from_parts(parts));
+                next_parts(parts);
+            }
+            for i in 0..count {
+                let at = i % AHEAD;
+                let slot = &builder.data[ring[at].rank as usize];
                 if slot.load(Ordering::Relaxed) == UNKNOWN {
-                    let v = builder.compute(Geometry::<M>::from_parts(parts));
+                    let v = builder.finish(&ring[at]);
                     slot.store(encode(v), Ordering::Relaxed);
                 }
-                if r + 1 < to {
+                if i + AHEAD < count {
+                    ring[at] = builder.prepare(Geometry::<M>::from_parts(parts));
                     next_parts(parts);
                 }
             }
