@@ -71,7 +71,7 @@ fn find_database(path: &Path, rules: &KalahRules) -> Result<Egdb, String> {
         let serves = built.houses() == rules.houses()
             && mancala_solver::egdb::relevant_options(built.options())
                 == mancala_solver::egdb::relevant_options(rules.options());
-        if serves && best.as_ref().is_none_or(|(k, _)| info.max_seeds > *k) {
+        if serves && best.as_ref().map_or(true, |(k, _)| info.max_seeds > *k) {
             best = Some((info.max_seeds, p));
         }
     }
