@@ -85,6 +85,21 @@ impl<const M: usize, T: TranspositionTable> Ctx<'_, M, T> {
         p
     }
 
+    /// A first guess for MTD(f): the heuristic estimate of `pos` to `depth` plies.
+    pub(crate) fn guess(
+        &self,
+        shared: &Shared,
+        pos: &mancala_core::kalah::KalahPosition,
+        depth: u32,
+    ) -> i32 {
+        self.pool.install(|| {
+            let mut s = Searcher::new(self.g, self.tt, self.db, shared, 0);
+            let v = s.estimate_pos(pos, depth);
+            s.finish();
+            v
+        })
+    }
+
     /// One null-window test on the first thread only: whether `f`'s value is at least
     /// `target`. `None` when stopped by a limit.
     pub(crate) fn at_least<F>(&self, shared: &Shared, target: i32, f: F) -> Option<bool>

@@ -93,6 +93,8 @@ pub(crate) struct Searcher<'a, const M: usize, T: TranspositionTable> {
     db_max: u32,
     shared: &'a Shared,
     pending: u64,
+    /// Nodes counted by this thread (all of them, flushed or not).
+    count: u64,
     /// Set once this thread must unwind; every value computed after it is meaningless.
     pub aborted: bool,
     perturb: u64,
@@ -129,6 +131,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             db_max: if has_db { db_max } else { 0 },
             shared,
             pending: 0,
+            count: 0,
             aborted: false,
             perturb: thread as u64,
             etc_min_seeds: ETC_MARGIN + if has_db { db_max } else { 0 },
@@ -172,6 +175,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
     /// otherwise `v = v'`. After an abort the result is meaningless.
     pub(crate) fn search(&mut self, b: u128, k: u32, alpha: i32, beta: i32) -> i32 {
         self.pending += 1;
+        self.count += 1;
         if self.pending >= CHECK_EVERY {
             self.flush();
             if self.aborted {
@@ -247,7 +251,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 tt_move = e.best;
             }
         }
-        let start_nodes = self.shared.nodes.load(Ordering::Relaxed) + self.pending;
+        let start_nodes = self.count;
 
         // Bounds of each child known without searching it: exact (game over, database),
         // from the table (enhanced transposition cut-off), or from its seeds.
@@ -374,7 +378,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             }
         }
         if use_tt {
-            let spent = self.shared.nodes.load(Ordering::Relaxed) + self.pending - start_nodes;
+            let spent = self.count - start_nodes;
             let work = (64 - spent.leading_zeros()) as u8;
             let bounds = if best >= beta {
                 Bounds {
@@ -399,6 +403,83 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 }
             };
             self.tt.store(key, bounds);
+        }
+        best
+    }
+
+    /// A heuristic estimate (not a bound) of the value of `b`: alpha-beta to `depth` plies
+    /// on the gains alone (a position's unknown future counts 0), exact where the database
+    /// answers. Only used as the first guess of MTD(f).
+    pub(crate) fn estimate(&mut self, b: u128, k: u32, depth: u32, alpha: i32, beta: i32) -> i32 {
+        self.pending += 1;
+        if k <= self.db_max {
+            return self.db_value(b);
+        }
+        if depth == 0 {
+            return 0;
+        }
+        let mut best = i32::MIN;
+        let mut a = alpha;
+        let mut kids = [(0i32, 0u32, Kind::Over, 0u128, 0u32); 8];
+        let mut n = 0;
+        let mut mask = Geometry::<M>::move_mask(b);
+        while mask != 0 {
+            let h = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let c = self.g.play(b, h);
+            let score = match c.kind {
+                Kind::Extra => 1000 + h as i32,
+                _ => 10 * c.gain,
+            };
+            kids[n] = (score, c.seeds, c.kind, c.board, c.gain as u32);
+            n += 1;
+        }
+        kids[..n].sort_unstable_by_key(|x| -x.0);
+        for &(_, seeds, kind, board, gain) in &kids[..n] {
+            let g = gain as i32;
+            let v = match kind {
+                Kind::Over => g,
+                Kind::Extra => g + self.estimate(board, seeds, depth - 1, a - g, beta - g),
+                Kind::Switch => g - self.estimate(board, seeds, depth - 1, g - beta, g - a),
+            };
+            if v > best {
+                best = v;
+                if v >= beta {
+                    break;
+                }
+                a = a.max(v);
+            }
+        }
+        best
+    }
+
+    /// [`Searcher::estimate`] for a core position, for the player to move.
+    pub(crate) fn estimate_pos(&mut self, pos: &KalahPosition, depth: u32) -> i32 {
+        let Some(side) = pos.side_to_move() else {
+            return 0;
+        };
+        if !is_special(pos) {
+            let (b, k) = relative(pos, side);
+            if self.g.is_terminal(b) {
+                return 0;
+            }
+            return self.estimate(b, k, depth, -1000, 1000);
+        }
+        let mut best = i32::MIN;
+        for mv in pos.legal_moves() {
+            let child = pos.play_unchecked(mv);
+            let v = match mv {
+                KalahMove::Swap => swap_gain(pos) - self.estimate_pos(&child, depth),
+                KalahMove::House(_) => {
+                    let g = store_gain(pos, &child, side);
+                    match child.side_to_move() {
+                        None => g,
+                        Some(s) if s == side => g + self.estimate_pos(&child, depth),
+                        Some(_) => g - self.estimate_pos(&child, depth),
+                    }
+                }
+            };
+            best = best.max(v);
         }
         best
     }

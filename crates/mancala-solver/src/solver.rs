@@ -409,6 +409,9 @@ impl Solver {
     }
 }
 
+/// Plies of the heuristic search that gives MTD(f) its first guess.
+const GUESS_DEPTH: u32 = 10;
+
 /// The interval a value of `pos` (or of one of its moves) surely lies in.
 fn value_range(pos: &KalahPosition) -> (i32, i32) {
     let k = pos.seeds_in_houses() as i32;
@@ -453,7 +456,8 @@ fn drive<const M: usize, T: TranspositionTable>(
         }
         Job::Solve => {
             let sh = shared();
-            let guess = 0;
+            // First guess of MTD(f): a shallow heuristic search (gains only, database exact).
+            let guess = ctx.guess(&sh, pos, GUESS_DEPTH);
             let p: Proven = ctx.mtd(&sh, lo, hi, guess, |s, a, b| s.search_pos(pos, a, b));
             nodes += sh.nodes.into_inner();
             let mut sol = Solution {
