@@ -51,12 +51,14 @@ const EMPTY_PRE: Pre = Pre {
 const AHEAD: usize = 8;
 
 impl<const M: usize> Builder<'_, M> {
-    fn prepare(&self, b: u128) -> Pre {
-        let mut pre = EMPTY_PRE;
-        pre.rank = Geometry::<M>::rank(b);
-        prefetch(&self.data[pre.rank as usize]);
+    /// Prepares the position `b` of rank `rank` into `pre`, in place.
+    #[inline(always)]
+    fn prepare(&self, b: u128, rank: u64, pre: &mut Pre) {
+        pre.rank = rank;
+        pre.n = 0;
+        prefetch(&self.data[rank as usize]);
         if self.g.is_terminal(b) {
-            return pre;
+            return;
         }
         let mut mask = Geometry::<M>::move_mask(b);
         while mask != 0 {
@@ -71,7 +73,6 @@ impl<const M: usize> Builder<'_, M> {
             pre.kids[pre.n as usize] = (c, r);
             pre.n += 1;
         }
-        pre
     }
 
     /// The value of a prepared position (0 for a finished game, which has no child).
@@ -154,6 +155,11 @@ fn run<const M: usize>(
     let done = AtomicU64::new(0);
     let d = 2 * M as u64;
     for k in 0..=max_seeds {
+        let start = if k == 0 {
+            0
+        } else {
+            binom_exact(u64::from(k) + d - 1, d) as u64
+        };
         let len = binom_exact(u64::from(k) + d - 1, d - 1) as u64;
         let chunks = len.div_ceil(CHUNK);
         (0..chunks).into_par_iter().for_each(|c| {
@@ -166,8 +172,9 @@ fn run<const M: usize>(
             // i+1..i+AHEAD are on their way from memory.
             let mut ring = [EMPTY_PRE; AHEAD];
             let count = (to - from) as usize;
-            for slot in ring.iter_mut().take(count) {
-                *slot = builder.prepare(Geometry::<M>::from_parts(parts));
+            let base = start + from;
+            for (i, slot) in ring.iter_mut().enumerate().take(count) {
+                builder.prepare(Geometry::<M>::from_parts(parts), base + i as u64, slot);
                 next_parts(parts);
             }
             for i in 0..count {
@@ -178,7 +185,8 @@ fn run<const M: usize>(
                     slot.store(encode(v), Ordering::Relaxed);
                 }
                 if i + AHEAD < count {
-                    ring[at] = builder.prepare(Geometry::<M>::from_parts(parts));
+                    let b = Geometry::<M>::from_parts(parts);
+                    builder.prepare(b, base + (i + AHEAD) as u64, &mut ring[at]);
                     next_parts(parts);
                 }
             }
