@@ -20,15 +20,14 @@
 //! that parity (a move's gain has the parity of the seeds leaving the houses), which lets the
 //! MTD(f) driver step by two.
 //!
-//! Where the capture rule matters: the bound is tight for both rules, but it is reached by
-//! different positions. Under `empty_capture` every move that ends in an own empty house
-//! takes at least that last seed, so a row's last seed can always be banked; under the
-//! standard rule a lone last seed landing opposite an empty house stays on the board, the
-//! turn passes and its seeds are only settled by the sweep. So the bound `|v| ≤ k` holds
-//! for both rules, while the finer `|v| = k` cases differ. The proof above only uses
-//! "a store never loses seeds" and "only seeds in houses move", true under both rules and
-//! every end rule, which is why one bound serves all of them. Each child is first tested
-//! with its own bound, `gain ± k_child`, before any search.
+//! The capture rule: the proof uses only "a store never loses seeds" and "only seeds in the
+//! houses can still reach a store", which hold under both capture rules and every end rule,
+//! so one bound serves all of them. What the capture rule changes is which positions reach
+//! the bound (under `empty_capture` a last seed in an own empty house is banked at once, under
+//! the standard rule it stays on the board when the opposite house is empty), not the bound
+//! itself; no tighter bound that is sound for every position was found. Each child is also
+//! bounded by `gain ± k_child` before it is searched, which cuts moves that cannot reach the
+//! window.
 //!
 //! # Pruning and ordering
 //!
