@@ -1,21 +1,24 @@
-//! `mancala`: play, replay, show, perft (and, as they land, solve, analyse and database
-//! commands) for the games of `mancala-core`. Errors go to standard error as one line, with a
-//! non-zero exit status (1 for a refused input, 2 for a malformed command line).
+//! `mancala`: play, replay, show, perft, solve, analyse, endgame databases, the engine's best
+//! move and the Manchester agent, for the games of `mancala-core`. Errors go to standard error
+//! as one line, with a non-zero exit status (1 for a refused input, 2 for a malformed command
+//! line).
 
 mod agent;
 mod bestmove;
 mod board;
+mod egdb;
 mod perft;
 mod play;
 mod replay;
 mod rules_arg;
 mod show;
+mod solve;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Exact mancala rules and engines from the command line.
+/// Exact mancala rules, solvers and engines from the command line.
 #[derive(Debug, Parser)]
 #[command(name = "mancala", version, about, propagate_version = true)]
 struct Cli {
@@ -27,12 +30,18 @@ struct Cli {
 enum Command {
     /// Draw a position and print its notation.
     Show(show::ShowArgs),
-    /// Play a game at the terminal (two people, or against a random mover).
+    /// Play a game at the terminal (two people, or against a random mover or the engine).
     Play(play::PlayArgs),
     /// Replay a game record and print every position, one per line.
     Replay(replay::ReplayArgs),
     /// Count move sequences of each depth (perft), one line per depth.
     Perft(perft::PerftArgs),
+    /// Exact value, final score, best moves and principal variation of a Kalah position.
+    Solve(solve::SolveArgs),
+    /// The exact value of every legal move of a Kalah position.
+    Analyse(solve::SolveArgs),
+    /// Kalah endgame databases: build, info, verify.
+    Egdb(egdb::EgdbArgs),
     /// The engine's best move in a position under a time budget.
     Bestmove(bestmove::BestmoveArgs),
     /// Run a game-playing agent speaking a referee protocol on stdin/stdout.
@@ -46,6 +55,9 @@ fn main() -> ExitCode {
         Command::Play(a) => play::run(&a),
         Command::Replay(a) => replay::run(&a),
         Command::Perft(a) => perft::run(&a),
+        Command::Solve(a) => solve::run_solve(&a),
+        Command::Analyse(a) => solve::run_analyse(&a),
+        Command::Egdb(a) => egdb::run(a),
         Command::Bestmove(a) => bestmove::run(&a),
         Command::Agent(a) => agent::run(&a),
     };

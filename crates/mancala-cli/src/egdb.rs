@@ -1,0 +1,138 @@
+//! `mancala egdb build|info|verify`: endgame databases.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::{Args, Subcommand};
+use mancala_core::kalah::KalahRules;
+use mancala_solver::Egdb;
+
+/// `mancala egdb …`.
+#[derive(Args, Debug)]
+pub struct EgdbArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: EgdbCommand,
+}
+
+/// The database subcommands.
+#[derive(Subcommand, Debug)]
+pub enum EgdbCommand {
+    /// Build the database of every position with at most K seeds in the houses.
+    Build {
+        /// Rule set (its m and capture/end options decide the database).
+        #[arg(long)]
+        rules: String,
+        /// K, the largest number of seeds in the houses.
+        #[arg(long)]
+        max_seeds: u32,
+        /// Output folder (created if missing); the file is named after the rules and K.
+        #[arg(long)]
+        out: PathBuf,
+        /// Build threads (0 = every core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+    },
+    /// Print the header of a database file.
+    Info {
+        /// The database file.
+        file: PathBuf,
+    },
+    /// Check a database file completely: header, size, checksums, every entry's range.
+    Verify {
+        /// The database file.
+        file: PathBuf,
+    },
+}
+
+/// Runs an `egdb` subcommand.
+///
+/// # Errors
+/// A message for a bad rule set, an I/O error, or a damaged or refused file.
+pub fn run(args: EgdbArgs) -> Result<(), String> {
+    match args.command {
+        EgdbCommand::Build {
+            rules,
+            max_seeds,
+            out,
+            threads,
+        } => build(&rules, max_seeds, &out, threads),
+        EgdbCommand::Info { file } => {
+            let i = Egdb::info(&file).map_err(|e| e.to_string())?;
+            println!("file            {}", file.display());
+            println!("format version  {}", i.version);
+            println!("built with      {}", i.rules);
+            println!("houses (m)      {}", i.houses);
+            println!("max seeds (K)   {}", i.max_seeds);
+            let opts: Vec<&str> = i.options.iter().map(|o| o.name()).collect();
+            println!("options         {}", opts.join("+"));
+            println!(
+                "encoding        {} ({} bits per entry: value + 128)",
+                i.encoding, i.bits_per_entry
+            );
+            println!("entries         {}", i.entries);
+            println!("file bytes      {}", i.file_bytes);
+            println!("payload crc32   {:08x}", i.payload_crc);
+            Ok(())
+        }
+        EgdbCommand::Verify { file } => {
+            let t = Instant::now();
+            let db = Egdb::open(&file).map_err(|e| e.to_string())?;
+            let n = db.check_entries().map_err(|e| e.to_string())?;
+            println!(
+                "{}: OK ({}, {n} entries, checksums and value ranges checked in {:.2} s)",
+                file.display(),
+                db.description(),
+                t.elapsed().as_secs_f64()
+            );
+            Ok(())
+        }
+    }
+}
+
+fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(), String> {
+    let rules: KalahRules = rules.parse().map_err(|e| format!("{e}"))?;
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let path = out.join(Egdb::file_name(&rules, max_seeds));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let b = indicatif::ProgressBar::new(0);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {percent:>3}% {human_pos}/{human_len} positions, eta {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    });
+    let progress = |done: u64, total: u64| {
+        if let Some(b) = &bar {
+            b.set_length(total);
+            b.set_position(done);
+        }
+    };
+    let t = Instant::now();
+    let db = pool
+        .install(|| Egdb::build(&rules, max_seeds, Some(&progress)))
+        .map_err(|e| e.to_string())?;
+    let build_s = t.elapsed().as_secs_f64();
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let t = Instant::now();
+    db.save(&path).map_err(|e| e.to_string())?;
+    println!(
+        "built {} in {build_s:.2} s ({:.1} M positions/s), {} entries, {} bytes; saved {} in {:.2} s",
+        db.description(),
+        db.len() as f64 / build_s / 1e6,
+        db.len(),
+        db.bytes(),
+        path.display(),
+        t.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

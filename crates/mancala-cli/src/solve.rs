@@ -1,0 +1,230 @@
+//! `mancala solve` and `mancala analyse`: exact values from the solver.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::Args;
+use mancala_core::kalah::{KalahPosition, KalahRules};
+use mancala_solver::{Egdb, Solver, TableKind};
+
+/// Options shared by `solve` and `analyse`.
+#[derive(Args, Debug, Clone)]
+pub struct SolveArgs {
+    /// Rule set, e.g. `standard`, `kalah(6,4)+empty_capture`.
+    #[arg(long, default_value = "standard")]
+    pub rules: String,
+    /// Position in the notation of kalah.md (default: the start position).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Search threads (0 = every core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Transposition table size, MiB.
+    #[arg(long, default_value_t = 256)]
+    pub tt_mb: usize,
+    /// Endgame database: a file, or a folder searched for the largest database serving the
+    /// rules.
+    #[arg(long)]
+    pub egdb: Option<PathBuf>,
+    /// Use the exact (DashMap) table instead of the lock-free one.
+    #[arg(long)]
+    pub exact_table: bool,
+    /// Stop after about this many nodes (the result is then a pair of bounds).
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
+    /// Stop after about this many seconds (the result is then a pair of bounds).
+    #[arg(long)]
+    pub max_seconds: Option<f64>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Finds the database in `dir` (or the file `dir`) serving `rules` with the largest K.
+fn find_database(path: &Path, rules: &KalahRules) -> Result<Egdb, String> {
+    if path.is_file() {
+        return Egdb::load(path)
+            .and_then(|db| {
+                if db.serves(rules) {
+                    Ok(db)
+                } else {
+                    Err(mancala_solver::EgdbError::RulesMismatch {
+                        database: db.description(),
+                        wanted: rules.to_string(),
+                    })
+                }
+            })
+            .map_err(|e| e.to_string());
+    }
+    let entries = std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut best: Option<(u32, PathBuf)> = None;
+    for entry in entries.flatten() {
+        let p = entry.path();
+        if p.extension().and_then(|e| e.to_str()) != Some("egdb") {
+            continue;
+        }
+        let Ok(info) = Egdb::info(&p) else { continue };
+        let Ok(built) = info.rules.parse::<KalahRules>() else {
+            continue;
+        };
+        let serves = built.houses() == rules.houses()
+            && mancala_solver::egdb::relevant_options(built.options())
+                == mancala_solver::egdb::relevant_options(rules.options());
+        if serves && best.as_ref().map_or(true, |(k, _)| info.max_seeds > *k) {
+            best = Some((info.max_seeds, p));
+        }
+    }
+    let (_, file) = best.ok_or_else(|| {
+        format!(
+            "no endgame database for {rules} in {} (build one with `mancala egdb build`)",
+            path.display()
+        )
+    })?;
+    Egdb::load(&file).map_err(|e| e.to_string())
+}
+
+fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver), String> {
+    let rules: KalahRules = args.rules.parse().map_err(|e| format!("{e}"))?;
+    let pos = match &args.position {
+        Some(p) => KalahPosition::parse(rules, p).map_err(|e| e.to_string())?,
+        None => KalahPosition::start(rules),
+    };
+    let mut solver = Solver::new().tt_bytes(args.tt_mb << 20);
+    if args.threads > 0 {
+        solver = solver.threads(args.threads);
+    }
+    if args.exact_table {
+        solver = solver.table(TableKind::Exact);
+    }
+    if let Some(dir) = &args.egdb {
+        solver = solver.database(Arc::new(find_database(dir, &rules)?));
+    }
+    solver = solver
+        .node_limit(args.max_nodes)
+        .time_limit(args.max_seconds.map(Duration::from_secs_f64));
+    Ok((pos, solver))
+}
+
+fn moves_text<T: ToString>(moves: &[T]) -> Vec<String> {
+    moves.iter().map(ToString::to_string).collect()
+}
+
+/// Runs `mancala solve`: value, final score, best moves, principal variation, nodes, seconds.
+///
+/// # Errors
+/// A message for a bad rule set, position or database, or a solver error.
+pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
+    let (pos, mut solver) = setup(args)?;
+    let s = solver.solve(&pos).map_err(|e| e.to_string())?;
+    if args.json {
+        let swap = s.swap.map(|c| {
+            serde_json::json!({
+                "swap_value": c.swap_value,
+                "stay_value": c.stay_value,
+                "swap_is_better": c.swap_is_better,
+            })
+        });
+        let out = serde_json::json!({
+            "rules": pos.rules().to_string(),
+            "position": pos.to_string(),
+            "value": s.value,
+            "lower": s.lower,
+            "upper": s.upper,
+            "exact": s.exact,
+            "score": s.score,
+            "best_moves": moves_text(&s.best_moves),
+            "pv": moves_text(&s.pv),
+            "swap": swap,
+            "nodes": s.nodes,
+            "seconds": s.seconds,
+        });
+        println!("{out}");
+        return Ok(());
+    }
+    println!("rules       {}", pos.rules());
+    println!("position    {pos}");
+    if s.exact {
+        println!("value       {:+}", s.value);
+    } else {
+        println!(
+            "value       between {:+} and {:+} (stopped by a limit)",
+            s.lower, s.upper
+        );
+    }
+    println!(
+        "score       {:+} (final margin of the player to move)",
+        s.score
+    );
+    println!("best moves  {}", moves_text(&s.best_moves).join(" "));
+    println!("pv          {}", moves_text(&s.pv).join(" "));
+    if let Some(c) = s.swap {
+        println!(
+            "swap        {} (swap {:+}, best house move {:+})",
+            if c.swap_is_better {
+                "better"
+            } else {
+                "not better"
+            },
+            c.swap_value,
+            c.stay_value
+        );
+    }
+    println!("nodes       {}", s.nodes);
+    println!(
+        "seconds     {:.3} ({:.2} M nodes/s)",
+        s.seconds,
+        s.nodes as f64 / s.seconds.max(1e-9) / 1e6
+    );
+    Ok(())
+}
+
+/// Runs `mancala analyse`: the value of every legal move.
+///
+/// # Errors
+/// As [`run_solve`].
+pub fn run_analyse(args: &SolveArgs) -> Result<(), String> {
+    let (pos, mut solver) = setup(args)?;
+    let a = solver.analyse(&pos).map_err(|e| e.to_string())?;
+    if args.json {
+        let moves: Vec<_> = a
+            .moves
+            .iter()
+            .map(|m| {
+                serde_json::json!({
+                    "move": m.mv.to_string(),
+                    "value": m.value,
+                    "lower": m.lower,
+                    "upper": m.upper,
+                    "exact": m.exact,
+                })
+            })
+            .collect();
+        let out = serde_json::json!({
+            "rules": pos.rules().to_string(),
+            "position": pos.to_string(),
+            "moves": moves,
+            "nodes": a.nodes,
+            "seconds": a.seconds,
+        });
+        println!("{out}");
+        return Ok(());
+    }
+    println!("rules     {}", pos.rules());
+    println!("position  {pos}");
+    for m in &a.moves {
+        if m.exact {
+            println!("move {:>4}  {:+}", m.mv.to_string(), m.value);
+        } else {
+            println!(
+                "move {:>4}  {:+}..={:+} (limit)",
+                m.mv.to_string(),
+                m.lower,
+                m.upper
+            );
+        }
+    }
+    println!("nodes     {}", a.nodes);
+    println!("seconds   {:.3}", a.seconds);
+    Ok(())
+}

@@ -1,0 +1,645 @@
+//! Endgame databases: the exact value of every position with at most K seeds in the houses.
+//!
+//! # Contents and encoding
+//!
+//! One entry per distribution of at most K seeds over the 2m houses, seen from the side to
+//! move (the mover's houses 1..m, then the opponent's houses 1..m), at index = the rank of the
+//! combinatorial number system (crate docs; `C(K+2m, 2m)` entries, layer k at
+//! `[C(k+2m−1, 2m), C(k+2m, 2m))`). Positions with no move (a finished game) hold 0.
+//!
+//! **8 bits per entry**: the value itself, seeds, as one excess-128 byte (`v + 128`,
+//! −K..=K, so K ≤ 127; the byte 0 marks "not computed yet" during the build). Why
+//! not the 4 bits of Irving, Donkers & Uiterwijk (2000), who store the seeds the mover will
+//! still capture? Their encoding needs every remaining seed to end in a store (so that
+//! v = 2·captured − k); under `discard_remaining` that is false and the value is not a function
+//! of one count. Four bits also stop at k = 15 (20 seeds need 5 bits), a packed nibble cannot
+//! be written with one atomic byte store during the parallel build, and bytes are what a
+//! memory map serves without any decoding. The cost is memory: 225 792 840 entries, 215 MiB,
+//! for K = 20 and m = 6.
+//!
+//! # Build (layer by layer, in parallel)
+//!
+//! Layer k depends on the layers below it (a move that banks a seed or captures leaves fewer
+//! seeds in the houses) and on layer k itself only through moves that keep every seed in the
+//! houses. Such a move sows within the mover's own row, toward the mover's store, and passes
+//! the turn: it strictly lowers the total distance of all seeds to their owners' stores, so
+//! the in-layer dependencies have no cycle. The layer is cut into chunks that rayon threads
+//! fill in rank order; a position whose in-layer child is not known yet computes that child
+//! first (memoised recursion, depth at most the total distance). Two threads may compute the
+//! same position at once: they write the same byte, so the race is harmless.
+//!
+//! # File format (little-endian)
+//!
+//! ```text
+//! offset  size  field
+//!      0     8  magic "MNCLEGDB"
+//!      8     4  format version (1)
+//!     12     1  m, houses a row
+//!     13     1  K, the largest seed count in the houses
+//!     14     1  value-relevant option bits (empty_capture, end_when_no_move, discard_remaining;
+//!               bit numbers of `KalahOptions::bits`)
+//!     15     1  entry encoding (1 = one byte: the value for the side to move + 128)
+//!     16     8  number of entries, C(K+2m, 2m)
+//!     24     4  CRC-32 of the payload
+//!     28     4  n, length of the rule-set string
+//!     32     n  the rule set the database was built with (`kalah(6,4)+empty_capture`)
+//!   32+n     4  CRC-32 of bytes 0..32+n
+//!   36+n     …  payload: one byte per entry, in rank order
+//! ```
+//!
+//! Opening a file checks every field, the size and both checksums; anything off is a typed
+//! [`EgdbError`]. A database serves exactly the rules whose m and value-relevant options it
+//! was built for: the starting seeds n never change the value of a position, and `pie_rule`
+//! and `no_first_move_bonus` only concern the opening, which is never looked up. Any other
+//! difference is refused ([`EgdbError::RulesMismatch`], `SolveError::DatabaseMismatch`).
+
+mod build;
+
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use mancala_core::kalah::{KalahOption, KalahOptions, KalahPosition, KalahRules};
+use thiserror::Error;
+
+use crate::board::{binom_exact, rank_dyn, rank_space};
+use crate::mem::FrozenBytes;
+use crate::search::{is_special, relative};
+
+/// The file magic.
+pub const MAGIC: [u8; 8] = *b"MNCLEGDB";
+/// The file format version this library writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+/// Entry encoding 1: one byte, the value for the side to move plus 128 (excess-128: byte
+/// 128 is value 0, byte 108 is −20; byte 0 never occurs).
+pub const ENCODING_I8_VALUE: u8 = 1;
+
+/// The value (seeds) of an entry byte of [`ENCODING_I8_VALUE`].
+#[inline(always)]
+#[must_use]
+pub fn decode(entry: u8) -> i32 {
+    i32::from(entry) - 128
+}
+/// Bits per entry of [`ENCODING_I8_VALUE`].
+pub const BITS_PER_ENTRY: u32 = 8;
+/// Largest K: values must fit a signed byte.
+pub const MAX_DB_SEEDS: u32 = 127;
+/// Largest database this library builds or opens, entries (64 GiB).
+pub const MAX_ENTRIES: u64 = 1 << 36;
+
+const FIXED_HEADER: usize = 32;
+const MAX_RULES_LEN: usize = 256;
+
+/// Why a database could not be built, saved, opened or used. Every malformed file gives one
+/// of these, never a panic and never a wrong value.
+#[derive(Debug, Error)]
+pub enum EgdbError {
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The system's error.
+        source: std::io::Error,
+    },
+    /// The file does not start with [`MAGIC`].
+    #[error("{0}: not a mancala endgame database (bad magic)")]
+    BadMagic(PathBuf),
+    /// A format version this library does not read.
+    #[error("unsupported database format version {found} (this library reads {expected})")]
+    Version {
+        /// Version in the file.
+        found: u32,
+        /// [`FORMAT_VERSION`].
+        expected: u32,
+    },
+    /// The file is shorter than its header says.
+    #[error("database file truncated: {expected} bytes expected, {found} found")]
+    Truncated {
+        /// Bytes the header calls for.
+        expected: u64,
+        /// Bytes in the file.
+        found: u64,
+    },
+    /// A header field is inconsistent or unknown (the text says which).
+    #[error("corrupt database header: {0}")]
+    Header(String),
+    /// The payload's checksum does not match: the entries are damaged.
+    #[error("database checksum mismatch (stored {stored:08x}, computed {computed:08x}): the file is corrupt")]
+    Checksum {
+        /// CRC-32 in the header.
+        stored: u32,
+        /// CRC-32 of the payload read.
+        computed: u32,
+    },
+    /// The database was built for other rules than the ones asked for.
+    #[error("the database is for {database}, not for {wanted}")]
+    RulesMismatch {
+        /// What the database serves.
+        database: String,
+        /// The rules asked for.
+        wanted: String,
+    },
+    /// K or the size is out of range.
+    #[error("a database of m = {houses}, K = {max_seeds} is not supported: {why}")]
+    Unsupported {
+        /// m.
+        houses: u8,
+        /// K.
+        max_seeds: u32,
+        /// The limit broken.
+        why: &'static str,
+    },
+    /// `verify` found an entry outside the range its seed count allows.
+    #[error(
+        "entry {rank} (k = {seeds} seeds) holds {value}, outside −k..=k or of the wrong parity"
+    )]
+    BadEntry {
+        /// Rank of the entry.
+        rank: u64,
+        /// Seeds in its houses.
+        seeds: u32,
+        /// The value stored.
+        value: i32,
+    },
+}
+
+/// The header fields of a database file ([`Egdb::info`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EgdbInfo {
+    /// Format version.
+    pub version: u32,
+    /// The rule set the database was built with.
+    pub rules: String,
+    /// m, houses a row.
+    pub houses: u8,
+    /// K: every position with at most K seeds in the houses has an entry.
+    pub max_seeds: u32,
+    /// The value-relevant options it serves.
+    pub options: KalahOptions,
+    /// Entry encoding ([`ENCODING_I8_VALUE`]).
+    pub encoding: u8,
+    /// Bits per entry.
+    pub bits_per_entry: u32,
+    /// Number of entries, C(K+2m, 2m).
+    pub entries: u64,
+    /// Size of the file, bytes.
+    pub file_bytes: u64,
+    /// CRC-32 of the payload, as stored.
+    pub payload_crc: u32,
+}
+
+enum Storage {
+    Owned(FrozenBytes),
+    Mapped(memmap2::Mmap, usize),
+}
+
+/// An endgame database in memory (built, read, or memory-mapped): see the module docs.
+pub struct Egdb {
+    houses: u8,
+    max_seeds: u32,
+    options: KalahOptions,
+    rules: String,
+    data: Storage,
+}
+
+impl std::fmt::Debug for Egdb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Egdb({})", self.description())
+    }
+}
+
+/// The options that change values in the database.
+#[must_use]
+pub fn relevant_options(options: KalahOptions) -> KalahOptions {
+    let mut o = KalahOptions::NONE;
+    for opt in [
+        KalahOption::EmptyCapture,
+        KalahOption::EndWhenNoMove,
+        KalahOption::DiscardRemaining,
+    ] {
+        if options.has(opt) {
+            o = o.with(opt);
+        }
+    }
+    o
+}
+
+fn layer_start(m: usize, k: u32) -> u64 {
+    if k == 0 {
+        0
+    } else {
+        binom_exact(u64::from(k) + 2 * m as u64 - 1, 2 * m as u64) as u64
+    }
+}
+
+impl Egdb {
+    /// Builds the database of `rules` (its m and value-relevant options) for every position
+    /// with at most `max_seeds` seeds in the houses, on the current rayon pool. `progress`, if
+    /// given, is called from the worker threads with (entries done, entries in all) as the
+    /// build goes.
+    ///
+    /// # Errors
+    /// [`EgdbError::Unsupported`] when K > 127 or the database would exceed [`MAX_ENTRIES`].
+    pub fn build(
+        rules: &KalahRules,
+        max_seeds: u32,
+        progress: Option<&(dyn Fn(u64, u64) + Sync)>,
+    ) -> Result<Egdb, EgdbError> {
+        let m = rules.houses();
+        let total = check_size(m, max_seeds)?;
+        let options = relevant_options(rules.options());
+        let data = build::build(m as usize, options, max_seeds, total, progress);
+        Ok(Egdb {
+            houses: m,
+            max_seeds,
+            options,
+            rules: rules.to_string(),
+            data: Storage::Owned(data),
+        })
+    }
+
+    /// m, houses a row.
+    #[must_use]
+    pub fn houses(&self) -> u8 {
+        self.houses
+    }
+
+    /// K: positions with at most this many seeds in the houses have an entry.
+    #[must_use]
+    pub fn max_seeds(&self) -> u32 {
+        self.max_seeds
+    }
+
+    /// The value-relevant options the database was built for.
+    #[must_use]
+    pub fn options(&self) -> KalahOptions {
+        self.options
+    }
+
+    /// The rule set the database was built with.
+    #[must_use]
+    pub fn built_with(&self) -> &str {
+        &self.rules
+    }
+
+    /// Number of entries, C(K+2m, 2m).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.entries().len()
+    }
+
+    /// Whether there is no entry (never: K = 0 has one).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.entries().is_empty()
+    }
+
+    /// Memory the entries take, bytes (one byte each).
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        self.len()
+    }
+
+    /// The raw entries, in rank order (excess-128 bytes, see [`decode`]).
+    #[must_use]
+    pub fn entries(&self) -> &[u8] {
+        match &self.data {
+            Storage::Owned(v) => v.bytes(),
+            Storage::Mapped(map, off) => &map[*off..],
+        }
+    }
+
+    /// What the database serves, for messages: `kalah(6,·)+empty_capture, K = 20`.
+    #[must_use]
+    pub fn description(&self) -> String {
+        let mut s = format!("kalah({},·)", self.houses);
+        for o in self.options.iter() {
+            s.push('+');
+            s.push_str(o.name());
+        }
+        s.push_str(&format!(", K = {}", self.max_seeds));
+        s
+    }
+
+    /// Whether the database gives the values of positions played under `rules` (same m, same
+    /// value-relevant options; module docs).
+    #[must_use]
+    pub fn serves(&self, rules: &KalahRules) -> bool {
+        rules.houses() == self.houses && relevant_options(rules.options()) == self.options
+    }
+
+    /// The value of `pos` for the side to move (seeds), when the database holds it: `None` for
+    /// other rules, more than K seeds in the houses, a finished game or an opening position
+    /// (first move, pie-rule states).
+    #[must_use]
+    pub fn value(&self, pos: &KalahPosition) -> Option<i32> {
+        let side = pos.side_to_move()?;
+        if !self.serves(&pos.rules()) || is_special(pos) {
+            return None;
+        }
+        let (b, k) = relative(pos, side);
+        if k > self.max_seeds {
+            return None;
+        }
+        let r = rank_dyn(self.houses as usize, b);
+        Some(decode(self.entries()[r as usize]))
+    }
+
+    /// The conventional file name: `kalah6+empty_capture.k20.egdb`.
+    #[must_use]
+    pub fn file_name(rules: &KalahRules, max_seeds: u32) -> String {
+        let mut s = format!("kalah{}", rules.houses());
+        for o in relevant_options(rules.options()).iter() {
+            s.push('+');
+            s.push_str(o.name());
+        }
+        format!("{s}.k{max_seeds}.egdb")
+    }
+
+    /// Writes the database to `path` (through a temporary file renamed at the end).
+    ///
+    /// # Errors
+    /// [`EgdbError::Io`].
+    pub fn save(&self, path: &Path) -> Result<(), EgdbError> {
+        let io = |source| EgdbError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let entries = self.entries();
+        let mut header = Vec::with_capacity(FIXED_HEADER + self.rules.len() + 4);
+        header.extend_from_slice(&MAGIC);
+        header.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        header.push(self.houses);
+        header.push(self.max_seeds as u8);
+        header.push(self.options.bits());
+        header.push(ENCODING_I8_VALUE);
+        header.extend_from_slice(&(entries.len() as u64).to_le_bytes());
+        header.extend_from_slice(&crc32fast::hash(entries).to_le_bytes());
+        header.extend_from_slice(&(self.rules.len() as u32).to_le_bytes());
+        header.extend_from_slice(self.rules.as_bytes());
+        let hcrc = crc32fast::hash(&header);
+        header.extend_from_slice(&hcrc.to_le_bytes());
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".tmp");
+        let tmp = PathBuf::from(tmp);
+        let mut f = std::io::BufWriter::new(File::create(&tmp).map_err(io)?);
+        f.write_all(&header).map_err(io)?;
+        f.write_all(entries).map_err(io)?;
+        f.into_inner()
+            .map_err(|e| io(e.into_error()))?
+            .sync_all()
+            .map_err(io)?;
+        std::fs::rename(&tmp, path).map_err(io)
+    }
+
+    /// Reads only the header of the file at `path` (the payload checksum is not checked;
+    /// [`Egdb::open`] checks it).
+    ///
+    /// # Errors
+    /// Every header error of [`Egdb::open`].
+    pub fn info(path: &Path) -> Result<EgdbInfo, EgdbError> {
+        use std::io::Read;
+        let io = |source| EgdbError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let mut f = File::open(path).map_err(io)?;
+        let len = f.metadata().map_err(io)?.len();
+        let mut head = vec![0u8; (FIXED_HEADER + MAX_RULES_LEN + 4).min(len as usize)];
+        f.read_exact(&mut head).map_err(io)?;
+        parse_header(path, &head, len).map(|(info, _)| info)
+    }
+
+    /// Memory-maps the file at `path` and checks it completely (header fields, size, both
+    /// CRC-32 checksums). The map is read-only; the file must not change while it is open.
+    ///
+    /// # Errors
+    /// [`EgdbError::Io`], [`EgdbError::BadMagic`], [`EgdbError::Version`],
+    /// [`EgdbError::Truncated`], [`EgdbError::Header`], [`EgdbError::Checksum`],
+    /// [`EgdbError::Unsupported`].
+    pub fn open(path: &Path) -> Result<Egdb, EgdbError> {
+        let io = |source| EgdbError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let f = File::open(path).map_err(io)?;
+        // SAFETY: the map is read-only and private to this value; the file is documented as
+        // not to be modified while open. Every byte read from it is checked before use.
+        #[allow(unsafe_code)]
+        let map = unsafe { memmap2::Mmap::map(&f) }.map_err(io)?;
+        let (info, payload_at) = parse_header(path, &map, map.len() as u64)?;
+        let computed = crc32fast::hash(&map[payload_at..]);
+        if computed != info.payload_crc {
+            return Err(EgdbError::Checksum {
+                stored: info.payload_crc,
+                computed,
+            });
+        }
+        Ok(Egdb {
+            houses: info.houses,
+            max_seeds: info.max_seeds,
+            options: info.options,
+            rules: info.rules,
+            data: Storage::Mapped(map, payload_at),
+        })
+    }
+
+    /// [`Egdb::open`], then copies the entries into anonymous memory backed by huge pages
+    /// where the system offers them (faster random probes than the file map; costs the
+    /// memory of the entries).
+    ///
+    /// # Errors
+    /// As [`Egdb::open`].
+    pub fn load(path: &Path) -> Result<Egdb, EgdbError> {
+        let mut db = Egdb::open(path)?;
+        db.data = Storage::Owned(FrozenBytes::copy_of(db.entries()));
+        Ok(db)
+    }
+
+    /// [`Egdb::open`], then refuses a database that does not serve `rules`.
+    ///
+    /// # Errors
+    /// Those of [`Egdb::open`] and [`EgdbError::RulesMismatch`].
+    pub fn open_for(path: &Path, rules: &KalahRules) -> Result<Egdb, EgdbError> {
+        let db = Egdb::open(path)?;
+        if db.serves(rules) {
+            Ok(db)
+        } else {
+            Err(EgdbError::RulesMismatch {
+                database: db.description(),
+                wanted: rules.to_string(),
+            })
+        }
+    }
+
+    /// Checks every entry against what its seed count allows: `|v| ≤ k`, and `v ≡ k (mod 2)`
+    /// unless `discard_remaining` (search docs). Returns the number of entries checked.
+    ///
+    /// # Errors
+    /// [`EgdbError::BadEntry`] for the first bad entry.
+    pub fn check_entries(&self) -> Result<u64, EgdbError> {
+        let m = self.houses as usize;
+        let parity = !self.options.has(KalahOption::DiscardRemaining);
+        let data = self.entries();
+        for k in 0..=self.max_seeds {
+            let start = layer_start(m, k) as usize;
+            let end = layer_start(m, k + 1) as usize;
+            let ki = k as i32;
+            if let Some(off) = data[start..end].iter().position(|&e| {
+                let v = decode(e);
+                v.abs() > ki || (parity && (v - ki) % 2 != 0)
+            }) {
+                // Terminal positions hold 0 whatever k is; accept them.
+                let rank = (start + off) as u64;
+                let v = decode(data[start + off]);
+                if !(v == 0 && self.is_terminal_rank(m, k, rank - start as u64)) {
+                    return Err(EgdbError::BadEntry {
+                        rank,
+                        seeds: k,
+                        value: v,
+                    });
+                }
+                // Slow path for this layer: check each entry.
+                for (i, &e) in data[start..end].iter().enumerate() {
+                    let v = decode(e);
+                    let bad = v.abs() > ki || (parity && (v - ki) % 2 != 0);
+                    if bad && !(v == 0 && self.is_terminal_rank(m, k, i as u64)) {
+                        return Err(EgdbError::BadEntry {
+                            rank: (start + i) as u64,
+                            seeds: k,
+                            value: v,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(data.len() as u64)
+    }
+
+    fn is_terminal_rank(&self, m: usize, k: u32, r: u64) -> bool {
+        let mut parts = [0u8; 16];
+        crate::board::unrank_layer(m, k, r, &mut parts[..2 * m]);
+        let own: u32 = parts[..m].iter().map(|&c| u32::from(c)).sum();
+        let opp: u32 = parts[m..2 * m].iter().map(|&c| u32::from(c)).sum();
+        if self.options.has(KalahOption::EndWhenNoMove) {
+            own == 0
+        } else {
+            own == 0 || opp == 0
+        }
+    }
+}
+
+fn check_size(m: u8, max_seeds: u32) -> Result<u64, EgdbError> {
+    if max_seeds > MAX_DB_SEEDS {
+        return Err(EgdbError::Unsupported {
+            houses: m,
+            max_seeds,
+            why: "K must be at most 127 (values are stored in a signed byte)",
+        });
+    }
+    match rank_space(m as usize, max_seeds) {
+        Some(n) if n <= MAX_ENTRIES => Ok(n),
+        _ => Err(EgdbError::Unsupported {
+            houses: m,
+            max_seeds,
+            why: "more than 2^36 entries",
+        }),
+    }
+}
+
+fn parse_header(path: &Path, bytes: &[u8], file_len: u64) -> Result<(EgdbInfo, usize), EgdbError> {
+    let truncated = |expected: u64| EgdbError::Truncated {
+        expected,
+        found: file_len,
+    };
+    if bytes.len() < 8 {
+        return Err(if bytes == &MAGIC[..bytes.len()] {
+            truncated(FIXED_HEADER as u64 + 4)
+        } else {
+            EgdbError::BadMagic(path.to_path_buf())
+        });
+    }
+    if bytes[..8] != MAGIC {
+        return Err(EgdbError::BadMagic(path.to_path_buf()));
+    }
+    if bytes.len() < FIXED_HEADER {
+        return Err(truncated(FIXED_HEADER as u64 + 4));
+    }
+    let u32_at = |o: usize| u32::from_le_bytes(bytes[o..o + 4].try_into().expect("4 bytes"));
+    let version = u32_at(8);
+    if version != FORMAT_VERSION {
+        return Err(EgdbError::Version {
+            found: version,
+            expected: FORMAT_VERSION,
+        });
+    }
+    let houses = bytes[12];
+    let max_seeds = u32::from(bytes[13]);
+    let option_bits = bytes[14];
+    let encoding = bytes[15];
+    let entries = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
+    let payload_crc = u32_at(24);
+    let rules_len = u32_at(28) as usize;
+    if rules_len > MAX_RULES_LEN {
+        return Err(EgdbError::Header(format!(
+            "rule-set string of {rules_len} bytes"
+        )));
+    }
+    let payload_at = FIXED_HEADER + rules_len + 4;
+    if bytes.len() < payload_at {
+        return Err(truncated(payload_at as u64));
+    }
+    let stored_hcrc = u32_at(FIXED_HEADER + rules_len);
+    if crc32fast::hash(&bytes[..FIXED_HEADER + rules_len]) != stored_hcrc {
+        return Err(EgdbError::Header("header checksum mismatch".into()));
+    }
+    let rules_text = std::str::from_utf8(&bytes[FIXED_HEADER..FIXED_HEADER + rules_len])
+        .map_err(|_| EgdbError::Header("rule set is not UTF-8".into()))?;
+    let rules: KalahRules = rules_text
+        .parse()
+        .map_err(|e| EgdbError::Header(format!("rule set `{rules_text}`: {e}")))?;
+    let options = KalahOptions::from_bits(option_bits)
+        .ok_or_else(|| EgdbError::Header(format!("unknown option bits {option_bits:#x}")))?;
+    if rules.houses() != houses || relevant_options(rules.options()) != options {
+        return Err(EgdbError::Header(format!(
+            "fields m = {houses}, options {option_bits:#x} disagree with the rule set `{rules_text}`"
+        )));
+    }
+    if encoding != ENCODING_I8_VALUE {
+        return Err(EgdbError::Header(format!(
+            "unknown entry encoding {encoding}"
+        )));
+    }
+    let expected_entries = check_size(houses, max_seeds)?;
+    if entries != expected_entries {
+        return Err(EgdbError::Header(format!(
+            "{entries} entries where m = {houses}, K = {max_seeds} has {expected_entries}"
+        )));
+    }
+    let expected_len = payload_at as u64 + entries;
+    if file_len < expected_len {
+        return Err(truncated(expected_len));
+    }
+    if file_len > expected_len {
+        return Err(EgdbError::Header(format!(
+            "{} bytes after the last entry",
+            file_len - expected_len
+        )));
+    }
+    Ok((
+        EgdbInfo {
+            version,
+            rules: rules_text.to_string(),
+            houses,
+            max_seeds,
+            options,
+            encoding,
+            bits_per_entry: BITS_PER_ENTRY,
+            entries,
+            file_bytes: file_len,
+            payload_crc,
+        },
+        payload_at,
+    ))
+}

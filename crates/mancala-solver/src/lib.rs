@@ -1,0 +1,47 @@
+//! # mancala-solver
+//!
+//! Exact game-theoretic values of Kalah(m, n) positions under every rule option of
+//! `shared/rules/kalah.md`.
+//!
+//! * **Value**: the best store difference the player to move can still gain (future seeds
+//!   into their store minus into the opponent's, final sweep included) with perfect play on
+//!   both sides. It does not depend on the seeds already stored, so transpositions and
+//!   database entries ignore the stores. An extra turn keeps the sign; a passed turn negates.
+//! * **Search** ([`Solver`]): fail-soft negamax alpha-beta with MTD(f) null-window probes
+//!   (Plaat, Schaeffer, Pijls & de Bruin, "Best-first fixed-depth minimax algorithms", 1996),
+//!   enhanced transposition cut-offs, exact bounds from the seeds left, move ordering (table
+//!   move, extra turns, captures), a lock-free or an exact transposition table ([`tt`]) and
+//!   endgame-database probes, in parallel on a rayon pool (the value never depends on the
+//!   number of threads). The approach follows Irving, Donkers & Uiterwijk, "Solving Kalah",
+//!   ICGA Journal 23(3), 2000.
+//! * **Endgame databases** ([`egdb`]): every position with at most K seeds in the houses,
+//!   ranked with the combinatorial number system, built layer by layer in parallel, saved with
+//!   a checked header and CRC-32 checksums.
+//! * **Pie rule**: at the swap decision the solver gives the value of swapping and of the
+//!   best house move ([`SwapChoice`]).
+//!
+//! Keys and database indices are the rank of the houses seen from the side to move: the
+//! mover's houses `c_0..c_{m−1}` then the opponent's `c_m..c_{2m−1}`, rank
+//! `Σ_i C(c_0 + … + c_i + i, i + 1)` (the combinatorial number system).
+//!
+//! ```
+//! use mancala_core::kalah::{KalahPosition, KalahRules};
+//! use mancala_solver::Solver;
+//! // Kalah(6,1): a first-player win by 2 under both capture rules (Irving et al. 2000).
+//! let rules: KalahRules = "kalah(6,1)".parse().unwrap();
+//! let s = Solver::new().threads(1).solve(&KalahPosition::start(rules)).unwrap();
+//! assert_eq!(s.value, 2);
+//! ```
+#![deny(missing_docs)]
+
+mod board;
+pub mod egdb;
+mod mem;
+mod parallel;
+mod search;
+mod solver;
+pub mod tt;
+
+pub use egdb::{Egdb, EgdbError, EgdbInfo};
+pub use solver::{Analysis, MoveValue, Solution, SolveError, Solver, SwapChoice, TableKind};
+pub use tt::{ExactTable, LockFreeTable, TranspositionTable};

@@ -1,0 +1,120 @@
+//! Large zeroed buffers of atomics in anonymous memory, backed by transparent huge pages when
+//! the system allows (`madvise(MADV_HUGEPAGE)`): the transposition table and the database are
+//! read at random, and 2 MiB pages remove most of the TLB misses that 4 KiB pages cause.
+
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicU64, AtomicU8};
+
+/// Marker for the atomic integer types a [`ZeroedBuf`] may hold: all-zero bytes are a valid
+/// value and the alignment divides a page.
+///
+/// # Safety
+/// Implement only for types whose all-zero bit pattern is valid and whose alignment is at
+/// most 4096.
+pub(crate) unsafe trait ZeroValid {}
+// SAFETY: 0 is a valid AtomicU64 / AtomicU8; alignments 8 and 1.
+unsafe impl ZeroValid for AtomicU64 {}
+// SAFETY: as above.
+unsafe impl ZeroValid for AtomicU8 {}
+
+/// `len` zeroed `A`s in an anonymous memory map (heap fallback when mapping fails).
+pub(crate) struct ZeroedBuf<A: ZeroValid> {
+    map: Option<memmap2::MmapMut>,
+    heap: Vec<A>,
+    len: usize,
+    _marker: PhantomData<A>,
+}
+
+impl<A: ZeroValid> ZeroedBuf<A> {
+    pub(crate) fn new(len: usize) -> ZeroedBuf<A> {
+        let bytes = len * std::mem::size_of::<A>();
+        if bytes >= 1 << 21 {
+            if let Ok(map) = memmap2::MmapMut::map_anon(bytes) {
+                #[cfg(target_os = "linux")]
+                let _ = map.advise(memmap2::Advice::HugePage);
+                return ZeroedBuf {
+                    map: Some(map),
+                    heap: Vec::new(),
+                    len,
+                    _marker: PhantomData,
+                };
+            }
+        }
+        let heap = (0..len)
+            // SAFETY: `ZeroValid` promises that all-zero bytes are a valid `A`.
+            .map(|_| unsafe { std::mem::zeroed::<A>() })
+            .collect();
+        ZeroedBuf {
+            map: None,
+            heap,
+            len,
+            _marker: PhantomData,
+        }
+    }
+
+    pub(crate) fn as_slice(&self) -> &[A] {
+        match &self.map {
+            // SAFETY: the map is page-aligned (so aligned for `A`), `len · size_of::<A>()`
+            // bytes long, zero-initialised (valid by `ZeroValid`), lives as long as `self`,
+            // and is only ever accessed through this shared slice of atomics.
+            Some(map) => unsafe { std::slice::from_raw_parts(map.as_ptr().cast::<A>(), self.len) },
+            None => &self.heap,
+        }
+    }
+}
+
+impl ZeroedBuf<AtomicU8> {
+    /// Ends the atomic phase: the bytes, read-only from now on.
+    pub(crate) fn freeze(self) -> FrozenBytes {
+        match self.map {
+            Some(map) => FrozenBytes {
+                map: Some(map),
+                heap: Vec::new(),
+                len: self.len,
+            },
+            None => FrozenBytes {
+                map: None,
+                heap: self.heap.into_iter().map(AtomicU8::into_inner).collect(),
+                len: self.len,
+            },
+        }
+    }
+}
+
+/// Read-only bytes in anonymous (huge-page) memory or on the heap.
+pub(crate) struct FrozenBytes {
+    map: Option<memmap2::MmapMut>,
+    heap: Vec<u8>,
+    len: usize,
+}
+
+impl FrozenBytes {
+    /// A copy of `data` in anonymous huge-page memory.
+    pub(crate) fn copy_of(data: &[u8]) -> FrozenBytes {
+        if data.len() >= 1 << 21 {
+            if let Ok(mut map) = memmap2::MmapMut::map_anon(data.len()) {
+                #[cfg(target_os = "linux")]
+                let _ = map.advise(memmap2::Advice::HugePage);
+                map.copy_from_slice(data);
+                return FrozenBytes {
+                    map: Some(map),
+                    heap: Vec::new(),
+                    len: data.len(),
+                };
+            }
+        }
+        FrozenBytes {
+            map: None,
+            heap: data.to_vec(),
+            len: data.len(),
+        }
+    }
+
+    /// The bytes.
+    pub(crate) fn bytes(&self) -> &[u8] {
+        match &self.map {
+            Some(map) => &map[..self.len],
+            None => &self.heap,
+        }
+    }
+}

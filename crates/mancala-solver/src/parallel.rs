@@ -1,0 +1,116 @@
+//! Parallel MTD(f) driver (Plaat, Schaeffer, Pijls & de Bruin 1996) over a shared table.
+//!
+//! Every thread of the pool runs the whole sequence of null-window probes on the same
+//! position ("lazy SMP"); the threads after the first order some moves differently, so they
+//! prove different subtrees and share the results through the table. Every bound a thread
+//! stores or returns is proven, so the first thread to close the interval has the exact value,
+//! whatever the number of threads: the value is the same for any thread count (only the node
+//! count and time change). The other threads are then told to stop and unwind.
+
+use std::sync::atomic::Ordering;
+
+use crate::board::Geometry;
+use crate::search::{Searcher, Shared};
+use crate::tt::TranspositionTable;
+
+/// What a driver run proved: `lower ≤ v ≤ upper`; `exact` when they meet.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Proven {
+    pub lower: i32,
+    pub upper: i32,
+}
+
+impl Proven {
+    pub(crate) fn exact(&self) -> bool {
+        self.lower == self.upper
+    }
+}
+
+/// Everything a search thread needs, borrowed.
+pub(crate) struct Ctx<'a, const M: usize, T: TranspositionTable> {
+    pub g: &'a Geometry<M>,
+    pub tt: &'a T,
+    pub db: Option<(&'a [u8], u32)>,
+    pub pool: &'a rayon::ThreadPool,
+}
+
+impl<const M: usize, T: TranspositionTable> Ctx<'_, M, T> {
+    /// MTD(f): null-window probes `f(searcher, β−1, β)` (f must be a fail-soft search of the
+    /// value) from `guess` until `lower == upper`, on every thread of the pool, within the
+    /// starting interval `[lower, upper]`.
+    pub(crate) fn mtd<F>(&self, shared: &Shared, lower: i32, upper: i32, guess: i32, f: F) -> Proven
+    where
+        F: Fn(&mut Searcher<'_, M, T>, i32, i32) -> i32 + Sync,
+    {
+        let results = self.pool.broadcast(|ctx| {
+            let mut s = Searcher::new(self.g, self.tt, self.db, shared, ctx.index());
+            let (mut lo, mut hi) = (lower, upper);
+            let mut g = guess.clamp(lo, hi);
+            while lo < hi {
+                if shared.stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let beta = g.clamp(lo + 1, hi);
+                let v = f(&mut s, beta - 1, beta);
+                if s.aborted {
+                    break;
+                }
+                if v < beta {
+                    hi = v.max(lo);
+                } else {
+                    lo = v.min(hi);
+                }
+                g = v;
+            }
+            s.finish();
+            if lo >= hi {
+                // Proven: tell the other threads to stop.
+                shared.stop.store(true, Ordering::Relaxed);
+            }
+            Proven {
+                lower: lo,
+                upper: hi,
+            }
+        });
+        if !shared.limited.load(Ordering::Relaxed) {
+            // The stop only ended this run's helpers; the next run starts afresh.
+            shared.stop.store(false, Ordering::Relaxed);
+        }
+        // Every interval is proven, so their intersection is too.
+        let mut p = Proven { lower, upper };
+        for r in results {
+            p.lower = p.lower.max(r.lower);
+            p.upper = p.upper.min(r.upper);
+        }
+        p
+    }
+
+    /// A first guess for MTD(f): the heuristic estimate of `pos` to `depth` plies.
+    pub(crate) fn guess(
+        &self,
+        shared: &Shared,
+        pos: &mancala_core::kalah::KalahPosition,
+        depth: u32,
+    ) -> i32 {
+        self.pool.install(|| {
+            let mut s = Searcher::new(self.g, self.tt, self.db, shared, 0);
+            let v = s.estimate_pos(pos, depth);
+            s.finish();
+            v
+        })
+    }
+
+    /// One null-window test on the first thread only: whether `f`'s value is at least
+    /// `target`. `None` when stopped by a limit.
+    pub(crate) fn at_least<F>(&self, shared: &Shared, target: i32, f: F) -> Option<bool>
+    where
+        F: Fn(&mut Searcher<'_, M, T>, i32, i32) -> i32 + Sync,
+    {
+        self.pool.install(|| {
+            let mut s = Searcher::new(self.g, self.tt, self.db, shared, 0);
+            let v = f(&mut s, target - 1, target);
+            s.finish();
+            (!s.aborted).then_some(v >= target)
+        })
+    }
+}

@@ -1,0 +1,601 @@
+//! The exact search: fail-soft negamax alpha-beta on the future store difference.
+//!
+//! # Value and recursion
+//!
+//! `v(p)` is the best store difference the side to move can still gain from `p`. For a move
+//! with immediate gain `g` (seeds into the mover's store, captures and the final sweep, minus
+//! what the opponent receives):
+//!
+//! * the game ends: `g`;
+//! * extra turn (same mover, no sign change): `g + v(child)`;
+//! * the turn passes: `g − v(child)`.
+//!
+//! # Exact futility bound (proof)
+//!
+//! Let k be the seeds in the houses. A store never loses seeds and only the k seeds in the
+//! houses can still move into a store, so the mover's future gain `a` and the opponent's `b`
+//! satisfy `a, b ≥ 0` and `a + b ≤ k`, hence `−k ≤ v = a − b ≤ k`. Unless `discard_remaining`
+//! removes seeds at the end, every seed ends in a store (the sweep gives the rest to the
+//! owners), so `a + b = k` and `v ≡ k (mod 2)`: all values and bounds this search derives keep
+//! that parity (a move's gain has the parity of the seeds leaving the houses), which lets the
+//! MTD(f) driver step by two.
+//!
+//! The capture rule: the proof uses only "a store never loses seeds" and "only seeds in the
+//! houses can still reach a store", which hold under both capture rules and every end rule,
+//! so one bound serves all of them. What the capture rule changes is which positions reach
+//! the bound (under `empty_capture` a last seed in an own empty house is banked at once, under
+//! the standard rule it stays on the board when the opposite house is empty), not the bound
+//! itself; no tighter bound that is sound for every position was found. Each child is also
+//! bounded by `gain ± k_child` before it is searched, which cuts moves that cannot reach the
+//! window.
+//!
+//! # Pruning and ordering
+//!
+//! * Transposition table probe (cut-offs from stored bounds, the stored best move first).
+//! * Enhanced transposition cut-off (Plaat, Schaeffer, Pijls & de Bruin 1996): before
+//!   searching, the children are looked up in the table and the database, and a child whose
+//!   proven bound already refutes the window cuts at once.
+//! * Move order: table move, extra turns (rightmost house first, since sowing a house to the
+//!   left of another extra-turn house would spoil it), then moves by immediate gain (captures).
+//! * Endgame database: a position with at most K seeds in the houses is answered exactly.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use mancala_core::kalah::{KalahMove, KalahPosition};
+use mancala_core::Side;
+
+use crate::board::{Child, Geometry, Kind};
+use crate::tt::{Bounds, TranspositionTable, NO_MOVE};
+
+/// State shared by every search thread of one solve.
+pub(crate) struct Shared {
+    /// Set to make every thread unwind (a limit, the cancel flag, or another thread finished).
+    pub stop: AtomicBool,
+    /// Set when the stop came from a limit or the cancel flag (the result is then not exact).
+    pub limited: AtomicBool,
+    /// Nodes counted so far by all threads.
+    pub nodes: AtomicU64,
+    /// Stop after this many nodes.
+    pub node_limit: u64,
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+    /// The caller's cancel flag.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Shared {
+    pub(crate) fn new(
+        node_limit: Option<u64>,
+        deadline: Option<Instant>,
+        cancel: Option<Arc<AtomicBool>>,
+    ) -> Shared {
+        Shared {
+            stop: AtomicBool::new(false),
+            limited: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            node_limit: node_limit.unwrap_or(u64::MAX),
+            deadline,
+            cancel,
+        }
+    }
+}
+
+const CHECK_EVERY: u64 = 2048;
+
+/// One thread's searcher.
+pub(crate) struct Searcher<'a, const M: usize, T: TranspositionTable> {
+    g: &'a Geometry<M>,
+    tt: &'a T,
+    db: &'a [u8],
+    db_max: u32,
+    shared: &'a Shared,
+    pending: u64,
+    /// Nodes counted by this thread (all of them, flushed or not).
+    count: u64,
+    /// Set once this thread must unwind; every value computed after it is meaningless.
+    pub aborted: bool,
+    perturb: u64,
+    etc_min_seeds: u32,
+    tt_min_seeds: u32,
+}
+
+#[derive(Clone, Copy)]
+struct Cand {
+    child: Child,
+    h: u8,
+    score: i32,
+    /// The child's rank while probing, then its upper bound (as `i32` bits).
+    key: u64,
+}
+
+impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
+    pub(crate) fn new(
+        g: &'a Geometry<M>,
+        tt: &'a T,
+        db: Option<(&'a [u8], u32)>,
+        shared: &'a Shared,
+        thread: usize,
+    ) -> Self {
+        let (db, db_max) = match db {
+            Some((d, k)) => (d, k),
+            None => (&[][..], 0),
+        };
+        let has_db = !db.is_empty();
+        Searcher {
+            g,
+            tt,
+            db,
+            db_max: if has_db { db_max } else { 0 },
+            shared,
+            pending: 0,
+            count: 0,
+            aborted: false,
+            perturb: thread as u64,
+            etc_min_seeds: ETC_MARGIN + if has_db { db_max } else { 0 },
+            tt_min_seeds: TT_MIN_SEEDS,
+        }
+    }
+
+    fn flush(&mut self) {
+        let n = self.shared.nodes.fetch_add(self.pending, Ordering::Relaxed) + self.pending;
+        self.pending = 0;
+        if self.shared.stop.load(Ordering::Relaxed) {
+            self.aborted = true;
+            return;
+        }
+        let cancelled = self
+            .shared
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed));
+        let late = self.shared.deadline.is_some_and(|d| Instant::now() >= d);
+        if cancelled || late || n >= self.shared.node_limit {
+            self.shared.limited.store(true, Ordering::Relaxed);
+            self.shared.stop.store(true, Ordering::Relaxed);
+            self.aborted = true;
+        }
+    }
+
+    /// Counts the remaining nodes into the shared counter.
+    pub(crate) fn finish(&mut self) {
+        self.shared.nodes.fetch_add(self.pending, Ordering::Relaxed);
+        self.pending = 0;
+    }
+
+    #[inline(always)]
+    fn db_value(&self, b: u128) -> i32 {
+        crate::egdb::decode(self.db[Geometry::<M>::rank(b) as usize])
+    }
+
+    /// Fail-soft alpha-beta on the mover-relative board `b` holding `k` seeds in its houses
+    /// (not a finished game): returns v' with `v' ≤ alpha ⇒ v ≤ v'`, `v' ≥ beta ⇒ v ≥ v'`,
+    /// otherwise `v = v'`. After an abort the result is meaningless.
+    pub(crate) fn search(&mut self, b: u128, k: u32, alpha: i32, beta: i32) -> i32 {
+        self.pending += 1;
+        self.count += 1;
+        if self.pending >= CHECK_EVERY {
+            self.flush();
+            if self.aborted {
+                return 0;
+            }
+        }
+        let ki = k as i32;
+        if ki <= alpha {
+            return ki;
+        }
+        if -ki >= beta {
+            return -ki;
+        }
+        if k <= self.db_max {
+            return self.db_value(b);
+        }
+        let use_tt = k >= self.tt_min_seeds;
+        let key = Geometry::<M>::rank(b);
+        if use_tt {
+            self.tt.prefetch(key);
+        }
+
+        // Generate every child once; prefetch the table entries of those worth probing.
+        let mut cands = [Cand {
+            child: Child {
+                board: 0,
+                gain: 0,
+                seeds: 0,
+                kind: Kind::Over,
+            },
+            h: 0,
+            score: 0,
+            key: 0,
+        }; 8];
+        let mut n = 0;
+        let mut mask = Geometry::<M>::move_mask(b);
+        let etc = k >= self.etc_min_seeds;
+        while mask != 0 {
+            let h = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let c = self.g.play(b, h);
+            let mut ckey = 0;
+            if c.kind != Kind::Over {
+                if c.seeds <= self.db_max {
+                    ckey = Geometry::<M>::rank(c.board);
+                    prefetch(&self.db[ckey as usize]);
+                } else if etc {
+                    ckey = Geometry::<M>::rank(c.board);
+                    self.tt.prefetch(ckey);
+                }
+            }
+            cands[n] = Cand {
+                child: c,
+                h: h as u8,
+                score: 0,
+                key: ckey,
+            };
+            n += 1;
+        }
+
+        let mut tt_move = NO_MOVE;
+        if use_tt {
+            if let Some(e) = self.tt.probe(key) {
+                if e.lower >= beta {
+                    return e.lower;
+                }
+                if e.upper <= alpha {
+                    return e.upper;
+                }
+                if e.lower == e.upper {
+                    return e.lower;
+                }
+                tt_move = e.best;
+            }
+        }
+        let start_nodes = self.count;
+
+        // Bounds of each child known without searching it: exact (game over, database),
+        // from the table (enhanced transposition cut-off), or from its seeds.
+        let mut best = i32::MIN;
+        let mut best_move = NO_MOVE;
+        let mut live = 0;
+        for i in 0..n {
+            let cd = cands[i];
+            let c = cd.child;
+            let g = c.gain;
+            let ks = c.seeds as i32;
+            let h = cd.h as usize;
+            let (lo, hi, score) = match c.kind {
+                Kind::Over => (g, g, 0),
+                Kind::Extra => {
+                    if c.seeds <= self.db_max {
+                        let v = g + crate::egdb::decode(self.db[cd.key as usize]);
+                        (v, v, 0)
+                    } else {
+                        let (mut lo, mut hi) = (g - ks, g + ks);
+                        if etc {
+                            if let Some(e) = self.tt.probe(cd.key) {
+                                lo = lo.max(g + e.lower);
+                                hi = hi.min(g + e.upper);
+                            }
+                        }
+                        (lo, hi, 1000 + h as i32)
+                    }
+                }
+                Kind::Switch => {
+                    if c.seeds <= self.db_max {
+                        let v = g - crate::egdb::decode(self.db[cd.key as usize]);
+                        (v, v, 0)
+                    } else {
+                        let (mut lo, mut hi) = (g - ks, g + ks);
+                        if etc {
+                            if let Some(e) = self.tt.probe(cd.key) {
+                                lo = lo.max(g - e.upper);
+                                hi = hi.min(g - e.lower);
+                            }
+                        }
+                        let mut score = 10 * g;
+                        if self.perturb != 0 {
+                            score += ((key ^ (h as u64 * 0x9E37)).wrapping_mul(
+                                0x2545_F491_4F6C_DD1D_u64.wrapping_add(self.perturb << 1),
+                            ) >> 61) as i32;
+                        }
+                        (lo, hi, score)
+                    }
+                }
+            };
+            if lo >= beta {
+                // Proven refutation without a search (exact child or enhanced transposition
+                // cut-off).
+                if use_tt {
+                    self.tt.store(
+                        key,
+                        Bounds {
+                            lower: lo,
+                            upper: ki,
+                            best: h as u8,
+                            work: 0,
+                        },
+                    );
+                }
+                return lo;
+            }
+            if lo == hi || hi <= alpha {
+                // Nothing to search: the child's value is known, or cannot reach the window.
+                if hi > best {
+                    best = hi;
+                    best_move = h as u8;
+                }
+                continue;
+            }
+            let score = if h as u8 == tt_move { 1 << 20 } else { score };
+            cands[live] = Cand {
+                score,
+                key: hi as u64,
+                ..cd
+            };
+            live += 1;
+        }
+        let n = live;
+        // Insertion sort, best score first.
+        for i in 1..n {
+            let x = cands[i];
+            let mut j = i;
+            while j > 0 && cands[j - 1].score < x.score {
+                cands[j] = cands[j - 1];
+                j -= 1;
+            }
+            cands[j] = x;
+        }
+        let mut a = alpha.max(best);
+        for c in &cands[..n] {
+            // `key` now holds the child's upper bound.
+            let hi = c.key as i32;
+            if hi <= a {
+                if hi > best {
+                    best = hi;
+                    best_move = c.h;
+                }
+                continue;
+            }
+            let g = c.child.gain;
+            let v = match c.child.kind {
+                Kind::Extra => g + self.search(c.child.board, c.child.seeds, a - g, beta - g),
+                Kind::Switch => g - self.search(c.child.board, c.child.seeds, g - beta, g - a),
+                Kind::Over => g,
+            };
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = c.h;
+                if v >= beta {
+                    break;
+                }
+                if v > a {
+                    a = v;
+                }
+            }
+        }
+        if use_tt {
+            let spent = self.count - start_nodes;
+            let work = (64 - spent.leading_zeros()) as u8;
+            let bounds = if best >= beta {
+                Bounds {
+                    lower: best,
+                    upper: ki,
+                    best: best_move,
+                    work,
+                }
+            } else if best <= alpha {
+                Bounds {
+                    lower: -ki,
+                    upper: best,
+                    best: NO_MOVE,
+                    work,
+                }
+            } else {
+                Bounds {
+                    lower: best,
+                    upper: best,
+                    best: best_move,
+                    work,
+                }
+            };
+            self.tt.store(key, bounds);
+        }
+        best
+    }
+
+    /// A heuristic estimate (not a bound) of the value of `b`: alpha-beta to `depth` plies
+    /// on the gains alone (a position's unknown future counts 0), exact where the database
+    /// answers. Only used as the first guess of MTD(f).
+    pub(crate) fn estimate(&mut self, b: u128, k: u32, depth: u32, alpha: i32, beta: i32) -> i32 {
+        self.pending += 1;
+        if k <= self.db_max {
+            return self.db_value(b);
+        }
+        if depth == 0 {
+            return 0;
+        }
+        let mut best = i32::MIN;
+        let mut a = alpha;
+        let mut kids = [(0i32, 0u32, Kind::Over, 0u128, 0u32); 8];
+        let mut n = 0;
+        let mut mask = Geometry::<M>::move_mask(b);
+        while mask != 0 {
+            let h = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let c = self.g.play(b, h);
+            let score = match c.kind {
+                Kind::Extra => 1000 + h as i32,
+                _ => 10 * c.gain,
+            };
+            kids[n] = (score, c.seeds, c.kind, c.board, c.gain as u32);
+            n += 1;
+        }
+        kids[..n].sort_unstable_by_key(|x| -x.0);
+        for &(_, seeds, kind, board, gain) in &kids[..n] {
+            let g = gain as i32;
+            let v = match kind {
+                Kind::Over => g,
+                Kind::Extra => g + self.estimate(board, seeds, depth - 1, a - g, beta - g),
+                Kind::Switch => g - self.estimate(board, seeds, depth - 1, g - beta, g - a),
+            };
+            if v > best {
+                best = v;
+                if v >= beta {
+                    break;
+                }
+                a = a.max(v);
+            }
+        }
+        best
+    }
+
+    /// [`Searcher::estimate`] for a core position, for the player to move.
+    pub(crate) fn estimate_pos(&mut self, pos: &KalahPosition, depth: u32) -> i32 {
+        let Some(side) = pos.side_to_move() else {
+            return 0;
+        };
+        if !is_special(pos) {
+            let (b, k) = relative(pos, side);
+            if self.g.is_terminal(b) {
+                return 0;
+            }
+            return self.estimate(b, k, depth, -1000, 1000);
+        }
+        let mut best = i32::MIN;
+        for mv in pos.legal_moves() {
+            let child = pos.play_unchecked(mv);
+            let v = match mv {
+                KalahMove::Swap => swap_gain(pos) - self.estimate_pos(&child, depth),
+                KalahMove::House(_) => {
+                    let g = store_gain(pos, &child, side);
+                    match child.side_to_move() {
+                        None => g,
+                        Some(s) if s == side => g + self.estimate_pos(&child, depth),
+                        Some(_) => g - self.estimate_pos(&child, depth),
+                    }
+                }
+            };
+            best = best.max(v);
+        }
+        best
+    }
+
+    /// Fail-soft value of a core position for the player to move (any position, including
+    /// the opening states of `pie_rule` and `no_first_move_bonus`, which are searched on the
+    /// core's positions without the table because their values depend on the stores).
+    pub(crate) fn search_pos(&mut self, pos: &KalahPosition, alpha: i32, beta: i32) -> i32 {
+        let Some(side) = pos.side_to_move() else {
+            return 0;
+        };
+        if !is_special(pos) {
+            let (b, k) = relative(pos, side);
+            if self.g.is_terminal(b) {
+                return 0;
+            }
+            return self.search(b, k, alpha, beta);
+        }
+        self.pending += 1;
+        let mut best = i32::MIN;
+        let mut a = alpha;
+        let mut moves = pos.legal_moves();
+        // Extra turns first, then the rest (the opening tree is small).
+        moves.sort_by_key(|&mv| !pos.is_extra_turn(mv));
+        for mv in moves {
+            let v = self.move_value(pos, mv, a, beta);
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v >= beta {
+                    break;
+                }
+                a = a.max(v);
+            }
+        }
+        best
+    }
+
+    /// Fail-soft value, for the player to move at `pos`, of playing the legal move `mv`.
+    pub(crate) fn move_value(
+        &mut self,
+        pos: &KalahPosition,
+        mv: KalahMove,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let child = pos.play_unchecked(mv);
+        match mv {
+            KalahMove::Swap => {
+                // The decider (North) takes over South's store: value 2·(S − N) − v(child),
+                // where the child's mover is now the other player (solver docs).
+                let d = swap_gain(pos);
+                d - self.search_pos(&child, d - beta, d - alpha)
+            }
+            KalahMove::House(_) => {
+                let Some(side) = pos.side_to_move() else {
+                    return 0;
+                };
+                let g = store_gain(pos, &child, side);
+                match child.side_to_move() {
+                    None => g,
+                    Some(s) if s == side => g + self.search_pos(&child, alpha - g, beta - g),
+                    Some(_) => g - self.search_pos(&child, g - beta, g - alpha),
+                }
+            }
+        }
+    }
+}
+
+/// Enhanced transposition cut-offs are tried at nodes with at least this many seeds more
+/// than the database holds (below, probing every child costs more than it saves).
+const ETC_MARGIN: u32 = 8;
+/// The table is used at nodes with at least this many seeds in the houses.
+const TT_MIN_SEEDS: u32 = 0;
+
+/// Hints the cache that `x` will be read soon (no effect on results).
+#[inline(always)]
+fn prefetch<X>(x: &X) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE is part of the x86_64 baseline and a prefetch never faults.
+    unsafe {
+        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
+            (x as *const X).cast(),
+        );
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
+
+/// Whether `pos` is in the opening states whose values depend on more than the houses.
+pub(crate) fn is_special(pos: &KalahPosition) -> bool {
+    pos.is_first_move() || pos.swap_offered() || pos.in_opening_turn()
+}
+
+/// Store gain of `side` minus the other side's, from `pos` to `child`, seeds.
+pub(crate) fn store_gain(pos: &KalahPosition, child: &KalahPosition, side: Side) -> i32 {
+    let o = side.opponent();
+    (i32::from(child.store(side)) - i32::from(pos.store(side)))
+        - (i32::from(child.store(o)) - i32::from(pos.store(o)))
+}
+
+/// The value a swap adds for the deciding player: 2·(South's store − North's store).
+pub(crate) fn swap_gain(pos: &KalahPosition) -> i32 {
+    2 * (i32::from(pos.store(Side::South)) - i32::from(pos.store(Side::North)))
+}
+
+/// The mover-relative board (stores cleared) and the seeds in houses of a core position.
+pub(crate) fn relative(pos: &KalahPosition, side: Side) -> (u128, u32) {
+    let m = pos.rules().houses() as usize;
+    let raw = pos.board_bits();
+    let south = raw & crate::board::lanes(0, m);
+    let north = raw & crate::board::lanes(m + 1, m);
+    let b = match side {
+        Side::South => south | north,
+        Side::North => (north >> (8 * (m + 1))) | (south << (8 * (m + 1))),
+    };
+    (b, pos.seeds_in_houses())
+}

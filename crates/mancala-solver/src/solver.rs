@@ -1,0 +1,570 @@
+//! The [`Solver`]: configuration, `solve` and `analyse`.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use mancala_core::kalah::{KalahMove, KalahOption, KalahPosition};
+use mancala_core::Side;
+use thiserror::Error;
+
+use crate::board::{rank_space, Flags, Geometry};
+use crate::egdb::Egdb;
+use crate::parallel::{Ctx, Proven};
+use crate::search::{is_special, relative, store_gain, swap_gain, Shared};
+use crate::tt::{ExactTable, LockFreeTable, TranspositionTable};
+
+/// Which transposition table the solver uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TableKind {
+    /// [`LockFreeTable`]: fixed size in bytes, lossy, lock-free (the default).
+    #[default]
+    LockFree,
+    /// [`ExactTable`]: a `DashMap` that keeps every entry (memory grows with the search).
+    Exact,
+}
+
+/// Why a solve could not start. A solve that runs never fails: limits give bounds instead.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// Too many seeds in the houses for exact keys: C(seeds + 2m, 2m) must stay below 2^62.
+    #[error("{seeds} seeds in the houses of a {houses}-house board are too many to solve exactly")]
+    TooLarge {
+        /// Seeds in the houses.
+        seeds: u32,
+        /// m.
+        houses: u8,
+    },
+    /// The configured endgame database was built for other rules.
+    #[error("the endgame database is for {database}, the position is played under {position}")]
+    DatabaseMismatch {
+        /// The database's rule key.
+        database: String,
+        /// The position's rules.
+        position: String,
+    },
+    /// The thread pool could not be built.
+    #[error("cannot start the search threads: {0}")]
+    Threads(String),
+}
+
+/// The result of [`Solver::solve`].
+///
+/// Values are from the point of view of the *player* to move, in seeds: `value` is the store
+/// difference that player can still gain with perfect play on both sides (future seeds into
+/// their store minus into the opponent's, the final sweep included), `score` is their final
+/// margin (their store minus the opponent's at the end). After a pie-rule swap the player's
+/// store is the one of the side they take over.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution {
+    /// The exact value when `exact`, otherwise `lower` (seeds).
+    pub value: i32,
+    /// Proven lower bound of the value (seeds).
+    pub lower: i32,
+    /// Proven upper bound of the value (seeds).
+    pub upper: i32,
+    /// Whether the value is proven exactly (false after a node/time limit or a cancel).
+    pub exact: bool,
+    /// Final margin of the player to move with perfect play: their store now minus the
+    /// opponent's, plus `value` (seeds). For a finished game: South's store minus North's.
+    pub score: i32,
+    /// Every move that reaches the value (empty unless `exact`).
+    pub best_moves: Vec<KalahMove>,
+    /// A principal variation: moves from the position to the end of the game, each keeping
+    /// the value (empty unless `exact`).
+    pub pv: Vec<KalahMove>,
+    /// Under `pie_rule`, when the player to move may swap: the value of swapping and of the
+    /// best house move.
+    pub swap: Option<SwapChoice>,
+    /// Positions searched, all threads and phases (nodes).
+    pub nodes: u64,
+    /// Wall time, seconds.
+    pub seconds: f64,
+}
+
+/// The pie-rule decision at a position where the swap is offered (values for the deciding
+/// player, seeds, as in [`Solution`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SwapChoice {
+    /// The value of swapping.
+    pub swap_value: i32,
+    /// The value of the best house move (not swapping).
+    pub stay_value: i32,
+    /// Whether swapping is strictly better than every house move.
+    pub swap_is_better: bool,
+}
+
+/// One move of [`Analysis`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The move.
+    pub mv: KalahMove,
+    /// Its value for the player to move (seeds); the lower bound when not `exact`.
+    pub value: i32,
+    /// Proven lower bound (seeds).
+    pub lower: i32,
+    /// Proven upper bound (seeds).
+    pub upper: i32,
+    /// Whether the value is exact.
+    pub exact: bool,
+}
+
+/// The result of [`Solver::analyse`]: the value of every legal move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// Every legal move in [`KalahPosition::legal_moves`] order, with its value.
+    pub moves: Vec<MoveValue>,
+    /// Positions searched (nodes).
+    pub nodes: u64,
+    /// Wall time, seconds.
+    pub seconds: f64,
+}
+
+/// An exact Kalah solver: configure it with the builder methods, then call
+/// [`Solver::solve`] or [`Solver::analyse`] on any [`KalahPosition`] (any m, any rule options).
+/// The transposition table is kept between calls on positions of the same rules.
+///
+/// ```
+/// use mancala_core::kalah::{KalahPosition, KalahRules};
+/// use mancala_solver::Solver;
+/// let rules: KalahRules = "kalah(4,2)+empty_capture".parse().unwrap();
+/// let mut solver = Solver::new().threads(1).tt_bytes(1 << 20);
+/// let s = solver.solve(&KalahPosition::start(rules)).unwrap();
+/// assert!(s.exact);
+/// assert_eq!(s.score, s.value);
+/// ```
+pub struct Solver {
+    threads: usize,
+    tt_bytes: usize,
+    table_kind: TableKind,
+    egdb: Option<Arc<Egdb>>,
+    node_limit: Option<u64>,
+    time_limit: Option<Duration>,
+    cancel: Option<Arc<AtomicBool>>,
+    pool: Option<(usize, rayon::ThreadPool)>,
+    lock_free: Option<LockFreeTable>,
+    exact: Option<ExactTable>,
+    filled_for: Option<(u8, Flags)>,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("threads", &self.threads)
+            .field("tt_bytes", &self.tt_bytes)
+            .field("table", &self.table_kind)
+            .field("egdb", &self.egdb.as_ref().map(|d| d.description()))
+            .field("node_limit", &self.node_limit)
+            .field("time_limit", &self.time_limit)
+            .finish_non_exhaustive()
+    }
+}
+
+fn flags_of(pos: &KalahPosition) -> Flags {
+    let r = pos.rules();
+    Flags {
+        empty_capture: r.has(KalahOption::EmptyCapture),
+        end_when_no_move: r.has(KalahOption::EndWhenNoMove),
+        discard: r.has(KalahOption::DiscardRemaining),
+    }
+}
+
+/// The current margin of the player to move (South's view for a finished game), seeds.
+fn margin(pos: &KalahPosition) -> i32 {
+    let d = pos.store_difference();
+    match pos.side_to_move() {
+        Some(Side::North) => -d,
+        _ => d,
+    }
+}
+
+enum Job {
+    Solve,
+    Analyse,
+}
+
+enum Output {
+    Solved(Solution),
+    Analysed(Analysis),
+}
+
+impl Solver {
+    /// A solver with every available thread, a 64 MiB lock-free table, no database and no
+    /// limit.
+    #[must_use]
+    pub fn new() -> Solver {
+        Solver {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            tt_bytes: 64 << 20,
+            table_kind: TableKind::LockFree,
+            egdb: None,
+            node_limit: None,
+            time_limit: None,
+            cancel: None,
+            pool: None,
+            lock_free: None,
+            exact: None,
+            filled_for: None,
+        }
+    }
+
+    /// Search threads (at least 1). The value never depends on it.
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> Solver {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Size of the lock-free table, bytes (rounded down to a power of two of 32-byte buckets;
+    /// see [`LockFreeTable::new`]).
+    #[must_use]
+    pub fn tt_bytes(mut self, bytes: usize) -> Solver {
+        self.tt_bytes = bytes;
+        self.lock_free = None;
+        self
+    }
+
+    /// Which table to use.
+    #[must_use]
+    pub fn table(mut self, kind: TableKind) -> Solver {
+        self.table_kind = kind;
+        self
+    }
+
+    /// An endgame database probed for every position with at most its K seeds in the houses.
+    /// It must match the rules of the positions solved ([`SolveError::DatabaseMismatch`]).
+    #[must_use]
+    pub fn database(mut self, db: Arc<Egdb>) -> Solver {
+        self.egdb = Some(db);
+        self
+    }
+
+    /// Stop after about this many nodes (checked every 2048 nodes a thread); `None` = no limit.
+    #[must_use]
+    pub fn node_limit(mut self, nodes: Option<u64>) -> Solver {
+        self.node_limit = nodes;
+        self
+    }
+
+    /// Stop after about this much wall time; `None` = no limit.
+    #[must_use]
+    pub fn time_limit(mut self, limit: Option<Duration>) -> Solver {
+        self.time_limit = limit;
+        self
+    }
+
+    /// A flag another thread may set to stop the search; the solve then returns its bounds.
+    #[must_use]
+    pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Solver {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// Forgets every table entry.
+    pub fn clear_table(&mut self) {
+        self.lock_free = None;
+        self.exact = None;
+        self.filled_for = None;
+    }
+
+    /// Solves `pos` exactly (or within the limits): value, final score, every best move, a
+    /// principal variation, the pie-rule choice when a swap is offered, nodes and time.
+    ///
+    /// # Errors
+    /// [`SolveError::TooLarge`], [`SolveError::DatabaseMismatch`], [`SolveError::Threads`].
+    pub fn solve(&mut self, pos: &KalahPosition) -> Result<Solution, SolveError> {
+        match self.run(pos, Job::Solve)? {
+            Output::Solved(s) => Ok(s),
+            Output::Analysed(_) => unreachable!("solve job"),
+        }
+    }
+
+    /// The value of every legal move of `pos` (for the player to move, seeds), the swap
+    /// included when offered. A finished game has no move.
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub fn analyse(&mut self, pos: &KalahPosition) -> Result<Analysis, SolveError> {
+        match self.run(pos, Job::Analyse)? {
+            Output::Analysed(a) => Ok(a),
+            Output::Solved(_) => unreachable!("analyse job"),
+        }
+    }
+
+    fn run(&mut self, pos: &KalahPosition, job: Job) -> Result<Output, SolveError> {
+        let t0 = Instant::now();
+        if pos.is_over() {
+            return Ok(match job {
+                Job::Solve => Output::Solved(Solution {
+                    value: 0,
+                    lower: 0,
+                    upper: 0,
+                    exact: true,
+                    score: margin(pos),
+                    best_moves: Vec::new(),
+                    pv: Vec::new(),
+                    swap: None,
+                    nodes: 0,
+                    seconds: t0.elapsed().as_secs_f64(),
+                }),
+                Job::Analyse => Output::Analysed(Analysis {
+                    moves: Vec::new(),
+                    nodes: 0,
+                    seconds: t0.elapsed().as_secs_f64(),
+                }),
+            });
+        }
+        let rules = pos.rules();
+        let m = rules.houses();
+        let seeds = pos.seeds_in_houses();
+        let space =
+            rank_space(m as usize, seeds).ok_or(SolveError::TooLarge { seeds, houses: m })?;
+        let key_bits = (64 - space.saturating_sub(1).leading_zeros()).max(1);
+        let flags = flags_of(pos);
+        if let Some(db) = &self.egdb {
+            if !db.serves(&rules) {
+                return Err(SolveError::DatabaseMismatch {
+                    database: db.description(),
+                    position: rules.to_string(),
+                });
+            }
+        }
+        if self.pool.as_ref().map(|p| p.0) != Some(self.threads) {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(self.threads)
+                .thread_name(|i| format!("mancala-solver-{i}"))
+                .build()
+                .map_err(|e| SolveError::Threads(e.to_string()))?;
+            self.pool = Some((self.threads, pool));
+        }
+        let fresh = self.filled_for != Some((m, flags));
+        match self.table_kind {
+            TableKind::LockFree => {
+                let t = self
+                    .lock_free
+                    .get_or_insert_with(|| LockFreeTable::new(self.tt_bytes, key_bits));
+                if fresh || key_bits > t.key_bits() {
+                    t.reset(key_bits.max(t.key_bits()));
+                }
+            }
+            TableKind::Exact => {
+                let t = self.exact.get_or_insert_with(ExactTable::new);
+                if fresh {
+                    t.reset(62);
+                }
+            }
+        }
+        self.filled_for = Some((m, flags));
+        let shared = || {
+            Shared::new(
+                self.node_limit,
+                self.time_limit.map(|d| t0 + d),
+                self.cancel.clone(),
+            )
+        };
+        let pool = &self.pool.as_ref().expect("pool built above").1;
+        let db = self.egdb.as_ref().map(|d| (d.entries(), d.max_seeds()));
+        macro_rules! go {
+            ($m:literal) => {{
+                let g = Geometry::<$m>::new(flags);
+                match self.table_kind {
+                    TableKind::LockFree => {
+                        let tt = self.lock_free.as_ref().expect("table built above");
+                        let ctx = Ctx {
+                            g: &g,
+                            tt,
+                            db,
+                            pool,
+                        };
+                        drive(&ctx, pos, job, &shared, t0)
+                    }
+                    TableKind::Exact => {
+                        let tt = self.exact.as_ref().expect("table built above");
+                        let ctx = Ctx {
+                            g: &g,
+                            tt,
+                            db,
+                            pool,
+                        };
+                        drive(&ctx, pos, job, &shared, t0)
+                    }
+                }
+            }};
+        }
+        Ok(match m {
+            1 => go!(1),
+            2 => go!(2),
+            3 => go!(3),
+            4 => go!(4),
+            5 => go!(5),
+            6 => go!(6),
+            _ => go!(7),
+        })
+    }
+}
+
+/// Plies of the heuristic search that gives MTD(f) its first guess.
+const GUESS_DEPTH: u32 = 10;
+
+/// The interval a value of `pos` (or of one of its moves) surely lies in.
+fn value_range(pos: &KalahPosition) -> (i32, i32) {
+    let k = pos.seeds_in_houses() as i32;
+    let stores = i32::from(pos.store(Side::South)) + i32::from(pos.store(Side::North));
+    let r = if is_special(pos) { k + 2 * stores } else { k };
+    (-r, r)
+}
+
+fn drive<const M: usize, T: TranspositionTable>(
+    ctx: &Ctx<'_, M, T>,
+    pos: &KalahPosition,
+    job: Job,
+    shared: &dyn Fn() -> Shared,
+    t0: Instant,
+) -> Output {
+    let mut nodes = 0u64;
+    let (lo, hi) = value_range(pos);
+    match job {
+        Job::Analyse => {
+            let mut moves = Vec::new();
+            for mv in pos.legal_moves() {
+                let sh = shared();
+                let p = ctx.mtd(&sh, lo - 1, hi + 1, 0, |s, a, b| {
+                    s.move_value(pos, mv, a, b)
+                });
+                nodes += sh.nodes.into_inner();
+                moves.push(MoveValue {
+                    mv,
+                    value: p.lower,
+                    lower: p.lower,
+                    upper: p.upper,
+                    exact: p.exact(),
+                });
+            }
+            // `lo − 1, hi + 1`: a move's value can exceed the position's range by nothing, but
+            // the extra room keeps the driver's first probes inside its interval.
+            Output::Analysed(Analysis {
+                moves,
+                nodes,
+                seconds: t0.elapsed().as_secs_f64(),
+            })
+        }
+        Job::Solve => {
+            let sh = shared();
+            // First guess of MTD(f): a shallow heuristic search (gains only, database exact).
+            let guess = ctx.guess(&sh, pos, GUESS_DEPTH);
+            let p: Proven = ctx.mtd(&sh, lo, hi, guess, |s, a, b| s.search_pos(pos, a, b));
+            nodes += sh.nodes.into_inner();
+            let mut sol = Solution {
+                value: p.lower,
+                lower: p.lower,
+                upper: p.upper,
+                exact: p.exact(),
+                score: margin(pos) + p.lower,
+                best_moves: Vec::new(),
+                pv: Vec::new(),
+                swap: None,
+                nodes,
+                seconds: 0.0,
+            };
+            if sol.exact {
+                let v = sol.value;
+                let sh = shared();
+                let mut complete = true;
+                for mv in pos.legal_moves() {
+                    match ctx.at_least(&sh, v, |s, a, b| s.move_value(pos, mv, a, b)) {
+                        Some(true) => sol.best_moves.push(mv),
+                        Some(false) => {}
+                        None => complete = false,
+                    }
+                }
+                if pos.swap_offered() && complete {
+                    let a = ctx.mtd(&sh, lo - 1, hi + 1, v, |s, a, b| {
+                        s.move_value(pos, KalahMove::Swap, a, b)
+                    });
+                    let mut stay = i32::MIN;
+                    for mv in pos.legal_moves() {
+                        if mv == KalahMove::Swap {
+                            continue;
+                        }
+                        let q = ctx.mtd(&sh, lo - 1, hi + 1, v, |s, a, b| {
+                            s.move_value(pos, mv, a, b)
+                        });
+                        stay = stay.max(q.lower);
+                    }
+                    sol.swap = Some(SwapChoice {
+                        swap_value: a.lower,
+                        stay_value: stay,
+                        swap_is_better: a.lower > stay,
+                    });
+                }
+                if complete {
+                    sol.pv = principal_variation(ctx, &sh, pos, v);
+                }
+                sol.nodes += sh.nodes.into_inner();
+                if !complete {
+                    sol.best_moves.clear();
+                }
+            }
+            sol.seconds = t0.elapsed().as_secs_f64();
+            Output::Solved(sol)
+        }
+    }
+}
+
+/// Follows value-keeping moves from `pos` (of value `v`) to the end of the game.
+fn principal_variation<const M: usize, T: TranspositionTable>(
+    ctx: &Ctx<'_, M, T>,
+    sh: &Shared,
+    pos: &KalahPosition,
+    v: i32,
+) -> Vec<KalahMove> {
+    let mut pv = Vec::new();
+    let mut pos = *pos;
+    let mut v = v;
+    while let Some(side) = pos.side_to_move() {
+        let mut moves = pos.legal_moves();
+        // The table's best move first.
+        if !is_special(&pos) {
+            let (b, _) = relative(&pos, side);
+            if let Some(e) = ctx.tt.probe(Geometry::<M>::rank(b)) {
+                moves.sort_by_key(|mv| *mv != KalahMove::House(e.best.wrapping_add(1)));
+            }
+        }
+        let mut found = None;
+        for mv in moves {
+            match ctx.at_least(sh, v, |s, a, b| s.move_value(&pos, mv, a, b)) {
+                Some(true) => {
+                    found = Some(mv);
+                    break;
+                }
+                Some(false) => {}
+                None => return Vec::new(),
+            }
+        }
+        let Some(mv) = found else {
+            // Cannot happen with exact values; stop rather than loop.
+            return pv;
+        };
+        let child = pos.play_unchecked(mv);
+        v = match mv {
+            KalahMove::Swap => swap_gain(&pos) - v,
+            KalahMove::House(_) => {
+                let g = store_gain(&pos, &child, side);
+                if child.side_to_move() == Some(side) {
+                    v - g
+                } else {
+                    g - v
+                }
+            }
+        };
+        pv.push(mv);
+        pos = child;
+    }
+    pv
+}

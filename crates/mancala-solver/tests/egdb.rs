@@ -1,0 +1,191 @@
+//! Endgame databases: entries equal search values, save/open round trips, and every damaged
+//! or mismatched file is refused with a typed error.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use mancala_core::kalah::{KalahPosition, KalahRules};
+use mancala_core::Side;
+use mancala_solver::{Egdb, EgdbError, SolveError, Solver};
+use proptest::prelude::*;
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mancala-egdb-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// A position of `rules` with these houses (South's, then North's), South to move.
+fn pos(rules: KalahRules, houses: &[u8], north: bool) -> Option<KalahPosition> {
+    let m = rules.houses() as usize;
+    let mut slots = houses[..m].to_vec();
+    slots.push(0);
+    slots.extend_from_slice(&houses[m..2 * m]);
+    slots.push(0);
+    let side = if north { Side::North } else { Side::South };
+    KalahPosition::new(rules, &slots, Some(side), false).ok()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, .. ProptestConfig::default() })]
+
+    #[test]
+    fn entries_equal_search_values(
+        capture in any::<bool>(),
+        end_rule in 0u8..3,
+        seeds in proptest::collection::vec(0u8..3, 8),
+        north in any::<bool>(),
+    ) {
+        let mut text = String::from("kalah(4,2)");
+        if capture { text.push_str("+empty_capture"); }
+        match end_rule {
+            1 => text.push_str("+end_when_no_move"),
+            2 => text.push_str("+discard_remaining"),
+            _ => {}
+        }
+        let rules: KalahRules = text.parse().unwrap();
+        let db = Egdb::build(&rules, 16, None).unwrap();
+        prop_assert!(db.check_entries().is_ok());
+        if let Some(p) = pos(rules, &seeds, north) {
+            let mut solver = Solver::new().threads(1).tt_bytes(1 << 16);
+            let v = solver.solve(&p).unwrap().value;
+            prop_assert_eq!(db.value(&p), Some(v), "{} {}", text, p);
+            // And the solver with the database agrees.
+            let mut with_db = Solver::new().threads(1).tt_bytes(1 << 16).database(Arc::new(db));
+            prop_assert_eq!(with_db.solve(&p).unwrap().value, v);
+        }
+    }
+}
+
+#[test]
+fn six_house_database_matches_search_on_every_small_position() {
+    let rules: KalahRules = "kalah(6,4)".parse().unwrap();
+    let db = Egdb::build(&rules, 6, None).unwrap();
+    assert_eq!(db.len(), 18_564); // C(6 + 12, 12)
+    let mut solver = Solver::new().threads(1).tt_bytes(1 << 20);
+    let mut checked = 0;
+    // Positions with up to 4 seeds: every distribution over 12 houses.
+    let mut houses = [0u8; 12];
+    loop {
+        if houses.iter().map(|&c| u32::from(c)).sum::<u32>() <= 4 {
+            if let Some(p) = pos(rules, &houses, false) {
+                assert_eq!(db.value(&p), Some(solver.solve(&p).unwrap().value), "{p}");
+                checked += 1;
+            }
+        }
+        // Next vector in 0..=4 per house, stopping after the last.
+        let mut i = 0;
+        while i < 12 && houses[i] == 4 {
+            houses[i] = 0;
+            i += 1;
+        }
+        if i == 12 {
+            break;
+        }
+        houses[i] += 1;
+        if houses.iter().map(|&c| u32::from(c)).sum::<u32>() > 4 {
+            // Skip quickly over vectors with too many seeds.
+            continue;
+        }
+    }
+    assert!(checked > 1000);
+}
+
+#[test]
+fn save_open_round_trip_and_damaged_files_are_refused() {
+    let rules: KalahRules = "kalah(5,3)+empty_capture".parse().unwrap();
+    let db = Egdb::build(&rules, 10, None).unwrap();
+    let path = tmp("k10.egdb");
+    db.save(&path).unwrap();
+    let back = Egdb::open(&path).unwrap();
+    assert_eq!(back.entries(), db.entries());
+    assert_eq!(back.max_seeds(), 10);
+    let info = Egdb::info(&path).unwrap();
+    assert_eq!(info.rules, "kalah(5,3)+empty_capture");
+    assert_eq!(info.bits_per_entry, 8);
+    assert_eq!(info.entries, db.len() as u64);
+    let loaded = Egdb::load(&path).unwrap();
+    assert_eq!(loaded.entries(), db.entries());
+
+    let good = std::fs::read(&path).unwrap();
+    let write = |name: &str, bytes: &[u8]| {
+        let p = tmp(name);
+        std::fs::write(&p, bytes).unwrap();
+        p
+    };
+    // A flipped payload byte: checksum.
+    let mut bad = good.clone();
+    let last = bad.len() - 7;
+    bad[last] ^= 0x40;
+    assert!(matches!(
+        Egdb::open(&write("payload.egdb", &bad)),
+        Err(EgdbError::Checksum { .. })
+    ));
+    // Truncated anywhere: header or payload.
+    for cut in [0, 5, 20, 40, good.len() - 1] {
+        let r = Egdb::open(&write("cut.egdb", &good[..cut]));
+        assert!(
+            matches!(r, Err(EgdbError::Truncated { .. })),
+            "cut at {cut}: {r:?}"
+        );
+    }
+    // Trailing garbage, a damaged header field, a bad magic, an unknown version.
+    let mut longer = good.clone();
+    longer.push(0);
+    assert!(matches!(
+        Egdb::open(&write("long.egdb", &longer)),
+        Err(EgdbError::Header(_))
+    ));
+    let mut field = good.clone();
+    field[13] = 11; // K
+    assert!(matches!(
+        Egdb::open(&write("field.egdb", &field)),
+        Err(EgdbError::Header(_))
+    ));
+    let mut magic = good.clone();
+    magic[0] = b'X';
+    assert!(matches!(
+        Egdb::open(&write("magic.egdb", &magic)),
+        Err(EgdbError::BadMagic(_))
+    ));
+    let mut version = good.clone();
+    version[8] = 9;
+    assert!(matches!(
+        Egdb::open(&write("version.egdb", &version)),
+        Err(EgdbError::Version { found: 9, .. })
+    ));
+    assert!(matches!(
+        Egdb::open(&tmp("missing.egdb")),
+        Err(EgdbError::Io { .. })
+    ));
+
+    // Other rules are refused, by the file opener and by the solver.
+    let standard: KalahRules = "kalah(5,3)".parse().unwrap();
+    assert!(matches!(
+        Egdb::open_for(&path, &standard),
+        Err(EgdbError::RulesMismatch { .. })
+    ));
+    // Another n with the same options is served (n never changes a value).
+    let other_n: KalahRules = "kalah(5,4)+empty_capture".parse().unwrap();
+    assert!(Egdb::open_for(&path, &other_n).is_ok());
+    let mut solver = Solver::new().threads(1).database(Arc::new(back));
+    assert!(matches!(
+        solver.solve(&KalahPosition::start(standard)),
+        Err(SolveError::DatabaseMismatch { .. })
+    ));
+    let _ = std::fs::remove_dir_all(tmp("x").parent().unwrap());
+}
+
+#[test]
+fn limited_solve_returns_bounds() {
+    let rules: KalahRules = "kalah(6,3)".parse().unwrap();
+    let mut solver = Solver::new().threads(2).node_limit(Some(20_000));
+    let s = solver.solve(&KalahPosition::start(rules)).unwrap();
+    assert!(!s.exact);
+    assert!(s.lower <= 2 && 2 <= s.upper, "{} ..= {}", s.lower, s.upper);
+    assert!(s.best_moves.is_empty() && s.pv.is_empty());
+    let flag = Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let mut cancelled = Solver::new().threads(1).cancel_flag(flag);
+    let s = cancelled.solve(&KalahPosition::start(rules)).unwrap();
+    assert!(!s.exact && s.lower <= 2 && 2 <= s.upper);
+}
