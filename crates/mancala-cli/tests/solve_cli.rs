@@ -1,0 +1,85 @@
+//! `mancala solve`, `analyse` and `egdb` from the command line.
+
+use std::process::Command;
+
+fn mancala(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .output()
+        .expect("run mancala");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn solve_json_has_every_key() {
+    let (ok, out, err) = mancala(&["solve", "--rules", "kalah(6,2)", "--json", "--tt-mb", "8"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    // Published: Kalah(6,2) standard capture is a first-player win by 6 (Rawlings 2015).
+    assert_eq!(v["value"], 6);
+    assert_eq!(v["score"], 6);
+    assert_eq!(v["exact"], true);
+    for key in ["best_moves", "pv", "nodes", "seconds"] {
+        assert!(!v[key].is_null(), "missing {key}");
+    }
+}
+
+#[test]
+fn analyse_lists_every_move_and_bad_input_fails_cleanly() {
+    let (ok, out, _) = mancala(&[
+        "analyse",
+        "--rules",
+        "kalah(6,1)+empty_capture",
+        "--tt-mb",
+        "8",
+    ]);
+    assert!(ok);
+    assert_eq!(out.lines().filter(|l| l.starts_with("move")).count(), 6);
+    let (ok, _, err) = mancala(&["solve", "--rules", "kalah(9,9)"]);
+    assert!(!ok && err.contains("mancala:"));
+    let (ok, _, err) = mancala(&["solve", "--rules", "standard", "--position", "1,2 S"]);
+    assert!(!ok && err.contains("mancala:"));
+}
+
+#[test]
+fn egdb_build_info_verify() {
+    let dir = std::env::temp_dir().join(format!("mancala-cli-egdb-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    let (ok, out, err) = mancala(&[
+        "egdb",
+        "build",
+        "--rules",
+        "kalah(4,3)",
+        "--max-seeds",
+        "8",
+        "--out",
+        d,
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("built"));
+    let file = dir.join("kalah4.k8.egdb");
+    let f = file.to_str().unwrap();
+    let (ok, out, _) = mancala(&["egdb", "info", f]);
+    assert!(ok && out.contains("max seeds (K)   8"));
+    let (ok, out, _) = mancala(&["egdb", "verify", f]);
+    assert!(ok && out.contains("OK"));
+    // The solver finds and uses it.
+    let (ok, out, err) = mancala(&["solve", "--rules", "kalah(4,3)", "--egdb", d, "--json"]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(out.trim()).unwrap()["exact"],
+        true
+    );
+    // A damaged file is refused.
+    let mut bytes = std::fs::read(&file).unwrap();
+    let n = bytes.len();
+    bytes[n - 3] ^= 1;
+    std::fs::write(&file, &bytes).unwrap();
+    let (ok, _, err) = mancala(&["egdb", "verify", f]);
+    assert!(!ok && err.contains("checksum"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
