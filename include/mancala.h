@@ -1,5 +1,6 @@
 /*
- * mancala.h — C API of the mancala engine: Kalah(m,n) and Bao la Kete rules, games, perft.
+ * mancala.h — C API of the mancala engine: Kalah(m,n) and Bao la Kete rules, games, perft,
+ * the exact Kalah solver and endgame databases.
  *
  * Conventions: every function returns a MancalaStatus; results go through out-pointers
  * (last arguments) written only on MANCALA_STATUS_OK (and the "size needed" on
@@ -75,6 +76,17 @@ typedef enum MancalaStatus {
     // A Rust panic was caught inside the library (a bug in the library; please report it).
     // The handles passed to the call are left in a valid state.
     MANCALA_STATUS_PANIC = 10,
+    // A solve could not start: too many seeds in the houses to solve exactly, or the search
+    // threads could not be started.
+    MANCALA_STATUS_SOLVE_FAILED = 11,
+    // An endgame database does not serve the rules asked for (other m or other
+    // value-relevant options).
+    MANCALA_STATUS_DATABASE_MISMATCH = 12,
+    // A file could not be read or written (the message names the file and the system error).
+    MANCALA_STATUS_IO_ERROR = 13,
+    // A file is not a valid endgame database: bad magic, unknown format version, truncated,
+    // inconsistent header, checksum mismatch or an entry out of range.
+    MANCALA_STATUS_CORRUPT_FILE = 14,
 } MancalaStatus;
 
 // A side of the board, or none.
@@ -116,6 +128,14 @@ typedef enum MancalaGame {
 // and `mancala_bao_free` need exclusive use of the handle.
 typedef struct MancalaBao MancalaBao;
 
+// An opaque endgame database: the exact value of every position of one board size (m) and
+// value-relevant rule options with at most K seeds in the houses.
+//
+// Created by `mancala_egdb_build` or `mancala_egdb_load`, freed by `mancala_egdb_free`.
+// Immutable: may be read from several threads at once, and shared with solvers
+// (`mancala_solver_set_database`), which keep the data alive after the handle is freed.
+typedef struct MancalaEgdb MancalaEgdb;
+
 // An opaque Kalah game: its current position, and every earlier position and move back to
 // the position it was made from (so that moves can be taken back).
 //
@@ -132,6 +152,79 @@ typedef struct MancalaKalah MancalaKalah;
 // rule set may be read from several threads at once. Games copy the rules they are made
 // with: a rule set may be freed while games made from it live on.
 typedef struct MancalaRules MancalaRules;
+
+// An opaque exact Kalah solver. Its transposition table is kept between solves of positions
+// with the same rules.
+//
+// Created by `mancala_solver_new`, freed by `mancala_solver_free`. Thread safety:
+// `mancala_solver_cancel` may be called from any thread at any time while the handle lives;
+// the other calls on one solver are serialised by an internal lock (a second solve waits for
+// the first). The solver must not be freed while another thread uses it.
+typedef struct MancalaSolver MancalaSolver;
+
+// How to make a solver. All zero means: every available thread, a 64 MiB table, no limit.
+// Sizes and limits may be changed later with `mancala_solver_set_limits`.
+typedef struct MancalaSolverConfig {
+    // Search threads; 0 = every available core. The value found never depends on it.
+    uint32_t threads;
+    // Size of the transposition table in bytes; 0 = 64 MiB. Rounded down to a power of two
+    // of 32-byte buckets.
+    uint64_t tt_bytes;
+    // Stop a solve after about this many positions (nodes); 0 = no limit.
+    uint64_t node_limit;
+    // Stop a solve after about this many milliseconds of wall time; 0 = no limit.
+    uint64_t time_limit_ms;
+} MancalaSolverConfig;
+
+// The result of `mancala_solver_solve`. Values are in seeds, from the point of view of the
+// player to move: `value` is the store difference that player can still gain with perfect
+// play on both sides (future seeds into their store minus into the opponent's, final sweep
+// included).
+typedef struct MancalaSolution {
+    // The exact value when `exact`, otherwise the proven lower bound.
+    int32_t value;
+    // Proven lower bound of the value.
+    int32_t lower;
+    // Proven upper bound of the value.
+    int32_t upper;
+    // Whether the value is proven exactly (false after a node/time limit or a cancel).
+    bool exact;
+    // Final margin of the player to move with perfect play: their store now minus the
+    // opponent's, plus `value`. For a finished game: South's store minus North's.
+    int32_t score;
+    // How many entries of `best_moves` are used (0 unless `exact`; 0 for a finished game).
+    uint32_t best_move_count;
+    // Every move that reaches the value (house numbers, or `MANCALA_KALAH_SWAP`), in legal-move
+    // order.
+    uint8_t best_moves[MANCALA_KALAH_MAX_MOVES];
+    // Whether the player to move may swap (pie rule); then `swap_value` and `stay_value` are set.
+    bool swap_offered;
+    // The value of swapping (when `swap_offered`).
+    int32_t swap_value;
+    // The value of the best house move (when `swap_offered`).
+    int32_t stay_value;
+    // Whether swapping is strictly better than every house move (when `swap_offered`).
+    bool swap_is_better;
+    // Positions searched, all threads.
+    uint64_t nodes;
+    // Wall time, seconds.
+    double seconds;
+} MancalaSolution;
+
+// One legal move with its value, as written by `mancala_solver_analyse` (seeds, for the
+// player to move, as `MancalaSolution::value`).
+typedef struct MancalaMoveValue {
+    // The move: a house number 1..=m or `MANCALA_KALAH_SWAP`.
+    uint8_t mv;
+    // Its value when `exact`, otherwise the proven lower bound.
+    int32_t value;
+    // Proven lower bound.
+    int32_t lower;
+    // Proven upper bound.
+    int32_t upper;
+    // Whether the value is exact.
+    bool exact;
+} MancalaMoveValue;
 
 #ifdef __cplusplus
 extern "C" {
@@ -336,6 +429,120 @@ enum MancalaStatus mancala_bao_outcome(const struct MancalaBao *game, enum Manca
 // # Safety
 // `nodes` must be NULL or writable.
 enum MancalaStatus mancala_bao_perft(const struct MancalaBao *game, uint32_t depth, uint64_t *nodes);
+
+// Builds in memory the database of `rules` (its m and value-relevant options) for every
+// position with at most `max_seeds` (K) seeds in the houses, on `threads` threads (0 = every
+// core). It has C(K+2m, 2m) one-byte entries: Kalah(6,·) with K = 12 takes 2.7 MB and a few
+// seconds; each extra seed multiplies that by about (K+12)/K.
+//
+// Ownership: `rules` is only read. On success `*out` is a new handle owned by the caller,
+// released with `mancala_egdb_free`.
+// Thread safety: safe from any thread; the call blocks until the build is done.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127 or over 2^36
+// entries, or Bao la Kete rules), `MANCALA_STATUS_SOLVE_FAILED` (threads could not start),
+// `MANCALA_STATUS_NULL_POINTER` (`rules` or `out` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
+// `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `out` must be NULL or writable.
+enum MancalaStatus mancala_egdb_build(const struct MancalaRules *rules, uint32_t max_seeds, uint32_t threads, struct MancalaEgdb **out);
+
+// Saves a database to the file `path` (written to a temporary file, then renamed), with a
+// header naming its rules and K and CRC-32 checksums.
+//
+// Ownership: `db` and `path` are only read. Thread safety: `db` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (the file could not be written),
+// `MANCALA_STATUS_INVALID_UTF8` (`path`), `MANCALA_STATUS_NULL_POINTER` (`db` or `path`
+// NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `path` must be NULL or NUL-terminated.
+enum MancalaStatus mancala_egdb_save(const struct MancalaEgdb *db, const char *path);
+
+// Loads the database file at `path` into memory, checking it completely first (magic,
+// format version, header fields, size, both checksums): a damaged file is refused, never
+// half-used.
+//
+// Ownership: `path` is only read. On success `*out` is a new handle owned by the caller,
+// released with `mancala_egdb_free`.
+// Thread safety: safe from any thread.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (cannot read the file),
+// `MANCALA_STATUS_CORRUPT_FILE` (not a database, unknown version, truncated, bad header or
+// checksum), `MANCALA_STATUS_INVALID_ARGUMENT` (a database too large for this library),
+// `MANCALA_STATUS_INVALID_UTF8` (`path`), `MANCALA_STATUS_NULL_POINTER` (`path` or `out`
+// NULL) or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `path` must be NULL or NUL-terminated; `out` NULL or writable.
+enum MancalaStatus mancala_egdb_load(const char *path, struct MancalaEgdb **out);
+
+// Verifies the database file at `path`: everything `mancala_egdb_load` checks, then every
+// entry against the values its seed count allows. `*entries` = entries checked.
+//
+// Ownership: `path` is only read. Thread safety: safe from any thread.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR`, `MANCALA_STATUS_CORRUPT_FILE`
+// (including an entry out of range), `MANCALA_STATUS_INVALID_ARGUMENT`,
+// `MANCALA_STATUS_INVALID_UTF8`, `MANCALA_STATUS_NULL_POINTER` (`path` or `entries` NULL) or
+// `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `path` must be NULL or NUL-terminated; `entries` NULL or writable.
+enum MancalaStatus mancala_egdb_verify(const char *path, uint64_t *entries);
+
+// Frees a database handle. NULL is a no-op (`MANCALA_STATUS_OK`). Solvers it was attached
+// to keep their own reference.
+//
+// Thread safety: no other thread may be using `db`.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `db` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
+enum MancalaStatus mancala_egdb_free(struct MancalaEgdb *db);
+
+// Gives the size of a database: houses per row m, K (the most seeds in the houses of a
+// position it holds) and its number of entries.
+//
+// Thread safety: `db` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing
+// written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// The out-pointers must be NULL or writable.
+enum MancalaStatus mancala_egdb_info(const struct MancalaEgdb *db, uint8_t *houses, uint32_t *max_seeds, uint64_t *entries);
+
+// Describes what a database serves (`"kalah(6,·)+empty_capture, K = 20"`) into `buf` as a
+// NUL-terminated string.
+//
+// Ownership: `buf` belongs to the caller. Thread safety: `db` is only read.
+//
+// Returns `MANCALA_STATUS_OK` (`*needed` = bytes written, NUL included),
+// `MANCALA_STATUS_BUFFER_TOO_SMALL` (`*needed` = size needed; `buf` may be NULL when `len`
+// is 0), `MANCALA_STATUS_NULL_POINTER` (`db` or `needed` NULL, or `buf` NULL with `len` > 0),
+// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
+enum MancalaStatus mancala_egdb_describe(const struct MancalaEgdb *db, char *buf, size_t len, size_t *needed);
+
+// Looks up the current position of `game`: `*found` tells whether the database holds it
+// (same m and value-relevant options, at most K seeds in the houses, not finished, not an
+// opening or pie-rule state); when found, `*value` is its exact value for the side to move
+// (seeds, as `MancalaSolution::value`), else `*value` is 0.
+//
+// Thread safety: `db` and `game` are only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing
+// written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `found` and `value` must be NULL or writable.
+enum MancalaStatus mancala_egdb_value(const struct MancalaEgdb *db, const struct MancalaKalah *game, bool *found, int32_t *value);
 
 // Makes a new game at the start position of `rules` (n seeds in every house, empty stores,
 // South to move).
@@ -642,6 +849,127 @@ enum MancalaStatus mancala_rules_size(const struct MancalaRules *rules, uint8_t 
 // # Safety
 // `game` must be NULL or writable.
 enum MancalaStatus mancala_rules_game(const struct MancalaRules *rules, enum MancalaGame *game);
+
+// Makes a solver.
+//
+// Ownership: `config` is only read. On success `*out` is a new handle owned by the caller,
+// released with `mancala_solver_free`. The table memory is taken at the first solve.
+// Thread safety: safe from any thread.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`config` or `out` NULL),
+// `MANCALA_STATUS_INVALID_ARGUMENT` (`tt_bytes` does not fit the address space) or
+// `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `config` must be NULL or point to a `MancalaSolverConfig`; `out` NULL or writable.
+enum MancalaStatus mancala_solver_new(const struct MancalaSolverConfig *config, struct MancalaSolver **out);
+
+// Frees a solver. NULL is a no-op (`MANCALA_STATUS_OK`).
+//
+// Ownership: the handle is invalid after this call; a database attached with
+// `mancala_solver_set_database` is released by the solver (its own handle stays valid).
+// Thread safety: no other thread may be using `solver` (not even to cancel).
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `solver` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
+enum MancalaStatus mancala_solver_free(struct MancalaSolver *solver);
+
+// Sets the node and time limits of the next solves (0 = no limit). A solve that reaches a
+// limit returns bounds (`exact` false) instead of failing.
+//
+// Thread safety: waits for a solve running on this solver to finish.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE`
+// or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `solver` must be NULL or a pointer value.
+enum MancalaStatus mancala_solver_set_limits(struct MancalaSolver *solver, uint64_t node_limit, uint64_t time_limit_ms);
+
+// Attaches an endgame database: every later solve probes it for positions with at most its
+// K seeds in the houses. Solving a position of other rules then gives
+// `MANCALA_STATUS_DATABASE_MISMATCH`.
+//
+// Ownership: the solver shares the database; the `MancalaEgdb` handle may be freed at any
+// time afterwards (the data lives until the solver is freed too).
+// Thread safety: waits for a solve running on this solver to finish; `db` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`solver` or `db` NULL),
+// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `solver` and `db` must be NULL or pointer values.
+enum MancalaStatus mancala_solver_set_database(struct MancalaSolver *solver, const struct MancalaEgdb *db);
+
+// Asks a solve or analysis running on `solver` (on another thread) to stop soon; it then
+// returns `MANCALA_STATUS_OK` with the bounds proven so far (`exact` false). A cancel with no
+// solve running has no effect: each solve clears the request when it starts.
+//
+// Thread safety: safe from any thread, concurrently with a solve on the same handle; the
+// handle must not be freed meanwhile. Never blocks.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE`
+// or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `solver` must be NULL or a pointer value.
+enum MancalaStatus mancala_solver_cancel(const struct MancalaSolver *solver);
+
+// Solves the current position of `game`: exact value, final score, every best move, the
+// pie-rule choice when a swap is offered, nodes and time — or, after a limit or a cancel,
+// the bounds proven so far (`exact` false). The work grows quickly with the seeds on the
+// board (Kalah(6,4) from the start takes minutes and gigabytes; endgames are instant).
+//
+// Ownership: `game` is only read; `*out` is a plain struct owned by the caller.
+// Thread safety: `game` is only read; the call holds the solver's lock until it returns
+// (`mancala_solver_cancel` from another thread stops it).
+//
+// Returns:
+// - `MANCALA_STATUS_OK`: `*out` written (also when stopped by a limit or a cancel).
+// - `MANCALA_STATUS_SOLVE_FAILED`: too many seeds to solve exactly, or threads could not
+//   start.
+// - `MANCALA_STATUS_DATABASE_MISMATCH`: the attached database is for other rules.
+// - `MANCALA_STATUS_NULL_POINTER` (`solver`, `game` or `out` NULL),
+//   `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `out` must be NULL or writable.
+enum MancalaStatus mancala_solver_solve(struct MancalaSolver *solver, const struct MancalaKalah *game, struct MancalaSolution *out);
+
+// Gives the value of every legal move of the current position of `game` (the swap
+// included when offered), in `mancala_kalah_legal_moves` order, into `moves`.
+// `MANCALA_KALAH_MAX_MOVES` (8) entries always suffice. Limits and cancel work as in
+// `mancala_solver_solve` (then `exact` is false for the moves not finished).
+//
+// Ownership: `game` is only read; `moves` belongs to the caller.
+// Thread safety: as `mancala_solver_solve`.
+//
+// Returns:
+// - `MANCALA_STATUS_OK`: `*count` = legal moves written (0 for a finished game).
+// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*count` = legal moves; nothing searched (`moves`
+//   may be NULL when `len` is 0).
+// - `MANCALA_STATUS_SOLVE_FAILED`, `MANCALA_STATUS_DATABASE_MISMATCH`: as
+//   `mancala_solver_solve`.
+// - `MANCALA_STATUS_NULL_POINTER` (`solver`, `game` or `count` NULL, or `moves` NULL with
+//   `len` > 0), `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `moves` must be NULL or point to `len` writable entries; `count` NULL or writable.
+enum MancalaStatus mancala_solver_analyse(struct MancalaSolver *solver, const struct MancalaKalah *game, struct MancalaMoveValue *moves, size_t len, size_t *count);
+
+// Forgets every entry of the solver's transposition table (frees its memory until the next
+// solve).
+//
+// Thread safety: waits for a solve running on this solver to finish.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE`
+// or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `solver` must be NULL or a pointer value.
+enum MancalaStatus mancala_solver_clear_table(struct MancalaSolver *solver);
 
 // Copies the last-error message of the calling thread into `buf` as a NUL-terminated
 // string.

@@ -1,6 +1,9 @@
 /*
- * A game of Kalah(6,4) through the C API of libmancala: a greedy engine (South) against a
- * scripted opponent (North). Prints every move and position, then the result.
+ * A game of Kalah(6,4) through the C API of libmancala: the engine (South) against a scripted
+ * opponent (North). The engine plays greedily while many seeds are on the board and perfectly
+ * (the exact solver) once at most ENDGAME_SEEDS seeds are left in the houses. Prints every
+ * move and position and the result, then solves the start of Kalah(4,3) and analyses its
+ * moves.
  *
  * Build: cargo build --release -p mancala-ffi && make -C examples/c && examples/c/kalah_game
  */
@@ -33,9 +36,23 @@ static const char *side_name(MancalaSide side) {
     return side == MANCALA_SIDE_SOUTH ? "South" : side == MANCALA_SIDE_NORTH ? "North" : "-";
 }
 
+/* The solver takes over when at most this many seeds are left in the houses. */
+#define ENDGAME_SEEDS 16
+
+static unsigned seeds_in_houses(const MancalaKalah *game) {
+    uint8_t slots[MANCALA_KALAH_MAX_SLOTS];
+    size_t count = 0;
+    CHECK(mancala_kalah_board(game, slots, MANCALA_KALAH_MAX_SLOTS, &count));
+    unsigned total = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (i != count / 2 - 1 && i != count - 1) total += slots[i]; /* skip the stores */
+    }
+    return total;
+}
+
 /* Greedy engine: the move after which the mover's store lead is largest, an extra turn
  * breaking ties, then the lowest house. Looks one move ahead with a cloned game. */
-static uint8_t engine_move(const MancalaKalah *game) {
+static uint8_t greedy_move(const MancalaKalah *game) {
     uint8_t moves[MANCALA_KALAH_MAX_MOVES];
     size_t count = 0;
     MancalaSide me;
@@ -61,6 +78,21 @@ static uint8_t engine_move(const MancalaKalah *game) {
         }
     }
     return best;
+}
+
+/* The engine: the solver's first best move in the endgame, else the greedy move. */
+static uint8_t engine_move(MancalaSolver *solver, const MancalaKalah *game, char *how,
+                           size_t how_len) {
+    if (seeds_in_houses(game) <= ENDGAME_SEEDS) {
+        MancalaSolution solution;
+        CHECK(mancala_solver_solve(solver, game, &solution));
+        if (solution.exact && solution.best_move_count > 0) {
+            snprintf(how, how_len, "solver, value %+d", (int)solution.value);
+            return solution.best_moves[0];
+        }
+    }
+    snprintf(how, how_len, "greedy");
+    return greedy_move(game);
 }
 
 /* Scripted opponent: plays through a fixed list of houses, skipping those that are not legal
@@ -106,20 +138,26 @@ int main(void) {
     CHECK(mancala_kalah_print(game, text, sizeof text, &needed));
     printf("start: %s\n", text);
 
+    /* One search thread and a 16 MiB table; no limits: endgame solves take milliseconds. */
+    MancalaSolverConfig config = {1, 16u << 20, 0, 0};
+    MancalaSolver *solver = NULL;
+    CHECK(mancala_solver_new(&config, &solver));
+
     size_t cursor = 0;
     int ply = 0;
     for (;;) {
         MancalaSide side;
         CHECK(mancala_kalah_side_to_move(game, &side));
         if (side == MANCALA_SIDE_NONE) break;
-        uint8_t mv = side == MANCALA_SIDE_SOUTH ? engine_move(game) : scripted_move(game, &cursor);
+        char how[32] = "script";
+        uint8_t mv = side == MANCALA_SIDE_SOUTH ? engine_move(solver, game, how, sizeof how)
+                                                : scripted_move(game, &cursor);
         bool extra = false;
         CHECK(mancala_kalah_extra_turn(game, mv, &extra));
         CHECK(mancala_kalah_play(game, mv));
         CHECK(mancala_kalah_print(game, text, sizeof text, &needed));
-        printf("%3d. %s (%s) plays %u -> %s%s\n", ++ply, side_name(side),
-               side == MANCALA_SIDE_SOUTH ? "engine" : "script", (unsigned)mv, text,
-               extra ? "  (extra turn)" : "");
+        printf("%3d. %s (%s) plays %u -> %s%s\n", ++ply, side_name(side), how, (unsigned)mv,
+               text, extra ? "  (extra turn)" : "");
     }
 
     MancalaOutcome outcome;
@@ -142,5 +180,29 @@ int main(void) {
     free(record);
 
     CHECK(mancala_kalah_free(game));
+
+    /* Solve a whole small game: Kalah(4,3) from the start, and the value of each first move.
+     * Values are seeds the player to move can still gain over the opponent. */
+    CHECK(mancala_rules_new("kalah(4,3)", &rules));
+    CHECK(mancala_kalah_new(rules, &game));
+    MancalaSolution solution;
+    CHECK(mancala_solver_solve(solver, game, &solution));
+    printf("solve kalah(4,3) start: value %+d (%s), best move", (int)solution.value,
+           solution.exact ? "exact" : "bounds");
+    for (uint32_t i = 0; i < solution.best_move_count; i++) {
+        printf(" %u", (unsigned)solution.best_moves[i]);
+    }
+    printf("\n");
+    MancalaMoveValue values[MANCALA_KALAH_MAX_MOVES];
+    size_t count = 0;
+    CHECK(mancala_solver_analyse(solver, game, values, MANCALA_KALAH_MAX_MOVES, &count));
+    printf("analyse:");
+    for (size_t i = 0; i < count; i++) {
+        printf(" %u:%+d", (unsigned)values[i].mv, (int)values[i].value);
+    }
+    printf("\n");
+    CHECK(mancala_kalah_free(game));
+    CHECK(mancala_rules_free(rules));
+    CHECK(mancala_solver_free(solver));
     return 0;
 }

@@ -1,6 +1,7 @@
-// A game of Kalah(6,4) through the C API of libmancala, from C++17: the same greedy engine
-// (South) against the same scripted opponent (North) as examples/c, with RAII handles and
-// exceptions. Its output is identical to the C example's.
+// A game of Kalah(6,4) through the C API of libmancala, from C++17: the same engine (South:
+// greedy, then the exact solver once at most 16 seeds are left in the houses) against the same
+// scripted opponent (North) as examples/c, then a solve and an analysis of Kalah(4,3), with
+// RAII handles and exceptions. Its output is identical to the C example's.
 //
 // Build: cargo build --release -p mancala-ffi && make -C examples/cpp && examples/cpp/kalah_game
 #include <array>
@@ -65,6 +66,9 @@ struct RulesDeleter {
 struct KalahDeleter {
     void operator()(MancalaKalah *g) const { mancala_kalah_free(g); }
 };
+struct SolverDeleter {
+    void operator()(MancalaSolver *s) const { mancala_solver_free(s); }
+};
 
 class Rules {
   public:
@@ -124,9 +128,44 @@ class Kalah {
         MANCALA_CHECK(mancala_kalah_perft(handle_.get(), depth, &nodes));
         return nodes;
     }
+    unsigned seeds_in_houses() const {
+        std::array<uint8_t, MANCALA_KALAH_MAX_SLOTS> slots{};
+        size_t count = 0;
+        MANCALA_CHECK(mancala_kalah_board(handle_.get(), slots.data(), slots.size(), &count));
+        unsigned total = 0;
+        for (size_t i = 0; i < count; i++) {
+            if (i != count / 2 - 1 && i != count - 1) total += slots[i]; // skip the stores
+        }
+        return total;
+    }
+    const MancalaKalah *get() const { return handle_.get(); }
 
   private:
     std::unique_ptr<MancalaKalah, KalahDeleter> handle_;
+};
+
+class Solver {
+  public:
+    explicit Solver(const MancalaSolverConfig &config) {
+        MancalaSolver *raw = nullptr;
+        MANCALA_CHECK(mancala_solver_new(&config, &raw));
+        handle_.reset(raw);
+    }
+    MancalaSolution solve(const Kalah &game) {
+        MancalaSolution solution{};
+        MANCALA_CHECK(mancala_solver_solve(handle_.get(), game.get(), &solution));
+        return solution;
+    }
+    std::vector<MancalaMoveValue> analyse(const Kalah &game) {
+        std::array<MancalaMoveValue, MANCALA_KALAH_MAX_MOVES> values{};
+        size_t count = 0;
+        MANCALA_CHECK(
+            mancala_solver_analyse(handle_.get(), game.get(), values.data(), values.size(), &count));
+        return std::vector<MancalaMoveValue>(values.begin(), values.begin() + count);
+    }
+
+  private:
+    std::unique_ptr<MancalaSolver, SolverDeleter> handle_;
 };
 
 } // namespace mancala
@@ -138,7 +177,7 @@ const char *side_name(MancalaSide side) {
 }
 
 // Greedy engine: largest store lead after the move, then an extra turn, then the lowest house.
-uint8_t engine_move(const mancala::Kalah &game) {
+uint8_t greedy_move(const mancala::Kalah &game) {
     MancalaSide me = game.side_to_move();
     int best_value = INT_MIN;
     uint8_t best = 0;
@@ -153,6 +192,21 @@ uint8_t engine_move(const mancala::Kalah &game) {
         }
     }
     return best;
+}
+
+// The engine: the solver's first best move once at most 16 seeds are left in the houses.
+uint8_t engine_move(mancala::Solver &solver, const mancala::Kalah &game, std::string &how) {
+    if (game.seeds_in_houses() <= 16) {
+        MancalaSolution solution = solver.solve(game);
+        if (solution.exact && solution.best_move_count > 0) {
+            char text[32];
+            std::snprintf(text, sizeof text, "solver, value %+d", static_cast<int>(solution.value));
+            how = text;
+            return solution.best_moves[0];
+        }
+    }
+    how = "greedy";
+    return greedy_move(game);
 }
 
 // Scripted opponent: a fixed list of houses, skipping those not legal at its turn.
@@ -185,16 +239,18 @@ int main() {
         std::printf("perft(2) = %llu\n", static_cast<unsigned long long>(game.perft(2)));
         std::printf("start: %s\n", game.str().c_str());
 
+        mancala::Solver solver(MancalaSolverConfig{1, 16u << 20, 0, 0});
         size_t cursor = 0;
         int ply = 0;
         for (MancalaSide side; (side = game.side_to_move()) != MANCALA_SIDE_NONE;) {
-            bool engine = side == MANCALA_SIDE_SOUTH;
-            uint8_t mv = engine ? engine_move(game) : scripted_move(game, cursor);
+            std::string how = "script";
+            uint8_t mv = side == MANCALA_SIDE_SOUTH ? engine_move(solver, game, how)
+                                                    : scripted_move(game, cursor);
             bool extra = game.extra_turn(mv);
             game.play(mv);
-            std::printf("%3d. %s (%s) plays %u -> %s%s\n", ++ply, side_name(side),
-                        engine ? "engine" : "script", static_cast<unsigned>(mv),
-                        game.str().c_str(), extra ? "  (extra turn)" : "");
+            std::printf("%3d. %s (%s) plays %u -> %s%s\n", ++ply, side_name(side), how.c_str(),
+                        static_cast<unsigned>(mv), game.str().c_str(),
+                        extra ? "  (extra turn)" : "");
         }
 
         auto [outcome, score] = game.outcome();
@@ -204,6 +260,19 @@ int main() {
                                                             : "draw",
                     static_cast<int>(score));
         std::printf("record: %s\n", game.record().c_str());
+
+        mancala::Kalah small(mancala::Rules("kalah(4,3)"));
+        MancalaSolution solution = solver.solve(small);
+        std::printf("solve kalah(4,3) start: value %+d (%s), best move",
+                    static_cast<int>(solution.value), solution.exact ? "exact" : "bounds");
+        for (uint32_t i = 0; i < solution.best_move_count; i++) {
+            std::printf(" %u", static_cast<unsigned>(solution.best_moves[i]));
+        }
+        std::printf("\nanalyse:");
+        for (const MancalaMoveValue &v : solver.analyse(small)) {
+            std::printf(" %u:%+d", static_cast<unsigned>(v.mv), static_cast<int>(v.value));
+        }
+        std::printf("\n");
     } catch (const mancala::Error &e) {
         std::fprintf(stderr, "%s\n", e.what());
         return 1;

@@ -18,6 +18,8 @@ pub(crate) enum Kind {
     Rules,
     Kalah,
     Bao,
+    Solver,
+    Egdb,
 }
 
 impl Kind {
@@ -26,6 +28,8 @@ impl Kind {
             Kind::Rules => "MancalaRules",
             Kind::Kalah => "MancalaKalah",
             Kind::Bao => "MancalaBao",
+            Kind::Solver => "MancalaSolver",
+            Kind::Egdb => "MancalaEgdb",
         }
     }
 }

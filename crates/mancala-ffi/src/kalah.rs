@@ -73,12 +73,12 @@ impl Handle for MancalaKalah {
 }
 
 impl MancalaKalah {
-    fn position(&self) -> &KalahPosition {
+    pub(crate) fn position(&self) -> &KalahPosition {
         self.game.position()
     }
 }
 
-fn decode_move(mv: u8) -> KalahMove {
+pub(crate) fn decode_move(mv: u8) -> KalahMove {
     if mv == MANCALA_KALAH_SWAP {
         KalahMove::Swap
     } else {
@@ -86,7 +86,7 @@ fn decode_move(mv: u8) -> KalahMove {
     }
 }
 
-fn encode_move(mv: KalahMove) -> u8 {
+pub(crate) fn encode_move(mv: KalahMove) -> u8 {
     match mv {
         KalahMove::House(h) => h,
         KalahMove::Swap => MANCALA_KALAH_SWAP,

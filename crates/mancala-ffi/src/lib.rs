@@ -23,17 +23,21 @@
 #![deny(missing_docs)]
 
 pub mod bao;
+pub mod egdb;
 mod handle;
 mod io;
 pub mod kalah;
 pub mod rules;
+pub mod solver;
 pub mod status;
 
 use std::ffi::c_char;
 
 pub use bao::MancalaBao;
+pub use egdb::MancalaEgdb;
 pub use kalah::{MancalaKalah, MancalaOutcome, MancalaSide};
 pub use rules::{MancalaGame, MancalaRules};
+pub use solver::{MancalaMoveValue, MancalaSolution, MancalaSolver, MancalaSolverConfig};
 pub use status::MancalaStatus;
 
 use status::guard;

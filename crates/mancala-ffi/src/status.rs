@@ -40,6 +40,17 @@ pub enum MancalaStatus {
     /// A Rust panic was caught inside the library (a bug in the library; please report it).
     /// The handles passed to the call are left in a valid state.
     Panic = 10,
+    /// A solve could not start: too many seeds in the houses to solve exactly, or the search
+    /// threads could not be started.
+    SolveFailed = 11,
+    /// An endgame database does not serve the rules asked for (other m or other
+    /// value-relevant options).
+    DatabaseMismatch = 12,
+    /// A file could not be read or written (the message names the file and the system error).
+    IoError = 13,
+    /// A file is not a valid endgame database: bad magic, unknown format version, truncated,
+    /// inconsistent header, checksum mismatch or an entry out of range.
+    CorruptFile = 14,
 }
 
 impl MancalaStatus {
@@ -58,12 +69,16 @@ impl MancalaStatus {
             MancalaStatus::BufferTooSmall => c"MANCALA_STATUS_BUFFER_TOO_SMALL",
             MancalaStatus::NothingToUndo => c"MANCALA_STATUS_NOTHING_TO_UNDO",
             MancalaStatus::Panic => c"MANCALA_STATUS_PANIC",
+            MancalaStatus::SolveFailed => c"MANCALA_STATUS_SOLVE_FAILED",
+            MancalaStatus::DatabaseMismatch => c"MANCALA_STATUS_DATABASE_MISMATCH",
+            MancalaStatus::IoError => c"MANCALA_STATUS_IO_ERROR",
+            MancalaStatus::CorruptFile => c"MANCALA_STATUS_CORRUPT_FILE",
         }
     }
 }
 
 /// Every status, in numeric order.
-pub(crate) const ALL_STATUSES: [MancalaStatus; 11] = [
+pub(crate) const ALL_STATUSES: [MancalaStatus; 15] = [
     MancalaStatus::Ok,
     MancalaStatus::NullPointer,
     MancalaStatus::InvalidHandle,
@@ -75,6 +90,10 @@ pub(crate) const ALL_STATUSES: [MancalaStatus; 11] = [
     MancalaStatus::BufferTooSmall,
     MancalaStatus::NothingToUndo,
     MancalaStatus::Panic,
+    MancalaStatus::SolveFailed,
+    MancalaStatus::DatabaseMismatch,
+    MancalaStatus::IoError,
+    MancalaStatus::CorruptFile,
 ];
 
 /// A failed call: the status to return and the message for `mancala_last_error`.

@@ -1,7 +1,10 @@
 //! C and C++ programs built against the library this test run built (`libmancala.so` and
 //! `libmancala.a` next to this test binary, in `target/<profile>/deps`):
 //!
-//! * `tests/c/error_paths.c`: every error path and the hand-derived values of the C API;
+//! * `tests/c/error_paths.c`: every error path and the hand-derived values of the rules and
+//!   game calls;
+//! * `tests/c/solver_paths.c`: the solver and endgame-database calls, values checked against
+//!   a plain minimax written in C, limits, cancel from another thread, damaged files;
 //! * `examples/c` and `examples/cpp`, linked shared and static, with their exact output
 //!   checked against the committed `expected_output.txt` and against the same game replayed
 //!   here directly on `mancala-core`;
@@ -12,8 +15,9 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use mancala_core::kalah::{KalahGame, KalahMove, KalahRules};
+use mancala_core::kalah::{KalahGame, KalahMove, KalahPosition, KalahRules};
 use mancala_core::Side;
+use mancala_solver::Solver;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -76,9 +80,9 @@ fn have(tool: &str) -> bool {
         .unwrap_or(false)
 }
 
-/// Compiles `tests/c/error_paths.c` against the shared library, with extra compiler flags.
-fn build_error_paths(dir: &Path, extra: &[&str]) -> PathBuf {
-    let exe = dir.join("error_paths");
+/// Compiles `tests/c/<name>.c` against the shared library, with extra compiler flags.
+fn build_c_test(name: &str, dir: &Path, extra: &[&str]) -> PathBuf {
+    let exe = dir.join(name);
     let lib = lib_dir();
     run(Command::new("gcc")
         .args([
@@ -93,7 +97,7 @@ fn build_error_paths(dir: &Path, extra: &[&str]) -> PathBuf {
         .args(extra)
         .arg("-I")
         .arg(root().join("include"))
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/error_paths.c"))
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/c/{name}.c")))
         .arg("-o")
         .arg(&exe)
         .arg("-L")
@@ -104,20 +108,28 @@ fn build_error_paths(dir: &Path, extra: &[&str]) -> PathBuf {
     exe
 }
 
-fn assert_all_passed(out: &str) {
+fn assert_all_passed(name: &str, out: &str) {
     let last = out.lines().last().unwrap_or("");
     assert!(
         last.ends_with(" passed, 0 failed") && !last.starts_with("0 "),
-        "error_paths.c reported failures:\n{out}"
+        "{name}.c reported failures:\n{out}"
     );
 }
 
 #[test]
 fn c_error_paths() {
     let dir = scratch("error_paths");
-    let exe = build_error_paths(&dir, &[]);
+    let exe = build_c_test("error_paths", &dir, &[]);
     let out = stdout(&run(&mut Command::new(exe)));
-    assert_all_passed(&out);
+    assert_all_passed("error_paths", &out);
+}
+
+#[test]
+fn c_solver_and_database_paths() {
+    let dir = scratch("solver_paths");
+    let exe = build_c_test("solver_paths", &dir, &[]);
+    let out = stdout(&run(Command::new(exe).arg(&dir)));
+    assert_all_passed("solver_paths", &out);
 }
 
 /// Builds an example with its Makefile into `dir` (shared and static) and returns both.
@@ -139,10 +151,13 @@ fn expected_output(lang: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// The examples' game replayed directly on `mancala-core`: South is the greedy engine
-/// (largest store lead after the move, then an extra turn, then the lowest house), North the
-/// script 1,6,2,5,3,4 (skipping illegal entries). Gives the lines from `start:` to `record:`.
+/// The examples' game replayed directly on `mancala-core` and `mancala-solver`: South is the
+/// engine (with at most 16 seeds in the houses the solver's first best move, else greedy:
+/// largest store lead after the move, then an extra turn, then the lowest house), North the
+/// script 1,6,2,5,3,4 (skipping illegal entries); then the solve and analysis of Kalah(4,3).
+/// Gives the lines from `start:` on.
 fn transcript_from_core() -> String {
+    let mut solver = Solver::new().threads(1).tt_bytes(16 << 20);
     let rules: KalahRules = "kalah(6,4)".parse().unwrap();
     let mut game = KalahGame::new(rules);
     let script = [1u8, 6, 2, 5, 3, 4];
@@ -152,7 +167,20 @@ fn transcript_from_core() -> String {
     while let Some(side) = game.position().side_to_move() {
         let pos = *game.position();
         let legal = pos.legal_moves();
-        let mv = if side == Side::South {
+        let solved = if side == Side::South && pos.seeds_in_houses() <= 16 {
+            let s = solver.solve(&pos).unwrap();
+            (s.exact && !s.best_moves.is_empty()).then(|| (s.best_moves[0], s.value))
+        } else {
+            None
+        };
+        let how = match (side, solved) {
+            (Side::North, _) => "script".to_string(),
+            (Side::South, Some((_, value))) => format!("solver, value {value:+}"),
+            (Side::South, None) => "greedy".to_string(),
+        };
+        let mv = if let Some((mv, _)) = solved {
+            mv
+        } else if side == Side::South {
             let mut best = (i32::MIN, legal[0]);
             for &mv in &legal {
                 let next = pos.play(mv).unwrap();
@@ -178,12 +206,12 @@ fn transcript_from_core() -> String {
         let extra = pos.is_extra_turn(mv);
         game.play(mv).unwrap();
         ply += 1;
-        let (name, who) = match side {
-            Side::South => ("South", "engine"),
-            Side::North => ("North", "script"),
+        let name = match side {
+            Side::South => "South",
+            Side::North => "North",
         };
         text += &format!(
-            "{ply:3}. {name} ({who}) plays {mv} -> {}{}\n",
+            "{ply:3}. {name} ({how}) plays {mv} -> {}{}\n",
             game.position(),
             if extra { "  (extra turn)" } else { "" }
         );
@@ -200,6 +228,23 @@ fn transcript_from_core() -> String {
     );
     let record: Vec<String> = game.moves().iter().map(ToString::to_string).collect();
     text += &format!("record: {}\n", record.join(","));
+
+    let small = KalahPosition::start("kalah(4,3)".parse().unwrap());
+    let s = solver.solve(&small).unwrap();
+    let best: Vec<String> = s.best_moves.iter().map(|m| format!(" {m}")).collect();
+    text += &format!(
+        "solve kalah(4,3) start: value {:+} ({}), best move{}\n",
+        s.value,
+        if s.exact { "exact" } else { "bounds" },
+        best.concat()
+    );
+    let analysis = solver.analyse(&small).unwrap();
+    let values: Vec<String> = analysis
+        .moves
+        .iter()
+        .map(|m| format!(" {}:{:+}", m.mv, m.value))
+        .collect();
+    text += &format!("analyse:{}\n", values.concat());
     text
 }
 
@@ -219,7 +264,7 @@ fn check_example(lang: &str) {
     );
     // Hand-checked opening (kalah.md worked example): South's house 3 ends in the store.
     assert!(expected
-        .contains("  1. South (engine) plays 3 -> 4,4,0,5,5,5,1,4,4,4,4,4,4,0 S  (extra turn)\n"));
+        .contains("  1. South (greedy) plays 3 -> 4,4,0,5,5,5,1,4,4,4,4,4,4,0 S  (extra turn)\n"));
     let dir = scratch(lang);
     for exe in build_example(lang, &dir) {
         let out = stdout(&run(&mut Command::new(&exe)));
@@ -267,7 +312,7 @@ fn build_for_memcheck(src: &Path, exe: &Path) {
 
 /// Runs `exe` under the memory checker; `Err` with its report on any invalid access or leak
 /// (valgrind: definite, indirect or possible; LeakSanitizer: any).
-fn memcheck(exe: &Path) -> Result<(), String> {
+fn memcheck(exe: &Path, arg: &Path) -> Result<(), String> {
     let out = if use_valgrind() {
         Command::new("valgrind")
             .args([
@@ -276,12 +321,20 @@ fn memcheck(exe: &Path) -> Result<(), String> {
                 "--errors-for-leak-kinds=definite,indirect,possible",
                 "--quiet",
             ])
+            .arg(format!(
+                "--suppressions={}",
+                Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("tests/valgrind.supp")
+                    .display()
+            ))
             .arg(exe)
+            .arg(arg)
             .env_remove("LD_LIBRARY_PATH")
             .output()
             .expect("run valgrind")
     } else {
         Command::new(exe)
+            .arg(arg)
             .env_remove("LD_LIBRARY_PATH")
             .env("ASAN_OPTIONS", "detect_leaks=1")
             .output()
@@ -322,17 +375,16 @@ fn c_programs_are_memory_clean() {
             "gcc -fsanitize=address"
         }
     );
+    let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c");
     let programs = [
         ("kalah_game", root().join("examples/c/kalah_game.c")),
-        (
-            "error_paths",
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/error_paths.c"),
-        ),
+        ("error_paths", tests.join("error_paths.c")),
+        ("solver_paths", tests.join("solver_paths.c")),
     ];
     for (name, src) in programs {
         let exe = dir.join(name);
         build_for_memcheck(&src, &exe);
-        if let Err(report) = memcheck(&exe) {
+        if let Err(report) = memcheck(&exe, &dir) {
             panic!("memory errors in {report}");
         }
     }
@@ -342,7 +394,7 @@ fn c_programs_are_memory_clean() {
     std::fs::write(&leaky, LEAKY_PROGRAM).unwrap();
     build_for_memcheck(&leaky, &dir.join("leaky"));
     assert!(
-        memcheck(&dir.join("leaky")).is_err(),
+        memcheck(&dir.join("leaky"), &dir).is_err(),
         "the memory checker missed a leaked MancalaKalah handle"
     );
 }

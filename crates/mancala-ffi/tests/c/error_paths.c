@@ -86,7 +86,7 @@ static void test_status_names_and_last_error(void) {
     CHECK(strcmp(name, "MANCALA_STATUS_PANIC") == 0);
     name = NULL;
     EXPECT(mancala_status_name(-1, &name), MANCALA_STATUS_INVALID_ARGUMENT);
-    EXPECT(mancala_status_name(MANCALA_STATUS_PANIC + 1, &name), MANCALA_STATUS_INVALID_ARGUMENT);
+    EXPECT(mancala_status_name(1000, &name), MANCALA_STATUS_INVALID_ARGUMENT);
     CHECK(name == NULL);
     NUL(mancala_status_name(MANCALA_STATUS_OK, NULL));
 

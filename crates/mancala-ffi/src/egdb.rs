@@ -1,0 +1,284 @@
+//! `MancalaEgdb`: Kalah endgame databases — build, save, load (fully checked), verify, probe.
+
+use std::ffi::c_char;
+use std::path::Path;
+use std::sync::Arc;
+
+use mancala_solver::{Egdb, EgdbError};
+
+use crate::handle::{self, Handle, Kind};
+use crate::io;
+use crate::kalah::MancalaKalah;
+use crate::rules::MancalaRules;
+use crate::status::{guard, Error, MancalaStatus, Result};
+
+/// An opaque endgame database: the exact value of every position of one board size (m) and
+/// value-relevant rule options with at most K seeds in the houses.
+///
+/// Created by `mancala_egdb_build` or `mancala_egdb_load`, freed by `mancala_egdb_free`.
+/// Immutable: may be read from several threads at once, and shared with solvers
+/// (`mancala_solver_set_database`), which keep the data alive after the handle is freed.
+pub struct MancalaEgdb {
+    db: Arc<Egdb>,
+}
+
+impl Handle for MancalaEgdb {
+    const KIND: Kind = Kind::Egdb;
+}
+
+impl MancalaEgdb {
+    pub(crate) fn shared(&self) -> Arc<Egdb> {
+        Arc::clone(&self.db)
+    }
+}
+
+fn egdb_error(e: EgdbError) -> Error {
+    let status = match e {
+        EgdbError::Io { .. } => MancalaStatus::IoError,
+        EgdbError::RulesMismatch { .. } => MancalaStatus::DatabaseMismatch,
+        EgdbError::Unsupported { .. } => MancalaStatus::InvalidArgument,
+        _ => MancalaStatus::CorruptFile,
+    };
+    Error::new(status, e.to_string())
+}
+
+fn new_db(out: *mut *mut MancalaEgdb, db: Egdb) -> Result<()> {
+    let out = io::out_ptr(out, "out")?;
+    // SAFETY: checked non-NULL; writable by the caller's contract.
+    unsafe { out.write(handle::into_handle(MancalaEgdb { db: Arc::new(db) })) };
+    Ok(())
+}
+
+/// Builds in memory the database of `rules` (its m and value-relevant options) for every
+/// position with at most `max_seeds` (K) seeds in the houses, on `threads` threads (0 = every
+/// core). It has C(K+2m, 2m) one-byte entries: Kalah(6,·) with K = 12 takes 2.7 MB and a few
+/// seconds; each extra seed multiplies that by about (K+12)/K.
+///
+/// Ownership: `rules` is only read. On success `*out` is a new handle owned by the caller,
+/// released with `mancala_egdb_free`.
+/// Thread safety: safe from any thread; the call blocks until the build is done.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127 or over 2^36
+/// entries, or Bao la Kete rules), `MANCALA_STATUS_SOLVE_FAILED` (threads could not start),
+/// `MANCALA_STATUS_NULL_POINTER` (`rules` or `out` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
+/// `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `out` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_egdb_build(
+    rules: *const MancalaRules,
+    max_seeds: u32,
+    threads: u32,
+    out: *mut *mut MancalaEgdb,
+) -> MancalaStatus {
+    guard(|| {
+        io::out_ptr(out, "out")?;
+        // SAFETY: registry-checked handle.
+        let rules = unsafe { handle::get(rules, "rules") }?.kalah()?;
+        let mut pool = rayon::ThreadPoolBuilder::new();
+        if threads > 0 {
+            pool = pool.num_threads(threads as usize);
+        }
+        let pool = pool.build().map_err(|e| {
+            Error::new(
+                MancalaStatus::SolveFailed,
+                format!("cannot start the build threads: {e}"),
+            )
+        })?;
+        let db = pool
+            .install(|| Egdb::build(&rules, max_seeds, None))
+            .map_err(egdb_error)?;
+        new_db(out, db)
+    })
+}
+
+/// Saves a database to the file `path` (written to a temporary file, then renamed), with a
+/// header naming its rules and K and CRC-32 checksums.
+///
+/// Ownership: `db` and `path` are only read. Thread safety: `db` is only read.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (the file could not be written),
+/// `MANCALA_STATUS_INVALID_UTF8` (`path`), `MANCALA_STATUS_NULL_POINTER` (`db` or `path`
+/// NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `path` must be NULL or NUL-terminated.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_egdb_save(
+    db: *const MancalaEgdb,
+    path: *const c_char,
+) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handle; caller's string contract.
+        let db = unsafe { handle::get(db, "db") }?;
+        let path = unsafe { io::in_str(path, "path") }?;
+        db.db.save(Path::new(path)).map_err(egdb_error)
+    })
+}
+
+/// Loads the database file at `path` into memory, checking it completely first (magic,
+/// format version, header fields, size, both checksums): a damaged file is refused, never
+/// half-used.
+///
+/// Ownership: `path` is only read. On success `*out` is a new handle owned by the caller,
+/// released with `mancala_egdb_free`.
+/// Thread safety: safe from any thread.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (cannot read the file),
+/// `MANCALA_STATUS_CORRUPT_FILE` (not a database, unknown version, truncated, bad header or
+/// checksum), `MANCALA_STATUS_INVALID_ARGUMENT` (a database too large for this library),
+/// `MANCALA_STATUS_INVALID_UTF8` (`path`), `MANCALA_STATUS_NULL_POINTER` (`path` or `out`
+/// NULL) or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `path` must be NULL or NUL-terminated; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_egdb_load(
+    path: *const c_char,
+    out: *mut *mut MancalaEgdb,
+) -> MancalaStatus {
+    guard(|| {
+        io::out_ptr(out, "out")?;
+        // SAFETY: caller's string contract.
+        let path = unsafe { io::in_str(path, "path") }?;
+        let db = Egdb::load(Path::new(path)).map_err(egdb_error)?;
+        new_db(out, db)
+    })
+}
+
+/// Verifies the database file at `path`: everything `mancala_egdb_load` checks, then every
+/// entry against the values its seed count allows. `*entries` = entries checked.
+///
+/// Ownership: `path` is only read. Thread safety: safe from any thread.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR`, `MANCALA_STATUS_CORRUPT_FILE`
+/// (including an entry out of range), `MANCALA_STATUS_INVALID_ARGUMENT`,
+/// `MANCALA_STATUS_INVALID_UTF8`, `MANCALA_STATUS_NULL_POINTER` (`path` or `entries` NULL) or
+/// `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `path` must be NULL or NUL-terminated; `entries` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_egdb_verify(
+    path: *const c_char,
+    entries: *mut u64,
+) -> MancalaStatus {
+    guard(|| {
+        let entries = io::out_ptr(entries, "entries")?;
+        // SAFETY: caller's string contract.
+        let path = unsafe { io::in_str(path, "path") }?;
+        let db = Egdb::open(Path::new(path)).map_err(egdb_error)?;
+        let n = db.check_entries().map_err(egdb_error)?;
+        // SAFETY: checked non-NULL.
+        unsafe { entries.write(n) };
+        Ok(())
+    })
+}
+
+/// Frees a database handle. NULL is a no-op (`MANCALA_STATUS_OK`). Solvers it was attached
+/// to keep their own reference.
+///
+/// Thread safety: no other thread may be using `db`.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `db` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
+#[no_mangle]
+pub unsafe extern "C" fn mancala_egdb_free(db: *mut MancalaEgdb) -> MancalaStatus {
+    // SAFETY: the registry refuses handles that are not live.
+    guard(|| unsafe { handle::free(db, "db") })
+}
+
+/// Gives the size of a database: houses per row m, K (the most seeds in the houses of a
+/// position it holds) and its number of entries.
+///
+/// Thread safety: `db` is only read.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing
+/// written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// The out-pointers must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_egdb_info(
+    db: *const MancalaEgdb,
+    houses: *mut u8,
+    max_seeds: *mut u32,
+    entries: *mut u64,
+) -> MancalaStatus {
+    guard(|| {
+        let houses = io::out_ptr(houses, "houses")?;
+        let max_seeds = io::out_ptr(max_seeds, "max_seeds")?;
+        let entries = io::out_ptr(entries, "entries")?;
+        // SAFETY: registry-checked handle; out-pointers checked non-NULL.
+        let db = unsafe { handle::get(db, "db") }?;
+        unsafe {
+            houses.write(db.db.houses());
+            max_seeds.write(db.db.max_seeds());
+            entries.write(db.db.len() as u64);
+        }
+        Ok(())
+    })
+}
+
+/// Describes what a database serves (`"kalah(6,·)+empty_capture, K = 20"`) into `buf` as a
+/// NUL-terminated string.
+///
+/// Ownership: `buf` belongs to the caller. Thread safety: `db` is only read.
+///
+/// Returns `MANCALA_STATUS_OK` (`*needed` = bytes written, NUL included),
+/// `MANCALA_STATUS_BUFFER_TOO_SMALL` (`*needed` = size needed; `buf` may be NULL when `len`
+/// is 0), `MANCALA_STATUS_NULL_POINTER` (`db` or `needed` NULL, or `buf` NULL with `len` > 0),
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_egdb_describe(
+    db: *const MancalaEgdb,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handle; caller's buffer contract.
+        let db = unsafe { handle::get(db, "db") }?;
+        unsafe { io::write_str(&db.db.description(), buf, len, needed) }
+    })
+}
+
+/// Looks up the current position of `game`: `*found` tells whether the database holds it
+/// (same m and value-relevant options, at most K seeds in the houses, not finished, not an
+/// opening or pie-rule state); when found, `*value` is its exact value for the side to move
+/// (seeds, as `MancalaSolution::value`), else `*value` is 0.
+///
+/// Thread safety: `db` and `game` are only read.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing
+/// written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `found` and `value` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_egdb_value(
+    db: *const MancalaEgdb,
+    game: *const MancalaKalah,
+    found: *mut bool,
+    value: *mut i32,
+) -> MancalaStatus {
+    guard(|| {
+        let found = io::out_ptr(found, "found")?;
+        let value = io::out_ptr(value, "value")?;
+        // SAFETY: registry-checked handles; out-pointers checked non-NULL.
+        let db = unsafe { handle::get(db, "db") }?;
+        let game = unsafe { handle::get(game, "game") }?;
+        let v = db.db.value(game.position());
+        unsafe {
+            found.write(v.is_some());
+            value.write(v.unwrap_or(0));
+        }
+        Ok(())
+    })
+}

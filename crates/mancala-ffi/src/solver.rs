@@ -1,0 +1,405 @@
+//! `MancalaSolver`: the exact Kalah solver (value, best moves, per-move analysis) with
+//! threads, a transposition table sized in bytes, node and time limits, and a cancel call
+//! that is safe from another thread.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use mancala_solver::{SolveError, Solver};
+
+use crate::egdb::MancalaEgdb;
+use crate::handle::{self, Handle, Kind};
+use crate::io;
+use crate::kalah::{encode_move, MancalaKalah, MANCALA_KALAH_MAX_MOVES};
+use crate::status::{guard, Error, MancalaStatus, Result};
+
+/// How to make a solver. All zero means: every available thread, a 64 MiB table, no limit.
+/// Sizes and limits may be changed later with `mancala_solver_set_limits`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MancalaSolverConfig {
+    /// Search threads; 0 = every available core. The value found never depends on it.
+    pub threads: u32,
+    /// Size of the transposition table in bytes; 0 = 64 MiB. Rounded down to a power of two
+    /// of 32-byte buckets.
+    pub tt_bytes: u64,
+    /// Stop a solve after about this many positions (nodes); 0 = no limit.
+    pub node_limit: u64,
+    /// Stop a solve after about this many milliseconds of wall time; 0 = no limit.
+    pub time_limit_ms: u64,
+}
+
+/// The result of `mancala_solver_solve`. Values are in seeds, from the point of view of the
+/// player to move: `value` is the store difference that player can still gain with perfect
+/// play on both sides (future seeds into their store minus into the opponent's, final sweep
+/// included).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MancalaSolution {
+    /// The exact value when `exact`, otherwise the proven lower bound.
+    pub value: i32,
+    /// Proven lower bound of the value.
+    pub lower: i32,
+    /// Proven upper bound of the value.
+    pub upper: i32,
+    /// Whether the value is proven exactly (false after a node/time limit or a cancel).
+    pub exact: bool,
+    /// Final margin of the player to move with perfect play: their store now minus the
+    /// opponent's, plus `value`. For a finished game: South's store minus North's.
+    pub score: i32,
+    /// How many entries of `best_moves` are used (0 unless `exact`; 0 for a finished game).
+    pub best_move_count: u32,
+    /// Every move that reaches the value (house numbers, or `MANCALA_KALAH_SWAP`), in legal-move
+    /// order.
+    pub best_moves: [u8; MANCALA_KALAH_MAX_MOVES],
+    /// Whether the player to move may swap (pie rule); then `swap_value` and `stay_value` are set.
+    pub swap_offered: bool,
+    /// The value of swapping (when `swap_offered`).
+    pub swap_value: i32,
+    /// The value of the best house move (when `swap_offered`).
+    pub stay_value: i32,
+    /// Whether swapping is strictly better than every house move (when `swap_offered`).
+    pub swap_is_better: bool,
+    /// Positions searched, all threads.
+    pub nodes: u64,
+    /// Wall time, seconds.
+    pub seconds: f64,
+}
+
+/// One legal move with its value, as written by `mancala_solver_analyse` (seeds, for the
+/// player to move, as `MancalaSolution::value`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MancalaMoveValue {
+    /// The move: a house number 1..=m or `MANCALA_KALAH_SWAP`.
+    pub mv: u8,
+    /// Its value when `exact`, otherwise the proven lower bound.
+    pub value: i32,
+    /// Proven lower bound.
+    pub lower: i32,
+    /// Proven upper bound.
+    pub upper: i32,
+    /// Whether the value is exact.
+    pub exact: bool,
+}
+
+/// An opaque exact Kalah solver. Its transposition table is kept between solves of positions
+/// with the same rules.
+///
+/// Created by `mancala_solver_new`, freed by `mancala_solver_free`. Thread safety:
+/// `mancala_solver_cancel` may be called from any thread at any time while the handle lives;
+/// the other calls on one solver are serialised by an internal lock (a second solve waits for
+/// the first). The solver must not be freed while another thread uses it.
+pub struct MancalaSolver {
+    solver: Mutex<Solver>,
+    cancel: Arc<AtomicBool>,
+}
+
+impl Handle for MancalaSolver {
+    const KIND: Kind = Kind::Solver;
+}
+
+fn limits(solver: Solver, node_limit: u64, time_limit_ms: u64) -> Solver {
+    solver
+        .node_limit((node_limit > 0).then_some(node_limit))
+        .time_limit((time_limit_ms > 0).then(|| Duration::from_millis(time_limit_ms)))
+}
+
+fn solve_error(e: SolveError) -> Error {
+    let status = match e {
+        SolveError::DatabaseMismatch { .. } => MancalaStatus::DatabaseMismatch,
+        _ => MancalaStatus::SolveFailed,
+    };
+    Error::new(status, e.to_string())
+}
+
+impl MancalaSolver {
+    /// Runs `f` on the solver with the cancel flag cleared first.
+    fn with_solver<T>(&self, f: impl FnOnce(&mut Solver) -> Result<T>) -> Result<T> {
+        let mut solver = self.solver.lock().unwrap_or_else(|e| e.into_inner());
+        self.cancel.store(false, Ordering::SeqCst);
+        f(&mut solver)
+    }
+
+    /// Applies a builder method (which takes the solver by value) in place.
+    fn rebuild(&self, f: impl FnOnce(Solver) -> Solver) {
+        let mut solver = self.solver.lock().unwrap_or_else(|e| e.into_inner());
+        let old = std::mem::take(&mut *solver);
+        *solver = f(old);
+    }
+}
+
+/// Makes a solver.
+///
+/// Ownership: `config` is only read. On success `*out` is a new handle owned by the caller,
+/// released with `mancala_solver_free`. The table memory is taken at the first solve.
+/// Thread safety: safe from any thread.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`config` or `out` NULL),
+/// `MANCALA_STATUS_INVALID_ARGUMENT` (`tt_bytes` does not fit the address space) or
+/// `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `config` must be NULL or point to a `MancalaSolverConfig`; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_solver_new(
+    config: *const MancalaSolverConfig,
+    out: *mut *mut MancalaSolver,
+) -> MancalaStatus {
+    guard(|| {
+        let out = io::out_ptr(out, "out")?;
+        if config.is_null() {
+            return Err(Error::null("config"));
+        }
+        // SAFETY: non-NULL, points to a config by contract.
+        let config = unsafe { *config };
+        let mut solver = Solver::new();
+        if config.threads > 0 {
+            solver = solver.threads(config.threads as usize);
+        }
+        if config.tt_bytes > 0 {
+            let bytes = usize::try_from(config.tt_bytes).map_err(|_| {
+                Error::new(
+                    MancalaStatus::InvalidArgument,
+                    "tt_bytes does not fit this machine's address space",
+                )
+            })?;
+            solver = solver.tt_bytes(bytes);
+        }
+        let cancel = Arc::new(AtomicBool::new(false));
+        solver =
+            limits(solver, config.node_limit, config.time_limit_ms).cancel_flag(cancel.clone());
+        let handle = handle::into_handle(MancalaSolver {
+            solver: Mutex::new(solver),
+            cancel,
+        });
+        // SAFETY: checked non-NULL; writable by contract.
+        unsafe { out.write(handle) };
+        Ok(())
+    })
+}
+
+/// Frees a solver. NULL is a no-op (`MANCALA_STATUS_OK`).
+///
+/// Ownership: the handle is invalid after this call; a database attached with
+/// `mancala_solver_set_database` is released by the solver (its own handle stays valid).
+/// Thread safety: no other thread may be using `solver` (not even to cancel).
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `solver` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
+#[no_mangle]
+pub unsafe extern "C" fn mancala_solver_free(solver: *mut MancalaSolver) -> MancalaStatus {
+    // SAFETY: the registry refuses handles that are not live.
+    guard(|| unsafe { handle::free(solver, "solver") })
+}
+
+/// Sets the node and time limits of the next solves (0 = no limit). A solve that reaches a
+/// limit returns bounds (`exact` false) instead of failing.
+///
+/// Thread safety: waits for a solve running on this solver to finish.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE`
+/// or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `solver` must be NULL or a pointer value.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_solver_set_limits(
+    solver: *mut MancalaSolver,
+    node_limit: u64,
+    time_limit_ms: u64,
+) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handle (shared: the solver has its own lock).
+        let solver = unsafe { handle::get(solver.cast_const(), "solver") }?;
+        solver.rebuild(|s| limits(s, node_limit, time_limit_ms));
+        Ok(())
+    })
+}
+
+/// Attaches an endgame database: every later solve probes it for positions with at most its
+/// K seeds in the houses. Solving a position of other rules then gives
+/// `MANCALA_STATUS_DATABASE_MISMATCH`.
+///
+/// Ownership: the solver shares the database; the `MancalaEgdb` handle may be freed at any
+/// time afterwards (the data lives until the solver is freed too).
+/// Thread safety: waits for a solve running on this solver to finish; `db` is only read.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`solver` or `db` NULL),
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `solver` and `db` must be NULL or pointer values.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_solver_set_database(
+    solver: *mut MancalaSolver,
+    db: *const MancalaEgdb,
+) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handles.
+        let solver = unsafe { handle::get(solver.cast_const(), "solver") }?;
+        let db = unsafe { handle::get(db, "db") }?;
+        let shared = db.shared();
+        solver.rebuild(|s| s.database(shared));
+        Ok(())
+    })
+}
+
+/// Asks a solve or analysis running on `solver` (on another thread) to stop soon; it then
+/// returns `MANCALA_STATUS_OK` with the bounds proven so far (`exact` false). A cancel with no
+/// solve running has no effect: each solve clears the request when it starts.
+///
+/// Thread safety: safe from any thread, concurrently with a solve on the same handle; the
+/// handle must not be freed meanwhile. Never blocks.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE`
+/// or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `solver` must be NULL or a pointer value.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_solver_cancel(solver: *const MancalaSolver) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handle; only the atomic flag is touched.
+        let solver = unsafe { handle::get(solver, "solver") }?;
+        solver.cancel.store(true, Ordering::SeqCst);
+        Ok(())
+    })
+}
+
+/// Solves the current position of `game`: exact value, final score, every best move, the
+/// pie-rule choice when a swap is offered, nodes and time — or, after a limit or a cancel,
+/// the bounds proven so far (`exact` false). The work grows quickly with the seeds on the
+/// board (Kalah(6,4) from the start takes minutes and gigabytes; endgames are instant).
+///
+/// Ownership: `game` is only read; `*out` is a plain struct owned by the caller.
+/// Thread safety: `game` is only read; the call holds the solver's lock until it returns
+/// (`mancala_solver_cancel` from another thread stops it).
+///
+/// Returns:
+/// - `MANCALA_STATUS_OK`: `*out` written (also when stopped by a limit or a cancel).
+/// - `MANCALA_STATUS_SOLVE_FAILED`: too many seeds to solve exactly, or threads could not
+///   start.
+/// - `MANCALA_STATUS_DATABASE_MISMATCH`: the attached database is for other rules.
+/// - `MANCALA_STATUS_NULL_POINTER` (`solver`, `game` or `out` NULL),
+///   `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `out` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_solver_solve(
+    solver: *mut MancalaSolver,
+    game: *const MancalaKalah,
+    out: *mut MancalaSolution,
+) -> MancalaStatus {
+    guard(|| {
+        let out = io::out_ptr(out, "out")?;
+        // SAFETY: registry-checked handles.
+        let solver = unsafe { handle::get(solver.cast_const(), "solver") }?;
+        let game = unsafe { handle::get(game, "game") }?;
+        let pos = *game.position();
+        let s = solver.with_solver(|s| s.solve(&pos).map_err(solve_error))?;
+        let mut best_moves = [0u8; MANCALA_KALAH_MAX_MOVES];
+        let count = s.best_moves.len().min(MANCALA_KALAH_MAX_MOVES);
+        for (slot, &mv) in best_moves.iter_mut().zip(&s.best_moves) {
+            *slot = encode_move(mv);
+        }
+        let result = MancalaSolution {
+            value: s.value,
+            lower: s.lower,
+            upper: s.upper,
+            exact: s.exact,
+            score: s.score,
+            best_move_count: count as u32,
+            best_moves,
+            swap_offered: s.swap.is_some(),
+            swap_value: s.swap.map_or(0, |c| c.swap_value),
+            stay_value: s.swap.map_or(0, |c| c.stay_value),
+            swap_is_better: s.swap.is_some_and(|c| c.swap_is_better),
+            nodes: s.nodes,
+            seconds: s.seconds,
+        };
+        // SAFETY: checked non-NULL; writable by contract.
+        unsafe { out.write(result) };
+        Ok(())
+    })
+}
+
+/// Gives the value of every legal move of the current position of `game` (the swap
+/// included when offered), in `mancala_kalah_legal_moves` order, into `moves`.
+/// `MANCALA_KALAH_MAX_MOVES` (8) entries always suffice. Limits and cancel work as in
+/// `mancala_solver_solve` (then `exact` is false for the moves not finished).
+///
+/// Ownership: `game` is only read; `moves` belongs to the caller.
+/// Thread safety: as `mancala_solver_solve`.
+///
+/// Returns:
+/// - `MANCALA_STATUS_OK`: `*count` = legal moves written (0 for a finished game).
+/// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*count` = legal moves; nothing searched (`moves`
+///   may be NULL when `len` is 0).
+/// - `MANCALA_STATUS_SOLVE_FAILED`, `MANCALA_STATUS_DATABASE_MISMATCH`: as
+///   `mancala_solver_solve`.
+/// - `MANCALA_STATUS_NULL_POINTER` (`solver`, `game` or `count` NULL, or `moves` NULL with
+///   `len` > 0), `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `moves` must be NULL or point to `len` writable entries; `count` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_solver_analyse(
+    solver: *mut MancalaSolver,
+    game: *const MancalaKalah,
+    moves: *mut MancalaMoveValue,
+    len: usize,
+    count: *mut usize,
+) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handles; caller's buffer contract.
+        let solver = unsafe { handle::get(solver.cast_const(), "solver") }?;
+        let game = unsafe { handle::get(game, "game") }?;
+        let pos = *game.position();
+        let legal = pos.legal_moves().len();
+        if len < legal || count.is_null() || (moves.is_null() && len > 0) {
+            // The buffer checks first, before a possibly long search.
+            let placeholder = vec![MancalaMoveValue::default(); legal];
+            return unsafe { io::write_slice(&placeholder, moves, len, count, "move value") };
+        }
+        let analysis = solver.with_solver(|s| s.analyse(&pos).map_err(solve_error))?;
+        let values: Vec<MancalaMoveValue> = analysis
+            .moves
+            .iter()
+            .map(|m| MancalaMoveValue {
+                mv: encode_move(m.mv),
+                value: m.value,
+                lower: m.lower,
+                upper: m.upper,
+                exact: m.exact,
+            })
+            .collect();
+        unsafe { io::write_slice(&values, moves, len, count, "move value") }
+    })
+}
+
+/// Forgets every entry of the solver's transposition table (frees its memory until the next
+/// solve).
+///
+/// Thread safety: waits for a solve running on this solver to finish.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE`
+/// or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `solver` must be NULL or a pointer value.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_solver_clear_table(solver: *mut MancalaSolver) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handle.
+        let solver = unsafe { handle::get(solver.cast_const(), "solver") }?;
+        solver.with_solver(|s| {
+            s.clear_table();
+            Ok(())
+        })
+    })
+}
