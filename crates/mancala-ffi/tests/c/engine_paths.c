@@ -1,8 +1,9 @@
 /*
  * The playing-engine part of the C API: a hand-derived best move (extra turn then capture),
- * a legal move on a 1 ms budget, node limits, levels, cancel from another thread, Bao la
- * Kete moves accepted by mancala_bao_play, and every error path (NULL for each pointer, dead
- * and wrongly typed handles, double free, bad level, finished game, small buffer).
+ * a legal move on a 1 ms budget, node limits, levels (reproducible from a seed), cancel
+ * from another thread, Bao la Kete moves accepted by mancala_bao_play, and every error path
+ * (NULL for each pointer, dead and wrongly typed handles, double free, bad level, finished
+ * game, small buffer).
  *
  * Usage: engine_paths [scratch directory, unused]. Prints failed checks and
  * "N passed, N failed". Built and run (also under valgrind or AddressSanitizer) by
@@ -175,6 +176,34 @@ static void test_kalah_budgets_and_levels(void) {
     OK(mancala_rules_free(r));
 }
 
+/* Level 1 plays a weaker move half of the time, drawn from the seed: two engines with the
+ * same seed choose the same moves (level 1 is depth-limited, so the clock never cuts its
+ * searches); one with another seed differs somewhere. */
+static void test_levels_are_reproducible(void) {
+    MancalaRules *r = rules_of("standard");
+    MancalaKalah *g = kalah_of(r, NULL);
+    MancalaEngine *a = engine_of(1, 9);
+    MancalaEngine *b = engine_of(1, 9);
+    MancalaEngine *c = engine_of(1, 10);
+    int weaker = 0, same = 1, differs = 0;
+    for (int i = 0; i < 40; i++) {
+        MancalaEngineResult ra, rb, rc;
+        OK(mancala_engine_kalah_bestmove(a, g, 0, 0, &ra));
+        OK(mancala_engine_kalah_bestmove(b, g, 0, 0, &rb));
+        OK(mancala_engine_kalah_bestmove(c, g, 0, 0, &rc));
+        CHECK(is_legal(g, ra.mv) && ra.depth == 1);
+        if (ra.mv != rb.mv || ra.weaker != rb.weaker) same = 0;
+        if (ra.mv != rc.mv) differs = 1;
+        weaker += ra.weaker;
+    }
+    CHECK(same && differs && weaker > 0 && weaker < 40);
+    OK(mancala_engine_free(a));
+    OK(mancala_engine_free(b));
+    OK(mancala_engine_free(c));
+    OK(mancala_kalah_free(g));
+    OK(mancala_rules_free(r));
+}
+
 struct search_job {
     MancalaEngine *engine;
     const MancalaKalah *game;
@@ -336,6 +365,7 @@ static void test_engine_errors(void) {
 int main(void) {
     test_kalah_obvious_move();
     test_kalah_budgets_and_levels();
+    test_levels_are_reproducible();
     test_cancel_from_another_thread();
     test_bao();
     test_engine_errors();
