@@ -1,6 +1,6 @@
 /*
  * mancala.h — C API of the mancala engine: Kalah(m,n) and Bao la Kete rules, games, perft,
- * the exact Kalah solver and endgame databases.
+ * the exact Kalah solver, endgame databases and the playing engine.
  *
  * Conventions: every function returns a MancalaStatus; results go through out-pointers
  * (last arguments) written only on MANCALA_STATUS_OK (and the "size needed" on
@@ -31,6 +31,23 @@
 
 // Patch version of the library this header belongs to.
 #define MANCALA_VERSION_PATCH 0
+
+// Engine score units per seed: a Kalah score of `MANCALA_ENGINE_SEED` is one seed of store
+// difference for the player to move.
+#define MANCALA_ENGINE_SEED 100
+
+// A score above `MANCALA_ENGINE_DECISIVE` (below its negation) is a forced win (loss) of a
+// game scored by win or loss only (Bao la Kete): `MANCALA_ENGINE_WIN` minus the plies to the
+// end of the game.
+#define MANCALA_ENGINE_DECISIVE 990000
+
+// The score of a won Bao la Kete game before the one-unit-per-ply shortening.
+#define MANCALA_ENGINE_WIN 1000000
+
+// A Bao la Kete move buffer of this many bytes (NUL included) is always large enough for
+// `mancala_engine_bao_bestmove` (the longest move takes 6 with its NUL: pit, direction,
+// kichwa and kuu choice).
+#define MANCALA_BAO_MAX_MOVE_BYTES 8
 
 // The move code of the pie-rule swap (house moves are coded by their house number 1..=m).
 #define MANCALA_KALAH_SWAP 255
@@ -136,6 +153,16 @@ typedef struct MancalaBao MancalaBao;
 // (`mancala_solver_set_database`), which keep the data alive after the handle is freed.
 typedef struct MancalaEgdb MancalaEgdb;
 
+// An opaque playing engine for Kalah (any m, n and options) and Bao la Kete, at one strength
+// level. Its transposition tables are kept between calls, so consecutive moves of one game
+// reuse them.
+//
+// Created by `mancala_engine_new`, freed by `mancala_engine_free`. Thread safety:
+// `mancala_engine_cancel` may be called from any thread at any time while the handle lives;
+// the best-move calls on one engine are serialised by an internal lock (a second search
+// waits for the first). The engine must not be freed while another thread uses it.
+typedef struct MancalaEngine MancalaEngine;
+
 // An opaque Kalah game: its current position, and every earlier position and move back to
 // the position it was made from (so that moves can be taken back).
 //
@@ -161,6 +188,46 @@ typedef struct MancalaRules MancalaRules;
 // the other calls on one solver are serialised by an internal lock (a second solve waits for
 // the first). The solver must not be freed while another thread uses it.
 typedef struct MancalaSolver MancalaSolver;
+
+// How to make an engine. All zero means: a 16 MiB table for each game, level 10, seed 0.
+typedef struct MancalaEngineConfig {
+    // Size of each transposition table in bytes (one for Kalah, one for Bao la Kete, each
+    // taken at the first search of its game); 0 = 16 MiB. At least 16 KiB is used; rounded
+    // down to a power of two of 16-byte entries.
+    uint64_t tt_bytes;
+    // Strength level 1 (weakest) ..= 10 (strongest); 0 = 10. Levels 1–9 limit the search
+    // depth (1, 2, 3, 4, 5, 6, 8, 10, 14 plies); level 10 searches as deep as the budget
+    // allows. Levels 1–4 play a deliberately weaker move with probability 50, 30, 15 and 5 %.
+    uint32_t level;
+    // Seed of the random choice of weaker moves (levels 1–4): the same seed and the same
+    // sequence of calls give the same moves (unless the clock cuts a search short).
+    uint64_t seed;
+} MancalaEngineConfig;
+
+// The result of a best-move call. Scores are relative to the player to move in the position
+// searched, in engine units: Kalah in hundredths of a seed of store difference
+// (`MANCALA_ENGINE_SEED` = 100 units a seed; when `exact`, `score / 100` is the final store
+// difference, mover minus opponent, of the rest of the game with best play); Bao la Kete in
+// hundredths of a seed of its heuristic, or ±(`MANCALA_ENGINE_WIN` − plies) for a forced win
+// or loss (beyond ±`MANCALA_ENGINE_DECISIVE`).
+typedef struct MancalaEngineResult {
+    // Kalah: the move to play, a house number 1..=m or `MANCALA_KALAH_SWAP`. Bao la Kete: 0
+    // (the move is written as text into the caller's buffer).
+    uint8_t mv;
+    // Whether the move is a deliberately weaker one than the search's choice (levels 1–4
+    // only); `score`, `depth` and `exact` then describe the search's own choice.
+    bool weaker;
+    // The search's score of its best move (see the struct documentation for units).
+    int32_t score;
+    // Depth of the last completed iteration, in plies (at least 1).
+    uint32_t depth;
+    // Positions searched.
+    uint64_t nodes;
+    // Whether `score` is the game-theoretic value (the search reached only finished games).
+    bool exact;
+    // Wall time of the search, in milliseconds (rounded down).
+    uint64_t elapsed_ms;
+} MancalaEngineResult;
 
 // How to make a solver. All zero means: every available thread, a 64 MiB table, no limit.
 // Sizes and limits may be changed later with `mancala_solver_set_limits`.
@@ -543,6 +610,98 @@ enum MancalaStatus mancala_egdb_describe(const struct MancalaEgdb *db, char *buf
 // # Safety
 // `found` and `value` must be NULL or writable.
 enum MancalaStatus mancala_egdb_value(const struct MancalaEgdb *db, const struct MancalaKalah *game, bool *found, int32_t *value);
+
+// Makes an engine.
+//
+// Ownership: `config` is only read. On success `*out` is a new handle owned by the caller,
+// released with `mancala_engine_free`. The table memory is taken at the first search of
+// each game.
+// Thread safety: safe from any thread.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`config` or `out` NULL),
+// `MANCALA_STATUS_INVALID_ARGUMENT` (`level` above 10, or `tt_bytes` does not fit the
+// address space) or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `config` must be NULL or point to a `MancalaEngineConfig`; `out` NULL or writable.
+enum MancalaStatus mancala_engine_new(const struct MancalaEngineConfig *config, struct MancalaEngine **out);
+
+// Frees an engine. NULL is a no-op (`MANCALA_STATUS_OK`).
+//
+// Ownership: the handle is invalid after this call.
+// Thread safety: no other thread may be using `engine` (not even to cancel).
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_HANDLE` (already freed or not an
+// engine; nothing is freed) or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `engine` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
+enum MancalaStatus mancala_engine_free(struct MancalaEngine *engine);
+
+// Asks a best-move search running on `engine` (on another thread) to stop soon (within
+// about a thousand positions); it then returns `MANCALA_STATUS_OK` with the best move of
+// the last completed iteration (at least depth 1, so always a legal move). A cancel with no
+// search running has no effect: each search clears the request when it starts.
+//
+// Thread safety: safe from any thread, concurrently with a search on the same handle; the
+// handle must not be freed meanwhile. Never blocks.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE`
+// or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `engine` must be NULL or a pointer value.
+enum MancalaStatus mancala_engine_cancel(const struct MancalaEngine *engine);
+
+// Chooses a move for the side to move in the current position of the Kalah `game`, at the
+// engine's level, within `time_ms` milliseconds of wall time and `node_limit` positions
+// (0 = no such limit; at level 10 at least one of them must be above 0). Whatever runs out
+// first stops the search, which returns the best move of its last completed iteration; the
+// first iteration always completes, so even a 1 ms budget gives a legal move (the time may
+// then be exceeded slightly). The search also stops once its result is exact.
+//
+// Ownership: `game` is only read; `*out` is a plain struct owned by the caller.
+// Thread safety: `game` is only read; the call holds the engine's lock until it returns
+// (`mancala_engine_cancel` from another thread stops it early).
+//
+// Returns:
+// - `MANCALA_STATUS_OK`: `*out` written; `out->mv` is legal in the position (play it with
+//   `mancala_kalah_play`).
+// - `MANCALA_STATUS_ILLEGAL_MOVE`: the game is over; there is no move to choose.
+// - `MANCALA_STATUS_INVALID_ARGUMENT`: level 10 with `time_ms` and `node_limit` both 0.
+// - `MANCALA_STATUS_NULL_POINTER` (`engine`, `game` or `out` NULL),
+//   `MANCALA_STATUS_INVALID_HANDLE` (`engine` or `game` not a live handle of its type, e.g.
+//   a `MancalaBao` passed as `game`), `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `engine` and `game` must be NULL or pointer values; `out` NULL or writable.
+enum MancalaStatus mancala_engine_kalah_bestmove(struct MancalaEngine *engine, const struct MancalaKalah *game, uint64_t time_ms, uint64_t node_limit, struct MancalaEngineResult *out);
+
+// Chooses a move for the side to move in the current position of the Bao la Kete `game`,
+// with the budget and level as `mancala_engine_kalah_bestmove`. The move is written into
+// `move_buf` as a NUL-terminated string in the notation of `mancala_bao_legal_moves`
+// (`"F6>"`, …), ready for `mancala_bao_play`; `out->mv` is 0.
+//
+// Ownership: `game` is only read; `move_buf` and `*out` belong to the caller.
+// Thread safety: as `mancala_engine_kalah_bestmove`.
+//
+// Returns:
+// - `MANCALA_STATUS_OK`: the move and `*out` written; `*needed` = bytes of the move, NUL
+//   included.
+// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `buf_len` < `MANCALA_BAO_MAX_MOVE_BYTES` (8);
+//   `*needed` = `MANCALA_BAO_MAX_MOVE_BYTES`; checked before searching, nothing else written
+//   (`move_buf` may be NULL when `buf_len` is 0).
+// - `MANCALA_STATUS_ILLEGAL_MOVE`: the game is over; there is no move to choose.
+// - `MANCALA_STATUS_INVALID_ARGUMENT`: level 10 with `time_ms` and `node_limit` both 0.
+// - `MANCALA_STATUS_NULL_POINTER` (`engine`, `game`, `needed` or `out` NULL, or `move_buf`
+//   NULL with `buf_len` > 0), `MANCALA_STATUS_INVALID_HANDLE` (`engine` or `game` not a
+//   live handle of its type, e.g. a `MancalaKalah` passed as `game`),
+//   `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `engine` and `game` must be NULL or pointer values; `move_buf` NULL or `buf_len` writable
+// bytes; `needed` and `out` NULL or writable.
+enum MancalaStatus mancala_engine_bao_bestmove(struct MancalaEngine *engine, const struct MancalaBao *game, uint64_t time_ms, uint64_t node_limit, char *move_buf, size_t buf_len, size_t *needed, struct MancalaEngineResult *out);
 
 // Makes a new game at the start position of `rules` (n seeds in every house, empty stores,
 // South to move).

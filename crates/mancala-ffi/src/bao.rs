@@ -30,7 +30,7 @@ impl Handle for MancalaBao {
 }
 
 impl MancalaBao {
-    fn position(&self) -> &BaoPosition {
+    pub(crate) fn position(&self) -> &BaoPosition {
         self.positions
             .last()
             .expect("a Bao game always holds its first position")

@@ -20,6 +20,7 @@ pub(crate) enum Kind {
     Bao,
     Solver,
     Egdb,
+    Engine,
 }
 
 impl Kind {
@@ -30,6 +31,7 @@ impl Kind {
             Kind::Bao => "MancalaBao",
             Kind::Solver => "MancalaSolver",
             Kind::Egdb => "MancalaEgdb",
+            Kind::Engine => "MancalaEngine",
         }
     }
 }

@@ -24,6 +24,7 @@
 
 pub mod bao;
 pub mod egdb;
+pub mod engine;
 mod handle;
 mod io;
 pub mod kalah;
@@ -35,6 +36,7 @@ use std::ffi::c_char;
 
 pub use bao::MancalaBao;
 pub use egdb::MancalaEgdb;
+pub use engine::{MancalaEngine, MancalaEngineConfig, MancalaEngineResult};
 pub use kalah::{MancalaKalah, MancalaOutcome, MancalaSide};
 pub use rules::{MancalaGame, MancalaRules};
 pub use solver::{MancalaMoveValue, MancalaSolution, MancalaSolver, MancalaSolverConfig};

@@ -5,6 +5,8 @@
 //!   game calls;
 //! * `tests/c/solver_paths.c`: the solver and endgame-database calls, values checked against
 //!   a plain minimax written in C, limits, cancel from another thread, damaged files;
+//! * `tests/c/engine_paths.c`: the playing engine: a hand-derived best move, budgets, levels,
+//!   cancel from another thread, Bao la Kete moves, every error path;
 //! * `examples/c` and `examples/cpp`, linked shared and static, with their exact output
 //!   checked against the committed `expected_output.txt` and against the same game replayed
 //!   here directly on `mancala-core`;
@@ -130,6 +132,14 @@ fn c_solver_and_database_paths() {
     let exe = build_c_test("solver_paths", &dir, &[]);
     let out = stdout(&run(Command::new(exe).arg(&dir)));
     assert_all_passed("solver_paths", &out);
+}
+
+#[test]
+fn c_engine_paths() {
+    let dir = scratch("engine_paths");
+    let exe = build_c_test("engine_paths", &dir, &[]);
+    let out = stdout(&run(&mut Command::new(exe)));
+    assert_all_passed("engine_paths", &out);
 }
 
 /// Builds an example with its Makefile into `dir` (shared and static) and returns both.
@@ -380,6 +390,7 @@ fn c_programs_are_memory_clean() {
         ("kalah_game", root().join("examples/c/kalah_game.c")),
         ("error_paths", tests.join("error_paths.c")),
         ("solver_paths", tests.join("solver_paths.c")),
+        ("engine_paths", tests.join("engine_paths.c")),
     ];
     for (name, src) in programs {
         let exe = dir.join(name);

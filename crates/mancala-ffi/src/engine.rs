@@ -1,0 +1,371 @@
+//! `MancalaEngine`: the anytime playing engine of `mancala-engine` (iterative-deepening
+//! alpha-beta with a heuristic evaluation and strength levels 1–10) for Kalah and Bao la
+//! Kete: the best move under a time and node budget, with a cancel call that is safe from
+//! another thread.
+
+use std::ffi::c_char;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use mancala_core::bao::BaoPosition;
+use mancala_core::kalah::KalahPosition;
+use mancala_engine::{Choice, Engine, EngineError, Evaluate, Level, LevelPlayer, Limits};
+
+use crate::bao::MancalaBao;
+use crate::handle::{self, Handle, Kind};
+use crate::io;
+use crate::kalah::{encode_move, MancalaKalah};
+use crate::status::{guard, Error, MancalaStatus, Result};
+
+/// Engine score units per seed: a Kalah score of `MANCALA_ENGINE_SEED` is one seed of store
+/// difference for the player to move.
+pub const MANCALA_ENGINE_SEED: i32 = 100;
+/// A score above `MANCALA_ENGINE_DECISIVE` (below its negation) is a forced win (loss) of a
+/// game scored by win or loss only (Bao la Kete): `MANCALA_ENGINE_WIN` minus the plies to the
+/// end of the game.
+pub const MANCALA_ENGINE_DECISIVE: i32 = 990_000;
+/// The score of a won Bao la Kete game before the one-unit-per-ply shortening.
+pub const MANCALA_ENGINE_WIN: i32 = 1_000_000;
+/// A Bao la Kete move buffer of this many bytes (NUL included) is always large enough for
+/// `mancala_engine_bao_bestmove` (the longest move takes 6 with its NUL: pit, direction,
+/// kichwa and kuu choice).
+pub const MANCALA_BAO_MAX_MOVE_BYTES: usize = 8;
+
+/// How to make an engine. All zero means: a 16 MiB table for each game, level 10, seed 0.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MancalaEngineConfig {
+    /// Size of each transposition table in bytes (one for Kalah, one for Bao la Kete, each
+    /// taken at the first search of its game); 0 = 16 MiB. At least 16 KiB is used; rounded
+    /// down to a power of two of 16-byte entries.
+    pub tt_bytes: u64,
+    /// Strength level 1 (weakest) ..= 10 (strongest); 0 = 10. Levels 1–9 limit the search
+    /// depth (1, 2, 3, 4, 5, 6, 8, 10, 14 plies); level 10 searches as deep as the budget
+    /// allows. Levels 1–4 play a deliberately weaker move with probability 50, 30, 15 and 5 %.
+    pub level: u32,
+    /// Seed of the random choice of weaker moves (levels 1–4): the same seed and the same
+    /// sequence of calls give the same moves (unless the clock cuts a search short).
+    pub seed: u64,
+}
+
+/// The result of a best-move call. Scores are relative to the player to move in the position
+/// searched, in engine units: Kalah in hundredths of a seed of store difference
+/// (`MANCALA_ENGINE_SEED` = 100 units a seed; when `exact`, `score / 100` is the final store
+/// difference, mover minus opponent, of the rest of the game with best play); Bao la Kete in
+/// hundredths of a seed of its heuristic, or ±(`MANCALA_ENGINE_WIN` − plies) for a forced win
+/// or loss (beyond ±`MANCALA_ENGINE_DECISIVE`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MancalaEngineResult {
+    /// Kalah: the move to play, a house number 1..=m or `MANCALA_KALAH_SWAP`. Bao la Kete: 0
+    /// (the move is written as text into the caller's buffer).
+    pub mv: u8,
+    /// Whether the move is a deliberately weaker one than the search's choice (levels 1–4
+    /// only); `score`, `depth` and `exact` then describe the search's own choice.
+    pub weaker: bool,
+    /// The search's score of its best move (see the struct documentation for units).
+    pub score: i32,
+    /// Depth of the last completed iteration, in plies (at least 1).
+    pub depth: u32,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Whether `score` is the game-theoretic value (the search reached only finished games).
+    pub exact: bool,
+    /// Wall time of the search, in milliseconds (rounded down).
+    pub elapsed_ms: u64,
+}
+
+/// An opaque playing engine for Kalah (any m, n and options) and Bao la Kete, at one strength
+/// level. Its transposition tables are kept between calls, so consecutive moves of one game
+/// reuse them.
+///
+/// Created by `mancala_engine_new`, freed by `mancala_engine_free`. Thread safety:
+/// `mancala_engine_cancel` may be called from any thread at any time while the handle lives;
+/// the best-move calls on one engine are serialised by an internal lock (a second search
+/// waits for the first). The engine must not be freed while another thread uses it.
+pub struct MancalaEngine {
+    players: Mutex<Players>,
+    cancel: Arc<AtomicBool>,
+}
+
+struct Players {
+    level: Level,
+    seed: u64,
+    tt_bytes: usize,
+    kalah: Option<LevelPlayer<KalahPosition>>,
+    bao: Option<LevelPlayer<BaoPosition>>,
+}
+
+impl Handle for MancalaEngine {
+    const KIND: Kind = Kind::Engine;
+}
+
+fn engine_error(e: EngineError) -> Error {
+    let status = match e {
+        EngineError::GameOver => MancalaStatus::IllegalMove,
+        _ => MancalaStatus::InvalidArgument,
+    };
+    Error::new(status, e.to_string())
+}
+
+impl MancalaEngine {
+    /// Chooses a move with the player of one game (made at its first use), the cancel flag
+    /// cleared first.
+    fn choose<G: Evaluate>(
+        &self,
+        pos: &G,
+        time_ms: u64,
+        node_limit: u64,
+        player: impl FnOnce(&mut Players) -> &mut Option<LevelPlayer<G>>,
+    ) -> Result<Choice<G::Move>> {
+        let mut players = self.players.lock().unwrap_or_else(|e| e.into_inner());
+        let (level, seed, tt_bytes) = (players.level, players.seed, players.tt_bytes);
+        if level.max_depth().is_none() && time_ms == 0 && node_limit == 0 {
+            return Err(Error::new(
+                MancalaStatus::InvalidArgument,
+                "level 10 needs a budget: give time_ms or node_limit (or both) above 0",
+            ));
+        }
+        let mut limits = Limits::default().with_cancel(self.cancel.clone());
+        if time_ms > 0 {
+            limits = limits.with_time(Duration::from_millis(time_ms));
+        }
+        if node_limit > 0 {
+            limits = limits.with_nodes(node_limit);
+        }
+        let player = player(&mut players).get_or_insert_with(|| {
+            LevelPlayer::with_engine(Engine::with_tt_bytes(tt_bytes), level, seed)
+        });
+        self.cancel.store(false, Ordering::SeqCst);
+        player.choose_within(pos, limits).map_err(engine_error)
+    }
+}
+
+fn result_of<M>(choice: &Choice<M>, mv: u8) -> MancalaEngineResult {
+    let s = &choice.search;
+    MancalaEngineResult {
+        mv,
+        weaker: choice.weaker,
+        score: s.score,
+        depth: s.depth,
+        nodes: s.nodes,
+        exact: s.exact,
+        elapsed_ms: u64::try_from(s.elapsed.as_millis()).unwrap_or(u64::MAX),
+    }
+}
+
+/// Makes an engine.
+///
+/// Ownership: `config` is only read. On success `*out` is a new handle owned by the caller,
+/// released with `mancala_engine_free`. The table memory is taken at the first search of
+/// each game.
+/// Thread safety: safe from any thread.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`config` or `out` NULL),
+/// `MANCALA_STATUS_INVALID_ARGUMENT` (`level` above 10, or `tt_bytes` does not fit the
+/// address space) or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `config` must be NULL or point to a `MancalaEngineConfig`; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_engine_new(
+    config: *const MancalaEngineConfig,
+    out: *mut *mut MancalaEngine,
+) -> MancalaStatus {
+    guard(|| {
+        let out = io::out_ptr(out, "out")?;
+        if config.is_null() {
+            return Err(Error::null("config"));
+        }
+        // SAFETY: non-NULL, points to a config by contract.
+        let config = unsafe { *config };
+        let level = if config.level == 0 { 10 } else { config.level };
+        let level = Level::new(level).map_err(engine_error)?;
+        let tt_bytes = if config.tt_bytes == 0 {
+            mancala_engine::DEFAULT_TT_BYTES
+        } else {
+            usize::try_from(config.tt_bytes).map_err(|_| {
+                Error::new(
+                    MancalaStatus::InvalidArgument,
+                    "tt_bytes does not fit this machine's address space",
+                )
+            })?
+        };
+        let handle = handle::into_handle(MancalaEngine {
+            players: Mutex::new(Players {
+                level,
+                seed: config.seed,
+                tt_bytes,
+                kalah: None,
+                bao: None,
+            }),
+            cancel: Arc::new(AtomicBool::new(false)),
+        });
+        // SAFETY: checked non-NULL; writable by contract.
+        unsafe { out.write(handle) };
+        Ok(())
+    })
+}
+
+/// Frees an engine. NULL is a no-op (`MANCALA_STATUS_OK`).
+///
+/// Ownership: the handle is invalid after this call.
+/// Thread safety: no other thread may be using `engine` (not even to cancel).
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_HANDLE` (already freed or not an
+/// engine; nothing is freed) or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `engine` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
+#[no_mangle]
+pub unsafe extern "C" fn mancala_engine_free(engine: *mut MancalaEngine) -> MancalaStatus {
+    // SAFETY: the registry refuses handles that are not live.
+    guard(|| unsafe { handle::free(engine, "engine") })
+}
+
+/// Asks a best-move search running on `engine` (on another thread) to stop soon (within
+/// about a thousand positions); it then returns `MANCALA_STATUS_OK` with the best move of
+/// the last completed iteration (at least depth 1, so always a legal move). A cancel with no
+/// search running has no effect: each search clears the request when it starts.
+///
+/// Thread safety: safe from any thread, concurrently with a search on the same handle; the
+/// handle must not be freed meanwhile. Never blocks.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE`
+/// or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `engine` must be NULL or a pointer value.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_engine_cancel(engine: *const MancalaEngine) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handle; only the atomic flag is touched.
+        let engine = unsafe { handle::get(engine, "engine") }?;
+        engine.cancel.store(true, Ordering::SeqCst);
+        Ok(())
+    })
+}
+
+/// Chooses a move for the side to move in the current position of the Kalah `game`, at the
+/// engine's level, within `time_ms` milliseconds of wall time and `node_limit` positions
+/// (0 = no such limit; at level 10 at least one of them must be above 0). Whatever runs out
+/// first stops the search, which returns the best move of its last completed iteration; the
+/// first iteration always completes, so even a 1 ms budget gives a legal move (the time may
+/// then be exceeded slightly). The search also stops once its result is exact.
+///
+/// Ownership: `game` is only read; `*out` is a plain struct owned by the caller.
+/// Thread safety: `game` is only read; the call holds the engine's lock until it returns
+/// (`mancala_engine_cancel` from another thread stops it early).
+///
+/// Returns:
+/// - `MANCALA_STATUS_OK`: `*out` written; `out->mv` is legal in the position (play it with
+///   `mancala_kalah_play`).
+/// - `MANCALA_STATUS_ILLEGAL_MOVE`: the game is over; there is no move to choose.
+/// - `MANCALA_STATUS_INVALID_ARGUMENT`: level 10 with `time_ms` and `node_limit` both 0.
+/// - `MANCALA_STATUS_NULL_POINTER` (`engine`, `game` or `out` NULL),
+///   `MANCALA_STATUS_INVALID_HANDLE` (`engine` or `game` not a live handle of its type, e.g.
+///   a `MancalaBao` passed as `game`), `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `engine` and `game` must be NULL or pointer values; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_engine_kalah_bestmove(
+    engine: *mut MancalaEngine,
+    game: *const MancalaKalah,
+    time_ms: u64,
+    node_limit: u64,
+    out: *mut MancalaEngineResult,
+) -> MancalaStatus {
+    guard(|| {
+        let out = io::out_ptr(out, "out")?;
+        // SAFETY: registry-checked handles (the engine is shared: it has its own lock).
+        let engine = unsafe { handle::get(engine.cast_const(), "engine") }?;
+        let game = unsafe { handle::get(game, "game") }?;
+        let pos = *game.position();
+        let choice = engine.choose(&pos, time_ms, node_limit, |p| &mut p.kalah)?;
+        let result = result_of(&choice, encode_move(choice.mv));
+        // SAFETY: checked non-NULL; writable by contract.
+        unsafe { out.write(result) };
+        Ok(())
+    })
+}
+
+/// Chooses a move for the side to move in the current position of the Bao la Kete `game`,
+/// with the budget and level as `mancala_engine_kalah_bestmove`. The move is written into
+/// `move_buf` as a NUL-terminated string in the notation of `mancala_bao_legal_moves`
+/// (`"F6>"`, …), ready for `mancala_bao_play`; `out->mv` is 0.
+///
+/// Ownership: `game` is only read; `move_buf` and `*out` belong to the caller.
+/// Thread safety: as `mancala_engine_kalah_bestmove`.
+///
+/// Returns:
+/// - `MANCALA_STATUS_OK`: the move and `*out` written; `*needed` = bytes of the move, NUL
+///   included.
+/// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `buf_len` < `MANCALA_BAO_MAX_MOVE_BYTES` (8);
+///   `*needed` = `MANCALA_BAO_MAX_MOVE_BYTES`; checked before searching, nothing else written
+///   (`move_buf` may be NULL when `buf_len` is 0).
+/// - `MANCALA_STATUS_ILLEGAL_MOVE`: the game is over; there is no move to choose.
+/// - `MANCALA_STATUS_INVALID_ARGUMENT`: level 10 with `time_ms` and `node_limit` both 0.
+/// - `MANCALA_STATUS_NULL_POINTER` (`engine`, `game`, `needed` or `out` NULL, or `move_buf`
+///   NULL with `buf_len` > 0), `MANCALA_STATUS_INVALID_HANDLE` (`engine` or `game` not a
+///   live handle of its type, e.g. a `MancalaKalah` passed as `game`),
+///   `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `engine` and `game` must be NULL or pointer values; `move_buf` NULL or `buf_len` writable
+/// bytes; `needed` and `out` NULL or writable.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn mancala_engine_bao_bestmove(
+    engine: *mut MancalaEngine,
+    game: *const MancalaBao,
+    time_ms: u64,
+    node_limit: u64,
+    move_buf: *mut c_char,
+    buf_len: usize,
+    needed: *mut usize,
+    out: *mut MancalaEngineResult,
+) -> MancalaStatus {
+    guard(|| {
+        let out = io::out_ptr(out, "out")?;
+        // SAFETY: registry-checked handles (the engine is shared: it has its own lock).
+        let engine = unsafe { handle::get(engine.cast_const(), "engine") }?;
+        let game = unsafe { handle::get(game, "game") }?;
+        let needed_ptr = io::out_ptr(needed, "needed")?;
+        if move_buf.is_null() && buf_len > 0 {
+            return Err(Error::null("move_buf"));
+        }
+        if buf_len < MANCALA_BAO_MAX_MOVE_BYTES {
+            // The buffer is checked first, before a possibly long search.
+            // SAFETY: checked non-NULL; writable by contract.
+            unsafe { needed_ptr.write(MANCALA_BAO_MAX_MOVE_BYTES) };
+            return Err(Error::new(
+                MancalaStatus::BufferTooSmall,
+                format!(
+                    "move buffer of {buf_len} bytes is too small: {MANCALA_BAO_MAX_MOVE_BYTES} needed"
+                ),
+            ));
+        }
+        let pos = *game.position();
+        let choice = engine.choose(&pos, time_ms, node_limit, |p| &mut p.bao)?;
+        // SAFETY: the caller's buffer contract (at least MANCALA_BAO_MAX_MOVE_BYTES bytes).
+        unsafe { io::write_str(&choice.mv.to_string(), move_buf, buf_len, needed) }?;
+        let result = result_of(&choice, 0);
+        // SAFETY: checked non-NULL; writable by contract.
+        unsafe { out.write(result) };
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_constants_match_the_engine() {
+        assert_eq!(MANCALA_ENGINE_SEED, mancala_engine::SEED);
+        assert_eq!(MANCALA_ENGINE_WIN, mancala_engine::WIN);
+        assert_eq!(MANCALA_ENGINE_DECISIVE, mancala_engine::DECISIVE);
+    }
+}
