@@ -46,13 +46,10 @@ fn sowings(c: &mut Criterion) {
         b.iter(|| {
             let mut check = 0u64;
             for p in &positions {
-                let mut mask = p.house_move_mask();
-                while mask != 0 {
-                    let child = p.sow_unchecked(mask.trailing_zeros() as usize);
+                p.for_each_child(|_, child| {
                     let (own, opp) = child.mover_relative();
                     check = check.wrapping_add(own ^ opp);
-                    mask &= mask - 1;
-                }
+                });
             }
             black_box(check)
         });

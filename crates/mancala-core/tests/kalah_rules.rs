@@ -474,3 +474,16 @@ fn start_position_is_recognised_from_notation() {
     assert_eq!(parsed, KalahPosition::start(m));
     assert!(parsed.is_first_move());
 }
+
+#[test]
+fn for_each_child_lists_the_legal_moves_and_their_positions() {
+    // Manchester after South's 1: North's seven houses hold 7 each and the swap is offered.
+    let p = pos("manchester", "0,8,8,8,8,8,8,1,7,7,7,7,7,7,7,0 N swap");
+    let mut seen = Vec::new();
+    p.for_each_child(|mv, child| {
+        assert_eq!(child, p.play(mv).unwrap());
+        seen.push(mv);
+    });
+    assert_eq!(seen, p.legal_moves().to_vec());
+    assert_eq!(seen.len(), 8);
+}

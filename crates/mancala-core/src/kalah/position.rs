@@ -552,6 +552,35 @@ impl KalahPosition {
         list
     }
 
+    /// Calls `f(move, child)` for every legal move and the position it leads to, in the order
+    /// of [`KalahPosition::legal_moves`]. The board size is dispatched once, not once per
+    /// move, so this is the fastest way to expand a position (searches, perft).
+    #[inline]
+    pub fn for_each_child(&self, mut f: impl FnMut(KalahMove, KalahPosition)) {
+        match self.m() {
+            1 => self.children_const::<1>(&mut f),
+            2 => self.children_const::<2>(&mut f),
+            3 => self.children_const::<3>(&mut f),
+            4 => self.children_const::<4>(&mut f),
+            5 => self.children_const::<5>(&mut f),
+            6 => self.children_const::<6>(&mut f),
+            _ => self.children_const::<7>(&mut f),
+        }
+    }
+
+    #[inline(always)]
+    fn children_const<const M: usize>(&self, f: &mut impl FnMut(KalahMove, KalahPosition)) {
+        let mut mask = self.house_move_mask();
+        while mask != 0 {
+            let h = mask.trailing_zeros() as usize;
+            f(KalahMove::House(h as u8 + 1), self.sow_const::<M>(h));
+            mask &= mask - 1;
+        }
+        if self.swap_offered() && !self.is_over() {
+            f(KalahMove::Swap, self.swap_unchecked());
+        }
+    }
+
     /// Whether `mv` is legal here, and if not why.
     ///
     /// # Errors
