@@ -92,8 +92,23 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
 }
 
 fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(), String> {
-    let rules: KalahRules = rules.parse().map_err(|e| format!("{e}"))?;
-    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let rules: KalahRules = rules.parse().map_err(|e| format!("--rules: {e}"))?;
+    if threads > 256 {
+        return Err(format!("--threads {threads}: at most 256 (0 = every core)"));
+    }
+    // One byte per position with at most K seeds in the 2m houses: C(K + 2m, 2m) bytes.
+    // Refuse up front what this machine cannot hold, rather than abort in the allocator.
+    let m = u128::from(rules.houses()) * 2;
+    let entries = (1..=m).fold(1u128, |c, i| {
+        c.saturating_mul(u128::from(max_seeds) + i) / i
+    });
+    if let Some(avail) = crate::solve::available_memory_bytes() {
+        if entries > u128::from(avail) {
+            return Err(format!(
+                "--max-seeds {max_seeds}: the database needs {entries} bytes, more than the {avail} bytes of memory available"
+            ));
+        }
+    }
     let path = out.join(Egdb::file_name(&rules, max_seeds));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -120,6 +135,7 @@ fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(
         .install(|| Egdb::build(&rules, max_seeds, Some(&progress)))
         .map_err(|e| e.to_string())?;
     let build_s = t.elapsed().as_secs_f64();
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     if let Some(b) = &bar {
         b.finish_and_clear();
     }

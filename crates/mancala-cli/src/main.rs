@@ -48,8 +48,55 @@ enum Command {
     Agent(agent::AgentArgs),
 }
 
+/// Reports a failed write to standard output (a closed pipe, a full disk) as one line instead
+/// of a panic message, and any other panic as a one-line internal error.
+fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let msg = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        if msg.starts_with("failed printing to stdout") {
+            if msg.contains("Broken pipe") {
+                // The reader went away (`mancala … | head`): stop quietly, as SIGPIPE would.
+                std::process::exit(141);
+            }
+            eprintln!(
+                "mancala: error: writing standard output: {}",
+                msg.trim_start_matches("failed printing to stdout: ")
+            );
+            std::process::exit(1);
+        }
+        eprintln!("mancala: internal error: {msg} (please report this)");
+    }));
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    install_panic_hook();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) {
+                e.exit();
+            }
+            // One line: clap's first line, without its own `error: ` prefix.
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("invalid arguments");
+            eprintln!(
+                "mancala: error: {} (see `mancala --help`)",
+                first.trim_start_matches("error: ")
+            );
+            return ExitCode::from(2);
+        }
+    };
     let result = match cli.command {
         Command::Show(a) => show::run(&a),
         Command::Play(a) => play::run(&a),

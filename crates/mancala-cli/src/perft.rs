@@ -25,8 +25,8 @@ pub struct PerftArgs {
 
 /// Prints one line per depth 1..=depth: the count and the time it took.
 pub fn run(args: &PerftArgs) -> Result<(), String> {
-    if args.depth > 40 {
-        return Err(format!("--depth {}: at most 40", args.depth));
+    if !(1..=40).contains(&args.depth) {
+        return Err(format!("--depth {}: expected 1..=40", args.depth));
     }
     let count: Box<dyn Fn(u32) -> u64> = match GameRules::parse(&args.rules)? {
         GameRules::Kalah(r) => {

@@ -90,7 +90,32 @@ fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver), String> {
         Some(p) => KalahPosition::parse(rules, p).map_err(|e| e.to_string())?,
         None => KalahPosition::start(rules),
     };
-    let mut solver = Solver::new().tt_bytes(args.tt_mb << 20);
+    if args.threads > 256 {
+        return Err(format!(
+            "--threads {}: at most 256 (0 = every core)",
+            args.threads
+        ));
+    }
+    if !(1..=1 << 20).contains(&args.tt_mb) {
+        return Err(format!("--tt-mb {}: expected 1..=1048576", args.tt_mb));
+    }
+    let tt_bytes = args.tt_mb << 20;
+    if let Some(avail) = available_memory_bytes() {
+        if tt_bytes as u64 > avail {
+            return Err(format!(
+                "--tt-mb {}: more than the {} MiB of memory available",
+                args.tt_mb,
+                avail >> 20
+            ));
+        }
+    }
+    let time_limit = match args.max_seconds {
+        None => None,
+        Some(s) => Some(Duration::try_from_secs_f64(s).map_err(|_| {
+            format!("--max-seconds {s}: expected a finite number of seconds, 0 or more")
+        })?),
+    };
+    let mut solver = Solver::new().tt_bytes(tt_bytes);
     if args.threads > 0 {
         solver = solver.threads(args.threads);
     }
@@ -100,9 +125,7 @@ fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver), String> {
     if let Some(dir) = &args.egdb {
         solver = solver.database(Arc::new(find_database(dir, &rules)?));
     }
-    solver = solver
-        .node_limit(args.max_nodes)
-        .time_limit(args.max_seconds.map(Duration::from_secs_f64));
+    solver = solver.node_limit(args.max_nodes).time_limit(time_limit);
     Ok((pos, solver))
 }
 
@@ -227,4 +250,13 @@ pub fn run_analyse(args: &SolveArgs) -> Result<(), String> {
     println!("nodes     {}", a.nodes);
     println!("seconds   {:.3}", a.seconds);
     Ok(())
+}
+
+/// Memory this process may still take, in bytes: `MemAvailable` of `/proc/meminfo`, or `None`
+/// where that cannot be read (then nothing is checked).
+pub fn available_memory_bytes() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib.saturating_mul(1024))
 }

@@ -153,7 +153,23 @@ fn bad_input_gets_a_one_line_reason() {
         &mancala(&["perft", "--rules", "kalah(9,4)", "--depth", "1"]),
         "houses per row must be 1..=7",
     );
-    assert_refused(&mancala(&["perft", "--depth", "1000"]), "at most 40");
+    assert_refused(&mancala(&["perft", "--depth", "1000"]), "expected 1..=40");
+    assert_refused(&mancala(&["perft", "--depth", "0"]), "expected 1..=40");
+    // Command-line syntax errors are one line too (exit status 2).
+    assert_refused(&mancala(&["frobnicate"]), "unrecognized subcommand");
+    assert_refused(&mancala(&["perft", "--depth", "-1"]), "unexpected argument");
+    assert_refused(
+        &mancala(&["solve", "--rules", "kalah(4,2)", "--max-seconds", "nan"]),
+        "--max-seconds",
+    );
+    assert_refused(
+        &mancala(&["solve", "--rules", "kalah(4,2)", "--tt-mb", "0"]),
+        "--tt-mb 0",
+    );
+    assert_refused(
+        &mancala(&["solve", "--rules", "kalah(4,2)", "--threads", "1000"]),
+        "--threads 1000",
+    );
 }
 
 #[test]
@@ -235,4 +251,26 @@ fn bao_la_kete_from_the_command_line() {
         "{}",
         stdout(&o)
     );
+}
+
+#[test]
+fn a_closed_pipe_or_a_full_disk_is_not_a_panic() {
+    let out = std::fs::OpenOptions::new().write(true).open("/dev/full");
+    if let Ok(full) = out {
+        let o = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(["perft", "--depth", "3"])
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_refused(&o, "writing standard output");
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["perft", "--depth", "12"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    assert!(!String::from_utf8_lossy(&o.stderr).contains("panicked"));
 }
