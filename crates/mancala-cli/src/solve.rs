@@ -175,12 +175,22 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
             s.lower, s.upper
         );
     }
-    println!(
-        "score       {:+} (final margin of the player to move)",
-        s.score
-    );
-    println!("best moves  {}", moves_text(&s.best_moves).join(" "));
-    println!("pv          {}", moves_text(&s.pv).join(" "));
+    if s.exact {
+        println!(
+            "score       {:+} (final margin of the player to move)",
+            s.score
+        );
+        println!("best moves  {}", moves_text(&s.best_moves).join(" "));
+        println!("pv          {}", moves_text(&s.pv).join(" "));
+    } else {
+        // Bounds only: no final score, best move or line is proven yet.
+        let now = s.score - s.value;
+        println!(
+            "score       between {:+} and {:+} (final margin of the player to move)",
+            now + s.lower,
+            now + s.upper
+        );
+    }
     if let Some(c) = s.swap {
         println!(
             "swap        {} (swap {:+}, best house move {:+})",
