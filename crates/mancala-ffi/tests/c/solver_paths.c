@@ -17,23 +17,7 @@
 
 #include "mancala.h"
 
-static int passed = 0;
-static int failed = 0;
-
-static void check(int ok, const char *what, int line) {
-    if (ok) {
-        passed++;
-    } else {
-        failed++;
-        printf("FAILED line %d: %s\n", line, what);
-    }
-}
-
-#define CHECK(cond) check((cond) ? 1 : 0, #cond, __LINE__)
-#define EXPECT(call, status) check((call) == (status), #call " == " #status, __LINE__)
-#define OK(call) EXPECT(call, MANCALA_STATUS_OK)
-#define NUL(call) EXPECT(call, MANCALA_STATUS_NULL_POINTER)
-#define DEAD(call) EXPECT(call, MANCALA_STATUS_INVALID_HANDLE)
+#include "check.h"
 
 static const char *last_error(void) {
     static char text[512];
