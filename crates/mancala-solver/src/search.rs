@@ -558,7 +558,7 @@ const TT_MIN_SEEDS: u32 = 0;
 
 /// Hints the cache that `x` will be read soon (no effect on results).
 #[inline(always)]
-fn prefetch<X>(x: &X) {
+pub(crate) fn prefetch<X>(x: &X) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: SSE is part of the x86_64 baseline and a prefetch never faults.
     unsafe {

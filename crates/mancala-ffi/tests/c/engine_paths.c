@@ -21,12 +21,6 @@
 
 #include "check.h"
 
-static MancalaRules *rules_of(const char *text) {
-    MancalaRules *r = NULL;
-    OK(mancala_rules_new(text, &r));
-    return r;
-}
-
 static MancalaKalah *kalah_of(const MancalaRules *r, const char *position) {
     MancalaKalah *g = NULL;
     if (position == NULL) {

@@ -18,20 +18,6 @@
 static const char *START = "4,4,4,4,4,4,0,4,4,4,4,4,4,0 S";
 static const char *AFTER_3 = "4,4,0,5,5,5,1,4,4,4,4,4,4,0 S";
 
-/* The last error of this thread, copied into a static buffer. */
-static const char *last_error(void) {
-    static char text[512];
-    size_t needed = 0;
-    if (mancala_last_error(text, sizeof text, &needed) != MANCALA_STATUS_OK) return "<unreadable>";
-    return text;
-}
-
-static MancalaRules *rules_of(const char *text) {
-    MancalaRules *r = NULL;
-    OK(mancala_rules_new(text, &r));
-    return r;
-}
-
 static MancalaKalah *parse(const MancalaRules *r, const char *text) {
     MancalaKalah *g = NULL;
     OK(mancala_kalah_parse(r, text, &g));

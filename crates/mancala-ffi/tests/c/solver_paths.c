@@ -19,19 +19,6 @@
 
 #include "check.h"
 
-static const char *last_error(void) {
-    static char text[512];
-    size_t needed = 0;
-    if (mancala_last_error(text, sizeof text, &needed) != MANCALA_STATUS_OK) return "<unreadable>";
-    return text;
-}
-
-static MancalaRules *rules_of(const char *text) {
-    MancalaRules *r = NULL;
-    OK(mancala_rules_new(text, &r));
-    return r;
-}
-
 static MancalaKalah *game_of(const MancalaRules *r, const char *position) {
     MancalaKalah *g = NULL;
     if (position == NULL) {

@@ -7,6 +7,7 @@ use rayon::prelude::*;
 
 use crate::board::{binom_exact, next_parts, unrank_layer, Child, Flags, Geometry, Kind};
 use crate::mem::{FrozenBytes, ZeroedBuf};
+use crate::search::prefetch;
 
 /// Not computed yet: the entry of value v is the byte v + 128 (excess-128), and no value is
 /// −128 because |v| ≤ K ≤ 127.
@@ -126,19 +127,6 @@ impl<const M: usize> Builder<'_, M> {
         slot.store(encode(v), Ordering::Relaxed);
         v
     }
-}
-
-#[inline(always)]
-fn prefetch<X>(x: &X) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: SSE is part of the x86_64 baseline and a prefetch never faults.
-    unsafe {
-        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
-            (x as *const X).cast(),
-        );
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = x;
 }
 
 fn run<const M: usize>(
