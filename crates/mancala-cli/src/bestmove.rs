@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use clap::Args;
-use mancala_engine::{Choice, Engine, Evaluate, Level, LevelPlayer, Limits, SEED, WIN};
+use mancala_solver::engine::{Choice, Engine, Evaluate, Level, LevelPlayer, Limits, SEED, WIN};
 
 use crate::rules_arg::{bao_position, kalah_position, GameRules};
 

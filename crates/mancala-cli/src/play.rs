@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 use mancala_core::bao::BaoPosition;
 use mancala_core::kalah::{KalahMove, KalahPosition};
 use mancala_core::Side;
-use mancala_engine::{Evaluate, Level, LevelPlayer};
+use mancala_solver::engine::{Evaluate, Level, LevelPlayer};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

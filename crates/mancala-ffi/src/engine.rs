@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use mancala_core::bao::BaoPosition;
 use mancala_core::kalah::KalahPosition;
-use mancala_engine::{Choice, Engine, EngineError, Evaluate, Level, LevelPlayer, Limits};
+use mancala_solver::engine::{Choice, Engine, EngineError, Evaluate, Level, LevelPlayer, Limits};
 
 use crate::bao::MancalaBao;
 use crate::handle::{self, Handle, Kind};
@@ -183,7 +183,7 @@ pub unsafe extern "C" fn mancala_engine_new(
         let level = if config.level == 0 { 10 } else { config.level };
         let level = Level::new(level).map_err(engine_error)?;
         let tt_bytes = if config.tt_bytes == 0 {
-            mancala_engine::DEFAULT_TT_BYTES
+            mancala_solver::engine::DEFAULT_TT_BYTES
         } else {
             usize::try_from(config.tt_bytes).map_err(|_| {
                 Error::new(
@@ -364,8 +364,8 @@ mod tests {
 
     #[test]
     fn header_constants_match_the_engine() {
-        assert_eq!(MANCALA_ENGINE_SEED, mancala_engine::SEED);
-        assert_eq!(MANCALA_ENGINE_WIN, mancala_engine::WIN);
-        assert_eq!(MANCALA_ENGINE_DECISIVE, mancala_engine::DECISIVE);
+        assert_eq!(MANCALA_ENGINE_SEED, mancala_solver::engine::SEED);
+        assert_eq!(MANCALA_ENGINE_WIN, mancala_solver::engine::WIN);
+        assert_eq!(MANCALA_ENGINE_DECISIVE, mancala_solver::engine::DECISIVE);
     }
 }

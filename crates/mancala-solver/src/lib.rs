@@ -36,7 +36,9 @@
 
 mod board;
 pub mod egdb;
+pub mod engine;
 mod mem;
+mod order;
 mod parallel;
 mod search;
 mod solver;

@@ -25,7 +25,7 @@ use std::time::Duration;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::{Engine, EngineError, Evaluate, Limits, SearchResult};
+use super::{Engine, EngineError, Evaluate, Limits, SearchResult};
 
 /// A strength level, 1 (weakest) to 10 (strongest). See the module table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

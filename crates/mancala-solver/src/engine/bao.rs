@@ -30,7 +30,7 @@ use core::hash::{Hash, Hasher};
 use mancala_core::bao::{BaoMove, BaoPosition};
 use mancala_core::{Game, Side};
 
-use crate::eval::{mix64, Evaluate, SEED, WIN};
+use super::eval::{mix64, Evaluate, SEED, WIN};
 
 /// A small [`Hasher`] that folds bytes into 64-bit words through [`mix64`].
 struct MixHasher(u64);
