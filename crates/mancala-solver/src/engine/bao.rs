@@ -23,7 +23,7 @@
 //!   an ordinary takata.
 //!
 //! The weights are set by hand, like the Kalah ones, and checked by the matches in
-//! `BENCHMARKS-engine.md`.
+//! `BENCHMARKS.md` (playing engine).
 
 use core::hash::{Hash, Hasher};
 

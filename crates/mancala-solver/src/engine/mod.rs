@@ -57,7 +57,9 @@
 //!   search's [`LockFreeTable`](crate::LockFreeTable) and the engine's [`tt::Table`] are two
 //!   entry formats over one implementation;
 //! * the Kalah move ordering (`order.rs`: extra turns rightmost first, then immediate gain),
-//!   used by the exact search and by the engine's [`Evaluate::order_hint`] for Kalah;
+//!   used by the exact search and, for the extra turns, by the engine's
+//!   [`Evaluate::order_hint`] for Kalah (the other moves by the static value, which includes
+//!   the immediate gain);
 //! * the endgame databases ([`crate::Egdb`]) and the exact [`Solver`](crate::Solver) for
 //!   exact play.
 //!
