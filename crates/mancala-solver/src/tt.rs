@@ -1,6 +1,13 @@
 //! Transposition tables: a fixed-size lock-free table sized in bytes, and an exact
 //! DashMap-backed table without eviction.
 //!
+//! The lock-free storage (`Buckets`: zeroed huge-page memory, buckets of four entries of one
+//! or more `AtomicU64` words, probe, replacement of the entry worth least, prefetch) is one
+//! implementation under two entry formats: the exact search's [`LockFreeTable`] below (one
+//! word: rank tag and proven bounds) and the playing engine's
+//! [`engine::tt::Table`](crate::engine::tt::Table) (two words: 64-bit hash key and a
+//! heuristic search's depth, bound, score and move).
+//!
 //! Both are keyed on the *rank* of the houses seen from the side to move (see the ranking in
 //! the crate docs): the stores and the side's name do not enter the key, because a value is a
 //! future store difference for the side to move and the rules are symmetric between the sides
@@ -225,7 +232,7 @@ impl<const W: usize> Buckets<W> {
 }
 
 /// The fixed-size lock-free table (module docs): buckets of four `AtomicU64` entries
-/// ([`Buckets`]), replacement of the entry with the least work.
+/// (`Buckets`, module docs), replacement of the entry with the least work.
 pub struct LockFreeTable {
     buckets: Buckets<1>,
     requested_bytes: usize,

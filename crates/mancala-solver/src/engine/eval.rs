@@ -85,7 +85,7 @@ pub trait Evaluate: Game {
     /// A game-specific ordering hint for the legal move `mv`, which leads to `child`: moves
     /// are tried by table move, killer moves, then this hint (higher first), then the static
     /// value of the child. Default 0 (static value only). Kalah puts extra turns first,
-    /// rightmost first, by the exact solver's ordering ([`crate::order`]).
+    /// rightmost first, by the exact solver's ordering (`order.rs`).
     fn order_hint(&self, mv: Self::Move, child: &Self) -> i32 {
         let _ = (mv, child);
         0
@@ -203,7 +203,7 @@ impl Evaluate for KalahPosition {
         Some(self.play_unchecked(mv))
     }
 
-    /// The exact solver's ordering score ([`crate::order`]) of an extra-turn move (extra
+    /// The exact solver's ordering score (`order.rs`) of an extra-turn move (extra
     /// turns first, rightmost house first); 0 for the other moves, which the engine then
     /// orders by the static value of the child instead of the solver's immediate gain. Nodes
     /// of fixed-depth searches (4 MiB table; Kalah(6,4) start at depth 12, the middle-game
