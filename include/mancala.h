@@ -223,7 +223,11 @@ typedef struct MancalaEngineResult {
     uint32_t depth;
     // Positions searched.
     uint64_t nodes;
-    // Whether `score` is the game-theoretic value (the search reached only finished games).
+    // Whether `score` is the game-theoretic value, proven: the search reached only finished
+    // games and positions of the engine's endgame database, or (Kalah, level 10, a position
+    // with at most 30 seeds in the houses above the database's K) the exact solver solved
+    // the position within a quarter of the budget. `depth` is then the length of the
+    // solver's principal variation.
     bool exact;
     // Wall time of the search, in milliseconds (rounded down).
     uint64_t elapsed_ms;
@@ -653,12 +657,34 @@ enum MancalaStatus mancala_engine_free(struct MancalaEngine *engine);
 // `engine` must be NULL or a pointer value.
 enum MancalaStatus mancala_engine_cancel(const struct MancalaEngine *engine);
 
+// Gives the engine an endgame database for its Kalah searches (NULL: none): positions the
+// database holds are valued exactly during the search, and the exact root solve of level 10
+// (see `MancalaEngineResult.exact`) uses it too. The engine keeps its own reference to the
+// data, so `db` may be freed afterwards. Bao la Kete searches are not affected. The engine
+// serves every Kalah rule set, so a database of other rules (another m, other
+// value-relevant options) than a searched position is refused by that search:
+// `mancala_engine_kalah_bestmove` then returns `MANCALA_STATUS_DATABASE_MISMATCH`.
+//
+// Ownership: `db` is only read (NULL allowed).
+// Thread safety: waits for a search running on this engine to finish.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`engine` NULL),
+// `MANCALA_STATUS_INVALID_HANDLE` (`engine` or a non-NULL `db` not a live handle of its
+// type) or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `engine` and `db` must be NULL or pointer values.
+enum MancalaStatus mancala_engine_set_database(struct MancalaEngine *engine, const struct MancalaEgdb *db);
+
 // Chooses a move for the side to move in the current position of the Kalah `game`, at the
 // engine's level, within `time_ms` milliseconds of wall time and `node_limit` positions
 // (0 = no such limit; at level 10 at least one of them must be above 0). Whatever runs out
 // first stops the search, which returns the best move of its last completed iteration; the
 // first iteration always completes, so even a 1 ms budget gives a legal move (the time may
-// then be exceeded slightly). The search also stops once its result is exact.
+// then be exceeded slightly). The search also stops once its result is exact. At level 10
+// a position with at most 30 seeds in the houses above the database's K (0 without one) is
+// first given to the exact solver for a quarter of the budget; when it proves the value,
+// its best move is returned with `exact` set.
 //
 // Ownership: `game` is only read; `*out` is a plain struct owned by the caller.
 // Thread safety: `game` is only read; the call holds the engine's lock until it returns
@@ -669,6 +695,8 @@ enum MancalaStatus mancala_engine_cancel(const struct MancalaEngine *engine);
 //   `mancala_kalah_play`).
 // - `MANCALA_STATUS_ILLEGAL_MOVE`: the game is over; there is no move to choose.
 // - `MANCALA_STATUS_INVALID_ARGUMENT`: level 10 with `time_ms` and `node_limit` both 0.
+// - `MANCALA_STATUS_DATABASE_MISMATCH`: the engine's database (`mancala_engine_set_database`)
+//   is for other rules than the game's.
 // - `MANCALA_STATUS_NULL_POINTER` (`engine`, `game` or `out` NULL),
 //   `MANCALA_STATUS_INVALID_HANDLE` (`engine` or `game` not a live handle of its type, e.g.
 //   a `MancalaBao` passed as `game`), `MANCALA_STATUS_PANIC`.

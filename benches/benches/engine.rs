@@ -7,7 +7,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use mancala_core::kalah::{KalahPosition, KalahRules};
-use mancala_engine::{Engine, Limits};
+use mancala_solver::engine::{Engine, Limits};
 
 fn cases() -> Vec<(&'static str, KalahPosition, u32)> {
     let standard = KalahRules::standard();

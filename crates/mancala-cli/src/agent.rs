@@ -36,7 +36,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, Subcommand, ValueEnum};
 use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
 use mancala_core::Side;
-use mancala_engine::{Engine, Level, LevelPlayer};
+use mancala_solver::engine::{Engine, Level, LevelPlayer};
 use thiserror::Error;
 
 /// Arguments of `mancala agent`.

@@ -1,11 +1,15 @@
 //! `mancala bestmove`: the engine's move in a position under a time budget.
 
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
-use mancala_engine::{Choice, Engine, Evaluate, Level, LevelPlayer, Limits, SEED, WIN};
+use mancala_solver::engine::{Choice, Engine, Evaluate, Level, LevelPlayer, Limits, SEED, WIN};
+use mancala_solver::Egdb;
 
 use crate::rules_arg::{bao_position, kalah_position, GameRules};
+use crate::solve::find_database;
 
 /// Arguments of `mancala bestmove`.
 #[derive(Debug, Args)]
@@ -31,6 +35,11 @@ pub struct BestmoveArgs {
     /// Transposition-table size in MiB (1..=4096).
     #[arg(long, default_value_t = 16)]
     tt_mb: usize,
+    /// Kalah endgame database: a file, or a folder searched for the largest database serving
+    /// the rules (as `mancala solve --egdb`). Positions it holds are valued exactly during
+    /// the search.
+    #[arg(long)]
+    egdb: Option<PathBuf>,
     /// Print one JSON object: {"move", "search_move", "weaker", "score", "score_seeds",
     /// "win_in", "depth", "pv", "nodes", "exact", "time_ms", "level", "position", "rules"}.
     /// `score` is in hundredths of a seed for the player to move (Kalah: final store
@@ -51,11 +60,20 @@ pub fn run(args: &BestmoveArgs) -> Result<(), String> {
     match GameRules::parse(&args.rules)? {
         GameRules::Kalah(rules) => {
             let p = kalah_position(rules, args.position.as_deref())?;
-            search(args, level, limits, &rules.to_string(), &p)
+            let db = match &args.egdb {
+                Some(path) => Some(Arc::new(
+                    find_database(path, &rules).map_err(|e| format!("--egdb: {e}"))?,
+                )),
+                None => None,
+            };
+            search(args, level, limits, &rules.to_string(), &p, db)
         }
         GameRules::Bao(rules) => {
+            if args.egdb.is_some() {
+                return Err("--egdb: endgame databases are for Kalah rule sets only".into());
+            }
             let p = bao_position(rules, args.position.as_deref())?;
-            search(args, level, limits, &rules.to_string(), &p)
+            search(args, level, limits, &rules.to_string(), &p, None)
         }
     }
 }
@@ -66,8 +84,10 @@ fn search<G: Evaluate>(
     limits: Limits,
     rules: &str,
     p: &G,
+    db: Option<Arc<Egdb>>,
 ) -> Result<(), String> {
-    let engine = Engine::with_tt_bytes(args.tt_mb << 20);
+    let mut engine = Engine::with_tt_bytes(args.tt_mb << 20);
+    engine.set_database(db);
     let mut player: LevelPlayer<G> = LevelPlayer::with_engine(engine, level, args.seed);
     let c = player
         .choose_within(p, limits)

@@ -4,17 +4,21 @@
 //! the game goes on. `undo` takes back the last move a person made, `quit` leaves.
 
 use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use mancala_core::bao::BaoPosition;
 use mancala_core::kalah::{KalahMove, KalahPosition};
 use mancala_core::Side;
-use mancala_engine::{Evaluate, Level, LevelPlayer};
+use mancala_solver::engine::{Engine, Evaluate, Level, LevelPlayer};
+use mancala_solver::Egdb;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::rules_arg::{bao_position, kalah_position, GameRules};
+use crate::solve::find_database;
 
 /// Who plays the side that is not yours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -54,6 +58,11 @@ pub struct PlayArgs {
     /// Seed of the random mover and of the engine's weaker moves (levels 1..=4).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Kalah endgame database for the engine: a file, or a folder searched for the largest
+    /// database serving the rules (as `mancala solve --egdb`). At level 10 the engine also
+    /// solves small positions exactly at the root within its time.
+    #[arg(long)]
+    egdb: Option<PathBuf>,
 }
 
 /// What the game loop needs from a game beyond [`Evaluate`] (and its `Game`).
@@ -109,12 +118,25 @@ impl Playable for BaoPosition {
 /// Runs the game loop until the game ends, `quit` is typed, or input ends.
 pub fn run(args: &PlayArgs) -> Result<(), String> {
     match GameRules::parse(&args.rules)? {
-        GameRules::Kalah(r) => game_loop(kalah_position(r, args.position.as_deref())?, args),
-        GameRules::Bao(r) => game_loop(bao_position(r, args.position.as_deref())?, args),
+        GameRules::Kalah(r) => {
+            let db = match &args.egdb {
+                Some(path) => Some(Arc::new(
+                    find_database(path, &r).map_err(|e| format!("--egdb: {e}"))?,
+                )),
+                None => None,
+            };
+            game_loop(kalah_position(r, args.position.as_deref())?, args, db)
+        }
+        GameRules::Bao(r) => {
+            if args.egdb.is_some() {
+                return Err("--egdb: endgame databases are for Kalah rule sets only".into());
+            }
+            game_loop(bao_position(r, args.position.as_deref())?, args, None)
+        }
     }
 }
 
-fn game_loop<G: Playable>(start: G, args: &PlayArgs) -> Result<(), String> {
+fn game_loop<G: Playable>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> Result<(), String> {
     let opponent = if args.engine {
         Opponent::Engine
     } else {
@@ -123,7 +145,9 @@ fn game_loop<G: Playable>(start: G, args: &PlayArgs) -> Result<(), String> {
     let mut engine: Option<LevelPlayer<G>> = match opponent {
         Opponent::Engine => {
             let level = Level::new(args.level).map_err(|e| format!("--level: {e}"))?;
-            Some(LevelPlayer::new(level, args.seed))
+            let mut engine = Engine::new();
+            engine.set_database(db);
+            Some(LevelPlayer::with_engine(engine, level, args.seed))
         }
         _ => None,
     };

@@ -41,8 +41,9 @@ pub struct SolveArgs {
     pub json: bool,
 }
 
-/// Finds the database in `dir` (or the file `dir`) serving `rules` with the largest K.
-fn find_database(path: &Path, rules: &KalahRules) -> Result<Egdb, String> {
+/// Finds the database in `dir` (or the file `dir`) serving `rules` with the largest K (also
+/// used by `bestmove --egdb` and `play --egdb`).
+pub(crate) fn find_database(path: &Path, rules: &KalahRules) -> Result<Egdb, String> {
     if path.is_file() {
         return Egdb::load(path)
             .and_then(|db| {

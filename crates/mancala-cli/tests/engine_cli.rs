@@ -21,7 +21,7 @@ fn stderr(o: &Output) -> String {
 #[test]
 fn bestmove_finds_the_capture_exactly() {
     // kalah(3,2), South [1,0,1], North [0,9,2]: house 1 captures 10 and wins by 11 (see the
-    // hand analysis in crates/mancala-engine/tests/kalah_search.rs).
+    // hand analysis in crates/mancala-solver/tests/engine_kalah.rs).
     let o = mancala(&[
         "bestmove",
         "--rules",
@@ -178,4 +178,138 @@ fn bestmove_with_a_huge_time_budget_does_not_panic() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).starts_with("bestmove "), "{}", stdout(&o));
+}
+
+#[test]
+fn bestmove_and_play_with_an_endgame_database() {
+    let dir = std::env::temp_dir().join(format!("mancala-cli-engine-egdb-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    let o = mancala(&[
+        "egdb",
+        "build",
+        "--rules",
+        "kalah(4,3)",
+        "--max-seeds",
+        "8",
+        "--out",
+        d,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // 8 seeds in the houses: every position of the search is in the database, so a depth-2
+    // search (level 2) is already exact; its move is one of the solver's best moves.
+    let position = "2,0,1,1,10,0,1,2,1,6 S";
+    let o = mancala(&[
+        "bestmove",
+        "--rules",
+        "kalah(4,3)",
+        "--position",
+        position,
+        "--time-ms",
+        "5000",
+        "--level",
+        "2",
+        "--egdb",
+        d,
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["exact"], true, "{v}");
+    let o = mancala(&[
+        "solve",
+        "--rules",
+        "kalah(4,3)",
+        "--position",
+        position,
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let s: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let best: Vec<String> = s["best_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    // (`search_move`: level 2 may play a deliberately weaker `move`.)
+    assert!(
+        best.contains(&v["search_move"].as_str().unwrap().to_string()),
+        "{v} {s}"
+    );
+    assert_eq!(v["score"], s["score"].as_i64().unwrap() * 100, "{v} {s}");
+    // Without a database the same depth-2 search is only an estimate.
+    let o = mancala(&[
+        "bestmove",
+        "--rules",
+        "kalah(4,3)",
+        "--position",
+        position,
+        "--time-ms",
+        "5000",
+        "--level",
+        "2",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["exact"], false, "{v}");
+    // Other rules, or Bao, with the folder: refused with the reason.
+    let o = mancala(&[
+        "bestmove",
+        "--rules",
+        "standard",
+        "--time-ms",
+        "10",
+        "--egdb",
+        d,
+    ]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--egdb"), "{}", stderr(&o));
+    let o = mancala(&[
+        "bestmove",
+        "--rules",
+        "bao-la-kete",
+        "--time-ms",
+        "10",
+        "--egdb",
+        d,
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("Kalah rule sets only"),
+        "{}",
+        stderr(&o)
+    );
+    // The engine at level 10 plays a whole game with it (exact root solves on this board).
+    let moves: String = (0..40).map(|_| "1\n2\n3\n4\n").collect();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args([
+            "play",
+            "--rules",
+            "kalah(4,3)",
+            "--engine",
+            "--level",
+            "10",
+            "--time-ms",
+            "200",
+            "--egdb",
+            d,
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(moves.as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains(" wins: ") || out.contains("Draw."), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,7 +1,7 @@
-//! `MancalaEngine`: the anytime playing engine of `mancala-engine` (iterative-deepening
+//! `MancalaEngine`: the anytime playing engine of `mancala_solver::engine` (iterative-deepening
 //! alpha-beta with a heuristic evaluation and strength levels 1–10) for Kalah and Bao la
 //! Kete: the best move under a time and node budget, with a cancel call that is safe from
-//! another thread.
+//! another thread, and exact Kalah play from an endgame database and the exact solver.
 
 use std::ffi::c_char;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -10,9 +10,11 @@ use std::time::Duration;
 
 use mancala_core::bao::BaoPosition;
 use mancala_core::kalah::KalahPosition;
-use mancala_engine::{Choice, Engine, EngineError, Evaluate, Level, LevelPlayer, Limits};
+use mancala_solver::engine::{Choice, Engine, EngineError, Evaluate, Level, LevelPlayer, Limits};
+use mancala_solver::Egdb;
 
 use crate::bao::MancalaBao;
+use crate::egdb::MancalaEgdb;
 use crate::handle::{self, Handle, Kind};
 use crate::io;
 use crate::kalah::{encode_move, MancalaKalah};
@@ -70,7 +72,11 @@ pub struct MancalaEngineResult {
     pub depth: u32,
     /// Positions searched.
     pub nodes: u64,
-    /// Whether `score` is the game-theoretic value (the search reached only finished games).
+    /// Whether `score` is the game-theoretic value, proven: the search reached only finished
+    /// games and positions of the engine's endgame database, or (Kalah, level 10, a position
+    /// with at most 30 seeds in the houses above the database's K) the exact solver solved
+    /// the position within a quarter of the budget. `depth` is then the length of the
+    /// solver's principal variation.
     pub exact: bool,
     /// Wall time of the search, in milliseconds (rounded down).
     pub elapsed_ms: u64,
@@ -93,6 +99,7 @@ struct Players {
     level: Level,
     seed: u64,
     tt_bytes: usize,
+    db: Option<std::sync::Arc<Egdb>>,
     kalah: Option<LevelPlayer<KalahPosition>>,
     bao: Option<LevelPlayer<BaoPosition>>,
 }
@@ -104,23 +111,30 @@ impl Handle for MancalaEngine {
 fn engine_error(e: EngineError) -> Error {
     let status = match e {
         EngineError::GameOver => MancalaStatus::IllegalMove,
+        EngineError::DatabaseMismatch { .. } => MancalaStatus::DatabaseMismatch,
         _ => MancalaStatus::InvalidArgument,
     };
     Error::new(status, e.to_string())
 }
 
 impl MancalaEngine {
-    /// Chooses a move with the player of one game (made at its first use), the cancel flag
-    /// cleared first.
+    /// Chooses a move with the player of one game (made at its first use, with the engine's
+    /// database when `uses_database`: Kalah only), the cancel flag cleared first.
     fn choose<G: Evaluate>(
         &self,
         pos: &G,
         time_ms: u64,
         node_limit: u64,
+        uses_database: bool,
         player: impl FnOnce(&mut Players) -> &mut Option<LevelPlayer<G>>,
     ) -> Result<Choice<G::Move>> {
         let mut players = self.players.lock().unwrap_or_else(|e| e.into_inner());
         let (level, seed, tt_bytes) = (players.level, players.seed, players.tt_bytes);
+        let db = if uses_database {
+            players.db.clone()
+        } else {
+            None
+        };
         if level.max_depth().is_none() && time_ms == 0 && node_limit == 0 {
             return Err(Error::new(
                 MancalaStatus::InvalidArgument,
@@ -135,7 +149,9 @@ impl MancalaEngine {
             limits = limits.with_nodes(node_limit);
         }
         let player = player(&mut players).get_or_insert_with(|| {
-            LevelPlayer::with_engine(Engine::with_tt_bytes(tt_bytes), level, seed)
+            let mut engine = Engine::with_tt_bytes(tt_bytes);
+            engine.set_database(db);
+            LevelPlayer::with_engine(engine, level, seed)
         });
         self.cancel.store(false, Ordering::SeqCst);
         player.choose_within(pos, limits).map_err(engine_error)
@@ -183,7 +199,7 @@ pub unsafe extern "C" fn mancala_engine_new(
         let level = if config.level == 0 { 10 } else { config.level };
         let level = Level::new(level).map_err(engine_error)?;
         let tt_bytes = if config.tt_bytes == 0 {
-            mancala_engine::DEFAULT_TT_BYTES
+            mancala_solver::engine::DEFAULT_TT_BYTES
         } else {
             usize::try_from(config.tt_bytes).map_err(|_| {
                 Error::new(
@@ -197,6 +213,7 @@ pub unsafe extern "C" fn mancala_engine_new(
                 level,
                 seed: config.seed,
                 tt_bytes,
+                db: None,
                 kalah: None,
                 bao: None,
             }),
@@ -247,12 +264,55 @@ pub unsafe extern "C" fn mancala_engine_cancel(engine: *const MancalaEngine) -> 
     })
 }
 
+/// Gives the engine an endgame database for its Kalah searches (NULL: none): positions the
+/// database holds are valued exactly during the search, and the exact root solve of level 10
+/// (see `MancalaEngineResult.exact`) uses it too. The engine keeps its own reference to the
+/// data, so `db` may be freed afterwards. Bao la Kete searches are not affected. The engine
+/// serves every Kalah rule set, so a database of other rules (another m, other
+/// value-relevant options) than a searched position is refused by that search:
+/// `mancala_engine_kalah_bestmove` then returns `MANCALA_STATUS_DATABASE_MISMATCH`.
+///
+/// Ownership: `db` is only read (NULL allowed).
+/// Thread safety: waits for a search running on this engine to finish.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`engine` NULL),
+/// `MANCALA_STATUS_INVALID_HANDLE` (`engine` or a non-NULL `db` not a live handle of its
+/// type) or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `engine` and `db` must be NULL or pointer values.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_engine_set_database(
+    engine: *mut MancalaEngine,
+    db: *const MancalaEgdb,
+) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handles (the engine is shared: it has its own lock).
+        let engine = unsafe { handle::get(engine.cast_const(), "engine") }?;
+        let db = if db.is_null() {
+            None
+        } else {
+            // SAFETY: registry-checked handle.
+            Some(unsafe { handle::get(db, "db") }?.shared())
+        };
+        let mut players = engine.players.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(p) = players.kalah.as_mut() {
+            p.engine_mut().set_database(db.clone());
+        }
+        players.db = db;
+        Ok(())
+    })
+}
+
 /// Chooses a move for the side to move in the current position of the Kalah `game`, at the
 /// engine's level, within `time_ms` milliseconds of wall time and `node_limit` positions
 /// (0 = no such limit; at level 10 at least one of them must be above 0). Whatever runs out
 /// first stops the search, which returns the best move of its last completed iteration; the
 /// first iteration always completes, so even a 1 ms budget gives a legal move (the time may
-/// then be exceeded slightly). The search also stops once its result is exact.
+/// then be exceeded slightly). The search also stops once its result is exact. At level 10
+/// a position with at most 30 seeds in the houses above the database's K (0 without one) is
+/// first given to the exact solver for a quarter of the budget; when it proves the value,
+/// its best move is returned with `exact` set.
 ///
 /// Ownership: `game` is only read; `*out` is a plain struct owned by the caller.
 /// Thread safety: `game` is only read; the call holds the engine's lock until it returns
@@ -263,6 +323,8 @@ pub unsafe extern "C" fn mancala_engine_cancel(engine: *const MancalaEngine) -> 
 ///   `mancala_kalah_play`).
 /// - `MANCALA_STATUS_ILLEGAL_MOVE`: the game is over; there is no move to choose.
 /// - `MANCALA_STATUS_INVALID_ARGUMENT`: level 10 with `time_ms` and `node_limit` both 0.
+/// - `MANCALA_STATUS_DATABASE_MISMATCH`: the engine's database (`mancala_engine_set_database`)
+///   is for other rules than the game's.
 /// - `MANCALA_STATUS_NULL_POINTER` (`engine`, `game` or `out` NULL),
 ///   `MANCALA_STATUS_INVALID_HANDLE` (`engine` or `game` not a live handle of its type, e.g.
 ///   a `MancalaBao` passed as `game`), `MANCALA_STATUS_PANIC`.
@@ -283,7 +345,7 @@ pub unsafe extern "C" fn mancala_engine_kalah_bestmove(
         let engine = unsafe { handle::get(engine.cast_const(), "engine") }?;
         let game = unsafe { handle::get(game, "game") }?;
         let pos = *game.position();
-        let choice = engine.choose(&pos, time_ms, node_limit, |p| &mut p.kalah)?;
+        let choice = engine.choose(&pos, time_ms, node_limit, true, |p| &mut p.kalah)?;
         let result = result_of(&choice, encode_move(choice.mv));
         // SAFETY: checked non-NULL; writable by contract.
         unsafe { out.write(result) };
@@ -348,7 +410,7 @@ pub unsafe extern "C" fn mancala_engine_bao_bestmove(
             ));
         }
         let pos = *game.position();
-        let choice = engine.choose(&pos, time_ms, node_limit, |p| &mut p.bao)?;
+        let choice = engine.choose(&pos, time_ms, node_limit, false, |p| &mut p.bao)?;
         // SAFETY: the caller's buffer contract (at least MANCALA_BAO_MAX_MOVE_BYTES bytes).
         unsafe { io::write_str(&choice.mv.to_string(), move_buf, buf_len, needed) }?;
         let result = result_of(&choice, 0);
@@ -364,8 +426,8 @@ mod tests {
 
     #[test]
     fn header_constants_match_the_engine() {
-        assert_eq!(MANCALA_ENGINE_SEED, mancala_engine::SEED);
-        assert_eq!(MANCALA_ENGINE_WIN, mancala_engine::WIN);
-        assert_eq!(MANCALA_ENGINE_DECISIVE, mancala_engine::DECISIVE);
+        assert_eq!(MANCALA_ENGINE_SEED, mancala_solver::engine::SEED);
+        assert_eq!(MANCALA_ENGINE_WIN, mancala_solver::engine::WIN);
+        assert_eq!(MANCALA_ENGINE_DECISIVE, mancala_solver::engine::DECISIVE);
     }
 }

@@ -6,7 +6,8 @@
 //! * `tests/c/solver_paths.c`: the solver and endgame-database calls, values checked against
 //!   a plain minimax written in C, limits, cancel from another thread, damaged files;
 //! * `tests/c/engine_paths.c`: the playing engine: a hand-derived best move, budgets, levels,
-//!   cancel from another thread, Bao la Kete moves, every error path;
+//!   cancel from another thread, Bao la Kete moves, exact play with a database, every error
+//!   path;
 //! * `examples/c` and `examples/cpp`, linked shared and static, with their exact output
 //!   checked against the committed `expected_output.txt` and against the same game replayed
 //!   here directly on `mancala-core`;

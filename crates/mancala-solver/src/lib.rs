@@ -19,6 +19,11 @@
 //!   a checked header and CRC-32 checksums.
 //! * **Pie rule**: at the swap decision the solver gives the value of swapping and of the
 //!   best house move ([`SwapChoice`]).
+//! * **Playing engine** ([`engine`]): an anytime iterative-deepening alpha-beta with a
+//!   heuristic evaluation for Kalah (any m, n, options) and Bao la Kete, strength levels
+//!   1–10, built on the parts above: the same lock-free table storage ([`tt`]), the Kalah
+//!   move ordering of the exact search, and exact play from the endgame databases and an
+//!   exact root solve where the budget allows.
 //!
 //! Keys and database indices are the rank of the houses seen from the side to move: the
 //! mover's houses `c_0..c_{m−1}` then the opponent's `c_m..c_{2m−1}`, rank
@@ -36,7 +41,9 @@
 
 mod board;
 pub mod egdb;
+pub mod engine;
 mod mem;
+mod order;
 mod parallel;
 mod search;
 mod solver;

@@ -47,6 +47,7 @@ use mancala_core::kalah::{KalahMove, KalahPosition};
 use mancala_core::Side;
 
 use crate::board::{Child, Geometry, Kind};
+use crate::order::kalah_order_score;
 use crate::tt::{Bounds, TranspositionTable, NO_MOVE};
 
 /// State shared by every search thread of one solve.
@@ -277,7 +278,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                                 hi = hi.min(g + e.upper);
                             }
                         }
-                        (lo, hi, 1000 + h as i32)
+                        (lo, hi, kalah_order_score(Kind::Extra, h, g))
                     }
                 }
                 Kind::Switch => {
@@ -292,7 +293,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                                 hi = hi.min(g - e.lower);
                             }
                         }
-                        let mut score = 10 * g;
+                        let mut score = kalah_order_score(Kind::Switch, h, g);
                         if self.perturb != 0 {
                             score += ((key ^ (h as u64 * 0x9E37)).wrapping_mul(
                                 0x2545_F491_4F6C_DD1D_u64.wrapping_add(self.perturb << 1),
@@ -426,10 +427,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             let h = mask.trailing_zeros() as usize;
             mask &= mask - 1;
             let c = self.g.play(b, h);
-            let score = match c.kind {
-                Kind::Extra => 1000 + h as i32,
-                _ => 10 * c.gain,
-            };
+            let score = kalah_order_score(c.kind, h, c.gain);
             kids[n] = (score, c.seeds, c.kind, c.board, c.gain as u32);
             n += 1;
         }

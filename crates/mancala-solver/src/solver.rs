@@ -245,6 +245,12 @@ impl Solver {
         self
     }
 
+    /// The endgame database set with [`Solver::database`], if any.
+    #[must_use]
+    pub fn attached_database(&self) -> Option<&Arc<Egdb>> {
+        self.egdb.as_ref()
+    }
+
     /// Stop after about this many nodes (checked every 2048 nodes a thread); `None` = no limit.
     #[must_use]
     pub fn node_limit(mut self, nodes: Option<u64>) -> Solver {

@@ -1,6 +1,13 @@
 //! Transposition tables: a fixed-size lock-free table sized in bytes, and an exact
 //! DashMap-backed table without eviction.
 //!
+//! The lock-free storage (`Buckets`: zeroed huge-page memory, buckets of four entries of one
+//! or more `AtomicU64` words, probe, replacement of the entry worth least, prefetch) is one
+//! implementation under two entry formats: the exact search's [`LockFreeTable`] below (one
+//! word: rank tag and proven bounds) and the playing engine's
+//! [`engine::tt::Table`](crate::engine::tt::Table) (two words: 64-bit hash key and a
+//! heuristic search's depth, bound, score and move).
+//!
 //! Both are keyed on the *rank* of the houses seen from the side to move (see the ranking in
 //! the crate docs): the stores and the side's name do not enter the key, because a value is a
 //! future store difference for the side to move and the rules are symmetric between the sides
@@ -108,14 +115,127 @@ pub trait TranspositionTable: Sync + Send {
 }
 
 const TAG_BITS: u32 = 37;
-const WAYS: usize = 4;
 
-/// The fixed-size lock-free table (module docs): buckets of four `AtomicU64` entries,
-/// replacement of the entry with the least work.
-pub struct LockFreeTable {
+/// Entries a bucket (both tables).
+pub(crate) const WAYS: usize = 4;
+
+/// The storage shared by the solver's [`LockFreeTable`] and the engine's table
+/// ([`crate::engine::tt::Table`]): a power of two of buckets of [`WAYS`] entries of `W`
+/// `AtomicU64` words each, in zeroed anonymous (huge-page) memory ([`crate::mem::ZeroedBuf`]),
+/// with probe, replacement and prefetch. The entry format is the caller's: it says through
+/// closures which entry holds its key (`hit`) and how much an entry is worth keeping
+/// (`worth`, 0 for an empty one); a store replaces the same key's entry, else the entry
+/// worth least. Every word is read and written with relaxed atomics, so a table can be shared
+/// by threads without locks; an entry of several words must detect torn reads itself (the
+/// engine's table does, by the xor of key and data).
+pub(crate) struct Buckets<const W: usize> {
     slots: ZeroedBuf<AtomicU64>,
-    requested_bytes: usize,
     bucket_bits: u32,
+}
+
+impl<const W: usize> Buckets<W> {
+    /// Bytes a bucket.
+    pub(crate) const BUCKET_BYTES: usize = WAYS * W * 8;
+
+    /// The largest `b` ≤ 40 with 2^`b` buckets in at most `bytes` bytes (0 when even one
+    /// bucket is more).
+    pub(crate) fn bits_for(bytes: usize) -> u32 {
+        let mut bits = 0u32;
+        while (Self::BUCKET_BYTES << (bits + 1)) <= bytes && bits < 40 {
+            bits += 1;
+        }
+        bits
+    }
+
+    /// 2^`bucket_bits` empty buckets.
+    pub(crate) fn new(bucket_bits: u32) -> Buckets<W> {
+        Buckets {
+            slots: ZeroedBuf::new((WAYS * W) << bucket_bits),
+            bucket_bits,
+        }
+    }
+
+    /// An empty table of no bucket (a placeholder before the first [`Buckets::new`]).
+    pub(crate) fn none() -> Buckets<W> {
+        Buckets {
+            slots: ZeroedBuf::new(0),
+            bucket_bits: 0,
+        }
+    }
+
+    /// log2 of the number of buckets.
+    #[inline(always)]
+    pub(crate) fn bucket_bits(&self) -> u32 {
+        self.bucket_bits
+    }
+
+    /// Memory used, bytes.
+    pub(crate) fn bytes(&self) -> usize {
+        self.slots.as_slice().len() * 8
+    }
+
+    #[inline(always)]
+    fn bucket(&self, bucket: usize) -> &[AtomicU64] {
+        let base = bucket * (WAYS * W);
+        &self.slots.as_slice()[base..base + WAYS * W]
+    }
+
+    #[inline(always)]
+    fn load(entry: &[AtomicU64]) -> [u64; W] {
+        core::array::from_fn(|j| entry[j].load(Ordering::Relaxed))
+    }
+
+    /// Hints the cache that `bucket` will be read soon (no effect on results).
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, bucket: usize) {
+        crate::search::prefetch(&self.bucket(bucket)[0]);
+    }
+
+    /// The words of the first entry of `bucket` for which `hit` holds.
+    #[inline(always)]
+    pub(crate) fn probe(&self, bucket: usize, hit: impl Fn([u64; W]) -> bool) -> Option<[u64; W]> {
+        for entry in self.bucket(bucket).chunks_exact(W) {
+            let v = Self::load(entry);
+            if hit(v) {
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    /// Where to store an entry in `bucket`: the words of the entry for which `hit` holds,
+    /// with its current content, or else the entry of least `worth` (the first of equal
+    /// ones) and `None`. The caller writes the new entry's words.
+    #[inline(always)]
+    pub(crate) fn slot_for(
+        &self,
+        bucket: usize,
+        hit: impl Fn([u64; W]) -> bool,
+        worth: impl Fn([u64; W]) -> u64,
+    ) -> (&[AtomicU64], Option<[u64; W]>) {
+        let b = self.bucket(bucket);
+        let mut victim = 0;
+        let mut least = u64::MAX;
+        for (i, entry) in b.chunks_exact(W).enumerate() {
+            let v = Self::load(entry);
+            if hit(v) {
+                return (entry, Some(v));
+            }
+            let w = worth(v);
+            if w < least {
+                least = w;
+                victim = i;
+            }
+        }
+        (&b[victim * W..victim * W + W], None)
+    }
+}
+
+/// The fixed-size lock-free table (module docs): buckets of four `AtomicU64` entries
+/// (`Buckets`, module docs), replacement of the entry with the least work.
+pub struct LockFreeTable {
+    buckets: Buckets<1>,
+    requested_bytes: usize,
     key_bits: u32,
 }
 
@@ -126,9 +246,8 @@ impl LockFreeTable {
     #[must_use]
     pub fn new(bytes: usize, key_bits: u32) -> LockFreeTable {
         let mut t = LockFreeTable {
-            slots: ZeroedBuf::new(0),
+            buckets: Buckets::none(),
             requested_bytes: bytes,
-            bucket_bits: 0,
             key_bits: 0,
         };
         t.reset(key_bits);
@@ -138,84 +257,61 @@ impl LockFreeTable {
     #[inline(always)]
     fn locate(&self, key: u64) -> (usize, u64) {
         let kb = self.key_bits;
+        let bucket_bits = self.buckets.bucket_bits();
         let mask = if kb >= 64 { u64::MAX } else { (1u64 << kb) - 1 };
         let mut x = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) & mask;
         x ^= x >> kb.div_ceil(2).max(1);
         x = x.wrapping_mul(0xD6E8_FEB8_6659_FD93) & mask;
-        let tag_bits = kb - self.bucket_bits;
-        let bucket = if self.bucket_bits == 0 {
+        let tag_bits = kb - bucket_bits;
+        let bucket = if bucket_bits == 0 {
             0
         } else {
             (x >> tag_bits) as usize
         };
         let tag = x & ((1u64 << tag_bits) - 1);
-        (bucket * WAYS, tag)
+        (bucket, tag)
     }
 }
 
 impl TranspositionTable for LockFreeTable {
     #[inline(always)]
     fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let (base, _) = self.locate(key);
-            let p = self.slots.as_slice()[base..].as_ptr();
-            // SAFETY: SSE is part of the x86_64 baseline; a prefetch never faults, and `p`
-            // points into the table anyway.
-            unsafe {
-                core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(p.cast());
-            }
-        }
+        let (bucket, _) = self.locate(key);
+        self.buckets.prefetch(bucket);
     }
 
     #[inline]
     fn probe(&self, key: u64) -> Option<Bounds> {
-        let (base, tag) = self.locate(key);
-        for slot in &self.slots.as_slice()[base..base + WAYS] {
-            let v = slot.load(Ordering::Relaxed);
-            if v != 0 && v >> 27 == tag {
-                return Some(Bounds::unpack(v));
-            }
-        }
-        None
+        let (bucket, tag) = self.locate(key);
+        self.buckets
+            .probe(bucket, |[v]| v != 0 && v >> 27 == tag)
+            .map(|[v]| Bounds::unpack(v))
     }
 
     #[inline]
     fn store(&self, key: u64, bounds: Bounds) {
-        let (base, tag) = self.locate(key);
-        let bucket = &self.slots.as_slice()[base..base + WAYS];
-        let mut victim = 0;
-        let mut least = u64::MAX;
-        for (i, slot) in bucket.iter().enumerate() {
-            let v = slot.load(Ordering::Relaxed);
-            if v != 0 && v >> 27 == tag {
-                let merged = Bounds::unpack(v).merge(bounds);
-                slot.store(merged.pack() | (tag << 27), Ordering::Relaxed);
-                return;
-            }
-            let work = if v == 0 { 0 } else { ((v >> 22) & 31) + 1 };
-            if work < least {
-                least = work;
-                victim = i;
-            }
-        }
-        bucket[victim].store(bounds.pack() | (tag << 27), Ordering::Relaxed);
+        let (bucket, tag) = self.locate(key);
+        let (slot, old) = self.buckets.slot_for(
+            bucket,
+            |[v]| v != 0 && v >> 27 == tag,
+            |[v]| if v == 0 { 0 } else { ((v >> 22) & 31) + 1 },
+        );
+        let bounds = match old {
+            Some([v]) => Bounds::unpack(v).merge(bounds),
+            None => bounds,
+        };
+        slot[0].store(bounds.pack() | (tag << 27), Ordering::Relaxed);
     }
 
     fn reset(&mut self, key_bits: u32) {
         let key_bits = key_bits.clamp(1, 62);
-        let mut bucket_bits = 0u32;
-        while (32usize << (bucket_bits + 1)) <= self.requested_bytes && bucket_bits < 40 {
-            bucket_bits += 1;
-        }
+        let mut bucket_bits = Buckets::<1>::bits_for(self.requested_bytes);
         // Enough buckets for the tag to fit, and never more buckets than keys.
         bucket_bits = bucket_bits.max(key_bits.saturating_sub(TAG_BITS));
         bucket_bits = bucket_bits.min(key_bits);
-        let len = WAYS << bucket_bits;
         // A fresh anonymous map: zero pages until touched, huge pages where offered.
-        self.slots = ZeroedBuf::new(0);
-        self.slots = ZeroedBuf::new(len);
-        self.bucket_bits = bucket_bits;
+        self.buckets = Buckets::none();
+        self.buckets = Buckets::new(bucket_bits);
         self.key_bits = key_bits;
     }
 
@@ -224,7 +320,7 @@ impl TranspositionTable for LockFreeTable {
     }
 
     fn bytes(&self) -> usize {
-        self.slots.as_slice().len() * 8
+        self.buckets.bytes()
     }
 }
 

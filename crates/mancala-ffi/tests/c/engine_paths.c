@@ -1,9 +1,10 @@
 /*
  * The playing-engine part of the C API: a hand-derived best move (extra turn then capture),
  * a legal move on a 1 ms budget, node limits, levels (reproducible from a seed), cancel
- * from another thread, Bao la Kete moves accepted by mancala_bao_play, and every error path
- * (NULL for each pointer, dead and wrongly typed handles, double free, bad level, finished
- * game, small buffer).
+ * from another thread, Bao la Kete moves accepted by mancala_bao_play, exact play with an
+ * endgame database (the solver's best move, `exact` set; a database of other rules refused),
+ * and every error path (NULL for each pointer, dead and wrongly typed handles, double free,
+ * bad level, finished game, small buffer, mismatched database).
  *
  * Usage: engine_paths [scratch directory, unused]. Prints failed checks and
  * "N passed, N failed". Built and run (also under valgrind or AddressSanitizer) by
@@ -340,6 +341,88 @@ static void test_engine_errors(void) {
     OK(mancala_rules_free(r));
 }
 
+/* Is `mv` one of the solver's best moves of `g`, and `score` (engine units) its final margin? */
+static int solver_agrees(const MancalaKalah *g, uint8_t mv, int32_t score) {
+    MancalaSolverConfig config = {1, 1u << 20, 0, 0};
+    MancalaSolver *s = NULL;
+    OK(mancala_solver_new(&config, &s));
+    MancalaSolution sol;
+    memset(&sol, 0, sizeof sol);
+    OK(mancala_solver_solve(s, g, &sol));
+    OK(mancala_solver_free(s));
+    int best = 0;
+    for (uint32_t i = 0; i < sol.best_move_count; i++) {
+        if (sol.best_moves[i] == mv) best = 1;
+    }
+    return sol.exact && best && score == MANCALA_ENGINE_SEED * sol.score;
+}
+
+static void test_engine_database(void) {
+    MancalaRules *r4 = rules_of("kalah(4,3)");
+    MancalaEgdb *db = NULL;
+    OK(mancala_egdb_build(r4, 8, 1, &db));
+    MancalaEngineResult res;
+    memset(&res, 0, sizeof res);
+
+    /* 8 seeds in the houses: every position below is in the database. A depth-limited level
+     * (5: five plies, no weaker moves) is exact with it and only an estimate without. */
+    MancalaKalah *g = kalah_of(r4, "2,0,1,1,10,0,1,2,1,6 S");
+    MancalaEngine *plain = engine_of(5, 0);
+    OK(mancala_engine_kalah_bestmove(plain, g, 0, 0, &res));
+    CHECK(!res.exact);
+    MancalaEngine *e = engine_of(5, 0);
+    OK(mancala_engine_set_database(e, db));
+    OK(mancala_engine_kalah_bestmove(e, g, 0, 0, &res));
+    CHECK(res.exact && is_legal(g, res.mv));
+    CHECK(solver_agrees(g, res.mv, res.score));
+
+    /* Level 10 with a node budget: solved at the root (12 seeds, K = 8). The engine keeps the
+     * data after the handle is freed. */
+    MancalaEngine *top = engine_of(10, 0);
+    OK(mancala_engine_set_database(top, db));
+    OK(mancala_egdb_free(db));
+    MancalaKalah *h = kalah_of(r4, "2,1,3,0,7,1,2,0,3,5 N");
+    OK(mancala_engine_kalah_bestmove(top, h, 0, 1u << 22, &res));
+    CHECK(res.exact && is_legal(h, res.mv));
+    CHECK(solver_agrees(h, res.mv, res.score));
+
+    /* A database for 4 houses cannot serve Kalah(6,4): refused, nothing written. The Bao
+     * searches of the same engine do not use it. NULL detaches it. */
+    MancalaRules *r6 = rules_of("standard");
+    MancalaKalah *six = kalah_of(r6, NULL);
+    res.mv = 99;
+    EXPECT(mancala_engine_kalah_bestmove(top, six, 10, 0, &res), MANCALA_STATUS_DATABASE_MISMATCH);
+    CHECK(res.mv == 99);
+    CHECK(strstr(last_error(), "K = 8") != NULL);
+    MancalaRules *rb = rules_of("bao-la-kete");
+    MancalaBao *bao = NULL;
+    OK(mancala_bao_new(rb, &bao));
+    char mv[MANCALA_BAO_MAX_MOVE_BYTES];
+    size_t needed = 0;
+    OK(mancala_engine_bao_bestmove(top, bao, 0, 2000, mv, sizeof mv, &needed, &res));
+    OK(mancala_engine_set_database(top, NULL));
+    OK(mancala_engine_kalah_bestmove(top, six, 10, 0, &res));
+    CHECK(is_legal(six, res.mv));
+
+    /* Error paths: NULL engine, dead database, wrong handle types, freed engine. */
+    NUL(mancala_engine_set_database(NULL, NULL));
+    DEAD(mancala_engine_set_database(top, db)); /* freed above */
+    DEAD(mancala_engine_set_database(top, (const MancalaEgdb *)g));
+    DEAD(mancala_engine_set_database((MancalaEngine *)g, NULL));
+    OK(mancala_engine_free(plain));
+    DEAD(mancala_engine_set_database(plain, NULL));
+
+    OK(mancala_engine_free(e));
+    OK(mancala_engine_free(top));
+    OK(mancala_bao_free(bao));
+    OK(mancala_kalah_free(six));
+    OK(mancala_kalah_free(h));
+    OK(mancala_kalah_free(g));
+    OK(mancala_rules_free(rb));
+    OK(mancala_rules_free(r6));
+    OK(mancala_rules_free(r4));
+}
+
 int main(void) {
     test_kalah_obvious_move();
     test_kalah_budgets_and_levels();
@@ -347,6 +430,7 @@ int main(void) {
     test_cancel_from_another_thread();
     test_bao();
     test_engine_errors();
+    test_engine_database();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -13,7 +13,10 @@
 //! | 9     | 14                  | 0                       |
 //! | 10    | none (time only)    | 0                       |
 //!
-//! Every level also obeys the caller's time budget. A "weaker move" is a legal move other
+//! Every level also obeys the caller's time budget. Exact play: an engine with an endgame
+//! database ([`Engine::set_database`]) values the positions it holds exactly at every level;
+//! the exact root solve is tried at level 10 only (levels 1–9 set a depth limit, which asks
+//! for a depth-limited search). A "weaker move" is a legal move other
 //! than the one the search chose, drawn uniformly; which moves are weakened is decided by a
 //! [`StdRng`] seeded by the caller, so a game replays identically from the same seed (as long
 //! as the searches themselves are not cut by the clock, which the depth limits of levels 1–9
@@ -25,7 +28,7 @@ use std::time::Duration;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::{Engine, EngineError, Evaluate, Limits, SearchResult};
+use super::{Engine, EngineError, Evaluate, Limits, SearchResult};
 
 /// A strength level, 1 (weakest) to 10 (strongest). See the module table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -8,6 +8,15 @@
 //! (1982); the "complete subtree" flag that makes a result exact follows the way exact Kalah
 //! solvers (Irving, Donkers and Uiterwijk, "Solving Kalah", 2000) mark proven values.
 //!
+//! Exact play: with an endgame database ([`Engine::set_database`]) every position it holds
+//! gets its exact value ([`Evaluate::exact_value`]) and is not searched further, and counts as
+//! proven for the `exact` flag. Before the heuristic search, when the budget has a time or
+//! node limit and no depth limit (a depth limit asks for a weaker, depth-limited search, as
+//! the levels 1–9 do), [`Evaluate::solve_exactly`] may solve the root with the exact [`Solver`]
+//! (same database, a quarter of the budget, the same cancel flag; Kalah tries it with at most
+//! [`super::eval::ROOT_SOLVE_MAX_SEEDS`] seeds above the database's K); a proven result is
+//! returned as it is, otherwise iterative deepening gets the rest of the budget.
+//!
 //! Extra turns: a move after which the same player is still to move keeps the sign of the
 //! score and the window; any other move negates both, and the pie-rule swap
 //! ([`Evaluate::swaps_players`]) negates although the side to move stays. Every move, an
@@ -17,12 +26,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use mancala_core::kalah::{KalahPosition, KalahRules};
 use mancala_core::Side;
 use smallvec::SmallVec;
 
-use crate::eval::{Evaluate, DECISIVE, WIN};
-use crate::tt::{Bound, Entry, Table};
-use crate::EngineError;
+use super::eval::{Evaluate, DECISIVE, WIN};
+use super::tt::{Bound, Entry, Table};
+use super::EngineError;
+use crate::{Egdb, Solver};
 
 /// The deepest search, in plies (a depth limit above it is refused).
 pub const MAX_DEPTH: u32 = 120;
@@ -123,7 +134,7 @@ pub struct SearchResult<M> {
     /// The best move found (first move of `pv`); always legal in the searched position.
     pub best_move: M,
     /// Its score for the player to move, in score units (Kalah: hundredths of a seed of final
-    /// store difference, see [`crate::eval`]); the game-theoretic value when `exact`.
+    /// store difference, see [`crate::engine::eval`]); the game-theoretic value when `exact`.
     pub score: i32,
     /// Depth of the last completed iteration, in plies.
     pub depth: u32,
@@ -161,16 +172,25 @@ impl<M> SearchResult<M> {
 
 struct Kid<G: Evaluate> {
     order: i32,
+    hint: i32,
     index: u8,
     mv: G::Move,
     child: G,
 }
 
+/// The root exact solve gets this fraction (1/`SOLVE_SHARE`) of the time and node budget.
+const SOLVE_SHARE: u32 = 4;
+
 /// The anytime engine for any game that implements [`Evaluate`]. Holds the transposition
-/// table (kept between searches, so consecutive moves of one game reuse it) and the search
-/// stacks. Not `Sync`: one engine per thread.
+/// table (kept between searches, so consecutive moves of one game reuse it), the search
+/// stacks, and for exact play an optional endgame database and an exact [`Solver`] (one
+/// thread, a table of the engine's table size, made at its first use). Not `Sync`: one
+/// engine per thread (its table could be shared, the search is single-threaded).
 pub struct Engine<G: Evaluate> {
     tt: Table,
+    db: Option<Arc<Egdb>>,
+    solver: Option<Solver>,
+    root_solve: bool,
     killers: Vec<[Option<G::Move>; 2]>,
     pv: Vec<Vec<G::Move>>,
     root_moves: Vec<G::Move>,
@@ -203,6 +223,9 @@ impl<G: Evaluate> Engine<G> {
         let stack = MAX_DEPTH as usize + 2;
         Engine {
             tt: Table::new(bytes),
+            db: None,
+            solver: None,
+            root_solve: true,
             killers: vec![[None, None]; stack],
             pv: (0..stack).map(|_| Vec::with_capacity(stack)).collect(),
             root_moves: Vec::new(),
@@ -222,9 +245,35 @@ impl<G: Evaluate> Engine<G> {
         self.tt.bytes()
     }
 
-    /// Forgets everything learnt (transposition table, killer moves), e.g. before a new game.
+    /// Uses the endgame database `db` (or none): every position it holds is valued exactly
+    /// during the search, and the root exact solve ([`Evaluate::solve_exactly`]) uses it too.
+    /// Whether it serves the positions searched is checked at each search
+    /// ([`EngineError::DatabaseMismatch`]); [`Engine::with_database`] checks it for Kalah
+    /// rules at once.
+    pub fn set_database(&mut self, db: Option<Arc<Egdb>>) {
+        self.db = db;
+        // The solver keeps its database: make a new one.
+        self.solver = None;
+    }
+
+    /// The endgame database in use, if any.
+    #[must_use]
+    pub fn database(&self) -> Option<&Arc<Egdb>> {
+        self.db.as_ref()
+    }
+
+    /// Whether the engine may solve the root exactly before the heuristic search (default
+    /// `true`; see the module documentation). Turning it off leaves the database in use.
+    pub fn set_root_solve(&mut self, on: bool) {
+        self.root_solve = on;
+    }
+
+    /// Forgets everything learnt (transposition tables, killer moves), e.g. before a new game.
     pub fn clear(&mut self) {
         self.tt.clear();
+        if let Some(s) = &mut self.solver {
+            s.clear_table();
+        }
         for k in &mut self.killers {
             *k = [None, None];
         }
@@ -232,12 +281,14 @@ impl<G: Evaluate> Engine<G> {
 
     /// Searches `pos` by iterative deepening within `limits` and returns the best move of the
     /// last completed iteration, with its score, depth, principal variation, node count and
-    /// exactness. Stops early when an iteration is exact.
+    /// exactness. Stops early when an iteration is exact. With a time or node budget the root
+    /// may first be solved exactly (module documentation).
     ///
     /// # Errors
     /// [`EngineError::GameOver`] when `pos` is a finished game, [`EngineError::NoLimit`] when
     /// `limits` sets nothing, [`EngineError::Depth`] for a depth limit outside
-    /// 1..=[`MAX_DEPTH`].
+    /// 1..=[`MAX_DEPTH`], [`EngineError::DatabaseMismatch`] when the engine's database does
+    /// not serve `pos`.
     pub fn search(
         &mut self,
         pos: &G,
@@ -248,7 +299,8 @@ impl<G: Evaluate> Engine<G> {
 
     /// Like [`Engine::search`], but the move chosen is one of `moves` (all legal moves when
     /// `moves` is empty); e.g. a player who has decided not to swap. Moves of `moves` that
-    /// are not legal are ignored.
+    /// are not legal are ignored. A restricted search does not try the root exact solve
+    /// (whose best move might not be among `moves`); the database is still used.
     ///
     /// # Errors
     /// As [`Engine::search`], and [`EngineError::NoRootMove`] when `moves` is not empty but
@@ -281,10 +333,50 @@ impl<G: Evaluate> Engine<G> {
         if !(1..=MAX_DEPTH).contains(&max_depth) {
             return Err(EngineError::Depth(max_depth));
         }
+        if let Some(db) = &self.db {
+            if !pos.database_serves(db) {
+                return Err(EngineError::DatabaseMismatch {
+                    database: db.description(),
+                });
+            }
+        }
         let start = Instant::now();
+        self.tt.new_search();
+        let mut solver_nodes = 0;
+        if self.root_solve
+            && self.root_moves.is_empty()
+            && limits.depth.is_none()
+            && (limits.time.is_some() || limits.nodes.is_some())
+        {
+            let mut solver = self
+                .solver
+                .take()
+                .unwrap_or_else(|| {
+                    let s = Solver::new().threads(1).tt_bytes(self.tt.bytes());
+                    match &self.db {
+                        Some(db) => s.database(db.clone()),
+                        None => s,
+                    }
+                })
+                .node_limit(limits.nodes.map(|n| n / u64::from(SOLVE_SHARE)))
+                .time_limit(limits.time.map(|t| t / SOLVE_SHARE))
+                .cancel_flag(limits.cancel.clone().unwrap_or_default());
+            let solved = pos.solve_exactly(&mut solver);
+            self.solver = Some(solver);
+            match solved {
+                Ok(mut r) if legal.contains(&r.best_move) => {
+                    r.elapsed = start.elapsed();
+                    return Ok(r);
+                }
+                Ok(r) => solver_nodes = r.nodes,
+                Err(nodes) => solver_nodes = nodes,
+            }
+        }
         self.nodes = 0;
         self.aborted = false;
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.node_limit = limits
+            .nodes
+            .map_or(u64::MAX, |n| n.saturating_sub(solver_nodes));
         // A budget too large for the clock (e.g. `Duration::MAX`) means no deadline.
         self.deadline = limits.time.and_then(|t| start.checked_add(t));
         self.cancel = limits.cancel.clone();
@@ -325,7 +417,7 @@ impl<G: Evaluate> Engine<G> {
             exact: false,
             elapsed: Duration::ZERO,
         });
-        result.nodes = self.nodes;
+        result.nodes = self.nodes + solver_nodes;
         result.elapsed = start.elapsed();
         self.cancel = None;
         Ok(result)
@@ -369,19 +461,28 @@ impl<G: Evaluate> Engine<G> {
         }
     }
 
-    /// The static value of `child` (reached by a move from a position with `side` to move)
-    /// for the player who moved: final value or heuristic evaluation, and whether it was
-    /// heuristic.
+    /// The exact value of `pos` from the database, for the player to move, if it holds it.
     #[inline]
-    fn static_value(child: &G, side: Side, swaps: bool, ply: usize) -> (i32, bool) {
+    fn exact_value(&self, pos: &G) -> Option<i32> {
+        self.db.as_deref().and_then(|db| pos.exact_value(db))
+    }
+
+    /// The static value of `child` (reached by a move from a position with `side` to move)
+    /// for the player who moved: final value, database value or heuristic evaluation, and
+    /// whether it was heuristic.
+    #[inline]
+    fn static_value(&self, child: &G, side: Side, swaps: bool, ply: usize) -> (i32, bool) {
         match child.side_to_move() {
             None => (Self::final_value(child, side, swaps, ply), false),
             Some(s) => {
-                let v = child.evaluate();
+                let (v, heuristic) = match self.exact_value(child) {
+                    Some(v) => (v, false),
+                    None => (child.evaluate(), true),
+                };
                 if (s == side) != swaps {
-                    (v, true)
+                    (v, heuristic)
                 } else {
-                    (-v, true)
+                    (-v, heuristic)
                 }
             }
         }
@@ -428,6 +529,11 @@ impl<G: Evaluate> Engine<G> {
             // passes one, and 0 keeps the search sound.
             return 0;
         };
+        if ply > 0 {
+            if let Some(v) = self.exact_value(pos) {
+                return v;
+            }
+        }
         if depth == 0 || ply >= MAX_DEPTH as usize {
             self.horizon += 1;
             return pos.evaluate();
@@ -471,7 +577,11 @@ impl<G: Evaluate> Engine<G> {
                     continue;
                 };
                 self.nodes += 1;
-                let (v, heuristic) = Self::static_value(&child, side, pos.swaps_players(mv), ply);
+                if self.can_abort && self.nodes >= self.node_limit {
+                    self.aborted = true;
+                    return 0;
+                }
+                let (v, heuristic) = self.static_value(&child, side, pos.swaps_players(mv), ply);
                 if heuristic {
                     self.horizon += 1;
                 }
@@ -497,28 +607,43 @@ impl<G: Evaluate> Engine<G> {
                 let Some(child) = pos.play_legal(mv) else {
                     continue;
                 };
-                let order = if tt_best == Some(i as u8) {
-                    i32::MAX
+                // Table move, killers, then the game's hint, then the static value.
+                let (order, hint) = if tt_best == Some(i as u8) {
+                    (i32::MAX, 0)
                 } else if killers[0] == Some(mv) {
-                    i32::MAX - 1
+                    (i32::MAX - 1, 0)
                 } else if killers[1] == Some(mv) {
-                    i32::MAX - 2
+                    (i32::MAX - 2, 0)
                 } else {
-                    Self::static_value(&child, side, pos.swaps_players(mv), ply).0
+                    let v = self
+                        .static_value(&child, side, pos.swaps_players(mv), ply)
+                        .0;
+                    (v, pos.order_hint(mv, &child))
                 };
                 kids.push(Kid {
                     order,
+                    hint,
                     index: i as u8,
                     mv,
                     child,
                 });
             }
-            kids.sort_unstable_by(|a, b| b.order.cmp(&a.order).then(a.index.cmp(&b.index)));
+            kids.sort_unstable_by(|a, b| {
+                let class = |k: &Kid<G>| k.order >= i32::MAX - 2;
+                class(b)
+                    .cmp(&class(a))
+                    .then(b.hint.cmp(&a.hint))
+                    .then(b.order.cmp(&a.order))
+                    .then(a.index.cmp(&b.index))
+            });
             for (n, kid) in kids.iter().enumerate() {
                 let swaps = pos.swaps_players(kid.mv);
                 let (v, searched) = match kid.child.side_to_move() {
                     None => {
                         self.nodes += 1;
+                        if self.can_abort && self.nodes >= self.node_limit {
+                            self.aborted = true;
+                        }
                         (Self::final_value(&kid.child, side, swaps, ply), false)
                     }
                     Some(s) => {
@@ -576,6 +701,28 @@ impl<G: Evaluate> Engine<G> {
             best: best_index,
         });
         best
+    }
+}
+
+impl Engine<KalahPosition> {
+    /// This engine with the endgame database `db` for positions played under `rules`
+    /// ([`Engine::set_database`], checked now).
+    ///
+    /// # Errors
+    /// [`EngineError::DatabaseMismatch`] when `db` was built for another m or other
+    /// value-relevant options than `rules`.
+    pub fn with_database(
+        mut self,
+        db: Arc<Egdb>,
+        rules: &KalahRules,
+    ) -> Result<Engine<KalahPosition>, EngineError> {
+        if !db.serves(rules) {
+            return Err(EngineError::DatabaseMismatch {
+                database: db.description(),
+            });
+        }
+        self.set_database(Some(db));
+        Ok(self)
     }
 }
 

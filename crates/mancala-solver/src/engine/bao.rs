@@ -23,14 +23,14 @@
 //!   an ordinary takata.
 //!
 //! The weights are set by hand, like the Kalah ones, and checked by the matches in
-//! `BENCHMARKS-engine.md`.
+//! `BENCHMARKS.md` (playing engine).
 
 use core::hash::{Hash, Hasher};
 
 use mancala_core::bao::{BaoMove, BaoPosition};
 use mancala_core::{Game, Side};
 
-use crate::eval::{mix64, Evaluate, SEED, WIN};
+use super::eval::{mix64, Evaluate, SEED, WIN};
 
 /// A small [`Hasher`] that folds bytes into 64-bit words through [`mix64`].
 struct MixHasher(u64);

@@ -2,11 +2,11 @@
 //! sides alternated every game.
 //!
 //! ```text
-//! cargo run --release -p mancala-engine --example match -- \
+//! cargo run --release -p mancala-solver --example match -- \
 //!     --rules standard --games 100 --a 10@100 --b random
-//! cargo run --release -p mancala-engine --example match -- \
+//! cargo run --release -p mancala-solver --example match -- \
 //!     --rules standard --games 100 --a 7@1000 --b 4@1000 --opening 4
-//! cargo run --release -p mancala-engine --example match -- \
+//! cargo run --release -p mancala-solver --example match -- \
 //!     --rules bao-la-kete --games 100 --a 10@100 --b random
 //! ```
 //!
@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 use mancala_core::bao::{BaoPosition, BaoRules};
 use mancala_core::kalah::{KalahPosition, KalahRules};
 use mancala_core::Side;
-use mancala_engine::{Engine, Evaluate, Level, LevelPlayer};
+use mancala_solver::engine::{Engine, Evaluate, Level, LevelPlayer};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
 use mancala_core::Side;
-use mancala_engine::{Engine, EngineError, Level, LevelPlayer, Limits, MAX_DEPTH, SEED};
+use mancala_solver::engine::{Engine, EngineError, Level, LevelPlayer, Limits, MAX_DEPTH, SEED};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

@@ -4,7 +4,7 @@
 
 use mancala_core::bao::{BaoMove, BaoPosition, BaoRules};
 use mancala_core::{Game, Side};
-use mancala_engine::{Engine, Level, LevelPlayer, Limits, DECISIVE, WIN};
+use mancala_solver::engine::{Engine, Level, LevelPlayer, Limits, DECISIVE, WIN};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

@@ -4,7 +4,7 @@ use thiserror::Error;
 
 /// Why the engine refused a request. No engine call panics on bad input; each refusal is one
 /// of these.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum EngineError {
     /// The position is a finished game: there is no move to choose.
     #[error("the game is over: there is no move to search")]
@@ -12,10 +12,10 @@ pub enum EngineError {
     /// A strength level outside 1..=10.
     #[error("level {0} is out of range: levels are 1..=10")]
     Level(u32),
-    /// A depth limit outside 1..=[`crate::MAX_DEPTH`] plies.
-    #[error("depth limit {0} is out of range: 1..={max} plies", max = crate::MAX_DEPTH)]
+    /// A depth limit outside 1..=[`crate::engine::MAX_DEPTH`] plies.
+    #[error("depth limit {0} is out of range: 1..={max} plies", max = crate::engine::MAX_DEPTH)]
     Depth(u32),
-    /// A restricted search ([`crate::Engine::search_moves`]) was given moves of which none
+    /// A restricted search ([`crate::engine::Engine::search_moves`]) was given moves of which none
     /// is legal in the position.
     #[error("none of the moves to choose from is legal in this position")]
     NoRootMove,
@@ -23,4 +23,12 @@ pub enum EngineError {
     /// run for longer than the age of the universe on a big board.
     #[error("no budget: give a time, node or depth limit, or a cancel flag")]
     NoLimit,
+    /// The engine's endgame database ([`crate::engine::Engine::set_database`]) does not hold
+    /// positions of the rules searched (another m, other value-relevant options, or another
+    /// game).
+    #[error("the endgame database ({database}) does not serve the rules of this position")]
+    DatabaseMismatch {
+        /// What the database serves ([`crate::Egdb::description`]).
+        database: String,
+    },
 }

@@ -1,0 +1,81 @@
+//! # The playing engine
+//!
+//! An anytime game-playing engine for the games of `mancala-core`: it returns a good move
+//! within a time or node budget on any board, including boards far too big to solve
+//! (Kalah(6,6), Kalah(7,7)), with strength levels 1–10 for human opponents, and plays
+//! exactly where the solver can.
+//!
+//! * [`Engine`] — iterative-deepening negamax alpha-beta with principal-variation (null-window)
+//!   search, a fixed-size transposition table ([`tt`]), and move ordering (table move, two
+//!   killer moves a ply, the game's ordering hint, then the static value of each child). It
+//!   returns the best move of the last completed iteration when the budget ([`Limits`]: time,
+//!   nodes, depth, a cancel flag) runs out, with the depth reached, the score, the principal
+//!   variation, the node count and whether the result is **exact** (proven: the last
+//!   iteration reached only finished games and database positions, or the root was solved).
+//! * **Exact play** (Kalah): with an endgame database ([`Engine::set_database`],
+//!   [`Engine::with_database`]) every position it holds is valued exactly during the search;
+//!   and when the budget has a time or node limit and the position is small enough
+//!   ([`ROOT_SOLVE_MAX_SEEDS`] seeds above the database's K), the root is first given to the
+//!   exact [`Solver`](crate::Solver) with a quarter of the budget; a proven result is played
+//!   as it is (`exact` = true), otherwise the heuristic search gets the rest.
+//! * [`Evaluate`] — what a game must provide to be searched: a heuristic value, the value of
+//!   a finished game, a hash, whether a move exchanges the players (the Kalah pie-rule
+//!   swap), and optional hooks for move ordering, database values and an exact root solve.
+//!   Implemented here for [`KalahPosition`](mancala_core::kalah::KalahPosition)
+//!   ([`eval`] documents the terms) and for
+//!   [`BaoPosition`](mancala_core::bao::BaoPosition) ([`bao`]: material, front row,
+//!   threatened captures, kuu standing).
+//! * [`Level`] and [`LevelPlayer`] — strength levels 1–10 mapped to depth limits of the
+//!   heuristic search, and for the weakest levels a controlled chance of playing a weaker
+//!   move, reproducible from a seed.
+//!
+//! Sign convention: every score is relative to the **player** to move. A move after which
+//! the same player moves again (a Kalah extra turn: `side_to_move` is the same before and
+//! after) keeps the sign; any other move negates it, and so does the pie-rule swap, which
+//! keeps the side to move but exchanges the players ([`Evaluate::swaps_players`]).
+//!
+//! ```
+//! use std::time::Duration;
+//! use mancala_core::kalah::{KalahPosition, KalahRules};
+//! use mancala_solver::engine::{Engine, Limits};
+//!
+//! let start = KalahPosition::start(KalahRules::standard());
+//! let mut engine = Engine::new();
+//! let result = engine
+//!     .search(&start, &Limits::time(Duration::from_millis(20)))
+//!     .unwrap();
+//! assert!(start.play(result.best_move).is_ok());
+//! assert!(result.depth >= 1);
+//! ```
+//!
+//! ## Place in the solver crate
+//!
+//! The engine is a module of `mancala-solver` (`DESIGN.md`, issue 7) because it shares the
+//! exact search's parts rather than copying them:
+//!
+//! * the lock-free bucket storage of the transposition tables ([`crate::tt`]): the exact
+//!   search's [`LockFreeTable`](crate::LockFreeTable) and the engine's [`tt::Table`] are two
+//!   entry formats over one implementation;
+//! * the Kalah move ordering (`order.rs`: extra turns rightmost first, then immediate gain),
+//!   used by the exact search and, for the extra turns, by the engine's
+//!   [`Evaluate::order_hint`] for Kalah (the other moves by the static value, which includes
+//!   the immediate gain);
+//! * the endgame databases ([`crate::Egdb`]) and the exact [`Solver`](crate::Solver) for
+//!   exact play.
+//!
+//! The engine's files: `search.rs` (the search, [`Engine`], [`Limits`], [`SearchResult`]),
+//! `eval.rs` ([`Evaluate`] and the Kalah evaluation), `bao.rs` (the Bao la Kete evaluation),
+//! `tt.rs` (the engine's table entries), `level.rs` (levels), `error.rs` ([`EngineError`]).
+#![forbid(unsafe_code)]
+
+pub mod bao;
+mod error;
+pub mod eval;
+mod level;
+mod search;
+pub mod tt;
+
+pub use error::EngineError;
+pub use eval::{Evaluate, DECISIVE, ROOT_SOLVE_MAX_SEEDS, SEED, WIN};
+pub use level::{Choice, Level, LevelPlayer};
+pub use search::{Engine, Limits, SearchResult, DEFAULT_TT_BYTES, MAX_DEPTH};
