@@ -46,8 +46,9 @@ pub struct PlayArgs {
     /// Play against the engine (the same as `--opponent engine`).
     #[arg(long, conflicts_with = "opponent")]
     engine: bool,
-    /// The engine's strength level, 1 (weakest) to 10.
-    #[arg(long, default_value_t = 5)]
+    /// The engine's strength level, 1 (weakest) to 10 (the strongest, the default: no depth
+    /// limit, and exact play where `--egdb` or a solve within `--time-ms` allows).
+    #[arg(long, default_value_t = 10)]
     level: u32,
     /// The engine's time a move, in milliseconds.
     #[arg(long, default_value_t = 1000)]
