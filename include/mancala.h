@@ -533,16 +533,16 @@ enum MancalaStatus mancala_egdb_build(const struct MancalaRules *rules, uint32_t
 enum MancalaStatus mancala_egdb_save(const struct MancalaEgdb *db, const char *path);
 
 // Loads the database file at `path` into memory, checking it completely first (magic,
-// format version, header fields, size, both checksums): a damaged file is refused, never
-// half-used.
+// format version, header fields, size, both checksums, every entry within the values its
+// seed count allows): a damaged file is refused, never half-used.
 //
 // Ownership: `path` is only read. On success `*out` is a new handle owned by the caller,
 // released with `mancala_egdb_free`.
 // Thread safety: safe from any thread.
 //
 // Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (cannot read the file),
-// `MANCALA_STATUS_CORRUPT_FILE` (not a database, unknown version, truncated, bad header or
-// checksum), `MANCALA_STATUS_INVALID_ARGUMENT` (a database too large for this library),
+// `MANCALA_STATUS_CORRUPT_FILE` (not a database, unknown version, truncated, bad header,
+// checksum or entry), `MANCALA_STATUS_INVALID_ARGUMENT` (a database too large for this library),
 // `MANCALA_STATUS_INVALID_UTF8` (`path`), `MANCALA_STATUS_NULL_POINTER` (`path` or `out`
 // NULL) or `MANCALA_STATUS_PANIC`.
 //

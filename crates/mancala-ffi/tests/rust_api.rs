@@ -35,7 +35,13 @@ fn print_game(g: *const MancalaKalah) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    // Few cases under Miri (`cargo +nightly miri test -p mancala-ffi --test rust_api`), which
+    // runs each one thousands of times slower; no failure persistence (Miri isolates files).
+    #![proptest_config(ProptestConfig {
+        cases: if cfg!(miri) { 12 } else { 2000 },
+        failure_persistence: if cfg!(miri) { None } else { ProptestConfig::default().failure_persistence },
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn any_rules_text_gives_a_status(bytes in proptest::collection::vec(any::<u8>(), 0..40)) {
@@ -136,7 +142,7 @@ fn handles_on_many_threads() {
         .map(|t| {
             std::thread::spawn(move || {
                 let r = r as *const MancalaRules;
-                for i in 0..300 {
+                for i in 0..if cfg!(miri) { 20 } else { 300 } {
                     let mut g = ptr::null_mut();
                     assert_eq!(
                         unsafe { mancala::kalah::mancala_kalah_new(r, &mut g) },

@@ -28,7 +28,8 @@ pub(crate) struct ZeroedBuf<A: ZeroValid> {
 impl<A: ZeroValid> ZeroedBuf<A> {
     pub(crate) fn new(len: usize) -> ZeroedBuf<A> {
         let bytes = len * std::mem::size_of::<A>();
-        if bytes >= 1 << 21 {
+        // Miri cannot map memory: the heap fallback serves it.
+        if bytes >= 1 << 21 && !cfg!(miri) {
             if let Ok(map) = memmap2::MmapMut::map_anon(bytes) {
                 #[cfg(target_os = "linux")]
                 let _ = map.advise(memmap2::Advice::HugePage);
@@ -91,7 +92,8 @@ pub(crate) struct FrozenBytes {
 impl FrozenBytes {
     /// A copy of `data` in anonymous huge-page memory.
     pub(crate) fn copy_of(data: &[u8]) -> FrozenBytes {
-        if data.len() >= 1 << 21 {
+        // Miri cannot map memory: the heap fallback serves it.
+        if data.len() >= 1 << 21 && !cfg!(miri) {
             if let Ok(mut map) = memmap2::MmapMut::map_anon(data.len()) {
                 #[cfg(target_os = "linux")]
                 let _ = map.advise(memmap2::Advice::HugePage);

@@ -557,14 +557,15 @@ const TT_MIN_SEEDS: u32 = 0;
 /// Hints the cache that `x` will be read soon (no effect on results).
 #[inline(always)]
 pub(crate) fn prefetch<X>(x: &X) {
-    #[cfg(target_arch = "x86_64")]
+    // (Not under Miri, which does not implement the intrinsic; a prefetch changes no result.)
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
     // SAFETY: SSE is part of the x86_64 baseline and a prefetch never faults.
     unsafe {
         core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
             (x as *const X).cast(),
         );
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(any(not(target_arch = "x86_64"), miri))]
     let _ = x;
 }
 

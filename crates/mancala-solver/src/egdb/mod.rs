@@ -47,7 +47,9 @@
 //!   36+n     …  payload: one byte per entry, in rank order
 //! ```
 //!
-//! Opening a file checks every field, the size and both checksums; anything off is a typed
+//! Opening a file checks every field, the size, both checksums and every entry against the
+//! values its seed count allows (so that a file with right checksums but impossible values,
+//! written by a faulty or hostile writer, is refused too); anything off is a typed
 //! [`EgdbError`]. A database serves exactly the rules whose m and value-relevant options it
 //! was built for: the starting seeds n never change the value of a position, and `pie_rule`
 //! and `no_first_move_bonus` only concern the opening, which is never looked up. Any other
@@ -150,7 +152,8 @@ pub enum EgdbError {
         /// The limit broken.
         why: &'static str,
     },
-    /// `verify` found an entry outside the range its seed count allows.
+    /// An entry outside the range its seed count allows (found when a file is opened or by
+    /// [`Egdb::check_entries`]).
     #[error(
         "entry {rank} (k = {seeds} seeds) holds {value}, outside −k..=k or of the wrong parity"
     )]
@@ -191,6 +194,8 @@ pub struct EgdbInfo {
 
 enum Storage {
     Owned(FrozenBytes),
+    // Never made under Miri, which cannot map files (`Egdb::open` reads them instead).
+    #[cfg_attr(miri, allow(dead_code))]
     Mapped(memmap2::Mmap, usize),
 }
 
@@ -412,30 +417,32 @@ impl Egdb {
     }
 
     /// Memory-maps the file at `path` and checks it completely (header fields, size, both
-    /// CRC-32 checksums). The map is read-only; the file must not change while it is open.
+    /// CRC-32 checksums, every entry within what its seed count allows, as
+    /// [`Egdb::check_entries`]). The map is read-only; the file must not change while it is
+    /// open.
     ///
     /// # Errors
     /// [`EgdbError::Io`], [`EgdbError::BadMagic`], [`EgdbError::Version`],
     /// [`EgdbError::Truncated`], [`EgdbError::Header`], [`EgdbError::Checksum`],
-    /// [`EgdbError::Unsupported`].
+    /// [`EgdbError::Unsupported`], [`EgdbError::BadEntry`].
     pub fn open(path: &Path) -> Result<Egdb, EgdbError> {
         let io = |source| EgdbError::Io {
             path: path.to_path_buf(),
             source,
         };
+        // Miri cannot map files: read the file instead (same checks, owned entries).
+        #[cfg(miri)]
+        return check_bytes(path, &std::fs::read(path).map_err(io)?);
+        #[cfg(not(miri))]
         let f = File::open(path).map_err(io)?;
         // SAFETY: the map is read-only and private to this value; the file is documented as
         // not to be modified while open. Every byte read from it is checked before use.
+        #[cfg(not(miri))]
         #[allow(unsafe_code)]
         let map = unsafe { memmap2::Mmap::map(&f) }.map_err(io)?;
-        let (info, payload_at) = parse_header(path, &map, map.len() as u64)?;
-        let computed = crc32fast::hash(&map[payload_at..]);
-        if computed != info.payload_crc {
-            return Err(EgdbError::Checksum {
-                stored: info.payload_crc,
-                computed,
-            });
-        }
+        #[cfg(not(miri))]
+        let (info, payload_at) = check_file(path, &map)?;
+        #[cfg(not(miri))]
         Ok(Egdb {
             houses: info.houses,
             max_seeds: info.max_seeds,
@@ -443,6 +450,18 @@ impl Egdb {
             rules: info.rules,
             data: Storage::Mapped(map, payload_at),
         })
+    }
+
+    /// Reads a database from the bytes of a whole file (what [`Egdb::save`] writes), checked
+    /// exactly as [`Egdb::open`] checks a file, and copies the entries. For databases that
+    /// arrive by other means than a file (embedded, downloaded, fuzzed).
+    ///
+    /// # Errors
+    /// [`EgdbError::BadMagic`] (naming the path `<memory>`), [`EgdbError::Version`],
+    /// [`EgdbError::Truncated`], [`EgdbError::Header`], [`EgdbError::Checksum`],
+    /// [`EgdbError::Unsupported`], [`EgdbError::BadEntry`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<Egdb, EgdbError> {
+        check_bytes(Path::new("<memory>"), bytes)
     }
 
     /// [`Egdb::open`], then copies the entries into anonymous memory backed by huge pages
@@ -474,59 +493,67 @@ impl Egdb {
     }
 
     /// Checks every entry against what its seed count allows: `|v| ≤ k`, and `v ≡ k (mod 2)`
-    /// unless `discard_remaining` (search docs). Returns the number of entries checked.
+    /// unless `discard_remaining` (search docs); a finished position may hold 0 whatever k.
+    /// Returns the number of entries checked. Opening or loading a file already does this.
     ///
     /// # Errors
     /// [`EgdbError::BadEntry`] for the first bad entry.
     pub fn check_entries(&self) -> Result<u64, EgdbError> {
-        let m = self.houses as usize;
-        let parity = !self.options.has(KalahOption::DiscardRemaining);
-        let data = self.entries();
-        for k in 0..=self.max_seeds {
-            let start = layer_start(m, k) as usize;
-            let end = layer_start(m, k + 1) as usize;
-            let ki = k as i32;
-            if let Some(off) = data[start..end].iter().position(|&e| {
-                let v = decode(e);
-                v.abs() > ki || (parity && (v - ki) % 2 != 0)
-            }) {
-                // Terminal positions hold 0 whatever k is; accept them.
-                let rank = (start + off) as u64;
-                let v = decode(data[start + off]);
-                if !(v == 0 && self.is_terminal_rank(m, k, rank - start as u64)) {
-                    return Err(EgdbError::BadEntry {
-                        rank,
-                        seeds: k,
-                        value: v,
-                    });
-                }
-                // Slow path for this layer: check each entry.
-                for (i, &e) in data[start..end].iter().enumerate() {
-                    let v = decode(e);
-                    let bad = v.abs() > ki || (parity && (v - ki) % 2 != 0);
-                    if bad && !(v == 0 && self.is_terminal_rank(m, k, i as u64)) {
-                        return Err(EgdbError::BadEntry {
-                            rank: (start + i) as u64,
-                            seeds: k,
-                            value: v,
-                        });
-                    }
-                }
+        check_entries(self.houses, self.max_seeds, self.options, self.entries())
+    }
+}
+
+/// [`Egdb::check_entries`] on the entries `data` of a database of m = `houses`, K =
+/// `max_seeds` (`data` must have C(K+2m, 2m) entries).
+fn check_entries(
+    houses: u8,
+    max_seeds: u32,
+    options: KalahOptions,
+    data: &[u8],
+) -> Result<u64, EgdbError> {
+    let m = houses as usize;
+    let parity = !options.has(KalahOption::DiscardRemaining);
+    for k in 0..=max_seeds {
+        let start = layer_start(m, k) as usize;
+        let end = layer_start(m, k + 1) as usize;
+        let ki = k as i32;
+        // The entry bytes allowed in layer k, as a table: one look-up per entry.
+        let mut allowed = [false; 256];
+        for (e, ok) in allowed.iter_mut().enumerate() {
+            let v = decode(e as u8);
+            *ok = v.abs() <= ki && !(parity && (v - ki) % 2 != 0);
+        }
+        let layer = &data[start..end];
+        if layer.iter().all(|&e| allowed[usize::from(e)]) {
+            continue;
+        }
+        // Slow path for this layer: 0 is also allowed in a finished position.
+        for (i, &e) in layer.iter().enumerate() {
+            let v = decode(e);
+            let ok =
+                allowed[usize::from(e)] || (v == 0 && is_terminal_rank(m, options, k, i as u64));
+            if !ok {
+                return Err(EgdbError::BadEntry {
+                    rank: (start + i) as u64,
+                    seeds: k,
+                    value: v,
+                });
             }
         }
-        Ok(data.len() as u64)
     }
+    Ok(data.len() as u64)
+}
 
-    fn is_terminal_rank(&self, m: usize, k: u32, r: u64) -> bool {
-        let mut parts = [0u8; 16];
-        crate::board::unrank_layer(m, k, r, &mut parts[..2 * m]);
-        let own: u32 = parts[..m].iter().map(|&c| u32::from(c)).sum();
-        let opp: u32 = parts[m..2 * m].iter().map(|&c| u32::from(c)).sum();
-        if self.options.has(KalahOption::EndWhenNoMove) {
-            own == 0
-        } else {
-            own == 0 || opp == 0
-        }
+/// Whether the position of rank `r` within layer k has no move (a finished game).
+fn is_terminal_rank(m: usize, options: KalahOptions, k: u32, r: u64) -> bool {
+    let mut parts = [0u8; 16];
+    crate::board::unrank_layer(m, k, r, &mut parts[..2 * m]);
+    let own: u32 = parts[..m].iter().map(|&c| u32::from(c)).sum();
+    let opp: u32 = parts[m..2 * m].iter().map(|&c| u32::from(c)).sum();
+    if options.has(KalahOption::EndWhenNoMove) {
+        own == 0
+    } else {
+        own == 0 || opp == 0
     }
 }
 
@@ -546,6 +573,40 @@ fn check_size(m: u8, max_seeds: u32) -> Result<u64, EgdbError> {
             why: "more than 2^36 entries",
         }),
     }
+}
+
+/// [`Egdb::from_bytes`], naming `path` in errors.
+fn check_bytes(path: &Path, bytes: &[u8]) -> Result<Egdb, EgdbError> {
+    let (info, payload_at) = check_file(path, bytes)?;
+    Ok(Egdb {
+        houses: info.houses,
+        max_seeds: info.max_seeds,
+        options: info.options,
+        rules: info.rules,
+        data: Storage::Owned(FrozenBytes::copy_of(&bytes[payload_at..])),
+    })
+}
+
+/// The checks of [`Egdb::open`] on the bytes of a whole file: the header, the payload
+/// checksum, then every entry against its seed count ([`check_entries`]). Returns the header and the offset of the payload.
+fn check_file(path: &Path, bytes: &[u8]) -> Result<(EgdbInfo, usize), EgdbError> {
+    let (info, payload_at) = parse_header(path, bytes, bytes.len() as u64)?;
+    let computed = crc32fast::hash(&bytes[payload_at..]);
+    if computed != info.payload_crc {
+        return Err(EgdbError::Checksum {
+            stored: info.payload_crc,
+            computed,
+        });
+    }
+    // A file whose checksums are right can still have been written wrong (or crafted): a
+    // value no position of its seed count can have is refused rather than served.
+    check_entries(
+        info.houses,
+        info.max_seeds,
+        info.options,
+        &bytes[payload_at..],
+    )?;
+    Ok((info, payload_at))
 }
 
 fn parse_header(path: &Path, bytes: &[u8], file_len: u64) -> Result<(EgdbInfo, usize), EgdbError> {
@@ -642,4 +703,44 @@ fn parse_header(path: &Path, bytes: &[u8], file_len: u64) -> Result<(EgdbInfo, u
         },
         payload_at,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_core::Side;
+
+    /// Small enough for Miri (run with `-Zmiri-disable-isolation` for the file): build, save,
+    /// then every way of reading, and two values traced by hand.
+    #[test]
+    fn build_save_read_back_and_probe() {
+        let rules: KalahRules = "kalah(2,1)".parse().unwrap();
+        let db = Egdb::build(&rules, 3, None).unwrap();
+        assert_eq!(db.len(), 35); // C(3 + 4, 4)
+        assert_eq!(db.check_entries().unwrap(), 35);
+        let path =
+            std::env::temp_dir().join(format!("mancala-egdb-unit-{}.egdb", std::process::id()));
+        db.save(&path).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        assert_eq!(bytes.len(), 36 + "kalah(2,1)".len() + 35);
+        let opened = Egdb::open(&path).unwrap();
+        let loaded = Egdb::load(&path).unwrap();
+        let memory = Egdb::from_bytes(&bytes).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        for other in [&opened, &loaded, &memory] {
+            assert_eq!(other.entries(), db.entries());
+            assert_eq!(other.built_with(), "kalah(2,1)");
+        }
+        // S1 = 1, N2 = 1, South to move: South's only move ends in its empty S2 (no capture
+        // opposite an empty house), North sows N2 into its store and its row is empty: the
+        // game ends, South's seed goes to South's store. +1 − 1 = 0.
+        let p = KalahPosition::new(rules, &[1, 0, 0, 0, 1, 0], Some(Side::South), false).unwrap();
+        // S2 = 2, N1 = 1: South sows its store and N1, its row is empty: North banks 2.
+        // +1 − 2 = −1.
+        let q = KalahPosition::new(rules, &[0, 2, 0, 1, 0, 0], Some(Side::South), false).unwrap();
+        for d in [&db, &opened, &loaded, &memory] {
+            assert_eq!(d.value(&p), Some(0));
+            assert_eq!(d.value(&q), Some(-1));
+        }
+    }
 }

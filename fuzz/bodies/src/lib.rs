@@ -1,0 +1,52 @@
+//! The bodies of the fuzz targets of `fuzz/` (cargo-fuzz), one per input surface, as plain
+//! functions of the fuzzer's bytes.
+//!
+//! Each body takes any bytes, drives one surface of the library with them, and **panics when
+//! an invariant breaks** (a wrong answer, an inconsistent status, a changed output on
+//! failure); a panic inside the library is a finding too. It returns normally otherwise, for
+//! every input, and bounds its own work so that no input runs long.
+//!
+//! The libFuzzer targets in `fuzz/fuzz_targets/*.rs` are one-line calls of these functions
+//! (nightly, `cargo +nightly fuzz run <target>`); `tests/replay.rs` calls them on stable over
+//! every file of `fuzz/corpus/<target>/` and `fuzz/regressions/<target>/`, so `cargo test`
+//! (and CI) replays the corpora without nightly. See `fuzz/README.md`.
+
+mod bao;
+mod egdb;
+mod ffi;
+mod kalah;
+
+#[allow(missing_docs, clippy::all)]
+#[path = "../../../crates/mancala-core/tests/common/reference.rs"]
+mod bao_reference;
+#[allow(missing_docs, clippy::all)]
+#[path = "../../../crates/mancala-core/tests/reference/mod.rs"]
+mod kalah_reference;
+
+pub use bao::{bao_moves, bao_notation};
+pub use egdb::egdb_load;
+pub use ffi::ffi_strings;
+pub use kalah::{kalah_moves, kalah_notation};
+
+/// A fuzz target body: any bytes in, a panic on a broken invariant.
+pub type Body = fn(&[u8]);
+
+/// Every target, by the name of its `fuzz/fuzz_targets/<name>.rs` and of its corpus folder.
+pub const TARGETS: [(&str, Body); 6] = [
+    ("kalah_notation", kalah_notation),
+    ("kalah_moves", kalah_moves),
+    ("bao_notation", bao_notation),
+    ("bao_moves", bao_moves),
+    ("egdb_load", egdb_load),
+    ("ffi_strings", ffi_strings),
+];
+
+/// The input split at its first `n - 1` newlines into `n` text lines (missing lines are
+/// empty); bytes that are not UTF-8 become U+FFFD (the Rust API takes `&str`; raw bytes
+/// reach the C ABI in `ffi_strings`).
+fn lines(data: &[u8], n: usize) -> Vec<String> {
+    let text = String::from_utf8_lossy(data);
+    let mut parts: Vec<String> = text.splitn(n, '\n').map(str::to_string).collect();
+    parts.resize(n, String::new());
+    parts
+}

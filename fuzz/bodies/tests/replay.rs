@@ -1,0 +1,113 @@
+//! Replays every committed fuzz input on stable: each file of `fuzz/corpus/<target>/` (the
+//! seed and minimised corpora) and of `fuzz/regressions/<target>/` (inputs that once found a
+//! bug) goes through the target's body, which panics on any broken invariant.
+
+use std::path::{Path, PathBuf};
+
+use mancala_fuzz_bodies::{Body, TARGETS};
+
+fn fuzz_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("fuzz/bodies has a parent")
+        .to_path_buf()
+}
+
+/// The files of `dir`, sorted (none when it does not exist).
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut v: Vec<PathBuf> = entries
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.is_file())
+        .collect();
+    v.sort();
+    v
+}
+
+fn replay(target: &str, body: Body, folder: &str) -> usize {
+    let dir = fuzz_dir().join(folder).join(target);
+    let inputs = files(&dir);
+    for path in &inputs {
+        let data = std::fs::read(path).expect("read a corpus file");
+        let result = std::panic::catch_unwind(|| body(&data));
+        assert!(result.is_ok(), "{target}: {} fails", path.display());
+    }
+    inputs.len()
+}
+
+fn target(name: &str) -> Body {
+    TARGETS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, b)| b)
+        .expect("a known target")
+}
+
+/// Every target has a committed corpus and a `fuzz_targets/<name>.rs`, and nothing else is
+/// there: a corpus folder without a target would silently never be replayed.
+#[test]
+fn every_target_has_a_corpus_and_a_libfuzzer_entry() {
+    for (name, _) in TARGETS {
+        let corpus = files(&fuzz_dir().join("corpus").join(name));
+        assert!(!corpus.is_empty(), "fuzz/corpus/{name} is empty");
+        let entry = fuzz_dir().join("fuzz_targets").join(format!("{name}.rs"));
+        let text = std::fs::read_to_string(&entry).expect("fuzz_targets/<name>.rs");
+        assert!(
+            text.contains(&format!("mancala_fuzz_bodies::{name}(data)")),
+            "{} does not call its body",
+            entry.display()
+        );
+    }
+    for folder in ["corpus", "regressions"] {
+        let Ok(entries) = std::fs::read_dir(fuzz_dir().join(folder)) else {
+            continue;
+        };
+        for e in entries {
+            let name = e.expect("entry").file_name();
+            let name = name.to_str().expect("UTF-8 folder name");
+            assert!(
+                TARGETS.iter().any(|(n, _)| *n == name),
+                "fuzz/{folder}/{name} belongs to no target"
+            );
+        }
+    }
+}
+
+/// The database seeds of `egdb_load` are real databases, so that the corpus starts from the
+/// path where a file loads (the fuzzer mutates them from there).
+#[test]
+fn the_database_seeds_load() {
+    for name in [
+        "kalah1+discard_remaining.k4",
+        "kalah2.k4",
+        "kalah2+end_when_no_move.k4",
+        "kalah3+empty_capture.k4",
+    ] {
+        let bytes = std::fs::read(fuzz_dir().join("corpus/egdb_load").join(name)).unwrap();
+        let db = mancala_solver::Egdb::from_bytes(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(db.max_seeds(), 4, "{name}");
+    }
+}
+
+macro_rules! replay_tests {
+    ($($name:ident),*) => {$(
+        #[test]
+        fn $name() {
+            let n = replay(stringify!($name), target(stringify!($name)), "corpus");
+            let r = replay(stringify!($name), target(stringify!($name)), "regressions");
+            assert!(n > 0, "no corpus for {}", stringify!($name));
+            eprintln!("{}: {n} corpus inputs, {r} regressions", stringify!($name));
+        }
+    )*};
+}
+
+replay_tests!(
+    kalah_notation,
+    kalah_moves,
+    bao_notation,
+    bao_moves,
+    egdb_load,
+    ffi_strings
+);
