@@ -104,6 +104,9 @@ typedef enum MancalaStatus {
     // A file is not a valid endgame database: bad magic, unknown format version, truncated,
     // inconsistent header, checksum mismatch or an entry out of range.
     MANCALA_STATUS_CORRUPT_FILE = 14,
+    // The memory asked for (a transposition table's `tt_bytes`, or an endgame database's
+    // entries) could not be had. Nothing was changed; a smaller size may fit.
+    MANCALA_STATUS_OUT_OF_MEMORY = 15,
 } MancalaStatus;
 
 // A side of the board, or none.
@@ -512,6 +515,7 @@ enum MancalaStatus mancala_bao_perft(const struct MancalaBao *game, uint32_t dep
 //
 // Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127 or over 2^36
 // entries, or Bao la Kete rules), `MANCALA_STATUS_SOLVE_FAILED` (threads could not start),
+// `MANCALA_STATUS_OUT_OF_MEMORY` (the entries do not fit in memory),
 // `MANCALA_STATUS_NULL_POINTER` (`rules` or `out` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
 // `MANCALA_STATUS_PANIC`.
 //
@@ -543,6 +547,7 @@ enum MancalaStatus mancala_egdb_save(const struct MancalaEgdb *db, const char *p
 // Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (cannot read the file),
 // `MANCALA_STATUS_CORRUPT_FILE` (not a database, unknown version, truncated, bad header,
 // checksum or entry), `MANCALA_STATUS_INVALID_ARGUMENT` (a database too large for this library),
+// `MANCALA_STATUS_OUT_OF_MEMORY` (no memory for the copy of the entries),
 // `MANCALA_STATUS_INVALID_UTF8` (`path`), `MANCALA_STATUS_NULL_POINTER` (`path` or `out`
 // NULL) or `MANCALA_STATUS_PANIC`.
 //
@@ -624,7 +629,8 @@ enum MancalaStatus mancala_egdb_value(const struct MancalaEgdb *db, const struct
 //
 // Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`config` or `out` NULL),
 // `MANCALA_STATUS_INVALID_ARGUMENT` (`level` above 10, or `tt_bytes` does not fit the
-// address space) or `MANCALA_STATUS_PANIC`.
+// address space) or `MANCALA_STATUS_PANIC`. The table's memory is taken at the first
+// search, which returns `MANCALA_STATUS_OUT_OF_MEMORY` when `tt_bytes` cannot be had.
 //
 // # Safety
 // `config` must be NULL or point to a `MancalaEngineConfig`; `out` NULL or writable.
@@ -697,6 +703,8 @@ enum MancalaStatus mancala_engine_set_database(struct MancalaEngine *engine, con
 // - `MANCALA_STATUS_INVALID_ARGUMENT`: level 10 with `time_ms` and `node_limit` both 0.
 // - `MANCALA_STATUS_DATABASE_MISMATCH`: the engine's database (`mancala_engine_set_database`)
 //   is for other rules than the game's.
+// - `MANCALA_STATUS_OUT_OF_MEMORY`: the engine's table (`tt_bytes`) does not fit in memory;
+//   nothing was searched (a new engine with a smaller table may work).
 // - `MANCALA_STATUS_NULL_POINTER` (`engine`, `game` or `out` NULL),
 //   `MANCALA_STATUS_INVALID_HANDLE` (`engine` or `game` not a live handle of its type, e.g.
 //   a `MancalaBao` passed as `game`), `MANCALA_STATUS_PANIC`.
@@ -1118,6 +1126,8 @@ enum MancalaStatus mancala_solver_cancel(const struct MancalaSolver *solver);
 // - `MANCALA_STATUS_SOLVE_FAILED`: too many seeds to solve exactly, or threads could not
 //   start.
 // - `MANCALA_STATUS_DATABASE_MISMATCH`: the attached database is for other rules.
+// - `MANCALA_STATUS_OUT_OF_MEMORY`: the transposition table (`tt_bytes`) does not fit in
+//   memory; nothing was searched.
 // - `MANCALA_STATUS_NULL_POINTER` (`solver`, `game` or `out` NULL),
 //   `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
 //
@@ -1137,8 +1147,8 @@ enum MancalaStatus mancala_solver_solve(struct MancalaSolver *solver, const stru
 // - `MANCALA_STATUS_OK`: `*count` = legal moves written (0 for a finished game).
 // - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*count` = legal moves; nothing searched (`moves`
 //   may be NULL when `len` is 0).
-// - `MANCALA_STATUS_SOLVE_FAILED`, `MANCALA_STATUS_DATABASE_MISMATCH`: as
-//   `mancala_solver_solve`.
+// - `MANCALA_STATUS_SOLVE_FAILED`, `MANCALA_STATUS_DATABASE_MISMATCH`,
+//   `MANCALA_STATUS_OUT_OF_MEMORY`: as `mancala_solver_solve`.
 // - `MANCALA_STATUS_NULL_POINTER` (`solver`, `game` or `count` NULL, or `moves` NULL with
 //   `len` > 0), `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
 //

@@ -37,6 +37,7 @@ fn egdb_error(e: EgdbError) -> Error {
         EgdbError::Io { .. } => MancalaStatus::IoError,
         EgdbError::RulesMismatch { .. } => MancalaStatus::DatabaseMismatch,
         EgdbError::Unsupported { .. } => MancalaStatus::InvalidArgument,
+        EgdbError::OutOfMemory(_) => MancalaStatus::OutOfMemory,
         _ => MancalaStatus::CorruptFile,
     };
     Error::new(status, e.to_string())
@@ -60,6 +61,7 @@ fn new_db(out: *mut *mut MancalaEgdb, db: Egdb) -> Result<()> {
 ///
 /// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127 or over 2^36
 /// entries, or Bao la Kete rules), `MANCALA_STATUS_SOLVE_FAILED` (threads could not start),
+/// `MANCALA_STATUS_OUT_OF_MEMORY` (the entries do not fit in memory),
 /// `MANCALA_STATUS_NULL_POINTER` (`rules` or `out` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
 /// `MANCALA_STATUS_PANIC`.
 ///
@@ -128,6 +130,7 @@ pub unsafe extern "C" fn mancala_egdb_save(
 /// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (cannot read the file),
 /// `MANCALA_STATUS_CORRUPT_FILE` (not a database, unknown version, truncated, bad header,
 /// checksum or entry), `MANCALA_STATUS_INVALID_ARGUMENT` (a database too large for this library),
+/// `MANCALA_STATUS_OUT_OF_MEMORY` (no memory for the copy of the entries),
 /// `MANCALA_STATUS_INVALID_UTF8` (`path`), `MANCALA_STATUS_NULL_POINTER` (`path` or `out`
 /// NULL) or `MANCALA_STATUS_PANIC`.
 ///

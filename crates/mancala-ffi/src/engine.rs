@@ -112,6 +112,7 @@ fn engine_error(e: EngineError) -> Error {
     let status = match e {
         EngineError::GameOver => MancalaStatus::IllegalMove,
         EngineError::DatabaseMismatch { .. } => MancalaStatus::DatabaseMismatch,
+        EngineError::OutOfMemory(_) => MancalaStatus::OutOfMemory,
         _ => MancalaStatus::InvalidArgument,
     };
     Error::new(status, e.to_string())
@@ -180,7 +181,8 @@ fn result_of<M>(choice: &Choice<M>, mv: u8) -> MancalaEngineResult {
 ///
 /// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`config` or `out` NULL),
 /// `MANCALA_STATUS_INVALID_ARGUMENT` (`level` above 10, or `tt_bytes` does not fit the
-/// address space) or `MANCALA_STATUS_PANIC`.
+/// address space) or `MANCALA_STATUS_PANIC`. The table's memory is taken at the first
+/// search, which returns `MANCALA_STATUS_OUT_OF_MEMORY` when `tt_bytes` cannot be had.
 ///
 /// # Safety
 /// `config` must be NULL or point to a `MancalaEngineConfig`; `out` NULL or writable.
@@ -325,6 +327,8 @@ pub unsafe extern "C" fn mancala_engine_set_database(
 /// - `MANCALA_STATUS_INVALID_ARGUMENT`: level 10 with `time_ms` and `node_limit` both 0.
 /// - `MANCALA_STATUS_DATABASE_MISMATCH`: the engine's database (`mancala_engine_set_database`)
 ///   is for other rules than the game's.
+/// - `MANCALA_STATUS_OUT_OF_MEMORY`: the engine's table (`tt_bytes`) does not fit in memory;
+///   nothing was searched (a new engine with a smaller table may work).
 /// - `MANCALA_STATUS_NULL_POINTER` (`engine`, `game` or `out` NULL),
 ///   `MANCALA_STATUS_INVALID_HANDLE` (`engine` or `game` not a live handle of its type, e.g.
 ///   a `MancalaBao` passed as `game`), `MANCALA_STATUS_PANIC`.

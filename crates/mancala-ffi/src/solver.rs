@@ -109,6 +109,7 @@ fn limits(solver: Solver, node_limit: u64, time_limit_ms: u64) -> Solver {
 fn solve_error(e: SolveError) -> Error {
     let status = match e {
         SolveError::DatabaseMismatch { .. } => MancalaStatus::DatabaseMismatch,
+        SolveError::OutOfMemory(_) => MancalaStatus::OutOfMemory,
         _ => MancalaStatus::SolveFailed,
     };
     Error::new(status, e.to_string())
@@ -284,6 +285,8 @@ pub unsafe extern "C" fn mancala_solver_cancel(solver: *const MancalaSolver) -> 
 /// - `MANCALA_STATUS_SOLVE_FAILED`: too many seeds to solve exactly, or threads could not
 ///   start.
 /// - `MANCALA_STATUS_DATABASE_MISMATCH`: the attached database is for other rules.
+/// - `MANCALA_STATUS_OUT_OF_MEMORY`: the transposition table (`tt_bytes`) does not fit in
+///   memory; nothing was searched.
 /// - `MANCALA_STATUS_NULL_POINTER` (`solver`, `game` or `out` NULL),
 ///   `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
 ///
@@ -340,8 +343,8 @@ pub unsafe extern "C" fn mancala_solver_solve(
 /// - `MANCALA_STATUS_OK`: `*count` = legal moves written (0 for a finished game).
 /// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*count` = legal moves; nothing searched (`moves`
 ///   may be NULL when `len` is 0).
-/// - `MANCALA_STATUS_SOLVE_FAILED`, `MANCALA_STATUS_DATABASE_MISMATCH`: as
-///   `mancala_solver_solve`.
+/// - `MANCALA_STATUS_SOLVE_FAILED`, `MANCALA_STATUS_DATABASE_MISMATCH`,
+///   `MANCALA_STATUS_OUT_OF_MEMORY`: as `mancala_solver_solve`.
 /// - `MANCALA_STATUS_NULL_POINTER` (`solver`, `game` or `count` NULL, or `moves` NULL with
 ///   `len` > 0), `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
 ///

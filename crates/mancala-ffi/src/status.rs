@@ -51,6 +51,9 @@ pub enum MancalaStatus {
     /// A file is not a valid endgame database: bad magic, unknown format version, truncated,
     /// inconsistent header, checksum mismatch or an entry out of range.
     CorruptFile = 14,
+    /// The memory asked for (a transposition table's `tt_bytes`, or an endgame database's
+    /// entries) could not be had. Nothing was changed; a smaller size may fit.
+    OutOfMemory = 15,
 }
 
 impl MancalaStatus {
@@ -73,12 +76,13 @@ impl MancalaStatus {
             MancalaStatus::DatabaseMismatch => c"MANCALA_STATUS_DATABASE_MISMATCH",
             MancalaStatus::IoError => c"MANCALA_STATUS_IO_ERROR",
             MancalaStatus::CorruptFile => c"MANCALA_STATUS_CORRUPT_FILE",
+            MancalaStatus::OutOfMemory => c"MANCALA_STATUS_OUT_OF_MEMORY",
         }
     }
 }
 
 /// Every status, in numeric order.
-pub(crate) const ALL_STATUSES: [MancalaStatus; 15] = [
+pub(crate) const ALL_STATUSES: [MancalaStatus; 16] = [
     MancalaStatus::Ok,
     MancalaStatus::NullPointer,
     MancalaStatus::InvalidHandle,
@@ -94,6 +98,7 @@ pub(crate) const ALL_STATUSES: [MancalaStatus; 15] = [
     MancalaStatus::DatabaseMismatch,
     MancalaStatus::IoError,
     MancalaStatus::CorruptFile,
+    MancalaStatus::OutOfMemory,
 ];
 
 /// A failed call: the status to return and the message for `mancala_last_error`.

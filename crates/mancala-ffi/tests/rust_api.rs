@@ -181,3 +181,78 @@ fn handles_on_many_threads() {
         MancalaStatus::Ok
     );
 }
+
+/// A table far beyond this machine's memory (32 TiB: 2^40 buckets, the largest size a table
+/// takes) is refused with `MANCALA_STATUS_OUT_OF_MEMORY`, never an abort; the handles stay
+/// usable. (Assumes less than 32 TiB of memory and swap, where the kernel refuses the map.)
+#[test]
+#[cfg_attr(miri, ignore = "allocation failure paths of a 32 TiB request")]
+fn tables_beyond_memory_give_out_of_memory() {
+    use mancala::engine::{MancalaEngineConfig, MancalaEngineResult};
+    use mancala::solver::{MancalaSolution, MancalaSolverConfig};
+    // Kalah(6,4): enough keys (about 2^40.3) for the solver's table to take all 32 TiB.
+    let r = rules("standard");
+    let mut game = ptr::null_mut();
+    assert_eq!(
+        unsafe { mancala::kalah::mancala_kalah_new(r, &mut game) },
+        MancalaStatus::Ok
+    );
+    let huge = 1u64 << 45;
+
+    let mut engine = ptr::null_mut();
+    let config = MancalaEngineConfig {
+        tt_bytes: huge,
+        level: 10,
+        seed: 1,
+    };
+    assert_eq!(
+        unsafe { mancala::engine::mancala_engine_new(&config, &mut engine) },
+        MancalaStatus::Ok
+    );
+    let mut out = MancalaEngineResult::default();
+    for _ in 0..2 {
+        assert_eq!(
+            unsafe {
+                mancala::engine::mancala_engine_kalah_bestmove(engine, game, 50, 0, &mut out)
+            },
+            MancalaStatus::OutOfMemory
+        );
+    }
+    assert_eq!(
+        out,
+        MancalaEngineResult::default(),
+        "nothing written on failure"
+    );
+    assert_eq!(
+        unsafe { mancala::engine::mancala_engine_free(engine) },
+        MancalaStatus::Ok
+    );
+
+    let mut solver = ptr::null_mut();
+    let config = MancalaSolverConfig {
+        threads: 1,
+        tt_bytes: huge,
+        ..MancalaSolverConfig::default()
+    };
+    assert_eq!(
+        unsafe { mancala::solver::mancala_solver_new(&config, &mut solver) },
+        MancalaStatus::Ok
+    );
+    let mut solution = MancalaSolution::default();
+    assert_eq!(
+        unsafe { mancala::solver::mancala_solver_solve(solver, game, &mut solution) },
+        MancalaStatus::OutOfMemory
+    );
+    assert_eq!(
+        unsafe { mancala::solver::mancala_solver_free(solver) },
+        MancalaStatus::Ok
+    );
+    assert_eq!(
+        unsafe { mancala::kalah::mancala_kalah_free(game) },
+        MancalaStatus::Ok
+    );
+    assert_eq!(
+        unsafe { mancala::rules::mancala_rules_free(r) },
+        MancalaStatus::Ok
+    );
+}

@@ -50,5 +50,6 @@ mod solver;
 pub mod tt;
 
 pub use egdb::{Egdb, EgdbError, EgdbInfo};
+pub use mem::OutOfMemory;
 pub use solver::{Analysis, MoveValue, Solution, SolveError, Solver, SwapChoice, TableKind};
 pub use tt::{ExactTable, LockFreeTable, TranspositionTable};

@@ -5,6 +5,18 @@
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, AtomicU8};
 
+use thiserror::Error;
+
+/// Memory for a table or a database could not be had: neither an anonymous map nor the heap
+/// gave `bytes` bytes. Returned instead of aborting the process (what a failed `Vec`
+/// allocation would do), so that a caller, a C program among them, can retry with less.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("out of memory: cannot allocate {bytes} bytes")]
+pub struct OutOfMemory {
+    /// The size asked for, bytes.
+    pub bytes: usize,
+}
+
 /// Marker for the atomic integer types a [`ZeroedBuf`] may hold: all-zero bytes are a valid
 /// value and the alignment divides a page.
 ///
@@ -26,31 +38,45 @@ pub(crate) struct ZeroedBuf<A: ZeroValid> {
 }
 
 impl<A: ZeroValid> ZeroedBuf<A> {
-    pub(crate) fn new(len: usize) -> ZeroedBuf<A> {
-        let bytes = len * std::mem::size_of::<A>();
+    /// A buffer of no value (allocates nothing).
+    pub(crate) fn empty() -> ZeroedBuf<A> {
+        ZeroedBuf {
+            map: None,
+            heap: Vec::new(),
+            len: 0,
+            _marker: PhantomData,
+        }
+    }
+
+    /// `len` zeroed values, or [`OutOfMemory`] when neither a map nor the heap has room.
+    pub(crate) fn new(len: usize) -> Result<ZeroedBuf<A>, OutOfMemory> {
+        let Some(bytes) = len.checked_mul(std::mem::size_of::<A>()) else {
+            return Err(OutOfMemory { bytes: usize::MAX });
+        };
         // Miri cannot map memory: the heap fallback serves it.
         if bytes >= 1 << 21 && !cfg!(miri) {
             if let Ok(map) = memmap2::MmapMut::map_anon(bytes) {
                 #[cfg(target_os = "linux")]
                 let _ = map.advise(memmap2::Advice::HugePage);
-                return ZeroedBuf {
+                return Ok(ZeroedBuf {
                     map: Some(map),
                     heap: Vec::new(),
                     len,
                     _marker: PhantomData,
-                };
+                });
             }
         }
-        let heap = (0..len)
-            // SAFETY: `ZeroValid` promises that all-zero bytes are a valid `A`.
-            .map(|_| unsafe { std::mem::zeroed::<A>() })
-            .collect();
-        ZeroedBuf {
+        let mut heap = Vec::new();
+        heap.try_reserve_exact(len)
+            .map_err(|_| OutOfMemory { bytes })?;
+        // SAFETY: `ZeroValid` promises that all-zero bytes are a valid `A`.
+        heap.extend((0..len).map(|_| unsafe { std::mem::zeroed::<A>() }));
+        Ok(ZeroedBuf {
             map: None,
             heap,
             len,
             _marker: PhantomData,
-        }
+        })
     }
 
     pub(crate) fn as_slice(&self) -> &[A] {
@@ -90,26 +116,31 @@ pub(crate) struct FrozenBytes {
 }
 
 impl FrozenBytes {
-    /// A copy of `data` in anonymous huge-page memory.
-    pub(crate) fn copy_of(data: &[u8]) -> FrozenBytes {
+    /// A copy of `data` in anonymous huge-page memory (on the heap when mapping fails), or
+    /// [`OutOfMemory`].
+    pub(crate) fn copy_of(data: &[u8]) -> Result<FrozenBytes, OutOfMemory> {
         // Miri cannot map memory: the heap fallback serves it.
         if data.len() >= 1 << 21 && !cfg!(miri) {
             if let Ok(mut map) = memmap2::MmapMut::map_anon(data.len()) {
                 #[cfg(target_os = "linux")]
                 let _ = map.advise(memmap2::Advice::HugePage);
                 map.copy_from_slice(data);
-                return FrozenBytes {
+                return Ok(FrozenBytes {
                     map: Some(map),
                     heap: Vec::new(),
                     len: data.len(),
-                };
+                });
             }
         }
-        FrozenBytes {
+        let mut heap = Vec::new();
+        heap.try_reserve_exact(data.len())
+            .map_err(|_| OutOfMemory { bytes: data.len() })?;
+        heap.extend_from_slice(data);
+        Ok(FrozenBytes {
             map: None,
-            heap: data.to_vec(),
+            heap,
             len: data.len(),
-        }
+        })
     }
 
     /// The bytes.

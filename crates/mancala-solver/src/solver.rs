@@ -46,6 +46,10 @@ pub enum SolveError {
     /// The thread pool could not be built.
     #[error("cannot start the search threads: {0}")]
     Threads(String),
+    /// The transposition table's memory ([`Solver::tt_bytes`], or more when the key space
+    /// needs it) could not be had. Nothing was searched; a smaller table may work.
+    #[error("the transposition table does not fit in memory: {0}")]
+    OutOfMemory(#[from] crate::OutOfMemory),
 }
 
 /// The result of [`Solver::solve`].
@@ -283,7 +287,8 @@ impl Solver {
     /// principal variation, the pie-rule choice when a swap is offered, nodes and time.
     ///
     /// # Errors
-    /// [`SolveError::TooLarge`], [`SolveError::DatabaseMismatch`], [`SolveError::Threads`].
+    /// [`SolveError::TooLarge`], [`SolveError::DatabaseMismatch`], [`SolveError::Threads`],
+    /// [`SolveError::OutOfMemory`].
     pub fn solve(&mut self, pos: &KalahPosition) -> Result<Solution, SolveError> {
         match self.run(pos, Job::Solve)? {
             Output::Solved(s) => Ok(s),
@@ -352,17 +357,24 @@ impl Solver {
         let fresh = self.filled_for != Some((m, flags));
         match self.table_kind {
             TableKind::LockFree => {
-                let t = self
-                    .lock_free
-                    .get_or_insert_with(|| LockFreeTable::new(self.tt_bytes, key_bits));
-                if fresh || key_bits > t.key_bits() {
-                    t.reset(key_bits.max(t.key_bits()));
+                if self.lock_free.is_none() {
+                    self.lock_free = Some(LockFreeTable::new(self.tt_bytes, key_bits)?);
+                }
+                if let Some(t) = &mut self.lock_free {
+                    if fresh || key_bits > t.key_bits() {
+                        if let Err(e) = t.reset(key_bits.max(t.key_bits())) {
+                            // Never keep a table without memory: the next solve tries again.
+                            self.lock_free = None;
+                            self.filled_for = None;
+                            return Err(e.into());
+                        }
+                    }
                 }
             }
             TableKind::Exact => {
                 let t = self.exact.get_or_insert_with(ExactTable::new);
                 if fresh {
-                    t.reset(62);
+                    t.reset(62)?;
                 }
             }
         }

@@ -34,7 +34,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use dashmap::DashMap;
 
-use crate::mem::ZeroedBuf;
+use crate::mem::{OutOfMemory, ZeroedBuf};
 
 /// "No best move" in [`Bounds::best`].
 pub const NO_MOVE: u8 = 15;
@@ -107,7 +107,11 @@ pub trait TranspositionTable: Sync + Send {
     /// Records proven `bounds` for `key` (merged with what is there for the same key).
     fn store(&self, key: u64, bounds: Bounds);
     /// Forgets everything and prepares for keys below 2^`key_bits`.
-    fn reset(&mut self, key_bits: u32);
+    ///
+    /// # Errors
+    /// [`OutOfMemory`] when the table's memory cannot be had again (the table is then
+    /// empty, of one bucket or none, and still safe to use).
+    fn reset(&mut self, key_bits: u32) -> Result<(), OutOfMemory>;
     /// The key width the table is prepared for, bits.
     fn key_bits(&self) -> u32;
     /// Memory used, bytes.
@@ -147,18 +151,22 @@ impl<const W: usize> Buckets<W> {
         bits
     }
 
-    /// 2^`bucket_bits` empty buckets.
-    pub(crate) fn new(bucket_bits: u32) -> Buckets<W> {
-        Buckets {
-            slots: ZeroedBuf::new((WAYS * W) << bucket_bits),
+    /// 2^`bucket_bits` empty buckets, or [`OutOfMemory`].
+    pub(crate) fn new(bucket_bits: u32) -> Result<Buckets<W>, OutOfMemory> {
+        let len = 1usize
+            .checked_shl(bucket_bits)
+            .and_then(|b| b.checked_mul(WAYS * W))
+            .ok_or(OutOfMemory { bytes: usize::MAX })?;
+        Ok(Buckets {
+            slots: ZeroedBuf::new(len)?,
             bucket_bits,
-        }
+        })
     }
 
     /// An empty table of no bucket (a placeholder before the first [`Buckets::new`]).
     pub(crate) fn none() -> Buckets<W> {
         Buckets {
-            slots: ZeroedBuf::new(0),
+            slots: ZeroedBuf::empty(),
             bucket_bits: 0,
         }
     }
@@ -243,15 +251,17 @@ impl LockFreeTable {
     /// A table of about `bytes` bytes (rounded down to a power of two of 32-byte buckets, at
     /// least one bucket), prepared for keys below 2^`key_bits` (grown when the key space needs
     /// more buckets than that, see the module docs).
-    #[must_use]
-    pub fn new(bytes: usize, key_bits: u32) -> LockFreeTable {
+    ///
+    /// # Errors
+    /// [`OutOfMemory`] when neither an anonymous map nor the heap has room for it.
+    pub fn new(bytes: usize, key_bits: u32) -> Result<LockFreeTable, OutOfMemory> {
         let mut t = LockFreeTable {
             buckets: Buckets::none(),
             requested_bytes: bytes,
             key_bits: 0,
         };
-        t.reset(key_bits);
-        t
+        t.reset(key_bits)?;
+        Ok(t)
     }
 
     #[inline(always)]
@@ -276,12 +286,19 @@ impl LockFreeTable {
 impl TranspositionTable for LockFreeTable {
     #[inline(always)]
     fn prefetch(&self, key: u64) {
+        if self.key_bits == 0 {
+            return;
+        }
         let (bucket, _) = self.locate(key);
         self.buckets.prefetch(bucket);
     }
 
     #[inline]
     fn probe(&self, key: u64) -> Option<Bounds> {
+        // key_bits 0: no memory (a failed reset); the table knows nothing.
+        if self.key_bits == 0 {
+            return None;
+        }
         let (bucket, tag) = self.locate(key);
         self.buckets
             .probe(bucket, |[v]| v != 0 && v >> 27 == tag)
@@ -290,6 +307,9 @@ impl TranspositionTable for LockFreeTable {
 
     #[inline]
     fn store(&self, key: u64, bounds: Bounds) {
+        if self.key_bits == 0 {
+            return;
+        }
         let (bucket, tag) = self.locate(key);
         let (slot, old) = self.buckets.slot_for(
             bucket,
@@ -303,7 +323,7 @@ impl TranspositionTable for LockFreeTable {
         slot[0].store(bounds.pack() | (tag << 27), Ordering::Relaxed);
     }
 
-    fn reset(&mut self, key_bits: u32) {
+    fn reset(&mut self, key_bits: u32) -> Result<(), OutOfMemory> {
         let key_bits = key_bits.clamp(1, 62);
         let mut bucket_bits = Buckets::<1>::bits_for(self.requested_bytes);
         // Enough buckets for the tag to fit, and never more buckets than keys.
@@ -311,8 +331,19 @@ impl TranspositionTable for LockFreeTable {
         bucket_bits = bucket_bits.min(key_bits);
         // A fresh anonymous map: zero pages until touched, huge pages where offered.
         self.buckets = Buckets::none();
-        self.buckets = Buckets::new(bucket_bits);
-        self.key_bits = key_bits;
+        // A failed reset leaves no bucket and key_bits 0, which `probe` and `store` take as
+        // "remember nothing" (never a wrong answer, never an out-of-bounds index).
+        match Buckets::new(bucket_bits) {
+            Ok(b) => {
+                self.buckets = b;
+                self.key_bits = key_bits;
+                Ok(())
+            }
+            Err(e) => {
+                self.key_bits = 0;
+                Err(e)
+            }
+        }
     }
 
     fn key_bits(&self) -> u32 {
@@ -373,9 +404,10 @@ impl TranspositionTable for ExactTable {
             .or_insert(bounds.pack() as u32);
     }
 
-    fn reset(&mut self, key_bits: u32) {
+    fn reset(&mut self, key_bits: u32) -> Result<(), OutOfMemory> {
         self.map.clear();
         self.key_bits = key_bits;
+        Ok(())
     }
 
     fn key_bits(&self) -> u32 {
@@ -395,7 +427,7 @@ mod tests {
     #[test]
     fn lock_free_never_confuses_keys() {
         // A tiny table over a 12-bit key space: every key keeps its own bounds or none.
-        let t = LockFreeTable::new(64, 12);
+        let t = LockFreeTable::new(64, 12).unwrap();
         for key in 0..4096u64 {
             let v = (key % 200) as i32 - 100;
             t.store(

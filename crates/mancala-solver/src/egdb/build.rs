@@ -6,7 +6,7 @@ use mancala_core::kalah::{KalahOption, KalahOptions};
 use rayon::prelude::*;
 
 use crate::board::{binom_exact, next_parts, unrank_layer, Child, Flags, Geometry, Kind};
-use crate::mem::{FrozenBytes, ZeroedBuf};
+use crate::mem::{FrozenBytes, OutOfMemory, ZeroedBuf};
 use crate::search::prefetch;
 
 /// Not computed yet: the entry of value v is the byte v + 128 (excess-128), and no value is
@@ -194,13 +194,13 @@ pub(super) fn build(
     max_seeds: u32,
     total: u64,
     progress: Option<&(dyn Fn(u64, u64) + Sync)>,
-) -> FrozenBytes {
+) -> Result<FrozenBytes, OutOfMemory> {
     let flags = Flags {
         empty_capture: options.has(KalahOption::EmptyCapture),
         end_when_no_move: options.has(KalahOption::EndWhenNoMove),
         discard: options.has(KalahOption::DiscardRemaining),
     };
-    let buf = ZeroedBuf::<AtomicU8>::new(total as usize);
+    let buf = ZeroedBuf::<AtomicU8>::new(total as usize)?;
     let data = buf.as_slice();
     match m {
         1 => run::<1>(flags, max_seeds, data, progress),
@@ -211,5 +211,5 @@ pub(super) fn build(
         6 => run::<6>(flags, max_seeds, data, progress),
         _ => run::<7>(flags, max_seeds, data, progress),
     }
-    buf.freeze()
+    Ok(buf.freeze())
 }

@@ -165,6 +165,10 @@ pub enum EgdbError {
         /// The value stored.
         value: i32,
     },
+    /// The memory for the entries could not be had (building, loading, or copying a file's
+    /// entries). Nothing was half-built; a smaller K may fit.
+    #[error("the database does not fit in memory: {0}")]
+    OutOfMemory(#[from] crate::OutOfMemory),
 }
 
 /// The header fields of a database file ([`Egdb::info`]).
@@ -245,7 +249,8 @@ impl Egdb {
     /// build goes.
     ///
     /// # Errors
-    /// [`EgdbError::Unsupported`] when K > 127 or the database would exceed [`MAX_ENTRIES`].
+    /// [`EgdbError::Unsupported`] when K > 127 or the database would exceed [`MAX_ENTRIES`],
+    /// [`EgdbError::OutOfMemory`] when its entries do not fit in memory.
     pub fn build(
         rules: &KalahRules,
         max_seeds: u32,
@@ -254,7 +259,7 @@ impl Egdb {
         let m = rules.houses();
         let total = check_size(m, max_seeds)?;
         let options = relevant_options(rules.options());
-        let data = build::build(m as usize, options, max_seeds, total, progress);
+        let data = build::build(m as usize, options, max_seeds, total, progress)?;
         Ok(Egdb {
             houses: m,
             max_seeds,
@@ -459,7 +464,7 @@ impl Egdb {
     /// # Errors
     /// [`EgdbError::BadMagic`] (naming the path `<memory>`), [`EgdbError::Version`],
     /// [`EgdbError::Truncated`], [`EgdbError::Header`], [`EgdbError::Checksum`],
-    /// [`EgdbError::Unsupported`], [`EgdbError::BadEntry`].
+    /// [`EgdbError::Unsupported`], [`EgdbError::BadEntry`], [`EgdbError::OutOfMemory`].
     pub fn from_bytes(bytes: &[u8]) -> Result<Egdb, EgdbError> {
         check_bytes(Path::new("<memory>"), bytes)
     }
@@ -469,10 +474,10 @@ impl Egdb {
     /// memory of the entries).
     ///
     /// # Errors
-    /// As [`Egdb::open`].
+    /// As [`Egdb::open`], and [`EgdbError::OutOfMemory`] when the copy does not fit.
     pub fn load(path: &Path) -> Result<Egdb, EgdbError> {
         let mut db = Egdb::open(path)?;
-        db.data = Storage::Owned(FrozenBytes::copy_of(db.entries()));
+        db.data = Storage::Owned(FrozenBytes::copy_of(db.entries())?);
         Ok(db)
     }
 
@@ -583,7 +588,7 @@ fn check_bytes(path: &Path, bytes: &[u8]) -> Result<Egdb, EgdbError> {
         max_seeds: info.max_seeds,
         options: info.options,
         rules: info.rules,
-        data: Storage::Owned(FrozenBytes::copy_of(&bytes[payload_at..])),
+        data: Storage::Owned(FrozenBytes::copy_of(&bytes[payload_at..])?),
     })
 }
 

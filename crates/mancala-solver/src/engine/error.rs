@@ -6,6 +6,10 @@ use thiserror::Error;
 /// of these.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum EngineError {
+    /// The transposition table's memory could not be had (the engine's table size, see
+    /// [`crate::engine::Engine::with_tt_bytes`]); a smaller table may fit.
+    #[error("the transposition table does not fit in memory: {0}")]
+    OutOfMemory(#[from] crate::OutOfMemory),
     /// The position is a finished game: there is no move to choose.
     #[error("the game is over: there is no move to search")]
     GameOver,

@@ -288,7 +288,8 @@ impl<G: Evaluate> Engine<G> {
     /// [`EngineError::GameOver`] when `pos` is a finished game, [`EngineError::NoLimit`] when
     /// `limits` sets nothing, [`EngineError::Depth`] for a depth limit outside
     /// 1..=[`MAX_DEPTH`], [`EngineError::DatabaseMismatch`] when the engine's database does
-    /// not serve `pos`.
+    /// not serve `pos`, [`EngineError::OutOfMemory`] when the transposition table's memory
+    /// cannot be had (at the first search, or the first after [`Engine::clear`]).
     pub fn search(
         &mut self,
         pos: &G,
@@ -340,6 +341,7 @@ impl<G: Evaluate> Engine<G> {
                 });
             }
         }
+        self.tt.allocate()?;
         let start = Instant::now();
         self.tt.new_search();
         let mut solver_nodes = 0;

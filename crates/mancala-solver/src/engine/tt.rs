@@ -18,6 +18,7 @@
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
+use crate::mem::OutOfMemory;
 use crate::tt::{Buckets, WAYS};
 
 /// What an entry's value says about the true value of its position.
@@ -58,25 +59,45 @@ pub const MIN_SLOTS: usize = 1 << 10;
 /// bits of the key. Stores take `&self`: the table may be shared by threads.
 pub struct Table {
     buckets: Buckets<2>,
+    /// log2 of the bucket count asked for.
+    bits: u32,
+    /// Whether `buckets` holds the memory yet ([`Table::allocate`]).
+    allocated: bool,
     generation: AtomicU32,
 }
 
 impl Table {
     /// A table of at most `bytes` bytes (rounded down to a power of two of 64-byte buckets,
-    /// at least [`MIN_SLOTS`] entries).
+    /// at least [`MIN_SLOTS`] entries). The memory is taken by [`Table::allocate`] (the
+    /// engine does it at its first search, where a failure is an error, not an abort); until
+    /// then the table remembers nothing.
     #[must_use]
     pub fn new(bytes: usize) -> Table {
-        let bits = Buckets::<2>::bits_for(bytes).max(MIN_BUCKET_BITS);
         Table {
-            buckets: Buckets::new(bits),
+            buckets: Buckets::none(),
+            bits: Buckets::<2>::bits_for(bytes).max(MIN_BUCKET_BITS),
+            allocated: false,
             generation: AtomicU32::new(0),
         }
     }
 
-    /// Number of entries.
+    /// Takes the table's memory if it has not got it yet.
+    ///
+    /// # Errors
+    /// [`OutOfMemory`] when neither an anonymous map nor the heap has room (the table then
+    /// stays without memory and remembers nothing; a later call tries again).
+    pub fn allocate(&mut self) -> Result<(), OutOfMemory> {
+        if !self.allocated {
+            self.buckets = Buckets::new(self.bits)?;
+            self.allocated = true;
+        }
+        Ok(())
+    }
+
+    /// Number of entries (once allocated).
     #[must_use]
     pub fn len(&self) -> usize {
-        WAYS << self.buckets.bucket_bits()
+        WAYS << self.bits
     }
 
     /// Always `false`: a table has at least [`MIN_SLOTS`] entries.
@@ -85,18 +106,17 @@ impl Table {
         self.len() == 0
     }
 
-    /// Size in bytes.
+    /// Size in bytes (once allocated).
     #[must_use]
     pub fn bytes(&self) -> usize {
-        self.buckets.bytes()
+        Buckets::<2>::BUCKET_BYTES << self.bits
     }
 
-    /// Empties every entry.
+    /// Empties every entry (gives the memory back; the next [`Table::allocate`] takes fresh
+    /// zero pages).
     pub fn clear(&mut self) {
-        let bits = self.buckets.bucket_bits();
-        // A fresh anonymous map: zero pages until touched.
         self.buckets = Buckets::none();
-        self.buckets = Buckets::new(bits);
+        self.allocated = false;
         self.generation.store(0, Ordering::Relaxed);
     }
 
@@ -120,6 +140,9 @@ impl Table {
     #[inline]
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<Entry> {
+        if !self.allocated {
+            return None;
+        }
         self.buckets
             .probe(self.bucket(key), |[x, d]| d != 0 && x ^ d == key)
             .map(|[_, d]| unpack(key, d))
@@ -130,6 +153,9 @@ impl Table {
     /// one, then one of an older search, then the shallowest).
     #[inline]
     pub fn store(&self, e: Entry) {
+        if !self.allocated {
+            return;
+        }
         let generation = u64::from(self.generation.load(Ordering::Relaxed) as u8);
         let key = e.key;
         let (slot, old) = self.buckets.slot_for(
