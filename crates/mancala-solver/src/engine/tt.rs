@@ -235,6 +235,7 @@ mod tests {
     #[test]
     fn store_probe_and_replacement() {
         let mut t = Table::new(0);
+        t.allocate().unwrap();
         let e = Entry {
             key: 12345,
             value: -7,
@@ -262,6 +263,8 @@ mod tests {
         assert_eq!(t.probe(12345), Some(c));
         t.clear();
         assert_eq!(t.probe(12345), None);
+        t.allocate().unwrap();
+        assert_eq!(t.probe(12345), None);
     }
 
     fn entry(key: u64, depth: u8) -> Entry {
@@ -278,7 +281,8 @@ mod tests {
     #[test]
     fn full_bucket_keeps_the_deepest_and_the_newest() {
         // Keys whose high bits are equal share a bucket of four.
-        let t = Table::new(0);
+        let mut t = Table::new(0);
+        t.allocate().unwrap();
         let keys: Vec<u64> = (1..=5u64).collect();
         for (i, &k) in keys[..4].iter().enumerate() {
             t.store(entry(k, 10 + i as u8));
@@ -302,7 +306,8 @@ mod tests {
     #[test]
     fn shared_between_threads() {
         // Writers racing on one bucket: every hit is an entry stored for its key.
-        let t = Table::new(0);
+        let mut t = Table::new(0);
+        t.allocate().unwrap();
         std::thread::scope(|s| {
             for w in 0..2u64 {
                 let t = &t;
