@@ -5,7 +5,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
-use mancala_solver::engine::{Choice, Engine, Evaluate, Level, LevelPlayer, Limits, SEED, WIN};
+use mancala_solver::engine::{
+    Choice, Engine, EngineError, Evaluate, Level, LevelPlayer, Limits, SEED, WIN,
+};
 use mancala_solver::Egdb;
 
 use crate::rules_arg::{bao_position, kalah_position, GameRules};
@@ -89,9 +91,10 @@ fn search<G: Evaluate>(
     let mut engine = Engine::with_tt_bytes(args.tt_mb << 20);
     engine.set_database(db);
     let mut player: LevelPlayer<G> = LevelPlayer::with_engine(engine, level, args.seed);
-    let c = player
-        .choose_within(p, limits)
-        .map_err(|e| format!("--position: {e}"))?;
+    let c = player.choose_within(p, limits).map_err(|e| match e {
+        EngineError::OutOfMemory(_) => format!("--tt-mb: {e}"),
+        _ => format!("--position: {e}"),
+    })?;
     print_choice(args, rules, &p.to_string(), &c);
     Ok(())
 }
