@@ -60,6 +60,9 @@ pub struct Limits {
     /// Depth limit in plies, 1..=[`MAX_DEPTH`].
     pub depth: Option<u32>,
     /// Set to `true` from another thread to stop the search (looked at every 1024 nodes).
+    /// The engine only reads the flag, never clears it: a flag already set when the search
+    /// starts stops it after the first iteration (which always completes), and the caller
+    /// resets it before the next search it should not stop.
     pub cancel: Option<Arc<AtomicBool>>,
 }
 
