@@ -648,13 +648,19 @@ enum MancalaStatus mancala_engine_new(const struct MancalaEngineConfig *config, 
 // `engine` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
 enum MancalaStatus mancala_engine_free(struct MancalaEngine *engine);
 
-// Asks a best-move search running on `engine` (on another thread) to stop soon (within
-// about a thousand positions); it then returns `MANCALA_STATUS_OK` with the best move of
-// the last completed iteration (at least depth 1, so always a legal move). A cancel with no
-// search running has no effect: each search clears the request when it starts.
+// Asks every best-move call in progress on `engine` (on other threads) to stop soon (within
+// about a thousand positions); each then returns `MANCALA_STATUS_OK` with the best move of
+// its last completed iteration (at least depth 1, so always a legal move).
+//
+// A call is in progress from the moment `mancala_engine_kalah_bestmove` or
+// `mancala_engine_bao_bestmove` is entered until it returns, including while it still waits
+// for the engine's lock (behind another search) or sets its search up: a cancel made then
+// always stops it. The request is cleared when the last call in progress returns, so a
+// cancel made while no call is in progress has no effect, neither now nor on a later call.
 //
 // Thread safety: safe from any thread, concurrently with a search on the same handle; the
-// handle must not be freed meanwhile. Never blocks.
+// handle must not be freed meanwhile. Does not wait for a search (it takes only a short
+// internal lock that no search holds while it runs).
 //
 // Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE`
 // or `MANCALA_STATUS_PANIC`.
@@ -694,7 +700,8 @@ enum MancalaStatus mancala_engine_set_database(struct MancalaEngine *engine, con
 //
 // Ownership: `game` is only read; `*out` is a plain struct owned by the caller.
 // Thread safety: `game` is only read; the call holds the engine's lock until it returns
-// (`mancala_engine_cancel` from another thread stops it early).
+// (`mancala_engine_cancel` from another thread, made any time after this call is entered,
+// stops it early; a cancel made before it is entered does not).
 //
 // Returns:
 // - `MANCALA_STATUS_OK`: `*out` written; `out->mv` is legal in the position (play it with

@@ -3,7 +3,7 @@
  * opponent (North). The engine plays greedily while many seeds are on the board and perfectly
  * (the exact solver) once at most ENDGAME_SEEDS seeds are left in the houses. Prints every
  * move and position and the result, then solves the start of Kalah(4,3) and analyses its
- * moves.
+ * moves, and asks the playing engine (mancala_engine_*) for its move in the Kalah(6,4) start.
  *
  * Build: cargo build --release -p mancala-ffi && make -C examples/c && examples/c/kalah_game
  */
@@ -35,6 +35,9 @@ static void die(const char *call, MancalaStatus status) {
 static const char *side_name(MancalaSide side) {
     return side == MANCALA_SIDE_SOUTH ? "South" : side == MANCALA_SIDE_NORTH ? "North" : "-";
 }
+
+/* The playing engine's node budget in the last part. */
+#define ENGINE_NODES 20000
 
 /* The solver takes over when at most this many seeds are left in the houses. */
 #define ENDGAME_SEEDS 16
@@ -204,5 +207,21 @@ int main(void) {
     CHECK(mancala_kalah_free(game));
     CHECK(mancala_rules_free(rules));
     CHECK(mancala_solver_free(solver));
+
+    /* The playing engine: the best move it finds in the Kalah(6,4) start at level 10 (its
+     * strongest) within a budget of ENGINE_NODES positions. A node budget (time_ms 0) makes
+     * the answer the same on every machine; a game would rather give it time_ms. */
+    MancalaEngineConfig engine_config = {1u << 20, 10, 0}; /* 1 MiB table, level 10, seed 0 */
+    MancalaEngine *engine = NULL;
+    CHECK(mancala_engine_new(&engine_config, &engine));
+    CHECK(mancala_rules_new("kalah(6,4)", &rules));
+    CHECK(mancala_kalah_new(rules, &game));
+    MancalaEngineResult best;
+    CHECK(mancala_engine_kalah_bestmove(engine, game, 0, ENGINE_NODES, &best));
+    printf("engine (level 10, %u nodes) on the kalah(6,4) start: move %u, depth %u, score %+d\n",
+           (unsigned)ENGINE_NODES, (unsigned)best.mv, (unsigned)best.depth, (int)best.score);
+    CHECK(mancala_kalah_free(game));
+    CHECK(mancala_rules_free(rules));
+    CHECK(mancala_engine_free(engine));
     return 0;
 }

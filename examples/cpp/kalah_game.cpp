@@ -1,7 +1,7 @@
 // A game of Kalah(6,4) through the C API of libmancala, from C++17: the same engine (South:
 // greedy, then the exact solver once at most 16 seeds are left in the houses) against the same
-// scripted opponent (North) as examples/c, then a solve and an analysis of Kalah(4,3), with
-// RAII handles and exceptions. Its output is identical to the C example's.
+// scripted opponent (North) as examples/c, then a solve and an analysis of Kalah(4,3) and the
+// playing engine's move in the Kalah(6,4) start, with RAII handles and exceptions. Its output is identical to the C example's.
 //
 // Build: cargo build --release -p mancala-ffi && make -C examples/cpp && examples/cpp/kalah_game
 #include <array>
@@ -65,6 +65,9 @@ struct RulesDeleter {
 };
 struct KalahDeleter {
     void operator()(MancalaKalah *g) const { mancala_kalah_free(g); }
+};
+struct EngineDeleter {
+    void operator()(MancalaEngine *e) const { mancala_engine_free(e); }
 };
 struct SolverDeleter {
     void operator()(MancalaSolver *s) const { mancala_solver_free(s); }
@@ -166,6 +169,25 @@ class Solver {
 
   private:
     std::unique_ptr<MancalaSolver, SolverDeleter> handle_;
+};
+
+// The playing engine (mancala_engine_*).
+class Engine {
+  public:
+    explicit Engine(const MancalaEngineConfig &config) {
+        MancalaEngine *raw = nullptr;
+        MANCALA_CHECK(mancala_engine_new(&config, &raw));
+        handle_.reset(raw);
+    }
+    MancalaEngineResult best_move(const Kalah &game, uint64_t time_ms, uint64_t node_limit) {
+        MancalaEngineResult result{};
+        MANCALA_CHECK(
+            mancala_engine_kalah_bestmove(handle_.get(), game.get(), time_ms, node_limit, &result));
+        return result;
+    }
+
+  private:
+    std::unique_ptr<MancalaEngine, EngineDeleter> handle_;
 };
 
 } // namespace mancala
@@ -273,6 +295,16 @@ int main() {
             std::printf(" %u:%+d", static_cast<unsigned>(v.mv), static_cast<int>(v.value));
         }
         std::printf("\n");
+
+        // The playing engine at level 10 with a node budget (time_ms 0), so that the answer
+        // is the same on every machine; a game would rather give it time_ms.
+        mancala::Engine engine(MancalaEngineConfig{1u << 20, 10, 0});
+        mancala::Kalah start(mancala::Rules("kalah(6,4)"));
+        MancalaEngineResult best = engine.best_move(start, 0, 20000);
+        std::printf("engine (level 10, 20000 nodes) on the kalah(6,4) start: move %u, depth %u, "
+                    "score %+d\n",
+                    static_cast<unsigned>(best.mv), static_cast<unsigned>(best.depth),
+                    static_cast<int>(best.score));
     } catch (const mancala::Error &e) {
         std::fprintf(stderr, "%s\n", e.what());
         return 1;

@@ -20,9 +20,12 @@
 //! the agent checks each message's state and turn against its own replay.
 //!
 //! Strictness: a message that does not have exactly this shape (no extra spaces, upper-case
-//! keywords, numbers of at most three digits; a line may end in `\n` or `\r\n`), a move that is not legal, a state or turn that
-//! does not match the replay, or input that ends before the game does, is reported on
-//! standard error and the agent exits with a non-zero status. A state mismatch in the final
+//! keywords, numbers in plain decimal without leading zeros — `0`, `7`, `12`, never `07` —
+//! of at most three digits; a line may end in `\n` or `\r\n`), a move that is not legal, a
+//! `CHANGE` after this agent's `MOVE;<n>` or `SWAP` that does not report exactly that move, a
+//! state or turn that does not match the replay, or input that ends before the game does, is
+//! reported on standard error (in the protocol's words: `YOU`, `OPP`, `END`) and the agent
+//! exits with a non-zero status. A state mismatch in the final
 //! `CHANGE…;END` is only a warning (engines differ in whether they show the final sweep).
 //!
 //! Time: the agent has `--game-ms` milliseconds for the whole game (default one hour, as in
@@ -104,6 +107,25 @@ pub enum Turn {
     End,
 }
 
+impl std::fmt::Display for Turn {
+    /// The protocol word: `YOU`, `OPP` or `END`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Turn::You => "YOU",
+            Turn::Opp => "OPP",
+            Turn::End => "END",
+        })
+    }
+}
+
+/// A move in the protocol's words: the house number or `SWAP`.
+fn protocol_move(mv: KalahMove) -> String {
+    match mv {
+        KalahMove::House(h) => h.to_string(),
+        KalahMove::Swap => "SWAP".to_string(),
+    }
+}
+
 /// A message from the game engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Message {
@@ -157,9 +179,13 @@ fn malformed(line: &str, why: &'static str) -> ProtocolError {
     }
 }
 
-/// A count field: 1 to 3 ASCII digits, value 0..=255.
+/// A count field: 1 to 3 ASCII digits without a leading zero (`0` itself is fine), value
+/// 0..=255.
 fn parse_count(t: &str) -> Option<u8> {
     if t.is_empty() || t.len() > 3 || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if t.len() > 1 && t.starts_with('0') {
         return None;
     }
     t.parse().ok()
@@ -246,6 +272,8 @@ pub struct Agent {
     player: LevelPlayer<KalahPosition>,
     swap: SwapPolicy,
     remaining: Duration,
+    /// The move this agent sent and the engine has not reported back yet.
+    sent: Option<KalahMove>,
 }
 
 impl Agent {
@@ -264,6 +292,7 @@ impl Agent {
             player: LevelPlayer::with_engine(Engine::with_tt_bytes(tt_bytes), level, seed),
             swap,
             remaining: game_time,
+            sent: None,
         }
     }
 
@@ -301,6 +330,15 @@ impl Agent {
                     ChangeMove::House(h) => KalahMove::House(h),
                     ChangeMove::Swap => KalahMove::Swap,
                 };
+                if let Some(sent) = self.sent.take() {
+                    if sent != kmv {
+                        return Err(unexpected(format!(
+                            "this agent played {}, the engine reported {}",
+                            protocol_move(sent),
+                            protocol_move(kmv)
+                        )));
+                    }
+                }
                 let next = self
                     .pos
                     .play(kmv)
@@ -327,7 +365,9 @@ impl Agent {
                     Some(_) => Turn::Opp,
                 };
                 if turn != expected {
-                    return Err(unexpected(format!("the turn should be {expected:?}")));
+                    return Err(unexpected(format!(
+                        "the turn should be {expected}, not {turn}"
+                    )));
                 }
                 match turn {
                     Turn::You => Ok((Some(self.reply()?), false)),
@@ -351,6 +391,7 @@ impl Agent {
             self.choose(true)?
         };
         self.remaining = self.remaining.saturating_sub(t.elapsed());
+        self.sent = Some(mv);
         Ok(match mv {
             KalahMove::House(h) => format!("MOVE;{h}"),
             KalahMove::Swap => "SWAP".to_string(),
@@ -510,6 +551,11 @@ mod tests {
             "CHANGE;1;7,7,7,7,7,7,7,0,7,7,7,7,7,7,7,0",
             "CHANGE;1;7,7,7,7,7,7,7,0,7,7,7,7,7,7,7,0;YOU;",
             "CHANGE;1;7,7,7,7,7,7,7,0,7,7,7,7,7,7,7,0;YOU ",
+            // Leading zeros: the protocol's engine never sends them.
+            "CHANGE;01;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU",
+            "CHANGE;1;07,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU",
+            "CHANGE;1;7,7,7,7,7,7,7,00,0,8,8,8,8,8,8,1;YOU",
+            "CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,001;YOU",
         ];
         for line in bad {
             assert!(
@@ -605,5 +651,37 @@ mod tests {
         // Input that ends mid-game.
         let (r, _) = run_lines(&mut agent(), "START;North\n");
         assert_eq!(r, Err(ProtocolError::Eof));
+    }
+
+    #[test]
+    fn the_engine_must_report_the_move_this_agent_sent() {
+        // The agent (North, always swapping) sends SWAP; the engine reports house 7 instead.
+        let mut a = Agent::new(
+            Level::new(3).unwrap(),
+            1,
+            SwapPolicy::Always,
+            Duration::from_millis(500),
+            1 << 20,
+        );
+        let input = "START;North\nCHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU\n\
+                     CHANGE;7;7,7,7,7,7,7,0,1,1,9,9,9,9,9,8,1;YOU\n";
+        let (r, out) = run_lines(&mut a, input);
+        assert_eq!(out, "SWAP\n");
+        let Err(ProtocolError::Unexpected { why, .. }) = r else {
+            panic!("{r:?}")
+        };
+        assert_eq!(why, "this agent played SWAP, the engine reported 7");
+    }
+
+    #[test]
+    fn the_turn_is_named_in_protocol_words() {
+        let (r, _) = run_lines(
+            &mut agent(),
+            "START;North\nCHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;OPP\n",
+        );
+        let Err(ProtocolError::Unexpected { why, .. }) = r else {
+            panic!("{r:?}")
+        };
+        assert_eq!(why, "the turn should be YOU, not OPP");
     }
 }

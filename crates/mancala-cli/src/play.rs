@@ -1,7 +1,9 @@
 //! `mancala play`: a game at the terminal, two people, or one person against a random mover
 //! or the engine (`--engine --level L`, or `--opponent engine`).
-//! Moves are typed at the prompt; an illegal or malformed move is refused with its reason and
-//! the game goes on. `undo` takes back the last move a person made, `quit` leaves.
+//! Moves are typed at the prompt; an illegal or malformed move (a line that is not valid UTF-8
+//! included) is refused with its reason and the game goes on. `undo` takes back the last move
+//! a person made, `quit` leaves. `--level` must be 1..=10 whoever the opponent is; `--egdb`
+//! is refused unless the engine plays.
 
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
@@ -118,6 +120,10 @@ impl Playable for BaoPosition {
 
 /// Runs the game loop until the game ends, `quit` is typed, or input ends.
 pub fn run(args: &PlayArgs) -> Result<(), String> {
+    Level::new(args.level).map_err(|e| format!("--level: {e}"))?;
+    if args.egdb.is_some() && !args.engine && args.opponent != Opponent::Engine {
+        return Err("--egdb needs --engine (or --opponent engine): only the engine uses it".into());
+    }
     match GameRules::parse(&args.rules)? {
         GameRules::Kalah(r) => {
             let db = match &args.egdb {
@@ -167,7 +173,8 @@ fn game_loop<G: Playable>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> R
     };
     let mut rng = StdRng::seed_from_u64(args.seed);
     let stdin = io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut input = stdin.lock();
+    let mut bytes = Vec::new();
     println!("{}", start.help());
     loop {
         let (pos, swapped) = *history.last().expect("never empty");
@@ -203,11 +210,18 @@ fn game_loop<G: Playable>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> R
         }
         print!("player {player} ({side}) to move> ");
         io::stdout().flush().map_err(|e| e.to_string())?;
-        let Some(line) = lines.next() else {
+        bytes.clear();
+        let read = input
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| format!("reading standard input: {e}"))?;
+        if read == 0 {
             println!("\nend of input: game left unfinished");
             return Ok(());
+        }
+        let Ok(line) = std::str::from_utf8(&bytes) else {
+            println!("refused: malformed move: the line is not valid UTF-8");
+            continue;
         };
-        let line = line.map_err(|e| format!("reading standard input: {e}"))?;
         let text = line.trim();
         match text {
             "" => continue,

@@ -327,8 +327,13 @@ fn full_game_without_a_swap() {
 }
 
 fn agent_with_input(input: &str) -> (bool, String, String) {
+    agent_with_args_and_input(&["--game-ms", "300"], input)
+}
+
+fn agent_with_args_and_input(args: &[&str], input: &str) -> (bool, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(["agent", "manchester", "--game-ms", "300"])
+        .args(["agent", "manchester"])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -378,4 +383,67 @@ fn malformed_input_exits_non_zero_with_a_message() {
         agent_with_input("START;North\nCHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU\nEND\n");
     assert!(ok, "{err}");
     assert!(out == "SWAP\n" || out.starts_with("MOVE;"), "{out}");
+}
+
+#[test]
+fn the_engine_must_report_the_agents_own_move() {
+    // South: the agent moves first (level 5 is a depth-limited search without random weaker
+    // moves, and the budget is far more than it needs, so its move is the same every run);
+    // the engine then reports house 1 instead of the agent's move.
+    let (ok, out, err) = agent_with_args_and_input(
+        &["--game-ms", "600000", "--level", "5"],
+        "START;South\nCHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;OPP\n",
+    );
+    let sent: u8 = out
+        .trim_end()
+        .strip_prefix("MOVE;")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{out:?}"));
+    assert_ne!(
+        sent, 1,
+        "the agent played 1 itself: the test needs another move"
+    );
+    assert!(!ok, "{err}");
+    assert!(
+        err.contains(&format!("this agent played {sent}, the engine reported 1")),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // North swaps, the engine reports house 7.
+    let (ok, out, err) = agent_with_args_and_input(
+        &["--game-ms", "300", "--swap", "always"],
+        "START;North\nCHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU\n\
+         CHANGE;7;7,7,7,7,7,7,0,1,1,9,9,9,9,9,8,1;OPP\n",
+    );
+    assert_eq!(out, "SWAP\n");
+    assert!(!ok, "{err}");
+    assert!(
+        err.contains("this agent played SWAP, the engine reported 7"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn leading_zeros_and_turn_words() {
+    for (input, needle) in [
+        (
+            "START;North\nCHANGE;01;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU\n",
+            "the move must be a house 1..7 or SWAP",
+        ),
+        (
+            "START;North\nCHANGE;1;07,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU\n",
+            "a state count must be a number 0..255",
+        ),
+        // The turn is named as the protocol names it, not `You`/`Opp`.
+        (
+            "START;North\nCHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;OPP\n",
+            "the turn should be YOU, not OPP",
+        ),
+    ] {
+        let (ok, _, err) = agent_with_input(input);
+        assert!(!ok, "{input:?} should fail");
+        assert!(err.contains(needle), "{input:?}: {err}");
+        assert!(!err.contains("You") && !err.contains("Opp"), "{err}");
+    }
 }

@@ -15,6 +15,10 @@ fn mancala(args: &[&str]) -> Output {
 }
 
 fn mancala_stdin(args: &[&str], input: &str) -> Output {
+    mancala_stdin_bytes(args, input.as_bytes())
+}
+
+fn mancala_stdin_bytes(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
         .args(args)
         .stdin(Stdio::piped())
@@ -22,12 +26,7 @@ fn mancala_stdin(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run mancala");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -199,6 +198,45 @@ fn play_refuses_bad_moves_and_goes_on() {
     );
     assert!(out.contains("0,1,0,1 -"), "{out}");
     assert!(out.contains("Draw."), "{out}");
+}
+
+#[test]
+fn play_refuses_a_line_that_is_not_utf8_and_goes_on() {
+    let o = mancala_stdin_bytes(&["play", "--rules", "kalah(1,1)"], b"\xff\xfe1\n1\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("refused: malformed move: the line is not valid UTF-8"),
+        "{out}"
+    );
+    assert!(out.contains("0,1,0,1 -"), "{out}");
+    assert!(out.contains("Draw."), "{out}");
+}
+
+#[test]
+fn play_checks_level_and_egdb_whoever_the_opponent_is() {
+    for args in [
+        &["play", "--level", "0"][..],
+        &["play", "--level", "11"],
+        &["play", "--opponent", "random", "--level", "0"],
+        &["play", "--opponent", "human", "--level", "11"],
+    ] {
+        let o = mancala(args);
+        assert!(!o.status.success(), "{args:?}");
+        let err = stderr(&o);
+        assert!(err.contains("--level"), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    for args in [
+        &["play", "--egdb", "no-such-file"][..],
+        &["play", "--opponent", "random", "--egdb", "no-such-file"],
+    ] {
+        let o = mancala(args);
+        assert!(!o.status.success(), "{args:?}");
+        let err = stderr(&o);
+        assert!(err.contains("--egdb needs --engine"), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
 }
 
 #[test]

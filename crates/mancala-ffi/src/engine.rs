@@ -92,7 +92,32 @@ pub struct MancalaEngineResult {
 /// waits for the first). The engine must not be freed while another thread uses it.
 pub struct MancalaEngine {
     players: Mutex<Players>,
+    /// The search's stop flag: set by a cancel while a best-move call is in progress, cleared
+    /// when the last call in progress returns.
     cancel: Arc<AtomicBool>,
+    /// Best-move calls in progress (entered and not yet returned: searching or waiting for
+    /// the `players` lock). Also serialises the flag's setting and clearing.
+    calls: Mutex<u32>,
+}
+
+/// Counts one best-move call in progress; when the last one ends, clears the stop flag.
+struct CallInProgress<'a>(&'a MancalaEngine);
+
+impl<'a> CallInProgress<'a> {
+    fn enter(engine: &'a MancalaEngine) -> CallInProgress<'a> {
+        *engine.calls.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        CallInProgress(engine)
+    }
+}
+
+impl Drop for CallInProgress<'_> {
+    fn drop(&mut self) {
+        let mut calls = self.0.calls.lock().unwrap_or_else(|e| e.into_inner());
+        *calls -= 1;
+        if *calls == 0 {
+            self.0.cancel.store(false, Ordering::SeqCst);
+        }
+    }
 }
 
 struct Players {
@@ -119,8 +144,17 @@ fn engine_error(e: EngineError) -> Error {
 }
 
 impl MancalaEngine {
+    /// Asks every best-move call in progress to stop; does nothing when none is.
+    fn request_cancel(&self) {
+        let calls = self.calls.lock().unwrap_or_else(|e| e.into_inner());
+        if *calls > 0 {
+            self.cancel.store(true, Ordering::SeqCst);
+        }
+    }
+
     /// Chooses a move with the player of one game (made at its first use, with the engine's
-    /// database when `uses_database`: Kalah only), the cancel flag cleared first.
+    /// database when `uses_database`: Kalah only). The call counts as in progress (so a
+    /// cancel stops it) from before it waits for the engine's lock until it returns.
     fn choose<G: Evaluate>(
         &self,
         pos: &G,
@@ -129,6 +163,7 @@ impl MancalaEngine {
         uses_database: bool,
         player: impl FnOnce(&mut Players) -> &mut Option<LevelPlayer<G>>,
     ) -> Result<Choice<G::Move>> {
+        let _call = CallInProgress::enter(self);
         let mut players = self.players.lock().unwrap_or_else(|e| e.into_inner());
         let (level, seed, tt_bytes) = (players.level, players.seed, players.tt_bytes);
         let db = if uses_database {
@@ -154,7 +189,6 @@ impl MancalaEngine {
             engine.set_database(db);
             LevelPlayer::with_engine(engine, level, seed)
         });
-        self.cancel.store(false, Ordering::SeqCst);
         player.choose_within(pos, limits).map_err(engine_error)
     }
 }
@@ -220,6 +254,7 @@ pub unsafe extern "C" fn mancala_engine_new(
                 bao: None,
             }),
             cancel: Arc::new(AtomicBool::new(false)),
+            calls: Mutex::new(0),
         });
         // SAFETY: checked non-NULL; writable by contract.
         unsafe { out.write(handle) };
@@ -243,13 +278,19 @@ pub unsafe extern "C" fn mancala_engine_free(engine: *mut MancalaEngine) -> Manc
     guard(|| unsafe { handle::free(engine, "engine") })
 }
 
-/// Asks a best-move search running on `engine` (on another thread) to stop soon (within
-/// about a thousand positions); it then returns `MANCALA_STATUS_OK` with the best move of
-/// the last completed iteration (at least depth 1, so always a legal move). A cancel with no
-/// search running has no effect: each search clears the request when it starts.
+/// Asks every best-move call in progress on `engine` (on other threads) to stop soon (within
+/// about a thousand positions); each then returns `MANCALA_STATUS_OK` with the best move of
+/// its last completed iteration (at least depth 1, so always a legal move).
+///
+/// A call is in progress from the moment `mancala_engine_kalah_bestmove` or
+/// `mancala_engine_bao_bestmove` is entered until it returns, including while it still waits
+/// for the engine's lock (behind another search) or sets its search up: a cancel made then
+/// always stops it. The request is cleared when the last call in progress returns, so a
+/// cancel made while no call is in progress has no effect, neither now nor on a later call.
 ///
 /// Thread safety: safe from any thread, concurrently with a search on the same handle; the
-/// handle must not be freed meanwhile. Never blocks.
+/// handle must not be freed meanwhile. Does not wait for a search (it takes only a short
+/// internal lock that no search holds while it runs).
 ///
 /// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE`
 /// or `MANCALA_STATUS_PANIC`.
@@ -259,9 +300,9 @@ pub unsafe extern "C" fn mancala_engine_free(engine: *mut MancalaEngine) -> Manc
 #[no_mangle]
 pub unsafe extern "C" fn mancala_engine_cancel(engine: *const MancalaEngine) -> MancalaStatus {
     guard(|| {
-        // SAFETY: registry-checked handle; only the atomic flag is touched.
+        // SAFETY: registry-checked handle; only the call count and the flag are touched.
         let engine = unsafe { handle::get(engine, "engine") }?;
-        engine.cancel.store(true, Ordering::SeqCst);
+        engine.request_cancel();
         Ok(())
     })
 }
@@ -318,7 +359,8 @@ pub unsafe extern "C" fn mancala_engine_set_database(
 ///
 /// Ownership: `game` is only read; `*out` is a plain struct owned by the caller.
 /// Thread safety: `game` is only read; the call holds the engine's lock until it returns
-/// (`mancala_engine_cancel` from another thread stops it early).
+/// (`mancala_engine_cancel` from another thread, made any time after this call is entered,
+/// stops it early; a cancel made before it is entered does not).
 ///
 /// Returns:
 /// - `MANCALA_STATUS_OK`: `*out` written; `out->mv` is legal in the position (play it with
@@ -427,6 +469,64 @@ pub unsafe extern "C" fn mancala_engine_bao_bestmove(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn engine(level: u32) -> MancalaEngine {
+        MancalaEngine {
+            players: Mutex::new(Players {
+                level: Level::new(level).unwrap(),
+                seed: 0,
+                tt_bytes: 1 << 20,
+                db: None,
+                kalah: None,
+                bao: None,
+            }),
+            cancel: Arc::new(AtomicBool::new(false)),
+            calls: Mutex::new(0),
+        }
+    }
+
+    /// The race of a cancel made right after a search was launched on another thread, before
+    /// that search took the engine's lock: the cancel must stop it. The lock is held here
+    /// while the search thread waits for it, so the cancel certainly comes first.
+    #[test]
+    fn a_cancel_before_the_search_takes_the_lock_stops_it() {
+        use mancala_core::kalah::KalahRules;
+        let e = engine(10);
+        let pos = KalahPosition::start(KalahRules::standard().with_size(6, 6).unwrap());
+        std::thread::scope(|s| {
+            let held = e.players.lock().unwrap();
+            // Ten minutes and two million positions: a lost cancel shows as a deep search
+            // (the node budget ends it within seconds), not as a hang.
+            let search = s.spawn(|| e.choose(&pos, 600_000, 2_000_000, true, |p| &mut p.kalah));
+            while *e.calls.lock().unwrap() == 0 {
+                std::thread::yield_now();
+            }
+            e.request_cancel();
+            drop(held);
+            let choice = search.join().unwrap().unwrap();
+            // Stopped after the first iteration, which always completes.
+            assert_eq!(choice.search.depth, 1);
+            assert!(!choice.search.exact);
+            assert!(pos.legal_moves().contains(&choice.mv));
+        });
+        // The request ended with the call: the next search runs its whole node budget.
+        assert!(!e.cancel.load(Ordering::SeqCst));
+        let choice = e.choose(&pos, 0, 20_000, true, |p| &mut p.kalah).unwrap();
+        assert!(choice.search.nodes >= 20_000, "{:?}", choice.search);
+    }
+
+    /// A cancel while no call is in progress is forgotten.
+    #[test]
+    fn a_cancel_while_idle_has_no_effect() {
+        use mancala_core::kalah::KalahRules;
+        let e = engine(10);
+        let pos = KalahPosition::start(KalahRules::standard().with_size(6, 6).unwrap());
+        e.request_cancel();
+        assert!(!e.cancel.load(Ordering::SeqCst));
+        let choice = e.choose(&pos, 0, 20_000, true, |p| &mut p.kalah).unwrap();
+        assert!(choice.search.nodes >= 20_000, "{:?}", choice.search);
+        assert!(choice.search.depth > 1);
+    }
 
     #[test]
     fn header_constants_match_the_engine() {

@@ -20,6 +20,7 @@ use std::process::{Command, Output};
 
 use mancala_core::kalah::{KalahGame, KalahMove, KalahPosition, KalahRules};
 use mancala_core::Side;
+use mancala_solver::engine::{Engine, Level, LevelPlayer, Limits};
 use mancala_solver::Solver;
 
 fn root() -> PathBuf {
@@ -165,7 +166,8 @@ fn expected_output(lang: &str) -> String {
 /// The examples' game replayed directly on `mancala-core` and `mancala-solver`: South is the
 /// engine (with at most 16 seeds in the houses the solver's first best move, else greedy:
 /// largest store lead after the move, then an extra turn, then the lowest house), North the
-/// script 1,6,2,5,3,4 (skipping illegal entries); then the solve and analysis of Kalah(4,3).
+/// script 1,6,2,5,3,4 (skipping illegal entries); then the solve and analysis of Kalah(4,3),
+/// and the playing engine's move in the Kalah(6,4) start on a 20000-node budget.
 /// Gives the lines from `start:` on.
 fn transcript_from_core() -> String {
     let mut solver = Solver::new().threads(1).tt_bytes(16 << 20);
@@ -256,6 +258,21 @@ fn transcript_from_core() -> String {
         .map(|m| format!(" {}:{:+}", m.mv, m.value))
         .collect();
     text += &format!("analyse:{}\n", values.concat());
+
+    // The playing engine at level 10 (a 1 MiB table, seed 0) with a 20000-node budget, as
+    // `mancala_engine_kalah_bestmove(engine, game, 0, 20000, …)` runs it.
+    let mut player = LevelPlayer::with_engine(
+        Engine::<KalahPosition>::with_tt_bytes(1 << 20),
+        Level::new(10).unwrap(),
+        0,
+    );
+    let choice = player
+        .choose_within(&KalahPosition::start(rules), Limits::nodes(20_000))
+        .unwrap();
+    text += &format!(
+        "engine (level 10, 20000 nodes) on the kalah(6,4) start: move {}, depth {}, score {:+}\n",
+        choice.mv, choice.search.depth, choice.search.score
+    );
     text
 }
 

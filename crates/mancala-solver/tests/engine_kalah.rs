@@ -450,3 +450,12 @@ fn restricted_search_chooses_among_the_given_moves() {
     let r = e.search(&p, &Limits::depth(20)).unwrap();
     assert_eq!((r.best_move, r.score), (KalahMove::House(1), 1100));
 }
+
+/// The engine's documentation says it is `Send` and `Sync`.
+#[test]
+fn the_engine_is_send_and_sync() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<Engine<KalahPosition>>();
+    send_sync::<Engine<mancala_core::bao::BaoPosition>>();
+    send_sync::<mancala_solver::engine::LevelPlayer<KalahPosition>>();
+}

@@ -213,7 +213,8 @@ static void test_cancel_from_another_thread(void) {
     CHECK(pthread_create(&t, NULL, search_thread, &job) == 0);
     struct timespec pause = {0, 100 * 1000 * 1000};
     nanosleep(&pause, NULL);
-    /* Keep asking until the search has stopped (a cancel before it started is forgotten). */
+    /* Keep asking until the search has stopped (a cancel made before the call was entered
+     * is forgotten). */
     for (int i = 0; i < 300 && !atomic_load(&job.finished); i++) {
         OK(mancala_engine_cancel(job.engine));
         nanosleep(&pause, NULL);

@@ -28,7 +28,7 @@
 //!
 //! The terms are the classic Kalah heuristics (store difference, seeds on one's own side,
 //! free moves, captures) surveyed in the Kalah agent literature; their weights were set by
-//! hand and checked by the level matches in `BENCHMARKS-engine.md`.
+//! hand and checked by the level matches in `BENCHMARKS.md`.
 
 use std::time::Duration;
 

@@ -140,7 +140,10 @@ impl<G: Evaluate> LevelPlayer<G> {
     /// Chooses a move in `pos` within `time` (wall clock), at this player's level.
     ///
     /// # Errors
-    /// [`EngineError::GameOver`] when the game is over.
+    /// [`EngineError::GameOver`] when the game is over; [`EngineError::DatabaseMismatch`]
+    /// when the engine's endgame database does not serve `pos` (another rule set). The other
+    /// errors of [`Engine::search`] cannot occur here: the level's limits always hold a time
+    /// budget and, for levels 1–9, a depth limit within 1..=[`super::MAX_DEPTH`].
     pub fn choose(&mut self, pos: &G, time: Duration) -> Result<Choice<G::Move>, EngineError> {
         self.choose_within(pos, self.level.limits(time))
     }
@@ -149,7 +152,10 @@ impl<G: Evaluate> LevelPlayer<G> {
     /// when `limits` has none), e.g. with a cancel flag or a node budget.
     ///
     /// # Errors
-    /// As [`Engine::search`].
+    /// As [`Engine::search`]: [`EngineError::GameOver`], [`EngineError::NoLimit`] (`limits`
+    /// sets nothing and the level has no depth limit: level 10),
+    /// [`EngineError::Depth`] (a depth limit outside 1..=[`super::MAX_DEPTH`]),
+    /// [`EngineError::DatabaseMismatch`].
     pub fn choose_within(
         &mut self,
         pos: &G,

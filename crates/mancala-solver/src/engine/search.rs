@@ -60,6 +60,9 @@ pub struct Limits {
     /// Depth limit in plies, 1..=[`MAX_DEPTH`].
     pub depth: Option<u32>,
     /// Set to `true` from another thread to stop the search (looked at every 1024 nodes).
+    /// The engine only reads the flag, never clears it: a flag already set when the search
+    /// starts stops it after the first iteration (which always completes), and the caller
+    /// resets it before the next search it should not stop.
     pub cancel: Option<Arc<AtomicBool>>,
 }
 
@@ -136,15 +139,17 @@ pub struct SearchResult<M> {
     /// Its score for the player to move, in score units (Kalah: hundredths of a seed of final
     /// store difference, see [`crate::engine::eval`]); the game-theoretic value when `exact`.
     pub score: i32,
-    /// Depth of the last completed iteration, in plies.
+    /// Depth of the last completed iteration, in plies; for a result of the exact root solve
+    /// (module documentation), the length of the solver's principal variation.
     pub depth: u32,
     /// Principal variation: the expected line of play, starting with `best_move` (may be
     /// shorter than `depth` where the transposition table cut the line short).
     pub pv: Vec<M>,
     /// Nodes searched, all iterations together (the unfinished last one included).
     pub nodes: u64,
-    /// Whether `score` is exact: the last completed iteration reached only finished games,
-    /// so deeper search cannot change it.
+    /// Whether `score` is exact (the game-theoretic value, which deeper search cannot
+    /// change): the last completed iteration reached only finished games and positions
+    /// valued by the endgame database, or the exact root solve proved the value.
     pub exact: bool,
     /// Wall-clock time of the search.
     pub elapsed: Duration,
@@ -184,8 +189,10 @@ const SOLVE_SHARE: u32 = 4;
 /// The anytime engine for any game that implements [`Evaluate`]. Holds the transposition
 /// table (kept between searches, so consecutive moves of one game reuse it), the search
 /// stacks, and for exact play an optional endgame database and an exact [`Solver`] (one
-/// thread, a table of the engine's table size, made at its first use). Not `Sync`: one
-/// engine per thread (its table could be shared, the search is single-threaded).
+/// thread, a table of the engine's table size, made at its first use). The engine is `Send`
+/// and `Sync` (for the games of the core; e.g. it may be moved to a search thread or kept
+/// behind a `Mutex`), but a search takes `&mut self`: one search at a time per engine,
+/// single-threaded.
 pub struct Engine<G: Evaluate> {
     tt: Table,
     db: Option<Arc<Egdb>>,

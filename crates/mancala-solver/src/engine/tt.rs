@@ -43,7 +43,8 @@ pub struct Entry {
     pub depth: u8,
     /// The bound type of `value`.
     pub bound: Bound,
-    /// Whether the search under this entry reached only finished games (exact at any depth).
+    /// Whether the search under this entry reached only finished games and positions valued
+    /// exactly by the endgame database (exact at any depth).
     pub complete: bool,
     /// The best move's index in the position's legal move list.
     pub best: u8,
