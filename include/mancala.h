@@ -1105,12 +1105,18 @@ enum MancalaStatus mancala_solver_set_limits(struct MancalaSolver *solver, uint6
 // `solver` and `db` must be NULL or pointer values.
 enum MancalaStatus mancala_solver_set_database(struct MancalaSolver *solver, const struct MancalaEgdb *db);
 
-// Asks a solve or analysis running on `solver` (on another thread) to stop soon; it then
-// returns `MANCALA_STATUS_OK` with the bounds proven so far (`exact` false). A cancel with no
-// solve running has no effect: each solve clears the request when it starts.
+// Asks every solve or analysis in progress on `solver` (on other threads) to stop soon; each
+// then returns `MANCALA_STATUS_OK` with the bounds proven so far (`exact` false).
+//
+// A call is in progress from the moment `mancala_solver_solve` or `mancala_solver_analyse`
+// is entered until it returns, including while it still waits for the solver's lock behind
+// another call: a cancel made then always stops it. The request is cleared when the last call
+// in progress returns, so a cancel made while no call is in progress has no effect, neither
+// now nor on a later call.
 //
 // Thread safety: safe from any thread, concurrently with a solve on the same handle; the
-// handle must not be freed meanwhile. Never blocks.
+// handle must not be freed meanwhile. Does not wait for a solve (it takes only a short
+// internal lock that no solve holds while it runs).
 //
 // Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE`
 // or `MANCALA_STATUS_PANIC`.

@@ -4,8 +4,7 @@
 //! another thread, and exact Kalah play from an endgame database and the exact solver.
 
 use std::ffi::c_char;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use mancala_core::bao::BaoPosition;
@@ -14,6 +13,7 @@ use mancala_solver::engine::{Choice, Engine, EngineError, Evaluate, Level, Level
 use mancala_solver::Egdb;
 
 use crate::bao::MancalaBao;
+use crate::cancel::CancelGate;
 use crate::egdb::MancalaEgdb;
 use crate::handle::{self, Handle, Kind};
 use crate::io;
@@ -92,32 +92,8 @@ pub struct MancalaEngineResult {
 /// waits for the first). The engine must not be freed while another thread uses it.
 pub struct MancalaEngine {
     players: Mutex<Players>,
-    /// The search's stop flag: set by a cancel while a best-move call is in progress, cleared
-    /// when the last call in progress returns.
-    cancel: Arc<AtomicBool>,
-    /// Best-move calls in progress (entered and not yet returned: searching or waiting for
-    /// the `players` lock). Also serialises the flag's setting and clearing.
-    calls: Mutex<u32>,
-}
-
-/// Counts one best-move call in progress; when the last one ends, clears the stop flag.
-struct CallInProgress<'a>(&'a MancalaEngine);
-
-impl<'a> CallInProgress<'a> {
-    fn enter(engine: &'a MancalaEngine) -> CallInProgress<'a> {
-        *engine.calls.lock().unwrap_or_else(|e| e.into_inner()) += 1;
-        CallInProgress(engine)
-    }
-}
-
-impl Drop for CallInProgress<'_> {
-    fn drop(&mut self) {
-        let mut calls = self.0.calls.lock().unwrap_or_else(|e| e.into_inner());
-        *calls -= 1;
-        if *calls == 0 {
-            self.0.cancel.store(false, Ordering::SeqCst);
-        }
-    }
+    /// The cancel request of the best-move calls in progress (`crate::cancel`).
+    cancel: CancelGate,
 }
 
 struct Players {
@@ -144,14 +120,6 @@ fn engine_error(e: EngineError) -> Error {
 }
 
 impl MancalaEngine {
-    /// Asks every best-move call in progress to stop; does nothing when none is.
-    fn request_cancel(&self) {
-        let calls = self.calls.lock().unwrap_or_else(|e| e.into_inner());
-        if *calls > 0 {
-            self.cancel.store(true, Ordering::SeqCst);
-        }
-    }
-
     /// Chooses a move with the player of one game (made at its first use, with the engine's
     /// database when `uses_database`: Kalah only). The call counts as in progress (so a
     /// cancel stops it) from before it waits for the engine's lock until it returns.
@@ -163,7 +131,7 @@ impl MancalaEngine {
         uses_database: bool,
         player: impl FnOnce(&mut Players) -> &mut Option<LevelPlayer<G>>,
     ) -> Result<Choice<G::Move>> {
-        let _call = CallInProgress::enter(self);
+        let _call = self.cancel.enter();
         let mut players = self.players.lock().unwrap_or_else(|e| e.into_inner());
         let (level, seed, tt_bytes) = (players.level, players.seed, players.tt_bytes);
         let db = if uses_database {
@@ -177,7 +145,7 @@ impl MancalaEngine {
                 "level 10 needs a budget: give time_ms or node_limit (or both) above 0",
             ));
         }
-        let mut limits = Limits::default().with_cancel(self.cancel.clone());
+        let mut limits = Limits::default().with_cancel(self.cancel.flag());
         if time_ms > 0 {
             limits = limits.with_time(Duration::from_millis(time_ms));
         }
@@ -253,8 +221,7 @@ pub unsafe extern "C" fn mancala_engine_new(
                 kalah: None,
                 bao: None,
             }),
-            cancel: Arc::new(AtomicBool::new(false)),
-            calls: Mutex::new(0),
+            cancel: CancelGate::new(),
         });
         // SAFETY: checked non-NULL; writable by contract.
         unsafe { out.write(handle) };
@@ -302,7 +269,7 @@ pub unsafe extern "C" fn mancala_engine_cancel(engine: *const MancalaEngine) -> 
     guard(|| {
         // SAFETY: registry-checked handle; only the call count and the flag are touched.
         let engine = unsafe { handle::get(engine, "engine") }?;
-        engine.request_cancel();
+        engine.cancel.request();
         Ok(())
     })
 }
@@ -480,8 +447,7 @@ mod tests {
                 kalah: None,
                 bao: None,
             }),
-            cancel: Arc::new(AtomicBool::new(false)),
-            calls: Mutex::new(0),
+            cancel: CancelGate::new(),
         }
     }
 
@@ -498,10 +464,10 @@ mod tests {
             // Ten minutes and two million positions: a lost cancel shows as a deep search
             // (the node budget ends it within seconds), not as a hang.
             let search = s.spawn(|| e.choose(&pos, 600_000, 2_000_000, true, |p| &mut p.kalah));
-            while *e.calls.lock().unwrap() == 0 {
+            while e.cancel.in_progress() == 0 {
                 std::thread::yield_now();
             }
-            e.request_cancel();
+            e.cancel.request();
             drop(held);
             let choice = search.join().unwrap().unwrap();
             // Stopped after the first iteration, which always completes.
@@ -510,7 +476,7 @@ mod tests {
             assert!(pos.legal_moves().contains(&choice.mv));
         });
         // The request ended with the call: the next search runs its whole node budget.
-        assert!(!e.cancel.load(Ordering::SeqCst));
+        assert!(!e.cancel.requested());
         let choice = e.choose(&pos, 0, 20_000, true, |p| &mut p.kalah).unwrap();
         assert!(choice.search.nodes >= 20_000, "{:?}", choice.search);
     }
@@ -521,8 +487,8 @@ mod tests {
         use mancala_core::kalah::KalahRules;
         let e = engine(10);
         let pos = KalahPosition::start(KalahRules::standard().with_size(6, 6).unwrap());
-        e.request_cancel();
-        assert!(!e.cancel.load(Ordering::SeqCst));
+        e.cancel.request();
+        assert!(!e.cancel.requested());
         let choice = e.choose(&pos, 0, 20_000, true, |p| &mut p.kalah).unwrap();
         assert!(choice.search.nodes >= 20_000, "{:?}", choice.search);
         assert!(choice.search.depth > 1);

@@ -23,6 +23,7 @@
 #![deny(missing_docs)]
 
 pub mod bao;
+mod cancel;
 pub mod egdb;
 pub mod engine;
 mod handle;

@@ -2,12 +2,12 @@
 //! threads, a transposition table sized in bytes, node and time limits, and a cancel call
 //! that is safe from another thread.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use mancala_solver::{SolveError, Solver};
 
+use crate::cancel::CancelGate;
 use crate::egdb::MancalaEgdb;
 use crate::handle::{self, Handle, Kind};
 use crate::io;
@@ -93,7 +93,8 @@ pub struct MancalaMoveValue {
 /// the first). The solver must not be freed while another thread uses it.
 pub struct MancalaSolver {
     solver: Mutex<Solver>,
-    cancel: Arc<AtomicBool>,
+    /// The cancel request of the calls in progress (`crate::cancel`).
+    cancel: CancelGate,
 }
 
 impl Handle for MancalaSolver {
@@ -116,10 +117,11 @@ fn solve_error(e: SolveError) -> Error {
 }
 
 impl MancalaSolver {
-    /// Runs `f` on the solver with the cancel flag cleared first.
+    /// Runs `f` on the solver; the call counts as in progress (a cancel stops it) from
+    /// before it waits for the solver's lock until it returns.
     fn with_solver<T>(&self, f: impl FnOnce(&mut Solver) -> Result<T>) -> Result<T> {
+        let _call = self.cancel.enter();
         let mut solver = self.solver.lock().unwrap_or_else(|e| e.into_inner());
-        self.cancel.store(false, Ordering::SeqCst);
         f(&mut solver)
     }
 
@@ -168,9 +170,8 @@ pub unsafe extern "C" fn mancala_solver_new(
             })?;
             solver = solver.tt_bytes(bytes);
         }
-        let cancel = Arc::new(AtomicBool::new(false));
-        solver =
-            limits(solver, config.node_limit, config.time_limit_ms).cancel_flag(cancel.clone());
+        let cancel = CancelGate::new();
+        solver = limits(solver, config.node_limit, config.time_limit_ms).cancel_flag(cancel.flag());
         let handle = handle::into_handle(MancalaSolver {
             solver: Mutex::new(solver),
             cancel,
@@ -249,12 +250,18 @@ pub unsafe extern "C" fn mancala_solver_set_database(
     })
 }
 
-/// Asks a solve or analysis running on `solver` (on another thread) to stop soon; it then
-/// returns `MANCALA_STATUS_OK` with the bounds proven so far (`exact` false). A cancel with no
-/// solve running has no effect: each solve clears the request when it starts.
+/// Asks every solve or analysis in progress on `solver` (on other threads) to stop soon; each
+/// then returns `MANCALA_STATUS_OK` with the bounds proven so far (`exact` false).
+///
+/// A call is in progress from the moment `mancala_solver_solve` or `mancala_solver_analyse`
+/// is entered until it returns, including while it still waits for the solver's lock behind
+/// another call: a cancel made then always stops it. The request is cleared when the last call
+/// in progress returns, so a cancel made while no call is in progress has no effect, neither
+/// now nor on a later call.
 ///
 /// Thread safety: safe from any thread, concurrently with a solve on the same handle; the
-/// handle must not be freed meanwhile. Never blocks.
+/// handle must not be freed meanwhile. Does not wait for a solve (it takes only a short
+/// internal lock that no solve holds while it runs).
 ///
 /// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE`
 /// or `MANCALA_STATUS_PANIC`.
@@ -264,9 +271,9 @@ pub unsafe extern "C" fn mancala_solver_set_database(
 #[no_mangle]
 pub unsafe extern "C" fn mancala_solver_cancel(solver: *const MancalaSolver) -> MancalaStatus {
     guard(|| {
-        // SAFETY: registry-checked handle; only the atomic flag is touched.
+        // SAFETY: registry-checked handle; only the cancel gate is touched.
         let solver = unsafe { handle::get(solver, "solver") }?;
-        solver.cancel.store(true, Ordering::SeqCst);
+        solver.cancel.request();
         Ok(())
     })
 }
@@ -405,4 +412,53 @@ pub unsafe extern "C" fn mancala_solver_clear_table(solver: *mut MancalaSolver) 
             Ok(())
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_core::kalah::{KalahPosition, KalahRules};
+
+    /// The race of a cancel made right after a solve was launched on another thread, before
+    /// that solve took the solver's lock: the cancel must stop it. The lock is held here while
+    /// the solving thread waits for it, so the cancel certainly comes first.
+    #[test]
+    fn a_cancel_before_the_solve_takes_the_lock_stops_it() {
+        let cancel = CancelGate::new();
+        let s = MancalaSolver {
+            solver: Mutex::new(
+                Solver::new()
+                    .threads(1)
+                    .tt_bytes(1 << 20)
+                    .cancel_flag(cancel.flag()),
+            ),
+            cancel,
+        };
+        // Kalah(6,4) from the start takes minutes without a database: a lost cancel shows as
+        // a long test, the node limit of two million ends it anyway.
+        let start = KalahPosition::start(KalahRules::standard());
+        std::thread::scope(|sc| {
+            let held = s.solver.lock().unwrap();
+            let job = sc.spawn(|| {
+                s.with_solver(|solver| {
+                    let mut limited = std::mem::take(solver).node_limit(Some(2_000_000));
+                    let r = limited.solve(&start).map_err(solve_error);
+                    *solver = limited;
+                    r
+                })
+            });
+            while s.cancel.in_progress() == 0 {
+                std::thread::yield_now();
+            }
+            s.cancel.request();
+            drop(held);
+            let solution = job.join().unwrap().unwrap();
+            assert!(!solution.exact);
+            assert!(
+                solution.nodes < 2_000_000,
+                "stopped by the cancel, not the limit"
+            );
+        });
+        assert!(!s.cancel.requested(), "the request ended with the call");
+    }
 }
