@@ -344,6 +344,10 @@ fn memcheck(exe: &Path, arg: &Path) -> Result<(), String> {
     let out = if use_valgrind() {
         Command::new("valgrind")
             .args([
+                // Valgrind runs one thread at a time; its default lock lets a busy search
+                // thread starve the thread that cancels it for tens of seconds (seen on this
+                // machine under load). The ticket lock hands the threads turns fairly.
+                "--fair-sched=yes",
                 "--error-exitcode=99",
                 "--leak-check=full",
                 "--errors-for-leak-kinds=definite,indirect,possible",
