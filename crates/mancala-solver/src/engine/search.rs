@@ -203,6 +203,8 @@ pub struct Engine<G: Evaluate> {
     root_moves: Vec<G::Move>,
     nodes: u64,
     horizon: u64,
+    /// Node count at which the clock and the cancel flag are next looked at.
+    next_check: u64,
     aborted: bool,
     can_abort: bool,
     node_limit: u64,
@@ -238,6 +240,7 @@ impl<G: Evaluate> Engine<G> {
             root_moves: Vec::new(),
             nodes: 0,
             horizon: 0,
+            next_check: CHECK_EVERY,
             aborted: false,
             can_abort: false,
             node_limit: u64::MAX,
@@ -382,6 +385,7 @@ impl<G: Evaluate> Engine<G> {
             }
         }
         self.nodes = 0;
+        self.next_check = CHECK_EVERY;
         self.aborted = false;
         self.node_limit = limits
             .nodes
@@ -439,11 +443,14 @@ impl<G: Evaluate> Engine<G> {
     }
 
     #[inline]
-    fn out_of_budget(&self) -> bool {
+    fn out_of_budget(&mut self) -> bool {
         if self.nodes >= self.node_limit {
             return true;
         }
-        if self.nodes % CHECK_EVERY == 0 {
+        // Not `nodes % CHECK_EVERY == 0`: leaves scored in place also count nodes, so the
+        // count can step over a multiple between two calls and the look would be skipped.
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + CHECK_EVERY;
             if self.cancelled() {
                 return true;
             }
