@@ -455,6 +455,7 @@ mod tests {
     /// that search took the engine's lock: the cancel must stop it. The lock is held here
     /// while the search thread waits for it, so the cancel certainly comes first.
     #[test]
+    #[cfg_attr(miri, ignore = "a search of thousands of nodes")]
     fn a_cancel_before_the_search_takes_the_lock_stops_it() {
         use mancala_core::kalah::KalahRules;
         let e = engine(10);
@@ -483,6 +484,7 @@ mod tests {
 
     /// A cancel while no call is in progress is forgotten.
     #[test]
+    #[cfg_attr(miri, ignore = "a search of thousands of nodes")]
     fn a_cancel_while_idle_has_no_effect() {
         use mancala_core::kalah::KalahRules;
         let e = engine(10);

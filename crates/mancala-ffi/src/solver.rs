@@ -423,6 +423,7 @@ mod tests {
     /// that solve took the solver's lock: the cancel must stop it. The lock is held here while
     /// the solving thread waits for it, so the cancel certainly comes first.
     #[test]
+    #[cfg_attr(miri, ignore = "a search of thousands of nodes")]
     fn a_cancel_before_the_solve_takes_the_lock_stops_it() {
         let cancel = CancelGate::new();
         let s = MancalaSolver {
