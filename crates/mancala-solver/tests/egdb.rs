@@ -189,3 +189,33 @@ fn limited_solve_returns_bounds() {
     let s = cancelled.solve(&KalahPosition::start(rules)).unwrap();
     assert!(!s.exact && s.lower <= 2 && 2 <= s.upper);
 }
+
+/// What is not a regular file is refused before it is opened: a FIFO would block `open` (no
+/// writer ever comes), a directory gives an unhelpful system error.
+#[test]
+#[cfg(unix)]
+#[cfg_attr(miri, ignore = "runs mkfifo")]
+fn fifos_and_directories_are_refused_without_blocking() {
+    let dir = tmp("not-regular");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("kalah6.k6.egdb");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    for path in [fifo.as_path(), dir.as_path()] {
+        for result in [
+            Egdb::info(path).map(|_| ()),
+            Egdb::open(path).map(|_| ()),
+            Egdb::load(path).map(|_| ()),
+        ] {
+            match result {
+                Err(EgdbError::Io { source, .. }) => {
+                    assert_eq!(source.kind(), std::io::ErrorKind::InvalidInput);
+                    assert_eq!(source.to_string(), "not a regular file");
+                }
+                other => panic!("{}: {other:?}", path.display()),
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -414,7 +414,7 @@ impl Egdb {
             path: path.to_path_buf(),
             source,
         };
-        let mut f = File::open(path).map_err(io)?;
+        let mut f = open_regular(path).map_err(io)?;
         let len = f.metadata().map_err(io)?.len();
         let mut head = vec![0u8; (FIXED_HEADER + MAX_RULES_LEN + 4).min(len as usize)];
         f.read_exact(&mut head).map_err(io)?;
@@ -436,10 +436,15 @@ impl Egdb {
             source,
         };
         // Miri cannot map files: read the file instead (same checks, owned entries).
+        let f = open_regular(path).map_err(io)?;
         #[cfg(miri)]
-        return check_bytes(path, &std::fs::read(path).map_err(io)?);
-        #[cfg(not(miri))]
-        let f = File::open(path).map_err(io)?;
+        return check_bytes(path, &{
+            use std::io::Read;
+            let mut bytes = Vec::new();
+            let mut f = f;
+            f.read_to_end(&mut bytes).map_err(io)?;
+            bytes
+        });
         // SAFETY: the map is read-only and private to this value; the file is documented as
         // not to be modified while open. Every byte read from it is checked before use.
         #[cfg(not(miri))]
@@ -614,6 +619,19 @@ fn check_file(path: &Path, bytes: &[u8]) -> Result<(EgdbInfo, usize), EgdbError>
     Ok((info, payload_at))
 }
 
+/// Opens `path` for reading only if it is a regular file: a FIFO would block the open, a
+/// device could stream without end, and a directory gives an unhelpful system error.
+fn open_regular(path: &Path) -> std::io::Result<File> {
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    File::open(path)
+}
+
 fn parse_header(path: &Path, bytes: &[u8], file_len: u64) -> Result<(EgdbInfo, usize), EgdbError> {
     let truncated = |expected: u64| EgdbError::Truncated {
         expected,
@@ -664,12 +682,12 @@ fn parse_header(path: &Path, bytes: &[u8], file_len: u64) -> Result<(EgdbInfo, u
         .map_err(|_| EgdbError::Header("rule set is not UTF-8".into()))?;
     let rules: KalahRules = rules_text
         .parse()
-        .map_err(|e| EgdbError::Header(format!("rule set `{rules_text}`: {e}")))?;
+        .map_err(|e| EgdbError::Header(format!("rule set {rules_text:?}: {e}")))?;
     let options = KalahOptions::from_bits(option_bits)
         .ok_or_else(|| EgdbError::Header(format!("unknown option bits {option_bits:#x}")))?;
     if rules.houses() != houses || relevant_options(rules.options()) != options {
         return Err(EgdbError::Header(format!(
-            "fields m = {houses}, options {option_bits:#x} disagree with the rule set `{rules_text}`"
+            "fields m = {houses}, options {option_bits:#x} disagree with the rule set {rules_text:?}"
         )));
     }
     if encoding != ENCODING_I8_VALUE {
