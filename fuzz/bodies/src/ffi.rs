@@ -658,23 +658,28 @@ fn step(u: &mut Unstructured<'_>, s: &mut State) -> arbitrary::Result<()> {
             let mut out: *mut MancalaEgdb = sentinel();
             // SAFETY: `path` NUL-terminated; `out` writable.
             let st = unsafe { mancala_egdb_load(ptr_of(&path), &mut out) };
-            let model = match text_of(&path) {
+            let loaded = match text_of(&path) {
                 Err(e) => Err(e),
-                Ok(t) => mancala_solver::Egdb::load(std::path::Path::new(t))
-                    .map(|_| ())
-                    .map_err(|e| match e {
-                        mancala_solver::EgdbError::Io { .. } => MancalaStatus::IoError,
-                        mancala_solver::EgdbError::Unsupported { .. } => {
-                            MancalaStatus::InvalidArgument
-                        }
-                        _ => MancalaStatus::CorruptFile,
-                    }),
+                Ok(t) => mancala_solver::Egdb::load(std::path::Path::new(t)).map_err(|e| match e {
+                    mancala_solver::EgdbError::Io { .. } => MancalaStatus::IoError,
+                    mancala_solver::EgdbError::Unsupported { .. } => MancalaStatus::InvalidArgument,
+                    mancala_solver::EgdbError::OutOfMemory(_) => MancalaStatus::OutOfMemory,
+                    _ => MancalaStatus::CorruptFile,
+                }),
             };
+            let description = loaded.as_ref().ok().map(mancala_solver::Egdb::description);
+            let model = loaded.map(|_| ());
             if from_file {
                 let _ = std::fs::remove_file(text_of(&path).expect("UTF-8"));
             }
             expect("egdb_load", st, model);
             if st == MancalaStatus::Ok {
+                // mancala_egdb_describe into any buffer: the Rust description.
+                let expected = description.as_deref().ok_or(MancalaStatus::Panic);
+                // SAFETY: buffer contract kept by `check_print`; `out` is live.
+                check_print(u, "egdb_describe", expected, |b, l, n| unsafe {
+                    mancala_egdb_describe(out, b, l, n)
+                })?;
                 // SAFETY: a live handle just made.
                 assert_eq!(unsafe { mancala_egdb_free(out) }, MancalaStatus::Ok);
                 s.freed.push(out as usize);
@@ -688,7 +693,8 @@ fn step(u: &mut Unstructured<'_>, s: &mut State) -> arbitrary::Result<()> {
             let mut out: *const c_char = sentinel::<c_char>().cast_const();
             // SAFETY: `out` writable.
             let st = unsafe { mancala_status_name(code, &mut out) };
-            if (0..=14).contains(&code) {
+            // MANCALA_STATUS_OK (0) ..= MANCALA_STATUS_OUT_OF_MEMORY (15).
+            if (0..=15).contains(&code) {
                 assert_eq!(st, MancalaStatus::Ok);
                 // SAFETY: a static NUL-terminated name.
                 let name = unsafe { CStr::from_ptr(out) }.to_str().expect("ASCII");
