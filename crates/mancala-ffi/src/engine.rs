@@ -205,12 +205,7 @@ pub unsafe extern "C" fn mancala_engine_new(
         let tt_bytes = if config.tt_bytes == 0 {
             mancala_solver::engine::DEFAULT_TT_BYTES
         } else {
-            usize::try_from(config.tt_bytes).map_err(|_| {
-                Error::new(
-                    MancalaStatus::InvalidArgument,
-                    "tt_bytes does not fit this machine's address space",
-                )
-            })?
+            io::table_bytes(config.tt_bytes)?
         };
         let handle = handle::into_handle(MancalaEngine {
             players: Mutex::new(Players {

@@ -88,3 +88,14 @@ pub(crate) unsafe fn write_str(
     // SAFETY: the caller's contract.
     unsafe { write_slice(&bytes, buf, len, needed, "string") }
 }
+
+/// A table size given in a config (`tt_bytes`, a `uint64_t`) as this machine's `usize`, or
+/// `MANCALA_STATUS_INVALID_ARGUMENT` when it does not fit the address space.
+pub(crate) fn table_bytes(bytes: u64) -> Result<usize> {
+    usize::try_from(bytes).map_err(|_| {
+        Error::new(
+            MancalaStatus::InvalidArgument,
+            "tt_bytes does not fit this machine's address space",
+        )
+    })
+}

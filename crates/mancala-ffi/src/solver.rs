@@ -162,13 +162,7 @@ pub unsafe extern "C" fn mancala_solver_new(
             solver = solver.threads(config.threads as usize);
         }
         if config.tt_bytes > 0 {
-            let bytes = usize::try_from(config.tt_bytes).map_err(|_| {
-                Error::new(
-                    MancalaStatus::InvalidArgument,
-                    "tt_bytes does not fit this machine's address space",
-                )
-            })?;
-            solver = solver.tt_bytes(bytes);
+            solver = solver.tt_bytes(io::table_bytes(config.tt_bytes)?);
         }
         let cancel = CancelGate::new();
         solver = limits(solver, config.node_limit, config.time_limit_ms).cancel_flag(cancel.flag());
