@@ -60,10 +60,9 @@ pub const MIN_SLOTS: usize = 1 << 10;
 /// bits of the key. Stores take `&self`: the table may be shared by threads.
 pub struct Table {
     buckets: Buckets<2>,
-    /// log2 of the bucket count asked for.
+    /// log2 of the bucket count asked for (`buckets` holds no bucket until
+    /// [`Table::allocate`]).
     bits: u32,
-    /// Whether `buckets` holds the memory yet ([`Table::allocate`]).
-    allocated: bool,
     generation: AtomicU32,
 }
 
@@ -77,7 +76,6 @@ impl Table {
         Table {
             buckets: Buckets::none(),
             bits: Buckets::<2>::bits_for(bytes).max(MIN_BUCKET_BITS),
-            allocated: false,
             generation: AtomicU32::new(0),
         }
     }
@@ -88,11 +86,16 @@ impl Table {
     /// [`OutOfMemory`] when neither an anonymous map nor the heap has room (the table then
     /// stays without memory and remembers nothing; a later call tries again).
     pub fn allocate(&mut self) -> Result<(), OutOfMemory> {
-        if !self.allocated {
+        if !self.allocated() {
             self.buckets = Buckets::new(self.bits)?;
-            self.allocated = true;
         }
         Ok(())
+    }
+
+    /// Whether the table has its memory (a table has at least one bucket once allocated).
+    #[inline(always)]
+    fn allocated(&self) -> bool {
+        self.buckets.bytes() != 0
     }
 
     /// Number of entries (once allocated).
@@ -117,7 +120,6 @@ impl Table {
     /// zero pages).
     pub fn clear(&mut self) {
         self.buckets = Buckets::none();
-        self.allocated = false;
         self.generation.store(0, Ordering::Relaxed);
     }
 
@@ -141,7 +143,7 @@ impl Table {
     #[inline]
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        if !self.allocated {
+        if !self.allocated() {
             return None;
         }
         self.buckets
@@ -154,7 +156,7 @@ impl Table {
     /// one, then one of an older search, then the shallowest).
     #[inline]
     pub fn store(&self, e: Entry) {
-        if !self.allocated {
+        if !self.allocated() {
             return;
         }
         let generation = u64::from(self.generation.load(Ordering::Relaxed) as u8);
