@@ -7,7 +7,7 @@
 //! whatever the number of threads: the value is the same for any thread count (only the node
 //! count and time change). The other threads are then told to stop and unwind.
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::board::Geometry;
 use crate::search::{Searcher, Shared};
@@ -98,6 +98,45 @@ impl<const M: usize, T: TranspositionTable> Ctx<'_, M, T> {
             s.finish();
             v
         })
+    }
+
+    /// Null-window tests of several independent items at once: for each item `x` of
+    /// `items`, whether `f(searcher, x, target − 1, target)` (a fail-soft search of the
+    /// item's value) is at least `target`. The threads of the pool take the items in turn
+    /// (one item is searched by one thread), so the answers are the same for any number of
+    /// threads. `None` for an item whose test was stopped by a limit.
+    pub(crate) fn at_least_each<X, F>(
+        &self,
+        shared: &Shared,
+        target: i32,
+        items: &[X],
+        f: F,
+    ) -> Vec<Option<bool>>
+    where
+        X: Sync,
+        F: Fn(&mut Searcher<'_, M, T>, &X, i32, i32) -> i32 + Sync,
+    {
+        let next = AtomicUsize::new(0);
+        let per_thread = self.pool.broadcast(|ctx| {
+            let mut s = Searcher::new(self.g, self.tt, self.db, shared, ctx.index());
+            let mut done = Vec::new();
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(x) = items.get(i) else { break };
+                let v = f(&mut s, x, target - 1, target);
+                done.push((i, (!s.aborted).then_some(v >= target)));
+                if s.aborted {
+                    break;
+                }
+            }
+            s.finish();
+            done
+        });
+        let mut out = vec![None; items.len()];
+        for (i, r) in per_thread.into_iter().flatten() {
+            out[i] = r;
+        }
+        out
     }
 
     /// One null-window test on the first thread only: whether `f`'s value is at least

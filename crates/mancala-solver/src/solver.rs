@@ -494,8 +494,12 @@ fn drive<const M: usize, T: TranspositionTable>(
                 let v = sol.value;
                 let sh = shared();
                 let mut complete = true;
-                for mv in pos.legal_moves() {
-                    match ctx.at_least(&sh, v, |s, a, b| s.move_value(pos, mv, a, b)) {
+                let moves = pos.legal_moves();
+                // Each move's test on its own thread (the tests are independent).
+                let tests =
+                    ctx.at_least_each(&sh, v, &moves, |s, &mv, a, b| s.move_value(pos, mv, a, b));
+                for (&mv, t) in moves.iter().zip(tests) {
+                    match t {
                         Some(true) => sol.best_moves.push(mv),
                         Some(false) => {}
                         None => complete = false,
