@@ -348,7 +348,7 @@ pub(crate) fn unrank_layer(m: usize, k: u32, mut r: u64, parts: &mut [u8]) {
 }
 
 /// The next composition of the same sum in colex rank order (rank + 1); `false` after the last.
-#[inline]
+#[cfg(test)]
 pub(crate) fn next_parts(parts: &mut [u8]) -> bool {
     let d = parts.len();
     let mut j = 1;

@@ -1,23 +1,211 @@
-//! The parallel layer-by-layer build (algorithm in the module docs of `egdb`).
+//! The parallel build, layer by layer and, inside a layer, moment level by moment level
+//! (algorithm and proof in the module docs of `egdb`).
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 use mancala_core::kalah::{KalahOption, KalahOptions};
 use rayon::prelude::*;
 
-use crate::board::{binom_exact, next_parts, unrank_layer, Child, Flags, Geometry, Kind};
+use crate::board::{binom_exact, Child, Flags, Geometry, Kind, BINOM};
 use crate::mem::{FrozenBytes, OutOfMemory, ZeroedBuf};
 use crate::search::prefetch;
 
 /// Not computed yet: the entry of value v is the byte v + 128 (excess-128), and no value is
-/// −128 because |v| ≤ K ≤ 127.
+/// −128 because |v| ≤ K ≤ 127. Only debug builds look at it: the order of the build makes
+/// every entry a position reads final before it is read.
 const UNKNOWN: u8 = 0;
-/// Positions a work item covers.
+/// Positions a work item covers (at least; small levels make one smaller item).
 const CHUNK: u64 = 1 << 14;
+/// Positions prepared ahead.
+const AHEAD: usize = 8;
 
 #[inline(always)]
 fn encode(v: i8) -> u8 {
     (i32::from(v) + 128) as u8
+}
+
+/// Every row (the m houses of one player) of at most K seeds, grouped by (seed sum, moment).
+///
+/// The moment of a row is Σ i·cᵢ (house i counted from 0, the house farthest from the store);
+/// the moment of a position is the sum of its two rows' moments.
+struct Rows {
+    /// The rows, one house a byte (house i in byte i), sorted by (sum, moment).
+    packed: Vec<u64>,
+    /// For each row, `Σ_{i<m} C(pᵢ, i+1)`: the first m terms of the rank of a position whose
+    /// own row it is (crate `board` docs), so the rank of the position (row, empty row).
+    own_rank: Vec<u64>,
+    /// The rows of group g are `start[g]..start[g + 1]`.
+    start: Vec<usize>,
+    /// The group of (sum a, moment 0); the group of (a, μ) is `first[a] + μ`, μ ≤ (m−1)·a.
+    first: Vec<usize>,
+}
+
+impl Rows {
+    /// The rows of `m` houses with at most `max_seeds` seeds.
+    fn new(m: usize, max_seeds: u32) -> Rows {
+        let k = max_seeds as usize;
+        let mut first = Vec::with_capacity(k + 2);
+        let mut groups = 0;
+        for a in 0..=k + 1 {
+            first.push(groups);
+            groups += (m - 1) * a + 1;
+        }
+        let group = |row: &[u8]| {
+            let a: usize = row.iter().map(|&c| usize::from(c)).sum();
+            let mu: usize = row.iter().enumerate().map(|(i, &c)| i * usize::from(c)).sum();
+            first[a] + mu
+        };
+        let mut all = Vec::new();
+        let mut row = [0u8; 8];
+        collect_rows(&mut row[..m], 0, k, &mut all);
+        // Counting sort by group.
+        let mut start = vec![0usize; first[k + 1] + 1];
+        for r in &all {
+            start[group(r) + 1] += 1;
+        }
+        for g in 1..start.len() {
+            start[g] += start[g - 1];
+        }
+        let mut at = start.clone();
+        let mut packed = vec![0u64; all.len()];
+        let mut own_rank = vec![0u64; all.len()];
+        for r in &all {
+            let g = group(r);
+            let i = at[g];
+            at[g] += 1;
+            let mut p = 0usize;
+            for (h, &c) in r[..m].iter().enumerate() {
+                packed[i] |= u64::from(c) << (8 * h);
+                p += usize::from(c);
+                own_rank[i] += BINOM[h + 1][p + h];
+            }
+        }
+        Rows {
+            packed,
+            own_rank,
+            start,
+            first,
+        }
+    }
+
+    /// The rows of sum `a` and moment `mu`.
+    #[inline]
+    fn group(&self, a: u32, mu: u32) -> (usize, usize) {
+        let g = self.first[a as usize] + mu as usize;
+        (self.start[g], self.start[g + 1])
+    }
+}
+
+/// Appends to `out` every row `row[..i]` followed by the parts of `row[i..]` with at most
+/// `left` seeds.
+fn collect_rows(row: &mut [u8], i: usize, left: usize, out: &mut Vec<[u8; 8]>) {
+    if i == row.len() {
+        let mut r = [0u8; 8];
+        r[..row.len()].copy_from_slice(row);
+        out.push(r);
+        return;
+    }
+    for c in 0..=left {
+        row[i] = c as u8;
+        collect_rows(row, i + 1, left - c, out);
+    }
+    row[i] = 0;
+}
+
+/// The last m terms of the rank of a position whose own row holds `a` seeds and whose
+/// opponent's row is `opp` (packed, house i in byte i): `Σ_{i<m} C(a + q_i + m + i, m+i+1)`
+/// with `q_i` the prefix sums of `opp`.
+#[inline(always)]
+fn opp_rank<const M: usize>(a: u32, opp: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let ps = opp.wrapping_mul(ONES);
+    let mut r = 0u64;
+    for i in 0..M {
+        let p = ((ps >> (8 * i)) & 0xFF) as usize + a as usize;
+        r = r.wrapping_add(BINOM[M + i + 1][p + M + i]);
+    }
+    r
+}
+
+/// A block of one level: every position whose own row is one of `rows.packed[own]` (sum
+/// `a`) and whose opponent's row is one of `rows.packed[opp]`.
+struct Block {
+    own: (usize, usize),
+    opp: (usize, usize),
+    a: u32,
+    /// Positions in this block and the blocks before it in the level.
+    end: u64,
+}
+
+/// The positions of a run of blocks, in build order: the opponent's row outer, the own row
+/// inner (the own rows of one opponent's row fill one window of ranks).
+struct Walk<'a, const M: usize> {
+    rows: &'a Rows,
+    blocks: &'a [Block],
+    /// The current block, the own row and the opponent's row in it.
+    b: usize,
+    own: usize,
+    opp: usize,
+    /// The opponent's row of the current positions, in its lanes, and its rank terms.
+    opp_board: u128,
+    opp_rank: u64,
+}
+
+impl<'a, const M: usize> Walk<'a, M> {
+    /// The walk from the position `at` (0-based) of the level made of `blocks`.
+    fn new(rows: &'a Rows, blocks: &'a [Block], at: u64) -> Self {
+        let b = blocks.partition_point(|x| x.end <= at);
+        let blk = &blocks[b];
+        let before = blk.end - ((blk.own.1 - blk.own.0) * (blk.opp.1 - blk.opp.0)) as u64;
+        let off = (at - before) as usize;
+        let n_own = blk.own.1 - blk.own.0;
+        let mut w = Walk {
+            rows,
+            blocks,
+            b,
+            own: blk.own.0 + off % n_own,
+            opp: blk.opp.0 + off / n_own,
+            opp_board: 0,
+            opp_rank: 0,
+        };
+        w.load_opp();
+        w
+    }
+
+    #[inline(always)]
+    fn load_opp(&mut self) {
+        let opp = self.rows.packed[self.opp];
+        self.opp_board = u128::from(opp) << (8 * (M + 1));
+        self.opp_rank = opp_rank::<M>(self.blocks[self.b].a, opp);
+    }
+
+    /// The current position and its rank, then steps to the next one (which must exist
+    /// unless this was the last call).
+    #[inline(always)]
+    fn next(&mut self) -> (u128, u64) {
+        let own = self.own;
+        let out = (
+            u128::from(self.rows.packed[own]) | self.opp_board,
+            self.rows.own_rank[own] + self.opp_rank,
+        );
+        self.own += 1;
+        let blk = &self.blocks[self.b];
+        if self.own == blk.own.1 {
+            self.own = blk.own.0;
+            self.opp += 1;
+            if self.opp == blk.opp.1 {
+                self.b += 1;
+                if self.b == self.blocks.len() {
+                    return out;
+                }
+                let nb = &self.blocks[self.b];
+                self.own = nb.own.0;
+                self.opp = nb.opp.0;
+            }
+            self.load_opp();
+        }
+        out
+    }
 }
 
 struct Builder<'a, const M: usize> {
@@ -48,9 +236,6 @@ const EMPTY_PRE: Pre = Pre {
     ); 7],
 };
 
-/// Positions prepared ahead.
-const AHEAD: usize = 8;
-
 impl<const M: usize> Builder<'_, M> {
     /// Prepares the position `b` of rank `rank` into `pre`, in place.
     #[inline(always)]
@@ -76,7 +261,9 @@ impl<const M: usize> Builder<'_, M> {
         }
     }
 
-    /// The value of a prepared position (0 for a finished game, which has no child).
+    /// The value of a prepared position (0 for a finished game, which has no child), from
+    /// its children's final entries.
+    #[inline(always)]
     fn finish(&self, pre: &Pre) -> i8 {
         if pre.n == 0 {
             return 0;
@@ -85,47 +272,65 @@ impl<const M: usize> Builder<'_, M> {
         for &(c, r) in &pre.kids[..pre.n as usize] {
             let v = match c.kind {
                 Kind::Over => c.gain,
-                Kind::Extra => c.gain + i32::from(self.get(c.board, r)),
-                Kind::Switch => c.gain - i32::from(self.get(c.board, r)),
+                Kind::Extra => c.gain + self.get(r),
+                Kind::Switch => c.gain - self.get(r),
             };
             best = best.max(v);
         }
         best as i8
     }
 
-    /// The value of `b` (mover to move), computing unknown in-layer children first.
-    fn compute(&self, b: u128) -> i8 {
-        if self.g.is_terminal(b) {
-            return 0;
-        }
-        let mut best = i32::MIN;
-        let mut mask = Geometry::<M>::move_mask(b);
-        while mask != 0 {
-            let h = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            let c = self.g.play(b, h);
-            let v = match c.kind {
-                Kind::Over => c.gain,
-                Kind::Extra => c.gain + i32::from(self.get(c.board, Geometry::<M>::rank(c.board))),
-                Kind::Switch => c.gain - i32::from(self.get(c.board, Geometry::<M>::rank(c.board))),
-            };
-            best = best.max(v);
-        }
-        best as i8
+    /// The value of the entry of rank `rank`, which the build order has already computed.
+    #[inline(always)]
+    fn get(&self, rank: u64) -> i32 {
+        let v = self.data[rank as usize].load(Ordering::Relaxed);
+        debug_assert_ne!(v, UNKNOWN, "entry {rank} read before it was computed");
+        i32::from(v) - 128
     }
 
-    /// The entry of `b` (of rank `rank`), computed first if it is an unknown in-layer one.
-    #[inline]
-    fn get(&self, b: u128, rank: u64) -> i8 {
-        let slot = &self.data[rank as usize];
-        let v = slot.load(Ordering::Relaxed);
-        if v != UNKNOWN {
-            return (i32::from(v) - 128) as i8;
+    /// Computes the positions `from..to` of the level made of `blocks`.
+    fn run_chunk(&self, rows: &Rows, blocks: &[Block], from: u64, to: u64) {
+        let mut walk = Walk::<M>::new(rows, blocks, from);
+        // Software pipeline: position i is evaluated while the entries of positions
+        // i+1..i+AHEAD are on their way from memory.
+        let mut ring = [EMPTY_PRE; AHEAD];
+        let count = (to - from) as usize;
+        for slot in ring.iter_mut().take(count) {
+            let (b, r) = walk.next();
+            self.prepare(b, r, slot);
         }
-        // Only an in-layer child can be unknown: the layers below are complete.
-        let v = self.compute(b);
-        slot.store(encode(v), Ordering::Relaxed);
-        v
+        for i in 0..count {
+            let at = i % AHEAD;
+            let v = self.finish(&ring[at]);
+            let slot = &self.data[ring[at].rank as usize];
+            debug_assert_eq!(slot.load(Ordering::Relaxed), UNKNOWN);
+            slot.store(encode(v), Ordering::Relaxed);
+            if i + AHEAD < count {
+                let (b, r) = walk.next();
+                self.prepare(b, r, &mut ring[at]);
+            }
+        }
+    }
+}
+
+/// The blocks of level `level` (moment) of layer `k` (seeds in the houses).
+fn level_blocks<const M: usize>(rows: &Rows, k: u32, level: u32, blocks: &mut Vec<Block>) {
+    blocks.clear();
+    let w = M as u32 - 1;
+    let mut end = 0u64;
+    for a in 0..=k {
+        let b = k - a;
+        let lo = level.saturating_sub(w * b);
+        let hi = (w * a).min(level);
+        for mu in lo..=hi {
+            let own = rows.group(a, mu);
+            let opp = rows.group(b, level - mu);
+            let n = ((own.1 - own.0) * (opp.1 - opp.0)) as u64;
+            if n != 0 {
+                end += n;
+                blocks.push(Block { own, opp, a, end });
+            }
+        }
     }
 }
 
@@ -133,57 +338,48 @@ fn run<const M: usize>(
     flags: Flags,
     max_seeds: u32,
     data: &[AtomicU8],
+    chunk: u64,
     progress: Option<&(dyn Fn(u64, u64) + Sync)>,
 ) {
     let builder = Builder::<M> {
         g: Geometry::<M>::new(flags),
         data,
     };
+    let rows = Rows::new(M, max_seeds);
     let total = data.len() as u64;
     let done = AtomicU64::new(0);
-    let d = 2 * M as u64;
+    let mut blocks = Vec::new();
     for k in 0..=max_seeds {
-        let start = if k == 0 {
-            0
-        } else {
-            binom_exact(u64::from(k) + d - 1, d) as u64
-        };
-        let len = binom_exact(u64::from(k) + d - 1, d - 1) as u64;
-        let chunks = len.div_ceil(CHUNK);
-        (0..chunks).into_par_iter().for_each(|c| {
-            let from = c * CHUNK;
-            let to = (from + CHUNK).min(len);
-            let mut parts = [0u8; 16];
-            let parts = &mut parts[..2 * M];
-            unrank_layer(M, k, from, parts);
-            // Software pipeline: position i is evaluated while the entries of positions
-            // i+1..i+AHEAD are on their way from memory.
-            let mut ring = [EMPTY_PRE; AHEAD];
-            let count = (to - from) as usize;
-            let base = start + from;
-            for (i, slot) in ring.iter_mut().enumerate().take(count) {
-                builder.prepare(Geometry::<M>::from_parts(parts), base + i as u64, slot);
-                next_parts(parts);
-            }
-            for i in 0..count {
-                let at = i % AHEAD;
-                let slot = &builder.data[ring[at].rank as usize];
-                if slot.load(Ordering::Relaxed) == UNKNOWN {
-                    let v = builder.finish(&ring[at]);
-                    slot.store(encode(v), Ordering::Relaxed);
+        let mut in_layer = 0;
+        // Every in-layer child has a larger moment than its parent (module docs): the levels
+        // from the top down.
+        for level in (0..=(M as u32 - 1) * k).rev() {
+            level_blocks::<M>(&rows, k, level, &mut blocks);
+            let len = blocks.last().map_or(0, |b| b.end);
+            in_layer += len;
+            let blocks = &blocks[..];
+            let run_chunk = |c: u64| {
+                let from = c * chunk;
+                let to = (from + chunk).min(len);
+                builder.run_chunk(&rows, blocks, from, to);
+                let n = done.fetch_add(to - from, Ordering::Relaxed) + (to - from);
+                if let Some(p) = progress {
+                    p(n, total);
                 }
-                if i + AHEAD < count {
-                    let b = Geometry::<M>::from_parts(parts);
-                    builder.prepare(b, base + (i + AHEAD) as u64, &mut ring[at]);
-                    next_parts(parts);
-                }
+            };
+            let chunks = len.div_ceil(chunk);
+            if chunks == 1 {
+                run_chunk(0);
+            } else {
+                (0..chunks).into_par_iter().for_each(run_chunk);
             }
-            let n = done.fetch_add(to - from, Ordering::Relaxed) + (to - from);
-            if let Some(p) = progress {
-                p(n, total);
-            }
-        });
+        }
+        debug_assert_eq!(
+            u128::from(in_layer),
+            binom_exact(u64::from(k) + 2 * M as u64 - 1, 2 * M as u64 - 1)
+        );
     }
+    debug_assert!(data.iter().all(|x| x.load(Ordering::Relaxed) != UNKNOWN));
 }
 
 /// Builds the entries (rank order, excess-128 bytes) of the database of m houses, the given
@@ -195,6 +391,18 @@ pub(super) fn build(
     total: u64,
     progress: Option<&(dyn Fn(u64, u64) + Sync)>,
 ) -> Result<FrozenBytes, OutOfMemory> {
+    build_in_chunks(m, options, max_seeds, total, CHUNK, progress)
+}
+
+/// [`build`] with work items of `chunk` positions.
+fn build_in_chunks(
+    m: usize,
+    options: KalahOptions,
+    max_seeds: u32,
+    total: u64,
+    chunk: u64,
+    progress: Option<&(dyn Fn(u64, u64) + Sync)>,
+) -> Result<FrozenBytes, OutOfMemory> {
     let flags = Flags {
         empty_capture: options.has(KalahOption::EmptyCapture),
         end_when_no_move: options.has(KalahOption::EndWhenNoMove),
@@ -203,13 +411,180 @@ pub(super) fn build(
     let buf = ZeroedBuf::<AtomicU8>::new(total as usize)?;
     let data = buf.as_slice();
     match m {
-        1 => run::<1>(flags, max_seeds, data, progress),
-        2 => run::<2>(flags, max_seeds, data, progress),
-        3 => run::<3>(flags, max_seeds, data, progress),
-        4 => run::<4>(flags, max_seeds, data, progress),
-        5 => run::<5>(flags, max_seeds, data, progress),
-        6 => run::<6>(flags, max_seeds, data, progress),
-        _ => run::<7>(flags, max_seeds, data, progress),
+        1 => run::<1>(flags, max_seeds, data, chunk, progress),
+        2 => run::<2>(flags, max_seeds, data, chunk, progress),
+        3 => run::<3>(flags, max_seeds, data, chunk, progress),
+        4 => run::<4>(flags, max_seeds, data, chunk, progress),
+        5 => run::<5>(flags, max_seeds, data, chunk, progress),
+        6 => run::<6>(flags, max_seeds, data, chunk, progress),
+        _ => run::<7>(flags, max_seeds, data, chunk, progress),
     }
     Ok(buf.freeze())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use mancala_core::kalah::{KalahOption, KalahOptions};
+
+    use crate::board::binom_exact;
+
+    /// A plain memoised minimax written from the rules (kalah.md), sharing nothing with the
+    /// builder but the rank formula of the file format, recomputed here independently.
+    struct Reference {
+        m: usize,
+        empty_capture: bool,
+        end_when_no_move: bool,
+        discard: bool,
+        memo: HashMap<Vec<u8>, i32>,
+    }
+
+    impl Reference {
+        /// The value for the mover of `houses` (the mover's houses, then the opponent's, each
+        /// row from the house farthest from its owner's store).
+        fn value(&mut self, houses: &[u8]) -> i32 {
+            if let Some(&v) = self.memo.get(houses) {
+                return v;
+            }
+            let m = self.m;
+            let own: u32 = houses[..m].iter().map(|&c| u32::from(c)).sum();
+            let opp: u32 = houses[m..].iter().map(|&c| u32::from(c)).sum();
+            let finished = if self.end_when_no_move {
+                own == 0
+            } else {
+                own == 0 || opp == 0
+            };
+            let mut best = 0;
+            if !finished {
+                best = i32::MIN;
+                for h in 0..m {
+                    if houses[h] != 0 {
+                        let v = self.move_value(houses, h);
+                        best = best.max(v);
+                    }
+                }
+            }
+            self.memo.insert(houses.to_vec(), best);
+            best
+        }
+
+        /// The value for the mover of sowing house `h`.
+        fn move_value(&mut self, houses: &[u8], h: usize) -> i32 {
+            let m = self.m;
+            // The mover's sowing cycle: own houses 0..m, own store m, the opponent's houses
+            // m+1..=2m (the opponent's store is skipped).
+            let mut pits: Vec<u32> = houses[..m].iter().map(|&c| u32::from(c)).collect();
+            pits.push(0);
+            pits.extend(houses[m..].iter().map(|&c| u32::from(c)));
+            let mut at = h;
+            let seeds = std::mem::take(&mut pits[h]);
+            for _ in 0..seeds {
+                at = (at + 1) % (2 * m + 1);
+                pits[at] += 1;
+            }
+            let again = at == m;
+            if at < m && pits[at] == 1 {
+                let facing = 2 * m - at;
+                if pits[facing] != 0 || self.empty_capture {
+                    pits[m] += pits[facing] + 1;
+                    pits[at] = 0;
+                    pits[facing] = 0;
+                }
+            }
+            let mut gain = pits[m] as i32;
+            let own: u32 = pits[..m].iter().sum();
+            let opp: u32 = pits[m + 1..].iter().sum();
+            let next_has_no_move = if again { own == 0 } else { opp == 0 };
+            let over = if self.end_when_no_move {
+                next_has_no_move
+            } else {
+                own == 0 || opp == 0
+            };
+            if over {
+                if !self.discard {
+                    gain += own as i32 - opp as i32;
+                }
+                return gain;
+            }
+            let own_row: Vec<u8> = pits[..m].iter().map(|&c| c as u8).collect();
+            let opp_row: Vec<u8> = pits[m + 1..].iter().map(|&c| c as u8).collect();
+            if again {
+                gain + self.value(&[own_row, opp_row].concat())
+            } else {
+                gain - self.value(&[opp_row, own_row].concat())
+            }
+        }
+    }
+
+    /// Σ C(p_i, i+1) with p_i = c_0 + … + c_i + i.
+    fn rank(houses: &[u8]) -> u64 {
+        let mut p = 0u64;
+        let mut r = 0u64;
+        for (i, &c) in houses.iter().enumerate() {
+            p += u64::from(c);
+            r += binom_exact(p + i as u64, i as u64 + 1) as u64;
+        }
+        r
+    }
+
+    /// Calls `f` on every distribution of at most `left` seeds over `houses[i..]`.
+    fn each(houses: &mut [u8], i: usize, left: u32, f: &mut dyn FnMut(&[u8])) {
+        if i == houses.len() {
+            f(houses);
+            return;
+        }
+        for c in 0..=left {
+            houses[i] = c as u8;
+            each(houses, i + 1, left - c, f);
+        }
+        houses[i] = 0;
+    }
+
+    #[test]
+    fn every_entry_equals_a_plain_minimax() {
+        let sizes: &[(usize, u32)] = if cfg!(miri) {
+            &[(1, 3), (2, 2)]
+        } else {
+            &[(1, 40), (2, 14), (3, 10), (4, 8), (5, 7), (6, 7), (7, 6)]
+        };
+        for &(m, k) in sizes {
+            for bits in 0..8u32 {
+                let mut list = Vec::new();
+                if bits & 1 != 0 {
+                    list.push(KalahOption::EmptyCapture);
+                }
+                if bits & 2 != 0 {
+                    list.push(KalahOption::EndWhenNoMove);
+                }
+                if bits & 4 != 0 {
+                    list.push(KalahOption::DiscardRemaining);
+                }
+                let total = binom_exact(u64::from(k) + 2 * m as u64, 2 * m as u64) as u64;
+                let options = KalahOptions::of(&list);
+                let data = super::build(m, options, k, total, None).unwrap();
+                let data = data.bytes();
+                assert_eq!(data.len() as u64, total);
+                // Work items of a few positions: many items a level, run in parallel.
+                let small = super::build_in_chunks(m, options, k, total, 5, None).unwrap();
+                assert_eq!(small.bytes(), data);
+                let mut reference = Reference {
+                    m,
+                    empty_capture: bits & 1 != 0,
+                    end_when_no_move: bits & 2 != 0,
+                    discard: bits & 4 != 0,
+                    memo: HashMap::new(),
+                };
+                let mut seen = 0u64;
+                let mut houses = vec![0u8; 2 * m];
+                each(&mut houses, 0, k, &mut |h| {
+                    let want = reference.value(h);
+                    let got = i32::from(data[rank(h) as usize]) - 128;
+                    assert_eq!(got, want, "m = {m}, K = {k}, options {list:?}, {h:?}");
+                    seen += 1;
+                });
+                assert_eq!(seen, total);
+            }
+        }
+    }
 }
