@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use mancala_core::kalah::{KalahOption, KalahOptions};
 use rayon::prelude::*;
 
-use crate::board::{binom_exact, Child, Flags, Geometry, Kind, BINOM};
+use crate::board::{binom_exact, Flags, BINOM};
 use crate::mem::{FrozenBytes, OutOfMemory, ZeroedBuf};
 use crate::search::prefetch;
 
@@ -52,7 +52,11 @@ impl Rows {
         }
         let group = |row: &[u8]| {
             let a: usize = row.iter().map(|&c| usize::from(c)).sum();
-            let mu: usize = row.iter().enumerate().map(|(i, &c)| i * usize::from(c)).sum();
+            let mu: usize = row
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| i * usize::from(c))
+                .sum();
             first[a] + mu
         };
         let mut all = Vec::new();
@@ -133,6 +137,8 @@ struct Block {
     own: (usize, usize),
     opp: (usize, usize),
     a: u32,
+    /// Seeds in the opponent's rows.
+    b: u32,
     /// Positions in this block and the blocks before it in the level.
     end: u64,
 }
@@ -146,8 +152,8 @@ struct Walk<'a, const M: usize> {
     b: usize,
     own: usize,
     opp: usize,
-    /// The opponent's row of the current positions, in its lanes, and its rank terms.
-    opp_board: u128,
+    /// The opponent's row of the current positions and its rank terms.
+    opp_row: u64,
     opp_rank: u64,
 }
 
@@ -156,16 +162,16 @@ impl<'a, const M: usize> Walk<'a, M> {
     fn new(rows: &'a Rows, blocks: &'a [Block], at: u64) -> Self {
         let b = blocks.partition_point(|x| x.end <= at);
         let blk = &blocks[b];
-        let before = blk.end - ((blk.own.1 - blk.own.0) * (blk.opp.1 - blk.opp.0)) as u64;
-        let off = (at - before) as usize;
         let n_own = blk.own.1 - blk.own.0;
+        let before = blk.end - (n_own * (blk.opp.1 - blk.opp.0)) as u64;
+        let off = (at - before) as usize;
         let mut w = Walk {
             rows,
             blocks,
             b,
             own: blk.own.0 + off % n_own,
             opp: blk.opp.0 + off / n_own,
-            opp_board: 0,
+            opp_row: 0,
             opp_rank: 0,
         };
         w.load_opp();
@@ -174,18 +180,18 @@ impl<'a, const M: usize> Walk<'a, M> {
 
     #[inline(always)]
     fn load_opp(&mut self) {
-        let opp = self.rows.packed[self.opp];
-        self.opp_board = u128::from(opp) << (8 * (M + 1));
-        self.opp_rank = opp_rank::<M>(self.blocks[self.b].a, opp);
+        self.opp_row = self.rows.packed[self.opp];
+        self.opp_rank = opp_rank::<M>(self.blocks[self.b].a, self.opp_row);
     }
 
-    /// The current position and its rank, then steps to the next one (which must exist
-    /// unless this was the last call).
+    /// The current position (own row, opponent's row) and its rank, then steps to the next
+    /// one (which must exist unless this was the last call).
     #[inline(always)]
-    fn next(&mut self) -> (u128, u64) {
+    fn next(&mut self) -> (u64, u64, u64) {
         let own = self.own;
         let out = (
-            u128::from(self.rows.packed[own]) | self.opp_board,
+            self.rows.packed[own],
+            self.opp_row,
             self.rows.own_rank[own] + self.opp_rank,
         );
         self.own += 1;
@@ -208,60 +214,174 @@ impl<'a, const M: usize> Walk<'a, M> {
     }
 }
 
+/// The move generator of the build, on the two rows as separate words (house i of a row in
+/// byte i): the same rules as [`crate::board::Geometry::play`], which the tests compare it
+/// with, with no 128-bit shifts and no flip.
+struct Sow<const M: usize> {
+    /// Added to the own row, the opponent's row and the store by r < 2m+1 seeds from house h.
+    own_add: [[u64; 16]; M],
+    opp_add: [[u64; 16]; M],
+    store_add: [[u8; 16]; M],
+    /// The lane of the last seed of r seeds from house h: own house, m the store, m+1+i the
+    /// opponent's house i.
+    last: [[u8; 16]; M],
+    flags: Flags,
+}
+
+/// One seed in each of the m bytes of a row.
+const fn ones(m: usize) -> u64 {
+    0x0101_0101_0101_0101 >> (8 * (8 - m))
+}
+
+/// The seeds of a row.
+#[inline(always)]
+fn row_sum(row: u64) -> u32 {
+    (row.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+}
+
+impl<const M: usize> Sow<M> {
+    fn new(flags: Flags) -> Self {
+        let l = 2 * M + 1;
+        let mut s = Sow {
+            own_add: [[0; 16]; M],
+            opp_add: [[0; 16]; M],
+            store_add: [[0; 16]; M],
+            last: [[0; 16]; M],
+            flags,
+        };
+        for h in 0..M {
+            for r in 0..l {
+                // r seeds into the lanes after h.
+                for j in 1..=r {
+                    let lane = (h + j) % l;
+                    if lane < M {
+                        s.own_add[h][r] += 1 << (8 * lane);
+                    } else if lane == M {
+                        s.store_add[h][r] += 1;
+                    } else {
+                        s.opp_add[h][r] += 1 << (8 * (lane - M - 1));
+                    }
+                }
+                s.last[h][r] = ((h + r) % l) as u8;
+            }
+        }
+        s
+    }
+
+    /// Plays house `h` (non-empty) of the position (`own`, `opp`): the child's rows
+    /// (own row of its mover first), the gain, and +1 for an extra turn, −1 when the turn
+    /// passes, 0 when the game ends (then `gain` includes the final sweep).
+    #[inline(always)]
+    fn play(&self, own: u64, opp: u64, h: usize) -> (u64, u64, i32, i32) {
+        let s = ((own >> (8 * h)) & 0xFF) as usize;
+        let l = 2 * M + 1;
+        let (q, r) = if s < l { (0, s) } else { (s / l, s % l) };
+        let qs = q as u64 * ones(M);
+        let mut own = (own & !(0xFF << (8 * h))) + qs + self.own_add[h][r];
+        let mut opp = opp + qs + self.opp_add[h][r];
+        let mut gain = (q + usize::from(self.store_add[h][r])) as i32;
+        let last = usize::from(self.last[h][r]);
+        let extra = last == M;
+        if last < M && (own >> (8 * last)) & 0xFF == 1 {
+            let facing = M - 1 - last;
+            let taken = (opp >> (8 * facing)) & 0xFF;
+            if taken != 0 || self.flags.empty_capture {
+                own &= !(0xFF << (8 * last));
+                opp &= !(0xFF << (8 * facing));
+                gain += taken as i32 + 1;
+            }
+        }
+        let over = if self.flags.end_when_no_move {
+            if extra {
+                own == 0
+            } else {
+                opp == 0
+            }
+        } else {
+            own == 0 || opp == 0
+        };
+        if over {
+            if !self.flags.discard {
+                gain += row_sum(own) as i32 - row_sum(opp) as i32;
+            }
+            (0, 0, gain, 0)
+        } else if extra {
+            (own, opp, gain, 1)
+        } else {
+            (opp, own, gain, -1)
+        }
+    }
+}
+
+/// The rank of the position (`own`, `opp`) (crate `board` docs).
+#[inline(always)]
+fn rank_of<const M: usize>(own: u64, opp: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let ps = own.wrapping_mul(ONES);
+    let mut r = 0u64;
+    for i in 0..M {
+        let p = ((ps >> (8 * i)) & 0xFF) as usize;
+        r = r.wrapping_add(BINOM[i + 1][p + i]);
+    }
+    r.wrapping_add(opp_rank::<M>(((ps >> (8 * (M - 1))) & 0xFF) as u32, opp))
+}
+
 struct Builder<'a, const M: usize> {
-    g: Geometry<M>,
+    sow: Sow<M>,
     data: &'a [AtomicU8],
 }
 
-/// A position prepared ahead of its evaluation: its children and every rank, with the
-/// entries already requested from memory (software pipelining hides the memory latency).
+/// A position prepared ahead of its evaluation: for every move, the child's rank, the gain
+/// and the sign of the child's value, with the child's entry already requested from memory
+/// (software pipelining hides the memory latency).
 #[derive(Clone, Copy)]
 struct Pre {
     rank: u64,
     n: u8,
-    kids: [(Child, u64); 7],
+    /// (child's rank, gain, +1 for an extra turn, −1 when the turn passes, 0 when the game
+    /// ends: then the rank is 0, a valid entry whose value the sign cancels).
+    kids: [(u64, i32, i32); 7],
 }
 
 const EMPTY_PRE: Pre = Pre {
     rank: 0,
     n: 0,
-    kids: [(
-        Child {
-            board: 0,
-            gain: 0,
-            seeds: 0,
-            kind: Kind::Over,
-        },
-        0,
-    ); 7],
+    kids: [(0, 0, 0); 7],
 };
 
 impl<const M: usize> Builder<'_, M> {
-    /// Prepares the position `b` of rank `rank` into `pre`, in place.
+    /// Prepares the position (`own`, `opp`) of rank `rank` into `pre`, in place.
     #[inline(always)]
-    fn prepare(&self, b: u128, rank: u64, pre: &mut Pre) {
+    fn prepare(&self, own: u64, opp: u64, rank: u64, pre: &mut Pre) {
         pre.rank = rank;
         pre.n = 0;
-        prefetch(&self.data[rank as usize]);
-        if self.g.is_terminal(b) {
+        let finished = if self.sow.flags.end_when_no_move {
+            own == 0
+        } else {
+            own == 0 || opp == 0
+        };
+        if finished {
             return;
         }
-        let mut mask = Geometry::<M>::move_mask(b);
+        // Bit h set for every non-empty house h.
+        let mut x = own;
+        x |= x >> 4;
+        x |= x >> 2;
+        x |= x >> 1;
+        x &= 0x0101_0101_0101_0101;
+        let mut mask = (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
         while mask != 0 {
             let h = mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            let c = self.g.play(b, h);
-            let mut r = 0;
-            if c.kind != Kind::Over {
-                r = Geometry::<M>::rank(c.board);
-                prefetch(&self.data[r as usize]);
-            }
-            pre.kids[pre.n as usize] = (c, r);
+            let (c_own, c_opp, gain, sign) = self.sow.play(own, opp, h);
+            let r = rank_of::<M>(c_own, c_opp);
+            prefetch(&self.data[r as usize]);
+            pre.kids[pre.n as usize] = (r, gain, sign);
             pre.n += 1;
         }
     }
 
-    /// The value of a prepared position (0 for a finished game, which has no child), from
+    /// The value of a prepared position (0 for a finished game, which has no move), from
     /// its children's final entries.
     #[inline(always)]
     fn finish(&self, pre: &Pre) -> i8 {
@@ -269,13 +389,8 @@ impl<const M: usize> Builder<'_, M> {
             return 0;
         }
         let mut best = i32::MIN;
-        for &(c, r) in &pre.kids[..pre.n as usize] {
-            let v = match c.kind {
-                Kind::Over => c.gain,
-                Kind::Extra => c.gain + self.get(r),
-                Kind::Switch => c.gain - self.get(r),
-            };
-            best = best.max(v);
+        for &(r, gain, sign) in &pre.kids[..pre.n as usize] {
+            best = best.max(gain + sign * self.get(r));
         }
         best as i8
     }
@@ -289,15 +404,15 @@ impl<const M: usize> Builder<'_, M> {
     }
 
     /// Computes the positions `from..to` of the level made of `blocks`.
-    fn run_chunk(&self, rows: &Rows, blocks: &[Block], from: u64, to: u64) {
+    fn run_chunk<const AHEAD: usize>(&self, rows: &Rows, blocks: &[Block], from: u64, to: u64) {
         let mut walk = Walk::<M>::new(rows, blocks, from);
         // Software pipeline: position i is evaluated while the entries of positions
         // i+1..i+AHEAD are on their way from memory.
         let mut ring = [EMPTY_PRE; AHEAD];
         let count = (to - from) as usize;
         for slot in ring.iter_mut().take(count) {
-            let (b, r) = walk.next();
-            self.prepare(b, r, slot);
+            let (own, opp, r) = walk.next();
+            self.prepare(own, opp, r, slot);
         }
         for i in 0..count {
             let at = i % AHEAD;
@@ -306,8 +421,8 @@ impl<const M: usize> Builder<'_, M> {
             debug_assert_eq!(slot.load(Ordering::Relaxed), UNKNOWN);
             slot.store(encode(v), Ordering::Relaxed);
             if i + AHEAD < count {
-                let (b, r) = walk.next();
-                self.prepare(b, r, &mut ring[at]);
+                let (own, opp, r) = walk.next();
+                self.prepare(own, opp, r, &mut ring[at]);
             }
         }
     }
@@ -328,7 +443,13 @@ fn level_blocks<const M: usize>(rows: &Rows, k: u32, level: u32, blocks: &mut Ve
             let n = ((own.1 - own.0) * (opp.1 - opp.0)) as u64;
             if n != 0 {
                 end += n;
-                blocks.push(Block { own, opp, a, end });
+                blocks.push(Block {
+                    own,
+                    opp,
+                    a,
+                    b,
+                    end,
+                });
             }
         }
     }
@@ -342,13 +463,17 @@ fn run<const M: usize>(
     progress: Option<&(dyn Fn(u64, u64) + Sync)>,
 ) {
     let builder = Builder::<M> {
-        g: Geometry::<M>::new(flags),
+        sow: Sow::<M>::new(flags),
         data,
     };
     let rows = Rows::new(M, max_seeds);
     let total = data.len() as u64;
     let done = AtomicU64::new(0);
     let mut blocks = Vec::new();
+    let ahead: usize = std::env::var("FB_AHEAD")
+        .ok()
+        .and_then(|x| x.parse().ok())
+        .unwrap_or(8);
     for k in 0..=max_seeds {
         let mut in_layer = 0;
         // Every in-layer child has a larger moment than its parent (module docs): the levels
@@ -361,7 +486,11 @@ fn run<const M: usize>(
             let run_chunk = |c: u64| {
                 let from = c * chunk;
                 let to = (from + chunk).min(len);
-                builder.run_chunk(&rows, blocks, from, to);
+                match ahead {
+                    4 => builder.run_chunk::<4>(&rows, blocks, from, to),
+                    16 => builder.run_chunk::<16>(&rows, blocks, from, to),
+                    _ => builder.run_chunk::<8>(&rows, blocks, from, to),
+                }
                 let n = done.fetch_add(to - from, Ordering::Relaxed) + (to - from);
                 if let Some(p) = progress {
                     p(n, total);
