@@ -24,16 +24,23 @@ fn encode(v: i8) -> u8 {
     (i32::from(v) + 128) as u8
 }
 
-/// Every row (the m houses of one player) of at most K seeds, grouped by (seed sum, moment).
+/// Every row (the m houses of one player) of at most K seeds, sorted by (seed sum, moment,
+/// rank) and grouped by (sum, moment).
 ///
 /// The moment of a row is Σ i·cᵢ (house i counted from 0, the house farthest from the store);
 /// the moment of a position is the sum of its two rows' moments.
+///
+/// The rows of sum a fill the indices `[C(a+m−1, m), C(a+m, m))` of this order, the same
+/// range as their own-row ranks `R` (see [`Rows::own_rank`]): the index of a row is a second
+/// numbering of the same range, in which every (sum, moment) group is contiguous.
 struct Rows {
-    /// The rows, one house a byte (house i in byte i), sorted by (sum, moment).
+    /// The rows, one house a byte (house i in byte i), in order.
     packed: Vec<u64>,
-    /// For each row, `Σ_{i<m} C(pᵢ, i+1)`: the first m terms of the rank of a position whose
-    /// own row it is (crate `board` docs), so the rank of the position (row, empty row).
+    /// For each row, `R = Σ_{i<m} C(pᵢ, i+1)`: the first m terms of the rank of a position
+    /// whose own row it is (crate `board` docs), so the rank of the position (row, empty row).
     own_rank: Vec<u64>,
+    /// The index of the row of own-row rank R, by R (the inverse of `own_rank`).
+    index_of: Vec<u32>,
     /// The rows of group g are `start[g]..start[g + 1]`.
     start: Vec<usize>,
     /// The group of (sum a, moment 0); the group of (a, μ) is `first[a] + μ`, μ ≤ (m−1)·a.
@@ -50,43 +57,41 @@ impl Rows {
             first.push(groups);
             groups += (m - 1) * a + 1;
         }
-        let group = |row: &[u8]| {
-            let a: usize = row.iter().map(|&c| usize::from(c)).sum();
-            let mu: usize = row
-                .iter()
-                .enumerate()
-                .map(|(i, &c)| i * usize::from(c))
-                .sum();
-            first[a] + mu
-        };
-        let mut all = Vec::new();
         let mut row = [0u8; 8];
+        let mut all = Vec::new();
         collect_rows(&mut row[..m], 0, k, &mut all);
-        // Counting sort by group.
+        // (group, R, packed row) of every row.
+        let mut keyed: Vec<(usize, u64, u64)> = all
+            .iter()
+            .map(|r| {
+                let (mut a, mut mu, mut p, mut rank, mut packed) = (0, 0, 0, 0u64, 0u64);
+                for (h, &c) in r[..m].iter().enumerate() {
+                    let c = usize::from(c);
+                    a += c;
+                    mu += h * c;
+                    p += c;
+                    rank += BINOM[h + 1][p + h];
+                    packed |= (c as u64) << (8 * h);
+                }
+                (first[a] + mu, rank, packed)
+            })
+            .collect();
+        keyed.sort_unstable();
         let mut start = vec![0usize; first[k + 1] + 1];
-        for r in &all {
-            start[group(r) + 1] += 1;
+        for &(g, _, _) in &keyed {
+            start[g + 1] += 1;
         }
         for g in 1..start.len() {
             start[g] += start[g - 1];
         }
-        let mut at = start.clone();
-        let mut packed = vec![0u64; all.len()];
-        let mut own_rank = vec![0u64; all.len()];
-        for r in &all {
-            let g = group(r);
-            let i = at[g];
-            at[g] += 1;
-            let mut p = 0usize;
-            for (h, &c) in r[..m].iter().enumerate() {
-                packed[i] |= u64::from(c) << (8 * h);
-                p += usize::from(c);
-                own_rank[i] += BINOM[h + 1][p + h];
-            }
+        let mut index_of = vec![0u32; keyed.len()];
+        for (i, &(_, rank, _)) in keyed.iter().enumerate() {
+            index_of[rank as usize] = i as u32;
         }
         Rows {
-            packed,
-            own_rank,
+            packed: keyed.iter().map(|x| x.2).collect(),
+            own_rank: keyed.iter().map(|x| x.1).collect(),
+            index_of,
             start,
             first,
         }
@@ -131,25 +136,29 @@ fn opp_rank<const M: usize>(a: u32, opp: u64) -> u64 {
     r
 }
 
+/// Own rows a tile covers: the positions of a block are walked tile by tile, each tile as
+/// its opponent's rows outer and its own rows inner.
+const TILE: usize = 32;
+
 /// A block of one level: every position whose own row is one of `rows.packed[own]` (sum
 /// `a`) and whose opponent's row is one of `rows.packed[opp]`.
 struct Block {
     own: (usize, usize),
     opp: (usize, usize),
     a: u32,
-    /// Seeds in the opponent's rows.
-    b: u32,
     /// Positions in this block and the blocks before it in the level.
     end: u64,
 }
 
-/// The positions of a run of blocks, in build order: the opponent's row outer, the own row
-/// inner (the own rows of one opponent's row fill one window of ranks).
+/// The positions of a run of blocks, in build order: in a block, tiles of [`TILE`] own rows;
+/// in a tile, the opponent's rows outer and the own rows inner.
 struct Walk<'a, const M: usize> {
     rows: &'a Rows,
     blocks: &'a [Block],
-    /// The current block, the own row and the opponent's row in it.
+    /// The current block, the own rows of the current tile, the own row and the opponent's
+    /// row.
     b: usize,
+    tile: (usize, usize),
     own: usize,
     opp: usize,
     /// The opponent's row of the current positions and its rank terms.
@@ -163,14 +172,22 @@ impl<'a, const M: usize> Walk<'a, M> {
         let b = blocks.partition_point(|x| x.end <= at);
         let blk = &blocks[b];
         let n_own = blk.own.1 - blk.own.0;
-        let before = blk.end - (n_own * (blk.opp.1 - blk.opp.0)) as u64;
+        let n_opp = blk.opp.1 - blk.opp.0;
+        let before = blk.end - (n_own * n_opp) as u64;
         let off = (at - before) as usize;
+        // Every tile but the last is full.
+        let t = off / (TILE * n_opp);
+        let tile_from = blk.own.0 + t * TILE;
+        let tile = (tile_from, (tile_from + TILE).min(blk.own.1));
+        let in_tile = off - t * TILE * n_opp;
+        let width = tile.1 - tile.0;
         let mut w = Walk {
             rows,
             blocks,
             b,
-            own: blk.own.0 + off % n_own,
-            opp: blk.opp.0 + off / n_own,
+            tile,
+            own: tile.0 + in_tile % width,
+            opp: blk.opp.0 + in_tile / width,
             opp_row: 0,
             opp_rank: 0,
         };
@@ -184,7 +201,7 @@ impl<'a, const M: usize> Walk<'a, M> {
         self.opp_rank = opp_rank::<M>(self.blocks[self.b].a, self.opp_row);
     }
 
-    /// The current position (own row, opponent's row) and its rank, then steps to the next
+    /// The current position (own row, opponent's row) and its slot, then steps to the next
     /// one (which must exist unless this was the last call).
     #[inline(always)]
     fn next(&mut self) -> (u64, u64, u64) {
@@ -192,24 +209,31 @@ impl<'a, const M: usize> Walk<'a, M> {
         let out = (
             self.rows.packed[own],
             self.opp_row,
-            self.rows.own_rank[own] + self.opp_rank,
+            own as u64 + self.opp_rank,
         );
         self.own += 1;
+        if self.own < self.tile.1 {
+            return out;
+        }
+        self.own = self.tile.0;
         let blk = &self.blocks[self.b];
-        if self.own == blk.own.1 {
-            self.own = blk.own.0;
-            self.opp += 1;
-            if self.opp == blk.opp.1 {
+        self.opp += 1;
+        if self.opp == blk.opp.1 {
+            self.opp = blk.opp.0;
+            self.tile = (self.tile.1, (self.tile.1 + TILE).min(blk.own.1));
+            self.own = self.tile.0;
+            if self.tile.0 == blk.own.1 {
                 self.b += 1;
                 if self.b == self.blocks.len() {
                     return out;
                 }
                 let nb = &self.blocks[self.b];
+                self.tile = (nb.own.0, (nb.own.0 + TILE).min(nb.own.1));
                 self.own = nb.own.0;
                 self.opp = nb.opp.0;
             }
-            self.load_opp();
         }
+        self.load_opp();
         out
     }
 }
@@ -313,21 +337,30 @@ impl<const M: usize> Sow<M> {
     }
 }
 
-/// The rank of the position (`own`, `opp`) (crate `board` docs).
+/// The slot of the position (`own`, `opp`) (see [`Builder`]).
 #[inline(always)]
-fn rank_of<const M: usize>(own: u64, opp: u64) -> u64 {
+fn slot_of<const M: usize>(index_of: &[u32], own: u64, opp: u64) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     let ps = own.wrapping_mul(ONES);
-    let mut r = 0u64;
+    let mut r = 0usize;
     for i in 0..M {
         let p = ((ps >> (8 * i)) & 0xFF) as usize;
-        r = r.wrapping_add(BINOM[i + 1][p + i]);
+        r += BINOM[i + 1][p + i] as usize;
     }
-    r.wrapping_add(opp_rank::<M>(((ps >> (8 * (M - 1))) & 0xFF) as u32, opp))
+    u64::from(index_of[r]) + opp_rank::<M>(((ps >> (8 * (M - 1))) & 0xFF) as u32, opp)
 }
 
+/// The entries during the build, in *slot* order: the rank order with, inside every window
+/// of the positions that share the opponent's row and the own row's seed count, the own rows
+/// in [`Rows`] order instead of rank order. The slot of a position is `index(own row) +
+/// T(a, opponent's row)` where its rank is `R(own row) + T(a, opponent's row)`. In that order
+/// the positions of one (sum, moment) group of own rows with one opponent's row are
+/// contiguous, and so are the children reached by one move of one own row from a group of
+/// opponent's rows: the build reads and writes whole cache lines. [`to_rank_order`] puts every
+/// window back in rank order at the end.
 struct Builder<'a, const M: usize> {
     sow: Sow<M>,
+    rows: &'a Rows,
     data: &'a [AtomicU8],
 }
 
@@ -374,7 +407,7 @@ impl<const M: usize> Builder<'_, M> {
             let h = mask.trailing_zeros() as usize;
             mask &= mask - 1;
             let (c_own, c_opp, gain, sign) = self.sow.play(own, opp, h);
-            let r = rank_of::<M>(c_own, c_opp);
+            let r = slot_of::<M>(&self.rows.index_of, c_own, c_opp);
             prefetch(&self.data[r as usize]);
             pre.kids[pre.n as usize] = (r, gain, sign);
             pre.n += 1;
@@ -404,8 +437,8 @@ impl<const M: usize> Builder<'_, M> {
     }
 
     /// Computes the positions `from..to` of the level made of `blocks`.
-    fn run_chunk<const AHEAD: usize>(&self, rows: &Rows, blocks: &[Block], from: u64, to: u64) {
-        let mut walk = Walk::<M>::new(rows, blocks, from);
+    fn run_chunk<const AHEAD: usize>(&self, blocks: &[Block], from: u64, to: u64) {
+        let mut walk = Walk::<M>::new(self.rows, blocks, from);
         // Software pipeline: position i is evaluated while the entries of positions
         // i+1..i+AHEAD are on their way from memory.
         let mut ring = [EMPTY_PRE; AHEAD];
@@ -443,16 +476,39 @@ fn level_blocks<const M: usize>(rows: &Rows, k: u32, level: u32, blocks: &mut Ve
             let n = ((own.1 - own.0) * (opp.1 - opp.0)) as u64;
             if n != 0 {
                 end += n;
-                blocks.push(Block {
-                    own,
-                    opp,
-                    a,
-                    b,
-                    end,
-                });
+                blocks.push(Block { own, opp, a, end });
             }
         }
     }
+}
+
+/// Puts the entries from slot order (see [`Builder`]) into rank order: in every window of
+/// the positions with opponent's row `y` and `a` seeds in the own row, the entry of the own
+/// row of index i moves from slot `i + T(a, y)` to rank `R_i + T(a, y)`.
+fn to_rank_order<const M: usize>(rows: &Rows, max_seeds: u32, data: &[AtomicU8]) {
+    let n_rows = rows.packed.len();
+    // Rows of sum a: [C(a+m−1, m), C(a+m, m)), sum 0 first.
+    let sum_start = |a: u32| rows.start[rows.first[a as usize]];
+    (0..n_rows)
+        .into_par_iter()
+        .with_min_len(64)
+        .for_each_init(Vec::new, |tmp: &mut Vec<u8>, y| {
+            let opp = rows.packed[y];
+            let b = (opp.wrapping_mul(0x0101_0101_0101_0101) >> (8 * (M - 1))) as u32 & 0xFF;
+            for a in 0..=max_seeds - b {
+                let t = opp_rank::<M>(a, opp) as usize;
+                let (lo, hi) = (sum_start(a), sum_start(a + 1));
+                tmp.clear();
+                tmp.extend(
+                    data[t + lo..t + hi]
+                        .iter()
+                        .map(|x| x.load(Ordering::Relaxed)),
+                );
+                for (i, &v) in tmp.iter().enumerate() {
+                    data[t + rows.own_rank[lo + i] as usize].store(v, Ordering::Relaxed);
+                }
+            }
+        });
 }
 
 fn run<const M: usize>(
@@ -462,11 +518,12 @@ fn run<const M: usize>(
     chunk: u64,
     progress: Option<&(dyn Fn(u64, u64) + Sync)>,
 ) {
+    let rows = Rows::new(M, max_seeds);
     let builder = Builder::<M> {
         sow: Sow::<M>::new(flags),
+        rows: &rows,
         data,
     };
-    let rows = Rows::new(M, max_seeds);
     let total = data.len() as u64;
     let done = AtomicU64::new(0);
     let mut blocks = Vec::new();
@@ -487,9 +544,9 @@ fn run<const M: usize>(
                 let from = c * chunk;
                 let to = (from + chunk).min(len);
                 match ahead {
-                    4 => builder.run_chunk::<4>(&rows, blocks, from, to),
-                    16 => builder.run_chunk::<16>(&rows, blocks, from, to),
-                    _ => builder.run_chunk::<8>(&rows, blocks, from, to),
+                    4 => builder.run_chunk::<4>(blocks, from, to),
+                    16 => builder.run_chunk::<16>(blocks, from, to),
+                    _ => builder.run_chunk::<8>(blocks, from, to),
                 }
                 let n = done.fetch_add(to - from, Ordering::Relaxed) + (to - from);
                 if let Some(p) = progress {
@@ -509,6 +566,7 @@ fn run<const M: usize>(
         );
     }
     debug_assert!(data.iter().all(|x| x.load(Ordering::Relaxed) != UNKNOWN));
+    to_rank_order::<M>(&rows, max_seeds, data);
 }
 
 /// Builds the entries (rank order, excess-128 bytes) of the database of m houses, the given
