@@ -299,6 +299,7 @@ impl<const M: usize> Geometry<M> {
     }
 
     /// The board of the composition `parts` (mover's houses then opponent's houses).
+    #[cfg(test)]
     pub(crate) fn from_parts(parts: &[u8]) -> u128 {
         let mut b = 0u128;
         for (i, &c) in parts.iter().enumerate().take(2 * M) {

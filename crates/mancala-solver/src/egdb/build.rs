@@ -14,8 +14,8 @@ use crate::search::prefetch;
 /// −128 because |v| ≤ K ≤ 127. Only debug builds look at it: the order of the build makes
 /// every entry a position reads final before it is read.
 const UNKNOWN: u8 = 0;
-/// Positions a work item covers (at least; small levels make one smaller item).
-const CHUNK: u64 = 1 << 14;
+/// Positions a work item covers (the last item of a level may be smaller).
+const CHUNK: u64 = 1 << 12;
 /// Positions prepared ahead.
 const AHEAD: usize = 8;
 
@@ -239,8 +239,8 @@ impl<'a, const M: usize> Walk<'a, M> {
 }
 
 /// The move generator of the build, on the two rows as separate words (house i of a row in
-/// byte i): the same rules as [`crate::board::Geometry::play`], which the tests compare it
-/// with, with no 128-bit shifts and no flip.
+/// byte i): the rules of [`crate::board::Geometry::play`] (a test compares the two on every
+/// option set) without 128-bit shifts and without the flip of the rows.
 struct Sow<const M: usize> {
     /// Added to the own row, the opponent's row and the store by r < 2m+1 seeds from house h.
     own_add: [[u64; 16]; M],
@@ -264,6 +264,7 @@ fn row_sum(row: u64) -> u32 {
 }
 
 impl<const M: usize> Sow<M> {
+    /// The tables for these rule flags.
     fn new(flags: Flags) -> Self {
         let l = 2 * M + 1;
         let mut s = Sow {
@@ -294,7 +295,8 @@ impl<const M: usize> Sow<M> {
 
     /// Plays house `h` (non-empty) of the position (`own`, `opp`): the child's rows
     /// (own row of its mover first), the gain, and +1 for an extra turn, −1 when the turn
-    /// passes, 0 when the game ends (then `gain` includes the final sweep).
+    /// passes, 0 when the game ends (then `gain` includes the final sweep and both rows are
+    /// returned empty).
     #[inline(always)]
     fn play(&self, own: u64, opp: u64, h: usize) -> (u64, u64, i32, i32) {
         let s = ((own >> (8 * h)) & 0xFF) as usize;
@@ -364,29 +366,30 @@ struct Builder<'a, const M: usize> {
     data: &'a [AtomicU8],
 }
 
-/// A position prepared ahead of its evaluation: for every move, the child's rank, the gain
-/// and the sign of the child's value, with the child's entry already requested from memory
-/// (software pipelining hides the memory latency).
+/// A position prepared ahead of its evaluation: its slot and, for every move, the child's
+/// slot, the gain and the sign of the child's value, with the child's entry already requested
+/// from memory (software pipelining hides the memory latency).
 #[derive(Clone, Copy)]
 struct Pre {
-    rank: u64,
+    slot: u64,
     n: u8,
-    /// (child's rank, gain, +1 for an extra turn, −1 when the turn passes, 0 when the game
-    /// ends: then the rank is 0, a valid entry whose value the sign cancels).
+    /// (child's slot, gain, +1 for an extra turn, −1 when the turn passes, 0 when the game
+    /// ends: then the slot is 0, the empty board's, computed first, whose value the sign
+    /// cancels).
     kids: [(u64, i32, i32); 7],
 }
 
 const EMPTY_PRE: Pre = Pre {
-    rank: 0,
+    slot: 0,
     n: 0,
     kids: [(0, 0, 0); 7],
 };
 
 impl<const M: usize> Builder<'_, M> {
-    /// Prepares the position (`own`, `opp`) of rank `rank` into `pre`, in place.
+    /// Prepares the position (`own`, `opp`) of slot `slot` into `pre`, in place.
     #[inline(always)]
-    fn prepare(&self, own: u64, opp: u64, rank: u64, pre: &mut Pre) {
-        pre.rank = rank;
+    fn prepare(&self, own: u64, opp: u64, slot: u64, pre: &mut Pre) {
+        pre.slot = slot;
         pre.n = 0;
         let finished = if self.sow.flags.end_when_no_move {
             own == 0
@@ -428,34 +431,34 @@ impl<const M: usize> Builder<'_, M> {
         best as i8
     }
 
-    /// The value of the entry of rank `rank`, which the build order has already computed.
+    /// The value of the entry in slot `slot`, which the build order has already computed.
     #[inline(always)]
-    fn get(&self, rank: u64) -> i32 {
-        let v = self.data[rank as usize].load(Ordering::Relaxed);
-        debug_assert_ne!(v, UNKNOWN, "entry {rank} read before it was computed");
+    fn get(&self, slot: u64) -> i32 {
+        let v = self.data[slot as usize].load(Ordering::Relaxed);
+        debug_assert_ne!(v, UNKNOWN, "slot {slot} read before it was computed");
         i32::from(v) - 128
     }
 
     /// Computes the positions `from..to` of the level made of `blocks`.
-    fn run_chunk<const AHEAD: usize>(&self, blocks: &[Block], from: u64, to: u64) {
+    fn run_chunk(&self, blocks: &[Block], from: u64, to: u64) {
         let mut walk = Walk::<M>::new(self.rows, blocks, from);
         // Software pipeline: position i is evaluated while the entries of positions
         // i+1..i+AHEAD are on their way from memory.
         let mut ring = [EMPTY_PRE; AHEAD];
         let count = (to - from) as usize;
-        for slot in ring.iter_mut().take(count) {
-            let (own, opp, r) = walk.next();
-            self.prepare(own, opp, r, slot);
+        for pre in ring.iter_mut().take(count) {
+            let (own, opp, slot) = walk.next();
+            self.prepare(own, opp, slot, pre);
         }
         for i in 0..count {
             let at = i % AHEAD;
             let v = self.finish(&ring[at]);
-            let slot = &self.data[ring[at].rank as usize];
-            debug_assert_eq!(slot.load(Ordering::Relaxed), UNKNOWN);
-            slot.store(encode(v), Ordering::Relaxed);
+            let entry = &self.data[ring[at].slot as usize];
+            debug_assert_eq!(entry.load(Ordering::Relaxed), UNKNOWN);
+            entry.store(encode(v), Ordering::Relaxed);
             if i + AHEAD < count {
-                let (own, opp, r) = walk.next();
-                self.prepare(own, opp, r, &mut ring[at]);
+                let (own, opp, slot) = walk.next();
+                self.prepare(own, opp, slot, &mut ring[at]);
             }
         }
     }
@@ -527,10 +530,6 @@ fn run<const M: usize>(
     let total = data.len() as u64;
     let done = AtomicU64::new(0);
     let mut blocks = Vec::new();
-    let ahead: usize = std::env::var("FB_AHEAD")
-        .ok()
-        .and_then(|x| x.parse().ok())
-        .unwrap_or(8);
     for k in 0..=max_seeds {
         let mut in_layer = 0;
         // Every in-layer child has a larger moment than its parent (module docs): the levels
@@ -543,11 +542,7 @@ fn run<const M: usize>(
             let run_chunk = |c: u64| {
                 let from = c * chunk;
                 let to = (from + chunk).min(len);
-                match ahead {
-                    4 => builder.run_chunk::<4>(blocks, from, to),
-                    16 => builder.run_chunk::<16>(blocks, from, to),
-                    _ => builder.run_chunk::<8>(blocks, from, to),
-                }
+                builder.run_chunk(blocks, from, to);
                 let n = done.fetch_add(to - from, Ordering::Relaxed) + (to - from);
                 if let Some(p) = progress {
                     p(n, total);
@@ -615,7 +610,7 @@ mod tests {
 
     use mancala_core::kalah::{KalahOption, KalahOptions};
 
-    use crate::board::binom_exact;
+    use crate::board::{binom_exact, Flags, Geometry, Kind};
 
     /// A plain memoised minimax written from the rules (kalah.md), sharing nothing with the
     /// builder but the rank formula of the file format, recomputed here independently.
@@ -726,6 +721,62 @@ mod tests {
             each(houses, i + 1, left - c, f);
         }
         houses[i] = 0;
+    }
+
+    /// The build's move generator against the solver's, on random boards of every m and
+    /// option set, long sowings included.
+    #[test]
+    fn sowing_matches_the_solver_generator() {
+        fn check<const M: usize>(flags: Flags, rng: &mut u64) {
+            let g = Geometry::<M>::new(flags);
+            let sow = super::Sow::<M>::new(flags);
+            for _ in 0..2000 {
+                let (mut own, mut opp) = (0u64, 0u64);
+                for i in 0..M {
+                    *rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    // Mostly small houses, sometimes more than a whole lap.
+                    let big = (*rng >> 60) == 0;
+                    let c = (*rng >> 33) % if big { 40 } else { 4 };
+                    own |= c << (8 * i);
+                    let d = (*rng >> 45) % if big { 30 } else { 4 };
+                    opp |= d << (8 * i);
+                }
+                let b = u128::from(own) | (u128::from(opp) << (8 * (M + 1)));
+                for h in 0..M {
+                    if (own >> (8 * h)) & 0xFF == 0 {
+                        continue;
+                    }
+                    let c = g.play(b, h);
+                    let (c_own, c_opp, gain, sign) = sow.play(own, opp, h);
+                    assert_eq!(gain, c.gain, "{own:x} {opp:x} {h}");
+                    let want = match c.kind {
+                        Kind::Over => 0,
+                        Kind::Extra => 1,
+                        Kind::Switch => -1,
+                    };
+                    assert_eq!(sign, want);
+                    if sign != 0 {
+                        let board = u128::from(c_own) | (u128::from(c_opp) << (8 * (M + 1)));
+                        assert_eq!(board, c.board);
+                    }
+                }
+            }
+        }
+        let mut rng = 7u64;
+        for bits in 0..8u32 {
+            let flags = Flags {
+                empty_capture: bits & 1 != 0,
+                end_when_no_move: bits & 2 != 0,
+                discard: bits & 4 != 0,
+            };
+            check::<1>(flags, &mut rng);
+            check::<2>(flags, &mut rng);
+            check::<3>(flags, &mut rng);
+            check::<4>(flags, &mut rng);
+            check::<5>(flags, &mut rng);
+            check::<6>(flags, &mut rng);
+            check::<7>(flags, &mut rng);
+        }
     }
 
     #[test]
