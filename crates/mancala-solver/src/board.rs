@@ -299,6 +299,7 @@ impl<const M: usize> Geometry<M> {
     }
 
     /// The board of the composition `parts` (mover's houses then opponent's houses).
+    #[cfg(test)]
     pub(crate) fn from_parts(parts: &[u8]) -> u128 {
         let mut b = 0u128;
         for (i, &c) in parts.iter().enumerate().take(2 * M) {
@@ -348,7 +349,7 @@ pub(crate) fn unrank_layer(m: usize, k: u32, mut r: u64, parts: &mut [u8]) {
 }
 
 /// The next composition of the same sum in colex rank order (rank + 1); `false` after the last.
-#[inline]
+#[cfg(test)]
 pub(crate) fn next_parts(parts: &mut [u8]) -> bool {
     let d = parts.len();
     let mut j = 1;

@@ -1,189 +1,567 @@
-//! The parallel layer-by-layer build (algorithm in the module docs of `egdb`).
+//! The parallel build, layer by layer and, inside a layer, moment level by moment level
+//! (algorithm and proof in the module docs of `egdb`).
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 use mancala_core::kalah::{KalahOption, KalahOptions};
 use rayon::prelude::*;
 
-use crate::board::{binom_exact, next_parts, unrank_layer, Child, Flags, Geometry, Kind};
+use crate::board::{binom_exact, Flags, BINOM};
 use crate::mem::{FrozenBytes, OutOfMemory, ZeroedBuf};
 use crate::search::prefetch;
 
 /// Not computed yet: the entry of value v is the byte v + 128 (excess-128), and no value is
-/// −128 because |v| ≤ K ≤ 127.
+/// −128 because |v| ≤ K ≤ 127. Only debug builds look at it: the order of the build makes
+/// every entry a position reads final before it is read.
 const UNKNOWN: u8 = 0;
-/// Positions a work item covers.
-const CHUNK: u64 = 1 << 14;
+/// Positions a work item covers (the last item of a level may be smaller).
+const CHUNK: u64 = 1 << 12;
+/// Positions prepared ahead.
+const AHEAD: usize = 8;
 
 #[inline(always)]
 fn encode(v: i8) -> u8 {
     (i32::from(v) + 128) as u8
 }
 
+/// Every row (the m houses of one player) of at most K seeds, sorted by (seed sum, moment,
+/// rank) and grouped by (sum, moment).
+///
+/// The moment of a row is Σ i·cᵢ (house i counted from 0, the house farthest from the store);
+/// the moment of a position is the sum of its two rows' moments.
+///
+/// The rows of sum a fill the indices `[C(a+m−1, m), C(a+m, m))` of this order, the same
+/// range as their own-row ranks `R` (see [`Rows::own_rank`]): the index of a row is a second
+/// numbering of the same range, in which every (sum, moment) group is contiguous.
+struct Rows {
+    /// The rows, one house a byte (house i in byte i), in order.
+    packed: Vec<u64>,
+    /// For each row, `R = Σ_{i<m} C(pᵢ, i+1)`: the first m terms of the rank of a position
+    /// whose own row it is (crate `board` docs), so the rank of the position (row, empty row).
+    own_rank: Vec<u64>,
+    /// The index of the row of own-row rank R, by R (the inverse of `own_rank`).
+    index_of: Vec<u32>,
+    /// The rows of group g are `start[g]..start[g + 1]`.
+    start: Vec<usize>,
+    /// The group of (sum a, moment 0); the group of (a, μ) is `first[a] + μ`, μ ≤ (m−1)·a.
+    first: Vec<usize>,
+}
+
+impl Rows {
+    /// The rows of `m` houses with at most `max_seeds` seeds.
+    fn new(m: usize, max_seeds: u32) -> Rows {
+        let k = max_seeds as usize;
+        let mut first = Vec::with_capacity(k + 2);
+        let mut groups = 0;
+        for a in 0..=k + 1 {
+            first.push(groups);
+            groups += (m - 1) * a + 1;
+        }
+        let mut row = [0u8; 8];
+        let mut all = Vec::new();
+        collect_rows(&mut row[..m], 0, k, &mut all);
+        // (group, R, packed row) of every row.
+        let mut keyed: Vec<(usize, u64, u64)> = all
+            .iter()
+            .map(|r| {
+                let (mut a, mut mu, mut p, mut rank, mut packed) = (0, 0, 0, 0u64, 0u64);
+                for (h, &c) in r[..m].iter().enumerate() {
+                    let c = usize::from(c);
+                    a += c;
+                    mu += h * c;
+                    p += c;
+                    rank += BINOM[h + 1][p + h];
+                    packed |= (c as u64) << (8 * h);
+                }
+                (first[a] + mu, rank, packed)
+            })
+            .collect();
+        keyed.sort_unstable();
+        let mut start = vec![0usize; first[k + 1] + 1];
+        for &(g, _, _) in &keyed {
+            start[g + 1] += 1;
+        }
+        for g in 1..start.len() {
+            start[g] += start[g - 1];
+        }
+        let mut index_of = vec![0u32; keyed.len()];
+        for (i, &(_, rank, _)) in keyed.iter().enumerate() {
+            index_of[rank as usize] = i as u32;
+        }
+        Rows {
+            packed: keyed.iter().map(|x| x.2).collect(),
+            own_rank: keyed.iter().map(|x| x.1).collect(),
+            index_of,
+            start,
+            first,
+        }
+    }
+
+    /// The rows of sum `a` and moment `mu`.
+    #[inline]
+    fn group(&self, a: u32, mu: u32) -> (usize, usize) {
+        let g = self.first[a as usize] + mu as usize;
+        (self.start[g], self.start[g + 1])
+    }
+}
+
+/// Appends to `out` every row `row[..i]` followed by the parts of `row[i..]` with at most
+/// `left` seeds.
+fn collect_rows(row: &mut [u8], i: usize, left: usize, out: &mut Vec<[u8; 8]>) {
+    if i == row.len() {
+        let mut r = [0u8; 8];
+        r[..row.len()].copy_from_slice(row);
+        out.push(r);
+        return;
+    }
+    for c in 0..=left {
+        row[i] = c as u8;
+        collect_rows(row, i + 1, left - c, out);
+    }
+    row[i] = 0;
+}
+
+/// The last m terms of the rank of a position whose own row holds `a` seeds and whose
+/// opponent's row is `opp` (packed, house i in byte i): `Σ_{i<m} C(a + q_i + m + i, m+i+1)`
+/// with `q_i` the prefix sums of `opp`.
+#[inline(always)]
+fn opp_rank<const M: usize>(a: u32, opp: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let ps = opp.wrapping_mul(ONES);
+    let mut r = 0u64;
+    for i in 0..M {
+        let p = ((ps >> (8 * i)) & 0xFF) as usize + a as usize;
+        r = r.wrapping_add(BINOM[M + i + 1][p + M + i]);
+    }
+    r
+}
+
+/// Own rows a tile covers: the positions of a block are walked tile by tile, each tile as
+/// its opponent's rows outer and its own rows inner.
+const TILE: usize = 32;
+
+/// A block of one level: every position whose own row is one of `rows.packed[own]` (sum
+/// `a`) and whose opponent's row is one of `rows.packed[opp]`.
+struct Block {
+    own: (usize, usize),
+    opp: (usize, usize),
+    a: u32,
+    /// Positions in this block and the blocks before it in the level.
+    end: u64,
+}
+
+/// The positions of a run of blocks, in build order: in a block, tiles of [`TILE`] own rows;
+/// in a tile, the opponent's rows outer and the own rows inner.
+struct Walk<'a, const M: usize> {
+    rows: &'a Rows,
+    blocks: &'a [Block],
+    /// The current block, the own rows of the current tile, the own row and the opponent's
+    /// row.
+    b: usize,
+    tile: (usize, usize),
+    own: usize,
+    opp: usize,
+    /// The opponent's row of the current positions and its rank terms.
+    opp_row: u64,
+    opp_rank: u64,
+}
+
+impl<'a, const M: usize> Walk<'a, M> {
+    /// The walk from the position `at` (0-based) of the level made of `blocks`.
+    fn new(rows: &'a Rows, blocks: &'a [Block], at: u64) -> Self {
+        let b = blocks.partition_point(|x| x.end <= at);
+        let blk = &blocks[b];
+        let n_own = blk.own.1 - blk.own.0;
+        let n_opp = blk.opp.1 - blk.opp.0;
+        let before = blk.end - (n_own * n_opp) as u64;
+        let off = (at - before) as usize;
+        // Every tile but the last is full.
+        let t = off / (TILE * n_opp);
+        let tile_from = blk.own.0 + t * TILE;
+        let tile = (tile_from, (tile_from + TILE).min(blk.own.1));
+        let in_tile = off - t * TILE * n_opp;
+        let width = tile.1 - tile.0;
+        let mut w = Walk {
+            rows,
+            blocks,
+            b,
+            tile,
+            own: tile.0 + in_tile % width,
+            opp: blk.opp.0 + in_tile / width,
+            opp_row: 0,
+            opp_rank: 0,
+        };
+        w.load_opp();
+        w
+    }
+
+    #[inline(always)]
+    fn load_opp(&mut self) {
+        self.opp_row = self.rows.packed[self.opp];
+        self.opp_rank = opp_rank::<M>(self.blocks[self.b].a, self.opp_row);
+    }
+
+    /// The current position (own row, opponent's row) and its slot, then steps to the next
+    /// one (which must exist unless this was the last call).
+    #[inline(always)]
+    fn next(&mut self) -> (u64, u64, u64) {
+        let own = self.own;
+        let out = (
+            self.rows.packed[own],
+            self.opp_row,
+            own as u64 + self.opp_rank,
+        );
+        self.own += 1;
+        if self.own < self.tile.1 {
+            return out;
+        }
+        self.own = self.tile.0;
+        let blk = &self.blocks[self.b];
+        self.opp += 1;
+        if self.opp == blk.opp.1 {
+            self.opp = blk.opp.0;
+            self.tile = (self.tile.1, (self.tile.1 + TILE).min(blk.own.1));
+            self.own = self.tile.0;
+            if self.tile.0 == blk.own.1 {
+                self.b += 1;
+                if self.b == self.blocks.len() {
+                    return out;
+                }
+                let nb = &self.blocks[self.b];
+                self.tile = (nb.own.0, (nb.own.0 + TILE).min(nb.own.1));
+                self.own = nb.own.0;
+                self.opp = nb.opp.0;
+            }
+        }
+        self.load_opp();
+        out
+    }
+}
+
+/// The move generator of the build, on the two rows as separate words (house i of a row in
+/// byte i): the rules of [`crate::board::Geometry::play`] (a test compares the two on every
+/// option set) without 128-bit shifts and without the flip of the rows.
+struct Sow<const M: usize> {
+    /// Added to the own row, the opponent's row and the store by r < 2m+1 seeds from house h.
+    own_add: [[u64; 16]; M],
+    opp_add: [[u64; 16]; M],
+    store_add: [[u8; 16]; M],
+    /// The lane of the last seed of r seeds from house h: own house, m the store, m+1+i the
+    /// opponent's house i.
+    last: [[u8; 16]; M],
+    flags: Flags,
+}
+
+/// One seed in each of the m bytes of a row.
+const fn ones(m: usize) -> u64 {
+    0x0101_0101_0101_0101 >> (8 * (8 - m))
+}
+
+/// The seeds of a row.
+#[inline(always)]
+fn row_sum(row: u64) -> u32 {
+    (row.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+}
+
+impl<const M: usize> Sow<M> {
+    /// The tables for these rule flags.
+    fn new(flags: Flags) -> Self {
+        let l = 2 * M + 1;
+        let mut s = Sow {
+            own_add: [[0; 16]; M],
+            opp_add: [[0; 16]; M],
+            store_add: [[0; 16]; M],
+            last: [[0; 16]; M],
+            flags,
+        };
+        for h in 0..M {
+            for r in 0..l {
+                // r seeds into the lanes after h.
+                for j in 1..=r {
+                    let lane = (h + j) % l;
+                    if lane < M {
+                        s.own_add[h][r] += 1 << (8 * lane);
+                    } else if lane == M {
+                        s.store_add[h][r] += 1;
+                    } else {
+                        s.opp_add[h][r] += 1 << (8 * (lane - M - 1));
+                    }
+                }
+                s.last[h][r] = ((h + r) % l) as u8;
+            }
+        }
+        s
+    }
+
+    /// Plays house `h` (non-empty) of the position (`own`, `opp`): the child's rows
+    /// (own row of its mover first), the gain, and +1 for an extra turn, −1 when the turn
+    /// passes, 0 when the game ends (then `gain` includes the final sweep and both rows are
+    /// returned empty).
+    #[inline(always)]
+    fn play(&self, own: u64, opp: u64, h: usize) -> (u64, u64, i32, i32) {
+        let s = ((own >> (8 * h)) & 0xFF) as usize;
+        let l = 2 * M + 1;
+        let (q, r) = if s < l { (0, s) } else { (s / l, s % l) };
+        let qs = q as u64 * ones(M);
+        let mut own = (own & !(0xFF << (8 * h))) + qs + self.own_add[h][r];
+        let mut opp = opp + qs + self.opp_add[h][r];
+        let mut gain = (q + usize::from(self.store_add[h][r])) as i32;
+        let last = usize::from(self.last[h][r]);
+        let extra = last == M;
+        if last < M && (own >> (8 * last)) & 0xFF == 1 {
+            let facing = M - 1 - last;
+            let taken = (opp >> (8 * facing)) & 0xFF;
+            if taken != 0 || self.flags.empty_capture {
+                own &= !(0xFF << (8 * last));
+                opp &= !(0xFF << (8 * facing));
+                gain += taken as i32 + 1;
+            }
+        }
+        let over = if self.flags.end_when_no_move {
+            if extra {
+                own == 0
+            } else {
+                opp == 0
+            }
+        } else {
+            own == 0 || opp == 0
+        };
+        if over {
+            if !self.flags.discard {
+                gain += row_sum(own) as i32 - row_sum(opp) as i32;
+            }
+            (0, 0, gain, 0)
+        } else if extra {
+            (own, opp, gain, 1)
+        } else {
+            (opp, own, gain, -1)
+        }
+    }
+}
+
+/// The slot of the position (`own`, `opp`) (see [`Builder`]).
+#[inline(always)]
+fn slot_of<const M: usize>(index_of: &[u32], own: u64, opp: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let ps = own.wrapping_mul(ONES);
+    let mut r = 0usize;
+    for i in 0..M {
+        let p = ((ps >> (8 * i)) & 0xFF) as usize;
+        r += BINOM[i + 1][p + i] as usize;
+    }
+    u64::from(index_of[r]) + opp_rank::<M>(((ps >> (8 * (M - 1))) & 0xFF) as u32, opp)
+}
+
+/// The entries during the build, in *slot* order: the rank order with, inside every window
+/// of the positions that share the opponent's row and the own row's seed count, the own rows
+/// in [`Rows`] order instead of rank order. The slot of a position is `index(own row) +
+/// T(a, opponent's row)` where its rank is `R(own row) + T(a, opponent's row)`. In that order
+/// the positions of one (sum, moment) group of own rows with one opponent's row are
+/// contiguous, and so are the children reached by one move of one own row from a group of
+/// opponent's rows: the build reads and writes whole cache lines. [`to_rank_order`] puts every
+/// window back in rank order at the end.
 struct Builder<'a, const M: usize> {
-    g: Geometry<M>,
+    sow: Sow<M>,
+    rows: &'a Rows,
     data: &'a [AtomicU8],
 }
 
-/// A position prepared ahead of its evaluation: its children and every rank, with the
-/// entries already requested from memory (software pipelining hides the memory latency).
+/// A position prepared ahead of its evaluation: its slot and, for every move, the child's
+/// slot, the gain and the sign of the child's value, with the child's entry already requested
+/// from memory (software pipelining hides the memory latency).
 #[derive(Clone, Copy)]
 struct Pre {
-    rank: u64,
+    slot: u64,
     n: u8,
-    kids: [(Child, u64); 7],
+    /// (child's slot, gain, +1 for an extra turn, −1 when the turn passes, 0 when the game
+    /// ends: then the slot is 0, the empty board's, computed first, whose value the sign
+    /// cancels).
+    kids: [(u64, i32, i32); 7],
 }
 
 const EMPTY_PRE: Pre = Pre {
-    rank: 0,
+    slot: 0,
     n: 0,
-    kids: [(
-        Child {
-            board: 0,
-            gain: 0,
-            seeds: 0,
-            kind: Kind::Over,
-        },
-        0,
-    ); 7],
+    kids: [(0, 0, 0); 7],
 };
 
-/// Positions prepared ahead.
-const AHEAD: usize = 8;
-
 impl<const M: usize> Builder<'_, M> {
-    /// Prepares the position `b` of rank `rank` into `pre`, in place.
+    /// Prepares the position (`own`, `opp`) of slot `slot` into `pre`, in place.
     #[inline(always)]
-    fn prepare(&self, b: u128, rank: u64, pre: &mut Pre) {
-        pre.rank = rank;
+    fn prepare(&self, own: u64, opp: u64, slot: u64, pre: &mut Pre) {
+        pre.slot = slot;
         pre.n = 0;
-        prefetch(&self.data[rank as usize]);
-        if self.g.is_terminal(b) {
+        let finished = if self.sow.flags.end_when_no_move {
+            own == 0
+        } else {
+            own == 0 || opp == 0
+        };
+        if finished {
             return;
         }
-        let mut mask = Geometry::<M>::move_mask(b);
+        // Bit h set for every non-empty house h.
+        let mut x = own;
+        x |= x >> 4;
+        x |= x >> 2;
+        x |= x >> 1;
+        x &= 0x0101_0101_0101_0101;
+        let mut mask = (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
         while mask != 0 {
             let h = mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            let c = self.g.play(b, h);
-            let mut r = 0;
-            if c.kind != Kind::Over {
-                r = Geometry::<M>::rank(c.board);
-                prefetch(&self.data[r as usize]);
-            }
-            pre.kids[pre.n as usize] = (c, r);
+            let (c_own, c_opp, gain, sign) = self.sow.play(own, opp, h);
+            let r = slot_of::<M>(&self.rows.index_of, c_own, c_opp);
+            prefetch(&self.data[r as usize]);
+            pre.kids[pre.n as usize] = (r, gain, sign);
             pre.n += 1;
         }
     }
 
-    /// The value of a prepared position (0 for a finished game, which has no child).
+    /// The value of a prepared position (0 for a finished game, which has no move), from
+    /// its children's final entries.
+    #[inline(always)]
     fn finish(&self, pre: &Pre) -> i8 {
         if pre.n == 0 {
             return 0;
         }
         let mut best = i32::MIN;
-        for &(c, r) in &pre.kids[..pre.n as usize] {
-            let v = match c.kind {
-                Kind::Over => c.gain,
-                Kind::Extra => c.gain + i32::from(self.get(c.board, r)),
-                Kind::Switch => c.gain - i32::from(self.get(c.board, r)),
-            };
-            best = best.max(v);
+        for &(r, gain, sign) in &pre.kids[..pre.n as usize] {
+            best = best.max(gain + sign * self.get(r));
         }
         best as i8
     }
 
-    /// The value of `b` (mover to move), computing unknown in-layer children first.
-    fn compute(&self, b: u128) -> i8 {
-        if self.g.is_terminal(b) {
-            return 0;
-        }
-        let mut best = i32::MIN;
-        let mut mask = Geometry::<M>::move_mask(b);
-        while mask != 0 {
-            let h = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            let c = self.g.play(b, h);
-            let v = match c.kind {
-                Kind::Over => c.gain,
-                Kind::Extra => c.gain + i32::from(self.get(c.board, Geometry::<M>::rank(c.board))),
-                Kind::Switch => c.gain - i32::from(self.get(c.board, Geometry::<M>::rank(c.board))),
-            };
-            best = best.max(v);
-        }
-        best as i8
+    /// The value of the entry in slot `slot`, which the build order has already computed.
+    #[inline(always)]
+    fn get(&self, slot: u64) -> i32 {
+        let v = self.data[slot as usize].load(Ordering::Relaxed);
+        debug_assert_ne!(v, UNKNOWN, "slot {slot} read before it was computed");
+        i32::from(v) - 128
     }
 
-    /// The entry of `b` (of rank `rank`), computed first if it is an unknown in-layer one.
-    #[inline]
-    fn get(&self, b: u128, rank: u64) -> i8 {
-        let slot = &self.data[rank as usize];
-        let v = slot.load(Ordering::Relaxed);
-        if v != UNKNOWN {
-            return (i32::from(v) - 128) as i8;
+    /// Computes the positions `from..to` of the level made of `blocks`.
+    fn run_chunk(&self, blocks: &[Block], from: u64, to: u64) {
+        let mut walk = Walk::<M>::new(self.rows, blocks, from);
+        // Software pipeline: position i is evaluated while the entries of positions
+        // i+1..i+AHEAD are on their way from memory.
+        let mut ring = [EMPTY_PRE; AHEAD];
+        let count = (to - from) as usize;
+        for pre in ring.iter_mut().take(count) {
+            let (own, opp, slot) = walk.next();
+            self.prepare(own, opp, slot, pre);
         }
-        // Only an in-layer child can be unknown: the layers below are complete.
-        let v = self.compute(b);
-        slot.store(encode(v), Ordering::Relaxed);
-        v
+        for i in 0..count {
+            let at = i % AHEAD;
+            let v = self.finish(&ring[at]);
+            let entry = &self.data[ring[at].slot as usize];
+            debug_assert_eq!(entry.load(Ordering::Relaxed), UNKNOWN);
+            entry.store(encode(v), Ordering::Relaxed);
+            if i + AHEAD < count {
+                let (own, opp, slot) = walk.next();
+                self.prepare(own, opp, slot, &mut ring[at]);
+            }
+        }
     }
+}
+
+/// The blocks of level `level` (moment) of layer `k` (seeds in the houses).
+fn level_blocks<const M: usize>(rows: &Rows, k: u32, level: u32, blocks: &mut Vec<Block>) {
+    blocks.clear();
+    let w = M as u32 - 1;
+    let mut end = 0u64;
+    for a in 0..=k {
+        let b = k - a;
+        let lo = level.saturating_sub(w * b);
+        let hi = (w * a).min(level);
+        for mu in lo..=hi {
+            let own = rows.group(a, mu);
+            let opp = rows.group(b, level - mu);
+            let n = ((own.1 - own.0) * (opp.1 - opp.0)) as u64;
+            if n != 0 {
+                end += n;
+                blocks.push(Block { own, opp, a, end });
+            }
+        }
+    }
+}
+
+/// Puts the entries from slot order (see [`Builder`]) into rank order: in every window of
+/// the positions with opponent's row `y` and `a` seeds in the own row, the entry of the own
+/// row of index i moves from slot `i + T(a, y)` to rank `R_i + T(a, y)`.
+fn to_rank_order<const M: usize>(rows: &Rows, max_seeds: u32, data: &[AtomicU8]) {
+    let n_rows = rows.packed.len();
+    // Rows of sum a: [C(a+m−1, m), C(a+m, m)), sum 0 first.
+    let sum_start = |a: u32| rows.start[rows.first[a as usize]];
+    (0..n_rows)
+        .into_par_iter()
+        .with_min_len(64)
+        .for_each_init(Vec::new, |tmp: &mut Vec<u8>, y| {
+            let opp = rows.packed[y];
+            let b = (opp.wrapping_mul(0x0101_0101_0101_0101) >> (8 * (M - 1))) as u32 & 0xFF;
+            for a in 0..=max_seeds - b {
+                let t = opp_rank::<M>(a, opp) as usize;
+                let (lo, hi) = (sum_start(a), sum_start(a + 1));
+                tmp.clear();
+                tmp.extend(
+                    data[t + lo..t + hi]
+                        .iter()
+                        .map(|x| x.load(Ordering::Relaxed)),
+                );
+                for (i, &v) in tmp.iter().enumerate() {
+                    data[t + rows.own_rank[lo + i] as usize].store(v, Ordering::Relaxed);
+                }
+            }
+        });
 }
 
 fn run<const M: usize>(
     flags: Flags,
     max_seeds: u32,
     data: &[AtomicU8],
+    chunk: u64,
     progress: Option<&(dyn Fn(u64, u64) + Sync)>,
 ) {
+    let rows = Rows::new(M, max_seeds);
     let builder = Builder::<M> {
-        g: Geometry::<M>::new(flags),
+        sow: Sow::<M>::new(flags),
+        rows: &rows,
         data,
     };
     let total = data.len() as u64;
     let done = AtomicU64::new(0);
-    let d = 2 * M as u64;
+    let mut blocks = Vec::new();
     for k in 0..=max_seeds {
-        let start = if k == 0 {
-            0
-        } else {
-            binom_exact(u64::from(k) + d - 1, d) as u64
-        };
-        let len = binom_exact(u64::from(k) + d - 1, d - 1) as u64;
-        let chunks = len.div_ceil(CHUNK);
-        (0..chunks).into_par_iter().for_each(|c| {
-            let from = c * CHUNK;
-            let to = (from + CHUNK).min(len);
-            let mut parts = [0u8; 16];
-            let parts = &mut parts[..2 * M];
-            unrank_layer(M, k, from, parts);
-            // Software pipeline: position i is evaluated while the entries of positions
-            // i+1..i+AHEAD are on their way from memory.
-            let mut ring = [EMPTY_PRE; AHEAD];
-            let count = (to - from) as usize;
-            let base = start + from;
-            for (i, slot) in ring.iter_mut().enumerate().take(count) {
-                builder.prepare(Geometry::<M>::from_parts(parts), base + i as u64, slot);
-                next_parts(parts);
-            }
-            for i in 0..count {
-                let at = i % AHEAD;
-                let slot = &builder.data[ring[at].rank as usize];
-                if slot.load(Ordering::Relaxed) == UNKNOWN {
-                    let v = builder.finish(&ring[at]);
-                    slot.store(encode(v), Ordering::Relaxed);
+        let mut in_layer = 0;
+        // Every in-layer child has a larger moment than its parent (module docs): the levels
+        // from the top down.
+        for level in (0..=(M as u32 - 1) * k).rev() {
+            level_blocks::<M>(&rows, k, level, &mut blocks);
+            let len = blocks.last().map_or(0, |b| b.end);
+            in_layer += len;
+            let blocks = &blocks[..];
+            let run_chunk = |c: u64| {
+                let from = c * chunk;
+                let to = (from + chunk).min(len);
+                builder.run_chunk(blocks, from, to);
+                let n = done.fetch_add(to - from, Ordering::Relaxed) + (to - from);
+                if let Some(p) = progress {
+                    p(n, total);
                 }
-                if i + AHEAD < count {
-                    let b = Geometry::<M>::from_parts(parts);
-                    builder.prepare(b, base + (i + AHEAD) as u64, &mut ring[at]);
-                    next_parts(parts);
-                }
+            };
+            let chunks = len.div_ceil(chunk);
+            if chunks == 1 {
+                run_chunk(0);
+            } else {
+                (0..chunks).into_par_iter().for_each(run_chunk);
             }
-            let n = done.fetch_add(to - from, Ordering::Relaxed) + (to - from);
-            if let Some(p) = progress {
-                p(n, total);
-            }
-        });
+        }
+        debug_assert_eq!(
+            u128::from(in_layer),
+            binom_exact(u64::from(k) + 2 * M as u64 - 1, 2 * M as u64 - 1)
+        );
     }
+    debug_assert!(data.iter().all(|x| x.load(Ordering::Relaxed) != UNKNOWN));
+    to_rank_order::<M>(&rows, max_seeds, data);
 }
 
 /// Builds the entries (rank order, excess-128 bytes) of the database of m houses, the given
@@ -195,6 +573,18 @@ pub(super) fn build(
     total: u64,
     progress: Option<&(dyn Fn(u64, u64) + Sync)>,
 ) -> Result<FrozenBytes, OutOfMemory> {
+    build_in_chunks(m, options, max_seeds, total, CHUNK, progress)
+}
+
+/// [`build`] with work items of `chunk` positions.
+fn build_in_chunks(
+    m: usize,
+    options: KalahOptions,
+    max_seeds: u32,
+    total: u64,
+    chunk: u64,
+    progress: Option<&(dyn Fn(u64, u64) + Sync)>,
+) -> Result<FrozenBytes, OutOfMemory> {
     let flags = Flags {
         empty_capture: options.has(KalahOption::EmptyCapture),
         end_when_no_move: options.has(KalahOption::EndWhenNoMove),
@@ -203,13 +593,236 @@ pub(super) fn build(
     let buf = ZeroedBuf::<AtomicU8>::new(total as usize)?;
     let data = buf.as_slice();
     match m {
-        1 => run::<1>(flags, max_seeds, data, progress),
-        2 => run::<2>(flags, max_seeds, data, progress),
-        3 => run::<3>(flags, max_seeds, data, progress),
-        4 => run::<4>(flags, max_seeds, data, progress),
-        5 => run::<5>(flags, max_seeds, data, progress),
-        6 => run::<6>(flags, max_seeds, data, progress),
-        _ => run::<7>(flags, max_seeds, data, progress),
+        1 => run::<1>(flags, max_seeds, data, chunk, progress),
+        2 => run::<2>(flags, max_seeds, data, chunk, progress),
+        3 => run::<3>(flags, max_seeds, data, chunk, progress),
+        4 => run::<4>(flags, max_seeds, data, chunk, progress),
+        5 => run::<5>(flags, max_seeds, data, chunk, progress),
+        6 => run::<6>(flags, max_seeds, data, chunk, progress),
+        _ => run::<7>(flags, max_seeds, data, chunk, progress),
     }
     Ok(buf.freeze())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use mancala_core::kalah::{KalahOption, KalahOptions};
+
+    use crate::board::{binom_exact, Flags, Geometry, Kind};
+
+    /// A plain memoised minimax written from the rules (kalah.md), sharing nothing with the
+    /// builder but the rank formula of the file format, recomputed here independently.
+    struct Reference {
+        m: usize,
+        empty_capture: bool,
+        end_when_no_move: bool,
+        discard: bool,
+        memo: HashMap<Vec<u8>, i32>,
+    }
+
+    impl Reference {
+        /// The value for the mover of `houses` (the mover's houses, then the opponent's, each
+        /// row from the house farthest from its owner's store).
+        fn value(&mut self, houses: &[u8]) -> i32 {
+            if let Some(&v) = self.memo.get(houses) {
+                return v;
+            }
+            let m = self.m;
+            let own: u32 = houses[..m].iter().map(|&c| u32::from(c)).sum();
+            let opp: u32 = houses[m..].iter().map(|&c| u32::from(c)).sum();
+            let finished = if self.end_when_no_move {
+                own == 0
+            } else {
+                own == 0 || opp == 0
+            };
+            let mut best = 0;
+            if !finished {
+                best = i32::MIN;
+                for h in 0..m {
+                    if houses[h] != 0 {
+                        let v = self.move_value(houses, h);
+                        best = best.max(v);
+                    }
+                }
+            }
+            self.memo.insert(houses.to_vec(), best);
+            best
+        }
+
+        /// The value for the mover of sowing house `h`.
+        fn move_value(&mut self, houses: &[u8], h: usize) -> i32 {
+            let m = self.m;
+            // The mover's sowing cycle: own houses 0..m, own store m, the opponent's houses
+            // m+1..=2m (the opponent's store is skipped).
+            let mut pits: Vec<u32> = houses[..m].iter().map(|&c| u32::from(c)).collect();
+            pits.push(0);
+            pits.extend(houses[m..].iter().map(|&c| u32::from(c)));
+            let mut at = h;
+            let seeds = std::mem::take(&mut pits[h]);
+            for _ in 0..seeds {
+                at = (at + 1) % (2 * m + 1);
+                pits[at] += 1;
+            }
+            let again = at == m;
+            if at < m && pits[at] == 1 {
+                let facing = 2 * m - at;
+                if pits[facing] != 0 || self.empty_capture {
+                    pits[m] += pits[facing] + 1;
+                    pits[at] = 0;
+                    pits[facing] = 0;
+                }
+            }
+            let mut gain = pits[m] as i32;
+            let own: u32 = pits[..m].iter().sum();
+            let opp: u32 = pits[m + 1..].iter().sum();
+            let next_has_no_move = if again { own == 0 } else { opp == 0 };
+            let over = if self.end_when_no_move {
+                next_has_no_move
+            } else {
+                own == 0 || opp == 0
+            };
+            if over {
+                if !self.discard {
+                    gain += own as i32 - opp as i32;
+                }
+                return gain;
+            }
+            let own_row: Vec<u8> = pits[..m].iter().map(|&c| c as u8).collect();
+            let opp_row: Vec<u8> = pits[m + 1..].iter().map(|&c| c as u8).collect();
+            if again {
+                gain + self.value(&[own_row, opp_row].concat())
+            } else {
+                gain - self.value(&[opp_row, own_row].concat())
+            }
+        }
+    }
+
+    /// Σ C(p_i, i+1) with p_i = c_0 + … + c_i + i.
+    fn rank(houses: &[u8]) -> u64 {
+        let mut p = 0u64;
+        let mut r = 0u64;
+        for (i, &c) in houses.iter().enumerate() {
+            p += u64::from(c);
+            r += binom_exact(p + i as u64, i as u64 + 1) as u64;
+        }
+        r
+    }
+
+    /// Calls `f` on every distribution of at most `left` seeds over `houses[i..]`.
+    fn each(houses: &mut [u8], i: usize, left: u32, f: &mut dyn FnMut(&[u8])) {
+        if i == houses.len() {
+            f(houses);
+            return;
+        }
+        for c in 0..=left {
+            houses[i] = c as u8;
+            each(houses, i + 1, left - c, f);
+        }
+        houses[i] = 0;
+    }
+
+    /// The build's move generator against the solver's, on random boards of every m and
+    /// option set, long sowings included.
+    #[test]
+    fn sowing_matches_the_solver_generator() {
+        fn check<const M: usize>(flags: Flags, rng: &mut u64) {
+            let g = Geometry::<M>::new(flags);
+            let sow = super::Sow::<M>::new(flags);
+            for _ in 0..2000 {
+                let (mut own, mut opp) = (0u64, 0u64);
+                for i in 0..M {
+                    *rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    // Mostly small houses, sometimes more than a whole lap.
+                    let big = (*rng >> 60) == 0;
+                    let c = (*rng >> 33) % if big { 40 } else { 4 };
+                    own |= c << (8 * i);
+                    let d = (*rng >> 45) % if big { 30 } else { 4 };
+                    opp |= d << (8 * i);
+                }
+                let b = u128::from(own) | (u128::from(opp) << (8 * (M + 1)));
+                for h in 0..M {
+                    if (own >> (8 * h)) & 0xFF == 0 {
+                        continue;
+                    }
+                    let c = g.play(b, h);
+                    let (c_own, c_opp, gain, sign) = sow.play(own, opp, h);
+                    assert_eq!(gain, c.gain, "{own:x} {opp:x} {h}");
+                    let want = match c.kind {
+                        Kind::Over => 0,
+                        Kind::Extra => 1,
+                        Kind::Switch => -1,
+                    };
+                    assert_eq!(sign, want);
+                    if sign != 0 {
+                        let board = u128::from(c_own) | (u128::from(c_opp) << (8 * (M + 1)));
+                        assert_eq!(board, c.board);
+                    }
+                }
+            }
+        }
+        let mut rng = 7u64;
+        for bits in 0..8u32 {
+            let flags = Flags {
+                empty_capture: bits & 1 != 0,
+                end_when_no_move: bits & 2 != 0,
+                discard: bits & 4 != 0,
+            };
+            check::<1>(flags, &mut rng);
+            check::<2>(flags, &mut rng);
+            check::<3>(flags, &mut rng);
+            check::<4>(flags, &mut rng);
+            check::<5>(flags, &mut rng);
+            check::<6>(flags, &mut rng);
+            check::<7>(flags, &mut rng);
+        }
+    }
+
+    #[test]
+    fn every_entry_equals_a_plain_minimax() {
+        let sizes: &[(usize, u32)] = if cfg!(miri) {
+            &[(1, 3), (2, 2)]
+        } else {
+            &[(1, 40), (2, 14), (3, 10), (4, 8), (5, 7), (6, 7), (7, 6)]
+        };
+        for &(m, k) in sizes {
+            for bits in 0..8u32 {
+                let mut list = Vec::new();
+                if bits & 1 != 0 {
+                    list.push(KalahOption::EmptyCapture);
+                }
+                if bits & 2 != 0 {
+                    list.push(KalahOption::EndWhenNoMove);
+                }
+                if bits & 4 != 0 {
+                    list.push(KalahOption::DiscardRemaining);
+                }
+                let total = binom_exact(u64::from(k) + 2 * m as u64, 2 * m as u64) as u64;
+                let options = KalahOptions::of(&list);
+                let data = super::build(m, options, k, total, None).unwrap();
+                let data = data.bytes();
+                assert_eq!(data.len() as u64, total);
+                // Work items of a few positions: many items a level, run in parallel.
+                let small = super::build_in_chunks(m, options, k, total, 5, None).unwrap();
+                assert_eq!(small.bytes(), data);
+                let mut reference = Reference {
+                    m,
+                    empty_capture: bits & 1 != 0,
+                    end_when_no_move: bits & 2 != 0,
+                    discard: bits & 4 != 0,
+                    memo: HashMap::new(),
+                };
+                let mut seen = 0u64;
+                let mut houses = vec![0u8; 2 * m];
+                each(&mut houses, 0, k, &mut |h| {
+                    let want = reference.value(h);
+                    let got = i32::from(data[rank(h) as usize]) - 128;
+                    assert_eq!(got, want, "m = {m}, K = {k}, options {list:?}, {h:?}");
+                    seen += 1;
+                });
+                assert_eq!(seen, total);
+            }
+        }
+    }
 }

@@ -17,16 +17,42 @@
 //! memory map serves without any decoding. The cost is memory: 225 792 840 entries, 215 MiB,
 //! for K = 20 and m = 6.
 //!
-//! # Build (layer by layer, in parallel)
+//! # Build (layer by layer, moment level by moment level, in parallel)
 //!
-//! Layer k depends on the layers below it (a move that banks a seed or captures leaves fewer
-//! seeds in the houses) and on layer k itself only through moves that keep every seed in the
-//! houses. Such a move sows within the mover's own row, toward the mover's store, and passes
-//! the turn: it strictly lowers the total distance of all seeds to their owners' stores, so
-//! the in-layer dependencies have no cycle. The layer is cut into chunks that rayon threads
-//! fill in rank order; a position whose in-layer child is not known yet computes that child
-//! first (memoised recursion, depth at most the total distance). Two threads may compute the
-//! same position at once: they write the same byte, so the race is harmless.
+//! Layer k (the positions with exactly k seeds in the houses) depends on the layers below it
+//! (a move that banks a seed or captures leaves fewer seeds in the houses) and on layer k
+//! itself only through *in-layer* moves, which keep every seed in the houses: a move of s
+//! seeds from house h (0-based, house m−1 next to the store) that sows neither the store nor
+//! beyond it, so h + s ≤ m − 1, that captures nothing and that does not end the game; the turn
+//! then passes. (Reaching the store puts a seed in it; a capture, including the
+//! `empty_capture` one, moves seeds to the store; an extra turn needs the last seed in the
+//! store; a move that ends the game, under any of `end_when_no_move` and `discard_remaining`,
+//! has no entry to read. A last seed in an empty own house facing an empty house without
+//! `empty_capture` captures nothing and is in-layer.)
+//!
+//! The *moment* of a position is φ = Σ_{i<m} i·(own_i + opp_i), house i of each row counted
+//! from the house farthest from its owner's store. An in-layer move takes s seeds from house h
+//! (−h·s) and puts one in each of the houses h+1..h+s (+h·s + s(s+1)/2): the mover's row gains
+//! s(s+1)/2 > 0 and the other row is unchanged; the rows are then exchanged, which keeps φ.
+//! So every in-layer child has a strictly larger moment than its parent, and the build fills
+//! each layer from the moment level (m−1)·k down to 0: when a level is computed, every entry
+//! its positions read (the layers below, the higher levels of this layer) is final. The
+//! positions of one level do not depend on each other, so a level is cut into work items of a
+//! few thousand positions that rayon threads fill in any order, with a barrier between levels;
+//! no entry is computed twice and none is read before it is written (debug builds check both).
+//!
+//! A level is enumerated as blocks of pairs (own row, opponent's row): the rows (m-part
+//! compositions of at most K seeds) are precomputed, sorted by (seeds, moment, rank) and
+//! grouped by (seeds, moment); a block is the product of a group of own rows of a seeds and
+//! moment μ and the group of opponent's rows of k − a seeds and moment L − μ. The rank splits
+//! as R(own row) + T(a, opponent's row) (the first m and the last m terms of the colex sum),
+//! so the positions with one opponent's row and a seeds in the own row fill one window of
+//! C(a+m−1, m−1) ranks. During the build the entries live in *slot* order: inside every such
+//! window the own rows are in the sorted order (by moment) instead of rank order, which makes
+//! a group of own rows, and the children one move of one own row reaches from a group of
+//! opponent's rows, contiguous. A block is walked in tiles of a few own rows, opponent's rows
+//! outer and own rows inner; the children's entries are requested a few positions ahead
+//! (software pipelining). At the end every window is permuted back into rank order.
 //!
 //! # File format (little-endian)
 //!
