@@ -88,6 +88,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use mancala_core::kalah::{KalahOption, KalahOptions, KalahPosition, KalahRules};
+use rayon::prelude::*;
 use thiserror::Error;
 
 use crate::board::{binom_exact, rank_dyn, rank_space};
@@ -541,6 +542,28 @@ impl Egdb {
 
 /// [`Egdb::check_entries`] on the entries `data` of a database of m = `houses`, K =
 /// `max_seeds` (`data` must have C(K+2m, 2m) entries).
+/// Bytes a rayon task checks or checksums at a time.
+const CHECK_PIECE: usize = 1 << 22;
+
+/// The CRC-32 (IEEE) of `bytes`, the same as `crc32fast::hash`, computed in pieces on the
+/// rayon threads and combined.
+fn parallel_crc32(bytes: &[u8]) -> u32 {
+    // `collect` keeps the pieces in order (CRC combination is not commutative).
+    let pieces: Vec<crc32fast::Hasher> = bytes
+        .par_chunks(CHECK_PIECE)
+        .map(|piece| {
+            let mut h = crc32fast::Hasher::new();
+            h.update(piece);
+            h
+        })
+        .collect();
+    let mut all = crc32fast::Hasher::new();
+    for h in &pieces {
+        all.combine(h);
+    }
+    all.finalize()
+}
+
 fn check_entries(
     houses: u8,
     max_seeds: u32,
@@ -560,7 +583,11 @@ fn check_entries(
             *ok = v.abs() <= ki && !(parity && (v - ki) % 2 != 0);
         }
         let layer = &data[start..end];
-        if layer.iter().all(|&e| allowed[usize::from(e)]) {
+        // Pieces of a layer on the rayon threads (a K = 26 layer holds up to 10^9 entries).
+        if layer
+            .par_chunks(CHECK_PIECE)
+            .all(|piece| piece.iter().all(|&e| allowed[usize::from(e)]))
+        {
             continue;
         }
         // Slow path for this layer: 0 is also allowed in a finished position.
@@ -627,7 +654,7 @@ fn check_bytes(path: &Path, bytes: &[u8]) -> Result<Egdb, EgdbError> {
 /// checksum, then every entry against its seed count ([`check_entries`]). Returns the header and the offset of the payload.
 fn check_file(path: &Path, bytes: &[u8]) -> Result<(EgdbInfo, usize), EgdbError> {
     let (info, payload_at) = parse_header(path, bytes, bytes.len() as u64)?;
-    let computed = crc32fast::hash(&bytes[payload_at..]);
+    let computed = parallel_crc32(&bytes[payload_at..]);
     if computed != info.payload_crc {
         return Err(EgdbError::Checksum {
             stored: info.payload_crc,
@@ -758,6 +785,36 @@ fn parse_header(path: &Path, bytes: &[u8], file_len: u64) -> Result<(EgdbInfo, u
 mod tests {
     use super::*;
     use mancala_core::Side;
+
+    #[test]
+    #[cfg_attr(miri, ignore = "12 MB of bytes: too slow under Miri")]
+    fn piecewise_checksum_equals_the_one_pass_checksum() {
+        // Sizes below, at and across the piece boundaries: the combined pieces must give
+        // crc32fast's one-pass CRC of the same bytes.
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let bytes: Vec<u8> = (0..3 * CHECK_PIECE + 17)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x as u8
+            })
+            .collect();
+        for len in [
+            0,
+            1,
+            CHECK_PIECE - 1,
+            CHECK_PIECE,
+            CHECK_PIECE + 1,
+            bytes.len(),
+        ] {
+            assert_eq!(
+                parallel_crc32(&bytes[..len]),
+                crc32fast::hash(&bytes[..len]),
+                "{len} bytes"
+            );
+        }
+    }
 
     /// Small enough for Miri (run with `-Zmiri-disable-isolation` for the file): build, save,
     /// then every way of reading, and two values traced by hand.
