@@ -141,6 +141,25 @@ pub(crate) struct Flags {
     pub discard: bool,
 }
 
+impl Flags {
+    /// Whether the game is over after a move, given whether the mover's row (`own_empty`) and
+    /// the opponent's row (`opp_empty`) are empty and whether the mover moves again (`extra`):
+    /// by default as soon as either row is empty; under `end_when_no_move` only when the
+    /// player to move next has no move (kalah.md, end of the game).
+    #[inline(always)]
+    pub(crate) fn game_over(self, extra: bool, own_empty: bool, opp_empty: bool) -> bool {
+        if self.end_when_no_move {
+            if extra {
+                own_empty
+            } else {
+                opp_empty
+            }
+        } else {
+            own_empty || opp_empty
+        }
+    }
+}
+
 /// Move tables for m = `M` houses a row.
 pub(crate) struct Geometry<const M: usize> {
     range: [[u128; 16]; M],
@@ -207,16 +226,7 @@ impl<const M: usize> Geometry<M> {
         nb &= !(0xFFu128 << (8 * M));
         let own = nb & Self::OWN;
         let opp = nb & Self::OPP;
-        let over = if self.flags.end_when_no_move {
-            if extra {
-                own == 0
-            } else {
-                opp == 0
-            }
-        } else {
-            own == 0 || opp == 0
-        };
-        if over {
+        if self.flags.game_over(extra, own == 0, opp == 0) {
             if !self.flags.discard {
                 gain += lane_sum(own) as i32 - lane_sum(opp) as i32;
             }

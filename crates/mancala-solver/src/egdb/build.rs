@@ -317,16 +317,7 @@ impl<const M: usize> Sow<M> {
                 gain += taken as i32 + 1;
             }
         }
-        let over = if self.flags.end_when_no_move {
-            if extra {
-                own == 0
-            } else {
-                opp == 0
-            }
-        } else {
-            own == 0 || opp == 0
-        };
-        if over {
+        if self.flags.game_over(extra, own == 0, opp == 0) {
             if !self.flags.discard {
                 gain += row_sum(own) as i32 - row_sum(opp) as i32;
             }
