@@ -110,6 +110,11 @@ fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(
         }
     }
     let path = out.join(Egdb::file_name(&rules, max_seeds));
+    // The folder must exist and take a file before the build, not after minutes of work.
+    std::fs::create_dir_all(out).map_err(|e| format!("--out {}: {e}", out.display()))?;
+    let probe = out.join(format!(".mancala-write-check-{}", std::process::id()));
+    std::fs::File::create(&probe).map_err(|e| format!("--out {}: {e}", out.display()))?;
+    let _ = std::fs::remove_file(&probe);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

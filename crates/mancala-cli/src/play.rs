@@ -128,7 +128,9 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         GameRules::Kalah(r) => {
             let db = match &args.egdb {
                 Some(path) => Some(Arc::new(
-                    find_database(path, &r).map_err(|e| format!("--egdb: {e}"))?,
+                    find_database(path, &r)
+                        .map_err(|e| format!("--egdb: {e}"))?
+                        .0,
                 )),
                 None => None,
             };

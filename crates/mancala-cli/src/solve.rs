@@ -42,50 +42,59 @@ pub struct SolveArgs {
 }
 
 /// Finds the database in `dir` (or the file `dir`) serving `rules` with the largest K (also
-/// used by `bestmove --egdb` and `play --egdb`).
-pub(crate) fn find_database(path: &Path, rules: &KalahRules) -> Result<Egdb, String> {
-    if path.is_file() {
-        return Egdb::load(path)
-            .and_then(|db| {
-                if db.serves(rules) {
-                    Ok(db)
-                } else {
-                    Err(mancala_solver::EgdbError::RulesMismatch {
-                        database: db.description(),
-                        wanted: rules.to_string(),
-                    })
-                }
-            })
-            .map_err(|e| e.to_string());
-    }
-    let entries = std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut best: Option<(u32, PathBuf)> = None;
-    for entry in entries.flatten() {
-        let p = entry.path();
-        if p.extension().and_then(|e| e.to_str()) != Some("egdb") {
-            continue;
+/// used by `bestmove --egdb` and `play --egdb`): the loaded database and its file. Every
+/// error names the file it is about.
+pub(crate) fn find_database(path: &Path, rules: &KalahRules) -> Result<(Egdb, PathBuf), String> {
+    let file = if path.is_file() {
+        path.to_path_buf()
+    } else {
+        let entries = std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut best: Option<(u32, PathBuf)> = None;
+        for entry in entries.flatten() {
+            let p = entry.path();
+            if p.extension().and_then(|e| e.to_str()) != Some("egdb") {
+                continue;
+            }
+            let Ok(info) = Egdb::info(&p) else { continue };
+            let Ok(built) = info.rules.parse::<KalahRules>() else {
+                continue;
+            };
+            let serves = built.houses() == rules.houses()
+                && mancala_solver::egdb::relevant_options(built.options())
+                    == mancala_solver::egdb::relevant_options(rules.options());
+            if serves && best.as_ref().map_or(true, |(k, _)| info.max_seeds > *k) {
+                best = Some((info.max_seeds, p));
+            }
         }
-        let Ok(info) = Egdb::info(&p) else { continue };
-        let Ok(built) = info.rules.parse::<KalahRules>() else {
-            continue;
-        };
-        let serves = built.houses() == rules.houses()
-            && mancala_solver::egdb::relevant_options(built.options())
-                == mancala_solver::egdb::relevant_options(rules.options());
-        if serves && best.as_ref().map_or(true, |(k, _)| info.max_seeds > *k) {
-            best = Some((info.max_seeds, p));
+        best.ok_or_else(|| {
+            format!(
+                "no endgame database for {rules} in {} (build one with `mancala egdb build`)",
+                path.display()
+            )
+        })?
+        .1
+    };
+    let named = |e: mancala_solver::EgdbError| {
+        let msg = e.to_string();
+        let shown = file.display().to_string();
+        if msg.contains(&shown) {
+            msg
+        } else {
+            format!("{shown}: {msg}")
         }
+    };
+    let db = Egdb::load(&file).map_err(named)?;
+    if !db.serves(rules) {
+        return Err(named(mancala_solver::EgdbError::RulesMismatch {
+            database: db.description(),
+            wanted: rules.to_string(),
+        }));
     }
-    let (_, file) = best.ok_or_else(|| {
-        format!(
-            "no endgame database for {rules} in {} (build one with `mancala egdb build`)",
-            path.display()
-        )
-    })?;
-    Egdb::load(&file).map_err(|e| e.to_string())
+    Ok((db, file))
 }
 
-fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver), String> {
+/// The position, the configured solver and the database file it uses (if any).
+fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver, Option<PathBuf>), String> {
     let rules: KalahRules = args.rules.parse().map_err(|e| format!("{e}"))?;
     let pos = match &args.position {
         Some(p) => KalahPosition::parse(rules, p).map_err(|e| e.to_string())?,
@@ -123,11 +132,14 @@ fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver), String> {
     if args.exact_table {
         solver = solver.table(TableKind::Exact);
     }
+    let mut file = None;
     if let Some(dir) = &args.egdb {
-        solver = solver.database(Arc::new(find_database(dir, &rules)?));
+        let (db, f) = find_database(dir, &rules)?;
+        solver = solver.database(Arc::new(db));
+        file = Some(f);
     }
     solver = solver.node_limit(args.max_nodes).time_limit(time_limit);
-    Ok((pos, solver))
+    Ok((pos, solver, file))
 }
 
 fn moves_text<T: ToString>(moves: &[T]) -> Vec<String> {
@@ -139,8 +151,9 @@ fn moves_text<T: ToString>(moves: &[T]) -> Vec<String> {
 /// # Errors
 /// A message for a bad rule set, position or database, or a solver error.
 pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
-    let (pos, mut solver) = setup(args)?;
+    let (pos, mut solver, file) = setup(args)?;
     let s = solver.solve(&pos).map_err(|e| e.to_string())?;
+    let database = file.map(|f| f.display().to_string());
     if args.json {
         let swap = s.swap.map(|c| {
             serde_json::json!({
@@ -162,12 +175,16 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
             "swap": swap,
             "nodes": s.nodes,
             "seconds": s.seconds,
+            "database": database,
         });
         println!("{out}");
         return Ok(());
     }
     println!("rules       {}", pos.rules());
     println!("position    {pos}");
+    if let Some(f) = &database {
+        println!("database    {f}");
+    }
     if s.exact {
         println!("value       {:+}", s.value);
     } else {
@@ -218,7 +235,7 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
 /// # Errors
 /// As [`run_solve`].
 pub fn run_analyse(args: &SolveArgs) -> Result<(), String> {
-    let (pos, mut solver) = setup(args)?;
+    let (pos, mut solver, _) = setup(args)?;
     let a = solver.analyse(&pos).map_err(|e| e.to_string())?;
     if args.json {
         let moves: Vec<_> = a

@@ -67,19 +67,42 @@ fn egdb_build_info_verify() {
     assert!(ok && out.contains("max seeds (K)   8"));
     let (ok, out, _) = mancala(&["egdb", "verify", f]);
     assert!(ok && out.contains("OK"));
-    // The solver finds and uses it.
+    // The solver finds and uses it, and says which file it took from the folder.
     let (ok, out, err) = mancala(&["solve", "--rules", "kalah(4,3)", "--egdb", d, "--json"]);
     assert!(ok, "{err}");
-    assert_eq!(
-        serde_json::from_str::<serde_json::Value>(out.trim()).unwrap()["exact"],
-        true
+    let json = serde_json::from_str::<serde_json::Value>(out.trim()).unwrap();
+    assert_eq!(json["exact"], true);
+    assert_eq!(json["database"], f);
+    let (ok, out, err) = mancala(&["solve", "--rules", "kalah(4,3)", "--egdb", d]);
+    assert!(
+        ok && out.contains(&format!("database    {f}")),
+        "{out}{err}"
     );
-    // A damaged file is refused.
+    // A damaged file is refused, and the error names it.
     let mut bytes = std::fs::read(&file).unwrap();
     let n = bytes.len();
     bytes[n - 3] ^= 1;
     std::fs::write(&file, &bytes).unwrap();
     let (ok, _, err) = mancala(&["egdb", "verify", f]);
     assert!(!ok && err.contains("checksum"), "{err}");
+    let (ok, _, err) = mancala(&["solve", "--rules", "kalah(4,3)", "--egdb", d]);
+    assert!(!ok && err.contains("checksum") && err.contains(f), "{err}");
+    // An --out that cannot be a folder is refused before any building: the message is the
+    // up-front check's (`--out …`), not the save's.
+    let not_a_dir = dir.join("kalah4.k8.egdb");
+    let (ok, _, err) = mancala(&[
+        "egdb",
+        "build",
+        "--rules",
+        "kalah(4,3)",
+        "--max-seeds",
+        "8",
+        "--out",
+        not_a_dir.to_str().unwrap(),
+    ]);
+    assert!(
+        !ok && err.contains(&format!("--out {}", not_a_dir.display())),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -540,8 +540,6 @@ impl Egdb {
     }
 }
 
-/// [`Egdb::check_entries`] on the entries `data` of a database of m = `houses`, K =
-/// `max_seeds` (`data` must have C(K+2m, 2m) entries).
 /// Bytes a rayon task checks or checksums at a time.
 const CHECK_PIECE: usize = 1 << 22;
 
@@ -564,6 +562,8 @@ fn parallel_crc32(bytes: &[u8]) -> u32 {
     all.finalize()
 }
 
+/// [`Egdb::check_entries`] on the entries `data` of a database of m = `houses`, K =
+/// `max_seeds` (`data` must have C(K+2m, 2m) entries).
 fn check_entries(
     houses: u8,
     max_seeds: u32,
