@@ -412,7 +412,7 @@ impl Egdb {
         header.push(self.options.bits());
         header.push(ENCODING_I8_VALUE);
         header.extend_from_slice(&(entries.len() as u64).to_le_bytes());
-        header.extend_from_slice(&crc32fast::hash(entries).to_le_bytes());
+        header.extend_from_slice(&parallel_crc32(entries).to_le_bytes());
         header.extend_from_slice(&(self.rules.len() as u32).to_le_bytes());
         header.extend_from_slice(self.rules.as_bytes());
         let hcrc = crc32fast::hash(&header);
