@@ -55,14 +55,10 @@ pub(crate) fn find_database(path: &Path, rules: &KalahRules) -> Result<(Egdb, Pa
             if p.extension().and_then(|e| e.to_str()) != Some("egdb") {
                 continue;
             }
+            // A header that reads at all has a rule set that parses and agrees with its
+            // m and options (`Egdb::info`).
             let Ok(info) = Egdb::info(&p) else { continue };
-            let Ok(built) = info.rules.parse::<KalahRules>() else {
-                continue;
-            };
-            let serves = built.houses() == rules.houses()
-                && mancala_solver::egdb::relevant_options(built.options())
-                    == mancala_solver::egdb::relevant_options(rules.options());
-            if serves && best.as_ref().map_or(true, |(k, _)| info.max_seeds > *k) {
+            if info.serves(rules) && best.as_ref().map_or(true, |(k, _)| info.max_seeds > *k) {
                 best = Some((info.max_seeds, p));
             }
         }

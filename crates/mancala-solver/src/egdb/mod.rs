@@ -223,6 +223,21 @@ pub struct EgdbInfo {
     pub payload_crc: u32,
 }
 
+impl EgdbInfo {
+    /// Whether the database of this header gives the values of positions played under
+    /// `rules` (same m, same value-relevant options; module docs), as [`Egdb::serves`] says
+    /// once it is opened.
+    #[must_use]
+    pub fn serves(&self, rules: &KalahRules) -> bool {
+        serves(self.houses, self.options, rules)
+    }
+}
+
+/// Whether a database of m = `houses` and value-relevant `options` serves `rules`.
+fn serves(houses: u8, options: KalahOptions, rules: &KalahRules) -> bool {
+    rules.houses() == houses && relevant_options(rules.options()) == options
+}
+
 enum Storage {
     Owned(FrozenBytes),
     // Never made under Miri, which cannot map files (`Egdb::open` reads them instead).
@@ -363,7 +378,7 @@ impl Egdb {
     /// value-relevant options; module docs).
     #[must_use]
     pub fn serves(&self, rules: &KalahRules) -> bool {
-        rules.houses() == self.houses && relevant_options(rules.options()) == self.options
+        serves(self.houses, self.options, rules)
     }
 
     /// The value of `pos` for the side to move (seeds), when the database holds it: `None` for
