@@ -49,16 +49,19 @@ fn analyse_lists_every_move_and_bad_input_fails_cleanly() {
 fn egdb_build_info_verify() {
     let dir = std::env::temp_dir().join(format!("mancala-cli-egdb-{}", std::process::id()));
     let d = dir.to_str().unwrap();
-    let (ok, out, err) = mancala(&[
-        "egdb",
-        "build",
-        "--rules",
-        "kalah(4,3)",
-        "--max-seeds",
-        "8",
-        "--out",
-        d,
-    ]);
+    let build_into = |out: &str| {
+        mancala(&[
+            "egdb",
+            "build",
+            "--rules",
+            "kalah(4,3)",
+            "--max-seeds",
+            "8",
+            "--out",
+            out,
+        ])
+    };
+    let (ok, out, err) = build_into(d);
     assert!(ok, "{err}");
     assert!(out.contains("built"));
     let file = dir.join("kalah4.k8.egdb");
@@ -90,16 +93,7 @@ fn egdb_build_info_verify() {
     // An --out that cannot be a folder is refused before any building: the message is the
     // up-front check's (`--out …`), not the save's.
     let not_a_dir = dir.join("kalah4.k8.egdb");
-    let (ok, _, err) = mancala(&[
-        "egdb",
-        "build",
-        "--rules",
-        "kalah(4,3)",
-        "--max-seeds",
-        "8",
-        "--out",
-        not_a_dir.to_str().unwrap(),
-    ]);
+    let (ok, _, err) = build_into(not_a_dir.to_str().unwrap());
     assert!(
         !ok && err.contains(&format!("--out {}", not_a_dir.display())),
         "{err}"
