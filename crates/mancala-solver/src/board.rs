@@ -142,20 +142,28 @@ pub(crate) struct Flags {
 }
 
 impl Flags {
+    /// Whether a position is a finished game, given whether the row of the player to move
+    /// (`mover_empty`) and the other row (`other_empty`) are empty: by default as soon as
+    /// either row is empty; under `end_when_no_move` only when the player to move has no
+    /// move (kalah.md, end of the game).
+    #[inline(always)]
+    pub(crate) fn finished(self, mover_empty: bool, other_empty: bool) -> bool {
+        if self.end_when_no_move {
+            mover_empty
+        } else {
+            mover_empty || other_empty
+        }
+    }
+
     /// Whether the game is over after a move, given whether the mover's row (`own_empty`) and
     /// the opponent's row (`opp_empty`) are empty and whether the mover moves again (`extra`):
-    /// by default as soon as either row is empty; under `end_when_no_move` only when the
-    /// player to move next has no move (kalah.md, end of the game).
+    /// [`Flags::finished`] for the player who moves next.
     #[inline(always)]
     pub(crate) fn game_over(self, extra: bool, own_empty: bool, opp_empty: bool) -> bool {
-        if self.end_when_no_move {
-            if extra {
-                own_empty
-            } else {
-                opp_empty
-            }
+        if extra {
+            self.finished(own_empty, opp_empty)
         } else {
-            own_empty || opp_empty
+            self.finished(opp_empty, own_empty)
         }
     }
 }
@@ -269,12 +277,7 @@ impl<const M: usize> Geometry<M> {
     /// Whether `b` (mover to move) is a finished game under these rules (no entry needed).
     #[inline]
     pub(crate) fn is_terminal(&self, b: u128) -> bool {
-        let own = b & Self::OWN;
-        if self.flags.end_when_no_move {
-            own == 0
-        } else {
-            own == 0 || b & Self::OPP == 0
-        }
+        self.flags.finished(b & Self::OWN == 0, b & Self::OPP == 0)
     }
 
     /// The rank of the houses of `b` (module docs). Only valid when the seeds in houses are

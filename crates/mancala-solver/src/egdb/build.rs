@@ -382,12 +382,7 @@ impl<const M: usize> Builder<'_, M> {
     fn prepare(&self, own: u64, opp: u64, slot: u64, pre: &mut Pre) {
         pre.slot = slot;
         pre.n = 0;
-        let finished = if self.sow.flags.end_when_no_move {
-            own == 0
-        } else {
-            own == 0 || opp == 0
-        };
-        if finished {
+        if self.sow.flags.finished(own == 0, opp == 0) {
             return;
         }
         // Bit h set for every non-empty house h.
