@@ -35,8 +35,9 @@
 //! * Enhanced transposition cut-off (Plaat, Schaeffer, Pijls & de Bruin 1996): before
 //!   searching, the children are looked up in the table and the database, and a child whose
 //!   proven bound already refutes the window cuts at once.
-//! * Move order: table move, extra turns (rightmost house first, since sowing a house to the
-//!   left of another extra-turn house would spoil it), then moves by immediate gain (captures).
+//! * Move order ([`crate::order`]): table move, extra turns (rightmost house first, since
+//!   sowing a house to the left of another extra-turn house would spoil it), then moves by
+//!   immediate gain (captures), ties broken by the fewest seeds left in the opponent's row.
 //! * Endgame database: a position with at most K seeds in the houses is answered exactly.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -278,7 +279,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                                 hi = hi.min(g + e.upper);
                             }
                         }
-                        (lo, hi, kalah_order_score(Kind::Extra, h, g))
+                        (lo, hi, kalah_order_score(Kind::Extra, h, g, 0))
                     }
                 }
                 Kind::Switch => {
@@ -293,11 +294,14 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                                 hi = hi.min(g - e.lower);
                             }
                         }
-                        let mut score = kalah_order_score(Kind::Switch, h, g);
+                        let mut score = kalah_order_score(Kind::Switch, h, g, given::<M>(c.board));
                         if self.perturb != 0 {
-                            score += ((key ^ (h as u64 * 0x9E37)).wrapping_mul(
+                            // Helper threads: up to 7 seeds of noise on the "given" key, so
+                            // they reorder near-ties among moves of equal gain.
+                            score += (((key ^ (h as u64 * 0x9E37)).wrapping_mul(
                                 0x2545_F491_4F6C_DD1D_u64.wrapping_add(self.perturb << 1),
-                            ) >> 61) as i32;
+                            ) >> 61) as i32)
+                                << 8;
                         }
                         (lo, hi, score)
                     }
@@ -327,7 +331,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 }
                 continue;
             }
-            let score = if h as u8 == tt_move { 1 << 20 } else { score };
+            let score = if h as u8 == tt_move { i32::MAX } else { score };
             cands[live] = Cand {
                 score,
                 key: hi as u64,
@@ -427,7 +431,12 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             let h = mask.trailing_zeros() as usize;
             mask &= mask - 1;
             let c = self.g.play(b, h);
-            let score = kalah_order_score(c.kind, h, c.gain);
+            let given = match c.kind {
+                Kind::Switch => given::<M>(c.board),
+                Kind::Extra => 0,
+                Kind::Over => 0,
+            };
+            let score = kalah_order_score(c.kind, h, c.gain, given);
             kids[n] = (score, c.seeds, c.kind, c.board, c.gain as u32);
             n += 1;
         }
@@ -546,6 +555,13 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             }
         }
     }
+}
+
+/// The seeds in the opponent's row after a move whose child board `child` is oriented for
+/// the opponent (a [`Kind::Switch`] child): the child's own row.
+#[inline(always)]
+fn given<const M: usize>(child: u128) -> u32 {
+    crate::board::lane_sum(child & Geometry::<M>::OWN)
 }
 
 /// Enhanced transposition cut-offs are tried at nodes with at least this many seeds more

@@ -222,7 +222,7 @@ impl Evaluate for KalahPosition {
         };
         let house = usize::from(h).saturating_sub(1);
         if kind == Kind::Extra {
-            kalah_order_score(kind, house, store_gain(self, child, side))
+            kalah_order_score(kind, house, store_gain(self, child, side), 0)
         } else {
             // The other moves are left to the static value of the child, which orders by
             // the immediate gain (it is in the store difference) and finer.
