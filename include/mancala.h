@@ -5,10 +5,17 @@
  * Conventions: every function returns a MancalaStatus; results go through out-pointers
  * (last arguments) written only on MANCALA_STATUS_OK (and the "size needed" on
  * MANCALA_STATUS_BUFFER_TOO_SMALL); NULL pointers and dead handles give a status, never a
- * crash; after a failure mancala_last_error() describes it (per thread). Handles are made by
- * a _new/_parse/_clone call and released by the matching _free call.
+ * crash; after a failure mancala_last_error() describes it (per thread). The message stays
+ * until the next call on that thread that does work; the diagnostic calls mancala_last_error,
+ * mancala_status_name and mancala_version(_string) never clear it, so an error handler may
+ * call them in any order. Handles are made by a _new/_parse/_clone call and released by the
+ * matching _free call.
  *
- * Link with -lmancala (pkg-config: `pkg-config --cflags --libs mancala`).
+ * Rules and notation: docs/rules/kalah.md, docs/rules/bao-la-kete.md, docs/notation.md in the
+ * source repository.
+ *
+ * Link with -lmancala (pkg-config: `pkg-config --cflags --libs mancala`; CMake:
+ * find_package(mancala CONFIG) and target mancala::mancala or mancala::mancala_static).
  * SPDX-License-Identifier: MIT OR Apache-2.0
  */
 
@@ -176,7 +183,7 @@ typedef struct MancalaEngine MancalaEngine;
 typedef struct MancalaKalah MancalaKalah;
 
 // An opaque rule set: of Kalah (houses per row m, starting seeds n, variant options) or of
-// Bao la Kete (the rules file's options).
+// Bao la Kete (the options of `docs/rules/bao-la-kete.md`).
 //
 // Created by `mancala_rules_new`, freed by `mancala_rules_free`. Immutable once made, so one
 // rule set may be read from several threads at once. Games copy the rules they are made
@@ -307,6 +314,8 @@ extern "C" {
 // Gives the version of the library actually linked (compare with the `MANCALA_VERSION_*`
 // macros of the header you compiled against).
 //
+// A success leaves the last-error message unchanged (see `mancala_last_error`).
+//
 // Ownership: plain values. Thread safety: safe from any thread.
 //
 // Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (any of the three pointers is
@@ -317,7 +326,7 @@ extern "C" {
 enum MancalaStatus mancala_version(uint32_t *major, uint32_t *minor, uint32_t *patch);
 
 // Gives the version of the library actually linked as a static NUL-terminated string
-// (`"0.1.0"`).
+// (`"0.1.0"`). A success leaves the last-error message unchanged (see `mancala_last_error`).
 //
 // Ownership: `*out` points to static storage owned by the library; never free it.
 // Thread safety: safe from any thread.
@@ -344,7 +353,7 @@ enum MancalaStatus mancala_version_string(const char **out);
 // `out` must be NULL or writable.
 enum MancalaStatus mancala_bao_new(const struct MancalaRules *rules, struct MancalaBao **out);
 
-// Parses a position in the notation of `shared/rules/bao-la-kete.md` under Bao la Kete
+// Parses a position in the notation of `docs/rules/bao-la-kete.md` under Bao la Kete
 // `rules` (four rows of eight counts, reserves, standing kuus, side to move, reserved pit,
 // e.g. `"0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 22,22 SN S -"`) and
 // makes a new game starting there.
@@ -387,7 +396,7 @@ enum MancalaStatus mancala_bao_clone(const struct MancalaBao *game, struct Manca
 // `game` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
 enum MancalaStatus mancala_bao_free(struct MancalaBao *game);
 
-// Prints the current position in the notation of `shared/rules/bao-la-kete.md` into `buf`
+// Prints the current position in the notation of `docs/rules/bao-la-kete.md` into `buf`
 // as a NUL-terminated string. At most 128 bytes are ever needed.
 //
 // Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
@@ -423,7 +432,7 @@ enum MancalaStatus mancala_bao_print(const struct MancalaBao *game, char *buf, s
 // `buf` must be NULL or point to `len` writable bytes; `needed` and `count` NULL or writable.
 enum MancalaStatus mancala_bao_legal_moves(const struct MancalaBao *game, char *buf, size_t len, size_t *needed, size_t *count);
 
-// Plays a move given in the notation of `shared/rules/bao-la-kete.md` (`"F6>"`, `"F3L+"`,
+// Plays a move given in the notation of `docs/rules/bao-la-kete.md` (`"F6>"`, `"F3L+"`,
 // …): the move must be one of the legal moves exactly as `mancala_bao_legal_moves` writes it
 // (with every choice the position requires).
 //
@@ -761,7 +770,7 @@ enum MancalaStatus mancala_engine_bao_bestmove(struct MancalaEngine *engine, con
 // `out` must be NULL or writable.
 enum MancalaStatus mancala_kalah_new(const struct MancalaRules *rules, struct MancalaKalah **out);
 
-// Parses a position in the notation of `shared/rules/kalah.md` under `rules` and makes a new
+// Parses a position in the notation of `docs/rules/kalah.md` under `rules` and makes a new
 // game starting there: `"<2m+2 comma-separated counts> <S|N|->"` with a trailing `" swap"`
 // when a pie-rule swap is on offer, e.g. `"4,4,0,5,5,5,1,4,4,4,4,4,4,0 S"`.
 //
@@ -809,7 +818,7 @@ enum MancalaStatus mancala_kalah_clone(const struct MancalaKalah *game, struct M
 // `game` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
 enum MancalaStatus mancala_kalah_free(struct MancalaKalah *game);
 
-// Prints the current position in the notation of `shared/rules/kalah.md`
+// Prints the current position in the notation of `docs/rules/kalah.md`
 // (`"4,4,0,5,5,5,1,4,4,4,4,4,4,0 S"`; side `-` once the game is over; a trailing `" swap"`
 // while a pie-rule swap is on offer) into `buf` as a NUL-terminated string. At most 64 bytes
 // are ever needed.
@@ -977,9 +986,9 @@ enum MancalaStatus mancala_kalah_outcome(const struct MancalaKalah *game, enum M
 enum MancalaStatus mancala_kalah_perft(const struct MancalaKalah *game, uint32_t depth, uint64_t *nodes);
 
 // Parses a rule-set string into a new rule set: Kalah (`"kalah(6,4)+empty_capture"`,
-// `"kalah(7,7)+pie_rule"`, `"standard"`, `"manchester"`; see `shared/rules/kalah.md`) or Bao
+// `"kalah(7,7)+pie_rule"`, `"standard"`, `"manchester"`; see `docs/rules/kalah.md`) or Bao
 // la Kete (`"bao-la-kete"`, `"bao-la-kete+first=N+safari=choice"`; see
-// `shared/rules/bao-la-kete.md`). `mancala_rules_game` tells which.
+// `docs/rules/bao-la-kete.md`). `mancala_rules_game` tells which.
 //
 // Ownership: `text` is borrowed for the call only. On success `*out` is a new handle owned by
 // the caller, to be released with `mancala_rules_free`.
@@ -1184,9 +1193,13 @@ enum MancalaStatus mancala_solver_clear_table(struct MancalaSolver *solver);
 // Copies the last-error message of the calling thread into `buf` as a NUL-terminated
 // string.
 //
-// The message describes the most recent `mancala_*` call on this thread that failed; a call
-// that succeeds clears it (to the empty string). This function itself never changes it, so
-// it can be called again with a bigger buffer.
+// The message describes the most recent `mancala_*` call on this thread that failed. It
+// stays until the next call on the same thread that does work: such a call replaces it when
+// it fails and clears it (to the empty string) when it succeeds. The diagnostic calls, this
+// function, `mancala_status_name`, `mancala_version` and `mancala_version_string`, never
+// clear it, so an error handler may call them in any order before or after reading the
+// message (they replace it only when they fail themselves, for a NULL pointer or an unknown
+// status code). Reading it never changes it, so it can be read again with a bigger buffer.
 //
 // Ownership: `buf` belongs to the caller; nothing is allocated.
 // Thread safety: the message is per thread; safe to call from any thread.
@@ -1206,6 +1219,9 @@ enum MancalaStatus mancala_last_error(char *buf, size_t len, size_t *needed);
 
 // Gives the name of a status code (`"MANCALA_STATUS_ILLEGAL_MOVE"`, …) as a static
 // NUL-terminated string.
+//
+// A success leaves the last-error message unchanged (see `mancala_last_error`), so an error
+// handler can print both the name and the message of a failure in either order.
 //
 // Ownership: `*out` points to static storage owned by the library; never free it.
 // Thread safety: safe from any thread.

@@ -6,6 +6,9 @@
  * moves, and asks the playing engine (mancala_engine_*) for its move in the Kalah(6,4) start.
  *
  * Build: cargo build --release -p mancala-ffi && make -C examples/c && examples/c/kalah_game
+ * An optional argument replaces the rule set of the main game (a Kalah(6,n) rule set such as
+ * "kalah(6,4)+empty_capture"); a bad one shows how a failure is reported:
+ *   examples/c/kalah_game 'kalah(6,4)+bogus'
  */
 #include <limits.h>
 #include <stdio.h>
@@ -13,7 +16,9 @@
 
 #include "mancala.h"
 
-/* Any failing call ends the program with the status name and the library's message. */
+/* Any failing call ends the program with the status name and the library's message. The
+ * message of the failed call stays readable until the next call that does work: the
+ * diagnostic calls (mancala_status_name, mancala_last_error, mancala_version*) keep it. */
 static void die(const char *call, MancalaStatus status) {
     const char *name = "?";
     char message[256];
@@ -117,7 +122,8 @@ static uint8_t scripted_move(const MancalaKalah *game, size_t *cursor) {
     return moves[0];
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+    const char *rules_text = argc > 1 ? argv[1] : "kalah(6,4)";
     const char *version = NULL;
     CHECK(mancala_version_string(&version));
     printf("libmancala %s (header %d.%d.%d)\n", version, MANCALA_VERSION_MAJOR,
@@ -126,7 +132,7 @@ int main(void) {
     MancalaRules *rules = NULL;
     char text[64];
     size_t needed = 0;
-    CHECK(mancala_rules_new("kalah(6,4)", &rules));
+    CHECK(mancala_rules_new(rules_text, &rules));
     CHECK(mancala_rules_print(rules, text, sizeof text, &needed));
     printf("rules: %s\n", text);
 

@@ -248,14 +248,17 @@ uint8_t scripted_move(const mancala::Kalah &game, size_t &cursor) {
 
 } // namespace
 
-int main() {
+// An optional argument replaces the rule set of the main game (a Kalah(6,n) rule set); a bad
+// one shows how a failure is reported: examples/cpp/kalah_game 'kalah(6,4)+bogus'
+int main(int argc, char **argv) {
+    const char *rules_text = argc > 1 ? argv[1] : "kalah(6,4)";
     try {
         const char *version = nullptr;
         MANCALA_CHECK(mancala_version_string(&version));
         std::printf("libmancala %s (header %d.%d.%d)\n", version, MANCALA_VERSION_MAJOR,
                     MANCALA_VERSION_MINOR, MANCALA_VERSION_PATCH);
 
-        mancala::Rules rules("kalah(6,4)");
+        mancala::Rules rules(rules_text);
         std::printf("rules: %s\n", rules.str().c_str());
         mancala::Kalah game(rules);
         std::printf("perft(2) = %llu\n", static_cast<unsigned long long>(game.perft(2)));

@@ -1,6 +1,6 @@
 //! `mancala agent manchester`: a game-playing agent speaking the University of Manchester
-//! Kalah(7,7) engine–agent protocol on standard input and output (`kalah.md`, named rule set
-//! `manchester`; issue 7).
+//! Kalah(7,7) engine–agent protocol on standard input and output (`docs/rules/kalah.md`, named rule
+//! set `manchester`; issue 7).
 //!
 //! Messages from the game engine, one a line:
 //!

@@ -6,9 +6,9 @@ use mancala_core::kalah::{KalahPosition, KalahRules};
 /// A game and its rules, as named by `--rules`.
 #[derive(Clone, Copy, Debug)]
 pub enum GameRules {
-    /// Kalah(m, n) with options, in the rule-set notation of `kalah.md`.
+    /// Kalah(m, n) with options, in the rule-set notation of `docs/rules/kalah.md`.
     Kalah(KalahRules),
-    /// Bao la Kete (`bao-la-kete`, Lamu defaults of `bao-la-kete.md`).
+    /// Bao la Kete (`bao-la-kete`, Lamu defaults of `docs/rules/bao-la-kete.md`).
     Bao(BaoRules),
 }
 

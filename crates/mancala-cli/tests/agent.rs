@@ -127,7 +127,7 @@ impl Board {
         n.chain(s).map(u32::to_string).collect::<Vec<_>>().join(",")
     }
 
-    /// Sows house `h` (1..7) of the side to move (kalah.md rules, Manchester options).
+    /// Sows house `h` (1..7) of the side to move (docs/rules/kalah.md rules, Manchester options).
     fn sow(&mut self, h: usize) {
         let me = self.to_move;
         let mut seeds = std::mem::take(&mut self.rows[me][h - 1]);

@@ -78,7 +78,7 @@ fn perft_json() {
 
 #[test]
 fn replay_prints_every_position() {
-    // kalah.md: start, South plays 3 (extra turn), then 1: S2..S5 (the last seed in S5).
+    // docs/rules/kalah.md: start, South plays 3 (extra turn), then 1: S2..S5 (the last seed in S5).
     let o = mancala(&[
         "replay",
         "--rules",

@@ -114,7 +114,7 @@ fn play_against_the_engine_finishes() {
 
 #[test]
 fn bestmove_bao_finds_the_winning_capture() {
-    // bao-la-kete.md TC-14: F4 captures North's last front-row seeds and wins at once.
+    // docs/rules/bao-la-kete.md TC-14: F4 captures North's last front-row seeds and wins at once.
     let o = mancala(&[
         "bestmove",
         "--rules",

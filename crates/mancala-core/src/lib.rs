@@ -2,11 +2,11 @@
 //!
 //! Exact rules of mancala games on compact, bit-packed, `Copy` positions:
 //!
-//! * [`kalah`] — Kalah(m, n), m in 1..=7, with every variant of `shared/rules/kalah.md`
+//! * [`kalah`] — Kalah(m, n), m in 1..=7, with every variant of `docs/rules/kalah.md`
 //!   (`empty_capture`, `end_when_no_move`, `discard_remaining`, `pie_rule`,
 //!   `no_first_move_bonus`) and the rule-set and position notations;
 //! * [`bao`] — Bao la Kete, the four-row Bao of Lamu, with every rule of
-//!   `shared/rules/bao-la-kete.md` (Lamu defaults, the rules file's open readings as options);
+//!   `docs/rules/bao-la-kete.md` (Lamu defaults, the open readings of those rules as options);
 //! * [`game`] — the [`Game`] trait both games implement, and generic [`game::perft`].
 //!
 //! ```

@@ -3,7 +3,7 @@
 use core::fmt;
 
 /// One of the two players' sides. South moves first in both games of this library
-/// (`../shared/rules/kalah.md`, "Board and names"; `bao-la-kete.md` K-4.3).
+/// (`docs/rules/kalah.md`, "Board and names"; `docs/rules/bao-la-kete.md` K-4.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
     /// The side nearest the first player, drawn at the bottom; moves first.

@@ -35,8 +35,8 @@ fn random_game(seed: u64) -> (u32, Side) {
     }
 }
 
-/// The rules file: "From the start, South has 4 legal moves (F6 or F7, either direction); the
-/// numbers of move sequences of length 1, 2 and 3 are 4, 14 and 38."
+/// `docs/rules/bao-la-kete.md`, §13: "From the start, South has 4 legal moves (F6 or F7, either
+/// direction); the numbers of move sequences of length 1, 2 and 3 are 4, 14 and 38."
 #[test]
 fn perft_from_the_start_matches_the_rules_file() {
     let start = BaoPosition::start(BaoRules::LAMU);

@@ -1,5 +1,5 @@
 //! One hand-traced test (at least) per rule id of sections 6–10 of
-//! `shared/rules/bao-la-kete.md`. Each test names its K-id; the expected boards were traced
+//! `docs/rules/bao-la-kete.md`. Each test names its K-id; the expected boards were traced
 //! by hand seed by seed (the traces are in the comments), not copied from the program.
 //! Rules also covered by a TC test say so.
 

@@ -1,5 +1,5 @@
-//! The test cases TC-01, TC-03…TC-11 and TC-13…TC-17 of `shared/rules/bao-la-kete.md` §13,
-//! as written there. Expected values are the rules file's own hand-traced results.
+//! The test cases TC-01, TC-03…TC-11 and TC-13…TC-17 of `docs/rules/bao-la-kete.md` §13,
+//! as written there. Expected values are the hand-traced results of `docs/rules/bao-la-kete.md`.
 
 mod common;
 use common::*;

@@ -1,4 +1,4 @@
-//! Hand-traced Kalah rules: every worked example of `shared/rules/kalah.md` and every tricky
+//! Hand-traced Kalah rules: every worked example of `docs/rules/kalah.md` and every tricky
 //! kind of move the issue names. Each expected position was traced seed by seed by hand from
 //! the rules text (the trace is in the comment above it), not read off the implementation.
 
@@ -26,7 +26,8 @@ fn after(r: &str, p: &str, moves: &[KalahMove]) -> String {
 
 use KalahMove::{House, Swap};
 
-// kalah.md, worked example 1: start, South plays 3 → sows S4, S5, S6, S-store; extra turn.
+// docs/rules/kalah.md, worked example 1: start, South plays 3 → sows S4, S5, S6, S-store; extra
+// turn.
 #[test]
 fn worked_example_start_house_3_extra_turn() {
     let start = KalahPosition::start(KalahRules::standard());
@@ -38,8 +39,8 @@ fn worked_example_start_house_3_extra_turn() {
     assert!(!start.is_extra_turn(House(2)));
 }
 
-// kalah.md, worked example 2, standard capture: the seed lands in empty S6, opposite N1 is
-// empty, nothing is captured, North moves.
+// docs/rules/kalah.md, worked example 2, standard capture: the seed lands in empty S6, opposite N1
+// is empty, nothing is captured, North moves.
 #[test]
 fn worked_example_empty_opposite_standard() {
     let p = "0,0,0,0,1,0,20,0,0,0,0,0,2,25 S";
@@ -49,8 +50,8 @@ fn worked_example_empty_opposite_standard() {
     );
 }
 
-// kalah.md, worked example 2 under empty_capture: the seed goes to South's store (21), South's
-// row is empty, the game ends and North sweeps its 2 seeds (27). North wins by 6.
+// docs/rules/kalah.md, worked example 2 under empty_capture: the seed goes to South's store (21),
+// South's row is empty, the game ends and North sweeps its 2 seeds (27). North wins by 6.
 #[test]
 fn worked_example_empty_capture_ends_game() {
     let r = "kalah(6,4)+empty_capture";
@@ -66,8 +67,8 @@ fn worked_example_empty_capture_ends_game() {
     );
 }
 
-// kalah.md, worked example 3: 13 seeds in S1 of Kalah(6,n) sow S2..S6 (5), the store (1),
-// N1..N6 (6), skip N's store, and the 13th seed lands back in the emptied S1: a one-seed house
+// docs/rules/kalah.md, worked example 3: 13 seeds in S1 of Kalah(6,n) sow S2..S6 (5), the store
+// (1), N1..N6 (6), skip N's store, and the 13th seed lands back in the emptied S1: a one-seed house
 // that was empty, so it captures with opposite N6 (2 seeds): 1 + 2 = 3 to the store (1 + 3 = 4).
 #[test]
 fn full_lap_lands_in_origin_and_captures() {

@@ -1,5 +1,5 @@
 //! `MancalaBao`: a Bao la Kete game in progress, with moves in the notation of
-//! `shared/rules/bao-la-kete.md` (`"F6>"`, `"F3L+"`, …): parse/print, legal moves, play/undo,
+//! `docs/rules/bao-la-kete.md` (`"F6>"`, `"F3L+"`, …): parse/print, legal moves, play/undo,
 //! side to move, outcome and perft.
 
 use std::ffi::c_char;
@@ -82,7 +82,7 @@ pub unsafe extern "C" fn mancala_bao_new(
     })
 }
 
-/// Parses a position in the notation of `shared/rules/bao-la-kete.md` under Bao la Kete
+/// Parses a position in the notation of `docs/rules/bao-la-kete.md` under Bao la Kete
 /// `rules` (four rows of eight counts, reserves, standing kuus, side to move, reserved pit,
 /// e.g. `"0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 22,22 SN S -"`) and
 /// makes a new game starting there.
@@ -161,7 +161,7 @@ pub unsafe extern "C" fn mancala_bao_free(game: *mut MancalaBao) -> MancalaStatu
     guard(|| unsafe { handle::free(game, "game") })
 }
 
-/// Prints the current position in the notation of `shared/rules/bao-la-kete.md` into `buf`
+/// Prints the current position in the notation of `docs/rules/bao-la-kete.md` into `buf`
 /// as a NUL-terminated string. At most 128 bytes are ever needed.
 ///
 /// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
@@ -227,7 +227,7 @@ pub unsafe extern "C" fn mancala_bao_legal_moves(
     })
 }
 
-/// Plays a move given in the notation of `shared/rules/bao-la-kete.md` (`"F6>"`, `"F3L+"`,
+/// Plays a move given in the notation of `docs/rules/bao-la-kete.md` (`"F6>"`, `"F3L+"`,
 /// …): the move must be one of the legal moves exactly as `mancala_bao_legal_moves` writes it
 /// (with every choice the position requires).
 ///

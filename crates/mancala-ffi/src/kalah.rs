@@ -130,7 +130,7 @@ pub unsafe extern "C" fn mancala_kalah_new(
     })
 }
 
-/// Parses a position in the notation of `shared/rules/kalah.md` under `rules` and makes a new
+/// Parses a position in the notation of `docs/rules/kalah.md` under `rules` and makes a new
 /// game starting there: `"<2m+2 comma-separated counts> <S|N|->"` with a trailing `" swap"`
 /// when a pie-rule swap is on offer, e.g. `"4,4,0,5,5,5,1,4,4,4,4,4,4,0 S"`.
 ///
@@ -208,7 +208,7 @@ pub unsafe extern "C" fn mancala_kalah_free(game: *mut MancalaKalah) -> MancalaS
     guard(|| unsafe { handle::free(game, "game") })
 }
 
-/// Prints the current position in the notation of `shared/rules/kalah.md`
+/// Prints the current position in the notation of `docs/rules/kalah.md`
 /// (`"4,4,0,5,5,5,1,4,4,4,4,4,4,0 S"`; side `-` once the game is over; a trailing `" swap"`
 /// while a pie-rule swap is on offer) into `buf` as a NUL-terminated string. At most 64 bytes
 /// are ever needed.

@@ -27,7 +27,7 @@ pub(crate) enum AnyRules {
 }
 
 /// An opaque rule set: of Kalah (houses per row m, starting seeds n, variant options) or of
-/// Bao la Kete (the rules file's options).
+/// Bao la Kete (the options of `docs/rules/bao-la-kete.md`).
 ///
 /// Created by `mancala_rules_new`, freed by `mancala_rules_free`. Immutable once made, so one
 /// rule set may be read from several threads at once. Games copy the rules they are made
@@ -65,9 +65,9 @@ impl Handle for MancalaRules {
 }
 
 /// Parses a rule-set string into a new rule set: Kalah (`"kalah(6,4)+empty_capture"`,
-/// `"kalah(7,7)+pie_rule"`, `"standard"`, `"manchester"`; see `shared/rules/kalah.md`) or Bao
+/// `"kalah(7,7)+pie_rule"`, `"standard"`, `"manchester"`; see `docs/rules/kalah.md`) or Bao
 /// la Kete (`"bao-la-kete"`, `"bao-la-kete+first=N+safari=choice"`; see
-/// `shared/rules/bao-la-kete.md`). `mancala_rules_game` tells which.
+/// `docs/rules/bao-la-kete.md`). `mancala_rules_game` tells which.
 ///
 /// Ownership: `text` is borrowed for the call only. On success `*out` is a new handle owned by
 /// the caller, to be released with `mancala_rules_free`.

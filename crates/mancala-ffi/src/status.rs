@@ -134,12 +134,28 @@ fn set_last_error(message: String) {
     LAST_ERROR.with(|e| *e.borrow_mut() = message);
 }
 
-/// Runs the body of an entry point: catches any panic, records the last-error message (or
-/// clears it on success) and turns the result into a status.
+/// Runs the body of an entry point that does work (everything but the diagnostic calls):
+/// catches any panic, records the last-error message on failure, clears it on success, and
+/// turns the result into a status.
 pub(crate) fn guard(body: impl FnOnce() -> Result<()>) -> MancalaStatus {
+    guard_with(body, true)
+}
+
+/// Runs the body of a diagnostic entry point (`mancala_status_name`, `mancala_version`,
+/// `mancala_version_string`), which a caller uses while reporting an earlier failure: like
+/// [`guard`], but a success leaves the last-error message as it was, so that it still
+/// describes that failure. A failure of the call itself (a NULL pointer, an unknown status
+/// code) is recorded as usual.
+pub(crate) fn guard_diagnostic(body: impl FnOnce() -> Result<()>) -> MancalaStatus {
+    guard_with(body, false)
+}
+
+fn guard_with(body: impl FnOnce() -> Result<()>, clear_on_success: bool) -> MancalaStatus {
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(Ok(())) => {
-            set_last_error(String::new());
+            if clear_on_success {
+                set_last_error(String::new());
+            }
             MancalaStatus::Ok
         }
         Ok(Err(e)) => {
@@ -161,9 +177,13 @@ pub(crate) fn guard(body: impl FnOnce() -> Result<()>) -> MancalaStatus {
 /// Copies the last-error message of the calling thread into `buf` as a NUL-terminated
 /// string.
 ///
-/// The message describes the most recent `mancala_*` call on this thread that failed; a call
-/// that succeeds clears it (to the empty string). This function itself never changes it, so
-/// it can be called again with a bigger buffer.
+/// The message describes the most recent `mancala_*` call on this thread that failed. It
+/// stays until the next call on the same thread that does work: such a call replaces it when
+/// it fails and clears it (to the empty string) when it succeeds. The diagnostic calls, this
+/// function, `mancala_status_name`, `mancala_version` and `mancala_version_string`, never
+/// clear it, so an error handler may call them in any order before or after reading the
+/// message (they replace it only when they fail themselves, for a NULL pointer or an unknown
+/// status code). Reading it never changes it, so it can be read again with a bigger buffer.
 ///
 /// Ownership: `buf` belongs to the caller; nothing is allocated.
 /// Thread safety: the message is per thread; safe to call from any thread.
@@ -199,6 +219,9 @@ pub unsafe extern "C" fn mancala_last_error(
 /// Gives the name of a status code (`"MANCALA_STATUS_ILLEGAL_MOVE"`, …) as a static
 /// NUL-terminated string.
 ///
+/// A success leaves the last-error message unchanged (see `mancala_last_error`), so an error
+/// handler can print both the name and the message of a failure in either order.
+///
 /// Ownership: `*out` points to static storage owned by the library; never free it.
 /// Thread safety: safe from any thread.
 ///
@@ -213,7 +236,7 @@ pub unsafe extern "C" fn mancala_status_name(
     status: c_int,
     out: *mut *const c_char,
 ) -> MancalaStatus {
-    guard(|| {
+    guard_diagnostic(|| {
         if out.is_null() {
             return Err(Error::null("out"));
         }
@@ -243,6 +266,11 @@ mod tests {
         assert_eq!(status, MancalaStatus::Panic);
         let msg = LAST_ERROR.with(|e| e.borrow().clone());
         assert_eq!(msg, "internal error (panic caught): boom");
+        assert_eq!(guard_diagnostic(|| Ok(())), MancalaStatus::Ok);
+        assert_eq!(
+            LAST_ERROR.with(|e| e.borrow().clone()),
+            "internal error (panic caught): boom"
+        );
         assert_eq!(guard(|| Ok(())), MancalaStatus::Ok);
         assert_eq!(LAST_ERROR.with(|e| e.borrow().clone()), "");
     }

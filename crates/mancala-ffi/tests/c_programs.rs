@@ -30,7 +30,23 @@ fn root() -> PathBuf {
         .expect("workspace root")
 }
 
-/// The directory holding the `libmancala.{so,a}` that cargo built for this test run.
+/// The SONAME `build.rs` gives the shared library, derived from the crate version by Cargo's
+/// compatibility rule: `libmancala.so.0.<minor>` below 1.0, `libmancala.so.<major>` after.
+fn soname() -> String {
+    let (major, minor) = (
+        env!("CARGO_PKG_VERSION_MAJOR"),
+        env!("CARGO_PKG_VERSION_MINOR"),
+    );
+    if major == "0" {
+        format!("libmancala.so.0.{minor}")
+    } else {
+        format!("libmancala.so.{major}")
+    }
+}
+
+/// The directory holding the `libmancala.{so,a}` that cargo built for this test run, with the
+/// link `<soname>` → `libmancala.so` that programs linked against it load at run time (what
+/// `install.sh` makes in an installed prefix).
 fn lib_dir() -> PathBuf {
     let exe = std::env::current_exe().expect("test binary path");
     let deps = exe.parent().expect("deps dir").to_path_buf();
@@ -41,7 +57,22 @@ fn lib_dir() -> PathBuf {
             deps.join(lib).display()
         );
     }
+    let link = deps.join(soname());
+    if std::fs::symlink_metadata(&link).is_err() {
+        // Several tests may get here at once: a link made by another one is as good.
+        let _ = std::os::unix::fs::symlink("libmancala.so", &link);
+    }
     deps
+}
+
+/// The dynamic section's entries of one kind (`SONAME`, `NEEDED`) of an ELF file, by readelf.
+fn dynamic_entries(file: &Path, kind: &str) -> Vec<String> {
+    let out = run(Command::new("readelf").arg("-d").arg(file));
+    stdout(&out)
+        .lines()
+        .filter(|l| l.contains(&format!("({kind})")))
+        .filter_map(|l| Some(l.split_once('[')?.1.split_once(']')?.0.to_string()))
+        .collect()
 }
 
 /// A fresh scratch directory for one test.
@@ -290,13 +321,45 @@ fn check_example(lang: &str) {
         transcript_from_core(),
         "examples/{lang}/expected_output.txt disagrees with the game replayed on mancala-core"
     );
-    // Hand-checked opening (kalah.md worked example): South's house 3 ends in the store.
+    // Hand-checked opening (docs/rules/kalah.md worked example 1): South's house 3 ends in the
+    // store.
     assert!(expected
         .contains("  1. South (greedy) plays 3 -> 4,4,0,5,5,5,1,4,4,4,4,4,4,0 S  (extra turn)\n"));
     let dir = scratch(lang);
-    for exe in build_example(lang, &dir) {
-        let out = stdout(&run(&mut Command::new(&exe)));
+    let exes = build_example(lang, &dir);
+    for exe in &exes {
+        let out = stdout(&run(&mut Command::new(exe)));
         assert_eq!(out, expected, "{} output differs", exe.display());
+    }
+    check_example_reports_errors(lang, &exes);
+}
+
+/// The examples report a failing call with the status name and the library's whole message
+/// (issue 15: the message used to be cleared by `mancala_status_name` before it was read).
+/// The expected message is the one `mancala-core` gives for the same rule-set text.
+fn check_example_reports_errors(lang: &str, exes: &[PathBuf]) {
+    let bad = "kalah(6,4)+bogus";
+    let message = bad.parse::<KalahRules>().unwrap_err().to_string();
+    assert!(message.contains("bogus"), "{message}");
+    for exe in exes {
+        let out = Command::new(exe)
+            .arg(bad)
+            .env_remove("LD_LIBRARY_PATH")
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run {}: {e}", exe.display()));
+        assert_eq!(out.status.code(), Some(1), "{lang} example with bad rules");
+        let stderr = String::from_utf8(out.stderr).expect("UTF-8");
+        let call = if lang == "c" {
+            "mancala_rules_new(rules_text, &rules)"
+        } else {
+            "mancala_rules_new(text, &raw)"
+        };
+        assert_eq!(
+            stderr,
+            format!("{call} failed: MANCALA_STATUS_BAD_RULES: {message}\n"),
+            "{}",
+            exe.display()
+        );
     }
 }
 
@@ -339,8 +402,9 @@ fn build_for_memcheck(src: &Path, exe: &Path) {
 }
 
 /// Runs `exe` under the memory checker; `Err` with its report on any invalid access or leak
-/// (valgrind: definite, indirect or possible; LeakSanitizer: any).
-fn memcheck(exe: &Path, arg: &Path) -> Result<(), String> {
+/// (valgrind: definite, indirect or possible; LeakSanitizer: any). `arg`, when given, is
+/// the program's one argument.
+fn memcheck(exe: &Path, arg: Option<&Path>) -> Result<(), String> {
     let out = if use_valgrind() {
         Command::new("valgrind")
             .args([
@@ -360,13 +424,13 @@ fn memcheck(exe: &Path, arg: &Path) -> Result<(), String> {
                     .display()
             ))
             .arg(exe)
-            .arg(arg)
+            .args(arg)
             .env_remove("LD_LIBRARY_PATH")
             .output()
             .expect("run valgrind")
     } else {
         Command::new(exe)
-            .arg(arg)
+            .args(arg)
             .env_remove("LD_LIBRARY_PATH")
             .env("ASAN_OPTIONS", "detect_leaks=1")
             .output()
@@ -417,7 +481,10 @@ fn c_programs_are_memory_clean() {
     for (name, src) in programs {
         let exe = dir.join(name);
         build_for_memcheck(&src, &exe);
-        if let Err(report) = memcheck(&exe, &dir) {
+        // Only solver_paths takes an argument (its scratch folder); the example takes a rule
+        // set.
+        let arg = (name == "solver_paths").then_some(dir.as_path());
+        if let Err(report) = memcheck(&exe, arg) {
             panic!("memory errors in {report}");
         }
     }
@@ -427,9 +494,69 @@ fn c_programs_are_memory_clean() {
     std::fs::write(&leaky, LEAKY_PROGRAM).unwrap();
     build_for_memcheck(&leaky, &dir.join("leaky"));
     assert!(
-        memcheck(&dir.join("leaky"), &dir).is_err(),
+        memcheck(&dir.join("leaky"), None).is_err(),
         "the memory checker missed a leaked MancalaKalah handle"
     );
+}
+
+#[test]
+fn the_shared_library_has_a_soname_and_installs_under_a_versioned_name() {
+    if !have("readelf") {
+        eprintln!("readelf not installed: skipping");
+        return;
+    }
+    assert_eq!(
+        dynamic_entries(&lib_dir().join("libmancala.so"), "SONAME"),
+        [soname()]
+    );
+    let prefix = scratch("soname");
+    run(Command::new("sh")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("install.sh"))
+        .arg(&prefix)
+        .env("LIBDIR", lib_dir()));
+    let lib = prefix.join("lib");
+    let file = format!("libmancala.so.{}", env!("CARGO_PKG_VERSION"));
+    assert!(lib.join(&file).is_file() && !lib.join(&file).is_symlink());
+    assert_eq!(
+        std::fs::read_link(lib.join(soname())).unwrap(),
+        Path::new(&file)
+    );
+    assert_eq!(
+        std::fs::read_link(lib.join("libmancala.so")).unwrap(),
+        Path::new(&soname())
+    );
+    // A program linked with -lmancala records the SONAME, not the unversioned name.
+    let [shared, _] = build_example("c", &scratch("soname_example"));
+    assert!(dynamic_entries(&shared, "NEEDED").contains(&soname()));
+}
+
+/// `install.sh`'s CMake package used by `examples/cmake` (configure, build, run), shared and
+/// static; the programs print exactly the C example's expected output.
+#[test]
+fn cmake_package_builds_the_example() {
+    if !have("cmake") {
+        eprintln!("cmake not installed: skipping (.ci/run installs it)");
+        return;
+    }
+    let prefix = scratch("cmake_prefix");
+    run(Command::new("sh")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("install.sh"))
+        .arg(&prefix)
+        .env("LIBDIR", lib_dir()));
+    let build = scratch("cmake_build");
+    run(Command::new("cmake")
+        .arg("-S")
+        .arg(root().join("examples/cmake"))
+        .arg("-B")
+        .arg(&build)
+        .arg(format!("-DCMAKE_PREFIX_PATH={}", prefix.display())));
+    run(Command::new("cmake").arg("--build").arg(&build));
+    for exe in ["kalah_game", "kalah_game_static"] {
+        let out = stdout(&run(&mut Command::new(build.join(exe))));
+        assert_eq!(out, expected_output("c"), "{exe} (CMake) output differs");
+    }
+    // The shared one loads the installed library, through the SONAME link.
+    assert!(dynamic_entries(&build.join("kalah_game"), "NEEDED").contains(&soname()));
 }
 
 #[test]

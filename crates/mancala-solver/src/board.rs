@@ -145,7 +145,7 @@ impl Flags {
     /// Whether a position is a finished game, given whether the row of the player to move
     /// (`mover_empty`) and the other row (`other_empty`) are empty: by default as soon as
     /// either row is empty; under `end_when_no_move` only when the player to move has no
-    /// move (kalah.md, end of the game).
+    /// move (docs/rules/kalah.md, end of the game).
     #[inline(always)]
     pub(crate) fn finished(self, mover_empty: bool, other_empty: bool) -> bool {
         if self.end_when_no_move {
@@ -221,8 +221,8 @@ impl<const M: usize> Geometry<M> {
         let last = self.last[h][r] as usize;
         let extra = last == M;
         if last < M && lane(nb, last) == 1 {
-            // Last seed in an own house that was empty before it: a capture (kalah.md rule 3,
-            // and the `empty_capture` option).
+            // Last seed in an own house that was empty before it: a capture (docs/rules/kalah.md
+            // rule 3, and the `empty_capture` option).
             let opp = 2 * M - last;
             let taken = lane(nb, opp);
             if taken != 0 || self.flags.empty_capture {

@@ -1,6 +1,6 @@
 //! The engine on Bao la Kete against independently derived values: a win in one from the
-//! rules file (TC-14), and forced wins within three plies found by an exhaustive search
-//! written here (win/loss only, no evaluation), on positions from random games.
+//! rules (`docs/rules/bao-la-kete.md`, TC-14), and forced wins within three plies found by an
+//! exhaustive search written here (win/loss only, no evaluation), on positions from random games.
 
 use mancala_core::bao::{BaoMove, BaoPosition, BaoRules};
 use mancala_core::{Game, Side};
@@ -41,7 +41,8 @@ fn forced_win(p: &BaoPosition, plies: u32) -> bool {
 
 #[test]
 fn tc14_win_in_one() {
-    // bao-la-kete.md TC-14: South's F4 captures North's last front-row seeds and wins at once.
+    // docs/rules/bao-la-kete.md TC-14: South's F4 captures North's last front-row seeds and wins at
+    // once.
     let p: BaoPosition =
         "0,0,0,1,0,0,0,0/5,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/53,0,0,0,0,0,0,0 1,1 - S -"
             .parse()

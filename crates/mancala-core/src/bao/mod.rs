@@ -1,4 +1,4 @@
-//! Bao la Kete, the four-row Bao of Lamu, with every rule of `../shared/rules/bao-la-kete.md`
+//! Bao la Kete, the four-row Bao of Lamu, with every rule of `docs/rules/bao-la-kete.md`
 //! (rule ids K-x.y are cited throughout) and the binding "Decisions for this project".
 //!
 //! * [`rules`] — [`BaoRules`]: the **\[RES\]** options with the Lamu defaults, notation
@@ -26,7 +26,7 @@
 //! assert_eq!(next.to_move(), mancala_core::Side::North);
 //! ```
 //!
-//! # Readings taken where the rules file allows two
+//! # Readings taken where the rules allow two
 //!
 //! * Decision 8: a move from a pit whose first lap captures is a capturing move (K-6.5) even
 //!   when it is illegal; when every capture is illegal such a move is not offered as a

@@ -1,7 +1,7 @@
 //! Legal moves (K-6.9, K-7.1–K-7.4, K-8.1–K-8.4, decision 8) and the rule-by-rule check of
 //! one move with the reason it is illegal.
 //!
-//! Generation order (bao-la-kete.md §14):
+//! Generation order (docs/rules/bao-la-kete.md §14):
 //! 1. the capturing candidates (nemo: K-7.1; mtaji: 2..=15 seeds and a capturing first lap,
 //!    K-8.1, K-6.6), each played out; the illegal ones (K-6.7b, K-10.4) are dropped; with the
 //!    blocker's duty (K-8.4) only those that capture the reserved pit first are kept, if any;

@@ -1,4 +1,4 @@
-//! Position and move notation of `bao-la-kete.md` ("Position and move notation").
+//! Position and move notation of Bao la Kete (`docs/notation.md`, "Bao la Kete").
 //!
 //! # Positions
 //!

@@ -1,4 +1,4 @@
-//! The Bao la Kete rules value: every **\[RES\]** option of `../shared/rules/bao-la-kete.md`
+//! The Bao la Kete rules value: every **\[RES\]** option of `docs/rules/bao-la-kete.md`
 //! with the Lamu defaults of its "Decisions for this project", and the rule-set notation.
 //!
 //! Notation (`Display`/`FromStr`): `bao-la-kete` is the Lamu default rule set; options that
@@ -19,12 +19,12 @@
 //! Rules that are fixed in Lamu and therefore **not** options: the six-seed rule (K-7.4,
 //! decision 2, the §14 flag `kuu_min_six`) and the taxation of a lone kuu holding 7 or more
 //! (K-7.3) are always on. Turning the six-seed rule off (Zanzibar, D2/D3) taxes a lone kuu
-//! of 6 down to 5, and a standing kuu with fewer than 6 seeds is a state the rules file does
-//! not define for this game: it is the Zanzibar "temporarily not functional" nyumba (K-9,
-//! A2), whose behaviour when a lap ends in it the file leaves unresolved (A4: three readings,
-//! "irrelevant for Lamu"), and the Lamu invariant "a standing kuu holds ≥ 6" (K-9, §14) that
-//! positions are validated against would no longer hold. A3's other trigger reading (i)
-//! ("only a kuu reduced to 6 after holding more") cannot be told from a position: a standing
+//! of 6 down to 5, and a standing kuu with fewer than 6 seeds is a state the rules
+//! (`docs/rules/bao-la-kete.md`) do not define for this game: it is the Zanzibar "temporarily not
+//! functional" nyumba (K-9, A2), whose behaviour when a lap ends in it the file leaves unresolved
+//! (A4: three readings, "irrelevant for Lamu"), and the Lamu invariant "a standing kuu holds ≥ 6"
+//! (K-9, §14) that positions are validated against would no longer hold. A3's other trigger reading
+//! (i) ("only a kuu reduced to 6 after holding more") cannot be told from a position: a standing
 //! kuu of 6 may be untouched or taxed down from 8, so it needs a history bit, and it also
 //! leads to a kuu of 5. Neither is offered.
 
@@ -129,8 +129,8 @@ const SAFARI_CHOICE: u8 = 1 << 3;
 const NORTH_FIRST: u8 = 1 << 4;
 const NO_KUU_FIRST: u8 = 1 << 5;
 
-/// The rules of one Bao la Kete game: the Lamu rules of `bao-la-kete.md` with its **\[RES\]**
-/// options. Always valid (every setter validates). 12 bytes.
+/// The rules of one Bao la Kete game: the Lamu rules of `docs/rules/bao-la-kete.md` with its
+/// **\[RES\]** options. Always valid (every setter validates). 12 bytes.
 ///
 /// [`BaoRules::default`] (also [`BaoRules::LAMU`], notation `bao-la-kete`) is the Lamu default
 /// of the "Decisions for this project".

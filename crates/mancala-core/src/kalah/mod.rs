@@ -1,4 +1,4 @@
-//! Kalah(m, n) with every variant of `../shared/rules/kalah.md`.
+//! Kalah(m, n) with every variant of `docs/rules/kalah.md`.
 //!
 //! * [`rules`] — the rules value and the rule-set notation;
 //! * [`position`] — the bit-packed position, sowing, captures, the end of the game, perft;

@@ -1,5 +1,5 @@
 //! The bit-packed Kalah position and its rules: sowing, extra turns, captures, the end of the
-//! game, the pie-rule swap (`../shared/rules/kalah.md`).
+//! game, the pie-rule swap (`docs/rules/kalah.md`).
 //!
 //! # Bit layout
 //!
@@ -47,8 +47,8 @@ const OPENING_TURN: u8 = 1 << 4;
 pub enum KalahMove {
     /// Sow the seeds of the mover's house with this number (1-based, 1..=m).
     House(u8),
-    /// The pie-rule swap (`kalah.md`, option `pie_rule`): the players exchange sides; the
-    /// board and the side to move stay as they are.
+    /// The pie-rule swap (`docs/rules/kalah.md`, option `pie_rule`): the players exchange sides;
+    /// the board and the side to move stay as they are.
     Swap,
 }
 
@@ -302,8 +302,9 @@ impl KalahPosition {
         Ok(pos)
     }
 
-    /// Parses the position notation of `kalah.md`: `<2m+2 comma-separated counts> <S|N|->`
-    /// and, when a pie-rule swap is on offer, a trailing ` swap`. Never panics.
+    /// Parses the position notation of `docs/notation.md` ("Kalah positions"): `<2m+2
+    /// comma-separated counts> <S|N|->` and, when a pie-rule swap is on offer, a trailing ` swap`.
+    /// Never panics.
     ///
     /// # Errors
     /// [`PositionError::Syntax`] for the wrong shape, [`PositionError::BadCount`] for a count
@@ -641,7 +642,7 @@ impl KalahPosition {
     }
 
     /// The pie-rule swap: the players change sides; board and side to move stay
-    /// (`kalah.md`, `pie_rule`). Same contract as [`KalahPosition::play_unchecked`].
+    /// (`docs/rules/kalah.md`, `pie_rule`). Same contract as [`KalahPosition::play_unchecked`].
     #[must_use]
     pub fn swap_unchecked(&self) -> KalahPosition {
         let mut next = *self;
@@ -727,7 +728,7 @@ impl KalahPosition {
         next.finish_turn_const::<M>()
     }
 
-    /// Applies the end-of-game rule after a move (`kalah.md`, "End of the game" and the
+    /// Applies the end-of-game rule after a move (`docs/rules/kalah.md`, "End of the game" and the
     /// `end_when_no_move` / `discard_remaining` options) on a board of `M` houses a row.
     #[inline(always)]
     fn finish_turn_const<const M: usize>(self) -> KalahPosition {
@@ -791,8 +792,8 @@ impl KalahPosition {
     }
 }
 
-/// The final sweep (`kalah.md`, "End of the game"): each row's seeds go to its owner's store,
-/// or nowhere under `discard_remaining`; returns the `(own, opp)` halves re-oriented so that
+/// The final sweep (`docs/rules/kalah.md`, "End of the game"): each row's seeds go to its owner's
+/// store, or nowhere under `discard_remaining`; returns the `(own, opp)` halves re-oriented so that
 /// `own` is South's. Kept out of line (games end once) and on scalars, so that the hot sowing
 /// path keeps its position in registers.
 #[cold]
@@ -823,8 +824,8 @@ fn lane_sum(x: u64) -> u32 {
 }
 
 impl fmt::Display for KalahPosition {
-    /// The position notation of `kalah.md`: counts, side (`S`, `N`, `-`), and ` swap` when
-    /// offered.
+    /// The position notation of `docs/notation.md` ("Kalah positions"): counts, side (`S`, `N`,
+    /// `-`), and ` swap` when offered.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, c) in self.slots().iter().enumerate() {
             if i > 0 {

@@ -1,5 +1,5 @@
 //! Game records: a start position and the list of moves played from it, with the players'
-//! sides tracked through a pie-rule swap (`kalah.md`, "Position notation", game records).
+//! sides tracked through a pie-rule swap (`docs/notation.md`, "Kalah moves and game records").
 
 use thiserror::Error;
 

@@ -1,19 +1,19 @@
 //! The Kalah(m, n) rules value: houses, starting seeds and variant options, with the rule-set
-//! notation of `../shared/rules/kalah.md` ("Rule-set notation used by this project").
+//! notation of `docs/notation.md` ("Kalah rule sets").
 
 use core::fmt;
 use core::str::FromStr;
 
 use thiserror::Error;
 
-/// Largest number of houses per row this library supports (`kalah.md`: m in 1..=7, so that the
-/// 2m + 2 slots fit 16 lanes of 8 bits).
+/// Largest number of houses per row this library supports (`docs/rules/kalah.md`: m in 1..=7, so
+/// that the 2m + 2 slots fit 16 lanes of 8 bits).
 pub const MAX_HOUSES: u8 = 7;
 
 /// Largest number of seeds on a board (each 8-bit lane must hold every seed of the game).
 pub const MAX_TOTAL_SEEDS: u32 = 255;
 
-/// One variant option of `kalah.md` ("Variants"). Options combine freely.
+/// One variant option of `docs/rules/kalah.md` ("Variants"). Options combine freely.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum KalahOption {
     /// A last seed in an own empty house is captured even when the opposite house is empty.
@@ -134,7 +134,7 @@ pub enum RulesError {
         /// 2·houses·seeds.
         total: u32,
     },
-    /// An option name that `kalah.md` does not list.
+    /// An option name that `docs/rules/kalah.md` does not list.
     #[error("unknown rule option `{0}` (known: empty_capture, end_when_no_move, discard_remaining, pie_rule, no_first_move_bonus)")]
     UnknownOption(String),
     /// The same option given twice.

@@ -6,9 +6,9 @@
 //!
 //! A sowing walks the mover's *cycle* of L = 2m + 1 slots: own houses (cycle indices
 //! 0..m−1), own store (index m), the opponent's houses (indices m+1..2m); the opponent's store
-//! is skipped (`kalah.md`, "A move", rule 1). For s seeds lifted from own house h (0-based),
-//! with q = s / L and r = s % L, every slot of the cycle gets q seeds (the emptied origin too,
-//! rule 1) and the r slots after the origin one more:
+//! is skipped (`docs/rules/kalah.md`, "A move", rule 1). For s seeds lifted from own house h
+//! (0-based), with q = s / L and r = s % L, every slot of the cycle gets q seeds (the emptied
+//! origin too, rule 1) and the r slots after the origin one more:
 //!
 //! ```text
 //! own += q·OWN_LAP + OWN_ADD[m][h][r]      opp += q·OPP_LAP + OPP_ADD[m][h][r]

@@ -9,7 +9,7 @@ use mancala_core::Side;
 /// An empty row.
 pub const Z: &str = "0,0,0,0,0,0,0,0";
 
-/// The start position in notation (from the rules file).
+/// The start position in notation (from `docs/rules/bao-la-kete.md`, TC-01).
 pub const START: &str =
     "0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 22,22 SN S -";
 

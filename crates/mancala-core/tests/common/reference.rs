@@ -1,7 +1,7 @@
 //! A plain, seed-by-seed reference of the course of one Bao move on `[u8; 16]` arrays (no
 //! packed lanes, no masks, a `HashSet` of in-move states instead of Brent's algorithm), to
-//! check the packed implementation against (DESIGN.md: "packed board equals the plain
-//! reference"). It plays a move that is known to be legal; legality itself is checked
+//! check the packed implementation against (`docs/architecture.md`, "Testing against independent
+//! implementations"). It plays a move that is known to be legal; legality itself is checked
 //! elsewhere.
 
 use std::collections::HashSet;

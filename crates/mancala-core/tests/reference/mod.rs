@@ -1,4 +1,4 @@
-//! A plain array implementation of Kalah, written straight from `shared/rules/kalah.md` with
+//! A plain array implementation of Kalah, written straight from `docs/rules/kalah.md` with
 //! one loop iteration per seed sown. It shares no code with the packed board and is the
 //! reference the packed board is checked against (tests) and compared with (benches).
 #![allow(dead_code)]

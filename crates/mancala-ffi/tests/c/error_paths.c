@@ -2,7 +2,7 @@
  * Every error path of the C API, checked from C: NULL for each pointer argument, freed,
  * foreign and wrongly typed handles, illegal moves, buffers too small, invalid UTF-8, bad
  * rule sets and bad positions, plus the values of the happy paths (derived by hand from
- * shared/rules/kalah.md). Out-pointers are preset to sentinels to check that a failing call
+ * docs/rules/kalah.md). Out-pointers are preset to sentinels to check that a failing call
  * writes nothing. Prints one line per failed check and ends with "N passed, N failed".
  *
  * Built and run (also under valgrind or AddressSanitizer) by tests/c_api.rs.
@@ -60,10 +60,17 @@ static void test_status_names_and_last_error(void) {
     CHECK(name == NULL);
     NUL(mancala_status_name(MANCALA_STATUS_OK, NULL));
 
-    /* A failure leaves a message; reading it never changes it; a success clears it. */
+    /* A failure leaves a message; reading it never changes it; the diagnostic calls keep it;
+     * a successful call that does work clears it. */
     MancalaRules *r = NULL;
     EXPECT(mancala_rules_new("kalah(9,4)", &r), MANCALA_STATUS_BAD_RULES);
     CHECK(strstr(last_error(), "houses per row must be 1..=7, got 9") != NULL);
+    OK(mancala_status_name(MANCALA_STATUS_BAD_RULES, &name));
+    uint32_t major = 0, minor = 0, patch = 0;
+    OK(mancala_version(&major, &minor, &patch));
+    const char *version = NULL;
+    OK(mancala_version_string(&version));
+    CHECK(strcmp(last_error(), "houses per row must be 1..=7, got 9") == 0);
     size_t needed = 0;
     char tiny[4] = {'x', 'x', 'x', 'x'};
     EXPECT(mancala_last_error(tiny, sizeof tiny, &needed), MANCALA_STATUS_BUFFER_TOO_SMALL);
@@ -374,7 +381,8 @@ static void test_positions(void) {
            MANCALA_STATUS_INVALID_UTF8);
     CHECK(out == sentinel);
 
-    /* kalah.md worked example: standard rules, South plays 5, no capture, North to move. */
+    /* docs/rules/kalah.md worked example 2: standard rules, South plays 5, no capture, North to
+     * move. */
     MancalaKalah *g = parse(r, "0,0,0,0,1,0,20,0,0,0,0,0,2,25 S");
     OK(mancala_kalah_play(g, 5));
     CHECK(printed_is(g, "0,0,0,0,0,1,20,0,0,0,0,0,2,25 N"));
@@ -482,7 +490,7 @@ static void test_bao(void) {
     CHECK(strcmp(buf, "bao-la-kete+first=N") == 0);
     OK(mancala_rules_free(other));
 
-    /* Start (rules file TC-01): 4 legal moves, perft(2) = 14. */
+    /* Start (docs/rules/bao-la-kete.md TC-01): 4 legal moves, perft(2) = 14. */
     OK(mancala_bao_new(r, &g));
     CHECK(bao_printed_is(g, BAO_START));
     OK(mancala_bao_legal_moves(g, buf, sizeof buf, &needed, &count));

@@ -598,8 +598,8 @@ mod tests {
 
     use crate::board::{binom_exact, Flags, Geometry, Kind};
 
-    /// A plain memoised minimax written from the rules (kalah.md), sharing nothing with the
-    /// builder but the rank formula of the file format, recomputed here independently.
+    /// A plain memoised minimax written from the rules (docs/rules/kalah.md), sharing nothing with
+    /// the builder but the rank formula of the file format, recomputed here independently.
     struct Reference {
         m: usize,
         empty_capture: bool,

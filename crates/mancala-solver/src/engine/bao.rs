@@ -1,4 +1,4 @@
-//! The Bao la Kete evaluation (`../shared/rules/bao-la-kete.md`; rule ids K-x.y).
+//! The Bao la Kete evaluation (`docs/rules/bao-la-kete.md`; rule ids K-x.y).
 //!
 //! Bao is won or lost, never drawn (K-10.3): a finished game is worth ±[`WIN`] (shortened by
 //! one unit a ply by the search, so faster wins score higher). The heuristic value of a

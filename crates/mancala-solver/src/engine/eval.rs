@@ -16,8 +16,8 @@
 //! * **store difference** — `SEED` × (mover's store − opponent's store), the only term of a
 //!   finished game;
 //! * **seeds in the rows** — `SEED / 4` × (seeds in the mover's houses − seeds in the
-//!   opponent's houses): at the end each row is swept to its owner (`kalah.md`, "End of the
-//!   game"), so seeds on one's own side are worth something, though far less than stored
+//!   opponent's houses): at the end each row is swept to its owner (`docs/rules/kalah.md`, "End of
+//!   the game"), so seeds on one's own side are worth something, though far less than stored
 //!   ones. Left out under `discard_remaining`, where the sweep gives them to nobody;
 //! * **extra-turn moves** — `2 · SEED / 5` for each mover's house whose seeds end exactly in
 //!   the mover's store (house h holding m + 1 − h seeds): the mover has a free move in hand;

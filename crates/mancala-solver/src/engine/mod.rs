@@ -50,8 +50,8 @@
 //!
 //! ## Place in the solver crate
 //!
-//! The engine is a module of `mancala-solver` (`DESIGN.md`, issue 7) because it shares the
-//! exact search's parts rather than copying them:
+//! The engine is a module of `mancala-solver` (`docs/architecture.md`, issue 7) because it shares
+//! the exact search's parts rather than copying them:
 //!
 //! * the lock-free bucket storage of the transposition tables ([`crate::tt`]): the exact
 //!   search's [`LockFreeTable`](crate::LockFreeTable) and the engine's [`tt::Table`] are two

@@ -1,0 +1,178 @@
+//! The documentation the product ships: the rules, notation and architecture pages exist in
+//! the repository, nothing in the product points at files outside it, every `docs/…` path the
+//! sources cite exists, and every Bao la Kete rule id (K-x.y), test case (TC-n) and decision
+//! the sources cite is defined in `docs/rules/bao-la-kete.md`.
+
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .expect("workspace root")
+}
+
+/// Every text file of the product (sources, headers, examples, manifests, READMEs) under the
+/// given top-level entries, skipping build output.
+fn product_files() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack: Vec<PathBuf> = [
+        "crates",
+        "include",
+        "examples",
+        "fuzz",
+        "benches",
+        "README.md",
+    ]
+    .iter()
+    .map(|p| root().join(p))
+    .collect();
+    while let Some(p) = stack.pop() {
+        if p.is_dir() {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if name == "target" || name == "corpus" || name == "regressions" || name == "artifacts"
+            {
+                continue;
+            }
+            for e in std::fs::read_dir(&p).expect("read_dir") {
+                stack.push(e.expect("dir entry").path());
+            }
+        } else {
+            let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
+            let text_like = matches!(
+                ext,
+                "rs" | "h" | "c" | "cpp" | "md" | "toml" | "txt" | "sh" | "in" | "cmake"
+            ) || p.file_name().is_some_and(|n| n == "Makefile");
+            if text_like {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+#[test]
+fn the_documents_exist() {
+    for doc in [
+        "docs/rules/kalah.md",
+        "docs/rules/bao-la-kete.md",
+        "docs/notation.md",
+        "docs/architecture.md",
+    ] {
+        let text = read(&root().join(doc));
+        assert!(text.len() > 2000, "{doc} is nearly empty");
+    }
+}
+
+#[test]
+fn nothing_points_outside_the_repository() {
+    let mut bad = Vec::new();
+    for f in product_files() {
+        for (i, line) in read(&f).lines().enumerate() {
+            // Spelled in pieces so that this file does not match itself.
+            if line.contains(concat!("shared", "/")) || line.contains(concat!("DESIGN", ".md")) {
+                bad.push(format!("{}:{}: {line}", f.display(), i + 1));
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "references outside the repository:\n{}",
+        bad.join("\n")
+    );
+}
+
+/// Every `docs/<name>.md` or `docs/rules/<name>.md` path cited in the product names a file.
+#[test]
+fn cited_documents_exist() {
+    let mut bad = Vec::new();
+    for f in product_files() {
+        let text = read(&f);
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find("docs/") {
+            let tail = &rest[at..];
+            let end = tail
+                .find(|c: char| !(c.is_ascii_alphanumeric() || "/-_.".contains(c)))
+                .unwrap_or(tail.len());
+            let path = tail[..end].trim_end_matches('.');
+            if path.ends_with(".md") && !root().join(path).is_file() {
+                bad.push(format!("{}: {path}", f.display()));
+            }
+            rest = &tail[end.max(5)..];
+        }
+    }
+    assert!(bad.is_empty(), "missing documents:\n{}", bad.join("\n"));
+}
+
+/// The rule ids `K-<n>[.<n>][a-c]` and test-case ids `TC-<n>` cited anywhere in the product.
+fn cited_ids(text: &str) -> Vec<String> {
+    let mut ids = Vec::new();
+    let b = text.as_bytes();
+    for prefix in ["K-", "TC-"] {
+        let mut from = 0;
+        while let Some(at) = text[from..].find(prefix) {
+            let start = from + at;
+            from = start + prefix.len();
+            if start > 0 && (b[start - 1].is_ascii_alphanumeric() || b[start - 1] == b'_') {
+                continue;
+            }
+            // `K-<section>[.<rule>]` (a further `.<step>`, as in `K-6.8.3`, names a numbered
+            // step of the rule and is not part of the id); `TC-<n>`.
+            let digits = |mut i: usize| {
+                while i < b.len() && b[i].is_ascii_digit() {
+                    i += 1;
+                }
+                i
+            };
+            let mut end = digits(from);
+            if end > from && end + 1 < b.len() && b[end] == b'.' && b[end + 1].is_ascii_digit() {
+                end = digits(end + 1);
+            }
+            let mut id = text[start..end].to_string();
+            if id.len() == prefix.len() {
+                continue;
+            }
+            if prefix == "K-" && end < b.len() && matches!(b[end], b'a'..=b'c') {
+                let next = b.get(end + 1).copied().unwrap_or(b' ');
+                if !next.is_ascii_alphanumeric() {
+                    id.push(b[end] as char);
+                }
+            }
+            ids.push(id);
+        }
+    }
+    ids
+}
+
+#[test]
+fn every_cited_bao_rule_id_is_defined() {
+    let doc = read(&root().join("docs/rules/bao-la-kete.md"));
+    let mut missing = Vec::new();
+    for f in product_files() {
+        for id in cited_ids(&read(&f)) {
+            if !doc.contains(&id) {
+                missing.push(format!("{}: {id}", f.display()));
+            }
+        }
+    }
+    missing.sort();
+    missing.dedup();
+    assert!(
+        missing.is_empty(),
+        "ids not defined in docs/rules/bao-la-kete.md:\n{}",
+        missing.join("\n")
+    );
+}
+
+#[test]
+fn the_id_scanner_finds_ids() {
+    assert_eq!(
+        cited_ids("see K-8.3a and K-6.4, TC-14, K-6.8.3 and K-9. Not XK-1 or K-"),
+        ["K-8.3a", "K-6.4", "K-6.8", "K-9", "TC-14"]
+    );
+}
