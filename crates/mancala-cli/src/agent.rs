@@ -85,14 +85,17 @@
 //!
 //! The agent has `--game-ms` milliseconds for the whole game (default one hour, as in the
 //! course's engine; the variable `MANCALA_AGENT_GAME_MS` sets it when the flag is absent) and
-//! keeps its own account of the referee's clock ([`GameClock`]): each reply is charged from
+//! keeps its own account of the referee's clock ([`GameClock`]). Each reply is charged from
 //! the moment its `YOU` line (or `START;South`) was read to the moment the reply was written,
-//! plus [`LATENCY`] for the pipes. A move's search gets the time left after a reserve of
-//! [`RESERVE`] of the clock, divided by an estimate of the agent's moves still to come (a
-//! quarter of the seeds left in the houses, between 6 and 40), less the largest per-move
-//! overhead measured so far (the time of a reply outside its search). A watchdog stops the
-//! search at a hard limit of twice that budget, never more than a quarter of the time left
-//! outside the reserve, whatever the search is doing.
+//! and then with the time the pipes took, which the referee counts too: measured as the round
+//! trip from the writing of a `MOVE` to the reading of the referee's report of it (for a
+//! `SWAP`, which is not reported back, the current estimate). A move's search gets the time
+//! left after a reserve of [`RESERVE`] of the clock, divided by an estimate of the agent's
+//! moves still to come (a quarter of the seeds left in the houses, between 6 and 40), less the
+//! largest time of a reply outside its search measured so far and the estimated round trip
+//! (a running mean of the measured ones). A watchdog stops the search at a hard limit of
+//! twice that budget, never more than a quarter of the time left outside the reserve,
+//! whatever the search is doing.
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -354,9 +357,9 @@ pub fn protocol_state(p: &KalahPosition) -> [u8; 16] {
 /// its own account cannot see: the referee's side of the pipes and a loaded machine.
 pub const RESERVE: f64 = 0.2;
 
-/// Time charged per reply for the pipes in both directions, which the agent cannot measure
+/// The estimate of a reply's round trip through the pipes before any has been measured
 /// (a line written to a pipe reaches a waiting reader within microseconds on an idle
-/// machine; 2 ms covers a scheduler delay on a loaded one).
+/// machine; 2 ms allows for a scheduler delay).
 pub const LATENCY: Duration = Duration::from_millis(2);
 
 /// The agent's account of the referee's clock for one game.
@@ -364,12 +367,15 @@ pub const LATENCY: Duration = Duration::from_millis(2);
 pub struct GameClock {
     /// The whole game's time.
     game: Duration,
-    /// Time charged so far: every reply from the reading of its cue to its writing, plus
-    /// [`LATENCY`].
+    /// Time charged so far: every reply from the reading of its cue to its writing, and its
+    /// round trip.
     used: Duration,
     /// The largest time of a reply outside its search measured so far (parsing, replay,
-    /// thread start, writing, plus [`LATENCY`]).
+    /// the watchdog's thread, writing).
     overhead: Duration,
+    /// The estimated round trip of a reply: [`LATENCY`] at first, then a running mean (each
+    /// new measure weighs a quarter) of the measured ones.
+    latency: Duration,
 }
 
 /// The budget of one move: the search's own time limit and the watchdog's hard limit.
@@ -389,6 +395,7 @@ impl GameClock {
             game,
             used: Duration::ZERO,
             overhead: Duration::ZERO,
+            latency: LATENCY,
         }
     }
 
@@ -403,22 +410,35 @@ impl GameClock {
 
     /// The budget of a move when `moves_left` replies (at least 1) are still expected and
     /// `spent` has already gone on this one: the plannable time divided among the moves,
-    /// less the measured overhead; the hard limit twice that, at most a quarter of the
-    /// plannable time (and never below the soft limit).
+    /// less the largest measured overhead and the estimated round trip; the hard limit twice
+    /// that, at most a quarter of the plannable time (and never below the soft limit).
     #[must_use]
     pub fn budget(&self, moves_left: u32, spent: Duration) -> MoveBudget {
         let plan = self.plannable(spent);
-        let soft = (plan / moves_left.max(1)).saturating_sub(self.overhead);
+        let soft = (plan / moves_left.max(1))
+            .saturating_sub(self.overhead)
+            .saturating_sub(self.latency);
         let hard = (soft * 2).min(plan / 4).max(soft);
         MoveBudget { soft, hard }
     }
 
     /// Charges one reply: `reply` from the reading of its cue to its writing, of which
-    /// `search` went on the search. Adds [`LATENCY`] and updates the overhead.
+    /// `search` went on the search; updates the overhead.
     pub fn charge(&mut self, reply: Duration, search: Duration) {
-        let total = reply + LATENCY;
-        self.used += total;
-        self.overhead = self.overhead.max(total.saturating_sub(search));
+        self.used += reply;
+        self.overhead = self.overhead.max(reply.saturating_sub(search));
+    }
+
+    /// Charges a measured round trip `rtt` (a `MOVE` written to its report read) and
+    /// updates the estimate: three quarters the old one, a quarter `rtt`.
+    pub fn charge_round_trip(&mut self, rtt: Duration) {
+        self.used += rtt;
+        self.latency = (self.latency * 3 + rtt) / 4;
+    }
+
+    /// Charges the estimated round trip of a reply that is not reported back (a `SWAP`).
+    pub fn charge_unmeasured_round_trip(&mut self) {
+        self.used += self.latency;
     }
 }
 
@@ -435,6 +455,8 @@ pub struct Agent {
     swapped: bool,
     /// Search time of the last reply, for [`GameClock::charge`].
     last_search: Duration,
+    /// When the last `MOVE` was written, until its report is read.
+    written: Option<Instant>,
 }
 
 impl Agent {
@@ -462,6 +484,7 @@ impl Agent {
             sent: None,
             swapped: false,
             last_search: Duration::ZERO,
+            written: None,
         }
     }
 
@@ -496,6 +519,10 @@ impl Agent {
                 }
             }
             Message::Change { mv, state, turn } => {
+                if let Some(w) = self.written.take() {
+                    self.clock
+                        .charge_round_trip(received.saturating_duration_since(w));
+                }
                 let Some(my_side) = self.side else {
                     return Err(unexpected("CHANGE before START".into()));
                 };
@@ -558,9 +585,16 @@ impl Agent {
         }
     }
 
-    /// Charges the reply to the message read at `received`, now written, to the clock.
+    /// Charges the reply to the message read at `received`, now written, to the clock; a
+    /// `SWAP` also with the estimated round trip (it is never reported back).
     pub fn replied(&mut self, received: Instant) {
         self.clock.charge(received.elapsed(), self.last_search);
+        if self.sent.is_some() {
+            // A house move: the referee's report of it times the round trip.
+            self.written = Some(Instant::now());
+        } else {
+            self.clock.charge_unmeasured_round_trip();
+        }
     }
 
     /// Chooses a move on the agent's clock and formats it. A swap is applied here at once:
@@ -971,31 +1005,31 @@ mod tests {
 
     #[test]
     fn the_clock_keeps_its_reserve() {
-        let mut c = GameClock::new(Duration::from_millis(10_000));
-        // 8000 ms plannable (a fifth in reserve), 20 moves: 400 ms each, hard 800 ms.
+        let ms = Duration::from_millis;
+        let mut c = GameClock::new(ms(10_000));
+        // 8000 ms plannable (a fifth in reserve), 20 moves: 400 ms each less the first
+        // round-trip estimate (2 ms), hard twice that.
         let b = c.budget(20, Duration::ZERO);
-        assert_eq!(b.soft, Duration::from_millis(400));
-        assert_eq!(b.hard, Duration::from_millis(800));
-        // A reply of 450 ms whose search took 400 ms: 452 ms charged (the latency), overhead
-        // 52 ms; 7548 ms plannable, 10 moves: 754.8 - 52 = 702.8 ms, hard 1405.6 ms but at
-        // most a quarter of 7548 = 1887 ms.
-        c.charge(Duration::from_millis(450), Duration::from_millis(400));
-        assert_eq!(c.used, Duration::from_millis(452));
-        assert_eq!(c.overhead, Duration::from_millis(52));
+        assert_eq!((b.soft, b.hard), (ms(398), ms(796)));
+        // A reply of 450 ms whose search took 400 ms: overhead 50 ms; its round trip 10 ms:
+        // 460 ms used, estimate (3 * 2 + 10) / 4 = 4 ms. 7540 ms plannable, 10 moves:
+        // 754 - 50 - 4 = 700 ms, hard 1400 ms (under a quarter of 7540).
+        c.charge(ms(450), ms(400));
+        c.charge_round_trip(ms(10));
+        assert_eq!((c.used, c.overhead, c.latency), (ms(460), ms(50), ms(4)));
         let b = c.budget(10, Duration::ZERO);
-        assert_eq!(b.soft, Duration::from_micros(702_800));
-        assert_eq!(b.hard, Duration::from_micros(1_405_600));
-        // Later: 7952 ms used, 48 ms plannable, 1 move: soft 48 - 52 ms, none (the search's
-        // first iteration only, which always completes), and no more for the watchdog.
-        c.charge(Duration::from_millis(7498), Duration::from_millis(7498));
-        assert_eq!(c.overhead, Duration::from_millis(52));
+        assert_eq!((b.soft, b.hard), (ms(700), ms(1400)));
+        // A long search, all of it search: 7950 ms used, 50 ms plannable, 1 move: 50 - 54,
+        // nothing (the search's first iteration only, which always completes).
+        c.charge(ms(7490), ms(7490));
+        assert_eq!(c.overhead, ms(50));
         let b = c.budget(1, Duration::ZERO);
         assert_eq!((b.soft, b.hard), (Duration::ZERO, Duration::ZERO));
-        // With 2 ms already spent on this reply and 4 moves: 46 / 4 = 11.5 ms, less 52: none.
-        let b = c.budget(4, Duration::from_millis(2));
-        assert_eq!(b.soft, Duration::ZERO);
+        // A swap is charged with the estimate: 7954 ms.
+        c.charge_unmeasured_round_trip();
+        assert_eq!(c.used, ms(7954));
         // Past the plannable time: nothing.
-        c.charge(Duration::from_millis(100), Duration::from_millis(100));
+        c.charge(ms(100), ms(100));
         let b = c.budget(6, Duration::ZERO);
         assert_eq!((b.soft, b.hard), (Duration::ZERO, Duration::ZERO));
     }
