@@ -1,49 +1,136 @@
-//! `mancala agent manchester`: a game-playing agent speaking the University of Manchester
-//! Kalah(7,7) engine–agent protocol on standard input and output (`docs/rules/kalah.md`, named rule
-//! set `manchester`; issue 7).
+//! `mancala agent manchester`: a game-playing agent for the University of Manchester
+//! COMP34120 Kalah(7,7) game engine (the referee `ManKalah.jar`), speaking its engine–agent
+//! protocol on standard input and output (`docs/rules/kalah.md`, named rule set `manchester`; issues 7
+//! and 14).
 //!
-//! Messages from the game engine, one a line:
+//! # The protocol as the referee speaks it
 //!
-//! * `START;South` or `START;North` — the side this agent plays; South moves first;
-//! * `CHANGE;<move>;<state>;<turn>` — a move was played (by either player): `<move>` is a
-//!   house number 1..7 or `SWAP`; `<state>` is 16 comma-separated counts: North's houses
-//!   1..7, North's store, South's houses 1..7, South's store; `<turn>` is `YOU` (this agent
-//!   moves next), `OPP` (the opponent does) or `END` (the game is over);
-//! * `END` — the game is over.
+//! Sources: the course's protocol description (`doc/protocol.txt` of the course's game engine,
+//! kept in public course-agent repositories such as `crisbodnar/KalahAI`), the referee's
+//! engine classes as published with those repositories (the order in which it sends), and
+//! its observable behaviour in 82 games against the course's reference agent and students'
+//! agents (issue 14). A message is one line ended by `\n`, without spaces, case-sensitive.
 //!
-//! Replies: `MOVE;<n>` (sow house n, 1..7, counted from the mover's left) or `SWAP`.
+//! ```text
+//! referee -> agent   START;<side>                   <side>  = North | South
+//!                    CHANGE;<move>;<state>;<turn>   <move>  = 1..7 | SWAP
+//!                                                   <state> = N1..N7,N-store,S1..S7,S-store
+//!                                                   <turn>  = YOU | OPP | END
+//!                    END
+//! agent -> referee   MOVE;<house>                   <house> = 1..7, from the mover's left
+//!                    SWAP
+//! ```
 //!
-//! Rules: Kalah(7,7), South's first move never earns an extra turn, the swap is allowed only
-//! as the second message of the game (North's first action), after a swap the players change
-//! sides and the board is not mirrored, and the game ends as soon as either row is empty.
-//! This is exactly the core's `manchester` rule set, which the agent replays every move on;
-//! the agent checks each message's state and turn against its own replay.
+//! `<state>` is the board after the move, always North's row and store first, whoever reads
+//! it; `<turn>` says who moves next: `YOU` the reader, `OPP` the other player, `END` nobody
+//! (the game is over).
 //!
-//! Strictness: a message that does not have exactly this shape (no extra spaces, upper-case
-//! keywords, numbers in plain decimal without leading zeros — `0`, `7`, `12`, never `07` —
-//! of at most three digits; a line may end in `\n` or `\r\n`), a move that is not legal, a
-//! `CHANGE` after this agent's `MOVE;<n>` or `SWAP` that does not report exactly that move, a
-//! state or turn that does not match the replay, or input that ends before the game does, is
+//! Order of the messages:
+//!
+//! 1. `START;North` to the second player, then `START;South` to the first. South moves first.
+//! 2. After a house move the referee sends `CHANGE;<house>;<state>;<turn>` to **both**
+//!    players: first to the one who does not move next (`OPP`), then to the one who does
+//!    (`YOU`). After an extra turn (the last seed in the mover's store) the mover reads `YOU`
+//!    and the other `OPP`. South's first move never earns an extra turn.
+//! 3. The swap (pie rule): allowed only as North's first action, the second reply of the
+//!    game. The players exchange seats; the board stays as it is and North (now the player
+//!    who moved first) moves next. The referee sends `CHANGE;SWAP;<state>;YOU` to that
+//!    player **only**. The swapper is told nothing about its own swap: the next line it
+//!    reads is the opponent's first move from its new North seat,
+//!    `CHANGE;<house>;<state>;OPP` (an extra turn) or `…;YOU`.
+//! 4. A move that empties either row ends the game: each player's remaining seeds go to
+//!    their own store, and the final `CHANGE;<house>;<state>;END` (to both) shows the board
+//!    after that sweep. Then `END` to both.
+//! 5. An abort: an illegal move (an empty house, a house above 7), a malformed reply (neither
+//!    `MOVE;<number>` nor `SWAP`, a `SWAP` at any other moment, a house below 1) or a player
+//!    out of time ends the game at once: both players get `END` only (no `CHANGE…;END`), and
+//!    the offender loses. If a player's output ends (it exited), only the other gets `END`.
+//! 6. The clock: the referee times each reply from the moment it has sent the player's last
+//!    message to the moment the reply's line has arrived, and sums those times over the game
+//!    (one hour in the course's engine). A line that has not arrived when the sum reaches the
+//!    clock loses the game.
+//!
+//! A short game, as the player who swaps sees it (`<-` its replies):
+//!
+//! ```text
+//! START;North
+//! CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU
+//! <- SWAP
+//! CHANGE;1;0,8,8,8,8,8,8,1,0,8,8,8,8,8,8,1;OPP      the opponent, now North, sowed house 1
+//! CHANGE;2;0,0,9,9,9,9,9,2,1,9,8,8,8,8,8,1;YOU      and then house 2
+//! <- MOVE;…
+//! ```
+//!
+//! # What this agent does
+//!
+//! It replays every move on the core's `manchester` rule set (Kalah(7,7), no extra turn on
+//! South's first move, the pie-rule swap as North's first action, the board not mirrored by
+//! the swap, the game over as soon as either row is empty) and checks each message against
+//! that replay. When it sends `SWAP` it applies the swap itself at once (its side flips, the
+//! board stays) and takes the next `CHANGE` as the opponent's move.
+//!
+//! Strictness: a message that does not have exactly the shape above (no extra spaces,
+//! upper-case keywords, numbers in plain decimal without leading zeros — `0`, `7`, `12`,
+//! never `07` — of at most three digits; a line may end in `\n` or `\r\n`) or that the
+//! referee would never send at that moment — a `CHANGE` after this agent's `MOVE;<n>` that
+//! does not report exactly that house, a `CHANGE;SWAP` after this agent swapped itself, a
+//! move that is not legal, a state or turn that does not match the replay, a second
+//! `START`, anything but `END` after `…;END` — or input that ends before the game does, is
 //! reported on standard error (in the protocol's words: `YOU`, `OPP`, `END`) and the agent
-//! exits with a non-zero status. A state mismatch in the final
-//! `CHANGE…;END` is only a warning (engines differ in whether they show the final sweep).
+//! exits with a non-zero status. A state mismatch in the final `CHANGE…;END` is only a
+//! warning. An `END` at any moment (the referee aborted the game) ends the agent with
+//! status 0.
 //!
-//! Time: the agent has `--game-ms` milliseconds for the whole game (default one hour, as in
-//! the competition; the variable `MANCALA_AGENT_GAME_MS` sets it when the flag is absent).
-//! Each move gets the remaining time divided by an estimate of the agent's moves still to
-//! come (a quarter of the seeds left in the houses, between 6 and 40), less a 5 % reserve.
+//! # Time
+//!
+//! The agent has `--game-ms` milliseconds for the whole game (default one hour, as in the
+//! course's engine; the variable `MANCALA_AGENT_GAME_MS` sets it when the flag is absent) and
+//! keeps its own account of the referee's clock ([`GameClock`]). Each reply is charged from
+//! the moment its `YOU` line (or `START;South`) was read to the moment the reply was written,
+//! and then with the time the pipes took, which the referee counts too: measured as the round
+//! trip from the writing of a `MOVE` to the reading of the referee's report of it (for a
+//! `SWAP`, which is not reported back, the current estimate). A move's search gets the time
+//! left after a reserve of [`RESERVE`] of the clock, divided by an estimate of the agent's
+//! moves still to come (a quarter of the seeds left in the houses, between 6 and 40), less the
+//! largest time of a reply outside its search measured so far and the estimated round trip
+//! (a running mean of the measured ones). A watchdog stops the search at a hard limit of
+//! twice that budget, never more than a quarter of the time left outside the reserve,
+//! whatever the search is doing.
 
 use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand, ValueEnum};
 use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
 use mancala_core::Side;
-use mancala_solver::engine::{Engine, Level, LevelPlayer};
+use mancala_solver::engine::{Engine, Level, LevelPlayer, Limits};
 use thiserror::Error;
+
+/// The protocol and the referee command, shown by `mancala agent --help` and
+/// `mancala agent manchester --help` (the module documentation has the full protocol).
+const AGENT_HELP: &str = "\
+The Manchester protocol (COMP34120 Kalah(7,7) game engine), one line a message:
+  referee -> agent:  START;North|South
+                     CHANGE;<house 1..7 | SWAP>;<N1..N7,N-store,S1..S7,S-store>;YOU|OPP|END
+                     END
+  agent -> referee:  MOVE;<house 1..7>   or   SWAP
+South moves first. After each house move both players get the CHANGE (YOU: you move next). The
+swap is North's first action only; the referee tells the other player (CHANGE;SWAP;...;YOU)
+and not the swapper, whose next line is the opponent's move from North. The game ends with
+CHANGE;...;END then END; an illegal move, a malformed reply or a timeout ends it with END only.
+
+Under the course's referee (the first agent plays South):
+  java -jar ManKalah.jar \"mancala agent manchester --game-ms 3600000\" \"java -jar MKRefAgent.jar\"
+  java -jar ManKalah.jar \"java -jar MKRefAgent.jar\" \"mancala agent manchester --swap auto\"
+Give --game-ms the referee's clock for a game (its engine: one hour). The agent exits 0 after
+END, non-zero with a one-line reason on standard error for input the referee would never send.";
 
 /// Arguments of `mancala agent`.
 #[derive(Debug, Args)]
+#[command(after_help = AGENT_HELP)]
 pub struct AgentArgs {
     #[command(subcommand)]
     protocol: Protocol,
@@ -52,6 +139,7 @@ pub struct AgentArgs {
 #[derive(Debug, Subcommand)]
 enum Protocol {
     /// The University of Manchester Kalah(7,7) engine–agent protocol on stdin/stdout.
+    #[command(after_help = AGENT_HELP)]
     Manchester(ManchesterArgs),
 }
 
@@ -69,8 +157,8 @@ pub enum SwapPolicy {
 /// Arguments of `mancala agent manchester`.
 #[derive(Debug, Args)]
 pub struct ManchesterArgs {
-    /// Time for the whole game in milliseconds (default 3600000, one hour; or the variable
-    /// MANCALA_AGENT_GAME_MS).
+    /// Time for the whole game in milliseconds, as the referee counts it (default 3600000,
+    /// one hour; or the variable MANCALA_AGENT_GAME_MS). The agent plans with 80 % of it.
     #[arg(long)]
     game_ms: Option<u64>,
     /// Strength level 1..=10.
@@ -265,19 +353,116 @@ pub fn protocol_state(p: &KalahPosition) -> [u8; 16] {
     s
 }
 
+/// The share of the game clock the agent never plans to use (0.2: a fifth), kept for what
+/// its own account cannot see: the referee's side of the pipes and a loaded machine.
+pub const RESERVE: f64 = 0.2;
+
+/// The estimate of a reply's round trip through the pipes before any has been measured
+/// (a line written to a pipe reaches a waiting reader within microseconds on an idle
+/// machine; 2 ms allows for a scheduler delay).
+pub const LATENCY: Duration = Duration::from_millis(2);
+
+/// The agent's account of the referee's clock for one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameClock {
+    /// The whole game's time.
+    game: Duration,
+    /// Time charged so far: every reply from the reading of its cue to its writing, and its
+    /// round trip.
+    used: Duration,
+    /// The largest time of a reply outside its search measured so far (parsing, replay,
+    /// the watchdog's thread, writing).
+    overhead: Duration,
+    /// The estimated round trip of a reply: [`LATENCY`] at first, then a running mean (each
+    /// new measure weighs a quarter) of the measured ones.
+    latency: Duration,
+}
+
+/// The budget of one move: the search's own time limit and the watchdog's hard limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveBudget {
+    /// The search's time limit (it starts no new iteration after half of it).
+    pub soft: Duration,
+    /// The watchdog's limit: the search is cancelled when it runs this long.
+    pub hard: Duration,
+}
+
+impl GameClock {
+    /// A clock of `game` for the whole game, nothing used.
+    #[must_use]
+    pub fn new(game: Duration) -> GameClock {
+        GameClock {
+            game,
+            used: Duration::ZERO,
+            overhead: Duration::ZERO,
+            latency: LATENCY,
+        }
+    }
+
+    /// Time the agent may still plan with: the clock less [`RESERVE`] of it, less what is
+    /// used, less `spent` (time already spent on the current reply).
+    fn plannable(&self, spent: Duration) -> Duration {
+        self.game
+            .mul_f64(1.0 - RESERVE)
+            .saturating_sub(self.used)
+            .saturating_sub(spent)
+    }
+
+    /// The budget of a move when `moves_left` replies (at least 1) are still expected and
+    /// `spent` has already gone on this one: the plannable time divided among the moves,
+    /// less the largest measured overhead and the estimated round trip; the hard limit twice
+    /// that, at most a quarter of the plannable time (and never below the soft limit).
+    #[must_use]
+    pub fn budget(&self, moves_left: u32, spent: Duration) -> MoveBudget {
+        let plan = self.plannable(spent);
+        let soft = (plan / moves_left.max(1))
+            .saturating_sub(self.overhead)
+            .saturating_sub(self.latency);
+        let hard = (soft * 2).min(plan / 4).max(soft);
+        MoveBudget { soft, hard }
+    }
+
+    /// Charges one reply: `reply` from the reading of its cue to its writing, of which
+    /// `search` went on the search; updates the overhead.
+    pub fn charge(&mut self, reply: Duration, search: Duration) {
+        self.used += reply;
+        self.overhead = self.overhead.max(reply.saturating_sub(search));
+    }
+
+    /// Charges a measured round trip `rtt` (a `MOVE` written to its report read) and
+    /// updates the estimate: three quarters the old one, a quarter `rtt`.
+    pub fn charge_round_trip(&mut self, rtt: Duration) {
+        self.used += rtt;
+        self.latency = (self.latency * 3 + rtt) / 4;
+    }
+
+    /// Charges the estimated round trip of a reply that is not reported back (a `SWAP`).
+    pub fn charge_unmeasured_round_trip(&mut self) {
+        self.used += self.latency;
+    }
+}
+
 /// The agent's view of a game: the replayed position, its side, and its clock.
 pub struct Agent {
     pos: KalahPosition,
     side: Option<Side>,
     player: LevelPlayer<KalahPosition>,
     swap: SwapPolicy,
-    remaining: Duration,
-    /// The move this agent sent and the engine has not reported back yet.
+    clock: GameClock,
+    /// The house move this agent sent and the referee has not reported back yet.
     sent: Option<KalahMove>,
+    /// Whether this agent played the swap itself (the referee never reports it back).
+    swapped: bool,
+    /// Search time of the last reply, for [`GameClock::charge`].
+    last_search: Duration,
+    /// When the last `MOVE` was written, until its report is read.
+    written: Option<Instant>,
 }
 
 impl Agent {
-    /// A new agent before `START`, with `game_time` for the whole game.
+    /// A new agent before `START`, with `game_time` for the whole game and a transposition
+    /// table of `tt_bytes` bytes. The table is allocated here (a one-ply search of the
+    /// start), before the referee's clock runs.
     #[must_use]
     pub fn new(
         level: Level,
@@ -286,24 +471,35 @@ impl Agent {
         game_time: Duration,
         tt_bytes: usize,
     ) -> Agent {
+        let pos = KalahPosition::start(KalahRules::manchester());
+        let mut engine = Engine::with_tt_bytes(tt_bytes);
+        // A failed allocation shows again, as an error, at the first real search.
+        let _ = engine.search(&pos, &Limits::depth(1));
         Agent {
-            pos: KalahPosition::start(KalahRules::manchester()),
+            pos,
             side: None,
-            player: LevelPlayer::with_engine(Engine::with_tt_bytes(tt_bytes), level, seed),
+            player: LevelPlayer::with_engine(engine, level, seed),
             swap,
-            remaining: game_time,
+            clock: GameClock::new(game_time),
             sent: None,
+            swapped: false,
+            last_search: Duration::ZERO,
+            written: None,
         }
     }
 
-    /// Handles one message; returns the reply to send, if any, and whether the game is over.
+    /// Handles one message, read at `received`; returns the reply to send, if any, and
+    /// whether the game is over. A reply's search is budgeted from `received`; the caller
+    /// charges the reply with [`Agent::replied`] once it is written.
     ///
     /// # Errors
-    /// [`ProtocolError`] for a message that does not fit the game.
-    pub fn handle(
+    /// [`ProtocolError::Unexpected`] for a message the referee would not send at this moment
+    /// (module documentation); [`ProtocolError::Io`] if the engine finds no move.
+    pub fn handle_at(
         &mut self,
         line: &str,
         msg: Message,
+        received: Instant,
     ) -> Result<(Option<String>, bool), ProtocolError> {
         let unexpected = |why: String| ProtocolError::Unexpected {
             line: line.chars().take(200).collect(),
@@ -317,12 +513,16 @@ impl Agent {
                 }
                 self.side = Some(side);
                 if side == Side::South {
-                    Ok((Some(self.reply()?), false))
+                    Ok((Some(self.reply(received)?), false))
                 } else {
                     Ok((None, false))
                 }
             }
             Message::Change { mv, state, turn } => {
+                if let Some(w) = self.written.take() {
+                    self.clock
+                        .charge_round_trip(received.saturating_duration_since(w));
+                }
                 let Some(my_side) = self.side else {
                     return Err(unexpected("CHANGE before START".into()));
                 };
@@ -330,6 +530,13 @@ impl Agent {
                     ChangeMove::House(h) => KalahMove::House(h),
                     ChangeMove::Swap => KalahMove::Swap,
                 };
+                if kmv == KalahMove::Swap && self.swapped {
+                    return Err(unexpected(
+                        "this agent swapped itself, and the referee reports a swap only to \
+                         the other player"
+                            .into(),
+                    ));
+                }
                 if let Some(sent) = self.sent.take() {
                     if sent != kmv {
                         return Err(unexpected(format!(
@@ -370,7 +577,7 @@ impl Agent {
                     )));
                 }
                 match turn {
-                    Turn::You => Ok((Some(self.reply()?), false)),
+                    Turn::You => Ok((Some(self.reply(received)?), false)),
                     Turn::Opp => Ok((None, false)),
                     Turn::End => Ok((None, true)),
                 }
@@ -378,34 +585,64 @@ impl Agent {
         }
     }
 
-    /// Chooses a move on the agent's clock and formats it.
-    fn reply(&mut self) -> Result<String, ProtocolError> {
+    /// Charges the reply to the message read at `received`, now written, to the clock; a
+    /// `SWAP` also with the estimated round trip (it is never reported back).
+    pub fn replied(&mut self, received: Instant) {
+        self.clock.charge(received.elapsed(), self.last_search);
+        if self.sent.is_some() {
+            // A house move: the referee's report of it times the round trip.
+            self.written = Some(Instant::now());
+        } else {
+            self.clock.charge_unmeasured_round_trip();
+        }
+    }
+
+    /// Chooses a move on the agent's clock and formats it. A swap is applied here at once:
+    /// the referee never reports it back to this agent.
+    fn reply(&mut self, received: Instant) -> Result<String, ProtocolError> {
         let t = Instant::now();
         let mv = if self.pos.swap_offered() && self.swap != SwapPolicy::Auto {
             if self.swap == SwapPolicy::Always {
                 KalahMove::Swap
             } else {
-                self.choose(false)?
+                self.choose(false, received)?
             }
         } else {
-            self.choose(true)?
+            self.choose(true, received)?
         };
-        self.remaining = self.remaining.saturating_sub(t.elapsed());
-        self.sent = Some(mv);
+        self.last_search = t.elapsed();
         Ok(match mv {
-            KalahMove::House(h) => format!("MOVE;{h}"),
-            KalahMove::Swap => "SWAP".to_string(),
+            KalahMove::House(h) => {
+                self.sent = Some(mv);
+                format!("MOVE;{h}")
+            }
+            KalahMove::Swap => {
+                let side = self.side.map(Side::opponent);
+                self.pos = self
+                    .pos
+                    .play(KalahMove::Swap)
+                    .map_err(|e| ProtocolError::Io(format!("the engine chose a swap: {e}")))?;
+                self.side = side;
+                self.swapped = true;
+                "SWAP".to_string()
+            }
         })
     }
 
-    fn budget(&self) -> Duration {
+    /// The budget of the next move (see [`GameClock::budget`]).
+    fn budget(&self, received: Instant) -> MoveBudget {
         let moves_left = (self.pos.seeds_in_houses() / 4).clamp(6, 40);
-        self.remaining.mul_f64(0.95) / moves_left
+        self.clock.budget(moves_left, received.elapsed())
     }
 
-    fn choose(&mut self, allow_swap: bool) -> Result<KalahMove, ProtocolError> {
-        let budget = self.budget();
-        let limits = self.player.level().limits(budget);
+    fn choose(&mut self, allow_swap: bool, received: Instant) -> Result<KalahMove, ProtocolError> {
+        let budget = self.budget(received);
+        let cancel = Arc::new(AtomicBool::new(false));
+        let limits = self
+            .player
+            .level()
+            .limits(budget.soft)
+            .with_cancel(Arc::clone(&cancel));
         let houses: Vec<KalahMove> = if allow_swap {
             Vec::new()
         } else {
@@ -413,10 +650,19 @@ impl Agent {
             m.retain(|&m| m != KalahMove::Swap);
             m
         };
-        let c = self
-            .player
-            .choose_among(&self.pos, limits, &houses)
-            .map_err(|e| ProtocolError::Io(format!("no move to choose: {e}")))?;
+        // The watchdog: cancels the search at the hard limit unless told first that it is
+        // over (the sender dropped).
+        let (done, watch) = mpsc::channel::<()>();
+        let hard = budget.hard;
+        let watchdog = std::thread::spawn(move || {
+            if let Err(RecvTimeoutError::Timeout) = watch.recv_timeout(hard) {
+                cancel.store(true, Ordering::Relaxed);
+            }
+        });
+        let c = self.player.choose_among(&self.pos, limits, &houses);
+        drop(done);
+        let _ = watchdog.join();
+        let c = c.map_err(|e| ProtocolError::Io(format!("no move to choose: {e}")))?;
         Ok(c.mv)
     }
 }
@@ -447,7 +693,8 @@ pub fn run(args: &AgentArgs) -> Result<(), String> {
     serve(&mut agent, io::stdin().lock(), io::stdout().lock()).map_err(|e| e.to_string())
 }
 
-/// The message loop: reads lines, answers, stops at the end of the game.
+/// The message loop: reads lines, answers, charges each reply to the agent's clock, stops
+/// at the end of the game (`END`).
 ///
 /// # Errors
 /// The first [`ProtocolError`].
@@ -459,6 +706,7 @@ pub fn serve(
     let mut over = false;
     for line in input.lines() {
         let line = line.map_err(|e| ProtocolError::Io(format!("reading standard input: {e}")))?;
+        let received = Instant::now();
         let line = line.strip_suffix('\r').unwrap_or(&line);
         let msg = parse_message(line)?;
         if over && msg != Message::End {
@@ -467,11 +715,12 @@ pub fn serve(
                 why: "the game is over; only END may follow".into(),
             });
         }
-        let (reply, done) = agent.handle(line, msg)?;
+        let (reply, done) = agent.handle_at(line, msg, received)?;
         if let Some(r) = reply {
             writeln!(output, "{r}")
                 .and_then(|()| output.flush())
                 .map_err(|e| ProtocolError::Io(format!("writing standard output: {e}")))?;
+            agent.replied(received);
         }
         if msg == Message::End {
             return Ok(());
@@ -606,22 +855,92 @@ mod tests {
         assert_eq!((r, out.as_str()), (Ok(()), ""));
     }
 
-    #[test]
-    fn north_answers_the_first_move_and_may_swap() {
-        let mut a = Agent::new(
+    fn always_swapping() -> Agent {
+        Agent::new(
             Level::new(3).unwrap(),
             1,
             SwapPolicy::Always,
             Duration::from_millis(500),
             1 << 20,
-        );
+        )
+    }
+
+    #[test]
+    fn north_swaps_and_the_next_message_is_the_opponents_move() {
+        // The referee does not report the swap to the swapper (module documentation): the
+        // next line is the opponent's house 1 from its new North seat. Worked by hand: North
+        // house 1 holds 7 seeds, one each into N2..N7 (7 -> 8) and the last into North's
+        // store, an extra turn for the opponent (OPP); then its house 2 (8 seeds): N3..N7
+        // (8 -> 9), North's store (2), S1 (0 -> 1), S2 (8 -> 9), the turn passes to South,
+        // now this agent (YOU).
+        let mut a = always_swapping();
+        let input = "START;North\nCHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU\n\
+                     CHANGE;1;0,8,8,8,8,8,8,1,0,8,8,8,8,8,8,1;OPP\n\
+                     CHANGE;2;0,0,9,9,9,9,9,2,1,9,8,8,8,8,8,1;YOU\nEND\n";
+        let (r, out) = run_lines(&mut a, input);
+        assert_eq!(r, Ok(()));
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2, "{out}");
+        assert_eq!(lines[0], "SWAP");
+        let h: u8 = lines[1].strip_prefix("MOVE;").unwrap().parse().unwrap();
+        // South's houses after those moves: 1,9,8,8,8,8,8, none empty.
+        assert!((1..=7).contains(&h));
+        // The agent now plays South and waits for its move to be reported.
+        assert_eq!(a.side, Some(Side::South));
+        assert_eq!(a.sent, Some(KalahMove::House(h)));
+    }
+
+    #[test]
+    fn a_swap_reported_to_the_swapper_is_refused() {
+        let mut a = always_swapping();
         let input = "START;North\nCHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU\n\
                      CHANGE;SWAP;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;OPP\nEND\n";
         let (r, out) = run_lines(&mut a, input);
-        assert_eq!(r, Ok(()));
         assert_eq!(out, "SWAP\n");
-        // The agent now plays South.
-        assert_eq!(a.side, Some(Side::South));
+        let Err(ProtocolError::Unexpected { why, .. }) = r else {
+            panic!("{r:?}")
+        };
+        assert!(why.contains("this agent swapped itself"), "{why}");
+    }
+
+    #[test]
+    fn south_is_told_of_the_opponents_swap() {
+        // South (level 5: no random weaker move) moves; North swaps; South, now North, moves
+        // next (CHANGE;SWAP;…;YOU with the board unchanged).
+        let mut a = Agent::new(
+            Level::new(5).unwrap(),
+            1,
+            SwapPolicy::Auto,
+            Duration::from_secs(600),
+            1 << 20,
+        );
+        let mut out = Vec::new();
+        let r = serve(&mut a, "START;South\n".as_bytes(), &mut out);
+        assert_eq!(r, Err(ProtocolError::Eof));
+        let out = String::from_utf8(out).unwrap();
+        let h: u8 = out.trim().strip_prefix("MOVE;").unwrap().parse().unwrap();
+        // South's first move from the start, by hand: house h empties, its 7 seeds go one
+        // each into the houses after it, South's store, then North's houses from 1.
+        let mut south = [7u8; 7];
+        let mut north = [7u8; 7];
+        south[h as usize - 1] = 0;
+        let mut left = 7;
+        for s in south.iter_mut().skip(h as usize) {
+            *s += 1;
+            left -= 1;
+        }
+        left -= 1; // the store
+        for n in north.iter_mut().take(left) {
+            *n += 1;
+        }
+        let row = |r: [u8; 7]| r.map(|x| x.to_string()).join(",");
+        let state = format!("{},0,{},1", row(north), row(south));
+        let (r, _) = run_lines(&mut a, &format!("CHANGE;{h};{state};OPP\n"));
+        assert_eq!(r, Err(ProtocolError::Eof));
+        let (r, out) = run_lines(&mut a, &format!("CHANGE;SWAP;{state};YOU\n"));
+        assert_eq!(r, Err(ProtocolError::Eof));
+        assert!(out.starts_with("MOVE;"), "{out}");
+        assert_eq!(a.side, Some(Side::North));
     }
 
     #[test]
@@ -655,22 +974,64 @@ mod tests {
 
     #[test]
     fn the_engine_must_report_the_move_this_agent_sent() {
-        // The agent (North, always swapping) sends SWAP; the engine reports house 7 instead.
+        // The agent (North) answers South's 1 with a house move; the referee reports house
+        // 7 of South instead (another move than the agent's, whatever it chose).
         let mut a = Agent::new(
             Level::new(3).unwrap(),
             1,
-            SwapPolicy::Always,
+            SwapPolicy::Never,
             Duration::from_millis(500),
             1 << 20,
         );
-        let input = "START;North\nCHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU\n\
-                     CHANGE;7;7,7,7,7,7,7,0,1,1,9,9,9,9,9,8,1;YOU\n";
-        let (r, out) = run_lines(&mut a, input);
-        assert_eq!(out, "SWAP\n");
+        let (r, out) = run_lines(
+            &mut a,
+            "START;North\nCHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU\n",
+        );
+        assert_eq!(r, Err(ProtocolError::Eof));
+        let h: u8 = out.trim().strip_prefix("MOVE;").unwrap().parse().unwrap();
+        let other = if h == 7 { 6 } else { 7 };
+        let (r, _) = run_lines(
+            &mut a,
+            &format!("CHANGE;{other};7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;OPP\n"),
+        );
         let Err(ProtocolError::Unexpected { why, .. }) = r else {
             panic!("{r:?}")
         };
-        assert_eq!(why, "this agent played SWAP, the engine reported 7");
+        assert_eq!(
+            why,
+            format!("this agent played {h}, the engine reported {other}")
+        );
+    }
+
+    #[test]
+    fn the_clock_keeps_its_reserve() {
+        let ms = Duration::from_millis;
+        let mut c = GameClock::new(ms(10_000));
+        // 8000 ms plannable (a fifth in reserve), 20 moves: 400 ms each less the first
+        // round-trip estimate (2 ms), hard twice that.
+        let b = c.budget(20, Duration::ZERO);
+        assert_eq!((b.soft, b.hard), (ms(398), ms(796)));
+        // A reply of 450 ms whose search took 400 ms: overhead 50 ms; its round trip 10 ms:
+        // 460 ms used, estimate (3 * 2 + 10) / 4 = 4 ms. 7540 ms plannable, 10 moves:
+        // 754 - 50 - 4 = 700 ms, hard 1400 ms (under a quarter of 7540).
+        c.charge(ms(450), ms(400));
+        c.charge_round_trip(ms(10));
+        assert_eq!((c.used, c.overhead, c.latency), (ms(460), ms(50), ms(4)));
+        let b = c.budget(10, Duration::ZERO);
+        assert_eq!((b.soft, b.hard), (ms(700), ms(1400)));
+        // A long search, all of it search: 7950 ms used, 50 ms plannable, 1 move: 50 - 54,
+        // nothing (the search's first iteration only, which always completes).
+        c.charge(ms(7490), ms(7490));
+        assert_eq!(c.overhead, ms(50));
+        let b = c.budget(1, Duration::ZERO);
+        assert_eq!((b.soft, b.hard), (Duration::ZERO, Duration::ZERO));
+        // A swap is charged with the estimate: 7954 ms.
+        c.charge_unmeasured_round_trip();
+        assert_eq!(c.used, ms(7954));
+        // Past the plannable time: nothing.
+        c.charge(ms(100), ms(100));
+        let b = c.budget(6, Duration::ZERO);
+        assert_eq!((b.soft, b.hard), (Duration::ZERO, Duration::ZERO));
     }
 
     #[test]
