@@ -4,6 +4,7 @@
 //! line).
 
 mod agent;
+mod bench;
 mod bestmove;
 mod board;
 mod egdb;
@@ -46,6 +47,8 @@ enum Command {
     Bestmove(bestmove::BestmoveArgs),
     /// Run a game-playing agent speaking a referee protocol on stdin/stdout.
     Agent(agent::AgentArgs),
+    /// The solver benchmark suite: fixed positions, checked values, nodes, a signature.
+    Bench(bench::BenchArgs),
 }
 
 /// Reports a failed write to standard output (a closed pipe, a full disk) as one line instead
@@ -107,6 +110,7 @@ fn main() -> ExitCode {
         Command::Egdb(a) => egdb::run(a),
         Command::Bestmove(a) => bestmove::run(&a),
         Command::Agent(a) => agent::run(&a),
+        Command::Bench(a) => bench::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

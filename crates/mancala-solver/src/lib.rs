@@ -24,6 +24,8 @@
 //!   1–10, built on the parts above: the same lock-free table storage ([`tt`]), the Kalah
 //!   move ordering of the exact search, and exact play from the endgame databases and an
 //!   exact root solve where the budget allows.
+//! * **Benchmark suite** ([`bench`]): fixed positions with known values, the runner behind
+//!   `mancala bench` and its node-count signature.
 //!
 //! Keys and database indices are the rank of the houses seen from the side to move: the
 //! mover's houses `c_0..c_{m−1}` then the opponent's `c_m..c_{2m−1}`, rank
@@ -39,6 +41,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod bench;
 mod board;
 pub mod egdb;
 pub mod engine;

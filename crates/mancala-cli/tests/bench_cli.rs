@@ -1,0 +1,160 @@
+//! `mancala bench` from the command line: the quick suite's values, a signature that two runs
+//! agree on, a wrong value failing the run, databases reported per set.
+
+use std::process::Command;
+
+fn mancala(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .output()
+        .expect("run mancala");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let (ok, out, err) = mancala(args);
+    assert!(ok, "{args:?}: {err}");
+    serde_json::from_str(out.trim()).unwrap()
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mancala-bench-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn quick_suite_checks_values_and_has_a_repeatable_signature() {
+    let a = json(&["bench", "--quick", "--json"]);
+    let b = json(&["bench", "--quick", "--json"]);
+    assert_eq!(a["selection"], "quick");
+    assert_eq!(a["correct"], a["positions"]);
+    let names: Vec<_> = a["sets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(names, ["kalah63-ec", "midgame64-quick"]);
+    assert!(a["signature"].as_u64().unwrap() > 0);
+    assert_eq!(a["signature"], a["nodes"]);
+    assert_eq!(a["signature"], b["signature"]);
+    // Two threads: same values, no signature.
+    let c = json(&[
+        "bench",
+        "--set",
+        "midgame64-quick",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(c["correct"], c["positions"]);
+    assert!(c["signature"].is_null());
+}
+
+#[test]
+fn text_table_names_every_set_and_the_signature() {
+    let (ok, out, err) = mancala(&["bench", "--set", "midgame64-quick"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("midgame64-quick"), "{out}");
+    assert!(out.contains("20/20 ok"), "{out}");
+    assert!(out.contains("signature "), "{out}");
+    assert!(out.contains("--threads 1 --tt-mb 64, no --egdb"), "{out}");
+}
+
+#[test]
+fn a_wrong_value_fails_the_run() {
+    let dir = temp_dir("wrong");
+    let file = dir.join("positions.txt");
+    // Kalah(6,1): a first-player win by 2 (Irving et al. 2000); the file claims +3.
+    std::fs::write(
+        &file,
+        "# rules: kalah(6,1)\n1,1,1,1,1,1,0,1,1,1,1,1,1,0 S +3\n",
+    )
+    .unwrap();
+    let (ok, out, err) = mancala(&["bench", "--file", file.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(out.contains("0/1 WRONG"), "{out}");
+    assert!(err.contains("expected +3, got +2"), "{err}");
+    assert!(err.contains("1 of 1 values wrong"), "{err}");
+    // The right value passes.
+    std::fs::write(
+        &file,
+        "# rules: kalah(6,1)\n1,1,1,1,1,1,0,1,1,1,1,1,1,0 S +2\n",
+    )
+    .unwrap();
+    let (ok, _, err) = mancala(&["bench", "--file", file.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_options_fail_with_one_line() {
+    for args in [
+        &["bench", "--set", "kalah99"][..],
+        &["bench", "--set", "kalah63", "--threads", "0"],
+        &["bench", "--file", "/nonexistent/positions.txt"],
+        &["bench", "--set", "kalah63", "--egdb", "/nonexistent/egdb"],
+    ] {
+        let (ok, _, err) = mancala(args);
+        assert!(!ok, "{args:?}");
+        assert!(err.starts_with("mancala: error:"), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+    let (ok, out, _) = mancala(&["bench", "--list"]);
+    assert!(ok);
+    assert!(out.contains("midgame64"));
+}
+
+#[test]
+fn each_set_reports_the_database_it_used() {
+    let dir = temp_dir("egdb");
+    let d = dir.to_str().unwrap();
+    let (ok, _, err) = mancala(&[
+        "egdb",
+        "build",
+        "--rules",
+        "standard",
+        "--max-seeds",
+        "8",
+        "--out",
+        d,
+    ]);
+    assert!(ok, "{err}");
+    // Kalah(6,1) with empty capture: a first-player win by 2 (Irving et al. 2000).
+    let file = dir.join("ec.txt");
+    std::fs::write(
+        &file,
+        "# rules: kalah(6,1)+empty_capture\n1,1,1,1,1,1,0,1,1,1,1,1,1,0 S +2\n",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let v = json(&[
+        "bench",
+        "--set",
+        "midgame64-quick",
+        "--file",
+        f,
+        "--egdb",
+        d,
+        "--json",
+    ]);
+    assert_eq!(v["correct"], v["positions"]);
+    assert!(v["signature"].is_null());
+    for s in v["sets"].as_array().unwrap() {
+        // The standard-capture database serves the mid-game positions, not the
+        // empty-capture rules of the file.
+        let db = &s["database"];
+        if s["name"] == f {
+            assert!(db.is_null(), "{s}");
+        } else {
+            assert!(db.as_str().unwrap().ends_with(".egdb"), "{s}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
