@@ -278,13 +278,19 @@ typedef struct MancalaSolution {
     // Every move that reaches the value (house numbers, or `MANCALA_KALAH_SWAP`), in legal-move
     // order.
     uint8_t best_moves[MANCALA_KALAH_MAX_MOVES];
-    // Whether the player to move may swap (pie rule); then `swap_value` and `stay_value` are set.
+    // Whether the player to move may swap (pie rule) and the value is exact; then
+    // `swap_value` is set, and `stay_value` when `has_stay_value`.
     bool swap_offered;
-    // The value of swapping (when `swap_offered`).
+    // The value of swapping (when `swap_offered`; 0 otherwise).
     int32_t swap_value;
-    // The value of the best house move (when `swap_offered`).
+    // The value of the best house move (when `has_stay_value`; 0 otherwise).
     int32_t stay_value;
-    // Whether swapping is strictly better than every house move (when `swap_offered`).
+    // Whether `stay_value` holds a value: `swap_offered` and the player to move has a house
+    // move. False when the swap is the only legal move (under `end_when_no_move` the swap is
+    // offered even when North's row is empty): there is then no house move to value.
+    bool has_stay_value;
+    // Whether swapping is strictly better than every house move (when `swap_offered`; true
+    // when there is no house move).
     bool swap_is_better;
     // Positions searched, all threads.
     uint64_t nodes;

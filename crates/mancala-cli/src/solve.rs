@@ -206,16 +206,21 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
         );
     }
     if let Some(c) = s.swap {
-        println!(
-            "swap        {} (swap {:+}, best house move {:+})",
-            if c.swap_is_better {
-                "better"
-            } else {
-                "not better"
-            },
-            c.swap_value,
-            c.stay_value
-        );
+        let verdict = if c.swap_is_better {
+            "better"
+        } else {
+            "not better"
+        };
+        match c.stay_value {
+            Some(stay) => println!(
+                "swap        {verdict} (swap {:+}, best house move {stay:+})",
+                c.swap_value
+            ),
+            None => println!(
+                "swap        {verdict} (swap {:+}, no house move)",
+                c.swap_value
+            ),
+        }
     }
     println!("nodes       {}", s.nodes);
     println!(

@@ -29,6 +29,53 @@ fn solve_json_has_every_key() {
 }
 
 #[test]
+fn swap_that_ends_the_game_is_scored_with_the_sweep() {
+    // Issue #12. Under end_when_no_move North may swap with an empty row; the swap is then the
+    // only move and ends the game. `replay` (the rules engine) shows where it ends: the sweep
+    // gives South's seed to South's store, the side the decider now holds, so the decider
+    // finishes +1 ahead: value +1 (nothing stored before), score +1.
+    let rules = "kalah(1,1)+pie_rule+end_when_no_move";
+    let start = "1,0,0,0 N swap";
+    let (ok, out, err) = mancala(&[
+        "replay",
+        "--rules",
+        rules,
+        "--position",
+        start,
+        "--moves",
+        "swap",
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(out.lines().last(), Some("0,1,0,0 -"));
+    let (ok, out, err) = mancala(&["solve", "--rules", rules, "--position", start, "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["exact"], true);
+    assert_eq!(v["value"], 1);
+    assert_eq!(v["score"], 1);
+    assert_eq!(v["best_moves"], serde_json::json!(["swap"]));
+    assert_eq!(v["pv"], serde_json::json!(["swap"]));
+    // No house move: the best house move's value is absent (null), not a sentinel.
+    assert_eq!(
+        v["swap"],
+        serde_json::json!({"swap_value": 1, "stay_value": null, "swap_is_better": true})
+    );
+    let (ok, out, err) = mancala(&["analyse", "--rules", rules, "--position", start, "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["moves"].as_array().map(Vec::len), Some(1));
+    assert_eq!(v["moves"][0]["move"], "swap");
+    assert_eq!(v["moves"][0]["value"], 1);
+    // The text output says so too.
+    let (ok, out, err) = mancala(&["solve", "--rules", rules, "--position", start]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("swap        better (swap +1, no house move)"),
+        "{out}"
+    );
+}
+
+#[test]
 fn analyse_lists_every_move_and_bad_input_fails_cleanly() {
     let (ok, out, _) = mancala(&[
         "analyse",

@@ -53,13 +53,19 @@ pub struct MancalaSolution {
     /// Every move that reaches the value (house numbers, or `MANCALA_KALAH_SWAP`), in legal-move
     /// order.
     pub best_moves: [u8; MANCALA_KALAH_MAX_MOVES],
-    /// Whether the player to move may swap (pie rule); then `swap_value` and `stay_value` are set.
+    /// Whether the player to move may swap (pie rule) and the value is exact; then
+    /// `swap_value` is set, and `stay_value` when `has_stay_value`.
     pub swap_offered: bool,
-    /// The value of swapping (when `swap_offered`).
+    /// The value of swapping (when `swap_offered`; 0 otherwise).
     pub swap_value: i32,
-    /// The value of the best house move (when `swap_offered`).
+    /// The value of the best house move (when `has_stay_value`; 0 otherwise).
     pub stay_value: i32,
-    /// Whether swapping is strictly better than every house move (when `swap_offered`).
+    /// Whether `stay_value` holds a value: `swap_offered` and the player to move has a house
+    /// move. False when the swap is the only legal move (under `end_when_no_move` the swap is
+    /// offered even when North's row is empty): there is then no house move to value.
+    pub has_stay_value: bool,
+    /// Whether swapping is strictly better than every house move (when `swap_offered`; true
+    /// when there is no house move).
     pub swap_is_better: bool,
     /// Positions searched, all threads.
     pub nodes: u64,
@@ -321,7 +327,8 @@ pub unsafe extern "C" fn mancala_solver_solve(
             best_moves,
             swap_offered: s.swap.is_some(),
             swap_value: s.swap.map_or(0, |c| c.swap_value),
-            stay_value: s.swap.map_or(0, |c| c.stay_value),
+            stay_value: s.swap.and_then(|c| c.stay_value).unwrap_or(0),
+            has_stay_value: s.swap.is_some_and(|c| c.stay_value.is_some()),
             swap_is_better: s.swap.is_some_and(|c| c.swap_is_better),
             nodes: s.nodes,
             seconds: s.seconds,

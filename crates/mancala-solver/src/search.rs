@@ -474,16 +474,10 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
         let mut best = i32::MIN;
         for mv in pos.legal_moves() {
             let child = pos.play_unchecked(mv);
-            let v = match mv {
-                KalahMove::Swap => swap_gain(pos) - self.estimate_pos(&child, depth),
-                KalahMove::House(_) => {
-                    let g = store_gain(pos, &child, side);
-                    match child.side_to_move() {
-                        None => g,
-                        Some(s) if s == side => g + self.estimate_pos(&child, depth),
-                        Some(_) => g - self.estimate_pos(&child, depth),
-                    }
-                }
+            let v = match move_gain(pos, mv, &child) {
+                (g, Next::Over) => g,
+                (g, Next::Same) => g + self.estimate_pos(&child, depth),
+                (g, Next::Other) => g - self.estimate_pos(&child, depth),
             };
             best = best.max(v);
         }
@@ -535,24 +529,13 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
         beta: i32,
     ) -> i32 {
         let child = pos.play_unchecked(mv);
-        match mv {
-            KalahMove::Swap => {
-                // The decider (North) takes over South's store: value 2·(S − N) − v(child),
-                // where the child's mover is now the other player (solver docs).
-                let d = swap_gain(pos);
-                d - self.search_pos(&child, d - beta, d - alpha)
-            }
-            KalahMove::House(_) => {
-                let Some(side) = pos.side_to_move() else {
-                    return 0;
-                };
-                let g = store_gain(pos, &child, side);
-                match child.side_to_move() {
-                    None => g,
-                    Some(s) if s == side => g + self.search_pos(&child, alpha - g, beta - g),
-                    Some(_) => g - self.search_pos(&child, g - beta, g - alpha),
-                }
-            }
+        // Every move alike, the swap included: the gain from the core's positions before and
+        // after it (stores and final sweep), then the child's value with the sign of who
+        // moves there (`move_gain`).
+        match move_gain(pos, mv, &child) {
+            (g, Next::Over) => g,
+            (g, Next::Same) => g + self.search_pos(&child, alpha - g, beta - g),
+            (g, Next::Other) => g - self.search_pos(&child, g - beta, g - alpha),
         }
     }
 }
@@ -597,9 +580,47 @@ pub(crate) fn store_gain(pos: &KalahPosition, child: &KalahPosition, side: Side)
         - (i32::from(child.store(o)) - i32::from(pos.store(o)))
 }
 
-/// The value a swap adds for the deciding player: 2·(South's store − North's store).
-pub(crate) fn swap_gain(pos: &KalahPosition) -> i32 {
-    2 * (i32::from(pos.store(Side::South)) - i32::from(pos.store(Side::North)))
+/// Who moves after a move, as seen by the player who made it ([`move_gain`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Next {
+    /// The game is over: the move's gain (final sweep included) is its whole value.
+    Over,
+    /// The same player moves again (extra turn): value `gain + v(child)`.
+    Same,
+    /// The other player moves: value `gain − v(child)`.
+    Other,
+}
+
+/// The immediate gain, in seeds, of the legal move `mv` from `pos` (game on) to
+/// `child = pos.play(mv)` for the player who makes it, and who moves in `child`.
+///
+/// The gain is read off the core's own positions before and after the move: the seeds the
+/// player's store gains minus the seeds the opponent's store gains, the captures and the
+/// final sweep included, whatever the move. Only which side the player holds afterwards is
+/// the move's own: a house move keeps it, the pie-rule swap hands the player the other side
+/// and its store (`kalah.md`, option `pie_rule`: the players exchange sides and stores, the
+/// side to move stays, so the other player moves next unless the swap ends the game). The
+/// swap's gain is thus `2·(South's store − North's store)`, plus the final sweep when the
+/// swap ends the game (under `end_when_no_move` the swap is offered even when North's row is
+/// empty, and the game ends as soon as the swap leaves the side to move without a seed to
+/// sow). `(0, Next::Over)` for a finished `pos`.
+pub(crate) fn move_gain(pos: &KalahPosition, mv: KalahMove, child: &KalahPosition) -> (i32, Next) {
+    let Some(side) = pos.side_to_move() else {
+        return (0, Next::Over);
+    };
+    let held = match mv {
+        KalahMove::Swap => side.opponent(),
+        KalahMove::House(_) => side,
+    };
+    let store = |p: &KalahPosition, s: Side| i32::from(p.store(s));
+    let gain = (store(child, held) - store(pos, side))
+        - (store(child, held.opponent()) - store(pos, side.opponent()));
+    let next = match child.side_to_move() {
+        None => Next::Over,
+        Some(s) if s == held => Next::Same,
+        Some(_) => Next::Other,
+    };
+    (gain, next)
 }
 
 /// The mover-relative board (stores cleared) and the seeds in houses of a core position.

@@ -11,7 +11,7 @@ use thiserror::Error;
 use crate::board::{rank_space, Flags, Geometry};
 use crate::egdb::Egdb;
 use crate::parallel::{Ctx, Proven};
-use crate::search::{is_special, relative, store_gain, swap_gain, Shared};
+use crate::search::{is_special, move_gain, relative, Next, Shared};
 use crate::tt::{ExactTable, LockFreeTable, TranspositionTable};
 
 /// Which transposition table the solver uses.
@@ -78,7 +78,7 @@ pub struct Solution {
     /// the value (empty unless `exact`).
     pub pv: Vec<KalahMove>,
     /// Under `pie_rule`, when the player to move may swap: the value of swapping and of the
-    /// best house move.
+    /// best house move, if there is one (`None` unless `exact`).
     pub swap: Option<SwapChoice>,
     /// Positions searched, all threads and phases (nodes).
     pub nodes: u64,
@@ -88,13 +88,19 @@ pub struct Solution {
 
 /// The pie-rule decision at a position where the swap is offered (values for the deciding
 /// player, seeds, as in [`Solution`]).
+///
+/// `stay_value` is an `Option` (a breaking change: it was an `i32` that held `i32::MIN` when
+/// the swap was the only legal move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SwapChoice {
-    /// The value of swapping.
+    /// The value of swapping (seeds).
     pub swap_value: i32,
-    /// The value of the best house move (not swapping).
-    pub stay_value: i32,
-    /// Whether swapping is strictly better than every house move.
+    /// The value of the best house move (not swapping), seeds; `None` when the deciding
+    /// player has no house move (under `end_when_no_move` the swap is offered even when
+    /// North's row is empty, and the swap is then the only legal move).
+    pub stay_value: Option<i32>,
+    /// Whether swapping is strictly better than every house move (`true` when there is no
+    /// house move: the swap is then the only move).
     pub swap_is_better: bool,
 }
 
@@ -509,7 +515,7 @@ fn drive<const M: usize, T: TranspositionTable>(
                     let a = ctx.mtd(&sh, lo - 1, hi + 1, v, |s, a, b| {
                         s.move_value(pos, KalahMove::Swap, a, b)
                     });
-                    let mut stay = i32::MIN;
+                    let mut stay: Option<i32> = None;
                     for mv in pos.legal_moves() {
                         if mv == KalahMove::Swap {
                             continue;
@@ -517,12 +523,12 @@ fn drive<const M: usize, T: TranspositionTable>(
                         let q = ctx.mtd(&sh, lo - 1, hi + 1, v, |s, a, b| {
                             s.move_value(pos, mv, a, b)
                         });
-                        stay = stay.max(q.lower);
+                        stay = Some(stay.map_or(q.lower, |x| x.max(q.lower)));
                     }
                     sol.swap = Some(SwapChoice {
                         swap_value: a.lower,
                         stay_value: stay,
-                        swap_is_better: a.lower > stay,
+                        swap_is_better: stay.map_or(true, |x| a.lower > x),
                     });
                 }
                 if complete {
@@ -574,19 +580,46 @@ fn principal_variation<const M: usize, T: TranspositionTable>(
             return pv;
         };
         let child = pos.play_unchecked(mv);
-        v = match mv {
-            KalahMove::Swap => swap_gain(&pos) - v,
-            KalahMove::House(_) => {
-                let g = store_gain(&pos, &child, side);
-                if child.side_to_move() == Some(side) {
-                    v - g
-                } else {
-                    g - v
-                }
-            }
+        // The child's value for its player to move, from v = g ± v(child) (`move_gain`).
+        v = match move_gain(&pos, mv, &child) {
+            (_, Next::Over) => 0,
+            (g, Next::Same) => v - g,
+            (g, Next::Other) => g - v,
         };
         pv.push(mv);
         pos = child;
     }
     pv
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Searcher;
+
+    /// The heuristic estimate (MTD(f)'s first guess) searched deeper than the game lasts is
+    /// the exact value: at the issue #12 position the swap ends the game at `0,1,0,0 -`, and
+    /// the decider, now holding South, is +1 (the rules engine's final stores).
+    #[test]
+    fn estimate_scores_a_swap_that_ends_the_game() {
+        let rules = "kalah(1,1)+pie_rule+end_when_no_move".parse().unwrap();
+        let p = KalahPosition::parse(rules, "1,0,0,0 N swap").unwrap();
+        assert_eq!(p.play(KalahMove::Swap).unwrap().to_string(), "0,1,0,0 -");
+        let g = Geometry::<1>::new(flags_of(&p));
+        let tt = ExactTable::new();
+        let sh = Shared::new(None, None, None);
+        let mut s = Searcher::new(&g, &tt, None, &sh, 0);
+        assert_eq!(s.estimate_pos(&p, 8), 1);
+        // kalah(2,1)+pie_rule+end_when_no_move, `0,1,2,1,0,0 N swap` (by hand, final stores):
+        // North's house 1 sows its seed into North's house 2 (facing South's empty house 1:
+        // no capture); South sows house 2 into the store (extra turn) and, the row empty, the
+        // game ends, North's seed swept to North: 3 to 1, North's margin −2, value 0 from −2.
+        // Swapping instead, the decider holds South and the same moves follow: 3 to 1, margin
+        // +2, value +2 − (−2) = +4, the best move.
+        let rules = "kalah(2,1)+pie_rule+end_when_no_move".parse().unwrap();
+        let p = KalahPosition::parse(rules, "0,1,2,1,0,0 N swap").unwrap();
+        let g = Geometry::<2>::new(flags_of(&p));
+        let mut s = Searcher::new(&g, &tt, None, &sh, 0);
+        assert_eq!(s.estimate_pos(&p, 40), 4);
+    }
 }

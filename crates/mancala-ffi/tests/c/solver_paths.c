@@ -121,9 +121,27 @@ static void test_pie_rule_choice(void) {
     MancalaSolver *s = solver_of(0);
     MancalaSolution sol;
     OK(mancala_solver_solve(s, g, &sol));
-    CHECK(sol.exact && sol.swap_offered);
+    CHECK(sol.exact && sol.swap_offered && sol.has_stay_value);
     CHECK(sol.value == (sol.swap_value > sol.stay_value ? sol.swap_value : sol.stay_value));
     CHECK(sol.swap_is_better == (sol.swap_value > sol.stay_value));
+    OK(mancala_solver_free(s));
+    OK(mancala_kalah_free(g));
+    OK(mancala_rules_free(r));
+}
+
+/* Issue #12: under end_when_no_move the swap is offered with North's row empty and is then the
+ * only move; it ends the game and the sweep gives South's seed to South's store (0,1,0,0 -),
+ * the side the decider now holds: +1 for the decider. No house move: no stay value. */
+static void test_swap_only_move(void) {
+    MancalaRules *r = rules_of("kalah(1,1)+pie_rule+end_when_no_move");
+    MancalaKalah *g = game_of(r, "1,0,0,0 N swap");
+    MancalaSolver *s = solver_of(0);
+    MancalaSolution sol;
+    OK(mancala_solver_solve(s, g, &sol));
+    CHECK(sol.exact && sol.value == 1 && sol.score == 1);
+    CHECK(sol.best_move_count == 1 && sol.best_moves[0] == MANCALA_KALAH_SWAP);
+    CHECK(sol.swap_offered && sol.swap_value == 1 && sol.swap_is_better);
+    CHECK(!sol.has_stay_value && sol.stay_value == 0);
     OK(mancala_solver_free(s));
     OK(mancala_kalah_free(g));
     OK(mancala_rules_free(r));
@@ -394,6 +412,7 @@ int main(int argc, char **argv) {
     }
     test_values_against_minimax();
     test_pie_rule_choice();
+    test_swap_only_move();
     test_limits();
     test_cancel_from_another_thread();
     test_databases(argv[1]);
