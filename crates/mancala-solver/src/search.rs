@@ -598,7 +598,7 @@ pub(crate) enum Next {
 /// player's store gains minus the seeds the opponent's store gains, the captures and the
 /// final sweep included, whatever the move. Only which side the player holds afterwards is
 /// the move's own: a house move keeps it, the pie-rule swap hands the player the other side
-/// and its store (`kalah.md`, option `pie_rule`: the players exchange sides and stores, the
+/// and its store (`docs/rules/kalah.md`, option `pie_rule`: the players exchange sides and stores, the
 /// side to move stays, so the other player moves next unless the swap ends the game). The
 /// swap's gain is thus `2·(South's store − North's store)`, plus the final sweep when the
 /// swap ends the game (under `end_when_no_move` the swap is offered even when North's row is

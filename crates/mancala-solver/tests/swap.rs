@@ -7,7 +7,7 @@
 //! The brute force plays the rules engine's own moves ([`KalahPosition::legal_moves`] and
 //! [`KalahPosition::play`]) to the end of every game and scores only the final stores: players
 //! A and B, A maximising and B minimising A's final margin (A's store minus B's at the end),
-//! the sides they hold exchanged by a swap (`kalah.md`, `pie_rule`: "the two players exchange
+//! the sides they hold exchanged by a swap (`docs/rules/kalah.md`, `pie_rule`: "the two players exchange
 //! sides and stores; the board and the side to move are unchanged"). None of the solver's
 //! value arithmetic (gains, value recursion) is used.
 
