@@ -100,13 +100,14 @@ struct State {
 }
 
 impl Board {
-    pub(crate) fn new(t0: Instant) -> Board {
+    /// A board in `phase`, whose value lies in `[lower, upper]`, from `t0` on.
+    pub(crate) fn new(t0: Instant, phase: SolvePhase, lower: i32, upper: i32) -> Board {
         Board {
             t0,
             state: Mutex::new(State {
-                phase: SolvePhase::Value,
-                lower: 0,
-                upper: 0,
+                phase,
+                lower,
+                upper,
             }),
             current: Mutex::new(None),
             nodes_before: AtomicU64::new(0),

@@ -432,7 +432,29 @@ impl Solver {
             }
         }
         self.filled_for = Some((m, flags));
-        let board = watch.is_some().then(|| Board::new(t0));
+        // The board starts in the first phase, so that a report before the driver runs is
+        // already true.
+        let board = watch.is_some().then(|| {
+            let (lo, hi) = value_range(pos);
+            match job {
+                Job::Solve => Board::new(t0, SolvePhase::Value, lo, hi),
+                Job::Analyse => {
+                    let legal = pos.legal_moves();
+                    match legal.first() {
+                        Some(&mv) => {
+                            let count = legal.len();
+                            let first = SolvePhase::Move {
+                                mv,
+                                index: 0,
+                                count,
+                            };
+                            Board::new(t0, first, lo - 1, hi + 1)
+                        }
+                        None => Board::new(t0, SolvePhase::Value, lo, hi),
+                    }
+                }
+            }
+        });
         let board = board.as_ref();
         let shared = || {
             let sh = Arc::new(Shared::new(
