@@ -114,6 +114,8 @@ typedef enum MancalaStatus {
     // The memory asked for (a transposition table's `tt_bytes`, or an endgame database's
     // entries) could not be had. Nothing was changed; a smaller size may fit.
     MANCALA_STATUS_OUT_OF_MEMORY = 15,
+    // The call was cancelled by its progress callback (a database build); nothing was kept.
+    MANCALA_STATUS_CANCELLED = 16,
 } MancalaStatus;
 
 // A side of the board, or none.
@@ -145,6 +147,21 @@ typedef enum MancalaGame {
     // Bao la Kete: use the rule set with the `mancala_bao_*` calls.
     MANCALA_GAME_BAO = 1,
 } MancalaGame;
+
+// What a solve is doing when `MancalaSolveProgress` is taken.
+typedef enum MancalaSolvePhase {
+    // Proving the value of the position (MTD(f) probes): `lower` and `upper` tighten.
+    MANCALA_SOLVE_PHASE_VALUE = 0,
+    // The value is known (`lower == upper`); testing which moves reach it.
+    MANCALA_SOLVE_PHASE_BEST_MOVES = 1,
+    // The value is known; valuing the pie-rule swap against the best house move.
+    MANCALA_SOLVE_PHASE_SWAP = 2,
+    // The value is known; following value-keeping moves to the end of the game.
+    MANCALA_SOLVE_PHASE_PRINCIPAL_VARIATION = 3,
+    // `mancala_solver_analyse`: proving the value of move `mv` (number `index` from 0 of
+    // `count` legal moves); `lower` and `upper` are its bounds.
+    MANCALA_SOLVE_PHASE_MOVE = 4,
+} MancalaSolvePhase;
 
 // An opaque Bao la Kete game: its current position and every earlier position and move back
 // to the position it was made from (so that moves can be taken back).
@@ -198,6 +215,20 @@ typedef struct MancalaRules MancalaRules;
 // the other calls on one solver are serialised by an internal lock (a second solve waits for
 // the first). The solver must not be freed while another thread uses it.
 typedef struct MancalaSolver MancalaSolver;
+
+// A snapshot of a running database build, handed to a `MancalaBuildProgressFn`.
+typedef struct MancalaBuildProgress {
+    // Entries (positions) computed so far.
+    uint64_t done;
+    // Entries in the whole database, C(K + 2m, 2m).
+    uint64_t total;
+    // Wall time since the build started, seconds.
+    double seconds;
+} MancalaBuildProgress;
+
+// A database build's progress callback: `progress` is valid only during the call;
+// `user_data` is what was passed. Return 0 to go on, non-zero to cancel.
+typedef int (*MancalaBuildProgressFn)(const struct MancalaBuildProgress *progress, void *user_data);
 
 // How to make an engine. All zero means: a 16 MiB table for each game, level 10, seed 0.
 typedef struct MancalaEngineConfig {
@@ -256,6 +287,33 @@ typedef struct MancalaSolverConfig {
     // Stop a solve after about this many milliseconds of wall time; 0 = no limit.
     uint64_t time_limit_ms;
 } MancalaSolverConfig;
+
+// A snapshot of a running solve or analysis, handed to a `MancalaSolveProgressFn`. Values
+// in seeds, for the player to move, as `MancalaSolution`.
+typedef struct MancalaSolveProgress {
+    // What the solve is doing.
+    enum MancalaSolvePhase phase;
+    // Proven lower bound of the value being searched (the value itself after
+    // `MANCALA_SOLVE_PHASE_VALUE`).
+    int32_t lower;
+    // Proven upper bound of that value.
+    int32_t upper;
+    // Positions searched so far, all threads (nodes).
+    uint64_t nodes;
+    // Wall time since the call started, seconds.
+    double seconds;
+    // `MANCALA_SOLVE_PHASE_MOVE`: the move being valued (house 1..=m or
+    // `MANCALA_KALAH_SWAP`); otherwise 0.
+    uint8_t mv;
+    // `MANCALA_SOLVE_PHASE_MOVE`: its index in the legal-move order, from 0; otherwise 0.
+    uint32_t index;
+    // `MANCALA_SOLVE_PHASE_MOVE`: legal moves in all; otherwise 0.
+    uint32_t count;
+} MancalaSolveProgress;
+
+// A solve's progress callback: `progress` is valid only during the call; `user_data` is
+// what was registered. Return 0 to go on, non-zero to cancel.
+typedef int (*MancalaSolveProgressFn)(const struct MancalaSolveProgress *progress, void *user_data);
 
 // The result of `mancala_solver_solve`. Values are in seeds, from the point of view of the
 // player to move: `value` is the store difference that player can still gain with perfect
@@ -537,6 +595,28 @@ enum MancalaStatus mancala_bao_perft(const struct MancalaBao *game, uint32_t dep
 // # Safety
 // `out` must be NULL or writable.
 enum MancalaStatus mancala_egdb_build(const struct MancalaRules *rules, uint32_t max_seeds, uint32_t threads, struct MancalaEgdb **out);
+
+// `mancala_egdb_build` with progress reports: `callback(&progress, user_data)` is called on
+// the calling thread (never on a build thread) every `interval_ms` milliseconds (0 or less
+// than 10: every 10 ms) while the build runs, never after it ended, with the entries done
+// and in all and the seconds so far. A non-zero return stops the build within one work item
+// per thread: the call then returns `MANCALA_STATUS_CANCELLED` and writes nothing. With
+// `callback` NULL this is `mancala_egdb_build`. The entries are the same either way.
+//
+// Ownership: `rules` is only read; `user_data` is never dereferenced, only handed back. On
+// success `*out` is a new handle owned by the caller, released with `mancala_egdb_free`.
+// The callback must not unwind into the library.
+// Thread safety: safe from any thread; the call blocks until the build ends.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_CANCELLED` (the callback returned non-zero),
+// `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127 or over 2^36 entries, or Bao la Kete rules),
+// `MANCALA_STATUS_SOLVE_FAILED` (threads could not start), `MANCALA_STATUS_OUT_OF_MEMORY`
+// (the entries do not fit in memory), `MANCALA_STATUS_NULL_POINTER` (`rules` or `out`
+// NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `out` must be NULL or writable; `callback` NULL or a function of that type.
+enum MancalaStatus mancala_egdb_build_progress(const struct MancalaRules *rules, uint32_t max_seeds, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, uint32_t interval_ms, struct MancalaEgdb **out);
 
 // Saves a database to the file `path` (written to a temporary file, then renamed), with a
 // header naming its rules and K and CRC-32 checksums.
@@ -1119,6 +1199,29 @@ enum MancalaStatus mancala_solver_set_limits(struct MancalaSolver *solver, uint6
 // # Safety
 // `solver` and `db` must be NULL or pointer values.
 enum MancalaStatus mancala_solver_set_database(struct MancalaSolver *solver, const struct MancalaEgdb *db);
+
+// Registers (or, with `callback` NULL, removes) the progress callback of the later calls of
+// `mancala_solver_solve` and `mancala_solver_analyse` on `solver`. While such a call runs,
+// `callback(&progress, user_data)` is called on the calling thread (never on a search
+// thread) every `interval_ms` milliseconds (0 or less than 10: every 10 ms), never after the
+// call ended, so a call shorter than the interval makes none. `progress` holds the phase, the
+// proven bounds on the value (the MTD(f) window closing, for `MANCALA_SOLVE_PHASE_VALUE`),
+// the nodes and the seconds so far. A non-zero return cancels the call as
+// `mancala_solver_cancel` does: it returns `MANCALA_STATUS_OK` with the bounds proven so far
+// (`exact` false); the callback is not called again during that call.
+//
+// Ownership: the library keeps `callback` and `user_data` (never dereferenced, only handed
+// back) until they are replaced or the solver is freed. The callback must not call
+// functions on this solver (their lock is held) and must not unwind into the library.
+// Thread safety: waits for a solve running on this solver to finish; `user_data` is handed
+// back on the threads that call `mancala_solver_solve` / `mancala_solver_analyse`.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`solver` NULL),
+// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `solver` must be NULL or a pointer value; `callback` NULL or a function of that type.
+enum MancalaStatus mancala_solver_set_progress(struct MancalaSolver *solver, MancalaSolveProgressFn callback, void *user_data, uint32_t interval_ms);
 
 // Asks every solve or analysis in progress on `solver` (on other threads) to stop soon; each
 // then returns `MANCALA_STATUS_OK` with the bounds proven so far (`exact` false).

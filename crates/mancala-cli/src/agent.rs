@@ -670,7 +670,7 @@ impl Agent {
 /// Runs the agent on standard input and output until the game ends.
 pub fn run(args: &AgentArgs) -> Result<(), String> {
     let Protocol::Manchester(a) = &args.protocol;
-    let level = Level::new(a.level).map_err(|e| format!("--level: {e}"))?;
+    let level = Level::new(a.level).map_err(|e| format!("--level {}: {e}", a.level))?;
     let game_ms = match a.game_ms {
         Some(ms) => ms,
         None => match std::env::var("MANCALA_AGENT_GAME_MS") {

@@ -53,7 +53,7 @@ pub struct BestmoveArgs {
 
 /// Searches and prints the move with its search report.
 pub fn run(args: &BestmoveArgs) -> Result<(), String> {
-    let level = Level::new(args.level).map_err(|e| format!("--level: {e}"))?;
+    let level = Level::new(args.level).map_err(|e| format!("--level {}: {e}", args.level))?;
     if !(1..=4096).contains(&args.tt_mb) {
         return Err(format!("--tt-mb {}: expected 1..=4096", args.tt_mb));
     }
@@ -93,9 +93,20 @@ fn search<G: Evaluate>(
     let mut engine = Engine::with_tt_bytes(args.tt_mb << 20);
     engine.set_database(db);
     let mut player: LevelPlayer<G> = LevelPlayer::with_engine(engine, level, args.seed);
-    let c = player.choose_within(p, limits).map_err(|e| match e {
-        EngineError::OutOfMemory(_) => format!("--tt-mb: {e}"),
-        _ => format!("--position: {e}"),
+    let spinner = (args.time_ms >= 1000)
+        .then(|| crate::progress::spinner(format!("searching, budget {} ms", args.time_ms)))
+        .flatten();
+    let c = player.choose_within(p, limits);
+    if let Some(b) = spinner {
+        b.finish_and_clear();
+    }
+    let c = c.map_err(|e| match e {
+        EngineError::OutOfMemory(_) => format!("--tt-mb {}: {e}", args.tt_mb),
+        _ => crate::rules_arg::position_error(
+            "--position",
+            args.position.as_deref().unwrap_or("(start)"),
+            e,
+        ),
     })?;
     print_choice(args, rules, &p.to_string(), &c);
     Ok(())

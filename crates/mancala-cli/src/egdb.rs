@@ -1,11 +1,10 @@
 //! `mancala egdb build|info|verify`: endgame databases.
 
-use std::io::IsTerminal;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
-use mancala_core::kalah::KalahRules;
 use mancala_solver::Egdb;
 
 /// `mancala egdb …`.
@@ -92,7 +91,7 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
 }
 
 fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(), String> {
-    let rules: KalahRules = rules.parse().map_err(|e| format!("--rules: {e}"))?;
+    let rules = crate::rules_arg::kalah_only(rules, "endgame databases are")?;
     if threads > 256 {
         return Err(format!("--threads {threads}: at most 256 (0 = every core)"));
     }
@@ -115,30 +114,23 @@ fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(
     let probe = out.join(format!(".mancala-write-check-{}", std::process::id()));
     std::fs::File::create(&probe).map_err(|e| format!("--out {}: {e}", out.display()))?;
     let _ = std::fs::remove_file(&probe);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| e.to_string())?;
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let b = indicatif::ProgressBar::new(0);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {percent:>3}% {human_pos}/{human_len} positions, eta {eta}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        b
-    });
-    let progress = |done: u64, total: u64| {
-        if let Some(b) = &bar {
-            b.set_length(total);
-            b.set_position(done);
-        }
-    };
+    let bar = crate::progress::bar(entries.min(u128::from(u64::MAX)) as u64);
     let t = Instant::now();
-    let db = pool
-        .install(|| Egdb::build(&rules, max_seeds, Some(&progress)))
-        .map_err(|e| e.to_string())?;
+    let db = Egdb::build_watched(
+        &rules,
+        max_seeds,
+        threads,
+        crate::progress::TICK,
+        &mut |p| {
+            if let Some(b) = &bar {
+                b.set_length(p.total);
+                b.set_position(p.done);
+                b.set_message(crate::progress::build_line(p.done, p.total, p.seconds));
+            }
+            ControlFlow::Continue(())
+        },
+    )
+    .map_err(|e| e.to_string())?;
     let build_s = t.elapsed().as_secs_f64();
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     if let Some(b) = &bar {

@@ -10,6 +10,7 @@ mod board;
 mod egdb;
 mod perft;
 mod play;
+mod progress;
 mod replay;
 mod rules_arg;
 mod show;
@@ -19,10 +20,34 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// The top-level `--help` text: every subcommand, by what it is for.
+const ABOUT: &str = "Kalah(m,n) and Bao la Kete from the command line: show, play and replay \
+games, count moves (perft), solve and analyse Kalah positions exactly, build and check \
+endgame databases (egdb), ask the engine for a move (bestmove), or run a tournament agent.";
+
+/// Examples of the top-level `--help`.
+const EXAMPLES: &str = "\
+Examples:
+  mancala show
+  mancala play --engine --level 5
+  mancala solve --rules kalah(4,3)
+  mancala bestmove --rules standard --time-ms 1000
+  mancala solve --help";
+
 /// Exact mancala rules, solvers and engines from the command line.
 #[derive(Debug, Parser)]
-#[command(name = "mancala", version, about, propagate_version = true)]
+#[command(
+    name = "mancala",
+    version,
+    about = ABOUT,
+    after_help = EXAMPLES,
+    propagate_version = true
+)]
 struct Cli {
+    /// No progress on standard error (progress is only drawn when standard error is a
+    /// terminal anyway).
+    #[arg(long, short, global = true)]
+    quiet: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -30,25 +55,89 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Draw a position and print its notation.
+    #[command(after_help = "\
+Examples:
+  mancala show
+  mancala show \"4,4,4,4,0,4,4,4,4,0 S\"
+  mancala show --rules bao-la-kete")]
     Show(show::ShowArgs),
     /// Play a game at the terminal (two people, or against a random mover or the engine).
+    #[command(after_help = "\
+Examples:
+  mancala play
+  mancala play --engine --level 5 --time-ms 500
+  mancala play --rules bao-la-kete --opponent random")]
     Play(play::PlayArgs),
     /// Replay a game record and print every position, one per line.
+    #[command(after_help = "\
+Examples:
+  mancala replay --moves 3,6,1
+  mancala replay --rules kalah(4,3) --moves \"1 2 4\"")]
     Replay(replay::ReplayArgs),
     /// Count move sequences of each depth (perft), one line per depth.
+    #[command(after_help = "\
+Examples:
+  mancala perft --depth 8
+  mancala perft --rules bao-la-kete --depth 4 --json")]
     Perft(perft::PerftArgs),
     /// Exact value, final score, best moves and principal variation of a Kalah position.
+    #[command(after_help = "\
+Examples:
+  mancala solve --rules kalah(4,3)
+  mancala solve --rules standard --egdb egdb/ --threads 2
+  mancala solve --rules standard --max-seconds 10 --json
+
+Progress (the proven bounds on the value, nodes, nodes/s) is drawn on standard error when it
+is a terminal; --quiet turns it off.")]
     Solve(solve::SolveArgs),
     /// The exact value of every legal move of a Kalah position.
+    #[command(after_help = "\
+Examples:
+  mancala analyse --rules kalah(4,3)
+  mancala analyse --rules standard --position \"0,5,5,5,5,4,0,4,4,4,4,4,4,0 N\" --max-seconds 5")]
     Analyse(solve::SolveArgs),
     /// Kalah endgame databases: build, info, verify.
+    #[command(after_help = "\
+Examples:
+  mancala egdb build --rules standard --max-seeds 16 --out egdb/
+  mancala egdb info egdb/kalah6.k16.egdb
+  mancala egdb verify egdb/kalah6.k16.egdb")]
     Egdb(egdb::EgdbArgs),
     /// The engine's best move in a position under a time budget.
+    #[command(after_help = "\
+Examples:
+  mancala bestmove --time-ms 1000
+  mancala bestmove --rules bao-la-kete --time-ms 500 --level 7 --json")]
     Bestmove(bestmove::BestmoveArgs),
     /// Run a game-playing agent speaking a referee protocol on stdin/stdout.
+    #[command(after_help = "\
+Examples:
+  mancala agent manchester
+  mancala agent manchester --game-ms 60000 --level 8")]
     Agent(agent::AgentArgs),
     /// The solver benchmark suite: fixed positions, checked values, nodes, a signature.
     Bench(bench::BenchArgs),
+}
+
+/// clap's message as one line: its lines up to the usage, white space collapsed, without
+/// its own `error: ` prefix, so that what follows a colon (the missing argument's name, the
+/// bad value) stays on the line.
+fn one_line(clap_text: &str) -> String {
+    let mut parts = Vec::new();
+    for line in clap_text.lines() {
+        let t = line.trim();
+        if t.starts_with("Usage:") || t.starts_with("For more information") {
+            break;
+        }
+        if !t.is_empty() {
+            parts.push(t.trim_start_matches("error: ").to_string());
+        }
+    }
+    if parts.is_empty() {
+        "invalid arguments".to_string()
+    } else {
+        parts.join(" ")
+    }
 }
 
 /// Reports a failed write to standard output (a closed pipe, a full disk) as one line instead
@@ -90,16 +179,14 @@ fn main() -> ExitCode {
             ) {
                 e.exit();
             }
-            // One line: clap's first line, without its own `error: ` prefix.
-            let text = e.to_string();
-            let first = text.lines().next().unwrap_or("invalid arguments");
             eprintln!(
                 "mancala: error: {} (see `mancala --help`)",
-                first.trim_start_matches("error: ")
+                one_line(&e.to_string())
             );
             return ExitCode::from(2);
         }
     };
+    progress::set_quiet(cli.quiet);
     let result = match cli.command {
         Command::Show(a) => show::run(&a),
         Command::Play(a) => play::run(&a),
@@ -118,5 +205,86 @@ fn main() -> ExitCode {
             eprintln!("mancala: error: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// Every subcommand is named in the top-level help text.
+    #[test]
+    fn the_top_level_help_names_every_subcommand() {
+        let cmd = Cli::command();
+        let mut names = 0;
+        for sub in cmd.get_subcommands() {
+            let name = sub.get_name();
+            assert!(
+                ABOUT.contains(name),
+                "{name} missing from the top-level help"
+            );
+            names += 1;
+        }
+        assert_eq!(names, 9);
+    }
+
+    /// Every `--help` has examples, and every example is a command line clap accepts.
+    #[test]
+    fn every_help_has_examples_that_parse() {
+        let cmd = Cli::command();
+        let mut texts = vec![EXAMPLES.to_string()];
+        for sub in cmd.get_subcommands() {
+            let text = sub
+                .get_after_help()
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            assert!(
+                text.contains("Examples:"),
+                "`mancala {} --help` has no example",
+                sub.get_name()
+            );
+            texts.push(text);
+        }
+        for text in texts {
+            for line in text.lines().filter(|l| l.starts_with("  mancala ")) {
+                let words = split_words(line.trim());
+                match Cli::try_parse_from(&words) {
+                    Ok(_) => {}
+                    Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => {}
+                    Err(e) => panic!("example `{line}` does not parse: {e}"),
+                }
+            }
+        }
+    }
+
+    /// Splits a shell line on spaces, keeping double-quoted words together.
+    fn split_words(line: &str) -> Vec<String> {
+        let mut words = Vec::new();
+        let mut cur = String::new();
+        let mut quoted = false;
+        for c in line.chars() {
+            match c {
+                '"' => quoted = !quoted,
+                ' ' if !quoted => {
+                    if !cur.is_empty() {
+                        words.push(std::mem::take(&mut cur));
+                    }
+                }
+                _ => cur.push(c),
+            }
+        }
+        if !cur.is_empty() {
+            words.push(cur);
+        }
+        words
+    }
+
+    #[test]
+    fn a_clap_message_keeps_what_follows_its_colon() {
+        let e = Cli::try_parse_from(["mancala", "bestmove"]).unwrap_err();
+        let line = one_line(&e.to_string());
+        assert!(line.contains("--time-ms"), "{line}");
+        assert!(!line.contains('\n'));
     }
 }

@@ -23,6 +23,10 @@ pub struct PerftArgs {
     json: bool,
 }
 
+/// The first depth counted with a spinner on standard error (Kalah(6,4) depth 12 takes
+/// about a second).
+const PROGRESS_DEPTH: u32 = 12;
+
 /// Prints one line per depth 1..=depth: the count and the time it took.
 pub fn run(args: &PerftArgs) -> Result<(), String> {
     if !(1..=40).contains(&args.depth) {
@@ -40,7 +44,14 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
     };
     for d in 1..=args.depth {
         let t = Instant::now();
+        // Depth 12 and more take seconds to hours: a spinner meanwhile.
+        let spinner = (d >= PROGRESS_DEPTH)
+            .then(|| crate::progress::spinner(format!("perft depth {d} of {}", args.depth)))
+            .flatten();
         let nodes = count(d);
+        if let Some(b) = spinner {
+            b.finish_and_clear();
+        }
         let secs = t.elapsed().as_secs_f64();
         if args.json {
             println!(

@@ -120,7 +120,7 @@ impl Playable for BaoPosition {
 
 /// Runs the game loop until the game ends, `quit` is typed, or input ends.
 pub fn run(args: &PlayArgs) -> Result<(), String> {
-    Level::new(args.level).map_err(|e| format!("--level: {e}"))?;
+    Level::new(args.level).map_err(|e| format!("--level {}: {e}", args.level))?;
     if args.egdb.is_some() && !args.engine && args.opponent != Opponent::Engine {
         return Err("--egdb needs --engine (or --opponent engine): only the engine uses it".into());
     }
@@ -153,7 +153,8 @@ fn game_loop<G: Playable>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> R
     };
     let mut engine: Option<LevelPlayer<G>> = match opponent {
         Opponent::Engine => {
-            let level = Level::new(args.level).map_err(|e| format!("--level: {e}"))?;
+            let level =
+                Level::new(args.level).map_err(|e| format!("--level {}: {e}", args.level))?;
             let mut engine = Engine::new();
             engine.set_database(db);
             Some(LevelPlayer::with_engine(engine, level, args.seed))
@@ -199,9 +200,20 @@ fn game_loop<G: Playable>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> R
         if Some(player) == computer {
             let mv = match engine.as_mut() {
                 Some(e) => {
-                    e.choose(&pos, Duration::from_millis(args.time_ms))
-                        .map_err(|e| e.to_string())?
-                        .mv
+                    // A spinner while the engine thinks for a second or more.
+                    let spinner = (args.time_ms >= 1000)
+                        .then(|| {
+                            crate::progress::spinner(format!(
+                                "player {player} ({side}) thinking, budget {} ms",
+                                args.time_ms
+                            ))
+                        })
+                        .flatten();
+                    let choice = e.choose(&pos, Duration::from_millis(args.time_ms));
+                    if let Some(b) = spinner {
+                        b.finish_and_clear();
+                    }
+                    choice.map_err(|e| e.to_string())?.mv
                 }
                 None => moves[rng.gen_range(0..moves.len())],
             };

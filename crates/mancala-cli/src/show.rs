@@ -3,49 +3,62 @@
 use clap::Args;
 use mancala_core::kalah::KalahRules;
 
-use crate::rules_arg::{bao_position, kalah_position, GameRules};
+use crate::rules_arg::{bao_position_as, kalah_position_as, position_error, GameRules};
+
+/// How the positional argument is named in messages (no `--`: it is not an option).
+const LABEL: &str = "position";
 
 /// Arguments of `mancala show`.
 #[derive(Debug, Args)]
 pub struct ShowArgs {
     /// The position, in the notation of the game (Kalah: `4,4,4,4,4,4,0,4,4,4,4,4,4,0 S`;
-    /// Bao la Kete: four `/`-separated rows, reserves, kuus, side, reserved pit).
-    position: String,
+    /// Bao la Kete: four `/`-separated rows, reserves, kuus, side, reserved pit). Default:
+    /// the start position of `--rules`.
+    position: Option<String>,
     /// The rule set; by default Bao la Kete when the position has `/`-separated rows, else
-    /// kalah(m,4) with m read off the position.
+    /// kalah(m,4) with m read off the position (standard without a position).
     #[arg(long)]
     rules: Option<String>,
 }
 
+/// The Kalah rules whose board has as many slots as the first field of `position`:
+/// kalah(m,4) for 2m + 2 slots, m in 1..=7.
+fn rules_from_slots(position: &str) -> Result<KalahRules, String> {
+    let slots = position
+        .split_whitespace()
+        .next()
+        .map_or(0, |c| c.split(',').count());
+    let bad = || {
+        position_error(
+            LABEL,
+            position,
+            format!("{slots} slots do not make a Kalah board (2m + 2: m houses a side and a store each, m in 1..=7)"),
+        )
+    };
+    if slots < 4 || slots % 2 != 0 {
+        return Err(bad());
+    }
+    let m = (slots - 2) / 2;
+    KalahRules::new(m as u32, 4, Default::default()).map_err(|_| bad())
+}
+
 /// Prints the drawing and the notation.
 pub fn run(args: &ShowArgs) -> Result<(), String> {
-    let rules = match &args.rules {
-        Some(r) => GameRules::parse(r)?,
-        None if args.position.contains('/') => GameRules::parse("bao-la-kete")?,
-        None => {
-            let slots = args
-                .position
-                .split_whitespace()
-                .next()
-                .map_or(0, |c| c.split(',').count());
-            let m = slots.saturating_sub(2) / 2;
-            GameRules::Kalah(
-                KalahRules::new(m as u32, 4, Default::default()).map_err(|_| {
-                    format!(
-                        "position: {slots} slots do not make a Kalah board (2m+2 with m in 1..=7)"
-                    )
-                })?,
-            )
-        }
+    let position = args.position.as_deref();
+    let rules = match (&args.rules, position) {
+        (Some(r), _) => GameRules::parse(r)?,
+        (None, None) => GameRules::Kalah(KalahRules::standard()),
+        (None, Some(p)) if p.contains('/') => GameRules::parse("bao-la-kete")?,
+        (None, Some(p)) => GameRules::Kalah(rules_from_slots(p)?),
     };
     match rules {
         GameRules::Kalah(r) => {
-            let p = kalah_position(r, Some(&args.position))?;
+            let p = kalah_position_as(LABEL, r, position)?;
             println!("{}", crate::board::kalah(&p));
             println!("{p}");
         }
         GameRules::Bao(r) => {
-            let p = bao_position(r, Some(&args.position))?;
+            let p = bao_position_as(LABEL, r, position)?;
             println!("{}", crate::board::bao(&p));
             println!("{p}");
         }

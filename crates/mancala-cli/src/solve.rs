@@ -1,12 +1,15 @@
 //! `mancala solve` and `mancala analyse`: exact values from the solver.
 
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
 use mancala_core::kalah::{KalahPosition, KalahRules};
-use mancala_solver::{Egdb, Solver, TableKind};
+use mancala_solver::{Egdb, SolveProgress, Solver, TableKind};
+
+use crate::rules_arg::kalah_only;
 
 /// Options shared by `solve` and `analyse`.
 #[derive(Args, Debug, Clone)]
@@ -91,11 +94,8 @@ pub(crate) fn find_database(path: &Path, rules: &KalahRules) -> Result<(Egdb, Pa
 
 /// The position, the configured solver and the database file it uses (if any).
 fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver, Option<PathBuf>), String> {
-    let rules: KalahRules = args.rules.parse().map_err(|e| format!("{e}"))?;
-    let pos = match &args.position {
-        Some(p) => KalahPosition::parse(rules, p).map_err(|e| e.to_string())?,
-        None => KalahPosition::start(rules),
-    };
+    let rules = kalah_only(&args.rules, "solve and analyse are")?;
+    let pos = crate::rules_arg::kalah_position(rules, args.position.as_deref())?;
     if args.threads > 256 {
         return Err(format!(
             "--threads {}: at most 256 (0 = every core)",
@@ -130,12 +130,48 @@ fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver, Option<PathBuf>), S
     }
     let mut file = None;
     if let Some(dir) = &args.egdb {
-        let (db, f) = find_database(dir, &rules)?;
+        let (db, f) = find_database(dir, &rules).map_err(|e| format!("--egdb: {e}"))?;
         solver = solver.database(Arc::new(db));
         file = Some(f);
     }
     solver = solver.node_limit(args.max_nodes).time_limit(time_limit);
     Ok((pos, solver, file))
+}
+
+/// Runs `f` (a solve or an analysis) with a spinner on standard error showing the proven
+/// bounds, nodes, nodes per second, elapsed time and database (when progress is shown), or
+/// plainly.
+fn with_progress<R>(
+    solver: &mut Solver,
+    database: Option<&Path>,
+    plain: impl FnOnce(&mut Solver) -> R,
+    watched: impl FnOnce(&mut Solver, &mut dyn FnMut(&SolveProgress) -> ControlFlow<()>) -> R,
+) -> R {
+    let db = database.map(|f| f.display().to_string());
+    match crate::progress::spinner("starting".into()) {
+        None => plain(solver),
+        Some(bar) => {
+            let r = watched(solver, &mut |p| {
+                bar.set_message(crate::progress::solve_line(p, db.as_deref()));
+                ControlFlow::Continue(())
+            });
+            bar.finish_and_clear();
+            r
+        }
+    }
+}
+
+/// Why a result is only a pair of bounds: the limit that stopped it, with the figure reached.
+fn stopped_by(args: &SolveArgs, nodes: u64, seconds: f64) -> String {
+    match (args.max_seconds, args.max_nodes) {
+        (Some(s), _) if seconds >= s => {
+            format!("ran out of time: --max-seconds {s} reached after {seconds:.1} s")
+        }
+        (_, Some(n)) if nodes >= n => {
+            format!("ran out of nodes: --max-nodes {n} reached after {nodes} nodes")
+        }
+        _ => "stopped by a limit".to_string(),
+    }
 }
 
 fn moves_text<T: ToString>(moves: &[T]) -> Vec<String> {
@@ -148,7 +184,13 @@ fn moves_text<T: ToString>(moves: &[T]) -> Vec<String> {
 /// A message for a bad rule set, position or database, or a solver error.
 pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
     let (pos, mut solver, file) = setup(args)?;
-    let s = solver.solve(&pos).map_err(|e| e.to_string())?;
+    let s = with_progress(
+        &mut solver,
+        file.as_deref(),
+        |sv| sv.solve(&pos),
+        |sv, cb| sv.solve_watched(&pos, crate::progress::TICK, cb),
+    )
+    .map_err(|e| e.to_string())?;
     let database = file.map(|f| f.display().to_string());
     if args.json {
         let swap = s.swap.map(|c| {
@@ -185,8 +227,10 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
         println!("value       {:+}", s.value);
     } else {
         println!(
-            "value       between {:+} and {:+} (stopped by a limit)",
-            s.lower, s.upper
+            "value       not proven ({}); proven so far: between {:+} and {:+}",
+            stopped_by(args, s.nodes, s.seconds),
+            s.lower,
+            s.upper
         );
     }
     if s.exact {
@@ -236,8 +280,14 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
 /// # Errors
 /// As [`run_solve`].
 pub fn run_analyse(args: &SolveArgs) -> Result<(), String> {
-    let (pos, mut solver, _) = setup(args)?;
-    let a = solver.analyse(&pos).map_err(|e| e.to_string())?;
+    let (pos, mut solver, file) = setup(args)?;
+    let a = with_progress(
+        &mut solver,
+        file.as_deref(),
+        |sv| sv.analyse(&pos),
+        |sv, cb| sv.analyse_watched(&pos, crate::progress::TICK, cb),
+    )
+    .map_err(|e| e.to_string())?;
     if args.json {
         let moves: Vec<_> = a
             .moves
@@ -264,6 +314,12 @@ pub fn run_analyse(args: &SolveArgs) -> Result<(), String> {
     }
     println!("rules     {}", pos.rules());
     println!("position  {pos}");
+    if a.moves.iter().any(|m| !m.exact) {
+        println!(
+            "note      not every move proven: {}; the others show proven bounds",
+            stopped_by(args, a.nodes, a.seconds)
+        );
+    }
     for m in &a.moves {
         if m.exact {
             println!("move {:>4}  {:+}", m.mv.to_string(), m.value);

@@ -186,3 +186,14 @@ fn longer_block_notation_round_trips() {
     assert_eq!(pos(&plain).to_string(), plain);
     assert_eq!(BaoPosition::parse(two, &plain).unwrap().to_string(), plain);
 }
+
+/// The game's and the options' names are case-insensitive, as in the Kalah notation; the
+/// values keep the spelling of the option table (`first=S`).
+#[test]
+fn rule_set_names_are_case_insensitive() {
+    let lower: BaoRules = "bao-la-kete+block_duration=2+first=N".parse().unwrap();
+    let upper: BaoRules = "BAO-LA-KETE+Block_Duration=2+FIRST=N".parse().unwrap();
+    assert_eq!(upper, lower);
+    assert_eq!(upper.to_string(), lower.to_string());
+    assert!("bao-la-kete+first=N+FIRST=S".parse::<BaoRules>().is_err());
+}

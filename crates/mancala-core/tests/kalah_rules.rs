@@ -396,7 +396,7 @@ fn rule_set_notation() {
         "kalah(6,4",
         "kalah(a,4)",
         "kalah(6,-1)",
-        "Kalah(6,4)",
+        "kaIah(6,4)",
         "kalah(6,4)+",
         "kalah(99999999999,4)",
     ] {
@@ -405,6 +405,33 @@ fn rule_set_notation() {
             "{bad:?} should be refused"
         );
     }
+}
+
+/// Names in the rule-set notation are case-insensitive, as move names (`SWAP`) are: the same
+/// rules as the lower-case text, which `Display` prints.
+#[test]
+fn rule_set_names_are_case_insensitive() {
+    let lower: KalahRules = "kalah(6,4)+empty_capture+pie_rule".parse().unwrap();
+    for text in [
+        "KALAH(6,4)+EMPTY_CAPTURE+PIE_RULE",
+        "Kalah(6,4)+Empty_Capture+pie_rule",
+    ] {
+        let r: KalahRules = text.parse().unwrap();
+        assert_eq!(r, lower, "{text}");
+        assert_eq!(r.to_string(), "kalah(6,4)+empty_capture+pie_rule");
+    }
+    assert_eq!(
+        "Standard".parse::<KalahRules>().unwrap(),
+        KalahRules::standard()
+    );
+    assert_eq!(
+        "MANCHESTER".parse::<KalahRules>().unwrap(),
+        KalahRules::manchester()
+    );
+    assert!(matches!(
+        "kalah(6,4)+pie_rule+PIE_RULE".parse::<KalahRules>(),
+        Err(RulesError::DuplicateOption("pie_rule"))
+    ));
 }
 
 #[test]

@@ -38,6 +38,8 @@ fn egdb_error(e: EgdbError) -> Error {
         EgdbError::RulesMismatch { .. } => MancalaStatus::DatabaseMismatch,
         EgdbError::Unsupported { .. } => MancalaStatus::InvalidArgument,
         EgdbError::OutOfMemory(_) => MancalaStatus::OutOfMemory,
+        EgdbError::Cancelled => MancalaStatus::Cancelled,
+        EgdbError::Threads(_) => MancalaStatus::SolveFailed,
         _ => MancalaStatus::CorruptFile,
     };
     Error::new(status, e.to_string())
@@ -91,6 +93,55 @@ pub unsafe extern "C" fn mancala_egdb_build(
         let db = pool
             .install(|| Egdb::build(&rules, max_seeds, None))
             .map_err(egdb_error)?;
+        new_db(out, db)
+    })
+}
+
+/// `mancala_egdb_build` with progress reports: `callback(&progress, user_data)` is called on
+/// the calling thread (never on a build thread) every `interval_ms` milliseconds (0 or less
+/// than 10: every 10 ms) while the build runs, never after it ended, with the entries done
+/// and in all and the seconds so far. A non-zero return stops the build within one work item
+/// per thread: the call then returns `MANCALA_STATUS_CANCELLED` and writes nothing. With
+/// `callback` NULL this is `mancala_egdb_build`. The entries are the same either way.
+///
+/// Ownership: `rules` is only read; `user_data` is never dereferenced, only handed back. On
+/// success `*out` is a new handle owned by the caller, released with `mancala_egdb_free`.
+/// The callback must not unwind into the library.
+/// Thread safety: safe from any thread; the call blocks until the build ends.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_CANCELLED` (the callback returned non-zero),
+/// `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127 or over 2^36 entries, or Bao la Kete rules),
+/// `MANCALA_STATUS_SOLVE_FAILED` (threads could not start), `MANCALA_STATUS_OUT_OF_MEMORY`
+/// (the entries do not fit in memory), `MANCALA_STATUS_NULL_POINTER` (`rules` or `out`
+/// NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `out` must be NULL or writable; `callback` NULL or a function of that type.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_egdb_build_progress(
+    rules: *const MancalaRules,
+    max_seeds: u32,
+    threads: u32,
+    callback: crate::progress::MancalaBuildProgressFn,
+    user_data: *mut std::ffi::c_void,
+    interval_ms: u32,
+    out: *mut *mut MancalaEgdb,
+) -> MancalaStatus {
+    guard(|| {
+        io::out_ptr(out, "out")?;
+        // SAFETY: registry-checked handle.
+        let rules = unsafe { handle::get(rules, "rules") }?.kalah()?;
+        let db = Egdb::build_watched(
+            &rules,
+            max_seeds,
+            threads as usize,
+            crate::progress::interval(interval_ms),
+            &mut |p| match callback {
+                Some(f) => crate::progress::call_build(f, user_data, p),
+                None => std::ops::ControlFlow::Continue(()),
+            },
+        )
+        .map_err(egdb_error)?;
         new_db(out, db)
     })
 }

@@ -31,6 +31,7 @@ pub mod engine;
 mod handle;
 mod io;
 pub mod kalah;
+pub mod progress;
 pub mod rules;
 pub mod solver;
 pub mod status;
@@ -41,6 +42,10 @@ pub use bao::MancalaBao;
 pub use egdb::MancalaEgdb;
 pub use engine::{MancalaEngine, MancalaEngineConfig, MancalaEngineResult};
 pub use kalah::{MancalaKalah, MancalaOutcome, MancalaSide};
+pub use progress::{
+    MancalaBuildProgress, MancalaBuildProgressFn, MancalaSolvePhase, MancalaSolveProgress,
+    MancalaSolveProgressFn,
+};
 pub use rules::{MancalaGame, MancalaRules};
 pub use solver::{MancalaMoveValue, MancalaSolution, MancalaSolver, MancalaSolverConfig};
 pub use status::MancalaStatus;

@@ -12,6 +12,7 @@ use crate::egdb::MancalaEgdb;
 use crate::handle::{self, Handle, Kind};
 use crate::io;
 use crate::kalah::{encode_move, MancalaKalah, MANCALA_KALAH_MAX_MOVES};
+use crate::progress::{self, MancalaSolveProgressFn, SolveHook};
 use crate::status::{guard, Error, MancalaStatus, Result};
 
 /// How to make a solver. All zero means: every available thread, a 64 MiB table, no limit.
@@ -101,6 +102,8 @@ pub struct MancalaSolver {
     solver: Mutex<Solver>,
     /// The cancel request of the calls in progress (`crate::cancel`).
     cancel: CancelGate,
+    /// The progress callback of the solves (`mancala_solver_set_progress`).
+    hook: Mutex<Option<SolveHook>>,
 }
 
 impl Handle for MancalaSolver {
@@ -129,6 +132,11 @@ impl MancalaSolver {
         let _call = self.cancel.enter();
         let mut solver = self.solver.lock().unwrap_or_else(|e| e.into_inner());
         f(&mut solver)
+    }
+
+    /// The registered progress callback, if any.
+    fn hook(&self) -> Option<SolveHook> {
+        *self.hook.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Applies a builder method (which takes the solver by value) in place.
@@ -175,6 +183,7 @@ pub unsafe extern "C" fn mancala_solver_new(
         let handle = handle::into_handle(MancalaSolver {
             solver: Mutex::new(solver),
             cancel,
+            hook: Mutex::new(None),
         });
         // SAFETY: checked non-NULL; writable by contract.
         unsafe { out.write(handle) };
@@ -250,6 +259,48 @@ pub unsafe extern "C" fn mancala_solver_set_database(
     })
 }
 
+/// Registers (or, with `callback` NULL, removes) the progress callback of the later calls of
+/// `mancala_solver_solve` and `mancala_solver_analyse` on `solver`. While such a call runs,
+/// `callback(&progress, user_data)` is called on the calling thread (never on a search
+/// thread) every `interval_ms` milliseconds (0 or less than 10: every 10 ms), never after the
+/// call ended, so a call shorter than the interval makes none. `progress` holds the phase, the
+/// proven bounds on the value (the MTD(f) window closing, for `MANCALA_SOLVE_PHASE_VALUE`),
+/// the nodes and the seconds so far. A non-zero return cancels the call as
+/// `mancala_solver_cancel` does: it returns `MANCALA_STATUS_OK` with the bounds proven so far
+/// (`exact` false); the callback is not called again during that call.
+///
+/// Ownership: the library keeps `callback` and `user_data` (never dereferenced, only handed
+/// back) until they are replaced or the solver is freed. The callback must not call
+/// functions on this solver (their lock is held) and must not unwind into the library.
+/// Thread safety: waits for a solve running on this solver to finish; `user_data` is handed
+/// back on the threads that call `mancala_solver_solve` / `mancala_solver_analyse`.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`solver` NULL),
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `solver` must be NULL or a pointer value; `callback` NULL or a function of that type.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_solver_set_progress(
+    solver: *mut MancalaSolver,
+    callback: MancalaSolveProgressFn,
+    user_data: *mut std::ffi::c_void,
+    interval_ms: u32,
+) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handle.
+        let solver = unsafe { handle::get(solver.cast_const(), "solver") }?;
+        // Wait for a running solve, as the other setters do.
+        let _lock = solver.solver.lock().unwrap_or_else(|e| e.into_inner());
+        *solver.hook.lock().unwrap_or_else(|e| e.into_inner()) = callback.map(|f| SolveHook {
+            f,
+            user_data: user_data as usize,
+            interval: progress::interval(interval_ms),
+        });
+        Ok(())
+    })
+}
+
 /// Asks every solve or analysis in progress on `solver` (on other threads) to stop soon; each
 /// then returns `MANCALA_STATUS_OK` with the bounds proven so far (`exact` false).
 ///
@@ -311,7 +362,14 @@ pub unsafe extern "C" fn mancala_solver_solve(
         let solver = unsafe { handle::get(solver.cast_const(), "solver") }?;
         let game = unsafe { handle::get(game, "game") }?;
         let pos = *game.position();
-        let s = solver.with_solver(|s| s.solve(&pos).map_err(solve_error))?;
+        let hook = solver.hook();
+        let s = solver.with_solver(|s| {
+            match hook {
+                None => s.solve(&pos),
+                Some(h) => s.solve_watched(&pos, h.interval, &mut |p| h.call(p)),
+            }
+            .map_err(solve_error)
+        })?;
         let mut best_moves = [0u8; MANCALA_KALAH_MAX_MOVES];
         let count = s.best_moves.len().min(MANCALA_KALAH_MAX_MOVES);
         for (slot, &mv) in best_moves.iter_mut().zip(&s.best_moves) {
@@ -377,7 +435,14 @@ pub unsafe extern "C" fn mancala_solver_analyse(
             let placeholder = vec![MancalaMoveValue::default(); legal];
             return unsafe { io::write_slice(&placeholder, moves, len, count, "move value") };
         }
-        let analysis = solver.with_solver(|s| s.analyse(&pos).map_err(solve_error))?;
+        let hook = solver.hook();
+        let analysis = solver.with_solver(|s| {
+            match hook {
+                None => s.analyse(&pos),
+                Some(h) => s.analyse_watched(&pos, h.interval, &mut |p| h.call(p)),
+            }
+            .map_err(solve_error)
+        })?;
         let values: Vec<MancalaMoveValue> = analysis
             .moves
             .iter()
@@ -435,6 +500,7 @@ mod tests {
                     .cancel_flag(cancel.flag()),
             ),
             cancel,
+            hook: Mutex::new(None),
         };
         // Kalah(6,4) from the start takes minutes without a database: a lost cancel shows as
         // a long test, the node limit of two million ends it anyway.

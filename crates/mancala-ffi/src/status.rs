@@ -54,6 +54,8 @@ pub enum MancalaStatus {
     /// The memory asked for (a transposition table's `tt_bytes`, or an endgame database's
     /// entries) could not be had. Nothing was changed; a smaller size may fit.
     OutOfMemory = 15,
+    /// The call was cancelled by its progress callback (a database build); nothing was kept.
+    Cancelled = 16,
 }
 
 impl MancalaStatus {
@@ -77,12 +79,13 @@ impl MancalaStatus {
             MancalaStatus::IoError => c"MANCALA_STATUS_IO_ERROR",
             MancalaStatus::CorruptFile => c"MANCALA_STATUS_CORRUPT_FILE",
             MancalaStatus::OutOfMemory => c"MANCALA_STATUS_OUT_OF_MEMORY",
+            MancalaStatus::Cancelled => c"MANCALA_STATUS_CANCELLED",
         }
     }
 }
 
 /// Every status, in numeric order.
-pub(crate) const ALL_STATUSES: [MancalaStatus; 16] = [
+pub(crate) const ALL_STATUSES: [MancalaStatus; 17] = [
     MancalaStatus::Ok,
     MancalaStatus::NullPointer,
     MancalaStatus::InvalidHandle,
@@ -99,6 +102,7 @@ pub(crate) const ALL_STATUSES: [MancalaStatus; 16] = [
     MancalaStatus::IoError,
     MancalaStatus::CorruptFile,
     MancalaStatus::OutOfMemory,
+    MancalaStatus::Cancelled,
 ];
 
 /// A failed call: the status to return and the message for `mancala_last_error`.

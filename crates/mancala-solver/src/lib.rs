@@ -48,11 +48,13 @@ pub mod engine;
 mod mem;
 mod order;
 mod parallel;
+pub mod progress;
 mod search;
 mod solver;
 pub mod tt;
 
 pub use egdb::{Egdb, EgdbError, EgdbInfo};
 pub use mem::OutOfMemory;
+pub use progress::{BuildProgress, SolvePhase, SolveProgress};
 pub use solver::{Analysis, MoveValue, Solution, SolveError, Solver, SwapChoice, TableKind};
 pub use tt::{ExactTable, LockFreeTable, TranspositionTable};

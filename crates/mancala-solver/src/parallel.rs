@@ -32,6 +32,8 @@ pub(crate) struct Ctx<'a, const M: usize, T: TranspositionTable> {
     pub tt: &'a T,
     pub db: Option<(&'a [u8], u32)>,
     pub pool: &'a rayon::ThreadPool,
+    /// Where each probe's proven bounds are published for progress reports.
+    pub progress: Option<&'a crate::progress::Board>,
 }
 
 impl<const M: usize, T: TranspositionTable> Ctx<'_, M, T> {
@@ -59,6 +61,9 @@ impl<const M: usize, T: TranspositionTable> Ctx<'_, M, T> {
                     hi = v.max(lo);
                 } else {
                     lo = v.min(hi);
+                }
+                if let Some(b) = self.progress {
+                    b.narrow(lo, hi);
                 }
                 g = v;
             }

@@ -1,6 +1,7 @@
 //! The [`Solver`]: configuration, `solve` and `analyse`.
 
-use std::sync::atomic::AtomicBool;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -11,6 +12,7 @@ use thiserror::Error;
 use crate::board::{rank_space, Flags, Geometry};
 use crate::egdb::Egdb;
 use crate::parallel::{Ctx, Proven};
+use crate::progress::{self, Board, SolvePhase, SolveProgress};
 use crate::search::{is_special, move_gain, relative, Next, Shared};
 use crate::tt::{ExactTable, LockFreeTable, TranspositionTable};
 
@@ -194,6 +196,9 @@ fn margin(pos: &KalahPosition) -> i32 {
     }
 }
 
+/// A progress callback of [`Solver::solve_watched`].
+type Callback<'a> = &'a mut dyn FnMut(&SolveProgress) -> ControlFlow<()>;
+
 enum Job {
     Solve,
     Analyse,
@@ -296,7 +301,7 @@ impl Solver {
     /// [`SolveError::TooLarge`], [`SolveError::DatabaseMismatch`], [`SolveError::Threads`],
     /// [`SolveError::OutOfMemory`].
     pub fn solve(&mut self, pos: &KalahPosition) -> Result<Solution, SolveError> {
-        match self.run(pos, Job::Solve)? {
+        match self.run(pos, Job::Solve, None)? {
             Output::Solved(s) => Ok(s),
             Output::Analysed(_) => unreachable!("solve job"),
         }
@@ -308,13 +313,61 @@ impl Solver {
     /// # Errors
     /// As [`Solver::solve`].
     pub fn analyse(&mut self, pos: &KalahPosition) -> Result<Analysis, SolveError> {
-        match self.run(pos, Job::Analyse)? {
+        match self.run(pos, Job::Analyse, None)? {
             Output::Analysed(a) => Ok(a),
             Output::Solved(_) => unreachable!("analyse job"),
         }
     }
 
-    fn run(&mut self, pos: &KalahPosition, job: Job) -> Result<Output, SolveError> {
+    /// [`Solver::solve`] with progress reports: `progress` is called on the calling thread
+    /// every `interval` (at least [`progress::MIN_INTERVAL`]) while the solve runs, with the
+    /// phase, the proven bounds, the nodes and the seconds so far (see [`SolveProgress`]);
+    /// never once the solve has ended (a solve shorter than `interval` makes no call).
+    /// Returning [`ControlFlow::Break`] stops the solve as a limit would: the result then
+    /// holds the bounds proven so far, `exact` false when the value was not proven yet. The
+    /// search runs on a helper thread meanwhile (module [`progress`]); the value found is
+    /// the same as [`Solver::solve`]'s.
+    ///
+    /// # Errors
+    /// As [`Solver::solve`]; [`SolveError::Threads`] also when the helper thread cannot
+    /// start.
+    pub fn solve_watched(
+        &mut self,
+        pos: &KalahPosition,
+        interval: Duration,
+        progress: &mut dyn FnMut(&SolveProgress) -> ControlFlow<()>,
+    ) -> Result<Solution, SolveError> {
+        match self.run(pos, Job::Solve, Some((interval, progress)))? {
+            Output::Solved(s) => Ok(s),
+            Output::Analysed(_) => unreachable!("solve job"),
+        }
+    }
+
+    /// [`Solver::analyse`] with progress reports, as [`Solver::solve_watched`]: the phase
+    /// is [`SolvePhase::Move`] with the bounds of the move being valued. After a
+    /// [`ControlFlow::Break`] the move being valued keeps its bounds and the later moves
+    /// their starting interval (`exact` false).
+    ///
+    /// # Errors
+    /// As [`Solver::solve_watched`].
+    pub fn analyse_watched(
+        &mut self,
+        pos: &KalahPosition,
+        interval: Duration,
+        progress: &mut dyn FnMut(&SolveProgress) -> ControlFlow<()>,
+    ) -> Result<Analysis, SolveError> {
+        match self.run(pos, Job::Analyse, Some((interval, progress)))? {
+            Output::Analysed(a) => Ok(a),
+            Output::Solved(_) => unreachable!("analyse job"),
+        }
+    }
+
+    fn run(
+        &mut self,
+        pos: &KalahPosition,
+        job: Job,
+        watch: Option<(Duration, Callback<'_>)>,
+    ) -> Result<Output, SolveError> {
         let t0 = Instant::now();
         if pos.is_over() {
             return Ok(match job {
@@ -385,43 +438,76 @@ impl Solver {
             }
         }
         self.filled_for = Some((m, flags));
+        // The board starts in the first phase, so that a report before the driver runs is
+        // already true.
+        let board = watch.is_some().then(|| {
+            let (lo, hi) = value_range(pos);
+            match job {
+                Job::Solve => Board::new(t0, SolvePhase::Value, lo, hi),
+                Job::Analyse => {
+                    let legal = pos.legal_moves();
+                    match legal.first() {
+                        Some(&mv) => {
+                            let count = legal.len();
+                            let first = SolvePhase::Move {
+                                mv,
+                                index: 0,
+                                count,
+                            };
+                            Board::new(t0, first, lo - 1, hi + 1)
+                        }
+                        None => Board::new(t0, SolvePhase::Value, lo, hi),
+                    }
+                }
+            }
+        });
+        let board = board.as_ref();
         let shared = || {
-            Shared::new(
+            let sh = Arc::new(Shared::new(
                 self.node_limit,
                 self.time_limit.map(|d| t0 + d),
                 self.cancel.clone(),
-            )
+            ));
+            if let Some(b) = board {
+                b.attach(&sh);
+            }
+            sh
         };
         let pool = &self.pool.as_ref().expect("pool built above").1;
         let db = self.egdb.as_ref().map(|d| (d.entries(), d.max_seeds()));
+        let lock_free = self.lock_free.as_ref();
+        let exact = self.exact.as_ref();
+        let table_kind = self.table_kind;
         macro_rules! go {
             ($m:literal) => {{
                 let g = Geometry::<$m>::new(flags);
-                match self.table_kind {
+                match table_kind {
                     TableKind::LockFree => {
-                        let tt = self.lock_free.as_ref().expect("table built above");
+                        let tt = lock_free.expect("table built above");
                         let ctx = Ctx {
                             g: &g,
                             tt,
                             db,
                             pool,
+                            progress: board,
                         };
                         drive(&ctx, pos, job, &shared, t0)
                     }
                     TableKind::Exact => {
-                        let tt = self.exact.as_ref().expect("table built above");
+                        let tt = exact.expect("table built above");
                         let ctx = Ctx {
                             g: &g,
                             tt,
                             db,
                             pool,
+                            progress: board,
                         };
                         drive(&ctx, pos, job, &shared, t0)
                     }
                 }
             }};
         }
-        Ok(match m {
+        let work = move || match m {
             1 => go!(1),
             2 => go!(2),
             3 => go!(3),
@@ -429,7 +515,14 @@ impl Solver {
             5 => go!(5),
             6 => go!(6),
             _ => go!(7),
-        })
+        };
+        match (watch, board) {
+            (Some((interval, callback)), Some(b)) => {
+                progress::watch(interval, work, || callback(&b.snapshot()), || b.cancel())
+                    .map_err(|e| SolveError::Threads(e.to_string()))
+            }
+            _ => Ok(work()),
+        }
     }
 }
 
@@ -444,11 +537,23 @@ fn value_range(pos: &KalahPosition) -> (i32, i32) {
     (-r, r)
 }
 
+/// Publishes a new phase to the progress board, if any.
+fn phase<const M: usize, T: TranspositionTable>(
+    ctx: &Ctx<'_, M, T>,
+    phase: SolvePhase,
+    lower: i32,
+    upper: i32,
+) {
+    if let Some(b) = ctx.progress {
+        b.phase(phase, lower, upper);
+    }
+}
+
 fn drive<const M: usize, T: TranspositionTable>(
     ctx: &Ctx<'_, M, T>,
     pos: &KalahPosition,
     job: Job,
-    shared: &dyn Fn() -> Shared,
+    shared: &dyn Fn() -> Arc<Shared>,
     t0: Instant,
 ) -> Output {
     let mut nodes = 0u64;
@@ -456,12 +561,15 @@ fn drive<const M: usize, T: TranspositionTable>(
     match job {
         Job::Analyse => {
             let mut moves = Vec::new();
-            for mv in pos.legal_moves() {
+            let legal = pos.legal_moves();
+            for (index, &mv) in legal.iter().enumerate() {
+                let count = legal.len();
+                phase(ctx, SolvePhase::Move { mv, index, count }, lo - 1, hi + 1);
                 let sh = shared();
                 let p = ctx.mtd(&sh, lo - 1, hi + 1, 0, |s, a, b| {
                     s.move_value(pos, mv, a, b)
                 });
-                nodes += sh.nodes.into_inner();
+                nodes += sh.nodes.load(Ordering::Relaxed);
                 moves.push(MoveValue {
                     mv,
                     value: p.lower,
@@ -479,11 +587,12 @@ fn drive<const M: usize, T: TranspositionTable>(
             })
         }
         Job::Solve => {
+            phase(ctx, SolvePhase::Value, lo, hi);
             let sh = shared();
             // First guess of MTD(f): a shallow heuristic search (gains only, database exact).
             let guess = ctx.guess(&sh, pos, GUESS_DEPTH);
             let p: Proven = ctx.mtd(&sh, lo, hi, guess, |s, a, b| s.search_pos(pos, a, b));
-            nodes += sh.nodes.into_inner();
+            nodes += sh.nodes.load(Ordering::Relaxed);
             let mut sol = Solution {
                 value: p.lower,
                 lower: p.lower,
@@ -498,6 +607,7 @@ fn drive<const M: usize, T: TranspositionTable>(
             };
             if sol.exact {
                 let v = sol.value;
+                phase(ctx, SolvePhase::BestMoves, v, v);
                 let sh = shared();
                 let mut complete = true;
                 let moves = pos.legal_moves();
@@ -512,6 +622,7 @@ fn drive<const M: usize, T: TranspositionTable>(
                     }
                 }
                 if pos.swap_offered() && complete {
+                    phase(ctx, SolvePhase::Swap, v, v);
                     let a = ctx.mtd(&sh, lo - 1, hi + 1, v, |s, a, b| {
                         s.move_value(pos, KalahMove::Swap, a, b)
                     });
@@ -532,9 +643,10 @@ fn drive<const M: usize, T: TranspositionTable>(
                     });
                 }
                 if complete {
+                    phase(ctx, SolvePhase::PrincipalVariation, v, v);
                     sol.pv = principal_variation(ctx, &sh, pos, v);
                 }
-                sol.nodes += sh.nodes.into_inner();
+                sol.nodes += sh.nodes.load(Ordering::Relaxed);
                 if !complete {
                     sol.best_moves.clear();
                 }

@@ -445,7 +445,8 @@ impl FromStr for BaoRules {
     type Err = RulesError;
 
     /// Parses `bao-la-kete` followed by zero or more `+name=value` options (table in the
-    /// module docs). Surrounding white space is ignored. Never panics.
+    /// module docs). Surrounding white space is ignored; the game's and the options' names
+    /// are case-insensitive (the values are as in the table). Never panics.
     ///
     /// # Errors
     /// [`RulesError::Syntax`], [`RulesError::UnknownOption`], [`RulesError::DuplicateOption`],
@@ -455,20 +456,25 @@ impl FromStr for BaoRules {
         let whole = s.trim();
         let syntax = || RulesError::Syntax(whole.chars().take(200).collect());
         let mut parts = whole.split('+');
-        if parts.next() != Some("bao-la-kete") {
+        // The game's and the options' names are case-insensitive, as in the Kalah notation.
+        if !parts
+            .next()
+            .is_some_and(|n| n.eq_ignore_ascii_case("bao-la-kete"))
+        {
             return Err(syntax());
         }
         let mut rules = BaoRules::LAMU;
-        let mut seen: Vec<&str> = Vec::new();
+        let mut seen: Vec<String> = Vec::new();
         for part in parts {
             let (name, value) = part.split_once('=').ok_or_else(syntax)?;
+            let name = name.to_ascii_lowercase();
             if seen.contains(&name) {
                 return Err(RulesError::DuplicateOption(
                     name.chars().take(100).collect(),
                 ));
             }
-            seen.push(name);
-            rules = match name {
+            seen.push(name.clone());
+            rules = match name.as_str() {
                 "first" => match value {
                     "S" => rules.with_first_player(Side::South),
                     "N" => rules.with_first_player(Side::North),

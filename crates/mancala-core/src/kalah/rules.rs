@@ -57,10 +57,12 @@ impl KalahOption {
         1 << (self as u8)
     }
 
-    /// Looks an option up by its notation name; `None` if there is no such option.
+    /// Looks an option up by its notation name, in any case; `None` if there is no such option.
     #[must_use]
     pub fn from_name(name: &str) -> Option<KalahOption> {
-        KalahOption::ALL.into_iter().find(|o| o.name() == name)
+        KalahOption::ALL
+            .into_iter()
+            .find(|o| o.name().eq_ignore_ascii_case(name))
     }
 }
 
@@ -294,12 +296,14 @@ impl FromStr for KalahRules {
 
     /// Parses `kalah(m,n)` followed by zero or more `+option`, or `standard` / `manchester`
     /// (each optionally followed by `+option`s). Surrounding white space is ignored; names are
-    /// case-sensitive as printed.
+    /// case-insensitive (`KALAH(6,4)+EMPTY_CAPTURE`, `Standard`), as move names are; `Display`
+    /// prints them in lower case.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let whole = s.trim();
         let mut parts = whole.split('+');
-        let head = parts.next().unwrap_or("").trim();
-        let mut rules = match head {
+        // Names are case-insensitive, as move names are (`KALAH(6,4)+SWAP` = `kalah(6,4)+swap`).
+        let head = parts.next().unwrap_or("").trim().to_ascii_lowercase();
+        let mut rules = match head.as_str() {
             "standard" => KalahRules::standard(),
             "manchester" => KalahRules::manchester(),
             _ => {

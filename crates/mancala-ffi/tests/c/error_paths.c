@@ -91,7 +91,7 @@ static void test_rules(void) {
     MancalaRules *sentinel = (MancalaRules *)&passed; /* never dereferenced by a failing call */
     MancalaRules *r = sentinel;
     const char *bad[] = {"kalah(8,4)", "kalah(0,4)", "kalah(6,0)", "kalah(7,19)", "kalah(6,4)+bogus",
-                         "kalah(6,4)+pie_rule+pie_rule", "kalah(6 4)", "", "Standard",
+                         "kalah(6,4)+pie_rule+pie_rule", "kalah(6 4)", "", "standrad",
                          "kalah(-1,4)", "kalah(99999999999,4)"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         EXPECT(mancala_rules_new(bad[i], &r), MANCALA_STATUS_BAD_RULES);

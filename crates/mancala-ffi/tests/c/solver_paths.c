@@ -9,6 +9,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
+#include <stdint.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -405,6 +406,92 @@ static void test_solver_errors(void) {
     OK(mancala_rules_free(r));
 }
 
+/* Progress callbacks: called on the calling thread with bounds that hold the value, and a
+ * non-zero return cancels (a solve keeps its bounds, a build returns CANCELLED). */
+struct progress_log {
+    pthread_t caller;
+    int calls;
+    int wrong_thread;
+    int bad_bounds;
+    int32_t value;
+    int cancel_at;
+};
+
+static int on_solve(const MancalaSolveProgress *p, void *user_data) {
+    struct progress_log *log = user_data;
+    log->calls++;
+    if (!pthread_equal(pthread_self(), log->caller)) log->wrong_thread++;
+    if (p->lower > p->upper || (log->value != INT32_MIN && (p->lower > log->value || p->upper < log->value))) {
+        log->bad_bounds++;
+        printf("bad report: phase %d, [%d, %d], %llu nodes, %.3f s\n", (int)p->phase, p->lower, p->upper,
+               (unsigned long long)p->nodes, p->seconds);
+    }
+    return log->cancel_at != 0 && log->calls >= log->cancel_at;
+}
+
+static int on_build(const MancalaBuildProgress *p, void *user_data) {
+    struct progress_log *log = user_data;
+    log->calls++;
+    if (!pthread_equal(pthread_self(), log->caller)) log->wrong_thread++;
+    if (p->done > p->total) log->bad_bounds++;
+    return log->cancel_at != 0 && log->calls >= log->cancel_at;
+}
+
+static void test_progress(void) {
+    /* Kalah(6,2): +6 (Rawlings 2015). */
+    MancalaRules *r = rules_of("kalah(6,2)");
+    MancalaKalah *g = game_of(r, NULL);
+    MancalaSolver *s = solver_of(0);
+    struct progress_log log = {pthread_self(), 0, 0, 0, 6, 0};
+    MancalaSolution sol;
+    OK(mancala_solver_set_progress(s, on_solve, &log, 1));
+    OK(mancala_solver_solve(s, g, &sol));
+    CHECK(sol.exact && sol.value == 6);
+    CHECK(sol.seconds < 0.05 || log.calls > 0); /* one report an interval of 10 ms at least */
+    CHECK(log.calls <= (int)(sol.seconds * 100.0) + 1);
+    CHECK(log.wrong_thread == 0);
+    CHECK(log.bad_bounds == 0);
+    /* Removed: no more calls. */
+    OK(mancala_solver_set_progress(s, NULL, NULL, 0));
+    log.calls = 0;
+    OK(mancala_solver_clear_table(s));
+    OK(mancala_solver_solve(s, g, &sol));
+    CHECK(log.calls == 0);
+    NUL(mancala_solver_set_progress(NULL, on_solve, &log, 0));
+    mancala_solver_free(s);
+    mancala_kalah_free(g);
+    mancala_rules_free(r);
+
+    /* Kalah(6,4) from the start takes minutes: the first report cancels it. */
+    r = rules_of("standard");
+    g = game_of(r, NULL);
+    s = solver_of(0);
+    struct progress_log stop = {pthread_self(), 0, 0, 0, INT32_MIN, 1};
+    OK(mancala_solver_set_progress(s, on_solve, &stop, 20));
+    OK(mancala_solver_solve(s, g, &sol));
+    CHECK(!sol.exact);
+    CHECK(stop.calls == 1);
+    CHECK(sol.lower <= sol.upper);
+    mancala_solver_free(s);
+    mancala_kalah_free(g);
+
+    /* A build of C(26,12) = 9,657,700 positions: reported, then cancelled. */
+    MancalaRules *one = rules_of("kalah(6,1)");
+    MancalaEgdb *db = NULL;
+    struct progress_log build = {pthread_self(), 0, 0, 0, 0, 0};
+    OK(mancala_egdb_build_progress(one, 14, 2, on_build, &build, 1, &db));
+    CHECK(db != NULL && build.calls > 0 && build.wrong_thread == 0 && build.bad_bounds == 0);
+    mancala_egdb_free(db);
+    MancalaEgdb *sentinel = (MancalaEgdb *)&passed;
+    db = sentinel;
+    struct progress_log cancel = {pthread_self(), 0, 0, 0, 0, 1};
+    EXPECT(mancala_egdb_build_progress(one, 14, 2, on_build, &cancel, 1, &db), MANCALA_STATUS_CANCELLED);
+    CHECK(db == sentinel);
+    CHECK(strstr(last_error(), "cancelled") != NULL);
+    mancala_rules_free(one);
+    mancala_rules_free(r);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s <scratch directory>\n", argv[0]);
@@ -417,6 +504,7 @@ int main(int argc, char **argv) {
     test_cancel_from_another_thread();
     test_databases(argv[1]);
     test_solver_errors();
+    test_progress();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

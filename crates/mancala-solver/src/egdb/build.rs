@@ -1,7 +1,7 @@
 //! The parallel build, layer by layer and, inside a layer, moment level by moment level
 //! (algorithm and proof in the module docs of `egdb`).
 
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
 use mancala_core::kalah::{KalahOption, KalahOptions};
 use rayon::prelude::*;
@@ -506,7 +506,9 @@ fn run<const M: usize>(
     data: &[AtomicU8],
     chunk: u64,
     progress: Option<&(dyn Fn(u64, u64) + Sync)>,
-) {
+    cancel: Option<&AtomicBool>,
+) -> bool {
+    let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
     let rows = Rows::new(M, max_seeds);
     let builder = Builder::<M> {
         sow: Sow::<M>::new(flags),
@@ -525,7 +527,13 @@ fn run<const M: usize>(
             let len = blocks.last().map_or(0, |b| b.end);
             in_layer += len;
             let blocks = &blocks[..];
+            if cancelled() {
+                return false;
+            }
             let run_chunk = |c: u64| {
+                if cancelled() {
+                    return;
+                }
                 let from = c * chunk;
                 let to = (from + chunk).min(len);
                 builder.run_chunk(blocks, from, to);
@@ -547,19 +555,26 @@ fn run<const M: usize>(
         );
     }
     debug_assert!(data.iter().all(|x| x.load(Ordering::Relaxed) != UNKNOWN));
+    if cancelled() {
+        // A chunk of the last level may have been skipped.
+        return false;
+    }
     to_rank_order::<M>(&rows, max_seeds, data);
+    true
 }
 
 /// Builds the entries (rank order, excess-128 bytes) of the database of m houses, the given
-/// value-relevant options and K = `max_seeds`, `total` = C(K+2m, 2m) entries.
+/// value-relevant options and K = `max_seeds`, `total` = C(K+2m, 2m) entries; `None` when
+/// `cancel` was set before the build ended (checked before every work item).
 pub(super) fn build(
     m: usize,
     options: KalahOptions,
     max_seeds: u32,
     total: u64,
     progress: Option<&(dyn Fn(u64, u64) + Sync)>,
-) -> Result<FrozenBytes, OutOfMemory> {
-    build_in_chunks(m, options, max_seeds, total, CHUNK, progress)
+    cancel: Option<&AtomicBool>,
+) -> Result<Option<FrozenBytes>, OutOfMemory> {
+    build_in_chunks(m, options, max_seeds, total, CHUNK, progress, cancel)
 }
 
 /// [`build`] with work items of `chunk` positions.
@@ -570,7 +585,8 @@ fn build_in_chunks(
     total: u64,
     chunk: u64,
     progress: Option<&(dyn Fn(u64, u64) + Sync)>,
-) -> Result<FrozenBytes, OutOfMemory> {
+    cancel: Option<&AtomicBool>,
+) -> Result<Option<FrozenBytes>, OutOfMemory> {
     let flags = Flags {
         empty_capture: options.has(KalahOption::EmptyCapture),
         end_when_no_move: options.has(KalahOption::EndWhenNoMove),
@@ -578,16 +594,16 @@ fn build_in_chunks(
     };
     let buf = ZeroedBuf::<AtomicU8>::new(total as usize)?;
     let data = buf.as_slice();
-    match m {
-        1 => run::<1>(flags, max_seeds, data, chunk, progress),
-        2 => run::<2>(flags, max_seeds, data, chunk, progress),
-        3 => run::<3>(flags, max_seeds, data, chunk, progress),
-        4 => run::<4>(flags, max_seeds, data, chunk, progress),
-        5 => run::<5>(flags, max_seeds, data, chunk, progress),
-        6 => run::<6>(flags, max_seeds, data, chunk, progress),
-        _ => run::<7>(flags, max_seeds, data, chunk, progress),
-    }
-    Ok(buf.freeze())
+    let done = match m {
+        1 => run::<1>(flags, max_seeds, data, chunk, progress, cancel),
+        2 => run::<2>(flags, max_seeds, data, chunk, progress, cancel),
+        3 => run::<3>(flags, max_seeds, data, chunk, progress, cancel),
+        4 => run::<4>(flags, max_seeds, data, chunk, progress, cancel),
+        5 => run::<5>(flags, max_seeds, data, chunk, progress, cancel),
+        6 => run::<6>(flags, max_seeds, data, chunk, progress, cancel),
+        _ => run::<7>(flags, max_seeds, data, chunk, progress, cancel),
+    };
+    Ok(done.then(|| buf.freeze()))
 }
 
 #[cfg(test)]
@@ -786,11 +802,15 @@ mod tests {
                 }
                 let total = binom_exact(u64::from(k) + 2 * m as u64, 2 * m as u64) as u64;
                 let options = KalahOptions::of(&list);
-                let data = super::build(m, options, k, total, None).unwrap();
+                let data = super::build(m, options, k, total, None, None)
+                    .unwrap()
+                    .unwrap();
                 let data = data.bytes();
                 assert_eq!(data.len() as u64, total);
                 // Work items of a few positions: many items a level, run in parallel.
-                let small = super::build_in_chunks(m, options, k, total, 5, None).unwrap();
+                let small = super::build_in_chunks(m, options, k, total, 5, None, None)
+                    .unwrap()
+                    .unwrap();
                 assert_eq!(small.bytes(), data);
                 let mut reference = Reference {
                     m,

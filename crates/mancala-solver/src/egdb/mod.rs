@@ -85,7 +85,9 @@ mod build;
 
 use std::fs::File;
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use mancala_core::kalah::{KalahOption, KalahOptions, KalahPosition, KalahRules};
 use rayon::prelude::*;
@@ -93,6 +95,7 @@ use thiserror::Error;
 
 use crate::board::{binom_exact, rank_dyn, rank_space};
 use crate::mem::FrozenBytes;
+use crate::progress::BuildProgress;
 use crate::search::{is_special, relative};
 
 /// The file magic.
@@ -196,6 +199,12 @@ pub enum EgdbError {
     /// entries). Nothing was half-built; a smaller K may fit.
     #[error("the database does not fit in memory: {0}")]
     OutOfMemory(#[from] crate::OutOfMemory),
+    /// [`Egdb::build_watched`]'s progress callback asked to stop; nothing was kept.
+    #[error("the database build was cancelled")]
+    Cancelled,
+    /// The build threads ([`Egdb::build_watched`]) could not be started.
+    #[error("cannot start the build threads: {0}")]
+    Threads(String),
 }
 
 /// The header fields of a database file ([`Egdb::info`]).
@@ -301,7 +310,72 @@ impl Egdb {
         let m = rules.houses();
         let total = check_size(m, max_seeds)?;
         let options = relevant_options(rules.options());
-        let data = build::build(m as usize, options, max_seeds, total, progress)?;
+        let data = build::build(m as usize, options, max_seeds, total, progress, None)?
+            .ok_or(EgdbError::Cancelled)?;
+        Ok(Egdb {
+            houses: m,
+            max_seeds,
+            options,
+            rules: rules.to_string(),
+            data: Storage::Owned(data),
+        })
+    }
+
+    /// [`Egdb::build`] on a pool of `threads` build threads (0 = every core), with progress
+    /// reports: `progress` is called on the calling thread every `interval` (at least
+    /// [`MIN_INTERVAL`](crate::progress::MIN_INTERVAL)) while the build runs, with the entries
+    /// done and in all and the seconds so far ([`BuildProgress`]); never once the build has
+    /// ended. Returning [`ControlFlow::Break`] stops the build within one work item per thread.
+    /// The entries are the same as [`Egdb::build`]'s.
+    ///
+    /// # Errors
+    /// As [`Egdb::build`]; [`EgdbError::Cancelled`] after a [`ControlFlow::Break`];
+    /// [`EgdbError::Threads`] when the pool or the helper thread cannot start.
+    pub fn build_watched(
+        rules: &KalahRules,
+        max_seeds: u32,
+        threads: usize,
+        interval: std::time::Duration,
+        progress: &mut dyn FnMut(&BuildProgress) -> ControlFlow<()>,
+    ) -> Result<Egdb, EgdbError> {
+        let m = rules.houses();
+        let total = check_size(m, max_seeds)?;
+        let options = relevant_options(rules.options());
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| EgdbError::Threads(e.to_string()))?;
+        let t0 = std::time::Instant::now();
+        let done = AtomicU64::new(0);
+        let cancel = AtomicBool::new(false);
+        let count = |n: u64, _: u64| {
+            done.fetch_max(n, Ordering::Relaxed);
+        };
+        let data = crate::progress::watch(
+            interval,
+            || {
+                pool.install(|| {
+                    build::build(
+                        m as usize,
+                        options,
+                        max_seeds,
+                        total,
+                        Some(&count),
+                        Some(&cancel),
+                    )
+                })
+            },
+            || {
+                progress(&BuildProgress {
+                    done: done.load(Ordering::Relaxed),
+                    total,
+                    seconds: t0.elapsed().as_secs_f64(),
+                })
+            },
+            || cancel.store(true, Ordering::Relaxed),
+        )
+        .map_err(|e| EgdbError::Threads(e.to_string()))??
+        .ok_or(EgdbError::Cancelled)?;
         Ok(Egdb {
             houses: m,
             max_seeds,

@@ -1,0 +1,226 @@
+//! The command line's messages (issue 15, point 4): a missing argument is named, every
+//! subcommand prefixes an argument's error the same way, Kalah-only commands say so, `show`
+//! counts slots, rule names are case-insensitive, a limited solve says what stopped it and
+//! what it proved, and `show` without a position draws the start. Progress never reaches a
+//! standard error that is not a terminal.
+
+use std::process::{Command, Output};
+
+fn mancala(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .output()
+        .expect("run mancala")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A refused command: non-zero status, one line on standard error containing `needle`.
+fn refused(args: &[&str], needle: &str) {
+    let o = mancala(args);
+    let err = text(&o.stderr);
+    assert!(
+        !o.status.success(),
+        "{args:?} should fail: {}",
+        text(&o.stdout)
+    );
+    assert_eq!(
+        err.trim_end().lines().count(),
+        1,
+        "{args:?}: one line: {err}"
+    );
+    assert!(
+        err.contains(needle),
+        "{args:?}: {err:?} should contain {needle:?}"
+    );
+}
+
+#[test]
+fn a_missing_required_argument_is_named() {
+    refused(&["bestmove"], "--time-ms");
+    refused(&["perft"], "--depth");
+    refused(&["egdb", "build", "--rules", "standard"], "--max-seeds");
+    refused(&["replay"], "--moves");
+}
+
+#[test]
+fn every_subcommand_names_a_bad_rules_argument_the_same_way() {
+    let bad = "kalah(9,4)";
+    for args in [
+        vec!["show", "--rules", bad],
+        vec!["play", "--rules", bad],
+        vec!["replay", "--rules", bad, "--moves", "1"],
+        vec!["perft", "--rules", bad, "--depth", "1"],
+        vec!["solve", "--rules", bad],
+        vec!["analyse", "--rules", bad],
+        vec!["bestmove", "--rules", bad, "--time-ms", "10"],
+        vec![
+            "egdb",
+            "build",
+            "--rules",
+            bad,
+            "--max-seeds",
+            "1",
+            "--out",
+            "/nonexistent",
+        ],
+    ] {
+        refused(&args, "mancala: error: --rules kalah(9,4): ");
+    }
+}
+
+#[test]
+fn every_subcommand_names_a_bad_position_the_same_way() {
+    let bad = "4,4,4 S";
+    for args in [
+        vec!["play", "--position", bad],
+        vec!["replay", "--position", bad, "--moves", "1"],
+        vec!["perft", "--position", bad, "--depth", "1"],
+        vec!["solve", "--position", bad],
+        vec!["analyse", "--position", bad],
+        vec!["bestmove", "--position", bad, "--time-ms", "10"],
+    ] {
+        refused(&args, "mancala: error: --position 4,4,4 S: ");
+    }
+    // `show` takes the position as its positional argument, named without `--`.
+    refused(
+        &["show", "--rules", "standard", bad],
+        "mancala: error: position 4,4,4 S: ",
+    );
+}
+
+#[test]
+fn kalah_only_commands_refuse_bao_as_such() {
+    for args in [
+        vec!["solve", "--rules", "bao-la-kete"],
+        vec!["analyse", "--rules", "bao-la-kete"],
+        vec![
+            "egdb",
+            "build",
+            "--rules",
+            "bao-la-kete",
+            "--max-seeds",
+            "1",
+            "--out",
+            "/x",
+        ],
+    ] {
+        refused(&args, "for Kalah rule sets only");
+    }
+}
+
+#[test]
+fn show_counts_the_slots_of_a_board_that_cannot_be() {
+    // 5 slots: no Kalah board has an odd number (2m + 2).
+    refused(
+        &["show", "4,4,4,4,4 S"],
+        "5 slots do not make a Kalah board",
+    );
+    refused(&["show", "4,4 S"], "2 slots do not make a Kalah board");
+    // 18 slots: m = 8, more than 7 houses a side.
+    refused(
+        &["show", "1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,0 S"],
+        "18 slots do not make a Kalah board",
+    );
+}
+
+#[test]
+fn rule_names_are_case_insensitive_as_moves_are() {
+    let upper = mancala(&[
+        "perft",
+        "--rules",
+        "KALAH(6,4)+EMPTY_CAPTURE",
+        "--depth",
+        "3",
+    ]);
+    let lower = mancala(&[
+        "perft",
+        "--rules",
+        "kalah(6,4)+empty_capture",
+        "--depth",
+        "3",
+    ]);
+    assert!(upper.status.success(), "{}", text(&upper.stderr));
+    let counts = |o: &Output| -> Vec<String> {
+        text(&o.stdout)
+            .lines()
+            .map(|l| l.split_whitespace().nth(2).unwrap_or("").to_string())
+            .collect()
+    };
+    assert_eq!(counts(&upper), counts(&lower));
+    let bao = mancala(&["perft", "--rules", "Bao-La-Kete", "--depth", "1"]);
+    assert!(bao.status.success(), "{}", text(&bao.stderr));
+}
+
+#[test]
+fn a_limited_solve_says_what_stopped_it_and_what_it_proved() {
+    let o = mancala(&[
+        "solve",
+        "--rules",
+        "standard",
+        "--max-nodes",
+        "20000",
+        "--threads",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let line = out.lines().find(|l| l.starts_with("value")).unwrap();
+    assert!(line.contains("not proven"), "{line}");
+    assert!(
+        line.contains("ran out of nodes: --max-nodes 20000"),
+        "{line}"
+    );
+    assert!(line.contains("proven so far: between"), "{line}");
+    let o = mancala(&[
+        "solve",
+        "--rules",
+        "standard",
+        "--max-seconds",
+        "0.2",
+        "--threads",
+        "1",
+    ]);
+    let out = text(&o.stdout);
+    let line = out.lines().find(|l| l.starts_with("value")).unwrap();
+    assert!(
+        line.contains("ran out of time: --max-seconds 0.2"),
+        "{line}"
+    );
+}
+
+#[test]
+fn show_without_a_position_draws_the_start() {
+    let o = mancala(&["show"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    // Kalah(6,4): four seeds in each of the twelve houses, empty stores, South to move.
+    assert!(
+        text(&o.stdout).ends_with("4,4,4,4,4,4,0,4,4,4,4,4,4,0 S\n"),
+        "{}",
+        text(&o.stdout)
+    );
+    let o = mancala(&["show", "--rules", "kalah(3,2)"]);
+    assert!(
+        text(&o.stdout).ends_with("2,2,2,0,2,2,2,0 S\n"),
+        "{}",
+        text(&o.stdout)
+    );
+}
+
+#[test]
+fn no_progress_reaches_a_standard_error_that_is_not_a_terminal() {
+    for args in [
+        vec!["solve", "--rules", "kalah(4,3)", "--threads", "1"],
+        vec!["analyse", "--rules", "kalah(3,3)", "--threads", "1"],
+        vec!["perft", "--rules", "kalah(3,2)", "--depth", "12"],
+    ] {
+        let o = mancala(&args);
+        assert!(o.status.success(), "{args:?}");
+        assert_eq!(text(&o.stderr), "", "{args:?}");
+    }
+    // `--quiet` is accepted by every subcommand (a global option).
+    let o = mancala(&["solve", "--quiet", "--rules", "kalah(3,2)"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+}

@@ -1,0 +1,219 @@
+//! Progress reports of long work: a solve ([`Solver::solve_watched`],
+//! [`Solver::analyse_watched`]) and a database build ([`Egdb::build_watched`]).
+//!
+//! The work runs on a helper thread (which drives the rayon pool as before); the *calling*
+//! thread waits for it and, every `interval` (at least [`MIN_INTERVAL`]), reads a snapshot
+//! and hands it to the caller's callback. The callback therefore runs on the caller's own
+//! thread, never on a search thread, at most once an interval, and never after the work has
+//! ended. Returning [`ControlFlow::Break`] cancels the work: a solve then returns its bounds
+//! (as after a limit), a build returns [`EgdbError::Cancelled`]; the callback is not called
+//! again.
+//!
+//! The solver's snapshot is published by the MTD(f) driver after every null-window probe
+//! (each probe proves a bound, Plaat et al. 1996), so the reported interval only ever shrinks
+//! and always holds the value.
+//!
+//! [`Solver::solve_watched`]: crate::Solver::solve_watched
+//! [`Solver::analyse_watched`]: crate::Solver::analyse_watched
+//! [`Egdb::build_watched`]: crate::Egdb::build_watched
+//! [`EgdbError::Cancelled`]: crate::EgdbError::Cancelled
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use mancala_core::kalah::KalahMove;
+
+use crate::search::Shared;
+
+/// The shortest interval between two progress callbacks (10 ms); a shorter one asked for is
+/// raised to it.
+pub const MIN_INTERVAL: Duration = Duration::from_millis(10);
+
+/// What a solve is doing when a [`SolveProgress`] is taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolvePhase {
+    /// Proving the value of the position (MTD(f) probes); `lower`/`upper` tighten.
+    Value,
+    /// The value is known; testing which moves reach it.
+    BestMoves,
+    /// The value is known; the values of swapping and of the best house move (pie rule).
+    Swap,
+    /// The value is known; following value-keeping moves to the end of the game.
+    PrincipalVariation,
+    /// [`Solver::analyse_watched`](crate::Solver::analyse_watched): proving the value of move
+    /// `index` (0-based) of `count` legal moves; `lower`/`upper` are that move's bounds.
+    Move {
+        /// The move being valued.
+        mv: KalahMove,
+        /// Its index in the legal-move order, from 0.
+        index: usize,
+        /// Legal moves in all.
+        count: usize,
+    },
+}
+
+/// A snapshot of a running solve, handed to the progress callback.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SolveProgress {
+    /// What the solve is doing.
+    pub phase: SolvePhase,
+    /// Proven lower bound of the value being searched (seeds, for the player to move; see
+    /// [`Solution`](crate::Solution)). In the phases after [`SolvePhase::Value`], the value.
+    pub lower: i32,
+    /// Proven upper bound of that value (seeds). `lower == upper` once it is exact.
+    pub upper: i32,
+    /// Positions searched so far, all threads and phases (nodes).
+    pub nodes: u64,
+    /// Wall time since the solve started (seconds).
+    pub seconds: f64,
+}
+
+/// A snapshot of a running database build, handed to the progress callback.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BuildProgress {
+    /// Entries (positions) computed so far.
+    pub done: u64,
+    /// Entries in the whole database, C(K + 2m, 2m).
+    pub total: u64,
+    /// Wall time since the build started (seconds).
+    pub seconds: f64,
+}
+
+/// Where the solver's driver publishes its progress and where a cancel is posted.
+pub(crate) struct Board {
+    t0: Instant,
+    state: Mutex<State>,
+    /// The running phase's shared search state (its node counter and stop flags).
+    current: Mutex<Option<Arc<Shared>>>,
+    /// Nodes of the finished phases.
+    nodes_before: AtomicU64,
+    cancelled: AtomicBool,
+}
+
+struct State {
+    phase: SolvePhase,
+    lower: i32,
+    upper: i32,
+}
+
+impl Board {
+    /// A board in `phase`, whose value lies in `[lower, upper]`, from `t0` on.
+    pub(crate) fn new(t0: Instant, phase: SolvePhase, lower: i32, upper: i32) -> Board {
+        Board {
+            t0,
+            state: Mutex::new(State {
+                phase,
+                lower,
+                upper,
+            }),
+            current: Mutex::new(None),
+            nodes_before: AtomicU64::new(0),
+            cancelled: AtomicBool::new(false),
+        }
+    }
+
+    /// A new phase, with the interval its value is known to lie in (seeds).
+    pub(crate) fn phase(&self, phase: SolvePhase, lower: i32, upper: i32) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        *s = State {
+            phase,
+            lower,
+            upper,
+        };
+    }
+
+    /// A probe proved `lower ≤ v ≤ upper` for the value of the current [`SolvePhase::Value`]
+    /// or [`SolvePhase::Move`] phase; merged with what is already proven.
+    pub(crate) fn narrow(&self, lower: i32, upper: i32) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if matches!(s.phase, SolvePhase::Value | SolvePhase::Move { .. }) {
+            s.lower = s.lower.max(lower);
+            s.upper = s.upper.min(upper);
+        }
+    }
+
+    /// Makes `sh` the running search's shared state (stopped at once after a cancel).
+    pub(crate) fn attach(&self, sh: &Arc<Shared>) {
+        let mut cur = self.current.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(old) = cur.take() {
+            self.nodes_before
+                .fetch_add(old.nodes.load(Ordering::Relaxed), Ordering::Relaxed);
+        }
+        if self.cancelled.load(Ordering::SeqCst) {
+            stop(sh);
+        }
+        *cur = Some(Arc::clone(sh));
+    }
+
+    /// Stops the running search and every later phase, as a limit would.
+    pub(crate) fn cancel(&self) {
+        self.cancelled.store(true, Ordering::SeqCst);
+        if let Some(sh) = &*self.current.lock().unwrap_or_else(|e| e.into_inner()) {
+            stop(sh);
+        }
+    }
+
+    pub(crate) fn snapshot(&self) -> SolveProgress {
+        let running = self
+            .current
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+            .map_or(0, |sh| sh.nodes.load(Ordering::Relaxed));
+        let s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        SolveProgress {
+            phase: s.phase,
+            lower: s.lower,
+            upper: s.upper,
+            nodes: self.nodes_before.load(Ordering::Relaxed) + running,
+            seconds: self.t0.elapsed().as_secs_f64(),
+        }
+    }
+}
+
+/// Ends a search as a limit does: `limited` first, so the driver keeps the stop.
+fn stop(sh: &Shared) {
+    sh.limited.store(true, Ordering::SeqCst);
+    sh.stop.store(true, Ordering::SeqCst);
+}
+
+/// Runs `work` on a helper thread while the calling thread calls `tick` every `interval`
+/// (at least [`MIN_INTERVAL`]) until `work` ends; the first `tick` that breaks calls
+/// `cancel` and ends the ticking. Returns `work`'s result (a panic in it resumes here).
+///
+/// # Errors
+/// The system's error when the helper thread cannot be started (then nothing ran).
+pub(crate) fn watch<R: Send>(
+    interval: Duration,
+    work: impl FnOnce() -> R + Send,
+    mut tick: impl FnMut() -> ControlFlow<()>,
+    cancel: impl FnOnce(),
+) -> std::io::Result<R> {
+    let interval = interval.max(MIN_INTERVAL);
+    let (tx, rx) = mpsc::channel::<()>();
+    std::thread::scope(|s| {
+        let handle = std::thread::Builder::new()
+            .name("mancala-watched".into())
+            .spawn_scoped(s, move || {
+                let r = work();
+                // The receiver also sees the end when `work` panics (the sender is dropped).
+                let _ = tx.send(());
+                r
+            })?;
+        let mut cancel = Some(cancel);
+        while let Err(RecvTimeoutError::Timeout) = rx.recv_timeout(interval) {
+            if cancel.is_some() && tick().is_break() {
+                if let Some(c) = cancel.take() {
+                    c();
+                }
+            }
+        }
+        match handle.join() {
+            Ok(r) => Ok(r),
+            Err(p) => std::panic::resume_unwind(p),
+        }
+    })
+}
