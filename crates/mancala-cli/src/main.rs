@@ -23,7 +23,8 @@ use clap::{Parser, Subcommand};
 /// The top-level `--help` text: every subcommand, by what it is for.
 const ABOUT: &str = "Kalah(m,n) and Bao la Kete from the command line: show, play and replay \
 games, count moves (perft), solve and analyse Kalah positions exactly, build and check \
-endgame databases (egdb), ask the engine for a move (bestmove), or run a tournament agent.";
+endgame databases (egdb), ask the engine for a move (bestmove), run the solver benchmark suite (bench), or run a \
+tournament agent.";
 
 /// Examples of the top-level `--help`.
 const EXAMPLES: &str = "\
@@ -116,6 +117,11 @@ Examples:
   mancala agent manchester --game-ms 60000 --level 8")]
     Agent(agent::AgentArgs),
     /// The solver benchmark suite: fixed positions, checked values, nodes, a signature.
+    #[command(after_help = "\
+Examples:
+  mancala bench --quick
+  mancala bench --set kalah64-ec --egdb egdb/
+  mancala bench --list")]
     Bench(bench::BenchArgs),
 }
 
@@ -226,7 +232,7 @@ mod tests {
             );
             names += 1;
         }
-        assert_eq!(names, 9);
+        assert_eq!(names, 10);
     }
 
     /// Every `--help` has examples, and every example is a command line clap accepts.
