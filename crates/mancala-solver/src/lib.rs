@@ -49,7 +49,7 @@ mod search;
 mod solver;
 pub mod tt;
 
-pub use egdb::{Egdb, EgdbError, EgdbInfo};
+pub use egdb::{Egdb, EgdbError, EgdbInfo, SaveReport};
 pub use mem::OutOfMemory;
 pub use solver::{Analysis, MoveValue, Solution, SolveError, Solver, SwapChoice, TableKind};
 pub use tt::{ExactTable, LockFreeTable, TranspositionTable};
