@@ -253,6 +253,79 @@ pub fn remove_temporary_files(path: &Path, owners: TemporaryOwners) -> Vec<PathB
     removed
 }
 
+/// A new temporary file of [`Egdb::save`], removed when dropped unless persisted.
+struct TemporaryFile {
+    path: PathBuf,
+    file: File,
+    persisted: bool,
+}
+
+impl TemporaryFile {
+    /// Creates `.<name>.<pid>.<12 random letters or digits>.tmp` in `dir` with
+    /// `O_CREAT | O_EXCL` (never opening an existing name, symlinks included) and the
+    /// permissions 0666 less the umask; a new random part on a name collision (100 tries).
+    /// The random part comes from std's `RandomState` (SipHash keys seeded from the system's
+    /// random source), which keeps no thread-local state that needs freeing in a thread the
+    /// library did not start (a C program's main thread).
+    fn create(dir: &Path, name: &str) -> std::io::Result<TemporaryFile> {
+        use std::hash::{BuildHasher, Hasher};
+        const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+        let mut last = None;
+        for attempt in 0u64..100 {
+            let mut random = String::with_capacity(12);
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_u64(attempt);
+            let mut bits = h.finish();
+            let mut h2 = std::collections::hash_map::RandomState::new().build_hasher();
+            h2.write_u64(bits);
+            let mut more = h2.finish();
+            for i in 0..12 {
+                if i == 6 {
+                    bits = more;
+                    more = 0;
+                }
+                random.push(char::from(ALPHABET[(bits % 62) as usize]));
+                bits /= 62;
+            }
+            let path = dir.join(format!(".{name}.{}.{random}.tmp", std::process::id()));
+            let mut options = std::fs::OpenOptions::new();
+            options.write(true).create_new(true);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::OpenOptionsExt;
+                options.mode(0o666);
+            }
+            match options.open(&path) {
+                Ok(file) => {
+                    return Ok(TemporaryFile {
+                        path,
+                        file,
+                        persisted: false,
+                    })
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+                Err(e) => return Err(e),
+            }
+        }
+        Err(last.unwrap_or_else(|| std::io::ErrorKind::AlreadyExists.into()))
+    }
+
+    /// Renames the file over `to` in one step (a symlink at `to` is replaced, not followed).
+    fn persist(mut self, to: &Path) -> std::io::Result<()> {
+        std::fs::rename(&self.path, to)?;
+        self.persisted = true;
+        Ok(())
+    }
+}
+
+impl Drop for TemporaryFile {
+    fn drop(&mut self) {
+        if !self.persisted {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
 /// The folder and file name of `path` (the folder `.` for a bare name).
 fn split_path(path: &Path) -> std::io::Result<(PathBuf, String)> {
     let name = path
@@ -560,7 +633,7 @@ impl Egdb {
     /// 2. the bytes go to a new temporary file in the same folder, named
     ///    `.<file name>.<process id>.<12 random letters or digits>.tmp`, created with
     ///    `O_CREAT | O_EXCL` (an existing name, symlinks included, is never opened, let alone
-    ///    followed) and the permissions `0666` less the user's umask (the `tempfile` crate);
+    ///    followed) and the permissions `0666` less the user's umask;
     /// 3. the file is flushed to disk (`fsync`), renamed over `path` in one step (`rename`
     ///    replaces a symlink planted at `path`; it never writes through it), and the folder is
     ///    flushed so that the rename is durable.
@@ -594,28 +667,20 @@ impl Egdb {
 
         let (dir, name) = split_path(path).map_err(io)?;
         let removed_stale = remove_temporary_files(path, TemporaryOwners::Gone);
-        let mut builder = tempfile::Builder::new();
-        let prefix = format!(".{name}.{}.", std::process::id());
-        builder.prefix(&prefix).suffix(".tmp").rand_bytes(12);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            builder.permissions(std::fs::Permissions::from_mode(0o666));
-        }
-        let tmp = builder.tempfile_in(&dir).map_err(io)?;
+        let tmp = TemporaryFile::create(&dir, &name).map_err(io)?;
         // From here on, dropping `tmp` (an error, a panic) removes the temporary file.
         let tmp_io = |source| EgdbError::Io {
-            path: tmp.path().to_path_buf(),
+            path: tmp.path.clone(),
             source,
         };
         {
-            let mut w = std::io::BufWriter::with_capacity(1 << 20, tmp.as_file());
+            let mut w = std::io::BufWriter::with_capacity(1 << 20, &tmp.file);
             w.write_all(&header).map_err(tmp_io)?;
             w.write_all(entries).map_err(tmp_io)?;
             w.flush().map_err(tmp_io)?;
         }
-        tmp.as_file().sync_all().map_err(tmp_io)?;
-        tmp.persist(path).map_err(|e| io(e.error))?;
+        tmp.file.sync_all().map_err(tmp_io)?;
+        tmp.persist(path).map_err(io)?;
         sync_dir(&dir).map_err(io)?;
         Ok(SaveReport { removed_stale })
     }
