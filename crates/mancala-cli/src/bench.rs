@@ -101,7 +101,7 @@ fn database_for(
     if let Some(db) = cache.get(&file) {
         return Ok(Some((Arc::clone(db), file)));
     }
-    let (db, file) = crate::solve::find_database(&file, rules)?;
+    let (db, file) = crate::solve::find_database(&file, rules, false)?;
     let db = Arc::new(db);
     cache.insert(file.clone(), Arc::clone(&db));
     Ok(Some((db, file)))

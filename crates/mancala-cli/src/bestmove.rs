@@ -64,7 +64,7 @@ pub fn run(args: &BestmoveArgs) -> Result<(), String> {
             let p = kalah_position(rules, args.position.as_deref())?;
             let db = match &args.egdb {
                 Some(path) => Some(Arc::new(
-                    find_database(path, &rules)
+                    find_database(path, &rules, false)
                         .map_err(|e| format!("--egdb: {e}"))?
                         .0,
                 )),

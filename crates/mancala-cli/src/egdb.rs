@@ -33,9 +33,10 @@ pub enum EgdbCommand {
         #[arg(long, default_value_t = 0)]
         threads: usize,
     },
-    /// Print the header of a database file.
+    /// Print the header of a database file, or of every `*.egdb` file in a folder (with the
+    /// reason a file is unusable).
     Info {
-        /// The database file.
+        /// The database file, or a folder of them.
         file: PathBuf,
     },
     /// Check a database file completely: header, size, checksums, every entry's range.
@@ -57,8 +58,9 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             out,
             threads,
         } => build(&rules, max_seeds, &out, threads),
+        EgdbCommand::Info { file } if file.is_dir() => info_folder(&file),
         EgdbCommand::Info { file } => {
-            let i = Egdb::info(&file).map_err(|e| e.to_string())?;
+            let i = Egdb::info(&file).map_err(|e| named(&file, &e))?;
             println!("file            {}", file.display());
             println!("format version  {}", i.version);
             println!("built with      {}", i.rules);
@@ -77,8 +79,8 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
         }
         EgdbCommand::Verify { file } => {
             let t = Instant::now();
-            let db = Egdb::open(&file).map_err(|e| e.to_string())?;
-            let n = db.check_entries().map_err(|e| e.to_string())?;
+            let db = Egdb::open(&file).map_err(|e| named(&file, &e))?;
+            let n = db.check_entries().map_err(|e| named(&file, &e))?;
             println!(
                 "{}: OK ({}, {n} entries, checksums and value ranges checked in {:.2} s)",
                 file.display(),
@@ -88,6 +90,54 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// The message of `e`, about the file `file`, starting with the file's name.
+fn named(file: &std::path::Path, e: &mancala_solver::EgdbError) -> String {
+    let msg = e.to_string();
+    let shown = file.display().to_string();
+    if msg.starts_with(&shown) {
+        msg
+    } else {
+        format!("{shown}: {msg}")
+    }
+}
+
+/// `egdb info DIR`: one line a `*.egdb` file, in name order: what its header says (the
+/// entries are not read; `egdb verify` reads them), or why it cannot be used.
+fn info_folder(dir: &std::path::Path) -> Result<(), String> {
+    let list = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut files: Vec<PathBuf> = list
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("egdb"))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        println!("{}: no *.egdb file", dir.display());
+    }
+    for p in files {
+        match Egdb::info(&p) {
+            Ok(i) => {
+                let opts: String = i.options.iter().map(|o| format!("+{}", o.name())).collect();
+                println!(
+                    "{}: kalah({},·){opts}, K = {}, {} entries, built with {}",
+                    p.display(),
+                    i.houses,
+                    i.max_seeds,
+                    i.entries,
+                    i.rules
+                );
+            }
+            Err(e) => {
+                let msg = e.to_string();
+                let prefix = format!("{}: ", p.display());
+                let why = msg.strip_prefix(&prefix).unwrap_or(&msg);
+                println!("{}: unusable: {why}", p.display());
+            }
+        }
+    }
+    Ok(())
 }
 
 fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(), String> {
@@ -109,11 +159,18 @@ fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(
         }
     }
     let path = out.join(Egdb::file_name(&rules, max_seeds));
-    // The folder must exist and take a file before the build, not after minutes of work.
+    // The folder must exist and take a file before the build, not after minutes of work. The
+    // probe has a fresh unpredictable name, created exclusively (a planted symlink is never
+    // followed), and is removed when dropped.
     std::fs::create_dir_all(out).map_err(|e| format!("--out {}: {e}", out.display()))?;
-    let probe = out.join(format!(".mancala-write-check-{}", std::process::id()));
-    std::fs::File::create(&probe).map_err(|e| format!("--out {}: {e}", out.display()))?;
-    let _ = std::fs::remove_file(&probe);
+    tempfile::Builder::new()
+        .prefix(".mancala-write-check-")
+        .tempfile_in(out)
+        .map_err(|e| format!("--out {}: {e}", out.display()))?;
+    // Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file, then exit
+    // (before the build threads start, so that they inherit the blocked signals).
+    #[cfg(unix)]
+    interrupt::remove_temporaries_on_signal(path.clone());
     let bar = crate::progress::bar(entries.min(u128::from(u64::MAX)) as u64);
     let t = Instant::now();
     let db = Egdb::build_watched(
@@ -137,7 +194,13 @@ fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(
         b.finish_and_clear();
     }
     let t = Instant::now();
-    db.save(&path).map_err(|e| e.to_string())?;
+    let report = db.save(&path).map_err(|e| e.to_string())?;
+    for stale in &report.removed_stale {
+        eprintln!(
+            "mancala: removed {}: a temporary file left by an earlier save that was killed",
+            stale.display()
+        );
+    }
     println!(
         "built {} in {build_s:.2} s ({:.1} M positions/s), {} entries, {} bytes; saved {} in {:.2} s",
         db.description(),
@@ -148,4 +211,47 @@ fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(
         t.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// Clean exit on a signal during `egdb build` (Unix).
+#[cfg(unix)]
+mod interrupt {
+    use std::path::PathBuf;
+
+    use mancala_solver::egdb::{remove_temporary_files, TemporaryOwners};
+
+    /// Blocks SIGINT, SIGTERM and SIGHUP in this thread (and so in every thread it starts
+    /// later) and starts a thread that waits for one of them (`sigwait`, no signal handler):
+    /// it then removes this process's temporary files of the database file `path`
+    /// ([`TemporaryOwners::ThisProcess`]) and exits with status 128 + the signal number, as
+    /// the shell reports a process killed by that signal.
+    pub(crate) fn remove_temporaries_on_signal(path: PathBuf) {
+        // SAFETY: plain libc calls on a local, initialised signal set.
+        #[allow(unsafe_code)]
+        let set = unsafe {
+            let mut set: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut set);
+            for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                libc::sigaddset(&mut set, sig);
+            }
+            if libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut()) != 0 {
+                return;
+            }
+            set
+        };
+        std::thread::spawn(move || {
+            let mut sig: libc::c_int = 0;
+            // SAFETY: `set` is initialised; `sig` is writable.
+            #[allow(unsafe_code)]
+            let r = unsafe { libc::sigwait(&set, &mut sig) };
+            if r != 0 {
+                return;
+            }
+            for p in remove_temporary_files(&path, TemporaryOwners::ThisProcess) {
+                eprintln!("mancala: removed {}", p.display());
+            }
+            eprintln!("mancala: interrupted (signal {sig})");
+            std::process::exit(128 + sig);
+        });
+    }
 }

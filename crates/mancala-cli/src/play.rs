@@ -128,7 +128,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         GameRules::Kalah(r) => {
             let db = match &args.egdb {
                 Some(path) => Some(Arc::new(
-                    find_database(path, &r)
+                    find_database(path, &r, false)
                         .map_err(|e| format!("--egdb: {e}"))?
                         .0,
                 )),

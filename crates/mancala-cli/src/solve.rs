@@ -42,38 +42,75 @@ pub struct SolveArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Say on standard error which database file is used and why each other file in the
+    /// `--egdb` folder is not.
+    #[arg(long)]
+    pub verbose: bool,
 }
 
-/// Finds the database in `dir` (or the file `dir`) serving `rules` with the largest K (also
-/// used by `bestmove --egdb` and `play --egdb`): the loaded database and its file. Every
-/// error names the file it is about.
-pub(crate) fn find_database(path: &Path, rules: &KalahRules) -> Result<(Egdb, PathBuf), String> {
-    let file = if path.is_file() {
-        path.to_path_buf()
-    } else {
-        let entries = std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut best: Option<(u32, PathBuf)> = None;
-        for entry in entries.flatten() {
-            let p = entry.path();
-            if p.extension().and_then(|e| e.to_str()) != Some("egdb") {
-                continue;
-            }
+/// What a folder search found: the database files that serve the rules, largest K first,
+/// and every other `*.egdb` file with the reason it was passed over.
+#[derive(Debug, Default)]
+pub(crate) struct FolderScan {
+    /// The files that serve the rules (by their headers), with their K, largest K first.
+    pub(crate) candidates: Vec<(u32, PathBuf)>,
+    /// The other `*.egdb` files and why each is not used.
+    pub(crate) skipped: Vec<(PathBuf, String)>,
+}
+
+/// Reads the header of every `*.egdb` file in the folder `dir` (the header is small: the
+/// entries are not read) and sorts the files by what the headers say, never by their names:
+/// those that serve `rules`, largest K first, and the others with their reasons. Every
+/// header is read, so a K = 10 file renamed `kalah6.k99.egdb` counts as K = 10.
+pub(crate) fn scan_folder(dir: &Path, rules: &KalahRules) -> Result<FolderScan, String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut scan = FolderScan::default();
+    let mut files: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("egdb"))
+        .collect();
+    files.sort();
+    for p in files {
+        match Egdb::info(&p) {
             // A header that reads at all has a rule set that parses and agrees with its
             // m and options (`Egdb::info`).
-            let Ok(info) = Egdb::info(&p) else { continue };
-            if info.serves(rules) && best.as_ref().map_or(true, |(k, _)| info.max_seeds > *k) {
-                best = Some((info.max_seeds, p));
+            Ok(info) if info.serves(rules) => scan.candidates.push((info.max_seeds, p)),
+            Ok(info) => {
+                let why = format!(
+                    "built for {} (K = {}), which does not serve {rules}",
+                    info.rules, info.max_seeds
+                );
+                scan.skipped.push((p, why));
+            }
+            Err(e) => {
+                let msg = e.to_string();
+                let shown = p.display().to_string();
+                let why = msg
+                    .strip_prefix(&format!("{shown}: "))
+                    .map_or(msg.clone(), str::to_string);
+                scan.skipped.push((p, why));
             }
         }
-        best.ok_or_else(|| {
-            format!(
-                "no endgame database for {rules} in {} (build one with `mancala egdb build`)",
-                path.display()
-            )
-        })?
-        .1
-    };
-    let named = |e: mancala_solver::EgdbError| {
+    }
+    // Largest K first; for equal K the first name in order.
+    scan.candidates
+        .sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    Ok(scan)
+}
+
+/// Finds the database in `dir` (or the file `dir`) serving `rules` with the largest K, by
+/// what the file headers say (also used by `bestmove --egdb` and `play --egdb`): the loaded
+/// database and its file. A candidate that fails to load (damaged entries) is passed over
+/// for the next; every file passed over is named with its reason on standard error when
+/// `verbose`, and in the error when none is left. Anything that is not a folder (a file, a
+/// FIFO, a device) is loaded as a file, whose errors name it.
+pub(crate) fn find_database(
+    path: &Path,
+    rules: &KalahRules,
+    verbose: bool,
+) -> Result<(Egdb, PathBuf), String> {
+    let named = |file: &Path, e: mancala_solver::EgdbError| {
         let msg = e.to_string();
         let shown = file.display().to_string();
         if msg.contains(&shown) {
@@ -82,14 +119,59 @@ pub(crate) fn find_database(path: &Path, rules: &KalahRules) -> Result<(Egdb, Pa
             format!("{shown}: {msg}")
         }
     };
-    let db = Egdb::load(&file).map_err(named)?;
-    if !db.serves(rules) {
-        return Err(named(mancala_solver::EgdbError::RulesMismatch {
-            database: db.description(),
-            wanted: rules.to_string(),
-        }));
+    let load = |file: &Path| -> Result<Egdb, String> {
+        let db = Egdb::load(file).map_err(|e| named(file, e))?;
+        if !db.serves(rules) {
+            return Err(named(
+                file,
+                mancala_solver::EgdbError::RulesMismatch {
+                    database: db.description(),
+                    wanted: rules.to_string(),
+                },
+            ));
+        }
+        Ok(db)
+    };
+    if !path.is_dir() {
+        return load(path).map(|db| (db, path.to_path_buf()));
     }
-    Ok((db, file))
+    let scan = scan_folder(path, rules)?;
+    let mut skipped = scan.skipped;
+    if verbose {
+        for (p, why) in &skipped {
+            eprintln!("mancala: egdb: skipped {}: {why}", p.display());
+        }
+    }
+    for (_, file) in scan.candidates {
+        match load(&file) {
+            Ok(db) => {
+                if verbose {
+                    eprintln!(
+                        "mancala: egdb: using {} ({})",
+                        file.display(),
+                        db.description()
+                    );
+                }
+                return Ok((db, file));
+            }
+            Err(e) => {
+                if verbose {
+                    eprintln!("mancala: egdb: skipped {e}");
+                }
+                let shown = format!("{}: ", file.display());
+                let why = e.strip_prefix(&shown).map_or(e.clone(), str::to_string);
+                skipped.push((file, why));
+            }
+        }
+    }
+    let mut msg = format!(
+        "no endgame database for {rules} in {} (build one with `mancala egdb build`)",
+        path.display()
+    );
+    for (p, why) in &skipped {
+        msg.push_str(&format!("; skipped {}: {why}", p.display()));
+    }
+    Err(msg)
 }
 
 /// The position, the configured solver and the database file it uses (if any).
@@ -118,7 +200,8 @@ fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver, Option<PathBuf>), S
     let time_limit = match args.max_seconds {
         None => None,
         Some(s) => Some(Duration::try_from_secs_f64(s).map_err(|_| {
-            format!("--max-seconds {s}: expected a finite number of seconds, 0 or more")
+            // `{:e}` keeps 1e300 one short word (`{}` would print 301 digits).
+            format!("--max-seconds {s:e}: expected a finite number of seconds, 0 or more")
         })?),
     };
     let mut solver = Solver::new().tt_bytes(tt_bytes);
@@ -130,7 +213,8 @@ fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver, Option<PathBuf>), S
     }
     let mut file = None;
     if let Some(dir) = &args.egdb {
-        let (db, f) = find_database(dir, &rules).map_err(|e| format!("--egdb: {e}"))?;
+        let (db, f) =
+            find_database(dir, &rules, args.verbose).map_err(|e| format!("--egdb: {e}"))?;
         solver = solver.database(Arc::new(db));
         file = Some(f);
     }

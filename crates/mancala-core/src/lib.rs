@@ -25,3 +25,47 @@ mod side;
 
 pub use game::{Game, MoveList, Outcome};
 pub use side::Side;
+
+/// Text a user gave, for an error message: shown whole up to [`Shortened::MAX_CHARS`]
+/// characters, else its first [`Shortened::MAX_CHARS`] characters and `…` (so that a 128 KB
+/// bad move gives a one-line message, not 128 KB of echo). The error values keep the whole
+/// text; only their messages are shortened.
+#[derive(Clone, Copy, Debug)]
+pub struct Shortened<'a>(pub &'a str);
+
+impl Shortened<'_> {
+    /// Characters shown of a longer text.
+    pub const MAX_CHARS: usize = 60;
+}
+
+impl core::fmt::Display for Shortened<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.0.char_indices().nth(Self::MAX_CHARS) {
+            None => f.write_str(self.0),
+            Some((cut, _)) => write!(f, "{}…", &self.0[..cut]),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Shortened;
+
+    #[test]
+    fn shortened_text_keeps_60_characters() {
+        let sixty = "a".repeat(60);
+        assert_eq!(Shortened(&sixty).to_string(), sixty);
+        let sixty_one = "b".repeat(61);
+        assert_eq!(
+            Shortened(&sixty_one).to_string(),
+            format!("{}…", "b".repeat(60))
+        );
+        // Characters, not bytes: two-byte `é` is never cut in half.
+        let accents = "é".repeat(100);
+        assert_eq!(
+            Shortened(&accents).to_string(),
+            format!("{}…", "é".repeat(60))
+        );
+        assert_eq!(Shortened("").to_string(), "");
+    }
+}

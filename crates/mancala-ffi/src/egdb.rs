@@ -34,7 +34,7 @@ impl MancalaEgdb {
 
 fn egdb_error(e: EgdbError) -> Error {
     let status = match e {
-        EgdbError::Io { .. } => MancalaStatus::IoError,
+        EgdbError::Io { .. } | EgdbError::Changed(_) => MancalaStatus::IoError,
         EgdbError::RulesMismatch { .. } => MancalaStatus::DatabaseMismatch,
         EgdbError::Unsupported { .. } => MancalaStatus::InvalidArgument,
         EgdbError::OutOfMemory(_) => MancalaStatus::OutOfMemory,
@@ -146,8 +146,13 @@ pub unsafe extern "C" fn mancala_egdb_build_progress(
     })
 }
 
-/// Saves a database to the file `path` (written to a temporary file, then renamed), with a
-/// header naming its rules and K and CRC-32 checksums.
+/// Saves a database to the file `path`, with a header naming its rules and K and CRC-32
+/// checksums. The bytes go to a new temporary file in the folder of `path`
+/// (`.<name>.<pid>.<random>.tmp`, created exclusively: a planted file or symlink is never
+/// opened), flushed to disk and renamed over `path` in one step (a symlink at `path` is
+/// replaced, never written through); on any error it is removed. `path` is thus always the
+/// old file or the whole new one; two saves at once both succeed. Temporary files of earlier
+/// saves of the same name whose process is gone (killed while saving) are removed first.
 ///
 /// Ownership: `db` and `path` are only read. Thread safety: `db` is only read.
 ///
@@ -166,22 +171,29 @@ pub unsafe extern "C" fn mancala_egdb_save(
         // SAFETY: registry-checked handle; caller's string contract.
         let db = unsafe { handle::get(db, "db") }?;
         let path = unsafe { io::in_str(path, "path") }?;
-        db.db.save(Path::new(path)).map_err(egdb_error)
+        db.db
+            .save(Path::new(path))
+            .map(|_report| ())
+            .map_err(egdb_error)
     })
 }
 
 /// Loads the database file at `path` into memory, checking it completely first (magic,
 /// format version, header fields, size, both checksums, every entry within the values its
-/// seed count allows): a damaged file is refused, never half-used.
+/// seed count allows): a damaged file is refused, never half-used. The file is read (never
+/// memory-mapped) into memory of the process and not touched again: a file truncated,
+/// overwritten or replaced while it is loaded gives `MANCALA_STATUS_IO_ERROR` or
+/// `MANCALA_STATUS_CORRUPT_FILE`, never a signal that would stop the calling program.
 ///
 /// Ownership: `path` is only read. On success `*out` is a new handle owned by the caller,
 /// released with `mancala_egdb_free`.
 /// Thread safety: safe from any thread.
 ///
-/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (cannot read the file),
-/// `MANCALA_STATUS_CORRUPT_FILE` (not a database, unknown version, truncated, bad header,
-/// checksum or entry), `MANCALA_STATUS_INVALID_ARGUMENT` (a database too large for this library),
-/// `MANCALA_STATUS_OUT_OF_MEMORY` (no memory for the copy of the entries),
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (cannot read the file, or it
+/// changed while it was read), `MANCALA_STATUS_CORRUPT_FILE` (not a database, unknown
+/// version, truncated, bad header, checksum or entry), `MANCALA_STATUS_INVALID_ARGUMENT` (a
+/// database too large for this library), `MANCALA_STATUS_OUT_OF_MEMORY` (no memory for the
+/// entries),
 /// `MANCALA_STATUS_INVALID_UTF8` (`path`), `MANCALA_STATUS_NULL_POINTER` (`path` or `out`
 /// NULL) or `MANCALA_STATUS_PANIC`.
 ///

@@ -256,3 +256,73 @@ fn tables_beyond_memory_give_out_of_memory() {
         MancalaStatus::Ok
     );
 }
+
+/// `mancala_egdb_load` and `mancala_egdb_verify` on a file that another thread keeps cutting
+/// to 100 bytes and writing back in place: every call returns a status (OK, IO_ERROR or
+/// CORRUPT_FILE), and a database loaded is whole. With a memory map of the file, a call
+/// that touched a page past the cut died of SIGBUS and took the calling program with it.
+#[test]
+#[cfg_attr(miri, ignore = "threads rewriting a file")]
+fn loading_a_file_that_changes_returns_a_status_not_a_signal() {
+    use std::io::{Seek, SeekFrom, Write};
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    let dir = std::env::temp_dir().join(format!("mancala-ffi-changing-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("kalah4.k16.egdb");
+    let r: mancala_core::kalah::KalahRules = "kalah(4,3)".parse().unwrap();
+    let built = mancala_solver::Egdb::build(&r, 16, None).unwrap();
+    built.save(&path).unwrap();
+    let good = std::fs::read(&path).unwrap();
+    let c_path = CString::new(path.to_str().unwrap()).unwrap();
+    let stop = AtomicBool::new(false);
+    let mut refused = 0;
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            let mut f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+            while !stop.load(Ordering::Relaxed) {
+                f.set_len(100).unwrap();
+                std::thread::sleep(std::time::Duration::from_micros(200));
+                f.seek(SeekFrom::Start(0)).unwrap();
+                f.write_all(&good).unwrap();
+                std::thread::sleep(std::time::Duration::from_micros(300));
+            }
+        });
+        // Stops the writer however this loop ends (a failed assertion included).
+        struct Stop<'a>(&'a AtomicBool);
+        impl Drop for Stop<'_> {
+            fn drop(&mut self) {
+                self.0.store(true, Ordering::Relaxed);
+            }
+        }
+        let _stop = Stop(&stop);
+        for i in 0..200 {
+            let status = if i % 2 == 0 {
+                let mut db = ptr::null_mut();
+                let st = unsafe { mancala::egdb::mancala_egdb_load(c_path.as_ptr(), &mut db) };
+                if st == MancalaStatus::Ok {
+                    let (mut m, mut k, mut n) = (0u8, 0u32, 0u64);
+                    let info =
+                        unsafe { mancala::egdb::mancala_egdb_info(db, &mut m, &mut k, &mut n) };
+                    assert_eq!(info, MancalaStatus::Ok);
+                    assert_eq!((m, k, n), (4, 16, built.len() as u64));
+                    assert_eq!(
+                        unsafe { mancala::egdb::mancala_egdb_free(db) },
+                        MancalaStatus::Ok
+                    );
+                }
+                st
+            } else {
+                let mut n = 0u64;
+                unsafe { mancala::egdb::mancala_egdb_verify(c_path.as_ptr(), &mut n) }
+            };
+            match status {
+                MancalaStatus::Ok => {}
+                MancalaStatus::IoError | MancalaStatus::CorruptFile => refused += 1,
+                other => panic!("unexpected status {other:?}"),
+            }
+        }
+    });
+    assert!(refused > 0, "no call met the damaged file");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -53,7 +53,7 @@ mod search;
 mod solver;
 pub mod tt;
 
-pub use egdb::{Egdb, EgdbError, EgdbInfo};
+pub use egdb::{Egdb, EgdbError, EgdbInfo, SaveReport};
 pub use mem::OutOfMemory;
 pub use progress::{BuildProgress, SolvePhase, SolveProgress};
 pub use solver::{Analysis, MoveValue, Solution, SolveError, Solver, SwapChoice, TableKind};

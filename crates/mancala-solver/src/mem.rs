@@ -147,6 +147,61 @@ impl FrozenBytes {
         })
     }
 
+    /// `len` bytes in anonymous huge-page memory (on the heap when mapping fails), filled in
+    /// pieces of `piece` bytes on the rayon threads: `fill(offset, piece)` writes the bytes
+    /// `offset..offset + piece.len()` and returns a value; the values come back in the order
+    /// of the pieces. The first error of `fill` (or [`OutOfMemory`], converted) is returned
+    /// and the memory freed.
+    pub(crate) fn filled_in_pieces<T, E>(
+        len: usize,
+        piece: usize,
+        fill: impl Fn(usize, &mut [u8]) -> Result<T, E> + Sync,
+    ) -> Result<(FrozenBytes, Vec<T>), E>
+    where
+        T: Send,
+        E: Send + From<OutOfMemory>,
+    {
+        use rayon::prelude::*;
+        let piece = piece.max(1);
+        let run = |bytes: &mut [u8]| -> Result<Vec<T>, E> {
+            // `collect` keeps the values in the order of the pieces.
+            bytes
+                .par_chunks_mut(piece)
+                .enumerate()
+                .map(|(i, chunk)| fill(i * piece, chunk))
+                .collect()
+        };
+        // Miri cannot map memory: the heap fallback serves it.
+        if len >= 1 << 21 && !cfg!(miri) {
+            if let Ok(mut map) = memmap2::MmapMut::map_anon(len) {
+                #[cfg(target_os = "linux")]
+                let _ = map.advise(memmap2::Advice::HugePage);
+                let values = run(&mut map[..])?;
+                return Ok((
+                    FrozenBytes {
+                        map: Some(map),
+                        heap: Vec::new(),
+                        len,
+                    },
+                    values,
+                ));
+            }
+        }
+        let mut heap = Vec::new();
+        heap.try_reserve_exact(len)
+            .map_err(|_| E::from(OutOfMemory { bytes: len }))?;
+        heap.resize(len, 0);
+        let values = run(&mut heap)?;
+        Ok((
+            FrozenBytes {
+                map: None,
+                heap,
+                len,
+            },
+            values,
+        ))
+    }
+
     /// The bytes.
     pub(crate) fn bytes(&self) -> &[u8] {
         match &self.map {

@@ -1,6 +1,6 @@
 //! A database file cut at every section boundary of the format, or with a byte flipped in
 //! every section (every byte of the header), is refused with a typed error by every way of
-//! reading it: `Egdb::open` (memory map), `Egdb::load`, `Egdb::from_bytes` and, for the
+//! reading it: `Egdb::open` (positioned reads), `Egdb::load`, `Egdb::from_bytes` and, for the
 //! header, `Egdb::info`. A file whose checksums are right but whose entries are impossible is
 //! refused too.
 //!

@@ -12,7 +12,7 @@ use mancala_solver::{Egdb, EgdbError};
 const PROBES: usize = 64;
 
 /// Target `egdb_load`: the input is a database file, loaded from memory
-/// ([`Egdb::from_bytes`]) and from a temporary file ([`Egdb::open`] (memory map),
+/// ([`Egdb::from_bytes`]) and from a temporary file ([`Egdb::open`] (positioned reads),
 /// [`Egdb::load`], [`Egdb::info`]). An input that starts with `R` is instead a recipe for a
 /// file whose checksums are right (m, K, option bits, encoding, entry count, rule-set
 /// text and entries from the input), so that the checks behind the checksums get exercised
@@ -34,7 +34,7 @@ pub fn egdb_load(data: &[u8]) {
     let from_memory = Egdb::from_bytes(&bytes);
     let path = temp_path();
     std::fs::write(&path, &bytes).expect("write the temporary database file");
-    let mapped = Egdb::open(&path);
+    let opened = Egdb::open(&path);
     let loaded = Egdb::load(&path);
     let info = Egdb::info(&path);
     let _ = std::fs::remove_file(&path);
@@ -42,8 +42,8 @@ pub fn egdb_load(data: &[u8]) {
     let kind = |r: &Result<Egdb, EgdbError>| r.as_ref().map(|_| ()).map_err(std::mem::discriminant);
     assert_eq!(
         kind(&from_memory),
-        kind(&mapped),
-        "{from_memory:?} vs {mapped:?}"
+        kind(&opened),
+        "{from_memory:?} vs {opened:?}"
     );
     assert_eq!(
         kind(&from_memory),
@@ -53,7 +53,7 @@ pub fn egdb_load(data: &[u8]) {
     if let (Ok(db), Err(e)) = (&from_memory, &info) {
         panic!("{db:?} loads but its header is refused: {e}");
     }
-    for db in [from_memory, mapped, loaded].into_iter().flatten() {
+    for db in [from_memory, opened, loaded].into_iter().flatten() {
         let info = info.as_ref().expect("header of a database that loads");
         assert_eq!(
             (info.houses, info.max_seeds, info.options, info.entries),

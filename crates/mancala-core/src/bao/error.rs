@@ -114,17 +114,17 @@ pub struct IllegalMove {
 
 /// Why a move text could not be read (grammar in [`super::notation`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("malformed move `{0}`: expected <F|B><1-8>[<|>][L|R][+|.]")]
+#[error("malformed move `{}`: expected <F|B><1-8>[<|>][L|R][+|.]", crate::Shortened(.0))]
 pub struct MoveParseError(pub String);
 
 /// Why a position could not be built or parsed. Each variant names the bad part.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PositionError {
     /// The text does not have the shape of the position notation.
-    #[error("malformed position `{0}`: expected `<F>/<B>/<f>/<b> <res S>,<res N> <SN|S|N|-> <S|N> <-|Fk|fk>[:n]`")]
+    #[error("malformed position `{}`: expected `<F>/<B>/<f>/<b> <res S>,<res N> <SN|S|N|-> <S|N> <-|Fk|fk>[:n]`", crate::Shortened(.0))]
     Syntax(String),
     /// A pit or reserve count that is not a number 0..=64.
-    #[error("`{0}` is not a seed count 0..=64")]
+    #[error("`{}` is not a seed count 0..=64", crate::Shortened(.0))]
     BadCount(String),
     /// The seeds on the board and in the reserves do not total 64 (K-4.1).
     #[error("the position holds {0} seeds; a Bao position holds 64 (K-4.1)")]

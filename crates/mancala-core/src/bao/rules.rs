@@ -81,13 +81,13 @@ impl BaoSetup {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RulesError {
     /// The text does not start with `bao-la-kete` or an option is not `name=value`.
-    #[error("malformed rule set `{0}`: expected `bao-la-kete[+name=value…]`")]
+    #[error("malformed rule set `{}`: expected `bao-la-kete[+name=value…]`", crate::Shortened(.0))]
     Syntax(String),
     /// An option name this module does not know.
-    #[error("unknown rule option `{0}` (known: first, setup, safari, lap_cap, kuu_lap_exempt, singleton_exempt, must_capture_reserved, first_mtaji_takata_from_kuu, block_duration)")]
+    #[error("unknown rule option `{}` (known: first, setup, safari, lap_cap, kuu_lap_exempt, singleton_exempt, must_capture_reserved, first_mtaji_takata_from_kuu, block_duration)", crate::Shortened(.0))]
     UnknownOption(String),
     /// The same option given twice.
-    #[error("rule option `{0}` given twice")]
+    #[error("rule option `{}` given twice", crate::Shortened(.0))]
     DuplicateOption(String),
     /// An option value that is not allowed for that option.
     #[error("bad value `{value}` for rule option `{option}`")]

@@ -63,7 +63,7 @@ impl fmt::Display for KalahMove {
 
 /// Why a move text could not be read (see [`KalahMove`]'s notation).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("malformed move `{0}`: expected a house number or `swap`")]
+#[error("malformed move `{}`: expected a house number or `swap`", crate::Shortened(.0))]
 pub struct MoveParseError(pub String);
 
 impl core::str::FromStr for KalahMove {
@@ -123,7 +123,7 @@ pub struct IllegalMove {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PositionError {
     /// The text does not have the `<counts> <side> [swap]` shape.
-    #[error("malformed position `{0}`: expected `<2m+2 comma-separated counts> <S|N|-> [swap]`")]
+    #[error("malformed position `{}`: expected `<2m+2 comma-separated counts> <S|N|-> [swap]`", crate::Shortened(.0))]
     Syntax(String),
     /// Not 2m + 2 slot counts for this board.
     #[error("a kalah({houses},·) position has {expected} slots (2m+2), got {got}")]
@@ -136,7 +136,10 @@ pub enum PositionError {
         got: usize,
     },
     /// A slot count that is not a number 0..=255.
-    #[error("slot {slot}: `{text}` is not a seed count 0..=255")]
+    #[error(
+        "slot {slot}: `{}` is not a seed count 0..=255",
+        crate::Shortened(text)
+    )]
     BadCount {
         /// 1-based slot number in notation order.
         slot: usize,

@@ -137,14 +137,15 @@ pub enum RulesError {
         total: u32,
     },
     /// An option name that `docs/rules/kalah.md` does not list.
-    #[error("unknown rule option `{0}` (known: empty_capture, end_when_no_move, discard_remaining, pie_rule, no_first_move_bonus)")]
+    #[error("unknown rule option `{}` (known: empty_capture, end_when_no_move, discard_remaining, pie_rule, no_first_move_bonus)", crate::Shortened(.0))]
     UnknownOption(String),
     /// The same option given twice.
     #[error("rule option `{0}` given twice")]
     DuplicateOption(&'static str),
     /// The text is not `kalah(m,n)[+option…]`, `standard` or `manchester`.
     #[error(
-        "malformed rule set `{0}`: expected `kalah(m,n)[+option…]`, `standard` or `manchester`"
+        "malformed rule set `{}`: expected `kalah(m,n)[+option…]`, `standard` or `manchester`",
+        crate::Shortened(.0)
     )]
     Syntax(String),
 }

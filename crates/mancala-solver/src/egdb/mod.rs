@@ -195,6 +195,10 @@ pub enum EgdbError {
         /// The value stored.
         value: i32,
     },
+    /// The file changed (was truncated, grew, or was overwritten) while it was being read:
+    /// nothing read from it is used. Reading it again once it is whole may succeed.
+    #[error("{0}: the file changed while it was being read (truncated, overwritten or replaced)")]
+    Changed(PathBuf),
     /// The memory for the entries could not be had (building, loading, or copying a file's
     /// entries). Nothing was half-built; a smaller K may fit.
     #[error("the database does not fit in memory: {0}")]
@@ -205,6 +209,224 @@ pub enum EgdbError {
     /// The build threads ([`Egdb::build_watched`]) could not be started.
     #[error("cannot start the build threads: {0}")]
     Threads(String),
+}
+
+/// What [`Egdb::save`] did besides writing the file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SaveReport {
+    /// Temporary files of earlier saves of the same file name whose process is gone (killed
+    /// during its save), removed before this save began.
+    pub removed_stale: Vec<PathBuf>,
+}
+
+/// Whose temporary files [`remove_temporary_files`] removes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TemporaryOwners {
+    /// Those whose process is no longer running (`kill(pid, 0)` fails with `ESRCH`): left by a
+    /// save that was killed. Those of live processes (a save under way) are kept.
+    Gone,
+    /// Those of this process: for a program that is about to exit on a signal during a save.
+    ThisProcess,
+}
+
+/// Removes the temporary files that [`Egdb::save`] of the file `path` leaves when it is
+/// interrupted (`.<file name>.<process id>.<random>.tmp` in the folder of `path`) and that
+/// belong to `owners`, and returns them. Only regular files of this user (not symlinks, not
+/// other users' files) with exactly that name pattern are removed; anything that cannot be
+/// read or removed is left alone. On systems other than Unix, [`TemporaryOwners::Gone`]
+/// removes nothing (whether a process runs is not checked there).
+pub fn remove_temporary_files(path: &Path, owners: TemporaryOwners) -> Vec<PathBuf> {
+    let Ok((dir, name)) = split_path(path) else {
+        return Vec::new();
+    };
+    let Ok(list) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    let me = std::process::id();
+    let mut removed = Vec::new();
+    for entry in list.flatten() {
+        let file_name = entry.file_name();
+        let Some(pid) = file_name.to_str().and_then(|f| temporary_owner(f, &name)) else {
+            continue;
+        };
+        let wanted = match owners {
+            TemporaryOwners::ThisProcess => pid == me,
+            TemporaryOwners::Gone => pid != me && process_is_gone(pid),
+        };
+        let p = entry.path();
+        if wanted && is_own_regular_file(&p) && std::fs::remove_file(&p).is_ok() {
+            removed.push(p);
+        }
+    }
+    removed.sort();
+    removed
+}
+
+/// A new temporary file of [`Egdb::save`], removed when dropped unless persisted.
+struct TemporaryFile {
+    path: PathBuf,
+    file: File,
+    persisted: bool,
+}
+
+impl TemporaryFile {
+    /// Creates `.<name>.<pid>.<12 random letters or digits>.tmp` in `dir` with
+    /// `O_CREAT | O_EXCL` (never opening an existing name, symlinks included) and the
+    /// permissions 0666 less the umask; a new random part on a name collision (100 tries).
+    /// The random part comes from std's `RandomState` (SipHash keys seeded from the system's
+    /// random source), which keeps no thread-local state that needs freeing in a thread the
+    /// library did not start (a C program's main thread).
+    fn create(dir: &Path, name: &str) -> std::io::Result<TemporaryFile> {
+        use std::hash::{BuildHasher, Hasher};
+        const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+        let mut last = None;
+        for attempt in 0u64..100 {
+            let mut random = String::with_capacity(12);
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_u64(attempt);
+            let mut bits = h.finish();
+            let mut h2 = std::collections::hash_map::RandomState::new().build_hasher();
+            h2.write_u64(bits);
+            let mut more = h2.finish();
+            for i in 0..12 {
+                if i == 6 {
+                    bits = more;
+                    more = 0;
+                }
+                random.push(char::from(ALPHABET[(bits % 62) as usize]));
+                bits /= 62;
+            }
+            let path = dir.join(format!(".{name}.{}.{random}.tmp", std::process::id()));
+            let mut options = std::fs::OpenOptions::new();
+            options.write(true).create_new(true);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::OpenOptionsExt;
+                options.mode(0o666);
+            }
+            match options.open(&path) {
+                Ok(file) => {
+                    return Ok(TemporaryFile {
+                        path,
+                        file,
+                        persisted: false,
+                    })
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+                Err(e) => return Err(e),
+            }
+        }
+        Err(last.unwrap_or_else(|| std::io::ErrorKind::AlreadyExists.into()))
+    }
+
+    /// Renames the file over `to` in one step (a symlink at `to` is replaced, not followed).
+    fn persist(mut self, to: &Path) -> std::io::Result<()> {
+        std::fs::rename(&self.path, to)?;
+        self.persisted = true;
+        Ok(())
+    }
+}
+
+impl Drop for TemporaryFile {
+    fn drop(&mut self) {
+        if !self.persisted {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// The folder and file name of `path` (the folder `.` for a bare name).
+fn split_path(path: &Path) -> std::io::Result<(PathBuf, String)> {
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .ok_or_else(|| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "the path has no file name in UTF-8",
+            )
+        })?
+        .to_string();
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    Ok((dir, name))
+}
+
+/// The process id in `file`, a temporary name of [`Egdb::save`] for the file `name`
+/// (`.<name>.<pid>.<random>.tmp`), or `None` for any other name.
+fn temporary_owner(file: &str, name: &str) -> Option<u32> {
+    let rest = file
+        .strip_prefix('.')?
+        .strip_prefix(name)?
+        .strip_prefix('.')?
+        .strip_suffix(".tmp")?;
+    let (pid, random) = rest.split_once('.')?;
+    if random.is_empty() || !random.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return None;
+    }
+    if pid.is_empty() || !pid.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    pid.parse().ok()
+}
+
+/// Whether no process of id `pid` runs (`kill(pid, 0)` fails with `ESRCH`). A process of
+/// another user (`EPERM`) runs.
+fn process_is_gone(pid: u32) -> bool {
+    #[cfg(unix)]
+    {
+        let Ok(p) = libc::pid_t::try_from(pid) else {
+            return false;
+        };
+        if p <= 0 {
+            return false;
+        }
+        // SAFETY: signal 0 only checks that the process exists; nothing is sent.
+        #[allow(unsafe_code)]
+        let r = unsafe { libc::kill(p, 0) };
+        r != 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = pid;
+        false
+    }
+}
+
+/// Whether `p` is a regular file (not a symlink) owned by this process's user.
+fn is_own_regular_file(p: &Path) -> bool {
+    let Ok(meta) = std::fs::symlink_metadata(p) else {
+        return false;
+    };
+    if !meta.file_type().is_file() {
+        return false;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        // SAFETY: `geteuid` has no preconditions and cannot fail.
+        #[allow(unsafe_code)]
+        let me = unsafe { libc::geteuid() };
+        meta.uid() == me
+    }
+    #[cfg(not(unix))]
+    true
+}
+
+/// Flushes the folder `dir` to disk, so that a rename in it survives a crash (Unix; a no-op
+/// elsewhere).
+fn sync_dir(dir: &Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        File::open(dir)?.sync_all()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        Ok(())
+    }
 }
 
 /// The header fields of a database file ([`Egdb::info`]).
@@ -247,20 +469,16 @@ fn serves(houses: u8, options: KalahOptions, rules: &KalahRules) -> bool {
     rules.houses() == houses && relevant_options(rules.options()) == options
 }
 
-enum Storage {
-    Owned(FrozenBytes),
-    // Never made under Miri, which cannot map files (`Egdb::open` reads them instead).
-    #[cfg_attr(miri, allow(dead_code))]
-    Mapped(memmap2::Mmap, usize),
-}
-
-/// An endgame database in memory (built, read, or memory-mapped): see the module docs.
+/// An endgame database in memory (built or read from a file): see the module docs. The
+/// entries always live in memory of this process (anonymous, huge pages where the system
+/// offers them), never in a map of the file, so nothing done to the file after it was read
+/// can change a value or stop the process.
 pub struct Egdb {
     houses: u8,
     max_seeds: u32,
     options: KalahOptions,
     rules: String,
-    data: Storage,
+    data: FrozenBytes,
 }
 
 impl std::fmt::Debug for Egdb {
@@ -317,7 +535,7 @@ impl Egdb {
             max_seeds,
             options,
             rules: rules.to_string(),
-            data: Storage::Owned(data),
+            data,
         })
     }
 
@@ -381,7 +599,7 @@ impl Egdb {
             max_seeds,
             options,
             rules: rules.to_string(),
-            data: Storage::Owned(data),
+            data,
         })
     }
 
@@ -430,10 +648,7 @@ impl Egdb {
     /// The raw entries, in rank order (excess-128 bytes, see [`decode`]).
     #[must_use]
     pub fn entries(&self) -> &[u8] {
-        match &self.data {
-            Storage::Owned(v) => v.bytes(),
-            Storage::Mapped(map, off) => &map[*off..],
-        }
+        self.data.bytes()
     }
 
     /// What the database serves, for messages: `kalah(6,·)+empty_capture, K = 20`.
@@ -483,11 +698,28 @@ impl Egdb {
         format!("{s}.k{max_seeds}.egdb")
     }
 
-    /// Writes the database to `path` (through a temporary file renamed at the end).
+    /// Writes the database to `path`, so that the file at `path` is always either the old one
+    /// or the whole new one, and nothing in the folder can redirect the write:
+    ///
+    /// 1. temporary files that an earlier save of this same file name left behind, whose
+    ///    process is gone (killed during its save), are removed ([`remove_temporary_files`]
+    ///    with [`TemporaryOwners::Gone`]) and listed in the report;
+    /// 2. the bytes go to a new temporary file in the same folder, named
+    ///    `.<file name>.<process id>.<12 random letters or digits>.tmp`, created with
+    ///    `O_CREAT | O_EXCL` (an existing name, symlinks included, is never opened, let alone
+    ///    followed) and the permissions `0666` less the user's umask;
+    /// 3. the file is flushed to disk (`fsync`), renamed over `path` in one step (`rename`
+    ///    replaces a symlink planted at `path`; it never writes through it), and the folder is
+    ///    flushed so that the rename is durable.
+    ///
+    /// On any error (a full disk, a folder that cannot be written) or a panic the temporary
+    /// file is removed. Two saves of the same file at once (threads or processes) both
+    /// succeed, each with its own temporary file; the file is one of them, whole. A process
+    /// killed during its save leaves its temporary file, which the next save removes.
     ///
     /// # Errors
-    /// [`EgdbError::Io`].
-    pub fn save(&self, path: &Path) -> Result<(), EgdbError> {
+    /// [`EgdbError::Io`] (naming `path` or the temporary file).
+    pub fn save(&self, path: &Path) -> Result<SaveReport, EgdbError> {
         let io = |source| EgdbError::Io {
             path: path.to_path_buf(),
             source,
@@ -506,17 +738,25 @@ impl Egdb {
         header.extend_from_slice(self.rules.as_bytes());
         let hcrc = crc32fast::hash(&header);
         header.extend_from_slice(&hcrc.to_le_bytes());
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        let tmp = PathBuf::from(tmp);
-        let mut f = std::io::BufWriter::new(File::create(&tmp).map_err(io)?);
-        f.write_all(&header).map_err(io)?;
-        f.write_all(entries).map_err(io)?;
-        f.into_inner()
-            .map_err(|e| io(e.into_error()))?
-            .sync_all()
-            .map_err(io)?;
-        std::fs::rename(&tmp, path).map_err(io)
+
+        let (dir, name) = split_path(path).map_err(io)?;
+        let removed_stale = remove_temporary_files(path, TemporaryOwners::Gone);
+        let tmp = TemporaryFile::create(&dir, &name).map_err(io)?;
+        // From here on, dropping `tmp` (an error, a panic) removes the temporary file.
+        let tmp_io = |source| EgdbError::Io {
+            path: tmp.path.clone(),
+            source,
+        };
+        {
+            let mut w = std::io::BufWriter::with_capacity(1 << 20, &tmp.file);
+            w.write_all(&header).map_err(tmp_io)?;
+            w.write_all(entries).map_err(tmp_io)?;
+            w.flush().map_err(tmp_io)?;
+        }
+        tmp.file.sync_all().map_err(tmp_io)?;
+        tmp.persist(path).map_err(io)?;
+        sync_dir(&dir).map_err(io)?;
+        Ok(SaveReport { removed_stale })
     }
 
     /// Reads only the header of the file at `path` (the payload checksum is not checked;
@@ -525,34 +765,39 @@ impl Egdb {
     /// # Errors
     /// Every header error of [`Egdb::open`].
     pub fn info(path: &Path) -> Result<EgdbInfo, EgdbError> {
-        use std::io::Read;
         let io = |source| EgdbError::Io {
             path: path.to_path_buf(),
             source,
         };
-        let mut f = open_regular(path).map_err(io)?;
+        let f = open_regular(path).map_err(io)?;
         let len = f.metadata().map_err(io)?.len();
-        let mut head = vec![0u8; (FIXED_HEADER + MAX_RULES_LEN + 4).min(len as usize)];
-        f.read_exact(&mut head).map_err(io)?;
-        parse_header(path, &head, len).map(|(info, _)| info)
+        read_header(path, &f, len).map(|(info, _)| info)
     }
 
-    /// Memory-maps the file at `path` and checks it completely (header fields, size, both
-    /// CRC-32 checksums, every entry within what its seed count allows, as
-    /// [`Egdb::check_entries`]). The map is read-only; the file must not change while it is
-    /// open.
+    /// Reads the file at `path` into memory and checks it completely (header fields, size,
+    /// both CRC-32 checksums, every entry within what its seed count allows, as
+    /// [`Egdb::check_entries`]).
+    ///
+    /// The file is read with positioned reads (`pread`), in pieces of 4 MiB on the rayon
+    /// threads, straight into anonymous memory (huge pages where the system offers them); the
+    /// payload checksum is computed piece by piece as it arrives. The file is never
+    /// memory-mapped: a file that is truncated, overwritten or replaced while it is read gives
+    /// an error ([`EgdbError::Changed`], [`EgdbError::Truncated`], [`EgdbError::Checksum`]),
+    /// never a `SIGBUS`, and once this returns the file is not touched again. Memory: the
+    /// entries once (C(K+2m, 2m) bytes), plus the system's page cache of the file.
     ///
     /// # Errors
     /// [`EgdbError::Io`], [`EgdbError::BadMagic`], [`EgdbError::Version`],
     /// [`EgdbError::Truncated`], [`EgdbError::Header`], [`EgdbError::Checksum`],
-    /// [`EgdbError::Unsupported`], [`EgdbError::BadEntry`].
+    /// [`EgdbError::Unsupported`], [`EgdbError::BadEntry`], [`EgdbError::Changed`],
+    /// [`EgdbError::OutOfMemory`].
     pub fn open(path: &Path) -> Result<Egdb, EgdbError> {
         let io = |source| EgdbError::Io {
             path: path.to_path_buf(),
             source,
         };
-        // Miri cannot map files: read the file instead (same checks, owned entries).
         let f = open_regular(path).map_err(io)?;
+        // Miri has no positioned reads: read the whole file instead (same checks).
         #[cfg(miri)]
         return check_bytes(path, &{
             use std::io::Read;
@@ -561,21 +806,54 @@ impl Egdb {
             f.read_to_end(&mut bytes).map_err(io)?;
             bytes
         });
-        // SAFETY: the map is read-only and private to this value; the file is documented as
-        // not to be modified while open. Every byte read from it is checked before use.
         #[cfg(not(miri))]
-        #[allow(unsafe_code)]
-        let map = unsafe { memmap2::Mmap::map(&f) }.map_err(io)?;
-        #[cfg(not(miri))]
-        let (info, payload_at) = check_file(path, &map)?;
-        #[cfg(not(miri))]
-        Ok(Egdb {
-            houses: info.houses,
-            max_seeds: info.max_seeds,
-            options: info.options,
-            rules: info.rules,
-            data: Storage::Mapped(map, payload_at),
-        })
+        {
+            let len = f.metadata().map_err(io)?.len();
+            let (info, head) = read_header(path, &f, len)?;
+            let payload_at = head.len() as u64;
+            let changed = || EgdbError::Changed(path.to_path_buf());
+            let entries = usize::try_from(info.entries)
+                .map_err(|_| crate::OutOfMemory { bytes: usize::MAX })?;
+            let (data, pieces) =
+                FrozenBytes::filled_in_pieces(entries, CHECK_PIECE, |offset, piece| {
+                    read_exact_at(&f, piece, payload_at + offset as u64).map_err(|e| {
+                        if e.kind() == std::io::ErrorKind::UnexpectedEof {
+                            changed()
+                        } else {
+                            io(e)
+                        }
+                    })?;
+                    let mut h = crc32fast::Hasher::new();
+                    h.update(piece);
+                    Ok::<_, EgdbError>(h)
+                })?;
+            // The same length and the same header as when the reading began: a file
+            // rewritten in place meanwhile is refused here if its checksum did not already
+            // catch it.
+            if f.metadata().map_err(io)?.len() != len {
+                return Err(changed());
+            }
+            let mut again = vec![0u8; head.len()];
+            read_exact_at(&f, &mut again, 0).map_err(|_| changed())?;
+            if again != head {
+                return Err(changed());
+            }
+            let computed = combine_crc32(&pieces);
+            if computed != info.payload_crc {
+                return Err(EgdbError::Checksum {
+                    stored: info.payload_crc,
+                    computed,
+                });
+            }
+            check_entries(info.houses, info.max_seeds, info.options, data.bytes())?;
+            Ok(Egdb {
+                houses: info.houses,
+                max_seeds: info.max_seeds,
+                options: info.options,
+                rules: info.rules,
+                data,
+            })
+        }
     }
 
     /// Reads a database from the bytes of a whole file (what [`Egdb::save`] writes), checked
@@ -590,16 +868,14 @@ impl Egdb {
         check_bytes(Path::new("<memory>"), bytes)
     }
 
-    /// [`Egdb::open`], then copies the entries into anonymous memory backed by huge pages
-    /// where the system offers them (faster random probes than the file map; costs the
-    /// memory of the entries).
+    /// The same as [`Egdb::open`]: reads the file into anonymous memory (huge pages where
+    /// the system offers them) and checks it completely. (It once copied a memory map of the
+    /// file; `open` no longer maps, so both give the same database for the same memory.)
     ///
     /// # Errors
-    /// As [`Egdb::open`], and [`EgdbError::OutOfMemory`] when the copy does not fit.
+    /// As [`Egdb::open`].
     pub fn load(path: &Path) -> Result<Egdb, EgdbError> {
-        let mut db = Egdb::open(path)?;
-        db.data = Storage::Owned(FrozenBytes::copy_of(db.entries())?);
-        Ok(db)
+        Egdb::open(path)
     }
 
     /// [`Egdb::open`], then refuses a database that does not serve `rules`.
@@ -644,11 +920,62 @@ fn parallel_crc32(bytes: &[u8]) -> u32 {
             h
         })
         .collect();
+    combine_crc32(&pieces)
+}
+
+/// The CRC-32 of consecutive pieces, from the hashers of the pieces in order.
+fn combine_crc32(pieces: &[crc32fast::Hasher]) -> u32 {
     let mut all = crc32fast::Hasher::new();
-    for h in &pieces {
+    for h in pieces {
         all.combine(h);
     }
     all.finalize()
+}
+
+/// Fills `buf` from the bytes of `f` at `offset` (a positioned read: no shared file
+/// position, so pieces can be read on several threads at once). `UnexpectedEof` when the
+/// file ends first.
+fn read_exact_at(f: &File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::FileExt::read_exact_at(f, buf, offset)
+    }
+    #[cfg(windows)]
+    {
+        let mut done = 0;
+        while done < buf.len() {
+            match std::os::windows::fs::FileExt::seek_read(
+                f,
+                &mut buf[done..],
+                offset + done as u64,
+            ) {
+                Ok(0) => return Err(std::io::ErrorKind::UnexpectedEof.into()),
+                Ok(n) => done += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads and checks the header of the open database file `f` of `len` bytes: the header and
+/// its bytes (the payload starts right after them).
+fn read_header(path: &Path, f: &File, len: u64) -> Result<(EgdbInfo, Vec<u8>), EgdbError> {
+    let mut head = vec![0u8; (FIXED_HEADER as u64 + MAX_RULES_LEN as u64 + 4).min(len) as usize];
+    read_exact_at(f, &mut head, 0).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::UnexpectedEof {
+            EgdbError::Changed(path.to_path_buf())
+        } else {
+            EgdbError::Io {
+                path: path.to_path_buf(),
+                source: e,
+            }
+        }
+    })?;
+    let (info, payload_at) = parse_header(path, &head, len)?;
+    head.truncate(payload_at);
+    Ok((info, head))
 }
 
 /// [`Egdb::check_entries`] on the entries `data` of a database of m = `houses`, K =
@@ -735,7 +1062,7 @@ fn check_bytes(path: &Path, bytes: &[u8]) -> Result<Egdb, EgdbError> {
         max_seeds: info.max_seeds,
         options: info.options,
         rules: info.rules,
-        data: Storage::Owned(FrozenBytes::copy_of(&bytes[payload_at..])?),
+        data: FrozenBytes::copy_of(&bytes[payload_at..])?,
     })
 }
 

@@ -1,0 +1,445 @@
+//! `mancala egdb` and `--egdb` under attack (issue 19): files that change while they are
+//! read, planted symlinks, builds killed or interrupted in their save, a disk that refuses
+//! the write, two builds into one folder, renamed and damaged files in a folder, and long
+//! bad input.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+fn mancala(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .output()
+        .expect("run mancala")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("egdb-files-{}", std::process::id()))
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn build_args(out: &Path, k: u32) -> Vec<String> {
+    [
+        "egdb",
+        "build",
+        "--rules",
+        "kalah(4,3)",
+        "--max-seeds",
+        &k.to_string(),
+        "--out",
+        out.to_str().unwrap(),
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}
+
+fn build(out: &Path, k: u32) -> Output {
+    let args = build_args(out, k);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    mancala(&args)
+}
+
+/// The names in `dir`, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
+}
+
+/// `egdb verify F` and `solve --egdb F`, run again and again while a thread cuts the file
+/// and writes it back in place: each run ends with status 0 or 1 and a message, never killed
+/// by a signal (with a memory map of the file, SIGBUS killed it).
+#[test]
+fn verify_and_solve_on_a_changing_file_fail_cleanly() {
+    let dir = scratch("changing");
+    assert!(build(&dir, 16).status.success());
+    let path = dir.join("kalah4.k16.egdb");
+    let good = std::fs::read(&path).unwrap();
+    let stop = AtomicBool::new(false);
+    let (mut ok, mut refused) = (0, 0);
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            use std::io::{Seek, SeekFrom, Write};
+            let mut f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+            while !stop.load(Ordering::Relaxed) {
+                f.set_len(100).unwrap();
+                std::thread::sleep(Duration::from_micros(500));
+                f.seek(SeekFrom::Start(0)).unwrap();
+                f.write_all(&good).unwrap();
+                std::thread::sleep(Duration::from_micros(500));
+            }
+        });
+        // Stops the writer however this loop ends (a failed assertion included), so that
+        // the scope can end.
+        struct Stop<'a>(&'a AtomicBool);
+        impl Drop for Stop<'_> {
+            fn drop(&mut self) {
+                self.0.store(true, Ordering::Relaxed);
+            }
+        }
+        let _stop = Stop(&stop);
+        let p = path.to_str().unwrap();
+        for i in 0..40 {
+            let out = if i % 2 == 0 {
+                mancala(&["egdb", "verify", p])
+            } else {
+                mancala(&[
+                    "solve",
+                    "--rules",
+                    "kalah(4,1)",
+                    "--tt-mb",
+                    "1",
+                    "--egdb",
+                    p,
+                ])
+            };
+            match out.status.code() {
+                Some(0) => ok += 1,
+                Some(1) => {
+                    let err = text(&out.stderr);
+                    assert!(
+                        err.starts_with("mancala: error: ") && err.contains(p),
+                        "{err}"
+                    );
+                    refused += 1;
+                }
+                other => panic!("{other:?} (killed by a signal?): {}", text(&out.stderr)),
+            }
+        }
+    });
+    assert!(
+        refused > 0,
+        "{ok} runs succeeded, none met the damaged file"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `egdb build` into a folder where someone planted symlinks to the user's file at the
+/// database's name and at the fixed `.tmp` name builds once used: the user's file is left
+/// byte for byte as it was, and the database is a regular file.
+#[test]
+#[cfg(unix)]
+fn a_build_never_writes_through_a_planted_symlink() {
+    let dir = scratch("symlink");
+    let out = dir.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let victim = dir.join("important.txt");
+    std::fs::write(&victim, b"precious\n").unwrap();
+    for name in ["kalah4.k8.egdb", "kalah4.k8.egdb.tmp"] {
+        std::os::unix::fs::symlink(&victim, out.join(name)).unwrap();
+    }
+    let r = build(&out, 8);
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    assert_eq!(std::fs::read(&victim).unwrap(), b"precious\n");
+    let db = out.join("kalah4.k8.egdb");
+    assert!(std::fs::symlink_metadata(&db)
+        .unwrap()
+        .file_type()
+        .is_file());
+    let v = mancala(&["egdb", "verify", db.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", text(&v.stderr));
+    assert_eq!(listing(&out), ["kalah4.k8.egdb", "kalah4.k8.egdb.tmp"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Whether `name` is a temporary file of a save of `kalah4.k<k>.egdb`.
+fn is_temporary(name: &str, k: u32) -> bool {
+    name.starts_with(&format!(".kalah4.k{k}.egdb.")) && name.ends_with(".tmp")
+}
+
+/// Starts `egdb build` of K = 24 (10.5 MB) into `out` and sends it `signal` as soon as its
+/// temporary file appears. Tries again (up to 6 times) when the save was over before the
+/// signal arrived. Returns the build's output.
+#[cfg(unix)]
+fn signal_in_the_save(out: &Path, signal: &str) -> Output {
+    const K: u32 = 24;
+    for _ in 0..6 {
+        let _ = std::fs::remove_dir_all(out);
+        std::fs::create_dir_all(out).unwrap();
+        let child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(build_args(out, K))
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let pid = child.id().to_string();
+        let start = Instant::now();
+        let mut sent = false;
+        while start.elapsed() < Duration::from_secs(120) {
+            let seen = listing(out).iter().any(|n| is_temporary(n, K));
+            if seen {
+                let killed = Command::new("kill")
+                    .args([&format!("-{signal}"), pid.as_str()])
+                    .status()
+                    .unwrap();
+                sent = killed.success();
+                break;
+            }
+            if out.join(format!("kalah4.k{K}.egdb")).exists() {
+                break;
+            }
+            std::thread::yield_now();
+        }
+        let output = child.wait_with_output().unwrap();
+        if sent && !output.status.success() {
+            return output;
+        }
+    }
+    panic!("the signal never arrived during a save in 6 builds");
+}
+
+/// A build killed (SIGKILL) in its save leaves its temporary file; the next build into the
+/// folder removes it, says so, and succeeds.
+#[test]
+#[cfg(unix)]
+fn the_next_build_removes_what_a_killed_save_left() {
+    let dir = scratch("killed");
+    let out = signal_in_the_save(&dir, "KILL");
+    assert_eq!(out.status.code(), None, "killed by the signal");
+    let left: Vec<String> = listing(&dir)
+        .into_iter()
+        .filter(|n| is_temporary(n, 24))
+        .collect();
+    assert_eq!(left.len(), 1, "{:?}", listing(&dir));
+    let next = build(&dir, 24);
+    let err = text(&next.stderr);
+    assert!(next.status.success(), "{err}");
+    assert!(
+        err.contains(&left[0]) && err.contains("left by an earlier save that was killed"),
+        "{err}"
+    );
+    assert_eq!(listing(&dir), ["kalah4.k24.egdb"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Ctrl-C (SIGINT) or SIGTERM during the save: the build removes its temporary file and
+/// exits with 128 + the signal number.
+#[test]
+#[cfg(unix)]
+fn an_interrupted_save_removes_its_temporary_file() {
+    for (signal, code) in [("INT", 130), ("TERM", 143)] {
+        let dir = scratch(&format!("interrupted-{signal}"));
+        let out = signal_in_the_save(&dir, signal);
+        assert_eq!(out.status.code(), Some(code), "{}", text(&out.stderr));
+        assert!(text(&out.stderr).contains("interrupted"));
+        let left: Vec<String> = listing(&dir)
+            .into_iter()
+            .filter(|n| is_temporary(n, 24))
+            .collect();
+        assert!(left.is_empty(), "{left:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+/// A save that the system refuses part way (a file size limit, `ulimit -f`, standing in for
+/// a full disk: both fail the write) reports the error and leaves no temporary file.
+#[test]
+#[cfg(unix)]
+fn a_refused_write_leaves_no_temporary_file() {
+    let dir = scratch("refused");
+    let args: Vec<String> = build_args(&dir, 16)
+        .iter()
+        .map(|a| format!("'{a}'"))
+        .collect();
+    let args = args.join(" ");
+    // 100 blocks of 512 or 1024 bytes, well under the 735,517 bytes of the file; SIGXFSZ
+    // ignored so that the write fails with EFBIG instead of killing the process.
+    let script = format!(
+        "ulimit -f 100; trap '' XFSZ; exec '{}' {args}",
+        env!("CARGO_BIN_EXE_mancala")
+    );
+    let out = Command::new("sh").args(["-c", &script]).output().unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("File too large"), "{err}");
+    assert!(listing(&dir).is_empty(), "{:?}", listing(&dir));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Two builds of the same database into one folder at once both succeed, and the file is
+/// whole.
+#[test]
+fn two_builds_into_one_folder_both_succeed() {
+    let dir = scratch("two");
+    let spawn = || {
+        Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(build_args(&dir, 16))
+            .output()
+    };
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(spawn);
+        let b = s.spawn(spawn);
+        (a.join().unwrap().unwrap(), b.join().unwrap().unwrap())
+    });
+    assert!(a.status.success(), "{}", text(&a.stderr));
+    assert!(b.status.success(), "{}", text(&b.stderr));
+    assert_eq!(listing(&dir), ["kalah4.k16.egdb"]);
+    let f = dir.join("kalah4.k16.egdb");
+    let v = mancala(&["egdb", "verify", f.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", text(&v.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A folder search goes by the headers: a K = 6 file renamed `kalah4.k99.egdb` is a K = 6
+/// database, so the K = 8 file is chosen; a damaged file and a file for other rules are
+/// named with their reasons by `--verbose` and by `egdb info DIR`.
+#[test]
+fn a_folder_search_trusts_headers_not_names() {
+    let dir = scratch("folder");
+    assert!(build(&dir, 6).status.success());
+    assert!(build(&dir, 8).status.success());
+    std::fs::rename(dir.join("kalah4.k6.egdb"), dir.join("kalah4.k99.egdb")).unwrap();
+    std::fs::write(dir.join("kalah4.k50.egdb"), b"MNCLEGDB but nothing more").unwrap();
+    let other = mancala(&[
+        "egdb",
+        "build",
+        "--rules",
+        "kalah(4,3)+empty_capture",
+        "--max-seeds",
+        "4",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(other.status.success());
+    let d = dir.to_str().unwrap();
+    let out = mancala(&[
+        "solve",
+        "--rules",
+        "kalah(4,1)",
+        "--tt-mb",
+        "1",
+        "--egdb",
+        d,
+        "--verbose",
+    ]);
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let k8 = dir.join("kalah4.k8.egdb");
+    assert!(
+        text(&out.stdout).contains(&format!("database    {}", k8.display())),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(err.contains(&format!("using {}", k8.display())), "{err}");
+    let damaged = dir.join("kalah4.k50.egdb");
+    assert!(
+        err.contains(&format!(
+            "skipped {}: database file truncated",
+            damaged.display()
+        )),
+        "{err}"
+    );
+    let capture = dir.join("kalah4+empty_capture.k4.egdb");
+    assert!(
+        err.contains(&format!("skipped {}: built for", capture.display())),
+        "{err}"
+    );
+    let info = mancala(&["egdb", "info", d]);
+    let listed = text(&info.stdout);
+    assert!(info.status.success());
+    assert_eq!(listed.lines().count(), 4, "{listed}");
+    assert!(
+        listed.contains(&format!(
+            "{}: kalah(4,·), K = 6,",
+            dir.join("kalah4.k99.egdb").display()
+        )),
+        "{listed}"
+    );
+    assert!(
+        listed.contains(&format!(
+            "{}: unusable: database file truncated",
+            damaged.display()
+        )),
+        "{listed}"
+    );
+    // With only the damaged file and the other rules' file, the error names both reasons.
+    std::fs::remove_file(&k8).unwrap();
+    std::fs::remove_file(dir.join("kalah4.k99.egdb")).unwrap();
+    let out = mancala(&["solve", "--rules", "kalah(4,1)", "--egdb", d]);
+    let err = text(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("no endgame database")
+            && err.contains("truncated")
+            && err.contains("built for"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--egdb` naming a FIFO or a link to `/dev/zero` says it is not a regular file (not "Not
+/// a directory"), without blocking.
+#[test]
+#[cfg(unix)]
+fn egdb_on_a_fifo_or_a_device_says_so() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("db.egdb");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let zero = dir.join("zero.egdb");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    for p in [&fifo, &zero] {
+        let out = mancala(&[
+            "solve",
+            "--rules",
+            "kalah(4,1)",
+            "--egdb",
+            p.to_str().unwrap(),
+        ]);
+        let err = text(&out.stderr);
+        assert!(!out.status.success());
+        assert!(err.contains("not a regular file"), "{err}");
+        assert!(!err.contains("Not a directory"), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Bad input of 100 KB, or a number of 301 digits, gives a one-line message of sensible
+/// length.
+#[test]
+fn long_bad_input_is_quoted_shortened() {
+    // 100 KB (one argument may be at most 128 KiB on Linux).
+    let long = "7".repeat(100_000);
+    let out = mancala(&["solve", "--rules", &long]);
+    let err = text(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.len() < 400 && err.contains('…'), "{} bytes", err.len());
+    let position = format!("{long},4,4,4,4,4,0,4,4,4,4,4,4,0 S");
+    let out = mancala(&["solve", "--rules", "standard", "--position", &position]);
+    let err = text(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.len() < 400 && err.contains("slot 1"),
+        "{} bytes",
+        err.len()
+    );
+    for game in ["kalah(6,4)", "bao-la-kete"] {
+        let bad_move = format!("{long}x");
+        let out = mancala(&["replay", "--rules", game, "--moves", &bad_move]);
+        let err = text(&out.stderr);
+        assert!(!out.status.success());
+        assert!(err.len() < 400 && err.contains('…'), "{game}: {err:.400}");
+    }
+    let out = mancala(&["solve", "--max-seconds", "1e300"]);
+    let err = text(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("--max-seconds 1e300:"), "{err}");
+}

@@ -1,0 +1,270 @@
+//! Database files under attack (issue 19): a file truncated or overwritten while it is being
+//! read gives an error, never a signal.
+
+use std::io::{Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use mancala_core::kalah::KalahRules;
+use mancala_solver::{Egdb, EgdbError};
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("mancala-egdb-files-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Kalah(4,·) up to K = 16 seeds: C(24, 8) = 735,471 entries, a file of 735,517 bytes,
+/// built in well under a second.
+fn database() -> Egdb {
+    let rules: KalahRules = "kalah(4,3)".parse().unwrap();
+    Egdb::build(&rules, 16, None).unwrap()
+}
+
+/// Rewrites the file at `path` in place (same inode, as `truncate -s 100 F` and `cp other F`
+/// do) until `stop`: cut to 100 bytes, then the good bytes written back, then cut in the
+/// middle of the payload, then the good bytes again.
+fn keep_damaging(path: &Path, good: &[u8], stop: &AtomicBool) {
+    let mut f = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+    let mut round = 0u64;
+    while !stop.load(Ordering::Relaxed) {
+        let cut = if round % 2 == 0 {
+            100
+        } else {
+            good.len() as u64 / 2
+        };
+        f.set_len(cut).unwrap();
+        std::thread::sleep(std::time::Duration::from_micros(200));
+        f.seek(SeekFrom::Start(0)).unwrap();
+        f.write_all(good).unwrap();
+        std::thread::sleep(std::time::Duration::from_micros(300));
+        round += 1;
+    }
+}
+
+/// Loads while another thread truncates and rewrites the file: every load either gives the
+/// database exactly as saved or a typed error; with a memory map of the file, a load that
+/// touched a page past the new end died of SIGBUS and took this test process with it.
+#[test]
+#[cfg_attr(miri, ignore = "threads rewriting a file")]
+fn a_file_cut_and_rewritten_during_loads_gives_errors_not_signals() {
+    let dir = scratch("changing");
+    let path = dir.join("kalah4.k16.egdb");
+    let db = database();
+    db.save(&path).unwrap();
+    let good = std::fs::read(&path).unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let writer = {
+        let (path, good, stop) = (path.clone(), good.clone(), Arc::clone(&stop));
+        std::thread::spawn(move || keep_damaging(&path, &good, &stop))
+    };
+    let (mut whole, mut refused) = (0, 0);
+    for i in 0..300 {
+        let r = if i % 2 == 0 {
+            Egdb::open(&path)
+        } else {
+            Egdb::load(&path)
+        };
+        match r {
+            Ok(back) => {
+                assert_eq!(
+                    back.entries(),
+                    db.entries(),
+                    "a load that succeeds is whole"
+                );
+                whole += 1;
+            }
+            Err(
+                EgdbError::Changed(_)
+                | EgdbError::Truncated { .. }
+                | EgdbError::Checksum { .. }
+                | EgdbError::Header(_)
+                | EgdbError::BadMagic(_)
+                | EgdbError::BadEntry { .. },
+            ) => refused += 1,
+            Err(e) => panic!("unexpected error: {e}"),
+        }
+    }
+    stop.store(true, Ordering::Relaxed);
+    writer.join().unwrap();
+    // The race was run: some loads met a damaged or changing file.
+    assert!(refused > 0, "{whole} whole loads, none refused");
+    // Once the file is left alone, it loads.
+    std::fs::write(&path, &good).unwrap();
+    assert_eq!(Egdb::load(&path).unwrap().entries(), db.entries());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A database read from a file no longer depends on it: the file deleted or cut to nothing
+/// afterwards changes no value.
+#[test]
+#[cfg_attr(miri, ignore = "a 735 KB database")]
+fn an_opened_database_does_not_read_its_file_again() {
+    let dir = scratch("after");
+    let path = dir.join("kalah4.k16.egdb");
+    let db = database();
+    db.save(&path).unwrap();
+    let opened = Egdb::open(&path).unwrap();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_len(0)
+        .unwrap();
+    std::fs::remove_file(&path).unwrap();
+    // Every entry read (with a map of the file, the first one past the cut would be SIGBUS).
+    assert_eq!(opened.entries(), db.entries());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The names of the regular files and symlinks in `dir`, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Symlinks planted at every name a save could write (the final name, the fixed `.tmp` name
+/// saves once used, the temporary name pattern without its random part) all point at a
+/// file outside the folder: the save leaves that file byte for byte as it was, replaces the
+/// symlink at the final name by the database, and leaves the other links alone.
+#[test]
+#[cfg(unix)]
+#[cfg_attr(miri, ignore = "symlinks")]
+fn symlinks_planted_in_the_folder_are_never_written_through() {
+    let dir = scratch("symlinks");
+    let out = dir.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let victim = dir.join("important.txt");
+    let precious = b"the user's own file, which no database build may touch\n".to_vec();
+    std::fs::write(&victim, &precious).unwrap();
+    let path = out.join("kalah4.k16.egdb");
+    let planted = [
+        "kalah4.k16.egdb".to_string(),
+        "kalah4.k16.egdb.tmp".to_string(),
+        format!(".kalah4.k16.egdb.{}.tmp", std::process::id()),
+        // The pattern of a killed save's file, with a process id that is never a live one
+        // (the largest pid_t): not a regular file, so not removed either.
+        format!(".kalah4.k16.egdb.{}.AAAAAAAAAAAA.tmp", i32::MAX),
+    ];
+    for name in &planted {
+        std::os::unix::fs::symlink(&victim, out.join(name)).unwrap();
+    }
+    let db = database();
+    let report = db.save(&path).unwrap();
+    assert!(report.removed_stale.is_empty(), "{report:?}");
+    assert_eq!(std::fs::read(&victim).unwrap(), precious);
+    let meta = std::fs::symlink_metadata(&path).unwrap();
+    assert!(
+        meta.file_type().is_file(),
+        "the final name is now the database itself"
+    );
+    assert_eq!(Egdb::open(&path).unwrap().entries(), db.entries());
+    for name in &planted[1..] {
+        let link = std::fs::symlink_metadata(out.join(name)).unwrap();
+        assert!(link.file_type().is_symlink(), "{name}");
+    }
+    assert_eq!(listing(&out), {
+        let mut v = planted.to_vec();
+        v.sort();
+        v
+    });
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Saves of one file from several threads at once all succeed (each writes its own
+/// temporary file), the file is whole, and no temporary file is left.
+#[test]
+#[cfg_attr(miri, ignore = "threads writing files")]
+fn concurrent_saves_of_one_file_all_succeed_and_leave_it_whole() {
+    let dir = scratch("concurrent");
+    let path = dir.join("kalah4.k16.egdb");
+    let db = database();
+    std::thread::scope(|s| {
+        for _ in 0..4 {
+            s.spawn(|| {
+                for _ in 0..5 {
+                    db.save(&path).unwrap();
+                }
+            });
+        }
+    });
+    assert_eq!(Egdb::open(&path).unwrap().entries(), db.entries());
+    assert_eq!(listing(&dir), ["kalah4.k16.egdb"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The id of a process that has exited and been reaped.
+#[cfg(unix)]
+fn dead_pid() -> u32 {
+    let mut child = std::process::Command::new("true").spawn().unwrap();
+    let pid = child.id();
+    child.wait().unwrap();
+    pid
+}
+
+/// A save removes (and reports) the temporary files of earlier saves of the same name whose
+/// process is gone, as a save killed by SIGKILL leaves them: this test plants such a file
+/// under the name pattern `Egdb::save` documents, with the id of a process that has exited.
+/// Files of live processes (a save under way elsewhere), of other names and of other
+/// patterns are kept.
+#[test]
+#[cfg(unix)]
+#[cfg_attr(miri, ignore = "processes")]
+fn a_save_removes_the_temporary_files_of_killed_saves_only() {
+    let dir = scratch("stale");
+    let path = dir.join("kalah4.k16.egdb");
+    let gone = dir.join(format!(".kalah4.k16.egdb.{}.x7Gq2LmPz0Ab.tmp", dead_pid()));
+    let mut live_child = std::process::Command::new("sleep")
+        .arg("60")
+        .spawn()
+        .unwrap();
+    let kept = [
+        // A save under way in another live process.
+        format!(".kalah4.k16.egdb.{}.Qw3rTy5uIo9P.tmp", live_child.id()),
+        // A save under way in this process.
+        format!(".kalah4.k16.egdb.{}.Zx8cVb4nMl2K.tmp", std::process::id()),
+        // Another database's file, another pattern, a user's file.
+        format!(".kalah4.k17.egdb.{}.x7Gq2LmPz0Ab.tmp", dead_pid()),
+        format!(".kalah4.k16.egdb.{}.tmp", dead_pid()),
+        "notes.txt".to_string(),
+    ];
+    std::fs::write(&gone, vec![7u8; 1 << 20]).unwrap();
+    for name in &kept {
+        std::fs::write(dir.join(name), b"x").unwrap();
+    }
+    let db = database();
+    let report = db.save(&path).unwrap();
+    live_child.kill().unwrap();
+    live_child.wait().unwrap();
+    assert_eq!(report.removed_stale, std::slice::from_ref(&gone));
+    assert!(!gone.exists());
+    let mut expected: Vec<String> = kept.to_vec();
+    expected.push("kalah4.k16.egdb".to_string());
+    expected.sort();
+    assert_eq!(listing(&dir), expected);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A save that fails (its folder does not exist; a file where the folder should be) reports
+/// the error and leaves nothing behind.
+#[test]
+#[cfg_attr(miri, ignore = "files")]
+fn a_failed_save_leaves_nothing() {
+    let dir = scratch("failed");
+    let db = database();
+    let missing = dir.join("missing").join("kalah4.k16.egdb");
+    assert!(matches!(db.save(&missing), Err(EgdbError::Io { .. })));
+    std::fs::write(dir.join("file"), b"x").unwrap();
+    let under_file = dir.join("file").join("kalah4.k16.egdb");
+    assert!(matches!(db.save(&under_file), Err(EgdbError::Io { .. })));
+    assert_eq!(listing(&dir), ["file"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
