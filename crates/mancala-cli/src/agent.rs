@@ -674,9 +674,12 @@ pub fn run(args: &AgentArgs) -> Result<(), String> {
     let game_ms = match a.game_ms {
         Some(ms) => ms,
         None => match std::env::var("MANCALA_AGENT_GAME_MS") {
-            Ok(v) => v
-                .parse()
-                .map_err(|_| format!("MANCALA_AGENT_GAME_MS: `{v}` is not a number"))?,
+            Ok(v) => v.parse().map_err(|_| {
+                format!(
+                    "MANCALA_AGENT_GAME_MS: `{}` is not a whole number of milliseconds",
+                    mancala_core::Shortened(&v)
+                )
+            })?,
             Err(_) => 3_600_000,
         },
     };

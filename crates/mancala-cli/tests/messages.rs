@@ -224,3 +224,20 @@ fn no_progress_reaches_a_standard_error_that_is_not_a_terminal() {
     let o = mancala(&["solve", "--quiet", "--rules", "kalah(3,2)"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
 }
+
+/// A bad clock in the environment is quoted shortened (60 characters, then `…`), on one line
+/// (found by the review: a 100 KB value was echoed whole).
+#[test]
+fn a_long_bad_agent_clock_variable_is_quoted_shortened() {
+    let long = "x".repeat(100_000);
+    let o = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["agent", "manchester"])
+        .env("MANCALA_AGENT_GAME_MS", &long)
+        .output()
+        .expect("run mancala");
+    let err = text(&o.stderr);
+    assert!(!o.status.success());
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains(&format!("`{}…`", "x".repeat(60))), "{err}");
+    assert!(err.len() < 200, "{} bytes", err.len());
+}
