@@ -530,13 +530,7 @@ impl Egdb {
         let options = relevant_options(rules.options());
         let data = build::build(m as usize, options, max_seeds, total, progress, None)?
             .ok_or(EgdbError::Cancelled)?;
-        Ok(Egdb {
-            houses: m,
-            max_seeds,
-            options,
-            rules: rules.to_string(),
-            data,
-        })
+        Ok(Egdb::built(rules, max_seeds, data))
     }
 
     /// [`Egdb::build`] on a pool of `threads` build threads (0 = every core), with progress
@@ -594,13 +588,18 @@ impl Egdb {
         )
         .map_err(|e| EgdbError::Threads(e.to_string()))??
         .ok_or(EgdbError::Cancelled)?;
-        Ok(Egdb {
-            houses: m,
+        Ok(Egdb::built(rules, max_seeds, data))
+    }
+
+    /// The database of `rules` and K = `max_seeds` holding the freshly built `data`.
+    fn built(rules: &KalahRules, max_seeds: u32, data: FrozenBytes) -> Egdb {
+        Egdb {
+            houses: rules.houses(),
             max_seeds,
-            options,
+            options: relevant_options(rules.options()),
             rules: rules.to_string(),
             data,
-        })
+        }
     }
 
     /// m, houses a row.
