@@ -433,8 +433,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             let c = self.g.play(b, h);
             let given = match c.kind {
                 Kind::Switch => given::<M>(c.board),
-                Kind::Extra => 0,
-                Kind::Over => 0,
+                Kind::Extra | Kind::Over => 0,
             };
             let score = kalah_order_score(c.kind, h, c.gain, given);
             kids[n] = (score, c.seeds, c.kind, c.board, c.gain as u32);
