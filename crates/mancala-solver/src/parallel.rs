@@ -1,11 +1,15 @@
 //! Parallel MTD(f) driver (Plaat, Schaeffer, Pijls & de Bruin 1996) over a shared table.
 //!
-//! Every thread of the pool runs the whole sequence of null-window probes on the same
-//! position ("lazy SMP"); the threads after the first order some moves differently, so they
-//! prove different subtrees and share the results through the table. Every bound a thread
-//! stores or returns is proven, so the first thread to close the interval has the exact value,
-//! whatever the number of threads: the value is the same for any thread count (only the node
-//! count and time change). The other threads are then told to stop and unwind.
+//! One searcher runs the sequence of null-window probes; inside each probe, nodes split their
+//! younger brothers over the pool's threads (young brothers wait on rayon's work-stealing
+//! `join`, [`crate::search`]). Every bound a searcher stores or returns is proven, and a
+//! node's value is combined from its children's proven bounds whatever order they finished
+//! in, so the value and the best-move set are the same for any number of threads (only the
+//! node count and time change). One thread searches node for node as the serial search.
+//!
+//! Before, every thread ran the whole probe sequence with its own move order, sharing results
+//! through the table ("lazy SMP"); two threads gave only 1.3–1.5× one thread on Kalah(6,4)
+//! (BENCHMARKS.md, "Parallel search").
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -38,20 +42,18 @@ pub(crate) struct Ctx<'a, const M: usize, T: TranspositionTable> {
 
 impl<const M: usize, T: TranspositionTable> Ctx<'_, M, T> {
     /// MTD(f): null-window probes `f(searcher, β−1, β)` (f must be a fail-soft search of the
-    /// value) from `guess` until `lower == upper`, on every thread of the pool, within the
-    /// starting interval `[lower, upper]`.
+    /// value) from `guess` until `lower == upper`, within the starting interval
+    /// `[lower, upper]`. One searcher drives the probes on the pool; the other threads join in
+    /// at its split points (young brothers wait, [`crate::search`]).
     pub(crate) fn mtd<F>(&self, shared: &Shared, lower: i32, upper: i32, guess: i32, f: F) -> Proven
     where
         F: Fn(&mut Searcher<'_, M, T>, i32, i32) -> i32 + Sync,
     {
-        let results = self.pool.broadcast(|ctx| {
-            let mut s = Searcher::new(self.g, self.tt, self.db, shared, ctx.index());
+        self.pool.install(|| {
+            let mut s = Searcher::new(self.g, self.tt, self.db, shared);
             let (mut lo, mut hi) = (lower, upper);
             let mut g = guess.clamp(lo, hi);
             while lo < hi {
-                if shared.stop.load(Ordering::Relaxed) {
-                    break;
-                }
                 let beta = g.clamp(lo + 1, hi);
                 let v = f(&mut s, beta - 1, beta);
                 if s.aborted {
@@ -68,26 +70,11 @@ impl<const M: usize, T: TranspositionTable> Ctx<'_, M, T> {
                 g = v;
             }
             s.finish();
-            if lo >= hi {
-                // Proven: tell the other threads to stop.
-                shared.stop.store(true, Ordering::Relaxed);
-            }
             Proven {
                 lower: lo,
                 upper: hi,
             }
-        });
-        if !shared.limited.load(Ordering::Relaxed) {
-            // The stop only ended this run's helpers; the next run starts afresh.
-            shared.stop.store(false, Ordering::Relaxed);
-        }
-        // Every interval is proven, so their intersection is too.
-        let mut p = Proven { lower, upper };
-        for r in results {
-            p.lower = p.lower.max(r.lower);
-            p.upper = p.upper.min(r.upper);
-        }
-        p
+        })
     }
 
     /// A first guess for MTD(f): the heuristic estimate of `pos` to `depth` plies.
@@ -98,7 +85,7 @@ impl<const M: usize, T: TranspositionTable> Ctx<'_, M, T> {
         depth: u32,
     ) -> i32 {
         self.pool.install(|| {
-            let mut s = Searcher::new(self.g, self.tt, self.db, shared, 0);
+            let mut s = Searcher::new(self.g, self.tt, self.db, shared);
             let v = s.estimate_pos(pos, depth);
             s.finish();
             v
@@ -122,8 +109,8 @@ impl<const M: usize, T: TranspositionTable> Ctx<'_, M, T> {
         F: Fn(&mut Searcher<'_, M, T>, &X, i32, i32) -> i32 + Sync,
     {
         let next = AtomicUsize::new(0);
-        let per_thread = self.pool.broadcast(|ctx| {
-            let mut s = Searcher::new(self.g, self.tt, self.db, shared, ctx.index());
+        let per_thread = self.pool.broadcast(|_| {
+            let mut s = Searcher::new(self.g, self.tt, self.db, shared);
             let mut done = Vec::new();
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
@@ -151,7 +138,7 @@ impl<const M: usize, T: TranspositionTable> Ctx<'_, M, T> {
         F: Fn(&mut Searcher<'_, M, T>, i32, i32) -> i32 + Sync,
     {
         self.pool.install(|| {
-            let mut s = Searcher::new(self.g, self.tt, self.db, shared, 0);
+            let mut s = Searcher::new(self.g, self.tt, self.db, shared);
             let v = f(&mut s, target - 1, target);
             s.finish();
             (!s.aborted).then_some(v >= target)

@@ -65,6 +65,9 @@ pub(crate) struct Shared {
     pub deadline: Option<Instant>,
     /// The caller's cancel flag.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Nodes with at least this many seeds more than the database holds search their
+    /// younger brothers in parallel (when the pool has several threads).
+    pub split_margin: u32,
 }
 
 impl Shared {
@@ -80,11 +83,38 @@ impl Shared {
             node_limit: node_limit.unwrap_or(u64::MAX),
             deadline,
             cancel,
+            split_margin: SPLIT_MARGIN,
         }
     }
 }
 
+/// Nodes between two looks at the stop flags, serial search.
 const CHECK_EVERY: u64 = 2048;
+/// Nodes between two looks at the stop flags when the search splits (a sibling's cut-off
+/// should stop the others soon).
+const CHECK_EVERY_SPLIT: u64 = 256;
+
+/// One split point of the young-brothers-wait search: set when one of the siblings searched
+/// in parallel there refutes the window, so that the others stop. Linked to the split points
+/// above it, whose cut-offs stop this one's searchers too.
+pub(crate) struct SplitPoint<'a> {
+    cut: AtomicBool,
+    parent: Option<&'a SplitPoint<'a>>,
+}
+
+impl SplitPoint<'_> {
+    /// Whether this split point or one above it was cut off.
+    fn any_cut(&self) -> bool {
+        let mut p = Some(self);
+        while let Some(s) = p {
+            if s.cut.load(Ordering::Relaxed) {
+                return true;
+            }
+            p = s.parent;
+        }
+        false
+    }
+}
 
 /// One thread's searcher.
 pub(crate) struct Searcher<'a, const M: usize, T: TranspositionTable> {
@@ -93,12 +123,17 @@ pub(crate) struct Searcher<'a, const M: usize, T: TranspositionTable> {
     db: &'a [u8],
     db_max: u32,
     shared: &'a Shared,
+    /// The split point this searcher works under (none for a root searcher).
+    split: Option<&'a SplitPoint<'a>>,
+    /// Nodes with at least this many seeds in the houses search their younger brothers in
+    /// parallel; `u32::MAX` for a serial search.
+    split_min_seeds: u32,
+    check_every: u64,
     pending: u64,
     /// Nodes counted by this thread (all of them, flushed or not).
     count: u64,
     /// Set once this thread must unwind; every value computed after it is meaningless.
     pub aborted: bool,
-    perturb: u64,
     etc_min_seeds: u32,
     tt_min_seeds: u32,
 }
@@ -118,32 +153,69 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
         tt: &'a T,
         db: Option<(&'a [u8], u32)>,
         shared: &'a Shared,
-        thread: usize,
     ) -> Self {
         let (db, db_max) = match db {
             Some((d, k)) => (d, k),
             None => (&[][..], 0),
         };
         let has_db = !db.is_empty();
+        let db_max = if has_db { db_max } else { 0 };
+        // Split only in a pool of several threads (one thread searches exactly as the serial
+        // search does, node for node).
+        let parallel = rayon::current_num_threads() > 1;
+        let split_min_seeds = if parallel {
+            db_max.saturating_add(shared.split_margin)
+        } else {
+            u32::MAX
+        };
         Searcher {
             g,
             tt,
             db,
-            db_max: if has_db { db_max } else { 0 },
+            db_max,
             shared,
+            split: None,
+            split_min_seeds,
+            check_every: if parallel {
+                CHECK_EVERY_SPLIT
+            } else {
+                CHECK_EVERY
+            },
             pending: 0,
             count: 0,
             aborted: false,
-            perturb: thread as u64,
             etc_min_seeds: ETC_MARGIN + if has_db { db_max } else { 0 },
             tt_min_seeds: TT_MIN_SEEDS,
+        }
+    }
+
+    /// A searcher for one younger brother at split point `split` (same settings, own
+    /// counters).
+    fn spawn<'b>(&self, split: &'b SplitPoint<'b>) -> Searcher<'b, M, T>
+    where
+        'a: 'b,
+    {
+        Searcher {
+            g: self.g,
+            tt: self.tt,
+            db: self.db,
+            db_max: self.db_max,
+            shared: self.shared,
+            split: Some(split),
+            split_min_seeds: self.split_min_seeds,
+            check_every: self.check_every,
+            pending: 0,
+            count: 0,
+            aborted: false,
+            etc_min_seeds: self.etc_min_seeds,
+            tt_min_seeds: self.tt_min_seeds,
         }
     }
 
     fn flush(&mut self) {
         let n = self.shared.nodes.fetch_add(self.pending, Ordering::Relaxed) + self.pending;
         self.pending = 0;
-        if self.shared.stop.load(Ordering::Relaxed) {
+        if self.shared.stop.load(Ordering::Relaxed) || self.split.is_some_and(|s| s.any_cut()) {
             self.aborted = true;
             return;
         }
@@ -177,7 +249,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
     pub(crate) fn search(&mut self, b: u128, k: u32, alpha: i32, beta: i32) -> i32 {
         self.pending += 1;
         self.count += 1;
-        if self.pending >= CHECK_EVERY {
+        if self.pending >= self.check_every {
             self.flush();
             if self.aborted {
                 return 0;
@@ -294,15 +366,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                                 hi = hi.min(g - e.lower);
                             }
                         }
-                        let mut score = kalah_order_score(Kind::Switch, h, g, given::<M>(c.board));
-                        if self.perturb != 0 {
-                            // Helper threads: up to 7 seeds of noise on the "given" key, so
-                            // they reorder near-ties among moves of equal gain.
-                            score += (((key ^ (h as u64 * 0x9E37)).wrapping_mul(
-                                0x2545_F491_4F6C_DD1D_u64.wrapping_add(self.perturb << 1),
-                            ) >> 61) as i32)
-                                << 8;
-                        }
+                        let score = kalah_order_score(Kind::Switch, h, g, given::<M>(c.board));
                         (lo, hi, score)
                     }
                 }
@@ -351,7 +415,8 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             cands[j] = x;
         }
         let mut a = alpha.max(best);
-        for c in &cands[..n] {
+        let mut searched = 0;
+        for (i, c) in cands[..n].iter().enumerate() {
             // `key` now holds the child's upper bound.
             let hi = c.key as i32;
             if hi <= a {
@@ -361,12 +426,25 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 }
                 continue;
             }
-            let g = c.child.gain;
-            let v = match c.child.kind {
-                Kind::Extra => g + self.search(c.child.board, c.child.seeds, a - g, beta - g),
-                Kind::Switch => g - self.search(c.child.board, c.child.seeds, g - beta, g - a),
-                Kind::Over => g,
-            };
+            if searched > 0 && k >= self.split_min_seeds && i + 1 < n {
+                // Young brothers wait (Feldmann, Monien, Mysliwietz & Vornberger 1989): the
+                // eldest brother was searched alone and did not refute the window, so the
+                // node is most likely an all-node; the younger brothers are searched in
+                // parallel on the pool (rayon's work-stealing `join`).
+                let rest = &cands[i..n];
+                match self.split_search(rest, a, beta) {
+                    None => return 0,
+                    Some((v, h)) => {
+                        if v > best {
+                            best = v;
+                            best_move = h;
+                        }
+                    }
+                }
+                break;
+            }
+            searched += 1;
+            let v = self.child_value(&c.child, a, beta);
             if self.aborted {
                 return 0;
             }
@@ -409,6 +487,80 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             self.tt.store(key, bounds);
         }
         best
+    }
+
+    /// The fail-soft value, for the mover, of the child `c` searched in the window
+    /// `(a, beta)`.
+    #[inline(always)]
+    fn child_value(&mut self, c: &Child, a: i32, beta: i32) -> i32 {
+        let g = c.gain;
+        match c.kind {
+            Kind::Extra => g + self.search(c.board, c.seeds, a - g, beta - g),
+            Kind::Switch => g - self.search(c.board, c.seeds, g - beta, g - a),
+            Kind::Over => g,
+        }
+    }
+
+    /// Searches the children `rest` in parallel in the window `(a, beta)` at a new split
+    /// point under this searcher's, and returns the best fail-soft value among them with its
+    /// house (`i32::MIN` if every child was skipped because its upper bound cannot pass
+    /// `a`); `None` when this searcher must unwind (a stop, or a cut-off above it). A child
+    /// that refutes the window stops its siblings; their unfinished values are not used.
+    fn split_search(&mut self, rest: &[Cand], a: i32, beta: i32) -> Option<(i32, u8)> {
+        let sp = SplitPoint {
+            cut: AtomicBool::new(false),
+            parent: self.split,
+        };
+        let (v, h, nodes) = self.par_children(&sp, rest, a, beta);
+        self.count += nodes;
+        if self.shared.stop.load(Ordering::Relaxed) || self.split.is_some_and(|s| s.any_cut()) {
+            self.aborted = true;
+            return None;
+        }
+        Some((v, h))
+    }
+
+    /// [`Searcher::split_search`]'s recursion: halves `rest` over `rayon::join`. Returns the
+    /// best value, its house and the nodes searched.
+    fn par_children(
+        &self,
+        sp: &SplitPoint<'_>,
+        rest: &[Cand],
+        a: i32,
+        beta: i32,
+    ) -> (i32, u8, u64) {
+        if rest.len() == 1 {
+            let c = &rest[0];
+            let hi = c.key as i32;
+            if hi <= a {
+                // Cannot reach the window; its upper bound still bounds the node's value.
+                return (hi, c.h, 0);
+            }
+            if sp.any_cut() {
+                return (i32::MIN, NO_MOVE, 0);
+            }
+            let mut s = self.spawn(sp);
+            let v = s.child_value(&c.child, a, beta);
+            s.finish();
+            if s.aborted {
+                return (i32::MIN, NO_MOVE, s.count);
+            }
+            if v >= beta {
+                sp.cut.store(true, Ordering::Relaxed);
+            }
+            return (v, c.h, s.count);
+        }
+        let (l, r) = rest.split_at(rest.len() / 2);
+        let (x, y) = rayon::join(
+            || self.par_children(sp, l, a, beta),
+            || self.par_children(sp, r, a, beta),
+        );
+        let nodes = x.2 + y.2;
+        if y.0 > x.0 {
+            (y.0, y.1, nodes)
+        } else {
+            (x.0, x.1, nodes)
+        }
     }
 
     /// A heuristic estimate (not a bound) of the value of `b`: alpha-beta to `depth` plies
@@ -549,6 +701,11 @@ fn given<const M: usize>(child: u128) -> u32 {
 /// Enhanced transposition cut-offs are tried at nodes with at least this many seeds more
 /// than the database holds (below, probing every child costs more than it saves).
 const ETC_MARGIN: u32 = 8;
+/// The default of [`Shared::split_margin`]: young brothers are searched in parallel at nodes
+/// with at least this many seeds more than the database holds. Below, subtrees are too small
+/// for a split to pay (BENCHMARKS.md, "Parallel search").
+pub(crate) const SPLIT_MARGIN: u32 = 8;
+
 /// The table is used at nodes with at least this many seeds in the houses.
 const TT_MIN_SEEDS: u32 = 0;
 

@@ -153,6 +153,7 @@ pub struct Solver {
     node_limit: Option<u64>,
     time_limit: Option<Duration>,
     cancel: Option<Arc<AtomicBool>>,
+    split_margin: u32,
     pool: Option<(usize, rayon::ThreadPool)>,
     lock_free: Option<LockFreeTable>,
     exact: Option<ExactTable>,
@@ -173,6 +174,7 @@ impl std::fmt::Debug for Solver {
             .field("table", &self.table_kind)
             .field("egdb", &self.egdb.as_ref().map(|d| d.description()))
             .field("node_limit", &self.node_limit)
+            .field("split_margin", &self.split_margin)
             .field("time_limit", &self.time_limit)
             .finish_non_exhaustive()
     }
@@ -222,6 +224,7 @@ impl Solver {
             node_limit: None,
             time_limit: None,
             cancel: None,
+            split_margin: crate::search::SPLIT_MARGIN,
             pool: None,
             lock_free: None,
             exact: None,
@@ -233,6 +236,19 @@ impl Solver {
     #[must_use]
     pub fn threads(mut self, threads: usize) -> Solver {
         self.threads = threads.max(1);
+        self
+    }
+
+    /// Where the search splits its work over the threads: nodes with at least `seeds` seeds
+    /// in the houses more than the database holds (more than 0 without one) search their
+    /// younger brothers in parallel once the eldest has not refuted the window (young brothers
+    /// wait; see the `parallel` module). Default 8, the best measured on Kalah(6,4) with a
+    /// 20-seed database (BENCHMARKS.md, "Parallel search"); smaller splits more often, with more
+    /// overhead. Neither the value nor the best moves depend on it; with one thread it has no
+    /// effect.
+    #[must_use]
+    pub fn split_margin(mut self, seeds: u32) -> Solver {
+        self.split_margin = seeds;
         self
     }
 
@@ -463,11 +479,13 @@ impl Solver {
         });
         let board = board.as_ref();
         let shared = || {
-            let sh = Arc::new(Shared::new(
+            let mut sh = Shared::new(
                 self.node_limit,
                 self.time_limit.map(|d| t0 + d),
                 self.cancel.clone(),
-            ));
+            );
+            sh.split_margin = self.split_margin;
+            let sh = Arc::new(sh);
             if let Some(b) = board {
                 b.attach(&sh);
             }
@@ -720,7 +738,7 @@ mod tests {
         let g = Geometry::<1>::new(flags_of(&p));
         let tt = ExactTable::new();
         let sh = Shared::new(None, None, None);
-        let mut s = Searcher::new(&g, &tt, None, &sh, 0);
+        let mut s = Searcher::new(&g, &tt, None, &sh);
         assert_eq!(s.estimate_pos(&p, 8), 1);
         // kalah(2,1)+pie_rule+end_when_no_move, `0,1,2,1,0,0 N swap` (by hand, final stores):
         // North's house 1 sows its seed into North's house 2 (facing South's empty house 1:
@@ -731,7 +749,7 @@ mod tests {
         let rules = "kalah(2,1)+pie_rule+end_when_no_move".parse().unwrap();
         let p = KalahPosition::parse(rules, "0,1,2,1,0,0 N swap").unwrap();
         let g = Geometry::<2>::new(flags_of(&p));
-        let mut s = Searcher::new(&g, &tt, None, &sh, 0);
+        let mut s = Searcher::new(&g, &tt, None, &sh);
         assert_eq!(s.estimate_pos(&p, 40), 4);
     }
 }

@@ -61,18 +61,23 @@ proptest! {
         let mut brute = Brute::new();
         let expected = brute.value(&pos);
         prop_assert_eq!(Brute::new().value_ab(&pos), expected);
-        // One and two threads (two search the root moves' best-move tests side by side).
+        // One thread, and two and three threads that split at every node with a seed in its
+        // houses (young brothers searched side by side, so siblings' cut-offs stop each other
+        // mid-search), with a table small enough to overwrite entries all the time.
         let mut solver = Solver::new().threads(1).tt_bytes(1 << 16);
         let s = solver.solve(&pos).unwrap();
-        let s2 = Solver::new().threads(2).tt_bytes(1 << 16).solve(&pos).unwrap();
-        prop_assert!(s.exact && s2.exact);
+        let s2 = Solver::new().threads(2).split_margin(1).tt_bytes(1 << 16).solve(&pos).unwrap();
+        let s3 = Solver::new().threads(3).split_margin(1).tt_bytes(1 << 10).solve(&pos).unwrap();
+        prop_assert!(s.exact && s2.exact && s3.exact);
         prop_assert_eq!(s.value, expected, "{}", pos);
         prop_assert_eq!(s2.value, expected, "{}", pos);
+        prop_assert_eq!(s3.value, expected, "{}", pos);
         // Every best move reaches the value, every other move does not.
         let values = brute.move_values(&pos);
         for (mv, v) in &values {
             prop_assert_eq!(s.best_moves.contains(mv), *v == expected, "{} move {}", pos, mv);
             prop_assert_eq!(s2.best_moves.contains(mv), *v == expected, "{} move {}", pos, mv);
+            prop_assert_eq!(s3.best_moves.contains(mv), *v == expected, "{} move {}", pos, mv);
         }
         // The principal variation is a legal game whose final margin is the score.
         let side = pos.side_to_move().unwrap();
