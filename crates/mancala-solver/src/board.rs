@@ -30,6 +30,9 @@
 //! `[0, C(K+2m, 2m))` without gaps. The rank does not depend on K: one number indexes the
 //! endgame database and keys the transposition table.
 
+use mancala_core::kalah::KalahPosition;
+use mancala_core::Side;
+
 /// Largest `n` of the binomial table: 255 seeds plus 2·7 parts, rounded up.
 pub(crate) const BINOM_N: usize = 272;
 /// Largest `k` of the binomial table + 1.
@@ -377,6 +380,31 @@ pub(crate) fn next_parts(parts: &mut [u8]) -> bool {
     parts[j - 1] = t + 1;
     parts[j] -= 1;
     true
+}
+
+/// Whether `pos` is in the opening states whose values depend on more than the houses.
+pub(crate) fn is_special(pos: &KalahPosition) -> bool {
+    pos.is_first_move() || pos.swap_offered() || pos.in_opening_turn()
+}
+
+/// Store gain of `side` minus the other side's, from `pos` to `child`, seeds.
+pub(crate) fn store_gain(pos: &KalahPosition, child: &KalahPosition, side: Side) -> i32 {
+    let o = side.opponent();
+    (i32::from(child.store(side)) - i32::from(pos.store(side)))
+        - (i32::from(child.store(o)) - i32::from(pos.store(o)))
+}
+
+/// The mover-relative board (stores cleared) and the seeds in houses of a core position.
+pub(crate) fn relative(pos: &KalahPosition, side: Side) -> (u128, u32) {
+    let m = pos.rules().houses() as usize;
+    let raw = pos.board_bits();
+    let south = raw & lanes(0, m);
+    let north = raw & lanes(m + 1, m);
+    let b = match side {
+        Side::South => south | north,
+        Side::North => (north >> (8 * (m + 1))) | (south << (8 * (m + 1))),
+    };
+    (b, pos.seeds_in_houses())
 }
 
 #[cfg(test)]

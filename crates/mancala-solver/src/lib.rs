@@ -41,20 +41,22 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod bench;
+// The ground, shared by the wings (imports no wing).
 mod board;
-pub mod egdb;
-pub mod engine;
 mod mem;
-mod order;
-mod parallel;
 pub mod progress;
-mod search;
-mod solver;
 pub mod tt;
 
+// The wings: exact search, endgame databases, playing engine.
+pub mod egdb;
+pub mod engine;
+mod exact;
+
+// The benchmark suite, over the public API of the exact solver.
+pub mod bench;
+
 pub use egdb::{Egdb, EgdbError, EgdbInfo, SaveReport};
+pub use exact::{Analysis, MoveValue, Solution, SolveError, Solver, SwapChoice, TableKind};
 pub use mem::OutOfMemory;
 pub use progress::{BuildProgress, SolvePhase, SolveProgress};
-pub use solver::{Analysis, MoveValue, Solution, SolveError, Solver, SwapChoice, TableKind};
 pub use tt::{ExactTable, LockFreeTable, TranspositionTable};

@@ -196,7 +196,7 @@ impl<const W: usize> Buckets<W> {
     /// Hints the cache that `bucket` will be read soon (no effect on results).
     #[inline(always)]
     pub(crate) fn prefetch(&self, bucket: usize) {
-        crate::search::prefetch(&self.bucket(bucket)[0]);
+        crate::mem::prefetch(&self.bucket(bucket)[0]);
     }
 
     /// The words of the first entry of `bucket` for which `hit` holds.

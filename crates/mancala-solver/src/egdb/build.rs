@@ -7,8 +7,7 @@ use mancala_core::kalah::{KalahOption, KalahOptions};
 use rayon::prelude::*;
 
 use crate::board::{binom_exact, Flags, BINOM};
-use crate::mem::{FrozenBytes, OutOfMemory, ZeroedBuf};
-use crate::search::prefetch;
+use crate::mem::{prefetch, FrozenBytes, OutOfMemory, ZeroedBuf};
 
 /// Not computed yet: the entry of value v is the byte v + 128 (excess-128), and no value is
 /// −128 because |v| ≤ K ≤ 127. Only debug builds look at it: the order of the build makes

@@ -93,10 +93,9 @@ use mancala_core::kalah::{KalahOption, KalahOptions, KalahPosition, KalahRules};
 use rayon::prelude::*;
 use thiserror::Error;
 
-use crate::board::{binom_exact, rank_dyn, rank_space};
+use crate::board::{binom_exact, is_special, rank_dyn, rank_space, relative};
 use crate::mem::FrozenBytes;
 use crate::progress::BuildProgress;
-use crate::search::{is_special, relative};
 
 /// The file magic.
 pub const MAGIC: [u8; 8] = *b"MNCLEGDB";

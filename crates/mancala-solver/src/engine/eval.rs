@@ -36,9 +36,8 @@ use mancala_core::kalah::{KalahMove, KalahOption, KalahPosition};
 use mancala_core::{Game, Side};
 
 use super::SearchResult;
-use crate::board::Kind;
-use crate::order::kalah_order_score;
-use crate::search::store_gain;
+use crate::board::{store_gain, Kind};
+use crate::exact::kalah_order_score;
 use crate::{Egdb, Solver};
 
 /// Score units per seed of Kalah store difference.
@@ -85,7 +84,7 @@ pub trait Evaluate: Game {
     /// A game-specific ordering hint for the legal move `mv`, which leads to `child`: moves
     /// are tried by table move, killer moves, then this hint (higher first), then the static
     /// value of the child. Default 0 (static value only). Kalah puts extra turns first,
-    /// rightmost first, by the exact solver's ordering (`order.rs`).
+    /// rightmost first, by the exact solver's ordering (`exact/order.rs`).
     fn order_hint(&self, mv: Self::Move, child: &Self) -> i32 {
         let _ = (mv, child);
         0
@@ -203,7 +202,7 @@ impl Evaluate for KalahPosition {
         Some(self.play_unchecked(mv))
     }
 
-    /// The exact solver's ordering score (`order.rs`) of an extra-turn move (extra
+    /// The exact solver's ordering score (`exact/order.rs`) of an extra-turn move (extra
     /// turns first, rightmost house first); 0 for the other moves, which the engine then
     /// orders by the static value of the child instead of the solver's immediate gain. Nodes
     /// of fixed-depth searches (4 MiB table; Kalah(6,4) start at depth 12, the middle-game

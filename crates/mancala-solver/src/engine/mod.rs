@@ -56,8 +56,8 @@
 //! * the lock-free bucket storage of the transposition tables ([`crate::tt`]): the exact
 //!   search's [`LockFreeTable`](crate::LockFreeTable) and the engine's [`tt::Table`] are two
 //!   entry formats over one implementation;
-//! * the Kalah move ordering (`order.rs`: extra turns rightmost first, then immediate gain),
-//!   used by the exact search and, for the extra turns, by the engine's
+//! * the Kalah move ordering (`exact/order.rs`: extra turns rightmost first, then immediate
+//!   gain), used by the exact search and, for the extra turns, by the engine's
 //!   [`Evaluate::order_hint`] for Kalah (the other moves by the static value, which includes
 //!   the immediate gain);
 //! * the endgame databases ([`crate::Egdb`]) and the exact [`Solver`](crate::Solver) for

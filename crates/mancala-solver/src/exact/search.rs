@@ -35,7 +35,7 @@
 //! * Enhanced transposition cut-off (Plaat, Schaeffer, Pijls & de Bruin 1996): before
 //!   searching, the children are looked up in the table and the database, and a child whose
 //!   proven bound already refutes the window cuts at once.
-//! * Move order ([`crate::order`]): table move, extra turns (rightmost house first, since
+//! * Move order ([`super::order`]): table move, extra turns (rightmost house first, since
 //!   sowing a house to the left of another extra-turn house would spoil it), then moves by
 //!   immediate gain (captures), ties broken by the fewest seeds left in the opponent's row.
 //! * Endgame database: a position with at most K seeds in the houses is answered exactly.
@@ -47,8 +47,9 @@ use std::time::Instant;
 use mancala_core::kalah::{KalahMove, KalahPosition};
 use mancala_core::Side;
 
-use crate::board::{Child, Geometry, Kind};
-use crate::order::kalah_order_score;
+use super::order::kalah_order_score;
+use crate::board::{is_special, relative, Child, Geometry, Kind};
+use crate::mem::prefetch;
 use crate::tt::{Bounds, TranspositionTable, NO_MOVE};
 
 /// State shared by every search thread of one solve.
@@ -709,33 +710,6 @@ pub(crate) const SPLIT_MARGIN: u32 = 8;
 /// The table is used at nodes with at least this many seeds in the houses.
 const TT_MIN_SEEDS: u32 = 0;
 
-/// Hints the cache that `x` will be read soon (no effect on results).
-#[inline(always)]
-pub(crate) fn prefetch<X>(x: &X) {
-    // (Not under Miri, which does not implement the intrinsic; a prefetch changes no result.)
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
-    // SAFETY: SSE is part of the x86_64 baseline and a prefetch never faults.
-    unsafe {
-        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
-            (x as *const X).cast(),
-        );
-    }
-    #[cfg(any(not(target_arch = "x86_64"), miri))]
-    let _ = x;
-}
-
-/// Whether `pos` is in the opening states whose values depend on more than the houses.
-pub(crate) fn is_special(pos: &KalahPosition) -> bool {
-    pos.is_first_move() || pos.swap_offered() || pos.in_opening_turn()
-}
-
-/// Store gain of `side` minus the other side's, from `pos` to `child`, seeds.
-pub(crate) fn store_gain(pos: &KalahPosition, child: &KalahPosition, side: Side) -> i32 {
-    let o = side.opponent();
-    (i32::from(child.store(side)) - i32::from(pos.store(side)))
-        - (i32::from(child.store(o)) - i32::from(pos.store(o)))
-}
-
 /// Who moves after a move, as seen by the player who made it ([`move_gain`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Next {
@@ -777,17 +751,4 @@ pub(crate) fn move_gain(pos: &KalahPosition, mv: KalahMove, child: &KalahPositio
         Some(_) => Next::Other,
     };
     (gain, next)
-}
-
-/// The mover-relative board (stores cleared) and the seeds in houses of a core position.
-pub(crate) fn relative(pos: &KalahPosition, side: Side) -> (u128, u32) {
-    let m = pos.rules().houses() as usize;
-    let raw = pos.board_bits();
-    let south = raw & crate::board::lanes(0, m);
-    let north = raw & crate::board::lanes(m + 1, m);
-    let b = match side {
-        Side::South => south | north,
-        Side::North => (north >> (8 * (m + 1))) | (south << (8 * (m + 1))),
-    };
-    (b, pos.seeds_in_houses())
 }

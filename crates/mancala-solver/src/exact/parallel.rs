@@ -13,8 +13,8 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use super::search::{Searcher, Shared};
 use crate::board::Geometry;
-use crate::search::{Searcher, Shared};
 use crate::tt::TranspositionTable;
 
 /// What a driver run proved: `lower ≤ v ≤ upper`; `exact` when they meet.
@@ -37,7 +37,7 @@ pub(crate) struct Ctx<'a, const M: usize, T: TranspositionTable> {
     pub db: Option<(&'a [u8], u32)>,
     pub pool: &'a rayon::ThreadPool,
     /// Where each probe's proven bounds are published for progress reports.
-    pub progress: Option<&'a crate::progress::Board>,
+    pub progress: Option<&'a super::progress::Board>,
 }
 
 impl<const M: usize, T: TranspositionTable> Ctx<'_, M, T> {

@@ -1,4 +1,4 @@
-//! Kalah move ordering shared by the exact search ([`crate::search`]), its first-guess
+//! Kalah move ordering shared by the exact search ([`super::search`]), its first-guess
 //! estimate, and the engine's Kalah extra-turn hint ([`crate::engine::Evaluate::order_hint`]).
 //!
 //! After the transposition table's move (which each search puts first itself):

@@ -9,11 +9,12 @@ use mancala_core::kalah::{KalahMove, KalahOption, KalahPosition};
 use mancala_core::Side;
 use thiserror::Error;
 
-use crate::board::{rank_space, Flags, Geometry};
+use super::parallel::{Ctx, Proven};
+use super::progress::Board;
+use super::search::{move_gain, Next, Shared};
+use crate::board::{is_special, rank_space, relative, Flags, Geometry};
 use crate::egdb::Egdb;
-use crate::parallel::{Ctx, Proven};
-use crate::progress::{self, Board, SolvePhase, SolveProgress};
-use crate::search::{is_special, move_gain, relative, Next, Shared};
+use crate::progress::{self, SolvePhase, SolveProgress};
 use crate::tt::{ExactTable, LockFreeTable, TranspositionTable};
 
 /// Which transposition table the solver uses.
@@ -725,7 +726,7 @@ fn principal_variation<const M: usize, T: TranspositionTable>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Searcher;
+    use crate::exact::search::Searcher;
 
     /// The heuristic estimate (MTD(f)'s first guess) searched deeper than the game lasts is
     /// the exact value: at the issue #12 position the swap ends the game at `0,1,0,0 -`, and

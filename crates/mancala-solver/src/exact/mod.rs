@@ -1,0 +1,24 @@
+//! The exact solver wing: the game-theoretic value of a Kalah position, proven by search.
+//!
+//! * `solver.rs`: [`Solver`], its configuration (threads, table, limits, database), `solve`,
+//!   `analyse` and the result types;
+//! * `parallel.rs`: the MTD(f) driver (Plaat, Schaeffer, Pijls & de Bruin 1996), a sequence
+//!   of null-window probes run by every thread of a rayon pool over one shared table;
+//! * `search.rs`: the fail-soft negamax alpha-beta of one probe, with enhanced transposition
+//!   cut-offs, exact bounds from the seeds left and database probes;
+//! * `order.rs`: the Kalah move ordering, also used by the engine's Kalah hint;
+//! * `progress.rs`: the board the driver publishes its proven interval on.
+//!
+//! It stands on the shared ground (`board.rs`, [`crate::tt`], `mem.rs`, [`crate::progress`])
+//! and reads endgame databases only through [`crate::egdb`]'s public lookup API
+//! ([`Egdb`](crate::Egdb), [`decode`](crate::egdb::decode)); neither the ground nor the
+//! database wing imports it.
+
+mod order;
+mod parallel;
+mod progress;
+mod search;
+mod solver;
+
+pub(crate) use order::kalah_order_score;
+pub use solver::{Analysis, MoveValue, Solution, SolveError, Solver, SwapChoice, TableKind};
