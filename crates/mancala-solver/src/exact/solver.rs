@@ -225,7 +225,7 @@ impl Solver {
             node_limit: None,
             time_limit: None,
             cancel: None,
-            split_margin: crate::search::SPLIT_MARGIN,
+            split_margin: super::search::SPLIT_MARGIN,
             pool: None,
             lock_free: None,
             exact: None,
