@@ -2,7 +2,7 @@
 //!
 //! One searcher runs the sequence of null-window probes; inside each probe, nodes split their
 //! younger brothers over the pool's threads (young brothers wait on rayon's work-stealing
-//! `join`, [`crate::search`]). Every bound a searcher stores or returns is proven, and a
+//! `join`, [`super::search`]). Every bound a searcher stores or returns is proven, and a
 //! node's value is combined from its children's proven bounds whatever order they finished
 //! in, so the value and the best-move set are the same for any number of threads (only the
 //! node count and time change). One thread searches node for node as the serial search.
@@ -44,7 +44,7 @@ impl<const M: usize, T: TranspositionTable> Ctx<'_, M, T> {
     /// MTD(f): null-window probes `f(searcher, β−1, β)` (f must be a fail-soft search of the
     /// value) from `guess` until `lower == upper`, within the starting interval
     /// `[lower, upper]`. One searcher drives the probes on the pool; the other threads join in
-    /// at its split points (young brothers wait, [`crate::search`]).
+    /// at its split points (young brothers wait, [`super::search`]).
     pub(crate) fn mtd<F>(&self, shared: &Shared, lower: i32, upper: i32, guess: i32, f: F) -> Proven
     where
         F: Fn(&mut Searcher<'_, M, T>, i32, i32) -> i32 + Sync,
