@@ -39,6 +39,19 @@
 //!   sowing a house to the left of another extra-turn house would spoil it), then moves by
 //!   immediate gain (captures), ties broken by the fewest seeds left in the opponent's row.
 //! * Endgame database: a position with at most K seeds in the houses is answered exactly.
+//!
+//! # Parallel search: young brothers wait
+//!
+//! With several threads, a node with at least K + [`Shared::split_margin`] seeds searches
+//! its eldest child alone; if that does not refute the window (the node is then most likely
+//! an all-node, where every child must be searched), its younger brothers are searched in
+//! parallel over rayon's work-stealing `join` (Feldmann, Monien, Mysliwietz & Vornberger,
+//! "Distributed game-tree search", 1989). Each parallel child gets its own searcher under a
+//! [`SplitPoint`]; a child that refutes the window sets the split point's flag, and every
+//! searcher below it unwinds at its next check without storing anything. A node's value is
+//! the maximum of its children's proven fail-soft bounds, whatever order they finish in, so
+//! the value and the best moves are the same for any number of threads. With one thread
+//! nothing splits and the search is node for node the serial one.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -54,7 +67,7 @@ use crate::tt::{Bounds, TranspositionTable, NO_MOVE};
 
 /// State shared by every search thread of one solve.
 pub(crate) struct Shared {
-    /// Set to make every thread unwind (a limit, the cancel flag, or another thread finished).
+    /// Set to make every thread unwind (a limit or the cancel flag).
     pub stop: AtomicBool,
     /// Set when the stop came from a limit or the cancel flag (the result is then not exact).
     pub limited: AtomicBool,
