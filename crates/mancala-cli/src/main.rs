@@ -6,7 +6,6 @@
 mod agent;
 mod bench;
 mod bestmove;
-mod board;
 mod egdb;
 mod perft;
 mod play;

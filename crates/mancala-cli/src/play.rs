@@ -84,7 +84,7 @@ trait Playable: Evaluate {
 
 impl Playable for KalahPosition {
     fn draw(&self) -> String {
-        crate::board::kalah(self)
+        self.drawing().to_string()
     }
     fn help(&self) -> String {
         format!(
@@ -103,7 +103,7 @@ impl Playable for KalahPosition {
 
 impl Playable for BaoPosition {
     fn draw(&self) -> String {
-        crate::board::bao(self)
+        self.drawing().to_string()
     }
     fn help(&self) -> String {
         let moves: Vec<String> = self.legal_moves().iter().map(|m| m.to_string()).collect();
