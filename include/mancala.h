@@ -324,6 +324,12 @@ typedef struct MancalaSolveProgress {
     uint32_t index;
     // `MANCALA_SOLVE_PHASE_MOVE`: legal moves in all; otherwise 0.
     uint32_t count;
+    // Whether an MTD(f) null-window probe is running (phases `MANCALA_SOLVE_PHASE_VALUE` and
+    // `MANCALA_SOLVE_PHASE_MOVE` only); then `testing` is the bound it tests.
+    bool probing;
+    // With `probing`: the running probe ends by proving value ≥ `testing` (`lower` rises) or
+    // value < `testing` (`upper` falls); always `lower < testing <= upper`. Otherwise 0.
+    int32_t testing;
 } MancalaSolveProgress;
 
 // A solve's progress callback: `progress` is valid only during the call; `user_data` is

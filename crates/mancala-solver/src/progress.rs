@@ -11,7 +11,9 @@
 //!
 //! The solver's snapshot is published by the MTD(f) driver after every null-window probe
 //! (each probe proves a bound, Plaat et al. 1996), so the reported interval only ever shrinks
-//! and always holds the value.
+//! and always holds the value. A probe of a large position can run for minutes; meanwhile
+//! the snapshot says which bound the running probe tests ([`SolveProgress::testing`]), and
+//! its node count grows.
 //!
 //! [`Solver::solve_watched`]: crate::Solver::solve_watched
 //! [`Solver::analyse_watched`]: crate::Solver::analyse_watched
@@ -69,6 +71,12 @@ pub struct SolveProgress {
     pub nodes: u64,
     /// Wall time since the solve started (seconds).
     pub seconds: f64,
+    /// In [`SolvePhase::Value`] and [`SolvePhase::Move`]: the bound the running MTD(f)
+    /// null-window probe tests (seeds): it ends by proving `value ≥ testing` (`lower` rises
+    /// to at least `testing`) or `value < testing` (`upper` falls below it). `None` before the
+    /// first probe, between two probes and in the other phases; always
+    /// `lower < testing ≤ upper`. With several threads, the latest probe started.
+    pub testing: Option<i32>,
 }
 
 /// A snapshot of a running database build, handed to the progress callback.
@@ -97,6 +105,7 @@ struct State {
     phase: SolvePhase,
     lower: i32,
     upper: i32,
+    testing: Option<i32>,
 }
 
 impl Board {
@@ -108,6 +117,7 @@ impl Board {
                 phase,
                 lower,
                 upper,
+                testing: None,
             }),
             current: Mutex::new(None),
             nodes_before: AtomicU64::new(0),
@@ -122,7 +132,19 @@ impl Board {
             phase,
             lower,
             upper,
+            testing: None,
         };
+    }
+
+    /// A null-window probe of the current [`SolvePhase::Value`] or [`SolvePhase::Move`]
+    /// phase starts: it tests whether the value is at least `beta` (seeds).
+    pub(crate) fn probing(&self, beta: i32) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        // A probe of another thread may already have proven more than this one tests.
+        let open = s.lower < beta && beta <= s.upper;
+        if open && matches!(s.phase, SolvePhase::Value | SolvePhase::Move { .. }) {
+            s.testing = Some(beta);
+        }
     }
 
     /// A probe proved `lower ≤ v ≤ upper` for the value of the current [`SolvePhase::Value`]
@@ -132,6 +154,10 @@ impl Board {
         if matches!(s.phase, SolvePhase::Value | SolvePhase::Move { .. }) {
             s.lower = s.lower.max(lower);
             s.upper = s.upper.min(upper);
+            // The probe that tested `testing` (or another) has settled it.
+            if s.testing.is_some_and(|t| t <= s.lower || t > s.upper) {
+                s.testing = None;
+            }
         }
     }
 
@@ -170,6 +196,7 @@ impl Board {
             upper: s.upper,
             nodes: self.nodes_before.load(Ordering::Relaxed) + running,
             seconds: self.t0.elapsed().as_secs_f64(),
+            testing: s.testing,
         }
     }
 }
@@ -216,4 +243,34 @@ pub(crate) fn watch<R: Send>(
             Err(p) => std::panic::resume_unwind(p),
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The probe target follows MTD(f) on a value of +8 from the full interval of Kalah(6,4):
+    /// a probe for ≥ +8 succeeds (lower = +8), a probe for ≥ +9 fails (upper = +8).
+    #[test]
+    fn the_probe_target_is_shown_until_its_probe_settles_it() {
+        let b = Board::new(Instant::now(), SolvePhase::Value, -48, 48);
+        assert_eq!(b.snapshot().testing, None, "no probe yet");
+        b.probing(8);
+        assert_eq!(b.snapshot().testing, Some(8));
+        b.narrow(8, 48);
+        let s = b.snapshot();
+        assert_eq!((s.lower, s.upper, s.testing), (8, 48, None));
+        // A probe another thread started on an older interval tests nothing new.
+        b.probing(3);
+        assert_eq!(b.snapshot().testing, None);
+        b.probing(9);
+        assert_eq!(b.snapshot().testing, Some(9));
+        b.narrow(-48, 8);
+        let s = b.snapshot();
+        assert_eq!((s.lower, s.upper, s.testing), (8, 8, None));
+        // After the value, no probe is shown.
+        b.phase(SolvePhase::BestMoves, 8, 8);
+        b.probing(8);
+        assert_eq!(b.snapshot().testing, None);
+    }
 }
