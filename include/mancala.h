@@ -39,6 +39,21 @@
 // Patch version of the library this header belongs to.
 #define MANCALA_VERSION_PATCH 0
 
+// The most bytes a position's notation takes, its NUL included, for every board size and
+// both games: a buffer of this length always holds what `mancala_kalah_print` and
+// `mancala_bao_print` write. 84 = the longest Bao la Kete notation (83 bytes: six two-digit
+// counts, both kuus standing and a reserved pit with blocked turns to come, `f2:7`) + 1;
+// the longest Kalah notation is 55 bytes (m = 7, one count of 100 and fifteen of 10, North to
+// move, ` swap`). Derived from the grammars of `docs/notation.md` and the seed limits (255
+// seeds on a Kalah board, 64 in Bao la Kete): `mancala_core::kalah::NOTATION_MAX_BYTES` and
+// `mancala_core::bao::NOTATION_MAX_BYTES`.
+#define MANCALA_NOTATION_MAX 84
+
+// A buffer of this many bytes always holds a board drawing (`mancala_kalah_draw`,
+// `mancala_bao_draw`) with its NUL: the longest drawings (a Kalah(7,·) board; a Bao la Kete
+// board with a reserved pit and blocked turns to come) take under 400 bytes.
+#define MANCALA_DRAWING_MAX 512
+
 // Engine score units per seed: a Kalah score of `MANCALA_ENGINE_SEED` is one seed of store
 // difference for the player to move.
 #define MANCALA_ENGINE_SEED 100
@@ -309,6 +324,12 @@ typedef struct MancalaSolveProgress {
     uint32_t index;
     // `MANCALA_SOLVE_PHASE_MOVE`: legal moves in all; otherwise 0.
     uint32_t count;
+    // Whether an MTD(f) null-window probe is running (phases `MANCALA_SOLVE_PHASE_VALUE` and
+    // `MANCALA_SOLVE_PHASE_MOVE` only); then `testing` is the bound it tests.
+    bool probing;
+    // With `probing`: the running probe ends by proving value ≥ `testing` (`lower` rises) or
+    // value < `testing` (`upper` falls); always `lower < testing <= upper`. Otherwise 0.
+    int32_t testing;
 } MancalaSolveProgress;
 
 // A solve's progress callback: `progress` is valid only during the call; `user_data` is
@@ -461,7 +482,7 @@ enum MancalaStatus mancala_bao_clone(const struct MancalaBao *game, struct Manca
 enum MancalaStatus mancala_bao_free(struct MancalaBao *game);
 
 // Prints the current position in the notation of `docs/rules/bao-la-kete.md` into `buf`
-// as a NUL-terminated string. At most 128 bytes are ever needed.
+// as a NUL-terminated string. `MANCALA_NOTATION_MAX` bytes always suffice.
 //
 // Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
 //
@@ -476,6 +497,28 @@ enum MancalaStatus mancala_bao_free(struct MancalaBao *game);
 // # Safety
 // `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
 enum MancalaStatus mancala_bao_print(const struct MancalaBao *game, char *buf, size_t len, size_t *needed);
+
+// Draws the current board as text into `buf` as a NUL-terminated string, as `mancala show`
+// prints it: North's reserve, North's back row `b` and front row `f` (North's pit k in
+// column 9 − k), a rule, South's front row `F` and back row `B` (pit k in column k), the
+// pit numbers, South's reserve, then a status line (`South to move`, the pit reserved by
+// hizi zetu, or `game over: …`). A standing kuu is marked `*`. Lines end with `\n`; there is
+// none after the status line. `MANCALA_DRAWING_MAX` bytes always suffice. The layout is
+// documented in `mancala_core::bao::draw`.
+//
+// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
+//
+// Returns:
+// - `MANCALA_STATUS_OK`: written; `*needed` = bytes written, NUL included.
+// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*needed` = size needed, NUL included; `buf`
+//   untouched (`buf` may be NULL when `len` is 0).
+// - `MANCALA_STATUS_NULL_POINTER`: `game` or `needed` is NULL, or `buf` is NULL with
+//   `len` > 0.
+// - `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
+enum MancalaStatus mancala_bao_draw(const struct MancalaBao *game, char *buf, size_t len, size_t *needed);
 
 // Writes the legal moves of the current position into `buf`, in move notation separated by
 // single spaces, as a NUL-terminated string (`"F6> F6< F7> F7<"` at the start; empty once
@@ -915,8 +958,8 @@ enum MancalaStatus mancala_kalah_free(struct MancalaKalah *game);
 
 // Prints the current position in the notation of `docs/rules/kalah.md`
 // (`"4,4,0,5,5,5,1,4,4,4,4,4,4,0 S"`; side `-` once the game is over; a trailing `" swap"`
-// while a pie-rule swap is on offer) into `buf` as a NUL-terminated string. At most 64 bytes
-// are ever needed.
+// while a pie-rule swap is on offer) into `buf` as a NUL-terminated string.
+// `MANCALA_NOTATION_MAX` bytes always suffice.
 //
 // Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
 //
@@ -931,6 +974,27 @@ enum MancalaStatus mancala_kalah_free(struct MancalaKalah *game);
 // # Safety
 // `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
 enum MancalaStatus mancala_kalah_print(const struct MancalaKalah *game, char *buf, size_t len, size_t *needed);
+
+// Draws the current board as text into `buf` as a NUL-terminated string, as `mancala show`
+// prints it: North's houses on top (`N1` on the right: each player numbers from their own
+// left), the stores at the ends (North's on the left), South's houses below, then a status
+// line (`South to move`, `North to move (may swap)`, `game over: South wins (+4)`). Lines
+// end with `\n`; there is none after the status line. `MANCALA_DRAWING_MAX` bytes always
+// suffice. The layout is documented in `mancala_core::kalah::draw`.
+//
+// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
+//
+// Returns:
+// - `MANCALA_STATUS_OK`: written; `*needed` = bytes written, NUL included.
+// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*needed` = size needed, NUL included; `buf`
+//   untouched (`buf` may be NULL when `len` is 0).
+// - `MANCALA_STATUS_NULL_POINTER`: `game` or `needed` is NULL, or `buf` is NULL with
+//   `len` > 0.
+// - `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
+enum MancalaStatus mancala_kalah_draw(const struct MancalaKalah *game, char *buf, size_t len, size_t *needed);
 
 // Prints the moves played since the game's first position, comma-separated (`"3,1,swap,6"`;
 // empty when none), into `buf` as a NUL-terminated string.

@@ -130,11 +130,12 @@ int main(int argc, char **argv) {
            MANCALA_VERSION_MINOR, MANCALA_VERSION_PATCH);
 
     MancalaRules *rules = NULL;
-    char text[64];
+    char text[MANCALA_NOTATION_MAX]; /* always holds a position's notation */
+    char name[256];
     size_t needed = 0;
     CHECK(mancala_rules_new(rules_text, &rules));
-    CHECK(mancala_rules_print(rules, text, sizeof text, &needed));
-    printf("rules: %s\n", text);
+    CHECK(mancala_rules_print(rules, name, sizeof name, &needed));
+    printf("rules: %s\n", name);
 
     MancalaKalah *game = NULL;
     CHECK(mancala_kalah_new(rules, &game));
@@ -177,6 +178,11 @@ int main(int argc, char **argv) {
            : outcome == MANCALA_OUTCOME_NORTH_WINS ? "North wins"
                                                    : "draw",
            (int)score);
+
+    /* The final board as `mancala show` draws it; MANCALA_DRAWING_MAX bytes always suffice. */
+    char board[MANCALA_DRAWING_MAX];
+    CHECK(mancala_kalah_draw(game, board, sizeof board, &needed));
+    printf("%s\n", board);
 
     /* The move record, with a buffer sized by asking first. */
     CHECK(mancala_kalah_record_print(game, NULL, 0, &needed) == MANCALA_STATUS_BUFFER_TOO_SMALL

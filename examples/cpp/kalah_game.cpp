@@ -103,6 +103,8 @@ class Kalah {
     std::string record() const {
         return read_string(handle_.get(), mancala_kalah_record_print);
     }
+    // The board drawn as text, as `mancala show` draws it (several lines).
+    std::string board() const { return read_string(handle_.get(), mancala_kalah_draw); }
     std::vector<uint8_t> legal_moves() const {
         std::array<uint8_t, MANCALA_KALAH_MAX_MOVES> moves{};
         size_t count = 0;
@@ -284,6 +286,7 @@ int main(int argc, char **argv) {
                     : outcome == MANCALA_OUTCOME_NORTH_WINS ? "North wins"
                                                             : "draw",
                     static_cast<int>(score));
+        std::printf("%s\n", game.board().c_str());
         std::printf("record: %s\n", game.record().c_str());
 
         mancala::Kalah small(mancala::Rules("kalah(4,3)"));

@@ -67,7 +67,12 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             println!("houses (m)      {}", i.houses);
             println!("max seeds (K)   {}", i.max_seeds);
             let opts: Vec<&str> = i.options.iter().map(|o| o.name()).collect();
-            println!("options         {}", opts.join("+"));
+            let opts = if opts.is_empty() {
+                "none".to_string()
+            } else {
+                opts.join("+")
+            };
+            println!("options         {opts}");
             println!(
                 "encoding        {} ({} bits per entry: value + 128)",
                 i.encoding, i.bits_per_entry

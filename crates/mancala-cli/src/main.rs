@@ -6,7 +6,6 @@
 mod agent;
 mod bench;
 mod bestmove;
-mod board;
 mod egdb;
 mod perft;
 mod play;
@@ -88,8 +87,9 @@ Examples:
   mancala solve --rules standard --egdb egdb/ --threads 2
   mancala solve --rules standard --max-seconds 10 --json
 
-Progress (the proven bounds on the value, nodes, nodes/s) is drawn on standard error when it
-is a terminal; --quiet turns it off.")]
+Progress (the proven bounds on the value and the bound the running MTD(f) probe tests, as in
+`value in [+8, +48], testing ≥ +9`; nodes, nodes/s) is drawn on standard error when it is a
+terminal; --quiet turns it off.")]
     Solve(solve::SolveArgs),
     /// The exact value of every legal move of a Kalah position.
     #[command(after_help = "\

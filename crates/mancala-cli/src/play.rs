@@ -84,7 +84,7 @@ trait Playable: Evaluate {
 
 impl Playable for KalahPosition {
     fn draw(&self) -> String {
-        crate::board::kalah(self)
+        self.drawing().to_string()
     }
     fn help(&self) -> String {
         format!(
@@ -103,7 +103,7 @@ impl Playable for KalahPosition {
 
 impl Playable for BaoPosition {
     fn draw(&self) -> String {
-        crate::board::bao(self)
+        self.drawing().to_string()
     }
     fn help(&self) -> String {
         let moves: Vec<String> = self.legal_moves().iter().map(|m| m.to_string()).collect();
@@ -127,11 +127,18 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     match GameRules::parse(&args.rules)? {
         GameRules::Kalah(r) => {
             let db = match &args.egdb {
-                Some(path) => Some(Arc::new(
-                    find_database(path, &r, false)
-                        .map_err(|e| format!("--egdb: {e}"))?
-                        .0,
-                )),
+                Some(path) => {
+                    let (db, file) =
+                        find_database(path, &r, false).map_err(|e| format!("--egdb: {e}"))?;
+                    // Which file of a folder was taken, on standard error (standard output
+                    // is the game).
+                    eprintln!(
+                        "mancala: the engine uses the endgame database {} ({})",
+                        file.display(),
+                        db.description()
+                    );
+                    Some(Arc::new(db))
+                }
                 None => None,
             };
             game_loop(kalah_position(r, args.position.as_deref())?, args, db)

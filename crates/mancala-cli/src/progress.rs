@@ -86,11 +86,19 @@ fn interval(what: &str, lower: i32, upper: i32) -> String {
     }
 }
 
-/// The line a running solve shows: what it proves (the MTD(f) bounds on the value, or the
-/// phase after the value), nodes, nodes per second, and the database in use.
+/// What the running MTD(f) probe tests, after the interval: `, testing ≥ +9` (the probe
+/// ends by raising the lower bound to +9 or more, or by lowering the upper bound below +9).
+fn probe(p: &SolveProgress) -> String {
+    p.testing
+        .map_or_else(String::new, |t| format!(", testing ≥ {t:+}"))
+}
+
+/// The line a running solve shows: what it proves (the MTD(f) bounds on the value and the
+/// bound the running probe tests, or the phase after the value), nodes, nodes per second,
+/// and the database in use.
 pub fn solve_line(p: &SolveProgress, database: Option<&str>) -> String {
     let what = match p.phase {
-        SolvePhase::Value => interval("value", p.lower, p.upper),
+        SolvePhase::Value => format!("{}{}", interval("value", p.lower, p.upper), probe(p)),
         SolvePhase::BestMoves => format!("value {:+}; testing which moves keep it", p.lower),
         SolvePhase::Swap => format!("value {:+}; valuing the pie-rule swap", p.lower),
         SolvePhase::PrincipalVariation => {
@@ -98,10 +106,11 @@ pub fn solve_line(p: &SolveProgress, database: Option<&str>) -> String {
         }
         SolvePhase::Move { mv, index, count } => {
             format!(
-                "move {} ({}/{count}): {}",
+                "move {} ({}/{count}): {}{}",
                 mv,
                 index + 1,
-                interval("value", p.lower, p.upper)
+                interval("value", p.lower, p.upper),
+                probe(p)
             )
         }
     };
@@ -168,10 +177,20 @@ mod tests {
             upper: 10,
             nodes: 3_000_000,
             seconds: 2.0,
+            testing: None,
         };
         assert_eq!(
             solve_line(&p, Some("egdb/k.egdb")),
             "value in [+6, +10] | 3.00 M nodes, 1.50 M nodes/s | database egdb/k.egdb"
+        );
+        // A probe running: what it will settle.
+        let probing = SolveProgress {
+            testing: Some(7),
+            ..p
+        };
+        assert_eq!(
+            solve_line(&probing, None),
+            "value in [+6, +10], testing ≥ +7 | 3.00 M nodes, 1.50 M nodes/s"
         );
         let exact = SolveProgress {
             lower: -2,
@@ -185,9 +204,12 @@ mod tests {
                 index: 2,
                 count: 6,
             },
+            testing: Some(-1),
             ..p
         };
-        assert!(solve_line(&mv, None).starts_with("move 3 (3/6): value in [+6, +10]"));
+        assert!(
+            solve_line(&mv, None).starts_with("move 3 (3/6): value in [+6, +10], testing ≥ -1 |")
+        );
     }
 
     #[test]

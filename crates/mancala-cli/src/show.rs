@@ -54,12 +54,12 @@ pub fn run(args: &ShowArgs) -> Result<(), String> {
     match rules {
         GameRules::Kalah(r) => {
             let p = kalah_position_as(LABEL, r, position)?;
-            println!("{}", crate::board::kalah(&p));
+            println!("{}", p.drawing());
             println!("{p}");
         }
         GameRules::Bao(r) => {
             let p = bao_position_as(LABEL, r, position)?;
-            println!("{}", crate::board::bao(&p));
+            println!("{}", p.drawing());
             println!("{p}");
         }
     }

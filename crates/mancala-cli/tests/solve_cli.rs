@@ -115,6 +115,28 @@ fn egdb_build_info_verify() {
     let f = file.to_str().unwrap();
     let (ok, out, _) = mancala(&["egdb", "info", f]);
     assert!(ok && out.contains("max seeds (K)   8"));
+    // kalah(4,3) has no option: the line says so instead of being empty.
+    assert!(out.lines().any(|l| l == "options         none"), "{out}");
+    // `play --engine` names the database it took from the folder, on standard error.
+    let mut play = std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["play", "--rules", "kalah(4,3)", "--engine", "--egdb", d])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run mancala play");
+    {
+        use std::io::Write;
+        let mut stdin = play.stdin.take().unwrap();
+        stdin.write_all(b"quit\n").unwrap();
+    }
+    let played = play.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&played.stderr);
+    assert!(played.status.success(), "{err}");
+    assert!(
+        err.contains(&format!("endgame database {f} (kalah(4,·), K = 8)")),
+        "{err}"
+    );
     let (ok, out, _) = mancala(&["egdb", "verify", f]);
     assert!(ok && out.contains("OK"));
     // The solver finds and uses it, and says which file it took from the folder.

@@ -47,9 +47,69 @@ impl core::fmt::Display for Shortened<'_> {
     }
 }
 
+/// The most decimal digits `counts` whole numbers, each 0..=`cap` (at most 999), take when
+/// they sum to at most `total` (seeds): every number takes one digit, a number of 10 or more
+/// one more, of 100 or more two more, so with `a` three-digit and `b` two-digit numbers the
+/// digits are `counts + 2a + b`, and the cheapest such numbers are 100 and 10 seeds. Tries
+/// every `a` and gives the rest of the seeds to as many tens as fit. Used to derive the
+/// longest position notations ([`kalah::NOTATION_MAX_BYTES`], [`bao::NOTATION_MAX_BYTES`]).
+pub(crate) const fn max_count_digits(counts: u32, total: u32, cap: u32) -> u32 {
+    let mut best = counts;
+    let mut a = 0;
+    while a <= counts && (a == 0 || (cap >= 100 && 100 * a <= total)) {
+        let left = total - 100 * a;
+        let tens = if cap >= 10 { left / 10 } else { 0 };
+        let b = if tens < counts - a { tens } else { counts - a };
+        if counts + 2 * a + b > best {
+            best = counts + 2 * a + b;
+        }
+        a += 1;
+    }
+    best
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Shortened;
+    use super::{max_count_digits, Shortened};
+
+    /// The most digits by exhaustive search: `best[s]` = most digits of the numbers so far
+    /// summing to exactly `s`, one number (0..=cap) added at a time.
+    fn digits_by_search(counts: u32, total: u32, cap: u32) -> u32 {
+        let mut best = vec![None::<u32>; total as usize + 1];
+        best[0] = Some(0);
+        for _ in 0..counts {
+            let mut next = vec![None::<u32>; total as usize + 1];
+            for (s, d) in best.iter().enumerate() {
+                let Some(d) = d else { continue };
+                for v in 0..=cap.min(total - s as u32) {
+                    let t = s + v as usize;
+                    let nd = d + v.to_string().len() as u32;
+                    next[t] = Some(next[t].map_or(nd, |x: u32| x.max(nd)));
+                }
+            }
+            best = next;
+        }
+        best.into_iter().flatten().max().unwrap()
+    }
+
+    #[test]
+    fn most_digits_match_an_exhaustive_search() {
+        for (counts, total, cap) in [
+            (16, 255, 255),
+            (14, 255, 255),
+            (4, 255, 255),
+            (34, 64, 64),
+            (3, 250, 255),
+            (2, 9, 255),
+            (5, 150, 64),
+        ] {
+            assert_eq!(
+                max_count_digits(counts, total, cap),
+                digits_by_search(counts, total, cap),
+                "{counts} numbers, total {total}, cap {cap}"
+            );
+        }
+    }
 
     #[test]
     fn shortened_text_keeps_60_characters() {

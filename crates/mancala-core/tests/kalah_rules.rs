@@ -515,3 +515,28 @@ fn for_each_child_lists_the_legal_moves_and_their_positions() {
     assert_eq!(seen, p.legal_moves().to_vec());
     assert_eq!(seen.len(), 8);
 }
+
+// The longest position notation (`NOTATION_MAX_BYTES`, derived from the grammar and the
+// 255-seed limit): 16 counts for m = 7, one of 100 and fifteen of 10 (250 seeds; a second
+// count of 100 would leave too few seeds for the tens), 15 commas, ` N`, ` swap`.
+#[test]
+fn longest_position_notation() {
+    use mancala_core::kalah::NOTATION_MAX_BYTES;
+    let text = format!("100,{} N swap", vec!["10"; 15].join(","));
+    let p = pos("kalah(7,4)+pie_rule", &text);
+    assert_eq!(p.to_string(), text);
+    assert_eq!(text.len(), NOTATION_MAX_BYTES);
+    // One count of 100 more (and one fewer ten) is over 255 seeds.
+    let over = format!("100,100,{} N swap", vec!["10"; 14].join(","));
+    assert!(KalahPosition::parse(rules("kalah(7,4)+pie_rule"), &over).is_err());
+    // Every board size stays within it, at its largest starting counts (n = 255 / 2m).
+    for m in 1..=7u32 {
+        let n = 255 / (2 * m);
+        let r = rules(&format!("kalah({m},{n})+pie_rule"));
+        let mut x = KalahPosition::start(r);
+        while let Some(&mv) = x.legal_moves().first() {
+            assert!(x.to_string().len() <= NOTATION_MAX_BYTES, "{x}");
+            x = x.play(mv).unwrap();
+        }
+    }
+}

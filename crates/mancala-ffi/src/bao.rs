@@ -162,7 +162,7 @@ pub unsafe extern "C" fn mancala_bao_free(game: *mut MancalaBao) -> MancalaStatu
 }
 
 /// Prints the current position in the notation of `docs/rules/bao-la-kete.md` into `buf`
-/// as a NUL-terminated string. At most 128 bytes are ever needed.
+/// as a NUL-terminated string. `MANCALA_NOTATION_MAX` bytes always suffice.
 ///
 /// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
 ///
@@ -187,6 +187,41 @@ pub unsafe extern "C" fn mancala_bao_print(
         // SAFETY: registry-checked handle; caller's buffer contract.
         let game = unsafe { handle::get(game, "game") }?;
         unsafe { io::write_str(&game.position().to_string(), buf, len, needed) }
+    })
+}
+
+/// Draws the current board as text into `buf` as a NUL-terminated string, as `mancala show`
+/// prints it: North's reserve, North's back row `b` and front row `f` (North's pit k in
+/// column 9 − k), a rule, South's front row `F` and back row `B` (pit k in column k), the
+/// pit numbers, South's reserve, then a status line (`South to move`, the pit reserved by
+/// hizi zetu, or `game over: …`). A standing kuu is marked `*`. Lines end with `\n`; there is
+/// none after the status line. `MANCALA_DRAWING_MAX` bytes always suffice. The layout is
+/// documented in `mancala_core::bao::draw`.
+///
+/// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
+///
+/// Returns:
+/// - `MANCALA_STATUS_OK`: written; `*needed` = bytes written, NUL included.
+/// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*needed` = size needed, NUL included; `buf`
+///   untouched (`buf` may be NULL when `len` is 0).
+/// - `MANCALA_STATUS_NULL_POINTER`: `game` or `needed` is NULL, or `buf` is NULL with
+///   `len` > 0.
+/// - `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_bao_draw(
+    game: *const MancalaBao,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handle; caller's buffer contract.
+        let game = unsafe { handle::get(game, "game") }?;
+        let text = game.position().drawing().to_string();
+        unsafe { io::write_str(&text, buf, len, needed) }
     })
 }
 

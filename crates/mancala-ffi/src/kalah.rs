@@ -210,8 +210,8 @@ pub unsafe extern "C" fn mancala_kalah_free(game: *mut MancalaKalah) -> MancalaS
 
 /// Prints the current position in the notation of `docs/rules/kalah.md`
 /// (`"4,4,0,5,5,5,1,4,4,4,4,4,4,0 S"`; side `-` once the game is over; a trailing `" swap"`
-/// while a pie-rule swap is on offer) into `buf` as a NUL-terminated string. At most 64 bytes
-/// are ever needed.
+/// while a pie-rule swap is on offer) into `buf` as a NUL-terminated string.
+/// `MANCALA_NOTATION_MAX` bytes always suffice.
 ///
 /// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
 ///
@@ -236,6 +236,40 @@ pub unsafe extern "C" fn mancala_kalah_print(
         // SAFETY: registry-checked handle; caller's buffer contract.
         let game = unsafe { handle::get(game, "game") }?;
         unsafe { io::write_str(&game.position().to_string(), buf, len, needed) }
+    })
+}
+
+/// Draws the current board as text into `buf` as a NUL-terminated string, as `mancala show`
+/// prints it: North's houses on top (`N1` on the right: each player numbers from their own
+/// left), the stores at the ends (North's on the left), South's houses below, then a status
+/// line (`South to move`, `North to move (may swap)`, `game over: South wins (+4)`). Lines
+/// end with `\n`; there is none after the status line. `MANCALA_DRAWING_MAX` bytes always
+/// suffice. The layout is documented in `mancala_core::kalah::draw`.
+///
+/// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
+///
+/// Returns:
+/// - `MANCALA_STATUS_OK`: written; `*needed` = bytes written, NUL included.
+/// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*needed` = size needed, NUL included; `buf`
+///   untouched (`buf` may be NULL when `len` is 0).
+/// - `MANCALA_STATUS_NULL_POINTER`: `game` or `needed` is NULL, or `buf` is NULL with
+///   `len` > 0.
+/// - `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_kalah_draw(
+    game: *const MancalaKalah,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handle; caller's buffer contract.
+        let game = unsafe { handle::get(game, "game") }?;
+        let text = game.position().drawing().to_string();
+        unsafe { io::write_str(&text, buf, len, needed) }
     })
 }
 

@@ -56,6 +56,12 @@ pub struct MancalaSolveProgress {
     pub index: u32,
     /// `MANCALA_SOLVE_PHASE_MOVE`: legal moves in all; otherwise 0.
     pub count: u32,
+    /// Whether an MTD(f) null-window probe is running (phases `MANCALA_SOLVE_PHASE_VALUE` and
+    /// `MANCALA_SOLVE_PHASE_MOVE` only); then `testing` is the bound it tests.
+    pub probing: bool,
+    /// With `probing`: the running probe ends by proving value ≥ `testing` (`lower` rises) or
+    /// value < `testing` (`upper` falls); always `lower < testing <= upper`. Otherwise 0.
+    pub testing: i32,
 }
 
 /// A snapshot of a running database build, handed to a `MancalaBuildProgressFn`.
@@ -120,6 +126,8 @@ impl SolveHook {
             mv,
             index,
             count,
+            probing: p.testing.is_some(),
+            testing: p.testing.unwrap_or(0),
         };
         // SAFETY: the caller registered `f` for this use; `c` lives across the call.
         let r = unsafe { (self.f)(&c, self.user_data as *mut c_void) };

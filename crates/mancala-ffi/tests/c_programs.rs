@@ -270,6 +270,8 @@ fn transcript_from_core() -> String {
         "result: {result} (score {:+}, South minus North)\n",
         outcome.score
     );
+    // The final board, as `mancala_kalah_draw` gives it.
+    text += &format!("{}\n", game.position().drawing());
     let record: Vec<String> = game.moves().iter().map(ToString::to_string).collect();
     text += &format!("record: {}\n", record.join(","));
 

@@ -326,3 +326,109 @@ fn loading_a_file_that_changes_returns_a_status_not_a_signal() {
     assert!(refused > 0, "no call met the damaged file");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Calls one of the text functions of the API (`game`, buffer, length, needed) with a
+/// buffer of `len` bytes: the status, `*needed`, and the text written (on success).
+fn text_of<G>(
+    f: unsafe extern "C" fn(*const G, *mut c_char, usize, *mut usize) -> MancalaStatus,
+    g: *const G,
+    len: usize,
+) -> (MancalaStatus, usize, Option<String>) {
+    let mut buf = vec![0x55 as c_char; len];
+    let mut needed = 0;
+    let st = unsafe {
+        f(
+            g,
+            if len == 0 {
+                ptr::null_mut()
+            } else {
+                buf.as_mut_ptr()
+            },
+            len,
+            &mut needed,
+        )
+    };
+    let text = (st == MancalaStatus::Ok).then(|| {
+        assert_eq!(buf[needed - 1], 0, "NUL-terminated");
+        let bytes: Vec<u8> = buf[..needed - 1].iter().map(|&c| c as u8).collect();
+        String::from_utf8(bytes).unwrap()
+    });
+    (st, needed, text)
+}
+
+/// The board drawings through the C API: the buffer protocol of the other text functions
+/// (size asked with a NULL buffer of length 0, `BUFFER_TOO_SMALL` one byte short), the
+/// layout of `mancala show` (North's houses from N6 down to N1 on top), and the largest
+/// boards and notations within `MANCALA_DRAWING_MAX` and `MANCALA_NOTATION_MAX`.
+#[test]
+fn boards_are_drawn_into_caller_buffers() {
+    use mancala::bao::{mancala_bao_draw, mancala_bao_free, mancala_bao_parse, mancala_bao_print};
+    use mancala::kalah::{mancala_kalah_draw, mancala_kalah_free, mancala_kalah_parse};
+    use mancala::{MANCALA_DRAWING_MAX, MANCALA_NOTATION_MAX};
+
+    let parse_kalah = |r: *mut MancalaRules, text: &str| {
+        let c = CString::new(text).unwrap();
+        let mut g = ptr::null_mut();
+        assert_eq!(
+            unsafe { mancala_kalah_parse(r, c.as_ptr(), &mut g) },
+            MancalaStatus::Ok
+        );
+        g
+    };
+    let standard = rules("standard");
+    let g = parse_kalah(standard, "4,4,4,4,4,4,0,4,4,4,4,4,4,0 S");
+    let (st, needed, _) = text_of(mancala_kalah_draw, g, 0);
+    assert_eq!(st, MancalaStatus::BufferTooSmall);
+    let (st, again, _) = text_of(mancala_kalah_draw, g, needed - 1);
+    assert_eq!((st, again), (MancalaStatus::BufferTooSmall, needed));
+    let (st, written, text) = text_of(mancala_kalah_draw, g, needed);
+    assert_eq!((st, written), (MancalaStatus::Ok, needed));
+    let text = text.unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "        N6  N5  N4  N3  N2  N1");
+    assert_eq!(lines[4], "        S1  S2  S3  S4  S5  S6");
+    assert_eq!(lines[5], "South to move");
+    assert_eq!(text.len() + 1, needed);
+    unsafe { mancala_kalah_free(g) };
+    unsafe { mancala::rules::mancala_rules_free(standard) };
+
+    // Kalah(7,·): the widest board; the longest notation of all Kalah boards.
+    let r7 = rules("kalah(7,4)+pie_rule");
+    let longest = format!("100,{} N swap", vec!["10"; 15].join(","));
+    for text in [longest.as_str(), "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,255 -"] {
+        let g = parse_kalah(r7, text);
+        let (st, needed, _) = text_of(mancala_kalah_draw, g, MANCALA_DRAWING_MAX);
+        assert_eq!(st, MancalaStatus::Ok);
+        assert!(needed < 400, "{needed}");
+        let (st, needed, _) = text_of(mancala::kalah::mancala_kalah_print, g, MANCALA_NOTATION_MAX);
+        assert_eq!(st, MancalaStatus::Ok);
+        assert!(needed <= MANCALA_NOTATION_MAX);
+        unsafe { mancala_kalah_free(g) };
+    }
+    unsafe { mancala::rules::mancala_rules_free(r7) };
+
+    // Bao la Kete: the longest notation (83 bytes and the NUL fill MANCALA_NOTATION_MAX) and
+    // the longest status line (a reserved pit with 7 blocked turns to come).
+    let bao = rules("bao-la-kete+block_duration=8");
+    let text =
+        "0,0,0,0,10,10,1,1/10,0,0,0,0,0,0,0/0,0,0,0,10,10,1,1/10,0,0,0,0,0,0,0 0,0 SN S f2:7";
+    let c = CString::new(text).unwrap();
+    let mut g = ptr::null_mut();
+    assert_eq!(
+        unsafe { mancala_bao_parse(bao, c.as_ptr(), &mut g) },
+        MancalaStatus::Ok
+    );
+    let (st, needed, printed) = text_of(mancala_bao_print, g, MANCALA_NOTATION_MAX);
+    assert_eq!((st, needed), (MancalaStatus::Ok, MANCALA_NOTATION_MAX));
+    assert_eq!(printed.as_deref(), Some(text));
+    let (st, needed, drawing) = text_of(mancala_bao_draw, g, MANCALA_DRAWING_MAX);
+    assert_eq!(st, MancalaStatus::Ok);
+    assert!(needed < 400, "{needed}");
+    let drawing = drawing.unwrap();
+    assert_eq!(drawing.lines().count(), 9);
+    assert!(drawing
+        .ends_with("(pit 2 of North reserved by hizi zetu; 7 more blocked turns after this one)"));
+    assert_eq!(drawing.matches('*').count(), 2, "both kuus stand");
+    unsafe { mancala_bao_free(g) };
+    unsafe { mancala::rules::mancala_rules_free(bao) };
+}

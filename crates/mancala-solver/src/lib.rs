@@ -24,7 +24,7 @@
 //!   1–10, built on the parts above: the same lock-free table storage ([`tt`]), the Kalah
 //!   move ordering of the exact search, and exact play from the endgame databases and an
 //!   exact root solve where the budget allows.
-//! * **Benchmark suite** ([`bench`]): fixed positions with known values, the runner behind
+//! * **Benchmark suite** ([`bench`](mod@bench)): fixed positions with known values, the runner behind
 //!   `mancala bench` and its node-count signature.
 //!
 //! Keys and database indices are the rank of the houses seen from the side to move: the

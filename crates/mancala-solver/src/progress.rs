@@ -11,7 +11,9 @@
 //!
 //! The solver's snapshot is published by the MTD(f) driver after every null-window probe
 //! (each probe proves a bound, Plaat et al. 1996), so the reported interval only ever shrinks
-//! and always holds the value.
+//! and always holds the value. A probe of a large position can run for minutes; meanwhile
+//! the snapshot says which bound the running probe tests ([`SolveProgress::testing`]), and
+//! its node count grows.
 //!
 //! [`Solver::solve_watched`]: crate::Solver::solve_watched
 //! [`Solver::analyse_watched`]: crate::Solver::analyse_watched
@@ -65,6 +67,12 @@ pub struct SolveProgress {
     pub nodes: u64,
     /// Wall time since the solve started (seconds).
     pub seconds: f64,
+    /// In [`SolvePhase::Value`] and [`SolvePhase::Move`]: the bound the running MTD(f)
+    /// null-window probe tests (seeds): it ends by proving `value ≥ testing` (`lower` rises
+    /// to at least `testing`) or `value < testing` (`upper` falls below it). `None` before the
+    /// first probe, between two probes and in the other phases; always
+    /// `lower < testing ≤ upper`. With several threads, the latest probe started.
+    pub testing: Option<i32>,
 }
 
 /// A snapshot of a running database build, handed to the progress callback.

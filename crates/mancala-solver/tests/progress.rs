@@ -44,9 +44,15 @@ fn the_reported_bounds_hold_the_published_value_and_only_tighten() {
                 p.lower >= last.0 && p.upper <= last.1,
                 "only tighten: {p:?}"
             );
+            // A probe tests a bound strictly inside what is proven: value ≥ t with
+            // lower < t ≤ upper (a null window (t − 1, t), MTD(f)).
+            if let Some(t) = p.testing {
+                assert!(p.lower < t && t <= p.upper, "{p:?}");
+            }
             last = (p.lower, p.upper, p.nodes);
         } else {
             assert_eq!((p.lower, p.upper), (6, 6), "the value is known: {p:?}");
+            assert_eq!(p.testing, None, "no probe after the value: {p:?}");
             last.2 = p.nodes;
         }
     }

@@ -117,7 +117,7 @@ fn check_move(p: &BaoPosition, mv: BaoMove, legal: &[BaoMove]) -> Option<BaoPosi
 }
 
 /// Target `bao_moves`: arbitrary rules (every option; lap cap and setup from the input),
-/// the start or an arbitrary valid position, then up to [`MAX_PLIES`] moves, each a legal one
+/// the start or an arbitrary valid position, then up to 60 (`MAX_PLIES`) moves, each a legal one
 /// or an arbitrary one of the 432 syntactically possible moves. After every step: 64 seeds, a
 /// standing kuu holds at least 6, the notation round-trips, the legal moves are exactly the
 /// moves `play` accepts, the game is over exactly when there is none, a legal move gives the

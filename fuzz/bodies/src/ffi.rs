@@ -62,7 +62,7 @@ struct State {
     freed: Vec<usize>,
 }
 
-/// Target `ffi_strings`: a sequence of up to [`MAX_CALLS`] C ABI calls chosen by the input,
+/// Target `ffi_strings`: a sequence of up to 64 (`MAX_CALLS`) C ABI calls chosen by the input,
 /// with strings made of arbitrary bytes (invalid UTF-8 included) or NULL, caller buffers of
 /// arbitrary length (zero and NULL included), and handles that are live, freed, of the wrong
 /// type, NULL or made up. Each call's status must be what the Rust API says about the same

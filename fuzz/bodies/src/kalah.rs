@@ -156,7 +156,7 @@ fn ref_move(mv: KalahMove) -> usize {
 }
 
 /// Target `kalah_moves`: arbitrary rules (m = 1..=7, any n with 2mn ≤ 255, any options), a
-/// start or an arbitrary valid position, then up to [`MAX_PLIES`] moves, each either a legal
+/// start or an arbitrary valid position, then up to 400 (`MAX_PLIES`) moves, each either a legal
 /// move or an arbitrary one (house 0..=255 or `swap`). After every step: the packed board
 /// equals the plain reference (board, side, flags), the legal moves agree with the
 /// reference's, seeds are conserved (only `discard_remaining` loses seeds, at the end), every

@@ -8,6 +8,7 @@
 //! * [`position`] — [`BaoPosition`]: the packed 48-byte position, [`BaoPosition::play`],
 //!   [`BaoPosition::legal_moves`] and the [`crate::Game`] implementation;
 //! * [`notation`] — the position and move notation;
+//! * [`draw`] — [`BaoDrawing`], the board drawn as text;
 //! * [`error`] — illegal-move reasons (each with its K-id) and parse errors;
 //! * private: `sow` (packed lanes, one lap), `capture` (K-6.3, K-6.4), `relay` (the course
 //!   of a move, K-6.8, never-ending moves), `movegen` (legal moves), `hizi_zetu` (K-8.4).
@@ -64,6 +65,7 @@
 //! * A move that needs no choice is refused when it carries one (decision 9): e.g. `F2>+`
 //!   when safari is forced.
 
+pub mod draw;
 pub mod error;
 pub mod moves;
 pub mod notation;
@@ -76,8 +78,10 @@ mod movegen;
 mod relay;
 mod sow;
 
+pub use draw::BaoDrawing;
 pub use error::{IllegalMove, IllegalReason, MoveParseError, PositionError};
 pub use moves::{BaoMove, Direction, Kichwa, KuuChoice, Pit};
+pub use notation::NOTATION_MAX_BYTES;
 pub use position::{BaoLayout, BaoPosition};
 pub use rules::{
     BaoRules, BaoSetup, RulesError, SafariRule, DEFAULT_LAP_CAP, MAX_BLOCK_DURATION, TOTAL_SEEDS,

@@ -146,6 +146,29 @@ impl FromStr for BaoMove {
     }
 }
 
+/// The longest position notation of any Bao la Kete position this library accepts, in bytes
+/// (UTF-8, no NUL): 83, e.g. six counts of 10 (two of them standing kuus), both kuus standing
+/// (`SN`) and a reserved pit with 7 blocked turns to come (`f2:7`, under
+/// `block_duration=8`). Under the Lamu default rules (no `:n`) it is 81.
+///
+/// Derived from the grammar (module docs) and the limits of [`BaoPosition::new`]: 34 counts
+/// (32 pits, 2 reserves) summing to [`TOTAL_SEEDS`] (64), so at most 6 of them with two
+/// digits: 40 digits; 28 commas within the rows, 3 `/`, the comma between the reserves, 4
+/// spaces between the fields, the kuus (`SN`, 2 bytes), the side (1 byte) and the reserved
+/// pit (`f8`, 2 bytes, and `:n`, 2 more, when [`MAX_BLOCK_DURATION`] allows `n` ≥ 1).
+///
+/// [`TOTAL_SEEDS`]: super::rules::TOTAL_SEEDS
+/// [`MAX_BLOCK_DURATION`]: super::rules::MAX_BLOCK_DURATION
+pub const NOTATION_MAX_BYTES: usize = {
+    let digits = crate::max_count_digits(34, super::rules::TOTAL_SEEDS, 64);
+    let blocked = if super::rules::MAX_BLOCK_DURATION > 1 {
+        2
+    } else {
+        0
+    };
+    (digits + 28 + 3 + 1 + 4 + 2 + 1 + 2 + blocked) as usize
+};
+
 fn write_row(f: &mut fmt::Formatter<'_>, row: &[u8; 8]) -> fmt::Result {
     for (i, v) in row.iter().enumerate() {
         if i > 0 {
@@ -313,6 +336,25 @@ mod tests {
         ] {
             assert!(t.parse::<BaoMove>().is_err(), "{t}");
         }
+    }
+
+    #[test]
+    fn longest_notation_is_produced_and_not_exceeded() {
+        // Six tens (F5 and f5 are standing kuus), four ones, every other count 0; North's f2
+        // reserved with 7 blocked turns to come (South's reserve empty, as K-8.4 needs).
+        let rules = BaoRules::LAMU.with_block_duration(8).unwrap();
+        let text =
+            "0,0,0,0,10,10,1,1/10,0,0,0,0,0,0,0/0,0,0,0,10,10,1,1/10,0,0,0,0,0,0,0 0,0 SN S f2:7";
+        let p = BaoPosition::parse(rules, text).unwrap();
+        assert_eq!(p.to_string(), text);
+        assert_eq!(text.len(), NOTATION_MAX_BYTES);
+        // The Lamu default rules: no `:n`, two bytes less.
+        let lamu = text.replace("f2:7", "f2");
+        let p = BaoPosition::parse(BaoRules::LAMU, &lamu).unwrap();
+        assert_eq!(p.to_string().len(), NOTATION_MAX_BYTES - 2);
+        // A seventh two-digit count needs 70 seeds: one more seed is refused.
+        let over = text.replacen("1,1/", "10,1/", 1);
+        assert!(BaoPosition::parse(rules, &over).is_err());
     }
 
     #[test]

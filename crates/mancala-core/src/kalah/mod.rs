@@ -2,15 +2,19 @@
 //!
 //! * [`rules`] — the rules value and the rule-set notation;
 //! * [`position`] — the bit-packed position, sowing, captures, the end of the game, perft;
-//! * [`record`] — game records and the players' sides across a pie-rule swap.
+//! * [`record`] — game records and the players' sides across a pie-rule swap;
+//! * [`draw`] — [`KalahDrawing`], the board drawn as text.
 
+pub mod draw;
 pub mod position;
 pub mod record;
 pub mod rules;
 mod tables;
 
+pub use draw::KalahDrawing;
 pub use position::{
     perft, IllegalMove, IllegalReason, KalahMove, KalahPosition, MoveParseError, PositionError,
+    NOTATION_MAX_BYTES,
 };
 pub use record::{parse_moves, KalahGame, Player, RecordError};
 pub use rules::{KalahOption, KalahOptions, KalahRules, RulesError, MAX_HOUSES, MAX_TOTAL_SEEDS};

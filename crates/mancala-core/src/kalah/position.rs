@@ -826,6 +826,35 @@ fn lane_sum(x: u64) -> u32 {
     (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
 }
 
+/// The longest position notation of any Kalah board this library accepts, in bytes (UTF-8,
+/// no NUL): 55, for m = 7 with one count of 100 or more, the other fifteen of 10 or more, North
+/// to move and ` swap`.
+///
+/// Derived from the notation's grammar (`docs/notation.md`, "Kalah positions") and the limits
+/// of [`KalahPosition::new`]: 2m + 2 counts summing to at most [`MAX_TOTAL_SEEDS`] (255), so
+/// as many digits as such counts can have (a count of 100 costs 100 seeds for 3 digits, one
+/// of 10 costs 10 for 2), 2m + 1 commas, the side (` S`, ` N` or ` -`, 2 bytes) and
+/// ` swap` (5 bytes), maximised over m in 1..=[`MAX_HOUSES`].
+///
+/// [`MAX_TOTAL_SEEDS`]: super::rules::MAX_TOTAL_SEEDS
+/// [`MAX_HOUSES`]: super::rules::MAX_HOUSES
+pub const NOTATION_MAX_BYTES: usize = notation_max_bytes();
+
+const fn notation_max_bytes() -> usize {
+    let mut best = 0;
+    let mut m = 1;
+    while m <= super::rules::MAX_HOUSES as u32 {
+        let counts = 2 * m + 2;
+        let digits = crate::max_count_digits(counts, super::rules::MAX_TOTAL_SEEDS, 255);
+        let bytes = digits + (counts - 1) + 2 + 5;
+        if bytes > best {
+            best = bytes;
+        }
+        m += 1;
+    }
+    best as usize
+}
+
 impl fmt::Display for KalahPosition {
     /// The position notation of `docs/notation.md` ("Kalah positions"): counts, side (`S`, `N`,
     /// `-`), and ` swap` when offered.

@@ -421,9 +421,13 @@ static int on_solve(const MancalaSolveProgress *p, void *user_data) {
     struct progress_log *log = user_data;
     log->calls++;
     if (!pthread_equal(pthread_self(), log->caller)) log->wrong_thread++;
-    if (p->lower > p->upper || (log->value != INT32_MIN && (p->lower > log->value || p->upper < log->value))) {
+    /* A running probe tests a bound not yet proven: lower < testing <= upper. */
+    int bad_probe = p->probing ? (p->testing <= p->lower || p->testing > p->upper) : p->testing != 0;
+    if (bad_probe || p->lower > p->upper ||
+        (log->value != INT32_MIN && (p->lower > log->value || p->upper < log->value))) {
         log->bad_bounds++;
-        printf("bad report: phase %d, [%d, %d], %llu nodes, %.3f s\n", (int)p->phase, p->lower, p->upper,
+        printf("bad report: phase %d, [%d, %d], probing %d testing %d, %llu nodes, %.3f s\n",
+               (int)p->phase, p->lower, p->upper, (int)p->probing, p->testing,
                (unsigned long long)p->nodes, p->seconds);
     }
     return log->cancel_at != 0 && log->calls >= log->cancel_at;

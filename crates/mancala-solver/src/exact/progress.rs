@@ -26,6 +26,7 @@ struct State {
     phase: SolvePhase,
     lower: i32,
     upper: i32,
+    testing: Option<i32>,
 }
 
 impl Board {
@@ -37,6 +38,7 @@ impl Board {
                 phase,
                 lower,
                 upper,
+                testing: None,
             }),
             current: Mutex::new(None),
             nodes_before: AtomicU64::new(0),
@@ -51,7 +53,19 @@ impl Board {
             phase,
             lower,
             upper,
+            testing: None,
         };
+    }
+
+    /// A null-window probe of the current [`SolvePhase::Value`] or [`SolvePhase::Move`]
+    /// phase starts: it tests whether the value is at least `beta` (seeds).
+    pub(crate) fn probing(&self, beta: i32) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        // A probe of another thread may already have proven more than this one tests.
+        let open = s.lower < beta && beta <= s.upper;
+        if open && matches!(s.phase, SolvePhase::Value | SolvePhase::Move { .. }) {
+            s.testing = Some(beta);
+        }
     }
 
     /// A probe proved `lower ≤ v ≤ upper` for the value of the current [`SolvePhase::Value`]
@@ -61,6 +75,10 @@ impl Board {
         if matches!(s.phase, SolvePhase::Value | SolvePhase::Move { .. }) {
             s.lower = s.lower.max(lower);
             s.upper = s.upper.min(upper);
+            // The probe that tested `testing` (or another) has settled it.
+            if s.testing.is_some_and(|t| t <= s.lower || t > s.upper) {
+                s.testing = None;
+            }
         }
     }
 
@@ -99,6 +117,7 @@ impl Board {
             upper: s.upper,
             nodes: self.nodes_before.load(Ordering::Relaxed) + running,
             seconds: self.t0.elapsed().as_secs_f64(),
+            testing: s.testing,
         }
     }
 }
@@ -107,4 +126,34 @@ impl Board {
 fn stop(sh: &Shared) {
     sh.limited.store(true, Ordering::SeqCst);
     sh.stop.store(true, Ordering::SeqCst);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The probe target follows MTD(f) on a value of +8 from the full interval of Kalah(6,4):
+    /// a probe for ≥ +8 succeeds (lower = +8), a probe for ≥ +9 fails (upper = +8).
+    #[test]
+    fn the_probe_target_is_shown_until_its_probe_settles_it() {
+        let b = Board::new(Instant::now(), SolvePhase::Value, -48, 48);
+        assert_eq!(b.snapshot().testing, None, "no probe yet");
+        b.probing(8);
+        assert_eq!(b.snapshot().testing, Some(8));
+        b.narrow(8, 48);
+        let s = b.snapshot();
+        assert_eq!((s.lower, s.upper, s.testing), (8, 48, None));
+        // A probe another thread started on an older interval tests nothing new.
+        b.probing(3);
+        assert_eq!(b.snapshot().testing, None);
+        b.probing(9);
+        assert_eq!(b.snapshot().testing, Some(9));
+        b.narrow(-48, 8);
+        let s = b.snapshot();
+        assert_eq!((s.lower, s.upper, s.testing), (8, 8, None));
+        // After the value, no probe is shown.
+        b.phase(SolvePhase::BestMoves, 8, 8);
+        b.probing(8);
+        assert_eq!(b.snapshot().testing, None);
+    }
 }

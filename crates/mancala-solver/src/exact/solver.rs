@@ -568,6 +568,14 @@ fn phase<const M: usize, T: TranspositionTable>(
     }
 }
 
+/// Tells the progress board, if any, that a null-window probe for `value ≥ beta` starts
+/// (called once a probe, outside the search: no node and no move order changes).
+fn probing<const M: usize, T: TranspositionTable>(ctx: &Ctx<'_, M, T>, beta: i32) {
+    if let Some(b) = ctx.progress {
+        b.probing(beta);
+    }
+}
+
 fn drive<const M: usize, T: TranspositionTable>(
     ctx: &Ctx<'_, M, T>,
     pos: &KalahPosition,
@@ -586,6 +594,7 @@ fn drive<const M: usize, T: TranspositionTable>(
                 phase(ctx, SolvePhase::Move { mv, index, count }, lo - 1, hi + 1);
                 let sh = shared();
                 let p = ctx.mtd(&sh, lo - 1, hi + 1, 0, |s, a, b| {
+                    probing(ctx, b);
                     s.move_value(pos, mv, a, b)
                 });
                 nodes += sh.nodes.load(Ordering::Relaxed);
@@ -610,7 +619,10 @@ fn drive<const M: usize, T: TranspositionTable>(
             let sh = shared();
             // First guess of MTD(f): a shallow heuristic search (gains only, database exact).
             let guess = ctx.guess(&sh, pos, GUESS_DEPTH);
-            let p: Proven = ctx.mtd(&sh, lo, hi, guess, |s, a, b| s.search_pos(pos, a, b));
+            let p: Proven = ctx.mtd(&sh, lo, hi, guess, |s, a, b| {
+                probing(ctx, b);
+                s.search_pos(pos, a, b)
+            });
             nodes += sh.nodes.load(Ordering::Relaxed);
             let mut sol = Solution {
                 value: p.lower,
