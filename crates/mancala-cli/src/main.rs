@@ -7,6 +7,7 @@ mod agent;
 mod bench;
 mod bestmove;
 mod board;
+mod database;
 mod egdb;
 mod perft;
 mod play;
