@@ -151,7 +151,7 @@ pub(crate) fn choose(
                     eprintln!(
                         "mancala: building an endgame database for {} (K = {max_seeds}, {} MiB), once: it is kept in {} for the next runs (--no-cache: none)",
                         family(rules),
-                        entries.div_ceil(1 << 20),
+                        (entries + (1 << 19)) >> 20,
                         path.display()
                     );
                 }
