@@ -190,7 +190,8 @@ typedef struct MancalaBao MancalaBao;
 // An opaque endgame database: the exact value of every position of one board size (m) and
 // value-relevant rule options with at most K seeds in the houses.
 //
-// Created by `mancala_egdb_build` or `mancala_egdb_load`, freed by `mancala_egdb_free`.
+// Created by `mancala_egdb_build`, `mancala_egdb_load` or `mancala_egdb_open_cached`, freed
+// by `mancala_egdb_free`.
 // Immutable: may be read from several threads at once, and shared with solvers
 // (`mancala_solver_set_database`), which keep the data alive after the handle is freed.
 typedef struct MancalaEgdb MancalaEgdb;
@@ -660,6 +661,39 @@ enum MancalaStatus mancala_egdb_build(const struct MancalaRules *rules, uint32_t
 // # Safety
 // `out` must be NULL or writable; `callback` NULL or a function of that type.
 enum MancalaStatus mancala_egdb_build_progress(const struct MancalaRules *rules, uint32_t max_seeds, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, uint32_t interval_ms, struct MancalaEgdb **out);
+
+// The database of `rules` (its m and value-relevant options) with K = `max_seeds` from the
+// folder `dir`, a cache the game chose: read and checked completely when its file
+// (`kalah6.k20.egdb`-style name) is there and good, else built (on `threads` threads, 0 =
+// every core, with `callback` as in `mancala_egdb_build_progress`) and saved there the way
+// `mancala_egdb_save` saves. A cached file that is damaged, truncated, of another format
+// version or of other rules is rebuilt, never used. `max_seeds` 0 chooses K from m, the
+// game's 2mn seeds and the memory available (m = 6: 20, 215 MiB, about 8 s to build on two
+// cores; see `mancala_solver::egdb::cache`). Nothing is written anywhere else: the library
+// has no cache unless a game calls this.
+//
+// `*built` (when `built` is not NULL) is 0 when the database was read from the cache, 1 when
+// it was built and saved, 2 when it was built but could not be saved (a full disk: the
+// database is good, the next call builds it again).
+//
+// Ownership: `rules` and `dir` are only read; `user_data` is never dereferenced, only handed
+// back. On success `*out` is a new handle owned by the caller, released with
+// `mancala_egdb_free`. The callback must not unwind into the library.
+// Thread safety: safe from any thread; two calls (threads or processes) filling the same
+// folder at once both succeed and leave one whole file.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (the folder cannot be created or
+// written: nothing was built), `MANCALA_STATUS_CANCELLED` (the callback returned non-zero),
+// `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127 or over 2^36 entries, or Bao la Kete rules),
+// `MANCALA_STATUS_SOLVE_FAILED` (threads could not start), `MANCALA_STATUS_OUT_OF_MEMORY`
+// (the entries do not fit in memory), `MANCALA_STATUS_INVALID_UTF8` (`dir`),
+// `MANCALA_STATUS_NULL_POINTER` (`rules`, `dir` or `out` NULL),
+// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `dir` must be NULL or NUL-terminated; `out` NULL or writable; `built` NULL or writable;
+// `callback` NULL or a function of that type.
+enum MancalaStatus mancala_egdb_open_cached(const struct MancalaRules *rules, const char *dir, uint32_t max_seeds, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, uint32_t interval_ms, struct MancalaEgdb **out, int32_t *built);
 
 // Saves a database to the file `path`, with a header naming its rules and K and CRC-32
 // checksums. The bytes go to a new temporary file in the folder of `path`

@@ -101,7 +101,7 @@ fn database_for(
     if let Some(db) = cache.get(&file) {
         return Ok(Some((Arc::clone(db), file)));
     }
-    let (db, file) = crate::solve::find_database(&file, rules, false)?;
+    let (db, file) = crate::database::find_database(&file, rules, false)?;
     let db = Arc::new(db);
     cache.insert(file.clone(), Arc::clone(&db));
     Ok(Some((db, file)))
@@ -165,7 +165,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     if !(1..=1 << 20).contains(&args.tt_mb) {
         return Err(format!("--tt-mb {}: expected 1..=1048576", args.tt_mb));
     }
-    if let Some(avail) = crate::solve::available_memory_bytes() {
+    if let Some(avail) = mancala_solver::available_memory_bytes() {
         if (args.tt_mb as u64) << 20 > avail {
             return Err(format!(
                 "--tt-mb {}: more than the {} MiB of memory available",

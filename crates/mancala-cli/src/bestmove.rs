@@ -11,7 +11,6 @@ use mancala_solver::engine::{
 use mancala_solver::Egdb;
 
 use crate::rules_arg::{bao_position, kalah_position, GameRules};
-use crate::solve::find_database;
 
 /// Arguments of `mancala bestmove`.
 #[derive(Debug, Args)]
@@ -39,9 +38,14 @@ pub struct BestmoveArgs {
     tt_mb: usize,
     /// Kalah endgame database: a file, or a folder searched for the largest database serving
     /// the rules (as `mancala solve --egdb`). Positions it holds are valued exactly during
-    /// the search.
+    /// the search. Without it (Kalah), a database is built once and kept in the cache folder
+    /// (as `mancala solve`).
     #[arg(long)]
     egdb: Option<PathBuf>,
+    /// No cached endgame database (none at all unless --egdb); MANCALA_NO_CACHE=1 does the
+    /// same.
+    #[arg(long, conflicts_with = "egdb")]
+    no_cache: bool,
     /// Print one JSON object: {"move", "search_move", "weaker", "score", "score_seeds",
     /// "win_in", "depth", "pv", "nodes", "exact", "time_ms", "level", "position", "rules"}.
     /// `score` is in hundredths of a seed for the player to move (Kalah: final store
@@ -62,14 +66,13 @@ pub fn run(args: &BestmoveArgs) -> Result<(), String> {
     match GameRules::parse(&args.rules)? {
         GameRules::Kalah(rules) => {
             let p = kalah_position(rules, args.position.as_deref())?;
-            let db = match &args.egdb {
-                Some(path) => Some(Arc::new(
-                    find_database(path, &rules, false)
-                        .map_err(|e| format!("--egdb: {e}"))?
-                        .0,
-                )),
-                None => None,
+            let choice = crate::database::Choice {
+                egdb: args.egdb.as_deref(),
+                no_cache: args.no_cache,
+                threads: 0,
+                verbose: false,
             };
+            let db = crate::database::choose(&rules, choice)?.map(|(db, _)| db);
             search(args, level, limits, &rules.to_string(), &p, db)
         }
         GameRules::Bao(rules) => {

@@ -156,7 +156,7 @@ fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(
     let entries = (1..=m).fold(1u128, |c, i| {
         c.saturating_mul(u128::from(max_seeds) + i) / i
     });
-    if let Some(avail) = crate::solve::available_memory_bytes() {
+    if let Some(avail) = mancala_solver::available_memory_bytes() {
         if entries > u128::from(avail) {
             return Err(format!(
                 "--max-seeds {max_seeds}: the database needs {entries} bytes, more than the {avail} bytes of memory available"

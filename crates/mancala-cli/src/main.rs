@@ -6,6 +6,7 @@
 mod agent;
 mod bench;
 mod bestmove;
+mod database;
 mod egdb;
 mod perft;
 mod play;
@@ -86,6 +87,12 @@ Examples:
   mancala solve --rules kalah(4,3)
   mancala solve --rules standard --egdb egdb/ --threads 2
   mancala solve --rules standard --max-seconds 10 --json
+  mancala solve --rules standard --no-cache
+
+Without --egdb, the first solve of a board size builds an endgame database (m = 6: K = 20,
+215 MiB, a few seconds) and keeps it in the cache folder ($MANCALA_CACHE_DIR, else
+$XDG_CACHE_HOME/mancala or ~/.cache/mancala); later solves read it back. --no-cache or
+MANCALA_NO_CACHE=1: no database at all.
 
 Progress (the proven bounds on the value and the bound the running MTD(f) probe tests, as in
 `value in [+8, +48], testing ≥ +9`; nodes, nodes/s) is drawn on standard error when it is a

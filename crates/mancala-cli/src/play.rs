@@ -20,7 +20,6 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::rules_arg::{bao_position, kalah_position, GameRules};
-use crate::solve::find_database;
 
 /// Who plays the side that is not yours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -63,9 +62,14 @@ pub struct PlayArgs {
     seed: u64,
     /// Kalah endgame database for the engine: a file, or a folder searched for the largest
     /// database serving the rules (as `mancala solve --egdb`). At level 10 the engine also
-    /// solves small positions exactly at the root within its time.
+    /// solves small positions exactly at the root within its time. Without it (Kalah), the
+    /// engine's database is built once and kept in the cache folder (as `mancala solve`).
     #[arg(long)]
     egdb: Option<PathBuf>,
+    /// No cached endgame database for the engine (none at all unless --egdb);
+    /// MANCALA_NO_CACHE=1 does the same.
+    #[arg(long, conflicts_with = "egdb")]
+    no_cache: bool,
 }
 
 /// What the game loop needs from a game beyond [`Evaluate`] (and its `Game`).
@@ -126,18 +130,22 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     }
     match GameRules::parse(&args.rules)? {
         GameRules::Kalah(r) => {
-            let db = match &args.egdb {
-                Some(path) => {
-                    let (db, file) =
-                        find_database(path, &r, false).map_err(|e| format!("--egdb: {e}"))?;
-                    // Which file of a folder was taken, on standard error (standard output
-                    // is the game).
+            let engine_plays = args.engine || args.opponent == Opponent::Engine;
+            let choice = crate::database::Choice {
+                egdb: args.egdb.as_deref(),
+                no_cache: args.no_cache || !engine_plays,
+                threads: 0,
+                verbose: false,
+            };
+            let db = match crate::database::choose(&r, choice)? {
+                Some((db, file)) => {
+                    // Which file was taken, on standard error (standard output is the game).
                     eprintln!(
                         "mancala: the engine uses the endgame database {} ({})",
                         file.display(),
                         db.description()
                     );
-                    Some(Arc::new(db))
+                    Some(db)
                 }
                 None => None,
             };

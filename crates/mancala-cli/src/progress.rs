@@ -19,6 +19,11 @@ pub fn set_quiet(quiet: bool) {
     QUIET.store(quiet, Ordering::Relaxed);
 }
 
+/// Whether `--quiet` was given.
+pub fn is_quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
+}
+
 /// Whether progress is drawn: standard error is a terminal and `--quiet` is off.
 pub fn shown() -> bool {
     !QUIET.load(Ordering::Relaxed) && std::io::stderr().is_terminal()

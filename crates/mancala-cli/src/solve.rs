@@ -2,12 +2,11 @@
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
-use mancala_core::kalah::{KalahPosition, KalahRules};
-use mancala_solver::{Egdb, SolveProgress, Solver, TableKind};
+use mancala_core::kalah::KalahPosition;
+use mancala_solver::{SolveProgress, Solver, TableKind};
 
 use crate::rules_arg::kalah_only;
 
@@ -27,9 +26,15 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 256)]
     pub tt_mb: usize,
     /// Endgame database: a file, or a folder searched for the largest database serving the
-    /// rules.
+    /// rules. Without it, a database is built once (K chosen from m and the memory) and
+    /// kept in the cache folder ($MANCALA_CACHE_DIR, else $XDG_CACHE_HOME/mancala or
+    /// ~/.cache/mancala), then reused.
     #[arg(long)]
     pub egdb: Option<PathBuf>,
+    /// No cached endgame database (none at all unless --egdb); MANCALA_NO_CACHE=1 does the
+    /// same.
+    #[arg(long, conflicts_with = "egdb")]
+    pub no_cache: bool,
     /// Use the exact (DashMap) table instead of the lock-free one.
     #[arg(long)]
     pub exact_table: bool,
@@ -42,136 +47,10 @@ pub struct SolveArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// Say on standard error which database file is used and why each other file in the
-    /// `--egdb` folder is not.
+    /// Say on standard error which database file is used (from `--egdb` or the cache) and
+    /// why each other file in the `--egdb` folder is not.
     #[arg(long)]
     pub verbose: bool,
-}
-
-/// What a folder search found: the database files that serve the rules, largest K first,
-/// and every other `*.egdb` file with the reason it was passed over.
-#[derive(Debug, Default)]
-pub(crate) struct FolderScan {
-    /// The files that serve the rules (by their headers), with their K, largest K first.
-    pub(crate) candidates: Vec<(u32, PathBuf)>,
-    /// The other `*.egdb` files and why each is not used.
-    pub(crate) skipped: Vec<(PathBuf, String)>,
-}
-
-/// Reads the header of every `*.egdb` file in the folder `dir` (the header is small: the
-/// entries are not read) and sorts the files by what the headers say, never by their names:
-/// those that serve `rules`, largest K first, and the others with their reasons. Every
-/// header is read, so a K = 10 file renamed `kalah6.k99.egdb` counts as K = 10.
-pub(crate) fn scan_folder(dir: &Path, rules: &KalahRules) -> Result<FolderScan, String> {
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let mut scan = FolderScan::default();
-    let mut files: Vec<PathBuf> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("egdb"))
-        .collect();
-    files.sort();
-    for p in files {
-        match Egdb::info(&p) {
-            // A header that reads at all has a rule set that parses and agrees with its
-            // m and options (`Egdb::info`).
-            Ok(info) if info.serves(rules) => scan.candidates.push((info.max_seeds, p)),
-            Ok(info) => {
-                let why = format!(
-                    "built for {} (K = {}), which does not serve {rules}",
-                    info.rules, info.max_seeds
-                );
-                scan.skipped.push((p, why));
-            }
-            Err(e) => {
-                let msg = e.to_string();
-                let shown = p.display().to_string();
-                let why = msg
-                    .strip_prefix(&format!("{shown}: "))
-                    .map_or(msg.clone(), str::to_string);
-                scan.skipped.push((p, why));
-            }
-        }
-    }
-    // Largest K first; for equal K the first name in order.
-    scan.candidates
-        .sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    Ok(scan)
-}
-
-/// Finds the database in `dir` (or the file `dir`) serving `rules` with the largest K, by
-/// what the file headers say (also used by `bestmove --egdb` and `play --egdb`): the loaded
-/// database and its file. A candidate that fails to load (damaged entries) is passed over
-/// for the next; every file passed over is named with its reason on standard error when
-/// `verbose`, and in the error when none is left. Anything that is not a folder (a file, a
-/// FIFO, a device) is loaded as a file, whose errors name it.
-pub(crate) fn find_database(
-    path: &Path,
-    rules: &KalahRules,
-    verbose: bool,
-) -> Result<(Egdb, PathBuf), String> {
-    let named = |file: &Path, e: mancala_solver::EgdbError| {
-        let msg = e.to_string();
-        let shown = file.display().to_string();
-        if msg.contains(&shown) {
-            msg
-        } else {
-            format!("{shown}: {msg}")
-        }
-    };
-    let load = |file: &Path| -> Result<Egdb, String> {
-        let db = Egdb::load(file).map_err(|e| named(file, e))?;
-        if !db.serves(rules) {
-            return Err(named(
-                file,
-                mancala_solver::EgdbError::RulesMismatch {
-                    database: db.description(),
-                    wanted: rules.to_string(),
-                },
-            ));
-        }
-        Ok(db)
-    };
-    if !path.is_dir() {
-        return load(path).map(|db| (db, path.to_path_buf()));
-    }
-    let scan = scan_folder(path, rules)?;
-    let mut skipped = scan.skipped;
-    if verbose {
-        for (p, why) in &skipped {
-            eprintln!("mancala: egdb: skipped {}: {why}", p.display());
-        }
-    }
-    for (_, file) in scan.candidates {
-        match load(&file) {
-            Ok(db) => {
-                if verbose {
-                    eprintln!(
-                        "mancala: egdb: using {} ({})",
-                        file.display(),
-                        db.description()
-                    );
-                }
-                return Ok((db, file));
-            }
-            Err(e) => {
-                if verbose {
-                    eprintln!("mancala: egdb: skipped {e}");
-                }
-                let shown = format!("{}: ", file.display());
-                let why = e.strip_prefix(&shown).map_or(e.clone(), str::to_string);
-                skipped.push((file, why));
-            }
-        }
-    }
-    let mut msg = format!(
-        "no endgame database for {rules} in {} (build one with `mancala egdb build`)",
-        path.display()
-    );
-    for (p, why) in &skipped {
-        msg.push_str(&format!("; skipped {}: {why}", p.display()));
-    }
-    Err(msg)
 }
 
 /// The position, the configured solver and the database file it uses (if any).
@@ -188,7 +67,7 @@ fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver, Option<PathBuf>), S
         return Err(format!("--tt-mb {}: expected 1..=1048576", args.tt_mb));
     }
     let tt_bytes = args.tt_mb << 20;
-    if let Some(avail) = available_memory_bytes() {
+    if let Some(avail) = mancala_solver::available_memory_bytes() {
         if tt_bytes as u64 > avail {
             return Err(format!(
                 "--tt-mb {}: more than the {} MiB of memory available",
@@ -212,10 +91,14 @@ fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver, Option<PathBuf>), S
         solver = solver.table(TableKind::Exact);
     }
     let mut file = None;
-    if let Some(dir) = &args.egdb {
-        let (db, f) =
-            find_database(dir, &rules, args.verbose).map_err(|e| format!("--egdb: {e}"))?;
-        solver = solver.database(Arc::new(db));
+    let choice = crate::database::Choice {
+        egdb: args.egdb.as_deref(),
+        no_cache: args.no_cache,
+        threads: args.threads,
+        verbose: args.verbose,
+    };
+    if let Some((db, f)) = crate::database::choose(&rules, choice)? {
+        solver = solver.database(db);
         file = Some(f);
     }
     solver = solver.node_limit(args.max_nodes).time_limit(time_limit);
@@ -419,13 +302,4 @@ pub fn run_analyse(args: &SolveArgs) -> Result<(), String> {
     println!("nodes     {}", a.nodes);
     println!("seconds   {:.3}", a.seconds);
     Ok(())
-}
-
-/// Memory this process may still take, in bytes: `MemAvailable` of `/proc/meminfo`, or `None`
-/// where that cannot be read (then nothing is checked).
-pub fn available_memory_bytes() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib.saturating_mul(1024))
 }

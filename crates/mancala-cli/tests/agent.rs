@@ -61,6 +61,11 @@ struct AgentProcess {
 impl AgentProcess {
     fn spawn(name: &str, args: &[&str]) -> AgentProcess {
         let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .env("MANCALA_NO_CACHE", "1")
+            .env(
+                "MANCALA_CACHE_DIR",
+                concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
+            )
             .args(["agent", "manchester"])
             .args(args)
             .stdin(Stdio::piped())
@@ -866,6 +871,11 @@ fn agent_with_input(input: &str) -> (bool, String, String) {
 
 fn agent_with_args_and_input(args: &[&str], input: &str) -> (bool, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .env("MANCALA_NO_CACHE", "1")
+        .env(
+            "MANCALA_CACHE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
+        )
         .args(["agent", "manchester"])
         .args(args)
         .stdin(Stdio::piped())

@@ -5,6 +5,11 @@ use std::process::Command;
 
 fn mancala(args: &[&str]) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .env("MANCALA_NO_CACHE", "1")
+        .env(
+            "MANCALA_CACHE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
+        )
         .args(args)
         .output()
         .expect("run mancala");

@@ -9,6 +9,11 @@ use std::process::{Command, Output, Stdio};
 
 fn mancala(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .env("MANCALA_NO_CACHE", "1")
+        .env(
+            "MANCALA_CACHE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
+        )
         .args(args)
         .output()
         .expect("run mancala")
@@ -20,6 +25,11 @@ fn mancala_stdin(args: &[&str], input: &str) -> Output {
 
 fn mancala_stdin_bytes(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .env("MANCALA_NO_CACHE", "1")
+        .env(
+            "MANCALA_CACHE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
+        )
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -296,6 +306,11 @@ fn a_closed_pipe_or_a_full_disk_is_not_a_panic() {
     let out = std::fs::OpenOptions::new().write(true).open("/dev/full");
     if let Ok(full) = out {
         let o = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .env("MANCALA_NO_CACHE", "1")
+            .env(
+                "MANCALA_CACHE_DIR",
+                concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
+            )
             .args(["perft", "--depth", "3"])
             .stdout(full)
             .output()
@@ -303,6 +318,11 @@ fn a_closed_pipe_or_a_full_disk_is_not_a_panic() {
         assert_refused(&o, "writing standard output");
     }
     let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .env("MANCALA_NO_CACHE", "1")
+        .env(
+            "MANCALA_CACHE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
+        )
         .args(["perft", "--depth", "12"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

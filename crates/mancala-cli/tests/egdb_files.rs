@@ -10,6 +10,11 @@ use std::time::{Duration, Instant};
 
 fn mancala(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .env("MANCALA_NO_CACHE", "1")
+        .env(
+            "MANCALA_CACHE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
+        )
         .args(args)
         .output()
         .expect("run mancala")
@@ -172,6 +177,11 @@ fn signal_in_the_save(out: &Path, signal: &str) -> Output {
         let _ = std::fs::remove_dir_all(out);
         std::fs::create_dir_all(out).unwrap();
         let child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .env("MANCALA_NO_CACHE", "1")
+            .env(
+                "MANCALA_CACHE_DIR",
+                concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
+            )
             .args(build_args(out, K))
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
@@ -278,6 +288,11 @@ fn two_builds_into_one_folder_both_succeed() {
     let dir = scratch("two");
     let spawn = || {
         Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .env("MANCALA_NO_CACHE", "1")
+            .env(
+                "MANCALA_CACHE_DIR",
+                concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
+            )
             .args(build_args(&dir, 16))
             .output()
     };

@@ -5,6 +5,11 @@ use std::process::{Command, Output, Stdio};
 
 fn mancala(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .env("MANCALA_NO_CACHE", "1")
+        .env(
+            "MANCALA_CACHE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
+        )
         .args(args)
         .output()
         .expect("run mancala")
@@ -93,6 +98,11 @@ fn play_against_the_engine_finishes() {
     // turn (refused moves are reported and the game goes on).
     let moves: String = (0..60).map(|_| "1\n2\n3\n4\n5\n6\n").collect();
     let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .env("MANCALA_NO_CACHE", "1")
+        .env(
+            "MANCALA_CACHE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
+        )
         .args(["play", "--engine", "--level", "3", "--time-ms", "50"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -141,6 +151,11 @@ fn play_bao_against_the_engine_until_input_ends() {
     // The person types `help` and then nothing: the engine is the second player, so the
     // game waits for the person; input ends and the game is left unfinished.
     let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .env("MANCALA_NO_CACHE", "1")
+        .env(
+            "MANCALA_CACHE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
+        )
         .args([
             "play",
             "--rules",
@@ -284,6 +299,11 @@ fn bestmove_and_play_with_an_endgame_database() {
     // The engine at level 10 plays a whole game with it (exact root solves on this board).
     let moves: String = (0..40).map(|_| "1\n2\n3\n4\n").collect();
     let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .env("MANCALA_NO_CACHE", "1")
+        .env(
+            "MANCALA_CACHE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
+        )
         .args([
             "play",
             "--rules",

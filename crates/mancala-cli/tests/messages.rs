@@ -8,6 +8,11 @@ use std::process::{Command, Output};
 
 fn mancala(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .env("MANCALA_NO_CACHE", "1")
+        .env(
+            "MANCALA_CACHE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
+        )
         .args(args)
         .output()
         .expect("run mancala")
@@ -231,6 +236,11 @@ fn no_progress_reaches_a_standard_error_that_is_not_a_terminal() {
 fn a_long_bad_agent_clock_variable_is_quoted_shortened() {
     let long = "x".repeat(100_000);
     let o = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .env("MANCALA_NO_CACHE", "1")
+        .env(
+            "MANCALA_CACHE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
+        )
         .args(["agent", "manchester"])
         .env("MANCALA_AGENT_GAME_MS", &long)
         .output()

@@ -4,7 +4,7 @@ use std::ffi::c_char;
 use std::path::Path;
 use std::sync::Arc;
 
-use mancala_solver::{Egdb, EgdbError};
+use mancala_solver::{available_memory_bytes, Cache, CacheEvent, Egdb, EgdbError};
 
 use crate::handle::{self, Handle, Kind};
 use crate::io;
@@ -15,7 +15,8 @@ use crate::status::{guard, Error, MancalaStatus, Result};
 /// An opaque endgame database: the exact value of every position of one board size (m) and
 /// value-relevant rule options with at most K seeds in the houses.
 ///
-/// Created by `mancala_egdb_build` or `mancala_egdb_load`, freed by `mancala_egdb_free`.
+/// Created by `mancala_egdb_build`, `mancala_egdb_load` or `mancala_egdb_open_cached`, freed
+/// by `mancala_egdb_free`.
 /// Immutable: may be read from several threads at once, and shared with solvers
 /// (`mancala_solver_set_database`), which keep the data alive after the handle is freed.
 pub struct MancalaEgdb {
@@ -34,7 +35,9 @@ impl MancalaEgdb {
 
 fn egdb_error(e: EgdbError) -> Error {
     let status = match e {
-        EgdbError::Io { .. } | EgdbError::Changed(_) => MancalaStatus::IoError,
+        EgdbError::Io { .. } | EgdbError::Changed(_) | EgdbError::NotFound { .. } => {
+            MancalaStatus::IoError
+        }
         EgdbError::RulesMismatch { .. } => MancalaStatus::DatabaseMismatch,
         EgdbError::Unsupported { .. } => MancalaStatus::InvalidArgument,
         EgdbError::OutOfMemory(_) => MancalaStatus::OutOfMemory,
@@ -143,6 +146,91 @@ pub unsafe extern "C" fn mancala_egdb_build_progress(
         )
         .map_err(egdb_error)?;
         new_db(out, db)
+    })
+}
+
+/// The database of `rules` (its m and value-relevant options) with K = `max_seeds` from the
+/// folder `dir`, a cache the game chose: read and checked completely when its file
+/// (`kalah6.k20.egdb`-style name) is there and good, else built (on `threads` threads, 0 =
+/// every core, with `callback` as in `mancala_egdb_build_progress`) and saved there the way
+/// `mancala_egdb_save` saves. A cached file that is damaged, truncated, of another format
+/// version or of other rules is rebuilt, never used. `max_seeds` 0 chooses K from m, the
+/// game's 2mn seeds and the memory available (m = 6: 20, 215 MiB, about 8 s to build on two
+/// cores; see `mancala_solver::egdb::cache`). Nothing is written anywhere else: the library
+/// has no cache unless a game calls this.
+///
+/// `*built` (when `built` is not NULL) is 0 when the database was read from the cache, 1 when
+/// it was built and saved, 2 when it was built but could not be saved (a full disk: the
+/// database is good, the next call builds it again).
+///
+/// Ownership: `rules` and `dir` are only read; `user_data` is never dereferenced, only handed
+/// back. On success `*out` is a new handle owned by the caller, released with
+/// `mancala_egdb_free`. The callback must not unwind into the library.
+/// Thread safety: safe from any thread; two calls (threads or processes) filling the same
+/// folder at once both succeed and leave one whole file.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (the folder cannot be created or
+/// written: nothing was built), `MANCALA_STATUS_CANCELLED` (the callback returned non-zero),
+/// `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127 or over 2^36 entries, or Bao la Kete rules),
+/// `MANCALA_STATUS_SOLVE_FAILED` (threads could not start), `MANCALA_STATUS_OUT_OF_MEMORY`
+/// (the entries do not fit in memory), `MANCALA_STATUS_INVALID_UTF8` (`dir`),
+/// `MANCALA_STATUS_NULL_POINTER` (`rules`, `dir` or `out` NULL),
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `dir` must be NULL or NUL-terminated; `out` NULL or writable; `built` NULL or writable;
+/// `callback` NULL or a function of that type.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn mancala_egdb_open_cached(
+    rules: *const MancalaRules,
+    dir: *const c_char,
+    max_seeds: u32,
+    threads: u32,
+    callback: crate::progress::MancalaBuildProgressFn,
+    user_data: *mut std::ffi::c_void,
+    interval_ms: u32,
+    out: *mut *mut MancalaEgdb,
+    built: *mut i32,
+) -> MancalaStatus {
+    guard(|| {
+        io::out_ptr(out, "out")?;
+        // SAFETY: registry-checked handle; caller's string contract.
+        let rules = unsafe { handle::get(rules, "rules") }?.kalah()?;
+        let dir = unsafe { io::in_str(dir, "dir") }?;
+        let k = match max_seeds {
+            0 => Cache::default_max_seeds(&rules, available_memory_bytes()).ok_or_else(|| {
+                Error::new(
+                    MancalaStatus::OutOfMemory,
+                    "not enough memory for any endgame database".to_string(),
+                )
+            })?,
+            k => k,
+        };
+        let cached = Cache::new(dir)
+            .get_or_build(
+                &rules,
+                k,
+                threads as usize,
+                crate::progress::interval(interval_ms),
+                &mut |ev| match (ev, callback) {
+                    (CacheEvent::Progress(p), Some(f)) => {
+                        crate::progress::call_build(f, user_data, p)
+                    }
+                    _ => std::ops::ControlFlow::Continue(()),
+                },
+            )
+            .map_err(egdb_error)?;
+        let state = match (cached.built, &cached.save_error) {
+            (false, _) => 0,
+            (true, None) => 1,
+            (true, Some(_)) => 2,
+        };
+        if !built.is_null() {
+            // SAFETY: checked non-NULL; writable by the caller's contract.
+            unsafe { built.write(state) };
+        }
+        new_db(out, cached.database)
     })
 }
 

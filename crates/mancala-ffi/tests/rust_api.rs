@@ -432,3 +432,106 @@ fn boards_are_drawn_into_caller_buffers() {
     unsafe { mancala_bao_free(g) };
     unsafe { mancala::rules::mancala_rules_free(bao) };
 }
+
+/// `mancala_egdb_open_cached`: the first call builds and saves (`*built` 1), the second
+/// reads the file (`*built` 0), a damaged file is rebuilt (1 again, the same bytes), a folder
+/// with a file in its way is `MANCALA_STATUS_IO_ERROR`, and the callback can cancel.
+#[test]
+#[cfg_attr(miri, ignore = "builds and files")]
+fn open_cached_builds_once_and_rebuilds_a_damaged_file() {
+    use mancala::egdb::{mancala_egdb_free, mancala_egdb_info, mancala_egdb_open_cached};
+    use mancala::progress::MancalaBuildProgress;
+
+    unsafe extern "C" fn stop(_: *const MancalaBuildProgress, _: *mut std::ffi::c_void) -> i32 {
+        1
+    }
+    let dir = std::env::temp_dir().join(format!("mancala-ffi-cache-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let c_dir = CString::new(dir.to_str().unwrap()).unwrap();
+    let r = rules("kalah(4,2)");
+    let open = |k: u32| {
+        let (mut db, mut built) = (ptr::null_mut(), -1);
+        let st = unsafe {
+            mancala_egdb_open_cached(
+                r,
+                c_dir.as_ptr(),
+                k,
+                1,
+                None,
+                ptr::null_mut(),
+                0,
+                &mut db,
+                &mut built,
+            )
+        };
+        (st, db, built)
+    };
+    let entries = |db: *mut mancala::egdb::MancalaEgdb| {
+        let (mut m, mut k, mut n) = (0u8, 0u32, 0u64);
+        assert_eq!(
+            unsafe { mancala_egdb_info(db, &mut m, &mut k, &mut n) },
+            MancalaStatus::Ok
+        );
+        assert_eq!(unsafe { mancala_egdb_free(db) }, MancalaStatus::Ok);
+        (m, k, n)
+    };
+    // K chosen by the library: the 2mn = 16 seeds of Kalah(4,2), C(24, 8) entries.
+    let (st, db, built) = open(0);
+    assert_eq!((st, built), (MancalaStatus::Ok, 1));
+    assert_eq!(entries(db), (4, 16, 735_471));
+    let file = dir.join("kalah4.k16.egdb");
+    let good = std::fs::read(&file).unwrap();
+    let (st, db, built) = open(16);
+    assert_eq!((st, built), (MancalaStatus::Ok, 0));
+    assert_eq!(entries(db), (4, 16, 735_471));
+    let mut bad = good.clone();
+    bad[500] ^= 0xFF;
+    std::fs::write(&file, &bad).unwrap();
+    let (st, db, built) = open(16);
+    assert_eq!((st, built), (MancalaStatus::Ok, 1));
+    entries(db);
+    assert_eq!(std::fs::read(&file).unwrap(), good);
+    // A cancelled build writes nothing (K = 30: C(38, 8) = 48.9 M entries, seconds of work,
+    // stopped at the first report).
+    let mut db = ptr::null_mut();
+    let st = unsafe {
+        mancala_egdb_open_cached(
+            r,
+            c_dir.as_ptr(),
+            30,
+            1,
+            Some(stop),
+            ptr::null_mut(),
+            0,
+            &mut db,
+            ptr::null_mut(),
+        )
+    };
+    assert_eq!(st, MancalaStatus::Cancelled);
+    assert!(db.is_null());
+    assert!(!dir.join("kalah4.k30.egdb").exists());
+    // A file where the folder should be.
+    let blocked = dir.join("kalah4.k16.egdb").join("sub");
+    let c_blocked = CString::new(blocked.to_str().unwrap()).unwrap();
+    let mut db = ptr::null_mut();
+    let st = unsafe {
+        mancala_egdb_open_cached(
+            r,
+            c_blocked.as_ptr(),
+            8,
+            1,
+            None,
+            ptr::null_mut(),
+            0,
+            &mut db,
+            ptr::null_mut(),
+        )
+    };
+    assert_eq!(st, MancalaStatus::IoError);
+    assert!(db.is_null());
+    assert_eq!(
+        unsafe { mancala::rules::mancala_rules_free(r) },
+        MancalaStatus::Ok
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -16,7 +16,9 @@
 //!   ICGA Journal 23(3), 2000.
 //! * **Endgame databases** ([`egdb`]): every position with at most K seeds in the houses,
 //!   ranked with the combinatorial number system, built layer by layer in parallel, saved with
-//!   a checked header and CRC-32 checksums.
+//!   a checked header and CRC-32 checksums; found in a folder by their headers
+//!   ([`Egdb::find_in`]), or built once and kept in a cache folder of the caller's choice
+//!   ([`Cache`], opt-in).
 //! * **Pie rule**: at the swap decision the solver gives the value of swapping and of the
 //!   best house move ([`SwapChoice`]).
 //! * **Playing engine** ([`engine`]): an anytime iterative-deepening alpha-beta with a
@@ -55,7 +57,8 @@ mod exact;
 // The benchmark suite, over the public API of the exact solver.
 pub mod bench;
 
-pub use egdb::{Egdb, EgdbError, EgdbInfo, SaveReport};
+pub use egdb::cache::{available_memory_bytes, Cache, CacheEvent, Cached};
+pub use egdb::{Egdb, EgdbError, EgdbInfo, FolderScan, Found, SaveReport};
 pub use exact::{Analysis, MoveValue, Solution, SolveError, Solver, SwapChoice, TableKind};
 pub use mem::OutOfMemory;
 pub use progress::{BuildProgress, SolvePhase, SolveProgress};

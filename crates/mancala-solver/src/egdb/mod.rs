@@ -82,6 +82,10 @@
 //! difference is refused ([`EgdbError::RulesMismatch`], `SolveError::DatabaseMismatch`).
 
 mod build;
+pub mod cache;
+mod find;
+
+pub use find::{FolderScan, Found};
 
 use std::fs::File;
 use std::io::Write;
@@ -208,6 +212,24 @@ pub enum EgdbError {
     /// The build threads ([`Egdb::build_watched`]) could not be started.
     #[error("cannot start the build threads: {0}")]
     Threads(String),
+    /// [`Egdb::find_in`] found no file in the folder that serves the rules and loads.
+    #[error("no endgame database for {rules} in {}{}", dir.display(), skipped_text(skipped))]
+    NotFound {
+        /// The folder searched.
+        dir: PathBuf,
+        /// The rules asked for.
+        rules: String,
+        /// Every `*.egdb` file passed over, with its reason.
+        skipped: Vec<(PathBuf, String)>,
+    },
+}
+
+/// `; skipped FILE: REASON` for each file of [`EgdbError::NotFound`].
+fn skipped_text(skipped: &[(PathBuf, String)]) -> String {
+    skipped
+        .iter()
+        .map(|(p, why)| format!("; skipped {}: {why}", p.display()))
+        .collect()
 }
 
 /// What [`Egdb::save`] did besides writing the file.

@@ -1,0 +1,220 @@
+//! The endgame database a command uses: the one `--egdb` names, or by default one built once
+//! and kept in the user's cache folder (`mancala_solver::Cache`), or none (`--no-cache`).
+
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use mancala_core::kalah::KalahRules;
+use mancala_solver::{available_memory_bytes, Cache, CacheEvent, Egdb, EgdbError};
+
+/// The environment variable naming the cache folder (instead of the user's cache folder).
+pub const CACHE_DIR_ENV: &str = "MANCALA_CACHE_DIR";
+/// The environment variable that turns the cache off when set to anything but empty or `0`
+/// (the same as `--no-cache`).
+pub const NO_CACHE_ENV: &str = "MANCALA_NO_CACHE";
+
+/// Where a command's database comes from.
+#[derive(Clone, Copy, Debug)]
+pub struct Choice<'a> {
+    /// `--egdb`: a file or a folder searched by headers ([`Egdb::find_in`]).
+    pub egdb: Option<&'a Path>,
+    /// `--no-cache`: no database unless `--egdb`.
+    pub no_cache: bool,
+    /// Build threads for a cache build (0 = every core).
+    pub threads: usize,
+    /// `--verbose`: name the file used and every file passed over.
+    pub verbose: bool,
+}
+
+/// The message of `e` about the file `file`, starting with the file's name.
+fn named(file: &Path, e: &EgdbError) -> String {
+    let msg = e.to_string();
+    let shown = file.display().to_string();
+    if msg.contains(&shown) {
+        msg
+    } else {
+        format!("{shown}: {msg}")
+    }
+}
+
+/// Finds the database in `path` (or the file `path`) serving `rules` with the largest K, by
+/// what the file headers say ([`Egdb::find_in`]), for `--egdb`: the database and its file.
+/// Every file passed over is named with its reason on standard error when `verbose`, and in
+/// the error when none is left.
+pub(crate) fn find_database(
+    path: &Path,
+    rules: &KalahRules,
+    verbose: bool,
+) -> Result<(Egdb, PathBuf), String> {
+    match Egdb::find_in(path, rules) {
+        Ok(found) => {
+            if verbose {
+                for (p, why) in &found.skipped {
+                    eprintln!("mancala: egdb: skipped {}: {why}", p.display());
+                }
+                eprintln!(
+                    "mancala: egdb: using {} ({})",
+                    found.path.display(),
+                    found.database.description()
+                );
+            }
+            Ok((found.database, found.path))
+        }
+        Err(EgdbError::NotFound {
+            dir,
+            rules,
+            skipped,
+        }) => {
+            if verbose {
+                for (p, why) in &skipped {
+                    eprintln!("mancala: egdb: skipped {}: {why}", p.display());
+                }
+            }
+            let mut msg = format!(
+                "no endgame database for {rules} in {} (build one with `mancala egdb build`)",
+                dir.display()
+            );
+            for (p, why) in &skipped {
+                msg.push_str(&format!("; skipped {}: {why}", p.display()));
+            }
+            Err(msg)
+        }
+        Err(e) => Err(named(path, &e)),
+    }
+}
+
+/// Whether [`NO_CACHE_ENV`] turns the cache off.
+fn cache_off_by_environment() -> bool {
+    std::env::var_os(NO_CACHE_ENV).is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// The cache folder: [`CACHE_DIR_ENV`] when set and not empty, else the user's cache folder
+/// ([`Cache::default_dir`]).
+pub fn cache_dir() -> Option<PathBuf> {
+    match std::env::var_os(CACHE_DIR_ENV) {
+        Some(d) if !d.is_empty() => Some(PathBuf::from(d)),
+        _ => Cache::default_dir(),
+    }
+}
+
+/// The database for a command on games of `rules`, with its file: `--egdb` when given (its
+/// errors are the command's), else none under `--no-cache` or [`NO_CACHE_ENV`], else the
+/// cached one, built and saved first when missing or damaged (saying so on standard error,
+/// with a bar on a terminal). A cache that cannot be used (a folder that cannot be created or
+/// written, no memory for the entries) is a one-line warning and no database, never an
+/// error.
+///
+/// # Errors
+/// Only those of `--egdb` ([`find_database`]), prefixed `--egdb: `.
+pub(crate) fn choose(
+    rules: &KalahRules,
+    choice: Choice<'_>,
+) -> Result<Option<(Arc<Egdb>, PathBuf)>, String> {
+    if let Some(path) = choice.egdb {
+        let (db, file) =
+            find_database(path, rules, choice.verbose).map_err(|e| format!("--egdb: {e}"))?;
+        return Ok(Some((Arc::new(db), file)));
+    }
+    if choice.no_cache || cache_off_by_environment() {
+        return Ok(None);
+    }
+    let Some(dir) = cache_dir() else {
+        eprintln!(
+            "mancala: warning: no cache folder (no home folder known; set {CACHE_DIR_ENV}): going on without an endgame database"
+        );
+        return Ok(None);
+    };
+    let Some(k) = Cache::default_max_seeds(rules, available_memory_bytes()) else {
+        if choice.verbose {
+            eprintln!("mancala: egdb: not enough memory for a cached database");
+        }
+        return Ok(None);
+    };
+    let cache = Cache::new(&dir);
+    let mut bar = None;
+    let result = cache.get_or_build(rules, k, choice.threads, crate::progress::TICK, &mut |ev| {
+        match ev {
+            CacheEvent::Refused { path, error } => {
+                eprintln!(
+                    "mancala: the cached database {} is not used ({}): building it again",
+                    path.display(),
+                    strip_path(path, error)
+                );
+            }
+            CacheEvent::Building {
+                path,
+                max_seeds,
+                entries,
+            } => {
+                if !crate::progress::is_quiet() {
+                    eprintln!(
+                        "mancala: building an endgame database for {} (K = {max_seeds}, {} MiB), once: it is kept in {} for the next runs (--no-cache: none)",
+                        family(rules),
+                        (entries + (1 << 19)) >> 20,
+                        path.display()
+                    );
+                }
+                bar = crate::progress::bar(entries);
+            }
+            CacheEvent::Progress(p) => {
+                if let Some(b) = &bar {
+                    b.set_length(p.total);
+                    b.set_position(p.done);
+                    b.set_message(crate::progress::build_line(p.done, p.total, p.seconds));
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    match result {
+        Ok(c) => {
+            for stale in &c.removed_stale {
+                eprintln!(
+                    "mancala: removed {}: a temporary file left by an earlier save that was killed",
+                    stale.display()
+                );
+            }
+            if let Some(e) = &c.save_error {
+                eprintln!(
+                    "mancala: warning: the endgame database could not be kept in the cache ({e}); it is used this time and built again next time"
+                );
+            }
+            if choice.verbose {
+                eprintln!(
+                    "mancala: egdb: using {} ({}, {})",
+                    c.path.display(),
+                    c.database.description(),
+                    if c.built { "just built" } else { "cached" }
+                );
+            }
+            Ok(Some((Arc::new(c.database), c.path)))
+        }
+        Err(e) => {
+            eprintln!(
+                "mancala: warning: cannot use the endgame database cache ({e}); going on without a database"
+            );
+            Ok(None)
+        }
+    }
+}
+
+/// `kalah(6,·)+empty_capture`: what a database of `rules` serves.
+fn family(rules: &KalahRules) -> String {
+    let mut s = format!("kalah({},·)", rules.houses());
+    for o in mancala_solver::egdb::relevant_options(rules.options()).iter() {
+        s.push('+');
+        s.push_str(o.name());
+    }
+    s
+}
+
+/// The text of `e` without `path: ` in front.
+fn strip_path(path: &Path, e: &EgdbError) -> String {
+    let msg = e.to_string();
+    let shown = format!("{}: ", path.display());
+    msg.strip_prefix(&shown).map_or(msg.clone(), str::to_string)
+}

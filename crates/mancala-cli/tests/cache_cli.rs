@@ -1,0 +1,264 @@
+//! The default endgame database of `solve`, `analyse`, `bestmove` and `play --engine`
+//! (issue 13 point 1): built once into the cache folder and reused; a damaged cached file is
+//! rebuilt; `--no-cache` and `--egdb` override; a cache folder that cannot be written is a
+//! warning, never a failure. The cache folder of every test is a scratch folder
+//! (`MANCALA_CACHE_DIR`), never the user's.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("cache-cli-{}", std::process::id()))
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `mancala ARGS` with the cache folder `cache` (and the cache on).
+fn mancala(cache: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .env_remove("MANCALA_NO_CACHE")
+        .env("MANCALA_CACHE_DIR", cache)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run mancala")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// The `value` line of `solve`'s text output.
+fn value(out: &Output) -> String {
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    stdout
+        .lines()
+        .find(|l| l.starts_with("value"))
+        .unwrap_or_else(|| panic!("no value in {stdout}"))
+        .to_string()
+}
+
+/// Kalah(4,2): 16 seeds, so the cached database is m = 4, K = 16 (C(24, 8) = 735,471
+/// entries), built in well under a second.
+const RULES: &str = "kalah(4,2)";
+const FILE: &str = "kalah4.k16.egdb";
+
+#[test]
+fn solve_builds_once_then_reuses_and_rebuilds_a_damaged_file() {
+    let cache = scratch("solve");
+    // The value of a plain search with no database at all, to compare with.
+    let plain = mancala(&cache, &["solve", "--rules", RULES, "--no-cache"]);
+    let expected = value(&plain);
+    assert!(!text(&plain.stdout).contains("database"));
+    assert_eq!(
+        std::fs::read_dir(&cache).unwrap().count(),
+        0,
+        "--no-cache wrote"
+    );
+
+    let first = mancala(&cache, &["solve", "--rules", RULES]);
+    let err = text(&first.stderr);
+    assert_eq!(value(&first), expected);
+    let file = cache.join(FILE);
+    assert!(
+        err.contains("building an endgame database for kalah(4,·) (K = 16")
+            && err.contains(&file.display().to_string()),
+        "{err}"
+    );
+    assert!(text(&first.stdout).contains(&format!("database    {}", file.display())));
+    let good = std::fs::read(&file).unwrap();
+    // C(24, 8) entries after a header of 36 bytes and the rule set's text.
+    assert_eq!(good.len(), 735_471 + 36 + "kalah(4,2)".len());
+
+    let second = mancala(&cache, &["solve", "--rules", RULES]);
+    assert_eq!(value(&second), expected);
+    assert_eq!(text(&second.stderr), "", "the second run should be silent");
+    assert!(text(&second.stdout).contains(&format!("database    {}", file.display())));
+
+    let header = 36 + "kalah(4,2)".len();
+    let damages: Vec<(&str, Vec<u8>, &str)> = vec![
+        (
+            "a flipped byte",
+            {
+                let mut b = good.clone();
+                b[header + 12_345] ^= 0x10;
+                b
+            },
+            "checksum",
+        ),
+        (
+            "a cut file",
+            good[..good.len() - 1000].to_vec(),
+            "truncated",
+        ),
+        (
+            "another format version",
+            {
+                let mut b = good.clone();
+                b[8..12].copy_from_slice(&7u32.to_le_bytes());
+                b
+            },
+            "format version 7",
+        ),
+    ];
+    for (what, bytes, reason) in damages {
+        std::fs::write(&file, &bytes).unwrap();
+        let out = mancala(&cache, &["solve", "--rules", RULES]);
+        let err = text(&out.stderr);
+        assert_eq!(value(&out), expected, "{what}");
+        assert!(
+            err.contains("is not used") && err.contains(reason) && err.contains("building"),
+            "{what}: {err}"
+        );
+        assert_eq!(std::fs::read(&file).unwrap(), good, "{what}: not rebuilt");
+    }
+    std::fs::remove_dir_all(&cache).unwrap();
+}
+
+#[test]
+fn no_cache_and_egdb_override_the_cache() {
+    let cache = scratch("override");
+    let out = mancala(
+        &cache,
+        &["solve", "--rules", RULES, "--no-cache", "--egdb", "x"],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    // MANCALA_NO_CACHE does what --no-cache does.
+    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .env("MANCALA_NO_CACHE", "1")
+        .env("MANCALA_CACHE_DIR", &cache)
+        .args(["solve", "--rules", RULES])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 0);
+    // --egdb takes a database from elsewhere and the cache is not touched.
+    let elsewhere = scratch("override-egdb");
+    let built = mancala(
+        &cache,
+        &[
+            "egdb",
+            "build",
+            "--rules",
+            RULES,
+            "--max-seeds",
+            "6",
+            "--out",
+            elsewhere.to_str().unwrap(),
+        ],
+    );
+    assert!(built.status.success(), "{}", text(&built.stderr));
+    let out = mancala(
+        &cache,
+        &[
+            "solve",
+            "--rules",
+            RULES,
+            "--egdb",
+            elsewhere.to_str().unwrap(),
+        ],
+    );
+    assert!(text(&out.stdout).contains("kalah4.k6.egdb"));
+    assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 0);
+    std::fs::remove_dir_all(&cache).unwrap();
+    std::fs::remove_dir_all(&elsewhere).unwrap();
+}
+
+#[test]
+fn a_cache_folder_that_cannot_be_written_is_a_warning() {
+    let dir = scratch("blocked");
+    let in_the_way = dir.join("a-file");
+    std::fs::write(&in_the_way, b"not a folder").unwrap();
+    let plain = value(&mancala(&dir, &["solve", "--rules", RULES, "--no-cache"]));
+    let out = mancala(&in_the_way, &["solve", "--rules", RULES]);
+    let err = text(&out.stderr);
+    assert_eq!(value(&out), plain);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("mancala: warning: cannot use the endgame database cache")
+            && err.contains("going on without a database"),
+        "{err}"
+    );
+    assert!(!text(&out.stdout).contains("database "));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn analyse_bestmove_and_play_use_the_cache_too() {
+    for (name, args) in [
+        ("analyse", vec!["analyse", "--rules", RULES]),
+        (
+            "bestmove",
+            vec!["bestmove", "--rules", RULES, "--time-ms", "100"],
+        ),
+    ] {
+        let cache = scratch(name);
+        let out = mancala(&cache, &args);
+        assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+        assert!(cache.join(FILE).is_file(), "{name}: no cached file");
+        std::fs::remove_dir_all(&cache).unwrap();
+    }
+    // play: only when the engine plays.
+    let cache = scratch("play");
+    let play = |args: &[&str]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .env_remove("MANCALA_NO_CACHE")
+            .env("MANCALA_CACHE_DIR", &cache)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(b"quit\n").unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let people = play(&["play", "--rules", RULES]);
+    assert!(people.status.success(), "{}", text(&people.stderr));
+    assert!(!cache.join(FILE).exists(), "two people need no database");
+    let engine = play(&["play", "--rules", RULES, "--engine", "--time-ms", "50"]);
+    assert!(engine.status.success(), "{}", text(&engine.stderr));
+    assert!(cache.join(FILE).is_file());
+    std::fs::remove_dir_all(&cache).unwrap();
+}
+
+/// Two processes filling an empty cache at once both succeed, and the file is one whole
+/// database (`egdb verify` reads and checks all of it).
+#[test]
+fn two_processes_filling_the_cache_at_once() {
+    let cache = scratch("race");
+    let children: Vec<_> = (0..2)
+        .map(|_| {
+            Command::new(env!("CARGO_BIN_EXE_mancala"))
+                .env_remove("MANCALA_NO_CACHE")
+                .env("MANCALA_CACHE_DIR", &cache)
+                .args(["solve", "--rules", RULES, "--threads", "1"])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let values: Vec<String> = children
+        .into_iter()
+        .map(|c| value(&c.wait_with_output().unwrap()))
+        .collect();
+    assert_eq!(values[0], values[1]);
+    let verify = mancala(
+        &cache,
+        &["egdb", "verify", cache.join(FILE).to_str().unwrap()],
+    );
+    assert!(verify.status.success(), "{}", text(&verify.stderr));
+    let names: Vec<_> = std::fs::read_dir(&cache)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+    std::fs::remove_dir_all(&cache).unwrap();
+}

@@ -1,0 +1,228 @@
+//! A folder of endgame databases filled on demand: a database is built the first time it is
+//! asked for, saved, and read back (completely checked) every later time; a file that is
+//! damaged, truncated, of another format version or of other rules is rebuilt, never trusted.
+//!
+//! The cache is opt-in: nothing in this library writes a file unless [`Cache::get_or_build`]
+//! is called with a folder the caller chose ([`Cache::default_dir`] is the user's cache
+//! folder, for programs that want it; `mancala solve` uses it by default).
+//!
+//! # How K is chosen ([`Cache::default_max_seeds`])
+//!
+//! A database of m houses a row and K seeds has C(K+2m, 2m) one-byte entries and builds at
+//! about 28 M positions a second on two cores; each two seeds more halve the solver's nodes.
+//! The first run pays the build and the solve, later runs only the load and the solve. The
+//! budget is the m = 6, K = 20 database (225,792,840 entries, 215 MiB): measured on the
+//! project's 2-core machine, it builds and saves in about 8.5 s and standard Kalah(6,4)
+//! solves with it in about 8.5 s (≈ 17 s the first time, ≈ 9 s after), while K = 22 (523 MiB)
+//! takes about 19 s to build, so that the first run alone would pass 20 s (the figures are in
+//! `BENCHMARKS.md`). For another m, K is the largest whose database has at most as many
+//! entries (m = 7: 16, m = 5: 25, m = 4: 37), never more than the 2mn seeds of the game
+//! (a larger K holds nothing more), and small enough that the entries take at most a quarter
+//! of the memory available (the rest for the transposition table and the machine).
+
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use mancala_core::kalah::KalahRules;
+
+use super::{check_size, split_path, Egdb, EgdbError, TemporaryFile, MAX_DB_SEEDS};
+use crate::board::rank_space;
+use crate::progress::BuildProgress;
+
+/// The most entries [`Cache::default_max_seeds`] builds: those of the m = 6, K = 20 database,
+/// C(32, 12) (module docs).
+pub const DEFAULT_BUILD_ENTRIES: u64 = 225_792_840;
+
+/// What [`Cache::get_or_build`] reports as it goes.
+#[derive(Debug)]
+pub enum CacheEvent<'a> {
+    /// The cached file at `path` was not trusted (`error` says why: damaged, truncated, of
+    /// another format version, of other rules, unreadable); it is rebuilt.
+    Refused {
+        /// The cached file.
+        path: &'a Path,
+        /// Why it was refused.
+        error: &'a EgdbError,
+    },
+    /// A build begins: the database of K = `max_seeds`, `entries` one-byte entries, to be
+    /// saved at `path`.
+    Building {
+        /// Where it will be saved.
+        path: &'a Path,
+        /// K.
+        max_seeds: u32,
+        /// Entries (= bytes in memory), C(K+2m, 2m).
+        entries: u64,
+    },
+    /// The build's progress ([`Egdb::build_watched`]).
+    Progress(&'a BuildProgress),
+}
+
+/// What [`Cache::get_or_build`] gives: the database and what was done to have it.
+#[derive(Debug)]
+pub struct Cached {
+    /// The database, completely checked (read from the cache) or just built.
+    pub database: Egdb,
+    /// Its file in the cache.
+    pub path: PathBuf,
+    /// Whether it was built by this call (`false`: read from the cache).
+    pub built: bool,
+    /// When it was built but could not be saved (a full disk): why. The database is still
+    /// good to use; the next call builds it again.
+    pub save_error: Option<EgdbError>,
+    /// Temporary files of earlier saves killed in their save, removed by this one.
+    pub removed_stale: Vec<PathBuf>,
+}
+
+/// A folder of endgame databases filled on demand (module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cache {
+    dir: PathBuf,
+}
+
+/// Memory this process may still take, in bytes: `MemAvailable` of `/proc/meminfo` (Linux),
+/// or `None` where that cannot be read (then callers check nothing).
+#[must_use]
+pub fn available_memory_bytes() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib.saturating_mul(1024))
+}
+
+impl Cache {
+    /// A cache in the folder `dir` (created when the first database is saved).
+    pub fn new(dir: impl Into<PathBuf>) -> Cache {
+        Cache { dir: dir.into() }
+    }
+
+    /// The user's cache folder for this library, from the `directories` crate
+    /// (`ProjectDirs` of the application `mancala`): `$XDG_CACHE_HOME/mancala`, else
+    /// `~/.cache/mancala` on Linux and the BSDs, `~/Library/Caches/mancala` on macOS,
+    /// `%LOCALAPPDATA%\mancala\cache` on Windows. `None` when no home folder is known.
+    #[must_use]
+    pub fn default_dir() -> Option<PathBuf> {
+        directories::ProjectDirs::from("", "", "mancala").map(|p| p.cache_dir().to_path_buf())
+    }
+
+    /// The folder.
+    #[must_use]
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The file of the database of `rules` and K = `max_seeds` in the cache
+    /// ([`Egdb::file_name`], e.g. `kalah6.k20.egdb`).
+    #[must_use]
+    pub fn path(&self, rules: &KalahRules, max_seeds: u32) -> PathBuf {
+        self.dir.join(Egdb::file_name(rules, max_seeds))
+    }
+
+    /// The K worth building for games of `rules` on this machine (module docs): the largest
+    /// K whose database has at most [`DEFAULT_BUILD_ENTRIES`] entries, at most the rules'
+    /// 2mn seeds, and whose entries (bytes) take at most a quarter of `available` bytes of
+    /// memory (`None`: not limited by memory). `None` when not even K = 1 fits.
+    #[must_use]
+    pub fn default_max_seeds(rules: &KalahRules, available: Option<u64>) -> Option<u32> {
+        let m = usize::from(rules.houses());
+        let budget = available.map_or(DEFAULT_BUILD_ENTRIES, |a| {
+            (a / 4).min(DEFAULT_BUILD_ENTRIES)
+        });
+        let cap = rules.total_seeds().min(MAX_DB_SEEDS);
+        (1..=cap)
+            .take_while(|&k| rank_space(m, k).is_some_and(|n| n <= budget))
+            .last()
+    }
+
+    /// The database of `rules` (its m and value-relevant options) and K = `max_seeds` from
+    /// the cache, built and saved there first when it is missing or not trusted:
+    ///
+    /// 1. the file [`Cache::path`] is read and checked completely ([`Egdb::open_for`]:
+    ///    header, format version, size, both CRC-32 checksums, every entry, the rules); if it
+    ///    is good it is returned;
+    /// 2. otherwise (missing, or there but refused: [`CacheEvent::Refused`] says why) the folder is
+    ///    created and must take a new file (an exclusively created probe, removed at once)
+    ///    before any work is done;
+    /// 3. the database is built on `threads` threads (0 = every core) with
+    ///    [`Egdb::build_watched`], reporting [`CacheEvent::Building`] then
+    ///    [`CacheEvent::Progress`] every `interval`; a [`ControlFlow::Break`] from `on_event`
+    ///    cancels;
+    /// 4. it is saved with [`Egdb::save`] (an exclusively created temporary file, flushed to
+    ///    disk and renamed over the name in one step), so that two processes or threads
+    ///    filling the same cache at once both succeed and the file is always one whole
+    ///    database. A save that fails is reported in [`Cached::save_error`]; the database is
+    ///    still returned.
+    ///
+    /// # Errors
+    /// [`EgdbError::Io`] when the folder cannot be created or written (read-only, a file in
+    /// the way), [`EgdbError::OutOfMemory`] when the entries do not fit in memory (reading
+    /// or building), [`EgdbError::Unsupported`] for a K this library does not build,
+    /// [`EgdbError::Cancelled`] after a [`ControlFlow::Break`], [`EgdbError::Threads`] when
+    /// the build threads cannot start.
+    pub fn get_or_build(
+        &self,
+        rules: &KalahRules,
+        max_seeds: u32,
+        threads: usize,
+        interval: Duration,
+        on_event: &mut dyn FnMut(CacheEvent<'_>) -> ControlFlow<()>,
+    ) -> Result<Cached, EgdbError> {
+        let entries = check_size(rules.houses(), max_seeds)?;
+        let path = self.path(rules, max_seeds);
+        match Egdb::open_for(&path, rules) {
+            Ok(database) => {
+                return Ok(Cached {
+                    database,
+                    path,
+                    built: false,
+                    save_error: None,
+                    removed_stale: Vec::new(),
+                })
+            }
+            Err(e @ EgdbError::OutOfMemory(_)) => return Err(e),
+            // Nothing there (or the folder is missing or not a folder): nothing to refuse.
+            Err(EgdbError::Io { .. }) if std::fs::symlink_metadata(&path).is_err() => {}
+            Err(error) => {
+                if on_event(CacheEvent::Refused {
+                    path: &path,
+                    error: &error,
+                })
+                .is_break()
+                {
+                    return Err(EgdbError::Cancelled);
+                }
+            }
+        }
+        let dir_error = |source| EgdbError::Io {
+            path: self.dir.clone(),
+            source,
+        };
+        std::fs::create_dir_all(&self.dir).map_err(dir_error)?;
+        let (dir, name) = split_path(&path).map_err(dir_error)?;
+        drop(TemporaryFile::create(&dir, &name).map_err(dir_error)?);
+        if on_event(CacheEvent::Building {
+            path: &path,
+            max_seeds,
+            entries,
+        })
+        .is_break()
+        {
+            return Err(EgdbError::Cancelled);
+        }
+        let database = Egdb::build_watched(rules, max_seeds, threads, interval, &mut |p| {
+            on_event(CacheEvent::Progress(p))
+        })?;
+        let (save_error, removed_stale) = match database.save(&path) {
+            Ok(report) => (None, report.removed_stale),
+            Err(e) => (Some(e), Vec::new()),
+        };
+        Ok(Cached {
+            database,
+            path,
+            built: true,
+            save_error,
+            removed_stale,
+        })
+    }
+}

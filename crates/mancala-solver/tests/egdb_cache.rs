@@ -1,0 +1,296 @@
+//! The database cache (`Cache`, issue 13 point 1) and folder discovery (`Egdb::find_in`,
+//! issue 16 point 4): built once, reused, rebuilt when damaged, never trusted blindly; a
+//! folder that cannot be written is an error the caller can step over; two builders at once
+//! leave one whole file.
+
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use mancala_core::kalah::{KalahPosition, KalahRules};
+use mancala_core::Side;
+use mancala_solver::egdb::cache::DEFAULT_BUILD_ENTRIES;
+use mancala_solver::{Cache, CacheEvent, Cached, Egdb, EgdbError, Solver};
+
+/// A fresh scratch folder for one test (never the user's cache folder).
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("mancala-egdb-cache-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// What the events of one `get_or_build` were: refusals (their error texts) and builds.
+#[derive(Default, Debug)]
+struct Seen {
+    refused: Vec<String>,
+    builds: Vec<(u32, u64)>,
+}
+
+fn get(cache: &Cache, rules: &KalahRules, k: u32) -> (Result<Cached, EgdbError>, Seen) {
+    let mut seen = Seen::default();
+    let r = cache.get_or_build(rules, k, 1, Duration::from_millis(10), &mut |ev| {
+        match ev {
+            CacheEvent::Refused { error, .. } => seen.refused.push(error.to_string()),
+            CacheEvent::Building {
+                max_seeds, entries, ..
+            } => seen.builds.push((max_seeds, entries)),
+            CacheEvent::Progress(_) => {}
+        }
+        ControlFlow::Continue(())
+    });
+    (r, seen)
+}
+
+/// Kalah(2,1): two positions traced by hand (as in the database's unit test): S1 = 1,
+/// N2 = 1, South to move is worth 0; S2 = 2, N1 = 1 is worth −1.
+fn hand_traced(rules: KalahRules) -> [(KalahPosition, i32); 2] {
+    [
+        (
+            KalahPosition::new(rules, &[1, 0, 0, 0, 1, 0], Some(Side::South), false).unwrap(),
+            0,
+        ),
+        (
+            KalahPosition::new(rules, &[0, 2, 0, 1, 0, 0], Some(Side::South), false).unwrap(),
+            -1,
+        ),
+    ]
+}
+
+#[test]
+fn the_first_call_builds_and_saves_the_second_reads_the_file() {
+    let dir = scratch("reuse").join("not/yet/there");
+    let cache = Cache::new(&dir);
+    let rules: KalahRules = "kalah(2,1)".parse().unwrap();
+    let (first, seen) = get(&cache, &rules, 3);
+    let first = first.unwrap();
+    assert!(first.built && first.save_error.is_none());
+    // C(3 + 4, 4) = 35 entries.
+    assert_eq!(seen.builds, vec![(3, 35)]);
+    assert!(seen.refused.is_empty());
+    assert_eq!(first.path, dir.join("kalah2.k3.egdb"));
+    let bytes = std::fs::read(&first.path).unwrap();
+    let (second, seen) = get(&cache, &rules, 3);
+    let second = second.unwrap();
+    assert!(!second.built);
+    assert!(seen.builds.is_empty() && seen.refused.is_empty());
+    assert_eq!(second.database.entries(), first.database.entries());
+    assert_eq!(std::fs::read(&second.path).unwrap(), bytes);
+    for (p, v) in hand_traced(rules) {
+        assert_eq!(second.database.value(&p), Some(v));
+    }
+}
+
+/// A flipped payload byte, a cut file, another format version, a header of other rules under
+/// the file's name, garbage: each is refused with its reason and rebuilt to the same bytes.
+#[test]
+fn a_damaged_cached_file_is_rebuilt_never_trusted() {
+    let dir = scratch("damage");
+    let cache = Cache::new(&dir);
+    let rules: KalahRules = "kalah(4,3)".parse().unwrap();
+    let (good, _) = get(&cache, &rules, 8);
+    let path = good.unwrap().path;
+    let bytes = std::fs::read(&path).unwrap();
+    let header = 36 + "kalah(4,3)".len();
+    let other: KalahRules = "kalah(4,3)+empty_capture".parse().unwrap();
+    let other_bytes = {
+        let p = dir.join("other.egdb");
+        Egdb::build(&other, 8, None).unwrap().save(&p).unwrap();
+        let b = std::fs::read(&p).unwrap();
+        std::fs::remove_file(&p).unwrap();
+        b
+    };
+    let damages: Vec<(&str, Vec<u8>, &str)> = vec![
+        (
+            "flipped entry",
+            {
+                let mut b = bytes.clone();
+                b[header + 1000] ^= 0x40;
+                b
+            },
+            "checksum",
+        ),
+        ("truncated", bytes[..bytes.len() / 2].to_vec(), "truncated"),
+        (
+            "version 2",
+            {
+                let mut b = bytes.clone();
+                b[8] = 2;
+                b
+            },
+            "format version 2",
+        ),
+        ("other rules", other_bytes, "not for kalah(4,3)"),
+        ("garbage", b"not a database at all".to_vec(), "bad magic"),
+    ];
+    for (what, damaged, reason) in damages {
+        std::fs::write(&path, &damaged).unwrap();
+        let (r, seen) = get(&cache, &rules, 8);
+        let c = r.unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert!(c.built, "{what}");
+        assert_eq!(seen.refused.len(), 1, "{what}: {seen:?}");
+        assert!(seen.refused[0].contains(reason), "{what}: {seen:?}");
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            bytes,
+            "{what}: not rebuilt whole"
+        );
+    }
+    // The rebuilt database gives the values of a plain search without any database.
+    let db = Egdb::open(&path).unwrap();
+    // 7 seeds in the houses (S 1,0,2,1 and N 0,2,1,0), 17 in the stores.
+    let p = KalahPosition::new(
+        rules,
+        &[1, 0, 2, 1, 10, 0, 2, 1, 0, 7],
+        Some(Side::North),
+        false,
+    )
+    .unwrap();
+    let searched = Solver::new().threads(1).solve(&p).unwrap().value;
+    assert_eq!(db.value(&p), Some(searched));
+}
+
+#[test]
+fn a_folder_that_cannot_be_written_is_an_error_before_any_build() {
+    let dir = scratch("blocked");
+    let file = dir.join("a-file");
+    std::fs::write(&file, b"in the way").unwrap();
+    let rules: KalahRules = "kalah(2,1)".parse().unwrap();
+    let (r, seen) = get(&Cache::new(&file), &rules, 3);
+    assert!(
+        matches!(r, Err(EgdbError::Io { ref path, .. }) if *path == file),
+        "{r:?}"
+    );
+    assert!(
+        seen.builds.is_empty() && seen.refused.is_empty(),
+        "{seen:?}"
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let ro = dir.join("read-only");
+        std::fs::create_dir(&ro).unwrap();
+        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+        // Root writes into a read-only folder anyway: the check then only says it is usable.
+        let probe = std::fs::write(ro.join("probe"), b"").is_ok();
+        let (r, seen) = get(&Cache::new(&ro), &rules, 3);
+        if probe {
+            assert!(r.is_ok());
+        } else {
+            assert!(matches!(r, Err(EgdbError::Io { .. })), "{r:?}");
+            assert!(seen.builds.is_empty());
+        }
+        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+}
+
+#[test]
+fn two_builders_at_once_leave_one_whole_file() {
+    let dir = scratch("race");
+    let rules: KalahRules = "kalah(4,3)".parse().unwrap();
+    let results: Vec<Cached> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..3)
+            .map(|_| s.spawn(|| get(&Cache::new(&dir), &rules, 10).0.unwrap()))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let reference = Egdb::build(&rules, 10, None).unwrap();
+    for c in &results {
+        assert!(c.save_error.is_none());
+        assert_eq!(c.database.entries(), reference.entries());
+    }
+    let db = Egdb::open(&results[0].path).unwrap();
+    assert_eq!(db.entries(), reference.entries());
+    // No temporary file is left behind.
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, vec![std::ffi::OsString::from("kalah4.k10.egdb")]);
+}
+
+#[test]
+fn the_default_k_follows_m_the_seeds_and_the_memory() {
+    let k = |rules: &str, mem: Option<u64>| Cache::default_max_seeds(&rules.parse().unwrap(), mem);
+    // C(32, 12) = 225,792,840 is the budget; C(33, 12) = 354,817,320 is over it.
+    assert_eq!(DEFAULT_BUILD_ENTRIES, 225_792_840);
+    assert_eq!(k("standard", None), Some(20));
+    assert_eq!(k("kalah(6,6)+empty_capture", Some(64 << 30)), Some(20));
+    // m = 7: C(30, 14) = 145,422,675 fits, C(31, 14) = 265,182,525 does not.
+    assert_eq!(k("manchester", None), Some(16));
+    // m = 5: C(35, 10) = 183,579,396 fits, C(36, 10) = 254,186,856 does not.
+    assert_eq!(k("kalah(5,5)", None), Some(25));
+    // Never more than the 2mn seeds of the game: Kalah(4,3) has 24.
+    assert_eq!(k("kalah(4,3)", None), Some(24));
+    // A quarter of the memory: 4 · C(30, 12) bytes hold K = 18 for m = 6, not 19.
+    assert_eq!(k("standard", Some(4 * 86_493_225)), Some(18));
+    assert_eq!(k("standard", Some(4 * 86_493_225 - 4)), Some(17));
+    // Not even K = 1 (13 entries) in 40 bytes.
+    assert_eq!(k("standard", Some(40)), None);
+}
+
+#[test]
+fn find_in_takes_the_largest_serving_database_by_its_header() {
+    let dir = scratch("find");
+    let rules: KalahRules = "kalah(2,3)".parse().unwrap();
+    Egdb::build(&rules, 3, None)
+        .unwrap()
+        .save(&dir.join("small.egdb"))
+        .unwrap();
+    Egdb::build(&rules, 5, None)
+        .unwrap()
+        .save(&dir.join("a-k1.egdb"))
+        .unwrap();
+    let other: KalahRules = "kalah(2,3)+empty_capture".parse().unwrap();
+    Egdb::build(&other, 9, None)
+        .unwrap()
+        .save(&dir.join("other.egdb"))
+        .unwrap();
+    std::fs::write(dir.join("z-k99.egdb"), b"MNCLEGDB").unwrap();
+    std::fs::write(dir.join("notes.txt"), b"ignored").unwrap();
+    let found = Egdb::find_in(&dir, &rules).unwrap();
+    assert_eq!(found.path, dir.join("a-k1.egdb"));
+    assert_eq!(found.database.max_seeds(), 5);
+    let skipped: Vec<&Path> = found.skipped.iter().map(|(p, _)| p.as_path()).collect();
+    assert_eq!(
+        skipped,
+        vec![
+            dir.join("other.egdb").as_path(),
+            dir.join("z-k99.egdb").as_path()
+        ]
+    );
+    assert!(found.skipped[0]
+        .1
+        .contains("built for kalah(2,3)+empty_capture"));
+    // A file is opened as it is.
+    let one = Egdb::find_in(&dir.join("small.egdb"), &rules).unwrap();
+    assert_eq!(one.database.max_seeds(), 3);
+    // The larger candidate damaged: the next one is taken, and the damage named.
+    let mut b = std::fs::read(dir.join("a-k1.egdb")).unwrap();
+    let n = b.len();
+    b[n - 1] ^= 1;
+    std::fs::write(dir.join("a-k1.egdb"), &b).unwrap();
+    let found = Egdb::find_in(&dir, &rules).unwrap();
+    assert_eq!(found.database.max_seeds(), 3);
+    assert!(found
+        .skipped
+        .iter()
+        .any(|(p, why)| p.ends_with("a-k1.egdb") && why.contains("checksum")));
+    // Nothing serving the rules: every file is named with its reason.
+    let none: KalahRules = "kalah(3,3)".parse().unwrap();
+    match Egdb::find_in(&dir, &none) {
+        Err(e @ EgdbError::NotFound { .. }) => {
+            let text = e.to_string();
+            assert!(
+                text.starts_with("no endgame database for kalah(3,3) in "),
+                "{text}"
+            );
+            assert!(
+                text.contains("other.egdb: built for") && text.contains("truncated"),
+                "{text}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+}
