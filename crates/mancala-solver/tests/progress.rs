@@ -1,6 +1,6 @@
 //! Progress reports and cancels of `Solver::solve_watched`, `Solver::analyse_watched` and
 //! `Egdb::build_watched`: the reported bounds always hold the value (published for
-//! Kalah(6,2): +6, Rawlings 2015), the callback runs on the calling thread at most once an
+//! Kalah(6,2): +6 and Kalah(6,3): +2, Rawlings 2015), the callback runs on the calling thread at most once an
 //! interval, and a break stops the work.
 
 use std::ops::ControlFlow;
@@ -13,7 +13,9 @@ const INTERVAL: Duration = Duration::from_millis(10);
 
 #[test]
 fn the_reported_bounds_hold_the_published_value_and_only_tighten() {
-    let rules: KalahRules = "kalah(6,2)".parse().unwrap();
+    // Kalah(6,3) (about 2.6 M nodes), not a smaller board: the solve must last many intervals
+    // for a report to be due, however fast the search and however loaded the machine.
+    let rules: KalahRules = "kalah(6,3)".parse().unwrap();
     let start = KalahPosition::start(rules);
     let caller = std::thread::current().id();
     let mut seen: Vec<SolveProgress> = Vec::new();
@@ -27,7 +29,7 @@ fn the_reported_bounds_hold_the_published_value_and_only_tighten() {
         })
         .unwrap();
     assert!(s.exact);
-    assert_eq!(s.value, 6);
+    assert_eq!(s.value, 2);
     assert!(
         !seen.is_empty(),
         "a solve of {:.3} s made no report",
@@ -37,7 +39,7 @@ fn the_reported_bounds_hold_the_published_value_and_only_tighten() {
     assert!(seen.len() as f64 <= s.seconds / INTERVAL.as_secs_f64() + 1.0);
     let mut last = (i32::MIN, i32::MAX, 0u64);
     for p in &seen {
-        assert!(p.lower <= 6 && 6 <= p.upper, "{p:?}");
+        assert!(p.lower <= 2 && 2 <= p.upper, "{p:?}");
         assert!(p.nodes >= last.2, "nodes only grow: {p:?}");
         if p.phase == SolvePhase::Value {
             assert!(
@@ -51,7 +53,7 @@ fn the_reported_bounds_hold_the_published_value_and_only_tighten() {
             }
             last = (p.lower, p.upper, p.nodes);
         } else {
-            assert_eq!((p.lower, p.upper), (6, 6), "the value is known: {p:?}");
+            assert_eq!((p.lower, p.upper), (2, 2), "the value is known: {p:?}");
             assert_eq!(p.testing, None, "no probe after the value: {p:?}");
             last.2 = p.nodes;
         }
