@@ -190,6 +190,43 @@ fn limited_solve_returns_bounds() {
     assert!(!s.exact && s.lower <= 2 && 2 <= s.upper);
 }
 
+/// The limits hold when the search splits its work over threads: without a database the
+/// parallel search splits at almost every node, so each brother's searcher sees only a few
+/// hundred nodes, and every one of them must still count its nodes and look at the limits
+/// (a fault once let `--max-seconds` and `--max-nodes` run to the end at two threads).
+#[test]
+fn limits_hold_at_two_threads_when_every_node_splits() {
+    let rules: KalahRules = "standard".parse().unwrap();
+    let start = KalahPosition::start(rules);
+    for margin in [1, 8] {
+        let mut solver = Solver::new()
+            .threads(2)
+            .split_margin(margin)
+            .tt_bytes(1 << 20)
+            .node_limit(Some(200_000));
+        let s = solver.solve(&start).unwrap();
+        // The full solve takes hundreds of millions of nodes (BENCHMARKS.md).
+        assert!(!s.exact, "margin {margin}: the node limit was not honoured");
+        assert!(s.lower <= 8 && 8 <= s.upper, "{} ..= {}", s.lower, s.upper);
+        assert!(s.nodes < 1_000_000, "margin {margin}: {} nodes", s.nodes);
+        let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let mut timed = Solver::new()
+            .threads(2)
+            .split_margin(margin)
+            .tt_bytes(1 << 20)
+            .time_limit(Some(std::time::Duration::from_millis(50)))
+            .cancel_flag(Arc::clone(&flag));
+        let s = timed.solve(&start).unwrap();
+        assert!(!s.exact, "margin {margin}: the time limit was not honoured");
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        let s = timed.solve(&start).unwrap();
+        assert!(
+            !s.exact,
+            "margin {margin}: the cancel flag was not honoured"
+        );
+    }
+}
+
 /// What is not a regular file is refused before it is opened: a FIFO would block `open` (no
 /// writer ever comes), a directory gives an unhelpful system error.
 #[test]

@@ -555,7 +555,11 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             }
             let mut s = self.spawn(sp);
             let v = s.child_value(&c.child, a, beta);
-            s.finish();
+            // Count the nodes and look at the limits and flags now: a brother's subtree may
+            // be smaller than one check interval, and a search split everywhere (no
+            // database) would otherwise never look at the deadline, the node limit or the
+            // cancel flag.
+            s.flush();
             if s.aborted {
                 return (i32::MIN, NO_MOVE, s.count);
             }
