@@ -31,7 +31,7 @@ const EXAMPLES: &str = "\
 Examples:
   mancala show
   mancala play --engine --level 5
-  mancala solve --rules kalah(4,3)
+  mancala solve --rules \"kalah(4,3)\"
   mancala bestmove --rules standard --time-ms 1000
   mancala solve --help";
 
@@ -73,7 +73,7 @@ Examples:
     #[command(after_help = "\
 Examples:
   mancala replay --moves 3,6,1
-  mancala replay --rules kalah(4,3) --moves \"1 2 4\"")]
+  mancala replay --rules \"kalah(4,3)\" --moves \"1 2 4\"")]
     Replay(replay::ReplayArgs),
     /// Count move sequences of each depth (perft), one line per depth.
     #[command(after_help = "\
@@ -84,7 +84,7 @@ Examples:
     /// Exact value, final score, best moves and principal variation of a Kalah position.
     #[command(after_help = "\
 Examples:
-  mancala solve --rules kalah(4,3)
+  mancala solve --rules \"kalah(4,3)\"
   mancala solve --rules standard --egdb egdb/ --threads 2
   mancala solve --rules standard --max-seconds 10 --json
   mancala solve --rules standard --no-cache
@@ -101,7 +101,7 @@ terminal; --quiet turns it off.")]
     /// The exact value of every legal move of a Kalah position.
     #[command(after_help = "\
 Examples:
-  mancala analyse --rules kalah(4,3)
+  mancala analyse --rules \"kalah(4,3)\"
   mancala analyse --rules standard --position \"0,5,5,5,5,4,0,4,4,4,4,4,4,0 N\" --max-seconds 5")]
     Analyse(solve::SolveArgs),
     /// Kalah endgame databases: build, info, verify.

@@ -44,7 +44,8 @@ pub struct SolveArgs {
     /// Stop after about this many seconds (the result is then a pair of bounds).
     #[arg(long)]
     pub max_seconds: Option<f64>,
-    /// Print one JSON object.
+    /// Print one JSON object (`solve`: `value` and `score` are null unless `exact` is true;
+    /// `lower` and `upper` are always the proven bounds).
     #[arg(long)]
     pub json: bool,
     /// Say on standard error which database file is used (from `--egdb` or the cache) and
@@ -170,11 +171,12 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
         let out = serde_json::json!({
             "rules": pos.rules().to_string(),
             "position": pos.to_string(),
-            "value": s.value,
+            // A value and a score only when proven: a stopped solve has bounds, not a value.
+            "value": s.exact.then_some(s.value),
             "lower": s.lower,
             "upper": s.upper,
             "exact": s.exact,
-            "score": s.score,
+            "score": s.exact.then_some(s.score),
             "best_moves": moves_text(&s.best_moves),
             "pv": moves_text(&s.pv),
             "swap": swap,

@@ -33,6 +33,33 @@ fn solve_json_has_every_key() {
     }
 }
 
+/// A solve stopped by a limit has proven bounds but no value: `value` and `score` are null
+/// (not a bound passed off as a value), at one thread and at two.
+#[test]
+fn stopped_solve_json_has_bounds_and_no_value() {
+    for threads in ["1", "2"] {
+        let (ok, out, err) = mancala(&[
+            "solve",
+            "--rules",
+            "kalah(6,3)",
+            "--json",
+            "--tt-mb",
+            "8",
+            "--max-nodes",
+            "2000",
+            "--threads",
+            threads,
+        ]);
+        assert!(ok, "{err}");
+        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(v["exact"], false, "{v}");
+        assert!(v["value"].is_null() && v["score"].is_null(), "{v}");
+        // Published: Kalah(6,3) is a first-player win by 2 (Rawlings 2015).
+        let (lo, hi) = (v["lower"].as_i64().unwrap(), v["upper"].as_i64().unwrap());
+        assert!(lo <= 2 && 2 <= hi, "{v}");
+    }
+}
+
 #[test]
 fn swap_that_ends_the_game_is_scored_with_the_sweep() {
     // Issue #12. Under end_when_no_move North may swap with an empty row; the swap is then the
