@@ -80,5 +80,6 @@ pub use error::{IllegalMove, IllegalReason, MoveParseError, PositionError};
 pub use moves::{BaoMove, Direction, Kichwa, KuuChoice, Pit};
 pub use position::{BaoLayout, BaoPosition};
 pub use rules::{
-    BaoRules, BaoSetup, RulesError, SafariRule, DEFAULT_LAP_CAP, MAX_BLOCK_DURATION, TOTAL_SEEDS,
+    BaoOption, BaoRules, BaoSetup, RulesError, SafariRule, DEFAULT_LAP_CAP, MAX_BLOCK_DURATION,
+    TOTAL_SEEDS,
 };

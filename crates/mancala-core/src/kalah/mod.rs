@@ -13,4 +13,6 @@ pub use position::{
     perft, IllegalMove, IllegalReason, KalahMove, KalahPosition, MoveParseError, PositionError,
 };
 pub use record::{parse_moves, KalahGame, Player, RecordError};
-pub use rules::{KalahOption, KalahOptions, KalahRules, RulesError, MAX_HOUSES, MAX_TOTAL_SEEDS};
+pub use rules::{
+    KalahOption, KalahOptionInfo, KalahOptions, KalahRules, RulesError, MAX_HOUSES, MAX_TOTAL_SEEDS,
+};

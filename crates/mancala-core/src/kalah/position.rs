@@ -161,7 +161,7 @@ pub enum PositionError {
         why: &'static str,
     },
     /// A `swap` token where the pie rule cannot offer one.
-    #[error("`swap` is only offered under pie_rule with North to move")]
+    #[error("`swap` is only offered under {} with North to move", KalahOption::PieRule.name())]
     SwapNotPossible,
 }
 
@@ -276,7 +276,7 @@ impl KalahPosition {
                     if mover_empty && !swap_offered {
                         return Err(PositionError::ShouldHaveEnded {
                             side,
-                            why: "end_when_no_move: the side to move has no seed to sow",
+                            why: "the game ends as soon as the side to move has no seed to sow",
                         });
                     }
                 } else if south_empty || north_empty {
@@ -672,6 +672,10 @@ impl KalahPosition {
 
     /// [`KalahPosition::sow_unchecked`] for a board of `M` houses a row, known at compile time
     /// so that every mask and divisor is a constant. `M` must equal `self.rules().houses()`.
+    ///
+    /// The reference Kalah sowing kernel. `mancala-solver` has two more, specialised for the
+    /// exact search (`board::Geometry::play`, the houses in one `u128` seen from the mover)
+    /// and the database build (`egdb::build::Sow`); both are tested against this one.
     #[inline(always)]
     fn sow_const<const M: usize>(&self, h: usize) -> KalahPosition {
         debug_assert_eq!(M, self.m());

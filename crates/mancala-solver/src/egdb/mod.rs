@@ -486,20 +486,12 @@ impl std::fmt::Debug for Egdb {
     }
 }
 
-/// The options that change values in the database.
+/// The options that change values in the database: those of `options` that the core's
+/// option table marks `changes_database` ([`KalahOptions::database_relevant`], kept here under
+/// its old name).
 #[must_use]
 pub fn relevant_options(options: KalahOptions) -> KalahOptions {
-    let mut o = KalahOptions::NONE;
-    for opt in [
-        KalahOption::EmptyCapture,
-        KalahOption::EndWhenNoMove,
-        KalahOption::DiscardRemaining,
-    ] {
-        if options.has(opt) {
-            o = o.with(opt);
-        }
-    }
-    o
+    options.database_relevant()
 }
 
 fn layer_start(m: usize, k: u32) -> u64 {
