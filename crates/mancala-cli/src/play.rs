@@ -19,7 +19,7 @@ use mancala_solver::Egdb;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::rules_arg::{bao_position, kalah_position, GameRules};
+use crate::rules_arg::{bao_position, kalah_position, parse_rules, GameRules};
 use crate::solve::find_database;
 
 /// Who plays the side that is not yours.
@@ -124,7 +124,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     if args.egdb.is_some() && !args.engine && args.opponent != Opponent::Engine {
         return Err("--egdb needs --engine (or --opponent engine): only the engine uses it".into());
     }
-    match GameRules::parse(&args.rules)? {
+    match parse_rules(&args.rules)? {
         GameRules::Kalah(r) => {
             let db = match &args.egdb {
                 Some(path) => Some(Arc::new(

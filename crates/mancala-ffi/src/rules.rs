@@ -20,11 +20,8 @@ pub enum MancalaGame {
     Bao = 1,
 }
 
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum AnyRules {
-    Kalah(KalahRules),
-    Bao(BaoRules),
-}
+/// A rule set of either game: the core's [`Rules`].
+pub(crate) use mancala_core::Rules as AnyRules;
 
 /// An opaque rule set: of Kalah (houses per row m, starting seeds n, variant options) or of
 /// Bao la Kete (the options of `docs/rules/bao-la-kete.md`).
@@ -93,11 +90,7 @@ pub unsafe extern "C" fn mancala_rules_new(
         // SAFETY: the caller's contract on `text`.
         let text = unsafe { io::in_str(text, "text") }?;
         let bad = |e: &dyn std::fmt::Display| Error::new(MancalaStatus::BadRules, e.to_string());
-        let rules = if text.trim_start().starts_with("bao") {
-            AnyRules::Bao(text.parse::<BaoRules>().map_err(|e| bad(&e))?)
-        } else {
-            AnyRules::Kalah(text.parse::<KalahRules>().map_err(|e| bad(&e))?)
-        };
+        let rules = text.parse::<AnyRules>().map_err(|e| bad(&e))?;
         // SAFETY: checked non-NULL; writable by contract.
         unsafe { out.write(handle::into_handle(MancalaRules { rules })) };
         Ok(())
@@ -147,10 +140,7 @@ pub unsafe extern "C" fn mancala_rules_print(
     guard(|| {
         // SAFETY: registry-checked handle; caller's buffer contract.
         let rules = unsafe { handle::get(rules, "rules") }?;
-        let text = match rules.rules {
-            AnyRules::Kalah(r) => r.to_string(),
-            AnyRules::Bao(r) => r.to_string(),
-        };
+        let text = rules.rules.to_string();
         unsafe { io::write_str(&text, buf, len, needed) }
     })
 }
