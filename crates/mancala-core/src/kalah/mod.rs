@@ -2,8 +2,10 @@
 //!
 //! * [`rules`] — the rules value and the rule-set notation;
 //! * [`position`] — the bit-packed position, sowing, captures, the end of the game, perft;
-//! * [`record`] — game records and the players' sides across a pie-rule swap.
+//! * [`record`] — game records and the players' sides across a pie-rule swap;
+//! * [`manchester`] — the Manchester engine–agent protocol: messages and an agent's session.
 
+pub mod manchester;
 pub mod position;
 pub mod record;
 pub mod rules;
