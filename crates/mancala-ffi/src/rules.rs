@@ -91,9 +91,8 @@ pub unsafe extern "C" fn mancala_rules_new(
         let text = unsafe { io::in_str(text, "text") }?;
         let bad = |e: &dyn std::fmt::Display| Error::new(MancalaStatus::BadRules, e.to_string());
         let rules = text.parse::<AnyRules>().map_err(|e| bad(&e))?;
-        // SAFETY: checked non-NULL; writable by contract.
-        unsafe { out.write(handle::into_handle(MancalaRules { rules })) };
-        Ok(())
+        // SAFETY: `out` is NULL or writable by the caller's contract.
+        unsafe { handle::write_new(out, "out", MancalaRules { rules }) }
     })
 }
 
@@ -109,8 +108,8 @@ pub unsafe extern "C" fn mancala_rules_new(
 /// `rules` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
 #[no_mangle]
 pub unsafe extern "C" fn mancala_rules_free(rules: *mut MancalaRules) -> MancalaStatus {
-    // SAFETY: the registry refuses handles that are not live.
-    guard(|| unsafe { handle::free(rules, "rules") })
+    // SAFETY: the caller's contract: no other thread uses `rules` (`free_entry` checks the rest).
+    unsafe { handle::free_entry(rules, "rules") }
 }
 
 /// Prints a rule set in the rule-set notation (`"standard"`, `"kalah(7,7)+pie_rule"`,
@@ -137,12 +136,8 @@ pub unsafe extern "C" fn mancala_rules_print(
     len: usize,
     needed: *mut usize,
 ) -> MancalaStatus {
-    guard(|| {
-        // SAFETY: registry-checked handle; caller's buffer contract.
-        let rules = unsafe { handle::get(rules, "rules") }?;
-        let text = rules.rules.to_string();
-        unsafe { io::write_str(&text, buf, len, needed) }
-    })
+    // SAFETY: the caller's buffer contract; `rules` is only read.
+    unsafe { handle::print_entry(rules, "rules", buf, len, needed, |r| r.rules.to_string()) }
 }
 
 /// Gives the board size of a Kalah rule set: houses per row m (1..=7) and starting seeds per
@@ -167,6 +162,8 @@ pub unsafe extern "C" fn mancala_rules_size(
         let seeds = io::out_ptr(seeds, "seeds")?;
         // SAFETY: registry-checked handle; out-pointers checked non-NULL.
         let rules = unsafe { handle::get(rules, "rules") }?.kalah()?;
+        // SAFETY: every out-pointer written here was checked non-NULL above (`io::out_ptr`) and is
+        // writable by the caller's contract.
         unsafe {
             houses.write(rules.houses());
             seeds.write(rules.seeds());
@@ -197,6 +194,7 @@ pub unsafe extern "C" fn mancala_rules_game(
             AnyRules::Kalah(_) => MancalaGame::Kalah,
             AnyRules::Bao(_) => MancalaGame::Bao,
         };
+        // SAFETY: `game` was checked non-NULL above and is writable by the caller's contract.
         unsafe { game.write(which) };
         Ok(())
     })
