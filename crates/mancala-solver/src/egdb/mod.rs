@@ -383,7 +383,6 @@ fn process_is_gone(pid: u32) -> bool {
             return false;
         }
         // SAFETY: signal 0 only checks that the process exists; nothing is sent.
-        #[allow(unsafe_code)]
         let r = unsafe { libc::kill(p, 0) };
         r != 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH)
     }
@@ -406,7 +405,6 @@ fn is_own_regular_file(p: &Path) -> bool {
     {
         use std::os::unix::fs::MetadataExt;
         // SAFETY: `geteuid` has no preconditions and cannot fail.
-        #[allow(unsafe_code)]
         let me = unsafe { libc::geteuid() };
         meta.uid() == me
     }
