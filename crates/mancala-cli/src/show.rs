@@ -1,6 +1,7 @@
 //! `mancala show`: draw a position.
 
 use clap::Args;
+use mancala_core::bao::BaoRules;
 use mancala_core::kalah::KalahRules;
 
 use crate::rules_arg::{
@@ -50,7 +51,7 @@ pub fn run(args: &ShowArgs) -> Result<(), String> {
     let rules = match (&args.rules, position) {
         (Some(r), _) => parse_rules(r)?,
         (None, None) => GameRules::Kalah(KalahRules::standard()),
-        (None, Some(p)) if p.contains('/') => parse_rules("bao-la-kete")?,
+        (None, Some(p)) if p.contains('/') => GameRules::Bao(BaoRules::default()),
         (None, Some(p)) => GameRules::Kalah(rules_from_slots(p)?),
     };
     match rules {
