@@ -927,6 +927,33 @@ enum MancalaStatus mancala_engine_kalah_bestmove(struct MancalaEngine *engine, c
 // bytes; `needed` and `out` NULL or writable.
 enum MancalaStatus mancala_engine_bao_bestmove(struct MancalaEngine *engine, const struct MancalaBao *game, uint64_t time_ms, uint64_t node_limit, char *move_buf, size_t buf_len, size_t *needed, struct MancalaEngineResult *out);
 
+// Copies the last-error message of the calling thread into `buf` as a NUL-terminated
+// string.
+//
+// The message describes the most recent `mancala_*` call on this thread that failed. It
+// stays until the next call on the same thread that does work: such a call replaces it when
+// it fails and clears it (to the empty string) when it succeeds. The diagnostic calls, this
+// function, `mancala_status_name`, `mancala_version` and `mancala_version_string`, never
+// clear it, so an error handler may call them in any order before or after reading the
+// message (they replace it only when they fail themselves, for a NULL pointer or an unknown
+// status code). Reading it never changes it, so it can be read again with a bigger buffer.
+//
+// Ownership: `buf` belongs to the caller; nothing is allocated.
+// Thread safety: the message is per thread; safe to call from any thread.
+//
+// Returns:
+// - `MANCALA_STATUS_OK`: the message and its NUL were written; `*needed` = bytes written,
+//   NUL included.
+// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `len` < the size needed; `*needed` = size needed, NUL
+//   included; `buf` untouched. `buf` may be NULL when `len` is 0 (a size query).
+// - `MANCALA_STATUS_NULL_POINTER`: `needed` is NULL, or `buf` is NULL with `len` > 0.
+// - `MANCALA_STATUS_PANIC`: internal error.
+//
+// # Safety
+// `buf` must be NULL or point to `len` writable bytes; `needed` must be NULL or point to a
+// writable `size_t`.
+enum MancalaStatus mancala_last_error(char *buf, size_t len, size_t *needed);
+
 // Makes a new game at the start position of `rules` (n seeds in every house, empty stores,
 // South to move).
 //
@@ -1405,33 +1432,6 @@ enum MancalaStatus mancala_solver_analyse(struct MancalaSolver *solver, const st
 // # Safety
 // `solver` must be NULL or a pointer value.
 enum MancalaStatus mancala_solver_clear_table(struct MancalaSolver *solver);
-
-// Copies the last-error message of the calling thread into `buf` as a NUL-terminated
-// string.
-//
-// The message describes the most recent `mancala_*` call on this thread that failed. It
-// stays until the next call on the same thread that does work: such a call replaces it when
-// it fails and clears it (to the empty string) when it succeeds. The diagnostic calls, this
-// function, `mancala_status_name`, `mancala_version` and `mancala_version_string`, never
-// clear it, so an error handler may call them in any order before or after reading the
-// message (they replace it only when they fail themselves, for a NULL pointer or an unknown
-// status code). Reading it never changes it, so it can be read again with a bigger buffer.
-//
-// Ownership: `buf` belongs to the caller; nothing is allocated.
-// Thread safety: the message is per thread; safe to call from any thread.
-//
-// Returns:
-// - `MANCALA_STATUS_OK`: the message and its NUL were written; `*needed` = bytes written,
-//   NUL included.
-// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `len` < the size needed; `*needed` = size needed, NUL
-//   included; `buf` untouched. `buf` may be NULL when `len` is 0 (a size query).
-// - `MANCALA_STATUS_NULL_POINTER`: `needed` is NULL, or `buf` is NULL with `len` > 0.
-// - `MANCALA_STATUS_PANIC`: internal error.
-//
-// # Safety
-// `buf` must be NULL or point to `len` writable bytes; `needed` must be NULL or point to a
-// writable `size_t`.
-enum MancalaStatus mancala_last_error(char *buf, size_t len, size_t *needed);
 
 // Gives the name of a status code (`"MANCALA_STATUS_ILLEGAL_MOVE"`, …) as a static
 // NUL-terminated string.

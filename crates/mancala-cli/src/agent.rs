@@ -3,70 +3,19 @@
 //! protocol on standard input and output (`docs/rules/kalah.md`, named rule set `manchester`; issues 7
 //! and 14).
 //!
-//! # The protocol as the referee speaks it
+//! # The protocol
 //!
-//! Sources: the course's protocol description (`doc/protocol.txt` of the course's game engine,
-//! kept in public course-agent repositories such as `crisbodnar/KalahAI`), the referee's
-//! engine classes as published with those repositories (the order in which it sends), and
-//! its observable behaviour in 82 games against the course's reference agent and students'
-//! agents (issue 14). A message is one line ended by `\n`, without spaces, case-sensitive.
-//!
-//! ```text
-//! referee -> agent   START;<side>                   <side>  = North | South
-//!                    CHANGE;<move>;<state>;<turn>   <move>  = 1..7 | SWAP
-//!                                                   <state> = N1..N7,N-store,S1..S7,S-store
-//!                                                   <turn>  = YOU | OPP | END
-//!                    END
-//! agent -> referee   MOVE;<house>                   <house> = 1..7, from the mover's left
-//!                    SWAP
-//! ```
-//!
-//! `<state>` is the board after the move, always North's row and store first, whoever reads
-//! it; `<turn>` says who moves next: `YOU` the reader, `OPP` the other player, `END` nobody
-//! (the game is over).
-//!
-//! Order of the messages:
-//!
-//! 1. `START;North` to the second player, then `START;South` to the first. South moves first.
-//! 2. After a house move the referee sends `CHANGE;<house>;<state>;<turn>` to **both**
-//!    players: first to the one who does not move next (`OPP`), then to the one who does
-//!    (`YOU`). After an extra turn (the last seed in the mover's store) the mover reads `YOU`
-//!    and the other `OPP`. South's first move never earns an extra turn.
-//! 3. The swap (pie rule): allowed only as North's first action, the second reply of the
-//!    game. The players exchange seats; the board stays as it is and North (now the player
-//!    who moved first) moves next. The referee sends `CHANGE;SWAP;<state>;YOU` to that
-//!    player **only**. The swapper is told nothing about its own swap: the next line it
-//!    reads is the opponent's first move from its new North seat,
-//!    `CHANGE;<house>;<state>;OPP` (an extra turn) or `…;YOU`.
-//! 4. A move that empties either row ends the game: each player's remaining seeds go to
-//!    their own store, and the final `CHANGE;<house>;<state>;END` (to both) shows the board
-//!    after that sweep. Then `END` to both.
-//! 5. An abort: an illegal move (an empty house, a house above 7), a malformed reply (neither
-//!    `MOVE;<number>` nor `SWAP`, a `SWAP` at any other moment, a house below 1) or a player
-//!    out of time ends the game at once: both players get `END` only (no `CHANGE…;END`), and
-//!    the offender loses. If a player's output ends (it exited), only the other gets `END`.
-//! 6. The clock: the referee times each reply from the moment it has sent the player's last
-//!    message to the moment the reply's line has arrived, and sums those times over the game
-//!    (one hour in the course's engine). A line that has not arrived when the sum reaches the
-//!    clock loses the game.
-//!
-//! A short game, as the player who swaps sees it (`<-` its replies):
-//!
-//! ```text
-//! START;North
-//! CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU
-//! <- SWAP
-//! CHANGE;1;0,8,8,8,8,8,8,1,0,8,8,8,8,8,8,1;OPP      the opponent, now North, sowed house 1
-//! CHANGE;2;0,0,9,9,9,9,9,2,1,9,8,8,8,8,8,1;YOU      and then house 2
-//! <- MOVE;…
-//! ```
+//! The messages, their order as the referee sends them and the checks of an agent's side of
+//! a game are in the core's [`mancala_core::kalah::manchester`] (its module documentation
+//! writes the protocol down, with its sources); this module adds the move choice and the
+//! clock.
 //!
 //! # What this agent does
 //!
 //! It replays every move on the core's `manchester` rule set (Kalah(7,7), no extra turn on
 //! South's first move, the pie-rule swap as North's first action, the board not mirrored by
 //! the swap, the game over as soon as either row is empty) and checks each message against
-//! that replay. When it sends `SWAP` it applies the swap itself at once (its side flips, the
+//! that replay (the core's [`Session`]). When it sends `SWAP` it applies the swap itself at once (its side flips, the
 //! board stays) and takes the next `CHANGE` as the opponent's move.
 //!
 //! Strictness: a message that does not have exactly the shape above (no extra spaces,
@@ -104,10 +53,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand, ValueEnum};
-use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
-use mancala_core::Side;
+use mancala_core::kalah::manchester::{parse_message, Message, ProtocolError, Session, Step};
+use mancala_core::kalah::{KalahMove, KalahPosition};
 use mancala_solver::engine::{Engine, Level, LevelPlayer, Limits};
-use thiserror::Error;
 
 /// The protocol and the referee command, shown by `mancala agent --help` and
 /// `mancala agent manchester --help` (the module documentation has the full protocol).
@@ -173,184 +121,6 @@ pub struct ManchesterArgs {
     /// Transposition-table size in MiB (1..=4096).
     #[arg(long, default_value_t = 64)]
     tt_mb: usize,
-}
-
-/// The move field of a `CHANGE` message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ChangeMove {
-    /// A house number, 1..=7.
-    House(u8),
-    /// `SWAP`.
-    Swap,
-}
-
-/// The turn field of a `CHANGE` message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Turn {
-    /// `YOU`: this agent moves next.
-    You,
-    /// `OPP`: the opponent moves next.
-    Opp,
-    /// `END`: the game is over.
-    End,
-}
-
-impl std::fmt::Display for Turn {
-    /// The protocol word: `YOU`, `OPP` or `END`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Turn::You => "YOU",
-            Turn::Opp => "OPP",
-            Turn::End => "END",
-        })
-    }
-}
-
-/// A move in the protocol's words: the house number or `SWAP`.
-fn protocol_move(mv: KalahMove) -> String {
-    match mv {
-        KalahMove::House(h) => h.to_string(),
-        KalahMove::Swap => "SWAP".to_string(),
-    }
-}
-
-/// A message from the game engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Message {
-    /// `START;South|North`.
-    Start(Side),
-    /// `CHANGE;<move>;<state>;<turn>`; `state` in protocol order (North's houses 1..7,
-    /// North's store, South's houses 1..7, South's store).
-    Change {
-        /// The move played.
-        mv: ChangeMove,
-        /// The board after it.
-        state: [u8; 16],
-        /// Who moves next.
-        turn: Turn,
-    },
-    /// `END`.
-    End,
-}
-
-/// Why a message or the game went wrong.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum ProtocolError {
-    /// The line does not have the shape of any engine message.
-    #[error("malformed message `{line}`: {why}")]
-    Malformed {
-        /// The line (at most 200 characters).
-        line: String,
-        /// What is wrong with it.
-        why: &'static str,
-    },
-    /// A well-formed message that does not fit the game so far.
-    #[error("unexpected message `{line}`: {why}")]
-    Unexpected {
-        /// The line.
-        line: String,
-        /// Why it does not fit.
-        why: String,
-    },
-    /// Standard input ended before the game did.
-    #[error("input ended before the game was over")]
-    Eof,
-    /// Reading or writing failed.
-    #[error("{0}")]
-    Io(String),
-}
-
-fn malformed(line: &str, why: &'static str) -> ProtocolError {
-    ProtocolError::Malformed {
-        line: line.chars().take(200).collect(),
-        why,
-    }
-}
-
-/// A count field: 1 to 3 ASCII digits without a leading zero (`0` itself is fine), value
-/// 0..=255.
-fn parse_count(t: &str) -> Option<u8> {
-    if t.is_empty() || t.len() > 3 || !t.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    if t.len() > 1 && t.starts_with('0') {
-        return None;
-    }
-    t.parse().ok()
-}
-
-/// Parses one line (without its line ending) strictly.
-///
-/// # Errors
-/// [`ProtocolError::Malformed`] naming what is wrong.
-pub fn parse_message(line: &str) -> Result<Message, ProtocolError> {
-    let fields: Vec<&str> = line.split(';').collect();
-    match fields[0] {
-        "START" => {
-            if fields.len() != 2 {
-                return Err(malformed(line, "START takes one field: South or North"));
-            }
-            match fields[1] {
-                "South" => Ok(Message::Start(Side::South)),
-                "North" => Ok(Message::Start(Side::North)),
-                _ => Err(malformed(line, "the side must be `South` or `North`")),
-            }
-        }
-        "END" => {
-            if fields.len() != 1 {
-                return Err(malformed(line, "END takes no field"));
-            }
-            Ok(Message::End)
-        }
-        "CHANGE" => {
-            if fields.len() != 4 {
-                return Err(malformed(
-                    line,
-                    "CHANGE takes three fields: move, state, turn",
-                ));
-            }
-            let mv = match fields[1] {
-                "SWAP" => ChangeMove::Swap,
-                t => match parse_count(t) {
-                    Some(h @ 1..=7) => ChangeMove::House(h),
-                    _ => return Err(malformed(line, "the move must be a house 1..7 or SWAP")),
-                },
-            };
-            let counts: Vec<&str> = fields[2].split(',').collect();
-            if counts.len() != 16 {
-                return Err(malformed(line, "the state must hold 16 counts"));
-            }
-            let mut state = [0u8; 16];
-            let mut total = 0u32;
-            for (slot, t) in state.iter_mut().zip(&counts) {
-                *slot = parse_count(t)
-                    .ok_or_else(|| malformed(line, "a state count must be a number 0..255"))?;
-                total += u32::from(*slot);
-            }
-            if total != KalahRules::manchester().total_seeds() {
-                return Err(malformed(line, "the state must hold 98 seeds"));
-            }
-            let turn = match fields[3] {
-                "YOU" => Turn::You,
-                "OPP" => Turn::Opp,
-                "END" => Turn::End,
-                _ => return Err(malformed(line, "the turn must be YOU, OPP or END")),
-            };
-            Ok(Message::Change { mv, state, turn })
-        }
-        _ => Err(malformed(line, "expected START, CHANGE or END")),
-    }
-}
-
-/// The protocol state of a position: North's houses 1..7, North's store, South's houses
-/// 1..7, South's store.
-#[must_use]
-pub fn protocol_state(p: &KalahPosition) -> [u8; 16] {
-    let slots = p.slots();
-    let mut s = [0u8; 16];
-    s[..8].copy_from_slice(&slots[8..16]);
-    s[8..].copy_from_slice(&slots[..8]);
-    s
 }
 
 /// The share of the game clock the agent never plans to use (0.2: a fifth), kept for what
@@ -442,17 +212,13 @@ impl GameClock {
     }
 }
 
-/// The agent's view of a game: the replayed position, its side, and its clock.
+/// The agent's view of a game: the protocol session (the replayed position, its side), its
+/// player and its clock.
 pub struct Agent {
-    pos: KalahPosition,
-    side: Option<Side>,
+    session: Session,
     player: LevelPlayer<KalahPosition>,
     swap: SwapPolicy,
     clock: GameClock,
-    /// The house move this agent sent and the referee has not reported back yet.
-    sent: Option<KalahMove>,
-    /// Whether this agent played the swap itself (the referee never reports it back).
-    swapped: bool,
     /// Search time of the last reply, for [`GameClock::charge`].
     last_search: Duration,
     /// When the last `MOVE` was written, until its report is read.
@@ -471,18 +237,15 @@ impl Agent {
         game_time: Duration,
         tt_bytes: usize,
     ) -> Agent {
-        let pos = KalahPosition::start(KalahRules::manchester());
+        let session = Session::new();
         let mut engine = Engine::with_tt_bytes(tt_bytes);
         // A failed allocation shows again, as an error, at the first real search.
-        let _ = engine.search(&pos, &Limits::depth(1));
+        let _ = engine.search(session.position(), &Limits::depth(1));
         Agent {
-            pos,
-            side: None,
+            session,
             player: LevelPlayer::with_engine(engine, level, seed),
             swap,
             clock: GameClock::new(game_time),
-            sent: None,
-            swapped: false,
             last_search: Duration::ZERO,
             written: None,
         }
@@ -494,94 +257,28 @@ impl Agent {
     ///
     /// # Errors
     /// [`ProtocolError::Unexpected`] for a message the referee would not send at this moment
-    /// (module documentation); [`ProtocolError::Io`] if the engine finds no move.
+    /// (the core's `manchester` module documentation); [`ProtocolError::Io`] if the engine
+    /// finds no move.
     pub fn handle_at(
         &mut self,
         line: &str,
         msg: Message,
         received: Instant,
     ) -> Result<(Option<String>, bool), ProtocolError> {
-        let unexpected = |why: String| ProtocolError::Unexpected {
-            line: line.chars().take(200).collect(),
-            why,
-        };
-        match msg {
-            Message::End => Ok((None, true)),
-            Message::Start(side) => {
-                if self.side.is_some() {
-                    return Err(unexpected("START after the game has started".into()));
-                }
-                self.side = Some(side);
-                if side == Side::South {
-                    Ok((Some(self.reply(received)?), false))
-                } else {
-                    Ok((None, false))
-                }
+        if matches!(msg, Message::Change { .. }) && !self.session.is_over() {
+            if let Some(w) = self.written.take() {
+                self.clock
+                    .charge_round_trip(received.saturating_duration_since(w));
             }
-            Message::Change { mv, state, turn } => {
-                if let Some(w) = self.written.take() {
-                    self.clock
-                        .charge_round_trip(received.saturating_duration_since(w));
-                }
-                let Some(my_side) = self.side else {
-                    return Err(unexpected("CHANGE before START".into()));
-                };
-                let kmv = match mv {
-                    ChangeMove::House(h) => KalahMove::House(h),
-                    ChangeMove::Swap => KalahMove::Swap,
-                };
-                if kmv == KalahMove::Swap && self.swapped {
-                    return Err(unexpected(
-                        "this agent swapped itself, and the referee reports a swap only to \
-                         the other player"
-                            .into(),
-                    ));
-                }
-                if let Some(sent) = self.sent.take() {
-                    if sent != kmv {
-                        return Err(unexpected(format!(
-                            "this agent played {}, the engine reported {}",
-                            protocol_move(sent),
-                            protocol_move(kmv)
-                        )));
-                    }
-                }
-                let next = self
-                    .pos
-                    .play(kmv)
-                    .map_err(|e| unexpected(format!("{} in {}", e, self.pos)))?;
-                let side = if kmv == KalahMove::Swap {
-                    my_side.opponent()
-                } else {
-                    my_side
-                };
-                self.side = Some(side);
-                self.pos = next;
-                let over = next.is_over();
-                if protocol_state(&next) != state {
-                    let why = format!("the state does not match the game replayed here ({})", next);
-                    if turn == Turn::End && over {
-                        eprintln!("mancala agent: warning: {why}");
-                    } else {
-                        return Err(unexpected(why));
-                    }
-                }
-                let expected = match next.side_to_move() {
-                    None => Turn::End,
-                    Some(s) if s == side => Turn::You,
-                    Some(_) => Turn::Opp,
-                };
-                if turn != expected {
-                    return Err(unexpected(format!(
-                        "the turn should be {expected}, not {turn}"
-                    )));
-                }
-                match turn {
-                    Turn::You => Ok((Some(self.reply(received)?), false)),
-                    Turn::Opp => Ok((None, false)),
-                    Turn::End => Ok((None, true)),
-                }
-            }
+        }
+        let r = self.session.handle(line, msg)?;
+        if let Some(why) = r.warning {
+            eprintln!("mancala agent: warning: {why}");
+        }
+        match r.step {
+            Step::Reply => Ok((Some(self.reply(received)?), false)),
+            Step::Wait => Ok((None, false)),
+            Step::GameOver | Step::End => Ok((None, true)),
         }
     }
 
@@ -589,7 +286,7 @@ impl Agent {
     /// `SWAP` also with the estimated round trip (it is never reported back).
     pub fn replied(&mut self, received: Instant) {
         self.clock.charge(received.elapsed(), self.last_search);
-        if self.sent.is_some() {
+        if self.session.sent().is_some() {
             // A house move: the referee's report of it times the round trip.
             self.written = Some(Instant::now());
         } else {
@@ -597,11 +294,11 @@ impl Agent {
         }
     }
 
-    /// Chooses a move on the agent's clock and formats it. A swap is applied here at once:
-    /// the referee never reports it back to this agent.
+    /// Chooses a move on the agent's clock and formats it. A swap is applied by the session
+    /// at once: the referee never reports it back to this agent.
     fn reply(&mut self, received: Instant) -> Result<String, ProtocolError> {
         let t = Instant::now();
-        let mv = if self.pos.swap_offered() && self.swap != SwapPolicy::Auto {
+        let mv = if self.session.position().swap_offered() && self.swap != SwapPolicy::Auto {
             if self.swap == SwapPolicy::Always {
                 KalahMove::Swap
             } else {
@@ -611,27 +308,12 @@ impl Agent {
             self.choose(true, received)?
         };
         self.last_search = t.elapsed();
-        Ok(match mv {
-            KalahMove::House(h) => {
-                self.sent = Some(mv);
-                format!("MOVE;{h}")
-            }
-            KalahMove::Swap => {
-                let side = self.side.map(Side::opponent);
-                self.pos = self
-                    .pos
-                    .play(KalahMove::Swap)
-                    .map_err(|e| ProtocolError::Io(format!("the engine chose a swap: {e}")))?;
-                self.side = side;
-                self.swapped = true;
-                "SWAP".to_string()
-            }
-        })
+        Ok(self.session.send(mv)?.to_string())
     }
 
     /// The budget of the next move (see [`GameClock::budget`]).
     fn budget(&self, received: Instant) -> MoveBudget {
-        let moves_left = (self.pos.seeds_in_houses() / 4).clamp(6, 40);
+        let moves_left = (self.session.position().seeds_in_houses() / 4).clamp(6, 40);
         self.clock.budget(moves_left, received.elapsed())
     }
 
@@ -646,7 +328,7 @@ impl Agent {
         let houses: Vec<KalahMove> = if allow_swap {
             Vec::new()
         } else {
-            let mut m = self.pos.legal_moves().to_vec();
+            let mut m = self.session.position().legal_moves().to_vec();
             m.retain(|&m| m != KalahMove::Swap);
             m
         };
@@ -659,7 +341,9 @@ impl Agent {
                 cancel.store(true, Ordering::Relaxed);
             }
         });
-        let c = self.player.choose_among(&self.pos, limits, &houses);
+        let c = self
+            .player
+            .choose_among(self.session.position(), limits, &houses);
         drop(done);
         let _ = watchdog.join();
         let c = c.map_err(|e| ProtocolError::Io(format!("no move to choose: {e}")))?;
@@ -712,12 +396,7 @@ pub fn serve(
         let received = Instant::now();
         let line = line.strip_suffix('\r').unwrap_or(&line);
         let msg = parse_message(line)?;
-        if over && msg != Message::End {
-            return Err(ProtocolError::Unexpected {
-                line: line.chars().take(200).collect(),
-                why: "the game is over; only END may follow".into(),
-            });
-        }
+        // After `CHANGE…;END` the session refuses anything but `END`.
         let (reply, done) = agent.handle_at(line, msg, received)?;
         if let Some(r) = reply {
             writeln!(output, "{r}")
@@ -740,97 +419,9 @@ pub fn serve(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mancala_core::Side;
 
     const START_STATE: &str = "7,7,7,7,7,7,7,0,7,7,7,7,7,7,7,0";
-
-    #[test]
-    fn good_messages() {
-        assert_eq!(
-            parse_message("START;South"),
-            Ok(Message::Start(Side::South))
-        );
-        assert_eq!(
-            parse_message("START;North"),
-            Ok(Message::Start(Side::North))
-        );
-        assert_eq!(parse_message("END"), Ok(Message::End));
-        // South plays 1 from the start: S1 empty, S2..S7 get 8, the 7th seed goes into
-        // South's store (no extra turn on the first move); North's row is untouched.
-        let m = parse_message("CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU").unwrap();
-        assert_eq!(
-            m,
-            Message::Change {
-                mv: ChangeMove::House(1),
-                state: [7, 7, 7, 7, 7, 7, 7, 0, 0, 8, 8, 8, 8, 8, 8, 1],
-                turn: Turn::You
-            }
-        );
-        let m = parse_message(&format!("CHANGE;SWAP;{START_STATE};OPP")).unwrap();
-        assert!(matches!(
-            m,
-            Message::Change {
-                mv: ChangeMove::Swap,
-                turn: Turn::Opp,
-                ..
-            }
-        ));
-    }
-
-    #[test]
-    fn malformed_messages() {
-        let bad = [
-            "",
-            "START",
-            "START;East",
-            "START;south",
-            "start;South",
-            "START;South;",
-            " START;South",
-            "START;South ",
-            "END;",
-            "MOVE;3",
-            "SWAP",
-            "CHANGE;0;7,7,7,7,7,7,7,0,7,7,7,7,7,7,7,0;YOU",
-            "CHANGE;8;7,7,7,7,7,7,7,0,7,7,7,7,7,7,7,0;YOU",
-            "CHANGE;swap;7,7,7,7,7,7,7,0,7,7,7,7,7,7,7,0;YOU",
-            "CHANGE;+1;7,7,7,7,7,7,7,0,7,7,7,7,7,7,7,0;YOU",
-            "CHANGE;1;7,7,7,7,7,7,7,0,7,7,7,7,7,7,7;YOU",
-            "CHANGE;1;7,7,7,7,7,7,7,0,7,7,7,7,7,7,7,0,0;YOU",
-            "CHANGE;1;7,7,7,7,7,7,7,0,7,7,7,7,7,7,7,1;YOU",
-            "CHANGE;1;7,7,7,7,7,7,7,0,7,7,7,7,7,7,7,-0;YOU",
-            "CHANGE;1;7,7,7,7,7,7,7,0,7,7,7,7,7,7,7, 0;YOU",
-            "CHANGE;1;7,7,7,7,7,7,7,0,7,7,7,7,7,7,7,0;you",
-            "CHANGE;1;7,7,7,7,7,7,7,0,7,7,7,7,7,7,7,0",
-            "CHANGE;1;7,7,7,7,7,7,7,0,7,7,7,7,7,7,7,0;YOU;",
-            "CHANGE;1;7,7,7,7,7,7,7,0,7,7,7,7,7,7,7,0;YOU ",
-            // Leading zeros: the protocol's engine never sends them.
-            "CHANGE;01;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU",
-            "CHANGE;1;07,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU",
-            "CHANGE;1;7,7,7,7,7,7,7,00,0,8,8,8,8,8,8,1;YOU",
-            "CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,001;YOU",
-        ];
-        for line in bad {
-            assert!(
-                matches!(parse_message(line), Err(ProtocolError::Malformed { .. })),
-                "{line:?} should be refused"
-            );
-        }
-    }
-
-    #[test]
-    fn state_order() {
-        // Notation `S1..S7,Ss,N1..N7,Ns`; protocol North first.
-        let p = KalahPosition::parse(
-            KalahRules::manchester(),
-            "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,0 N",
-        );
-        // 105 seeds: not a position of a manchester game, but it shows the order.
-        let p = p.unwrap();
-        assert_eq!(
-            protocol_state(&p),
-            [9, 10, 11, 12, 13, 14, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8]
-        );
-    }
 
     fn agent() -> Agent {
         Agent::new(
@@ -889,8 +480,8 @@ mod tests {
         // South's houses after those moves: 1,9,8,8,8,8,8, none empty.
         assert!((1..=7).contains(&h));
         // The agent now plays South and waits for its move to be reported.
-        assert_eq!(a.side, Some(Side::South));
-        assert_eq!(a.sent, Some(KalahMove::House(h)));
+        assert_eq!(a.session.side(), Some(Side::South));
+        assert_eq!(a.session.sent(), Some(KalahMove::House(h)));
     }
 
     #[test]
@@ -943,7 +534,7 @@ mod tests {
         let (r, out) = run_lines(&mut a, &format!("CHANGE;SWAP;{state};YOU\n"));
         assert_eq!(r, Err(ProtocolError::Eof));
         assert!(out.starts_with("MOVE;"), "{out}");
-        assert_eq!(a.side, Some(Side::North));
+        assert_eq!(a.session.side(), Some(Side::North));
     }
 
     #[test]

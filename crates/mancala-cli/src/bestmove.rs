@@ -10,7 +10,7 @@ use mancala_solver::engine::{
 };
 use mancala_solver::Egdb;
 
-use crate::rules_arg::{bao_position, kalah_position, GameRules};
+use crate::rules_arg::{bao_position, kalah_position, parse_rules, GameRules};
 
 /// Arguments of `mancala bestmove`.
 #[derive(Debug, Args)]
@@ -63,7 +63,7 @@ pub fn run(args: &BestmoveArgs) -> Result<(), String> {
     }
     let mut limits = level.limits(Duration::from_millis(args.time_ms));
     limits.nodes = args.nodes;
-    match GameRules::parse(&args.rules)? {
+    match parse_rules(&args.rules)? {
         GameRules::Kalah(rules) => {
             let p = kalah_position(rules, args.position.as_deref())?;
             let choice = crate::database::Choice {

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use crate::rules_arg::{bao_position, kalah_position, GameRules};
+use crate::rules_arg::{bao_position, kalah_position, parse_rules, GameRules};
 
 /// Arguments of `mancala perft`.
 #[derive(Debug, Args)]
@@ -32,7 +32,7 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
     if !(1..=40).contains(&args.depth) {
         return Err(format!("--depth {}: expected 1..=40", args.depth));
     }
-    let count: Box<dyn Fn(u32) -> u64> = match GameRules::parse(&args.rules)? {
+    let count: Box<dyn Fn(u32) -> u64> = match parse_rules(&args.rules)? {
         GameRules::Kalah(r) => {
             let p = kalah_position(r, args.position.as_deref())?;
             Box::new(move |d| mancala_core::kalah::perft(&p, d))

@@ -19,7 +19,7 @@ use mancala_solver::Egdb;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::rules_arg::{bao_position, kalah_position, GameRules};
+use crate::rules_arg::{bao_position, kalah_position, parse_rules, GameRules};
 
 /// Who plays the side that is not yours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -128,7 +128,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     if args.egdb.is_some() && !args.engine && args.opponent != Opponent::Engine {
         return Err("--egdb needs --engine (or --opponent engine): only the engine uses it".into());
     }
-    match GameRules::parse(&args.rules)? {
+    match parse_rules(&args.rules)? {
         GameRules::Kalah(r) => {
             let engine_plays = args.engine || args.opponent == Opponent::Engine;
             let choice = crate::database::Choice {

@@ -3,7 +3,7 @@
 use clap::Args;
 use mancala_core::Game;
 
-use crate::rules_arg::{bao_position, kalah_position, GameRules};
+use crate::rules_arg::{bao_position, kalah_position, parse_rules, GameRules};
 
 /// Arguments of `mancala replay`.
 #[derive(Debug, Args)]
@@ -23,7 +23,7 @@ pub struct ReplayArgs {
 /// Prints the start position and the position after every move, one per line. An illegal
 /// move stops the replay with an error naming it (the positions before it are printed).
 pub fn run(args: &ReplayArgs) -> Result<(), String> {
-    match GameRules::parse(&args.rules)? {
+    match parse_rules(&args.rules)? {
         GameRules::Kalah(r) => replay(kalah_position(r, args.position.as_deref())?, &args.moves),
         GameRules::Bao(r) => replay(bao_position(r, args.position.as_deref())?, &args.moves),
     }

@@ -4,15 +4,11 @@
 
 use mancala_core::bao::{BaoPosition, BaoRules};
 use mancala_core::kalah::{KalahPosition, KalahRules};
+use mancala_core::Rules;
 
-/// A game and its rules, as named by `--rules`.
-#[derive(Clone, Copy, Debug)]
-pub enum GameRules {
-    /// Kalah(m, n) with options, in the rule-set notation of `docs/rules/kalah.md`.
-    Kalah(KalahRules),
-    /// Bao la Kete (`bao-la-kete`, Lamu defaults of `docs/rules/bao-la-kete.md`).
-    Bao(BaoRules),
-}
+/// A game and its rules, as named by `--rules`: the core's game-neutral [`Rules`] (Kalah
+/// with options, or Bao la Kete), which also decides which game a text names.
+pub use mancala_core::Rules as GameRules;
 
 /// `--rules TEXT: why` (the text cut to 60 characters).
 fn rules_error(text: &str, why: impl std::fmt::Display) -> String {
@@ -20,27 +16,16 @@ fn rules_error(text: &str, why: impl std::fmt::Display) -> String {
     format!("--rules {shown}: {why}")
 }
 
-impl GameRules {
-    /// Parses `--rules`: `bao-la-kete[…]` (any case) for Bao la Kete, otherwise a Kalah rule
-    /// set (`standard`, `manchester`, `kalah(6,4)+…`).
-    pub fn parse(text: &str) -> Result<GameRules, String> {
-        let t = text.trim_start();
-        if t.get(..3).is_some_and(|h| h.eq_ignore_ascii_case("bao")) {
-            return text
-                .parse::<BaoRules>()
-                .map(GameRules::Bao)
-                .map_err(|e| rules_error(text, e));
-        }
-        text.parse::<KalahRules>()
-            .map(GameRules::Kalah)
-            .map_err(|e| rules_error(text, e))
-    }
+/// Parses `--rules`: `bao-la-kete[…]` (any case) for Bao la Kete, otherwise a Kalah rule
+/// set (`standard`, `manchester`, `kalah(6,4)+…`); [`Rules`]'s `FromStr`.
+pub fn parse_rules(text: &str) -> Result<GameRules, String> {
+    text.parse::<Rules>().map_err(|e| rules_error(text, e))
 }
 
 /// Parses `--rules` for a command that only serves Kalah (`what` names it, e.g. "solve
 /// is"): a Bao la Kete rule set is refused as such, not as a malformed Kalah rule set.
 pub fn kalah_only(text: &str, what: &str) -> Result<KalahRules, String> {
-    match GameRules::parse(text)? {
+    match parse_rules(text)? {
         GameRules::Kalah(r) => Ok(r),
         GameRules::Bao(_) => Err(rules_error(
             text,

@@ -1,9 +1,12 @@
 //! `mancala show`: draw a position.
 
 use clap::Args;
+use mancala_core::bao::BaoRules;
 use mancala_core::kalah::KalahRules;
 
-use crate::rules_arg::{bao_position_as, kalah_position_as, position_error, GameRules};
+use crate::rules_arg::{
+    bao_position_as, kalah_position_as, parse_rules, position_error, GameRules,
+};
 
 /// How the positional argument is named in messages (no `--`: it is not an option).
 const LABEL: &str = "position";
@@ -46,9 +49,9 @@ fn rules_from_slots(position: &str) -> Result<KalahRules, String> {
 pub fn run(args: &ShowArgs) -> Result<(), String> {
     let position = args.position.as_deref();
     let rules = match (&args.rules, position) {
-        (Some(r), _) => GameRules::parse(r)?,
+        (Some(r), _) => parse_rules(r)?,
         (None, None) => GameRules::Kalah(KalahRules::standard()),
-        (None, Some(p)) if p.contains('/') => GameRules::parse("bao-la-kete")?,
+        (None, Some(p)) if p.contains('/') => GameRules::Bao(BaoRules::default()),
         (None, Some(p)) => GameRules::Kalah(rules_from_slots(p)?),
     };
     match rules {

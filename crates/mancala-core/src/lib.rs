@@ -7,7 +7,8 @@
 //!   `no_first_move_bonus`) and the rule-set and position notations;
 //! * [`bao`] — Bao la Kete, the four-row Bao of Lamu, with every rule of
 //!   `docs/rules/bao-la-kete.md` (Lamu defaults, the open readings of those rules as options);
-//! * [`game`] — the [`Game`] trait both games implement, and generic [`game::perft`].
+//! * [`game`] — the [`Game`] trait both games implement, and generic [`game::perft`];
+//! * [`rules`] — [`Rules`], a rule set of either game, parsed from the rule-set notation.
 //!
 //! ```
 //! use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
@@ -21,9 +22,11 @@
 pub mod bao;
 pub mod game;
 pub mod kalah;
+pub mod rules;
 mod side;
 
 pub use game::{Game, MoveList, Outcome};
+pub use rules::{Rules, RulesError};
 pub use side::Side;
 
 /// Text a user gave, for an error message: shown whole up to [`Shortened::MAX_CHARS`]

@@ -197,3 +197,24 @@ fn rule_set_names_are_case_insensitive() {
     assert_eq!(upper.to_string(), lower.to_string());
     assert!("bao-la-kete+first=N+FIRST=S".parse::<BaoRules>().is_err());
 }
+
+/// The message of an unknown option lists every option of the notation (module docs of
+/// `bao::rules`, `docs/notation.md`), in printing order; a malformed head names the game.
+#[test]
+fn messages_name_every_option() {
+    let e = "bao-la-kete+colour=red".parse::<BaoRules>().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "unknown rule option `colour` (known: first, setup, safari, lap_cap, kuu_lap_exempt, \
+         singleton_exempt, must_capture_reserved, first_mtaji_takata_from_kuu, block_duration)"
+    );
+    let e = "bao".parse::<BaoRules>().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "malformed rule set `bao`: expected `bao-la-kete[+name=value…]`"
+    );
+    let e = "bao-la-kete+LAP_CAP=5+lap_cap=6"
+        .parse::<BaoRules>()
+        .unwrap_err();
+    assert_eq!(e.to_string(), "rule option `lap_cap` given twice");
+}

@@ -540,3 +540,20 @@ fn longest_position_notation() {
         }
     }
 }
+
+/// The message of an unknown option lists every option of `docs/rules/kalah.md` ("Variants"),
+/// in the order of the rule-set notation (`docs/notation.md`), and a refused swap names the
+/// pie rule.
+#[test]
+fn messages_name_the_options_of_the_rules_page() {
+    let e = "kalah(6,4)+capture_all".parse::<KalahRules>().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "unknown rule option `capture_all` (known: empty_capture, end_when_no_move, \
+         discard_remaining, pie_rule, no_first_move_bonus)"
+    );
+    assert_eq!(
+        PositionError::SwapNotPossible.to_string(),
+        "`swap` is only offered under pie_rule with North to move"
+    );
+}

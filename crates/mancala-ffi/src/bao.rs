@@ -108,6 +108,8 @@ pub unsafe extern "C" fn mancala_bao_parse(
         io::out_ptr(out, "out")?;
         // SAFETY: registry-checked handle; caller's string contract.
         let rules = unsafe { handle::get(rules, "rules") }?.bao()?;
+        // SAFETY: the caller's contract: `text` is NULL or a NUL-terminated string that outlives
+        // the call.
         let text = unsafe { io::in_str(text, "text") }?;
         let pos = BaoPosition::parse(rules, text)
             .map_err(|e| Error::new(MancalaStatus::BadPosition, e.to_string()))?;
@@ -131,18 +133,13 @@ pub unsafe extern "C" fn mancala_bao_clone(
     game: *const MancalaBao,
     out: *mut *mut MancalaBao,
 ) -> MancalaStatus {
-    guard(|| {
-        let out = io::out_ptr(out, "out")?;
-        // SAFETY: registry-checked handle.
-        let game = unsafe { handle::get(game, "game") }?;
-        let copy = MancalaBao {
+    // SAFETY: the caller's contract on `out`; `game` is only read.
+    unsafe {
+        handle::clone_entry(game, "game", out, |game| MancalaBao {
             positions: game.positions.clone(),
             moves: game.moves.clone(),
-        };
-        // SAFETY: checked non-NULL.
-        unsafe { out.write(handle::into_handle(copy)) };
-        Ok(())
-    })
+        })
+    }
 }
 
 /// Frees a game. NULL is a no-op (`MANCALA_STATUS_OK`).
@@ -157,8 +154,8 @@ pub unsafe extern "C" fn mancala_bao_clone(
 /// `game` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
 #[no_mangle]
 pub unsafe extern "C" fn mancala_bao_free(game: *mut MancalaBao) -> MancalaStatus {
-    // SAFETY: the registry refuses handles that are not live.
-    guard(|| unsafe { handle::free(game, "game") })
+    // SAFETY: the caller's contract: no other thread uses `game` (`free_entry` checks the rest).
+    unsafe { handle::free_entry(game, "game") }
 }
 
 /// Prints the current position in the notation of `docs/rules/bao-la-kete.md` into `buf`
@@ -183,11 +180,12 @@ pub unsafe extern "C" fn mancala_bao_print(
     len: usize,
     needed: *mut usize,
 ) -> MancalaStatus {
-    guard(|| {
-        // SAFETY: registry-checked handle; caller's buffer contract.
-        let game = unsafe { handle::get(game, "game") }?;
-        unsafe { io::write_str(&game.position().to_string(), buf, len, needed) }
-    })
+    // SAFETY: the caller's buffer contract; `game` is only read.
+    unsafe {
+        handle::print_entry(game, "game", buf, len, needed, |game| {
+            game.position().to_string()
+        })
+    }
 }
 
 /// Draws the current board as text into `buf` as a NUL-terminated string, as `mancala show`
@@ -221,6 +219,8 @@ pub unsafe extern "C" fn mancala_bao_draw(
         // SAFETY: registry-checked handle; caller's buffer contract.
         let game = unsafe { handle::get(game, "game") }?;
         let text = game.position().drawing().to_string();
+        // SAFETY: the caller's contract: `buf` is NULL or `len` writable bytes, `needed` NULL
+        // or writable.
         unsafe { io::write_str(&text, buf, len, needed) }
     })
 }
@@ -255,6 +255,8 @@ pub unsafe extern "C" fn mancala_bao_legal_moves(
         // SAFETY: registry-checked handle; caller's buffer contract.
         let game = unsafe { handle::get(game, "game") }?;
         let moves = game.position().legal_moves();
+        // SAFETY: the caller's buffer contract: `buf` is NULL or holds `len` writable bytes,
+        // `needed` NULL or writable.
         unsafe { io::write_str(&joined(&moves, " "), buf, len, needed) }?;
         // SAFETY: checked non-NULL.
         unsafe { count.write(moves.len()) };
@@ -285,6 +287,8 @@ pub unsafe extern "C" fn mancala_bao_play(
     guard(|| {
         // SAFETY: registry-checked handle; exclusive use by contract; caller's string contract.
         let game = unsafe { handle::get_mut(game, "game") }?;
+        // SAFETY: the caller's contract: `mv` is NULL or a NUL-terminated string that outlives the
+        // call.
         let text = unsafe { io::in_str(mv, "mv") }?;
         let mv: BaoMove = text
             .parse()
@@ -347,11 +351,12 @@ pub unsafe extern "C" fn mancala_bao_record_print(
     len: usize,
     needed: *mut usize,
 ) -> MancalaStatus {
-    guard(|| {
-        // SAFETY: registry-checked handle; caller's buffer contract.
-        let game = unsafe { handle::get(game, "game") }?;
-        unsafe { io::write_str(&joined(&game.moves, ","), buf, len, needed) }
-    })
+    // SAFETY: the caller's buffer contract; `game` is only read.
+    unsafe {
+        handle::print_entry(game, "game", buf, len, needed, |game| {
+            joined(&game.moves, ",")
+        })
+    }
 }
 
 /// Gives the side to move: `MANCALA_SIDE_SOUTH`, `MANCALA_SIDE_NORTH`, or `MANCALA_SIDE_NONE`
@@ -373,6 +378,7 @@ pub unsafe extern "C" fn mancala_bao_side_to_move(
         let side = io::out_ptr(side, "side")?;
         // SAFETY: registry-checked handle; `side` checked non-NULL.
         let game = unsafe { handle::get(game, "game") }?;
+        // SAFETY: `side` was checked non-NULL above and is writable by the caller's contract.
         unsafe { side.write(Game::side_to_move(game.position()).into()) };
         Ok(())
     })
@@ -411,6 +417,8 @@ pub unsafe extern "C" fn mancala_bao_outcome(
                 o.score,
             ),
         };
+        // SAFETY: every out-pointer written here was checked non-NULL above (`io::out_ptr`) and is
+        // writable by the caller's contract.
         unsafe {
             outcome.write(o);
             score.write(s);
@@ -441,6 +449,7 @@ pub unsafe extern "C" fn mancala_bao_perft(
         // SAFETY: registry-checked handle; `nodes` checked non-NULL.
         let game = unsafe { handle::get(game, "game") }?;
         let n = game::perft(game.position(), depth);
+        // SAFETY: `nodes` was checked non-NULL above and is writable by the caller's contract.
         unsafe { nodes.write(n) };
         Ok(())
     })

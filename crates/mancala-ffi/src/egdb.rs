@@ -197,6 +197,8 @@ pub unsafe extern "C" fn mancala_egdb_open_cached(
         io::out_ptr(out, "out")?;
         // SAFETY: registry-checked handle; caller's string contract.
         let rules = unsafe { handle::get(rules, "rules") }?.kalah()?;
+        // SAFETY: the caller's contract: `dir` is NULL or a NUL-terminated string that
+        // outlives the call.
         let dir = unsafe { io::in_str(dir, "dir") }?;
         let k = match max_seeds {
             0 => Cache::default_max_seeds(&rules, available_memory_bytes()).ok_or_else(|| {
@@ -258,6 +260,8 @@ pub unsafe extern "C" fn mancala_egdb_save(
     guard(|| {
         // SAFETY: registry-checked handle; caller's string contract.
         let db = unsafe { handle::get(db, "db") }?;
+        // SAFETY: the caller's contract: `path` is NULL or a NUL-terminated string that outlives
+        // the call.
         let path = unsafe { io::in_str(path, "path") }?;
         db.db
             .save(Path::new(path))
@@ -341,8 +345,8 @@ pub unsafe extern "C" fn mancala_egdb_verify(
 /// `db` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
 #[no_mangle]
 pub unsafe extern "C" fn mancala_egdb_free(db: *mut MancalaEgdb) -> MancalaStatus {
-    // SAFETY: the registry refuses handles that are not live.
-    guard(|| unsafe { handle::free(db, "db") })
+    // SAFETY: the caller's contract: no other thread uses `db` (`free_entry` checks the rest).
+    unsafe { handle::free_entry(db, "db") }
 }
 
 /// Gives the size of a database: houses per row m, K (the most seeds in the houses of a
@@ -368,6 +372,8 @@ pub unsafe extern "C" fn mancala_egdb_info(
         let entries = io::out_ptr(entries, "entries")?;
         // SAFETY: registry-checked handle; out-pointers checked non-NULL.
         let db = unsafe { handle::get(db, "db") }?;
+        // SAFETY: every out-pointer written here was checked non-NULL above (`io::out_ptr`) and is
+        // writable by the caller's contract.
         unsafe {
             houses.write(db.db.houses());
             max_seeds.write(db.db.max_seeds());
@@ -396,11 +402,8 @@ pub unsafe extern "C" fn mancala_egdb_describe(
     len: usize,
     needed: *mut usize,
 ) -> MancalaStatus {
-    guard(|| {
-        // SAFETY: registry-checked handle; caller's buffer contract.
-        let db = unsafe { handle::get(db, "db") }?;
-        unsafe { io::write_str(&db.db.description(), buf, len, needed) }
-    })
+    // SAFETY: the caller's buffer contract; `db` is only read.
+    unsafe { handle::print_entry(db, "db", buf, len, needed, |db| db.db.description()) }
 }
 
 /// Looks up the current position of `game`: `*found` tells whether the database holds it
@@ -427,8 +430,12 @@ pub unsafe extern "C" fn mancala_egdb_value(
         let value = io::out_ptr(value, "value")?;
         // SAFETY: registry-checked handles; out-pointers checked non-NULL.
         let db = unsafe { handle::get(db, "db") }?;
+        // SAFETY: registry-checked handle; by the caller's contract no other thread mutates or
+        // frees `game` during the call.
         let game = unsafe { handle::get(game, "game") }?;
         let v = db.db.value(game.position());
+        // SAFETY: every out-pointer written here was checked non-NULL above (`io::out_ptr`) and is
+        // writable by the caller's contract.
         unsafe {
             found.write(v.is_some());
             value.write(v.unwrap_or(0));

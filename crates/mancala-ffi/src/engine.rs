@@ -236,8 +236,8 @@ pub unsafe extern "C" fn mancala_engine_new(
 /// `engine` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
 #[no_mangle]
 pub unsafe extern "C" fn mancala_engine_free(engine: *mut MancalaEngine) -> MancalaStatus {
-    // SAFETY: the registry refuses handles that are not live.
-    guard(|| unsafe { handle::free(engine, "engine") })
+    // SAFETY: the caller's contract: no other thread uses `engine` (`free_entry` checks the rest).
+    unsafe { handle::free_entry(engine, "engine") }
 }
 
 /// Asks every best-move call in progress on `engine` (on other threads) to stop soon (within
@@ -351,6 +351,8 @@ pub unsafe extern "C" fn mancala_engine_kalah_bestmove(
         let out = io::out_ptr(out, "out")?;
         // SAFETY: registry-checked handles (the engine is shared: it has its own lock).
         let engine = unsafe { handle::get(engine.cast_const(), "engine") }?;
+        // SAFETY: registry-checked handle; by the caller's contract no other thread mutates or
+        // frees `game` during the call.
         let game = unsafe { handle::get(game, "game") }?;
         let pos = *game.position();
         let choice = engine.choose(&pos, time_ms, node_limit, true, |p| &mut p.kalah)?;
@@ -401,6 +403,8 @@ pub unsafe extern "C" fn mancala_engine_bao_bestmove(
         let out = io::out_ptr(out, "out")?;
         // SAFETY: registry-checked handles (the engine is shared: it has its own lock).
         let engine = unsafe { handle::get(engine.cast_const(), "engine") }?;
+        // SAFETY: registry-checked handle; by the caller's contract no other thread mutates or
+        // frees `game` during the call.
         let game = unsafe { handle::get(game, "game") }?;
         let needed_ptr = io::out_ptr(needed, "needed")?;
         if move_buf.is_null() && buf_len > 0 {

@@ -10,7 +10,10 @@
 use std::collections::BTreeMap;
 use std::sync::RwLock;
 
-use crate::status::{Error, MancalaStatus, Result};
+use std::ffi::c_char;
+
+use crate::io;
+use crate::status::{guard, Error, MancalaStatus, Result};
 
 /// The type of a handle, as recorded in the registry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,4 +137,75 @@ pub(crate) unsafe fn free<T: Handle>(p: *mut T, arg: &str) -> Result<()> {
     // the only free.
     drop(unsafe { Box::from_raw(p) });
     Ok(())
+}
+
+// The shared bodies of the handle entry points (the model is rustls-ffi's small layer of
+// helpers over its handle types): each `mancala_*_free`, `_clone`, `_print` and the
+// `*out = new handle` of each constructor is one call here, so that the NULL checks, the
+// registry look-up, the panic guard and the caller-buffer protocol are written once.
+
+/// The body of every `mancala_*_free`: NULL is a no-op; a live handle of type `T` is
+/// unregistered and dropped; anything else is `MANCALA_STATUS_INVALID_HANDLE`, with nothing
+/// freed.
+///
+/// # Safety
+/// As [`free`]: no other thread may be using the handle.
+pub(crate) unsafe fn free_entry<T: Handle>(p: *mut T, arg: &str) -> MancalaStatus {
+    // SAFETY: the registry refuses handles that are not live; the caller's contract (as
+    // `free`'s) says no other thread uses this one.
+    guard(|| unsafe { free(p, arg) })
+}
+
+/// Writes a new handle owning `value` to the out-pointer `out` (checked non-NULL first; on
+/// NULL nothing is allocated).
+///
+/// # Safety
+/// `out` must be NULL or writable (the entry point's documented contract).
+pub(crate) unsafe fn write_new<T: Handle>(out: *mut *mut T, arg: &str, value: T) -> Result<()> {
+    let out = io::out_ptr(out, arg)?;
+    // SAFETY: checked non-NULL; writable by the caller's contract.
+    unsafe { out.write(into_handle(value)) };
+    Ok(())
+}
+
+/// The body of a `mancala_*_clone`: a new handle holding `copy(&*p)` in `*out`.
+///
+/// # Safety
+/// `out` must be NULL or writable; no other thread may be mutating or freeing `p`.
+pub(crate) unsafe fn clone_entry<T: Handle>(
+    p: *const T,
+    arg: &str,
+    out: *mut *mut T,
+    copy: impl FnOnce(&T) -> T,
+) -> MancalaStatus {
+    guard(|| {
+        io::out_ptr(out, "out")?;
+        // SAFETY: registry-checked handle, only read; the caller's thread-safety contract.
+        let value = copy(unsafe { get(p, arg) }?);
+        // SAFETY: the caller's contract on `out`.
+        unsafe { write_new(out, "out", value) }
+    })
+}
+
+/// The body of a call that prints something of a live handle into a caller buffer
+/// (`mancala_kalah_print`, …): `text(&*p)` written by the caller-buffer protocol of
+/// [`io::write_str`].
+///
+/// # Safety
+/// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable; no other
+/// thread may be mutating or freeing `p`.
+pub(crate) unsafe fn print_entry<T: Handle>(
+    p: *const T,
+    arg: &str,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+    text: impl FnOnce(&T) -> String,
+) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handle, only read; the caller's thread-safety contract.
+        let text = text(unsafe { get(p, arg) }?);
+        // SAFETY: the caller's buffer contract on `buf`, `len` and `needed`.
+        unsafe { io::write_str(&text, buf, len, needed) }
+    })
 }

@@ -1,7 +1,9 @@
 //! Reading arguments from C and writing results back: NULL checks, UTF-8 checks, and the
-//! caller-buffer protocol (write on success, report the size needed when too small).
+//! caller-buffer protocol (write on success, report the size needed when too small), and
+//! `mancala_last_error`, the entry point that is nothing but that protocol.
 
 use std::ffi::{c_char, CStr};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use crate::status::{Error, MancalaStatus, Result};
 
@@ -87,6 +89,48 @@ pub(crate) unsafe fn write_str(
     bytes.push(0);
     // SAFETY: the caller's contract.
     unsafe { write_slice(&bytes, buf, len, needed, "string") }
+}
+
+/// Copies the last-error message of the calling thread into `buf` as a NUL-terminated
+/// string.
+///
+/// The message describes the most recent `mancala_*` call on this thread that failed. It
+/// stays until the next call on the same thread that does work: such a call replaces it when
+/// it fails and clears it (to the empty string) when it succeeds. The diagnostic calls, this
+/// function, `mancala_status_name`, `mancala_version` and `mancala_version_string`, never
+/// clear it, so an error handler may call them in any order before or after reading the
+/// message (they replace it only when they fail themselves, for a NULL pointer or an unknown
+/// status code). Reading it never changes it, so it can be read again with a bigger buffer.
+///
+/// Ownership: `buf` belongs to the caller; nothing is allocated.
+/// Thread safety: the message is per thread; safe to call from any thread.
+///
+/// Returns:
+/// - `MANCALA_STATUS_OK`: the message and its NUL were written; `*needed` = bytes written,
+///   NUL included.
+/// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `len` < the size needed; `*needed` = size needed, NUL
+///   included; `buf` untouched. `buf` may be NULL when `len` is 0 (a size query).
+/// - `MANCALA_STATUS_NULL_POINTER`: `needed` is NULL, or `buf` is NULL with `len` > 0.
+/// - `MANCALA_STATUS_PANIC`: internal error.
+///
+/// # Safety
+/// `buf` must be NULL or point to `len` writable bytes; `needed` must be NULL or point to a
+/// writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_last_error(
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> MancalaStatus {
+    let message = crate::status::last_error();
+    match catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: the caller's contract on `buf`, `len` and `needed`.
+        unsafe { write_str(&message, buf, len, needed) }
+    })) {
+        Ok(Ok(())) => MancalaStatus::Ok,
+        Ok(Err(e)) => e.status,
+        Err(_) => MancalaStatus::Panic,
+    }
 }
 
 /// A table size given in a config (`tt_bytes`, a `uint64_t`) as this machine's `usize`, or

@@ -98,10 +98,8 @@ fn illegal(e: core_kalah::IllegalMove) -> Error {
 }
 
 fn new_game(out: *mut *mut MancalaKalah, game: KalahGame) -> Result<()> {
-    let out = io::out_ptr(out, "out")?;
-    // SAFETY: checked non-NULL; writable by the caller's contract.
-    unsafe { out.write(handle::into_handle(MancalaKalah { game })) };
-    Ok(())
+    // SAFETY: every caller passes its own caller's `out`, NULL or writable by contract.
+    unsafe { handle::write_new(out, "out", MancalaKalah { game }) }
 }
 
 /// Makes a new game at the start position of `rules` (n seeds in every house, empty stores,
@@ -161,6 +159,8 @@ pub unsafe extern "C" fn mancala_kalah_parse(
         io::out_ptr(out, "out")?;
         // SAFETY: registry-checked handle; caller's string contract.
         let rules = unsafe { handle::get(rules, "rules") }?.kalah()?;
+        // SAFETY: the caller's contract: `text` is NULL or a NUL-terminated string that outlives
+        // the call.
         let text = unsafe { io::in_str(text, "text") }?;
         let pos = KalahPosition::parse(rules, text)
             .map_err(|e| Error::new(MancalaStatus::BadPosition, e.to_string()))?;
@@ -184,12 +184,12 @@ pub unsafe extern "C" fn mancala_kalah_clone(
     game: *const MancalaKalah,
     out: *mut *mut MancalaKalah,
 ) -> MancalaStatus {
-    guard(|| {
-        io::out_ptr(out, "out")?;
-        // SAFETY: registry-checked handle.
-        let game = unsafe { handle::get(game, "game") }?;
-        new_game(out, game.game.clone())
-    })
+    // SAFETY: the caller's contract on `out`; `game` is only read.
+    unsafe {
+        handle::clone_entry(game, "game", out, |game| MancalaKalah {
+            game: game.game.clone(),
+        })
+    }
 }
 
 /// Frees a game. NULL is a no-op (`MANCALA_STATUS_OK`).
@@ -204,8 +204,8 @@ pub unsafe extern "C" fn mancala_kalah_clone(
 /// `game` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
 #[no_mangle]
 pub unsafe extern "C" fn mancala_kalah_free(game: *mut MancalaKalah) -> MancalaStatus {
-    // SAFETY: the registry refuses handles that are not live.
-    guard(|| unsafe { handle::free(game, "game") })
+    // SAFETY: the caller's contract: no other thread uses `game` (`free_entry` checks the rest).
+    unsafe { handle::free_entry(game, "game") }
 }
 
 /// Prints the current position in the notation of `docs/rules/kalah.md`
@@ -232,11 +232,12 @@ pub unsafe extern "C" fn mancala_kalah_print(
     len: usize,
     needed: *mut usize,
 ) -> MancalaStatus {
-    guard(|| {
-        // SAFETY: registry-checked handle; caller's buffer contract.
-        let game = unsafe { handle::get(game, "game") }?;
-        unsafe { io::write_str(&game.position().to_string(), buf, len, needed) }
-    })
+    // SAFETY: the caller's buffer contract; `game` is only read.
+    unsafe {
+        handle::print_entry(game, "game", buf, len, needed, |game| {
+            game.position().to_string()
+        })
+    }
 }
 
 /// Draws the current board as text into `buf` as a NUL-terminated string, as `mancala show`
@@ -269,6 +270,8 @@ pub unsafe extern "C" fn mancala_kalah_draw(
         // SAFETY: registry-checked handle; caller's buffer contract.
         let game = unsafe { handle::get(game, "game") }?;
         let text = game.position().drawing().to_string();
+        // SAFETY: the caller's contract: `buf` is NULL or `len` writable bytes, `needed` NULL
+        // or writable.
         unsafe { io::write_str(&text, buf, len, needed) }
     })
 }
@@ -295,18 +298,17 @@ pub unsafe extern "C" fn mancala_kalah_record_print(
     len: usize,
     needed: *mut usize,
 ) -> MancalaStatus {
-    guard(|| {
-        // SAFETY: registry-checked handle; caller's buffer contract.
-        let game = unsafe { handle::get(game, "game") }?;
-        let text = game
-            .game
-            .moves()
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(",");
-        unsafe { io::write_str(&text, buf, len, needed) }
-    })
+    // SAFETY: the caller's buffer contract; `game` is only read.
+    unsafe {
+        handle::print_entry(game, "game", buf, len, needed, |game| {
+            game.game
+                .moves()
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+    }
 }
 
 /// Copies the 2m + 2 seed counts of the current board into `slots`, in notation order:
@@ -334,6 +336,8 @@ pub unsafe extern "C" fn mancala_kalah_board(
     guard(|| {
         // SAFETY: registry-checked handle; caller's buffer contract.
         let game = unsafe { handle::get(game, "game") }?;
+        // SAFETY: the caller's buffer contract: `slots` is NULL or holds `len` writable entries,
+        // `count` NULL or writable.
         unsafe { io::write_slice(&game.position().slots(), slots, len, count, "slot") }
     })
 }
@@ -369,6 +373,8 @@ pub unsafe extern "C" fn mancala_kalah_legal_moves(
             .into_iter()
             .map(encode_move)
             .collect();
+        // SAFETY: the caller's buffer contract: `moves` is NULL or holds `len` writable entries,
+        // `count` NULL or writable.
         unsafe { io::write_slice(&legal, moves, len, count, "move") }
     })
 }
@@ -443,6 +449,7 @@ pub unsafe extern "C" fn mancala_kalah_side_to_move(
         let side = io::out_ptr(side, "side")?;
         // SAFETY: registry-checked handle; `side` checked non-NULL.
         let game = unsafe { handle::get(game, "game") }?;
+        // SAFETY: `side` was checked non-NULL above and is writable by the caller's contract.
         unsafe { side.write(game.position().side_to_move().into()) };
         Ok(())
     })
@@ -503,6 +510,8 @@ pub unsafe extern "C" fn mancala_kalah_swap_state(
         let swapped = io::out_ptr(swapped, "swapped")?;
         // SAFETY: registry-checked handle; out-pointers checked non-NULL.
         let game = unsafe { handle::get(game, "game") }?;
+        // SAFETY: every out-pointer written here was checked non-NULL above (`io::out_ptr`) and is
+        // writable by the caller's contract.
         unsafe {
             offered.write(game.position().swap_offered());
             swapped.write(game.game.swapped());
@@ -546,6 +555,8 @@ pub unsafe extern "C" fn mancala_kalah_outcome(
                 o.score,
             ),
         };
+        // SAFETY: every out-pointer written here was checked non-NULL above (`io::out_ptr`) and is
+        // writable by the caller's contract.
         unsafe {
             outcome.write(o);
             score.write(s);
@@ -577,6 +588,7 @@ pub unsafe extern "C" fn mancala_kalah_perft(
         // SAFETY: registry-checked handle; `nodes` checked non-NULL.
         let game = unsafe { handle::get(game, "game") }?;
         let n = core_kalah::perft(game.position(), depth);
+        // SAFETY: `nodes` was checked non-NULL above and is writable by the caller's contract.
         unsafe { nodes.write(n) };
         Ok(())
     })

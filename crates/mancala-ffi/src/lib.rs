@@ -23,6 +23,7 @@
 //!   from several threads at once, but must not be used by any other thread while one thread
 //!   mutates (non-`const` argument) or frees it.
 #![deny(missing_docs)]
+#![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod bao;
 mod cancel;
@@ -159,7 +160,10 @@ mod tests {
             env!("CARGO_PKG_VERSION_PATCH")
         );
         let mut s = std::ptr::null();
+        // SAFETY: `s` is a writable local.
         assert_eq!(unsafe { mancala_version_string(&mut s) }, MancalaStatus::Ok);
+        // SAFETY: on success the library wrote a pointer to its static NUL-terminated version
+        // string.
         let s = unsafe { std::ffi::CStr::from_ptr(s) };
         assert_eq!(s.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
     }

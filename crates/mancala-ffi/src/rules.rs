@@ -20,11 +20,8 @@ pub enum MancalaGame {
     Bao = 1,
 }
 
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum AnyRules {
-    Kalah(KalahRules),
-    Bao(BaoRules),
-}
+/// A rule set of either game: the core's [`Rules`].
+pub(crate) use mancala_core::Rules as AnyRules;
 
 /// An opaque rule set: of Kalah (houses per row m, starting seeds n, variant options) or of
 /// Bao la Kete (the options of `docs/rules/bao-la-kete.md`).
@@ -93,14 +90,9 @@ pub unsafe extern "C" fn mancala_rules_new(
         // SAFETY: the caller's contract on `text`.
         let text = unsafe { io::in_str(text, "text") }?;
         let bad = |e: &dyn std::fmt::Display| Error::new(MancalaStatus::BadRules, e.to_string());
-        let rules = if text.trim_start().starts_with("bao") {
-            AnyRules::Bao(text.parse::<BaoRules>().map_err(|e| bad(&e))?)
-        } else {
-            AnyRules::Kalah(text.parse::<KalahRules>().map_err(|e| bad(&e))?)
-        };
-        // SAFETY: checked non-NULL; writable by contract.
-        unsafe { out.write(handle::into_handle(MancalaRules { rules })) };
-        Ok(())
+        let rules = text.parse::<AnyRules>().map_err(|e| bad(&e))?;
+        // SAFETY: `out` is NULL or writable by the caller's contract.
+        unsafe { handle::write_new(out, "out", MancalaRules { rules }) }
     })
 }
 
@@ -116,8 +108,8 @@ pub unsafe extern "C" fn mancala_rules_new(
 /// `rules` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
 #[no_mangle]
 pub unsafe extern "C" fn mancala_rules_free(rules: *mut MancalaRules) -> MancalaStatus {
-    // SAFETY: the registry refuses handles that are not live.
-    guard(|| unsafe { handle::free(rules, "rules") })
+    // SAFETY: the caller's contract: no other thread uses `rules` (`free_entry` checks the rest).
+    unsafe { handle::free_entry(rules, "rules") }
 }
 
 /// Prints a rule set in the rule-set notation (`"standard"`, `"kalah(7,7)+pie_rule"`,
@@ -144,15 +136,8 @@ pub unsafe extern "C" fn mancala_rules_print(
     len: usize,
     needed: *mut usize,
 ) -> MancalaStatus {
-    guard(|| {
-        // SAFETY: registry-checked handle; caller's buffer contract.
-        let rules = unsafe { handle::get(rules, "rules") }?;
-        let text = match rules.rules {
-            AnyRules::Kalah(r) => r.to_string(),
-            AnyRules::Bao(r) => r.to_string(),
-        };
-        unsafe { io::write_str(&text, buf, len, needed) }
-    })
+    // SAFETY: the caller's buffer contract; `rules` is only read.
+    unsafe { handle::print_entry(rules, "rules", buf, len, needed, |r| r.rules.to_string()) }
 }
 
 /// Gives the board size of a Kalah rule set: houses per row m (1..=7) and starting seeds per
@@ -177,6 +162,8 @@ pub unsafe extern "C" fn mancala_rules_size(
         let seeds = io::out_ptr(seeds, "seeds")?;
         // SAFETY: registry-checked handle; out-pointers checked non-NULL.
         let rules = unsafe { handle::get(rules, "rules") }?.kalah()?;
+        // SAFETY: every out-pointer written here was checked non-NULL above (`io::out_ptr`) and is
+        // writable by the caller's contract.
         unsafe {
             houses.write(rules.houses());
             seeds.write(rules.seeds());
@@ -207,6 +194,7 @@ pub unsafe extern "C" fn mancala_rules_game(
             AnyRules::Kalah(_) => MancalaGame::Kalah,
             AnyRules::Bao(_) => MancalaGame::Bao,
         };
+        // SAFETY: `game` was checked non-NULL above and is writable by the caller's contract.
         unsafe { game.write(which) };
         Ok(())
     })

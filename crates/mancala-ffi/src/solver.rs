@@ -203,8 +203,8 @@ pub unsafe extern "C" fn mancala_solver_new(
 /// `solver` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
 #[no_mangle]
 pub unsafe extern "C" fn mancala_solver_free(solver: *mut MancalaSolver) -> MancalaStatus {
-    // SAFETY: the registry refuses handles that are not live.
-    guard(|| unsafe { handle::free(solver, "solver") })
+    // SAFETY: the caller's contract: no other thread uses `solver` (`free_entry` checks the rest).
+    unsafe { handle::free_entry(solver, "solver") }
 }
 
 /// Sets the node and time limits of the next solves (0 = no limit). A solve that reaches a
@@ -252,6 +252,8 @@ pub unsafe extern "C" fn mancala_solver_set_database(
     guard(|| {
         // SAFETY: registry-checked handles.
         let solver = unsafe { handle::get(solver.cast_const(), "solver") }?;
+        // SAFETY: registry-checked handle; by the caller's contract no other thread mutates or
+        // frees `db` during the call.
         let db = unsafe { handle::get(db, "db") }?;
         let shared = db.shared();
         solver.rebuild(|s| s.database(shared));
@@ -360,6 +362,8 @@ pub unsafe extern "C" fn mancala_solver_solve(
         let out = io::out_ptr(out, "out")?;
         // SAFETY: registry-checked handles.
         let solver = unsafe { handle::get(solver.cast_const(), "solver") }?;
+        // SAFETY: registry-checked handle; by the caller's contract no other thread mutates or
+        // frees `game` during the call.
         let game = unsafe { handle::get(game, "game") }?;
         let pos = *game.position();
         let hook = solver.hook();
@@ -427,12 +431,16 @@ pub unsafe extern "C" fn mancala_solver_analyse(
     guard(|| {
         // SAFETY: registry-checked handles; caller's buffer contract.
         let solver = unsafe { handle::get(solver.cast_const(), "solver") }?;
+        // SAFETY: registry-checked handle; by the caller's contract no other thread mutates or
+        // frees `game` during the call.
         let game = unsafe { handle::get(game, "game") }?;
         let pos = *game.position();
         let legal = pos.legal_moves().len();
         if len < legal || count.is_null() || (moves.is_null() && len > 0) {
             // The buffer checks first, before a possibly long search.
             let placeholder = vec![MancalaMoveValue::default(); legal];
+            // SAFETY: the caller's buffer contract: `moves` is NULL or holds `len` writable
+            // entries, `count` NULL or writable.
             return unsafe { io::write_slice(&placeholder, moves, len, count, "move value") };
         }
         let hook = solver.hook();
@@ -454,6 +462,8 @@ pub unsafe extern "C" fn mancala_solver_analyse(
                 exact: m.exact,
             })
             .collect();
+        // SAFETY: the caller's buffer contract: `moves` is NULL or holds `len` writable entries,
+        // `count` NULL or writable.
         unsafe { io::write_slice(&values, moves, len, count, "move value") }
     })
 }

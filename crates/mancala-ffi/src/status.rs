@@ -5,6 +5,9 @@ use std::cell::RefCell;
 use std::ffi::{c_char, c_int, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+/// At its old path: the last-error message is copied out by the caller-buffer protocol of `io`.
+pub use crate::io::mancala_last_error;
+
 /// The result of every `mancala_*` call. `MANCALA_STATUS_OK` (0) is success; every other
 /// value is a failure, and then no out-pointer was written (except the documented "size
 /// needed" of `MANCALA_STATUS_BUFFER_TOO_SMALL`) and `mancala_last_error` describes it.
@@ -134,6 +137,11 @@ thread_local! {
     static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
+/// The last-error message of the calling thread (empty when none), for `mancala_last_error`.
+pub(crate) fn last_error() -> String {
+    LAST_ERROR.with(|e| e.borrow().clone())
+}
+
 fn set_last_error(message: String) {
     LAST_ERROR.with(|e| *e.borrow_mut() = message);
 }
@@ -175,48 +183,6 @@ fn guard_with(body: impl FnOnce() -> Result<()>, clear_on_success: bool) -> Manc
             set_last_error(format!("internal error (panic caught): {what}"));
             MancalaStatus::Panic
         }
-    }
-}
-
-/// Copies the last-error message of the calling thread into `buf` as a NUL-terminated
-/// string.
-///
-/// The message describes the most recent `mancala_*` call on this thread that failed. It
-/// stays until the next call on the same thread that does work: such a call replaces it when
-/// it fails and clears it (to the empty string) when it succeeds. The diagnostic calls, this
-/// function, `mancala_status_name`, `mancala_version` and `mancala_version_string`, never
-/// clear it, so an error handler may call them in any order before or after reading the
-/// message (they replace it only when they fail themselves, for a NULL pointer or an unknown
-/// status code). Reading it never changes it, so it can be read again with a bigger buffer.
-///
-/// Ownership: `buf` belongs to the caller; nothing is allocated.
-/// Thread safety: the message is per thread; safe to call from any thread.
-///
-/// Returns:
-/// - `MANCALA_STATUS_OK`: the message and its NUL were written; `*needed` = bytes written,
-///   NUL included.
-/// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `len` < the size needed; `*needed` = size needed, NUL
-///   included; `buf` untouched. `buf` may be NULL when `len` is 0 (a size query).
-/// - `MANCALA_STATUS_NULL_POINTER`: `needed` is NULL, or `buf` is NULL with `len` > 0.
-/// - `MANCALA_STATUS_PANIC`: internal error.
-///
-/// # Safety
-/// `buf` must be NULL or point to `len` writable bytes; `needed` must be NULL or point to a
-/// writable `size_t`.
-#[no_mangle]
-pub unsafe extern "C" fn mancala_last_error(
-    buf: *mut c_char,
-    len: usize,
-    needed: *mut usize,
-) -> MancalaStatus {
-    let message = LAST_ERROR.with(|e| e.borrow().clone());
-    match catch_unwind(AssertUnwindSafe(|| {
-        // SAFETY: the caller's contract on `buf`, `len` and `needed`.
-        unsafe { crate::io::write_str(&message, buf, len, needed) }
-    })) {
-        Ok(Ok(())) => MancalaStatus::Ok,
-        Ok(Err(e)) => e.status,
-        Err(_) => MancalaStatus::Panic,
     }
 }
 
@@ -284,8 +250,10 @@ mod tests {
         for (i, s) in ALL_STATUSES.iter().enumerate() {
             assert_eq!(*s as usize, i);
             let mut out = std::ptr::null();
+            // SAFETY: `out` is a writable local.
             let st = unsafe { mancala_status_name(i as c_int, &mut out) };
             assert_eq!(st, MancalaStatus::Ok);
+            // SAFETY: on success `out` points to a static NUL-terminated name.
             let name = unsafe { std::ffi::CStr::from_ptr(out) };
             assert_eq!(name, s.name());
         }

@@ -30,7 +30,7 @@
 //! `[0, C(K+2m, 2m))` without gaps. The rank does not depend on K: one number indexes the
 //! endgame database and keys the transposition table.
 
-use mancala_core::kalah::KalahPosition;
+use mancala_core::kalah::{KalahOption, KalahOptions, KalahPosition, KalahRules};
 use mancala_core::Side;
 
 /// Largest `n` of the binomial table: 255 seeds plus 2·7 parts, rounded up.
@@ -134,14 +134,32 @@ pub(crate) struct Child {
     pub kind: Kind,
 }
 
-/// The rule options that change values inside the search (the opening options, `pie_rule`
-/// and `no_first_move_bonus`, only concern the first turns and are handled by the solver on
-/// the core's positions).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The rule options that change values inside the search: those of the core's option table
+/// marked `changes_database` (`KalahOption::TABLE`). The opening options (`pie_rule`,
+/// `no_first_move_bonus`) only concern the first turns and are handled by the solver on the
+/// core's positions. Built only through `From<KalahOptions>` (or `From<&KalahRules>`), so the
+/// exact search and the database build read the options the same way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Flags {
     pub empty_capture: bool,
     pub end_when_no_move: bool,
     pub discard: bool,
+}
+
+impl From<KalahOptions> for Flags {
+    fn from(options: KalahOptions) -> Flags {
+        Flags {
+            empty_capture: options.has(KalahOption::EmptyCapture),
+            end_when_no_move: options.has(KalahOption::EndWhenNoMove),
+            discard: options.has(KalahOption::DiscardRemaining),
+        }
+    }
+}
+
+impl From<&KalahRules> for Flags {
+    fn from(rules: &KalahRules) -> Flags {
+        Flags::from(rules.options())
+    }
 }
 
 impl Flags {
@@ -172,6 +190,16 @@ impl Flags {
 }
 
 /// Move tables for m = `M` houses a row.
+///
+/// One of the three Kalah sowing kernels, each specialised for its caller: the core's
+/// `KalahPosition::sow_unchecked` (two `u64` rows with the stores, `kalah/tables.rs`; the
+/// rules' reference), this one (one `u128` of houses seen from the mover, no stores: the
+/// exact search) and the database build's `egdb::build::Sow` (two `u64` rows without stores
+/// and without the flip). The three read the options through [`Flags`] or the core's option
+/// table and build their per-(house, remainder) additions the same way; the tables are not
+/// shared because their lane layouts differ. Tests play them against each other:
+/// `exact::solver` (this kernel against the core on every option set) and `egdb::build`
+/// (`Sow` against this kernel).
 pub(crate) struct Geometry<const M: usize> {
     range: [[u128; 16]; M],
     last: [[u8; 16]; M],
@@ -410,6 +438,83 @@ pub(crate) fn relative(pos: &KalahPosition, side: Side) -> (u128, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mancala_core::kalah::KalahMove;
+
+    /// The solver's kernel ([`Geometry::play`]) against the core's (`KalahPosition::play`, the
+    /// rules' reference) on random positions of every m and every set of the options that
+    /// act past the opening: the same child board, store gain (sweep included), seeds left
+    /// and kind of turn.
+    #[test]
+    fn sowing_matches_the_core() {
+        fn check<const M: usize>(options: KalahOptions, rng: &mut u64) {
+            let rules = KalahRules::new(M as u32, 1, options).unwrap();
+            let g = Geometry::<M>::new(Flags::from(&rules));
+            let mut tried = 0;
+            while tried < 300 {
+                let mut slots = [0u8; 16];
+                for (i, slot) in slots.iter_mut().enumerate().take(2 * M + 2) {
+                    *rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    // Mostly small houses, sometimes more than a whole lap; stores small.
+                    let big = (*rng >> 60) == 0;
+                    let c = (*rng >> 33) % if big { 30 } else { 4 };
+                    *slot = if i == M || i == 2 * M + 1 {
+                        c as u8 % 3
+                    } else {
+                        c as u8
+                    };
+                }
+                let side = if *rng >> 63 == 0 {
+                    Side::South
+                } else {
+                    Side::North
+                };
+                let Ok(pos) = KalahPosition::new(rules, &slots[..2 * M + 2], Some(side), false)
+                else {
+                    continue;
+                };
+                tried += 1;
+                let (b, _) = relative(&pos, side);
+                for mv in pos.legal_moves() {
+                    let KalahMove::House(h) = mv else { continue };
+                    let child = pos.play(mv).unwrap();
+                    let got = g.play(b, usize::from(h) - 1);
+                    assert_eq!(got.gain, store_gain(&pos, &child, side), "{pos} {mv}");
+                    match child.side_to_move() {
+                        None => assert!(matches!(got.kind, Kind::Over), "{pos} {mv}"),
+                        Some(next) => {
+                            let kind_ok = if next == side {
+                                matches!(got.kind, Kind::Extra)
+                            } else {
+                                matches!(got.kind, Kind::Switch)
+                            };
+                            assert!(kind_ok, "{pos} {mv}: {:?}", got.kind);
+                            assert_eq!(got.board, relative(&child, next).0, "{pos} {mv}");
+                            assert_eq!(got.seeds, child.seeds_in_houses(), "{pos} {mv}");
+                        }
+                    }
+                }
+            }
+        }
+        let mut rng = 0x5EED_u64;
+        let relevant: Vec<KalahOption> = KalahOption::ALL
+            .into_iter()
+            .filter(|o| o.changes_database())
+            .collect();
+        for bits in 0..1u32 << relevant.len() {
+            let chosen: Vec<KalahOption> = (0..relevant.len())
+                .filter(|i| bits >> i & 1 != 0)
+                .map(|i| relevant[i])
+                .collect();
+            let options = KalahOptions::of(&chosen);
+            check::<1>(options, &mut rng);
+            check::<2>(options, &mut rng);
+            check::<3>(options, &mut rng);
+            check::<4>(options, &mut rng);
+            check::<5>(options, &mut rng);
+            check::<6>(options, &mut rng);
+            check::<7>(options, &mut rng);
+        }
+    }
 
     #[test]
     fn ranks_are_dense_and_successor_matches() {

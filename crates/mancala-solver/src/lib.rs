@@ -42,6 +42,7 @@
 //! assert_eq!(s.value, 2);
 //! ```
 #![deny(missing_docs)]
+#![deny(clippy::undocumented_unsafe_blocks)]
 
 // The ground, shared by the wings (imports no wing).
 mod board;

@@ -84,5 +84,6 @@ pub use moves::{BaoMove, Direction, Kichwa, KuuChoice, Pit};
 pub use notation::NOTATION_MAX_BYTES;
 pub use position::{BaoLayout, BaoPosition};
 pub use rules::{
-    BaoRules, BaoSetup, RulesError, SafariRule, DEFAULT_LAP_CAP, MAX_BLOCK_DURATION, TOTAL_SEEDS,
+    BaoOption, BaoRules, BaoSetup, RulesError, SafariRule, DEFAULT_LAP_CAP, MAX_BLOCK_DURATION,
+    TOTAL_SEEDS,
 };

@@ -77,14 +77,86 @@ impl BaoSetup {
     };
 }
 
+/// One option of the Bao la Kete rule-set notation (`+name=value`, table in the module docs).
+/// Its name is written once, in [`BaoOption::TABLE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BaoOption {
+    /// `first=S|N`: who moves first (decision 1).
+    First,
+    /// `setup=kuu,f6,f7,reserve`: the starting setup (K-4.2, A1).
+    Setup,
+    /// `safari=forced|choice`: [`SafariRule`] (K-8.3b, decision 4).
+    Safari,
+    /// `lap_cap=N`: the never-ending-move cap (K-10.4, decision 7).
+    LapCap,
+    /// `kuu_lap_exempt=on|off` (decision 2).
+    KuuLapExempt,
+    /// `singleton_exempt=on|off` (decision 3).
+    SingletonExempt,
+    /// `must_capture_reserved=on|off` (K-8.4, A7c).
+    MustCaptureReserved,
+    /// `first_mtaji_takata_from_kuu=on|off` (S2).
+    FirstMtajiTakataFromKuu,
+    /// `block_duration=N`: hizi zetu block length in turns (K-8.4, A8).
+    BlockDuration,
+}
+
+impl BaoOption {
+    /// Every option with its notation name, in the canonical printing order.
+    pub const TABLE: [(BaoOption, &'static str); 9] = [
+        (BaoOption::First, "first"),
+        (BaoOption::Setup, "setup"),
+        (BaoOption::Safari, "safari"),
+        (BaoOption::LapCap, "lap_cap"),
+        (BaoOption::KuuLapExempt, "kuu_lap_exempt"),
+        (BaoOption::SingletonExempt, "singleton_exempt"),
+        (BaoOption::MustCaptureReserved, "must_capture_reserved"),
+        (
+            BaoOption::FirstMtajiTakataFromKuu,
+            "first_mtaji_takata_from_kuu",
+        ),
+        (BaoOption::BlockDuration, "block_duration"),
+    ];
+
+    /// The option's name in the rule-set notation (`lap_cap`, …), from [`BaoOption::TABLE`].
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        BaoOption::TABLE[self as usize].1
+    }
+
+    /// Looks an option up by its notation name, in any case; `None` if there is no such option.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<BaoOption> {
+        BaoOption::TABLE
+            .iter()
+            .find(|(_, n)| n.eq_ignore_ascii_case(name))
+            .map(|&(o, _)| o)
+    }
+}
+
+/// The names of every Bao option, comma-separated, for error messages.
+struct KnownOptions;
+
+impl fmt::Display for KnownOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (_, name)) in BaoOption::TABLE.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(name)?;
+        }
+        Ok(())
+    }
+}
+
 /// Why a rules value or rule-set string was refused. Each variant names the bad part.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RulesError {
     /// The text does not start with `bao-la-kete` or an option is not `name=value`.
-    #[error("malformed rule set `{}`: expected `bao-la-kete[+name=value…]`", crate::Shortened(.0))]
+    #[error("malformed rule set `{}`: expected `{}[+name=value…]`", crate::Shortened(.0), BaoRules::NAME)]
     Syntax(String),
     /// An option name this module does not know.
-    #[error("unknown rule option `{}` (known: first, setup, safari, lap_cap, kuu_lap_exempt, singleton_exempt, must_capture_reserved, first_mtaji_takata_from_kuu, block_duration)", crate::Shortened(.0))]
+    #[error("unknown rule option `{}` (known: {})", crate::Shortened(.0), KnownOptions)]
     UnknownOption(String),
     /// The same option given twice.
     #[error("rule option `{}` given twice", crate::Shortened(.0))]
@@ -149,6 +221,10 @@ impl Default for BaoRules {
 }
 
 impl BaoRules {
+    /// The game's name in the rule-set notation, the head of every Bao la Kete rule set
+    /// (parsed in any case).
+    pub const NAME: &'static str = "bao-la-kete";
+
     /// The Lamu defaults (decisions 1–10): South first, setup 6/2/2/22, safari forced in the
     /// mtaji stage, lap cap 100,000, the hizi zetu first-lap-from-kuu exemption on, no
     /// singleton exemption, the blocker must capture the reserved pit, the first mtaji takata
@@ -378,42 +454,43 @@ fn on_off(b: bool) -> &'static str {
 impl fmt::Display for BaoRules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let d = BaoRules::LAMU;
-        f.write_str("bao-la-kete")?;
-        if self.first_player() != d.first_player() {
-            write!(f, "+first={}", self.first_player().letter())?;
-        }
-        if self.setup != d.setup {
-            let s = self.setup();
-            write!(f, "+setup={},{},{},{}", s.kuu, s.f6, s.f7, s.reserve)?;
-        }
-        if self.mtaji_safari() != d.mtaji_safari() {
-            f.write_str("+safari=choice")?;
-        }
-        if self.lap_cap != d.lap_cap {
-            write!(f, "+lap_cap={}", self.lap_cap)?;
-        }
-        if self.kuu_lap_exempt() != d.kuu_lap_exempt() {
-            write!(f, "+kuu_lap_exempt={}", on_off(self.kuu_lap_exempt()))?;
-        }
-        if self.singleton_exempt() != d.singleton_exempt() {
-            write!(f, "+singleton_exempt={}", on_off(self.singleton_exempt()))?;
-        }
-        if self.must_capture_reserved() != d.must_capture_reserved() {
-            write!(
-                f,
-                "+must_capture_reserved={}",
-                on_off(self.must_capture_reserved())
-            )?;
-        }
-        if self.first_mtaji_takata_from_kuu() != d.first_mtaji_takata_from_kuu() {
-            write!(
-                f,
-                "+first_mtaji_takata_from_kuu={}",
-                on_off(self.first_mtaji_takata_from_kuu())
-            )?;
-        }
-        if self.block_duration != d.block_duration {
-            write!(f, "+block_duration={}", self.block_duration)?;
+        f.write_str(BaoRules::NAME)?;
+        for (option, name) in BaoOption::TABLE {
+            match option {
+                BaoOption::First if self.first_player() != d.first_player() => {
+                    write!(f, "+{name}={}", self.first_player().letter())?;
+                }
+                BaoOption::Setup if self.setup != d.setup => {
+                    let s = self.setup();
+                    write!(f, "+{name}={},{},{},{}", s.kuu, s.f6, s.f7, s.reserve)?;
+                }
+                BaoOption::Safari if self.mtaji_safari() != d.mtaji_safari() => {
+                    write!(f, "+{name}=choice")?;
+                }
+                BaoOption::LapCap if self.lap_cap != d.lap_cap => {
+                    write!(f, "+{name}={}", self.lap_cap)?;
+                }
+                BaoOption::KuuLapExempt if self.kuu_lap_exempt() != d.kuu_lap_exempt() => {
+                    write!(f, "+{name}={}", on_off(self.kuu_lap_exempt()))?;
+                }
+                BaoOption::SingletonExempt if self.singleton_exempt() != d.singleton_exempt() => {
+                    write!(f, "+{name}={}", on_off(self.singleton_exempt()))?;
+                }
+                BaoOption::MustCaptureReserved
+                    if self.must_capture_reserved() != d.must_capture_reserved() =>
+                {
+                    write!(f, "+{name}={}", on_off(self.must_capture_reserved()))?;
+                }
+                BaoOption::FirstMtajiTakataFromKuu
+                    if self.first_mtaji_takata_from_kuu() != d.first_mtaji_takata_from_kuu() =>
+                {
+                    write!(f, "+{name}={}", on_off(self.first_mtaji_takata_from_kuu()))?;
+                }
+                BaoOption::BlockDuration if self.block_duration != d.block_duration => {
+                    write!(f, "+{name}={}", self.block_duration)?;
+                }
+                _ => {}
+            }
         }
         Ok(())
     }
@@ -459,36 +536,39 @@ impl FromStr for BaoRules {
         // The game's and the options' names are case-insensitive, as in the Kalah notation.
         if !parts
             .next()
-            .is_some_and(|n| n.eq_ignore_ascii_case("bao-la-kete"))
+            .is_some_and(|n| n.eq_ignore_ascii_case(BaoRules::NAME))
         {
             return Err(syntax());
         }
         let mut rules = BaoRules::LAMU;
-        let mut seen: Vec<String> = Vec::new();
+        let mut seen: Vec<BaoOption> = Vec::new();
         for part in parts {
             let (name, value) = part.split_once('=').ok_or_else(syntax)?;
-            let name = name.to_ascii_lowercase();
-            if seen.contains(&name) {
-                return Err(RulesError::DuplicateOption(
-                    name.chars().take(100).collect(),
+            let Some(option) = BaoOption::from_name(name) else {
+                return Err(RulesError::UnknownOption(
+                    name.to_ascii_lowercase().chars().take(100).collect(),
                 ));
+            };
+            if seen.contains(&option) {
+                return Err(RulesError::DuplicateOption(option.name().to_string()));
             }
-            seen.push(name.clone());
-            rules = match name.as_str() {
-                "first" => match value {
+            seen.push(option);
+            let key = option.name();
+            rules = match option {
+                BaoOption::First => match value {
                     "S" => rules.with_first_player(Side::South),
                     "N" => rules.with_first_player(Side::North),
-                    _ => return Err(bad("first", value)),
+                    _ => return Err(bad(key, value)),
                 },
-                "setup" => {
+                BaoOption::Setup => {
                     let nums: Vec<&str> = value.split(',').collect();
                     if nums.len() != 4 {
-                        return Err(bad("setup", value));
+                        return Err(bad(key, value));
                     }
                     let mut v = [0u8; 4];
                     for (slot, t) in v.iter_mut().zip(nums) {
-                        let n = parse_u32("setup", t)?;
-                        *slot = u8::try_from(n).map_err(|_| bad("setup", value))?;
+                        let n = parse_u32(key, t)?;
+                        *slot = u8::try_from(n).map_err(|_| bad(key, value))?;
                     }
                     rules.with_setup(BaoSetup {
                         kuu: v[0],
@@ -497,30 +577,25 @@ impl FromStr for BaoRules {
                         reserve: v[3],
                     })?
                 }
-                "safari" => match value {
+                BaoOption::Safari => match value {
                     "forced" => rules.with_mtaji_safari(SafariRule::Forced),
                     "choice" => rules.with_mtaji_safari(SafariRule::Choice),
-                    _ => return Err(bad("safari", value)),
+                    _ => return Err(bad(key, value)),
                 },
-                "lap_cap" => rules.with_lap_cap(parse_u32("lap_cap", value)?)?,
-                "kuu_lap_exempt" => rules.with_kuu_lap_exempt(parse_bool("kuu_lap_exempt", value)?),
-                "singleton_exempt" => {
-                    rules.with_singleton_exempt(parse_bool("singleton_exempt", value)?)
+                BaoOption::LapCap => rules.with_lap_cap(parse_u32(key, value)?)?,
+                BaoOption::KuuLapExempt => rules.with_kuu_lap_exempt(parse_bool(key, value)?),
+                BaoOption::SingletonExempt => rules.with_singleton_exempt(parse_bool(key, value)?),
+                BaoOption::MustCaptureReserved => {
+                    rules.with_must_capture_reserved(parse_bool(key, value)?)
                 }
-                "must_capture_reserved" => {
-                    rules.with_must_capture_reserved(parse_bool("must_capture_reserved", value)?)
+                BaoOption::FirstMtajiTakataFromKuu => {
+                    rules.with_first_mtaji_takata_from_kuu(parse_bool(key, value)?)
                 }
-                "first_mtaji_takata_from_kuu" => rules.with_first_mtaji_takata_from_kuu(
-                    parse_bool("first_mtaji_takata_from_kuu", value)?,
-                ),
-                "block_duration" => {
-                    let n = parse_u32("block_duration", value)?;
-                    let n = u8::try_from(n).map_err(|_| bad("block_duration", value))?;
-                    rules
-                        .with_block_duration(n)
-                        .map_err(|_| bad("block_duration", value))?
+                BaoOption::BlockDuration => {
+                    let n = parse_u32(key, value)?;
+                    let n = u8::try_from(n).map_err(|_| bad(key, value))?;
+                    rules.with_block_duration(n).map_err(|_| bad(key, value))?
                 }
-                _ => return Err(RulesError::UnknownOption(name.chars().take(100).collect())),
             };
         }
         Ok(rules)

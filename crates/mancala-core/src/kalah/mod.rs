@@ -1,20 +1,36 @@
 //! Kalah(m, n) with every variant of `docs/rules/kalah.md`.
 //!
 //! * [`rules`] — the rules value and the rule-set notation;
-//! * [`position`] — the bit-packed position, sowing, captures, the end of the game, perft;
+//! * [`position`] — the bit-packed position, its state and legal moves; the move rules
+//!   (sowing, extra turn, capture, end of the game) in `sow.rs`, perft in `perft.rs`;
+//! * [`moves`], [`notation`], [`error`] — [`KalahMove`], the position notation, every refusal;
+//! * [`layout`] — [`KalahLayout`], an unvalidated position, checked into a [`KalahPosition`];
 //! * [`record`] — game records and the players' sides across a pie-rule swap;
-//! * [`draw`] — [`KalahDrawing`], the board drawn as text.
+//! * [`draw`] — [`KalahDrawing`], the board drawn as text;
+//! * [`manchester`] — the Manchester engine–agent protocol: messages and an agent's session.
 
 pub mod draw;
+pub mod error;
+pub mod layout;
+pub mod manchester;
+pub mod moves;
+pub mod notation;
 pub mod position;
 pub mod record;
 pub mod rules;
+
+mod perft;
+mod sow;
 mod tables;
 
 pub use draw::KalahDrawing;
-pub use position::{
-    perft, IllegalMove, IllegalReason, KalahMove, KalahPosition, MoveParseError, PositionError,
-    NOTATION_MAX_BYTES,
-};
+pub use error::{IllegalMove, IllegalReason, MoveParseError, PositionError};
+pub use layout::KalahLayout;
+pub use moves::KalahMove;
+pub use notation::NOTATION_MAX_BYTES;
+pub use perft::perft;
+pub use position::KalahPosition;
 pub use record::{parse_moves, KalahGame, Player, RecordError};
-pub use rules::{KalahOption, KalahOptions, KalahRules, RulesError, MAX_HOUSES, MAX_TOTAL_SEEDS};
+pub use rules::{
+    KalahOption, KalahOptionInfo, KalahOptions, KalahRules, RulesError, MAX_HOUSES, MAX_TOTAL_SEEDS,
+};

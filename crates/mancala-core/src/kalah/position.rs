@@ -1,5 +1,7 @@
-//! The bit-packed Kalah position and its rules: sowing, extra turns, captures, the end of the
-//! game, the pie-rule swap (`docs/rules/kalah.md`).
+//! The bit-packed Kalah position: its state, what can be read from it, its legal moves and
+//! the pie-rule swap (`docs/rules/kalah.md`). The sowing, extra turn, capture and end rule
+//! are in `sow.rs`, the notation in [`super::notation`], unvalidated positions in
+//! [`super::layout`], perft in `perft.rs`, the errors in [`super::error`].
 //!
 //! # Bit layout
 //!
@@ -27,153 +29,32 @@
 
 use core::fmt;
 
-use thiserror::Error;
-
 use super::rules::{KalahOption, KalahRules};
-use super::tables::{lanes, TABLES};
+use super::sow::lane_sum;
+use super::tables::lanes;
 use crate::game::{Game, MoveList, Outcome};
 use crate::Side;
 
-const OWN_IS_NORTH: u8 = 1;
-const GAME_OVER: u8 = 1 << 1;
-const SWAP_OFFERED: u8 = 1 << 2;
-const FIRST_MOVE: u8 = 1 << 3;
-const OPENING_TURN: u8 = 1 << 4;
+// The items that lived here before `kalah/` was split by job, at their old paths.
+pub use super::error::{IllegalMove, IllegalReason, MoveParseError, PositionError};
+pub use super::moves::KalahMove;
+pub use super::perft::perft;
 
-/// One Kalah move: a house number 1..=m counted from the mover's left, or the pie-rule swap.
-///
-/// Notation: the house number (`3`) or `swap`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum KalahMove {
-    /// Sow the seeds of the mover's house with this number (1-based, 1..=m).
-    House(u8),
-    /// The pie-rule swap (`docs/rules/kalah.md`, option `pie_rule`): the players exchange sides;
-    /// the board and the side to move stay as they are.
-    Swap,
-}
-
-impl fmt::Display for KalahMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            KalahMove::House(h) => write!(f, "{h}"),
-            KalahMove::Swap => f.write_str("swap"),
-        }
-    }
-}
-
-/// Why a move text could not be read (see [`KalahMove`]'s notation).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("malformed move `{}`: expected a house number or `swap`", crate::Shortened(.0))]
-pub struct MoveParseError(pub String);
-
-impl core::str::FromStr for KalahMove {
-    type Err = MoveParseError;
-
-    /// Parses `swap` or a house number 1..=255 (whether the house exists on the board is
-    /// checked when the move is played). Surrounding white space is ignored.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let t = s.trim();
-        if t.eq_ignore_ascii_case("swap") {
-            return Ok(KalahMove::Swap);
-        }
-        if t.is_empty() || t.len() > 3 || !t.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(MoveParseError(t.to_string()));
-        }
-        t.parse::<u8>()
-            .map(KalahMove::House)
-            .map_err(|_| MoveParseError(t.to_string()))
-    }
-}
-
-/// Why a move was refused by [`KalahPosition::play`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
-pub enum IllegalReason {
-    /// The game is over: no move is legal.
-    #[error("the game is over")]
-    GameOver,
-    /// The house number is not in 1..=m.
-    #[error("house {house} does not exist: houses are numbered 1..={houses}")]
-    NoSuchHouse {
-        /// The number given.
-        house: u8,
-        /// m, the houses per row.
-        houses: u8,
-    },
-    /// The house holds no seed.
-    #[error("house {0} is empty")]
-    EmptyHouse(u8),
-    /// A swap outside the one moment the pie rule offers it.
-    #[error("a swap is allowed only as North's first action, under the pie rule")]
-    SwapNotOffered,
-}
-
-/// An illegal move: the reason, the move, and the position it was tried on (unchanged).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
-#[error("illegal move {mv}: {reason}")]
-pub struct IllegalMove {
-    /// Why the move is illegal.
-    pub reason: IllegalReason,
-    /// The refused move.
-    pub mv: KalahMove,
-    /// The position the move was tried on, as it was.
-    pub position: KalahPosition,
-}
-
-/// Why a position could not be built or parsed. Each variant names the bad part.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum PositionError {
-    /// The text does not have the `<counts> <side> [swap]` shape.
-    #[error("malformed position `{}`: expected `<2m+2 comma-separated counts> <S|N|-> [swap]`", crate::Shortened(.0))]
-    Syntax(String),
-    /// Not 2m + 2 slot counts for this board.
-    #[error("a kalah({houses},·) position has {expected} slots (2m+2), got {got}")]
-    SlotCount {
-        /// m.
-        houses: u8,
-        /// 2m + 2.
-        expected: usize,
-        /// Counts given.
-        got: usize,
-    },
-    /// A slot count that is not a number 0..=255.
-    #[error(
-        "slot {slot}: `{}` is not a seed count 0..=255",
-        crate::Shortened(text)
-    )]
-    BadCount {
-        /// 1-based slot number in notation order.
-        slot: usize,
-        /// The text found.
-        text: String,
-    },
-    /// More than 255 seeds on the board.
-    #[error("the position holds {0} seeds; at most 255 fit the board")]
-    TooManySeeds(u32),
-    /// A finished game (`-`) with seeds still in houses (the final sweep empties them).
-    #[error("a finished position (`-`) must have every house empty after the final sweep")]
-    SeedsAfterEnd,
-    /// A game that should already have ended under these rules.
-    #[error("this position cannot be reached with {side} to move: {why}")]
-    ShouldHaveEnded {
-        /// The side said to move.
-        side: Side,
-        /// Which end rule ends it.
-        why: &'static str,
-    },
-    /// A `swap` token where the pie rule cannot offer one.
-    #[error("`swap` is only offered under pie_rule with North to move")]
-    SwapNotPossible,
-}
+pub(super) const OWN_IS_NORTH: u8 = 1;
+pub(super) const GAME_OVER: u8 = 1 << 1;
+pub(super) const SWAP_OFFERED: u8 = 1 << 2;
+pub(super) const FIRST_MOVE: u8 = 1 << 3;
+pub(super) const OPENING_TURN: u8 = 1 << 4;
 
 /// A Kalah position: the board, its rules and whose move it is. `Copy`, 24 bytes, never
 /// allocates. Build one with [`KalahPosition::start`], [`KalahPosition::new`] or
 /// [`KalahPosition::parse`]; every constructor validates, so a position always obeys its rules.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct KalahPosition {
-    own: u64,
-    opp: u64,
-    rules: KalahRules,
-    state: u8,
+    pub(super) own: u64,
+    pub(super) opp: u64,
+    pub(super) rules: KalahRules,
+    pub(super) state: u8,
 }
 
 impl fmt::Debug for KalahPosition {
@@ -183,7 +64,7 @@ impl fmt::Debug for KalahPosition {
 }
 
 #[inline(always)]
-fn byte(x: u64, lane: usize) -> u8 {
+pub(super) fn byte(x: u64, lane: usize) -> u8 {
     (x >> (8 * lane)) as u8
 }
 
@@ -205,156 +86,6 @@ impl KalahPosition {
         }
     }
 
-    /// Builds a position from its 2m + 2 slot counts in notation order
-    /// (`S1 … Sm, S-store, N1 … Nm, N-store`), the side to move (`None` = game over) and
-    /// whether a pie-rule swap is on offer.
-    ///
-    /// A position equal to the start setup (n in every house, empty stores, South to move)
-    /// is taken as the start of the game: South's first move and opening turn (which matter
-    /// under `no_first_move_bonus` and `pie_rule`). Notation cannot say that South is in the
-    /// middle of an opening turn after an extra turn, so such a position, built here, no
-    /// longer offers the swap; replay the game from the start to keep that state exactly.
-    ///
-    /// # Errors
-    /// [`PositionError::SlotCount`], [`PositionError::TooManySeeds`] (over 255 seeds),
-    /// [`PositionError::SeedsAfterEnd`], [`PositionError::ShouldHaveEnded`] (a row is empty
-    /// where the end rule would have ended the game), [`PositionError::SwapNotPossible`].
-    pub fn new(
-        rules: KalahRules,
-        slots: &[u8],
-        to_move: Option<Side>,
-        swap_offered: bool,
-    ) -> Result<KalahPosition, PositionError> {
-        let m = rules.houses() as usize;
-        if slots.len() != 2 * m + 2 {
-            return Err(PositionError::SlotCount {
-                houses: rules.houses(),
-                expected: 2 * m + 2,
-                got: slots.len(),
-            });
-        }
-        let total: u32 = slots.iter().map(|&s| u32::from(s)).sum();
-        if total > super::rules::MAX_TOTAL_SEEDS {
-            return Err(PositionError::TooManySeeds(total));
-        }
-        let pack = |part: &[u8]| {
-            part.iter()
-                .enumerate()
-                .fold(0u64, |b, (i, &s)| b | (u64::from(s) << (8 * i)))
-        };
-        let south = pack(&slots[..=m]);
-        let north = pack(&slots[m + 1..]);
-        let row = lanes(m);
-        let south_empty = south & row == 0;
-        let north_empty = north & row == 0;
-        let mut pos = KalahPosition {
-            own: south,
-            opp: north,
-            rules,
-            state: 0,
-        };
-        match to_move {
-            None => {
-                if swap_offered {
-                    return Err(PositionError::SwapNotPossible);
-                }
-                if !(south_empty && north_empty) {
-                    return Err(PositionError::SeedsAfterEnd);
-                }
-                pos.state = GAME_OVER;
-            }
-            Some(side) => {
-                if swap_offered && !(rules.has(KalahOption::PieRule) && side == Side::North) {
-                    return Err(PositionError::SwapNotPossible);
-                }
-                let mover_empty = if side == Side::South {
-                    south_empty
-                } else {
-                    north_empty
-                };
-                if rules.has(KalahOption::EndWhenNoMove) {
-                    if mover_empty && !swap_offered {
-                        return Err(PositionError::ShouldHaveEnded {
-                            side,
-                            why: "end_when_no_move: the side to move has no seed to sow",
-                        });
-                    }
-                } else if south_empty || north_empty {
-                    return Err(PositionError::ShouldHaveEnded {
-                        side,
-                        why: "the game ends as soon as a row is empty",
-                    });
-                }
-                if side == Side::North {
-                    pos = KalahPosition {
-                        own: north,
-                        opp: south,
-                        rules,
-                        state: OWN_IS_NORTH,
-                    };
-                }
-                if swap_offered {
-                    pos.state |= SWAP_OFFERED;
-                }
-                let start = KalahPosition::start(rules);
-                if side == Side::South && pos.own == start.own && pos.opp == start.opp {
-                    pos.state = start.state;
-                }
-            }
-        }
-        Ok(pos)
-    }
-
-    /// Parses the position notation of `docs/notation.md` ("Kalah positions"): `<2m+2
-    /// comma-separated counts> <S|N|->` and, when a pie-rule swap is on offer, a trailing ` swap`.
-    /// Never panics.
-    ///
-    /// # Errors
-    /// [`PositionError::Syntax`] for the wrong shape, [`PositionError::BadCount`] for a count
-    /// that is not 0..=255, and every error of [`KalahPosition::new`].
-    pub fn parse(rules: KalahRules, text: &str) -> Result<KalahPosition, PositionError> {
-        let syntax = || PositionError::Syntax(text.chars().take(200).collect());
-        let mut fields = text.split_whitespace();
-        let counts = fields.next().ok_or_else(syntax)?;
-        let side = fields.next().ok_or_else(syntax)?;
-        let swap = match fields.next() {
-            None => false,
-            Some("swap") => true,
-            Some(_) => return Err(syntax()),
-        };
-        if fields.next().is_some() {
-            return Err(syntax());
-        }
-        let to_move = match side {
-            "S" => Some(Side::South),
-            "N" => Some(Side::North),
-            "-" => None,
-            _ => return Err(syntax()),
-        };
-        let mut slots = [0u8; 16];
-        let mut count = 0usize;
-        for (i, t) in counts.split(',').enumerate() {
-            let ok = !t.is_empty() && t.len() <= 3 && t.bytes().all(|b| b.is_ascii_digit());
-            let v = if ok { t.parse::<u8>().ok() } else { None };
-            let v = v.ok_or_else(|| PositionError::BadCount {
-                slot: i + 1,
-                text: t.chars().take(20).collect(),
-            })?;
-            if i < 16 {
-                slots[i] = v;
-            }
-            count = i + 1;
-        }
-        if count != 2 * rules.houses() as usize + 2 {
-            return Err(PositionError::SlotCount {
-                houses: rules.houses(),
-                expected: 2 * rules.houses() as usize + 2,
-                got: count,
-            });
-        }
-        KalahPosition::new(rules, &slots[..count], to_move, swap)
-    }
-
     /// The rules this position is played under.
     #[inline]
     #[must_use]
@@ -363,7 +94,7 @@ impl KalahPosition {
     }
 
     #[inline(always)]
-    fn m(&self) -> usize {
+    pub(super) fn m(&self) -> usize {
         self.rules.houses() as usize
     }
 
@@ -653,121 +384,6 @@ impl KalahPosition {
         next.finish_turn()
     }
 
-    /// Sows the mover's house `h` (0-based, `h < m`, non-empty): every move but the swap.
-    /// Constant work per move, whatever the seed count: three table look-ups and a few word
-    /// operations (`tables.rs`). Same contract as [`KalahPosition::play_unchecked`].
-    #[inline]
-    #[must_use]
-    pub fn sow_unchecked(&self, h: usize) -> KalahPosition {
-        match self.m() {
-            1 => self.sow_const::<1>(h),
-            2 => self.sow_const::<2>(h),
-            3 => self.sow_const::<3>(h),
-            4 => self.sow_const::<4>(h),
-            5 => self.sow_const::<5>(h),
-            6 => self.sow_const::<6>(h),
-            _ => self.sow_const::<7>(h),
-        }
-    }
-
-    /// [`KalahPosition::sow_unchecked`] for a board of `M` houses a row, known at compile time
-    /// so that every mask and divisor is a constant. `M` must equal `self.rules().houses()`.
-    #[inline(always)]
-    fn sow_const<const M: usize>(&self, h: usize) -> KalahPosition {
-        debug_assert_eq!(M, self.m());
-        let h = h & 7;
-        let seeds = byte(self.own, h) as usize;
-        let l = 2 * M + 1;
-        let (q, r) = if seeds < l {
-            (0, seeds)
-        } else {
-            (seeds / l, seeds % l)
-        };
-        let mut own = self.own & !(0xFFu64 << (8 * h));
-        let mut opp = self.opp;
-        own += TABLES.own_add[M][h][r & 15];
-        opp += TABLES.opp_add[M][h][r & 15];
-        if q != 0 {
-            let ones = super::tables::ones(M);
-            own += q as u64 * (ones | (1 << (8 * M)));
-            opp += q as u64 * ones;
-        }
-        let last = TABLES.last[M][h][r & 15] as usize;
-        let mut state = self.state & !(FIRST_MOVE | SWAP_OFFERED);
-        let mut again = false;
-        if last == M {
-            // Extra turn (rule 2), except South's very first move under no_first_move_bonus.
-            again = self.state & FIRST_MOVE == 0 || !self.rules.has(KalahOption::NoFirstMoveBonus);
-        } else if last < M && byte(own, last) == 1 {
-            // The last seed fell into an own house that was empty before it (rule 3).
-            let facing = M - 1 - last;
-            let taken = byte(opp, facing);
-            if taken != 0 || self.rules.has(KalahOption::EmptyCapture) {
-                own &= !(0xFFu64 << (8 * last));
-                opp &= !(0xFFu64 << (8 * facing));
-                own += (u64::from(taken) + 1) << (8 * M);
-            }
-        }
-        let next = if again {
-            KalahPosition {
-                own,
-                opp,
-                rules: self.rules,
-                state,
-            }
-        } else {
-            state ^= OWN_IS_NORTH;
-            if state & OPENING_TURN != 0 {
-                // South's complete first turn is over: North may swap once (pie_rule).
-                state = (state & !OPENING_TURN) | SWAP_OFFERED;
-            }
-            KalahPosition {
-                own: opp,
-                opp: own,
-                rules: self.rules,
-                state,
-            }
-        };
-        next.finish_turn_const::<M>()
-    }
-
-    /// Applies the end-of-game rule after a move (`docs/rules/kalah.md`, "End of the game" and the
-    /// `end_when_no_move` / `discard_remaining` options) on a board of `M` houses a row.
-    #[inline(always)]
-    fn finish_turn_const<const M: usize>(self) -> KalahPosition {
-        self.finish_turn_rows(lanes(M))
-    }
-
-    /// [`Self::finish_turn_const`] for the board size of the rules (after a swap).
-    #[inline(always)]
-    fn finish_turn(self) -> KalahPosition {
-        self.finish_turn_rows(lanes(self.m()))
-    }
-
-    /// The end-of-game rule, given the mask `row` of the house lanes of one half.
-    #[inline(always)]
-    fn finish_turn_rows(mut self, row: u64) -> KalahPosition {
-        let own_row = self.own & row;
-        let opp_row = self.opp & row;
-        let ended = if self.rules.has(KalahOption::EndWhenNoMove) {
-            own_row == 0 && self.state & SWAP_OFFERED == 0
-        } else {
-            own_row == 0 || opp_row == 0
-        };
-        if ended {
-            self.end_game();
-        }
-        self
-    }
-
-    #[inline(always)]
-    fn end_game(&mut self) {
-        let (own, opp) = end_game_halves(self.own, self.opp, self.state, self.rules);
-        self.own = own;
-        self.opp = opp;
-        self.state = GAME_OVER;
-    }
-
     /// The result once the game is over: winner (more seeds in store) and final store
     /// difference, South minus North, in seeds. `None` while the game goes on.
     #[must_use]
@@ -795,87 +411,6 @@ impl KalahPosition {
     }
 }
 
-/// The final sweep (`docs/rules/kalah.md`, "End of the game"): each row's seeds go to its owner's
-/// store, or nowhere under `discard_remaining`; returns the `(own, opp)` halves re-oriented so that
-/// `own` is South's. Kept out of line (games end once) and on scalars, so that the hot sowing
-/// path keeps its position in registers.
-#[cold]
-#[inline(never)]
-fn end_game_halves(mut own: u64, mut opp: u64, state: u8, rules: KalahRules) -> (u64, u64) {
-    let m = rules.houses() as usize;
-    let row = lanes(m);
-    let own_row = own & row;
-    let opp_row = opp & row;
-    own &= !row;
-    opp &= !row;
-    if !rules.has(KalahOption::DiscardRemaining) {
-        own += u64::from(lane_sum(own_row)) << (8 * m);
-        opp += u64::from(lane_sum(opp_row)) << (8 * m);
-    }
-    if state & OWN_IS_NORTH != 0 {
-        (opp, own)
-    } else {
-        (own, opp)
-    }
-}
-
-/// Sum of the 8 lanes of `x`, which must total at most 255 (true of every board half), so
-/// no byte of the product overflows.
-#[inline(always)]
-fn lane_sum(x: u64) -> u32 {
-    (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
-}
-
-/// The longest position notation of any Kalah board this library accepts, in bytes (UTF-8,
-/// no NUL): 55, for m = 7 with one count of 100 or more, the other fifteen of 10 or more, North
-/// to move and ` swap`.
-///
-/// Derived from the notation's grammar (`docs/notation.md`, "Kalah positions") and the limits
-/// of [`KalahPosition::new`]: 2m + 2 counts summing to at most [`MAX_TOTAL_SEEDS`] (255), so
-/// as many digits as such counts can have (a count of 100 costs 100 seeds for 3 digits, one
-/// of 10 costs 10 for 2), 2m + 1 commas, the side (` S`, ` N` or ` -`, 2 bytes) and
-/// ` swap` (5 bytes), maximised over m in 1..=[`MAX_HOUSES`].
-///
-/// [`MAX_TOTAL_SEEDS`]: super::rules::MAX_TOTAL_SEEDS
-/// [`MAX_HOUSES`]: super::rules::MAX_HOUSES
-pub const NOTATION_MAX_BYTES: usize = notation_max_bytes();
-
-const fn notation_max_bytes() -> usize {
-    let mut best = 0;
-    let mut m = 1;
-    while m <= super::rules::MAX_HOUSES as u32 {
-        let counts = 2 * m + 2;
-        let digits = crate::max_count_digits(counts, super::rules::MAX_TOTAL_SEEDS, 255);
-        let bytes = digits + (counts - 1) + 2 + 5;
-        if bytes > best {
-            best = bytes;
-        }
-        m += 1;
-    }
-    best as usize
-}
-
-impl fmt::Display for KalahPosition {
-    /// The position notation of `docs/notation.md` ("Kalah positions"): counts, side (`S`, `N`,
-    /// `-`), and ` swap` when offered.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, c) in self.slots().iter().enumerate() {
-            if i > 0 {
-                f.write_str(",")?;
-            }
-            write!(f, "{c}")?;
-        }
-        match self.side_to_move() {
-            Some(s) => write!(f, " {}", s.letter())?,
-            None => f.write_str(" -")?,
-        }
-        if self.swap_offered() {
-            f.write_str(" swap")?;
-        }
-        Ok(())
-    }
-}
-
 impl Game for KalahPosition {
     type Move = KalahMove;
     type Error = IllegalMove;
@@ -895,79 +430,4 @@ impl Game for KalahPosition {
     fn outcome(&self) -> Option<Outcome> {
         KalahPosition::outcome(self)
     }
-}
-
-/// Counts the sowing sequences of exactly `depth` plies from `pos` (an extra turn is its own
-/// ply, a swap is a ply) that do not reach a finished game before ply `depth`
-/// (`perft(pos, 0) == 1`). Every counted ply is played, the last one included.
-///
-/// Returns the number of leaf sequences. From the start of Kalah(6,4): perft(1) = 6,
-/// perft(2) = 35.
-#[must_use]
-pub fn perft(pos: &KalahPosition, depth: u32) -> u64 {
-    match pos.m() {
-        1 => perft_const::<1>(pos, depth),
-        2 => perft_const::<2>(pos, depth),
-        3 => perft_const::<3>(pos, depth),
-        4 => perft_const::<4>(pos, depth),
-        5 => perft_const::<5>(pos, depth),
-        6 => perft_const::<6>(pos, depth),
-        _ => perft_const::<7>(pos, depth),
-    }
-}
-
-fn perft_const<const M: usize>(pos: &KalahPosition, depth: u32) -> u64 {
-    perft_inner::<M>(pos.own, pos.opp, pos.state, pos.rules, depth)
-}
-
-/// The perft recursion on the position's parts, so that children travel in registers.
-fn perft_inner<const M: usize>(
-    own: u64,
-    opp: u64,
-    state: u8,
-    rules: KalahRules,
-    depth: u32,
-) -> u64 {
-    let pos = KalahPosition {
-        own,
-        opp,
-        rules,
-        state,
-    };
-    if depth == 0 {
-        return 1;
-    }
-    if pos.is_over() {
-        return 0;
-    }
-    let mut total = 0;
-    let mut mask = pos.house_move_mask();
-    if depth == 1 {
-        // The last ply is played too: every child is computed in full and folded into a
-        // checksum that the optimiser cannot see through.
-        let mut check = 0u64;
-        while mask != 0 {
-            let child = pos.sow_const::<M>(mask.trailing_zeros() as usize);
-            check ^= child.own.wrapping_add(child.opp) ^ u64::from(child.state);
-            total += 1;
-            mask &= mask - 1;
-        }
-        if pos.swap_offered() {
-            let child = pos.swap_unchecked();
-            check ^= child.own.wrapping_add(child.opp) ^ u64::from(child.state);
-            total += 1;
-        }
-        core::hint::black_box(check);
-        return total;
-    }
-    while mask != 0 {
-        let c = pos.sow_const::<M>(mask.trailing_zeros() as usize);
-        total += perft_inner::<M>(c.own, c.opp, c.state, rules, depth - 1);
-        mask &= mask - 1;
-    }
-    if pos.swap_offered() {
-        let c = pos.swap_unchecked();
-        total += perft_inner::<M>(c.own, c.opp, c.state, rules, depth - 1);
-    }
-    total
 }

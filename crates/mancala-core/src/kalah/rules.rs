@@ -29,6 +29,28 @@ pub enum KalahOption {
     NoFirstMoveBonus,
 }
 
+/// One row of the Kalah option table ([`KalahOption::TABLE`]): everything the library knows
+/// about an option apart from how the rules apply it (that is in `kalah::position`, the
+/// solver's `board.rs` and the database build, which read the option through this table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KalahOptionInfo {
+    /// The option this row describes.
+    pub option: KalahOption,
+    /// Its name in the rule-set notation (`docs/notation.md`, "Kalah rule sets"); parsed in
+    /// any case, printed as written here.
+    pub name: &'static str,
+    /// Whether turning the option on can change the game value of some position
+    /// (`docs/rules/kalah.md`, "Variants"). Every option of the rules page does; an option
+    /// that did not (a presentation setting) would say `false` here.
+    pub changes_values: bool,
+    /// Whether the option acts on positions past the opening, and so changes the values an
+    /// endgame database stores and the solver's sowing and end rule (`empty_capture`,
+    /// `end_when_no_move`, `discard_remaining`). `pie_rule` and `no_first_move_bonus` only
+    /// act on South's first turn and North's reply to it, which no database holds and which
+    /// the solver values through the core position.
+    pub changes_database: bool,
+}
+
 impl KalahOption {
     /// Every option, in the canonical printing order.
     pub const ALL: [KalahOption; 5] = [
@@ -39,16 +61,66 @@ impl KalahOption {
         KalahOption::NoFirstMoveBonus,
     ];
 
-    /// The option's name in the rule-set notation (`empty_capture`, …).
+    /// The option table: one row per option, in the order of [`KalahOption::ALL`] (row i
+    /// describes `ALL[i]`, whose bit is i). The one place an option's name and its effects
+    /// are written down.
+    pub const TABLE: [KalahOptionInfo; 5] = [
+        KalahOptionInfo {
+            option: KalahOption::EmptyCapture,
+            name: "empty_capture",
+            changes_values: true,
+            changes_database: true,
+        },
+        KalahOptionInfo {
+            option: KalahOption::EndWhenNoMove,
+            name: "end_when_no_move",
+            changes_values: true,
+            changes_database: true,
+        },
+        KalahOptionInfo {
+            option: KalahOption::DiscardRemaining,
+            name: "discard_remaining",
+            changes_values: true,
+            changes_database: true,
+        },
+        KalahOptionInfo {
+            option: KalahOption::PieRule,
+            name: "pie_rule",
+            changes_values: true,
+            changes_database: false,
+        },
+        KalahOptionInfo {
+            option: KalahOption::NoFirstMoveBonus,
+            name: "no_first_move_bonus",
+            changes_values: true,
+            changes_database: false,
+        },
+    ];
+
+    /// The option's row of [`KalahOption::TABLE`].
+    #[must_use]
+    pub const fn info(self) -> &'static KalahOptionInfo {
+        &KalahOption::TABLE[self as usize]
+    }
+
+    /// The option's name in the rule-set notation (`empty_capture`, …), from
+    /// [`KalahOption::TABLE`].
     #[must_use]
     pub const fn name(self) -> &'static str {
-        match self {
-            KalahOption::EmptyCapture => "empty_capture",
-            KalahOption::EndWhenNoMove => "end_when_no_move",
-            KalahOption::DiscardRemaining => "discard_remaining",
-            KalahOption::PieRule => "pie_rule",
-            KalahOption::NoFirstMoveBonus => "no_first_move_bonus",
-        }
+        self.info().name
+    }
+
+    /// Whether the option can change a game value ([`KalahOptionInfo::changes_values`]).
+    #[must_use]
+    pub const fn changes_values(self) -> bool {
+        self.info().changes_values
+    }
+
+    /// Whether the option changes endgame database values and the solver's play past the
+    /// opening ([`KalahOptionInfo::changes_database`]).
+    #[must_use]
+    pub const fn changes_database(self) -> bool {
+        self.info().changes_database
     }
 
     /// The option's bit in [`KalahOptions`].
@@ -60,9 +132,26 @@ impl KalahOption {
     /// Looks an option up by its notation name, in any case; `None` if there is no such option.
     #[must_use]
     pub fn from_name(name: &str) -> Option<KalahOption> {
-        KalahOption::ALL
-            .into_iter()
-            .find(|o| o.name().eq_ignore_ascii_case(name))
+        KalahOption::TABLE
+            .iter()
+            .find(|row| row.name.eq_ignore_ascii_case(name))
+            .map(|row| row.option)
+    }
+}
+
+/// The names of every Kalah option, comma-separated, for error messages (from
+/// [`KalahOption::TABLE`]).
+struct KnownOptions;
+
+impl fmt::Display for KnownOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, row) in KalahOption::TABLE.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(row.name)?;
+        }
+        Ok(())
     }
 }
 
@@ -113,6 +202,23 @@ impl KalahOptions {
     pub fn iter(self) -> impl Iterator<Item = KalahOption> {
         KalahOption::ALL.into_iter().filter(move |o| self.has(*o))
     }
+
+    /// The options of the set that change endgame database values
+    /// ([`KalahOption::changes_database`]): two rule sets of the same m whose sets agree here
+    /// give every position past the opening the same value.
+    #[must_use]
+    pub const fn database_relevant(self) -> KalahOptions {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < KalahOption::TABLE.len() {
+            let row = &KalahOption::TABLE[i];
+            if row.changes_database && self.has(row.option) {
+                bits |= row.option.bit();
+            }
+            i += 1;
+        }
+        KalahOptions(bits)
+    }
 }
 
 /// Why a rules value or rule-set string was refused. Each variant names the bad part.
@@ -137,7 +243,7 @@ pub enum RulesError {
         total: u32,
     },
     /// An option name that `docs/rules/kalah.md` does not list.
-    #[error("unknown rule option `{}` (known: empty_capture, end_when_no_move, discard_remaining, pie_rule, no_first_move_bonus)", crate::Shortened(.0))]
+    #[error("unknown rule option `{}` (known: {})", crate::Shortened(.0), KnownOptions)]
     UnknownOption(String),
     /// The same option given twice.
     #[error("rule option `{0}` given twice")]

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
-use mancala_core::kalah::{KalahOption, KalahOptions};
+use mancala_core::kalah::KalahOptions;
 use rayon::prelude::*;
 
 use crate::board::{binom_exact, Flags, BINOM};
@@ -239,7 +239,9 @@ impl<'a, const M: usize> Walk<'a, M> {
 
 /// The move generator of the build, on the two rows as separate words (house i of a row in
 /// byte i): the rules of [`crate::board::Geometry::play`] (a test compares the two on every
-/// option set) without 128-bit shifts and without the flip of the rows.
+/// option set) without 128-bit shifts and without the flip of the rows. The other Kalah
+/// sowing kernels are the core's `KalahPosition::sow_unchecked` and the solver's
+/// [`crate::board::Geometry`] (whose docs list all three and the tests between them).
 struct Sow<const M: usize> {
     /// Added to the own row, the opponent's row and the store by r < 2m+1 seeds from house h.
     own_add: [[u64; 16]; M],
@@ -586,11 +588,7 @@ fn build_in_chunks(
     progress: Option<&(dyn Fn(u64, u64) + Sync)>,
     cancel: Option<&AtomicBool>,
 ) -> Result<Option<FrozenBytes>, OutOfMemory> {
-    let flags = Flags {
-        empty_capture: options.has(KalahOption::EmptyCapture),
-        end_when_no_move: options.has(KalahOption::EndWhenNoMove),
-        discard: options.has(KalahOption::DiscardRemaining),
-    };
+    let flags = Flags::from(options);
     let buf = ZeroedBuf::<AtomicU8>::new(total as usize)?;
     let data = buf.as_slice();
     let done = match m {

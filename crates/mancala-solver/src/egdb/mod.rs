@@ -405,7 +405,6 @@ fn process_is_gone(pid: u32) -> bool {
             return false;
         }
         // SAFETY: signal 0 only checks that the process exists; nothing is sent.
-        #[allow(unsafe_code)]
         let r = unsafe { libc::kill(p, 0) };
         r != 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH)
     }
@@ -428,7 +427,6 @@ fn is_own_regular_file(p: &Path) -> bool {
     {
         use std::os::unix::fs::MetadataExt;
         // SAFETY: `geteuid` has no preconditions and cannot fail.
-        #[allow(unsafe_code)]
         let me = unsafe { libc::geteuid() };
         meta.uid() == me
     }
@@ -508,20 +506,12 @@ impl std::fmt::Debug for Egdb {
     }
 }
 
-/// The options that change values in the database.
+/// The options that change values in the database: those of `options` that the core's
+/// option table marks `changes_database` ([`KalahOptions::database_relevant`], kept here under
+/// its old name).
 #[must_use]
 pub fn relevant_options(options: KalahOptions) -> KalahOptions {
-    let mut o = KalahOptions::NONE;
-    for opt in [
-        KalahOption::EmptyCapture,
-        KalahOption::EndWhenNoMove,
-        KalahOption::DiscardRemaining,
-    ] {
-        if options.has(opt) {
-            o = o.with(opt);
-        }
-    }
-    o
+    options.database_relevant()
 }
 
 fn layer_start(m: usize, k: u32) -> u64 {

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use mancala_core::kalah::{KalahMove, KalahOption, KalahPosition};
+use mancala_core::kalah::{KalahMove, KalahPosition};
 use mancala_core::Side;
 use thiserror::Error;
 
@@ -181,13 +181,9 @@ impl std::fmt::Debug for Solver {
     }
 }
 
+/// The search's rule flags of `pos`'s rules (from the core's option table, `Flags::from`).
 fn flags_of(pos: &KalahPosition) -> Flags {
-    let r = pos.rules();
-    Flags {
-        empty_capture: r.has(KalahOption::EmptyCapture),
-        end_when_no_move: r.has(KalahOption::EndWhenNoMove),
-        discard: r.has(KalahOption::DiscardRemaining),
-    }
+    Flags::from(&pos.rules())
 }
 
 /// The current margin of the player to move (South's view for a finished game), seeds.
