@@ -344,7 +344,7 @@ impl fmt::Display for AgentMessage {
     }
 }
 
-/// What the agent does after a message ([`Received::step`]).
+/// What the agent does after a message (the `step` field of [`Received`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
     /// The agent moves: choose a legal move of [`Session::position`] and [`Session::send`] it.
