@@ -70,6 +70,10 @@ swap is North's first action only; the referee tells the other player (CHANGE;SW
 and not the swapper, whose next line is the opponent's move from North. The game ends with
 CHANGE;...;END then END; an illegal move, a malformed reply or a timeout ends it with END only.
 
+Examples:
+  mancala agent manchester --game-ms 3600000
+  mancala agent manchester --swap auto
+
 Under the course's referee (the first agent plays South):
   java -jar ManKalah.jar \"mancala agent manchester --game-ms 3600000\" \"java -jar MKRefAgent.jar\"
   java -jar ManKalah.jar \"java -jar MKRefAgent.jar\" \"mancala agent manchester --swap auto\"

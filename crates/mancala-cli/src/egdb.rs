@@ -19,6 +19,11 @@ pub struct EgdbArgs {
 #[derive(Subcommand, Debug)]
 pub enum EgdbCommand {
     /// Build the database of every position with at most K seeds in the houses.
+    #[command(after_help = "\
+Examples:
+  mancala egdb build --rules standard --max-seeds 16 --out egdb/
+  mancala egdb build --rules \"kalah(6,4)+empty_capture\" --max-seeds 20 --out egdb/ --threads 2
+One database serves every seed count n of the same house count m and capture and end rules.")]
     Build {
         /// Rule set (its m and capture/end options decide the database).
         #[arg(long)]
@@ -35,11 +40,18 @@ pub enum EgdbCommand {
     },
     /// Print the header of a database file, or of every `*.egdb` file in a folder (with the
     /// reason a file is unusable).
+    #[command(after_help = "\
+Examples:
+  mancala egdb info egdb/kalah6.k16.egdb
+  mancala egdb info egdb/")]
     Info {
         /// The database file, or a folder of them.
         file: PathBuf,
     },
     /// Check a database file completely: header, size, checksums, every entry's range.
+    #[command(after_help = "\
+Examples:
+  mancala egdb verify egdb/kalah6.k16.egdb")]
     Verify {
         /// The database file.
         file: PathBuf,

@@ -247,15 +247,22 @@ mod tests {
     fn every_help_has_examples_that_parse() {
         let cmd = Cli::command();
         let mut texts = vec![EXAMPLES.to_string()];
+        // Every subcommand and every subcommand of those (`egdb build`, `agent manchester`).
+        let mut subs: Vec<(String, &clap::Command)> = Vec::new();
         for sub in cmd.get_subcommands() {
+            subs.push((sub.get_name().to_string(), sub));
+            for inner in sub.get_subcommands() {
+                subs.push((format!("{} {}", sub.get_name(), inner.get_name()), inner));
+            }
+        }
+        for (name, sub) in subs {
             let text = sub
                 .get_after_help()
                 .map(ToString::to_string)
                 .unwrap_or_default();
             assert!(
                 text.contains("Examples:"),
-                "`mancala {} --help` has no example",
-                sub.get_name()
+                "`mancala {name} --help` has no example"
             );
             texts.push(text);
         }
