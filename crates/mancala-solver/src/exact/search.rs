@@ -517,9 +517,10 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
 
     /// Searches the children `rest` in parallel in the window `(a, beta)` at a new split
     /// point under this searcher's, and returns the best fail-soft value among them with its
-    /// house (`i32::MIN` if every child was skipped because its upper bound cannot pass
-    /// `a`); `None` when this searcher must unwind (a stop, or a cut-off above it). A child
-    /// that refutes the window stops its siblings; their unfinished values are not used.
+    /// house (a child whose upper bound cannot pass `a` is not searched and counts with that
+    /// bound, as in the serial loop); `None` when this searcher must unwind (a stop, or a
+    /// cut-off above it). A child that refutes the window stops its siblings; their
+    /// unfinished values are not used.
     fn split_search(&mut self, rest: &[Cand], a: i32, beta: i32) -> Option<(i32, u8)> {
         let sp = SplitPoint {
             cut: AtomicBool::new(false),
