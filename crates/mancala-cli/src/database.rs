@@ -98,6 +98,10 @@ pub fn cache_dir() -> Option<PathBuf> {
     }
 }
 
+/// How the commands name a database built for this run that the cache could not save (it has
+/// no file).
+pub(crate) const NOT_KEPT: &str = "built in memory for this run (not kept)";
+
 /// The database for a command on games of `rules`, with its file: `--egdb` when given (its
 /// errors are the command's), else none under `--no-cache` or [`NO_CACHE_ENV`], else the
 /// cached one, built and saved first when missing or damaged (saying so on standard error,
@@ -105,16 +109,19 @@ pub fn cache_dir() -> Option<PathBuf> {
 /// written, no memory for the entries) is a one-line warning and no database, never an
 /// error.
 ///
+/// The database comes with where it is from, as the commands name it: its file, or
+/// [`NOT_KEPT`] for one built for this run that the cache could not save.
+///
 /// # Errors
 /// Only those of `--egdb` ([`find_database`]), prefixed `--egdb: `.
 pub(crate) fn choose(
     rules: &KalahRules,
     choice: Choice<'_>,
-) -> Result<Option<(Arc<Egdb>, PathBuf)>, String> {
+) -> Result<Option<(Arc<Egdb>, String)>, String> {
     if let Some(path) = choice.egdb {
         let (db, file) =
             find_database(path, rules, choice.verbose).map_err(|e| format!("--egdb: {e}"))?;
-        return Ok(Some((Arc::new(db), file)));
+        return Ok(Some((Arc::new(db), file.display().to_string())));
     }
     if choice.no_cache || cache_off_by_environment() {
         return Ok(None);
@@ -183,15 +190,21 @@ pub(crate) fn choose(
                     "mancala: warning: the endgame database could not be kept in the cache ({e}); it is used this time and built again next time"
                 );
             }
+            // A database the cache could not save has no file: never name the path that
+            // failed as if it held it.
+            let source = if c.save_error.is_some() {
+                NOT_KEPT.to_string()
+            } else {
+                c.path.display().to_string()
+            };
             if choice.verbose {
                 eprintln!(
-                    "mancala: egdb: using {} ({}, {})",
-                    c.path.display(),
+                    "mancala: egdb: using {source} ({}, {})",
                     c.database.description(),
                     if c.built { "just built" } else { "cached" }
                 );
             }
-            Ok(Some((Arc::new(c.database), c.path)))
+            Ok(Some((Arc::new(c.database), source)))
         }
         Err(e) => {
             eprintln!(

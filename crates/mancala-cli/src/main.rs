@@ -178,9 +178,48 @@ fn install_panic_hook() {
     }));
 }
 
+/// The command-line grammar: [`Cli`] with every option that takes a value accepting a
+/// leading `-`, so that `--max-seconds -1` is refused by the option's own check with its
+/// name and value ("invalid value '-1' for '--max-seconds …'") instead of clap's
+/// "unexpected argument '-1'".
+fn command() -> clap::Command {
+    fn negatives(cmd: clap::Command) -> clap::Command {
+        cmd.mut_args(|a| {
+            if a.get_action().takes_values() && !a.is_positional() {
+                a.allow_negative_numbers(true)
+            } else {
+                a
+            }
+        })
+        .mut_subcommands(negatives)
+    }
+    negatives(<Cli as clap::CommandFactory>::command())
+}
+
+/// Parses the command line `args` (program name first) with [`command`].
+fn parse(args: &[std::ffi::OsString]) -> Result<Cli, clap::Error> {
+    let matches = command().try_get_matches_from(args)?;
+    <Cli as clap::FromArgMatches>::from_arg_matches(&matches)
+}
+
+/// Where a user who mistyped `args` finds help: the subcommand's own `--help` when the first
+/// argument names a subcommand (`mancala solve --help`), else `mancala --help`.
+fn help_hint(args: &[std::ffi::OsString]) -> String {
+    let cmd = command();
+    let sub = args
+        .get(1)
+        .and_then(|a| a.to_str())
+        .and_then(|a| cmd.find_subcommand(a).map(|s| s.get_name().to_string()));
+    match sub {
+        Some(name) => format!("mancala {name} --help"),
+        None => "mancala --help".to_string(),
+    }
+}
+
 fn main() -> ExitCode {
     install_panic_hook();
-    let cli = match Cli::try_parse() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let cli = match parse(&args) {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::ErrorKind;
@@ -193,8 +232,9 @@ fn main() -> ExitCode {
                 e.exit();
             }
             eprintln!(
-                "mancala: error: {} (see `mancala --help`)",
-                one_line(&e.to_string())
+                "mancala: error: {} (see `{}`)",
+                one_line(&e.to_string()),
+                help_hint(&args)
             );
             return ExitCode::from(2);
         }
@@ -224,12 +264,11 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     /// Every subcommand is named in the top-level help text.
     #[test]
     fn the_top_level_help_names_every_subcommand() {
-        let cmd = Cli::command();
+        let cmd = command();
         let mut names = 0;
         for sub in cmd.get_subcommands() {
             let name = sub.get_name();
@@ -245,7 +284,7 @@ mod tests {
     /// Every `--help` has examples, and every example is a command line clap accepts.
     #[test]
     fn every_help_has_examples_that_parse() {
-        let cmd = Cli::command();
+        let cmd = command();
         let mut texts = vec![EXAMPLES.to_string()];
         // Every subcommand and every subcommand of those (`egdb build`, `agent manchester`).
         let mut subs: Vec<(String, &clap::Command)> = Vec::new();
@@ -269,7 +308,12 @@ mod tests {
         for text in texts {
             for line in text.lines().filter(|l| l.starts_with("  mancala ")) {
                 let words = split_words(line.trim());
-                match Cli::try_parse_from(&words) {
+                match parse(
+                    &words
+                        .iter()
+                        .map(std::ffi::OsString::from)
+                        .collect::<Vec<_>>(),
+                ) {
                     Ok(_) => {}
                     Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => {}
                     Err(e) => panic!("example `{line}` does not parse: {e}"),

@@ -12,8 +12,8 @@ pub struct PerftArgs {
     /// The rule set.
     #[arg(long, default_value = "standard")]
     rules: String,
-    /// Count depths 1..=DEPTH.
-    #[arg(long)]
+    /// Count depths 1..=DEPTH (DEPTH from 1 to 40).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=40))]
     depth: u32,
     /// Start from this position instead of the start position.
     #[arg(long)]
@@ -29,9 +29,6 @@ const PROGRESS_DEPTH: u32 = 12;
 
 /// Prints one line per depth 1..=depth: the count and the time it took.
 pub fn run(args: &PerftArgs) -> Result<(), String> {
-    if !(1..=40).contains(&args.depth) {
-        return Err(format!("--depth {}: expected 1..=40", args.depth));
-    }
     let count: Box<dyn Fn(u32) -> u64> = match parse_rules(&args.rules)? {
         GameRules::Kalah(r) => {
             let p = kalah_position(r, args.position.as_deref())?;

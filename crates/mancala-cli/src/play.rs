@@ -142,7 +142,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                     // Which file was taken, on standard error (standard output is the game).
                     eprintln!(
                         "mancala: the engine uses the endgame database {} ({})",
-                        file.display(),
+                        file,
                         db.description()
                     );
                     Some(db)

@@ -1,7 +1,7 @@
 //! `mancala solve` and `mancala analyse`: exact values from the solver.
 
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
@@ -42,7 +42,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub max_nodes: Option<u64>,
     /// Stop after about this many seconds (the result is then a pair of bounds).
-    #[arg(long)]
+    #[arg(long, value_parser = parse_seconds)]
     pub max_seconds: Option<f64>,
     /// Print one JSON object (`solve`: `value` and `score` are null unless `exact` is true;
     /// `lower` and `upper` are always the proven bounds).
@@ -54,8 +54,22 @@ pub struct SolveArgs {
     pub verbose: bool,
 }
 
-/// The position, the configured solver and the database file it uses (if any).
-fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver, Option<PathBuf>), String> {
+/// `--max-seconds`: a finite number of seconds, 0 or more (`2.5`, `1e3`); anything else is
+/// refused with a one-line reason (clap adds the option's name and the value).
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .parse()
+        .map_err(|_| "expected a number of seconds, 0 or more (e.g. 2.5)".to_string())?;
+    if v >= 0.0 && Duration::try_from_secs_f64(v).is_ok() {
+        Ok(v)
+    } else {
+        Err("expected a finite number of seconds, 0 or more".to_string())
+    }
+}
+
+/// The position, the configured solver and the database it uses (if any): its file, or
+/// [`crate::database::NOT_KEPT`].
+fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver, Option<String>), String> {
     let rules = kalah_only(&args.rules, "solve and analyse are")?;
     let pos = crate::rules_arg::kalah_position(rules, args.position.as_deref())?;
     if args.threads > 256 {
@@ -111,11 +125,11 @@ fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver, Option<PathBuf>), S
 /// plainly.
 fn with_progress<R>(
     solver: &mut Solver,
-    database: Option<&Path>,
+    database: Option<&str>,
     plain: impl FnOnce(&mut Solver) -> R,
     watched: impl FnOnce(&mut Solver, &mut dyn FnMut(&SolveProgress) -> ControlFlow<()>) -> R,
 ) -> R {
-    let db = database.map(|f| f.display().to_string());
+    let db = database.map(str::to_string);
     match crate::progress::spinner("starting".into()) {
         None => plain(solver),
         Some(bar) => {
@@ -159,7 +173,7 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
         |sv, cb| sv.solve_watched(&pos, crate::progress::TICK, cb),
     )
     .map_err(|e| e.to_string())?;
-    let database = file.map(|f| f.display().to_string());
+    let database = file;
     if args.json {
         let swap = s.swap.map(|c| {
             serde_json::json!({
@@ -283,7 +297,12 @@ pub fn run_analyse(args: &SolveArgs) -> Result<(), String> {
     }
     println!("rules     {}", pos.rules());
     println!("position  {pos}");
-    if a.moves.iter().any(|m| !m.exact) {
+    if a.moves.iter().all(|m| !m.exact) {
+        println!(
+            "note      no move proven: {}; each move shows its proven bounds",
+            stopped_by(args, a.nodes, a.seconds)
+        );
+    } else if a.moves.iter().any(|m| !m.exact) {
         println!(
             "note      not every move proven: {}; the others show proven bounds",
             stopped_by(args, a.nodes, a.seconds)

@@ -196,6 +196,40 @@ fn a_limited_solve_says_what_stopped_it_and_what_it_proved() {
     );
 }
 
+/// `analyse` stopped before any move is proven says so ("no move proven", not "not every
+/// move proven … the others"), and every bound it prints lies in the game's range: a move's
+/// value in Kalah(6,4) is a difference of shares of the 48 seeds, so within −48..=+48 (the
+/// driver's search window is one wider on each side, which was printed as ±49).
+#[test]
+fn analyse_stopped_early_prints_bounds_inside_the_game() {
+    let o = mancala(&[
+        "analyse",
+        "--rules",
+        "kalah(6,4)+empty_capture",
+        "--no-cache",
+        "--max-nodes",
+        "10",
+        "--threads",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let note = out.lines().find(|l| l.starts_with("note")).unwrap();
+    assert!(note.contains("no move proven"), "{note}");
+    let mut moves = 0;
+    for line in out.lines().filter(|l| l.starts_with("move")) {
+        moves += 1;
+        let bounds = line.split_whitespace().nth(2).unwrap();
+        let (lo, hi) = bounds.split_once("..=").unwrap();
+        let (lo, hi): (i32, i32) = (lo.parse().unwrap(), hi.parse().unwrap());
+        assert!(
+            (-48..=48).contains(&lo) && (-48..=48).contains(&hi) && lo <= hi,
+            "{line}"
+        );
+    }
+    assert_eq!(moves, 6, "{out}");
+}
+
 #[test]
 fn show_without_a_position_draws_the_start() {
     let o = mancala(&["show"]);

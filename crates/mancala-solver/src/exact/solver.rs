@@ -467,7 +467,7 @@ impl Solver {
                                 index: 0,
                                 count,
                             };
-                            Board::new(t0, first, lo - 1, hi + 1)
+                            Board::new(t0, first, lo, hi)
                         }
                         None => Board::new(t0, SolvePhase::Value, lo, hi),
                     }
@@ -587,23 +587,27 @@ fn drive<const M: usize, T: TranspositionTable>(
             let legal = pos.legal_moves();
             for (index, &mv) in legal.iter().enumerate() {
                 let count = legal.len();
-                phase(ctx, SolvePhase::Move { mv, index, count }, lo - 1, hi + 1);
+                phase(ctx, SolvePhase::Move { mv, index, count }, lo, hi);
                 let sh = shared();
                 let p = ctx.mtd(&sh, lo - 1, hi + 1, 0, |s, a, b| {
                     probing(ctx, b);
                     s.move_value(pos, mv, a, b)
                 });
                 nodes += sh.nodes.load(Ordering::Relaxed);
+                // `lo − 1, hi + 1` above: a move's value can exceed the position's range by
+                // nothing, but the extra room keeps the driver's first probes inside its
+                // interval. The bounds reported are clamped back to the range, so that a move
+                // stopped before its first probe shows what is known, never a value outside
+                // the game (−49..=+49 on a 48-seed board).
+                let (lower, upper) = (p.lower.clamp(lo, hi), p.upper.clamp(lo, hi));
                 moves.push(MoveValue {
                     mv,
-                    value: p.lower,
-                    lower: p.lower,
-                    upper: p.upper,
-                    exact: p.exact(),
+                    value: lower,
+                    lower,
+                    upper,
+                    exact: lower == upper,
                 });
             }
-            // `lo − 1, hi + 1`: a move's value can exceed the position's range by nothing, but
-            // the extra room keeps the driver's first probes inside its interval.
             Output::Analysed(Analysis {
                 moves,
                 nodes,
