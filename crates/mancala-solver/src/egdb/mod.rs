@@ -85,6 +85,7 @@ mod build;
 pub mod cache;
 mod find;
 
+pub use build::{Level, LevelBuild};
 pub use find::{FolderScan, Found};
 
 use std::fs::File;
