@@ -54,6 +54,15 @@ pub fn move_from_py(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<BaoMove>
         .map_err(|e| from_error(py, Kind::Notation, e))
 }
 
+/// Every syntactically possible Bao la Kete move in notation, 432 of them (16 pits ×
+/// no direction, `>` or `<` × no kichwa, `L` or `R` × no choice, `.` or `+`), in a fixed
+/// order (`mancala_core::bao::BaoMove::all_raw`): the action space of the environments.
+/// Each legal move of any position is one of them.
+#[pyfunction]
+pub fn bao_moves() -> Vec<String> {
+    BaoMove::all_raw().iter().map(|m| m.to_string()).collect()
+}
+
 /// A game of Bao la Kete: the rules, the start position, every move played and the
 /// current position.
 ///

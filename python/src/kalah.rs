@@ -7,7 +7,7 @@
 use numpy::PyArray1;
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyString};
+use pyo3::types::{PyBool, PyDict, PyInt, PyString};
 
 use mancala_core::kalah::{KalahGame, KalahMove, KalahPosition, KalahRules};
 use mancala_core::Rules;
@@ -51,7 +51,7 @@ pub fn move_to_py(py: Python<'_>, mv: KalahMove) -> Py<PyAny> {
 ///
 /// # Errors
 /// `TypeError` for any other type (a `bool` included); `NotationError` for a malformed move
-/// text; `IllegalMoveError` for a house number outside `0..=255`, which no board has (the
+/// text; `IllegalMoveError` for a house number outside `0..=255` (of any size), which no board has (the
 /// same message as the library's for a house past m).
 pub fn move_from_py(py: Python<'_>, obj: &Bound<'_, PyAny>, houses: u8) -> PyResult<KalahMove> {
     if obj.is_instance_of::<PyBool>() {
@@ -76,6 +76,17 @@ pub fn move_from_py(py: Python<'_>, obj: &Bound<'_, PyAny>, houses: u8) -> PyRes
                 ),
             )),
         },
+        // An int beyond 64 bits is no house either.
+        Err(_) if obj.is_instance_of::<PyInt>() => {
+            let h = obj.str()?;
+            Err(error(
+                py,
+                Kind::IllegalMove,
+                format!(
+                    "illegal move {h}: house {h} does not exist: houses are numbered 1..={houses}"
+                ),
+            ))
+        }
         Err(_) => Err(PyTypeError::new_err(format!(
             "a Kalah move is a house number (int) or \"swap\", not {}",
             obj.get_type().name()?
@@ -230,6 +241,25 @@ impl Kalah {
     #[getter]
     fn rules(&self) -> String {
         self.position().rules().to_string()
+    }
+
+    /// n, the seeds each house holds at the start.
+    #[getter]
+    fn seeds(&self) -> u8 {
+        self.position().rules().seeds()
+    }
+
+    /// The names of the rule options in force (`["empty_capture"]` for
+    /// `"kalah(6,4)+empty_capture"`), in the
+    /// library's order.
+    #[getter]
+    fn options(&self) -> Vec<&'static str> {
+        self.position()
+            .rules()
+            .options()
+            .iter()
+            .map(|o| o.name())
+            .collect()
     }
 
     /// The moves played so far (house numbers and `"swap"`).

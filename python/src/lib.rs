@@ -46,6 +46,7 @@ fn _mancala(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solver::build_egdb, m)?)?;
     m.add_function(wrap_pyfunction!(playout::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(names_bao, m)?)?;
+    m.add_function(wrap_pyfunction!(bao::bao_moves, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
