@@ -6,7 +6,7 @@ each position exactly (``mancala.analyse``), and each agent chooses a move there
 agent the script prints how often its move is one of the best moves and how many seeds its
 moves lose on average against perfect play.
 
-    python python/examples/agent_vs_solver.py --positions 200
+    python python/examples/agent_vs_solver.py --positions 100
 
 The agents are a uniformly random mover and the engine (``mancala.Engine``) at a few
 levels; any function ``game -> move`` can be added to ``AGENTS``.
@@ -50,7 +50,7 @@ def engine_agent(level: int, time_ms: int) -> Callable[[Kalah], Move]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rules", default="kalah(6,3)")
-    parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--positions", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--time-ms", type=int, default=20, help="the engine's time a move")
     args = parser.parse_args()

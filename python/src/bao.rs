@@ -272,6 +272,10 @@ impl Bao {
         )
     }
 
+    /// Games compare by value and change: they are not hashable.
+    #[classattr]
+    const __hash__: Option<Py<PyAny>> = None;
+
     /// Games are equal when their rules, start positions and moves are.
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other.cast::<Bao>().is_ok_and(|o| {

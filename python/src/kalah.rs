@@ -310,6 +310,10 @@ impl Kalah {
         )
     }
 
+    /// Games compare by value and change: they are not hashable.
+    #[classattr]
+    const __hash__: Option<Py<PyAny>> = None;
+
     /// Games are equal when their rules, start positions and moves are.
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other

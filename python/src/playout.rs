@@ -2,6 +2,7 @@
 //! pays its call overhead once, not once a move.
 
 use numpy::PyArray1;
+use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -45,7 +46,8 @@ fn playout<G: Game>(
 /// generator seeded by `seed` (the same seed gives the same games), and returns the final
 /// scores as a NumPy array of `int64`, shape `(n,)`: South minus North in seeds for Kalah,
 /// +1 (South won) or −1 for Bao la Kete. The GIL is released meanwhile; Ctrl-C stops it
-/// (`KeyboardInterrupt`). Raises `RulesError`, `NotationError`.
+/// (`KeyboardInterrupt`). Raises `RulesError`, `NotationError`, `MemoryError` when `n`
+/// scores (8 bytes each) cannot be had.
 #[pyfunction]
 #[pyo3(signature = (rules = "standard", n = 1000, seed = 0, position = None))]
 pub fn random_playouts<'py>(
@@ -91,7 +93,12 @@ fn run<G: Game + Send + Sync>(
 ) -> PyResult<Vec<i64>> {
     py.detach(|| {
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut scores = Vec::with_capacity(usize::try_from(n).unwrap_or(0).min(1 << 24));
+        let mut scores: Vec<i64> = Vec::new();
+        let wanted = usize::try_from(n)
+            .map_err(|_| PyMemoryError::new_err(format!("{n} scores do not fit in memory")))?;
+        scores
+            .try_reserve_exact(wanted)
+            .map_err(|_| PyMemoryError::new_err(format!("{n} scores do not fit in memory")))?;
         for i in 0..n {
             if i % CHUNK == CHUNK - 1 {
                 if let Some(e) = pending_signal() {

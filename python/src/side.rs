@@ -4,8 +4,8 @@
 use pyo3::prelude::*;
 
 /// A side of the board: `Side.SOUTH` (0, moves first in Kalah) or `Side.NORTH` (1).
-/// Compares equal to its integer (`int(Side.NORTH) == 1`).
-#[pyclass(module = "mancala", eq, eq_int, frozen, hash)]
+/// Compares equal to its integer (`int(Side.NORTH) == 1`) and hashes as it.
+#[pyclass(module = "mancala", eq, eq_int, frozen)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
     /// South: the first player's side in Kalah (`S` in the notations).
@@ -33,6 +33,16 @@ impl Side {
             Side::South => "S",
             Side::North => "N",
         }
+    }
+
+    /// The index, so that a side indexes arrays (`board[Side.NORTH]`).
+    fn __index__(&self) -> isize {
+        *self as isize
+    }
+
+    /// The hash of the integer it equals, so that `{0: x}[Side.SOUTH]` finds `x`.
+    fn __hash__(&self) -> isize {
+        *self as isize
     }
 
     fn __str__(&self) -> &'static str {
