@@ -105,6 +105,13 @@ class Codec:
         """The move of ``action`` (an index ``0 <= action < self.actions``)."""
         return self.moves[int(action)]
 
+    def play(self, game: Game, move: Union[int, str]) -> None:
+        """Plays ``move`` (one of ``self.moves``) on ``game``."""
+        if isinstance(game, Bao):
+            game.play(str(move))
+        else:
+            game.play(move)
+
 
 def player_side(game: Game, first: bool, first_side: Side) -> Side:
     """The side the first player (``first``) or the second one plays now in ``game``: the

@@ -118,7 +118,7 @@ class MancalaEnv(gymnasium.Env):
     def _play_opponent(self) -> None:
         """Plays the opponent's moves until the agent is to move or the game ends."""
         while not self.game.is_over() and not self._agent_to_move() and not self._truncated():
-            self.game.play(self._opponent_move())
+            self.codec.play(self.game, self._opponent_move())
             self._moves += 1
 
     def _truncated(self) -> bool:
@@ -178,7 +178,7 @@ class MancalaEnv(gymnasium.Env):
             obs, info = self._observation()
             info["illegal_move"] = True
             return obs, self.illegal_reward, True, False, info
-        self.game.play(self.codec.move(a))
+        self.codec.play(self.game, self.codec.move(a))
         self._moves += 1
         self._play_opponent()
         terminated = self.game.is_over()

@@ -10,13 +10,14 @@ from typing import Any, Dict, Optional
 import gymnasium
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from .. import Kalah, Side
 from ._codec import Codec, Game, player_side
 
 AGENTS = ["player_0", "player_1"]
+RENDER_MODES = ["ansi", "human"]
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -31,7 +32,7 @@ def env(**kwargs: Any) -> AECEnv:
     return e
 
 
-class raw_env(AECEnv):
+class raw_env(AECEnv):  # type: ignore[misc]
     """Two players, ``"player_0"`` and ``"player_1"``, playing ``rules``.
 
     Arguments: ``rules`` (a rule-set text of either game), ``reward`` (``"win"``: +1 to the
@@ -47,7 +48,7 @@ class raw_env(AECEnv):
     """
 
     metadata = {
-        "render_modes": ["ansi", "human"],
+        "render_modes": RENDER_MODES,
         "name": "mancala_v0",
         "is_parallelizable": False,
         "render_fps": 4,
@@ -64,8 +65,8 @@ class raw_env(AECEnv):
         self.codec = Codec(rules)
         if reward not in ("win", "margin"):
             raise ValueError(f'reward must be "win" or "margin", not {reward!r}')
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}")
         self.reward_kind = reward
         self.max_moves = max_moves
         self.render_mode = render_mode
@@ -81,10 +82,10 @@ class raw_env(AECEnv):
         self._first_side: Side = self.game.side_to_move or Side.SOUTH
         self._moves = 0
 
-    def observation_space(self, agent: str) -> gymnasium.Space:
+    def observation_space(self, agent: str) -> gymnasium.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> gymnasium.Space:
+    def action_space(self, agent: str) -> gymnasium.Space[Any]:
         return self.action_spaces[agent]
 
     def _side(self, agent: str) -> Side:
@@ -122,7 +123,7 @@ class raw_env(AECEnv):
         if not 0 <= a < self.codec.actions or self.codec.mask(self.game)[a] == 0:
             raise ValueError(f"illegal action {a} for {agent}: legal are {np.flatnonzero(self.codec.mask(self.game)).tolist()}")
         self._cumulative_rewards[agent] = 0.0
-        self.game.play(self.codec.move(a))
+        self.codec.play(self.game, self.codec.move(a))
         self._moves += 1
         self.rewards = {x: 0.0 for x in self.agents}
         if self.game.is_over():
