@@ -45,7 +45,7 @@ def mancala_loop(games: int, seed: int) -> None:
 
 
 def mancala_batch(games: int, seed: int) -> None:
-    mancala.random_playouts("standard", games, seed)
+    mancala.random_playouts(games, seed, rules="standard")
 
 
 def measure(f: Callable[[int, int], None], games: int, repeat: int) -> Tuple[float, float]:

@@ -41,20 +41,20 @@ fn playout<G: Game>(
     }
 }
 
-/// Plays `n` random games of `rules` (a rule-set text of either game) from the start, or
-/// from `position` (notation), each move drawn uniformly among the legal moves with a
-/// generator seeded by `seed` (the same seed gives the same games), and returns the final
+/// Plays `n` random games of `rules` (a rule-set text of either game, `"standard"` by
+/// default) from the start, or from `position` (notation), each move drawn uniformly among
+/// the legal moves with a generator seeded by `seed` (the same seed gives the same games), and returns the final
 /// scores as a NumPy array of `int64`, shape `(n,)`: South minus North in seeds for Kalah,
 /// +1 (South won) or −1 for Bao la Kete. The GIL is released meanwhile; Ctrl-C stops it
 /// (`KeyboardInterrupt`). Raises `RulesError`, `NotationError`, `MemoryError` when `n`
 /// scores (8 bytes each) cannot be had.
 #[pyfunction]
-#[pyo3(signature = (rules = "standard", n = 1000, seed = 0, position = None))]
+#[pyo3(signature = (n, seed = 0, rules = "standard", position = None))]
 pub fn random_playouts<'py>(
     py: Python<'py>,
-    rules: &str,
     n: u64,
     seed: u64,
+    rules: &str,
     position: Option<&str>,
 ) -> PyResult<Bound<'py, PyArray1<i64>>> {
     let rules: Rules = rules.parse().map_err(|e| from_error(py, Kind::Rules, e))?;

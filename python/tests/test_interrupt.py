@@ -21,7 +21,7 @@ LONG_CALLS = {
     "engine": lambda: Engine(level=10, tt_mb=4).search(Kalah("kalah(7,10)"), time_ms=600_000),
     "engine-bao": lambda: Engine(level=10, tt_mb=4).search(mancala.Bao(), time_ms=600_000),
     "build_egdb": lambda: mancala.build_egdb("standard", 19, threads=1),
-    "random_playouts": lambda: mancala.random_playouts("standard", n=10**8),
+    "random_playouts": lambda: mancala.random_playouts(10**8),
 }
 
 

@@ -189,10 +189,10 @@ def python_playout_scores(rules: str, games: int, rng: random.Random) -> list:
 
 @pytest.mark.parametrize("rules", ["standard", "kalah(4,3)+pie_rule", "bao-la-kete"])
 def test_random_playouts(rules):
-    a = mancala.random_playouts(rules, 2000, seed=7)
+    a = mancala.random_playouts(2000, seed=7, rules=rules)
     assert a.shape == (2000,) and a.dtype == np.int64
-    assert (a == mancala.random_playouts(rules, 2000, seed=7)).all()
-    assert not (a == mancala.random_playouts(rules, 2000, seed=8)).all()
+    assert (a == mancala.random_playouts(2000, seed=7, rules=rules)).all()
+    assert not (a == mancala.random_playouts(2000, seed=8, rules=rules)).all()
     # The scores are possible final scores, spread as those of random games played through
     # the Python API (same distribution, other draws): compare the means within 5 standard
     # errors and the sets of values seen most often.
@@ -209,8 +209,8 @@ def test_random_playouts(rules):
 
 def test_random_playouts_from_a_position():
     end = "0,0,0,0,0,1,20,0,0,0,0,0,2,25 S"
-    assert mancala.random_playouts("standard", 5, position=end).tolist() == [-6] * 5
+    assert mancala.random_playouts(5, position=end).tolist() == [-6] * 5
     with pytest.raises(mancala.NotationError):
-        mancala.random_playouts("standard", 5, position="1,2")
+        mancala.random_playouts(5, position="1,2")
     with pytest.raises(MemoryError):
-        mancala.random_playouts("standard", 2**62)
+        mancala.random_playouts(2**62)
