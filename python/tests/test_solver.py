@@ -4,6 +4,7 @@ solve and analyse, limits, databases, the engine."""
 from __future__ import annotations
 
 import os
+import random
 
 import pytest
 
@@ -110,6 +111,37 @@ def test_database_build_save_open_and_use(tmp_path):
     g = Kalah("standard", position="1,0,2,0,0,1,20,0,1,0,0,2,1,20 S")
     assert db.value(g) == mancala.solve(g).value
     assert db.value(Kalah("standard")) is None  # 48 seeds: more than K
+
+
+def test_the_cache_builds_once_then_reads(tmp_path, monkeypatch):
+    db = Egdb.cached("kalah(4,3)", max_seeds=6, folder=tmp_path)
+    # The command's file name for the rules' m and value-relevant options.
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert files == ["kalah4.k6.egdb"]
+    mtime = (tmp_path / files[0]).stat().st_mtime_ns
+    again = Egdb.cached("kalah(4,5)", max_seeds=6, folder=tmp_path)  # same m, any n
+    assert (tmp_path / files[0]).stat().st_mtime_ns == mtime
+    assert again.description == db.description == "kalah(4,·), K = 6"
+    # The same entries as a database built directly: compare on a few endgames.
+    direct = mancala.build_egdb("kalah(4,3)", 6)
+    rng = random.Random(3)
+    for _ in range(50):
+        g = Kalah("kalah(4,3)")
+        while not g.is_over():
+            g.play(rng.choice(g.legal_moves()))
+            if not g.is_over():
+                assert again.value(g) == direct.value(g)
+    # A damaged file is rebuilt, never used.
+    path = tmp_path / files[0]
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 0xFF
+    path.write_bytes(bytes(data))
+    Egdb.cached("kalah(4,3)", max_seeds=6, folder=tmp_path)
+    assert Egdb.open(path).entries == db.entries
+    # $MANCALA_CACHE_DIR names the folder when none is given; K from the rules: 2mn = 4.
+    monkeypatch.setenv("MANCALA_CACHE_DIR", str(tmp_path / "env"))
+    small = Egdb.cached("kalah(2,1)")
+    assert small.max_seeds == 4 and (tmp_path / "env" / "kalah2.k4.egdb").exists()
 
 
 def test_database_errors(tmp_path):
