@@ -77,6 +77,8 @@ pub enum Failure {
     Here(String),
     /// Other ranks failed (their ranks); they printed their reasons.
     Elsewhere(Vec<usize>),
+    /// Rank `.0` failed for the reason `.1`, which this rank (rank 0) prints.
+    Of(usize, String),
 }
 
 impl Failure {
@@ -95,6 +97,7 @@ impl Failure {
                 ))
             }
             Failure::Elsewhere(_) => None,
+            Failure::Of(r, m) => Some(format!("rank {r}: {m}")),
         }
     }
 }

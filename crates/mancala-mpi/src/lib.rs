@@ -25,15 +25,33 @@
 //! agreement on rank 0's write of the layer to the partial file. A resumed build starts
 //! with a broadcast of each finished layer read back by rank 0.
 //!
+//! **Solve** ([`solve`]): rank 0 is the coordinator (and also runs a worker on threads of its
+//! own, which talk to it through channels, not MPI); ranks 1.. are workers. Messages are
+//! tagged byte strings:
+//!
+//! | tag | from → to | contents |
+//! |---|---|---|
+//! | [`solve::TAG_TASK`] | 0 → worker | a leaf's number and its moves from the root |
+//! | [`solve::TAG_RESULT`] | worker → 0 | the leaf's number and its solution (JSON) |
+//! | [`solve::TAG_ERROR`] | worker → 0 | a one-line reason the worker cannot go on |
+//! | [`solve::TAG_STOP`] | 0 → worker | the job is over (done, or failed elsewhere) |
+//!
+//! A worker has at most one task at a time; the coordinator sends a task only to a worker
+//! with none. Waiting ranks poll every millisecond and sleep in between (an idle rank takes
+//! no core from a busy one).
+//!
 //! # Termination and errors
 //!
-//! Every step that can fail on some rank only (opening the partial file or the database,
-//! memory for the entries or the table, writing a layer) ends in an agreement
+//! Every step that can fail on some rank only (a command line, opening the partial file or
+//! the database, memory for the entries or the table, writing a layer) ends in an agreement
 //! ([`comm::agree`]): an all-gather of one flag a rank. A rank that failed prints its
 //! one-line reason (`mancala-mpi: rank 2: …`), rank 0 prints which ranks stopped the job, and
-//! every rank leaves with status 1 — no rank is left waiting in a collective.
-//! A rank that dies
-//! (killed, or a panic, which aborts the process) makes `mpirun` end the whole job; the
+//! every rank leaves with status 1 — no rank is left waiting in a collective. In the solve a
+//! worker that fails on a leaf sends [`solve::TAG_ERROR`]; rank 0 prints it, sends
+//! [`solve::TAG_STOP`] to every worker (one in the middle of a leaf sees it within a tenth
+//! of a second and stops searching) and all leave with status 1. A rank that dies (killed,
+//! or a panic: the command's panic hook aborts the process instead of unwinding into
+//! `MPI_Finalize`, which would wait for the others) makes `mpirun` end the whole job; the
 //! partial file or the journal then lets the next run skip the work already done.
 #![deny(missing_docs)]
 
@@ -42,5 +60,8 @@ pub mod checkpoint;
 pub mod comm;
 pub mod cpu;
 pub mod egdb_build;
+pub mod journal;
 #[cfg(feature = "mpi")]
 pub mod mpi_comm;
+pub mod solve;
+pub mod tree;

@@ -5,10 +5,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use mancala_core::kalah::KalahRules;
+use mancala_core::kalah::{KalahPosition, KalahRules};
 use mancala_mpi::balance::Balance;
 use mancala_mpi::comm::{Comm, Failure};
 use mancala_mpi::egdb_build::{self, BuildArgs, Built};
+use mancala_mpi::solve::{self, SolveArgs, SolveReport};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -33,6 +34,53 @@ enum Command {
         #[command(subcommand)]
         command: EgdbCommand,
     },
+    /// Solve a Kalah position exactly: rank 0 walks the positions a few plies deep as
+    /// alpha-beta would and hands the leaves it needs to the ranks' solvers; prints what
+    /// `mancala solve` prints.
+    #[command(after_help = "\
+Examples:
+  mpirun -np 4 mancala-mpi solve --rules standard --egdb egdb/ --json
+  mpirun -np 4 mancala-mpi solve --rules \"kalah(6,5)+empty_capture\" --egdb egdb/ --journal k65.journal
+Every rank opens the database itself (the path must be readable on every machine). With
+--journal every leaf solved is written down as it comes, and a solve started again with the
+same journal skips them.")]
+    Solve(SolveCli),
+}
+
+#[derive(clap::Args, Debug)]
+struct SolveCli {
+    /// Rule set, e.g. `standard`, `kalah(6,4)+empty_capture`.
+    #[arg(long, default_value = "standard")]
+    rules: String,
+    /// Position in the notation of docs/rules/kalah.md (default: the start position).
+    #[arg(long)]
+    position: Option<String>,
+    /// Endgame database: a file, or a folder searched for the largest database serving the
+    /// rules (every rank opens it). Without it no database is used.
+    #[arg(long)]
+    egdb: Option<PathBuf>,
+    /// Plies of rank 0's tree: its leaves are the positions the ranks solve.
+    #[arg(long, default_value_t = 4)]
+    depth: u32,
+    /// Search threads of each rank's solver (0 = this machine's cores shared by its ranks).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Transposition table of each rank's solver, MiB.
+    #[arg(long, default_value_t = 256)]
+    tt_mb: usize,
+    /// Journal file (created if missing): every leaf solved is appended; the leaves already
+    /// in it are not solved again.
+    #[arg(long)]
+    journal: Option<PathBuf>,
+    /// Print one JSON object (the one of `mancala solve --json`).
+    #[arg(long)]
+    json: bool,
+    /// A line on standard error for every leaf solved.
+    #[arg(long)]
+    verbose: bool,
+    /// No summary of the ranks' shares on standard error.
+    #[arg(long)]
+    quiet: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -180,12 +228,53 @@ const USAGE: &str = "usage";
 
 /// A command checked and ready to run.
 enum Job {
-    Build { args: BuildArgs, json: bool },
+    Build {
+        args: BuildArgs,
+        json: bool,
+    },
+    Solve {
+        args: SolveArgs,
+        json: bool,
+        quiet: bool,
+    },
 }
 
 /// Checks the command line on this rank: usage errors start with `usage: `.
 fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, Failure> {
     match cli.command {
+        Command::Solve(a) => {
+            let rules = kalah_rules(&a.rules)?;
+            let root = match &a.position {
+                None => KalahPosition::start(rules),
+                Some(p) => KalahPosition::parse(rules, p)
+                    .map_err(|e| Failure::Here(format!("usage: --position {p:?}: {e}")))?,
+            };
+            if a.depth > 12 {
+                return Err(Failure::Here(format!(
+                    "usage: --depth {}: at most 12 (the tree grows about 6 times a ply)",
+                    a.depth
+                )));
+            }
+            if !(1..=1 << 20).contains(&a.tt_mb) {
+                return Err(Failure::Here(format!(
+                    "usage: --tt-mb {}: expected 1..=1048576",
+                    a.tt_mb
+                )));
+            }
+            Ok(Job::Solve {
+                args: SolveArgs {
+                    root,
+                    depth: a.depth,
+                    threads: threads_of(comm, a.threads)?,
+                    tt_bytes: a.tt_mb << 20,
+                    egdb: a.egdb,
+                    journal: a.journal,
+                    verbose: a.verbose,
+                },
+                json: a.json,
+                quiet: a.quiet,
+            })
+        }
         Command::Egdb {
             command:
                 EgdbCommand::Build {
@@ -244,6 +333,12 @@ fn run<C: Comm>(comm: &C, cli: Cli) -> Result<(), Failure> {
         unreachable!("no rank failed")
     };
     match job {
+        Job::Solve { args, json, quiet } => {
+            if let Some(r) = solve::run(comm, &args)? {
+                print_solve(&r, &args, json, quiet, comm.size());
+            }
+            Ok(())
+        }
         Job::Build { args, json } => {
             match egdb_build::run(comm, &args)? {
                 Some(Built::Database(r)) => print_build(&r, comm.size(), args.balance, json),
@@ -343,5 +438,102 @@ fn print_build(r: &egdb_build::BuildReport, ranks: usize, balance: Balance, json
     println!(
         "balance     largest busy time / mean = {:.3} (--balance {balance})",
         r.imbalance()
+    );
+}
+
+fn moves_text<T: ToString>(moves: &[T]) -> Vec<String> {
+    moves.iter().map(ToString::to_string).collect()
+}
+
+/// Prints a solve as `mancala solve` does (text or `--json`), and on standard error how the
+/// work was shared.
+fn print_solve(r: &SolveReport, args: &SolveArgs, json: bool, quiet: bool, ranks: usize) {
+    let s = &r.solution;
+    let pos = &args.root;
+    let database = r.database.as_ref().map(|f| f.display().to_string());
+    if !quiet {
+        let per: Vec<String> = r
+            .workers
+            .iter()
+            .enumerate()
+            .map(|(i, w)| {
+                format!(
+                    "rank {i}: {} leaves, {} nodes, {:.2} s",
+                    w.leaves, w.nodes, w.busy_seconds
+                )
+            })
+            .collect();
+        eprintln!(
+            "mancala-mpi: {ranks} rank{} × {} thread{}, tree of depth {}: {} leaves, {} solved, {} from the journal; {}",
+            if ranks == 1 { "" } else { "s" },
+            args.threads,
+            if args.threads == 1 { "" } else { "s" },
+            args.depth,
+            r.leaves,
+            r.solved,
+            r.from_journal,
+            per.join("; ")
+        );
+    }
+    if json {
+        let swap = s.swap.map(|c| {
+            serde_json::json!({
+                "swap_value": c.swap_value,
+                "stay_value": c.stay_value,
+                "swap_is_better": c.swap_is_better,
+            })
+        });
+        let out = serde_json::json!({
+            "rules": pos.rules().to_string(),
+            "position": pos.to_string(),
+            "value": s.exact.then_some(s.value),
+            "lower": s.lower,
+            "upper": s.upper,
+            "exact": s.exact,
+            "score": s.exact.then_some(s.score),
+            "best_moves": moves_text(&s.best_moves),
+            "pv": moves_text(&s.pv),
+            "swap": swap,
+            "nodes": s.nodes,
+            "seconds": s.seconds,
+            "database": database,
+        });
+        println!("{out}");
+        return;
+    }
+    println!("rules       {}", pos.rules());
+    println!("position    {pos}");
+    if let Some(f) = &database {
+        println!("database    {f}");
+    }
+    println!("value       {:+}", s.value);
+    println!(
+        "score       {:+} (final margin of the player to move)",
+        s.score
+    );
+    println!("best moves  {}", moves_text(&s.best_moves).join(" "));
+    println!("pv          {}", moves_text(&s.pv).join(" "));
+    if let Some(c) = s.swap {
+        let verdict = if c.swap_is_better {
+            "better"
+        } else {
+            "not better"
+        };
+        match c.stay_value {
+            Some(stay) => println!(
+                "swap        {verdict} (swap {:+}, best house move {stay:+})",
+                c.swap_value
+            ),
+            None => println!(
+                "swap        {verdict} (swap {:+}, no house move)",
+                c.swap_value
+            ),
+        }
+    }
+    println!("nodes       {}", s.nodes);
+    println!(
+        "seconds     {:.3} ({:.2} M nodes/s)",
+        s.seconds,
+        s.nodes as f64 / s.seconds.max(1e-9) / 1e6
     );
 }
