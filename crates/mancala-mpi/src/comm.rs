@@ -1,5 +1,5 @@
 //! The ranks of a job and what they say to each other: the [`Comm`] trait, its one-process
-//! implementation [`Single`], and (feature `mpi`) the MPI one in [`crate::mpi_comm`].
+//! implementation [`Single`], and (feature `mpi`) the MPI one in `mpi_comm`.
 //!
 //! Only what the build and the solve use: collectives on bytes (broadcast, all-gather of
 //! shares of different sizes, gather to rank 0, agreement on failure) and tagged byte
