@@ -117,7 +117,7 @@ pub struct ManchesterArgs {
     #[arg(long, default_value_t = 10)]
     level: u32,
     /// Swap decision when offered.
-    #[arg(long, value_enum, default_value_t = SwapPolicy::Auto)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = SwapPolicy::Auto)]
     swap: SwapPolicy,
     /// Seed of the weaker-move choices of levels 1..=4.
     #[arg(long, default_value_t = 1)]

@@ -42,7 +42,7 @@ pub struct PlayArgs {
     #[arg(long)]
     position: Option<String>,
     /// Who plays the second player.
-    #[arg(long, value_enum, default_value_t = Opponent::Human)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = Opponent::Human)]
     opponent: Opponent,
     /// Play against the engine (the same as `--opponent engine`).
     #[arg(long, conflicts_with = "opponent")]
@@ -252,7 +252,8 @@ fn game_loop<G: Playable>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> R
             continue;
         };
         let text = line.trim();
-        match text {
+        // The commands in any letter case, as every keyword (docs/notation.md, "Letter case").
+        match text.to_ascii_lowercase().as_str() {
             "" => continue,
             "quit" | "q" | "exit" => return Ok(()),
             "help" | "?" => {

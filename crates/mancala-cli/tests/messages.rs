@@ -157,6 +157,59 @@ fn rule_names_are_case_insensitive_as_moves_are() {
     assert_eq!(counts(&upper), counts(&lower));
     let bao = mancala(&["perft", "--rules", "Bao-La-Kete", "--depth", "1"]);
     assert!(bao.status.success(), "{}", text(&bao.stderr));
+    // Every keyword, in any case (docs/notation.md, "Letter case"): option values, side
+    // letters, `swap`; printed back in the canonical case.
+    for (args, canonical) in [
+        (
+            vec!["show", "4,4,4,4,4,4,0,4,4,4,4,4,4,0 s"],
+            "4,4,4,4,4,4,0,4,4,4,4,4,4,0 S",
+        ),
+        (
+            vec![
+                "show",
+                "--rules",
+                "kalah(6,4)+pie_rule",
+                "0,5,5,5,5,4,0,4,4,4,4,4,4,0 n SWAP",
+            ],
+            "0,5,5,5,5,4,0,4,4,4,4,4,4,0 N swap",
+        ),
+        (
+            vec!["show", "--rules", "bao-la-kete+safari=CHOICE"],
+            "22,22 SN S -",
+        ),
+    ] {
+        let o = mancala(&args);
+        assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
+        assert!(
+            text(&o.stdout).contains(canonical),
+            "{args:?}: {}",
+            text(&o.stdout)
+        );
+    }
+    let o = mancala(&[
+        "replay",
+        "--rules",
+        "BAO-LA-KETE+Safari=Choice",
+        "--moves",
+        "f6>,F7<",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    // The command's own words as well: `--opponent RANDOM`, and `QUIT` typed in a game.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["play", "--opponent", "RANDOM"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), b"QUIT\n").unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        !text(&o.stdout).contains("end of input"),
+        "{}",
+        text(&o.stdout)
+    );
 }
 
 #[test]
