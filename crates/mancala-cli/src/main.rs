@@ -3,11 +3,14 @@
 //! as one line, with a non-zero exit status (1 for a refused input, 2 for a malformed command
 //! line).
 
+#![deny(clippy::undocumented_unsafe_blocks)]
+
 mod agent;
 mod bench;
 mod bestmove;
 mod database;
 mod egdb;
+mod interrupt;
 mod perft;
 mod play;
 mod progress;
@@ -240,6 +243,8 @@ fn main() -> ExitCode {
         }
     };
     progress::set_quiet(cli.quiet);
+    // Before any other thread starts: Ctrl-C clears the progress line and runs the clean-ups.
+    interrupt::install();
     let result = match cli.command {
         Command::Show(a) => show::run(&a),
         Command::Play(a) => play::run(&a),
