@@ -26,11 +26,11 @@ pub struct BenchArgs {
     /// List the sets and exit.
     #[arg(long)]
     list: bool,
-    /// Search threads. The signature is defined for 1.
-    #[arg(long, default_value_t = 1)]
+    /// Search threads (1..=256). The signature is defined for 1.
+    #[arg(long, default_value_t = 1, value_parser = crate::ranges::threads())]
     threads: usize,
-    /// Transposition table size, MiB. The signature is defined for 64.
-    #[arg(long, default_value_t = 64)]
+    /// Transposition table size, MiB (1..=1048576). The signature is defined for 64.
+    #[arg(long, default_value_t = 64, value_parser = crate::ranges::solver_tt_mb())]
     tt_mb: usize,
     /// Endgame databases: a file, or a folder; each set uses the largest database serving its
     /// rules (none if no file does). The signature is defined without.
@@ -49,16 +49,16 @@ pub struct BenchArgs {
     #[arg(long, hide = true, default_value = "standard")]
     rules: String,
     /// Generator: seed of the random generator.
-    #[arg(long, hide = true, default_value_t = 1)]
+    #[arg(long, hide = true, default_value_t = 1, value_parser = crate::ranges::any_u64())]
     seed: u64,
     /// Generator: positions.
-    #[arg(long, hide = true, default_value_t = 240)]
+    #[arg(long, hide = true, default_value_t = 240, value_parser = crate::ranges::any_usize())]
     count: usize,
     /// Generator: fewest seeds in the houses.
-    #[arg(long, hide = true, default_value_t = 8)]
+    #[arg(long, hide = true, default_value_t = 8, value_parser = crate::ranges::any_u32())]
     min_seeds: u32,
     /// Generator: most seeds in the houses.
-    #[arg(long, hide = true, default_value_t = 30)]
+    #[arg(long, hide = true, default_value_t = 30, value_parser = crate::ranges::any_u32())]
     max_seeds: u32,
 }
 
@@ -158,12 +158,6 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     if args.list {
         list();
         return Ok(());
-    }
-    if !(1..=256).contains(&args.threads) {
-        return Err(format!("--threads {}: expected 1..=256", args.threads));
-    }
-    if !(1..=1 << 20).contains(&args.tt_mb) {
-        return Err(format!("--tt-mb {}: expected 1..=1048576", args.tt_mb));
     }
     if let Some(avail) = mancala_solver::available_memory_bytes() {
         if (args.tt_mb as u64) << 20 > avail {

@@ -148,6 +148,21 @@ pub(crate) fn choose(
         }
         return Ok(None);
     };
+    if let Some(file) = crate::paths::file_in_the_way(&dir) {
+        let why = if file == dir {
+            format!("{} is a file, not a folder", dir.display())
+        } else {
+            format!(
+                "{}: {} is a file, not a folder",
+                dir.display(),
+                file.display()
+            )
+        };
+        eprintln!(
+            "mancala: warning: cannot use the endgame database cache ({why}); going on without a database"
+        );
+        return Ok(None);
+    }
     let cache = Cache::new(&dir);
     // Ctrl-C in the save: remove this process's temporary file (`crate::interrupt`).
     let saved = cache.path(rules, k);

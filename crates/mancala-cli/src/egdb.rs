@@ -29,14 +29,14 @@ One database serves every seed count n of the same house count m and capture and
         /// Rule set (its m and capture/end options decide the database).
         #[arg(long)]
         rules: String,
-        /// K, the largest number of seeds in the houses.
-        #[arg(long)]
+        /// K, the largest number of seeds in the houses (0..=127).
+        #[arg(long, value_parser = crate::ranges::max_seeds())]
         max_seeds: u32,
         /// Output folder (created if missing); the file is named after the rules and K.
         #[arg(long)]
         out: PathBuf,
-        /// Build threads (0 = every core).
-        #[arg(long, default_value_t = 0)]
+        /// Build threads (0 = every core; at most 256).
+        #[arg(long, default_value_t = 0, value_parser = crate::ranges::threads_or_all())]
         threads: usize,
     },
     /// Print the header of a database file, or of every `*.egdb` file in a folder (with the
@@ -164,9 +164,6 @@ fn info_folder(dir: &std::path::Path) -> Result<(), String> {
 
 fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(), String> {
     let rules = crate::rules_arg::kalah_only(rules, "endgame databases are")?;
-    if threads > 256 {
-        return Err(format!("--threads {threads}: at most 256 (0 = every core)"));
-    }
     // One byte per position with at most K seeds in the 2m houses: C(K + 2m, 2m) bytes.
     // Refuse up front what this machine cannot hold, rather than abort in the allocator.
     let m = u128::from(rules.houses()) * 2;
@@ -184,11 +181,18 @@ fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(
     // The folder must exist and take a file before the build, not after minutes of work. The
     // probe has a fresh unpredictable name, created exclusively (a planted symlink is never
     // followed), and is removed when dropped.
-    std::fs::create_dir_all(out).map_err(|e| format!("--out {}: {e}", out.display()))?;
+    let refused = |e: std::io::Error| {
+        format!(
+            "--out {}: {}",
+            out.display(),
+            crate::paths::folder_error(out, &e)
+        )
+    };
+    std::fs::create_dir_all(out).map_err(refused)?;
     tempfile::Builder::new()
         .prefix(".mancala-write-check-")
         .tempfile_in(out)
-        .map_err(|e| format!("--out {}: {e}", out.display()))?;
+        .map_err(refused)?;
     // Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file before the
     // exit (`crate::interrupt`).
     let saved = path.clone();
@@ -215,7 +219,7 @@ fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(
     )
     .map_err(|e| e.to_string())?;
     let build_s = t.elapsed().as_secs_f64();
-    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    std::fs::create_dir_all(out).map_err(refused)?;
     if let Some(b) = &bar {
         b.finish_and_clear();
     }

@@ -49,16 +49,16 @@ pub struct PlayArgs {
     engine: bool,
     /// The engine's strength level, 1 (weakest) to 10 (the strongest, the default: no depth
     /// limit, and exact play where `--egdb` or a solve within `--time-ms` allows).
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = crate::ranges::level())]
     level: u32,
     /// The engine's time a move, in milliseconds.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = crate::ranges::any_u64())]
     time_ms: u64,
     /// Let the opponent be the first player (South at the start) instead of the second.
     #[arg(long)]
     opponent_first: bool,
     /// Seed of the random mover and of the engine's weaker moves (levels 1..=4).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::ranges::any_u64())]
     seed: u64,
     /// Kalah endgame database for the engine: a file, or a folder searched for the largest
     /// database serving the rules (as `mancala solve --egdb`). At level 10 the engine also

@@ -63,7 +63,7 @@ fn bestmove_refuses_bad_input() {
     for (args, needle) in [
         (
             vec!["bestmove", "--time-ms", "10", "--level", "11"],
-            "level 11 is out of range",
+            "'--level <LEVEL>': 11 is not in 1..=10",
         ),
         (
             vec![

@@ -50,6 +50,153 @@ fn a_missing_required_argument_is_named() {
     refused(&["replay"], "--moves");
 }
 
+/// A number outside an option's range, negative ones included, is refused with the real
+/// range (not the type's `0..=4294967295`), one message for every value.
+#[test]
+fn a_number_out_of_range_is_refused_with_the_real_range() {
+    let out = concat!(env!("CARGO_TARGET_TMPDIR"), "/never-made");
+    // `egdb build` with `opt v` and, unless that is the option tried, `--max-seeds 2`.
+    let build = |opt: &'static str, v: &'static str| {
+        let mut args = vec!["egdb", "build", "--rules", "standard", "--out", out, opt, v];
+        if opt != "--max-seeds" {
+            args.extend(["--max-seeds", "2"]);
+        }
+        args
+    };
+    for (args, needle) in [
+        (
+            build("--max-seeds", "-1"),
+            "'--max-seeds <MAX_SEEDS>': -1 is not in 0..=127",
+        ),
+        (
+            build("--max-seeds", "128"),
+            "'--max-seeds <MAX_SEEDS>': 128 is not in 0..=127",
+        ),
+        (
+            build("--threads", "-1"),
+            "'--threads <THREADS>': -1 is not in 0..=256",
+        ),
+        (
+            build("--threads", "300"),
+            "'--threads <THREADS>': 300 is not in 0..=256",
+        ),
+        (vec!["bench", "--threads", "-1"], "-1 is not in 1..=256"),
+        (vec!["bench", "--threads", "0"], "0 is not in 1..=256"),
+        (vec!["bench", "--tt-mb", "-1"], "-1 is not in 1..=1048576"),
+        (
+            vec!["bestmove", "--time-ms", "1", "--level", "-1"],
+            "-1 is not in 1..=10",
+        ),
+        (
+            vec!["bestmove", "--time-ms", "1", "--tt-mb", "-1"],
+            "-1 is not in 1..=4096",
+        ),
+        (
+            vec!["bestmove", "--time-ms", "1", "--tt-mb", "5000"],
+            "5000 is not in 1..=4096",
+        ),
+        (vec!["play", "--level", "-1"], "-1 is not in 1..=10"),
+        (vec!["play", "--level", "0"], "0 is not in 1..=10"),
+        (
+            vec!["agent", "manchester", "--level", "11"],
+            "11 is not in 1..=10",
+        ),
+        (
+            vec!["agent", "manchester", "--tt-mb", "-1"],
+            "-1 is not in 1..=4096",
+        ),
+        (
+            vec!["egdb", "build", "--threads", "99999999999999999999999"],
+            "99999999999999999999999 is not in 0..=256",
+        ),
+        (
+            vec!["bestmove", "--time-ms", "-1"],
+            "'--time-ms <TIME_MS>': -1 is not in 0..=18446744073709551615",
+        ),
+        (
+            vec!["bestmove", "--time-ms", "1", "--nodes", "-5"],
+            "-5 is not in 0..=18446744073709551615",
+        ),
+        (
+            vec!["play", "--time-ms", "1.5"],
+            "'--time-ms <TIME_MS>': not a whole number (0..=18446744073709551615)",
+        ),
+        (
+            vec!["agent", "manchester", "--game-ms", "-1"],
+            "-1 is not in 0..=18446744073709551615",
+        ),
+    ] {
+        refused(&args, needle);
+    }
+}
+
+/// An error in a subcommand of a subcommand names that one's help.
+#[test]
+fn an_error_names_the_help_of_the_deepest_subcommand() {
+    refused(
+        &["egdb", "build", "--rules", "standard", "--max-seeds", "2"],
+        "(see `mancala egdb build --help`)",
+    );
+    refused(
+        &["agent", "manchester", "--level", "0"],
+        "(see `mancala agent manchester --help`)",
+    );
+    refused(&["egdb", "verify"], "(see `mancala egdb verify --help`)");
+    refused(&["perft", "--depth", "0"], "(see `mancala perft --help`)");
+}
+
+/// A file where a folder should be is named as such, not by the system's bare text: `egdb
+/// build --out` (the file itself, or one above it) and the cache folder.
+#[test]
+fn a_file_in_the_way_of_a_folder_is_named() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("file-in-the-way");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("some-file");
+    std::fs::write(&file, b"not a folder\n").unwrap();
+    let f = file.to_str().unwrap();
+    let build = |out: &str| {
+        mancala(&[
+            "egdb",
+            "build",
+            "--rules",
+            "kalah(2,1)",
+            "--max-seeds",
+            "2",
+            "--out",
+            out,
+        ])
+    };
+    let o = build(f);
+    assert!(!o.status.success());
+    assert_eq!(
+        text(&o.stderr),
+        format!("mancala: error: --out {f}: it is a file, not a folder\n")
+    );
+    let sub = format!("{f}/sub");
+    let o = build(&sub);
+    assert!(!o.status.success());
+    assert_eq!(
+        text(&o.stderr),
+        format!("mancala: error: --out {sub}: {f} is a file, not a folder\n")
+    );
+    // The cache folder: a warning, and the solve goes on without a database.
+    for cache in [f.to_string(), format!("{f}/cache")] {
+        let o = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .env_remove("MANCALA_NO_CACHE")
+            .env("MANCALA_CACHE_DIR", &cache)
+            .args(["solve", "--rules", "kalah(2,1)"])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        let err = text(&o.stderr);
+        assert!(err.contains("is a file, not a folder"), "{err}");
+        assert!(err.contains(f), "{err}");
+        assert!(!err.contains("os error"), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn every_subcommand_names_a_bad_rules_argument_the_same_way() {
     let bad = "kalah(9,4)";
