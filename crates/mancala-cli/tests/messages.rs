@@ -130,6 +130,34 @@ fn a_number_out_of_range_is_refused_with_the_real_range() {
     }
 }
 
+/// `solve`'s numbers: the same real ranges, and `--max-seconds` says its limit (a huge one
+/// made the solve panic on its deadline).
+#[test]
+fn solve_refuses_numbers_with_their_real_range() {
+    for (args, needle) in [
+        (vec!["solve", "--threads", "-1"], "-1 is not in 0..=256"),
+        (vec!["solve", "--tt-mb", "0"], "0 is not in 1..=1048576"),
+        (
+            vec!["solve", "--max-nodes", "-1"],
+            "-1 is not in 0..=18446744073709551615",
+        ),
+        (
+            vec!["solve", "--max-seconds", "1e30"],
+            "'--max-seconds <MAX_SECONDS>': expected a number of seconds from 0 to 1e9",
+        ),
+        (
+            vec!["solve", "--rules", "kalah(3,2)", "--max-seconds", "1e19"],
+            "from 0 to 1e9",
+        ),
+        (vec!["solve", "--max-seconds", "-1"], "from 0 to 1e9"),
+        (vec!["solve", "--max-seconds", "NaN"], "from 0 to 1e9"),
+    ] {
+        refused(&args, needle);
+    }
+    let o = mancala(&["solve", "--rules", "kalah(3,2)", "--max-seconds", "1e9"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+}
+
 /// An error in a subcommand of a subcommand names that one's help.
 #[test]
 fn an_error_names_the_help_of_the_deepest_subcommand() {
