@@ -38,14 +38,16 @@ pub struct SolveArgs {
     /// Use the exact (DashMap) table instead of the lock-free one.
     #[arg(long)]
     pub exact_table: bool,
-    /// Stop after about this many nodes (the result is then a pair of bounds).
+    /// Stop after about this many nodes in all (`analyse`: for all moves together; the result
+    /// is then a pair of bounds).
     #[arg(long, value_parser = crate::ranges::any_u64())]
     pub max_nodes: Option<u64>,
     /// Stop after about this many seconds, 0 to 1e9 (the result is then a pair of bounds).
     #[arg(long, value_parser = parse_seconds)]
     pub max_seconds: Option<f64>,
     /// Print one JSON object (`solve`: `value` and `score` are null unless `exact` is true;
-    /// `lower` and `upper` are always the proven bounds).
+    /// `analyse`: each move's `value` is null unless its `exact` is true; `lower` and `upper`
+    /// are always the proven bounds).
     #[arg(long)]
     pub json: bool,
     /// Say on standard error which database file is used (from `--egdb` or the cache) and
@@ -220,7 +222,14 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
             s.upper
         );
     }
-    if s.exact {
+    if pos.is_over() {
+        // Nobody is to move: the score is the final one, and there is no move or line.
+        println!(
+            "score       {:+} (the game is over: final margin of South)",
+            s.score
+        );
+        println!("best moves  none (the game is over)");
+    } else if s.exact {
         println!(
             "score       {:+} (final margin of the player to move)",
             s.score
@@ -282,7 +291,8 @@ pub fn run_analyse(args: &SolveArgs) -> Result<(), String> {
             .map(|m| {
                 serde_json::json!({
                     "move": m.mv.to_string(),
-                    "value": m.value,
+                    // A value only when proven, as `solve --json`.
+                    "value": m.exact.then_some(m.value),
                     "lower": m.lower,
                     "upper": m.upper,
                     "exact": m.exact,
@@ -301,7 +311,9 @@ pub fn run_analyse(args: &SolveArgs) -> Result<(), String> {
     }
     println!("rules     {}", pos.rules());
     println!("position  {pos}");
-    if a.moves.iter().all(|m| !m.exact) {
+    if a.moves.is_empty() {
+        println!("note      the game is over: no move to value");
+    } else if a.moves.iter().all(|m| !m.exact) {
         println!(
             "note      no move proven: {}; each move shows its proven bounds",
             stopped_by(args, a.nodes, a.seconds)

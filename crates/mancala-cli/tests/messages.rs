@@ -456,6 +456,60 @@ fn analyse_stopped_early_prints_bounds_inside_the_game() {
         );
     }
     assert_eq!(moves, 6, "{out}");
+    // The node limit holds for the whole analysis, not for each move: the solver looks at
+    // its limits every 2048 nodes (`Solver::node_limit`), so one look after the limit is
+    // passed stops it; per move it was six times that.
+    let nodes: u64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("nodes"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(nodes <= 10 + 2 * 2048, "{nodes} nodes for --max-nodes 10");
+}
+
+/// `--max-nodes` stops the first guess of MTD(f) too (a depth-10 estimate of ~10⁵ nodes on
+/// Kalah(6,4) that ran to the end before); `analyse --json` gives a move's value only when
+/// it is proven; `analyse` and `solve` of a finished game say that it is over.
+#[test]
+fn limits_stop_the_first_guess_and_unproven_values_are_null() {
+    let o = mancala(&["solve", "--max-nodes", "1", "--threads", "1", "--json"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    // One look at the limits in the guess and one in the first probe, each within 2048
+    // nodes (`Solver::node_limit`); the guess alone was ~65,000 nodes before.
+    assert!(v["nodes"].as_u64().unwrap() < 10_000, "{v}");
+    assert!(v["value"].is_null(), "{v}");
+    let o = mancala(&[
+        "analyse",
+        "--rules",
+        "kalah(6,3)",
+        "--max-nodes",
+        "3000",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    for m in v["moves"].as_array().unwrap() {
+        assert_eq!(m["value"].is_null(), m["exact"] == false, "{m}");
+    }
+    // South's store 14, North's 10, no seed left: over, South won by 4.
+    let over = [
+        "--rules",
+        "kalah(4,3)",
+        "--position",
+        "0,0,0,0,14,0,0,0,0,10 -",
+    ];
+    let o = mancala(&[&["analyse"][..], &over].concat());
+    let out = text(&o.stdout);
+    assert!(out.contains("the game is over: no move to value"), "{out}");
+    assert!(!out.contains("limit"), "{out}");
+    let o = mancala(&[&["solve"][..], &over].concat());
+    let out = text(&o.stdout);
+    assert!(out.contains("score       +4 (the game is over"), "{out}");
+    assert!(out.contains("best moves  none"), "{out}");
 }
 
 #[test]

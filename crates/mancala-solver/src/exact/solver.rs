@@ -279,7 +279,11 @@ impl Solver {
         self.egdb.as_ref()
     }
 
-    /// Stop after about this many nodes (checked every 2048 nodes a thread); `None` = no limit.
+    /// Stop after about this many nodes in all (checked every 2048 nodes a thread, so a few
+    /// thousand more may be searched); `None` = no limit. The limit holds for the whole call:
+    /// a solve's value, best moves and principal variation together, and an analysis's
+    /// moves together (the first moves may use it all, the later ones then keep their
+    /// starting bounds). The first guess of MTD(f) counts too.
     #[must_use]
     pub fn node_limit(mut self, nodes: Option<u64>) -> Solver {
         self.node_limit = nodes;
@@ -475,9 +479,12 @@ impl Solver {
             }
         });
         let board = board.as_ref();
-        let shared = || {
+        // `spent`: nodes already searched by this call, so that the node limit holds for the
+        // whole call (every move of an analysis, the value and the best moves of a solve),
+        // as the time limit does.
+        let shared = |spent: u64| {
             let mut sh = Shared::new(
-                self.node_limit,
+                self.node_limit.map(|n| n.saturating_sub(spent)),
                 self.time_limit.map(|d| t0 + d),
                 self.cancel.clone(),
             );
@@ -576,7 +583,7 @@ fn drive<const M: usize, T: TranspositionTable>(
     ctx: &Ctx<'_, M, T>,
     pos: &KalahPosition,
     job: Job,
-    shared: &dyn Fn() -> Arc<Shared>,
+    shared: &dyn Fn(u64) -> Arc<Shared>,
     t0: Instant,
 ) -> Output {
     let mut nodes = 0u64;
@@ -585,15 +592,28 @@ fn drive<const M: usize, T: TranspositionTable>(
         Job::Analyse => {
             let mut moves = Vec::new();
             let legal = pos.legal_moves();
+            // Once a limit or the cancel flag stopped one move, the later moves keep their
+            // starting bounds without a search (each would otherwise search a few thousand
+            // nodes before it looks at the limits).
+            let mut stopped = false;
             for (index, &mv) in legal.iter().enumerate() {
                 let count = legal.len();
                 phase(ctx, SolvePhase::Move { mv, index, count }, lo, hi);
-                let sh = shared();
-                let p = ctx.mtd(&sh, lo - 1, hi + 1, 0, |s, a, b| {
-                    probing(ctx, b);
-                    s.move_value(pos, mv, a, b)
-                });
-                nodes += sh.nodes.load(Ordering::Relaxed);
+                let p = if stopped {
+                    Proven {
+                        lower: lo,
+                        upper: hi,
+                    }
+                } else {
+                    let sh = shared(nodes);
+                    let p = ctx.mtd(&sh, lo - 1, hi + 1, 0, |s, a, b| {
+                        probing(ctx, b);
+                        s.move_value(pos, mv, a, b)
+                    });
+                    nodes += sh.nodes.load(Ordering::Relaxed);
+                    stopped = sh.limited.load(Ordering::Relaxed);
+                    p
+                };
                 // `lo − 1, hi + 1` above: a move's value can exceed the position's range by
                 // nothing, but the extra room keeps the driver's first probes inside its
                 // interval. The bounds reported are clamped back to the range, so that a move
@@ -616,7 +636,7 @@ fn drive<const M: usize, T: TranspositionTable>(
         }
         Job::Solve => {
             phase(ctx, SolvePhase::Value, lo, hi);
-            let sh = shared();
+            let sh = shared(nodes);
             // First guess of MTD(f): a shallow heuristic search (gains only, database exact).
             let guess = ctx.guess(&sh, pos, GUESS_DEPTH);
             let p: Proven = ctx.mtd(&sh, lo, hi, guess, |s, a, b| {
@@ -639,7 +659,7 @@ fn drive<const M: usize, T: TranspositionTable>(
             if sol.exact {
                 let v = sol.value;
                 phase(ctx, SolvePhase::BestMoves, v, v);
-                let sh = shared();
+                let sh = shared(nodes);
                 let mut complete = true;
                 let moves = pos.legal_moves();
                 // Each move's test on its own thread (the tests are independent).
