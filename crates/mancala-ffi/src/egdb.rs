@@ -107,6 +107,15 @@ pub unsafe extern "C" fn mancala_egdb_build(
         // SAFETY: registry-checked handle.
         let rules = unsafe { handle::get(rules, "rules") }?.kalah()?;
         let mut pool = rayon::ThreadPoolBuilder::new();
+        if threads as usize > mancala_solver::MAX_THREADS {
+            return Err(Error::new(
+                MancalaStatus::InvalidArgument,
+                format!(
+                    "threads: {threads} asked for, at most {}",
+                    mancala_solver::MAX_THREADS
+                ),
+            ));
+        }
         if threads > 0 {
             pool = pool.num_threads(threads as usize);
         }

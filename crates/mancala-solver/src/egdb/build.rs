@@ -844,9 +844,10 @@ impl LevelBuild {
         with_m!(self.m(), go, self, level, from, entries);
     }
 
-    /// The entries of layer `k` as they are held during the build ([`LevelBuild::layer_range`]:
-    /// the layer's ranks, permuted inside each window of the build's slot order; see
-    /// [`Builder`]), for a checkpoint that [`LevelBuild::load_layer`] reads back.
+    /// The entries of layer `k` as they are held during the build (the ranks of
+    /// [`LevelBuild::layer_range`], permuted inside each window of positions sharing the
+    /// opponent's row and the mover's seed count: the module docs of [`crate::egdb`] call it
+    /// slot order), for a checkpoint that [`LevelBuild::load_layer`] reads back.
     #[must_use]
     pub fn layer_entries(&self, k: u32) -> Vec<u8> {
         let r = self.layer_range(k);

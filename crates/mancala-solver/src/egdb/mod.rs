@@ -554,7 +554,8 @@ impl Egdb {
     ///
     /// # Errors
     /// As [`Egdb::build`]; [`EgdbError::Cancelled`] after a [`ControlFlow::Break`];
-    /// [`EgdbError::Threads`] when the pool or the helper thread cannot start.
+    /// [`EgdbError::Threads`] when the pool or the helper thread cannot start, or for more
+    /// than [`crate::MAX_THREADS`] threads.
     pub fn build_watched(
         rules: &KalahRules,
         max_seeds: u32,
@@ -565,6 +566,12 @@ impl Egdb {
         let m = rules.houses();
         let total = check_size(m, max_seeds)?;
         let options = relevant_options(rules.options());
+        if threads > crate::exact::MAX_THREADS {
+            return Err(EgdbError::Threads(format!(
+                "{threads} threads asked for, at most {}",
+                crate::exact::MAX_THREADS
+            )));
+        }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()

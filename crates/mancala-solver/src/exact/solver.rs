@@ -46,7 +46,8 @@ pub enum SolveError {
         /// The position's rules.
         position: String,
     },
-    /// The thread pool could not be built.
+    /// The thread pool could not be built, or more than [`MAX_THREADS`] threads were asked
+    /// for ([`Solver::threads`]).
     #[error("cannot start the search threads: {0}")]
     Threads(String),
     /// The transposition table's memory ([`Solver::tt_bytes`], or more when the key space
@@ -195,6 +196,9 @@ fn margin(pos: &KalahPosition) -> i32 {
     }
 }
 
+/// The most search threads a [`Solver`] starts (the command line allows 256).
+pub const MAX_THREADS: usize = 1024;
+
 /// A progress callback of [`Solver::solve_watched`].
 type Callback<'a> = &'a mut dyn FnMut(&SolveProgress) -> ControlFlow<()>;
 
@@ -229,7 +233,8 @@ impl Solver {
         }
     }
 
-    /// Search threads (at least 1). The value never depends on it.
+    /// Search threads (at least 1; a solve with more than [`MAX_THREADS`] is refused with
+    /// [`SolveError::Threads`] before any thread starts). The value never depends on it.
     #[must_use]
     pub fn threads(mut self, threads: usize) -> Solver {
         self.threads = threads.max(1);
@@ -421,6 +426,14 @@ impl Solver {
                     position: rules.to_string(),
                 });
             }
+        }
+        if self.threads > MAX_THREADS {
+            // rayon would start threads until the system refuses (seen: 2,738 threads for a
+            // request of 2^40 from Python, the machine unusable for minutes).
+            return Err(SolveError::Threads(format!(
+                "{} threads asked for, at most {MAX_THREADS}",
+                self.threads
+            )));
         }
         if self.pool.as_ref().map(|p| p.0) != Some(self.threads) {
             let pool = rayon::ThreadPoolBuilder::new()
