@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use mancala_core::kalah::KalahRules;
+use mancala_solver::egdb::{remove_temporary_files, TemporaryOwners};
 use mancala_solver::{available_memory_bytes, Cache, CacheEvent, Egdb, EgdbError};
 
 /// The environment variable naming the cache folder (instead of the user's cache folder).
@@ -47,7 +48,16 @@ pub(crate) fn find_database(
     rules: &KalahRules,
     verbose: bool,
 ) -> Result<(Egdb, PathBuf), String> {
-    match Egdb::find_in(path, rules) {
+    // Reading and checking a large database takes seconds (2.5 GiB: 1.4–2.5 s).
+    let spinner = crate::progress::spinner(format!(
+        "reading the endgame database for {rules} from {}",
+        path.display()
+    ));
+    let found = Egdb::find_in(path, rules);
+    if let Some(b) = spinner {
+        b.finish_and_clear();
+    }
+    match found {
         Ok(found) => {
             if verbose {
                 for (p, why) in &found.skipped {
@@ -138,7 +148,29 @@ pub(crate) fn choose(
         }
         return Ok(None);
     };
+    if let Some(file) = crate::paths::file_in_the_way(&dir) {
+        let why = if file == dir {
+            format!("{} is a file, not a folder", dir.display())
+        } else {
+            format!(
+                "{}: {} is a file, not a folder",
+                dir.display(),
+                file.display()
+            )
+        };
+        eprintln!(
+            "mancala: warning: cannot use the endgame database cache ({why}); going on without a database"
+        );
+        return Ok(None);
+    }
     let cache = Cache::new(&dir);
+    // Ctrl-C in the save: remove this process's temporary file (`crate::interrupt`).
+    let saved = cache.path(rules, k);
+    crate::interrupt::on_interrupt(move || {
+        for p in remove_temporary_files(&saved, TemporaryOwners::ThisProcess) {
+            eprintln!("mancala: removed {}", p.display());
+        }
+    });
     let mut bar = None;
     let result = cache.get_or_build(rules, k, choice.threads, crate::progress::TICK, &mut |ev| {
         match ev {

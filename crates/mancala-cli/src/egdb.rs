@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
+use mancala_solver::egdb::{remove_temporary_files, TemporaryOwners};
 use mancala_solver::Egdb;
 
 /// `mancala egdb …`.
@@ -28,14 +29,14 @@ One database serves every seed count n of the same house count m and capture and
         /// Rule set (its m and capture/end options decide the database).
         #[arg(long)]
         rules: String,
-        /// K, the largest number of seeds in the houses.
-        #[arg(long)]
+        /// K, the largest number of seeds in the houses (0..=127).
+        #[arg(long, value_parser = crate::ranges::max_seeds())]
         max_seeds: u32,
         /// Output folder (created if missing); the file is named after the rules and K.
         #[arg(long)]
         out: PathBuf,
-        /// Build threads (0 = every core).
-        #[arg(long, default_value_t = 0)]
+        /// Build threads (0 = every core; at most 256).
+        #[arg(long, default_value_t = 0, value_parser = crate::ranges::threads_or_all())]
         threads: usize,
     },
     /// Print the header of a database file, or of every `*.egdb` file in a folder (with the
@@ -96,8 +97,12 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
         }
         EgdbCommand::Verify { file } => {
             let t = Instant::now();
-            let db = Egdb::open(&file).map_err(|e| named(&file, &e))?;
-            let n = db.check_entries().map_err(|e| named(&file, &e))?;
+            let spinner = crate::progress::spinner(format!("checking {}", file.display()));
+            let checked = Egdb::open(&file).and_then(|db| Ok((db.check_entries()?, db)));
+            if let Some(b) = spinner {
+                b.finish_and_clear();
+            }
+            let (n, db) = checked.map_err(|e| named(&file, &e))?;
             println!(
                 "{}: OK ({}, {n} entries, checksums and value ranges checked in {:.2} s)",
                 file.display(),
@@ -159,9 +164,6 @@ fn info_folder(dir: &std::path::Path) -> Result<(), String> {
 
 fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(), String> {
     let rules = crate::rules_arg::kalah_only(rules, "endgame databases are")?;
-    if threads > 256 {
-        return Err(format!("--threads {threads}: at most 256 (0 = every core)"));
-    }
     // One byte per position with at most K seeds in the 2m houses: C(K + 2m, 2m) bytes.
     // Refuse up front what this machine cannot hold, rather than abort in the allocator.
     let m = u128::from(rules.houses()) * 2;
@@ -179,15 +181,26 @@ fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(
     // The folder must exist and take a file before the build, not after minutes of work. The
     // probe has a fresh unpredictable name, created exclusively (a planted symlink is never
     // followed), and is removed when dropped.
-    std::fs::create_dir_all(out).map_err(|e| format!("--out {}: {e}", out.display()))?;
+    let refused = |e: std::io::Error| {
+        format!(
+            "--out {}: {}",
+            out.display(),
+            crate::paths::folder_error(out, &e)
+        )
+    };
+    std::fs::create_dir_all(out).map_err(refused)?;
     tempfile::Builder::new()
         .prefix(".mancala-write-check-")
         .tempfile_in(out)
-        .map_err(|e| format!("--out {}: {e}", out.display()))?;
-    // Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file, then exit
-    // (before the build threads start, so that they inherit the blocked signals).
-    #[cfg(unix)]
-    interrupt::remove_temporaries_on_signal(path.clone());
+        .map_err(refused)?;
+    // Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file before the
+    // exit (`crate::interrupt`).
+    let saved = path.clone();
+    crate::interrupt::on_interrupt(move || {
+        for p in remove_temporary_files(&saved, TemporaryOwners::ThisProcess) {
+            eprintln!("mancala: removed {}", p.display());
+        }
+    });
     let bar = crate::progress::bar(entries.min(u128::from(u64::MAX)) as u64);
     let t = Instant::now();
     let db = Egdb::build_watched(
@@ -206,7 +219,7 @@ fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(
     )
     .map_err(|e| e.to_string())?;
     let build_s = t.elapsed().as_secs_f64();
-    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    std::fs::create_dir_all(out).map_err(refused)?;
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
@@ -228,47 +241,4 @@ fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(
         t.elapsed().as_secs_f64()
     );
     Ok(())
-}
-
-/// Clean exit on a signal during `egdb build` (Unix).
-#[cfg(unix)]
-mod interrupt {
-    use std::path::PathBuf;
-
-    use mancala_solver::egdb::{remove_temporary_files, TemporaryOwners};
-
-    /// Blocks SIGINT, SIGTERM and SIGHUP in this thread (and so in every thread it starts
-    /// later) and starts a thread that waits for one of them (`sigwait`, no signal handler):
-    /// it then removes this process's temporary files of the database file `path`
-    /// ([`TemporaryOwners::ThisProcess`]) and exits with status 128 + the signal number, as
-    /// the shell reports a process killed by that signal.
-    pub(crate) fn remove_temporaries_on_signal(path: PathBuf) {
-        // SAFETY: plain libc calls on a local, initialised signal set.
-        #[allow(unsafe_code)]
-        let set = unsafe {
-            let mut set: libc::sigset_t = std::mem::zeroed();
-            libc::sigemptyset(&mut set);
-            for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
-                libc::sigaddset(&mut set, sig);
-            }
-            if libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut()) != 0 {
-                return;
-            }
-            set
-        };
-        std::thread::spawn(move || {
-            let mut sig: libc::c_int = 0;
-            // SAFETY: `set` is initialised; `sig` is writable.
-            #[allow(unsafe_code)]
-            let r = unsafe { libc::sigwait(&set, &mut sig) };
-            if r != 0 {
-                return;
-            }
-            for p in remove_temporary_files(&path, TemporaryOwners::ThisProcess) {
-                eprintln!("mancala: removed {}", p.display());
-            }
-            eprintln!("mancala: interrupted (signal {sig})");
-            std::process::exit(128 + sig);
-        });
-    }
 }

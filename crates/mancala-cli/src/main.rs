@@ -3,14 +3,19 @@
 //! as one line, with a non-zero exit status (1 for a refused input, 2 for a malformed command
 //! line).
 
+#![deny(clippy::undocumented_unsafe_blocks)]
+
 mod agent;
 mod bench;
 mod bestmove;
 mod database;
 mod egdb;
+mod interrupt;
+mod paths;
 mod perft;
 mod play;
 mod progress;
+mod ranges;
 mod replay;
 mod rules_arg;
 mod show;
@@ -202,18 +207,25 @@ fn parse(args: &[std::ffi::OsString]) -> Result<Cli, clap::Error> {
     <Cli as clap::FromArgMatches>::from_arg_matches(&matches)
 }
 
-/// Where a user who mistyped `args` finds help: the subcommand's own `--help` when the first
-/// argument names a subcommand (`mancala solve --help`), else `mancala --help`.
+/// Where a user who mistyped `args` finds help: the `--help` of the deepest subcommand the
+/// arguments name (`mancala egdb build --help`, `mancala solve --help`), else
+/// `mancala --help`. Options before a subcommand's name (`mancala --quiet egdb build`) are
+/// passed over: the only ones there are flags without a value.
 fn help_hint(args: &[std::ffi::OsString]) -> String {
-    let cmd = command();
-    let sub = args
-        .get(1)
-        .and_then(|a| a.to_str())
-        .and_then(|a| cmd.find_subcommand(a).map(|s| s.get_name().to_string()));
-    match sub {
-        Some(name) => format!("mancala {name} --help"),
-        None => "mancala --help".to_string(),
+    let mut cmd = command();
+    let mut path = vec!["mancala".to_string()];
+    for arg in args.iter().skip(1) {
+        let Some(arg) = arg.to_str() else { break };
+        if arg.starts_with('-') {
+            continue;
+        }
+        let Some(sub) = cmd.find_subcommand(arg).cloned() else {
+            break;
+        };
+        path.push(sub.get_name().to_string());
+        cmd = sub;
     }
+    format!("{} --help", path.join(" "))
 }
 
 fn main() -> ExitCode {
@@ -240,6 +252,8 @@ fn main() -> ExitCode {
         }
     };
     progress::set_quiet(cli.quiet);
+    // Before any other thread starts: Ctrl-C clears the progress line and runs the clean-ups.
+    interrupt::install();
     let result = match cli.command {
         Command::Show(a) => show::run(&a),
         Command::Play(a) => play::run(&a),
@@ -342,6 +356,36 @@ mod tests {
             words.push(cur);
         }
         words
+    }
+
+    #[test]
+    fn the_help_hint_names_the_deepest_subcommand() {
+        let hint = |line: &str| {
+            help_hint(
+                &line
+                    .split(' ')
+                    .map(std::ffi::OsString::from)
+                    .collect::<Vec<_>>(),
+            )
+        };
+        assert_eq!(
+            hint("mancala egdb build --rules standard --max-seeds 2"),
+            "mancala egdb build --help"
+        );
+        assert_eq!(
+            hint("mancala --quiet egdb verify"),
+            "mancala egdb verify --help"
+        );
+        assert_eq!(hint("mancala egdb bogus"), "mancala egdb --help");
+        assert_eq!(
+            hint("mancala agent manchester --level 0"),
+            "mancala agent manchester --help"
+        );
+        assert_eq!(hint("mancala solve --rules x"), "mancala solve --help");
+        assert_eq!(hint("mancala bogus"), "mancala --help");
+        // A value that happens to be a subcommand's name is not one once a subcommand
+        // without subcommands is reached.
+        assert_eq!(hint("mancala show play"), "mancala show --help");
     }
 
     #[test]

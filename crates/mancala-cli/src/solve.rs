@@ -19,11 +19,11 @@ pub struct SolveArgs {
     /// Position in the notation of docs/rules/kalah.md (default: the start position).
     #[arg(long)]
     pub position: Option<String>,
-    /// Search threads (0 = every core).
-    #[arg(long, default_value_t = 0)]
+    /// Search threads (0 = every core; at most 256).
+    #[arg(long, default_value_t = 0, value_parser = crate::ranges::threads_or_all())]
     pub threads: usize,
-    /// Transposition table size, MiB.
-    #[arg(long, default_value_t = 256)]
+    /// Transposition table size, MiB (1..=1048576).
+    #[arg(long, default_value_t = 256, value_parser = crate::ranges::solver_tt_mb())]
     pub tt_mb: usize,
     /// Endgame database: a file, or a folder searched for the largest database serving the
     /// rules. Without it, a database is built once (K chosen from m and the memory) and
@@ -40,9 +40,9 @@ pub struct SolveArgs {
     pub exact_table: bool,
     /// Stop after about this many nodes in all (`analyse`: for all moves together; the result
     /// is then a pair of bounds).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::ranges::any_u64())]
     pub max_nodes: Option<u64>,
-    /// Stop after about this many seconds (the result is then a pair of bounds).
+    /// Stop after about this many seconds, 0 to 1e9 (the result is then a pair of bounds).
     #[arg(long, value_parser = parse_seconds)]
     pub max_seconds: Option<f64>,
     /// Print one JSON object (`solve`: `value` and `score` are null unless `exact` is true;
@@ -56,16 +56,20 @@ pub struct SolveArgs {
     pub verbose: bool,
 }
 
-/// `--max-seconds`: a finite number of seconds, 0 or more (`2.5`, `1e3`); anything else is
-/// refused with a one-line reason (clap adds the option's name and the value).
+/// The longest `--max-seconds`: 1e9 s, about 31.7 years. Far longer times do not fit the
+/// solver's deadline (an `Instant`: 1e19 s made the solve panic), and no solve needs them.
+const MAX_SECONDS: f64 = 1e9;
+
+/// `--max-seconds`: a number of seconds from 0 to [`MAX_SECONDS`] (`2.5`, `1e3`); anything
+/// else is refused with a one-line reason (clap adds the option's name and the value).
 fn parse_seconds(s: &str) -> Result<f64, String> {
     let v: f64 = s
         .parse()
-        .map_err(|_| "expected a number of seconds, 0 or more (e.g. 2.5)".to_string())?;
-    if v >= 0.0 && Duration::try_from_secs_f64(v).is_ok() {
+        .map_err(|_| "expected a number of seconds from 0 to 1e9 (e.g. 2.5)".to_string())?;
+    if (0.0..=MAX_SECONDS).contains(&v) {
         Ok(v)
     } else {
-        Err("expected a finite number of seconds, 0 or more".to_string())
+        Err("expected a number of seconds from 0 to 1e9 (about 31 years)".to_string())
     }
 }
 

@@ -195,11 +195,11 @@ fn bad_input_gets_a_one_line_reason() {
     );
     assert_refused(
         &mancala(&["solve", "--rules", "kalah(4,2)", "--tt-mb", "0"]),
-        "--tt-mb 0",
+        "'--tt-mb <TT_MB>': 0 is not in 1..=1048576",
     );
     assert_refused(
         &mancala(&["solve", "--rules", "kalah(4,2)", "--threads", "1000"]),
-        "--threads 1000",
+        "'--threads <THREADS>': 1000 is not in 0..=256",
     );
 }
 
