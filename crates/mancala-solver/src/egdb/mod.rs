@@ -566,10 +566,10 @@ impl Egdb {
         let m = rules.houses();
         let total = check_size(m, max_seeds)?;
         let options = relevant_options(rules.options());
-        if threads > crate::exact::MAX_THREADS {
+        if threads > crate::mem::MAX_THREADS {
             return Err(EgdbError::Threads(format!(
                 "{threads} threads asked for, at most {}",
-                crate::exact::MAX_THREADS
+                crate::mem::MAX_THREADS
             )));
         }
         let pool = rayon::ThreadPoolBuilder::new()

@@ -196,8 +196,7 @@ fn margin(pos: &KalahPosition) -> i32 {
     }
 }
 
-/// The most search threads a [`Solver`] starts (the command line allows 256).
-pub const MAX_THREADS: usize = 1024;
+pub use crate::mem::MAX_THREADS;
 
 /// A progress callback of [`Solver::solve_watched`].
 type Callback<'a> = &'a mut dyn FnMut(&SolveProgress) -> ControlFlow<()>;
