@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -18,6 +18,7 @@ use mancala_solver::engine::{
 
 use crate::bao::Bao;
 use crate::errors::{from_error, Kind};
+use crate::int::Int;
 use crate::interrupt;
 use crate::kalah::{move_to_py, Kalah};
 use crate::solver::{mebibytes, Egdb};
@@ -118,14 +119,22 @@ fn search_result<'py, M: Copy>(
 #[pymethods]
 impl Engine {
     #[new]
-    #[pyo3(signature = (level = 10, tt_mb = None, seed = 0, egdb = None))]
+    #[pyo3(signature = (level = Int::of(10), tt_mb = None, seed = Int::of(0), egdb = None),
+           text_signature = "(level=10, tt_mb=None, seed=0, egdb=None)")]
     fn new(
         py: Python<'_>,
-        level: u32,
-        tt_mb: Option<u64>,
-        seed: u64,
+        level: Int,
+        tt_mb: Option<Int>,
+        seed: Int,
         egdb: Option<Py<Egdb>>,
     ) -> PyResult<Engine> {
+        // A level that fits a u32 goes to the library, whose EngineError names the range (as the
+        // command's message does); a negative or huge one is a ValueError with the same range.
+        let level: u32 = level
+            .get("level", 0, i128::from(u32::MAX), "")
+            .or_else(|_| level.get("level", 1, 10, ""))?;
+        let tt_mb = tt_mb.map(|t| t.u64("tt_mb")).transpose()?;
+        let seed = seed.u64("seed")?;
         let lvl = Level::new(level).map_err(|e| engine_error(py, e))?;
         let tt_bytes = match tt_mb {
             None => DEFAULT_TT_BYTES,
@@ -161,16 +170,17 @@ impl Engine {
     /// ±(1,000,000 − plies) for a forced win or loss. Raises `IllegalMoveError` when the game
     /// is over, `DatabaseError` when the engine's database serves other rules, `EngineError`
     /// (table memory), `ValueError` for a negative time, `TypeError` for another object.
-    #[pyo3(signature = (game, time_ms = 1000, max_nodes = None))]
+    #[pyo3(signature = (game, time_ms = Int::of(1000), max_nodes = None),
+           text_signature = "($self, game, time_ms=1000, max_nodes=None)")]
     fn search<'py>(
         &self,
         py: Python<'py>,
         game: &Bound<'py, PyAny>,
-        time_ms: i64,
-        max_nodes: Option<u64>,
+        time_ms: Int,
+        max_nodes: Option<Int>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let time_ms = u64::try_from(time_ms)
-            .map_err(|_| PyValueError::new_err(format!("time_ms must be ≥ 0, got {time_ms}")))?;
+        let time_ms = time_ms.u64("time_ms")?;
+        let max_nodes = max_nodes.map(|n| n.u64("max_nodes")).transpose()?;
         let cancel = Arc::new(AtomicBool::new(false));
         let mut limits =
             Limits::time(Duration::from_millis(time_ms)).with_cancel(Arc::clone(&cancel));
@@ -206,13 +216,14 @@ impl Engine {
     }
 
     /// The move the engine plays in the current position of `game` (`search(...).move`).
-    #[pyo3(signature = (game, time_ms = 1000, max_nodes = None))]
+    #[pyo3(signature = (game, time_ms = Int::of(1000), max_nodes = None),
+           text_signature = "($self, game, time_ms=1000, max_nodes=None)")]
     fn best_move<'py>(
         &self,
         py: Python<'py>,
         game: &Bound<'py, PyAny>,
-        time_ms: i64,
-        max_nodes: Option<u64>,
+        time_ms: Int,
+        max_nodes: Option<Int>,
     ) -> PyResult<Bound<'py, PyAny>> {
         self.search(py, game, time_ms, max_nodes)?.getattr("move")
     }

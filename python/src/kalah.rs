@@ -13,7 +13,7 @@ use mancala_core::kalah::{KalahGame, KalahMove, KalahPosition, KalahRules};
 use mancala_core::Rules;
 
 use crate::errors::{error, from_error, Kind};
-use crate::side::Side;
+use crate::side::{Side, SideArg};
 
 /// What `__reduce__` pickles: the rules, the start position (notation) and the moves.
 type Record = (String, String, Vec<Py<PyAny>>);
@@ -226,9 +226,9 @@ impl Kalah {
         PyArray1::from_vec(py, slots)
     }
 
-    /// Seeds in `side`'s store.
-    fn store(&self, side: Side) -> u8 {
-        self.position().store(side.into())
+    /// Seeds in `side`'s store (`side`: a `Side`, or 0 for South and 1 for North).
+    fn store(&self, side: SideArg) -> u8 {
+        self.position().store(side.0.into())
     }
 
     /// m, the houses a row.

@@ -17,6 +17,7 @@
 //! | [`engine`] | `Engine`: the anytime playing engine at a strength level |
 //! | [`playout`] | `random_playouts`: whole random games in Rust, many at a time |
 //! | [`errors`] | how library errors become the exceptions of `mancala.errors` |
+//! | [`int`] | whole-number arguments, their ranges checked with the argument's name |
 //! | [`interrupt`] | the GIL released during long calls, and Ctrl-C (`KeyboardInterrupt`) stopping them |
 //!
 //! Nothing crosses into Python as a panic: every refusal of the library is a typed error
@@ -28,6 +29,7 @@ use pyo3::prelude::*;
 pub mod bao;
 pub mod engine;
 pub mod errors;
+pub mod int;
 pub mod interrupt;
 pub mod kalah;
 pub mod playout;

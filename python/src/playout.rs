@@ -12,6 +12,7 @@ use mancala_core::kalah::KalahPosition;
 use mancala_core::{Game, Rules};
 
 use crate::errors::{from_error, Kind};
+use crate::int::Int;
 use crate::interrupt::pending_signal;
 
 /// Games played between two looks for a pending signal (Ctrl-C).
@@ -49,14 +50,17 @@ fn playout<G: Game>(
 /// (`KeyboardInterrupt`). Raises `RulesError`, `NotationError`, `MemoryError` when `n`
 /// scores (8 bytes each) cannot be had.
 #[pyfunction]
-#[pyo3(signature = (n, seed = 0, rules = "standard", position = None))]
+#[pyo3(signature = (n, seed = Int::of(0), rules = "standard", position = None),
+       text_signature = "(n, seed=0, rules='standard', position=None)")]
 pub fn random_playouts<'py>(
     py: Python<'py>,
-    n: u64,
-    seed: u64,
+    n: Int,
+    seed: Int,
     rules: &str,
     position: Option<&str>,
 ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    let n = n.u64("n")?;
+    let seed = seed.u64("seed")?;
     let rules: Rules = rules.parse().map_err(|e| from_error(py, Kind::Rules, e))?;
     let scores = match rules {
         Rules::Kalah(r) => {

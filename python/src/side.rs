@@ -70,3 +70,32 @@ impl From<Side> for mancala_core::Side {
         }
     }
 }
+
+/// A side argument: a [`Side`], or its integer (0 South, 1 North, as `Side` compares equal
+/// to it), so that `game.store(0)` works as `game.store(Side.SOUTH)` does.
+///
+/// Extraction raises `TypeError` for an object that is neither (PyO3 prefixes the argument's
+/// name) and `ValueError` for another integer.
+pub struct SideArg(pub Side);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for SideArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<SideArg> {
+        if let Ok(s) = obj.extract::<Side>() {
+            return Ok(SideArg(s));
+        }
+        let i = obj.extract::<crate::int::Int>().map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "expected a Side or its integer (0 South, 1 North), not {}",
+                obj.get_type()
+                    .name()
+                    .map_or_else(|_| "?".into(), |n| n.to_string())
+            ))
+        })?;
+        match i.get::<u8>("side", 0, 1, " (0 South, 1 North)")? {
+            0 => Ok(SideArg(Side::South)),
+            _ => Ok(SideArg(Side::North)),
+        }
+    }
+}

@@ -20,6 +20,7 @@ use mancala_solver::{
 };
 
 use crate::errors::{error, from_error, Kind};
+use crate::int::Int;
 use crate::interrupt::{panic_message, pending_signal, TICK};
 use crate::kalah::{move_to_py, parse_rules, Kalah};
 
@@ -61,17 +62,18 @@ pub fn seconds(seconds: f64, what: &str) -> PyResult<Duration> {
     })
 }
 
-/// A thread count of at least 1 (`None`: the library's default, every core).
+/// A thread count of 1 to [`mancala_solver::MAX_THREADS`] (`None`: the library's default,
+/// every core).
 ///
 /// # Errors
-/// `ValueError` for 0.
-pub fn threads(threads: Option<usize>) -> PyResult<Option<usize>> {
-    match threads {
-        Some(0) => Err(PyValueError::new_err(
-            "threads must be at least 1 (None: every core)",
-        )),
-        t => Ok(t),
-    }
+/// `ValueError` naming the range for another integer.
+pub fn threads(threads: Option<Int>) -> PyResult<Option<usize>> {
+    threads
+        .map(|t| {
+            let max = mancala_solver::MAX_THREADS as i128;
+            t.get("threads", 1, max, " (None: every core)")
+        })
+        .transpose()
 }
 
 /// The exception of a [`SolveError`]: `SolveError`, or `DatabaseError` when the database
@@ -120,7 +122,9 @@ fn watched<R: Send>(
 /// the transposition table in MiB (kept between solves of one rule set), `egdb` an `Egdb`
 /// probed for every position with at most its K seeds in the houses, `max_seconds` /
 /// `max_nodes` limits after which a solve returns the bounds proven so far
-/// (`exact=False`). Raises `ValueError` for a zero thread count or table, a negative time.
+/// (`exact=False`). Raises `ValueError` for a thread count outside 1..=1024, a zero table,
+/// a negative time (a whole-number argument out of range names itself and its range; see
+/// the module `int`).
 ///
 /// `solve` and `analyse` release the GIL; Ctrl-C (`KeyboardInterrupt`) stops them. One call
 /// at a time runs on a solver (a second waits).
@@ -148,14 +152,17 @@ impl Solver {
 #[pymethods]
 impl Solver {
     #[new]
-    #[pyo3(signature = (threads = None, tt_mb = 64, egdb = None, max_seconds = None, max_nodes = None))]
+    #[pyo3(signature = (threads = None, tt_mb = Int::of(64), egdb = None, max_seconds = None, max_nodes = None),
+           text_signature = "(threads=None, tt_mb=64, egdb=None, max_seconds=None, max_nodes=None)")]
     fn new(
-        threads: Option<usize>,
-        tt_mb: u64,
+        threads: Option<Int>,
+        tt_mb: Int,
         egdb: Option<Py<Egdb>>,
         max_seconds: Option<f64>,
-        max_nodes: Option<u64>,
+        max_nodes: Option<Int>,
     ) -> PyResult<Solver> {
+        let tt_mb = tt_mb.u64("tt_mb")?;
+        let max_nodes = max_nodes.map(|n| n.u64("max_nodes")).transpose()?;
         let mut s = mancala_solver::Solver::new().tt_bytes(mebibytes(tt_mb, "tt_mb")?);
         if let Some(t) = self::threads(threads)? {
             s = s.threads(t);
@@ -329,9 +336,9 @@ impl Egdb {
     fn cached(
         py: Python<'_>,
         rules: &str,
-        max_seeds: Option<u32>,
+        max_seeds: Option<Int>,
         folder: Option<PathBuf>,
-        threads: Option<usize>,
+        threads: Option<Int>,
         progress: Option<Py<PyAny>>,
         interval: f64,
     ) -> PyResult<Egdb> {
@@ -353,7 +360,7 @@ impl Egdb {
                 )
             })?;
         let k = match max_seeds {
-            Some(k) => k,
+            Some(k) => k.get("max_seeds", 0, i128::from(u32::MAX), "")?,
             None => {
                 Cache::default_max_seeds(&rules, available_memory_bytes()).ok_or_else(|| {
                     error(
@@ -526,13 +533,14 @@ impl<'a> Reporter<'a> {
 pub fn build_egdb(
     py: Python<'_>,
     rules: &str,
-    max_seeds: u32,
+    max_seeds: Int,
     path: Option<PathBuf>,
-    threads: Option<usize>,
+    threads: Option<Int>,
     progress: Option<Py<PyAny>>,
     interval: f64,
 ) -> PyResult<Egdb> {
     let rules: KalahRules = parse_rules(py, rules)?;
+    let max_seeds: u32 = max_seeds.get("max_seeds", 0, i128::from(u32::MAX), "")?;
     let threads = self::threads(threads)?.unwrap_or(0);
     let interval = seconds(interval, "interval")?;
     // The progress callback's exception, kept apart from a signal's.

@@ -134,3 +134,63 @@ def test_every_error_is_a_mancala_error():
         assert issubclass(cls, MancalaError)
     for cls in (RulesError, NotationError, IllegalMoveError):
         assert issubclass(cls, ValueError)
+
+
+# Whole-number arguments: a value out of range is a ValueError naming the argument and its
+# range (PyO3's own conversion raised OverflowError with no name), whatever the integer type.
+@pytest.mark.parametrize(
+    "call, name",
+    [
+        (lambda v: mancala.Solver(threads=v), "threads"),
+        (lambda v: mancala.Solver(tt_mb=v), "tt_mb"),
+        (lambda v: mancala.Solver(max_nodes=v), "max_nodes"),
+        (lambda v: mancala.Engine(level=v), "level"),
+        (lambda v: mancala.Engine(seed=v), "seed"),
+        (lambda v: mancala.Engine(level=1).search(Kalah("kalah(6,1)"), time_ms=v), "time_ms"),
+        (lambda v: mancala.random_playouts(v), "n"),
+        (lambda v: mancala.build_egdb("kalah(6,1)", v), "max_seeds"),
+    ],
+)
+@pytest.mark.parametrize("value", [-1, 2**70, -(2**70)])
+def test_out_of_range_integers_are_value_errors_naming_the_argument(call, name, value):
+    with pytest.raises(ValueError, match=f"^{name} must be in ") as e:
+        call(value)
+    assert str(value) in message(e)
+
+
+def test_thread_counts_beyond_the_cap_and_numpy_integers():
+    import numpy as np
+
+    with pytest.raises(ValueError, match=r"^threads must be in 1\.\.=1024 \(None: every core\), got 0$"):
+        mancala.Solver(threads=0)
+    with pytest.raises(ValueError, match="got 1025$"):
+        mancala.Solver(threads=1025)
+    # Any integer type (an object with __index__) is an integer; a float is not.
+    assert mancala.solve("kalah(6,1)", threads=np.int64(1), tt_mb=np.uint16(1)).value == mancala.solve(
+        "kalah(6,1)", threads=1, tt_mb=1
+    ).value
+    with pytest.raises(TypeError, match="threads"):
+        mancala.Solver(threads=1.0)
+
+
+def test_a_side_is_a_side_or_its_integer():
+    g = Kalah("kalah(6,3)")
+    g.play(4)  # houses 5, 6 and the store: 1 seed there, and an extra turn
+    assert g.store(0) == g.store(mancala.Side.SOUTH) == 1
+    assert g.store(1) == g.store(mancala.Side.NORTH) == 0
+    with pytest.raises(ValueError, match=r"^side must be in 0\.\.=1 \(0 South, 1 North\), got 2$"):
+        g.store(2)
+    with pytest.raises(TypeError, match="side"):
+        g.store("S")
+
+
+@pytest.mark.parametrize("text", ["kal\0ah", "kalah(6,4)+empty\ncapture", "kalah(6,4)+pie\r_rule", "bao-la-kete+block\tduration=1"])
+def test_control_characters_in_rules_are_escaped_in_one_line(text):
+    with pytest.raises(RulesError) as e:
+        mancala.Kalah(text) if text.startswith("kal") else mancala.Bao(text)
+    shown = message(e)
+    assert shown.isprintable(), repr(shown)
+    # The escape of each control character, as Python's repr writes them too.
+    for c in "\0\n\r\t":
+        if c in text:
+            assert repr(c)[1:-1].replace("\\x00", "\\0") in shown, shown

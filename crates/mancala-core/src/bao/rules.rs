@@ -162,7 +162,7 @@ pub enum RulesError {
     #[error("rule option `{}` given twice", crate::Shortened(.0))]
     DuplicateOption(String),
     /// An option value that is not allowed for that option.
-    #[error("bad value `{value}` for rule option `{option}`")]
+    #[error("bad value `{}` for rule option `{option}`", crate::Shortened(value))]
     BadValue {
         /// The option.
         option: &'static str,
