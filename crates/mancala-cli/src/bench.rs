@@ -176,7 +176,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         sets.push(bench::set(name).map_err(|e| e.to_string())?);
     }
     if let Some(f) = &args.file {
-        let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        let text = std::fs::read_to_string(f).map_err(|e| crate::paths::read_error(f, &e))?;
         let (rules, positions) =
             bench::parse_positions(&text).map_err(|e| format!("{}: {e}", f.display()))?;
         sets.push(BenchSet {

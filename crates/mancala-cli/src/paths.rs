@@ -1,6 +1,7 @@
 //! Folders the command writes into (`egdb build --out`, the cache folder): a file standing
 //! where a folder should be is named in words, instead of the system's bare "File exists" or
-//! "Not a directory".
+//! "Not a directory"; and the reverse, a folder given where a file is read (`bench --file`),
+//! instead of "Is a directory".
 
 use std::path::{Path, PathBuf};
 
@@ -24,6 +25,16 @@ pub fn folder_error(dir: &Path, e: &std::io::Error) -> String {
     }
 }
 
+/// The message for a file `path` that could not be read: `<path>: it is a folder, not a
+/// file` when a folder stands there, else `<path>: <e>`.
+pub fn read_error(path: &Path, e: &std::io::Error) -> String {
+    if path.is_dir() {
+        format!("{}: it is a folder, not a file", path.display())
+    } else {
+        format!("{}: {e}", path.display())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -41,5 +52,21 @@ mod tests {
         );
         assert_eq!(file_in_the_way(dir.path()), None);
         assert_eq!(folder_error(dir.path(), &e), e.to_string());
+    }
+
+    #[test]
+    fn a_folder_where_a_file_is_read_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = std::fs::read_to_string(dir.path()).unwrap_err();
+        assert_eq!(
+            read_error(dir.path(), &e),
+            format!("{}: it is a folder, not a file", dir.path().display())
+        );
+        let missing = dir.path().join("missing.txt");
+        let e = std::fs::read_to_string(&missing).unwrap_err();
+        assert_eq!(
+            read_error(&missing, &e),
+            format!("{}: {e}", missing.display())
+        );
     }
 }

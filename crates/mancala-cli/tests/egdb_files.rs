@@ -436,6 +436,63 @@ fn a_folder_search_trusts_headers_not_names() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A file whose header reads but whose payload is damaged (one byte changed) is listed as
+/// unusable by `egdb info DIR`, with the checksum reason `solve --verbose` gives when it
+/// passes it over: what `info` calls usable is what the solver uses (fresh-clone review of
+/// issue #15: `info` read only the headers and listed it as a good K = 8 database).
+#[test]
+fn info_of_a_folder_names_a_damaged_payload_as_solve_does() {
+    let dir = scratch("damaged-payload");
+    assert!(build(&dir, 8).status.success());
+    let file = dir.join("kalah4.k8.egdb");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let at = bytes.len() - 100;
+    bytes[at] ^= 0x5a;
+    std::fs::write(&file, &bytes).unwrap();
+    let d = dir.to_str().unwrap();
+    let info = mancala(&["egdb", "info", d]);
+    let listed = text(&info.stdout);
+    assert!(info.status.success(), "{}", text(&info.stderr));
+    assert!(
+        listed.starts_with(&format!("{}: unusable: ", file.display()))
+            && listed.contains("checksum"),
+        "{listed}"
+    );
+    let out = mancala(&["solve", "--rules", "kalah(4,1)", "--egdb", d, "--verbose"]);
+    let err = text(&out.stderr);
+    assert!(!out.status.success());
+    let reason = listed
+        .trim_end()
+        .split(": unusable: ")
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert!(
+        err.contains(&reason),
+        "{err}\nnot the reason of info: {reason}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A folder given where a file is read or written is named as a folder, not with the
+/// system's "Is a directory (os error 21)" (fresh-clone review of issue #15, point 5's kind
+/// in reverse).
+#[test]
+fn a_folder_where_a_file_should_be_is_named() {
+    let dir = scratch("folder-not-file");
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_str().unwrap();
+    let want = format!("{d}: it is a folder, not a file");
+    for args in [vec!["egdb", "verify", d], vec!["bench", "--file", d]] {
+        let out = mancala(&args);
+        let err = text(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(err.contains(&want), "{args:?}: {err}");
+        assert!(!err.contains("os error"), "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `--egdb` naming a FIFO or a link to `/dev/zero` says it is not a regular file (not "Not
 /// a directory"), without blocking.
 #[test]

@@ -253,8 +253,8 @@ fn a_save_removes_the_temporary_files_of_killed_saves_only() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A save that fails (its folder does not exist; a file where the folder should be) reports
-/// the error and leaves nothing behind.
+/// A save that fails (its folder does not exist; a file where the folder should be; a folder
+/// where the file should be) reports the error and leaves nothing behind.
 #[test]
 #[cfg_attr(miri, ignore = "files")]
 fn a_failed_save_leaves_nothing() {
@@ -265,6 +265,17 @@ fn a_failed_save_leaves_nothing() {
     std::fs::write(dir.join("file"), b"x").unwrap();
     let under_file = dir.join("file").join("kalah4.k16.egdb");
     assert!(matches!(db.save(&under_file), Err(EgdbError::Io { .. })));
+    // A folder where the file should be is named as one (the rename said "Is a directory").
+    std::fs::create_dir(dir.join("folder")).unwrap();
+    let e = db.save(&dir.join("folder")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "{}: it is a folder, not a file",
+            dir.join("folder").display()
+        )
+    );
+    std::fs::remove_dir(dir.join("folder")).unwrap();
     assert_eq!(listing(&dir), ["file"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -757,6 +757,13 @@ impl Egdb {
         let hcrc = crc32fast::hash(&header);
         header.extend_from_slice(&hcrc.to_le_bytes());
 
+        if path.is_dir() {
+            // The rename would fail with the system's "Is a directory".
+            return Err(io(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "it is a folder, not a file",
+            )));
+        }
         let (dir, name) = split_path(path).map_err(io)?;
         let removed_stale = remove_temporary_files(path, TemporaryOwners::Gone);
         let tmp = TemporaryFile::create(&dir, &name).map_err(io)?;
@@ -1110,6 +1117,12 @@ fn check_file(path: &Path, bytes: &[u8]) -> Result<(EgdbInfo, usize), EgdbError>
 /// device could stream without end, and a directory gives an unhelpful system error.
 fn open_regular(path: &Path) -> std::io::Result<File> {
     let meta = std::fs::metadata(path)?;
+    if meta.is_dir() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "it is a folder, not a file",
+        ));
+    }
     if !meta.is_file() {
         return Err(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
