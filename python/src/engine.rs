@@ -17,7 +17,7 @@ use mancala_solver::engine::{
 };
 
 use crate::bao::Bao;
-use crate::errors::{from_error, Kind};
+use crate::errors::{error, from_error, Kind};
 use crate::int::Int;
 use crate::interrupt;
 use crate::kalah::{move_to_py, Kalah};
@@ -128,11 +128,17 @@ impl Engine {
         seed: Int,
         egdb: Option<Py<Egdb>>,
     ) -> PyResult<Engine> {
-        // A level that fits a u32 goes to the library, whose EngineError names the range (as the
-        // command's message does); a negative or huge one is a ValueError with the same range.
+        // Any level outside 1..=10 is the library's EngineError, with its message, also one
+        // that does not fit a u32 (-1, 2**70): one exception type for one mistake.
         let level: u32 = level
             .get("level", 0, i128::from(u32::MAX), "")
-            .or_else(|_| level.get("level", 1, 10, ""))?;
+            .map_err(|_| {
+                error(
+                    py,
+                    Kind::Engine,
+                    format!("level {} is out of range: levels are 1..=10", level.text()),
+                )
+            })?;
         let tt_mb = tt_mb.map(|t| t.u64("tt_mb")).transpose()?;
         let seed = seed.u64("seed")?;
         let lvl = Level::new(level).map_err(|e| engine_error(py, e))?;

@@ -71,6 +71,12 @@ impl Int {
             })
     }
 
+    /// The value as Python prints it (`-1`, `1180591620717411303424`).
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
     /// The value as a `u64` (0 ..= 2^64 − 1).
     ///
     /// # Errors

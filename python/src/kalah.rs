@@ -7,7 +7,7 @@
 use numpy::PyArray1;
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyString};
+use pyo3::types::{PyBool, PyDict, PyString};
 
 use mancala_core::kalah::{KalahGame, KalahMove, KalahPosition, KalahRules};
 use mancala_core::Rules;
@@ -65,28 +65,22 @@ pub fn move_from_py(py: Python<'_>, obj: &Bound<'_, PyAny>, houses: u8) -> PyRes
             .parse::<KalahMove>()
             .map_err(|e| from_error(py, Kind::Notation, e));
     }
-    match obj.extract::<i64>() {
-        Ok(h) => match u8::try_from(h) {
+    // Any integer type (`numpy.uint64` included, as `operator.index` reads it); one that is
+    // no house (negative, or beyond a byte) is an illegal move, whatever its size.
+    match obj.extract::<crate::int::Int>() {
+        Ok(i) => match i.get::<u8>("house", 0, 255, "") {
             Ok(h) => Ok(KalahMove::House(h)),
-            Err(_) => Err(error(
-                py,
-                Kind::IllegalMove,
-                format!(
-                    "illegal move {h}: house {h} does not exist: houses are numbered 1..={houses}"
-                ),
-            )),
+            Err(_) => {
+                let h = i.text();
+                Err(error(
+                    py,
+                    Kind::IllegalMove,
+                    format!(
+                        "illegal move {h}: house {h} does not exist: houses are numbered 1..={houses}"
+                    ),
+                ))
+            }
         },
-        // An int beyond 64 bits is no house either.
-        Err(_) if obj.is_instance_of::<PyInt>() => {
-            let h = obj.str()?;
-            Err(error(
-                py,
-                Kind::IllegalMove,
-                format!(
-                    "illegal move {h}: house {h} does not exist: houses are numbered 1..={houses}"
-                ),
-            ))
-        }
         Err(_) => Err(PyTypeError::new_err(format!(
             "a Kalah move is a house number (int) or \"swap\", not {}",
             obj.get_type().name()?

@@ -57,9 +57,32 @@ pub fn mebibytes(mb: u64, what: &str) -> PyResult<usize> {
 pub fn seconds(seconds: f64, what: &str) -> PyResult<Duration> {
     Duration::try_from_secs_f64(seconds).map_err(|_| {
         PyValueError::new_err(format!(
-            "{what} must be a finite number of seconds ≥ 0, got {seconds}"
+            "{what} must be a finite number of seconds ≥ 0, got {}",
+            // `{:e}` keeps 1e300 short (`{}` prints 301 digits).
+            if seconds.abs() < 1e15 {
+                format!("{seconds}")
+            } else {
+                format!("{seconds:e}")
+            }
         ))
     })
+}
+
+/// Refuses a `progress=` that cannot be called, before any work: a small build may end
+/// before its first report, and would otherwise accept `progress=5` without a word.
+///
+/// # Errors
+/// `TypeError` naming the object's type.
+fn check_callable(py: Python<'_>, progress: Option<&Py<PyAny>>) -> PyResult<()> {
+    match progress {
+        Some(p) if !p.bind(py).is_callable() => {
+            Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "progress must be None or a callable taking a BuildProgress, not {}",
+                p.bind(py).get_type().name()?
+            )))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// A thread count of 1 to [`mancala_solver::MAX_THREADS`] (`None`: the library's default,
@@ -345,6 +368,7 @@ impl Egdb {
         let rules: KalahRules = parse_rules(py, rules)?;
         let threads = self::threads(threads)?.unwrap_or(0);
         let interval = seconds(interval, "interval")?;
+        check_callable(py, progress.as_ref())?;
         let folder = folder
             .or_else(|| {
                 std::env::var_os("MANCALA_CACHE_DIR")
@@ -543,6 +567,7 @@ pub fn build_egdb(
     let max_seeds: u32 = max_seeds.get("max_seeds", 0, i128::from(u32::MAX), "")?;
     let threads = self::threads(threads)?.unwrap_or(0);
     let interval = seconds(interval, "interval")?;
+    check_callable(py, progress.as_ref())?;
     // The progress callback's exception, kept apart from a signal's.
     let mut callback_error: Option<PyErr> = None;
     let built = {

@@ -72,6 +72,46 @@ def test_illegal_action_ends_the_episode():
         env.step(0)
 
 
+@pytest.mark.parametrize("action", [-1, 6, 99, np.int64(-3)])
+def test_an_action_outside_the_space_is_an_illegal_move(action):
+    env = MancalaEnv("standard", opponent="random")
+    start, _ = env.reset(seed=1)
+    obs, reward, terminated, truncated, info = env.step(action)
+    assert terminated and not truncated and reward == -1.0 and info["illegal_move"]
+    assert obs.tolist() == start.tolist()
+
+
+@pytest.mark.parametrize("action", [5.9, 2.0, True, "3", None, np.float64(1.0)])
+def test_an_action_that_is_not_an_integer_is_a_type_error(action):
+    env = MancalaEnv("standard", opponent="random")
+    env.reset(seed=1)
+    with pytest.raises(TypeError, match="an action is an integer"):
+        env.step(action)
+    # Nothing was played: the episode goes on, and a numpy integer is an action.
+    obs, reward, terminated, truncated, info = env.step(np.int64(2))
+    assert "illegal_move" not in info and not terminated
+    aec = raw_env("standard")
+    aec.reset(seed=1)
+    with pytest.raises(TypeError, match="an action is an integer"):
+        aec.step(action)
+
+
+@pytest.mark.parametrize("max_moves", [0, -1, True, 2.5])
+def test_max_moves_below_one_is_refused(max_moves):
+    error = TypeError if isinstance(max_moves, float) else ValueError
+    with pytest.raises(error, match="^max_moves must be None or "):
+        MancalaEnv("standard", max_moves=max_moves)
+    with pytest.raises(error, match="^max_moves must be None or "):
+        raw_env("standard", max_moves=max_moves)
+
+
+def test_an_unknown_agent_is_a_key_error():
+    aec = raw_env("standard")
+    aec.reset(seed=1)
+    with pytest.raises(KeyError, match="nobody"):
+        aec.observe("nobody")
+
+
 def test_rewards_follow_the_winner():
     for seed in range(30):
         env = MancalaEnv("kalah(4,3)+pie_rule", opponent="random", agent_first=None, reward="win")

@@ -144,7 +144,6 @@ def test_every_error_is_a_mancala_error():
         (lambda v: mancala.Solver(threads=v), "threads"),
         (lambda v: mancala.Solver(tt_mb=v), "tt_mb"),
         (lambda v: mancala.Solver(max_nodes=v), "max_nodes"),
-        (lambda v: mancala.Engine(level=v), "level"),
         (lambda v: mancala.Engine(seed=v), "seed"),
         (lambda v: mancala.Engine(level=1).search(Kalah("kalah(6,1)"), time_ms=v), "time_ms"),
         (lambda v: mancala.random_playouts(v), "n"),
@@ -156,6 +155,14 @@ def test_out_of_range_integers_are_value_errors_naming_the_argument(call, name, 
     with pytest.raises(ValueError, match=f"^{name} must be in ") as e:
         call(value)
     assert str(value) in message(e)
+
+
+@pytest.mark.parametrize("level", [0, 11, -1, 2**70])
+def test_every_level_out_of_range_is_one_engine_error(level):
+    with pytest.raises(mancala.EngineError, match=f"^level {level} is out of range: levels are 1..=10$"):
+        mancala.Engine(level=level)
+    with pytest.raises(mancala.EngineError, match=f"^level {level} is out of range"):
+        mancala.best_move(Kalah("kalah(4,1)"), level=level)
 
 
 def test_thread_counts_beyond_the_cap_and_numpy_integers():
@@ -194,3 +201,31 @@ def test_control_characters_in_rules_are_escaped_in_one_line(text):
     for c in "\0\n\r\t":
         if c in text:
             assert repr(c)[1:-1].replace("\\x00", "\\0") in shown, shown
+
+
+def test_a_progress_that_cannot_be_called_is_refused_before_any_work(tmp_path):
+    # K = 6 ends before its first report, so a bad callback would go unnoticed.
+    with pytest.raises(TypeError, match="^progress must be None or a callable taking a BuildProgress, not int$"):
+        mancala.build_egdb("kalah(6,4)", 6, progress=5)
+    with pytest.raises(TypeError, match="not str$"):
+        Egdb.cached("kalah(6,4)", 6, folder=str(tmp_path), progress="x")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_huge_integer_house_of_any_type_is_an_illegal_move():
+    import numpy as np
+
+    for house in [np.uint64(2**63), 2**64, np.int64(-1), -(2**70)]:
+        with pytest.raises(IllegalMoveError, match=f"^illegal move {int(house)}: house {int(house)} does not exist"):
+            Kalah("standard").play(house)
+    with pytest.raises(TypeError, match="not float"):
+        Kalah("standard").play(3.0)
+
+
+def test_huge_seconds_are_shown_short():
+    with pytest.raises(ValueError) as e:
+        mancala.Solver(max_seconds=1e300)
+    assert message(e) == "max_seconds must be a finite number of seconds ≥ 0, got 1e300"
+    with pytest.raises(ValueError) as e:
+        mancala.Solver(max_seconds=-2.5)
+    assert message(e) == "max_seconds must be a finite number of seconds ≥ 0, got -2.5"

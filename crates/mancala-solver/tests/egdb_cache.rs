@@ -294,3 +294,27 @@ fn find_in_takes_the_largest_serving_database_by_its_header() {
         other => panic!("{other:?}"),
     }
 }
+
+/// A file where the cache folder, or a folder above it, should be is named in words (the
+/// system said "File exists" or "Not a directory"), and nothing is built.
+#[test]
+fn a_file_in_the_way_of_the_cache_folder_is_named() {
+    let dir = scratch("file-in-the-way");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("a-file");
+    std::fs::write(&file, b"x").unwrap();
+    let rules: KalahRules = "kalah(2,1)".parse().unwrap();
+    for (folder, why) in [
+        (file.clone(), "it is a file, not a folder".to_string()),
+        (
+            file.join("below"),
+            format!("{} is a file, not a folder", file.display()),
+        ),
+    ] {
+        let (got, seen) = get(&Cache::new(&folder), &rules, 3);
+        let e = got.unwrap_err();
+        assert_eq!(e.to_string(), format!("{}: {why}", folder.display()));
+        assert!(seen.builds.is_empty());
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), b"x");
+}

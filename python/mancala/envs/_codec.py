@@ -25,7 +25,8 @@ The action mask is an ``int8`` array over the actions, 1 for each legal move.
 
 from __future__ import annotations
 
-from typing import Dict, List, Union
+import operator
+from typing import Any, Dict, List, Optional, Union
 
 import numpy as np
 
@@ -36,6 +37,34 @@ Game = Union[Kalah, Bao]
 
 #: The observation length of a Bao la Kete game.
 BAO_OBSERVATION = 39
+
+
+def action_index(action: Any) -> int:
+    """``action`` as an ``int``: an integer of any type (``int``, ``numpy.int64``: what
+    ``operator.index`` reads). A float, a bool, a string or ``None`` is no action: ``TypeError``
+    (``int(action)`` would turn ``5.9`` into 5 and ``"3"`` into 3 without a word)."""
+    if isinstance(action, (bool, np.bool_)):
+        raise TypeError(f"an action is an integer, not a bool ({action!r})")
+    try:
+        return operator.index(action)
+    except TypeError:
+        raise TypeError(f"an action is an integer, not {type(action).__name__} ({action!r})") from None
+
+
+def checked_max_moves(max_moves: Optional[int]) -> Optional[int]:
+    """``max_moves`` if it is ``None`` or a whole number of at least 1, else ``ValueError``
+    (``TypeError`` for a non-integer)."""
+    if max_moves is None:
+        return None
+    if isinstance(max_moves, bool):
+        raise ValueError(f"max_moves must be None or at least 1, not {max_moves!r}")
+    try:
+        n = operator.index(max_moves)
+    except TypeError:
+        raise TypeError(f"max_moves must be None or an integer, not {max_moves!r}") from None
+    if n < 1:
+        raise ValueError(f"max_moves must be None or at least 1, not {max_moves!r}")
+    return n
 
 
 class Codec:

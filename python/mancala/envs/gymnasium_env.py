@@ -11,7 +11,7 @@ import numpy as np
 from gymnasium import spaces
 
 from .. import Engine, Kalah, Side
-from ._codec import Codec, Game, player_side
+from ._codec import Codec, Game, action_index, checked_max_moves, player_side
 
 #: What the environment's opponent may be: ``"random"`` (a legal move drawn uniformly),
 #: an engine level 1..10, a :class:`mancala.Engine`, or a function from the game to a move.
@@ -79,7 +79,7 @@ class MancalaEnv(gymnasium.Env):
         self.agent_first = agent_first
         self.reward_kind = reward
         self.illegal_reward = float(illegal_reward)
-        self.max_moves = max_moves
+        self.max_moves = checked_max_moves(max_moves)
         self.render_mode = render_mode
         self.action_space = spaces.Discrete(self.codec.actions)
         self.observation_space = spaces.Box(
@@ -172,7 +172,7 @@ class MancalaEnv(gymnasium.Env):
         turn again or the game ends."""
         if self._done:
             raise RuntimeError("the episode is over: call reset()")
-        a = int(action)
+        a = action_index(action)
         if not 0 <= a < self.codec.actions or self.codec.mask(self.game)[a] == 0:
             self._done = True
             obs, info = self._observation()

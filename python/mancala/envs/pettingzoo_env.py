@@ -14,7 +14,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from .. import Kalah, Side
-from ._codec import Codec, Game, player_side
+from ._codec import Codec, Game, action_index, checked_max_moves, player_side
 
 AGENTS = ["player_0", "player_1"]
 RENDER_MODES = ["ansi", "human"]
@@ -68,7 +68,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}")
         self.reward_kind = reward
-        self.max_moves = max_moves
+        self.max_moves = checked_max_moves(max_moves)
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
@@ -89,6 +89,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def _side(self, agent: str) -> Side:
+        if agent not in AGENTS:
+            raise KeyError(f"no agent {agent!r}: the agents are {list(AGENTS)}")
         return player_side(self.game, agent == AGENTS[0], self._first_side)
 
     def _agent_on(self, side: Side) -> str:
@@ -119,7 +121,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        a = int(action)
+        a = action_index(action)
         if not 0 <= a < self.codec.actions or self.codec.mask(self.game)[a] == 0:
             raise ValueError(f"illegal action {a} for {agent}: legal are {np.flatnonzero(self.codec.mask(self.game)).tolist()}")
         self._cumulative_rewards[agent] = 0.0

@@ -196,7 +196,9 @@ impl Cache {
         }
         let dir_error = |source| EgdbError::Io {
             path: self.dir.clone(),
-            source,
+            // A file where the folder (or one above it) should be is named in words, not as
+            // the system's "File exists" or "Not a directory".
+            source: file_in_the_way(&self.dir).unwrap_or(source),
         };
         std::fs::create_dir_all(&self.dir).map_err(dir_error)?;
         let (dir, name) = split_path(&path).map_err(dir_error)?;
@@ -225,4 +227,19 @@ impl Cache {
             removed_stale,
         })
     }
+}
+
+/// Why the folder `dir` cannot be made, when a file stands in the way: `it is a file, not a
+/// folder` (`dir` itself), or `<ancestor> is a file, not a folder`; `None` when no file does.
+fn file_in_the_way(dir: &Path) -> Option<std::io::Error> {
+    let file = dir
+        .ancestors()
+        .filter(|p| !p.as_os_str().is_empty())
+        .find(|p| std::fs::metadata(p).is_ok_and(|m| !m.is_dir()))?;
+    let why = if file == dir {
+        "it is a file, not a folder".to_string()
+    } else {
+        format!("{} is a file, not a folder", file.display())
+    };
+    Some(std::io::Error::new(std::io::ErrorKind::InvalidInput, why))
 }
