@@ -222,3 +222,31 @@ fn empty_windows_finished_games_and_windows_beyond_the_board() {
     let w = s.solve_within(&over, 5, 6).unwrap();
     assert_eq!((w.exact(), w.settled, w.nodes), (Some(0), true, 0), "{w:?}");
 }
+
+/// `Solver::estimate` searched deeper than the game can last is the exact value (the
+/// heuristic counts a position's unknown future as 0, and there is none left); the node
+/// count is the same every run, and a finished game is 0 with no node.
+#[test]
+fn an_estimate_deeper_than_the_game_is_the_value() {
+    let mut rng = StdRng::seed_from_u64(3);
+    for rules in [
+        "kalah(3,2)",
+        "kalah(3,2)+empty_capture",
+        "kalah(2,2)+pie_rule",
+    ] {
+        for _ in 0..5 {
+            let pos = random_position(rules, rng.gen_range(0..4), &mut rng);
+            let v = Solver::new().threads(1).solve(&pos).unwrap().value;
+            // 200 plies: far longer than a game of 12 seeds on these boards lasts (were
+            // it cut off, a line's unknown rest would count 0 and the test could fail).
+            let (e, n) = Solver::new().threads(1).estimate(&pos, 200).unwrap();
+            assert_eq!(e, v, "{rules} {pos}");
+            assert_eq!(
+                Solver::new().threads(1).estimate(&pos, 200).unwrap(),
+                (e, n)
+            );
+        }
+    }
+    let over = KalahPosition::parse("kalah(3,2)".parse().unwrap(), "0,0,0,7,0,0,0,5 -").unwrap();
+    assert_eq!(Solver::new().estimate(&over, 10).unwrap(), (0, 0));
+}
