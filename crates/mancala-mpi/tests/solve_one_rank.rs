@@ -116,6 +116,24 @@ fn a_journal_is_used_again_and_damage_refused() {
         "{}",
         stderr(&second)
     );
+    // A journal cut after half its searches (as a kill leaves it): the rest is searched
+    // again, the bounds read back are used, and the result is the same.
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() > 3, "{text}");
+    let keep = 1 + (lines.len() - 1) / 2;
+    std::fs::write(&journal, lines[..keep].join("\n") + "\n").unwrap();
+    let third = run1(&args2, 120);
+    let j3 = json(&third);
+    assert_eq!(j1["value"], j3["value"]);
+    assert_eq!(j1["best_moves"], j3["best_moves"]);
+    let e = stderr(&third);
+    assert!(
+        e.contains(&format!(" {} from the journal", keep - 1)),
+        "{e}"
+    );
+    let nodes = |j: &serde_json::Value| j["nodes"].as_u64().unwrap();
+    assert!(0 < nodes(&j3) && nodes(&j3) < nodes(&j1), "{j1} then {j3}");
     // A changed bound is refused, never used.
     let text = std::fs::read_to_string(&journal).unwrap();
     let line = text.lines().nth(1).unwrap();
