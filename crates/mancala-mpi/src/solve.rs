@@ -517,23 +517,26 @@ fn coordinate<C: Comm + ?Sized>(
             }
             task_of[w] = Some(task);
         }
-        // Wait for a result: rank 0's thread (channel) or another rank (MPI).
-        let got = match local.results.recv_timeout(POLL) {
+        // Wait for a result: another rank (MPI) or rank 0's thread (channel). The ranks'
+        // messages are looked at first, every round: rank 0's thread may answer small
+        // searches faster than the wait below, and must not keep the others unheard.
+        let from_rank = comm.try_receive(None).map(|(w, tag, b)| {
+            let r = match tag {
+                TAG_RESULT => parse_result(&b)
+                    .map(|(l, s)| (l, Some(s)))
+                    .map_err(|e| (w, e)),
+                TAG_ERROR => Err((w, String::from_utf8_lossy(&b).into_owned())),
+                _ => Err((w, format!("an unexpected message (tag {tag})"))),
+            };
+            (w, r)
+        });
+        let got = from_rank.or_else(|| match local.results.recv_timeout(POLL) {
             Ok(r) => Some((0, r.map_err(|e| (0, e)))),
-            Err(mpsc::RecvTimeoutError::Timeout) => comm.try_receive(None).map(|(w, tag, b)| {
-                let r = match tag {
-                    TAG_RESULT => parse_result(&b)
-                        .map(|(l, s)| (l, Some(s)))
-                        .map_err(|e| (w, e)),
-                    TAG_ERROR => Err((w, String::from_utf8_lossy(&b).into_owned())),
-                    _ => Err((w, format!("an unexpected message (tag {tag})"))),
-                };
-                (w, r)
-            }),
+            Err(mpsc::RecvTimeoutError::Timeout) => None,
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 Some((0, Err((0, "rank 0's worker thread ended".to_string()))))
             }
-        };
+        });
         let Some((w, r)) = got else { continue };
         let (l, r) = match r {
             Ok(x) => x,
