@@ -17,10 +17,14 @@
 //! whose interval already answers the window is skipped, and so is a move that cannot reach
 //! it; the first leaves met that do not answer it and are not being searched are handed out
 //! with the window they need there (`Ask::Window`, a null window, answered by
-//! `Solver::solve_within` with one probe). With one worker that is alpha-beta's order; with
-//! more, the leaves after the first are searched before the earlier ones are known
-//! (speculation, like the "young brothers" of a parallel alpha-beta, that a sequential search
-//! might have pruned). Once the value v is known, every root move not yet settled is probed
+//! `Solver::solve_within` with one probe). With one worker that is alpha-beta's order. With
+//! more, young brothers wait (Feldmann, Monien, Mysliwietz & Vornberger 1989), as in the
+//! solver's own parallel search: at a node, the moves after the first open one are handed out
+//! before it is answered only once some move there is proven not to reach the window (the
+//! node then likely needs every move); otherwise the first move may answer the window alone,
+//! and its brothers wait. What is searched in parallel a sequential search might still have
+//! pruned (speculation), but far less than handing out every open leaf would. Once the value
+//! v is known, every root move not yet settled is probed
 //! with the window `(v − 1, v)`, so that every move reaching the value is known: the best
 //! moves. Last, the leaf at the end of the principal variation (value-keeping moves through
 //! the tree) is solved in full (`Ask::Full`, `Solver::solve`), for its own principal
@@ -462,6 +466,11 @@ impl Tree {
             Kind::Inner(edges) => {
                 // A move must beat the best proven so far.
                 let a = a.max(node.lo);
+                // Young brothers wait: the moves after the first open one are searched at
+                // once only when a move here is already proven not to reach the window (the
+                // node then likely needs every move: an all-node); otherwise the first open
+                // move may answer the window alone, and its brothers wait for it.
+                let all_node = edges.iter().any(|e| self.term(e).1 <= a);
                 for e in edges {
                     let (lo, hi) = self.term(e);
                     if hi <= a || lo == hi {
@@ -469,7 +478,7 @@ impl Tree {
                     }
                     let (ca, cb) = Tree::child_window(e, a, b);
                     self.walk(e.child, ca, cb, want, busy, out);
-                    if out.len() >= want {
+                    if out.len() >= want || !all_node {
                         return;
                     }
                 }

@@ -89,10 +89,11 @@ fn any_number_of_ranks(rules: &str, published: i32, k: u32, depth: &str, in_proc
             "{rules} with {np} ranks"
         );
         assert_eq!(j["rules"], r.to_string());
-        // Every rank took part (rank 0's own worker included). At depth 1 each rank gets a
-        // root move's leaf in the first round (the first probe has 6 leaves to search), and
-        // every root move must be settled before the end, so each one answers at least once
-        // (the coordinator must hear the ranks even while its own thread answers fast).
+        // Every rank took part (rank 0's own worker included). At depth 1 every root move
+        // is a leaf that must be proven at most the value before the end; once the first
+        // has been (searched alone: young brothers wait), the other five are handed out
+        // together, one to each rank, idle then, and each answers (the coordinator must hear
+        // the ranks even while its own thread answers fast).
         let e = stderr(&o);
         for rank in 0..np {
             assert!(e.contains(&format!("rank {rank}: ")), "{e}");
