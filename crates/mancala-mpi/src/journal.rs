@@ -1,20 +1,32 @@
-//! The solve's journal: every leaf solved, one line each, so that a solve started again
-//! (after a kill, a node failure or a batch job's time limit) skips the leaves already
-//! solved.
+//! The solve's journal: every leaf search finished, one line each, so that a solve started
+//! again (after a kill, a node failure or a batch job's time limit) does not search again
+//! what is already proven.
 //!
 //! A text file written by rank 0 only, each line flushed to disk as it is written. The
-//! first line names what it belongs to; then one line a leaf; every line ends with the
+//! first line names what it belongs to; then one line a search; every line ends with the
 //! CRC-32 of the rest of it (8 hex digits after a tab):
 //!
 //! ```text
-//! mancala-mpi solve journal 1<TAB><rules><TAB><root position><TAB><crc>
-//! <moves from the root><TAB><value><TAB><nodes><TAB><seconds><TAB><pv><TAB><best moves><TAB><swap><TAB><crc>
+//! mancala-mpi solve journal 2<TAB><rules><TAB><root position><TAB><crc>
+//! <moves from the root><TAB><asked><TAB><lower><TAB><upper><TAB><nodes><TAB><seconds><TAB><pv><TAB><best moves><TAB><swap><TAB><crc>
 //! ```
 //!
-//! Moves are written as in `mancala replay` (`3,1,swap`; `-` for none); the swap field is
-//! `-` or `<swap value>,<best house move's value or ->,<1 if swapping is better else 0>`.
-//! Leaves are named by their moves from the root, not by a position's notation, which cannot
-//! say that South is still in the pie rule's opening turn.
+//! `asked` is what the search was asked: `a,b` for the open window `(a, b)` (its bounds
+//! prove the value exact, at most `a` or at least `b`), `full` for a full solve (exact, with
+//! the principal variation, the best moves and the swap choice). `lower` and `upper` are the
+//! bounds it proved, `lower ≤ value ≤ upper`, for the leaf's player to move. Moves are
+//! written as in `mancala replay` (`3,1,swap`; `-` for none); the swap field is `-` or
+//! `<swap value>,<best house move's value or ->,<1 if swapping is better else 0>`. Leaves
+//! are named by their moves from the root, not by a position's notation, which cannot say
+//! that South is still in the pie rule's opening turn.
+//!
+//! A proven bound stays true whatever window it was proven for, so a solve started again
+//! adds every line's bounds to its leaf; the window only says what the search answered. A
+//! line whose bounds do not answer its window, or contradict another line's, is damage.
+//! A journal of format 1 (written before the windowed searches: every line a full solve,
+//! `<moves><TAB><value><TAB><nodes><TAB><seconds><TAB><pv><TAB><best moves><TAB><swap>`)
+//! is read as full solves and rewritten in format 2 when opened (to a temporary file
+//! renamed over it, so that a kill leaves one whole journal or the other).
 //!
 //! A journal of other rules or another root position is refused. A last line without its
 //! end of line (the process was killed while writing it) is dropped and the file cut back;
@@ -29,9 +41,11 @@ use std::path::{Path, PathBuf};
 use mancala_core::kalah::{parse_moves, KalahMove, KalahPosition};
 use thiserror::Error;
 
-use crate::tree::LeafSolution;
+use crate::tree::{Ask, FullLeaf, LeafResult};
 
-const TITLE: &str = "mancala-mpi solve journal 1";
+/// The title of the current format, and of format 1.
+const TITLE: &str = "mancala-mpi solve journal 2";
+const TITLE_1: &str = "mancala-mpi solve journal 1";
 
 /// Why a journal cannot be used. Each message names the file.
 #[derive(Debug, Error)]
@@ -66,8 +80,8 @@ pub enum JournalError {
     },
 }
 
-/// A leaf read back from a journal: its moves from the root and its solution.
-pub type Entry = (Vec<KalahMove>, LeafSolution);
+/// A search read back from a journal: the leaf's moves from the root and what was proven.
+pub type Entry = (Vec<KalahMove>, LeafResult);
 
 /// An open journal, positioned to append.
 #[derive(Debug)]
@@ -102,61 +116,125 @@ fn moves_of(text: &str) -> Result<Vec<KalahMove>, String> {
     }
 }
 
-/// The line of a leaf (with its end of line).
-fn entry_line(path: &[KalahMove], s: &LeafSolution) -> String {
-    let swap = match s.swap {
+fn swap_text(swap: Option<(i32, Option<i32>, bool)>) -> String {
+    match swap {
         None => "-".to_string(),
         Some((sw, stay, better)) => format!(
             "{sw},{},{}",
             stay.map_or_else(|| "-".to_string(), |x| x.to_string()),
             u8::from(better)
         ),
+    }
+}
+
+/// The line of a search (with its end of line).
+fn entry_line(path: &[KalahMove], r: &LeafResult) -> String {
+    let empty = FullLeaf {
+        pv: Vec::new(),
+        best_moves: Vec::new(),
+        swap: None,
+    };
+    let full = r.full.as_ref().unwrap_or(&empty);
+    let asked = match r.ask {
+        Ask::Window(a, b) => format!("{a},{b}"),
+        Ask::Full => "full".to_string(),
     };
     with_crc(format!(
-        "{}\t{}\t{}\t{}\t{}\t{}\t{swap}",
+        "{}\t{asked}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
         moves_text(path),
-        s.value,
-        s.nodes,
-        s.seconds,
-        moves_text(&s.pv),
-        moves_text(&s.best_moves)
+        r.lower,
+        r.upper,
+        r.nodes,
+        r.seconds,
+        moves_text(&full.pv),
+        moves_text(&full.best_moves),
+        swap_text(full.swap)
     ))
 }
 
-fn parse_entry(body: &str) -> Result<Entry, String> {
-    let f: Vec<&str> = body.split('\t').collect();
-    if f.len() != 7 {
-        return Err(format!("{} fields, 7 expected", f.len()));
+fn num(s: &str, what: &str) -> Result<i64, String> {
+    s.parse()
+        .map_err(|_| format!("{what} {s:?} is not a number"))
+}
+
+/// A value or bound: a number of seeds (values are at most 2 × 255 in size).
+fn seeds(s: &str, what: &str) -> Result<i32, String> {
+    let v = num(s, what)?;
+    if v.abs() > 1 << 20 {
+        return Err(format!("{what} {v} is beyond any game"));
     }
-    let num = |s: &str, what: &str| -> Result<i64, String> {
-        s.parse()
-            .map_err(|_| format!("{what} {s:?} is not a number"))
-    };
-    let swap = if f[6] == "-" {
+    Ok(v as i32)
+}
+
+fn parse_swap(text: &str) -> Result<Option<(i32, Option<i32>, bool)>, String> {
+    if text == "-" {
+        return Ok(None);
+    }
+    let p: Vec<&str> = text.split(',').collect();
+    if p.len() != 3 {
+        return Err(format!("swap field {text:?}"));
+    }
+    let stay = if p[1] == "-" {
         None
     } else {
-        let p: Vec<&str> = f[6].split(',').collect();
-        if p.len() != 3 {
-            return Err(format!("swap field {:?}", f[6]));
-        }
-        let stay = if p[1] == "-" {
-            None
-        } else {
-            Some(num(p[1], "stay value")? as i32)
-        };
-        Some((num(p[0], "swap value")? as i32, stay, p[2] == "1"))
+        Some(seeds(p[1], "stay value")?)
     };
+    Ok(Some((seeds(p[0], "swap value")?, stay, p[2] == "1")))
+}
+
+fn parse_entry(format: u8, body: &str) -> Result<Entry, String> {
+    let f: Vec<&str> = body.split('\t').collect();
+    let want = if format == 1 { 7 } else { 9 };
+    if f.len() != want {
+        return Err(format!("{} fields, {want} expected", f.len()));
+    }
+    let (ask, lower, upper, rest) = if format == 1 {
+        let v = seeds(f[1], "value")?;
+        (Ask::Full, v, v, &f[2..])
+    } else {
+        let ask = if f[1] == "full" {
+            Ask::Full
+        } else {
+            let (a, b) = f[1]
+                .split_once(',')
+                .ok_or_else(|| format!("window {:?}", f[1]))?;
+            let (a, b) = (num(a, "window")?, num(b, "window")?);
+            let (Ok(a), Ok(b)) = (i32::try_from(a), i32::try_from(b)) else {
+                return Err(format!("window {:?}", f[1]));
+            };
+            if a >= b {
+                return Err(format!("the empty window {:?}", f[1]));
+            }
+            Ask::Window(a, b)
+        };
+        (ask, seeds(f[2], "lower")?, seeds(f[3], "upper")?, &f[4..])
+    };
+    if lower > upper {
+        return Err(format!("the bounds {lower}..={upper} hold no value"));
+    }
+    if !ask.answered_by(lower, upper) {
+        return Err(format!(
+            "the bounds {lower}..={upper} do not answer what was asked ({ask:?})"
+        ));
+    }
+    let full = (ask == Ask::Full).then(|| -> Result<FullLeaf, String> {
+        Ok(FullLeaf {
+            pv: moves_of(rest[2])?,
+            best_moves: moves_of(rest[3])?,
+            swap: parse_swap(rest[4])?,
+        })
+    });
     Ok((
         moves_of(f[0])?,
-        LeafSolution {
-            value: num(f[1], "value")? as i32,
-            nodes: num(f[2], "nodes")? as u64,
-            seconds: f[3]
+        LeafResult {
+            ask,
+            lower,
+            upper,
+            full: full.transpose()?,
+            nodes: num(rest[0], "nodes")? as u64,
+            seconds: rest[1]
                 .parse()
-                .map_err(|_| format!("seconds {:?} is not a number", f[3]))?,
-            pv: moves_of(f[4])?,
-            best_moves: moves_of(f[5])?,
-            swap,
+                .map_err(|_| format!("seconds {:?} is not a number", rest[1]))?,
         },
     ))
 }
@@ -174,8 +252,8 @@ fn checked(line: &str) -> Result<&str, String> {
 }
 
 impl Journal {
-    /// Opens the journal at `path` for the solve of `root` (created when missing), and
-    /// returns the leaves it holds.
+    /// Opens the journal at `path` for the solve of `root` (created when missing, in the
+    /// current format), and returns the searches it holds, in the order written.
     ///
     /// # Errors
     /// [`JournalError::Mismatch`] for another solve, [`JournalError::Corrupt`] for a damaged
@@ -203,9 +281,10 @@ impl Journal {
                 io(e)
             }
         })?;
-        let title = format!("{TITLE}\t{}\t{root}", root.rules());
+        let what = format!("{}\t{root}", root.rules());
         if text.is_empty() {
-            file.write_all(with_crc(title).as_bytes()).map_err(io)?;
+            file.write_all(with_crc(format!("{TITLE}\t{what}")).as_bytes())
+                .map_err(io)?;
             file.sync_data().map_err(io)?;
             return Ok((
                 Journal {
@@ -230,23 +309,24 @@ impl Journal {
             .next()
             .ok_or_else(|| corrupt(1, "no title line".into()))?;
         let found = checked(first).map_err(|w| corrupt(1, w))?;
-        if found != title {
-            let what = |t: &str| {
-                t.strip_prefix(TITLE)
-                    .unwrap_or(t)
-                    .trim()
-                    .replace('\t', " at ")
-            };
+        let (format, found_what) = if let Some(r) = found.strip_prefix(&format!("{TITLE}\t")) {
+            (2, r)
+        } else if let Some(r) = found.strip_prefix(&format!("{TITLE_1}\t")) {
+            (1, r)
+        } else {
+            return Err(corrupt(1, format!("not a journal title: {found:?}")));
+        };
+        if found_what != what {
             return Err(JournalError::Mismatch {
                 path: path.to_path_buf(),
-                found: what(found),
-                wanted: what(&title),
+                found: found_what.replace('\t', " at "),
+                wanted: what.replace('\t', " at "),
             });
         }
         let mut entries = Vec::new();
         for (i, line) in lines.enumerate() {
             let body = checked(line).map_err(|w| corrupt(i + 2, w))?;
-            let e = parse_entry(body).map_err(|w| corrupt(i + 2, w))?;
+            let e = parse_entry(format, body).map_err(|w| corrupt(i + 2, w))?;
             // The moves must be legal from the root.
             let mut p = *root;
             for &mv in &e.0 {
@@ -255,6 +335,9 @@ impl Journal {
                     .map_err(|err| corrupt(i + 2, format!("move {mv}: {err}")))?;
             }
             entries.push(e);
+        }
+        if format == 1 {
+            file = Journal::rewrite(path, &what, &entries).map_err(io)?;
         }
         Ok((
             Journal {
@@ -265,19 +348,43 @@ impl Journal {
         ))
     }
 
-    /// Appends a solved leaf and flushes it to disk.
+    /// Writes `entries` as a journal of the current format to a temporary file beside
+    /// `path`, renames it over `path`, and opens the result to append.
+    fn rewrite(path: &Path, what: &str, entries: &[Entry]) -> std::io::Result<File> {
+        let mut text = with_crc(format!("{TITLE}\t{what}"));
+        for (moves, r) in entries {
+            text.push_str(&entry_line(moves, r));
+        }
+        let mut name = path.file_name().unwrap_or_default().to_os_string();
+        name.push(".rewrite");
+        let tmp = path.with_file_name(name);
+        let mut f = File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        drop(f);
+        std::fs::rename(&tmp, path)?;
+        OpenOptions::new().append(true).open(path)
+    }
+
+    /// Appends a finished search of the leaf reached by `path` and flushes it to disk.
     ///
     /// # Errors
     /// [`JournalError::Io`].
-    pub fn append(&mut self, path: &[KalahMove], s: &LeafSolution) -> Result<(), JournalError> {
+    pub fn append(&mut self, path: &[KalahMove], r: &LeafResult) -> Result<(), JournalError> {
         let io = |source| JournalError::Io {
             path: self.path.clone(),
             source,
         };
         self.file
-            .write_all(entry_line(path, s).as_bytes())
+            .write_all(entry_line(path, r).as_bytes())
             .map_err(io)?;
         self.file.sync_data().map_err(io)
+    }
+
+    /// The journal's path.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
     }
 }
 
@@ -285,14 +392,29 @@ impl Journal {
 mod tests {
     use super::*;
 
-    fn leaf(v: i32) -> LeafSolution {
-        LeafSolution {
-            value: v,
-            pv: vec![KalahMove::House(3), KalahMove::House(1)],
-            best_moves: vec![KalahMove::House(3)],
-            swap: Some((4, None, true)),
+    fn full(v: i32) -> LeafResult {
+        LeafResult {
+            ask: Ask::Full,
+            lower: v,
+            upper: v,
+            full: Some(FullLeaf {
+                pv: vec![KalahMove::House(3), KalahMove::House(1)],
+                best_moves: vec![KalahMove::House(3)],
+                swap: Some((4, None, true)),
+            }),
             nodes: 1234,
             seconds: 0.25,
+        }
+    }
+
+    fn window(a: i32, b: i32, lower: i32, upper: i32) -> LeafResult {
+        LeafResult {
+            ask: Ask::Window(a, b),
+            lower,
+            upper,
+            full: None,
+            nodes: 99,
+            seconds: 0.5,
         }
     }
 
@@ -304,31 +426,50 @@ mod tests {
         let (mut j, e) = Journal::open(&p, &root).unwrap();
         assert!(e.is_empty());
         let path1 = vec![KalahMove::House(1), KalahMove::House(6)];
-        j.append(&path1, &leaf(-3)).unwrap();
-        j.append(&[KalahMove::House(2)], &leaf(5)).unwrap();
+        j.append(&path1, &full(-3)).unwrap();
+        j.append(&[KalahMove::House(2)], &window(4, 5, 6, 36))
+            .unwrap();
+        j.append(&[KalahMove::House(4)], &window(i32::MIN, -2, -2, 4))
+            .unwrap();
         drop(j);
         let (_, e) = Journal::open(&p, &root).unwrap();
         assert_eq!(
             e,
             vec![
-                (path1.clone(), leaf(-3)),
-                (vec![KalahMove::House(2)], leaf(5))
+                (path1.clone(), full(-3)),
+                (vec![KalahMove::House(2)], window(4, 5, 6, 36)),
+                (vec![KalahMove::House(4)], window(i32::MIN, -2, -2, 4)),
             ]
         );
         let good = std::fs::read_to_string(&p).unwrap();
+        assert!(good.contains("\t4,5\t6\t36\t"), "{good}");
 
-        // Cut inside the last line: that leaf is dropped, the file cut back.
+        // Cut inside the last line: that search is dropped, the file cut back.
         std::fs::write(&p, &good[..good.len() - 4]).unwrap();
         let (mut j, e) = Journal::open(&p, &root).unwrap();
-        assert_eq!(e, vec![(path1, leaf(-3))]);
-        j.append(&[KalahMove::House(2)], &leaf(5)).unwrap();
+        assert_eq!(e.len(), 2);
+        j.append(&[KalahMove::House(4)], &window(i32::MIN, -2, -2, 4))
+            .unwrap();
         assert_eq!(std::fs::read_to_string(&p).unwrap(), good);
 
-        // A changed value: refused.
-        let bad = good.replacen("\t-3\t", "\t-2\t", 1);
+        // A changed bound: refused.
+        let bad = good.replacen("\t6\t36\t", "\t5\t36\t", 1);
         std::fs::write(&p, bad).unwrap();
         let err = Journal::open(&p, &root).unwrap_err().to_string();
-        assert!(err.contains("line 2: checksum mismatch"), "{err}");
+        assert!(err.contains("line 3: checksum mismatch"), "{err}");
+
+        // Bounds that do not answer their window, with a right checksum: refused.
+        let line = entry_line(&[KalahMove::House(2)], &window(4, 5, 2, 36));
+        std::fs::write(
+            &p,
+            format!("{}{line}", &good[..good.find('\n').unwrap() + 1]),
+        )
+        .unwrap();
+        let err = Journal::open(&p, &root).unwrap_err().to_string();
+        assert!(
+            err.contains("line 2: the bounds 2..=36 do not answer"),
+            "{err}"
+        );
 
         // Another root, other rules.
         std::fs::write(&p, &good).unwrap();
@@ -342,5 +483,35 @@ mod tests {
             Journal::open(&p, &other),
             Err(JournalError::Mismatch { .. })
         ));
+    }
+
+    /// A journal of format 1 (every line a full solve) is read, and rewritten in format 2.
+    #[test]
+    fn a_journal_of_format_1_is_read_and_rewritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("j");
+        let root = KalahPosition::start("kalah(6,3)".parse().unwrap());
+        // Format 1 as it was written (title, then moves, value, nodes, seconds, pv, best
+        // moves, swap), by hand.
+        let title = with_crc(format!("{TITLE_1}\tkalah(6,3)\t{root}"));
+        let line = with_crc("1,6\t-3\t1234\t0.25\t3,1\t3\t4,-,1".to_string());
+        std::fs::write(&p, format!("{title}{line}")).unwrap();
+        let (mut j, e) = Journal::open(&p, &root).unwrap();
+        let path1 = vec![KalahMove::House(1), KalahMove::House(6)];
+        assert_eq!(e, vec![(path1.clone(), full(-3))]);
+        j.append(&[KalahMove::House(2)], &window(4, 5, 6, 36))
+            .unwrap();
+        drop(j);
+        let text = std::fs::read_to_string(&p).unwrap();
+        assert!(text.starts_with(TITLE), "{text}");
+        let (_, e) = Journal::open(&p, &root).unwrap();
+        assert_eq!(
+            e,
+            vec![
+                (path1, full(-3)),
+                (vec![KalahMove::House(2)], window(4, 5, 6, 36))
+            ]
+        );
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 }

@@ -26,19 +26,21 @@
 //! with a broadcast of each finished layer read back by rank 0.
 //!
 //! **Solve** ([`solve`]): rank 0 is the coordinator (and also runs a worker on threads of its
-//! own, which talk to it through channels, not MPI); ranks 1.. are workers. Messages are
-//! tagged byte strings:
+//! own, which talk to it through channels, not MPI); ranks 1.. are workers. Rank 0 runs
+//! MTD(f) over its tree ([`tree`]) and hands out leaf searches, each with the window it
+//! must answer. Messages are tagged byte strings:
 //!
 //! | tag | from → to | contents |
 //! |---|---|---|
-//! | [`solve::TAG_TASK`] | 0 → worker | a leaf's number and its moves from the root |
-//! | [`solve::TAG_RESULT`] | worker → 0 | the leaf's number and its solution (JSON) |
+//! | [`solve::TAG_TASK`] | 0 → worker | a leaf's number, its moves from the root, and what to answer: an open window `a,b` or `full` |
+//! | [`solve::TAG_RESULT`] | worker → 0 | the leaf's number, what was asked, the proven bounds, and for `full` the leaf's best moves, variation and swap choice (JSON) |
 //! | [`solve::TAG_ERROR`] | worker → 0 | a one-line reason the worker cannot go on |
 //! | [`solve::TAG_STOP`] | 0 → worker | the job is over (done, or failed elsewhere) |
 //!
 //! A worker has at most one task at a time; the coordinator sends a task only to a worker
-//! with none. Waiting ranks poll every millisecond and sleep in between (an idle rank takes
-//! no core from a busy one).
+//! with none, and a result whose bounds do not answer its window is an error of that
+//! worker. Waiting ranks poll every millisecond and sleep in between (an idle rank takes no
+//! core from a busy one).
 //!
 //! # Termination and errors
 //!

@@ -458,20 +458,22 @@ fn print_solve(r: &SolveReport, args: &SolveArgs, json: bool, quiet: bool, ranks
             .enumerate()
             .map(|(i, w)| {
                 format!(
-                    "rank {i}: {} leaves, {} nodes, {:.2} s",
-                    w.leaves, w.nodes, w.busy_seconds
+                    "rank {i}: {} searches, {} nodes, {:.2} s",
+                    w.searches, w.nodes, w.busy_seconds
                 )
             })
             .collect();
         eprintln!(
-            "mancala-mpi: {ranks} rank{} × {} thread{}, tree of depth {}: {} leaves, {} solved, {} from the journal; {}",
+            "mancala-mpi: {ranks} rank{} × {} thread{}, tree of depth {}: {} leaves, {} of them searched; {} searches, {} from the journal; first guess {} nodes; {}",
             if ranks == 1 { "" } else { "s" },
             args.threads,
             if args.threads == 1 { "" } else { "s" },
             args.depth,
             r.leaves,
-            r.solved,
+            r.leaves_searched,
+            r.searches,
             r.from_journal,
+            r.guess_nodes,
             per.join("; ")
         );
     }

@@ -1,25 +1,39 @@
-//! The coordinator's tree: every position a few plies from the root, its leaves solved
-//! exactly by the workers, and an alpha-beta over it that chooses which leaves are needed.
+//! The coordinator's tree: every position a few plies from the root, and MTD(f) over it,
+//! which chooses the leaves the workers search and the window each search must answer.
 //!
 //! Each node holds an interval its value surely lies in (values are store differences the
-//! mover can still gain, as in `mancala_solver::Solution::value`): a leaf not solved yet
-//! ±(seeds in the houses), a solved leaf its value, a finished game 0, an inner node the
-//! maximum over its moves of `gain ± child` (`+` when the move gives an extra turn, `−` when
-//! the turn passes; the gain is the change of the mover's store difference).
+//! mover can still gain, as in `mancala_solver::Solution::value`): a leaf the bounds the
+//! workers proved (before any, ±seeds in the houses, more under the opening rules), a
+//! finished game 0, an inner node the maximum over its moves of `gain ± child` (`+` when the
+//! move gives an extra turn, `−` when the turn passes; the gain is the change of the mover's
+//! store difference). Every bound is proven, whichever window it was proven for, so
+//! results can come back in any order, from any worker, or from a journal.
 //!
-//! [`Tree::select`] walks the tree as alpha-beta would, with windows from what is known:
-//! a move whose upper bound cannot beat the window is skipped, a node whose lower bound
-//! reaches the window's top is cut, and the first leaves met that are neither solved nor
-//! being solved are returned. With one worker that is alpha-beta's order; with more, the
-//! leaves after the first are solved in parallel before the earlier ones are known
-//! (speculation: work that a sequential search might have pruned). At the root the window
-//! keeps ties (`value − 1`), so that every move that reaches the value is known: the best
-//! moves. The solve is over when the root's interval is one value and each root move is
-//! either that value or surely below it (see [`Tree::done`]).
+//! [`Tree::next`] runs MTD(f) (Plaat, Schaeffer, Pijls & de Bruin 1996) over the tree, as
+//! `mancala_solver::Solver::solve` runs it over the whole game: the root is probed with null
+//! windows `(β − 1, β)`, β starting at a first guess ([`Tree::set_guess`]: the solver's own
+//! heuristic estimate) and moving as the probes fail high or low, until the root's interval
+//! is one value. A probe walks the tree as alpha-beta with that null window would: a node
+//! whose interval already answers the window is skipped, and so is a move that cannot reach
+//! it; the first leaves met that do not answer it and are not being searched are handed out
+//! with the window they need there (`Ask::Window`, a null window, answered by
+//! `Solver::solve_within` with one probe). With one worker that is alpha-beta's order. With
+//! more, young brothers wait (Feldmann, Monien, Mysliwietz & Vornberger 1989), as in the
+//! solver's own parallel search: at a node, the moves after the first open one are handed out
+//! before it is answered only once some move there is proven not to reach the window (the
+//! node then likely needs every move); otherwise the first move may answer the window alone,
+//! and its brothers wait. What is searched in parallel a sequential search might still have
+//! pruned (speculation), but far less than handing out every open leaf would. Once the value
+//! v is known, every root move not yet settled is probed
+//! with the window `(v − 1, v)`, so that every move reaching the value is known: the best
+//! moves. Last, the leaf at the end of the principal variation (value-keeping moves through
+//! the tree) is solved in full (`Ask::Full`, `Solver::solve`), for its own principal
+//! variation; a root that is itself a leaf (a swap on offer, depth 0) is solved in full at
+//! once. [`Tree::finished`] says when all of that is known.
 //!
-//! Whatever the order in which leaves are solved, every value is exact, so the root's value
-//! and best moves do not depend on the number of workers; only the leaves solved (and the
-//! nodes searched) do.
+//! The value and the best moves are proven facts whatever the order in which results came
+//! back, so they do not depend on the number of workers; only the searches made (and the
+//! nodes) do.
 
 use std::collections::{HashMap, HashSet};
 
@@ -29,21 +43,63 @@ use mancala_core::Side;
 /// Beyond any value (values are at most 2 × 255 seeds).
 const INF: i32 = 1 << 20;
 
-/// What the workers found for a leaf.
+/// What a worker is asked about a leaf.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ask {
+    /// Proven bounds that answer the open window `(a, b)` (`Solver::solve_within`): the
+    /// exact value, or a proof that it is at most `a`, or at least `b`.
+    Window(i32, i32),
+    /// A full solve (`Solver::solve`): the exact value, the leaf's best moves, a principal
+    /// variation and the pie-rule choice.
+    Full,
+}
+
+impl Ask {
+    /// Whether bounds `lower ≤ v ≤ upper` answer this question (for [`Ask::Full`]: exact).
+    #[must_use]
+    pub fn answered_by(&self, lower: i32, upper: i32) -> bool {
+        match *self {
+            Ask::Window(a, b) => lower == upper || upper <= a || lower >= b,
+            Ask::Full => lower == upper,
+        }
+    }
+}
+
+/// What a full solve of a leaf adds to its value.
 #[derive(Debug, Clone, PartialEq)]
-pub struct LeafSolution {
-    /// Its exact value for its player to move, seeds.
-    pub value: i32,
-    /// A principal variation from the leaf.
+pub struct FullLeaf {
+    /// A principal variation from the leaf to the end of the game.
     pub pv: Vec<KalahMove>,
-    /// Its best moves.
+    /// The leaf's best moves.
     pub best_moves: Vec<KalahMove>,
     /// Under the pie rule at the swap: (swap value, best house move's value, swap better).
     pub swap: Option<(i32, Option<i32>, bool)>,
+}
+
+/// What a worker proved about a leaf.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LeafResult {
+    /// What it was asked.
+    pub ask: Ask,
+    /// Proven lower bound of the leaf's value for its player to move, seeds.
+    pub lower: i32,
+    /// Proven upper bound, seeds (`lower == upper`: the exact value).
+    pub upper: i32,
+    /// For [`Ask::Full`]: the rest of the solution.
+    pub full: Option<FullLeaf>,
     /// Nodes the worker searched for it.
     pub nodes: u64,
     /// Seconds the worker took.
     pub seconds: f64,
+}
+
+/// A search to hand out: a leaf and what to ask about it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Task {
+    /// The leaf's number ([`Tree::leaves`]).
+    pub leaf: usize,
+    /// What to ask.
+    pub ask: Ask,
 }
 
 /// A distinct leaf position (positions reached by several paths are one leaf).
@@ -53,9 +109,23 @@ pub struct Leaf {
     pub path: Vec<KalahMove>,
     /// The position.
     pub pos: KalahPosition,
-    /// Its solution, once known.
-    pub solution: Option<LeafSolution>,
-    bound: i32,
+    lower: i32,
+    upper: i32,
+    full: Option<FullLeaf>,
+}
+
+impl Leaf {
+    /// The interval its value is proven to lie in (seeds, for its player to move).
+    #[must_use]
+    pub fn bounds(&self) -> (i32, i32) {
+        (self.lower, self.upper)
+    }
+
+    /// Its full solution, once solved in full.
+    #[must_use]
+    pub fn full(&self) -> Option<&FullLeaf> {
+        self.full.as_ref()
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -82,7 +152,7 @@ struct Node {
     hi: i32,
 }
 
-/// The tree of the positions up to a depth from the root (module docs).
+/// The tree of the positions up to a depth from the root, and MTD(f) over it (module docs).
 #[derive(Debug, Clone)]
 pub struct Tree {
     root: KalahPosition,
@@ -90,6 +160,10 @@ pub struct Tree {
     leaves: Vec<Leaf>,
     /// The leaf of each position key.
     index: HashMap<u128, usize>,
+    /// MTD(f)'s first guess of the root's value.
+    guess: i32,
+    /// The β of the running root probe (`value ≥ β?`), once one started.
+    beta: Option<i32>,
 }
 
 /// The mover's store difference (South's view once the game is over) from `side`'s view.
@@ -104,7 +178,8 @@ fn diff_for(pos: &KalahPosition, side: Side) -> i32 {
 impl Tree {
     /// The tree of `root` to `depth` plies (a ply is one move; an extra turn is a ply too).
     /// Expansion stops early at a finished game and at a position where the pie rule offers
-    /// the swap (a leaf: the worker's solver values the swap).
+    /// the swap (a leaf: the worker's solver values the swap). MTD(f)'s first guess is 0
+    /// until [`Tree::set_guess`].
     #[must_use]
     pub fn new(root: KalahPosition, depth: u32) -> Tree {
         let mut t = Tree {
@@ -112,6 +187,8 @@ impl Tree {
             nodes: Vec::new(),
             leaves: Vec::new(),
             index: HashMap::new(),
+            guess: 0,
+            beta: None,
         };
         let mut index = HashMap::new();
         t.expand(root, depth, &mut Vec::new(), &mut index);
@@ -142,11 +219,13 @@ impl Tree {
                 let stores = i32::from(pos.store(Side::South)) + i32::from(pos.store(Side::North));
                 // Under the opening rules the stores can change hands (the swap).
                 let special = pos.swap_offered() || pos.is_first_move() || pos.in_opening_turn();
+                let bound = if special { k + 2 * stores } else { k };
                 self.leaves.push(Leaf {
                     path: path.clone(),
                     pos,
-                    solution: None,
-                    bound: if special { k + 2 * stores } else { k },
+                    lower: -bound,
+                    upper: bound,
+                    full: None,
                 });
                 self.leaves.len() - 1
             });
@@ -194,18 +273,21 @@ impl Tree {
         }
     }
 
+    /// The window `(a, b)` of a move's value as the window of its child's value.
+    fn child_window(e: &Edge, a: i32, b: i32) -> (i32, i32) {
+        if e.same {
+            (a - e.gain, b - e.gain)
+        } else {
+            (e.gain - b, e.gain - a)
+        }
+    }
+
     /// Recomputes every interval from the leaves (children come after their parents).
     fn update(&mut self) {
         for i in (0..self.nodes.len()).rev() {
             let (lo, hi) = match &self.nodes[i].kind {
                 Kind::Over => (0, 0),
-                Kind::Leaf(l) => {
-                    let leaf = &self.leaves[*l];
-                    match &leaf.solution {
-                        Some(s) => (s.value, s.value),
-                        None => (-leaf.bound, leaf.bound),
-                    }
-                }
+                Kind::Leaf(l) => self.leaves[*l].bounds(),
                 Kind::Inner(edges) => edges.iter().fold((-INF, -INF), |(lo, hi), e| {
                     let (a, b) = self.term(e);
                     (lo.max(a), hi.max(b))
@@ -240,10 +322,50 @@ impl Tree {
         self.index.get(&pos.key()).copied()
     }
 
-    /// Records the solution of leaf `l` and updates the intervals.
-    pub fn solved(&mut self, l: usize, s: LeafSolution) {
-        self.leaves[l].solution = Some(s);
+    /// MTD(f)'s first guess of the root's value (seeds; `Solver::estimate` at
+    /// `Solver::GUESS_DEPTH` plies gives the single solver's). Only the order of the
+    /// searches depends on it, never the result.
+    pub fn set_guess(&mut self, guess: i32) {
+        self.guess = guess;
+    }
+
+    /// Records what was proven about leaf `l` (`lower ≤ value ≤ upper`, and for a full solve
+    /// the rest of the solution) and updates the intervals. Bounds proven before are kept:
+    /// the leaf's interval becomes the intersection.
+    ///
+    /// # Errors
+    /// A one-line reason, nothing changed, when `l` is not a leaf, when the bounds
+    /// contradict those proven before (the intersection is empty: a result of another game,
+    /// or a damaged journal), or when a full solution has no exact value.
+    pub fn record(
+        &mut self,
+        l: usize,
+        lower: i32,
+        upper: i32,
+        full: Option<FullLeaf>,
+    ) -> Result<(), String> {
+        let Some(leaf) = self.leaves.get_mut(l) else {
+            return Err(format!("leaf {l}: no such leaf"));
+        };
+        let (lo, hi) = (leaf.lower.max(lower), leaf.upper.min(upper));
+        if lo > hi {
+            return Err(format!(
+                "leaf {l}: the bounds {lower}..={upper} contradict {}..={} proven before",
+                leaf.lower, leaf.upper
+            ));
+        }
+        if full.is_some() && lower != upper {
+            return Err(format!(
+                "leaf {l}: a full solution with the bounds {lower}..={upper} instead of a value"
+            ));
+        }
+        leaf.lower = lo;
+        leaf.upper = hi;
+        if full.is_some() {
+            leaf.full = full;
+        }
         self.update();
+        Ok(())
     }
 
     /// The root's proven interval (lower, upper).
@@ -252,60 +374,111 @@ impl Tree {
         (self.nodes[0].lo, self.nodes[0].hi)
     }
 
-    /// Up to `want` leaves to solve next, in alpha-beta order, none of them solved or in
-    /// `busy` (module docs). Empty when nothing is left to solve but the leaves in `busy`.
-    #[must_use]
-    pub fn select(&self, want: usize, busy: &HashSet<usize>) -> Vec<usize> {
+    /// Up to `want` searches to hand out next, none of them of a leaf in `busy` (module
+    /// docs): the null-window probes of the running root probe of MTD(f), then those of the
+    /// best moves, then the full solve of the principal variation's leaf. Empty when nothing
+    /// is left to search but the leaves in `busy`, and once [`Tree::finished`].
+    pub fn next(&mut self, want: usize, busy: &HashSet<usize>) -> Vec<Task> {
         let mut out = Vec::new();
-        if want > 0 {
-            self.select_at(0, -INF, INF, true, want, busy, &mut out);
+        if want == 0 || self.finished() {
+            return out;
+        }
+        if let Kind::Leaf(l) = self.nodes[0].kind {
+            if !busy.contains(&l) {
+                out.push(Task {
+                    leaf: l,
+                    ask: Ask::Full,
+                });
+            }
+            return out;
+        }
+        if self.done() {
+            if let Some(l) = self.pv_leaf() {
+                if self.leaves[l].full.is_none() && !busy.contains(&l) {
+                    out.push(Task {
+                        leaf: l,
+                        ask: Ask::Full,
+                    });
+                }
+            }
+            return out;
+        }
+        let (lo, hi) = self.bounds();
+        if lo < hi {
+            // MTD(f): β as the single solver's driver moves it: from the guess, then one
+            // above the bound a probe failed high with, or at the one it failed low with.
+            let beta = match self.beta {
+                Some(b) if lo < b && b <= hi => b,
+                Some(b) if lo >= b => lo + 1,
+                Some(_) => hi,
+                None => self.guess.clamp(lo + 1, hi),
+            };
+            self.beta = Some(beta);
+            self.walk(0, beta - 1, beta, want, busy, &mut out);
+        } else {
+            // The value v is known: each root move not known to be below it or equal to it
+            // is tested for `≥ v`.
+            let v = lo;
+            let Kind::Inner(edges) = &self.nodes[0].kind else {
+                return out;
+            };
+            for e in edges {
+                let (elo, ehi) = self.term(e);
+                if ehi < v || elo == ehi {
+                    continue;
+                }
+                let (a, b) = Tree::child_window(e, v - 1, v);
+                self.walk(e.child, a, b, want, busy, &mut out);
+                if out.len() >= want {
+                    break;
+                }
+            }
         }
         out
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn select_at(
+    /// Alpha-beta's walk of node `n` with the open window `(a, b)`: pushes the leaves that
+    /// must answer it (with the window they need), until `want` (module docs).
+    fn walk(
         &self,
         n: usize,
-        alpha: i32,
-        beta: i32,
-        root: bool,
+        a: i32,
+        b: i32,
         want: usize,
         busy: &HashSet<usize>,
-        out: &mut Vec<usize>,
+        out: &mut Vec<Task>,
     ) {
         let node = &self.nodes[n];
+        if node.lo >= b || node.hi <= a || node.lo == node.hi {
+            return;
+        }
         match &node.kind {
             Kind::Over => {}
             Kind::Leaf(l) => {
                 let l = *l;
-                if self.leaves[l].solution.is_none() && !busy.contains(&l) && !out.contains(&l) {
-                    out.push(l);
+                if !busy.contains(&l) && !out.iter().any(|t| t.leaf == l) {
+                    out.push(Task {
+                        leaf: l,
+                        ask: Ask::Window(a, b),
+                    });
                 }
             }
             Kind::Inner(edges) => {
-                if !root && (node.lo >= beta || node.hi <= alpha || node.lo == node.hi) {
-                    return;
-                }
-                // Below the root a move must beat the best proven so far; at the root it
-                // must reach it (ties are best moves too).
-                let a = if root {
-                    alpha.max(node.lo - 1)
-                } else {
-                    alpha.max(node.lo)
-                };
+                // A move must beat the best proven so far.
+                let a = a.max(node.lo);
+                // Young brothers wait: the moves after the first open one are searched at
+                // once only when a move here is already proven not to reach the window (the
+                // node then likely needs every move: an all-node); otherwise the first open
+                // move may answer the window alone, and its brothers wait for it.
+                let all_node = edges.iter().any(|e| self.term(e).1 <= a);
                 for e in edges {
                     let (lo, hi) = self.term(e);
                     if hi <= a || lo == hi {
                         continue;
                     }
-                    let (ca, cb) = if e.same {
-                        (a - e.gain, beta - e.gain)
-                    } else {
-                        (e.gain - beta, e.gain - a)
-                    };
-                    self.select_at(e.child, ca, cb, false, want, busy, out);
-                    if out.len() >= want {
+                    let (ca, cb) = Tree::child_window(e, a, b);
+                    self.walk(e.child, ca, cb, want, busy, out);
+                    if out.len() >= want || !all_node {
                         return;
                     }
                 }
@@ -330,6 +503,19 @@ impl Tree {
         }
     }
 
+    /// Whether everything the solve reports is known: [`Tree::done`], and the full solution
+    /// of the principal variation's leaf (of the root, when it is a leaf).
+    #[must_use]
+    pub fn finished(&self) -> bool {
+        self.done()
+            && match self.nodes[0].kind {
+                Kind::Leaf(l) => self.leaves[l].full.is_some(),
+                _ => self
+                    .pv_leaf()
+                    .map_or(true, |l| self.leaves[l].full.is_some()),
+            }
+    }
+
     /// The root as a leaf (a swap on offer, depth 0), if it is one.
     #[must_use]
     pub fn root_leaf(&self) -> Option<&Leaf> {
@@ -339,14 +525,15 @@ impl Tree {
         }
     }
 
-    /// Once [`Tree::done`]: the root's best moves, in [`KalahPosition::legal_moves`] order.
+    /// Once [`Tree::done`]: the root's best moves, in [`KalahPosition::legal_moves`] order
+    /// (for a root that is a leaf, its full solution's).
     #[must_use]
     pub fn best_moves(&self) -> Vec<KalahMove> {
         let root = &self.nodes[0];
         let Kind::Inner(edges) = &root.kind else {
             return self
                 .root_leaf()
-                .and_then(|l| l.solution.as_ref())
+                .and_then(Leaf::full)
                 .map(|s| s.best_moves.clone())
                 .unwrap_or_default();
         };
@@ -359,33 +546,47 @@ impl Tree {
         best
     }
 
-    /// Once [`Tree::done`]: a principal variation, value-keeping moves through the tree (the
-    /// first in legal order at each node) and then the leaf's own.
-    #[must_use]
-    pub fn principal_variation(&self) -> Vec<KalahMove> {
+    /// The value-keeping moves through the tree (the first in move order at each node) and
+    /// the node they end at.
+    fn pv_path(&self) -> (Vec<KalahMove>, usize) {
         let mut pv = Vec::new();
         let mut n = 0;
         loop {
             let node = &self.nodes[n];
-            match &node.kind {
-                Kind::Over => return pv,
-                Kind::Leaf(l) => {
-                    if let Some(s) = &self.leaves[*l].solution {
-                        pv.extend_from_slice(&s.pv);
-                    }
-                    return pv;
-                }
-                Kind::Inner(edges) => {
-                    let next = edges
-                        .iter()
-                        .filter(|e| self.term(e) == (node.lo, node.lo))
-                        .min_by_key(|e| e.mv);
-                    let Some(e) = next else { return pv };
-                    pv.push(e.mv);
-                    n = e.child;
-                }
+            let Kind::Inner(edges) = &node.kind else {
+                return (pv, n);
+            };
+            let next = edges
+                .iter()
+                .filter(|e| self.term(e) == (node.lo, node.lo))
+                .min_by_key(|e| e.mv);
+            let Some(e) = next else { return (pv, n) };
+            pv.push(e.mv);
+            n = e.child;
+        }
+    }
+
+    /// Once [`Tree::done`]: the leaf at the end of the principal variation through the tree
+    /// (`None` when it ends at a finished game).
+    #[must_use]
+    pub fn pv_leaf(&self) -> Option<usize> {
+        match self.nodes[self.pv_path().1].kind {
+            Kind::Leaf(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// Once [`Tree::finished`]: a principal variation, value-keeping moves through the tree
+    /// (the first in move order at each node) and then the leaf's own.
+    #[must_use]
+    pub fn principal_variation(&self) -> Vec<KalahMove> {
+        let (mut pv, n) = self.pv_path();
+        if let Kind::Leaf(l) = self.nodes[n].kind {
+            if let Some(s) = &self.leaves[l].full {
+                pv.extend_from_slice(&s.pv);
             }
         }
+        pv
     }
 }
 
@@ -414,9 +615,63 @@ mod tests {
         best
     }
 
-    /// Solves every leaf `select` asks for, `workers` at a time with the results coming
-    /// back in a scrambled order, until `done`: the value and best moves of a plain negamax
-    /// at every worker count and depth.
+    /// What a worker would answer: the exact value `v` of the leaf, for `ask`. `tight`: a
+    /// fail-soft search's bound (the value itself beyond the window's end); otherwise the
+    /// least a search may answer (the window's end).
+    fn answer(ask: Ask, v: i32, tight: bool) -> (i32, i32) {
+        match ask {
+            Ask::Full => (v, v),
+            Ask::Window(a, _) if v <= a => (-INF, if tight { v } else { a }),
+            Ask::Window(_, b) if v >= b => (if tight { v } else { b }, INF),
+            Ask::Window(..) => (v, v),
+        }
+    }
+
+    /// Runs the searches `next` asks for, `workers` at a time, with the results coming
+    /// back in a scrambled order (the last one handed out first), until `finished`;
+    /// returns the tree, the number of searches and the leaves searched.
+    fn run(
+        root: KalahPosition,
+        depth: u32,
+        workers: usize,
+        tight: bool,
+    ) -> (Tree, usize, HashSet<usize>) {
+        let mut t = Tree::new(root, depth);
+        t.set_guess(1);
+        let mut busy: Vec<Task> = Vec::new();
+        let mut searches = 0;
+        let mut searched = HashSet::new();
+        while !t.finished() {
+            searches += 1;
+            assert!(searches < 100_000);
+            let set: HashSet<usize> = busy.iter().map(|x| x.leaf).collect();
+            let more = t.next(workers - busy.len(), &set);
+            for task in &more {
+                // The value's probes are null windows.
+                if let Ask::Window(a, b) = task.ask {
+                    assert_eq!(b, a + 1, "{task:?}");
+                }
+            }
+            busy.extend(more);
+            assert!(!busy.is_empty(), "nothing to search before the end");
+            let task = busy.remove(busy.len() - 1);
+            searched.insert(task.leaf);
+            let pos = &t.leaves()[task.leaf].pos;
+            let v = negamax(pos);
+            let (lower, upper) = answer(task.ask, v, tight);
+            let full = (task.ask == Ask::Full).then(|| FullLeaf {
+                pv: Vec::new(),
+                best_moves: Vec::new(),
+                swap: None,
+            });
+            t.record(task.leaf, lower, upper, full).unwrap();
+        }
+        (t, searches, searched)
+    }
+
+    /// The value and best moves of a plain negamax at every worker count and depth,
+    /// whatever bounds the leaves' searches give back (the least they may, or fail-soft
+    /// ones), and every leaf of the principal variation solved in full.
     #[test]
     fn the_tree_gives_the_negamax_value_whatever_the_order() {
         for (rules, text) in [
@@ -446,49 +701,80 @@ mod tests {
                     want_best.push(mv);
                 }
             }
-            for depth in [1, 2, 4] {
+            for depth in [0, 1, 2, 4] {
                 for workers in [1, 2, 5] {
-                    let mut t = Tree::new(root, depth);
-                    let mut busy: Vec<usize> = Vec::new();
-                    let mut rounds = 0;
-                    while !t.done() {
-                        rounds += 1;
-                        assert!(rounds < 100_000);
-                        let set: HashSet<usize> = busy.iter().copied().collect();
-                        busy.extend(t.select(workers - busy.len(), &set));
-                        assert!(!busy.is_empty(), "nothing to solve before done");
-                        // The last one given out comes back first.
-                        let l = busy.remove(busy.len() - 1);
-                        let v = negamax(&t.leaves()[l].pos);
-                        t.solved(
-                            l,
-                            LeafSolution {
-                                value: v,
-                                pv: Vec::new(),
-                                best_moves: Vec::new(),
-                                swap: None,
-                                nodes: 1,
-                                seconds: 0.0,
-                            },
-                        );
-                    }
-                    assert_eq!(t.bounds(), (want, want), "{rules} depth {depth}");
-                    if t.root_leaf().is_none() {
-                        assert_eq!(t.best_moves(), want_best, "{rules} depth {depth}");
-                        // The variation keeps the value: replayed, its final margin is the
-                        // root's margin plus the value.
+                    for tight in [false, true] {
+                        let (t, _, _) = run(root, depth, workers, tight);
+                        let what = format!("{rules} depth {depth}, {workers} workers");
+                        assert_eq!(t.bounds(), (want, want), "{what}");
+                        if t.root_leaf().is_some() {
+                            continue;
+                        }
+                        assert_eq!(t.best_moves(), want_best, "{what}");
+                        // The variation keeps the value: it reaches the leaf solved in full
+                        // (or the end of the game), whose value makes up the rest.
                         let mut p = root;
-                        for mv in t.principal_variation() {
+                        let side = root.side_to_move().unwrap();
+                        let pv = t.principal_variation();
+                        for &mv in &pv {
                             p = p.play(mv).unwrap();
                         }
-                        if p.is_over() {
-                            let side = root.side_to_move().unwrap();
-                            assert_eq!(diff_for(&p, side) - diff_for(&root, side), want);
-                        }
+                        let rest = match p.side_to_move() {
+                            None => 0,
+                            Some(s) => {
+                                let l = t.leaf_of(&p).expect("the variation ends at a leaf");
+                                assert!(t.leaves()[l].full().is_some(), "{what}");
+                                if s == side {
+                                    negamax(&p)
+                                } else {
+                                    -negamax(&p)
+                                }
+                            }
+                        };
+                        assert_eq!(diff_for(&p, side) - diff_for(&root, side) + rest, want);
                     }
                 }
             }
         }
+    }
+
+    /// With one worker and a good first guess, MTD(f) over the tree searches fewer leaves
+    /// than there are, and bounds that contradict what is proven are refused.
+    #[test]
+    fn one_worker_prunes_and_contradictions_are_refused() {
+        let root = KalahPosition::start("kalah(4,2)".parse().unwrap());
+        let (t, searches, searched) = run(root, 4, 1, true);
+        let distinct = t.leaves().len();
+        assert!(
+            searched.len() < distinct,
+            "{} of {distinct} leaves searched",
+            searched.len()
+        );
+        assert!(
+            searches < 2 * distinct,
+            "{searches} searches, {distinct} leaves"
+        );
+        let mut t = Tree::new(root, 2);
+        t.record(0, 2, 4, None).unwrap();
+        assert_eq!(t.leaves()[0].bounds(), (2, 4));
+        let before = t.bounds();
+        let e = t.record(0, 5, 9, None).unwrap_err();
+        assert!(e.contains("contradict"), "{e}");
+        assert_eq!(t.leaves()[0].bounds(), (2, 4));
+        assert_eq!(t.bounds(), before);
+        assert!(t
+            .record(
+                0,
+                2,
+                3,
+                Some(FullLeaf {
+                    pv: Vec::new(),
+                    best_moves: Vec::new(),
+                    swap: None
+                })
+            )
+            .is_err());
+        assert!(t.record(9999, 0, 0, None).is_err());
     }
 
     #[test]

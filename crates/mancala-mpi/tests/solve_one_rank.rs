@@ -103,7 +103,7 @@ fn a_journal_is_used_again_and_damage_refused() {
     let args = solve_args("kalah(4,3)", &["--depth", "3", "--journal", jp]);
     let first = run1(&args, 120);
     let j1 = json(&first);
-    // Every leaf solved is in the journal: the second run solves none and says so.
+    // Every search is in the journal: the second run searches nothing and says so.
     let mut args2 = args.clone();
     args2.retain(|a| *a != "--quiet");
     let second = run1(&args2, 120);
@@ -111,16 +111,39 @@ fn a_journal_is_used_again_and_damage_refused() {
     assert_eq!(j1["value"], j2["value"]);
     assert_eq!(j1["best_moves"], j2["best_moves"]);
     assert_eq!(j2["nodes"], 0);
-    assert!(stderr(&second).contains(" 0 solved"), "{}", stderr(&second));
-    // A changed value is refused, never used.
+    assert!(
+        stderr(&second).contains(" 0 searches, "),
+        "{}",
+        stderr(&second)
+    );
+    // A journal cut after half its searches (as a kill leaves it): the rest is searched
+    // again, the bounds read back are used, and the result is the same.
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() > 3, "{text}");
+    let keep = 1 + (lines.len() - 1) / 2;
+    std::fs::write(&journal, lines[..keep].join("\n") + "\n").unwrap();
+    let third = run1(&args2, 120);
+    let j3 = json(&third);
+    assert_eq!(j1["value"], j3["value"]);
+    assert_eq!(j1["best_moves"], j3["best_moves"]);
+    let e = stderr(&third);
+    assert!(
+        e.contains(&format!(" {} from the journal", keep - 1)),
+        "{e}"
+    );
+    let nodes = |j: &serde_json::Value| j["nodes"].as_u64().unwrap();
+    assert!(0 < nodes(&j3) && nodes(&j3) < nodes(&j1), "{j1} then {j3}");
+    // A changed bound is refused, never used.
     let text = std::fs::read_to_string(&journal).unwrap();
     let line = text.lines().nth(1).unwrap();
     let fields: Vec<&str> = line.split('\t').collect();
     let changed = format!(
-        "{}\t{}\t{}",
+        "{}\t{}\t{}\t{}",
         fields[0],
-        fields[1].parse::<i32>().unwrap() + 2,
-        fields[2..].join("\t")
+        fields[1],
+        fields[2].parse::<i32>().unwrap() + 2,
+        fields[3..].join("\t")
     );
     std::fs::write(&journal, text.replacen(line, &changed, 1)).unwrap();
     let o = run1(&args, 120);

@@ -13,7 +13,9 @@
 //!   move, extra turns, captures), a lock-free or an exact transposition table ([`tt`]) and
 //!   endgame-database probes, in parallel on a rayon pool (the value never depends on the
 //!   number of threads). The approach follows Irving, Donkers & Uiterwijk, "Solving Kalah",
-//!   ICGA Journal 23(3), 2000.
+//!   ICGA Journal 23(3), 2000. [`Solver::solve_within`] searches a value only as far as a
+//!   window `(lower, upper)` needs (exact inside it, otherwise a bound): what a caller's own
+//!   alpha-beta above the solver asks, as `mancala-mpi`'s distributed solve does.
 //! * **Endgame databases** ([`egdb`]): every position with at most K seeds in the houses,
 //!   ranked with the combinatorial number system, built layer by layer in parallel, saved with
 //!   a checked header and CRC-32 checksums; found in a folder by their headers
@@ -61,7 +63,8 @@ pub mod bench;
 pub use egdb::cache::{available_memory_bytes, Cache, CacheEvent, Cached};
 pub use egdb::{Egdb, EgdbError, EgdbInfo, FolderScan, Found, SaveReport};
 pub use exact::{
-    Analysis, MoveValue, Solution, SolveError, Solver, SwapChoice, TableKind, MAX_THREADS,
+    Analysis, MoveValue, Solution, SolveError, Solver, SwapChoice, TableKind, WindowSolution,
+    MAX_THREADS,
 };
 pub use mem::OutOfMemory;
 pub use progress::{BuildProgress, SolvePhase, SolveProgress};

@@ -1,7 +1,8 @@
 //! The exact solver wing: the game-theoretic value of a Kalah position, proven by search.
 //!
 //! * `solver.rs`: [`Solver`], its configuration (threads, table, limits, database), `solve`,
-//!   `analyse` and the result types;
+//!   `solve_within` (a value searched only as far as a window needs), `analyse` and the
+//!   result types;
 //! * `parallel.rs`: the MTD(f) driver (Plaat, Schaeffer, Pijls & de Bruin 1996), a sequence
 //!   of null-window probes run by every thread of a rayon pool over one shared table;
 //! * `search.rs`: the fail-soft negamax alpha-beta of one probe, with enhanced transposition
@@ -22,5 +23,6 @@ mod solver;
 
 pub(crate) use order::kalah_order_score;
 pub use solver::{
-    Analysis, MoveValue, Solution, SolveError, Solver, SwapChoice, TableKind, MAX_THREADS,
+    Analysis, MoveValue, Solution, SolveError, Solver, SwapChoice, TableKind, WindowSolution,
+    MAX_THREADS,
 };

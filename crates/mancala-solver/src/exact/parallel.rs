@@ -49,17 +49,41 @@ impl<const M: usize, T: TranspositionTable> Ctx<'_, M, T> {
     where
         F: Fn(&mut Searcher<'_, M, T>, i32, i32) -> i32 + Sync,
     {
+        self.mtd_within(shared, lower, upper, (i32::MIN, i32::MAX), guess, f)
+    }
+
+    /// MTD(f) restricted to the open window `(alpha, beta)` (`alpha < beta`): the probes of
+    /// [`Ctx::mtd`], each β clamped into `alpha + 1 ..= beta` as well as into the interval
+    /// proven so far, until the value is exact, proven `≤ alpha`, or proven `≥ beta` (or a
+    /// limit stops it). The window `(i32::MIN, i32::MAX)` is [`Ctx::mtd`] itself, probe for
+    /// probe. A window narrower than the starting interval saves the probes outside it: a
+    /// null window `(β − 1, β)` is one probe.
+    pub(crate) fn mtd_within<F>(
+        &self,
+        shared: &Shared,
+        lower: i32,
+        upper: i32,
+        (alpha, beta): (i32, i32),
+        guess: i32,
+        f: F,
+    ) -> Proven
+    where
+        F: Fn(&mut Searcher<'_, M, T>, i32, i32) -> i32 + Sync,
+    {
+        debug_assert!(alpha < beta);
         self.pool.install(|| {
             let mut s = Searcher::new(self.g, self.tt, self.db, shared);
             let (mut lo, mut hi) = (lower, upper);
             let mut g = guess.clamp(lo, hi);
-            while lo < hi {
-                let beta = g.clamp(lo + 1, hi);
-                let v = f(&mut s, beta - 1, beta);
+            // In the loop lo < hi, hi > alpha and lo < beta, so the clamp's range
+            // max(lo + 1, alpha + 1) ..= min(hi, beta) is never empty.
+            while lo < hi && hi > alpha && lo < beta {
+                let probe = g.clamp(lo.max(alpha) + 1, hi.min(beta));
+                let v = f(&mut s, probe - 1, probe);
                 if s.aborted {
                     break;
                 }
-                if v < beta {
+                if v < probe {
                     hi = v.max(lo);
                 } else {
                     lo = v.min(hi);

@@ -54,6 +54,15 @@ pub enum SolveError {
     /// needs it) could not be had. Nothing was searched; a smaller table may work.
     #[error("the transposition table does not fit in memory: {0}")]
     OutOfMemory(#[from] crate::OutOfMemory),
+    /// [`Solver::solve_within`] was given a window `(lower, upper)` with `lower ≥ upper`,
+    /// which holds no value. Nothing was searched.
+    #[error("the window ({lower}, {upper}) is empty: its lower end must be below its upper end")]
+    EmptyWindow {
+        /// The window's lower end (seeds).
+        lower: i32,
+        /// The window's upper end (seeds).
+        upper: i32,
+    },
 }
 
 /// The result of [`Solver::solve`].
@@ -88,6 +97,37 @@ pub struct Solution {
     pub nodes: u64,
     /// Wall time, seconds.
     pub seconds: f64,
+}
+
+/// The result of [`Solver::solve_within`]: proven bounds of a position's value, for a window.
+///
+/// Values are as in [`Solution::value`]: the store difference the player to move can still
+/// gain with perfect play (seeds). `lower ≤ value ≤ upper` always holds (both are proven).
+/// When `settled`, the bounds answer the window `(a, b)` that was asked: the value is exact
+/// (`lower == upper`), or proven at most `a` (`upper ≤ a`), or proven at least `b`
+/// (`lower ≥ b`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WindowSolution {
+    /// Proven lower bound of the value (seeds).
+    pub lower: i32,
+    /// Proven upper bound of the value (seeds).
+    pub upper: i32,
+    /// Whether the window is answered (always, unless a node or time limit, the cancel flag
+    /// or the progress callback stopped the search first; the bounds are then what was
+    /// proven before it stopped, still true).
+    pub settled: bool,
+    /// Positions searched (nodes), all threads.
+    pub nodes: u64,
+    /// Wall time, seconds.
+    pub seconds: f64,
+}
+
+impl WindowSolution {
+    /// The exact value (seeds), when the bounds meet.
+    #[must_use]
+    pub fn exact(&self) -> Option<i32> {
+        (self.lower == self.upper).then_some(self.lower)
+    }
 }
 
 /// The pie-rule decision at a position where the swap is offered (values for the deciding
@@ -201,17 +241,29 @@ pub use crate::mem::MAX_THREADS;
 /// A progress callback of [`Solver::solve_watched`].
 type Callback<'a> = &'a mut dyn FnMut(&SolveProgress) -> ControlFlow<()>;
 
+#[derive(Clone, Copy)]
 enum Job {
     Solve,
     Analyse,
+    /// [`Solver::solve_within`] with the open window `(lower, upper)`.
+    Window(i32, i32),
+    /// [`Solver::estimate`] to this many plies.
+    Estimate(u32),
 }
 
 enum Output {
     Solved(Solution),
     Analysed(Analysis),
+    Windowed(WindowSolution),
+    /// The estimate and its nodes.
+    Estimated(i32, u64),
 }
 
 impl Solver {
+    /// Plies of the heuristic search ([`Solver::estimate`]) that gives the MTD(f) of
+    /// [`Solver::solve`] its first guess.
+    pub const GUESS_DEPTH: u32 = 10;
+
     /// A solver with every available thread, a 64 MiB lock-free table, no database and no
     /// limit.
     #[must_use]
@@ -324,7 +376,7 @@ impl Solver {
     pub fn solve(&mut self, pos: &KalahPosition) -> Result<Solution, SolveError> {
         match self.run(pos, Job::Solve, None)? {
             Output::Solved(s) => Ok(s),
-            Output::Analysed(_) => unreachable!("solve job"),
+            _ => unreachable!("solve job"),
         }
     }
 
@@ -336,7 +388,7 @@ impl Solver {
     pub fn analyse(&mut self, pos: &KalahPosition) -> Result<Analysis, SolveError> {
         match self.run(pos, Job::Analyse, None)? {
             Output::Analysed(a) => Ok(a),
-            Output::Solved(_) => unreachable!("analyse job"),
+            _ => unreachable!("analyse job"),
         }
     }
 
@@ -360,7 +412,94 @@ impl Solver {
     ) -> Result<Solution, SolveError> {
         match self.run(pos, Job::Solve, Some((interval, progress)))? {
             Output::Solved(s) => Ok(s),
-            Output::Analysed(_) => unreachable!("solve job"),
+            _ => unreachable!("solve job"),
+        }
+    }
+
+    /// The value of `pos` for the player to move (seeds, as [`Solution::value`]) searched
+    /// only as far as the open window `(lower, upper)` needs: proven bounds
+    /// `lower' ≤ value ≤ upper'` such that the value is exact (`lower' == upper'`), or proven
+    /// at most `lower` (`upper' ≤ lower`), or proven at least `upper` (`lower' ≥ upper`).
+    /// A value strictly inside the window is therefore always exact; one outside it is only
+    /// bounded (fail-soft: the bound may be tighter than the window's end). Best moves, the
+    /// principal variation and the pie-rule choice are not searched (use [`Solver::solve`]).
+    ///
+    /// The algorithm is the MTD(f) driver of [`Solver::solve`] (Plaat, Schaeffer, Pijls &
+    /// de Bruin 1996) restricted to the window: null-window probes, each β chosen inside the
+    /// window (and inside the interval proven so far), until the window is answered. A null
+    /// window `(β − 1, β)` is one probe, which answers "is the value at least β?"; the window
+    /// `(i32::MIN, i32::MAX)` proves the exact value with the probes of [`Solver::solve`]'s
+    /// value (its first guess included), without the rest of `solve`'s work. A window with
+    /// at most two values to test starts from no heuristic guess (the guess costs nodes that
+    /// so few probes do not repay). The transposition table is kept between calls on
+    /// positions of the same rules, as for `solve`, so a position probed again with another
+    /// window reuses what the earlier probes proved. At one thread the nodes searched are the
+    /// same in every run.
+    ///
+    /// Limits ([`Solver::node_limit`], [`Solver::time_limit`]) and the cancel flag hold for
+    /// the call; a search they stop returns the bounds proven so far with `settled` false. A
+    /// finished game is exact, 0, with no node searched. A window beyond the position's
+    /// possible values (±seeds in the houses, more under the opening rules) is answered by
+    /// that bound alone, with no node searched.
+    ///
+    /// # Errors
+    /// [`SolveError::EmptyWindow`] when `lower ≥ upper`; otherwise as [`Solver::solve`].
+    pub fn solve_within(
+        &mut self,
+        pos: &KalahPosition,
+        lower: i32,
+        upper: i32,
+    ) -> Result<WindowSolution, SolveError> {
+        if lower >= upper {
+            return Err(SolveError::EmptyWindow { lower, upper });
+        }
+        match self.run(pos, Job::Window(lower, upper), None)? {
+            Output::Windowed(w) => Ok(w),
+            _ => unreachable!("window job"),
+        }
+    }
+
+    /// [`Solver::solve_within`] with progress reports, as [`Solver::solve_watched`] (phase
+    /// [`SolvePhase::Value`], the bounds proven so far). After a [`ControlFlow::Break`] the
+    /// result holds the bounds proven so far, `settled` false unless they already answer the
+    /// window.
+    ///
+    /// # Errors
+    /// As [`Solver::solve_within`]; [`SolveError::Threads`] also when the helper thread
+    /// cannot start.
+    pub fn solve_within_watched(
+        &mut self,
+        pos: &KalahPosition,
+        lower: i32,
+        upper: i32,
+        interval: Duration,
+        progress: &mut dyn FnMut(&SolveProgress) -> ControlFlow<()>,
+    ) -> Result<WindowSolution, SolveError> {
+        if lower >= upper {
+            return Err(SolveError::EmptyWindow { lower, upper });
+        }
+        match self.run(pos, Job::Window(lower, upper), Some((interval, progress)))? {
+            Output::Windowed(w) => Ok(w),
+            _ => unreachable!("window job"),
+        }
+    }
+
+    /// A heuristic estimate (not a bound) of the value of `pos` for the player to move
+    /// (seeds, as [`Solution::value`]): alpha-beta `depth` plies deep on the moves' gains
+    /// alone (a position's unknown future counts 0), exact where the endgame database holds
+    /// the position. [`Solver::solve`] starts its MTD(f) from this estimate at
+    /// [`Solver::GUESS_DEPTH`] plies; a caller driving MTD(f) itself (as `mancala-mpi`'s
+    /// distributed solve does over its tree) starts from the same guess. It uses no table.
+    ///
+    /// Returns the estimate and the nodes searched (a finished game: 0 and 0). The limits
+    /// and the cancel flag hold; a stopped estimate is 0.
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub fn estimate(&mut self, pos: &KalahPosition, depth: u32) -> Result<(i32, u64), SolveError> {
+        match self.run(pos, Job::Estimate(depth), None)? {
+            Output::Estimated(v, nodes) => Ok((v, nodes)),
+            _ => unreachable!("estimate job"),
         }
     }
 
@@ -379,7 +518,7 @@ impl Solver {
     ) -> Result<Analysis, SolveError> {
         match self.run(pos, Job::Analyse, Some((interval, progress)))? {
             Output::Analysed(a) => Ok(a),
-            Output::Solved(_) => unreachable!("analyse job"),
+            _ => unreachable!("analyse job"),
         }
     }
 
@@ -406,6 +545,14 @@ impl Solver {
                 }),
                 Job::Analyse => Output::Analysed(Analysis {
                     moves: Vec::new(),
+                    nodes: 0,
+                    seconds: t0.elapsed().as_secs_f64(),
+                }),
+                Job::Estimate(_) => Output::Estimated(0, 0),
+                Job::Window(..) => Output::Windowed(WindowSolution {
+                    lower: 0,
+                    upper: 0,
+                    settled: true,
                     nodes: 0,
                     seconds: t0.elapsed().as_secs_f64(),
                 }),
@@ -472,7 +619,9 @@ impl Solver {
         let board = watch.is_some().then(|| {
             let (lo, hi) = value_range(pos);
             match job {
-                Job::Solve => Board::new(t0, SolvePhase::Value, lo, hi),
+                Job::Solve | Job::Window(..) | Job::Estimate(_) => {
+                    Board::new(t0, SolvePhase::Value, lo, hi)
+                }
                 Job::Analyse => {
                     let legal = pos.legal_moves();
                     match legal.first() {
@@ -560,9 +709,6 @@ impl Solver {
     }
 }
 
-/// Plies of the heuristic search that gives MTD(f) its first guess.
-const GUESS_DEPTH: u32 = 10;
-
 /// The interval a value of `pos` (or of one of its moves) surely lies in.
 fn value_range(pos: &KalahPosition) -> (i32, i32) {
     let k = pos.seeds_in_houses() as i32;
@@ -646,11 +792,46 @@ fn drive<const M: usize, T: TranspositionTable>(
                 seconds: t0.elapsed().as_secs_f64(),
             })
         }
+        Job::Estimate(depth) => {
+            let sh = shared(nodes);
+            let v = ctx.guess(&sh, pos, depth);
+            let v = if sh.limited.load(Ordering::Relaxed) {
+                0
+            } else {
+                v
+            };
+            Output::Estimated(v, sh.nodes.load(Ordering::Relaxed))
+        }
+        Job::Window(alpha, beta) => {
+            phase(ctx, SolvePhase::Value, lo, hi);
+            let sh = shared(nodes);
+            // The β a probe may test: max(lo, α) + 1 ..= min(hi, β). With more than two,
+            // MTD(f) starts from the heuristic guess, as `solve` does.
+            let first = lo.max(alpha).saturating_add(1);
+            let last = hi.min(beta);
+            let guess = if i64::from(last) - i64::from(first) >= 2 {
+                ctx.guess(&sh, pos, Solver::GUESS_DEPTH)
+            } else {
+                first
+            };
+            let p = ctx.mtd_within(&sh, lo, hi, (alpha, beta), guess, |s, a, b| {
+                probing(ctx, b);
+                s.search_pos(pos, a, b)
+            });
+            nodes += sh.nodes.load(Ordering::Relaxed);
+            Output::Windowed(WindowSolution {
+                lower: p.lower,
+                upper: p.upper,
+                settled: p.exact() || p.upper <= alpha || p.lower >= beta,
+                nodes,
+                seconds: t0.elapsed().as_secs_f64(),
+            })
+        }
         Job::Solve => {
             phase(ctx, SolvePhase::Value, lo, hi);
             let sh = shared(nodes);
             // First guess of MTD(f): a shallow heuristic search (gains only, database exact).
-            let guess = ctx.guess(&sh, pos, GUESS_DEPTH);
+            let guess = ctx.guess(&sh, pos, Solver::GUESS_DEPTH);
             let p: Proven = ctx.mtd(&sh, lo, hi, guess, |s, a, b| {
                 probing(ctx, b);
                 s.search_pos(pos, a, b)
