@@ -110,6 +110,34 @@ impl ZeroedBuf<AtomicU8> {
     }
 }
 
+impl ZeroedBuf<AtomicU64> {
+    /// Ends the atomic phase: the first `len` bytes of the words (at most `8 · len()`), in
+    /// memory order, read-only from now on.
+    pub(crate) fn freeze_bytes(self, len: usize) -> FrozenBytes {
+        let len = len.min(self.len * 8);
+        match self.map {
+            Some(map) => FrozenBytes {
+                map: Some(map),
+                heap: Vec::new(),
+                len,
+            },
+            None => {
+                let mut heap: Vec<u8> = self
+                    .heap
+                    .into_iter()
+                    .flat_map(|w| w.into_inner().to_ne_bytes())
+                    .collect();
+                heap.truncate(len);
+                FrozenBytes {
+                    map: None,
+                    heap,
+                    len,
+                }
+            }
+        }
+    }
+}
+
 /// Read-only bytes in anonymous (huge-page) memory or on the heap.
 pub(crate) struct FrozenBytes {
     map: Option<memmap2::MmapMut>,
