@@ -5,7 +5,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
-use mancala_solver::Egdb;
+use mancala_solver::egdb::Encoding;
+use mancala_solver::{Egdb, EgdbInfo};
 
 /// `mancala egdb …`.
 #[derive(Args, Debug)]
@@ -23,7 +24,12 @@ pub enum EgdbCommand {
 Examples:
   mancala egdb build --rules standard --max-seeds 16 --out egdb/
   mancala egdb build --rules \"kalah(6,4)+empty_capture\" --max-seeds 20 --out egdb/ --threads 2
-One database serves every seed count n of the same house count m and capture and end rules.")]
+  mancala egdb build --rules standard --max-seeds 24 --encoding packed --out egdb/
+One database serves every seed count n of the same house count m and capture and end rules.
+--encoding byte (the default) stores one byte a position, the fastest to look up; packed
+stores 5 bits a position for K = 15..30 (m = 6, K = 30: 6.4 GiB instead of 10.3 GiB), is
+built layer by layer (the finished layers packed, the one under construction one byte a
+position), and is named kalah6.k30.packed.egdb.")]
     Build {
         /// Rule set (its m and capture/end options decide the database).
         #[arg(long)]
@@ -37,6 +43,28 @@ One database serves every seed count n of the same house count m and capture and
         /// Build threads (0 = every core).
         #[arg(long, default_value_t = 0)]
         threads: usize,
+        /// Entry encoding: byte (one byte a position) or packed (5 bits a position for
+        /// K ≤ 30).
+        #[arg(long, default_value = "byte")]
+        encoding: Encoding,
+    },
+    /// Write a database file again in the other entry encoding (every value the same).
+    #[command(after_help = "\
+Examples:
+  mancala egdb convert egdb/kalah6.k26.egdb --encoding packed
+  mancala egdb convert egdb/kalah6.k26.packed.egdb --encoding byte --out other/
+The file is read and checked completely first; the new one is written beside it (or into
+--out) under the name of its encoding: kalah6.k26.egdb for byte, kalah6.k26.packed.egdb for
+packed. Both encodings are in memory at once while converting.")]
+    Convert {
+        /// The database file.
+        file: PathBuf,
+        /// The encoding to write: byte or packed.
+        #[arg(long)]
+        encoding: Encoding,
+        /// Output folder (default: the folder of the file).
+        #[arg(long)]
+        out: Option<PathBuf>,
     },
     /// Print the header of a database file, or of every `*.egdb` file in a folder (with the
     /// reason a file is unusable).
@@ -69,7 +97,13 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             max_seeds,
             out,
             threads,
-        } => build(&rules, max_seeds, &out, threads),
+            encoding,
+        } => build(&rules, max_seeds, &out, threads, encoding),
+        EgdbCommand::Convert {
+            file,
+            encoding,
+            out,
+        } => convert(&file, encoding, out.as_deref()),
         EgdbCommand::Info { file } if file.is_dir() => info_folder(&file),
         EgdbCommand::Info { file } => {
             let i = Egdb::info(&file).map_err(|e| named(&file, &e))?;
@@ -85,12 +119,27 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
                 opts.join("+")
             };
             println!("options         {opts}");
+            let what = match i.encoding() {
+                Encoding::Byte => "one byte a position, the value + 128",
+                Encoding::Packed => "the value's index among those its layer allows",
+            };
             println!(
-                "encoding        {} ({} bits per entry: value + 128)",
-                i.encoding, i.bits_per_entry
+                "encoding        {} (header byte {}): {what}",
+                i.encoding(),
+                i.encoding
             );
+            println!("bits/position   {}", i.bits_per_entry);
             println!("entries         {}", i.entries);
-            println!("file bytes      {}", i.file_bytes);
+            println!(
+                "on disk         {} bytes ({})",
+                i.file_bytes,
+                human(i.file_bytes)
+            );
+            println!(
+                "in memory       {} bytes ({})",
+                i.memory_bytes,
+                human(i.memory_bytes)
+            );
             println!("payload crc32   {:08x}", i.payload_crc);
             Ok(())
         }
@@ -107,6 +156,37 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// `bytes` in the unit a person reads: `215 MiB`, `6.4 GiB`.
+fn human(bytes: u64) -> String {
+    const MIB: f64 = 1024.0 * 1024.0;
+    let b = bytes as f64;
+    if b >= 1024.0 * MIB {
+        format!("{:.1} GiB", b / (1024.0 * MIB))
+    } else if b >= MIB {
+        format!("{:.0} MiB", b / MIB)
+    } else if b >= 1024.0 {
+        format!("{:.0} KiB", b / 1024.0)
+    } else {
+        format!("{bytes} B")
+    }
+}
+
+/// What a header says, on one line: `kalah(6,·)+empty_capture, K = 20, packed (5 bits a
+/// position), 225792840 entries, 135 MiB on disk, built with kalah(6,4)+empty_capture`.
+fn summary(i: &EgdbInfo) -> String {
+    let opts: String = i.options.iter().map(|o| format!("+{}", o.name())).collect();
+    format!(
+        "kalah({},·){opts}, K = {}, {} ({} bits a position), {} entries, {} on disk, built with {}",
+        i.houses,
+        i.max_seeds,
+        i.encoding(),
+        i.bits_per_entry,
+        i.entries,
+        human(i.file_bytes),
+        i.rules
+    )
 }
 
 /// The message of `e`, about the file `file`, starting with the file's name.
@@ -135,17 +215,7 @@ fn info_folder(dir: &std::path::Path) -> Result<(), String> {
     }
     for p in files {
         match Egdb::info(&p) {
-            Ok(i) => {
-                let opts: String = i.options.iter().map(|o| format!("+{}", o.name())).collect();
-                println!(
-                    "{}: kalah({},·){opts}, K = {}, {} entries, built with {}",
-                    p.display(),
-                    i.houses,
-                    i.max_seeds,
-                    i.entries,
-                    i.rules
-                );
-            }
+            Ok(i) => println!("{}: {}", p.display(), summary(&i)),
             Err(e) => {
                 let msg = e.to_string();
                 let prefix = format!("{}: ", p.display());
@@ -157,25 +227,33 @@ fn info_folder(dir: &std::path::Path) -> Result<(), String> {
     Ok(())
 }
 
-fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(), String> {
+fn build(
+    rules: &str,
+    max_seeds: u32,
+    out: &PathBuf,
+    threads: usize,
+    encoding: Encoding,
+) -> Result<(), String> {
     let rules = crate::rules_arg::kalah_only(rules, "endgame databases are")?;
     if threads > 256 {
         return Err(format!("--threads {threads}: at most 256 (0 = every core)"));
     }
-    // One byte per position with at most K seeds in the 2m houses: C(K + 2m, 2m) bytes.
+    // One entry per position with at most K seeds in the 2m houses: C(K + 2m, 2m) entries.
     // Refuse up front what this machine cannot hold, rather than abort in the allocator.
     let m = u128::from(rules.houses()) * 2;
     let entries = (1..=m).fold(1u128, |c, i| {
         c.saturating_mul(u128::from(max_seeds) + i) / i
     });
+    let needs = Egdb::build_memory(&rules, max_seeds, encoding).map_err(|e| e.to_string())?;
     if let Some(avail) = mancala_solver::available_memory_bytes() {
-        if entries > u128::from(avail) {
+        if needs > avail {
             return Err(format!(
-                "--max-seeds {max_seeds}: the database needs {entries} bytes, more than the {avail} bytes of memory available"
+                "--max-seeds {max_seeds}: the build needs {needs} bytes ({}), more than the {avail} bytes of memory available",
+                human(needs)
             ));
         }
     }
-    let path = out.join(Egdb::file_name(&rules, max_seeds));
+    let path = out.join(Egdb::file_name_as(&rules, max_seeds, encoding));
     // The folder must exist and take a file before the build, not after minutes of work. The
     // probe has a fresh unpredictable name, created exclusively (a planted symlink is never
     // followed), and is removed when dropped.
@@ -190,9 +268,10 @@ fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(
     interrupt::remove_temporaries_on_signal(path.clone());
     let bar = crate::progress::bar(entries.min(u128::from(u64::MAX)) as u64);
     let t = Instant::now();
-    let db = Egdb::build_watched(
+    let db = Egdb::build_watched_as(
         &rules,
         max_seeds,
+        encoding,
         threads,
         crate::progress::TICK,
         &mut |p| {
@@ -219,12 +298,64 @@ fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(
         );
     }
     println!(
-        "built {} in {build_s:.2} s ({:.1} M positions/s), {} entries, {} bytes; saved {} in {:.2} s",
+        "built {} in {build_s:.2} s ({:.1} M positions/s), {} entries, {} ({} bits a position), {} bytes; saved {} in {:.2} s",
         db.description(),
         db.len() as f64 / build_s / 1e6,
         db.len(),
-        db.bytes(),
+        db.encoding(),
+        db.bits_per_entry(),
+        db.payload().len(),
         path.display(),
+        t.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// `egdb convert FILE --encoding E [--out DIR]`.
+fn convert(
+    file: &std::path::Path,
+    encoding: Encoding,
+    out: Option<&std::path::Path>,
+) -> Result<(), String> {
+    let t = Instant::now();
+    let db = Egdb::open(file).map_err(|e| named(file, &e))?;
+    let rules: mancala_core::kalah::KalahRules = db
+        .built_with()
+        .parse()
+        .map_err(|e| format!("{}: {e}", file.display()))?;
+    let dir = match out {
+        Some(d) => d.to_path_buf(),
+        None => match file.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        },
+    };
+    std::fs::create_dir_all(&dir).map_err(|e| format!("--out {}: {e}", dir.display()))?;
+    let path = dir.join(Egdb::file_name_as(&rules, db.max_seeds(), encoding));
+    if path == file {
+        return Err(format!(
+            "{} is already {encoding}: nothing to convert",
+            file.display()
+        ));
+    }
+    #[cfg(unix)]
+    interrupt::remove_temporaries_on_signal(path.clone());
+    let converted = db.convert(encoding).map_err(|e| named(file, &e))?;
+    drop(db);
+    let report = converted.save(&path).map_err(|e| e.to_string())?;
+    for stale in &report.removed_stale {
+        eprintln!(
+            "mancala: removed {}: a temporary file left by an earlier save that was killed",
+            stale.display()
+        );
+    }
+    println!(
+        "converted {} ({}) to {} ({} bits a position, {} bytes) in {:.2} s",
+        file.display(),
+        converted.description(),
+        path.display(),
+        converted.bits_per_entry(),
+        converted.payload().len(),
         t.elapsed().as_secs_f64()
     );
     Ok(())
