@@ -241,6 +241,21 @@ impl FrozenBytes {
     }
 }
 
+/// Hints the cache that the byte at `p` will be read soon (no effect on results). Any address
+/// may be given, in bounds or not: a prefetch reads nothing and never faults; this lets a
+/// caller choose between two addresses without a branch.
+#[inline(always)]
+pub(crate) fn prefetch_ptr(p: *const u8) {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    // SAFETY: SSE is part of the x86_64 baseline, and a prefetch of any address is only a
+    // hint: it dereferences nothing and never faults.
+    unsafe {
+        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(p.cast());
+    }
+    #[cfg(any(not(target_arch = "x86_64"), miri))]
+    let _ = p;
+}
+
 /// Hints the cache that `x` will be read soon (no effect on results).
 #[inline(always)]
 pub(crate) fn prefetch<X>(x: &X) {

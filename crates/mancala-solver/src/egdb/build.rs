@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use super::packed::{read_word_code, write_run, Codec, PAD};
 use super::Encoding;
 use crate::board::{binom_exact, Flags, BINOM};
-use crate::mem::{prefetch, FrozenBytes, OutOfMemory, ZeroedBuf};
+use crate::mem::{prefetch, prefetch_ptr, FrozenBytes, OutOfMemory, ZeroedBuf};
 
 /// Not computed yet: the entry of value v is the byte v + 128 (excess-128), and no value is
 /// −128 because |v| ≤ K ≤ 127. Only debug builds look at it: the order of the build makes
@@ -347,19 +347,6 @@ fn own_and_rank<const M: usize>(own: u64, opp: u64) -> (usize, u64) {
     (r, t)
 }
 
-/// The slot of the position (`own`, `opp`) (see [`Builder`]).
-#[inline(always)]
-fn slot_of<const M: usize>(index_of: &[u32], own: u64, opp: u64) -> u64 {
-    let (r, t) = own_and_rank::<M>(own, opp);
-    u64::from(index_of[r]) + t
-}
-
-/// The rank of the position (`own`, `opp`).
-#[inline(always)]
-fn rank_of<const M: usize>(own: u64, opp: u64) -> u64 {
-    let (r, t) = own_and_rank::<M>(own, opp);
-    r as u64 + t
-}
 
 /// Where the build keeps the entries: the finished layers in rank order with their final
 /// values, and the layer under construction.
@@ -371,13 +358,17 @@ trait Target: Sync {
     /// The memory of layer `k` (ranks `start..end`) while it is computed, in slot order
     /// (entry `slot − start`), zeroed.
     fn layer(&self, k: u32, start: u64, end: u64) -> Result<Layer<'_>, OutOfMemory>;
-    /// The value of the entry `index` of a child with `seeds` seeds in its houses: when
-    /// `seeds` is the layer's own k, the entry of slot `index` of the layer being computed
-    /// (of `layer` when [`Target::APART`]); otherwise the finished entry of rank `index`. A child of a move that ends the game is
-    /// asked as rank 0 with 0 seeds (the empty board, value 0).
-    fn value(&self, layer: &[AtomicU8], k: u32, index: u64, seeds: u32) -> i32;
-    /// Hints the cache, as [`Target::value`] will be asked.
-    fn prefetch(&self, layer: &[AtomicU8], k: u32, index: u64, seeds: u32);
+    /// The value of an in-layer child: the entry `index` of the layer being computed
+    /// (`layer`, indexed from its first slot when [`Target::APART`], else by the slot).
+    fn value_in(&self, layer: &[AtomicU8], index: u64) -> i32;
+    /// The value of the finished entry of rank `rank`, whose position has `seeds` seeds in
+    /// its houses (a layer below the one being computed).
+    fn value_below(&self, rank: u64, seeds: u32) -> i32;
+    /// Hints the cache, as [`Target::value_below`] will be asked.
+    fn prefetch_below(&self, rank: u64);
+    /// Hints the cache, as [`Target::value_in`] (`in_layer`) or [`Target::value_below`] will
+    /// be asked, without a branch.
+    fn prefetch_either(&self, layer: &[AtomicU8], in_layer: bool, index: u64, rank: u64);
     /// Layer `k` is complete in `layer` (slot order): it becomes a finished layer.
     fn finish_layer<const M: usize>(&self, rows: &Rows, k: u32, start: u64, layer: Layer<'_>);
 }
@@ -411,17 +402,27 @@ impl Target for Bytes<'_> {
         Ok(Layer::Borrowed(&self.data[start as usize..end as usize]))
     }
 
+    // Slots of this layer and ranks of the finished ones index the same buffer.
     #[inline(always)]
-    fn value(&self, _layer: &[AtomicU8], _k: u32, index: u64, _seeds: u32) -> i32 {
-        // Slots of this layer and ranks of the finished ones index the same buffer.
-        let v = self.data[index as usize].load(Ordering::Relaxed);
-        debug_assert_ne!(v, UNKNOWN, "entry {index} read before it was computed");
+    fn value_in(&self, _layer: &[AtomicU8], index: u64) -> i32 {
+        self.value_below(index, 0)
+    }
+
+    #[inline(always)]
+    fn value_below(&self, rank: u64, _seeds: u32) -> i32 {
+        let v = self.data[rank as usize].load(Ordering::Relaxed);
+        debug_assert_ne!(v, UNKNOWN, "entry {rank} read before it was computed");
         i32::from(v) - 128
     }
 
     #[inline(always)]
-    fn prefetch(&self, _layer: &[AtomicU8], _k: u32, index: u64, _seeds: u32) {
-        prefetch(&self.data[index as usize]);
+    fn prefetch_below(&self, rank: u64) {
+        prefetch(&self.data[rank as usize]);
+    }
+
+    #[inline(always)]
+    fn prefetch_either(&self, _layer: &[AtomicU8], in_layer: bool, index: u64, rank: u64) {
+        self.prefetch_below(if in_layer { index } else { rank });
     }
 
     fn finish_layer<const M: usize>(&self, rows: &Rows, k: u32, _start: u64, layer: Layer<'_>) {
@@ -446,25 +447,30 @@ impl Target for Packed<'_> {
     }
 
     #[inline(always)]
-    fn value(&self, layer: &[AtomicU8], k: u32, index: u64, seeds: u32) -> i32 {
-        if seeds == k {
-            let v = layer[index as usize].load(Ordering::Relaxed);
-            debug_assert_ne!(v, UNKNOWN, "slot {index} read before it was computed");
-            i32::from(v) - 128
-        } else {
-            let c = read_word_code(self.words, self.codec.width(), index);
-            self.codec.decode(seeds, c)
-        }
+    fn value_in(&self, layer: &[AtomicU8], index: u64) -> i32 {
+        let v = layer[index as usize].load(Ordering::Relaxed);
+        debug_assert_ne!(v, UNKNOWN, "slot {index} read before it was computed");
+        i32::from(v) - 128
     }
 
     #[inline(always)]
-    fn prefetch(&self, layer: &[AtomicU8], k: u32, index: u64, seeds: u32) {
-        if seeds == k {
-            prefetch(&layer[index as usize]);
-        } else {
-            let bit = index * u64::from(self.codec.width());
-            prefetch(&self.words[(bit >> 6) as usize]);
-        }
+    fn value_below(&self, rank: u64, seeds: u32) -> i32 {
+        let c = read_word_code(self.words, self.codec.width(), rank);
+        self.codec.decode(seeds, c)
+    }
+
+    #[inline(always)]
+    fn prefetch_below(&self, rank: u64) {
+        let bit = rank * u64::from(self.codec.width());
+        prefetch(&self.words[(bit >> 6) as usize]);
+    }
+
+    #[inline(always)]
+    fn prefetch_either(&self, layer: &[AtomicU8], in_layer: bool, index: u64, rank: u64) {
+        let word = (rank * u64::from(self.codec.width())) >> 6;
+        let a = layer.as_ptr().wrapping_add(index as usize).cast::<u8>();
+        let b = self.words.as_ptr().wrapping_add(word as usize).cast::<u8>();
+        prefetch_ptr(if in_layer { a } else { b });
     }
 
     fn finish_layer<const M: usize>(&self, rows: &Rows, k: u32, start: u64, layer: Layer<'_>) {
@@ -492,24 +498,36 @@ struct Builder<'a, const M: usize, T: Target> {
     start: u64,
 }
 
-/// A position prepared ahead of its evaluation: its slot and, for every move, where the
-/// child's entry is, the gain and the sign of the child's value, with the child's entry
-/// already requested from memory (software pipelining hides the memory latency).
+/// A position prepared ahead of its evaluation: its slot and, for every move, what the
+/// child's value is made of, with the child's entry already requested from memory (software
+/// pipelining hides the memory latency). The children are sorted by where their entries
+/// are, so that evaluating them takes no decision per child.
 #[derive(Clone, Copy)]
 struct Pre {
     slot: u64,
-    n: u8,
-    /// (child's entry, gain, +1 for an extra turn, −1 when the turn passes, 0 when the game
-    /// ends, child's seeds): the entry is the child's slot for an in-layer child (seeds = k;
-    /// less the layer's start when [`Target::APART`]), its rank for a child in a lower layer, and rank 0 with 0
-    /// seeds (the empty board, whose value the sign cancels) when the game ends.
-    kids: [(u64, i32, i32, u32); 7],
+    /// Whether the position has a move (else it is a finished game, value 0).
+    moves: bool,
+    /// The best gain of the moves that end the game (`i32::MIN` when none does).
+    over: i32,
+    n_in: u8,
+    n_below: u8,
+    /// The in-layer children (no seed stored, the turn passes: value −v) when
+    /// [`Target::APART`]: their slots less the layer's start.
+    kids_in: [u64; 7],
+    /// The children in lower layers: (rank, gain, +1 for an extra turn or −1 when the turn
+    /// passes, seeds in the houses); when not [`Target::APART`], the in-layer children too,
+    /// at their slots.
+    kids_below: [(u64, i32, i32, u32); 7],
 }
 
 const EMPTY_PRE: Pre = Pre {
     slot: 0,
-    n: 0,
-    kids: [(0, 0, 0, 0); 7],
+    moves: false,
+    over: i32::MIN,
+    n_in: 0,
+    n_below: 0,
+    kids_in: [0; 7],
+    kids_below: [(0, 0, 0, 0); 7],
 };
 
 impl<const M: usize, T: Target> Builder<'_, M, T> {
@@ -517,8 +535,11 @@ impl<const M: usize, T: Target> Builder<'_, M, T> {
     #[inline(always)]
     fn prepare(&self, own: u64, opp: u64, slot: u64, pre: &mut Pre) {
         pre.slot = slot;
-        pre.n = 0;
-        if self.sow.flags.finished(own == 0, opp == 0) {
+        pre.n_in = 0;
+        pre.n_below = 0;
+        pre.over = i32::MIN;
+        pre.moves = !self.sow.flags.finished(own == 0, opp == 0);
+        if !pre.moves {
             return;
         }
         // Bit h set for every non-empty house h.
@@ -533,18 +554,32 @@ impl<const M: usize, T: Target> Builder<'_, M, T> {
             mask &= mask - 1;
             let (c_own, c_opp, gain, sign) = self.sow.play(own, opp, h);
             // A child that keeps every seed in the houses (no seed stored, the game goes
-            // on) is in this layer; one that stores `gain` seeds has k − gain.
-            let (index, seeds) = if sign == 0 {
-                (0, 0)
-            } else if gain == 0 {
-                let slot = slot_of::<M>(&self.rows.index_of, c_own, c_opp);
-                (if T::APART { slot - self.start } else { slot }, self.k)
+            // on) is in this layer, at its slot; one that stores `gain` seeds has k − gain,
+            // at its rank. Which one is chosen without a branch: the choice is as good as
+            // random, and a mispredicted branch costs more than computing both.
+            let over = sign == 0;
+            let in_layer = !over && gain == 0;
+            debug_assert!(!in_layer || sign == -1, "an in-layer move passes the turn");
+            pre.over = pre.over.max(if over { gain } else { i32::MIN });
+            let (r, t) = own_and_rank::<M>(c_own, c_opp);
+            let slot = u64::from(self.rows.index_of[r]) + t;
+            let rank = r as u64 + t;
+            if T::APART {
+                let index = slot.wrapping_sub(self.start);
+                self.target
+                    .prefetch_either(self.layer, in_layer, index, rank);
+                let seeds = self.k.wrapping_sub(gain as u32);
+                pre.kids_in[pre.n_in as usize] = index;
+                pre.kids_below[pre.n_below as usize] = (rank, gain, sign, seeds);
+                pre.n_in += u8::from(in_layer);
+                pre.n_below += u8::from(!over && !in_layer);
             } else {
-                (rank_of::<M>(c_own, c_opp), self.k - gain as u32)
-            };
-            self.target.prefetch(self.layer, self.k, index, seeds);
-            pre.kids[pre.n as usize] = (index, gain, sign, seeds);
-            pre.n += 1;
+                // One buffer: an in-layer child is read like the others, at its slot.
+                let index = if in_layer { slot } else { rank };
+                self.target.prefetch_below(index);
+                pre.kids_below[pre.n_below as usize] = (index, gain, sign, 0);
+                pre.n_below += u8::from(!over);
+            }
         }
     }
 
@@ -552,13 +587,15 @@ impl<const M: usize, T: Target> Builder<'_, M, T> {
     /// its children's final entries.
     #[inline(always)]
     fn finish(&self, pre: &Pre) -> i8 {
-        if pre.n == 0 {
+        if !pre.moves {
             return 0;
         }
-        let mut best = i32::MIN;
-        for &(index, gain, sign, seeds) in &pre.kids[..pre.n as usize] {
-            let v = self.target.value(self.layer, self.k, index, seeds);
-            best = best.max(gain + sign * v);
+        let mut best = pre.over;
+        for &index in &pre.kids_in[..pre.n_in as usize] {
+            best = best.max(-self.target.value_in(self.layer, index));
+        }
+        for &(rank, gain, sign, seeds) in &pre.kids_below[..pre.n_below as usize] {
+            best = best.max(gain + sign * self.target.value_below(rank, seeds));
         }
         best as i8
     }

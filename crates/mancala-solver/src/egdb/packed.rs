@@ -169,6 +169,17 @@ fn code_at(bytes: &[u8], w: u32, r: u64) -> u32 {
     (x >> (bit & 7)) & ((1 << w) - 1)
 }
 
+/// [`code_at`] with one eight-byte load (the [`PAD`] bytes keep it in bounds), for reading
+/// entries in sequence.
+#[inline(always)]
+fn code_at_wide(bytes: &[u8], w: u32, r: u64) -> u32 {
+    let bit = r * u64::from(w);
+    let at = (bit >> 3) as usize;
+    let mut eight = [0u8; 8];
+    eight.copy_from_slice(&bytes[at..at + 8]);
+    ((u64::from_le_bytes(eight) >> (bit & 7)) as u32) & ((1 << w) - 1)
+}
+
 /// The database lookup of the search: the value of an entry from its rank and the seeds of
 /// its position, for either encoding. `Copy`, a few words.
 #[derive(Clone, Copy, Debug)]
@@ -283,9 +294,13 @@ pub(crate) fn write_run(
 pub(crate) fn read_word_code(words: &[AtomicU64], width: u32, r: u64) -> u32 {
     let bit = r * u64::from(width);
     let i = (bit >> 6) as usize;
-    let lo = u64::from_le(words[i].load(Ordering::Relaxed));
-    let hi = u64::from_le(words[i + 1].load(Ordering::Relaxed));
-    let x = ((u128::from(hi) << 64) | u128::from(lo)) >> (bit & 63);
+    let off = (bit & 63) as u32;
+    let mut x = u64::from_le(words[i].load(Ordering::Relaxed)) >> off;
+    // The next word only when the entry runs into it (5 times in 64 for 5 bits): loading it
+    // always would touch the next cache line, unasked for, once in eight words.
+    if off + width > 64 {
+        x |= u64::from_le(words[i + 1].load(Ordering::Relaxed)) << (64 - off);
+    }
     (x as u32) & ((1 << width) - 1)
 }
 
@@ -304,11 +319,17 @@ pub(crate) fn check_codes(
     for k in 0..=codec.max_seeds() {
         let (s, e) = (layer_start(k), layer_start(k + 1));
         let pieces = (e - s).div_ceil(PIECE);
+        // Codes from `limit` on are past the list; `zero` (if any) needs a finished position.
+        let limit = codec.count[k as usize];
+        let zero = codec.terminal_zero[k as usize].unwrap_or(u32::MAX);
         let bad = (0..pieces).into_par_iter().find_map_first(|p| {
             let from = s + p * PIECE;
             let to = (from + PIECE).min(e);
             (from..to).find_map(|r| {
-                let c = code_at(payload, w, r);
+                let c = code_at_wide(payload, w, r);
+                if c < limit && c != zero {
+                    return None;
+                }
                 let ok = match codec.allows(k, c) {
                     Some(ok) => ok,
                     None => super::is_terminal_rank(m, options, k, r - s),
@@ -383,7 +404,7 @@ pub(crate) fn unpack_bytes(
             .for_each(|(p, chunk)| {
                 let from = s + p as u64 * PIECE;
                 for (i, b) in chunk.iter_mut().enumerate() {
-                    let v = codec.decode(k, code_at(payload, w, from + i as u64));
+                    let v = codec.decode(k, code_at_wide(payload, w, from + i as u64));
                     *b = (v + 128) as u8;
                 }
             });
@@ -472,6 +493,7 @@ mod tests {
             for r in 0..n {
                 assert_eq!(read_word_code(&words, width, r), code(r), "w {width} r {r}");
                 assert_eq!(code_at(&bytes, width, r), code(r), "w {width} r {r}");
+                assert_eq!(code_at_wide(&bytes, width, r), code(r), "w {width} r {r}");
             }
             // Nothing past the last entry.
             let end = n * u64::from(width);
