@@ -347,7 +347,6 @@ fn own_and_rank<const M: usize>(own: u64, opp: u64) -> (usize, u64) {
     (r, t)
 }
 
-
 /// Where the build keeps the entries: the finished layers in rank order with their final
 /// values, and the layer under construction.
 trait Target: Sync {
