@@ -5,11 +5,16 @@
  * Conventions: every function returns a MancalaStatus; results go through out-pointers
  * (last arguments) written only on MANCALA_STATUS_OK (and the "size needed" on
  * MANCALA_STATUS_BUFFER_TOO_SMALL); NULL pointers and dead handles give a status, never a
- * crash; after a failure mancala_last_error() describes it (per thread). The message stays
- * until the next call on that thread that does work; the diagnostic calls mancala_last_error,
- * mancala_status_name and mancala_version(_string) never clear it, so an error handler may
- * call them in any order. Handles are made by a _new/_parse/_clone call and released by the
- * matching _free call.
+ * crash. Handles are made by a _new/_parse/_clone call and released by the matching _free
+ * call.
+ *
+ * Errors, the errno rule: after a call returns a status other than MANCALA_STATUS_OK,
+ * mancala_last_error() gives a one-line message about it (per thread). Only a failed call
+ * sets the message; a successful call never touches it, whatever the call (a _free, also of
+ * NULL, a getter, printing or drawing into a big enough buffer, mancala_status_name,
+ * mancala_version, a play or a solve), and mancala_last_error itself never changes it. So an
+ * error handler may free handles and name the status before reading the message. Read it
+ * only after a failure: after a success it still describes an older failure (or is "").
  *
  * Rules and notation: docs/rules/kalah.md, docs/rules/bao-la-kete.md, docs/notation.md in the
  * source repository.
@@ -400,7 +405,8 @@ extern "C" {
 // Gives the version of the library actually linked (compare with the `MANCALA_VERSION_*`
 // macros of the header you compiled against).
 //
-// A success leaves the last-error message unchanged (see `mancala_last_error`).
+// A success leaves the last-error message unchanged (as every success does: see
+// `mancala_last_error`).
 //
 // Ownership: plain values. Thread safety: safe from any thread.
 //
@@ -412,7 +418,8 @@ extern "C" {
 enum MancalaStatus mancala_version(uint32_t *major, uint32_t *minor, uint32_t *patch);
 
 // Gives the version of the library actually linked as a static NUL-terminated string
-// (`"0.1.0"`). A success leaves the last-error message unchanged (see `mancala_last_error`).
+// (`"0.1.0"`). A success leaves the last-error message unchanged (as every success does:
+// see `mancala_last_error`).
 //
 // Ownership: `*out` points to static storage owned by the library; never free it.
 // Thread safety: safe from any thread.
@@ -930,13 +937,17 @@ enum MancalaStatus mancala_engine_bao_bestmove(struct MancalaEngine *engine, con
 // Copies the last-error message of the calling thread into `buf` as a NUL-terminated
 // string.
 //
-// The message describes the most recent `mancala_*` call on this thread that failed. It
-// stays until the next call on the same thread that does work: such a call replaces it when
-// it fails and clears it (to the empty string) when it succeeds. The diagnostic calls, this
-// function, `mancala_status_name`, `mancala_version` and `mancala_version_string`, never
-// clear it, so an error handler may call them in any order before or after reading the
-// message (they replace it only when they fail themselves, for a NULL pointer or an unknown
-// status code). Reading it never changes it, so it can be read again with a bigger buffer.
+// The message describes the most recent `mancala_*` call on this thread that failed (the
+// empty string when none has). The errno rule, the same for every function of the API: a
+// call that fails replaces the message; a call that succeeds never touches it, whatever it
+// does (`mancala_kalah_free`, `mancala_rules_free`, a `_free` of NULL, a getter such as
+// `mancala_kalah_side_to_move`, printing or drawing into a big enough buffer,
+// `mancala_status_name`, `mancala_version`, and also a successful play, solve or load).
+// So an error handler may free handles and call anything that succeeds, in any order,
+// before reading the message. This function never changes it either, not even when it
+// fails itself (a buffer too small, a NULL `needed`), so it can be read again with a
+// bigger buffer. Read it only after a call returned a status other than
+// `MANCALA_STATUS_OK`: after a success it still describes an older failure.
 //
 // Ownership: `buf` belongs to the caller; nothing is allocated.
 // Thread safety: the message is per thread; safe to call from any thread.
@@ -1436,8 +1447,9 @@ enum MancalaStatus mancala_solver_clear_table(struct MancalaSolver *solver);
 // Gives the name of a status code (`"MANCALA_STATUS_ILLEGAL_MOVE"`, …) as a static
 // NUL-terminated string.
 //
-// A success leaves the last-error message unchanged (see `mancala_last_error`), so an error
-// handler can print both the name and the message of a failure in either order.
+// A success leaves the last-error message unchanged, as every successful call does (see
+// `mancala_last_error`), so an error handler can print both the name and the message of a
+// failure in either order.
 //
 // Ownership: `*out` points to static storage owned by the library; never free it.
 // Thread safety: safe from any thread.

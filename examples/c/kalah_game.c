@@ -16,9 +16,9 @@
 
 #include "mancala.h"
 
-/* Any failing call ends the program with the status name and the library's message. The
- * message of the failed call stays readable until the next call that does work: the
- * diagnostic calls (mancala_status_name, mancala_last_error, mancala_version*) keep it. */
+/* Any failing call ends the program with the status name and the library's message. Only a
+ * failed call sets the message and no successful call touches it (the errno rule), so it
+ * may be read after naming the status or freeing handles. */
 static void die(const char *call, MancalaStatus status) {
     const char *name = "?";
     char message[256];

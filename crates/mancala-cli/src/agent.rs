@@ -111,19 +111,19 @@ pub enum SwapPolicy {
 pub struct ManchesterArgs {
     /// Time for the whole game in milliseconds, as the referee counts it (default 3600000,
     /// one hour; or the variable MANCALA_AGENT_GAME_MS). The agent plans with 80 % of it.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::ranges::any_u64())]
     game_ms: Option<u64>,
     /// Strength level 1..=10.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = crate::ranges::level())]
     level: u32,
     /// Swap decision when offered.
-    #[arg(long, value_enum, default_value_t = SwapPolicy::Auto)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = SwapPolicy::Auto)]
     swap: SwapPolicy,
     /// Seed of the weaker-move choices of levels 1..=4.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::ranges::any_u64())]
     seed: u64,
     /// Transposition-table size in MiB (1..=4096).
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, value_parser = crate::ranges::engine_tt_mb())]
     tt_mb: usize,
 }
 
@@ -371,9 +371,6 @@ pub fn run(args: &AgentArgs) -> Result<(), String> {
             Err(_) => 3_600_000,
         },
     };
-    if !(1..=4096).contains(&a.tt_mb) {
-        return Err(format!("--tt-mb {}: expected 1..=4096", a.tt_mb));
-    }
     let mut agent = Agent::new(
         level,
         a.seed,

@@ -26,11 +26,11 @@ pub struct BenchArgs {
     /// List the sets and exit.
     #[arg(long)]
     list: bool,
-    /// Search threads. The signature is defined for 1.
-    #[arg(long, default_value_t = 1)]
+    /// Search threads (1..=256). The signature is defined for 1.
+    #[arg(long, default_value_t = 1, value_parser = crate::ranges::threads())]
     threads: usize,
-    /// Transposition table size, MiB. The signature is defined for 64.
-    #[arg(long, default_value_t = 64)]
+    /// Transposition table size, MiB (1..=1048576). The signature is defined for 64.
+    #[arg(long, default_value_t = 64, value_parser = crate::ranges::solver_tt_mb())]
     tt_mb: usize,
     /// Endgame databases: a file, or a folder; each set uses the largest database serving its
     /// rules (none if no file does). The signature is defined without.
@@ -49,16 +49,16 @@ pub struct BenchArgs {
     #[arg(long, hide = true, default_value = "standard")]
     rules: String,
     /// Generator: seed of the random generator.
-    #[arg(long, hide = true, default_value_t = 1)]
+    #[arg(long, hide = true, default_value_t = 1, value_parser = crate::ranges::any_u64())]
     seed: u64,
     /// Generator: positions.
-    #[arg(long, hide = true, default_value_t = 240)]
+    #[arg(long, hide = true, default_value_t = 240, value_parser = crate::ranges::any_usize())]
     count: usize,
     /// Generator: fewest seeds in the houses.
-    #[arg(long, hide = true, default_value_t = 8)]
+    #[arg(long, hide = true, default_value_t = 8, value_parser = crate::ranges::any_u32())]
     min_seeds: u32,
     /// Generator: most seeds in the houses.
-    #[arg(long, hide = true, default_value_t = 30)]
+    #[arg(long, hide = true, default_value_t = 30, value_parser = crate::ranges::any_u32())]
     max_seeds: u32,
 }
 
@@ -159,12 +159,6 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         list();
         return Ok(());
     }
-    if !(1..=256).contains(&args.threads) {
-        return Err(format!("--threads {}: expected 1..=256", args.threads));
-    }
-    if !(1..=1 << 20).contains(&args.tt_mb) {
-        return Err(format!("--tt-mb {}: expected 1..=1048576", args.tt_mb));
-    }
     if let Some(avail) = mancala_solver::available_memory_bytes() {
         if (args.tt_mb as u64) << 20 > avail {
             return Err(format!(
@@ -225,37 +219,77 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     }
     let mut cache = HashMap::new();
     let mut results: Vec<(SetResult, Option<PathBuf>, &BenchSet)> = Vec::new();
-    for set in &sets {
+    // On a terminal: which set and position is being solved, with the solver's bounds, nodes
+    // and rate; the table's lines are printed with the spinner lifted.
+    let spinner = crate::progress::spinner("bench: starting".to_string());
+    let print = |line: String| match &spinner {
+        Some(b) => b.suspend(|| println!("{line}")),
+        None => println!("{line}"),
+    };
+    let set_count = sets.len();
+    for (set_index, set) in sets.iter().enumerate() {
+        if let Some(b) = &spinner {
+            b.set_message(format!(
+                "bench: set {} ({}/{set_count})",
+                set.name,
+                set_index + 1
+            ));
+        }
         let mut solver = Solver::new()
             .threads(args.threads)
             .tt_bytes(args.tt_mb << 20);
         let mut file = None;
         if let Some(path) = &args.egdb {
-            if let Some((db, f)) = database_for(path, &set.rules, &mut cache)? {
+            // Reading a database draws its own spinner: this one is lifted meanwhile.
+            let found = match &spinner {
+                Some(b) => b.suspend(|| database_for(path, &set.rules, &mut cache)),
+                None => database_for(path, &set.rules, &mut cache),
+            };
+            if let Some((db, f)) = found? {
                 solver = solver.database(db);
                 file = Some(f);
             }
         }
         let verbose = args.verbose && !args.json;
-        let r = bench::run_set(set, &mut solver, |i, p| {
+        let on_position = |i: usize, p: &bench::PositionResult| {
             if verbose {
                 let got = p
                     .value
                     .map_or("not exact".to_string(), |v| format!("{v:+}"));
-                println!(
+                print(format!(
                     "  {:>4} {}  expected {:+} got {got}  {} nodes  {:.3} s",
                     i + 1,
                     p.position,
                     p.expected,
                     p.nodes,
                     p.seconds
-                );
+                ));
             }
-        })
+        };
+        let count = set.positions.len();
+        let database = file.as_ref().map(|f| f.display().to_string());
+        let r = match &spinner {
+            Some(b) => bench::run_set_watched(
+                set,
+                &mut solver,
+                on_position,
+                crate::progress::TICK,
+                &mut |i, p| {
+                    b.set_message(format!(
+                        "bench: set {} ({}/{set_count}), position {}/{count}: {}",
+                        set.name,
+                        set_index + 1,
+                        i + 1,
+                        crate::progress::solve_line(p, database.as_deref())
+                    ));
+                },
+            ),
+            None => bench::run_set(set, &mut solver, on_position),
+        }
         .map_err(|e| format!("set {}: {e}", set.name))?;
         if !args.json {
             let (n, c) = (r.positions.len(), r.correct());
-            println!(
+            print(format!(
                 "{:<16} {:>9} {:>13} {:>14} {:>9.3} {:>8.2} M  {}",
                 r.name,
                 n,
@@ -265,9 +299,12 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
                 mnps(r.nodes(), r.seconds()),
                 file.as_ref()
                     .map_or("none".to_string(), |f| f.display().to_string())
-            );
+            ));
         }
         results.push((r, file, set));
+    }
+    if let Some(b) = &spinner {
+        b.finish_and_clear();
     }
     let plain: Vec<SetResult> = results.iter().map(|(r, _, _)| r.clone()).collect();
     let total = bench::signature(&plain);

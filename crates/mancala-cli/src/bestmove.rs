@@ -22,19 +22,19 @@ pub struct BestmoveArgs {
     #[arg(long)]
     position: Option<String>,
     /// Time budget in milliseconds.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::ranges::any_u64())]
     time_ms: u64,
     /// Strength level 1..=10 (10: strongest, depth limited by time only).
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = crate::ranges::level())]
     level: u32,
     /// Node budget (positions visited), in addition to the time budget.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::ranges::any_u64())]
     nodes: Option<u64>,
     /// Seed of the weaker-move choices of levels 1..=4.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::ranges::any_u64())]
     seed: u64,
     /// Transposition-table size in MiB (1..=4096).
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 16, value_parser = crate::ranges::engine_tt_mb())]
     tt_mb: usize,
     /// Kalah endgame database: a file, or a folder searched for the largest database serving
     /// the rules (as `mancala solve --egdb`). Positions it holds are valued exactly during
@@ -58,9 +58,6 @@ pub struct BestmoveArgs {
 /// Searches and prints the move with its search report.
 pub fn run(args: &BestmoveArgs) -> Result<(), String> {
     let level = Level::new(args.level).map_err(|e| format!("--level {}: {e}", args.level))?;
-    if !(1..=4096).contains(&args.tt_mb) {
-        return Err(format!("--tt-mb {}: expected 1..=4096", args.tt_mb));
-    }
     let mut limits = level.limits(Duration::from_millis(args.time_ms));
     limits.nodes = args.nodes;
     match parse_rules(&args.rules)? {

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use mancala_core::kalah::KalahRules;
+use mancala_solver::egdb::{remove_temporary_files, TemporaryOwners};
 use mancala_solver::{available_memory_bytes, Cache, CacheEvent, Egdb, EgdbError};
 
 /// The environment variable naming the cache folder (instead of the user's cache folder).
@@ -47,7 +48,16 @@ pub(crate) fn find_database(
     rules: &KalahRules,
     verbose: bool,
 ) -> Result<(Egdb, PathBuf), String> {
-    match Egdb::find_in(path, rules) {
+    // Reading and checking a large database takes seconds (2.5 GiB: 1.4–2.5 s).
+    let spinner = crate::progress::spinner(format!(
+        "reading the endgame database for {rules} from {}",
+        path.display()
+    ));
+    let found = Egdb::find_in(path, rules);
+    if let Some(b) = spinner {
+        b.finish_and_clear();
+    }
+    match found {
         Ok(found) => {
             if verbose {
                 for (p, why) in &found.skipped {
@@ -98,6 +108,10 @@ pub fn cache_dir() -> Option<PathBuf> {
     }
 }
 
+/// How the commands name a database built for this run that the cache could not save (it has
+/// no file).
+pub(crate) const NOT_KEPT: &str = "built in memory for this run (not kept)";
+
 /// The database for a command on games of `rules`, with its file: `--egdb` when given (its
 /// errors are the command's), else none under `--no-cache` or [`NO_CACHE_ENV`], else the
 /// cached one, built and saved first when missing or damaged (saying so on standard error,
@@ -105,16 +119,19 @@ pub fn cache_dir() -> Option<PathBuf> {
 /// written, no memory for the entries) is a one-line warning and no database, never an
 /// error.
 ///
+/// The database comes with where it is from, as the commands name it: its file, or
+/// [`NOT_KEPT`] for one built for this run that the cache could not save.
+///
 /// # Errors
 /// Only those of `--egdb` ([`find_database`]), prefixed `--egdb: `.
 pub(crate) fn choose(
     rules: &KalahRules,
     choice: Choice<'_>,
-) -> Result<Option<(Arc<Egdb>, PathBuf)>, String> {
+) -> Result<Option<(Arc<Egdb>, String)>, String> {
     if let Some(path) = choice.egdb {
         let (db, file) =
             find_database(path, rules, choice.verbose).map_err(|e| format!("--egdb: {e}"))?;
-        return Ok(Some((Arc::new(db), file)));
+        return Ok(Some((Arc::new(db), file.display().to_string())));
     }
     if choice.no_cache || cache_off_by_environment() {
         return Ok(None);
@@ -131,7 +148,29 @@ pub(crate) fn choose(
         }
         return Ok(None);
     };
+    if let Some(file) = crate::paths::file_in_the_way(&dir) {
+        let why = if file == dir {
+            format!("{} is a file, not a folder", dir.display())
+        } else {
+            format!(
+                "{}: {} is a file, not a folder",
+                dir.display(),
+                file.display()
+            )
+        };
+        eprintln!(
+            "mancala: warning: cannot use the endgame database cache ({why}); going on without a database"
+        );
+        return Ok(None);
+    }
     let cache = Cache::new(&dir);
+    // Ctrl-C in the save: remove this process's temporary file (`crate::interrupt`).
+    let saved = cache.path(rules, k);
+    crate::interrupt::on_interrupt(move || {
+        for p in remove_temporary_files(&saved, TemporaryOwners::ThisProcess) {
+            eprintln!("mancala: removed {}", p.display());
+        }
+    });
     let mut bar = None;
     let result = cache.get_or_build(rules, k, choice.threads, crate::progress::TICK, &mut |ev| {
         match ev {
@@ -183,15 +222,21 @@ pub(crate) fn choose(
                     "mancala: warning: the endgame database could not be kept in the cache ({e}); it is used this time and built again next time"
                 );
             }
+            // A database the cache could not save has no file: never name the path that
+            // failed as if it held it.
+            let source = if c.save_error.is_some() {
+                NOT_KEPT.to_string()
+            } else {
+                c.path.display().to_string()
+            };
             if choice.verbose {
                 eprintln!(
-                    "mancala: egdb: using {} ({}, {})",
-                    c.path.display(),
+                    "mancala: egdb: using {source} ({}, {})",
                     c.database.description(),
                     if c.built { "just built" } else { "cached" }
                 );
             }
-            Ok(Some((Arc::new(c.database), c.path)))
+            Ok(Some((Arc::new(c.database), source)))
         }
         Err(e) => {
             eprintln!(

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
-use mancala_solver::egdb::Encoding;
+use mancala_solver::egdb::{remove_temporary_files, Encoding, TemporaryOwners};
 use mancala_solver::{Egdb, EgdbInfo};
 
 /// `mancala egdb …`.
@@ -34,14 +34,14 @@ position), and is named kalah6.k30.packed.egdb.")]
         /// Rule set (its m and capture/end options decide the database).
         #[arg(long)]
         rules: String,
-        /// K, the largest number of seeds in the houses.
-        #[arg(long)]
+        /// K, the largest number of seeds in the houses (0..=127).
+        #[arg(long, value_parser = crate::ranges::max_seeds())]
         max_seeds: u32,
         /// Output folder (created if missing); the file is named after the rules and K.
         #[arg(long)]
         out: PathBuf,
-        /// Build threads (0 = every core).
-        #[arg(long, default_value_t = 0)]
+        /// Build threads (0 = every core; at most 256).
+        #[arg(long, default_value_t = 0, value_parser = crate::ranges::threads_or_all())]
         threads: usize,
         /// Entry encoding: byte (one byte a position) or packed (5 bits a position for
         /// K ≤ 30).
@@ -145,8 +145,12 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
         }
         EgdbCommand::Verify { file } => {
             let t = Instant::now();
-            let db = Egdb::open(&file).map_err(|e| named(&file, &e))?;
-            let n = db.check_entries().map_err(|e| named(&file, &e))?;
+            let spinner = crate::progress::spinner(format!("checking {}", file.display()));
+            let checked = Egdb::open(&file).and_then(|db| Ok((db.check_entries()?, db)));
+            if let Some(b) = spinner {
+                b.finish_and_clear();
+            }
+            let (n, db) = checked.map_err(|e| named(&file, &e))?;
             println!(
                 "{}: OK ({}, {n} entries, checksums and value ranges checked in {:.2} s)",
                 file.display(),
@@ -235,9 +239,6 @@ fn build(
     encoding: Encoding,
 ) -> Result<(), String> {
     let rules = crate::rules_arg::kalah_only(rules, "endgame databases are")?;
-    if threads > 256 {
-        return Err(format!("--threads {threads}: at most 256 (0 = every core)"));
-    }
     // One entry per position with at most K seeds in the 2m houses: C(K + 2m, 2m) entries.
     // Refuse up front what this machine cannot hold, rather than abort in the allocator.
     let m = u128::from(rules.houses()) * 2;
@@ -257,15 +258,26 @@ fn build(
     // The folder must exist and take a file before the build, not after minutes of work. The
     // probe has a fresh unpredictable name, created exclusively (a planted symlink is never
     // followed), and is removed when dropped.
-    std::fs::create_dir_all(out).map_err(|e| format!("--out {}: {e}", out.display()))?;
+    let refused = |e: std::io::Error| {
+        format!(
+            "--out {}: {}",
+            out.display(),
+            crate::paths::folder_error(out, &e)
+        )
+    };
+    std::fs::create_dir_all(out).map_err(refused)?;
     tempfile::Builder::new()
         .prefix(".mancala-write-check-")
         .tempfile_in(out)
-        .map_err(|e| format!("--out {}: {e}", out.display()))?;
-    // Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file, then exit
-    // (before the build threads start, so that they inherit the blocked signals).
-    #[cfg(unix)]
-    interrupt::remove_temporaries_on_signal(path.clone());
+        .map_err(refused)?;
+    // Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file before the
+    // exit (`crate::interrupt`).
+    let saved = path.clone();
+    crate::interrupt::on_interrupt(move || {
+        for p in remove_temporary_files(&saved, TemporaryOwners::ThisProcess) {
+            eprintln!("mancala: removed {}", p.display());
+        }
+    });
     let bar = crate::progress::bar(entries.min(u128::from(u64::MAX)) as u64);
     let t = Instant::now();
     let db = Egdb::build_watched_as(
@@ -285,7 +297,7 @@ fn build(
     )
     .map_err(|e| e.to_string())?;
     let build_s = t.elapsed().as_secs_f64();
-    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    std::fs::create_dir_all(out).map_err(refused)?;
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
@@ -318,11 +330,32 @@ fn convert(
     out: Option<&std::path::Path>,
 ) -> Result<(), String> {
     let t = Instant::now();
-    let db = Egdb::open(file).map_err(|e| named(file, &e))?;
-    let rules: mancala_core::kalah::KalahRules = db
-        .built_with()
+    // The header first: a file already in `encoding`, or a conversion this machine cannot
+    // hold, is refused before gigabytes are read.
+    let info = Egdb::info(file).map_err(|e| named(file, &e))?;
+    if info.encoding() == encoding {
+        return Err(format!(
+            "{} is already {encoding}: nothing to convert",
+            file.display()
+        ));
+    }
+    let rules: mancala_core::kalah::KalahRules = info
+        .rules
         .parse()
         .map_err(|e| format!("{}: {e}", file.display()))?;
+    // The file's entries as they are read, and the converted ones (8 bytes of padding
+    // after a packed payload).
+    let bits = u64::from(encoding.bits_per_entry(info.max_seeds, info.options));
+    let needs = info.memory_bytes + (info.entries * bits).div_ceil(8) + 8;
+    if let Some(avail) = mancala_solver::available_memory_bytes() {
+        if needs > avail {
+            return Err(format!(
+                "{}: converting needs both encodings in memory, {needs} bytes ({}), more than the {avail} bytes of memory available",
+                file.display(),
+                human(needs)
+            ));
+        }
+    }
     let dir = match out {
         Some(d) => d.to_path_buf(),
         None => match file.parent() {
@@ -330,16 +363,23 @@ fn convert(
             _ => PathBuf::from("."),
         },
     };
-    std::fs::create_dir_all(&dir).map_err(|e| format!("--out {}: {e}", dir.display()))?;
-    let path = dir.join(Egdb::file_name_as(&rules, db.max_seeds(), encoding));
-    if path == file {
-        return Err(format!(
-            "{} is already {encoding}: nothing to convert",
-            file.display()
-        ));
-    }
-    #[cfg(unix)]
-    interrupt::remove_temporaries_on_signal(path.clone());
+    std::fs::create_dir_all(&dir).map_err(|e| {
+        format!(
+            "--out {}: {}",
+            dir.display(),
+            crate::paths::folder_error(&dir, &e)
+        )
+    })?;
+    let path = dir.join(Egdb::file_name_as(&rules, info.max_seeds, encoding));
+    let db = Egdb::open(file).map_err(|e| named(file, &e))?;
+    // Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file before the
+    // exit (`crate::interrupt`).
+    let saved = path.clone();
+    crate::interrupt::on_interrupt(move || {
+        for p in remove_temporary_files(&saved, TemporaryOwners::ThisProcess) {
+            eprintln!("mancala: removed {}", p.display());
+        }
+    });
     let converted = db.convert(encoding).map_err(|e| named(file, &e))?;
     drop(db);
     let report = converted.save(&path).map_err(|e| e.to_string())?;
@@ -359,47 +399,4 @@ fn convert(
         t.elapsed().as_secs_f64()
     );
     Ok(())
-}
-
-/// Clean exit on a signal during `egdb build` (Unix).
-#[cfg(unix)]
-mod interrupt {
-    use std::path::PathBuf;
-
-    use mancala_solver::egdb::{remove_temporary_files, TemporaryOwners};
-
-    /// Blocks SIGINT, SIGTERM and SIGHUP in this thread (and so in every thread it starts
-    /// later) and starts a thread that waits for one of them (`sigwait`, no signal handler):
-    /// it then removes this process's temporary files of the database file `path`
-    /// ([`TemporaryOwners::ThisProcess`]) and exits with status 128 + the signal number, as
-    /// the shell reports a process killed by that signal.
-    pub(crate) fn remove_temporaries_on_signal(path: PathBuf) {
-        // SAFETY: plain libc calls on a local, initialised signal set.
-        #[allow(unsafe_code)]
-        let set = unsafe {
-            let mut set: libc::sigset_t = std::mem::zeroed();
-            libc::sigemptyset(&mut set);
-            for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
-                libc::sigaddset(&mut set, sig);
-            }
-            if libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut()) != 0 {
-                return;
-            }
-            set
-        };
-        std::thread::spawn(move || {
-            let mut sig: libc::c_int = 0;
-            // SAFETY: `set` is initialised; `sig` is writable.
-            #[allow(unsafe_code)]
-            let r = unsafe { libc::sigwait(&set, &mut sig) };
-            if r != 0 {
-                return;
-            }
-            for p in remove_temporary_files(&path, TemporaryOwners::ThisProcess) {
-                eprintln!("mancala: removed {}", p.display());
-            }
-            eprintln!("mancala: interrupted (signal {sig})");
-            std::process::exit(128 + sig);
-        });
-    }
 }

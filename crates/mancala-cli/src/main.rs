@@ -3,14 +3,19 @@
 //! as one line, with a non-zero exit status (1 for a refused input, 2 for a malformed command
 //! line).
 
+#![deny(clippy::undocumented_unsafe_blocks)]
+
 mod agent;
 mod bench;
 mod bestmove;
 mod database;
 mod egdb;
+mod interrupt;
+mod paths;
 mod perft;
 mod play;
 mod progress;
+mod ranges;
 mod replay;
 mod rules_arg;
 mod show;
@@ -178,9 +183,55 @@ fn install_panic_hook() {
     }));
 }
 
+/// The command-line grammar: [`Cli`] with every option that takes a value accepting a
+/// leading `-`, so that `--max-seconds -1` is refused by the option's own check with its
+/// name and value ("invalid value '-1' for '--max-seconds …'") instead of clap's
+/// "unexpected argument '-1'".
+fn command() -> clap::Command {
+    fn negatives(cmd: clap::Command) -> clap::Command {
+        cmd.mut_args(|a| {
+            if a.get_action().takes_values() && !a.is_positional() {
+                a.allow_negative_numbers(true)
+            } else {
+                a
+            }
+        })
+        .mut_subcommands(negatives)
+    }
+    negatives(<Cli as clap::CommandFactory>::command())
+}
+
+/// Parses the command line `args` (program name first) with [`command`].
+fn parse(args: &[std::ffi::OsString]) -> Result<Cli, clap::Error> {
+    let matches = command().try_get_matches_from(args)?;
+    <Cli as clap::FromArgMatches>::from_arg_matches(&matches)
+}
+
+/// Where a user who mistyped `args` finds help: the `--help` of the deepest subcommand the
+/// arguments name (`mancala egdb build --help`, `mancala solve --help`), else
+/// `mancala --help`. Options before a subcommand's name (`mancala --quiet egdb build`) are
+/// passed over: the only ones there are flags without a value.
+fn help_hint(args: &[std::ffi::OsString]) -> String {
+    let mut cmd = command();
+    let mut path = vec!["mancala".to_string()];
+    for arg in args.iter().skip(1) {
+        let Some(arg) = arg.to_str() else { break };
+        if arg.starts_with('-') {
+            continue;
+        }
+        let Some(sub) = cmd.find_subcommand(arg).cloned() else {
+            break;
+        };
+        path.push(sub.get_name().to_string());
+        cmd = sub;
+    }
+    format!("{} --help", path.join(" "))
+}
+
 fn main() -> ExitCode {
     install_panic_hook();
-    let cli = match Cli::try_parse() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let cli = match parse(&args) {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::ErrorKind;
@@ -193,13 +244,16 @@ fn main() -> ExitCode {
                 e.exit();
             }
             eprintln!(
-                "mancala: error: {} (see `mancala --help`)",
-                one_line(&e.to_string())
+                "mancala: error: {} (see `{}`)",
+                one_line(&e.to_string()),
+                help_hint(&args)
             );
             return ExitCode::from(2);
         }
     };
     progress::set_quiet(cli.quiet);
+    // Before any other thread starts: Ctrl-C clears the progress line and runs the clean-ups.
+    interrupt::install();
     let result = match cli.command {
         Command::Show(a) => show::run(&a),
         Command::Play(a) => play::run(&a),
@@ -224,12 +278,11 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     /// Every subcommand is named in the top-level help text.
     #[test]
     fn the_top_level_help_names_every_subcommand() {
-        let cmd = Cli::command();
+        let cmd = command();
         let mut names = 0;
         for sub in cmd.get_subcommands() {
             let name = sub.get_name();
@@ -245,7 +298,7 @@ mod tests {
     /// Every `--help` has examples, and every example is a command line clap accepts.
     #[test]
     fn every_help_has_examples_that_parse() {
-        let cmd = Cli::command();
+        let cmd = command();
         let mut texts = vec![EXAMPLES.to_string()];
         // Every subcommand and every subcommand of those (`egdb build`, `agent manchester`).
         let mut subs: Vec<(String, &clap::Command)> = Vec::new();
@@ -269,7 +322,12 @@ mod tests {
         for text in texts {
             for line in text.lines().filter(|l| l.starts_with("  mancala ")) {
                 let words = split_words(line.trim());
-                match Cli::try_parse_from(&words) {
+                match parse(
+                    &words
+                        .iter()
+                        .map(std::ffi::OsString::from)
+                        .collect::<Vec<_>>(),
+                ) {
                     Ok(_) => {}
                     Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => {}
                     Err(e) => panic!("example `{line}` does not parse: {e}"),
@@ -298,6 +356,36 @@ mod tests {
             words.push(cur);
         }
         words
+    }
+
+    #[test]
+    fn the_help_hint_names_the_deepest_subcommand() {
+        let hint = |line: &str| {
+            help_hint(
+                &line
+                    .split(' ')
+                    .map(std::ffi::OsString::from)
+                    .collect::<Vec<_>>(),
+            )
+        };
+        assert_eq!(
+            hint("mancala egdb build --rules standard --max-seeds 2"),
+            "mancala egdb build --help"
+        );
+        assert_eq!(
+            hint("mancala --quiet egdb verify"),
+            "mancala egdb verify --help"
+        );
+        assert_eq!(hint("mancala egdb bogus"), "mancala egdb --help");
+        assert_eq!(
+            hint("mancala agent manchester --level 0"),
+            "mancala agent manchester --help"
+        );
+        assert_eq!(hint("mancala solve --rules x"), "mancala solve --help");
+        assert_eq!(hint("mancala bogus"), "mancala --help");
+        // A value that happens to be a subcommand's name is not one once a subcommand
+        // without subcommands is reached.
+        assert_eq!(hint("mancala show play"), "mancala show --help");
     }
 
     #[test]

@@ -12,8 +12,8 @@ pub struct PerftArgs {
     /// The rule set.
     #[arg(long, default_value = "standard")]
     rules: String,
-    /// Count depths 1..=DEPTH.
-    #[arg(long)]
+    /// Count depths 1..=DEPTH (DEPTH from 1 to 40).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=40))]
     depth: u32,
     /// Start from this position instead of the start position.
     #[arg(long)]
@@ -23,15 +23,11 @@ pub struct PerftArgs {
     json: bool,
 }
 
-/// The first depth counted with a spinner on standard error (Kalah(6,4) depth 12 takes
-/// about a second).
-const PROGRESS_DEPTH: u32 = 12;
-
-/// Prints one line per depth 1..=depth: the count and the time it took.
+/// Prints one line per depth 1..=depth: the count and the time it took. On a terminal a
+/// spinner on standard error says which depth is being counted and how long the run has
+/// taken (Kalah(6,4) depth 11 takes seconds, each depth about five times the one before);
+/// the lines are printed with the spinner lifted, so they never mix with it.
 pub fn run(args: &PerftArgs) -> Result<(), String> {
-    if !(1..=40).contains(&args.depth) {
-        return Err(format!("--depth {}: expected 1..=40", args.depth));
-    }
     let count: Box<dyn Fn(u32) -> u64> = match parse_rules(&args.rules)? {
         GameRules::Kalah(r) => {
             let p = kalah_position(r, args.position.as_deref())?;
@@ -42,25 +38,36 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
             Box::new(move |d| mancala_core::game::perft(&p, d))
         }
     };
+    let spinner = crate::progress::spinner(String::new());
+    let mut last = String::new();
     for d in 1..=args.depth {
+        if let Some(b) = &spinner {
+            b.set_message(format!("perft: counting depth {d} of {}{last}", args.depth));
+        }
         let t = Instant::now();
-        // Depth 12 and more take seconds to hours: a spinner meanwhile.
-        let spinner = (d >= PROGRESS_DEPTH)
-            .then(|| crate::progress::spinner(format!("perft depth {d} of {}", args.depth)))
-            .flatten();
         let nodes = count(d);
-        if let Some(b) = spinner {
-            b.finish_and_clear();
-        }
         let secs = t.elapsed().as_secs_f64();
-        if args.json {
-            println!(
-                "{}",
-                serde_json::json!({"depth": d, "nodes": nodes, "seconds": secs})
-            );
+        let line = if args.json {
+            serde_json::json!({"depth": d, "nodes": nodes, "seconds": secs}).to_string()
         } else {
-            println!("perft {d:>2}: {nodes:>16} nodes  {secs:>9.3} s");
+            format!("perft {d:>2}: {nodes:>16} nodes  {secs:>9.3} s")
+        };
+        match &spinner {
+            Some(b) => b.suspend(|| println!("{line}")),
+            None => println!("{line}"),
         }
+        last = format!(
+            " (depth {d}: {} nodes in {})",
+            crate::progress::si(nodes as f64),
+            if secs < 10.0 {
+                format!("{secs:.2} s")
+            } else {
+                crate::progress::duration(secs)
+            }
+        );
+    }
+    if let Some(b) = spinner {
+        b.finish_and_clear();
     }
     Ok(())
 }

@@ -42,23 +42,23 @@ pub struct PlayArgs {
     #[arg(long)]
     position: Option<String>,
     /// Who plays the second player.
-    #[arg(long, value_enum, default_value_t = Opponent::Human)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = Opponent::Human)]
     opponent: Opponent,
     /// Play against the engine (the same as `--opponent engine`).
     #[arg(long, conflicts_with = "opponent")]
     engine: bool,
     /// The engine's strength level, 1 (weakest) to 10 (the strongest, the default: no depth
     /// limit, and exact play where `--egdb` or a solve within `--time-ms` allows).
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = crate::ranges::level())]
     level: u32,
     /// The engine's time a move, in milliseconds.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = crate::ranges::any_u64())]
     time_ms: u64,
     /// Let the opponent be the first player (South at the start) instead of the second.
     #[arg(long)]
     opponent_first: bool,
     /// Seed of the random mover and of the engine's weaker moves (levels 1..=4).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::ranges::any_u64())]
     seed: u64,
     /// Kalah endgame database for the engine: a file, or a folder searched for the largest
     /// database serving the rules (as `mancala solve --egdb`). At level 10 the engine also
@@ -142,7 +142,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                     // Which file was taken, on standard error (standard output is the game).
                     eprintln!(
                         "mancala: the engine uses the endgame database {} ({})",
-                        file.display(),
+                        file,
                         db.description()
                     );
                     Some(db)
@@ -252,7 +252,8 @@ fn game_loop<G: Playable>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> R
             continue;
         };
         let text = line.trim();
-        match text {
+        // The commands in any letter case, as every keyword (docs/notation.md, "Letter case").
+        match text.to_ascii_lowercase().as_str() {
             "" => continue,
             "quit" | "q" | "exit" => return Ok(()),
             "help" | "?" => {

@@ -4,9 +4,10 @@
 
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressStyle, WeakProgressBar};
 use mancala_solver::{SolvePhase, SolveProgress};
 
 /// How often a spinner redraws and the solver and the build report (200 ms).
@@ -29,6 +30,31 @@ pub fn shown() -> bool {
     !QUIET.load(Ordering::Relaxed) && std::io::stderr().is_terminal()
 }
 
+/// Every bar and spinner made by [`spinner`] and [`bar`], so that [`clear_all`] can clear
+/// the ones still drawn (a dropped one is gone from the terminal already, or was cleared).
+static LIVE: Mutex<Vec<WeakProgressBar>> = Mutex::new(Vec::new());
+
+fn register(b: &ProgressBar) {
+    let mut live = LIVE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    live.retain(|w| w.upgrade().is_some());
+    live.push(b.downgrade());
+}
+
+/// Clears every bar and spinner still drawn, so that a command interrupted by Ctrl-C leaves
+/// no progress line behind (`crate::interrupt`).
+pub fn clear_all() {
+    let live = std::mem::take(
+        &mut *LIVE
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner),
+    );
+    for b in live.iter().filter_map(WeakProgressBar::upgrade) {
+        b.finish_and_clear();
+    }
+}
+
 /// A spinner with `message` and the elapsed time, redrawn every [`TICK`]; `None` when
 /// progress is not [`shown`]. Clear it with `finish_and_clear` before printing results.
 pub fn spinner(message: String) -> Option<ProgressBar> {
@@ -36,6 +62,8 @@ pub fn spinner(message: String) -> Option<ProgressBar> {
         return None;
     }
     let b = ProgressBar::new_spinner();
+    // Registered before its first draw, so that a Ctrl-C at any moment finds it.
+    register(&b);
     b.set_style(
         ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
             .unwrap_or_else(|_| ProgressStyle::default_spinner()),
@@ -52,6 +80,7 @@ pub fn bar(total: u64) -> Option<ProgressBar> {
         return None;
     }
     let b = ProgressBar::new(total);
+    register(&b);
     b.set_style(
         ProgressStyle::with_template("{bar:40} {percent:>3}% {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),

@@ -1,7 +1,7 @@
 //! `mancala solve` and `mancala analyse`: exact values from the solver.
 
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
@@ -19,11 +19,11 @@ pub struct SolveArgs {
     /// Position in the notation of docs/rules/kalah.md (default: the start position).
     #[arg(long)]
     pub position: Option<String>,
-    /// Search threads (0 = every core).
-    #[arg(long, default_value_t = 0)]
+    /// Search threads (0 = every core; at most 256).
+    #[arg(long, default_value_t = 0, value_parser = crate::ranges::threads_or_all())]
     pub threads: usize,
-    /// Transposition table size, MiB.
-    #[arg(long, default_value_t = 256)]
+    /// Transposition table size, MiB (1..=1048576).
+    #[arg(long, default_value_t = 256, value_parser = crate::ranges::solver_tt_mb())]
     pub tt_mb: usize,
     /// Endgame database: a file, or a folder searched for the largest database serving the
     /// rules. Without it, a database is built once (K chosen from m and the memory) and
@@ -38,14 +38,16 @@ pub struct SolveArgs {
     /// Use the exact (DashMap) table instead of the lock-free one.
     #[arg(long)]
     pub exact_table: bool,
-    /// Stop after about this many nodes (the result is then a pair of bounds).
-    #[arg(long)]
+    /// Stop after about this many nodes in all (`analyse`: for all moves together; the result
+    /// is then a pair of bounds).
+    #[arg(long, value_parser = crate::ranges::any_u64())]
     pub max_nodes: Option<u64>,
-    /// Stop after about this many seconds (the result is then a pair of bounds).
-    #[arg(long)]
+    /// Stop after about this many seconds, 0 to 1e9 (the result is then a pair of bounds).
+    #[arg(long, value_parser = parse_seconds)]
     pub max_seconds: Option<f64>,
     /// Print one JSON object (`solve`: `value` and `score` are null unless `exact` is true;
-    /// `lower` and `upper` are always the proven bounds).
+    /// `analyse`: each move's `value` is null unless its `exact` is true; `lower` and `upper`
+    /// are always the proven bounds).
     #[arg(long)]
     pub json: bool,
     /// Say on standard error which database file is used (from `--egdb` or the cache) and
@@ -54,19 +56,29 @@ pub struct SolveArgs {
     pub verbose: bool,
 }
 
-/// The position, the configured solver and the database file it uses (if any).
-fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver, Option<PathBuf>), String> {
+/// The longest `--max-seconds`: 1e9 s, about 31.7 years. Far longer times do not fit the
+/// solver's deadline (an `Instant`: 1e19 s made the solve panic), and no solve needs them.
+const MAX_SECONDS: f64 = 1e9;
+
+/// `--max-seconds`: a number of seconds from 0 to [`MAX_SECONDS`] (`2.5`, `1e3`); anything
+/// else is refused with a one-line reason (clap adds the option's name and the value).
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .parse()
+        .map_err(|_| "expected a number of seconds from 0 to 1e9 (e.g. 2.5)".to_string())?;
+    if (0.0..=MAX_SECONDS).contains(&v) {
+        Ok(v)
+    } else {
+        Err("expected a number of seconds from 0 to 1e9 (about 31 years)".to_string())
+    }
+}
+
+/// The position, the configured solver and the database it uses (if any): its file, or
+/// [`crate::database::NOT_KEPT`].
+fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver, Option<String>), String> {
     let rules = kalah_only(&args.rules, "solve and analyse are")?;
     let pos = crate::rules_arg::kalah_position(rules, args.position.as_deref())?;
-    if args.threads > 256 {
-        return Err(format!(
-            "--threads {}: at most 256 (0 = every core)",
-            args.threads
-        ));
-    }
-    if !(1..=1 << 20).contains(&args.tt_mb) {
-        return Err(format!("--tt-mb {}: expected 1..=1048576", args.tt_mb));
-    }
+    // --threads and --tt-mb are in range: clap parsed them with their ranges (ranges.rs).
     let tt_bytes = args.tt_mb << 20;
     if let Some(avail) = mancala_solver::available_memory_bytes() {
         if tt_bytes as u64 > avail {
@@ -77,13 +89,8 @@ fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver, Option<PathBuf>), S
             ));
         }
     }
-    let time_limit = match args.max_seconds {
-        None => None,
-        Some(s) => Some(Duration::try_from_secs_f64(s).map_err(|_| {
-            // `{:e}` keeps 1e300 one short word (`{}` would print 301 digits).
-            format!("--max-seconds {s:e}: expected a finite number of seconds, 0 or more")
-        })?),
-    };
+    // --max-seconds is 0..=1e9 (parse_seconds above): always a duration.
+    let time_limit = args.max_seconds.map(Duration::from_secs_f64);
     let mut solver = Solver::new().tt_bytes(tt_bytes);
     if args.threads > 0 {
         solver = solver.threads(args.threads);
@@ -111,11 +118,11 @@ fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver, Option<PathBuf>), S
 /// plainly.
 fn with_progress<R>(
     solver: &mut Solver,
-    database: Option<&Path>,
+    database: Option<&str>,
     plain: impl FnOnce(&mut Solver) -> R,
     watched: impl FnOnce(&mut Solver, &mut dyn FnMut(&SolveProgress) -> ControlFlow<()>) -> R,
 ) -> R {
-    let db = database.map(|f| f.display().to_string());
+    let db = database.map(str::to_string);
     match crate::progress::spinner("starting".into()) {
         None => plain(solver),
         Some(bar) => {
@@ -159,7 +166,7 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
         |sv, cb| sv.solve_watched(&pos, crate::progress::TICK, cb),
     )
     .map_err(|e| e.to_string())?;
-    let database = file.map(|f| f.display().to_string());
+    let database = file;
     if args.json {
         let swap = s.swap.map(|c| {
             serde_json::json!({
@@ -202,7 +209,14 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
             s.upper
         );
     }
-    if s.exact {
+    if pos.is_over() {
+        // Nobody is to move: the score is the final one, and there is no move or line.
+        println!(
+            "score       {:+} (the game is over: final margin of South)",
+            s.score
+        );
+        println!("best moves  none (the game is over)");
+    } else if s.exact {
         println!(
             "score       {:+} (final margin of the player to move)",
             s.score
@@ -264,7 +278,8 @@ pub fn run_analyse(args: &SolveArgs) -> Result<(), String> {
             .map(|m| {
                 serde_json::json!({
                     "move": m.mv.to_string(),
-                    "value": m.value,
+                    // A value only when proven, as `solve --json`.
+                    "value": m.exact.then_some(m.value),
                     "lower": m.lower,
                     "upper": m.upper,
                     "exact": m.exact,
@@ -283,7 +298,14 @@ pub fn run_analyse(args: &SolveArgs) -> Result<(), String> {
     }
     println!("rules     {}", pos.rules());
     println!("position  {pos}");
-    if a.moves.iter().any(|m| !m.exact) {
+    if a.moves.is_empty() {
+        println!("note      the game is over: no move to value");
+    } else if a.moves.iter().all(|m| !m.exact) {
+        println!(
+            "note      no move proven: {}; each move shows its proven bounds",
+            stopped_by(args, a.nodes, a.seconds)
+        );
+    } else if a.moves.iter().any(|m| !m.exact) {
         println!(
             "note      not every move proven: {}; the others show proven bounds",
             stopped_by(args, a.nodes, a.seconds)

@@ -189,6 +189,32 @@ fn a_cache_folder_that_cannot_be_written_is_a_warning() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A folder where the cached file should be: the database is built and used, the save fails
+/// with a warning, and no command names the folder as the database it used (issue 15: the
+/// output said `database <path>` for a path that held no database).
+#[test]
+fn a_folder_in_the_place_of_the_cached_file_is_never_named_as_the_database() {
+    let cache = scratch("folder-entry");
+    let folder = cache.join(FILE);
+    std::fs::create_dir_all(&folder).unwrap();
+    let plain = value(&mancala(&cache, &["solve", "--rules", RULES, "--no-cache"]));
+    let out = mancala(&cache, &["solve", "--rules", RULES]);
+    let (stdout, err) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(value(&out), plain);
+    assert!(err.contains("could not be kept in the cache"), "{err}");
+    let db_line = stdout
+        .lines()
+        .find(|l| l.starts_with("database"))
+        .unwrap_or_else(|| panic!("no database line in {stdout}"));
+    assert!(!db_line.contains(&*folder.to_string_lossy()), "{db_line}");
+    assert!(db_line.contains("not kept"), "{db_line}");
+    let json = mancala(&cache, &["solve", "--rules", RULES, "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(v["database"], "built in memory for this run (not kept)");
+    assert!(folder.is_dir());
+    std::fs::remove_dir_all(&cache).unwrap();
+}
+
 #[test]
 fn analyse_bestmove_and_play_use_the_cache_too() {
     for (name, args) in [

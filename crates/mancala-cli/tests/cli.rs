@@ -162,22 +162,44 @@ fn bad_input_gets_a_one_line_reason() {
         &mancala(&["perft", "--rules", "kalah(9,4)", "--depth", "1"]),
         "houses per row must be 1..=7",
     );
-    assert_refused(&mancala(&["perft", "--depth", "1000"]), "expected 1..=40");
-    assert_refused(&mancala(&["perft", "--depth", "0"]), "expected 1..=40");
+    // The same message for every depth out of range, negative ones included.
+    assert_refused(
+        &mancala(&["perft", "--depth", "1000"]),
+        "1000 is not in 1..=40",
+    );
+    assert_refused(&mancala(&["perft", "--depth", "0"]), "0 is not in 1..=40");
+    assert_refused(
+        &mancala(&["perft", "--depth", "99999999999"]),
+        "is not in 1..=40",
+    );
     // Command-line syntax errors are one line too (exit status 2).
     assert_refused(&mancala(&["frobnicate"]), "unrecognized subcommand");
-    assert_refused(&mancala(&["perft", "--depth", "-1"]), "unexpected argument");
+    // A negative number is the option's value, refused by the option's own check (not
+    // clap's "unexpected argument '-1'"), and the hint names the subcommand's help.
+    assert_refused(&mancala(&["perft", "--depth", "-1"]), "-1 is not in 1..=40");
+    assert_refused(
+        &mancala(&["solve", "--max-seconds", "-1"]),
+        "invalid value '-1' for '--max-seconds",
+    );
+    assert_refused(
+        &mancala(&["solve", "--max-seconds", "-1"]),
+        "(see `mancala solve --help`)",
+    );
+    assert_refused(
+        &mancala(&["bestmove", "--time-ms", "-5"]),
+        "invalid value '-5' for '--time-ms",
+    );
     assert_refused(
         &mancala(&["solve", "--rules", "kalah(4,2)", "--max-seconds", "nan"]),
         "--max-seconds",
     );
     assert_refused(
         &mancala(&["solve", "--rules", "kalah(4,2)", "--tt-mb", "0"]),
-        "--tt-mb 0",
+        "'--tt-mb <TT_MB>': 0 is not in 1..=1048576",
     );
     assert_refused(
         &mancala(&["solve", "--rules", "kalah(4,2)", "--threads", "1000"]),
-        "--threads 1000",
+        "'--threads <THREADS>': 1000 is not in 0..=256",
     );
 }
 

@@ -63,7 +63,7 @@ fn bestmove_refuses_bad_input() {
     for (args, needle) in [
         (
             vec!["bestmove", "--time-ms", "10", "--level", "11"],
-            "level 11 is out of range",
+            "'--level <LEVEL>': 11 is not in 1..=10",
         ),
         (
             vec![
@@ -332,4 +332,101 @@ fn bestmove_and_play_with_an_endgame_database() {
     let out = stdout(&o);
     assert!(out.contains(" wins: ") || out.contains("Draw."), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The README's `bestmove … --egdb egdb/` example, taken from the README itself and run
+/// against a database built here as the README builds it (K = 16): the answer does not
+/// depend on the clock (a node budget), so two runs give the same nodes; with the database
+/// the result is exact and equals the exact solver's value of the position; with no
+/// database at all it is an estimate.
+#[test]
+fn the_readme_bestmove_example_is_exact_with_the_database_every_run() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let start = readme
+        .find("mancala bestmove --rules standard --position")
+        .expect("the example in the README");
+    // The command, its continuation line joined, without the comment.
+    let mut line = String::new();
+    for part in readme[start..].lines() {
+        let (code, _) = part.split_once(" #").unwrap_or((part, ""));
+        let code = code.trim();
+        match code.strip_suffix('\\') {
+            Some(head) => line.push_str(head),
+            None => {
+                line.push_str(code);
+                break;
+            }
+        }
+    }
+    // Split as a shell does here: double-quoted words kept whole.
+    let mut words: Vec<String> = Vec::new();
+    let mut quoted = false;
+    let mut word = String::new();
+    for c in line.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ' ' if !quoted => {
+                if !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+            }
+            _ => word.push(c),
+        }
+    }
+    words.push(word);
+    assert_eq!(words[0], "mancala", "{line}");
+    assert!(words.contains(&"--nodes".to_string()), "{line}");
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("readme-egdb");
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let o = mancala(&[
+        "egdb",
+        "build",
+        "--rules",
+        "standard",
+        "--max-seeds",
+        "16",
+        "--out",
+        d,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let with_db: Vec<&str> = words[1..]
+        .iter()
+        .map(|w| if w == "egdb/" { d } else { w.as_str() })
+        .collect();
+    let run = |args: &[&str]| -> serde_json::Value {
+        let o = mancala(args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        serde_json::from_str(stdout(&o).trim()).unwrap()
+    };
+    let a = run(&with_db);
+    let b = run(&with_db);
+    assert_eq!(a["exact"], true, "{a}");
+    assert_eq!(a["nodes"], b["nodes"], "{a} {b}");
+    assert_eq!(a["move"], b["move"]);
+    // The exact solver's value of the position (South to move), in the engine's units.
+    let position = &words[words.iter().position(|w| w == "--position").unwrap() + 1];
+    let s = run(&[
+        "solve",
+        "--rules",
+        "standard",
+        "--position",
+        position,
+        "--egdb",
+        d,
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(a["score"], s["score"].as_i64().unwrap() * 100, "{a} {s}");
+    // No database at all: the same budget ends with an estimate.
+    let without: Vec<&str> = with_db
+        .iter()
+        .map(|w| if *w == "--egdb" { "--no-cache" } else { w })
+        .filter(|w| *w != d)
+        .collect();
+    let c = run(&without);
+    assert_eq!(c["exact"], false, "{c}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

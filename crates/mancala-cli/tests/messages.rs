@@ -50,6 +50,181 @@ fn a_missing_required_argument_is_named() {
     refused(&["replay"], "--moves");
 }
 
+/// A number outside an option's range, negative ones included, is refused with the real
+/// range (not the type's `0..=4294967295`), one message for every value.
+#[test]
+fn a_number_out_of_range_is_refused_with_the_real_range() {
+    let out = concat!(env!("CARGO_TARGET_TMPDIR"), "/never-made");
+    // `egdb build` with `opt v` and, unless that is the option tried, `--max-seeds 2`.
+    let build = |opt: &'static str, v: &'static str| {
+        let mut args = vec!["egdb", "build", "--rules", "standard", "--out", out, opt, v];
+        if opt != "--max-seeds" {
+            args.extend(["--max-seeds", "2"]);
+        }
+        args
+    };
+    for (args, needle) in [
+        (
+            build("--max-seeds", "-1"),
+            "'--max-seeds <MAX_SEEDS>': -1 is not in 0..=127",
+        ),
+        (
+            build("--max-seeds", "128"),
+            "'--max-seeds <MAX_SEEDS>': 128 is not in 0..=127",
+        ),
+        (
+            build("--threads", "-1"),
+            "'--threads <THREADS>': -1 is not in 0..=256",
+        ),
+        (
+            build("--threads", "300"),
+            "'--threads <THREADS>': 300 is not in 0..=256",
+        ),
+        (vec!["bench", "--threads", "-1"], "-1 is not in 1..=256"),
+        (vec!["bench", "--threads", "0"], "0 is not in 1..=256"),
+        (vec!["bench", "--tt-mb", "-1"], "-1 is not in 1..=1048576"),
+        (
+            vec!["bestmove", "--time-ms", "1", "--level", "-1"],
+            "-1 is not in 1..=10",
+        ),
+        (
+            vec!["bestmove", "--time-ms", "1", "--tt-mb", "-1"],
+            "-1 is not in 1..=4096",
+        ),
+        (
+            vec!["bestmove", "--time-ms", "1", "--tt-mb", "5000"],
+            "5000 is not in 1..=4096",
+        ),
+        (vec!["play", "--level", "-1"], "-1 is not in 1..=10"),
+        (vec!["play", "--level", "0"], "0 is not in 1..=10"),
+        (
+            vec!["agent", "manchester", "--level", "11"],
+            "11 is not in 1..=10",
+        ),
+        (
+            vec!["agent", "manchester", "--tt-mb", "-1"],
+            "-1 is not in 1..=4096",
+        ),
+        (
+            vec!["egdb", "build", "--threads", "99999999999999999999999"],
+            "99999999999999999999999 is not in 0..=256",
+        ),
+        (
+            vec!["bestmove", "--time-ms", "-1"],
+            "'--time-ms <TIME_MS>': -1 is not in 0..=18446744073709551615",
+        ),
+        (
+            vec!["bestmove", "--time-ms", "1", "--nodes", "-5"],
+            "-5 is not in 0..=18446744073709551615",
+        ),
+        (
+            vec!["play", "--time-ms", "1.5"],
+            "'--time-ms <TIME_MS>': not a whole number (0..=18446744073709551615)",
+        ),
+        (
+            vec!["agent", "manchester", "--game-ms", "-1"],
+            "-1 is not in 0..=18446744073709551615",
+        ),
+    ] {
+        refused(&args, needle);
+    }
+}
+
+/// `solve`'s numbers: the same real ranges, and `--max-seconds` says its limit (a huge one
+/// made the solve panic on its deadline).
+#[test]
+fn solve_refuses_numbers_with_their_real_range() {
+    for (args, needle) in [
+        (vec!["solve", "--threads", "-1"], "-1 is not in 0..=256"),
+        (vec!["solve", "--tt-mb", "0"], "0 is not in 1..=1048576"),
+        (
+            vec!["solve", "--max-nodes", "-1"],
+            "-1 is not in 0..=18446744073709551615",
+        ),
+        (
+            vec!["solve", "--max-seconds", "1e30"],
+            "'--max-seconds <MAX_SECONDS>': expected a number of seconds from 0 to 1e9",
+        ),
+        (
+            vec!["solve", "--rules", "kalah(3,2)", "--max-seconds", "1e19"],
+            "from 0 to 1e9",
+        ),
+        (vec!["solve", "--max-seconds", "-1"], "from 0 to 1e9"),
+        (vec!["solve", "--max-seconds", "NaN"], "from 0 to 1e9"),
+    ] {
+        refused(&args, needle);
+    }
+    let o = mancala(&["solve", "--rules", "kalah(3,2)", "--max-seconds", "1e9"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+}
+
+/// An error in a subcommand of a subcommand names that one's help.
+#[test]
+fn an_error_names_the_help_of_the_deepest_subcommand() {
+    refused(
+        &["egdb", "build", "--rules", "standard", "--max-seeds", "2"],
+        "(see `mancala egdb build --help`)",
+    );
+    refused(
+        &["agent", "manchester", "--level", "0"],
+        "(see `mancala agent manchester --help`)",
+    );
+    refused(&["egdb", "verify"], "(see `mancala egdb verify --help`)");
+    refused(&["perft", "--depth", "0"], "(see `mancala perft --help`)");
+}
+
+/// A file where a folder should be is named as such, not by the system's bare text: `egdb
+/// build --out` (the file itself, or one above it) and the cache folder.
+#[test]
+fn a_file_in_the_way_of_a_folder_is_named() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("file-in-the-way");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("some-file");
+    std::fs::write(&file, b"not a folder\n").unwrap();
+    let f = file.to_str().unwrap();
+    let build = |out: &str| {
+        mancala(&[
+            "egdb",
+            "build",
+            "--rules",
+            "kalah(2,1)",
+            "--max-seeds",
+            "2",
+            "--out",
+            out,
+        ])
+    };
+    let o = build(f);
+    assert!(!o.status.success());
+    assert_eq!(
+        text(&o.stderr),
+        format!("mancala: error: --out {f}: it is a file, not a folder\n")
+    );
+    let sub = format!("{f}/sub");
+    let o = build(&sub);
+    assert!(!o.status.success());
+    assert_eq!(
+        text(&o.stderr),
+        format!("mancala: error: --out {sub}: {f} is a file, not a folder\n")
+    );
+    // The cache folder: a warning, and the solve goes on without a database.
+    for cache in [f.to_string(), format!("{f}/cache")] {
+        let o = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .env_remove("MANCALA_NO_CACHE")
+            .env("MANCALA_CACHE_DIR", &cache)
+            .args(["solve", "--rules", "kalah(2,1)"])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        let err = text(&o.stderr);
+        assert!(err.contains("is a file, not a folder"), "{err}");
+        assert!(err.contains(f), "{err}");
+        assert!(!err.contains("os error"), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn every_subcommand_names_a_bad_rules_argument_the_same_way() {
     let bad = "kalah(9,4)";
@@ -157,6 +332,59 @@ fn rule_names_are_case_insensitive_as_moves_are() {
     assert_eq!(counts(&upper), counts(&lower));
     let bao = mancala(&["perft", "--rules", "Bao-La-Kete", "--depth", "1"]);
     assert!(bao.status.success(), "{}", text(&bao.stderr));
+    // Every keyword, in any case (docs/notation.md, "Letter case"): option values, side
+    // letters, `swap`; printed back in the canonical case.
+    for (args, canonical) in [
+        (
+            vec!["show", "4,4,4,4,4,4,0,4,4,4,4,4,4,0 s"],
+            "4,4,4,4,4,4,0,4,4,4,4,4,4,0 S",
+        ),
+        (
+            vec![
+                "show",
+                "--rules",
+                "kalah(6,4)+pie_rule",
+                "0,5,5,5,5,4,0,4,4,4,4,4,4,0 n SWAP",
+            ],
+            "0,5,5,5,5,4,0,4,4,4,4,4,4,0 N swap",
+        ),
+        (
+            vec!["show", "--rules", "bao-la-kete+safari=CHOICE"],
+            "22,22 SN S -",
+        ),
+    ] {
+        let o = mancala(&args);
+        assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
+        assert!(
+            text(&o.stdout).contains(canonical),
+            "{args:?}: {}",
+            text(&o.stdout)
+        );
+    }
+    let o = mancala(&[
+        "replay",
+        "--rules",
+        "BAO-LA-KETE+Safari=Choice",
+        "--moves",
+        "f6>,F7<",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    // The command's own words as well: `--opponent RANDOM`, and `QUIT` typed in a game.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["play", "--opponent", "RANDOM"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), b"QUIT\n").unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        !text(&o.stdout).contains("end of input"),
+        "{}",
+        text(&o.stdout)
+    );
 }
 
 #[test]
@@ -194,6 +422,94 @@ fn a_limited_solve_says_what_stopped_it_and_what_it_proved() {
         line.contains("ran out of time: --max-seconds 0.2"),
         "{line}"
     );
+}
+
+/// `analyse` stopped before any move is proven says so ("no move proven", not "not every
+/// move proven … the others"), and every bound it prints lies in the game's range: a move's
+/// value in Kalah(6,4) is a difference of shares of the 48 seeds, so within −48..=+48 (the
+/// driver's search window is one wider on each side, which was printed as ±49).
+#[test]
+fn analyse_stopped_early_prints_bounds_inside_the_game() {
+    let o = mancala(&[
+        "analyse",
+        "--rules",
+        "kalah(6,4)+empty_capture",
+        "--no-cache",
+        "--max-nodes",
+        "10",
+        "--threads",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let note = out.lines().find(|l| l.starts_with("note")).unwrap();
+    assert!(note.contains("no move proven"), "{note}");
+    let mut moves = 0;
+    for line in out.lines().filter(|l| l.starts_with("move")) {
+        moves += 1;
+        let bounds = line.split_whitespace().nth(2).unwrap();
+        let (lo, hi) = bounds.split_once("..=").unwrap();
+        let (lo, hi): (i32, i32) = (lo.parse().unwrap(), hi.parse().unwrap());
+        assert!(
+            (-48..=48).contains(&lo) && (-48..=48).contains(&hi) && lo <= hi,
+            "{line}"
+        );
+    }
+    assert_eq!(moves, 6, "{out}");
+    // The node limit holds for the whole analysis, not for each move: the solver looks at
+    // its limits every 2048 nodes (`Solver::node_limit`), so one look after the limit is
+    // passed stops it; per move it was six times that.
+    let nodes: u64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("nodes"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(nodes <= 10 + 2 * 2048, "{nodes} nodes for --max-nodes 10");
+}
+
+/// `--max-nodes` stops the first guess of MTD(f) too (a depth-10 estimate of ~10⁵ nodes on
+/// Kalah(6,4) that ran to the end before); `analyse --json` gives a move's value only when
+/// it is proven; `analyse` and `solve` of a finished game say that it is over.
+#[test]
+fn limits_stop_the_first_guess_and_unproven_values_are_null() {
+    let o = mancala(&["solve", "--max-nodes", "1", "--threads", "1", "--json"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    // One look at the limits in the guess and one in the first probe, each within 2048
+    // nodes (`Solver::node_limit`); the guess alone was ~65,000 nodes before.
+    assert!(v["nodes"].as_u64().unwrap() < 10_000, "{v}");
+    assert!(v["value"].is_null(), "{v}");
+    let o = mancala(&[
+        "analyse",
+        "--rules",
+        "kalah(6,3)",
+        "--max-nodes",
+        "3000",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    for m in v["moves"].as_array().unwrap() {
+        assert_eq!(m["value"].is_null(), m["exact"] == false, "{m}");
+    }
+    // South's store 14, North's 10, no seed left: over, South won by 4.
+    let over = [
+        "--rules",
+        "kalah(4,3)",
+        "--position",
+        "0,0,0,0,14,0,0,0,0,10 -",
+    ];
+    let o = mancala(&[&["analyse"][..], &over].concat());
+    let out = text(&o.stdout);
+    assert!(out.contains("the game is over: no move to value"), "{out}");
+    assert!(!out.contains("limit"), "{out}");
+    let o = mancala(&[&["solve"][..], &over].concat());
+    let out = text(&o.stdout);
+    assert!(out.contains("score       +4 (the game is over"), "{out}");
+    assert!(out.contains("best moves  none"), "{out}");
 }
 
 #[test]

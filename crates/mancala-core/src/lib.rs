@@ -31,8 +31,10 @@ pub use side::Side;
 
 /// Text a user gave, for an error message: shown whole up to [`Shortened::MAX_CHARS`]
 /// characters, else its first [`Shortened::MAX_CHARS`] characters and `…` (so that a 128 KB
-/// bad move gives a one-line message, not 128 KB of echo). The error values keep the whole
-/// text; only their messages are shortened.
+/// bad move gives a one-line message, not 128 KB of echo), and with every control character
+/// escaped as Rust writes it in a string (`\n`, `\t`, `\0`, `\u{7f}`), so that the message
+/// stays one line of printable text whatever was typed (a NUL or a newline in a rule string
+/// from Python or C). The error values keep the whole text; only their messages change.
 #[derive(Clone, Copy, Debug)]
 pub struct Shortened<'a>(pub &'a str);
 
@@ -43,10 +45,18 @@ impl Shortened<'_> {
 
 impl core::fmt::Display for Shortened<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self.0.char_indices().nth(Self::MAX_CHARS) {
-            None => f.write_str(self.0),
-            Some((cut, _)) => write!(f, "{}…", &self.0[..cut]),
+        use core::fmt::Write;
+        for (i, c) in self.0.chars().enumerate() {
+            if i == Self::MAX_CHARS {
+                return f.write_char('…');
+            }
+            if c.is_control() {
+                write!(f, "{}", c.escape_debug())?;
+            } else {
+                f.write_char(c)?;
+            }
         }
+        Ok(())
     }
 }
 
@@ -130,5 +140,26 @@ mod tests {
             format!("{}…", "é".repeat(60))
         );
         assert_eq!(Shortened("").to_string(), "");
+    }
+
+    /// Control characters are written as Rust escapes (the sequences below are written out
+    /// by hand, not by `escape_debug`), so a message is one printable line.
+    #[test]
+    fn shortened_text_escapes_control_characters() {
+        assert_eq!(Shortened("kal\0ah").to_string(), "kal\\0ah");
+        assert_eq!(Shortened("a\nb\tc\rd").to_string(), "a\\nb\\tc\\rd");
+        assert_eq!(Shortened("\u{7f}\u{1b}").to_string(), "\\u{7f}\\u{1b}");
+        // Printable text, non-ASCII included, is kept as it is.
+        assert_eq!(Shortened("é ü 4½ `x`").to_string(), "é ü 4½ `x`");
+        // An escaped character counts as one of the 60.
+        let text = "\n".repeat(61);
+        assert_eq!(
+            Shortened(&text).to_string(),
+            format!("{}…", "\\n".repeat(60))
+        );
+        let rules: Result<crate::Rules, _> = "kal\nah(6,4)".parse();
+        let message = rules.unwrap_err().to_string();
+        assert!(!message.contains('\n'), "{message}");
+        assert!(message.contains("`kal\\nah(6,4)`"), "{message}");
     }
 }

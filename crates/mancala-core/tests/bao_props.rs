@@ -42,6 +42,33 @@ fn rules_strategy() -> impl Strategy<Value = BaoRules> {
         )
 }
 
+/// `text` with the case of its ASCII letters flipped where the bits of `case` (cycled) are
+/// set.
+fn random_case(text: &str, case: u64) -> String {
+    text.chars()
+        .enumerate()
+        .map(|(i, c)| {
+            if case >> (i % 64) & 1 == 1 {
+                if c.is_ascii_lowercase() {
+                    c.to_ascii_uppercase()
+                } else {
+                    c.to_ascii_lowercase()
+                }
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+/// The notation of `p` with the case of every keyword (kuus, side) chosen by `case`; the
+/// reserved pit, whose case names its owner, as written (docs/notation.md, "Letter case").
+fn position_in_random_case(p: &BaoPosition, case: u64) -> String {
+    let text = p.to_string();
+    let (keywords, reserved) = text.rsplit_once(' ').unwrap();
+    format!("{} {reserved}", random_case(keywords, case))
+}
+
 fn check_position(p: &BaoPosition, raw: &[BaoMove]) -> Result<(), TestCaseError> {
     prop_assert_eq!(p.total_seeds(), 64, "K-4.1 in {}", p);
     for side in Side::ALL {
@@ -166,6 +193,31 @@ proptest! {
                 let q = p.play(mv).unwrap();
                 check_position(&q, &[])?;
             }
+        }
+    }
+
+    /// Every keyword in any case reads as the canonical text: rule sets, positions (all but
+    /// the reserved pit) and moves, along random games under random rules.
+    #[test]
+    fn keywords_read_in_any_case(seed in any::<u64>(), rules in rules_strategy(), case in any::<u64>()) {
+        let rules_text = rules.to_string();
+        prop_assert_eq!(random_case(&rules_text, case).parse::<BaoRules>(), Ok(rules));
+        let mut rng = seed | 1;
+        let mut p = BaoPosition::start(rules);
+        for ply in 0..200 {
+            let case = case.rotate_left(ply);
+            prop_assert_eq!(BaoPosition::parse(rules, &position_in_random_case(&p, case)), Ok(p));
+            let legal = p.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            for mv in &legal {
+                prop_assert_eq!(random_case(&mv.to_string(), case).parse::<BaoMove>(), Ok(*mv));
+            }
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            p = p.play(legal[(rng % legal.len() as u64) as usize]).unwrap();
         }
     }
 

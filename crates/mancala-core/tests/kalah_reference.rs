@@ -30,6 +30,25 @@ fn perft_matches_reference_on_standard_and_manchester() {
     }
 }
 
+/// `text` with the case of its ASCII letters flipped where the bits of `case` (cycled) are
+/// set.
+fn random_case(text: &str, case: u64) -> String {
+    text.chars()
+        .enumerate()
+        .map(|(i, c)| {
+            if case >> (i % 64) & 1 == 1 {
+                if c.is_ascii_lowercase() {
+                    c.to_ascii_uppercase()
+                } else {
+                    c.to_ascii_lowercase()
+                }
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
 fn any_rules() -> impl Strategy<Value = KalahRules> {
     (1u32..=7, 1u32..=18, 0u8..32).prop_filter_map("fits the board", |(m, n, bits)| {
         let opts = KalahOptions::from_bits(bits)?;
@@ -79,14 +98,28 @@ proptest! {
     }
 
     #[test]
-    fn arbitrary_positions_round_trip(rules in any_rules(), raw in proptest::collection::vec(0u8..40, 16), side in 0u8..3, swap in any::<bool>()) {
+    fn arbitrary_positions_round_trip(rules in any_rules(), raw in proptest::collection::vec(0u8..40, 16), side in 0u8..3, swap in any::<bool>(), case in any::<u64>()) {
         let m = rules.houses() as usize;
         let to_move = match side { 0 => Some(Side::South), 1 => Some(Side::North), _ => None };
         if let Ok(p) = KalahPosition::new(rules, &raw[..2 * m + 2], to_move, swap) {
             let text = p.to_string();
             let q = KalahPosition::parse(rules, &text).unwrap();
             prop_assert_eq!(q, p);
-            prop_assert_eq!(q.to_string(), text);
+            prop_assert_eq!(&q.to_string(), &text);
+            // Every letter of the notation is a keyword (`S`, `N`, `swap`): any case reads
+            // the same (docs/notation.md, "Letter case").
+            let q = KalahPosition::parse(rules, &random_case(&text, case)).unwrap();
+            prop_assert_eq!(q, p);
+        }
+    }
+
+    #[test]
+    fn rule_sets_and_moves_round_trip_in_any_case(rules in any_rules(), case in any::<u64>(), house in 1u8..=7) {
+        let text = rules.to_string();
+        prop_assert_eq!(text.parse::<KalahRules>(), Ok(rules));
+        prop_assert_eq!(random_case(&text, case).parse::<KalahRules>(), Ok(rules));
+        for mv in [KalahMove::House(house), KalahMove::Swap] {
+            prop_assert_eq!(random_case(&mv.to_string(), case).parse::<KalahMove>(), Ok(mv));
         }
     }
 

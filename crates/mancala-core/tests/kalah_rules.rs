@@ -541,7 +541,7 @@ fn longest_position_notation() {
     }
 }
 
-/// The message of an unknown option lists every option of `docs/rules/kalah.md` ("Variants"),
+/// The message of an unknown option lists every option of `docs/rules/kalah.md` ("Options"),
 /// in the order of the rule-set notation (`docs/notation.md`), and a refused swap names the
 /// pie rule.
 #[test]

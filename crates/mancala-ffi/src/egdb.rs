@@ -33,7 +33,30 @@ impl MancalaEgdb {
     }
 }
 
+/// The first folder above `path` that is a file (or a link to one), when one is: a file
+/// standing where a folder should be, which the system reports only as "Not a directory"
+/// or "File exists".
+fn file_in_the_way(path: &Path) -> Option<std::path::PathBuf> {
+    path.ancestors()
+        .skip(1)
+        .filter(|p| !p.as_os_str().is_empty())
+        .find(|p| std::fs::metadata(p).is_ok_and(|m| !m.is_dir()))
+        .map(Path::to_path_buf)
+}
+
 fn egdb_error(e: EgdbError) -> Error {
+    if let EgdbError::Io { path, .. } = &e {
+        if let Some(file) = file_in_the_way(path) {
+            return Error::new(
+                MancalaStatus::IoError,
+                format!(
+                    "{}: {} is a file, not a folder",
+                    path.display(),
+                    file.display()
+                ),
+            );
+        }
+    }
     let status = match e {
         EgdbError::Io { .. } | EgdbError::Changed(_) | EgdbError::NotFound { .. } => {
             MancalaStatus::IoError
@@ -84,6 +107,15 @@ pub unsafe extern "C" fn mancala_egdb_build(
         // SAFETY: registry-checked handle.
         let rules = unsafe { handle::get(rules, "rules") }?.kalah()?;
         let mut pool = rayon::ThreadPoolBuilder::new();
+        if threads as usize > mancala_solver::MAX_THREADS {
+            return Err(Error::new(
+                MancalaStatus::InvalidArgument,
+                format!(
+                    "threads: {threads} asked for, at most {}",
+                    mancala_solver::MAX_THREADS
+                ),
+            ));
+        }
         if threads > 0 {
             pool = pool.num_threads(threads as usize);
         }
@@ -200,6 +232,12 @@ pub unsafe extern "C" fn mancala_egdb_open_cached(
         // SAFETY: the caller's contract: `dir` is NULL or a NUL-terminated string that
         // outlives the call.
         let dir = unsafe { io::in_str(dir, "dir") }?;
+        if std::fs::metadata(dir).is_ok_and(|m| !m.is_dir()) {
+            return Err(Error::new(
+                MancalaStatus::IoError,
+                format!("{dir}: is a file, not a folder"),
+            ));
+        }
         let k = match max_seeds {
             0 => Cache::default_max_seeds(&rules, available_memory_bytes()).ok_or_else(|| {
                 Error::new(

@@ -94,13 +94,17 @@ pub(crate) unsafe fn write_str(
 /// Copies the last-error message of the calling thread into `buf` as a NUL-terminated
 /// string.
 ///
-/// The message describes the most recent `mancala_*` call on this thread that failed. It
-/// stays until the next call on the same thread that does work: such a call replaces it when
-/// it fails and clears it (to the empty string) when it succeeds. The diagnostic calls, this
-/// function, `mancala_status_name`, `mancala_version` and `mancala_version_string`, never
-/// clear it, so an error handler may call them in any order before or after reading the
-/// message (they replace it only when they fail themselves, for a NULL pointer or an unknown
-/// status code). Reading it never changes it, so it can be read again with a bigger buffer.
+/// The message describes the most recent `mancala_*` call on this thread that failed (the
+/// empty string when none has). The errno rule, the same for every function of the API: a
+/// call that fails replaces the message; a call that succeeds never touches it, whatever it
+/// does (`mancala_kalah_free`, `mancala_rules_free`, a `_free` of NULL, a getter such as
+/// `mancala_kalah_side_to_move`, printing or drawing into a big enough buffer,
+/// `mancala_status_name`, `mancala_version`, and also a successful play, solve or load).
+/// So an error handler may free handles and call anything that succeeds, in any order,
+/// before reading the message. This function never changes it either, not even when it
+/// fails itself (a buffer too small, a NULL `needed`), so it can be read again with a
+/// bigger buffer. Read it only after a call returned a status other than
+/// `MANCALA_STATUS_OK`: after a success it still describes an older failure.
 ///
 /// Ownership: `buf` belongs to the caller; nothing is allocated.
 /// Thread safety: the message is per thread; safe to call from any thread.

@@ -12,9 +12,13 @@
 //!   accept NULL as a no-op); a freed, foreign or wrongly typed handle gives
 //!   `MANCALA_STATUS_INVALID_HANDLE` (the library keeps a registry of live handles and never
 //!   dereferences one it did not hand out).
-//! * After a failure, `mancala_last_error` gives a message (per thread). It stays until the
-//!   next call on that thread that does work; the diagnostic calls (`mancala_last_error`,
-//!   `mancala_status_name`, `mancala_version`, `mancala_version_string`) never clear it.
+//! * After a failure, `mancala_last_error` gives a message (per thread), by the errno rule:
+//!   a call that fails replaces the message, a call that succeeds never touches it (a
+//!   `_free`, a getter, printing into a big enough buffer, `mancala_status_name`,
+//!   `mancala_version*` and every other call alike), and `mancala_last_error` never changes
+//!   it. So the message of a failure survives the clean-up and reporting calls that follow
+//!   it, until the next failure on that thread; after a success it still describes an older
+//!   failure (or is empty), so read it only when a call has failed.
 //! * No Rust panic crosses the boundary: it becomes `MANCALA_STATUS_PANIC`.
 //! * Strings in are NUL-terminated UTF-8 and only borrowed for the call; strings out are
 //!   copied into caller buffers with their length.
@@ -51,7 +55,7 @@ pub use rules::{MancalaGame, MancalaRules};
 pub use solver::{MancalaMoveValue, MancalaSolution, MancalaSolver, MancalaSolverConfig};
 pub use status::MancalaStatus;
 
-use status::guard_diagnostic;
+use status::guard;
 
 /// Major version of the library this header belongs to (semantic versioning).
 pub const MANCALA_VERSION_MAJOR: u32 = 0;
@@ -78,7 +82,8 @@ pub const MANCALA_DRAWING_MAX: usize = 512;
 /// Gives the version of the library actually linked (compare with the `MANCALA_VERSION_*`
 /// macros of the header you compiled against).
 ///
-/// A success leaves the last-error message unchanged (see `mancala_last_error`).
+/// A success leaves the last-error message unchanged (as every success does: see
+/// `mancala_last_error`).
 ///
 /// Ownership: plain values. Thread safety: safe from any thread.
 ///
@@ -93,7 +98,7 @@ pub unsafe extern "C" fn mancala_version(
     minor: *mut u32,
     patch: *mut u32,
 ) -> MancalaStatus {
-    guard_diagnostic(|| {
+    guard(|| {
         let major = io::out_ptr(major, "major")?;
         let minor = io::out_ptr(minor, "minor")?;
         let patch = io::out_ptr(patch, "patch")?;
@@ -108,7 +113,8 @@ pub unsafe extern "C" fn mancala_version(
 }
 
 /// Gives the version of the library actually linked as a static NUL-terminated string
-/// (`"0.1.0"`). A success leaves the last-error message unchanged (see `mancala_last_error`).
+/// (`"0.1.0"`). A success leaves the last-error message unchanged (as every success does:
+/// see `mancala_last_error`).
 ///
 /// Ownership: `*out` points to static storage owned by the library; never free it.
 /// Thread safety: safe from any thread.
@@ -120,7 +126,7 @@ pub unsafe extern "C" fn mancala_version(
 /// `out` must be NULL or point to a writable `const char *`.
 #[no_mangle]
 pub unsafe extern "C" fn mancala_version_string(out: *mut *const c_char) -> MancalaStatus {
-    guard_diagnostic(|| {
+    guard(|| {
         let out = io::out_ptr(out, "out")?;
         const VERSION: &std::ffi::CStr = match std::ffi::CStr::from_bytes_with_nul(
             concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes(),

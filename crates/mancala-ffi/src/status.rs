@@ -146,30 +146,13 @@ fn set_last_error(message: String) {
     LAST_ERROR.with(|e| *e.borrow_mut() = message);
 }
 
-/// Runs the body of an entry point that does work (everything but the diagnostic calls):
-/// catches any panic, records the last-error message on failure, clears it on success, and
-/// turns the result into a status.
+/// Runs the body of an entry point: catches any panic, and on a failure (an error or a
+/// caught panic) records the last-error message and turns it into the status. A success
+/// leaves the message as it was: the errno rule of `mancala_last_error`, the same for every
+/// entry point.
 pub(crate) fn guard(body: impl FnOnce() -> Result<()>) -> MancalaStatus {
-    guard_with(body, true)
-}
-
-/// Runs the body of a diagnostic entry point (`mancala_status_name`, `mancala_version`,
-/// `mancala_version_string`), which a caller uses while reporting an earlier failure: like
-/// [`guard`], but a success leaves the last-error message as it was, so that it still
-/// describes that failure. A failure of the call itself (a NULL pointer, an unknown status
-/// code) is recorded as usual.
-pub(crate) fn guard_diagnostic(body: impl FnOnce() -> Result<()>) -> MancalaStatus {
-    guard_with(body, false)
-}
-
-fn guard_with(body: impl FnOnce() -> Result<()>, clear_on_success: bool) -> MancalaStatus {
     match catch_unwind(AssertUnwindSafe(body)) {
-        Ok(Ok(())) => {
-            if clear_on_success {
-                set_last_error(String::new());
-            }
-            MancalaStatus::Ok
-        }
+        Ok(Ok(())) => MancalaStatus::Ok,
         Ok(Err(e)) => {
             set_last_error(e.message);
             e.status
@@ -189,8 +172,9 @@ fn guard_with(body: impl FnOnce() -> Result<()>, clear_on_success: bool) -> Manc
 /// Gives the name of a status code (`"MANCALA_STATUS_ILLEGAL_MOVE"`, …) as a static
 /// NUL-terminated string.
 ///
-/// A success leaves the last-error message unchanged (see `mancala_last_error`), so an error
-/// handler can print both the name and the message of a failure in either order.
+/// A success leaves the last-error message unchanged, as every successful call does (see
+/// `mancala_last_error`), so an error handler can print both the name and the message of a
+/// failure in either order.
 ///
 /// Ownership: `*out` points to static storage owned by the library; never free it.
 /// Thread safety: safe from any thread.
@@ -206,7 +190,7 @@ pub unsafe extern "C" fn mancala_status_name(
     status: c_int,
     out: *mut *const c_char,
 ) -> MancalaStatus {
-    guard_diagnostic(|| {
+    guard(|| {
         if out.is_null() {
             return Err(Error::null("out"));
         }
@@ -231,18 +215,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_panic_becomes_a_status_and_a_message() {
+    fn a_panic_becomes_a_status_and_a_message_that_a_success_keeps() {
         let status = guard(|| panic!("boom"));
         assert_eq!(status, MancalaStatus::Panic);
         let msg = LAST_ERROR.with(|e| e.borrow().clone());
         assert_eq!(msg, "internal error (panic caught): boom");
-        assert_eq!(guard_diagnostic(|| Ok(())), MancalaStatus::Ok);
+        // The errno rule: a success never changes the message, a failure replaces it.
+        assert_eq!(guard(|| Ok(())), MancalaStatus::Ok);
         assert_eq!(
             LAST_ERROR.with(|e| e.borrow().clone()),
             "internal error (panic caught): boom"
         );
-        assert_eq!(guard(|| Ok(())), MancalaStatus::Ok);
-        assert_eq!(LAST_ERROR.with(|e| e.borrow().clone()), "");
+        let status = guard(|| Err(Error::null("x")));
+        assert_eq!(status, MancalaStatus::NullPointer);
+        assert_eq!(
+            LAST_ERROR.with(|e| e.borrow().clone()),
+            "argument `x` is NULL"
+        );
     }
 
     #[test]

@@ -115,6 +115,28 @@ fn have(tool: &str) -> bool {
         .unwrap_or(false)
 }
 
+/// The environment variable that lets the tests needing a missing tool pass without running
+/// (README, "Two commands"); without it a missing tool fails them.
+const SKIP_MISSING_TOOLS: &str = "MANCALA_SKIP_MISSING_TOOLS";
+
+/// Whether the test may go on with `tool` (from the Debian/Ubuntu package `package`): true
+/// when it is installed; false, after saying so, when it is not and [`SKIP_MISSING_TOOLS`]
+/// is set to anything but empty or `0`; otherwise the test fails with a one-line reason
+/// naming the package, since a test that passes without running checks nothing.
+fn require(tool: &str, package: &str) -> bool {
+    if have(tool) {
+        return true;
+    }
+    let skip = std::env::var_os(SKIP_MISSING_TOOLS).is_some_and(|v| !v.is_empty() && v != "0");
+    assert!(
+        skip,
+        "{tool} is not installed: install the package `{package}` (.ci/run does), or set \
+         {SKIP_MISSING_TOOLS}=1 to skip the tests that need it"
+    );
+    eprintln!("{tool} is not installed and {SKIP_MISSING_TOOLS} is set: skipping");
+    false
+}
+
 /// Compiles `tests/c/<name>.c` against the shared library, with extra compiler flags.
 fn build_c_test(name: &str, dir: &Path, extra: &[&str]) -> PathBuf {
     let exe = dir.join(name);
@@ -503,8 +525,7 @@ fn c_programs_are_memory_clean() {
 
 #[test]
 fn the_shared_library_has_a_soname_and_installs_under_a_versioned_name() {
-    if !have("readelf") {
-        eprintln!("readelf not installed: skipping");
+    if !require("readelf", "binutils") {
         return;
     }
     assert_eq!(
@@ -536,8 +557,7 @@ fn the_shared_library_has_a_soname_and_installs_under_a_versioned_name() {
 /// static; the programs print exactly the C example's expected output.
 #[test]
 fn cmake_package_builds_the_example() {
-    if !have("cmake") {
-        eprintln!("cmake not installed: skipping (.ci/run installs it)");
+    if !require("cmake", "cmake") {
         return;
     }
     let prefix = scratch("cmake_prefix");
@@ -571,8 +591,7 @@ fn pkg_config_finds_the_library_in_one_line() {
     let pc = std::fs::read_to_string(prefix.join("lib/pkgconfig/mancala.pc")).unwrap();
     assert!(pc.contains(&format!("Version: {}\n", env!("CARGO_PKG_VERSION"))));
     assert!(pc.contains(&format!("prefix={}\n", prefix.display())));
-    if !have("pkg-config") {
-        eprintln!("pkg-config not installed: skipping the one-line build");
+    if !require("pkg-config", "pkg-config") {
         return;
     }
     let exe = prefix.join("kalah_game");

@@ -23,6 +23,18 @@ fn rules(text: &str) -> *mut MancalaRules {
     r
 }
 
+/// The last-error message of this thread.
+fn last_error() -> String {
+    let mut buf = [0 as c_char; 1024];
+    let mut needed = 0;
+    assert_eq!(
+        unsafe { mancala::status::mancala_last_error(buf.as_mut_ptr(), buf.len(), &mut needed) },
+        MancalaStatus::Ok
+    );
+    let bytes: Vec<u8> = buf[..needed - 1].iter().map(|&c| c as u8).collect();
+    String::from_utf8(bytes).unwrap()
+}
+
 fn print_game(g: *const MancalaKalah) -> String {
     let mut buf = [0 as c_char; 64];
     let mut needed = 0;
@@ -529,6 +541,48 @@ fn open_cached_builds_once_and_rebuilds_a_damaged_file() {
     };
     assert_eq!(st, MancalaStatus::IoError);
     assert!(db.is_null());
+    let file = dir.join("kalah4.k16.egdb");
+    assert_eq!(
+        last_error(),
+        format!(
+            "{}: {} is a file, not a folder",
+            blocked.display(),
+            file.display()
+        )
+    );
+    // The file itself named as the folder, and a save into a folder that is a file.
+    let c_file = CString::new(file.to_str().unwrap()).unwrap();
+    let st = unsafe {
+        mancala_egdb_open_cached(
+            r,
+            c_file.as_ptr(),
+            8,
+            1,
+            None,
+            ptr::null_mut(),
+            0,
+            &mut db,
+            ptr::null_mut(),
+        )
+    };
+    assert_eq!(st, MancalaStatus::IoError);
+    assert_eq!(
+        last_error(),
+        format!("{}: is a file, not a folder", file.display())
+    );
+    let (st, db, _) = open(16);
+    assert_eq!(st, MancalaStatus::Ok);
+    let inside = CString::new(file.join("x.egdb").to_str().unwrap()).unwrap();
+    assert_eq!(
+        unsafe { mancala::egdb::mancala_egdb_save(db, inside.as_ptr()) },
+        MancalaStatus::IoError
+    );
+    assert!(
+        last_error().ends_with(&format!("{} is a file, not a folder", file.display())),
+        "{}",
+        last_error()
+    );
+    assert_eq!(unsafe { mancala_egdb_free(db) }, MancalaStatus::Ok);
     assert_eq!(
         unsafe { mancala::rules::mancala_rules_free(r) },
         MancalaStatus::Ok

@@ -33,12 +33,13 @@
 //! database give other node counts: those runs print their total nodes but no signature.
 
 use std::collections::HashSet;
-use std::time::Instant;
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
 
 use mancala_core::kalah::{KalahPosition, KalahRules, PositionError, RulesError};
 use thiserror::Error;
 
-use crate::{SolveError, Solver};
+use crate::{SolveError, SolveProgress, Solver};
 
 /// Version of the suite: raised whenever a set's positions or expected values change, so that
 /// two signatures are only compared for one version.
@@ -363,13 +364,49 @@ impl SetResult {
 pub fn run_set(
     set: &BenchSet,
     solver: &mut Solver,
+    progress: impl FnMut(usize, &PositionResult),
+) -> Result<SetResult, SolveError> {
+    run(set, solver, progress, None)
+}
+
+/// [`run_set`] with reports while each position is solved: `watch` is called on the calling
+/// thread every `interval` (at least [`crate::progress::MIN_INTERVAL`]) with the index of the
+/// position being solved and its [`SolveProgress`] (bounds, nodes, seconds), as
+/// [`Solver::solve_watched`] gives them. The solves and their node counts are those of
+/// [`run_set`] (the watch only reads the search's snapshots), so the signature is the same.
+///
+/// # Errors
+/// As [`run_set`]; [`SolveError::Threads`] also when the helper thread of a watched solve
+/// cannot start.
+pub fn run_set_watched(
+    set: &BenchSet,
+    solver: &mut Solver,
+    progress: impl FnMut(usize, &PositionResult),
+    interval: Duration,
+    watch: &mut dyn FnMut(usize, &SolveProgress),
+) -> Result<SetResult, SolveError> {
+    run(set, solver, progress, Some((interval, watch)))
+}
+
+type Watch<'a> = (Duration, &'a mut dyn FnMut(usize, &SolveProgress));
+
+fn run(
+    set: &BenchSet,
+    solver: &mut Solver,
     mut progress: impl FnMut(usize, &PositionResult),
+    mut watch: Option<Watch<'_>>,
 ) -> Result<SetResult, SolveError> {
     let mut positions = Vec::with_capacity(set.positions.len());
     for (i, p) in set.positions.iter().enumerate() {
         solver.clear_table();
         let t0 = Instant::now();
-        let s = solver.solve(&p.position)?;
+        let s = match &mut watch {
+            None => solver.solve(&p.position)?,
+            Some((interval, f)) => solver.solve_watched(&p.position, *interval, &mut |sp| {
+                f(i, sp);
+                ControlFlow::Continue(())
+            })?,
+        };
         let r = PositionResult {
             position: p.position,
             expected: p.value,

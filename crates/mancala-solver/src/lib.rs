@@ -60,7 +60,9 @@ pub mod bench;
 
 pub use egdb::cache::{available_memory_bytes, Cache, CacheEvent, Cached};
 pub use egdb::{Egdb, EgdbError, EgdbInfo, FolderScan, Found, SaveReport};
-pub use exact::{Analysis, MoveValue, Solution, SolveError, Solver, SwapChoice, TableKind};
+pub use exact::{
+    Analysis, MoveValue, Solution, SolveError, Solver, SwapChoice, TableKind, MAX_THREADS,
+};
 pub use mem::OutOfMemory;
 pub use progress::{BuildProgress, SolvePhase, SolveProgress};
 pub use tt::{ExactTable, LockFreeTable, TranspositionTable};

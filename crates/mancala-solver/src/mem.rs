@@ -2,12 +2,18 @@
 //! the system allows (`madvise(MADV_HUGEPAGE)`): the transposition table and the database are
 //! read at random, and 2 MiB pages remove most of the TLB misses that 4 KiB pages cause.
 //! Also the cache [`prefetch`] hint that the tables, the search and the database build read
-//! them with.
+//! them with, and [`MAX_THREADS`], the most threads a solve or a database build starts.
 
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, AtomicU8};
 
 use thiserror::Error;
+
+/// The most threads a solve ([`crate::Solver`]) or a database build ([`crate::Egdb::build`])
+/// starts; more are refused with a typed error before any thread starts (the command line
+/// allows 256). Without the cap, rayon starts threads until the system refuses (seen: 2,738
+/// threads for a request of 2^40 from Python, the machine unusable for minutes).
+pub const MAX_THREADS: usize = 1024;
 
 /// Memory for a table or a database could not be had: neither an anonymous map nor the heap
 /// gave `bytes` bytes. Returned instead of aborting the process (what a failed `Vec`

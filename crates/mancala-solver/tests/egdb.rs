@@ -256,3 +256,36 @@ fn fifos_and_directories_are_refused_without_blocking() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// An absurd thread count is refused before any thread starts (rayon would start threads until
+/// the system refused: 2,738 for a request of 2^40 from Python, the machine unusable), by the
+/// solver and by the database build alike.
+#[test]
+fn an_absurd_thread_count_is_refused_before_any_thread_starts() {
+    let rules: mancala_core::kalah::KalahRules = "kalah(3,2)".parse().unwrap();
+    let pos = mancala_core::kalah::KalahPosition::start(rules);
+    let too_many = mancala_solver::MAX_THREADS + 1;
+    let err = mancala_solver::Solver::new()
+        .threads(too_many)
+        .solve(&pos)
+        .unwrap_err();
+    assert!(
+        matches!(err, mancala_solver::SolveError::Threads(_)),
+        "{err}"
+    );
+    assert!(err.to_string().contains("at most 1024"), "{err}");
+    let ok = mancala_solver::Solver::new().threads(2).solve(&pos);
+    assert!(ok.is_ok());
+    let err = mancala_solver::Egdb::build_watched(
+        &rules,
+        4,
+        1 << 40,
+        std::time::Duration::from_secs(1),
+        &mut |_| std::ops::ControlFlow::Continue(()),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(err, mancala_solver::EgdbError::Threads(_)),
+        "{err}"
+    );
+}

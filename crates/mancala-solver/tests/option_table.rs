@@ -2,7 +2,7 @@
 //! them, valued by the plain minimax of `common::Brute` (independent of the solver): an
 //! option marked `changes_database` changes the value of some position past the opening, and
 //! an option not so marked changes none, so a database built without it serves rule sets
-//! with it (`docs/rules/kalah.md`, "Variants": `pie_rule` and `no_first_move_bonus` only act
+//! with it (`docs/rules/kalah.md`, "Options": `pie_rule` and `no_first_move_bonus` only act
 //! on the first turns).
 
 mod common;

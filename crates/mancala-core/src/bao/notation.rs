@@ -31,7 +31,7 @@
 //!
 //! ```text
 //! move      = pit [direction] [kichwa] [kuu-choice]
-//! pit       = ("F" | "B") digit 1–8           the mover's own pit (K-3.2), upper case
+//! pit       = ("F" | "B") digit 1–8           the mover's own pit (K-3.2), any case
 //! direction = ">" clockwise | "<" anticlockwise   (K-3.6)
 //! kichwa    = "L" | "R"                       first central capture of a nemo move (K-6.4)
 //! kuu-choice= "+" safari | "." stop           capturing lap ending in the kuu (K-7.5, K-8.3b)
@@ -77,7 +77,9 @@ impl fmt::Display for BaoMove {
 impl FromStr for BaoMove {
     type Err = MoveParseError;
 
-    /// Parses the move grammar of the module docs; surrounding white space is ignored.
+    /// Parses the move grammar of the module docs; surrounding white space is ignored, and
+    /// the letters (`F`, `B`, `L`, `R`) are read in any ASCII case (`f6>` is `F6>`: a move's
+    /// pit is always the mover's own). `Display` writes them in upper case.
     ///
     /// # Errors
     /// [`MoveParseError`] for any text outside the grammar.
@@ -92,9 +94,11 @@ impl FromStr for BaoMove {
             d @ b'1'..=b'8' => d - b'0',
             _ => return Err(err()),
         };
+        // The row letter and the kichwa in any ASCII case (`docs/notation.md`, "Letter
+        // case"): a move's pit is always the mover's own, so `f6>` can only mean `F6>`.
         let pit = match b[0] {
-            b'F' => Pit::front(k),
-            b'B' => Pit::back(k),
+            b'F' | b'f' => Pit::front(k),
+            b'B' | b'b' => Pit::back(k),
             _ => None,
         }
         .ok_or_else(err)?;
@@ -118,8 +122,8 @@ impl FromStr for BaoMove {
         }
         if let Some((&c, r)) = rest.split_first() {
             let k = match c {
-                b'L' => Some(Kichwa::Left),
-                b'R' => Some(Kichwa::Right),
+                b'L' | b'l' => Some(Kichwa::Left),
+                b'R' | b'r' => Some(Kichwa::Right),
                 _ => None,
             };
             if k.is_some() {
@@ -236,7 +240,9 @@ fn parse_row(t: &str, syntax: &dyn Fn() -> PositionError) -> Result<[u8; 8], Pos
 }
 
 impl BaoPosition {
-    /// Parses the position notation (module docs) under `rules`. Never panics.
+    /// Parses the position notation (module docs) under `rules`. The kuus and the side to
+    /// move are read in any ASCII case (`sn s`); the reserved pit is read as written, its
+    /// letter case naming its owner (`F4` South's, `f4` North's). Never panics.
     ///
     /// # Errors
     /// [`PositionError::Syntax`] for the wrong shape, [`PositionError::BadCount`] for a count
@@ -257,7 +263,9 @@ impl BaoPosition {
         }
         let (rs, rn) = fields[1].split_once(',').ok_or_else(syntax)?;
         let reserve = [parse_count(rs)?, parse_count(rn)?];
-        let kuu = match fields[2] {
+        // The kuus and the side in any ASCII case (`sn`, `n`); the reserved pit's letter case
+        // is its owner, so that field alone is read as written.
+        let kuu = match fields[2].to_ascii_uppercase().as_str() {
             "SN" => [true, true],
             "S" => [true, false],
             "N" => [false, true],
@@ -265,8 +273,8 @@ impl BaoPosition {
             _ => return Err(syntax()),
         };
         let to_move = match fields[3] {
-            "S" => Side::South,
-            "N" => Side::North,
+            "S" | "s" => Side::South,
+            "N" | "n" => Side::North,
             _ => return Err(syntax()),
         };
         // `F4`, `f4`, or with blocked turns to come `f4:2` (1..=7, never `:0`).
@@ -332,10 +340,12 @@ mod tests {
     #[test]
     fn bad_moves_are_refused() {
         for t in [
-            "", "F", "F0", "F9", "f4>", "G1", "F1>>", "F1+L", "F1L>", "F1 >", "F12", "F1>L+x",
+            "", "F", "F0", "F9", "g4>", "G1", "F1>>", "F1+L", "F1L>", "F1 >", "F12", "F1>L+x",
         ] {
             assert!(t.parse::<BaoMove>().is_err(), "{t}");
         }
+        // Letters in any case (docs/notation.md, "Letter case"): a move's pit is the mover's.
+        assert_eq!("f4>".parse::<BaoMove>(), "F4>".parse::<BaoMove>());
     }
 
     #[test]

@@ -162,7 +162,7 @@ pub enum RulesError {
     #[error("rule option `{}` given twice", crate::Shortened(.0))]
     DuplicateOption(String),
     /// An option value that is not allowed for that option.
-    #[error("bad value `{value}` for rule option `{option}`")]
+    #[error("bad value `{}` for rule option `{option}`", crate::Shortened(value))]
     BadValue {
         /// The option.
         option: &'static str,
@@ -510,11 +510,14 @@ fn bad(option: &'static str, value: &str) -> RulesError {
     }
 }
 
+/// `on` or `off`, in any ASCII case.
 fn parse_bool(option: &'static str, value: &str) -> Result<bool, RulesError> {
-    match value {
-        "on" => Ok(true),
-        "off" => Ok(false),
-        _ => Err(bad(option, value)),
+    if value.eq_ignore_ascii_case("on") {
+        Ok(true)
+    } else if value.eq_ignore_ascii_case("off") {
+        Ok(false)
+    } else {
+        Err(bad(option, value))
     }
 }
 
@@ -522,8 +525,10 @@ impl FromStr for BaoRules {
     type Err = RulesError;
 
     /// Parses `bao-la-kete` followed by zero or more `+name=value` options (table in the
-    /// module docs). Surrounding white space is ignored; the game's and the options' names
-    /// are case-insensitive (the values are as in the table). Never panics.
+    /// module docs). Surrounding white space is ignored; the game's name, the options' names
+    /// and their word values (`first=n`, `safari=CHOICE`, `kuu_lap_exempt=Off`) are read in
+    /// any ASCII case (`docs/notation.md`, "Letter case"); `Display` writes them as in the
+    /// table. Never panics.
     ///
     /// # Errors
     /// [`RulesError::Syntax`], [`RulesError::UnknownOption`], [`RulesError::DuplicateOption`],
@@ -533,7 +538,7 @@ impl FromStr for BaoRules {
         let whole = s.trim();
         let syntax = || RulesError::Syntax(whole.chars().take(200).collect());
         let mut parts = whole.split('+');
-        // The game's and the options' names are case-insensitive, as in the Kalah notation.
+        // Every keyword is read in any ASCII case, as in the Kalah notation.
         if !parts
             .next()
             .is_some_and(|n| n.eq_ignore_ascii_case(BaoRules::NAME))
@@ -556,8 +561,8 @@ impl FromStr for BaoRules {
             let key = option.name();
             rules = match option {
                 BaoOption::First => match value {
-                    "S" => rules.with_first_player(Side::South),
-                    "N" => rules.with_first_player(Side::North),
+                    "S" | "s" => rules.with_first_player(Side::South),
+                    "N" | "n" => rules.with_first_player(Side::North),
                     _ => return Err(bad(key, value)),
                 },
                 BaoOption::Setup => {
@@ -577,11 +582,15 @@ impl FromStr for BaoRules {
                         reserve: v[3],
                     })?
                 }
-                BaoOption::Safari => match value {
-                    "forced" => rules.with_mtaji_safari(SafariRule::Forced),
-                    "choice" => rules.with_mtaji_safari(SafariRule::Choice),
-                    _ => return Err(bad(key, value)),
-                },
+                BaoOption::Safari => {
+                    if value.eq_ignore_ascii_case("forced") {
+                        rules.with_mtaji_safari(SafariRule::Forced)
+                    } else if value.eq_ignore_ascii_case("choice") {
+                        rules.with_mtaji_safari(SafariRule::Choice)
+                    } else {
+                        return Err(bad(key, value));
+                    }
+                }
                 BaoOption::LapCap => rules.with_lap_cap(parse_u32(key, value)?)?,
                 BaoOption::KuuLapExempt => rules.with_kuu_lap_exempt(parse_bool(key, value)?),
                 BaoOption::SingletonExempt => rules.with_singleton_exempt(parse_bool(key, value)?),

@@ -282,6 +282,21 @@ pub fn parse_message(line: &str) -> Result<Message, ProtocolError> {
     }
 }
 
+/// A protocol state as the referee writes it: the 16 counts separated by commas.
+struct StateText<'a>(&'a [u8; 16]);
+
+impl fmt::Display for StateText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, c) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{c}")?;
+        }
+        Ok(())
+    }
+}
+
 /// The protocol state of a position: North's houses 1..7, North's store, South's houses
 /// 1..7, South's store.
 #[must_use]
@@ -521,8 +536,14 @@ impl Session {
                 self.pos = next;
                 let over = next.is_over();
                 let mut warning = None;
-                if protocol_state(&next) != state {
-                    let why = format!("the state does not match the game replayed here ({})", next);
+                let replayed = protocol_state(&next);
+                if replayed != state {
+                    // In the protocol's order, as the referee wrote the state it sent.
+                    let why = format!(
+                        "the state does not match the game replayed here, which has {} \
+                         (North's houses 1..7 and store, then South's, as in the protocol)",
+                        StateText(&replayed)
+                    );
                     if turn == Turn::End && over {
                         warning = Some(why);
                     } else {
@@ -585,6 +606,23 @@ mod tests {
     use super::*;
 
     const START_STATE: &str = "7,7,7,7,7,7,7,0,7,7,7,7,7,7,7,0";
+
+    /// A state that differs from the replay is reported in the protocol's order, North
+    /// first, as the referee writes it (not in this library's South-first slot order).
+    #[test]
+    fn a_state_mismatch_is_shown_in_the_protocols_order() {
+        let mut s = Session::new();
+        s.receive("START;North").unwrap();
+        // South's house 1 from the start, as in `good_messages`, with one count wrong.
+        let e = s
+            .receive("CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,9,0;YOU")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("which has 7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1 (North's houses 1..7 and store, then South's"),
+            "{e}"
+        );
+    }
 
     #[test]
     fn good_messages() {

@@ -28,8 +28,9 @@ impl fmt::Display for KalahMove {
 impl core::str::FromStr for KalahMove {
     type Err = MoveParseError;
 
-    /// Parses `swap` or a house number 1..=255 (whether the house exists on the board is
-    /// checked when the move is played). Surrounding white space is ignored.
+    /// Parses `swap` (in any ASCII case: `SWAP`, `Swap`) or a house number 1..=255 (whether
+    /// the house exists on the board is checked when the move is played). Surrounding white
+    /// space is ignored. `Display` writes `swap`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim();
         if t.eq_ignore_ascii_case("swap") {

@@ -11,7 +11,8 @@ use crate::Side;
 impl KalahPosition {
     /// Parses the position notation of `docs/notation.md` ("Kalah positions"): `<2m+2
     /// comma-separated counts> <S|N|->` and, when a pie-rule swap is on offer, a trailing ` swap`.
-    /// Never panics.
+    /// The side letter and `swap` are read in any ASCII case (`s`, `SWAP`); `Display` writes
+    /// `S`, `N` and `swap`. Never panics.
     ///
     /// # Errors
     /// [`PositionError::Syntax`] for the wrong shape, [`PositionError::BadCount`] for a count
@@ -21,17 +22,18 @@ impl KalahPosition {
         let mut fields = text.split_whitespace();
         let counts = fields.next().ok_or_else(syntax)?;
         let side = fields.next().ok_or_else(syntax)?;
+        // Keywords in any ASCII case (`docs/notation.md`, "Letter case"): `s`, `N`, `SWAP`.
         let swap = match fields.next() {
             None => false,
-            Some("swap") => true,
+            Some(t) if t.eq_ignore_ascii_case("swap") => true,
             Some(_) => return Err(syntax()),
         };
         if fields.next().is_some() {
             return Err(syntax());
         }
         let to_move = match side {
-            "S" => Some(Side::South),
-            "N" => Some(Side::North),
+            "S" | "s" => Some(Side::South),
+            "N" | "n" => Some(Side::North),
             "-" => None,
             _ => return Err(syntax()),
         };

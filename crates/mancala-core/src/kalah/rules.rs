@@ -13,7 +13,7 @@ pub const MAX_HOUSES: u8 = 7;
 /// Largest number of seeds on a board (each 8-bit lane must hold every seed of the game).
 pub const MAX_TOTAL_SEEDS: u32 = 255;
 
-/// One variant option of `docs/rules/kalah.md` ("Variants"). Options combine freely.
+/// One variant option of `docs/rules/kalah.md` ("Options"). Options combine freely.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum KalahOption {
     /// A last seed in an own empty house is captured even when the opposite house is empty.
@@ -40,7 +40,7 @@ pub struct KalahOptionInfo {
     /// any case, printed as written here.
     pub name: &'static str,
     /// Whether turning the option on can change the game value of some position
-    /// (`docs/rules/kalah.md`, "Variants"). Every option of the rules page does; an option
+    /// (`docs/rules/kalah.md`, "Options"). Every option of the rules page does; an option
     /// that did not (a presentation setting) would say `false` here.
     pub changes_values: bool,
     /// Whether the option acts on positions past the opening, and so changes the values an

@@ -60,8 +60,8 @@ static void test_status_names_and_last_error(void) {
     CHECK(name == NULL);
     NUL(mancala_status_name(MANCALA_STATUS_OK, NULL));
 
-    /* A failure leaves a message; reading it never changes it; the diagnostic calls keep it;
-     * a successful call that does work clears it. */
+    /* A failure leaves a message; reading it never changes it; no successful call touches it
+     * (the errno rule), a failure replaces it. */
     MancalaRules *r = NULL;
     EXPECT(mancala_rules_new("kalah(9,4)", &r), MANCALA_STATUS_BAD_RULES);
     CHECK(strstr(last_error(), "houses per row must be 1..=7, got 9") != NULL);
@@ -83,8 +83,54 @@ static void test_status_names_and_last_error(void) {
     NUL(mancala_rules_new(NULL, &r));
     CHECK(strcmp(last_error(), "argument `text` is NULL") == 0);
     r = rules_of("standard");
-    CHECK(strcmp(last_error(), "") == 0);
+    CHECK(strcmp(last_error(), "argument `text` is NULL") == 0);
     OK(mancala_rules_free(r));
+    CHECK(strcmp(last_error(), "argument `text` is NULL") == 0);
+}
+
+/* The errno rule on the calls an error handler makes after a failure: freeing handles (and
+ * NULL), getters, printing and drawing into big enough buffers, the diagnostic calls, and a
+ * successful call that does work; none of them touches the message of the failure. */
+static void test_a_success_keeps_the_message(void) {
+    const char *illegal = "illegal move 9: house 9 does not exist: houses are numbered 1..=6";
+    MancalaRules *r = rules_of("standard");
+    MancalaKalah *g = NULL, *tmp = NULL;
+    OK(mancala_kalah_new(r, &g));
+    OK(mancala_kalah_clone(g, &tmp));
+    EXPECT(mancala_kalah_play(g, 9), MANCALA_STATUS_ILLEGAL_MOVE);
+    CHECK(strcmp(last_error(), illegal) == 0);
+    OK(mancala_kalah_free(tmp));
+    CHECK(strcmp(last_error(), illegal) == 0);
+    OK(mancala_kalah_free(NULL));
+    OK(mancala_rules_free(NULL));
+    OK(mancala_bao_free(NULL));
+    OK(mancala_solver_free(NULL));
+    OK(mancala_egdb_free(NULL));
+    OK(mancala_engine_free(NULL));
+    CHECK(strcmp(last_error(), illegal) == 0);
+    MancalaSide side = MANCALA_SIDE_NONE;
+    OK(mancala_kalah_side_to_move(g, &side));
+    MancalaOutcome outcome = MANCALA_OUTCOME_DRAW;
+    int32_t score = 1;
+    OK(mancala_kalah_outcome(g, &outcome, &score));
+    uint8_t houses = 0, seeds = 0;
+    OK(mancala_rules_size(r, &houses, &seeds));
+    char text[MANCALA_DRAWING_MAX];
+    size_t needed = 0;
+    OK(mancala_kalah_print(g, text, sizeof text, &needed));
+    OK(mancala_kalah_draw(g, text, sizeof text, &needed));
+    OK(mancala_rules_print(r, text, sizeof text, &needed));
+    const char *name = NULL;
+    OK(mancala_status_name(MANCALA_STATUS_ILLEGAL_MOVE, &name));
+    CHECK(strcmp(last_error(), illegal) == 0);
+    /* A successful move does not clear it either; the next failure replaces it. */
+    OK(mancala_kalah_play(g, 3));
+    CHECK(strcmp(last_error(), illegal) == 0);
+    OK(mancala_kalah_free(g));
+    OK(mancala_rules_free(r));
+    CHECK(strcmp(last_error(), illegal) == 0);
+    EXPECT(mancala_rules_free(r), MANCALA_STATUS_INVALID_HANDLE);
+    CHECK(strstr(last_error(), "not a live MancalaRules handle") != NULL);
 }
 
 static void test_rules(void) {
@@ -632,6 +678,7 @@ static void test_threads(void) {
 int main(void) {
     test_version();
     test_status_names_and_last_error();
+    test_a_success_keeps_the_message();
     test_rules();
     test_kalah_start_and_play();
     test_kalah_buffers();

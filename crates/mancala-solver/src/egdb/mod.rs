@@ -111,6 +111,7 @@ pub mod cache;
 mod find;
 mod packed;
 
+pub use build::{Level, LevelBuild};
 pub use find::{FolderScan, Found};
 
 use std::fs::File;
@@ -719,7 +720,8 @@ impl Egdb {
     ///
     /// # Errors
     /// As [`Egdb::build`]; [`EgdbError::Cancelled`] after a [`ControlFlow::Break`];
-    /// [`EgdbError::Threads`] when the pool or the helper thread cannot start.
+    /// [`EgdbError::Threads`] when the pool or the helper thread cannot start, or for more
+    /// than [`crate::MAX_THREADS`] threads.
     pub fn build_watched(
         rules: &KalahRules,
         max_seeds: u32,
@@ -752,6 +754,12 @@ impl Egdb {
         let m = rules.houses();
         let total = check_size(m, max_seeds)?;
         let options = relevant_options(rules.options());
+        if threads > crate::mem::MAX_THREADS {
+            return Err(EgdbError::Threads(format!(
+                "{threads} threads asked for, at most {}",
+                crate::mem::MAX_THREADS
+            )));
+        }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()

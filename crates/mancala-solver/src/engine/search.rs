@@ -186,17 +186,58 @@ struct Kid<G: Evaluate> {
 /// The root exact solve gets this fraction (1/`SOLVE_SHARE`) of the time and node budget.
 const SOLVE_SHARE: u32 = 4;
 
+/// The root exact solve's table size per second of its budget (bytes): a one-thread solve
+/// stores at most a few million entries a second, and a table it cannot fill costs its first
+/// touch of every page. Measured (2-core VM, K = 20 database loaded, `mancala solve
+/// --max-seconds 0.05 --threads 1 --egdb …`): a 16 MiB table took 0.23 s and a 64 MiB one
+/// 0.72 s to stop at a 0.05 s limit, a 1 MiB one 0.051 s, so at a 0.2 s `bestmove` the
+/// engine's 16 MiB table left the heuristic search depth 1 (issue #15 review).
+const SOLVE_TABLE_BYTES_PER_SECOND: f64 = 16.0 * 1024.0 * 1024.0;
+/// The same per node of a node budget (bytes).
+const SOLVE_TABLE_BYTES_PER_NODE: u64 = 16;
+/// The smallest root-solve table (bytes).
+const SOLVE_TABLE_MIN_BYTES: usize = 1 << 20;
+
+/// The table size of the root exact solve for a search with budget `limits` by an engine
+/// whose own table has `engine_bytes` bytes: proportional to the solve's share of the budget
+/// ([`SOLVE_TABLE_BYTES_PER_SECOND`], [`SOLVE_TABLE_BYTES_PER_NODE`]), a power of two from
+/// [`SOLVE_TABLE_MIN_BYTES`] up to `engine_bytes`.
+fn solve_table_bytes(time: Option<Duration>, nodes: Option<u64>, engine_bytes: usize) -> usize {
+    let by_time = time.map(|t| {
+        let b = t.as_secs_f64() / f64::from(SOLVE_SHARE) * SOLVE_TABLE_BYTES_PER_SECOND;
+        if b >= engine_bytes as f64 {
+            engine_bytes
+        } else {
+            b as usize
+        }
+    });
+    let by_nodes = nodes.map(|n| {
+        let b = (n / u64::from(SOLVE_SHARE)).saturating_mul(SOLVE_TABLE_BYTES_PER_NODE);
+        usize::try_from(b).unwrap_or(usize::MAX)
+    });
+    let want = match (by_time, by_nodes) {
+        (Some(a), Some(b)) => a.min(b),
+        (Some(a), None) | (None, Some(a)) => a,
+        (None, None) => engine_bytes,
+    };
+    let want = want.checked_next_power_of_two().unwrap_or(usize::MAX);
+    want.min(engine_bytes)
+        .max(SOLVE_TABLE_MIN_BYTES.min(engine_bytes))
+}
+
 /// The anytime engine for any game that implements [`Evaluate`]. Holds the transposition
 /// table (kept between searches, so consecutive moves of one game reuse it), the search
 /// stacks, and for exact play an optional endgame database and an exact [`Solver`] (one
-/// thread, a table of the engine's table size, made at its first use). The engine is `Send`
+/// thread, a table sized to the solve's share of the budget up to the engine's table size,
+/// made at its first use). The engine is `Send`
 /// and `Sync` (for the games of the core; e.g. it may be moved to a search thread or kept
 /// behind a `Mutex`), but a search takes `&mut self`: one search at a time per engine,
 /// single-threaded.
 pub struct Engine<G: Evaluate> {
     tt: Table,
     db: Option<Arc<Egdb>>,
-    solver: Option<Solver>,
+    /// The root solve's solver and its table size (bytes).
+    solver: Option<(Solver, usize)>,
     root_solve: bool,
     killers: Vec<[Option<G::Move>; 2]>,
     pv: Vec<Vec<G::Move>>,
@@ -281,7 +322,7 @@ impl<G: Evaluate> Engine<G> {
     /// Forgets everything learnt (transposition tables, killer moves), e.g. before a new game.
     pub fn clear(&mut self) {
         self.tt.clear();
-        if let Some(s) = &mut self.solver {
+        if let Some((s, _)) = &mut self.solver {
             s.clear_table();
         }
         for k in &mut self.killers {
@@ -360,11 +401,16 @@ impl<G: Evaluate> Engine<G> {
             && limits.depth.is_none()
             && (limits.time.is_some() || limits.nodes.is_some())
         {
-            let mut solver = self
-                .solver
-                .take()
+            let bytes = solve_table_bytes(limits.time, limits.nodes, self.tt.bytes());
+            // A solver made for a smaller budget is made anew (its table would be too small);
+            // one with a table at least as large is kept, with what its table holds.
+            let (solver, had) = match self.solver.take() {
+                Some((s, had)) if had >= bytes => (Some(s), had),
+                _ => (None, bytes),
+            };
+            let mut solver = solver
                 .unwrap_or_else(|| {
-                    let s = Solver::new().threads(1).tt_bytes(self.tt.bytes());
+                    let s = Solver::new().threads(1).tt_bytes(bytes);
                     match &self.db {
                         Some(db) => s.database(db.clone()),
                         None => s,
@@ -374,7 +420,7 @@ impl<G: Evaluate> Engine<G> {
                 .time_limit(limits.time.map(|t| t / SOLVE_SHARE))
                 .cancel_flag(limits.cancel.clone().unwrap_or_default());
             let solved = pos.solve_exactly(&mut solver);
-            self.solver = Some(solver);
+            self.solver = Some((solver, had));
             match solved {
                 Ok(mut r) if legal.contains(&r.best_move) => {
                     r.elapsed = start.elapsed();

@@ -80,7 +80,9 @@ impl Table {
         }
     }
 
-    /// Takes the table's memory if it has not got it yet.
+    /// Takes the table's memory if it has not got it yet, and touches every page of it at once
+    /// (so that the kernel's first-touch work is done before a search's clock starts, not
+    /// during the search).
     ///
     /// # Errors
     /// [`OutOfMemory`] when neither an anonymous map nor the heap has room (the table then
@@ -88,6 +90,7 @@ impl Table {
     pub fn allocate(&mut self) -> Result<(), OutOfMemory> {
         if !self.allocated() {
             self.buckets = Buckets::new(self.bits)?;
+            self.buckets.touch();
         }
         Ok(())
     }

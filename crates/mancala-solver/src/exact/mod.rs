@@ -21,4 +21,6 @@ mod search;
 mod solver;
 
 pub(crate) use order::kalah_order_score;
-pub use solver::{Analysis, MoveValue, Solution, SolveError, Solver, SwapChoice, TableKind};
+pub use solver::{
+    Analysis, MoveValue, Solution, SolveError, Solver, SwapChoice, TableKind, MAX_THREADS,
+};

@@ -587,6 +587,14 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
     /// answers. Only used as the first guess of MTD(f).
     pub(crate) fn estimate(&mut self, b: u128, k: u32, depth: u32, alpha: i32, beta: i32) -> i32 {
         self.pending += 1;
+        // The limits hold here too: a guess is ~10⁵ nodes, which at a short time budget (the
+        // engine's root solve) or `--max-nodes 0` was most of the work.
+        if self.pending >= self.check_every {
+            self.flush();
+        }
+        if self.aborted {
+            return 0;
+        }
         if k <= self.db_max {
             return self.db_value(b, k);
         }
@@ -618,6 +626,9 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 Kind::Extra => g + self.estimate(board, seeds, depth - 1, a - g, beta - g),
                 Kind::Switch => g - self.estimate(board, seeds, depth - 1, g - beta, g - a),
             };
+            if self.aborted {
+                return 0;
+            }
             if v > best {
                 best = v;
                 if v >= beta {

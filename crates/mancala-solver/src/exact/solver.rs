@@ -46,7 +46,8 @@ pub enum SolveError {
         /// The position's rules.
         position: String,
     },
-    /// The thread pool could not be built.
+    /// The thread pool could not be built, or more than [`MAX_THREADS`] threads were asked
+    /// for ([`Solver::threads`]).
     #[error("cannot start the search threads: {0}")]
     Threads(String),
     /// The transposition table's memory ([`Solver::tt_bytes`], or more when the key space
@@ -195,6 +196,8 @@ fn margin(pos: &KalahPosition) -> i32 {
     }
 }
 
+pub use crate::mem::MAX_THREADS;
+
 /// A progress callback of [`Solver::solve_watched`].
 type Callback<'a> = &'a mut dyn FnMut(&SolveProgress) -> ControlFlow<()>;
 
@@ -229,7 +232,8 @@ impl Solver {
         }
     }
 
-    /// Search threads (at least 1). The value never depends on it.
+    /// Search threads (at least 1; a solve with more than [`MAX_THREADS`] is refused with
+    /// [`SolveError::Threads`] before any thread starts). The value never depends on it.
     #[must_use]
     pub fn threads(mut self, threads: usize) -> Solver {
         self.threads = threads.max(1);
@@ -279,7 +283,11 @@ impl Solver {
         self.egdb.as_ref()
     }
 
-    /// Stop after about this many nodes (checked every 2048 nodes a thread); `None` = no limit.
+    /// Stop after about this many nodes in all (checked every 2048 nodes a thread, so a few
+    /// thousand more may be searched); `None` = no limit. The limit holds for the whole call:
+    /// a solve's value, best moves and principal variation together, and an analysis's
+    /// moves together (the first moves may use it all, the later ones then keep their
+    /// starting bounds). The first guess of MTD(f) counts too.
     #[must_use]
     pub fn node_limit(mut self, nodes: Option<u64>) -> Solver {
         self.node_limit = nodes;
@@ -418,6 +426,14 @@ impl Solver {
                 });
             }
         }
+        if self.threads > MAX_THREADS {
+            // rayon would start threads until the system refuses (seen: 2,738 threads for a
+            // request of 2^40 from Python, the machine unusable for minutes).
+            return Err(SolveError::Threads(format!(
+                "{} threads asked for, at most {MAX_THREADS}",
+                self.threads
+            )));
+        }
         if self.pool.as_ref().map(|p| p.0) != Some(self.threads) {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(self.threads)
@@ -467,7 +483,7 @@ impl Solver {
                                 index: 0,
                                 count,
                             };
-                            Board::new(t0, first, lo - 1, hi + 1)
+                            Board::new(t0, first, lo, hi)
                         }
                         None => Board::new(t0, SolvePhase::Value, lo, hi),
                     }
@@ -475,9 +491,12 @@ impl Solver {
             }
         });
         let board = board.as_ref();
-        let shared = || {
+        // `spent`: nodes already searched by this call, so that the node limit holds for the
+        // whole call (every move of an analysis, the value and the best moves of a solve),
+        // as the time limit does.
+        let shared = |spent: u64| {
             let mut sh = Shared::new(
-                self.node_limit,
+                self.node_limit.map(|n| n.saturating_sub(spent)),
                 self.time_limit.map(|d| t0 + d),
                 self.cancel.clone(),
             );
@@ -576,7 +595,7 @@ fn drive<const M: usize, T: TranspositionTable>(
     ctx: &Ctx<'_, M, T>,
     pos: &KalahPosition,
     job: Job,
-    shared: &dyn Fn() -> Arc<Shared>,
+    shared: &dyn Fn(u64) -> Arc<Shared>,
     t0: Instant,
 ) -> Output {
     let mut nodes = 0u64;
@@ -585,25 +604,42 @@ fn drive<const M: usize, T: TranspositionTable>(
         Job::Analyse => {
             let mut moves = Vec::new();
             let legal = pos.legal_moves();
+            // Once a limit or the cancel flag stopped one move, the later moves keep their
+            // starting bounds without a search (each would otherwise search a few thousand
+            // nodes before it looks at the limits).
+            let mut stopped = false;
             for (index, &mv) in legal.iter().enumerate() {
                 let count = legal.len();
-                phase(ctx, SolvePhase::Move { mv, index, count }, lo - 1, hi + 1);
-                let sh = shared();
-                let p = ctx.mtd(&sh, lo - 1, hi + 1, 0, |s, a, b| {
-                    probing(ctx, b);
-                    s.move_value(pos, mv, a, b)
-                });
-                nodes += sh.nodes.load(Ordering::Relaxed);
+                phase(ctx, SolvePhase::Move { mv, index, count }, lo, hi);
+                let p = if stopped {
+                    Proven {
+                        lower: lo,
+                        upper: hi,
+                    }
+                } else {
+                    let sh = shared(nodes);
+                    let p = ctx.mtd(&sh, lo - 1, hi + 1, 0, |s, a, b| {
+                        probing(ctx, b);
+                        s.move_value(pos, mv, a, b)
+                    });
+                    nodes += sh.nodes.load(Ordering::Relaxed);
+                    stopped = sh.limited.load(Ordering::Relaxed);
+                    p
+                };
+                // `lo − 1, hi + 1` above: a move's value can exceed the position's range by
+                // nothing, but the extra room keeps the driver's first probes inside its
+                // interval. The bounds reported are clamped back to the range, so that a move
+                // stopped before its first probe shows what is known, never a value outside
+                // the game (−49..=+49 on a 48-seed board).
+                let (lower, upper) = (p.lower.clamp(lo, hi), p.upper.clamp(lo, hi));
                 moves.push(MoveValue {
                     mv,
-                    value: p.lower,
-                    lower: p.lower,
-                    upper: p.upper,
-                    exact: p.exact(),
+                    value: lower,
+                    lower,
+                    upper,
+                    exact: lower == upper,
                 });
             }
-            // `lo − 1, hi + 1`: a move's value can exceed the position's range by nothing, but
-            // the extra room keeps the driver's first probes inside its interval.
             Output::Analysed(Analysis {
                 moves,
                 nodes,
@@ -612,7 +648,7 @@ fn drive<const M: usize, T: TranspositionTable>(
         }
         Job::Solve => {
             phase(ctx, SolvePhase::Value, lo, hi);
-            let sh = shared();
+            let sh = shared(nodes);
             // First guess of MTD(f): a shallow heuristic search (gains only, database exact).
             let guess = ctx.guess(&sh, pos, GUESS_DEPTH);
             let p: Proven = ctx.mtd(&sh, lo, hi, guess, |s, a, b| {
@@ -635,7 +671,7 @@ fn drive<const M: usize, T: TranspositionTable>(
             if sol.exact {
                 let v = sol.value;
                 phase(ctx, SolvePhase::BestMoves, v, v);
-                let sh = shared();
+                let sh = shared(nodes);
                 let mut complete = true;
                 let moves = pos.legal_moves();
                 // Each move's test on its own thread (the tests are independent).

@@ -1,0 +1,179 @@
+//! The value parser of every whole-number option ([`Whole`]): a value outside the option's
+//! real range, a negative or a too large one included, is refused with the option's name and
+//! that range ("invalid value '-1' for '--max-seeds <MAX_SEEDS>': -1 is not in 0..=127"),
+//! instead of clap's own messages for unsigned types ("invalid digit found in string" for
+//! `-1`, "number too large to fit in target type", or the type's range `0..=4294967295`) or
+//! a second message from a later check.
+
+use std::ffi::OsStr;
+use std::marker::PhantomData;
+
+use clap::builder::TypedValueParser;
+use clap::error::ErrorKind;
+
+/// The most search or build threads an option accepts.
+pub const MAX_THREADS: i128 = 256;
+
+/// A parser of whole numbers `min..=max` of type `T` (written in decimal, optionally signed).
+#[derive(Clone, Copy, Debug)]
+pub struct Whole<T> {
+    min: i128,
+    max: i128,
+    of: PhantomData<T>,
+}
+
+impl<T> Whole<T> {
+    const fn new(min: i128, max: i128) -> Whole<T> {
+        Whole {
+            min,
+            max,
+            of: PhantomData,
+        }
+    }
+}
+
+impl<T> TypedValueParser for Whole<T>
+where
+    T: TryFrom<i128> + Clone + Send + Sync + 'static,
+{
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<T, clap::Error> {
+        let name = arg.map_or_else(|| "...".to_string(), ToString::to_string);
+        let text = value.to_string_lossy();
+        let refuse = |why: String| {
+            clap::Error::raw(
+                ErrorKind::ValueValidation,
+                format!("invalid value '{text}' for '{name}': {why}\n"),
+            )
+            .with_cmd(cmd)
+        };
+        let digits = text.strip_prefix(['-', '+']).unwrap_or(&text);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(refuse(format!(
+                "not a whole number ({}..={})",
+                self.min, self.max
+            )));
+        }
+        // More digits than any i128 holds is out of every range.
+        let v = text.parse::<i128>().ok();
+        match v.filter(|v| (self.min..=self.max).contains(v)) {
+            Some(v) => T::try_from(v)
+                .map_err(|_| refuse(format!("{v} is not in {}..={}", self.min, self.max))),
+            None => Err(refuse(format!(
+                "{text} is not in {}..={}",
+                self.min, self.max
+            ))),
+        }
+    }
+}
+
+/// `--level`: a strength level, 1..=10 (`mancala_solver::engine::Level::MIN..=MAX`).
+pub fn level() -> Whole<u32> {
+    Whole::new(1, 10)
+}
+
+/// `--threads` where 0 means every core: 0..=[`MAX_THREADS`].
+pub fn threads_or_all() -> Whole<usize> {
+    Whole::new(0, MAX_THREADS)
+}
+
+/// `--threads` where 0 is not allowed: 1..=[`MAX_THREADS`].
+pub fn threads() -> Whole<usize> {
+    Whole::new(1, MAX_THREADS)
+}
+
+/// `--tt-mb` of the playing engine (`bestmove`, `agent`): 1..=4096 MiB.
+pub fn engine_tt_mb() -> Whole<usize> {
+    Whole::new(1, 4096)
+}
+
+/// `--tt-mb` of the exact solver (`bench`): 1..=1048576 MiB (1 TiB).
+pub fn solver_tt_mb() -> Whole<usize> {
+    Whole::new(1, 1 << 20)
+}
+
+/// `egdb build --max-seeds`: K, 0..=[`mancala_solver::egdb::MAX_DB_SEEDS`] (127: values are
+/// stored in a signed byte).
+pub fn max_seeds() -> Whole<u32> {
+    Whole::new(0, i128::from(mancala_solver::egdb::MAX_DB_SEEDS))
+}
+
+/// Any count of the `u64` type (milliseconds, nodes, a seed): 0..=18446744073709551615.
+pub fn any_u64() -> Whole<u64> {
+    Whole::new(0, i128::from(u64::MAX))
+}
+
+/// Any count of the `usize` type (positions, seeds of the hidden generator options).
+pub fn any_usize() -> Whole<usize> {
+    Whole::new(0, usize::MAX as i128)
+}
+
+/// Any count of the `u32` type.
+pub fn any_u32() -> Whole<u32> {
+    Whole::new(0, i128::from(u32::MAX))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_solver::engine::Level;
+
+    /// What `--x value` gives with the parser `p`: the value, or clap's message.
+    fn parse<T: TryFrom<i128> + Clone + Send + Sync + 'static>(
+        p: Whole<T>,
+        value: &str,
+    ) -> Result<T, String> {
+        clap::Command::new("t")
+            .arg(
+                clap::Arg::new("x")
+                    .long("x")
+                    .allow_negative_numbers(true)
+                    .value_parser(p),
+            )
+            .try_get_matches_from(["t", "--x", value])
+            .map(|m| m.get_one::<T>("x").unwrap().clone())
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn the_ranges_are_the_librarys() {
+        let (min, max) = (Level::MIN.get(), Level::MAX.get());
+        assert_eq!(parse(level(), &min.to_string()), Ok(min));
+        assert_eq!(parse(level(), &max.to_string()), Ok(max));
+        assert!(parse(level(), &(min - 1).to_string()).is_err());
+        assert!(parse(level(), &(max + 1).to_string()).is_err());
+        let k = mancala_solver::egdb::MAX_DB_SEEDS;
+        assert_eq!(parse(max_seeds(), &k.to_string()), Ok(k));
+        assert!(parse(max_seeds(), &(k + 1).to_string()).is_err());
+    }
+
+    #[test]
+    fn every_refusal_names_the_option_and_its_range() {
+        for (value, why) in [
+            ("-1", "-1 is not in 0..=256"),
+            ("257", "257 is not in 0..=256"),
+            (
+                "99999999999999999999999999999999999999999",
+                "99999999999999999999999999999999999999999 is not in 0..=256",
+            ),
+            ("2.5", "not a whole number (0..=256)"),
+            ("", "not a whole number (0..=256)"),
+        ] {
+            let e = parse(threads_or_all(), value).unwrap_err();
+            assert!(
+                e.contains(&format!("invalid value '{value}' for '--x <x>': {why}")),
+                "{value}: {e}"
+            );
+        }
+        assert_eq!(parse(threads_or_all(), "+7"), Ok(7));
+        assert_eq!(parse(any_u64(), "18446744073709551615"), Ok(u64::MAX));
+        let e = parse(any_u64(), "-1").unwrap_err();
+        assert!(e.contains("-1 is not in 0..=18446744073709551615"), "{e}");
+    }
+}

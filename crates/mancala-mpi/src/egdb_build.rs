@@ -1,0 +1,349 @@
+//! `mancala-mpi egdb build`: the endgame database built by every rank of the job together.
+//!
+//! Every rank holds all the entries (a level reads entries of any lower layer, since a
+//! capture can take many seeds off the board). The build goes layer by layer and, inside a
+//! layer, moment level by moment level, as the one-process build does (`LevelBuild`): for
+//! each level, rank 0's cost model cuts it into one share a rank (`balance`); each rank
+//! computes its share on its threads, then an all-gather gives every rank every share's
+//! entries, and the next level starts. After each layer the ranks send rank 0 their timings
+//! (the model learns from them) and rank 0 appends the layer to the partial file
+//! (`checkpoint`). At the end rank 0 turns the entries into the database and saves it with
+//! `Egdb::save`, the function `mancala egdb build` saves with: the file is the same, byte for
+//! byte.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use mancala_core::kalah::KalahRules;
+use mancala_solver::egdb::{Level, LevelBuild};
+use mancala_solver::Egdb;
+
+use crate::balance::{Balance, CostModel, Sample};
+use crate::checkpoint::{Checkpoint, CheckpointError, Identity};
+use crate::comm::{agree, Comm, Failure};
+use crate::cpu;
+
+/// What to build.
+#[derive(Debug, Clone)]
+pub struct BuildArgs {
+    /// The rules (their m and value-relevant options make the database).
+    pub rules: KalahRules,
+    /// K.
+    pub max_seeds: u32,
+    /// The output folder (created if missing).
+    pub out: PathBuf,
+    /// Continue the partial file of a killed build.
+    pub resume: bool,
+    /// Build threads of each rank (at least 1).
+    pub threads: usize,
+    /// How the levels are shared.
+    pub balance: Balance,
+    /// Print a line on standard error after each layer.
+    pub log_layers: bool,
+    /// Stop once this layer is in the partial file (a batch job's time slice), leaving the
+    /// rest to a `--resume`.
+    pub stop_after: Option<u32>,
+}
+
+/// How a build ended on rank 0.
+#[derive(Debug, Clone)]
+pub enum Built {
+    /// The database is saved.
+    Database(BuildReport),
+    /// Stopped as asked after `layer`; the partial file holds layers 0..=layer.
+    Stopped {
+        /// The last layer in the partial file.
+        layer: u32,
+        /// The partial file.
+        partial: PathBuf,
+    },
+}
+
+/// One rank's share of the work of a whole build.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RankReport {
+    /// Positions it computed.
+    pub positions: u64,
+    /// Seconds it computed (wall time inside its shares).
+    pub busy_seconds: f64,
+    /// Seconds in the exchanges of entries (waiting for the slowest rank included).
+    pub exchange_seconds: f64,
+    /// Processor time of the whole process (user + system, all its threads), seconds, when
+    /// the system tells it.
+    pub cpu_seconds: Option<f64>,
+}
+
+/// What rank 0 reports after a build.
+#[derive(Debug, Clone)]
+pub struct BuildReport {
+    /// The database file written.
+    pub path: PathBuf,
+    /// What it serves (`Egdb::description`).
+    pub description: String,
+    /// Its entries.
+    pub entries: u64,
+    /// Layers read back from the partial file instead of built.
+    pub resumed_layers: u32,
+    /// A layer of the partial file dropped because it was cut short.
+    pub dropped_layer: Option<u32>,
+    /// Wall seconds from the start to the database in memory (loading the partial file
+    /// included), and of the save.
+    pub build_seconds: f64,
+    /// Seconds of the save.
+    pub save_seconds: f64,
+    /// Threads of each rank.
+    pub threads: usize,
+    /// Each rank's share, in rank order.
+    pub ranks: Vec<RankReport>,
+    /// Temporary files of earlier killed saves removed.
+    pub removed_stale: Vec<PathBuf>,
+}
+
+impl BuildReport {
+    /// The largest busy time over the mean: 1 is a perfect balance.
+    #[must_use]
+    pub fn imbalance(&self) -> f64 {
+        let busy: Vec<f64> = self.ranks.iter().map(|r| r.busy_seconds).collect();
+        let mean = busy.iter().sum::<f64>() / busy.len() as f64;
+        let max = busy.iter().copied().fold(0.0, f64::max);
+        if mean > 0.0 {
+            max / mean
+        } else {
+            1.0
+        }
+    }
+}
+
+/// The partial file of the database `file` (module `checkpoint`).
+#[must_use]
+pub fn partial_path(out: &Path, file: &str) -> PathBuf {
+    out.join(format!("{file}.partial"))
+}
+
+/// Rank 0's start: the output folder checked, the partial file opened (`--resume`) or
+/// created.
+fn open_partial(
+    args: &BuildArgs,
+    id: &Identity,
+    build: &LevelBuild,
+) -> Result<(Checkpoint, Option<u32>), String> {
+    let out = &args.out;
+    std::fs::create_dir_all(out).map_err(|e| format!("--out {}: {e}", out.display()))?;
+    let file = Egdb::file_name(&args.rules, args.max_seeds);
+    let path = partial_path(out, &file);
+    let layer_len = |k: u32| {
+        let r = build.layer_range(k);
+        r.end - r.start
+    };
+    if path.exists() {
+        if !args.resume {
+            return Err(format!(
+                "{}: a partial build is there (a build that was stopped): --resume continues it, or delete the file to start over",
+                path.display()
+            ));
+        }
+        let (c, r) = Checkpoint::resume(&path, id, layer_len).map_err(|e| e.to_string())?;
+        return Ok((c, r.dropped));
+    }
+    let c = Checkpoint::create(&path, id).map_err(|e: CheckpointError| e.to_string())?;
+    Ok((c, None))
+}
+
+/// Runs the build on every rank of `comm`; rank 0 gets the report, the others `None`.
+///
+/// # Errors
+/// [`Failure`]: on every rank when any rank failed (a bad output folder, a refused partial
+/// file, no memory for the entries, a write error), with the reason on the rank that failed.
+pub fn run<C: Comm + ?Sized>(comm: &C, args: &BuildArgs) -> Result<Option<Built>, Failure> {
+    let t0 = Instant::now();
+    let cpu0 = cpu::process_seconds();
+    let (rank, size) = (comm.rank(), comm.size());
+    let build = agree(
+        comm,
+        LevelBuild::new(&args.rules, args.max_seeds).map_err(|e| e.to_string()),
+    )?;
+    let pool = agree(
+        comm,
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(args.threads)
+            .thread_name(|i| format!("mancala-mpi-build-{i}"))
+            .build()
+            .map_err(|e| format!("cannot start the build threads: {e}")),
+    )?;
+    let id = Identity::of(&args.rules, args.max_seeds, build.total());
+    let partial = if rank == 0 {
+        open_partial(args, &id, &build).map(Some)
+    } else {
+        Ok(None)
+    };
+    let mut partial = agree(comm, partial)?;
+    let dropped = partial.as_ref().and_then(|p| p.1);
+    // Resume: rank 0 reads each finished layer, every rank takes it in.
+    let mut done = vec![0u8; 8];
+    if let Some((c, _)) = &partial {
+        done = u64::from(c.layers()).to_le_bytes().to_vec();
+    }
+    comm.broadcast(0, &mut done);
+    let resumed = u64::from_le_bytes(done[..8].try_into().expect("8 bytes")) as u32;
+    if let (Some(d), true) = (dropped, args.log_layers) {
+        eprintln!("mancala-mpi: layer {d} of the partial file was cut short (the build was stopped while writing it): it is built again");
+    }
+    for k in 0..resumed {
+        let mut entries = Vec::new();
+        let read = match &mut partial {
+            Some((c, _)) => c
+                .read_layer(k)
+                .map(|e| entries = e)
+                .map_err(|e| e.to_string()),
+            None => Ok(()),
+        };
+        agree(comm, read)?;
+        comm.broadcast(0, &mut entries);
+        let loaded = build
+            .load_layer(k, &entries)
+            .map_err(|e| format!("the partial file's layer {k}: {e}"));
+        agree(comm, loaded)?;
+    }
+    if resumed > 0 && rank == 0 && args.log_layers {
+        eprintln!(
+            "mancala-mpi: resumed: layers 0..={} read back from the partial file",
+            resumed - 1
+        );
+    }
+    let mut model = CostModel::new(args.balance, args.max_seeds, size);
+    let mut mine = RankReport::default();
+    let mut sample = Sample::new(args.max_seeds);
+    let mut share = Vec::new();
+    let mut all = Vec::new();
+    for k in resumed..=args.max_seeds {
+        let tk = Instant::now();
+        let levels = build.levels(k);
+        // Rank 0 cuts every level of the layer; every rank gets the same cuts.
+        let mut plan = Vec::new();
+        if rank == 0 {
+            for level in &levels {
+                for c in model.cuts(&level.by_own_seeds()) {
+                    plan.extend_from_slice(&c.to_le_bytes());
+                }
+            }
+        }
+        comm.broadcast(0, &mut plan);
+        let cuts: Vec<u64> = plan
+            .chunks_exact(8)
+            .map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")))
+            .collect();
+        for (i, level) in levels.iter().enumerate() {
+            let c = &cuts[i * (size + 1)..(i + 1) * (size + 1)];
+            let (from, to) = (c[rank], c[rank + 1]);
+            pool.install(|| compute_share(&build, level, from, to, &mut sample));
+            mine.positions += to - from;
+            let te = Instant::now();
+            share.clear();
+            build.export(level, from, to, &mut share);
+            let counts: Vec<usize> = c.windows(2).map(|w| (w[1] - w[0]) as usize).collect();
+            all.resize(level.len() as usize, 0);
+            comm.all_gather(&share, &counts, &mut all);
+            for r in (0..size).filter(|&r| r != rank) {
+                build.import(level, c[r], &all[c[r] as usize..c[r + 1] as usize]);
+            }
+            mine.exchange_seconds += te.elapsed().as_secs_f64();
+        }
+        // The layer's timings to rank 0's model.
+        if let Some(flat) = comm.gather_f64(&sample.flat()) {
+            let samples = Sample::unflatten(&flat, args.max_seeds);
+            model.learn(&samples);
+            if args.log_layers {
+                let busy: Vec<String> = samples
+                    .iter()
+                    .map(|s| format!("{:.2}", s.seconds.iter().sum::<f64>()))
+                    .collect();
+                eprintln!(
+                    "mancala-mpi: layer {k}/{} done in {:.2} s, {} positions; busy seconds by rank: {}",
+                    args.max_seeds,
+                    tk.elapsed().as_secs_f64(),
+                    {
+                        let r = build.layer_range(k);
+                        r.end - r.start
+                    },
+                    busy.join(" ")
+                );
+            }
+        }
+        mine.busy_seconds += sample.seconds.iter().sum::<f64>();
+        sample = Sample::new(args.max_seeds);
+        let saved = match &mut partial {
+            Some((c, _)) => c
+                .append(k, &build.layer_entries(k))
+                .map_err(|e| e.to_string()),
+            None => Ok(()),
+        };
+        agree(comm, saved)?;
+        if args.stop_after == Some(k) && k < args.max_seeds {
+            let file = Egdb::file_name(&args.rules, args.max_seeds);
+            return Ok((rank == 0).then(|| Built::Stopped {
+                layer: k,
+                partial: partial_path(&args.out, &file),
+            }));
+        }
+    }
+    mine.cpu_seconds = cpu::process_seconds()
+        .zip(cpu0)
+        .map(|(now, then)| now - then);
+    let flat = [
+        mine.positions as f64,
+        mine.busy_seconds,
+        mine.exchange_seconds,
+        mine.cpu_seconds.unwrap_or(-1.0),
+    ];
+    let gathered = comm.gather_f64(&flat);
+    let Some(gathered) = gathered else {
+        return Ok(None);
+    };
+    let ranks = gathered
+        .chunks(4)
+        .map(|c| RankReport {
+            positions: c[0] as u64,
+            busy_seconds: c[1],
+            exchange_seconds: c[2],
+            cpu_seconds: (c[3] >= 0.0).then_some(c[3]),
+        })
+        .collect();
+    let db = pool.install(|| build.finish());
+    let build_seconds = t0.elapsed().as_secs_f64();
+    let path = args.out.join(Egdb::file_name(&args.rules, args.max_seeds));
+    let ts = Instant::now();
+    let report = db.save(&path).map_err(|e| Failure::Here(e.to_string()))?;
+    let save_seconds = ts.elapsed().as_secs_f64();
+    if let Some((c, _)) = partial {
+        c.remove().map_err(|e| Failure::Here(e.to_string()))?;
+    }
+    Ok(Some(Built::Database(BuildReport {
+        path,
+        description: db.description(),
+        entries: db.len() as u64,
+        resumed_layers: resumed,
+        dropped_layer: dropped,
+        build_seconds,
+        save_seconds,
+        threads: args.threads,
+        ranks,
+        removed_stale: report.removed_stale,
+    })))
+}
+
+/// Computes the positions `from..to` of `level`, one run of a seed count in the mover's row
+/// at a time, timing each into `sample`.
+fn compute_share(build: &LevelBuild, level: &Level, from: u64, to: u64, sample: &mut Sample) {
+    let mut start = 0u64;
+    for (a, n) in level.by_own_seeds() {
+        let (lo, hi) = (start.max(from), (start + n).min(to));
+        start += n;
+        if lo >= hi {
+            continue;
+        }
+        let t = Instant::now();
+        build.compute(level, lo, hi);
+        sample.seconds[a as usize] += t.elapsed().as_secs_f64();
+        sample.positions[a as usize] += (hi - lo) as f64;
+    }
+}

@@ -1,0 +1,539 @@
+//! The `mancala-mpi` command: `egdb build` and `solve` shared between the ranks of an MPI
+//! job (`mpirun -np N mancala-mpi …`). See the crate docs of `mancala_mpi` and `docs/mpi.md`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use mancala_core::kalah::{KalahPosition, KalahRules};
+use mancala_mpi::balance::Balance;
+use mancala_mpi::comm::{Comm, Failure};
+use mancala_mpi::egdb_build::{self, BuildArgs, Built};
+use mancala_mpi::solve::{self, SolveArgs, SolveReport};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "mancala-mpi",
+    version,
+    about = "Endgame databases and exact Kalah solves shared between the ranks of an MPI job",
+    after_help = "\
+Run it under MPI's launcher, e.g.:
+  mpirun -np 4 mancala-mpi egdb build --rules standard --max-seeds 20 --out egdb/
+  mpirun -np 4 mancala-mpi solve --rules standard --egdb egdb/ --json
+Started without mpirun it is a job of one rank."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Endgame databases.
+    Egdb {
+        #[command(subcommand)]
+        command: EgdbCommand,
+    },
+    /// Solve a Kalah position exactly: rank 0 walks the positions a few plies deep as
+    /// alpha-beta would and hands the leaves it needs to the ranks' solvers; prints what
+    /// `mancala solve` prints.
+    #[command(after_help = "\
+Examples:
+  mpirun -np 4 mancala-mpi solve --rules standard --egdb egdb/ --json
+  mpirun -np 4 mancala-mpi solve --rules \"kalah(6,5)+empty_capture\" --egdb egdb/ --journal k65.journal
+Every rank opens the database itself (the path must be readable on every machine). With
+--journal every leaf solved is written down as it comes, and a solve started again with the
+same journal skips them.")]
+    Solve(SolveCli),
+}
+
+#[derive(clap::Args, Debug)]
+struct SolveCli {
+    /// Rule set, e.g. `standard`, `kalah(6,4)+empty_capture`.
+    #[arg(long, default_value = "standard")]
+    rules: String,
+    /// Position in the notation of docs/rules/kalah.md (default: the start position).
+    #[arg(long)]
+    position: Option<String>,
+    /// Endgame database: a file, or a folder searched for the largest database serving the
+    /// rules (every rank opens it). Without it no database is used.
+    #[arg(long)]
+    egdb: Option<PathBuf>,
+    /// Plies of rank 0's tree: its leaves are the positions the ranks solve.
+    #[arg(long, default_value_t = 4)]
+    depth: u32,
+    /// Search threads of each rank's solver (0 = this machine's cores shared by its ranks).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Transposition table of each rank's solver, MiB.
+    #[arg(long, default_value_t = 256)]
+    tt_mb: usize,
+    /// Journal file (created if missing): every leaf solved is appended; the leaves already
+    /// in it are not solved again.
+    #[arg(long)]
+    journal: Option<PathBuf>,
+    /// Print one JSON object (the one of `mancala solve --json`).
+    #[arg(long)]
+    json: bool,
+    /// A line on standard error for every leaf solved.
+    #[arg(long)]
+    verbose: bool,
+    /// No summary of the ranks' shares on standard error.
+    #[arg(long)]
+    quiet: bool,
+}
+
+#[derive(Subcommand, Debug)]
+enum EgdbCommand {
+    /// Build the database of every position with at most K seeds in the houses, every rank
+    /// computing a share of each level; rank 0 writes the file (the same bytes as `mancala
+    /// egdb build`).
+    #[command(after_help = "\
+Examples:
+  mpirun -np 4 mancala-mpi egdb build --rules standard --max-seeds 20 --out egdb/
+  mpirun -np 4 mancala-mpi egdb build --rules standard --max-seeds 20 --out egdb/ --resume
+After each layer rank 0 appends it to <out>/<database file>.partial; --resume continues from
+there after a build was stopped (a damaged or mismatched partial file is refused).")]
+    Build {
+        /// Rule set (its m and capture/end options decide the database).
+        #[arg(long)]
+        rules: String,
+        /// K, the largest number of seeds in the houses.
+        #[arg(long)]
+        max_seeds: u32,
+        /// Output folder (created if missing); the file is named after the rules and K.
+        #[arg(long)]
+        out: PathBuf,
+        /// Continue the partial build in the output folder from its last finished layer.
+        #[arg(long)]
+        resume: bool,
+        /// Build threads of each rank (0 = this machine's cores shared by its ranks).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// How each level is shared between the ranks: by measured cost, or by equal counts
+        /// of positions.
+        #[arg(long, value_enum, default_value_t = BalanceArg::Cost)]
+        balance: BalanceArg,
+        /// Print the report as one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// No line on standard error after each layer.
+        #[arg(long)]
+        quiet: bool,
+        /// Stop once layer N is in the partial file (e.g. to fit a batch job's time limit);
+        /// --resume goes on from there.
+        #[arg(long, value_name = "N")]
+        stop_after_layer: Option<u32>,
+    },
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum BalanceArg {
+    Cost,
+    Count,
+}
+
+/// The rank the launcher gave this process, read from the environment before MPI starts
+/// (Open MPI, MPICH and PMIx, Slurm), so that only rank 0 prints a usage error.
+fn launcher_rank() -> Option<u64> {
+    [
+        "OMPI_COMM_WORLD_RANK",
+        "PMIX_RANK",
+        "PMI_RANK",
+        "SLURM_PROCID",
+    ]
+    .iter()
+    .find_map(|v| std::env::var(v).ok()?.parse().ok())
+}
+
+/// The ranks the launcher started, from the environment (see [`launcher_rank`]).
+#[cfg(not(feature = "mpi"))]
+fn launcher_size() -> Option<u64> {
+    ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_NTASKS"]
+        .iter()
+        .find_map(|v| std::env::var(v).ok()?.parse().ok())
+}
+
+fn main() -> ExitCode {
+    // A panic (a bug) ends the process at once: unwinding would reach `MPI_Finalize`, which
+    // waits for the other ranks, and they may be waiting in a collective for this one. An
+    // aborted rank makes mpirun end the whole job.
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        report(info);
+        std::process::abort();
+    }));
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            if launcher_rank().unwrap_or(0) == 0 {
+                let _ = e.print();
+            }
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    #[cfg(feature = "mpi")]
+    let comm = match mancala_mpi::mpi_comm::Mpi::start() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("mancala-mpi: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    #[cfg(not(feature = "mpi"))]
+    let comm = {
+        if launcher_size().is_some_and(|n| n > 1) {
+            if launcher_rank().unwrap_or(0) == 0 {
+                eprintln!("mancala-mpi: this mancala-mpi was built without MPI (cargo feature `mpi`) and runs as one process; build it with `--features mpi` to run it under mpirun");
+            }
+            return ExitCode::from(1);
+        }
+        mancala_mpi::comm::Single
+    };
+    let code = match run(&comm, cli) {
+        Ok(()) => 0,
+        Err(Failure::Here(m)) if m == USAGE => 2,
+        Err(f) => {
+            if let Some(m) = f.message(comm.rank(), comm.size()) {
+                eprintln!("mancala-mpi: {m}");
+            }
+            1
+        }
+    };
+    ExitCode::from(code)
+}
+
+/// Threads of each rank: `threads`, or 0 for this machine's cores shared by its ranks.
+fn threads_of<C: Comm>(comm: &C, threads: usize) -> Result<usize, Failure> {
+    if threads > 256 {
+        return Err(Failure::Here(format!(
+            "usage: --threads {threads}: at most 256 (0 = this machine's cores shared by its ranks)"
+        )));
+    }
+    if threads > 0 {
+        return Ok(threads);
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    Ok((cores / comm.ranks_on_node().max(1)).max(1))
+}
+
+/// Parses a Kalah rule set (every rank does, with the same text: the same outcome).
+fn kalah_rules(text: &str) -> Result<KalahRules, Failure> {
+    text.parse::<KalahRules>()
+        .map_err(|e| Failure::Here(format!("usage: --rules {text:?}: {e}")))
+}
+
+/// The failure of a bad command line, already printed.
+const USAGE: &str = "usage";
+
+/// A command checked and ready to run.
+enum Job {
+    Build {
+        args: BuildArgs,
+        json: bool,
+    },
+    Solve {
+        args: SolveArgs,
+        json: bool,
+        quiet: bool,
+    },
+}
+
+/// Checks the command line on this rank: usage errors start with `usage: `.
+fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, Failure> {
+    match cli.command {
+        Command::Solve(a) => {
+            let rules = kalah_rules(&a.rules)?;
+            let root = match &a.position {
+                None => KalahPosition::start(rules),
+                Some(p) => KalahPosition::parse(rules, p)
+                    .map_err(|e| Failure::Here(format!("usage: --position {p:?}: {e}")))?,
+            };
+            if a.depth > 12 {
+                return Err(Failure::Here(format!(
+                    "usage: --depth {}: at most 12 (the tree grows about 6 times a ply)",
+                    a.depth
+                )));
+            }
+            if !(1..=1 << 20).contains(&a.tt_mb) {
+                return Err(Failure::Here(format!(
+                    "usage: --tt-mb {}: expected 1..=1048576",
+                    a.tt_mb
+                )));
+            }
+            Ok(Job::Solve {
+                args: SolveArgs {
+                    root,
+                    depth: a.depth,
+                    threads: threads_of(comm, a.threads)?,
+                    tt_bytes: a.tt_mb << 20,
+                    egdb: a.egdb,
+                    journal: a.journal,
+                    verbose: a.verbose,
+                },
+                json: a.json,
+                quiet: a.quiet,
+            })
+        }
+        Command::Egdb {
+            command:
+                EgdbCommand::Build {
+                    rules,
+                    max_seeds,
+                    out,
+                    resume,
+                    threads,
+                    balance,
+                    json,
+                    quiet,
+                    stop_after_layer,
+                },
+        } => {
+            let rules = kalah_rules(&rules)?;
+            let balance = match balance {
+                BalanceArg::Cost => Balance::Cost,
+                BalanceArg::Count => Balance::Count,
+            };
+            Ok(Job::Build {
+                args: BuildArgs {
+                    rules,
+                    max_seeds,
+                    out,
+                    resume,
+                    threads: threads_of(comm, threads)?,
+                    balance,
+                    log_layers: !quiet,
+                    stop_after: stop_after_layer,
+                },
+                json,
+            })
+        }
+    }
+}
+
+fn run<C: Comm>(comm: &C, cli: Cli) -> Result<(), Failure> {
+    // Every rank checks its own command line (under MPMD launches they may differ); all
+    // agree before any collective, so that a rank with a bad one stops the others.
+    // A usage error is printed once, by the lowest rank that has one (all ranks usually
+    // share one command line), and every rank leaves with status 2.
+    let job = prepare(comm, cli);
+    let failed = comm.all_flags(job.is_err());
+    if let Some(first) = failed.iter().position(|&f| f) {
+        let m = match job {
+            Err(Failure::Here(m)) => m,
+            _ => String::new(),
+        };
+        if comm.rank() == first {
+            let m = m.strip_prefix("usage: ").unwrap_or(&m);
+            eprintln!("mancala-mpi: {m}");
+        }
+        return Err(Failure::Here(USAGE.to_string()));
+    }
+    let Ok(job) = job else {
+        unreachable!("no rank failed")
+    };
+    match job {
+        Job::Solve { args, json, quiet } => {
+            if let Some(r) = solve::run(comm, &args)? {
+                print_solve(&r, &args, json, quiet, comm.size());
+            }
+            Ok(())
+        }
+        Job::Build { args, json } => {
+            match egdb_build::run(comm, &args)? {
+                Some(Built::Database(r)) => print_build(&r, comm.size(), args.balance, json),
+                Some(Built::Stopped { layer, partial }) => {
+                    if json {
+                        let out = serde_json::json!({
+                            "stopped_after_layer": layer,
+                            "partial": partial.display().to_string(),
+                        });
+                        println!("{out}");
+                    } else {
+                        println!(
+                            "stopped after layer {layer} as asked; {} holds layers 0..={layer}: add --resume to go on",
+                            partial.display()
+                        );
+                    }
+                }
+                None => {}
+            }
+            Ok(())
+        }
+    }
+}
+
+fn print_build(r: &egdb_build::BuildReport, ranks: usize, balance: Balance, json: bool) {
+    for stale in &r.removed_stale {
+        eprintln!(
+            "mancala-mpi: removed {}: a temporary file left by an earlier save that was killed",
+            stale.display()
+        );
+    }
+    let balance = match balance {
+        Balance::Cost => "cost",
+        Balance::Count => "count",
+    };
+    if json {
+        let per_rank: Vec<_> = r
+            .ranks
+            .iter()
+            .enumerate()
+            .map(|(i, x)| {
+                serde_json::json!({
+                    "rank": i,
+                    "positions": x.positions,
+                    "busy_seconds": x.busy_seconds,
+                    "exchange_seconds": x.exchange_seconds,
+                    "cpu_seconds": x.cpu_seconds,
+                })
+            })
+            .collect();
+        let out = serde_json::json!({
+            "database": r.path.display().to_string(),
+            "description": r.description,
+            "entries": r.entries,
+            "ranks": ranks,
+            "threads": r.threads,
+            "balance": balance,
+            "resumed_layers": r.resumed_layers,
+            "dropped_layer": r.dropped_layer,
+            "build_seconds": r.build_seconds,
+            "save_seconds": r.save_seconds,
+            "imbalance": r.imbalance(),
+            "per_rank": per_rank,
+        });
+        println!("{out}");
+        return;
+    }
+    println!(
+        "built {} in {:.2} s ({:.1} M positions/s) on {ranks} rank{} × {} thread{}, {} entries, {} bytes; saved {} in {:.2} s",
+        r.description,
+        r.build_seconds,
+        r.entries as f64 / r.build_seconds / 1e6,
+        if ranks == 1 { "" } else { "s" },
+        r.threads,
+        if r.threads == 1 { "" } else { "s" },
+        r.entries,
+        r.entries,
+        r.path.display(),
+        r.save_seconds
+    );
+    if r.resumed_layers > 0 {
+        println!(
+            "resumed     layers 0..={} read back from the partial file",
+            r.resumed_layers - 1
+        );
+    }
+    println!("rank   positions    busy s  exchange s     cpu s");
+    for (i, x) in r.ranks.iter().enumerate() {
+        let cpu = x
+            .cpu_seconds
+            .map_or_else(|| "-".to_string(), |c| format!("{c:.2}"));
+        println!(
+            "{i:>4} {:>11} {:>9.2} {:>11.2} {cpu:>9}",
+            x.positions, x.busy_seconds, x.exchange_seconds
+        );
+    }
+    println!(
+        "balance     largest busy time / mean = {:.3} (--balance {balance})",
+        r.imbalance()
+    );
+}
+
+fn moves_text<T: ToString>(moves: &[T]) -> Vec<String> {
+    moves.iter().map(ToString::to_string).collect()
+}
+
+/// Prints a solve as `mancala solve` does (text or `--json`), and on standard error how the
+/// work was shared.
+fn print_solve(r: &SolveReport, args: &SolveArgs, json: bool, quiet: bool, ranks: usize) {
+    let s = &r.solution;
+    let pos = &args.root;
+    let database = r.database.as_ref().map(|f| f.display().to_string());
+    if !quiet {
+        let per: Vec<String> = r
+            .workers
+            .iter()
+            .enumerate()
+            .map(|(i, w)| {
+                format!(
+                    "rank {i}: {} leaves, {} nodes, {:.2} s",
+                    w.leaves, w.nodes, w.busy_seconds
+                )
+            })
+            .collect();
+        eprintln!(
+            "mancala-mpi: {ranks} rank{} × {} thread{}, tree of depth {}: {} leaves, {} solved, {} from the journal; {}",
+            if ranks == 1 { "" } else { "s" },
+            args.threads,
+            if args.threads == 1 { "" } else { "s" },
+            args.depth,
+            r.leaves,
+            r.solved,
+            r.from_journal,
+            per.join("; ")
+        );
+    }
+    if json {
+        let swap = s.swap.map(|c| {
+            serde_json::json!({
+                "swap_value": c.swap_value,
+                "stay_value": c.stay_value,
+                "swap_is_better": c.swap_is_better,
+            })
+        });
+        let out = serde_json::json!({
+            "rules": pos.rules().to_string(),
+            "position": pos.to_string(),
+            "value": s.exact.then_some(s.value),
+            "lower": s.lower,
+            "upper": s.upper,
+            "exact": s.exact,
+            "score": s.exact.then_some(s.score),
+            "best_moves": moves_text(&s.best_moves),
+            "pv": moves_text(&s.pv),
+            "swap": swap,
+            "nodes": s.nodes,
+            "seconds": s.seconds,
+            "database": database,
+        });
+        println!("{out}");
+        return;
+    }
+    println!("rules       {}", pos.rules());
+    println!("position    {pos}");
+    if let Some(f) = &database {
+        println!("database    {f}");
+    }
+    println!("value       {:+}", s.value);
+    println!(
+        "score       {:+} (final margin of the player to move)",
+        s.score
+    );
+    println!("best moves  {}", moves_text(&s.best_moves).join(" "));
+    println!("pv          {}", moves_text(&s.pv).join(" "));
+    if let Some(c) = s.swap {
+        let verdict = if c.swap_is_better {
+            "better"
+        } else {
+            "not better"
+        };
+        match c.stay_value {
+            Some(stay) => println!(
+                "swap        {verdict} (swap {:+}, best house move {stay:+})",
+                c.swap_value
+            ),
+            None => println!(
+                "swap        {verdict} (swap {:+}, no house move)",
+                c.swap_value
+            ),
+        }
+    }
+    println!("nodes       {}", s.nodes);
+    println!(
+        "seconds     {:.3} ({:.2} M nodes/s)",
+        s.seconds,
+        s.nodes as f64 / s.seconds.max(1e-9) / 1e6
+    );
+}

@@ -1,0 +1,111 @@
+//! Helpers of the integration tests: running `mancala-mpi` as one process or under a real
+//! `mpirun`, and the database files to compare with.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use mancala_core::kalah::KalahRules;
+use mancala_solver::Egdb;
+
+/// The command under test.
+pub fn bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_mancala-mpi"))
+}
+
+/// Runs `mancala-mpi args` as one process (no launcher), stopped after `limit` seconds.
+pub fn run1(args: &[&str], limit: u32) -> Output {
+    Command::new("timeout")
+        .arg("-k")
+        .arg("5")
+        .arg(limit.to_string())
+        .arg(bin())
+        .args(args)
+        .output()
+        .expect("run mancala-mpi under timeout")
+}
+
+/// Runs `mpirun -np <np> mancala-mpi args` (the launcher from `$MPIRUN`, else `mpirun`),
+/// stopped after `limit` seconds: a hang fails the test with status 124 instead of hanging
+/// it. Open MPI's settings for this machine come from the environment: more ranks than
+/// cores (`--oversubscribe`) and, as root in CI, the permission to run as root.
+pub fn mpirun(np: usize, args: &[&str], limit: u32) -> Output {
+    mpirun_mpmd(&[(np, args)], limit)
+}
+
+/// Runs one `mpirun` of several programs (MPMD: `-np 2 a : -np 1 b`), ranks numbered in
+/// the order given.
+pub fn mpirun_mpmd(parts: &[(usize, &[&str])], limit: u32) -> Output {
+    let launcher = std::env::var("MPIRUN").unwrap_or_else(|_| "mpirun".to_string());
+    let mut c = Command::new("timeout");
+    c.arg("-k").arg("5").arg(limit.to_string()).arg(launcher);
+    for (i, (np, args)) in parts.iter().enumerate() {
+        if i > 0 {
+            c.arg(":");
+        }
+        c.arg("-np").arg(np.to_string()).arg(bin()).args(*args);
+    }
+    c.env("OMPI_MCA_rmaps_base_oversubscribe", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+        .output()
+        .expect("run mpirun (Open MPI's openmpi-bin) under timeout")
+}
+
+/// Standard output as text, after checking the exit status.
+pub fn ok(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "status {:?}\nstdout:\n{}\nstderr:\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+/// The JSON object on the last line of standard output, after checking the exit status.
+pub fn json(out: &Output) -> serde_json::Value {
+    let text = ok(out);
+    serde_json::from_str(text.lines().last().unwrap()).unwrap()
+}
+
+/// Standard error as text.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The database file `mancala egdb build --rules <rules> --max-seeds <k> --out <dir>`
+/// writes: the same library calls (`Egdb::build_watched`, then `Egdb::save` to
+/// `<dir>/Egdb::file_name`), made here.
+pub fn reference_database(dir: &Path, rules: &str, k: u32) -> PathBuf {
+    let rules: KalahRules = rules.parse().unwrap();
+    let db = Egdb::build_watched(
+        &rules,
+        k,
+        2,
+        std::time::Duration::from_secs(60),
+        &mut |_| std::ops::ControlFlow::Continue(()),
+    )
+    .unwrap();
+    std::fs::create_dir_all(dir).unwrap();
+    let path = dir.join(Egdb::file_name(&rules, k));
+    db.save(&path).unwrap();
+    path
+}
+
+/// The entries in layers 0..k of a database of m houses: C(k − 1 + 2m, 2m).
+pub fn layer_len(m: u64, k: u64) -> u64 {
+    // C(k + 2m − 1, 2m − 1): the distributions of k seeds over 2m houses.
+    let n = 2 * m - 1;
+    (1..=n).fold(1u64, |c, i| c * (k + i) / i)
+}
+
+/// The offset of the entries of layer `k` in a partial file of rules text `rules`, m houses.
+pub fn partial_layer_offset(rules: &str, m: u64, k: u64) -> u64 {
+    let mut at = 28 + rules.len() as u64 + 4;
+    for j in 0..k {
+        at += 20 + layer_len(m, j);
+    }
+    at + 20
+}

@@ -1,0 +1,185 @@
+//! `mancala-mpi egdb build` as one process (no launcher; with the `mpi` feature, MPI's
+//! singleton start): the file is the one `mancala egdb build` writes, and a stopped build
+//! resumes, a damaged or mismatched partial file is refused. The same under a real `mpirun`
+//! with several ranks: `tests/mpirun.rs` (feature `mpi`).
+
+mod common;
+
+use common::*;
+
+#[test]
+fn the_file_is_the_one_process_build_s() {
+    let dir = tempfile::tempdir().unwrap();
+    for rules in ["standard", "kalah(6,4)+empty_capture"] {
+        let want = reference_database(&dir.path().join("ref"), rules, 14);
+        let out = dir.path().join("mpi");
+        let o = run1(
+            &[
+                "egdb",
+                "build",
+                "--rules",
+                rules,
+                "--max-seeds",
+                "14",
+                "--out",
+                out.to_str().unwrap(),
+                "--json",
+                "--threads",
+                "2",
+            ],
+            120,
+        );
+        let j = json(&o);
+        let got = out.join(want.file_name().unwrap());
+        assert_eq!(j["database"], got.display().to_string());
+        assert_eq!(
+            std::fs::read(&got).unwrap(),
+            std::fs::read(&want).unwrap(),
+            "{rules}: the files differ"
+        );
+        assert_eq!(j["per_rank"].as_array().unwrap().len(), 1);
+        assert_eq!(j["per_rank"][0]["positions"], j["entries"]);
+        // The partial file is gone once the database is saved.
+        let partial = out.join(format!(
+            "{}.partial",
+            got.file_name().unwrap().to_str().unwrap()
+        ));
+        assert!(got.exists() && !partial.exists());
+    }
+}
+
+fn build_args<'a>(rules: &'a str, out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut v = vec![
+        "egdb",
+        "build",
+        "--rules",
+        rules,
+        "--max-seeds",
+        "13",
+        "--out",
+        out,
+        "--json",
+        "--threads",
+        "1",
+    ];
+    v.extend_from_slice(extra);
+    v
+}
+
+#[test]
+fn a_stopped_build_resumes_and_damage_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let want = std::fs::read(reference_database(&dir.path().join("ref"), "standard", 13)).unwrap();
+    let out = dir.path().join("out");
+    let out_s = out.to_str().unwrap();
+    let partial = out.join("kalah6.k13.egdb.partial");
+    let db = out.join("kalah6.k13.egdb");
+
+    // Stopped after layer 8: the partial file holds layers 0..=8 and no database is written.
+    let j = json(&run1(
+        &build_args("standard", out_s, &["--stop-after-layer", "8"]),
+        120,
+    ));
+    assert_eq!(j["stopped_after_layer"], 8);
+    assert!(partial.exists() && !db.exists());
+    let saved = std::fs::read(&partial).unwrap();
+
+    // Without --resume the partial file is not overwritten: the command refuses.
+    let o = run1(&build_args("standard", out_s, &[]), 120);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("--resume"), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&partial).unwrap(), saved);
+
+    // Another rule set (kalah(6,3) has the file name of kalah(6,4)'s database) is refused.
+    let o = run1(&build_args("kalah(6,3)", out_s, &["--resume"]), 120);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("not of kalah(6,3)"), "{}", stderr(&o));
+
+    // A flipped byte in layer 3's entries: refused, nothing written.
+    let mut bad = saved.clone();
+    bad[partial_layer_offset("kalah(6,4)", 6, 3) as usize + 100] ^= 4;
+    std::fs::write(&partial, &bad).unwrap();
+    let o = run1(&build_args("standard", out_s, &["--resume"]), 120);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("layer 3: checksum mismatch"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!db.exists());
+
+    // Cut inside layer 8 (a build killed while writing it): layer 8 is built again.
+    std::fs::write(&partial, &saved[..saved.len() - 1000]).unwrap();
+    let j = json(&run1(&build_args("standard", out_s, &["--resume"]), 120));
+    assert_eq!(j["resumed_layers"], 8);
+    assert_eq!(j["dropped_layer"], 8);
+    assert_eq!(std::fs::read(&db).unwrap(), want);
+    assert!(!partial.exists());
+
+    // Resumed from the whole partial file: layers 0..=8 are not built again.
+    std::fs::remove_file(&db).unwrap();
+    std::fs::write(&partial, &saved).unwrap();
+    let j = json(&run1(&build_args("standard", out_s, &["--resume"]), 120));
+    assert_eq!(j["resumed_layers"], 9);
+    assert_eq!(j["dropped_layer"], serde_json::Value::Null);
+    let built: u64 = j["per_rank"][0]["positions"].as_u64().unwrap();
+    let skipped: u64 = (0..9).map(|k| layer_len(6, k)).sum();
+    assert_eq!(built + skipped, j["entries"].as_u64().unwrap());
+    assert_eq!(std::fs::read(&db).unwrap(), want);
+}
+
+#[test]
+fn bad_command_lines_get_one_line() {
+    let o = run1(
+        &[
+            "egdb",
+            "build",
+            "--rules",
+            "kalah(6,4",
+            "--max-seeds",
+            "3",
+            "--out",
+            "x",
+        ],
+        30,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(
+        e.starts_with("mancala-mpi: --rules") && e.lines().count() == 1,
+        "{e}"
+    );
+    let o = run1(
+        &[
+            "egdb",
+            "build",
+            "--rules",
+            "bao-la-kete",
+            "--max-seeds",
+            "3",
+            "--out",
+            "x",
+        ],
+        30,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let o = run1(
+        &[
+            "egdb",
+            "build",
+            "--rules",
+            "standard",
+            "--max-seeds",
+            "200",
+            "--out",
+            "x",
+        ],
+        30,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("K must be at most 127"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -1,0 +1,119 @@
+//! `mancala-mpi egdb build` under a real `mpirun` (Open MPI), several ranks on this machine
+//! (feature `mpi`; CI runs it): the file is byte for byte the one `mancala egdb build`
+//! writes (K = 16, both capture rules), every rank computes a share, a build stopped under 3
+//! ranks resumes under 2, a damaged partial file stops every rank with one message, and a
+//! rank with a bad command line stops the job instead of leaving the others waiting.
+#![cfg(feature = "mpi")]
+
+mod common;
+
+use common::*;
+
+#[test]
+fn three_ranks_write_the_file_of_mancala_egdb_build() {
+    let dir = tempfile::tempdir().unwrap();
+    for rules in ["standard", "kalah(6,4)+empty_capture"] {
+        let want = reference_database(&dir.path().join("ref"), rules, 16);
+        let out = dir.path().join("mpi");
+        let o = mpirun(
+            3,
+            &[
+                "egdb",
+                "build",
+                "--rules",
+                rules,
+                "--max-seeds",
+                "16",
+                "--out",
+                out.to_str().unwrap(),
+                "--threads",
+                "1",
+                "--json",
+            ],
+            300,
+        );
+        let j = json(&o);
+        let got = out.join(want.file_name().unwrap());
+        assert_eq!(
+            std::fs::read(&got).unwrap(),
+            std::fs::read(&want).unwrap(),
+            "{rules}: the file of 3 ranks differs from the one-process build's"
+        );
+        let per_rank = j["per_rank"].as_array().unwrap();
+        assert_eq!(per_rank.len(), 3);
+        let total: u64 = per_rank
+            .iter()
+            .map(|r| r["positions"].as_u64().unwrap())
+            .sum();
+        assert_eq!(total, j["entries"].as_u64().unwrap());
+        for r in per_rank {
+            // Each rank did a real share (a third would be 10 M positions).
+            assert!(r["positions"].as_u64().unwrap() > 3_000_000, "{j}");
+            assert!(r["busy_seconds"].as_f64().unwrap() > 0.0);
+        }
+    }
+}
+
+fn args<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut v = vec![
+        "egdb",
+        "build",
+        "--rules",
+        "standard",
+        "--max-seeds",
+        "14",
+        "--out",
+        out,
+        "--threads",
+        "1",
+        "--json",
+    ];
+    v.extend_from_slice(extra);
+    v
+}
+
+#[test]
+fn stopped_under_three_ranks_resumed_under_two() {
+    let dir = tempfile::tempdir().unwrap();
+    let want = std::fs::read(reference_database(&dir.path().join("ref"), "standard", 14)).unwrap();
+    let out = dir.path().join("out");
+    let out_s = out.to_str().unwrap();
+    let partial = out.join("kalah6.k14.egdb.partial");
+    let j = json(&mpirun(3, &args(out_s, &["--stop-after-layer", "10"]), 120));
+    assert_eq!(j["stopped_after_layer"], 10);
+    let saved = std::fs::read(&partial).unwrap();
+
+    // Damage in layer 5: every rank stops, one message, status 1, no database.
+    let mut bad = saved.clone();
+    bad[partial_layer_offset("kalah(6,4)", 6, 5) as usize + 7] ^= 1;
+    std::fs::write(&partial, &bad).unwrap();
+    let o = mpirun(3, &args(out_s, &["--resume"]), 120);
+    assert_ne!(o.status.code(), Some(0));
+    assert_ne!(o.status.code(), Some(124), "the job hung");
+    let e = stderr(&o);
+    assert_eq!(e.matches("layer 5: checksum mismatch").count(), 1, "{e}");
+    assert!(!out.join("kalah6.k14.egdb").exists());
+
+    std::fs::write(&partial, &saved).unwrap();
+    let j = json(&mpirun(2, &args(out_s, &["--resume"]), 120));
+    assert_eq!(j["resumed_layers"], 11);
+    assert_eq!(j["per_rank"].as_array().unwrap().len(), 2);
+    assert_eq!(std::fs::read(out.join("kalah6.k14.egdb")).unwrap(), want);
+}
+
+#[test]
+fn a_rank_with_a_bad_command_line_stops_the_job() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let out_s = out.to_str().unwrap();
+    let good = args(out_s, &[]);
+    let mut bad = good.clone();
+    let at = bad.len() - 2;
+    bad[at] = "300"; // --threads 300 on rank 2 only
+    let o = mpirun_mpmd(&[(2, &good), (1, &bad)], 60);
+    assert!(!o.status.success());
+    assert_ne!(o.status.code(), Some(124), "the job hung");
+    let e = stderr(&o);
+    assert_eq!(e.matches("--threads 300: at most 256").count(), 1, "{e}");
+    assert!(!out.join("kalah6.k14.egdb").exists());
+}

@@ -1,0 +1,162 @@
+//! `mancala-mpi solve` as one process: the value and best moves of the library's
+//! single-machine `Solver` (an independent search of the whole game, not the tree), on small
+//! games of several rule sets, the pie rule's swap included; a journal is used again and a
+//! damaged one refused. Under a real `mpirun` with several ranks: `tests/mpirun_solve.rs`.
+
+mod common;
+
+use common::*;
+use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
+use mancala_solver::Solver;
+
+fn solve_args<'a>(rules: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut v = vec![
+        "solve",
+        "--rules",
+        rules,
+        "--threads",
+        "1",
+        "--tt-mb",
+        "16",
+        "--json",
+        "--quiet",
+    ];
+    v.extend_from_slice(extra);
+    v
+}
+
+/// Replays `pv` from `pos`: every move legal, the game over at the end with the final margin
+/// of the player to move at `pos` equal to `score` (after a swap the swapper holds South).
+fn check_pv(pos: &KalahPosition, pv: &[String], score: i64) {
+    let mut side = pos.side_to_move().unwrap();
+    let mut p = *pos;
+    for m in pv {
+        let mv: KalahMove = m.parse().unwrap();
+        if mv == KalahMove::Swap {
+            // The swapper takes South; the other player North.
+            side = if p.side_to_move() == Some(side) {
+                mancala_core::Side::South
+            } else {
+                mancala_core::Side::North
+            };
+        }
+        p = p.play(mv).unwrap();
+    }
+    assert!(p.is_over(), "the variation {pv:?} does not end the game");
+    let d = i64::from(p.store_difference());
+    let margin = if side == mancala_core::Side::South {
+        d
+    } else {
+        -d
+    };
+    assert_eq!(margin, score, "{pv:?}");
+}
+
+#[test]
+fn values_and_best_moves_are_the_single_solver_s() {
+    for (rules, position) in [
+        ("kalah(4,3)", None),
+        ("kalah(4,3)+empty_capture", None),
+        ("kalah(5,2)+end_when_no_move", None),
+        ("kalah(3,3)+pie_rule", Some("0,4,4,1,3,3,3,0 N swap")),
+        ("kalah(4,2)+pie_rule", None),
+    ] {
+        let r: KalahRules = rules.parse().unwrap();
+        let pos = match position {
+            Some(p) => KalahPosition::parse(r, p).unwrap(),
+            None => KalahPosition::start(r),
+        };
+        let want = Solver::new().threads(1).solve(&pos).unwrap();
+        for depth in ["0", "2", "4"] {
+            let mut extra = vec!["--depth", depth];
+            if let Some(p) = position {
+                extra.extend_from_slice(&["--position", p]);
+            }
+            let j = json(&run1(&solve_args(rules, &extra), 120));
+            assert_eq!(j["value"], want.value, "{rules} depth {depth}");
+            assert_eq!(j["score"], want.score, "{rules} depth {depth}");
+            assert_eq!(j["exact"], true);
+            let best: Vec<String> = want.best_moves.iter().map(ToString::to_string).collect();
+            assert_eq!(
+                j["best_moves"],
+                serde_json::json!(best),
+                "{rules} depth {depth}"
+            );
+            let pv: Vec<String> = serde_json::from_value(j["pv"].clone()).unwrap();
+            check_pv(&pos, &pv, want.score.into());
+            match want.swap {
+                None => assert_eq!(j["swap"], serde_json::Value::Null),
+                Some(c) => {
+                    assert_eq!(j["swap"]["swap_value"], c.swap_value);
+                    assert_eq!(j["swap"]["swap_is_better"], c.swap_is_better);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_journal_is_used_again_and_damage_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("j");
+    let jp = journal.to_str().unwrap();
+    let args = solve_args("kalah(4,3)", &["--depth", "3", "--journal", jp]);
+    let first = run1(&args, 120);
+    let j1 = json(&first);
+    // Every leaf solved is in the journal: the second run solves none and says so.
+    let mut args2 = args.clone();
+    args2.retain(|a| *a != "--quiet");
+    let second = run1(&args2, 120);
+    let j2 = json(&second);
+    assert_eq!(j1["value"], j2["value"]);
+    assert_eq!(j1["best_moves"], j2["best_moves"]);
+    assert_eq!(j2["nodes"], 0);
+    assert!(stderr(&second).contains(" 0 solved"), "{}", stderr(&second));
+    // A changed value is refused, never used.
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let line = text.lines().nth(1).unwrap();
+    let fields: Vec<&str> = line.split('\t').collect();
+    let changed = format!(
+        "{}\t{}\t{}",
+        fields[0],
+        fields[1].parse::<i32>().unwrap() + 2,
+        fields[2..].join("\t")
+    );
+    std::fs::write(&journal, text.replacen(line, &changed, 1)).unwrap();
+    let o = run1(&args, 120);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("line 2: checksum mismatch"),
+        "{}",
+        stderr(&o)
+    );
+    // Another root position: refused.
+    std::fs::write(&journal, &text).unwrap();
+    let o = run1(
+        &solve_args(
+            "kalah(4,3)",
+            &["--journal", jp, "--position", "3,3,0,4,1,3,4,3,3,3 N"],
+        ),
+        60,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("a journal of kalah(4,3)"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_missing_database_is_one_line() {
+    let o = run1(
+        &solve_args("kalah(4,3)", &["--egdb", "/nonexistent/egdb"]),
+        60,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(
+        e.starts_with("mancala-mpi: --egdb: ") && e.lines().count() == 1,
+        "{e}"
+    );
+}

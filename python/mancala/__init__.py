@@ -1,0 +1,186 @@
+"""mancala: fast exact rules, an exact solver and a playing engine for Kalah(m,n) and
+Bao la Kete, from the Rust library of the same name.
+
+>>> import mancala
+>>> game = mancala.Kalah("kalah(6,4)")
+>>> game.play(3)                     # the last seed lands in the store: an extra turn
+>>> game.notation()
+'4,4,0,5,5,5,1,4,4,4,4,4,4,0 S'
+>>> mancala.solve("kalah(6,1)").value
+2
+
+The API is documented in ``docs/python.md`` of the repository; the environments for
+reinforcement learning are in :mod:`mancala.envs` (Gymnasium and PettingZoo, optional).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Optional, Union
+
+from . import errors, results
+from ._mancala import (
+    Bao,
+    Egdb,
+    Engine,
+    Kalah,
+    Side,
+    Solver,
+    __version__,
+    build_egdb,
+    names_bao,
+    random_playouts,
+)
+from .errors import (
+    DatabaseError,
+    EngineError,
+    IllegalMoveError,
+    MancalaError,
+    NotationError,
+    RulesError,
+    SolveError,
+)
+from .results import (
+    Analysis,
+    BuildProgress,
+    Move,
+    MoveValue,
+    SearchResult,
+    Solution,
+    SwapChoice,
+)
+
+__all__ = [
+    "Kalah",
+    "Bao",
+    "Side",
+    "new_game",
+    "Solver",
+    "solve",
+    "analyse",
+    "Egdb",
+    "build_egdb",
+    "Engine",
+    "best_move",
+    "random_playouts",
+    "names_bao",
+    "Move",
+    "Solution",
+    "SwapChoice",
+    "Analysis",
+    "MoveValue",
+    "SearchResult",
+    "BuildProgress",
+    "MancalaError",
+    "RulesError",
+    "NotationError",
+    "IllegalMoveError",
+    "SolveError",
+    "DatabaseError",
+    "EngineError",
+    "errors",
+    "results",
+    "__version__",
+]
+
+#: What may name an endgame database: an :class:`Egdb` already loaded, or the path of a
+#: database file or of a folder of them.
+EgdbSource = Union[Egdb, str, "os.PathLike[str]"]
+
+
+def new_game(rules: str = "standard", position: Optional[str] = None) -> Union[Kalah, Bao]:
+    """A new game of the rules ``rules``: a :class:`Bao` when the rule set names Bao la Kete
+    (it starts with ``bao``), else a :class:`Kalah`; from ``position`` (notation) when
+    given. Raises :class:`RulesError`, :class:`NotationError`."""
+    if names_bao(rules):
+        return Bao(rules, position)
+    return Kalah(rules, position)
+
+
+def _kalah(rules: Union[str, Kalah], position: Optional[str]) -> Kalah:
+    """The Kalah game ``solve`` and ``analyse`` work on."""
+    if isinstance(rules, Kalah):
+        if position is not None:
+            raise TypeError("give either a Kalah game or a rule set and a position, not both")
+        return rules
+    if isinstance(rules, Bao) or (isinstance(rules, str) and names_bao(rules)):
+        raise SolveError("the exact solver solves Kalah positions; Bao la Kete has none")
+    if not isinstance(rules, str):
+        raise TypeError(f"rules must be a rule-set text or a mancala.Kalah game, not {type(rules).__name__}")
+    return Kalah(rules, position)
+
+
+def _egdb(egdb: Optional[EgdbSource], rules: str) -> Optional[Egdb]:
+    """The database ``egdb`` names for ``rules``: itself, or the largest one serving the
+    rules in a folder (``Egdb.find``), or the file at a path."""
+    if egdb is None or isinstance(egdb, Egdb):
+        return egdb
+    if isinstance(egdb, (str, os.PathLike)):
+        return Egdb.find(os.fspath(egdb), rules)
+    raise TypeError(f"egdb must be a mancala.Egdb or a path, not {type(egdb).__name__}")
+
+
+def solve(
+    rules: Union[str, Kalah] = "standard",
+    position: Optional[str] = None,
+    egdb: Optional[EgdbSource] = None,
+    threads: Optional[int] = None,
+    max_seconds: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    tt_mb: int = 64,
+) -> Solution:
+    """Solves a Kalah position exactly.
+
+    ``rules`` is a rule-set text (the start position, or ``position`` in notation) or a
+    :class:`Kalah` game (its current position). ``egdb``: an :class:`Egdb`, or the path of a
+    database file or of a folder holding some (the largest serving the rules is used, as
+    ``mancala solve --egdb`` does); none by default. ``threads``: search threads (``None``:
+    every core). ``max_seconds`` / ``max_nodes``: limits after which the bounds proven so far
+    come back (``exact=False``). ``tt_mb``: transposition table, MiB.
+
+    Returns a :class:`Solution` (values in seeds for the player to move). The GIL is
+    released while the search runs; Ctrl-C raises ``KeyboardInterrupt`` within a fraction
+    of a second. Raises :class:`RulesError`, :class:`NotationError`, :class:`SolveError`,
+    :class:`DatabaseError`, ``ValueError`` for bad limits.
+
+    Kalah(6,4) from the start takes minutes without a database; with one of K = 20 about
+    ten seconds (``docs/python.md``)."""
+    game = _kalah(rules, position)
+    db = _egdb(egdb, game.rules)
+    return Solver(threads=threads, tt_mb=tt_mb, egdb=db, max_seconds=max_seconds, max_nodes=max_nodes).solve(game)
+
+
+def analyse(
+    rules: Union[str, Kalah] = "standard",
+    position: Optional[str] = None,
+    egdb: Optional[EgdbSource] = None,
+    threads: Optional[int] = None,
+    max_seconds: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    tt_mb: int = 64,
+) -> Analysis:
+    """The exact value of every legal move of a Kalah position: an :class:`Analysis`.
+    Arguments, limits and errors as :func:`solve`."""
+    game = _kalah(rules, position)
+    db = _egdb(egdb, game.rules)
+    return Solver(threads=threads, tt_mb=tt_mb, egdb=db, max_seconds=max_seconds, max_nodes=max_nodes).analyse(game)
+
+
+def best_move(
+    game: Union[Kalah, Bao],
+    time_ms: int = 1000,
+    level: int = 10,
+    egdb: Optional[EgdbSource] = None,
+    seed: int = 0,
+    max_nodes: Optional[int] = None,
+) -> Move:
+    """The playing engine's move in the current position of ``game`` (a :class:`Kalah` or a
+    :class:`Bao`), searched within ``time_ms`` milliseconds at strength ``level`` 1..10
+    (see :class:`Engine`; ``seed`` draws the weaker moves of levels 1-4). ``egdb`` (Kalah
+    only): a database for exact endgames, as in :func:`solve`.
+
+    Each call makes a new engine; to play a whole game keep an :class:`Engine`, whose
+    table carries over from move to move. Raises :class:`IllegalMoveError` when the game is
+    over, :class:`EngineError` for a bad level, :class:`DatabaseError`."""
+    db = _egdb(egdb, game.rules) if isinstance(game, Kalah) else None
+    return Engine(level=level, seed=seed, egdb=db).best_move(game, time_ms=time_ms, max_nodes=max_nodes)

@@ -1,0 +1,199 @@
+"""A single-agent Gymnasium environment: the agent plays one side of a Kalah or Bao la Kete
+game, the environment plays the other (a random mover, the engine at a level, or any
+function). Observations and actions: :mod:`mancala.envs._codec`."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Optional, SupportsFloat, Tuple, Union
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from .. import Engine, Kalah, Side
+from ._codec import Codec, Game, player_side
+
+#: What the environment's opponent may be: ``"random"`` (a legal move drawn uniformly),
+#: an engine level 1..10, a :class:`mancala.Engine`, or a function from the game to a move.
+Opponent = Union[str, int, Engine, Callable[[Game], Union[int, str]]]
+
+
+class MancalaEnv(gymnasium.Env):
+    """A game of ``rules`` against an opponent, seen by the agent.
+
+    Arguments:
+
+    * ``rules``: a rule-set text of either game (``"standard"``, ``"kalah(6,3)+pie_rule"``,
+      ``"bao-la-kete"``).
+    * ``opponent``: ``"random"`` (default), an engine level ``1..10`` (a :class:`mancala.Engine`
+      with a small table, reseeded at each ``reset``), an :class:`Engine`, or a function
+      ``f(game) -> move`` given a copy of the game.
+    * ``opponent_time_ms``: the engine's time a move (levels 1-9 are depth-limited and
+      usually finish far sooner; level 10 uses it all).
+    * ``agent_first``: ``True`` (default) the agent is the first player (South in Kalah),
+      ``False`` the second, ``None`` drawn at each ``reset``. Under the pie rule the players
+      may exchange sides; the observation is always from the agent's side.
+    * ``reward``: ``"win"`` (default) +1 for a won game, -1 for a lost one, 0 for a draw, at
+      the end only; ``"margin"`` the agent's final store minus the opponent's, in seeds
+      (Kalah; Bao la Kete gives +-1).
+    * ``illegal_reward``: the reward of an action the mask forbids, which ends the episode
+      (``info["illegal_move"]`` is then ``True``).
+    * ``max_moves``: truncate the episode after this many moves of both players (``None``:
+      never; Kalah games always end, a Bao la Kete game almost surely).
+    * ``render_mode``: ``"ansi"`` (``render()`` returns the board as text) or ``"human"``
+      (prints it).
+
+    Spaces: ``action_space = Discrete(A)`` and ``observation_space = Box(0, high, (N,),
+    int64)`` as in :mod:`mancala.envs._codec` (Kalah(6,4): A = 6, N = 14).
+    ``info["action_mask"]`` (``int8``, shape ``(A,)``) marks the legal actions of the
+    returned observation, also given by :meth:`action_masks` (the name MaskablePPO of
+    sb3-contrib looks for). ``info["game"]`` is a copy of the game.
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+
+    def __init__(
+        self,
+        rules: str = "standard",
+        opponent: Opponent = "random",
+        opponent_time_ms: int = 100,
+        agent_first: Optional[bool] = True,
+        reward: str = "win",
+        illegal_reward: float = -1.0,
+        max_moves: Optional[int] = None,
+        render_mode: Optional[str] = None,
+    ) -> None:
+        self.codec = Codec(rules)
+        if reward not in ("win", "margin"):
+            raise ValueError(f'reward must be "win" or "margin", not {reward!r}')
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
+        if isinstance(opponent, bool) or not (
+            opponent == "random" or isinstance(opponent, (int, Engine)) or callable(opponent)
+        ):
+            raise ValueError(f'opponent must be "random", a level 1..10, a mancala.Engine or a function, not {opponent!r}')
+        if isinstance(opponent, int) and not 1 <= opponent <= 10:
+            raise ValueError(f"an engine level is 1..10, not {opponent}")
+        self.opponent = opponent
+        self.opponent_time_ms = opponent_time_ms
+        self.agent_first = agent_first
+        self.reward_kind = reward
+        self.illegal_reward = float(illegal_reward)
+        self.max_moves = max_moves
+        self.render_mode = render_mode
+        self.action_space = spaces.Discrete(self.codec.actions)
+        self.observation_space = spaces.Box(
+            low=0, high=self.codec.high, shape=(self.codec.observation_size,), dtype=np.int64
+        )
+        self.game: Game = self.codec.new_game()
+        self._first_side: Side = self.game.side_to_move or Side.SOUTH
+        self._agent_is_first = True
+        self._engine: Optional[Engine] = opponent if isinstance(opponent, Engine) else None
+        self._moves = 0
+        self._done = True
+
+    # The agent's side now (it changes at a pie-rule swap).
+    def _agent_side(self) -> Side:
+        return player_side(self.game, self._agent_is_first, self._first_side)
+
+    def _agent_to_move(self) -> bool:
+        return self.game.side_to_move == self._agent_side()
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of the agent now (``int8``, shape ``(A,)``; all zeros when the
+        episode is over)."""
+        if self._done or not self._agent_to_move():
+            return np.zeros(self.codec.actions, dtype=np.int8)
+        return self.codec.mask(self.game)
+
+    def _opponent_move(self) -> Union[int, str]:
+        if self.opponent == "random":
+            moves = self.game.legal_moves()
+            return moves[int(self.np_random.integers(len(moves)))]
+        if self._engine is not None:
+            return self._engine.best_move(self.game, time_ms=self.opponent_time_ms)
+        assert callable(self.opponent)
+        return self.opponent(self.game.copy())
+
+    def _play_opponent(self) -> None:
+        """Plays the opponent's moves until the agent is to move or the game ends."""
+        while not self.game.is_over() and not self._agent_to_move() and not self._truncated():
+            self.codec.play(self.game, self._opponent_move())
+            self._moves += 1
+
+    def _truncated(self) -> bool:
+        return self.max_moves is not None and self._moves >= self.max_moves
+
+    def _final_reward(self) -> float:
+        if not self.game.is_over():
+            return 0.0
+        side = self._agent_side()
+        if self.reward_kind == "margin" and isinstance(self.game, Kalah):
+            score = self.game.score()
+            return float(score if side == Side.SOUTH else -score)
+        winner = self.game.winner()
+        if winner is None:
+            return 0.0
+        return 1.0 if winner == side else -1.0
+
+    def _observation(self) -> Tuple[np.ndarray, Dict[str, Any]]:
+        obs = self.codec.observe(self.game, self._agent_side())
+        info: Dict[str, Any] = {
+            "action_mask": self.action_masks(),
+            "side": self._agent_side(),
+            "game": self.game.copy(),
+        }
+        return obs, info
+
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[np.ndarray, Dict[str, Any]]:
+        """Starts a new game; the opponent moves first when it is the first player."""
+        super().reset(seed=seed)
+        self.game = self.codec.new_game()
+        self._first_side = self.game.side_to_move or Side.SOUTH
+        if self.agent_first is None:
+            self._agent_is_first = bool(self.np_random.integers(2))
+        else:
+            self._agent_is_first = bool(self.agent_first)
+        if isinstance(self.opponent, int) and not isinstance(self.opponent, bool):
+            self._engine = Engine(level=self.opponent, tt_mb=4, seed=int(self.np_random.integers(2**63)))
+        self._moves = 0
+        self._done = False
+        self._play_opponent()
+        self._done = self.game.is_over() or self._truncated()
+        obs, info = self._observation()
+        if self.render_mode == "human":
+            self.render()
+        return obs, info
+
+    def step(self, action: Any) -> Tuple[np.ndarray, SupportsFloat, bool, bool, Dict[str, Any]]:
+        """Plays the agent's ``action``, then the opponent's moves until it is the agent's
+        turn again or the game ends."""
+        if self._done:
+            raise RuntimeError("the episode is over: call reset()")
+        a = int(action)
+        if not 0 <= a < self.codec.actions or self.codec.mask(self.game)[a] == 0:
+            self._done = True
+            obs, info = self._observation()
+            info["illegal_move"] = True
+            return obs, self.illegal_reward, True, False, info
+        self.codec.play(self.game, self.codec.move(a))
+        self._moves += 1
+        self._play_opponent()
+        terminated = self.game.is_over()
+        truncated = not terminated and self._truncated()
+        self._done = terminated or truncated
+        reward = self._final_reward()
+        obs, info = self._observation()
+        if self.render_mode == "human":
+            self.render()
+        return obs, reward, terminated, truncated, info
+
+    def render(self) -> Optional[str]:
+        """The board as text (``"ansi"``), or printed (``"human"``)."""
+        if self.render_mode == "ansi":
+            return str(self.game)
+        if self.render_mode == "human":
+            print(self.game, end="\n\n")
+        return None

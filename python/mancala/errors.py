@@ -1,0 +1,54 @@
+"""The exceptions of the ``mancala`` package.
+
+Every error of the library reaches Python as one of these, with the library's own message
+(the text the ``mancala`` command prints after ``mancala:``). Each class derives from
+:class:`MancalaError`, and the ones about bad input also from :class:`ValueError`, so
+``except ValueError`` catches them as it catches any bad argument.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "MancalaError",
+    "RulesError",
+    "NotationError",
+    "IllegalMoveError",
+    "SolveError",
+    "DatabaseError",
+    "EngineError",
+]
+
+
+class MancalaError(Exception):
+    """Base class of every error the library reports."""
+
+
+class RulesError(MancalaError, ValueError):
+    """A rule-set text the parser refused (``"kalah(9,4)"``, an unknown option), or a rule
+    set of the other game (``Kalah("bao-la-kete")``)."""
+
+
+class NotationError(MancalaError, ValueError):
+    """A position or move text that cannot be read, or a position that cannot exist under
+    the rules (wrong number of slots, seeds in houses after the end, ...)."""
+
+
+class IllegalMoveError(MancalaError, ValueError):
+    """A move the rules do not allow in the current position (the game is unchanged); the
+    message gives the reason (an empty house, a house past m, the game is over, for Bao la
+    Kete the rule broken with its id)."""
+
+
+class SolveError(MancalaError):
+    """The exact solver could not start: too many seeds to solve exactly, the search
+    threads or the transposition table's memory could not be had."""
+
+
+class DatabaseError(MancalaError):
+    """An endgame database could not be built, saved, opened or used: a missing, truncated
+    or corrupt file, another format version, a database of other rules, K too large."""
+
+
+class EngineError(MancalaError):
+    """The playing engine refused the request (a level outside 1..10, no memory for its
+    table)."""

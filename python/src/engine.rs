@@ -1,0 +1,248 @@
+//! `Engine`: the anytime playing engine of `mancala_solver::engine` for Kalah and Bao la
+//! Kete, at a strength level, with the result as the dataclass `mancala.results.SearchResult`.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use mancala_core::bao::BaoPosition;
+use mancala_core::kalah::KalahPosition;
+use mancala_solver::engine::{
+    Choice, Engine as Search, EngineError, Evaluate, Level, LevelPlayer, Limits, DEFAULT_TT_BYTES,
+    SEED,
+};
+
+use crate::bao::Bao;
+use crate::errors::{from_error, Kind};
+use crate::int::Int;
+use crate::interrupt;
+use crate::kalah::{move_to_py, Kalah};
+use crate::solver::{mebibytes, Egdb};
+
+/// The players of both games, each made at its first search.
+struct Players {
+    level: Level,
+    seed: u64,
+    tt_bytes: usize,
+    db: Option<Arc<mancala_solver::Egdb>>,
+    kalah: Option<LevelPlayer<KalahPosition>>,
+    bao: Option<LevelPlayer<BaoPosition>>,
+}
+
+/// The anytime playing engine: iterative-deepening alpha-beta with a heuristic evaluation,
+/// for Kalah (any m, n, options) and Bao la Kete, at a strength level.
+///
+/// `Engine(level=10, tt_mb=16, seed=0, egdb=None)`: `level` 1 (weakest) to 10 (strongest;
+/// levels 1–9 limit the depth to 1, 2, 3, 4, 5, 6, 8, 10, 14 plies, levels 1–4 play a
+/// deliberately weaker move with probability 50, 30, 15, 5 %, drawn from `seed`), `tt_mb`
+/// the transposition table of each game in MiB (kept between searches, so the moves of one
+/// game reuse it), `egdb` an endgame database for exact Kalah play. Raises `EngineError`
+/// for a level outside 1..10, `ValueError` for a zero table.
+///
+/// `search` and `best_move` release the GIL; Ctrl-C (`KeyboardInterrupt`) stops them. One
+/// search at a time runs on an engine (a second waits).
+#[pyclass(module = "mancala")]
+pub struct Engine {
+    players: Mutex<Players>,
+    level: u32,
+}
+
+/// The exception of an [`EngineError`]: `IllegalMoveError` for a finished game (there is no
+/// move to choose), `DatabaseError` for a database of other rules, else `EngineError`.
+fn engine_error(py: Python<'_>, e: EngineError) -> PyErr {
+    let kind = match e {
+        EngineError::GameOver => Kind::IllegalMove,
+        EngineError::DatabaseMismatch { .. } => Kind::Database,
+        _ => Kind::Engine,
+    };
+    from_error(py, kind, e)
+}
+
+/// Chooses a move for `pos` with the player of its game, made at its first use.
+fn choose<G: Evaluate>(
+    players: &Mutex<Players>,
+    pos: &G,
+    limits: Limits,
+    uses_database: bool,
+    player: impl FnOnce(&mut Players) -> &mut Option<LevelPlayer<G>>,
+) -> Result<Choice<G::Move>, EngineError> {
+    let mut players = players.lock().unwrap_or_else(|e| e.into_inner());
+    let (level, seed, tt_bytes) = (players.level, players.seed, players.tt_bytes);
+    let db = if uses_database {
+        players.db.clone()
+    } else {
+        None
+    };
+    let player = player(&mut players).get_or_insert_with(|| {
+        let mut engine = Search::with_tt_bytes(tt_bytes);
+        engine.set_database(db);
+        LevelPlayer::with_engine(engine, level, seed)
+    });
+    player.choose_within(pos, limits)
+}
+
+/// The `SearchResult` dataclass of a choice, the moves converted by `mv`.
+fn search_result<'py, M: Copy>(
+    py: Python<'py>,
+    choice: &Choice<M>,
+    kalah: bool,
+    mv: impl Fn(M) -> Py<PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let s = &choice.search;
+    let kw = PyDict::new(py);
+    kw.set_item("move", mv(choice.mv))?;
+    kw.set_item("weaker", choice.weaker)?;
+    kw.set_item("search_move", mv(s.best_move))?;
+    kw.set_item("score", s.score)?;
+    // Kalah scores are hundredths of a seed of store difference; Bao la Kete has no seeds
+    // to count (its scores are heuristic units or a forced win or loss).
+    let seeds = if kalah {
+        Some(f64::from(s.score) / f64::from(SEED))
+    } else {
+        None
+    };
+    kw.set_item("score_seeds", seeds)?;
+    kw.set_item("depth", s.depth)?;
+    kw.set_item("pv", s.pv.iter().map(|&m| mv(m)).collect::<Vec<_>>())?;
+    kw.set_item("nodes", s.nodes)?;
+    kw.set_item("exact", s.exact)?;
+    kw.set_item("seconds", s.elapsed.as_secs_f64())?;
+    py.import("mancala.results")?
+        .getattr("SearchResult")?
+        .call((), Some(&kw))
+}
+
+#[pymethods]
+impl Engine {
+    #[new]
+    #[pyo3(signature = (level = Int::of(10), tt_mb = None, seed = Int::of(0), egdb = None),
+           text_signature = "(level=10, tt_mb=None, seed=0, egdb=None)")]
+    fn new(
+        py: Python<'_>,
+        level: Int,
+        tt_mb: Option<Int>,
+        seed: Int,
+        egdb: Option<Py<Egdb>>,
+    ) -> PyResult<Engine> {
+        // A level that fits a u32 goes to the library, whose EngineError names the range (as the
+        // command's message does); a negative or huge one is a ValueError with the same range.
+        let level: u32 = level
+            .get("level", 0, i128::from(u32::MAX), "")
+            .or_else(|_| level.get("level", 1, 10, ""))?;
+        let tt_mb = tt_mb.map(|t| t.u64("tt_mb")).transpose()?;
+        let seed = seed.u64("seed")?;
+        let lvl = Level::new(level).map_err(|e| engine_error(py, e))?;
+        let tt_bytes = match tt_mb {
+            None => DEFAULT_TT_BYTES,
+            Some(mb) => mebibytes(mb, "tt_mb")?,
+        };
+        Ok(Engine {
+            players: Mutex::new(Players {
+                level: lvl,
+                seed,
+                tt_bytes,
+                db: egdb.map(|d| d.get().shared()),
+                kalah: None,
+                bao: None,
+            }),
+            level,
+        })
+    }
+
+    /// The strength level, 1..10.
+    #[getter]
+    fn level(&self) -> u32 {
+        self.level
+    }
+
+    /// Searches the current position of `game` (a `Kalah` or a `Bao`) within `time_ms`
+    /// milliseconds (and at most `max_nodes` positions when given) at the engine's level, and
+    /// returns a `SearchResult`: the move to play, the search's own best move and score, the
+    /// depth, the principal variation, nodes, seconds and whether the score is exact. The
+    /// first iteration always completes, so a move comes back even with `time_ms=0`.
+    ///
+    /// Scores are for the player to move, in engine units: Kalah in hundredths of a seed of
+    /// final store difference (`score_seeds` in seeds), Bao la Kete in heuristic units or
+    /// ±(1,000,000 − plies) for a forced win or loss. Raises `IllegalMoveError` when the game
+    /// is over, `DatabaseError` when the engine's database serves other rules, `EngineError`
+    /// (table memory), `ValueError` for a negative time, `TypeError` for another object.
+    #[pyo3(signature = (game, time_ms = Int::of(1000), max_nodes = None),
+           text_signature = "($self, game, time_ms=1000, max_nodes=None)")]
+    fn search<'py>(
+        &self,
+        py: Python<'py>,
+        game: &Bound<'py, PyAny>,
+        time_ms: Int,
+        max_nodes: Option<Int>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let time_ms = time_ms.u64("time_ms")?;
+        let max_nodes = max_nodes.map(|n| n.u64("max_nodes")).transpose()?;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let mut limits =
+            Limits::time(Duration::from_millis(time_ms)).with_cancel(Arc::clone(&cancel));
+        if let Some(n) = max_nodes {
+            limits = limits.with_nodes(n);
+        }
+        let players = &self.players;
+        if let Ok(k) = game.cast::<Kalah>() {
+            let pos = *k.borrow().position();
+            let choice = interrupt::run(py, &cancel, move || {
+                choose(players, &pos, limits, true, |p| &mut p.kalah)
+            })?
+            .map_err(|e| engine_error(py, e))?;
+            return search_result(py, &choice, true, |m| move_to_py(py, m));
+        }
+        if let Ok(b) = game.cast::<Bao>() {
+            let pos = *b.borrow().position();
+            let choice = interrupt::run(py, &cancel, move || {
+                choose(players, &pos, limits, false, |p| &mut p.bao)
+            })?
+            .map_err(|e| engine_error(py, e))?;
+            return search_result(py, &choice, false, |m| {
+                m.to_string()
+                    .into_pyobject(py)
+                    .map(|o| o.into_any().unbind())
+                    .unwrap_or_else(|never| match never {})
+            });
+        }
+        Err(PyTypeError::new_err(format!(
+            "the engine plays a mancala.Kalah or a mancala.Bao game, not {}",
+            game.get_type().name()?
+        )))
+    }
+
+    /// The move the engine plays in the current position of `game` (`search(...).move`).
+    #[pyo3(signature = (game, time_ms = Int::of(1000), max_nodes = None),
+           text_signature = "($self, game, time_ms=1000, max_nodes=None)")]
+    fn best_move<'py>(
+        &self,
+        py: Python<'py>,
+        game: &Bound<'py, PyAny>,
+        time_ms: Int,
+        max_nodes: Option<Int>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.search(py, game, time_ms, max_nodes)?.getattr("move")
+    }
+
+    /// Forgets everything learnt (transposition tables, killer moves), e.g. before a new game.
+    fn clear(&self, py: Python<'_>) {
+        let players = &self.players;
+        py.detach(|| {
+            let mut p = players.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(k) = &mut p.kalah {
+                k.engine_mut().clear();
+            }
+            if let Some(b) = &mut p.bao {
+                b.engine_mut().clear();
+            }
+        });
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<mancala.Engine level={}>", self.level)
+    }
+}

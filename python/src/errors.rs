@@ -1,0 +1,63 @@
+//! The library's errors as Python exceptions.
+//!
+//! The exception classes live in Python (`mancala/errors.py`), so that each can derive from
+//! both `mancala.MancalaError` and the built-in class it behaves as (`ValueError` for bad
+//! input); this module looks them up by name when it raises one. The message is always the
+//! library's own (`Display` of its error type), the same text the `mancala` command prints
+//! after `mancala: `.
+
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+
+/// Which exception of `mancala.errors` to raise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `RulesError(MancalaError, ValueError)`: a rule-set text the parser refused.
+    Rules,
+    /// `NotationError(MancalaError, ValueError)`: a position or move text that cannot be read
+    /// or names an impossible position.
+    Notation,
+    /// `IllegalMoveError(MancalaError, ValueError)`: a move the rules do not allow here.
+    IllegalMove,
+    /// `SolveError(MancalaError)`: the exact solver could not start.
+    Solve,
+    /// `DatabaseError(MancalaError)`: an endgame database could not be built, saved, opened
+    /// or used.
+    Database,
+    /// `EngineError(MancalaError)`: the playing engine refused the request.
+    Engine,
+}
+
+impl Kind {
+    /// The class name in `mancala.errors`.
+    #[must_use]
+    pub fn class_name(self) -> &'static str {
+        match self {
+            Kind::Rules => "RulesError",
+            Kind::Notation => "NotationError",
+            Kind::IllegalMove => "IllegalMoveError",
+            Kind::Solve => "SolveError",
+            Kind::Database => "DatabaseError",
+            Kind::Engine => "EngineError",
+        }
+    }
+}
+
+/// The exception `kind` with `message`. When `mancala.errors` cannot be imported (the
+/// extension module loaded on its own, outside its package), a `RuntimeError` with the same
+/// message.
+pub fn error(py: Python<'_>, kind: Kind, message: impl Into<String>) -> PyErr {
+    let message = message.into();
+    let class = py
+        .import("mancala.errors")
+        .and_then(|m| m.getattr(kind.class_name()));
+    match class.and_then(|c| c.call1((message.clone(),))) {
+        Ok(value) => PyErr::from_value(value),
+        Err(_) => PyRuntimeError::new_err(message),
+    }
+}
+
+/// [`error`] from a library error value (its `Display` is the message).
+pub fn from_error(py: Python<'_>, kind: Kind, e: impl std::fmt::Display) -> PyErr {
+    error(py, kind, e.to_string())
+}

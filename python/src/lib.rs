@@ -1,0 +1,61 @@
+//! # mancala-py: the Python package `mancala`
+//!
+//! The extension module `mancala._mancala`, built with [PyO3](https://pyo3.rs) and
+//! [maturin](https://www.maturin.rs) (`pip install ./python`, or `maturin develop` in
+//! `python/`), over the public APIs of `mancala-core` and `mancala-solver`. The Python
+//! package `mancala` (the folder `python/mancala/`) re-exports it, defines the exception
+//! classes (`mancala/errors.py`) and the result dataclasses (`mancala/results.py`) this module
+//! returns, and adds the environments (`mancala/envs/`). The Python API is documented in
+//! `docs/python.md`, and typed in `mancala/_mancala.pyi`.
+//!
+//! | module | Python names |
+//! |---|---|
+//! | [`kalah`] | `Kalah`: a Kalah(m, n) game with its history (`play`, `undo`, `board`, …) |
+//! | [`bao`] | `Bao`: a Bao la Kete game with its history |
+//! | [`side`] | `Side`: `SOUTH` or `NORTH` |
+//! | [`solver`] | `Solver` (the exact solver), `Egdb` (endgame databases), `build_egdb` |
+//! | [`engine`] | `Engine`: the anytime playing engine at a strength level |
+//! | [`playout`] | `random_playouts`: whole random games in Rust, many at a time |
+//! | [`errors`] | how library errors become the exceptions of `mancala.errors` |
+//! | [`int`] | whole-number arguments, their ranges checked with the argument's name |
+//! | [`interrupt`] | the GIL released during long calls, and Ctrl-C (`KeyboardInterrupt`) stopping them |
+//!
+//! Nothing crosses into Python as a panic: every refusal of the library is a typed error
+//! turned into an exception with the library's message, and every argument is checked
+//! before it reaches the library (a house number that does not fit a byte, a negative time).
+
+use pyo3::prelude::*;
+
+pub mod bao;
+pub mod engine;
+pub mod errors;
+pub mod int;
+pub mod interrupt;
+pub mod kalah;
+pub mod playout;
+pub mod side;
+pub mod solver;
+
+/// The module `mancala._mancala`: every class and function of the list above.
+#[pymodule]
+fn _mancala(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<side::Side>()?;
+    m.add_class::<kalah::Kalah>()?;
+    m.add_class::<bao::Bao>()?;
+    m.add_class::<solver::Solver>()?;
+    m.add_class::<solver::Egdb>()?;
+    m.add_class::<engine::Engine>()?;
+    m.add_function(wrap_pyfunction!(solver::build_egdb, m)?)?;
+    m.add_function(wrap_pyfunction!(playout::random_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(names_bao, m)?)?;
+    m.add_function(wrap_pyfunction!(bao::bao_moves, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
+
+/// Whether the rule-set text `rules` names Bao la Kete (it starts with `bao`, in any case,
+/// after leading white space) rather than Kalah: the one decision of `mancala_core::Rules`.
+#[pyfunction]
+fn names_bao(rules: &str) -> bool {
+    mancala_core::Rules::names_bao(rules)
+}

@@ -1,0 +1,116 @@
+//! `random_playouts`: many whole random games played in Rust in one call, so that Python
+//! pays its call overhead once, not once a move.
+
+use numpy::PyArray1;
+use pyo3::exceptions::PyMemoryError;
+use pyo3::prelude::*;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use mancala_core::bao::BaoPosition;
+use mancala_core::kalah::KalahPosition;
+use mancala_core::{Game, Rules};
+
+use crate::errors::{from_error, Kind};
+use crate::int::Int;
+use crate::interrupt::pending_signal;
+
+/// Games played between two looks for a pending signal (Ctrl-C).
+const CHUNK: u64 = 256;
+
+/// Plays one game from `pos` to its end, each move drawn uniformly from the legal moves,
+/// and returns the final score (South minus North: seeds for Kalah, ±1 for Bao la Kete)
+/// and the moves played.
+fn playout<G: Game>(
+    mut pos: G,
+    rng: &mut StdRng,
+    play: impl Fn(&G, G::Move) -> Option<G>,
+) -> (i32, u64) {
+    let mut plies = 0u64;
+    loop {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return (pos.outcome().map_or(0, |o| o.score), plies);
+        }
+        let mv = moves[rng.gen_range(0..moves.len())];
+        match play(&pos, mv) {
+            Some(next) => pos = next,
+            // Never for a legal move; ends the game rather than looping.
+            None => return (pos.outcome().map_or(0, |o| o.score), plies),
+        }
+        plies += 1;
+    }
+}
+
+/// Plays `n` random games of `rules` (a rule-set text of either game, `"standard"` by
+/// default) from the start, or from `position` (notation), each move drawn uniformly among
+/// the legal moves with a generator seeded by `seed` (the same seed gives the same games), and returns the final
+/// scores as a NumPy array of `int64`, shape `(n,)`: South minus North in seeds for Kalah,
+/// +1 (South won) or −1 for Bao la Kete. The GIL is released meanwhile; Ctrl-C stops it
+/// (`KeyboardInterrupt`). Raises `RulesError`, `NotationError`, `MemoryError` when `n`
+/// scores (8 bytes each) cannot be had.
+#[pyfunction]
+#[pyo3(signature = (n, seed = Int::of(0), rules = "standard", position = None),
+       text_signature = "(n, seed=0, rules='standard', position=None)")]
+pub fn random_playouts<'py>(
+    py: Python<'py>,
+    n: Int,
+    seed: Int,
+    rules: &str,
+    position: Option<&str>,
+) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    let n = n.u64("n")?;
+    let seed = seed.u64("seed")?;
+    let rules: Rules = rules.parse().map_err(|e| from_error(py, Kind::Rules, e))?;
+    let scores = match rules {
+        Rules::Kalah(r) => {
+            let start = match position {
+                None => KalahPosition::start(r),
+                Some(t) => {
+                    KalahPosition::parse(r, t).map_err(|e| from_error(py, Kind::Notation, e))?
+                }
+            };
+            // Legal moves only: the unchecked play is the library's fast path.
+            run(py, n, seed, start, |p, m| Some(p.play_unchecked(m)))?
+        }
+        Rules::Bao(r) => {
+            let start = match position {
+                None => BaoPosition::start(r),
+                Some(t) => {
+                    BaoPosition::parse(r, t).map_err(|e| from_error(py, Kind::Notation, e))?
+                }
+            };
+            run(py, n, seed, start, |p, m| p.play(m).ok())?
+        }
+    };
+    Ok(PyArray1::from_vec(py, scores))
+}
+
+/// The scores of `n` playouts from `start`, without the GIL, looking for a signal every
+/// [`CHUNK`] games.
+fn run<G: Game + Send + Sync>(
+    py: Python<'_>,
+    n: u64,
+    seed: u64,
+    start: G,
+    play: impl Fn(&G, G::Move) -> Option<G> + Send + Sync,
+) -> PyResult<Vec<i64>> {
+    py.detach(|| {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut scores: Vec<i64> = Vec::new();
+        let wanted = usize::try_from(n)
+            .map_err(|_| PyMemoryError::new_err(format!("{n} scores do not fit in memory")))?;
+        scores
+            .try_reserve_exact(wanted)
+            .map_err(|_| PyMemoryError::new_err(format!("{n} scores do not fit in memory")))?;
+        for i in 0..n {
+            if i % CHUNK == CHUNK - 1 {
+                if let Some(e) = pending_signal() {
+                    return Err(e);
+                }
+            }
+            scores.push(i64::from(playout(start, &mut rng, &play).0));
+        }
+        Ok(scores)
+    })
+}

@@ -1,0 +1,571 @@
+//! `Solver` (the exact Kalah solver), `Egdb` (endgame databases) and `build_egdb`.
+//!
+//! Results come back as the frozen dataclasses of `mancala/results.py` (`Solution`,
+//! `SwapChoice`, `Analysis`, `MoveValue`, `BuildProgress`). Values follow the library
+//! (`mancala_solver::Solution`): seeds, from the point of view of the player to move.
+
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use pyo3::exceptions::{PyRuntimeError, PyRuntimeWarning, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use mancala_core::kalah::KalahRules;
+use mancala_solver::progress::MIN_INTERVAL;
+use mancala_solver::{
+    available_memory_bytes, BuildProgress, Cache, CacheEvent, EgdbError, SolveError,
+};
+
+use crate::errors::{error, from_error, Kind};
+use crate::int::Int;
+use crate::interrupt::{panic_message, pending_signal, TICK};
+use crate::kalah::{move_to_py, parse_rules, Kalah};
+
+/// An instance of the dataclass `name` of `mancala.results`, made from `kwargs`.
+fn result<'py>(
+    py: Python<'py>,
+    name: &str,
+    kwargs: &Bound<'py, PyDict>,
+) -> PyResult<Bound<'py, PyAny>> {
+    py.import("mancala.results")?
+        .getattr(name)?
+        .call((), Some(kwargs))
+}
+
+/// Bytes of `mb` mebibytes, refused when zero or beyond the address space.
+///
+/// # Errors
+/// `ValueError`.
+pub fn mebibytes(mb: u64, what: &str) -> PyResult<usize> {
+    mb.checked_mul(1 << 20)
+        .and_then(|b| usize::try_from(b).ok())
+        .filter(|&b| b > 0)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "{what} must be 1 MiB or more and fit the address space, got {mb}"
+            ))
+        })
+}
+
+/// A duration of `seconds`, refused when negative or not finite.
+///
+/// # Errors
+/// `ValueError`.
+pub fn seconds(seconds: f64, what: &str) -> PyResult<Duration> {
+    Duration::try_from_secs_f64(seconds).map_err(|_| {
+        PyValueError::new_err(format!(
+            "{what} must be a finite number of seconds ≥ 0, got {seconds}"
+        ))
+    })
+}
+
+/// A thread count of 1 to [`mancala_solver::MAX_THREADS`] (`None`: the library's default,
+/// every core).
+///
+/// # Errors
+/// `ValueError` naming the range for another integer.
+pub fn threads(threads: Option<Int>) -> PyResult<Option<usize>> {
+    threads
+        .map(|t| {
+            let max = mancala_solver::MAX_THREADS as i128;
+            t.get("threads", 1, max, " (None: every core)")
+        })
+        .transpose()
+}
+
+/// The exception of a [`SolveError`]: `SolveError`, or `DatabaseError` when the database
+/// does not serve the position's rules.
+fn solve_error(py: Python<'_>, e: SolveError) -> PyErr {
+    let kind = match e {
+        SolveError::DatabaseMismatch { .. } => Kind::Database,
+        _ => Kind::Solve,
+    };
+    from_error(py, kind, e)
+}
+
+/// Runs `f` (which calls a `*_watched` function of the library with the tick it is given)
+/// with the GIL released; the tick looks for a pending signal (Ctrl-C) and stops the work
+/// when a handler raised. A panic becomes a `RuntimeError`.
+///
+/// # Errors
+/// The signal handler's exception, or `RuntimeError` for a panic.
+fn watched<R: Send>(
+    py: Python<'_>,
+    f: impl FnOnce(&mut dyn FnMut() -> ControlFlow<()>) -> R + Send,
+) -> PyResult<R> {
+    let (r, interrupt) = py.detach(|| {
+        let mut interrupt: Option<PyErr> = None;
+        let mut tick = || match pending_signal() {
+            Some(e) => {
+                interrupt = Some(e);
+                ControlFlow::Break(())
+            }
+            None => ControlFlow::Continue(()),
+        };
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut tick)));
+        (r.map_err(|p| panic_message(&p)), interrupt)
+    });
+    if let Some(e) = interrupt {
+        return Err(e);
+    }
+    r.map_err(PyRuntimeError::new_err)
+}
+
+/// The exact Kalah solver: MTD(f) alpha-beta with a transposition table, in parallel, with
+/// an optional endgame database (`mancala_solver::Solver`).
+///
+/// `Solver(threads=None, tt_mb=64, egdb=None, max_seconds=None, max_nodes=None)`:
+/// `threads` search threads (`None`: every core; the value never depends on it), `tt_mb`
+/// the transposition table in MiB (kept between solves of one rule set), `egdb` an `Egdb`
+/// probed for every position with at most its K seeds in the houses, `max_seconds` /
+/// `max_nodes` limits after which a solve returns the bounds proven so far
+/// (`exact=False`). Raises `ValueError` for a thread count outside 1..=1024, a zero table,
+/// a negative time (a whole-number argument out of range names itself and its range; see
+/// the module `int`).
+///
+/// `solve` and `analyse` release the GIL; Ctrl-C (`KeyboardInterrupt`) stops them. One call
+/// at a time runs on a solver (a second waits).
+#[pyclass(module = "mancala")]
+pub struct Solver {
+    solver: Mutex<mancala_solver::Solver>,
+    egdb: Option<Py<Egdb>>,
+}
+
+impl Solver {
+    /// Runs `job` on the solver without the GIL, stoppable by Ctrl-C.
+    fn with<R: Send>(
+        &self,
+        py: Python<'_>,
+        job: impl FnOnce(&mut mancala_solver::Solver, &mut dyn FnMut() -> ControlFlow<()>) -> R + Send,
+    ) -> PyResult<R> {
+        let solver = &self.solver;
+        watched(py, move |tick| {
+            let mut s = solver.lock().unwrap_or_else(|e| e.into_inner());
+            job(&mut s, tick)
+        })
+    }
+}
+
+#[pymethods]
+impl Solver {
+    #[new]
+    #[pyo3(signature = (threads = None, tt_mb = Int::of(64), egdb = None, max_seconds = None, max_nodes = None),
+           text_signature = "(threads=None, tt_mb=64, egdb=None, max_seconds=None, max_nodes=None)")]
+    fn new(
+        threads: Option<Int>,
+        tt_mb: Int,
+        egdb: Option<Py<Egdb>>,
+        max_seconds: Option<f64>,
+        max_nodes: Option<Int>,
+    ) -> PyResult<Solver> {
+        let tt_mb = tt_mb.u64("tt_mb")?;
+        let max_nodes = max_nodes.map(|n| n.u64("max_nodes")).transpose()?;
+        let mut s = mancala_solver::Solver::new().tt_bytes(mebibytes(tt_mb, "tt_mb")?);
+        if let Some(t) = self::threads(threads)? {
+            s = s.threads(t);
+        }
+        if let Some(limit) = max_seconds {
+            s = s.time_limit(Some(seconds(limit, "max_seconds")?));
+        }
+        s = s.node_limit(max_nodes);
+        if let Some(db) = &egdb {
+            s = s.database(Arc::clone(&db.get().inner));
+        }
+        Ok(Solver {
+            solver: Mutex::new(s),
+            egdb,
+        })
+    }
+
+    /// The endgame database the solver probes, if any.
+    #[getter]
+    fn egdb(&self, py: Python<'_>) -> Option<Py<Egdb>> {
+        self.egdb.as_ref().map(|d| d.clone_ref(py))
+    }
+
+    /// Solves the current position of `game` (a `Kalah`): a `Solution` with the value, the
+    /// final score, every best move, a principal variation, the pie-rule choice, nodes and
+    /// seconds; after a limit, the bounds proven so far (`exact=False`). Raises `SolveError`
+    /// (too many seeds to solve, threads or table memory not available), `DatabaseError`
+    /// (the database serves other rules), `KeyboardInterrupt`.
+    fn solve<'py>(&self, py: Python<'py>, game: PyRef<'py, Kalah>) -> PyResult<Bound<'py, PyAny>> {
+        let pos = *game.position();
+        drop(game);
+        let s = self
+            .with(py, move |solver, tick| {
+                solver.solve_watched(&pos, MIN_INTERVAL.max(TICK), &mut |_| tick())
+            })?
+            .map_err(|e| solve_error(py, e))?;
+        let kw = PyDict::new(py);
+        kw.set_item("value", s.value)?;
+        kw.set_item("lower", s.lower)?;
+        kw.set_item("upper", s.upper)?;
+        kw.set_item("exact", s.exact)?;
+        kw.set_item("score", s.score)?;
+        let moves = |v: &[mancala_core::kalah::KalahMove]| -> Vec<Py<PyAny>> {
+            v.iter().map(|&m| move_to_py(py, m)).collect()
+        };
+        kw.set_item("best_moves", moves(&s.best_moves))?;
+        kw.set_item("pv", moves(&s.pv))?;
+        let swap = match s.swap {
+            None => None,
+            Some(c) => {
+                let k = PyDict::new(py);
+                k.set_item("swap_value", c.swap_value)?;
+                k.set_item("stay_value", c.stay_value)?;
+                k.set_item("swap_is_better", c.swap_is_better)?;
+                Some(result(py, "SwapChoice", &k)?)
+            }
+        };
+        kw.set_item("swap", swap)?;
+        kw.set_item("nodes", s.nodes)?;
+        kw.set_item("seconds", s.seconds)?;
+        result(py, "Solution", &kw)
+    }
+
+    /// The value of every legal move of the current position of `game` (a `Kalah`), the swap
+    /// included when offered: an `Analysis` whose `moves` are `MoveValue`s in `legal_moves()`
+    /// order. Limits and errors as `solve`.
+    fn analyse<'py>(
+        &self,
+        py: Python<'py>,
+        game: PyRef<'py, Kalah>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let pos = *game.position();
+        drop(game);
+        let a = self
+            .with(py, move |solver, tick| {
+                solver.analyse_watched(&pos, MIN_INTERVAL.max(TICK), &mut |_| tick())
+            })?
+            .map_err(|e| solve_error(py, e))?;
+        let mut moves = Vec::with_capacity(a.moves.len());
+        for m in &a.moves {
+            let k = PyDict::new(py);
+            k.set_item("move", move_to_py(py, m.mv))?;
+            k.set_item("value", m.value)?;
+            k.set_item("lower", m.lower)?;
+            k.set_item("upper", m.upper)?;
+            k.set_item("exact", m.exact)?;
+            moves.push(result(py, "MoveValue", &k)?);
+        }
+        let kw = PyDict::new(py);
+        kw.set_item("moves", moves)?;
+        kw.set_item("nodes", a.nodes)?;
+        kw.set_item("seconds", a.seconds)?;
+        result(py, "Analysis", &kw)
+    }
+
+    /// Forgets every entry of the transposition table.
+    fn clear_table(&self, py: Python<'_>) -> PyResult<()> {
+        self.with(py, |s, _| s.clear_table())
+    }
+
+    fn __repr__(&self) -> String {
+        let s = self.solver.lock().unwrap_or_else(|e| e.into_inner());
+        format!("<mancala.Solver {s:?}>")
+    }
+}
+
+/// The exception of an [`EgdbError`]: `KeyboardInterrupt`-free `DatabaseError`.
+fn egdb_error(py: Python<'_>, e: EgdbError) -> PyErr {
+    from_error(py, Kind::Database, e)
+}
+
+/// An endgame database in memory: the exact value of every Kalah position with at most K
+/// seeds in the houses, for one m and one set of value-relevant options
+/// (`mancala_solver::Egdb`). Made by `Egdb.open`, `Egdb.find` or `build_egdb`; given to
+/// `Solver`, `solve`, `Engine`. Read-only: it may be shared by several solvers and engines.
+#[pyclass(module = "mancala", frozen)]
+pub struct Egdb {
+    inner: Arc<mancala_solver::Egdb>,
+}
+
+impl Egdb {
+    /// The shared database.
+    #[must_use]
+    pub fn shared(&self) -> Arc<mancala_solver::Egdb> {
+        Arc::clone(&self.inner)
+    }
+}
+
+#[pymethods]
+impl Egdb {
+    /// Loads the database file `path` (a `str` or `os.PathLike`), checking its header,
+    /// checksums and every entry. Raises `DatabaseError` with the library's reason (missing,
+    /// truncated, corrupt file, another format version).
+    #[staticmethod]
+    fn open(py: Python<'_>, path: PathBuf) -> PyResult<Egdb> {
+        let db = py
+            .detach(|| mancala_solver::Egdb::open(&path))
+            .map_err(|e| egdb_error(py, e))?;
+        Ok(Egdb {
+            inner: Arc::new(db),
+        })
+    }
+
+    /// The database serving `rules` (a rule-set text) with the largest K in the folder
+    /// `path`, by the files' headers (`mancala solve --egdb` does the same); a path that is
+    /// not a folder is opened as one database file, which must serve `rules`. Raises
+    /// `DatabaseError` (no such database, with every file passed over and why), `RulesError`.
+    #[staticmethod]
+    fn find(py: Python<'_>, path: PathBuf, rules: &str) -> PyResult<Egdb> {
+        let rules = parse_rules(py, rules)?;
+        let found = py
+            .detach(|| mancala_solver::Egdb::find_in(&path, &rules))
+            .map_err(|e| egdb_error(py, e))?;
+        Ok(Egdb {
+            inner: Arc::new(found.database),
+        })
+    }
+
+    /// The database of `rules` (a rule-set text) from a cache folder, built and saved there
+    /// first when it is missing or damaged: the same cache as the `mancala` command's
+    /// (`folder`, else `$MANCALA_CACHE_DIR`, else the user's cache folder,
+    /// `~/.cache/mancala` on Linux). `max_seeds` is K (`None`: what the command picks from
+    /// the board size and the free memory, K = 20 for m = 6, 215 MiB, built in about 8 s on
+    /// two cores). A file read back is checked completely. `progress` and `interval` as in
+    /// `build_egdb`; the GIL is released and Ctrl-C stops a build (nothing is saved then). A
+    /// database built but not saved (a full disk) is returned with a `RuntimeWarning`.
+    /// Raises `DatabaseError` (no cache folder, a folder that cannot be written, K too
+    /// large, out of memory), `RulesError`.
+    #[staticmethod]
+    #[pyo3(signature = (rules, max_seeds = None, folder = None, threads = None, progress = None, interval = 0.5))]
+    fn cached(
+        py: Python<'_>,
+        rules: &str,
+        max_seeds: Option<Int>,
+        folder: Option<PathBuf>,
+        threads: Option<Int>,
+        progress: Option<Py<PyAny>>,
+        interval: f64,
+    ) -> PyResult<Egdb> {
+        let rules: KalahRules = parse_rules(py, rules)?;
+        let threads = self::threads(threads)?.unwrap_or(0);
+        let interval = seconds(interval, "interval")?;
+        let folder = folder
+            .or_else(|| {
+                std::env::var_os("MANCALA_CACHE_DIR")
+                    .filter(|v| !v.is_empty())
+                    .map(PathBuf::from)
+            })
+            .or_else(Cache::default_dir)
+            .ok_or_else(|| {
+                error(
+                    py,
+                    Kind::Database,
+                    "no cache folder: this system names none; give folder=",
+                )
+            })?;
+        let k = match max_seeds {
+            Some(k) => k.get("max_seeds", 0, i128::from(u32::MAX), "")?,
+            None => {
+                Cache::default_max_seeds(&rules, available_memory_bytes()).ok_or_else(|| {
+                    error(
+                        py,
+                        Kind::Database,
+                        format!("not even K = 1 fits in memory for {rules}"),
+                    )
+                })?
+            }
+        };
+        let cache = Cache::new(folder);
+        let mut callback_error: Option<PyErr> = None;
+        let got = {
+            let callback_error = &mut callback_error;
+            let progress = progress.as_ref();
+            watched(py, move |tick| {
+                let mut reporter = Reporter::new(progress, interval, callback_error);
+                cache.get_or_build(&rules, k, threads, TICK, &mut |event| {
+                    tick()?;
+                    match event {
+                        CacheEvent::Progress(p) => reporter.report(p),
+                        _ => ControlFlow::Continue(()),
+                    }
+                })
+            })?
+        };
+        if let Some(e) = callback_error {
+            return Err(e);
+        }
+        let cached = got.map_err(|e| egdb_error(py, e))?;
+        if let Some(e) = &cached.save_error {
+            PyErr::warn(
+                py,
+                &py.get_type::<PyRuntimeWarning>(),
+                &std::ffi::CString::new(format!(
+                    "the database was built but not saved in the cache: {e}"
+                ))
+                .unwrap_or_default(),
+                1,
+            )?;
+        }
+        Ok(Egdb {
+            inner: Arc::new(cached.database),
+        })
+    }
+
+    /// Writes the database to `path`: a temporary file in the same folder, flushed to disk
+    /// and renamed over `path`, so the file is the old one or the whole new one. Raises
+    /// `DatabaseError` when it cannot be written.
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        let db = Arc::clone(&self.inner);
+        py.detach(move || db.save(&path))
+            .map(|_| ())
+            .map_err(|e| egdb_error(py, e))
+    }
+
+    /// m, the houses a row of the positions it holds.
+    #[getter]
+    fn houses(&self) -> u8 {
+        self.inner.houses()
+    }
+
+    /// K: it holds every position with at most this many seeds in the houses.
+    #[getter]
+    fn max_seeds(&self) -> u32 {
+        self.inner.max_seeds()
+    }
+
+    /// The rule set it was built with, in notation (any n and the options that do not change
+    /// values are served as well).
+    #[getter]
+    fn rules(&self) -> String {
+        self.inner.built_with().to_string()
+    }
+
+    /// What it serves, for messages: `"kalah(6,·)+empty_capture, K = 20"`.
+    #[getter]
+    fn description(&self) -> String {
+        self.inner.description()
+    }
+
+    /// Entries (positions), one byte each.
+    #[getter]
+    fn entries(&self) -> usize {
+        self.inner.len()
+    }
+
+    /// Whether it gives the values of positions played under `rules` (a rule-set text): same
+    /// m and value-relevant options. Raises `RulesError` for a malformed rule set.
+    fn serves(&self, py: Python<'_>, rules: &str) -> PyResult<bool> {
+        Ok(self.inner.serves(&parse_rules(py, rules)?))
+    }
+
+    /// The exact value of the current position of `game` for the player to move (seeds still
+    /// to gain, as `Solution.value`), or `None` when the database does not hold it (other
+    /// rules, more than K seeds in the houses, a finished game, an opening position).
+    fn value(&self, game: PyRef<'_, Kalah>) -> Option<i32> {
+        self.inner.value(game.position())
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<mancala.Egdb {}>", self.inner.description())
+    }
+}
+
+/// Hands build progress to a Python callback at most once an interval; the callback's
+/// exception is kept and stops the build.
+struct Reporter<'a> {
+    callback: Option<&'a Py<PyAny>>,
+    interval: Duration,
+    last: Instant,
+    error: &'a mut Option<PyErr>,
+}
+
+impl<'a> Reporter<'a> {
+    fn new(
+        callback: Option<&'a Py<PyAny>>,
+        interval: Duration,
+        error: &'a mut Option<PyErr>,
+    ) -> Self {
+        Reporter {
+            callback,
+            interval,
+            last: Instant::now(),
+            error,
+        }
+    }
+
+    /// Calls the callback with a `BuildProgress` when the interval has passed.
+    fn report(&mut self, p: &BuildProgress) -> ControlFlow<()> {
+        let Some(cb) = self.callback else {
+            return ControlFlow::Continue(());
+        };
+        if self.last.elapsed() < self.interval {
+            return ControlFlow::Continue(());
+        }
+        self.last = Instant::now();
+        let called = Python::attach(|py| -> PyResult<()> {
+            let kw = PyDict::new(py);
+            kw.set_item("done", p.done)?;
+            kw.set_item("total", p.total)?;
+            kw.set_item("seconds", p.seconds)?;
+            cb.call1(py, (result(py, "BuildProgress", &kw)?,))?;
+            Ok(())
+        });
+        match called {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                *self.error = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    }
+}
+
+/// Builds the endgame database of `rules` (a Kalah rule-set text; its m and value-relevant
+/// options) for every position with at most `max_seeds` seeds in the houses, on `threads`
+/// threads (`None`: every core), saves it to `path` when given, and returns it.
+///
+/// `progress`, when given, is called with a `BuildProgress` (entries done, entries in all,
+/// seconds) at most every `interval` seconds while the build runs; an exception it raises
+/// stops the build and is raised here. The GIL is released while the build runs, and
+/// Ctrl-C (`KeyboardInterrupt`) stops it; nothing is saved then.
+///
+/// Size: C(K + 2m, 2m) bytes (m = 6: K = 16 takes 30 MiB and a few seconds, K = 20 215 MiB).
+/// Raises `DatabaseError` (K too large, out of memory, the file cannot be written),
+/// `RulesError`, `ValueError` (`threads` 0, a bad `interval`).
+#[pyfunction]
+#[pyo3(signature = (rules, max_seeds, path = None, threads = None, progress = None, interval = 0.5))]
+pub fn build_egdb(
+    py: Python<'_>,
+    rules: &str,
+    max_seeds: Int,
+    path: Option<PathBuf>,
+    threads: Option<Int>,
+    progress: Option<Py<PyAny>>,
+    interval: f64,
+) -> PyResult<Egdb> {
+    let rules: KalahRules = parse_rules(py, rules)?;
+    let max_seeds: u32 = max_seeds.get("max_seeds", 0, i128::from(u32::MAX), "")?;
+    let threads = self::threads(threads)?.unwrap_or(0);
+    let interval = seconds(interval, "interval")?;
+    // The progress callback's exception, kept apart from a signal's.
+    let mut callback_error: Option<PyErr> = None;
+    let built = {
+        let callback_error = &mut callback_error;
+        let progress = progress.as_ref();
+        watched(py, move |tick| {
+            let mut reporter = Reporter::new(progress, interval, callback_error);
+            let mut report = |p: &BuildProgress| -> ControlFlow<()> {
+                tick()?;
+                reporter.report(p)
+            };
+            mancala_solver::Egdb::build_watched(&rules, max_seeds, threads, TICK, &mut report)
+        })?
+    };
+    if let Some(e) = callback_error {
+        return Err(e);
+    }
+    let db = built.map_err(|e| egdb_error(py, e))?;
+    if let Some(path) = path {
+        py.detach(|| db.save(&path))
+            .map_err(|e| egdb_error(py, e))?;
+    }
+    Ok(Egdb {
+        inner: Arc::new(db),
+    })
+}

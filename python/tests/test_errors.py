@@ -1,0 +1,196 @@
+"""Bad input raises the exceptions of mancala.errors, with the message the `mancala`
+command prints for the same input (after `mancala: ` and the name of the argument the
+command read it from), and never a panic."""
+
+from __future__ import annotations
+
+import pytest
+
+import mancala
+from mancala import (
+    Bao,
+    DatabaseError,
+    Egdb,
+    IllegalMoveError,
+    Kalah,
+    MancalaError,
+    NotationError,
+    RulesError,
+    SolveError,
+)
+
+
+def message(exc_info) -> str:
+    return str(exc_info.value)
+
+
+@pytest.mark.parametrize("rules", ["kalah(9,4)", "kalah(6,4)+no_such_option", "kalah(6,40)", "kalah(6"])
+def test_bad_kalah_rules(cli, rules):
+    with pytest.raises(RulesError) as e:
+        Kalah(rules)
+    assert cli.error("perft", "--rules", rules, "--depth", "1") == f"--rules {rules}: {message(e)}"
+
+
+@pytest.mark.parametrize("rules", ["bao-la-kete+no_such=1", "bao", "bao-la-kete+block_duration=99"])
+def test_bad_bao_rules(cli, rules):
+    with pytest.raises(RulesError) as e:
+        Bao(rules)
+    assert cli.error("perft", "--rules", rules, "--depth", "1") == f"--rules {rules}: {message(e)}"
+
+
+@pytest.mark.parametrize(
+    "rules,position",
+    [
+        ("standard", "1,2"),
+        ("standard", "4,4,4,4,4,4,0,4,4,4,4,4,4,0 X"),
+        ("standard", "4,4,4,4,4,4,0,4,4,4,4,4,4,999 S"),
+        ("standard", "1,0,0,0,0,0,0,0,0,0,0,0,0,0 -"),
+        ("kalah(6,4)", "4,4,4,4,4,4,0,4,4,4,4,4,4,0 S swap"),
+        ("bao-la-kete", "0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 22,22 SN S -"),
+        ("bao-la-kete", "0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 23,22 SN S -"),
+    ],
+)
+def test_bad_positions(cli, rules, position):
+    with pytest.raises(NotationError) as e:
+        mancala.new_game(rules, position)
+    assert cli.error("show", "--rules", rules, position) == f"position {position}: {message(e)}"
+
+
+@pytest.mark.parametrize(
+    "rules,moves",
+    [
+        ("standard", [3, 3]),  # house 3 was emptied by the first move
+        ("standard", [7]),
+        ("standard", ["swap"]),
+        ("kalah(4,3)+pie_rule", [1, 2, "swap"]),
+        ("bao-la-kete", ["F1>"]),
+        ("bao-la-kete", ["F6"]),
+        ("bao-la-kete", ["F6>", "F6>", "F7L"]),
+    ],
+)
+def test_illegal_moves(cli, rules, moves):
+    g = mancala.new_game(rules)
+    before = None
+    with pytest.raises(IllegalMoveError) as e:
+        for mv in moves:
+            before = g.notation()
+            g.play(mv)
+    # The game is unchanged by the refused move.
+    assert g.notation() == before
+    # The command names the argument and the move's index first: `move 2: illegal move 3: ...`.
+    text = ",".join(map(str, moves))
+    assert cli.error("replay", "--rules", rules, "--moves", text) == f"--moves: move {len(moves)}: {message(e)}"
+
+
+@pytest.mark.parametrize("rules,move", [("standard", "x"), ("standard", "1.5"), ("bao-la-kete", "G9")])
+def test_malformed_moves(cli, rules, move):
+    g = mancala.new_game(rules)
+    with pytest.raises(NotationError) as e:
+        g.play(move)
+    assert cli.error("replay", "--rules", rules, "--moves", move) == f"--moves: move 1: {message(e)}"
+
+
+def test_wrong_types_are_type_errors():
+    g = Kalah()
+    for bad in (True, 2.5, None, [1]):
+        with pytest.raises(TypeError):
+            g.play(bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        Bao().play(3)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        Kalah(4)  # type: ignore[arg-type]
+
+
+def test_huge_and_negative_house_numbers():
+    g = Kalah()
+    for house in (0, 256, -1, 10**30):
+        with pytest.raises(IllegalMoveError, match=f"house {house} does not exist: houses are numbered 1..=6"):
+            g.play(house)
+
+
+def test_rule_sets_of_the_other_game():
+    with pytest.raises(RulesError, match="use mancala.Bao"):
+        Kalah("bao-la-kete")
+    with pytest.raises(RulesError, match="use mancala.Kalah"):
+        Bao("standard")
+
+
+def test_database_file_errors_match_the_command(cli, tmp_path):
+    bad = tmp_path / "bad.egdb"
+    bad.write_bytes(b"MANCALA?" + bytes(100))
+    with pytest.raises(DatabaseError) as e:
+        Egdb.open(bad)
+    assert message(e) == cli.error("egdb", "info", str(bad))
+
+
+def test_solve_errors_match_the_command(cli):
+    with pytest.raises(SolveError) as e:
+        mancala.solve("kalah(7,18)")
+    assert message(e) == cli.error("solve", "--rules", "kalah(7,18)", "--no-cache")
+
+
+def test_every_error_is_a_mancala_error():
+    for cls in (RulesError, NotationError, IllegalMoveError, SolveError, DatabaseError, mancala.EngineError):
+        assert issubclass(cls, MancalaError)
+    for cls in (RulesError, NotationError, IllegalMoveError):
+        assert issubclass(cls, ValueError)
+
+
+# Whole-number arguments: a value out of range is a ValueError naming the argument and its
+# range (PyO3's own conversion raised OverflowError with no name), whatever the integer type.
+@pytest.mark.parametrize(
+    "call, name",
+    [
+        (lambda v: mancala.Solver(threads=v), "threads"),
+        (lambda v: mancala.Solver(tt_mb=v), "tt_mb"),
+        (lambda v: mancala.Solver(max_nodes=v), "max_nodes"),
+        (lambda v: mancala.Engine(level=v), "level"),
+        (lambda v: mancala.Engine(seed=v), "seed"),
+        (lambda v: mancala.Engine(level=1).search(Kalah("kalah(6,1)"), time_ms=v), "time_ms"),
+        (lambda v: mancala.random_playouts(v), "n"),
+        (lambda v: mancala.build_egdb("kalah(6,1)", v), "max_seeds"),
+    ],
+)
+@pytest.mark.parametrize("value", [-1, 2**70, -(2**70)])
+def test_out_of_range_integers_are_value_errors_naming_the_argument(call, name, value):
+    with pytest.raises(ValueError, match=f"^{name} must be in ") as e:
+        call(value)
+    assert str(value) in message(e)
+
+
+def test_thread_counts_beyond_the_cap_and_numpy_integers():
+    import numpy as np
+
+    with pytest.raises(ValueError, match=r"^threads must be in 1\.\.=1024 \(None: every core\), got 0$"):
+        mancala.Solver(threads=0)
+    with pytest.raises(ValueError, match="got 1025$"):
+        mancala.Solver(threads=1025)
+    # Any integer type (an object with __index__) is an integer; a float is not.
+    assert mancala.solve("kalah(6,1)", threads=np.int64(1), tt_mb=np.uint16(1)).value == mancala.solve(
+        "kalah(6,1)", threads=1, tt_mb=1
+    ).value
+    with pytest.raises(TypeError, match="threads"):
+        mancala.Solver(threads=1.0)
+
+
+def test_a_side_is_a_side_or_its_integer():
+    g = Kalah("kalah(6,3)")
+    g.play(4)  # houses 5, 6 and the store: 1 seed there, and an extra turn
+    assert g.store(0) == g.store(mancala.Side.SOUTH) == 1
+    assert g.store(1) == g.store(mancala.Side.NORTH) == 0
+    with pytest.raises(ValueError, match=r"^side must be in 0\.\.=1 \(0 South, 1 North\), got 2$"):
+        g.store(2)
+    with pytest.raises(TypeError, match="side"):
+        g.store("S")
+
+
+@pytest.mark.parametrize("text", ["kal\0ah", "kalah(6,4)+empty\ncapture", "kalah(6,4)+pie\r_rule", "bao-la-kete+block\tduration=1"])
+def test_control_characters_in_rules_are_escaped_in_one_line(text):
+    with pytest.raises(RulesError) as e:
+        mancala.Kalah(text) if text.startswith("kal") else mancala.Bao(text)
+    shown = message(e)
+    assert shown.isprintable(), repr(shown)
+    # The escape of each control character, as Python's repr writes them too.
+    for c in "\0\n\r\t":
+        if c in text:
+            assert repr(c)[1:-1].replace("\\x00", "\\0") in shown, shown

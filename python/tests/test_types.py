@@ -1,0 +1,26 @@
+"""The type information: the stubs of the extension module match it at run time
+(mypy's stubtest), and the package type-checks under ``mypy --strict`` (the installed
+package, as a user's type checker sees it through ``py.typed``)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip("mypy")
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True, timeout=600)
+
+
+def test_stubs_match_the_extension_module():
+    r = run("mypy.stubtest", "mancala._mancala")
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_the_package_type_checks_strictly():
+    r = run("mypy", "--strict", "--no-incremental", "-p", "mancala")
+    assert r.returncode == 0, r.stdout + r.stderr
