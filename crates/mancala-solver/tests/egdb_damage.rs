@@ -236,14 +236,21 @@ fn a_file_with_right_checksums_but_an_impossible_entry_is_refused() {
     }
 }
 
-/// Puts code `c` (3 bits) at entry `rank` of the packed payload of `bytes` (starting at
-/// `payload_at`), then makes both checksums right again.
+/// Puts code `c` (3 bits) at entry `rank` of the packed payload of `bytes` (the file of
+/// [`RULES`]), then makes both checksums right again.
 fn with_code(good: &[u8], rank: usize, c: u8) -> Vec<u8> {
-    let n = RULES.len();
+    with_code_of(good, RULES.len(), 3, rank, c)
+}
+
+/// Puts code `c` of `width` bits at entry `rank` of the packed payload of the file `good`,
+/// whose rule-set string has `rules_len` bytes (the payload starts at 36 + `rules_len`),
+/// then makes both checksums right again.
+fn with_code_of(good: &[u8], rules_len: usize, width: usize, rank: usize, c: u8) -> Vec<u8> {
+    let n = rules_len;
     let payload_at = 36 + n;
     let mut bytes = good.to_vec();
-    for b in 0..3 {
-        let bit = rank * 3 + b;
+    for b in 0..width {
+        let bit = rank * width + b;
         let byte = &mut bytes[payload_at + bit / 8];
         *byte = (*byte & !(1 << (bit % 8))) | (((c >> b) & 1) << (bit % 8));
     }
@@ -306,5 +313,78 @@ fn a_packed_file_with_right_checksums_but_an_impossible_code_is_refused() {
     for (how, r) in read_all(&with_code(&good, finished, 2), "packed-zero-ok.egdb") {
         let db = r.unwrap_or_else(|e| panic!("{how}: {e}"));
         assert_eq!(db.value_at(finished as u64), Some(0), "{how}");
+    }
+}
+
+/// The codes of a packed file are checked 64 at a time where a layer covers whole groups of
+/// 64 entries, one at a time at the layer's ends: a bad code is found wherever it is (first
+/// or last of a group, inside one, next to a layer's boundary), and with two bad codes the
+/// first in rank order is reported. Kalah(3,·)+empty_capture, K = 12: C(18, 6) = 18,564
+/// entries of 4 bits (the longest lists, layers 11 and 12, hold 13 values); layer k starts at
+/// rank C(k + 5, 6).
+#[test]
+fn a_bad_code_is_found_anywhere_in_a_larger_packed_file() {
+    let text = "kalah(3,4)+empty_capture";
+    let rules: KalahRules = text.parse().unwrap();
+    let db = Egdb::build_as(&rules, 12, Encoding::Packed, None).unwrap();
+    assert_eq!((db.len(), db.bits_per_entry()), (18_564, 4));
+    let path = tmp("larger.egdb");
+    db.save(&path).unwrap();
+    let good = std::fs::read(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let binom = |n: u64, k: u64| (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1));
+    let layer_of = |r: u64| (0..=12u32).rev().find(|&k| binom(u64::from(k) + 5, 6) <= r);
+    // Layer 10 is ranks 5005..8008, layer 12 12376..18564.
+    for r in [
+        5005u64, 5006, 5055, 5056, 5119, 5120, 5121, 6000, 8007, 12_376, 18_500, 18_563,
+    ] {
+        let k = layer_of(r).unwrap();
+        // Code 15 is past every list (at most 13 values).
+        let bytes = with_code_of(&good, text.len(), 4, r as usize, 15);
+        for (how, got) in read_all(&bytes, "larger-code.egdb") {
+            match got {
+                Err(EgdbError::BadEntry { rank, seeds, value }) => {
+                    assert_eq!((rank, seeds, value), (r, k, -(k as i32) + 30), "{how}");
+                }
+                other => panic!("{how}: rank {r}: {other:?}"),
+            }
+        }
+    }
+    // Two bad codes in one layer: the first in rank order is reported.
+    let two = with_code_of(
+        &with_code_of(&good, text.len(), 4, 18_000, 14),
+        text.len(),
+        4,
+        13_000,
+        15,
+    );
+    for (how, got) in read_all(&two, "larger-two.egdb") {
+        assert!(
+            matches!(
+                got,
+                Err(EgdbError::BadEntry {
+                    rank: 13_000,
+                    seeds: 12,
+                    ..
+                })
+            ),
+            "{how}: {got:?}"
+        );
+    }
+    // Layer 11 allows −11, −9, …, −1, 0, 1, …, 11: 0 (code 6) only where the game is over. A
+    // position with moves on both sides, inside a whole group, holding 0: refused.
+    let live = rank(&[4, 0, 1, 3, 2, 1]) as u64;
+    assert_eq!(layer_of(live), Some(11));
+    assert!(live % 64 != 0 && live % 64 != 63);
+    for (how, got) in read_all(
+        &with_code_of(&good, text.len(), 4, live as usize, 6),
+        "larger-zero.egdb",
+    ) {
+        match got {
+            Err(EgdbError::BadEntry { rank, seeds, value }) => {
+                assert_eq!((rank, seeds, value), (live, 11, 0), "{how}");
+            }
+            other => panic!("{how}: {other:?}"),
+        }
     }
 }

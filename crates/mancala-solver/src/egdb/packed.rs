@@ -304,9 +304,77 @@ pub(crate) fn read_word_code(words: &[AtomicU64], width: u32, r: u64) -> u32 {
     (x as u32) & ((1 << width) - 1)
 }
 
+/// Entries in a group: 64 entries of w bits fill exactly w words, so that a group whose first
+/// entry is a multiple of 64 starts on a word boundary and its codes can be taken out with
+/// shifts known at compile time ([`unpack_group`]).
+const GROUP: u64 = 64;
+
+/// The codes of the entries `64·g .. 64·g + 64` of the packed `payload` of width `W` (its
+/// `8·W` bytes from byte `8·W·g` and one more, which the [`PAD`] bytes guarantee), one byte
+/// each, into `out`. A code of at most 8 bits lies within two bytes: each is one two-byte
+/// load, a shift and a mask, without a branch.
+#[inline(always)]
+fn unpack_group<const W: usize>(payload: &[u8], g: u64, out: &mut [u8; 64]) {
+    let src = &payload[g as usize * 8 * W..][..8 * W + 1];
+    for (i, o) in out.iter_mut().enumerate() {
+        let bit = i * W;
+        let two = u16::from_le_bytes([src[bit / 8], src[bit / 8 + 1]]);
+        *o = ((two >> (bit % 8)) & ((1 << W) - 1)) as u8;
+    }
+}
+
+/// Calls `f(first, codes)` for the entries `from..to` of the packed `payload` of width `w`
+/// (with its [`PAD`] bytes), in order, `codes` holding the codes of the entries `first..`
+/// (at most 64 at a time): whole groups of 64 ([`unpack_group`]) where the range covers
+/// them, one entry at a time at its ends. Stops at the first `Some` that `f` returns.
+fn scan_codes<R>(
+    payload: &[u8],
+    w: u32,
+    from: u64,
+    to: u64,
+    mut f: impl FnMut(u64, &[u8]) -> Option<R>,
+) -> Option<R> {
+    fn groups<const W: usize, R>(
+        payload: &[u8],
+        (g0, g1): (u64, u64),
+        f: &mut impl FnMut(u64, &[u8]) -> Option<R>,
+    ) -> Option<R> {
+        let mut codes = [0u8; 64];
+        (g0..g1).find_map(|g| {
+            unpack_group::<W>(payload, g, &mut codes);
+            f(g * GROUP, &codes)
+        })
+    }
+    let one = |r: u64| [code_at_wide(payload, w, r) as u8];
+    // Entries before the first whole group, the whole groups, the entries after them.
+    let g0 = from.div_ceil(GROUP);
+    let g1 = (to / GROUP).max(g0);
+    let head = from..(g0 * GROUP).min(to);
+    if let Some(x) = head.clone().find_map(|r| f(r, &one(r))) {
+        return Some(x);
+    }
+    if g0 < g1 {
+        let x = match w {
+            1 => groups::<1, R>(payload, (g0, g1), &mut f),
+            2 => groups::<2, R>(payload, (g0, g1), &mut f),
+            3 => groups::<3, R>(payload, (g0, g1), &mut f),
+            4 => groups::<4, R>(payload, (g0, g1), &mut f),
+            5 => groups::<5, R>(payload, (g0, g1), &mut f),
+            6 => groups::<6, R>(payload, (g0, g1), &mut f),
+            7 => groups::<7, R>(payload, (g0, g1), &mut f),
+            _ => groups::<8, R>(payload, (g0, g1), &mut f),
+        };
+        if x.is_some() {
+            return x;
+        }
+    }
+    (head.end.max(g1 * GROUP)..to).find_map(|r| f(r, &one(r)))
+}
+
 /// Checks every code of the packed `payload` (with its padding) of a database of m =
 /// `houses`: each within its layer's list, and the 0 of an odd layer under the parity rules
-/// only in a finished position. `layer_start(k)` is the rank of layer k's first entry.
+/// only in a finished position. `layer_start(k)` is the rank of layer k's first entry. The
+/// first bad entry in rank order is reported.
 pub(crate) fn check_codes(
     codec: &Codec,
     houses: u8,
@@ -325,16 +393,24 @@ pub(crate) fn check_codes(
         let bad = (0..pieces).into_par_iter().find_map_first(|p| {
             let from = s + p * PIECE;
             let to = (from + PIECE).min(e);
-            (from..to).find_map(|r| {
-                let c = code_at_wide(payload, w, r);
-                if c < limit && c != zero {
+            scan_codes(payload, w, from, to, |first, codes| {
+                // Most groups hold neither a code past the list nor the 0: one pass that
+                // the compiler turns into vector compares, then the entries one by one.
+                let suspect = codes.iter().fold(false, |b, &c| {
+                    b | (u32::from(c) >= limit) | (u32::from(c) == zero)
+                });
+                if !suspect {
                     return None;
                 }
-                let ok = match codec.allows(k, c) {
-                    Some(ok) => ok,
-                    None => super::is_terminal_rank(m, options, k, r - s),
-                };
-                (!ok).then_some((r, c))
+                codes.iter().enumerate().find_map(|(i, &c)| {
+                    let c = u32::from(c);
+                    let r = first + i as u64;
+                    let ok = match codec.allows(k, c) {
+                        Some(ok) => ok,
+                        None => super::is_terminal_rank(m, options, k, r - s),
+                    };
+                    (!ok).then_some((r, c))
+                })
             })
         });
         if let Some((rank, c)) = bad {
@@ -403,10 +479,14 @@ pub(crate) fn unpack_bytes(
             .enumerate()
             .for_each(|(p, chunk)| {
                 let from = s + p as u64 * PIECE;
-                for (i, b) in chunk.iter_mut().enumerate() {
-                    let v = codec.decode(k, code_at_wide(payload, w, from + i as u64));
-                    *b = (v + 128) as u8;
-                }
+                let to = from + chunk.len() as u64;
+                scan_codes(payload, w, from, to, |first, codes| {
+                    let at = (first - from) as usize;
+                    for (b, &c) in chunk[at..at + codes.len()].iter_mut().zip(codes) {
+                        *b = (codec.decode(k, u32::from(c)) + 128) as u8;
+                    }
+                    None::<()>
+                });
             });
     }
 }
@@ -494,6 +574,29 @@ mod tests {
                 assert_eq!(read_word_code(&words, width, r), code(r), "w {width} r {r}");
                 assert_eq!(code_at(&bytes, width, r), code(r), "w {width} r {r}");
                 assert_eq!(code_at_wide(&bytes, width, r), code(r), "w {width} r {r}");
+            }
+            // Whole groups and single entries, over ranges that start and end on and off
+            // the group boundaries, give every code once, in order.
+            let mut padded = bytes.clone();
+            padded.extend([0u8; PAD]);
+            for (from, to) in [
+                (0, n),
+                (1, 63),
+                (0, 64),
+                (63, 129),
+                (64, 128),
+                (5, 5),
+                (700, n),
+            ] {
+                let mut seen = Vec::new();
+                let stop = scan_codes(&padded, width, from, to, |first, codes| {
+                    assert_eq!(first, from + seen.len() as u64);
+                    seen.extend(codes.iter().map(|&c| u32::from(c)));
+                    None::<()>
+                });
+                assert!(stop.is_none());
+                let want: Vec<u32> = (from..to).map(code).collect();
+                assert_eq!(seen, want, "w {width}, {from}..{to}");
             }
             // Nothing past the last entry.
             let end = n * u64::from(width);
