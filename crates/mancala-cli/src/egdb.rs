@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
-use mancala_solver::egdb::{remove_temporary_files, TemporaryOwners};
-use mancala_solver::Egdb;
+use mancala_solver::egdb::{remove_temporary_files, Encoding, TemporaryOwners};
+use mancala_solver::{Egdb, EgdbInfo};
 
 /// `mancala egdb …`.
 #[derive(Args, Debug)]
@@ -24,7 +24,12 @@ pub enum EgdbCommand {
 Examples:
   mancala egdb build --rules standard --max-seeds 16 --out egdb/
   mancala egdb build --rules \"kalah(6,4)+empty_capture\" --max-seeds 20 --out egdb/ --threads 2
-One database serves every seed count n of the same house count m and capture and end rules.")]
+  mancala egdb build --rules standard --max-seeds 24 --encoding packed --out egdb/
+One database serves every seed count n of the same house count m and capture and end rules.
+--encoding byte (the default) stores one byte a position, the fastest to look up; packed
+stores 5 bits a position for K = 15..30 (m = 6, K = 30: 6.4 GiB instead of 10.3 GiB), is
+built layer by layer (the finished layers packed, the one under construction one byte a
+position), and is named kalah6.k30.packed.egdb.")]
     Build {
         /// Rule set (its m and capture/end options decide the database).
         #[arg(long)]
@@ -38,6 +43,28 @@ One database serves every seed count n of the same house count m and capture and
         /// Build threads (0 = every core; at most 256).
         #[arg(long, default_value_t = 0, value_parser = crate::ranges::threads_or_all())]
         threads: usize,
+        /// Entry encoding: byte (one byte a position) or packed (5 bits a position for
+        /// K ≤ 30).
+        #[arg(long, default_value = "byte")]
+        encoding: Encoding,
+    },
+    /// Write a database file again in the other entry encoding (every value the same).
+    #[command(after_help = "\
+Examples:
+  mancala egdb convert egdb/kalah6.k26.egdb --encoding packed
+  mancala egdb convert egdb/kalah6.k26.packed.egdb --encoding byte --out other/
+The file is read and checked completely first; the new one is written beside it (or into
+--out) under the name of its encoding: kalah6.k26.egdb for byte, kalah6.k26.packed.egdb for
+packed. Both encodings are in memory at once while converting.")]
+    Convert {
+        /// The database file.
+        file: PathBuf,
+        /// The encoding to write: byte or packed.
+        #[arg(long)]
+        encoding: Encoding,
+        /// Output folder (default: the folder of the file).
+        #[arg(long)]
+        out: Option<PathBuf>,
     },
     /// Print the header of a database file (the entries are not read: `egdb verify` checks
     /// them), or of every `*.egdb` file in a folder, each checked whole as `solve` would load
@@ -71,7 +98,13 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             max_seeds,
             out,
             threads,
-        } => build(&rules, max_seeds, &out, threads),
+            encoding,
+        } => build(&rules, max_seeds, &out, threads, encoding),
+        EgdbCommand::Convert {
+            file,
+            encoding,
+            out,
+        } => convert(&file, encoding, out.as_deref()),
         EgdbCommand::Info { file } if file.is_dir() => info_folder(&file),
         EgdbCommand::Info { file } => {
             let i = Egdb::info(&file).map_err(|e| named(&file, &e))?;
@@ -87,12 +120,27 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
                 opts.join("+")
             };
             println!("options         {opts}");
+            let what = match i.encoding() {
+                Encoding::Byte => "one byte a position, the value + 128",
+                Encoding::Packed => "the value's index among those its layer allows",
+            };
             println!(
-                "encoding        {} ({} bits per entry: value + 128)",
-                i.encoding, i.bits_per_entry
+                "encoding        {} (header byte {}): {what}",
+                i.encoding(),
+                i.encoding
             );
+            println!("bits/position   {}", i.bits_per_entry);
             println!("entries         {}", i.entries);
-            println!("file bytes      {}", i.file_bytes);
+            println!(
+                "on disk         {} bytes ({})",
+                i.file_bytes,
+                human(i.file_bytes)
+            );
+            println!(
+                "in memory       {} bytes ({})",
+                i.memory_bytes,
+                human(i.memory_bytes)
+            );
             println!("payload crc32   {:08x}", i.payload_crc);
             Ok(())
         }
@@ -113,6 +161,37 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// `bytes` in the unit a person reads: `215 MiB`, `6.4 GiB`.
+fn human(bytes: u64) -> String {
+    const MIB: f64 = 1024.0 * 1024.0;
+    let b = bytes as f64;
+    if b >= 1024.0 * MIB {
+        format!("{:.1} GiB", b / (1024.0 * MIB))
+    } else if b >= MIB {
+        format!("{:.0} MiB", b / MIB)
+    } else if b >= 1024.0 {
+        format!("{:.0} KiB", b / 1024.0)
+    } else {
+        format!("{bytes} B")
+    }
+}
+
+/// What a header says, on one line: `kalah(6,·)+empty_capture, K = 20, packed (5 bits a
+/// position), 225792840 entries, 135 MiB on disk, built with kalah(6,4)+empty_capture`.
+fn summary(i: &EgdbInfo) -> String {
+    let opts: String = i.options.iter().map(|o| format!("+{}", o.name())).collect();
+    format!(
+        "kalah({},·){opts}, K = {}, {} ({} bits a position), {} entries, {} on disk, built with {}",
+        i.houses,
+        i.max_seeds,
+        i.encoding(),
+        i.bits_per_entry,
+        i.entries,
+        human(i.file_bytes),
+        i.rules
+    )
 }
 
 /// The message of `e`, about the file `file`, starting with the file's name.
@@ -150,17 +229,7 @@ fn info_folder(dir: &std::path::Path) -> Result<(), String> {
             b.finish_and_clear();
         }
         match checked {
-            Ok(i) => {
-                let opts: String = i.options.iter().map(|o| format!("+{}", o.name())).collect();
-                println!(
-                    "{}: kalah({},·){opts}, K = {}, {} entries, built with {}",
-                    p.display(),
-                    i.houses,
-                    i.max_seeds,
-                    i.entries,
-                    i.rules
-                );
-            }
+            Ok(i) => println!("{}: {}", p.display(), summary(&i)),
             Err(e) => {
                 let msg = e.to_string();
                 let prefix = format!("{}: ", p.display());
@@ -172,22 +241,30 @@ fn info_folder(dir: &std::path::Path) -> Result<(), String> {
     Ok(())
 }
 
-fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(), String> {
+fn build(
+    rules: &str,
+    max_seeds: u32,
+    out: &PathBuf,
+    threads: usize,
+    encoding: Encoding,
+) -> Result<(), String> {
     let rules = crate::rules_arg::kalah_only(rules, "endgame databases are")?;
-    // One byte per position with at most K seeds in the 2m houses: C(K + 2m, 2m) bytes.
+    // One entry per position with at most K seeds in the 2m houses: C(K + 2m, 2m) entries.
     // Refuse up front what this machine cannot hold, rather than abort in the allocator.
     let m = u128::from(rules.houses()) * 2;
     let entries = (1..=m).fold(1u128, |c, i| {
         c.saturating_mul(u128::from(max_seeds) + i) / i
     });
+    let needs = Egdb::build_memory(&rules, max_seeds, encoding).map_err(|e| e.to_string())?;
     if let Some(avail) = mancala_solver::available_memory_bytes() {
-        if entries > u128::from(avail) {
+        if needs > avail {
             return Err(format!(
-                "--max-seeds {max_seeds}: the database needs {entries} bytes, more than the {avail} bytes of memory available"
+                "--max-seeds {max_seeds}: the build needs {needs} bytes ({}), more than the {avail} bytes of memory available",
+                human(needs)
             ));
         }
     }
-    let path = out.join(Egdb::file_name(&rules, max_seeds));
+    let path = out.join(Egdb::file_name_as(&rules, max_seeds, encoding));
     // The folder must exist and take a file before the build, not after minutes of work. The
     // probe has a fresh unpredictable name, created exclusively (a planted symlink is never
     // followed), and is removed when dropped.
@@ -213,9 +290,10 @@ fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(
     });
     let bar = crate::progress::bar(entries.min(u128::from(u64::MAX)) as u64);
     let t = Instant::now();
-    let db = Egdb::build_watched(
+    let db = Egdb::build_watched_as(
         &rules,
         max_seeds,
+        encoding,
         threads,
         crate::progress::TICK,
         &mut |p| {
@@ -242,12 +320,92 @@ fn build(rules: &str, max_seeds: u32, out: &PathBuf, threads: usize) -> Result<(
         );
     }
     println!(
-        "built {} in {build_s:.2} s ({:.1} M positions/s), {} entries, {} bytes; saved {} in {:.2} s",
+        "built {} in {build_s:.2} s ({:.1} M positions/s), {} entries, {} ({} bits a position), {} bytes; saved {} in {:.2} s",
         db.description(),
         db.len() as f64 / build_s / 1e6,
         db.len(),
-        db.bytes(),
+        db.encoding(),
+        db.bits_per_entry(),
+        db.payload().len(),
         path.display(),
+        t.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// `egdb convert FILE --encoding E [--out DIR]`.
+fn convert(
+    file: &std::path::Path,
+    encoding: Encoding,
+    out: Option<&std::path::Path>,
+) -> Result<(), String> {
+    let t = Instant::now();
+    // The header first: a file already in `encoding`, or a conversion this machine cannot
+    // hold, is refused before gigabytes are read.
+    let info = Egdb::info(file).map_err(|e| named(file, &e))?;
+    if info.encoding() == encoding {
+        return Err(format!(
+            "{} is already {encoding}: nothing to convert",
+            file.display()
+        ));
+    }
+    let rules: mancala_core::kalah::KalahRules = info
+        .rules
+        .parse()
+        .map_err(|e| format!("{}: {e}", file.display()))?;
+    // The file's entries as they are read, and the converted ones (8 bytes of padding
+    // after a packed payload).
+    let bits = u64::from(encoding.bits_per_entry(info.max_seeds, info.options));
+    let needs = info.memory_bytes + (info.entries * bits).div_ceil(8) + 8;
+    if let Some(avail) = mancala_solver::available_memory_bytes() {
+        if needs > avail {
+            return Err(format!(
+                "{}: converting needs both encodings in memory, {needs} bytes ({}), more than the {avail} bytes of memory available",
+                file.display(),
+                human(needs)
+            ));
+        }
+    }
+    let dir = match out {
+        Some(d) => d.to_path_buf(),
+        None => match file.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        },
+    };
+    std::fs::create_dir_all(&dir).map_err(|e| {
+        format!(
+            "--out {}: {}",
+            dir.display(),
+            crate::paths::folder_error(&dir, &e)
+        )
+    })?;
+    let path = dir.join(Egdb::file_name_as(&rules, info.max_seeds, encoding));
+    let db = Egdb::open(file).map_err(|e| named(file, &e))?;
+    // Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file before the
+    // exit (`crate::interrupt`).
+    let saved = path.clone();
+    crate::interrupt::on_interrupt(move || {
+        for p in remove_temporary_files(&saved, TemporaryOwners::ThisProcess) {
+            eprintln!("mancala: removed {}", p.display());
+        }
+    });
+    let converted = db.convert(encoding).map_err(|e| named(file, &e))?;
+    drop(db);
+    let report = converted.save(&path).map_err(|e| e.to_string())?;
+    for stale in &report.removed_stale {
+        eprintln!(
+            "mancala: removed {}: a temporary file left by an earlier save that was killed",
+            stale.display()
+        );
+    }
+    println!(
+        "converted {} ({}) to {} ({} bits a position, {} bytes) in {:.2} s",
+        file.display(),
+        converted.description(),
+        path.display(),
+        converted.bits_per_entry(),
+        converted.payload().len(),
         t.elapsed().as_secs_f64()
     );
     Ok(())

@@ -109,7 +109,7 @@ Examples:
   mancala analyse --rules \"kalah(4,3)\"
   mancala analyse --rules standard --position \"0,5,5,5,5,4,0,4,4,4,4,4,4,0 N\" --max-seconds 5")]
     Analyse(solve::SolveArgs),
-    /// Kalah endgame databases: build, info, verify.
+    /// Kalah endgame databases: build, convert, info, verify.
     #[command(after_help = "\
 Examples:
   mancala egdb build --rules standard --max-seeds 16 --out egdb/

@@ -557,3 +557,128 @@ fn long_bad_input_is_quoted_shortened() {
         "{err}"
     );
 }
+
+/// The packed encoding from the command line: `egdb build --encoding packed` writes
+/// `kalah4.k10.packed.egdb` beside the one-byte file, `egdb info` says its encoding, bits a
+/// position and sizes, `egdb convert` turns either into the other byte for byte, `egdb
+/// verify` checks it, and `solve` gives the same value and nodes with either.
+#[test]
+fn packed_files_build_convert_verify_and_solve() {
+    let dir = scratch("packed");
+    let d = dir.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let out = mancala(args);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let build = |encoding: &str| {
+        run(&[
+            "egdb",
+            "build",
+            "--rules",
+            "kalah(4,3)",
+            "--max-seeds",
+            "10",
+            "--out",
+            d,
+            "--encoding",
+            encoding,
+        ])
+    };
+    let out = build("packed");
+    assert!(out.contains("packed (4 bits a position)"), "{out}");
+    build("byte");
+    assert_eq!(listing(&dir), ["kalah4.k10.egdb", "kalah4.k10.packed.egdb"]);
+    let packed = dir.join("kalah4.k10.packed.egdb");
+    let byte = dir.join("kalah4.k10.egdb");
+    // C(18, 8) = 43,758 entries: 4 bits each, 21,879 bytes, plus 36 + 10 of header.
+    let info = run(&["egdb", "info", packed.to_str().unwrap()]);
+    for line in [
+        "encoding        packed (header byte 2): the value's index among those its layer allows",
+        "bits/position   4",
+        "entries         43758",
+        "on disk         21925 bytes (21 KiB)",
+        "in memory       21887 bytes (21 KiB)",
+    ] {
+        assert!(info.lines().any(|l| l == line), "{line:?} in\n{info}");
+    }
+    let info = run(&["egdb", "info", byte.to_str().unwrap()]);
+    assert!(info.lines().any(|l| l == "bits/position   8"), "{info}");
+    assert!(
+        info.lines()
+            .any(|l| l == "in memory       43758 bytes (43 KiB)"),
+        "{info}"
+    );
+    let listed = run(&["egdb", "info", d]);
+    assert!(
+        listed.contains(&format!(
+            "{}: kalah(4,·), K = 10, packed (4 bits a position), 43758 entries, 21 KiB on disk",
+            packed.display()
+        )),
+        "{listed}"
+    );
+    // Convert each into another folder: the other encoding's build, byte for byte.
+    let other = scratch("packed-converted");
+    let o = other.to_str().unwrap();
+    run(&[
+        "egdb",
+        "convert",
+        packed.to_str().unwrap(),
+        "--encoding",
+        "byte",
+        "--out",
+        o,
+    ]);
+    run(&[
+        "egdb",
+        "convert",
+        byte.to_str().unwrap(),
+        "--encoding",
+        "packed",
+        "--out",
+        o,
+    ]);
+    for name in ["kalah4.k10.egdb", "kalah4.k10.packed.egdb"] {
+        assert_eq!(
+            std::fs::read(other.join(name)).unwrap(),
+            std::fs::read(dir.join(name)).unwrap(),
+            "{name}"
+        );
+    }
+    // Converting into its own encoding in place is refused.
+    let same = mancala(&[
+        "egdb",
+        "convert",
+        packed.to_str().unwrap(),
+        "--encoding",
+        "packed",
+    ]);
+    assert!(!same.status.success());
+    assert!(
+        text(&same.stderr).contains("already packed"),
+        "{}",
+        text(&same.stderr)
+    );
+    let v = run(&["egdb", "verify", packed.to_str().unwrap()]);
+    assert!(v.contains("OK"), "{v}");
+    // The same solve with either file.
+    let solve = |f: &Path| {
+        let out = run(&[
+            "solve",
+            "--rules",
+            "kalah(4,3)",
+            "--egdb",
+            f.to_str().unwrap(),
+            "--threads",
+            "1",
+            "--tt-mb",
+            "4",
+            "--json",
+        ]);
+        let j: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        (j["value"].clone(), j["nodes"].clone())
+    };
+    assert_eq!(solve(&packed), solve(&byte));
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&other).unwrap();
+}

@@ -116,6 +116,34 @@ impl ZeroedBuf<AtomicU8> {
     }
 }
 
+impl ZeroedBuf<AtomicU64> {
+    /// Ends the atomic phase: the first `len` bytes of the words (at most `8 · len()`), in
+    /// memory order, read-only from now on.
+    pub(crate) fn freeze_bytes(self, len: usize) -> FrozenBytes {
+        let len = len.min(self.len * 8);
+        match self.map {
+            Some(map) => FrozenBytes {
+                map: Some(map),
+                heap: Vec::new(),
+                len,
+            },
+            None => {
+                let mut heap: Vec<u8> = self
+                    .heap
+                    .into_iter()
+                    .flat_map(|w| w.into_inner().to_ne_bytes())
+                    .collect();
+                heap.truncate(len);
+                FrozenBytes {
+                    map: None,
+                    heap,
+                    len,
+                }
+            }
+        }
+    }
+}
+
 /// Read-only bytes in anonymous (huge-page) memory or on the heap.
 pub(crate) struct FrozenBytes {
     map: Option<memmap2::MmapMut>,
@@ -217,6 +245,21 @@ impl FrozenBytes {
             None => &self.heap,
         }
     }
+}
+
+/// Hints the cache that the byte at `p` will be read soon (no effect on results). Any address
+/// may be given, in bounds or not: a prefetch reads nothing and never faults; this lets a
+/// caller choose between two addresses without a branch.
+#[inline(always)]
+pub(crate) fn prefetch_ptr(p: *const u8) {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    // SAFETY: SSE is part of the x86_64 baseline, and a prefetch of any address is only a
+    // hint: it dereferences nothing and never faults.
+    unsafe {
+        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(p.cast());
+    }
+    #[cfg(any(not(target_arch = "x86_64"), miri))]
+    let _ = p;
 }
 
 /// Hints the cache that `x` will be read soon (no effect on results).

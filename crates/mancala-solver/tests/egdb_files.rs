@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use mancala_core::kalah::KalahRules;
+use mancala_solver::egdb::Encoding;
 use mancala_solver::{Egdb, EgdbError};
 
 /// A fresh scratch folder for one test.
@@ -21,8 +22,13 @@ fn scratch(name: &str) -> PathBuf {
 /// Kalah(4,·) up to K = 16 seeds: C(24, 8) = 735,471 entries, a file of 735,517 bytes,
 /// built in well under a second.
 fn database() -> Egdb {
+    database_as(Encoding::Byte)
+}
+
+/// [`database`] in `encoding` (packed: 5 bits an entry, a file of 459,716 bytes).
+fn database_as(encoding: Encoding) -> Egdb {
     let rules: KalahRules = "kalah(4,3)".parse().unwrap();
-    Egdb::build(&rules, 16, None).unwrap()
+    Egdb::build_as(&rules, 16, encoding, None).unwrap()
 }
 
 /// Rewrites the file at `path` in place (same inode, as `truncate -s 100 F` and `cp other F`
@@ -52,9 +58,15 @@ fn keep_damaging(path: &Path, good: &[u8], stop: &AtomicBool) {
 #[test]
 #[cfg_attr(miri, ignore = "threads rewriting a file")]
 fn a_file_cut_and_rewritten_during_loads_gives_errors_not_signals() {
-    let dir = scratch("changing");
+    for e in Encoding::ALL {
+        cut_and_rewritten_during_loads(e);
+    }
+}
+
+fn cut_and_rewritten_during_loads(encoding: Encoding) {
+    let dir = scratch(&format!("changing-{encoding}"));
     let path = dir.join("kalah4.k16.egdb");
-    let db = database();
+    let db = database_as(encoding);
     db.save(&path).unwrap();
     let good = std::fs::read(&path).unwrap();
     let stop = Arc::new(AtomicBool::new(false));
@@ -72,8 +84,8 @@ fn a_file_cut_and_rewritten_during_loads_gives_errors_not_signals() {
         match r {
             Ok(back) => {
                 assert_eq!(
-                    back.entries(),
-                    db.entries(),
+                    back.payload(),
+                    db.payload(),
                     "a load that succeeds is whole"
                 );
                 whole += 1;
@@ -95,7 +107,7 @@ fn a_file_cut_and_rewritten_during_loads_gives_errors_not_signals() {
     assert!(refused > 0, "{whole} whole loads, none refused");
     // Once the file is left alone, it loads.
     std::fs::write(&path, &good).unwrap();
-    assert_eq!(Egdb::load(&path).unwrap().entries(), db.entries());
+    assert_eq!(Egdb::load(&path).unwrap().payload(), db.payload());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -117,7 +129,7 @@ fn an_opened_database_does_not_read_its_file_again() {
         .unwrap();
     std::fs::remove_file(&path).unwrap();
     // Every entry read (with a map of the file, the first one past the cut would be SIGBUS).
-    assert_eq!(opened.entries(), db.entries());
+    assert_eq!(opened.payload(), db.payload());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -166,7 +178,7 @@ fn symlinks_planted_in_the_folder_are_never_written_through() {
         meta.file_type().is_file(),
         "the final name is now the database itself"
     );
-    assert_eq!(Egdb::open(&path).unwrap().entries(), db.entries());
+    assert_eq!(Egdb::open(&path).unwrap().payload(), db.payload());
     for name in &planted[1..] {
         let link = std::fs::symlink_metadata(out.join(name)).unwrap();
         assert!(link.file_type().is_symlink(), "{name}");
@@ -196,7 +208,7 @@ fn concurrent_saves_of_one_file_all_succeed_and_leave_it_whole() {
             });
         }
     });
-    assert_eq!(Egdb::open(&path).unwrap().entries(), db.entries());
+    assert_eq!(Egdb::open(&path).unwrap().payload(), db.payload());
     assert_eq!(listing(&dir), ["kalah4.k16.egdb"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }

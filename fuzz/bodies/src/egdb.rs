@@ -3,9 +3,9 @@
 use std::path::PathBuf;
 
 use arbitrary::Unstructured;
-use mancala_core::kalah::{KalahOption, KalahPosition, KalahRules};
+use mancala_core::kalah::{KalahOption, KalahOptions, KalahPosition, KalahRules};
 use mancala_core::Side;
-use mancala_solver::egdb::{ENCODING_I8_VALUE, FORMAT_VERSION, MAGIC};
+use mancala_solver::egdb::{Encoding, ENCODING_I8_VALUE, ENCODING_PACKED, FORMAT_VERSION, MAGIC};
 use mancala_solver::{Egdb, EgdbError};
 
 /// Probes made at most per database loaded.
@@ -14,9 +14,9 @@ const PROBES: usize = 64;
 /// Target `egdb_load`: the input is a database file, loaded from memory
 /// ([`Egdb::from_bytes`]) and from a temporary file ([`Egdb::open`] (positioned reads),
 /// [`Egdb::load`], [`Egdb::info`]). An input that starts with `R` is instead a recipe for a
-/// file whose checksums are right (m, K, option bits, encoding, entry count, rule-set
-/// text and entries from the input), so that the checks behind the checksums get exercised
-/// too. Every way of loading must give the same answer, an error of the same kind or a
+/// file whose checksums are right (m, K, option bits, encoding (one byte or packed), entry
+/// count, rule-set text and entries from the input), so that the checks behind the
+/// checksums get exercised too. Every way of loading must give the same answer, an error of the same kind or a
 /// database; a database loaded must pass [`Egdb::check_entries`] and every probe must give a
 /// value within what its seed count allows (|v| ≤ k, and v ≡ k mod 2 unless
 /// `discard_remaining`).
@@ -156,6 +156,8 @@ fn recipe(u: &mut Unstructured<'_>) -> arbitrary::Result<Vec<u8>> {
     }
     let encoding = if u.ratio(1, 16)? {
         u.arbitrary()?
+    } else if u.arbitrary()? {
+        ENCODING_PACKED
     } else {
         ENCODING_I8_VALUE
     };
@@ -170,8 +172,17 @@ fn recipe(u: &mut Unstructured<'_>) -> arbitrary::Result<Vec<u8>> {
     } else {
         FORMAT_VERSION
     };
-    // Entries: one fill byte, then overrides at chosen ranks.
-    let len = usize::try_from(exact).expect("small") + usize::from(u.ratio(1, 16)?);
+    // Entries: one fill byte, then overrides at chosen bytes. A packed payload holds
+    // ⌈entries · bits / 8⌉ bytes.
+    let bits = match (
+        Encoding::from_code(encoding),
+        KalahOptions::from_bits(option_bits),
+    ) {
+        (Some(e), Some(o)) => e.bits_per_entry(u32::from(k), o.database_relevant()),
+        _ => 8,
+    };
+    let payload_len = (exact * u64::from(bits)).div_ceil(8);
+    let len = usize::try_from(payload_len).expect("small") + usize::from(u.ratio(1, 16)?);
     let mut payload = vec![u.arbitrary::<u8>()?; len];
     for _ in 0..u.int_in_range(0..=16u8)? {
         let i = u.choose_index(len)?;

@@ -6,9 +6,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use mancala_core::kalah::{KalahOptions, KalahRules};
 use rayon::prelude::*;
 
-use super::EgdbError;
+use super::packed::{read_word_code, write_run, Codec, PAD};
+use super::{EgdbError, Encoding};
 use crate::board::{binom_exact, Flags, BINOM};
-use crate::mem::{prefetch, FrozenBytes, OutOfMemory, ZeroedBuf};
+use crate::mem::{prefetch, prefetch_ptr, FrozenBytes, OutOfMemory, ZeroedBuf};
 
 /// Not computed yet: the entry of value v is the byte v + 128 (excess-128), and no value is
 /// −128 because |v| ≤ K ≤ 127. Only debug builds look at it: the order of the build makes
@@ -332,9 +333,9 @@ impl<const M: usize> Sow<M> {
     }
 }
 
-/// The slot of the position (`own`, `opp`) (see [`Builder`]).
+/// The own-row terms R of the rank of the position (`own`, `opp`) and its whole rank.
 #[inline(always)]
-fn slot_of<const M: usize>(index_of: &[u32], own: u64, opp: u64) -> u64 {
+fn own_and_rank<const M: usize>(own: u64, opp: u64) -> (usize, u64) {
     const ONES: u64 = 0x0101_0101_0101_0101;
     let ps = own.wrapping_mul(ONES);
     let mut r = 0usize;
@@ -342,7 +343,149 @@ fn slot_of<const M: usize>(index_of: &[u32], own: u64, opp: u64) -> u64 {
         let p = ((ps >> (8 * i)) & 0xFF) as usize;
         r += BINOM[i + 1][p + i] as usize;
     }
-    u64::from(index_of[r]) + opp_rank::<M>(((ps >> (8 * (M - 1))) & 0xFF) as u32, opp)
+    let t = opp_rank::<M>(((ps >> (8 * (M - 1))) & 0xFF) as u32, opp);
+    (r, t)
+}
+
+/// Where the build keeps the entries: the finished layers in rank order with their final
+/// values, and the layer under construction.
+trait Target: Sync {
+    /// Whether the layer under construction lives apart from the finished ones: its
+    /// entries are then indexed from its first slot (`slot − start`), else by the slot
+    /// itself (the whole database's buffer).
+    const APART: bool;
+    /// Whether the finished layers are in rank order (else in slot order, as the layer
+    /// under construction: then a child below the layer is read at its slot).
+    const RANKED: bool;
+    /// The memory of layer `k` (ranks `start..end`) while it is computed, in slot order
+    /// (entry `slot − start`), zeroed.
+    fn layer(&self, k: u32, start: u64, end: u64) -> Result<Layer<'_>, OutOfMemory>;
+    /// The value of an in-layer child: the entry `index` of the layer being computed
+    /// (`layer`, indexed from its first slot when [`Target::APART`], else by the slot).
+    fn value_in(&self, layer: &[AtomicU8], index: u64) -> i32;
+    /// The value of the finished entry of rank `rank`, whose position has `seeds` seeds in
+    /// its houses (a layer below the one being computed).
+    fn value_below(&self, rank: u64, seeds: u32) -> i32;
+    /// Hints the cache, as [`Target::value_below`] will be asked.
+    fn prefetch_below(&self, rank: u64);
+    /// Hints the cache, as [`Target::value_in`] (`in_layer`) or [`Target::value_below`] will
+    /// be asked, without a branch.
+    fn prefetch_either(&self, layer: &[AtomicU8], in_layer: bool, index: u64, rank: u64);
+    /// Layer `k` is complete in `layer` (slot order): it becomes a finished layer.
+    fn finish_layer<const M: usize>(&self, rows: &Rows, k: u32, start: u64, layer: Layer<'_>);
+}
+
+/// The memory of the layer under construction: part of the whole database's bytes, or a
+/// buffer of its own.
+enum Layer<'a> {
+    Borrowed(&'a [AtomicU8]),
+    Owned(ZeroedBuf<AtomicU8>),
+}
+
+impl Layer<'_> {
+    fn as_slice(&self) -> &[AtomicU8] {
+        match self {
+            Layer::Borrowed(s) => s,
+            Layer::Owned(b) => b.as_slice(),
+        }
+    }
+}
+
+/// One byte an entry (excess-128), the whole database in one buffer: layer k is built in
+/// place in slot order. With `RANKED` ([`Egdb::build`](super::Egdb::build)) a layer is then put
+/// in rank order in place ([`layer_to_rank_order`]) and the children below the layer are read
+/// by rank; without it ([`LevelBuild`], whose checkpoints hold the layers in slot order) every
+/// layer stays in slot order, the children are read by slot, and the whole buffer is put in
+/// rank order at the end.
+struct Bytes<'a, const RANKED: bool> {
+    data: &'a [AtomicU8],
+}
+
+impl<const RANKED: bool> Target for Bytes<'_, RANKED> {
+    const APART: bool = false;
+    const RANKED: bool = RANKED;
+
+    fn layer(&self, _k: u32, start: u64, end: u64) -> Result<Layer<'_>, OutOfMemory> {
+        Ok(Layer::Borrowed(&self.data[start as usize..end as usize]))
+    }
+
+    // Slots of this layer and ranks of the finished ones index the same buffer.
+    #[inline(always)]
+    fn value_in(&self, _layer: &[AtomicU8], index: u64) -> i32 {
+        self.value_below(index, 0)
+    }
+
+    #[inline(always)]
+    fn value_below(&self, rank: u64, _seeds: u32) -> i32 {
+        let v = self.data[rank as usize].load(Ordering::Relaxed);
+        debug_assert_ne!(v, UNKNOWN, "entry {rank} read before it was computed");
+        i32::from(v) - 128
+    }
+
+    #[inline(always)]
+    fn prefetch_below(&self, rank: u64) {
+        prefetch(&self.data[rank as usize]);
+    }
+
+    #[inline(always)]
+    fn prefetch_either(&self, _layer: &[AtomicU8], in_layer: bool, index: u64, rank: u64) {
+        self.prefetch_below(if in_layer { index } else { rank });
+    }
+
+    fn finish_layer<const M: usize>(&self, rows: &Rows, k: u32, _start: u64, layer: Layer<'_>) {
+        if RANKED {
+            layer_to_rank_order::<M>(rows, k, self.data);
+        }
+        drop(layer);
+    }
+}
+
+/// The packed encoding: the finished layers as a packed bit stream (rank order, final
+/// codes), the layer under construction one byte an entry in a buffer of its own, packed
+/// into the stream when it is complete ([`pack_layer`]).
+struct Packed<'a> {
+    words: &'a [AtomicU64],
+    codec: &'a Codec,
+}
+
+impl Target for Packed<'_> {
+    const APART: bool = true;
+    const RANKED: bool = true;
+
+    fn layer(&self, _k: u32, start: u64, end: u64) -> Result<Layer<'_>, OutOfMemory> {
+        Ok(Layer::Owned(ZeroedBuf::new((end - start) as usize)?))
+    }
+
+    #[inline(always)]
+    fn value_in(&self, layer: &[AtomicU8], index: u64) -> i32 {
+        let v = layer[index as usize].load(Ordering::Relaxed);
+        debug_assert_ne!(v, UNKNOWN, "slot {index} read before it was computed");
+        i32::from(v) - 128
+    }
+
+    #[inline(always)]
+    fn value_below(&self, rank: u64, seeds: u32) -> i32 {
+        let c = read_word_code(self.words, self.codec.width(), rank);
+        self.codec.decode(seeds, c)
+    }
+
+    #[inline(always)]
+    fn prefetch_below(&self, rank: u64) {
+        let bit = rank * u64::from(self.codec.width());
+        prefetch(&self.words[(bit >> 6) as usize]);
+    }
+
+    #[inline(always)]
+    fn prefetch_either(&self, layer: &[AtomicU8], in_layer: bool, index: u64, rank: u64) {
+        let word = (rank * u64::from(self.codec.width())) >> 6;
+        let a = layer.as_ptr().wrapping_add(index as usize).cast::<u8>();
+        let b = self.words.as_ptr().wrapping_add(word as usize).cast::<u8>();
+        prefetch_ptr(if in_layer { a } else { b });
+    }
+
+    fn finish_layer<const M: usize>(&self, rows: &Rows, k: u32, start: u64, layer: Layer<'_>) {
+        pack_layer::<M>(rows, k, start, layer.as_slice(), self.words, self.codec);
+    }
 }
 
 /// The entries during the build, in *slot* order: the rank order with, inside every window
@@ -350,41 +493,63 @@ fn slot_of<const M: usize>(index_of: &[u32], own: u64, opp: u64) -> u64 {
 /// in [`Rows`] order instead of rank order. The slot of a position is `index(own row) +
 /// T(a, opponent's row)` where its rank is `R(own row) + T(a, opponent's row)`. In that order
 /// the positions of one (sum, moment) group of own rows with one opponent's row are
-/// contiguous, and so are the children reached by one move of one own row from a group of
-/// opponent's rows: the build reads and writes whole cache lines. [`to_rank_order`] puts every
-/// window back in rank order at the end.
-struct Builder<'a, const M: usize> {
-    sow: Sow<M>,
+/// contiguous, and so are the children reached by one in-layer move of one own row from a
+/// group of opponent's rows: the build reads and writes whole cache lines. Only the layer
+/// under construction is in slot order (its entry `slot − start`); when it is complete, the
+/// [`Target`] puts it in rank order, and the children in the layers below are read by rank.
+struct Builder<'a, const M: usize, T: Target> {
+    sow: &'a Sow<M>,
     rows: &'a Rows,
-    data: &'a [AtomicU8],
+    target: &'a T,
+    /// The layer under construction, in slot order from its first entry.
+    layer: &'a [AtomicU8],
+    /// Its seed count and the rank of its first position.
+    k: u32,
+    start: u64,
 }
 
-/// A position prepared ahead of its evaluation: its slot and, for every move, the child's
-/// slot, the gain and the sign of the child's value, with the child's entry already requested
-/// from memory (software pipelining hides the memory latency).
+/// A position prepared ahead of its evaluation: its slot and, for every move, what the
+/// child's value is made of, with the child's entry already requested from memory (software
+/// pipelining hides the memory latency). The children are sorted by where their entries
+/// are, so that evaluating them takes no decision per child.
 #[derive(Clone, Copy)]
 struct Pre {
     slot: u64,
-    n: u8,
-    /// (child's slot, gain, +1 for an extra turn, −1 when the turn passes, 0 when the game
-    /// ends: then the slot is 0, the empty board's, computed first, whose value the sign
-    /// cancels).
-    kids: [(u64, i32, i32); 7],
+    /// Whether the position has a move (else it is a finished game, value 0).
+    moves: bool,
+    /// The best gain of the moves that end the game (`i32::MIN` when none does).
+    over: i32,
+    n_in: u8,
+    n_below: u8,
+    /// The in-layer children (no seed stored, the turn passes: value −v) when
+    /// [`Target::APART`]: their slots less the layer's start.
+    kids_in: [u64; 7],
+    /// The children in lower layers: (rank, gain, +1 for an extra turn or −1 when the turn
+    /// passes, seeds in the houses); when not [`Target::APART`], the in-layer children too,
+    /// at their slots.
+    kids_below: [(u64, i32, i32, u32); 7],
 }
 
 const EMPTY_PRE: Pre = Pre {
     slot: 0,
-    n: 0,
-    kids: [(0, 0, 0); 7],
+    moves: false,
+    over: i32::MIN,
+    n_in: 0,
+    n_below: 0,
+    kids_in: [0; 7],
+    kids_below: [(0, 0, 0, 0); 7],
 };
 
-impl<const M: usize> Builder<'_, M> {
+impl<const M: usize, T: Target> Builder<'_, M, T> {
     /// Prepares the position (`own`, `opp`) of slot `slot` into `pre`, in place.
     #[inline(always)]
     fn prepare(&self, own: u64, opp: u64, slot: u64, pre: &mut Pre) {
         pre.slot = slot;
-        pre.n = 0;
-        if self.sow.flags.finished(own == 0, opp == 0) {
+        pre.n_in = 0;
+        pre.n_below = 0;
+        pre.over = i32::MIN;
+        pre.moves = !self.sow.flags.finished(own == 0, opp == 0);
+        if !pre.moves {
             return;
         }
         // Bit h set for every non-empty house h.
@@ -398,10 +563,34 @@ impl<const M: usize> Builder<'_, M> {
             let h = mask.trailing_zeros() as usize;
             mask &= mask - 1;
             let (c_own, c_opp, gain, sign) = self.sow.play(own, opp, h);
-            let r = slot_of::<M>(&self.rows.index_of, c_own, c_opp);
-            prefetch(&self.data[r as usize]);
-            pre.kids[pre.n as usize] = (r, gain, sign);
-            pre.n += 1;
+            // A child that keeps every seed in the houses (no seed stored, the game goes
+            // on) is in this layer, at its slot; one that stores `gain` seeds has k − gain,
+            // at its rank. Which one is chosen without a branch: the choice is as good as
+            // random, and a mispredicted branch costs more than computing both.
+            let over = sign == 0;
+            let in_layer = !over && gain == 0;
+            debug_assert!(!in_layer || sign == -1, "an in-layer move passes the turn");
+            pre.over = pre.over.max(if over { gain } else { i32::MIN });
+            let (r, t) = own_and_rank::<M>(c_own, c_opp);
+            let slot = u64::from(self.rows.index_of[r]) + t;
+            let rank = r as u64 + t;
+            if T::APART {
+                let index = slot.wrapping_sub(self.start);
+                self.target
+                    .prefetch_either(self.layer, in_layer, index, rank);
+                let seeds = self.k.wrapping_sub(gain as u32);
+                pre.kids_in[pre.n_in as usize] = index;
+                pre.kids_below[pre.n_below as usize] = (rank, gain, sign, seeds);
+                pre.n_in += u8::from(in_layer);
+                pre.n_below += u8::from(!over && !in_layer);
+            } else {
+                // One buffer: an in-layer child is read like the others, at its slot, and so
+                // is a child below the layer when the finished layers are in slot order.
+                let index = if in_layer || !T::RANKED { slot } else { rank };
+                self.target.prefetch_below(index);
+                pre.kids_below[pre.n_below as usize] = (index, gain, sign, 0);
+                pre.n_below += u8::from(!over);
+            }
         }
     }
 
@@ -409,22 +598,17 @@ impl<const M: usize> Builder<'_, M> {
     /// its children's final entries.
     #[inline(always)]
     fn finish(&self, pre: &Pre) -> i8 {
-        if pre.n == 0 {
+        if !pre.moves {
             return 0;
         }
-        let mut best = i32::MIN;
-        for &(r, gain, sign) in &pre.kids[..pre.n as usize] {
-            best = best.max(gain + sign * self.get(r));
+        let mut best = pre.over;
+        for &index in &pre.kids_in[..pre.n_in as usize] {
+            best = best.max(-self.target.value_in(self.layer, index));
+        }
+        for &(rank, gain, sign, seeds) in &pre.kids_below[..pre.n_below as usize] {
+            best = best.max(gain + sign * self.target.value_below(rank, seeds));
         }
         best as i8
-    }
-
-    /// The value of the entry in slot `slot`, which the build order has already computed.
-    #[inline(always)]
-    fn get(&self, slot: u64) -> i32 {
-        let v = self.data[slot as usize].load(Ordering::Relaxed);
-        debug_assert_ne!(v, UNKNOWN, "slot {slot} read before it was computed");
-        i32::from(v) - 128
     }
 
     /// Computes the positions `from..to` of the level made of `blocks`.
@@ -441,7 +625,7 @@ impl<const M: usize> Builder<'_, M> {
         for i in 0..count {
             let at = i % AHEAD;
             let v = self.finish(&ring[at]);
-            let entry = &self.data[ring[at].slot as usize];
+            let entry = &self.layer[(ring[at].slot - self.start) as usize];
             debug_assert_eq!(entry.load(Ordering::Relaxed), UNKNOWN);
             entry.store(encode(v), Ordering::Relaxed);
             if i + AHEAD < count {
@@ -473,54 +657,102 @@ fn level_blocks<const M: usize>(rows: &Rows, k: u32, level: u32, blocks: &mut Ve
     }
 }
 
-/// Puts the entries from slot order (see [`Builder`]) into rank order: in every window of
-/// the positions with opponent's row `y` and `a` seeds in the own row, the entry of the own
-/// row of index i moves from slot `i + T(a, y)` to rank `R_i + T(a, y)`.
-fn to_rank_order<const M: usize>(rows: &Rows, max_seeds: u32, data: &[AtomicU8]) {
-    let n_rows = rows.packed.len();
-    // Rows of sum a: [C(a+m−1, m), C(a+m, m)), sum 0 first.
-    let sum_start = |a: u32| rows.start[rows.first[a as usize]];
-    (0..n_rows)
+/// The rows of sum `a` are `sum_start(a)..sum_start(a + 1)` in [`Rows`] order (and their
+/// own-row ranks R fill the same range).
+fn sum_start(rows: &Rows, a: u32) -> usize {
+    rows.start[rows.first[a as usize]]
+}
+
+/// Puts layer `k` of `data` (the whole database, one byte an entry) from slot order (see
+/// [`Builder`]) into rank order, in place: in every window of the positions with opponent's
+/// row `y` (b seeds) and a = k − b seeds in the own row, the entry of the own row of index i
+/// moves from slot `i + T(a, y)` to rank `R_i + T(a, y)`.
+fn layer_to_rank_order<const M: usize>(rows: &Rows, k: u32, data: &[AtomicU8]) {
+    (0..sum_start(rows, k + 1))
         .into_par_iter()
         .with_min_len(64)
         .for_each_init(Vec::new, |tmp: &mut Vec<u8>, y| {
             let opp = rows.packed[y];
-            let b = (opp.wrapping_mul(0x0101_0101_0101_0101) >> (8 * (M - 1))) as u32 & 0xFF;
-            for a in 0..=max_seeds - b {
-                let t = opp_rank::<M>(a, opp) as usize;
-                let (lo, hi) = (sum_start(a), sum_start(a + 1));
-                tmp.clear();
-                tmp.extend(
-                    data[t + lo..t + hi]
-                        .iter()
-                        .map(|x| x.load(Ordering::Relaxed)),
-                );
-                for (i, &v) in tmp.iter().enumerate() {
-                    data[t + rows.own_rank[lo + i] as usize].store(v, Ordering::Relaxed);
-                }
+            let a = k - row_sum(opp);
+            let t = opp_rank::<M>(a, opp) as usize;
+            let (lo, hi) = (sum_start(rows, a), sum_start(rows, a + 1));
+            tmp.clear();
+            tmp.extend(
+                data[t + lo..t + hi]
+                    .iter()
+                    .map(|x| x.load(Ordering::Relaxed)),
+            );
+            for (i, &v) in tmp.iter().enumerate() {
+                data[t + rows.own_rank[lo + i] as usize].store(v, Ordering::Relaxed);
             }
         });
 }
 
-fn run<const M: usize>(
+/// Packs layer `k` (ranks from `start`), one byte an entry in slot order in `layer`, into the
+/// packed stream `words` in rank order: the window of opponent's row `y` and a own seeds
+/// fills ranks `T(a, y) + R` for the own-row ranks R of sum a, the entry of rank `T + R`
+/// coming from slot `T + index(R)`.
+fn pack_layer<const M: usize>(
+    rows: &Rows,
+    k: u32,
+    start: u64,
+    layer: &[AtomicU8],
+    words: &[AtomicU64],
+    codec: &Codec,
+) {
+    (0..sum_start(rows, k + 1))
+        .into_par_iter()
+        .with_min_len(64)
+        .for_each(|y| {
+            let opp = rows.packed[y];
+            let a = k - row_sum(opp);
+            let t = opp_rank::<M>(a, opp);
+            let (lo, hi) = (sum_start(rows, a), sum_start(rows, a + 1));
+            let codes = (lo..hi).map(|r| {
+                let slot = t + u64::from(rows.index_of[r]);
+                let e = layer[(slot - start) as usize].load(Ordering::Relaxed);
+                debug_assert_ne!(e, UNKNOWN);
+                codec.encode(k, i32::from(e) - 128)
+            });
+            write_run(words, codec.width(), t + lo as u64, codes);
+        });
+}
+
+/// The rank of the first position of layer `k` of m = `M`.
+fn layer_start<const M: usize>(k: u32) -> u64 {
+    if k == 0 {
+        0
+    } else {
+        binom_exact(u64::from(k) + 2 * M as u64 - 1, 2 * M as u64) as u64
+    }
+}
+
+/// Builds every layer into `target`; `false` when cancelled.
+fn run<const M: usize, T: Target>(
     flags: Flags,
     max_seeds: u32,
-    data: &[AtomicU8],
+    target: &T,
     chunk: u64,
     progress: Option<&(dyn Fn(u64, u64) + Sync)>,
     cancel: Option<&AtomicBool>,
-) -> bool {
+) -> Result<bool, OutOfMemory> {
     let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
     let rows = Rows::new(M, max_seeds);
-    let builder = Builder::<M> {
-        sow: Sow::<M>::new(flags),
-        rows: &rows,
-        data,
-    };
-    let total = data.len() as u64;
+    let sow = Sow::<M>::new(flags);
+    let total = layer_start::<M>(max_seeds + 1);
     let done = AtomicU64::new(0);
     let mut blocks = Vec::new();
     for k in 0..=max_seeds {
+        let (start, end) = (layer_start::<M>(k), layer_start::<M>(k + 1));
+        let layer = target.layer(k, start, end)?;
+        let builder = Builder::<M, T> {
+            sow: &sow,
+            rows: &rows,
+            target,
+            layer: layer.as_slice(),
+            k,
+            start,
+        };
         let mut in_layer = 0;
         // Every in-layer child has a larger moment than its parent (module docs): the levels
         // from the top down.
@@ -530,7 +762,7 @@ fn run<const M: usize>(
             in_layer += len;
             let blocks = &blocks[..];
             if cancelled() {
-                return false;
+                return Ok(false);
             }
             let run_chunk = |c: u64| {
                 if cancelled() {
@@ -551,57 +783,111 @@ fn run<const M: usize>(
                 (0..chunks).into_par_iter().for_each(run_chunk);
             }
         }
-        debug_assert_eq!(
-            u128::from(in_layer),
-            binom_exact(u64::from(k) + 2 * M as u64 - 1, 2 * M as u64 - 1)
-        );
+        debug_assert_eq!(in_layer, end - start);
+        if cancelled() {
+            // A chunk of the last level may have been skipped.
+            return Ok(false);
+        }
+        debug_assert!(layer
+            .as_slice()
+            .iter()
+            .all(|x| x.load(Ordering::Relaxed) != UNKNOWN));
+        target.finish_layer::<M>(&rows, k, start, layer);
     }
-    debug_assert!(data.iter().all(|x| x.load(Ordering::Relaxed) != UNKNOWN));
-    if cancelled() {
-        // A chunk of the last level may have been skipped.
-        return false;
-    }
-    to_rank_order::<M>(&rows, max_seeds, data);
-    true
+    Ok(true)
 }
 
-/// Builds the entries (rank order, excess-128 bytes) of the database of m houses, the given
-/// value-relevant options and K = `max_seeds`, `total` = C(K+2m, 2m) entries; `None` when
-/// `cancel` was set before the build ended (checked before every work item).
+/// Builds the payload of the database of m houses, the given value-relevant options and K =
+/// `max_seeds` (`total` = C(K+2m, 2m) entries) in `encoding`: the one-byte entries in rank
+/// order, or the packed payload followed by its [`PAD`] zero bytes. `None` when `cancel` was
+/// set before the build ended (checked before every work item).
+///
+/// Memory: one byte an entry for [`Encoding::Byte`]; for [`Encoding::Packed`], the packed
+/// payload plus one byte an entry of the largest layer, [`build_memory`].
 pub(super) fn build(
     m: usize,
     options: KalahOptions,
     max_seeds: u32,
     total: u64,
+    encoding: Encoding,
     progress: Option<&(dyn Fn(u64, u64) + Sync)>,
     cancel: Option<&AtomicBool>,
 ) -> Result<Option<FrozenBytes>, OutOfMemory> {
-    build_in_chunks(m, options, max_seeds, total, CHUNK, progress, cancel)
+    build_in_chunks(
+        m, options, max_seeds, total, encoding, CHUNK, progress, cancel,
+    )
+}
+
+/// Peak memory of [`build`], bytes: the payload, and for [`Encoding::Packed`] the layer
+/// under construction at one byte an entry (the largest, layer K) and the padding.
+pub(super) fn build_memory(
+    m: usize,
+    options: KalahOptions,
+    max_seeds: u32,
+    total: u64,
+) -> [u64; 2] {
+    let codec = Codec::new(max_seeds, options);
+    let top = total
+        - if max_seeds == 0 {
+            0
+        } else {
+            binom_exact(u64::from(max_seeds) + 2 * m as u64 - 1, 2 * m as u64) as u64
+        };
+    [total, packed_words(&codec, total) * 8 + top]
+}
+
+/// Words of the packed stream of `total` entries: the payload rounded up to a word, and
+/// one word more (read past the last entry, and the [`PAD`] bytes).
+fn packed_words(codec: &Codec, total: u64) -> u64 {
+    codec.payload_bytes(total).div_ceil(8) + 2
 }
 
 /// [`build`] with work items of `chunk` positions.
+#[allow(clippy::too_many_arguments)]
 fn build_in_chunks(
     m: usize,
     options: KalahOptions,
     max_seeds: u32,
     total: u64,
+    encoding: Encoding,
     chunk: u64,
     progress: Option<&(dyn Fn(u64, u64) + Sync)>,
     cancel: Option<&AtomicBool>,
 ) -> Result<Option<FrozenBytes>, OutOfMemory> {
     let flags = Flags::from(options);
-    let buf = ZeroedBuf::<AtomicU8>::new(total as usize)?;
-    let data = buf.as_slice();
-    let done = match m {
-        1 => run::<1>(flags, max_seeds, data, chunk, progress, cancel),
-        2 => run::<2>(flags, max_seeds, data, chunk, progress, cancel),
-        3 => run::<3>(flags, max_seeds, data, chunk, progress, cancel),
-        4 => run::<4>(flags, max_seeds, data, chunk, progress, cancel),
-        5 => run::<5>(flags, max_seeds, data, chunk, progress, cancel),
-        6 => run::<6>(flags, max_seeds, data, chunk, progress, cancel),
-        _ => run::<7>(flags, max_seeds, data, chunk, progress, cancel),
-    };
-    Ok(done.then(|| buf.freeze()))
+    macro_rules! each_m {
+        ($target:expr) => {{
+            let t = $target;
+            match m {
+                1 => run::<1, _>(flags, max_seeds, t, chunk, progress, cancel),
+                2 => run::<2, _>(flags, max_seeds, t, chunk, progress, cancel),
+                3 => run::<3, _>(flags, max_seeds, t, chunk, progress, cancel),
+                4 => run::<4, _>(flags, max_seeds, t, chunk, progress, cancel),
+                5 => run::<5, _>(flags, max_seeds, t, chunk, progress, cancel),
+                6 => run::<6, _>(flags, max_seeds, t, chunk, progress, cancel),
+                _ => run::<7, _>(flags, max_seeds, t, chunk, progress, cancel),
+            }
+        }};
+    }
+    match encoding {
+        Encoding::Byte => {
+            let buf = ZeroedBuf::<AtomicU8>::new(total as usize)?;
+            let done = each_m!(&Bytes::<true> {
+                data: buf.as_slice()
+            })?;
+            Ok(done.then(|| buf.freeze()))
+        }
+        Encoding::Packed => {
+            let codec = Codec::new(max_seeds, options);
+            let words = ZeroedBuf::<AtomicU64>::new(packed_words(&codec, total) as usize)?;
+            let done = each_m!(&Packed {
+                words: words.as_slice(),
+                codec: &codec,
+            })?;
+            let len = codec.payload_bytes(total) as usize + PAD;
+            Ok(done.then(|| words.freeze_bytes(len)))
+        }
+    }
 }
 
 /// One moment level of one layer of a [`LevelBuild`]: the positions with `k` seeds in the
@@ -777,10 +1063,18 @@ impl LevelBuild {
             "positions out of the level"
         );
         fn go<const M: usize>(b: &LevelBuild, level: &Level, from: u64, to: u64) {
-            let builder = Builder::<M> {
-                sow: Sow::<M>::new(b.flags),
+            let sow = Sow::<M>::new(b.flags);
+            let data = b.buf.as_slice();
+            // Every layer in slot order in one buffer: the layer under construction is its
+            // part `start..end`, and a child anywhere is read at its slot.
+            let range = b.layer_range(level.k);
+            let builder = Builder::<M, Bytes<'_, false>> {
+                sow: &sow,
                 rows: &b.rows,
-                data: b.buf.as_slice(),
+                target: &Bytes { data },
+                layer: &data[range.start as usize..range.end as usize],
+                k: level.k,
+                start: range.start,
             };
             let chunks = (to - from).div_ceil(CHUNK);
             let run = |c: u64| {
@@ -897,8 +1191,18 @@ impl LevelBuild {
     pub fn finish(self) -> super::Egdb {
         let data = self.buf.as_slice();
         debug_assert!(data.iter().all(|x| x.load(Ordering::Relaxed) != UNKNOWN));
+        fn to_rank_order<const M: usize>(rows: &Rows, max_seeds: u32, data: &[AtomicU8]) {
+            for k in 0..=max_seeds {
+                layer_to_rank_order::<M>(rows, k, data);
+            }
+        }
         with_m!(self.m(), to_rank_order, &self.rows, self.max_seeds, data);
-        super::Egdb::built(&self.rules, self.max_seeds, self.buf.freeze())
+        super::Egdb::built(
+            &self.rules,
+            self.max_seeds,
+            Encoding::Byte,
+            self.buf.freeze(),
+        )
     }
 }
 
@@ -908,6 +1212,8 @@ mod tests {
 
     use mancala_core::kalah::{KalahOption, KalahOptions};
 
+    use super::super::packed::{Codec, Probe, PAD};
+    use super::super::Encoding;
     use crate::board::{binom_exact, Flags, Geometry, Kind};
 
     /// A plain memoised minimax written from the rules (docs/rules/kalah.md), sharing nothing with
@@ -1098,16 +1404,30 @@ mod tests {
                 }
                 let total = binom_exact(u64::from(k) + 2 * m as u64, 2 * m as u64) as u64;
                 let options = KalahOptions::of(&list);
-                let data = super::build(m, options, k, total, None, None)
+                let data = super::build(m, options, k, total, Encoding::Byte, None, None)
                     .unwrap()
                     .unwrap();
                 let data = data.bytes();
                 assert_eq!(data.len() as u64, total);
                 // Work items of a few positions: many items a level, run in parallel.
-                let small = super::build_in_chunks(m, options, k, total, 5, None, None)
+                let small =
+                    super::build_in_chunks(m, options, k, total, Encoding::Byte, 5, None, None)
+                        .unwrap()
+                        .unwrap();
+                assert_eq!(small.bytes(), data);
+                // The packed build, layer by layer, in both work item sizes.
+                let codec = Codec::new(k, options);
+                let packed = super::build(m, options, k, total, Encoding::Packed, None, None)
                     .unwrap()
                     .unwrap();
-                assert_eq!(small.bytes(), data);
+                let packed = packed.bytes();
+                assert_eq!(packed.len() as u64, codec.payload_bytes(total) + PAD as u64);
+                let small =
+                    super::build_in_chunks(m, options, k, total, Encoding::Packed, 5, None, None)
+                        .unwrap()
+                        .unwrap();
+                assert_eq!(small.bytes(), packed);
+                let probe = Probe::packed(packed, &codec);
                 let mut reference = Reference {
                     m,
                     empty_capture: bits & 1 != 0,
@@ -1119,8 +1439,11 @@ mod tests {
                 let mut houses = vec![0u8; 2 * m];
                 each(&mut houses, 0, k, &mut |h| {
                     let want = reference.value(h);
-                    let got = i32::from(data[rank(h) as usize]) - 128;
+                    let r = rank(h);
+                    let got = i32::from(data[r as usize]) - 128;
                     assert_eq!(got, want, "m = {m}, K = {k}, options {list:?}, {h:?}");
+                    let seeds = h.iter().map(|&c| u32::from(c)).sum();
+                    assert_eq!(probe.value(r, seeds), want, "packed, {h:?}");
                     seen += 1;
                 });
                 assert_eq!(seen, total);
@@ -1186,8 +1509,8 @@ mod tests {
                 }
                 let a_layers: Vec<Vec<u8>> = (0..=k).map(|j| a.layer_entries(j)).collect();
                 let (a, b) = (a.finish(), b.finish());
-                assert_eq!(a.entries(), whole.entries(), "{text} K = {k}");
-                assert_eq!(b.entries(), whole.entries(), "{text} K = {k}");
+                assert_eq!(a.payload(), whole.payload(), "{text} K = {k}");
+                assert_eq!(b.payload(), whole.payload(), "{text} K = {k}");
                 // A checkpoint with an impossible value is refused.
                 let c = super::LevelBuild::new(&rules, k).unwrap();
                 let mut bad = a_layers[1].clone();

@@ -7,15 +7,22 @@
 //! combinatorial number system (crate docs; `C(K+2m, 2m)` entries, layer k at
 //! `[C(k+2m−1, 2m), C(k+2m, 2m))`). Positions with no move (a finished game) hold 0.
 //!
-//! **8 bits per entry**: the value itself, seeds, as one excess-128 byte (`v + 128`,
-//! −K..=K, so K ≤ 127; the byte 0 marks "not computed yet" during the build). Why
-//! not the 4 bits of Irving, Donkers & Uiterwijk (2000), who store the seeds the mover will
-//! still capture? Their encoding needs every remaining seed to end in a store (so that
-//! v = 2·captured − k); under `discard_remaining` that is false and the value is not a function
-//! of one count. Four bits also stop at k = 15 (20 seeds need 5 bits), a packed nibble cannot
-//! be written with one atomic byte store during the parallel build, and bytes are what a
-//! memory map serves without any decoding. The cost is memory: 225 792 840 entries, 215 MiB,
-//! for K = 20 and m = 6.
+//! Two entry encodings ([`Encoding`]), the same values:
+//!
+//! * **one byte an entry** ([`Encoding::Byte`]): the value itself, seeds, as one excess-128
+//!   byte (`v + 128`, −K..=K, so K ≤ 127; the byte 0 marks "not computed yet" during the
+//!   build). A lookup is one byte load. 225 792 840 entries, 215 MiB, for K = 20 and m = 6;
+//!   10.3 GiB for K = 30.
+//! * **packed** ([`Encoding::Packed`]): the index of the value among the values its layer
+//!   allows (−k, −k+2, …, k, and the 0 of a finished position; −k..=k under
+//!   `discard_remaining`), in the same number of bits for every entry, as a little-endian
+//!   bit stream: 5 bits for K = 15..=30 (parity rules), so 135 MiB for K = 20 and 6.4 GiB
+//!   for K = 30 (m = 6). For the parity rules the index is the mover's share of the seeds
+//!   left, (v + k)/2, the 4–5 bits of Irving, Donkers & Uiterwijk (2000), with room for the
+//!   0 of a finished position; `discard_remaining`, where the value is not a function of one
+//!   share, takes 2k + 1 codes. A lookup reads two bytes, shifts, masks and takes the value
+//!   from a table of (layer, code) in L1 cache. The details, and why not fewer bits, are in
+//!   the docs of the private module `egdb/packed.rs`.
 //!
 //! # Build (layer by layer, moment level by moment level, in parallel)
 //!
@@ -52,7 +59,18 @@
 //! a group of own rows, and the children one move of one own row reaches from a group of
 //! opponent's rows, contiguous. A block is walked in tiles of a few own rows, opponent's rows
 //! outer and own rows inner; the children's entries are requested a few positions ahead
-//! (software pipelining). At the end every window is permuted back into rank order.
+//! (software pipelining). Only the layer under construction is in slot order: when it is
+//! complete, each of its windows is permuted into rank order, and the children in the layers
+//! below are read by their rank (no slower, measured: the in-layer children are the ones
+//! whose reads the slot order makes contiguous).
+//!
+//! In the one-byte encoding the whole database is one buffer, C(K+2m, 2m) bytes, and a
+//! layer is permuted in place. In the packed encoding only the layer under construction takes
+//! one byte an entry, in a buffer of its own; once complete it is packed, window by window
+//! in rank order, into the bit stream that holds the finished layers, and freed. The build
+//! then needs the packed stream plus one byte a position of the largest layer, K:
+//! [`Egdb::build_memory`] (m = 6, K = 30: 6.9 GB + 4.1 GB = 11.0 GB at the peak and 6.9 GB
+//! once built, where one byte an entry takes 11.1 GB throughout).
 //!
 //! # File format (little-endian)
 //!
@@ -64,14 +82,21 @@
 //!     13     1  K, the largest seed count in the houses
 //!     14     1  value-relevant option bits (empty_capture, end_when_no_move, discard_remaining;
 //!               bit numbers of `KalahOptions::bits`)
-//!     15     1  entry encoding (1 = one byte: the value for the side to move + 128)
+//!     15     1  entry encoding: 1 = one byte, the value for the side to move + 128;
+//!               2 = packed (`Encoding::Packed`)
 //!     16     8  number of entries, C(K+2m, 2m)
 //!     24     4  CRC-32 of the payload
 //!     28     4  n, length of the rule-set string
 //!     32     n  the rule set the database was built with (`kalah(6,4)+empty_capture`)
 //!   32+n     4  CRC-32 of bytes 0..32+n
-//!   36+n     …  payload: one byte per entry, in rank order
+//!   36+n     …  payload, in rank order: one byte per entry (encoding 1), or the packed
+//!               bit stream, ⌈entries · w / 8⌉ bytes for w bits an entry (encoding 2:
+//!               entry r at bits r·w .. r·w + w, bit j in bit j mod 8 of byte j / 8)
 //! ```
+//!
+//! Files of encoding 1 are those this library always wrote; the format version stays 1, and
+//! an older library refuses a packed file with "unknown entry encoding 2". `mancala egdb
+//! convert` ([`Egdb::convert`]) turns either encoding into the other.
 //!
 //! Opening a file checks every field, the size, both checksums and every entry against the
 //! values its seed count allows (so that a file with right checksums but impossible values,
@@ -84,6 +109,7 @@
 mod build;
 pub mod cache;
 mod find;
+mod packed;
 
 pub use build::{Level, LevelBuild};
 pub use find::{FolderScan, Found};
@@ -101,6 +127,8 @@ use thiserror::Error;
 use crate::board::{binom_exact, is_special, rank_dyn, rank_space, relative};
 use crate::mem::FrozenBytes;
 use crate::progress::BuildProgress;
+pub(crate) use packed::Probe;
+use packed::{Codec, PAD};
 
 /// The file magic.
 pub const MAGIC: [u8; 8] = *b"MNCLEGDB";
@@ -110,13 +138,95 @@ pub const FORMAT_VERSION: u32 = 1;
 /// 128 is value 0, byte 108 is −20; byte 0 never occurs).
 pub const ENCODING_I8_VALUE: u8 = 1;
 
+/// Entry encoding 2: the index of the value among the values its layer allows, in the same
+/// number of bits for every entry (5 bits for K ≤ 30 under the parity rules), packed into a
+/// little-endian bit stream ([`Encoding::Packed`], module docs).
+pub const ENCODING_PACKED: u8 = 2;
+
+/// How the entries of a database are stored, in memory and in its file (the header's
+/// entry-encoding byte).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// One byte an entry, the value + 128 ([`ENCODING_I8_VALUE`]): the fastest lookups, 8
+    /// bits a position.
+    #[default]
+    Byte,
+    /// The value's index among the values its layer allows, in ⌈log₂(K + 2)⌉ bits (one more
+    /// under `discard_remaining`), packed ([`ENCODING_PACKED`], module docs): 5 bits a position
+    /// for K = 15..=30.
+    Packed,
+}
+
+impl Encoding {
+    /// Both encodings.
+    pub const ALL: [Encoding; 2] = [Encoding::Byte, Encoding::Packed];
+
+    /// The header byte: [`ENCODING_I8_VALUE`] or [`ENCODING_PACKED`].
+    #[must_use]
+    pub fn code(self) -> u8 {
+        match self {
+            Encoding::Byte => ENCODING_I8_VALUE,
+            Encoding::Packed => ENCODING_PACKED,
+        }
+    }
+
+    /// The encoding of a header byte, `None` for an unknown one.
+    #[must_use]
+    pub fn from_code(code: u8) -> Option<Encoding> {
+        match code {
+            ENCODING_I8_VALUE => Some(Encoding::Byte),
+            ENCODING_PACKED => Some(Encoding::Packed),
+            _ => None,
+        }
+    }
+
+    /// Its name on the command line and in messages: `byte` or `packed`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Byte => "byte",
+            Encoding::Packed => "packed",
+        }
+    }
+
+    /// Bits an entry of a database of K = `max_seeds` for the value-relevant `options`
+    /// takes in this encoding: 8, or the packed width (module docs of `packed`: 4 bits for
+    /// K ≤ 14, 5 for K ≤ 30, 6 for K ≤ 62, one more under `discard_remaining`).
+    #[must_use]
+    pub fn bits_per_entry(self, max_seeds: u32, options: KalahOptions) -> u32 {
+        match self {
+            Encoding::Byte => BITS_PER_ENTRY,
+            Encoding::Packed => Codec::new(max_seeds.min(MAX_DB_SEEDS), options).width(),
+        }
+    }
+}
+
+impl std::fmt::Display for Encoding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Encoding {
+    type Err = String;
+
+    /// `byte` or `packed`.
+    fn from_str(s: &str) -> Result<Encoding, String> {
+        Encoding::ALL
+            .into_iter()
+            .find(|e| e.name() == s)
+            .ok_or_else(|| format!("unknown database encoding {s:?} (byte or packed)"))
+    }
+}
+
 /// The value (seeds) of an entry byte of [`ENCODING_I8_VALUE`].
 #[inline(always)]
 #[must_use]
 pub fn decode(entry: u8) -> i32 {
     i32::from(entry) - 128
 }
-/// Bits per entry of [`ENCODING_I8_VALUE`].
+/// Bits per entry of [`ENCODING_I8_VALUE`] (for [`ENCODING_PACKED`]:
+/// [`Encoding::bits_per_entry`]).
 pub const BITS_PER_ENTRY: u32 = 8;
 /// Largest K: values must fit a signed byte.
 pub const MAX_DB_SEEDS: u32 = 127;
@@ -462,12 +572,16 @@ pub struct EgdbInfo {
     pub max_seeds: u32,
     /// The value-relevant options it serves.
     pub options: KalahOptions,
-    /// Entry encoding ([`ENCODING_I8_VALUE`]).
+    /// Entry encoding byte ([`ENCODING_I8_VALUE`] or [`ENCODING_PACKED`]).
     pub encoding: u8,
-    /// Bits per entry.
+    /// Bits per entry (8, or the packed width: [`Encoding::bits_per_entry`]).
     pub bits_per_entry: u32,
     /// Number of entries, C(K+2m, 2m).
     pub entries: u64,
+    /// Size of the payload (the entries) in the file, bytes.
+    pub payload_bytes: u64,
+    /// Memory the entries take once the file is opened, bytes ([`Egdb::bytes`]).
+    pub memory_bytes: u64,
     /// Size of the file, bytes.
     pub file_bytes: u64,
     /// CRC-32 of the payload, as stored.
@@ -475,6 +589,12 @@ pub struct EgdbInfo {
 }
 
 impl EgdbInfo {
+    /// The entry encoding (the header's byte is always a known one in an `EgdbInfo`).
+    #[must_use]
+    pub fn encoding(&self) -> Encoding {
+        Encoding::from_code(self.encoding).unwrap_or_default()
+    }
+
     /// Whether the database of this header gives the values of positions played under
     /// `rules` (same m, same value-relevant options; module docs), as [`Egdb::serves`] says
     /// once it is opened.
@@ -498,6 +618,11 @@ pub struct Egdb {
     max_seeds: u32,
     options: KalahOptions,
     rules: String,
+    /// C(K+2m, 2m).
+    entries: u64,
+    /// The codes of a packed database; `None` for one byte an entry.
+    codec: Option<Codec>,
+    /// The one-byte entries, or the packed payload followed by [`PAD`] zero bytes.
     data: FrozenBytes,
 }
 
@@ -515,7 +640,7 @@ pub fn relevant_options(options: KalahOptions) -> KalahOptions {
     options.database_relevant()
 }
 
-fn layer_start(m: usize, k: u32) -> u64 {
+pub(crate) fn layer_start(m: usize, k: u32) -> u64 {
     if k == 0 {
         0
     } else {
@@ -537,12 +662,53 @@ impl Egdb {
         max_seeds: u32,
         progress: Option<&(dyn Fn(u64, u64) + Sync)>,
     ) -> Result<Egdb, EgdbError> {
+        Egdb::build_as(rules, max_seeds, Encoding::Byte, progress)
+    }
+
+    /// [`Egdb::build`] in the entry encoding `encoding`. The values are the same in either
+    /// encoding. [`Encoding::Packed`] is built layer by layer: the finished layers are kept
+    /// packed, and only the layer under construction takes one byte an entry, so that the
+    /// build needs [`Egdb::build_memory`] bytes, not one byte a position.
+    ///
+    /// # Errors
+    /// As [`Egdb::build`].
+    pub fn build_as(
+        rules: &KalahRules,
+        max_seeds: u32,
+        encoding: Encoding,
+        progress: Option<&(dyn Fn(u64, u64) + Sync)>,
+    ) -> Result<Egdb, EgdbError> {
         let m = rules.houses();
         let total = check_size(m, max_seeds)?;
         let options = relevant_options(rules.options());
-        let data = build::build(m as usize, options, max_seeds, total, progress, None)?
-            .ok_or(EgdbError::Cancelled)?;
-        Ok(Egdb::built(rules, max_seeds, data))
+        let data = build::build(
+            m as usize, options, max_seeds, total, encoding, progress, None,
+        )?
+        .ok_or(EgdbError::Cancelled)?;
+        Ok(Egdb::built(rules, max_seeds, encoding, data))
+    }
+
+    /// The memory, bytes, that building the database of `rules` and K = `max_seeds` in
+    /// `encoding` takes at its peak (the entries; besides them the build holds tables of a
+    /// few MiB): C(K+2m, 2m) for [`Encoding::Byte`]; for [`Encoding::Packed`] the packed
+    /// payload plus one byte for every position of layer K (the largest), C(K+2m−1, 2m−1).
+    /// For m = 6, K = 30: 11.1 GB one byte an entry; 6.9 GB + 4.1 GB packed.
+    ///
+    /// # Errors
+    /// [`EgdbError::Unsupported`] as [`Egdb::build`].
+    pub fn build_memory(
+        rules: &KalahRules,
+        max_seeds: u32,
+        encoding: Encoding,
+    ) -> Result<u64, EgdbError> {
+        let m = rules.houses();
+        let total = check_size(m, max_seeds)?;
+        let options = relevant_options(rules.options());
+        let [byte, packed] = build::build_memory(m as usize, options, max_seeds, total);
+        Ok(match encoding {
+            Encoding::Byte => byte,
+            Encoding::Packed => packed,
+        })
     }
 
     /// [`Egdb::build`] on a pool of `threads` build threads (0 = every core), with progress
@@ -559,6 +725,28 @@ impl Egdb {
     pub fn build_watched(
         rules: &KalahRules,
         max_seeds: u32,
+        threads: usize,
+        interval: std::time::Duration,
+        progress: &mut dyn FnMut(&BuildProgress) -> ControlFlow<()>,
+    ) -> Result<Egdb, EgdbError> {
+        Egdb::build_watched_as(
+            rules,
+            max_seeds,
+            Encoding::Byte,
+            threads,
+            interval,
+            progress,
+        )
+    }
+
+    /// [`Egdb::build_watched`] in the entry encoding `encoding` (see [`Egdb::build_as`]).
+    ///
+    /// # Errors
+    /// As [`Egdb::build_watched`].
+    pub fn build_watched_as(
+        rules: &KalahRules,
+        max_seeds: u32,
+        encoding: Encoding,
         threads: usize,
         interval: std::time::Duration,
         progress: &mut dyn FnMut(&BuildProgress) -> ControlFlow<()>,
@@ -591,6 +779,7 @@ impl Egdb {
                         options,
                         max_seeds,
                         total,
+                        encoding,
                         Some(&count),
                         Some(&cancel),
                     )
@@ -607,16 +796,20 @@ impl Egdb {
         )
         .map_err(|e| EgdbError::Threads(e.to_string()))??
         .ok_or(EgdbError::Cancelled)?;
-        Ok(Egdb::built(rules, max_seeds, data))
+        Ok(Egdb::built(rules, max_seeds, encoding, data))
     }
 
-    /// The database of `rules` and K = `max_seeds` holding the freshly built `data`.
-    fn built(rules: &KalahRules, max_seeds: u32, data: FrozenBytes) -> Egdb {
+    /// The database of `rules` and K = `max_seeds` holding the freshly built `data` in
+    /// `encoding`.
+    fn built(rules: &KalahRules, max_seeds: u32, encoding: Encoding, data: FrozenBytes) -> Egdb {
+        let options = relevant_options(rules.options());
         Egdb {
             houses: rules.houses(),
             max_seeds,
-            options: relevant_options(rules.options()),
+            options,
             rules: rules.to_string(),
+            entries: rank_space(rules.houses() as usize, max_seeds).unwrap_or(0),
+            codec: (encoding == Encoding::Packed).then(|| Codec::new(max_seeds, options)),
             data,
         }
     }
@@ -648,25 +841,117 @@ impl Egdb {
     /// Number of entries, C(K+2m, 2m).
     #[must_use]
     pub fn len(&self) -> usize {
-        self.entries().len()
+        self.entries as usize
     }
 
     /// Whether there is no entry (never: K = 0 has one).
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.entries().is_empty()
+        self.entries == 0
     }
 
-    /// Memory the entries take, bytes (one byte each).
+    /// The entry encoding.
+    #[must_use]
+    pub fn encoding(&self) -> Encoding {
+        if self.codec.is_some() {
+            Encoding::Packed
+        } else {
+            Encoding::Byte
+        }
+    }
+
+    /// Bits an entry takes (8, or the packed width).
+    #[must_use]
+    pub fn bits_per_entry(&self) -> u32 {
+        self.codec.as_ref().map_or(BITS_PER_ENTRY, Codec::width)
+    }
+
+    /// Memory the entries take, bytes: one byte each, or the packed payload and its 8 bytes
+    /// of padding.
     #[must_use]
     pub fn bytes(&self) -> usize {
-        self.len()
+        self.data.bytes().len()
     }
 
-    /// The raw entries, in rank order (excess-128 bytes, see [`decode`]).
+    /// The payload as the file holds it, in rank order: the excess-128 bytes of
+    /// [`Encoding::Byte`] (see [`decode`]), or the packed bit stream of
+    /// [`Encoding::Packed`] (module docs). Two databases of the same rules, K and encoding
+    /// hold the same payload.
     #[must_use]
-    pub fn entries(&self) -> &[u8] {
-        self.data.bytes()
+    pub fn payload(&self) -> &[u8] {
+        let b = self.data.bytes();
+        match &self.codec {
+            None => b,
+            Some(c) => &b[..c.payload_bytes(self.entries) as usize],
+        }
+    }
+
+    /// The value (seeds, for the side to move) of the entry of rank `rank` (the
+    /// combinatorial rank of its position, crate docs), in either encoding; `None` for a
+    /// rank past the last entry. A finished position holds 0.
+    #[must_use]
+    pub fn value_at(&self, rank: u64) -> Option<i32> {
+        if rank >= self.entries {
+            return None;
+        }
+        let m = usize::from(self.houses);
+        // The layer of the rank: the last k whose first rank is at most `rank`.
+        let k = (0..=self.max_seeds)
+            .take_while(|&k| layer_start(m, k) <= rank)
+            .last()
+            .unwrap_or(0);
+        Some(self.probe().value(rank, k))
+    }
+
+    /// The lookup of the search ([`Probe`]).
+    pub(crate) fn probe(&self) -> Probe<'_> {
+        match &self.codec {
+            None => Probe::bytes(self.data.bytes()),
+            Some(c) => Probe::packed(self.data.bytes(), c),
+        }
+    }
+
+    /// The same database in the entry encoding `encoding` (every value the same; a copy
+    /// when the encoding is already that one). Memory: the payloads of both encodings at
+    /// once.
+    ///
+    /// # Errors
+    /// [`EgdbError::OutOfMemory`].
+    pub fn convert(&self, encoding: Encoding) -> Result<Egdb, EgdbError> {
+        let m = usize::from(self.houses);
+        let starts = |k: u32| layer_start(m, k);
+        let data = match (&self.codec, encoding) {
+            (None, Encoding::Byte) | (Some(_), Encoding::Packed) => {
+                FrozenBytes::copy_of(self.data.bytes())?
+            }
+            (None, Encoding::Packed) => {
+                let codec = Codec::new(self.max_seeds, self.options);
+                let len = codec.payload_bytes(self.entries) as usize + PAD;
+                let words = crate::mem::ZeroedBuf::<std::sync::atomic::AtomicU64>::new(
+                    len.div_ceil(8) + 1,
+                )?;
+                packed::pack_bytes(&codec, self.data.bytes(), words.as_slice(), starts);
+                words.freeze_bytes(len)
+            }
+            (Some(codec), Encoding::Byte) => {
+                // One piece: the unpacking itself is parallel.
+                let (data, _) =
+                    FrozenBytes::filled_in_pieces(self.entries as usize, usize::MAX, |_, out| {
+                        packed::unpack_bytes(codec, self.data.bytes(), out, starts);
+                        Ok::<(), EgdbError>(())
+                    })?;
+                data
+            }
+        };
+        Ok(Egdb {
+            houses: self.houses,
+            max_seeds: self.max_seeds,
+            options: self.options,
+            rules: self.rules.clone(),
+            entries: self.entries,
+            codec: (encoding == Encoding::Packed).then(|| Codec::new(self.max_seeds, self.options)),
+            data,
+        })
     }
 
     /// What the database serves, for messages: `kalah(6,·)+empty_capture, K = 20`.
@@ -702,18 +987,30 @@ impl Egdb {
             return None;
         }
         let r = rank_dyn(self.houses as usize, b);
-        Some(decode(self.entries()[r as usize]))
+        Some(self.probe().value(r, k))
     }
 
-    /// The conventional file name: `kalah6+empty_capture.k20.egdb`.
+    /// The conventional file name of a one-byte database: `kalah6+empty_capture.k20.egdb`.
     #[must_use]
     pub fn file_name(rules: &KalahRules, max_seeds: u32) -> String {
+        Egdb::file_name_as(rules, max_seeds, Encoding::Byte)
+    }
+
+    /// The conventional file name in `encoding`: [`Egdb::file_name`] for
+    /// [`Encoding::Byte`], `kalah6+empty_capture.k20.packed.egdb` for [`Encoding::Packed`]
+    /// (so that both can share a folder; the files are read by their headers, never by
+    /// their names).
+    #[must_use]
+    pub fn file_name_as(rules: &KalahRules, max_seeds: u32, encoding: Encoding) -> String {
         let mut s = format!("kalah{}", rules.houses());
         for o in relevant_options(rules.options()).iter() {
             s.push('+');
             s.push_str(o.name());
         }
-        format!("{s}.k{max_seeds}.egdb")
+        match encoding {
+            Encoding::Byte => format!("{s}.k{max_seeds}.egdb"),
+            Encoding::Packed => format!("{s}.k{max_seeds}.packed.egdb"),
+        }
     }
 
     /// Writes the database to `path`, so that the file at `path` is always either the old one
@@ -742,16 +1039,16 @@ impl Egdb {
             path: path.to_path_buf(),
             source,
         };
-        let entries = self.entries();
+        let payload = self.payload();
         let mut header = Vec::with_capacity(FIXED_HEADER + self.rules.len() + 4);
         header.extend_from_slice(&MAGIC);
         header.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         header.push(self.houses);
         header.push(self.max_seeds as u8);
         header.push(self.options.bits());
-        header.push(ENCODING_I8_VALUE);
-        header.extend_from_slice(&(entries.len() as u64).to_le_bytes());
-        header.extend_from_slice(&parallel_crc32(entries).to_le_bytes());
+        header.push(self.encoding().code());
+        header.extend_from_slice(&self.entries.to_le_bytes());
+        header.extend_from_slice(&parallel_crc32(payload).to_le_bytes());
         header.extend_from_slice(&(self.rules.len() as u32).to_le_bytes());
         header.extend_from_slice(self.rules.as_bytes());
         let hcrc = crc32fast::hash(&header);
@@ -775,7 +1072,7 @@ impl Egdb {
         {
             let mut w = std::io::BufWriter::with_capacity(1 << 20, &tmp.file);
             w.write_all(&header).map_err(tmp_io)?;
-            w.write_all(entries).map_err(tmp_io)?;
+            w.write_all(payload).map_err(tmp_io)?;
             w.flush().map_err(tmp_io)?;
         }
         tmp.file.sync_all().map_err(tmp_io)?;
@@ -837,10 +1134,15 @@ impl Egdb {
             let (info, head) = read_header(path, &f, len)?;
             let payload_at = head.len() as u64;
             let changed = || EgdbError::Changed(path.to_path_buf());
-            let entries = usize::try_from(info.entries)
+            let payload = usize::try_from(info.payload_bytes)
                 .map_err(|_| crate::OutOfMemory { bytes: usize::MAX })?;
+            let memory = usize::try_from(info.memory_bytes)
+                .map_err(|_| crate::OutOfMemory { bytes: usize::MAX })?;
+            // The payload, then (packed) the zero padding, which is not in the file.
             let (data, pieces) =
-                FrozenBytes::filled_in_pieces(entries, CHECK_PIECE, |offset, piece| {
+                FrozenBytes::filled_in_pieces(memory, CHECK_PIECE, |offset, piece| {
+                    let in_file = payload.saturating_sub(offset).min(piece.len());
+                    let piece = &mut piece[..in_file];
                     read_exact_at(&f, piece, payload_at + offset as u64).map_err(|e| {
                         if e.kind() == std::io::ErrorKind::UnexpectedEof {
                             changed()
@@ -870,14 +1172,7 @@ impl Egdb {
                     computed,
                 });
             }
-            check_entries(info.houses, info.max_seeds, info.options, data.bytes())?;
-            Ok(Egdb {
-                houses: info.houses,
-                max_seeds: info.max_seeds,
-                options: info.options,
-                rules: info.rules,
-                data,
-            })
+            Egdb::checked(info, data)
         }
     }
 
@@ -926,7 +1221,33 @@ impl Egdb {
     /// # Errors
     /// [`EgdbError::BadEntry`] for the first bad entry.
     pub fn check_entries(&self) -> Result<u64, EgdbError> {
-        check_entries(self.houses, self.max_seeds, self.options, self.entries())
+        match &self.codec {
+            None => check_entries(self.houses, self.max_seeds, self.options, self.data.bytes()),
+            Some(codec) => {
+                let m = usize::from(self.houses);
+                packed::check_codes(codec, self.houses, self.options, self.data.bytes(), |k| {
+                    layer_start(m, k)
+                })?;
+                Ok(self.entries)
+            }
+        }
+    }
+
+    /// The database of the header `info` holding `data` (the payload read from its file,
+    /// followed by the padding of a packed one), once every entry is checked.
+    fn checked(info: EgdbInfo, data: FrozenBytes) -> Result<Egdb, EgdbError> {
+        let encoding = info.encoding();
+        let db = Egdb {
+            houses: info.houses,
+            max_seeds: info.max_seeds,
+            options: info.options,
+            rules: info.rules,
+            entries: info.entries,
+            codec: (encoding == Encoding::Packed).then(|| Codec::new(info.max_seeds, info.options)),
+            data,
+        };
+        db.check_entries()?;
+        Ok(db)
     }
 }
 
@@ -1049,7 +1370,7 @@ fn check_entries(
 }
 
 /// Whether the position of rank `r` within layer k has no move (a finished game).
-fn is_terminal_rank(m: usize, options: KalahOptions, k: u32, r: u64) -> bool {
+pub(crate) fn is_terminal_rank(m: usize, options: KalahOptions, k: u32, r: u64) -> bool {
     let mut parts = [0u8; 16];
     crate::board::unrank_layer(m, k, r, &mut parts[..2 * m]);
     let own: u32 = parts[..m].iter().map(|&c| u32::from(c)).sum();
@@ -1079,38 +1400,29 @@ fn check_size(m: u8, max_seeds: u32) -> Result<u64, EgdbError> {
     }
 }
 
-/// [`Egdb::from_bytes`], naming `path` in errors.
+/// [`Egdb::from_bytes`], naming `path` in errors: the header, the payload checksum, then
+/// every entry against its seed count ([`Egdb::check_entries`]).
 fn check_bytes(path: &Path, bytes: &[u8]) -> Result<Egdb, EgdbError> {
-    let (info, payload_at) = check_file(path, bytes)?;
-    Ok(Egdb {
-        houses: info.houses,
-        max_seeds: info.max_seeds,
-        options: info.options,
-        rules: info.rules,
-        data: FrozenBytes::copy_of(&bytes[payload_at..])?,
-    })
-}
-
-/// The checks of [`Egdb::open`] on the bytes of a whole file: the header, the payload
-/// checksum, then every entry against its seed count ([`check_entries`]). Returns the header and the offset of the payload.
-fn check_file(path: &Path, bytes: &[u8]) -> Result<(EgdbInfo, usize), EgdbError> {
     let (info, payload_at) = parse_header(path, bytes, bytes.len() as u64)?;
-    let computed = parallel_crc32(&bytes[payload_at..]);
+    let payload = &bytes[payload_at..];
+    let computed = parallel_crc32(payload);
     if computed != info.payload_crc {
         return Err(EgdbError::Checksum {
             stored: info.payload_crc,
             computed,
         });
     }
+    let memory =
+        usize::try_from(info.memory_bytes).map_err(|_| crate::OutOfMemory { bytes: usize::MAX })?;
+    // A copy of the payload followed by the padding (zero) of a packed one.
+    let (data, _) = FrozenBytes::filled_in_pieces(memory, CHECK_PIECE, |offset, piece| {
+        let in_file = payload.len().saturating_sub(offset).min(piece.len());
+        piece[..in_file].copy_from_slice(&payload[offset..offset + in_file]);
+        Ok::<(), EgdbError>(())
+    })?;
     // A file whose checksums are right can still have been written wrong (or crafted): a
     // value no position of its seed count can have is refused rather than served.
-    check_entries(
-        info.houses,
-        info.max_seeds,
-        info.options,
-        &bytes[payload_at..],
-    )?;
-    Ok((info, payload_at))
+    Egdb::checked(info, data)
 }
 
 /// Opens `path` for reading only if it is a regular file: a FIFO would block the open, a
@@ -1190,18 +1502,26 @@ fn parse_header(path: &Path, bytes: &[u8], file_len: u64) -> Result<(EgdbInfo, u
             "fields m = {houses}, options {option_bits:#x} disagree with the rule set {rules_text:?}"
         )));
     }
-    if encoding != ENCODING_I8_VALUE {
+    let Some(kind) = Encoding::from_code(encoding) else {
         return Err(EgdbError::Header(format!(
             "unknown entry encoding {encoding}"
         )));
-    }
+    };
     let expected_entries = check_size(houses, max_seeds)?;
     if entries != expected_entries {
         return Err(EgdbError::Header(format!(
             "{entries} entries where m = {houses}, K = {max_seeds} has {expected_entries}"
         )));
     }
-    let expected_len = payload_at as u64 + entries;
+    let (bits_per_entry, payload_bytes, memory_bytes) = match kind {
+        Encoding::Byte => (BITS_PER_ENTRY, entries, entries),
+        Encoding::Packed => {
+            let codec = Codec::new(max_seeds, options);
+            let p = codec.payload_bytes(entries);
+            (codec.width(), p, p + PAD as u64)
+        }
+    };
+    let expected_len = payload_at as u64 + payload_bytes;
     if file_len < expected_len {
         return Err(truncated(expected_len));
     }
@@ -1219,8 +1539,10 @@ fn parse_header(path: &Path, bytes: &[u8], file_len: u64) -> Result<(EgdbInfo, u
             max_seeds,
             options,
             encoding,
-            bits_per_entry: BITS_PER_ENTRY,
+            bits_per_entry,
             entries,
+            payload_bytes,
+            memory_bytes,
             file_bytes: file_len,
             payload_crc,
         },
@@ -1281,7 +1603,7 @@ mod tests {
         let memory = Egdb::from_bytes(&bytes).unwrap();
         std::fs::remove_file(&path).unwrap();
         for other in [&opened, &loaded, &memory] {
-            assert_eq!(other.entries(), db.entries());
+            assert_eq!(other.payload(), db.payload());
             assert_eq!(other.built_with(), "kalah(2,1)");
         }
         // S1 = 1, N2 = 1, South to move: South's only move ends in its empty S2 (no capture

@@ -11,9 +11,9 @@
 //! * `progress.rs`: the board the driver publishes its proven interval on.
 //!
 //! It stands on the shared ground (`board.rs`, [`crate::tt`], `mem.rs`, [`crate::progress`])
-//! and reads endgame databases only through [`crate::egdb`]'s public lookup API
-//! ([`Egdb`](crate::Egdb), [`decode`](crate::egdb::decode)); neither the ground nor the
-//! database wing imports it.
+//! and reads endgame databases only through [`crate::egdb`]'s lookup API ([`Egdb`](crate::Egdb)
+//! and its `Probe`: the value of an entry from its rank and seed count, in either entry
+//! encoding); neither the ground nor the database wing imports it.
 
 mod order;
 mod parallel;

@@ -34,7 +34,7 @@ impl Proven {
 pub(crate) struct Ctx<'a, const M: usize, T: TranspositionTable> {
     pub g: &'a Geometry<M>,
     pub tt: &'a T,
-    pub db: Option<(&'a [u8], u32)>,
+    pub db: Option<(crate::egdb::Probe<'a>, u32)>,
     pub pool: &'a rayon::ThreadPool,
     /// Where each probe's proven bounds are published for progress reports.
     pub progress: Option<&'a super::progress::Board>,

@@ -62,7 +62,7 @@ use mancala_core::Side;
 
 use super::order::kalah_order_score;
 use crate::board::{is_special, relative, Child, Geometry, Kind};
-use crate::mem::prefetch;
+use crate::egdb::Probe;
 use crate::tt::{Bounds, TranspositionTable, NO_MOVE};
 
 /// State shared by every search thread of one solve.
@@ -134,7 +134,7 @@ impl SplitPoint<'_> {
 pub(crate) struct Searcher<'a, const M: usize, T: TranspositionTable> {
     g: &'a Geometry<M>,
     tt: &'a T,
-    db: &'a [u8],
+    db: Probe<'a>,
     db_max: u32,
     shared: &'a Shared,
     /// The split point this searcher works under (none for a root searcher).
@@ -165,12 +165,12 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
     pub(crate) fn new(
         g: &'a Geometry<M>,
         tt: &'a T,
-        db: Option<(&'a [u8], u32)>,
+        db: Option<(Probe<'a>, u32)>,
         shared: &'a Shared,
     ) -> Self {
         let (db, db_max) = match db {
             Some((d, k)) => (d, k),
-            None => (&[][..], 0),
+            None => (Probe::NONE, 0),
         };
         let has_db = !db.is_empty();
         let db_max = if has_db { db_max } else { 0 };
@@ -253,8 +253,8 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
     }
 
     #[inline(always)]
-    fn db_value(&self, b: u128) -> i32 {
-        crate::egdb::decode(self.db[Geometry::<M>::rank(b) as usize])
+    fn db_value(&self, b: u128, k: u32) -> i32 {
+        self.db.value(Geometry::<M>::rank(b), k)
     }
 
     /// Fail-soft alpha-beta on the mover-relative board `b` holding `k` seeds in its houses
@@ -277,7 +277,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             return -ki;
         }
         if k <= self.db_max {
-            return self.db_value(b);
+            return self.db_value(b, k);
         }
         let use_tt = k >= self.tt_min_seeds;
         let key = Geometry::<M>::rank(b);
@@ -308,7 +308,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             if c.kind != Kind::Over {
                 if c.seeds <= self.db_max {
                     ckey = Geometry::<M>::rank(c.board);
-                    prefetch(&self.db[ckey as usize]);
+                    self.db.prefetch(ckey);
                 } else if etc {
                     ckey = Geometry::<M>::rank(c.board);
                     self.tt.prefetch(ckey);
@@ -355,7 +355,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 Kind::Over => (g, g, 0),
                 Kind::Extra => {
                     if c.seeds <= self.db_max {
-                        let v = g + crate::egdb::decode(self.db[cd.key as usize]);
+                        let v = g + self.db.value(cd.key, c.seeds);
                         (v, v, 0)
                     } else {
                         let (mut lo, mut hi) = (g - ks, g + ks);
@@ -370,7 +370,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 }
                 Kind::Switch => {
                     if c.seeds <= self.db_max {
-                        let v = g - crate::egdb::decode(self.db[cd.key as usize]);
+                        let v = g - self.db.value(cd.key, c.seeds);
                         (v, v, 0)
                     } else {
                         let (mut lo, mut hi) = (g - ks, g + ks);
@@ -596,7 +596,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             return 0;
         }
         if k <= self.db_max {
-            return self.db_value(b);
+            return self.db_value(b, k);
         }
         if depth == 0 {
             return 0;

@@ -657,7 +657,7 @@ impl Solver {
             sh
         };
         let pool = &self.pool.as_ref().expect("pool built above").1;
-        let db = self.egdb.as_ref().map(|d| (d.entries(), d.max_seeds()));
+        let db = self.egdb.as_ref().map(|d| (d.probe(), d.max_seeds()));
         let lock_free = self.lock_free.as_ref();
         let exact = self.exact.as_ref();
         let table_kind = self.table_kind;
