@@ -168,29 +168,7 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
     .map_err(|e| e.to_string())?;
     let database = file;
     if args.json {
-        let swap = s.swap.map(|c| {
-            serde_json::json!({
-                "swap_value": c.swap_value,
-                "stay_value": c.stay_value,
-                "swap_is_better": c.swap_is_better,
-            })
-        });
-        let out = serde_json::json!({
-            "rules": pos.rules().to_string(),
-            "position": pos.to_string(),
-            // A value and a score only when proven: a stopped solve has bounds, not a value.
-            "value": s.exact.then_some(s.value),
-            "lower": s.lower,
-            "upper": s.upper,
-            "exact": s.exact,
-            "score": s.exact.then_some(s.score),
-            "best_moves": moves_text(&s.best_moves),
-            "pv": moves_text(&s.pv),
-            "swap": swap,
-            "nodes": s.nodes,
-            "seconds": s.seconds,
-            "database": database,
-        });
+        let out = s.to_json(&pos, database.as_deref());
         println!("{out}");
         return Ok(());
     }

@@ -96,7 +96,8 @@ fn with_crc(mut line: String) -> String {
     line
 }
 
-fn moves_text(moves: &[KalahMove]) -> String {
+/// Moves as the journal writes them: comma-separated move texts, `-` for none.
+pub(crate) fn moves_text(moves: &[KalahMove]) -> String {
     if moves.is_empty() {
         "-".to_string()
     } else {
@@ -108,7 +109,11 @@ fn moves_text(moves: &[KalahMove]) -> String {
     }
 }
 
-fn moves_of(text: &str) -> Result<Vec<KalahMove>, String> {
+/// Moves read back from [`moves_text`]'s form.
+///
+/// # Errors
+/// A message naming the text when a move does not parse.
+pub(crate) fn moves_of(text: &str) -> Result<Vec<KalahMove>, String> {
     if text == "-" {
         Ok(Vec::new())
     } else {

@@ -478,28 +478,7 @@ fn print_solve(r: &SolveReport, args: &SolveArgs, json: bool, quiet: bool, ranks
         );
     }
     if json {
-        let swap = s.swap.map(|c| {
-            serde_json::json!({
-                "swap_value": c.swap_value,
-                "stay_value": c.stay_value,
-                "swap_is_better": c.swap_is_better,
-            })
-        });
-        let out = serde_json::json!({
-            "rules": pos.rules().to_string(),
-            "position": pos.to_string(),
-            "value": s.exact.then_some(s.value),
-            "lower": s.lower,
-            "upper": s.upper,
-            "exact": s.exact,
-            "score": s.exact.then_some(s.score),
-            "best_moves": moves_text(&s.best_moves),
-            "pv": moves_text(&s.pv),
-            "swap": swap,
-            "nodes": s.nodes,
-            "seconds": s.seconds,
-            "database": database,
-        });
+        let out = s.to_json(pos, database.as_deref());
         println!("{out}");
         return;
     }

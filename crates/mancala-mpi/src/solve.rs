@@ -21,7 +21,7 @@ use mancala_core::kalah::{KalahMove, KalahPosition};
 use mancala_solver::{Egdb, Solution, Solver};
 
 use crate::comm::{agree, Comm, Failure, Tag};
-use crate::journal::Journal;
+use crate::journal::{moves_of, moves_text, Journal};
 use crate::tree::{Ask, FullLeaf, LeafResult, Task, Tree};
 
 /// 0 → worker: search a leaf. Bytes: the leaf's number, a line feed, its moves from the
@@ -93,26 +93,6 @@ pub struct SolveReport {
     pub guess_nodes: u64,
     /// Each worker, in order: rank 0's own worker first, then ranks 1, 2, ….
     pub workers: Vec<WorkerReport>,
-}
-
-fn moves_text(moves: &[KalahMove]) -> String {
-    if moves.is_empty() {
-        "-".into()
-    } else {
-        moves
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
-    }
-}
-
-fn moves_of(text: &str) -> Result<Vec<KalahMove>, String> {
-    if text == "-" {
-        Ok(Vec::new())
-    } else {
-        mancala_core::kalah::parse_moves(text).map_err(|e| e.to_string())
-    }
 }
 
 fn ask_text(ask: Ask) -> String {

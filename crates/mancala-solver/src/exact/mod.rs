@@ -8,6 +8,7 @@
 //! * `search.rs`: the fail-soft negamax alpha-beta of one probe, with enhanced transposition
 //!   cut-offs, exact bounds from the seeds left and database probes;
 //! * `order.rs`: the Kalah move ordering, also used by the engine's Kalah hint;
+//! * `json.rs`: [`Solution::to_json`], the JSON object of `mancala solve --json`;
 //! * `progress.rs`: the board the driver publishes its proven interval on.
 //!
 //! It stands on the shared ground (`board.rs`, [`crate::tt`], `mem.rs`, [`crate::progress`])
@@ -15,6 +16,7 @@
 //! and its `Probe`: the value of an entry from its rank and seed count, in either entry
 //! encoding); neither the ground nor the database wing imports it.
 
+mod json;
 mod order;
 mod parallel;
 mod progress;
