@@ -37,7 +37,7 @@ use mancala_core::{Game, Side};
 
 use super::SearchResult;
 use crate::board::{store_gain, Kind};
-use crate::exact::kalah_order_score;
+use crate::exact::{kalah_order_score, TieRule};
 use crate::{Egdb, Solver};
 
 /// Score units per seed of Kalah store difference.
@@ -221,7 +221,14 @@ impl Evaluate for KalahPosition {
         };
         let house = usize::from(h).saturating_sub(1);
         if kind == Kind::Extra {
-            kalah_order_score(kind, house, store_gain(self, child, side), 0)
+            kalah_order_score(
+                TieRule::FewestGiven,
+                kind,
+                house,
+                store_gain(self, child, side),
+                0,
+                0,
+            )
         } else {
             // The other moves are left to the static value of the child, which orders by
             // the immediate gain (it is in the store difference) and finer.

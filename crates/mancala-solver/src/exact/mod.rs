@@ -23,7 +23,7 @@ mod progress;
 mod search;
 mod solver;
 
-pub(crate) use order::kalah_order_score;
+pub(crate) use order::{kalah_order_score, TieRule};
 pub use solver::{
     Analysis, MoveValue, Solution, SolveError, Solver, SwapChoice, TableKind, WindowSolution,
     MAX_THREADS,

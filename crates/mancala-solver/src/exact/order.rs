@@ -8,32 +8,92 @@
 //!    Uiterwijk, "Solving Kalah" (2000);
 //! 2. the other moves by immediate gain (seeds into the mover's store, captures and the
 //!    final sweep included, minus the opponent's), the largest first, also as there;
-//! 3. among moves of equal gain, the one that leaves the **fewest seeds in the opponent's
-//!    row** first (this project's rule: seeds sown into the opponent's row are material the
-//!    opponent moves next and can bank, and an opponent with few seeds has few captures and
-//!    extra turns); then the rightmost house.
+//! 3. among moves of equal gain, by one of two tie rules ([`TieRule`]), chosen once per solve
+//!    from the root position:
+//!    * [`TieRule::FewestGiven`]: the move that leaves the **fewest seeds in the opponent's
+//!      row** first (seeds sown into the opponent's row are material the opponent moves next
+//!      and can bank), then the rightmost house;
+//!    * [`TieRule::NearStore`]: the move that leaves the opponent the **fewest houses holding
+//!      exactly the seeds of an extra turn** first (each is a reply that keeps the opponent
+//!      on the move, so a proof must refute the whole chain behind it), then the house nearest
+//!      the store unless another gives at least two seeds fewer per house of distance.
 //!
-//! Rule 3 replaces the generation order (leftmost first) the ties had before. Measured alone
-//! (nodes of `mancala solve --threads 1 --tt-mb 64`, BENCHMARKS.md "Move ordering"), it
-//! searches fewer nodes on every board tried, m = 4…7: Kalah(6,4) empty capture with a
-//! 20-seed database 29.8 M → 17.8 M, standard 86.9 M → 33.0 M, Kalah(5,5) empty capture
-//! without a database 225 M → 147 M. The reference's tie rule alone (rightmost first) is
-//! better on m = 6 but worse on m = 4 and 5; a history heuristic, a two-ply threat estimate
-//! and the history alone (without the gain first) were tried and dropped (same table).
+//! The second rule wins on boards whose houses hold on average 0.4·m to 0.7·m seeds (a
+//! typical sowing stops short of the store), the first on the boards with more seeds a house
+//! and the two smallest below (this project's measurements, BENCHMARKS.md "Move ordering":
+//! Kalah(6,4) empty capture with a 20-seed database 17.8 M → 9.2 M nodes, standard 33.0 M →
+//! 23.2 M, Kalah(7,3) empty capture 40.9 M → 12.6 M, while Kalah(5,4) empty capture needs
+//! 2.0 M nodes under the second rule against 1.0 M under the first). The rule is chosen at the
+//! root and kept for the whole tree: the order near the root decides which subtrees must be
+//! proven, and mixing the rules along a path (choosing per node by its own density) searched
+//! more nodes than either rule alone. Before both rules, ties were broken by generation order
+//! (leftmost first): Kalah(6,4) empty capture 29.8 M, standard 86.9 M. The reference's tie
+//! rule alone (rightmost first) is between the two; a history heuristic, a two-ply threat
+//! estimate, ordering by a shallow search of each child and the history alone (without the
+//! gain first) were tried and dropped (same section).
 
 use crate::board::Kind;
 
-/// The ordering score of a Kalah move (higher is tried first): `kind` of the move, `house`
-/// its 0-based house counted from the mover's left (m − 1 is next to the store), `gain` its
-/// immediate store gain in seeds (mover minus opponent) and `given` the seeds in the
-/// opponent's row after the move (0 when the game ends). Extra turns score 2^29 + `house`;
-/// other moves `gain` · 2^16 − `given` · 2^8 + `house` (gains are at most 2 · 255 seeds and
-/// `given` at most 255, so the order is lexicographic: gain, then fewer given, then house).
+/// How the moves of equal immediate gain that pass the turn are ordered (rule 3 of the
+/// module docs), chosen once per solve from the root position ([`TieRule::for_root`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum TieRule {
+    /// The fewest seeds in the opponent's row first, then the rightmost house.
+    #[default]
+    FewestGiven,
+    /// The fewest opponent houses that hold exactly the seeds of an extra turn first, then
+    /// by `2 · house − given` (the house nearest the store, unless another gives at least two
+    /// seeds fewer per house further from it).
+    NearStore,
+}
+
+impl TieRule {
+    /// The rule for a solve whose root has `seeds` seeds in the houses of an m-house board:
+    /// [`TieRule::NearStore`] when the houses hold on average between 0.4·m and 0.7·m seeds
+    /// (`0.8·m² ≤ seeds ≤ 1.4·m²`: a typical sowing stops short of the store), otherwise
+    /// [`TieRule::FewestGiven`]. Measured on every start position of m = 4…7 that solves in
+    /// minutes (BENCHMARKS.md, "Move ordering"): in that band the second rule searches
+    /// 0.3–0.7× the nodes of the first (Kalah(6,4) empty capture with a 20-seed database
+    /// 17.8 M → 9.3 M), outside it 1.1–2× more.
+    pub(crate) fn for_root(m: usize, seeds: u32) -> TieRule {
+        let (s, mm) = (u64::from(seeds) * 10, (m * m) as u64);
+        if (8 * mm..=14 * mm).contains(&s) {
+            TieRule::NearStore
+        } else {
+            TieRule::FewestGiven
+        }
+    }
+}
+
+/// The ordering score of a Kalah move (higher is tried first) under tie rule `rule`: `kind`
+/// of the move, `house` its 0-based house counted from the mover's left (m − 1 is next to
+/// the store), `gain` its immediate store gain in seeds (mover minus opponent), `given` the
+/// seeds in the opponent's row after the move and `opp_extra` the opponent's houses that then
+/// hold exactly the seeds of an extra turn (both 0 when the game ends; `opp_extra` is read
+/// only by [`TieRule::NearStore`]). Extra turns score 2^29 + `house`; other moves
+/// `gain` · 2^16 plus a tie key: `house − given · 2^8` ([`TieRule::FewestGiven`]) or
+/// `2 · house − given − opp_extra · 2^12` ([`TieRule::NearStore`]). Gains are at most
+/// 2 · 255 seeds, `given` at most 255 and `opp_extra` at most 7, so every tie key lies in
+/// (−2^15, 2^15) and the gain always comes first.
 #[inline(always)]
-pub(crate) fn kalah_order_score(kind: Kind, house: usize, gain: i32, given: u32) -> i32 {
+pub(crate) fn kalah_order_score(
+    rule: TieRule,
+    kind: Kind,
+    house: usize,
+    gain: i32,
+    given: u32,
+    opp_extra: u32,
+) -> i32 {
+    let (h, given) = (house as i32, given.min(255) as i32);
     match kind {
-        Kind::Extra => (1 << 29) + house as i32,
-        Kind::Switch | Kind::Over => (gain << 16) - ((given.min(255) as i32) << 8) + house as i32,
+        Kind::Extra => (1 << 29) + h,
+        Kind::Switch | Kind::Over => {
+            let tie = match rule {
+                TieRule::FewestGiven => h - (given << 8),
+                TieRule::NearStore => 2 * h - given - ((opp_extra.min(7) as i32) << 12),
+            };
+            (gain << 16) + tie
+        }
     }
 }
 
@@ -43,15 +103,62 @@ mod tests {
 
     #[test]
     fn extra_turns_rightmost_first_then_gains_then_fewest_given() {
-        let right = kalah_order_score(Kind::Extra, 5, 1, 0);
-        let left = kalah_order_score(Kind::Extra, 0, 1, 0);
-        let capture = kalah_order_score(Kind::Switch, 2, 9, 40);
-        let pass = kalah_order_score(Kind::Switch, 0, 1, 30);
-        let quiet_few = kalah_order_score(Kind::Switch, 0, 0, 20);
-        let quiet_many_right = kalah_order_score(Kind::Switch, 5, 0, 21);
-        let quiet_many_left = kalah_order_score(Kind::Switch, 4, 0, 21);
+        let f = |kind, house, gain, given| {
+            kalah_order_score(TieRule::FewestGiven, kind, house, gain, given, 0)
+        };
+        let right = f(Kind::Extra, 5, 1, 0);
+        let left = f(Kind::Extra, 0, 1, 0);
+        let capture = f(Kind::Switch, 2, 9, 40);
+        let pass = f(Kind::Switch, 0, 1, 30);
+        let quiet_few = f(Kind::Switch, 0, 0, 20);
+        let quiet_many_right = f(Kind::Switch, 5, 0, 21);
+        let quiet_many_left = f(Kind::Switch, 4, 0, 21);
         assert!(right > left && left > capture && capture > pass);
         assert!(pass > quiet_few && quiet_few > quiet_many_right);
         assert!(quiet_many_right > quiet_many_left);
+    }
+
+    #[test]
+    fn near_store_orders_gain_then_opponent_extra_turns_then_house_and_given() {
+        let f = |house, gain, given, opp_extra| {
+            kalah_order_score(
+                TieRule::NearStore,
+                Kind::Switch,
+                house,
+                gain,
+                given,
+                opp_extra,
+            )
+        };
+        // The gain first, whatever the tie key (the largest key against the smallest).
+        assert!(f(0, 1, 255, 7) > f(5, 0, 0, 0));
+        // Then the fewest opponent extra-turn houses, whatever the house and the seeds given.
+        assert!(f(0, 0, 255, 0) > f(5, 0, 0, 1));
+        // Then 2 · house − given: the house nearer the store unless it gives two seeds more per
+        // house of distance.
+        assert!(f(5, 0, 10, 0) > f(4, 0, 9, 0));
+        assert!(f(4, 0, 8, 0) > f(5, 0, 11, 0));
+        // Extra turns stay first under both rules.
+        let extra = kalah_order_score(TieRule::NearStore, Kind::Extra, 0, 1, 0, 0);
+        assert!(extra > f(5, 200, 0, 0));
+    }
+
+    #[test]
+    fn the_rule_follows_the_roots_seeds_per_house() {
+        // The band 0.8·m² ≤ seeds ≤ 1.4·m², derived here from the seeds a house holds on
+        // average (seeds / 2m) between 0.4·m and 0.7·m, checked at its edges for m = 4…7.
+        for m in 4..=7usize {
+            for seeds in 0..=200u32 {
+                let per_house = f64::from(seeds) / (2 * m) as f64;
+                let inside =
+                    per_house >= 0.4 * m as f64 - 1e-9 && per_house <= 0.7 * m as f64 + 1e-9;
+                let want = if inside {
+                    TieRule::NearStore
+                } else {
+                    TieRule::FewestGiven
+                };
+                assert_eq!(TieRule::for_root(m, seeds), want, "m = {m}, {seeds} seeds");
+            }
+        }
     }
 }

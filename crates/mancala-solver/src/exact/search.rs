@@ -37,7 +37,9 @@
 //!   proven bound already refutes the window cuts at once.
 //! * Move order ([`super::order`]): table move, extra turns (rightmost house first, since
 //!   sowing a house to the left of another extra-turn house would spoil it), then moves by
-//!   immediate gain (captures), ties broken by the fewest seeds left in the opponent's row.
+//!   immediate gain (captures), ties broken by the solve's tie rule ([`TieRule`]: the fewest
+//!   seeds left in the opponent's row, or the fewest extra turns left to the opponent and the
+//!   house nearest the store, chosen from the root's seeds per house).
 //! * Endgame database: a position with at most K seeds in the houses is answered exactly.
 //!
 //! # Parallel search: young brothers wait
@@ -60,7 +62,7 @@ use std::time::Instant;
 use mancala_core::kalah::{KalahMove, KalahPosition};
 use mancala_core::Side;
 
-use super::order::kalah_order_score;
+use super::order::{kalah_order_score, TieRule};
 use crate::board::{is_special, relative, Child, Geometry, Kind};
 use crate::egdb::Probe;
 use crate::tt::{Bounds, TranspositionTable, NO_MOVE};
@@ -82,6 +84,9 @@ pub(crate) struct Shared {
     /// Nodes with at least this many seeds more than the database holds search their
     /// younger brothers in parallel (when the pool has several threads).
     pub split_margin: u32,
+    /// How moves of equal gain are ordered, chosen from the solve's root
+    /// ([`TieRule::for_root`]).
+    pub tie: TieRule,
 }
 
 impl Shared {
@@ -98,6 +103,7 @@ impl Shared {
             deadline,
             cancel,
             split_margin: SPLIT_MARGIN,
+            tie: TieRule::default(),
         }
     }
 }
@@ -246,6 +252,18 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
         }
     }
 
+    /// The ordering score of playing house `h` for gain `g` when the turn passes to the
+    /// opponent, whose board is `child` ([`kalah_order_score`] under the solve's tie rule).
+    #[inline(always)]
+    fn switch_score(&self, h: usize, g: i32, child: u128) -> i32 {
+        let rule = self.shared.tie;
+        let opp_extra = match rule {
+            TieRule::NearStore => extra_turn_houses::<M>(child),
+            TieRule::FewestGiven => 0,
+        };
+        kalah_order_score(rule, Kind::Switch, h, g, given::<M>(child), opp_extra)
+    }
+
     /// Counts the remaining nodes into the shared counter.
     pub(crate) fn finish(&mut self) {
         self.shared.nodes.fetch_add(self.pending, Ordering::Relaxed);
@@ -365,7 +383,11 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                                 hi = hi.min(g + e.upper);
                             }
                         }
-                        (lo, hi, kalah_order_score(Kind::Extra, h, g, 0))
+                        (
+                            lo,
+                            hi,
+                            kalah_order_score(self.shared.tie, Kind::Extra, h, g, 0, 0),
+                        )
                     }
                 }
                 Kind::Switch => {
@@ -380,7 +402,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                                 hi = hi.min(g - e.lower);
                             }
                         }
-                        let score = kalah_order_score(Kind::Switch, h, g, given::<M>(c.board));
+                        let score = self.switch_score(h, g, c.board);
                         (lo, hi, score)
                     }
                 }
@@ -610,11 +632,12 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             let h = mask.trailing_zeros() as usize;
             mask &= mask - 1;
             let c = self.g.play(b, h);
-            let given = match c.kind {
-                Kind::Switch => given::<M>(c.board),
-                Kind::Extra | Kind::Over => 0,
+            let score = match c.kind {
+                Kind::Switch => self.switch_score(h, c.gain, c.board),
+                Kind::Extra | Kind::Over => {
+                    kalah_order_score(self.shared.tie, c.kind, h, c.gain, 0, 0)
+                }
             };
-            let score = kalah_order_score(c.kind, h, c.gain, given);
             kids[n] = (score, c.seeds, c.kind, c.board, c.gain as u32);
             n += 1;
         }
@@ -728,6 +751,21 @@ fn given<const M: usize>(child: u128) -> u32 {
     crate::board::lane_sum(child & Geometry::<M>::OWN)
 }
 
+/// The houses of the player to move on `b` that hold exactly the seeds of an extra turn
+/// (house h, 0-based from the left, with m − h seeds: its last seed falls into the store).
+#[inline(always)]
+fn extra_turn_houses<const M: usize>(b: u128) -> u32 {
+    // Lane h of `EXTRA` holds m − h; a lane of `b` equal to it xors to a zero byte, counted
+    // by the carry-free zero-byte test (each byte's high bit set iff the byte is 0). Lanes
+    // past the row are forced non-zero.
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let extra = (0..M).fold(0u64, |acc, h| acc | (((M - h) as u64) << (8 * h)));
+    let outside = !(Geometry::<M>::OWN as u64) & 0x8080_8080_8080_8080;
+    let x = ((b as u64) ^ extra) | outside;
+    let zero = !(((x & LOW7) + LOW7) | x | LOW7);
+    zero.count_ones()
+}
+
 /// Enhanced transposition cut-offs are tried at nodes with at least this many seeds more
 /// than the database holds (below, probing every child costs more than it saves).
 const ETC_MARGIN: u32 = 8;
@@ -780,4 +818,39 @@ pub(crate) fn move_gain(pos: &KalahPosition, mv: KalahMove, child: &KalahPositio
         Some(_) => Next::Other,
     };
     (gain, next)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The zero-byte count against a plain loop over the houses, on boards of random lanes
+    /// (0..=20 seeds a house, so that the counts m − h hit often) for every m.
+    #[test]
+    fn extra_turn_houses_counts_the_houses_of_an_extra_turn() {
+        fn check<const M: usize>(rng: &mut u64) {
+            for _ in 0..20_000 {
+                let mut b = 0u128;
+                for lane in 0..(2 * M + 1) {
+                    *rng ^= *rng << 13;
+                    *rng ^= *rng >> 7;
+                    *rng ^= *rng << 17;
+                    let v = if lane == M { 0 } else { (*rng % 9) as u128 };
+                    b |= v << (8 * lane);
+                }
+                let plain = (0..M)
+                    .filter(|&h| crate::board::lane(b, h) as usize == M - h)
+                    .count() as u32;
+                assert_eq!(extra_turn_houses::<M>(b), plain, "m = {M}, board {b:#x}");
+            }
+        }
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        check::<1>(&mut rng);
+        check::<2>(&mut rng);
+        check::<3>(&mut rng);
+        check::<4>(&mut rng);
+        check::<5>(&mut rng);
+        check::<6>(&mut rng);
+        check::<7>(&mut rng);
+    }
 }

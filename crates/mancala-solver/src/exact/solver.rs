@@ -650,6 +650,7 @@ impl Solver {
                 self.cancel.clone(),
             );
             sh.split_margin = self.split_margin;
+            sh.tie = super::order::TieRule::for_root(m as usize, seeds);
             let sh = Arc::new(sh);
             if let Some(b) = board {
                 b.attach(&sh);
