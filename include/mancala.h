@@ -183,6 +183,23 @@ typedef enum MancalaSolvePhase {
     MANCALA_SOLVE_PHASE_MOVE = 4,
 } MancalaSolvePhase;
 
+// How the entries of a database are stored, in memory and in its file (the entry-encoding
+// byte of the file's header; `docs/egdb.md`). The values are the same in either encoding.
+// Functions take and give it as a `uint32_t` (so that any number a caller passes is
+// checked, never undefined behaviour): one of these values.
+//
+// New encodings may be added in later versions; existing values never change.
+typedef enum MancalaEgdbEncoding {
+    // One byte an entry, the value + 128: the fastest lookups, C(K+2m, 2m) bytes (m = 6,
+    // K = 20: 215 MiB). What `mancala_egdb_build` builds.
+    MANCALA_EGDB_ENCODING_BYTE = 1,
+    // The value's index among the values its seed count allows, in ⌈log2(K + 2)⌉ bits an
+    // entry (5 for K = 15..30; one more under `discard_remaining`) packed into a bit stream:
+    // m = 6, K = 20 takes 135 MiB, K = 30 6.4 GiB. Built layer by layer (the finished layers
+    // packed, the one under construction one byte an entry).
+    MANCALA_EGDB_ENCODING_PACKED = 2,
+} MancalaEgdbEncoding;
+
 // An opaque Bao la Kete game: its current position and every earlier position and move back
 // to the position it was made from (so that moves can be taken back).
 //
@@ -631,7 +648,8 @@ enum MancalaStatus mancala_bao_perft(const struct MancalaBao *game, uint32_t dep
 // Builds in memory the database of `rules` (its m and value-relevant options) for every
 // position with at most `max_seeds` (K) seeds in the houses, on `threads` threads (0 = every
 // core). It has C(K+2m, 2m) one-byte entries: Kalah(6,·) with K = 12 takes 2.7 MB and a few
-// seconds; each extra seed multiplies that by about (K+12)/K.
+// seconds; each extra seed multiplies that by about (K+12)/K. (`mancala_egdb_build_encoded`
+// builds the packed encoding, 5 bits an entry for K = 15..30.)
 //
 // Ownership: `rules` is only read. On success `*out` is a new handle owned by the caller,
 // released with `mancala_egdb_free`.
@@ -668,6 +686,65 @@ enum MancalaStatus mancala_egdb_build(const struct MancalaRules *rules, uint32_t
 // # Safety
 // `out` must be NULL or writable; `callback` NULL or a function of that type.
 enum MancalaStatus mancala_egdb_build_progress(const struct MancalaRules *rules, uint32_t max_seeds, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, uint32_t interval_ms, struct MancalaEgdb **out);
+
+// `mancala_egdb_build_progress` in the entry encoding `encoding`, a `MancalaEgdbEncoding`
+// value: `MANCALA_EGDB_ENCODING_BYTE` builds what `mancala_egdb_build_progress` builds;
+// `MANCALA_EGDB_ENCODING_PACKED` the same values in ⌈log2(K + 2)⌉ bits an entry (5 for
+// K = 15..30), built layer by layer, so that the build needs the packed entries plus one
+// byte for every position of the largest layer (m = 6, K = 30: 6.9 GB + 4.1 GB) instead of
+// one byte an entry (11.1 GB). `mancala_egdb_save` writes either into its file, and
+// `mancala_egdb_load` reads either. `callback`, `user_data` and `interval_ms` as in
+// `mancala_egdb_build_progress` (`callback` may be NULL).
+//
+// Ownership: `rules` is only read; `user_data` is never dereferenced, only handed back. On
+// success `*out` is a new handle owned by the caller, released with `mancala_egdb_free`.
+// The callback must not unwind into the library.
+// Thread safety: safe from any thread; the call blocks until the build ends.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_CANCELLED` (the callback returned non-zero),
+// `MANCALA_STATUS_INVALID_ARGUMENT` (`encoding` not a `MancalaEgdbEncoding` value, K > 127
+// or over 2^36 entries, more than 256 threads, or Bao la Kete rules),
+// `MANCALA_STATUS_SOLVE_FAILED` (threads could not start), `MANCALA_STATUS_OUT_OF_MEMORY`
+// (the entries do not fit in memory), `MANCALA_STATUS_NULL_POINTER` (`rules` or `out`
+// NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`. Nothing is written to
+// `*out` on failure.
+//
+// # Safety
+// `out` must be NULL or writable; `callback` NULL or a function of that type.
+enum MancalaStatus mancala_egdb_build_encoded(const struct MancalaRules *rules, uint32_t max_seeds, uint32_t encoding, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, uint32_t interval_ms, struct MancalaEgdb **out);
+
+// The same database as `db` in the entry encoding `encoding` (a `MancalaEgdbEncoding`
+// value), every value the same: a new handle, which `mancala_egdb_save` writes as a file of
+// that encoding (a copy when `db` is already in it). Both encodings are in memory at once
+// while converting.
+//
+// Ownership: `db` is only read. On success `*out` is a new handle owned by the caller,
+// released with `mancala_egdb_free`; `db` stays the caller's.
+// Thread safety: `db` is only read; safe from any thread.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (`encoding` not a
+// `MancalaEgdbEncoding` value), `MANCALA_STATUS_OUT_OF_MEMORY` (no memory for the new
+// entries), `MANCALA_STATUS_NULL_POINTER` (`db` or `out` NULL),
+// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`. Nothing is written to `*out`
+// on failure.
+//
+// # Safety
+// `out` must be NULL or writable.
+enum MancalaStatus mancala_egdb_convert(const struct MancalaEgdb *db, uint32_t encoding, struct MancalaEgdb **out);
+
+// How a database holds its entries: `*encoding` its `MancalaEgdbEncoding` value,
+// `*bits_per_entry` the bits an entry takes (8, or the packed width), `*memory_bytes` the
+// memory its entries take, bytes (C(K+2m, 2m) one byte an entry; packed, the bit stream,
+// ⌈entries · bits / 8⌉ bytes, and 8 bytes of padding).
+//
+// Thread safety: `db` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing
+// written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// The out-pointers must be NULL or writable.
+enum MancalaStatus mancala_egdb_encoding(const struct MancalaEgdb *db, uint32_t *encoding, uint32_t *bits_per_entry, uint64_t *memory_bytes);
 
 // The database of `rules` (its m and value-relevant options) with K = `max_seeds` from the
 // folder `dir`, a cache the game chose: read and checked completely when its file
@@ -743,8 +820,10 @@ enum MancalaStatus mancala_egdb_save(const struct MancalaEgdb *db, const char *p
 // `path` must be NULL or NUL-terminated; `out` NULL or writable.
 enum MancalaStatus mancala_egdb_load(const char *path, struct MancalaEgdb **out);
 
-// Verifies the database file at `path`: everything `mancala_egdb_load` checks, then every
-// entry against the values its seed count allows. `*entries` = entries checked.
+// Verifies the database file at `path`, of either entry encoding: everything
+// `mancala_egdb_load` checks (magic, version, header, size, both checksums, every entry
+// against the values its seed count allows), reading the file and checking each entry once.
+// `*entries` = entries checked, C(K+2m, 2m).
 //
 // Ownership: `path` is only read. Thread safety: safe from any thread.
 //

@@ -2,7 +2,7 @@
 the docstrings of the classes and ``docs/python.md``."""
 
 import os
-from typing import Callable, ClassVar, Dict, final, List, Optional, Tuple, Union
+from typing import Callable, ClassVar, Dict, final, List, Literal, Optional, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -135,6 +135,13 @@ class Egdb:
     def description(self) -> str: ...
     @property
     def entries(self) -> int: ...
+    @property
+    def encoding(self) -> Literal["byte", "packed"]: ...
+    @property
+    def bits_per_entry(self) -> int: ...
+    @property
+    def memory_bytes(self) -> int: ...
+    def convert(self, encoding: Literal["byte", "packed"]) -> Egdb: ...
     def serves(self, rules: str) -> bool: ...
     def value(self, game: Kalah) -> Optional[int]: ...
 
@@ -180,6 +187,7 @@ def build_egdb(
     threads: Optional[int] = None,
     progress: Optional[Callable[[BuildProgress], object]] = None,
     interval: float = 0.5,
+    encoding: Literal["byte", "packed"] = "byte",
 ) -> Egdb: ...
 def random_playouts(
     n: int, seed: int = 0, rules: str = "standard", position: Optional[str] = None

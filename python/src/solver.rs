@@ -14,6 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use mancala_core::kalah::KalahRules;
+use mancala_solver::egdb::Encoding;
 use mancala_solver::progress::MIN_INTERVAL;
 use mancala_solver::{
     available_memory_bytes, BuildProgress, Cache, CacheEvent, EgdbError, SolveError,
@@ -292,6 +293,18 @@ impl Solver {
     }
 }
 
+/// The entry encoding named `name` (`"byte"` or `"packed"`), for the argument `what`.
+///
+/// # Errors
+/// `ValueError` naming the argument and the two names.
+fn encoding(name: &str, what: &str) -> PyResult<Encoding> {
+    name.parse().map_err(|_| {
+        PyValueError::new_err(format!(
+            "{what} must be \"byte\" or \"packed\", got {name:?}"
+        ))
+    })
+}
+
 /// The exception of an [`EgdbError`]: `KeyboardInterrupt`-free `DatabaseError`.
 fn egdb_error(py: Python<'_>, e: EgdbError) -> PyErr {
     from_error(py, Kind::Database, e)
@@ -466,10 +479,50 @@ impl Egdb {
         self.inner.description()
     }
 
-    /// Entries (positions), one byte each.
+    /// Entries (positions), C(K + 2m, 2m): one byte each in the `"byte"` encoding,
+    /// `bits_per_entry` bits each in `"packed"`.
     #[getter]
     fn entries(&self) -> usize {
         self.inner.len()
+    }
+
+    /// How the entries are stored in memory and in its file: `"byte"` (one byte an entry,
+    /// the value + 128: the fastest lookups) or `"packed"` (the value's index among those
+    /// its seed count allows, 5 bits an entry for K = 15..30; docs/egdb.md).
+    #[getter]
+    fn encoding(&self) -> &'static str {
+        self.inner.encoding().name()
+    }
+
+    /// Bits an entry takes: 8 for `"byte"`; for `"packed"` ⌈log2(K + 2)⌉ (4 for K ≤ 14, 5
+    /// for K ≤ 30), one more under `discard_remaining`.
+    #[getter]
+    fn bits_per_entry(&self) -> u32 {
+        self.inner.bits_per_entry()
+    }
+
+    /// Memory its entries take, bytes: `entries` for `"byte"`; for `"packed"` the bit stream,
+    /// ⌈entries · bits_per_entry / 8⌉ bytes, plus 8 bytes of padding. (The same figure as
+    /// `mancala egdb info`'s "in memory".)
+    #[getter]
+    fn memory_bytes(&self) -> usize {
+        self.inner.bytes()
+    }
+
+    /// The same database in the entry encoding `encoding` (`"byte"` or `"packed"`): a new
+    /// `Egdb` with every value the same (a copy when it is already in that encoding). Both
+    /// encodings are in memory at once while converting; the GIL is released meanwhile.
+    /// Raises `ValueError` for another encoding name, `DatabaseError` when the new entries
+    /// do not fit in memory.
+    fn convert(&self, py: Python<'_>, encoding: &str) -> PyResult<Egdb> {
+        let encoding = self::encoding(encoding, "encoding")?;
+        let db = Arc::clone(&self.inner);
+        let converted = py
+            .detach(move || db.convert(encoding))
+            .map_err(|e| egdb_error(py, e))?;
+        Ok(Egdb {
+            inner: Arc::new(converted),
+        })
     }
 
     /// Whether it gives the values of positions played under `rules` (a rule-set text): same
@@ -549,11 +602,20 @@ impl<'a> Reporter<'a> {
 /// stops the build and is raised here. The GIL is released while the build runs, and
 /// Ctrl-C (`KeyboardInterrupt`) stops it; nothing is saved then.
 ///
-/// Size: C(K + 2m, 2m) bytes (m = 6: K = 16 takes 30 MiB and a few seconds, K = 20 215 MiB).
+/// `encoding` chooses how the entries are stored (the values are the same): `"byte"` (the
+/// default), one byte an entry, C(K + 2m, 2m) bytes (m = 6: K = 16 takes 30 MiB and a few
+/// seconds, K = 20 215 MiB), the fastest lookups; `"packed"`, ⌈log2(K + 2)⌉ bits an entry
+/// (5 for K = 15..30: K = 20 takes 135 MiB), built layer by layer so that the build needs
+/// the packed entries plus one byte for each position of the largest layer, not one byte an
+/// entry (docs/egdb.md). A saved packed file is what `mancala egdb build --encoding packed`
+/// writes (its conventional name is `kalah6.k20.packed.egdb`).
+///
 /// Raises `DatabaseError` (K too large, out of memory, the file cannot be written),
-/// `RulesError`, `ValueError` (`threads` 0, a bad `interval`).
+/// `RulesError`, `ValueError` (`threads` 0, a bad `interval`, an `encoding` other than
+/// `"byte"` or `"packed"`).
 #[pyfunction]
-#[pyo3(signature = (rules, max_seeds, path = None, threads = None, progress = None, interval = 0.5))]
+#[pyo3(signature = (rules, max_seeds, path = None, threads = None, progress = None, interval = 0.5, encoding = "byte"))]
+#[allow(clippy::too_many_arguments)]
 pub fn build_egdb(
     py: Python<'_>,
     rules: &str,
@@ -562,9 +624,11 @@ pub fn build_egdb(
     threads: Option<Int>,
     progress: Option<Py<PyAny>>,
     interval: f64,
+    encoding: &str,
 ) -> PyResult<Egdb> {
     let rules: KalahRules = parse_rules(py, rules)?;
     let max_seeds: u32 = max_seeds.get("max_seeds", 0, i128::from(u32::MAX), "")?;
+    let encoding = self::encoding(encoding, "encoding")?;
     let threads = self::threads(threads)?.unwrap_or(0);
     let interval = seconds(interval, "interval")?;
     check_callable(py, progress.as_ref())?;
@@ -579,7 +643,14 @@ pub fn build_egdb(
                 tick()?;
                 reporter.report(p)
             };
-            mancala_solver::Egdb::build_watched(&rules, max_seeds, threads, TICK, &mut report)
+            mancala_solver::Egdb::build_watched_as(
+                &rules,
+                max_seeds,
+                encoding,
+                threads,
+                TICK,
+                &mut report,
+            )
         })?
     };
     if let Some(e) = callback_error {

@@ -3,6 +3,7 @@ solve and analyse, limits, databases, the engine."""
 
 from __future__ import annotations
 
+import math
 import os
 import random
 
@@ -215,3 +216,53 @@ def test_engine_errors():
         Engine().search("standard")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="time_ms"):
         Engine().search(Kalah(), time_ms=-5)
+
+
+def test_packed_databases_hold_the_same_values_in_fewer_bits(tmp_path):
+    # m = 4: C(K + 8, 8) entries. The packed width holds the longest list of values a layer
+    # allows: k + 1 shares of the seeds, and the 0 of a finished position in an odd layer, so
+    # K + 1 codes for an even K and K + 2 for an odd one: ⌈log2(K + 2)⌉ bits.
+    for k, bits in [(14, 4), (15, 5)]:
+        entries = math.comb(k + 8, 8)
+        byte = mancala.build_egdb("kalah(4,3)", k, threads=2)
+        path = tmp_path / f"k{k}.packed.egdb"
+        packed = mancala.build_egdb("kalah(4,3)", k, path, threads=2, encoding="packed")
+        assert (byte.encoding, byte.bits_per_entry, byte.memory_bytes) == ("byte", 8, entries)
+        assert packed.encoding == "packed" and packed.bits_per_entry == bits
+        # The bit stream and its 8 bytes of padding.
+        assert packed.memory_bytes == (entries * bits + 7) // 8 + 8
+        assert packed.entries == byte.entries == entries
+        assert packed.description == byte.description == f"kalah(4,·), K = {k}"
+        # The file: header (36 bytes and the rule text) and the stream, without the padding.
+        assert path.stat().st_size == 36 + len("kalah(4,3)") + (entries * bits + 7) // 8
+        opened = Egdb.open(path)
+        assert (opened.encoding, opened.bits_per_entry) == ("packed", bits)
+        # Every encoding gives the solver's value of random endgames.
+        rng = random.Random(k)
+        for _ in range(40):
+            g = Kalah("kalah(4,3)")
+            while not g.is_over():
+                g.play(rng.choice(g.legal_moves()))
+                v = byte.value(g)
+                assert packed.value(g) == opened.value(g) == v
+                if v is not None and rng.random() < 0.05:
+                    assert v == mancala.solve(g, threads=1, tt_mb=4).value
+        # Converting gives the other encoding's build, byte for byte once saved.
+        to_byte, to_packed = packed.convert("byte"), byte.convert("packed")
+        assert (to_byte.encoding, to_byte.memory_bytes) == ("byte", entries)
+        assert (to_packed.encoding, to_packed.memory_bytes) == ("packed", packed.memory_bytes)
+        for db, built in [(to_byte, byte), (to_packed, packed), (byte.convert("byte"), byte)]:
+            a, b = tmp_path / "a.egdb", tmp_path / "b.egdb"
+            db.save(a)
+            built.save(b)
+            assert a.read_bytes() == b.read_bytes()
+
+
+def test_unknown_database_encodings_are_refused():
+    with pytest.raises(ValueError, match='^encoding must be "byte" or "packed", got "nibble"$'):
+        mancala.build_egdb("kalah(4,3)", 4, encoding="nibble")
+    db = mancala.build_egdb("kalah(4,3)", 4)
+    with pytest.raises(ValueError, match='^encoding must be "byte" or "packed", got "Packed"$'):
+        db.convert("Packed")
+    with pytest.raises(TypeError):
+        mancala.build_egdb("kalah(4,3)", 4, encoding=2)  # type: ignore[arg-type]

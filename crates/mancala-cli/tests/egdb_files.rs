@@ -659,8 +659,19 @@ fn packed_files_build_convert_verify_and_solve() {
         "{}",
         text(&same.stderr)
     );
-    let v = run(&["egdb", "verify", packed.to_str().unwrap()]);
-    assert!(v.contains("OK"), "{v}");
+    // verify names the encoding of each file and its entries, C(10 + 8, 8) (m = 4, K = 10),
+    // at ⌈log2(10 + 2)⌉ = 4 bits (the 11 shares 0..=10 and the 0 of a finished position)
+    // or 8.
+    let entries = (1..=8u64).fold(1u64, |c, i| c * (10 + i) / i);
+    for (file, encoding, bits) in [(&packed, "packed", 4), (&byte, "byte", 8)] {
+        let v = run(&["egdb", "verify", file.to_str().unwrap()]);
+        let said = format!(
+            "{}: OK (kalah(4,·), K = 10, {encoding} encoding, {bits} bits a position, {entries} entries, ",
+            file.display()
+        );
+        assert!(v.starts_with(&said), "{said:?} in\n{v}");
+        assert_eq!(v.lines().count(), 1, "{v}");
+    }
     // The same solve with either file.
     let solve = |f: &Path| {
         let out = run(&[

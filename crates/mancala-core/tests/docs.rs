@@ -63,6 +63,7 @@ fn the_documents_exist() {
         "docs/rules/bao-la-kete.md",
         "docs/notation.md",
         "docs/architecture.md",
+        "docs/egdb.md",
     ] {
         let text = read(&root().join(doc));
         assert!(text.len() > 2000, "{doc} is nearly empty");

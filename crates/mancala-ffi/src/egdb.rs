@@ -4,6 +4,7 @@ use std::ffi::c_char;
 use std::path::Path;
 use std::sync::Arc;
 
+use mancala_solver::egdb::Encoding;
 use mancala_solver::{available_memory_bytes, Cache, CacheEvent, Egdb, EgdbError};
 
 use crate::handle::{self, Handle, Kind};
@@ -71,6 +72,50 @@ fn egdb_error(e: EgdbError) -> Error {
     Error::new(status, e.to_string())
 }
 
+/// How the entries of a database are stored, in memory and in its file (the entry-encoding
+/// byte of the file's header; `docs/egdb.md`). The values are the same in either encoding.
+/// Functions take and give it as a `uint32_t` (so that any number a caller passes is
+/// checked, never undefined behaviour): one of these values.
+///
+/// New encodings may be added in later versions; existing values never change.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MancalaEgdbEncoding {
+    /// One byte an entry, the value + 128: the fastest lookups, C(K+2m, 2m) bytes (m = 6,
+    /// K = 20: 215 MiB). What `mancala_egdb_build` builds.
+    Byte = 1,
+    /// The value's index among the values its seed count allows, in ⌈log2(K + 2)⌉ bits an
+    /// entry (5 for K = 15..30; one more under `discard_remaining`) packed into a bit stream:
+    /// m = 6, K = 20 takes 135 MiB, K = 30 6.4 GiB. Built layer by layer (the finished layers
+    /// packed, the one under construction one byte an entry).
+    Packed = 2,
+}
+
+impl MancalaEgdbEncoding {
+    /// The library's encoding of the C value `code`, or `MANCALA_STATUS_INVALID_ARGUMENT`
+    /// naming the argument `arg`.
+    fn from_c(code: u32, arg: &str) -> Result<Encoding> {
+        match code {
+            c if c == MancalaEgdbEncoding::Byte as u32 => Ok(Encoding::Byte),
+            c if c == MancalaEgdbEncoding::Packed as u32 => Ok(Encoding::Packed),
+            c => Err(Error::new(
+                MancalaStatus::InvalidArgument,
+                format!(
+                    "{arg}: {c} is not a MancalaEgdbEncoding (1 = MANCALA_EGDB_ENCODING_BYTE, 2 = MANCALA_EGDB_ENCODING_PACKED)"
+                ),
+            )),
+        }
+    }
+
+    /// The C value of the library's `encoding`.
+    fn to_c(encoding: Encoding) -> u32 {
+        match encoding {
+            Encoding::Byte => MancalaEgdbEncoding::Byte as u32,
+            Encoding::Packed => MancalaEgdbEncoding::Packed as u32,
+        }
+    }
+}
+
 fn new_db(out: *mut *mut MancalaEgdb, db: Egdb) -> Result<()> {
     let out = io::out_ptr(out, "out")?;
     // SAFETY: checked non-NULL; writable by the caller's contract.
@@ -81,7 +126,8 @@ fn new_db(out: *mut *mut MancalaEgdb, db: Egdb) -> Result<()> {
 /// Builds in memory the database of `rules` (its m and value-relevant options) for every
 /// position with at most `max_seeds` (K) seeds in the houses, on `threads` threads (0 = every
 /// core). It has C(K+2m, 2m) one-byte entries: Kalah(6,·) with K = 12 takes 2.7 MB and a few
-/// seconds; each extra seed multiplies that by about (K+12)/K.
+/// seconds; each extra seed multiplies that by about (K+12)/K. (`mancala_egdb_build_encoded`
+/// builds the packed encoding, 5 bits an entry for K = 15..30.)
 ///
 /// Ownership: `rules` is only read. On success `*out` is a new handle owned by the caller,
 /// released with `mancala_egdb_free`.
@@ -178,6 +224,141 @@ pub unsafe extern "C" fn mancala_egdb_build_progress(
         )
         .map_err(egdb_error)?;
         new_db(out, db)
+    })
+}
+
+/// `mancala_egdb_build_progress` in the entry encoding `encoding`, a `MancalaEgdbEncoding`
+/// value: `MANCALA_EGDB_ENCODING_BYTE` builds what `mancala_egdb_build_progress` builds;
+/// `MANCALA_EGDB_ENCODING_PACKED` the same values in ⌈log2(K + 2)⌉ bits an entry (5 for
+/// K = 15..30), built layer by layer, so that the build needs the packed entries plus one
+/// byte for every position of the largest layer (m = 6, K = 30: 6.9 GB + 4.1 GB) instead of
+/// one byte an entry (11.1 GB). `mancala_egdb_save` writes either into its file, and
+/// `mancala_egdb_load` reads either. `callback`, `user_data` and `interval_ms` as in
+/// `mancala_egdb_build_progress` (`callback` may be NULL).
+///
+/// Ownership: `rules` is only read; `user_data` is never dereferenced, only handed back. On
+/// success `*out` is a new handle owned by the caller, released with `mancala_egdb_free`.
+/// The callback must not unwind into the library.
+/// Thread safety: safe from any thread; the call blocks until the build ends.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_CANCELLED` (the callback returned non-zero),
+/// `MANCALA_STATUS_INVALID_ARGUMENT` (`encoding` not a `MancalaEgdbEncoding` value, K > 127
+/// or over 2^36 entries, more than 256 threads, or Bao la Kete rules),
+/// `MANCALA_STATUS_SOLVE_FAILED` (threads could not start), `MANCALA_STATUS_OUT_OF_MEMORY`
+/// (the entries do not fit in memory), `MANCALA_STATUS_NULL_POINTER` (`rules` or `out`
+/// NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`. Nothing is written to
+/// `*out` on failure.
+///
+/// # Safety
+/// `out` must be NULL or writable; `callback` NULL or a function of that type.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn mancala_egdb_build_encoded(
+    rules: *const MancalaRules,
+    max_seeds: u32,
+    encoding: u32,
+    threads: u32,
+    callback: crate::progress::MancalaBuildProgressFn,
+    user_data: *mut std::ffi::c_void,
+    interval_ms: u32,
+    out: *mut *mut MancalaEgdb,
+) -> MancalaStatus {
+    guard(|| {
+        io::out_ptr(out, "out")?;
+        let encoding = MancalaEgdbEncoding::from_c(encoding, "encoding")?;
+        // SAFETY: registry-checked handle.
+        let rules = unsafe { handle::get(rules, "rules") }?.kalah()?;
+        if threads as usize > mancala_solver::MAX_THREADS {
+            return Err(Error::new(
+                MancalaStatus::InvalidArgument,
+                format!(
+                    "threads: {threads} asked for, at most {}",
+                    mancala_solver::MAX_THREADS
+                ),
+            ));
+        }
+        let db = Egdb::build_watched_as(
+            &rules,
+            max_seeds,
+            encoding,
+            threads as usize,
+            crate::progress::interval(interval_ms),
+            &mut |p| match callback {
+                Some(f) => crate::progress::call_build(f, user_data, p),
+                None => std::ops::ControlFlow::Continue(()),
+            },
+        )
+        .map_err(egdb_error)?;
+        new_db(out, db)
+    })
+}
+
+/// The same database as `db` in the entry encoding `encoding` (a `MancalaEgdbEncoding`
+/// value), every value the same: a new handle, which `mancala_egdb_save` writes as a file of
+/// that encoding (a copy when `db` is already in it). Both encodings are in memory at once
+/// while converting.
+///
+/// Ownership: `db` is only read. On success `*out` is a new handle owned by the caller,
+/// released with `mancala_egdb_free`; `db` stays the caller's.
+/// Thread safety: `db` is only read; safe from any thread.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (`encoding` not a
+/// `MancalaEgdbEncoding` value), `MANCALA_STATUS_OUT_OF_MEMORY` (no memory for the new
+/// entries), `MANCALA_STATUS_NULL_POINTER` (`db` or `out` NULL),
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`. Nothing is written to `*out`
+/// on failure.
+///
+/// # Safety
+/// `out` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_egdb_convert(
+    db: *const MancalaEgdb,
+    encoding: u32,
+    out: *mut *mut MancalaEgdb,
+) -> MancalaStatus {
+    guard(|| {
+        io::out_ptr(out, "out")?;
+        // SAFETY: registry-checked handle.
+        let db = unsafe { handle::get(db, "db") }?;
+        let encoding = MancalaEgdbEncoding::from_c(encoding, "encoding")?;
+        let converted = db.db.convert(encoding).map_err(egdb_error)?;
+        new_db(out, converted)
+    })
+}
+
+/// How a database holds its entries: `*encoding` its `MancalaEgdbEncoding` value,
+/// `*bits_per_entry` the bits an entry takes (8, or the packed width), `*memory_bytes` the
+/// memory its entries take, bytes (C(K+2m, 2m) one byte an entry; packed, the bit stream,
+/// ⌈entries · bits / 8⌉ bytes, and 8 bytes of padding).
+///
+/// Thread safety: `db` is only read.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing
+/// written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// The out-pointers must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_egdb_encoding(
+    db: *const MancalaEgdb,
+    encoding: *mut u32,
+    bits_per_entry: *mut u32,
+    memory_bytes: *mut u64,
+) -> MancalaStatus {
+    guard(|| {
+        let encoding = io::out_ptr(encoding, "encoding")?;
+        let bits_per_entry = io::out_ptr(bits_per_entry, "bits_per_entry")?;
+        let memory_bytes = io::out_ptr(memory_bytes, "memory_bytes")?;
+        // SAFETY: registry-checked handle.
+        let db = unsafe { handle::get(db, "db") }?;
+        // SAFETY: every out-pointer written here was checked non-NULL above (`io::out_ptr`)
+        // and is writable by the caller's contract.
+        unsafe {
+            encoding.write(MancalaEgdbEncoding::to_c(db.db.encoding()));
+            bits_per_entry.write(db.db.bits_per_entry());
+            memory_bytes.write(db.db.bytes() as u64);
+        }
+        Ok(())
     })
 }
 
@@ -343,8 +524,10 @@ pub unsafe extern "C" fn mancala_egdb_load(
     })
 }
 
-/// Verifies the database file at `path`: everything `mancala_egdb_load` checks, then every
-/// entry against the values its seed count allows. `*entries` = entries checked.
+/// Verifies the database file at `path`, of either entry encoding: everything
+/// `mancala_egdb_load` checks (magic, version, header, size, both checksums, every entry
+/// against the values its seed count allows), reading the file and checking each entry once.
+/// `*entries` = entries checked, C(K+2m, 2m).
 ///
 /// Ownership: `path` is only read. Thread safety: safe from any thread.
 ///
@@ -364,10 +547,10 @@ pub unsafe extern "C" fn mancala_egdb_verify(
         let entries = io::out_ptr(entries, "entries")?;
         // SAFETY: caller's string contract.
         let path = unsafe { io::in_str(path, "path") }?;
+        // Opening checks every entry once (it refuses a file with a bad one).
         let db = Egdb::open(Path::new(path)).map_err(egdb_error)?;
-        let n = db.check_entries().map_err(egdb_error)?;
         // SAFETY: checked non-NULL.
-        unsafe { entries.write(n) };
+        unsafe { entries.write(db.len() as u64) };
         Ok(())
     })
 }

@@ -44,7 +44,7 @@ pub mod status;
 use std::ffi::c_char;
 
 pub use bao::MancalaBao;
-pub use egdb::MancalaEgdb;
+pub use egdb::{MancalaEgdb, MancalaEgdbEncoding};
 pub use engine::{MancalaEngine, MancalaEngineConfig, MancalaEngineResult};
 pub use kalah::{MancalaKalah, MancalaOutcome, MancalaSide};
 pub use progress::{

@@ -18,7 +18,7 @@ use mancala::progress::{MancalaBuildProgress, MancalaSolveProgress};
 use mancala::rules::*;
 use mancala::solver::*;
 use mancala::status::{mancala_last_error, mancala_status_name};
-use mancala::{mancala_version, mancala_version_string, MancalaStatus};
+use mancala::{mancala_version, mancala_version_string, MancalaEgdbEncoding, MancalaStatus};
 
 /// The last-error message of this thread.
 fn last_error() -> String {
@@ -258,6 +258,27 @@ fn no_successful_call_changes_the_last_error() {
     );
     let mut value = 0;
     ok!(c, mancala_egdb_value(db, small_game, &mut flag, &mut value));
+    let mut db5 = ptr::null_mut();
+    ok!(
+        c,
+        mancala_egdb_build_encoded(
+            r2,
+            4,
+            MancalaEgdbEncoding::Packed as u32,
+            1,
+            Some(go_on_build),
+            ptr::null_mut(),
+            10,
+            &mut db5
+        )
+    );
+    let mut db6 = ptr::null_mut();
+    ok!(c, mancala_egdb_convert(db5, 1, &mut db6));
+    let (mut encoding, mut bits, mut bytes) = (0u32, 0u32, 0u64);
+    ok!(
+        c,
+        mancala_egdb_encoding(db5, &mut encoding, &mut bits, &mut bytes)
+    );
 
     // The solver.
     let config = MancalaSolverConfig {
@@ -320,7 +341,7 @@ fn no_successful_call_changes_the_last_error() {
     // Freeing everything, and NULL.
     ok!(c, mancala_engine_free(engine));
     ok!(c, mancala_solver_free(solver));
-    for d in [db, db2, db3, db4] {
+    for d in [db, db2, db3, db4, db5, db6] {
         ok!(c, mancala_egdb_free(d));
     }
     for x in [b, b2, b3] {
@@ -341,7 +362,7 @@ fn no_successful_call_changes_the_last_error() {
 
     // Every function of the header was called successfully above.
     let declared = header_functions();
-    assert_eq!(declared.len(), 63, "{declared:?}");
+    assert_eq!(declared.len(), 66, "{declared:?}");
     let missing: Vec<&String> = declared.difference(&c.seen).collect();
     assert!(missing.is_empty(), "not checked: {missing:?}");
 

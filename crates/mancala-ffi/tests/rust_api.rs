@@ -589,3 +589,165 @@ fn open_cached_builds_once_and_rebuilds_a_damaged_file() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `mancala_egdb_build_encoded`, `mancala_egdb_encoding` and `mancala_egdb_convert`: a packed
+/// build holds the one-byte build's values in fewer bits, saves to the file the other
+/// encoding's conversion saves, loads and verifies as packed; a bad encoding, a NULL or a
+/// dead handle is a status with nothing written.
+#[test]
+fn databases_are_built_and_converted_in_either_encoding() {
+    use mancala::egdb::{
+        mancala_egdb_build, mancala_egdb_build_encoded, mancala_egdb_convert,
+        mancala_egdb_encoding, mancala_egdb_free, mancala_egdb_load, mancala_egdb_save,
+        mancala_egdb_value, mancala_egdb_verify, MancalaEgdb,
+    };
+    use mancala::kalah::{mancala_kalah_free, mancala_kalah_parse};
+    use mancala::MancalaEgdbEncoding;
+
+    let r = rules("kalah(4,3)");
+    // K = 15, m = 4: C(23, 8) entries; the longest list of values a layer allows is that of
+    // layer 15, its 16 shares and the 0 of a finished position: 17 codes, 5 bits.
+    const K: u32 = 15;
+    let entries = (1..=8u64).fold(1u64, |c, i| c * (u64::from(K) + i) / i);
+    let packed_bytes = (entries * 5).div_ceil(8) + 8;
+    let build = |encoding: u32| {
+        let mut db = ptr::null_mut();
+        let st = unsafe {
+            mancala_egdb_build_encoded(r, K, encoding, 2, None, ptr::null_mut(), 0, &mut db)
+        };
+        (st, db)
+    };
+    let held = |db: *const MancalaEgdb| {
+        let (mut e, mut bits, mut bytes) = (0u32, 0u32, 0u64);
+        assert_eq!(
+            unsafe { mancala_egdb_encoding(db, &mut e, &mut bits, &mut bytes) },
+            MancalaStatus::Ok
+        );
+        (e, bits, bytes)
+    };
+    let (st, packed) = build(MancalaEgdbEncoding::Packed as u32);
+    assert_eq!(st, MancalaStatus::Ok);
+    let (st, byte) = build(MancalaEgdbEncoding::Byte as u32);
+    assert_eq!(st, MancalaStatus::Ok);
+    let mut plain = ptr::null_mut();
+    assert_eq!(
+        unsafe { mancala_egdb_build(r, K, 1, &mut plain) },
+        MancalaStatus::Ok
+    );
+    assert_eq!(held(packed), (2, 5, packed_bytes));
+    assert_eq!(held(byte), (1, 8, entries));
+    assert_eq!(held(plain), (1, 8, entries));
+    // Conversions both ways; saved, each is the other build's file byte for byte.
+    let convert = |db: *const MancalaEgdb, encoding: u32| {
+        let mut out = ptr::null_mut();
+        let st = unsafe { mancala_egdb_convert(db, encoding, &mut out) };
+        (st, out)
+    };
+    let (st, to_byte) = convert(packed, 1);
+    assert_eq!((st, held(to_byte)), (MancalaStatus::Ok, (1, 8, entries)));
+    let (st, to_packed) = convert(plain, 2);
+    assert_eq!(
+        (st, held(to_packed)),
+        (MancalaStatus::Ok, (2, 5, packed_bytes))
+    );
+    let dir = std::env::temp_dir().join(format!("mancala-ffi-encoded-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = |db: *const MancalaEgdb, name: &str| {
+        let path = dir.join(name);
+        let c = CString::new(path.to_str().unwrap()).unwrap();
+        assert_eq!(
+            unsafe { mancala_egdb_save(db, c.as_ptr()) },
+            MancalaStatus::Ok
+        );
+        (std::fs::read(&path).unwrap(), c)
+    };
+    let (packed_file, c_packed) = save(packed, "p.egdb");
+    assert_eq!(save(to_packed, "p2.egdb").0, packed_file);
+    assert_eq!(save(to_byte, "b2.egdb").0, save(plain, "b.egdb").0);
+    assert_eq!(save(byte, "b3.egdb").0, save(plain, "b.egdb").0);
+    // The file: 36 bytes of header, the rule text, the bit stream without its padding.
+    assert_eq!(
+        packed_file.len() as u64,
+        36 + "kalah(4,3)".len() as u64 + packed_bytes - 8
+    );
+    // Loaded back it is packed, verify checks its entries, and it gives the same values.
+    let mut loaded = ptr::null_mut();
+    assert_eq!(
+        unsafe { mancala_egdb_load(c_packed.as_ptr(), &mut loaded) },
+        MancalaStatus::Ok
+    );
+    assert_eq!(held(loaded), (2, 5, packed_bytes));
+    let mut n = 0u64;
+    assert_eq!(
+        unsafe { mancala_egdb_verify(c_packed.as_ptr(), &mut n) },
+        MancalaStatus::Ok
+    );
+    assert_eq!(n, entries);
+    for text in [
+        "1,0,2,0,10,0,1,0,3,7 S",
+        "0,0,0,4,8,1,1,2,0,8 N",
+        "2,2,2,2,3,2,2,1,0,8 S",
+        "3,2,2,1,5,2,2,2,1,4 S",
+    ] {
+        let c = CString::new(text).unwrap();
+        let mut g = ptr::null_mut();
+        assert_eq!(
+            unsafe { mancala_kalah_parse(r, c.as_ptr(), &mut g) },
+            MancalaStatus::Ok,
+            "{text}: {}",
+            last_error()
+        );
+        let value = |db: *const MancalaEgdb| {
+            let (mut found, mut v) = (false, 0);
+            assert_eq!(
+                unsafe { mancala_egdb_value(db, g, &mut found, &mut v) },
+                MancalaStatus::Ok
+            );
+            (found, v)
+        };
+        let want = value(plain);
+        assert!(want.0, "{text}");
+        for db in [packed, byte, to_byte, to_packed, loaded] {
+            assert_eq!(value(db), want, "{text}");
+        }
+        assert_eq!(unsafe { mancala_kalah_free(g) }, MancalaStatus::Ok);
+    }
+    // Refused: an encoding that is none, NULL pointers, a freed handle; nothing written.
+    for bad in [0u32, 3, u32::MAX] {
+        let (st, db) = build(bad);
+        assert_eq!(st, MancalaStatus::InvalidArgument, "{bad}");
+        assert!(db.is_null());
+        assert!(
+            last_error().contains("is not a MancalaEgdbEncoding"),
+            "{}",
+            last_error()
+        );
+        let (st, db) = convert(packed, bad);
+        assert_eq!(st, MancalaStatus::InvalidArgument, "{bad}");
+        assert!(db.is_null());
+    }
+    let st = unsafe {
+        mancala_egdb_build_encoded(r, K, 2, 1, None, ptr::null_mut(), 0, ptr::null_mut())
+    };
+    assert_eq!(st, MancalaStatus::NullPointer);
+    let st = unsafe { mancala_egdb_convert(packed, 1, ptr::null_mut()) };
+    assert_eq!(st, MancalaStatus::NullPointer);
+    let (mut e, mut bits, mut bytes) = (7u32, 7u32, 7u64);
+    for st in [
+        unsafe { mancala_egdb_encoding(packed, ptr::null_mut(), &mut bits, &mut bytes) },
+        unsafe { mancala_egdb_encoding(packed, &mut e, ptr::null_mut(), &mut bytes) },
+        unsafe { mancala_egdb_encoding(packed, &mut e, &mut bits, ptr::null_mut()) },
+    ] {
+        assert_eq!(st, MancalaStatus::NullPointer);
+    }
+    assert_eq!((e, bits, bytes), (7, 7, 7));
+    for db in [packed, byte, plain, to_byte, to_packed, loaded] {
+        assert_eq!(unsafe { mancala_egdb_free(db) }, MancalaStatus::Ok);
+    }
+    let st = unsafe { mancala_egdb_encoding(packed, &mut e, &mut bits, &mut bytes) };
+    assert_eq!(st, MancalaStatus::InvalidHandle);
+    assert_eq!((e, bits, bytes), (7, 7, 7));
+    let (st, db) = convert(packed, 1);
+    assert_eq!((st, db.is_null()), (MancalaStatus::InvalidHandle, true));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1221,6 +1221,8 @@ impl Egdb {
     /// # Errors
     /// [`EgdbError::BadEntry`] for the first bad entry.
     pub fn check_entries(&self) -> Result<u64, EgdbError> {
+        #[cfg(test)]
+        tests::ENTRY_PASSES.with(|c| c.set(c.get() + 1));
         match &self.codec {
             None => check_entries(self.houses, self.max_seeds, self.options, self.data.bytes()),
             Some(codec) => {
@@ -1554,6 +1556,35 @@ fn parse_header(path: &Path, bytes: &[u8], file_len: u64) -> Result<(EgdbInfo, u
 mod tests {
     use super::*;
     use mancala_core::Side;
+
+    thread_local! {
+        /// Passes over a database's entries ([`Egdb::check_entries`]) started on this thread.
+        pub(super) static ENTRY_PASSES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+
+    /// Opening a file (what `mancala egdb verify` and `mancala_egdb_verify` do, once) reads
+    /// it and passes over its entries exactly once, in either encoding; the entries a pass
+    /// checks are C(K+2m, 2m).
+    #[test]
+    fn opening_checks_the_entries_once() {
+        let rules: KalahRules = "kalah(2,1)".parse().unwrap();
+        for encoding in Encoding::ALL {
+            let db = Egdb::build_as(&rules, 5, encoding, None).unwrap();
+            let path = std::env::temp_dir().join(format!(
+                "mancala-egdb-once-{}-{encoding}.egdb",
+                std::process::id()
+            ));
+            db.save(&path).unwrap();
+            let before = ENTRY_PASSES.with(std::cell::Cell::get);
+            let opened = Egdb::open(&path).unwrap();
+            let passes = ENTRY_PASSES.with(std::cell::Cell::get) - before;
+            std::fs::remove_file(&path).unwrap();
+            assert_eq!(passes, 1, "{encoding}");
+            // C(5 + 4, 4) = 126 positions of at most 5 seeds in 4 houses.
+            assert_eq!(opened.len(), 126);
+            assert_eq!(opened.encoding(), encoding);
+        }
+    }
 
     #[test]
     #[cfg_attr(miri, ignore = "12 MB of bytes: too slow under Miri")]
