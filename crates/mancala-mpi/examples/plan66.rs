@@ -6,6 +6,10 @@
 //! # Nodes and seconds of single-machine solves of random positions with S seeds left in
 //! # the houses (random play from the start; SEED picks the games):
 //! cargo run --release -p mancala-mpi --example plan66 -- sample "kalah(6,6)" 26 10 SEED egdb/
+//! # The same positions, each solved exactly and then asked the two null windows at its
+//! # value that a leaf of the distributed solve is asked (`Solver::solve_within`: at least
+//! # v, at most v), each from an empty table; NODES caps each search (0: no cap):
+//! cargo run --release -p mancala-mpi --example plan66 -- window "kalah(6,6)" 26 10 SEED egdb/ NODES
 //! ```
 
 use std::sync::Arc;
@@ -16,7 +20,7 @@ use mancala_solver::{Egdb, Solver};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: plan66 frontier RULES DEPTH | plan66 sample RULES S COUNT SEED [EGDB]";
+    let usage = "usage: plan66 frontier RULES DEPTH | plan66 sample RULES S COUNT SEED [EGDB] | plan66 window RULES S COUNT SEED EGDB NODES";
     let rules: KalahRules = args.get(1).expect(usage).parse().expect("rules");
     match args.first().map(String::as_str) {
         Some("frontier") => {
@@ -38,7 +42,8 @@ fn main() {
                 );
             }
         }
-        Some("sample") => {
+        Some(mode @ ("sample" | "window")) => {
+            let window = mode == "window";
             let s: u32 = args.get(2).expect(usage).parse().expect("S");
             let count: usize = args.get(3).expect(usage).parse().expect("COUNT");
             let mut rng: u64 = args.get(4).expect(usage).parse().expect("SEED");
@@ -48,33 +53,76 @@ fn main() {
                 eprintln!("database {}", found.database.description());
                 solver = solver.database(Arc::new(found.database));
             }
-            println!("position\tseeds_in_houses\tvalue\tnodes\tseconds");
+            if window {
+                let cap: u64 = args.get(6).expect(usage).parse().expect("NODES");
+                solver = solver.node_limit((cap > 0).then_some(cap));
+                println!(
+                    "position\tseeds_in_houses\tvalue\tnodes\tseconds\tat_least_nodes\tat_least_seconds\tat_most_nodes\tat_most_seconds"
+                );
+            } else {
+                println!("position\tseeds_in_houses\tvalue\tnodes\tseconds");
+            }
             let mut done = 0;
             while done < count {
-                let mut p = KalahPosition::start(rules);
-                while !p.is_over() && p.seeds_in_houses() > s {
-                    let moves = p.legal_moves();
-                    rng = rng
-                        .wrapping_mul(6_364_136_223_846_793_005)
-                        .wrapping_add(1_442_695_040_888_963_407);
-                    let mv = moves[((rng >> 33) % moves.len() as u64) as usize];
-                    p = p.play(mv).expect("legal");
-                }
+                let p = random_position(rules, s, &mut rng);
                 if p.is_over() {
                     continue;
                 }
+                done += 1;
                 solver.clear_table();
                 let sol = solver.solve(&p).expect("solve");
-                println!(
-                    "{p}\t{}\t{}\t{}\t{:.3}",
+                let value = if sol.exact {
+                    sol.value.to_string()
+                } else {
+                    // Stopped by the cap: the nodes are a lower bound of the solve's.
+                    format!("{}..{}", sol.lower, sol.upper)
+                };
+                print!(
+                    "{p}\t{}\t{value}\t{}\t{:.3}",
                     p.seeds_in_houses(),
-                    sol.value,
                     sol.nodes,
                     sol.seconds
                 );
-                done += 1;
+                if window {
+                    // The two questions whose answers make the value exact, as MTD(f)'s
+                    // last two probes: at least v (window (v-1, v)) and at most v (window
+                    // (v, v+1)); a leaf of the distributed solve is asked one such null
+                    // window at a time. Each from an empty table, as a first ask.
+                    let v = sol.value;
+                    for (a, b) in [(v - 1, v), (v, v + 1)] {
+                        if !sol.exact {
+                            print!("\t-\t-");
+                            continue;
+                        }
+                        solver.clear_table();
+                        let w = solver.solve_within(&p, a, b).expect("solve_within");
+                        let ok = w.settled && (w.lower >= b || w.upper <= a);
+                        print!(
+                            "\t{}{}\t{:.3}",
+                            w.nodes,
+                            if ok { "" } else { "+" },
+                            w.seconds
+                        );
+                    }
+                }
+                println!();
             }
         }
         _ => eprintln!("{usage}"),
     }
+}
+
+/// Random play from the start of `rules` until at most `s` seeds are left in the houses
+/// (or the game ends), the moves drawn by the generator `rng`.
+fn random_position(rules: KalahRules, s: u32, rng: &mut u64) -> KalahPosition {
+    let mut p = KalahPosition::start(rules);
+    while !p.is_over() && p.seeds_in_houses() > s {
+        let moves = p.legal_moves();
+        *rng = rng
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let mv = moves[((*rng >> 33) % moves.len() as u64) as usize];
+        p = p.play(mv).expect("legal");
+    }
+    p
 }

@@ -1,4 +1,5 @@
-//! Processor time of this process, to report beside wall time (the machine may be shared).
+//! Processor time and peak memory of this process, to report beside wall time (the machine
+//! may be shared).
 
 /// User plus system processor seconds of this process so far, all its threads (from
 /// `getrusage(RUSAGE_SELF)`); `None` where the system does not tell.
@@ -23,6 +24,32 @@ pub fn process_seconds() -> Option<f64> {
     }
 }
 
+/// The largest resident memory of this process so far, bytes (`ru_maxrss` of
+/// `getrusage(RUSAGE_SELF)`); `None` where the system does not tell.
+#[must_use]
+pub fn peak_resident_bytes() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        // SAFETY: as in `process_seconds`.
+        #[allow(unsafe_code)]
+        let usage = unsafe {
+            let mut u: libc::rusage = std::mem::zeroed();
+            (libc::getrusage(libc::RUSAGE_SELF, &mut u) == 0).then_some(u)
+        };
+        let max = u64::try_from(usage?.ru_maxrss).ok()?;
+        // Linux and the BSDs count KiB, macOS bytes.
+        if cfg!(target_os = "macos") {
+            Some(max)
+        } else {
+            Some(max.saturating_mul(1024))
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -38,5 +65,17 @@ mod tests {
         std::hint::black_box(x);
         let after = super::process_seconds().unwrap();
         assert!(after > before, "{before} -> {after}");
+    }
+
+    #[test]
+    fn peak_memory_covers_what_was_touched() {
+        let Some(_) = super::peak_resident_bytes() else {
+            return;
+        };
+        // 64 MiB written page by page is resident at once.
+        let v = vec![1u8; 64 << 20];
+        std::hint::black_box(&v);
+        let peak = super::peak_resident_bytes().unwrap();
+        assert!(peak >= 64 << 20, "{peak}");
     }
 }

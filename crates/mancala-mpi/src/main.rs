@@ -457,8 +457,14 @@ fn print_solve(r: &SolveReport, args: &SolveArgs, json: bool, quiet: bool, ranks
             .iter()
             .enumerate()
             .map(|(i, w)| {
+                let cpu = w
+                    .cpu_seconds
+                    .map_or_else(|| "-".to_string(), |c| format!("{c:.2}"));
+                let rss = w
+                    .peak_resident_bytes
+                    .map_or_else(|| "-".to_string(), |b| format!("{:.0}", b as f64 / 1048576.0));
                 format!(
-                    "rank {i}: {} searches, {} nodes, {:.2} s",
+                    "rank {i}: {} searches, {} nodes, {:.2} s busy, {cpu} s cpu, {rss} MiB peak resident",
                     w.searches, w.nodes, w.busy_seconds
                 )
             })
@@ -475,6 +481,11 @@ fn print_solve(r: &SolveReport, args: &SolveArgs, json: bool, quiet: bool, ranks
             r.from_journal,
             r.guess_nodes,
             per.join("; ")
+        );
+        eprintln!(
+            "mancala-mpi: balance: largest busy time / mean = {:.3} over {:.2} s of wall time (busy: a rank's seconds in leaf searches; cpu: its process's processor seconds)",
+            r.imbalance(),
+            r.solution.seconds
         );
     }
     if json {

@@ -21,6 +21,7 @@ use mancala_core::kalah::{KalahMove, KalahPosition};
 use mancala_solver::{Egdb, Solution, Solver};
 
 use crate::comm::{agree, Comm, Failure, Tag};
+use crate::cpu;
 use crate::journal::{moves_of, moves_text, Journal};
 use crate::tree::{Ask, FullLeaf, LeafResult, Task, Tree};
 
@@ -70,6 +71,13 @@ pub struct WorkerReport {
     pub nodes: u64,
     /// Seconds it spent searching.
     pub busy_seconds: f64,
+    /// Processor seconds of the worker's whole process (user and system, all threads, from
+    /// its start to the end of the solve: opening the database included, and on rank 0 the
+    /// coordinator and the first guess); `None` where the system does not tell.
+    pub cpu_seconds: Option<f64>,
+    /// The largest resident memory of the worker's process, bytes (its database, table and
+    /// the rest; on rank 0 the coordinator's and its own worker's together).
+    pub peak_resident_bytes: Option<u64>,
 }
 
 /// What rank 0 reports: the solve's result, as `mancala solve` gives it, and how it was
@@ -93,6 +101,21 @@ pub struct SolveReport {
     pub guess_nodes: u64,
     /// Each worker, in order: rank 0's own worker first, then ranks 1, 2, ….
     pub workers: Vec<WorkerReport>,
+}
+
+impl SolveReport {
+    /// The largest worker's busy time over the mean (1 when the searches were shared
+    /// evenly; 1 also when nothing was searched).
+    #[must_use]
+    pub fn imbalance(&self) -> f64 {
+        let busy: Vec<f64> = self.workers.iter().map(|w| w.busy_seconds).collect();
+        let mean = busy.iter().sum::<f64>() / busy.len().max(1) as f64;
+        if mean > 0.0 {
+            busy.iter().fold(0.0_f64, |a, &b| a.max(b)) / mean
+        } else {
+            1.0
+        }
+    }
 }
 
 fn ask_text(ask: Ask) -> String {
@@ -278,11 +301,26 @@ fn parse_result(bytes: &[u8]) -> Result<(usize, LeafResult), String> {
 pub fn run<C: Comm + ?Sized>(comm: &C, args: &SolveArgs) -> Result<Option<SolveReport>, Failure> {
     let t0 = Instant::now();
     let (solver, database) = agree(comm, make_solver(args))?;
-    if comm.rank() == 0 {
+    let outcome = if comm.rank() == 0 {
         coordinate(comm, args, solver, database, t0).map(Some)
     } else {
         work(comm, args, solver).map(|()| None)
+    };
+    // Every rank gets here, whatever happened (a worker leaves only on rank 0's stop, and
+    // rank 0 sends it on every way out), so this gather waits for no rank that left.
+    let mine = [
+        cpu::process_seconds().unwrap_or(-1.0),
+        cpu::peak_resident_bytes().map_or(-1.0, |b| b as f64),
+    ];
+    let all = comm.gather_f64(&mine);
+    let mut report = outcome?;
+    if let (Some(r), Some(all)) = (&mut report, all) {
+        for (w, c) in r.workers.iter_mut().zip(all.chunks(2)) {
+            w.cpu_seconds = (c[0] >= 0.0).then_some(c[0]);
+            w.peak_resident_bytes = (c[1] >= 0.0).then_some(c[1] as u64);
+        }
     }
+    Ok(report)
 }
 
 /// A worker rank: runs each task from rank 0 until [`TAG_STOP`].
@@ -624,6 +662,39 @@ mod tests {
             vec![(2, t(0)), (0, t(2)), (3, t(1))]
         );
         assert_eq!(assign(&[t(3)], &[0], &last), vec![(0, t(3))]);
+    }
+
+    #[test]
+    fn imbalance_is_the_largest_busy_time_over_the_mean() {
+        let worker = |busy_seconds| WorkerReport {
+            busy_seconds,
+            ..WorkerReport::default()
+        };
+        let report = |busy: &[f64]| SolveReport {
+            solution: Solution {
+                value: 0,
+                lower: 0,
+                upper: 0,
+                exact: true,
+                score: 0,
+                best_moves: Vec::new(),
+                pv: Vec::new(),
+                swap: None,
+                nodes: 0,
+                seconds: 0.0,
+            },
+            database: None,
+            leaves: 0,
+            leaves_searched: 0,
+            from_journal: 0,
+            searches: 0,
+            guess_nodes: 0,
+            workers: busy.iter().map(|&b| worker(b)).collect(),
+        };
+        // Busy 1 s and 3 s: mean 2 s, the larger 1.5 times it.
+        assert!((report(&[1.0, 3.0]).imbalance() - 1.5).abs() < 1e-12);
+        assert!((report(&[2.0, 2.0, 2.0]).imbalance() - 1.0).abs() < 1e-12);
+        assert!((report(&[0.0, 0.0]).imbalance() - 1.0).abs() < 1e-12);
     }
 
     #[test]

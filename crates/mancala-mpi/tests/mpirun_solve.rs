@@ -95,8 +95,20 @@ fn any_number_of_ranks(rules: &str, published: i32, k: u32, depth: &str, in_proc
         // together, one to each rank, idle then, and each answers (the coordinator must hear
         // the ranks even while its own thread answers fast).
         let e = stderr(&o);
+        assert!(e.contains("balance: largest busy time / mean = "), "{e}");
         for rank in 0..np {
             assert!(e.contains(&format!("rank {rank}: ")), "{e}");
+            // Each rank's processor time and memory reached rank 0 (the final gather).
+            let part = e.split(&format!("rank {rank}: ")).nth(1).unwrap_or("");
+            let part = part.split(';').next().unwrap_or("");
+            assert!(
+                part.contains(" s cpu, ") && !part.contains(" - s cpu"),
+                "{e}"
+            );
+            assert!(
+                part.contains(" MiB peak resident") && !part.contains(" - MiB"),
+                "{e}"
+            );
             if depth == "1" {
                 assert!(!e.contains(&format!("rank {rank}: 0 searches")), "{e}");
             }
