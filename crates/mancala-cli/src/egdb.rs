@@ -43,8 +43,8 @@ position), and is named kalah6.k30.packed.egdb.")]
         /// Build threads (0 = every core; at most 256).
         #[arg(long, default_value_t = 0, value_parser = crate::ranges::threads_or_all())]
         threads: usize,
-        /// Entry encoding: byte (one byte a position) or packed (5 bits a position for
-        /// K ≤ 30).
+        /// Entry encoding: byte (one byte a position) or packed (4 bits a position for
+        /// K ≤ 14, 5 for K ≤ 30).
         #[arg(long, default_value = "byte")]
         encoding: Encoding,
     },

@@ -128,9 +128,24 @@ fn open_partial(
     build: &LevelBuild,
 ) -> Result<(Checkpoint, Option<u32>), String> {
     let out = &args.out;
+    if out.is_file() {
+        return Err(format!(
+            "--out {}: it is a file, not a folder",
+            out.display()
+        ));
+    }
     std::fs::create_dir_all(out).map_err(|e| format!("--out {}: {e}", out.display()))?;
     let file = Egdb::file_name(&args.rules, args.max_seeds);
+    // The database's own name is checked now, not after every layer is built: a folder
+    // standing there would make the final rename fail at the end of the build.
+    let target = out.join(&file);
+    if target.is_dir() {
+        return Err(format!("{}: it is a folder, not a file", target.display()));
+    }
     let path = partial_path(out, &file);
+    if path.is_dir() {
+        return Err(format!("{}: it is a folder, not a file", path.display()));
+    }
     let layer_len = |k: u32| {
         let r = build.layer_range(k);
         r.end - r.start

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use mancala_core::kalah::{KalahPosition, KalahRules};
 use mancala_mpi::balance::Balance;
-use mancala_mpi::comm::{Comm, Failure};
+use mancala_mpi::comm::{agree, Comm, Failure};
 use mancala_mpi::egdb_build::{self, BuildArgs, Built};
 use mancala_mpi::solve::{self, SolveArgs, SolveReport};
 
@@ -163,15 +163,18 @@ fn main() -> ExitCode {
         report(info);
         std::process::abort();
     }));
-    let cli = match Cli::try_parse() {
-        Ok(c) => c,
-        Err(e) => {
+    // `--help` and `--version` are answered before MPI starts (by rank 0 alone); a bad
+    // command line only once every rank's is known (`run`), so that the rank that has it
+    // can say why even when the other ranks' lines are good (an MPMD launch).
+    let parsed = Cli::try_parse();
+    if let Err(e) = &parsed {
+        if !e.use_stderr() {
             if launcher_rank().unwrap_or(0) == 0 {
                 let _ = e.print();
             }
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+            return ExitCode::from(0);
         }
-    };
+    }
     #[cfg(feature = "mpi")]
     let comm = match mancala_mpi::mpi_comm::Mpi::start() {
         Ok(c) => c,
@@ -190,17 +193,56 @@ fn main() -> ExitCode {
         }
         mancala_mpi::comm::Single
     };
-    let code = match run(&comm, cli) {
+    let code = match run(&comm, parsed) {
         Ok(()) => 0,
         Err(Failure::Here(m)) if m == USAGE => 2,
         Err(f) => {
             if let Some(m) = f.message(comm.rank(), comm.size()) {
-                eprintln!("mancala-mpi: {m}");
+                say(&format!("mancala-mpi: {m}"));
+            }
+            if matches!(f, Failure::Elsewhere(_)) {
+                // The rank that failed prints its reason as it leaves; mpirun ends the job
+                // at the first rank that exits with an error, so the others give it time
+                // to write first (seen: the reason lost when a rank without one left first).
+                std::thread::sleep(std::time::Duration::from_millis(500));
             }
             1
         }
     };
     ExitCode::from(code)
+}
+
+/// Writes `line` and a newline to standard error in one write: a rank's line must reach
+/// mpirun whole before the rank exits and mpirun ends the job (`eprintln!` writes a
+/// formatted line in pieces, and a piece was seen lost, or another rank's line printed in
+/// between).
+fn say(line: &str) {
+    use std::io::Write;
+    let mut text = String::with_capacity(line.len() + 1);
+    text.push_str(line);
+    text.push('\n');
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+}
+
+/// This process's arguments after the program's name, each followed by a NUL byte.
+fn command_line() -> Vec<u8> {
+    let mut line = Vec::new();
+    for a in std::env::args_os().skip(1) {
+        line.extend_from_slice(a.as_encoded_bytes());
+        line.push(0);
+    }
+    line
+}
+
+/// [`command_line`]'s bytes for a message: the arguments separated by spaces, control
+/// characters escaped.
+fn shown(line: &[u8]) -> String {
+    let text = String::from_utf8_lossy(line);
+    let args: Vec<String> = text
+        .split_terminator('\0')
+        .map(|a| a.escape_debug().to_string())
+        .collect();
+    args.join(" ")
 }
 
 /// Threads of each rank: `threads`, or 0 for this machine's cores shared by its ranks.
@@ -311,11 +353,43 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, Failure> {
     }
 }
 
-fn run<C: Comm>(comm: &C, cli: Cli) -> Result<(), Failure> {
+fn run<C: Comm>(comm: &C, parsed: Result<Cli, clap::Error>) -> Result<(), Failure> {
     // Every rank checks its own command line (under MPMD launches they may differ); all
     // agree before any collective, so that a rank with a bad one stops the others.
     // A usage error is printed once, by the lowest rank that has one (all ranks usually
     // share one command line), and every rank leaves with status 2.
+    let unparsed = comm.all_flags(parsed.is_err());
+    if let Some(first) = unparsed.iter().position(|&f| f) {
+        if let (true, Err(e)) = (comm.rank() == first, &parsed) {
+            if first == 0 {
+                let _ = e.print();
+            } else {
+                say(format!("mancala-mpi: rank {first}: {}", e.render()).trim_end());
+            }
+        }
+        return Err(Failure::Here(USAGE.to_string()));
+    }
+    let Ok(cli) = parsed else {
+        unreachable!("no rank failed to parse")
+    };
+    // Then every rank must have rank 0's command line: ranks that were given other rules, a
+    // position, a database size or a window would work on different problems and answer
+    // wrongly (or meet in collectives of different sizes). The program's path may differ.
+    let mut line = command_line();
+    let mine = line.clone();
+    comm.broadcast(0, &mut line);
+    agree(
+        comm,
+        if line == mine {
+            Ok(())
+        } else {
+            Err(format!(
+                "this rank was started with other arguments than rank 0 (`{}` against `{}`): every rank must get the same command line",
+                shown(&mine),
+                shown(&line)
+            ))
+        },
+    )?;
     let job = prepare(comm, cli);
     let failed = comm.all_flags(job.is_err());
     if let Some(first) = failed.iter().position(|&f| f) {
@@ -325,7 +399,7 @@ fn run<C: Comm>(comm: &C, cli: Cli) -> Result<(), Failure> {
         };
         if comm.rank() == first {
             let m = m.strip_prefix("usage: ").unwrap_or(&m);
-            eprintln!("mancala-mpi: {m}");
+            say(&format!("mancala-mpi: {m}"));
         }
         return Err(Failure::Here(USAGE.to_string()));
     }

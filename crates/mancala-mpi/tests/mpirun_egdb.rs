@@ -114,6 +114,48 @@ fn a_rank_with_a_bad_command_line_stops_the_job() {
     assert!(!o.status.success());
     assert_ne!(o.status.code(), Some(124), "the job hung");
     let e = stderr(&o);
-    assert_eq!(e.matches("--threads 300: at most 256").count(), 1, "{e}");
+    // Rank 2's line differs from rank 0's: that is the reason given, with both lines.
+    let why = "mancala-mpi: rank 2: this rank was started with other arguments than rank 0";
+    assert_eq!(e.matches(why).count(), 1, "{e}");
+    assert!(e.contains("--threads 300 --json` against `"), "{e}");
     assert!(!out.join("kalah6.k14.egdb").exists());
+}
+
+#[test]
+fn ranks_given_different_database_sizes_stop_the_job_before_any_file() {
+    // Seen before the check: Open MPI's own MPI_ERR_TRUNCATE abort in a gather, exit 15,
+    // no line of ours, and a partial file left that refused the next build.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let out_s = out.to_str().unwrap();
+    let a = args(out_s, &[]);
+    let mut b = a.clone();
+    b[5] = "13";
+    let o = mpirun_mpmd(&[(1, &a), (1, &b)], 60);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let e = stderr(&o);
+    let why = "mancala-mpi: rank 1: this rank was started with other arguments than rank 0";
+    assert_eq!(e.matches(why).count(), 1, "{e}");
+    assert!(!e.contains("MPI_ERR"), "{e}");
+    assert!(
+        !out.exists() || std::fs::read_dir(&out).unwrap().next().is_none(),
+        "a file was left"
+    );
+}
+
+#[test]
+fn a_folder_at_the_database_name_is_refused_before_the_build() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    std::fs::create_dir_all(out.join("kalah6.k14.egdb")).unwrap();
+    let o = mpirun(2, &args(out.to_str().unwrap(), &[]), 60);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let e = stderr(&o);
+    assert!(
+        e.contains("kalah6.k14.egdb: it is a folder, not a file"),
+        "{e}"
+    );
+    // Refused at the start: no layer was built and no partial file is there.
+    assert!(!e.contains("layer 0/"), "{e}");
+    assert!(!out.join("kalah6.k14.egdb.partial").exists());
 }

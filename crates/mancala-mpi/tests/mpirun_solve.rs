@@ -138,8 +138,50 @@ fn kalah_6_4_any_number_of_ranks() {
 fn a_rank_without_the_database_stops_the_job() {
     let dir = tempfile::tempdir().unwrap();
     database(dir.path(), "kalah(4,3)", 8);
-    let egdb = dir.path().to_str().unwrap();
     let good = [
+        "solve",
+        "--rules",
+        "kalah(4,3)",
+        "--egdb",
+        "",
+        "--threads",
+        "1",
+        "--tt-mb",
+        "8",
+    ];
+    // The same command line on every rank (they must agree), the database found on the
+    // first two ranks' machine only: rank 2 starts in a folder without it.
+    let mut good = good;
+    good[4] = "db";
+    let here = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(dir.path(), here.path().join("db")).unwrap();
+    let nowhere = tempfile::tempdir().unwrap();
+    let o = mpirun_mpmd_in(
+        &[
+            (2, Some(here.path()), &good),
+            (1, Some(nowhere.path()), &good),
+        ],
+        120,
+    );
+    assert_eq!(
+        o.status.code().map(|c| c == 0 || c == 124),
+        Some(false),
+        "{o:?}"
+    );
+    let e = stderr(&o);
+    assert_eq!(e.matches("mancala-mpi: rank 2: --egdb: ").count(), 1, "{e}");
+    assert!(e.contains("mancala-mpi: stopped: rank 2 failed"), "{e}");
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn ranks_given_different_positions_stop_the_job() {
+    // An MPMD launch whose second program solves another position: the ranks would answer
+    // different problems (seen: other best moves, exit 0). Every rank must get rank 0's line.
+    let dir = tempfile::tempdir().unwrap();
+    database(dir.path(), "kalah(4,3)", 8);
+    let egdb = dir.path().to_str().unwrap();
+    let start = [
         "solve",
         "--rules",
         "kalah(4,3)",
@@ -150,16 +192,41 @@ fn a_rank_without_the_database_stops_the_job() {
         "--tt-mb",
         "8",
     ];
-    let mut bad = good;
-    bad[4] = "/nonexistent/egdb";
-    let o = mpirun_mpmd(&[(2, &good), (1, &bad)], 120);
+    let mut other = start.to_vec();
+    other.extend_from_slice(&["--position", "4,3,3,3,0,3,3,3,3,0 N"]);
+    let o = mpirun_mpmd(&[(1, &start), (1, &other)], 120);
     assert_eq!(
         o.status.code().map(|c| c == 0 || c == 124),
         Some(false),
         "{o:?}"
     );
     let e = stderr(&o);
-    assert_eq!(e.matches("mancala-mpi: rank 2: --egdb: ").count(), 1, "{e}");
-    assert!(e.contains("mancala-mpi: stopped: rank 2 failed"), "{e}");
+    assert_eq!(
+        e.matches("mancala-mpi: rank 1: this rank was started with other arguments than rank 0")
+            .count(),
+        1,
+        "{e}"
+    );
+    assert!(e.contains("--position 4,3,3,3,0,3,3,3,3,0 N"), "{e}");
+    assert!(e.contains("mancala-mpi: stopped: rank 1 failed"), "{e}");
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn a_bad_argument_on_another_rank_than_0_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let egdb = dir.path().to_str().unwrap();
+    let good = ["solve", "--rules", "kalah(4,3)", "--egdb", egdb];
+    let mut bad = good.to_vec();
+    bad.push("--bogus");
+    let o = mpirun_mpmd(&[(1, &good), (1, &bad)], 120);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    let e = stderr(&o);
+    assert_eq!(
+        e.matches("mancala-mpi: rank 1: error: unexpected argument '--bogus'")
+            .count(),
+        1,
+        "{e}"
+    );
     assert!(o.stdout.is_empty());
 }

@@ -36,14 +36,27 @@ pub fn mpirun(np: usize, args: &[&str], limit: u32) -> Output {
 /// Runs one `mpirun` of several programs (MPMD: `-np 2 a : -np 1 b`), ranks numbered in
 /// the order given.
 pub fn mpirun_mpmd(parts: &[(usize, &[&str])], limit: u32) -> Output {
+    let parts: Vec<(usize, Option<&Path>, &[&str])> =
+        parts.iter().map(|&(np, args)| (np, None, args)).collect();
+    mpirun_mpmd_in(&parts, limit)
+}
+
+/// [`mpirun_mpmd`] with a working folder for each program (Open MPI's `-wdir`): the same
+/// command line can then name different files on different ranks, as on the nodes of a
+/// cluster.
+pub fn mpirun_mpmd_in(parts: &[(usize, Option<&Path>, &[&str])], limit: u32) -> Output {
     let launcher = std::env::var("MPIRUN").unwrap_or_else(|_| "mpirun".to_string());
     let mut c = Command::new("timeout");
     c.arg("-k").arg("5").arg(limit.to_string()).arg(launcher);
-    for (i, (np, args)) in parts.iter().enumerate() {
+    for (i, (np, wdir, args)) in parts.iter().enumerate() {
         if i > 0 {
             c.arg(":");
         }
-        c.arg("-np").arg(np.to_string()).arg(bin()).args(*args);
+        c.arg("-np").arg(np.to_string());
+        if let Some(w) = wdir {
+            c.arg("-wdir").arg(w);
+        }
+        c.arg(bin()).args(*args);
     }
     c.env("OMPI_MCA_rmaps_base_oversubscribe", "1")
         .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
