@@ -318,3 +318,27 @@ fn a_file_in_the_way_of_the_cache_folder_is_named() {
     }
     assert_eq!(std::fs::read(&file).unwrap(), b"x");
 }
+
+#[test]
+fn a_good_database_of_another_k_under_the_cache_name_is_rebuilt() {
+    // Seen in the fresh-clone review: a K = 16 packed file copied to the cache's K = 24 name
+    // was used as it was. The cache's name promises K and the byte encoding.
+    let dir = scratch("other-k");
+    let cache = Cache::new(&dir);
+    let rules: KalahRules = "kalah(2,1)".parse().unwrap();
+    let small = Egdb::build(&rules, 2, None).unwrap();
+    small.save(&cache.path(&rules, 3)).unwrap();
+    let (got, seen) = get(&cache, &rules, 3);
+    let got = got.unwrap();
+    assert!(got.built, "the K = 2 file was used");
+    assert_eq!(seen.refused.len(), 1, "{seen:?}");
+    assert!(
+        seen.refused[0].contains("K = 3") && seen.refused[0].contains("K = 2"),
+        "{seen:?}"
+    );
+    assert_eq!(got.database.max_seeds(), 3);
+    // C(3 + 4, 4) = 35 entries, as a K = 3 build has.
+    assert_eq!(seen.builds, vec![(3, 35)]);
+    let (again, seen) = get(&cache, &rules, 3);
+    assert!(!again.unwrap().built && seen.refused.is_empty());
+}

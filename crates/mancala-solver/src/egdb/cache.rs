@@ -140,7 +140,8 @@ impl Cache {
     ///
     /// 1. the file [`Cache::path`] is read and checked completely ([`Egdb::open_for`]:
     ///    header, format version, size, both CRC-32 checksums, every entry, the rules); if it
-    ///    is good it is returned;
+    ///    is good and is the database its name promises (K = `max_seeds`, one byte an entry)
+    ///    it is returned;
     /// 2. otherwise (missing, or there but refused: [`CacheEvent::Refused`] says why) the folder is
     ///    created and must take a new file (an exclusively created probe, removed at once)
     ///    before any work is done;
@@ -170,7 +171,22 @@ impl Cache {
     ) -> Result<Cached, EgdbError> {
         let entries = check_size(rules.houses(), max_seeds)?;
         let path = self.path(rules, max_seeds);
-        match Egdb::open_for(&path, rules) {
+        // A good database of other K or of the packed encoding under this name (copied or
+        // renamed there by hand) is refused too: the cache's name promises this K, one byte
+        // an entry.
+        let opened = Egdb::open_for(&path, rules).and_then(|db| {
+            if db.max_seeds() == max_seeds && db.encoding() == super::Encoding::Byte {
+                Ok(db)
+            } else {
+                Err(EgdbError::Header(format!(
+                    "{}: the cache's name is of K = {max_seeds}, one byte an entry, but the file holds K = {}, {} encoding",
+                    path.display(),
+                    db.max_seeds(),
+                    db.encoding()
+                )))
+            }
+        });
+        match opened {
             Ok(database) => {
                 return Ok(Cached {
                     database,
