@@ -703,11 +703,11 @@ enum MancalaStatus mancala_egdb_build_progress(const struct MancalaRules *rules,
 //
 // Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_CANCELLED` (the callback returned non-zero),
 // `MANCALA_STATUS_INVALID_ARGUMENT` (`encoding` not a `MancalaEgdbEncoding` value, K > 127
-// or over 2^36 entries, more than 256 threads, or Bao la Kete rules),
-// `MANCALA_STATUS_SOLVE_FAILED` (threads could not start), `MANCALA_STATUS_OUT_OF_MEMORY`
-// (the entries do not fit in memory), `MANCALA_STATUS_NULL_POINTER` (`rules` or `out`
-// NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`. Nothing is written to
-// `*out` on failure.
+// or over 2^36 entries, or Bao la Kete rules), `MANCALA_STATUS_SOLVE_FAILED` (the threads
+// could not start, or more than 1024 were asked for, as in `mancala_egdb_build_progress`),
+// `MANCALA_STATUS_OUT_OF_MEMORY` (the entries do not fit in memory),
+// `MANCALA_STATUS_NULL_POINTER` (`rules` or `out` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
+// `MANCALA_STATUS_PANIC`. Nothing is written to `*out` on failure.
 //
 // # Safety
 // `out` must be NULL or writable; `callback` NULL or a function of that type.

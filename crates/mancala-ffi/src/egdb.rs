@@ -208,13 +208,50 @@ pub unsafe extern "C" fn mancala_egdb_build_progress(
     interval_ms: u32,
     out: *mut *mut MancalaEgdb,
 ) -> MancalaStatus {
+    // SAFETY: the caller's contract is this function's.
+    unsafe {
+        build_in(
+            rules,
+            max_seeds,
+            None,
+            threads,
+            callback,
+            user_data,
+            interval_ms,
+            out,
+        )
+    }
+}
+
+/// The build of `mancala_egdb_build_progress` (`encoding` `None`: one byte an entry) and of
+/// `mancala_egdb_build_encoded` (`Some` C encoding value, checked here): the same checks,
+/// statuses and progress calls for both.
+///
+/// # Safety
+/// As `mancala_egdb_build_encoded`.
+#[allow(clippy::too_many_arguments)]
+unsafe fn build_in(
+    rules: *const MancalaRules,
+    max_seeds: u32,
+    encoding: Option<u32>,
+    threads: u32,
+    callback: crate::progress::MancalaBuildProgressFn,
+    user_data: *mut std::ffi::c_void,
+    interval_ms: u32,
+    out: *mut *mut MancalaEgdb,
+) -> MancalaStatus {
     guard(|| {
         io::out_ptr(out, "out")?;
+        let encoding = match encoding {
+            None => Encoding::Byte,
+            Some(code) => MancalaEgdbEncoding::from_c(code, "encoding")?,
+        };
         // SAFETY: registry-checked handle.
         let rules = unsafe { handle::get(rules, "rules") }?.kalah()?;
-        let db = Egdb::build_watched(
+        let db = Egdb::build_watched_as(
             &rules,
             max_seeds,
+            encoding,
             threads as usize,
             crate::progress::interval(interval_ms),
             &mut |p| match callback {
@@ -243,11 +280,11 @@ pub unsafe extern "C" fn mancala_egdb_build_progress(
 ///
 /// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_CANCELLED` (the callback returned non-zero),
 /// `MANCALA_STATUS_INVALID_ARGUMENT` (`encoding` not a `MancalaEgdbEncoding` value, K > 127
-/// or over 2^36 entries, more than 256 threads, or Bao la Kete rules),
-/// `MANCALA_STATUS_SOLVE_FAILED` (threads could not start), `MANCALA_STATUS_OUT_OF_MEMORY`
-/// (the entries do not fit in memory), `MANCALA_STATUS_NULL_POINTER` (`rules` or `out`
-/// NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`. Nothing is written to
-/// `*out` on failure.
+/// or over 2^36 entries, or Bao la Kete rules), `MANCALA_STATUS_SOLVE_FAILED` (the threads
+/// could not start, or more than 1024 were asked for, as in `mancala_egdb_build_progress`),
+/// `MANCALA_STATUS_OUT_OF_MEMORY` (the entries do not fit in memory),
+/// `MANCALA_STATUS_NULL_POINTER` (`rules` or `out` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
+/// `MANCALA_STATUS_PANIC`. Nothing is written to `*out` on failure.
 ///
 /// # Safety
 /// `out` must be NULL or writable; `callback` NULL or a function of that type.
@@ -263,34 +300,19 @@ pub unsafe extern "C" fn mancala_egdb_build_encoded(
     interval_ms: u32,
     out: *mut *mut MancalaEgdb,
 ) -> MancalaStatus {
-    guard(|| {
-        io::out_ptr(out, "out")?;
-        let encoding = MancalaEgdbEncoding::from_c(encoding, "encoding")?;
-        // SAFETY: registry-checked handle.
-        let rules = unsafe { handle::get(rules, "rules") }?.kalah()?;
-        if threads as usize > mancala_solver::MAX_THREADS {
-            return Err(Error::new(
-                MancalaStatus::InvalidArgument,
-                format!(
-                    "threads: {threads} asked for, at most {}",
-                    mancala_solver::MAX_THREADS
-                ),
-            ));
-        }
-        let db = Egdb::build_watched_as(
-            &rules,
+    // SAFETY: the caller's contract is this function's.
+    unsafe {
+        build_in(
+            rules,
             max_seeds,
-            encoding,
-            threads as usize,
-            crate::progress::interval(interval_ms),
-            &mut |p| match callback {
-                Some(f) => crate::progress::call_build(f, user_data, p),
-                None => std::ops::ControlFlow::Continue(()),
-            },
+            Some(encoding),
+            threads,
+            callback,
+            user_data,
+            interval_ms,
+            out,
         )
-        .map_err(egdb_error)?;
-        new_db(out, db)
-    })
+    }
 }
 
 /// The same database as `db` in the entry encoding `encoding` (a `MancalaEgdbEncoding`
