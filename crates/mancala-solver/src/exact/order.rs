@@ -54,7 +54,7 @@ impl TieRule {
     /// [`TieRule::FewestGiven`]. Measured on every start position of m = 4…7 that solves in
     /// minutes (BENCHMARKS.md, "Move ordering"): in that band the second rule searches
     /// 0.3–0.7× the nodes of the first (Kalah(6,4) empty capture with a 20-seed database
-    /// 17.8 M → 9.3 M), outside it 1.1–2× more.
+    /// 17.8 M → 9.2 M), outside it 1.1–2× more.
     pub(crate) fn for_root(m: usize, seeds: u32) -> TieRule {
         let (s, mm) = (u64::from(seeds) * 10, (m * m) as u64);
         if (8 * mm..=14 * mm).contains(&s) {

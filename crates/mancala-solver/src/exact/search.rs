@@ -825,7 +825,7 @@ mod tests {
     use super::*;
 
     /// The zero-byte count against a plain loop over the houses, on boards of random lanes
-    /// (0..=20 seeds a house, so that the counts m − h hit often) for every m.
+    /// (0..=8 seeds a house, so that the counts m − h hit often) for every m.
     #[test]
     fn extra_turn_houses_counts_the_houses_of_an_extra_turn() {
         fn check<const M: usize>(rng: &mut u64) {
