@@ -35,9 +35,9 @@
 //! * Enhanced transposition cut-off (Plaat, Schaeffer, Pijls & de Bruin 1996): before
 //!   searching, the children are looked up in the table and the database, and a child whose
 //!   proven bound already refutes the window cuts at once.
-//! * Move order ([`super::order`]): table move, extra turns (rightmost house first, since
-//!   sowing a house to the left of another extra-turn house would spoil it), then moves by
-//!   immediate gain (captures), ties broken by the solve's tie rule ([`TieRule`]: the fewest
+//! * Move order ([`super::order`]): table move, captures of at least seven seeds, extra
+//!   turns (rightmost house first, since sowing a house to the left of another extra-turn
+//!   house would spoil it), then the other moves by immediate gain, ties broken by the solve's tie rule ([`TieRule`]: the fewest
 //!   seeds left in the opponent's row, or the fewest extra turns left to the opponent and the
 //!   house nearest the store, chosen from the root's seeds per house).
 //! * Endgame database: a position with at most K seeds in the houses is answered exactly.
