@@ -36,7 +36,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 64, value_parser = crate::ranges::solver_tt_mb())]
     tt_mb: usize,
     /// Endgame databases: a file, or a folder; each set uses the largest database serving its
-    /// rules (none if no file does). The signature is defined without.
+    /// rules (none if no file does). The signature is defined without a database.
     #[arg(long)]
     egdb: Option<PathBuf>,
     /// Print one JSON object.
