@@ -1,14 +1,14 @@
 //! `mancala bench`: the solver benchmark suite of `mancala_solver::bench` (fixed positions
 //! with known values), a table of nodes and times, every value checked, and the signature.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::Args;
 use mancala_core::kalah::KalahRules;
 use mancala_solver::bench::{self, BenchSet, GenerateParams, SetResult};
-use mancala_solver::{Egdb, Solver};
+use mancala_solver::egdb::relevant_options;
+use mancala_solver::{Egdb, EgdbError, EgdbInfo, Solver};
 
 /// The `--help` heading of `--generate` and the options only it takes.
 const GENERATOR: &str = "Generator (--generate, which also takes --threads, --tt-mb, --verbose)";
@@ -35,8 +35,10 @@ pub struct BenchArgs {
     /// Transposition table size, MiB (1..=1048576). The signature is defined for 64.
     #[arg(long, default_value_t = 64, value_parser = crate::ranges::solver_tt_mb())]
     tt_mb: usize,
-    /// Endgame databases: a file, or a folder; each set uses the largest database serving its
-    /// rules (none if no file does). The signature is defined without a database.
+    /// Endgame databases: a file, or a folder; each set uses the database `mancala solve
+    /// --egdb` would use for its rules (in a folder, the largest serving them). A set that no
+    /// file serves runs without one, with a warning saying why; when no set has one, the run
+    /// fails as `solve` does. The signature is defined without a database.
     #[arg(long)]
     egdb: Option<PathBuf>,
     /// Print one JSON object.
@@ -96,46 +98,137 @@ pub struct BenchArgs {
 /// The configuration of the signature, as printed.
 const SIGNATURE_CONFIG: &str = "--threads 1 --tt-mb 64, no --egdb";
 
-/// Loads, once per file, the database serving `rules` under `path` (a file, or the largest K
-/// of a folder); `None` when no file there serves these rules.
-fn database_for(
-    path: &Path,
-    rules: &KalahRules,
-    cache: &mut HashMap<PathBuf, Arc<Egdb>>,
-) -> Result<Option<(Arc<Egdb>, PathBuf)>, String> {
-    let files: Vec<PathBuf> = if path.is_file() {
-        vec![path.to_path_buf()]
+/// A database read for `--egdb`, and its file.
+type Loaded = (Arc<Egdb>, PathBuf);
+
+/// A set's database under `--egdb`, if it has one.
+type SetDatabase = Option<Loaded>;
+
+/// Why no database serves a family of rules under `--egdb`.
+enum Miss {
+    /// The folder has none: every `*.egdb` file passed over, with its reason.
+    Folder(Vec<(PathBuf, String)>),
+    /// The file `--egdb` names is built for other rules (its header).
+    File(EgdbInfo),
+}
+
+/// The database each set of `sets` uses under `--egdb path`, in the order of `sets`: the
+/// one `mancala solve --egdb` would use for the set's rules ([`crate::database::lookup`]:
+/// for a folder, the file serving them with the largest K, by what the headers say; a file
+/// must serve them), looked up and loaded once per family of rules (m and the value-relevant
+/// options: every set of a family is served by the same file). A set that no file serves
+/// runs without a database, and a warning on standard error says which sets and why (every
+/// file passed over, with its reason); `verbose` names the file used and every file passed
+/// over for each family, as `solve --verbose` does.
+///
+/// # Errors
+/// When no set has a database (as `mancala solve --egdb` fails: every file passed over is
+/// named with its reason), a file or folder that cannot be read, a file `path` that is not a
+/// database, or a database that fails its checks.
+fn databases(path: &Path, sets: &[BenchSet], verbose: bool) -> Result<Vec<SetDatabase>, String> {
+    let egdb_error = |e: &EgdbError| format!("--egdb: {}", crate::database::lookup_error(path, e));
+    // A file: its header must read; then it serves the sets of its family and no other
+    // (read from the header, so that it is not loaded for a family it does not serve).
+    let header = if path.is_dir() {
+        None
     } else {
-        std::fs::read_dir(path)
-            .map_err(|e| format!("{}: {e}", path.display()))?
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("egdb"))
-            .collect()
+        Some(Egdb::info(path).map_err(|e| egdb_error(&e))?)
     };
-    let mut best: Option<(u32, PathBuf)> = None;
-    for f in files {
-        let info = match Egdb::info(&f) {
-            Ok(info) => info,
-            // A file named on the command line must be readable; a folder's others are skipped
-            // (as `mancala solve --egdb` does).
-            Err(e) if path.is_file() => return Err(format!("{}: {e}", f.display())),
-            Err(_) => continue,
+    let mut families: Vec<(&KalahRules, Result<Loaded, Miss>)> = Vec::new();
+    let mut family_of = Vec::with_capacity(sets.len());
+    for set in sets {
+        let same = |r: &KalahRules| {
+            r.houses() == set.rules.houses()
+                && relevant_options(r.options()) == relevant_options(set.rules.options())
         };
-        if info.serves(rules) && best.as_ref().map_or(true, |(k, _)| info.max_seeds > *k) {
-            best = Some((info.max_seeds, f));
+        if let Some(i) = families.iter().position(|(r, _)| same(r)) {
+            family_of.push(i);
+            continue;
         }
+        let found = match &header {
+            Some(info) if !info.serves(&set.rules) => Err(Miss::File(info.clone())),
+            _ => match crate::database::lookup(path, &set.rules, verbose) {
+                Ok(found) => Ok((Arc::new(found.database), found.path)),
+                Err(EgdbError::NotFound { skipped, .. }) => Err(Miss::Folder(skipped)),
+                Err(e) => return Err(egdb_error(&e)),
+            },
+        };
+        family_of.push(families.len());
+        families.push((&set.rules, found));
     }
-    let Some((_, file)) = best else {
-        return Ok(None);
+    let missed: Vec<_> = families
+        .iter()
+        .filter_map(|(rules, found)| found.as_ref().err().map(|miss| (*rules, miss)))
+        .collect();
+    // Why `rules` have no database, as `mancala solve --egdb` says it.
+    let why = |rules: String, miss: &Miss| match miss {
+        Miss::Folder(skipped) => crate::database::lookup_error(
+            path,
+            &EgdbError::NotFound {
+                dir: path.to_path_buf(),
+                rules,
+                skipped: skipped.clone(),
+            },
+        ),
+        Miss::File(info) => format!(
+            "{}: built for {} (K = {}), which does not serve {rules}",
+            path.display(),
+            info.rules,
+            info.max_seeds
+        ),
     };
-    if let Some(db) = cache.get(&file) {
-        return Ok(Some((Arc::clone(db), file)));
+    if !missed.is_empty() && missed.len() == families.len() {
+        // No set has a database: a failure, as for `mancala solve --egdb`, with every file
+        // passed over named once (a file skipped for one family is skipped for all here).
+        let rules = missed
+            .iter()
+            .map(|(r, _)| r.to_string())
+            .collect::<Vec<_>>()
+            .join(" or ");
+        let mut skipped: Vec<(PathBuf, String)> = Vec::new();
+        for (_, miss) in &missed {
+            if let Miss::Folder(s) = miss {
+                for (p, reason) in s {
+                    if !skipped.iter().any(|(q, _)| q == p) {
+                        skipped.push((p.clone(), reason.clone()));
+                    }
+                }
+            }
+        }
+        let miss = match missed.first() {
+            Some((_, Miss::File(info))) => Miss::File(info.clone()),
+            _ => Miss::Folder(skipped),
+        };
+        return Err(format!("--egdb: {}", why(rules, &miss)));
     }
-    let (db, file) = crate::database::find_database(&file, rules, false)?;
-    let db = Arc::new(db);
-    cache.insert(file.clone(), Arc::clone(&db));
-    Ok(Some((db, file)))
+    for (i, (rules, miss)) in families
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (r, f))| f.as_ref().err().map(|m| (i, (r, m))))
+    {
+        let names: Vec<&str> = sets
+            .iter()
+            .zip(&family_of)
+            .filter(|(_, &f)| f == i)
+            .map(|(s, _)| s.name.as_str())
+            .collect();
+        eprintln!(
+            "mancala: warning: set{} {} without an endgame database: {}",
+            if names.len() == 1 { "" } else { "s" },
+            names.join(", "),
+            why(rules.to_string(), miss)
+        );
+    }
+    Ok(family_of
+        .into_iter()
+        .map(|i| {
+            families[i]
+                .1
+                .as_ref()
+                .ok()
+                .map(|(db, f)| (Arc::clone(db), f.clone()))
+        })
+        .collect())
 }
 
 fn list() {
@@ -259,6 +352,13 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         if args.threads == 1 { "" } else { "s" },
         args.tt_mb
     );
+    // Every database is read and checked before the table starts: a bad --egdb is one line
+    // of error and nothing on standard output.
+    let mut set_databases = match &args.egdb {
+        Some(path) => databases(path, &sets, args.verbose)?,
+        None => vec![None; sets.len()],
+    }
+    .into_iter();
     if !args.json {
         println!(
             "mancala bench: suite version {}, {selection}; {config}",
@@ -269,7 +369,6 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             "set", "positions", "values", "nodes", "seconds", "nodes/s"
         );
     }
-    let mut cache = HashMap::new();
     let mut results: Vec<(SetResult, Option<PathBuf>, &BenchSet)> = Vec::new();
     // On a terminal: which set and position is being solved, with the solver's bounds, nodes
     // and rate; the table's lines are printed with the spinner lifted.
@@ -291,16 +390,9 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             .threads(args.threads)
             .tt_bytes(args.tt_mb << 20);
         let mut file = None;
-        if let Some(path) = &args.egdb {
-            // Reading a database draws its own spinner: this one is lifted meanwhile.
-            let found = match &spinner {
-                Some(b) => b.suspend(|| database_for(path, &set.rules, &mut cache)),
-                None => database_for(path, &set.rules, &mut cache),
-            };
-            if let Some((db, f)) = found? {
-                solver = solver.database(db);
-                file = Some(f);
-            }
+        if let Some((db, f)) = set_databases.next().flatten() {
+            solver = solver.database(db);
+            file = Some(f);
         }
         let verbose = args.verbose && !args.json;
         let on_position = |i: usize, p: &bench::PositionResult| {
@@ -427,9 +519,15 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             println!(
                 "no signature: it is defined for {SIGNATURE_CONFIG}; this run: {config}{}",
                 if args.egdb.is_some() {
-                    ", databases"
+                    // Never a database that was not used: count the sets that had one.
+                    let with = results.iter().filter(|(_, f, _)| f.is_some()).count();
+                    format!(
+                        ", --egdb (a database for {with} of {} set{})",
+                        results.len(),
+                        if results.len() == 1 { "" } else { "s" }
+                    )
                 } else {
-                    ""
+                    String::new()
                 }
             );
         }

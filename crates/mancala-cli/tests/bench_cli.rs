@@ -139,6 +139,28 @@ fn each_set_reports_the_database_it_used() {
     )
     .unwrap();
     let f = file.to_str().unwrap();
+    // The table: the file's set has none, and a warning on standard error says why.
+    let (ok, out, err) = mancala(&[
+        "bench",
+        "--set",
+        "midgame64-quick",
+        "--file",
+        f,
+        "--egdb",
+        d,
+    ]);
+    assert!(ok, "{err}");
+    assert!(
+        err.contains(&format!("warning: set {f} without an endgame database")),
+        "{err}"
+    );
+    assert!(
+        err.contains("does not serve kalah(6,1)+empty_capture"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(out.contains("a database for 1 of 2 sets"), "{out}");
+    assert!(!out.contains("\nsignature "), "{out}");
     let v = json(&[
         "bench",
         "--set",
@@ -238,4 +260,90 @@ fn generate_with_its_defaults_gives_the_mid_game_file_again() {
         "{out}"
     );
     assert_eq!(out.lines().filter(|l| !l.starts_with('#')).count(), 2);
+}
+
+#[test]
+fn broken_databases_are_named_and_never_used() {
+    let dir = temp_dir("broken");
+    let good = dir.join("good");
+    let (ok, _, err) = mancala(&[
+        "egdb",
+        "build",
+        "--rules",
+        "standard",
+        "--max-seeds",
+        "8",
+        "--out",
+        good.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let built = std::fs::read_dir(&good)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let bytes = std::fs::read(&built).unwrap();
+    // A folder of broken files only: a file that is no database, one cut in half.
+    let broken = dir.join("broken");
+    std::fs::create_dir(&broken).unwrap();
+    let junk = broken.join("junk.egdb");
+    std::fs::write(&junk, "not a database, just text").unwrap();
+    let cut = broken.join("cut.egdb");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    let (b, j, c) = (
+        broken.to_str().unwrap(),
+        junk.to_str().unwrap(),
+        cut.to_str().unwrap(),
+    );
+    for json in [false, true] {
+        let mut args = vec![
+            "bench",
+            "--set",
+            "midgame64-quick",
+            "--egdb",
+            b,
+            "--verbose",
+        ];
+        if json {
+            args.push("--json");
+        }
+        let (ok, out, err) = mancala(&args);
+        assert!(!ok, "{args:?}: {out}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        let last = err.lines().last().unwrap();
+        assert!(last.starts_with("mancala: error: --egdb: "), "{err}");
+        assert!(
+            last.contains(&format!("skipped {j}: not a mancala endgame database")),
+            "{err}"
+        );
+        assert!(
+            last.contains(&format!("skipped {c}: database file truncated")),
+            "{err}"
+        );
+    }
+    // One file named on the command line: its name once, and no table before the error.
+    for (file, why) in [(j, "not a mancala endgame database"), (c, "truncated")] {
+        let (ok, out, err) = mancala(&["bench", "--set", "midgame64-quick", "--egdb", file]);
+        assert!(!ok);
+        assert!(out.is_empty(), "{out}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert_eq!(err.matches(file).count(), 1, "{err}");
+        assert!(err.contains(why), "{err}");
+    }
+    // The good file beside them: it is used, and --verbose names the others.
+    std::fs::copy(&built, broken.join("kalah6.k8.egdb")).unwrap();
+    let (ok, out, err) = mancala(&[
+        "bench",
+        "--set",
+        "midgame64-quick",
+        "--egdb",
+        b,
+        "--verbose",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("kalah6.k8.egdb"), "{out}");
+    assert!(err.contains(&format!("skipped {j}")), "{err}");
+    assert!(err.contains(&format!("skipped {c}")), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
