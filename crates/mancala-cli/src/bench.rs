@@ -287,7 +287,8 @@ fn mnps(nodes: u64, seconds: f64) -> f64 {
 
 /// Runs `mancala bench`: the selected sets (default: the full suite), a table of positions,
 /// checked values, nodes, seconds and nodes per second with the database each set used, then
-/// the signature (total nodes) when the configuration is the signature's.
+/// the signature (total nodes) when the configuration is the signature's and every value is
+/// right; otherwise one line (JSON: `no_signature`) says why there is none.
 ///
 /// # Errors
 /// A message for bad options, an unreadable database or positions file, a solver error, or
@@ -455,6 +456,30 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     let seconds: f64 = plain.iter().map(SetResult::seconds).sum();
     let positions: usize = plain.iter().map(|r| r.positions.len()).sum();
     let correct: usize = plain.iter().map(SetResult::correct).sum();
+    let wrong = positions - correct;
+    // Why this run prints no signature, if it does not: a failed run never has one (its node
+    // count is not that of a correct search), nor a run outside the signature's configuration.
+    let failure = (wrong > 0).then(|| format!("{wrong} of {positions} values wrong"));
+    let no_signature = if let Some(f) = &failure {
+        Some(format!("the run failed ({f})"))
+    } else if !signature_config {
+        Some(format!(
+            "it is defined for {SIGNATURE_CONFIG}; this run: {config}{}",
+            if args.egdb.is_some() {
+                // Never a database that was not used: count the sets that had one.
+                let with = results.iter().filter(|(_, f, _)| f.is_some()).count();
+                format!(
+                    ", --egdb (a database for {with} of {} set{})",
+                    results.len(),
+                    if results.len() == 1 { "" } else { "s" }
+                )
+            } else {
+                String::new()
+            }
+        ))
+    } else {
+        None
+    };
     if args.json {
         let sets_json: Vec<_> = results
             .iter()
@@ -493,7 +518,10 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             "correct": correct,
             "nodes": total,
             "seconds": seconds,
-            "signature": signature_config.then_some(total),
+            "ok": failure.is_none(),
+            "failure": failure.as_deref(),
+            "signature": no_signature.is_none().then_some(total),
+            "no_signature": no_signature.as_deref(),
             "signature_config": SIGNATURE_CONFIG,
         });
         println!("{out}");
@@ -510,30 +538,15 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             seconds,
             mnps(total, seconds)
         );
-        if signature_config {
-            println!(
+        match &no_signature {
+            None => println!(
                 "signature {total} (suite version {}, {selection}; {SIGNATURE_CONFIG})",
                 bench::SUITE_VERSION
-            );
-        } else {
-            println!(
-                "no signature: it is defined for {SIGNATURE_CONFIG}; this run: {config}{}",
-                if args.egdb.is_some() {
-                    // Never a database that was not used: count the sets that had one.
-                    let with = results.iter().filter(|(_, f, _)| f.is_some()).count();
-                    format!(
-                        ", --egdb (a database for {with} of {} set{})",
-                        results.len(),
-                        if results.len() == 1 { "" } else { "s" }
-                    )
-                } else {
-                    String::new()
-                }
-            );
+            ),
+            Some(why) => println!("no signature: {why}"),
         }
     }
-    let wrong = positions - correct;
-    if wrong > 0 {
+    if let Some(failure) = failure {
         for (r, _, _) in &results {
             for p in r.wrong() {
                 let got = p
@@ -545,7 +558,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
                 );
             }
         }
-        return Err(format!("{wrong} of {positions} values wrong"));
+        return Err(failure);
     }
     Ok(())
 }

@@ -49,6 +49,9 @@ fn quick_suite_checks_values_and_has_a_repeatable_signature() {
     assert!(a["signature"].as_u64().unwrap() > 0);
     assert_eq!(a["signature"], a["nodes"]);
     assert_eq!(a["signature"], b["signature"]);
+    assert_eq!(a["ok"], true);
+    assert!(a["failure"].is_null(), "{a}");
+    assert!(a["no_signature"].is_null(), "{a}");
     // Two threads: same values, no signature.
     let c = json(&[
         "bench",
@@ -60,6 +63,14 @@ fn quick_suite_checks_values_and_has_a_repeatable_signature() {
     ]);
     assert_eq!(c["correct"], c["positions"]);
     assert!(c["signature"].is_null());
+    assert_eq!(c["ok"], true);
+    assert!(
+        c["no_signature"]
+            .as_str()
+            .unwrap()
+            .ends_with("this run: 2 threads, 64 MiB table"),
+        "{c}"
+    );
 }
 
 #[test]
@@ -82,19 +93,37 @@ fn a_wrong_value_fails_the_run() {
         "# rules: kalah(6,1)\n1,1,1,1,1,1,0,1,1,1,1,1,1,0 S +3\n",
     )
     .unwrap();
-    let (ok, out, err) = mancala(&["bench", "--file", file.to_str().unwrap()]);
+    let f = file.to_str().unwrap();
+    let (ok, out, err) = mancala(&["bench", "--file", f]);
     assert!(!ok);
     assert!(out.contains("0/1 WRONG"), "{out}");
     assert!(err.contains("expected +3, got +2"), "{err}");
     assert!(err.contains("1 of 1 values wrong"), "{err}");
+    // A failed run has no signature, and says why in its place.
+    assert!(!out.lines().any(|l| l.starts_with("signature")), "{out}");
+    assert!(
+        out.contains("no signature: the run failed (1 of 1 values wrong)"),
+        "{out}"
+    );
+    let (ok, out, err) = mancala(&["bench", "--set", "kalah63-ec", "--file", f, "--json"]);
+    assert!(!ok);
+    assert!(err.contains("1 of 2 values wrong"), "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert!(v["signature"].is_null(), "{v}");
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["failure"], "1 of 2 values wrong");
+    assert_eq!(v["no_signature"], "the run failed (1 of 2 values wrong)");
+    assert_eq!(v["correct"], 1);
+    assert!(v["nodes"].as_u64().unwrap() > 0, "{v}");
     // The right value passes.
     std::fs::write(
         &file,
         "# rules: kalah(6,1)\n1,1,1,1,1,1,0,1,1,1,1,1,1,0 S +2\n",
     )
     .unwrap();
-    let (ok, _, err) = mancala(&["bench", "--file", file.to_str().unwrap()]);
+    let (ok, out, err) = mancala(&["bench", "--file", f]);
     assert!(ok, "{err}");
+    assert!(out.lines().any(|l| l.starts_with("signature ")), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
