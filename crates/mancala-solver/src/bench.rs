@@ -15,7 +15,8 @@
 //!
 //! [`full`] is every set but `midgame64-quick` (minutes on one thread without a database:
 //! the Kalah(6,4) start positions dominate); [`quick`] is `kalah63-ec` and
-//! `midgame64-quick` (about 4 M nodes, 1.5 s in a release build), the set CI runs.
+//! `midgame64-quick` (about 1.5 M nodes, well under a second of CPU in a release build),
+//! the set CI runs.
 //!
 //! # What is measured
 //!
