@@ -18,12 +18,13 @@ const GENERATOR: &str = "Generator (--generate, which also takes --threads, --tt
 pub struct BenchArgs {
     /// The quick suite (kalah63-ec, midgame64-quick: seconds) instead of the full one
     /// (minutes without a database).
-    #[arg(long, conflicts_with = "sets")]
+    #[arg(long, conflicts_with_all = ["sets", "file"])]
     quick: bool,
     /// Run this set only (repeat the option for several); `--list` names them.
     #[arg(long = "set", value_name = "NAME")]
     sets: Vec<String>,
-    /// Also run the positions of this file (`# rules: RULES`, then `position value` lines).
+    /// Run the positions of this file (`# rules: RULES`, then `position value` lines): after
+    /// the --set sets if any, else alone.
     #[arg(long, value_name = "FILE")]
     file: Option<PathBuf>,
     /// List the sets and exit.

@@ -134,6 +134,7 @@ fn bad_options_fail_with_one_line() {
         &["bench", "--set", "kalah63", "--threads", "0"],
         &["bench", "--file", "/nonexistent/positions.txt"],
         &["bench", "--set", "kalah63", "--egdb", "/nonexistent/egdb"],
+        &["bench", "--quick", "--set", "kalah63"],
     ] {
         let (ok, _, err) = mancala(args);
         assert!(!ok, "{args:?}");
@@ -374,5 +375,29 @@ fn broken_databases_are_named_and_never_used() {
     assert!(out.contains("kalah6.k8.egdb"), "{out}");
     assert!(err.contains(&format!("skipped {j}")), "{err}");
     assert!(err.contains(&format!("skipped {c}")), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn quick_with_a_file_is_refused() {
+    // A file that runs on its own: with --quick, the file alone ran and --quick was ignored.
+    let dir = temp_dir("quick-file");
+    let file = dir.join("positions.txt");
+    std::fs::write(
+        &file,
+        "# rules: kalah(6,1)\n1,1,1,1,1,1,0,1,1,1,1,1,1,0 S +2\n",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let (ok, _, err) = mancala(&["bench", "--file", f]);
+    assert!(ok, "{err}");
+    let (ok, out, err) = mancala(&["bench", "--quick", "--file", f]);
+    assert!(!ok, "{out}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("'--quick' cannot be used with '--file"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
