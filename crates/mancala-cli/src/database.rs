@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use mancala_core::kalah::KalahRules;
 use mancala_solver::egdb::{remove_temporary_files, TemporaryOwners};
-use mancala_solver::{available_memory_bytes, Cache, CacheEvent, Egdb, EgdbError};
+use mancala_solver::{available_memory_bytes, Cache, CacheEvent, Egdb, EgdbError, Found};
 
 /// The environment variable naming the cache folder (instead of the user's cache folder).
 pub const CACHE_DIR_ENV: &str = "MANCALA_CACHE_DIR";
@@ -28,8 +28,9 @@ pub struct Choice<'a> {
     pub verbose: bool,
 }
 
-/// The message of `e` about the file `file`, starting with the file's name.
-fn named(file: &Path, e: &EgdbError) -> String {
+/// The message of `e` about the file `file`, starting with the file's name (once: most
+/// errors already name it).
+pub(crate) fn named(file: &Path, e: &EgdbError) -> String {
     let msg = e.to_string();
     let shown = file.display().to_string();
     if msg.contains(&shown) {
@@ -39,15 +40,18 @@ fn named(file: &Path, e: &EgdbError) -> String {
     }
 }
 
-/// Finds the database in `path` (or the file `path`) serving `rules` with the largest K, by
-/// what the file headers say ([`Egdb::find_in`]), for `--egdb`: the database and its file.
-/// Every file passed over is named with its reason on standard error when `verbose`, and in
-/// the error when none is left.
-pub(crate) fn find_database(
-    path: &Path,
-    rules: &KalahRules,
-    verbose: bool,
-) -> Result<(Egdb, PathBuf), String> {
+/// Names on standard error every file passed over, with its reason (`--verbose`).
+fn report_skipped(skipped: &[(PathBuf, String)]) {
+    for (p, why) in skipped {
+        eprintln!("mancala: egdb: skipped {}: {why}", p.display());
+    }
+}
+
+/// [`Egdb::find_in`] for `--egdb`: the database in `path` (or the file `path`) serving
+/// `rules` with the largest K, by what the file headers say, with a spinner on a terminal
+/// while it is read. When `verbose`, every file passed over is named with its reason on
+/// standard error, and the file used. The error is the library's, for [`lookup_error`].
+pub(crate) fn lookup(path: &Path, rules: &KalahRules, verbose: bool) -> Result<Found, EgdbError> {
     // Reading and checking a large database takes seconds (2.5 GiB: 1.4–2.5 s).
     let spinner = crate::progress::spinner(format!(
         "reading the endgame database for {rules} from {}",
@@ -57,41 +61,55 @@ pub(crate) fn find_database(
     if let Some(b) = spinner {
         b.finish_and_clear();
     }
-    match found {
-        Ok(found) => {
-            if verbose {
-                for (p, why) in &found.skipped {
-                    eprintln!("mancala: egdb: skipped {}: {why}", p.display());
-                }
+    if verbose {
+        match &found {
+            Ok(found) => {
+                report_skipped(&found.skipped);
                 eprintln!(
                     "mancala: egdb: using {} ({})",
                     found.path.display(),
                     found.database.description()
                 );
             }
-            Ok((found.database, found.path))
+            Err(EgdbError::NotFound { skipped, .. }) => report_skipped(skipped),
+            Err(_) => {}
         }
-        Err(EgdbError::NotFound {
+    }
+    found
+}
+
+/// The one-line message of an error of [`lookup`] on `path`: for a folder without a
+/// database for the rules, what was searched, how to build one and every file passed over
+/// with its reason; else the error, naming its file once.
+pub(crate) fn lookup_error(path: &Path, e: &EgdbError) -> String {
+    match e {
+        EgdbError::NotFound {
             dir,
             rules,
             skipped,
-        }) => {
-            if verbose {
-                for (p, why) in &skipped {
-                    eprintln!("mancala: egdb: skipped {}: {why}", p.display());
-                }
-            }
+        } => {
             let mut msg = format!(
                 "no endgame database for {rules} in {} (build one with `mancala egdb build`)",
                 dir.display()
             );
-            for (p, why) in &skipped {
+            for (p, why) in skipped {
                 msg.push_str(&format!("; skipped {}: {why}", p.display()));
             }
-            Err(msg)
+            msg
         }
-        Err(e) => Err(named(path, &e)),
+        e => named(path, e),
     }
+}
+
+/// [`lookup`], with the error as its message ([`lookup_error`]): the database and its file.
+pub(crate) fn find_database(
+    path: &Path,
+    rules: &KalahRules,
+    verbose: bool,
+) -> Result<(Egdb, PathBuf), String> {
+    lookup(path, rules, verbose)
+        .map(|found| (found.database, found.path))
+        .map_err(|e| lookup_error(path, &e))
 }
 
 /// Whether [`NO_CACHE_ENV`] turns the cache off.

@@ -133,7 +133,18 @@ Examples:
 Examples:
   mancala bench --quick
   mancala bench --set kalah64-ec --egdb egdb/
-  mancala bench --list")]
+  mancala bench --list
+
+Comparing builds: the signature is the total nodes searched by the quick (--quick) or full
+suite at --threads 1 --tt-mb 64 without --egdb. On one thread the search makes no decision
+that depends on time (the suite sets no limit, and no threads race), so the node counts are
+the same on every CPU and system and in every build profile. To compare two builds, run
+`mancala bench --quick` with each and compare the signatures: a different signature means
+the search visits other nodes (move ordering, pruning), not that it is wrong; the values are
+checked separately (a wrong one fails the run, which then prints no signature). A run of
+--set or --file prints the signature of its selection, named after it: the set names, then
+the file's path, as given (`signature N (suite version 1, kalah63 kalah64; …)`); compare it
+only with a run of the same selection and suite version.")]
     Bench(bench::BenchArgs),
 }
 

@@ -49,6 +49,9 @@ fn quick_suite_checks_values_and_has_a_repeatable_signature() {
     assert!(a["signature"].as_u64().unwrap() > 0);
     assert_eq!(a["signature"], a["nodes"]);
     assert_eq!(a["signature"], b["signature"]);
+    assert_eq!(a["ok"], true);
+    assert!(a["failure"].is_null(), "{a}");
+    assert!(a["no_signature"].is_null(), "{a}");
     // Two threads: same values, no signature.
     let c = json(&[
         "bench",
@@ -60,6 +63,14 @@ fn quick_suite_checks_values_and_has_a_repeatable_signature() {
     ]);
     assert_eq!(c["correct"], c["positions"]);
     assert!(c["signature"].is_null());
+    assert_eq!(c["ok"], true);
+    assert!(
+        c["no_signature"]
+            .as_str()
+            .unwrap()
+            .ends_with("this run: 2 threads, 64 MiB table"),
+        "{c}"
+    );
 }
 
 #[test]
@@ -82,19 +93,37 @@ fn a_wrong_value_fails_the_run() {
         "# rules: kalah(6,1)\n1,1,1,1,1,1,0,1,1,1,1,1,1,0 S +3\n",
     )
     .unwrap();
-    let (ok, out, err) = mancala(&["bench", "--file", file.to_str().unwrap()]);
+    let f = file.to_str().unwrap();
+    let (ok, out, err) = mancala(&["bench", "--file", f]);
     assert!(!ok);
     assert!(out.contains("0/1 WRONG"), "{out}");
     assert!(err.contains("expected +3, got +2"), "{err}");
     assert!(err.contains("1 of 1 values wrong"), "{err}");
+    // A failed run has no signature, and says why in its place.
+    assert!(!out.lines().any(|l| l.starts_with("signature")), "{out}");
+    assert!(
+        out.contains("no signature: the run failed (1 of 1 values wrong)"),
+        "{out}"
+    );
+    let (ok, out, err) = mancala(&["bench", "--set", "kalah63-ec", "--file", f, "--json"]);
+    assert!(!ok);
+    assert!(err.contains("1 of 2 values wrong"), "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert!(v["signature"].is_null(), "{v}");
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["failure"], "1 of 2 values wrong");
+    assert_eq!(v["no_signature"], "the run failed (1 of 2 values wrong)");
+    assert_eq!(v["correct"], 1);
+    assert!(v["nodes"].as_u64().unwrap() > 0, "{v}");
     // The right value passes.
     std::fs::write(
         &file,
         "# rules: kalah(6,1)\n1,1,1,1,1,1,0,1,1,1,1,1,1,0 S +2\n",
     )
     .unwrap();
-    let (ok, _, err) = mancala(&["bench", "--file", file.to_str().unwrap()]);
+    let (ok, out, err) = mancala(&["bench", "--file", f]);
     assert!(ok, "{err}");
+    assert!(out.lines().any(|l| l.starts_with("signature ")), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -105,6 +134,7 @@ fn bad_options_fail_with_one_line() {
         &["bench", "--set", "kalah63", "--threads", "0"],
         &["bench", "--file", "/nonexistent/positions.txt"],
         &["bench", "--set", "kalah63", "--egdb", "/nonexistent/egdb"],
+        &["bench", "--quick", "--set", "kalah63"],
     ] {
         let (ok, _, err) = mancala(args);
         assert!(!ok, "{args:?}");
@@ -139,6 +169,28 @@ fn each_set_reports_the_database_it_used() {
     )
     .unwrap();
     let f = file.to_str().unwrap();
+    // The table: the file's set has none, and a warning on standard error says why.
+    let (ok, out, err) = mancala(&[
+        "bench",
+        "--set",
+        "midgame64-quick",
+        "--file",
+        f,
+        "--egdb",
+        d,
+    ]);
+    assert!(ok, "{err}");
+    assert!(
+        err.contains(&format!("warning: set {f} without an endgame database")),
+        "{err}"
+    );
+    assert!(
+        err.contains("does not serve kalah(6,1)+empty_capture"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(out.contains("a database for 1 of 2 sets"), "{out}");
+    assert!(!out.contains("\nsignature "), "{out}");
     let v = json(&[
         "bench",
         "--set",
@@ -161,5 +213,191 @@ fn each_set_reports_the_database_it_used() {
             assert!(db.as_str().unwrap().ends_with(".egdb"), "{s}");
         }
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn generator_options_need_generate() {
+    for args in [
+        &["bench", "--quick", "--rules", "kalah(4,3)"][..],
+        &["bench", "--set", "kalah63", "--seed", "3"],
+        &["bench", "--count", "5"],
+        &["bench", "--min-seeds", "2"],
+        &["bench", "--max-seeds", "9"],
+    ] {
+        let (ok, out, err) = mancala(args);
+        assert!(!ok, "{args:?}: ran: {out}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.starts_with("mancala: error:"), "{args:?}: {err}");
+        assert!(err.contains("--generate"), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+    // --generate prints a file and runs nothing: the options of a run are refused with it.
+    for (args, named) in [
+        (&["bench", "--generate", "--quick"][..], "--quick"),
+        (&["bench", "--generate", "--set", "kalah63"], "--set"),
+        (&["bench", "--generate", "--json"], "--json"),
+        (&["bench", "--generate", "--list"], "--list"),
+    ] {
+        let (ok, out, err) = mancala(args);
+        assert!(!ok, "{args:?}: ran: {out}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.contains(named), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn generate_with_its_defaults_gives_the_mid_game_file_again() {
+    // The shipped file was generated with the defaults and 240 positions; the walks do not
+    // depend on the count, so the first positions of a shorter run are the file's first.
+    let file = include_str!("../../mancala-solver/data/kalah64-midgame-v1.txt");
+    let expected: Vec<&str> = file
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(3)
+        .collect();
+    let (ok, out, err) = mancala(&["bench", "--generate", "--count", "3"]);
+    assert!(ok, "{err}");
+    let got: Vec<&str> = out.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(got, expected);
+    assert!(
+        out.contains(
+            "# generated by: mancala bench --generate --rules standard --seed 1 --count 3 \
+             --min-seeds 8 --max-seeds 30\n"
+        ),
+        "{out}"
+    );
+    // Every generator option given: the header names them.
+    let (ok, out, err) = mancala(&[
+        "bench",
+        "--generate",
+        "--rules",
+        "kalah(4,2)",
+        "--seed",
+        "3",
+        "--count",
+        "2",
+        "--min-seeds",
+        "2",
+        "--max-seeds",
+        "5",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("# rules: kalah(4,2)\n"), "{out}");
+    assert!(
+        out.contains("--rules kalah(4,2) --seed 3 --count 2 --min-seeds 2 --max-seeds 5\n"),
+        "{out}"
+    );
+    assert_eq!(out.lines().filter(|l| !l.starts_with('#')).count(), 2);
+}
+
+#[test]
+fn broken_databases_are_named_and_never_used() {
+    let dir = temp_dir("broken");
+    let good = dir.join("good");
+    let (ok, _, err) = mancala(&[
+        "egdb",
+        "build",
+        "--rules",
+        "standard",
+        "--max-seeds",
+        "8",
+        "--out",
+        good.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let built = std::fs::read_dir(&good)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let bytes = std::fs::read(&built).unwrap();
+    // A folder of broken files only: a file that is no database, one cut in half.
+    let broken = dir.join("broken");
+    std::fs::create_dir(&broken).unwrap();
+    let junk = broken.join("junk.egdb");
+    std::fs::write(&junk, "not a database, just text").unwrap();
+    let cut = broken.join("cut.egdb");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    let (b, j, c) = (
+        broken.to_str().unwrap(),
+        junk.to_str().unwrap(),
+        cut.to_str().unwrap(),
+    );
+    for json in [false, true] {
+        let mut args = vec![
+            "bench",
+            "--set",
+            "midgame64-quick",
+            "--egdb",
+            b,
+            "--verbose",
+        ];
+        if json {
+            args.push("--json");
+        }
+        let (ok, out, err) = mancala(&args);
+        assert!(!ok, "{args:?}: {out}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        let last = err.lines().last().unwrap();
+        assert!(last.starts_with("mancala: error: --egdb: "), "{err}");
+        assert!(
+            last.contains(&format!("skipped {j}: not a mancala endgame database")),
+            "{err}"
+        );
+        assert!(
+            last.contains(&format!("skipped {c}: database file truncated")),
+            "{err}"
+        );
+    }
+    // One file named on the command line: its name once, and no table before the error.
+    for (file, why) in [(j, "not a mancala endgame database"), (c, "truncated")] {
+        let (ok, out, err) = mancala(&["bench", "--set", "midgame64-quick", "--egdb", file]);
+        assert!(!ok);
+        assert!(out.is_empty(), "{out}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert_eq!(err.matches(file).count(), 1, "{err}");
+        assert!(err.contains(why), "{err}");
+    }
+    // The good file beside them: it is used, and --verbose names the others.
+    std::fs::copy(&built, broken.join("kalah6.k8.egdb")).unwrap();
+    let (ok, out, err) = mancala(&[
+        "bench",
+        "--set",
+        "midgame64-quick",
+        "--egdb",
+        b,
+        "--verbose",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("kalah6.k8.egdb"), "{out}");
+    assert!(err.contains(&format!("skipped {j}")), "{err}");
+    assert!(err.contains(&format!("skipped {c}")), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn quick_with_a_file_is_refused() {
+    // A file that runs on its own: with --quick, the file alone ran and --quick was ignored.
+    let dir = temp_dir("quick-file");
+    let file = dir.join("positions.txt");
+    std::fs::write(
+        &file,
+        "# rules: kalah(6,1)\n1,1,1,1,1,1,0,1,1,1,1,1,1,0 S +2\n",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let (ok, _, err) = mancala(&["bench", "--file", f]);
+    assert!(ok, "{err}");
+    let (ok, out, err) = mancala(&["bench", "--quick", "--file", f]);
+    assert!(!ok, "{out}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("'--quick' cannot be used with '--file"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -15,7 +15,8 @@
 //!
 //! [`full`] is every set but `midgame64-quick` (minutes on one thread without a database:
 //! the Kalah(6,4) start positions dominate); [`quick`] is `kalah63-ec` and
-//! `midgame64-quick` (about 4 M nodes, 1.5 s in a release build), the set CI runs.
+//! `midgame64-quick` (about 1.5 M nodes, well under a second of CPU in a release build),
+//! the set CI runs.
 //!
 //! # What is measured
 //!
@@ -31,6 +32,23 @@
 //! the search is deterministic, so two runs of one build give the same signature; it changes
 //! when the search changes (move ordering, pruning), never the values. More threads or a
 //! database give other node counts: those runs print their total nodes but no signature.
+//!
+//! ## Comparing builds
+//!
+//! The signature is the total nodes of the quick ([`quick`]) or full ([`full`]) suite at
+//! `--threads 1 --tt-mb 64` without a database. On one thread the search makes no decision
+//! that depends on time: the suite sets no node or time limit, no thread races another (the
+//! pool of one thread never splits a node; a progress display only reads snapshots), the
+//! table's size is fixed by `--tt-mb`, and move ordering and table replacement are integer
+//! arithmetic on the position and on what the search stored before (no clock, no random
+//! numbers, no hash map's order). So the node counts of one source are the same on every
+//! CPU and operating system and in every build profile. To
+//! compare two builds, run `mancala bench --quick` with each and compare the signatures: a
+//! change means the search visits other nodes (move ordering, pruning), not that it is
+//! wrong — the values are checked separately, and a run with a wrong value fails and prints
+//! no signature. A run of `--set` or `--file` prints the signature of its selection, named
+//! after it (the set names, then the file's path, as given); it compares only with a run of
+//! the same selection and [`SUITE_VERSION`].
 
 use std::collections::HashSet;
 use std::ops::ControlFlow;
