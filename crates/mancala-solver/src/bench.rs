@@ -10,7 +10,7 @@
 //! | `kalah63-ec` | start of `kalah(6,3)+empty_capture` | +2, Irving, Donkers & Uiterwijk 2000 |
 //! | `kalah64` | start of `standard` (Kalah(6,4)) | +8, Rawlings 2015 |
 //! | `kalah64-ec` | start of `kalah(6,4)+empty_capture` | +10, Irving, Donkers & Uiterwijk 2000 |
-//! | `kalah55-ec` | start of `kalah(5,5)+empty_capture` | +2, this solver (see [`set`]) |
+//! | `kalah55-ec` | start of `kalah(5,5)+empty_capture` | +2, this solver and Irving et al.'s program (see [`set`]) |
 //! | `midgame64` | the [`MIDGAME_V1`] file: Kalah(6,4) standard positions from random play | this solver, brute force for the small ones |
 //! | `midgame64-quick` | the first [`QUICK_MIDGAME`] positions of `midgame64` | as `midgame64` |
 //!
@@ -262,7 +262,8 @@ const MIDGAME_SOURCE: &str = "this solver at generation; every position with at 
      seeds in the houses equals an exhaustive minimax in the solver's tests (tests/bench.rs)";
 
 const KALAH55_SOURCE: &str = "this solver (the same +2 for any thread count and table size); \
-     no published value was found";
+     no published value was found, and the solver of Irving, Donkers & Uiterwijk (2000), \
+     rebuilt for five houses, gives +2 too (BENCHMARKS.md)";
 
 fn midgame(name: &str, take: usize) -> BenchSet {
     let (rules, mut positions) = parse_positions(MIDGAME_V1).expect("the suite's file parses");
@@ -276,8 +277,9 @@ fn midgame(name: &str, take: usize) -> BenchSet {
 }
 
 /// The set called `name` (one of [`SET_NAMES`]). The value of `kalah55-ec` (+2) is this
-/// solver's: no published value of Kalah(5,5) with empty capture was found; BENCHMARKS.md
-/// ("`mancala bench`") says how it was checked.
+/// solver's: no published value of Kalah(5,5) with empty capture was found. The solver of
+/// Irving, Donkers & Uiterwijk (2000), rebuilt for five houses with its own exact database,
+/// gives the same +2 (BENCHMARKS.md, "`mancala bench`").
 ///
 /// # Errors
 /// [`BenchError::UnknownSet`] for any other name.
