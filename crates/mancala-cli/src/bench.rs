@@ -67,7 +67,7 @@ pub struct BenchArgs {
         value_parser = crate::ranges::any_u64()
     )]
     seed: u64,
-    /// Positions to generate.
+    /// Positions to generate (1..=100000).
     #[arg(
         long,
         help_heading = GENERATOR,

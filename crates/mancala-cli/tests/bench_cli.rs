@@ -248,6 +248,30 @@ fn generator_options_need_generate() {
 }
 
 #[test]
+fn generate_refuses_a_count_out_of_range() {
+    // Once a panic on capacity overflow (exit 101) and an abort of a failed allocation
+    // (exit 134): now a refused input, exit 1, one line, nothing on standard output.
+    for count in ["0", "100001", "1000000000000", "18446744073709551615"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(["bench", "--generate", "--count", count])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{count}: {err}");
+        assert!(out.stdout.is_empty(), "{count}");
+        assert_eq!(err.lines().count(), 1, "{count}: {err}");
+        assert!(
+            err.starts_with("mancala: error: expected a count of 1..=100000"),
+            "{count}: {err}"
+        );
+        assert!(
+            err.contains(&format!("got count {count},")),
+            "{count}: {err}"
+        );
+    }
+}
+
+#[test]
 fn generate_with_its_defaults_gives_the_mid_game_file_again() {
     // The shipped file was generated with the defaults and 240 positions; the walks do not
     // depend on the count, so the first positions of a shorter run are the file's first.

@@ -73,6 +73,10 @@ pub const MIDGAME_V1: &str = include_str!("../data/kalah64-midgame-v1.txt");
 /// Positions of the `midgame64-quick` set: the first this many lines of [`MIDGAME_V1`].
 pub const QUICK_MIDGAME: usize = 20;
 
+/// Most positions [`generate_midgame`] writes in one file (its `count`): each is solved
+/// exactly, so a larger file would take days; a larger count is [`BenchError::Parameters`].
+pub const MAX_GENERATE_COUNT: usize = 100_000;
+
 /// Threads of the signature's configuration.
 pub const SIGNATURE_THREADS: usize = 1;
 
@@ -533,7 +537,8 @@ impl GenerateParams {
 /// parameters alone (the generator is [`SplitMix64`], values are exact).
 ///
 /// # Errors
-/// [`BenchError::Parameters`] for an empty or impossible seed range or a count of 0,
+/// [`BenchError::Parameters`] for an empty or impossible seed range or a count of 0 or
+/// above [`MAX_GENERATE_COUNT`],
 /// [`BenchError::Solve`] when the solver refuses a position, [`BenchError::NotExact`] when a
 /// limit of `solver` stops a solve.
 pub fn generate_midgame(
@@ -544,19 +549,22 @@ pub fn generate_midgame(
     let start = KalahPosition::start(params.rules);
     let total = start.seeds_in_houses();
     if params.count == 0
+        || params.count > MAX_GENERATE_COUNT
         || params.min_seeds == 0
         || params.min_seeds > params.max_seeds
         || params.max_seeds >= total
     {
         return Err(BenchError::Parameters(format!(
-            "expected a count of 1 or more and 1 <= min-seeds <= max-seeds < {total} (the seeds \
+            "expected a count of 1..={MAX_GENERATE_COUNT} and 1 <= min-seeds <= max-seeds < {total} (the seeds \
              of the start position), got count {}, seeds {}..={}",
             params.count, params.min_seeds, params.max_seeds
         )));
     }
     let mut rng = SplitMix64::new(params.seed);
     let mut seen = HashSet::new();
-    let mut lines = Vec::with_capacity(params.count);
+    // No capacity reserved from `count`: it is the caller's number, and a file of
+    // MAX_GENERATE_COUNT positions is still far more than a walk usually finds.
+    let mut lines = Vec::new();
     let mut plies_min = u32::MAX;
     let mut plies_max = 0;
     let mut plies_sum = 0u64;
@@ -668,6 +676,25 @@ mod tests {
         assert_eq!(ps.len(), 1);
         assert_eq!(ps[0].value, 8);
         assert_eq!(ps[0].position, KalahPosition::start(rules));
+    }
+
+    #[test]
+    fn generator_refuses_a_count_out_of_range() {
+        let mut solver = Solver::new().threads(1).tt_bytes(1 << 20);
+        for count in [0, MAX_GENERATE_COUNT + 1, 1_000_000_000_000, usize::MAX] {
+            let params = GenerateParams {
+                count,
+                ..GenerateParams::midgame_v1()
+            };
+            let e = generate_midgame(&params, &mut solver, |_, _| {}).unwrap_err();
+            match e {
+                BenchError::Parameters(m) => {
+                    assert!(m.contains("count of 1..=100000"), "{m}");
+                    assert!(m.contains(&format!("got count {count},")), "{m}");
+                }
+                other => panic!("{count}: {other:?}"),
+            }
+        }
     }
 
     #[test]
