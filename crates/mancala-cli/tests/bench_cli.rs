@@ -272,6 +272,48 @@ fn generate_refuses_a_count_out_of_range() {
 }
 
 #[test]
+fn generate_stops_when_the_seed_range_runs_out() {
+    // Both once looped for ever: no position with one seed left in the houses is still on
+    // (the side to move without it has none), and Kalah(2,2) has at most 630 positions with
+    // 1..=3 seeds in the houses (35 ways for the houses, 9 for the stores, 2 sides to move).
+    for (args, found) in [
+        (
+            &["--min-seeds", "1", "--max-seeds", "1", "--count", "1"][..],
+            "mancala: error: 0 of 1 positions found under standard with 1..=1 seeds",
+        ),
+        (
+            &[
+                "--rules",
+                "kalah(2,2)",
+                "--min-seeds",
+                "1",
+                "--max-seeds",
+                "3",
+                "--count",
+                "1000",
+            ],
+            " of 1000 positions found under kalah(2,2) with 1..=3 seeds",
+        ),
+    ] {
+        let mut all = vec!["bench", "--generate"];
+        all.extend_from_slice(args);
+        let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(&all)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{all:?}: {err}");
+        assert!(out.stdout.is_empty(), "{all:?}");
+        assert_eq!(err.lines().count(), 1, "{all:?}: {err}");
+        assert!(err.contains(found), "{all:?}: {err}");
+        assert!(
+            err.contains("the last 1000 random walks found no new one"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
 fn generate_with_its_defaults_gives_the_mid_game_file_again() {
     // The shipped file was generated with the defaults and 240 positions; the walks do not
     // depend on the count, so the first positions of a shorter run are the file's first.

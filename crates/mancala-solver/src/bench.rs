@@ -77,6 +77,12 @@ pub const QUICK_MIDGAME: usize = 20;
 /// exactly, so a larger file would take days; a larger count is [`BenchError::Parameters`].
 pub const MAX_GENERATE_COUNT: usize = 100_000;
 
+/// Walks in a row that find no new position (each ends in a finished game or a position
+/// already kept) after which [`generate_midgame`] stops with [`BenchError::Parameters`]: the
+/// seed range then has no such position (`--min-seeds 1 --max-seeds 1`) or fewer than the
+/// count asked for. The mid-game file's longest such run is a few walks.
+pub const MAX_FRUITLESS_WALKS: u64 = 1000;
+
 /// Threads of the signature's configuration.
 pub const SIGNATURE_THREADS: usize = 1;
 
@@ -532,13 +538,16 @@ impl GenerateParams {
 /// position, draw a target t uniformly in `min_seeds..=max_seeds`, play uniformly random legal
 /// moves from the start of `rules` until at most t seeds are left in the houses; keep the
 /// position if the game is still on and it is new, otherwise start again from the start
-/// position with the generator as it stands. Each kept position is solved with `solver`
+/// position with the generator as it stands; after [`MAX_FRUITLESS_WALKS`] walks in a row
+/// that keep nothing, stop with an error. Each kept position is solved with `solver`
 /// (table cleared first) and written with its exact value. The result is a function of the
 /// parameters alone (the generator is [`SplitMix64`], values are exact).
 ///
 /// # Errors
 /// [`BenchError::Parameters`] for an empty or impossible seed range or a count of 0 or
-/// above [`MAX_GENERATE_COUNT`],
+/// above [`MAX_GENERATE_COUNT`], and when [`MAX_FRUITLESS_WALKS`] walks in a row find no new
+/// position (the range has fewer positions than the count, or none; the message says how
+/// many were found),
 /// [`BenchError::Solve`] when the solver refuses a position, [`BenchError::NotExact`] when a
 /// limit of `solver` stops a solve.
 pub fn generate_midgame(
@@ -569,7 +578,20 @@ pub fn generate_midgame(
     let mut plies_max = 0;
     let mut plies_sum = 0u64;
     let mut attempts = 0u64;
+    let mut fruitless = 0u64;
     while lines.len() < params.count {
+        if fruitless == MAX_FRUITLESS_WALKS {
+            return Err(BenchError::Parameters(format!(
+                "{} of {} positions found under {} with {}..={} seeds in the houses: the last \
+                 {MAX_FRUITLESS_WALKS} random walks found no new one (each ended in a finished \
+                 game or a position already found); ask for fewer positions or widen the seed range",
+                lines.len(),
+                params.count,
+                params.rules,
+                params.min_seeds,
+                params.max_seeds
+            )));
+        }
         attempts += 1;
         let span = u64::from(params.max_seeds - params.min_seeds) + 1;
         let target = params.min_seeds + rng.below(span) as u32;
@@ -582,8 +604,10 @@ pub fn generate_midgame(
             plies += 1;
         }
         if pos.is_over() || !seen.insert(pos) {
+            fruitless += 1;
             continue;
         }
+        fruitless = 0;
         solver.clear_table();
         let s = solver.solve(&pos).map_err(|source| BenchError::Solve {
             position: pos.to_string(),
@@ -693,6 +717,41 @@ mod tests {
                     assert!(m.contains(&format!("got count {count},")), "{m}");
                 }
                 other => panic!("{count}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn generator_stops_when_the_range_runs_out_of_positions() {
+        let mut solver = Solver::new().threads(1).tt_bytes(1 << 20);
+        // One seed left in the houses: the side without it has none, so every walk ends in
+        // a finished game.
+        let none = GenerateParams {
+            count: 1,
+            min_seeds: 1,
+            max_seeds: 1,
+            ..GenerateParams::midgame_v1()
+        };
+        // Kalah(2,2) with 1..=3 seeds in the houses: at most C(3 + 4, 4) = 35 ways to put at
+        // most 3 seeds in the 4 houses, at most 9 splits of the other seeds of the 8 between
+        // the stores, 2 sides to move: at most 630 positions, fewer than the 1000 asked for.
+        let few = GenerateParams {
+            rules: "kalah(2,2)".parse().unwrap(),
+            count: 1000,
+            min_seeds: 1,
+            max_seeds: 3,
+            ..GenerateParams::midgame_v1()
+        };
+        for (params, found) in [(none, "0 of 1 positions"), (few, " of 1000 positions")] {
+            match generate_midgame(&params, &mut solver, |_, _| {}).unwrap_err() {
+                BenchError::Parameters(m) => {
+                    assert!(m.contains(found), "{m}");
+                    assert!(
+                        m.contains("the last 1000 random walks found no new one"),
+                        "{m}"
+                    );
+                }
+                other => panic!("{params:?}: {other:?}"),
             }
         }
     }
