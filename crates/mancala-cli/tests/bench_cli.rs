@@ -445,6 +445,36 @@ fn broken_databases_are_named_and_never_used() {
 }
 
 #[test]
+fn a_file_with_two_rules_lines_is_refused() {
+    // Once accepted, every position labelled with the last rules (the standard start then
+    // under kalah(6,3)+empty_capture).
+    let dir = temp_dir("two-rules");
+    let file = dir.join("positions.txt");
+    std::fs::write(
+        &file,
+        "# rules: standard\n4,4,4,4,4,4,0,4,4,4,4,4,4,0 S +8\n\
+         # rules: kalah(6,3)+empty_capture\n3,3,3,3,3,3,0,3,3,3,3,3,3,0 S +2\n",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["bench", "--file", f])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        err,
+        format!(
+            "mancala: error: {f}: line 3: a second `# rules: …` line (a file has one, on line 1 \
+             here)\n"
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn quick_with_a_file_is_refused() {
     // A file that runs on its own: with --quick, the file alone ran and --quick was ignored.
     let dir = temp_dir("quick-file");

@@ -155,6 +155,14 @@ pub enum BenchError {
         /// 1-based line number.
         line: usize,
     },
+    /// A second `# rules: …` line: a file has one, before its first position.
+    #[error("line {line}: a second `# rules: …` line (a file has one, on line {first} here)")]
+    SecondRules {
+        /// 1-based line number of the second one.
+        line: usize,
+        /// 1-based line number of the first one.
+        first: usize,
+    },
     /// The rule set of a `# rules: …` line does not parse.
     #[error("line {line}: {source}")]
     Rules {
@@ -210,10 +218,12 @@ pub enum BenchError {
 /// sign). Returns the rules and the positions in file order.
 ///
 /// # Errors
-/// [`BenchError::MissingRules`], [`BenchError::Rules`], [`BenchError::Position`],
+/// [`BenchError::MissingRules`], [`BenchError::SecondRules`], [`BenchError::Rules`],
+/// [`BenchError::Position`],
 /// [`BenchError::Line`], [`BenchError::Finished`], [`BenchError::Empty`].
 pub fn parse_positions(text: &str) -> Result<(KalahRules, Vec<BenchPosition>), BenchError> {
     let mut rules: Option<KalahRules> = None;
+    let mut rules_line = 0;
     let mut positions = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
@@ -223,6 +233,13 @@ pub fn parse_positions(text: &str) -> Result<(KalahRules, Vec<BenchPosition>), B
         }
         if let Some(comment) = t.strip_prefix('#') {
             if let Some(r) = comment.trim().strip_prefix("rules:") {
+                if rules.is_some() {
+                    return Err(BenchError::SecondRules {
+                        line,
+                        first: rules_line,
+                    });
+                }
+                rules_line = line;
                 rules = Some(
                     r.trim()
                         .parse()
@@ -692,6 +709,20 @@ mod tests {
             Err(BenchError::Finished { line: 2 })
         );
         assert_eq!(parse_positions(r), Err(BenchError::Empty));
+        // One `# rules:` line: a second one is refused, after a position or before, the same
+        // rules or others.
+        for second in ["kalah(6,3)+empty_capture", "standard"] {
+            assert_eq!(
+                parse_positions(&format!(
+                    "{r}4,4,4,4,4,4,0,4,4,4,4,4,4,0 S +8\n# rules: {second}\n"
+                )),
+                Err(BenchError::SecondRules { line: 3, first: 1 })
+            );
+        }
+        assert_eq!(
+            parse_positions(&format!("# x\n{r}{r}4,4,4,4,4,4,0,4,4,4,4,4,4,0 S +8\n")),
+            Err(BenchError::SecondRules { line: 3, first: 2 })
+        );
         let (rules, ps) = parse_positions(&format!(
             "{r}# a comment\n4,4,4,4,4,4,0,4,4,4,4,4,4,0 S +8\n"
         ))
