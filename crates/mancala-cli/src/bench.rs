@@ -27,8 +27,12 @@ pub struct BenchArgs {
     /// the --set sets if any, else alone.
     #[arg(long, value_name = "FILE")]
     file: Option<PathBuf>,
-    /// List the sets and exit.
-    #[arg(long)]
+    /// List the sets and exit (it takes no other option).
+    // Not --generate among the conflicts (run refuses that pair): see `generate` below.
+    #[arg(
+        long,
+        conflicts_with_all = ["quick", "sets", "file", "threads", "tt_mb", "egdb", "json", "verbose"]
+    )]
     list: bool,
     /// Search threads (1..=256). The signature is defined for 1.
     #[arg(long, default_value_t = 1, value_parser = crate::ranges::threads())]

@@ -495,6 +495,36 @@ fn a_file_with_two_rules_lines_is_refused() {
 }
 
 #[test]
+fn list_takes_no_other_option() {
+    // Once each was ignored: `--list --json` printed the text list, `--list --set nosuch` no
+    // error. Now a malformed command line (exit 2), one line naming the two options.
+    for (args, other) in [
+        (&["bench", "--list", "--json"][..], "--json"),
+        (&["bench", "--list", "--set", "nosuch"], "--set"),
+        (&["bench", "--list", "--quick"], "--quick"),
+        (&["bench", "--list", "--file", "f.txt"], "--file"),
+        (&["bench", "--list", "--egdb", "/nonexistent"], "--egdb"),
+        (&["bench", "--list", "--threads", "2"], "--threads"),
+        (&["bench", "--list", "--tt-mb", "8"], "--tt-mb"),
+        (&["bench", "--list", "--verbose"], "--verbose"),
+        (&["bench", "--list", "--rules", "standard"], "--generate"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(other), "{args:?}: {err}");
+    }
+    let (ok, out, err) = mancala(&["bench", "--list"]);
+    assert!(ok, "{err}");
+    assert!(out.starts_with("suite version 2\n"), "{out}");
+}
+
+#[test]
 fn quick_with_a_file_is_refused() {
     // A file that runs on its own: with --quick, the file alone ran and --quick was ignored.
     let dir = temp_dir("quick-file");
