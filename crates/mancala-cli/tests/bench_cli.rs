@@ -525,6 +525,42 @@ fn list_takes_no_other_option() {
 }
 
 #[test]
+fn verbose_json_has_every_position() {
+    // Once --verbose with --json printed no per-position line and the JSON had none either.
+    let dir = temp_dir("verbose-json");
+    let file = dir.join("positions.txt");
+    // Kalah(6,1): +2 for the player to move (Irving et al. 2000), South or North by symmetry;
+    // the second line claims +3, so the run fails and the JSON says which position.
+    std::fs::write(
+        &file,
+        "# rules: kalah(6,1)\n1,1,1,1,1,1,0,1,1,1,1,1,1,0 S +2\n1,1,1,1,1,1,0,1,1,1,1,1,1,0 N +3\n",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let (ok, out, _) = mancala(&["bench", "--file", f, "--json", "--verbose"]);
+    assert!(!ok);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["ok"], false);
+    let results = v["sets"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 2, "{v}");
+    for (r, side, expected) in [(&results[0], 'S', 2), (&results[1], 'N', 3)] {
+        assert_eq!(r["position"], format!("1,1,1,1,1,1,0,1,1,1,1,1,1,0 {side}"));
+        assert_eq!(r["expected"], expected);
+        assert_eq!(r["value"], 2);
+        assert!(r["nodes"].as_u64().unwrap() > 0, "{r}");
+        assert!(r["seconds"].as_f64().unwrap() >= 0.0, "{r}");
+    }
+    let nodes: u64 = results.iter().map(|r| r["nodes"].as_u64().unwrap()).sum();
+    assert_eq!(v["sets"][0]["nodes"], nodes);
+    // Without --verbose, no per-position array.
+    let (ok, out, _) = mancala(&["bench", "--file", f, "--json"]);
+    assert!(!ok);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert!(v["sets"][0].get("results").is_none(), "{v}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn quick_with_a_file_is_refused() {
     // A file that runs on its own: with --quick, the file alone ran and --quick was ignored.
     let dir = temp_dir("quick-file");
