@@ -331,8 +331,10 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         let text = std::fs::read_to_string(f).map_err(|e| crate::paths::read_error(f, &e))?;
         let (rules, positions) =
             bench::parse_positions(&text).map_err(|e| format!("{}: {e}", f.display()))?;
+        // `file:` first, so that a file named like a set (`midgame64-quick`) never gives a
+        // selection, a row or a signature label that reads as the set's.
         sets.push(BenchSet {
-            name: f.display().to_string(),
+            name: format!("file:{}", f.display()),
             rules,
             source: bench::ValueSource::Recorded("the file"),
             positions,

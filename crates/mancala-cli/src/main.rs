@@ -143,8 +143,8 @@ the same on every CPU and system and in every build profile. To compare two buil
 the search visits other nodes (move ordering, pruning), not that it is wrong; the values are
 checked separately (a wrong one fails the run, which then prints no signature). A run of
 --set or --file prints the signature of its selection, named after it: the set names, then
-the file's path, as given (`signature N (suite version 1, kalah63 kalah64; …)`); compare it
-only with a run of the same selection and suite version.")]
+`file:` and the file's path as given (`signature N (suite version 1, kalah63
+file:mine.txt; …)`); compare it only with a run of the same selection and suite version.")]
     Bench(bench::BenchArgs),
 }
 

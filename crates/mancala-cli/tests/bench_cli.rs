@@ -181,7 +181,9 @@ fn each_set_reports_the_database_it_used() {
     ]);
     assert!(ok, "{err}");
     assert!(
-        err.contains(&format!("warning: set {f} without an endgame database")),
+        err.contains(&format!(
+            "warning: set file:{f} without an endgame database"
+        )),
         "{err}"
     );
     assert!(
@@ -207,7 +209,7 @@ fn each_set_reports_the_database_it_used() {
         // The standard-capture database serves the mid-game positions, not the
         // empty-capture rules of the file.
         let db = &s["database"];
-        if s["name"] == f {
+        if s["name"] == format!("file:{f}") {
             assert!(db.is_null(), "{s}");
         } else {
             assert!(db.as_str().unwrap().ends_with(".egdb"), "{s}");
@@ -557,6 +559,53 @@ fn verbose_json_has_every_position() {
     assert!(!ok);
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert!(v["sets"][0].get("results").is_none(), "{v}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_file_named_like_a_set_is_labelled_as_a_file() {
+    // A file called `midgame64-quick` once gave the label of the set of that name.
+    let dir = temp_dir("file-label");
+    std::fs::write(
+        dir.join("midgame64-quick"),
+        "# rules: kalah(6,1)\n1,1,1,1,1,1,0,1,1,1,1,1,1,0 S +2\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .current_dir(&dir)
+        .args(["bench", "--file", "midgame64-quick"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.starts_with("mancala bench: suite version 2, file:midgame64-quick; "),
+        "{text}"
+    );
+    assert!(text.contains("\nfile:midgame64-quick "), "{text}");
+    assert!(
+        text.contains("(suite version 2, file:midgame64-quick; --threads 1"),
+        "{text}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .current_dir(&dir)
+        .args([
+            "bench",
+            "--set",
+            "kalah63",
+            "--file",
+            "midgame64-quick",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["selection"], "kalah63 file:midgame64-quick");
+    assert_eq!(v["sets"][1]["name"], "file:midgame64-quick");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -48,7 +48,7 @@
 //! change means the search visits other nodes (move ordering, pruning), not that it is
 //! wrong — the values are checked separately, and a run with a wrong value fails and prints
 //! no signature. A run of `--set` or `--file` prints the signature of its selection, named
-//! after it (the set names, then the file's path, as given); it compares only with a run of
+//! after it (the set names, then `file:` and the file's path as given); it compares only with a run of
 //! the same selection and [`SUITE_VERSION`].
 
 use std::collections::HashSet;
