@@ -143,8 +143,14 @@ the same on every CPU and system and in every build profile. To compare two buil
 the search visits other nodes (move ordering, pruning), not that it is wrong; the values are
 checked separately (a wrong one fails the run, which then prints no signature). A run of
 --set or --file prints the signature of its selection, named after it: the set names, then
-`file:` and the file's path as given (`signature N (suite version 1, kalah63
-file:mine.txt; …)`); compare it only with a run of the same selection and suite version.")]
+`file:` and the file's path as given (`signature S (suite version V, kalah63
+file:mine.txt; …)`); compare it only with a run of the same selection and suite version.
+
+Exit status: 0 when every value was checked; 1 for a refused input (an unknown set, a bad
+file or database, bad generator parameters: one error line, nothing on standard output) or a
+run with a wrong or unproven value (the table is printed, then the error; with --json the
+object has \"ok\": false and the reason in \"failure\"); 2 for a malformed command line;
+128 + the signal when interrupted (130 for Ctrl-C).")]
     Bench(bench::BenchArgs),
 }
 

@@ -610,6 +610,33 @@ fn a_file_named_like_a_set_is_labelled_as_a_file() {
 }
 
 #[test]
+fn help_names_the_exit_codes_and_no_stale_version() {
+    let (ok, out, err) = mancala(&["bench", "--help"]);
+    assert!(ok, "{err}");
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(!flat.contains("suite version 1"), "{out}");
+    for said in [
+        "Exit status: 0 when every value was checked; 1 for a refused input",
+        "\"ok\": false",
+        "2 for a malformed command line",
+        "(130 for Ctrl-C)",
+    ] {
+        assert!(flat.contains(said), "{said}: {out}");
+    }
+    // The codes as they are: a refused input 1, a malformed command line 2.
+    let code = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(args)
+            .output()
+            .unwrap()
+            .status
+            .code()
+    };
+    assert_eq!(code(&["bench", "--set", "nosuch"]), Some(1));
+    assert_eq!(code(&["bench", "--nosuch"]), Some(2));
+}
+
+#[test]
 fn quick_with_a_file_is_refused() {
     // A file that runs on its own: with --quick, the file alone ran and --quick was ignored.
     let dir = temp_dir("quick-file");
