@@ -33,6 +33,15 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// A fresh folder `temp_dir(name)` holding `positions.txt` with `text`: the folder and the
+/// file.
+fn positions_file(name: &str, text: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = temp_dir(name);
+    let file = dir.join("positions.txt");
+    std::fs::write(&file, text).unwrap();
+    (dir, file)
+}
+
 #[test]
 fn quick_suite_checks_values_and_has_a_repeatable_signature() {
     let a = json(&["bench", "--quick", "--json"]);
@@ -85,14 +94,11 @@ fn text_table_names_every_set_and_the_signature() {
 
 #[test]
 fn a_wrong_value_fails_the_run() {
-    let dir = temp_dir("wrong");
-    let file = dir.join("positions.txt");
     // Kalah(6,1): a first-player win by 2 (Irving et al. 2000); the file claims +3.
-    std::fs::write(
-        &file,
+    let (dir, file) = positions_file(
+        "wrong",
         "# rules: kalah(6,1)\n1,1,1,1,1,1,0,1,1,1,1,1,1,0 S +3\n",
-    )
-    .unwrap();
+    );
     let f = file.to_str().unwrap();
     let (ok, out, err) = mancala(&["bench", "--file", f]);
     assert!(!ok);
@@ -470,14 +476,11 @@ fn broken_databases_are_named_and_never_used() {
 fn a_file_with_two_rules_lines_is_refused() {
     // Once accepted, every position labelled with the last rules (the standard start then
     // under kalah(6,3)+empty_capture).
-    let dir = temp_dir("two-rules");
-    let file = dir.join("positions.txt");
-    std::fs::write(
-        &file,
+    let (dir, file) = positions_file(
+        "two-rules",
         "# rules: standard\n4,4,4,4,4,4,0,4,4,4,4,4,4,0 S +8\n\
          # rules: kalah(6,3)+empty_capture\n3,3,3,3,3,3,0,3,3,3,3,3,3,0 S +2\n",
-    )
-    .unwrap();
+    );
     let f = file.to_str().unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
         .args(["bench", "--file", f])
@@ -529,15 +532,12 @@ fn list_takes_no_other_option() {
 #[test]
 fn verbose_json_has_every_position() {
     // Once --verbose with --json printed no per-position line and the JSON had none either.
-    let dir = temp_dir("verbose-json");
-    let file = dir.join("positions.txt");
     // Kalah(6,1): +2 for the player to move (Irving et al. 2000), South or North by symmetry;
     // the second line claims +3, so the run fails and the JSON says which position.
-    std::fs::write(
-        &file,
+    let (dir, file) = positions_file(
+        "verbose-json",
         "# rules: kalah(6,1)\n1,1,1,1,1,1,0,1,1,1,1,1,1,0 S +2\n1,1,1,1,1,1,0,1,1,1,1,1,1,0 N +3\n",
-    )
-    .unwrap();
+    );
     let f = file.to_str().unwrap();
     let (ok, out, _) = mancala(&["bench", "--file", f, "--json", "--verbose"]);
     assert!(!ok);
@@ -639,13 +639,10 @@ fn help_names_the_exit_codes_and_no_stale_version() {
 #[test]
 fn quick_with_a_file_is_refused() {
     // A file that runs on its own: with --quick, the file alone ran and --quick was ignored.
-    let dir = temp_dir("quick-file");
-    let file = dir.join("positions.txt");
-    std::fs::write(
-        &file,
+    let (dir, file) = positions_file(
+        "quick-file",
         "# rules: kalah(6,1)\n1,1,1,1,1,1,0,1,1,1,1,1,1,0 S +2\n",
-    )
-    .unwrap();
+    );
     let f = file.to_str().unwrap();
     let (ok, _, err) = mancala(&["bench", "--file", f]);
     assert!(ok, "{err}");
