@@ -7,8 +7,10 @@
 //!   `no_first_move_bonus`) and the rule-set and position notations;
 //! * [`bao`] — Bao la Kete, the four-row Bao of Lamu, with every rule of
 //!   `docs/rules/bao-la-kete.md` (Lamu defaults, the open readings of those rules as options);
-//! * [`game`] — the [`Game`] trait both games implement, and generic [`game::perft`];
-//! * [`rules`] — [`Rules`], a rule set of either game, parsed from the rule-set notation.
+//! * [`game`] — the [`Game`] trait every game implements, [`GameKind`], the game record
+//!   [`GameRecord`] (undo, pie-rule sides, repetition and move-limit rules), [`AnyGame`] (a
+//!   record of any game chosen at run time) and generic [`game::perft`];
+//! * [`rules`] — [`Rules`], a rule set of any game, parsed from the rule-set notation.
 //!
 //! ```
 //! use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
@@ -25,7 +27,10 @@ pub mod kalah;
 pub mod rules;
 mod side;
 
-pub use game::{Game, MoveList, Outcome};
+pub use game::{
+    parse_moves, AnyError, AnyGame, Game, GameKind, GameRecord, HistoryEnd, HistoryRules, MoveList,
+    Outcome, Player, RecordError,
+};
 pub use rules::{Rules, RulesError};
 pub use side::Side;
 
