@@ -18,16 +18,18 @@ from __future__ import annotations
 import os
 from typing import Optional, Union
 
-from . import errors, results
+from . import _mancala, errors, results
 from ._mancala import (
     Bao,
     Egdb,
     Engine,
+    Game,
     Kalah,
     Side,
     Solver,
     __version__,
     build_egdb,
+    game_class,
     names_bao,
     random_playouts,
 )
@@ -51,6 +53,7 @@ from .results import (
 )
 
 __all__ = [
+    "Game",
     "Kalah",
     "Bao",
     "Side",
@@ -64,6 +67,7 @@ __all__ = [
     "best_move",
     "random_playouts",
     "names_bao",
+    "game_class",
     "Move",
     "Solution",
     "SwapChoice",
@@ -88,13 +92,13 @@ __all__ = [
 EgdbSource = Union[Egdb, str, "os.PathLike[str]"]
 
 
-def new_game(rules: str = "standard", position: Optional[str] = None) -> Union[Kalah, Bao]:
-    """A new game of the rules ``rules``: a :class:`Bao` when the rule set names Bao la Kete
-    (it starts with ``bao``), else a :class:`Kalah`; from ``position`` (notation) when
-    given. Raises :class:`RulesError`, :class:`NotationError`."""
-    if names_bao(rules):
-        return Bao(rules, position)
-    return Kalah(rules, position)
+def new_game(rules: str = "standard", position: Optional[str] = None) -> Game:
+    """A new game of the rules ``rules``, of the class of the game the rule set names
+    (:func:`game_class`: a :class:`Bao` for ``bao-la-kete…``, else a :class:`Kalah`); from
+    ``position`` (notation) when given. Raises :class:`RulesError`, :class:`NotationError`."""
+    cls: type = getattr(_mancala, game_class(rules))
+    game: Game = cls(rules, position)
+    return game
 
 
 def _kalah(rules: Union[str, Kalah], position: Optional[str]) -> Kalah:
@@ -103,8 +107,9 @@ def _kalah(rules: Union[str, Kalah], position: Optional[str]) -> Kalah:
         if position is not None:
             raise TypeError("give either a Kalah game or a rule set and a position, not both")
         return rules
-    if isinstance(rules, Bao) or (isinstance(rules, str) and names_bao(rules)):
-        raise SolveError("the exact solver solves Kalah positions; Bao la Kete has none")
+    if isinstance(rules, Game) or (isinstance(rules, str) and game_class(rules) != "Kalah"):
+        game = rules if isinstance(rules, Game) else new_game(rules)
+        raise SolveError(f"the exact solver solves Kalah positions; {game.kind} has none")
     if not isinstance(rules, str):
         raise TypeError(f"rules must be a rule-set text or a mancala.Kalah game, not {type(rules).__name__}")
     return Kalah(rules, position)
@@ -167,7 +172,7 @@ def analyse(
 
 
 def best_move(
-    game: Union[Kalah, Bao],
+    game: Game,
     time_ms: int = 1000,
     level: int = 10,
     egdb: Optional[EgdbSource] = None,

@@ -1,42 +1,21 @@
-//! `Bao`: a Bao la Kete game with its history, over `mancala_core::bao::BaoPosition`.
+//! `Bao`: a Bao la Kete game with its history, a `Game` (`game.rs`) holding a
+//! `GameRecord<BaoPosition>`, with Bao's board, reserves, kuus and reserved pit.
 //!
 //! Moves cross the boundary as their notation (`"F6>"`, `"F3L+"`, `docs/notation.md`,
 //! "Bao la Kete"): the rules' moves carry up to four choices (pit, direction, kichwa,
 //! stop/safari), which a string states exactly.
 
 use numpy::{PyArray1, PyArray3};
-use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::PyString;
 
-use mancala_core::bao::{BaoMove, BaoPosition, BaoRules, Pit};
-use mancala_core::Game;
+use mancala_core::bao::{BaoMove, BaoPosition, Pit};
+use mancala_core::{AnyGame, GameKind, GameRecord};
 
-use crate::errors::{error, from_error, Kind};
+use crate::errors::{from_error, Kind};
+use crate::game::{Game, PyGame};
 use crate::side::Side;
-
-/// What `__reduce__` pickles: the rules, the start position (notation) and the moves.
-type Record = (String, String, Vec<String>);
-
-/// The Bao la Kete rules named by `text` (`"bao-la-kete"` and its `+name=value` options).
-///
-/// # Errors
-/// `RulesError` with the parser's message (a Kalah rule set is refused with a pointer to
-/// `Kalah`).
-pub fn parse_rules(py: Python<'_>, text: &str) -> PyResult<BaoRules> {
-    if mancala_core::GameKind::of_rules(text) != mancala_core::GameKind::Bao {
-        return Err(error(
-            py,
-            Kind::Rules,
-            format!(
-                "`{}` is not a Bao la Kete rule set (`bao-la-kete[+name=value…]`): use mancala.Kalah for Kalah",
-                mancala_core::Shortened(text.trim())
-            ),
-        ));
-    }
-    text.parse::<BaoRules>()
-        .map_err(|e| from_error(py, Kind::Rules, e))
-}
 
 /// The move a Python value names: a `str` in Bao move notation.
 ///
@@ -63,129 +42,52 @@ pub fn bao_moves() -> Vec<String> {
     BaoMove::all_raw().iter().map(|m| m.to_string()).collect()
 }
 
+impl PyGame for BaoPosition {
+    fn move_to_py(py: Python<'_>, mv: BaoMove) -> Py<PyAny> {
+        PyString::new(py, &mv.to_string()).into_any().unbind()
+    }
+
+    fn move_from_py(
+        py: Python<'_>,
+        obj: &Bound<'_, PyAny>,
+        _position: &BaoPosition,
+    ) -> PyResult<BaoMove> {
+        move_from_py(py, obj)
+    }
+
+    fn wrap(py: Python<'_>, game: GameRecord<BaoPosition>) -> PyResult<Py<PyAny>> {
+        let init = PyClassInitializer::from(Game {
+            game: AnyGame::Bao(game),
+        })
+        .add_subclass(Bao);
+        Ok(Py::new(py, init)?.into_any())
+    }
+}
+
 /// A game of Bao la Kete: the rules, the start position, every move played and the
-/// current position.
+/// current position. The methods every game has are those of `Game`; moves are strings in
+/// notation (`"F6>"`).
 ///
 /// `Bao(rules="bao-la-kete", position=None)`: `rules` is `"bao-la-kete"` with optional
 /// `+name=value` options (`docs/notation.md`); `position` a position in notation to start
 /// from instead of the start position. Raises `RulesError` or `NotationError` with the
 /// library's message.
-#[pyclass(module = "mancala")]
-#[derive(Clone)]
-pub struct Bao {
-    positions: Vec<BaoPosition>,
-    moves: Vec<BaoMove>,
-}
+#[pyclass(module = "mancala", extends = Game)]
+pub struct Bao;
 
-impl Bao {
-    /// The current position.
-    #[must_use]
-    pub fn position(&self) -> &BaoPosition {
-        self.positions
-            .last()
-            .expect("a game always holds its start position")
-    }
-
-    /// A game starting at `position`.
-    #[must_use]
-    pub fn from_position(position: BaoPosition) -> Bao {
-        Bao {
-            positions: vec![position],
-            moves: Vec::new(),
-        }
-    }
+/// The position of a `Bao` object.
+fn position<'a>(slf: &'a PyRef<'_, Bao>) -> PyResult<&'a BaoPosition> {
+    let base: &Game = slf.as_ref();
+    Ok(base.record::<BaoPosition>()?.position())
 }
 
 #[pymethods]
 impl Bao {
     #[new]
     #[pyo3(signature = (rules = "bao-la-kete", position = None))]
-    fn new(py: Python<'_>, rules: &str, position: Option<&str>) -> PyResult<Bao> {
-        let rules = parse_rules(py, rules)?;
-        let start = match position {
-            None => BaoPosition::start(rules),
-            Some(text) => {
-                BaoPosition::parse(rules, text).map_err(|e| from_error(py, Kind::Notation, e))?
-            }
-        };
-        Ok(Bao::from_position(start))
-    }
-
-    /// Every legal move of the current position in notation, in the library's order (pits
-    /// `F1..F8, B1..B8`; clockwise `>` before anticlockwise `<`; `L` before `R`; stop `.`
-    /// before safari `+`); empty once the game is over.
-    fn legal_moves(&self) -> Vec<String> {
-        self.position()
-            .legal_moves()
-            .iter()
-            .map(|mv| mv.to_string())
-            .collect()
-    }
-
-    /// Plays `move` (a move in notation, `"F6>"`). Raises `IllegalMoveError` naming the rule
-    /// broken (the game is unchanged), `NotationError` for a malformed move, `TypeError` for
-    /// a value that is not a `str`.
-    #[pyo3(signature = (move_))]
-    fn play(&mut self, py: Python<'_>, move_: &Bound<'_, PyAny>) -> PyResult<()> {
-        let mv = move_from_py(py, move_)?;
-        let next = self
-            .position()
-            .play(mv)
-            .map_err(|e| from_error(py, Kind::IllegalMove, e))?;
-        self.positions.push(next);
-        self.moves.push(mv);
-        Ok(())
-    }
-
-    /// Takes back the last move and returns it. Raises `IndexError` when no move was played.
-    fn undo(&mut self) -> PyResult<String> {
-        match self.moves.pop() {
-            Some(mv) => {
-                self.positions.pop();
-                Ok(mv.to_string())
-            }
-            None => Err(PyIndexError::new_err("no move to undo")),
-        }
-    }
-
-    /// An independent copy of the game (history included).
-    fn copy(&self) -> Bao {
-        self.clone()
-    }
-
-    fn __copy__(&self) -> Bao {
-        self.clone()
-    }
-
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyDict>) -> Bao {
-        self.clone()
-    }
-
-    /// Whether the game is over: the side to move has an empty front row or no legal move
-    /// (K-10.1, K-10.2).
-    fn is_over(&self) -> bool {
-        self.position().is_over()
-    }
-
-    /// The side that won once the game is over (Bao la Kete has no draw); `None` while the
-    /// game goes on.
-    fn winner(&self) -> Option<Side> {
-        self.position()
-            .outcome()
-            .and_then(|o| o.winner)
-            .map(Side::from)
-    }
-
-    /// +1 once South has won, −1 once North has won, 0 while the game goes on (Bao la Kete
-    /// is won or lost, not scored in seeds).
-    fn score(&self) -> i32 {
-        self.position().outcome().map_or(0, |o| o.score)
-    }
-
-    /// The side to move, `None` once the game is over.
-    #[getter]
-    fn side_to_move(&self) -> Option<Side> {
-        Game::side_to_move(self.position()).map(Side::from)
+    fn new(py: Python<'_>, rules: &str, position: Option<&str>) -> PyResult<(Bao, Game)> {
+        let game = crate::game::new_game(py, GameKind::Bao, rules, position)?;
+        Ok((Bao, Game { game }))
     }
 
     /// The board as a NumPy array of `int64`, shape `(2, 2, 8)`: `board[side][row][k]` is
@@ -193,8 +95,8 @@ impl Bao {
     /// number `k + 1`, pits numbered 1..8 from their owner's left (`F1..F8`, `B1..B8`;
     /// the kuu is front pit 5). The reserves are in `reserves`. A new array each time.
     #[getter]
-    fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<i64>>> {
-        let layout = self.position().layout();
+    fn board<'py>(slf: PyRef<'py, Self>, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<i64>>> {
+        let layout = position(&slf)?.layout();
         let rows: Vec<Vec<Vec<i64>>> = (0..2)
             .map(|s| {
                 vec![
@@ -208,103 +110,36 @@ impl Bao {
 
     /// The reserves (ghala) as a NumPy array of `int64`, shape `(2,)`: South's, North's.
     #[getter]
-    fn reserves<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
-        let layout = self.position().layout();
-        PyArray1::from_vec(py, layout.reserve.iter().map(|&v| i64::from(v)).collect())
+    fn reserves<'py>(
+        slf: PyRef<'py, Self>,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let layout = position(&slf)?.layout();
+        Ok(PyArray1::from_vec(
+            py,
+            layout.reserve.iter().map(|&v| i64::from(v)).collect(),
+        ))
     }
 
     /// Whether each side's kuu (front pit 5) still stands: `(south, north)`.
     #[getter]
-    fn kuu_stands(&self) -> (bool, bool) {
-        let layout = self.position().layout();
-        (layout.kuu[0], layout.kuu[1])
+    fn kuu_stands(slf: PyRef<'_, Self>) -> PyResult<(bool, bool)> {
+        let layout = position(&slf)?.layout();
+        Ok((layout.kuu[0], layout.kuu[1]))
     }
 
     /// The pit reserved by hizi zetu (K-8.4): `(owner, front pit number 1..8)`, or `None`.
     #[getter]
-    fn reserved(&self) -> Option<(Side, u8)> {
-        self.position()
+    fn reserved(slf: PyRef<'_, Self>) -> PyResult<Option<(Side, u8)>> {
+        Ok(position(&slf)?
             .reserved()
-            .map(|(side, pit): (mancala_core::Side, Pit)| (Side::from(side), pit.number()))
+            .map(|(side, pit): (mancala_core::Side, Pit)| (Side::from(side), pit.number())))
     }
 
     /// With a reserved pit: how many more of its owner's turns after the current one are
     /// blocked (always 0 under the default `block_duration=1`).
     #[getter]
-    fn block_turns_left(&self) -> u8 {
-        self.position().block_turns_left()
-    }
-
-    /// The rule set, in notation (`"bao-la-kete"`).
-    #[getter]
-    fn rules(&self) -> String {
-        self.position().rules().to_string()
-    }
-
-    /// The moves played so far, in notation.
-    #[getter]
-    fn moves(&self) -> Vec<String> {
-        self.moves.iter().map(|m| m.to_string()).collect()
-    }
-
-    /// The position in notation (`docs/notation.md`); `Bao(rules, position=...)` reads it
-    /// back.
-    fn notation(&self) -> String {
-        self.position().to_string()
-    }
-
-    /// The start position of this game, in notation.
-    fn start_notation(&self) -> String {
-        self.positions[0].to_string()
-    }
-
-    /// The board drawn as `mancala show` draws it: North on top, South at the bottom, the
-    /// reserves, and the side to move (or the result) on the last line.
-    fn __str__(&self) -> String {
-        self.position().drawing().to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "Bao({:?}, position={:?})",
-            self.rules(),
-            self.position().to_string()
-        )
-    }
-
-    /// Games compare by value and change: they are not hashable.
-    #[classattr]
-    const __hash__: Option<Py<PyAny>> = None;
-
-    /// Games are equal when their rules, start positions and moves are.
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<Bao>().is_ok_and(|o| {
-            let o = o.borrow();
-            o.positions[0] == self.positions[0] && o.moves == self.moves
-        })
-    }
-
-    /// Pickling: the rules, the start position and the moves.
-    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, Record)> {
-        let from_record = py.get_type::<Bao>().getattr("_from_record")?.unbind();
-        Ok((
-            from_record,
-            (self.rules(), self.start_notation(), self.moves()),
-        ))
-    }
-
-    /// The game `rules` from `start` (notation) after `moves`: what `__reduce__` pickles.
-    #[staticmethod]
-    fn _from_record(
-        py: Python<'_>,
-        rules: &str,
-        start: &str,
-        moves: Vec<Bound<'_, PyAny>>,
-    ) -> PyResult<Bao> {
-        let mut game = Bao::new(py, rules, Some(start))?;
-        for mv in &moves {
-            game.play(py, mv)?;
-        }
-        Ok(game)
+    fn block_turns_left(slf: PyRef<'_, Self>) -> PyResult<u8> {
+        Ok(position(&slf)?.block_turns_left())
     }
 }

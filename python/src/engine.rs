@@ -9,29 +9,16 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use mancala_core::bao::BaoPosition;
-use mancala_core::kalah::KalahPosition;
+use mancala_core::{with_game, GameRecord};
 use mancala_solver::engine::{
-    Choice, Engine as Search, EngineError, Evaluate, Level, LevelPlayer, Limits, DEFAULT_TT_BYTES,
-    SEED,
+    Choice, EngineError, Evaluate, Level, Limits, Players, DEFAULT_TT_BYTES, SEED,
 };
 
-use crate::bao::Bao;
 use crate::errors::{error, from_error, Kind};
+use crate::game::{Game, PyGame};
 use crate::int::Int;
 use crate::interrupt;
-use crate::kalah::{move_to_py, Kalah};
 use crate::solver::{mebibytes, Egdb};
-
-/// The players of both games, each made at its first search.
-struct Players {
-    level: Level,
-    seed: u64,
-    tt_bytes: usize,
-    db: Option<Arc<mancala_solver::Egdb>>,
-    kalah: Option<LevelPlayer<KalahPosition>>,
-    bao: Option<LevelPlayer<BaoPosition>>,
-}
 
 /// The anytime playing engine: iterative-deepening alpha-beta with a heuristic evaluation,
 /// for Kalah (any m, n, options) and Bao la Kete, at a strength level.
@@ -62,34 +49,29 @@ fn engine_error(py: Python<'_>, e: EngineError) -> PyErr {
     from_error(py, kind, e)
 }
 
-/// Chooses a move for `pos` with the player of its game, made at its first use.
-fn choose<G: Evaluate>(
+/// Searches the position of `game` with the player of its game (made at its first use) and
+/// returns its `SearchResult`; the GIL is released meanwhile and Ctrl-C cancels.
+fn search_game<'py, G: Evaluate + PyGame>(
+    py: Python<'py>,
     players: &Mutex<Players>,
-    pos: &G,
+    cancel: &Arc<AtomicBool>,
+    game: &GameRecord<G>,
     limits: Limits,
-    uses_database: bool,
-    player: impl FnOnce(&mut Players) -> &mut Option<LevelPlayer<G>>,
-) -> Result<Choice<G::Move>, EngineError> {
-    let mut players = players.lock().unwrap_or_else(|e| e.into_inner());
-    let (level, seed, tt_bytes) = (players.level, players.seed, players.tt_bytes);
-    let db = if uses_database {
-        players.db.clone()
-    } else {
-        None
-    };
-    let player = player(&mut players).get_or_insert_with(|| {
-        let mut engine = Search::with_tt_bytes(tt_bytes);
-        engine.set_database(db);
-        LevelPlayer::with_engine(engine, level, seed)
-    });
-    player.choose_within(pos, limits)
+) -> PyResult<Bound<'py, PyAny>> {
+    let pos = *game.position();
+    let choice = interrupt::run(py, cancel, move || {
+        let mut players = players.lock().unwrap_or_else(|e| e.into_inner());
+        players.choose(&pos, limits)
+    })?
+    .map_err(|e| engine_error(py, e))?;
+    search_result(py, &choice, G::SCORED_IN_SEEDS, |m| G::move_to_py(py, m))
 }
 
 /// The `SearchResult` dataclass of a choice, the moves converted by `mv`.
 fn search_result<'py, M: Copy>(
     py: Python<'py>,
     choice: &Choice<M>,
-    kalah: bool,
+    in_seeds: bool,
     mv: impl Fn(M) -> Py<PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let s = &choice.search;
@@ -100,7 +82,7 @@ fn search_result<'py, M: Copy>(
     kw.set_item("score", s.score)?;
     // Kalah scores are hundredths of a seed of store difference; Bao la Kete has no seeds
     // to count (its scores are heuristic units or a forced win or loss).
-    let seeds = if kalah {
+    let seeds = if in_seeds {
         Some(f64::from(s.score) / f64::from(SEED))
     } else {
         None
@@ -147,13 +129,10 @@ impl Engine {
             Some(mb) => mebibytes(mb, "tt_mb")?,
         };
         Ok(Engine {
-            players: Mutex::new(Players {
-                level: lvl,
-                seed,
-                tt_bytes,
-                db: egdb.map(|d| d.get().shared()),
-                kalah: None,
-                bao: None,
+            players: Mutex::new({
+                let mut players = Players::new(lvl, seed, tt_bytes);
+                players.set_database(egdb.map(|d| d.get().shared()));
+                players
             }),
             level,
         })
@@ -193,32 +172,14 @@ impl Engine {
         if let Some(n) = max_nodes {
             limits = limits.with_nodes(n);
         }
-        let players = &self.players;
-        if let Ok(k) = game.cast::<Kalah>() {
-            let pos = *k.borrow().position();
-            let choice = interrupt::run(py, &cancel, move || {
-                choose(players, &pos, limits, true, |p| &mut p.kalah)
-            })?
-            .map_err(|e| engine_error(py, e))?;
-            return search_result(py, &choice, true, |m| move_to_py(py, m));
-        }
-        if let Ok(b) = game.cast::<Bao>() {
-            let pos = *b.borrow().position();
-            let choice = interrupt::run(py, &cancel, move || {
-                choose(players, &pos, limits, false, |p| &mut p.bao)
-            })?
-            .map_err(|e| engine_error(py, e))?;
-            return search_result(py, &choice, false, |m| {
-                m.to_string()
-                    .into_pyobject(py)
-                    .map(|o| o.into_any().unbind())
-                    .unwrap_or_else(|never| match never {})
-            });
-        }
-        Err(PyTypeError::new_err(format!(
-            "the engine plays a mancala.Kalah or a mancala.Bao game, not {}",
-            game.get_type().name()?
-        )))
+        let Ok(game) = game.cast::<Game>() else {
+            return Err(PyTypeError::new_err(format!(
+                "the engine plays a mancala game (Kalah, Bao), not {}",
+                game.get_type().name()?
+            )));
+        };
+        let game = game.borrow().game.clone();
+        with_game!(&game, g => search_game(py, &self.players, &cancel, g, limits))
     }
 
     /// The move the engine plays in the current position of `game` (`search(...).move`).
@@ -238,13 +199,7 @@ impl Engine {
     fn clear(&self, py: Python<'_>) {
         let players = &self.players;
         py.detach(|| {
-            let mut p = players.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(k) = &mut p.kalah {
-                k.engine_mut().clear();
-            }
-            if let Some(b) = &mut p.bao {
-                b.engine_mut().clear();
-            }
+            players.lock().unwrap_or_else(|e| e.into_inner()).clear();
         });
     }
 

@@ -10,8 +10,9 @@
 //!
 //! | module | Python names |
 //! |---|---|
-//! | [`kalah`] | `Kalah`: a Kalah(m, n) game with its history (`play`, `undo`, `board`, …) |
-//! | [`bao`] | `Bao`: a Bao la Kete game with its history |
+//! | [`game`] | `Game`: the base class of every game's class (`play`, `undo`, `legal_moves`, pickling, …), `game_class` |
+//! | [`kalah`] | `Kalah`: a Kalah(m, n) game (its `board`, stores, options, pie-rule swap) |
+//! | [`bao`] | `Bao`: a Bao la Kete game (its `board`, reserves, kuus) |
 //! | [`side`] | `Side`: `SOUTH` or `NORTH` |
 //! | [`solver`] | `Solver` (the exact solver), `Egdb` (endgame databases), `build_egdb` |
 //! | [`engine`] | `Engine`: the anytime playing engine at a strength level |
@@ -29,6 +30,7 @@ use pyo3::prelude::*;
 pub mod bao;
 pub mod engine;
 pub mod errors;
+pub mod game;
 pub mod int;
 pub mod interrupt;
 pub mod kalah;
@@ -40,6 +42,7 @@ pub mod solver;
 #[pymodule]
 fn _mancala(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<side::Side>()?;
+    m.add_class::<game::Game>()?;
     m.add_class::<kalah::Kalah>()?;
     m.add_class::<bao::Bao>()?;
     m.add_class::<solver::Solver>()?;
@@ -48,14 +51,23 @@ fn _mancala(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solver::build_egdb, m)?)?;
     m.add_function(wrap_pyfunction!(playout::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(names_bao, m)?)?;
+    m.add_function(wrap_pyfunction!(game_class, m)?)?;
     m.add_function(wrap_pyfunction!(bao::bao_moves, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
 
 /// Whether the rule-set text `rules` names Bao la Kete (it starts with `bao`, in any case,
-/// after leading white space) rather than Kalah: the one decision of `mancala_core::Rules`.
+/// after leading white space); `game_class` names the class of any game.
 #[pyfunction]
 fn names_bao(rules: &str) -> bool {
     mancala_core::GameKind::of_rules(rules) == mancala_core::GameKind::Bao
+}
+
+/// The name of the class that plays the rule-set text `rules` (`"Kalah"`, `"Bao"`), read
+/// from its head as the library decides it (`mancala_core::GameKind::of_rules`); whether the
+/// rest of the text is valid is the class's to say.
+#[pyfunction]
+fn game_class(rules: &str) -> &'static str {
+    game::class_name(mancala_core::GameKind::of_rules(rules))
 }

@@ -216,7 +216,7 @@ impl Solver {
     /// (too many seeds to solve, threads or table memory not available), `DatabaseError`
     /// (the database serves other rules), `KeyboardInterrupt`.
     fn solve<'py>(&self, py: Python<'py>, game: PyRef<'py, Kalah>) -> PyResult<Bound<'py, PyAny>> {
-        let pos = *game.position();
+        let pos = crate::kalah::position_of(&game)?;
         drop(game);
         let s = self
             .with(py, move |solver, tick| {
@@ -258,7 +258,7 @@ impl Solver {
         py: Python<'py>,
         game: PyRef<'py, Kalah>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let pos = *game.position();
+        let pos = crate::kalah::position_of(&game)?;
         drop(game);
         let a = self
             .with(py, move |solver, tick| {
@@ -534,8 +534,8 @@ impl Egdb {
     /// The exact value of the current position of `game` for the player to move (seeds still
     /// to gain, as `Solution.value`), or `None` when the database does not hold it (other
     /// rules, more than K seeds in the houses, a finished game, an opening position).
-    fn value(&self, game: PyRef<'_, Kalah>) -> Option<i32> {
-        self.inner.value(game.position())
+    fn value(&self, game: PyRef<'_, Kalah>) -> PyResult<Option<i32>> {
+        Ok(self.inner.value(&crate::kalah::position_of(&game)?))
     }
 
     fn __repr__(&self) -> String {

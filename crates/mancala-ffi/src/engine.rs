@@ -7,12 +7,8 @@ use std::ffi::c_char;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use std::any::Any;
-
-use mancala_core::kalah::KalahPosition;
-use mancala_core::{with_game, AnyGame, GameKind};
-use mancala_solver::engine::{Choice, Engine, EngineError, Evaluate, Level, LevelPlayer, Limits};
-use mancala_solver::Egdb;
+use mancala_core::{with_game, AnyGame};
+use mancala_solver::engine::{Choice, EngineError, Evaluate, Level, Limits, Players};
 
 use crate::bao::MancalaBao;
 use crate::cancel::CancelGate;
@@ -99,40 +95,6 @@ pub struct MancalaEngine {
     cancel: CancelGate,
 }
 
-struct Players {
-    level: Level,
-    seed: u64,
-    tt_bytes: usize,
-    db: Option<std::sync::Arc<Egdb>>,
-    /// One player a game, made at the game's first search: a `LevelPlayer<G>` of that game.
-    games: Vec<(GameKind, Box<dyn Any + Send>)>,
-}
-
-impl Players {
-    /// The player of game `G`, if one was made.
-    fn existing<G: Evaluate>(&mut self) -> Option<&mut LevelPlayer<G>> {
-        self.games
-            .iter_mut()
-            .find(|(kind, _)| *kind == G::KIND)
-            .and_then(|(_, p)| p.downcast_mut::<LevelPlayer<G>>())
-    }
-
-    /// The player of game `G`, made at its first use with the engine's settings (and its
-    /// endgame database for the games that use one: Kalah).
-    fn player<G: Evaluate>(&mut self) -> &mut LevelPlayer<G> {
-        if self.existing::<G>().is_none() {
-            let mut engine = Engine::with_tt_bytes(self.tt_bytes);
-            if G::KIND == GameKind::Kalah {
-                engine.set_database(self.db.clone());
-            }
-            let player = LevelPlayer::<G>::with_engine(engine, self.level, self.seed);
-            self.games.push((G::KIND, Box::new(player)));
-        }
-        self.existing::<G>()
-            .expect("the player of the game was just made")
-    }
-}
-
 impl Handle for MancalaEngine {
     const KIND: Kind = Kind::Engine;
 }
@@ -159,7 +121,7 @@ impl MancalaEngine {
     ) -> Result<Choice<G::Move>> {
         let _call = self.cancel.enter();
         let mut players = self.players.lock().unwrap_or_else(|e| e.into_inner());
-        if players.level.max_depth().is_none() && time_ms == 0 && node_limit == 0 {
+        if players.level().max_depth().is_none() && time_ms == 0 && node_limit == 0 {
             return Err(Error::new(
                 MancalaStatus::InvalidArgument,
                 "level 10 needs a budget: give time_ms or node_limit (or both) above 0",
@@ -172,10 +134,7 @@ impl MancalaEngine {
         if node_limit > 0 {
             limits = limits.with_nodes(node_limit);
         }
-        players
-            .player::<G>()
-            .choose_within(pos, limits)
-            .map_err(engine_error)
+        players.choose(pos, limits).map_err(engine_error)
     }
 }
 
@@ -226,13 +185,7 @@ pub unsafe extern "C" fn mancala_engine_new(
             io::table_bytes(config.tt_bytes)?
         };
         let handle = handle::into_handle(MancalaEngine {
-            players: Mutex::new(Players {
-                level,
-                seed: config.seed,
-                tt_bytes,
-                db: None,
-                games: Vec::new(),
-            }),
+            players: Mutex::new(Players::new(level, config.seed, tt_bytes)),
             cancel: CancelGate::new(),
         });
         // SAFETY: checked non-NULL; writable by contract.
@@ -318,10 +271,7 @@ pub unsafe extern "C" fn mancala_engine_set_database(
             Some(unsafe { handle::get(db, "db") }?.shared())
         };
         let mut players = engine.players.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(p) = players.existing::<KalahPosition>() {
-            p.engine_mut().set_database(db.clone());
-        }
-        players.db = db;
+        players.set_database(db);
         Ok(())
     })
 }
@@ -557,13 +507,7 @@ mod tests {
 
     fn engine(level: u32) -> MancalaEngine {
         MancalaEngine {
-            players: Mutex::new(Players {
-                level: Level::new(level).unwrap(),
-                seed: 0,
-                tt_bytes: 1 << 20,
-                db: None,
-                games: Vec::new(),
-            }),
+            players: Mutex::new(Players::new(Level::new(level).unwrap(), 0, 1 << 20)),
             cancel: CancelGate::new(),
         }
     }
@@ -574,7 +518,7 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "a search of thousands of nodes")]
     fn a_cancel_before_the_search_takes_the_lock_stops_it() {
-        use mancala_core::kalah::KalahRules;
+        use mancala_core::kalah::{KalahPosition, KalahRules};
         let e = engine(10);
         let pos = KalahPosition::start(KalahRules::standard().with_size(6, 6).unwrap());
         std::thread::scope(|s| {
@@ -603,7 +547,7 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "a search of thousands of nodes")]
     fn a_cancel_while_idle_has_no_effect() {
-        use mancala_core::kalah::KalahRules;
+        use mancala_core::kalah::{KalahPosition, KalahRules};
         let e = engine(10);
         let pos = KalahPosition::start(KalahRules::standard().with_size(6, 6).unwrap());
         e.cancel.request();

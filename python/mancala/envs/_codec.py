@@ -30,10 +30,8 @@ from typing import Any, Dict, List, Optional, Union
 
 import numpy as np
 
-from .. import Bao, Kalah, Side, new_game
+from .. import Bao, Game, Kalah, Side, new_game
 from .._mancala import bao_moves
-
-Game = Union[Kalah, Bao]
 
 #: The observation length of a Bao la Kete game.
 BAO_OBSERVATION = 39
@@ -68,26 +66,17 @@ def checked_max_moves(max_moves: Optional[int]) -> Optional[int]:
 
 
 class Codec:
-    """The observation and action encoding of one rule set (module docs)."""
+    """The observation and action encoding of one rule set (module docs): what every game
+    shares; :func:`codec` picks the class of the rule set's game."""
 
-    def __init__(self, rules: str) -> None:
-        game = new_game(rules)
+    #: Every move of the game in a fixed order: the action space.
+    moves: List[Union[int, str]]
+    #: The observation's length and the largest count in it.
+    observation_size: int
+    high: int
+
+    def __init__(self, game: Game) -> None:
         self.rules = game.rules
-        self.is_bao = isinstance(game, Bao)
-        if self.is_bao:
-            self.moves: List[Union[int, str]] = list(bao_moves())
-            self.observation_size = BAO_OBSERVATION
-            self.high = 64
-            self.pie = False
-            self.houses = 0
-        else:
-            assert isinstance(game, Kalah)
-            m = game.houses
-            self.houses = m
-            self.pie = "pie_rule" in game.options
-            self.moves = list(range(1, m + 1)) + (["swap"] if self.pie else [])
-            self.observation_size = 2 * m + 2 + (1 if self.pie else 0)
-            self.high = 2 * m * game.seeds
         self.index: Dict[Union[int, str], int] = {mv: i for i, mv in enumerate(self.moves)}
         self.actions = len(self.moves)
 
@@ -97,14 +86,59 @@ class Codec:
 
     def observe(self, game: Game, side: Side) -> np.ndarray:
         """The observation of ``game`` for the player on ``side``."""
-        if isinstance(game, Kalah):
-            b = game.board
-            half = self.houses + 1
-            if side == Side.NORTH:
-                b = np.concatenate((b[half:], b[:half]))
-            if self.pie:
-                b = np.append(b, 1 if game.swap_offered else 0)
-            return b.astype(np.int64, copy=False)
+        raise NotImplementedError
+
+    def mask(self, game: Game) -> np.ndarray:
+        """The action mask of the player to move (all zeros once the game is over)."""
+        mask = np.zeros(self.actions, dtype=np.int8)
+        for mv in game.legal_moves():
+            mask[self.index[mv]] = 1
+        return mask
+
+    def move(self, action: int) -> Union[int, str]:
+        """The move of ``action`` (an index ``0 <= action < self.actions``)."""
+        return self.moves[int(action)]
+
+    def play(self, game: Game, move: Union[int, str]) -> None:
+        """Plays ``move`` (one of ``self.moves``) on ``game``."""
+        game.play(move)
+
+
+class KalahCodec(Codec):
+    """Kalah: the houses and stores seen from the player, and the pie-rule offer."""
+
+    def __init__(self, game: Game) -> None:
+        assert isinstance(game, Kalah)
+        m = game.houses
+        self.houses = m
+        self.pie = "pie_rule" in game.options
+        self.moves = list(range(1, m + 1)) + (["swap"] if self.pie else [])
+        self.observation_size = 2 * m + 2 + (1 if self.pie else 0)
+        self.high = 2 * m * game.seeds
+        super().__init__(game)
+
+    def observe(self, game: Game, side: Side) -> np.ndarray:
+        assert isinstance(game, Kalah)
+        b = game.board
+        half = self.houses + 1
+        if side == Side.NORTH:
+            b = np.concatenate((b[half:], b[:half]))
+        if self.pie:
+            b = np.append(b, 1 if game.swap_offered else 0)
+        return b.astype(np.int64, copy=False)
+
+
+class BaoCodec(Codec):
+    """Bao la Kete: both players' pits, reserves, kuus and reserved pit, seen from the player."""
+
+    def __init__(self, game: Game) -> None:
+        self.moves = list(bao_moves())
+        self.observation_size = BAO_OBSERVATION
+        self.high = 64
+        super().__init__(game)
+
+    def observe(self, game: Game, side: Side) -> np.ndarray:
+        assert isinstance(game, Bao)
         s = int(side)
         board = game.board
         reserves = game.reserves
@@ -123,28 +157,23 @@ class Codec:
         ]
         return np.concatenate((board[s].ravel(), board[1 - s].ravel(), np.array(tail, dtype=np.int64)))
 
-    def mask(self, game: Game) -> np.ndarray:
-        """The action mask of the player to move (all zeros once the game is over)."""
-        mask = np.zeros(self.actions, dtype=np.int8)
-        for mv in game.legal_moves():
-            mask[self.index[mv]] = 1
-        return mask
-
-    def move(self, action: int) -> Union[int, str]:
-        """The move of ``action`` (an index ``0 <= action < self.actions``)."""
-        return self.moves[int(action)]
-
     def play(self, game: Game, move: Union[int, str]) -> None:
-        """Plays ``move`` (one of ``self.moves``) on ``game``."""
-        if isinstance(game, Bao):
-            game.play(str(move))
-        else:
-            game.play(move)
+        game.play(str(move))
+
+
+#: The codec of each game's class.
+CODECS = {Kalah: KalahCodec, Bao: BaoCodec}
+
+
+def codec(rules: str) -> Codec:
+    """The codec of the rule set ``rules`` (of the class of its game)."""
+    game = new_game(rules)
+    return CODECS[type(game)](game)
 
 
 def player_side(game: Game, first: bool, first_side: Side) -> Side:
     """The side the first player (``first``) or the second one plays now in ``game``: the
     first player starts on ``first_side`` (the side to move at the start: South in Kalah, as
     the rules say in Bao la Kete), and the players change sides at a pie-rule swap."""
-    swapped = isinstance(game, Kalah) and game.swapped
+    swapped = bool(getattr(game, "swapped", False))
     return first_side if first != swapped else first_side.opponent()

@@ -11,7 +11,8 @@ import numpy as np
 from gymnasium import spaces
 
 from .. import Engine, Kalah, Side
-from ._codec import Codec, Game, action_index, checked_max_moves, player_side
+from .. import Game
+from ._codec import action_index, checked_max_moves, codec, player_side
 
 #: What the environment's opponent may be: ``"random"`` (a legal move drawn uniformly),
 #: an engine level 1..10, a :class:`mancala.Engine`, or a function from the game to a move.
@@ -63,7 +64,7 @@ class MancalaEnv(gymnasium.Env):
         max_moves: Optional[int] = None,
         render_mode: Optional[str] = None,
     ) -> None:
-        self.codec = Codec(rules)
+        self.codec = codec(rules)
         if reward not in ("win", "margin"):
             raise ValueError(f'reward must be "win" or "margin", not {reward!r}')
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:

@@ -14,7 +14,8 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from .. import Kalah, Side
-from ._codec import Codec, Game, action_index, checked_max_moves, player_side
+from .. import Game
+from ._codec import action_index, checked_max_moves, codec, player_side
 
 AGENTS = ["player_0", "player_1"]
 RENDER_MODES = ["ansi", "human"]
@@ -62,7 +63,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         render_mode: Optional[str] = None,
     ) -> None:
         super().__init__()
-        self.codec = Codec(rules)
+        self.codec = codec(rules)
         if reward not in ("win", "margin"):
             raise ValueError(f'reward must be "win" or "margin", not {reward!r}')
         if render_mode is not None and render_mode not in RENDER_MODES:

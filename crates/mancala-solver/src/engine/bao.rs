@@ -66,6 +66,9 @@ fn side_terms(p: &BaoPosition, side: Side) -> (i32, i32, i32, [u8; 8]) {
 }
 
 impl Evaluate for BaoPosition {
+    /// Bao la Kete is won or lost (K-10.3): its scores are heuristic units or ±[`WIN`].
+    const SCORED_IN_SEEDS: bool = false;
+
     fn evaluate(&self) -> i32 {
         let me = self.to_move();
         let (mat, front_seeds, occ, front) = side_terms(self, me);

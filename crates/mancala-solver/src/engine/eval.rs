@@ -53,6 +53,11 @@ pub const DECISIVE: i32 = WIN - 10_000;
 /// Every value is relative to a player: [`Evaluate::evaluate`] to the player to move,
 /// [`Evaluate::final_value`] to the player on a given side.
 pub trait Evaluate: Game {
+    /// Whether the game's scores are seeds ([`SEED`] units a seed: Kalah, Oware), not only a
+    /// win or a loss (Bao la Kete: `false`). Front ends show `score / SEED` in seeds only
+    /// when it is.
+    const SCORED_IN_SEEDS: bool = true;
+
     /// The heuristic value of a position whose game is not over, for the player to move, in
     /// score units (for Kalah, hundredths of a seed; see the module documentation). Must lie
     /// strictly between −[`DECISIVE`] and [`DECISIVE`].

@@ -25,6 +25,8 @@
 //!   ([`eval`] documents the terms) and for
 //!   [`BaoPosition`](mancala_core::bao::BaoPosition) ([`bao`]: material, front row,
 //!   threatened captures, kuu standing).
+//! * [`Players`] — one [`LevelPlayer`] a game behind one engine object, for front ends that
+//!   serve every game (the C API, the Python package).
 //! * [`Level`] and [`LevelPlayer`] — strength levels 1–10 mapped to depth limits of the
 //!   heuristic search, and for the weakest levels a controlled chance of playing a weaker
 //!   move, reproducible from a seed.
@@ -72,10 +74,12 @@ pub mod bao;
 mod error;
 pub mod eval;
 mod level;
+mod players;
 mod search;
 pub mod tt;
 
 pub use error::EngineError;
 pub use eval::{Evaluate, DECISIVE, ROOT_SOLVE_MAX_SEEDS, SEED, WIN};
 pub use level::{Choice, Level, LevelPlayer};
+pub use players::Players;
 pub use search::{Engine, Limits, SearchResult, DEFAULT_TT_BYTES, MAX_DEPTH};

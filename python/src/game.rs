@@ -1,0 +1,275 @@
+//! `Game`: the base class of every game's class (`Kalah`, `Bao`), over the core's
+//! `AnyGame`. What every game has — legal moves, play, undo, copies, pickling, the result,
+//! the notation, the drawing — is written here once; each game's class adds its board and
+//! what only it has. The game-specific part of the Python face is [`PyGame`]: how its moves
+//! cross the boundary and which class holds it.
+
+use pyo3::exceptions::{PyIndexError, PyRuntimeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyType};
+
+use mancala_core::{with_game, AnyGame, Game as CoreGame, GameKind, GameRecord, Rules};
+
+use crate::errors::{error, from_error, Kind};
+use crate::side::Side;
+
+/// How a game of the library is seen from Python: the class that holds it and how its
+/// moves cross the boundary.
+pub trait PyGame: CoreGame {
+    /// The Python value of a move (Kalah: an `int` or `"swap"`; Bao la Kete: a `str`).
+    fn move_to_py(py: Python<'_>, mv: Self::Move) -> Py<PyAny>;
+
+    /// The move a Python value names in `position`.
+    ///
+    /// # Errors
+    /// `TypeError` for a value of the wrong type, `NotationError` for malformed text,
+    /// `IllegalMoveError` for a number no house has.
+    fn move_from_py(
+        py: Python<'_>,
+        obj: &Bound<'_, PyAny>,
+        position: &Self,
+    ) -> PyResult<Self::Move>;
+
+    /// A new object of the game's class holding `game`.
+    ///
+    /// # Errors
+    /// Only Python's (allocation).
+    fn wrap(py: Python<'_>, game: GameRecord<Self>) -> PyResult<Py<PyAny>>;
+}
+
+/// What `__reduce__` pickles: the rules, the start position (notation) and the moves.
+type Record = (String, String, Vec<Py<PyAny>>);
+
+/// A game of any kind with its history: the base class of `mancala.Kalah` and
+/// `mancala.Bao` (make games with those classes or with `mancala.new_game`).
+#[pyclass(module = "mancala", subclass)]
+#[derive(Clone)]
+pub struct Game {
+    pub(crate) game: AnyGame,
+}
+
+impl Game {
+    /// The typed record of game `G` (the classes only ever hold their own game).
+    ///
+    /// # Errors
+    /// `RuntimeError` if the object holds another game.
+    pub(crate) fn record<G: CoreGame>(&self) -> PyResult<&GameRecord<G>> {
+        let found = self.game.kind();
+        with_game!(&self.game, g => (g as &dyn std::any::Any).downcast_ref::<GameRecord<G>>())
+            .ok_or_else(|| {
+                PyRuntimeError::new_err(format!(
+                    "the object holds a {found} game, not a {} game",
+                    G::KIND
+                ))
+            })
+    }
+}
+
+/// A new object of the class of `game`'s kind.
+///
+/// # Errors
+/// Only Python's.
+pub fn wrap(py: Python<'_>, game: AnyGame) -> PyResult<Py<PyAny>> {
+    with_game!(game, g => PyGame::wrap(py, g))
+}
+
+/// The Python class of a game's kind.
+#[must_use]
+pub fn class_name(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Kalah => "Kalah",
+        GameKind::Bao => "Bao",
+    }
+}
+
+/// The game of `rules` (a rule-set text that must name game `kind`, else `RulesError`
+/// naming the class of the game it names), at its start or at `position`.
+///
+/// # Errors
+/// `RulesError`, `NotationError` with the library's message.
+pub fn new_game(
+    py: Python<'_>,
+    kind: GameKind,
+    rules: &str,
+    position: Option<&str>,
+) -> PyResult<AnyGame> {
+    let found = GameKind::of_rules(rules);
+    if found != kind {
+        return Err(error(
+            py,
+            Kind::Rules,
+            format!(
+                "`{}` names a {found} rule set, not a {kind} one: use mancala.{}",
+                mancala_core::Shortened(rules.trim()),
+                class_name(found)
+            ),
+        ));
+    }
+    let rules: Rules = rules.parse().map_err(|e| from_error(py, Kind::Rules, e))?;
+    match position {
+        None => Ok(AnyGame::new(rules)),
+        Some(text) => AnyGame::parse(rules, text).map_err(|e| from_error(py, Kind::Notation, e)),
+    }
+}
+
+fn legal_moves_of<G: PyGame>(py: Python<'_>, g: &GameRecord<G>) -> Vec<Py<PyAny>> {
+    let moves = g.position().legal_moves();
+    moves.iter().map(|&mv| G::move_to_py(py, mv)).collect()
+}
+
+fn moves_of<G: PyGame>(py: Python<'_>, g: &GameRecord<G>) -> Vec<Py<PyAny>> {
+    g.moves().iter().map(|&mv| G::move_to_py(py, mv)).collect()
+}
+
+fn undo<G: PyGame>(py: Python<'_>, g: &mut GameRecord<G>) -> Option<Py<PyAny>> {
+    g.undo().map(|mv| G::move_to_py(py, mv))
+}
+
+fn play<G: PyGame>(py: Python<'_>, g: &mut GameRecord<G>, obj: &Bound<'_, PyAny>) -> PyResult<()> {
+    let mv = G::move_from_py(py, obj, g.position())?;
+    g.play(mv)
+        .map_err(|e| from_error(py, Kind::IllegalMove, e))?;
+    Ok(())
+}
+
+#[pymethods]
+impl Game {
+    /// Every legal move of the current position, in the library's order (Kalah: houses
+    /// 1..=m, then `"swap"` when the pie rule offers it; Bao la Kete: notation strings);
+    /// empty once the game is over.
+    fn legal_moves(&self, py: Python<'_>) -> Vec<Py<PyAny>> {
+        with_game!(&self.game, g => legal_moves_of(py, g))
+    }
+
+    /// Plays `move` (Kalah: a house number or `"swap"`; Bao la Kete: a move in notation,
+    /// `"F6>"`). Raises `IllegalMoveError` (the game is unchanged), `NotationError` for a
+    /// malformed move text, `TypeError` for a value that is no move.
+    #[pyo3(signature = (move_))]
+    fn play(&mut self, py: Python<'_>, move_: &Bound<'_, PyAny>) -> PyResult<()> {
+        with_game!(&mut self.game, g => play(py, g, move_))
+    }
+
+    /// Takes back the last move and returns it. Raises `IndexError` when no move was played.
+    fn undo(&mut self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        with_game!(&mut self.game, g => undo(py, g))
+            .ok_or_else(|| PyIndexError::new_err("no move to undo"))
+    }
+
+    /// An independent copy of the game (history included), of the same class.
+    fn copy(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        wrap(py, self.game.clone())
+    }
+
+    fn __copy__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.copy(py)
+    }
+
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyDict>) -> PyResult<Py<PyAny>> {
+        self.copy(py)
+    }
+
+    /// Whether the game is over.
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// The side that won, once the game is over; `None` for a draw and while the game goes
+    /// on (see `is_over`).
+    fn winner(&self) -> Option<Side> {
+        self.game.outcome().and_then(|o| o.winner).map(Side::from)
+    }
+
+    /// The final score once the game is over, South minus North (Bao la Kete: +1 once
+    /// South has won, −1 once North has won); 0 while the game goes on (`Kalah.score` gives
+    /// the store difference so far).
+    fn score(&self) -> i32 {
+        self.game.outcome().map_or(0, |o| o.score)
+    }
+
+    /// The side to move, `None` once the game is over.
+    #[getter]
+    fn side_to_move(&self) -> Option<Side> {
+        self.game.side_to_move().map(Side::from)
+    }
+
+    /// The rule set, in notation (`"kalah(6,4)"`, `"bao-la-kete"`).
+    #[getter]
+    fn rules(&self) -> String {
+        self.game.rules().to_string()
+    }
+
+    /// The game's name: `"Kalah"` or `"Bao la Kete"`.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.game.kind().name()
+    }
+
+    /// The moves played so far (the values `legal_moves` gives).
+    #[getter]
+    fn moves(&self, py: Python<'_>) -> Vec<Py<PyAny>> {
+        with_game!(&self.game, g => moves_of(py, g))
+    }
+
+    /// The position in notation (`docs/notation.md`); the class reads it back with
+    /// `position=`.
+    fn notation(&self) -> String {
+        self.game.position_text()
+    }
+
+    /// The start position of this game, in notation.
+    fn start_notation(&self) -> String {
+        self.game.start_text()
+    }
+
+    /// The board drawn as `mancala show` draws it: North on top, South at the bottom, the
+    /// side to move (or the result) on the last line.
+    fn __str__(&self) -> String {
+        self.game.drawing_text()
+    }
+
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let this = slf.borrow();
+        Ok(format!(
+            "{}({:?}, position={:?})",
+            slf.get_type().name()?,
+            this.rules(),
+            this.notation()
+        ))
+    }
+
+    /// Games compare by value and change: they are not hashable.
+    #[classattr]
+    const __hash__: Option<Py<PyAny>> = None;
+
+    /// Games are equal when their rules, start positions and moves are.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<Game>()
+            .is_ok_and(|o| o.borrow().game == self.game)
+    }
+
+    /// Pickling: the class, the rules, the start position and the moves.
+    fn __reduce__(slf: &Bound<'_, Self>, py: Python<'_>) -> PyResult<(Py<PyAny>, Record)> {
+        let from_record = slf.get_type().getattr("_from_record")?.unbind();
+        let this = slf.borrow();
+        Ok((
+            from_record,
+            (this.rules(), this.start_notation(), this.moves(py)),
+        ))
+    }
+
+    /// The game `rules` from `start` (notation) after `moves`: what `__reduce__` pickles.
+    #[classmethod]
+    fn _from_record(
+        cls: &Bound<'_, PyType>,
+        rules: &str,
+        start: &str,
+        moves: Vec<Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        let game = cls.call1((rules, start))?;
+        for mv in &moves {
+            game.call_method1("play", (mv,))?;
+        }
+        Ok(game.unbind())
+    }
+}
