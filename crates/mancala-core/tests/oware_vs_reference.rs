@@ -173,3 +173,64 @@ proptest! {
         }
     }
 }
+
+/// Random set-up positions (OW-9.3): counts of any size up to 255 seeds, so laps of many
+/// rounds and long chains arise that random play from the start rarely reaches.
+fn any_setup() -> impl Strategy<Value = (OwareRules, Vec<u8>, bool)> {
+    (
+        any_rules(),
+        proptest::collection::vec(0u8..=40, 18),
+        any::<bool>(),
+        any::<u8>(),
+    )
+        .prop_map(|(rules, raw, north, big)| {
+            let h = usize::from(rules.houses());
+            let mut counts: Vec<u8> = raw[..2 * h + 2].to_vec();
+            // Now and then one house holds many seeds (several laps).
+            counts[usize::from(big) % h] = counts[usize::from(big) % h].saturating_add(big / 2);
+            // Keep the total within 255 by emptying counts from the end.
+            let mut i = counts.len();
+            while counts.iter().map(|&c| u32::from(c)).sum::<u32>() > 255 {
+                i -= 1;
+                counts[i] = 0;
+            }
+            (rules, counts, north)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    /// Every legal move of a set-up position conserves the seeds (OW-1.2) and equals the
+    /// reference; the legal moves equal the reference's; a refused position is one the
+    /// reference also finds over (majority or no move).
+    #[test]
+    fn seed_conservation_on_set_up_positions((rules, counts, north) in any_setup()) {
+        let h = usize::from(rules.houses());
+        let rr = RefRules::of(rules);
+        let side = if north { Side::North } else { Side::South };
+        let plain = RefPos::from_counts(h, &counts, Some(usize::from(north)));
+        let total: u32 = counts.iter().map(|&c| u32::from(c)).sum();
+        match OwarePosition::new(rules, &counts, Some(side)) {
+            Err(_) => {
+                let majority = rr.majority != oware_reference::Major::Off && plain.majority_reached();
+                prop_assert!(majority || plain.moves(&rr).is_empty());
+            }
+            Ok(p) => {
+                prop_assert_eq!(p.total_seeds(), total);
+                prop_assert_eq!(moves_of(&p), plain.moves(&rr));
+                for mv in p.legal_moves() {
+                    let q = p.play(mv).unwrap();
+                    prop_assert_eq!(q.total_seeds(), total);
+                    prop_assert_eq!(q.to_string(), plain.play(&rr, usize::from(mv.house())).notation());
+                }
+                let mut children = 0;
+                p.for_each_child(|mv, child| {
+                    children += 1;
+                    assert_eq!(Ok(child), p.play(mv));
+                });
+                prop_assert_eq!(children, p.legal_moves().len());
+            }
+        }
+    }
+}
