@@ -3,7 +3,7 @@
 //! depend on the position alone, checked after every move in the order of OW-6 (majority,
 //! then no legal move).
 
-use super::position::{byte, lane_sum, turn_board, OwarePosition, MOVER_IS_NORTH};
+use super::position::{lane_sum, turn_board, OwarePosition, MOVER_IS_NORTH};
 use super::rules::{GrandSlam, Majority};
 use super::tables::{lanes, opp_lanes, TABLES};
 
@@ -13,15 +13,17 @@ use super::tables::{lanes, opp_lanes, TABLES};
 /// adds. With `k ≥ H` or an empty house the result is unspecified but never a panic.
 #[inline(always)]
 pub(super) fn sow_lanes<const H: usize>(x: u128, k: usize) -> (u128, usize) {
+    // The mover's lanes are 0..H ≤ 8: the origin is in the low word.
     let k = k & 7;
-    let n = byte(x, k) as usize;
+    let origin = (x as u64) & (0xFF << (8 * k));
+    let n = (origin >> (8 * k)) as usize;
     let cycle = 2 * H - 1;
     let (q, r) = if n < cycle {
         (0, n)
     } else {
         (n / cycle, n % cycle)
     };
-    let mut y = x & !(0xFFu128 << (8 * k));
+    let mut y = x - u128::from(origin);
     y += TABLES.add[H][k][r & 15];
     if q != 0 {
         y += q as u128 * TABLES.lap[H][k];
@@ -35,24 +37,33 @@ pub(super) fn sow_lanes<const H: usize>(x: u128, k: usize) -> (u128, usize) {
 /// holds another count (OW-3.4).
 #[inline(always)]
 pub(super) fn chain_lanes<const H: usize>(y: u128, last: usize) -> u128 {
-    let mut chain = 0u128;
     if last < H {
         return 0;
     }
-    let mut i = last & 15;
-    loop {
-        let v = byte(y, i);
-        if v.wrapping_sub(2) > 1 {
-            break;
-        }
-        chain |= 0xFFu128 << (8 * i);
-        if i <= H {
-            break;
+    let bytes = y.to_le_bytes();
+    let last = last & 15;
+    let mut i = last;
+    while bytes[i].wrapping_sub(2) <= 1 {
+        if i == H {
+            // The chain reached the opponent's house 1 and stops there.
+            return LANES[last + 1] & !LANES[H];
         }
         i -= 1;
     }
-    chain
+    // Lanes i + 1 ..= last (none when i = last).
+    LANES[last + 1] & !LANES[i + 1]
 }
+
+/// `LANES[n]`: 0xFF in each of the lanes 0..n, n in 0..=16.
+static LANES: [u128; 17] = {
+    let mut t = [0u128; 17];
+    let mut n = 0;
+    while n <= 16 {
+        t[n] = lanes(n);
+        n += 1;
+    }
+    t
+};
 
 impl OwarePosition {
     /// Plays the mover's lane `k` (house k + 1, `k < H`) on a board of `H` houses a side,

@@ -171,7 +171,7 @@ impl RefPos {
         let mut j = at;
         while self.owner(j) != me && (board[j] == 2 || board[j] == 3) {
             chain.push(j);
-            if j % h == 0 {
+            if j == self.index(1 - me, 1) {
                 break; // the opponent's house 1: the chain cannot leave his row
             }
             j -= 1;
