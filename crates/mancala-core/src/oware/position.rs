@@ -430,8 +430,10 @@ impl OwarePosition {
     pub(super) fn finished_by_rows(self) -> OwarePosition {
         let mut p = self.finished();
         let h = p.h();
-        p.stores[0] += lane_sum(p.houses & lanes(h)) as u8;
-        p.stores[1] += lane_sum(p.houses >> (8 * h)) as u8;
+        // At most 255 seeds in all: a store never overflows (wrapping only after an illegal
+        // `play_unchecked`, whose result is unspecified).
+        p.stores[0] = p.stores[0].wrapping_add(lane_sum(p.houses & lanes(h)) as u8);
+        p.stores[1] = p.stores[1].wrapping_add(lane_sum(p.houses >> (8 * h)) as u8);
         p.houses = 0;
         p
     }
@@ -463,5 +465,36 @@ impl Game for OwarePosition {
 
     fn outcome(&self) -> Option<Outcome> {
         OwarePosition::outcome(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_position_is_32_bytes_and_thread_safe() {
+        fn traits<T: Copy + Send + Sync + core::hash::Hash + 'static>() {}
+        traits::<OwarePosition>();
+        assert_eq!(core::mem::size_of::<OwarePosition>(), 32);
+    }
+
+    #[test]
+    fn turning_the_board_twice_gives_it_back() {
+        // Lanes 0..2h = 1, 2, …, 2h: turning swaps the halves.
+        for h in 1..=8usize {
+            let x: u128 = (0..2 * h).map(|i| (i as u128 + 1) << (8 * i)).sum();
+            let t = turn_board(x, h);
+            for i in 0..2 * h {
+                assert_eq!(byte(t, i) as usize, (i + h) % (2 * h) + 1, "h{h} lane {i}");
+            }
+            assert_eq!(turn_board(t, h), x);
+        }
+    }
+
+    #[test]
+    fn lane_helpers() {
+        assert_eq!(lane_sum(0x0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F), 240);
+        assert_eq!(nonzero_lanes(0x00_05_00_00_01_00_00_FF), 0b0100_1001);
     }
 }
