@@ -2,7 +2,7 @@
 //! [`OwarePosition`] (the refusals of OW-9.2).
 
 use super::error::{PositionEnd, PositionError};
-use super::position::{byte, turn_board, OwarePosition, GAME_OVER, MOVER_IS_NORTH};
+use super::position::{OwarePosition, GAME_OVER, MOVER_IS_NORTH};
 use super::rules::{CycleScore, Majority, OwareRules, MAX_TOTAL_SEEDS};
 use crate::Side;
 
@@ -92,14 +92,10 @@ impl TryFrom<OwareLayout> for OwarePosition {
         if total > MAX_TOTAL_SEEDS {
             return Err(PositionError::TooManySeeds(total));
         }
-        let mut board = 0u128;
-        for (side, row) in houses.iter().enumerate() {
-            for (i, &c) in row[..h].iter().enumerate() {
-                board |= u128::from(c) << (8 * (i + h * side));
-            }
-        }
+        let (south, north) = (u64::from_le_bytes(houses[0]), u64::from_le_bytes(houses[1]));
         let mut pos = OwarePosition {
-            houses: board,
+            own: south,
+            opp: north,
             rules,
             stores,
             state: GAME_OVER,
@@ -109,7 +105,7 @@ impl TryFrom<OwareLayout> for OwarePosition {
             None => {
                 let keeps_seeds = (rules.majority() == Majority::Stop && pos.majority_reached())
                     || (rules.cycle_score() == CycleScore::Split && rules.repetition().is_some());
-                if board != 0 && !keeps_seeds {
+                if (south | north) != 0 && !keeps_seeds {
                     return Err(PositionError::SeedsAfterEnd);
                 }
             }
@@ -122,7 +118,7 @@ impl TryFrom<OwareLayout> for OwarePosition {
                 }
                 pos.state = 0;
                 if side == Side::North {
-                    pos.houses = turn_board(board, h);
+                    (pos.own, pos.opp) = (north, south);
                     pos.state = MOVER_IS_NORTH;
                 }
                 pos.moves = pos.compute_legal_mask();
@@ -157,17 +153,10 @@ impl OwarePosition {
     /// gives `p` back.
     #[must_use]
     pub fn layout(&self) -> OwareLayout {
-        let h = self.h();
-        let b = self.board_bits();
-        let mut houses = [[0u8; 8]; 2];
-        for (side, row) in houses.iter_mut().enumerate() {
-            for (i, c) in row[..h].iter_mut().enumerate() {
-                *c = byte(b, i + h * side);
-            }
-        }
+        let (south, north) = self.rows();
         OwareLayout {
             rules: self.rules,
-            houses,
+            houses: [south.to_le_bytes(), north.to_le_bytes()],
             stores: self.stores,
             to_move: self.side_to_move(),
         }

@@ -2,7 +2,7 @@
 
 use super::position::OwarePosition;
 use super::rules::GrandSlam;
-use super::tables::{opp_lanes, FOUR_OR_MORE};
+use super::tables::FOUR_OR_MORE;
 
 impl OwarePosition {
     /// The legal-move mask (bit i − 1 for house i) of the side to move on a board of `H`
@@ -20,11 +20,11 @@ impl OwarePosition {
     /// or more no move is either, and the moves are not simulated.
     #[inline(always)]
     pub(super) fn legal_mask_const<const H: usize>(&self) -> u8 {
-        let own = self.own_nonempty::<H>();
+        let own = self.own_nonempty();
         if own == 0 {
             return 0;
         }
-        let opp = self.houses & opp_lanes(H);
+        let opp = self.opp;
         let feeding = || {
             let mut m = own;
             let mut out = 0;

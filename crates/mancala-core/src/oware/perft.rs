@@ -26,10 +26,11 @@ fn perft_const<const H: usize>(pos: &OwarePosition, depth: u32) -> u64 {
         // The last ply is played too: every child is computed in full and folded into a
         // checksum that the optimiser cannot see through.
         let mut total = 0;
-        let mut check = 0u128;
+        let mut check = 0u64;
         while mask != 0 {
             let child = pos.sow_const::<H>(mask.trailing_zeros() as usize);
-            check ^= child.houses ^ u128::from(child.moves) ^ u128::from(child.state);
+            check ^=
+                child.own.wrapping_add(child.opp) ^ u64::from(child.moves) ^ u64::from(child.state);
             total += 1;
             mask &= mask - 1;
         }

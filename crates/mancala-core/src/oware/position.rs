@@ -6,25 +6,26 @@
 //!
 //! # Bit layout
 //!
-//! The houses of both rows are kept **from the side to move's point of view** in one `u128`
-//! of sixteen 8-bit lanes (lane k = bits 8k..8k+7):
+//! The houses of the two rows are kept **from the side to move's point of view** in two
+//! `u64`s of eight 8-bit lanes each (lane k = bits 8k..8k+7):
 //!
 //! ```text
-//!   lane:  15 … 2h   | 2h−1 … h                     | h−1 … 0
-//!          (unused,  | the opponent's houses h … 1  | the mover's houses h … 1
-//!           always 0)|                              |
+//!         lane:  7 … h              | h−1 … 0
+//!   own:         (unused, always 0) | the mover's houses h … 1
+//!   opp:         (unused, always 0) | the opponent's houses h … 1
 //! ```
 //!
-//! so the sowing circuit (OW-1.3) is lanes 0, 1, …, 2h−1, 0, … for either side, and the
-//! mover's house i (lane i − 1) faces the opponent's house h + 1 − i (lane 2h − i). Passing
-//! the turn rotates the 2h lanes by h. Once the game is over the houses are kept with South's
-//! row in lanes 0..h−1.
+//! Each player numbers his houses from his own left, so the sowing circuit (OW-1.3) seen
+//! from either side is own lanes 0 … h−1, then opp lanes 0 … h−1, then own lane 0 again; the
+//! mover's house i (own lane i − 1) faces the opponent's house h + 1 − i (opp lane h − i).
+//! Passing the turn swaps `own` and `opp` (no data moves). Once the game is over `own` is
+//! South's row.
 //!
 //! Next to the houses: the two captured counts (`stores`, indexed by [`Side::index`]), the
 //! 8-byte [`OwareRules`], a state byte (bit 0: the side to move is North; bit 1: the game is
 //! over) and the mask of legal moves of the side to move (bit i − 1 for house i, 0 once the
 //! game is over), computed when the position is made so that move generation is a read. An
-//! [`OwarePosition`] is 32 bytes.
+//! [`OwarePosition`] is 32 bytes (28 used).
 //!
 //! Every count is at most 255 because a position never holds more than 255 seeds (OW-8.1,
 //! checked by [`OwareRules`] and by parsing), so lane-wise additions never carry from one lane
@@ -35,7 +36,7 @@ use core::fmt;
 use super::error::{IllegalMove, IllegalReason};
 use super::moves::OwareMove;
 use super::rules::{CycleScore, GrandSlam, Majority, OwareRules};
-use super::tables::{lanes, ones};
+use super::tables::ones;
 use crate::game::{Game, MoveList, Outcome};
 use crate::Side;
 
@@ -92,7 +93,8 @@ pub(super) use with_houses;
 /// constructor validates, so a position always obeys its rules.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct OwarePosition {
-    pub(super) houses: u128,
+    pub(super) own: u64,
+    pub(super) opp: u64,
     pub(super) rules: OwareRules,
     pub(super) stores: [u8; 2],
     pub(super) state: u8,
@@ -105,26 +107,23 @@ impl fmt::Debug for OwarePosition {
     }
 }
 
-/// The count of lane `lane` of `x`.
+/// The count of lane `lane` (0..8) of `x`.
 #[inline(always)]
-pub(super) const fn byte(x: u128, lane: usize) -> u8 {
-    (x >> (8 * (lane & 15))) as u8
+pub(super) const fn byte(x: u64, lane: usize) -> u8 {
+    (x >> (8 * (lane & 7))) as u8
 }
 
-/// The sum of the 16 lanes of `x`, which must total at most 255 per 8 lanes (true of every
-/// board: at most 255 seeds in all), so no byte of the products overflows.
+/// The sum of the 8 lanes of `x`, which must total at most 255 (true of every row: at most
+/// 255 seeds in all), so no byte of the product overflows.
 #[inline(always)]
-pub(super) const fn lane_sum(x: u128) -> u32 {
-    const M: u64 = 0x0101_0101_0101_0101;
-    let lo = x as u64;
-    let hi = (x >> 64) as u64;
-    ((lo.wrapping_mul(M) >> 56) + (hi.wrapping_mul(M) >> 56)) as u32
+pub(super) const fn lane_sum(x: u64) -> u32 {
+    (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
 }
 
-/// Bit i set iff lane i of `x` (lanes 0..8 only) is non-zero.
+/// Bit i set iff lane i of `x` is non-zero.
 #[inline(always)]
-pub(super) const fn nonzero_lanes(x: u128) -> u8 {
-    let mut v = x as u64;
+pub(super) const fn nonzero_lanes(x: u64) -> u8 {
+    let mut v = x;
     v |= v >> 4;
     v |= v >> 2;
     v |= v >> 1;
@@ -132,19 +131,14 @@ pub(super) const fn nonzero_lanes(x: u128) -> u8 {
     (v.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
-/// The 2h house lanes rotated by h: the board seen by the other side.
-#[inline(always)]
-pub(super) const fn turn_board(x: u128, h: usize) -> u128 {
-    (x >> (8 * h)) | ((x & lanes(h)) << (8 * h))
-}
-
 impl OwarePosition {
     /// The start position (OW-1.2): s seeds in every house, empty stores, South to move.
     #[must_use]
     pub fn start(rules: OwareRules) -> OwarePosition {
-        let h = rules.houses() as usize;
+        let row = ones(rules.houses() as usize) * u64::from(rules.seeds());
         let mut pos = OwarePosition {
-            houses: ones(2 * h) * u128::from(rules.seeds()),
+            own: row,
+            opp: row,
             rules,
             stores: [0, 0],
             state: 0,
@@ -186,43 +180,60 @@ impl OwarePosition {
         self.state & GAME_OVER != 0
     }
 
-    /// The houses in absolute order: lane k (bits 8k..8k+7) holds South's house k + 1 for
-    /// k < h and North's house k − h + 1 for h ≤ k < 2h (the sowing circuit of OW-1.3, from
-    /// S1); lanes 2h..16 are 0.
-    #[must_use]
-    pub const fn board_bits(&self) -> u128 {
+    /// `(south, north)`: each side's row, houses 1..h in lanes 0..h−1.
+    #[inline(always)]
+    pub(super) const fn rows(&self) -> (u64, u64) {
         if self.state & MOVER_IS_NORTH != 0 {
-            turn_board(self.houses, self.h())
+            (self.opp, self.own)
         } else {
-            self.houses
+            (self.own, self.opp)
         }
     }
 
-    /// The houses seen from the side to move (layout in the module docs): the mover's houses
-    /// 1..h in lanes 0..h−1, the opponent's in lanes h..2h−1. Once the game is over, South's
-    /// view. For searches and databases (OW-10.4 writes boards mover first).
+    /// The houses in absolute order, as one number: lane k (bits 8k..8k+7) holds South's
+    /// house k + 1 for k < h and North's house k − h + 1 for h ≤ k < 2h (the sowing circuit
+    /// of OW-1.3, from S1); lanes 2h..16 are 0.
+    #[must_use]
+    pub const fn board_bits(&self) -> u128 {
+        let (south, north) = self.rows();
+        south as u128 | (north as u128) << (8 * self.h())
+    }
+
+    /// The houses seen from the side to move, as one number: the mover's houses 1..h in lanes
+    /// 0..h−1, the opponent's in lanes h..2h−1 (the sowing circuit from the mover's house 1).
+    /// Once the game is over, South's view. For searches and databases (OW-10.4 writes boards
+    /// mover first).
     #[inline]
     #[must_use]
     pub const fn mover_relative(&self) -> u128 {
-        self.houses
+        self.own as u128 | (self.opp as u128) << (8 * self.h())
+    }
+
+    /// `side`'s row, houses 1..h in lanes 0..h−1.
+    #[inline(always)]
+    fn row(&self, side: Side) -> u64 {
+        let (south, north) = self.rows();
+        if side == Side::South {
+            south
+        } else {
+            north
+        }
     }
 
     /// Seeds in `side`'s house `house` (1-based, from that side's left), or `None` for a
     /// house number outside 1..=h.
     #[must_use]
     pub fn house(&self, side: Side, house: u8) -> Option<u8> {
-        let h = self.h();
         (1..=self.rules.houses())
             .contains(&house)
-            .then(|| byte(self.board_bits(), house as usize - 1 + h * side.index()))
+            .then(|| byte(self.row(side), house as usize - 1))
     }
 
     /// `side`'s houses 1..=h, seeds each.
     #[must_use]
     pub fn houses(&self, side: Side) -> MoveList<u8> {
-        let h = self.h();
-        let b = self.board_bits();
-        (0..h).map(|i| byte(b, i + h * side.index())).collect()
+        let row = self.row(side);
+        (0..self.h()).map(|i| byte(row, i)).collect()
     }
 
     /// `side`'s captured count, the seeds in his store (OW-1.4).
@@ -247,7 +258,7 @@ impl OwarePosition {
     #[inline]
     #[must_use]
     pub const fn seeds_in_houses(&self) -> u32 {
-        lane_sum(self.houses)
+        lane_sum(self.own) + lane_sum(self.opp)
     }
 
     /// The total T of the position (OW-1.2, OW-9.3): seeds in houses and stores together;
@@ -255,7 +266,7 @@ impl OwarePosition {
     #[inline]
     #[must_use]
     pub const fn total_seeds(&self) -> u32 {
-        lane_sum(self.houses) + self.stores[0] as u32 + self.stores[1] as u32
+        self.seeds_in_houses() + self.stores[0] as u32 + self.stores[1] as u32
     }
 
     /// Whether the majority of OW-6.1 is reached: a captured count over half of T, or both
@@ -320,11 +331,10 @@ impl OwarePosition {
         if self.moves & (1 << (house - 1)) != 0 {
             return Ok(());
         }
-        if byte(self.houses, house as usize - 1) == 0 {
+        if byte(self.own, house as usize - 1) == 0 {
             return Err(IllegalReason::EmptyHouse(house));
         }
-        let h = self.h();
-        let opp_empty = self.houses >> (8 * h) == 0;
+        let opp_empty = self.opp == 0;
         Err(match self.rules.grand_slam() {
             GrandSlam::UnlessOnly => IllegalReason::Eradicates(house),
             GrandSlam::Forbidden if !opp_empty || self.feeds(house as usize - 1) => {
@@ -338,7 +348,7 @@ impl OwarePosition {
     /// house i a move feeds iff n ≥ h − i + 1).
     #[inline(always)]
     pub(super) const fn feeds(&self, k: usize) -> bool {
-        byte(self.houses, k) as usize + k >= self.h()
+        byte(self.own, k) as usize + k >= self.h()
     }
 
     /// Plays a legal move and returns the new position, with every end rule that depends on
@@ -419,7 +429,7 @@ impl OwarePosition {
     /// The position as finished (side `-`), the houses turned to South's view, the seeds left
     /// where they are.
     pub(super) fn finished(mut self) -> OwarePosition {
-        self.houses = self.board_bits();
+        (self.own, self.opp) = self.rows();
         self.state = GAME_OVER;
         self.moves = 0;
         self
@@ -429,12 +439,12 @@ impl OwarePosition {
     /// `collect`, OW-6.2 `own_row`, OW-6.3, OW-6.4).
     pub(super) fn finished_by_rows(self) -> OwarePosition {
         let mut p = self.finished();
-        let h = p.h();
         // At most 255 seeds in all: a store never overflows (wrapping only after an illegal
         // `play_unchecked`, whose result is unspecified).
-        p.stores[0] = p.stores[0].wrapping_add(lane_sum(p.houses & lanes(h)) as u8);
-        p.stores[1] = p.stores[1].wrapping_add(lane_sum(p.houses >> (8 * h)) as u8);
-        p.houses = 0;
+        p.stores[0] = p.stores[0].wrapping_add(lane_sum(p.own) as u8);
+        p.stores[1] = p.stores[1].wrapping_add(lane_sum(p.opp) as u8);
+        p.own = 0;
+        p.opp = 0;
         p
     }
 
@@ -480,21 +490,8 @@ mod tests {
     }
 
     #[test]
-    fn turning_the_board_twice_gives_it_back() {
-        // Lanes 0..2h = 1, 2, …, 2h: turning swaps the halves.
-        for h in 1..=8usize {
-            let x: u128 = (0..2 * h).map(|i| (i as u128 + 1) << (8 * i)).sum();
-            let t = turn_board(x, h);
-            for i in 0..2 * h {
-                assert_eq!(byte(t, i) as usize, (i + h) % (2 * h) + 1, "h{h} lane {i}");
-            }
-            assert_eq!(turn_board(t, h), x);
-        }
-    }
-
-    #[test]
     fn lane_helpers() {
-        assert_eq!(lane_sum(0x0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F), 240);
+        assert_eq!(lane_sum(0x0F0F_0F0F_0F0F_0F0F), 120);
         assert_eq!(nonzero_lanes(0x00_05_00_00_01_00_00_FF), 0b0100_1001);
     }
 }

@@ -17,7 +17,7 @@ use core::str::FromStr;
 
 use thiserror::Error;
 
-/// Largest number of houses per side (OW-8.1): the 2h houses fit the 16 lanes of a `u128`.
+/// Largest number of houses per side (OW-8.1): each row fits the eight 8-bit lanes of a `u64`.
 pub const MAX_HOUSES: u8 = 8;
 
 /// Largest number of seeds in a game (OW-8.1: 2·h·s ≤ 255; every 8-bit lane must be able to

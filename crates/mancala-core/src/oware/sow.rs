@@ -3,19 +3,19 @@
 //! depend on the position alone, checked after every move in the order of OW-6 (majority,
 //! then no legal move).
 
-use super::position::{lane_sum, turn_board, OwarePosition, MOVER_IS_NORTH};
+use super::position::{lane_sum, nonzero_lanes, OwarePosition, MOVER_IS_NORTH};
 use super::rules::{GrandSlam, Majority};
-use super::tables::{lanes, opp_lanes, TABLES};
+use super::tables::{ones, LANES, TABLES};
 
-/// Sows the seeds of the mover's lane `k` (`k < H`) on the mover-relative houses `x`
-/// (OW-2.1–OW-2.3); returns the houses after the sowing and the lane of the last seed
-/// (OW-2.4). Constant work whatever the seed count: two table look-ups, a multiply and two
-/// adds. With `k ≥ H` or an empty house the result is unspecified but never a panic.
+/// Sows the seeds of the mover's lane `k` (`k < H`) on the mover-relative rows `own`, `opp`
+/// (OW-2.1–OW-2.3); returns both rows after the sowing and the cycle index of the last seed
+/// (OW-2.4; `< H` an own lane, `≥ H` opponent lane index − H). Constant work whatever the
+/// seed count: three table look-ups, two multiplies and a few adds. With `k ≥ H` or an empty
+/// house the result is unspecified but never a panic.
 #[inline(always)]
-pub(super) fn sow_lanes<const H: usize>(x: u128, k: usize) -> (u128, usize) {
-    // The mover's lanes are 0..H ≤ 8: the origin is in the low word.
+pub(super) fn sow_lanes<const H: usize>(own: u64, opp: u64, k: usize) -> (u64, u64, usize) {
     let k = k & 7;
-    let origin = (x as u64) & (0xFF << (8 * k));
+    let origin = own & (0xFF << (8 * k));
     let n = (origin >> (8 * k)) as usize;
     let cycle = 2 * H - 1;
     let (q, r) = if n < cycle {
@@ -23,47 +23,37 @@ pub(super) fn sow_lanes<const H: usize>(x: u128, k: usize) -> (u128, usize) {
     } else {
         (n / cycle, n % cycle)
     };
-    let mut y = x - u128::from(origin);
-    y += TABLES.add[H][k][r & 15];
+    let mut own = own - origin + TABLES.own_add[H][k][r & 15];
+    let mut opp = opp + TABLES.opp_add[H][k][r & 15];
     if q != 0 {
-        y += q as u128 * TABLES.lap[H][k];
+        own += q as u64 * TABLES.own_lap[H][k];
+        opp += q as u64 * ones(H);
     }
-    (y, TABLES.last[H][k][r & 15] as usize)
+    (own, opp, TABLES.last[H][k][r & 15] as usize)
 }
 
-/// The lanes of the capture chain (OW-3.1, OW-3.2) on the houses `y` after a sowing whose
-/// last seed fell in lane `last`: from `last` down while the lane is in the opponent's row
-/// (lanes H..2H−1) and holds 2 or 3 seeds; 0 when the last house is in the mover's row or
-/// holds another count (OW-3.4).
+/// The lanes of the opponent's row in the capture chain (OW-3.1, OW-3.2) after a sowing whose
+/// last seed fell on cycle index `last`: from the opponent's lane `last − H` down while the
+/// house holds 2 or 3 seeds, never past his house 1 (lane 0); 0 when the last house is in the
+/// mover's row or holds another count (OW-3.4).
 #[inline(always)]
-pub(super) fn chain_lanes<const H: usize>(y: u128, last: usize) -> u128 {
+pub(super) fn chain_lanes<const H: usize>(opp: u64, last: usize) -> u64 {
     if last < H {
         return 0;
     }
-    let bytes = y.to_le_bytes();
-    let last = last & 15;
-    let mut i = last;
+    let bytes = opp.to_le_bytes();
+    let top = (last - H) & 7;
+    let mut i = top;
     while bytes[i].wrapping_sub(2) <= 1 {
-        if i == H {
+        if i == 0 {
             // The chain reached the opponent's house 1 and stops there.
-            return LANES[last + 1] & !LANES[H];
+            return LANES[top + 1];
         }
         i -= 1;
     }
-    // Lanes i + 1 ..= last (none when i = last).
-    LANES[last + 1] & !LANES[i + 1]
+    // Lanes i + 1 ..= top (none when i = top).
+    LANES[top + 1] & !LANES[i + 1]
 }
-
-/// `LANES[n]`: 0xFF in each of the lanes 0..n, n in 0..=16.
-static LANES: [u128; 17] = {
-    let mut t = [0u128; 17];
-    let mut n = 0;
-    while n <= 16 {
-        t[n] = lanes(n);
-        n += 1;
-    }
-    t
-};
 
 impl OwarePosition {
     /// Plays the mover's lane `k` (house k + 1, `k < H`) on a board of `H` houses a side,
@@ -78,29 +68,31 @@ impl OwarePosition {
     #[inline(always)]
     pub(super) fn sow_const<const H: usize>(&self, k: usize) -> OwarePosition {
         debug_assert_eq!(H, self.h());
-        let (mut y, last) = sow_lanes::<H>(self.houses, k);
+        let (own, mut opp, last) = sow_lanes::<H>(self.own, self.opp, k);
         let mover = usize::from(self.state & MOVER_IS_NORTH);
         let mut stores = self.stores;
         let mut captured = 0;
-        let chain = chain_lanes::<H>(y, last);
+        let chain = chain_lanes::<H>(opp, last);
         if chain != 0 {
-            let grand_slam = y & opp_lanes(H) & !chain == 0;
+            let grand_slam = opp & !chain == 0;
             let take = if grand_slam {
                 match self.rules.grand_slam() {
                     GrandSlam::None => 0,
-                    GrandSlam::LeaveLast => chain & !(0xFFu128 << (8 * H)),
+                    GrandSlam::LeaveLast => chain & !0xFF,
                     GrandSlam::All | GrandSlam::Forbidden | GrandSlam::UnlessOnly => chain,
                 }
             } else {
                 chain
             };
-            captured = lane_sum(y & take);
-            y &= !take;
+            captured = lane_sum(opp & take);
+            opp &= !take;
             // At most 255 seeds in all: a store never overflows.
             stores[mover] = stores[mover].wrapping_add(captured as u8);
         }
+        // The turn passes: the opponent's row becomes the mover's.
         let mut next = OwarePosition {
-            houses: turn_board(y, H),
+            own: opp,
+            opp: own,
             rules: self.rules,
             stores,
             state: self.state ^ MOVER_IS_NORTH,
@@ -126,23 +118,22 @@ impl OwarePosition {
     /// empty and every opponent house outside it is empty after the sowing.
     #[inline(always)]
     pub(super) fn is_grand_slam_const<const H: usize>(&self, k: usize) -> bool {
-        let (y, last) = sow_lanes::<H>(self.houses, k);
-        let chain = chain_lanes::<H>(y, last);
-        chain != 0 && y & opp_lanes(H) & !chain == 0
+        let (_, opp, last) = sow_lanes::<H>(self.own, self.opp, k);
+        let chain = chain_lanes::<H>(opp, last);
+        chain != 0 && opp & !chain == 0
     }
 
     /// Whether sowing the mover's lane `k`, with a grand slam capturing its whole chain,
     /// leaves the opponent's row empty (an eradicating move, OW-5.3).
     #[inline(always)]
     pub(super) fn eradicates_const<const H: usize>(&self, k: usize) -> bool {
-        let (y, last) = sow_lanes::<H>(self.houses, k);
-        let chain = chain_lanes::<H>(y, last);
-        y & opp_lanes(H) & !chain == 0
+        let (_, opp, last) = sow_lanes::<H>(self.own, self.opp, k);
+        opp & !chain_lanes::<H>(opp, last) == 0
     }
 
-    /// The mover's houses as a `u8` mask of non-empty houses (bit i − 1 for house i).
+    /// The mover's non-empty houses as a mask (bit i − 1 for house i).
     #[inline(always)]
-    pub(super) fn own_nonempty<const H: usize>(&self) -> u8 {
-        super::position::nonzero_lanes(self.houses & lanes(H))
+    pub(super) fn own_nonempty(&self) -> u8 {
+        nonzero_lanes(self.own)
     }
 }
