@@ -76,6 +76,10 @@
 // kichwa and kuu choice).
 #define MANCALA_BAO_MAX_MOVE_BYTES 8
 
+// A move buffer of this many bytes (NUL included) always holds a move of any game for
+// `mancala_engine_bestmove` (the longest, a Bao la Kete move, takes 6 with its NUL).
+#define MANCALA_MOVE_MAX 8
+
 // The move code of the pie-rule swap (house moves are coded by their house number 1..=m).
 #define MANCALA_KALAH_SWAP 255
 
@@ -152,21 +156,21 @@ typedef enum MancalaSide {
 typedef enum MancalaOutcome {
     // The game is not over.
     MANCALA_OUTCOME_ONGOING = 0,
-    // The game is over and South has more seeds in store.
+    // The game is over and South has more seeds.
     MANCALA_OUTCOME_SOUTH_WINS = 1,
-    // The game is over and North has more seeds in store.
+    // The game is over and North has more seeds.
     MANCALA_OUTCOME_NORTH_WINS = 2,
-    // The game is over with equal stores.
+    // The game is over with equal seeds.
     MANCALA_OUTCOME_DRAW = 3,
 } MancalaOutcome;
 
-// Which game a rule set is for.
-typedef enum MancalaGame {
-    // Kalah(m, n): use the rule set with the `mancala_kalah_*` calls.
-    MANCALA_GAME_KALAH = 0,
-    // Bao la Kete: use the rule set with the `mancala_bao_*` calls.
-    MANCALA_GAME_BAO = 1,
-} MancalaGame;
+// Which game a rule set or a game is of.
+typedef enum MancalaGameKind {
+    // Kalah(m, n) with its options.
+    MANCALA_GAME_KIND_KALAH = 0,
+    // Bao la Kete.
+    MANCALA_GAME_KIND_BAO = 1,
+} MancalaGameKind;
 
 // What a solve is doing when `MancalaSolveProgress` is taken.
 typedef enum MancalaSolvePhase {
@@ -201,7 +205,9 @@ typedef enum MancalaEgdbEncoding {
 } MancalaEgdbEncoding;
 
 // An opaque Bao la Kete game: its current position and every earlier position and move back
-// to the position it was made from (so that moves can be taken back).
+// to the position it was made from (so that moves can be taken back). The older handle of a
+// Bao la Kete game, beside `MancalaGame` (any game); its calls are thin wrappers over the
+// same bodies.
 //
 // Created by `mancala_bao_new`, `mancala_bao_parse` or `mancala_bao_clone`; freed by
 // `mancala_bao_free`. Holds its own copy of its rules. Functions taking a `const MancalaBao *`
@@ -228,8 +234,20 @@ typedef struct MancalaEgdb MancalaEgdb;
 // waits for the first). The engine must not be freed while another thread uses it.
 typedef struct MancalaEngine MancalaEngine;
 
+// An opaque game of any kind: its current position, and every earlier position and move
+// back to the position it was made from (so that moves can be taken back).
+//
+// Created by `mancala_game_new`, `mancala_game_parse`, `mancala_game_from_rules` or
+// `mancala_game_clone`; freed by `mancala_game_free`. Holds its own copy of its rules.
+// Functions taking a `const MancalaGame *` only read it and may run on several threads at
+// once; `mancala_game_play`, `mancala_game_play_index`, `mancala_game_undo` and
+// `mancala_game_free` need exclusive use of the handle.
+typedef struct MancalaGame MancalaGame;
+
 // An opaque Kalah game: its current position, and every earlier position and move back to
-// the position it was made from (so that moves can be taken back).
+// the position it was made from (so that moves can be taken back). The older handle of a
+// Kalah game, beside `MancalaGame` (any game, moves as text); its calls are thin wrappers
+// over the same bodies.
 //
 // Created by `mancala_kalah_new`, `mancala_kalah_parse` or `mancala_kalah_clone`; freed by
 // `mancala_kalah_free`. Holds its own copy of its rules. Functions taking a `const
@@ -1013,6 +1031,277 @@ enum MancalaStatus mancala_engine_kalah_bestmove(struct MancalaEngine *engine, c
 // bytes; `needed` and `out` NULL or writable.
 enum MancalaStatus mancala_engine_bao_bestmove(struct MancalaEngine *engine, const struct MancalaBao *game, uint64_t time_ms, uint64_t node_limit, char *move_buf, size_t buf_len, size_t *needed, struct MancalaEngineResult *out);
 
+// The engine's best move in a game of any kind (`MancalaGame`) within the budget: at most
+// `time_ms` milliseconds (0 = no time limit) and `node_limit` positions (0 = no node limit);
+// levels 1–9 also stop at their depth limit, level 10 needs a budget. The move is written as
+// text in the game's move notation into `move_buf` (NUL-terminated), ready for
+// `mancala_game_play`; `out->mv` is its index in the order of `mancala_game_legal_moves`
+// (for `mancala_game_play_index`). The engine keeps one player (and table) a game. A cancel
+// from another thread (`mancala_engine_cancel`) ends the search early with the best move of
+// the last completed iteration.
+//
+// Ownership: `engine` and `game` are only read (the engine's tables change under its own
+// lock); `move_buf`, `needed` and `out` belong to the caller.
+// Thread safety: several threads may call this on one engine (the calls are serialised);
+// `game` must not be changed or freed by another thread during the call.
+//
+// Returns:
+// - `MANCALA_STATUS_OK`: `move_buf`, `*needed` (bytes written, NUL included) and `*out`
+//   written.
+// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `buf_len` < `MANCALA_MOVE_MAX`; `*needed` =
+//   `MANCALA_MOVE_MAX`; checked before searching, nothing else written (`move_buf` may be
+//   NULL when `buf_len` is 0).
+// - `MANCALA_STATUS_ILLEGAL_MOVE`: the game is over; there is no move to choose.
+// - `MANCALA_STATUS_INVALID_ARGUMENT`: level 10 with `time_ms` and `node_limit` both 0.
+// - `MANCALA_STATUS_DATABASE_MISMATCH`: a Kalah game, and the engine's database
+//   (`mancala_engine_set_database`) is for other rules than the game's.
+// - `MANCALA_STATUS_OUT_OF_MEMORY`: the engine's table (`tt_bytes`) does not fit in memory.
+// - `MANCALA_STATUS_NULL_POINTER` (`engine`, `game`, `needed` or `out` NULL, or `move_buf`
+//   NULL with `buf_len` > 0), `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `engine` and `game` must be NULL or pointer values; `move_buf` NULL or `buf_len` writable
+// bytes; `needed` and `out` NULL or writable.
+enum MancalaStatus mancala_engine_bestmove(struct MancalaEngine *engine, const struct MancalaGame *game, uint64_t time_ms, uint64_t node_limit, char *move_buf, size_t buf_len, size_t *needed, struct MancalaEngineResult *out);
+
+// Makes a new game at the start position of the rule set `rules`, given in the rule-set
+// notation of `docs/notation.md`: `"standard"`, `"kalah(6,4)+empty_capture"`,
+// `"bao-la-kete"`. The text chooses the game.
+//
+// Ownership: `rules` is only read during the call. On success `*out` is a new handle owned
+// by the caller, released with `mancala_game_free`.
+// Thread safety: safe from any thread.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`rules` or `out` NULL),
+// `MANCALA_STATUS_INVALID_UTF8`, `MANCALA_STATUS_BAD_RULES` (the message says why and lists
+// the accepted forms) or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `rules` must be NULL or NUL-terminated; `out` NULL or writable.
+enum MancalaStatus mancala_game_new(const char *rules, struct MancalaGame **out);
+
+// Makes a new game of the rule set `rules` (as `mancala_game_new`) starting at `position`,
+// given in the position notation of the rules' game (`docs/notation.md`), e.g. Kalah
+// `"4,4,0,5,5,5,1,4,4,4,4,4,4,0 S"`.
+//
+// Ownership: `rules` and `position` are only read during the call. On success `*out` is a
+// new handle owned by the caller, released with `mancala_game_free`.
+// Thread safety: safe from any thread.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (an argument NULL),
+// `MANCALA_STATUS_INVALID_UTF8`, `MANCALA_STATUS_BAD_RULES`, `MANCALA_STATUS_BAD_POSITION`
+// (malformed text, or a position the rules refuse; the message says which) or
+// `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `rules` and `position` must be NULL or NUL-terminated; `out` NULL or writable.
+enum MancalaStatus mancala_game_parse(const char *rules, const char *position, struct MancalaGame **out);
+
+// Makes a new game of a rule set handle: at its start position when `position` is NULL,
+// otherwise at `position` in the notation of the rules' game.
+//
+// Ownership: `rules` is only read (the game copies it; it may be freed afterwards);
+// `position` only during the call. On success `*out` is a new handle owned by the caller,
+// released with `mancala_game_free`.
+// Thread safety: safe from any thread.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`rules` or `out` NULL),
+// `MANCALA_STATUS_INVALID_HANDLE` (`rules` not a live rule set), `MANCALA_STATUS_INVALID_UTF8`,
+// `MANCALA_STATUS_BAD_POSITION` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `position` must be NULL or NUL-terminated; `out` NULL or writable.
+enum MancalaStatus mancala_game_from_rules(const struct MancalaRules *rules, const char *position, struct MancalaGame **out);
+
+// Makes an independent copy of a game (current position and history).
+//
+// Ownership: `game` is only read. On success `*out` is a new handle owned by the caller,
+// released with `mancala_game_free`.
+// Thread safety: `game` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `out` NULL),
+// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `out` must be NULL or writable.
+enum MancalaStatus mancala_game_clone(const struct MancalaGame *game, struct MancalaGame **out);
+
+// Frees a game. NULL is a no-op (`MANCALA_STATUS_OK`).
+//
+// Ownership: the handle is invalid after this call.
+// Thread safety: no other thread may be using `game`.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_HANDLE` (already freed or not a game;
+// nothing is freed) or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `game` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
+enum MancalaStatus mancala_game_free(struct MancalaGame *game);
+
+// Tells which game a game handle plays.
+//
+// Thread safety: `game` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `kind` NULL),
+// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `kind` must be NULL or writable.
+enum MancalaStatus mancala_game_kind(const struct MancalaGame *game, enum MancalaGameKind *kind);
+
+// Prints the game's rule set in the rule-set notation (`"kalah(6,4)"`, `"bao-la-kete"`)
+// into `buf` as a NUL-terminated string.
+//
+// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
+//
+// Returns `MANCALA_STATUS_OK` (`*needed` = bytes written, NUL included),
+// `MANCALA_STATUS_BUFFER_TOO_SMALL` (`*needed` = size needed; `buf` untouched),
+// `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
+enum MancalaStatus mancala_game_rules_print(const struct MancalaGame *game, char *buf, size_t len, size_t *needed);
+
+// Prints the current position in the notation of its game (`docs/notation.md`; side `-`
+// once the game is over) into `buf` as a NUL-terminated string. `MANCALA_NOTATION_MAX`
+// bytes always suffice.
+//
+// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
+//
+// Returns `MANCALA_STATUS_OK` (`*needed` = bytes written, NUL included),
+// `MANCALA_STATUS_BUFFER_TOO_SMALL` (`*needed` = size needed; `buf` untouched; `buf` may be
+// NULL when `len` is 0), `MANCALA_STATUS_NULL_POINTER` (`game` or `needed` NULL, or `buf`
+// NULL with `len` > 0), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
+enum MancalaStatus mancala_game_print(const struct MancalaGame *game, char *buf, size_t len, size_t *needed);
+
+// Draws the current position as text (several lines, no trailing newline), as the
+// `mancala show` command prints it, into `buf` as a NUL-terminated string.
+// `MANCALA_DRAWING_MAX` bytes always suffice.
+//
+// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
+//
+// Returns `MANCALA_STATUS_OK` (`*needed` = bytes written, NUL included),
+// `MANCALA_STATUS_BUFFER_TOO_SMALL` (`*needed` = size needed; `buf` untouched),
+// `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
+enum MancalaStatus mancala_game_draw(const struct MancalaGame *game, char *buf, size_t len, size_t *needed);
+
+// Prints the moves played since the game's first position, in the game's move notation
+// separated by commas (`"3,1,swap,6"`; empty when none), into `buf` as a NUL-terminated
+// string.
+//
+// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
+//
+// Returns `MANCALA_STATUS_OK` (`*needed` = bytes written, NUL included),
+// `MANCALA_STATUS_BUFFER_TOO_SMALL` (`*needed` = size needed; `buf` untouched),
+// `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
+enum MancalaStatus mancala_game_record_print(const struct MancalaGame *game, char *buf, size_t len, size_t *needed);
+
+// Writes the legal moves of the current position, in the game's move notation separated by
+// single spaces (`"1 2 3 4 5 6"`, `"F5> F6< F7<"`; empty once the game is over), into `buf`
+// as a NUL-terminated string, and their number to `*count`. The order is the game's
+// (`mancala_game_play_index` numbers the moves in it from 0).
+//
+// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_BUFFER_TOO_SMALL` (`*needed` = size needed;
+// `buf` and `*count` untouched), `MANCALA_STATUS_NULL_POINTER` (`game`, `needed` or `count`
+// NULL, or `buf` NULL with `len` > 0), `MANCALA_STATUS_INVALID_HANDLE` or
+// `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `buf` must be NULL or point to `len` writable bytes; `needed` and `count` NULL or writable.
+enum MancalaStatus mancala_game_legal_moves(const struct MancalaGame *game, char *buf, size_t len, size_t *needed, size_t *count);
+
+// Plays a move given in the game's move notation (Kalah `"3"` or `"swap"`, Bao la Kete
+// `"F5>"`; surrounding white space and letter case as `docs/notation.md` allows).
+//
+// Thread safety: needs exclusive use of `game`.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `mv` NULL),
+// `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_INVALID_UTF8`,
+// `MANCALA_STATUS_ILLEGAL_MOVE` (malformed, or not legal here, the game over included; the
+// message says why and the game is unchanged) or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `mv` must be NULL or NUL-terminated.
+enum MancalaStatus mancala_game_play(struct MancalaGame *game, const char *mv);
+
+// Plays the legal move at `index` (0-based) in the order of `mancala_game_legal_moves`, and
+// writes its text into `buf` (NUL-terminated) when `buf` is not NULL: the call of a program
+// that picks moves by number (random play, a policy over move indices).
+//
+// Thread safety: needs exclusive use of `game`.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` NULL, or `buf` not NULL
+// with `needed` NULL), `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_INVALID_ARGUMENT`
+// (`index` at or beyond the number of legal moves; the game is unchanged),
+// `MANCALA_STATUS_BUFFER_TOO_SMALL` (the move's text does not fit; nothing is played) or
+// `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
+enum MancalaStatus mancala_game_play_index(struct MancalaGame *game, size_t index, char *buf, size_t len, size_t *needed);
+
+// Takes back the last move.
+//
+// Thread safety: needs exclusive use of `game`.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NOTHING_TO_UNDO` (no move since the game's
+// first position; nothing changes), `MANCALA_STATUS_NULL_POINTER`,
+// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `game` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
+enum MancalaStatus mancala_game_undo(struct MancalaGame *game);
+
+// Tells whose move it is: `MANCALA_SIDE_SOUTH`, `MANCALA_SIDE_NORTH`, or `MANCALA_SIDE_NONE`
+// once the game is over.
+//
+// Thread safety: `game` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `side` NULL),
+// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `side` must be NULL or writable.
+enum MancalaStatus mancala_game_side_to_move(const struct MancalaGame *game, enum MancalaSide *side);
+
+// Tells how the game stands: `MANCALA_OUTCOME_ONGOING`, or who won, with the final score,
+// South's seeds minus North's (Kalah: store difference after the final sweep; Bao la Kete:
+// +1 for a South win, −1 for a North win). While the game goes on `*score` is 0.
+//
+// Thread safety: `game` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game`, `outcome` or `score`
+// NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `outcome` and `score` must be NULL or writable.
+enum MancalaStatus mancala_game_outcome(const struct MancalaGame *game, enum MancalaOutcome *outcome, int32_t *score);
+
+// Counts the move sequences of exactly `depth` plies from the current position (perft; a
+// finished game counts only at the last ply; `depth` 0 gives 1). History rules are not
+// applied.
+//
+// Thread safety: `game` is only read. Long for large depths: the count grows about 4–6
+// times a ply.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `nodes` NULL),
+// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `nodes` must be NULL or writable.
+enum MancalaStatus mancala_game_perft(const struct MancalaGame *game, uint32_t depth, uint64_t *nodes);
+
 // Copies the last-error message of the calling thread into `buf` as a NUL-terminated
 // string.
 //
@@ -1360,7 +1649,7 @@ enum MancalaStatus mancala_rules_print(const struct MancalaRules *rules, char *b
 // `houses` and `seeds` must be NULL or writable.
 enum MancalaStatus mancala_rules_size(const struct MancalaRules *rules, uint8_t *houses, uint8_t *seeds);
 
-// Tells which game a rule set is for: `MANCALA_GAME_KALAH` or `MANCALA_GAME_BAO`.
+// Tells which game a rule set is for: `MANCALA_GAME_KIND_KALAH` or `MANCALA_GAME_KIND_BAO`.
 //
 // Thread safety: `rules` is only read.
 //
@@ -1369,7 +1658,7 @@ enum MancalaStatus mancala_rules_size(const struct MancalaRules *rules, uint8_t 
 //
 // # Safety
 // `game` must be NULL or writable.
-enum MancalaStatus mancala_rules_game(const struct MancalaRules *rules, enum MancalaGame *game);
+enum MancalaStatus mancala_rules_game(const struct MancalaRules *rules, enum MancalaGameKind *game);
 
 // Makes a solver.
 //

@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
 use mancala_core::bao::{BaoMove, BaoPosition, BaoRules, Pit};
-use mancala_core::{Game, Rules};
+use mancala_core::Game;
 
 use crate::errors::{error, from_error, Kind};
 use crate::side::Side;
@@ -24,7 +24,7 @@ type Record = (String, String, Vec<String>);
 /// `RulesError` with the parser's message (a Kalah rule set is refused with a pointer to
 /// `Kalah`).
 pub fn parse_rules(py: Python<'_>, text: &str) -> PyResult<BaoRules> {
-    if !Rules::names_bao(text) {
+    if mancala_core::GameKind::of_rules(text) != mancala_core::GameKind::Bao {
         return Err(error(
             py,
             Kind::Rules,
@@ -164,7 +164,7 @@ impl Bao {
     /// Whether the game is over: the side to move has an empty front row or no legal move
     /// (K-10.1, K-10.2).
     fn is_over(&self) -> bool {
-        self.position().is_game_over()
+        self.position().is_over()
     }
 
     /// The side that won once the game is over (Bao la Kete has no draw); `None` while the

@@ -9,8 +9,10 @@ use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString};
 
-use mancala_core::kalah::{KalahGame, KalahMove, KalahPosition, KalahRules};
-use mancala_core::Rules;
+use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
+use mancala_core::GameRecord;
+
+type KalahGame = GameRecord<KalahPosition>;
 
 use crate::errors::{error, from_error, Kind};
 use crate::side::{Side, SideArg};
@@ -23,7 +25,7 @@ type Record = (String, String, Vec<Py<PyAny>>);
 /// # Errors
 /// `RulesError` with the parser's message.
 pub fn parse_rules(py: Python<'_>, text: &str) -> PyResult<KalahRules> {
-    if Rules::names_bao(text) {
+    if mancala_core::GameKind::of_rules(text) == mancala_core::GameKind::Bao {
         return Err(error(
             py,
             Kind::Rules,
@@ -162,7 +164,7 @@ impl Kalah {
     fn undo(&mut self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let last = self.game.moves().last().copied();
         match last {
-            Some(mv) if self.game.undo() => Ok(move_to_py(py, mv)),
+            Some(mv) if self.game.undo().is_some() => Ok(move_to_py(py, mv)),
             _ => Err(PyIndexError::new_err("no move to undo")),
         }
     }

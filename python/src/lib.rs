@@ -57,5 +57,5 @@ fn _mancala(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// after leading white space) rather than Kalah: the one decision of `mancala_core::Rules`.
 #[pyfunction]
 fn names_bao(rules: &str) -> bool {
-    mancala_core::Rules::names_bao(rules)
+    mancala_core::GameKind::of_rules(rules) == mancala_core::GameKind::Bao
 }

@@ -1,16 +1,14 @@
 //! `mancala bestmove`: the engine's move in a position under a time budget.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
 use mancala_solver::engine::{
     Choice, Engine, EngineError, Evaluate, Level, LevelPlayer, Limits, SEED, WIN,
 };
-use mancala_solver::Egdb;
 
-use crate::rules_arg::{bao_position, kalah_position, parse_rules, GameRules};
+use crate::rules_arg::{parse_rules, with_position, GameCommand, GameRules};
 
 /// Arguments of `mancala bestmove`.
 #[derive(Debug, Args)]
@@ -60,56 +58,63 @@ pub fn run(args: &BestmoveArgs) -> Result<(), String> {
     let level = Level::new(args.level).map_err(|e| format!("--level {}: {e}", args.level))?;
     let mut limits = level.limits(Duration::from_millis(args.time_ms));
     limits.nodes = args.nodes;
-    match parse_rules(&args.rules)? {
-        GameRules::Kalah(rules) => {
-            let p = kalah_position(rules, args.position.as_deref())?;
-            let choice = crate::database::Choice {
-                egdb: args.egdb.as_deref(),
-                no_cache: args.no_cache,
-                threads: 0,
-                verbose: false,
-            };
-            let db = crate::database::choose(&rules, choice)?.map(|(db, _)| db);
-            search(args, level, limits, &rules.to_string(), &p, db)
-        }
-        GameRules::Bao(rules) => {
-            if args.egdb.is_some() {
-                return Err("--egdb: endgame databases are for Kalah rule sets only".into());
-            }
-            let p = bao_position(rules, args.position.as_deref())?;
-            search(args, level, limits, &rules.to_string(), &p, None)
-        }
-    }
+    let rules = parse_rules(&args.rules)?;
+    with_position(
+        rules,
+        args.position.as_deref(),
+        Search {
+            args,
+            level,
+            limits,
+        },
+    )
 }
 
-fn search<G: Evaluate>(
-    args: &BestmoveArgs,
+/// The search of `bestmove` on a position of any game.
+struct Search<'a> {
+    args: &'a BestmoveArgs,
     level: Level,
     limits: Limits,
-    rules: &str,
-    p: &G,
-    db: Option<Arc<Egdb>>,
-) -> Result<(), String> {
-    let mut engine = Engine::with_tt_bytes(args.tt_mb << 20);
-    engine.set_database(db);
-    let mut player: LevelPlayer<G> = LevelPlayer::with_engine(engine, level, args.seed);
-    let spinner = (args.time_ms >= 1000)
-        .then(|| crate::progress::spinner(format!("searching, budget {} ms", args.time_ms)))
-        .flatten();
-    let c = player.choose_within(p, limits);
-    if let Some(b) = spinner {
-        b.finish_and_clear();
+}
+
+impl GameCommand for Search<'_> {
+    type Output = ();
+
+    fn run<G: Evaluate>(self, rules: GameRules, p: G) -> Result<(), String> {
+        let Search {
+            args,
+            level,
+            limits,
+        } = self;
+        // The database after the position is read, so a bad position is refused at once.
+        let choice = crate::database::Choice {
+            egdb: args.egdb.as_deref(),
+            no_cache: args.no_cache,
+            threads: 0,
+            verbose: false,
+        };
+        let db = crate::database::choose_for(rules, choice)?.map(|(db, _)| db);
+        let mut engine = Engine::with_tt_bytes(args.tt_mb << 20);
+        engine.set_database(db);
+        let mut player: LevelPlayer<G> = LevelPlayer::with_engine(engine, level, args.seed);
+        let spinner = (args.time_ms >= 1000)
+            .then(|| crate::progress::spinner(format!("searching, budget {} ms", args.time_ms)))
+            .flatten();
+        let c = player.choose_within(&p, limits);
+        if let Some(b) = spinner {
+            b.finish_and_clear();
+        }
+        let c = c.map_err(|e| match e {
+            EngineError::OutOfMemory(_) => format!("--tt-mb {}: {e}", args.tt_mb),
+            _ => crate::rules_arg::position_error(
+                "--position",
+                args.position.as_deref().unwrap_or("(start)"),
+                e,
+            ),
+        })?;
+        print_choice(args, &rules.to_string(), &p.to_string(), &c);
+        Ok(())
     }
-    let c = c.map_err(|e| match e {
-        EngineError::OutOfMemory(_) => format!("--tt-mb {}: {e}", args.tt_mb),
-        _ => crate::rules_arg::position_error(
-            "--position",
-            args.position.as_deref().unwrap_or("(start)"),
-            e,
-        ),
-    })?;
-    print_choice(args, rules, &p.to_string(), &c);
-    Ok(())
 }
 
 fn print_choice<M: std::fmt::Display>(

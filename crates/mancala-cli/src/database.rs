@@ -146,6 +146,31 @@ pub(crate) fn choose(
     rules: &KalahRules,
     choice: Choice<'_>,
 ) -> Result<Option<(Arc<Egdb>, String)>, String> {
+    choose_kalah(rules, choice)
+}
+
+/// The engine's database for a game of any kind: [`choose`] for a Kalah rule set; none for
+/// the other games, where `--egdb` is refused (they have no Kalah endgame database).
+///
+/// # Errors
+/// Those of [`choose`], and `--egdb: …` for a game without databases.
+pub(crate) fn choose_for(
+    rules: mancala_core::Rules,
+    choice: Choice<'_>,
+) -> Result<Option<(Arc<Egdb>, String)>, String> {
+    match rules.kalah() {
+        Some(r) => choose(&r, choice),
+        None if choice.egdb.is_some() => {
+            Err("--egdb: endgame databases are for Kalah rule sets only".into())
+        }
+        None => Ok(None),
+    }
+}
+
+fn choose_kalah(
+    rules: &KalahRules,
+    choice: Choice<'_>,
+) -> Result<Option<(Arc<Egdb>, String)>, String> {
     if let Some(path) = choice.egdb {
         let (db, file) =
             find_database(path, rules, choice.verbose).map_err(|e| format!("--egdb: {e}"))?;

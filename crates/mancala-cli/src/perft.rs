@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use crate::rules_arg::{bao_position, kalah_position, parse_rules, GameRules};
+use crate::rules_arg::{any_game, parse_rules};
 
 /// Arguments of `mancala perft`.
 #[derive(Debug, Args)]
@@ -28,16 +28,12 @@ pub struct PerftArgs {
 /// taken (Kalah(6,4) depth 11 takes seconds, each depth about five times the one before);
 /// the lines are printed with the spinner lifted, so they never mix with it.
 pub fn run(args: &PerftArgs) -> Result<(), String> {
-    let count: Box<dyn Fn(u32) -> u64> = match parse_rules(&args.rules)? {
-        GameRules::Kalah(r) => {
-            let p = kalah_position(r, args.position.as_deref())?;
-            Box::new(move |d| mancala_core::kalah::perft(&p, d))
-        }
-        GameRules::Bao(r) => {
-            let p = bao_position(r, args.position.as_deref())?;
-            Box::new(move |d| mancala_core::game::perft(&p, d))
-        }
-    };
+    let game = any_game(
+        parse_rules(&args.rules)?,
+        "--position",
+        args.position.as_deref(),
+    )?;
+    let count = |d| game.perft(d);
     let spinner = crate::progress::spinner(String::new());
     let mut last = String::new();
     for d in 1..=args.depth {

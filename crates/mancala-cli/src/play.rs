@@ -11,15 +11,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
-use mancala_core::bao::BaoPosition;
-use mancala_core::kalah::{KalahMove, KalahPosition};
-use mancala_core::Side;
+use mancala_core::{Game, GameRecord, Player, Side};
 use mancala_solver::engine::{Engine, Evaluate, Level, LevelPlayer};
 use mancala_solver::Egdb;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::rules_arg::{bao_position, kalah_position, parse_rules, GameRules};
+use crate::rules_arg::{parse_rules, with_position, GameCommand, GameRules};
 
 /// Who plays the side that is not yours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -72,54 +70,14 @@ pub struct PlayArgs {
     no_cache: bool,
 }
 
-/// What the game loop needs from a game beyond [`Evaluate`] (and its `Game`).
-trait Playable: Evaluate {
-    /// A drawing of the board.
-    fn draw(&self) -> String;
-    /// A one-line reminder of the move syntax.
-    fn help(&self) -> String;
-    /// Parses a typed move.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
-    /// Whether `mv` makes the players change sides (the Kalah pie-rule swap).
-    fn is_swap(_mv: Self::Move) -> bool {
-        false
-    }
-}
-
-impl Playable for KalahPosition {
-    fn draw(&self) -> String {
-        self.drawing().to_string()
-    }
-    fn help(&self) -> String {
-        format!(
-            "{}: moves are house numbers 1..{} from the mover's left, `swap` when offered, `undo`, `quit`.",
-            self.rules(),
-            self.rules().houses()
-        )
-    }
-    fn parse_move(&self, text: &str) -> Result<KalahMove, String> {
-        text.parse().map_err(|e| format!("{e}"))
-    }
-    fn is_swap(mv: KalahMove) -> bool {
-        mv == KalahMove::Swap
-    }
-}
-
-impl Playable for BaoPosition {
-    fn draw(&self) -> String {
-        self.drawing().to_string()
-    }
-    fn help(&self) -> String {
-        let moves: Vec<String> = self.legal_moves().iter().map(|m| m.to_string()).collect();
-        format!(
-            "{}: legal moves now: {}; also `undo`, `quit`.",
-            self.rules(),
-            moves.join(" ")
-        )
-    }
-    fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
-        text.parse().map_err(|e| format!("{e}"))
-    }
+/// A one-line reminder of what can be typed: the legal moves now, and the commands.
+fn help<G: Game>(pos: &G) -> String {
+    let moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    format!(
+        "{}: legal moves now: {}; also `undo`, `quit`.",
+        pos.rules(),
+        moves.join(" ")
+    )
 }
 
 /// Runs the game loop until the game ends, `quit` is typed, or input ends.
@@ -128,39 +86,45 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     if args.egdb.is_some() && !args.engine && args.opponent != Opponent::Engine {
         return Err("--egdb needs --engine (or --opponent engine): only the engine uses it".into());
     }
-    match parse_rules(&args.rules)? {
-        GameRules::Kalah(r) => {
-            let engine_plays = args.engine || args.opponent == Opponent::Engine;
-            let choice = crate::database::Choice {
-                egdb: args.egdb.as_deref(),
-                no_cache: args.no_cache || !engine_plays,
-                threads: 0,
-                verbose: false,
-            };
-            let db = match crate::database::choose(&r, choice)? {
-                Some((db, file)) => {
-                    // Which file was taken, on standard error (standard output is the game).
-                    eprintln!(
-                        "mancala: the engine uses the endgame database {} ({})",
-                        file,
-                        db.description()
-                    );
-                    Some(db)
-                }
-                None => None,
-            };
-            game_loop(kalah_position(r, args.position.as_deref())?, args, db)
-        }
-        GameRules::Bao(r) => {
-            if args.egdb.is_some() {
-                return Err("--egdb: endgame databases are for Kalah rule sets only".into());
+    with_position(
+        parse_rules(&args.rules)?,
+        args.position.as_deref(),
+        GameLoop(args),
+    )
+}
+
+/// The game loop on a position of any game.
+struct GameLoop<'a>(&'a PlayArgs);
+
+impl GameCommand for GameLoop<'_> {
+    type Output = ();
+
+    fn run<G: Evaluate>(self, rules: GameRules, start: G) -> Result<(), String> {
+        let args = self.0;
+        let engine_plays = args.engine || args.opponent == Opponent::Engine;
+        let choice = crate::database::Choice {
+            egdb: args.egdb.as_deref(),
+            no_cache: args.no_cache || !engine_plays,
+            threads: 0,
+            verbose: false,
+        };
+        let db = match crate::database::choose_for(rules, choice)? {
+            Some((db, file)) => {
+                // Which file was taken, on standard error (standard output is the game).
+                eprintln!(
+                    "mancala: the engine uses the endgame database {} ({})",
+                    file,
+                    db.description()
+                );
+                Some(db)
             }
-            game_loop(bao_position(r, args.position.as_deref())?, args, None)
-        }
+            None => None,
+        };
+        game_loop(start, args, db)
     }
 }
 
-fn game_loop<G: Playable>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> Result<(), String> {
+fn game_loop<G: Evaluate>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> Result<(), String> {
     let opponent = if args.engine {
         Opponent::Engine
     } else {
@@ -176,12 +140,12 @@ fn game_loop<G: Playable>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> R
         }
         _ => None,
     };
-    // Player 1 starts on South; `swapped` flips that after a pie-rule swap.
-    let mut history: Vec<(G, bool)> = vec![(start, false)];
-    let player_on = |side: Side, swapped: bool| -> u8 {
-        match (side, swapped) {
-            (Side::South, false) | (Side::North, true) => 1,
-            _ => 2,
+    // Player 1 starts on South; the record follows the players across a pie-rule swap.
+    let mut game = GameRecord::from_position(start);
+    let player_on = |game: &GameRecord<G>, side: Side| -> u8 {
+        match game.player_on(side) {
+            Player::First => 1,
+            Player::Second => 2,
         }
     };
     let computer = match opponent {
@@ -193,19 +157,19 @@ fn game_loop<G: Playable>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> R
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut bytes = Vec::new();
-    println!("{}", start.help());
+    println!("{}", help(&start));
     loop {
-        let (pos, swapped) = *history.last().expect("never empty");
-        println!("\n{}\n{pos}", pos.draw());
+        let pos = *game.position();
+        println!("\n{}\n{pos}", pos.drawing());
         let Some(side) = pos.side_to_move() else {
             let o = pos.outcome().expect("a finished game has an outcome");
             match o.winner {
-                Some(w) => println!("player {} ({w}) wins: {o}.", player_on(w, swapped)),
+                Some(w) => println!("player {} ({w}) wins: {o}.", player_on(&game, w)),
                 None => println!("Draw."),
             }
             return Ok(());
         };
-        let player = player_on(side, swapped);
+        let player = player_on(&game, side);
         let moves = pos.legal_moves();
         if moves.is_empty() {
             // Bao: the side to move has no legal move and loses (K-10).
@@ -233,8 +197,7 @@ fn game_loop<G: Playable>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> R
                 None => moves[rng.gen_range(0..moves.len())],
             };
             println!("player {player} ({side}) plays {mv}");
-            let next = pos.play(mv).map_err(|e| e.to_string())?;
-            history.push((next, swapped ^ G::is_swap(mv)));
+            game.play(mv).map_err(|e| e.to_string())?;
             continue;
         }
         print!("player {player} ({side}) to move> ");
@@ -257,17 +220,15 @@ fn game_loop<G: Playable>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> R
             "" => continue,
             "quit" | "q" | "exit" => return Ok(()),
             "help" | "?" => {
-                println!("{}", pos.help());
+                println!("{}", help(&pos));
                 continue;
             }
             "undo" => {
                 // Back to the last position where a person was to move.
                 let mut undone = false;
-                while history.len() > 1 {
-                    history.pop();
+                while game.undo().is_some() {
                     undone = true;
-                    let (p, s) = *history.last().expect("never empty");
-                    let to_move = p.side_to_move().map(|side| player_on(side, s));
+                    let to_move = game.position().side_to_move().map(|s| player_on(&game, s));
                     if to_move != computer {
                         break;
                     }
@@ -279,12 +240,13 @@ fn game_loop<G: Playable>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> R
             }
             _ => {}
         }
-        match pos.parse_move(text) {
+        match text.parse::<G::Move>() {
             Err(e) => println!("refused: {e}"),
-            Ok(mv) => match pos.play(mv) {
-                Ok(next) => history.push((next, swapped ^ G::is_swap(mv))),
-                Err(e) => println!("refused: {e}"),
-            },
+            Ok(mv) => {
+                if let Err(e) = game.play(mv) {
+                    println!("refused: {e}");
+                }
+            }
         }
     }
 }

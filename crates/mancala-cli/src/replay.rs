@@ -1,9 +1,7 @@
 //! `mancala replay`: every position of a game record.
 
+use crate::rules_arg::{any_game, parse_rules};
 use clap::Args;
-use mancala_core::Game;
-
-use crate::rules_arg::{bao_position, kalah_position, parse_rules, GameRules};
 
 /// Arguments of `mancala replay`.
 #[derive(Debug, Args)]
@@ -23,30 +21,17 @@ pub struct ReplayArgs {
 /// Prints the start position and the position after every move, one per line. An illegal
 /// move stops the replay with an error naming it (the positions before it are printed).
 pub fn run(args: &ReplayArgs) -> Result<(), String> {
-    match parse_rules(&args.rules)? {
-        GameRules::Kalah(r) => replay(kalah_position(r, args.position.as_deref())?, &args.moves),
-        GameRules::Bao(r) => replay(bao_position(r, args.position.as_deref())?, &args.moves),
-    }
-}
-
-fn replay<G>(mut pos: G, moves: &str) -> Result<(), String>
-where
-    G: Game,
-    G::Move: std::str::FromStr,
-    <G::Move as std::str::FromStr>::Err: std::fmt::Display,
-{
-    println!("{pos}");
-    let texts = moves
+    let rules = parse_rules(&args.rules)?;
+    let mut game = any_game(rules, "--position", args.position.as_deref())?;
+    println!("{}", game.position_text());
+    let texts = args
+        .moves
         .split(|c: char| c == ',' || c.is_whitespace())
         .filter(|t| !t.is_empty());
     for (i, text) in texts.enumerate() {
-        let mv: G::Move = text
-            .parse()
+        game.play_text(text)
             .map_err(|e| format!("--moves: move {}: {e}", i + 1))?;
-        pos = pos
-            .play(mv)
-            .map_err(|e| format!("--moves: move {}: {e}", i + 1))?;
-        println!("{pos}");
+        println!("{}", game.position_text());
     }
     Ok(())
 }

@@ -2,9 +2,10 @@
 //! argument starts with the argument as the user typed it (`--rules kalah(9,4): …`,
 //! `--position …: …`, `position …: …` for `show`'s positional), whatever the subcommand.
 
-use mancala_core::bao::{BaoPosition, BaoRules};
+use mancala_core::bao::BaoPosition;
 use mancala_core::kalah::{KalahPosition, KalahRules};
-use mancala_core::Rules;
+use mancala_core::{AnyGame, Game, Rules};
+use mancala_solver::engine::Evaluate;
 
 /// A game and its rules, as named by `--rules`: the core's game-neutral [`Rules`] (Kalah
 /// with options, or Bao la Kete), which also decides which game a text names.
@@ -27,7 +28,7 @@ pub fn parse_rules(text: &str) -> Result<GameRules, String> {
 pub fn kalah_only(text: &str, what: &str) -> Result<KalahRules, String> {
     match parse_rules(text)? {
         GameRules::Kalah(r) => Ok(r),
-        GameRules::Bao(_) => Err(rules_error(
+        _ => Err(rules_error(
             text,
             format!("{what} for Kalah rule sets only (Bao la Kete has no exact solver or endgame database)"),
         )),
@@ -40,36 +41,50 @@ pub fn position_error(label: &str, text: &str, why: impl std::fmt::Display) -> S
     format!("{label} {shown}: {why}")
 }
 
-/// The Kalah start position, or `--position` parsed under `rules`.
-pub fn kalah_position(rules: KalahRules, position: Option<&str>) -> Result<KalahPosition, String> {
-    kalah_position_as("--position", rules, position)
-}
-
-/// [`kalah_position`] for an argument named `label`.
-pub fn kalah_position_as(
+/// The start position of `rules`, or `position` parsed under them; a refused position is
+/// reported as `LABEL TEXT: why` ([`position_error`]).
+pub fn position_as<G: Game>(
     label: &str,
-    rules: KalahRules,
+    rules: G::Rules,
     position: Option<&str>,
-) -> Result<KalahPosition, String> {
+) -> Result<G, String> {
     match position {
-        None => Ok(KalahPosition::start(rules)),
-        Some(p) => KalahPosition::parse(rules, p).map_err(|e| position_error(label, p, e)),
+        None => Ok(G::start(rules)),
+        Some(p) => G::parse(rules, p).map_err(|e| position_error(label, p, e)),
     }
 }
 
-/// The Bao la Kete start position, or `--position` parsed under `rules`.
-pub fn bao_position(rules: BaoRules, position: Option<&str>) -> Result<BaoPosition, String> {
-    bao_position_as("--position", rules, position)
+/// The game record of `rules` at its start position, or at `position` (labelled `label` in
+/// messages), for the commands that need only the rules ([`AnyGame`]).
+pub fn any_game(rules: GameRules, label: &str, position: Option<&str>) -> Result<AnyGame, String> {
+    match position {
+        None => Ok(AnyGame::new(rules)),
+        Some(p) => AnyGame::parse(rules, p).map_err(|e| position_error(label, p, e)),
+    }
 }
 
-/// [`bao_position`] for an argument named `label`.
-pub fn bao_position_as(
-    label: &str,
-    rules: BaoRules,
+/// A command that runs on a position of any game that the engine can search: written once,
+/// generically, and given the typed start position by [`with_position`].
+pub trait GameCommand {
+    /// What the command returns.
+    type Output;
+    /// Runs the command from `start`, a position under `rules`.
+    fn run<G: Evaluate>(self, rules: GameRules, start: G) -> Result<Self::Output, String>;
+}
+
+/// Parses `--position` (or takes the start position) under `rules` and runs `command` with
+/// the typed position of the game the rules name: the one place that lists the games for
+/// the commands that use the engine.
+pub fn with_position<C: GameCommand>(
+    rules: GameRules,
     position: Option<&str>,
-) -> Result<BaoPosition, String> {
-    match position {
-        None => Ok(BaoPosition::start(rules)),
-        Some(p) => BaoPosition::parse(rules, p).map_err(|e| position_error(label, p, e)),
+    command: C,
+) -> Result<C::Output, String> {
+    const LABEL: &str = "--position";
+    match rules {
+        GameRules::Kalah(r) => {
+            command.run(rules, position_as::<KalahPosition>(LABEL, r, position)?)
+        }
+        GameRules::Bao(r) => command.run(rules, position_as::<BaoPosition>(LABEL, r, position)?),
     }
 }

@@ -4,9 +4,7 @@ use clap::Args;
 use mancala_core::bao::BaoRules;
 use mancala_core::kalah::KalahRules;
 
-use crate::rules_arg::{
-    bao_position_as, kalah_position_as, parse_rules, position_error, GameRules,
-};
+use crate::rules_arg::{any_game, parse_rules, position_error, GameRules};
 
 /// How the positional argument is named in messages (no `--`: it is not an option).
 const LABEL: &str = "position";
@@ -54,17 +52,8 @@ pub fn run(args: &ShowArgs) -> Result<(), String> {
         (None, Some(p)) if p.contains('/') => GameRules::Bao(BaoRules::default()),
         (None, Some(p)) => GameRules::Kalah(rules_from_slots(p)?),
     };
-    match rules {
-        GameRules::Kalah(r) => {
-            let p = kalah_position_as(LABEL, r, position)?;
-            println!("{}", p.drawing());
-            println!("{p}");
-        }
-        GameRules::Bao(r) => {
-            let p = bao_position_as(LABEL, r, position)?;
-            println!("{}", p.drawing());
-            println!("{p}");
-        }
-    }
+    let game = any_game(rules, LABEL, position)?;
+    println!("{}", game.drawing_text());
+    println!("{}", game.position_text());
     Ok(())
 }

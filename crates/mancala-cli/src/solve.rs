@@ -77,7 +77,11 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
 /// [`crate::database::NOT_KEPT`].
 fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver, Option<String>), String> {
     let rules = kalah_only(&args.rules, "solve and analyse are")?;
-    let pos = crate::rules_arg::kalah_position(rules, args.position.as_deref())?;
+    let pos = crate::rules_arg::position_as::<mancala_core::kalah::KalahPosition>(
+        "--position",
+        rules,
+        args.position.as_deref(),
+    )?;
     // --threads and --tt-mb are in range: clap parsed them with their ranges (ranges.rs).
     let tt_bytes = args.tt_mb << 20;
     if let Some(avail) = mancala_solver::available_memory_bytes() {

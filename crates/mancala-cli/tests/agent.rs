@@ -19,7 +19,7 @@
 //!   arrival of the reply's line, summed over the game.
 //!
 //! The referee keeps its own board with plain arrays and its own sowing; every game's record
-//! is also checked against an independent replay with the core's `KalahGame`.
+//! is also checked against an independent replay with the core's `GameRecord`.
 
 use std::collections::VecDeque;
 use std::io::{BufReader, Read, Write};
@@ -27,7 +27,10 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use mancala_core::kalah::{KalahGame, KalahMove, KalahPosition, KalahRules, Player};
+use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
+use mancala_core::{GameRecord, Player};
+
+type KalahGame = GameRecord<KalahPosition>;
 use mancala_core::Side;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

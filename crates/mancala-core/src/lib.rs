@@ -9,8 +9,10 @@
 //!   `docs/rules/bao-la-kete.md` (Lamu defaults, the open readings of those rules as options);
 //! * [`oware`] — Oware (Abapa) and Awari, h = 1..=8 houses a side, with every option of
 //!   `docs/rules/oware.md` and the named rule sets `oware`, `awari`, `oware-openspiel`;
-//! * [`game`] — the [`Game`] trait both games implement, and generic [`game::perft`];
-//! * [`rules`] — [`Rules`], a rule set of either game, parsed from the rule-set notation.
+//! * [`game`] — the [`Game`] trait every game implements, [`GameKind`], the game record
+//!   [`GameRecord`] (undo, pie-rule sides, repetition and move-limit rules), [`AnyGame`] (a
+//!   record of any game chosen at run time) and generic [`game::perft`];
+//! * [`rules`] — [`Rules`], a rule set of any game, parsed from the rule-set notation.
 //!
 //! ```
 //! use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
@@ -28,7 +30,10 @@ pub mod oware;
 pub mod rules;
 mod side;
 
-pub use game::{Game, MoveList, Outcome};
+pub use game::{
+    parse_moves, AnyError, AnyGame, Game, GameKind, GameRecord, HistoryEnd, HistoryRules, MoveList,
+    Outcome, Player, RecordError,
+};
 pub use rules::{Rules, RulesError};
 pub use side::Side;
 

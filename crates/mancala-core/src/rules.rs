@@ -1,4 +1,5 @@
-//! A rule set of either game, with the one decision of which game a rule-set text names.
+//! A rule set of any game of the library, parsed by the parser of the game its text names
+//! ([`GameKind::of_rules`]).
 
 use core::fmt;
 use core::str::FromStr;
@@ -7,9 +8,10 @@ use thiserror::Error;
 
 use crate::bao::{self, BaoRules};
 use crate::kalah::{self, KalahRules};
+use crate::GameKind;
 
 /// The rules of a game of this library: Kalah(m, n) with its options or Bao la Kete with its
-/// options. The game-neutral value the front ends (the `mancala` command's `--rules`, the C
+/// options; one variant a game ([`GameKind`]). The game-neutral value the front ends (the `mancala` command's `--rules`, the C
 /// API's `mancala_rules_new`) parse a rule-set text into.
 ///
 /// Notation (`Display`/`FromStr`): a Bao la Kete rule set (`bao-la-kete[+name=value…]`,
@@ -26,8 +28,8 @@ pub enum Rules {
 /// Why a rule-set text was refused: the error of the game it names.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RulesError {
-    /// A text naming a Kalah rule set (anything not starting with `bao`) that
-    /// [`KalahRules`]' parser refused.
+    /// A text naming a Kalah rule set ([`GameKind::of_rules`]) that [`KalahRules`]' parser
+    /// refused.
     #[error(transparent)]
     Kalah(#[from] kalah::RulesError),
     /// A text starting with `bao` (any case) that [`BaoRules`]' parser refused.
@@ -36,18 +38,16 @@ pub enum RulesError {
 }
 
 impl Rules {
-    /// Whether a rule-set text names Bao la Kete: its first three characters, after leading
-    /// white space, are `bao` in any case (so that `bao`, `Bao-la-kete+x=y`, … are refused as
-    /// Bao rule sets, with Bao's message, not as malformed Kalah ones). Everything else is read
-    /// as a Kalah rule set.
+    /// Which game these rules are of.
     #[must_use]
-    pub fn names_bao(text: &str) -> bool {
-        text.trim_start()
-            .get(..3)
-            .is_some_and(|h| h.eq_ignore_ascii_case("bao"))
+    pub const fn kind(self) -> GameKind {
+        match self {
+            Rules::Kalah(_) => GameKind::Kalah,
+            Rules::Bao(_) => GameKind::Bao,
+        }
     }
 
-    /// The Kalah rules, or `None` for Bao la Kete.
+    /// The Kalah rules, or `None` for another game.
     #[must_use]
     pub const fn kalah(self) -> Option<KalahRules> {
         match self {
@@ -56,7 +56,7 @@ impl Rules {
         }
     }
 
-    /// The Bao la Kete rules, or `None` for Kalah.
+    /// The Bao la Kete rules, or `None` for another game.
     #[must_use]
     pub const fn bao(self) -> Option<BaoRules> {
         match self {
@@ -91,16 +91,15 @@ impl fmt::Display for Rules {
 impl FromStr for Rules {
     type Err = RulesError;
 
-    /// Parses a rule set of either game: [`BaoRules`] when [`Rules::names_bao`] says so, else
-    /// [`KalahRules`]. Never panics.
+    /// Parses a rule set of any game, with the parser of the game [`GameKind::of_rules`]
+    /// names. Never panics.
     ///
     /// # Errors
     /// [`RulesError::Bao`] or [`RulesError::Kalah`] with the parser's reason.
     fn from_str(s: &str) -> Result<Rules, RulesError> {
-        if Rules::names_bao(s) {
-            Ok(Rules::Bao(s.parse()?))
-        } else {
-            Ok(Rules::Kalah(s.parse()?))
+        match GameKind::of_rules(s) {
+            GameKind::Bao => Ok(Rules::Bao(s.parse()?)),
+            GameKind::Kalah => Ok(Rules::Kalah(s.parse()?)),
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use mancala_core::bao::{BaoPosition, BaoRules};
 use mancala_core::game::perft;
-use mancala_core::{Game, Side};
+use mancala_core::Side;
 
 /// A small deterministic generator (xorshift64*), so no test depends on a random crate.
 struct Rng(u64);

@@ -4,7 +4,7 @@
 //! and every other syntactically possible move is refused.
 
 use mancala_core::bao::{BaoLayout, BaoMove, BaoPosition, BaoRules, Pit, SafariRule};
-use mancala_core::{Game, Side};
+use mancala_core::Side;
 use proptest::prelude::*;
 
 mod common;

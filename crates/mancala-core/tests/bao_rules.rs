@@ -7,7 +7,7 @@ mod common;
 use common::*;
 
 use mancala_core::bao::{BaoPosition, IllegalReason};
-use mancala_core::{Game, Side};
+use mancala_core::Side;
 
 /// K-6.1: a lap starts in the pit after the start pit and turns from F8 into B8.
 /// F7 (3) clockwise: F8, B8, B7 → B7 was empty, stop. Anticlockwise: F6, F5, F4 → stop.

@@ -5,7 +5,7 @@ mod common;
 use common::*;
 
 use mancala_core::bao::{BaoPosition, BaoRules, IllegalReason, Pit};
-use mancala_core::{Game, Side};
+use mancala_core::Side;
 
 /// TC-01 Initial position (K-4.2).
 #[test]

@@ -129,6 +129,6 @@ proptest! {
         let _ = rules_text.parse::<KalahRules>();
         let _ = KalahPosition::parse(KalahRules::standard(), &text);
         let _ = text.parse::<KalahMove>();
-        let _ = mancala_core::kalah::parse_moves(&text);
+        let _ = mancala_core::parse_moves::<mancala_core::kalah::KalahPosition>(&text);
     }
 }

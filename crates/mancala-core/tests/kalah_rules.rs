@@ -3,10 +3,11 @@
 //! the rules text (the trace is in the comment above it), not read off the implementation.
 
 use mancala_core::kalah::{
-    perft, IllegalReason, KalahGame, KalahMove, KalahPosition, KalahRules, Player, PositionError,
-    RulesError,
+    perft, IllegalReason, KalahMove, KalahPosition, KalahRules, PositionError, RulesError,
 };
-use mancala_core::{Outcome, Side};
+use mancala_core::{GameRecord, Outcome, Player, Side};
+
+type KalahGame = GameRecord<KalahPosition>;
 
 fn rules(s: &str) -> KalahRules {
     s.parse().unwrap()

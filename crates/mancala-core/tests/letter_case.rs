@@ -8,7 +8,11 @@
 //! round trips are in `kalah_reference.rs` and `bao_props.rs`.
 
 use mancala_core::bao::{BaoMove, BaoPosition, BaoRules};
-use mancala_core::kalah::{parse_moves, KalahMove, KalahPosition, KalahRules};
+use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
+
+fn parse_moves(text: &str) -> Result<Vec<KalahMove>, mancala_core::RecordError<KalahPosition>> {
+    mancala_core::parse_moves::<KalahPosition>(text)
+}
 use mancala_core::Rules;
 
 #[test]

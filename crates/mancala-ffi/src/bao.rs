@@ -1,59 +1,47 @@
 //! `MancalaBao`: a Bao la Kete game in progress, with moves in the notation of
 //! `docs/rules/bao-la-kete.md` (`"F6>"`, `"F3L+"`, …): parse/print, legal moves, play/undo,
-//! side to move, outcome and perft.
+//! side to move, outcome and perft; thin wrappers over the bodies of `MancalaGame`
+//! (`game.rs`).
 
 use std::ffi::c_char;
 
-use mancala_core::bao::{BaoMove, BaoPosition};
-use mancala_core::{game, Game, Side};
+use mancala_core::{AnyGame, GameKind};
 
+use crate::game::{
+    clone_body, legal_moves_body, new_of_kind_body, outcome_body, perft_body, play_text_body,
+    print_body, side_to_move_body, undo_body, GameHandle, MancalaOutcome, MancalaSide,
+};
 use crate::handle::{self, Handle, Kind};
-use crate::io;
-use crate::kalah::{MancalaOutcome, MancalaSide};
 use crate::rules::MancalaRules;
-use crate::status::{guard, Error, MancalaStatus, Result};
+use crate::status::MancalaStatus;
 
 /// An opaque Bao la Kete game: its current position and every earlier position and move back
-/// to the position it was made from (so that moves can be taken back).
+/// to the position it was made from (so that moves can be taken back). The older handle of a
+/// Bao la Kete game, beside `MancalaGame` (any game); its calls are thin wrappers over the
+/// same bodies.
 ///
 /// Created by `mancala_bao_new`, `mancala_bao_parse` or `mancala_bao_clone`; freed by
 /// `mancala_bao_free`. Holds its own copy of its rules. Functions taking a `const MancalaBao *`
 /// only read it and may run on several threads at once; `mancala_bao_play`, `mancala_bao_undo`
 /// and `mancala_bao_free` need exclusive use of the handle.
 pub struct MancalaBao {
-    positions: Vec<BaoPosition>,
-    moves: Vec<BaoMove>,
+    game: AnyGame,
 }
 
 impl Handle for MancalaBao {
     const KIND: Kind = Kind::Bao;
 }
 
-impl MancalaBao {
-    pub(crate) fn position(&self) -> &BaoPosition {
-        self.positions
-            .last()
-            .expect("a Bao game always holds its first position")
+impl GameHandle for MancalaBao {
+    fn wrap(game: AnyGame) -> Self {
+        MancalaBao { game }
     }
-}
-
-fn new_game(out: *mut *mut MancalaBao, start: BaoPosition) -> Result<()> {
-    let out = io::out_ptr(out, "out")?;
-    let game = MancalaBao {
-        positions: vec![start],
-        moves: Vec::new(),
-    };
-    // SAFETY: checked non-NULL; writable by the caller's contract.
-    unsafe { out.write(handle::into_handle(game)) };
-    Ok(())
-}
-
-fn joined(moves: &[BaoMove], sep: &str) -> String {
-    moves
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(sep)
+    fn game(&self) -> &AnyGame {
+        &self.game
+    }
+    fn game_mut(&mut self) -> &mut AnyGame {
+        &mut self.game
+    }
 }
 
 /// Makes a new game at the start position of Bao la Kete `rules` (K-4.2: 6 seeds in the kuu,
@@ -74,12 +62,8 @@ pub unsafe extern "C" fn mancala_bao_new(
     rules: *const MancalaRules,
     out: *mut *mut MancalaBao,
 ) -> MancalaStatus {
-    guard(|| {
-        io::out_ptr(out, "out")?;
-        // SAFETY: registry-checked handle.
-        let rules = unsafe { handle::get(rules, "rules") }?.bao()?;
-        new_game(out, BaoPosition::start(rules))
-    })
+    // SAFETY: forwarded contract.
+    unsafe { new_of_kind_body(GameKind::Bao, rules, None, out) }
 }
 
 /// Parses a position in the notation of `docs/rules/bao-la-kete.md` under Bao la Kete
@@ -104,17 +88,8 @@ pub unsafe extern "C" fn mancala_bao_parse(
     text: *const c_char,
     out: *mut *mut MancalaBao,
 ) -> MancalaStatus {
-    guard(|| {
-        io::out_ptr(out, "out")?;
-        // SAFETY: registry-checked handle; caller's string contract.
-        let rules = unsafe { handle::get(rules, "rules") }?.bao()?;
-        // SAFETY: the caller's contract: `text` is NULL or a NUL-terminated string that outlives
-        // the call.
-        let text = unsafe { io::in_str(text, "text") }?;
-        let pos = BaoPosition::parse(rules, text)
-            .map_err(|e| Error::new(MancalaStatus::BadPosition, e.to_string()))?;
-        new_game(out, pos)
-    })
+    // SAFETY: forwarded contract.
+    unsafe { new_of_kind_body(GameKind::Bao, rules, Some(text), out) }
 }
 
 /// Makes an independent copy of a game (current position and history).
@@ -133,13 +108,8 @@ pub unsafe extern "C" fn mancala_bao_clone(
     game: *const MancalaBao,
     out: *mut *mut MancalaBao,
 ) -> MancalaStatus {
-    // SAFETY: the caller's contract on `out`; `game` is only read.
-    unsafe {
-        handle::clone_entry(game, "game", out, |game| MancalaBao {
-            positions: game.positions.clone(),
-            moves: game.moves.clone(),
-        })
-    }
+    // SAFETY: forwarded contract.
+    unsafe { clone_body(game, out) }
 }
 
 /// Frees a game. NULL is a no-op (`MANCALA_STATUS_OK`).
@@ -180,12 +150,8 @@ pub unsafe extern "C" fn mancala_bao_print(
     len: usize,
     needed: *mut usize,
 ) -> MancalaStatus {
-    // SAFETY: the caller's buffer contract; `game` is only read.
-    unsafe {
-        handle::print_entry(game, "game", buf, len, needed, |game| {
-            game.position().to_string()
-        })
-    }
+    // SAFETY: forwarded contract.
+    unsafe { print_body(game, buf, len, needed, AnyGame::position_text) }
 }
 
 /// Draws the current board as text into `buf` as a NUL-terminated string, as `mancala show`
@@ -215,14 +181,8 @@ pub unsafe extern "C" fn mancala_bao_draw(
     len: usize,
     needed: *mut usize,
 ) -> MancalaStatus {
-    guard(|| {
-        // SAFETY: registry-checked handle; caller's buffer contract.
-        let game = unsafe { handle::get(game, "game") }?;
-        let text = game.position().drawing().to_string();
-        // SAFETY: the caller's contract: `buf` is NULL or `len` writable bytes, `needed` NULL
-        // or writable.
-        unsafe { io::write_str(&text, buf, len, needed) }
-    })
+    // SAFETY: forwarded contract.
+    unsafe { print_body(game, buf, len, needed, AnyGame::drawing_text) }
 }
 
 /// Writes the legal moves of the current position into `buf`, in move notation separated by
@@ -250,18 +210,8 @@ pub unsafe extern "C" fn mancala_bao_legal_moves(
     needed: *mut usize,
     count: *mut usize,
 ) -> MancalaStatus {
-    guard(|| {
-        let count = io::out_ptr(count, "count")?;
-        // SAFETY: registry-checked handle; caller's buffer contract.
-        let game = unsafe { handle::get(game, "game") }?;
-        let moves = game.position().legal_moves();
-        // SAFETY: the caller's buffer contract: `buf` is NULL or holds `len` writable bytes,
-        // `needed` NULL or writable.
-        unsafe { io::write_str(&joined(&moves, " "), buf, len, needed) }?;
-        // SAFETY: checked non-NULL.
-        unsafe { count.write(moves.len()) };
-        Ok(())
-    })
+    // SAFETY: forwarded contract.
+    unsafe { legal_moves_body(game, buf, len, needed, count) }
 }
 
 /// Plays a move given in the notation of `docs/rules/bao-la-kete.md` (`"F6>"`, `"F3L+"`,
@@ -284,25 +234,8 @@ pub unsafe extern "C" fn mancala_bao_play(
     game: *mut MancalaBao,
     mv: *const c_char,
 ) -> MancalaStatus {
-    guard(|| {
-        // SAFETY: registry-checked handle; exclusive use by contract; caller's string contract.
-        let game = unsafe { handle::get_mut(game, "game") }?;
-        // SAFETY: the caller's contract: `mv` is NULL or a NUL-terminated string that outlives the
-        // call.
-        let text = unsafe { io::in_str(mv, "mv") }?;
-        let mv: BaoMove = text
-            .parse()
-            .map_err(|e: mancala_core::bao::MoveParseError| {
-                Error::new(MancalaStatus::IllegalMove, e.to_string())
-            })?;
-        let next = game
-            .position()
-            .play(mv)
-            .map_err(|e| Error::new(MancalaStatus::IllegalMove, e.to_string()))?;
-        game.positions.push(next);
-        game.moves.push(mv);
-        Ok(())
-    })
+    // SAFETY: forwarded contract.
+    unsafe { play_text_body(game, mv) }
 }
 
 /// Takes back the last move played on this handle (back to the position it was made or
@@ -317,19 +250,8 @@ pub unsafe extern "C" fn mancala_bao_play(
 /// No other thread may use `game` during the call.
 #[no_mangle]
 pub unsafe extern "C" fn mancala_bao_undo(game: *mut MancalaBao) -> MancalaStatus {
-    guard(|| {
-        // SAFETY: registry-checked handle; exclusive use by contract.
-        let game = unsafe { handle::get_mut(game, "game") }?;
-        if game.moves.pop().is_some() {
-            game.positions.pop();
-            Ok(())
-        } else {
-            Err(Error::new(
-                MancalaStatus::NothingToUndo,
-                "no move has been played since the game's first position",
-            ))
-        }
-    })
+    // SAFETY: forwarded contract.
+    unsafe { undo_body(game) }
 }
 
 /// Prints the moves played since the game's first position, comma-separated
@@ -351,12 +273,8 @@ pub unsafe extern "C" fn mancala_bao_record_print(
     len: usize,
     needed: *mut usize,
 ) -> MancalaStatus {
-    // SAFETY: the caller's buffer contract; `game` is only read.
-    unsafe {
-        handle::print_entry(game, "game", buf, len, needed, |game| {
-            joined(&game.moves, ",")
-        })
-    }
+    // SAFETY: forwarded contract.
+    unsafe { print_body(game, buf, len, needed, |g| g.moves_text().join(",")) }
 }
 
 /// Gives the side to move: `MANCALA_SIDE_SOUTH`, `MANCALA_SIDE_NORTH`, or `MANCALA_SIDE_NONE`
@@ -374,14 +292,8 @@ pub unsafe extern "C" fn mancala_bao_side_to_move(
     game: *const MancalaBao,
     side: *mut MancalaSide,
 ) -> MancalaStatus {
-    guard(|| {
-        let side = io::out_ptr(side, "side")?;
-        // SAFETY: registry-checked handle; `side` checked non-NULL.
-        let game = unsafe { handle::get(game, "game") }?;
-        // SAFETY: `side` was checked non-NULL above and is writable by the caller's contract.
-        unsafe { side.write(Game::side_to_move(game.position()).into()) };
-        Ok(())
-    })
+    // SAFETY: forwarded contract.
+    unsafe { side_to_move_body(game, side) }
 }
 
 /// Gives the outcome: `MANCALA_OUTCOME_ONGOING` with `*score` 0 while the game goes on;
@@ -401,30 +313,8 @@ pub unsafe extern "C" fn mancala_bao_outcome(
     outcome: *mut MancalaOutcome,
     score: *mut i32,
 ) -> MancalaStatus {
-    guard(|| {
-        let outcome = io::out_ptr(outcome, "outcome")?;
-        let score = io::out_ptr(score, "score")?;
-        // SAFETY: registry-checked handle; out-pointers checked non-NULL.
-        let game = unsafe { handle::get(game, "game") }?;
-        let (o, s) = match Game::outcome(game.position()) {
-            None => (MancalaOutcome::Ongoing, 0),
-            Some(o) => (
-                match o.winner {
-                    Some(Side::South) => MancalaOutcome::SouthWins,
-                    Some(Side::North) => MancalaOutcome::NorthWins,
-                    None => MancalaOutcome::Draw,
-                },
-                o.score,
-            ),
-        };
-        // SAFETY: every out-pointer written here was checked non-NULL above (`io::out_ptr`) and is
-        // writable by the caller's contract.
-        unsafe {
-            outcome.write(o);
-            score.write(s);
-        }
-        Ok(())
-    })
+    // SAFETY: forwarded contract.
+    unsafe { outcome_body(game, outcome, score, |_| 0) }
 }
 
 /// Counts the move sequences of exactly `depth` moves from the current position that do not
@@ -444,13 +334,6 @@ pub unsafe extern "C" fn mancala_bao_perft(
     depth: u32,
     nodes: *mut u64,
 ) -> MancalaStatus {
-    guard(|| {
-        let nodes = io::out_ptr(nodes, "nodes")?;
-        // SAFETY: registry-checked handle; `nodes` checked non-NULL.
-        let game = unsafe { handle::get(game, "game") }?;
-        let n = game::perft(game.position(), depth);
-        // SAFETY: `nodes` was checked non-NULL above and is writable by the caller's contract.
-        unsafe { nodes.write(n) };
-        Ok(())
-    })
+    // SAFETY: forwarded contract.
+    unsafe { perft_body(game, depth, nodes) }
 }

@@ -676,7 +676,7 @@ pub unsafe extern "C" fn mancala_egdb_value(
         // SAFETY: registry-checked handle; by the caller's contract no other thread mutates or
         // frees `game` during the call.
         let game = unsafe { handle::get(game, "game") }?;
-        let v = db.db.value(game.position());
+        let v = db.db.value(game.position()?);
         // SAFETY: every out-pointer written here was checked non-NULL above (`io::out_ptr`) and is
         // writable by the caller's contract.
         unsafe {

@@ -7,14 +7,17 @@ use std::ffi::c_char;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use mancala_core::bao::BaoPosition;
+use std::any::Any;
+
 use mancala_core::kalah::KalahPosition;
+use mancala_core::{with_game, AnyGame, GameKind};
 use mancala_solver::engine::{Choice, Engine, EngineError, Evaluate, Level, LevelPlayer, Limits};
 use mancala_solver::Egdb;
 
 use crate::bao::MancalaBao;
 use crate::cancel::CancelGate;
 use crate::egdb::MancalaEgdb;
+use crate::game::{GameHandle, MancalaGame};
 use crate::handle::{self, Handle, Kind};
 use crate::io;
 use crate::kalah::{encode_move, MancalaKalah};
@@ -101,8 +104,33 @@ struct Players {
     seed: u64,
     tt_bytes: usize,
     db: Option<std::sync::Arc<Egdb>>,
-    kalah: Option<LevelPlayer<KalahPosition>>,
-    bao: Option<LevelPlayer<BaoPosition>>,
+    /// One player a game, made at the game's first search: a `LevelPlayer<G>` of that game.
+    games: Vec<(GameKind, Box<dyn Any + Send>)>,
+}
+
+impl Players {
+    /// The player of game `G`, if one was made.
+    fn existing<G: Evaluate>(&mut self) -> Option<&mut LevelPlayer<G>> {
+        self.games
+            .iter_mut()
+            .find(|(kind, _)| *kind == G::KIND)
+            .and_then(|(_, p)| p.downcast_mut::<LevelPlayer<G>>())
+    }
+
+    /// The player of game `G`, made at its first use with the engine's settings (and its
+    /// endgame database for the games that use one: Kalah).
+    fn player<G: Evaluate>(&mut self) -> &mut LevelPlayer<G> {
+        if self.existing::<G>().is_none() {
+            let mut engine = Engine::with_tt_bytes(self.tt_bytes);
+            if G::KIND == GameKind::Kalah {
+                engine.set_database(self.db.clone());
+            }
+            let player = LevelPlayer::<G>::with_engine(engine, self.level, self.seed);
+            self.games.push((G::KIND, Box::new(player)));
+        }
+        self.existing::<G>()
+            .expect("the player of the game was just made")
+    }
 }
 
 impl Handle for MancalaEngine {
@@ -120,26 +148,18 @@ fn engine_error(e: EngineError) -> Error {
 }
 
 impl MancalaEngine {
-    /// Chooses a move with the player of one game (made at its first use, with the engine's
-    /// database when `uses_database`: Kalah only). The call counts as in progress (so a
-    /// cancel stops it) from before it waits for the engine's lock until it returns.
+    /// Chooses a move with the player of the position's game (made at its first use). The
+    /// call counts as in progress (so a cancel stops it) from before it waits for the
+    /// engine's lock until it returns.
     fn choose<G: Evaluate>(
         &self,
         pos: &G,
         time_ms: u64,
         node_limit: u64,
-        uses_database: bool,
-        player: impl FnOnce(&mut Players) -> &mut Option<LevelPlayer<G>>,
     ) -> Result<Choice<G::Move>> {
         let _call = self.cancel.enter();
         let mut players = self.players.lock().unwrap_or_else(|e| e.into_inner());
-        let (level, seed, tt_bytes) = (players.level, players.seed, players.tt_bytes);
-        let db = if uses_database {
-            players.db.clone()
-        } else {
-            None
-        };
-        if level.max_depth().is_none() && time_ms == 0 && node_limit == 0 {
+        if players.level.max_depth().is_none() && time_ms == 0 && node_limit == 0 {
             return Err(Error::new(
                 MancalaStatus::InvalidArgument,
                 "level 10 needs a budget: give time_ms or node_limit (or both) above 0",
@@ -152,12 +172,10 @@ impl MancalaEngine {
         if node_limit > 0 {
             limits = limits.with_nodes(node_limit);
         }
-        let player = player(&mut players).get_or_insert_with(|| {
-            let mut engine = Engine::with_tt_bytes(tt_bytes);
-            engine.set_database(db);
-            LevelPlayer::with_engine(engine, level, seed)
-        });
-        player.choose_within(pos, limits).map_err(engine_error)
+        players
+            .player::<G>()
+            .choose_within(pos, limits)
+            .map_err(engine_error)
     }
 }
 
@@ -213,8 +231,7 @@ pub unsafe extern "C" fn mancala_engine_new(
                 seed: config.seed,
                 tt_bytes,
                 db: None,
-                kalah: None,
-                bao: None,
+                games: Vec::new(),
             }),
             cancel: CancelGate::new(),
         });
@@ -301,7 +318,7 @@ pub unsafe extern "C" fn mancala_engine_set_database(
             Some(unsafe { handle::get(db, "db") }?.shared())
         };
         let mut players = engine.players.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(p) = players.kalah.as_mut() {
+        if let Some(p) = players.existing::<KalahPosition>() {
             p.engine_mut().set_database(db.clone());
         }
         players.db = db;
@@ -354,8 +371,8 @@ pub unsafe extern "C" fn mancala_engine_kalah_bestmove(
         // SAFETY: registry-checked handle; by the caller's contract no other thread mutates or
         // frees `game` during the call.
         let game = unsafe { handle::get(game, "game") }?;
-        let pos = *game.position();
-        let choice = engine.choose(&pos, time_ms, node_limit, true, |p| &mut p.kalah)?;
+        let pos = *game.position()?;
+        let choice = engine.choose(&pos, time_ms, node_limit)?;
         let result = result_of(&choice, encode_move(choice.mv));
         // SAFETY: checked non-NULL; writable by contract.
         unsafe { out.write(result) };
@@ -399,37 +416,139 @@ pub unsafe extern "C" fn mancala_engine_bao_bestmove(
     needed: *mut usize,
     out: *mut MancalaEngineResult,
 ) -> MancalaStatus {
+    // SAFETY: forwarded contract.
+    unsafe {
+        bestmove_body(
+            engine,
+            game,
+            time_ms,
+            node_limit,
+            (move_buf, buf_len, needed),
+            MANCALA_BAO_MAX_MOVE_BYTES,
+            out,
+            |_, _| 0,
+        )
+    }
+}
+
+/// The body of the best-move calls that write the move as text: `buf` (the caller's move
+/// buffer, its length and the `needed` out-pointer) is checked to hold `max_bytes` first,
+/// before a possibly long search; then the engine plays the game's position, the move's text
+/// goes to the buffer and `code(position, move)` to the result's `mv`.
+///
+/// # Safety
+/// `engine` and `game` must be NULL or pointer values; the buffer NULL or `len` writable
+/// bytes; `needed` and `out` NULL or writable.
+#[allow(clippy::too_many_arguments)]
+unsafe fn bestmove_body<H: GameHandle>(
+    engine: *mut MancalaEngine,
+    game: *const H,
+    time_ms: u64,
+    node_limit: u64,
+    (move_buf, buf_len, needed): (*mut c_char, usize, *mut usize),
+    max_bytes: usize,
+    out: *mut MancalaEngineResult,
+    code: impl Fn(&AnyGame, &str) -> u8,
+) -> MancalaStatus {
     guard(|| {
         let out = io::out_ptr(out, "out")?;
         // SAFETY: registry-checked handles (the engine is shared: it has its own lock).
         let engine = unsafe { handle::get(engine.cast_const(), "engine") }?;
         // SAFETY: registry-checked handle; by the caller's contract no other thread mutates or
         // frees `game` during the call.
-        let game = unsafe { handle::get(game, "game") }?;
+        let game = unsafe { handle::get(game, "game") }?.game();
         let needed_ptr = io::out_ptr(needed, "needed")?;
         if move_buf.is_null() && buf_len > 0 {
             return Err(Error::null("move_buf"));
         }
-        if buf_len < MANCALA_BAO_MAX_MOVE_BYTES {
+        if buf_len < max_bytes {
             // The buffer is checked first, before a possibly long search.
             // SAFETY: checked non-NULL; writable by contract.
-            unsafe { needed_ptr.write(MANCALA_BAO_MAX_MOVE_BYTES) };
+            unsafe { needed_ptr.write(max_bytes) };
             return Err(Error::new(
                 MancalaStatus::BufferTooSmall,
-                format!(
-                    "move buffer of {buf_len} bytes is too small: {MANCALA_BAO_MAX_MOVE_BYTES} needed"
-                ),
+                format!("move buffer of {buf_len} bytes is too small: {max_bytes} needed"),
             ));
         }
-        let pos = *game.position();
-        let choice = engine.choose(&pos, time_ms, node_limit, false, |p| &mut p.bao)?;
-        // SAFETY: the caller's buffer contract (at least MANCALA_BAO_MAX_MOVE_BYTES bytes).
-        unsafe { io::write_str(&choice.mv.to_string(), move_buf, buf_len, needed) }?;
-        let result = result_of(&choice, 0);
+        let (text, result) = with_game!(game, g => {
+            let choice = engine.choose(g.position(), time_ms, node_limit)?;
+            (choice.mv.to_string(), result_of(&choice, 0))
+        });
+        let result = MancalaEngineResult {
+            mv: code(game, &text),
+            ..result
+        };
+        // SAFETY: the caller's buffer contract (at least `max_bytes` bytes).
+        unsafe { io::write_str(&text, move_buf, buf_len, needed) }?;
         // SAFETY: checked non-NULL; writable by contract.
         unsafe { out.write(result) };
         Ok(())
     })
+}
+
+/// A move buffer of this many bytes (NUL included) always holds a move of any game for
+/// `mancala_engine_bestmove` (the longest, a Bao la Kete move, takes 6 with its NUL).
+pub const MANCALA_MOVE_MAX: usize = 8;
+
+/// The engine's best move in a game of any kind (`MancalaGame`) within the budget: at most
+/// `time_ms` milliseconds (0 = no time limit) and `node_limit` positions (0 = no node limit);
+/// levels 1–9 also stop at their depth limit, level 10 needs a budget. The move is written as
+/// text in the game's move notation into `move_buf` (NUL-terminated), ready for
+/// `mancala_game_play`; `out->mv` is its index in the order of `mancala_game_legal_moves`
+/// (for `mancala_game_play_index`). The engine keeps one player (and table) a game. A cancel
+/// from another thread (`mancala_engine_cancel`) ends the search early with the best move of
+/// the last completed iteration.
+///
+/// Ownership: `engine` and `game` are only read (the engine's tables change under its own
+/// lock); `move_buf`, `needed` and `out` belong to the caller.
+/// Thread safety: several threads may call this on one engine (the calls are serialised);
+/// `game` must not be changed or freed by another thread during the call.
+///
+/// Returns:
+/// - `MANCALA_STATUS_OK`: `move_buf`, `*needed` (bytes written, NUL included) and `*out`
+///   written.
+/// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `buf_len` < `MANCALA_MOVE_MAX`; `*needed` =
+///   `MANCALA_MOVE_MAX`; checked before searching, nothing else written (`move_buf` may be
+///   NULL when `buf_len` is 0).
+/// - `MANCALA_STATUS_ILLEGAL_MOVE`: the game is over; there is no move to choose.
+/// - `MANCALA_STATUS_INVALID_ARGUMENT`: level 10 with `time_ms` and `node_limit` both 0.
+/// - `MANCALA_STATUS_DATABASE_MISMATCH`: a Kalah game, and the engine's database
+///   (`mancala_engine_set_database`) is for other rules than the game's.
+/// - `MANCALA_STATUS_OUT_OF_MEMORY`: the engine's table (`tt_bytes`) does not fit in memory.
+/// - `MANCALA_STATUS_NULL_POINTER` (`engine`, `game`, `needed` or `out` NULL, or `move_buf`
+///   NULL with `buf_len` > 0), `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `engine` and `game` must be NULL or pointer values; `move_buf` NULL or `buf_len` writable
+/// bytes; `needed` and `out` NULL or writable.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn mancala_engine_bestmove(
+    engine: *mut MancalaEngine,
+    game: *const MancalaGame,
+    time_ms: u64,
+    node_limit: u64,
+    move_buf: *mut c_char,
+    buf_len: usize,
+    needed: *mut usize,
+    out: *mut MancalaEngineResult,
+) -> MancalaStatus {
+    // SAFETY: forwarded contract.
+    unsafe {
+        bestmove_body(
+            engine,
+            game,
+            time_ms,
+            node_limit,
+            (move_buf, buf_len, needed),
+            MANCALA_MOVE_MAX,
+            out,
+            |g, text| {
+                let index = g.legal_moves_text().iter().position(|m| m == text);
+                index.and_then(|i| u8::try_from(i).ok()).unwrap_or(0)
+            },
+        )
+    }
 }
 
 #[cfg(test)]
@@ -443,8 +562,7 @@ mod tests {
                 seed: 0,
                 tt_bytes: 1 << 20,
                 db: None,
-                kalah: None,
-                bao: None,
+                games: Vec::new(),
             }),
             cancel: CancelGate::new(),
         }
@@ -463,7 +581,7 @@ mod tests {
             let held = e.players.lock().unwrap();
             // Ten minutes and two million positions: a lost cancel shows as a deep search
             // (the node budget ends it within seconds), not as a hang.
-            let search = s.spawn(|| e.choose(&pos, 600_000, 2_000_000, true, |p| &mut p.kalah));
+            let search = s.spawn(|| e.choose(&pos, 600_000, 2_000_000));
             while e.cancel.in_progress() == 0 {
                 std::thread::yield_now();
             }
@@ -477,7 +595,7 @@ mod tests {
         });
         // The request ended with the call: the next search runs its whole node budget.
         assert!(!e.cancel.requested());
-        let choice = e.choose(&pos, 0, 20_000, true, |p| &mut p.kalah).unwrap();
+        let choice = e.choose(&pos, 0, 20_000).unwrap();
         assert!(choice.search.nodes >= 20_000, "{:?}", choice.search);
     }
 
@@ -490,7 +608,7 @@ mod tests {
         let pos = KalahPosition::start(KalahRules::standard().with_size(6, 6).unwrap());
         e.cancel.request();
         assert!(!e.cancel.requested());
-        let choice = e.choose(&pos, 0, 20_000, true, |p| &mut p.kalah).unwrap();
+        let choice = e.choose(&pos, 0, 20_000).unwrap();
         assert!(choice.search.nodes >= 20_000, "{:?}", choice.search);
         assert!(choice.search.depth > 1);
     }

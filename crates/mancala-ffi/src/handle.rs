@@ -19,6 +19,7 @@ use crate::status::{guard, Error, MancalaStatus, Result};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
     Rules,
+    Game,
     Kalah,
     Bao,
     Solver,
@@ -30,6 +31,7 @@ impl Kind {
     fn c_name(self) -> &'static str {
         match self {
             Kind::Rules => "MancalaRules",
+            Kind::Game => "MancalaGame",
             Kind::Kalah => "MancalaKalah",
             Kind::Bao => "MancalaBao",
             Kind::Solver => "MancalaSolver",

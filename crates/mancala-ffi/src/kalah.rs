@@ -1,16 +1,24 @@
 //! `MancalaKalah`: a Kalah game in progress (its current position and the moves that led to
-//! it), with parse/print, legal moves, play/undo, side to move, extra turns, outcome and
-//! perft.
+//! it), with parse/print, legal moves as move codes, play/undo, side to move, extra turns,
+//! the pie-rule swap, outcome and perft. The calls are thin wrappers over the bodies of
+//! `MancalaGame` (`game.rs`), plus the Kalah-only ones (board slots, move codes, extra turn,
+//! swap state).
 
 use std::ffi::c_char;
 
-use mancala_core::kalah::{self as core_kalah, KalahGame, KalahMove, KalahPosition};
-use mancala_core::Side;
+use mancala_core::kalah::{self as core_kalah, KalahMove, KalahPosition};
+use mancala_core::{AnyGame, GameKind, GameRecord};
 
+use crate::game::{
+    clone_body, new_of_kind_body, outcome_body, perft_body, print_body, side_to_move_body,
+    undo_body, GameHandle,
+};
 use crate::handle::{self, Handle, Kind};
 use crate::io;
 use crate::rules::MancalaRules;
 use crate::status::{guard, Error, MancalaStatus, Result};
+
+pub use crate::game::{MancalaOutcome, MancalaSide};
 
 /// The move code of the pie-rule swap (house moves are coded by their house number 1..=m).
 pub const MANCALA_KALAH_SWAP: u8 = 255;
@@ -21,60 +29,43 @@ pub const MANCALA_KALAH_MAX_MOVES: usize = 8;
 /// length is always large enough.
 pub const MANCALA_KALAH_MAX_SLOTS: usize = 16;
 
-/// A side of the board, or none.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MancalaSide {
-    /// South: moves first; slots 0..m are its houses, slot m its store.
-    South = 0,
-    /// North: moves second; slots m+1..2m its houses, slot 2m+1 its store.
-    North = 1,
-    /// No side: the game is over (as a side to move).
-    None = 2,
-}
-
-impl From<Option<Side>> for MancalaSide {
-    fn from(side: Option<Side>) -> Self {
-        match side {
-            Some(Side::South) => MancalaSide::South,
-            Some(Side::North) => MancalaSide::North,
-            None => MancalaSide::None,
-        }
-    }
-}
-
-/// How a game stands: still going on, or who won.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MancalaOutcome {
-    /// The game is not over.
-    Ongoing = 0,
-    /// The game is over and South has more seeds in store.
-    SouthWins = 1,
-    /// The game is over and North has more seeds in store.
-    NorthWins = 2,
-    /// The game is over with equal stores.
-    Draw = 3,
-}
-
 /// An opaque Kalah game: its current position, and every earlier position and move back to
-/// the position it was made from (so that moves can be taken back).
+/// the position it was made from (so that moves can be taken back). The older handle of a
+/// Kalah game, beside `MancalaGame` (any game, moves as text); its calls are thin wrappers
+/// over the same bodies.
 ///
 /// Created by `mancala_kalah_new`, `mancala_kalah_parse` or `mancala_kalah_clone`; freed by
 /// `mancala_kalah_free`. Holds its own copy of its rules. Functions taking a `const
 /// MancalaKalah *` only read it and may run on several threads at once; `mancala_kalah_play`,
 /// `mancala_kalah_undo` and `mancala_kalah_free` need exclusive use of the handle.
 pub struct MancalaKalah {
-    game: KalahGame,
+    game: AnyGame,
 }
 
 impl Handle for MancalaKalah {
     const KIND: Kind = Kind::Kalah;
 }
 
+impl GameHandle for MancalaKalah {
+    fn wrap(game: AnyGame) -> Self {
+        MancalaKalah { game }
+    }
+    fn game(&self) -> &AnyGame {
+        &self.game
+    }
+    fn game_mut(&mut self) -> &mut AnyGame {
+        &mut self.game
+    }
+}
+
 impl MancalaKalah {
-    pub(crate) fn position(&self) -> &KalahPosition {
-        self.game.position()
+    /// The Kalah record (the constructors only make Kalah games).
+    pub(crate) fn kalah(&self) -> Result<&GameRecord<KalahPosition>> {
+        self.record()
+    }
+
+    pub(crate) fn position(&self) -> Result<&KalahPosition> {
+        Ok(self.kalah()?.position())
     }
 }
 
@@ -97,11 +88,6 @@ fn illegal(e: core_kalah::IllegalMove) -> Error {
     Error::new(MancalaStatus::IllegalMove, e.to_string())
 }
 
-fn new_game(out: *mut *mut MancalaKalah, game: KalahGame) -> Result<()> {
-    // SAFETY: every caller passes its own caller's `out`, NULL or writable by contract.
-    unsafe { handle::write_new(out, "out", MancalaKalah { game }) }
-}
-
 /// Makes a new game at the start position of `rules` (n seeds in every house, empty stores,
 /// South to move).
 ///
@@ -120,12 +106,8 @@ pub unsafe extern "C" fn mancala_kalah_new(
     rules: *const MancalaRules,
     out: *mut *mut MancalaKalah,
 ) -> MancalaStatus {
-    guard(|| {
-        io::out_ptr(out, "out")?;
-        // SAFETY: registry-checked handle.
-        let rules = unsafe { handle::get(rules, "rules") }?.kalah()?;
-        new_game(out, KalahGame::new(rules))
-    })
+    // SAFETY: forwarded contract.
+    unsafe { new_of_kind_body(GameKind::Kalah, rules, None, out) }
 }
 
 /// Parses a position in the notation of `docs/rules/kalah.md` under `rules` and makes a new
@@ -155,17 +137,8 @@ pub unsafe extern "C" fn mancala_kalah_parse(
     text: *const c_char,
     out: *mut *mut MancalaKalah,
 ) -> MancalaStatus {
-    guard(|| {
-        io::out_ptr(out, "out")?;
-        // SAFETY: registry-checked handle; caller's string contract.
-        let rules = unsafe { handle::get(rules, "rules") }?.kalah()?;
-        // SAFETY: the caller's contract: `text` is NULL or a NUL-terminated string that outlives
-        // the call.
-        let text = unsafe { io::in_str(text, "text") }?;
-        let pos = KalahPosition::parse(rules, text)
-            .map_err(|e| Error::new(MancalaStatus::BadPosition, e.to_string()))?;
-        new_game(out, KalahGame::from_position(pos))
-    })
+    // SAFETY: forwarded contract.
+    unsafe { new_of_kind_body(GameKind::Kalah, rules, Some(text), out) }
 }
 
 /// Makes an independent copy of a game (current position and history).
@@ -184,12 +157,8 @@ pub unsafe extern "C" fn mancala_kalah_clone(
     game: *const MancalaKalah,
     out: *mut *mut MancalaKalah,
 ) -> MancalaStatus {
-    // SAFETY: the caller's contract on `out`; `game` is only read.
-    unsafe {
-        handle::clone_entry(game, "game", out, |game| MancalaKalah {
-            game: game.game.clone(),
-        })
-    }
+    // SAFETY: forwarded contract.
+    unsafe { clone_body(game, out) }
 }
 
 /// Frees a game. NULL is a no-op (`MANCALA_STATUS_OK`).
@@ -232,12 +201,8 @@ pub unsafe extern "C" fn mancala_kalah_print(
     len: usize,
     needed: *mut usize,
 ) -> MancalaStatus {
-    // SAFETY: the caller's buffer contract; `game` is only read.
-    unsafe {
-        handle::print_entry(game, "game", buf, len, needed, |game| {
-            game.position().to_string()
-        })
-    }
+    // SAFETY: forwarded contract.
+    unsafe { print_body(game, buf, len, needed, AnyGame::position_text) }
 }
 
 /// Draws the current board as text into `buf` as a NUL-terminated string, as `mancala show`
@@ -266,14 +231,8 @@ pub unsafe extern "C" fn mancala_kalah_draw(
     len: usize,
     needed: *mut usize,
 ) -> MancalaStatus {
-    guard(|| {
-        // SAFETY: registry-checked handle; caller's buffer contract.
-        let game = unsafe { handle::get(game, "game") }?;
-        let text = game.position().drawing().to_string();
-        // SAFETY: the caller's contract: `buf` is NULL or `len` writable bytes, `needed` NULL
-        // or writable.
-        unsafe { io::write_str(&text, buf, len, needed) }
-    })
+    // SAFETY: forwarded contract.
+    unsafe { print_body(game, buf, len, needed, AnyGame::drawing_text) }
 }
 
 /// Prints the moves played since the game's first position, comma-separated (`"3,1,swap,6"`;
@@ -298,17 +257,8 @@ pub unsafe extern "C" fn mancala_kalah_record_print(
     len: usize,
     needed: *mut usize,
 ) -> MancalaStatus {
-    // SAFETY: the caller's buffer contract; `game` is only read.
-    unsafe {
-        handle::print_entry(game, "game", buf, len, needed, |game| {
-            game.game
-                .moves()
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(",")
-        })
-    }
+    // SAFETY: forwarded contract.
+    unsafe { print_body(game, buf, len, needed, |g| g.moves_text().join(",")) }
 }
 
 /// Copies the 2m + 2 seed counts of the current board into `slots`, in notation order:
@@ -338,7 +288,7 @@ pub unsafe extern "C" fn mancala_kalah_board(
         let game = unsafe { handle::get(game, "game") }?;
         // SAFETY: the caller's buffer contract: `slots` is NULL or holds `len` writable entries,
         // `count` NULL or writable.
-        unsafe { io::write_slice(&game.position().slots(), slots, len, count, "slot") }
+        unsafe { io::write_slice(&game.position()?.slots(), slots, len, count, "slot") }
     })
 }
 
@@ -368,7 +318,7 @@ pub unsafe extern "C" fn mancala_kalah_legal_moves(
         // SAFETY: registry-checked handle; caller's buffer contract.
         let game = unsafe { handle::get(game, "game") }?;
         let legal: Vec<u8> = game
-            .position()
+            .position()?
             .legal_moves()
             .into_iter()
             .map(encode_move)
@@ -398,7 +348,9 @@ pub unsafe extern "C" fn mancala_kalah_play(game: *mut MancalaKalah, mv: u8) -> 
     guard(|| {
         // SAFETY: registry-checked handle; exclusive use by contract.
         let game = unsafe { handle::get_mut(game, "game") }?;
-        game.game.play(decode_move(mv)).map_err(illegal)?;
+        game.record_mut::<KalahPosition>()?
+            .play(decode_move(mv))
+            .map_err(illegal)?;
         Ok(())
     })
 }
@@ -416,18 +368,8 @@ pub unsafe extern "C" fn mancala_kalah_play(game: *mut MancalaKalah, mv: u8) -> 
 /// No other thread may use `game` during the call.
 #[no_mangle]
 pub unsafe extern "C" fn mancala_kalah_undo(game: *mut MancalaKalah) -> MancalaStatus {
-    guard(|| {
-        // SAFETY: registry-checked handle; exclusive use by contract.
-        let game = unsafe { handle::get_mut(game, "game") }?;
-        if game.game.undo() {
-            Ok(())
-        } else {
-            Err(Error::new(
-                MancalaStatus::NothingToUndo,
-                "no move has been played since the game's first position",
-            ))
-        }
-    })
+    // SAFETY: forwarded contract.
+    unsafe { undo_body(game) }
 }
 
 /// Gives the side to move: `MANCALA_SIDE_SOUTH`, `MANCALA_SIDE_NORTH`, or `MANCALA_SIDE_NONE`
@@ -445,14 +387,8 @@ pub unsafe extern "C" fn mancala_kalah_side_to_move(
     game: *const MancalaKalah,
     side: *mut MancalaSide,
 ) -> MancalaStatus {
-    guard(|| {
-        let side = io::out_ptr(side, "side")?;
-        // SAFETY: registry-checked handle; `side` checked non-NULL.
-        let game = unsafe { handle::get(game, "game") }?;
-        // SAFETY: `side` was checked non-NULL above and is writable by the caller's contract.
-        unsafe { side.write(game.position().side_to_move().into()) };
-        Ok(())
-    })
+    // SAFETY: forwarded contract.
+    unsafe { side_to_move_body(game, side) }
 }
 
 /// Tells whether playing `mv` now would give the mover an extra turn (the last seed lands in
@@ -478,7 +414,7 @@ pub unsafe extern "C" fn mancala_kalah_extra_turn(
         let extra_turn = io::out_ptr(extra_turn, "extra_turn")?;
         // SAFETY: registry-checked handle.
         let game = unsafe { handle::get(game, "game") }?;
-        let pos = game.position();
+        let pos = game.position()?;
         let mv = decode_move(mv);
         let next = pos.play(mv).map_err(illegal)?;
         let extra = mv != KalahMove::Swap && next.side_to_move() == pos.side_to_move();
@@ -509,12 +445,12 @@ pub unsafe extern "C" fn mancala_kalah_swap_state(
         let offered = io::out_ptr(offered, "offered")?;
         let swapped = io::out_ptr(swapped, "swapped")?;
         // SAFETY: registry-checked handle; out-pointers checked non-NULL.
-        let game = unsafe { handle::get(game, "game") }?;
+        let game = unsafe { handle::get(game, "game") }?.kalah()?;
         // SAFETY: every out-pointer written here was checked non-NULL above (`io::out_ptr`) and is
         // writable by the caller's contract.
         unsafe {
             offered.write(game.position().swap_offered());
-            swapped.write(game.game.swapped());
+            swapped.write(game.swapped());
         }
         Ok(())
     })
@@ -538,31 +474,13 @@ pub unsafe extern "C" fn mancala_kalah_outcome(
     outcome: *mut MancalaOutcome,
     score: *mut i32,
 ) -> MancalaStatus {
-    guard(|| {
-        let outcome = io::out_ptr(outcome, "outcome")?;
-        let score = io::out_ptr(score, "score")?;
-        // SAFETY: registry-checked handle; out-pointers checked non-NULL.
-        let game = unsafe { handle::get(game, "game") }?;
-        let pos = game.position();
-        let (o, s) = match pos.outcome() {
-            None => (MancalaOutcome::Ongoing, pos.store_difference()),
-            Some(o) => (
-                match o.winner {
-                    Some(Side::South) => MancalaOutcome::SouthWins,
-                    Some(Side::North) => MancalaOutcome::NorthWins,
-                    None => MancalaOutcome::Draw,
-                },
-                o.score,
-            ),
-        };
-        // SAFETY: every out-pointer written here was checked non-NULL above (`io::out_ptr`) and is
-        // writable by the caller's contract.
-        unsafe {
-            outcome.write(o);
-            score.write(s);
-        }
-        Ok(())
-    })
+    // SAFETY: forwarded contract. While the game goes on, the store difference so far.
+    unsafe {
+        outcome_body(game, outcome, score, |g| match g {
+            AnyGame::Kalah(g) => g.position().store_difference(),
+            _ => 0,
+        })
+    }
 }
 
 /// Counts the move sequences of exactly `depth` plies from the current position (an extra
@@ -583,13 +501,6 @@ pub unsafe extern "C" fn mancala_kalah_perft(
     depth: u32,
     nodes: *mut u64,
 ) -> MancalaStatus {
-    guard(|| {
-        let nodes = io::out_ptr(nodes, "nodes")?;
-        // SAFETY: registry-checked handle; `nodes` checked non-NULL.
-        let game = unsafe { handle::get(game, "game") }?;
-        let n = core_kalah::perft(game.position(), depth);
-        // SAFETY: `nodes` was checked non-NULL above and is writable by the caller's contract.
-        unsafe { nodes.write(n) };
-        Ok(())
-    })
+    // SAFETY: forwarded contract.
+    unsafe { perft_body(game, depth, nodes) }
 }

@@ -33,6 +33,7 @@ pub mod bao;
 mod cancel;
 pub mod egdb;
 pub mod engine;
+pub mod game;
 mod handle;
 mod io;
 pub mod kalah;
@@ -46,12 +47,13 @@ use std::ffi::c_char;
 pub use bao::MancalaBao;
 pub use egdb::{MancalaEgdb, MancalaEgdbEncoding};
 pub use engine::{MancalaEngine, MancalaEngineConfig, MancalaEngineResult};
-pub use kalah::{MancalaKalah, MancalaOutcome, MancalaSide};
+pub use game::{MancalaGame, MancalaGameKind, MancalaOutcome, MancalaSide};
+pub use kalah::MancalaKalah;
 pub use progress::{
     MancalaBuildProgress, MancalaBuildProgressFn, MancalaSolvePhase, MancalaSolveProgress,
     MancalaSolveProgressFn,
 };
-pub use rules::{MancalaGame, MancalaRules};
+pub use rules::MancalaRules;
 pub use solver::{MancalaMoveValue, MancalaSolution, MancalaSolver, MancalaSolverConfig};
 pub use status::MancalaStatus;
 

@@ -3,22 +3,13 @@
 
 use std::ffi::c_char;
 
-use mancala_core::bao::BaoRules;
 use mancala_core::kalah::KalahRules;
+use mancala_core::GameKind;
 
+use crate::game::MancalaGameKind;
 use crate::handle::{self, Handle, Kind};
 use crate::io;
 use crate::status::{guard, Error, MancalaStatus, Result};
-
-/// Which game a rule set is for.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MancalaGame {
-    /// Kalah(m, n): use the rule set with the `mancala_kalah_*` calls.
-    Kalah = 0,
-    /// Bao la Kete: use the rule set with the `mancala_bao_*` calls.
-    Bao = 1,
-}
 
 /// A rule set of either game: the core's [`Rules`].
 pub(crate) use mancala_core::Rules as AnyRules;
@@ -34,26 +25,31 @@ pub struct MancalaRules {
 }
 
 impl MancalaRules {
-    /// The Kalah rules, or `INVALID_ARGUMENT` for a Bao rule set.
-    pub(crate) fn kalah(&self) -> Result<KalahRules> {
-        match self.rules {
-            AnyRules::Kalah(r) => Ok(r),
-            AnyRules::Bao(_) => Err(Error::new(
-                MancalaStatus::InvalidArgument,
-                "these are Bao la Kete rules; this call needs Kalah rules",
-            )),
+    /// `INVALID_ARGUMENT`: "these are Bao la Kete rules; this call needs Kalah rules".
+    fn wrong_game(&self, kind: GameKind) -> Error {
+        Error::new(
+            MancalaStatus::InvalidArgument,
+            format!(
+                "these are {} rules; this call needs {kind} rules",
+                self.rules.kind()
+            ),
+        )
+    }
+
+    /// The rules, or `INVALID_ARGUMENT` when they are of another game than `kind`.
+    pub(crate) fn of_kind(&self, kind: GameKind) -> Result<AnyRules> {
+        if self.rules.kind() == kind {
+            Ok(self.rules)
+        } else {
+            Err(self.wrong_game(kind))
         }
     }
 
-    /// The Bao la Kete rules, or `INVALID_ARGUMENT` for a Kalah rule set.
-    pub(crate) fn bao(&self) -> Result<BaoRules> {
-        match self.rules {
-            AnyRules::Bao(r) => Ok(r),
-            AnyRules::Kalah(_) => Err(Error::new(
-                MancalaStatus::InvalidArgument,
-                "these are Kalah rules; this call needs Bao la Kete rules",
-            )),
-        }
+    /// The Kalah rules, or `INVALID_ARGUMENT` for a rule set of another game.
+    pub(crate) fn kalah(&self) -> Result<KalahRules> {
+        self.rules
+            .kalah()
+            .ok_or_else(|| self.wrong_game(GameKind::Kalah))
     }
 }
 
@@ -172,7 +168,7 @@ pub unsafe extern "C" fn mancala_rules_size(
     })
 }
 
-/// Tells which game a rule set is for: `MANCALA_GAME_KALAH` or `MANCALA_GAME_BAO`.
+/// Tells which game a rule set is for: `MANCALA_GAME_KIND_KALAH` or `MANCALA_GAME_KIND_BAO`.
 ///
 /// Thread safety: `rules` is only read.
 ///
@@ -184,16 +180,13 @@ pub unsafe extern "C" fn mancala_rules_size(
 #[no_mangle]
 pub unsafe extern "C" fn mancala_rules_game(
     rules: *const MancalaRules,
-    game: *mut MancalaGame,
+    game: *mut MancalaGameKind,
 ) -> MancalaStatus {
     guard(|| {
         let game = io::out_ptr(game, "game")?;
         // SAFETY: registry-checked handle; `game` checked non-NULL.
         let rules = unsafe { handle::get(rules, "rules") }?;
-        let which = match rules.rules {
-            AnyRules::Kalah(_) => MancalaGame::Kalah,
-            AnyRules::Bao(_) => MancalaGame::Bao,
-        };
+        let which = MancalaGameKind::from(rules.rules.kind());
         // SAFETY: `game` was checked non-NULL above and is writable by the caller's contract.
         unsafe { game.write(which) };
         Ok(())

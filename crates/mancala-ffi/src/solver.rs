@@ -365,7 +365,7 @@ pub unsafe extern "C" fn mancala_solver_solve(
         // SAFETY: registry-checked handle; by the caller's contract no other thread mutates or
         // frees `game` during the call.
         let game = unsafe { handle::get(game, "game") }?;
-        let pos = *game.position();
+        let pos = *game.position()?;
         let hook = solver.hook();
         let s = solver.with_solver(|s| {
             match hook {
@@ -434,7 +434,7 @@ pub unsafe extern "C" fn mancala_solver_analyse(
         // SAFETY: registry-checked handle; by the caller's contract no other thread mutates or
         // frees `game` during the call.
         let game = unsafe { handle::get(game, "game") }?;
-        let pos = *game.position();
+        let pos = *game.position()?;
         let legal = pos.legal_moves().len();
         if len < legal || count.is_null() || (moves.is_null() && len > 0) {
             // The buffer checks first, before a possibly long search.

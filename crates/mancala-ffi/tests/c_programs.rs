@@ -5,6 +5,8 @@
 //!   game calls;
 //! * `tests/c/solver_paths.c`: the solver and endgame-database calls, values checked against
 //!   a plain minimax written in C, limits, cancel from another thread, damaged files;
+//! * `tests/c/game_paths.c`: the one game API (`MancalaGame`) on both games, engine against
+//!   engine, and its error paths;
 //! * `tests/c/engine_paths.c`: the playing engine: a hand-derived best move, budgets, levels,
 //!   cancel from another thread, Bao la Kete moves, exact play with a database, every error
 //!   path;
@@ -18,7 +20,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use mancala_core::kalah::{KalahGame, KalahMove, KalahPosition, KalahRules};
+use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
+use mancala_core::GameRecord;
 use mancala_core::Side;
 use mancala_solver::engine::{Engine, Level, LevelPlayer, Limits};
 use mancala_solver::Solver;
@@ -190,6 +193,14 @@ fn c_solver_and_database_paths() {
 }
 
 #[test]
+fn c_game_paths() {
+    let dir = scratch("game_paths");
+    let exe = build_c_test("game_paths", &dir, &[]);
+    let out = stdout(&run(&mut Command::new(exe)));
+    assert_all_passed("game_paths", &out);
+}
+
+#[test]
 fn c_engine_paths() {
     let dir = scratch("engine_paths");
     let exe = build_c_test("engine_paths", &dir, &[]);
@@ -225,7 +236,7 @@ fn expected_output(lang: &str) -> String {
 fn transcript_from_core() -> String {
     let mut solver = Solver::new().threads(1).tt_bytes(16 << 20);
     let rules: KalahRules = "kalah(6,4)".parse().unwrap();
-    let mut game = KalahGame::new(rules);
+    let mut game = GameRecord::<KalahPosition>::new(rules);
     let script = [1u8, 6, 2, 5, 3, 4];
     let mut cursor = 0;
     let mut text = format!("start: {}\n", game.position());
@@ -501,6 +512,7 @@ fn c_programs_are_memory_clean() {
         ("error_paths", tests.join("error_paths.c")),
         ("solver_paths", tests.join("solver_paths.c")),
         ("engine_paths", tests.join("engine_paths.c")),
+        ("game_paths", tests.join("game_paths.c")),
     ];
     for (name, src) in programs {
         let exe = dir.join(name);

@@ -13,6 +13,7 @@ use std::ptr;
 use mancala::bao::*;
 use mancala::egdb::*;
 use mancala::engine::*;
+use mancala::game::*;
 use mancala::kalah::*;
 use mancala::progress::{MancalaBuildProgress, MancalaSolveProgress};
 use mancala::rules::*;
@@ -135,7 +136,7 @@ fn no_successful_call_changes_the_last_error() {
     );
     let (mut houses, mut seeds) = (0u8, 0u8);
     ok!(c, mancala_rules_size(r2, &mut houses, &mut seeds));
-    let mut game = MancalaGame::Bao;
+    let mut game = MancalaGameKind::Bao;
     ok!(c, mancala_rules_game(r2, &mut game));
 
     // Kalah games.
@@ -220,6 +221,53 @@ fn no_successful_call_changes_the_last_error() {
     ok!(c, mancala_bao_side_to_move(b2, &mut side));
     ok!(c, mancala_bao_outcome(b2, &mut outcome, &mut score));
     ok!(c, mancala_bao_perft(b2, 1, &mut nodes));
+
+    // Games of any kind (`MancalaGame`).
+    let standard = CString::new("standard").unwrap();
+    let mut gg = ptr::null_mut();
+    ok!(c, mancala_game_new(standard.as_ptr(), &mut gg));
+    let start_text = CString::new("4,4,4,4,4,4,0,4,4,4,4,4,4,0 S").unwrap();
+    let mut gg2 = ptr::null_mut();
+    ok!(
+        c,
+        mancala_game_parse(standard.as_ptr(), start_text.as_ptr(), &mut gg2)
+    );
+    let mut gg3 = ptr::null_mut();
+    ok!(c, mancala_game_from_rules(br, ptr::null(), &mut gg3));
+    let mut gg4 = ptr::null_mut();
+    ok!(c, mancala_game_clone(gg3, &mut gg4));
+    let mut kind = MancalaGameKind::Kalah;
+    ok!(c, mancala_game_kind(gg3, &mut kind));
+    ok!(
+        c,
+        mancala_game_print(gg, text.as_mut_ptr(), text.len(), &mut needed)
+    );
+    ok!(
+        c,
+        mancala_game_draw(gg, text.as_mut_ptr(), text.len(), &mut needed)
+    );
+    ok!(
+        c,
+        mancala_game_rules_print(gg, text.as_mut_ptr(), text.len(), &mut needed)
+    );
+    ok!(
+        c,
+        mancala_game_legal_moves(gg, text.as_mut_ptr(), text.len(), &mut needed, &mut count)
+    );
+    let three = CString::new("3").unwrap();
+    ok!(c, mancala_game_play(gg, three.as_ptr()));
+    ok!(c, mancala_game_undo(gg));
+    ok!(
+        c,
+        mancala_game_play_index(gg, 2, text.as_mut_ptr(), text.len(), &mut needed)
+    );
+    ok!(
+        c,
+        mancala_game_record_print(gg, text.as_mut_ptr(), text.len(), &mut needed)
+    );
+    ok!(c, mancala_game_side_to_move(gg, &mut side));
+    ok!(c, mancala_game_outcome(gg, &mut outcome, &mut score));
+    ok!(c, mancala_game_perft(gg, 2, &mut nodes));
 
     // Endgame databases of Kalah(2,·), K = 4.
     let mut db = ptr::null_mut();
@@ -336,6 +384,19 @@ fn no_successful_call_changes_the_last_error() {
             &mut result
         )
     );
+    ok!(
+        c,
+        mancala_engine_bestmove(
+            engine,
+            gg3,
+            0,
+            1000,
+            text.as_mut_ptr(),
+            text.len(),
+            &mut needed,
+            &mut result
+        )
+    );
     ok!(c, mancala_engine_cancel(engine));
 
     // Freeing everything, and NULL.
@@ -350,9 +411,13 @@ fn no_successful_call_changes_the_last_error() {
     for x in [g, g2, g3, small_game] {
         ok!(c, mancala_kalah_free(x));
     }
+    for x in [gg, gg2, gg3, gg4] {
+        ok!(c, mancala_game_free(x));
+    }
     for x in [r, r2, br] {
         ok!(c, mancala_rules_free(x));
     }
+    ok!(c, mancala_game_free(ptr::null_mut()));
     ok!(c, mancala_kalah_free(ptr::null_mut()));
     ok!(c, mancala_bao_free(ptr::null_mut()));
     ok!(c, mancala_rules_free(ptr::null_mut()));
@@ -362,7 +427,7 @@ fn no_successful_call_changes_the_last_error() {
 
     // Every function of the header was called successfully above.
     let declared = header_functions();
-    assert_eq!(declared.len(), 66, "{declared:?}");
+    assert_eq!(declared.len(), 84, "{declared:?}");
     let missing: Vec<&String> = declared.difference(&c.seen).collect();
     assert!(missing.is_empty(), "not checked: {missing:?}");
 

@@ -38,7 +38,8 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use mancala_core::kalah::{parse_moves, KalahMove, KalahPosition};
+use mancala_core::kalah::{KalahMove, KalahPosition};
+use mancala_core::parse_moves;
 use thiserror::Error;
 
 use crate::tree::{Ask, FullLeaf, LeafResult};
@@ -117,7 +118,7 @@ pub(crate) fn moves_of(text: &str) -> Result<Vec<KalahMove>, String> {
     if text == "-" {
         Ok(Vec::new())
     } else {
-        parse_moves(text).map_err(|e| format!("moves {text:?}: {e}"))
+        parse_moves::<KalahPosition>(text).map_err(|e| format!("moves {text:?}: {e}"))
     }
 }
 

@@ -3,7 +3,7 @@
 //! exhaustive search written here (win/loss only, no evaluation), on positions from random games.
 
 use mancala_core::bao::{BaoMove, BaoPosition, BaoRules};
-use mancala_core::{Game, Side};
+use mancala_core::Side;
 use mancala_solver::engine::{Engine, Level, LevelPlayer, Limits, DECISIVE, WIN};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

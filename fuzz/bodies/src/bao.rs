@@ -233,7 +233,7 @@ fn run_bao_moves(u: &mut Unstructured<'_>) -> arbitrary::Result<()> {
     check_invariants(&pos);
     for _ in 0..MAX_PLIES {
         let legal: Vec<BaoMove> = pos.legal_moves().into_iter().collect();
-        assert_eq!(pos.is_game_over(), legal.is_empty(), "{pos}");
+        assert_eq!(pos.is_over(), legal.is_empty(), "{pos}");
         for &mv in &legal {
             assert_eq!(mv.to_string().parse::<BaoMove>(), Ok(mv));
         }

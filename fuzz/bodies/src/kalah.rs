@@ -3,10 +3,16 @@
 
 use arbitrary::Unstructured;
 use mancala_core::kalah::{
-    parse_moves, perft, IllegalReason, KalahGame, KalahMove, KalahOption, KalahOptions,
-    KalahPosition, KalahRules, RecordError,
+    perft, IllegalReason, KalahMove, KalahOption, KalahOptions, KalahPosition, KalahRules,
 };
-use mancala_core::Side;
+use mancala_core::{GameRecord, Side};
+
+type KalahGame = GameRecord<KalahPosition>;
+type RecordError = mancala_core::RecordError<KalahPosition>;
+
+fn parse_moves(text: &str) -> Result<Vec<KalahMove>, RecordError> {
+    mancala_core::parse_moves::<KalahPosition>(text)
+}
 
 use crate::kalah_reference::{RefPos, RefRules};
 
@@ -99,7 +105,7 @@ pub fn kalah_notation(data: &[u8]) {
     }
 }
 
-/// `KalahGame::replay` against playing the moves one by one.
+/// `GameRecord::replay` against playing the moves one by one.
 fn check_replay(start: KalahPosition, moves: &[KalahMove]) {
     let mut pos = start;
     let mut first_illegal = None;

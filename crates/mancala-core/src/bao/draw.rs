@@ -25,7 +25,7 @@
 use core::fmt;
 
 use super::BaoPosition;
-use crate::{Game, Side};
+use crate::Side;
 
 /// Index of the kuu in a front row (pit 5, K-3.5).
 const KUU: usize = 4;

@@ -36,7 +36,7 @@ use super::moves::{BaoMove, Pit};
 use super::relay::{Ending, Finish};
 use super::rules::{BaoRules, TOTAL_SEEDS};
 use super::sow::{front_empty, get, FRONT, KUU};
-use crate::game::{Game, MoveList, Outcome};
+use crate::game::{Game, GameKind, MoveList, Outcome};
 use crate::Side;
 
 const NORTH_TO_MOVE: u8 = 1;
@@ -380,10 +380,36 @@ impl BaoPosition {
         self.turn_for(self.to_move(), false)
     }
 
+    /// The side to move, or `None` once the game is over (then [`BaoPosition::to_move`] is
+    /// the side that lost).
+    #[must_use]
+    pub fn side_to_move(&self) -> Option<Side> {
+        if self.is_over() {
+            None
+        } else {
+            Some(self.to_move())
+        }
+    }
+
+    /// The result once the game is over, `None` while it goes on: the winner is the side not
+    /// to move (decision 9); the score is +1 for a South win and −1 for a North win. No draws
+    /// (K-10.3).
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.is_over() {
+            return None;
+        }
+        let winner = self.to_move().opponent();
+        Some(Outcome {
+            winner: Some(winner),
+            score: if winner == Side::South { 1 } else { -1 },
+        })
+    }
+
     /// Whether the game is over: the side to move has an empty front row (K-10.1) or no legal
     /// move (K-10.2).
     #[must_use]
-    pub fn is_game_over(&self) -> bool {
+    pub fn is_over(&self) -> bool {
         front_empty(self.pits[self.to_move().index()]) || !movegen::has_legal_move(&self.turn())
     }
 
@@ -397,6 +423,24 @@ impl BaoPosition {
             return MoveList::new();
         }
         movegen::legal_moves(&self.turn())
+    }
+
+    /// Plays `mv` without the caller needing the reason of a refusal: the fast path for
+    /// searches that generate their own legal moves.
+    ///
+    /// Contract: `mv` must be one of [`BaoPosition::legal_moves`]. Otherwise the result is
+    /// `self` unchanged (debug builds assert legality); never a panic in release builds, never
+    /// undefined behaviour. A Bao move is checked as it is played, so this is no faster than
+    /// [`BaoPosition::play`].
+    #[must_use]
+    pub fn play_unchecked(&self, mv: BaoMove) -> BaoPosition {
+        match self.play(mv) {
+            Ok(next) => next,
+            Err(e) => {
+                debug_assert!(false, "illegal move {mv} on {self}: {e}");
+                *self
+            }
+        }
     }
 
     /// Plays `mv` and returns the new position, or why `mv` is illegal here; `self` is
@@ -513,15 +557,34 @@ impl Default for BaoPosition {
 }
 
 impl Game for BaoPosition {
+    type Rules = BaoRules;
+    type RulesError = super::RulesError;
     type Move = BaoMove;
+    type MoveParseError = super::MoveParseError;
     type Error = IllegalMove;
+    type PositionError = PositionError;
+    type Drawing = super::BaoDrawing;
+
+    const KIND: GameKind = GameKind::Bao;
+
+    fn start(rules: BaoRules) -> BaoPosition {
+        BaoPosition::start(rules)
+    }
+
+    fn rules(&self) -> BaoRules {
+        BaoPosition::rules(self)
+    }
+
+    fn parse(rules: BaoRules, text: &str) -> Result<BaoPosition, PositionError> {
+        BaoPosition::parse(rules, text)
+    }
+
+    fn drawing(&self) -> super::BaoDrawing {
+        BaoPosition::drawing(self)
+    }
 
     fn side_to_move(&self) -> Option<Side> {
-        if self.is_game_over() {
-            None
-        } else {
-            Some(self.to_move())
-        }
+        BaoPosition::side_to_move(self)
     }
 
     fn legal_moves(&self) -> MoveList<BaoMove> {
@@ -532,17 +595,16 @@ impl Game for BaoPosition {
         BaoPosition::play(self, mv)
     }
 
-    /// The winner is the side not to move once the game is over (decision 9); the score is +1
-    /// for a South win and −1 for a North win. No draws (K-10.3).
+    fn play_unchecked(&self, mv: BaoMove) -> BaoPosition {
+        BaoPosition::play_unchecked(self, mv)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
-        if !self.is_game_over() {
-            return None;
-        }
-        let winner = self.to_move().opponent();
-        Some(Outcome {
-            winner: Some(winner),
-            score: if winner == Side::South { 1 } else { -1 },
-        })
+        BaoPosition::outcome(self)
+    }
+
+    fn is_over(&self) -> bool {
+        BaoPosition::is_over(self)
     }
 }
 

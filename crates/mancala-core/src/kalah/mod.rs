@@ -5,7 +5,6 @@
 //!   (sowing, extra turn, capture, end of the game) in `sow.rs`, perft in `perft.rs`;
 //! * [`moves`], [`notation`], [`error`] — [`KalahMove`], the position notation, every refusal;
 //! * [`layout`] — [`KalahLayout`], an unvalidated position, checked into a [`KalahPosition`];
-//! * [`record`] — game records and the players' sides across a pie-rule swap;
 //! * [`draw`] — [`KalahDrawing`], the board drawn as text;
 //! * [`manchester`] — the Manchester engine–agent protocol: messages and an agent's session.
 
@@ -16,7 +15,6 @@ pub mod manchester;
 pub mod moves;
 pub mod notation;
 pub mod position;
-pub mod record;
 pub mod rules;
 
 mod perft;
@@ -30,7 +28,6 @@ pub use moves::KalahMove;
 pub use notation::NOTATION_MAX_BYTES;
 pub use perft::perft;
 pub use position::KalahPosition;
-pub use record::{parse_moves, KalahGame, Player, RecordError};
 pub use rules::{
     KalahOption, KalahOptionInfo, KalahOptions, KalahRules, RulesError, MAX_HOUSES, MAX_TOTAL_SEEDS,
 };

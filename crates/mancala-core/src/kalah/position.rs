@@ -32,7 +32,7 @@ use core::fmt;
 use super::rules::{KalahOption, KalahRules};
 use super::sow::lane_sum;
 use super::tables::lanes;
-use crate::game::{Game, MoveList, Outcome};
+use crate::game::{Game, GameKind, MoveList, Outcome};
 use crate::Side;
 
 // The items that lived here before `kalah/` was split by job, at their old paths.
@@ -412,8 +412,31 @@ impl KalahPosition {
 }
 
 impl Game for KalahPosition {
+    type Rules = KalahRules;
+    type RulesError = super::RulesError;
     type Move = KalahMove;
+    type MoveParseError = MoveParseError;
     type Error = IllegalMove;
+    type PositionError = super::PositionError;
+    type Drawing = super::KalahDrawing;
+
+    const KIND: GameKind = GameKind::Kalah;
+
+    fn start(rules: KalahRules) -> KalahPosition {
+        KalahPosition::start(rules)
+    }
+
+    fn rules(&self) -> KalahRules {
+        KalahPosition::rules(self)
+    }
+
+    fn parse(rules: KalahRules, text: &str) -> Result<KalahPosition, super::PositionError> {
+        KalahPosition::parse(rules, text)
+    }
+
+    fn drawing(&self) -> super::KalahDrawing {
+        KalahPosition::drawing(self)
+    }
 
     fn side_to_move(&self) -> Option<Side> {
         KalahPosition::side_to_move(self)
@@ -427,7 +450,20 @@ impl Game for KalahPosition {
         KalahPosition::play(self, mv)
     }
 
+    fn play_unchecked(&self, mv: KalahMove) -> Self {
+        KalahPosition::play_unchecked(self, mv)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         KalahPosition::outcome(self)
+    }
+
+    fn is_over(&self) -> bool {
+        KalahPosition::is_over(self)
+    }
+
+    /// The pie-rule swap exchanges the players; the side to move stays.
+    fn swaps_players(&self, mv: KalahMove) -> bool {
+        mv == KalahMove::Swap
     }
 }

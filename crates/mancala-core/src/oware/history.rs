@@ -9,34 +9,7 @@
 //! positions since the last capture can repeat.
 
 use super::position::OwarePosition;
-
-/// The rules of a game that depend on its history (OW-10.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct HistoryRules {
-    /// End the game when the position after a move has occurred this many times in the game
-    /// (the start or set-up position counts once). `None` = no repetition rule.
-    pub repetition: Option<u8>,
-    /// End the game after this many plies since the start or set-up position. `None` = no
-    /// limit.
-    pub move_limit: Option<u16>,
-}
-
-impl HistoryRules {
-    /// No history rule.
-    pub const NONE: HistoryRules = HistoryRules {
-        repetition: None,
-        move_limit: None,
-    };
-}
-
-/// Which history rule ends a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum HistoryEnd {
-    /// The position has occurred the rule set's number of times (OW-6.2).
-    Repetition,
-    /// The rule set's number of plies has been played (OW-6.4).
-    MoveLimit,
-}
+use crate::game::{HistoryEnd, HistoryRules};
 
 impl OwarePosition {
     /// The history rules of this position's rule set (OW-10.2): `repetition` (2..=9 or

@@ -11,7 +11,7 @@
 //!   notation (OW-9), every refusal;
 //! * [`layout`] — [`OwareLayout`], an unvalidated position, checked into an [`OwarePosition`];
 //! * [`history`] — the history rules (repetition, move limit, OW-10.2): what a game record
-//!   needs from a history-free position;
+//!   ([`crate::GameRecord`]) needs from a history-free position;
 //! * [`draw`] — [`OwareDrawing`], the board drawn as text;
 //! * [`perft()`] — move-sequence counts (OW-11.4).
 //!
@@ -32,16 +32,21 @@ pub mod notation;
 pub mod position;
 pub mod rules;
 
+// `impl Game for OwarePosition`: compiled once `GameKind` has its `Oware` variant; until
+// then the same methods are inherent (`OwarePosition::start`, `parse`, `drawing`, `play`,
+// `play_unchecked`, `history_rules`, `end_by`, …).
+#[cfg(any())]
+mod game;
 mod legal;
 mod perft;
 mod sow;
 mod tables;
 
+pub use crate::game::{HistoryEnd, HistoryRules};
 pub use draw::OwareDrawing;
 pub use error::{
     IllegalMove, IllegalReason, MoveParseError, PositionEnd, PositionError, RecordError,
 };
-pub use history::{HistoryEnd, HistoryRules};
 pub use layout::OwareLayout;
 pub use moves::{parse_moves, OwareMove};
 pub use notation::NOTATION_MAX_BYTES;

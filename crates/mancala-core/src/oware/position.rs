@@ -37,7 +37,7 @@ use super::error::{IllegalMove, IllegalReason};
 use super::moves::OwareMove;
 use super::rules::{CycleScore, GrandSlam, Majority, OwareRules};
 use super::tables::ones;
-use crate::game::{Game, MoveList, Outcome};
+use crate::game::{MoveList, Outcome};
 use crate::Side;
 
 pub(super) const MOVER_IS_NORTH: u8 = 1;
@@ -454,27 +454,6 @@ impl OwarePosition {
             CycleScore::OwnRow => self.finished_by_rows(),
             CycleScore::Split => self.finished(),
         }
-    }
-}
-
-impl Game for OwarePosition {
-    type Move = OwareMove;
-    type Error = IllegalMove;
-
-    fn side_to_move(&self) -> Option<Side> {
-        OwarePosition::side_to_move(self)
-    }
-
-    fn legal_moves(&self) -> MoveList<OwareMove> {
-        OwarePosition::legal_moves(self)
-    }
-
-    fn play(&self, mv: OwareMove) -> Result<Self, IllegalMove> {
-        OwarePosition::play(self, mv)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        OwarePosition::outcome(self)
     }
 }
 

@@ -507,9 +507,9 @@ static const char *BAO_START =
 
 static void test_bao(void) {
     MancalaRules *r = rules_of("bao-la-kete");
-    MancalaGame which = MANCALA_GAME_KALAH;
+    MancalaGameKind which = MANCALA_GAME_KIND_KALAH;
     OK(mancala_rules_game(r, &which));
-    CHECK(which == MANCALA_GAME_BAO);
+    CHECK(which == MANCALA_GAME_KIND_BAO);
     char buf[160];
     size_t needed = 0, count = 99;
     OK(mancala_rules_print(r, buf, sizeof buf, &needed));
@@ -522,7 +522,7 @@ static void test_bao(void) {
     CHECK(k == NULL);
     MancalaRules *kr = rules_of("standard");
     OK(mancala_rules_game(kr, &which));
-    CHECK(which == MANCALA_GAME_KALAH);
+    CHECK(which == MANCALA_GAME_KIND_KALAH);
     MancalaBao *g = NULL;
     EXPECT(mancala_bao_new(kr, &g), MANCALA_STATUS_INVALID_ARGUMENT);
     EXPECT(mancala_bao_parse(kr, BAO_START, &g), MANCALA_STATUS_INVALID_ARGUMENT);

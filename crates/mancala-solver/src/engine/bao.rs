@@ -27,8 +27,8 @@
 
 use core::hash::{Hash, Hasher};
 
-use mancala_core::bao::{BaoMove, BaoPosition};
-use mancala_core::{Game, Side};
+use mancala_core::bao::BaoPosition;
+use mancala_core::Side;
 
 use super::eval::{mix64, Evaluate, SEED, WIN};
 
@@ -110,10 +110,6 @@ impl Evaluate for BaoPosition {
         let mut h = MixHasher(0x9e37_79b9_7f4a_7c15);
         self.hash(&mut h);
         h.finish()
-    }
-
-    fn play_legal(&self, mv: BaoMove) -> Option<Self> {
-        self.play(mv).ok()
     }
 }
 

@@ -66,21 +66,6 @@ pub trait Evaluate: Game {
     /// or its mover-relative equivalent, rule state), for the transposition table.
     fn hash_key(&self) -> u64;
 
-    /// Whether `mv` makes the two players exchange sides while the side to move stays (the
-    /// Kalah pie-rule swap). The search negates the value across such a move even though
-    /// `side_to_move` does not change. `false` by default.
-    fn swaps_players(&self, mv: Self::Move) -> bool {
-        let _ = mv;
-        false
-    }
-
-    /// Plays a move taken from this position's [`Game::legal_moves`]: a fast path the search
-    /// uses instead of the checked [`Game::play`]. `None` if the move is refused (never for a
-    /// listed move); the search then skips it. Default: `self.play(mv).ok()`.
-    fn play_legal(&self, mv: Self::Move) -> Option<Self> {
-        self.play(mv).ok()
-    }
-
     /// A game-specific ordering hint for the legal move `mv`, which leads to `child`: moves
     /// are tried by table move, killer moves, then this hint (higher first), then the static
     /// value of the child. Default 0 (static value only). Kalah puts extra turns first,
@@ -191,15 +176,6 @@ impl Evaluate for KalahPosition {
             | u64::from(rules.seeds()) << 24
             | u64::from(rules.options().bits()) << 32;
         mix64(k as u64 ^ mix64((k >> 64) as u64 ^ mix64(extra)))
-    }
-
-    fn swaps_players(&self, mv: KalahMove) -> bool {
-        mv == KalahMove::Swap
-    }
-
-    #[inline]
-    fn play_legal(&self, mv: KalahMove) -> Option<Self> {
-        Some(self.play_unchecked(mv))
     }
 
     /// The exact solver's ordering score (`exact/order.rs`) of an extra-turn move (always

@@ -19,7 +19,7 @@
 //!
 //! Extra turns: a move after which the same player is still to move keeps the sign of the
 //! score and the window; any other move negates both, and the pie-rule swap
-//! ([`Evaluate::swaps_players`]) negates although the side to move stays. Every move, an
+//! ([`Game::swaps_players`]) negates although the side to move stays. Every move, an
 //! extra-turn move included, is one ply of depth.
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -635,9 +635,7 @@ impl<G: Evaluate> Engine<G> {
                 if restricted && !self.root_moves.contains(&mv) {
                     continue;
                 }
-                let Some(child) = pos.play_legal(mv) else {
-                    continue;
-                };
+                let child = pos.play_unchecked(mv);
                 self.nodes += 1;
                 if self.can_abort && self.nodes >= self.node_limit {
                     self.aborted = true;
@@ -666,9 +664,7 @@ impl<G: Evaluate> Engine<G> {
                 if restricted && !self.root_moves.contains(&mv) {
                     continue;
                 }
-                let Some(child) = pos.play_legal(mv) else {
-                    continue;
-                };
+                let child = pos.play_unchecked(mv);
                 // Table move, killers, then the game's hint, then the static value.
                 let (order, hint) = if tt_best == Some(i as u8) {
                     (i32::MAX, 0)

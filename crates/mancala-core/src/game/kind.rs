@@ -1,0 +1,80 @@
+//! [`GameKind`]: which game a rule-set text names, decided in one place for every front end.
+
+use core::fmt;
+
+/// The games of this library. A rule-set text names exactly one of them by its head
+/// ([`GameKind::of_rules`]); `Rules` (`crate::Rules`) then parses it with that game's parser,
+/// so that a malformed Bao rule set gets Bao's message and not Kalah's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GameKind {
+    /// Kalah(m, n) with its options (`docs/rules/kalah.md`).
+    Kalah,
+    /// Bao la Kete (`docs/rules/bao-la-kete.md`).
+    Bao,
+}
+
+impl GameKind {
+    /// Every game, in the order of the enum.
+    pub const ALL: [GameKind; 2] = [GameKind::Kalah, GameKind::Bao];
+
+    /// The game a rule-set text names, from its head after leading white space, in any ASCII
+    /// letter case: `bao…` is Bao la Kete; everything else is read as Kalah (`standard`,
+    /// `manchester`, `kalah(m,n)…`, and any text no parser accepts, which Kalah's parser then
+    /// refuses with the list of expected forms). Never panics.
+    #[must_use]
+    pub fn of_rules(text: &str) -> GameKind {
+        let head = text.trim_start();
+        let starts = |word: &str| {
+            head.get(..word.len())
+                .is_some_and(|h| h.eq_ignore_ascii_case(word))
+        };
+        if starts("bao") {
+            GameKind::Bao
+        } else {
+            GameKind::Kalah
+        }
+    }
+
+    /// The game's name as the documents write it: `Kalah`, `Bao la Kete`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameKind::Kalah => "Kalah",
+            GameKind::Bao => "Bao la Kete",
+        }
+    }
+
+    /// The rule-set heads that name the game, for messages and help texts (`standard`,
+    /// `manchester`, `kalah(m,n)`; `bao-la-kete`).
+    #[must_use]
+    pub const fn rule_set_forms(self) -> &'static [&'static str] {
+        match self {
+            GameKind::Kalah => &["standard", "manchester", "kalah(m,n)[+option…]"],
+            GameKind::Bao => &["bao-la-kete[+name=value…]"],
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    /// [`GameKind::name`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::GameKind;
+
+    #[test]
+    fn the_head_decides_the_game() {
+        assert_eq!(GameKind::of_rules("bao-la-kete"), GameKind::Bao);
+        assert_eq!(GameKind::of_rules("  BAO"), GameKind::Bao);
+        assert_eq!(GameKind::of_rules("Bao-la-kete+x=y"), GameKind::Bao);
+        assert_eq!(GameKind::of_rules("ba"), GameKind::Kalah);
+        assert_eq!(GameKind::of_rules(""), GameKind::Kalah);
+        assert_eq!(GameKind::of_rules("standard"), GameKind::Kalah);
+        // A multi-byte character where the head is cut does not panic.
+        assert_eq!(GameKind::of_rules("bé"), GameKind::Kalah);
+    }
+}

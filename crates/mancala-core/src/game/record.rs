@@ -1,0 +1,531 @@
+//! Game records: a start position and the moves played from it, with the players' sides
+//! tracked through a pie-rule swap and the rules that depend on the history (repetition, move
+//! limit) applied after every move (`docs/notation.md`, "Game records").
+
+use std::collections::HashMap;
+
+use thiserror::Error;
+
+use super::{Game, HistoryEnd};
+use crate::Side;
+
+/// The two players of a game, by turn order: the first player starts as South.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// The player who started the game as South.
+    First,
+    /// The player who started the game as North.
+    Second,
+}
+
+/// Why a game record could not be replayed: a malformed or an illegal move, with its 1-based
+/// index in the record.
+#[derive(Error)]
+pub enum RecordError<G: Game> {
+    /// A move text the game's move notation refuses.
+    #[error("move {index}: {source}")]
+    Parse {
+        /// 1-based index of the move in the record.
+        index: usize,
+        /// The parse error.
+        source: G::MoveParseError,
+    },
+    /// A move that is not legal where it was played.
+    #[error("move {index}: {source}")]
+    Illegal {
+        /// 1-based index of the move in the record.
+        index: usize,
+        /// The refused move, its reason and the position it was refused in.
+        source: G::Error,
+    },
+}
+
+impl<G: Game> Clone for RecordError<G> {
+    fn clone(&self) -> Self {
+        match self {
+            RecordError::Parse { index, source } => RecordError::Parse {
+                index: *index,
+                source: source.clone(),
+            },
+            RecordError::Illegal { index, source } => RecordError::Illegal {
+                index: *index,
+                source: source.clone(),
+            },
+        }
+    }
+}
+
+impl<G: Game> core::fmt::Debug for RecordError<G> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            RecordError::Parse { index, source } => f
+                .debug_struct("Parse")
+                .field("index", index)
+                .field("source", source)
+                .finish(),
+            RecordError::Illegal { index, source } => f
+                .debug_struct("Illegal")
+                .field("index", index)
+                .field("source", source)
+                .finish(),
+        }
+    }
+}
+
+impl<G: Game> PartialEq for RecordError<G>
+where
+    G::MoveParseError: PartialEq,
+    G::Error: PartialEq,
+{
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (
+                RecordError::Parse { index, source },
+                RecordError::Parse {
+                    index: i2,
+                    source: s2,
+                },
+            ) => index == i2 && source == s2,
+            (
+                RecordError::Illegal { index, source },
+                RecordError::Illegal {
+                    index: i2,
+                    source: s2,
+                },
+            ) => index == i2 && source == s2,
+            _ => false,
+        }
+    }
+}
+
+/// Parses a game record of game `G`: moves in the game's move notation separated by commas
+/// and/or white space (Kalah `3,6,1,swap`; Bao `F5>,F3<`; Oware `3 1 6`). Whether each move
+/// is legal is checked by [`GameRecord::replay`]. Never panics.
+///
+/// # Errors
+/// [`RecordError::Parse`] naming the first malformed move (1-based).
+pub fn parse_moves<G: Game>(text: &str) -> Result<Vec<G::Move>, RecordError<G>> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .enumerate()
+        .map(|(i, t)| {
+            t.parse::<G::Move>().map_err(|source| RecordError::Parse {
+                index: i + 1,
+                source,
+            })
+        })
+        .collect()
+}
+
+/// A game in progress: every position from the start, the moves between them, which player
+/// holds which side (they change places at a pie-rule swap), and the occurrence count of
+/// every position, for the history rules of [`Game::history_rules`].
+///
+/// After every move the record applies, in this order, the repetition rule (the position
+/// after the move has now occurred [`HistoryRules::repetition`](super::HistoryRules) times,
+/// the start or set-up position counting once) and the move limit (that many moves have been
+/// played since the start or set-up position); either replaces the position by
+/// [`Game::end_by`]'s finished one. The rules that depend on the position alone are applied
+/// by [`Game::play`] itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord<G: Game> {
+    positions: Vec<G>,
+    moves: Vec<G::Move>,
+    swapped: bool,
+    /// Occurrences of each unfinished position, kept only when the rules have a repetition
+    /// rule (empty otherwise).
+    seen: HashMap<G, u32>,
+    /// For each move, when a history rule ended the game there: the unfinished position the
+    /// move led to (so that `undo` can take its occurrence back) and the rule.
+    ended: Vec<Option<(G, HistoryEnd)>>,
+}
+
+impl<G: Game> GameRecord<G> {
+    /// A new game from the start position of `rules`.
+    #[must_use]
+    pub fn new(rules: G::Rules) -> GameRecord<G> {
+        GameRecord::from_position(G::start(rules))
+    }
+
+    /// A game that starts at `start` (any valid position); `start` has occurred once and no
+    /// move has been played.
+    #[must_use]
+    pub fn from_position(start: G) -> GameRecord<G> {
+        let mut game = GameRecord {
+            positions: vec![start],
+            moves: Vec::new(),
+            swapped: false,
+            seen: HashMap::new(),
+            ended: Vec::new(),
+        };
+        game.count(start);
+        game
+    }
+
+    /// Replays `moves` from `start`.
+    ///
+    /// # Errors
+    /// [`RecordError::Illegal`] naming the first illegal move (1-based); a move after the end
+    /// of the game (by any rule, history rules included) is illegal.
+    pub fn replay(start: G, moves: &[G::Move]) -> Result<GameRecord<G>, RecordError<G>> {
+        let mut game = GameRecord::from_position(start);
+        for (i, &mv) in moves.iter().enumerate() {
+            game.play(mv).map_err(|source| RecordError::Illegal {
+                index: i + 1,
+                source,
+            })?;
+        }
+        Ok(game)
+    }
+
+    fn count(&mut self, position: G) -> u32 {
+        if position.history_rules().repetition.is_none() || position.is_over() {
+            return 0;
+        }
+        let n = self.seen.entry(position).or_insert(0);
+        *n += 1;
+        *n
+    }
+
+    /// Plays `mv` on the current position, then applies the history rules.
+    ///
+    /// # Errors
+    /// The game's move error when `mv` is not legal here (also once the game is over); the
+    /// record is unchanged.
+    pub fn play(&mut self, mv: G::Move) -> Result<&G, G::Error> {
+        let current = *self.position();
+        let next = current.play(mv)?;
+        if current.swaps_players(mv) {
+            self.swapped = !self.swapped;
+        }
+        let rules = next.history_rules();
+        let occurrences = self.count(next);
+        let end = if !next.is_over()
+            && rules
+                .repetition
+                .is_some_and(|k| occurrences >= u32::from(k))
+        {
+            Some(HistoryEnd::Repetition)
+        } else if !next.is_over()
+            && rules
+                .move_limit
+                .is_some_and(|limit| self.moves.len() + 1 >= usize::from(limit))
+        {
+            Some(HistoryEnd::MoveLimit)
+        } else {
+            None
+        };
+        match end {
+            Some(end) => {
+                self.positions.push(next.end_by(end));
+                self.ended.push(Some((next, end)));
+            }
+            None => {
+                self.positions.push(next);
+                self.ended.push(None);
+            }
+        }
+        self.moves.push(mv);
+        Ok(self.position())
+    }
+
+    /// Takes back the last move and returns it; `None` (and nothing changes) when no move has
+    /// been played.
+    pub fn undo(&mut self) -> Option<G::Move> {
+        let mv = self.moves.pop()?;
+        let reached = self.positions.pop().expect("one position per move");
+        let unfinished = self.ended.pop().flatten().map_or(reached, |(p, _)| p);
+        if let Some(n) = self.seen.get_mut(&unfinished) {
+            *n -= 1;
+            if *n == 0 {
+                self.seen.remove(&unfinished);
+            }
+        }
+        if self.position().swaps_players(mv) {
+            self.swapped = !self.swapped;
+        }
+        Some(mv)
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &G {
+        self.positions
+            .last()
+            .expect("a game always holds its start position")
+    }
+
+    /// The position the game started from.
+    #[must_use]
+    pub fn start(&self) -> &G {
+        &self.positions[0]
+    }
+
+    /// Every position from the start, the current one last (one more than [`Self::moves`]).
+    /// A position where a history rule ended the game is stored finished.
+    #[must_use]
+    pub fn positions(&self) -> &[G] {
+        &self.positions
+    }
+
+    /// The moves played so far.
+    #[must_use]
+    pub fn moves(&self) -> &[G::Move] {
+        &self.moves
+    }
+
+    /// How often `position` has occurred in this game so far (the start counts), as the
+    /// repetition rule counts; 0 when the rules have no repetition rule.
+    #[must_use]
+    pub fn occurrences(&self, position: &G) -> u32 {
+        self.seen.get(position).copied().unwrap_or(0)
+    }
+
+    /// Which history rule ended the game, if one did: `Some` only when the last move was
+    /// ended by [`GameRecord::play`]'s repetition or move-limit check.
+    #[must_use]
+    pub fn ended_by(&self) -> Option<HistoryEnd> {
+        self.ended.last().copied().flatten().map(|(_, end)| end)
+    }
+
+    /// Whether the game is over.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.position().is_over()
+    }
+
+    /// Which side `player` plays now (the first player is South until a swap).
+    #[must_use]
+    pub fn side_of(&self, player: Player) -> Side {
+        match (player, self.swapped) {
+            (Player::First, false) | (Player::Second, true) => Side::South,
+            _ => Side::North,
+        }
+    }
+
+    /// Which player plays `side` now.
+    #[must_use]
+    pub fn player_on(&self, side: Side) -> Player {
+        if self.side_of(Player::First) == side {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    /// Whether the players have exchanged sides (an odd number of pie-rule swaps).
+    #[must_use]
+    pub fn swapped(&self) -> bool {
+        self.swapped
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The history rules on a toy game written for these tests: a token on a ring of `N`
+    //! cells, moved one or two cells forward by the side to move, so that positions repeat
+    //! every few plies. Every expected count below is worked out by hand from the moves.
+    use core::fmt;
+    use core::str::FromStr;
+
+    use super::*;
+    use crate::game::{HistoryRules, MoveList, Outcome};
+    use crate::GameKind;
+
+    const N: u8 = 3;
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+    struct Ring {
+        repetition: Option<u8>,
+        limit: Option<u16>,
+    }
+    impl fmt::Display for Ring {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "ring")
+        }
+    }
+    impl FromStr for Ring {
+        type Err = Bad;
+        fn from_str(_: &str) -> Result<Ring, Bad> {
+            Ok(Ring::default())
+        }
+    }
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    struct Step(u8);
+    impl fmt::Display for Step {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "{}", self.0)
+        }
+    }
+    impl FromStr for Step {
+        type Err = Bad;
+        fn from_str(s: &str) -> Result<Step, Bad> {
+            s.parse().map(Step).map_err(|_| Bad)
+        }
+    }
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+    #[error("bad")]
+    struct Bad;
+    /// The token's cell, the side to move (`None`: over, with the rule that ended it).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    struct Token {
+        cell: u8,
+        side: Option<Side>,
+        ended: Option<HistoryEnd>,
+        rules: Ring,
+    }
+    impl fmt::Display for Token {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "{} {:?}", self.cell, self.side)
+        }
+    }
+    impl Game for Token {
+        type Rules = Ring;
+        type RulesError = Bad;
+        type Move = Step;
+        type MoveParseError = Bad;
+        type Error = Bad;
+        type PositionError = Bad;
+        type Drawing = String;
+        const KIND: GameKind = GameKind::Kalah;
+        fn start(rules: Ring) -> Token {
+            Token {
+                cell: 0,
+                side: Some(Side::South),
+                ended: None,
+                rules,
+            }
+        }
+        fn rules(&self) -> Ring {
+            self.rules
+        }
+        fn parse(_: Ring, _: &str) -> Result<Token, Bad> {
+            Err(Bad)
+        }
+        fn drawing(&self) -> String {
+            self.to_string()
+        }
+        fn side_to_move(&self) -> Option<Side> {
+            self.side
+        }
+        fn legal_moves(&self) -> MoveList<Step> {
+            if self.side.is_some() {
+                [Step(1), Step(2)].into_iter().collect()
+            } else {
+                MoveList::new()
+            }
+        }
+        fn play(&self, mv: Step) -> Result<Token, Bad> {
+            if self.legal_moves().contains(&mv) {
+                Ok(self.play_unchecked(mv))
+            } else {
+                Err(Bad)
+            }
+        }
+        fn play_unchecked(&self, mv: Step) -> Token {
+            Token {
+                cell: (self.cell + mv.0) % N,
+                side: self.side.map(Side::opponent),
+                ..*self
+            }
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            self.side.is_none().then_some(Outcome::from_score(0))
+        }
+        fn history_rules(&self) -> HistoryRules {
+            HistoryRules {
+                repetition: self.rules.repetition,
+                move_limit: self.rules.limit,
+            }
+        }
+        fn end_by(&self, end: HistoryEnd) -> Token {
+            Token {
+                side: None,
+                ended: Some(end),
+                ..*self
+            }
+        }
+    }
+
+    fn ring(repetition: Option<u8>, limit: Option<u16>) -> GameRecord<Token> {
+        GameRecord::new(Ring { repetition, limit })
+    }
+
+    /// (cell 0, South to move) occurs at the start and again after an even number of plies
+    /// whose steps sum to a multiple of 3: steps 1, 2 bring it back (second occurrence), then
+    /// 2, 1 (third).
+    #[test]
+    fn the_third_occurrence_ends_the_game_and_undo_takes_it_back() {
+        let mut g = ring(Some(3), None);
+        let start = *g.position();
+        assert_eq!(g.occurrences(&start), 1);
+        g.play(Step(1)).unwrap();
+        g.play(Step(2)).unwrap();
+        assert_eq!(g.occurrences(&start), 2);
+        assert!(!g.is_over());
+        g.play(Step(2)).unwrap();
+        g.play(Step(1)).unwrap();
+        assert!(g.is_over());
+        assert_eq!(g.ended_by(), Some(HistoryEnd::Repetition));
+        assert_eq!(g.position().ended, Some(HistoryEnd::Repetition));
+        assert_eq!(g.play(Step(1)), Err(Bad));
+        assert_eq!(g.undo(), Some(Step(1)));
+        assert_eq!(g.occurrences(&start), 2);
+        assert!(!g.is_over());
+        assert_eq!(g.ended_by(), None);
+        // Once more: the third occurrence again.
+        g.play(Step(1)).unwrap();
+        assert!(g.is_over());
+        assert_eq!(g.moves().len(), 4);
+        assert_eq!(g.positions().len(), 5);
+    }
+
+    /// With repetition 2 the first return ends the game; without the rule nothing ends it.
+    #[test]
+    fn the_first_repetition_and_no_rule() {
+        let mut g = ring(Some(2), None);
+        g.play(Step(1)).unwrap();
+        assert!(!g.is_over());
+        g.play(Step(2)).unwrap();
+        assert!(g.is_over());
+        let mut free = ring(None, None);
+        for _ in 0..30 {
+            free.play(Step(1)).unwrap();
+        }
+        assert!(!free.is_over());
+        assert_eq!(free.occurrences(free.position()), 0);
+    }
+
+    /// A move limit of 5 plies ends the game after the fifth move, not before; repetition is
+    /// checked first when both apply at the same ply.
+    #[test]
+    fn the_move_limit_and_its_order_after_repetition() {
+        let mut g = ring(None, Some(5));
+        for i in 0..4 {
+            g.play(Step(1)).unwrap();
+            assert!(!g.is_over(), "ply {}", i + 1);
+        }
+        g.play(Step(1)).unwrap();
+        assert_eq!(g.ended_by(), Some(HistoryEnd::MoveLimit));
+        // Plies 1,2 return to the start (second occurrence) at ply 2 = the limit.
+        let mut both = ring(Some(2), Some(2));
+        both.play(Step(1)).unwrap();
+        both.play(Step(2)).unwrap();
+        assert_eq!(both.ended_by(), Some(HistoryEnd::Repetition));
+    }
+
+    /// `replay` reports the first illegal move with its 1-based index, a move after the end
+    /// included.
+    #[test]
+    fn replay_names_the_first_illegal_move() {
+        let start = *ring(Some(2), None).position();
+        let err = GameRecord::replay(start, &[Step(1), Step(2), Step(1)]).unwrap_err();
+        assert!(matches!(err, RecordError::Illegal { index: 3, .. }));
+        let err = GameRecord::replay(start, &[Step(3)]).unwrap_err();
+        assert!(matches!(err, RecordError::Illegal { index: 1, .. }));
+        assert!(matches!(
+            parse_moves::<Token>("1, 2 x"),
+            Err(RecordError::Parse { index: 3, .. })
+        ));
+    }
+}
