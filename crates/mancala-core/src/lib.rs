@@ -7,6 +7,8 @@
 //!   `no_first_move_bonus`) and the rule-set and position notations;
 //! * [`bao`] — Bao la Kete, the four-row Bao of Lamu, with every rule of
 //!   `docs/rules/bao-la-kete.md` (Lamu defaults, the open readings of those rules as options);
+//! * [`oware`] — Oware (Abapa) and Awari, h = 1..=8 houses a side, with every option of
+//!   `docs/rules/oware.md` and the named rule sets `oware`, `awari`, `oware-openspiel`;
 //! * [`game`] — the [`Game`] trait every game implements, [`GameKind`], the game record
 //!   [`GameRecord`] (undo, pie-rule sides, repetition and move-limit rules), [`AnyGame`] (a
 //!   record of any game chosen at run time) and generic [`game::perft`];
@@ -24,6 +26,7 @@
 pub mod bao;
 pub mod game;
 pub mod kalah;
+pub mod oware;
 pub mod rules;
 mod side;
 

@@ -1,0 +1,70 @@
+//! [`Game`] for [`OwarePosition`]: every method is the inherent one of the same name.
+
+use super::{
+    IllegalMove, MoveParseError, OwareDrawing, OwareMove, OwarePosition, OwareRules, PositionError,
+    RulesError,
+};
+use crate::game::{Game, GameKind, HistoryEnd, HistoryRules, MoveList, Outcome};
+use crate::Side;
+
+impl Game for OwarePosition {
+    type Rules = OwareRules;
+    type RulesError = RulesError;
+    type Move = OwareMove;
+    type MoveParseError = MoveParseError;
+    type Error = IllegalMove;
+    type PositionError = PositionError;
+    type Drawing = OwareDrawing;
+
+    const KIND: GameKind = GameKind::Oware;
+
+    fn start(rules: OwareRules) -> OwarePosition {
+        OwarePosition::start(rules)
+    }
+
+    fn rules(&self) -> OwareRules {
+        OwarePosition::rules(self)
+    }
+
+    fn parse(rules: OwareRules, text: &str) -> Result<OwarePosition, PositionError> {
+        OwarePosition::parse(rules, text)
+    }
+
+    fn drawing(&self) -> OwareDrawing {
+        OwarePosition::drawing(self)
+    }
+
+    fn side_to_move(&self) -> Option<Side> {
+        OwarePosition::side_to_move(self)
+    }
+
+    fn legal_moves(&self) -> MoveList<OwareMove> {
+        OwarePosition::legal_moves(self)
+    }
+
+    fn play(&self, mv: OwareMove) -> Result<OwarePosition, IllegalMove> {
+        OwarePosition::play(self, mv)
+    }
+
+    fn play_unchecked(&self, mv: OwareMove) -> OwarePosition {
+        OwarePosition::play_unchecked(self, mv)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        OwarePosition::outcome(self)
+    }
+
+    fn is_over(&self) -> bool {
+        OwarePosition::is_over(self)
+    }
+
+    /// `repetition` (OW-6.2) and `move_limit` (OW-6.4) of the rule set.
+    fn history_rules(&self) -> HistoryRules {
+        OwarePosition::history_rules(self)
+    }
+
+    /// The seeds left allotted by `cycle_score` (a repetition) or by rows (the move limit).
+    fn end_by(&self, end: HistoryEnd) -> OwarePosition {
+        OwarePosition::end_by(self, end)
+    }
+}

@@ -1,0 +1,47 @@
+//! Perft for Oware (OW-11.4): the number of move sequences of a given length, on the packed
+//! position with the board size as a constant.
+
+use super::position::{with_houses, OwarePosition};
+
+/// Counts the move sequences of exactly `depth` plies from `pos` that do not reach a
+/// finished game before their last ply (OW-11.4; a game that ends before the last ply
+/// contributes nothing, and at the last ply every legal move counts). Every counted ply is
+/// played, the last one included. `perft(pos, 0) == 1`.
+///
+/// Only the position-only end rules act (majority, no legal move); the history rules
+/// (repetition, move limit) need a game record and are not applied, as in the figures of
+/// OW-11.4. Returns the number of leaf sequences: from the start of `oware`, `awari` and
+/// `oware-openspiel` alike, 6, 36, 190, 1,014, 5,219 at depths 1–5.
+#[must_use]
+pub fn perft(pos: &OwarePosition, depth: u32) -> u64 {
+    with_houses!(pos.h(), H => perft_const::<H>(pos, depth))
+}
+
+fn perft_const<const H: usize>(pos: &OwarePosition, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut mask = pos.moves;
+    if depth == 1 {
+        // The last ply is played too: every child is computed in full and folded into a
+        // checksum that the optimiser cannot see through.
+        let mut total = 0;
+        let mut check = 0u64;
+        while mask != 0 {
+            let child = pos.sow_const::<H>(mask.trailing_zeros() as usize);
+            check ^=
+                child.own.wrapping_add(child.opp) ^ u64::from(child.moves) ^ u64::from(child.state);
+            total += 1;
+            mask &= mask - 1;
+        }
+        core::hint::black_box(check);
+        return total;
+    }
+    let mut total = 0;
+    while mask != 0 {
+        let child = pos.sow_const::<H>(mask.trailing_zeros() as usize);
+        total += perft_const::<H>(&child, depth - 1);
+        mask &= mask - 1;
+    }
+    total
+}

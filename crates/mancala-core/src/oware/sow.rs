@@ -1,0 +1,139 @@
+//! The Oware move on the packed position: sowing with the precomputed tables of `tables.rs`
+//! (OW-2), the capture chain (OW-3), the grand slam by option (OW-4), and the end rules that
+//! depend on the position alone, checked after every move in the order of OW-6 (majority,
+//! then no legal move).
+
+use super::position::{lane_sum, nonzero_lanes, OwarePosition, MOVER_IS_NORTH};
+use super::rules::{GrandSlam, Majority};
+use super::tables::{ones, LANES, TABLES};
+
+/// Sows the seeds of the mover's lane `k` (`k < H`) on the mover-relative rows `own`, `opp`
+/// (OW-2.1–OW-2.3); returns both rows after the sowing and the cycle index of the last seed
+/// (OW-2.4; `< H` an own lane, `≥ H` opponent lane index − H). Constant work whatever the
+/// seed count: three table look-ups, two multiplies and a few adds. With `k ≥ H` or an empty
+/// house the result is unspecified but never a panic.
+#[inline(always)]
+pub(super) fn sow_lanes<const H: usize>(own: u64, opp: u64, k: usize) -> (u64, u64, usize) {
+    let k = k & 7;
+    let origin = own & (0xFF << (8 * k));
+    let n = (origin >> (8 * k)) as usize;
+    let cycle = 2 * H - 1;
+    let (q, r) = if n < cycle {
+        (0, n)
+    } else {
+        (n / cycle, n % cycle)
+    };
+    let mut own = own - origin + TABLES.own_add[H][k][r & 15];
+    let mut opp = opp + TABLES.opp_add[H][k][r & 15];
+    if q != 0 {
+        own += q as u64 * TABLES.own_lap[H][k];
+        opp += q as u64 * ones(H);
+    }
+    (own, opp, TABLES.last[H][k][r & 15] as usize)
+}
+
+/// The lanes of the opponent's row in the capture chain (OW-3.1, OW-3.2) after a sowing whose
+/// last seed fell on cycle index `last`: from the opponent's lane `last − H` down while the
+/// house holds 2 or 3 seeds, never past his house 1 (lane 0); 0 when the last house is in the
+/// mover's row or holds another count (OW-3.4).
+#[inline(always)]
+pub(super) fn chain_lanes<const H: usize>(opp: u64, last: usize) -> u64 {
+    if last < H {
+        return 0;
+    }
+    let bytes = opp.to_le_bytes();
+    let top = (last - H) & 7;
+    let mut i = top;
+    while bytes[i].wrapping_sub(2) <= 1 {
+        if i == 0 {
+            // The chain reached the opponent's house 1 and stops there.
+            return LANES[top + 1];
+        }
+        i -= 1;
+    }
+    // Lanes i + 1 ..= top (none when i = top).
+    LANES[top + 1] & !LANES[i + 1]
+}
+
+impl OwarePosition {
+    /// Plays the mover's lane `k` (house k + 1, `k < H`) on a board of `H` houses a side,
+    /// known at compile time so that every mask and divisor is a constant. `H` must equal
+    /// `self.rules().houses()`. Same contract as [`OwarePosition::play_unchecked`].
+    ///
+    /// The move (OW-2, OW-3, OW-4): sow; if the last house is the opponent's and holds 2 or
+    /// 3, the chain is captured, unless it is a grand slam (every other opponent house empty,
+    /// OW-4.1), which captures nothing under `none`, all but the opponent's house 1 under
+    /// `leave_last`, and the whole chain otherwise (`all`, `unless_only`; under `forbidden`
+    /// the move is illegal). Then the turn passes (OW-3.5) and the end rules apply.
+    #[inline(always)]
+    pub(super) fn sow_const<const H: usize>(&self, k: usize) -> OwarePosition {
+        debug_assert_eq!(H, self.h());
+        let (own, mut opp, last) = sow_lanes::<H>(self.own, self.opp, k);
+        let mover = usize::from(self.state & MOVER_IS_NORTH);
+        let mut stores = self.stores;
+        let mut captured = 0;
+        let chain = chain_lanes::<H>(opp, last);
+        if chain != 0 {
+            let grand_slam = opp & !chain == 0;
+            let take = if grand_slam {
+                match self.rules.grand_slam() {
+                    GrandSlam::None => 0,
+                    GrandSlam::LeaveLast => chain & !0xFF,
+                    GrandSlam::All | GrandSlam::Forbidden | GrandSlam::UnlessOnly => chain,
+                }
+            } else {
+                chain
+            };
+            captured = lane_sum(opp & take);
+            opp &= !take;
+            // At most 255 seeds in all: a store never overflows.
+            stores[mover] = stores[mover].wrapping_add(captured as u8);
+        }
+        // The turn passes: the opponent's row becomes the mover's.
+        let mut next = OwarePosition {
+            own: opp,
+            opp: own,
+            rules: self.rules,
+            stores,
+            state: self.state ^ MOVER_IS_NORTH,
+            moves: 0,
+        };
+        // OW-6.1: the majority can only be reached by a capture (a playable position has not
+        // reached it, and the total never changes).
+        if captured != 0 && self.rules.majority() != Majority::Off && next.majority_reached() {
+            return match self.rules.majority() {
+                Majority::Collect => next.finished_by_rows(),
+                _ => next.finished(),
+            };
+        }
+        // OW-6.3: no legal move for the side to move now.
+        next.moves = next.legal_mask_const::<H>();
+        if next.moves == 0 {
+            return next.finished_by_rows();
+        }
+        next
+    }
+
+    /// Whether sowing the mover's lane `k` is a grand slam (OW-4.1): its capture chain is not
+    /// empty and every opponent house outside it is empty after the sowing.
+    #[inline(always)]
+    pub(super) fn is_grand_slam_const<const H: usize>(&self, k: usize) -> bool {
+        let (_, opp, last) = sow_lanes::<H>(self.own, self.opp, k);
+        let chain = chain_lanes::<H>(opp, last);
+        chain != 0 && opp & !chain == 0
+    }
+
+    /// Whether sowing the mover's lane `k`, with a grand slam capturing its whole chain,
+    /// leaves the opponent's row empty (an eradicating move, OW-5.3).
+    #[inline(always)]
+    pub(super) fn eradicates_const<const H: usize>(&self, k: usize) -> bool {
+        let (_, opp, last) = sow_lanes::<H>(self.own, self.opp, k);
+        opp & !chain_lanes::<H>(opp, last) == 0
+    }
+
+    /// The mover's non-empty houses as a mask (bit i − 1 for house i).
+    #[inline(always)]
+    pub(super) fn own_nonempty(&self) -> u8 {
+        nonzero_lanes(self.own)
+    }
+}
