@@ -45,18 +45,19 @@
 #define MANCALA_VERSION_PATCH 0
 
 // The most bytes a position's notation takes, its NUL included, for every board size and
-// both games: a buffer of this length always holds what `mancala_kalah_print` and
-// `mancala_bao_print` write. 84 = the longest Bao la Kete notation (83 bytes: six two-digit
+// every game: a buffer of this length always holds what `mancala_game_print` (and
+// `mancala_kalah_print`, `mancala_bao_print`) write. 84 = the longest Bao la Kete notation (83 bytes: six two-digit
 // counts, both kuus standing and a reserved pit with blocked turns to come, `f2:7`) + 1;
 // the longest Kalah notation is 55 bytes (m = 7, one count of 100 and fifteen of 10, North to
-// move, ` swap`). Derived from the grammars of `docs/notation.md` and the seed limits (255
-// seeds on a Kalah board, 64 in Bao la Kete): `mancala_core::kalah::NOTATION_MAX_BYTES` and
-// `mancala_core::bao::NOTATION_MAX_BYTES`.
+// move, ` swap`), the longest Oware notation 55 bytes too. Derived from the grammars of
+// `docs/notation.md` and the seed limits (255 seeds on a Kalah or Oware board, 64 in Bao la
+// Kete): `mancala_core::{kalah, bao, oware}::NOTATION_MAX_BYTES`.
 #define MANCALA_NOTATION_MAX 84
 
-// A buffer of this many bytes always holds a board drawing (`mancala_kalah_draw`,
-// `mancala_bao_draw`) with its NUL: the longest drawings (a Kalah(7,·) board; a Bao la Kete
-// board with a reserved pit and blocked turns to come) take under 400 bytes.
+// A buffer of this many bytes always holds a board drawing (`mancala_game_draw`,
+// `mancala_kalah_draw`, `mancala_bao_draw`) with its NUL: the longest drawings (a
+// Kalah(7,·) board; a Bao la Kete board with a reserved pit and blocked turns to come; an
+// Oware(8,·) board) take under 400 bytes.
 #define MANCALA_DRAWING_MAX 512
 
 // Engine score units per seed: a Kalah score of `MANCALA_ENGINE_SEED` is one seed of store
@@ -170,6 +171,8 @@ typedef enum MancalaGameKind {
     MANCALA_GAME_KIND_KALAH = 0,
     // Bao la Kete.
     MANCALA_GAME_KIND_BAO = 1,
+    // Oware (Abapa) and Awari.
+    MANCALA_GAME_KIND_OWARE = 2,
 } MancalaGameKind;
 
 // What a solve is doing when `MancalaSolveProgress` is taken.
@@ -1649,7 +1652,8 @@ enum MancalaStatus mancala_rules_print(const struct MancalaRules *rules, char *b
 // `houses` and `seeds` must be NULL or writable.
 enum MancalaStatus mancala_rules_size(const struct MancalaRules *rules, uint8_t *houses, uint8_t *seeds);
 
-// Tells which game a rule set is for: `MANCALA_GAME_KIND_KALAH` or `MANCALA_GAME_KIND_BAO`.
+// Tells which game a rule set is for: `MANCALA_GAME_KIND_KALAH`, `MANCALA_GAME_KIND_BAO` or
+// `MANCALA_GAME_KIND_OWARE`.
 //
 // Thread safety: `rules` is only read.
 //

@@ -1,5 +1,5 @@
-"""mancala: fast exact rules, an exact solver and a playing engine for Kalah(m,n) and
-Bao la Kete, from the Rust library of the same name.
+"""mancala: fast exact rules, an exact solver and a playing engine for Kalah(m,n),
+Bao la Kete and Oware (Abapa, Awari), from the Rust library of the same name.
 
 >>> import mancala
 >>> game = mancala.Kalah("kalah(6,4)")
@@ -25,6 +25,7 @@ from ._mancala import (
     Engine,
     Game,
     Kalah,
+    Oware,
     Side,
     Solver,
     __version__,
@@ -56,6 +57,7 @@ __all__ = [
     "Game",
     "Kalah",
     "Bao",
+    "Oware",
     "Side",
     "new_game",
     "Solver",

@@ -16,6 +16,7 @@ __all__ = [
     "Game",
     "Kalah",
     "Bao",
+    "Oware",
     "Solver",
     "Egdb",
     "Engine",
@@ -100,6 +101,18 @@ class Bao(Game):
     def reserved(self) -> Optional[Tuple[Side, int]]: ...
     @property
     def block_turns_left(self) -> int: ...
+
+@final
+class Oware(Game):
+    def __new__(cls, rules: str = "oware", position: Optional[str] = None) -> Oware: ...
+    @property
+    def board(self) -> npt.NDArray[np.int64]: ...
+    def store(self, side: Union[Side, int]) -> int: ...
+    @property
+    def houses(self) -> int: ...
+    @property
+    def seeds(self) -> int: ...
+    def final_counts(self) -> Optional[Tuple[float, float]]: ...
 
 @final
 class Egdb:

@@ -79,6 +79,7 @@ pub fn class_name(kind: GameKind) -> &'static str {
     match kind {
         GameKind::Kalah => "Kalah",
         GameKind::Bao => "Bao",
+        GameKind::Oware => "Oware",
     }
 }
 

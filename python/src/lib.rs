@@ -13,6 +13,7 @@
 //! | [`game`] | `Game`: the base class of every game's class (`play`, `undo`, `legal_moves`, pickling, …), `game_class` |
 //! | [`kalah`] | `Kalah`: a Kalah(m, n) game (its `board`, stores, options, pie-rule swap) |
 //! | [`bao`] | `Bao`: a Bao la Kete game (its `board`, reserves, kuus) |
+//! | [`oware`] | `Oware`: an Oware or Awari game (its `board`, stores, final counts) |
 //! | [`side`] | `Side`: `SOUTH` or `NORTH` |
 //! | [`solver`] | `Solver` (the exact solver), `Egdb` (endgame databases), `build_egdb` |
 //! | [`engine`] | `Engine`: the anytime playing engine at a strength level |
@@ -34,6 +35,7 @@ pub mod game;
 pub mod int;
 pub mod interrupt;
 pub mod kalah;
+pub mod oware;
 pub mod playout;
 pub mod side;
 pub mod solver;
@@ -45,6 +47,7 @@ fn _mancala(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Game>()?;
     m.add_class::<kalah::Kalah>()?;
     m.add_class::<bao::Bao>()?;
+    m.add_class::<oware::Oware>()?;
     m.add_class::<solver::Solver>()?;
     m.add_class::<solver::Egdb>()?;
     m.add_class::<engine::Engine>()?;

@@ -7,9 +7,7 @@ use pyo3::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use mancala_core::bao::BaoPosition;
-use mancala_core::kalah::KalahPosition;
-use mancala_core::{Game, Rules};
+use mancala_core::{with_game, AnyGame, Game, GameRecord, Rules};
 
 use crate::errors::{from_error, Kind};
 use crate::int::Int;
@@ -21,34 +19,33 @@ const CHUNK: u64 = 256;
 /// Plays one game from `pos` to its end, each move drawn uniformly from the legal moves,
 /// and returns the final score (South minus North: seeds for Kalah, ±1 for Bao la Kete)
 /// and the moves played.
-fn playout<G: Game>(
-    mut pos: G,
-    rng: &mut StdRng,
-    play: impl Fn(&G, G::Move) -> Option<G>,
-) -> (i32, u64) {
+/// One random game from `start` (its history rules applied by the record): the final
+/// score, South minus North, and the plies played.
+fn playout<G: Game>(start: &GameRecord<G>, rng: &mut StdRng) -> (i32, u64) {
+    let mut game = start.clone();
     let mut plies = 0u64;
     loop {
-        let moves = pos.legal_moves();
+        let moves = game.position().legal_moves();
         if moves.is_empty() {
-            return (pos.outcome().map_or(0, |o| o.score), plies);
+            return (game.position().outcome().map_or(0, |o| o.score), plies);
         }
         let mv = moves[rng.gen_range(0..moves.len())];
-        match play(&pos, mv) {
-            Some(next) => pos = next,
+        if game.play(mv).is_err() {
             // Never for a legal move; ends the game rather than looping.
-            None => return (pos.outcome().map_or(0, |o| o.score), plies),
+            return (game.position().outcome().map_or(0, |o| o.score), plies);
         }
         plies += 1;
     }
 }
 
-/// Plays `n` random games of `rules` (a rule-set text of either game, `"standard"` by
-/// default) from the start, or from `position` (notation), each move drawn uniformly among
-/// the legal moves with a generator seeded by `seed` (the same seed gives the same games), and returns the final
-/// scores as a NumPy array of `int64`, shape `(n,)`: South minus North in seeds for Kalah,
-/// +1 (South won) or −1 for Bao la Kete. The GIL is released meanwhile; Ctrl-C stops it
-/// (`KeyboardInterrupt`). Raises `RulesError`, `NotationError`, `MemoryError` when `n`
-/// scores (8 bytes each) cannot be had.
+/// Plays `n` random games of `rules` (a rule-set text of any game, `"standard"` by default)
+/// from the start, or from `position` (notation), each move drawn uniformly among the legal
+/// moves with a generator seeded by `seed` (the same seed gives the same games), the rules
+/// that depend on the history (Oware's repetition rule and move limit) applied, and returns
+/// the final scores as a NumPy array of `int64`, shape `(n,)`: South minus North in seeds for
+/// Kalah and Oware, +1 (South won) or −1 for Bao la Kete. The GIL is released meanwhile;
+/// Ctrl-C stops it (`KeyboardInterrupt`). Raises `RulesError`, `NotationError`,
+/// `MemoryError` when `n` scores (8 bytes each) cannot be had.
 #[pyfunction]
 #[pyo3(signature = (n, seed = Int::of(0), rules = "standard", position = None),
        text_signature = "(n, seed=0, rules='standard', position=None)")]
@@ -62,39 +59,17 @@ pub fn random_playouts<'py>(
     let n = n.u64("n")?;
     let seed = seed.u64("seed")?;
     let rules: Rules = rules.parse().map_err(|e| from_error(py, Kind::Rules, e))?;
-    let scores = match rules {
-        Rules::Kalah(r) => {
-            let start = match position {
-                None => KalahPosition::start(r),
-                Some(t) => {
-                    KalahPosition::parse(r, t).map_err(|e| from_error(py, Kind::Notation, e))?
-                }
-            };
-            // Legal moves only: the unchecked play is the library's fast path.
-            run(py, n, seed, start, |p, m| Some(p.play_unchecked(m)))?
-        }
-        Rules::Bao(r) => {
-            let start = match position {
-                None => BaoPosition::start(r),
-                Some(t) => {
-                    BaoPosition::parse(r, t).map_err(|e| from_error(py, Kind::Notation, e))?
-                }
-            };
-            run(py, n, seed, start, |p, m| p.play(m).ok())?
-        }
+    let start = match position {
+        None => AnyGame::new(rules),
+        Some(t) => AnyGame::parse(rules, t).map_err(|e| from_error(py, Kind::Notation, e))?,
     };
+    let scores = with_game!(start, g => run(py, n, seed, g))?;
     Ok(PyArray1::from_vec(py, scores))
 }
 
 /// The scores of `n` playouts from `start`, without the GIL, looking for a signal every
 /// [`CHUNK`] games.
-fn run<G: Game + Send + Sync>(
-    py: Python<'_>,
-    n: u64,
-    seed: u64,
-    start: G,
-    play: impl Fn(&G, G::Move) -> Option<G> + Send + Sync,
-) -> PyResult<Vec<i64>> {
+fn run<G: Game>(py: Python<'_>, n: u64, seed: u64, start: GameRecord<G>) -> PyResult<Vec<i64>> {
     py.detach(|| {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut scores: Vec<i64> = Vec::new();
@@ -109,7 +84,7 @@ fn run<G: Game + Send + Sync>(
                     return Err(e);
                 }
             }
-            scores.push(i64::from(playout(start, &mut rng, &play).0));
+            scores.push(i64::from(playout(&start, &mut rng).0));
         }
         Ok(scores)
     })

@@ -18,7 +18,7 @@ import mancala  # noqa: E402
 from mancala import Kalah, Side  # noqa: E402
 from mancala.envs import MancalaEnv, aec_env, raw_env  # noqa: E402
 
-RULES = ["standard", "kalah(4,3)+pie_rule", "bao-la-kete"]
+RULES = ["standard", "kalah(4,3)+pie_rule", "bao-la-kete", "oware", "awari(4,3)"]
 
 
 @pytest.mark.parametrize("rules", RULES)
@@ -32,7 +32,9 @@ def test_gymnasium_checker(rules, opponent, first):
 
 @pytest.mark.parametrize("rules", RULES)
 def test_gymnasium_make(rules):
-    env_id = "mancala/Bao-v0" if rules.startswith("bao") else "mancala/Kalah-v0"
+    env_id = {"Kalah": "mancala/Kalah-v0", "Bao": "mancala/Bao-v0", "Oware": "mancala/Oware-v0"}[
+        mancala.game_class(rules)
+    ]
     env = gymnasium.make(env_id, rules=rules, opponent=1)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

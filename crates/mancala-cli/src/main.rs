@@ -65,26 +65,30 @@ enum Command {
 Examples:
   mancala show
   mancala show \"4,4,4,4,0,4,4,4,4,0 S\"
-  mancala show --rules bao-la-kete")]
+  mancala show --rules bao-la-kete
+  mancala show --rules oware")]
     Show(show::ShowArgs),
     /// Play a game at the terminal (two people, or against a random mover or the engine).
     #[command(after_help = "\
 Examples:
   mancala play
   mancala play --engine --level 5 --time-ms 500
-  mancala play --rules bao-la-kete --opponent random")]
+  mancala play --rules bao-la-kete --opponent random
+  mancala play --rules oware --engine --level 7")]
     Play(play::PlayArgs),
     /// Replay a game record and print every position, one per line.
     #[command(after_help = "\
 Examples:
   mancala replay --moves 3,6,1
-  mancala replay --rules \"kalah(4,3)\" --moves \"1 2 4\"")]
+  mancala replay --rules \"kalah(4,3)\" --moves \"1 2 4\"
+  mancala replay --rules awari --moves \"3 1 6\"")]
     Replay(replay::ReplayArgs),
     /// Count move sequences of each depth (perft), one line per depth.
     #[command(after_help = "\
 Examples:
   mancala perft --depth 8
-  mancala perft --rules bao-la-kete --depth 4 --json")]
+  mancala perft --rules bao-la-kete --depth 4 --json
+  mancala perft --rules oware --depth 9")]
     Perft(perft::PerftArgs),
     /// Exact value, final score, best moves and principal variation of a Kalah position.
     #[command(after_help = "\
@@ -120,7 +124,8 @@ Examples:
     #[command(after_help = "\
 Examples:
   mancala bestmove --time-ms 1000
-  mancala bestmove --rules bao-la-kete --time-ms 500 --level 7 --json")]
+  mancala bestmove --rules bao-la-kete --time-ms 500 --level 7 --json
+  mancala bestmove --rules oware-openspiel --time-ms 100")]
     Bestmove(bestmove::BestmoveArgs),
     /// Run a game-playing agent speaking a referee protocol on stdin/stdout.
     #[command(after_help = "\

@@ -33,7 +33,8 @@ pub enum Opponent {
 /// Arguments of `mancala play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The rule set (`standard`, `manchester`, `kalah(m,n)+…`, `bao-la-kete`).
+    /// The rule set (`standard`, `manchester`, `kalah(m,n)+…`, `bao-la-kete`, `oware`, `awari`,
+    /// `oware-openspiel`).
     #[arg(long, default_value = "standard")]
     rules: String,
     /// Start from this position instead of the start position.

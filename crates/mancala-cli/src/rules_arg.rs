@@ -4,6 +4,7 @@
 
 use mancala_core::bao::BaoPosition;
 use mancala_core::kalah::{KalahPosition, KalahRules};
+use mancala_core::oware::OwarePosition;
 use mancala_core::{AnyGame, Game, Rules};
 use mancala_solver::engine::Evaluate;
 
@@ -86,5 +87,8 @@ pub fn with_position<C: GameCommand>(
             command.run(rules, position_as::<KalahPosition>(LABEL, r, position)?)
         }
         GameRules::Bao(r) => command.run(rules, position_as::<BaoPosition>(LABEL, r, position)?),
+        GameRules::Oware(r) => {
+            command.run(rules, position_as::<OwarePosition>(LABEL, r, position)?)
+        }
     }
 }

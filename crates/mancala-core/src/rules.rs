@@ -8,6 +8,7 @@ use thiserror::Error;
 
 use crate::bao::{self, BaoRules};
 use crate::kalah::{self, KalahRules};
+use crate::oware::{self, OwareRules};
 use crate::GameKind;
 
 /// The rules of a game of this library: Kalah(m, n) with its options or Bao la Kete with its
@@ -23,6 +24,8 @@ pub enum Rules {
     Kalah(KalahRules),
     /// Bao la Kete (`docs/rules/bao-la-kete.md`).
     Bao(BaoRules),
+    /// Oware and Awari (`docs/rules/oware.md`).
+    Oware(OwareRules),
 }
 
 /// Why a rule-set text was refused: the error of the game it names.
@@ -35,6 +38,9 @@ pub enum RulesError {
     /// A text starting with `bao` (any case) that [`BaoRules`]' parser refused.
     #[error(transparent)]
     Bao(#[from] bao::RulesError),
+    /// A text starting with `oware` or `awari` (any case) that [`OwareRules`]' parser refused.
+    #[error(transparent)]
+    Oware(#[from] oware::RulesError),
 }
 
 impl Rules {
@@ -44,6 +50,7 @@ impl Rules {
         match self {
             Rules::Kalah(_) => GameKind::Kalah,
             Rules::Bao(_) => GameKind::Bao,
+            Rules::Oware(_) => GameKind::Oware,
         }
     }
 
@@ -52,7 +59,7 @@ impl Rules {
     pub const fn kalah(self) -> Option<KalahRules> {
         match self {
             Rules::Kalah(r) => Some(r),
-            Rules::Bao(_) => None,
+            Rules::Bao(_) | Rules::Oware(_) => None,
         }
     }
 
@@ -61,7 +68,16 @@ impl Rules {
     pub const fn bao(self) -> Option<BaoRules> {
         match self {
             Rules::Bao(r) => Some(r),
-            Rules::Kalah(_) => None,
+            Rules::Kalah(_) | Rules::Oware(_) => None,
+        }
+    }
+
+    /// The Oware rules, or `None` for another game.
+    #[must_use]
+    pub const fn oware(self) -> Option<OwareRules> {
+        match self {
+            Rules::Oware(r) => Some(r),
+            Rules::Kalah(_) | Rules::Bao(_) => None,
         }
     }
 }
@@ -78,12 +94,19 @@ impl From<BaoRules> for Rules {
     }
 }
 
+impl From<OwareRules> for Rules {
+    fn from(rules: OwareRules) -> Rules {
+        Rules::Oware(rules)
+    }
+}
+
 impl fmt::Display for Rules {
     /// The rule-set notation of the game's rules.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Rules::Kalah(r) => r.fmt(f),
             Rules::Bao(r) => r.fmt(f),
+            Rules::Oware(r) => r.fmt(f),
         }
     }
 }
@@ -100,6 +123,7 @@ impl FromStr for Rules {
         match GameKind::of_rules(s) {
             GameKind::Bao => Ok(Rules::Bao(s.parse()?)),
             GameKind::Kalah => Ok(Rules::Kalah(s.parse()?)),
+            GameKind::Oware => Ok(Rules::Oware(s.parse()?)),
         }
     }
 }

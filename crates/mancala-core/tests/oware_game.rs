@@ -2,11 +2,6 @@
 //! [`GameRecord`] applying the history rules (OW-6.2 repetition, OW-6.4 move limit) — the
 //! repetition examples X14, X14a, X15 of `docs/rules/oware.md`, the move limit, undo across a
 //! history end, and the generic perft (OW-11.4).
-//!
-//! Compiled once `GameKind` has its `Oware` variant (the `Game` implementation in
-//! `src/oware/game.rs` needs it); `oware_rules.rs` checks the same examples with a local
-//! record meanwhile.
-#![cfg(any())]
 
 use mancala_core::game::{perft, Game, GameKind, GameRecord, HistoryEnd};
 use mancala_core::oware::{parse_moves, OwareMove, OwarePosition, OwareRules};

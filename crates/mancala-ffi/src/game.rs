@@ -21,6 +21,8 @@ pub enum MancalaGameKind {
     Kalah = 0,
     /// Bao la Kete.
     Bao = 1,
+    /// Oware (Abapa) and Awari.
+    Oware = 2,
 }
 
 impl From<GameKind> for MancalaGameKind {
@@ -28,6 +30,7 @@ impl From<GameKind> for MancalaGameKind {
         match kind {
             GameKind::Kalah => MancalaGameKind::Kalah,
             GameKind::Bao => MancalaGameKind::Bao,
+            GameKind::Oware => MancalaGameKind::Oware,
         }
     }
 }

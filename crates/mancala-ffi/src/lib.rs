@@ -67,18 +67,19 @@ pub const MANCALA_VERSION_MINOR: u32 = 1;
 pub const MANCALA_VERSION_PATCH: u32 = 0;
 
 /// The most bytes a position's notation takes, its NUL included, for every board size and
-/// both games: a buffer of this length always holds what `mancala_kalah_print` and
-/// `mancala_bao_print` write. 84 = the longest Bao la Kete notation (83 bytes: six two-digit
+/// every game: a buffer of this length always holds what `mancala_game_print` (and
+/// `mancala_kalah_print`, `mancala_bao_print`) write. 84 = the longest Bao la Kete notation (83 bytes: six two-digit
 /// counts, both kuus standing and a reserved pit with blocked turns to come, `f2:7`) + 1;
 /// the longest Kalah notation is 55 bytes (m = 7, one count of 100 and fifteen of 10, North to
-/// move, ` swap`). Derived from the grammars of `docs/notation.md` and the seed limits (255
-/// seeds on a Kalah board, 64 in Bao la Kete): `mancala_core::kalah::NOTATION_MAX_BYTES` and
-/// `mancala_core::bao::NOTATION_MAX_BYTES`.
+/// move, ` swap`), the longest Oware notation 55 bytes too. Derived from the grammars of
+/// `docs/notation.md` and the seed limits (255 seeds on a Kalah or Oware board, 64 in Bao la
+/// Kete): `mancala_core::{kalah, bao, oware}::NOTATION_MAX_BYTES`.
 pub const MANCALA_NOTATION_MAX: usize = 84;
 
-/// A buffer of this many bytes always holds a board drawing (`mancala_kalah_draw`,
-/// `mancala_bao_draw`) with its NUL: the longest drawings (a Kalah(7,·) board; a Bao la Kete
-/// board with a reserved pit and blocked turns to come) take under 400 bytes.
+/// A buffer of this many bytes always holds a board drawing (`mancala_game_draw`,
+/// `mancala_kalah_draw`, `mancala_bao_draw`) with its NUL: the longest drawings (a
+/// Kalah(7,·) board; a Bao la Kete board with a reserved pit and blocked turns to come; an
+/// Oware(8,·) board) take under 400 bytes.
 pub const MANCALA_DRAWING_MAX: usize = 512;
 
 /// Gives the version of the library actually linked (compare with the `MANCALA_VERSION_*`
@@ -147,9 +148,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn notation_max_is_the_longest_notation_of_both_games_and_its_nul() {
-        let longest =
-            mancala_core::kalah::NOTATION_MAX_BYTES.max(mancala_core::bao::NOTATION_MAX_BYTES);
+    fn notation_max_is_the_longest_notation_of_every_game_and_its_nul() {
+        let longest = mancala_core::kalah::NOTATION_MAX_BYTES
+            .max(mancala_core::bao::NOTATION_MAX_BYTES)
+            .max(mancala_core::oware::NOTATION_MAX_BYTES);
         assert_eq!(MANCALA_NOTATION_MAX, longest + 1);
     }
 

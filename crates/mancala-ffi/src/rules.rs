@@ -168,7 +168,8 @@ pub unsafe extern "C" fn mancala_rules_size(
     })
 }
 
-/// Tells which game a rule set is for: `MANCALA_GAME_KIND_KALAH` or `MANCALA_GAME_KIND_BAO`.
+/// Tells which game a rule set is for: `MANCALA_GAME_KIND_KALAH`, `MANCALA_GAME_KIND_BAO` or
+/// `MANCALA_GAME_KIND_OWARE`.
 ///
 /// Thread safety: `rules` is only read.
 ///

@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
+use mancala_core::oware::{OwarePosition, OwareRules};
 use mancala_core::GameRecord;
 use mancala_core::Side;
 use mancala_solver::engine::{Engine, Level, LevelPlayer, Limits};
@@ -401,6 +402,43 @@ fn check_example_reports_errors(lang: &str, exes: &[PathBuf]) {
 #[test]
 fn c_example_shared_and_static() {
     check_example("c");
+}
+
+/// The Oware example plays a whole game engine against engine through `MancalaGame`: every
+/// printed move replays on `mancala-core` to the printed position, and the game ends with
+/// the printed result.
+#[test]
+fn c_oware_example_plays_a_whole_game() {
+    let dir = scratch("oware_example");
+    build_example("c", &dir);
+    let out = stdout(&run(&mut Command::new(dir.join("oware_game"))));
+    let mut lines = out.lines();
+    let start = lines.next().expect("a start line");
+    let rules: OwareRules = "oware".parse().unwrap();
+    assert_eq!(start, format!("start: {}", OwarePosition::start(rules)));
+    let mut game = GameRecord::<OwarePosition>::new(rules);
+    let mut plies = 0;
+    for line in lines.by_ref() {
+        let Some((head, position)) = line.split_once(": ") else {
+            break;
+        };
+        let Some((_, mv)) = head.split_once(" plays ") else {
+            break;
+        };
+        game.play(mv.parse().expect("a house number"))
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(game.position().to_string(), position, "{line}");
+        plies += 1;
+    }
+    assert!(plies > 10, "{out}");
+    let outcome = game.position().outcome().expect("the game is over");
+    let result = out.lines().last().unwrap();
+    let expected = match outcome.winner {
+        Some(Side::South) => "South wins",
+        Some(Side::North) => "North wins",
+        None => "draw",
+    };
+    assert_eq!(result, format!("result: {expected} ({:+})", outcome.score));
 }
 
 #[test]

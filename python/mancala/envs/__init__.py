@@ -1,9 +1,10 @@
-"""Reinforcement-learning environments of both games (optional: ``pip install
+"""Reinforcement-learning environments of every game (optional: ``pip install
 "mancala[envs]"`` brings ``gymnasium`` and ``pettingzoo``).
 
 * :class:`MancalaEnv` (``mancala.envs.gymnasium_env``): Gymnasium, one agent against an
   opponent (random, an engine level, any function); registered as ``"mancala/Kalah-v0"``
-  (standard Kalah(6,4)) and ``"mancala/Bao-v0"`` (Bao la Kete), other rules through
+  (standard Kalah(6,4)), ``"mancala/Bao-v0"`` (Bao la Kete) and ``"mancala/Oware-v0"``
+  (Oware Abapa), other rules through
   ``gymnasium.make("mancala/Kalah-v0", rules="kalah(6,3)+pie_rule")``.
 * :func:`aec_env` / :class:`raw_env` (``mancala.envs.pettingzoo_env``): PettingZoo AEC,
   two agents.
@@ -43,7 +44,11 @@ def _register() -> None:
         import gymnasium
     except ImportError:  # pragma: no cover - gymnasium is optional
         return
-    for env_id, rules in (("mancala/Kalah-v0", "standard"), ("mancala/Bao-v0", "bao-la-kete")):
+    for env_id, rules in (
+        ("mancala/Kalah-v0", "standard"),
+        ("mancala/Bao-v0", "bao-la-kete"),
+        ("mancala/Oware-v0", "oware"),
+    ):
         if env_id not in gymnasium.registry:
             gymnasium.register(
                 id=env_id,

@@ -30,7 +30,7 @@ from typing import Any, Dict, List, Optional, Union
 
 import numpy as np
 
-from .. import Bao, Game, Kalah, Side, new_game
+from .. import Bao, Game, Kalah, Oware, Side, new_game
 from .._mancala import bao_moves
 
 #: The observation length of a Bao la Kete game.
@@ -161,8 +161,29 @@ class BaoCodec(Codec):
         game.play(str(move))
 
 
+class OwareCodec(Codec):
+    """Oware: the houses and both captured counts seen from the player."""
+
+    def __init__(self, game: Game) -> None:
+        assert isinstance(game, Oware)
+        h = game.houses
+        self.houses = h
+        self.moves = list(range(1, h + 1))
+        self.observation_size = 2 * h + 2
+        self.high = 2 * h * game.seeds
+        super().__init__(game)
+
+    def observe(self, game: Game, side: Side) -> np.ndarray:
+        assert isinstance(game, Oware)
+        b = game.board
+        half = self.houses + 1
+        if side == Side.NORTH:
+            b = np.concatenate((b[half:], b[:half]))
+        return b.astype(np.int64, copy=False)
+
+
 #: The codec of each game's class.
-CODECS = {Kalah: KalahCodec, Bao: BaoCodec}
+CODECS = {Kalah: KalahCodec, Bao: BaoCodec, Oware: OwareCodec}
 
 
 def codec(rules: str) -> Codec:

@@ -9,6 +9,7 @@ use thiserror::Error;
 use super::{Game, GameKind, GameRecord, Outcome, Player};
 use crate::bao::BaoPosition;
 use crate::kalah::KalahPosition;
+use crate::oware::OwarePosition;
 use crate::rules::{Rules, RulesError};
 use crate::Side;
 
@@ -19,6 +20,8 @@ pub enum AnyGame {
     Kalah(GameRecord<KalahPosition>),
     /// A Bao la Kete game.
     Bao(GameRecord<BaoPosition>),
+    /// An Oware game.
+    Oware(GameRecord<OwarePosition>),
 }
 
 /// Runs `$body` with `$g` bound to the typed [`GameRecord`] inside an [`AnyGame`] (by value,
@@ -37,6 +40,7 @@ macro_rules! with_game {
         match $game {
             $crate::AnyGame::Kalah($g) => $body,
             $crate::AnyGame::Bao($g) => $body,
+            $crate::AnyGame::Oware($g) => $body,
         }
     };
 }
@@ -131,6 +135,7 @@ impl AnyGame {
         match rules {
             Rules::Kalah(r) => AnyGame::Kalah(GameRecord::new(r)),
             Rules::Bao(r) => AnyGame::Bao(GameRecord::new(r)),
+            Rules::Oware(r) => AnyGame::Oware(GameRecord::new(r)),
         }
     }
 
@@ -143,6 +148,7 @@ impl AnyGame {
         Ok(match rules {
             Rules::Kalah(r) => AnyGame::Kalah(parse_position(r, position)?),
             Rules::Bao(r) => AnyGame::Bao(parse_position(r, position)?),
+            Rules::Oware(r) => AnyGame::Oware(parse_position(r, position)?),
         })
     }
 
@@ -152,6 +158,7 @@ impl AnyGame {
         match self {
             AnyGame::Kalah(_) => GameKind::Kalah,
             AnyGame::Bao(_) => GameKind::Bao,
+            AnyGame::Oware(_) => GameKind::Oware,
         }
     }
 
@@ -161,6 +168,7 @@ impl AnyGame {
         match self {
             AnyGame::Kalah(g) => Rules::Kalah(g.position().rules()),
             AnyGame::Bao(g) => Rules::Bao(g.position().rules()),
+            AnyGame::Oware(g) => Rules::Oware(g.position().rules()),
         }
     }
 
@@ -261,6 +269,7 @@ impl AnyGame {
         match self {
             AnyGame::Kalah(g) => crate::kalah::perft(g.position(), depth),
             AnyGame::Bao(g) => super::perft(g.position(), depth),
+            AnyGame::Oware(g) => crate::oware::perft(g.position(), depth),
         }
     }
 }

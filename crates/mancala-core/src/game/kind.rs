@@ -11,14 +11,17 @@ pub enum GameKind {
     Kalah,
     /// Bao la Kete (`docs/rules/bao-la-kete.md`).
     Bao,
+    /// Oware (Abapa) and Awari (`docs/rules/oware.md`).
+    Oware,
 }
 
 impl GameKind {
     /// Every game, in the order of the enum.
-    pub const ALL: [GameKind; 2] = [GameKind::Kalah, GameKind::Bao];
+    pub const ALL: [GameKind; 3] = [GameKind::Kalah, GameKind::Bao, GameKind::Oware];
 
     /// The game a rule-set text names, from its head after leading white space, in any ASCII
-    /// letter case: `bao…` is Bao la Kete; everything else is read as Kalah (`standard`,
+    /// letter case: `bao…` is Bao la Kete; `oware…` and `awari…` are Oware (the named rule
+    /// sets `oware`, `oware-openspiel`, `awari`); everything else is read as Kalah (`standard`,
     /// `manchester`, `kalah(m,n)…`, and any text no parser accepts, which Kalah's parser then
     /// refuses with the list of expected forms). Never panics.
     #[must_use]
@@ -30,6 +33,8 @@ impl GameKind {
         };
         if starts("bao") {
             GameKind::Bao
+        } else if starts("oware") || starts("awari") {
+            GameKind::Oware
         } else {
             GameKind::Kalah
         }
@@ -41,6 +46,7 @@ impl GameKind {
         match self {
             GameKind::Kalah => "Kalah",
             GameKind::Bao => "Bao la Kete",
+            GameKind::Oware => "Oware",
         }
     }
 
@@ -51,6 +57,7 @@ impl GameKind {
         match self {
             GameKind::Kalah => &["standard", "manchester", "kalah(m,n)[+option…]"],
             GameKind::Bao => &["bao-la-kete[+name=value…]"],
+            GameKind::Oware => &["oware[(h,s)][+name=value…]", "awari", "oware-openspiel"],
         }
     }
 }
@@ -76,5 +83,9 @@ mod tests {
         assert_eq!(GameKind::of_rules("standard"), GameKind::Kalah);
         // A multi-byte character where the head is cut does not panic.
         assert_eq!(GameKind::of_rules("bé"), GameKind::Kalah);
+        assert_eq!(GameKind::of_rules(" OWARE(6,4)"), GameKind::Oware);
+        assert_eq!(GameKind::of_rules("awari"), GameKind::Oware);
+        assert_eq!(GameKind::of_rules("oware-openspiel"), GameKind::Oware);
+        assert_eq!(GameKind::of_rules("owa"), GameKind::Kalah);
     }
 }

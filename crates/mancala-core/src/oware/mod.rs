@@ -32,10 +32,7 @@ pub mod notation;
 pub mod position;
 pub mod rules;
 
-// `impl Game for OwarePosition`: compiled once `GameKind` has its `Oware` variant; until
-// then the same methods are inherent (`OwarePosition::start`, `parse`, `drawing`, `play`,
-// `play_unchecked`, `history_rules`, `end_by`, …).
-#[cfg(any())]
+// `impl Game for OwarePosition`, over the inherent methods of the same names.
 mod game;
 mod legal;
 mod perft;

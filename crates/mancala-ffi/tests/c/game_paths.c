@@ -134,6 +134,22 @@ static void bao_start(void) {
     OK(mancala_game_free(g));
 }
 
+/* Oware, X1 of the rules: from the start South's 3 sows S4, S5, S6, N1; North to move. */
+static void oware_opening(void) {
+    MancalaGame *g = NULL;
+    OK(mancala_game_new("oware", &g));
+    MancalaGameKind kind = MANCALA_GAME_KIND_KALAH;
+    OK(mancala_game_kind(g, &kind));
+    CHECK(kind == MANCALA_GAME_KIND_OWARE);
+    OK(mancala_game_play(g, "3"));
+    CHECK(strcmp(printed(g), "4,4,0,5,5,5,0,5,4,4,4,4,4,0 N") == 0);
+    uint64_t nodes = 0;
+    OK(mancala_game_undo(g));
+    OK(mancala_game_perft(g, 5, &nodes));
+    CHECK(nodes == 5219); /* OW-11.4 */
+    OK(mancala_game_free(g));
+}
+
 /* Engine against engine, a node budget a move, until the game ends; every move is legal. */
 static void engine_plays_a_whole_game(const char *rules) {
     MancalaGame *g = NULL;
@@ -225,6 +241,8 @@ int main(void) {
     bao_start();
     engine_plays_a_whole_game("kalah(6,4)");
     engine_plays_a_whole_game("bao-la-kete");
+    engine_plays_a_whole_game("oware");
+    oware_opening();
     error_paths();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

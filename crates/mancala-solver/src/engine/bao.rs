@@ -30,24 +30,7 @@ use core::hash::{Hash, Hasher};
 use mancala_core::bao::BaoPosition;
 use mancala_core::Side;
 
-use super::eval::{mix64, Evaluate, SEED, WIN};
-
-/// A small [`Hasher`] that folds bytes into 64-bit words through [`mix64`].
-struct MixHasher(u64);
-
-impl Hasher for MixHasher {
-    fn finish(&self) -> u64 {
-        mix64(self.0)
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut w = [0u8; 8];
-            w[..chunk.len()].copy_from_slice(chunk);
-            self.0 = mix64(self.0 ^ u64::from_le_bytes(w)).wrapping_add(chunk.len() as u64);
-        }
-    }
-}
+use super::eval::{Evaluate, MixHasher, SEED, WIN};
 
 /// The terms of one side: (material, front-row seeds, occupied front pits, front row).
 fn side_terms(p: &BaoPosition, side: Side) -> (i32, i32, i32, [u8; 8]) {

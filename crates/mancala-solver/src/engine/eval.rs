@@ -30,6 +30,7 @@
 //! free moves, captures) surveyed in the Kalah agent literature; their weights were set by
 //! hand and checked by the level matches in `BENCHMARKS.md`.
 
+use core::hash::Hasher;
 use std::time::Duration;
 
 use mancala_core::kalah::{KalahMove, KalahOption, KalahPosition};
@@ -39,6 +40,23 @@ use super::SearchResult;
 use crate::board::{store_gain, Kind};
 use crate::exact::{kalah_order_score, TieRule};
 use crate::{Egdb, Solver};
+
+/// A small [`Hasher`] that folds bytes into 64-bit words through [`mix64`].
+pub(crate) struct MixHasher(pub(crate) u64);
+
+impl Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        mix64(self.0)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.0 = mix64(self.0 ^ u64::from_le_bytes(w)).wrapping_add(chunk.len() as u64);
+        }
+    }
+}
 
 /// Score units per seed of Kalah store difference.
 pub const SEED: i32 = 100;

@@ -74,6 +74,7 @@ pub mod bao;
 mod error;
 pub mod eval;
 mod level;
+pub mod oware;
 mod players;
 mod search;
 pub mod tt;

@@ -1,0 +1,141 @@
+//! `Oware`: an Oware (Abapa) or Awari game with its history, a `Game` (`game.rs`) holding a
+//! `GameRecord<OwarePosition>` (which applies the repetition rule and the move limit), with
+//! Oware's board, stores and final counts.
+//!
+//! Moves cross the boundary as house numbers `1..=h` (an `int`, counted from the mover's
+//! left, `docs/notation.md`); move texts (`"3"`) are accepted too.
+
+use numpy::PyArray1;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyString};
+
+use mancala_core::oware::{OwareMove, OwarePosition};
+use mancala_core::{AnyGame, GameKind, GameRecord};
+
+use crate::errors::{error, from_error, Kind};
+use crate::game::{Game, PyGame};
+use crate::side::SideArg;
+
+impl PyGame for OwarePosition {
+    fn move_to_py(py: Python<'_>, mv: OwareMove) -> Py<PyAny> {
+        mv.house()
+            .into_pyobject(py)
+            .map(|o| o.into_any().unbind())
+            .unwrap_or_else(|never| match never {})
+    }
+
+    /// An `int` (or any integer with `__index__`) is a house number, a `str` move notation.
+    fn move_from_py(
+        py: Python<'_>,
+        obj: &Bound<'_, PyAny>,
+        position: &OwarePosition,
+    ) -> PyResult<OwareMove> {
+        if obj.is_instance_of::<PyBool>() {
+            return Err(PyTypeError::new_err(
+                "an Oware move is a house number (int), not a bool",
+            ));
+        }
+        if let Ok(s) = obj.cast::<PyString>() {
+            return s
+                .to_cow()?
+                .parse::<OwareMove>()
+                .map_err(|e| from_error(py, Kind::Notation, e));
+        }
+        match obj.extract::<crate::int::Int>() {
+            Ok(i) => i
+                .get::<u8>("house", 0, 255, "")
+                .map(OwareMove)
+                .map_err(|_| {
+                    let h = i.text();
+                    error(
+                        py,
+                        Kind::IllegalMove,
+                        format!(
+                        "illegal move {h}: house {h} does not exist: houses are numbered 1..={}",
+                        position.rules().houses()
+                    ),
+                    )
+                }),
+            Err(_) => Err(PyTypeError::new_err(format!(
+                "an Oware move is a house number (int), not {}",
+                obj.get_type().name()?
+            ))),
+        }
+    }
+
+    fn wrap(py: Python<'_>, game: GameRecord<OwarePosition>) -> PyResult<Py<PyAny>> {
+        let init = PyClassInitializer::from(Game {
+            game: AnyGame::Oware(game),
+        })
+        .add_subclass(Oware);
+        Ok(Py::new(py, init)?.into_any())
+    }
+}
+
+/// A game of Oware (Abapa, the default rule set `"oware"`), Awari (`"awari"`, the rules of
+/// the solved databases) or OpenSpiel's oware (`"oware-openspiel"`): the rules, the start
+/// position, every move played and the current position. The methods every game has are
+/// those of `Game`; the repetition rule and the move limit end the game as the rule set says.
+///
+/// `Oware(rules="oware", position=None)`: `rules` is a rule-set text (`"oware"`, `"awari"`,
+/// `"oware(4,3)+grand_slam=all"`, `docs/notation.md`); `position` a position in notation
+/// (`"4,4,4,4,4,4,0,4,4,4,4,4,4,0 S"`) to start from instead of the start position. Raises
+/// `RulesError` or `NotationError` with the library's message.
+#[pyclass(module = "mancala", extends = Game)]
+pub struct Oware;
+
+/// The position of an `Oware` object.
+fn position<'a>(slf: &'a PyRef<'_, Oware>) -> PyResult<&'a OwarePosition> {
+    let base: &Game = slf.as_ref();
+    Ok(base.record::<OwarePosition>()?.position())
+}
+
+#[pymethods]
+impl Oware {
+    #[new]
+    #[pyo3(signature = (rules = "oware", position = None))]
+    fn new(py: Python<'_>, rules: &str, position: Option<&str>) -> PyResult<(Oware, Game)> {
+        let game = crate::game::new_game(py, GameKind::Oware, rules, position)?;
+        Ok((Oware, Game { game }))
+    }
+
+    /// The board as a NumPy array of `int64`, shape `(2h + 2,)`, in notation order: South's
+    /// houses 1..h (from South's left), South's store (captured seeds), North's houses 1..h
+    /// (from North's left), North's store. A new array each time.
+    #[getter]
+    fn board<'py>(slf: PyRef<'py, Self>, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let counts: Vec<i64> = position(&slf)?
+            .counts()
+            .iter()
+            .map(|&s| i64::from(s))
+            .collect();
+        Ok(PyArray1::from_vec(py, counts))
+    }
+
+    /// Seeds `side` has captured (`side`: a `Side`, or 0 for South and 1 for North).
+    fn store(slf: PyRef<'_, Self>, side: SideArg) -> PyResult<u8> {
+        Ok(position(&slf)?.store(side.0.into()))
+    }
+
+    /// h, the houses a row.
+    #[getter]
+    fn houses(slf: PyRef<'_, Self>) -> PyResult<u8> {
+        Ok(position(&slf)?.rules().houses())
+    }
+
+    /// s, the seeds each house holds at the start.
+    #[getter]
+    fn seeds(slf: PyRef<'_, Self>) -> PyResult<u8> {
+        Ok(position(&slf)?.rules().seeds())
+    }
+
+    /// Each player's final count once the game is over, in seeds (a float: an even split
+    /// of a cycle's seeds under `cycle_score=split` can give half seeds, 23.5–24.5), as
+    /// `(south, north)`; `None` while the game goes on.
+    fn final_counts(slf: PyRef<'_, Self>) -> PyResult<Option<(f64, f64)>> {
+        let p = position(&slf)?;
+        let half = |side| p.final_half_seeds(side).map(|h| f64::from(h) / 2.0);
+        Ok(half(mancala_core::Side::South).zip(half(mancala_core::Side::North)))
+    }
+}
