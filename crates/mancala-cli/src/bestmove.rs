@@ -19,13 +19,13 @@ pub struct BestmoveArgs {
     /// The position (default: the start position of the rule set).
     #[arg(long)]
     position: Option<String>,
-    /// Time budget in milliseconds.
-    #[arg(long, value_parser = crate::ranges::any_u64())]
-    time_ms: u64,
+    /// Time budget in milliseconds (0: no time limit). Needed unless --nodes is given.
+    #[arg(long, value_parser = crate::ranges::any_u64(), required_unless_present = "nodes")]
+    time_ms: Option<u64>,
     /// Strength level 1..=10 (10: strongest, depth limited by time only).
     #[arg(long, default_value_t = 10, value_parser = crate::ranges::level())]
     level: u32,
-    /// Node budget (positions visited), in addition to the time budget.
+    /// Node budget (positions visited), alone or beside the time budget (0: no node limit).
     #[arg(long, value_parser = crate::ranges::any_u64())]
     nodes: Option<u64>,
     /// Seed of the weaker-move choices of levels 1..=4.
@@ -56,8 +56,21 @@ pub struct BestmoveArgs {
 /// Searches and prints the move with its search report.
 pub fn run(args: &BestmoveArgs) -> Result<(), String> {
     let level = Level::new(args.level).map_err(|e| format!("--level {}: {e}", args.level))?;
-    let mut limits = level.limits(Duration::from_millis(args.time_ms));
-    limits.nodes = args.nodes;
+    let time_ms = args.time_ms.unwrap_or(0);
+    let nodes = args.nodes.filter(|&n| n > 0);
+    // Budgets of 0 mean no limit, as in the C API; level 10 has no depth limit, so it needs
+    // one of them.
+    let mut limits = match level.max_depth() {
+        Some(depth) => Limits::default().with_depth(depth),
+        None if time_ms == 0 && nodes.is_none() => {
+            return Err("level 10 needs a budget: give --time-ms or --nodes above 0".into())
+        }
+        None => Limits::default(),
+    };
+    if time_ms > 0 {
+        limits = limits.with_time(Duration::from_millis(time_ms));
+    }
+    limits.nodes = nodes;
     let rules = parse_rules(&args.rules)?;
     with_position(
         rules,
@@ -97,8 +110,9 @@ impl GameCommand for Search<'_> {
         let mut engine = Engine::with_tt_bytes(args.tt_mb << 20);
         engine.set_database(db);
         let mut player: LevelPlayer<G> = LevelPlayer::with_engine(engine, level, args.seed);
-        let spinner = (args.time_ms >= 1000)
-            .then(|| crate::progress::spinner(format!("searching, budget {} ms", args.time_ms)))
+        let budget = args.time_ms.unwrap_or(0);
+        let spinner = (budget >= 1000)
+            .then(|| crate::progress::spinner(format!("searching, budget {budget} ms")))
             .flatten();
         let c = player.choose_within(&p, limits);
         if let Some(b) = spinner {

@@ -16,6 +16,9 @@ pub struct ShowArgs {
     /// Bao la Kete: four `/`-separated rows, reserves, kuus, side, reserved pit). Default:
     /// the start position of `--rules`.
     position: Option<String>,
+    /// The position, as every other command takes it (the same as the positional argument).
+    #[arg(long = "position", id = "position_option", conflicts_with = "position")]
+    position_option: Option<String>,
     /// The rule set; by default Bao la Kete when the position has `/`-separated rows, else
     /// kalah(m,4) with m read off the position (standard without a position).
     #[arg(long)]
@@ -45,7 +48,7 @@ fn rules_from_slots(position: &str) -> Result<KalahRules, String> {
 
 /// Prints the drawing and the notation.
 pub fn run(args: &ShowArgs) -> Result<(), String> {
-    let position = args.position.as_deref();
+    let position = args.position.as_deref().or(args.position_option.as_deref());
     let rules = match (&args.rules, position) {
         (Some(r), _) => parse_rules(r)?,
         (None, None) => GameRules::Kalah(KalahRules::standard()),

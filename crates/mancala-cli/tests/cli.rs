@@ -354,3 +354,63 @@ fn a_closed_pipe_or_a_full_disk_is_not_a_panic() {
     let o = child.wait_with_output().unwrap();
     assert!(!String::from_utf8_lossy(&o.stderr).contains("panicked"));
 }
+
+/// Oware through every command that takes `--rules`: the start drawn, X1 replayed (3 sows
+/// S4, S5, S6 and N1), perft of OW-11.4, a legal engine move, a game played to the end.
+#[test]
+fn oware_through_the_commands() {
+    let shown = mancala(&["show", "--rules", "oware"]);
+    assert!(shown.status.success(), "{}", stderr(&shown));
+    assert!(stdout(&shown).ends_with("4,4,4,4,4,4,0,4,4,4,4,4,4,0 S\n"));
+    let replayed = mancala(&["replay", "--rules", "oware", "--moves", "3"]);
+    assert_eq!(
+        stdout(&replayed),
+        "4,4,4,4,4,4,0,4,4,4,4,4,4,0 S\n4,4,0,5,5,5,0,5,4,4,4,4,4,0 N\n"
+    );
+    let perft = mancala(&["perft", "--rules", "awari", "--depth", "5", "--json"]);
+    let last = stdout(&perft).lines().last().unwrap().to_string();
+    assert!(last.contains("\"nodes\":5219"), "{last}");
+    let best = mancala(&["bestmove", "--rules", "oware-openspiel", "--nodes", "2000"]);
+    assert!(best.status.success(), "{}", stderr(&best));
+    let mv: u8 = stdout(&best)
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("bestmove "))
+        .and_then(|m| m.parse().ok())
+        .expect("a house number");
+    assert!((1..=6).contains(&mv));
+    // Two random movers to the end of the game: the board is redrawn until a result.
+    let played = mancala_stdin(
+        &["play", "--rules", "oware(3,2)", "--opponent", "random"],
+        &"1\n2\n3\n".repeat(200),
+    );
+    assert!(played.status.success(), "{}", stderr(&played));
+    let out = stdout(&played);
+    assert!(out.contains(" wins: ") || out.contains("Draw."), "{out}");
+}
+
+/// `show --position P` as every other command takes it, and the positional form alike;
+/// giving both is refused.
+#[test]
+fn show_takes_the_position_as_an_option_too() {
+    let p = "4,4,0,5,5,5,1,4,4,4,4,4,4,0 S";
+    let by_option = mancala(&["show", "--position", p]);
+    let positional = mancala(&["show", p]);
+    assert!(by_option.status.success(), "{}", stderr(&by_option));
+    assert_eq!(stdout(&by_option), stdout(&positional));
+    assert!(!mancala(&["show", p, "--position", p]).status.success());
+}
+
+/// `bestmove --nodes N` needs no time budget; level 10 with neither budget is refused as the
+/// C API refuses it, and so is `--time-ms 0` alone.
+#[test]
+fn bestmove_budgets() {
+    let o = mancala(&["bestmove", "--nodes", "1000"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("bestmove "));
+    assert_refused(&mancala(&["bestmove", "--time-ms", "0"]), "needs a budget");
+    let o = mancala(&["bestmove"]);
+    assert!(!o.status.success());
+    let o = mancala(&["bestmove", "--time-ms", "0", "--level", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}

@@ -87,6 +87,13 @@ impl MancalaStatus {
     }
 }
 
+/// Every status, in numeric order: for Rust callers and tests that must follow the list as
+/// it grows (the fuzz bodies check `mancala_status_name` against it). Not part of the C API.
+#[must_use]
+pub fn all_statuses() -> &'static [MancalaStatus] {
+    &ALL_STATUSES
+}
+
 /// Every status, in numeric order.
 pub(crate) const ALL_STATUSES: [MancalaStatus; 17] = [
     MancalaStatus::Ok,

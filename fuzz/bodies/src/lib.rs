@@ -25,7 +25,7 @@ mod kalah_reference;
 
 pub use bao::{bao_moves, bao_notation};
 pub use egdb::egdb_load;
-pub use ffi::ffi_strings;
+pub use ffi::{check_status_name, ffi_strings};
 pub use kalah::{kalah_moves, kalah_notation};
 
 /// A fuzz target body: any bytes in, a panic on a broken invariant.

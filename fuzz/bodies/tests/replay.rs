@@ -111,3 +111,17 @@ replay_tests!(
     egdb_load,
     ffi_strings
 );
+
+/// The status-name check of the `ffi_strings` body on every code the library has and on the
+/// codes around them, so that a status added to the library is covered by the replay even
+/// before a fuzz input draws it.
+#[test]
+fn every_status_code_is_checked() {
+    let count = mancala::status::all_statuses().len() as i32;
+    assert!(count >= 17, "MANCALA_STATUS_CANCELLED (16) is a status");
+    for code in -2..count + 3 {
+        mancala_fuzz_bodies::check_status_name(code);
+    }
+    mancala_fuzz_bodies::check_status_name(i32::MIN);
+    mancala_fuzz_bodies::check_status_name(i32::MAX);
+}
