@@ -34,7 +34,7 @@
 //! Sign convention: every score is relative to the **player** to move. A move after which
 //! the same player moves again (a Kalah extra turn: `side_to_move` is the same before and
 //! after) keeps the sign; any other move negates it, and so does the pie-rule swap, which
-//! keeps the side to move but exchanges the players ([`Game::swaps_players`]).
+//! keeps the side to move but exchanges the players ([`mancala_core::Game::swaps_players`]).
 //!
 //! ```
 //! use std::time::Duration;
