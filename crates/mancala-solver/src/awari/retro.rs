@@ -147,7 +147,8 @@ impl States<'_> {
 /// after every move, OW-2.3) and each s = 1, 2, … the s seeds are taken back from the s
 /// houses after i that received them (the origin skipped, laps included) while every house
 /// has a seed to give; the move of s seeds from i captured nothing when its last house is
-/// x's own or holds neither 2 nor 3 after the sowing (OW-3.1, OW-3.4), and it is not
+/// x's own or holds neither 2 nor 3 after the whole sowing, that is in y (OW-3.1, OW-3.3,
+/// OW-3.4), and it is not
 /// eradicating when y's mover has a seed (OW-5.3), which makes it legal.
 #[inline]
 pub(crate) fn predecessors(n: u32, y_mover: u64, y_opp: u64, mut f: impl FnMut(u64, u64)) {
@@ -169,11 +170,12 @@ pub(crate) fn predecessors(n: u32, y_mover: u64, y_opp: u64, mut f: impl FnMut(u
                 own -= 1 << (8 * cell);
             } else {
                 let l = cell - H;
-                let k = lane(opp, l);
-                if k == 0 {
+                if lane(opp, l) == 0 {
                     break;
                 }
                 opp -= 1 << (8 * l);
+                // The count after the whole sowing decides the capture (OW-3.3).
+                let k = lane(y_mover, l);
                 if k == 2 || k == 3 {
                     continue;
                 }
@@ -464,6 +466,125 @@ impl Level<'_> {
                     }
                 }
             });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+    use crate::awari::board::play;
+    use crate::awari::rank::rank_rows;
+
+    /// Every inner move found forward (legal, non-capturing, non-eradicating) is found by
+    /// un-moving from its child, and nothing else is, each once; the walk and the ranking
+    /// agree on every index.
+    #[test]
+    fn predecessors_are_the_inner_moves() {
+        for n in 0..=9 {
+            let len = level_len(n).unwrap();
+            let mut forward = HashSet::new();
+            let mut walk = LevelWalk::at(n, 0).unwrap();
+            for r in 0..len {
+                assert_eq!(walk.index(), r);
+                assert_eq!(rank_rows(n, walk.mover, walk.opp), r, "level {n}");
+                let mut ch = [Child {
+                    mover: 0,
+                    opp: 0,
+                    captured: 0,
+                }; H];
+                if let Class::Moves(mask) = classify(walk.mover, walk.opp, &mut ch) {
+                    for i in 0..H {
+                        if mask & (1 << i) != 0 && ch[i].captured == 0 {
+                            assert_eq!(ch[i], play(walk.mover, walk.opp, i));
+                            let y = rank_rows(n, ch[i].mover, ch[i].opp);
+                            assert!(forward.insert((r, y)));
+                        }
+                    }
+                }
+                assert_eq!(walk.advance(), r + 1 < len);
+            }
+            let mut backward = HashSet::new();
+            let mut walk = LevelWalk::at(n, 0).unwrap();
+            loop {
+                let y = walk.index();
+                predecessors(n, walk.mover, walk.opp, |xm, xo| {
+                    let x = rank_rows(n, xm, xo);
+                    assert!(backward.insert((x, y)), "twice: {x} -> {y}");
+                });
+                if !walk.advance() {
+                    break;
+                }
+            }
+            let extra: Vec<_> = backward.difference(&forward).take(3).collect();
+            let missing: Vec<_> = forward.difference(&backward).take(3).collect();
+            assert!(
+                extra.is_empty() && missing.is_empty(),
+                "level {n}: extra {:?} missing {:?}",
+                extra
+                    .iter()
+                    .map(|e| (
+                        crate::awari::rank::unrank(n, e.0),
+                        crate::awari::rank::unrank(n, e.1)
+                    ))
+                    .collect::<Vec<_>>(),
+                missing
+                    .iter()
+                    .map(|e| (
+                        crate::awari::rank::unrank(n, e.0),
+                        crate::awari::rank::unrank(n, e.1)
+                    ))
+                    .collect::<Vec<_>>()
+            );
+        }
+    }
+
+    /// The inner children of a board, as (rank of child).
+    fn inner_children(n: u32, mover: u64, opp: u64) -> Vec<u64> {
+        let mut ch = [Child {
+            mover: 0,
+            opp: 0,
+            captured: 0,
+        }; H];
+        match classify(mover, opp, &mut ch) {
+            Class::Moves(mask) => (0..H)
+                .filter(|&i| mask & (1 << i) != 0 && ch[i].captured == 0)
+                .map(|i| rank_rows(n, ch[i].mover, ch[i].opp))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// On sampled boards of every level up to 48 (sowings of several laps): each inner move
+    /// x → y is found among y's predecessors, and each predecessor x of y has an inner move
+    /// to y; no predecessor twice.
+    #[test]
+    fn predecessors_agree_on_sampled_boards_of_every_level() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for n in 10..=crate::awari::MAX_SEEDS {
+            let len = level_len(n).unwrap();
+            for _ in 0..3000 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let w = LevelWalk::at(n, seed % len).unwrap();
+                let x = w.index();
+                for y in inner_children(n, w.mover, w.opp) {
+                    let yw = LevelWalk::at(n, y).unwrap();
+                    let mut found = 0;
+                    predecessors(n, yw.mover, yw.opp, |xm, xo| {
+                        found += u32::from(rank_rows(n, xm, xo) == x);
+                    });
+                    assert_eq!(found, 1, "level {n}: {x} -> {y}");
+                }
+                let mut preds = HashSet::new();
+                predecessors(n, w.mover, w.opp, |xm, xo| {
+                    assert!(inner_children(n, xm, xo).contains(&x), "level {n}");
+                    assert!(preds.insert(rank_rows(n, xm, xo)));
+                });
+            }
         }
     }
 }
