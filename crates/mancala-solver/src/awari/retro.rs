@@ -496,10 +496,10 @@ mod tests {
                     captured: 0,
                 }; H];
                 if let Class::Moves(mask) = classify(walk.mover, walk.opp, &mut ch) {
-                    for i in 0..H {
-                        if mask & (1 << i) != 0 && ch[i].captured == 0 {
-                            assert_eq!(ch[i], play(walk.mover, walk.opp, i));
-                            let y = rank_rows(n, ch[i].mover, ch[i].opp);
+                    for (i, c) in ch.iter().enumerate() {
+                        if mask & (1 << i) != 0 && c.captured == 0 {
+                            assert_eq!(*c, play(walk.mover, walk.opp, i));
+                            let y = rank_rows(n, c.mover, c.opp);
                             assert!(forward.insert((r, y)));
                         }
                     }
