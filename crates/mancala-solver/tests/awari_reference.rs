@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use mancala_solver::awari::{rank, AwariBoard, AwariDb};
+use mancala_solver::awari::{AwariBoard, AwariDb};
 
 type Board = [u8; 12];
 
@@ -99,9 +99,12 @@ fn boards_of(n: u32) -> Vec<Board> {
     out
 }
 
+/// One level of the reference: its boards, their indices, their values.
+type RefLevel = (Vec<Board>, HashMap<Board, usize>, Vec<i32>);
+
 /// The reference values of every board with at most `max` seeds, by level.
 struct Reference {
-    levels: Vec<(Vec<Board>, HashMap<Board, usize>, Vec<i32>)>,
+    levels: Vec<RefLevel>,
 }
 
 impl Reference {
