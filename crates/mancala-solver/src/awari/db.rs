@@ -2,7 +2,7 @@
 //! level ([`super::retro`]), with the lookup of a board's value and of each move's value.
 
 use super::board::{classify, has_empty, AwariBoard, AwariMove, Child, Class, H, MAX_SEEDS};
-use super::rank::{level_len, rank_rows};
+use super::rank::{level_len, rank_rows, RowTable};
 use super::retro::{solve_level, LevelStats, LevelTimes};
 use super::AwariError;
 use crate::mem::FrozenBytes;
@@ -61,9 +61,10 @@ impl AwariDb {
             .map_err(|e| AwariError::Threads(e.to_string()))?;
         let mut levels: Vec<FrozenBytes> = Vec::with_capacity(max_seeds as usize + 1);
         let mut stats = Vec::with_capacity(max_seeds as usize + 1);
+        let table = RowTable::new(max_seeds);
         for n in 0..=max_seeds {
             let lower: Vec<&[u8]> = levels.iter().map(FrozenBytes::bytes).collect();
-            let (values, s, times) = pool.install(|| solve_level(n, &lower))?;
+            let (values, s, times) = pool.install(|| solve_level(n, &lower, &table))?;
             drop(lower);
             report(&LevelReport { stats: s, times });
             levels.push(values);

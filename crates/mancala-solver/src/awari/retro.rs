@@ -86,8 +86,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use rayon::prelude::*;
 
 use super::board::{classify, has_empty, lane, Child, Class, H};
-use super::rank::{level_len, rank_rows, LevelWalk};
-use crate::mem::{FrozenBytes, OutOfMemory, ZeroedBuf};
+use super::rank::{level_len, rank_rows, Block, LevelWalk, RowTable};
+use crate::mem::{prefetch, prefetch_ptr, FrozenBytes, OutOfMemory, ZeroedBuf};
+use std::cell::Cell;
 
 /// State bit: the board's value is final.
 const RESOLVED: u8 = 0x80;
@@ -190,7 +191,7 @@ pub(crate) fn predecessors(n: u32, y_mover: u64, y_opp: u64, mut f: impl FnMut(u
 /// e(x) and the number of inner moves of the board (`own`, `opp`) of level `n`, the levels
 /// below being `lower` (entry r of `lower[k]` is the value of the board of index r of level
 /// k, as an `i8`).
-#[inline]
+#[cfg(test)]
 pub(crate) fn exits(n: u32, own: u64, opp: u64, lower: &[&[u8]]) -> (i8, u8) {
     let mut ch = [Child {
         mover: 0,
@@ -217,6 +218,75 @@ pub(crate) fn exits(n: u32, own: u64, opp: u64, lower: &[&[u8]]) -> (i8, u8) {
             }
             (best, inner)
         }
+    }
+}
+
+/// Boards of the forward pass whose lower-level reads are requested together.
+const GROUP: usize = 16;
+
+/// The forward pass's group of boards: for each, e(x) so far (the fixed cases), its inner
+/// moves, and its captures' children (level, index, seeds captured).
+struct Group {
+    fixed: [i8; GROUP],
+    inner: [u8; GROUP],
+    caps: [[(u32, u64, u32); H]; GROUP],
+    ncaps: [u8; GROUP],
+}
+
+impl Default for Group {
+    fn default() -> Self {
+        Group {
+            fixed: [NO_EXIT; GROUP],
+            inner: [0; GROUP],
+            caps: [[(0, 0, 0); H]; GROUP],
+            ncaps: [0; GROUP],
+        }
+    }
+}
+
+impl Group {
+    /// Board k of the group: its moves, and a prefetch of each capture's child.
+    #[inline(always)]
+    fn add(&mut self, k: usize, n: u32, own: u64, opp: u64, lower: &[&[u8]]) {
+        let mut ch = [Child {
+            mover: 0,
+            opp: 0,
+            captured: 0,
+        }; H];
+        self.ncaps[k] = 0;
+        self.inner[k] = 0;
+        self.fixed[k] = NO_EXIT;
+        match classify(own, opp, &mut ch) {
+            Class::Terminal => self.fixed[k] = -(n as i8),
+            Class::AllEradicating => self.fixed[k] = n as i8,
+            Class::Moves(mask) => {
+                for (i, c) in ch.iter().enumerate() {
+                    if mask & (1 << i) == 0 {
+                        continue;
+                    }
+                    if c.captured == 0 {
+                        self.inner[k] += 1;
+                    } else {
+                        let level = n - c.captured;
+                        let r = rank_rows(level, c.mover, c.opp);
+                        prefetch_ptr(lower[level as usize].as_ptr().wrapping_add(r as usize));
+                        self.caps[k][self.ncaps[k] as usize] = (level, r, c.captured);
+                        self.ncaps[k] += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// e(x) and the inner moves of board k.
+    #[inline(always)]
+    fn finish(&self, k: usize, lower: &[&[u8]]) -> (i8, u8) {
+        let mut e = self.fixed[k];
+        for &(level, r, c) in &self.caps[k][..self.ncaps[k] as usize] {
+            let v = lower[level as usize][r as usize] as i8;
+            e = e.max(c as i8 - v);
+        }
+        (e, self.inner[k])
     }
 }
 
@@ -266,6 +336,7 @@ pub struct LevelTimes {
 pub(crate) fn solve_level(
     n: u32,
     lower: &[&[u8]],
+    table: &RowTable,
 ) -> Result<(FrozenBytes, LevelStats, LevelTimes), OutOfMemory> {
     let len = level_len(n).expect("level within MAX_SEEDS");
     let val_buf = ZeroedBuf::<AtomicU8>::new(len as usize)?;
@@ -282,19 +353,30 @@ pub(crate) fn solve_level(
         let hi = (lo + CHUNK).min(len);
         let mut walk = LevelWalk::at(n, lo).expect("index in level");
         let mut word = 0u64;
-        for i in lo..hi {
-            let (e, inner) = exits(n, walk.mover, walk.opp, lower);
-            val[i as usize].store(e as u8, Ordering::Relaxed);
-            word |= u64::from(inner) << (8 * (i % 8));
-            if i % 8 == 7 || i + 1 == hi {
-                // Boards past the level's end are resolved for ever.
-                for k in (i % 8 + 1)..8 {
-                    word |= u64::from(RESOLVED) << (8 * k);
-                }
-                states.0[(i / 8) as usize].store(word, Ordering::Relaxed);
-                word = 0;
+        let mut group = Group::default();
+        let mut i = lo;
+        while i < hi {
+            // A group of boards: their captures' children are requested first, then read.
+            let g = (hi - i).min(GROUP as u64) as usize;
+            for k in 0..g {
+                group.add(k, n, walk.mover, walk.opp, lower);
+                walk.advance();
             }
-            walk.advance();
+            for k in 0..g {
+                let (e, inner) = group.finish(k, lower);
+                let i = i + k as u64;
+                val[i as usize].store(e as u8, Ordering::Relaxed);
+                word |= u64::from(inner) << (8 * (i % 8));
+                if i % 8 == 7 || i + 1 == hi {
+                    // Boards past the level's end are resolved for ever.
+                    for k in (i % 8 + 1)..8 {
+                        word |= u64::from(RESOLVED) << (8 * k);
+                    }
+                    states.0[(i / 8) as usize].store(word, Ordering::Relaxed);
+                    word = 0;
+                }
+            }
+            i += g as u64;
         }
     });
     times.forward = t0.elapsed().as_secs_f64();
@@ -303,6 +385,7 @@ pub(crate) fn solve_level(
     let t1 = std::time::Instant::now();
     let solver = Level {
         n,
+        table,
         val,
         states: &states,
         overflow: AtomicBool::new(false),
@@ -312,8 +395,8 @@ pub(crate) fn solve_level(
             solver.overflow.store(false, Ordering::Relaxed);
             (0..chunks)
                 .into_par_iter()
-                .for_each_init(Vec::new, |stack, c| {
-                    solver.scan(t, c * CHUNK, ((c + 1) * CHUNK).min(len), stack);
+                .for_each_init(Scratch::default, |scratch, c| {
+                    solver.scan(t, c * CHUNK, ((c + 1) * CHUNK).min(len), scratch);
                 });
             if !solver.overflow.load(Ordering::Relaxed) {
                 break;
@@ -364,6 +447,7 @@ pub(crate) fn solve_level(
 /// One level's threshold phase.
 struct Level<'a> {
     n: u32,
+    table: &'a RowTable,
     val: &'a [AtomicU8],
     states: &'a States<'a>,
     /// Whether a stack overflowed in this scan (a board was left pending).
@@ -374,22 +458,41 @@ struct Level<'a> {
 type Entry = (u64, u64);
 const WIN: u64 = 1 << 63;
 
+/// Predecessors processed together: their state words are requested as they are found.
+const BATCH: usize = 16;
+
+/// A thread's working memory: the stack of resolved boards to process and the
+/// predecessors of a batch (index, rows, bit 63 of the mover's row set when the child is
+/// in W).
+#[derive(Default)]
+struct Scratch {
+    stack: Vec<Entry>,
+    preds: Vec<(u64, u64, u64)>,
+}
+
 impl Level<'_> {
     /// Scans boards `lo..hi` at threshold `t`: seeds, pending boards, and everything they
     /// resolve in turn.
-    fn scan(&self, t: i8, lo: u64, hi: u64, stack: &mut Vec<Entry>) {
-        let mut walk: Option<LevelWalk> = None;
+    fn scan(&self, t: i8, lo: u64, hi: u64, scratch: &mut Scratch) {
+        let mut block: Option<Block> = None;
         let mut at = |i: u64| -> (u64, u64) {
-            match &mut walk {
-                Some(w) if w.index() <= i && i - w.index() < 32 => {
-                    while w.index() < i {
-                        w.advance();
+            let b = match block {
+                Some(b) if b.start <= i && i < b.end => b,
+                Some(b) if b.end <= i && i < b.end + 64 => {
+                    let mut b = b;
+                    while b.end <= i {
+                        b = b.next(self.n);
                     }
+                    block = Some(b);
+                    b
                 }
-                _ => walk = LevelWalk::at(self.n, i),
-            }
-            let w = walk.as_ref().expect("index in level");
-            (w.mover, w.opp)
+                _ => {
+                    let b = Block::of(self.n, i);
+                    block = Some(b);
+                    b
+                }
+            };
+            (self.table.get(b.a, i - b.start), b.opp)
         };
         for wi in lo / 8..hi.div_ceil(8) {
             let word = self.states.0[wi as usize].load(Ordering::Acquire);
@@ -414,48 +517,63 @@ impl Level<'_> {
                         .is_some()
                     {
                         let (mover, opp) = at(i);
-                        self.process(t, (mover | if seed { WIN } else { 0 }, opp), stack);
+                        self.process(t, (mover | if seed { WIN } else { 0 }, opp), scratch);
                     }
                 } else if st & PENDING != 0 && self.states.claim(i) {
                     let win = self.val[i as usize].load(Ordering::Relaxed) as i8 > 0;
                     let (mover, opp) = at(i);
-                    self.process(t, (mover | if win { WIN } else { 0 }, opp), stack);
+                    self.process(t, (mover | if win { WIN } else { 0 }, opp), scratch);
                 }
             }
         }
     }
 
-    /// Processes a resolved board and everything its predecessors resolve, depth first.
-    fn process(&self, t: i8, first: Entry, stack: &mut Vec<Entry>) {
+    /// Processes a resolved board and everything its predecessors resolve: boards are taken
+    /// from the stack [`BATCH`] at a time, their predecessors listed (and their state words
+    /// requested), then updated.
+    fn process(&self, t: i8, first: Entry, scratch: &mut Scratch) {
+        let Scratch { stack, preds } = scratch;
         stack.push(first);
-        while let Some((m, opp)) = stack.pop() {
-            let win = m & WIN != 0;
-            predecessors(self.n, m & !WIN, opp, |xm, xo| {
-                let r = rank_rows(self.n, xm, xo);
+        while !stack.is_empty() {
+            preds.clear();
+            for _ in 0..BATCH {
+                let Some((m, opp)) = stack.pop() else { break };
+                let win = m & WIN;
+                predecessors(self.n, m & !WIN, opp, |xm, xo| {
+                    let r = rank_rows(self.n, xm, xo);
+                    prefetch(&self.states.0[(r / 8) as usize]);
+                    if win == 0 {
+                        // x enters W unless it is resolved already: its value is written.
+                        prefetch(&self.val[r as usize]);
+                    }
+                    preds.push((r, xm | win, xo));
+                });
+            }
+            for &(r, xm, xo) in preds.iter() {
+                let win = xm & WIN != 0;
+                let xm = xm & !WIN;
                 let resolved = if win {
-                    // x's move to y is worth −t: one inner move fewer outside W.
-                    let e = self.val[r as usize].load(Ordering::Relaxed) as i8;
-                    let old = self.states.update(r, |s| {
+                    // x's move to y is worth −t: one inner move fewer outside W. When it was
+                    // the last, x enters L_t if its best exit is ≤ −t.
+                    let enters = Cell::new(false);
+                    self.states.update(r, |s| {
                         if s & RESOLVED != 0 {
-                            None
-                        } else {
-                            debug_assert!(s & COUNT > 0, "counter underflow");
-                            Some(if s & COUNT == 1 && e <= -t {
-                                RESOLVED
-                            } else {
-                                s - 1
-                            })
+                            return None;
                         }
+                        debug_assert!(s & COUNT > 0, "counter underflow");
+                        let last = s & COUNT == 1
+                            && self.val[r as usize].load(Ordering::Relaxed) as i8 <= -t;
+                        enters.set(last);
+                        Some(if last { RESOLVED } else { s - 1 })
                     });
-                    matches!(old, Some(s) if s & COUNT == 1 && e <= -t)
+                    enters.get()
                 } else {
-                    // x's move to y is worth t.
+                    // x's move to y is worth t: x enters W_t.
                     self.states
                         .update(r, |s| (s & RESOLVED == 0).then_some(RESOLVED))
                         .is_some()
                 };
                 if resolved {
-                    // x enters L_t (after a W child) or W_t (after an L child).
                     let v = if win { -t } else { t };
                     self.val[r as usize].store(v as u8, Ordering::Relaxed);
                     if stack.len() < STACK_CAP {
@@ -465,7 +583,7 @@ impl Level<'_> {
                         self.overflow.store(true, Ordering::Relaxed);
                     }
                 }
-            });
+            }
         }
     }
 }
