@@ -188,44 +188,12 @@ pub(crate) fn predecessors(n: u32, y_mover: u64, y_opp: u64, mut f: impl FnMut(u
     }
 }
 
-/// e(x) and the number of inner moves of the board (`own`, `opp`) of level `n`, the levels
-/// below being `lower` (entry r of `lower[k]` is the value of the board of index r of level
-/// k, as an `i8`).
-#[cfg(test)]
-pub(crate) fn exits(n: u32, own: u64, opp: u64, lower: &[&[u8]]) -> (i8, u8) {
-    let mut ch = [Child {
-        mover: 0,
-        opp: 0,
-        captured: 0,
-    }; H];
-    match classify(own, opp, &mut ch) {
-        Class::Terminal => (-(n as i8), 0),
-        Class::AllEradicating => (n as i8, 0),
-        Class::Moves(mask) => {
-            let mut best = NO_EXIT;
-            let mut inner = 0;
-            for (i, c) in ch.iter().enumerate() {
-                if mask & (1 << i) == 0 {
-                    continue;
-                }
-                if c.captured == 0 {
-                    inner += 1;
-                } else {
-                    let k = n - c.captured;
-                    let v = lower[k as usize][rank_rows(k, c.mover, c.opp) as usize] as i8;
-                    best = best.max(c.captured as i8 - v);
-                }
-            }
-            (best, inner)
-        }
-    }
-}
-
 /// Boards of the forward pass whose lower-level reads are requested together.
 const GROUP: usize = 16;
 
 /// The forward pass's group of boards: for each, e(x) so far (the fixed cases), its inner
-/// moves, and its captures' children (level, index, seeds captured).
+/// moves, and its captures' children (level, index, seeds captured). The levels below are
+/// `lower` (entry r of `lower[k]` is the value of the board of index r of level k, an `i8`).
 struct Group {
     fixed: [i8; GROUP],
     inner: [u8; GROUP],
