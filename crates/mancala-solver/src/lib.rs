@@ -28,6 +28,9 @@
 //!   1–10, built on the parts above: the same lock-free table storage ([`tt`]), the Kalah
 //!   move ordering of the exact search, and exact play from the endgame databases and an
 //!   exact root solve where the budget allows.
+//! * **Awari databases** ([`awari`]): the exact value of every Awari board with up to N
+//!   seeds under the `awari` rules, by retrograde analysis with cycles (endless play = 0),
+//!   one byte a board, with lookups of a board's and each move's value.
 //! * **Benchmark suite** ([`bench`](mod@bench)): fixed positions with known values, the runner behind
 //!   `mancala bench` and its node-count signature.
 //!
@@ -52,7 +55,8 @@ mod mem;
 pub mod progress;
 pub mod tt;
 
-// The wings: exact search, endgame databases, playing engine.
+// The wings: exact search, endgame databases, playing engine, Awari databases.
+pub mod awari;
 pub mod egdb;
 pub mod engine;
 mod exact;

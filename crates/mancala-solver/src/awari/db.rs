@@ -1,0 +1,167 @@
+//! The in-memory database: the values of every level 0..=N, one byte a board, built level by
+//! level ([`super::retro`]), with the lookup of a board's value and of each move's value.
+
+use super::board::{classify, has_empty, AwariBoard, AwariMove, Child, Class, H, MAX_SEEDS};
+use super::rank::{level_len, rank_rows, RowTable};
+use super::retro::{solve_level, LevelStats, LevelTimes};
+use super::AwariError;
+use crate::mem::FrozenBytes;
+
+/// What the build reports after each level.
+#[derive(Clone, Copy, Debug)]
+pub struct LevelReport {
+    /// The level's counts (wins, draws, losses for the mover, sum of values).
+    pub stats: LevelStats,
+    /// The level's wall times by phase, seconds.
+    pub times: LevelTimes,
+}
+
+/// The exact `awari` value (OW-10.3) of every board with at most N seeds, in memory.
+///
+/// Level n holds one byte a board for the `C(n+11,11) − C(n+5,11)` indexed boards (OW-11.1),
+/// in the order of [`super::rank`]: the value to the mover as an `i8`, −n..=n. A board that
+/// is not indexed (the mover's opponent has no empty house: no move produces it, but the
+/// start position is one) is valued by one ply over its children, which are.
+pub struct AwariDb {
+    max_seeds: u32,
+    levels: Vec<FrozenBytes>,
+    stats: Vec<LevelStats>,
+}
+
+impl AwariDb {
+    /// Builds every level 0..=`max_seeds` on a pool of `threads` threads (0 = one a core).
+    /// Errors: [`AwariError::TooManySeeds`] above [`MAX_SEEDS`], [`AwariError::Threads`]
+    /// when the pool cannot start or more than [`crate::MAX_THREADS`] are asked for,
+    /// [`AwariError::OutOfMemory`] when a level's memory cannot be had.
+    pub fn build(max_seeds: u32, threads: usize) -> Result<AwariDb, AwariError> {
+        AwariDb::build_with(max_seeds, threads, |_| {})
+    }
+
+    /// [`AwariDb::build`], calling `report` after each level (from the calling thread).
+    pub fn build_with(
+        max_seeds: u32,
+        threads: usize,
+        mut report: impl FnMut(&LevelReport),
+    ) -> Result<AwariDb, AwariError> {
+        if max_seeds > MAX_SEEDS {
+            return Err(AwariError::TooManySeeds {
+                seeds: max_seeds,
+                max: MAX_SEEDS,
+            });
+        }
+        if threads > crate::MAX_THREADS {
+            return Err(AwariError::Threads(format!(
+                "{threads} threads asked for, at most {}",
+                crate::MAX_THREADS
+            )));
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| AwariError::Threads(e.to_string()))?;
+        let mut levels: Vec<FrozenBytes> = Vec::with_capacity(max_seeds as usize + 1);
+        let mut stats = Vec::with_capacity(max_seeds as usize + 1);
+        let table = RowTable::new(max_seeds);
+        for n in 0..=max_seeds {
+            let lower: Vec<&[u8]> = levels.iter().map(FrozenBytes::bytes).collect();
+            let (values, s, times) = pool.install(|| solve_level(n, &lower, &table))?;
+            drop(lower);
+            report(&LevelReport { stats: s, times });
+            levels.push(values);
+            stats.push(s);
+        }
+        Ok(AwariDb {
+            max_seeds,
+            levels,
+            stats,
+        })
+    }
+
+    /// The largest level held, seeds.
+    #[must_use]
+    pub fn max_seeds(&self) -> u32 {
+        self.max_seeds
+    }
+
+    /// The counts of level `n`, `None` past [`AwariDb::max_seeds`].
+    #[must_use]
+    pub fn level_stats(&self, n: u32) -> Option<&LevelStats> {
+        self.stats.get(n as usize)
+    }
+
+    /// The bytes of the values held (one a board).
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        self.levels.iter().map(|l| l.bytes().len()).sum()
+    }
+
+    /// The value of the board of index `index` in level `n`, `None` when there is none.
+    #[must_use]
+    pub fn value_at(&self, n: u32, index: u64) -> Option<i32> {
+        let level = self.levels.get(n as usize)?;
+        (index < level_len(n)?).then(|| i32::from(level.bytes()[index as usize] as i8))
+    }
+
+    /// The value of an indexed board given as rows (seeds ≤ max, not checked).
+    #[inline]
+    fn indexed(&self, n: u32, mover: u64, opp: u64) -> i32 {
+        i32::from(self.levels[n as usize].bytes()[rank_rows(n, mover, opp) as usize] as i8)
+    }
+
+    /// The value of `board` to its mover (OW-10.3): future captures of the mover minus the
+    /// opponent's, the final allotment included, endless play 0; −n..=n for n seeds.
+    /// [`AwariError::NotBuilt`] when the board has more seeds than the database holds.
+    pub fn value(&self, board: &AwariBoard) -> Result<i32, AwariError> {
+        let n = self.check(board)?;
+        let (own, opp) = board.rows();
+        if has_empty(opp) {
+            return Ok(self.indexed(n, own, opp));
+        }
+        // Not indexed: one ply (every child is indexed).
+        let mut ch = [Child {
+            mover: 0,
+            opp: 0,
+            captured: 0,
+        }; H];
+        Ok(match classify(own, opp, &mut ch) {
+            Class::Terminal => -(n as i32),
+            Class::AllEradicating => n as i32,
+            Class::Moves(mask) => (0..H)
+                .filter(|&i| mask & (1 << i) != 0)
+                .map(|i| {
+                    let c = ch[i];
+                    c.captured as i32 - self.indexed(n - c.captured, c.mover, c.opp)
+                })
+                .max()
+                .expect("a legal move"),
+        })
+    }
+
+    /// Every legal move of `board` (OW-5.3) with its value to the mover: the seeds it
+    /// captures minus the value of the board it leaves to the opponent. The board's value is
+    /// the largest of them (and −n when there is none). [`AwariError::NotBuilt`] when the
+    /// board has more seeds than the database holds.
+    pub fn move_values(&self, board: &AwariBoard) -> Result<Vec<(AwariMove, i32)>, AwariError> {
+        self.check(board)?;
+        Ok(board
+            .moves()
+            .into_iter()
+            .map(|m| {
+                let (own, opp) = m.child.rows();
+                let v = m.captured as i32 - self.indexed(m.child.seeds(), own, opp);
+                (m, v)
+            })
+            .collect())
+    }
+
+    fn check(&self, board: &AwariBoard) -> Result<u32, AwariError> {
+        let n = board.seeds();
+        if n > self.max_seeds {
+            return Err(AwariError::NotBuilt {
+                seeds: n,
+                max: self.max_seeds,
+            });
+        }
+        Ok(n)
+    }
+}

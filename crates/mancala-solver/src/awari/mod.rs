@@ -1,0 +1,75 @@
+//! Exact Awari databases: the value of every board with up to N seeds under the `awari`
+//! rules (grand slam legal only when every move eradicates, no majority end, endless play
+//! split evenly: OW-7.2, OW-10.3), by retrograde analysis with cycles.
+//!
+//! * [`board`](AwariBoard): the mover-first twelve-house board and the move rules on two
+//!   words of 8-bit lanes (sowing skipping the origin, the capture chain, OW-5.3's legality).
+//! * [`rank`]: the per-level index of the boards whose player who has just moved has an
+//!   empty house, `C(n+11,11) − C(n+5,11)` of them (OW-11.1): a bijection built from the
+//!   combinatorial number system on each row, with an incremental walk for sweeps.
+//! * `retro`: the solve of one level, thresholds t = n … 1 whose win and loss sets are
+//!   grown as attractors by predecessor counters; the proof that the result is the game
+//!   value with endless play = 0, independent of the order of work, is in its module docs
+//!   (and `docs/awari.md`).
+//! * [`AwariDb`]: the levels 0..=N in memory, one byte a board; [`AwariDb::value`] and
+//!   [`AwariDb::move_values`] (the oracle: each legal move's value is the seeds it captures
+//!   minus the value of the board it leaves).
+//!
+//! ```
+//! use mancala_solver::awari::{AwariBoard, AwariDb};
+//! // OW-11.3: under `awari` this 2-seed board is worth +2 to the mover (South's house 6
+//! // holds 1, North's house 1 holds 1: the grand slam is South's only move).
+//! let db = AwariDb::build(4, 1).unwrap();
+//! let board: AwariBoard = "0 0 0 0 0 1 1 0 0 0 0 0".parse().unwrap();
+//! assert_eq!(db.value(&board).unwrap(), 2);
+//! ```
+
+mod board;
+mod db;
+pub mod rank;
+mod retro;
+
+use thiserror::Error;
+
+pub use board::{AwariBoard, AwariMove, MAX_SEEDS};
+pub use db::{AwariDb, LevelReport};
+pub use retro::{LevelStats, LevelTimes};
+
+use crate::mem::OutOfMemory;
+
+/// What can go wrong with an Awari board or database.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum AwariError {
+    /// A board or a build asked for more seeds than the game has.
+    #[error("{seeds} seeds, at most {max}")]
+    TooManySeeds {
+        /// The seeds asked for.
+        seeds: u32,
+        /// The most allowed ([`MAX_SEEDS`]).
+        max: u32,
+    },
+    /// A board with more seeds than the database holds.
+    #[error("a board of {seeds} seeds, the database holds at most {max}")]
+    NotBuilt {
+        /// The board's seeds.
+        seeds: u32,
+        /// The database's largest level.
+        max: u32,
+    },
+    /// The house is not a legal move of the board (no such house, empty, or eradicating
+    /// while another move is not, OW-5.3).
+    #[error("house {house} is not a legal move")]
+    IllegalMove {
+        /// The house asked for, 1..=6.
+        house: u8,
+    },
+    /// A board text that is not twelve counts of 0..=48.
+    #[error("bad board: {0}")]
+    Parse(String),
+    /// The build's threads could not be started.
+    #[error("cannot start the build threads: {0}")]
+    Threads(String),
+    /// A level's memory could not be had.
+    #[error(transparent)]
+    OutOfMemory(#[from] OutOfMemory),
+}

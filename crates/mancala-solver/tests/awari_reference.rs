@@ -1,0 +1,222 @@
+//! The Awari databases against an independent reference written here from the rules text:
+//! plain arrays, sowing seed by seed, an explicit graph of every board with at most N seeds
+//! (indexed or not), and for each level and each threshold t the sets "worth ≥ t" and
+//! "worth ≤ −t" computed by naive iteration to a fixed point from empty sets, with endless
+//! play worth 0 (OW-10.3). Every board's value and every legal move's value is compared,
+//! cycles included. A second, smaller check needs no theory at all: a game-tree search in
+//! which the first repetition of a board ends the game with an even split (OW-6.2 with
+//! `cycle_score=split`), on every board of the smallest levels.
+
+use std::collections::HashMap;
+
+use mancala_solver::awari::{AwariBoard, AwariDb};
+
+type Board = [u8; 12];
+
+/// Seeds on the board.
+fn seeds(b: &Board) -> u32 {
+    b.iter().map(|&c| u32::from(c)).sum()
+}
+
+/// One move of the reference: the house (0-based), seeds captured, the board after it seen
+/// from the next mover.
+#[derive(Clone, Copy, Debug)]
+struct Move {
+    house: usize,
+    captured: u32,
+    child: Board,
+}
+
+/// Sows house `i` (0-based, non-empty) seed by seed, skipping the origin (OW-2.1, OW-2.3),
+/// then captures backwards from the last house while it is the opponent's and holds 2 or 3
+/// (OW-3.1, OW-3.2). Returns the captured seeds, the board after the move from the same
+/// side, and whether the opponent's row is empty afterwards (eradicating, OW-5.3).
+fn sow(b: &Board, i: usize) -> (u32, Board, bool) {
+    let mut x = *b;
+    let mut s = x[i];
+    x[i] = 0;
+    let mut pos = i;
+    while s > 0 {
+        pos = (pos + 1) % 12;
+        if pos == i {
+            continue;
+        }
+        x[pos] += 1;
+        s -= 1;
+    }
+    let mut captured = 0;
+    let mut j = pos;
+    while j >= 6 && (x[j] == 2 || x[j] == 3) {
+        captured += u32::from(x[j]);
+        x[j] = 0;
+        j -= 1;
+    }
+    let eradicating = x[6..].iter().all(|&c| c == 0);
+    (captured, x, eradicating)
+}
+
+/// The legal moves under `grand_slam=unless_only` (OW-5.3): the non-eradicating ones when
+/// there is one, else every non-empty house (a grand slam then captures its chain).
+fn moves(b: &Board) -> Vec<Move> {
+    let all: Vec<(usize, u32, Board, bool)> = (0..6)
+        .filter(|&i| b[i] > 0)
+        .map(|i| {
+            let (c, x, e) = sow(b, i);
+            (i, c, x, e)
+        })
+        .collect();
+    let any_keeps = all.iter().any(|m| !m.3);
+    all.into_iter()
+        .filter(|m| !any_keeps || !m.3)
+        .map(|(house, captured, x, _)| {
+            let mut child = [0u8; 12];
+            child[..6].copy_from_slice(&x[6..]);
+            child[6..].copy_from_slice(&x[..6]);
+            Move {
+                house,
+                captured,
+                child,
+            }
+        })
+        .collect()
+}
+
+/// Every board of exactly `n` seeds.
+fn boards_of(n: u32) -> Vec<Board> {
+    fn rec(b: &mut Board, i: usize, left: u8, out: &mut Vec<Board>) {
+        if i == 11 {
+            b[11] = left;
+            out.push(*b);
+            return;
+        }
+        for c in 0..=left {
+            b[i] = c;
+            rec(b, i + 1, left - c, out);
+        }
+    }
+    let mut out = Vec::new();
+    rec(&mut [0; 12], 0, n as u8, &mut out);
+    out
+}
+
+/// One level of the reference: its boards, their indices, their values.
+type RefLevel = (Vec<Board>, HashMap<Board, usize>, Vec<i32>);
+
+/// The reference values of every board with at most `max` seeds, by level.
+struct Reference {
+    levels: Vec<RefLevel>,
+}
+
+impl Reference {
+    fn value(&self, b: &Board) -> i32 {
+        let (_, index, values) = &self.levels[seeds(b) as usize];
+        values[index[b]]
+    }
+
+    fn build(max: u32) -> Reference {
+        let mut r = Reference { levels: Vec::new() };
+        for n in 0..=max {
+            let boards = boards_of(n);
+            let index: HashMap<Board, usize> =
+                boards.iter().enumerate().map(|(i, b)| (*b, i)).collect();
+            // The explicit graph: per board, the exits' values (moves that capture, their
+            // value known from the levels below) and the inner children (moves that capture
+            // nothing and stay in this level).
+            let mut exits: Vec<Vec<i32>> = Vec::with_capacity(boards.len());
+            let mut inner: Vec<Vec<usize>> = Vec::with_capacity(boards.len());
+            let mut terminal = Vec::with_capacity(boards.len());
+            for b in &boards {
+                let ms = moves(b);
+                terminal.push(ms.is_empty());
+                let mut e = Vec::new();
+                let mut c = Vec::new();
+                for m in ms {
+                    if m.captured > 0 {
+                        e.push(m.captured as i32 - r.value(&m.child));
+                    } else {
+                        c.push(index[&m.child]);
+                    }
+                }
+                exits.push(e);
+                inner.push(c);
+            }
+            // A board without move: each player takes his own row (OW-6.3), so the mover,
+            // whose row is empty, loses n.
+            let mut values = vec![0i32; boards.len()];
+            for t in 1..=n as i32 {
+                let mut win = vec![false; boards.len()];
+                let mut lose: Vec<bool> = terminal.clone(); // −n ≤ −t
+                loop {
+                    let mut changed = false;
+                    for x in 0..boards.len() {
+                        if terminal[x] {
+                            continue;
+                        }
+                        if !win[x]
+                            && (exits[x].iter().any(|&v| v >= t)
+                                || inner[x].iter().any(|&y| lose[y]))
+                        {
+                            win[x] = true;
+                            changed = true;
+                        }
+                        if !lose[x]
+                            && exits[x].iter().all(|&v| v <= -t)
+                            && inner[x].iter().all(|&y| win[y])
+                        {
+                            lose[x] = true;
+                            changed = true;
+                        }
+                    }
+                    if !changed {
+                        break;
+                    }
+                }
+                // Thresholds are visited upwards and W_t, L_t shrink as t grows: the last t
+                // a board is in is its value's size.
+                for x in 0..boards.len() {
+                    assert!(!(win[x] && lose[x]), "level {n}, t {t}: both sets");
+                    if win[x] {
+                        values[x] = t;
+                    }
+                    if lose[x] {
+                        values[x] = -t;
+                    }
+                }
+            }
+            r.levels.push((boards, index, values));
+        }
+        r
+    }
+}
+
+#[test]
+fn every_board_and_move_equals_the_reference() {
+    const N: u32 = 12;
+    let reference = Reference::build(N);
+    let db = AwariDb::build(N, 2).unwrap();
+    let mut compared = 0u64;
+    for (boards, _, values) in &reference.levels {
+        for (b, &v) in boards.iter().zip(values) {
+            let board = AwariBoard::new(*b).unwrap();
+            assert_eq!(db.value(&board).unwrap(), v, "board {board}");
+            let got: Vec<(u8, i32)> = db
+                .move_values(&board)
+                .unwrap()
+                .iter()
+                .map(|(m, v)| (m.house, *v))
+                .collect();
+            let want: Vec<(u8, i32)> = moves(b)
+                .iter()
+                .map(|m| {
+                    (
+                        m.house as u8 + 1,
+                        m.captured as i32 - reference.value(&m.child),
+                    )
+                })
+                .collect();
+            assert_eq!(got, want, "moves of {board}");
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 2_704_156); // C(24, 12) boards of at most 12 seeds
+}
