@@ -279,8 +279,9 @@ fn check_against_reference(p: &OwarePosition, r: &RefPos) {
 /// position, then up to 400 (`MAX_PLIES`) moves, each a legal move or an arbitrary house
 /// 0..=255, played in a game loop that applies the history rules. After every step: the
 /// packed position equals the plain reference's (houses, stores, side, over) and so do the
-/// legal moves; the seeds are conserved (OW-1.2); every legal move plays, also through
-/// `play_unchecked` and `for_each_child`; an illegal move is refused with the right
+/// legal moves; the game is over exactly when no move is legal (OW-6.3); the seeds are
+/// conserved (OW-1.2); every legal move plays, also through `play_unchecked` and
+/// `for_each_child`; an illegal move is refused with the right
 /// [`IllegalReason`] (OW-5) and the position unchanged. At the end the final counts equal the
 /// reference's, the notation round-trips, the moves replay as a `GameRecord` to the same
 /// position, and perft to depth 2 agrees with the reference.
@@ -316,6 +317,8 @@ fn run_oware_moves(u: &mut Unstructured<'_>) -> arbitrary::Result<()> {
             check_against_reference(&pos, &reference.pos);
             assert_eq!(pos.total_seeds(), total, "{pos}");
             let legal: Vec<OwareMove> = pos.legal_moves().into_iter().collect();
+            // OW-6.3: a side with no legal move ends the game.
+            assert_eq!(pos.is_over(), legal.is_empty(), "{pos}");
             let houses: Vec<usize> = legal.iter().map(|m| usize::from(m.house())).collect();
             assert_eq!(houses, reference.pos.moves(&rr), "{pos}");
             check_children(&pos);
