@@ -1,17 +1,21 @@
-"""Random playouts a second of Kalah(6,4) from Python: this package against OpenSpiel's
-``mancala`` through ``pyspiel``, in one run on one machine (BENCHMARKS.md, "Python").
+"""Random playouts a second from Python: this package against OpenSpiel through ``pyspiel``,
+in one run on one machine (BENCHMARKS.md, "Python" and "Oware"). ``--game kalah`` (the
+default) plays Kalah(6,4) against OpenSpiel's ``mancala``; ``--game oware`` plays the
+``oware-openspiel`` rule set (OpenSpiel's reading of Oware) against OpenSpiel's ``oware``.
 
 Three ways, each a whole game from the start with uniformly random legal moves:
 
 * ``pyspiel loop``: a Python loop over ``state.legal_actions()`` and
   ``state.apply_action()`` (OpenSpiel has no batched playout for Python);
-* ``mancala loop``: the same loop over ``Kalah.legal_moves()`` and ``Kalah.play()``;
-* ``mancala batch``: ``mancala.random_playouts(n)``, the whole games in Rust.
+* ``mancala loop``: the same loop over ``Kalah.legal_moves()`` and ``Kalah.play()``
+  (``Oware``'s for ``--game oware``);
+* ``mancala batch``: ``mancala.random_playouts(n, rules=...)``, the whole games in Rust.
 
 Each is timed ``--repeat`` times; the medians of wall time and of CPU time (this process's
 user + system time, ``time.process_time``) are printed with the ratios to OpenSpiel.
 
-    python python/benches/playouts.py [--games 2000] [--batch 200000] [--repeat 5]
+    python python/benches/playouts.py [--game kalah|oware] [--games 2000] [--batch 200000]
+                                      [--repeat 5]
 """
 
 from __future__ import annotations
@@ -25,10 +29,18 @@ from typing import Callable, Dict, List, Tuple
 import mancala
 
 
+# Per game: OpenSpiel's game name, this package's class and rule set.
+GAMES = {
+    "kalah": ("mancala", mancala.Kalah, "standard"),
+    "oware": ("oware", mancala.Oware, "oware-openspiel"),
+}
+GAME = "kalah"
+
+
 def pyspiel_loop(games: int, seed: int) -> None:
     import pyspiel
 
-    game = pyspiel.load_game("mancala")
+    game = pyspiel.load_game(GAMES[GAME][0])
     rng = random.Random(seed)
     for _ in range(games):
         state = game.new_initial_state()
@@ -39,13 +51,14 @@ def pyspiel_loop(games: int, seed: int) -> None:
 def mancala_loop(games: int, seed: int) -> None:
     rng = random.Random(seed)
     for _ in range(games):
-        g = mancala.Kalah("standard")
+        _, cls, rules = GAMES[GAME]
+        g = cls(rules)
         while not g.is_over():
             g.play(rng.choice(g.legal_moves()))
 
 
 def mancala_batch(games: int, seed: int) -> None:
-    mancala.random_playouts(games, seed, rules="standard")
+    mancala.random_playouts(games, seed, rules=GAMES[GAME][2])
 
 
 def measure(f: Callable[[int, int], None], games: int, repeat: int) -> Tuple[float, float]:
@@ -62,11 +75,14 @@ def measure(f: Callable[[int, int], None], games: int, repeat: int) -> Tuple[flo
 
 
 def main() -> None:
+    global GAME
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=sorted(GAMES), default="kalah")
     parser.add_argument("--games", type=int, default=2000, help="games of each Python loop")
     parser.add_argument("--batch", type=int, default=200_000, help="games of the batched call")
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
+    GAME = args.game
     results: Dict[str, Tuple[float, float]] = {}
     # Interleaved, so that a change of the machine's load touches every way alike.
     for name, f, n in [

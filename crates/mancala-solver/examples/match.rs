@@ -8,10 +8,15 @@
 //!     --rules standard --games 100 --a 7@1000 --b 4@1000 --opening 4
 //! cargo run --release -p mancala-solver --example match -- \
 //!     --rules bao-la-kete --games 100 --a 10@100 --b random
+//! cargo run --release -p mancala-solver --example match -- \
+//!     --rules oware --games 100 --a 10@100 --b 5@100
 //! ```
 //!
-//! `--rules` takes a Kalah rule set or `bao-la-kete[+…]`. The score of a Bao game is +1 or −1
-//! (win or loss).
+//! `--rules` takes a Kalah rule set, `bao-la-kete[+…]` or an Oware rule set (`oware`,
+//! `awari`, `oware-openspiel`, with options). The score of a Bao game is +1 or −1 (win or
+//! loss); of a Kalah or Oware game, South's final seeds minus North's. Games are played
+//! through a game record ([`mancala_core::GameRecord`]), so the history rules end them: an
+//! Oware game ends at its rule set's repetition of a position (OW-6.2) or move limit (OW-6.4).
 //!
 //! A player is `random` or `LEVEL@MS` (strength level 1–10, at most MS milliseconds a move).
 //! `--opening K` starts each pair of games with the same K random plies (then the same
@@ -25,7 +30,8 @@ use std::time::{Duration, Instant};
 
 use mancala_core::bao::{BaoPosition, BaoRules};
 use mancala_core::kalah::{KalahPosition, KalahRules};
-use mancala_core::Side;
+use mancala_core::oware::{OwarePosition, OwareRules};
+use mancala_core::{GameKind, GameRecord, Side};
 use mancala_solver::engine::{Engine, Evaluate, Level, LevelPlayer};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -104,8 +110,8 @@ impl<G: Evaluate> Agent<G> {
     }
 }
 
-/// Plays one game; returns the final score (South − North, in the game's units) and whether
-/// A ended on South.
+/// Plays one game through a game record (so that the history rules end it); returns the
+/// final score (South − North, in the game's units) and whether A ended on South.
 fn play_game<G: Evaluate>(
     start: G,
     a: &mut Agent<G>,
@@ -113,10 +119,11 @@ fn play_game<G: Evaluate>(
     a_first: bool,
     stats: &mut [Stats; 2],
 ) -> (i32, bool) {
-    let mut p = start;
+    let mut record = GameRecord::from_position(start);
     // Which side A plays; a pie-rule swap exchanges the players' sides.
     let mut a_side = if a_first { Side::South } else { Side::North };
-    while let Some(side) = p.side_to_move() {
+    while let Some(side) = record.position().side_to_move() {
+        let p = *record.position();
         let mv = if side == a_side {
             a.choose(&p, &mut stats[0])
         } else {
@@ -125,9 +132,10 @@ fn play_game<G: Evaluate>(
         if p.swaps_players(mv) {
             a_side = a_side.opponent();
         }
-        p = p.play(mv).expect("players choose legal moves");
+        record.play(mv).expect("players choose legal moves");
     }
-    (p.outcome().expect("over").score, a_side == Side::South)
+    let outcome = record.position().outcome().expect("over");
+    (outcome.score, a_side == Side::South)
 }
 
 fn run_match<G: Evaluate>(
@@ -229,6 +237,10 @@ fn run() -> Result<(), String> {
             "--seed" => seed = value()?.parse().map_err(|_| "--seed: a number")?,
             _ => return Err(format!("unknown argument `{flag}`")),
         }
+    }
+    if GameKind::of_rules(&rules) == GameKind::Oware {
+        let oware: OwareRules = rules.parse().map_err(|e| format!("--rules: {e}"))?;
+        return run_match(OwarePosition::start(oware), games, a, b, opening, seed);
     }
     if rules.starts_with("bao") {
         let bao: BaoRules = rules.parse().map_err(|e| format!("--rules: {e}"))?;

@@ -15,6 +15,7 @@ mod bao;
 mod egdb;
 mod ffi;
 mod kalah;
+mod oware;
 
 #[allow(missing_docs, clippy::all)]
 #[path = "../../../crates/mancala-core/tests/common/reference.rs"]
@@ -22,21 +23,27 @@ mod bao_reference;
 #[allow(missing_docs, clippy::all)]
 #[path = "../../../crates/mancala-core/tests/reference/mod.rs"]
 mod kalah_reference;
+#[allow(missing_docs, clippy::all)]
+#[path = "../../../crates/mancala-core/tests/oware_reference/mod.rs"]
+mod oware_reference;
 
 pub use bao::{bao_moves, bao_notation};
 pub use egdb::egdb_load;
 pub use ffi::{check_status_name, ffi_strings};
 pub use kalah::{kalah_moves, kalah_notation};
+pub use oware::{oware_moves, oware_notation};
 
 /// A fuzz target body: any bytes in, a panic on a broken invariant.
 pub type Body = fn(&[u8]);
 
 /// Every target, by the name of its `fuzz/fuzz_targets/<name>.rs` and of its corpus folder.
-pub const TARGETS: [(&str, Body); 6] = [
+pub const TARGETS: [(&str, Body); 8] = [
     ("kalah_notation", kalah_notation),
     ("kalah_moves", kalah_moves),
     ("bao_notation", bao_notation),
     ("bao_moves", bao_moves),
+    ("oware_notation", oware_notation),
+    ("oware_moves", oware_moves),
     ("egdb_load", egdb_load),
     ("ffi_strings", ffi_strings),
 ];

@@ -108,6 +108,8 @@ replay_tests!(
     kalah_moves,
     bao_notation,
     bao_moves,
+    oware_notation,
+    oware_moves,
     egdb_load,
     ffi_strings
 );
