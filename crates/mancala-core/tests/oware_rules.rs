@@ -665,3 +665,17 @@ fn ow11_4_perft_from_the_start() {
         assert_eq!(counts, [6, 36, 190, 1014, 5219], "{r}");
     }
 }
+
+/// OW-6.3 at the start: under `awari(1,1)+grand_slam=forbidden` South's one move (1 seed
+/// into North's single house, making 2: the whole row) is a forbidden grand slam (OW-4.2), so
+/// South has no legal move and the game is over before it starts, each player taking his
+/// row: 1–1, a draw; the parser refuses the same position with a side letter (OW-9.2).
+#[test]
+fn a_start_without_a_legal_move_is_over() {
+    let rules: OwareRules = "awari(1,1)+grand_slam=forbidden".parse().unwrap();
+    let start = OwarePosition::start(rules);
+    assert!(start.is_over());
+    assert!(start.legal_moves().is_empty());
+    assert_eq!(start.to_string(), "0,1,0,1 -");
+    assert!(OwarePosition::parse(rules, "1,0,1,0 S").is_err());
+}

@@ -132,7 +132,10 @@ pub(super) const fn nonzero_lanes(x: u64) -> u8 {
 }
 
 impl OwarePosition {
-    /// The start position (OW-1.2): s seeds in every house, empty stores, South to move.
+    /// The start position (OW-1.2): s seeds in every house, empty stores, South to move; or,
+    /// when South has no legal move there (only under `grand_slam=forbidden` on the smallest
+    /// boards: `awari(1,1)+grand_slam=forbidden`, whose one move is a grand slam), the game
+    /// already over by OW-6.3, each player taking the seeds of his row.
     #[must_use]
     pub fn start(rules: OwareRules) -> OwarePosition {
         let row = ones(rules.houses() as usize) * u64::from(rules.seeds());
@@ -145,6 +148,9 @@ impl OwarePosition {
             moves: 0,
         };
         pos.moves = pos.compute_legal_mask();
+        if pos.moves == 0 {
+            return pos.finished_by_rows();
+        }
         pos
     }
 
