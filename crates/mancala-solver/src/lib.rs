@@ -50,6 +50,7 @@
 mod board;
 mod mem;
 pub mod progress;
+mod rank;
 pub mod tt;
 
 // The wings: exact search, endgame databases, playing engine.

@@ -8,8 +8,9 @@ use rayon::prelude::*;
 
 use super::packed::{read_word_code, write_run, Codec, PAD};
 use super::{EgdbError, Encoding};
-use crate::board::{binom_exact, Flags, BINOM};
+use crate::board::Flags;
 use crate::mem::{prefetch, prefetch_ptr, FrozenBytes, OutOfMemory, ZeroedBuf};
+use crate::rank::{binom_exact, layer_start, BINOM};
 
 /// Not computed yet: the entry of value v is the byte v + 128 (excess-128), and no value is
 /// −128 because |v| ≤ K ≤ 127. Only debug builds look at it: the order of the build makes
@@ -718,15 +719,6 @@ fn pack_layer<const M: usize>(
         });
 }
 
-/// The rank of the first position of layer `k` of m = `M`.
-fn layer_start<const M: usize>(k: u32) -> u64 {
-    if k == 0 {
-        0
-    } else {
-        binom_exact(u64::from(k) + 2 * M as u64 - 1, 2 * M as u64) as u64
-    }
-}
-
 /// Builds every layer into `target`; `false` when cancelled.
 fn run<const M: usize, T: Target>(
     flags: Flags,
@@ -739,11 +731,11 @@ fn run<const M: usize, T: Target>(
     let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
     let rows = Rows::new(M, max_seeds);
     let sow = Sow::<M>::new(flags);
-    let total = layer_start::<M>(max_seeds + 1);
+    let total = layer_start(M, max_seeds + 1);
     let done = AtomicU64::new(0);
     let mut blocks = Vec::new();
     for k in 0..=max_seeds {
-        let (start, end) = (layer_start::<M>(k), layer_start::<M>(k + 1));
+        let (start, end) = (layer_start(M, k), layer_start(M, k + 1));
         let layer = target.layer(k, start, end)?;
         let builder = Builder::<M, T> {
             sow: &sow,
@@ -1048,7 +1040,7 @@ impl LevelBuild {
     /// ranks of the positions with k seeds in the houses, `[C(k+2m−1, 2m), C(k+2m, 2m))`.
     #[must_use]
     pub fn layer_range(&self, k: u32) -> std::ops::Range<u64> {
-        super::layer_start(self.m(), k)..super::layer_start(self.m(), k + 1)
+        layer_start(self.m(), k)..layer_start(self.m(), k + 1)
     }
 
     /// Computes the positions `from..to` of `level` (walk order) on the current rayon pool,
@@ -1214,7 +1206,8 @@ mod tests {
 
     use super::super::packed::{Codec, Probe, PAD};
     use super::super::Encoding;
-    use crate::board::{binom_exact, Flags, Geometry, Kind};
+    use crate::board::{Flags, Geometry, Kind};
+    use crate::rank::binom_exact;
 
     /// A plain memoised minimax written from the rules (docs/rules/kalah.md), sharing nothing with
     /// the builder but the rank formula of the file format, recomputed here independently.

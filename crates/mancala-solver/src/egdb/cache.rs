@@ -27,8 +27,8 @@ use std::time::Duration;
 use mancala_core::kalah::KalahRules;
 
 use super::{check_size, split_path, Egdb, EgdbError, TemporaryFile, MAX_DB_SEEDS};
-use crate::board::rank_space;
 use crate::progress::BuildProgress;
+use crate::rank::rank_space;
 
 /// The most entries [`Cache::default_max_seeds`] builds: those of the m = 6, K = 20 database,
 /// C(32, 12) (module docs).

@@ -124,9 +124,10 @@ use mancala_core::kalah::{KalahOption, KalahOptions, KalahPosition, KalahRules};
 use rayon::prelude::*;
 use thiserror::Error;
 
-use crate::board::{binom_exact, is_special, rank_dyn, rank_space, relative};
+use crate::board::{is_special, relative};
 use crate::mem::FrozenBytes;
 use crate::progress::BuildProgress;
+use crate::rank::{layer_start, rank_dyn, rank_space};
 pub(crate) use packed::Probe;
 use packed::{Codec, PAD};
 
@@ -638,14 +639,6 @@ impl std::fmt::Debug for Egdb {
 #[must_use]
 pub fn relevant_options(options: KalahOptions) -> KalahOptions {
     options.database_relevant()
-}
-
-pub(crate) fn layer_start(m: usize, k: u32) -> u64 {
-    if k == 0 {
-        0
-    } else {
-        binom_exact(u64::from(k) + 2 * m as u64 - 1, 2 * m as u64) as u64
-    }
 }
 
 impl Egdb {
@@ -1374,7 +1367,7 @@ fn check_entries(
 /// Whether the position of rank `r` within layer k has no move (a finished game).
 pub(crate) fn is_terminal_rank(m: usize, options: KalahOptions, k: u32, r: u64) -> bool {
     let mut parts = [0u8; 16];
-    crate::board::unrank_layer(m, k, r, &mut parts[..2 * m]);
+    crate::rank::unrank_layer(m, k, r, &mut parts[..2 * m]);
     let own: u32 = parts[..m].iter().map(|&c| u32::from(c)).sum();
     let opp: u32 = parts[m..2 * m].iter().map(|&c| u32::from(c)).sum();
     if options.has(KalahOption::EndWhenNoMove) {

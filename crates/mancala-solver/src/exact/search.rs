@@ -65,6 +65,7 @@ use mancala_core::Side;
 use super::order::{kalah_order_score, TieRule};
 use crate::board::{is_special, relative, Child, Geometry, Kind};
 use crate::egdb::Probe;
+use crate::rank::rank;
 use crate::tt::{Bounds, TranspositionTable, NO_MOVE};
 
 /// State shared by every search thread of one solve.
@@ -272,7 +273,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
 
     #[inline(always)]
     fn db_value(&self, b: u128, k: u32) -> i32 {
-        self.db.value(Geometry::<M>::rank(b), k)
+        self.db.value(rank::<M>(b), k)
     }
 
     /// Fail-soft alpha-beta on the mover-relative board `b` holding `k` seeds in its houses
@@ -298,7 +299,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             return self.db_value(b, k);
         }
         let use_tt = k >= self.tt_min_seeds;
-        let key = Geometry::<M>::rank(b);
+        let key = rank::<M>(b);
         if use_tt {
             self.tt.prefetch(key);
         }
@@ -325,10 +326,10 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             let mut ckey = 0;
             if c.kind != Kind::Over {
                 if c.seeds <= self.db_max {
-                    ckey = Geometry::<M>::rank(c.board);
+                    ckey = rank::<M>(c.board);
                     self.db.prefetch(ckey);
                 } else if etc {
-                    ckey = Geometry::<M>::rank(c.board);
+                    ckey = rank::<M>(c.board);
                     self.tt.prefetch(ckey);
                 }
             }

@@ -12,9 +12,10 @@ use thiserror::Error;
 use super::parallel::{Ctx, Proven};
 use super::progress::Board;
 use super::search::{move_gain, Next, Shared};
-use crate::board::{is_special, rank_space, relative, Flags, Geometry};
+use crate::board::{is_special, relative, Flags, Geometry};
 use crate::egdb::Egdb;
 use crate::progress::{self, SolvePhase, SolveProgress};
+use crate::rank::{rank, rank_space};
 use crate::tt::{ExactTable, LockFreeTable, TranspositionTable};
 
 /// Which transposition table the solver uses.
@@ -917,7 +918,7 @@ fn principal_variation<const M: usize, T: TranspositionTable>(
         // The table's best move first.
         if !is_special(&pos) {
             let (b, _) = relative(&pos, side);
-            if let Some(e) = ctx.tt.probe(Geometry::<M>::rank(b)) {
+            if let Some(e) = ctx.tt.probe(rank::<M>(b)) {
                 moves.sort_by_key(|mv| *mv != KalahMove::House(e.best.wrapping_add(1)));
             }
         }
