@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use arbitrary::Unstructured;
 use mancala_core::kalah::{KalahOption, KalahOptions, KalahPosition, KalahRules};
 use mancala_core::Side;
-use mancala_solver::egdb::{Encoding, ENCODING_I8_VALUE, ENCODING_PACKED, FORMAT_VERSION, MAGIC};
+use mancala_solver::egdb::{Encoding, Header, ENCODING_I8_VALUE, ENCODING_PACKED, FORMAT_VERSION};
 use mancala_solver::{Egdb, EgdbError};
 
 /// Probes made at most per database loaded.
@@ -188,16 +188,19 @@ fn recipe(u: &mut Unstructured<'_>) -> arbitrary::Result<Vec<u8>> {
         let i = u.choose_index(len)?;
         payload[i] = u.arbitrary()?;
     }
-    let mut file = Vec::new();
-    file.extend_from_slice(&MAGIC);
-    file.extend_from_slice(&version.to_le_bytes());
-    file.extend_from_slice(&[m, k, option_bits, encoding]);
-    file.extend_from_slice(&entries.to_le_bytes());
-    file.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
-    file.extend_from_slice(&(rules.len() as u32).to_le_bytes());
-    file.extend_from_slice(rules.as_bytes());
-    let header_crc = crc32fast::hash(&file);
-    file.extend_from_slice(&header_crc.to_le_bytes());
+    // The header through the library's own encoder: the fields as drawn (valid or not),
+    // the magic and both checksums right.
+    let mut file = Header {
+        version,
+        houses: m,
+        max_seeds: k,
+        option_bits,
+        encoding,
+        entries,
+        payload_crc: crc32fast::hash(&payload),
+        rules,
+    }
+    .encode();
     file.extend_from_slice(&payload);
     Ok(file)
 }

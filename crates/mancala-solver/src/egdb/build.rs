@@ -1,16 +1,18 @@
 //! The parallel build, layer by layer and, inside a layer, moment level by moment level
 //! (algorithm and proof in the module docs of `egdb`).
 
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
 use mancala_core::kalah::{KalahOptions, KalahRules};
 use rayon::prelude::*;
 
 use super::packed::{read_word_code, write_run, Codec, PAD};
-use super::{EgdbError, Encoding};
+use super::{check_size, relevant_options, Egdb, EgdbError, Encoding};
 use crate::board::Flags;
 use crate::mem::{prefetch, prefetch_ptr, FrozenBytes, OutOfMemory, ZeroedBuf};
-use crate::rank::{binom_exact, layer_start, BINOM};
+use crate::progress::BuildProgress;
+use crate::rank::{binom_exact, layer_start, rank_space, BINOM};
 
 /// Not computed yet: the entry of value v is the byte v + 128 (excess-128), and no value is
 /// −128 because |v| ≤ K ≤ 127. Only debug builds look at it: the order of the build makes
@@ -1195,6 +1197,173 @@ impl LevelBuild {
             Encoding::Byte,
             self.buf.freeze(),
         )
+    }
+}
+
+impl Egdb {
+    /// Builds the database of `rules` (its m and value-relevant options) for every position
+    /// with at most `max_seeds` seeds in the houses, on the current rayon pool. `progress`, if
+    /// given, is called from the worker threads with (entries done, entries in all) as the
+    /// build goes.
+    ///
+    /// # Errors
+    /// [`EgdbError::Unsupported`] when K > 127 or the database would exceed [`MAX_ENTRIES`](super::MAX_ENTRIES),
+    /// [`EgdbError::OutOfMemory`] when its entries do not fit in memory.
+    pub fn build(
+        rules: &KalahRules,
+        max_seeds: u32,
+        progress: Option<&(dyn Fn(u64, u64) + Sync)>,
+    ) -> Result<Egdb, EgdbError> {
+        Egdb::build_as(rules, max_seeds, Encoding::Byte, progress)
+    }
+
+    /// [`Egdb::build`] in the entry encoding `encoding`. The values are the same in either
+    /// encoding. [`Encoding::Packed`] is built layer by layer: the finished layers are kept
+    /// packed, and only the layer under construction takes one byte an entry, so that the
+    /// build needs [`Egdb::build_memory`] bytes, not one byte a position.
+    ///
+    /// # Errors
+    /// As [`Egdb::build`].
+    pub fn build_as(
+        rules: &KalahRules,
+        max_seeds: u32,
+        encoding: Encoding,
+        progress: Option<&(dyn Fn(u64, u64) + Sync)>,
+    ) -> Result<Egdb, EgdbError> {
+        let m = rules.houses();
+        let total = check_size(m, max_seeds)?;
+        let options = relevant_options(rules.options());
+        let data = build(
+            m as usize, options, max_seeds, total, encoding, progress, None,
+        )?
+        .ok_or(EgdbError::Cancelled)?;
+        Ok(Egdb::built(rules, max_seeds, encoding, data))
+    }
+
+    /// The memory, bytes, that building the database of `rules` and K = `max_seeds` in
+    /// `encoding` takes at its peak (the entries; besides them the build holds tables of a
+    /// few MiB): C(K+2m, 2m) for [`Encoding::Byte`]; for [`Encoding::Packed`] the packed
+    /// payload plus one byte for every position of layer K (the largest), C(K+2m−1, 2m−1).
+    /// For m = 6, K = 30: 11.1 GB one byte an entry; 6.9 GB + 4.1 GB packed.
+    ///
+    /// # Errors
+    /// [`EgdbError::Unsupported`] as [`Egdb::build`].
+    pub fn build_memory(
+        rules: &KalahRules,
+        max_seeds: u32,
+        encoding: Encoding,
+    ) -> Result<u64, EgdbError> {
+        let m = rules.houses();
+        let total = check_size(m, max_seeds)?;
+        let options = relevant_options(rules.options());
+        let [byte, packed] = build_memory(m as usize, options, max_seeds, total);
+        Ok(match encoding {
+            Encoding::Byte => byte,
+            Encoding::Packed => packed,
+        })
+    }
+
+    /// [`Egdb::build`] on a pool of `threads` build threads (0 = every core), with progress
+    /// reports: `progress` is called on the calling thread every `interval` (at least
+    /// [`MIN_INTERVAL`](crate::progress::MIN_INTERVAL)) while the build runs, with the entries
+    /// done and in all and the seconds so far ([`BuildProgress`]); never once the build has
+    /// ended. Returning [`ControlFlow::Break`] stops the build within one work item per thread.
+    /// The entries are the same as [`Egdb::build`]'s.
+    ///
+    /// # Errors
+    /// As [`Egdb::build`]; [`EgdbError::Cancelled`] after a [`ControlFlow::Break`];
+    /// [`EgdbError::Threads`] when the pool or the helper thread cannot start, or for more
+    /// than [`crate::MAX_THREADS`] threads.
+    pub fn build_watched(
+        rules: &KalahRules,
+        max_seeds: u32,
+        threads: usize,
+        interval: std::time::Duration,
+        progress: &mut dyn FnMut(&BuildProgress) -> ControlFlow<()>,
+    ) -> Result<Egdb, EgdbError> {
+        Egdb::build_watched_as(
+            rules,
+            max_seeds,
+            Encoding::Byte,
+            threads,
+            interval,
+            progress,
+        )
+    }
+
+    /// [`Egdb::build_watched`] in the entry encoding `encoding` (see [`Egdb::build_as`]).
+    ///
+    /// # Errors
+    /// As [`Egdb::build_watched`].
+    pub fn build_watched_as(
+        rules: &KalahRules,
+        max_seeds: u32,
+        encoding: Encoding,
+        threads: usize,
+        interval: std::time::Duration,
+        progress: &mut dyn FnMut(&BuildProgress) -> ControlFlow<()>,
+    ) -> Result<Egdb, EgdbError> {
+        let m = rules.houses();
+        let total = check_size(m, max_seeds)?;
+        let options = relevant_options(rules.options());
+        if threads > crate::mem::MAX_THREADS {
+            return Err(EgdbError::Threads(format!(
+                "{threads} threads asked for, at most {}",
+                crate::mem::MAX_THREADS
+            )));
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| EgdbError::Threads(e.to_string()))?;
+        let t0 = std::time::Instant::now();
+        let done = AtomicU64::new(0);
+        let cancel = AtomicBool::new(false);
+        let count = |n: u64, _: u64| {
+            done.fetch_max(n, Ordering::Relaxed);
+        };
+        let data = crate::progress::watch(
+            interval,
+            || {
+                pool.install(|| {
+                    build(
+                        m as usize,
+                        options,
+                        max_seeds,
+                        total,
+                        encoding,
+                        Some(&count),
+                        Some(&cancel),
+                    )
+                })
+            },
+            || {
+                progress(&BuildProgress {
+                    done: done.load(Ordering::Relaxed),
+                    total,
+                    seconds: t0.elapsed().as_secs_f64(),
+                })
+            },
+            || cancel.store(true, Ordering::Relaxed),
+        )
+        .map_err(|e| EgdbError::Threads(e.to_string()))??
+        .ok_or(EgdbError::Cancelled)?;
+        Ok(Egdb::built(rules, max_seeds, encoding, data))
+    }
+
+    /// The database of `rules` and K = `max_seeds` holding the freshly built `data` in
+    /// `encoding`.
+    fn built(rules: &KalahRules, max_seeds: u32, encoding: Encoding, data: FrozenBytes) -> Egdb {
+        let options = relevant_options(rules.options());
+        Egdb {
+            houses: rules.houses(),
+            max_seeds,
+            options,
+            rules: rules.to_string(),
+            entries: rank_space(rules.houses() as usize, max_seeds).unwrap_or(0),
+            codec: (encoding == Encoding::Packed).then(|| Codec::new(max_seeds, options)),
+            data,
+        }
     }
 }
 
