@@ -135,11 +135,11 @@ impl Flags {
 /// One of the three Kalah sowing kernels, each specialised for its caller: the core's
 /// `KalahPosition::sow_unchecked` (two `u64` rows with the stores, `kalah/tables.rs`; the
 /// rules' reference), this one (one `u128` of houses seen from the mover, no stores: the
-/// exact search) and the database build's `egdb::build::Sow` (two `u64` rows without stores
-/// and without the flip). The three read the options through [`Flags`] or the core's option
-/// table and build their per-(house, remainder) additions the same way; the tables are not
-/// shared because their lane layouts differ. Tests play them against each other:
-/// `exact::solver` (this kernel against the core on every option set) and `egdb::build`
+/// exact search) and the database build's `egdb::build::sow::Sow` (two `u64` rows without
+/// stores and without the flip). The three read the options through [`Flags`] or the core's
+/// option table and build their per-(house, remainder) additions the same way; the tables are
+/// not shared because their lane layouts differ. Tests play them against each other:
+/// `board.rs` (this kernel against the core on every option set) and `egdb::build::sow`
 /// (`Sow` against this kernel).
 pub(crate) struct Geometry<const M: usize> {
     range: [[u128; 16]; M],
