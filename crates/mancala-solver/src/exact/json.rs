@@ -4,7 +4,7 @@
 use mancala_core::kalah::{KalahMove, KalahPosition};
 use serde_json::{json, Value};
 
-use super::solver::Solution;
+use super::results::Solution;
 
 fn moves_text(moves: &[KalahMove]) -> Vec<String> {
     moves.iter().map(ToString::to_string).collect()
