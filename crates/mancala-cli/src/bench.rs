@@ -7,7 +7,6 @@ use std::sync::Arc;
 use clap::Args;
 use mancala_core::kalah::KalahRules;
 use mancala_solver::bench::{self, BenchSet, GenerateParams, SetResult};
-use mancala_solver::egdb::relevant_options;
 use mancala_solver::{Egdb, EgdbError, EgdbInfo, Solver};
 
 /// The `--help` heading of `--generate` and the options only it takes.
@@ -145,7 +144,7 @@ fn databases(path: &Path, sets: &[BenchSet], verbose: bool) -> Result<Vec<SetDat
     for set in sets {
         let same = |r: &KalahRules| {
             r.houses() == set.rules.houses()
-                && relevant_options(r.options()) == relevant_options(set.rules.options())
+                && r.options().database_relevant() == set.rules.options().database_relevant()
         };
         if let Some(i) = families.iter().position(|(r, _)| same(r)) {
             family_of.push(i);

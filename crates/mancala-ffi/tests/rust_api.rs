@@ -5,6 +5,7 @@ use std::ffi::{c_char, CString};
 use std::ptr;
 
 use mancala::{MancalaKalah, MancalaRules, MancalaSide, MancalaStatus};
+use mancala_solver::BuildOptions;
 use proptest::prelude::*;
 
 fn nul_terminated(bytes: &[u8]) -> Vec<u8> {
@@ -283,7 +284,7 @@ fn loading_a_file_that_changes_returns_a_status_not_a_signal() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("kalah4.k16.egdb");
     let r: mancala_core::kalah::KalahRules = "kalah(4,3)".parse().unwrap();
-    let built = mancala_solver::Egdb::build(&r, 16, None).unwrap();
+    let built = mancala_solver::Egdb::build(&r, 16, BuildOptions::new()).unwrap();
     built.save(&path).unwrap();
     let good = std::fs::read(&path).unwrap();
     let c_path = CString::new(path.to_str().unwrap()).unwrap();

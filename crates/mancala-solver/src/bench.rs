@@ -58,7 +58,7 @@ use std::time::{Duration, Instant};
 use mancala_core::kalah::{KalahPosition, KalahRules, PositionError, RulesError};
 use thiserror::Error;
 
-use crate::{SolveError, SolveProgress, Solver};
+use crate::{SolveError, SolveOptions, SolveProgress, Solver};
 
 /// Version of the suite: raised whenever a set's positions or expected values change, so that
 /// two signatures are only compared for one version. Version 2 added `kalah55-ec` to the full
@@ -439,7 +439,7 @@ pub fn run_set(
 /// [`run_set`] with reports while each position is solved: `watch` is called on the calling
 /// thread every `interval` (at least [`crate::progress::MIN_INTERVAL`]) with the index of the
 /// position being solved and its [`SolveProgress`] (bounds, nodes, seconds), as
-/// [`Solver::solve_watched`] gives them. The solves and their node counts are those of
+/// [`SolveOptions::progress`] gives them. The solves and their node counts are those of
 /// [`run_set`] (the watch only reads the search's snapshots), so the signature is the same.
 ///
 /// # Errors
@@ -468,11 +468,15 @@ fn run(
         solver.clear_table();
         let t0 = Instant::now();
         let s = match &mut watch {
-            None => solver.solve(&p.position)?,
-            Some((interval, f)) => solver.solve_watched(&p.position, *interval, &mut |sp| {
-                f(i, sp);
-                ControlFlow::Continue(())
-            })?,
+            None => solver.solve(&p.position, SolveOptions::new())?,
+            Some((interval, f)) => {
+                let mut each = |sp: &SolveProgress| {
+                    f(i, sp);
+                    ControlFlow::Continue(())
+                };
+                let options = SolveOptions::new().progress(*interval, &mut each);
+                solver.solve(&p.position, options)?
+            }
         };
         let r = PositionResult {
             position: p.position,
@@ -632,10 +636,12 @@ pub fn generate_midgame(
         }
         fruitless = 0;
         solver.clear_table();
-        let s = solver.solve(&pos).map_err(|source| BenchError::Solve {
-            position: pos.to_string(),
-            source,
-        })?;
+        let s = solver
+            .solve(&pos, SolveOptions::new())
+            .map_err(|source| BenchError::Solve {
+                position: pos.to_string(),
+                source,
+            })?;
         if !s.exact {
             return Err(BenchError::NotExact(pos.to_string()));
         }

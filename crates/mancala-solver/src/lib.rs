@@ -37,10 +37,11 @@
 //!
 //! ```
 //! use mancala_core::kalah::{KalahPosition, KalahRules};
-//! use mancala_solver::Solver;
+//! use mancala_solver::{SolveOptions, Solver};
 //! // Kalah(6,1): a first-player win by 2 under both capture rules (Irving et al. 2000).
 //! let rules: KalahRules = "kalah(6,1)".parse().unwrap();
-//! let s = Solver::new().threads(1).solve(&KalahPosition::start(rules)).unwrap();
+//! let mut solver = Solver::new().threads(1);
+//! let s = solver.solve(&KalahPosition::start(rules), SolveOptions::new()).unwrap();
 //! assert_eq!(s.value, 2);
 //! ```
 #![deny(missing_docs)]
@@ -62,11 +63,11 @@ mod exact;
 pub mod bench;
 
 pub use egdb::cache::{available_memory_bytes, Cache, CacheEvent, Cached};
-pub use egdb::{Egdb, EgdbError, EgdbInfo, FolderScan, Found, SaveReport};
+pub use egdb::{BuildOptions, Egdb, EgdbError, EgdbInfo, FolderScan, Found, SaveReport};
 pub use exact::{
-    Analysis, MoveValue, Solution, SolveError, Solver, SwapChoice, TableKind, WindowSolution,
-    MAX_THREADS,
+    Analysis, MoveValue, Solution, SolveError, SolveOptions, Solver, SwapChoice, TableKind,
+    WindowSolution,
 };
-pub use mem::OutOfMemory;
+pub use mem::{OutOfMemory, MAX_THREADS};
 pub use progress::{BuildProgress, SolvePhase, SolveProgress};
 pub use tt::{ExactTable, LockFreeTable, TranspositionTable};

@@ -6,7 +6,7 @@ mod common;
 use common::Brute;
 use mancala_core::kalah::{KalahOption, KalahOptions, KalahPosition, KalahRules};
 use mancala_core::Side;
-use mancala_solver::{Solver, TableKind};
+use mancala_solver::{SolveOptions, Solver, TableKind};
 use proptest::prelude::*;
 
 fn rules(m: u32, bits: u8) -> KalahRules {
@@ -65,9 +65,9 @@ proptest! {
         // houses (young brothers searched side by side, so siblings' cut-offs stop each other
         // mid-search), with a table small enough to overwrite entries all the time.
         let mut solver = Solver::new().threads(1).tt_bytes(1 << 16);
-        let s = solver.solve(&pos).unwrap();
-        let s2 = Solver::new().threads(2).split_margin(1).tt_bytes(1 << 16).solve(&pos).unwrap();
-        let s3 = Solver::new().threads(3).split_margin(1).tt_bytes(1 << 10).solve(&pos).unwrap();
+        let s = solver.solve(&pos, SolveOptions::new()).unwrap();
+        let s2 = Solver::new().threads(2).split_margin(1).tt_bytes(1 << 16).solve(&pos, SolveOptions::new()).unwrap();
+        let s3 = Solver::new().threads(3).split_margin(1).tt_bytes(1 << 10).solve(&pos, SolveOptions::new()).unwrap();
         prop_assert!(s.exact && s2.exact && s3.exact);
         prop_assert_eq!(s.value, expected, "{}", pos);
         prop_assert_eq!(s2.value, expected, "{}", pos);
@@ -96,7 +96,7 @@ proptest! {
         let mut brute = Brute::new();
         let values = brute.move_values(&pos);
         let mut solver = Solver::new().threads(1).table(TableKind::Exact);
-        let a = solver.analyse(&pos).unwrap();
+        let a = solver.analyse(&pos, SolveOptions::new()).unwrap();
         prop_assert_eq!(a.moves.len(), values.len());
         for (mv, (bmv, v)) in a.moves.iter().zip(values.iter()) {
             prop_assert_eq!(mv.mv, *bmv);

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use arbitrary::Unstructured;
 use mancala_core::kalah::{KalahOption, KalahOptions, KalahPosition, KalahRules};
 use mancala_core::Side;
-use mancala_solver::egdb::{Encoding, Header, ENCODING_I8_VALUE, ENCODING_PACKED, FORMAT_VERSION};
+use mancala_solver::egdb::{Encoding, Header, FORMAT_VERSION};
 use mancala_solver::{Egdb, EgdbError};
 
 /// Probes made at most per database loaded.
@@ -157,9 +157,9 @@ fn recipe(u: &mut Unstructured<'_>) -> arbitrary::Result<Vec<u8>> {
     let encoding = if u.ratio(1, 16)? {
         u.arbitrary()?
     } else if u.arbitrary()? {
-        ENCODING_PACKED
+        Encoding::Packed.code()
     } else {
-        ENCODING_I8_VALUE
+        Encoding::Byte.code()
     };
     let exact = binom(u64::from(k) + 2 * u64::from(m), 2 * u64::from(m));
     let entries = if u.ratio(1, 16)? {

@@ -8,23 +8,23 @@ use super::MAX_DB_SEEDS;
 
 /// Entry encoding 1: one byte, the value for the side to move plus 128 (excess-128: byte
 /// 128 is value 0, byte 108 is −20; byte 0 never occurs).
-pub const ENCODING_I8_VALUE: u8 = 1;
+const ENCODING_I8_VALUE: u8 = 1;
 
 /// Entry encoding 2: the index of the value among the values its layer allows, in the same
 /// number of bits for every entry (5 bits for K ≤ 30 under the parity rules), packed into a
 /// little-endian bit stream ([`Encoding::Packed`], module docs).
-pub const ENCODING_PACKED: u8 = 2;
+const ENCODING_PACKED: u8 = 2;
 
 /// How the entries of a database are stored, in memory and in its file (the header's
 /// entry-encoding byte).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Encoding {
-    /// One byte an entry, the value + 128 ([`ENCODING_I8_VALUE`]): the fastest lookups, 8
+    /// One byte an entry, the value + 128 (header byte 1): the fastest lookups, 8
     /// bits a position.
     #[default]
     Byte,
     /// The value's index among the values its layer allows, in ⌈log₂(K + 2)⌉ bits (one more
-    /// under `discard_remaining`), packed ([`ENCODING_PACKED`], module docs): 5 bits a position
+    /// under `discard_remaining`), packed (header byte 2, module docs): 5 bits a position
     /// for K = 15..=30.
     Packed,
 }
@@ -33,7 +33,7 @@ impl Encoding {
     /// Both encodings.
     pub const ALL: [Encoding; 2] = [Encoding::Byte, Encoding::Packed];
 
-    /// The header byte: [`ENCODING_I8_VALUE`] or [`ENCODING_PACKED`].
+    /// The header byte: 1 for [`Encoding::Byte`], 2 for [`Encoding::Packed`].
     #[must_use]
     pub fn code(self) -> u8 {
         match self {
@@ -91,12 +91,13 @@ impl std::str::FromStr for Encoding {
     }
 }
 
-/// The value (seeds) of an entry byte of [`ENCODING_I8_VALUE`].
+/// The value (seeds) of an entry byte of [`Encoding::Byte`] (excess-128: byte 128 is value
+/// 0, byte 108 is −20).
 #[inline(always)]
 #[must_use]
 pub fn decode(entry: u8) -> i32 {
     i32::from(entry) - 128
 }
-/// Bits per entry of [`ENCODING_I8_VALUE`] (for [`ENCODING_PACKED`]:
+/// Bits per entry of [`Encoding::Byte`] (for [`Encoding::Packed`]:
 /// [`Encoding::bits_per_entry`]).
-pub const BITS_PER_ENTRY: u32 = 8;
+pub(crate) const BITS_PER_ENTRY: u32 = 8;

@@ -16,7 +16,7 @@ pub enum EgdbError {
         /// The system's error.
         source: std::io::Error,
     },
-    /// The file does not start with [`MAGIC`](super::MAGIC).
+    /// The file does not start with the magic `MNCLEGDB`.
     #[error("{0}: not a mancala endgame database (bad magic)")]
     BadMagic(PathBuf),
     /// A format version this library does not read.
@@ -85,10 +85,14 @@ pub enum EgdbError {
     /// entries). Nothing was half-built; a smaller K may fit.
     #[error("the database does not fit in memory: {0}")]
     OutOfMemory(#[from] crate::OutOfMemory),
-    /// [`Egdb::build_watched`](super::Egdb::build_watched)'s progress callback asked to stop; nothing was kept.
+    /// The progress callback of a build
+    /// ([`BuildOptions::progress`](super::BuildOptions::progress)) asked to stop; nothing
+    /// was kept.
     #[error("the database build was cancelled")]
     Cancelled,
-    /// The build threads ([`Egdb::build_watched`](super::Egdb::build_watched)) could not be started.
+    /// The build threads ([`BuildOptions::threads`](super::BuildOptions::threads)) or the
+    /// helper thread of the progress reports could not be started, or more than
+    /// [`MAX_THREADS`](crate::MAX_THREADS) were asked for.
     #[error("cannot start the build threads: {0}")]
     Threads(String),
     /// [`Egdb::find_in`](super::Egdb::find_in) found no file in the folder that serves the rules and loads.

@@ -12,7 +12,7 @@ use super::packed::{Codec, PAD};
 use super::{check_size, serves, Egdb, EgdbError, Encoding, BITS_PER_ENTRY};
 
 /// The file magic.
-pub const MAGIC: [u8; 8] = *b"MNCLEGDB";
+pub(crate) const MAGIC: [u8; 8] = *b"MNCLEGDB";
 /// The file format version this library writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
 

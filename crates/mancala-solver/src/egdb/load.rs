@@ -365,6 +365,7 @@ fn open_regular(path: &Path) -> std::io::Result<File> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::egdb::BuildOptions;
 
     thread_local! {
         /// Passes over a database's entries ([`Egdb::check_entries`]) started on this thread.
@@ -378,7 +379,7 @@ mod tests {
     fn opening_checks_the_entries_once() {
         let rules: KalahRules = "kalah(2,1)".parse().unwrap();
         for encoding in Encoding::ALL {
-            let db = Egdb::build_as(&rules, 5, encoding, None).unwrap();
+            let db = Egdb::build(&rules, 5, BuildOptions::new().encoding(encoding)).unwrap();
             let path = std::env::temp_dir().join(format!(
                 "mancala-egdb-once-{}-{encoding}.egdb",
                 std::process::id()

@@ -116,12 +116,13 @@ mod load;
 mod packed;
 mod save;
 
-pub use build::{Level, LevelBuild};
-pub use encoding::{decode, Encoding, BITS_PER_ENTRY, ENCODING_I8_VALUE, ENCODING_PACKED};
+pub use build::{BuildOptions, Level, LevelBuild};
+pub(crate) use encoding::BITS_PER_ENTRY;
+pub use encoding::{decode, Encoding};
 pub use error::EgdbError;
 pub use find::{FolderScan, Found};
-pub use header::{EgdbInfo, Header, FORMAT_VERSION, MAGIC};
-pub use save::{remove_temporary_files, SaveReport, TemporaryOwners};
+pub use header::{EgdbInfo, Header, FORMAT_VERSION};
+pub use save::SaveReport;
 
 use mancala_core::kalah::{KalahOptions, KalahPosition, KalahRules};
 
@@ -161,17 +162,9 @@ impl std::fmt::Debug for Egdb {
     }
 }
 
-/// The options that change values in the database: those of `options` that the core's
-/// option table marks `changes_database` ([`KalahOptions::database_relevant`], kept here under
-/// its old name).
-#[must_use]
-pub fn relevant_options(options: KalahOptions) -> KalahOptions {
-    options.database_relevant()
-}
-
 /// Whether a database of m = `houses` and value-relevant `options` serves `rules`.
 fn serves(houses: u8, options: KalahOptions, rules: &KalahRules) -> bool {
-    rules.houses() == houses && relevant_options(rules.options()) == options
+    rules.houses() == houses && rules.options().database_relevant() == options
 }
 
 fn check_size(m: u8, max_seeds: u32) -> Result<u64, EgdbError> {
@@ -369,20 +362,14 @@ impl Egdb {
         Some(self.probe().value(r, k))
     }
 
-    /// The conventional file name of a one-byte database: `kalah6+empty_capture.k20.egdb`.
+    /// The conventional file name of the database of `rules` and K = `max_seeds` in
+    /// `encoding`: `kalah6+empty_capture.k20.egdb` for [`Encoding::Byte`],
+    /// `kalah6+empty_capture.k20.packed.egdb` for [`Encoding::Packed`] (so that both can
+    /// share a folder; the files are read by their headers, never by their names).
     #[must_use]
-    pub fn file_name(rules: &KalahRules, max_seeds: u32) -> String {
-        Egdb::file_name_as(rules, max_seeds, Encoding::Byte)
-    }
-
-    /// The conventional file name in `encoding`: [`Egdb::file_name`] for
-    /// [`Encoding::Byte`], `kalah6+empty_capture.k20.packed.egdb` for [`Encoding::Packed`]
-    /// (so that both can share a folder; the files are read by their headers, never by
-    /// their names).
-    #[must_use]
-    pub fn file_name_as(rules: &KalahRules, max_seeds: u32, encoding: Encoding) -> String {
+    pub fn file_name(rules: &KalahRules, max_seeds: u32, encoding: Encoding) -> String {
         let mut s = format!("kalah{}", rules.houses());
-        for o in relevant_options(rules.options()).iter() {
+        for o in rules.options().database_relevant().iter() {
             s.push('+');
             s.push_str(o.name());
         }
@@ -403,7 +390,7 @@ mod tests {
     #[test]
     fn build_save_read_back_and_probe() {
         let rules: KalahRules = "kalah(2,1)".parse().unwrap();
-        let db = Egdb::build(&rules, 3, None).unwrap();
+        let db = Egdb::build(&rules, 3, BuildOptions::new()).unwrap();
         assert_eq!(db.len(), 35); // C(3 + 4, 4)
         assert_eq!(db.check_entries().unwrap(), 35);
         let path =

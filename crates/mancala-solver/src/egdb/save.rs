@@ -19,7 +19,7 @@ pub struct SaveReport {
 
 /// Whose temporary files [`remove_temporary_files`] removes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TemporaryOwners {
+enum TemporaryOwners {
     /// Those whose process is no longer running (`kill(pid, 0)` fails with `ESRCH`): left by a
     /// save that was killed. Those of live processes (a save under way) are kept.
     Gone,
@@ -33,7 +33,7 @@ pub enum TemporaryOwners {
 /// other users' files) with exactly that name pattern are removed; anything that cannot be
 /// read or removed is left alone. On systems other than Unix, [`TemporaryOwners::Gone`]
 /// removes nothing (whether a process runs is not checked there).
-pub fn remove_temporary_files(path: &Path, owners: TemporaryOwners) -> Vec<PathBuf> {
+fn remove_temporary_files(path: &Path, owners: TemporaryOwners) -> Vec<PathBuf> {
     let Ok((dir, name)) = split_path(path) else {
         return Vec::new();
     };
@@ -226,12 +226,25 @@ fn sync_dir(dir: &Path) -> std::io::Result<()> {
 }
 
 impl Egdb {
+    /// Removes the temporary files that saves of `path` ([`Egdb::save`]) by this process
+    /// have left unfinished, and returns them: for a program about to exit on a signal while
+    /// a save runs (the save's own clean-up then never runs). The files are
+    /// `.<file name>.<process id>.<random>.tmp` in the folder of `path`, with this process's
+    /// id; only regular files of this user (not symlinks, not other users' files) with
+    /// exactly that name are removed, and anything that cannot be read or removed is left
+    /// alone. The temporary files of a killed process are removed by the next save of the
+    /// same file ([`SaveReport::removed_stale`]).
+    pub fn remove_unfinished_saves(path: &Path) -> Vec<PathBuf> {
+        remove_temporary_files(path, TemporaryOwners::ThisProcess)
+    }
+
     /// Writes the database to `path`, so that the file at `path` is always either the old one
     /// or the whole new one, and nothing in the folder can redirect the write:
     ///
     /// 1. temporary files that an earlier save of this same file name left behind, whose
-    ///    process is gone (killed during its save), are removed ([`remove_temporary_files`]
-    ///    with [`TemporaryOwners::Gone`]) and listed in the report;
+    ///    process is gone (killed during its save), are removed and listed in the report
+    ///    (a process is gone when `kill(pid, 0)` fails with `ESRCH`; elsewhere than Unix
+    ///    none is removed);
     /// 2. the bytes go to a new temporary file in the same folder, named
     ///    `.<file name>.<process id>.<12 random letters or digits>.tmp`, created with
     ///    `O_CREAT | O_EXCL` (an existing name, symlinks included, is never opened, let alone

@@ -27,4 +27,4 @@ mod solver;
 
 pub(crate) use order::{kalah_order_score, TieRule};
 pub use results::{Analysis, MoveValue, Solution, SolveError, SwapChoice, WindowSolution};
-pub use solver::{Solver, TableKind, MAX_THREADS};
+pub use solver::{SolveOptions, Solver, TableKind};

@@ -4,9 +4,6 @@
 use mancala_core::kalah::KalahMove;
 use thiserror::Error;
 
-#[allow(unused_imports)] // the docs' links
-use super::solver::{Solver, MAX_THREADS};
-
 /// Why a solve could not start. A solve that runs never fails: limits give bounds instead.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SolveError {
@@ -26,15 +23,15 @@ pub enum SolveError {
         /// The position's rules.
         position: String,
     },
-    /// The thread pool could not be built, or more than [`MAX_THREADS`] threads were asked
-    /// for ([`Solver::threads`]).
+    /// The thread pool could not be built, or more than [`MAX_THREADS`](crate::MAX_THREADS) threads were asked
+    /// for ([`Solver::threads`](crate::Solver::threads)).
     #[error("cannot start the search threads: {0}")]
     Threads(String),
-    /// The transposition table's memory ([`Solver::tt_bytes`], or more when the key space
+    /// The transposition table's memory ([`Solver::tt_bytes`](crate::Solver::tt_bytes), or more when the key space
     /// needs it) could not be had. Nothing was searched; a smaller table may work.
     #[error("the transposition table does not fit in memory: {0}")]
     OutOfMemory(#[from] crate::OutOfMemory),
-    /// [`Solver::solve_within`] was given a window `(lower, upper)` with `lower ≥ upper`,
+    /// [`Solver::solve_within`](crate::Solver::solve_within) was given a window `(lower, upper)` with `lower ≥ upper`,
     /// which holds no value. Nothing was searched.
     #[error("the window ({lower}, {upper}) is empty: its lower end must be below its upper end")]
     EmptyWindow {
@@ -45,7 +42,7 @@ pub enum SolveError {
     },
 }
 
-/// The result of [`Solver::solve`].
+/// The result of [`Solver::solve`](crate::Solver::solve).
 ///
 /// Values are from the point of view of the *player* to move, in seeds: `value` is the store
 /// difference that player can still gain with perfect play on both sides (future seeds into
@@ -79,7 +76,7 @@ pub struct Solution {
     pub seconds: f64,
 }
 
-/// The result of [`Solver::solve_within`]: proven bounds of a position's value, for a window.
+/// The result of [`Solver::solve_within`](crate::Solver::solve_within): proven bounds of a position's value, for a window.
 ///
 /// Values are as in [`Solution::value`]: the store difference the player to move can still
 /// gain with perfect play (seeds). `lower ≤ value ≤ upper` always holds (both are proven).
@@ -143,7 +140,7 @@ pub struct MoveValue {
     pub exact: bool,
 }
 
-/// The result of [`Solver::analyse`]: the value of every legal move.
+/// The result of [`Solver::analyse`](crate::Solver::analyse): the value of every legal move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
     /// Every legal move in [`KalahPosition::legal_moves`](mancala_core::kalah::KalahPosition::legal_moves) order, with its value.

@@ -34,10 +34,10 @@ pub enum TableKind {
 ///
 /// ```
 /// use mancala_core::kalah::{KalahPosition, KalahRules};
-/// use mancala_solver::Solver;
+/// use mancala_solver::{SolveOptions, Solver};
 /// let rules: KalahRules = "kalah(4,2)+empty_capture".parse().unwrap();
 /// let mut solver = Solver::new().threads(1).tt_bytes(1 << 20);
-/// let s = solver.solve(&KalahPosition::start(rules)).unwrap();
+/// let s = solver.solve(&KalahPosition::start(rules), SolveOptions::new()).unwrap();
 /// assert!(s.exact);
 /// assert_eq!(s.score, s.value);
 /// ```
@@ -81,10 +81,65 @@ fn flags_of(pos: &KalahPosition) -> Flags {
     Flags::from(&pos.rules())
 }
 
-pub use crate::mem::MAX_THREADS;
+use crate::mem::MAX_THREADS;
 
-/// A progress callback of [`Solver::solve_watched`].
+/// A progress callback of a call ([`SolveOptions::progress`]).
 type Callback<'a> = &'a mut dyn FnMut(&SolveProgress) -> ControlFlow<()>;
+
+/// Options of one call of the [`Solver`] ([`Solver::solve`], [`Solver::analyse`],
+/// [`Solver::solve_within`]): progress reports. The default: none.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use std::time::Duration;
+/// use mancala_core::kalah::{KalahPosition, KalahRules};
+/// use mancala_solver::{SolveOptions, SolveProgress, Solver};
+/// let rules: KalahRules = "kalah(4,3)".parse().unwrap();
+/// let mut bounds = Vec::new();
+/// let mut watch = |p: &SolveProgress| {
+///     bounds.push((p.lower, p.upper));
+///     ControlFlow::Continue(())
+/// };
+/// let options = SolveOptions::new().progress(Duration::from_millis(10), &mut watch);
+/// let s = Solver::new().threads(1).solve(&KalahPosition::start(rules), options).unwrap();
+/// assert!(bounds.iter().all(|&(lo, hi)| lo <= s.value && s.value <= hi));
+/// ```
+#[derive(Default)]
+pub struct SolveOptions<'a> {
+    progress: Option<(Duration, Callback<'a>)>,
+}
+
+impl std::fmt::Debug for SolveOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SolveOptions")
+            .field("progress", &self.progress.as_ref().map(|p| p.0))
+            .finish()
+    }
+}
+
+impl<'a> SolveOptions<'a> {
+    /// No progress reports.
+    #[must_use]
+    pub fn new() -> SolveOptions<'a> {
+        SolveOptions::default()
+    }
+
+    /// Progress reports: `callback` is called on the calling thread every `interval` (at
+    /// least [`progress::MIN_INTERVAL`]) while the call runs, with the phase, the proven
+    /// bounds, the nodes and the seconds so far ([`SolveProgress`]); never once the call has
+    /// ended (a call shorter than `interval` makes no report). Returning
+    /// [`ControlFlow::Break`] stops the search as a limit would. The search runs on a helper
+    /// thread meanwhile (module [`progress`]); what it finds is the same as without reports.
+    #[must_use]
+    pub fn progress(
+        mut self,
+        interval: Duration,
+        callback: &'a mut dyn FnMut(&SolveProgress) -> ControlFlow<()>,
+    ) -> SolveOptions<'a> {
+        self.progress = Some((interval, callback));
+        self
+    }
+}
 
 impl Solver {
     /// Plies of the heuristic search ([`Solver::estimate`]) that gives the MTD(f) of
@@ -196,50 +251,42 @@ impl Solver {
 
     /// Solves `pos` exactly (or within the limits): value, final score, every best move, a
     /// principal variation, the pie-rule choice when a swap is offered, nodes and time.
+    /// `options` may ask for progress reports ([`SolveOptions::progress`]); a solve that the
+    /// progress callback stops holds the bounds proven so far, `exact` false when the value
+    /// was not proven yet. The value found is the same with or without reports.
     ///
     /// # Errors
-    /// [`SolveError::TooLarge`], [`SolveError::DatabaseMismatch`], [`SolveError::Threads`],
+    /// [`SolveError::TooLarge`], [`SolveError::DatabaseMismatch`], [`SolveError::Threads`]
+    /// (also when the helper thread of the reports cannot start),
     /// [`SolveError::OutOfMemory`].
-    pub fn solve(&mut self, pos: &KalahPosition) -> Result<Solution, SolveError> {
-        match self.run(pos, Job::Solve, None)? {
+    pub fn solve(
+        &mut self,
+        pos: &KalahPosition,
+        options: SolveOptions<'_>,
+    ) -> Result<Solution, SolveError> {
+        match self.run(pos, Job::Solve, options.progress)? {
             Output::Solved(s) => Ok(s),
             _ => unreachable!("solve job"),
         }
     }
 
     /// The value of every legal move of `pos` (for the player to move, seeds), the swap
-    /// included when offered. A finished game has no move.
+    /// included when offered. A finished game has no move. With progress reports
+    /// ([`SolveOptions::progress`]) the phase is
+    /// [`SolvePhase::Move`](crate::SolvePhase::Move) with the bounds of the move being valued;
+    /// after a [`ControlFlow::Break`] the move being valued keeps its bounds and the later
+    /// moves their starting interval (`exact` false).
     ///
     /// # Errors
     /// As [`Solver::solve`].
-    pub fn analyse(&mut self, pos: &KalahPosition) -> Result<Analysis, SolveError> {
-        match self.run(pos, Job::Analyse, None)? {
-            Output::Analysed(a) => Ok(a),
-            _ => unreachable!("analyse job"),
-        }
-    }
-
-    /// [`Solver::solve`] with progress reports: `progress` is called on the calling thread
-    /// every `interval` (at least [`progress::MIN_INTERVAL`]) while the solve runs, with the
-    /// phase, the proven bounds, the nodes and the seconds so far (see [`SolveProgress`]);
-    /// never once the solve has ended (a solve shorter than `interval` makes no call).
-    /// Returning [`ControlFlow::Break`] stops the solve as a limit would: the result then
-    /// holds the bounds proven so far, `exact` false when the value was not proven yet. The
-    /// search runs on a helper thread meanwhile (module [`progress`]); the value found is
-    /// the same as [`Solver::solve`]'s.
-    ///
-    /// # Errors
-    /// As [`Solver::solve`]; [`SolveError::Threads`] also when the helper thread cannot
-    /// start.
-    pub fn solve_watched(
+    pub fn analyse(
         &mut self,
         pos: &KalahPosition,
-        interval: Duration,
-        progress: &mut dyn FnMut(&SolveProgress) -> ControlFlow<()>,
-    ) -> Result<Solution, SolveError> {
-        match self.run(pos, Job::Solve, Some((interval, progress)))? {
-            Output::Solved(s) => Ok(s),
-            _ => unreachable!("solve job"),
+        options: SolveOptions<'_>,
+    ) -> Result<Analysis, SolveError> {
+        match self.run(pos, Job::Analyse, options.progress)? {
+            Output::Analysed(a) => Ok(a),
+            _ => unreachable!("analyse job"),
         }
     }
 
@@ -263,9 +310,12 @@ impl Solver {
     /// window reuses what the earlier probes proved. At one thread the nodes searched are the
     /// same in every run.
     ///
-    /// Limits ([`Solver::node_limit`], [`Solver::time_limit`]) and the cancel flag hold for
-    /// the call; a search they stop returns the bounds proven so far with `settled` false. A
-    /// finished game is exact, 0, with no node searched. A window beyond the position's
+    /// Limits ([`Solver::node_limit`], [`Solver::time_limit`]), the cancel flag and the
+    /// progress callback of `options` ([`SolveOptions::progress`], phase
+    /// [`SolvePhase::Value`](crate::SolvePhase::Value) with the bounds proven so far) hold
+    /// for the call; a search they stop returns the bounds proven so far with `settled`
+    /// false unless they already answer the window. A finished game is exact, 0, with no
+    /// node searched. A window beyond the position's
     /// possible values (±seeds in the houses, more under the opening rules) is answered by
     /// that bound alone, with no node searched.
     ///
@@ -276,36 +326,12 @@ impl Solver {
         pos: &KalahPosition,
         lower: i32,
         upper: i32,
+        options: SolveOptions<'_>,
     ) -> Result<WindowSolution, SolveError> {
         if lower >= upper {
             return Err(SolveError::EmptyWindow { lower, upper });
         }
-        match self.run(pos, Job::Window(lower, upper), None)? {
-            Output::Windowed(w) => Ok(w),
-            _ => unreachable!("window job"),
-        }
-    }
-
-    /// [`Solver::solve_within`] with progress reports, as [`Solver::solve_watched`] (phase
-    /// [`SolvePhase::Value`](crate::SolvePhase::Value), the bounds proven so far). After a [`ControlFlow::Break`] the
-    /// result holds the bounds proven so far, `settled` false unless they already answer the
-    /// window.
-    ///
-    /// # Errors
-    /// As [`Solver::solve_within`]; [`SolveError::Threads`] also when the helper thread
-    /// cannot start.
-    pub fn solve_within_watched(
-        &mut self,
-        pos: &KalahPosition,
-        lower: i32,
-        upper: i32,
-        interval: Duration,
-        progress: &mut dyn FnMut(&SolveProgress) -> ControlFlow<()>,
-    ) -> Result<WindowSolution, SolveError> {
-        if lower >= upper {
-            return Err(SolveError::EmptyWindow { lower, upper });
-        }
-        match self.run(pos, Job::Window(lower, upper), Some((interval, progress)))? {
+        match self.run(pos, Job::Window(lower, upper), options.progress)? {
             Output::Windowed(w) => Ok(w),
             _ => unreachable!("window job"),
         }
@@ -327,25 +353,6 @@ impl Solver {
         match self.run(pos, Job::Estimate(depth), None)? {
             Output::Estimated(v, nodes) => Ok((v, nodes)),
             _ => unreachable!("estimate job"),
-        }
-    }
-
-    /// [`Solver::analyse`] with progress reports, as [`Solver::solve_watched`]: the phase
-    /// is [`SolvePhase::Move`](crate::SolvePhase::Move) with the bounds of the move being valued. After a
-    /// [`ControlFlow::Break`] the move being valued keeps its bounds and the later moves
-    /// their starting interval (`exact` false).
-    ///
-    /// # Errors
-    /// As [`Solver::solve_watched`].
-    pub fn analyse_watched(
-        &mut self,
-        pos: &KalahPosition,
-        interval: Duration,
-        progress: &mut dyn FnMut(&SolveProgress) -> ControlFlow<()>,
-    ) -> Result<Analysis, SolveError> {
-        match self.run(pos, Job::Analyse, Some((interval, progress)))? {
-            Output::Analysed(a) => Ok(a),
-            _ => unreachable!("analyse job"),
         }
     }
 

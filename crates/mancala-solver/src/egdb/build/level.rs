@@ -11,7 +11,7 @@ use super::sow::Sow;
 use super::target::{layer_to_rank_order, Bytes};
 use super::{Builder, CHUNK, UNKNOWN};
 use crate::board::Flags;
-use crate::egdb::{check_size, decode, relevant_options, Egdb, EgdbError, Encoding};
+use crate::egdb::{check_size, decode, Egdb, EgdbError, Encoding};
 use crate::mem::ZeroedBuf;
 use crate::rank::layer_start;
 
@@ -126,7 +126,7 @@ impl LevelBuild {
     pub fn new(rules: &KalahRules, max_seeds: u32) -> Result<LevelBuild, EgdbError> {
         let m = rules.houses();
         let total = check_size(m, max_seeds)?;
-        let options = relevant_options(rules.options());
+        let options = rules.options().database_relevant();
         let buf = ZeroedBuf::<AtomicU8>::new(total as usize)?;
         Ok(LevelBuild {
             rules: *rules,
@@ -334,7 +334,7 @@ impl LevelBuild {
 #[cfg(test)]
 mod tests {
     use super::LevelBuild;
-    use crate::egdb::Egdb;
+    use crate::egdb::{BuildOptions, Egdb};
 
     /// A build shared between two [`LevelBuild`]s (each level cut in three, the middle
     /// third computed by the other and exchanged), with one of them replaced halfway by a
@@ -361,7 +361,7 @@ mod tests {
                     }
                 }
                 let rules: mancala_core::kalah::KalahRules = text.parse().unwrap();
-                let whole = Egdb::build(&rules, k, None).unwrap();
+                let whole = Egdb::build(&rules, k, BuildOptions::new()).unwrap();
                 let a = LevelBuild::new(&rules, k).unwrap();
                 let mut b = LevelBuild::new(&rules, k).unwrap();
                 assert_eq!(a.total(), whole.len() as u64);

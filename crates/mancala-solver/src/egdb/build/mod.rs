@@ -29,7 +29,7 @@ use mancala_core::kalah::{KalahOptions, KalahRules};
 use rayon::prelude::*;
 
 use super::packed::{Codec, PAD};
-use super::{check_size, relevant_options, Egdb, EgdbError, Encoding};
+use super::{check_size, Egdb, EgdbError, Encoding};
 use crate::board::Flags;
 use crate::mem::{FrozenBytes, OutOfMemory, ZeroedBuf};
 use crate::progress::BuildProgress;
@@ -363,42 +363,147 @@ fn build_in_chunks(
     }
 }
 
+/// A progress callback of a build ([`BuildOptions::progress`]).
+type Callback<'a> = &'a mut dyn FnMut(&BuildProgress) -> ControlFlow<()>;
+
+/// How [`Egdb::build`] builds: the entry encoding, the threads and progress reports. The
+/// default: one byte an entry, on the current rayon pool, no reports.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use std::time::Duration;
+/// use mancala_solver::egdb::{BuildOptions, Egdb, Encoding};
+/// let rules = "kalah(3,2)".parse().unwrap();
+/// let mut reports = 0;
+/// let mut count = |_: &mancala_solver::BuildProgress| {
+///     reports += 1;
+///     ControlFlow::Continue(())
+/// };
+/// let options = BuildOptions::new()
+///     .encoding(Encoding::Packed)
+///     .threads(2)
+///     .progress(Duration::from_millis(100), &mut count);
+/// let db = Egdb::build(&rules, 6, options).unwrap();
+/// assert_eq!(db.len(), 924); // C(6 + 6, 6)
+/// ```
+#[derive(Default)]
+pub struct BuildOptions<'a> {
+    encoding: Encoding,
+    threads: Option<usize>,
+    progress: Option<(std::time::Duration, Callback<'a>)>,
+}
+
+impl std::fmt::Debug for BuildOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BuildOptions")
+            .field("encoding", &self.encoding)
+            .field("threads", &self.threads)
+            .field("progress", &self.progress.as_ref().map(|p| p.0))
+            .finish()
+    }
+}
+
+impl<'a> BuildOptions<'a> {
+    /// The defaults: [`Encoding::Byte`], the current rayon pool, no progress reports.
+    #[must_use]
+    pub fn new() -> BuildOptions<'a> {
+        BuildOptions::default()
+    }
+
+    /// The entry encoding of the database (default [`Encoding::Byte`]). The values are the
+    /// same in either encoding. [`Encoding::Packed`] is built layer by layer: the finished
+    /// layers are kept packed, and only the layer under construction takes one byte an
+    /// entry, so that the build needs [`Egdb::build_memory`] bytes, not one byte a position.
+    #[must_use]
+    pub fn encoding(mut self, encoding: Encoding) -> BuildOptions<'a> {
+        self.encoding = encoding;
+        self
+    }
+
+    /// Builds on a pool of its own of `threads` threads (0 = every core; more than
+    /// [`crate::MAX_THREADS`] is refused with [`EgdbError::Threads`]). Without it the build
+    /// runs on the current rayon pool, or, with progress reports, on a pool of every core.
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> BuildOptions<'a> {
+        self.threads = Some(threads);
+        self
+    }
+
+    /// Progress reports: `callback` is called on the calling thread every `interval` (at
+    /// least [`MIN_INTERVAL`](crate::progress::MIN_INTERVAL)) while the build runs (on a
+    /// helper thread meanwhile), with the entries done and in all and the seconds so far
+    /// ([`BuildProgress`]); never once the build has ended. Returning
+    /// [`ControlFlow::Break`] stops the build within one work item per thread
+    /// ([`EgdbError::Cancelled`]).
+    #[must_use]
+    pub fn progress(
+        mut self,
+        interval: std::time::Duration,
+        callback: &'a mut dyn FnMut(&BuildProgress) -> ControlFlow<()>,
+    ) -> BuildOptions<'a> {
+        self.progress = Some((interval, callback));
+        self
+    }
+}
+
 impl Egdb {
     /// Builds the database of `rules` (its m and value-relevant options) for every position
-    /// with at most `max_seeds` seeds in the houses, on the current rayon pool. `progress`, if
-    /// given, is called from the worker threads with (entries done, entries in all) as the
-    /// build goes.
+    /// with at most `max_seeds` seeds in the houses, as `options` say (encoding, threads,
+    /// progress reports: [`BuildOptions`]). The entries are the same whatever the threads
+    /// and the reports.
     ///
     /// # Errors
-    /// [`EgdbError::Unsupported`] when K > 127 or the database would exceed [`MAX_ENTRIES`](super::MAX_ENTRIES),
-    /// [`EgdbError::OutOfMemory`] when its entries do not fit in memory.
+    /// [`EgdbError::Unsupported`] when K > 127 or the database would exceed
+    /// [`MAX_ENTRIES`](super::MAX_ENTRIES) entries, [`EgdbError::OutOfMemory`] when its
+    /// entries do not fit in memory, [`EgdbError::Cancelled`] after a
+    /// [`ControlFlow::Break`] of the progress callback, [`EgdbError::Threads`] when the pool
+    /// or the helper thread of the reports cannot start, or for more than
+    /// [`crate::MAX_THREADS`] threads.
     pub fn build(
         rules: &KalahRules,
         max_seeds: u32,
-        progress: Option<&(dyn Fn(u64, u64) + Sync)>,
-    ) -> Result<Egdb, EgdbError> {
-        Egdb::build_as(rules, max_seeds, Encoding::Byte, progress)
-    }
-
-    /// [`Egdb::build`] in the entry encoding `encoding`. The values are the same in either
-    /// encoding. [`Encoding::Packed`] is built layer by layer: the finished layers are kept
-    /// packed, and only the layer under construction takes one byte an entry, so that the
-    /// build needs [`Egdb::build_memory`] bytes, not one byte a position.
-    ///
-    /// # Errors
-    /// As [`Egdb::build`].
-    pub fn build_as(
-        rules: &KalahRules,
-        max_seeds: u32,
-        encoding: Encoding,
-        progress: Option<&(dyn Fn(u64, u64) + Sync)>,
+        options: BuildOptions<'_>,
     ) -> Result<Egdb, EgdbError> {
         let m = rules.houses();
         let total = check_size(m, max_seeds)?;
-        let options = relevant_options(rules.options());
-        let data = build(
-            m as usize, options, max_seeds, total, encoding, progress, None,
-        )?
+        let relevant = rules.options().database_relevant();
+        let BuildOptions {
+            encoding,
+            threads,
+            progress,
+        } = options;
+        let data = match (threads, progress) {
+            (None, None) => build(m as usize, relevant, max_seeds, total, encoding, None, None)?,
+            (threads, progress) => {
+                let threads = threads.unwrap_or(0);
+                if threads > crate::mem::MAX_THREADS {
+                    return Err(EgdbError::Threads(format!(
+                        "{threads} threads asked for, at most {}",
+                        crate::mem::MAX_THREADS
+                    )));
+                }
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .map_err(|e| EgdbError::Threads(e.to_string()))?;
+                let run = |count: Option<&(dyn Fn(u64, u64) + Sync)>,
+                           cancel: Option<&AtomicBool>| {
+                    pool.install(|| {
+                        build(
+                            m as usize, relevant, max_seeds, total, encoding, count, cancel,
+                        )
+                    })
+                };
+                match progress {
+                    None => run(None, None)?,
+                    Some((interval, callback)) => {
+                        watched(total, interval, callback, |count, cancel| {
+                            run(Some(count), Some(cancel))
+                        })?
+                    }
+                }
+            }
+        }
         .ok_or(EgdbError::Cancelled)?;
         Ok(Egdb::built(rules, max_seeds, encoding, data))
     }
@@ -418,7 +523,7 @@ impl Egdb {
     ) -> Result<u64, EgdbError> {
         let m = rules.houses();
         let total = check_size(m, max_seeds)?;
-        let options = relevant_options(rules.options());
+        let options = rules.options().database_relevant();
         let [byte, packed] = build_memory(m as usize, options, max_seeds, total);
         Ok(match encoding {
             Encoding::Byte => byte,
@@ -426,98 +531,10 @@ impl Egdb {
         })
     }
 
-    /// [`Egdb::build`] on a pool of `threads` build threads (0 = every core), with progress
-    /// reports: `progress` is called on the calling thread every `interval` (at least
-    /// [`MIN_INTERVAL`](crate::progress::MIN_INTERVAL)) while the build runs, with the entries
-    /// done and in all and the seconds so far ([`BuildProgress`]); never once the build has
-    /// ended. Returning [`ControlFlow::Break`] stops the build within one work item per thread.
-    /// The entries are the same as [`Egdb::build`]'s.
-    ///
-    /// # Errors
-    /// As [`Egdb::build`]; [`EgdbError::Cancelled`] after a [`ControlFlow::Break`];
-    /// [`EgdbError::Threads`] when the pool or the helper thread cannot start, or for more
-    /// than [`crate::MAX_THREADS`] threads.
-    pub fn build_watched(
-        rules: &KalahRules,
-        max_seeds: u32,
-        threads: usize,
-        interval: std::time::Duration,
-        progress: &mut dyn FnMut(&BuildProgress) -> ControlFlow<()>,
-    ) -> Result<Egdb, EgdbError> {
-        Egdb::build_watched_as(
-            rules,
-            max_seeds,
-            Encoding::Byte,
-            threads,
-            interval,
-            progress,
-        )
-    }
-
-    /// [`Egdb::build_watched`] in the entry encoding `encoding` (see [`Egdb::build_as`]).
-    ///
-    /// # Errors
-    /// As [`Egdb::build_watched`].
-    pub fn build_watched_as(
-        rules: &KalahRules,
-        max_seeds: u32,
-        encoding: Encoding,
-        threads: usize,
-        interval: std::time::Duration,
-        progress: &mut dyn FnMut(&BuildProgress) -> ControlFlow<()>,
-    ) -> Result<Egdb, EgdbError> {
-        let m = rules.houses();
-        let total = check_size(m, max_seeds)?;
-        let options = relevant_options(rules.options());
-        if threads > crate::mem::MAX_THREADS {
-            return Err(EgdbError::Threads(format!(
-                "{threads} threads asked for, at most {}",
-                crate::mem::MAX_THREADS
-            )));
-        }
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|e| EgdbError::Threads(e.to_string()))?;
-        let t0 = std::time::Instant::now();
-        let done = AtomicU64::new(0);
-        let cancel = AtomicBool::new(false);
-        let count = |n: u64, _: u64| {
-            done.fetch_max(n, Ordering::Relaxed);
-        };
-        let data = crate::progress::watch(
-            interval,
-            || {
-                pool.install(|| {
-                    build(
-                        m as usize,
-                        options,
-                        max_seeds,
-                        total,
-                        encoding,
-                        Some(&count),
-                        Some(&cancel),
-                    )
-                })
-            },
-            || {
-                progress(&BuildProgress {
-                    done: done.load(Ordering::Relaxed),
-                    total,
-                    seconds: t0.elapsed().as_secs_f64(),
-                })
-            },
-            || cancel.store(true, Ordering::Relaxed),
-        )
-        .map_err(|e| EgdbError::Threads(e.to_string()))??
-        .ok_or(EgdbError::Cancelled)?;
-        Ok(Egdb::built(rules, max_seeds, encoding, data))
-    }
-
     /// The database of `rules` and K = `max_seeds` holding the freshly built `data` in
     /// `encoding`.
     fn built(rules: &KalahRules, max_seeds: u32, encoding: Encoding, data: FrozenBytes) -> Egdb {
-        let options = relevant_options(rules.options());
+        let options = rules.options().database_relevant();
         Egdb {
             houses: rules.houses(),
             max_seeds,
@@ -528,4 +545,36 @@ impl Egdb {
             data,
         }
     }
+}
+
+/// Runs `work(count, cancel)`, a build of `total` entries that calls `count(done, total)`
+/// as it goes and stops when `cancel` is set, on a helper thread, while the calling thread
+/// reports its progress to `callback` every `interval`; a [`ControlFlow::Break`] sets
+/// `cancel`.
+fn watched(
+    total: u64,
+    interval: std::time::Duration,
+    callback: Callback<'_>,
+    work: impl FnOnce(&(dyn Fn(u64, u64) + Sync), &AtomicBool) -> Result<Option<FrozenBytes>, OutOfMemory>
+        + Send,
+) -> Result<Option<FrozenBytes>, EgdbError> {
+    let t0 = std::time::Instant::now();
+    let done = AtomicU64::new(0);
+    let cancel = AtomicBool::new(false);
+    let count = |n: u64, _: u64| {
+        done.fetch_max(n, Ordering::Relaxed);
+    };
+    Ok(crate::progress::watch(
+        interval,
+        || work(&count, &cancel),
+        || {
+            callback(&BuildProgress {
+                done: done.load(Ordering::Relaxed),
+                total,
+                seconds: t0.elapsed().as_secs_f64(),
+            })
+        },
+        || cancel.store(true, Ordering::Relaxed),
+    )
+    .map_err(|e| EgdbError::Threads(e.to_string()))??)
 }
