@@ -6,13 +6,11 @@
 //! * [`moves`], [`notation`], [`error`] — [`KalahMove`], the position notation, every refusal;
 //! * [`layout`] — [`KalahLayout`], an unvalidated position, checked into a [`KalahPosition`];
 //! * [`record`] — game records and the players' sides across a pie-rule swap;
-//! * [`draw`] — [`KalahDrawing`], the board drawn as text;
-//! * [`manchester`] — the Manchester engine–agent protocol: messages and an agent's session.
+//! * [`draw`] — [`KalahDrawing`], the board drawn as text.
 
 pub mod draw;
 pub mod error;
 pub mod layout;
-pub mod manchester;
 pub mod moves;
 pub mod notation;
 pub mod position;
