@@ -1,11 +1,10 @@
 //! The `mancala` command end to end: outputs of show, replay and perft, and one-line errors
 //! with a non-zero exit status for every kind of bad input.
 
-#[path = "../../mancala-core/tests/reference/mod.rs"]
-mod reference;
-
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
+
+use mancala_reference::kalah::{RefPos, RefRules};
 
 fn mancala(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mancala"))
@@ -61,7 +60,7 @@ fn assert_refused(o: &Output, needle: &str) {
 fn perft_depth_9_matches_the_reference() {
     let o = mancala(&["perft", "--rules", "standard", "--depth", "9"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let start = reference::RefPos::start(reference::RefRules {
+    let start = RefPos::start(RefRules {
         m: 6,
         n: 4,
         ..Default::default()

@@ -98,7 +98,7 @@ fn check_position(p: &BaoPosition, raw: &[BaoMove]) -> Result<(), TestCaseError>
     for (i, mv) in legal.iter().enumerate() {
         prop_assert!(!legal[..i].contains(mv), "duplicate {} in {}", mv, p);
         // The packed result equals the seed-by-seed reference.
-        if let Err(msg) = common::reference::agrees(p, *mv) {
+        if let Err(msg) = mancala_reference::bao::agrees(p, *mv) {
             prop_assert!(false, "{}", msg);
         }
         let parsed: BaoMove = mv.to_string().parse().unwrap();

@@ -1,13 +1,11 @@
-//! The packed board against the plain array reference (`tests/reference`): perft counts, and
-//! random games on random rules (m, n, options) compared after every ply, with seed
-//! conservation and notation round-trips.
-
-mod reference;
+//! The packed board against the plain array reference (`mancala_reference::kalah`): perft
+//! counts, and random games on random rules (m, n, options) compared after every ply, with
+//! seed conservation and notation round-trips.
 
 use mancala_core::kalah::{perft, KalahMove, KalahOption, KalahOptions, KalahPosition, KalahRules};
 use mancala_core::Side;
+use mancala_reference::kalah::{RefPos, RefRules};
 use proptest::prelude::*;
-use reference::{RefPos, RefRules};
 
 fn to_ref(r: KalahRules) -> RefRules {
     RefRules::of(r)

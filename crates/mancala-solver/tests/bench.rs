@@ -2,17 +2,16 @@
 //! independent brute force, the generator reproducing the file, the quick suite's values and
 //! the determinism of its node counts.
 
-mod common;
-
 use std::collections::HashSet;
 
-use common::Brute;
 use mancala_core::kalah::{KalahPosition, KalahRules};
+use mancala_reference::minimax::Brute;
 use mancala_solver::bench::{self, BenchPosition, BenchSet, GenerateParams, ValueSource};
 use mancala_solver::Solver;
 
 /// Positions of the file with at most this many seeds in the houses are checked against the
-/// exhaustive minimax of `common::Brute` (memoised on the houses and the side to move).
+/// exhaustive minimax of `mancala_reference::minimax::Brute` (memoised on the houses and the
+/// side to move).
 const BRUTE_FORCE_SEEDS: u32 = 16;
 
 #[test]

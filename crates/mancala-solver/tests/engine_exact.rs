@@ -1,16 +1,14 @@
 //! Exact play of the engine (Kalah): endgame-database values inside the search, the exact
 //! root solve, and the refusal of a database of other rules. Expected values come from the
 //! exact solver's `analyse`/`solve` and from the independent brute-force minimax of
-//! `common/mod.rs`.
-
-mod common;
+//! `mancala_reference::minimax`.
 
 use std::sync::Arc;
 
-use common::Brute;
 use mancala_core::bao::{BaoPosition, BaoRules};
 use mancala_core::kalah::{KalahPosition, KalahRules};
 use mancala_core::Side;
+use mancala_reference::minimax::Brute;
 use mancala_solver::engine::{Engine, EngineError, Limits, SEED};
 use mancala_solver::{BuildOptions, Egdb, SolveOptions, Solver};
 use rand::rngs::StdRng;

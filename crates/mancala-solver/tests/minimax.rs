@@ -1,11 +1,10 @@
-//! The solver against a plain exhaustive minimax (`common::Brute`, written on the core's
-//! positions) on random small positions of several m and every end/capture option.
+//! The solver against a plain exhaustive minimax (`mancala_reference::minimax::Brute`,
+//! written on the core's positions) on random small positions of several m and every
+//! end/capture option.
 
-mod common;
-
-use common::Brute;
 use mancala_core::kalah::{KalahOption, KalahOptions, KalahPosition, KalahRules};
 use mancala_core::Side;
+use mancala_reference::minimax::Brute;
 use mancala_solver::{SolveOptions, Solver, TableKind};
 use proptest::prelude::*;
 

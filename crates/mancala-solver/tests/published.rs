@@ -2,10 +2,8 @@
 //! independent brute force, the pie rule, and the published table for n ≤ 3
 //! (Irving, Donkers & Uiterwijk 2000; Rawlings 2015).
 
-mod common;
-
-use common::Brute;
 use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
+use mancala_reference::minimax::Brute;
 use mancala_solver::{SolveOptions, Solver};
 
 fn solve(rules: &str, threads: usize) -> mancala_solver::Solution {

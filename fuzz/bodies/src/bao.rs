@@ -243,7 +243,7 @@ fn run_bao_moves(u: &mut Unstructured<'_>) -> arbitrary::Result<()> {
             arbitrary_move(u)?
         };
         if legal.contains(&mv) {
-            if let Err(why) = crate::bao_reference::agrees(&pos, mv) {
+            if let Err(why) = mancala_reference::bao::agrees(&pos, mv) {
                 panic!("packed vs reference: {why}");
             }
         }

@@ -8,7 +8,7 @@ use mancala_core::kalah::{
 };
 use mancala_core::Side;
 
-use crate::kalah_reference::{RefPos, RefRules};
+use mancala_reference::kalah::{RefPos, RefRules};
 
 /// Moves played at most per input by [`kalah_moves`] (a game of Kalah(7,18) is far shorter).
 const MAX_PLIES: usize = 400;

@@ -16,13 +16,6 @@ mod egdb;
 mod ffi;
 mod kalah;
 
-#[allow(missing_docs, clippy::all)]
-#[path = "../../../crates/mancala-core/tests/common/reference.rs"]
-mod bao_reference;
-#[allow(missing_docs, clippy::all)]
-#[path = "../../../crates/mancala-core/tests/reference/mod.rs"]
-mod kalah_reference;
-
 pub use bao::{bao_moves, bao_notation};
 pub use egdb::egdb_load;
 pub use ffi::ffi_strings;
