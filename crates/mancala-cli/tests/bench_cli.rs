@@ -325,7 +325,7 @@ fn generate_stops_when_the_seed_range_runs_out() {
 fn generate_with_its_defaults_gives_the_mid_game_file_again() {
     // The shipped file was generated with the defaults and 240 positions; the walks do not
     // depend on the count, so the first positions of a shorter run are the file's first.
-    let file = include_str!("../../mancala-solver/data/kalah64-midgame-v1.txt");
+    let file = include_str!("../../mancala-bench/data/kalah64-midgame-v1.txt");
     let expected: Vec<&str> = file
         .lines()
         .filter(|l| !l.starts_with('#'))

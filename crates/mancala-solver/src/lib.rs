@@ -28,8 +28,6 @@
 //!   1–10, built on the parts above: the same lock-free table storage ([`tt`]), the Kalah
 //!   move ordering of the exact search, and exact play from the endgame databases and an
 //!   exact root solve where the budget allows.
-//! * **Benchmark suite** ([`bench`](mod@bench)): fixed positions with known values, the runner behind
-//!   `mancala bench` and its node-count signature.
 //!
 //! Keys and database indices are the rank of the houses seen from the side to move: the
 //! mover's houses `c_0..c_{m−1}` then the opponent's `c_m..c_{2m−1}`, rank
@@ -58,9 +56,6 @@ pub mod tt;
 pub mod egdb;
 pub mod engine;
 mod exact;
-
-// The benchmark suite, over the public API of the exact solver.
-pub mod bench;
 
 pub use egdb::cache::{available_memory_bytes, Cache, CacheEvent, Cached};
 pub use egdb::{BuildOptions, Egdb, EgdbError, EgdbInfo, FolderScan, Found, SaveReport};
