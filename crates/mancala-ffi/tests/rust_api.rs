@@ -73,8 +73,14 @@ proptest! {
     fn rules_like_text_round_trips(
         m in 0u32..9, n in 0u32..20,
         opts in proptest::sample::subsequence(
-            vec!["empty_capture", "end_when_no_move", "discard_remaining", "pie_rule",
-                 "no_first_move_bonus", "bogus"], 0..4)
+            // Every option of the option table, and one that is not an option.
+            mancala_core::kalah::KalahOption::TABLE
+                .iter()
+                .map(|row| row.name)
+                .chain(["bogus"])
+                .collect::<Vec<_>>(),
+            0..4,
+        )
     ) {
         let mut text = format!("kalah({m},{n})");
         for o in &opts {

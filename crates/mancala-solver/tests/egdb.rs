@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use mancala_core::kalah::{KalahPosition, KalahRules};
+use mancala_core::kalah::{KalahOption, KalahPosition, KalahRules};
 use mancala_core::Side;
 use mancala_solver::{BuildOptions, Egdb, EgdbError, SolveError, SolveOptions, Solver};
 use proptest::prelude::*;
@@ -26,22 +26,31 @@ fn pos(rules: KalahRules, houses: &[u8], north: bool) -> Option<KalahPosition> {
     KalahPosition::new(rules, &slots, Some(side), false).ok()
 }
 
+/// The names of the options that change the database: those of the option table
+/// (`KalahOption::TABLE`) marked `changes_database`, so that a new one is drawn too.
+fn database_options() -> Vec<&'static str> {
+    KalahOption::TABLE
+        .iter()
+        .filter(|row| row.changes_database)
+        .map(|row| row.name)
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 40, .. ProptestConfig::default() })]
 
     #[test]
     fn entries_equal_search_values(
-        capture in any::<bool>(),
-        end_rule in 0u8..3,
+        subset in 0u32..1 << database_options().len(),
         seeds in proptest::collection::vec(0u8..3, 8),
         north in any::<bool>(),
     ) {
         let mut text = String::from("kalah(4,2)");
-        if capture { text.push_str("+empty_capture"); }
-        match end_rule {
-            1 => text.push_str("+end_when_no_move"),
-            2 => text.push_str("+discard_remaining"),
-            _ => {}
+        for (i, name) in database_options().into_iter().enumerate() {
+            if subset >> i & 1 != 0 {
+                text.push('+');
+                text.push_str(name);
+            }
         }
         let rules: KalahRules = text.parse().unwrap();
         let db = Egdb::build(&rules, 16, BuildOptions::new()).unwrap();

@@ -8,16 +8,20 @@ use mancala_reference::minimax::Brute;
 use mancala_solver::{SolveOptions, Solver, TableKind};
 use proptest::prelude::*;
 
+/// The options that change values past the opening: those of the option table
+/// (`KalahOption::TABLE`) marked `changes_database`.
+fn end_and_capture_options() -> Vec<KalahOption> {
+    KalahOption::TABLE
+        .iter()
+        .filter(|row| row.changes_database)
+        .map(|row| row.option)
+        .collect()
+}
+
+/// Kalah(m,1) with the options of [`end_and_capture_options`] whose bits are set in `bits`.
 fn rules(m: u32, bits: u8) -> KalahRules {
     let mut o = KalahOptions::NONE;
-    for (i, opt) in [
-        KalahOption::EmptyCapture,
-        KalahOption::EndWhenNoMove,
-        KalahOption::DiscardRemaining,
-    ]
-    .into_iter()
-    .enumerate()
-    {
+    for (i, opt) in end_and_capture_options().into_iter().enumerate() {
         if bits & (1 << i) != 0 {
             o = o.with(opt);
         }
@@ -27,7 +31,8 @@ fn rules(m: u32, bits: u8) -> KalahRules {
 
 /// A random legal position: m houses, seeds spread over the houses, some in the stores.
 fn position() -> impl Strategy<Value = KalahPosition> {
-    (1u32..=5, 0u8..8, any::<bool>())
+    let subsets = 1u8 << end_and_capture_options().len();
+    (1u32..=5, 0..subsets, any::<bool>())
         .prop_flat_map(|(m, bits, north)| {
             let houses = 2 * m as usize;
             let max = if m >= 4 { 2u8 } else { 4 };

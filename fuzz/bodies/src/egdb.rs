@@ -137,18 +137,18 @@ fn recipe(u: &mut Unstructured<'_>) -> arbitrary::Result<Vec<u8>> {
     let option_bits = if u.ratio(1, 8)? {
         u.arbitrary()?
     } else {
-        // Only the value-relevant options: empty_capture, end_when_no_move, discard_remaining.
-        u.int_in_range(0..=7u8)?
+        // Only the value-relevant options: those of the option table that change the
+        // database.
+        let relevant = KalahOptions::of(&KalahOption::ALL)
+            .database_relevant()
+            .bits();
+        u.int_in_range(0..=relevant)? & relevant
     };
     let mut rules = format!("kalah({m},1)");
-    for (bit, name) in [
-        (0, "empty_capture"),
-        (1, "end_when_no_move"),
-        (2, "discard_remaining"),
-    ] {
-        if option_bits & (1 << bit) != 0 {
+    for row in KalahOption::TABLE.iter().filter(|row| row.changes_database) {
+        if option_bits & row.option.bit() != 0 {
             rules.push('+');
-            rules.push_str(name);
+            rules.push_str(row.name);
         }
     }
     if u.ratio(1, 8)? {
