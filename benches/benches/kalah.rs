@@ -1,16 +1,13 @@
 //! Kalah core speed: sowings per second on a fixed set of random positions, and perft(10)
 //! from the start of Kalah(6,4), for the packed board and the plain array reference
-//! (`crates/mancala-core/tests/reference`) side by side in the same run.
+//! (`mancala_reference::kalah`) side by side in the same run.
 //!
 //! Run: `cargo bench -p mancala-benches --bench kalah`
-
-#[path = "../../crates/mancala-core/tests/reference/mod.rs"]
-mod reference;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use mancala_benches::random_kalah_positions;
 use mancala_core::kalah::{perft, KalahPosition, KalahRules};
-use reference::{RefPos, RefRules};
+use mancala_reference::kalah::{RefPos, RefRules};
 
 fn to_ref(p: &KalahPosition) -> RefPos {
     let rules = RefRules::of(p.rules());

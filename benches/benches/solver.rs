@@ -6,7 +6,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use mancala_core::kalah::{KalahPosition, KalahRules};
-use mancala_solver::{Egdb, Solver, TableKind};
+use mancala_solver::{BuildOptions, Egdb, SolveOptions, Solver, TableKind};
 
 fn solve(rules: &str, threads: usize, table: TableKind, expected: i32) {
     let rules: KalahRules = rules.parse().unwrap();
@@ -14,7 +14,9 @@ fn solve(rules: &str, threads: usize, table: TableKind, expected: i32) {
         .threads(threads)
         .table(table)
         .tt_bytes(16 << 20);
-    let s = solver.solve(&KalahPosition::start(rules)).unwrap();
+    let s = solver
+        .solve(&KalahPosition::start(rules), SolveOptions::new())
+        .unwrap();
     // A fast wrong answer must not pass as a speed-up.
     assert_eq!(s.value, expected);
     black_box(s);
@@ -46,11 +48,11 @@ fn database_build(c: &mut Criterion) {
     g.sample_size(10);
     let rules: KalahRules = "kalah(6,4)+empty_capture".parse().unwrap();
     for k in [10u32, 12] {
-        let n = Egdb::build(&rules, k, None).unwrap().len() as u64;
+        let n = Egdb::build(&rules, k, BuildOptions::new()).unwrap().len() as u64;
         g.throughput(Throughput::Elements(n));
         g.bench_function(format!("build m=6 K={k}"), |b| {
             b.iter(|| {
-                let db = Egdb::build(&rules, k, None).unwrap();
+                let db = Egdb::build(&rules, k, BuildOptions::new()).unwrap();
                 assert_eq!(db.len() as u64, n);
                 black_box(db);
             });

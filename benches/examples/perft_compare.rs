@@ -6,10 +6,8 @@
 //! `valgrind --tool=callgrind target/release/examples/perft_compare packed 9`
 //! `valgrind --tool=callgrind target/release/examples/perft_compare reference 9`
 
-#[path = "../../crates/mancala-core/tests/reference/mod.rs"]
-mod reference;
-
 use mancala_core::kalah::{perft, KalahPosition, KalahRules};
+use mancala_reference::kalah::{RefPos, RefRules};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -17,7 +15,7 @@ fn main() {
     let depth: u32 = args.next().and_then(|d| d.parse().ok()).unwrap_or(9);
     let nodes = match which.as_str() {
         "packed" => perft(&KalahPosition::start(KalahRules::standard()), depth),
-        "reference" => reference::RefPos::start(reference::RefRules {
+        "reference" => RefPos::start(RefRules {
             m: 6,
             n: 4,
             ..Default::default()

@@ -17,7 +17,8 @@ use mancala_core::kalah::KalahRules;
 use mancala_solver::egdb::Encoding;
 use mancala_solver::progress::MIN_INTERVAL;
 use mancala_solver::{
-    available_memory_bytes, BuildProgress, Cache, CacheEvent, EgdbError, SolveError,
+    available_memory_bytes, BuildOptions, BuildProgress, Cache, CacheEvent, EgdbError, SolveError,
+    SolveOptions,
 };
 
 use crate::errors::{error, from_error, Kind};
@@ -220,7 +221,10 @@ impl Solver {
         drop(game);
         let s = self
             .with(py, move |solver, tick| {
-                solver.solve_watched(&pos, MIN_INTERVAL.max(TICK), &mut |_| tick())
+                solver.solve(
+                    &pos,
+                    SolveOptions::new().progress(MIN_INTERVAL.max(TICK), &mut |_| tick()),
+                )
             })?
             .map_err(|e| solve_error(py, e))?;
         let kw = PyDict::new(py);
@@ -262,7 +266,10 @@ impl Solver {
         drop(game);
         let a = self
             .with(py, move |solver, tick| {
-                solver.analyse_watched(&pos, MIN_INTERVAL.max(TICK), &mut |_| tick())
+                solver.analyse(
+                    &pos,
+                    SolveOptions::new().progress(MIN_INTERVAL.max(TICK), &mut |_| tick()),
+                )
             })?
             .map_err(|e| solve_error(py, e))?;
         let mut moves = Vec::with_capacity(a.moves.len());
@@ -643,13 +650,13 @@ pub fn build_egdb(
                 tick()?;
                 reporter.report(p)
             };
-            mancala_solver::Egdb::build_watched_as(
+            mancala_solver::Egdb::build(
                 &rules,
                 max_seeds,
-                encoding,
-                threads,
-                TICK,
-                &mut report,
+                BuildOptions::new()
+                    .encoding(encoding)
+                    .threads(threads)
+                    .progress(TICK, &mut report),
             )
         })?
     };

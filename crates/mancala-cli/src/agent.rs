@@ -6,16 +6,15 @@
 //! # The protocol
 //!
 //! The messages, their order as the referee sends them and the checks of an agent's side of
-//! a game are in the core's [`mancala_core::kalah::manchester`] (its module documentation
-//! writes the protocol down, with its sources); this module adds the move choice and the
-//! clock.
+//! a game are in the crate [`mancala_manchester`] (its documentation writes the protocol
+//! down, with its sources); this module adds the move choice and the clock.
 //!
 //! # What this agent does
 //!
 //! It replays every move on the core's `manchester` rule set (Kalah(7,7), no extra turn on
 //! South's first move, the pie-rule swap as North's first action, the board not mirrored by
 //! the swap, the game over as soon as either row is empty) and checks each message against
-//! that replay (the core's [`Session`]). When it sends `SWAP` it applies the swap itself at once (its side flips, the
+//! that replay (`mancala_manchester`'s [`Session`]). When it sends `SWAP` it applies the swap itself at once (its side flips, the
 //! board stays) and takes the next `CHANGE` as the opponent's move.
 //!
 //! Strictness: a message that does not have exactly the shape above (no extra spaces,
@@ -53,8 +52,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand, ValueEnum};
-use mancala_core::kalah::manchester::{parse_message, Message, ProtocolError, Session, Step};
 use mancala_core::kalah::{KalahMove, KalahPosition};
+use mancala_manchester::{parse_message, Message, ProtocolError, Session, Step};
 use mancala_solver::engine::{Engine, Level, LevelPlayer, Limits};
 
 /// The protocol and the referee command, shown by `mancala agent --help` and
@@ -261,7 +260,7 @@ impl Agent {
     ///
     /// # Errors
     /// [`ProtocolError::Unexpected`] for a message the referee would not send at this moment
-    /// (the core's `manchester` module documentation); [`ProtocolError::Io`] if the engine
+    /// (the documentation of `mancala_manchester`); [`ProtocolError::Io`] if the engine
     /// finds no move.
     pub fn handle_at(
         &mut self,

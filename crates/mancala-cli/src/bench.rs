@@ -1,13 +1,12 @@
-//! `mancala bench`: the solver benchmark suite of `mancala_solver::bench` (fixed positions
+//! `mancala bench`: the solver benchmark suite of the crate `mancala_bench` (fixed positions
 //! with known values), a table of nodes and times, every value checked, and the signature.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::Args;
+use mancala_bench::{self as bench, BenchSet, GenerateParams, SetResult};
 use mancala_core::kalah::KalahRules;
-use mancala_solver::bench::{self, BenchSet, GenerateParams, SetResult};
-use mancala_solver::egdb::relevant_options;
 use mancala_solver::{Egdb, EgdbError, EgdbInfo, Solver};
 
 /// The `--help` heading of `--generate` and the options only it takes.
@@ -145,7 +144,7 @@ fn databases(path: &Path, sets: &[BenchSet], verbose: bool) -> Result<Vec<SetDat
     for set in sets {
         let same = |r: &KalahRules| {
             r.houses() == set.rules.houses()
-                && relevant_options(r.options()) == relevant_options(set.rules.options())
+                && r.options().database_relevant() == set.rules.options().database_relevant()
         };
         if let Some(i) = families.iter().position(|(r, _)| same(r)) {
             family_of.push(i);
@@ -422,12 +421,11 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         let count = set.positions.len();
         let database = file.as_ref().map(|f| f.display().to_string());
         let r = match &spinner {
-            Some(b) => bench::run_set_watched(
+            Some(b) => bench::run_set(
                 set,
                 &mut solver,
                 on_position,
-                crate::progress::TICK,
-                &mut |i, p| {
+                Some((crate::progress::TICK, &mut |i, p| {
                     b.set_message(format!(
                         "bench: set {} ({}/{set_count}), position {}/{count}: {}",
                         set.name,
@@ -435,9 +433,9 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
                         i + 1,
                         crate::progress::solve_line(p, database.as_deref())
                     ));
-                },
+                })),
             ),
-            None => bench::run_set(set, &mut solver, on_position),
+            None => bench::run_set(set, &mut solver, on_position, None),
         }
         .map_err(|e| format!("set {}: {e}", set.name))?;
         if !args.json {

@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use mancala_core::kalah::KalahRules;
-use mancala_solver::egdb::{remove_temporary_files, TemporaryOwners};
 use mancala_solver::{available_memory_bytes, Cache, CacheEvent, Egdb, EgdbError, Found};
 
 /// The environment variable naming the cache folder (instead of the user's cache folder).
@@ -210,7 +209,7 @@ fn choose_kalah(
     // Ctrl-C in the save: remove this process's temporary file (`crate::interrupt`).
     let saved = cache.path(rules, k);
     crate::interrupt::on_interrupt(move || {
-        for p in remove_temporary_files(&saved, TemporaryOwners::ThisProcess) {
+        for p in Egdb::remove_unfinished_saves(&saved) {
             eprintln!("mancala: removed {}", p.display());
         }
     });
@@ -293,7 +292,7 @@ fn choose_kalah(
 /// `kalah(6,·)+empty_capture`: what a database of `rules` serves.
 fn family(rules: &KalahRules) -> String {
     let mut s = format!("kalah({},·)", rules.houses());
-    for o in mancala_solver::egdb::relevant_options(rules.options()).iter() {
+    for o in rules.options().database_relevant().iter() {
         s.push('+');
         s.push_str(o.name());
     }

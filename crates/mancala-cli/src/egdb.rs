@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
-use mancala_solver::egdb::{remove_temporary_files, Encoding, TemporaryOwners};
-use mancala_solver::{Egdb, EgdbInfo};
+use mancala_solver::egdb::Encoding;
+use mancala_solver::{BuildOptions, Egdb, EgdbInfo};
 
 /// `mancala egdb …`.
 #[derive(Args, Debug)]
@@ -271,7 +271,7 @@ fn build(
             ));
         }
     }
-    let path = out.join(Egdb::file_name_as(&rules, max_seeds, encoding));
+    let path = out.join(Egdb::file_name(&rules, max_seeds, encoding));
     // The folder must exist and take a file before the build, not after minutes of work. The
     // probe has a fresh unpredictable name, created exclusively (a planted symlink is never
     // followed), and is removed when dropped.
@@ -291,26 +291,26 @@ fn build(
     // exit (`crate::interrupt`).
     let saved = path.clone();
     crate::interrupt::on_interrupt(move || {
-        for p in remove_temporary_files(&saved, TemporaryOwners::ThisProcess) {
+        for p in Egdb::remove_unfinished_saves(&saved) {
             eprintln!("mancala: removed {}", p.display());
         }
     });
     let bar = crate::progress::bar(entries.min(u128::from(u64::MAX)) as u64);
     let t = Instant::now();
-    let db = Egdb::build_watched_as(
+    let db = Egdb::build(
         &rules,
         max_seeds,
-        encoding,
-        threads,
-        crate::progress::TICK,
-        &mut |p| {
-            if let Some(b) = &bar {
-                b.set_length(p.total);
-                b.set_position(p.done);
-                b.set_message(crate::progress::build_line(p.done, p.total, p.seconds));
-            }
-            ControlFlow::Continue(())
-        },
+        BuildOptions::new()
+            .encoding(encoding)
+            .threads(threads)
+            .progress(crate::progress::TICK, &mut |p| {
+                if let Some(b) = &bar {
+                    b.set_length(p.total);
+                    b.set_position(p.done);
+                    b.set_message(crate::progress::build_line(p.done, p.total, p.seconds));
+                }
+                ControlFlow::Continue(())
+            }),
     )
     .map_err(|e| e.to_string())?;
     let build_s = t.elapsed().as_secs_f64();
@@ -387,13 +387,13 @@ fn convert(
             crate::paths::folder_error(&dir, &e)
         )
     })?;
-    let path = dir.join(Egdb::file_name_as(&rules, info.max_seeds, encoding));
+    let path = dir.join(Egdb::file_name(&rules, info.max_seeds, encoding));
     let db = Egdb::open(file).map_err(|e| named(file, &e))?;
     // Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file before the
     // exit (`crate::interrupt`).
     let saved = path.clone();
     crate::interrupt::on_interrupt(move || {
-        for p in remove_temporary_files(&saved, TemporaryOwners::ThisProcess) {
+        for p in Egdb::remove_unfinished_saves(&saved) {
             eprintln!("mancala: removed {}", p.display());
         }
     });

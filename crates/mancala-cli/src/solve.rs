@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::Args;
 use mancala_core::kalah::KalahPosition;
-use mancala_solver::{SolveProgress, Solver, TableKind};
+use mancala_solver::{SolveOptions, SolveProgress, Solver, TableKind};
 
 use crate::rules_arg::kalah_only;
 
@@ -166,8 +166,13 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
     let s = with_progress(
         &mut solver,
         file.as_deref(),
-        |sv| sv.solve(&pos),
-        |sv, cb| sv.solve_watched(&pos, crate::progress::TICK, cb),
+        |sv| sv.solve(&pos, SolveOptions::new()),
+        |sv, cb| {
+            sv.solve(
+                &pos,
+                SolveOptions::new().progress(crate::progress::TICK, cb),
+            )
+        },
     )
     .map_err(|e| e.to_string())?;
     let database = file;
@@ -249,8 +254,13 @@ pub fn run_analyse(args: &SolveArgs) -> Result<(), String> {
     let a = with_progress(
         &mut solver,
         file.as_deref(),
-        |sv| sv.analyse(&pos),
-        |sv, cb| sv.analyse_watched(&pos, crate::progress::TICK, cb),
+        |sv| sv.analyse(&pos, SolveOptions::new()),
+        |sv, cb| {
+            sv.analyse(
+                &pos,
+                SolveOptions::new().progress(crate::progress::TICK, cb),
+            )
+        },
     )
     .map_err(|e| e.to_string())?;
     if args.json {

@@ -21,9 +21,11 @@
 //! The referee keeps its own board with plain arrays and its own sowing; every game's record
 //! is also checked against an independent replay with the core's `GameRecord`.
 
+mod common;
+
 use std::collections::VecDeque;
 use std::io::{BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -34,6 +36,8 @@ type KalahGame = GameRecord<KalahPosition>;
 use mancala_core::Side;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+
+use common::mancala_command;
 
 /// What the referee got when it waited for a reply.
 enum Reply {
@@ -63,12 +67,7 @@ struct AgentProcess {
 
 impl AgentProcess {
     fn spawn(name: &str, args: &[&str]) -> AgentProcess {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-            .env("MANCALA_NO_CACHE", "1")
-            .env(
-                "MANCALA_CACHE_DIR",
-                concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
-            )
+        let mut child = mancala_command()
             .args(["agent", "manchester"])
             .args(args)
             .stdin(Stdio::piped())
@@ -873,12 +872,7 @@ fn agent_with_input(input: &str) -> (bool, String, String) {
 }
 
 fn agent_with_args_and_input(args: &[&str], input: &str) -> (bool, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .env("MANCALA_NO_CACHE", "1")
-        .env(
-            "MANCALA_CACHE_DIR",
-            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
-        )
+    let mut child = mancala_command()
         .args(["agent", "manchester"])
         .args(args)
         .stdin(Stdio::piped())

@@ -1,24 +1,9 @@
 //! `mancala bench` from the command line: the quick suite's values, a signature that two runs
 //! agree on, a wrong value failing the run, databases reported per set.
 
-use std::process::Command;
+mod common;
 
-fn mancala(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .env("MANCALA_NO_CACHE", "1")
-        .env(
-            "MANCALA_CACHE_DIR",
-            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
-        )
-        .args(args)
-        .output()
-        .expect("run mancala");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::{mancala_command, mancala_text as mancala, scratch};
 
 fn json(args: &[&str]) -> serde_json::Value {
     let (ok, out, err) = mancala(args);
@@ -26,17 +11,10 @@ fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(out.trim()).unwrap()
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("mancala-bench-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// A fresh folder `temp_dir(name)` holding `positions.txt` with `text`: the folder and the
-/// file.
+/// A fresh folder `scratch("bench-cli", name)` holding `positions.txt` with `text`: the
+/// folder and the file.
 fn positions_file(name: &str, text: &str) -> (std::path::PathBuf, std::path::PathBuf) {
-    let dir = temp_dir(name);
+    let dir = scratch("bench-cli", name);
     let file = dir.join("positions.txt");
     std::fs::write(&file, text).unwrap();
     (dir, file)
@@ -154,7 +132,7 @@ fn bad_options_fail_with_one_line() {
 
 #[test]
 fn each_set_reports_the_database_it_used() {
-    let dir = temp_dir("egdb");
+    let dir = scratch("bench-cli", "egdb");
     let d = dir.to_str().unwrap();
     let (ok, _, err) = mancala(&[
         "egdb",
@@ -260,7 +238,7 @@ fn generate_refuses_a_count_out_of_range() {
     // Once a panic on capacity overflow (exit 101) and an abort of a failed allocation
     // (exit 134): now a refused input, exit 1, one line, nothing on standard output.
     for count in ["0", "100001", "1000000000000", "18446744073709551615"] {
-        let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        let out = mancala_command()
             .args(["bench", "--generate", "--count", count])
             .output()
             .unwrap();
@@ -305,10 +283,7 @@ fn generate_stops_when_the_seed_range_runs_out() {
     ] {
         let mut all = vec!["bench", "--generate"];
         all.extend_from_slice(args);
-        let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
-            .args(&all)
-            .output()
-            .unwrap();
+        let out = mancala_command().args(&all).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{all:?}: {err}");
         assert!(out.stdout.is_empty(), "{all:?}");
@@ -325,7 +300,7 @@ fn generate_stops_when_the_seed_range_runs_out() {
 fn generate_with_its_defaults_gives_the_mid_game_file_again() {
     // The shipped file was generated with the defaults and 240 positions; the walks do not
     // depend on the count, so the first positions of a shorter run are the file's first.
-    let file = include_str!("../../mancala-solver/data/kalah64-midgame-v1.txt");
+    let file = include_str!("../../mancala-bench/data/kalah64-midgame-v1.txt");
     let expected: Vec<&str> = file
         .lines()
         .filter(|l| !l.starts_with('#'))
@@ -388,7 +363,7 @@ fn generate_header_counts_one_walk_in_the_singular() {
 
 #[test]
 fn broken_databases_are_named_and_never_used() {
-    let dir = temp_dir("broken");
+    let dir = scratch("bench-cli", "broken");
     let good = dir.join("good");
     let (ok, _, err) = mancala(&[
         "egdb",
@@ -482,7 +457,7 @@ fn a_file_with_two_rules_lines_is_refused() {
          # rules: kalah(6,3)+empty_capture\n3,3,3,3,3,3,0,3,3,3,3,3,3,0 S +2\n",
     );
     let f = file.to_str().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+    let out = mancala_command()
         .args(["bench", "--file", f])
         .output()
         .unwrap();
@@ -514,10 +489,7 @@ fn list_takes_no_other_option() {
         (&["bench", "--list", "--verbose"], "--verbose"),
         (&["bench", "--list", "--rules", "standard"], "--generate"),
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
-            .args(args)
-            .output()
-            .unwrap();
+        let out = mancala_command().args(args).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(out.stdout.is_empty(), "{args:?}");
@@ -565,13 +537,13 @@ fn verbose_json_has_every_position() {
 #[test]
 fn a_file_named_like_a_set_is_labelled_as_a_file() {
     // A file called `midgame64-quick` once gave the label of the set of that name.
-    let dir = temp_dir("file-label");
+    let dir = scratch("bench-cli", "file-label");
     std::fs::write(
         dir.join("midgame64-quick"),
         "# rules: kalah(6,1)\n1,1,1,1,1,1,0,1,1,1,1,1,1,0 S +2\n",
     )
     .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+    let out = mancala_command()
         .current_dir(&dir)
         .args(["bench", "--file", "midgame64-quick"])
         .output()
@@ -591,7 +563,7 @@ fn a_file_named_like_a_set_is_labelled_as_a_file() {
         text.contains("(suite version 2, file:midgame64-quick; --threads 1"),
         "{text}"
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+    let out = mancala_command()
         .current_dir(&dir)
         .args([
             "bench",
@@ -624,14 +596,7 @@ fn help_names_the_exit_codes_and_no_stale_version() {
         assert!(flat.contains(said), "{said}: {out}");
     }
     // The codes as they are: a refused input 1, a malformed command line 2.
-    let code = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_mancala"))
-            .args(args)
-            .output()
-            .unwrap()
-            .status
-            .code()
-    };
+    let code = |args: &[&str]| mancala_command().args(args).output().unwrap().status.code();
     assert_eq!(code(&["bench", "--set", "nosuch"]), Some(1));
     assert_eq!(code(&["bench", "--nosuch"]), Some(2));
 }

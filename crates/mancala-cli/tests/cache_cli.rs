@@ -4,33 +4,23 @@
 //! warning, never a failure. The cache folder of every test is a scratch folder
 //! (`MANCALA_CACHE_DIR`), never the user's.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
 
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("cache-cli-{}", std::process::id()))
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use std::io::Write;
+use std::path::Path;
+use std::process::{Output, Stdio};
+
+use common::{mancala_command, scratch, text};
 
 /// `mancala ARGS` with the cache folder `cache` (and the cache on).
 fn mancala(cache: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mancala"))
+    mancala_command()
         .env_remove("MANCALA_NO_CACHE")
         .env("MANCALA_CACHE_DIR", cache)
         .args(args)
         .stdin(Stdio::null())
         .output()
         .expect("run mancala")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
 }
 
 /// The `value` line of `solve`'s text output.
@@ -51,7 +41,7 @@ const FILE: &str = "kalah4.k16.egdb";
 
 #[test]
 fn solve_builds_once_then_reuses_and_rebuilds_a_damaged_file() {
-    let cache = scratch("solve");
+    let cache = scratch("cache-cli", "solve");
     // The value of a plain search with no database at all, to compare with.
     let plain = mancala(&cache, &["solve", "--rules", RULES, "--no-cache"]);
     let expected = value(&plain);
@@ -123,14 +113,14 @@ fn solve_builds_once_then_reuses_and_rebuilds_a_damaged_file() {
 
 #[test]
 fn no_cache_and_egdb_override_the_cache() {
-    let cache = scratch("override");
+    let cache = scratch("cache-cli", "override");
     let out = mancala(
         &cache,
         &["solve", "--rules", RULES, "--no-cache", "--egdb", "x"],
     );
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     // MANCALA_NO_CACHE does what --no-cache does.
-    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+    let out = mancala_command()
         .env("MANCALA_NO_CACHE", "1")
         .env("MANCALA_CACHE_DIR", &cache)
         .args(["solve", "--rules", RULES])
@@ -139,7 +129,7 @@ fn no_cache_and_egdb_override_the_cache() {
     assert!(out.status.success());
     assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 0);
     // --egdb takes a database from elsewhere and the cache is not touched.
-    let elsewhere = scratch("override-egdb");
+    let elsewhere = scratch("cache-cli", "override-egdb");
     let built = mancala(
         &cache,
         &[
@@ -172,7 +162,7 @@ fn no_cache_and_egdb_override_the_cache() {
 
 #[test]
 fn a_cache_folder_that_cannot_be_written_is_a_warning() {
-    let dir = scratch("blocked");
+    let dir = scratch("cache-cli", "blocked");
     let in_the_way = dir.join("a-file");
     std::fs::write(&in_the_way, b"not a folder").unwrap();
     let plain = value(&mancala(&dir, &["solve", "--rules", RULES, "--no-cache"]));
@@ -194,7 +184,7 @@ fn a_cache_folder_that_cannot_be_written_is_a_warning() {
 /// output said `database <path>` for a path that held no database).
 #[test]
 fn a_folder_in_the_place_of_the_cached_file_is_never_named_as_the_database() {
-    let cache = scratch("folder-entry");
+    let cache = scratch("cache-cli", "folder-entry");
     let folder = cache.join(FILE);
     std::fs::create_dir_all(&folder).unwrap();
     let plain = value(&mancala(&cache, &["solve", "--rules", RULES, "--no-cache"]));
@@ -224,16 +214,16 @@ fn analyse_bestmove_and_play_use_the_cache_too() {
             vec!["bestmove", "--rules", RULES, "--time-ms", "100"],
         ),
     ] {
-        let cache = scratch(name);
+        let cache = scratch("cache-cli", name);
         let out = mancala(&cache, &args);
         assert!(out.status.success(), "{name}: {}", text(&out.stderr));
         assert!(cache.join(FILE).is_file(), "{name}: no cached file");
         std::fs::remove_dir_all(&cache).unwrap();
     }
     // play: only when the engine plays.
-    let cache = scratch("play");
+    let cache = scratch("cache-cli", "play");
     let play = |args: &[&str]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        let mut child = mancala_command()
             .env_remove("MANCALA_NO_CACHE")
             .env("MANCALA_CACHE_DIR", &cache)
             .args(args)
@@ -258,10 +248,10 @@ fn analyse_bestmove_and_play_use_the_cache_too() {
 /// database (`egdb verify` reads and checks all of it).
 #[test]
 fn two_processes_filling_the_cache_at_once() {
-    let cache = scratch("race");
+    let cache = scratch("cache-cli", "race");
     let children: Vec<_> = (0..2)
         .map(|_| {
-            Command::new(env!("CARGO_BIN_EXE_mancala"))
+            mancala_command()
                 .env_remove("MANCALA_NO_CACHE")
                 .env("MANCALA_CACHE_DIR", &cache)
                 .args(["solve", "--rules", RULES, "--threads", "1"])

@@ -1,52 +1,13 @@
 //! The `mancala` command end to end: outputs of show, replay and perft, and one-line errors
 //! with a non-zero exit status for every kind of bad input.
 
-#[path = "../../mancala-core/tests/reference/mod.rs"]
-mod reference;
+mod common;
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
-fn mancala(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .env("MANCALA_NO_CACHE", "1")
-        .env(
-            "MANCALA_CACHE_DIR",
-            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
-        )
-        .args(args)
-        .output()
-        .expect("run mancala")
-}
+use mancala_reference::kalah::{RefPos, RefRules};
 
-fn mancala_stdin(args: &[&str], input: &str) -> Output {
-    mancala_stdin_bytes(args, input.as_bytes())
-}
-
-fn mancala_stdin_bytes(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .env("MANCALA_NO_CACHE", "1")
-        .env(
-            "MANCALA_CACHE_DIR",
-            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
-        )
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run mancala");
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{mancala, mancala_command, mancala_with_input, stderr, stdout};
 
 /// Asserts a refused input: non-zero status, one line on stderr containing `needle`.
 fn assert_refused(o: &Output, needle: &str) {
@@ -61,7 +22,7 @@ fn assert_refused(o: &Output, needle: &str) {
 fn perft_depth_9_matches_the_reference() {
     let o = mancala(&["perft", "--rules", "standard", "--depth", "9"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let start = reference::RefPos::start(reference::RefRules {
+    let start = RefPos::start(RefRules {
         m: 6,
         n: 4,
         ..Default::default()
@@ -216,7 +177,10 @@ fn show_draws_the_board() {
 fn play_refuses_bad_moves_and_goes_on() {
     // Kalah(1,1): South's only move sows into the store, the row empties, the game ends and
     // North sweeps its seed: a 1-1 draw. Bad inputs first.
-    let o = mancala_stdin(&["play", "--rules", "kalah(1,1)"], "0\nfoo\nswap\n1\n");
+    let o = mancala_with_input(
+        &["play", "--rules", "kalah(1,1)"],
+        "0\nfoo\nswap\n1\n".as_bytes(),
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(
@@ -234,7 +198,7 @@ fn play_refuses_bad_moves_and_goes_on() {
 
 #[test]
 fn play_refuses_a_line_that_is_not_utf8_and_goes_on() {
-    let o = mancala_stdin_bytes(&["play", "--rules", "kalah(1,1)"], b"\xff\xfe1\n1\n");
+    let o = mancala_with_input(&["play", "--rules", "kalah(1,1)"], b"\xff\xfe1\n1\n");
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(
@@ -276,7 +240,10 @@ fn play_against_the_random_mover_finishes() {
     // The person always plays their lowest non-empty house, typed from the list below; the
     // input runs out at worst, and the command never fails.
     let moves = "1\n2\n3\n4\n5\n6\n".repeat(60);
-    let o = mancala_stdin(&["play", "--opponent", "random", "--seed", "3"], &moves);
+    let o = mancala_with_input(
+        &["play", "--opponent", "random", "--seed", "3"],
+        moves.as_bytes(),
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("player 2 (North) plays"));
 }
@@ -306,9 +273,9 @@ fn bao_la_kete_from_the_command_line() {
         &mancala(&["perft", "--rules", "bao-la-kete+x", "--depth", "1"]),
         "--rules",
     );
-    let o = mancala_stdin(
+    let o = mancala_with_input(
         &["play", "--rules", "bao-la-kete", "--opponent", "random"],
-        "B1\nF6>\nquit\n",
+        "B1\nF6>\nquit\n".as_bytes(),
     );
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
@@ -327,24 +294,14 @@ fn bao_la_kete_from_the_command_line() {
 fn a_closed_pipe_or_a_full_disk_is_not_a_panic() {
     let out = std::fs::OpenOptions::new().write(true).open("/dev/full");
     if let Ok(full) = out {
-        let o = Command::new(env!("CARGO_BIN_EXE_mancala"))
-            .env("MANCALA_NO_CACHE", "1")
-            .env(
-                "MANCALA_CACHE_DIR",
-                concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
-            )
+        let o = mancala_command()
             .args(["perft", "--depth", "3"])
             .stdout(full)
             .output()
             .unwrap();
         assert_refused(&o, "writing standard output");
     }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .env("MANCALA_NO_CACHE", "1")
-        .env(
-            "MANCALA_CACHE_DIR",
-            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
-        )
+    let mut child = mancala_command()
         .args(["perft", "--depth", "12"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -380,9 +337,9 @@ fn oware_through_the_commands() {
         .expect("a house number");
     assert!((1..=6).contains(&mv));
     // Two random movers to the end of the game: the board is redrawn until a result.
-    let played = mancala_stdin(
+    let played = mancala_with_input(
         &["play", "--rules", "oware(3,2)", "--opponent", "random"],
-        &"1\n2\n3\n".repeat(200),
+        "1\n2\n3\n".repeat(200).as_bytes(),
     );
     assert!(played.status.success(), "{}", stderr(&played));
     let out = stdout(&played);

@@ -3,36 +3,14 @@
 //! the write, two builds into one folder, renamed and damaged files in a folder, and long
 //! bad input.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-fn mancala(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .env("MANCALA_NO_CACHE", "1")
-        .env(
-            "MANCALA_CACHE_DIR",
-            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
-        )
-        .args(args)
-        .output()
-        .expect("run mancala")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("egdb-files-{}", std::process::id()))
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::{mancala, mancala_command, scratch, text};
 
 fn build_args(out: &Path, k: u32) -> Vec<String> {
     [
@@ -71,7 +49,7 @@ fn listing(dir: &Path) -> Vec<String> {
 /// by a signal (with a memory map of the file, SIGBUS killed it).
 #[test]
 fn verify_and_solve_on_a_changing_file_fail_cleanly() {
-    let dir = scratch("changing");
+    let dir = scratch("egdb-files", "changing");
     assert!(build(&dir, 16).status.success());
     let path = dir.join("kalah4.k16.egdb");
     let good = std::fs::read(&path).unwrap();
@@ -140,7 +118,7 @@ fn verify_and_solve_on_a_changing_file_fail_cleanly() {
 #[test]
 #[cfg(unix)]
 fn a_build_never_writes_through_a_planted_symlink() {
-    let dir = scratch("symlink");
+    let dir = scratch("egdb-files", "symlink");
     let out = dir.join("out");
     std::fs::create_dir_all(&out).unwrap();
     let victim = dir.join("important.txt");
@@ -176,12 +154,7 @@ fn signal_in_the_save(out: &Path, signal: &str) -> Output {
     for _ in 0..6 {
         let _ = std::fs::remove_dir_all(out);
         std::fs::create_dir_all(out).unwrap();
-        let child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-            .env("MANCALA_NO_CACHE", "1")
-            .env(
-                "MANCALA_CACHE_DIR",
-                concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
-            )
+        let child = mancala_command()
             .args(build_args(out, K))
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
@@ -249,7 +222,7 @@ fn assert_git_ignores(name: &str) {
 #[test]
 #[cfg(unix)]
 fn the_next_build_removes_what_a_killed_save_left() {
-    let dir = scratch("killed");
+    let dir = scratch("egdb-files", "killed");
     // Under load the signal may land just after the save's rename (then nothing is left):
     // kill another build then.
     let left = (0..6)
@@ -282,7 +255,7 @@ fn the_next_build_removes_what_a_killed_save_left() {
 #[cfg(unix)]
 fn an_interrupted_save_removes_its_temporary_file() {
     for (signal, code) in [("INT", 130), ("TERM", 143)] {
-        let dir = scratch(&format!("interrupted-{signal}"));
+        let dir = scratch("egdb-files", &format!("interrupted-{signal}"));
         let out = signal_in_the_save(&dir, signal);
         assert_eq!(out.status.code(), Some(code), "{}", text(&out.stderr));
         assert!(text(&out.stderr).contains("interrupted"));
@@ -300,7 +273,7 @@ fn an_interrupted_save_removes_its_temporary_file() {
 #[test]
 #[cfg(unix)]
 fn a_refused_write_leaves_no_temporary_file() {
-    let dir = scratch("refused");
+    let dir = scratch("egdb-files", "refused");
     let args: Vec<String> = build_args(&dir, 16)
         .iter()
         .map(|a| format!("'{a}'"))
@@ -324,17 +297,8 @@ fn a_refused_write_leaves_no_temporary_file() {
 /// whole.
 #[test]
 fn two_builds_into_one_folder_both_succeed() {
-    let dir = scratch("two");
-    let spawn = || {
-        Command::new(env!("CARGO_BIN_EXE_mancala"))
-            .env("MANCALA_NO_CACHE", "1")
-            .env(
-                "MANCALA_CACHE_DIR",
-                concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
-            )
-            .args(build_args(&dir, 16))
-            .output()
-    };
+    let dir = scratch("egdb-files", "two");
+    let spawn = || mancala_command().args(build_args(&dir, 16)).output();
     let (a, b) = std::thread::scope(|s| {
         let a = s.spawn(spawn);
         let b = s.spawn(spawn);
@@ -354,7 +318,7 @@ fn two_builds_into_one_folder_both_succeed() {
 /// named with their reasons by `--verbose` and by `egdb info DIR`.
 #[test]
 fn a_folder_search_trusts_headers_not_names() {
-    let dir = scratch("folder");
+    let dir = scratch("egdb-files", "folder");
     assert!(build(&dir, 6).status.success());
     assert!(build(&dir, 8).status.success());
     std::fs::rename(dir.join("kalah4.k6.egdb"), dir.join("kalah4.k99.egdb")).unwrap();
@@ -442,7 +406,7 @@ fn a_folder_search_trusts_headers_not_names() {
 /// issue #15: `info` read only the headers and listed it as a good K = 8 database).
 #[test]
 fn info_of_a_folder_names_a_damaged_payload_as_solve_does() {
-    let dir = scratch("damaged-payload");
+    let dir = scratch("egdb-files", "damaged-payload");
     assert!(build(&dir, 8).status.success());
     let file = dir.join("kalah4.k8.egdb");
     let mut bytes = std::fs::read(&file).unwrap();
@@ -479,7 +443,7 @@ fn info_of_a_folder_names_a_damaged_payload_as_solve_does() {
 /// in reverse).
 #[test]
 fn a_folder_where_a_file_should_be_is_named() {
-    let dir = scratch("folder-not-file");
+    let dir = scratch("egdb-files", "folder-not-file");
     std::fs::create_dir_all(&dir).unwrap();
     let d = dir.to_str().unwrap();
     let want = format!("{d}: it is a folder, not a file");
@@ -498,7 +462,7 @@ fn a_folder_where_a_file_should_be_is_named() {
 #[test]
 #[cfg(unix)]
 fn egdb_on_a_fifo_or_a_device_says_so() {
-    let dir = scratch("fifo");
+    let dir = scratch("egdb-files", "fifo");
     let fifo = dir.join("db.egdb");
     assert!(Command::new("mkfifo")
         .arg(&fifo)
@@ -564,7 +528,7 @@ fn long_bad_input_is_quoted_shortened() {
 /// verify` checks it, and `solve` gives the same value and nodes with either.
 #[test]
 fn packed_files_build_convert_verify_and_solve() {
-    let dir = scratch("packed");
+    let dir = scratch("egdb-files", "packed");
     let d = dir.to_str().unwrap();
     let run = |args: &[&str]| {
         let out = mancala(args);
@@ -618,7 +582,7 @@ fn packed_files_build_convert_verify_and_solve() {
         "{listed}"
     );
     // Convert each into another folder: the other encoding's build, byte for byte.
-    let other = scratch("packed-converted");
+    let other = scratch("egdb-files", "packed-converted");
     let o = other.to_str().unwrap();
     run(&[
         "egdb",

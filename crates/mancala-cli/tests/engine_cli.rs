@@ -1,27 +1,11 @@
 //! `mancala bestmove` and `mancala play --engine` end to end.
 
+mod common;
+
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Stdio;
 
-fn mancala(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .env("MANCALA_NO_CACHE", "1")
-        .env(
-            "MANCALA_CACHE_DIR",
-            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
-        )
-        .args(args)
-        .output()
-        .expect("run mancala")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{mancala, mancala_command, stderr, stdout};
 
 #[test]
 fn bestmove_finds_the_capture_exactly() {
@@ -97,12 +81,7 @@ fn play_against_the_engine_finishes() {
     // The person always plays their lowest non-empty house: lines of 1..6, each tried in
     // turn (refused moves are reported and the game goes on).
     let moves: String = (0..60).map(|_| "1\n2\n3\n4\n5\n6\n").collect();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .env("MANCALA_NO_CACHE", "1")
-        .env(
-            "MANCALA_CACHE_DIR",
-            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
-        )
+    let mut child = mancala_command()
         .args(["play", "--engine", "--level", "3", "--time-ms", "50"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -150,12 +129,7 @@ fn bestmove_bao_finds_the_winning_capture() {
 fn play_bao_against_the_engine_until_input_ends() {
     // The person types `help` and then nothing: the engine is the second player, so the
     // game waits for the person; input ends and the game is left unfinished.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .env("MANCALA_NO_CACHE", "1")
-        .env(
-            "MANCALA_CACHE_DIR",
-            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
-        )
+    let mut child = mancala_command()
         .args([
             "play",
             "--rules",
@@ -298,12 +272,7 @@ fn bestmove_and_play_with_an_endgame_database() {
     );
     // The engine at level 10 plays a whole game with it (exact root solves on this board).
     let moves: String = (0..40).map(|_| "1\n2\n3\n4\n").collect();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .env("MANCALA_NO_CACHE", "1")
-        .env(
-            "MANCALA_CACHE_DIR",
-            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
-        )
+    let mut child = mancala_command()
         .args([
             "play",
             "--rules",

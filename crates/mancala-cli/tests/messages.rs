@@ -4,23 +4,11 @@
 //! what it proved, and `show` without a position draws the start. Progress never reaches a
 //! standard error that is not a terminal.
 
-use std::process::{Command, Output};
+mod common;
 
-fn mancala(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .env("MANCALA_NO_CACHE", "1")
-        .env(
-            "MANCALA_CACHE_DIR",
-            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
-        )
-        .args(args)
-        .output()
-        .expect("run mancala")
-}
+use std::process::Output;
 
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+use common::{mancala, mancala_command, text};
 
 /// A refused command: non-zero status, one line on standard error containing `needle`.
 fn refused(args: &[&str], needle: &str) {
@@ -210,7 +198,7 @@ fn a_file_in_the_way_of_a_folder_is_named() {
     );
     // The cache folder: a warning, and the solve goes on without a database.
     for cache in [f.to_string(), format!("{f}/cache")] {
-        let o = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        let o = mancala_command()
             .env_remove("MANCALA_NO_CACHE")
             .env("MANCALA_CACHE_DIR", &cache)
             .args(["solve", "--rules", "kalah(2,1)"])
@@ -370,7 +358,7 @@ fn rule_names_are_case_insensitive_as_moves_are() {
     ]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     // The command's own words as well: `--opponent RANDOM`, and `QUIT` typed in a game.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+    let mut child = mancala_command()
         .args(["play", "--opponent", "RANDOM"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -551,12 +539,7 @@ fn no_progress_reaches_a_standard_error_that_is_not_a_terminal() {
 #[test]
 fn a_long_bad_agent_clock_variable_is_quoted_shortened() {
     let long = "x".repeat(100_000);
-    let o = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .env("MANCALA_NO_CACHE", "1")
-        .env(
-            "MANCALA_CACHE_DIR",
-            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
-        )
+    let o = mancala_command()
         .args(["agent", "manchester"])
         .env("MANCALA_AGENT_GAME_MS", &long)
         .output()

@@ -1,23 +1,8 @@
 //! `mancala solve`, `analyse` and `egdb` from the command line.
 
-use std::process::Command;
+mod common;
 
-fn mancala(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .env("MANCALA_NO_CACHE", "1")
-        .env(
-            "MANCALA_CACHE_DIR",
-            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
-        )
-        .args(args)
-        .output()
-        .expect("run mancala");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::{mancala_command, mancala_text as mancala};
 
 #[test]
 fn solve_json_has_every_key() {
@@ -150,7 +135,7 @@ fn egdb_build_info_verify() {
     // kalah(4,3) has no option: the line says so instead of being empty.
     assert!(out.lines().any(|l| l == "options         none"), "{out}");
     // `play --engine` names the database it took from the folder, on standard error.
-    let mut play = std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
+    let mut play = mancala_command()
         .args(["play", "--rules", "kalah(4,3)", "--engine", "--egdb", d])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())

@@ -10,10 +10,14 @@
 //! fail, naming the package, unless MANCALA_SKIP_MISSING_TOOLS is set (README, "Two
 //! commands").
 
+mod common;
+
 use std::io::{Read, Write};
 use std::process::{Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
+
+use common::{mancala, text, without_cache};
 
 /// Whether `script` is installed; a missing one fails the test (module docs).
 fn require_script() -> bool {
@@ -52,12 +56,8 @@ fn in_terminal(args: &[&str]) -> Command {
         line.push_str(&quoted(a));
     }
     let mut cmd = Command::new("script");
-    cmd.args(["-q", "-e", "-c", &line, "/dev/null"])
-        .env("MANCALA_NO_CACHE", "1")
-        .env(
-            "MANCALA_CACHE_DIR",
-            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
-        )
+    without_cache(&mut cmd)
+        .args(["-q", "-e", "-c", &line, "/dev/null"])
         .env_remove("NO_COLOR")
         .env("TERM", "xterm");
     cmd
@@ -69,23 +69,6 @@ fn run_in_terminal(args: &[&str]) -> Output {
         .stdin(Stdio::null())
         .output()
         .expect("run script")
-}
-
-/// Runs `mancala args` with standard output and error piped (no terminal).
-fn run_piped(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .env("MANCALA_NO_CACHE", "1")
-        .env(
-            "MANCALA_CACHE_DIR",
-            concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
-        )
-        .args(args)
-        .output()
-        .expect("run mancala")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
 }
 
 /// `perft` shows which depth it counts from the first depth on (Kalah(6,4) depth 10: about a
@@ -101,7 +84,7 @@ fn perft_shows_progress_on_a_terminal() {
     assert!(shown.status.success(), "{}", text(&shown.stdout));
     let screen = text(&shown.stdout);
     assert!(screen.contains("perft: counting depth"), "{screen:?}");
-    let piped = run_piped(&args);
+    let piped = mancala(&args);
     assert!(piped.status.success());
     assert_eq!(text(&piped.stderr), "");
     let counts = |s: &str| -> Vec<String> {
@@ -130,7 +113,7 @@ fn bench_shows_progress_and_keeps_its_signature() {
     let screen = text(&shown.stdout);
     assert!(shown.status.success(), "{screen}");
     assert!(screen.contains("bench: set "), "{screen:?}");
-    let piped = run_piped(&["bench", "--quick"]);
+    let piped = mancala(&["bench", "--quick"]);
     assert!(piped.status.success(), "{}", text(&piped.stderr));
     assert_eq!(text(&piped.stderr), "");
     let signature = |s: &str| -> String {

@@ -1,45 +1,84 @@
 //! Property tests over random Bao la Kete games from the start (proptest): seed count,
 //! kuu invariant, front row of the mover, notation round-trips, and legality: every listed
-//! move plays, gives the board of the plain seed-by-seed reference (`common::reference`),
+//! move plays, gives the board of the plain seed-by-seed reference (`mancala_reference::bao`),
 //! and every other syntactically possible move is refused.
 
-use mancala_core::bao::{BaoLayout, BaoMove, BaoPosition, BaoRules, Pit, SafariRule};
+use mancala_core::bao::{BaoLayout, BaoMove, BaoOption, BaoPosition, BaoRules, Pit};
 use mancala_core::Side;
 use proptest::prelude::*;
 
 mod common;
 
+/// Values of every shape the Bao rule-set notation takes (`docs/notation.md`): sides, the
+/// safari rules, on/off, small numbers, setups of 32 seeds with a kuu of 6 or more.
+const VALUE_POOL: [&str; 16] = [
+    "S",
+    "N",
+    "forced",
+    "choice",
+    "on",
+    "off",
+    "1",
+    "2",
+    "3",
+    "4",
+    "8",
+    "64",
+    "6,2,2,22",
+    "8,2,2,20",
+    "6,0,0,26",
+    "12,4,4,12",
+];
+
+/// Every option of the option table (`BaoOption::TABLE`) with its name and the values of
+/// [`VALUE_POOL`] the notation accepts for it, so that an option added to the table is drawn
+/// without an edit here (`every_option_has_values_to_draw` fails for a value of a new shape).
+fn option_values() -> Vec<(&'static str, Vec<&'static str>)> {
+    BaoOption::TABLE
+        .iter()
+        .map(|&(_, name)| {
+            let accepted = VALUE_POOL
+                .into_iter()
+                .filter(|v| {
+                    format!("{}+{name}={v}", BaoRules::NAME)
+                        .parse::<BaoRules>()
+                        .is_ok()
+                })
+                .collect();
+            (name, accepted)
+        })
+        .collect()
+}
+
+/// Rule sets with each option of the table left at its Lamu default or set to one of its
+/// values ([`option_values`]).
 fn rules_strategy() -> impl Strategy<Value = BaoRules> {
-    (
-        any::<bool>(),
-        any::<bool>(),
-        any::<bool>(),
-        any::<bool>(),
-        any::<bool>(),
-        any::<bool>(),
-        1u8..=4,
-    )
-        .prop_map(
-            |(north_first, choice, kuu_lap, singleton, duty, kuu_first, block)| {
-                BaoRules::LAMU
-                    .with_first_player(if north_first {
-                        Side::North
-                    } else {
-                        Side::South
-                    })
-                    .with_mtaji_safari(if choice {
-                        SafariRule::Choice
-                    } else {
-                        SafariRule::Forced
-                    })
-                    .with_kuu_lap_exempt(kuu_lap)
-                    .with_singleton_exempt(singleton)
-                    .with_must_capture_reserved(duty)
-                    .with_first_mtaji_takata_from_kuu(kuu_first)
-                    .with_block_duration(block)
-                    .unwrap()
-            },
-        )
+    let options: Vec<BoxedStrategy<Option<String>>> = option_values()
+        .into_iter()
+        .map(|(name, values)| {
+            proptest::option::of(
+                proptest::sample::select(values).prop_map(move |v| format!("+{name}={v}")),
+            )
+            .boxed()
+        })
+        .collect();
+    options.prop_map(|parts| {
+        let text: String = std::iter::once(BaoRules::NAME.to_string())
+            .chain(parts.into_iter().flatten())
+            .collect();
+        text.parse()
+            .unwrap_or_else(|e| panic!("`{text}`, every option valid alone, is refused: {e}"))
+    })
+}
+
+#[test]
+fn every_option_has_values_to_draw() {
+    for (name, values) in option_values() {
+        assert!(
+            !values.is_empty(),
+            "no value of the pool is accepted for `{name}`: add one of its shape to VALUE_POOL"
+        );
+    }
 }
 
 /// `text` with the case of its ASCII letters flipped where the bits of `case` (cycled) are
@@ -98,7 +137,7 @@ fn check_position(p: &BaoPosition, raw: &[BaoMove]) -> Result<(), TestCaseError>
     for (i, mv) in legal.iter().enumerate() {
         prop_assert!(!legal[..i].contains(mv), "duplicate {} in {}", mv, p);
         // The packed result equals the seed-by-seed reference.
-        if let Err(msg) = common::reference::agrees(p, *mv) {
+        if let Err(msg) = mancala_reference::bao::agrees(p, *mv) {
             prop_assert!(false, "{}", msg);
         }
         let parsed: BaoMove = mv.to_string().parse().unwrap();

@@ -1,13 +1,11 @@
-//! The packed board against the plain array reference (`tests/reference`): perft counts, and
-//! random games on random rules (m, n, options) compared after every ply, with seed
-//! conservation and notation round-trips.
-
-mod reference;
+//! The packed board against the plain array reference (`mancala_reference::kalah`): perft
+//! counts, and random games on random rules (m, n, options) compared after every ply, with
+//! seed conservation and notation round-trips.
 
 use mancala_core::kalah::{perft, KalahMove, KalahOption, KalahOptions, KalahPosition, KalahRules};
 use mancala_core::Side;
+use mancala_reference::kalah::{RefPos, RefRules};
 use proptest::prelude::*;
-use reference::{RefPos, RefRules};
 
 fn to_ref(r: KalahRules) -> RefRules {
     RefRules::of(r)
@@ -49,10 +47,18 @@ fn random_case(text: &str, case: u64) -> String {
         .collect()
 }
 
+/// Rules of any m and n that fit the board, with any subset of the options of the option
+/// table (`KalahOption::TABLE`, so that a new option is drawn too).
 fn any_rules() -> impl Strategy<Value = KalahRules> {
-    (1u32..=7, 1u32..=18, 0u8..32).prop_filter_map("fits the board", |(m, n, bits)| {
-        let opts = KalahOptions::from_bits(bits)?;
-        KalahRules::new(m, n, opts).ok()
+    let subsets = 1u32 << KalahOption::TABLE.len();
+    (1u32..=7, 1u32..=18, 0..subsets).prop_filter_map("fits the board", |(m, n, subset)| {
+        let chosen: Vec<KalahOption> = KalahOption::TABLE
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| subset >> i & 1 != 0)
+            .map(|(_, row)| row.option)
+            .collect();
+        KalahRules::new(m, n, KalahOptions::of(&chosen)).ok()
     })
 }
 

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use mancala_solver::egdb::Encoding;
-use mancala_solver::{available_memory_bytes, Cache, CacheEvent, Egdb, EgdbError};
+use mancala_solver::{available_memory_bytes, BuildOptions, Cache, CacheEvent, Egdb, EgdbError};
 
 use crate::handle::{self, Handle, Kind};
 use crate::io;
@@ -172,7 +172,7 @@ pub unsafe extern "C" fn mancala_egdb_build(
             )
         })?;
         let db = pool
-            .install(|| Egdb::build(&rules, max_seeds, None))
+            .install(|| Egdb::build(&rules, max_seeds, BuildOptions::new()))
             .map_err(egdb_error)?;
         new_db(out, db)
     })
@@ -248,16 +248,19 @@ unsafe fn build_in(
         };
         // SAFETY: registry-checked handle.
         let rules = unsafe { handle::get(rules, "rules") }?.kalah()?;
-        let db = Egdb::build_watched_as(
+        let db = Egdb::build(
             &rules,
             max_seeds,
-            encoding,
-            threads as usize,
-            crate::progress::interval(interval_ms),
-            &mut |p| match callback {
-                Some(f) => crate::progress::call_build(f, user_data, p),
-                None => std::ops::ControlFlow::Continue(()),
-            },
+            BuildOptions::new()
+                .encoding(encoding)
+                .threads(threads as usize)
+                .progress(
+                    crate::progress::interval(interval_ms),
+                    &mut |p| match callback {
+                        Some(f) => crate::progress::call_build(f, user_data, p),
+                        None => std::ops::ControlFlow::Continue(()),
+                    },
+                ),
         )
         .map_err(egdb_error)?;
         new_db(out, db)

@@ -5,7 +5,7 @@
 use std::sync::Mutex;
 use std::time::Duration;
 
-use mancala_solver::{SolveError, Solver};
+use mancala_solver::{SolveError, SolveOptions, Solver};
 
 use crate::cancel::CancelGate;
 use crate::egdb::MancalaEgdb;
@@ -369,8 +369,11 @@ pub unsafe extern "C" fn mancala_solver_solve(
         let hook = solver.hook();
         let s = solver.with_solver(|s| {
             match hook {
-                None => s.solve(&pos),
-                Some(h) => s.solve_watched(&pos, h.interval, &mut |p| h.call(p)),
+                None => s.solve(&pos, SolveOptions::new()),
+                Some(h) => s.solve(
+                    &pos,
+                    SolveOptions::new().progress(h.interval, &mut |p| h.call(p)),
+                ),
             }
             .map_err(solve_error)
         })?;
@@ -446,8 +449,11 @@ pub unsafe extern "C" fn mancala_solver_analyse(
         let hook = solver.hook();
         let analysis = solver.with_solver(|s| {
             match hook {
-                None => s.analyse(&pos),
-                Some(h) => s.analyse_watched(&pos, h.interval, &mut |p| h.call(p)),
+                None => s.analyse(&pos, SolveOptions::new()),
+                Some(h) => s.analyse(
+                    &pos,
+                    SolveOptions::new().progress(h.interval, &mut |p| h.call(p)),
+                ),
             }
             .map_err(solve_error)
         })?;
@@ -520,7 +526,9 @@ mod tests {
             let job = sc.spawn(|| {
                 s.with_solver(|solver| {
                     let mut limited = std::mem::take(solver).node_limit(Some(2_000_000));
-                    let r = limited.solve(&start).map_err(solve_error);
+                    let r = limited
+                        .solve(&start, SolveOptions::new())
+                        .map_err(solve_error);
                     *solver = limited;
                     r
                 })

@@ -25,7 +25,7 @@ use mancala_core::oware::{OwarePosition, OwareRules};
 use mancala_core::GameRecord;
 use mancala_core::Side;
 use mancala_solver::engine::{Engine, Level, LevelPlayer, Limits};
-use mancala_solver::Solver;
+use mancala_solver::{SolveOptions, Solver};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -246,7 +246,7 @@ fn transcript_from_core() -> String {
         let pos = *game.position();
         let legal = pos.legal_moves();
         let solved = if side == Side::South && pos.seeds_in_houses() <= 16 {
-            let s = solver.solve(&pos).unwrap();
+            let s = solver.solve(&pos, SolveOptions::new()).unwrap();
             (s.exact && !s.best_moves.is_empty()).then(|| (s.best_moves[0], s.value))
         } else {
             None
@@ -310,7 +310,7 @@ fn transcript_from_core() -> String {
     text += &format!("record: {}\n", record.join(","));
 
     let small = KalahPosition::start("kalah(4,3)".parse().unwrap());
-    let s = solver.solve(&small).unwrap();
+    let s = solver.solve(&small, SolveOptions::new()).unwrap();
     let best: Vec<String> = s.best_moves.iter().map(|m| format!(" {m}")).collect();
     text += &format!(
         "solve kalah(4,3) start: value {:+} ({}), best move{}\n",
@@ -318,7 +318,7 @@ fn transcript_from_core() -> String {
         if s.exact { "exact" } else { "bounds" },
         best.concat()
     );
-    let analysis = solver.analyse(&small).unwrap();
+    let analysis = solver.analyse(&small, SolveOptions::new()).unwrap();
     let values: Vec<String> = analysis
         .moves
         .iter()

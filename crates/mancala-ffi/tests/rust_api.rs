@@ -5,6 +5,7 @@ use std::ffi::{c_char, CString};
 use std::ptr;
 
 use mancala::{MancalaKalah, MancalaRules, MancalaSide, MancalaStatus};
+use mancala_solver::BuildOptions;
 use proptest::prelude::*;
 
 fn nul_terminated(bytes: &[u8]) -> Vec<u8> {
@@ -72,8 +73,14 @@ proptest! {
     fn rules_like_text_round_trips(
         m in 0u32..9, n in 0u32..20,
         opts in proptest::sample::subsequence(
-            vec!["empty_capture", "end_when_no_move", "discard_remaining", "pie_rule",
-                 "no_first_move_bonus", "bogus"], 0..4)
+            // Every option of the option table, and one that is not an option.
+            mancala_core::kalah::KalahOption::TABLE
+                .iter()
+                .map(|row| row.name)
+                .chain(["bogus"])
+                .collect::<Vec<_>>(),
+            0..4,
+        )
     ) {
         let mut text = format!("kalah({m},{n})");
         for o in &opts {
@@ -283,7 +290,7 @@ fn loading_a_file_that_changes_returns_a_status_not_a_signal() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("kalah4.k16.egdb");
     let r: mancala_core::kalah::KalahRules = "kalah(4,3)".parse().unwrap();
-    let built = mancala_solver::Egdb::build(&r, 16, None).unwrap();
+    let built = mancala_solver::Egdb::build(&r, 16, BuildOptions::new()).unwrap();
     built.save(&path).unwrap();
     let good = std::fs::read(&path).unwrap();
     let c_path = CString::new(path.to_str().unwrap()).unwrap();

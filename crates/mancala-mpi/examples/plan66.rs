@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use mancala_core::kalah::{KalahPosition, KalahRules};
 use mancala_mpi::tree::Tree;
-use mancala_solver::{Egdb, Solver};
+use mancala_solver::{Egdb, SolveOptions, Solver};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -70,7 +70,7 @@ fn main() {
                 }
                 done += 1;
                 solver.clear_table();
-                let sol = solver.solve(&p).expect("solve");
+                let sol = solver.solve(&p, SolveOptions::new()).expect("solve");
                 let value = if sol.exact {
                     sol.value.to_string()
                 } else {
@@ -95,7 +95,9 @@ fn main() {
                             continue;
                         }
                         solver.clear_table();
-                        let w = solver.solve_within(&p, a, b).expect("solve_within");
+                        let w = solver
+                            .solve_within(&p, a, b, SolveOptions::new())
+                            .expect("solve_within");
                         let ok = w.settled && (w.lower >= b || w.upper <= a);
                         print!(
                             "\t{}{}\t{:.3}",

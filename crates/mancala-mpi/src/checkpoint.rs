@@ -37,7 +37,6 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use mancala_core::kalah::KalahRules;
-use mancala_solver::egdb::relevant_options;
 use thiserror::Error;
 
 /// The magic of a partial file.
@@ -101,7 +100,7 @@ impl Identity {
         Identity {
             houses: rules.houses(),
             max_seeds: max_seeds as u8,
-            option_bits: relevant_options(rules.options()).bits(),
+            option_bits: rules.options().database_relevant().bits(),
             entries,
             rules: rules.to_string(),
         }

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use mancala_core::kalah::KalahRules;
-use mancala_solver::egdb::{Level, LevelBuild};
+use mancala_solver::egdb::{Encoding, Level, LevelBuild};
 use mancala_solver::Egdb;
 
 use crate::balance::{Balance, CostModel, Sample};
@@ -135,7 +135,7 @@ fn open_partial(
         ));
     }
     std::fs::create_dir_all(out).map_err(|e| format!("--out {}: {e}", out.display()))?;
-    let file = Egdb::file_name(&args.rules, args.max_seeds);
+    let file = Egdb::file_name(&args.rules, args.max_seeds, Encoding::Byte);
     // The database's own name is checked now, not after every layer is built: a folder
     // standing there would make the final rename fail at the end of the build.
     let target = out.join(&file);
@@ -294,7 +294,7 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &BuildArgs) -> Result<Option<Built>
         };
         agree(comm, saved)?;
         if args.stop_after == Some(k) && k < args.max_seeds {
-            let file = Egdb::file_name(&args.rules, args.max_seeds);
+            let file = Egdb::file_name(&args.rules, args.max_seeds, Encoding::Byte);
             return Ok((rank == 0).then(|| Built::Stopped {
                 layer: k,
                 partial: partial_path(&args.out, &file),
@@ -325,7 +325,9 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &BuildArgs) -> Result<Option<Built>
         .collect();
     let db = pool.install(|| build.finish());
     let build_seconds = t0.elapsed().as_secs_f64();
-    let path = args.out.join(Egdb::file_name(&args.rules, args.max_seeds));
+    let path = args
+        .out
+        .join(Egdb::file_name(&args.rules, args.max_seeds, Encoding::Byte));
     let ts = Instant::now();
     let report = db.save(&path).map_err(|e| Failure::Here(e.to_string()))?;
     let save_seconds = ts.elapsed().as_secs_f64();

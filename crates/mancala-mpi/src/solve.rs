@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mancala_core::kalah::{KalahMove, KalahPosition};
-use mancala_solver::{Egdb, Solution, Solver};
+use mancala_solver::{Egdb, Solution, SolveOptions, Solver};
 
 use crate::comm::{agree, Comm, Failure, Tag};
 use crate::cpu;
@@ -179,7 +179,7 @@ fn search_leaf(
     match ask {
         Ask::Full => {
             let s = solver
-                .solve_watched(&pos, WATCH, &mut watch)
+                .solve(&pos, SolveOptions::new().progress(WATCH, &mut watch))
                 .map_err(|e| e.to_string())?;
             if !s.exact {
                 return Ok(None);
@@ -201,7 +201,7 @@ fn search_leaf(
         }
         Ask::Window(a, b) => {
             let w = solver
-                .solve_within_watched(&pos, a, b, WATCH, &mut watch)
+                .solve_within(&pos, a, b, SolveOptions::new().progress(WATCH, &mut watch))
                 .map_err(|e| e.to_string())?;
             if !w.settled {
                 return Ok(None);

@@ -12,7 +12,8 @@ use std::path::Path;
 
 use common::*;
 use mancala_core::kalah::{KalahPosition, KalahRules};
-use mancala_solver::{Egdb, Solver};
+use mancala_solver::egdb::Encoding;
+use mancala_solver::{BuildOptions, Egdb, SolveOptions, Solver};
 
 /// Builds the database of `rules` with K = `k` into `dir` with 2 ranks.
 fn database(dir: &Path, rules: &str, k: u32) {
@@ -44,8 +45,9 @@ fn any_number_of_ranks(rules: &str, published: i32, k: u32, depth: &str, in_proc
     let dir = tempfile::tempdir().unwrap();
     let r: KalahRules = rules.parse().unwrap();
     let db = if in_process {
-        let db = Egdb::build(&r, k, None).unwrap();
-        db.save(&dir.path().join(Egdb::file_name(&r, k))).unwrap();
+        let db = Egdb::build(&r, k, BuildOptions::new()).unwrap();
+        db.save(&dir.path().join(Egdb::file_name(&r, k, Encoding::Byte)))
+            .unwrap();
         db
     } else {
         database(dir.path(), rules, k);
@@ -55,7 +57,7 @@ fn any_number_of_ranks(rules: &str, published: i32, k: u32, depth: &str, in_proc
         .threads(2)
         .tt_bytes(64 << 20)
         .database(std::sync::Arc::new(db))
-        .solve(&KalahPosition::start(r))
+        .solve(&KalahPosition::start(r), SolveOptions::new())
         .unwrap();
     assert_eq!(want.value, published, "{rules}: the single solver");
     let best: Vec<String> = want.best_moves.iter().map(ToString::to_string).collect();

@@ -7,7 +7,7 @@ mod common;
 
 use common::*;
 use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
-use mancala_solver::Solver;
+use mancala_solver::{SolveOptions, Solver};
 
 fn solve_args<'a>(rules: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     let mut v = vec![
@@ -66,7 +66,10 @@ fn values_and_best_moves_are_the_single_solver_s() {
             Some(p) => KalahPosition::parse(r, p).unwrap(),
             None => KalahPosition::start(r),
         };
-        let want = Solver::new().threads(1).solve(&pos).unwrap();
+        let want = Solver::new()
+            .threads(1)
+            .solve(&pos, SolveOptions::new())
+            .unwrap();
         for depth in ["0", "2", "4"] {
             let mut extra = vec!["--depth", depth];
             if let Some(p) = position {

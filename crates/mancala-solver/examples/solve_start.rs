@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use mancala_core::kalah::{KalahPosition, KalahRules};
-use mancala_solver::{Egdb, Solver};
+use mancala_solver::{BuildOptions, Egdb, SolveOptions, Solver};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -41,7 +41,7 @@ fn main() {
         solver = solver.database(Arc::new(db));
     } else if let Some(k) = opt("--build-egdb") {
         let t = Instant::now();
-        let db = Egdb::build(&rules, k.parse().expect("K"), None).expect("build");
+        let db = Egdb::build(&rules, k.parse().expect("K"), BuildOptions::new()).expect("build");
         println!(
             "egdb {} built in {:.3} s ({} entries)",
             db.description(),
@@ -50,7 +50,9 @@ fn main() {
         );
         solver = solver.database(Arc::new(db));
     }
-    let s = solver.solve(&KalahPosition::start(rules)).expect("solve");
+    let s = solver
+        .solve(&KalahPosition::start(rules), SolveOptions::new())
+        .expect("solve");
     let pv: Vec<String> = s.pv.iter().map(ToString::to_string).collect();
     println!(
         "{rules}: value {:+} exact {} best {:?} nodes {} time {:.3} s ({:.2} Mnodes/s)\npv {}",

@@ -31,8 +31,6 @@
 //! * **Awari databases** ([`awari`]): the exact value of every Awari board with up to N
 //!   seeds under the `awari` rules, by retrograde analysis with cycles (endless play = 0),
 //!   one byte a board, with lookups of a board's and each move's value.
-//! * **Benchmark suite** ([`bench`](mod@bench)): fixed positions with known values, the runner behind
-//!   `mancala bench` and its node-count signature.
 //!
 //! Keys and database indices are the rank of the houses seen from the side to move: the
 //! mover's houses `c_0..c_{m−1}` then the opponent's `c_m..c_{2m−1}`, rank
@@ -40,10 +38,11 @@
 //!
 //! ```
 //! use mancala_core::kalah::{KalahPosition, KalahRules};
-//! use mancala_solver::Solver;
+//! use mancala_solver::{SolveOptions, Solver};
 //! // Kalah(6,1): a first-player win by 2 under both capture rules (Irving et al. 2000).
 //! let rules: KalahRules = "kalah(6,1)".parse().unwrap();
-//! let s = Solver::new().threads(1).solve(&KalahPosition::start(rules)).unwrap();
+//! let mut solver = Solver::new().threads(1);
+//! let s = solver.solve(&KalahPosition::start(rules), SolveOptions::new()).unwrap();
 //! assert_eq!(s.value, 2);
 //! ```
 #![deny(missing_docs)]
@@ -53,6 +52,7 @@
 mod board;
 mod mem;
 pub mod progress;
+mod rank;
 pub mod tt;
 
 // The wings: exact search, endgame databases, playing engine, Awari databases.
@@ -61,15 +61,12 @@ pub mod egdb;
 pub mod engine;
 mod exact;
 
-// The benchmark suite, over the public API of the exact solver.
-pub mod bench;
-
 pub use egdb::cache::{available_memory_bytes, Cache, CacheEvent, Cached};
-pub use egdb::{Egdb, EgdbError, EgdbInfo, FolderScan, Found, SaveReport};
+pub use egdb::{BuildOptions, Egdb, EgdbError, EgdbInfo, FolderScan, Found, SaveReport};
 pub use exact::{
-    Analysis, MoveValue, Solution, SolveError, Solver, SwapChoice, TableKind, WindowSolution,
-    MAX_THREADS,
+    Analysis, MoveValue, Solution, SolveError, SolveOptions, Solver, SwapChoice, TableKind,
+    WindowSolution,
 };
-pub use mem::OutOfMemory;
+pub use mem::{OutOfMemory, MAX_THREADS};
 pub use progress::{BuildProgress, SolvePhase, SolveProgress};
 pub use tt::{ExactTable, LockFreeTable, TranspositionTable};

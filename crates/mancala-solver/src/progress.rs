@@ -1,5 +1,5 @@
-//! Progress reports of long work: a solve ([`Solver::solve_watched`],
-//! [`Solver::analyse_watched`]) and a database build ([`Egdb::build_watched`]).
+//! Progress reports of long work: a call of the solver ([`SolveOptions::progress`]: a solve,
+//! an analysis, a value within a window) and a database build ([`BuildOptions::progress`]).
 //!
 //! The work runs on a helper thread (which drives the rayon pool as before); the *calling*
 //! thread waits for it and, every `interval` (at least [`MIN_INTERVAL`]), reads a snapshot
@@ -15,9 +15,8 @@
 //! the snapshot says which bound the running probe tests ([`SolveProgress::testing`]), and
 //! its node count grows.
 //!
-//! [`Solver::solve_watched`]: crate::Solver::solve_watched
-//! [`Solver::analyse_watched`]: crate::Solver::analyse_watched
-//! [`Egdb::build_watched`]: crate::Egdb::build_watched
+//! [`SolveOptions::progress`]: crate::SolveOptions::progress
+//! [`BuildOptions::progress`]: crate::BuildOptions::progress
 //! [`EgdbError::Cancelled`]: crate::EgdbError::Cancelled
 
 use std::ops::ControlFlow;
@@ -41,7 +40,7 @@ pub enum SolvePhase {
     Swap,
     /// The value is known; following value-keeping moves to the end of the game.
     PrincipalVariation,
-    /// [`Solver::analyse_watched`](crate::Solver::analyse_watched): proving the value of move
+    /// [`Solver::analyse`](crate::Solver::analyse): proving the value of move
     /// `index` (0-based) of `count` legal moves; `lower`/`upper` are that move's bounds.
     Move {
         /// The move being valued.

@@ -5,7 +5,7 @@
 //! or more `AtomicU64` words, probe, replacement of the entry worth least, prefetch) is one
 //! implementation under two entry formats: the exact search's [`LockFreeTable`] below (one
 //! word: rank tag and proven bounds) and the playing engine's
-//! [`engine::tt::Table`](crate::engine::tt::Table) (two words: 64-bit hash key and a
+//! table (`engine/tt.rs`, two words: 64-bit hash key and a
 //! heuristic search's depth, bound, score and move).
 //!
 //! Both are keyed on the *rank* of the houses seen from the side to move (see the ranking in

@@ -4,9 +4,9 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use mancala_core::kalah::{KalahPosition, KalahRules};
+use mancala_core::kalah::{KalahOption, KalahPosition, KalahRules};
 use mancala_core::Side;
-use mancala_solver::{Egdb, EgdbError, SolveError, Solver};
+use mancala_solver::{BuildOptions, Egdb, EgdbError, SolveError, SolveOptions, Solver};
 use proptest::prelude::*;
 
 fn tmp(name: &str) -> PathBuf {
@@ -26,33 +26,42 @@ fn pos(rules: KalahRules, houses: &[u8], north: bool) -> Option<KalahPosition> {
     KalahPosition::new(rules, &slots, Some(side), false).ok()
 }
 
+/// The names of the options that change the database: those of the option table
+/// (`KalahOption::TABLE`) marked `changes_database`, so that a new one is drawn too.
+fn database_options() -> Vec<&'static str> {
+    KalahOption::TABLE
+        .iter()
+        .filter(|row| row.changes_database)
+        .map(|row| row.name)
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 40, .. ProptestConfig::default() })]
 
     #[test]
     fn entries_equal_search_values(
-        capture in any::<bool>(),
-        end_rule in 0u8..3,
+        subset in 0u32..1 << database_options().len(),
         seeds in proptest::collection::vec(0u8..3, 8),
         north in any::<bool>(),
     ) {
         let mut text = String::from("kalah(4,2)");
-        if capture { text.push_str("+empty_capture"); }
-        match end_rule {
-            1 => text.push_str("+end_when_no_move"),
-            2 => text.push_str("+discard_remaining"),
-            _ => {}
+        for (i, name) in database_options().into_iter().enumerate() {
+            if subset >> i & 1 != 0 {
+                text.push('+');
+                text.push_str(name);
+            }
         }
         let rules: KalahRules = text.parse().unwrap();
-        let db = Egdb::build(&rules, 16, None).unwrap();
+        let db = Egdb::build(&rules, 16, BuildOptions::new()).unwrap();
         prop_assert!(db.check_entries().is_ok());
         if let Some(p) = pos(rules, &seeds, north) {
             let mut solver = Solver::new().threads(1).tt_bytes(1 << 16);
-            let v = solver.solve(&p).unwrap().value;
+            let v = solver.solve(&p, SolveOptions::new()).unwrap().value;
             prop_assert_eq!(db.value(&p), Some(v), "{} {}", text, p);
             // And the solver with the database agrees.
             let mut with_db = Solver::new().threads(1).tt_bytes(1 << 16).database(Arc::new(db));
-            prop_assert_eq!(with_db.solve(&p).unwrap().value, v);
+            prop_assert_eq!(with_db.solve(&p, SolveOptions::new()).unwrap().value, v);
         }
     }
 }
@@ -60,7 +69,7 @@ proptest! {
 #[test]
 fn six_house_database_matches_search_on_every_small_position() {
     let rules: KalahRules = "kalah(6,4)".parse().unwrap();
-    let db = Egdb::build(&rules, 6, None).unwrap();
+    let db = Egdb::build(&rules, 6, BuildOptions::new()).unwrap();
     assert_eq!(db.len(), 18_564); // C(6 + 12, 12)
     let mut solver = Solver::new().threads(1).tt_bytes(1 << 20);
     let mut checked = 0;
@@ -69,7 +78,11 @@ fn six_house_database_matches_search_on_every_small_position() {
     loop {
         if houses.iter().map(|&c| u32::from(c)).sum::<u32>() <= 4 {
             if let Some(p) = pos(rules, &houses, false) {
-                assert_eq!(db.value(&p), Some(solver.solve(&p).unwrap().value), "{p}");
+                assert_eq!(
+                    db.value(&p),
+                    Some(solver.solve(&p, SolveOptions::new()).unwrap().value),
+                    "{p}"
+                );
                 checked += 1;
             }
         }
@@ -94,7 +107,7 @@ fn six_house_database_matches_search_on_every_small_position() {
 #[test]
 fn save_open_round_trip_and_damaged_files_are_refused() {
     let rules: KalahRules = "kalah(5,3)+empty_capture".parse().unwrap();
-    let db = Egdb::build(&rules, 10, None).unwrap();
+    let db = Egdb::build(&rules, 10, BuildOptions::new()).unwrap();
     let path = tmp("k10.egdb");
     db.save(&path).unwrap();
     let back = Egdb::open(&path).unwrap();
@@ -170,7 +183,7 @@ fn save_open_round_trip_and_damaged_files_are_refused() {
     assert!(Egdb::open_for(&path, &other_n).is_ok());
     let mut solver = Solver::new().threads(1).database(Arc::new(back));
     assert!(matches!(
-        solver.solve(&KalahPosition::start(standard)),
+        solver.solve(&KalahPosition::start(standard), SolveOptions::new()),
         Err(SolveError::DatabaseMismatch { .. })
     ));
     let _ = std::fs::remove_dir_all(tmp("x").parent().unwrap());
@@ -180,13 +193,17 @@ fn save_open_round_trip_and_damaged_files_are_refused() {
 fn limited_solve_returns_bounds() {
     let rules: KalahRules = "kalah(6,3)".parse().unwrap();
     let mut solver = Solver::new().threads(2).node_limit(Some(20_000));
-    let s = solver.solve(&KalahPosition::start(rules)).unwrap();
+    let s = solver
+        .solve(&KalahPosition::start(rules), SolveOptions::new())
+        .unwrap();
     assert!(!s.exact);
     assert!(s.lower <= 2 && 2 <= s.upper, "{} ..= {}", s.lower, s.upper);
     assert!(s.best_moves.is_empty() && s.pv.is_empty());
     let flag = Arc::new(std::sync::atomic::AtomicBool::new(true));
     let mut cancelled = Solver::new().threads(1).cancel_flag(flag);
-    let s = cancelled.solve(&KalahPosition::start(rules)).unwrap();
+    let s = cancelled
+        .solve(&KalahPosition::start(rules), SolveOptions::new())
+        .unwrap();
     assert!(!s.exact && s.lower <= 2 && 2 <= s.upper);
 }
 
@@ -204,7 +221,7 @@ fn limits_hold_at_two_threads_when_every_node_splits() {
             .split_margin(margin)
             .tt_bytes(1 << 20)
             .node_limit(Some(200_000));
-        let s = solver.solve(&start).unwrap();
+        let s = solver.solve(&start, SolveOptions::new()).unwrap();
         // The full solve takes hundreds of millions of nodes (BENCHMARKS.md).
         assert!(!s.exact, "margin {margin}: the node limit was not honoured");
         assert!(s.lower <= 8 && 8 <= s.upper, "{} ..= {}", s.lower, s.upper);
@@ -216,10 +233,10 @@ fn limits_hold_at_two_threads_when_every_node_splits() {
             .tt_bytes(1 << 20)
             .time_limit(Some(std::time::Duration::from_millis(50)))
             .cancel_flag(Arc::clone(&flag));
-        let s = timed.solve(&start).unwrap();
+        let s = timed.solve(&start, SolveOptions::new()).unwrap();
         assert!(!s.exact, "margin {margin}: the time limit was not honoured");
         flag.store(true, std::sync::atomic::Ordering::Relaxed);
-        let s = timed.solve(&start).unwrap();
+        let s = timed.solve(&start, SolveOptions::new()).unwrap();
         assert!(
             !s.exact,
             "margin {margin}: the cancel flag was not honoured"
@@ -271,21 +288,25 @@ fn an_absurd_thread_count_is_refused_before_any_thread_starts() {
     let too_many = mancala_solver::MAX_THREADS + 1;
     let err = mancala_solver::Solver::new()
         .threads(too_many)
-        .solve(&pos)
+        .solve(&pos, SolveOptions::new())
         .unwrap_err();
     assert!(
         matches!(err, mancala_solver::SolveError::Threads(_)),
         "{err}"
     );
     assert!(err.to_string().contains("at most 1024"), "{err}");
-    let ok = mancala_solver::Solver::new().threads(2).solve(&pos);
+    let ok = mancala_solver::Solver::new()
+        .threads(2)
+        .solve(&pos, SolveOptions::new());
     assert!(ok.is_ok());
-    let err = mancala_solver::Egdb::build_watched(
+    let err = mancala_solver::Egdb::build(
         &rules,
         4,
-        1 << 40,
-        std::time::Duration::from_secs(1),
-        &mut |_| std::ops::ControlFlow::Continue(()),
+        BuildOptions::new()
+            .threads(1 << 40)
+            .progress(std::time::Duration::from_secs(1), &mut |_| {
+                std::ops::ControlFlow::Continue(())
+            }),
     )
     .unwrap_err();
     assert!(

@@ -10,7 +10,9 @@ use std::time::Duration;
 use mancala_core::kalah::{KalahPosition, KalahRules};
 use mancala_core::Side;
 use mancala_solver::egdb::cache::DEFAULT_BUILD_ENTRIES;
-use mancala_solver::{Cache, CacheEvent, Cached, Egdb, EgdbError, Solver};
+use mancala_solver::{
+    BuildOptions, Cache, CacheEvent, Cached, Egdb, EgdbError, SolveOptions, Solver,
+};
 
 /// A fresh scratch folder for one test (never the user's cache folder).
 fn scratch(name: &str) -> PathBuf {
@@ -96,7 +98,10 @@ fn a_damaged_cached_file_is_rebuilt_never_trusted() {
     let other: KalahRules = "kalah(4,3)+empty_capture".parse().unwrap();
     let other_bytes = {
         let p = dir.join("other.egdb");
-        Egdb::build(&other, 8, None).unwrap().save(&p).unwrap();
+        Egdb::build(&other, 8, BuildOptions::new())
+            .unwrap()
+            .save(&p)
+            .unwrap();
         let b = std::fs::read(&p).unwrap();
         std::fs::remove_file(&p).unwrap();
         b
@@ -147,7 +152,11 @@ fn a_damaged_cached_file_is_rebuilt_never_trusted() {
         false,
     )
     .unwrap();
-    let searched = Solver::new().threads(1).solve(&p).unwrap().value;
+    let searched = Solver::new()
+        .threads(1)
+        .solve(&p, SolveOptions::new())
+        .unwrap()
+        .value;
     assert_eq!(db.value(&p), Some(searched));
 }
 
@@ -195,7 +204,7 @@ fn two_builders_at_once_leave_one_whole_file() {
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
-    let reference = Egdb::build(&rules, 10, None).unwrap();
+    let reference = Egdb::build(&rules, 10, BuildOptions::new()).unwrap();
     for c in &results {
         assert!(c.save_error.is_none());
         assert_eq!(c.database.payload(), reference.payload());
@@ -234,16 +243,16 @@ fn the_default_k_follows_m_the_seeds_and_the_memory() {
 fn find_in_takes_the_largest_serving_database_by_its_header() {
     let dir = scratch("find");
     let rules: KalahRules = "kalah(2,3)".parse().unwrap();
-    Egdb::build(&rules, 3, None)
+    Egdb::build(&rules, 3, BuildOptions::new())
         .unwrap()
         .save(&dir.join("small.egdb"))
         .unwrap();
-    Egdb::build(&rules, 5, None)
+    Egdb::build(&rules, 5, BuildOptions::new())
         .unwrap()
         .save(&dir.join("a-k1.egdb"))
         .unwrap();
     let other: KalahRules = "kalah(2,3)+empty_capture".parse().unwrap();
-    Egdb::build(&other, 9, None)
+    Egdb::build(&other, 9, BuildOptions::new())
         .unwrap()
         .save(&dir.join("other.egdb"))
         .unwrap();
@@ -326,7 +335,7 @@ fn a_good_database_of_another_k_under_the_cache_name_is_rebuilt() {
     let dir = scratch("other-k");
     let cache = Cache::new(&dir);
     let rules: KalahRules = "kalah(2,1)".parse().unwrap();
-    let small = Egdb::build(&rules, 2, None).unwrap();
+    let small = Egdb::build(&rules, 2, BuildOptions::new()).unwrap();
     small.save(&cache.path(&rules, 3)).unwrap();
     let (got, seen) = get(&cache, &rules, 3);
     let got = got.unwrap();

@@ -11,8 +11,8 @@
 use std::path::{Path, PathBuf};
 
 use mancala_core::kalah::KalahRules;
-use mancala_solver::egdb::{decode, Encoding, MAGIC};
-use mancala_solver::{Egdb, EgdbError};
+use mancala_solver::egdb::{decode, Encoding};
+use mancala_solver::{BuildOptions, Egdb, EgdbError};
 
 const RULES: &str = "kalah(3,1)+empty_capture";
 
@@ -28,7 +28,7 @@ fn tmp(name: &str) -> PathBuf {
 /// 3, 5: seven codes), 174 bytes.
 fn good_file(encoding: Encoding) -> Vec<u8> {
     let rules: KalahRules = RULES.parse().unwrap();
-    let db = Egdb::build_as(&rules, 5, encoding, None).unwrap();
+    let db = Egdb::build(&rules, 5, BuildOptions::new().encoding(encoding)).unwrap();
     assert_eq!(db.len(), 462);
     let path = tmp("good.egdb");
     db.save(&path).unwrap();
@@ -39,7 +39,7 @@ fn good_file(encoding: Encoding) -> Vec<u8> {
         Encoding::Packed => (462 * 3usize).div_ceil(8),
     };
     assert_eq!(bytes.len(), 36 + RULES.len() + payload);
-    assert_eq!(&bytes[..8], &MAGIC);
+    assert_eq!(&bytes[..8], b"MNCLEGDB");
     assert_eq!(bytes[15], encoding.code());
     bytes
 }
@@ -326,7 +326,7 @@ fn a_packed_file_with_right_checksums_but_an_impossible_code_is_refused() {
 fn a_bad_code_is_found_anywhere_in_a_larger_packed_file() {
     let text = "kalah(3,4)+empty_capture";
     let rules: KalahRules = text.parse().unwrap();
-    let db = Egdb::build_as(&rules, 12, Encoding::Packed, None).unwrap();
+    let db = Egdb::build(&rules, 12, BuildOptions::new().encoding(Encoding::Packed)).unwrap();
     assert_eq!((db.len(), db.bits_per_entry()), (18_564, 4));
     let path = tmp("larger.egdb");
     db.save(&path).unwrap();

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use mancala_core::kalah::KalahRules;
 use mancala_solver::egdb::Encoding;
-use mancala_solver::{Egdb, EgdbError};
+use mancala_solver::{BuildOptions, Egdb, EgdbError};
 
 /// A fresh scratch folder for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -28,7 +28,7 @@ fn database() -> Egdb {
 /// [`database`] in `encoding` (packed: 5 bits an entry, a file of 459,716 bytes).
 fn database_as(encoding: Encoding) -> Egdb {
     let rules: KalahRules = "kalah(4,3)".parse().unwrap();
-    Egdb::build_as(&rules, 16, encoding, None).unwrap()
+    Egdb::build(&rules, 16, BuildOptions::new().encoding(encoding)).unwrap()
 }
 
 /// Rewrites the file at `path` in place (same inode, as `truncate -s 100 F` and `cp other F`

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use mancala_core::kalah::{KalahPosition, KalahRules};
 use mancala_solver::egdb::{decode, Encoding};
-use mancala_solver::{Egdb, Solver};
+use mancala_solver::{BuildOptions, Egdb, SolveOptions, Solver};
 
 fn tmp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("mancala-egdb-packed-{}", std::process::id()));
@@ -61,8 +61,10 @@ fn packed_and_one_byte_databases_give_the_same_value_for_every_position() {
     for (m, k) in [(1u8, 33u32), (2, 16), (3, 11), (4, 9), (6, 7)] {
         for rules in rule_sets(m) {
             let discard = rules.to_string().contains("discard_remaining");
-            let byte = Egdb::build_as(&rules, k, Encoding::Byte, None).unwrap();
-            let packed = Egdb::build_as(&rules, k, Encoding::Packed, None).unwrap();
+            let byte =
+                Egdb::build(&rules, k, BuildOptions::new().encoding(Encoding::Byte)).unwrap();
+            let packed =
+                Egdb::build(&rules, k, BuildOptions::new().encoding(Encoding::Packed)).unwrap();
             let n = binom(u64::from(k) + 2 * u64::from(m), 2 * u64::from(m));
             assert_eq!(byte.len() as u64, n);
             assert_eq!(packed.len() as u64, n);
@@ -111,10 +113,10 @@ fn the_widths_of_the_format() {
     let rules: KalahRules = "kalah(1,3)".parse().unwrap();
     let discard: KalahRules = "kalah(1,3)+discard_remaining".parse().unwrap();
     for (k, w, wd) in [(14, 4, 5), (15, 5, 5), (16, 5, 6), (30, 5, 6), (31, 6, 6)] {
-        let db = Egdb::build_as(&rules, k, Encoding::Packed, None).unwrap();
+        let db = Egdb::build(&rules, k, BuildOptions::new().encoding(Encoding::Packed)).unwrap();
         assert_eq!(db.bits_per_entry(), w, "K = {k}");
         assert_eq!(Encoding::Packed.bits_per_entry(k, rules.options()), w);
-        let dd = Egdb::build_as(&discard, k, Encoding::Packed, None).unwrap();
+        let dd = Egdb::build(&discard, k, BuildOptions::new().encoding(Encoding::Packed)).unwrap();
         assert_eq!(dd.bits_per_entry(), wd, "K = {k}, discard");
         assert_eq!(width(k, false), w);
         assert_eq!(width(k, true), wd);
@@ -126,7 +128,7 @@ fn the_widths_of_the_format() {
 fn the_header_says_the_encoding_and_the_sizes() {
     let rules: KalahRules = "kalah(4,3)+empty_capture".parse().unwrap();
     for e in Encoding::ALL {
-        let db = Egdb::build_as(&rules, 12, e, None).unwrap();
+        let db = Egdb::build(&rules, 12, BuildOptions::new().encoding(e)).unwrap();
         let path = tmp(&format!("{e}.egdb"));
         db.save(&path).unwrap();
         let info = Egdb::info(&path).unwrap();
@@ -150,7 +152,7 @@ fn the_header_says_the_encoding_and_the_sizes() {
         assert_eq!(info.memory_bytes, payload + pad);
         assert_eq!(db.bytes() as u64, payload + pad);
         assert_eq!(
-            Egdb::file_name_as(&rules, 12, e),
+            Egdb::file_name(&rules, 12, e),
             match e {
                 Encoding::Byte => "kalah4+empty_capture.k12.egdb",
                 Encoding::Packed => "kalah4+empty_capture.k12.packed.egdb",
@@ -169,9 +171,9 @@ fn the_solver_searches_the_same_nodes_with_either_encoding() {
         let start = KalahPosition::start(rules);
         let mut seen = Vec::new();
         for e in Encoding::ALL {
-            let db = Arc::new(Egdb::build_as(&rules, 12, e, None).unwrap());
+            let db = Arc::new(Egdb::build(&rules, 12, BuildOptions::new().encoding(e)).unwrap());
             let mut solver = Solver::new().threads(1).tt_bytes(1 << 22).database(db);
-            let s = solver.solve(&start).unwrap();
+            let s = solver.solve(&start, SolveOptions::new()).unwrap();
             assert!(s.exact);
             assert_eq!(s.value, value, "{text}, {e}");
             seen.push((s.nodes, s.best_moves.clone(), s.pv.clone()));

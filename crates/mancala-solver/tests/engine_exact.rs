@@ -1,18 +1,16 @@
 //! Exact play of the engine (Kalah): endgame-database values inside the search, the exact
 //! root solve, and the refusal of a database of other rules. Expected values come from the
 //! exact solver's `analyse`/`solve` and from the independent brute-force minimax of
-//! `common/mod.rs`.
-
-mod common;
+//! `mancala_reference::minimax`.
 
 use std::sync::Arc;
 
-use common::Brute;
 use mancala_core::bao::{BaoPosition, BaoRules};
 use mancala_core::kalah::{KalahPosition, KalahRules};
 use mancala_core::Side;
+use mancala_reference::minimax::Brute;
 use mancala_solver::engine::{Engine, EngineError, Limits, SEED};
-use mancala_solver::{Egdb, Solver};
+use mancala_solver::{BuildOptions, Egdb, SolveOptions, Solver};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -53,7 +51,7 @@ fn mover_margin(p: &KalahPosition) -> i32 {
 #[test]
 fn database_positions_are_played_exactly() {
     let rules: KalahRules = "kalah(4,3)".parse().unwrap();
-    let db = Arc::new(Egdb::build(&rules, 10, None).unwrap());
+    let db = Arc::new(Egdb::build(&rules, 10, BuildOptions::new()).unwrap());
     let mut solver = Solver::new().threads(1).tt_bytes(1 << 20);
     let mut brute = Brute::new();
     for root_solve in [false, true] {
@@ -71,7 +69,7 @@ fn database_positions_are_played_exactly() {
             };
             let r = engine.search(&p, &limits).unwrap();
             assert!(r.exact, "{p} root_solve {root_solve}");
-            let a = solver.analyse(&p).unwrap();
+            let a = solver.analyse(&p, SolveOptions::new()).unwrap();
             let best = a.moves.iter().map(|m| m.value).max().unwrap();
             let chosen = a.moves.iter().find(|m| m.mv == r.best_move).unwrap();
             assert!(chosen.exact);
@@ -91,7 +89,7 @@ fn database_positions_are_played_exactly() {
 fn database_leaves_make_a_shallow_search_exact() {
     // Without a database a depth-1 search of these positions is heuristic; with it, exact.
     let rules: KalahRules = "kalah(6,2)".parse().unwrap();
-    let db = Arc::new(Egdb::build(&rules, 8, None).unwrap());
+    let db = Arc::new(Egdb::build(&rules, 8, BuildOptions::new()).unwrap());
     let mut plain = Engine::with_tt_bytes(1 << 20);
     let mut with_db = Engine::with_tt_bytes(1 << 20)
         .with_database(db, &rules)
@@ -118,7 +116,7 @@ fn database_leaves_make_a_shallow_search_exact() {
 #[test]
 fn just_above_the_database_the_root_is_solved() {
     let rules: KalahRules = "kalah(6,3)".parse().unwrap();
-    let db = Arc::new(Egdb::build(&rules, 8, None).unwrap());
+    let db = Arc::new(Egdb::build(&rules, 8, BuildOptions::new()).unwrap());
     let mut engine = Engine::with_tt_bytes(1 << 20)
         .with_database(db.clone(), &rules)
         .unwrap();
@@ -130,7 +128,7 @@ fn just_above_the_database_the_root_is_solved() {
         // A generous node budget (a quarter of it for the solver).
         let r = engine.search(&p, &Limits::nodes(1 << 26)).unwrap();
         assert!(r.exact, "{p}");
-        let s = solver.solve(&p).unwrap();
+        let s = solver.solve(&p, SolveOptions::new()).unwrap();
         assert!(s.exact);
         assert!(s.best_moves.contains(&r.best_move), "{p}: {}", r.best_move);
         assert_eq!(r.score, SEED * s.score, "{p}");
@@ -147,7 +145,10 @@ fn just_above_the_database_the_root_is_solved() {
     let r = Engine::with_tt_bytes(1 << 20)
         .search(&start, &Limits::nodes(1 << 24))
         .unwrap();
-    let s = Solver::new().threads(1).solve(&start).unwrap();
+    let s = Solver::new()
+        .threads(1)
+        .solve(&start, SolveOptions::new())
+        .unwrap();
     assert!(r.exact);
     assert!(s.best_moves.contains(&r.best_move));
     assert_eq!(r.score, SEED * s.score);
@@ -156,7 +157,7 @@ fn just_above_the_database_the_root_is_solved() {
 #[test]
 fn tiny_budget_on_a_big_board_is_not_exact() {
     let rules = KalahRules::manchester();
-    let db = Arc::new(Egdb::build(&rules, 4, None).unwrap());
+    let db = Arc::new(Egdb::build(&rules, 4, BuildOptions::new()).unwrap());
     let mut engine = Engine::with_tt_bytes(1 << 20)
         .with_database(db, &rules)
         .unwrap();
@@ -177,7 +178,7 @@ fn tiny_budget_on_a_big_board_is_not_exact() {
 #[test]
 fn a_database_of_other_rules_is_refused() {
     let four: KalahRules = "kalah(4,3)".parse().unwrap();
-    let db = Arc::new(Egdb::build(&four, 6, None).unwrap());
+    let db = Arc::new(Egdb::build(&four, 6, BuildOptions::new()).unwrap());
     // At configuration time.
     let six = KalahRules::standard();
     let err = Engine::<KalahPosition>::new()

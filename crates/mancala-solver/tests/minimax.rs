@@ -1,24 +1,27 @@
-//! The solver against a plain exhaustive minimax (`common::Brute`, written on the core's
-//! positions) on random small positions of several m and every end/capture option.
+//! The solver against a plain exhaustive minimax (`mancala_reference::minimax::Brute`,
+//! written on the core's positions) on random small positions of several m and every
+//! end/capture option.
 
-mod common;
-
-use common::Brute;
 use mancala_core::kalah::{KalahOption, KalahOptions, KalahPosition, KalahRules};
 use mancala_core::Side;
-use mancala_solver::{Solver, TableKind};
+use mancala_reference::minimax::Brute;
+use mancala_solver::{SolveOptions, Solver, TableKind};
 use proptest::prelude::*;
 
+/// The options that change values past the opening: those of the option table
+/// (`KalahOption::TABLE`) marked `changes_database`.
+fn end_and_capture_options() -> Vec<KalahOption> {
+    KalahOption::TABLE
+        .iter()
+        .filter(|row| row.changes_database)
+        .map(|row| row.option)
+        .collect()
+}
+
+/// Kalah(m,1) with the options of [`end_and_capture_options`] whose bits are set in `bits`.
 fn rules(m: u32, bits: u8) -> KalahRules {
     let mut o = KalahOptions::NONE;
-    for (i, opt) in [
-        KalahOption::EmptyCapture,
-        KalahOption::EndWhenNoMove,
-        KalahOption::DiscardRemaining,
-    ]
-    .into_iter()
-    .enumerate()
-    {
+    for (i, opt) in end_and_capture_options().into_iter().enumerate() {
         if bits & (1 << i) != 0 {
             o = o.with(opt);
         }
@@ -28,7 +31,8 @@ fn rules(m: u32, bits: u8) -> KalahRules {
 
 /// A random legal position: m houses, seeds spread over the houses, some in the stores.
 fn position() -> impl Strategy<Value = KalahPosition> {
-    (1u32..=5, 0u8..8, any::<bool>())
+    let subsets = 1u8 << end_and_capture_options().len();
+    (1u32..=5, 0..subsets, any::<bool>())
         .prop_flat_map(|(m, bits, north)| {
             let houses = 2 * m as usize;
             let max = if m >= 4 { 2u8 } else { 4 };
@@ -65,9 +69,9 @@ proptest! {
         // houses (young brothers searched side by side, so siblings' cut-offs stop each other
         // mid-search), with a table small enough to overwrite entries all the time.
         let mut solver = Solver::new().threads(1).tt_bytes(1 << 16);
-        let s = solver.solve(&pos).unwrap();
-        let s2 = Solver::new().threads(2).split_margin(1).tt_bytes(1 << 16).solve(&pos).unwrap();
-        let s3 = Solver::new().threads(3).split_margin(1).tt_bytes(1 << 10).solve(&pos).unwrap();
+        let s = solver.solve(&pos, SolveOptions::new()).unwrap();
+        let s2 = Solver::new().threads(2).split_margin(1).tt_bytes(1 << 16).solve(&pos, SolveOptions::new()).unwrap();
+        let s3 = Solver::new().threads(3).split_margin(1).tt_bytes(1 << 10).solve(&pos, SolveOptions::new()).unwrap();
         prop_assert!(s.exact && s2.exact && s3.exact);
         prop_assert_eq!(s.value, expected, "{}", pos);
         prop_assert_eq!(s2.value, expected, "{}", pos);
@@ -96,7 +100,7 @@ proptest! {
         let mut brute = Brute::new();
         let values = brute.move_values(&pos);
         let mut solver = Solver::new().threads(1).table(TableKind::Exact);
-        let a = solver.analyse(&pos).unwrap();
+        let a = solver.analyse(&pos, SolveOptions::new()).unwrap();
         prop_assert_eq!(a.moves.len(), values.len());
         for (mv, (bmv, v)) in a.moves.iter().zip(values.iter()) {
             prop_assert_eq!(mv.mv, *bmv);

@@ -1,16 +1,14 @@
 //! The core's Kalah option table (`KalahOption::TABLE`) against the rules as the core plays
-//! them, valued by the plain minimax of `common::Brute` (independent of the solver): an
-//! option marked `changes_database` changes the value of some position past the opening, and
-//! an option not so marked changes none, so a database built without it serves rule sets
-//! with it (`docs/rules/kalah.md`, "Options": `pie_rule` and `no_first_move_bonus` only act
+//! them, valued by the plain minimax of `mancala_reference::minimax::Brute` (independent of
+//! the solver): an option marked `changes_database` changes the value of some position past
+//! the opening, and an option not so marked changes none, so a database built without it
+//! serves rule sets with it (`docs/rules/kalah.md`, "Options": `pie_rule` and `no_first_move_bonus` only act
 //! on the first turns).
-
-mod common;
 
 use std::collections::HashSet;
 
-use common::Brute;
 use mancala_core::kalah::{KalahOption, KalahOptions, KalahPosition, KalahRules};
+use mancala_reference::minimax::Brute;
 
 /// Every position reachable from the start of `rules` (which have no opening option).
 fn reachable(rules: KalahRules) -> Vec<KalahPosition> {

@@ -5,7 +5,7 @@
 
 use mancala_core::kalah::{KalahPosition, KalahRules};
 use mancala_solver::engine::{Engine, EngineError, Limits};
-use mancala_solver::{OutOfMemory, SolveError, Solver};
+use mancala_solver::{OutOfMemory, SolveError, SolveOptions, Solver};
 
 const HUGE: usize = 1 << 45;
 
@@ -18,14 +18,14 @@ fn solver_table_beyond_memory_is_an_error_then_a_smaller_one_solves() {
     let mut solver = Solver::new().threads(1).tt_bytes(HUGE);
     for _ in 0..2 {
         assert_eq!(
-            solver.solve(&big).unwrap_err(),
+            solver.solve(&big, SolveOptions::new()).unwrap_err(),
             SolveError::OutOfMemory(OutOfMemory { bytes: HUGE })
         );
     }
     // Published (Irving et al. 2000; Rawlings): Kalah(6,1) is a first-player win by 2.
     let small = KalahPosition::start("kalah(6,1)".parse::<KalahRules>().unwrap());
     let mut solver = solver.tt_bytes(1 << 20);
-    assert_eq!(solver.solve(&small).unwrap().value, 2);
+    assert_eq!(solver.solve(&small, SolveOptions::new()).unwrap().value, 2);
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! Progress reports and cancels of `Solver::solve_watched`, `Solver::analyse_watched` and
-//! `Egdb::build_watched`: the reported bounds always hold the value (published for
+//! Progress reports and cancels of `Solver::solve`, `Solver::analyse` and `Egdb::build` with
+//! `SolveOptions::progress` and `BuildOptions::progress`: the reported bounds always hold the value (published for
 //! Kalah(6,2): +6 and Kalah(6,3): +2, Rawlings 2015), the callback runs on the calling thread at most once an
 //! interval, and a break stops the work.
 
@@ -7,7 +7,9 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use mancala_core::kalah::{KalahPosition, KalahRules};
-use mancala_solver::{Egdb, EgdbError, SolvePhase, SolveProgress, Solver};
+use mancala_solver::{
+    BuildOptions, Egdb, EgdbError, SolveOptions, SolvePhase, SolveProgress, Solver,
+};
 
 const INTERVAL: Duration = Duration::from_millis(10);
 
@@ -22,11 +24,14 @@ fn the_reported_bounds_hold_the_published_value_and_only_tighten() {
     let s = Solver::new()
         .threads(2)
         .tt_bytes(16 << 20)
-        .solve_watched(&start, INTERVAL, &mut |p| {
-            assert_eq!(std::thread::current().id(), caller, "on the calling thread");
-            seen.push(*p);
-            ControlFlow::Continue(())
-        })
+        .solve(
+            &start,
+            SolveOptions::new().progress(INTERVAL, &mut |p| {
+                assert_eq!(std::thread::current().id(), caller, "on the calling thread");
+                seen.push(*p);
+                ControlFlow::Continue(())
+            }),
+        )
         .unwrap();
     assert!(s.exact);
     assert_eq!(s.value, 2);
@@ -69,10 +74,13 @@ fn a_break_stops_the_solve_with_its_bounds() {
     let s = Solver::new()
         .threads(2)
         .tt_bytes(1 << 20)
-        .solve_watched(&start, Duration::from_millis(50), &mut |_| {
-            calls += 1;
-            ControlFlow::Break(())
-        })
+        .solve(
+            &start,
+            SolveOptions::new().progress(Duration::from_millis(50), &mut |_| {
+                calls += 1;
+                ControlFlow::Break(())
+            }),
+        )
         .unwrap();
     assert_eq!(calls, 1, "no call after the break");
     assert!(!s.exact);
@@ -94,18 +102,21 @@ fn an_analysis_reports_each_move_in_turn() {
     let a = Solver::new()
         .threads(1)
         .tt_bytes(1 << 20)
-        .analyse_watched(&start, INTERVAL, &mut |p| {
-            let SolvePhase::Move { mv, index, count } = p.phase else {
-                panic!("an analysis reports moves: {p:?}");
-            };
-            assert_eq!(count, legal.len());
-            assert_eq!(legal[index], mv);
-            assert!(index >= last_index, "moves in legal order");
-            assert!(p.lower <= p.upper);
-            last_index = index;
-            reports += 1;
-            ControlFlow::Continue(())
-        })
+        .analyse(
+            &start,
+            SolveOptions::new().progress(INTERVAL, &mut |p| {
+                let SolvePhase::Move { mv, index, count } = p.phase else {
+                    panic!("an analysis reports moves: {p:?}");
+                };
+                assert_eq!(count, legal.len());
+                assert_eq!(legal[index], mv);
+                assert!(index >= last_index, "moves in legal order");
+                assert!(p.lower <= p.upper);
+                last_index = index;
+                reports += 1;
+                ControlFlow::Continue(())
+            }),
+        )
         .unwrap();
     assert!(
         reports > 0,
@@ -115,7 +126,7 @@ fn an_analysis_reports_each_move_in_turn() {
     let plain = Solver::new()
         .threads(1)
         .tt_bytes(1 << 20)
-        .analyse(&start)
+        .analyse(&start, SolveOptions::new())
         .unwrap();
     let values = |x: &mancala_solver::Analysis| x.moves.iter().map(|m| m.value).collect::<Vec<_>>();
     assert_eq!(values(&a), values(&plain));
@@ -128,18 +139,28 @@ fn a_watched_build_equals_the_plain_build_and_a_break_cancels_it() {
     let rules: KalahRules = "kalah(6,1)".parse().unwrap();
     let mut last = 0;
     let mut calls = 0;
-    let watched = Egdb::build_watched(&rules, 14, 2, INTERVAL, &mut |p| {
-        assert!(p.done >= last && p.done <= p.total);
-        assert_eq!(p.total, 9_657_700, "C(14 + 12, 12)");
-        last = p.done;
-        calls += 1;
-        ControlFlow::Continue(())
-    })
+    let watched = Egdb::build(
+        &rules,
+        14,
+        BuildOptions::new().threads(2).progress(INTERVAL, &mut |p| {
+            assert!(p.done >= last && p.done <= p.total);
+            assert_eq!(p.total, 9_657_700, "C(14 + 12, 12)");
+            last = p.done;
+            calls += 1;
+            ControlFlow::Continue(())
+        }),
+    )
     .unwrap();
-    let plain = Egdb::build(&rules, 14, None).unwrap();
+    let plain = Egdb::build(&rules, 14, BuildOptions::new()).unwrap();
     assert!(watched.payload() == plain.payload(), "same bytes");
     assert!(calls > 0, "a build of 9.7 M positions made no report");
-    let cancelled = Egdb::build_watched(&rules, 14, 2, INTERVAL, &mut |_| ControlFlow::Break(()));
+    let cancelled = Egdb::build(
+        &rules,
+        14,
+        BuildOptions::new()
+            .threads(2)
+            .progress(INTERVAL, &mut |_| ControlFlow::Break(())),
+    );
     assert!(
         matches!(cancelled, Err(EgdbError::Cancelled)),
         "{cancelled:?}"

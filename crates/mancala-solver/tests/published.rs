@@ -2,18 +2,16 @@
 //! independent brute force, the pie rule, and the published table for n ≤ 3
 //! (Irving, Donkers & Uiterwijk 2000; Rawlings 2015).
 
-mod common;
-
-use common::Brute;
 use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
-use mancala_solver::Solver;
+use mancala_reference::minimax::Brute;
+use mancala_solver::{SolveOptions, Solver};
 
 fn solve(rules: &str, threads: usize) -> mancala_solver::Solution {
     let rules: KalahRules = rules.parse().unwrap();
     Solver::new()
         .threads(threads)
         .tt_bytes(4 << 20)
-        .solve(&KalahPosition::start(rules))
+        .solve(&KalahPosition::start(rules), SolveOptions::new())
         .unwrap()
 }
 
@@ -70,7 +68,10 @@ fn pie_rule_and_first_move_options_equal_brute_force() {
             if !p.swap_offered() {
                 continue;
             }
-            let sol = Solver::new().threads(1).solve(&p).unwrap();
+            let sol = Solver::new()
+                .threads(1)
+                .solve(&p, SolveOptions::new())
+                .unwrap();
             let values = brute.move_values(&p);
             let swap = values
                 .iter()

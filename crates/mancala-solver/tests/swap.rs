@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use mancala_core::kalah::{KalahMove, KalahOption, KalahOptions, KalahPosition, KalahRules};
 use mancala_core::Side;
 use mancala_solver::engine::{Engine, Limits, MAX_DEPTH, SEED};
-use mancala_solver::{Solution, Solver};
+use mancala_solver::{Solution, SolveOptions, Solver};
 
 /// Exhaustive minimax on final stores, memoised on (position, side A holds).
 struct Brute {
@@ -104,7 +104,7 @@ fn check(solver: &mut Solver, brute: &mut Brute, p: &KalahPosition) -> bool {
     let best_final = *finals.iter().max().unwrap();
     let value = best_final - now;
 
-    let s: Solution = solver.solve(p).unwrap();
+    let s: Solution = solver.solve(p, SolveOptions::new()).unwrap();
     assert!(s.exact, "{} {p}", p.rules());
     assert_eq!(s.value, value, "{} {p}: value", p.rules());
     assert_eq!(s.score, best_final, "{} {p}: score", p.rules());
@@ -163,7 +163,7 @@ fn check(solver: &mut Solver, brute: &mut Brute, p: &KalahPosition) -> bool {
     }
 
     // Every move's value.
-    let a = solver.analyse(p).unwrap();
+    let a = solver.analyse(p, SolveOptions::new()).unwrap();
     assert_eq!(a.moves.len(), moves.len());
     for ((mv, &f), got) in moves.iter().zip(&finals).zip(&a.moves) {
         assert_eq!(got.mv, *mv);
@@ -184,7 +184,7 @@ fn the_issue_position() {
     let s = Solver::new()
         .threads(1)
         .tt_bytes(1 << 16)
-        .solve(&p)
+        .solve(&p, SolveOptions::new())
         .unwrap();
     assert!(s.exact);
     assert_eq!((s.value, s.score), (1, 1));

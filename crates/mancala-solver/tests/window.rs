@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use mancala_core::kalah::{KalahPosition, KalahRules};
-use mancala_solver::{SolveError, Solver, WindowSolution};
+use mancala_solver::{SolveError, SolveOptions, Solver, WindowSolution};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -88,7 +88,7 @@ fn bounds_hold_the_solved_value_and_answer_the_window() {
             let v = Solver::new()
                 .threads(1)
                 .tt_bytes(8 << 20)
-                .solve(&pos)
+                .solve(&pos, SolveOptions::new())
                 .unwrap();
             assert!(v.exact);
             let v = v.value;
@@ -97,11 +97,29 @@ fn bounds_hold_the_solved_value_and_answer_the_window() {
             let mut kept = Solver::new().threads(1).tt_bytes(4 << 20);
             for (a, b) in windows(v, &mut rng) {
                 let what = format!("{rules} {pos}");
-                check(&kept.solve_within(&pos, a, b).unwrap(), v, a, b, &what);
+                check(
+                    &kept.solve_within(&pos, a, b, SolveOptions::new()).unwrap(),
+                    v,
+                    a,
+                    b,
+                    &what,
+                );
                 let mut fresh = Solver::new().threads(1).tt_bytes(1 << 20);
-                check(&fresh.solve_within(&pos, a, b).unwrap(), v, a, b, &what);
+                check(
+                    &fresh.solve_within(&pos, a, b, SolveOptions::new()).unwrap(),
+                    v,
+                    a,
+                    b,
+                    &what,
+                );
                 let mut two = Solver::new().threads(2).split_margin(1).tt_bytes(1 << 16);
-                check(&two.solve_within(&pos, a, b).unwrap(), v, a, b, &what);
+                check(
+                    &two.solve_within(&pos, a, b, SolveOptions::new()).unwrap(),
+                    v,
+                    a,
+                    b,
+                    &what,
+                );
                 checked += 1;
             }
         }
@@ -119,7 +137,7 @@ fn nodes_at_one_thread_are_the_same_every_run() {
         calls
             .iter()
             .map(|&(a, b)| {
-                let w = s.solve_within(&pos, a, b).unwrap();
+                let w = s.solve_within(&pos, a, b, SolveOptions::new()).unwrap();
                 (w.lower, w.upper, w.nodes)
             })
             .collect::<Vec<_>>()
@@ -129,8 +147,8 @@ fn nodes_at_one_thread_are_the_same_every_run() {
     assert_eq!(first, run());
     // A null window asked again on the same solver is answered from its table: fewer nodes.
     let mut s = Solver::new().threads(1).tt_bytes(2 << 20);
-    let once = s.solve_within(&pos, 0, 1).unwrap();
-    let again = s.solve_within(&pos, 0, 1).unwrap();
+    let once = s.solve_within(&pos, 0, 1, SolveOptions::new()).unwrap();
+    let again = s.solve_within(&pos, 0, 1, SolveOptions::new()).unwrap();
     assert_eq!((once.lower, once.upper), (again.lower, again.upper));
     assert!(again.nodes < once.nodes, "{once:?} then {again:?}");
 }
@@ -139,13 +157,17 @@ fn nodes_at_one_thread_are_the_same_every_run() {
 fn limits_and_cancel_give_true_bounds() {
     let mut rng = StdRng::seed_from_u64(9);
     let pos = random_position("kalah(6,3)", 4, &mut rng);
-    let v = Solver::new().threads(1).solve(&pos).unwrap().value;
+    let v = Solver::new()
+        .threads(1)
+        .solve(&pos, SolveOptions::new())
+        .unwrap()
+        .value;
     let k = pos.seeds_in_houses() as i32;
     // A node limit far below what the window needs: stopped, bounds still true.
     let w = Solver::new()
         .threads(1)
         .node_limit(Some(3000))
-        .solve_within(&pos, i32::MIN, i32::MAX)
+        .solve_within(&pos, i32::MIN, i32::MAX, SolveOptions::new())
         .unwrap();
     assert!(!w.settled, "{w:?}");
     assert!(w.lower <= v && v <= w.upper, "{w:?}");
@@ -155,7 +177,7 @@ fn limits_and_cancel_give_true_bounds() {
     let w = Solver::new()
         .threads(1)
         .cancel_flag(flag)
-        .solve_within(&pos, v - 1, v)
+        .solve_within(&pos, v - 1, v, SolveOptions::new())
         .unwrap();
     assert!(!w.settled, "{w:?}");
     assert_eq!((w.lower, w.upper), (-k, k), "{w:?}");
@@ -164,16 +186,15 @@ fn limits_and_cancel_give_true_bounds() {
     let w = Solver::new()
         .threads(1)
         .tt_bytes(1 << 16)
-        .solve_within_watched(
+        .solve_within(
             &random_position("kalah(6,4)", 2, &mut rng),
             i32::MIN,
             i32::MAX,
-            Duration::from_millis(10),
-            &mut |p| {
+            SolveOptions::new().progress(Duration::from_millis(10), &mut |p| {
                 calls += 1;
                 assert!(p.lower <= p.upper);
                 ControlFlow::Break(())
-            },
+            }),
         )
         .unwrap();
     assert_eq!(calls, 1);
@@ -181,13 +202,18 @@ fn limits_and_cancel_give_true_bounds() {
     // Watched without a break: the unwatched answer, node for node.
     let plain = Solver::new()
         .threads(1)
-        .solve_within(&pos, v - 3, v + 1)
+        .solve_within(&pos, v - 3, v + 1, SolveOptions::new())
         .unwrap();
     let watched = Solver::new()
         .threads(1)
-        .solve_within_watched(&pos, v - 3, v + 1, Duration::from_millis(10), &mut |_| {
-            ControlFlow::Continue(())
-        })
+        .solve_within(
+            &pos,
+            v - 3,
+            v + 1,
+            SolveOptions::new().progress(Duration::from_millis(10), &mut |_| {
+                ControlFlow::Continue(())
+            }),
+        )
         .unwrap();
     assert_eq!(
         (plain.lower, plain.upper, plain.nodes),
@@ -201,25 +227,30 @@ fn empty_windows_finished_games_and_windows_beyond_the_board() {
     let start = KalahPosition::start(rules);
     let mut s = Solver::new().threads(1);
     assert_eq!(
-        s.solve_within(&start, 2, 2),
+        s.solve_within(&start, 2, 2, SolveOptions::new()),
         Err(SolveError::EmptyWindow { lower: 2, upper: 2 })
     );
     assert!(matches!(
-        s.solve_within(&start, 3, -1),
+        s.solve_within(&start, 3, -1, SolveOptions::new()),
         Err(SolveError::EmptyWindow { .. })
     ));
-    let msg = s.solve_within(&start, 3, -1).unwrap_err().to_string();
+    let msg = s
+        .solve_within(&start, 3, -1, SolveOptions::new())
+        .unwrap_err()
+        .to_string();
     assert_eq!(
         msg,
         "the window (3, -1) is empty: its lower end must be below its upper end"
     );
     // 24 seeds in the houses: every value lies in −24..=24, so these need no search.
-    let w = s.solve_within(&start, 24, 30).unwrap();
+    let w = s.solve_within(&start, 24, 30, SolveOptions::new()).unwrap();
     assert_eq!((w.upper, w.settled, w.nodes), (24, true, 0), "{w:?}");
-    let w = s.solve_within(&start, -40, -24).unwrap();
+    let w = s
+        .solve_within(&start, -40, -24, SolveOptions::new())
+        .unwrap();
     assert_eq!((w.lower, w.settled, w.nodes), (-24, true, 0), "{w:?}");
     let over = KalahPosition::parse(rules, "0,0,0,0,12,0,0,0,0,12 -").unwrap();
-    let w = s.solve_within(&over, 5, 6).unwrap();
+    let w = s.solve_within(&over, 5, 6, SolveOptions::new()).unwrap();
     assert_eq!((w.exact(), w.settled, w.nodes), (Some(0), true, 0), "{w:?}");
 }
 
@@ -236,7 +267,11 @@ fn an_estimate_deeper_than_the_game_is_the_value() {
     ] {
         for _ in 0..5 {
             let pos = random_position(rules, rng.gen_range(0..4), &mut rng);
-            let v = Solver::new().threads(1).solve(&pos).unwrap().value;
+            let v = Solver::new()
+                .threads(1)
+                .solve(&pos, SolveOptions::new())
+                .unwrap()
+                .value;
             // 200 plies: far longer than a game of 12 seeds on these boards lasts (were
             // it cut off, a line's unknown rest would count 0 and the test could fail).
             let (e, n) = Solver::new().threads(1).estimate(&pos, 200).unwrap();

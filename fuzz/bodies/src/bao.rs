@@ -3,7 +3,8 @@
 
 use arbitrary::Unstructured;
 use mancala_core::bao::{
-    BaoLayout, BaoMove, BaoPosition, BaoRules, Direction, Kichwa, KuuChoice, Pit, TOTAL_SEEDS,
+    BaoLayout, BaoMove, BaoOption, BaoPosition, BaoRules, Direction, Kichwa, KuuChoice, Pit,
+    TOTAL_SEEDS,
 };
 use mancala_core::Side;
 
@@ -132,44 +133,57 @@ pub fn bao_moves(data: &[u8]) {
     let _ = run_bao_moves(&mut u);
 }
 
+/// Rules with each option of the option table (`BaoOption::TABLE`, so that a new option is
+/// drawn too) set in a quarter of the inputs, to a value drawn by the shape of the values the
+/// notation takes for it ([`arbitrary_value`]).
 fn arbitrary_rules(u: &mut Unstructured<'_>) -> arbitrary::Result<BaoRules> {
-    let mut text = String::from("bao-la-kete");
-    if u.arbitrary()? {
-        text.push_str("+first=N");
-    }
-    if u.ratio(1, 4)? {
-        let kuu = u.int_in_range(6..=32u8)?;
-        let f6 = u.int_in_range(0..=32 - kuu)?;
-        let f7 = u.int_in_range(0..=32 - kuu - f6)?;
-        let reserve = 32 - kuu - f6 - f7;
-        text.push_str(&format!("+setup={kuu},{f6},{f7},{reserve}"));
-    }
-    if u.arbitrary()? {
-        text.push_str("+safari=choice");
-    }
-    if u.ratio(1, 4)? {
-        let cap = u.int_in_range(1..=MAX_LAP_CAP)?;
-        text.push_str(&format!("+lap_cap={cap}"));
-    }
-    for name in [
-        "kuu_lap_exempt",
-        "singleton_exempt",
-        "must_capture_reserved",
-        "first_mtaji_takata_from_kuu",
-    ] {
+    let mut text = String::from(BaoRules::NAME);
+    for (_, name) in BaoOption::TABLE {
         if u.ratio(1, 4)? {
-            let on = if u.arbitrary()? { "on" } else { "off" };
-            text.push_str(&format!("+{name}={on}"));
+            if let Some(value) = arbitrary_value(u, name)? {
+                text.push_str(&format!("+{name}={value}"));
+            }
         }
-    }
-    if u.ratio(1, 4)? {
-        let d = u.int_in_range(1..=8u8)?;
-        text.push_str(&format!("+block_duration={d}"));
     }
     let rules: BaoRules = text
         .parse()
         .unwrap_or_else(|e| panic!("valid rule set `{text}` refused: {e}"));
     Ok(bounded(rules))
+}
+
+/// Whether the notation takes `value` for the option `name` (on the Lamu defaults).
+fn accepts(name: &str, value: &str) -> bool {
+    format!("{}+{name}={value}", BaoRules::NAME)
+        .parse::<BaoRules>()
+        .is_ok()
+}
+
+/// A value for the option `name`, drawn by the shape of the values the notation takes for
+/// it: a setup (any split of 32 seeds with a kuu of 6 or more), a number (1 up to the
+/// largest of [`MAX_LAP_CAP`], 64, 8, 4 it takes), or one of the words it takes (sides, the
+/// safari rules, on/off); `None` for an option that takes none of these.
+fn arbitrary_value(u: &mut Unstructured<'_>, name: &str) -> arbitrary::Result<Option<String>> {
+    if accepts(name, "6,2,2,22") {
+        let kuu = u.int_in_range(6..=32u8)?;
+        let f6 = u.int_in_range(0..=32 - kuu)?;
+        let f7 = u.int_in_range(0..=32 - kuu - f6)?;
+        let reserve = 32 - kuu - f6 - f7;
+        return Ok(Some(format!("{kuu},{f6},{f7},{reserve}")));
+    }
+    if let Some(max) = [MAX_LAP_CAP, 64, 8, 4, 1]
+        .into_iter()
+        .find(|n| accepts(name, &n.to_string()))
+    {
+        return Ok(Some(u.int_in_range(1..=max)?.to_string()));
+    }
+    let words: Vec<&str> = ["S", "N", "forced", "choice", "on", "off"]
+        .into_iter()
+        .filter(|w| accepts(name, w))
+        .collect();
+    if words.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(u.choose(&words)?.to_string()))
 }
 
 fn arbitrary_position(u: &mut Unstructured<'_>, rules: BaoRules) -> arbitrary::Result<BaoPosition> {
@@ -243,7 +257,7 @@ fn run_bao_moves(u: &mut Unstructured<'_>) -> arbitrary::Result<()> {
             arbitrary_move(u)?
         };
         if legal.contains(&mv) {
-            if let Err(why) = crate::bao_reference::agrees(&pos, mv) {
+            if let Err(why) = mancala_reference::bao::agrees(&pos, mv) {
                 panic!("packed vs reference: {why}");
             }
         }

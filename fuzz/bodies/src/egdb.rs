@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use arbitrary::Unstructured;
 use mancala_core::kalah::{KalahOption, KalahOptions, KalahPosition, KalahRules};
 use mancala_core::Side;
-use mancala_solver::egdb::{Encoding, ENCODING_I8_VALUE, ENCODING_PACKED, FORMAT_VERSION, MAGIC};
+use mancala_solver::egdb::{Encoding, Header, FORMAT_VERSION};
 use mancala_solver::{Egdb, EgdbError};
 
 /// Probes made at most per database loaded.
@@ -137,18 +137,18 @@ fn recipe(u: &mut Unstructured<'_>) -> arbitrary::Result<Vec<u8>> {
     let option_bits = if u.ratio(1, 8)? {
         u.arbitrary()?
     } else {
-        // Only the value-relevant options: empty_capture, end_when_no_move, discard_remaining.
-        u.int_in_range(0..=7u8)?
+        // Only the value-relevant options: those of the option table that change the
+        // database.
+        let relevant = KalahOptions::of(&KalahOption::ALL)
+            .database_relevant()
+            .bits();
+        u.int_in_range(0..=relevant)? & relevant
     };
     let mut rules = format!("kalah({m},1)");
-    for (bit, name) in [
-        (0, "empty_capture"),
-        (1, "end_when_no_move"),
-        (2, "discard_remaining"),
-    ] {
-        if option_bits & (1 << bit) != 0 {
+    for row in KalahOption::TABLE.iter().filter(|row| row.changes_database) {
+        if option_bits & row.option.bit() != 0 {
             rules.push('+');
-            rules.push_str(name);
+            rules.push_str(row.name);
         }
     }
     if u.ratio(1, 8)? {
@@ -157,9 +157,9 @@ fn recipe(u: &mut Unstructured<'_>) -> arbitrary::Result<Vec<u8>> {
     let encoding = if u.ratio(1, 16)? {
         u.arbitrary()?
     } else if u.arbitrary()? {
-        ENCODING_PACKED
+        Encoding::Packed.code()
     } else {
-        ENCODING_I8_VALUE
+        Encoding::Byte.code()
     };
     let exact = binom(u64::from(k) + 2 * u64::from(m), 2 * u64::from(m));
     let entries = if u.ratio(1, 16)? {
@@ -188,16 +188,19 @@ fn recipe(u: &mut Unstructured<'_>) -> arbitrary::Result<Vec<u8>> {
         let i = u.choose_index(len)?;
         payload[i] = u.arbitrary()?;
     }
-    let mut file = Vec::new();
-    file.extend_from_slice(&MAGIC);
-    file.extend_from_slice(&version.to_le_bytes());
-    file.extend_from_slice(&[m, k, option_bits, encoding]);
-    file.extend_from_slice(&entries.to_le_bytes());
-    file.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
-    file.extend_from_slice(&(rules.len() as u32).to_le_bytes());
-    file.extend_from_slice(rules.as_bytes());
-    let header_crc = crc32fast::hash(&file);
-    file.extend_from_slice(&header_crc.to_le_bytes());
+    // The header through the library's own encoder: the fields as drawn (valid or not),
+    // the magic and both checksums right.
+    let mut file = Header {
+        version,
+        houses: m,
+        max_seeds: k,
+        option_bits,
+        encoding,
+        entries,
+        payload_crc: crc32fast::hash(&payload),
+        rules,
+    }
+    .encode();
     file.extend_from_slice(&payload);
     Ok(file)
 }

@@ -14,7 +14,7 @@ fn parse_moves(text: &str) -> Result<Vec<KalahMove>, RecordError> {
     mancala_core::parse_moves::<KalahPosition>(text)
 }
 
-use crate::kalah_reference::{RefPos, RefRules};
+use mancala_reference::kalah::{RefPos, RefRules};
 
 /// Moves played at most per input by [`kalah_moves`] (a game of Kalah(7,18) is far shorter).
 const MAX_PLIES: usize = 400;
@@ -50,8 +50,8 @@ pub fn kalah_notation(data: &[u8]) {
             let counts = pos_text.split_whitespace().next().unwrap_or("");
             let slots = counts.split(',').count() as u32;
             let m = (slots.saturating_sub(2) / 2).clamp(1, 7);
-            let bits = (rules_text.len() % 32) as u8;
-            let options = KalahOptions::from_bits(bits).expect("five option bits");
+            let bits = (rules_text.len() % (1 << KalahOption::TABLE.len())) as u8;
+            let options = KalahOptions::from_bits(bits).expect("a bit a row of the option table");
             KalahRules::new(m, 1, options).expect("kalah(m,1) is valid for m = 1..=7")
         }
     };
@@ -207,7 +207,11 @@ fn arbitrary_position(
 fn run_kalah_moves(u: &mut Unstructured<'_>) -> arbitrary::Result<()> {
     let m = u.int_in_range(1..=7u32)?;
     let n = u.int_in_range(1..=255 / (2 * m))?;
-    let options = KalahOptions::from_bits(u.int_in_range(0..=31u8)?).expect("five option bits");
+    // Any subset of the options of the option table (bit i: `KalahOption::ALL[i]`, the
+    // table's row i).
+    let every = ((1u16 << KalahOption::TABLE.len()) - 1) as u8;
+    let options = KalahOptions::from_bits(u.int_in_range(0..=every)?)
+        .expect("a bit a row of the option table");
     let rules = KalahRules::new(m, n, options).expect("2mn <= 255");
     let start = arbitrary_position(u, rules)?;
     let discard = rules.has(KalahOption::DiscardRemaining);

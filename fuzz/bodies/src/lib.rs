@@ -18,12 +18,6 @@ mod kalah;
 mod oware;
 
 #[allow(missing_docs, clippy::all)]
-#[path = "../../../crates/mancala-core/tests/common/reference.rs"]
-mod bao_reference;
-#[allow(missing_docs, clippy::all)]
-#[path = "../../../crates/mancala-core/tests/reference/mod.rs"]
-mod kalah_reference;
-#[allow(missing_docs, clippy::all)]
 #[path = "../../../crates/mancala-core/tests/oware_reference/mod.rs"]
 mod oware_reference;
 

@@ -5,13 +5,11 @@
 //!   (sowing, extra turn, capture, end of the game) in `sow.rs`, perft in `perft.rs`;
 //! * [`moves`], [`notation`], [`error`] — [`KalahMove`], the position notation, every refusal;
 //! * [`layout`] — [`KalahLayout`], an unvalidated position, checked into a [`KalahPosition`];
-//! * [`draw`] — [`KalahDrawing`], the board drawn as text;
-//! * [`manchester`] — the Manchester engine–agent protocol: messages and an agent's session.
+//! * [`draw`] — [`KalahDrawing`], the board drawn as text.
 
 pub mod draw;
 pub mod error;
 pub mod layout;
-pub mod manchester;
 pub mod moves;
 pub mod notation;
 pub mod position;

@@ -31,7 +31,7 @@ impl KalahPosition {
     ///
     /// The reference Kalah sowing kernel. `mancala-solver` has two more, specialised for the
     /// exact search (`board::Geometry::play`, the houses in one `u128` seen from the mover)
-    /// and the database build (`egdb::build::Sow`); both are tested against this one.
+    /// and the database build (`egdb::build::sow::Sow`); both are tested against this one.
     #[inline(always)]
     pub(super) fn sow_const<const M: usize>(&self, h: usize) -> KalahPosition {
         debug_assert_eq!(M, self.m());

@@ -1,8 +1,6 @@
 //! Helpers shared by the Bao la Kete integration tests.
 #![allow(dead_code)]
 
-pub mod reference;
-
 use mancala_core::bao::{BaoMove, BaoPosition, BaoRules, IllegalReason};
 use mancala_core::Side;
 

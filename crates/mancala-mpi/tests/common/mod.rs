@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use mancala_core::kalah::KalahRules;
-use mancala_solver::Egdb;
+use mancala_solver::egdb::Encoding;
+use mancala_solver::{BuildOptions, Egdb};
 
 /// The command under test.
 pub fn bin() -> PathBuf {
@@ -89,20 +90,22 @@ pub fn stderr(out: &Output) -> String {
 }
 
 /// The database file `mancala egdb build --rules <rules> --max-seeds <k> --out <dir>`
-/// writes: the same library calls (`Egdb::build_watched`, then `Egdb::save` to
+/// writes: the same library calls (`Egdb::build` with progress reports, then `Egdb::save` to
 /// `<dir>/Egdb::file_name`), made here.
 pub fn reference_database(dir: &Path, rules: &str, k: u32) -> PathBuf {
     let rules: KalahRules = rules.parse().unwrap();
-    let db = Egdb::build_watched(
+    let db = Egdb::build(
         &rules,
         k,
-        2,
-        std::time::Duration::from_secs(60),
-        &mut |_| std::ops::ControlFlow::Continue(()),
+        BuildOptions::new()
+            .threads(2)
+            .progress(std::time::Duration::from_secs(60), &mut |_| {
+                std::ops::ControlFlow::Continue(())
+            }),
     )
     .unwrap();
     std::fs::create_dir_all(dir).unwrap();
-    let path = dir.join(Egdb::file_name(&rules, k));
+    let path = dir.join(Egdb::file_name(&rules, k, Encoding::Byte));
     db.save(&path).unwrap();
     path
 }

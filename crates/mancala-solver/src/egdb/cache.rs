@@ -26,9 +26,11 @@ use std::time::Duration;
 
 use mancala_core::kalah::KalahRules;
 
-use super::{check_size, split_path, Egdb, EgdbError, TemporaryFile, MAX_DB_SEEDS};
-use crate::board::rank_space;
+use super::{
+    check_size, split_path, BuildOptions, Egdb, EgdbError, Encoding, TemporaryFile, MAX_DB_SEEDS,
+};
 use crate::progress::BuildProgress;
+use crate::rank::rank_space;
 
 /// The most entries [`Cache::default_max_seeds`] builds: those of the m = 6, K = 20 database,
 /// C(32, 12) (module docs).
@@ -55,7 +57,7 @@ pub enum CacheEvent<'a> {
         /// Entries (= bytes in memory), C(K+2m, 2m).
         entries: u64,
     },
-    /// The build's progress ([`Egdb::build_watched`]).
+    /// The build's progress ([`Egdb::build`]).
     Progress(&'a BuildProgress),
 }
 
@@ -116,7 +118,8 @@ impl Cache {
     /// ([`Egdb::file_name`], e.g. `kalah6.k20.egdb`).
     #[must_use]
     pub fn path(&self, rules: &KalahRules, max_seeds: u32) -> PathBuf {
-        self.dir.join(Egdb::file_name(rules, max_seeds))
+        self.dir
+            .join(Egdb::file_name(rules, max_seeds, Encoding::Byte))
     }
 
     /// The K worth building for games of `rules` on this machine (module docs): the largest
@@ -146,7 +149,7 @@ impl Cache {
     ///    created and must take a new file (an exclusively created probe, removed at once)
     ///    before any work is done;
     /// 3. the database is built on `threads` threads (0 = every core) with
-    ///    [`Egdb::build_watched`], reporting [`CacheEvent::Building`] then
+    ///    [`Egdb::build`], reporting [`CacheEvent::Building`] then
     ///    [`CacheEvent::Progress`] every `interval`; a [`ControlFlow::Break`] from `on_event`
     ///    cancels;
     /// 4. it is saved with [`Egdb::save`] (an exclusively created temporary file, flushed to
@@ -228,9 +231,11 @@ impl Cache {
         {
             return Err(EgdbError::Cancelled);
         }
-        let database = Egdb::build_watched(rules, max_seeds, threads, interval, &mut |p| {
-            on_event(CacheEvent::Progress(p))
-        })?;
+        let mut on_progress = |p: &BuildProgress| on_event(CacheEvent::Progress(p));
+        let options = BuildOptions::new()
+            .threads(threads)
+            .progress(interval, &mut on_progress);
+        let database = Egdb::build(rules, max_seeds, options)?;
         let (save_error, removed_stale) = match database.save(&path) {
             Ok(report) => (None, report.removed_stale),
             Err(e) => (Some(e), Vec::new()),

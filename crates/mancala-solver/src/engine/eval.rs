@@ -134,7 +134,7 @@ pub trait Evaluate: Game {
 /// generators", 2014): a cheap 64-bit mixer for hash keys.
 #[inline]
 #[must_use]
-pub fn mix64(mut x: u64) -> u64 {
+pub(crate) fn mix64(mut x: u64) -> u64 {
     x ^= x >> 30;
     x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x ^= x >> 27;
@@ -260,7 +260,9 @@ impl Evaluate for KalahPosition {
         if self.seeds_in_houses() > db_seeds + ROOT_SOLVE_MAX_SEEDS {
             return Err(0);
         }
-        let s = solver.solve(self).map_err(|_| 0u64)?;
+        let s = solver
+            .solve(self, crate::SolveOptions::new())
+            .map_err(|_| 0u64)?;
         let Some(&best_move) = s.pv.first() else {
             return Err(s.nodes);
         };

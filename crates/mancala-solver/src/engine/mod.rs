@@ -6,7 +6,7 @@
 //! exactly where the solver can.
 //!
 //! * [`Engine`] — iterative-deepening negamax alpha-beta with principal-variation (null-window)
-//!   search, a fixed-size transposition table ([`tt`]), and move ordering (table move, two
+//!   search, a fixed-size transposition table (`tt.rs`), and move ordering (table move, two
 //!   killer moves a ply, the game's ordering hint, then the static value of each child). It
 //!   returns the best move of the last completed iteration when the budget ([`Limits`]: time,
 //!   nodes, depth, a cancel flag) runs out, with the depth reached, the score, the principal
@@ -56,7 +56,7 @@
 //! the exact search's parts rather than copying them:
 //!
 //! * the lock-free bucket storage of the transposition tables ([`crate::tt`]): the exact
-//!   search's [`LockFreeTable`](crate::LockFreeTable) and the engine's [`tt::Table`] are two
+//!   search's [`LockFreeTable`](crate::LockFreeTable) and the engine's `tt::Table` are two
 //!   entry formats over one implementation;
 //! * the Kalah move ordering (`exact/order.rs`: extra turns rightmost first, then immediate
 //!   gain), used by the exact search and, for the extra turns, by the engine's
@@ -77,7 +77,7 @@ mod level;
 pub mod oware;
 mod players;
 mod search;
-pub mod tt;
+pub(crate) mod tt;
 
 pub use error::EngineError;
 pub use eval::{Evaluate, DECISIVE, ROOT_SOLVE_MAX_SEEDS, SEED, WIN};

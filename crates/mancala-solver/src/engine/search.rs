@@ -266,8 +266,8 @@ impl<G: Evaluate> Engine<G> {
         Engine::with_tt_bytes(DEFAULT_TT_BYTES)
     }
 
-    /// An engine whose transposition table takes at most `bytes` bytes (at least 16 KiB; see
-    /// [`Table::new`]).
+    /// An engine whose transposition table takes at most `bytes` bytes (rounded down to a
+    /// power of two of 64-byte buckets, at least 16 KiB).
     #[must_use]
     pub fn with_tt_bytes(bytes: usize) -> Engine<G> {
         let stack = MAX_DEPTH as usize + 2;

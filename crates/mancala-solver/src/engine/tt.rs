@@ -102,15 +102,9 @@ impl Table {
     }
 
     /// Number of entries (once allocated).
-    #[must_use]
-    pub fn len(&self) -> usize {
+    #[cfg(test)]
+    fn len(&self) -> usize {
         WAYS << self.bits
-    }
-
-    /// Always `false`: a table has at least [`MIN_SLOTS`] entries.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// Size in bytes (once allocated).

@@ -4,7 +4,7 @@
 use mancala_core::kalah::{KalahMove, KalahPosition};
 use serde_json::{json, Value};
 
-use super::solver::Solution;
+use super::results::Solution;
 
 fn moves_text(moves: &[KalahMove]) -> Vec<String> {
     moves.iter().map(ToString::to_string).collect()
@@ -54,14 +54,17 @@ impl Solution {
 mod tests {
     use mancala_core::kalah::{KalahPosition, KalahRules};
 
-    use crate::Solver;
+    use crate::{SolveOptions, Solver};
 
     #[test]
     fn a_proven_solve_has_its_value_and_a_stopped_one_null() {
         // Kalah(6,1): a first-player win by 2 (Irving, Donkers & Uiterwijk 2000).
         let rules: KalahRules = "kalah(6,1)".parse().unwrap();
         let pos = KalahPosition::start(rules);
-        let s = Solver::new().threads(1).solve(&pos).unwrap();
+        let s = Solver::new()
+            .threads(1)
+            .solve(&pos, SolveOptions::new())
+            .unwrap();
         let j = s.to_json(&pos, Some("db.egdb"));
         assert_eq!(j["value"], 2);
         assert_eq!(j["score"], 2);
@@ -76,7 +79,7 @@ mod tests {
         let stopped = Solver::new()
             .threads(1)
             .node_limit(Some(1000))
-            .solve(&pos)
+            .solve(&pos, SolveOptions::new())
             .unwrap();
         let j = stopped.to_json(&pos, None);
         assert!(j["value"].is_null() && j["score"].is_null() && j["database"].is_null());

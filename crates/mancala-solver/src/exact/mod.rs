@@ -16,15 +16,15 @@
 //! and its `Probe`: the value of an entry from its rank and seed count, in either entry
 //! encoding); neither the ground nor the database wing imports it.
 
+mod jobs;
 mod json;
 mod order;
 mod parallel;
 mod progress;
+mod results;
 mod search;
 mod solver;
 
 pub(crate) use order::{kalah_order_score, TieRule};
-pub use solver::{
-    Analysis, MoveValue, Solution, SolveError, Solver, SwapChoice, TableKind, WindowSolution,
-    MAX_THREADS,
-};
+pub use results::{Analysis, MoveValue, Solution, SolveError, SwapChoice, WindowSolution};
+pub use solver::{SolveOptions, Solver, TableKind};

@@ -1,7 +1,6 @@
 //! The solver's progress board: where the MTD(f) driver ([`super::parallel`]) publishes the
-//! proven interval after every null-window probe and where a cancel from
-//! [`Solver::solve_watched`](crate::Solver::solve_watched) or
-//! [`Solver::analyse_watched`](crate::Solver::analyse_watched) is posted. The public snapshot
+//! proven interval after every null-window probe and where a cancel from the progress
+//! callback of a call ([`SolveOptions::progress`](crate::SolveOptions::progress)) is posted. The public snapshot
 //! types and the watching loop are in the shared [`crate::progress`].
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

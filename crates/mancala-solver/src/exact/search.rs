@@ -65,6 +65,7 @@ use mancala_core::Side;
 use super::order::{kalah_order_score, TieRule};
 use crate::board::{is_special, relative, Child, Geometry, Kind};
 use crate::egdb::Probe;
+use crate::rank::rank;
 use crate::tt::{Bounds, TranspositionTable, NO_MOVE};
 
 /// State shared by every search thread of one solve.
@@ -165,6 +166,87 @@ struct Cand {
     score: i32,
     /// The child's rank while probing, then its upper bound (as `i32` bits).
     key: u64,
+}
+
+/// A child not generated yet (the filler of the children's array).
+const NO_CAND: Cand = Cand {
+    child: Child {
+        board: 0,
+        gain: 0,
+        seeds: 0,
+        kind: Kind::Over,
+    },
+    h: 0,
+    score: 0,
+    key: 0,
+};
+
+/// What the table says about a node ([`Searcher::probe_table`]).
+enum Probed {
+    /// Its bounds answer the window: the node's value.
+    Cut(i32),
+    /// The best move it stored ([`NO_MOVE`] for none).
+    Move(u8),
+}
+
+/// The children's bounds known without a search ([`Searcher::bound_children`]).
+enum Bounded {
+    /// A child's lower bound reaches β: the node's value is at least `value` (house
+    /// `house`).
+    Refuted { value: i32, house: u8 },
+    /// The first `live` children are left to search; `best` (house `best_move`) is the best
+    /// value of the others (`i32::MIN` when none).
+    Open {
+        live: usize,
+        best: i32,
+        best_move: u8,
+    },
+}
+
+/// Insertion sort of the children, best ordering score first (stable: equal scores keep
+/// their house order).
+#[inline(always)]
+fn sort_by_score(cands: &mut [Cand]) {
+    for i in 1..cands.len() {
+        let x = cands[i];
+        let mut j = i;
+        while j > 0 && cands[j - 1].score < x.score {
+            cands[j] = cands[j - 1];
+            j -= 1;
+        }
+        cands[j] = x;
+    }
+}
+
+/// The table entry of a node of `ki` seeds whose fail-soft value in the window
+/// `(alpha, beta)` is `best` (house `best_move`) after `spent` nodes: a lower bound when
+/// it reaches β, an upper bound when it does not pass α, else the exact value. Its work is
+/// the bit length of `spent`.
+#[inline(always)]
+fn result_bounds(best: i32, best_move: u8, ki: i32, alpha: i32, beta: i32, spent: u64) -> Bounds {
+    let work = (64 - spent.leading_zeros()) as u8;
+    if best >= beta {
+        Bounds {
+            lower: best,
+            upper: ki,
+            best: best_move,
+            work,
+        }
+    } else if best <= alpha {
+        Bounds {
+            lower: -ki,
+            upper: best,
+            best: NO_MOVE,
+            work,
+        }
+    } else {
+        Bounds {
+            lower: best,
+            upper: best,
+            best: best_move,
+            work,
+        }
+    }
 }
 
 impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
@@ -272,20 +354,22 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
 
     #[inline(always)]
     fn db_value(&self, b: u128, k: u32) -> i32 {
-        self.db.value(Geometry::<M>::rank(b), k)
+        self.db.value(rank::<M>(b), k)
     }
 
     /// Fail-soft alpha-beta on the mover-relative board `b` holding `k` seeds in its houses
     /// (not a finished game): returns v' with `v' ≤ alpha ⇒ v ≤ v'`, `v' ≥ beta ⇒ v ≥ v'`,
     /// otherwise `v = v'`. After an abort the result is meaningless.
+    ///
+    /// The steps: count the node; the bounds from the seeds left and the database; generate
+    /// the children ([`Searcher::children`]); the table's bounds and move
+    /// ([`Searcher::probe_table`]); each child's bounds known without a search, which may
+    /// refute the window at once ([`Searcher::bound_children`]); the other children by
+    /// ordering score, searched in turn or, past the eldest, in parallel
+    /// ([`Searcher::search_children`]); the result into the table.
     pub(crate) fn search(&mut self, b: u128, k: u32, alpha: i32, beta: i32) -> i32 {
-        self.pending += 1;
-        self.count += 1;
-        if self.pending >= self.check_every {
-            self.flush();
-            if self.aborted {
-                return 0;
-            }
+        if !self.count_node() {
+            return 0;
         }
         let ki = k as i32;
         if ki <= alpha {
@@ -298,26 +382,82 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             return self.db_value(b, k);
         }
         let use_tt = k >= self.tt_min_seeds;
-        let key = Geometry::<M>::rank(b);
+        let key = rank::<M>(b);
         if use_tt {
             self.tt.prefetch(key);
         }
+        let etc = k >= self.etc_min_seeds;
+        let mut cands = [NO_CAND; 8];
+        let n = self.children(b, etc, &mut cands);
+        let mut tt_move = NO_MOVE;
+        if use_tt {
+            match self.probe_table(key, alpha, beta) {
+                Probed::Cut(v) => return v,
+                Probed::Move(h) => tt_move = h,
+            }
+        }
+        let start_nodes = self.count;
+        let (live, best, best_move) =
+            match self.bound_children(&mut cands[..n], etc, alpha, beta, tt_move) {
+                Bounded::Refuted { value, house } => {
+                    // Proven refutation without a search (exact child or enhanced
+                    // transposition cut-off).
+                    if use_tt {
+                        self.tt.store(
+                            key,
+                            Bounds {
+                                lower: value,
+                                upper: ki,
+                                best: house,
+                                work: 0,
+                            },
+                        );
+                    }
+                    return value;
+                }
+                Bounded::Open {
+                    live,
+                    best,
+                    best_move,
+                } => (live, best, best_move),
+            };
+        sort_by_score(&mut cands[..live]);
+        let Some((best, best_move)) =
+            self.search_children(&cands[..live], k, alpha, beta, best, best_move)
+        else {
+            return 0;
+        };
+        if use_tt {
+            let spent = self.count - start_nodes;
+            self.tt
+                .store(key, result_bounds(best, best_move, ki, alpha, beta, spent));
+        }
+        best
+    }
 
-        // Generate every child once; prefetch the table entries of those worth probing.
-        let mut cands = [Cand {
-            child: Child {
-                board: 0,
-                gain: 0,
-                seeds: 0,
-                kind: Kind::Over,
-            },
-            h: 0,
-            score: 0,
-            key: 0,
-        }; 8];
+    /// Counts a node; at every `check_every`-th, flushes the count and looks at the stop
+    /// flags and limits. `false` when this searcher must unwind.
+    #[inline(always)]
+    fn count_node(&mut self) -> bool {
+        self.pending += 1;
+        self.count += 1;
+        if self.pending >= self.check_every {
+            self.flush();
+            if self.aborted {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Generates every child of `b` once into `cands` (in house order) and returns how many
+    /// there are. The database entry of a child the database holds is requested from
+    /// memory, and so is the table entry of a child worth probing when `etc` (enhanced
+    /// transposition cut-offs at this node); such a child's `key` is its rank, 0 otherwise.
+    #[inline(always)]
+    fn children(&self, b: u128, etc: bool, cands: &mut [Cand; 8]) -> usize {
         let mut n = 0;
         let mut mask = Geometry::<M>::move_mask(b);
-        let etc = k >= self.etc_min_seeds;
         while mask != 0 {
             let h = mask.trailing_zeros() as usize;
             mask &= mask - 1;
@@ -325,10 +465,10 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             let mut ckey = 0;
             if c.kind != Kind::Over {
                 if c.seeds <= self.db_max {
-                    ckey = Geometry::<M>::rank(c.board);
+                    ckey = rank::<M>(c.board);
                     self.db.prefetch(ckey);
                 } else if etc {
-                    ckey = Geometry::<M>::rank(c.board);
+                    ckey = rank::<M>(c.board);
                     self.tt.prefetch(ckey);
                 }
             }
@@ -340,30 +480,49 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             };
             n += 1;
         }
+        n
+    }
 
-        let mut tt_move = NO_MOVE;
-        if use_tt {
-            if let Some(e) = self.tt.probe(key) {
-                if e.lower >= beta {
-                    return e.lower;
-                }
-                if e.upper <= alpha {
-                    return e.upper;
-                }
-                if e.lower == e.upper {
-                    return e.lower;
-                }
-                tt_move = e.best;
-            }
+    /// The table's entry for the node of rank `key`: a cut-off when its bounds already
+    /// answer the window `(alpha, beta)` (or are exact), else the best move it stored
+    /// ([`NO_MOVE`] when none).
+    #[inline(always)]
+    fn probe_table(&self, key: u64, alpha: i32, beta: i32) -> Probed {
+        let Some(e) = self.tt.probe(key) else {
+            return Probed::Move(NO_MOVE);
+        };
+        if e.lower >= beta {
+            return Probed::Cut(e.lower);
         }
-        let start_nodes = self.count;
+        if e.upper <= alpha {
+            return Probed::Cut(e.upper);
+        }
+        if e.lower == e.upper {
+            return Probed::Cut(e.lower);
+        }
+        Probed::Move(e.best)
+    }
 
-        // Bounds of each child known without searching it: exact (game over, database),
-        // from the table (enhanced transposition cut-off), or from its seeds.
+    /// The bounds of each child known without searching it: exact (game over, database),
+    /// from the table (enhanced transposition cut-off, when `etc`), or from its seeds. A
+    /// child whose lower bound reaches `beta` refutes the window at once
+    /// ([`Bounded::Refuted`]); a child whose value is known or cannot reach the window only
+    /// counts towards the node's best value. The others are kept, in order, at the front of
+    /// `cands`, each with its ordering score (`i32::MAX` for the table's move `tt_move`) and
+    /// its upper bound in `key` ([`Bounded::Open`]).
+    #[inline(always)]
+    fn bound_children(
+        &self,
+        cands: &mut [Cand],
+        etc: bool,
+        alpha: i32,
+        beta: i32,
+        tt_move: u8,
+    ) -> Bounded {
         let mut best = i32::MIN;
         let mut best_move = NO_MOVE;
         let mut live = 0;
-        for i in 0..n {
+        for i in 0..cands.len() {
             let cd = cands[i];
             let c = cd.child;
             let g = c.gain;
@@ -408,20 +567,10 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 }
             };
             if lo >= beta {
-                // Proven refutation without a search (exact child or enhanced transposition
-                // cut-off).
-                if use_tt {
-                    self.tt.store(
-                        key,
-                        Bounds {
-                            lower: lo,
-                            upper: ki,
-                            best: h as u8,
-                            work: 0,
-                        },
-                    );
-                }
-                return lo;
+                return Bounded::Refuted {
+                    value: lo,
+                    house: h as u8,
+                };
             }
             if lo == hi || hi <= alpha {
                 // Nothing to search: the child's value is known, or cannot reach the window.
@@ -439,20 +588,33 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             };
             live += 1;
         }
-        let n = live;
-        // Insertion sort, best score first.
-        for i in 1..n {
-            let x = cands[i];
-            let mut j = i;
-            while j > 0 && cands[j - 1].score < x.score {
-                cands[j] = cands[j - 1];
-                j -= 1;
-            }
-            cands[j] = x;
+        Bounded::Open {
+            live,
+            best,
+            best_move,
         }
+    }
+
+    /// Searches the children `cands` (best ordering score first, each with its upper bound
+    /// in `key`) in the window `(alpha, beta)` of a node of `k` seeds, from the best value
+    /// `best` (house `best_move`) of the children not searched: the eldest alone, then,
+    /// when the node is large enough and the eldest did not refute the window, the younger
+    /// brothers in parallel ([`Searcher::split_search`]). Returns the node's fail-soft value
+    /// and its house; `None` when this searcher must unwind.
+    #[inline(always)]
+    fn search_children(
+        &mut self,
+        cands: &[Cand],
+        k: u32,
+        alpha: i32,
+        beta: i32,
+        mut best: i32,
+        mut best_move: u8,
+    ) -> Option<(i32, u8)> {
+        let n = cands.len();
         let mut a = alpha.max(best);
         let mut searched = 0;
-        for (i, c) in cands[..n].iter().enumerate() {
+        for (i, c) in cands.iter().enumerate() {
             // `key` now holds the child's upper bound.
             let hi = c.key as i32;
             if hi <= a {
@@ -467,22 +629,17 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 // eldest brother was searched alone and did not refute the window, so the
                 // node is most likely an all-node; the younger brothers are searched in
                 // parallel on the pool (rayon's work-stealing `join`).
-                let rest = &cands[i..n];
-                match self.split_search(rest, a, beta) {
-                    None => return 0,
-                    Some((v, h)) => {
-                        if v > best {
-                            best = v;
-                            best_move = h;
-                        }
-                    }
+                let (v, h) = self.split_search(&cands[i..n], a, beta)?;
+                if v > best {
+                    best = v;
+                    best_move = h;
                 }
                 break;
             }
             searched += 1;
             let v = self.child_value(&c.child, a, beta);
             if self.aborted {
-                return 0;
+                return None;
             }
             if v > best {
                 best = v;
@@ -495,34 +652,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 }
             }
         }
-        if use_tt {
-            let spent = self.count - start_nodes;
-            let work = (64 - spent.leading_zeros()) as u8;
-            let bounds = if best >= beta {
-                Bounds {
-                    lower: best,
-                    upper: ki,
-                    best: best_move,
-                    work,
-                }
-            } else if best <= alpha {
-                Bounds {
-                    lower: -ki,
-                    upper: best,
-                    best: NO_MOVE,
-                    work,
-                }
-            } else {
-                Bounds {
-                    lower: best,
-                    upper: best,
-                    best: best_move,
-                    work,
-                }
-            };
-            self.tt.store(key, bounds);
-        }
-        best
+        Some((best, best_move))
     }
 
     /// The fail-soft value, for the mover, of the child `c` searched in the window

@@ -1,20 +1,21 @@
-//! The [`Solver`]: configuration, `solve` and `analyse`.
+//! The [`Solver`]: configuration, and the calls `solve`, `solve_within`, `analyse` and
+//! `estimate` (what each computes is in `jobs.rs`, the results in `results.rs`).
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use mancala_core::kalah::{KalahMove, KalahPosition};
-use mancala_core::Side;
-use thiserror::Error;
+use mancala_core::kalah::KalahPosition;
 
-use super::parallel::{Ctx, Proven};
-use super::progress::Board;
-use super::search::{move_gain, Next, Shared};
-use crate::board::{is_special, rank_space, relative, Flags, Geometry};
+use super::jobs::{drive, finished, first_board, Job, Output};
+use super::parallel::Ctx;
+use super::results::{Analysis, Solution, SolveError, WindowSolution};
+use super::search::Shared;
+use crate::board::{Flags, Geometry};
 use crate::egdb::Egdb;
-use crate::progress::{self, SolvePhase, SolveProgress};
+use crate::progress::{self, SolveProgress};
+use crate::rank::rank_space;
 use crate::tt::{ExactTable, LockFreeTable, TranspositionTable};
 
 /// Which transposition table the solver uses.
@@ -27,163 +28,16 @@ pub enum TableKind {
     Exact,
 }
 
-/// Why a solve could not start. A solve that runs never fails: limits give bounds instead.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum SolveError {
-    /// Too many seeds in the houses for exact keys: C(seeds + 2m, 2m) must stay below 2^62.
-    #[error("{seeds} seeds in the houses of a {houses}-house board are too many to solve exactly")]
-    TooLarge {
-        /// Seeds in the houses.
-        seeds: u32,
-        /// m.
-        houses: u8,
-    },
-    /// The configured endgame database was built for other rules.
-    #[error("the endgame database is for {database}, the position is played under {position}")]
-    DatabaseMismatch {
-        /// The database's rule key.
-        database: String,
-        /// The position's rules.
-        position: String,
-    },
-    /// The thread pool could not be built, or more than [`MAX_THREADS`] threads were asked
-    /// for ([`Solver::threads`]).
-    #[error("cannot start the search threads: {0}")]
-    Threads(String),
-    /// The transposition table's memory ([`Solver::tt_bytes`], or more when the key space
-    /// needs it) could not be had. Nothing was searched; a smaller table may work.
-    #[error("the transposition table does not fit in memory: {0}")]
-    OutOfMemory(#[from] crate::OutOfMemory),
-    /// [`Solver::solve_within`] was given a window `(lower, upper)` with `lower ≥ upper`,
-    /// which holds no value. Nothing was searched.
-    #[error("the window ({lower}, {upper}) is empty: its lower end must be below its upper end")]
-    EmptyWindow {
-        /// The window's lower end (seeds).
-        lower: i32,
-        /// The window's upper end (seeds).
-        upper: i32,
-    },
-}
-
-/// The result of [`Solver::solve`].
-///
-/// Values are from the point of view of the *player* to move, in seeds: `value` is the store
-/// difference that player can still gain with perfect play on both sides (future seeds into
-/// their store minus into the opponent's, the final sweep included), `score` is their final
-/// margin (their store minus the opponent's at the end). After a pie-rule swap the player's
-/// store is the one of the side they take over.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Solution {
-    /// The exact value when `exact`, otherwise `lower` (seeds).
-    pub value: i32,
-    /// Proven lower bound of the value (seeds).
-    pub lower: i32,
-    /// Proven upper bound of the value (seeds).
-    pub upper: i32,
-    /// Whether the value is proven exactly (false after a node/time limit or a cancel).
-    pub exact: bool,
-    /// Final margin of the player to move with perfect play: their store now minus the
-    /// opponent's, plus `value` (seeds). For a finished game: South's store minus North's.
-    pub score: i32,
-    /// Every move that reaches the value (empty unless `exact`).
-    pub best_moves: Vec<KalahMove>,
-    /// A principal variation: moves from the position to the end of the game, each keeping
-    /// the value (empty unless `exact`).
-    pub pv: Vec<KalahMove>,
-    /// Under `pie_rule`, when the player to move may swap: the value of swapping and of the
-    /// best house move, if there is one (`None` unless `exact`).
-    pub swap: Option<SwapChoice>,
-    /// Positions searched, all threads and phases (nodes).
-    pub nodes: u64,
-    /// Wall time, seconds.
-    pub seconds: f64,
-}
-
-/// The result of [`Solver::solve_within`]: proven bounds of a position's value, for a window.
-///
-/// Values are as in [`Solution::value`]: the store difference the player to move can still
-/// gain with perfect play (seeds). `lower ≤ value ≤ upper` always holds (both are proven).
-/// When `settled`, the bounds answer the window `(a, b)` that was asked: the value is exact
-/// (`lower == upper`), or proven at most `a` (`upper ≤ a`), or proven at least `b`
-/// (`lower ≥ b`).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct WindowSolution {
-    /// Proven lower bound of the value (seeds).
-    pub lower: i32,
-    /// Proven upper bound of the value (seeds).
-    pub upper: i32,
-    /// Whether the window is answered (always, unless a node or time limit, the cancel flag
-    /// or the progress callback stopped the search first; the bounds are then what was
-    /// proven before it stopped, still true).
-    pub settled: bool,
-    /// Positions searched (nodes), all threads.
-    pub nodes: u64,
-    /// Wall time, seconds.
-    pub seconds: f64,
-}
-
-impl WindowSolution {
-    /// The exact value (seeds), when the bounds meet.
-    #[must_use]
-    pub fn exact(&self) -> Option<i32> {
-        (self.lower == self.upper).then_some(self.lower)
-    }
-}
-
-/// The pie-rule decision at a position where the swap is offered (values for the deciding
-/// player, seeds, as in [`Solution`]).
-///
-/// `stay_value` is an `Option` (a breaking change: it was an `i32` that held `i32::MIN` when
-/// the swap was the only legal move).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SwapChoice {
-    /// The value of swapping (seeds).
-    pub swap_value: i32,
-    /// The value of the best house move (not swapping), seeds; `None` when the deciding
-    /// player has no house move (under `end_when_no_move` the swap is offered even when
-    /// North's row is empty, and the swap is then the only legal move).
-    pub stay_value: Option<i32>,
-    /// Whether swapping is strictly better than every house move (`true` when there is no
-    /// house move: the swap is then the only move).
-    pub swap_is_better: bool,
-}
-
-/// One move of [`Analysis`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveValue {
-    /// The move.
-    pub mv: KalahMove,
-    /// Its value for the player to move (seeds); the lower bound when not `exact`.
-    pub value: i32,
-    /// Proven lower bound (seeds).
-    pub lower: i32,
-    /// Proven upper bound (seeds).
-    pub upper: i32,
-    /// Whether the value is exact.
-    pub exact: bool,
-}
-
-/// The result of [`Solver::analyse`]: the value of every legal move.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Analysis {
-    /// Every legal move in [`KalahPosition::legal_moves`] order, with its value.
-    pub moves: Vec<MoveValue>,
-    /// Positions searched (nodes).
-    pub nodes: u64,
-    /// Wall time, seconds.
-    pub seconds: f64,
-}
-
 /// An exact Kalah solver: configure it with the builder methods, then call
 /// [`Solver::solve`] or [`Solver::analyse`] on any [`KalahPosition`] (any m, any rule options).
 /// The transposition table is kept between calls on positions of the same rules.
 ///
 /// ```
 /// use mancala_core::kalah::{KalahPosition, KalahRules};
-/// use mancala_solver::Solver;
+/// use mancala_solver::{SolveOptions, Solver};
 /// let rules: KalahRules = "kalah(4,2)+empty_capture".parse().unwrap();
 /// let mut solver = Solver::new().threads(1).tt_bytes(1 << 20);
-/// let s = solver.solve(&KalahPosition::start(rules)).unwrap();
+/// let s = solver.solve(&KalahPosition::start(rules), SolveOptions::new()).unwrap();
 /// assert!(s.exact);
 /// assert_eq!(s.score, s.value);
 /// ```
@@ -227,36 +81,64 @@ fn flags_of(pos: &KalahPosition) -> Flags {
     Flags::from(&pos.rules())
 }
 
-/// The current margin of the player to move (South's view for a finished game), seeds.
-fn margin(pos: &KalahPosition) -> i32 {
-    let d = pos.store_difference();
-    match pos.side_to_move() {
-        Some(Side::North) => -d,
-        _ => d,
+use crate::mem::MAX_THREADS;
+
+/// A progress callback of a call ([`SolveOptions::progress`]).
+type Callback<'a> = &'a mut dyn FnMut(&SolveProgress) -> ControlFlow<()>;
+
+/// Options of one call of the [`Solver`] ([`Solver::solve`], [`Solver::analyse`],
+/// [`Solver::solve_within`]): progress reports. The default: none.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use std::time::Duration;
+/// use mancala_core::kalah::{KalahPosition, KalahRules};
+/// use mancala_solver::{SolveOptions, SolveProgress, Solver};
+/// let rules: KalahRules = "kalah(4,3)".parse().unwrap();
+/// let mut bounds = Vec::new();
+/// let mut watch = |p: &SolveProgress| {
+///     bounds.push((p.lower, p.upper));
+///     ControlFlow::Continue(())
+/// };
+/// let options = SolveOptions::new().progress(Duration::from_millis(10), &mut watch);
+/// let s = Solver::new().threads(1).solve(&KalahPosition::start(rules), options).unwrap();
+/// assert!(bounds.iter().all(|&(lo, hi)| lo <= s.value && s.value <= hi));
+/// ```
+#[derive(Default)]
+pub struct SolveOptions<'a> {
+    progress: Option<(Duration, Callback<'a>)>,
+}
+
+impl std::fmt::Debug for SolveOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SolveOptions")
+            .field("progress", &self.progress.as_ref().map(|p| p.0))
+            .finish()
     }
 }
 
-pub use crate::mem::MAX_THREADS;
+impl<'a> SolveOptions<'a> {
+    /// No progress reports.
+    #[must_use]
+    pub fn new() -> SolveOptions<'a> {
+        SolveOptions::default()
+    }
 
-/// A progress callback of [`Solver::solve_watched`].
-type Callback<'a> = &'a mut dyn FnMut(&SolveProgress) -> ControlFlow<()>;
-
-#[derive(Clone, Copy)]
-enum Job {
-    Solve,
-    Analyse,
-    /// [`Solver::solve_within`] with the open window `(lower, upper)`.
-    Window(i32, i32),
-    /// [`Solver::estimate`] to this many plies.
-    Estimate(u32),
-}
-
-enum Output {
-    Solved(Solution),
-    Analysed(Analysis),
-    Windowed(WindowSolution),
-    /// The estimate and its nodes.
-    Estimated(i32, u64),
+    /// Progress reports: `callback` is called on the calling thread every `interval` (at
+    /// least [`progress::MIN_INTERVAL`]) while the call runs, with the phase, the proven
+    /// bounds, the nodes and the seconds so far ([`SolveProgress`]); never once the call has
+    /// ended (a call shorter than `interval` makes no report). Returning
+    /// [`ControlFlow::Break`] stops the search as a limit would. The search runs on a helper
+    /// thread meanwhile (module [`progress`]); what it finds is the same as without reports.
+    #[must_use]
+    pub fn progress(
+        mut self,
+        interval: Duration,
+        callback: &'a mut dyn FnMut(&SolveProgress) -> ControlFlow<()>,
+    ) -> SolveOptions<'a> {
+        self.progress = Some((interval, callback));
+        self
+    }
 }
 
 impl Solver {
@@ -369,50 +251,42 @@ impl Solver {
 
     /// Solves `pos` exactly (or within the limits): value, final score, every best move, a
     /// principal variation, the pie-rule choice when a swap is offered, nodes and time.
+    /// `options` may ask for progress reports ([`SolveOptions::progress`]); a solve that the
+    /// progress callback stops holds the bounds proven so far, `exact` false when the value
+    /// was not proven yet. The value found is the same with or without reports.
     ///
     /// # Errors
-    /// [`SolveError::TooLarge`], [`SolveError::DatabaseMismatch`], [`SolveError::Threads`],
+    /// [`SolveError::TooLarge`], [`SolveError::DatabaseMismatch`], [`SolveError::Threads`]
+    /// (also when the helper thread of the reports cannot start),
     /// [`SolveError::OutOfMemory`].
-    pub fn solve(&mut self, pos: &KalahPosition) -> Result<Solution, SolveError> {
-        match self.run(pos, Job::Solve, None)? {
+    pub fn solve(
+        &mut self,
+        pos: &KalahPosition,
+        options: SolveOptions<'_>,
+    ) -> Result<Solution, SolveError> {
+        match self.run(pos, Job::Solve, options.progress)? {
             Output::Solved(s) => Ok(s),
             _ => unreachable!("solve job"),
         }
     }
 
     /// The value of every legal move of `pos` (for the player to move, seeds), the swap
-    /// included when offered. A finished game has no move.
+    /// included when offered. A finished game has no move. With progress reports
+    /// ([`SolveOptions::progress`]) the phase is
+    /// [`SolvePhase::Move`](crate::SolvePhase::Move) with the bounds of the move being valued;
+    /// after a [`ControlFlow::Break`] the move being valued keeps its bounds and the later
+    /// moves their starting interval (`exact` false).
     ///
     /// # Errors
     /// As [`Solver::solve`].
-    pub fn analyse(&mut self, pos: &KalahPosition) -> Result<Analysis, SolveError> {
-        match self.run(pos, Job::Analyse, None)? {
-            Output::Analysed(a) => Ok(a),
-            _ => unreachable!("analyse job"),
-        }
-    }
-
-    /// [`Solver::solve`] with progress reports: `progress` is called on the calling thread
-    /// every `interval` (at least [`progress::MIN_INTERVAL`]) while the solve runs, with the
-    /// phase, the proven bounds, the nodes and the seconds so far (see [`SolveProgress`]);
-    /// never once the solve has ended (a solve shorter than `interval` makes no call).
-    /// Returning [`ControlFlow::Break`] stops the solve as a limit would: the result then
-    /// holds the bounds proven so far, `exact` false when the value was not proven yet. The
-    /// search runs on a helper thread meanwhile (module [`progress`]); the value found is
-    /// the same as [`Solver::solve`]'s.
-    ///
-    /// # Errors
-    /// As [`Solver::solve`]; [`SolveError::Threads`] also when the helper thread cannot
-    /// start.
-    pub fn solve_watched(
+    pub fn analyse(
         &mut self,
         pos: &KalahPosition,
-        interval: Duration,
-        progress: &mut dyn FnMut(&SolveProgress) -> ControlFlow<()>,
-    ) -> Result<Solution, SolveError> {
-        match self.run(pos, Job::Solve, Some((interval, progress)))? {
-            Output::Solved(s) => Ok(s),
-            _ => unreachable!("solve job"),
+        options: SolveOptions<'_>,
+    ) -> Result<Analysis, SolveError> {
+        match self.run(pos, Job::Analyse, options.progress)? {
+            Output::Analysed(a) => Ok(a),
+            _ => unreachable!("analyse job"),
         }
     }
 
@@ -436,9 +310,12 @@ impl Solver {
     /// window reuses what the earlier probes proved. At one thread the nodes searched are the
     /// same in every run.
     ///
-    /// Limits ([`Solver::node_limit`], [`Solver::time_limit`]) and the cancel flag hold for
-    /// the call; a search they stop returns the bounds proven so far with `settled` false. A
-    /// finished game is exact, 0, with no node searched. A window beyond the position's
+    /// Limits ([`Solver::node_limit`], [`Solver::time_limit`]), the cancel flag and the
+    /// progress callback of `options` ([`SolveOptions::progress`], phase
+    /// [`SolvePhase::Value`](crate::SolvePhase::Value) with the bounds proven so far) hold
+    /// for the call; a search they stop returns the bounds proven so far with `settled`
+    /// false unless they already answer the window. A finished game is exact, 0, with no
+    /// node searched. A window beyond the position's
     /// possible values (±seeds in the houses, more under the opening rules) is answered by
     /// that bound alone, with no node searched.
     ///
@@ -449,36 +326,12 @@ impl Solver {
         pos: &KalahPosition,
         lower: i32,
         upper: i32,
+        options: SolveOptions<'_>,
     ) -> Result<WindowSolution, SolveError> {
         if lower >= upper {
             return Err(SolveError::EmptyWindow { lower, upper });
         }
-        match self.run(pos, Job::Window(lower, upper), None)? {
-            Output::Windowed(w) => Ok(w),
-            _ => unreachable!("window job"),
-        }
-    }
-
-    /// [`Solver::solve_within`] with progress reports, as [`Solver::solve_watched`] (phase
-    /// [`SolvePhase::Value`], the bounds proven so far). After a [`ControlFlow::Break`] the
-    /// result holds the bounds proven so far, `settled` false unless they already answer the
-    /// window.
-    ///
-    /// # Errors
-    /// As [`Solver::solve_within`]; [`SolveError::Threads`] also when the helper thread
-    /// cannot start.
-    pub fn solve_within_watched(
-        &mut self,
-        pos: &KalahPosition,
-        lower: i32,
-        upper: i32,
-        interval: Duration,
-        progress: &mut dyn FnMut(&SolveProgress) -> ControlFlow<()>,
-    ) -> Result<WindowSolution, SolveError> {
-        if lower >= upper {
-            return Err(SolveError::EmptyWindow { lower, upper });
-        }
-        match self.run(pos, Job::Window(lower, upper), Some((interval, progress)))? {
+        match self.run(pos, Job::Window(lower, upper), options.progress)? {
             Output::Windowed(w) => Ok(w),
             _ => unreachable!("window job"),
         }
@@ -503,25 +356,6 @@ impl Solver {
         }
     }
 
-    /// [`Solver::analyse`] with progress reports, as [`Solver::solve_watched`]: the phase
-    /// is [`SolvePhase::Move`] with the bounds of the move being valued. After a
-    /// [`ControlFlow::Break`] the move being valued keeps its bounds and the later moves
-    /// their starting interval (`exact` false).
-    ///
-    /// # Errors
-    /// As [`Solver::solve_watched`].
-    pub fn analyse_watched(
-        &mut self,
-        pos: &KalahPosition,
-        interval: Duration,
-        progress: &mut dyn FnMut(&SolveProgress) -> ControlFlow<()>,
-    ) -> Result<Analysis, SolveError> {
-        match self.run(pos, Job::Analyse, Some((interval, progress)))? {
-            Output::Analysed(a) => Ok(a),
-            _ => unreachable!("analyse job"),
-        }
-    }
-
     fn run(
         &mut self,
         pos: &KalahPosition,
@@ -530,115 +364,12 @@ impl Solver {
     ) -> Result<Output, SolveError> {
         let t0 = Instant::now();
         if pos.is_over() {
-            return Ok(match job {
-                Job::Solve => Output::Solved(Solution {
-                    value: 0,
-                    lower: 0,
-                    upper: 0,
-                    exact: true,
-                    score: margin(pos),
-                    best_moves: Vec::new(),
-                    pv: Vec::new(),
-                    swap: None,
-                    nodes: 0,
-                    seconds: t0.elapsed().as_secs_f64(),
-                }),
-                Job::Analyse => Output::Analysed(Analysis {
-                    moves: Vec::new(),
-                    nodes: 0,
-                    seconds: t0.elapsed().as_secs_f64(),
-                }),
-                Job::Estimate(_) => Output::Estimated(0, 0),
-                Job::Window(..) => Output::Windowed(WindowSolution {
-                    lower: 0,
-                    upper: 0,
-                    settled: true,
-                    nodes: 0,
-                    seconds: t0.elapsed().as_secs_f64(),
-                }),
-            });
+            return Ok(finished(pos, job, t0));
         }
-        let rules = pos.rules();
-        let m = rules.houses();
+        let flags = self.prepare(pos)?;
+        let m = pos.rules().houses();
         let seeds = pos.seeds_in_houses();
-        let space =
-            rank_space(m as usize, seeds).ok_or(SolveError::TooLarge { seeds, houses: m })?;
-        let key_bits = (64 - space.saturating_sub(1).leading_zeros()).max(1);
-        let flags = flags_of(pos);
-        if let Some(db) = &self.egdb {
-            if !db.serves(&rules) {
-                return Err(SolveError::DatabaseMismatch {
-                    database: db.description(),
-                    position: rules.to_string(),
-                });
-            }
-        }
-        if self.threads > MAX_THREADS {
-            // rayon would start threads until the system refuses (seen: 2,738 threads for a
-            // request of 2^40 from Python, the machine unusable for minutes).
-            return Err(SolveError::Threads(format!(
-                "{} threads asked for, at most {MAX_THREADS}",
-                self.threads
-            )));
-        }
-        if self.pool.as_ref().map(|p| p.0) != Some(self.threads) {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(self.threads)
-                .thread_name(|i| format!("mancala-solver-{i}"))
-                .build()
-                .map_err(|e| SolveError::Threads(e.to_string()))?;
-            self.pool = Some((self.threads, pool));
-        }
-        let fresh = self.filled_for != Some((m, flags));
-        match self.table_kind {
-            TableKind::LockFree => {
-                if self.lock_free.is_none() {
-                    self.lock_free = Some(LockFreeTable::new(self.tt_bytes, key_bits)?);
-                }
-                if let Some(t) = &mut self.lock_free {
-                    if fresh || key_bits > t.key_bits() {
-                        if let Err(e) = t.reset(key_bits.max(t.key_bits())) {
-                            // Never keep a table without memory: the next solve tries again.
-                            self.lock_free = None;
-                            self.filled_for = None;
-                            return Err(e.into());
-                        }
-                    }
-                }
-            }
-            TableKind::Exact => {
-                let t = self.exact.get_or_insert_with(ExactTable::new);
-                if fresh {
-                    t.reset(62)?;
-                }
-            }
-        }
-        self.filled_for = Some((m, flags));
-        // The board starts in the first phase, so that a report before the driver runs is
-        // already true.
-        let board = watch.is_some().then(|| {
-            let (lo, hi) = value_range(pos);
-            match job {
-                Job::Solve | Job::Window(..) | Job::Estimate(_) => {
-                    Board::new(t0, SolvePhase::Value, lo, hi)
-                }
-                Job::Analyse => {
-                    let legal = pos.legal_moves();
-                    match legal.first() {
-                        Some(&mv) => {
-                            let count = legal.len();
-                            let first = SolvePhase::Move {
-                                mv,
-                                index: 0,
-                                count,
-                            };
-                            Board::new(t0, first, lo, hi)
-                        }
-                        None => Board::new(t0, SolvePhase::Value, lo, hi),
-                    }
-                }
-            }
-        });
+        let board = watch.is_some().then(|| first_board(pos, job, t0));
         let board = board.as_ref();
         // `spent`: nodes already searched by this call, so that the node limit holds for the
         // whole call (every move of an analysis, the value and the best moves of a solve),
@@ -708,251 +439,84 @@ impl Solver {
             _ => Ok(work()),
         }
     }
-}
 
-/// The interval a value of `pos` (or of one of its moves) surely lies in.
-fn value_range(pos: &KalahPosition) -> (i32, i32) {
-    let k = pos.seeds_in_houses() as i32;
-    let stores = i32::from(pos.store(Side::South)) + i32::from(pos.store(Side::North));
-    let r = if is_special(pos) { k + 2 * stores } else { k };
-    (-r, r)
-}
-
-/// Publishes a new phase to the progress board, if any.
-fn phase<const M: usize, T: TranspositionTable>(
-    ctx: &Ctx<'_, M, T>,
-    phase: SolvePhase,
-    lower: i32,
-    upper: i32,
-) {
-    if let Some(b) = ctx.progress {
-        b.phase(phase, lower, upper);
-    }
-}
-
-/// Tells the progress board, if any, that a null-window probe for `value ≥ beta` starts
-/// (called once a probe, outside the search: no node and no move order changes).
-fn probing<const M: usize, T: TranspositionTable>(ctx: &Ctx<'_, M, T>, beta: i32) {
-    if let Some(b) = ctx.progress {
-        b.probing(beta);
-    }
-}
-
-fn drive<const M: usize, T: TranspositionTable>(
-    ctx: &Ctx<'_, M, T>,
-    pos: &KalahPosition,
-    job: Job,
-    shared: &dyn Fn(u64) -> Arc<Shared>,
-    t0: Instant,
-) -> Output {
-    let mut nodes = 0u64;
-    let (lo, hi) = value_range(pos);
-    match job {
-        Job::Analyse => {
-            let mut moves = Vec::new();
-            let legal = pos.legal_moves();
-            // Once a limit or the cancel flag stopped one move, the later moves keep their
-            // starting bounds without a search (each would otherwise search a few thousand
-            // nodes before it looks at the limits).
-            let mut stopped = false;
-            for (index, &mv) in legal.iter().enumerate() {
-                let count = legal.len();
-                phase(ctx, SolvePhase::Move { mv, index, count }, lo, hi);
-                let p = if stopped {
-                    Proven {
-                        lower: lo,
-                        upper: hi,
-                    }
-                } else {
-                    let sh = shared(nodes);
-                    let p = ctx.mtd(&sh, lo - 1, hi + 1, 0, |s, a, b| {
-                        probing(ctx, b);
-                        s.move_value(pos, mv, a, b)
-                    });
-                    nodes += sh.nodes.load(Ordering::Relaxed);
-                    stopped = sh.limited.load(Ordering::Relaxed);
-                    p
-                };
-                // `lo − 1, hi + 1` above: a move's value can exceed the position's range by
-                // nothing, but the extra room keeps the driver's first probes inside its
-                // interval. The bounds reported are clamped back to the range, so that a move
-                // stopped before its first probe shows what is known, never a value outside
-                // the game (−49..=+49 on a 48-seed board).
-                let (lower, upper) = (p.lower.clamp(lo, hi), p.upper.clamp(lo, hi));
-                moves.push(MoveValue {
-                    mv,
-                    value: lower,
-                    lower,
-                    upper,
-                    exact: lower == upper,
+    /// Checks that `pos` (not a finished game) can be searched with this configuration (its
+    /// key space, the database's rules, the number of threads) and gets the thread pool and
+    /// the table ready for its rules; returns the search's rule flags.
+    fn prepare(&mut self, pos: &KalahPosition) -> Result<Flags, SolveError> {
+        let rules = pos.rules();
+        let m = rules.houses();
+        let seeds = pos.seeds_in_houses();
+        let space =
+            rank_space(m as usize, seeds).ok_or(SolveError::TooLarge { seeds, houses: m })?;
+        let key_bits = (64 - space.saturating_sub(1).leading_zeros()).max(1);
+        let flags = flags_of(pos);
+        if let Some(db) = &self.egdb {
+            if !db.serves(&rules) {
+                return Err(SolveError::DatabaseMismatch {
+                    database: db.description(),
+                    position: rules.to_string(),
                 });
             }
-            Output::Analysed(Analysis {
-                moves,
-                nodes,
-                seconds: t0.elapsed().as_secs_f64(),
-            })
         }
-        Job::Estimate(depth) => {
-            let sh = shared(nodes);
-            let v = ctx.guess(&sh, pos, depth);
-            let v = if sh.limited.load(Ordering::Relaxed) {
-                0
-            } else {
-                v
-            };
-            Output::Estimated(v, sh.nodes.load(Ordering::Relaxed))
+        if self.threads > MAX_THREADS {
+            // rayon would start threads until the system refuses (seen: 2,738 threads for a
+            // request of 2^40 from Python, the machine unusable for minutes).
+            return Err(SolveError::Threads(format!(
+                "{} threads asked for, at most {MAX_THREADS}",
+                self.threads
+            )));
         }
-        Job::Window(alpha, beta) => {
-            phase(ctx, SolvePhase::Value, lo, hi);
-            let sh = shared(nodes);
-            // The β a probe may test: max(lo, α) + 1 ..= min(hi, β). With more than two,
-            // MTD(f) starts from the heuristic guess, as `solve` does.
-            let first = lo.max(alpha).saturating_add(1);
-            let last = hi.min(beta);
-            let guess = if i64::from(last) - i64::from(first) >= 2 {
-                ctx.guess(&sh, pos, Solver::GUESS_DEPTH)
-            } else {
-                first
-            };
-            let p = ctx.mtd_within(&sh, lo, hi, (alpha, beta), guess, |s, a, b| {
-                probing(ctx, b);
-                s.search_pos(pos, a, b)
-            });
-            nodes += sh.nodes.load(Ordering::Relaxed);
-            Output::Windowed(WindowSolution {
-                lower: p.lower,
-                upper: p.upper,
-                settled: p.exact() || p.upper <= alpha || p.lower >= beta,
-                nodes,
-                seconds: t0.elapsed().as_secs_f64(),
-            })
+        if self.pool.as_ref().map(|p| p.0) != Some(self.threads) {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(self.threads)
+                .thread_name(|i| format!("mancala-solver-{i}"))
+                .build()
+                .map_err(|e| SolveError::Threads(e.to_string()))?;
+            self.pool = Some((self.threads, pool));
         }
-        Job::Solve => {
-            phase(ctx, SolvePhase::Value, lo, hi);
-            let sh = shared(nodes);
-            // First guess of MTD(f): a shallow heuristic search (gains only, database exact).
-            let guess = ctx.guess(&sh, pos, Solver::GUESS_DEPTH);
-            let p: Proven = ctx.mtd(&sh, lo, hi, guess, |s, a, b| {
-                probing(ctx, b);
-                s.search_pos(pos, a, b)
-            });
-            nodes += sh.nodes.load(Ordering::Relaxed);
-            let mut sol = Solution {
-                value: p.lower,
-                lower: p.lower,
-                upper: p.upper,
-                exact: p.exact(),
-                score: margin(pos) + p.lower,
-                best_moves: Vec::new(),
-                pv: Vec::new(),
-                swap: None,
-                nodes,
-                seconds: 0.0,
-            };
-            if sol.exact {
-                let v = sol.value;
-                phase(ctx, SolvePhase::BestMoves, v, v);
-                let sh = shared(nodes);
-                let mut complete = true;
-                let moves = pos.legal_moves();
-                // Each move's test on its own thread (the tests are independent).
-                let tests =
-                    ctx.at_least_each(&sh, v, &moves, |s, &mv, a, b| s.move_value(pos, mv, a, b));
-                for (&mv, t) in moves.iter().zip(tests) {
-                    match t {
-                        Some(true) => sol.best_moves.push(mv),
-                        Some(false) => {}
-                        None => complete = false,
-                    }
-                }
-                if pos.swap_offered() && complete {
-                    phase(ctx, SolvePhase::Swap, v, v);
-                    let a = ctx.mtd(&sh, lo - 1, hi + 1, v, |s, a, b| {
-                        s.move_value(pos, KalahMove::Swap, a, b)
-                    });
-                    let mut stay: Option<i32> = None;
-                    for mv in pos.legal_moves() {
-                        if mv == KalahMove::Swap {
-                            continue;
-                        }
-                        let q = ctx.mtd(&sh, lo - 1, hi + 1, v, |s, a, b| {
-                            s.move_value(pos, mv, a, b)
-                        });
-                        stay = Some(stay.map_or(q.lower, |x| x.max(q.lower)));
-                    }
-                    sol.swap = Some(SwapChoice {
-                        swap_value: a.lower,
-                        stay_value: stay,
-                        swap_is_better: stay.map_or(true, |x| a.lower > x),
-                    });
-                }
-                if complete {
-                    phase(ctx, SolvePhase::PrincipalVariation, v, v);
-                    sol.pv = principal_variation(ctx, &sh, pos, v);
-                }
-                sol.nodes += sh.nodes.load(Ordering::Relaxed);
-                if !complete {
-                    sol.best_moves.clear();
-                }
-            }
-            sol.seconds = t0.elapsed().as_secs_f64();
-            Output::Solved(sol)
-        }
+        self.prepare_table(m, flags, key_bits)?;
+        Ok(flags)
     }
-}
 
-/// Follows value-keeping moves from `pos` (of value `v`) to the end of the game.
-fn principal_variation<const M: usize, T: TranspositionTable>(
-    ctx: &Ctx<'_, M, T>,
-    sh: &Shared,
-    pos: &KalahPosition,
-    v: i32,
-) -> Vec<KalahMove> {
-    let mut pv = Vec::new();
-    let mut pos = *pos;
-    let mut v = v;
-    while let Some(side) = pos.side_to_move() {
-        let mut moves = pos.legal_moves();
-        // The table's best move first.
-        if !is_special(&pos) {
-            let (b, _) = relative(&pos, side);
-            if let Some(e) = ctx.tt.probe(Geometry::<M>::rank(b)) {
-                moves.sort_by_key(|mv| *mv != KalahMove::House(e.best.wrapping_add(1)));
-            }
-        }
-        let mut found = None;
-        for mv in moves {
-            match ctx.at_least(sh, v, |s, a, b| s.move_value(&pos, mv, a, b)) {
-                Some(true) => {
-                    found = Some(mv);
-                    break;
+    /// Gets the table ready for positions of m = `m` and the rule `flags` with keys of
+    /// `key_bits` bits: made on first use, emptied when the rules changed or the keys grew
+    /// (an entry of other rules would be a wrong value).
+    fn prepare_table(&mut self, m: u8, flags: Flags, key_bits: u32) -> Result<(), SolveError> {
+        let fresh = self.filled_for != Some((m, flags));
+        match self.table_kind {
+            TableKind::LockFree => {
+                if self.lock_free.is_none() {
+                    self.lock_free = Some(LockFreeTable::new(self.tt_bytes, key_bits)?);
                 }
-                Some(false) => {}
-                None => return Vec::new(),
+                if let Some(t) = &mut self.lock_free {
+                    if fresh || key_bits > t.key_bits() {
+                        if let Err(e) = t.reset(key_bits.max(t.key_bits())) {
+                            // Never keep a table without memory: the next solve tries again.
+                            self.lock_free = None;
+                            self.filled_for = None;
+                            return Err(e.into());
+                        }
+                    }
+                }
+            }
+            TableKind::Exact => {
+                let t = self.exact.get_or_insert_with(ExactTable::new);
+                if fresh {
+                    t.reset(62)?;
+                }
             }
         }
-        let Some(mv) = found else {
-            // Cannot happen with exact values; stop rather than loop.
-            return pv;
-        };
-        let child = pos.play_unchecked(mv);
-        // The child's value for its player to move, from v = g ± v(child) (`move_gain`).
-        v = match move_gain(&pos, mv, &child) {
-            (_, Next::Over) => 0,
-            (g, Next::Same) => v - g,
-            (g, Next::Other) => g - v,
-        };
-        pv.push(mv);
-        pos = child;
+        self.filled_for = Some((m, flags));
+        Ok(())
     }
-    pv
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::exact::search::Searcher;
+    use mancala_core::kalah::KalahMove;
 
     /// The heuristic estimate (MTD(f)'s first guess) searched deeper than the game lasts is
     /// the exact value: at the issue #12 position the swap ends the game at `0,1,0,0 -`, and

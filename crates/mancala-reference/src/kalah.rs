@@ -1,19 +1,26 @@
 //! A plain array implementation of Kalah, written straight from `docs/rules/kalah.md` with
 //! one loop iteration per seed sown. It shares no code with the packed board and is the
 //! reference the packed board is checked against (tests) and compared with (benches).
-#![allow(dead_code)]
 
 use mancala_core::kalah::{KalahOption, KalahRules};
 
 /// Rules flags of the reference, independent of `KalahRules`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RefRules {
+    /// Houses a row.
     pub m: usize,
+    /// Seeds a house at the start.
     pub n: u8,
+    /// The option `empty_capture`: a last seed in an own empty house captures even when the
+    /// house facing it is empty.
     pub empty_capture: bool,
+    /// The option `end_when_no_move`: the game ends only when the player to move has no seed.
     pub end_when_no_move: bool,
+    /// The option `discard_remaining`: the seeds left at the end go to no store.
     pub discard_remaining: bool,
+    /// The option `pie_rule`: North may swap sides as its first action.
     pub pie_rule: bool,
+    /// The option `no_first_move_bonus`: South's first move earns no extra turn.
     pub no_first_move_bonus: bool,
 }
 
@@ -35,16 +42,25 @@ impl RefRules {
 /// A reference position: slots in notation order, 0 = South to move, 1 = North.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RefPos {
+    /// The rules played.
     pub rules: RefRules,
+    /// South's houses, South's store, North's houses, North's store (notation order).
     pub slots: [u8; 16],
+    /// 0 when South is to move, 1 when North is.
     pub to_move: usize,
+    /// Whether the game is over.
     pub over: bool,
+    /// Whether the player to move may swap (pie rule).
     pub swap_offered: bool,
+    /// Whether no move has been made yet.
     pub first_move: bool,
+    /// Whether South's opening turn is still going on (pie rule: when the turn passes to
+    /// North, North is offered the swap).
     pub opening: bool,
 }
 
 impl RefPos {
+    /// The start position of `rules`: n seeds in every house, South to move.
     pub fn start(rules: RefRules) -> RefPos {
         let mut slots = [0u8; 16];
         for i in 0..rules.m {

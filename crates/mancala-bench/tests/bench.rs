@@ -1,18 +1,17 @@
-//! The benchmark suite (`mancala_solver::bench`): the mid-game file's values against the
+//! The benchmark suite (`mancala_bench`): the mid-game file's values against the
 //! independent brute force, the generator reproducing the file, the quick suite's values and
 //! the determinism of its node counts.
 
-mod common;
-
 use std::collections::HashSet;
 
-use common::Brute;
+use mancala_bench::{self as bench, BenchPosition, BenchSet, GenerateParams, ValueSource};
 use mancala_core::kalah::{KalahPosition, KalahRules};
-use mancala_solver::bench::{self, BenchPosition, BenchSet, GenerateParams, ValueSource};
+use mancala_reference::minimax::Brute;
 use mancala_solver::Solver;
 
 /// Positions of the file with at most this many seeds in the houses are checked against the
-/// exhaustive minimax of `common::Brute` (memoised on the houses and the side to move).
+/// exhaustive minimax of `mancala_reference::minimax::Brute` (memoised on the houses and the
+/// side to move).
 const BRUTE_FORCE_SEEDS: u32 = 16;
 
 #[test]
@@ -110,7 +109,7 @@ fn quick_midgame_values_and_deterministic_nodes() {
         // The mid-game part of the quick suite (the CLI's tests run the whole of it).
         [bench::set("midgame64-quick").unwrap()]
             .iter()
-            .map(|s| bench::run_set(s, &mut solver, |_, _| {}).unwrap())
+            .map(|s| bench::run_set(s, &mut solver, |_, _| {}, None).unwrap())
             .collect::<Vec<_>>()
     };
     let a = run();
@@ -142,7 +141,7 @@ fn a_wrong_expected_value_is_reported() {
         }],
     };
     let mut solver = Solver::new().threads(1).tt_bytes(1 << 20);
-    let r = bench::run_set(&set, &mut solver, |_, _| {}).unwrap();
+    let r = bench::run_set(&set, &mut solver, |_, _| {}, None).unwrap();
     assert_eq!(r.correct(), 0);
     let wrong: Vec<_> = r.wrong().collect();
     assert_eq!(wrong.len(), 1);

@@ -1,3 +1,5 @@
+//! # mancala-bench
+//!
 //! The solver benchmark suite behind `mancala bench`: a fixed, versioned set of Kalah
 //! positions with known exact values, a runner that solves them and checks every value, and
 //! the suite's *signature* (the total nodes searched, like a chess engine's `bench`).
@@ -51,14 +53,18 @@
 //! after it (the set names, then `file:` and the file's path as given); it compares only with a run of
 //! the same selection and [`SUITE_VERSION`].
 
-use std::collections::HashSet;
+#![deny(missing_docs)]
+
+mod generate;
+
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use mancala_core::kalah::{KalahPosition, KalahRules, PositionError, RulesError};
+use mancala_solver::{SolveError, SolveOptions, SolveProgress, Solver};
 use thiserror::Error;
 
-use crate::{SolveError, SolveProgress, Solver};
+pub use generate::{generate_midgame, GenerateParams, MAX_FRUITLESS_WALKS, MAX_GENERATE_COUNT};
 
 /// Version of the suite: raised whenever a set's positions or expected values change, so that
 /// two signatures are only compared for one version. Version 2 added `kalah55-ec` to the full
@@ -78,16 +84,6 @@ pub const MIDGAME_V1: &str = include_str!("../data/kalah64-midgame-v1.txt");
 
 /// Positions of the `midgame64-quick` set: the first this many lines of [`MIDGAME_V1`].
 pub const QUICK_MIDGAME: usize = 20;
-
-/// Most positions [`generate_midgame`] writes in one file (its `count`): each is solved
-/// exactly, so a larger file would take days; a larger count is [`BenchError::Parameters`].
-pub const MAX_GENERATE_COUNT: usize = 100_000;
-
-/// Walks in a row that find no new position (each ends in a finished game or a position
-/// already kept) after which [`generate_midgame`] stops with [`BenchError::Parameters`]: the
-/// seed range then has no such position (`--min-seeds 1 --max-seeds 1`) or fewer than the
-/// count asked for. The mid-game file's longest such run is a few walks.
-pub const MAX_FRUITLESS_WALKS: u64 = 1000;
 
 /// Threads of the signature's configuration.
 pub const SIGNATURE_THREADS: usize = 1;
@@ -132,7 +128,7 @@ pub struct BenchPosition {
     /// The position (its rules included).
     pub position: KalahPosition,
     /// The exact value for the player to move, seeds: the store difference they can still gain
-    /// with perfect play on both sides ([`crate::Solution::value`]).
+    /// with perfect play on both sides ([`Solution::value`](mancala_solver::Solution::value)).
     pub value: i32,
 }
 
@@ -373,7 +369,7 @@ pub struct PositionResult {
     pub expected: i32,
     /// The solver's value (seeds), `None` when the solve was not exact (a limit stopped it).
     pub value: Option<i32>,
-    /// Nodes searched ([`crate::Solution::nodes`]).
+    /// Nodes searched ([`Solution::nodes`](mancala_solver::Solution::nodes)).
     pub nodes: u64,
     /// Wall time of the solve, seconds.
     pub seconds: f64,
@@ -421,43 +417,24 @@ impl SetResult {
     }
 }
 
+/// Reports while a position of a set is solved ([`run_set`]): every `interval` (at least
+/// [`MIN_INTERVAL`](mancala_solver::progress::MIN_INTERVAL)), the callback gets the index
+/// of the position being solved and its [`SolveProgress`] (bounds, nodes, seconds), as
+/// [`SolveOptions::progress`] gives them, on the calling thread.
+pub type Watch<'a> = (Duration, &'a mut dyn FnMut(usize, &SolveProgress));
+
 /// Solves every position of `set` with `solver` (its threads, table and database as
 /// configured; the table is cleared before each position) and checks each value. `progress`
-/// is called after each position with its index and result.
+/// is called after each position with its index and result; `watch`, when given, while each
+/// position is solved ([`Watch`]). The solves and their node counts are the same with or
+/// without `watch` (it only reads the search's snapshots), so the signature is the same.
 ///
 /// # Errors
 /// The first [`SolveError`] of the solver (a database for other rules, no memory for the
-/// table, …); a wrong value is not an error but a result that is not [`PositionResult::correct`].
+/// table, …; [`SolveError::Threads`] also when the helper thread of a watched solve cannot
+/// start); a wrong value is not an error but a result that is not
+/// [`PositionResult::correct`].
 pub fn run_set(
-    set: &BenchSet,
-    solver: &mut Solver,
-    progress: impl FnMut(usize, &PositionResult),
-) -> Result<SetResult, SolveError> {
-    run(set, solver, progress, None)
-}
-
-/// [`run_set`] with reports while each position is solved: `watch` is called on the calling
-/// thread every `interval` (at least [`crate::progress::MIN_INTERVAL`]) with the index of the
-/// position being solved and its [`SolveProgress`] (bounds, nodes, seconds), as
-/// [`Solver::solve_watched`] gives them. The solves and their node counts are those of
-/// [`run_set`] (the watch only reads the search's snapshots), so the signature is the same.
-///
-/// # Errors
-/// As [`run_set`]; [`SolveError::Threads`] also when the helper thread of a watched solve
-/// cannot start.
-pub fn run_set_watched(
-    set: &BenchSet,
-    solver: &mut Solver,
-    progress: impl FnMut(usize, &PositionResult),
-    interval: Duration,
-    watch: &mut dyn FnMut(usize, &SolveProgress),
-) -> Result<SetResult, SolveError> {
-    run(set, solver, progress, Some((interval, watch)))
-}
-
-type Watch<'a> = (Duration, &'a mut dyn FnMut(usize, &SolveProgress));
-
-fn run(
     set: &BenchSet,
     solver: &mut Solver,
     mut progress: impl FnMut(usize, &PositionResult),
@@ -468,11 +445,15 @@ fn run(
         solver.clear_table();
         let t0 = Instant::now();
         let s = match &mut watch {
-            None => solver.solve(&p.position)?,
-            Some((interval, f)) => solver.solve_watched(&p.position, *interval, &mut |sp| {
-                f(i, sp);
-                ControlFlow::Continue(())
-            })?,
+            None => solver.solve(&p.position, SolveOptions::new())?,
+            Some((interval, f)) => {
+                let mut each = |sp: &SolveProgress| {
+                    f(i, sp);
+                    ControlFlow::Continue(())
+                };
+                let options = SolveOptions::new().progress(*interval, &mut each);
+                solver.solve(&p.position, options)?
+            }
         };
         let r = PositionResult {
             position: p.position,
@@ -498,212 +479,9 @@ pub fn signature(results: &[SetResult]) -> u64 {
     results.iter().map(SetResult::nodes).sum()
 }
 
-/// SplitMix64 (Steele, Lea & Flood, "Fast splittable pseudorandom number generators",
-/// OOPSLA 2014): a fixed, documented generator, so that a file generated from a seed is the
-/// same with every version of every dependency.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// A generator started at `seed`.
-    #[must_use]
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (n ≥ 1) by Lemire's multiply-shift (the high word of a 64 × 64-bit
-    /// product; the bias is below n / 2^64).
-    pub fn below(&mut self, n: u64) -> u64 {
-        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
-    }
-}
-
-/// Parameters of [`generate_midgame`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GenerateParams {
-    /// Rule set of the positions (the file's `# rules:` line).
-    pub rules: KalahRules,
-    /// Seed of the [`SplitMix64`] generator.
-    pub seed: u64,
-    /// Positions to write.
-    pub count: usize,
-    /// Lower end of the target seeds in the houses (a capture may leave a position below it).
-    pub min_seeds: u32,
-    /// Upper end of the target: no position has more seeds in the houses.
-    pub max_seeds: u32,
-}
-
-impl GenerateParams {
-    /// The parameters of [`MIDGAME_V1`]: Kalah(6,4) standard rules, seed 1, 240 positions
-    /// for targets of 8..=30 seeds in the houses.
-    #[must_use]
-    pub fn midgame_v1() -> GenerateParams {
-        GenerateParams {
-            rules: "standard".parse().expect("standard parses"),
-            seed: 1,
-            count: 240,
-            min_seeds: 8,
-            max_seeds: 30,
-        }
-    }
-}
-
-/// Writes a positions file by random play, the procedure of [`MIDGAME_V1`]: for each
-/// position, draw a target t uniformly in `min_seeds..=max_seeds`, play uniformly random legal
-/// moves from the start of `rules` until at most t seeds are left in the houses; keep the
-/// position if the game is still on and it is new, otherwise start again from the start
-/// position with the generator as it stands; after [`MAX_FRUITLESS_WALKS`] walks in a row
-/// that keep nothing, stop with an error. Each kept position is solved with `solver`
-/// (table cleared first) and written with its exact value. The result is a function of the
-/// parameters alone (the generator is [`SplitMix64`], values are exact).
-///
-/// # Errors
-/// [`BenchError::Parameters`] for an empty or impossible seed range or a count of 0 or
-/// above [`MAX_GENERATE_COUNT`], and when [`MAX_FRUITLESS_WALKS`] walks in a row find no new
-/// position (the range has fewer positions than the count, or none; the message says how
-/// many were found),
-/// [`BenchError::Solve`] when the solver refuses a position, [`BenchError::NotExact`] when a
-/// limit of `solver` stops a solve.
-pub fn generate_midgame(
-    params: &GenerateParams,
-    solver: &mut Solver,
-    mut progress: impl FnMut(usize, &KalahPosition),
-) -> Result<String, BenchError> {
-    let start = KalahPosition::start(params.rules);
-    let total = start.seeds_in_houses();
-    if params.count == 0
-        || params.count > MAX_GENERATE_COUNT
-        || params.min_seeds == 0
-        || params.min_seeds > params.max_seeds
-        || params.max_seeds >= total
-    {
-        return Err(BenchError::Parameters(format!(
-            "expected a count of 1..={MAX_GENERATE_COUNT} and 1 <= min-seeds <= max-seeds < {total} (the seeds \
-             of the start position), got count {}, seeds {}..={}",
-            params.count, params.min_seeds, params.max_seeds
-        )));
-    }
-    let mut rng = SplitMix64::new(params.seed);
-    let mut seen = HashSet::new();
-    // No capacity reserved from `count`: it is the caller's number, and a file of
-    // MAX_GENERATE_COUNT positions is still far more than a walk usually finds.
-    let mut lines = Vec::new();
-    let mut plies_min = u32::MAX;
-    let mut plies_max = 0;
-    let mut plies_sum = 0u64;
-    let mut attempts = 0u64;
-    let mut fruitless = 0u64;
-    while lines.len() < params.count {
-        if fruitless == MAX_FRUITLESS_WALKS {
-            return Err(BenchError::Parameters(format!(
-                "{} of {} positions found under {} with {}..={} seeds in the houses: the last \
-                 {MAX_FRUITLESS_WALKS} random walks found no new one (each ended in a finished \
-                 game or a position already found); ask for fewer positions or widen the seed range",
-                lines.len(),
-                params.count,
-                params.rules,
-                params.min_seeds,
-                params.max_seeds
-            )));
-        }
-        attempts += 1;
-        let span = u64::from(params.max_seeds - params.min_seeds) + 1;
-        let target = params.min_seeds + rng.below(span) as u32;
-        let mut pos = start;
-        let mut plies = 0u32;
-        while !pos.is_over() && pos.seeds_in_houses() > target {
-            let moves = pos.legal_moves();
-            let mv = moves[rng.below(moves.len() as u64) as usize];
-            pos = pos.play_unchecked(mv);
-            plies += 1;
-        }
-        if pos.is_over() || !seen.insert(pos) {
-            fruitless += 1;
-            continue;
-        }
-        fruitless = 0;
-        solver.clear_table();
-        let s = solver.solve(&pos).map_err(|source| BenchError::Solve {
-            position: pos.to_string(),
-            source,
-        })?;
-        if !s.exact {
-            return Err(BenchError::NotExact(pos.to_string()));
-        }
-        progress(lines.len(), &pos);
-        plies_min = plies_min.min(plies);
-        plies_max = plies_max.max(plies);
-        plies_sum += u64::from(plies);
-        lines.push(format!("{pos} {:+}", s.value));
-    }
-    let mut out = String::new();
-    out.push_str(&format!(
-        "# mancala bench positions file, format version {POSITIONS_FORMAT_VERSION}\n\
-         # generated by: mancala bench --generate --rules {quoted} --seed {seed} --count {count} \
-         --min-seeds {lo} --max-seeds {hi}\n\
-         # procedure: for each position a target t uniform in {lo}..={hi} seeds in the houses, \
-         uniformly random legal moves\n\
-         # from the start until at most t seeds are in the houses (SplitMix64 generator, seed \
-         {seed}; a finished game or a\n\
-         # repeated position is dropped and the next walk starts); {attempts} walk{plural}, plies of \
-         random play {pmin}..={pmax} (mean {pmean:.1})\n\
-         # value: exact value for the player to move (seeds they can still gain over the \
-         opponent with perfect play),\n\
-         # computed by mancala-solver; the solver's tests check the small positions against an \
-         exhaustive minimax\n\
-         # rules: {rules}\n",
-        rules = params.rules,
-        quoted = shell_word(&params.rules.to_string()),
-        plural = if attempts == 1 { "" } else { "s" },
-        seed = params.seed,
-        count = params.count,
-        lo = params.min_seeds,
-        hi = params.max_seeds,
-        pmin = plies_min,
-        pmax = plies_max,
-        pmean = plies_sum as f64 / params.count as f64,
-    ));
-    for l in lines {
-        out.push_str(&l);
-        out.push('\n');
-    }
-    Ok(out)
-}
-
-/// `word` as one word of a POSIX shell command line, to be pasted into a shell: as it is when
-/// the shell takes every character of it literally (`standard`), else in single quotes
-/// (`'kalah(4,2)'`; a `'` in it written `'\''`).
-fn shell_word(word: &str) -> String {
-    let literal = |c: char| c.is_ascii_alphanumeric() || "_-.,+=:/@%".contains(c);
-    if !word.is_empty() && word.chars().all(literal) {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn splitmix64_reference_outputs() {
-        // First outputs for seed 0 of the reference C implementation (Vigna,
-        // prng.di.unimi.it/splitmix64.c), as used to seed xoshiro generators.
-        let mut g = SplitMix64::new(0);
-        assert_eq!(g.next_u64(), 0xE220_A839_7B1D_CDAF);
-        assert_eq!(g.next_u64(), 0x6E78_9E6A_A1B9_65F4);
-        assert_eq!(g.next_u64(), 0x06C4_5D18_8009_454F);
-    }
 
     #[test]
     fn file_format_errors_name_the_line() {
@@ -751,73 +529,6 @@ mod tests {
         assert_eq!(ps.len(), 1);
         assert_eq!(ps[0].value, 8);
         assert_eq!(ps[0].position, KalahPosition::start(rules));
-    }
-
-    #[test]
-    fn generator_refuses_a_count_out_of_range() {
-        let mut solver = Solver::new().threads(1).tt_bytes(1 << 20);
-        for count in [0, MAX_GENERATE_COUNT + 1, 1_000_000_000_000, usize::MAX] {
-            let params = GenerateParams {
-                count,
-                ..GenerateParams::midgame_v1()
-            };
-            let e = generate_midgame(&params, &mut solver, |_, _| {}).unwrap_err();
-            match e {
-                BenchError::Parameters(m) => {
-                    assert!(m.contains("count of 1..=100000"), "{m}");
-                    assert!(m.contains(&format!("got count {count},")), "{m}");
-                }
-                other => panic!("{count}: {other:?}"),
-            }
-        }
-    }
-
-    #[test]
-    fn generator_stops_when_the_range_runs_out_of_positions() {
-        let mut solver = Solver::new().threads(1).tt_bytes(1 << 20);
-        // One seed left in the houses: the side without it has none, so every walk ends in
-        // a finished game.
-        let none = GenerateParams {
-            count: 1,
-            min_seeds: 1,
-            max_seeds: 1,
-            ..GenerateParams::midgame_v1()
-        };
-        // Kalah(2,2) with 1..=3 seeds in the houses: at most C(3 + 4, 4) = 35 ways to put at
-        // most 3 seeds in the 4 houses, at most 9 splits of the other seeds of the 8 between
-        // the stores, 2 sides to move: at most 630 positions, fewer than the 1000 asked for.
-        let few = GenerateParams {
-            rules: "kalah(2,2)".parse().unwrap(),
-            count: 1000,
-            min_seeds: 1,
-            max_seeds: 3,
-            ..GenerateParams::midgame_v1()
-        };
-        for (params, found) in [(none, "0 of 1 positions"), (few, " of 1000 positions")] {
-            match generate_midgame(&params, &mut solver, |_, _| {}).unwrap_err() {
-                BenchError::Parameters(m) => {
-                    assert!(m.contains(found), "{m}");
-                    assert!(
-                        m.contains("the last 1000 random walks found no new one"),
-                        "{m}"
-                    );
-                }
-                other => panic!("{params:?}: {other:?}"),
-            }
-        }
-    }
-
-    #[test]
-    fn shell_words_are_quoted_when_the_shell_would_read_them() {
-        assert_eq!(shell_word("standard"), "standard");
-        assert_eq!(shell_word("kalah(4,2)"), "'kalah(4,2)'");
-        assert_eq!(
-            shell_word("kalah(6,4)+empty_capture"),
-            "'kalah(6,4)+empty_capture'"
-        );
-        assert_eq!(shell_word("a b"), "'a b'");
-        assert_eq!(shell_word("it's"), "'it'\\''s'");
-        assert_eq!(shell_word(""), "''");
     }
 
     #[test]

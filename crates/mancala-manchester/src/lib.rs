@@ -1,11 +1,13 @@
+//! # mancala-manchester
+//!
 //! The University of Manchester COMP34120 Kalah(7,7) engine–agent protocol (the referee
 //! `ManKalah.jar`; `docs/rules/kalah.md`, named rule set `manchester`): the messages' parser
 //! and printer and the state machine of an agent's side of a game ([`Session`]), for any Rust
 //! program that plays under that referee. The `mancala agent manchester` command is one: it
 //! adds the move choice (the solver crate's engine) and its time policy.
 //!
-//! It lives in the core, next to the rules it replays, because it needs nothing but the
-//! rules: which move to send is the caller's business.
+//! It needs nothing but the rules it replays (`mancala-core`): which move to send is the
+//! caller's business.
 //!
 //! # The protocol as the referee speaks it
 //!
@@ -85,7 +87,7 @@
 //! at any moment (the referee aborted the game) ends the game ([`Step::End`]).
 //!
 //! ```
-//! use mancala_core::kalah::manchester::{AgentMessage, Session, Step};
+//! use mancala_manchester::{AgentMessage, Session, Step};
 //! use mancala_core::kalah::KalahMove;
 //!
 //! let mut s = Session::new();
@@ -98,12 +100,14 @@
 //! assert_eq!(AgentMessage::Move(3).to_string(), "MOVE;3");
 //! ```
 
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
 use core::fmt;
 
+use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
+use mancala_core::Side;
 use thiserror::Error;
-
-use crate::kalah::{KalahMove, KalahPosition, KalahRules};
-use crate::Side;
 
 /// The move field of a `CHANGE` message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

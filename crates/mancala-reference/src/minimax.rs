@@ -1,5 +1,5 @@
-//! An independent brute-force evaluator on the core's positions, for the solver's tests.
-#![allow(dead_code)]
+//! An independent brute-force evaluator on the core's Kalah positions, for the solver's
+//! tests.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -44,7 +44,14 @@ fn special(pos: &KalahPosition) -> bool {
     pos.swap_offered() || pos.is_first_move() || pos.in_opening_turn()
 }
 
+impl Default for Brute {
+    fn default() -> Brute {
+        Brute::new()
+    }
+}
+
 impl Brute {
+    /// An evaluator with nothing memoised yet.
     pub fn new() -> Brute {
         Brute {
             memo: HashMap::default(),

@@ -1,0 +1,75 @@
+//! What the command's tests share: the `mancala` binary run without the user's database
+//! cache, its output as text, and scratch folders under the target folder.
+// Each test file uses a part of it.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// Sets the environment every test run of the command gets: no database cache
+/// (`MANCALA_NO_CACHE=1`), and a cache folder of the tests' own, never the user's, for a
+/// test that turns the cache back on (`env_remove("MANCALA_NO_CACHE")`).
+pub fn without_cache(cmd: &mut Command) -> &mut Command {
+    cmd.env("MANCALA_NO_CACHE", "1").env(
+        "MANCALA_CACHE_DIR",
+        concat!(env!("CARGO_TARGET_TMPDIR"), "/mancala-cache-unused"),
+    )
+}
+
+/// The `mancala` command these tests were built with, [`without_cache`].
+pub fn mancala_command() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mancala"));
+    without_cache(&mut cmd);
+    cmd
+}
+
+/// Runs `mancala args` to its end: status and both outputs.
+pub fn mancala(args: &[&str]) -> Output {
+    mancala_command().args(args).output().expect("run mancala")
+}
+
+/// Runs `mancala args` to its end: whether it succeeded, standard output, standard error.
+pub fn mancala_text(args: &[&str]) -> (bool, String, String) {
+    let out = mancala(args);
+    (out.status.success(), text(&out.stdout), text(&out.stderr))
+}
+
+/// Runs `mancala args` with `input` on its standard input, to its end.
+pub fn mancala_with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = mancala_command()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run mancala");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Bytes of an output as text (invalid UTF-8 replaced).
+pub fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// The standard output of `o` as text.
+pub fn stdout(o: &Output) -> String {
+    text(&o.stdout)
+}
+
+/// The standard error of `o` as text.
+pub fn stderr(o: &Output) -> String {
+    text(&o.stderr)
+}
+
+/// A fresh, empty scratch folder `name` of the test file `group`, under the target folder's
+/// temporary folder (one a test process: the process id is in the path).
+pub fn scratch(group: &str, name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("{group}-{}", std::process::id()))
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

@@ -1,0 +1,103 @@
+//! The entry encodings of a database ([`Encoding`]) and the value of a one-byte entry
+//! ([`decode`]).
+
+use mancala_core::kalah::KalahOptions;
+
+use super::packed::Codec;
+use super::MAX_DB_SEEDS;
+
+/// Entry encoding 1: one byte, the value for the side to move plus 128 (excess-128: byte
+/// 128 is value 0, byte 108 is −20; byte 0 never occurs).
+const ENCODING_I8_VALUE: u8 = 1;
+
+/// Entry encoding 2: the index of the value among the values its layer allows, in the same
+/// number of bits for every entry (5 bits for K ≤ 30 under the parity rules), packed into a
+/// little-endian bit stream ([`Encoding::Packed`], module docs).
+const ENCODING_PACKED: u8 = 2;
+
+/// How the entries of a database are stored, in memory and in its file (the header's
+/// entry-encoding byte).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// One byte an entry, the value + 128 (header byte 1): the fastest lookups, 8
+    /// bits a position.
+    #[default]
+    Byte,
+    /// The value's index among the values its layer allows, in ⌈log₂(K + 2)⌉ bits (one more
+    /// under `discard_remaining`), packed (header byte 2, module docs): 5 bits a position
+    /// for K = 15..=30.
+    Packed,
+}
+
+impl Encoding {
+    /// Both encodings.
+    pub const ALL: [Encoding; 2] = [Encoding::Byte, Encoding::Packed];
+
+    /// The header byte: 1 for [`Encoding::Byte`], 2 for [`Encoding::Packed`].
+    #[must_use]
+    pub fn code(self) -> u8 {
+        match self {
+            Encoding::Byte => ENCODING_I8_VALUE,
+            Encoding::Packed => ENCODING_PACKED,
+        }
+    }
+
+    /// The encoding of a header byte, `None` for an unknown one.
+    #[must_use]
+    pub fn from_code(code: u8) -> Option<Encoding> {
+        match code {
+            ENCODING_I8_VALUE => Some(Encoding::Byte),
+            ENCODING_PACKED => Some(Encoding::Packed),
+            _ => None,
+        }
+    }
+
+    /// Its name on the command line and in messages: `byte` or `packed`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Byte => "byte",
+            Encoding::Packed => "packed",
+        }
+    }
+
+    /// Bits an entry of a database of K = `max_seeds` for the value-relevant `options`
+    /// takes in this encoding: 8, or the packed width (module docs of `packed`: 4 bits for
+    /// K ≤ 14, 5 for K ≤ 30, 6 for K ≤ 62, one more under `discard_remaining`).
+    #[must_use]
+    pub fn bits_per_entry(self, max_seeds: u32, options: KalahOptions) -> u32 {
+        match self {
+            Encoding::Byte => BITS_PER_ENTRY,
+            Encoding::Packed => Codec::new(max_seeds.min(MAX_DB_SEEDS), options).width(),
+        }
+    }
+}
+
+impl std::fmt::Display for Encoding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Encoding {
+    type Err = String;
+
+    /// `byte` or `packed`.
+    fn from_str(s: &str) -> Result<Encoding, String> {
+        Encoding::ALL
+            .into_iter()
+            .find(|e| e.name() == s)
+            .ok_or_else(|| format!("unknown database encoding {s:?} (byte or packed)"))
+    }
+}
+
+/// The value (seeds) of an entry byte of [`Encoding::Byte`] (excess-128: byte 128 is value
+/// 0, byte 108 is −20).
+#[inline(always)]
+#[must_use]
+pub fn decode(entry: u8) -> i32 {
+    i32::from(entry) - 128
+}
+/// Bits per entry of [`Encoding::Byte`] (for [`Encoding::Packed`]:
+/// [`Encoding::bits_per_entry`]).
+pub(crate) const BITS_PER_ENTRY: u32 = 8;

@@ -1,0 +1,116 @@
+//! [`EgdbError`]: every reason a database could not be built, saved, opened or used.
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+/// Why a database could not be built, saved, opened or used. Every malformed file gives one
+/// of these, never a panic and never a wrong value.
+#[derive(Debug, Error)]
+pub enum EgdbError {
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The system's error.
+        source: std::io::Error,
+    },
+    /// The file does not start with the magic `MNCLEGDB`.
+    #[error("{0}: not a mancala endgame database (bad magic)")]
+    BadMagic(PathBuf),
+    /// A format version this library does not read.
+    #[error("unsupported database format version {found} (this library reads {expected})")]
+    Version {
+        /// Version in the file.
+        found: u32,
+        /// [`FORMAT_VERSION`](super::FORMAT_VERSION).
+        expected: u32,
+    },
+    /// The file is shorter than its header says.
+    #[error("database file truncated: {expected} bytes expected, {found} found")]
+    Truncated {
+        /// Bytes the header calls for.
+        expected: u64,
+        /// Bytes in the file.
+        found: u64,
+    },
+    /// A header field is inconsistent or unknown (the text says which).
+    #[error("corrupt database header: {0}")]
+    Header(String),
+    /// The payload's checksum does not match: the entries are damaged.
+    #[error("database checksum mismatch (stored {stored:08x}, computed {computed:08x}): the file is corrupt")]
+    Checksum {
+        /// CRC-32 in the header.
+        stored: u32,
+        /// CRC-32 of the payload read.
+        computed: u32,
+    },
+    /// The database was built for other rules than the ones asked for.
+    #[error("the database is for {database}, not for {wanted}")]
+    RulesMismatch {
+        /// What the database serves.
+        database: String,
+        /// The rules asked for.
+        wanted: String,
+    },
+    /// K or the size is out of range.
+    #[error("a database of m = {houses}, K = {max_seeds} is not supported: {why}")]
+    Unsupported {
+        /// m.
+        houses: u8,
+        /// K.
+        max_seeds: u32,
+        /// The limit broken.
+        why: &'static str,
+    },
+    /// An entry outside the range its seed count allows (found when a file is opened or by
+    /// [`Egdb::check_entries`](super::Egdb::check_entries)).
+    #[error(
+        "entry {rank} (k = {seeds} seeds) holds {value}, outside −k..=k or of the wrong parity"
+    )]
+    BadEntry {
+        /// Rank of the entry.
+        rank: u64,
+        /// Seeds in its houses.
+        seeds: u32,
+        /// The value stored.
+        value: i32,
+    },
+    /// The file changed (was truncated, grew, or was overwritten) while it was being read:
+    /// nothing read from it is used. Reading it again once it is whole may succeed.
+    #[error("{0}: the file changed while it was being read (truncated, overwritten or replaced)")]
+    Changed(PathBuf),
+    /// The memory for the entries could not be had (building, loading, or copying a file's
+    /// entries). Nothing was half-built; a smaller K may fit.
+    #[error("the database does not fit in memory: {0}")]
+    OutOfMemory(#[from] crate::OutOfMemory),
+    /// The progress callback of a build
+    /// ([`BuildOptions::progress`](super::BuildOptions::progress)) asked to stop; nothing
+    /// was kept.
+    #[error("the database build was cancelled")]
+    Cancelled,
+    /// The build threads ([`BuildOptions::threads`](super::BuildOptions::threads)) or the
+    /// helper thread of the progress reports could not be started, or more than
+    /// [`MAX_THREADS`](crate::MAX_THREADS) were asked for.
+    #[error("cannot start the build threads: {0}")]
+    Threads(String),
+    /// [`Egdb::find_in`](super::Egdb::find_in) found no file in the folder that serves the rules and loads.
+    #[error("no endgame database for {rules} in {}{}", dir.display(), skipped_text(skipped))]
+    NotFound {
+        /// The folder searched.
+        dir: PathBuf,
+        /// The rules asked for.
+        rules: String,
+        /// Every `*.egdb` file passed over, with its reason.
+        skipped: Vec<(PathBuf, String)>,
+    },
+}
+
+/// `; skipped FILE: REASON` for each file of [`EgdbError::NotFound`].
+fn skipped_text(skipped: &[(PathBuf, String)]) -> String {
+    skipped
+        .iter()
+        .map(|(p, why)| format!("; skipped {}: {why}", p.display()))
+        .collect()
+}

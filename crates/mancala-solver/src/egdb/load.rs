@@ -1,0 +1,428 @@
+//! Reading a database file and checking it completely before a single entry is used:
+//! [`Egdb::open`] (positioned reads in pieces, checksummed as they arrive), [`Egdb::info`]
+//! (the header only), [`Egdb::from_bytes`], and the check of every entry against its seed
+//! count ([`Egdb::check_entries`]).
+
+use std::fs::File;
+use std::path::Path;
+
+use mancala_core::kalah::{KalahOption, KalahOptions, KalahRules};
+use rayon::prelude::*;
+
+use super::packed::{self, Codec};
+use super::{decode, header, Egdb, EgdbError, EgdbInfo, Encoding};
+use crate::mem::FrozenBytes;
+use crate::rank::layer_start;
+
+impl Egdb {
+    /// Reads only the header of the file at `path` (the payload checksum is not checked;
+    /// [`Egdb::open`] checks it).
+    ///
+    /// # Errors
+    /// Every header error of [`Egdb::open`].
+    pub fn info(path: &Path) -> Result<EgdbInfo, EgdbError> {
+        let io = |source| EgdbError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let f = open_regular(path).map_err(io)?;
+        let len = f.metadata().map_err(io)?.len();
+        read_header(path, &f, len).map(|(info, _)| info)
+    }
+
+    /// Reads the file at `path` into memory and checks it completely (header fields, size,
+    /// both CRC-32 checksums, every entry within what its seed count allows, as
+    /// [`Egdb::check_entries`]).
+    ///
+    /// The file is read with positioned reads (`pread`), in pieces of 4 MiB on the rayon
+    /// threads, straight into anonymous memory (huge pages where the system offers them); the
+    /// payload checksum is computed piece by piece as it arrives. The file is never
+    /// memory-mapped: a file that is truncated, overwritten or replaced while it is read gives
+    /// an error ([`EgdbError::Changed`], [`EgdbError::Truncated`], [`EgdbError::Checksum`]),
+    /// never a `SIGBUS`, and once this returns the file is not touched again. Memory: the
+    /// entries once (C(K+2m, 2m) bytes), plus the system's page cache of the file.
+    ///
+    /// # Errors
+    /// [`EgdbError::Io`], [`EgdbError::BadMagic`], [`EgdbError::Version`],
+    /// [`EgdbError::Truncated`], [`EgdbError::Header`], [`EgdbError::Checksum`],
+    /// [`EgdbError::Unsupported`], [`EgdbError::BadEntry`], [`EgdbError::Changed`],
+    /// [`EgdbError::OutOfMemory`].
+    pub fn open(path: &Path) -> Result<Egdb, EgdbError> {
+        let io = |source| EgdbError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let f = open_regular(path).map_err(io)?;
+        // Miri has no positioned reads: read the whole file instead (same checks).
+        #[cfg(miri)]
+        return check_bytes(path, &{
+            use std::io::Read;
+            let mut bytes = Vec::new();
+            let mut f = f;
+            f.read_to_end(&mut bytes).map_err(io)?;
+            bytes
+        });
+        #[cfg(not(miri))]
+        {
+            let len = f.metadata().map_err(io)?.len();
+            let (info, head) = read_header(path, &f, len)?;
+            let payload_at = head.len() as u64;
+            let changed = || EgdbError::Changed(path.to_path_buf());
+            let payload = usize::try_from(info.payload_bytes)
+                .map_err(|_| crate::OutOfMemory { bytes: usize::MAX })?;
+            let memory = usize::try_from(info.memory_bytes)
+                .map_err(|_| crate::OutOfMemory { bytes: usize::MAX })?;
+            // The payload, then (packed) the zero padding, which is not in the file.
+            let (data, pieces) =
+                FrozenBytes::filled_in_pieces(memory, CHECK_PIECE, |offset, piece| {
+                    let in_file = payload.saturating_sub(offset).min(piece.len());
+                    let piece = &mut piece[..in_file];
+                    read_exact_at(&f, piece, payload_at + offset as u64).map_err(|e| {
+                        if e.kind() == std::io::ErrorKind::UnexpectedEof {
+                            changed()
+                        } else {
+                            io(e)
+                        }
+                    })?;
+                    let mut h = crc32fast::Hasher::new();
+                    h.update(piece);
+                    Ok::<_, EgdbError>(h)
+                })?;
+            // The same length and the same header as when the reading began: a file
+            // rewritten in place meanwhile is refused here if its checksum did not already
+            // catch it.
+            if f.metadata().map_err(io)?.len() != len {
+                return Err(changed());
+            }
+            let mut again = vec![0u8; head.len()];
+            read_exact_at(&f, &mut again, 0).map_err(|_| changed())?;
+            if again != head {
+                return Err(changed());
+            }
+            let computed = combine_crc32(&pieces);
+            if computed != info.payload_crc {
+                return Err(EgdbError::Checksum {
+                    stored: info.payload_crc,
+                    computed,
+                });
+            }
+            Egdb::checked(info, data)
+        }
+    }
+
+    /// Reads a database from the bytes of a whole file (what [`Egdb::save`] writes), checked
+    /// exactly as [`Egdb::open`] checks a file, and copies the entries. For databases that
+    /// arrive by other means than a file (embedded, downloaded, fuzzed).
+    ///
+    /// # Errors
+    /// [`EgdbError::BadMagic`] (naming the path `<memory>`), [`EgdbError::Version`],
+    /// [`EgdbError::Truncated`], [`EgdbError::Header`], [`EgdbError::Checksum`],
+    /// [`EgdbError::Unsupported`], [`EgdbError::BadEntry`], [`EgdbError::OutOfMemory`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<Egdb, EgdbError> {
+        check_bytes(Path::new("<memory>"), bytes)
+    }
+
+    /// The same as [`Egdb::open`]: reads the file into anonymous memory (huge pages where
+    /// the system offers them) and checks it completely. (It once copied a memory map of the
+    /// file; `open` no longer maps, so both give the same database for the same memory.)
+    ///
+    /// # Errors
+    /// As [`Egdb::open`].
+    pub fn load(path: &Path) -> Result<Egdb, EgdbError> {
+        Egdb::open(path)
+    }
+
+    /// [`Egdb::open`], then refuses a database that does not serve `rules`.
+    ///
+    /// # Errors
+    /// Those of [`Egdb::open`] and [`EgdbError::RulesMismatch`].
+    pub fn open_for(path: &Path, rules: &KalahRules) -> Result<Egdb, EgdbError> {
+        let db = Egdb::open(path)?;
+        if db.serves(rules) {
+            Ok(db)
+        } else {
+            Err(EgdbError::RulesMismatch {
+                database: db.description(),
+                wanted: rules.to_string(),
+            })
+        }
+    }
+
+    /// Checks every entry against what its seed count allows: `|v| ≤ k`, and `v ≡ k (mod 2)`
+    /// unless `discard_remaining` (search docs); a finished position may hold 0 whatever k.
+    /// Returns the number of entries checked. Opening or loading a file already does this.
+    ///
+    /// # Errors
+    /// [`EgdbError::BadEntry`] for the first bad entry.
+    pub fn check_entries(&self) -> Result<u64, EgdbError> {
+        #[cfg(test)]
+        tests::ENTRY_PASSES.with(|c| c.set(c.get() + 1));
+        match &self.codec {
+            None => check_entries(self.houses, self.max_seeds, self.options, self.data.bytes()),
+            Some(codec) => {
+                let m = usize::from(self.houses);
+                packed::check_codes(codec, self.houses, self.options, self.data.bytes(), |k| {
+                    layer_start(m, k)
+                })?;
+                Ok(self.entries)
+            }
+        }
+    }
+
+    /// The database of the header `info` holding `data` (the payload read from its file,
+    /// followed by the padding of a packed one), once every entry is checked.
+    fn checked(info: EgdbInfo, data: FrozenBytes) -> Result<Egdb, EgdbError> {
+        let encoding = info.encoding();
+        let db = Egdb {
+            houses: info.houses,
+            max_seeds: info.max_seeds,
+            options: info.options,
+            rules: info.rules,
+            entries: info.entries,
+            codec: (encoding == Encoding::Packed).then(|| Codec::new(info.max_seeds, info.options)),
+            data,
+        };
+        db.check_entries()?;
+        Ok(db)
+    }
+}
+
+/// Bytes a rayon task checks or checksums at a time.
+const CHECK_PIECE: usize = 1 << 22;
+
+/// The CRC-32 (IEEE) of `bytes`, the same as `crc32fast::hash`, computed in pieces on the
+/// rayon threads and combined.
+pub(super) fn parallel_crc32(bytes: &[u8]) -> u32 {
+    // `collect` keeps the pieces in order (CRC combination is not commutative).
+    let pieces: Vec<crc32fast::Hasher> = bytes
+        .par_chunks(CHECK_PIECE)
+        .map(|piece| {
+            let mut h = crc32fast::Hasher::new();
+            h.update(piece);
+            h
+        })
+        .collect();
+    combine_crc32(&pieces)
+}
+
+/// The CRC-32 of consecutive pieces, from the hashers of the pieces in order.
+fn combine_crc32(pieces: &[crc32fast::Hasher]) -> u32 {
+    let mut all = crc32fast::Hasher::new();
+    for h in pieces {
+        all.combine(h);
+    }
+    all.finalize()
+}
+
+/// Fills `buf` from the bytes of `f` at `offset` (a positioned read: no shared file
+/// position, so pieces can be read on several threads at once). `UnexpectedEof` when the
+/// file ends first.
+fn read_exact_at(f: &File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::FileExt::read_exact_at(f, buf, offset)
+    }
+    #[cfg(windows)]
+    {
+        let mut done = 0;
+        while done < buf.len() {
+            match std::os::windows::fs::FileExt::seek_read(
+                f,
+                &mut buf[done..],
+                offset + done as u64,
+            ) {
+                Ok(0) => return Err(std::io::ErrorKind::UnexpectedEof.into()),
+                Ok(n) => done += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads and checks the header of the open database file `f` of `len` bytes: the header and
+/// its bytes (the payload starts right after them).
+fn read_header(path: &Path, f: &File, len: u64) -> Result<(EgdbInfo, Vec<u8>), EgdbError> {
+    let mut head = vec![0u8; (header::MAX_LEN as u64).min(len) as usize];
+    read_exact_at(f, &mut head, 0).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::UnexpectedEof {
+            EgdbError::Changed(path.to_path_buf())
+        } else {
+            EgdbError::Io {
+                path: path.to_path_buf(),
+                source: e,
+            }
+        }
+    })?;
+    let (info, payload_at) = header::read(path, &head, len)?;
+    head.truncate(payload_at);
+    Ok((info, head))
+}
+
+/// [`Egdb::check_entries`] on the entries `data` of a database of m = `houses`, K =
+/// `max_seeds` (`data` must have C(K+2m, 2m) entries).
+fn check_entries(
+    houses: u8,
+    max_seeds: u32,
+    options: KalahOptions,
+    data: &[u8],
+) -> Result<u64, EgdbError> {
+    let m = houses as usize;
+    let parity = !options.has(KalahOption::DiscardRemaining);
+    for k in 0..=max_seeds {
+        let start = layer_start(m, k) as usize;
+        let end = layer_start(m, k + 1) as usize;
+        let ki = k as i32;
+        // The entry bytes allowed in layer k, as a table: one look-up per entry.
+        let mut allowed = [false; 256];
+        for (e, ok) in allowed.iter_mut().enumerate() {
+            let v = decode(e as u8);
+            *ok = v.abs() <= ki && !(parity && (v - ki) % 2 != 0);
+        }
+        let layer = &data[start..end];
+        // Pieces of a layer on the rayon threads (a K = 26 layer holds up to 10^9 entries).
+        if layer
+            .par_chunks(CHECK_PIECE)
+            .all(|piece| piece.iter().all(|&e| allowed[usize::from(e)]))
+        {
+            continue;
+        }
+        // Slow path for this layer: 0 is also allowed in a finished position.
+        for (i, &e) in layer.iter().enumerate() {
+            let v = decode(e);
+            let ok =
+                allowed[usize::from(e)] || (v == 0 && is_terminal_rank(m, options, k, i as u64));
+            if !ok {
+                return Err(EgdbError::BadEntry {
+                    rank: (start + i) as u64,
+                    seeds: k,
+                    value: v,
+                });
+            }
+        }
+    }
+    Ok(data.len() as u64)
+}
+
+/// Whether the position of rank `r` within layer k has no move (a finished game).
+pub(crate) fn is_terminal_rank(m: usize, options: KalahOptions, k: u32, r: u64) -> bool {
+    let mut parts = [0u8; 16];
+    crate::rank::unrank_layer(m, k, r, &mut parts[..2 * m]);
+    let own: u32 = parts[..m].iter().map(|&c| u32::from(c)).sum();
+    let opp: u32 = parts[m..2 * m].iter().map(|&c| u32::from(c)).sum();
+    if options.has(KalahOption::EndWhenNoMove) {
+        own == 0
+    } else {
+        own == 0 || opp == 0
+    }
+}
+
+/// [`Egdb::from_bytes`], naming `path` in errors: the header, the payload checksum, then
+/// every entry against its seed count ([`Egdb::check_entries`]).
+fn check_bytes(path: &Path, bytes: &[u8]) -> Result<Egdb, EgdbError> {
+    let (info, payload_at) = header::read(path, bytes, bytes.len() as u64)?;
+    let payload = &bytes[payload_at..];
+    let computed = parallel_crc32(payload);
+    if computed != info.payload_crc {
+        return Err(EgdbError::Checksum {
+            stored: info.payload_crc,
+            computed,
+        });
+    }
+    let memory =
+        usize::try_from(info.memory_bytes).map_err(|_| crate::OutOfMemory { bytes: usize::MAX })?;
+    // A copy of the payload followed by the padding (zero) of a packed one.
+    let (data, _) = FrozenBytes::filled_in_pieces(memory, CHECK_PIECE, |offset, piece| {
+        let in_file = payload.len().saturating_sub(offset).min(piece.len());
+        piece[..in_file].copy_from_slice(&payload[offset..offset + in_file]);
+        Ok::<(), EgdbError>(())
+    })?;
+    // A file whose checksums are right can still have been written wrong (or crafted): a
+    // value no position of its seed count can have is refused rather than served.
+    Egdb::checked(info, data)
+}
+
+/// Opens `path` for reading only if it is a regular file: a FIFO would block the open, a
+/// device could stream without end, and a directory gives an unhelpful system error.
+fn open_regular(path: &Path) -> std::io::Result<File> {
+    let meta = std::fs::metadata(path)?;
+    if meta.is_dir() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "it is a folder, not a file",
+        ));
+    }
+    if !meta.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    File::open(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::egdb::BuildOptions;
+
+    thread_local! {
+        /// Passes over a database's entries ([`Egdb::check_entries`]) started on this thread.
+        pub(super) static ENTRY_PASSES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+
+    /// Opening a file (what `mancala egdb verify` and `mancala_egdb_verify` do, once) reads
+    /// it and passes over its entries exactly once, in either encoding; the entries a pass
+    /// checks are C(K+2m, 2m).
+    #[test]
+    fn opening_checks_the_entries_once() {
+        let rules: KalahRules = "kalah(2,1)".parse().unwrap();
+        for encoding in Encoding::ALL {
+            let db = Egdb::build(&rules, 5, BuildOptions::new().encoding(encoding)).unwrap();
+            let path = std::env::temp_dir().join(format!(
+                "mancala-egdb-once-{}-{encoding}.egdb",
+                std::process::id()
+            ));
+            db.save(&path).unwrap();
+            let before = ENTRY_PASSES.with(std::cell::Cell::get);
+            let opened = Egdb::open(&path).unwrap();
+            let passes = ENTRY_PASSES.with(std::cell::Cell::get) - before;
+            std::fs::remove_file(&path).unwrap();
+            assert_eq!(passes, 1, "{encoding}");
+            // C(5 + 4, 4) = 126 positions of at most 5 seeds in 4 houses.
+            assert_eq!(opened.len(), 126);
+            assert_eq!(opened.encoding(), encoding);
+        }
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "12 MB of bytes: too slow under Miri")]
+    fn piecewise_checksum_equals_the_one_pass_checksum() {
+        // Sizes below, at and across the piece boundaries: the combined pieces must give
+        // crc32fast's one-pass CRC of the same bytes.
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let bytes: Vec<u8> = (0..3 * CHECK_PIECE + 17)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x as u8
+            })
+            .collect();
+        for len in [
+            0,
+            1,
+            CHECK_PIECE - 1,
+            CHECK_PIECE,
+            CHECK_PIECE + 1,
+            bytes.len(),
+        ] {
+            assert_eq!(
+                parallel_crc32(&bytes[..len]),
+                crc32fast::hash(&bytes[..len]),
+                "{len} bytes"
+            );
+        }
+    }
+}
