@@ -3,7 +3,9 @@
 
 use thiserror::Error;
 
-use super::position::{IllegalMove, KalahMove, KalahPosition, MoveParseError};
+use super::error::{IllegalMove, MoveParseError};
+use super::moves::KalahMove;
+use super::position::KalahPosition;
 use super::rules::KalahRules;
 use crate::Side;
 
