@@ -34,7 +34,7 @@ mod cancel;
 pub mod egdb;
 pub mod engine;
 mod handle;
-mod io;
+pub mod io;
 pub mod kalah;
 pub mod progress;
 pub mod rules;
