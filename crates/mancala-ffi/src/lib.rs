@@ -35,7 +35,7 @@ pub mod egdb;
 pub mod engine;
 pub mod game;
 mod handle;
-mod io;
+pub mod io;
 pub mod kalah;
 pub mod progress;
 pub mod rules;

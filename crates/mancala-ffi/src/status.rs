@@ -5,9 +5,6 @@ use std::cell::RefCell;
 use std::ffi::{c_char, c_int, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-/// At its old path: the last-error message is copied out by the caller-buffer protocol of `io`.
-pub use crate::io::mancala_last_error;
-
 /// The result of every `mancala_*` call. `MANCALA_STATUS_OK` (0) is success; every other
 /// value is a failure, and then no out-pointer was written (except the documented "size
 /// needed" of `MANCALA_STATUS_BUFFER_TOO_SMALL`) and `mancala_last_error` describes it.

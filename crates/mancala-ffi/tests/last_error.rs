@@ -14,11 +14,12 @@ use mancala::bao::*;
 use mancala::egdb::*;
 use mancala::engine::*;
 use mancala::game::*;
+use mancala::io::mancala_last_error;
 use mancala::kalah::*;
 use mancala::progress::{MancalaBuildProgress, MancalaSolveProgress};
 use mancala::rules::*;
 use mancala::solver::*;
-use mancala::status::{mancala_last_error, mancala_status_name};
+use mancala::status::mancala_status_name;
 use mancala::{mancala_version, mancala_version_string, MancalaEgdbEncoding, MancalaStatus};
 
 /// The last-error message of this thread.

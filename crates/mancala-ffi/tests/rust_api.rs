@@ -29,7 +29,7 @@ fn last_error() -> String {
     let mut buf = [0 as c_char; 1024];
     let mut needed = 0;
     assert_eq!(
-        unsafe { mancala::status::mancala_last_error(buf.as_mut_ptr(), buf.len(), &mut needed) },
+        unsafe { mancala::io::mancala_last_error(buf.as_mut_ptr(), buf.len(), &mut needed) },
         MancalaStatus::Ok
     );
     let bytes: Vec<u8> = buf[..needed - 1].iter().map(|&c| c as u8).collect();

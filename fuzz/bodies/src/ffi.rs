@@ -6,8 +6,8 @@ use std::ptr;
 
 use arbitrary::Unstructured;
 use mancala::{
-    bao::*, egdb::*, kalah::*, rules::*, status::*, MancalaBao, MancalaEgdb, MancalaKalah,
-    MancalaRules, MancalaStatus,
+    bao::*, egdb::*, io::mancala_last_error, kalah::*, rules::*, status::*, MancalaBao,
+    MancalaEgdb, MancalaKalah, MancalaRules, MancalaStatus,
 };
 use mancala_core::bao::{BaoMove, BaoPosition, BaoRules};
 use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};

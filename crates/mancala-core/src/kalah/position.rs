@@ -35,10 +35,8 @@ use super::tables::lanes;
 use crate::game::{Game, GameKind, MoveList, Outcome};
 use crate::Side;
 
-// The items that lived here before `kalah/` was split by job, at their old paths.
-pub use super::error::{IllegalMove, IllegalReason, MoveParseError, PositionError};
-pub use super::moves::KalahMove;
-pub use super::perft::perft;
+use super::error::{IllegalMove, IllegalReason, MoveParseError};
+use super::moves::KalahMove;
 
 pub(super) const OWN_IS_NORTH: u8 = 1;
 pub(super) const GAME_OVER: u8 = 1 << 1;

@@ -1,8 +1,11 @@
 //! The exact solver wing: the game-theoretic value of a Kalah position, proven by search.
 //!
-//! * `solver.rs`: [`Solver`], its configuration (threads, table, limits, database), `solve`,
-//!   `solve_within` (a value searched only as far as a window needs), `analyse` and the
-//!   result types;
+//! * `solver.rs`: [`Solver`], its configuration (threads, table, limits, database) and its
+//!   calls `solve`, `solve_within` (a value searched only as far as a window needs),
+//!   `analyse` (with [`SolveOptions`]) and `estimate`;
+//! * `jobs.rs`: what each call computes over the driver (the solve's value, best moves,
+//!   pie-rule choice and principal variation; the analysis; the window; the estimate);
+//! * `results.rs`: the result types and [`SolveError`];
 //! * `parallel.rs`: the MTD(f) driver (Plaat, Schaeffer, Pijls & de Bruin 1996), a sequence
 //!   of null-window probes run by every thread of a rayon pool over one shared table;
 //! * `search.rs`: the fail-soft negamax alpha-beta of one probe, with enhanced transposition
