@@ -92,7 +92,7 @@ fn bench_games(c: &mut Criterion) {
     g.finish();
 }
 
-// The 100,000 random games of issue 5 are played by the `#[ignore]`d test
+// The 100,000 random games that check the rules are played by the `#[ignore]`d test
 // `hundred_thousand_random_games` of mancala-core (tests/bao_games.rs):
 // `cargo test -p mancala-core --release --test bao_games -- --ignored --nocapture`.
 criterion_group!(benches, bench_games);

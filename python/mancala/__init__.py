@@ -89,6 +89,12 @@ __all__ = [
     "__version__",
 ]
 
+def __dir__() -> list[str]:
+    """The public names only (PEP 562): ``dir(mancala)`` lists ``__all__``, not the
+    modules and typing helpers this file imports for its own use."""
+    return sorted(__all__)
+
+
 #: What may name an endgame database: an :class:`Egdb` already loaded, or the path of a
 #: database file or of a folder of them.
 EgdbSource = Union[Egdb, str, "os.PathLike[str]"]
@@ -96,7 +102,8 @@ EgdbSource = Union[Egdb, str, "os.PathLike[str]"]
 
 def new_game(rules: str = "standard", position: Optional[str] = None) -> Game:
     """A new game of the rules ``rules``, of the class of the game the rule set names
-    (:func:`game_class`: a :class:`Bao` for ``bao-la-kete…``, else a :class:`Kalah`); from
+    (:func:`game_class`: a :class:`Bao` for ``bao-la-kete…``, an :class:`Oware` for
+    ``oware…`` and ``awari…``, else a :class:`Kalah`); from
     ``position`` (notation) when given. Raises :class:`RulesError`, :class:`NotationError`."""
     cls: type = getattr(_mancala, game_class(rules))
     game: Game = cls(rules, position)
@@ -181,8 +188,8 @@ def best_move(
     seed: int = 0,
     max_nodes: Optional[int] = None,
 ) -> Move:
-    """The playing engine's move in the current position of ``game`` (a :class:`Kalah` or a
-    :class:`Bao`), searched within ``time_ms`` milliseconds at strength ``level`` 1..10
+    """The playing engine's move in the current position of ``game`` (a :class:`Kalah`, a
+    :class:`Bao` or an :class:`Oware`), searched within ``time_ms`` milliseconds at strength ``level`` 1..10
     (see :class:`Engine`; ``seed`` draws the weaker moves of levels 1-4). ``egdb`` (Kalah
     only): a database for exact endgames, as in :func:`solve`.
 

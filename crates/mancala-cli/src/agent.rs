@@ -1,7 +1,7 @@
 //! `mancala agent manchester`: a game-playing agent for the University of Manchester
 //! COMP34120 Kalah(7,7) game engine (the referee `ManKalah.jar`), speaking its engine–agent
-//! protocol on standard input and output (`docs/rules/kalah.md`, named rule set `manchester`; issues 7
-//! and 14).
+//! protocol on standard input and output (`docs/rules/kalah.md`, named rule set
+//! `manchester`).
 //!
 //! # The protocol
 //!

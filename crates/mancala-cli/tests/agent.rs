@@ -2,7 +2,7 @@
 //! (`ManKalah.jar`, the University of Manchester COMP34120 Kalah(7,7) game engine), message
 //! by message, as the agent's module documentation writes it down (sources there: the
 //! course's `doc/protocol.txt`, the order of sends in the engine's published classes, and the
-//! referee's observable behaviour in issue 14):
+//! referee's observable behaviour in games against it):
 //!
 //! * `START;North` to the second player, then `START;South` to the first;
 //! * after a house move, `CHANGE;<house>;<state>;<turn>` to both players, first to the one who

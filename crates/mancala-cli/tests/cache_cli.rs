@@ -1,5 +1,5 @@
 //! The default endgame database of `solve`, `analyse`, `bestmove` and `play --engine`
-//! (issue 13 point 1): built once into the cache folder and reused; a damaged cached file is
+//! built once into the cache folder and reused; a damaged cached file is
 //! rebuilt; `--no-cache` and `--egdb` override; a cache folder that cannot be written is a
 //! warning, never a failure. The cache folder of every test is a scratch folder
 //! (`MANCALA_CACHE_DIR`), never the user's.
@@ -180,8 +180,8 @@ fn a_cache_folder_that_cannot_be_written_is_a_warning() {
 }
 
 /// A folder where the cached file should be: the database is built and used, the save fails
-/// with a warning, and no command names the folder as the database it used (issue 15: the
-/// output said `database <path>` for a path that held no database).
+/// with a warning, and no command names the folder as the database it used (the
+/// output once said `database <path>` for a path that held no database).
 #[test]
 fn a_folder_in_the_place_of_the_cached_file_is_never_named_as_the_database() {
     let cache = scratch("cache-cli", "folder-entry");

@@ -1,4 +1,4 @@
-//! `mancala egdb` and `--egdb` under attack (issue 19): files that change while they are
+//! `mancala egdb` and `--egdb` under attack: files that change while they are
 //! read, planted symlinks, builds killed or interrupted in their save, a disk that refuses
 //! the write, two builds into one folder, renamed and damaged files in a folder, and long
 //! bad input.
@@ -402,8 +402,8 @@ fn a_folder_search_trusts_headers_not_names() {
 
 /// A file whose header reads but whose payload is damaged (one byte changed) is listed as
 /// unusable by `egdb info DIR`, with the checksum reason `solve --verbose` gives when it
-/// passes it over: what `info` calls usable is what the solver uses (fresh-clone review of
-/// issue #15: `info` read only the headers and listed it as a good K = 8 database).
+/// passes it over: what `info` calls usable is what the solver uses (reading only the
+/// headers, `info` once listed such a file as a good K = 8 database).
 #[test]
 fn info_of_a_folder_names_a_damaged_payload_as_solve_does() {
     let dir = scratch("egdb-files", "damaged-payload");
@@ -439,8 +439,7 @@ fn info_of_a_folder_names_a_damaged_payload_as_solve_does() {
 }
 
 /// A folder given where a file is read or written is named as a folder, not with the
-/// system's "Is a directory (os error 21)" (fresh-clone review of issue #15, point 5's kind
-/// in reverse).
+/// system's "Is a directory (os error 21)".
 #[test]
 fn a_folder_where_a_file_should_be_is_named() {
     let dir = scratch("egdb-files", "folder-not-file");

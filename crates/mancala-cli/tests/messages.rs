@@ -1,4 +1,4 @@
-//! The command line's messages (issue 15, point 4): a missing argument is named, every
+//! The command line's messages: a missing argument is named, every
 //! subcommand prefixes an argument's error the same way, Kalah-only commands say so, `show`
 //! counts slots, rule names are case-insensitive, a limited solve says what stopped it and
 //! what it proved, and `show` without a position draws the start. Progress never reaches a

@@ -47,7 +47,7 @@ fn stopped_solve_json_has_bounds_and_no_value() {
 
 #[test]
 fn swap_that_ends_the_game_is_scored_with_the_sweep() {
-    // Issue #12. Under end_when_no_move North may swap with an empty row; the swap is then the
+    // Under end_when_no_move North may swap with an empty row; the swap is then the
     // only move and ends the game. `replay` (the rules engine) shows where it ends: the sweep
     // gives South's seed to South's store, the side the decider now holds, so the decider
     // finishes +1 ahead: value +1 (nothing stored before), score +1.

@@ -371,7 +371,8 @@ fn check_example(lang: &str) {
 }
 
 /// The examples report a failing call with the status name and the library's whole message
-/// (issue 15: the message used to be cleared by `mancala_status_name` before it was read).
+/// (a regression guard: the message must still be there when read after
+/// `mancala_status_name`, which once cleared it).
 /// The expected message is the one `mancala-core` gives for the same rule-set text.
 fn check_example_reports_errors(lang: &str, exes: &[PathBuf]) {
     let bad = "kalah(6,4)+bogus";

@@ -15,7 +15,7 @@
 //! kept in public course-agent repositories such as `crisbodnar/KalahAI`), the referee's
 //! engine classes as published with those repositories (the order in which it sends), and
 //! its observable behaviour in 82 games against the course's reference agent and students'
-//! agents (issue 14). A message is one line ended by `\n`, without spaces, case-sensitive.
+//! agents. A message is one line ended by `\n`, without spaces, case-sensitive.
 //!
 //! ```text
 //! referee -> agent   START;<side>                   <side>  = North | South

@@ -1,5 +1,4 @@
-//! The database cache (`Cache`, issue 13 point 1) and folder discovery (`Egdb::find_in`,
-//! issue 16 point 4): built once, reused, rebuilt when damaged, never trusted blindly; a
+//! The database cache (`Cache`) and folder discovery (`Egdb::find_in`): built once, reused, rebuilt when damaged, never trusted blindly; a
 //! folder that cannot be written is an error the caller can step over; two builders at once
 //! leave one whole file.
 

@@ -1,4 +1,4 @@
-//! Database files under attack (issue 19): a file truncated or overwritten while it is being
+//! Database files under attack: a file truncated or overwritten while it is being
 //! read gives an error, never a signal.
 
 use std::io::{Seek, SeekFrom, Write};

@@ -1,4 +1,4 @@
-//! The pie-rule swap against a brute force written here (issue #12): every value the solver
+//! The pie-rule swap against a brute force written here: every value the solver
 //! gives where a swap is offered (or about to be) — value, score, best moves, principal
 //! variation, the swap choice and `analyse` per move — on small boards under every one of the
 //! 32 option sets, the swaps that end the game (`end_when_no_move`) included; and the
@@ -174,8 +174,8 @@ fn check(solver: &mut Solver, brute: &mut Brute, p: &KalahPosition) -> bool {
 }
 
 #[test]
-fn the_issue_position() {
-    // Issue #12: the swap is the only move and ends the game at `0,1,0,0 -` (the sweep gives
+fn swap_as_the_only_move_ends_the_game() {
+    // The swap is the only move and ends the game at `0,1,0,0 -` (the sweep gives
     // South's seed to South's store); the decider now holds South: +1.
     let rules: KalahRules = "kalah(1,1)+pie_rule+end_when_no_move".parse().unwrap();
     let p = KalahPosition::parse(rules, "1,0,0,0 N swap").unwrap();

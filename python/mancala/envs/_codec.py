@@ -20,6 +20,13 @@ Bao la Kete:
 * action: ``Discrete(432)``: the index of the move in :func:`mancala._mancala.bao_moves`
   (every possible move text); the action mask says which are legal.
 
+Oware and Awari, with ``h`` houses a row:
+
+* observation: ``int64`` array of shape ``(2h + 2,)``: the player's houses 1..h (from its
+  own left) and captured count, then the opponent's houses and captured count. Values
+  ``0..2hs`` for ``s`` seeds a house at the start.
+* action: ``Discrete(h)``: action ``a`` sows house ``a + 1``.
+
 The action mask is an ``int8`` array over the actions, 1 for each legal move.
 """
 

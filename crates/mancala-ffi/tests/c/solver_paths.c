@@ -130,7 +130,7 @@ static void test_pie_rule_choice(void) {
     OK(mancala_rules_free(r));
 }
 
-/* Issue #12: under end_when_no_move the swap is offered with North's row empty and is then the
+/* Under end_when_no_move the swap is offered with North's row empty and is then the
  * only move; it ends the game and the sweep gives South's seed to South's store (0,1,0,0 -),
  * the side the decider now holds: +1 for the decider. No house move: no stay value. */
 static void test_swap_only_move(void) {

@@ -52,7 +52,7 @@
 //!
 //! ## Place in the solver crate
 //!
-//! The engine is a module of `mancala-solver` (`docs/architecture.md`, issue 7) because it shares
+//! The engine is a module of `mancala-solver` (`docs/architecture.md`) because it shares
 //! the exact search's parts rather than copying them:
 //!
 //! * the lock-free bucket storage of the transposition tables ([`crate::tt`]): the exact
