@@ -388,11 +388,10 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     let set_count = sets.len();
     for (set_index, set) in sets.iter().enumerate() {
         if let Some(b) = &spinner {
-            b.set_message(format!(
-                "bench: set {} ({}/{set_count})",
-                set.name,
-                set_index + 1
-            ));
+            crate::progress::set_message(
+                b,
+                &format!("bench: set {} ({}/{set_count})", set.name, set_index + 1),
+            );
         }
         let mut solver = Solver::new()
             .threads(args.threads)
@@ -426,13 +425,16 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
                 &mut solver,
                 on_position,
                 Some((crate::progress::TICK, &mut |i, p| {
-                    b.set_message(format!(
-                        "bench: set {} ({}/{set_count}), position {}/{count}: {}",
-                        set.name,
-                        set_index + 1,
-                        i + 1,
-                        crate::progress::solve_line(p, database.as_deref())
-                    ));
+                    crate::progress::set_message(
+                        b,
+                        &format!(
+                            "bench: set {} ({}/{set_count}), position {}/{count}: {}",
+                            set.name,
+                            set_index + 1,
+                            i + 1,
+                            crate::progress::solve_line(p, database.as_deref())
+                        ),
+                    );
                 })),
             ),
             None => bench::run_set(set, &mut solver, on_position, None),

@@ -242,7 +242,7 @@ fn choose_kalah(
                 if let Some(b) = &bar {
                     b.set_length(p.total);
                     b.set_position(p.done);
-                    b.set_message(crate::progress::build_line(p.done, p.total, p.seconds));
+                    crate::progress::set_message(b, &crate::progress::build_line(p.done, p.total, p.seconds));
                 }
             }
         }

@@ -38,7 +38,10 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
     let mut last = String::new();
     for d in 1..=args.depth {
         if let Some(b) = &spinner {
-            b.set_message(format!("perft: counting depth {d} of {}{last}", args.depth));
+            crate::progress::set_message(
+                b,
+                &format!("perft: counting depth {d} of {}{last}", args.depth),
+            );
         }
         let t = Instant::now();
         let nodes = count(d);

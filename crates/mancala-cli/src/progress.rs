@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressStyle, WeakProgressBar};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike, WeakProgressBar};
 use mancala_solver::{SolvePhase, SolveProgress};
 
 /// How often a spinner redraws and the solver and the build report (200 ms).
@@ -55,35 +55,174 @@ pub fn clear_all() {
     }
 }
 
+/// The width of the terminal on standard error, in columns (80 when it cannot be read).
+fn columns() -> usize {
+    #[cfg(unix)]
+    {
+        // SAFETY: `winsize` is plain data, for which all zeroes is a valid value.
+        let mut ws: libc::winsize = unsafe { std::mem::zeroed() };
+        // SAFETY: TIOCGWINSZ writes a `winsize` through the pointer, which points to a local
+        // of that type; file descriptor 2 is only queried.
+        let read = unsafe { libc::ioctl(2, libc::TIOCGWINSZ, &mut ws) };
+        if read == 0 && ws.ws_col > 0 {
+            return usize::from(ws.ws_col);
+        }
+    }
+    80
+}
+
+/// Columns a progress line leaves free at its end: the terminal echoes a Ctrl-C as `^C`
+/// after the cursor, and a line that filled the row would wrap there, so that clearing the
+/// progress line would clear the echo's row and leave the line on screen.
+const ECHO_ROOM: usize = 3;
+
+/// Columns a spinner's own parts take beside its message: the spinner, two spaces and the
+/// elapsed time in brackets (`[12 seconds]`).
+const SPINNER_PARTS: usize = 18;
+
+/// The bar's length in columns on a terminal of `columns`: 40, less on a narrow terminal.
+fn bar_length(columns: usize) -> usize {
+    (columns / 4).clamp(10, 40)
+}
+
+/// `text` cut to at most `room` columns (one a character), its end marked by `…` when cut.
+fn fit(text: &str, room: usize) -> String {
+    if text.chars().count() <= room {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(room.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
+/// Standard error as indicatif's terminal, [`ECHO_ROOM`] columns narrower than it is:
+/// indicatif pads every line it draws with spaces to the width it is told, and a line that
+/// fills the row leaves the cursor at its edge, where the echoed `^C` wraps to the next row.
+/// It writes the same ANSI sequences as indicatif's own terminal (cursor moves, `ESC [ 2K`),
+/// and each draw in one `write` at its flush: on Ctrl-C the terminal discards the output
+/// not yet shown, and a draw cut there (its clearing gone, its text kept) would land after
+/// the echo instead of over it.
+#[derive(Debug, Default)]
+struct StderrTerm {
+    pending: Mutex<String>,
+}
+
+impl StderrTerm {
+    fn put(&self, s: &str) -> std::io::Result<()> {
+        self.pending
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push_str(s);
+        Ok(())
+    }
+
+    fn moved(&self, n: usize, code: char) -> std::io::Result<()> {
+        if n == 0 {
+            return Ok(());
+        }
+        self.put(&format!("\x1b[{n}{code}"))
+    }
+}
+
+impl TermLike for StderrTerm {
+    fn width(&self) -> u16 {
+        u16::try_from(columns().saturating_sub(ECHO_ROOM).max(1)).unwrap_or(u16::MAX)
+    }
+
+    fn move_cursor_up(&self, n: usize) -> std::io::Result<()> {
+        self.moved(n, 'A')
+    }
+
+    fn move_cursor_down(&self, n: usize) -> std::io::Result<()> {
+        self.moved(n, 'B')
+    }
+
+    fn move_cursor_right(&self, n: usize) -> std::io::Result<()> {
+        self.moved(n, 'C')
+    }
+
+    fn move_cursor_left(&self, n: usize) -> std::io::Result<()> {
+        self.moved(n, 'D')
+    }
+
+    fn write_line(&self, s: &str) -> std::io::Result<()> {
+        self.put(&format!("{s}\n"))
+    }
+
+    fn write_str(&self, s: &str) -> std::io::Result<()> {
+        self.put(s)
+    }
+
+    fn clear_line(&self) -> std::io::Result<()> {
+        self.put("\r\x1b[2K")
+    }
+
+    fn flush(&self) -> std::io::Result<()> {
+        use std::io::Write;
+        let text = std::mem::take(
+            &mut *self
+                .pending
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+        let mut err = std::io::stderr().lock();
+        err.write_all(text.as_bytes())?;
+        err.flush()
+    }
+}
+
+/// The draw target of every bar and spinner: [`StderrTerm`] at indicatif's default rate
+/// (20 redraws a second at most).
+fn target() -> ProgressDrawTarget {
+    ProgressDrawTarget::term_like_with_hz(Box::<StderrTerm>::default(), 20)
+}
+
+/// Sets the message of a bar or spinner made by [`spinner`] or [`bar`], cut so that the
+/// whole line fits the terminal's width with room for an echoed `^C` (so that Ctrl-C
+/// leaves no line behind, `crate::interrupt`).
+pub fn set_message(b: &ProgressBar, text: &str) {
+    let columns = columns();
+    let parts = if b.length().is_some() {
+        bar_length(columns) + 6
+    } else {
+        SPINNER_PARTS
+    };
+    b.set_message(fit(text, columns.saturating_sub(parts + ECHO_ROOM)));
+}
+
 /// A spinner with `message` and the elapsed time, redrawn every [`TICK`]; `None` when
 /// progress is not [`shown`]. Clear it with `finish_and_clear` before printing results.
+/// Change its message with [`set_message`].
 pub fn spinner(message: String) -> Option<ProgressBar> {
     if !shown() {
         return None;
     }
-    let b = ProgressBar::new_spinner();
+    let b = ProgressBar::with_draw_target(None, target());
     // Registered before its first draw, so that a Ctrl-C at any moment finds it.
     register(&b);
     b.set_style(
         ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
             .unwrap_or_else(|_| ProgressStyle::default_spinner()),
     );
-    b.set_message(message);
+    set_message(&b, &message);
     b.enable_steady_tick(TICK);
     Some(b)
 }
 
-/// A bar of `total` steps with a free message (the build's figures); `None` when progress
-/// is not [`shown`].
+/// A bar of `total` steps with a free message (the build's figures, set with
+/// [`set_message`]), as wide as the terminal allows; `None` when progress is not [`shown`].
 pub fn bar(total: u64) -> Option<ProgressBar> {
     if !shown() {
         return None;
     }
-    let b = ProgressBar::new(total);
+    let b = ProgressBar::with_draw_target(Some(total), target());
     register(&b);
     b.set_style(
-        ProgressStyle::with_template("{bar:40} {percent:>3}% {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template(&format!(
+            "{{bar:{}}} {{percent:>3}}% {{msg}}",
+            bar_length(columns())
+        ))
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     b.enable_steady_tick(TICK);
     Some(b)
@@ -129,7 +268,7 @@ fn probe(p: &SolveProgress) -> String {
 
 /// The line a running solve shows: what it proves (the MTD(f) bounds on the value and the
 /// bound the running probe tests, or the phase after the value), nodes, nodes per second,
-/// and the database in use.
+/// and the database in use (its file name: the whole path would not fit a terminal line).
 pub fn solve_line(p: &SolveProgress, database: Option<&str>) -> String {
     let what = match p.phase {
         SolvePhase::Value => format!("{}{}", interval("value", p.lower, p.upper), probe(p)),
@@ -154,7 +293,10 @@ pub fn solve_line(p: &SolveProgress, database: Option<&str>) -> String {
         si(p.nodes as f64 / p.seconds.max(1e-9))
     );
     if let Some(db) = database {
-        line.push_str(&format!(" | database {db}"));
+        let name = std::path::Path::new(db)
+            .file_name()
+            .map_or_else(|| db.into(), |n| n.to_string_lossy());
+        line.push_str(&format!(" | database {name}"));
     }
     line
 }
@@ -195,6 +337,18 @@ mod tests {
     use mancala_core::kalah::KalahMove;
 
     #[test]
+    fn fit_cuts_to_the_room_and_marks_the_cut() {
+        assert_eq!(fit("value +8", 8), "value +8");
+        assert_eq!(fit("value in [+6, +10]", 8), "value i…");
+        assert_eq!(fit("≥≥≥", 2), "≥…");
+        assert_eq!(fit("abc", 0), "…");
+        // The bar leaves its message at least the room of a 10-column bar.
+        assert_eq!(bar_length(60), 15);
+        assert_eq!(bar_length(200), 40);
+        assert_eq!(bar_length(20), 10);
+    }
+
+    #[test]
     fn si_keeps_three_significant_digits() {
         assert_eq!(si(950.0), "950");
         assert_eq!(si(12_345.0), "12.3 k");
@@ -214,8 +368,8 @@ mod tests {
             testing: None,
         };
         assert_eq!(
-            solve_line(&p, Some("egdb/k.egdb")),
-            "value in [+6, +10] | 3.00 M nodes, 1.50 M nodes/s | database egdb/k.egdb"
+            solve_line(&p, Some("/home/user/.cache/mancala/egdb/k.egdb")),
+            "value in [+6, +10] | 3.00 M nodes, 1.50 M nodes/s | database k.egdb"
         );
         // A probe running: what it will settle.
         let probing = SolveProgress {

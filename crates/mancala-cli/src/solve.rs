@@ -131,7 +131,7 @@ fn with_progress<R>(
         None => plain(solver),
         Some(bar) => {
             let r = watched(solver, &mut |p| {
-                bar.set_message(crate::progress::solve_line(p, db.as_deref()));
+                crate::progress::set_message(&bar, &crate::progress::solve_line(p, db.as_deref()));
                 ControlFlow::Continue(())
             });
             bar.finish_and_clear();

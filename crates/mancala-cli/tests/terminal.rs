@@ -47,8 +47,13 @@ fn quoted(word: &str) -> String {
 /// The `script` command running `mancala args` on a terminal of 120 columns (a terminal
 /// `script` makes without one of its own has no size, and progress bars need a width).
 fn in_terminal(args: &[&str]) -> Command {
+    in_terminal_of(120, args)
+}
+
+/// The same on a terminal of `columns` columns.
+fn in_terminal_of(columns: usize, args: &[&str]) -> Command {
     let mut line = format!(
-        "stty cols 120 rows 40; exec {}",
+        "stty cols {columns} rows 40; exec {}",
         quoted(env!("CARGO_BIN_EXE_mancala"))
     );
     for a in args {
@@ -129,27 +134,16 @@ fn bench_shows_progress_and_keeps_its_signature() {
     assert!(!text(&quiet.stdout).contains("bench: set "));
 }
 
-/// Ctrl-C while the engine thinks (its spinner drawn) ends `play` with the spinner line
-/// cleared and the reason on standard error, status 130 (128 + SIGINT).
-#[test]
-fn ctrl_c_during_the_engines_move_clears_the_spinner() {
-    if !require_script() {
-        return;
-    }
-    let mut child = in_terminal(&[
-        "play",
-        "--engine",
-        "--opponent-first",
-        "--level",
-        "10",
-        "--time-ms",
-        "20000",
-    ])
-    .stdin(Stdio::piped())
-    .stdout(Stdio::piped())
-    .stderr(Stdio::piped())
-    .spawn()
-    .expect("run script");
+/// Runs `cmd` (a command in a terminal), waits until the terminal shows `shown`, types
+/// Ctrl-C, and returns the exit status and everything the terminal showed. Fails if `shown`
+/// does not come within a minute or the command does not end within 15 s of the Ctrl-C.
+fn ctrl_c_once_shown(mut cmd: Command, shown: &str) -> (Option<i32>, String) {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run script");
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = child.stdout.take().unwrap();
     let (tx, rx) = mpsc::channel::<Vec<u8>>();
@@ -163,10 +157,10 @@ fn ctrl_c_during_the_engines_move_clears_the_spinner() {
     });
     let mut screen = Vec::new();
     let start = Instant::now();
-    while !text(&screen).contains("thinking") {
+    while !text(&screen).contains(shown) {
         assert!(
             start.elapsed() < Duration::from_secs(60),
-            "no spinner: {:?}",
+            "{shown:?} never shown: {:?}",
             text(&screen)
         );
         if let Ok(bytes) = rx.recv_timeout(Duration::from_millis(100)) {
@@ -174,27 +168,145 @@ fn ctrl_c_during_the_engines_move_clears_the_spinner() {
         }
     }
     // Ctrl-C, as typed at the terminal.
+    let typed = Instant::now();
     stdin.write_all(&[0x03]).unwrap();
     stdin.flush().unwrap();
     let status = child.wait().unwrap();
     drop(stdin);
     reader.join().unwrap();
     screen.extend(rx.try_iter().flatten());
-    let screen = text(&screen);
     assert!(
-        start.elapsed() < Duration::from_secs(15),
-        "the engine was not interrupted"
+        typed.elapsed() < Duration::from_secs(15),
+        "the command was not interrupted"
     );
-    assert_eq!(status.code(), Some(130), "{screen:?}");
-    assert!(screen.contains("mancala: interrupted"), "{screen:?}");
-    // After the last time the spinner was drawn, its line is erased (`ESC [ 2K`, erase in
-    // line, as indicatif clears a finished bar) before the message.
-    let last_draw = screen.rfind("thinking").unwrap();
+    (status.code(), text(&screen))
+}
+
+/// After the last time `drawn` was drawn, its line is erased (`ESC [ 2K`, erase in line, as
+/// indicatif clears a finished bar) before the interruption's message.
+fn assert_cleared_before_the_message(screen: &str, drawn: &str) {
+    let last_draw = screen.rfind(drawn).unwrap();
     let after = &screen[last_draw..];
     let erased = after.find("\x1b[2K").unwrap_or(usize::MAX);
     let message = after.find("mancala: interrupted").unwrap();
     assert!(
         erased < message,
-        "the spinner line was not cleared: {screen:?}"
+        "the progress line was not cleared: {screen:?}"
     );
+}
+
+/// The pieces of text the terminal showed between its control sequences and line breaks:
+/// what each draw put on one row.
+fn drawn_pieces(screen: &str) -> Vec<String> {
+    let mut pieces = vec![String::new()];
+    let mut chars = screen.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\x1b' => {
+                // A control sequence: ESC [ parameters final byte (or ESC and one byte).
+                if chars.next_if_eq(&'[').is_some() {
+                    for d in chars.by_ref() {
+                        if ('@'..='~').contains(&d) {
+                            break;
+                        }
+                    }
+                } else {
+                    chars.next();
+                }
+                pieces.push(String::new());
+            }
+            '\r' | '\n' => pieces.push(String::new()),
+            c => pieces.last_mut().unwrap().push(c),
+        }
+    }
+    pieces.retain(|p| !p.is_empty());
+    pieces
+}
+
+/// Ctrl-C while the engine thinks (its spinner drawn) ends `play` with the spinner line
+/// cleared and the reason on standard error, status 130 (128 + SIGINT).
+#[test]
+fn ctrl_c_during_the_engines_move_clears_the_spinner() {
+    if !require_script() {
+        return;
+    }
+    let cmd = in_terminal(&[
+        "play",
+        "--engine",
+        "--opponent-first",
+        "--level",
+        "10",
+        "--time-ms",
+        "20000",
+    ]);
+    let (status, screen) = ctrl_c_once_shown(cmd, "thinking");
+    assert_eq!(status, Some(130), "{screen:?}");
+    assert!(screen.contains("mancala: interrupted"), "{screen:?}");
+    assert_cleared_before_the_message(&screen, "thinking");
+}
+
+/// On a narrow terminal (60 columns) the solve's progress line, which carries bounds, nodes,
+/// a rate and the database, is cut (and padded) to leave three columns free, so that the
+/// `^C` the terminal echoes after it stays on its row and Ctrl-C clears the whole line.
+#[test]
+fn the_solve_line_fits_a_narrow_terminal_and_ctrl_c_clears_it() {
+    if !require_script() {
+        return;
+    }
+    // A small database in a folder with a long path (K = 8 for m = 6 builds in a blink).
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("a-folder-with-a-rather-long-name-for-the-databases-of-this-test");
+    let _ = std::fs::remove_dir_all(&dir);
+    let built = common::mancala_command()
+        .args([
+            "egdb",
+            "build",
+            "--rules",
+            "kalah(6,6)",
+            "--max-seeds",
+            "8",
+            "--quiet",
+        ])
+        .arg("--out")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{}", text(&built.stderr));
+    let dir_text = dir.display().to_string();
+    let cmd = in_terminal_of(
+        60,
+        &[
+            "solve",
+            "--rules",
+            "kalah(6,6)",
+            "--threads",
+            "1",
+            "--egdb",
+            &dir_text,
+        ],
+    );
+    let (status, screen) = ctrl_c_once_shown(cmd, "value in");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(status, Some(130), "{screen:?}");
+    assert!(
+        !screen.contains("a-folder-with"),
+        "the path was drawn: {screen:?}"
+    );
+    let lines: Vec<String> = drawn_pieces(&screen)
+        .into_iter()
+        .filter(|p| p.contains("value in"))
+        .collect();
+    assert!(!lines.is_empty(), "{screen:?}");
+    for line in &lines {
+        // Each draw (padded by indicatif) without the `^C` the terminal echoed after it:
+        // three columns stay free, so the echo stays on the row.
+        for drawn in line.split("^C") {
+            assert!(
+                drawn.chars().count() <= 57,
+                "a progress line of {} columns on a 60-column terminal: {line:?}",
+                drawn.chars().count()
+            );
+        }
+    }
+    assert_cleared_before_the_message(&screen, "value in");
 }
