@@ -1,7 +1,7 @@
 //! `mancala bestmove`: the engine's move in a position under a time budget.
 
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 use mancala_solver::engine::{
@@ -36,8 +36,10 @@ pub struct BestmoveArgs {
     tt_mb: usize,
     /// Kalah endgame database: a file, or a folder searched for the largest database serving
     /// the rules (as `mancala solve --egdb`). Positions it holds are valued exactly during
-    /// the search. Without it (Kalah), a database is built once and kept in the cache folder
-    /// (as `mancala solve`).
+    /// the search. Without it (Kalah), the cached database is used when it is there
+    /// (`mancala egdb build --rules R --cache` builds it). With --time-ms, the search waits
+    /// at most a quarter of the budget for the database to be read, and goes without it
+    /// after that.
     #[arg(long)]
     egdb: Option<PathBuf>,
     /// No cached endgame database (none at all unless --egdb); MANCALA_NO_CACHE=1 does the
@@ -97,16 +99,23 @@ impl GameCommand for Search<'_> {
         let Search {
             args,
             level,
-            limits,
+            mut limits,
         } = self;
-        // The database after the position is read, so a bad position is refused at once.
-        let choice = crate::database::Choice {
-            egdb: args.egdb.as_deref(),
-            no_cache: args.no_cache,
-            threads: 0,
-            verbose: false,
-        };
-        let db = crate::database::choose_for(rules, choice)?.map(|(db, _)| db);
+        // The database after the position is read, so a bad position is refused at once. It
+        // is read on a thread of its own; with a time budget the search waits for it at most
+        // a quarter of the budget, out of the search's time (a budget is kept), and goes
+        // without it after that. A missing cached database is never built here.
+        let started = Instant::now();
+        let mut loading = crate::database::Loading::start(rules, args.egdb.clone(), args.no_cache);
+        let db = loading
+            .wait(limits.time.map(crate::database::wait_for))?
+            .map(|(db, _)| db);
+        if let Some(t) = limits.time {
+            limits.time = Some(
+                t.saturating_sub(started.elapsed())
+                    .max(Duration::from_millis(1)),
+            );
+        }
         let mut engine = Engine::with_tt_bytes(args.tt_mb << 20);
         engine.set_database(db);
         let mut player: LevelPlayer<G> = LevelPlayer::with_engine(engine, level, args.seed);

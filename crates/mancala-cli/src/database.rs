@@ -4,6 +4,7 @@
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 use mancala_core::kalah::KalahRules;
 use mancala_solver::{available_memory_bytes, Cache, CacheEvent, Egdb, EgdbError, Found};
@@ -25,6 +26,11 @@ pub struct Choice<'a> {
     pub threads: usize,
     /// `--verbose`: name the file used and every file passed over.
     pub verbose: bool,
+    /// Whether a cached database that is missing or damaged may be built now. Commands with
+    /// a time budget a move (`bestmove`, `play --engine`) say no: a build takes seconds to
+    /// minutes, so they use the cached database when it is there and search without one
+    /// otherwise, saying how to build it.
+    pub build: bool,
 }
 
 /// The message of `e` about the file `file`, starting with the file's name (once: most
@@ -206,6 +212,9 @@ fn choose_kalah(
         return Ok(None);
     }
     let cache = Cache::new(&dir);
+    if !choice.build {
+        return Ok(cached_only(&cache, rules, k));
+    }
     // Ctrl-C in the save: remove this process's temporary file (`crate::interrupt`).
     let saved = cache.path(rules, k);
     crate::interrupt::on_interrupt(move || {
@@ -287,6 +296,155 @@ fn choose_kalah(
             Ok(None)
         }
     }
+}
+
+/// What [`Loading`] hands over: the database with its file, none, or the `--egdb` error.
+type Loaded = Result<Option<(Arc<Egdb>, String)>, String>;
+
+/// The engine's database being read on a thread of its own, for the commands that keep a
+/// time budget a move (`bestmove`, `play --engine`): reading and checking a database takes
+/// from a fraction of a second to seconds, which must not come out of the search's time
+/// unasked. What is read is what [`choose_for`] gives without building
+/// ([`Choice::build`] false).
+pub(crate) struct Loading {
+    rx: std::sync::mpsc::Receiver<Loaded>,
+    /// The result once received (taken by [`Loading::wait`]).
+    done: bool,
+}
+
+impl Loading {
+    /// Starts reading the database of `rules`: `egdb` (`--egdb`) when given, else the cached
+    /// one unless `no_cache`.
+    pub(crate) fn start(
+        rules: mancala_core::Rules,
+        egdb: Option<PathBuf>,
+        no_cache: bool,
+    ) -> Loading {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let reader = move || {
+            let choice = Choice {
+                egdb: egdb.as_deref(),
+                no_cache,
+                threads: 0,
+                verbose: false,
+                build: false,
+            };
+            // The receiver may be gone (the command ended first): nothing to hand over then.
+            let _ = tx.send(choose_for(rules, choice));
+        };
+        let done = std::thread::Builder::new()
+            .name("mancala-egdb-read".into())
+            .spawn(reader)
+            .is_err();
+        if done {
+            eprintln!("mancala: warning: cannot start a thread to read the endgame database; going on without one");
+        }
+        Loading { rx, done }
+    }
+
+    /// The database with its file, waiting for it at most `at_most` (`None`: until it is
+    /// read). `Ok(None)`
+    /// when there is none, or when it is not read within `at_most` (then a note on standard
+    /// error says so, and a later call may still get it). Once the result has been handed
+    /// over, later calls give `Ok(None)` at once.
+    ///
+    /// # Errors
+    /// The `--egdb` error when the file given cannot be used.
+    pub(crate) fn wait(&mut self, at_most: Option<Duration>) -> Loaded {
+        use std::sync::mpsc::RecvTimeoutError;
+        if self.done {
+            return Ok(None);
+        }
+        let received = match at_most {
+            None => self.rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
+            Some(limit) => self.rx.recv_timeout(limit),
+        };
+        match received {
+            Ok(loaded) => {
+                self.done = true;
+                loaded
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                if !crate::progress::is_quiet() {
+                    eprintln!(
+                        "mancala: the endgame database is still being read after {} ms: this search goes without it",
+                        at_most.map_or(0, |d| d.as_millis())
+                    );
+                }
+                Ok(None)
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                self.done = true;
+                Ok(None)
+            }
+        }
+    }
+}
+
+/// How long a command with a time budget of `budget` waits for its database before it
+/// searches without: a quarter of the budget, taken out of the search's time.
+pub(crate) fn wait_for(budget: Duration) -> Duration {
+    budget / 4
+}
+
+/// `mancala egdb build --rules R --cache`: the database the commands use by default for
+/// `rules`, built into the cache folder unless a good one is there already, with `threads`
+/// build threads (0 = every core). Prints where it is.
+///
+/// # Errors
+/// A rule set that is not Kalah's, a cache turned off ([`NO_CACHE_ENV`]) or unusable (no
+/// folder, not enough memory, a folder that cannot be written).
+pub(crate) fn build_cache(rules: &str, threads: usize) -> Result<(), String> {
+    let rules = crate::rules_arg::kalah_only(rules, "endgame databases are")?;
+    if cache_off_by_environment() {
+        return Err(format!(
+            "--cache: the cache is turned off ({NO_CACHE_ENV} is set)"
+        ));
+    }
+    let choice = Choice {
+        egdb: None,
+        no_cache: false,
+        threads,
+        verbose: false,
+        build: true,
+    };
+    match choose_kalah(&rules, choice)? {
+        Some((db, source)) if source != NOT_KEPT => {
+            println!("cached {} in {source}", db.description());
+            Ok(())
+        }
+        Some(_) => Err(
+            "--cache: the database was built but could not be kept (see the warning above)".into(),
+        ),
+        None => Err("--cache: no database was cached (see the warning above)".into()),
+    }
+}
+
+/// The cached database of `rules` (K = `k`) if it is there and good, without building it:
+/// for commands that must keep a time budget. When it is missing or refused, a one-line note
+/// on standard error says how to build it, and the command searches without one.
+fn cached_only(cache: &Cache, rules: &KalahRules, k: u32) -> Option<(Arc<Egdb>, String)> {
+    let path = cache.path(rules, k);
+    let opened = Egdb::open_for(&path, rules).map_err(|e| strip_path(&path, &e));
+    let reason = match opened {
+        Ok(db) if db.max_seeds() == k && db.encoding() == mancala_solver::egdb::Encoding::Byte => {
+            return Some((Arc::new(db), path.display().to_string()));
+        }
+        Ok(db) => format!(
+            "the file holds K = {}, {} encoding",
+            db.max_seeds(),
+            db.encoding()
+        ),
+        Err(_) if std::fs::symlink_metadata(&path).is_err() => "none is cached yet".to_string(),
+        Err(why) => why,
+    };
+    if !crate::progress::is_quiet() {
+        eprintln!(
+            "mancala: no endgame database for {} ({reason}): the engine searches without one within its time; `mancala egdb build --rules {rules} --cache` builds it once (K = {k}) for the next runs",
+            family(rules)
+        );
+    }
+    None
 }
 
 /// `kalah(6,·)+empty_capture`: what a database of `rules` serves.

@@ -25,6 +25,8 @@ Examples:
   mancala egdb build --rules standard --max-seeds 16 --out egdb/
   mancala egdb build --rules \"kalah(6,4)+empty_capture\" --max-seeds 20 --out egdb/ --threads 2
   mancala egdb build --rules standard --max-seeds 24 --encoding packed --out egdb/
+  mancala egdb build --rules standard --max-seeds 12 --out small.egdb
+  mancala egdb build --rules manchester --cache
 One database serves every seed count n of the same house count m and capture and end rules.
 --encoding byte (the default) stores one byte a position, the fastest to look up; packed
 stores 5 bits a position for K = 15..30 (m = 6, K = 30: 6.4 GiB instead of 10.3 GiB), is
@@ -34,12 +36,18 @@ position), and is named kalah6.k30.packed.egdb.")]
         /// Rule set (its m and capture/end options decide the database).
         #[arg(long)]
         rules: String,
-        /// K, the largest number of seeds in the houses (0..=127).
-        #[arg(long, value_parser = crate::ranges::max_seeds())]
-        max_seeds: u32,
-        /// Output folder (created if missing); the file is named after the rules and K.
-        #[arg(long)]
-        out: PathBuf,
+        /// K, the largest number of seeds in the houses (0..=127; with --cache, the
+        /// cache's own K).
+        #[arg(long, value_parser = crate::ranges::max_seeds(), required_unless_present = "cache", conflicts_with = "cache")]
+        max_seeds: Option<u32>,
+        /// Output folder (created if missing; the file is named after the rules and K), or
+        /// the file itself when the path ends in `.egdb` and is not a folder.
+        #[arg(long, required_unless_present = "cache", conflicts_with = "cache")]
+        out: Option<PathBuf>,
+        /// Build the database the commands use by default (`solve`, `bestmove`, `play
+        /// --engine`) into the cache folder, under the cache's K, unless it is there already.
+        #[arg(long, conflicts_with = "encoding")]
+        cache: bool,
         /// Build threads (0 = every core; at most 256).
         #[arg(long, default_value_t = 0, value_parser = crate::ranges::threads_or_all())]
         threads: usize,
@@ -98,9 +106,15 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             rules,
             max_seeds,
             out,
+            cache,
             threads,
             encoding,
-        } => build(&rules, max_seeds, &out, threads, encoding),
+        } => match (max_seeds, out) {
+            (Some(max_seeds), Some(out)) if !cache => {
+                build(&rules, max_seeds, &out, threads, encoding)
+            }
+            _ => crate::database::build_cache(&rules, threads),
+        },
         EgdbCommand::Convert {
             file,
             encoding,
@@ -251,7 +265,7 @@ fn info_folder(dir: &std::path::Path) -> Result<(), String> {
 fn build(
     rules: &str,
     max_seeds: u32,
-    out: &PathBuf,
+    out: &std::path::Path,
     threads: usize,
     encoding: Encoding,
 ) -> Result<(), String> {
@@ -271,7 +285,20 @@ fn build(
             ));
         }
     }
-    let path = out.join(Egdb::file_name(&rules, max_seeds, encoding));
+    // `--out` names the file itself when it ends in `.egdb` and is not a folder.
+    let (out, path) = if out.extension().is_some_and(|e| e == "egdb") && !out.is_dir() {
+        let folder = match out.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        (folder, out.to_path_buf())
+    } else {
+        (
+            out.to_path_buf(),
+            out.join(Egdb::file_name(&rules, max_seeds, encoding)),
+        )
+    };
+    let out = &out;
     // The folder must exist and take a file before the build, not after minutes of work. The
     // probe has a fresh unpredictable name, created exclusively (a planted symlink is never
     // followed), and is removed when dropped.

@@ -11,6 +11,7 @@ mod bestmove;
 mod database;
 mod egdb;
 mod interrupt;
+mod notes;
 mod paths;
 mod perft;
 mod play;

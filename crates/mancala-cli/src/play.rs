@@ -17,6 +17,7 @@ use mancala_solver::Egdb;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use crate::notes;
 use crate::rules_arg::{parse_rules, with_position, GameCommand, GameRules};
 
 /// Who plays the side that is not yours.
@@ -62,7 +63,8 @@ pub struct PlayArgs {
     /// Kalah endgame database for the engine: a file, or a folder searched for the largest
     /// database serving the rules (as `mancala solve --egdb`). At level 10 the engine also
     /// solves small positions exactly at the root within its time. Without it (Kalah), the
-    /// engine's database is built once and kept in the cache folder (as `mancala solve`).
+    /// engine uses the cached database when it is there (`mancala egdb build --rules R
+    /// --cache` builds it).
     #[arg(long)]
     egdb: Option<PathBuf>,
     /// No cached endgame database for the engine (none at all unless --egdb);
@@ -108,6 +110,9 @@ impl GameCommand for GameLoop<'_> {
             no_cache: args.no_cache || !engine_plays,
             threads: 0,
             verbose: false,
+            // Read before the game starts, so that no move's time goes into it; a missing
+            // cached database is not built here (its build takes seconds to minutes).
+            build: false,
         };
         let db = match crate::database::choose_for(rules, choice)? {
             Some((db, file)) => {
@@ -163,10 +168,24 @@ fn game_loop<G: Evaluate>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> R
         let pos = *game.position();
         println!("\n{}\n{pos}", pos.drawing());
         let Some(side) = pos.side_to_move() else {
-            let o = pos.outcome().expect("a finished game has an outcome");
+            if let Some(end) = game.ended_by() {
+                let h = pos.history_rules();
+                println!("{}.", notes::history_end(end, h.repetition, h.move_limit));
+            }
+            let Some(o) = pos.outcome() else {
+                return Err("the game is over without a result (a bug: please report it)".into());
+            };
             match o.winner {
-                Some(w) => println!("player {} ({w}) wins: {o}.", player_on(&game, w)),
-                None => println!("Draw."),
+                Some(w) if G::SCORED_IN_SEEDS => {
+                    let by = o.score.unsigned_abs();
+                    let plural = if by == 1 { "" } else { "s" };
+                    println!(
+                        "Result: player {} ({w}) wins by {by} seed{plural}.",
+                        player_on(&game, w)
+                    );
+                }
+                Some(w) => println!("Result: player {} ({w}) wins.", player_on(&game, w)),
+                None => println!("Result: a draw."),
             }
             return Ok(());
         };
@@ -199,6 +218,7 @@ fn game_loop<G: Evaluate>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> R
             };
             println!("player {player} ({side}) plays {mv}");
             game.play(mv).map_err(|e| e.to_string())?;
+            say_after_move(&game, &pos, mv);
             continue;
         }
         print!("player {player} ({side}) to move> ");
@@ -208,8 +228,12 @@ fn game_loop<G: Evaluate>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> R
             .read_until(b'\n', &mut bytes)
             .map_err(|e| format!("reading standard input: {e}"))?;
         if read == 0 {
-            println!("\nend of input: game left unfinished");
-            return Ok(());
+            // Input ended before the game did: an unfinished game is not a success (`quit`
+            // leaves one deliberately).
+            println!();
+            return Err(
+                "end of input before the end of the game (type `quit` to leave a game)".into(),
+            );
         }
         let Ok(line) = std::str::from_utf8(&bytes) else {
             println!("refused: malformed move: the line is not valid UTF-8");
@@ -243,11 +267,25 @@ fn game_loop<G: Evaluate>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> R
         }
         match text.parse::<G::Move>() {
             Err(e) => println!("refused: {e}"),
-            Ok(mv) => {
-                if let Err(e) = game.play(mv) {
-                    println!("refused: {e}");
-                }
-            }
+            Ok(mv) => match game.play(mv) {
+                Err(e) => println!("refused: {e}"),
+                Ok(_) => say_after_move(&game, &pos, mv),
+            },
         }
+    }
+}
+
+/// Prints what the move `mv` from `before` did that the board does not say at a glance (the
+/// seeds captured, an extra turn), one line each.
+fn say_after_move<G: Game>(game: &GameRecord<G>, before: &G, mv: G::Move) {
+    let name = |side: Side| {
+        let n = match game.player_on(side) {
+            Player::First => 1,
+            Player::Second => 2,
+        };
+        format!("player {n} ({side})")
+    };
+    for line in notes::after_move(before, mv, game.position(), name) {
+        println!("{line}");
     }
 }

@@ -108,6 +108,7 @@ fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver, Option<String>), St
         no_cache: args.no_cache,
         threads: args.threads,
         verbose: args.verbose,
+        build: true,
     };
     if let Some((db, f)) = crate::database::choose(&rules, choice)? {
         solver = solver.database(db);

@@ -1,5 +1,6 @@
 //! The default endgame database of `solve`, `analyse`, `bestmove` and `play --engine`
-//! built once into the cache folder and reused; a damaged cached file is
+//! built once into the cache folder (by `solve`, `analyse` or `egdb build --cache`) and
+//! reused; a damaged cached file is
 //! rebuilt; `--no-cache` and `--egdb` override; a cache folder that cannot be written is a
 //! warning, never a failure. The cache folder of every test is a scratch folder
 //! (`MANCALA_CACHE_DIR`), never the user's.
@@ -205,22 +206,60 @@ fn a_folder_in_the_place_of_the_cached_file_is_never_named_as_the_database() {
     std::fs::remove_dir_all(&cache).unwrap();
 }
 
+/// `analyse` builds the cached database as `solve` does; `bestmove` and `play --engine`,
+/// which keep a time a move, never build it: with an empty cache they search without one and
+/// say how to build it (`egdb build --cache`); once it is cached they use it.
 #[test]
-fn analyse_bestmove_and_play_use_the_cache_too() {
-    for (name, args) in [
-        ("analyse", vec!["analyse", "--rules", RULES]),
-        (
-            "bestmove",
-            vec!["bestmove", "--rules", RULES, "--time-ms", "100"],
-        ),
-    ] {
-        let cache = scratch("cache-cli", name);
-        let out = mancala(&cache, &args);
-        assert!(out.status.success(), "{name}: {}", text(&out.stderr));
-        assert!(cache.join(FILE).is_file(), "{name}: no cached file");
-        std::fs::remove_dir_all(&cache).unwrap();
-    }
-    // play: only when the engine plays.
+fn analyse_builds_the_cache_bestmove_and_play_only_use_it() {
+    let cache = scratch("cache-cli", "analyse");
+    let out = mancala(&cache, &["analyse", "--rules", RULES]);
+    assert!(out.status.success(), "analyse: {}", text(&out.stderr));
+    assert!(cache.join(FILE).is_file(), "analyse: no cached file");
+    std::fs::remove_dir_all(&cache).unwrap();
+
+    let cache = scratch("cache-cli", "bestmove");
+    let bestmove = ["bestmove", "--rules", RULES, "--time-ms", "100", "--json"];
+    let out = mancala(&cache, &bestmove);
+    assert!(out.status.success(), "bestmove: {}", text(&out.stderr));
+    assert!(!cache.join(FILE).exists(), "bestmove built the database");
+    let note = text(&out.stderr);
+    assert!(
+        note.contains("no endgame database for kalah(4,·) (none is cached yet)")
+            && note.contains("`mancala egdb build --rules kalah(4,2) --cache`"),
+        "{note}"
+    );
+    // Filled ahead of time, the cache serves bestmove: the start of Kalah(4,2) holds 16
+    // seeds, all of them in the K = 16 database, so the search is exact at once.
+    let built = mancala(&cache, &["egdb", "build", "--rules", RULES, "--cache"]);
+    assert!(built.status.success(), "{}", text(&built.stderr));
+    assert_eq!(
+        text(&built.stdout).trim(),
+        format!(
+            "cached kalah(4,·), K = 16 in {}",
+            cache.join(FILE).display()
+        )
+    );
+    let again = mancala(
+        &cache,
+        &["egdb", "build", "--rules", RULES, "--cache", "--quiet"],
+    );
+    assert!(again.status.success());
+    assert!(
+        !text(&again.stderr).contains("building"),
+        "built twice: {}",
+        text(&again.stderr)
+    );
+    let out = mancala(&cache, &bestmove);
+    assert!(out.status.success(), "bestmove: {}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("\"exact\":true"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(!text(&out.stderr).contains("no endgame database"));
+    std::fs::remove_dir_all(&cache).unwrap();
+
+    // play: only when the engine plays, and then without building.
     let cache = scratch("cache-cli", "play");
     let play = |args: &[&str]| {
         let mut child = mancala_command()
@@ -237,11 +276,68 @@ fn analyse_bestmove_and_play_use_the_cache_too() {
     };
     let people = play(&["play", "--rules", RULES]);
     assert!(people.status.success(), "{}", text(&people.stderr));
-    assert!(!cache.join(FILE).exists(), "two people need no database");
+    assert!(!text(&people.stderr).contains("endgame database"));
     let engine = play(&["play", "--rules", RULES, "--engine", "--time-ms", "50"]);
     assert!(engine.status.success(), "{}", text(&engine.stderr));
-    assert!(cache.join(FILE).is_file());
+    assert!(!cache.join(FILE).exists(), "play built the database");
+    assert!(text(&engine.stderr).contains("none is cached yet"));
     std::fs::remove_dir_all(&cache).unwrap();
+}
+
+/// `egdb build --out` names the file itself when it ends in `.egdb`: a file is written there,
+/// not a folder of that name; `--cache` needs neither `--out` nor `--max-seeds`, and is
+/// refused with them.
+#[test]
+fn egdb_build_out_a_file_and_into_the_cache() {
+    let dir = scratch("cache-cli", "out-file");
+    let file = dir.join("small.egdb");
+    let out = mancala(
+        &dir.join("cache"),
+        &[
+            "egdb",
+            "build",
+            "--rules",
+            RULES,
+            "--max-seeds",
+            "6",
+            "--quiet",
+            "--out",
+            file.to_str().unwrap(),
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(file.is_file(), "no file {}", file.display());
+    let info = mancala(
+        &dir.join("cache"),
+        &["egdb", "info", file.to_str().unwrap()],
+    );
+    assert!(
+        text(&info.stdout).contains("max seeds (K)   6"),
+        "{}",
+        text(&info.stdout)
+    );
+    for refused in [
+        vec![
+            "egdb",
+            "build",
+            "--rules",
+            RULES,
+            "--cache",
+            "--max-seeds",
+            "6",
+        ],
+        vec!["egdb", "build", "--rules", RULES, "--cache", "--out", "x"],
+        vec!["egdb", "build", "--rules", RULES],
+    ] {
+        let out = mancala(&dir.join("cache"), &refused);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{refused:?}: {}",
+            text(&out.stderr)
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Two processes filling an empty cache at once both succeed, and the file is one whole

@@ -193,7 +193,7 @@ fn play_refuses_bad_moves_and_goes_on() {
         "{out}"
     );
     assert!(out.contains("0,1,0,1 -"), "{out}");
-    assert!(out.contains("Draw."), "{out}");
+    assert!(out.contains("Result: a draw."), "{out}");
 }
 
 #[test]
@@ -206,7 +206,7 @@ fn play_refuses_a_line_that_is_not_utf8_and_goes_on() {
         "{out}"
     );
     assert!(out.contains("0,1,0,1 -"), "{out}");
-    assert!(out.contains("Draw."), "{out}");
+    assert!(out.contains("Result: a draw."), "{out}");
 }
 
 #[test]
@@ -237,9 +237,9 @@ fn play_checks_level_and_egdb_whoever_the_opponent_is() {
 
 #[test]
 fn play_against_the_random_mover_finishes() {
-    // The person always plays their lowest non-empty house, typed from the list below; the
-    // input runs out at worst, and the command never fails.
-    let moves = "1\n2\n3\n4\n5\n6\n".repeat(60);
+    // The person types the houses in turn (the empty ones refused) and leaves with `quit`
+    // if the game has not ended by then.
+    let moves = "1\n2\n3\n4\n5\n6\n".repeat(60) + "quit\n";
     let o = mancala_with_input(
         &["play", "--opponent", "random", "--seed", "3"],
         moves.as_bytes(),
@@ -343,7 +343,59 @@ fn oware_through_the_commands() {
     );
     assert!(played.status.success(), "{}", stderr(&played));
     let out = stdout(&played);
-    assert!(out.contains(" wins: ") || out.contains("Draw."), "{out}");
+    assert!(out.contains("Result: "), "{out}");
+}
+
+/// `play` says what a move did beyond the redrawn board — an extra turn, the seeds captured
+/// (values traced by hand from the rules) — and how the game ended; input that ends before
+/// the game does is an error, `quit` is not.
+#[test]
+fn play_says_what_a_move_did_and_how_the_game_ended() {
+    // Kalah(6,4) start, house 3: its 4 seeds end in the store, an extra turn (docs/rules/kalah.md).
+    let o = mancala_with_input(&["play"], b"3\nquit\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("extra turn: player 1 (South) moves again"),
+        "{}",
+        stdout(&o)
+    );
+    // South's single seed in house 1 falls into the empty house 2, facing North's house 5
+    // with 7 seeds: the 7 and the capturing seed go to South's store.
+    let o = mancala_with_input(
+        &["play", "--position", "1,0,4,4,4,4,0,4,4,4,4,7,4,0 S"],
+        b"1\nquit\n",
+    );
+    assert!(stdout(&o).contains("captures 7 seeds\n"), "{}", stdout(&o));
+    assert!(!stdout(&o).contains("extra turn"), "{}", stdout(&o));
+    // Oware: South's last seed (house 6) makes North's house 1 three: captured (OW-5).
+    let o = mancala_with_input(
+        &[
+            "play",
+            "--rules",
+            "oware",
+            "--position",
+            "0,0,0,0,0,1,10,2,4,4,4,4,4,15 S",
+        ],
+        b"6\nquit\n",
+    );
+    assert!(stdout(&o).contains("captures 3 seeds\n"), "{}", stdout(&o));
+    assert!(stdout(&o).contains(",13,"), "{}", stdout(&o));
+    // Kalah(1,2): South sows 2 seeds from its one house, the store and North's house; the
+    // row is empty, the game ends and North sweeps 3: North wins 3 to 1.
+    let o = mancala_with_input(&["play", "--rules", "kalah(1,2)"], b"1\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("Result: player 2 (North) wins by 2 seeds.\n"),
+        "{}",
+        stdout(&o)
+    );
+    // Input that ends mid-game: status 1 and one line on standard error.
+    let o = mancala_with_input(&["play"], b"3\n");
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert_eq!(
+        stderr(&o).trim(),
+        "mancala: error: end of input before the end of the game (type `quit` to leave a game)"
+    );
 }
 
 /// `show --position P` as every other command takes it, and the positional form alike;

@@ -80,7 +80,7 @@ fn bestmove_refuses_bad_input() {
 fn play_against_the_engine_finishes() {
     // The person always plays their lowest non-empty house: lines of 1..6, each tried in
     // turn (refused moves are reported and the game goes on).
-    let moves: String = (0..60).map(|_| "1\n2\n3\n4\n5\n6\n").collect();
+    let moves: String = (0..60).map(|_| "1\n2\n3\n4\n5\n6\n").collect::<String>() + "quit\n";
     let mut child = mancala_command()
         .args(["play", "--engine", "--level", "3", "--time-ms", "50"])
         .stdin(Stdio::piped())
@@ -98,7 +98,7 @@ fn play_against_the_engine_finishes() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("player 2 (North) plays"), "{out}");
-    assert!(out.contains(" wins: ") || out.contains("Draw."), "{out}");
+    assert!(out.contains("Result: "), "{out}");
 }
 
 #[test]
@@ -127,8 +127,9 @@ fn bestmove_bao_finds_the_winning_capture() {
 
 #[test]
 fn play_bao_against_the_engine_until_input_ends() {
-    // The person types `help` and then nothing: the engine is the second player, so the
-    // game waits for the person; input ends and the game is left unfinished.
+    // The person types `help` and then nothing: the engine is the first player and moves,
+    // then the game waits for the person; input ends and the game is left unfinished, which
+    // is an error (status 1, one line on standard error).
     let mut child = mancala_command()
         .args([
             "play",
@@ -148,11 +149,15 @@ fn play_bao_against_the_engine_until_input_ends() {
         .unwrap();
     child.stdin.take().unwrap().write_all(b"help\n").unwrap();
     let o = child.wait_with_output().unwrap();
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let out = stdout(&o);
     // The engine (player 1, South) moved first.
     assert!(out.contains("player 1 (South) plays F"), "{out}");
-    assert!(out.contains("game left unfinished"), "{out}");
+    assert!(
+        stderr(&o).contains("end of input before the end of the game"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -271,7 +276,7 @@ fn bestmove_and_play_with_an_endgame_database() {
         stderr(&o)
     );
     // The engine at level 10 plays a whole game with it (exact root solves on this board).
-    let moves: String = (0..40).map(|_| "1\n2\n3\n4\n").collect();
+    let moves: String = (0..40).map(|_| "1\n2\n3\n4\n").collect::<String>() + "quit\n";
     let mut child = mancala_command()
         .args([
             "play",
@@ -299,7 +304,7 @@ fn bestmove_and_play_with_an_endgame_database() {
     let o = child.wait_with_output().unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.contains(" wins: ") || out.contains("Draw."), "{out}");
+    assert!(out.contains("Result: "), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

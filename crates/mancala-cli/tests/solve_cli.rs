@@ -176,9 +176,9 @@ fn egdb_build_info_verify() {
     assert!(!ok && err.contains("checksum"), "{err}");
     let (ok, _, err) = mancala(&["solve", "--rules", "kalah(4,3)", "--egdb", d]);
     assert!(!ok && err.contains("checksum") && err.contains(f), "{err}");
-    // An --out that cannot be a folder is refused before any building: the message is the
-    // up-front check's (`--out …`), not the save's.
-    let not_a_dir = dir.join("kalah4.k8.egdb");
+    // An --out that cannot be a folder (a file stands in the way) is refused before any
+    // building: the message is the up-front check's (`--out …`), not the save's.
+    let not_a_dir = dir.join("kalah4.k8.egdb").join("sub");
     let (ok, _, err) = build_into(not_a_dir.to_str().unwrap());
     assert!(
         !ok && err.contains(&format!("--out {}", not_a_dir.display())),
