@@ -162,7 +162,7 @@ object has \"ok\": false and the reason in \"failure\"); 2 for a malformed comma
 
 /// clap's message as one line: its lines up to the usage, white space collapsed, without
 /// its own `error: ` prefix, so that what follows a colon (the missing argument's name, the
-/// bad value) stays on the line.
+/// bad value) stays on the line; a `tip:` line is set off by `; `.
 fn one_line(clap_text: &str) -> String {
     let mut parts = Vec::new();
     for line in clap_text.lines() {
@@ -175,10 +175,17 @@ fn one_line(clap_text: &str) -> String {
         }
     }
     if parts.is_empty() {
-        "invalid arguments".to_string()
-    } else {
-        parts.join(" ")
+        return "invalid arguments".to_string();
     }
+    // clap's tip is a sentence of its own: set off by `; `, not run into the message.
+    let mut line = String::new();
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            line.push_str(if part.starts_with("tip:") { "; " } else { " " });
+        }
+        line.push_str(part);
+    }
+    line
 }
 
 /// Reports a failed write to standard output (a closed pipe, a full disk) as one line instead

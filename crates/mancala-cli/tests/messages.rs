@@ -239,6 +239,38 @@ fn every_subcommand_names_a_bad_rules_argument_the_same_way() {
     }
 }
 
+/// A mistyped rule-set name gets every game's forms and the name meant; a bad option value
+/// lists the values the option accepts, for every game; clap's tip is set off from its
+/// message.
+#[test]
+fn a_mistyped_name_or_value_says_what_was_meant() {
+    refused(
+        &["show", "--rules", "standrad"],
+        "; did you mean `standard`?",
+    );
+    refused(&["show", "--rules", "owar"], "; did you mean `oware`?");
+    refused(
+        &["show", "--rules", "xyzzy"],
+        "`bao-la-kete[+name=value…]` (Bao la Kete)",
+    );
+    refused(
+        &["show", "--rules", "bao-la-kete+safari=maybe"],
+        "bad value `maybe` for rule option `safari` (accepted: forced, choice)",
+    );
+    refused(
+        &["show", "--rules", "bao-la-kete+kuu_lap_exempt=yes"],
+        "(accepted: on, off)",
+    );
+    refused(
+        &["show", "--rules", "oware+grand_slam=maybe"],
+        "(accepted: none, all, forbidden, leave_last, unless_only)",
+    );
+    refused(
+        &["solve", "--rulez", "standard"],
+        "unexpected argument '--rulez' found; tip: a similar argument exists: '--rules'",
+    );
+}
+
 #[test]
 fn every_subcommand_names_a_bad_position_the_same_way() {
     let bad = "4,4,4 S";

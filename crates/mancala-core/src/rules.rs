@@ -153,3 +153,89 @@ mod tests {
         assert_eq!(Rules::Bao(BaoRules::LAMU).to_string(), "bao-la-kete");
     }
 }
+
+/// The rule-set names a mistyped one is compared with for a suggestion.
+const NAMES: [&str; 6] = [
+    "standard",
+    "manchester",
+    "bao-la-kete",
+    "oware",
+    "awari",
+    "oware-openspiel",
+];
+
+/// `; did you mean `standard`?` when the head of a refused rule-set text (before `+` or `(`)
+/// is within two edits of a rule-set name (Levenshtein distance, letters in any case), else
+/// nothing: the suffix of the message of a malformed rule set.
+pub(crate) struct DidYouMean<'a>(pub &'a str);
+
+impl fmt::Display for DidYouMean<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let head = self
+            .0
+            .trim()
+            .split(['+', '('])
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        if head.is_empty() || head.len() > 40 || NAMES.contains(&head.as_str()) {
+            return Ok(());
+        }
+        let best = NAMES
+            .iter()
+            .map(|n| (edit_distance(&head, n), *n))
+            .min_by_key(|&(d, _)| d);
+        match best {
+            Some((d, name)) if d <= 2 => write!(f, "; did you mean `{name}`?"),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The Levenshtein distance between `a` and `b` (insertions, deletions and substitutions of
+/// one character each), by the classic two-row dynamic programme.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substitution = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod did_you_mean {
+    use super::*;
+
+    #[test]
+    fn distances_by_hand() {
+        assert_eq!(edit_distance("standrad", "standard"), 2);
+        assert_eq!(edit_distance("owar", "oware"), 1);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("", "awari"), 5);
+    }
+
+    #[test]
+    fn suggestions() {
+        assert_eq!(
+            DidYouMean("standrad").to_string(),
+            "; did you mean `standard`?"
+        );
+        assert_eq!(
+            DidYouMean("Manchestr+pie_rule").to_string(),
+            "; did you mean `manchester`?"
+        );
+        assert_eq!(
+            DidYouMean("bao-la-ket").to_string(),
+            "; did you mean `bao-la-kete`?"
+        );
+        assert_eq!(DidYouMean("xyzzy").to_string(), "");
+        assert_eq!(DidYouMean("kalah(6").to_string(), "");
+    }
+}

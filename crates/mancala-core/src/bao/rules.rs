@@ -132,6 +132,35 @@ impl BaoOption {
             .find(|(_, n)| n.eq_ignore_ascii_case(name))
             .map(|&(o, _)| o)
     }
+
+    /// The values the option accepts, written out for messages (`forced, choice`; `on,
+    /// off`; `1..=8`).
+    #[must_use]
+    pub const fn accepted(self) -> &'static str {
+        match self {
+            BaoOption::First => "S, N",
+            BaoOption::Setup => "kuu,f6,f7,reserve: four numbers totalling 32, the kuu at least 6",
+            BaoOption::Safari => "forced, choice",
+            BaoOption::LapCap => "1..=4294967295",
+            BaoOption::KuuLapExempt
+            | BaoOption::SingletonExempt
+            | BaoOption::MustCaptureReserved
+            | BaoOption::FirstMtajiTakataFromKuu => "on, off",
+            BaoOption::BlockDuration => "1..=8",
+        }
+    }
+}
+
+/// What the option named `option` accepts, for the message of [`RulesError::BadValue`].
+struct AcceptedOf<'a>(&'a str);
+
+impl fmt::Display for AcceptedOf<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match BaoOption::from_name(self.0) {
+            Some(o) => write!(f, " (accepted: {})", o.accepted()),
+            None => Ok(()),
+        }
+    }
 }
 
 /// The names of every Bao option, comma-separated, for error messages.
@@ -162,7 +191,11 @@ pub enum RulesError {
     #[error("rule option `{}` given twice", crate::Shortened(.0))]
     DuplicateOption(String),
     /// An option value that is not allowed for that option.
-    #[error("bad value `{}` for rule option `{option}`", crate::Shortened(value))]
+    #[error(
+        "bad value `{}` for rule option `{option}`{}",
+        crate::Shortened(value),
+        AcceptedOf(option)
+    )]
     BadValue {
         /// The option.
         option: &'static str,

@@ -248,10 +248,13 @@ pub enum RulesError {
     /// The same option given twice.
     #[error("rule option `{0}` given twice")]
     DuplicateOption(&'static str),
-    /// The text is not `kalah(m,n)[+option…]`, `standard` or `manchester`.
+    /// The text is not `kalah(m,n)[+option…]`, `standard` or `manchester` (nor a rule set of
+    /// another game: a text naming none of the games is read as Kalah's). The message lists
+    /// every game's forms and, for a near miss, the name meant (`did you mean`).
     #[error(
-        "malformed rule set `{}`: expected `kalah(m,n)[+option…]`, `standard` or `manchester`",
-        crate::Shortened(.0)
+        "malformed rule set `{}`: expected `standard`, `manchester` or `kalah(m,n)[+option…]` (Kalah), `bao-la-kete[+name=value…]` (Bao la Kete), or `oware`, `awari` or `oware-openspiel`, each `[(h,s)][+name=value…]` (Oware){}",
+        crate::Shortened(.0),
+        crate::rules::DidYouMean(.0)
     )]
     Syntax(String),
 }
