@@ -11,10 +11,10 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use mancala_core::bao::{BaoMove, BaoPosition, Pit};
-use mancala_core::{AnyGame, GameKind, GameRecord};
+use mancala_core::{AnyGame, GameRecord};
 
 use crate::errors::{from_error, Kind};
-use crate::game::{Game, PyGame};
+use crate::game::{new_object, record_of, Game, PyGame};
 use crate::side::Side;
 
 /// The move a Python value names: a `str` in Bao move notation.
@@ -43,6 +43,9 @@ pub fn bao_moves() -> Vec<String> {
 }
 
 impl PyGame for BaoPosition {
+    type Class = Bao;
+    const ANY: fn(GameRecord<Self>) -> AnyGame = AnyGame::Bao;
+
     fn move_to_py(py: Python<'_>, mv: BaoMove) -> Py<PyAny> {
         PyString::new(py, &mv.to_string()).into_any().unbind()
     }
@@ -53,14 +56,6 @@ impl PyGame for BaoPosition {
         _position: &BaoPosition,
     ) -> PyResult<BaoMove> {
         move_from_py(py, obj)
-    }
-
-    fn wrap(py: Python<'_>, game: GameRecord<BaoPosition>) -> PyResult<Py<PyAny>> {
-        let init = PyClassInitializer::from(Game {
-            game: AnyGame::Bao(game),
-        })
-        .add_subclass(Bao);
-        Ok(Py::new(py, init)?.into_any())
     }
 }
 
@@ -73,12 +68,12 @@ impl PyGame for BaoPosition {
 /// from instead of the start position. Raises `RulesError` or `NotationError` with the
 /// library's message.
 #[pyclass(module = "mancala", extends = Game)]
+#[derive(Default)]
 pub struct Bao;
 
 /// The position of a `Bao` object.
 fn position<'a>(slf: &'a PyRef<'_, Bao>) -> PyResult<&'a BaoPosition> {
-    let base: &Game = slf.as_ref();
-    Ok(base.record::<BaoPosition>()?.position())
+    Ok(record_of::<BaoPosition>(slf)?.position())
 }
 
 #[pymethods]
@@ -86,8 +81,7 @@ impl Bao {
     #[new]
     #[pyo3(signature = (rules = "bao-la-kete", position = None))]
     fn new(py: Python<'_>, rules: &str, position: Option<&str>) -> PyResult<(Bao, Game)> {
-        let game = crate::game::new_game(py, GameKind::Bao, rules, position)?;
-        Ok((Bao, Game { game }))
+        new_object::<BaoPosition>(py, rules, position)
     }
 
     /// The board as a NumPy array of `int64`, shape `(2, 2, 8)`: `board[side][row][k]` is

@@ -4,9 +4,13 @@
 //! what only it has. The game-specific part of the Python face is [`PyGame`]: how its moves
 //! cross the boundary and which class holds it.
 
-use pyo3::exceptions::{PyIndexError, PyRuntimeError};
+use std::fmt;
+use std::str::FromStr;
+
+use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyType};
+use pyo3::types::{PyBool, PyDict, PyString, PyType};
+use pyo3::PyClass;
 
 use mancala_core::{with_game, AnyGame, Game as CoreGame, GameKind, GameRecord, Rules};
 
@@ -16,6 +20,13 @@ use crate::side::Side;
 /// How a game of the library is seen from Python: the class that holds it and how its
 /// moves cross the boundary.
 pub trait PyGame: CoreGame {
+    /// The game's Python class (`Kalah`, `Bao`, `Oware`): a subclass of `Game` with no data
+    /// of its own.
+    type Class: PyClass<BaseType = Game> + Default;
+
+    /// The variant of `AnyGame` that holds the game's record (`AnyGame::Kalah`, …).
+    const ANY: fn(GameRecord<Self>) -> AnyGame;
+
     /// The Python value of a move (Kalah: an `int` or `"swap"`; Bao la Kete: a `str`).
     fn move_to_py(py: Python<'_>, mv: Self::Move) -> Py<PyAny>;
 
@@ -29,12 +40,6 @@ pub trait PyGame: CoreGame {
         obj: &Bound<'_, PyAny>,
         position: &Self,
     ) -> PyResult<Self::Move>;
-
-    /// A new object of the game's class holding `game`.
-    ///
-    /// # Errors
-    /// Only Python's (allocation).
-    fn wrap(py: Python<'_>, game: GameRecord<Self>) -> PyResult<Py<PyAny>>;
 }
 
 /// What `__reduce__` pickles: the rules, the start position (notation) and the moves.
@@ -70,7 +75,91 @@ impl Game {
 /// # Errors
 /// Only Python's.
 pub fn wrap(py: Python<'_>, game: AnyGame) -> PyResult<Py<PyAny>> {
-    with_game!(game, g => PyGame::wrap(py, g))
+    with_game!(game, g => wrap_record(py, g))
+}
+
+/// A new object of game `G`'s class holding `game`.
+fn wrap_record<G: PyGame>(py: Python<'_>, game: GameRecord<G>) -> PyResult<Py<PyAny>> {
+    let init =
+        PyClassInitializer::from(Game { game: G::ANY(game) }).add_subclass(G::Class::default());
+    Ok(Py::new(py, init)?.into_any())
+}
+
+/// The `#[new]` of game `G`'s class: the game of `rules` (which must name game `G`) at its
+/// start or at `position`, as [`new_game`].
+///
+/// # Errors
+/// As [`new_game`].
+pub(crate) fn new_object<G: PyGame>(
+    py: Python<'_>,
+    rules: &str,
+    position: Option<&str>,
+) -> PyResult<(G::Class, Game)> {
+    let game = new_game(py, G::KIND, rules, position)?;
+    Ok((G::Class::default(), Game { game }))
+}
+
+/// The record of game `G` that an object of `G`'s class holds.
+///
+/// # Errors
+/// `RuntimeError` if the object holds another game (never for objects made by the class).
+pub(crate) fn record_of<'a, G: PyGame>(
+    slf: &'a PyRef<'_, G::Class>,
+) -> PyResult<&'a GameRecord<G>> {
+    let base: &Game = slf.as_ref();
+    base.record()
+}
+
+/// The move a Python value names in a game whose moves are house numbers (Kalah, Oware): an
+/// `int` (or any integer with `__index__`, such as a NumPy integer) is a house number, made a
+/// move by `house`; a `str` is move notation (`"3"`). `what` says what a move of the game is,
+/// for the `TypeError` (`"an Oware move is a house number (int)"`).
+///
+/// # Errors
+/// `TypeError` for any other type (a `bool` included); `NotationError` for a malformed move
+/// text; `IllegalMoveError` for a house number outside `0..=255` (of any size), which no
+/// board has (the same message as the library's for a house past the last one, `houses`).
+pub(crate) fn house_move_from_py<M>(
+    py: Python<'_>,
+    obj: &Bound<'_, PyAny>,
+    what: &str,
+    houses: u8,
+    house: impl FnOnce(u8) -> M,
+) -> PyResult<M>
+where
+    M: FromStr,
+    M::Err: fmt::Display,
+{
+    if obj.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!("{what}, not a bool")));
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return s
+            .to_cow()?
+            .parse::<M>()
+            .map_err(|e| from_error(py, Kind::Notation, e));
+    }
+    // Any integer type (`numpy.uint64` included, as `operator.index` reads it); one that is
+    // no house (negative, or beyond a byte) is an illegal move, whatever its size.
+    match obj.extract::<crate::int::Int>() {
+        Ok(i) => match i.get::<u8>("house", 0, 255, "") {
+            Ok(h) => Ok(house(h)),
+            Err(_) => {
+                let h = i.text();
+                Err(error(
+                    py,
+                    Kind::IllegalMove,
+                    format!(
+                        "illegal move {h}: house {h} does not exist: houses are numbered 1..={houses}"
+                    ),
+                ))
+            }
+        },
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "{what}, not {}",
+            obj.get_type().name()?
+        ))),
+    }
 }
 
 /// The Python class of a game's kind.

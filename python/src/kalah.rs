@@ -6,15 +6,14 @@
 //! Move texts (`"3"`, `"swap"`) are accepted too.
 
 use numpy::PyArray1;
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyString};
+use pyo3::types::PyString;
 
 use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
-use mancala_core::{GameKind, GameRecord, Rules};
+use mancala_core::{AnyGame, GameKind, GameRecord, Rules};
 
-use crate::errors::{error, from_error, Kind};
-use crate::game::{Game, PyGame};
+use crate::errors::{error, Kind};
+use crate::game::{house_move_from_py, new_object, record_of, Game, PyGame};
 use crate::side::SideArg;
 
 /// The Kalah rules named by `text`, refusing another game's rule set with a pointer to its
@@ -43,67 +42,28 @@ pub fn move_to_py(py: Python<'_>, mv: KalahMove) -> Py<PyAny> {
     .unwrap_or_else(|never| match never {})
 }
 
-/// The move a Python value names: an `int` (or any integer with `__index__`, such as a
-/// NumPy integer) is a house number, a `str` is move notation (`"3"`, `"swap"`).
-///
-/// # Errors
-/// `TypeError` for any other type (a `bool` included); `NotationError` for a malformed move
-/// text; `IllegalMoveError` for a house number outside `0..=255` (of any size), which no board has (the
-/// same message as the library's for a house past m).
-pub fn move_from_py(py: Python<'_>, obj: &Bound<'_, PyAny>, houses: u8) -> PyResult<KalahMove> {
-    if obj.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err(
-            "a Kalah move is a house number (int) or \"swap\", not a bool",
-        ));
-    }
-    if let Ok(s) = obj.cast::<PyString>() {
-        let text = s.to_cow()?;
-        return text
-            .parse::<KalahMove>()
-            .map_err(|e| from_error(py, Kind::Notation, e));
-    }
-    // Any integer type (`numpy.uint64` included, as `operator.index` reads it); one that is
-    // no house (negative, or beyond a byte) is an illegal move, whatever its size.
-    match obj.extract::<crate::int::Int>() {
-        Ok(i) => match i.get::<u8>("house", 0, 255, "") {
-            Ok(h) => Ok(KalahMove::House(h)),
-            Err(_) => {
-                let h = i.text();
-                Err(error(
-                    py,
-                    Kind::IllegalMove,
-                    format!(
-                        "illegal move {h}: house {h} does not exist: houses are numbered 1..={houses}"
-                    ),
-                ))
-            }
-        },
-        Err(_) => Err(PyTypeError::new_err(format!(
-            "a Kalah move is a house number (int) or \"swap\", not {}",
-            obj.get_type().name()?
-        ))),
-    }
-}
-
 impl PyGame for KalahPosition {
+    type Class = Kalah;
+    const ANY: fn(GameRecord<Self>) -> AnyGame = AnyGame::Kalah;
+
     fn move_to_py(py: Python<'_>, mv: KalahMove) -> Py<PyAny> {
         move_to_py(py, mv)
     }
 
+    /// An `int` is a house number, a `str` move notation (`"3"`, `"swap"`), as
+    /// [`house_move_from_py`] reads them.
     fn move_from_py(
         py: Python<'_>,
         obj: &Bound<'_, PyAny>,
         position: &KalahPosition,
     ) -> PyResult<KalahMove> {
-        move_from_py(py, obj, position.rules().houses())
-    }
-
-    fn wrap(py: Python<'_>, game: GameRecord<KalahPosition>) -> PyResult<Py<PyAny>> {
-        let init = PyClassInitializer::from(Game {
-            game: mancala_core::AnyGame::Kalah(game),
-        })
-        .add_subclass(Kalah);
-        Ok(Py::new(py, init)?.into_any())
+        house_move_from_py(
+            py,
+            obj,
+            "a Kalah move is a house number (int) or \"swap\"",
+            position.rules().houses(),
+            KalahMove::House,
+        )
     }
 }
 
@@ -115,12 +75,12 @@ impl PyGame for KalahPosition {
 /// position in notation (`"4,4,4,4,4,4,0,4,4,4,4,4,4,0 S"`) to start from instead of the
 /// start position. Raises `RulesError` or `NotationError` with the library's message.
 #[pyclass(module = "mancala", extends = Game)]
+#[derive(Default)]
 pub struct Kalah;
 
 /// The Kalah record of a `Kalah` object.
 fn record<'a>(slf: &'a PyRef<'_, Kalah>) -> PyResult<&'a GameRecord<KalahPosition>> {
-    let base: &Game = slf.as_ref();
-    base.record()
+    record_of(slf)
 }
 
 /// The current position of a `Kalah` object.
@@ -136,8 +96,7 @@ impl Kalah {
     #[new]
     #[pyo3(signature = (rules = "standard", position = None))]
     fn new(py: Python<'_>, rules: &str, position: Option<&str>) -> PyResult<(Kalah, Game)> {
-        let game = crate::game::new_game(py, GameKind::Kalah, rules, position)?;
-        Ok((Kalah, Game { game }))
+        new_object::<KalahPosition>(py, rules, position)
     }
 
     /// South's store minus North's, in seeds: the final score once the game is over (the

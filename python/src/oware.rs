@@ -6,18 +6,18 @@
 //! left, `docs/notation.md`); move texts (`"3"`) are accepted too.
 
 use numpy::PyArray1;
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyString};
 
 use mancala_core::oware::{OwareMove, OwarePosition};
-use mancala_core::{AnyGame, GameKind, GameRecord};
+use mancala_core::{AnyGame, GameRecord};
 
-use crate::errors::{error, from_error, Kind};
-use crate::game::{Game, PyGame};
+use crate::game::{house_move_from_py, new_object, record_of, Game, PyGame};
 use crate::side::SideArg;
 
 impl PyGame for OwarePosition {
+    type Class = Oware;
+    const ANY: fn(GameRecord<Self>) -> AnyGame = AnyGame::Oware;
+
     fn move_to_py(py: Python<'_>, mv: OwareMove) -> Py<PyAny> {
         mv.house()
             .into_pyobject(py)
@@ -25,51 +25,20 @@ impl PyGame for OwarePosition {
             .unwrap_or_else(|never| match never {})
     }
 
-    /// An `int` (or any integer with `__index__`) is a house number, a `str` move notation.
+    /// An `int` (or any integer with `__index__`) is a house number, a `str` move notation,
+    /// as [`house_move_from_py`] reads them.
     fn move_from_py(
         py: Python<'_>,
         obj: &Bound<'_, PyAny>,
         position: &OwarePosition,
     ) -> PyResult<OwareMove> {
-        if obj.is_instance_of::<PyBool>() {
-            return Err(PyTypeError::new_err(
-                "an Oware move is a house number (int), not a bool",
-            ));
-        }
-        if let Ok(s) = obj.cast::<PyString>() {
-            return s
-                .to_cow()?
-                .parse::<OwareMove>()
-                .map_err(|e| from_error(py, Kind::Notation, e));
-        }
-        match obj.extract::<crate::int::Int>() {
-            Ok(i) => i
-                .get::<u8>("house", 0, 255, "")
-                .map(OwareMove)
-                .map_err(|_| {
-                    let h = i.text();
-                    error(
-                        py,
-                        Kind::IllegalMove,
-                        format!(
-                        "illegal move {h}: house {h} does not exist: houses are numbered 1..={}",
-                        position.rules().houses()
-                    ),
-                    )
-                }),
-            Err(_) => Err(PyTypeError::new_err(format!(
-                "an Oware move is a house number (int), not {}",
-                obj.get_type().name()?
-            ))),
-        }
-    }
-
-    fn wrap(py: Python<'_>, game: GameRecord<OwarePosition>) -> PyResult<Py<PyAny>> {
-        let init = PyClassInitializer::from(Game {
-            game: AnyGame::Oware(game),
-        })
-        .add_subclass(Oware);
-        Ok(Py::new(py, init)?.into_any())
+        house_move_from_py(
+            py,
+            obj,
+            "an Oware move is a house number (int)",
+            position.rules().houses(),
+            OwareMove,
+        )
     }
 }
 
@@ -83,12 +52,12 @@ impl PyGame for OwarePosition {
 /// (`"4,4,4,4,4,4,0,4,4,4,4,4,4,0 S"`) to start from instead of the start position. Raises
 /// `RulesError` or `NotationError` with the library's message.
 #[pyclass(module = "mancala", extends = Game)]
+#[derive(Default)]
 pub struct Oware;
 
 /// The position of an `Oware` object.
 fn position<'a>(slf: &'a PyRef<'_, Oware>) -> PyResult<&'a OwarePosition> {
-    let base: &Game = slf.as_ref();
-    Ok(base.record::<OwarePosition>()?.position())
+    Ok(record_of::<OwarePosition>(slf)?.position())
 }
 
 #[pymethods]
@@ -96,8 +65,7 @@ impl Oware {
     #[new]
     #[pyo3(signature = (rules = "oware", position = None))]
     fn new(py: Python<'_>, rules: &str, position: Option<&str>) -> PyResult<(Oware, Game)> {
-        let game = crate::game::new_game(py, GameKind::Oware, rules, position)?;
-        Ok((Oware, Game { game }))
+        new_object::<OwarePosition>(py, rules, position)
     }
 
     /// The board as a NumPy array of `int64`, shape `(2h + 2,)`, in notation order: South's

@@ -44,14 +44,14 @@ impl GameHandle for MancalaBao {
     }
 }
 
-/// Makes a new game at the start position of Bao la Kete `rules` (K-4.2: 6 seeds in the kuu,
-/// 2 in F6 and F7, 22 in reserve for each side, unless the rules say otherwise).
+/// Makes a new Bao la Kete game at the start position of `rules` (K-4.2: 6 seeds in the kuu,
+/// 2 in F6 and F7, 22 in reserve for each side, unless the rules say otherwise):
+/// `mancala_game_from_rules` with no position, for Bao la Kete rules only.
 ///
-/// Ownership: `rules` is only read (the game copies it). On success `*out` is a new handle
-/// owned by the caller, released with `mancala_bao_free`.
+/// Ownership as `mancala_game_from_rules`; the handle is released with `mancala_bao_free`.
 /// Thread safety: safe from any thread.
 ///
-/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (Kalah rules),
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (the rules of another game),
 /// `MANCALA_STATUS_NULL_POINTER` (`rules` or `out` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
 /// `MANCALA_STATUS_PANIC`.
 ///
@@ -66,19 +66,19 @@ pub unsafe extern "C" fn mancala_bao_new(
     unsafe { new_of_kind_body(GameKind::Bao, rules, None, out) }
 }
 
-/// Parses a position in the notation of `docs/rules/bao-la-kete.md` under Bao la Kete
-/// `rules` (four rows of eight counts, reserves, standing kuus, side to move, reserved pit,
-/// e.g. `"0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 22,22 SN S -"`) and
-/// makes a new game starting there.
+/// Makes a new Bao la Kete game at the position `text` under `rules`:
+/// `mancala_game_from_rules` with a position (which must not be NULL), for Bao la Kete rules
+/// only. The notation is that of `docs/rules/bao-la-kete.md` (four rows of eight counts,
+/// reserves, standing kuus, side to move, reserved pit, e.g.
+/// `"0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 22,22 SN S -"`).
 ///
-/// Ownership: `rules` and `text` are only read. On success `*out` is a new handle owned by
-/// the caller, released with `mancala_bao_free`.
+/// Ownership as `mancala_game_from_rules`; the handle is released with `mancala_bao_free`.
 /// Thread safety: safe from any thread.
 ///
 /// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_BAD_POSITION` (malformed, not 64 seeds, a
 /// standing kuu below 6, …), `MANCALA_STATUS_INVALID_UTF8` (`text`),
-/// `MANCALA_STATUS_INVALID_ARGUMENT` (Kalah rules), `MANCALA_STATUS_NULL_POINTER` (`rules`,
-/// `text` or `out` NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+/// `MANCALA_STATUS_INVALID_ARGUMENT` (the rules of another game), `MANCALA_STATUS_NULL_POINTER`
+/// (`rules`, `text` or `out` NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
 ///
 /// # Safety
 /// `text` must be NULL or NUL-terminated; `out` NULL or writable.
@@ -92,14 +92,11 @@ pub unsafe extern "C" fn mancala_bao_parse(
     unsafe { new_of_kind_body(GameKind::Bao, rules, Some(text), out) }
 }
 
-/// Makes an independent copy of a game (current position and history).
+/// `mancala_game_clone` for a `MancalaBao`: the copy is released with `mancala_bao_free`.
 ///
-/// Ownership: `game` is only read. On success `*out` is a new handle owned by the caller,
-/// released with `mancala_bao_free`.
-/// Thread safety: `game` is only read.
-///
-/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `out` NULL),
-/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+/// Thread safety: `game` is only read. Returns `MANCALA_STATUS_OK`,
+/// `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`,
+/// as `mancala_game_clone`.
 ///
 /// # Safety
 /// `out` must be NULL or writable.
@@ -112,13 +109,11 @@ pub unsafe extern "C" fn mancala_bao_clone(
     unsafe { clone_body(game, out) }
 }
 
-/// Frees a game. NULL is a no-op (`MANCALA_STATUS_OK`).
+/// `mancala_game_free` for a `MancalaBao`: NULL is a no-op; a handle that is not a live Bao
+/// la Kete game is `MANCALA_STATUS_INVALID_HANDLE` and nothing is freed.
 ///
-/// Ownership: the handle is invalid after this call.
-/// Thread safety: no other thread may be using `game`.
-///
-/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_HANDLE` (already freed or not a Bao
-/// game; nothing is freed) or `MANCALA_STATUS_PANIC`.
+/// Thread safety: no other thread may be using `game`. Returns `MANCALA_STATUS_OK`,
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
 ///
 /// # Safety
 /// `game` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
@@ -128,18 +123,12 @@ pub unsafe extern "C" fn mancala_bao_free(game: *mut MancalaBao) -> MancalaStatu
     unsafe { handle::free_entry(game, "game") }
 }
 
-/// Prints the current position in the notation of `docs/rules/bao-la-kete.md` into `buf`
-/// as a NUL-terminated string. `MANCALA_NOTATION_MAX` bytes always suffice.
+/// `mancala_game_print` for a `MancalaBao`: the position in the notation of
+/// `docs/rules/bao-la-kete.md`.
 ///
-/// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
-///
-/// Returns:
-/// - `MANCALA_STATUS_OK`: written; `*needed` = bytes written, NUL included.
-/// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*needed` = size needed, NUL included; `buf`
-///   untouched (`buf` may be NULL when `len` is 0).
-/// - `MANCALA_STATUS_NULL_POINTER`: `game` or `needed` is NULL, or `buf` is NULL with
-///   `len` > 0.
-/// - `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+/// Thread safety: `game` is only read. Returns `MANCALA_STATUS_OK`,
+/// `MANCALA_STATUS_BUFFER_TOO_SMALL`, `MANCALA_STATUS_NULL_POINTER`,
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`, as `mancala_game_print`.
 ///
 /// # Safety
 /// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
@@ -154,23 +143,15 @@ pub unsafe extern "C" fn mancala_bao_print(
     unsafe { print_body(game, buf, len, needed, AnyGame::position_text) }
 }
 
-/// Draws the current board as text into `buf` as a NUL-terminated string, as `mancala show`
-/// prints it: North's reserve, North's back row `b` and front row `f` (North's pit k in
-/// column 9 − k), a rule, South's front row `F` and back row `B` (pit k in column k), the
-/// pit numbers, South's reserve, then a status line (`South to move`, the pit reserved by
-/// hizi zetu, or `game over: …`). A standing kuu is marked `*`. Lines end with `\n`; there is
-/// none after the status line. `MANCALA_DRAWING_MAX` bytes always suffice. The layout is
+/// `mancala_game_draw` for a `MancalaBao`: North's reserve, North's back row `b` and front row
+/// `f` (North's pit k in column 9 − k), a rule, South's front row `F` and back row `B` (pit k
+/// in column k), the pit numbers, South's reserve, then a status line (`South to move`, the
+/// pit reserved by hizi zetu, or `game over: …`). A standing kuu is marked `*`. The layout is
 /// documented in `mancala_core::bao::draw`.
 ///
-/// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
-///
-/// Returns:
-/// - `MANCALA_STATUS_OK`: written; `*needed` = bytes written, NUL included.
-/// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*needed` = size needed, NUL included; `buf`
-///   untouched (`buf` may be NULL when `len` is 0).
-/// - `MANCALA_STATUS_NULL_POINTER`: `game` or `needed` is NULL, or `buf` is NULL with
-///   `len` > 0.
-/// - `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+/// Thread safety: `game` is only read. Returns `MANCALA_STATUS_OK`,
+/// `MANCALA_STATUS_BUFFER_TOO_SMALL`, `MANCALA_STATUS_NULL_POINTER`,
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`, as `mancala_game_draw`.
 ///
 /// # Safety
 /// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
@@ -185,20 +166,14 @@ pub unsafe extern "C" fn mancala_bao_draw(
     unsafe { print_body(game, buf, len, needed, AnyGame::drawing_text) }
 }
 
-/// Writes the legal moves of the current position into `buf`, in move notation separated by
-/// single spaces, as a NUL-terminated string (`"F6> F6< F7> F7<"` at the start; empty once
-/// the game is over), in the library's fixed order (pits `F1..F8, B1..B8`, clockwise first).
-/// `*count` = number of legal moves.
+/// `mancala_game_legal_moves` for a `MancalaBao`: the moves in the notation of
+/// `docs/rules/bao-la-kete.md`, separated by single spaces (`"F6> F6< F7> F7<"` at the start),
+/// pits `F1..F8, B1..B8` in turn, clockwise first.
 ///
-/// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
-///
-/// Returns:
-/// - `MANCALA_STATUS_OK`: written; `*needed` = bytes written, NUL included; `*count` set.
-/// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*needed` = size needed, NUL included; `buf` untouched
-///   and `*count` not written (`buf` may be NULL when `len` is 0).
-/// - `MANCALA_STATUS_NULL_POINTER`: `game`, `needed` or `count` is NULL, or `buf` is NULL with
-///   `len` > 0.
-/// - `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+/// Thread safety: `game` is only read. Returns `MANCALA_STATUS_OK`,
+/// `MANCALA_STATUS_BUFFER_TOO_SMALL` (`buf` untouched, `*count` not written),
+/// `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`,
+/// as `mancala_game_legal_moves`.
 ///
 /// # Safety
 /// `buf` must be NULL or point to `len` writable bytes; `needed` and `count` NULL or writable.
@@ -214,18 +189,14 @@ pub unsafe extern "C" fn mancala_bao_legal_moves(
     unsafe { legal_moves_body(game, buf, len, needed, count) }
 }
 
-/// Plays a move given in the notation of `docs/rules/bao-la-kete.md` (`"F6>"`, `"F3L+"`,
-/// …): the move must be one of the legal moves exactly as `mancala_bao_legal_moves` writes it
-/// (with every choice the position requires).
+/// `mancala_game_play` for a `MancalaBao`: the move in the notation of
+/// `docs/rules/bao-la-kete.md` (`"F6>"`, `"F3L+"`, …) must be one of the legal moves exactly
+/// as `mancala_bao_legal_moves` writes it (with every choice the position requires).
 ///
-/// Ownership: `mv` is only read. Thread safety: needs exclusive use of `game`.
-///
-/// Returns:
-/// - `MANCALA_STATUS_OK`: played; the other side is to move.
-/// - `MANCALA_STATUS_ILLEGAL_MOVE`: malformed move text, or a move that is not legal here
-///   (the message names the rule it breaks); the game is unchanged.
-/// - `MANCALA_STATUS_INVALID_UTF8` (`mv`), `MANCALA_STATUS_NULL_POINTER` (`game` or `mv`
-///   NULL), `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+/// Thread safety: needs exclusive use of `game`. Returns `MANCALA_STATUS_OK`,
+/// `MANCALA_STATUS_ILLEGAL_MOVE` (malformed, or not legal here: the message names the rule it
+/// breaks; the game is unchanged), `MANCALA_STATUS_INVALID_UTF8`,
+/// `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
 ///
 /// # Safety
 /// `mv` must be NULL or NUL-terminated; no other thread may use `game` during the call.
@@ -238,13 +209,12 @@ pub unsafe extern "C" fn mancala_bao_play(
     unsafe { play_text_body(game, mv) }
 }
 
-/// Takes back the last move played on this handle (back to the position it was made or
-/// parsed from, not further).
+/// `mancala_game_undo` for a `MancalaBao`: takes back the last move played on this handle
+/// (back to the position it was made or parsed from, not further).
 ///
-/// Thread safety: needs exclusive use of `game`.
-///
-/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NOTHING_TO_UNDO`,
-/// `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+/// Thread safety: needs exclusive use of `game`. Returns `MANCALA_STATUS_OK`,
+/// `MANCALA_STATUS_NOTHING_TO_UNDO`, `MANCALA_STATUS_NULL_POINTER`,
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
 ///
 /// # Safety
 /// No other thread may use `game` during the call.
@@ -254,15 +224,12 @@ pub unsafe extern "C" fn mancala_bao_undo(game: *mut MancalaBao) -> MancalaStatu
     unsafe { undo_body(game) }
 }
 
-/// Prints the moves played since the game's first position, comma-separated
-/// (`"F7>,F6<"`; empty when none), into `buf` as a NUL-terminated string.
+/// `mancala_game_record_print` for a `MancalaBao`: the moves played, comma-separated
+/// (`"F7>,F6<"`; empty when none).
 ///
-/// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
-///
-/// Returns `MANCALA_STATUS_OK` (`*needed` = bytes written, NUL included),
-/// `MANCALA_STATUS_BUFFER_TOO_SMALL` (`*needed` = size needed; `buf` may be NULL when `len`
-/// is 0), `MANCALA_STATUS_NULL_POINTER` (`game` or `needed` NULL, or `buf` NULL with
-/// `len` > 0), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+/// Thread safety: `game` is only read. Returns `MANCALA_STATUS_OK`,
+/// `MANCALA_STATUS_BUFFER_TOO_SMALL`, `MANCALA_STATUS_NULL_POINTER`,
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`, as `mancala_game_record_print`.
 ///
 /// # Safety
 /// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
@@ -277,13 +244,12 @@ pub unsafe extern "C" fn mancala_bao_record_print(
     unsafe { print_body(game, buf, len, needed, |g| g.moves_text().join(",")) }
 }
 
-/// Gives the side to move: `MANCALA_SIDE_SOUTH`, `MANCALA_SIDE_NORTH`, or `MANCALA_SIDE_NONE`
-/// once the game is over (a front row emptied, or no legal move).
+/// `mancala_game_side_to_move` for a `MancalaBao`: `MANCALA_SIDE_NONE` once the game is over
+/// (a front row emptied, or no legal move).
 ///
-/// Thread safety: `game` is only read.
-///
-/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `side` NULL),
-/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+/// Thread safety: `game` is only read. Returns `MANCALA_STATUS_OK`,
+/// `MANCALA_STATUS_NULL_POINTER` (`game` or `side` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
+/// `MANCALA_STATUS_PANIC`.
 ///
 /// # Safety
 /// `side` must be NULL or writable.
@@ -296,14 +262,13 @@ pub unsafe extern "C" fn mancala_bao_side_to_move(
     unsafe { side_to_move_body(game, side) }
 }
 
-/// Gives the outcome: `MANCALA_OUTCOME_ONGOING` with `*score` 0 while the game goes on;
-/// once it is over the winner (Bao la Kete has no draw) with `*score` +1 for a South win and
-/// −1 for a North win.
+/// `mancala_game_outcome` for a `MancalaBao`: `MANCALA_OUTCOME_ONGOING` with `*score` 0 while
+/// the game goes on; once it is over the winner (Bao la Kete has no draw) with `*score` +1 for
+/// a South win and −1 for a North win.
 ///
-/// Thread safety: `game` is only read.
-///
-/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing
-/// written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+/// Thread safety: `game` is only read. Returns `MANCALA_STATUS_OK`,
+/// `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing written),
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
 ///
 /// # Safety
 /// `outcome` and `score` must be NULL or writable.
@@ -317,14 +282,12 @@ pub unsafe extern "C" fn mancala_bao_outcome(
     unsafe { outcome_body(game, outcome, score, |_| 0) }
 }
 
-/// Counts the move sequences of exactly `depth` moves from the current position that do not
-/// reach a finished game before their last move (`depth` 0 → 1). From the Lamu start: depth
-/// 1 → 4. The work grows exponentially with `depth`; the call cannot be interrupted.
+/// `mancala_game_perft` for a `MancalaBao`. From the Lamu start: depth 1 → 4. The work grows
+/// exponentially with `depth`; the call cannot be interrupted.
 ///
-/// Thread safety: `game` is only read.
-///
-/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `nodes` NULL),
-/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+/// Thread safety: `game` is only read. Returns `MANCALA_STATUS_OK`,
+/// `MANCALA_STATUS_NULL_POINTER` (`game` or `nodes` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
+/// `MANCALA_STATUS_PANIC`.
 ///
 /// # Safety
 /// `nodes` must be NULL or writable.

@@ -88,16 +88,15 @@ fn illegal(e: core_kalah::IllegalMove) -> Error {
     Error::new(MancalaStatus::IllegalMove, e.to_string())
 }
 
-/// Makes a new game at the start position of `rules` (n seeds in every house, empty stores,
-/// South to move).
+/// Makes a new Kalah game at the start position of `rules` (n seeds in every house, empty
+/// stores, South to move): `mancala_game_from_rules` with no position, for Kalah rules only.
 ///
-/// Ownership: `rules` is only read (the game copies it; it may be freed afterwards). On
-/// success `*out` is a new handle owned by the caller, released with `mancala_kalah_free`.
+/// Ownership as `mancala_game_from_rules`; the handle is released with `mancala_kalah_free`.
 /// Thread safety: safe from any thread.
 ///
 /// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`rules` or `out` NULL),
 /// `MANCALA_STATUS_INVALID_HANDLE` (`rules` not a live rule set),
-/// `MANCALA_STATUS_INVALID_ARGUMENT` (Bao la Kete rules) or `MANCALA_STATUS_PANIC`.
+/// `MANCALA_STATUS_INVALID_ARGUMENT` (the rules of another game) or `MANCALA_STATUS_PANIC`.
 ///
 /// # Safety
 /// `out` must be NULL or writable.
@@ -110,24 +109,19 @@ pub unsafe extern "C" fn mancala_kalah_new(
     unsafe { new_of_kind_body(GameKind::Kalah, rules, None, out) }
 }
 
-/// Parses a position in the notation of `docs/rules/kalah.md` under `rules` and makes a new
-/// game starting there: `"<2m+2 comma-separated counts> <S|N|->"` with a trailing `" swap"`
+/// Makes a new Kalah game at the position `text` under `rules`: `mancala_game_from_rules`
+/// with a position (which must not be NULL), for Kalah rules only. The notation is that of
+/// `docs/rules/kalah.md`: `"<2m+2 comma-separated counts> <S|N|->"` with a trailing `" swap"`
 /// when a pie-rule swap is on offer, e.g. `"4,4,0,5,5,5,1,4,4,4,4,4,4,0 S"`.
 ///
-/// Ownership: `rules` and `text` are only read during the call. On success `*out` is a new
-/// handle owned by the caller, released with `mancala_kalah_free`.
+/// Ownership as `mancala_game_from_rules`; the handle is released with `mancala_kalah_free`.
 /// Thread safety: safe from any thread.
 ///
-/// Returns:
-/// - `MANCALA_STATUS_OK`: `*out` written.
-/// - `MANCALA_STATUS_NULL_POINTER`: `rules`, `text` or `out` is NULL.
-/// - `MANCALA_STATUS_INVALID_HANDLE`: `rules` is not a live rule set.
-/// - `MANCALA_STATUS_INVALID_ARGUMENT`: Bao la Kete rules.
-/// - `MANCALA_STATUS_INVALID_UTF8`: `text` is not UTF-8.
-/// - `MANCALA_STATUS_BAD_POSITION`: malformed text, wrong slot count for the rules, a count
-///   over 255, over 255 seeds, or a position the rules cannot reach (e.g. a row empty with the
-///   game not over).
-/// - `MANCALA_STATUS_PANIC`: internal error.
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`rules`, `text` or `out`
+/// NULL), `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_INVALID_ARGUMENT` (the rules of
+/// another game), `MANCALA_STATUS_INVALID_UTF8`, `MANCALA_STATUS_BAD_POSITION` (malformed
+/// text, wrong slot count for the rules, a count over 255, over 255 seeds, or a position the
+/// rules cannot reach, e.g. a row empty with the game not over) or `MANCALA_STATUS_PANIC`.
 ///
 /// # Safety
 /// `text` must be NULL or NUL-terminated; `out` NULL or writable.
@@ -141,14 +135,11 @@ pub unsafe extern "C" fn mancala_kalah_parse(
     unsafe { new_of_kind_body(GameKind::Kalah, rules, Some(text), out) }
 }
 
-/// Makes an independent copy of a game (current position and history).
+/// `mancala_game_clone` for a `MancalaKalah`: the copy is released with `mancala_kalah_free`.
 ///
-/// Ownership: `game` is only read. On success `*out` is a new handle owned by the caller,
-/// released with `mancala_kalah_free`.
-/// Thread safety: `game` is only read.
-///
-/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `out` NULL),
-/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+/// Thread safety: `game` is only read. Returns `MANCALA_STATUS_OK`,
+/// `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`,
+/// as `mancala_game_clone`.
 ///
 /// # Safety
 /// `out` must be NULL or writable.
@@ -161,13 +152,11 @@ pub unsafe extern "C" fn mancala_kalah_clone(
     unsafe { clone_body(game, out) }
 }
 
-/// Frees a game. NULL is a no-op (`MANCALA_STATUS_OK`).
+/// `mancala_game_free` for a `MancalaKalah`: NULL is a no-op; a handle that is not a live
+/// Kalah game is `MANCALA_STATUS_INVALID_HANDLE` and nothing is freed.
 ///
-/// Ownership: the handle is invalid after this call.
-/// Thread safety: no other thread may be using `game`.
-///
-/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_HANDLE` (already freed or not a game;
-/// nothing is freed) or `MANCALA_STATUS_PANIC`.
+/// Thread safety: no other thread may be using `game`. Returns `MANCALA_STATUS_OK`,
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
 ///
 /// # Safety
 /// `game` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
@@ -177,20 +166,13 @@ pub unsafe extern "C" fn mancala_kalah_free(game: *mut MancalaKalah) -> MancalaS
     unsafe { handle::free_entry(game, "game") }
 }
 
-/// Prints the current position in the notation of `docs/rules/kalah.md`
-/// (`"4,4,0,5,5,5,1,4,4,4,4,4,4,0 S"`; side `-` once the game is over; a trailing `" swap"`
-/// while a pie-rule swap is on offer) into `buf` as a NUL-terminated string.
-/// `MANCALA_NOTATION_MAX` bytes always suffice.
+/// `mancala_game_print` for a `MancalaKalah`: the position in the notation of
+/// `docs/rules/kalah.md` (`"4,4,0,5,5,5,1,4,4,4,4,4,4,0 S"`; side `-` once the game is over;
+/// a trailing `" swap"` while a pie-rule swap is on offer).
 ///
-/// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
-///
-/// Returns:
-/// - `MANCALA_STATUS_OK`: written; `*needed` = bytes written, NUL included.
-/// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*needed` = size needed, NUL included; `buf`
-///   untouched (`buf` may be NULL when `len` is 0).
-/// - `MANCALA_STATUS_NULL_POINTER`: `game` or `needed` is NULL, or `buf` is NULL with
-///   `len` > 0.
-/// - `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+/// Thread safety: `game` is only read. Returns `MANCALA_STATUS_OK`,
+/// `MANCALA_STATUS_BUFFER_TOO_SMALL`, `MANCALA_STATUS_NULL_POINTER`,
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`, as `mancala_game_print`.
 ///
 /// # Safety
 /// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
@@ -205,22 +187,14 @@ pub unsafe extern "C" fn mancala_kalah_print(
     unsafe { print_body(game, buf, len, needed, AnyGame::position_text) }
 }
 
-/// Draws the current board as text into `buf` as a NUL-terminated string, as `mancala show`
-/// prints it: North's houses on top (`N1` on the right: each player numbers from their own
-/// left), the stores at the ends (North's on the left), South's houses below, then a status
-/// line (`South to move`, `North to move (may swap)`, `game over: South wins (+4)`). Lines
-/// end with `\n`; there is none after the status line. `MANCALA_DRAWING_MAX` bytes always
-/// suffice. The layout is documented in `mancala_core::kalah::draw`.
+/// `mancala_game_draw` for a `MancalaKalah`: North's houses on top (`N1` on the right: each
+/// player numbers from their own left), the stores at the ends (North's on the left), South's
+/// houses below, then a status line (`South to move`, `North to move (may swap)`,
+/// `game over: South wins (+4)`). The layout is documented in `mancala_core::kalah::draw`.
 ///
-/// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
-///
-/// Returns:
-/// - `MANCALA_STATUS_OK`: written; `*needed` = bytes written, NUL included.
-/// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*needed` = size needed, NUL included; `buf`
-///   untouched (`buf` may be NULL when `len` is 0).
-/// - `MANCALA_STATUS_NULL_POINTER`: `game` or `needed` is NULL, or `buf` is NULL with
-///   `len` > 0.
-/// - `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+/// Thread safety: `game` is only read. Returns `MANCALA_STATUS_OK`,
+/// `MANCALA_STATUS_BUFFER_TOO_SMALL`, `MANCALA_STATUS_NULL_POINTER`,
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`, as `mancala_game_draw`.
 ///
 /// # Safety
 /// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
@@ -235,18 +209,12 @@ pub unsafe extern "C" fn mancala_kalah_draw(
     unsafe { print_body(game, buf, len, needed, AnyGame::drawing_text) }
 }
 
-/// Prints the moves played since the game's first position, comma-separated (`"3,1,swap,6"`;
-/// empty when none), into `buf` as a NUL-terminated string.
+/// `mancala_game_record_print` for a `MancalaKalah`: the moves played, comma-separated
+/// (`"3,1,swap,6"`; empty when none).
 ///
-/// Ownership: `buf` belongs to the caller. Thread safety: `game` is only read.
-///
-/// Returns:
-/// - `MANCALA_STATUS_OK`: written; `*needed` = bytes written, NUL included.
-/// - `MANCALA_STATUS_BUFFER_TOO_SMALL`: `*needed` = size needed, NUL included; `buf`
-///   untouched (`buf` may be NULL when `len` is 0).
-/// - `MANCALA_STATUS_NULL_POINTER`: `game` or `needed` is NULL, or `buf` is NULL with
-///   `len` > 0.
-/// - `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.
+/// Thread safety: `game` is only read. Returns `MANCALA_STATUS_OK`,
+/// `MANCALA_STATUS_BUFFER_TOO_SMALL`, `MANCALA_STATUS_NULL_POINTER`,
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`, as `mancala_game_record_print`.
 ///
 /// # Safety
 /// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
@@ -355,14 +323,12 @@ pub unsafe extern "C" fn mancala_kalah_play(game: *mut MancalaKalah, mv: u8) -> 
     })
 }
 
-/// Takes back the last move played on this handle (back to the position it was made or
-/// parsed from, not further).
+/// `mancala_game_undo` for a `MancalaKalah`: takes back the last move played on this handle
+/// (back to the position it was made or parsed from, not further).
 ///
-/// Thread safety: needs exclusive use of `game`.
-///
-/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NOTHING_TO_UNDO` (no move played since the
-/// first position; unchanged), `MANCALA_STATUS_NULL_POINTER`, `MANCALA_STATUS_INVALID_HANDLE`
-/// or `MANCALA_STATUS_PANIC`.
+/// Thread safety: needs exclusive use of `game`. Returns `MANCALA_STATUS_OK`,
+/// `MANCALA_STATUS_NOTHING_TO_UNDO` (unchanged), `MANCALA_STATUS_NULL_POINTER`,
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
 ///
 /// # Safety
 /// No other thread may use `game` during the call.
@@ -372,13 +338,12 @@ pub unsafe extern "C" fn mancala_kalah_undo(game: *mut MancalaKalah) -> MancalaS
     unsafe { undo_body(game) }
 }
 
-/// Gives the side to move: `MANCALA_SIDE_SOUTH`, `MANCALA_SIDE_NORTH`, or `MANCALA_SIDE_NONE`
-/// once the game is over.
+/// `mancala_game_side_to_move` for a `MancalaKalah`. After an extra turn the same side is to
+/// move again.
 ///
-/// Thread safety: `game` is only read.
-///
-/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `side` NULL),
-/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+/// Thread safety: `game` is only read. Returns `MANCALA_STATUS_OK`,
+/// `MANCALA_STATUS_NULL_POINTER` (`game` or `side` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
+/// `MANCALA_STATUS_PANIC`.
 ///
 /// # Safety
 /// `side` must be NULL or writable.
@@ -483,14 +448,12 @@ pub unsafe extern "C" fn mancala_kalah_outcome(
     }
 }
 
-/// Counts the move sequences of exactly `depth` plies from the current position (an extra
-/// turn is its own ply, a swap is a ply; sequences that end the game early are not counted).
-/// From the start of Kalah(6,4): depth 1 → 6, depth 2 → 35. The work grows exponentially
-/// with `depth` (about 6^depth positions); the call cannot be interrupted.
+/// `mancala_game_perft` for a `MancalaKalah`: an extra turn is its own ply, a swap is a ply.
+/// From the start of Kalah(6,4): depth 1 → 6, depth 2 → 35. The work grows about 6 times a
+/// ply; the call cannot be interrupted.
 ///
-/// Thread safety: `game` is only read; several perfts may run on one handle at once.
-///
-/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `nodes` NULL),
+/// Thread safety: `game` is only read; several perfts may run on one handle at once. Returns
+/// `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `nodes` NULL),
 /// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
 ///
 /// # Safety

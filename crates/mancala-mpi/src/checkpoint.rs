@@ -40,9 +40,9 @@ use mancala_core::kalah::KalahRules;
 use thiserror::Error;
 
 /// The magic of a partial file.
-pub const MAGIC: [u8; 8] = *b"MNCLPART";
+pub(crate) const MAGIC: [u8; 8] = *b"MNCLPART";
 /// Its format version.
-pub const VERSION: u32 = 1;
+pub(crate) const VERSION: u32 = 1;
 const RECORD_HEADER: u64 = 20;
 
 /// Why a partial file cannot be used. Each message names the file.
