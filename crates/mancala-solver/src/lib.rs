@@ -51,6 +51,7 @@
 // The ground, shared by the wings (imports no wing).
 mod board;
 mod mem;
+mod pool;
 pub mod progress;
 mod rank;
 pub mod tt;
@@ -64,8 +65,8 @@ mod exact;
 pub use egdb::cache::{available_memory_bytes, Cache, CacheEvent, Cached};
 pub use egdb::{BuildOptions, Egdb, EgdbError, EgdbInfo, FolderScan, Found, SaveReport};
 pub use exact::{
-    Analysis, MoveValue, Solution, SolveError, SolveOptions, Solver, SwapChoice, TableKind,
-    WindowSolution,
+    Analysis, MoveValue, Solution, SolutionJson, SolveError, SolveOptions, Solver, SwapChoice,
+    SwapJson, TableKind, WindowSolution,
 };
 pub use mem::{OutOfMemory, MAX_THREADS};
 pub use progress::{BuildProgress, SolvePhase, SolveProgress};

@@ -55,9 +55,7 @@ impl AwariDb {
                 crate::MAX_THREADS
             )));
         }
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
+        let pool = crate::pool::Pool::new(threads, "mancala-awari")
             .map_err(|e| AwariError::Threads(e.to_string()))?;
         let mut levels: Vec<FrozenBytes> = Vec::with_capacity(max_seeds as usize + 1);
         let mut stats = Vec::with_capacity(max_seeds as usize + 1);

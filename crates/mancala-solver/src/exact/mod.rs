@@ -28,6 +28,7 @@ mod results;
 mod search;
 mod solver;
 
+pub use json::{SolutionJson, SwapJson};
 pub(crate) use order::{kalah_order_score, TieRule};
 pub use results::{Analysis, MoveValue, Solution, SolveError, SwapChoice, WindowSolution};
 pub use solver::{SolveOptions, Solver, TableKind};

@@ -50,7 +50,7 @@ pub struct Solver {
     time_limit: Option<Duration>,
     cancel: Option<Arc<AtomicBool>>,
     split_margin: u32,
-    pool: Option<(usize, rayon::ThreadPool)>,
+    pool: Option<(usize, crate::pool::Pool)>,
     lock_free: Option<LockFreeTable>,
     exact: Option<ExactTable>,
     filled_for: Option<(u8, Flags)>,
@@ -468,10 +468,9 @@ impl Solver {
             )));
         }
         if self.pool.as_ref().map(|p| p.0) != Some(self.threads) {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(self.threads)
-                .thread_name(|i| format!("mancala-solver-{i}"))
-                .build()
+            // The old pool, if any, first: its threads end before the new ones start.
+            self.pool = None;
+            let pool = crate::pool::Pool::new(self.threads, "mancala-solver")
                 .map_err(|e| SolveError::Threads(e.to_string()))?;
             self.pool = Some((self.threads, pool));
         }

@@ -482,9 +482,7 @@ impl Egdb {
                         crate::mem::MAX_THREADS
                     )));
                 }
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
+                let pool = crate::pool::Pool::new(threads, "mancala-egdb")
                     .map_err(|e| EgdbError::Threads(e.to_string()))?;
                 let run = |count: Option<&(dyn Fn(u64, u64) + Sync)>,
                            cancel: Option<&AtomicBool>| {
