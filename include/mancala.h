@@ -1002,7 +1002,10 @@ enum MancalaStatus mancala_engine_bao_bestmove(struct MancalaEngine *engine, con
 // levels 1–9 also stop at their depth limit, level 10 needs a budget. The move is written as
 // text in the game's move notation into `move_buf` (NUL-terminated), ready for
 // `mancala_game_play`; `out->mv` is its index in the order of `mancala_game_legal_moves`
-// (for `mancala_game_play_index`). The engine keeps one player (and table) a game. A cancel
+// (for `mancala_game_play_index`). The search sees the game's history: under Oware's rule
+// sets a move that repeats a position for the repetition count (OW-6.2) or reaches the move
+// limit (OW-6.4) is valued as the end of the game it is. The engine keeps one player (and
+// table) a game. A cancel
 // from another thread (`mancala_engine_cancel`) ends the search early with the best move of
 // the last completed iteration.
 //

@@ -49,8 +49,9 @@ fn engine_error(py: Python<'_>, e: EngineError) -> PyErr {
     from_error(py, kind, e)
 }
 
-/// Searches the position of `game` with the player of its game (made at its first use) and
-/// returns its `SearchResult`; the GIL is released meanwhile and Ctrl-C cancels.
+/// Searches the position of `game` with its history (Oware's repetitions and move limit)
+/// with the player of its game (made at its first use) and returns its `SearchResult`; the
+/// GIL is released meanwhile and Ctrl-C cancels.
 fn search_game<'py, G: Evaluate + PyGame>(
     py: Python<'py>,
     players: &Mutex<Players>,
@@ -58,10 +59,12 @@ fn search_game<'py, G: Evaluate + PyGame>(
     game: &GameRecord<G>,
     limits: Limits,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let pos = *game.position();
+    // The record goes to the search thread: the positions since the last irreversible move
+    // and the plies are what the search reads (OW-6.2, OW-6.4).
+    let game = game.clone();
     let choice = interrupt::run(py, cancel, move || {
         let mut players = players.lock().unwrap_or_else(|e| e.into_inner());
-        players.choose(&pos, limits)
+        players.choose_game(&game, limits)
     })?
     .map_err(|e| engine_error(py, e))?;
     search_result(py, &choice, G::SCORED_IN_SEEDS, |m| G::move_to_py(py, m))
@@ -148,7 +151,10 @@ impl Engine {
     /// milliseconds (and at most `max_nodes` positions when given) at the engine's level, and
     /// returns a `SearchResult`: the move to play, the search's own best move and score, the
     /// depth, the principal variation, nodes, seconds and whether the score is exact. The
-    /// first iteration always completes, so a move comes back even with `time_ms=0`.
+    /// first iteration always completes, so a move comes back even with `time_ms=0`. The
+    /// search sees the game's history: in an `Oware` game a move that repeats a position for
+    /// the rule set's repetition count (OW-6.2) or reaches its move limit (OW-6.4) is valued
+    /// as the end of the game it is.
     ///
     /// Scores are for the player to move, in engine units: Kalah in hundredths of a seed of
     /// final store difference (`score_seeds` in seeds), Bao la Kete in heuristic units or

@@ -16,13 +16,16 @@ use crate::interrupt::pending_signal;
 /// Games played between two looks for a pending signal (Ctrl-C).
 const CHUNK: u64 = 256;
 
-/// Plays one game from `pos` to its end, each move drawn uniformly from the legal moves,
-/// and returns the final score (South minus North: seeds for Kalah, ±1 for Bao la Kete)
-/// and the moves played.
-/// One random game from `start` (its history rules applied by the record): the final
-/// score, South minus North, and the plies played.
-fn playout<G: Game>(start: &GameRecord<G>, rng: &mut StdRng) -> (i32, u64) {
-    let mut game = start.clone();
+/// One random game from `start`, each move drawn uniformly from the legal moves, its
+/// history rules applied by the record (played in `game`, whose memory is reused from game
+/// to game): the final score, South minus North (seeds for Kalah and Oware, ±1 for Bao la
+/// Kete), and the plies played.
+fn playout<G: Game>(
+    start: &GameRecord<G>,
+    game: &mut GameRecord<G>,
+    rng: &mut StdRng,
+) -> (i32, u64) {
+    game.copy_from(start);
     let mut plies = 0u64;
     loop {
         let moves = game.position().legal_moves();
@@ -72,6 +75,7 @@ pub fn random_playouts<'py>(
 fn run<G: Game>(py: Python<'_>, n: u64, seed: u64, start: GameRecord<G>) -> PyResult<Vec<i64>> {
     py.detach(|| {
         let mut rng = StdRng::seed_from_u64(seed);
+        let mut game = start.clone();
         let mut scores: Vec<i64> = Vec::new();
         let wanted = usize::try_from(n)
             .map_err(|_| PyMemoryError::new_err(format!("{n} scores do not fit in memory")))?;
@@ -84,7 +88,7 @@ fn run<G: Game>(py: Python<'_>, n: u64, seed: u64, start: GameRecord<G>) -> PyRe
                     return Err(e);
                 }
             }
-            scores.push(i64::from(playout(&start, &mut rng).0));
+            scores.push(i64::from(playout(&start, &mut game, &mut rng).0));
         }
         Ok(scores)
     })

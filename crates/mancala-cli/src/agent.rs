@@ -92,6 +92,11 @@ enum Protocol {
     /// The University of Manchester Kalah(7,7) engine–agent protocol on stdin/stdout.
     #[command(after_help = AGENT_HELP)]
     Manchester(ManchesterArgs),
+    /// A plain line protocol for bot programs, any game and rule set: a position or the
+    /// moves played in, the engine's best move out, one reply a line
+    /// (`docs/line-protocol.md`).
+    #[command(after_help = crate::line::LINE_HELP)]
+    Line(crate::line::LineArgs),
 }
 
 /// When the agent swaps, if offered the choice.
@@ -356,7 +361,10 @@ impl Agent {
 
 /// Runs the agent on standard input and output until the game ends.
 pub fn run(args: &AgentArgs) -> Result<(), String> {
-    let Protocol::Manchester(a) = &args.protocol;
+    let a = match &args.protocol {
+        Protocol::Manchester(a) => a,
+        Protocol::Line(l) => return crate::line::run(l),
+    };
     let level = Level::new(a.level).map_err(|e| format!("--level {}: {e}", a.level))?;
     let game_ms = match a.game_ms {
         Some(ms) => ms,

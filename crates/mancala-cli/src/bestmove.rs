@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use mancala_core::{parse_moves, GameRecord};
 use mancala_solver::engine::{
     Choice, Engine, EngineError, Evaluate, Level, LevelPlayer, Limits, SEED, WIN,
 };
@@ -19,6 +20,12 @@ pub struct BestmoveArgs {
     /// The position (default: the start position of the rule set).
     #[arg(long)]
     position: Option<String>,
+    /// The moves played from the position (or the start), in the game's move notation,
+    /// separated by commas or spaces (`"3 1 6"`); the engine searches the position they lead
+    /// to and sees the game's history (Oware: the repetition rule, OW-6.2, and the move
+    /// limit, OW-6.4).
+    #[arg(long)]
+    moves: Option<String>,
     /// Time budget in milliseconds (0: no time limit). Needed unless --nodes is given.
     #[arg(long, value_parser = crate::ranges::any_u64(), required_unless_present = "nodes")]
     time_ms: Option<u64>,
@@ -95,12 +102,20 @@ struct Search<'a> {
 impl GameCommand for Search<'_> {
     type Output = ();
 
-    fn run<G: Evaluate>(self, rules: GameRules, p: G) -> Result<(), String> {
+    fn run<G: Evaluate>(self, rules: GameRules, start: G) -> Result<(), String> {
         let Search {
             args,
             level,
             mut limits,
         } = self;
+        let game = match args.moves.as_deref() {
+            None => GameRecord::from_position(start),
+            Some(text) => {
+                let moves = parse_moves::<G>(text).map_err(|e| format!("--moves {text}: {e}"))?;
+                GameRecord::replay(start, &moves).map_err(|e| format!("--moves {text}: {e}"))?
+            }
+        };
+        let p = *game.position();
         // The database after the position is read, so a bad position is refused at once. It
         // is read on a thread of its own; with a time budget the search waits for it at most
         // a quarter of the budget, out of the search's time (a budget is kept), and goes
@@ -123,7 +138,7 @@ impl GameCommand for Search<'_> {
         let spinner = (budget >= 1000)
             .then(|| crate::progress::spinner(format!("searching, budget {budget} ms")))
             .flatten();
-        let c = player.choose_within(&p, limits);
+        let c = player.choose_game(&game, limits);
         if let Some(b) = spinner {
             b.finish_and_clear();
         }

@@ -11,6 +11,7 @@ mod bestmove;
 mod database;
 mod egdb;
 mod interrupt;
+mod line;
 mod notes;
 mod paths;
 mod perft;
@@ -132,7 +133,8 @@ Examples:
     #[command(after_help = "\
 Examples:
   mancala agent manchester
-  mancala agent manchester --game-ms 60000 --level 8")]
+  mancala agent manchester --game-ms 60000 --level 8
+  mancala agent line --rules oware --time-ms 200")]
     Agent(agent::AgentArgs),
     /// The solver benchmark suite: fixed positions, checked values, nodes, a signature.
     #[command(after_help = "\

@@ -208,7 +208,10 @@ fn game_loop<G: Evaluate>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> R
                             ))
                         })
                         .flatten();
-                    let choice = e.choose(&pos, Duration::from_millis(args.time_ms));
+                    // The record's history: Oware's repetitions and move limit (OW-6.2,
+                    // OW-6.4) are seen by the search.
+                    let limits = e.level().limits(Duration::from_millis(args.time_ms));
+                    let choice = e.choose_game(&game, limits);
                     if let Some(b) = spinner {
                         b.finish_and_clear();
                     }

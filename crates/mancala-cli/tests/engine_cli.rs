@@ -404,3 +404,39 @@ fn the_readme_bestmove_example_is_exact_with_the_database_every_run() {
     assert_eq!(c["exact"], false, "{c}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--moves` gives the engine the game's history: the `oware-openspiel(3,3)` cycle of
+/// `crates/mancala-solver/tests/engine_oware_history.rs` (traced by hand there), where North's
+/// house 3 repeats the position after ply 2 and ends the game at +2 seeds for North.
+#[test]
+fn bestmove_sees_the_history_of_the_moves() {
+    let o = mancala(&[
+        "bestmove",
+        "--rules",
+        "oware-openspiel(3,3)",
+        "--position",
+        "1,1,1,6,0,0,0,9 S",
+        "--moves",
+        "3 1 2 2 3 1 1",
+        "--nodes",
+        "200000",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["position"], "0,1,0,6,0,1,1,9 N");
+    assert_eq!(v["move"], "3");
+    assert_eq!(v["score"], 200);
+    assert_eq!(v["exact"], true);
+    // A move the rules refuse is named with its index.
+    let o = mancala(&[
+        "bestmove", "--rules", "oware", "--moves", "3 3 3", "--nodes", "1000",
+    ]);
+    // South's house 3 is empty at the third move (X1, then North's 3 sows N4..N6 and S1).
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("--moves 3 3 3: move 3"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -111,3 +111,28 @@ fn move_limit_through_the_record() {
     assert_eq!(game.ended_by(), Some(HistoryEnd::MoveLimit));
     assert!(game.play(OwareMove(1)).is_err());
 }
+
+// OW-6.2: only positions since the last capture can repeat, so the record keeps those. From
+// X4's position: South 6 (1 seed into N1, which holds 4: no capture), North 4 (1 seed into
+// N5), then South 5 sows S6, N1, N2 and captures N2's 2 seeds (N1 holds 5: the chain stops).
+#[test]
+fn positions_since_the_last_capture() {
+    let mut game = record("oware", "0,0,0,0,3,1,18,3,1,2,1,0,0,19 S");
+    for mv in parse_moves("6 4").unwrap() {
+        game.play(mv).unwrap();
+    }
+    assert_eq!(game.since_irreversible().len(), 3);
+    assert_eq!(game.plies(), 2);
+    game.play(OwareMove(5)).unwrap();
+    assert_eq!(
+        game.position().to_string(),
+        "0,0,0,0,0,1,20,5,0,2,0,1,0,19 N"
+    );
+    assert_eq!(game.since_irreversible(), &[*game.position()]);
+    // Taking the capture back gives the three positions before it again.
+    game.undo();
+    assert_eq!(game.since_irreversible().len(), 3);
+    assert_eq!(game.since_irreversible()[0], *game.start());
+    // A position before the capture is still counted by `occurrences` (once).
+    assert_eq!(game.occurrences(&game.start().clone()), 1);
+}

@@ -7,7 +7,7 @@ use std::ffi::c_char;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use mancala_core::{with_game, AnyGame};
+use mancala_core::{with_game, AnyGame, GameRecord};
 use mancala_solver::engine::{Choice, EngineError, Evaluate, Level, Limits, Players};
 
 use crate::bao::MancalaBao;
@@ -119,6 +119,31 @@ impl MancalaEngine {
         time_ms: u64,
         node_limit: u64,
     ) -> Result<Choice<G::Move>> {
+        self.choose_by(time_ms, node_limit, |players, limits| {
+            players.choose(pos, limits)
+        })
+    }
+
+    /// [`MancalaEngine::choose`] in the current position of `game`, searched with its
+    /// history (Oware's repetitions, OW-6.2, and move limit, OW-6.4).
+    fn choose_game<G: Evaluate>(
+        &self,
+        game: &GameRecord<G>,
+        time_ms: u64,
+        node_limit: u64,
+    ) -> Result<Choice<G::Move>> {
+        self.choose_by(time_ms, node_limit, |players, limits| {
+            players.choose_game(game, limits)
+        })
+    }
+
+    /// The body of the choices: the call in progress, the lock, the budget, then `search`.
+    fn choose_by<M>(
+        &self,
+        time_ms: u64,
+        node_limit: u64,
+        search: impl FnOnce(&mut Players, Limits) -> std::result::Result<Choice<M>, EngineError>,
+    ) -> Result<Choice<M>> {
         let _call = self.cancel.enter();
         let mut players = self.players.lock().unwrap_or_else(|e| e.into_inner());
         if players.level().max_depth().is_none() && time_ms == 0 && node_limit == 0 {
@@ -134,7 +159,7 @@ impl MancalaEngine {
         if node_limit > 0 {
             limits = limits.with_nodes(node_limit);
         }
-        players.choose(pos, limits).map_err(engine_error)
+        search(&mut players, limits).map_err(engine_error)
     }
 }
 
@@ -421,7 +446,7 @@ unsafe fn bestmove_body<H: GameHandle>(
             ));
         }
         let (text, result) = with_game!(game, g => {
-            let choice = engine.choose(g.position(), time_ms, node_limit)?;
+            let choice = engine.choose_game(g, time_ms, node_limit)?;
             (choice.mv.to_string(), result_of(&choice, 0))
         });
         let result = MancalaEngineResult {
@@ -445,7 +470,10 @@ pub const MANCALA_MOVE_MAX: usize = 8;
 /// levels 1–9 also stop at their depth limit, level 10 needs a budget. The move is written as
 /// text in the game's move notation into `move_buf` (NUL-terminated), ready for
 /// `mancala_game_play`; `out->mv` is its index in the order of `mancala_game_legal_moves`
-/// (for `mancala_game_play_index`). The engine keeps one player (and table) a game. A cancel
+/// (for `mancala_game_play_index`). The search sees the game's history: under Oware's rule
+/// sets a move that repeats a position for the repetition count (OW-6.2) or reaches the move
+/// limit (OW-6.4) is valued as the end of the game it is. The engine keeps one player (and
+/// table) a game. A cancel
 /// from another thread (`mancala_engine_cancel`) ends the search early with the best move of
 /// the last completed iteration.
 ///

@@ -92,7 +92,8 @@ impl<G: Evaluate> Agent<G> {
         }
     }
 
-    fn choose(&mut self, p: &G, stats: &mut Stats) -> G::Move {
+    fn choose(&mut self, game: &GameRecord<G>, stats: &mut Stats) -> G::Move {
+        let p = game.position();
         match self {
             Agent::Random(rng) => {
                 let moves = p.legal_moves();
@@ -100,7 +101,11 @@ impl<G: Evaluate> Agent<G> {
             }
             Agent::Engine(player, time) => {
                 let t = Instant::now();
-                let c = player.choose(p, *time).expect("the game is not over");
+                // With the game's history (Oware: repetitions and the move limit).
+                let limits = player.level().limits(*time);
+                let c = player
+                    .choose_game(game, limits)
+                    .expect("the game is not over");
                 stats.time += t.elapsed();
                 stats.moves += 1;
                 stats.depth += u64::from(c.search.depth);
@@ -125,9 +130,9 @@ fn play_game<G: Evaluate>(
     while let Some(side) = record.position().side_to_move() {
         let p = *record.position();
         let mv = if side == a_side {
-            a.choose(&p, &mut stats[0])
+            a.choose(&record, &mut stats[0])
         } else {
-            b.choose(&p, &mut stats[1])
+            b.choose(&record, &mut stats[1])
         };
         if p.swaps_players(mv) {
             a_side = a_side.opponent();

@@ -205,6 +205,18 @@ pub trait Game: Copy + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync + 'st
         false
     }
 
+    /// Whether the move that led from `self` to `next` is **irreversible**: no position at
+    /// or before `self` can occur again once `next` is reached, so the repetition rule of
+    /// [`HistoryRules`] only needs the positions since the last irreversible move
+    /// ([`GameRecord::since_irreversible`], the engine's search). `next` is the unfinished
+    /// position [`Game::play`] returned. Default `false` (every move may be undone by later
+    /// ones), always safe; Oware: a capture, since the seeds in the houses never increase and
+    /// the captured counts are part of a position (OW-3, OW-6.2).
+    fn is_irreversible(&self, next: &Self) -> bool {
+        let _ = next;
+        false
+    }
+
     /// The rules of this game that depend on its history ([`HistoryRules::NONE`] by default).
     fn history_rules(&self) -> HistoryRules {
         HistoryRules::NONE

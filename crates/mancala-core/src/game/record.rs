@@ -2,8 +2,6 @@
 //! tracked through a pie-rule swap and the rules that depend on the history (repetition, move
 //! limit) applied after every move (`docs/notation.md`, "Game records").
 
-use std::collections::HashMap;
-
 use thiserror::Error;
 
 use super::{Game, HistoryEnd};
@@ -118,8 +116,8 @@ pub fn parse_moves<G: Game>(text: &str) -> Result<Vec<G::Move>, RecordError<G>> 
 }
 
 /// A game in progress: every position from the start, the moves between them, which player
-/// holds which side (they change places at a pie-rule swap), and the occurrence count of
-/// every position, for the history rules of [`Game::history_rules`].
+/// holds which side (they change places at a pie-rule swap), and the history rules of
+/// [`Game::history_rules`].
 ///
 /// After every move the record applies, in this order, the repetition rule (the position
 /// after the move has now occurred [`HistoryRules::repetition`](super::HistoryRules) times,
@@ -127,17 +125,22 @@ pub fn parse_moves<G: Game>(text: &str) -> Result<Vec<G::Move>, RecordError<G>> 
 /// played since the start or set-up position); either replaces the position by
 /// [`Game::end_by`]'s finished one. The rules that depend on the position alone are applied
 /// by [`Game::play`] itself.
+///
+/// Occurrences are counted among the positions since the last irreversible move
+/// ([`Game::is_irreversible`]; Oware: the last capture), compared one by one: no position
+/// before that move can occur again, and a game without a repetition rule counts nothing. A
+/// move costs one position copy and, under a repetition rule, a comparison with each
+/// position since the last irreversible move; nothing is hashed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord<G: Game> {
     positions: Vec<G>,
     moves: Vec<G::Move>,
     swapped: bool,
-    /// Occurrences of each unfinished position, kept only when the rules have a repetition
-    /// rule (empty otherwise).
-    seen: HashMap<G, u32>,
-    /// For each move, when a history rule ended the game there: the unfinished position the
-    /// move led to (so that `undo` can take its occurrence back) and the rule.
-    ended: Vec<Option<(G, HistoryEnd)>>,
+    /// Index in `positions` of the first position since the last irreversible move.
+    stretch: usize,
+    /// When a history rule ended the game at the last move: the unfinished position the move
+    /// led to (it counts as an occurrence) and the rule.
+    ended: Option<(G, HistoryEnd)>,
 }
 
 impl<G: Game> GameRecord<G> {
@@ -151,15 +154,13 @@ impl<G: Game> GameRecord<G> {
     /// move has been played.
     #[must_use]
     pub fn from_position(start: G) -> GameRecord<G> {
-        let mut game = GameRecord {
+        GameRecord {
             positions: vec![start],
             moves: Vec::new(),
             swapped: false,
-            seen: HashMap::new(),
-            ended: Vec::new(),
-        };
-        game.count(start);
-        game
+            stretch: 0,
+            ended: None,
+        }
     }
 
     /// Replays `moves` from `start`.
@@ -178,13 +179,14 @@ impl<G: Game> GameRecord<G> {
         Ok(game)
     }
 
-    fn count(&mut self, position: G) -> u32 {
-        if position.history_rules().repetition.is_none() || position.is_over() {
-            return 0;
-        }
-        let n = self.seen.entry(position).or_insert(0);
-        *n += 1;
-        *n
+    /// Makes this record a copy of `other`, reusing its memory (for loops that play many
+    /// games from one start, such as random playouts).
+    pub fn copy_from(&mut self, other: &GameRecord<G>) {
+        self.positions.clone_from(&other.positions);
+        self.moves.clone_from(&other.moves);
+        self.swapped = other.swapped;
+        self.stretch = other.stretch;
+        self.ended = other.ended;
     }
 
     /// Plays `mv` on the current position, then applies the history rules.
@@ -199,31 +201,36 @@ impl<G: Game> GameRecord<G> {
             self.swapped = !self.swapped;
         }
         let rules = next.history_rules();
-        let occurrences = self.count(next);
-        let end = if !next.is_over()
-            && rules
-                .repetition
-                .is_some_and(|k| occurrences >= u32::from(k))
-        {
-            Some(HistoryEnd::Repetition)
-        } else if !next.is_over()
-            && rules
+        let end = if rules.is_none() || next.is_over() {
+            None
+        } else {
+            if current.is_irreversible(&next) {
+                self.stretch = self.positions.len();
+            }
+            let repeated = rules.repetition.is_some_and(|k| {
+                let earlier = self.positions[self.stretch..]
+                    .iter()
+                    .filter(|&&p| p == next)
+                    .count();
+                earlier + 1 >= usize::from(k)
+            });
+            if repeated {
+                Some(HistoryEnd::Repetition)
+            } else if rules
                 .move_limit
                 .is_some_and(|limit| self.moves.len() + 1 >= usize::from(limit))
-        {
-            Some(HistoryEnd::MoveLimit)
-        } else {
-            None
+            {
+                Some(HistoryEnd::MoveLimit)
+            } else {
+                None
+            }
         };
         match end {
             Some(end) => {
                 self.positions.push(next.end_by(end));
-                self.ended.push(Some((next, end)));
+                self.ended = Some((next, end));
             }
-            None => {
-                self.positions.push(next);
-                self.ended.push(None);
-            }
+            None => self.positions.push(next),
         }
         self.moves.push(mv);
         Ok(self.position())
@@ -233,13 +240,16 @@ impl<G: Game> GameRecord<G> {
     /// been played.
     pub fn undo(&mut self) -> Option<G::Move> {
         let mv = self.moves.pop()?;
-        let reached = self.positions.pop().expect("one position per move");
-        let unfinished = self.ended.pop().flatten().map_or(reached, |(p, _)| p);
-        if let Some(n) = self.seen.get_mut(&unfinished) {
-            *n -= 1;
-            if *n == 0 {
-                self.seen.remove(&unfinished);
-            }
+        self.positions.pop();
+        self.ended = None;
+        if self.stretch >= self.positions.len() {
+            // The move taken back was irreversible: the stretch before it starts after the
+            // irreversible move before it.
+            self.stretch = self
+                .positions
+                .windows(2)
+                .rposition(|w| w[0].is_irreversible(&w[1]))
+                .map_or(0, |i| i + 1);
         }
         if self.position().swaps_players(mv) {
             self.swapped = !self.swapped;
@@ -274,18 +284,38 @@ impl<G: Game> GameRecord<G> {
         &self.moves
     }
 
+    /// The positions since the last irreversible move ([`Game::is_irreversible`]), the
+    /// current one last: the only ones a later position can repeat. The whole game when no
+    /// move was irreversible (always for games without the hook, Kalah and Bao la Kete).
+    #[must_use]
+    pub fn since_irreversible(&self) -> &[G] {
+        &self.positions[self.stretch.min(self.positions.len() - 1)..]
+    }
+
+    /// The number of moves (plies) played since the start or set-up position.
+    #[must_use]
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
     /// How often `position` has occurred in this game so far (the start counts), as the
-    /// repetition rule counts; 0 when the rules have no repetition rule.
+    /// repetition rule counts (a position after which a history rule ended the game counts,
+    /// finished positions do not); 0 when the rules have no repetition rule.
     #[must_use]
     pub fn occurrences(&self, position: &G) -> u32 {
-        self.seen.get(position).copied().unwrap_or(0)
+        if position.history_rules().repetition.is_none() || position.is_over() {
+            return 0;
+        }
+        let stored = self.positions.iter().filter(|&p| p == position).count();
+        let ended = self.ended.as_ref().filter(|(p, _)| p == position).is_some();
+        u32::try_from(stored + usize::from(ended)).unwrap_or(u32::MAX)
     }
 
     /// Which history rule ended the game, if one did: `Some` only when the last move was
     /// ended by [`GameRecord::play`]'s repetition or move-limit check.
     #[must_use]
     pub fn ended_by(&self) -> Option<HistoryEnd> {
-        self.ended.last().copied().flatten().map(|(_, end)| end)
+        self.ended.map(|(_, end)| end)
     }
 
     /// Whether the game is over.

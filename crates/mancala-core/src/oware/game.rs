@@ -58,6 +58,12 @@ impl Game for OwarePosition {
         OwarePosition::is_over(self)
     }
 
+    /// A capture (the captured counts grew): the seeds in the houses never increase (OW-2,
+    /// OW-3), so no earlier position can recur (OW-6.2).
+    fn is_irreversible(&self, next: &OwarePosition) -> bool {
+        OwarePosition::captured_total(next) != OwarePosition::captured_total(self)
+    }
+
     /// `repetition` (OW-6.2) and `move_limit` (OW-6.4) of the rule set.
     fn history_rules(&self) -> HistoryRules {
         OwarePosition::history_rules(self)

@@ -22,6 +22,13 @@ impl OwarePosition {
         }
     }
 
+    /// Both captured counts together, in seeds (OW-1.4). It only grows along a game (OW-3),
+    /// so a position after a capture differs from every position before it (OW-6.2).
+    #[must_use]
+    pub fn captured_total(&self) -> u16 {
+        u16::from(self.stores[0]) + u16::from(self.stores[1])
+    }
+
     /// The finished position (side `-`) when a history rule ends the game at `self`:
     ///
     /// * [`HistoryEnd::Repetition`] (OW-6.2): under `cycle_score=own_row` each player takes

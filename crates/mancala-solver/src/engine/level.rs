@@ -28,7 +28,8 @@ use std::time::Duration;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::{Engine, EngineError, Evaluate, Limits, SearchResult};
+use super::{Engine, EngineError, Evaluate, History, Limits, SearchResult};
+use mancala_core::GameRecord;
 
 /// A strength level, 1 (weakest) to 10 (strongest). See the module table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -172,13 +173,42 @@ impl<G: Evaluate> LevelPlayer<G> {
     pub fn choose_among(
         &mut self,
         pos: &G,
+        limits: Limits,
+        moves: &[G::Move],
+    ) -> Result<Choice<G::Move>, EngineError> {
+        self.choose_in(pos, History::none(), limits, moves)
+    }
+
+    /// Like [`LevelPlayer::choose_within`] in the current position of `game`, searched with
+    /// its history ([`Engine::search_game`]: Oware's repetitions, OW-6.2, and move limit,
+    /// OW-6.4).
+    ///
+    /// # Errors
+    /// As [`LevelPlayer::choose_within`].
+    pub fn choose_game(
+        &mut self,
+        game: &GameRecord<G>,
+        limits: Limits,
+    ) -> Result<Choice<G::Move>, EngineError> {
+        self.choose_in(game.position(), History::of(game), limits, &[])
+    }
+
+    /// The general form of the choices: `pos` after `history`
+    /// ([`Engine::search_history`]), among `moves` (all legal moves when empty).
+    ///
+    /// # Errors
+    /// As [`Engine::search_moves`].
+    pub fn choose_in(
+        &mut self,
+        pos: &G,
+        history: History<'_, G>,
         mut limits: Limits,
         moves: &[G::Move],
     ) -> Result<Choice<G::Move>, EngineError> {
         if limits.depth.is_none() {
             limits.depth = self.level.max_depth();
         }
-        let search = self.engine.search_moves(pos, &limits, moves)?;
+        let search = self.engine.search_history(pos, history, &limits, moves)?;
         // One draw per move whatever the level, so the generator's stream depends only on
         // the number of moves chosen.
         let roll: f64 = self.rng.gen();

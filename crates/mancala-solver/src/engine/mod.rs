@@ -83,4 +83,4 @@ pub use error::EngineError;
 pub use eval::{Evaluate, DECISIVE, ROOT_SOLVE_MAX_SEEDS, SEED, WIN};
 pub use level::{Choice, Level, LevelPlayer};
 pub use players::Players;
-pub use search::{Engine, Limits, SearchResult, DEFAULT_TT_BYTES, MAX_DEPTH};
+pub use search::{Engine, History, Limits, SearchResult, DEFAULT_TT_BYTES, MAX_DEPTH};

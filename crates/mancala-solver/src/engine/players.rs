@@ -5,7 +5,7 @@
 use std::any::Any;
 use std::sync::Arc;
 
-use mancala_core::GameKind;
+use mancala_core::{GameKind, GameRecord};
 
 use super::{Choice, Engine, EngineError, Evaluate, Level, LevelPlayer, Limits};
 use crate::Egdb;
@@ -104,6 +104,20 @@ impl Players {
         limits: Limits,
     ) -> Result<Choice<G::Move>, EngineError> {
         self.player::<G>().choose_within(pos, limits)
+    }
+
+    /// Chooses a move in the current position of `game`, searched with its history
+    /// ([`LevelPlayer::choose_game`]: Oware's repetitions and move limit), with the player of
+    /// its game.
+    ///
+    /// # Errors
+    /// As [`LevelPlayer::choose_within`].
+    pub fn choose_game<G: Evaluate>(
+        &mut self,
+        game: &GameRecord<G>,
+        limits: Limits,
+    ) -> Result<Choice<G::Move>, EngineError> {
+        self.player::<G>().choose_game(game, limits)
     }
 
     /// Sets (or with `None` removes) the Kalah endgame database: the Kalah player's, now or

@@ -21,13 +21,24 @@
 //! score and the window; any other move negates both, and the pie-rule swap
 //! ([`Game::swaps_players`]) negates although the side to move stays. Every move, an
 //! extra-turn move included, is one ply of depth.
+//!
+//! History: under a rule set with history rules ([`Game::history_rules`]: Oware's repetition,
+//! OW-6.2, and move limit, OW-6.4) the search keeps the path from the last irreversible move
+//! ([`Game::is_irreversible`]) of the game's [`History`] down to the node searched. A move to
+//! a position that would then occur the rule set's repetition count of times, or a move made
+//! at the move limit, leads to the finished position of [`Game::end_by`] (its final score,
+//! the cycle rule's or the rows'), which is not searched. Near the move limit the plies left
+//! are part of the table key. The values the table keeps for positions below a repetition
+//! are those of the path they were searched on (the usual graph-history interaction of
+//! transposition tables); the root's children are always judged on the game's own history.
+//! Games without history rules (Kalah, Bao la Kete) are searched exactly as before.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mancala_core::kalah::{KalahPosition, KalahRules};
-use mancala_core::Side;
+use mancala_core::{Game, GameRecord, HistoryEnd, HistoryRules, Side};
 use smallvec::SmallVec;
 
 use super::eval::{Evaluate, DECISIVE, WIN};
@@ -175,6 +186,45 @@ impl<M> SearchResult<M> {
     }
 }
 
+/// The part of a game's history the search needs ([`Engine::search_history`]): the
+/// positions since the last irreversible move before the position searched, and the plies
+/// played. Only rule sets with history rules ([`Game::history_rules`]) look at it.
+#[derive(Clone, Copy, Debug)]
+pub struct History<'a, G> {
+    /// The positions since the last irreversible move ([`Game::is_irreversible`]; Oware: the
+    /// last capture), oldest first, **without** the position searched: those it or a later
+    /// position can repeat (OW-6.2). Earlier positions may be included (they are compared
+    /// too, and cannot match); finished ones must not be.
+    pub earlier: &'a [G],
+    /// Moves (plies) played from the start or set-up position to the position searched, for
+    /// the move limit (OW-6.4).
+    pub plies: u64,
+}
+
+impl<'a, G: Game> History<'a, G> {
+    /// No history: the position searched is the start or set-up position (occurring once,
+    /// no move played).
+    #[must_use]
+    pub fn none() -> History<'a, G> {
+        History {
+            earlier: &[],
+            plies: 0,
+        }
+    }
+
+    /// The history of `game` at its current position: the positions since its last
+    /// irreversible move ([`GameRecord::since_irreversible`], the current one left out) and
+    /// its plies.
+    #[must_use]
+    pub fn of(game: &'a GameRecord<G>) -> History<'a, G> {
+        let since = game.since_irreversible();
+        History {
+            earlier: &since[..since.len() - 1],
+            plies: game.plies() as u64,
+        }
+    }
+}
+
 struct Kid<G: Evaluate> {
     order: i32,
     hint: i32,
@@ -251,6 +301,16 @@ pub struct Engine<G: Evaluate> {
     node_limit: u64,
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
+    /// The history rules of the position searched ([`HistoryRules::NONE`]: nothing tracked).
+    rules: HistoryRules,
+    /// The game's positions since its last irreversible move, then the search path down to
+    /// the node searched (only under history rules).
+    path: Vec<G>,
+    /// For each node of `path` from the root on, the index in `path` of the first position
+    /// since the last irreversible move before it.
+    stretch: Vec<usize>,
+    /// Plies played in the game before the root.
+    root_plies: u64,
 }
 
 impl<G: Evaluate> Default for Engine<G> {
@@ -287,6 +347,10 @@ impl<G: Evaluate> Engine<G> {
             node_limit: u64::MAX,
             deadline: None,
             cancel: None,
+            rules: HistoryRules::NONE,
+            path: Vec::new(),
+            stretch: Vec::new(),
+            root_plies: 0,
         }
     }
 
@@ -363,6 +427,38 @@ impl<G: Evaluate> Engine<G> {
         limits: &Limits,
         moves: &[G::Move],
     ) -> Result<SearchResult<G::Move>, EngineError> {
+        self.search_history(pos, History::none(), limits, moves)
+    }
+
+    /// Searches the current position of `game` with its history (module documentation,
+    /// "History"): under Oware's rule sets a move that repeats a position for the repetition
+    /// count (OW-6.2) or reaches the move limit (OW-6.4) is valued as the end it is.
+    ///
+    /// # Errors
+    /// As [`Engine::search`] (a game over by a history rule is [`EngineError::GameOver`]).
+    pub fn search_game(
+        &mut self,
+        game: &GameRecord<G>,
+        limits: &Limits,
+    ) -> Result<SearchResult<G::Move>, EngineError> {
+        self.search_history(game.position(), History::of(game), limits, &[])
+    }
+
+    /// Like [`Engine::search_moves`], in a game whose `history` before `pos` is given: the
+    /// general form of [`Engine::search`], [`Engine::search_moves`] and
+    /// [`Engine::search_game`]. The history matters only under history rules
+    /// ([`Game::history_rules`]); the root exact solve is not tried under them (it sees the
+    /// position alone).
+    ///
+    /// # Errors
+    /// As [`Engine::search_moves`].
+    pub fn search_history(
+        &mut self,
+        pos: &G,
+        history: History<'_, G>,
+        limits: &Limits,
+        moves: &[G::Move],
+    ) -> Result<SearchResult<G::Move>, EngineError> {
         let legal = pos.legal_moves();
         if pos.side_to_move().is_none() || legal.is_empty() {
             return Err(EngineError::GameOver);
@@ -396,7 +492,21 @@ impl<G: Evaluate> Engine<G> {
         let start = Instant::now();
         self.tt.new_search();
         let mut solver_nodes = 0;
+        self.rules = pos.history_rules();
+        self.path.clear();
+        self.stretch.clear();
+        self.root_plies = history.plies;
+        if !self.rules.is_none() {
+            self.path.extend_from_slice(history.earlier);
+            let from = match history.earlier.last() {
+                Some(last) if last.is_irreversible(pos) => self.path.len(),
+                _ => 0,
+            };
+            self.path.push(*pos);
+            self.stretch.push(from);
+        }
         if self.root_solve
+            && self.rules.is_none()
             && self.root_moves.is_empty()
             && limits.depth.is_none()
             && (limits.time.is_some() || limits.nodes.is_some())
@@ -560,11 +670,61 @@ impl<G: Evaluate> Engine<G> {
         }
     }
 
-    /// Searches a non-final child: same sign and window when the same player moves again,
-    /// negated otherwise.
+    /// The position `mv` leads to from `pos` (at `ply`), with the history rules applied
+    /// (module documentation, "History"): finished by [`Game::end_by`] when it repeats a
+    /// position of the path for the rule set's repetition count (OW-6.2), or when it is
+    /// reached at the move limit (OW-6.4); the plain child otherwise, and always for games
+    /// without history rules.
     #[inline]
+    fn child_of(&self, pos: &G, mv: G::Move, ply: usize) -> G {
+        let child = pos.play_unchecked(mv);
+        if self.rules.is_none() || child.is_over() {
+            return child;
+        }
+        if let Some(k) = self.rules.repetition {
+            // After an irreversible move nothing on the path can recur.
+            if !pos.is_irreversible(&child) {
+                let from = self.stretch.last().copied().unwrap_or(0);
+                let earlier = self.path[from..].iter().filter(|&&p| p == child).count();
+                if earlier + 1 >= usize::from(k) {
+                    return child.end_by(HistoryEnd::Repetition);
+                }
+            }
+        }
+        if let Some(limit) = self.rules.move_limit {
+            if self.root_plies + ply as u64 + 1 >= u64::from(limit) {
+                return child.end_by(HistoryEnd::MoveLimit);
+            }
+        }
+        child
+    }
+
+    /// The table key of `pos` at `ply`: its hash, and when the move limit is within reach of
+    /// any search from it ([`MAX_DEPTH`] plies), the plies left to the limit, since the value
+    /// then depends on them.
+    #[inline]
+    fn key(&self, pos: &G, ply: usize) -> u64 {
+        let key = pos.hash_key();
+        match self.rules.move_limit {
+            Some(limit) => {
+                let left = u64::from(limit).saturating_sub(self.root_plies + ply as u64);
+                if left <= u64::from(MAX_DEPTH) {
+                    key ^ super::eval::mix64(left.wrapping_add(0x9e37_79b9_7f4a_7c15))
+                } else {
+                    key
+                }
+            }
+            None => key,
+        }
+    }
+
+    /// Searches a non-final `child` of `parent`: same sign and window when the same player
+    /// moves again, negated otherwise. The child is on the path while it is searched.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn child(
         &mut self,
+        parent: &G,
         child: &G,
         same_player: bool,
         depth: u32,
@@ -572,18 +732,238 @@ impl<G: Evaluate> Engine<G> {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        if same_player {
+        let tracked = !self.rules.is_none();
+        if tracked {
+            let from = if parent.is_irreversible(child) {
+                self.path.len()
+            } else {
+                self.stretch.last().copied().unwrap_or(0)
+            };
+            self.path.push(*child);
+            self.stretch.push(from);
+        }
+        let v = if same_player {
             self.negamax(child, depth, alpha, beta, ply)
         } else {
             -self.negamax(child, depth, -beta, -alpha, ply)
+        };
+        if tracked {
+            self.path.pop();
+            self.stretch.pop();
         }
+        v
     }
 
-    fn negamax(&mut self, pos: &G, depth: u32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Counts the node and looks at the budget: `true` when the search must stop (and then
+    /// marks it aborted).
+    #[inline]
+    fn enter(&mut self, ply: usize) -> bool {
         self.nodes += 1;
         self.pv[ply].clear();
         if self.can_abort && self.out_of_budget() {
             self.aborted = true;
+            return true;
+        }
+        false
+    }
+
+    /// The table's word on `key` at `ply` with `depth` plies to go and the window
+    /// (`alpha`, `beta`): `Err(value)` when a stored value decides the node (no cut-offs at
+    /// the root nor in principal-variation nodes, so that the principal variation is
+    /// collected in full), else `Ok` with the stored best move's index, if any.
+    fn probe(
+        &mut self,
+        key: u64,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Result<Option<u8>, i32> {
+        let Some(e) = self.tt.probe(key) else {
+            return Ok(None);
+        };
+        let pv_node = beta - alpha > 1;
+        if ply > 0 && !pv_node && (e.complete || u32::from(e.depth) >= depth) {
+            let v = from_tt(e.value, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => v >= beta,
+                Bound::Upper => v <= alpha,
+            };
+            if cut {
+                if !e.complete {
+                    self.horizon += 1;
+                }
+                return Err(v);
+            }
+        }
+        Ok(Some(e.best))
+    }
+
+    /// The last ply: every child of `pos` is scored in place (a finished game, a database
+    /// value or the heuristic), no ordering needed. Returns the best value and its move's
+    /// index, or `None` when the node budget ran out.
+    fn score_leaves(
+        &mut self,
+        pos: &G,
+        side: Side,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<(i32, u8)> {
+        let restricted = ply == 0 && !self.root_moves.is_empty();
+        let mut best = -INF;
+        let mut best_index = 0u8;
+        for (i, &mv) in pos.legal_moves().iter().enumerate() {
+            if restricted && !self.root_moves.contains(&mv) {
+                continue;
+            }
+            let child = self.child_of(pos, mv, ply);
+            self.nodes += 1;
+            if self.can_abort && self.nodes >= self.node_limit {
+                self.aborted = true;
+                return None;
+            }
+            let (v, heuristic) = self.static_value(&child, side, pos.swaps_players(mv), ply);
+            if heuristic {
+                self.horizon += 1;
+            }
+            if v > best {
+                best = v;
+                best_index = i as u8;
+                if v > alpha {
+                    alpha = v;
+                    self.set_pv(ply, mv, false);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        Some((best, best_index))
+    }
+
+    /// The children of `pos` in the order they are searched: the table move, the killers,
+    /// then the game's hint (higher first), then the static value, then the move order.
+    fn ordered_kids(
+        &self,
+        pos: &G,
+        side: Side,
+        tt_best: Option<u8>,
+        ply: usize,
+    ) -> SmallVec<[Kid<G>; 16]> {
+        let restricted = ply == 0 && !self.root_moves.is_empty();
+        let killers = self.killers[ply];
+        let mut kids: SmallVec<[Kid<G>; 16]> = SmallVec::new();
+        for (i, &mv) in pos.legal_moves().iter().enumerate() {
+            if restricted && !self.root_moves.contains(&mv) {
+                continue;
+            }
+            let child = self.child_of(pos, mv, ply);
+            let (order, hint) = if tt_best == Some(i as u8) {
+                (i32::MAX, 0)
+            } else if killers[0] == Some(mv) {
+                (i32::MAX - 1, 0)
+            } else if killers[1] == Some(mv) {
+                (i32::MAX - 2, 0)
+            } else {
+                let v = self
+                    .static_value(&child, side, pos.swaps_players(mv), ply)
+                    .0;
+                (v, pos.order_hint(mv, &child))
+            };
+            kids.push(Kid {
+                order,
+                hint,
+                index: i as u8,
+                mv,
+                child,
+            });
+        }
+        kids.sort_unstable_by(|a, b| {
+            let class = |k: &Kid<G>| k.order >= i32::MAX - 2;
+            class(b)
+                .cmp(&class(a))
+                .then(b.hint.cmp(&a.hint))
+                .then(b.order.cmp(&a.order))
+                .then(a.index.cmp(&b.index))
+        });
+        kids
+    }
+
+    /// Searches the ordered `kids` of `pos` to `depth - 1` plies by principal-variation
+    /// search (the first with the full window, the others with a null window, re-searched
+    /// on a fail-high); a killer move is kept at a cut-off. Returns the best value and its
+    /// move's index, or `None` when the search was aborted.
+    #[allow(clippy::too_many_arguments)]
+    fn search_kids(
+        &mut self,
+        pos: &G,
+        side: Side,
+        kids: &[Kid<G>],
+        tt_best: Option<u8>,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<(i32, u8)> {
+        let killers = self.killers[ply];
+        let mut best = -INF;
+        let mut best_index = 0u8;
+        for (n, kid) in kids.iter().enumerate() {
+            let swaps = pos.swaps_players(kid.mv);
+            let (v, searched) = match kid.child.side_to_move() {
+                None => {
+                    self.nodes += 1;
+                    if self.can_abort && self.nodes >= self.node_limit {
+                        self.aborted = true;
+                    }
+                    (Self::final_value(&kid.child, side, swaps, ply), false)
+                }
+                Some(s) => {
+                    let same = (s == side) != swaps;
+                    let d = depth - 1;
+                    let c = &kid.child;
+                    let v = if n == 0 {
+                        self.child(pos, c, same, d, alpha, beta, ply + 1)
+                    } else {
+                        let v = self.child(pos, c, same, d, alpha, alpha + 1, ply + 1);
+                        if !self.aborted && v > alpha && v < beta {
+                            self.child(pos, c, same, d, alpha, beta, ply + 1)
+                        } else {
+                            v
+                        }
+                    };
+                    (v, true)
+                }
+            };
+            if self.aborted {
+                return None;
+            }
+            if v > best {
+                best = v;
+                best_index = kid.index;
+                if v > alpha {
+                    alpha = v;
+                    self.set_pv(ply, kid.mv, searched);
+                    if v >= beta {
+                        if tt_best != Some(kid.index) && killers[0] != Some(kid.mv) {
+                            self.killers[ply] = [Some(kid.mv), killers[0]];
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        Some((best, best_index))
+    }
+
+    /// Negamax alpha-beta of `pos` (not finished) to `depth` plies at `ply` from the root,
+    /// within (`alpha`, `beta`), for the player to move: the budget, the database, the
+    /// horizon, the table, the children (scored in place at the last ply, else ordered and
+    /// searched), the table again.
+    fn negamax(&mut self, pos: &G, depth: u32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.enter(ply) {
             return 0;
         }
         let Some(side) = pos.side_to_move() else {
@@ -600,156 +980,32 @@ impl<G: Evaluate> Engine<G> {
             self.horizon += 1;
             return pos.evaluate();
         }
-        let key = pos.hash_key();
+        let key = self.key(pos, ply);
         let horizon_before = self.horizon;
-        let mut tt_best = None;
-        if let Some(e) = self.tt.probe(key) {
-            tt_best = Some(e.best);
-            // No cut-offs at the root nor in principal-variation nodes (open window), so
-            // that the principal variation is collected in full.
-            let pv_node = beta - alpha > 1;
-            if ply > 0 && !pv_node && (e.complete || u32::from(e.depth) >= depth) {
-                let v = from_tt(e.value, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => v >= beta,
-                    Bound::Upper => v <= alpha,
-                };
-                if cut {
-                    if !e.complete {
-                        self.horizon += 1;
-                    }
-                    return v;
-                }
-            }
-        }
-        let moves = pos.legal_moves();
-        // At the root of a restricted search only the given moves are searched.
-        let restricted = ply == 0 && !self.root_moves.is_empty();
-        let alpha0 = alpha;
-        let mut best = -INF;
-        let mut best_index = 0u8;
-        if depth == 1 {
-            // Every child is a leaf: score it in place (no ordering needed).
-            for (i, &mv) in moves.iter().enumerate() {
-                if restricted && !self.root_moves.contains(&mv) {
-                    continue;
-                }
-                let child = pos.play_unchecked(mv);
-                self.nodes += 1;
-                if self.can_abort && self.nodes >= self.node_limit {
-                    self.aborted = true;
-                    return 0;
-                }
-                let (v, heuristic) = self.static_value(&child, side, pos.swaps_players(mv), ply);
-                if heuristic {
-                    self.horizon += 1;
-                }
-                if v > best {
-                    best = v;
-                    best_index = i as u8;
-                    if v > alpha {
-                        alpha = v;
-                        self.set_pv(ply, mv, false);
-                        if v >= beta {
-                            break;
-                        }
-                    }
-                }
-            }
+        let tt_best = match self.probe(key, depth, alpha, beta, ply) {
+            Ok(best) => best,
+            Err(v) => return v,
+        };
+        let searched = if depth == 1 {
+            self.score_leaves(pos, side, alpha, beta, ply)
         } else {
-            let killers = self.killers[ply];
-            let mut kids: SmallVec<[Kid<G>; 16]> = SmallVec::new();
-            for (i, &mv) in moves.iter().enumerate() {
-                if restricted && !self.root_moves.contains(&mv) {
-                    continue;
-                }
-                let child = pos.play_unchecked(mv);
-                // Table move, killers, then the game's hint, then the static value.
-                let (order, hint) = if tt_best == Some(i as u8) {
-                    (i32::MAX, 0)
-                } else if killers[0] == Some(mv) {
-                    (i32::MAX - 1, 0)
-                } else if killers[1] == Some(mv) {
-                    (i32::MAX - 2, 0)
-                } else {
-                    let v = self
-                        .static_value(&child, side, pos.swaps_players(mv), ply)
-                        .0;
-                    (v, pos.order_hint(mv, &child))
-                };
-                kids.push(Kid {
-                    order,
-                    hint,
-                    index: i as u8,
-                    mv,
-                    child,
-                });
-            }
-            kids.sort_unstable_by(|a, b| {
-                let class = |k: &Kid<G>| k.order >= i32::MAX - 2;
-                class(b)
-                    .cmp(&class(a))
-                    .then(b.hint.cmp(&a.hint))
-                    .then(b.order.cmp(&a.order))
-                    .then(a.index.cmp(&b.index))
-            });
-            for (n, kid) in kids.iter().enumerate() {
-                let swaps = pos.swaps_players(kid.mv);
-                let (v, searched) = match kid.child.side_to_move() {
-                    None => {
-                        self.nodes += 1;
-                        if self.can_abort && self.nodes >= self.node_limit {
-                            self.aborted = true;
-                        }
-                        (Self::final_value(&kid.child, side, swaps, ply), false)
-                    }
-                    Some(s) => {
-                        let same = (s == side) != swaps;
-                        let d = depth - 1;
-                        let v = if n == 0 {
-                            self.child(&kid.child, same, d, alpha, beta, ply + 1)
-                        } else {
-                            let v = self.child(&kid.child, same, d, alpha, alpha + 1, ply + 1);
-                            if !self.aborted && v > alpha && v < beta {
-                                self.child(&kid.child, same, d, alpha, beta, ply + 1)
-                            } else {
-                                v
-                            }
-                        };
-                        (v, true)
-                    }
-                };
-                if self.aborted {
-                    return 0;
-                }
-                if v > best {
-                    best = v;
-                    best_index = kid.index;
-                    if v > alpha {
-                        alpha = v;
-                        self.set_pv(ply, kid.mv, searched);
-                        if v >= beta {
-                            if tt_best != Some(kid.index) && killers[0] != Some(kid.mv) {
-                                self.killers[ply] = [Some(kid.mv), killers[0]];
-                            }
-                            break;
-                        }
-                    }
-                }
-            }
+            let kids = self.ordered_kids(pos, side, tt_best, ply);
+            self.search_kids(pos, side, &kids, tt_best, depth, alpha, beta, ply)
+        };
+        let Some((best, best_index)) = searched else {
+            return 0;
+        };
+        if ply == 0 && !self.root_moves.is_empty() {
+            // The value of a restricted root is not the position's value.
+            return best;
         }
-        let bound = if best <= alpha0 {
+        let bound = if best <= alpha {
             Bound::Upper
         } else if best >= beta {
             Bound::Lower
         } else {
             Bound::Exact
         };
-        if restricted {
-            // The value of a restricted root is not the position's value.
-            return best;
-        }
         self.tt.store(Entry {
             key,
             value: to_tt(best, ply),

@@ -1,0 +1,315 @@
+//! `mancala agent line`: a plain line protocol for bot programs, for every game and rule set
+//! (`docs/line-protocol.md`). The bot writes one request a line on standard input and reads
+//! exactly one reply line on standard output for each; a refused request is answered with one
+//! `error …` line and the session goes on.
+//!
+//! Requests (keywords in any ASCII letter case, tokens separated by spaces or tabs):
+//!
+//! * `position start [moves M…]`, `position <position> [moves M…]`: a new game at the rule
+//!   set's start or at the position (notation, `docs/notation.md`), then the moves played
+//!   from it. Reply `ok <position reached>`.
+//! * `moves M…`: a new game at the start position of the rule set with these moves played.
+//!   Reply `ok <position reached>`.
+//! * `play M…`: the moves played on the current game. Reply `ok <position reached>`.
+//! * `go [time MS] [nodes N] [depth D]`: the engine's move in the current position, searched
+//!   with the game's history (Oware's repetitions and move limit, OW-6.2, OW-6.4), within
+//!   the budget (default: the command line's). Reply `bestmove <move> score <units> depth
+//!   <plies> nodes <n> exact <true|false>`.
+//! * `quit`: reply `bye`, exit 0. End of input also ends the session (status 0).
+//!
+//! A request that cannot be carried out (malformed, an illegal move, a finished game, a bad
+//! budget) is answered `error <reason>`, and nothing changes.
+
+use std::io::{self, BufRead, Write};
+use std::time::Duration;
+
+use clap::Args;
+use mancala_core::{parse_moves, GameRecord};
+use mancala_solver::engine::{Engine, Evaluate, Level, LevelPlayer, Limits, MAX_DEPTH};
+
+use crate::rules_arg::{parse_rules, with_position, GameCommand, GameRules};
+
+/// The protocol, shown by `mancala agent line --help` (`docs/line-protocol.md` has it in
+/// full).
+pub const LINE_HELP: &str = "\
+The line protocol: one request a line on standard input, exactly one reply line each on
+standard output (blank lines are ignored). Keywords in any letter case.
+  position start [moves M...]        new game at the start, then these moves  -> ok <position>
+  position <position> [moves M...]   new game at a position (notation)        -> ok <position>
+  moves M...                         new game at the start, then these moves  -> ok <position>
+  play M...                          moves played on the current game         -> ok <position>
+  go [time MS] [nodes N] [depth D]   the engine's move, within the budget
+                                     -> bestmove <move> score <units> depth <plies> nodes <n> exact <true|false>
+  quit                               -> bye (then exit 0; end of input also ends)
+A refused request gets one line `error <reason>` and changes nothing. Scores are for the
+player to move, in hundredths of a seed (Bao la Kete: heuristic units, or +-(1000000 - plies)
+for a forced win or loss). The search sees the game's history: Oware's repetition rule and
+move limit.
+
+Examples:
+  mancala agent line --rules oware --time-ms 0
+  mancala agent line --rules standard --time-ms 100 --level 8
+
+A session of the first (> the bot's lines, < the replies):
+  > moves 3 1
+  < ok 4,4,0,5,5,5,0,0,5,5,5,5,5,0 S
+  > go nodes 100000
+  < bestmove 2 score -100 depth 12 nodes 100000 exact false
+  > play 7
+  < error play: move 1: illegal move 7: house 7 does not exist: houses are numbered 1..=6
+  > quit
+  < bye";
+
+/// Arguments of `mancala agent line`.
+#[derive(Debug, Args)]
+pub struct LineArgs {
+    /// The rule set of every game of the session (any game: `standard`, `bao-la-kete`,
+    /// `oware`, `awari`, `oware-openspiel`, …).
+    #[arg(long, default_value = "standard")]
+    rules: String,
+    /// Default time budget of `go`, in milliseconds (0: no time limit).
+    #[arg(long, default_value_t = 1000, value_parser = crate::ranges::any_u64())]
+    time_ms: u64,
+    /// Default node budget of `go` (positions visited; 0: no node limit).
+    #[arg(long, default_value_t = 0, value_parser = crate::ranges::any_u64())]
+    nodes: u64,
+    /// Strength level 1..=10 (levels 1..=9 limit the depth, 1..=4 also play weaker moves).
+    #[arg(long, default_value_t = 10, value_parser = crate::ranges::level())]
+    level: u32,
+    /// Seed of the weaker-move choices of levels 1..=4.
+    #[arg(long, default_value_t = 1, value_parser = crate::ranges::any_u64())]
+    seed: u64,
+    /// Transposition-table size in MiB (1..=4096), kept between requests.
+    #[arg(long, default_value_t = 16, value_parser = crate::ranges::engine_tt_mb())]
+    tt_mb: usize,
+}
+
+/// Runs the line protocol on standard input and output until `quit` or the end of input.
+pub fn run(args: &LineArgs) -> Result<(), String> {
+    let level = Level::new(args.level).map_err(|e| format!("--level {}: {e}", args.level))?;
+    let rules = parse_rules(&args.rules)?;
+    with_position(rules, None, Session { args, level })
+}
+
+/// The session on a game of any kind.
+struct Session<'a> {
+    args: &'a LineArgs,
+    level: Level,
+}
+
+impl GameCommand for Session<'_> {
+    type Output = ();
+
+    fn run<G: Evaluate>(self, _rules: GameRules, start: G) -> Result<(), String> {
+        let engine = Engine::with_tt_bytes(self.args.tt_mb << 20);
+        let mut state = State {
+            start,
+            game: GameRecord::from_position(start),
+            player: LevelPlayer::with_engine(engine, self.level, self.args.seed),
+            time_ms: self.args.time_ms,
+            nodes: self.args.nodes,
+        };
+        serve(&mut state, io::stdin().lock(), io::stdout().lock())
+            .map_err(|e| format!("standard input or output: {e}"))
+    }
+}
+
+/// A session's game, engine and default budget.
+struct State<G: Evaluate> {
+    /// The rule set's start position.
+    start: G,
+    game: GameRecord<G>,
+    player: LevelPlayer<G>,
+    time_ms: u64,
+    nodes: u64,
+}
+
+/// Reads requests from `input` and writes one reply line each to `output` (flushed), until
+/// `quit` or the end of input.
+///
+/// # Errors
+/// Only the input's or the output's errors; refused requests are replies.
+fn serve<G: Evaluate>(
+    state: &mut State<G>,
+    mut input: impl BufRead,
+    mut output: impl Write,
+) -> io::Result<()> {
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            return Ok(());
+        }
+        let reply = match std::str::from_utf8(&bytes) {
+            Err(_) => Some(Err("the line is not valid UTF-8".to_string())),
+            Ok(line) => state.answer(line.trim()),
+        };
+        let Some(reply) = reply else { continue };
+        let quit = reply.as_deref() == Ok("bye");
+        match reply {
+            Ok(text) => writeln!(output, "{text}")?,
+            Err(why) => writeln!(output, "error {}", why.replace(['\n', '\r'], " "))?,
+        }
+        output.flush()?;
+        if quit {
+            return Ok(());
+        }
+    }
+}
+
+impl<G: Evaluate> State<G> {
+    /// The reply to one request line (`None` for a blank line): `Ok(reply)` or `Err(why)`.
+    fn answer(&mut self, line: &str) -> Option<Result<String, String>> {
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((w, r)) => (w, r.trim()),
+            None => (line, ""),
+        };
+        if word.is_empty() {
+            return None;
+        }
+        Some(match word.to_ascii_lowercase().as_str() {
+            "position" => self.position(rest),
+            "moves" => self.new_game(self.start, rest),
+            "play" => self.play(rest),
+            "go" => self.go(rest),
+            "quit" => Ok("bye".to_string()),
+            _ => Err(format!(
+                "unknown request `{}`: position, moves, play, go or quit",
+                mancala_core::Shortened(word)
+            )),
+        })
+    }
+
+    /// `position start|<position> [moves M…]`.
+    fn position(&mut self, rest: &str) -> Result<String, String> {
+        let (head, moves) = split_moves(rest);
+        if head.is_empty() {
+            return Err("position: give `start` or a position".into());
+        }
+        let start = if head.eq_ignore_ascii_case("start") {
+            self.start
+        } else {
+            G::parse(self.start.rules(), head).map_err(|e| format!("position {head}: {e}"))?
+        };
+        self.new_game(start, moves)
+    }
+
+    /// A new game at `start` with `moves` played; the game is unchanged when refused.
+    fn new_game(&mut self, start: G, moves: &str) -> Result<String, String> {
+        let moves = parse_moves::<G>(moves).map_err(|e| format!("moves: {e}"))?;
+        let game = GameRecord::replay(start, &moves).map_err(|e| format!("moves: {e}"))?;
+        self.game = game;
+        Ok(format!("ok {}", self.game.position()))
+    }
+
+    /// `play M…` on the current game, all or nothing.
+    fn play(&mut self, rest: &str) -> Result<String, String> {
+        let moves = parse_moves::<G>(rest).map_err(|e| format!("play: {e}"))?;
+        if moves.is_empty() {
+            return Err("play: give at least one move".into());
+        }
+        let mut game = self.game.clone();
+        for (i, &mv) in moves.iter().enumerate() {
+            game.play(mv)
+                .map_err(|e| format!("play: move {}: {e}", i + 1))?;
+        }
+        self.game = game;
+        Ok(format!("ok {}", self.game.position()))
+    }
+
+    /// `go [time MS] [nodes N] [depth D]`.
+    fn go(&mut self, rest: &str) -> Result<String, String> {
+        let (mut time_ms, mut nodes, mut depth) = (self.time_ms, self.nodes, None);
+        let mut words = rest.split_whitespace();
+        while let Some(key) = words.next() {
+            let value = words
+                .next()
+                .ok_or_else(|| format!("go: `{}` needs a number", mancala_core::Shortened(key)))?;
+            let n: u64 = value.parse().map_err(|_| {
+                format!(
+                    "go: {}: `{}` is not a whole number",
+                    mancala_core::Shortened(key),
+                    mancala_core::Shortened(value)
+                )
+            })?;
+            match key.to_ascii_lowercase().as_str() {
+                "time" => time_ms = n,
+                "nodes" => nodes = n,
+                "depth" => {
+                    depth = Some(
+                        u32::try_from(n)
+                            .ok()
+                            .filter(|d| (1..=MAX_DEPTH).contains(d))
+                            .ok_or_else(|| format!("go: depth {n}: 1..={MAX_DEPTH} plies"))?,
+                    );
+                }
+                _ => {
+                    return Err(format!(
+                        "go: unknown budget `{}`: time, nodes or depth",
+                        mancala_core::Shortened(key)
+                    ))
+                }
+            }
+        }
+        let mut limits = Limits::default();
+        if time_ms > 0 {
+            limits = limits.with_time(Duration::from_millis(time_ms));
+        }
+        if nodes > 0 {
+            limits = limits.with_nodes(nodes);
+        }
+        limits.depth = depth;
+        if limits.time.is_none()
+            && limits.nodes.is_none()
+            && limits.depth.is_none()
+            && self.player.level().max_depth().is_none()
+        {
+            return Err("go: level 10 needs a budget: time, nodes or depth above 0".into());
+        }
+        if self.game.is_over() {
+            return Err(format!(
+                "go: the game is over ({})",
+                self.game
+                    .position()
+                    .outcome()
+                    .map_or_else(|| "no legal move".to_string(), |o| o.to_string())
+            ));
+        }
+        let c = self
+            .player
+            .choose_game(&self.game, limits)
+            .map_err(|e| format!("go: {e}"))?;
+        let s = &c.search;
+        Ok(format!(
+            "bestmove {} score {} depth {} nodes {} exact {}",
+            c.mv, s.score, s.depth, s.nodes, s.exact
+        ))
+    }
+}
+
+/// Splits `<head> [moves M…]` at the word `moves` (any case): the head and the moves' text.
+fn split_moves(rest: &str) -> (&str, &str) {
+    for word in rest.split_whitespace() {
+        if word.eq_ignore_ascii_case("moves") {
+            // The byte offset of this word in `rest` (a sub-slice of it).
+            let at = word.as_ptr() as usize - rest.as_ptr() as usize;
+            return (rest[..at].trim(), rest[at + word.len()..].trim());
+        }
+    }
+    (rest.trim(), "")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_moves_keyword_splits_the_request() {
+        assert_eq!(
+            split_moves("1,1,1,6,0,0,0,9 S moves 3 1"),
+            ("1,1,1,6,0,0,0,9 S", "3 1")
+        );
+        assert_eq!(split_moves("start MOVES"), ("start", ""));
+        assert_eq!(split_moves("start"), ("start", ""));
+    }
+}

@@ -1,0 +1,103 @@
+//! `mancala agent line`: the plain line protocol (`docs/line-protocol.md`) end to end, one
+//! reply line a request. Positions are traced by hand from the rules (`docs/rules/oware.md`).
+
+mod common;
+
+use common::{mancala_with_input, stderr, stdout};
+
+fn session(rules: &str, input: &str) -> Vec<String> {
+    let o = mancala_with_input(
+        &[
+            "agent",
+            "line",
+            "--rules",
+            rules,
+            "--time-ms",
+            "0",
+            "--nodes",
+            "50000",
+        ],
+        input.as_bytes(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    stdout(&o).lines().map(str::to_string).collect()
+}
+
+/// X1 (South's 3 from the start: `4,4,0,5,5,5,0,5,4,4,4,4,4,0 N`), then North's 1 sows its
+/// 5 seeds into N2..N6 (the last in North's own row: no capture).
+#[test]
+fn moves_then_play_then_go() {
+    let replies = session("oware", "moves 3\nplay 1\n\ngo depth 2\n");
+    assert_eq!(replies.len(), 3, "{replies:?}");
+    assert_eq!(replies[0], "ok 4,4,0,5,5,5,0,5,4,4,4,4,4,0 N");
+    assert_eq!(replies[1], "ok 4,4,0,5,5,5,0,0,5,5,5,5,5,0 S");
+    let words: Vec<&str> = replies[2].split(' ').collect();
+    assert_eq!(words.len(), 10, "{replies:?}");
+    assert_eq!(
+        (words[0], words[2], words[4], words[5], words[6], words[8]),
+        ("bestmove", "score", "depth", "2", "nodes", "exact")
+    );
+    // South's houses 1, 2, 4, 5, 6 hold seeds; 3 is empty.
+    assert!(["1", "2", "4", "5", "6"].contains(&words[1]), "{replies:?}");
+}
+
+/// The cycle of `crates/mancala-solver/tests/engine_oware_history.rs` (traced there): with
+/// the history given by `position … moves …`, North's 3 repeats a position and wins by 2.
+#[test]
+fn the_search_sees_the_history() {
+    let replies = session(
+        "oware-openspiel(3,3)",
+        "position 1,1,1,6,0,0,0,9 S moves 3 1 2 2 3 1 1\ngo depth 20\n",
+    );
+    assert_eq!(replies[0], "ok 0,1,0,6,0,1,1,9 N");
+    assert!(
+        replies[1].starts_with("bestmove 3 score 200 depth ")
+            && replies[1].ends_with(" exact true"),
+        "{replies:?}"
+    );
+}
+
+/// Every refused request gets one `error …` line and changes nothing; `quit` answers `bye`
+/// and ends the session (the lines after it are not read).
+#[test]
+fn errors_are_one_line_and_the_session_goes_on() {
+    let replies = session(
+        "oware",
+        "frobnicate\nplay 9\nplay 3 3 3\ngo depth 0\ngo speed 3\nposition 1,2,3\nmoves x\n\
+         play 3\nquit\nplay 1\n",
+    );
+    assert_eq!(replies.len(), 9, "{replies:?}");
+    for r in &replies[..7] {
+        assert!(r.starts_with("error "), "{replies:?}");
+    }
+    // `play 3 3 3` failed at its third move (South's house 3 is empty then) and played none.
+    assert!(replies[2].contains("move 3"), "{replies:?}");
+    assert_eq!(replies[7], "ok 4,4,0,5,5,5,0,5,4,4,4,4,4,0 N");
+    assert_eq!(replies[8], "bye");
+}
+
+/// A finished game has no move to search: a one-line error. X12 of the rules: South's 6
+/// reaches 26 of 48 seeds and ends the game (`majority=stop`).
+#[test]
+fn a_finished_game_is_an_error() {
+    let replies = session(
+        "oware",
+        "position 0,0,0,0,0,1,24,1,1,3,5,0,0,13 S moves 6\ngo\n",
+    );
+    assert_eq!(replies[0], "ok 0,0,0,0,0,0,26,0,1,3,5,0,0,13 -");
+    assert!(
+        replies[1].starts_with("error go: the game is over"),
+        "{replies:?}"
+    );
+}
+
+/// Any game: Kalah and Bao la Kete answer with their own moves.
+#[test]
+fn kalah_and_bao() {
+    let replies = session("standard", "position start\ngo depth 1\n");
+    assert_eq!(replies.len(), 2, "{replies:?}");
+    assert!(replies[0].starts_with("ok "), "{replies:?}");
+    assert!(replies[1].starts_with("bestmove "), "{replies:?}");
+    let replies = session("bao-la-kete", "go depth 1\n");
+    assert!(replies[0].starts_with("bestmove "), "{replies:?}");
+}
