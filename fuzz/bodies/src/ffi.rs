@@ -164,7 +164,7 @@ fn egdb_status(e: mancala_solver::EgdbError) -> MancalaStatus {
         | E::Checksum { .. }
         | E::BadEntry { .. } => MancalaStatus::CorruptFile,
         E::RulesMismatch { .. } => MancalaStatus::DatabaseMismatch,
-        E::Unsupported { .. } => MancalaStatus::InvalidArgument,
+        E::Unsupported { .. } | E::MoreSeedsThanTheGame { .. } => MancalaStatus::InvalidArgument,
         E::OutOfMemory(_) => MancalaStatus::OutOfMemory,
         E::Cancelled => MancalaStatus::Cancelled,
         E::Threads(_) => MancalaStatus::SolveFailed,

@@ -167,6 +167,20 @@ fn serves(houses: u8, options: KalahOptions, rules: &KalahRules) -> bool {
     rules.houses() == houses && rules.options().database_relevant() == options
 }
 
+/// [`check_size`] for a build for `rules`: K must also be at most the seeds of the game
+/// (2·m·n), or [`EgdbError::MoreSeedsThanTheGame`] (after the K ≤ 127 check, so that a K no
+/// database can have gets that message).
+fn check_build(rules: &KalahRules, max_seeds: u32) -> Result<u64, EgdbError> {
+    if max_seeds <= MAX_DB_SEEDS && max_seeds > rules.total_seeds() {
+        return Err(EgdbError::MoreSeedsThanTheGame {
+            rules: rules.to_string(),
+            max_seeds,
+            total_seeds: rules.total_seeds(),
+        });
+    }
+    check_size(rules.houses(), max_seeds)
+}
+
 fn check_size(m: u8, max_seeds: u32) -> Result<u64, EgdbError> {
     if max_seeds > MAX_DB_SEEDS {
         return Err(EgdbError::Unsupported {
