@@ -639,8 +639,9 @@ enum MancalaStatus mancala_bao_perft(const struct MancalaBao *game, uint32_t dep
 // released with `mancala_egdb_free`.
 // Thread safety: safe from any thread; the call blocks until the build is done.
 //
-// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127 or over 2^36
-// entries, or Bao la Kete rules), `MANCALA_STATUS_SOLVE_FAILED` (threads could not start),
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127, over 2^36
+// entries, K above the game's 2·m·n seeds, or Bao la Kete rules),
+// `MANCALA_STATUS_SOLVE_FAILED` (threads could not start),
 // `MANCALA_STATUS_OUT_OF_MEMORY` (the entries do not fit in memory),
 // `MANCALA_STATUS_NULL_POINTER` (`rules` or `out` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
 // `MANCALA_STATUS_PANIC`.
@@ -662,7 +663,8 @@ enum MancalaStatus mancala_egdb_build(const struct MancalaRules *rules, uint32_t
 // Thread safety: safe from any thread; the call blocks until the build ends.
 //
 // Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_CANCELLED` (the callback returned non-zero),
-// `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127 or over 2^36 entries, or Bao la Kete rules),
+// `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127, over 2^36 entries, K above the game's 2·m·n
+// seeds, or Bao la Kete rules),
 // `MANCALA_STATUS_SOLVE_FAILED` (threads could not start), `MANCALA_STATUS_OUT_OF_MEMORY`
 // (the entries do not fit in memory), `MANCALA_STATUS_NULL_POINTER` (`rules` or `out`
 // NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
@@ -686,8 +688,8 @@ enum MancalaStatus mancala_egdb_build_progress(const struct MancalaRules *rules,
 // Thread safety: safe from any thread; the call blocks until the build ends.
 //
 // Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_CANCELLED` (the callback returned non-zero),
-// `MANCALA_STATUS_INVALID_ARGUMENT` (`encoding` not a `MancalaEgdbEncoding` value, K > 127
-// or over 2^36 entries, or Bao la Kete rules), `MANCALA_STATUS_SOLVE_FAILED` (the threads
+// `MANCALA_STATUS_INVALID_ARGUMENT` (`encoding` not a `MancalaEgdbEncoding` value, K > 127,
+// over 2^36 entries, K above the game's 2·m·n seeds, or Bao la Kete rules), `MANCALA_STATUS_SOLVE_FAILED` (the threads
 // could not start, or more than 1024 were asked for, as in `mancala_egdb_build_progress`),
 // `MANCALA_STATUS_OUT_OF_MEMORY` (the entries do not fit in memory),
 // `MANCALA_STATUS_NULL_POINTER` (`rules` or `out` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
@@ -752,7 +754,8 @@ enum MancalaStatus mancala_egdb_encoding(const struct MancalaEgdb *db, uint32_t 
 //
 // Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (the folder cannot be created or
 // written: nothing was built), `MANCALA_STATUS_CANCELLED` (the callback returned non-zero),
-// `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127 or over 2^36 entries, or Bao la Kete rules),
+// `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127, over 2^36 entries, K above the game's 2·m·n
+// seeds, or Bao la Kete rules),
 // `MANCALA_STATUS_SOLVE_FAILED` (threads could not start), `MANCALA_STATUS_OUT_OF_MEMORY`
 // (the entries do not fit in memory), `MANCALA_STATUS_INVALID_UTF8` (`dir`),
 // `MANCALA_STATUS_NULL_POINTER` (`rules`, `dir` or `out` NULL),

@@ -266,3 +266,17 @@ def test_unknown_database_encodings_are_refused():
         db.convert("Packed")
     with pytest.raises(TypeError):
         mancala.build_egdb("kalah(4,3)", 4, encoding=2)  # type: ignore[arg-type]
+
+
+def test_k_above_the_seeds_of_the_game_is_refused(tmp_path):
+    # Kalah(4,3) has 2·4·3 = 24 seeds: a larger K asks for positions that cannot occur. Both
+    # ways of building refuse it at once, with the largest K allowed, and write nothing.
+    for k in (25, 40):
+        want = f"^K = {k} is more seeds than kalah\\(4,3\\) has: the largest K allowed is 24$"
+        with pytest.raises(DatabaseError, match=want):
+            mancala.build_egdb("kalah(4,3)", k, tmp_path / "k.egdb")
+        with pytest.raises(DatabaseError, match=want):
+            Egdb.cached("kalah(4,3)", max_seeds=k, folder=tmp_path / "cache")
+    assert not (tmp_path / "k.egdb").exists()
+    cache = tmp_path / "cache"
+    assert not cache.exists() or list(cache.iterdir()) == []

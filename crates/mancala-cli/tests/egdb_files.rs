@@ -656,3 +656,23 @@ fn packed_files_build_convert_verify_and_solve() {
     std::fs::remove_dir_all(&dir).unwrap();
     std::fs::remove_dir_all(&other).unwrap();
 }
+
+/// `--max-seeds` above the seeds of the game (2·m·n: 24 for Kalah(4,3)) is refused before any
+/// work, with one line naming the largest K allowed, and nothing is written.
+#[test]
+fn max_seeds_above_the_seeds_of_the_game_is_refused() {
+    let dir = scratch("egdb-files", "k-above-the-game");
+    for k in [25, 40] {
+        let out = build(&dir, k);
+        let err = text(&out.stderr);
+        assert!(!out.status.success(), "K = {k}: {err}");
+        assert!(
+            err.contains(&format!(
+                "K = {k} is more seeds than kalah(4,3) has: the largest K allowed is 24"
+            )),
+            "K = {k}: {err}"
+        );
+        assert_eq!(err.trim_end().lines().count(), 1, "K = {k}: {err}");
+        assert!(listing(&dir).is_empty(), "K = {k}");
+    }
+}

@@ -63,7 +63,9 @@ fn egdb_error(e: EgdbError) -> Error {
             MancalaStatus::IoError
         }
         EgdbError::RulesMismatch { .. } => MancalaStatus::DatabaseMismatch,
-        EgdbError::Unsupported { .. } => MancalaStatus::InvalidArgument,
+        EgdbError::Unsupported { .. } | EgdbError::MoreSeedsThanTheGame { .. } => {
+            MancalaStatus::InvalidArgument
+        }
         EgdbError::OutOfMemory(_) => MancalaStatus::OutOfMemory,
         EgdbError::Cancelled => MancalaStatus::Cancelled,
         EgdbError::Threads(_) => MancalaStatus::SolveFailed,
@@ -133,8 +135,9 @@ fn new_db(out: *mut *mut MancalaEgdb, db: Egdb) -> Result<()> {
 /// released with `mancala_egdb_free`.
 /// Thread safety: safe from any thread; the call blocks until the build is done.
 ///
-/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127 or over 2^36
-/// entries, or Bao la Kete rules), `MANCALA_STATUS_SOLVE_FAILED` (threads could not start),
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127, over 2^36
+/// entries, K above the game's 2·m·n seeds, or Bao la Kete rules),
+/// `MANCALA_STATUS_SOLVE_FAILED` (threads could not start),
 /// `MANCALA_STATUS_OUT_OF_MEMORY` (the entries do not fit in memory),
 /// `MANCALA_STATUS_NULL_POINTER` (`rules` or `out` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
 /// `MANCALA_STATUS_PANIC`.
@@ -191,7 +194,8 @@ pub unsafe extern "C" fn mancala_egdb_build(
 /// Thread safety: safe from any thread; the call blocks until the build ends.
 ///
 /// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_CANCELLED` (the callback returned non-zero),
-/// `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127 or over 2^36 entries, or Bao la Kete rules),
+/// `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127, over 2^36 entries, K above the game's 2·m·n
+/// seeds, or Bao la Kete rules),
 /// `MANCALA_STATUS_SOLVE_FAILED` (threads could not start), `MANCALA_STATUS_OUT_OF_MEMORY`
 /// (the entries do not fit in memory), `MANCALA_STATUS_NULL_POINTER` (`rules` or `out`
 /// NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
@@ -282,8 +286,8 @@ unsafe fn build_in(
 /// Thread safety: safe from any thread; the call blocks until the build ends.
 ///
 /// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_CANCELLED` (the callback returned non-zero),
-/// `MANCALA_STATUS_INVALID_ARGUMENT` (`encoding` not a `MancalaEgdbEncoding` value, K > 127
-/// or over 2^36 entries, or Bao la Kete rules), `MANCALA_STATUS_SOLVE_FAILED` (the threads
+/// `MANCALA_STATUS_INVALID_ARGUMENT` (`encoding` not a `MancalaEgdbEncoding` value, K > 127,
+/// over 2^36 entries, K above the game's 2·m·n seeds, or Bao la Kete rules), `MANCALA_STATUS_SOLVE_FAILED` (the threads
 /// could not start, or more than 1024 were asked for, as in `mancala_egdb_build_progress`),
 /// `MANCALA_STATUS_OUT_OF_MEMORY` (the entries do not fit in memory),
 /// `MANCALA_STATUS_NULL_POINTER` (`rules` or `out` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
@@ -409,7 +413,8 @@ pub unsafe extern "C" fn mancala_egdb_encoding(
 ///
 /// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (the folder cannot be created or
 /// written: nothing was built), `MANCALA_STATUS_CANCELLED` (the callback returned non-zero),
-/// `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127 or over 2^36 entries, or Bao la Kete rules),
+/// `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127, over 2^36 entries, K above the game's 2·m·n
+/// seeds, or Bao la Kete rules),
 /// `MANCALA_STATUS_SOLVE_FAILED` (threads could not start), `MANCALA_STATUS_OUT_OF_MEMORY`
 /// (the entries do not fit in memory), `MANCALA_STATUS_INVALID_UTF8` (`dir`),
 /// `MANCALA_STATUS_NULL_POINTER` (`rules`, `dir` or `out` NULL),

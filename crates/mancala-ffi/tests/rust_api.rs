@@ -511,11 +511,13 @@ fn open_cached_builds_once_and_rebuilds_a_damaged_file() {
     entries(db);
     assert_eq!(std::fs::read(&file).unwrap(), good);
     // A cancelled build writes nothing (K = 30: C(38, 8) = 48.9 M entries, seconds of work,
-    // stopped at the first report).
+    // stopped at the first report; Kalah(4,4), same m and options: the 32 seeds of the game
+    // allow K = 30).
+    let r32 = rules("kalah(4,4)");
     let mut db = ptr::null_mut();
     let st = unsafe {
         mancala_egdb_open_cached(
-            r,
+            r32,
             c_dir.as_ptr(),
             30,
             1,
@@ -529,6 +531,10 @@ fn open_cached_builds_once_and_rebuilds_a_damaged_file() {
     assert_eq!(st, MancalaStatus::Cancelled);
     assert!(db.is_null());
     assert!(!dir.join("kalah4.k30.egdb").exists());
+    assert_eq!(
+        unsafe { mancala::rules::mancala_rules_free(r32) },
+        MancalaStatus::Ok
+    );
     // A file where the folder should be.
     let blocked = dir.join("kalah4.k16.egdb").join("sub");
     let c_blocked = CString::new(blocked.to_str().unwrap()).unwrap();
@@ -757,4 +763,55 @@ fn databases_are_built_and_converted_in_either_encoding() {
     let (st, db) = convert(packed, 1);
     assert_eq!((st, db.is_null()), (MancalaStatus::InvalidHandle, true));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// K above the seeds of the game (2·m·n: 24 for Kalah(4,3)) is refused by every build call
+/// with `INVALID_ARGUMENT`, nothing written to `out`, and a one-line message naming the
+/// largest K allowed.
+#[test]
+fn k_above_the_seeds_of_the_game_is_refused() {
+    use mancala::egdb::{
+        mancala_egdb_build, mancala_egdb_build_encoded, mancala_egdb_build_progress,
+        mancala_egdb_open_cached,
+    };
+    let r = rules("kalah(4,3)");
+    let dir = std::env::temp_dir().join(format!("mancala-ffi-k-above-{}", std::process::id()));
+    let dir_c = std::ffi::CString::new(dir.to_str().unwrap()).unwrap();
+    for k in [25u32, 40] {
+        let mut out = ptr::null_mut();
+        let mut built = 7i32;
+        let statuses = [
+            unsafe { mancala_egdb_build(r, k, 1, &mut out) },
+            unsafe { mancala_egdb_build_progress(r, k, 1, None, ptr::null_mut(), 0, &mut out) },
+            unsafe { mancala_egdb_build_encoded(r, k, 2, 1, None, ptr::null_mut(), 0, &mut out) },
+            unsafe {
+                mancala_egdb_open_cached(
+                    r,
+                    dir_c.as_ptr(),
+                    k,
+                    1,
+                    None,
+                    ptr::null_mut(),
+                    0,
+                    &mut out,
+                    &mut built,
+                )
+            },
+        ];
+        for (i, st) in statuses.into_iter().enumerate() {
+            assert_eq!(st, MancalaStatus::InvalidArgument, "K = {k}, call {i}");
+        }
+        assert!(out.is_null(), "K = {k}");
+        let message = last_error();
+        assert_eq!(
+            message,
+            format!("K = {k} is more seeds than kalah(4,3) has: the largest K allowed is 24")
+        );
+        assert!(!dir.exists() || std::fs::read_dir(&dir).unwrap().next().is_none());
+    }
+    assert_eq!(
+        unsafe { mancala::rules::mancala_rules_free(r) },
+        MancalaStatus::Ok
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

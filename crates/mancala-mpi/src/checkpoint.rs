@@ -24,8 +24,15 @@
 //!  20   L  the entries, in the build's order (`LevelBuild::layer_entries`)
 //! ```
 //!
-//! On `--resume` the header must match the build asked for (rules, K, m, options, format),
-//! or the file is refused. The records must be layers 0, 1, … with the layer's length and
+//! A build holds an exclusive lock (`flock`) on the file while it has it open, taken before
+//! it reads or writes a byte: a second build, resuming or not, is refused while the first
+//! runs ([`CheckpointError::InUse`]); the system drops the lock when the process ends, however
+//! it ends, so a killed build's file can be resumed at once.
+//!
+//! On `--resume` a file cut inside the header (the build was killed while writing it: the
+//! bytes are the start of the header this build writes) holds no layer: the header is
+//! written again and the build starts over. Otherwise the header must match the build asked
+//! for (rules, K, m, options, format), or the file is refused. The records must be layers 0, 1, … with the layer's length and
 //! right checksums (the entries' checksum is checked as each layer is read back). A last
 //! record cut short (the file ends inside it: the build was killed while writing it) is
 //! dropped, the file cut back to the record before, and that layer built again, with a
@@ -63,6 +70,12 @@ pub enum CheckpointError {
         path: PathBuf,
         /// What is wrong.
         why: String,
+    },
+    /// Another build, still running, has the file open (it holds the file's lock).
+    #[error("{path}: another build that is still running is using this partial file; wait for it to finish or stop it")]
+    InUse {
+        /// The partial file.
+        path: PathBuf,
     },
     /// A partial file of another build (rules, K).
     #[error(
@@ -127,7 +140,47 @@ impl Identity {
     }
 }
 
-/// An open partial file, positioned to append the next layer.
+/// Takes the partial file's lock: an exclusive `flock` on `file`, which the system drops
+/// when the file is closed or the process ends however it ends, so a killed build's file is
+/// free at once. Then checks that `path` still names the file locked (a build that finished
+/// removes its partial file: one that opened it just before must not go on with it).
+/// Elsewhere than Unix there is no lock.
+fn lock(file: &File, path: &Path) -> Result<(), CheckpointError> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        use std::os::unix::io::AsRawFd;
+        // SAFETY: `flock` on the descriptor `file` owns; no memory is passed.
+        #[allow(unsafe_code)]
+        let r = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+        let in_use = || CheckpointError::InUse {
+            path: path.to_path_buf(),
+        };
+        if r != 0 {
+            let e = std::io::Error::last_os_error();
+            if e.raw_os_error() == Some(libc::EWOULDBLOCK) {
+                return Err(in_use());
+            }
+            return Err(CheckpointError::Io {
+                path: path.to_path_buf(),
+                source: e,
+            });
+        }
+        let same = match (file.metadata(), std::fs::metadata(path)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        };
+        if !same {
+            return Err(in_use());
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (file, path);
+    Ok(())
+}
+
+/// An open partial file, positioned to append the next layer. It holds the file's lock
+/// (see [`Checkpoint::in_use`]) until it is dropped.
 #[derive(Debug)]
 pub struct Checkpoint {
     path: PathBuf,
@@ -141,6 +194,9 @@ pub struct Checkpoint {
 pub struct Resumed {
     /// The last layer was cut short and was dropped (its number).
     pub dropped: Option<u32>,
+    /// The file was cut inside its header (no layer in it): it was written again and the
+    /// build starts from layer 0.
+    pub started_over: bool,
 }
 
 impl Checkpoint {
@@ -155,7 +211,8 @@ impl Checkpoint {
     /// must not exist).
     ///
     /// # Errors
-    /// [`CheckpointError::Io`] (an existing file included).
+    /// [`CheckpointError::Io`] (an existing file included), [`CheckpointError::InUse`] when
+    /// another build locked the file between its creation and the lock.
     pub fn create(path: &Path, id: &Identity) -> Result<Checkpoint, CheckpointError> {
         let io = |source| CheckpointError::Io {
             path: path.to_path_buf(),
@@ -167,6 +224,7 @@ impl Checkpoint {
             .create_new(true)
             .open(path)
             .map_err(io)?;
+        lock(&file, path)?;
         file.write_all(&id.header()).map_err(io)?;
         file.sync_data().map_err(io)?;
         Ok(Checkpoint {
@@ -182,6 +240,7 @@ impl Checkpoint {
     /// checksums are checked when they are read ([`Checkpoint::read_layer`]).
     ///
     /// # Errors
+    /// [`CheckpointError::InUse`] while another build has the file open,
     /// [`CheckpointError::Mismatch`] for another build, [`CheckpointError::Corrupt`] for a
     /// damaged header or record header, [`CheckpointError::Io`].
     pub fn resume(
@@ -202,7 +261,34 @@ impl Checkpoint {
             .write(true)
             .open(path)
             .map_err(io)?;
+        lock(&file, path)?;
         let size = file.metadata().map_err(io)?.len();
+        // Cut inside the header this build writes (killed while `create` wrote it): no layer
+        // was written, the build starts over.
+        let header = id.header();
+        if size < header.len() as u64 {
+            let mut head = Vec::new();
+            file.read_to_end(&mut head).map_err(io)?;
+            if header.starts_with(&head) {
+                file.set_len(0).map_err(io)?;
+                file.seek(SeekFrom::Start(0)).map_err(io)?;
+                file.write_all(&header).map_err(io)?;
+                file.sync_data().map_err(io)?;
+                let resumed = Resumed {
+                    dropped: None,
+                    started_over: true,
+                };
+                return Ok((
+                    Checkpoint {
+                        path: path.to_path_buf(),
+                        file,
+                        layers: Vec::new(),
+                    },
+                    resumed,
+                ));
+            }
+            file.seek(SeekFrom::Start(0)).map_err(io)?;
+        }
         let mut fixed = [0u8; 28];
         file.read_exact(&mut fixed)
             .map_err(|_| corrupt("shorter than its header".into()))?;
@@ -293,6 +379,30 @@ impl Checkpoint {
             },
             resumed,
         ))
+    }
+
+    /// Whether a build that is still running has the partial file at `path` open (holds its
+    /// lock); `false` when the file cannot be opened, and always elsewhere than Unix. A probe:
+    /// the answer may change at once.
+    #[must_use]
+    pub fn in_use(path: &Path) -> bool {
+        let Ok(file) = File::open(path) else {
+            return false;
+        };
+        #[cfg(unix)]
+        {
+            use std::os::unix::io::AsRawFd;
+            // SAFETY: `flock` on the descriptor `file` owns; the shared lock taken goes when
+            // `file` is closed below.
+            #[allow(unsafe_code)]
+            let r = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_SH | libc::LOCK_NB) };
+            r != 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::EWOULDBLOCK)
+        }
+        #[cfg(not(unix))]
+        {
+            drop(file);
+            false
+        }
     }
 
     /// Finished layers in the file (layers `0..layers()`).
@@ -432,6 +542,64 @@ mod tests {
             c.append(2, &layer(2)).unwrap();
             assert_eq!(std::fs::metadata(&p).unwrap().len(), full);
         }
+    }
+
+    /// A file cut inside its header (the build was killed while writing it) holds no layer:
+    /// `resume` starts it over, at every cut, and the layers appended then come back.
+    #[test]
+    fn a_file_cut_inside_its_header_starts_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let header = std::fs::read(written(dir.path(), 0)).unwrap();
+        assert_eq!(header.len(), 28 + "kalah(3,2)".len() + 4);
+        for cut in [0, 1, 7, 8, 27, 28, header.len() - 1] {
+            let p = dir.path().join("x.partial");
+            std::fs::write(&p, &header[..cut]).unwrap();
+            let (mut c, r) =
+                Checkpoint::resume(&p, &id(), len).unwrap_or_else(|e| panic!("cut {cut}: {e}"));
+            assert_eq!((c.layers(), r.dropped), (0, None), "cut {cut}");
+            assert_eq!(std::fs::read(&p).unwrap(), header, "cut {cut}");
+            c.append(0, &layer(0)).unwrap();
+            drop(c);
+            let (mut c, _) = Checkpoint::resume(&p, &id(), len).unwrap();
+            assert_eq!(c.read_layer(0).unwrap(), layer(0), "cut {cut}");
+        }
+        // A short file that is not the start of this build's header is still refused.
+        let p = dir.path().join("x.partial");
+        std::fs::write(&p, b"MNCLPAR?").unwrap();
+        assert!(matches!(
+            Checkpoint::resume(&p, &id(), len),
+            Err(CheckpointError::Corrupt { .. })
+        ));
+    }
+
+    /// A partial file is locked while a build has it open: a second build, resuming or
+    /// starting, is refused with `InUse` (the lock goes with the process, so a killed
+    /// build's file is free).
+    #[test]
+    fn a_file_in_use_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = written(dir.path(), 2);
+        let (held, _) = Checkpoint::resume(&p, &id(), len).unwrap();
+        let before = std::fs::read(&p).unwrap();
+        assert!(matches!(
+            Checkpoint::resume(&p, &id(), len),
+            Err(CheckpointError::InUse { .. })
+        ));
+        assert!(Checkpoint::in_use(&p));
+        assert_eq!(std::fs::read(&p).unwrap(), before);
+        drop(held);
+        assert!(!Checkpoint::in_use(&p));
+        let (c, _) = Checkpoint::resume(&p, &id(), len).unwrap();
+        assert_eq!(c.layers(), 2);
+        // A file just made is locked too.
+        drop(c);
+        std::fs::remove_file(&p).unwrap();
+        let made = Checkpoint::create(&p, &id()).unwrap();
+        assert!(matches!(
+            Checkpoint::resume(&p, &id(), len),
+            Err(CheckpointError::InUse { .. })
+        ));
+        drop(made);
     }
 
     #[test]

@@ -152,12 +152,18 @@ fn open_partial(
     };
     if path.exists() {
         if !args.resume {
+            if Checkpoint::in_use(&path) {
+                return Err(CheckpointError::InUse { path }.to_string());
+            }
             return Err(format!(
                 "{}: a partial build is there (a build that was stopped): --resume continues it, or delete the file to start over",
                 path.display()
             ));
         }
         let (c, r) = Checkpoint::resume(&path, id, layer_len).map_err(|e| e.to_string())?;
+        if r.started_over && args.log_layers {
+            eprintln!("mancala-mpi: {} was cut inside its header (the build was stopped while starting it): the build starts over", path.display());
+        }
         return Ok((c, r.dropped));
     }
     let c = Checkpoint::create(&path, id).map_err(|e: CheckpointError| e.to_string())?;

@@ -30,6 +30,7 @@
 //!
 //! A journal of other rules or another root position is refused. A last line without its
 //! end of line (the process was killed while writing it) is dropped and the file cut back;
+//! when that line is the title (the first line), the journal starts over as a new one;
 //! any other line that does not parse or whose checksum is wrong is damage: the journal is
 //! refused, never used (a wrong value would give a wrong result), with a message saying to
 //! delete it.
@@ -245,6 +246,14 @@ fn parse_entry(format: u8, body: &str) -> Result<Entry, String> {
     ))
 }
 
+/// Whether `text`, a file without an end of line, is a title line cut short: the start of
+/// a title of either format, or a title without the rest of its line.
+fn cut_title(text: &str) -> bool {
+    [TITLE, TITLE_1]
+        .iter()
+        .any(|t| t.starts_with(text) || text.starts_with(t))
+}
+
 /// Splits `line` (without its end of line) into its body and checks its CRC.
 fn checked(line: &str) -> Result<&str, String> {
     let (body, crc) = line
@@ -288,6 +297,27 @@ impl Journal {
             }
         })?;
         let what = format!("{}\t{root}", root.rules());
+        let corrupt = |line: usize, why: String| JournalError::Corrupt {
+            path: path.to_path_buf(),
+            line,
+            why,
+        };
+        if !text.contains('\n') && !text.is_empty() {
+            // No whole line: the title was being written when the process was killed (then
+            // no search was written either, and the journal starts over), or the file is not
+            // a journal (then it is refused and left as it is).
+            if !cut_title(&text) {
+                return Err(corrupt(
+                    1,
+                    format!(
+                        "not a journal title: {:?}",
+                        text.chars().take(60).collect::<String>()
+                    ),
+                ));
+            }
+            file.set_len(0).map_err(io)?;
+            text.clear();
+        }
         if text.is_empty() {
             file.write_all(with_crc(format!("{TITLE}\t{what}")).as_bytes())
                 .map_err(io)?;
@@ -305,11 +335,6 @@ impl Journal {
         if whole < text.len() {
             file.set_len(whole as u64).map_err(io)?;
         }
-        let corrupt = |line: usize, why: String| JournalError::Corrupt {
-            path: path.to_path_buf(),
-            line,
-            why,
-        };
         let mut lines = text[..whole].lines();
         let first = lines
             .next()
@@ -489,6 +514,36 @@ mod tests {
             Journal::open(&p, &other),
             Err(JournalError::Mismatch { .. })
         ));
+    }
+
+    /// A journal cut inside its title line (the process was killed while writing it) holds
+    /// no search: it starts over as an empty journal would, at every cut, and the next open
+    /// reads what the first wrote.
+    #[test]
+    fn a_journal_cut_inside_its_title_starts_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("j");
+        let root = KalahPosition::start("kalah(6,3)".parse().unwrap());
+        drop(Journal::open(&p, &root).unwrap());
+        let title = std::fs::read_to_string(&p).unwrap();
+        assert!(title.starts_with(TITLE) && title.ends_with('\n'), "{title}");
+        for cut in [1, 10, TITLE.len(), title.len() - 1] {
+            std::fs::write(&p, &title[..cut]).unwrap();
+            let (mut j, e) = Journal::open(&p, &root).unwrap_or_else(|e| panic!("cut {cut}: {e}"));
+            assert!(e.is_empty(), "cut {cut}");
+            assert_eq!(std::fs::read_to_string(&p).unwrap(), title, "cut {cut}");
+            j.append(&[KalahMove::House(2)], &window(4, 5, 6, 36))
+                .unwrap();
+            drop(j);
+            let (_, e) = Journal::open(&p, &root).unwrap();
+            assert_eq!(e, vec![(vec![KalahMove::House(2)], window(4, 5, 6, 36))]);
+        }
+        // A file of something else without an end of line is not a journal cut short: it is
+        // refused and left as it is.
+        std::fs::write(&p, "my notes").unwrap();
+        let err = Journal::open(&p, &root).unwrap_err().to_string();
+        assert!(err.contains("line 1"), "{err}");
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "my notes");
     }
 
     /// A journal of format 1 (every line a full solve) is read, and rewritten in format 2.

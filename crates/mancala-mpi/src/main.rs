@@ -93,7 +93,8 @@ Examples:
   mpirun -np 4 mancala-mpi egdb build --rules standard --max-seeds 20 --out egdb/
   mpirun -np 4 mancala-mpi egdb build --rules standard --max-seeds 20 --out egdb/ --resume
 After each layer rank 0 appends it to <out>/<database file>.partial; --resume continues from
-there after a build was stopped (a damaged or mismatched partial file is refused).")]
+there after a build was stopped (a damaged or mismatched partial file is refused, and so is a
+partial file another running build is using).")]
     Build {
         /// Rule set (its m and capture/end options decide the database).
         #[arg(long)]

@@ -128,6 +128,66 @@ fn a_stopped_build_resumes_and_damage_is_refused() {
     assert_eq!(std::fs::read(&db).unwrap(), want);
 }
 
+/// While a build has the partial file open (it holds the file's `flock`, taken here as a
+/// running build takes it), a `--resume` build is refused with one clean line, as a plain
+/// build is, and the file is left as it was; once the lock is gone (the build ended, however
+/// it ended) `--resume` goes on.
+#[cfg(unix)]
+#[test]
+fn a_partial_file_in_use_is_refused_with_or_without_resume() {
+    use std::os::unix::io::AsRawFd;
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let out_s = out.to_str().unwrap();
+    let partial = out.join("kalah6.k13.egdb.partial");
+    json(&run1(
+        &build_args("standard", out_s, &["--stop-after-layer", "4"]),
+        120,
+    ));
+    let saved = std::fs::read(&partial).unwrap();
+    let held = std::fs::File::open(&partial).unwrap();
+    // SAFETY: `flock` on a descriptor `held` owns.
+    #[allow(unsafe_code)]
+    let r = unsafe { libc::flock(held.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+    assert_eq!(r, 0);
+    for extra in [&["--resume"][..], &[]] {
+        let o = run1(&build_args("standard", out_s, extra), 120);
+        assert_eq!(o.status.code(), Some(1), "{extra:?}");
+        let err = stderr(&o);
+        assert!(
+            err.contains("another build that is still running is using this partial file"),
+            "{extra:?}: {err}"
+        );
+        assert_eq!(err.trim_end().lines().count(), 1, "{extra:?}: {err}");
+        assert_eq!(std::fs::read(&partial).unwrap(), saved, "{extra:?}");
+    }
+    drop(held);
+    let j = json(&run1(&build_args("standard", out_s, &["--resume"]), 120));
+    assert_eq!(j["resumed_layers"], 5);
+    assert!(!partial.exists());
+}
+
+/// A partial file cut inside its header (a build killed as it started) is started over by
+/// `--resume`, and the database is the one a build from nothing writes.
+#[test]
+fn a_partial_file_cut_inside_its_header_starts_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let want = std::fs::read(reference_database(&dir.path().join("ref"), "standard", 13)).unwrap();
+    let out = dir.path().join("out");
+    let out_s = out.to_str().unwrap();
+    let partial = out.join("kalah6.k13.egdb.partial");
+    json(&run1(
+        &build_args("standard", out_s, &["--stop-after-layer", "0"]),
+        120,
+    ));
+    let saved = std::fs::read(&partial).unwrap();
+    std::fs::write(&partial, &saved[..20]).unwrap();
+    let j = json(&run1(&build_args("standard", out_s, &["--resume"]), 120));
+    assert_eq!(j["resumed_layers"], 0);
+    assert_eq!(std::fs::read(out.join("kalah6.k13.egdb")).unwrap(), want);
+    assert!(!partial.exists());
+}
+
 #[test]
 fn bad_command_lines_get_one_line() {
     let o = run1(

@@ -314,3 +314,55 @@ fn an_absurd_thread_count_is_refused_before_any_thread_starts() {
         "{err}"
     );
 }
+
+/// K above the seeds of the game (2·m·n for Kalah(m,n)) asks for positions that cannot occur:
+/// every way of building refuses it before any memory is taken, with the largest K allowed
+/// in one line; K equal to the game's seeds builds.
+#[test]
+fn k_above_the_seeds_of_the_game_is_refused() {
+    let check = |e: EgdbError, rules: &str, k: u32, total: u32| {
+        let text = e.to_string();
+        match e {
+            EgdbError::MoreSeedsThanTheGame {
+                rules: r,
+                max_seeds,
+                total_seeds,
+            } => assert_eq!((r.as_str(), max_seeds, total_seeds), (rules, k, total)),
+            other => panic!("{rules} K = {k}: {other:?}"),
+        }
+        assert!(
+            text.contains(&format!("the largest K allowed is {total}")),
+            "{text}"
+        );
+        assert_eq!(text.lines().count(), 1, "{text}");
+    };
+    // Kalah(4,3): 2·4·3 = 24 seeds.
+    let rules: KalahRules = "kalah(4,3)".parse().unwrap();
+    assert!(Egdb::build_memory(&rules, 24, mancala_solver::egdb::Encoding::Byte).is_ok());
+    for k in [25, 40, 127] {
+        let e = Egdb::build(&rules, k, BuildOptions::new()).unwrap_err();
+        check(e, "kalah(4,3)", k, 24);
+        let e = Egdb::build_memory(&rules, k, mancala_solver::egdb::Encoding::Packed).unwrap_err();
+        check(e, "kalah(4,3)", k, 24);
+        let e = mancala_solver::egdb::LevelBuild::new(&rules, k).unwrap_err();
+        check(e, "kalah(4,3)", k, 24);
+    }
+    // Kalah(1,1)+empty_capture: 2 seeds; K = 2 builds, K = 3 is refused, by the cache too
+    // (nothing written in its folder).
+    let small: KalahRules = "kalah(1,1)+empty_capture".parse().unwrap();
+    assert_eq!(
+        Egdb::build(&small, 2, BuildOptions::new()).unwrap().len(),
+        6
+    );
+    let e = Egdb::build(&small, 3, BuildOptions::new()).unwrap_err();
+    check(e, "kalah(1,1)+empty_capture", 3, 2);
+    let dir = tmp("k-above-the-game");
+    let cache = mancala_solver::Cache::new(&dir);
+    let e = cache
+        .get_or_build(&small, 3, 1, std::time::Duration::from_secs(1), &mut |_| {
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap_err();
+    check(e, "kalah(1,1)+empty_capture", 3, 2);
+    assert!(!dir.exists() || std::fs::read_dir(&dir).unwrap().next().is_none());
+}

@@ -23,7 +23,8 @@ fn tmp(name: &str) -> PathBuf {
 fn rule_sets(m: u8) -> Vec<KalahRules> {
     let mut all = Vec::new();
     for bits in 0..8u32 {
-        let mut text = format!("kalah({m},3)");
+        // n = 17: at least K seeds in the game (2·m·n ≥ K) for every K of the tests.
+        let mut text = format!("kalah({m},17)");
         for (bit, name) in [
             (1, "empty_capture"),
             (2, "end_when_no_move"),
@@ -110,8 +111,8 @@ fn packed_and_one_byte_databases_give_the_same_value_for_every_position() {
 fn the_widths_of_the_format() {
     // 5 bits from K = 15 to K = 30 under the parity rules, 6 from K = 31; under
     // discard_remaining 5 bits up to K = 15.
-    let rules: KalahRules = "kalah(1,3)".parse().unwrap();
-    let discard: KalahRules = "kalah(1,3)+discard_remaining".parse().unwrap();
+    let rules: KalahRules = "kalah(1,16)".parse().unwrap();
+    let discard: KalahRules = "kalah(1,16)+discard_remaining".parse().unwrap();
     for (k, w, wd) in [(14, 4, 5), (15, 5, 5), (16, 5, 6), (30, 5, 6), (31, 6, 6)] {
         let db = Egdb::build(&rules, k, BuildOptions::new().encoding(Encoding::Packed)).unwrap();
         assert_eq!(db.bits_per_entry(), w, "K = {k}");

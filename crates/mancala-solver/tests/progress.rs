@@ -136,7 +136,7 @@ fn an_analysis_reports_each_move_in_turn() {
 
 #[test]
 fn a_watched_build_equals_the_plain_build_and_a_break_cancels_it() {
-    let rules: KalahRules = "kalah(6,1)".parse().unwrap();
+    let rules: KalahRules = "kalah(6,2)".parse().unwrap();
     let mut last = 0;
     let mut calls = 0;
     let watched = Egdb::build(

@@ -4,7 +4,7 @@
 use arbitrary::Unstructured;
 use mancala_core::bao::{
     BaoLayout, BaoMove, BaoOption, BaoPosition, BaoRules, Direction, Kichwa, KuuChoice, Pit,
-    TOTAL_SEEDS,
+    MAX_BLOCK_DURATION, TOTAL_SEEDS,
 };
 use mancala_core::Side;
 
@@ -136,7 +136,7 @@ pub fn bao_moves(data: &[u8]) {
 /// Rules with each option of the option table (`BaoOption::TABLE`, so that a new option is
 /// drawn too) set in a quarter of the inputs, to a value drawn by the shape of the values the
 /// notation takes for it ([`arbitrary_value`]).
-fn arbitrary_rules(u: &mut Unstructured<'_>) -> arbitrary::Result<BaoRules> {
+pub(crate) fn arbitrary_rules(u: &mut Unstructured<'_>) -> arbitrary::Result<BaoRules> {
     let mut text = String::from(BaoRules::NAME);
     for (_, name) in BaoOption::TABLE {
         if u.ratio(1, 4)? {
@@ -158,10 +158,31 @@ fn accepts(name: &str, value: &str) -> bool {
         .is_ok()
 }
 
+/// The word values [`arbitrary_value`] tries on every option: the sides' letters
+/// ([`Side::letter`]), the safari rules, on/off.
+fn words() -> Vec<String> {
+    let mut w: Vec<String> = Side::ALL.iter().map(|s| s.letter().to_string()).collect();
+    w.extend(["forced", "choice", "on", "off"].map(String::from));
+    w
+}
+
+/// Whether the option `name` takes a value of a shape [`arbitrary_value`] draws from (a
+/// setup, a number, a word of [`words`]).
+#[cfg(test)]
+fn known_shape(name: &str) -> bool {
+    accepts(name, "6,2,2,22")
+        || [MAX_LAP_CAP, 64, 8, 4, 1]
+            .into_iter()
+            .any(|n| accepts(name, &n.to_string()))
+        || words().iter().any(|w| accepts(name, w))
+}
+
 /// A value for the option `name`, drawn by the shape of the values the notation takes for
 /// it: a setup (any split of 32 seeds with a kuu of 6 or more), a number (1 up to the
 /// largest of [`MAX_LAP_CAP`], 64, 8, 4 it takes), or one of the words it takes (sides, the
-/// safari rules, on/off); `None` for an option that takes none of these.
+/// safari rules, on/off). For an option of none of these shapes (one added to the table
+/// later) a short text from the input, kept when the notation takes it; `None` when it does
+/// not (the test `every_option_has_a_known_shape` names such an option).
 fn arbitrary_value(u: &mut Unstructured<'_>, name: &str) -> arbitrary::Result<Option<String>> {
     if accepts(name, "6,2,2,22") {
         let kuu = u.int_in_range(6..=32u8)?;
@@ -176,14 +197,17 @@ fn arbitrary_value(u: &mut Unstructured<'_>, name: &str) -> arbitrary::Result<Op
     {
         return Ok(Some(u.int_in_range(1..=max)?.to_string()));
     }
-    let words: Vec<&str> = ["S", "N", "forced", "choice", "on", "off"]
-        .into_iter()
-        .filter(|w| accepts(name, w))
-        .collect();
+    let words: Vec<String> = words().into_iter().filter(|w| accepts(name, w)).collect();
     if words.is_empty() {
-        return Ok(None);
+        let len = u.int_in_range(0..=12usize)?;
+        let text: String = std::str::from_utf8(u.bytes(len)?)
+            .unwrap_or("")
+            .chars()
+            .filter(|c| !matches!(c, '+' | '='))
+            .collect();
+        return Ok(accepts(name, &text).then_some(text));
     }
-    Ok(Some(u.choose(&words)?.to_string()))
+    Ok(Some(u.choose(&words)?.clone()))
 }
 
 fn arbitrary_position(u: &mut Unstructured<'_>, rules: BaoRules) -> arbitrary::Result<BaoPosition> {
@@ -218,19 +242,19 @@ fn arbitrary_position(u: &mut Unstructured<'_>, rules: BaoRules) -> arbitrary::R
         } else {
             Side::South
         };
+        // A front pit 1..=8; turns left within the longest block the rules allow.
         layout.reserved = Some((owner, u.int_in_range(1..=8u8)?));
-        layout.block_turns_left = u.int_in_range(0..=7u8)?;
+        layout.block_turns_left = u.int_in_range(0..=MAX_BLOCK_DURATION - 1)?;
     }
     Ok(BaoPosition::new(rules, &layout).unwrap_or_else(|_| BaoPosition::start(rules)))
 }
 
 fn arbitrary_move(u: &mut Unstructured<'_>) -> arbitrary::Result<BaoMove> {
-    let pit = Pit::ALL[u.choose_index(16)?];
-    let direction = *u.choose(&[
-        None,
-        Some(Direction::Clockwise),
-        Some(Direction::Anticlockwise),
-    ])?;
+    let pit = *u.choose(&Pit::ALL)?;
+    let directions: Vec<Option<Direction>> = std::iter::once(None)
+        .chain(Direction::ALL.map(Some))
+        .collect();
+    let direction = *u.choose(&directions)?;
     let kichwa = *u.choose(&[None, Some(Kichwa::Left), Some(Kichwa::Right)])?;
     let kuu = *u.choose(&[None, Some(KuuChoice::Stop), Some(KuuChoice::Safari)])?;
     Ok(BaoMove {
@@ -266,4 +290,19 @@ fn run_bao_moves(u: &mut Unstructured<'_>) -> arbitrary::Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every option of the library's table takes a value of a shape the body draws, so that
+    /// [`bao_moves`] sets every option; an option added with values of a new shape fails here
+    /// (teach [`arbitrary_value`] its shape) instead of being left at its default unnoticed.
+    #[test]
+    fn every_option_has_a_known_shape() {
+        for (_, name) in BaoOption::TABLE {
+            assert!(known_shape(name), "option `{name}`: no value shape drawn");
+        }
+    }
 }

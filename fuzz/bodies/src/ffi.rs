@@ -9,30 +9,14 @@ use mancala::{
     bao::*, egdb::*, io::mancala_last_error, kalah::*, rules::*, status::*, MancalaBao,
     MancalaEgdb, MancalaKalah, MancalaRules, MancalaStatus,
 };
-use mancala_core::bao::{BaoMove, BaoPosition, BaoRules};
-use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
+use mancala_core::bao::{BaoMove, BaoPosition};
+use mancala_core::kalah::{KalahMove, KalahOption, KalahOptions, KalahPosition, KalahRules};
+use mancala_core::{GameKind, Rules};
 
 /// Calls made at most per input.
 const MAX_CALLS: usize = 64;
-/// Rule sets offered to `mancala_rules_new` half of the time (the rest is arbitrary bytes).
-const RULE_SETS: [&str; 8] = [
-    "standard",
-    "manchester",
-    "kalah(1,1)",
-    "kalah(3,2)+empty_capture+pie_rule",
-    "kalah(7,18)+end_when_no_move+discard_remaining+no_first_move_bonus",
-    "bao-la-kete",
-    "bao-la-kete+first=N+safari=choice+singleton_exempt=on",
-    "bao-la-kete+block_duration=3+lap_cap=50+must_capture_reserved=off",
-];
 /// A byte the library must never write into a buffer it was not allowed to write.
 const FILL: c_char = 0x5A;
-
-#[derive(Clone, Copy)]
-enum Rules {
-    Kalah(KalahRules),
-    Bao(BaoRules),
-}
 
 struct KalahGame {
     handle: *mut MancalaKalah,
@@ -96,11 +80,25 @@ pub fn ffi_strings(data: &[u8]) {
     }
 }
 
+thread_local! {
+    /// The codes [`check_status_name`] was called with on this thread.
+    static CODES_CHECKED: std::cell::RefCell<std::collections::BTreeSet<c_int>> =
+        const { std::cell::RefCell::new(std::collections::BTreeSet::new()) };
+}
+
+/// The status codes [`check_status_name`] checked on this thread since the last call (the
+/// set is emptied), in increasing order: the replay asks which codes the committed
+/// `ffi_strings` inputs draw.
+pub fn status_codes_checked() -> Vec<c_int> {
+    CODES_CHECKED.with(|c| std::mem::take(&mut *c.borrow_mut()).into_iter().collect())
+}
+
 /// `mancala_status_name(code)`: every status of the library's own list
 /// (`mancala::status::all_statuses`, so a status added later is checked without an edit here)
 /// has its header name; any other code is refused with `MANCALA_STATUS_INVALID_ARGUMENT` and
 /// `out` untouched.
 pub fn check_status_name(code: c_int) {
+    CODES_CHECKED.with(|c| c.borrow_mut().insert(code));
     let mut out: *const c_char = sentinel::<c_char>().cast_const();
     // SAFETY: `out` writable.
     let st = unsafe { mancala_status_name(code, &mut out) };
@@ -124,6 +122,52 @@ pub fn check_status_name(code: c_int) {
             sentinel::<c_char>().cast_const(),
             "out written on failure"
         );
+    }
+}
+
+/// A valid rule set of a game of the library's list ([`GameKind::ALL`]), drawn from that
+/// game's own tables, so that a game or an option added to the library is offered without an
+/// edit here: Kalah by its named sets or `kalah(m,n)` within [`KalahRules::new`]'s bounds with
+/// any subset of [`KalahOption::TABLE`]; Bao and Oware as their move targets draw them
+/// (every row of their option tables).
+pub(crate) fn arbitrary_rules(u: &mut Unstructured<'_>) -> arbitrary::Result<Rules> {
+    Ok(match *u.choose(&GameKind::ALL)? {
+        GameKind::Kalah => {
+            let named = [KalahRules::standard(), KalahRules::manchester()];
+            if u.ratio(1, 4)? {
+                Rules::Kalah(*u.choose(&named)?)
+            } else {
+                let m = u.int_in_range(1..=u32::from(mancala_core::kalah::MAX_HOUSES))?;
+                let n = u.int_in_range(1..=mancala_core::kalah::MAX_TOTAL_SEEDS / (2 * m))?;
+                let every = (1u16 << KalahOption::TABLE.len()) - 1;
+                let bits = u8::try_from(u.int_in_range(0..=every)?).expect("options fit a byte");
+                let options = KalahOptions::from_bits(bits).expect("a bit a row of the table");
+                Rules::Kalah(KalahRules::new(m, n, options).expect("2mn within the bound"))
+            }
+        }
+        GameKind::Bao => Rules::Bao(crate::bao::arbitrary_rules(u)?),
+        GameKind::Oware => Rules::Oware(crate::oware::arbitrary_rules(u)?),
+    })
+}
+
+/// The status the C ABI documents for each database error (`mancala_egdb_load`): written
+/// out variant by variant, with no catch-all, so that an error added to the library must be
+/// given its status here before the body compiles.
+fn egdb_status(e: mancala_solver::EgdbError) -> MancalaStatus {
+    use mancala_solver::EgdbError as E;
+    match e {
+        E::Io { .. } | E::Changed(_) | E::NotFound { .. } => MancalaStatus::IoError,
+        E::BadMagic(_)
+        | E::Version { .. }
+        | E::Truncated { .. }
+        | E::Header(_)
+        | E::Checksum { .. }
+        | E::BadEntry { .. } => MancalaStatus::CorruptFile,
+        E::RulesMismatch { .. } => MancalaStatus::DatabaseMismatch,
+        E::Unsupported { .. } | E::MoreSeedsThanTheGame { .. } => MancalaStatus::InvalidArgument,
+        E::OutOfMemory(_) => MancalaStatus::OutOfMemory,
+        E::Cancelled => MancalaStatus::Cancelled,
+        E::Threads(_) => MancalaStatus::SolveFailed,
     }
 }
 
@@ -291,9 +335,9 @@ fn step(u: &mut Unstructured<'_>, s: &mut State) -> arbitrary::Result<()> {
     match u.int_in_range(0..=11u8)? {
         // mancala_rules_new
         0 => {
-            // A known rule set half of the time, so that games get made and played.
+            // A valid rule set half of the time, so that games get made and played.
             let text = if u.arbitrary()? {
-                Some(CString::new(*u.choose(&RULE_SETS)?).expect("no NUL"))
+                Some(CString::new(arbitrary_rules(u)?.to_string()).expect("no NUL"))
             } else {
                 c_string(u)?
             };
@@ -309,17 +353,9 @@ fn step(u: &mut Unstructured<'_>, s: &mut State) -> arbitrary::Result<()> {
             let model = if null_out {
                 Err(MancalaStatus::NullPointer)
             } else {
-                text_of(&text).and_then(|t| {
-                    if t.trim_start().starts_with("bao") {
-                        t.parse()
-                            .map(Rules::Bao)
-                            .map_err(|_| MancalaStatus::BadRules)
-                    } else {
-                        t.parse()
-                            .map(Rules::Kalah)
-                            .map_err(|_| MancalaStatus::BadRules)
-                    }
-                })
+                // The library's own reading of a rule-set text of any game (`Rules`, which
+                // asks `GameKind::of_rules` which parser to use).
+                text_of(&text).and_then(|t| t.parse::<Rules>().map_err(|_| MancalaStatus::BadRules))
             };
             expect("rules_new", st, model.map(|_| ()));
             match model {
@@ -331,12 +367,8 @@ fn step(u: &mut Unstructured<'_>, s: &mut State) -> arbitrary::Result<()> {
         1 => {
             others.extend(kalah_live.iter().map(|&p| p as usize));
             let (h, i) = pick(u, &rules_live, &others)?;
-            let expected = match i.map(|i| s.rules[i].1) {
-                Some(Rules::Kalah(r)) => r.to_string(),
-                Some(Rules::Bao(r)) => r.to_string(),
-                None => String::new(),
-            };
-            let expected = i.map(|_| expected.as_str()).ok_or(bad_handle(h));
+            let expected = i.map(|i| s.rules[i].1.to_string());
+            let expected = expected.as_deref().ok_or(bad_handle(h));
             // SAFETY: buffer contract kept by `check_print`.
             check_print(u, "rules_print", expected, |b, l, n| unsafe {
                 mancala_rules_print(h, b, l, n)
@@ -348,8 +380,8 @@ fn step(u: &mut Unstructured<'_>, s: &mut State) -> arbitrary::Result<()> {
             let (h, i) = pick(u, &rules_live, &others)?;
             let parse = u.arbitrary::<bool>()?;
             // A position that parses half of the time: the start, or a game's current one.
-            let valid = match i.map(|i| s.rules[i].1) {
-                Some(Rules::Kalah(r)) if parse && u.arbitrary()? => {
+            let valid = match i.and_then(|i| s.rules[i].1.kalah()) {
+                Some(r) if parse && u.arbitrary()? => {
                     let mut texts = vec![KalahPosition::start(r).to_string()];
                     texts.extend(
                         s.kalah
@@ -374,13 +406,16 @@ fn step(u: &mut Unstructured<'_>, s: &mut State) -> arbitrary::Result<()> {
                     mancala_kalah_new(h, &mut out)
                 }
             };
+            // Rules of any other game than Kalah are refused (`INVALID_ARGUMENT`).
             let model = match i.map(|i| s.rules[i].1) {
                 None => Err(bad_handle(h)),
-                Some(Rules::Bao(_)) => Err(MancalaStatus::InvalidArgument),
-                Some(Rules::Kalah(r)) if parse => text_of(&text).and_then(|t| {
-                    KalahPosition::parse(r, t).map_err(|_| MancalaStatus::BadPosition)
-                }),
-                Some(Rules::Kalah(r)) => Ok(KalahPosition::start(r)),
+                Some(r) => match r.kalah() {
+                    None => Err(MancalaStatus::InvalidArgument),
+                    Some(r) if parse => text_of(&text).and_then(|t| {
+                        KalahPosition::parse(r, t).map_err(|_| MancalaStatus::BadPosition)
+                    }),
+                    Some(r) => Ok(KalahPosition::start(r)),
+                },
             };
             expect(
                 "kalah_new/parse",
@@ -401,8 +436,8 @@ fn step(u: &mut Unstructured<'_>, s: &mut State) -> arbitrary::Result<()> {
             others.extend(kalah_live.iter().map(|&p| p as usize));
             let (h, i) = pick(u, &rules_live, &others)?;
             let parse = u.arbitrary::<bool>()?;
-            let valid = match i.map(|i| s.rules[i].1) {
-                Some(Rules::Bao(r)) if parse && u.arbitrary()? => {
+            let valid = match i.and_then(|i| s.rules[i].1.bao()) {
+                Some(r) if parse && u.arbitrary()? => {
                     let mut texts = vec![BaoPosition::start(r).to_string()];
                     texts.extend(
                         s.bao
@@ -427,12 +462,16 @@ fn step(u: &mut Unstructured<'_>, s: &mut State) -> arbitrary::Result<()> {
                     mancala_bao_new(h, &mut out)
                 }
             };
+            // Rules of any other game than Bao are refused (`INVALID_ARGUMENT`).
             let model = match i.map(|i| s.rules[i].1) {
                 None => Err(bad_handle(h)),
-                Some(Rules::Kalah(_)) => Err(MancalaStatus::InvalidArgument),
-                Some(Rules::Bao(r)) if parse => text_of(&text)
-                    .and_then(|t| BaoPosition::parse(r, t).map_err(|_| MancalaStatus::BadPosition)),
-                Some(Rules::Bao(r)) => Ok(BaoPosition::start(r)),
+                Some(r) => match r.bao() {
+                    None => Err(MancalaStatus::InvalidArgument),
+                    Some(r) if parse => text_of(&text).and_then(|t| {
+                        BaoPosition::parse(r, t).map_err(|_| MancalaStatus::BadPosition)
+                    }),
+                    Some(r) => Ok(BaoPosition::start(r)),
+                },
             };
             expect(
                 "bao_new/parse",
@@ -691,12 +730,7 @@ fn step(u: &mut Unstructured<'_>, s: &mut State) -> arbitrary::Result<()> {
             let st = unsafe { mancala_egdb_load(ptr_of(&path), &mut out) };
             let loaded = match text_of(&path) {
                 Err(e) => Err(e),
-                Ok(t) => mancala_solver::Egdb::load(std::path::Path::new(t)).map_err(|e| match e {
-                    mancala_solver::EgdbError::Io { .. } => MancalaStatus::IoError,
-                    mancala_solver::EgdbError::Unsupported { .. } => MancalaStatus::InvalidArgument,
-                    mancala_solver::EgdbError::OutOfMemory(_) => MancalaStatus::OutOfMemory,
-                    _ => MancalaStatus::CorruptFile,
-                }),
+                Ok(t) => mancala_solver::Egdb::load(std::path::Path::new(t)).map_err(egdb_status),
             };
             let description = loaded.as_ref().ok().map(mancala_solver::Egdb::description);
             let model = loaded.map(|_| ());
@@ -720,7 +754,15 @@ fn step(u: &mut Unstructured<'_>, s: &mut State) -> arbitrary::Result<()> {
         }
         // mancala_status_name / mancala_last_error with any buffer
         10 => {
-            let code: c_int = u.arbitrary()?;
+            // A code of the library's status list or next to its ends most of the time (so
+            // that every status, a later one too, gets drawn), else any `int`.
+            let statuses = mancala::status::all_statuses();
+            let code: c_int = if u.ratio(3, 4)? {
+                let last = c_int::try_from(statuses.len()).expect("a few statuses") + 1;
+                u.int_in_range(-2..=last)?
+            } else {
+                u.arbitrary()?
+            };
             check_status_name(code);
             let message = last_error();
             // SAFETY: buffer contract kept by `check_print`.

@@ -4,6 +4,7 @@
 use arbitrary::Unstructured;
 use mancala_core::kalah::{
     perft, IllegalReason, KalahMove, KalahOption, KalahOptions, KalahPosition, KalahRules,
+    MAX_HOUSES, MAX_TOTAL_SEEDS,
 };
 use mancala_core::{GameRecord, Side};
 
@@ -39,9 +40,12 @@ pub fn kalah_notation(data: &[u8]) {
         Ok(r) => {
             let printed = r.to_string();
             assert_eq!(printed.parse::<KalahRules>(), Ok(r), "rules `{rules_text}`");
-            assert!((1..=7).contains(&r.houses()) && r.seeds() >= 1, "{r}");
             assert!(
-                2 * u32::from(r.houses()) * u32::from(r.seeds()) <= 255,
+                (1..=MAX_HOUSES).contains(&r.houses()) && r.seeds() >= 1,
+                "{r}"
+            );
+            assert!(
+                2 * u32::from(r.houses()) * u32::from(r.seeds()) <= MAX_TOTAL_SEEDS,
                 "{r}"
             );
             r
@@ -49,10 +53,10 @@ pub fn kalah_notation(data: &[u8]) {
         Err(_) => {
             let counts = pos_text.split_whitespace().next().unwrap_or("");
             let slots = counts.split(',').count() as u32;
-            let m = (slots.saturating_sub(2) / 2).clamp(1, 7);
+            let m = (slots.saturating_sub(2) / 2).clamp(1, u32::from(MAX_HOUSES));
             let bits = (rules_text.len() % (1 << KalahOption::TABLE.len())) as u8;
             let options = KalahOptions::from_bits(bits).expect("a bit a row of the option table");
-            KalahRules::new(m, 1, options).expect("kalah(m,1) is valid for m = 1..=7")
+            KalahRules::new(m, 1, options).expect("kalah(m,1) is valid for m = 1..=MAX_HOUSES")
         }
     };
 
@@ -64,7 +68,7 @@ pub fn kalah_notation(data: &[u8]) {
                 Ok(p),
                 "position `{pos_text}` printed as `{printed}`"
             );
-            assert!(p.total_seeds() <= 255, "{p}");
+            assert!(p.total_seeds() <= MAX_TOTAL_SEEDS, "{p}");
             assert_eq!(p.is_over(), p.legal_moves().is_empty(), "{p}");
             for mv in p.legal_moves() {
                 assert!(p.play(mv).is_ok(), "{p}: listed move {mv} refused");
@@ -187,8 +191,8 @@ fn arbitrary_position(
         return Ok(KalahPosition::start(rules));
     }
     let m = usize::from(rules.houses());
-    let mut slots = [0u8; 16];
-    let mut left = 255u32;
+    let mut slots = [0u8; 2 * MAX_HOUSES as usize + 2];
+    let mut left = MAX_TOTAL_SEEDS;
     for s in slots.iter_mut().take(2 * m + 2) {
         let c = u.int_in_range(0..=left.min(40))?;
         *s = c as u8;
@@ -205,14 +209,14 @@ fn arbitrary_position(
 }
 
 fn run_kalah_moves(u: &mut Unstructured<'_>) -> arbitrary::Result<()> {
-    let m = u.int_in_range(1..=7u32)?;
-    let n = u.int_in_range(1..=255 / (2 * m))?;
+    let m = u.int_in_range(1..=u32::from(MAX_HOUSES))?;
+    let n = u.int_in_range(1..=MAX_TOTAL_SEEDS / (2 * m))?;
     // Any subset of the options of the option table (bit i: `KalahOption::ALL[i]`, the
     // table's row i).
     let every = ((1u16 << KalahOption::TABLE.len()) - 1) as u8;
     let options = KalahOptions::from_bits(u.int_in_range(0..=every)?)
         .expect("a bit a row of the option table");
-    let rules = KalahRules::new(m, n, options).expect("2mn <= 255");
+    let rules = KalahRules::new(m, n, options).expect("2mn <= MAX_TOTAL_SEEDS");
     let start = arbitrary_position(u, rules)?;
     let discard = rules.has(KalahOption::DiscardRemaining);
     let total = start.total_seeds();

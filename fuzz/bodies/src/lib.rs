@@ -23,7 +23,7 @@ mod oware_reference;
 
 pub use bao::{bao_moves, bao_notation};
 pub use egdb::egdb_load;
-pub use ffi::{check_status_name, ffi_strings};
+pub use ffi::{check_status_name, ffi_strings, status_codes_checked};
 pub use kalah::{kalah_moves, kalah_notation};
 pub use oware::{oware_moves, oware_notation};
 

@@ -194,16 +194,22 @@ fn arbitrary_value(
 ) -> arbitrary::Result<OptionValue> {
     let info = option.info();
     let pick = u.int_in_range(0..=2u8)?;
+    // An option of numbers only (no word) draws a number every time.
+    let pick = if info.words.is_empty() {
+        1 + pick % 2
+    } else {
+        pick
+    };
     Ok(match (info.numbers, pick) {
         (Some((lo, hi)), 1) => OptionValue::Number(u.int_in_range(lo..=hi.min(lo + 30))?),
         (Some((lo, hi)), 2) => OptionValue::Number(u.int_in_range(lo..=hi)?),
-        _ => OptionValue::Word(info.words[u.choose_index(info.words.len())?]),
+        _ => OptionValue::Word(u.choose(info.words)?),
     })
 }
 
 /// Arbitrary rules: a named head, a board size (h = 1..=8, s with 2·h·s ≤ 255, OW-8.1) and,
 /// for each option of [`OwareOption::TABLE`], the head's value or any value the table allows.
-fn arbitrary_rules(u: &mut Unstructured<'_>) -> arbitrary::Result<OwareRules> {
+pub(crate) fn arbitrary_rules(u: &mut Unstructured<'_>) -> arbitrary::Result<OwareRules> {
     let head = OwareRuleSet::ALL[u.choose_index(OwareRuleSet::ALL.len())?];
     let h = u.int_in_range(1..=u32::from(MAX_HOUSES))?;
     let s = u.int_in_range(1..=MAX_TOTAL_SEEDS / (2 * h))?;
@@ -230,7 +236,7 @@ fn arbitrary_start(
         return Ok(OwarePosition::start(rules));
     }
     let n = 2 * usize::from(rules.houses()) + 2;
-    let mut counts = [0u8; 18];
+    let mut counts = [0u8; 2 * MAX_HOUSES as usize + 2];
     let mut left = MAX_TOTAL_SEEDS;
     for c in counts.iter_mut().take(n) {
         let k = u.int_in_range(0..=left.min(40))?;

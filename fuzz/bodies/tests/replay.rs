@@ -127,3 +127,34 @@ fn every_status_code_is_checked() {
     mancala_fuzz_bodies::check_status_name(i32::MIN);
     mancala_fuzz_bodies::check_status_name(i32::MAX);
 }
+
+/// The committed `ffi_strings` inputs (corpus and regressions) draw every status code of the
+/// library's list through `mancala_status_name`, the last one included
+/// (`regressions/ffi_strings/status_cancelled` draws `MANCALA_STATUS_CANCELLED`, 16), so that
+/// the replay exercises the body's check of each, not only the direct calls above.
+#[test]
+fn the_ffi_inputs_draw_every_status_code() {
+    let _ = mancala_fuzz_bodies::status_codes_checked();
+    replay("ffi_strings", target("ffi_strings"), "corpus");
+    replay("ffi_strings", target("ffi_strings"), "regressions");
+    let drawn = mancala_fuzz_bodies::status_codes_checked();
+    let missing: Vec<i32> = mancala::status::all_statuses()
+        .iter()
+        .map(|&s| s as i32)
+        .filter(|c| !drawn.contains(c))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "status codes no input draws: {missing:?}"
+    );
+
+    // The regression alone: step 10 (`mancala_status_name`), a code of the list, 18 places
+    // from −2.
+    let data = std::fs::read(fuzz_dir().join("regressions/ffi_strings/status_cancelled"))
+        .expect("the regression input");
+    mancala_fuzz_bodies::ffi_strings(&data);
+    assert_eq!(
+        mancala_fuzz_bodies::status_codes_checked(),
+        [mancala::status::MancalaStatus::Cancelled as i32]
+    );
+}

@@ -480,7 +480,7 @@ static void test_progress(void) {
     mancala_kalah_free(g);
 
     /* A build of C(26,12) = 9,657,700 positions: reported, then cancelled. */
-    MancalaRules *one = rules_of("kalah(6,1)");
+    MancalaRules *one = rules_of("kalah(6,2)"); /* 24 seeds: K = 14 allowed */
     MancalaEgdb *db = NULL;
     struct progress_log build = {pthread_self(), 0, 0, 0, 0, 0};
     OK(mancala_egdb_build_progress(one, 14, 2, on_build, &build, 1, &db));

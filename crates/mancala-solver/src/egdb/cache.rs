@@ -27,7 +27,7 @@ use std::time::Duration;
 use mancala_core::kalah::KalahRules;
 
 use super::{
-    check_size, split_path, BuildOptions, Egdb, EgdbError, Encoding, TemporaryFile, MAX_DB_SEEDS,
+    check_build, split_path, BuildOptions, Egdb, EgdbError, Encoding, TemporaryFile, MAX_DB_SEEDS,
 };
 use crate::progress::BuildProgress;
 use crate::rank::rank_space;
@@ -162,6 +162,7 @@ impl Cache {
     /// [`EgdbError::Io`] when the folder cannot be created or written (read-only, a file in
     /// the way), [`EgdbError::OutOfMemory`] when the entries do not fit in memory (reading
     /// or building), [`EgdbError::Unsupported`] for a K this library does not build,
+    /// [`EgdbError::MoreSeedsThanTheGame`] for a K above the seeds of the game of `rules`,
     /// [`EgdbError::Cancelled`] after a [`ControlFlow::Break`], [`EgdbError::Threads`] when
     /// the build threads cannot start.
     pub fn get_or_build(
@@ -172,7 +173,7 @@ impl Cache {
         interval: Duration,
         on_event: &mut dyn FnMut(CacheEvent<'_>) -> ControlFlow<()>,
     ) -> Result<Cached, EgdbError> {
-        let entries = check_size(rules.houses(), max_seeds)?;
+        let entries = check_build(rules, max_seeds)?;
         let path = self.path(rules, max_seeds);
         // A good database of other K or of the packed encoding under this name (copied or
         // renamed there by hand) is refused too: the cache's name promises this K, one byte

@@ -55,7 +55,10 @@ pub enum EgdbError {
         wanted: String,
     },
     /// K or the size is out of range.
-    #[error("a database of m = {houses}, K = {max_seeds} is not supported: {why}")]
+    #[error(
+        "a database of m = {houses}, K = {max_seeds} is not supported: {why} (the largest K for m = {houses} is {})",
+        super::largest_max_seeds(*houses)
+    )]
     Unsupported {
         /// m.
         houses: u8,
@@ -63,6 +66,20 @@ pub enum EgdbError {
         max_seeds: u32,
         /// The limit broken.
         why: &'static str,
+    },
+    /// K above the seeds of the game the database is built for (2·m·n for Kalah(m,n)): the
+    /// positions with more seeds cannot occur in it, and their entries would only take memory
+    /// and time.
+    #[error(
+        "K = {max_seeds} is more seeds than {rules} has: the largest K allowed is {total_seeds}"
+    )]
+    MoreSeedsThanTheGame {
+        /// The rules asked for, in the rule-set notation.
+        rules: String,
+        /// K asked for.
+        max_seeds: u32,
+        /// The seeds of the game, the largest K allowed.
+        total_seeds: u32,
     },
     /// An entry outside the range its seed count allows (found when a file is opened or by
     /// [`Egdb::check_entries`](super::Egdb::check_entries)).

@@ -377,7 +377,7 @@ mod tests {
     /// checks are C(K+2m, 2m).
     #[test]
     fn opening_checks_the_entries_once() {
-        let rules: KalahRules = "kalah(2,1)".parse().unwrap();
+        let rules: KalahRules = "kalah(2,2)".parse().unwrap();
         for encoding in Encoding::ALL {
             let db = Egdb::build(&rules, 5, BuildOptions::new().encoding(encoding)).unwrap();
             let path = std::env::temp_dir().join(format!(

@@ -167,6 +167,30 @@ fn serves(houses: u8, options: KalahOptions, rules: &KalahRules) -> bool {
     rules.houses() == houses && rules.options().database_relevant() == options
 }
 
+/// [`check_size`] for a build for `rules`: K must also be at most the seeds of the game
+/// (2·m·n), or [`EgdbError::MoreSeedsThanTheGame`] (after the K ≤ 127 check, so that a K no
+/// database can have gets that message).
+fn check_build(rules: &KalahRules, max_seeds: u32) -> Result<u64, EgdbError> {
+    if max_seeds <= MAX_DB_SEEDS && max_seeds > rules.total_seeds() {
+        return Err(EgdbError::MoreSeedsThanTheGame {
+            rules: rules.to_string(),
+            max_seeds,
+            total_seeds: rules.total_seeds(),
+        });
+    }
+    check_size(rules.houses(), max_seeds)
+}
+
+/// The largest K this library builds a database of for m = `m` houses a row: at most 127
+/// (values in a signed byte) and at most 2^36 entries (`MAX_ENTRIES`); 0 when even K = 0 is
+/// out of range.
+pub(crate) fn largest_max_seeds(m: u8) -> u32 {
+    (0..=MAX_DB_SEEDS)
+        .take_while(|&k| rank_space(m as usize, k).is_some_and(|n| n <= MAX_ENTRIES))
+        .last()
+        .unwrap_or(0)
+}
+
 fn check_size(m: u8, max_seeds: u32) -> Result<u64, EgdbError> {
     if max_seeds > MAX_DB_SEEDS {
         return Err(EgdbError::Unsupported {
@@ -382,6 +406,21 @@ impl Egdb {
 
 #[cfg(test)]
 mod tests {
+    /// The largest K a database holds for m = 6: C(K + 12, 12) entries at most 2^36 =
+    /// 68,719,476,736, and C(47, 12) = 52,251,400,851 but C(48, 12) = 69,668,534,468 (so 35);
+    /// for m = 1, K is capped by the signed byte's 127.
+    #[test]
+    fn the_largest_k_is_named_when_k_is_too_large() {
+        assert_eq!(super::largest_max_seeds(6), 35);
+        assert_eq!(super::largest_max_seeds(1), 127);
+        let e = super::check_size(6, 36).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "a database of m = 6, K = 36 is not supported: more than 2^36 entries (the largest K for m = 6 is 35)"
+        );
+        assert!(super::check_size(6, 35).is_ok());
+    }
+
     use super::*;
     use mancala_core::Side;
 

@@ -11,7 +11,7 @@ use super::sow::Sow;
 use super::target::{layer_to_rank_order, Bytes};
 use super::{Builder, CHUNK, UNKNOWN};
 use crate::board::Flags;
-use crate::egdb::{check_size, decode, Egdb, EgdbError, Encoding};
+use crate::egdb::{check_build, decode, Egdb, EgdbError, Encoding};
 use crate::mem::ZeroedBuf;
 use crate::rank::layer_start;
 
@@ -121,11 +121,13 @@ impl LevelBuild {
     ///
     /// # Errors
     /// [`EgdbError::Unsupported`] when K > 127 or the database would exceed
-    /// [`MAX_ENTRIES`](crate::egdb::MAX_ENTRIES) entries, [`EgdbError::OutOfMemory`] when its
+    /// [`MAX_ENTRIES`](crate::egdb::MAX_ENTRIES) entries,
+    /// [`EgdbError::MoreSeedsThanTheGame`] when K is above the seeds of the game of `rules`
+    /// (2·m·n), [`EgdbError::OutOfMemory`] when its
     /// entries do not fit in memory.
     pub fn new(rules: &KalahRules, max_seeds: u32) -> Result<LevelBuild, EgdbError> {
         let m = rules.houses();
-        let total = check_size(m, max_seeds)?;
+        let total = check_build(rules, max_seeds)?;
         let options = rules.options().database_relevant();
         let buf = ZeroedBuf::<AtomicU8>::new(total as usize)?;
         Ok(LevelBuild {
@@ -349,7 +351,8 @@ mod tests {
         };
         for &(m, k) in sizes {
             for bits in [0u32, 1, 6] {
-                let mut text = format!("kalah({m},3)");
+                // n = 6: at least K seeds in the game (2·m·n ≥ K) for every size here.
+                let mut text = format!("kalah({m},6)");
                 for (bit, name) in [
                     (1, "empty_capture"),
                     (2, "end_when_no_move"),

@@ -29,7 +29,7 @@ use mancala_core::kalah::{KalahOptions, KalahRules};
 use rayon::prelude::*;
 
 use super::packed::{Codec, PAD};
-use super::{check_size, Egdb, EgdbError, Encoding};
+use super::{check_build, Egdb, EgdbError, Encoding};
 use crate::board::Flags;
 use crate::mem::{FrozenBytes, OutOfMemory, ZeroedBuf};
 use crate::progress::BuildProgress;
@@ -454,7 +454,8 @@ impl Egdb {
     ///
     /// # Errors
     /// [`EgdbError::Unsupported`] when K > 127 or the database would exceed
-    /// [`MAX_ENTRIES`](super::MAX_ENTRIES) entries, [`EgdbError::OutOfMemory`] when its
+    /// [`MAX_ENTRIES`](super::MAX_ENTRIES) entries, [`EgdbError::MoreSeedsThanTheGame`] when K
+    /// is above the seeds of the game of `rules` (2·m·n), [`EgdbError::OutOfMemory`] when its
     /// entries do not fit in memory, [`EgdbError::Cancelled`] after a
     /// [`ControlFlow::Break`] of the progress callback, [`EgdbError::Threads`] when the pool
     /// or the helper thread of the reports cannot start, or for more than
@@ -465,7 +466,7 @@ impl Egdb {
         options: BuildOptions<'_>,
     ) -> Result<Egdb, EgdbError> {
         let m = rules.houses();
-        let total = check_size(m, max_seeds)?;
+        let total = check_build(rules, max_seeds)?;
         let relevant = rules.options().database_relevant();
         let BuildOptions {
             encoding,
@@ -513,14 +514,14 @@ impl Egdb {
     /// For m = 6, K = 30: 11.1 GB one byte an entry; 6.9 GB + 4.1 GB packed.
     ///
     /// # Errors
-    /// [`EgdbError::Unsupported`] as [`Egdb::build`].
+    /// [`EgdbError::Unsupported`] and [`EgdbError::MoreSeedsThanTheGame`] as [`Egdb::build`].
     pub fn build_memory(
         rules: &KalahRules,
         max_seeds: u32,
         encoding: Encoding,
     ) -> Result<u64, EgdbError> {
         let m = rules.houses();
-        let total = check_size(m, max_seeds)?;
+        let total = check_build(rules, max_seeds)?;
         let options = rules.options().database_relevant();
         let [byte, packed] = build_memory(m as usize, options, max_seeds, total);
         Ok(match encoding {
