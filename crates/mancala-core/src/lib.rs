@@ -171,3 +171,8 @@ mod tests {
         assert!(message.contains("`kal\\nah(6,4)`"), "{message}");
     }
 }
+
+/// The README's example, compiled and run as a doctest (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

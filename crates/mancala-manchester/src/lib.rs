@@ -767,3 +767,8 @@ mod tests {
         assert_eq!(s.receive("END").unwrap().step, Step::End);
     }
 }
+
+/// The README's example, compiled and run as a doctest (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
