@@ -39,7 +39,7 @@
 #define MANCALA_VERSION_MAJOR 0
 
 // Minor version of the library this header belongs to.
-#define MANCALA_VERSION_MINOR 1
+#define MANCALA_VERSION_MINOR 2
 
 // Patch version of the library this header belongs to.
 #define MANCALA_VERSION_PATCH 0
@@ -456,7 +456,7 @@ extern "C" {
 enum MancalaStatus mancala_version(uint32_t *major, uint32_t *minor, uint32_t *patch);
 
 // Gives the version of the library actually linked as a static NUL-terminated string
-// (`"0.1.0"`). A success leaves the last-error message unchanged (as every success does:
+// (`"0.2.0"`). A success leaves the last-error message unchanged (as every success does:
 // see `mancala_last_error`).
 //
 // Ownership: `*out` points to static storage owned by the library; never free it.
