@@ -1,7 +1,7 @@
 //! # mancala-solver
 //!
 //! Exact game-theoretic values of Kalah(m, n) positions under every rule option of
-//! `docs/rules/kalah.md`.
+//! [`docs/rules/kalah.md`](mancala_core::docs::kalah_rules).
 //!
 //! * **Value**: the best store difference the player to move can still gain (future seeds
 //!   into their store minus into the opponent's, final sweep included) with perfect play on
