@@ -16,8 +16,12 @@
  * error handler may free handles and name the status before reading the message. Read it
  * only after a failure: after a success it still describes an older failure (or is "").
  *
- * Rules and notation: docs/rules/kalah.md, docs/rules/bao-la-kete.md, docs/notation.md in the
- * source repository.
+ * Rules and notation: the module `docs` of the Rust crate mancala-core
+ * (https://docs.rs/mancala-core), the same pages as the folder docs/rules and docs/notation.md in
+ * the source tree.
+ *
+ * Language: C99 or later, or C++11 or later (// comments, <stdint.h> and <stdbool.h>, enums
+ * with a trailing comma); C89/C90 and C++98 are refused.
  *
  * Link with -lmancala (pkg-config: `pkg-config --cflags --libs mancala`; CMake:
  * find_package(mancala CONFIG) and target mancala::mancala or mancala::mancala_static).

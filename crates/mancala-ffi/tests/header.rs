@@ -111,6 +111,17 @@ fn compile_alone(compiler: &str, args: &[&str], include: &Path) {
     );
 }
 
+/// The oldest standards the header states it needs (its comment, "Language").
+#[test]
+fn header_compiles_alone_as_c99() {
+    compile_alone("gcc", &["-std=c99", "-x", "c"], &header_path());
+}
+
+#[test]
+fn header_compiles_alone_as_cpp11() {
+    compile_alone("g++", &["-std=c++11", "-x", "c++"], &header_path());
+}
+
 #[test]
 fn header_compiles_alone_as_c11() {
     compile_alone("gcc", &["-std=c11", "-x", "c"], &header_path());
