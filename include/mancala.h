@@ -16,8 +16,12 @@
  * error handler may free handles and name the status before reading the message. Read it
  * only after a failure: after a success it still describes an older failure (or is "").
  *
- * Rules and notation: docs/rules/kalah.md, docs/rules/bao-la-kete.md, docs/notation.md in the
- * source repository.
+ * Rules and notation: the module `docs` of the Rust crate mancala-core
+ * (https://docs.rs/mancala-core), the same pages as the folder docs/rules and docs/notation.md in
+ * the source tree.
+ *
+ * Language: C99 or later, or C++11 or later (// comments, <stdint.h> and <stdbool.h>, enums
+ * with a trailing comma); C89/C90 and C++98 are refused.
  *
  * Link with -lmancala (pkg-config: `pkg-config --cflags --libs mancala`; CMake:
  * find_package(mancala CONFIG) and target mancala::mancala or mancala::mancala_static).
@@ -39,7 +43,7 @@
 #define MANCALA_VERSION_MAJOR 0
 
 // Minor version of the library this header belongs to.
-#define MANCALA_VERSION_MINOR 1
+#define MANCALA_VERSION_MINOR 2
 
 // Patch version of the library this header belongs to.
 #define MANCALA_VERSION_PATCH 0
@@ -456,7 +460,7 @@ extern "C" {
 enum MancalaStatus mancala_version(uint32_t *major, uint32_t *minor, uint32_t *patch);
 
 // Gives the version of the library actually linked as a static NUL-terminated string
-// (`"0.1.0"`). A success leaves the last-error message unchanged (as every success does:
+// (`"0.2.0"`). A success leaves the last-error message unchanged (as every success does:
 // see `mancala_last_error`).
 //
 // Ownership: `*out` points to static storage owned by the library; never free it.

@@ -4,7 +4,7 @@
 //! `libmancala.so`).
 //!
 //! The ABI part follows Cargo's compatibility rule for the crate version: below 1.0 a minor
-//! version may break compatibility, so 0.1.x is `libmancala.so.0.1`; from 1.0 on the major
+//! version may break compatibility, so 0.2.x is `libmancala.so.0.2`; from 1.0 on the major
 //! version is, so 1.x.y would be `libmancala.so.1`.
 
 fn main() {

@@ -7,14 +7,20 @@
 #   PREFIX/lib/cmake/mancala/mancala-config.cmake and mancala-config-version.cmake
 #     (find_package(mancala CONFIG): targets mancala::mancala and mancala::mancala_static)
 # Build the libraries first: cargo build --release -p mancala-ffi
-# LIBDIR overrides where the built libraries are taken from (default: target/release).
+# LIBDIR overrides where the built libraries are taken from (default: the workspace's
+# target/release in a clone of the repository, the crate's own target/release in the
+# unpacked crates.io package).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
 prefix=${1:-/usr/local}
-libdir=${LIBDIR:-$root/target/release}
+if [ -d "$here/../../target/release" ]; then
+    libdir=${LIBDIR:-$here/../../target/release}
+else
+    libdir=${LIBDIR:-$here/target/release}
+fi
+header="$here/include/mancala.h"
 version=$(sed -n 's/^#define MANCALA_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\)$/\2/p' \
-    "$root/include/mancala.h" | paste -sd. -)
+    "$header" | paste -sd. -)
 major=${version%%.*}
 minor=${version#*.}
 minor=${minor%%.*}
@@ -24,7 +30,7 @@ for f in libmancala.so libmancala.a; do
     [ -f "$libdir/$f" ] || { echo "install.sh: $libdir/$f not found; run cargo build --release -p mancala-ffi" >&2; exit 1; }
 done
 mkdir -p "$prefix/include" "$prefix/lib/pkgconfig" "$prefix/lib/cmake/mancala"
-cp "$root/include/mancala.h" "$prefix/include/"
+cp "$header" "$prefix/include/"
 rm -f "$prefix/lib/libmancala.so" "$prefix/lib/libmancala.so.$abi"
 cp "$libdir/libmancala.so" "$prefix/lib/libmancala.so.$version"
 ln -s "libmancala.so.$version" "$prefix/lib/libmancala.so.$abi"

@@ -542,3 +542,8 @@ mod tests {
         }
     }
 }
+
+/// The README's example, compiled and run as a doctest (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

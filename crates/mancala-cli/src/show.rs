@@ -39,7 +39,7 @@ fn rules_from_slots(position: &str) -> Result<KalahRules, String> {
             format!("{slots} slots do not make a Kalah board (2m + 2: m houses a side and a store each, m in 1..=7)"),
         )
     };
-    if slots < 4 || slots % 2 != 0 {
+    if slots < 4 || !slots.is_multiple_of(2) {
         return Err(bad());
     }
     let m = (slots - 2) / 2;

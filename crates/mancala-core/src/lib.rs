@@ -2,17 +2,20 @@
 //!
 //! Exact rules of mancala games on compact, bit-packed, `Copy` positions:
 //!
-//! * [`kalah`] — Kalah(m, n), m in 1..=7, with every variant of `docs/rules/kalah.md`
+//! * [`kalah`] — Kalah(m, n), m in 1..=7, with every variant of [`docs/rules/kalah.md`](docs::kalah_rules)
 //!   (`empty_capture`, `end_when_no_move`, `discard_remaining`, `pie_rule`,
 //!   `no_first_move_bonus`) and the rule-set and position notations;
 //! * [`bao`] — Bao la Kete, the four-row Bao of Lamu, with every rule of
-//!   `docs/rules/bao-la-kete.md` (Lamu defaults, the open readings of those rules as options);
+//!   [`docs/rules/bao-la-kete.md`](docs::bao_la_kete_rules) (Lamu defaults, the open readings of those rules as options);
 //! * [`oware`] — Oware (Abapa) and Awari, h = 1..=8 houses a side, with every option of
-//!   `docs/rules/oware.md` and the named rule sets `oware`, `awari`, `oware-openspiel`;
+//!   [`docs/rules/oware.md`](docs::oware_rules) and the named rule sets `oware`, `awari`, `oware-openspiel`;
 //! * [`game`] — the [`Game`] trait every game implements, [`GameKind`], the game record
 //!   [`GameRecord`] (undo, pie-rule sides, repetition and move-limit rules), [`AnyGame`] (a
 //!   record of any game chosen at run time) and generic [`game::perft`];
-//! * [`rules`] — [`Rules`], a rule set of any game, parsed from the rule-set notation.
+//! * [`rules`] — [`Rules`], a rule set of any game, parsed from the rule-set notation;
+//! * [`docs`] — the rules of every game and the notations, whole: the rule ids (Kalah's
+//!   sections, Bao la Kete's K-n.m, Oware's OW-n.m) and the `docs/rules/*.md` and
+//!   `docs/notation.md` pages the API documentation cites are these.
 //!
 //! ```
 //! use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
@@ -36,6 +39,36 @@ pub use game::{
 };
 pub use rules::{Rules, RulesError};
 pub use side::Side;
+
+/// The rules of the games and the text formats, as this crate implements them: the rules
+/// pages and the notation page of the project's documentation, included here whole so that
+/// they are part of the crate's documentation wherever it is read. Rule ids cited in the API
+/// documentation and the sources (Kalah's rules by section, Bao la Kete's K-n.m, Oware's
+/// OW-n.m) are defined in these pages. Links between the pages (`../notation.md`,
+/// `rules/kalah.md`) name the pages' files in the source tree: the modules below are those
+/// pages.
+pub mod docs {
+    /// Kalah(m, n) and every rule option (the source tree's `docs/rules/kalah.md`).
+    #[doc = include_str!("../docs/rules/kalah.md")]
+    pub mod kalah_rules {}
+
+    /// Bao la Kete (the source tree's `docs/rules/bao-la-kete.md`). Its bracketed source
+    /// tags (`[LAMU]`, `[INF]`, …) are citations, not links.
+    #[allow(rustdoc::broken_intra_doc_links)]
+    #[doc = include_str!("../docs/rules/bao-la-kete.md")]
+    pub mod bao_la_kete_rules {}
+
+    /// Oware (Abapa) and Awari (the source tree's `docs/rules/oware.md`).
+    #[allow(rustdoc::broken_intra_doc_links)]
+    #[doc = include_str!("../docs/rules/oware.md")]
+    pub mod oware_rules {}
+
+    /// The rule-set, position, move and game-record notations of every game (the source
+    /// tree's `docs/notation.md`).
+    #[allow(rustdoc::broken_intra_doc_links)]
+    #[doc = include_str!("../docs/notation.md")]
+    pub mod notation {}
+}
 
 /// Text a user gave, for an error message: shown whole up to [`Shortened::MAX_CHARS`]
 /// characters, else its first [`Shortened::MAX_CHARS`] characters and `…` (so that a 128 KB
@@ -171,3 +204,8 @@ mod tests {
         assert!(message.contains("`kal\\nah(6,4)`"), "{message}");
     }
 }
+
+/// The README's example, compiled and run as a doctest (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -62,7 +62,7 @@ use status::guard;
 /// Major version of the library this header belongs to (semantic versioning).
 pub const MANCALA_VERSION_MAJOR: u32 = 0;
 /// Minor version of the library this header belongs to.
-pub const MANCALA_VERSION_MINOR: u32 = 1;
+pub const MANCALA_VERSION_MINOR: u32 = 2;
 /// Patch version of the library this header belongs to.
 pub const MANCALA_VERSION_PATCH: u32 = 0;
 
@@ -116,7 +116,7 @@ pub unsafe extern "C" fn mancala_version(
 }
 
 /// Gives the version of the library actually linked as a static NUL-terminated string
-/// (`"0.1.0"`). A success leaves the last-error message unchanged (as every success does:
+/// (`"0.2.0"`). A success leaves the last-error message unchanged (as every success does:
 /// see `mancala_last_error`).
 ///
 /// Ownership: `*out` points to static storage owned by the library; never free it.

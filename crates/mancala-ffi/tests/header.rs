@@ -1,6 +1,8 @@
 //! The committed `include/mancala.h` is exactly what the pinned cbindgen generates from this
 //! crate, carries version macros equal to the crate version, and compiles on its own as C11
-//! and as C++17.
+//! and as C++17. Its copy `crates/mancala-ffi/include/mancala.h` is the same file: the crate's
+//! package (crates.io) holds only what is under the crate's folder, and `install.sh` installs
+//! the header from there.
 //!
 //! Regenerate after changing the API: `MANCALA_BLESS=1 cargo test -p mancala-ffi --release
 //! --test header`.
@@ -14,6 +16,11 @@ fn crate_dir() -> PathBuf {
 
 fn header_path() -> PathBuf {
     crate_dir().join("../../include/mancala.h")
+}
+
+/// The copy of the header inside the crate's folder, the one its package holds.
+fn packaged_header_path() -> PathBuf {
+    crate_dir().join("include/mancala.h")
 }
 
 fn generate() -> String {
@@ -32,26 +39,30 @@ fn generate() -> String {
 #[test]
 fn committed_header_is_up_to_date() {
     let fresh = generate();
-    let path = header_path();
-    if std::env::var_os("MANCALA_BLESS").is_some() {
-        // Write beside and rename, so that the other tests never read a half-written file.
-        let tmp = path.with_extension("h.tmp");
-        std::fs::write(&tmp, &fresh).expect("write include/mancala.h.tmp");
-        std::fs::rename(&tmp, &path).expect("replace include/mancala.h");
-        return;
-    }
-    let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    if committed != fresh {
-        let first = committed
-            .lines()
-            .zip(fresh.lines())
-            .position(|(a, b)| a != b)
-            .unwrap_or(committed.lines().count().min(fresh.lines().count()));
-        panic!(
-            "include/mancala.h is stale (first difference at line {}). Regenerate with \
-             `MANCALA_BLESS=1 cargo test -p mancala-ffi --release --test header` and commit it.",
-            first + 1
-        );
+    for path in [header_path(), packaged_header_path()] {
+        if std::env::var_os("MANCALA_BLESS").is_some() {
+            // Write beside and rename, so that the other tests never read a half-written file.
+            let tmp = path.with_extension("h.tmp");
+            std::fs::write(&tmp, &fresh).expect("write mancala.h.tmp");
+            std::fs::rename(&tmp, &path).expect("replace mancala.h");
+            continue;
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        if committed != fresh {
+            let first = committed
+                .lines()
+                .zip(fresh.lines())
+                .position(|(a, b)| a != b)
+                .unwrap_or(committed.lines().count().min(fresh.lines().count()));
+            panic!(
+                "{} is stale (first difference at line {}). Regenerate include/mancala.h and \
+                 crates/mancala-ffi/include/mancala.h with \
+                 `MANCALA_BLESS=1 cargo test -p mancala-ffi --release --test header` and commit \
+                 them.",
+                path.display(),
+                first + 1
+            );
+        }
     }
 }
 
@@ -98,6 +109,17 @@ fn compile_alone(compiler: &str, args: &[&str], include: &Path) {
         "{compiler} {args:?} rejects include/mancala.h:\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// The oldest standards the header states it needs (its comment, "Language").
+#[test]
+fn header_compiles_alone_as_c99() {
+    compile_alone("gcc", &["-std=c99", "-x", "c"], &header_path());
+}
+
+#[test]
+fn header_compiles_alone_as_cpp11() {
+    compile_alone("g++", &["-std=c++11", "-x", "c++"], &header_path());
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! # mancala-manchester
 //!
 //! The University of Manchester COMP34120 Kalah(7,7) engine–agent protocol (the referee
-//! `ManKalah.jar`; `docs/rules/kalah.md`, named rule set `manchester`): the messages' parser
+//! `ManKalah.jar`; [`docs/rules/kalah.md`](mancala_core::docs::kalah_rules), named rule set `manchester`): the messages' parser
 //! and printer and the state machine of an agent's side of a game ([`Session`]), for any Rust
 //! program that plays under that referee. The `mancala agent manchester` command is one: it
 //! adds the move choice (the solver crate's engine) and its time policy.
@@ -767,3 +767,8 @@ mod tests {
         assert_eq!(s.receive("END").unwrap().step, Step::End);
     }
 }
+
+/// The README's example, compiled and run as a doctest (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

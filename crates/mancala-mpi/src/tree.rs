@@ -510,9 +510,7 @@ impl Tree {
         self.done()
             && match self.nodes[0].kind {
                 Kind::Leaf(l) => self.leaves[l].full.is_some(),
-                _ => self
-                    .pv_leaf()
-                    .map_or(true, |l| self.leaves[l].full.is_some()),
+                _ => self.pv_leaf().is_none_or(|l| self.leaves[l].full.is_some()),
             }
     }
 

@@ -1,7 +1,7 @@
 //! # mancala-solver
 //!
 //! Exact game-theoretic values of Kalah(m, n) positions under every rule option of
-//! `docs/rules/kalah.md`.
+//! [`docs/rules/kalah.md`](mancala_core::docs::kalah_rules).
 //!
 //! * **Value**: the best store difference the player to move can still gain (future seeds
 //!   into their store minus into the opponent's, final sweep included) with perfect play on
@@ -71,3 +71,8 @@ pub use exact::{
 pub use mem::{OutOfMemory, MAX_THREADS};
 pub use progress::{BuildProgress, SolvePhase, SolveProgress};
 pub use tt::{ExactTable, LockFreeTable, TranspositionTable};
+
+/// The README's example, compiled and run as a doctest (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -38,7 +38,7 @@ fn keep_damaging(path: &Path, good: &[u8], stop: &AtomicBool) {
     let mut f = std::fs::OpenOptions::new().write(true).open(path).unwrap();
     let mut round = 0u64;
     while !stop.load(Ordering::Relaxed) {
-        let cut = if round % 2 == 0 {
+        let cut = if round.is_multiple_of(2) {
             100
         } else {
             good.len() as u64 / 2

@@ -158,7 +158,7 @@ fn check(solver: &mut Solver, brute: &mut Brute, p: &KalahPosition) -> bool {
             let swap = swap.expect("swap listed");
             assert_eq!(c.swap_value, swap, "{} {p}: swap value", p.rules());
             assert_eq!(c.stay_value, stay, "{} {p}: stay value", p.rules());
-            assert_eq!(c.swap_is_better, stay.map_or(true, |x| swap > x));
+            assert_eq!(c.swap_is_better, stay.is_none_or(|x| swap > x));
         }
     }
 

@@ -541,10 +541,7 @@ mod tests {
                     }
                     let code = c.encode(k, v);
                     assert_eq!(c.decode(k, code), v);
-                    assert!(
-                        last.map_or(true, |l| code == l + 1),
-                        "codes are consecutive"
-                    );
+                    assert!(last.is_none_or(|l| code == l + 1), "codes are consecutive");
                     last = Some(code);
                 }
                 assert_eq!(last.unwrap() + 1, c.count[k as usize]);

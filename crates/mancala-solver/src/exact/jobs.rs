@@ -346,7 +346,7 @@ fn swap_choice<const M: usize, T: TranspositionTable>(
     SwapChoice {
         swap_value: a.lower,
         stay_value: stay,
-        swap_is_better: stay.map_or(true, |x| a.lower > x),
+        swap_is_better: stay.is_none_or(|x| a.lower > x),
     }
 }
 
