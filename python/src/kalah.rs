@@ -51,7 +51,7 @@ impl PyGame for KalahPosition {
     }
 
     /// An `int` is a house number, a `str` move notation (`"3"`, `"swap"`), as
-    /// [`house_move_from_py`] reads them.
+    /// `house_move_from_py` (in `game.rs`) reads them.
     fn move_from_py(
         py: Python<'_>,
         obj: &Bound<'_, PyAny>,

@@ -26,7 +26,7 @@ impl PyGame for OwarePosition {
     }
 
     /// An `int` (or any integer with `__index__`) is a house number, a `str` move notation,
-    /// as [`house_move_from_py`] reads them.
+    /// as `house_move_from_py` (in `game.rs`) reads them.
     fn move_from_py(
         py: Python<'_>,
         obj: &Bound<'_, PyAny>,

@@ -220,6 +220,9 @@ impl GameClock {
     }
 }
 
+/// The table the agent searches with while its full table is being set up (1 MiB).
+const SMALL_TABLE_BYTES: usize = 1 << 20;
+
 /// The agent's view of a game: the protocol session (the replayed position, its side), its
 /// player and its clock.
 pub struct Agent {
@@ -231,12 +234,18 @@ pub struct Agent {
     last_search: Duration,
     /// When the last `MOVE` was written, until its report is read.
     written: Option<Instant>,
+    /// The engine with the full table, being set up on a thread of its own until it is
+    /// handed over (then `None`).
+    full_table: Option<mpsc::Receiver<Engine<KalahPosition>>>,
 }
 
 impl Agent {
     /// A new agent before `START`, with `game_time` for the whole game and a transposition
-    /// table of `tt_bytes` bytes. The table is allocated here (a one-ply search of the
-    /// start), before the referee's clock runs.
+    /// table of `tt_bytes` bytes. The full table is allocated and its pages touched (a
+    /// one-ply search of the start) on a thread of its own, while the agent already reads
+    /// its input: the course's referee starts the game clock 500 ms after it starts the
+    /// agent, and on a loaded machine the setup of a 64 MiB table took longer than that.
+    /// Until the table is ready the agent searches with a 1 MiB one.
     #[must_use]
     pub fn new(
         level: Level,
@@ -246,9 +255,29 @@ impl Agent {
         tt_bytes: usize,
     ) -> Agent {
         let session = Session::new();
-        let mut engine = Engine::with_tt_bytes(tt_bytes);
-        // A failed allocation shows again, as an error, at the first real search.
-        let _ = engine.search(session.position(), &Limits::depth(1));
+        let start = *session.position();
+        let (tx, rx) = mpsc::channel();
+        let spawned = std::thread::Builder::new()
+            .name("mancala-agent-table".into())
+            .spawn(move || {
+                let mut engine = Engine::with_tt_bytes(tt_bytes);
+                // A failed allocation shows again, as an error, at the first real search.
+                let _ = engine.search(&start, &Limits::depth(1));
+                // The agent may have ended first: nothing to hand over then.
+                let _ = tx.send(engine);
+            });
+        let (engine, full_table) = match spawned {
+            Ok(_) => (
+                Engine::with_tt_bytes(SMALL_TABLE_BYTES.min(tt_bytes)),
+                Some(rx),
+            ),
+            // No thread: the full table now, as before.
+            Err(_) => {
+                let mut engine = Engine::with_tt_bytes(tt_bytes);
+                let _ = engine.search(&start, &Limits::depth(1));
+                (engine, None)
+            }
+        };
         Agent {
             session,
             player: LevelPlayer::with_engine(engine, level, seed),
@@ -256,6 +285,20 @@ impl Agent {
             clock: GameClock::new(game_time),
             last_search: Duration::ZERO,
             written: None,
+            full_table,
+        }
+    }
+
+    /// Takes the engine with the full table over once its setup has finished (never waits).
+    fn take_full_table(&mut self) {
+        let Some(rx) = &self.full_table else { return };
+        match rx.try_recv() {
+            Ok(engine) => {
+                *self.player.engine_mut() = engine;
+                self.full_table = None;
+            }
+            Err(mpsc::TryRecvError::Empty) => {}
+            Err(mpsc::TryRecvError::Disconnected) => self.full_table = None,
         }
     }
 
@@ -326,6 +369,7 @@ impl Agent {
     }
 
     fn choose(&mut self, allow_swap: bool, received: Instant) -> Result<KalahMove, ProtocolError> {
+        self.take_full_table();
         let budget = self.budget(received);
         let cancel = Arc::new(AtomicBool::new(false));
         let limits = self
