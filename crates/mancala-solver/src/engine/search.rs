@@ -241,7 +241,7 @@ const SOLVE_SHARE: u32 = 4;
 /// touch of every page. Measured (2-core VM, K = 20 database loaded, `mancala solve
 /// --max-seconds 0.05 --threads 1 --egdb …`): a 16 MiB table took 0.23 s and a 64 MiB one
 /// 0.72 s to stop at a 0.05 s limit, a 1 MiB one 0.051 s, so at a 0.2 s `bestmove` the
-/// engine's 16 MiB table left the heuristic search depth 1 (issue #15 review).
+/// engine's 16 MiB table left the heuristic search depth 1.
 const SOLVE_TABLE_BYTES_PER_SECOND: f64 = 16.0 * 1024.0 * 1024.0;
 /// The same per node of a node budget (bytes).
 const SOLVE_TABLE_BYTES_PER_NODE: u64 = 16;

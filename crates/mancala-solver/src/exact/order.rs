@@ -22,7 +22,7 @@
 //!
 //! The second rule wins on boards whose houses hold on average 0.4·m to 0.7·m seeds (a
 //! typical sowing stops short of the store), the first on the boards with more seeds a house
-//! and the two smallest below (this project's measurements, BENCHMARKS.md "Move ordering":
+//! and the two smallest below (this project's measurements, docs/performance-history.md "Move ordering":
 //! Kalah(6,4) empty capture with a 20-seed database 17.8 M → 9.2 M nodes, standard 33.0 M →
 //! 23.2 M, Kalah(7,3) empty capture 40.9 M → 12.6 M, while Kalah(5,4) empty capture needs
 //! 2.0 M nodes under the second rule against 1.0 M under the first). The rule is chosen at the
@@ -40,7 +40,7 @@ use crate::board::Kind;
 /// tried before the extra turns (rule 1 of the module docs). An extra turn banks one seed and
 /// keeps the move; a capture of seven or more is worth more than that almost always, and the
 /// refutation it gives is cheaper to prove. Chosen from the thresholds 2, 3, 5, 6, 7, 8, 9
-/// and 13 on 19 start positions of m = 4…7 (BENCHMARKS.md, "Move ordering", session 9): with
+/// and 13 on 19 start positions of m = 4…7 (docs/performance-history.md, "Move ordering"): with
 /// 7, no board searches more than 0.03 % more nodes than with the extra turns first;
 /// Kalah(5,4) and (4,6) and the empty-capture Kalah(5,4) and (5,5) search 10–15 % fewer, and
 /// Kalah(6,4) empty capture with a 20-seed database 4 % fewer. 6 or fewer searches more on
@@ -65,7 +65,7 @@ impl TieRule {
     /// [`TieRule::NearStore`] when the houses hold on average between 0.4·m and 0.7·m seeds
     /// (`0.8·m² ≤ seeds ≤ 1.4·m²`: a typical sowing stops short of the store), otherwise
     /// [`TieRule::FewestGiven`]. Measured on every start position of m = 4…7 that solves in
-    /// minutes (BENCHMARKS.md, "Move ordering"): in that band the second rule searches
+    /// minutes (docs/performance-history.md, "Move ordering"): in that band the second rule searches
     /// 0.3–0.7× the nodes of the first (Kalah(6,4) empty capture with a 20-seed database
     /// 17.8 M → 9.2 M), outside it 1.1–2× more.
     pub(crate) fn for_root(m: usize, seeds: u32) -> TieRule {

@@ -9,7 +9,7 @@
 //!
 //! Before, every thread ran the whole probe sequence with its own move order, sharing results
 //! through the table ("lazy SMP"); two threads gave only 1.3–1.5× one thread on Kalah(6,4)
-//! (BENCHMARKS.md, "Parallel search").
+//! (docs/performance-history.md, "Parallel search").
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 

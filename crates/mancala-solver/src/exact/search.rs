@@ -856,7 +856,7 @@ fn extra_turn_houses<const M: usize>(b: u128) -> u32 {
 const ETC_MARGIN: u32 = 8;
 /// The default of [`Shared::split_margin`]: young brothers are searched in parallel at nodes
 /// with at least this many seeds more than the database holds. Below, subtrees are too small
-/// for a split to pay (BENCHMARKS.md, "Parallel search").
+/// for a split to pay (docs/performance-history.md, "Parallel search").
 pub(crate) const SPLIT_MARGIN: u32 = 8;
 
 /// The table is used at nodes with at least this many seeds in the houses.

@@ -178,7 +178,7 @@ impl Solver {
     /// in the houses more than the database holds (more than 0 without one) search their
     /// younger brothers in parallel once the eldest has not refuted the window (young brothers
     /// wait; see the `parallel` module). Default 8, the best measured on Kalah(6,4) with a
-    /// 20-seed database (BENCHMARKS.md, "Parallel search"); smaller splits more often, with more
+    /// 20-seed database (docs/performance-history.md, "Parallel search"); smaller splits more often, with more
     /// overhead. Neither the value nor the best moves depend on it; with one thread it has no
     /// effect.
     #[must_use]
@@ -518,8 +518,9 @@ mod tests {
     use mancala_core::kalah::KalahMove;
 
     /// The heuristic estimate (MTD(f)'s first guess) searched deeper than the game lasts is
-    /// the exact value: at the issue #12 position the swap ends the game at `0,1,0,0 -`, and
-    /// the decider, now holding South, is +1 (the rules engine's final stores).
+    /// the exact value: at `1,0,0,0 N swap` of Kalah(1,1) with the pie rule, the swap ends
+    /// the game at `0,1,0,0 -`, and the decider, now holding South, is +1 (the rules
+    /// engine's final stores).
     #[test]
     fn estimate_scores_a_swap_that_ends_the_game() {
         let rules = "kalah(1,1)+pie_rule+end_when_no_move".parse().unwrap();
