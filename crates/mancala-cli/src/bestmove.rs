@@ -144,11 +144,15 @@ impl GameCommand for Search<'_> {
         }
         let c = c.map_err(|e| match e {
             EngineError::OutOfMemory(_) => format!("--tt-mb {}: {e}", args.tt_mb),
-            _ => crate::rules_arg::position_error(
-                "--position",
-                args.position.as_deref().unwrap_or("(start)"),
-                e,
-            ),
+            // After `--moves`, the position searched is the one they lead to.
+            _ => match args.moves.as_deref() {
+                Some(moves) => crate::rules_arg::position_error("--moves", moves, e),
+                None => crate::rules_arg::position_error(
+                    "--position",
+                    args.position.as_deref().unwrap_or("(start)"),
+                    e,
+                ),
+            },
         })?;
         print_choice(args, &rules.to_string(), &p.to_string(), &c);
         Ok(())

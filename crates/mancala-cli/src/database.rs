@@ -440,7 +440,7 @@ fn cached_only(cache: &Cache, rules: &KalahRules, k: u32) -> Option<(Arc<Egdb>, 
     };
     if !crate::progress::is_quiet() {
         eprintln!(
-            "mancala: no endgame database for {} ({reason}): the engine searches without one within its time; `mancala egdb build --rules {rules} --cache` builds it once (K = {k}) for the next runs",
+            "mancala: no endgame database for {}, K = {k} ({reason}): the engine searches without one within its time; `mancala egdb build --rules '{rules}' --cache` builds it once for the next runs",
             family(rules)
         );
     }

@@ -51,8 +51,9 @@ position), and is named kalah6.k30.packed.egdb.")]
         /// Build threads (0 = every core; at most 256).
         #[arg(long, default_value_t = 0, value_parser = crate::ranges::threads_or_all())]
         threads: usize,
-        /// Entry encoding: byte (one byte a position) or packed (4 bits a position for
-        /// K ≤ 14, 5 for K ≤ 30).
+        /// Entry encoding: byte (one byte a position) or packed (the fewest bits that hold
+        /// every value up to K: 5 bits a position for m = 6 and K = 15..30; `egdb info`
+        /// prints a file's).
         #[arg(long, default_value = "byte")]
         encoding: Encoding,
     },

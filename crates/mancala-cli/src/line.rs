@@ -235,12 +235,16 @@ impl<G: Evaluate> State<G> {
             match key.to_ascii_lowercase().as_str() {
                 "time" => time_ms = n,
                 "nodes" => nodes = n,
+                // 0: no depth limit, as 0 is no limit for time and nodes.
+                "depth" if n == 0 => depth = None,
                 "depth" => {
                     depth = Some(
                         u32::try_from(n)
                             .ok()
                             .filter(|d| (1..=MAX_DEPTH).contains(d))
-                            .ok_or_else(|| format!("go: depth {n}: 1..={MAX_DEPTH} plies"))?,
+                            .ok_or_else(|| {
+                                format!("go: depth {n}: 1..={MAX_DEPTH} plies, or 0 for no limit")
+                            })?,
                     );
                 }
                 _ => {

@@ -28,16 +28,18 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 /// The top-level `--help` text: every subcommand, by what it is for.
-const ABOUT: &str = "Kalah(m,n) and Bao la Kete from the command line: show, play and replay \
-games, count moves (perft), solve and analyse Kalah positions exactly, build and check \
-endgame databases (egdb), ask the engine for a move (bestmove), run the solver benchmark suite (bench), or run a \
-tournament agent.";
+const ABOUT: &str = "Kalah(m,n), Bao la Kete and Oware (Abapa, Awari) from the command line: \
+show, play and replay games, count moves (perft), solve and analyse Kalah positions exactly, \
+build and check endgame databases (egdb), ask the engine for a move (bestmove), run the \
+solver benchmark suite (bench), or run an agent (a tournament's protocol, or a plain line \
+protocol for bots).";
 
 /// Examples of the top-level `--help`.
 const EXAMPLES: &str = "\
 Examples:
   mancala show
   mancala play --engine --level 5
+  mancala play --rules oware --engine
   mancala solve --rules \"kalah(4,3)\"
   mancala bestmove --rules standard --time-ms 1000
   mancala solve --help";
@@ -90,7 +92,10 @@ Examples:
 Examples:
   mancala perft --depth 8
   mancala perft --rules bao-la-kete --depth 4 --json
-  mancala perft --rules oware --depth 9")]
+  mancala perft --rules oware --depth 9
+A sequence that reaches a finished game before its last ply counts nothing. Perft counts
+the moves of positions: the rules that depend on a game's history (Oware's repetition rule
+and move limit) are not applied, as in the published Oware perft figures.")]
     Perft(perft::PerftArgs),
     /// Exact value, final score, best moves and principal variation of a Kalah position.
     #[command(after_help = "\

@@ -51,7 +51,8 @@ pub struct PlayArgs {
     /// limit, and exact play where `--egdb` or a solve within `--time-ms` allows).
     #[arg(long, default_value_t = 10, value_parser = crate::ranges::level())]
     level: u32,
-    /// The engine's time a move, in milliseconds.
+    /// The engine's time a move, in milliseconds (0: no time limit, for levels 1..=9, which
+    /// have a depth limit).
     #[arg(long, default_value_t = 1000, value_parser = crate::ranges::any_u64())]
     time_ms: u64,
     /// Let the opponent be the first player (South at the start) instead of the second.
@@ -85,7 +86,12 @@ fn help<G: Game>(pos: &G) -> String {
 
 /// Runs the game loop until the game ends, `quit` is typed, or input ends.
 pub fn run(args: &PlayArgs) -> Result<(), String> {
-    Level::new(args.level).map_err(|e| format!("--level {}: {e}", args.level))?;
+    let level = Level::new(args.level).map_err(|e| format!("--level {}: {e}", args.level))?;
+    let engine_plays = args.engine || args.opponent == Opponent::Engine;
+    // 0 means no time limit, as in `bestmove`; level 10 has no depth limit, so it needs one.
+    if engine_plays && args.time_ms == 0 && level.max_depth().is_none() {
+        return Err("--time-ms 0: level 10 needs a time budget above 0 (0 is no time limit; levels 1..=9 have a depth limit)".into());
+    }
     if args.egdb.is_some() && !args.engine && args.opponent != Opponent::Engine {
         return Err("--egdb needs --engine (or --opponent engine): only the engine uses it".into());
     }
@@ -210,7 +216,11 @@ fn game_loop<G: Evaluate>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> R
                         .flatten();
                     // The record's history: Oware's repetitions and move limit (OW-6.2,
                     // OW-6.4) are seen by the search.
-                    let limits = e.level().limits(Duration::from_millis(args.time_ms));
+                    let mut limits = e.level().limits(Duration::from_millis(args.time_ms));
+                    if args.time_ms == 0 {
+                        // No time limit: the level's depth limit ends the search.
+                        limits.time = None;
+                    }
                     let choice = e.choose_game(&game, limits);
                     if let Some(b) = spinner {
                         b.finish_and_clear();

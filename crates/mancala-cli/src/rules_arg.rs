@@ -29,9 +29,15 @@ pub fn parse_rules(text: &str) -> Result<GameRules, String> {
 pub fn kalah_only(text: &str, what: &str) -> Result<KalahRules, String> {
     match parse_rules(text)? {
         GameRules::Kalah(r) => Ok(r),
-        _ => Err(rules_error(
+        other => Err(rules_error(
             text,
-            format!("{what} for Kalah rule sets only (Bao la Kete has no exact solver or endgame database)"),
+            format!(
+                "{what} for Kalah rule sets only ({} has no exact solver or endgame database here)",
+                match other.kind() {
+                    mancala_core::GameKind::Oware => "Oware",
+                    _ => "Bao la Kete",
+                }
+            ),
         )),
     }
 }

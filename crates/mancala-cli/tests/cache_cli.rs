@@ -224,8 +224,8 @@ fn analyse_builds_the_cache_bestmove_and_play_only_use_it() {
     assert!(!cache.join(FILE).exists(), "bestmove built the database");
     let note = text(&out.stderr);
     assert!(
-        note.contains("no endgame database for kalah(4,·) (none is cached yet)")
-            && note.contains("`mancala egdb build --rules kalah(4,2) --cache`"),
+        note.contains("no endgame database for kalah(4,·), K = 16 (none is cached yet)")
+            && note.contains("`mancala egdb build --rules 'kalah(4,2)' --cache`"),
         "{note}"
     );
     // Filled ahead of time, the cache serves bestmove: the start of Kalah(4,2) holds 16

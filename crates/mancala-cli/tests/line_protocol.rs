@@ -63,7 +63,7 @@ fn the_search_sees_the_history() {
 fn errors_are_one_line_and_the_session_goes_on() {
     let replies = session(
         "oware",
-        "frobnicate\nplay 9\nplay 3 3 3\ngo depth 0\ngo speed 3\nposition 1,2,3\nmoves x\n\
+        "frobnicate\nplay 9\nplay 3 3 3\ngo depth 121\ngo speed 3\nposition 1,2,3\nmoves x\n\
          play 3\nquit\nplay 1\n",
     );
     assert_eq!(replies.len(), 9, "{replies:?}");
@@ -74,6 +74,9 @@ fn errors_are_one_line_and_the_session_goes_on() {
     assert!(replies[2].contains("move 3"), "{replies:?}");
     assert_eq!(replies[7], "ok 4,4,0,5,5,5,0,5,4,4,4,4,4,0 N");
     assert_eq!(replies[8], "bye");
+    // 0 is no limit for depth as for time and nodes (docs/line-protocol.md).
+    let replies = session("oware", "go depth 0 nodes 500\n");
+    assert!(replies[0].starts_with("bestmove "), "{replies:?}");
 }
 
 /// A finished game has no move to search: a one-line error. X12 of the rules: South's 6

@@ -208,7 +208,7 @@ fn rule_set_refusals() {
         ("oware(6,4", RulesError::Syntax("oware(6,4".into()), "malformed rule set `oware(6,4`: expected `oware|awari|oware-openspiel[(h,s)][+name=value…]`"),
         ("oware(6)", RulesError::Syntax("oware(6)".into()), "malformed rule set `oware(6)`: expected `oware|awari|oware-openspiel[(h,s)][+name=value…]`"),
         ("oware(1234567,4)", RulesError::Syntax("oware(1234567,4)".into()), "malformed rule set `oware(1234567,4)`: expected `oware|awari|oware-openspiel[(h,s)][+name=value…]`"),
-        ("wari", RulesError::UnknownHead("wari".into()), "unknown rule set `wari` (accepted: oware, awari, oware-openspiel)"),
+        ("wari", RulesError::UnknownHead("wari".into()), "unknown rule set `wari` (accepted: oware, awari, oware-openspiel); did you mean `awari`?"),
         ("oware(9,4)", RulesError::Houses(9), "houses per side must be 1..=8, got 9"),
         ("oware(0,4)", RulesError::Houses(0), "houses per side must be 1..=8, got 0"),
         ("oware(6,0)", RulesError::Seeds(0), "seeds per house must be at least 1, got 0"),

@@ -327,7 +327,11 @@ fn k_above_the_seeds_of_the_game_is_refused() {
                 rules: r,
                 max_seeds,
                 total_seeds,
-            } => assert_eq!((r.as_str(), max_seeds, total_seeds), (rules, k, total)),
+                largest,
+            } => assert_eq!(
+                (r.as_str(), max_seeds, total_seeds, largest),
+                (rules, k, total, total)
+            ),
             other => panic!("{rules} K = {k}: {other:?}"),
         }
         assert!(
@@ -365,4 +369,12 @@ fn k_above_the_seeds_of_the_game_is_refused() {
         .unwrap_err();
     check(e, "kalah(1,1)+empty_capture", 3, 2);
     assert!(!dir.exists() || std::fs::read_dir(&dir).unwrap().next().is_none());
+    // Kalah(6,4) has 48 seeds, but a database of m = 6 holds at most K = 35
+    // (C(47, 12) ≤ 2^36 < C(48, 12)): the K named is the one that builds.
+    let standard: KalahRules = "standard".parse().unwrap();
+    let e = Egdb::build_memory(&standard, 49, mancala_solver::egdb::Encoding::Byte).unwrap_err();
+    assert!(
+        e.to_string().ends_with("the largest K allowed is 35"),
+        "{e}"
+    );
 }

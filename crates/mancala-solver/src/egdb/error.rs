@@ -70,16 +70,17 @@ pub enum EgdbError {
     /// K above the seeds of the game the database is built for (2·m·n for Kalah(m,n)): the
     /// positions with more seeds cannot occur in it, and their entries would only take memory
     /// and time.
-    #[error(
-        "K = {max_seeds} is more seeds than {rules} has: the largest K allowed is {total_seeds}"
-    )]
+    #[error("K = {max_seeds} is more seeds than {rules} has: the largest K allowed is {largest}")]
     MoreSeedsThanTheGame {
         /// The rules asked for, in the rule-set notation.
         rules: String,
         /// K asked for.
         max_seeds: u32,
-        /// The seeds of the game, the largest K allowed.
+        /// The seeds of the game (2·m·n).
         total_seeds: u32,
+        /// The largest K allowed: the game's seeds, or less where the format holds fewer
+        /// for this m (at most 2^36 entries).
+        largest: u32,
     },
     /// An entry outside the range its seed count allows (found when a file is opened or by
     /// [`Egdb::check_entries`](super::Egdb::check_entries)).

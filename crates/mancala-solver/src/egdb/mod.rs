@@ -176,6 +176,7 @@ fn check_build(rules: &KalahRules, max_seeds: u32) -> Result<u64, EgdbError> {
             rules: rules.to_string(),
             max_seeds,
             total_seeds: rules.total_seeds(),
+            largest: rules.total_seeds().min(largest_max_seeds(rules.houses())),
         });
     }
     check_size(rules.houses(), max_seeds)
