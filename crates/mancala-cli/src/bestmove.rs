@@ -121,10 +121,13 @@ impl GameCommand for Search<'_> {
         // a quarter of the budget, out of the search's time (a budget is kept), and goes
         // without it after that. A missing cached database is never built here.
         let started = Instant::now();
-        let mut loading = crate::database::Loading::start(rules, args.egdb.clone(), args.no_cache);
-        let db = loading
-            .wait(limits.time.map(crate::database::wait_for))?
-            .map(|(db, _)| db);
+        let db = crate::database::read_within(
+            rules,
+            args.egdb.clone(),
+            args.no_cache,
+            limits.time.map(|budget| budget / 4),
+        )?
+        .map(|(db, _)| db);
         if let Some(t) = limits.time {
             limits.time = Some(
                 t.saturating_sub(started.elapsed())

@@ -298,93 +298,60 @@ fn choose_kalah(
     }
 }
 
-/// What [`Loading`] hands over: the database with its file, none, or the `--egdb` error.
-type Loaded = Result<Option<(Arc<Egdb>, String)>, String>;
-
-/// The engine's database being read on a thread of its own, for the commands that keep a
-/// time budget a move (`bestmove`, `play --engine`): reading and checking a database takes
-/// from a fraction of a second to seconds, which must not come out of the search's time
-/// unasked. What is read is what [`choose_for`] gives without building
-/// ([`Choice::build`] false).
-pub(crate) struct Loading {
-    rx: std::sync::mpsc::Receiver<Loaded>,
-    /// The result once received (taken by [`Loading::wait`]).
-    done: bool,
-}
-
-impl Loading {
-    /// Starts reading the database of `rules`: `egdb` (`--egdb`) when given, else the cached
-    /// one unless `no_cache`.
-    pub(crate) fn start(
-        rules: mancala_core::Rules,
-        egdb: Option<PathBuf>,
-        no_cache: bool,
-    ) -> Loading {
-        let (tx, rx) = std::sync::mpsc::channel();
-        let reader = move || {
-            let choice = Choice {
-                egdb: egdb.as_deref(),
-                no_cache,
-                threads: 0,
-                verbose: false,
-                build: false,
-            };
-            // The receiver may be gone (the command ended first): nothing to hand over then.
-            let _ = tx.send(choose_for(rules, choice));
+/// The engine's database for a command that keeps a time budget (`bestmove`): what
+/// [`choose_for`] gives without building ([`Choice::build`] false) — `egdb` (`--egdb`) when
+/// given, else the cached one unless `no_cache` — read on a thread of its own and waited for
+/// at most `at_most` (`None`: until it is read). Reading and checking a database takes from a
+/// fraction of a second to seconds, which must not come out of the search's time unasked.
+/// `Ok(None)` when there is none, or when it is not read in time (then a note on standard
+/// error says so, and the reading thread is left to end with the process).
+///
+/// # Errors
+/// The `--egdb` error when the file given cannot be used.
+pub(crate) fn read_within(
+    rules: mancala_core::Rules,
+    egdb: Option<PathBuf>,
+    no_cache: bool,
+    at_most: Option<Duration>,
+) -> Result<Option<(Arc<Egdb>, String)>, String> {
+    use std::sync::mpsc::RecvTimeoutError;
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = move || {
+        let choice = Choice {
+            egdb: egdb.as_deref(),
+            no_cache,
+            threads: 0,
+            verbose: false,
+            build: false,
         };
-        let done = std::thread::Builder::new()
-            .name("mancala-egdb-read".into())
-            .spawn(reader)
-            .is_err();
-        if done {
-            eprintln!("mancala: warning: cannot start a thread to read the endgame database; going on without one");
-        }
-        Loading { rx, done }
+        // The receiver may be gone (the command ended first): nothing to hand over then.
+        let _ = tx.send(choose_for(rules, choice));
+    };
+    if std::thread::Builder::new()
+        .name("mancala-egdb-read".into())
+        .spawn(reader)
+        .is_err()
+    {
+        eprintln!("mancala: warning: cannot start a thread to read the endgame database; going on without one");
+        return Ok(None);
     }
-
-    /// The database with its file, waiting for it at most `at_most` (`None`: until it is
-    /// read). `Ok(None)`
-    /// when there is none, or when it is not read within `at_most` (then a note on standard
-    /// error says so, and a later call may still get it). Once the result has been handed
-    /// over, later calls give `Ok(None)` at once.
-    ///
-    /// # Errors
-    /// The `--egdb` error when the file given cannot be used.
-    pub(crate) fn wait(&mut self, at_most: Option<Duration>) -> Loaded {
-        use std::sync::mpsc::RecvTimeoutError;
-        if self.done {
-            return Ok(None);
+    let received = match at_most {
+        None => rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
+        Some(limit) => rx.recv_timeout(limit),
+    };
+    match received {
+        Ok(loaded) => loaded,
+        Err(RecvTimeoutError::Timeout) => {
+            if !crate::progress::is_quiet() {
+                eprintln!(
+                    "mancala: the endgame database is still being read after {} ms: this search goes without it",
+                    at_most.map_or(0, |d| d.as_millis())
+                );
+            }
+            Ok(None)
         }
-        let received = match at_most {
-            None => self.rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
-            Some(limit) => self.rx.recv_timeout(limit),
-        };
-        match received {
-            Ok(loaded) => {
-                self.done = true;
-                loaded
-            }
-            Err(RecvTimeoutError::Timeout) => {
-                if !crate::progress::is_quiet() {
-                    eprintln!(
-                        "mancala: the endgame database is still being read after {} ms: this search goes without it",
-                        at_most.map_or(0, |d| d.as_millis())
-                    );
-                }
-                Ok(None)
-            }
-            Err(RecvTimeoutError::Disconnected) => {
-                self.done = true;
-                Ok(None)
-            }
-        }
+        Err(RecvTimeoutError::Disconnected) => Ok(None),
     }
-}
-
-/// How long a command with a time budget of `budget` waits for its database before it
-/// searches without: a quarter of the budget, taken out of the search's time.
-pub(crate) fn wait_for(budget: Duration) -> Duration {
-    budget / 4
 }
 
 /// `mancala egdb build --rules R --cache`: the database the commands use by default for
@@ -425,18 +392,10 @@ pub(crate) fn build_cache(rules: &str, threads: usize) -> Result<(), String> {
 /// on standard error says how to build it, and the command searches without one.
 fn cached_only(cache: &Cache, rules: &KalahRules, k: u32) -> Option<(Arc<Egdb>, String)> {
     let path = cache.path(rules, k);
-    let opened = Egdb::open_for(&path, rules).map_err(|e| strip_path(&path, &e));
-    let reason = match opened {
-        Ok(db) if db.max_seeds() == k && db.encoding() == mancala_solver::egdb::Encoding::Byte => {
-            return Some((Arc::new(db), path.display().to_string()));
-        }
-        Ok(db) => format!(
-            "the file holds K = {}, {} encoding",
-            db.max_seeds(),
-            db.encoding()
-        ),
+    let reason = match cache.open(rules, k) {
+        Ok(db) => return Some((Arc::new(db), path.display().to_string())),
         Err(_) if std::fs::symlink_metadata(&path).is_err() => "none is cached yet".to_string(),
-        Err(why) => why,
+        Err(e) => strip_path(&path, &e),
     };
     if !crate::progress::is_quiet() {
         eprintln!(

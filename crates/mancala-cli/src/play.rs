@@ -154,12 +154,6 @@ fn game_loop<G: Evaluate>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> R
     };
     // Player 1 starts on South; the record follows the players across a pie-rule swap.
     let mut game = GameRecord::from_position(start);
-    let player_on = |game: &GameRecord<G>, side: Side| -> u8 {
-        match game.player_on(side) {
-            Player::First => 1,
-            Player::Second => 2,
-        }
-    };
     let computer = match opponent {
         Opponent::Human => None,
         _ if args.opponent_first => Some(1),
@@ -291,14 +285,17 @@ fn game_loop<G: Evaluate>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> R
 /// Prints what the move `mv` from `before` did that the board does not say at a glance (the
 /// seeds captured, an extra turn), one line each.
 fn say_after_move<G: Game>(game: &GameRecord<G>, before: &G, mv: G::Move) {
-    let name = |side: Side| {
-        let n = match game.player_on(side) {
-            Player::First => 1,
-            Player::Second => 2,
-        };
-        format!("player {n} ({side})")
-    };
+    let name = |side: Side| format!("player {} ({side})", player_on(game, side));
     for line in notes::after_move(before, mv, game.position(), name) {
         println!("{line}");
+    }
+}
+
+/// The number of the player (1 or 2) on `side` now: player 1 starts on South; the record
+/// follows the players across a pie-rule swap.
+fn player_on<G: Game>(game: &GameRecord<G>, side: Side) -> u8 {
+    match game.player_on(side) {
+        Player::First => 1,
+        Player::Second => 2,
     }
 }

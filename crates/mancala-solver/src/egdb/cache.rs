@@ -138,6 +138,29 @@ impl Cache {
             .last()
     }
 
+    /// The cached database of `rules` with K = `max_seeds`, read and checked, without
+    /// building anything: what [`Cache::get_or_build`] uses when it is there. A good
+    /// database of other K or of the packed encoding under the cache's name (copied or
+    /// renamed there by hand) is refused too: the name promises this K, one byte an entry.
+    ///
+    /// # Errors
+    /// Those of [`Egdb::open_for`] (an [`EgdbError::Io`] when there is no file), and
+    /// [`EgdbError::Header`] for a file of other K or encoding.
+    pub fn open(&self, rules: &KalahRules, max_seeds: u32) -> Result<Egdb, EgdbError> {
+        let path = self.path(rules, max_seeds);
+        let db = Egdb::open_for(&path, rules)?;
+        if db.max_seeds() == max_seeds && db.encoding() == super::Encoding::Byte {
+            Ok(db)
+        } else {
+            Err(EgdbError::Header(format!(
+                "{}: the cache's name is of K = {max_seeds}, one byte an entry, but the file holds K = {}, {} encoding",
+                path.display(),
+                db.max_seeds(),
+                db.encoding()
+            )))
+        }
+    }
+
     /// The database of `rules` (its m and value-relevant options) and K = `max_seeds` from
     /// the cache, built and saved there first when it is missing or not trusted:
     ///
@@ -175,22 +198,7 @@ impl Cache {
     ) -> Result<Cached, EgdbError> {
         let entries = check_build(rules, max_seeds)?;
         let path = self.path(rules, max_seeds);
-        // A good database of other K or of the packed encoding under this name (copied or
-        // renamed there by hand) is refused too: the cache's name promises this K, one byte
-        // an entry.
-        let opened = Egdb::open_for(&path, rules).and_then(|db| {
-            if db.max_seeds() == max_seeds && db.encoding() == super::Encoding::Byte {
-                Ok(db)
-            } else {
-                Err(EgdbError::Header(format!(
-                    "{}: the cache's name is of K = {max_seeds}, one byte an entry, but the file holds K = {}, {} encoding",
-                    path.display(),
-                    db.max_seeds(),
-                    db.encoding()
-                )))
-            }
-        });
-        match opened {
+        match self.open(rules, max_seeds) {
             Ok(database) => {
                 return Ok(Cached {
                     database,
