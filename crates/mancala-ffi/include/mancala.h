@@ -643,8 +643,9 @@ enum MancalaStatus mancala_bao_perft(const struct MancalaBao *game, uint32_t dep
 // released with `mancala_egdb_free`.
 // Thread safety: safe from any thread; the call blocks until the build is done.
 //
-// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127 or over 2^36
-// entries, or Bao la Kete rules), `MANCALA_STATUS_SOLVE_FAILED` (threads could not start),
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127, over 2^36
+// entries, K above the game's 2·m·n seeds, or Bao la Kete rules),
+// `MANCALA_STATUS_SOLVE_FAILED` (threads could not start),
 // `MANCALA_STATUS_OUT_OF_MEMORY` (the entries do not fit in memory),
 // `MANCALA_STATUS_NULL_POINTER` (`rules` or `out` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
 // `MANCALA_STATUS_PANIC`.
@@ -666,7 +667,8 @@ enum MancalaStatus mancala_egdb_build(const struct MancalaRules *rules, uint32_t
 // Thread safety: safe from any thread; the call blocks until the build ends.
 //
 // Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_CANCELLED` (the callback returned non-zero),
-// `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127 or over 2^36 entries, or Bao la Kete rules),
+// `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127, over 2^36 entries, K above the game's 2·m·n
+// seeds, or Bao la Kete rules),
 // `MANCALA_STATUS_SOLVE_FAILED` (threads could not start), `MANCALA_STATUS_OUT_OF_MEMORY`
 // (the entries do not fit in memory), `MANCALA_STATUS_NULL_POINTER` (`rules` or `out`
 // NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
@@ -690,8 +692,8 @@ enum MancalaStatus mancala_egdb_build_progress(const struct MancalaRules *rules,
 // Thread safety: safe from any thread; the call blocks until the build ends.
 //
 // Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_CANCELLED` (the callback returned non-zero),
-// `MANCALA_STATUS_INVALID_ARGUMENT` (`encoding` not a `MancalaEgdbEncoding` value, K > 127
-// or over 2^36 entries, or Bao la Kete rules), `MANCALA_STATUS_SOLVE_FAILED` (the threads
+// `MANCALA_STATUS_INVALID_ARGUMENT` (`encoding` not a `MancalaEgdbEncoding` value, K > 127,
+// over 2^36 entries, K above the game's 2·m·n seeds, or Bao la Kete rules), `MANCALA_STATUS_SOLVE_FAILED` (the threads
 // could not start, or more than 1024 were asked for, as in `mancala_egdb_build_progress`),
 // `MANCALA_STATUS_OUT_OF_MEMORY` (the entries do not fit in memory),
 // `MANCALA_STATUS_NULL_POINTER` (`rules` or `out` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
@@ -756,7 +758,8 @@ enum MancalaStatus mancala_egdb_encoding(const struct MancalaEgdb *db, uint32_t 
 //
 // Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (the folder cannot be created or
 // written: nothing was built), `MANCALA_STATUS_CANCELLED` (the callback returned non-zero),
-// `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127 or over 2^36 entries, or Bao la Kete rules),
+// `MANCALA_STATUS_INVALID_ARGUMENT` (K > 127, over 2^36 entries, K above the game's 2·m·n
+// seeds, or Bao la Kete rules),
 // `MANCALA_STATUS_SOLVE_FAILED` (threads could not start), `MANCALA_STATUS_OUT_OF_MEMORY`
 // (the entries do not fit in memory), `MANCALA_STATUS_INVALID_UTF8` (`dir`),
 // `MANCALA_STATUS_NULL_POINTER` (`rules`, `dir` or `out` NULL),
@@ -1006,7 +1009,10 @@ enum MancalaStatus mancala_engine_bao_bestmove(struct MancalaEngine *engine, con
 // levels 1–9 also stop at their depth limit, level 10 needs a budget. The move is written as
 // text in the game's move notation into `move_buf` (NUL-terminated), ready for
 // `mancala_game_play`; `out->mv` is its index in the order of `mancala_game_legal_moves`
-// (for `mancala_game_play_index`). The engine keeps one player (and table) a game. A cancel
+// (for `mancala_game_play_index`). The search sees the game's history: under Oware's rule
+// sets a move that repeats a position for the repetition count (OW-6.2) or reaches the move
+// limit (OW-6.4) is valued as the end of the game it is. The engine keeps one player (and
+// table) a game. A cancel
 // from another thread (`mancala_engine_cancel`) ends the search early with the best move of
 // the last completed iteration.
 //
