@@ -38,8 +38,9 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found]  # OpenSpiel ships no type information
-from open_spiel.python.observation import (  # type: ignore[import-untyped]
+# OpenSpiel ships no type information (and a type check may run where it is not installed).
+import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
+from open_spiel.python.observation import (  # type: ignore[import-not-found, import-untyped, unused-ignore]
     IIGObserverForPublicInfoGame,
 )
 

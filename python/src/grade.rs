@@ -8,10 +8,11 @@
 //! not a move or an illegal move, or answers after the time plus the grace is scored as the
 //! worst legal move (listed among the failures), never an exception of `grade`.
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PySystemExit, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
@@ -24,6 +25,7 @@ use mancala_solver::engine::Level;
 
 use crate::errors::{error, from_error, Kind};
 use crate::int::Int;
+use crate::interrupt::pending_signal;
 use crate::kalah::{move_to_py, Kalah};
 
 /// What plays: the engine, a program, or a Python callable.
@@ -95,8 +97,9 @@ fn positions(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Vec<Kalah
     Ok(out)
 }
 
-/// The answer of a Python callable in `pos`: called with a `Kalah` game at the position.
-fn call(f: &Py<PyAny>, pos: &KalahPosition) -> Answer<KalahMove> {
+/// The answer of a Python callable in `pos`: called with a `Kalah` game at the position. A
+/// `KeyboardInterrupt` (or `SystemExit`) it raises is kept in `interrupt`, to stop the run.
+fn call(f: &Py<PyAny>, pos: &KalahPosition, interrupt: &Mutex<Option<PyErr>>) -> Answer<KalahMove> {
     Python::attach(|py| {
         let game = match py
             .get_type::<Kalah>()
@@ -107,7 +110,15 @@ fn call(f: &Py<PyAny>, pos: &KalahPosition) -> Answer<KalahMove> {
         };
         let obj = match f.bind(py).call1((game,)) {
             Ok(o) => o,
-            Err(e) => return Answer::Failed(format!("raised {e}")),
+            Err(e) => {
+                let text = format!("raised {e}");
+                if e.is_instance_of::<PyKeyboardInterrupt>(py)
+                    || e.is_instance_of::<PySystemExit>(py)
+                {
+                    *interrupt.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+                }
+                return Answer::Failed(text);
+            }
         };
         if let Ok(s) = obj.cast::<PyString>() {
             return match s.to_cow().map(|t| t.parse::<KalahMove>()) {
@@ -250,6 +261,9 @@ pub fn grade<'py>(
             &own
         }
     };
+    // A `KeyboardInterrupt` (or any exception a signal handler raises), seen between two
+    // positions or raised inside the callable: the run stops and it is raised.
+    let interrupt: Mutex<Option<PyErr>> = Mutex::new(None);
     let outcome = py.detach(|| {
         let mut s = solver_lock.lock().unwrap_or_else(|e| e.into_inner());
         let valued: Vec<Valued<KalahPosition>> = grader::value_set(&ps, &mut *s, |_| {})?;
@@ -264,14 +278,28 @@ pub fn grade<'py>(
                         .and_then(|n| n.extract::<String>())
                         .unwrap_or_else(|_| "python callable".to_string())
                 });
+                let interrupt = &interrupt;
                 Box::new(FnPlayer::new(
                     name,
-                    move |pos: &KalahPosition, _: &Budget| call(&f, pos),
+                    move |pos: &KalahPosition, _: &Budget| call(&f, pos, interrupt),
                 ))
             }
         };
-        Ok::<_, grader::GradeError>(grader::grade(p.as_mut(), &valued, &budget, |_| {}))
+        Ok::<_, grader::GradeError>(grader::grade(p.as_mut(), &valued, &budget, |_| {
+            let mut i = interrupt.lock().unwrap_or_else(|e| e.into_inner());
+            if i.is_none() {
+                *i = pending_signal();
+            }
+            if i.is_some() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        }))
     });
+    if let Some(e) = interrupt.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
     let r = outcome.map_err(|e| from_error(py, Kind::Solve, e))?;
     report(py, &r, worst, bucket)
 }

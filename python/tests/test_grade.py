@@ -64,6 +64,18 @@ def test_a_callable_that_fails_is_scored_as_the_worst_move(player, verdict):
     assert len(r.failures) == 3
 
 
+def test_a_keyboard_interrupt_in_the_callable_stops_the_run():
+    calls = []
+
+    def interrupted(game):
+        calls.append(game.notation())
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        mancala.grade(interrupted, games())
+    assert len(calls) == 1
+
+
 def test_a_callable_past_its_time_is_timed_out():
     def slow(game):
         time.sleep(0.05)

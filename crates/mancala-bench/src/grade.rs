@@ -23,6 +23,7 @@
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
+use std::ops::ControlFlow;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -657,22 +658,24 @@ impl<G: Game> GradeReport<G> {
 
 /// Grades `player` on every position of `set` within `budget`: each answer is scored by its
 /// loss ([`MoveGrade`]); a failure is scored as the worst legal move and the run goes on.
-/// `progress` is called after each position with its grade.
+/// `progress` is called after each position with its grade; when it returns
+/// [`ControlFlow::Break`] the run stops there and the report holds the positions graded so
+/// far (how a caller stops a run on Ctrl-C).
 pub fn grade<G: Game, P: Player<G> + ?Sized>(
     player: &mut P,
     set: &[Valued<G>],
     budget: &Budget,
-    mut progress: impl FnMut(&MoveGrade<G>),
+    mut progress: impl FnMut(&MoveGrade<G>) -> ControlFlow<()>,
 ) -> GradeReport<G> {
-    let moves = set
-        .iter()
-        .enumerate()
-        .map(|(i, v)| {
-            let g = grade_one(player, i, v, budget);
-            progress(&g);
-            g
-        })
-        .collect();
+    let mut moves = Vec::with_capacity(set.len());
+    for (i, v) in set.iter().enumerate() {
+        let g = grade_one(player, i, v, budget);
+        let flow = progress(&g);
+        moves.push(g);
+        if flow.is_break() {
+            break;
+        }
+    }
     GradeReport {
         player: player.name(),
         moves,

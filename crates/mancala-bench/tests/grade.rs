@@ -21,6 +21,7 @@
 //! So a first-legal-move player's losses are 4, 0, 4: mean 8/3, worst 4, one optimal move in
 //! three; a player that answers illegally everywhere is scored best − worst: 4, 0, 4 too.
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -92,7 +93,7 @@ fn the_hand_traced_values() {
 #[test]
 fn a_first_legal_move_player_in_process() {
     let mut p = FnPlayer::new("first legal", first_legal);
-    let r = grade(&mut p, &valued(), &budget(), |_| {});
+    let r = grade(&mut p, &valued(), &budget(), |_| ControlFlow::Continue(()));
     let losses: Vec<i32> = r.moves.iter().map(|g| g.loss).collect();
     assert_eq!(losses, vec![4, 0, 4]);
     assert!((r.mean_loss() - 8.0 / 3.0).abs() < 1e-12);
@@ -108,6 +109,9 @@ fn a_first_legal_move_player_in_process() {
     assert_eq!(b.len(), 1);
     assert_eq!((b[0].min_seeds, b[0].max_seeds, b[0].positions), (1, 4, 3));
     assert_eq!(b[0].worst_loss, 4);
+    // A progress callback that breaks stops the run after that position.
+    let r = grade(&mut p, &valued(), &budget(), |_| ControlFlow::Break(()));
+    assert_eq!(r.positions(), 1);
 }
 
 #[test]
@@ -116,7 +120,9 @@ fn failures_are_scored_as_the_worst_move() {
     let mut illegal = FnPlayer::new("illegal", |_: &KalahPosition, _: &Budget| {
         Answer::Move(h(7))
     });
-    let r = grade(&mut illegal, &valued(), &budget(), |_| {});
+    let r = grade(&mut illegal, &valued(), &budget(), |_| {
+        ControlFlow::Continue(())
+    });
     assert_eq!(
         r.moves.iter().map(|g| g.loss).collect::<Vec<_>>(),
         [4, 0, 4]
@@ -129,7 +135,9 @@ fn failures_are_scored_as_the_worst_move() {
     let mut failing = FnPlayer::new("raises", |_: &KalahPosition, _: &Budget| {
         Answer::Failed("boom".into())
     });
-    let r = grade(&mut failing, &valued(), &budget(), |_| {});
+    let r = grade(&mut failing, &valued(), &budget(), |_| {
+        ControlFlow::Continue(())
+    });
     assert_eq!(r.moves[0].verdict, Verdict::Failed("boom".into()));
     assert_eq!(r.moves[0].loss, 4);
     // An answer after the deadline is timed out, whatever it is.
@@ -142,7 +150,9 @@ fn failures_are_scored_as_the_worst_move() {
         grace: Duration::from_millis(1),
         nodes: None,
     };
-    let r = grade(&mut slow, &valued()[..1], &tight, |_| {});
+    let r = grade(&mut slow, &valued()[..1], &tight, |_| {
+        ControlFlow::Continue(())
+    });
     assert_eq!(r.moves[0].verdict, Verdict::TimedOut);
     assert_eq!(r.moves[0].loss, 4);
 }
@@ -154,7 +164,7 @@ fn the_engine_plays_these_small_positions_perfectly() {
         nodes: Some(100_000),
         ..budget()
     };
-    let r = grade(&mut e, &valued(), &b, |_| {});
+    let r = grade(&mut e, &valued(), &b, |_| ControlFlow::Continue(()));
     assert_eq!(r.worst_loss(), 0, "{:?}", r.moves);
     assert_eq!(r.player, "engine level 10");
 }
@@ -162,7 +172,9 @@ fn the_engine_plays_these_small_positions_perfectly() {
 #[test]
 fn an_external_program_first_legal_illegal_and_hanging() {
     let v = valued();
-    let r = grade(&mut bot("first"), &v, &budget(), |_| {});
+    let r = grade(&mut bot("first"), &v, &budget(), |_| {
+        ControlFlow::Continue(())
+    });
     assert_eq!(
         r.moves.iter().map(|g| g.loss).collect::<Vec<_>>(),
         [4, 0, 4]
@@ -173,7 +185,9 @@ fn an_external_program_first_legal_illegal_and_hanging() {
     );
     assert_eq!(r.failures().count(), 0);
 
-    let r = grade(&mut bot("illegal"), &v, &budget(), |_| {});
+    let r = grade(&mut bot("illegal"), &v, &budget(), |_| {
+        ControlFlow::Continue(())
+    });
     assert_eq!(
         r.moves.iter().map(|g| g.loss).collect::<Vec<_>>(),
         [4, 0, 4]
@@ -188,7 +202,9 @@ fn an_external_program_first_legal_illegal_and_hanging() {
     let mut set = v.clone();
     set.push(v[0].clone());
     let t0 = Instant::now();
-    let r = grade(&mut bot("hang"), &set, &budget(), |_| {});
+    let r = grade(&mut bot("hang"), &set, &budget(), |_| {
+        ControlFlow::Continue(())
+    });
     let verdicts: Vec<&Verdict> = r.moves.iter().map(|g| &g.verdict).collect();
     assert_eq!(
         verdicts,
@@ -209,7 +225,7 @@ fn an_external_program_first_legal_illegal_and_hanging() {
 
     // A program that cannot start fails every position; the run goes on.
     let mut none = ExternalPlayer::new(vec!["/nonexistent/bot".into()]);
-    let r = grade(&mut none, &v, &budget(), |_| {});
+    let r = grade(&mut none, &v, &budget(), |_| ControlFlow::Continue(()));
     assert!(r
         .moves
         .iter()

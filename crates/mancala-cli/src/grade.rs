@@ -349,6 +349,7 @@ pub fn run(args: &GradeArgs) -> Result<(), String> {
         if let Some(b) = &bar {
             b.inc(1);
         }
+        std::ops::ControlFlow::Continue(())
     });
     if let Some(b) = bar {
         b.finish_and_clear();

@@ -88,3 +88,27 @@ fn a_player_is_required_once() {
     assert!(!out.status.success());
     assert!(common::stderr(&out).contains("no player"));
 }
+
+#[test]
+fn whole_games_against_the_solver() {
+    // The solver plays perfectly, so each game's result is the opening's value minus the
+    // seeds the player gave away; every loss is at least 0.
+    let v = grade(&["--level", "2", "--games", "--take", "3"]);
+    assert_eq!(v["games"], 3);
+    let mut given = 0;
+    for g in v["results"].as_array().unwrap() {
+        let value = g["value"].as_i64().unwrap();
+        let away = g["given_away"].as_i64().unwrap();
+        assert_eq!(g["result"].as_i64().unwrap(), value - away, "{g}");
+        let losses: i64 = g["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["loss"].as_i64().unwrap())
+            .inspect(|&l| assert!(l >= 0))
+            .sum();
+        assert_eq!(losses, away);
+        given += away;
+    }
+    assert_eq!(v["given_away"].as_i64().unwrap(), given);
+}
