@@ -1,7 +1,7 @@
 """The OpenSpiel bridge (`mancala.openspiel`): each registered game passes OpenSpiel's own
-API check for Python games (`pyspiel.random_sim_test`, what OpenSpiel's tests of its Python
-games call), loads by name with parameters, and keeps its returns and actions as this
-library's games do."""
+API checks for Python games (`pyspiel.random_sim_test`, what OpenSpiel's tests of its Python
+games call, and `sim_game` of its `games_sim_test.py`), loads by name with parameters, and
+keeps its states, returns and actions as this library's games do."""
 
 from __future__ import annotations
 
@@ -31,6 +31,42 @@ bridge = pytest.importorskip("mancala.openspiel")
 def test_openspiel_random_simulation_check(name, sims):
     game = pyspiel.load_game(name)
     pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "mancala_kalah(houses=4,seeds=3,pie_rule=true)",
+        "mancala_oware(houses=4,seeds=2)",
+        "mancala_bao(max_moves=100)",
+    ],
+)
+def test_openspiel_games_sim_test_with_pickling_and_serialization(name, capsys):
+    # OpenSpiel's own simulation test of every registered game (`games_sim_test.py`):
+    # clones, pickling and `serialize_game_and_state` along random games.
+    games_sim_test = pytest.importorskip("open_spiel.python.tests.games_sim_test")
+    games_sim_test.GamesSimTest().sim_game(pyspiel.load_game(name))
+
+
+def test_every_state_of_a_small_kalah():
+    # OpenSpiel's state enumeration reaches the positions the library's own moves reach.
+    from open_spiel.python.algorithms import get_all_states
+
+    game = pyspiel.load_game("mancala_kalah(houses=2,seeds=2)")
+    states = get_all_states.get_all_states(game, depth_limit=-1, include_terminals=True,
+                                           include_chance_states=False, to_string=str)
+    seen = set()
+    todo = [mancala.Kalah("kalah(2,2)")]
+    while todo:
+        g = todo.pop()
+        if g.notation() in seen:
+            continue
+        seen.add(g.notation())
+        for m in g.legal_moves():
+            child = g.copy()
+            child.play(m)
+            todo.append(child)
+    assert set(states) == seen
 
 
 def test_kalah_actions_and_margin_returns():
