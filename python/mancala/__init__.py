@@ -31,6 +31,8 @@ from ._mancala import (
     __version__,
     build_egdb,
     game_class,
+    generate_positions,
+    grade,
     names_bao,
     random_playouts,
 )
@@ -51,6 +53,9 @@ from .results import (
     SearchResult,
     Solution,
     SwapChoice,
+    GradedMove,
+    GradeReport,
+    SeedGroup,
 )
 
 __all__ = [
@@ -68,6 +73,11 @@ __all__ = [
     "Engine",
     "best_move",
     "random_playouts",
+    "grade",
+    "generate_positions",
+    "GradeReport",
+    "GradedMove",
+    "SeedGroup",
     "names_bao",
     "game_class",
     "Move",

@@ -8,7 +8,7 @@ import numpy as np
 from typing_extensions import disjoint_base
 import numpy.typing as npt
 
-from .results import Analysis, BuildProgress, SearchResult, Solution
+from .results import Analysis, BuildProgress, GradeReport, SearchResult, Solution
 
 __version__: str
 __all__ = [
@@ -25,6 +25,8 @@ __all__ = [
     "names_bao",
     "game_class",
     "bao_moves",
+    "generate_positions",
+    "grade",
     "__version__",
 ]
 
@@ -197,6 +199,28 @@ def build_egdb(
 def random_playouts(
     n: int, seed: int = 0, rules: str = "standard", position: Optional[str] = None
 ) -> npt.NDArray[np.int64]: ...
+def grade(
+    player: Union[int, List[str], Callable[[Kalah], Union[int, str]]],
+    positions: Union[str, os.PathLike[str], List[Kalah], None] = None,
+    *,
+    solver: Optional[Solver] = None,
+    time: float = 1.0,
+    grace: float = 0.5,
+    nodes: Optional[int] = None,
+    seed: int = 1,
+    take: Optional[int] = None,
+    worst: int = 5,
+    bucket: int = 4,
+) -> GradeReport: ...
+def generate_positions(
+    rules: str,
+    count: int,
+    *,
+    seed: int = 1,
+    min_seeds: int = 4,
+    max_seeds: int = 16,
+    solver: Optional[Solver] = None,
+) -> List[Kalah]: ...
 def names_bao(rules: str) -> bool: ...
 def game_class(rules: str) -> str: ...
 def bao_moves() -> List[str]: ...

@@ -11,7 +11,7 @@ are move notation (``"F6>"``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import List, Optional, Union
+from typing import List, Optional, Tuple, Union
 
 __all__ = [
     "Move",
@@ -21,6 +21,9 @@ __all__ = [
     "Analysis",
     "SearchResult",
     "BuildProgress",
+    "GradedMove",
+    "SeedGroup",
+    "GradeReport",
 ]
 
 #: A move: a Kalah house number ``1..m`` or ``"swap"``, or a Bao la Kete move in notation.
@@ -132,3 +135,61 @@ class BuildProgress:
     def fraction(self) -> float:
         """``done / total``, 0..1."""
         return self.done / self.total if self.total else 1.0
+
+
+@dataclass(frozen=True)
+class GradedMove:
+    """One position graded by :func:`mancala.grade`.
+
+    ``position`` in notation, ``seeds`` on the board outside the stores, ``move`` the move
+    played (``None`` when the player failed), ``verdict`` how it was scored (``"played"``,
+    ``"illegal move …"``, ``"failed: …"``, ``"timed out"``), ``loss`` the seeds given away
+    (``best`` minus the value of the move played; the worst legal move's when ``failed``),
+    ``values`` every legal move with its exact value, ``seconds`` the answer's wall time."""
+
+    index: int
+    position: str
+    seeds: int
+    move: Optional[Union[int, str]]
+    verdict: str
+    failed: bool
+    loss: int
+    best: int
+    best_moves: List[Union[int, str]]
+    values: List[Tuple[Union[int, str], int]]
+    seconds: float
+
+
+@dataclass(frozen=True)
+class SeedGroup:
+    """The losses of the positions with ``min_seeds..=max_seeds`` seeds on the board."""
+
+    min_seeds: int
+    max_seeds: int
+    positions: int
+    optimal: float
+    mean_loss: float
+    worst_loss: int
+
+
+@dataclass(frozen=True)
+class GradeReport:
+    """The result of :func:`mancala.grade`: ``optimal`` is the share (0..1) of positions where
+    the move played was a best one, ``mean_loss`` / ``worst_loss`` / ``total_loss`` the seeds
+    given away, ``moves`` one :class:`GradedMove` per position in order, ``worst`` the
+    largest losses, ``by_seeds`` the losses grouped by seeds on the board."""
+
+    player: str
+    positions: int
+    optimal: float
+    mean_loss: float
+    worst_loss: int
+    total_loss: int
+    moves: List[GradedMove]
+    worst: List[GradedMove]
+    by_seeds: List[SeedGroup]
+
+    @property
+    def failures(self) -> List[GradedMove]:
+        """The positions where the player failed (illegal move, error, timeout)."""
+        return [m for m in self.moves if m.failed]

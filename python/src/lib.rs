@@ -17,6 +17,7 @@
 //! | [`side`] | `Side`: `SOUTH` or `NORTH` |
 //! | [`solver`] | `Solver` (the exact solver), `Egdb` (endgame databases), `build_egdb` |
 //! | [`engine`] | `Engine`: the anytime playing engine at a strength level |
+//! | [`grade`] | `grade`, `generate_positions`: a player scored against exact move values |
 //! | [`playout`] | `random_playouts`: whole random games in Rust, many at a time |
 //! | [`errors`] | how library errors become the exceptions of `mancala.errors` |
 //! | [`int`] | whole-number arguments, their ranges checked with the argument's name |
@@ -32,6 +33,7 @@ pub mod bao;
 pub mod engine;
 pub mod errors;
 pub mod game;
+pub mod grade;
 pub mod int;
 pub mod interrupt;
 pub mod kalah;
@@ -52,6 +54,8 @@ fn _mancala(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<solver::Egdb>()?;
     m.add_class::<engine::Engine>()?;
     m.add_function(wrap_pyfunction!(solver::build_egdb, m)?)?;
+    m.add_function(wrap_pyfunction!(grade::grade, m)?)?;
+    m.add_function(wrap_pyfunction!(grade::generate_positions, m)?)?;
     m.add_function(wrap_pyfunction!(playout::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(names_bao, m)?)?;
     m.add_function(wrap_pyfunction!(game_class, m)?)?;

@@ -160,6 +160,11 @@ pub struct Solver {
 }
 
 impl Solver {
+    /// The library's solver behind its lock (for `grade`, which runs it without the GIL).
+    pub(crate) fn inner(&self) -> &Mutex<mancala_solver::Solver> {
+        &self.solver
+    }
+
     /// Runs `job` on the solver without the GIL, stoppable by Ctrl-C.
     fn with<R: Send>(
         &self,

@@ -28,6 +28,12 @@
 //! position's node count never depends on the positions solved before it. A value is *checked*
 //! when the solve is exact and equals the expected value.
 //!
+//! # Grading a player
+//!
+//! The module [`grade`] scores any player (the engine at a level, a closure, an external
+//! program speaking the line protocol) by the seeds each of its moves gives away against
+//! the exact values of every move, on these sets or generated ones (`mancala grade`).
+//!
 //! # The signature
 //!
 //! The sum of the nodes of every position of the sets run ([`signature`]). With one thread
@@ -56,6 +62,7 @@
 #![deny(missing_docs)]
 
 mod generate;
+pub mod grade;
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};

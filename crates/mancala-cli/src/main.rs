@@ -10,6 +10,7 @@ mod bench;
 mod bestmove;
 mod database;
 mod egdb;
+mod grade;
 mod interrupt;
 mod line;
 mod notes;
@@ -31,8 +32,8 @@ use clap::{Parser, Subcommand};
 const ABOUT: &str = "Kalah(m,n), Bao la Kete and Oware (Abapa, Awari) from the command line: \
 show, play and replay games, count moves (perft), solve and analyse Kalah positions exactly, \
 build and check endgame databases (egdb), ask the engine for a move (bestmove), run the \
-solver benchmark suite (bench), or run an agent (a tournament's protocol, or a plain line \
-protocol for bots).";
+solver benchmark suite (bench), grade a player against exact values (grade), or run an agent \
+(a tournament's protocol, or a plain line protocol for bots).";
 
 /// Examples of the top-level `--help`.
 const EXAMPLES: &str = "\
@@ -165,6 +166,24 @@ run with a wrong or unproven value (the table is printed, then the error; with -
 object has \"ok\": false and the reason in \"failure\"); 2 for a malformed command line;
 128 + the signal when interrupted (130 for Ctrl-C).")]
     Bench(bench::BenchArgs),
+    /// Grade a player (the engine at a level, or a line-protocol program) against the exact
+    /// values of every move on a set of Kalah positions, or in whole games against the solver.
+    #[command(after_help = "\
+Examples:
+  mancala grade --level 5 --take 20
+  mancala grade --generate --rules \"kalah(4,3)\" --count 50 --level 3 --json
+  mancala grade --generate --rules \"kalah(4,3)\" --count 20 --nodes 2000 -- mancala agent line --level 6
+  mancala grade --level 8 --take 5 --games
+
+Each move is scored by the seeds it gives away: the best move's exact value minus the value
+of the move played (the solver's, with the endgame database). A player that answers an
+illegal move, fails (a program that ends or answers otherwise, an engine error) or does not
+answer within --time-ms plus --grace-ms is scored as if it had played the worst legal move,
+listed under failures, and the run goes on (a program is killed and started again). An
+external program speaks the line protocol of `mancala agent line` (docs/line-protocol.md):
+it is sent `position <position>` and `go time MS [nodes N]` and answers `ok …` and
+`bestmove <move> …`.")]
+    Grade(grade::GradeArgs),
 }
 
 /// clap's message as one line: its lines up to the usage, white space collapsed, without
@@ -302,6 +321,7 @@ fn main() -> ExitCode {
         Command::Bestmove(a) => bestmove::run(&a),
         Command::Agent(a) => agent::run(&a),
         Command::Bench(a) => bench::run(&a),
+        Command::Grade(a) => grade::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -329,7 +349,7 @@ mod tests {
             );
             names += 1;
         }
-        assert_eq!(names, 10);
+        assert_eq!(names, 11);
     }
 
     /// Every `--help` has examples, and every example is a command line clap accepts.

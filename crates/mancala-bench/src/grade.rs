@@ -1,0 +1,772 @@
+//! Grading a player against exact values: every move a player chooses on a set of positions
+//! is scored by the seeds it gives away, `loss = best value − value of the chosen move`
+//! (seeds, for the player to move), from the exact values of every legal move.
+//!
+//! The pieces, each replaceable:
+//!
+//! * a source of exact move values, [`MoveValues`]: for Kalah the exact solver
+//!   ([`Solver::analyse`], with whatever endgame database the caller attached). Another game
+//!   is one more implementation (Oware/Awari from its databases), nothing else changes;
+//! * a [`Player`]: the engine at a level ([`EnginePlayer`]), any closure ([`FnPlayer`], e.g. a
+//!   Python callable), or an external program speaking the line protocol
+//!   ([`ExternalPlayer`], `docs/line-protocol.md`, the grader being the side that sends
+//!   positions and reads moves);
+//! * [`grade`], which asks the player for a move on each valued position within a
+//!   [`Budget`] and scores it, and [`play_games`], which plays whole games of the player
+//!   against the exact solver and scores each of the player's moves the same way.
+//!
+//! A player that fails on a position — its answer is not a legal move, it crashes or raises,
+//! or it does not answer within the budget's time plus grace — is scored as if it had played
+//! the worst legal move (its loss is `best − worst`), and the position is listed among the
+//! failures ([`GradeReport::failures`]); the run goes on with the next position (an external
+//! program is started again).
+
+use std::fmt;
+use std::io::{BufRead, BufReader, Write};
+use std::ops::ControlFlow;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use mancala_core::kalah::KalahPosition;
+use mancala_core::{Game, GameRecord};
+use mancala_solver::engine::{Engine, Evaluate, Level, LevelPlayer, Limits, DEFAULT_TT_BYTES};
+use mancala_solver::{SolveError, SolveOptions, Solver};
+use thiserror::Error;
+
+/// Why a set could not be valued or a game played.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GradeError {
+    /// The exact solver refused a position (too many seeds, a database of other rules, no
+    /// memory for its table, …).
+    #[error("valuing {position}: {source}")]
+    Solve {
+        /// The position, in the notation.
+        position: String,
+        /// The solver's reason.
+        source: SolveError,
+    },
+    /// A limit of the solver stopped it before every move's value was exact.
+    #[error(
+        "valuing {0}: no exact value for every move (a node or time limit stopped the solver)"
+    )]
+    NotExact(String),
+    /// The position is a finished game: it has no move to grade.
+    #[error("{0}: the game is over, there is no move to grade")]
+    Finished(String),
+}
+
+/// A position with the exact value of every legal move (seeds, for the player to move).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Valued<G: Game> {
+    /// The position.
+    pub position: G,
+    /// Seeds on the board outside the stores (the houses; for Kalah
+    /// `KalahPosition::seeds_in_houses`), the key of [`GradeReport::by_seeds`].
+    pub seeds: u32,
+    /// South's store minus North's, seeds (what was scored before this position; the final
+    /// score of a game counts it, a value does not).
+    pub stores: i32,
+    /// Every legal move with its exact value, in `legal_moves()` order.
+    pub moves: Vec<(G::Move, i32)>,
+}
+
+impl<G: Game> Valued<G> {
+    /// The best value (seeds): the position's exact value.
+    #[must_use]
+    pub fn best(&self) -> i32 {
+        self.moves.iter().map(|m| m.1).max().unwrap_or(0)
+    }
+
+    /// The worst move's value (seeds).
+    #[must_use]
+    pub fn worst(&self) -> i32 {
+        self.moves.iter().map(|m| m.1).min().unwrap_or(0)
+    }
+
+    /// The moves of the best value, in `legal_moves()` order.
+    #[must_use]
+    pub fn best_moves(&self) -> Vec<G::Move> {
+        let b = self.best();
+        self.moves
+            .iter()
+            .filter(|m| m.1 == b)
+            .map(|m| m.0)
+            .collect()
+    }
+
+    /// The value of `mv`, `None` when it is not a legal move here.
+    #[must_use]
+    pub fn value_of(&self, mv: G::Move) -> Option<i32> {
+        self.moves.iter().find(|m| m.0 == mv).map(|m| m.1)
+    }
+}
+
+/// A source of the exact value of every legal move of a position of game `G`.
+pub trait MoveValues<G: Game> {
+    /// The position with the exact value of each legal move.
+    ///
+    /// # Errors
+    /// [`GradeError::Finished`] for a finished game; the source's own refusals
+    /// ([`GradeError::Solve`], [`GradeError::NotExact`]).
+    fn move_values(&mut self, position: &G) -> Result<Valued<G>, GradeError>;
+}
+
+/// Kalah: [`Solver::analyse`] with the solver as configured (threads, table, endgame
+/// database, limits). A limit that leaves a move unproven is [`GradeError::NotExact`].
+impl MoveValues<KalahPosition> for Solver {
+    fn move_values(
+        &mut self,
+        position: &KalahPosition,
+    ) -> Result<Valued<KalahPosition>, GradeError> {
+        if position.is_over() {
+            return Err(GradeError::Finished(position.to_string()));
+        }
+        let a = self
+            .analyse(position, SolveOptions::new())
+            .map_err(|source| GradeError::Solve {
+                position: position.to_string(),
+                source,
+            })?;
+        if a.moves.iter().any(|m| !m.exact) {
+            return Err(GradeError::NotExact(position.to_string()));
+        }
+        Ok(Valued {
+            position: *position,
+            seeds: position.seeds_in_houses(),
+            stores: position.store_difference(),
+            moves: a.moves.iter().map(|m| (m.mv, m.value)).collect(),
+        })
+    }
+}
+
+/// Values every position of `positions` with `values`, in order; `progress` gets the index
+/// of each position valued.
+///
+/// # Errors
+/// The first error of `values` ([`MoveValues::move_values`]).
+pub fn value_set<G: Game, V: MoveValues<G> + ?Sized>(
+    positions: &[G],
+    values: &mut V,
+    mut progress: impl FnMut(usize),
+) -> Result<Vec<Valued<G>>, GradeError> {
+    positions
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let v = values.move_values(p);
+            progress(i);
+            v
+        })
+        .collect()
+}
+
+/// What a player may spend on one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// The time the player is given (the engine's budget; an external program is asked
+    /// `go time <ms>`).
+    pub time: Duration,
+    /// Extra wall time allowed past `time` before the answer counts as timed out (start-up,
+    /// pipes, an engine finishing its last iteration).
+    pub grace: Duration,
+    /// A node budget for engine players (`go … nodes N` for an external program), `None`
+    /// for none. Node budgets make the engine's moves reproducible.
+    pub nodes: Option<u64>,
+}
+
+impl Budget {
+    /// A budget of `time` with a grace of half a second and no node budget.
+    #[must_use]
+    pub fn time(time: Duration) -> Budget {
+        Budget {
+            time,
+            grace: Duration::from_millis(500),
+            nodes: None,
+        }
+    }
+
+    /// The wall time after which an answer is timed out: `time + grace`.
+    #[must_use]
+    pub fn deadline(&self) -> Duration {
+        self.time + self.grace
+    }
+}
+
+/// A player's answer to one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer<M> {
+    /// A move (the grader checks that it is legal).
+    Move(M),
+    /// An answer that is not a move of the game's notation (the text given).
+    Unreadable(String),
+    /// The player failed: it crashed, raised, refused the position, ended (the reason).
+    Failed(String),
+    /// No answer within the budget's deadline.
+    TimedOut,
+}
+
+/// A player that chooses moves.
+pub trait Player<G: Game> {
+    /// The player's name in reports.
+    fn name(&self) -> String;
+
+    /// The player's move in `position` within `budget`. The grader times the call and
+    /// counts an answer after [`Budget::deadline`] as timed out; a player that can stop
+    /// itself (an engine, an external program) answers [`Answer::TimedOut`] itself rather
+    /// than overrun.
+    fn answer(&mut self, position: &G, budget: &Budget) -> Answer<G::Move>;
+}
+
+/// The engine of `mancala_solver::engine` at a level, in this process: a [`LevelPlayer`]
+/// with a [`DEFAULT_TT_BYTES`] table (kept from position to position) and seed 1 for the
+/// weaker moves of levels 1–4, searching with the budget's time and node budget — the
+/// defaults of `mancala agent line`, so that `mancala agent line --level L` run as an
+/// [`ExternalPlayer`] with a node budget grades the same.
+pub struct EnginePlayer<G: Evaluate> {
+    player: LevelPlayer<G>,
+}
+
+impl<G: Evaluate> EnginePlayer<G> {
+    /// The engine at `level`, weaker moves drawn from `seed`.
+    #[must_use]
+    pub fn new(level: Level, seed: u64) -> EnginePlayer<G> {
+        EnginePlayer {
+            player: LevelPlayer::with_engine(Engine::with_tt_bytes(DEFAULT_TT_BYTES), level, seed),
+        }
+    }
+
+    /// The engine, e.g. to attach an endgame database.
+    pub fn engine_mut(&mut self) -> &mut Engine<G> {
+        self.player.engine_mut()
+    }
+}
+
+impl<G: Evaluate> Player<G> for EnginePlayer<G> {
+    fn name(&self) -> String {
+        format!("engine level {}", self.player.level())
+    }
+
+    fn answer(&mut self, position: &G, budget: &Budget) -> Answer<G::Move> {
+        let mut limits = Limits::time(budget.time);
+        if let Some(n) = budget.nodes {
+            limits = limits.with_nodes(n);
+        }
+        // As `mancala agent line`'s `go`: the position as a game with no moves played.
+        let game = GameRecord::from_position(*position);
+        match self.player.choose_game(&game, limits) {
+            Ok(c) => Answer::Move(c.mv),
+            Err(e) => Answer::Failed(e.to_string()),
+        }
+    }
+}
+
+/// A player made of a closure `(position, budget) -> Answer`, named `name`.
+pub struct FnPlayer<F> {
+    name: String,
+    f: F,
+}
+
+impl<F> FnPlayer<F> {
+    /// The closure `f` as a player called `name`.
+    pub fn new(name: impl Into<String>, f: F) -> FnPlayer<F> {
+        FnPlayer {
+            name: name.into(),
+            f,
+        }
+    }
+}
+
+impl<G: Game, F: FnMut(&G, &Budget) -> Answer<G::Move>> Player<G> for FnPlayer<F> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn answer(&mut self, position: &G, budget: &Budget) -> Answer<G::Move> {
+        (self.f)(position, budget)
+    }
+}
+
+/// A running external program and the lines it writes.
+struct Running {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Running {
+    /// Stops the program: `quit`, then a kill if it has not ended (it is never left running).
+    fn stop(mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
+        drop(self.stdin);
+        for _ in 0..20 {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// An external program as a player, speaking the line protocol of `mancala agent line`
+/// (`docs/line-protocol.md`, "Grading a program"): for each position the grader writes
+/// `position <position>` and reads one line (`ok …`; `error …` is a failure), then writes
+/// `go time <ms>` (with ` nodes <n>` when the budget has a node budget) and reads
+/// `bestmove <move> …` (the words after the move are not read). The whole exchange must end
+/// within [`Budget::deadline`] from the moment `position` is sent. A program that does not
+/// answer in time is killed, one that ends or answers otherwise is a failure; either way it
+/// is started again for the next position. Its standard error is discarded.
+pub struct ExternalPlayer {
+    command: Vec<String>,
+    running: Option<Running>,
+}
+
+impl ExternalPlayer {
+    /// The program `command[0]` with the arguments `command[1..]` (not started yet: it
+    /// starts with the first position, and again after a failure).
+    #[must_use]
+    pub fn new(command: Vec<String>) -> ExternalPlayer {
+        ExternalPlayer {
+            command,
+            running: None,
+        }
+    }
+
+    fn start(&self) -> Result<Running, String> {
+        let (program, args) = self
+            .command
+            .split_first()
+            .ok_or_else(|| "no program given".to_string())?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start {program}: {e}"))?;
+        let stdin = child.stdin.take().ok_or("no standard input")?;
+        let stdout = child.stdout.take().ok_or("no standard output")?;
+        let (tx, lines) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("grade-reader".into())
+            .spawn(move || {
+                for line in BufReader::new(stdout).lines() {
+                    let Ok(line) = line else { break };
+                    if tx.send(line).is_err() {
+                        break;
+                    }
+                }
+            })
+            .map_err(|e| format!("cannot start a reader thread: {e}"))?;
+        Ok(Running {
+            child,
+            stdin,
+            lines,
+        })
+    }
+
+    /// Sends `request` and waits for the next non-blank line until `deadline`.
+    fn exchange(run: &mut Running, request: &str, deadline: Instant) -> Result<String, Answer<()>> {
+        writeln!(run.stdin, "{request}")
+            .and_then(|()| run.stdin.flush())
+            .map_err(|e| Answer::Failed(format!("writing to the program: {e}")))?;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match run.lines.recv_timeout(left) {
+                Ok(line) if line.trim().is_empty() => continue,
+                Ok(line) => return Ok(line.trim().to_string()),
+                Err(RecvTimeoutError::Timeout) => return Err(Answer::TimedOut),
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(Answer::Failed(
+                        "the program ended (no reply line)".to_string(),
+                    ))
+                }
+            }
+        }
+    }
+}
+
+impl Drop for ExternalPlayer {
+    fn drop(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.stop();
+        }
+    }
+}
+
+impl<G: Game> Player<G> for ExternalPlayer {
+    fn name(&self) -> String {
+        self.command.join(" ")
+    }
+
+    fn answer(&mut self, position: &G, budget: &Budget) -> Answer<G::Move> {
+        let deadline = Instant::now() + budget.deadline();
+        let mut run = match self.running.take() {
+            Some(r) => r,
+            None => match self.start() {
+                Ok(r) => r,
+                Err(e) => return Answer::Failed(e),
+            },
+        };
+        let mut go = format!("go time {}", budget.time.as_millis().max(1));
+        if let Some(n) = budget.nodes {
+            go.push_str(&format!(" nodes {n}"));
+        }
+        let result = (|| {
+            let ok = Self::exchange(&mut run, &format!("position {position}"), deadline)?;
+            if let Some(why) = ok.strip_prefix("error") {
+                return Err(Answer::Failed(format!("position refused:{why}")));
+            }
+            if !ok.starts_with("ok") {
+                return Err(Answer::Failed(format!("expected `ok …`, got {ok:?}")));
+            }
+            let reply = Self::exchange(&mut run, &go, deadline)?;
+            let mut words = reply.split_whitespace();
+            match (words.next(), words.next()) {
+                (Some("bestmove"), Some(mv)) => Ok(mv.to_string()),
+                (Some("error"), _) => Err(Answer::Failed(format!("go refused: {reply}"))),
+                _ => Err(Answer::Failed(format!(
+                    "expected `bestmove <move> …`, got {reply:?}"
+                ))),
+            }
+        })();
+        match result {
+            Ok(text) => {
+                self.running = Some(run);
+                match text.parse::<G::Move>() {
+                    Ok(mv) => Answer::Move(mv),
+                    Err(_) => Answer::Unreadable(text),
+                }
+            }
+            Err(failure) => {
+                // A program that failed is stopped and started again for the next position.
+                run.stop();
+                match failure {
+                    Answer::TimedOut => Answer::TimedOut,
+                    Answer::Failed(why) => Answer::Failed(why),
+                    Answer::Move(()) | Answer::Unreadable(_) => {
+                        Answer::Failed("unexpected".to_string())
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// How a player's answer was scored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A legal move, scored by its value.
+    Played,
+    /// The answer was not a legal move here (the text given): scored as the worst move.
+    Illegal(String),
+    /// The player failed (the reason): scored as the worst move.
+    Failed(String),
+    /// No answer within the deadline: scored as the worst move.
+    TimedOut,
+}
+
+impl Verdict {
+    /// Whether the player failed here (anything but [`Verdict::Played`]).
+    #[must_use]
+    pub fn failed(&self) -> bool {
+        *self != Verdict::Played
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Played => write!(f, "played"),
+            Verdict::Illegal(t) => write!(f, "illegal move {t:?}"),
+            Verdict::Failed(w) => write!(f, "failed: {w}"),
+            Verdict::TimedOut => write!(f, "timed out"),
+        }
+    }
+}
+
+/// One graded move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveGrade<G: Game> {
+    /// Index of the position in the set (or ply of the game, [`play_games`]).
+    pub index: usize,
+    /// The position, with the values of its moves.
+    pub valued: Valued<G>,
+    /// The move played, `None` when the player failed.
+    pub chosen: Option<G::Move>,
+    /// How the answer was scored.
+    pub verdict: Verdict,
+    /// Seeds given away: best value − value of the chosen move (the worst move's when the
+    /// player failed), ≥ 0.
+    pub loss: i32,
+    /// Wall time of the answer, seconds.
+    pub seconds: f64,
+}
+
+/// Asks `player` for a move in `valued`'s position and scores it.
+fn grade_one<G: Game, P: Player<G> + ?Sized>(
+    player: &mut P,
+    index: usize,
+    valued: &Valued<G>,
+    budget: &Budget,
+) -> MoveGrade<G> {
+    let t0 = Instant::now();
+    let answer = player.answer(&valued.position, budget);
+    let seconds = t0.elapsed().as_secs_f64();
+    let late = t0.elapsed() > budget.deadline();
+    let (chosen, verdict) = match answer {
+        _ if late => (None, Verdict::TimedOut),
+        Answer::Move(mv) => match valued.value_of(mv) {
+            Some(_) => (Some(mv), Verdict::Played),
+            None => (None, Verdict::Illegal(mv.to_string())),
+        },
+        Answer::Unreadable(t) => (None, Verdict::Illegal(t)),
+        Answer::Failed(w) => (None, Verdict::Failed(w)),
+        Answer::TimedOut => (None, Verdict::TimedOut),
+    };
+    let value = chosen
+        .and_then(|m| valued.value_of(m))
+        .unwrap_or_else(|| valued.worst());
+    MoveGrade {
+        index,
+        valued: valued.clone(),
+        chosen,
+        verdict,
+        loss: valued.best() - value,
+        seconds,
+    }
+}
+
+/// The losses of a group of positions with a number of seeds on the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeedBucket {
+    /// Fewest seeds on the board in the group.
+    pub min_seeds: u32,
+    /// Most seeds on the board in the group.
+    pub max_seeds: u32,
+    /// Positions in the group.
+    pub positions: usize,
+    /// Share of optimal moves, 0..=1.
+    pub optimal: f64,
+    /// Mean loss, seeds.
+    pub mean_loss: f64,
+    /// Worst loss, seeds.
+    pub worst_loss: i32,
+}
+
+/// The grades of one player on a set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GradeReport<G: Game> {
+    /// The player's name ([`Player::name`]).
+    pub player: String,
+    /// One grade per position, in the set's order.
+    pub moves: Vec<MoveGrade<G>>,
+}
+
+fn mean(v: impl Iterator<Item = i32>) -> (usize, f64) {
+    let (n, s) = v.fold((0usize, 0i64), |(n, s), x| (n + 1, s + i64::from(x)));
+    (n, if n == 0 { 0.0 } else { s as f64 / n as f64 })
+}
+
+impl<G: Game> GradeReport<G> {
+    /// Positions graded.
+    #[must_use]
+    pub fn positions(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Share of positions where the move played was optimal (loss 0), 0..=1 (0 for no
+    /// position).
+    #[must_use]
+    pub fn optimal_share(&self) -> f64 {
+        let (n, m) = mean(self.moves.iter().map(|g| i32::from(g.loss == 0)));
+        if n == 0 {
+            0.0
+        } else {
+            m
+        }
+    }
+
+    /// Mean loss per position, seeds.
+    #[must_use]
+    pub fn mean_loss(&self) -> f64 {
+        mean(self.moves.iter().map(|g| g.loss)).1
+    }
+
+    /// Worst loss, seeds (0 for no position).
+    #[must_use]
+    pub fn worst_loss(&self) -> i32 {
+        self.moves.iter().map(|g| g.loss).max().unwrap_or(0)
+    }
+
+    /// Total loss, seeds.
+    #[must_use]
+    pub fn total_loss(&self) -> i64 {
+        self.moves.iter().map(|g| i64::from(g.loss)).sum()
+    }
+
+    /// The positions where the player failed ([`Verdict::failed`]), in the set's order.
+    pub fn failures(&self) -> impl Iterator<Item = &MoveGrade<G>> {
+        self.moves.iter().filter(|g| g.verdict.failed())
+    }
+
+    /// The `n` largest losses, largest first (ties in the set's order); positions with loss 0
+    /// are left out.
+    #[must_use]
+    pub fn worst(&self, n: usize) -> Vec<&MoveGrade<G>> {
+        let mut v: Vec<&MoveGrade<G>> = self.moves.iter().filter(|g| g.loss > 0).collect();
+        v.sort_by(|a, b| b.loss.cmp(&a.loss).then(a.index.cmp(&b.index)));
+        v.truncate(n);
+        v
+    }
+
+    /// Losses grouped by seeds on the board in groups of `width` seeds (`1..=width`,
+    /// `width+1..=2·width`, …; 0 is taken as 1), the groups with at least one position, fewest
+    /// seeds first.
+    #[must_use]
+    pub fn by_seeds(&self, width: u32) -> Vec<SeedBucket> {
+        let width = width.max(1);
+        let mut keys: Vec<u32> = self
+            .moves
+            .iter()
+            .map(|g| g.valued.seeds.saturating_sub(1) / width)
+            .collect();
+        keys.sort_unstable();
+        keys.dedup();
+        keys.into_iter()
+            .map(|k| {
+                let group: Vec<&MoveGrade<G>> = self
+                    .moves
+                    .iter()
+                    .filter(|g| g.valued.seeds.saturating_sub(1) / width == k)
+                    .collect();
+                SeedBucket {
+                    min_seeds: k * width + 1,
+                    max_seeds: (k + 1) * width,
+                    positions: group.len(),
+                    optimal: mean(group.iter().map(|g| i32::from(g.loss == 0))).1,
+                    mean_loss: mean(group.iter().map(|g| g.loss)).1,
+                    worst_loss: group.iter().map(|g| g.loss).max().unwrap_or(0),
+                }
+            })
+            .collect()
+    }
+}
+
+/// Grades `player` on every position of `set` within `budget`: each answer is scored by its
+/// loss ([`MoveGrade`]); a failure is scored as the worst legal move and the run goes on.
+/// `progress` is called after each position with its grade; when it returns
+/// [`ControlFlow::Break`] the run stops there and the report holds the positions graded so
+/// far (how a caller stops a run on Ctrl-C).
+pub fn grade<G: Game, P: Player<G> + ?Sized>(
+    player: &mut P,
+    set: &[Valued<G>],
+    budget: &Budget,
+    mut progress: impl FnMut(&MoveGrade<G>) -> ControlFlow<()>,
+) -> GradeReport<G> {
+    let mut moves = Vec::with_capacity(set.len());
+    for (i, v) in set.iter().enumerate() {
+        let g = grade_one(player, i, v, budget);
+        let flow = progress(&g);
+        moves.push(g);
+        if flow.is_break() {
+            break;
+        }
+    }
+    GradeReport {
+        player: player.name(),
+        moves,
+    }
+}
+
+/// One whole game of a player against the exact solver ([`play_games`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameGrade<G: Game> {
+    /// The opening the game started from (the player moves first).
+    pub opening: G,
+    /// The opening's exact value for the player (seeds).
+    pub value: i32,
+    /// The player's moves, graded, in order (`index` is the ply from the opening).
+    pub moves: Vec<MoveGrade<G>>,
+    /// Every move of the game, the player's and the solver's, in order.
+    pub line: Vec<G::Move>,
+    /// The player's final margin from the opening on (seeds it scored minus the solver's,
+    /// counted from the opening's stores): `value − given_away()` when the solver plays
+    /// perfectly.
+    pub result: i32,
+}
+
+impl<G: Game> GameGrade<G> {
+    /// Seeds the player gave away over the game: the sum of its losses.
+    #[must_use]
+    pub fn given_away(&self) -> i32 {
+        self.moves.iter().map(|m| m.loss).sum()
+    }
+}
+
+/// Plays `player` against the exact solver from each opening (the player moves first): the
+/// solver plays the first of its best moves ([`Valued::best_moves`]), each of the player's
+/// moves is graded as in [`grade`] (a failure plays the worst legal move for it and the game
+/// goes on), until the game is over. A pie-rule swap ([`Game::swaps_players`]) exchanges the
+/// sides of the player and the solver.
+///
+/// # Errors
+/// The first error of `values`.
+pub fn play_games<G: Game, P: Player<G> + ?Sized, V: MoveValues<G> + ?Sized>(
+    player: &mut P,
+    openings: &[G],
+    values: &mut V,
+    budget: &Budget,
+    mut progress: impl FnMut(usize, &GameGrade<G>),
+) -> Result<Vec<GameGrade<G>>, GradeError> {
+    let mut games = Vec::with_capacity(openings.len());
+    for (gi, opening) in openings.iter().enumerate() {
+        let first = values.move_values(opening)?;
+        let ours = opening.side_to_move();
+        let mut swapped = false;
+        let mut pos = *opening;
+        let mut moves = Vec::new();
+        let mut line = Vec::new();
+        let mut valued = Some(first.clone());
+        while !pos.is_over() {
+            let v = match valued.take() {
+                Some(v) => v,
+                None => values.move_values(&pos)?,
+            };
+            let player_to_move = (pos.side_to_move() == ours) != swapped;
+            let mv = if player_to_move {
+                let g = grade_one(player, line.len(), &v, budget);
+                let worst = v.moves.iter().min_by_key(|m| m.1).map(|m| m.0);
+                let mv = g.chosen.or(worst).expect("a game on has a legal move");
+                moves.push(g);
+                mv
+            } else {
+                v.best_moves()[0]
+            };
+            if pos.swaps_players(mv) {
+                swapped = !swapped;
+            }
+            pos = pos.play_unchecked(mv);
+            line.push(mv);
+        }
+        let outcome = pos.outcome().expect("a finished game has an outcome");
+        let start = first.stores;
+        let south = outcome.score - start;
+        // The player's side at the end: its side at the opening, exchanged by a swap.
+        let player_south = (ours == Some(mancala_core::Side::South)) != swapped;
+        let result = if player_south { south } else { -south };
+        let g = GameGrade {
+            opening: *opening,
+            value: first.best(),
+            moves,
+            line,
+            result,
+        };
+        progress(gi, &g);
+        games.push(g);
+    }
+    Ok(games)
+}

@@ -1,0 +1,278 @@
+//! The grader (`mancala_bench::grade`) on small Kalah(3,3) positions whose move values were
+//! traced by hand (below), with a hand-made first-legal-move player in this process, the
+//! engine, and an external line-protocol program (`tests/bots/kalah_bot.sh`) that plays the
+//! first legal move, answers an illegal move, or hangs.
+//!
+//! The three positions (Kalah(3,3), standard rules; a value is the seeds the mover still
+//! gains, so the stores do not matter):
+//!
+//! * P4 `0,1,1,7,1,0,0,8 S`. House 3 sows into the store (extra turn), then house 2 (forced)
+//!   ends in the empty S3 opposite N1's seed: a capture of 2, South's row is empty and the
+//!   game ends: South gains all 3 seeds, **+3**. House 2 sows onto S3 (no capture); North's
+//!   only move N1 → N2 (empty, but S2 opposite is empty: no capture); South's only move S3
+//!   (2 seeds) → store, N1, and South's row is empty: North sweeps N1 + N2 = 2; South 1,
+//!   North 2, **−1**. The first legal move (2) loses 3 − (−1) = **4** seeds.
+//! * P6 `1,0,1,7,0,1,0,8 S`. House 1 → S2 (empty) opposite N2's seed: capture 2, North's row
+//!   empty, South sweeps S3: **+3**. House 3 → store, extra turn, then house 1 → the same
+//!   capture: **+3**. Every move is optimal: loss **0**.
+//! * P7 `1,0,0,8,0,1,1,7 N`: P4 with the sides exchanged: North's 2 is **−1**, 3 is **+3**,
+//!   first-legal loss **4**.
+//!
+//! So a first-legal-move player's losses are 4, 0, 4: mean 8/3, worst 4, one optimal move in
+//! three; a player that answers illegally everywhere is scored best − worst: 4, 0, 4 too.
+
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use mancala_bench::grade::{
+    grade, play_games, value_set, Answer, Budget, EnginePlayer, ExternalPlayer, FnPlayer,
+    MoveValues, Valued, Verdict,
+};
+use mancala_bench::{generate_midgame, parse_positions, GenerateParams};
+use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
+use mancala_reference::minimax::Brute;
+use mancala_solver::engine::Level;
+use mancala_solver::Solver;
+
+fn rules() -> KalahRules {
+    "kalah(3,3)".parse().unwrap()
+}
+
+fn pos(text: &str) -> KalahPosition {
+    KalahPosition::parse(rules(), text).unwrap()
+}
+
+fn positions() -> Vec<KalahPosition> {
+    [
+        "0,1,1,7,1,0,0,8 S",
+        "1,0,1,7,0,1,0,8 S",
+        "1,0,0,8,0,1,1,7 N",
+    ]
+    .iter()
+    .map(|t| pos(t))
+    .collect()
+}
+
+fn valued() -> Vec<Valued<KalahPosition>> {
+    value_set(&positions(), &mut Solver::new().threads(1), |_| {}).unwrap()
+}
+
+fn h(n: u8) -> KalahMove {
+    KalahMove::House(n)
+}
+
+/// The first legal move of a position, as the bot script plays it.
+fn first_legal(p: &KalahPosition, _: &Budget) -> Answer<KalahMove> {
+    Answer::Move(p.legal_moves()[0])
+}
+
+fn budget() -> Budget {
+    Budget {
+        time: Duration::from_millis(800),
+        grace: Duration::from_millis(200),
+        nodes: None,
+    }
+}
+
+fn bot(mode: &str) -> ExternalPlayer {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/bots/kalah_bot.sh");
+    ExternalPlayer::new(vec!["sh".into(), script.display().to_string(), mode.into()])
+}
+
+#[test]
+fn the_hand_traced_values() {
+    let v = valued();
+    assert_eq!(v[0].moves, vec![(h(2), -1), (h(3), 3)]);
+    assert_eq!(v[1].moves, vec![(h(1), 3), (h(3), 3)]);
+    assert_eq!(v[2].moves, vec![(h(2), -1), (h(3), 3)]);
+    assert_eq!(v[0].seeds, 3);
+    assert_eq!(v[0].best_moves(), vec![h(3)]);
+}
+
+#[test]
+fn a_first_legal_move_player_in_process() {
+    let mut p = FnPlayer::new("first legal", first_legal);
+    let r = grade(&mut p, &valued(), &budget(), |_| ControlFlow::Continue(()));
+    let losses: Vec<i32> = r.moves.iter().map(|g| g.loss).collect();
+    assert_eq!(losses, vec![4, 0, 4]);
+    assert!((r.mean_loss() - 8.0 / 3.0).abs() < 1e-12);
+    assert_eq!(r.worst_loss(), 4);
+    assert!((r.optimal_share() - 1.0 / 3.0).abs() < 1e-12);
+    assert_eq!(r.total_loss(), 8);
+    assert_eq!(r.failures().count(), 0);
+    // The worst list: largest loss first, ties in set order, no loss-free position.
+    let worst: Vec<usize> = r.worst(5).iter().map(|g| g.index).collect();
+    assert_eq!(worst, vec![0, 2]);
+    // All three positions have 3 seeds on the board: one group.
+    let b = r.by_seeds(4);
+    assert_eq!(b.len(), 1);
+    assert_eq!((b[0].min_seeds, b[0].max_seeds, b[0].positions), (1, 4, 3));
+    assert_eq!(b[0].worst_loss, 4);
+    // A progress callback that breaks stops the run after that position.
+    let r = grade(&mut p, &valued(), &budget(), |_| ControlFlow::Break(()));
+    assert_eq!(r.positions(), 1);
+}
+
+#[test]
+fn failures_are_scored_as_the_worst_move() {
+    // A player that answers a house no board has, one that fails and one that overruns.
+    let mut illegal = FnPlayer::new("illegal", |_: &KalahPosition, _: &Budget| {
+        Answer::Move(h(7))
+    });
+    let r = grade(&mut illegal, &valued(), &budget(), |_| {
+        ControlFlow::Continue(())
+    });
+    assert_eq!(
+        r.moves.iter().map(|g| g.loss).collect::<Vec<_>>(),
+        [4, 0, 4]
+    );
+    assert!(r
+        .moves
+        .iter()
+        .all(|g| g.verdict == Verdict::Illegal("7".into()) && g.chosen.is_none()));
+    assert_eq!(r.failures().count(), 3);
+    let mut failing = FnPlayer::new("raises", |_: &KalahPosition, _: &Budget| {
+        Answer::Failed("boom".into())
+    });
+    let r = grade(&mut failing, &valued(), &budget(), |_| {
+        ControlFlow::Continue(())
+    });
+    assert_eq!(r.moves[0].verdict, Verdict::Failed("boom".into()));
+    assert_eq!(r.moves[0].loss, 4);
+    // An answer after the deadline is timed out, whatever it is.
+    let mut slow = FnPlayer::new("slow", |p: &KalahPosition, _: &Budget| {
+        std::thread::sleep(Duration::from_millis(30));
+        Answer::Move(p.legal_moves()[1])
+    });
+    let tight = Budget {
+        time: Duration::from_millis(1),
+        grace: Duration::from_millis(1),
+        nodes: None,
+    };
+    let r = grade(&mut slow, &valued()[..1], &tight, |_| {
+        ControlFlow::Continue(())
+    });
+    assert_eq!(r.moves[0].verdict, Verdict::TimedOut);
+    assert_eq!(r.moves[0].loss, 4);
+}
+
+#[test]
+fn the_engine_plays_these_small_positions_perfectly() {
+    let mut e = EnginePlayer::new(Level::new(10).unwrap(), 1);
+    let b = Budget {
+        nodes: Some(100_000),
+        ..budget()
+    };
+    let r = grade(&mut e, &valued(), &b, |_| ControlFlow::Continue(()));
+    assert_eq!(r.worst_loss(), 0, "{:?}", r.moves);
+    assert_eq!(r.player, "engine level 10");
+}
+
+#[test]
+fn an_external_program_first_legal_illegal_and_hanging() {
+    let v = valued();
+    let r = grade(&mut bot("first"), &v, &budget(), |_| {
+        ControlFlow::Continue(())
+    });
+    assert_eq!(
+        r.moves.iter().map(|g| g.loss).collect::<Vec<_>>(),
+        [4, 0, 4]
+    );
+    assert_eq!(
+        r.moves.iter().map(|g| g.chosen).collect::<Vec<_>>(),
+        [Some(h(2)), Some(h(1)), Some(h(2))]
+    );
+    assert_eq!(r.failures().count(), 0);
+
+    let r = grade(&mut bot("illegal"), &v, &budget(), |_| {
+        ControlFlow::Continue(())
+    });
+    assert_eq!(
+        r.moves.iter().map(|g| g.loss).collect::<Vec<_>>(),
+        [4, 0, 4]
+    );
+    assert!(r
+        .moves
+        .iter()
+        .all(|g| g.verdict == Verdict::Illegal("7".into())));
+
+    // It hangs on P7 (North to move): timed out and killed; then started again for the
+    // next position, which it answers.
+    let mut set = v.clone();
+    set.push(v[0].clone());
+    let t0 = Instant::now();
+    let r = grade(&mut bot("hang"), &set, &budget(), |_| {
+        ControlFlow::Continue(())
+    });
+    let verdicts: Vec<&Verdict> = r.moves.iter().map(|g| &g.verdict).collect();
+    assert_eq!(
+        verdicts,
+        [
+            &Verdict::Played,
+            &Verdict::Played,
+            &Verdict::TimedOut,
+            &Verdict::Played
+        ]
+    );
+    assert_eq!(
+        r.moves.iter().map(|g| g.loss).collect::<Vec<_>>(),
+        [4, 0, 4, 4]
+    );
+    // Not a timing assertion, a bound on the wait: the hang cost one deadline, not the
+    // bot's minute of sleep.
+    assert!(t0.elapsed() < Duration::from_secs(30));
+
+    // A program that cannot start fails every position; the run goes on.
+    let mut none = ExternalPlayer::new(vec!["/nonexistent/bot".into()]);
+    let r = grade(&mut none, &v, &budget(), |_| ControlFlow::Continue(()));
+    assert!(r
+        .moves
+        .iter()
+        .all(|g| matches!(g.verdict, Verdict::Failed(_))));
+}
+
+#[test]
+fn whole_games_against_the_solver() {
+    // From P4 the first-legal player plays 2 (loss 4); North's reply N1 and South's last
+    // move S3 are forced: South ends 1 seed to 2, −1 = value 3 − 4 given away.
+    let mut p = FnPlayer::new("first legal", first_legal);
+    let mut solver = Solver::new().threads(1);
+    let games = play_games(
+        &mut p,
+        &[pos("0,1,1,7,1,0,0,8 S")],
+        &mut solver,
+        &budget(),
+        |_, _| {},
+    )
+    .unwrap();
+    let g = &games[0];
+    assert_eq!(g.value, 3);
+    assert_eq!(g.line, vec![h(2), h(1), h(3)]);
+    assert_eq!(g.moves.iter().map(|m| m.loss).collect::<Vec<_>>(), [4, 0]);
+    assert_eq!(g.given_away(), 4);
+    assert_eq!(g.result, -1);
+}
+
+#[test]
+fn generated_sets_are_valued_as_the_reference_minimax() {
+    // A generated Kalah(3,3) set with empty_capture: each move's value equals an exhaustive
+    // minimax of the independent reference implementation.
+    let rules: KalahRules = "kalah(3,3)+empty_capture".parse().unwrap();
+    let params = GenerateParams {
+        rules,
+        seed: 7,
+        count: 12,
+        min_seeds: 3,
+        max_seeds: 12,
+    };
+    let mut solver = Solver::new().threads(1);
+    let text = generate_midgame(&params, &mut solver, |_, _| {}).unwrap();
+    let (_, ps) = parse_positions(&text).unwrap();
+    let mut brute = Brute::new();
+    for p in ps {
+        let v = solver.move_values(&p.position).unwrap();
+        assert_eq!(v.moves, brute.move_values(&p.position), "{}", p.position);
+        assert_eq!(v.best(), p.value);
+    }
+}

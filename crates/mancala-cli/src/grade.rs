@@ -1,0 +1,363 @@
+//! `mancala grade`: a player (the engine at a level, or an external program speaking the line
+//! protocol) scored against the exact values of every move on a set of Kalah positions, or
+//! played against the exact solver from each position (`--games`). The grading itself is
+//! `mancala_bench::grade`.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+use mancala_bench::grade::{
+    self, Budget, EnginePlayer, ExternalPlayer, GameGrade, GradeReport, MoveGrade, Player, Valued,
+};
+use mancala_bench::GenerateParams;
+use mancala_core::kalah::{KalahPosition, KalahRules};
+use mancala_solver::engine::Level;
+use mancala_solver::Solver;
+use serde_json::{json, Value};
+
+/// Arguments of `mancala grade`.
+#[derive(Debug, Args)]
+pub struct GradeArgs {
+    /// The set: `midgame64` (the committed Kalah(6,4) mid-game file of `mancala bench`).
+    #[arg(long, default_value = "midgame64", conflicts_with_all = ["file", "generate"])]
+    set: String,
+    /// A positions file of `mancala bench` (`# rules: RULES`, then `position value` lines;
+    /// the values of every move are computed again by the solver).
+    #[arg(long, value_name = "FILE", conflicts_with = "generate")]
+    file: Option<PathBuf>,
+    /// Generate the set by random play under --rules (as `mancala bench --generate`, with
+    /// --seed, --count, --min-seeds, --max-seeds).
+    #[arg(long)]
+    generate: bool,
+    /// Rule set of the generated positions (any Kalah rule set, e.g. `kalah(4,3)`,
+    /// `kalah(6,6)+empty_capture`).
+    #[arg(long, default_value = "standard", requires = "generate")]
+    rules: String,
+    /// Seed of the generator.
+    #[arg(long, default_value_t = 1, requires = "generate", value_parser = crate::ranges::any_u64())]
+    seed: u64,
+    /// Positions to generate (1..=100000).
+    #[arg(long, default_value_t = 100, requires = "generate", value_parser = crate::ranges::any_usize())]
+    count: usize,
+    /// Fewest seeds in the houses aimed at by the generator.
+    #[arg(long, default_value_t = 4, requires = "generate", value_parser = crate::ranges::any_u32())]
+    min_seeds: u32,
+    /// Most seeds in the houses of a generated position.
+    #[arg(long, default_value_t = 16, requires = "generate", value_parser = crate::ranges::any_u32())]
+    max_seeds: u32,
+    /// Grade only the first N positions of the set.
+    #[arg(long, value_parser = crate::ranges::any_usize())]
+    take: Option<usize>,
+    /// The player: the engine at this level (1..=10), in this process. Without it, the
+    /// player is the program after `--`.
+    #[arg(long, value_parser = crate::ranges::level())]
+    level: Option<u32>,
+    /// Seed of the engine's weaker moves (levels 1..=4).
+    #[arg(long, default_value_t = 1, value_parser = crate::ranges::any_u64())]
+    engine_seed: u64,
+    /// Time of each move, milliseconds (the engine's budget; an external program is sent
+    /// `go time MS`).
+    #[arg(long, default_value_t = 1000, value_parser = crate::ranges::any_u64())]
+    time_ms: u64,
+    /// Wall time allowed past --time-ms before an answer counts as timed out, milliseconds.
+    #[arg(long, default_value_t = 500, value_parser = crate::ranges::any_u64())]
+    grace_ms: u64,
+    /// Node budget of each move (the engine's; `go … nodes N` for a program). With it the
+    /// engine's moves do not depend on the machine's speed.
+    #[arg(long, value_parser = crate::ranges::any_u64())]
+    nodes: Option<u64>,
+    /// Play whole games against the exact solver from each position of the set (the player
+    /// moves first) and report the seeds given away move by move.
+    #[arg(long)]
+    games: bool,
+    /// Positions listed as the worst.
+    #[arg(long, default_value_t = 5, value_parser = crate::ranges::any_usize())]
+    worst: usize,
+    /// Width of the groups of the loss by seeds on the board.
+    #[arg(long, default_value_t = 4, value_parser = crate::ranges::any_u32())]
+    bucket: u32,
+    /// Solver threads (0 = every core).
+    #[arg(long, default_value_t = 0, value_parser = crate::ranges::threads_or_all())]
+    threads: usize,
+    /// Solver transposition table, MiB.
+    #[arg(long, default_value_t = 256, value_parser = crate::ranges::solver_tt_mb())]
+    tt_mb: usize,
+    /// Endgame database of the solver, as `mancala solve --egdb` (without it, the cached one,
+    /// built on first use).
+    #[arg(long)]
+    egdb: Option<PathBuf>,
+    /// No cached endgame database.
+    #[arg(long, conflicts_with = "egdb")]
+    no_cache: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// The external program and its arguments (after `--`), speaking the line protocol
+    /// (docs/line-protocol.md), e.g. `-- mancala agent line --level 5`.
+    #[arg(last = true, value_name = "PROGRAM")]
+    program: Vec<String>,
+}
+
+/// The positions of the set and their rules.
+fn positions(args: &GradeArgs, solver: &mut Solver) -> Result<Vec<KalahPosition>, String> {
+    let mut ps: Vec<KalahPosition> = if args.generate {
+        let rules: KalahRules = crate::rules_arg::kalah_only(&args.rules, "grade is")?;
+        let params = GenerateParams {
+            rules,
+            seed: args.seed,
+            count: args.count,
+            min_seeds: args.min_seeds,
+            max_seeds: args.max_seeds,
+        };
+        let text = mancala_bench::generate_midgame(&params, solver, |_, _| {})
+            .map_err(|e| e.to_string())?;
+        let (_, ps) = mancala_bench::parse_positions(&text).map_err(|e| e.to_string())?;
+        ps.into_iter().map(|p| p.position).collect()
+    } else if let Some(f) = &args.file {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        let (_, ps) =
+            mancala_bench::parse_positions(&text).map_err(|e| format!("{}: {e}", f.display()))?;
+        ps.into_iter().map(|p| p.position).collect()
+    } else {
+        match args.set.as_str() {
+            "midgame64" => mancala_bench::set("midgame64")
+                .map_err(|e| e.to_string())?
+                .positions
+                .into_iter()
+                .map(|p| p.position)
+                .collect(),
+            other => {
+                return Err(format!(
+                    "--set {other}: no such grading set (midgame64; or --file, --generate)"
+                ))
+            }
+        }
+    };
+    if let Some(n) = args.take {
+        ps.truncate(n);
+    }
+    if ps.is_empty() {
+        return Err("the set has no position".into());
+    }
+    Ok(ps)
+}
+
+/// The solver with its database for `rules`.
+fn solver(args: &GradeArgs, rules: &KalahRules) -> Result<Solver, String> {
+    let mut s = Solver::new().tt_bytes(args.tt_mb << 20);
+    if args.threads > 0 {
+        s = s.threads(args.threads);
+    }
+    let choice = crate::database::Choice {
+        egdb: args.egdb.as_deref(),
+        no_cache: args.no_cache,
+        threads: args.threads,
+        verbose: false,
+        build: true,
+    };
+    if let Some((db, _)) = crate::database::choose(rules, choice)? {
+        s = s.database(db);
+    }
+    Ok(s)
+}
+
+fn move_json(g: &MoveGrade<KalahPosition>) -> Value {
+    json!({
+        "index": g.index,
+        "position": g.valued.position.to_string(),
+        "seeds": g.valued.seeds,
+        "move": g.chosen.map(|m| m.to_string()),
+        "verdict": g.verdict.to_string(),
+        "failed": g.verdict.failed(),
+        "loss": g.loss,
+        "best": g.valued.best(),
+        "best_moves": g.valued.best_moves().iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "values": g.valued.moves.iter().map(|(m, v)| json!([m.to_string(), v])).collect::<Vec<_>>(),
+        "seconds": g.seconds,
+    })
+}
+
+fn report_json(r: &GradeReport<KalahPosition>, worst: usize, bucket: u32) -> Value {
+    json!({
+        "player": r.player,
+        "positions": r.positions(),
+        "optimal": r.optimal_share(),
+        "mean_loss": r.mean_loss(),
+        "worst_loss": r.worst_loss(),
+        "total_loss": r.total_loss(),
+        "failures": r.failures().map(move_json).collect::<Vec<_>>(),
+        "by_seeds": r.by_seeds(bucket).iter().map(|b| json!({
+            "min_seeds": b.min_seeds, "max_seeds": b.max_seeds, "positions": b.positions,
+            "optimal": b.optimal, "mean_loss": b.mean_loss, "worst_loss": b.worst_loss,
+        })).collect::<Vec<_>>(),
+        "worst": r.worst(worst).into_iter().map(move_json).collect::<Vec<_>>(),
+        "moves": r.moves.iter().map(move_json).collect::<Vec<_>>(),
+    })
+}
+
+fn print_report(r: &GradeReport<KalahPosition>, worst: usize, bucket: u32) {
+    println!("player     {}", r.player);
+    println!("positions  {}", r.positions());
+    println!("optimal    {:.1} %", 100.0 * r.optimal_share());
+    println!("mean loss  {:.3} seeds", r.mean_loss());
+    println!("worst loss {} seeds", r.worst_loss());
+    let failures: Vec<_> = r.failures().collect();
+    println!(
+        "failures   {} (each scored as the worst legal move)",
+        failures.len()
+    );
+    for g in &failures {
+        println!(
+            "  #{:<4} {}  {}  loss {}",
+            g.index, g.valued.position, g.verdict, g.loss
+        );
+    }
+    println!();
+    println!("| seeds on board | positions | optimal | mean loss | worst loss |");
+    println!("|---|---:|---:|---:|---:|");
+    for b in r.by_seeds(bucket) {
+        println!(
+            "| {}..={} | {} | {:.1} % | {:.3} | {} |",
+            b.min_seeds,
+            b.max_seeds,
+            b.positions,
+            100.0 * b.optimal,
+            b.mean_loss,
+            b.worst_loss
+        );
+    }
+    let w = r.worst(worst);
+    if !w.is_empty() {
+        println!();
+        println!("worst positions:");
+        for g in w {
+            let chosen = g.chosen.map_or_else(|| "-".to_string(), |m| m.to_string());
+            let best: Vec<String> = g
+                .valued
+                .best_moves()
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            println!(
+                "  #{:<4} {}  played {chosen} (loss {}), best {} ({:+})",
+                g.index,
+                g.valued.position,
+                g.loss,
+                best.join(" "),
+                g.valued.best()
+            );
+        }
+    }
+}
+
+fn game_json(g: &GameGrade<KalahPosition>) -> Value {
+    json!({
+        "opening": g.opening.to_string(),
+        "value": g.value,
+        "result": g.result,
+        "given_away": g.given_away(),
+        "line": g.line.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "moves": g.moves.iter().map(move_json).collect::<Vec<_>>(),
+    })
+}
+
+/// Runs `mancala grade`.
+///
+/// # Errors
+/// A message for a bad set, rule set, database, player, or a solver error.
+pub fn run(args: &GradeArgs) -> Result<(), String> {
+    let mut player: Box<dyn Player<KalahPosition>> = match (args.level, args.program.is_empty()) {
+        (Some(l), true) => {
+            let level = Level::new(l).map_err(|e| format!("--level {l}: {e}"))?;
+            Box::new(EnginePlayer::new(level, args.engine_seed))
+        }
+        (None, false) => Box::new(ExternalPlayer::new(args.program.clone())),
+        (Some(_), false) => {
+            return Err("give the player once: --level L or a program after `--`".into())
+        }
+        (None, true) => {
+            return Err(
+                "no player: --level L (the engine) or `-- PROGRAM ARGS…` (line protocol)".into(),
+            )
+        }
+    };
+    let rules = if args.generate {
+        crate::rules_arg::kalah_only(&args.rules, "grade is")?
+    } else if let Some(f) = &args.file {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        mancala_bench::parse_positions(&text)
+            .map_err(|e| format!("{}: {e}", f.display()))?
+            .0
+    } else {
+        "standard".parse().expect("standard parses")
+    };
+    let mut solver = solver(args, &rules)?;
+    let positions = positions(args, &mut solver)?;
+    let budget = Budget {
+        time: Duration::from_millis(args.time_ms),
+        grace: Duration::from_millis(args.grace_ms),
+        nodes: args.nodes,
+    };
+    let bar = crate::progress::bar(positions.len() as u64);
+    if args.games {
+        let games = grade::play_games(player.as_mut(), &positions, &mut solver, &budget, |_, _| {
+            if let Some(b) = &bar {
+                b.inc(1);
+            }
+        })
+        .map_err(|e| e.to_string())?;
+        if let Some(b) = bar {
+            b.finish_and_clear();
+        }
+        let given: i64 = games.iter().map(|g| i64::from(g.given_away())).sum();
+        let moves: usize = games.iter().map(|g| g.moves.len()).sum();
+        if args.json {
+            let out = json!({
+                "player": player.name(),
+                "games": games.len(),
+                "moves": moves,
+                "given_away": given,
+                "results": games.iter().map(game_json).collect::<Vec<_>>(),
+            });
+            println!("{out}");
+            return Ok(());
+        }
+        println!("player     {}", player.name());
+        println!(
+            "games      {} (the player moves first; the solver plays a best move)",
+            games.len()
+        );
+        println!("moves      {moves} of the player");
+        println!("given away {given} seeds in all");
+        for (i, g) in games.iter().enumerate() {
+            let losses: Vec<String> = g.moves.iter().map(|m| m.loss.to_string()).collect();
+            println!(
+                "game {i:<4} {}  value {:+}  result {:+}  given away {}  losses by move: {}",
+                g.opening,
+                g.value,
+                g.result,
+                g.given_away(),
+                losses.join(" ")
+            );
+        }
+        return Ok(());
+    }
+    let valued: Vec<Valued<KalahPosition>> =
+        grade::value_set(&positions, &mut solver, |_| {}).map_err(|e| e.to_string())?;
+    let report = grade::grade(player.as_mut(), &valued, &budget, |_| {
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+        std::ops::ControlFlow::Continue(())
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    if args.json {
+        println!("{}", report_json(&report, args.worst, args.bucket));
+    } else {
+        print_report(&report, args.worst, args.bucket);
+    }
+    Ok(())
+}

@@ -1,0 +1,350 @@
+//! `grade` and `generate_positions`: a player scored against the exact values of every move
+//! on a set of Kalah positions (`mancala_bench::grade`, the same grader as `mancala grade`).
+//!
+//! The player is an engine level (`int`), an external program speaking the line protocol (a
+//! list of `str`: the command and its arguments), or a Python callable called with a `Kalah`
+//! game set up at the position and returning a move. The grading runs with the GIL released;
+//! a callable is called with the GIL held. A callable that raises, returns something that is
+//! not a move or an illegal move, or answers after the time plus the grace is scored as the
+//! worst legal move (listed among the failures), never an exception of `grade`.
+
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use pyo3::exceptions::{PyKeyboardInterrupt, PySystemExit, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+
+use mancala_bench::grade as grader;
+use mancala_bench::grade::{
+    Answer, Budget, EnginePlayer, ExternalPlayer, FnPlayer, GradeReport, MoveGrade, Player, Valued,
+};
+use mancala_core::kalah::{KalahMove, KalahPosition};
+use mancala_solver::engine::Level;
+
+use crate::errors::{error, from_error, Kind};
+use crate::int::Int;
+use crate::interrupt::pending_signal;
+use crate::kalah::{move_to_py, Kalah};
+
+/// What plays: the engine, a program, or a Python callable.
+enum Who {
+    Engine(Level, u64),
+    Program(Vec<String>),
+    Callable(Py<PyAny>),
+}
+
+fn who(py: Python<'_>, player: &Bound<'_, PyAny>, seed: u64) -> PyResult<Who> {
+    if let Ok(i) = player.extract::<Int>() {
+        let level: u32 = i.get("player level", 1, 10, "an engine level is 1..=10")?;
+        let level = Level::new(level).map_err(|e| from_error(py, Kind::Engine, e))?;
+        return Ok(Who::Engine(level, seed));
+    }
+    if player.is_instance_of::<PyList>() || player.is_instance_of::<pyo3::types::PyTuple>() {
+        let cmd: Vec<String> = player.extract().map_err(|_| {
+            PyTypeError::new_err(
+                "an external player is a list of str: the command and its arguments",
+            )
+        })?;
+        if cmd.is_empty() {
+            return Err(PyValueError::new_err(
+                "an external player's command is empty",
+            ));
+        }
+        return Ok(Who::Program(cmd));
+    }
+    if player.is_callable() {
+        return Ok(Who::Callable(player.clone().unbind()));
+    }
+    Err(PyTypeError::new_err(format!(
+        "player: an engine level (int 1..=10), a command (list of str) or a callable, not {}",
+        player.get_type().name()?
+    )))
+}
+
+/// The positions named by `positions`: `"midgame64"`, a path of a positions file, or a
+/// sequence of `Kalah` games.
+fn positions(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Vec<KalahPosition>> {
+    let text_of_file = |path: PathBuf| -> PyResult<Vec<KalahPosition>> {
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display()))
+        })?;
+        let (_, ps) = mancala_bench::parse_positions(&text)
+            .map_err(|e| from_error(py, Kind::Notation, format!("{}: {e}", path.display())))?;
+        Ok(ps.into_iter().map(|p| p.position).collect())
+    };
+    if let Ok(s) = positions.cast::<PyString>() {
+        let s = s.to_cow()?;
+        if s == "midgame64" {
+            let set =
+                mancala_bench::set("midgame64").map_err(|e| from_error(py, Kind::Solve, e))?;
+            return Ok(set.positions.into_iter().map(|p| p.position).collect());
+        }
+        return text_of_file(PathBuf::from(s.as_ref()));
+    }
+    if let Ok(p) = positions.extract::<PathBuf>() {
+        return text_of_file(p);
+    }
+    let mut out = Vec::new();
+    for item in positions.try_iter()? {
+        let item = item?;
+        let game = item.cast::<Kalah>().map_err(|_| {
+            PyTypeError::new_err("positions: \"midgame64\", a positions file, or Kalah games")
+        })?;
+        out.push(crate::kalah::position_of(&game.borrow())?);
+    }
+    Ok(out)
+}
+
+/// The answer of a Python callable in `pos`: called with a `Kalah` game at the position. A
+/// `KeyboardInterrupt` (or `SystemExit`) it raises is kept in `interrupt`, to stop the run.
+fn call(f: &Py<PyAny>, pos: &KalahPosition, interrupt: &Mutex<Option<PyErr>>) -> Answer<KalahMove> {
+    Python::attach(|py| {
+        let game = match py
+            .get_type::<Kalah>()
+            .call1((pos.rules().to_string(), pos.to_string()))
+        {
+            Ok(g) => g,
+            Err(e) => return Answer::Failed(format!("making the game: {e}")),
+        };
+        let obj = match f.bind(py).call1((game,)) {
+            Ok(o) => o,
+            Err(e) => {
+                let text = format!("raised {e}");
+                if e.is_instance_of::<PyKeyboardInterrupt>(py)
+                    || e.is_instance_of::<PySystemExit>(py)
+                {
+                    *interrupt.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+                }
+                return Answer::Failed(text);
+            }
+        };
+        if let Ok(s) = obj.cast::<PyString>() {
+            return match s.to_cow().map(|t| t.parse::<KalahMove>()) {
+                Ok(Ok(m)) => Answer::Move(m),
+                _ => Answer::Unreadable(format!("{obj}")),
+            };
+        }
+        match obj
+            .extract::<Int>()
+            .ok()
+            .and_then(|i| i.get::<u8>("house", 0, 255, "").ok())
+        {
+            Some(h) if !obj.is_instance_of::<pyo3::types::PyBool>() => {
+                Answer::Move(KalahMove::House(h))
+            }
+            _ => Answer::Unreadable(
+                obj.repr()
+                    .map_or_else(|_| "?".to_string(), |r| r.to_string()),
+            ),
+        }
+    })
+}
+
+fn move_dict<'py>(py: Python<'py>, g: &MoveGrade<KalahPosition>) -> PyResult<Bound<'py, PyAny>> {
+    let k = PyDict::new(py);
+    k.set_item("index", g.index)?;
+    k.set_item("position", g.valued.position.to_string())?;
+    k.set_item("seeds", g.valued.seeds)?;
+    k.set_item("move", g.chosen.map(|m| move_to_py(py, m)))?;
+    k.set_item("verdict", g.verdict.to_string())?;
+    k.set_item("failed", g.verdict.failed())?;
+    k.set_item("loss", g.loss)?;
+    k.set_item("best", g.valued.best())?;
+    let best: Vec<Py<PyAny>> = g
+        .valued
+        .best_moves()
+        .into_iter()
+        .map(|m| move_to_py(py, m))
+        .collect();
+    k.set_item("best_moves", best)?;
+    let values: Vec<(Py<PyAny>, i32)> = g
+        .valued
+        .moves
+        .iter()
+        .map(|&(m, v)| (move_to_py(py, m), v))
+        .collect();
+    k.set_item("values", values)?;
+    k.set_item("seconds", g.seconds)?;
+    py.import("mancala.results")?
+        .getattr("GradedMove")?
+        .call((), Some(&k))
+}
+
+fn report<'py>(
+    py: Python<'py>,
+    r: &GradeReport<KalahPosition>,
+    worst: usize,
+    bucket: u32,
+) -> PyResult<Bound<'py, PyAny>> {
+    let results = py.import("mancala.results")?;
+    let k = PyDict::new(py);
+    k.set_item("player", &r.player)?;
+    k.set_item("positions", r.positions())?;
+    k.set_item("optimal", r.optimal_share())?;
+    k.set_item("mean_loss", r.mean_loss())?;
+    k.set_item("worst_loss", r.worst_loss())?;
+    k.set_item("total_loss", r.total_loss())?;
+    let moves = r
+        .moves
+        .iter()
+        .map(|g| move_dict(py, g))
+        .collect::<PyResult<Vec<_>>>()?;
+    k.set_item("moves", moves)?;
+    let worst = r
+        .worst(worst)
+        .into_iter()
+        .map(|g| move_dict(py, g))
+        .collect::<PyResult<Vec<_>>>()?;
+    k.set_item("worst", worst)?;
+    let mut groups = Vec::new();
+    for b in r.by_seeds(bucket) {
+        let g = PyDict::new(py);
+        g.set_item("min_seeds", b.min_seeds)?;
+        g.set_item("max_seeds", b.max_seeds)?;
+        g.set_item("positions", b.positions)?;
+        g.set_item("optimal", b.optimal)?;
+        g.set_item("mean_loss", b.mean_loss)?;
+        g.set_item("worst_loss", b.worst_loss)?;
+        groups.push(results.getattr("SeedGroup")?.call((), Some(&g))?);
+    }
+    k.set_item("by_seeds", groups)?;
+    results.getattr("GradeReport")?.call((), Some(&k))
+}
+
+/// `grade(player, positions="midgame64", *, solver=None, time=1.0, grace=0.5, nodes=None,
+/// seed=1, take=None, worst=5, bucket=4)`: grades `player` on the Kalah positions and
+/// returns a `GradeReport` (`mancala.results`). See the module's documentation and
+/// `docs/python.md`.
+#[pyfunction]
+#[pyo3(signature = (player, positions = None, *, solver = None, time = 1.0, grace = 0.5, nodes = None, seed = Int::of(1), take = None, worst = Int::of(5), bucket = Int::of(4)),
+       text_signature = "(player, positions=None, *, solver=None, time=1.0, grace=0.5, nodes=None, seed=1, take=None, worst=5, bucket=4)")]
+#[allow(clippy::too_many_arguments)]
+pub fn grade<'py>(
+    py: Python<'py>,
+    player: &Bound<'py, PyAny>,
+    positions: Option<&Bound<'py, PyAny>>,
+    solver: Option<PyRef<'py, crate::solver::Solver>>,
+    time: f64,
+    grace: f64,
+    nodes: Option<Int>,
+    seed: Int,
+    take: Option<Int>,
+    worst: Int,
+    bucket: Int,
+) -> PyResult<Bound<'py, PyAny>> {
+    let seed = seed.u64("seed")?;
+    let who = who(py, player, seed)?;
+    let budget = Budget {
+        time: crate::solver::seconds(time, "time")?,
+        grace: crate::solver::seconds(grace, "grace")?,
+        nodes: nodes.map(|n| n.u64("nodes")).transpose()?,
+    };
+    let mut ps = match positions {
+        None => self::positions(py, PyString::new(py, "midgame64").as_any())?,
+        Some(p) => self::positions(py, p)?,
+    };
+    if let Some(t) = take {
+        ps.truncate(t.u64("take")? as usize);
+    }
+    if ps.is_empty() {
+        return Err(PyValueError::new_err("no position to grade"));
+    }
+    let worst = worst.u64("worst")? as usize;
+    let bucket: u32 = bucket.get("bucket", 1, i128::from(u32::MAX), "")?;
+    let own;
+    let solver_lock: &Mutex<mancala_solver::Solver> = match &solver {
+        Some(s) => s.inner(),
+        None => {
+            own = Mutex::new(mancala_solver::Solver::new());
+            &own
+        }
+    };
+    // A `KeyboardInterrupt` (or any exception a signal handler raises), seen between two
+    // positions or raised inside the callable: the run stops and it is raised.
+    let interrupt: Mutex<Option<PyErr>> = Mutex::new(None);
+    let outcome = py.detach(|| {
+        let mut s = solver_lock.lock().unwrap_or_else(|e| e.into_inner());
+        let valued: Vec<Valued<KalahPosition>> = grader::value_set(&ps, &mut *s, |_| {})?;
+        drop(s);
+        let mut p: Box<dyn Player<KalahPosition>> = match who {
+            Who::Engine(level, seed) => Box::new(EnginePlayer::new(level, seed)),
+            Who::Program(cmd) => Box::new(ExternalPlayer::new(cmd)),
+            Who::Callable(f) => {
+                let name = Python::attach(|py| {
+                    f.bind(py)
+                        .getattr("__name__")
+                        .and_then(|n| n.extract::<String>())
+                        .unwrap_or_else(|_| "python callable".to_string())
+                });
+                let interrupt = &interrupt;
+                Box::new(FnPlayer::new(
+                    name,
+                    move |pos: &KalahPosition, _: &Budget| call(&f, pos, interrupt),
+                ))
+            }
+        };
+        Ok::<_, grader::GradeError>(grader::grade(p.as_mut(), &valued, &budget, |_| {
+            let mut i = interrupt.lock().unwrap_or_else(|e| e.into_inner());
+            if i.is_none() {
+                *i = pending_signal();
+            }
+            if i.is_some() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        }))
+    });
+    if let Some(e) = interrupt.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    let r = outcome.map_err(|e| from_error(py, Kind::Solve, e))?;
+    report(py, &r, worst, bucket)
+}
+
+/// `generate_positions(rules, count, *, seed=1, min_seeds=4, max_seeds=16, solver=None)`:
+/// `count` positions of the Kalah rule set `rules` reached by random play (the generator of
+/// `mancala bench --generate`), as `Kalah` games.
+#[pyfunction]
+#[pyo3(signature = (rules, count, *, seed = Int::of(1), min_seeds = Int::of(4), max_seeds = Int::of(16), solver = None),
+       text_signature = "(rules, count, *, seed=1, min_seeds=4, max_seeds=16, solver=None)")]
+pub fn generate_positions<'py>(
+    py: Python<'py>,
+    rules: &str,
+    count: Int,
+    seed: Int,
+    min_seeds: Int,
+    max_seeds: Int,
+    solver: Option<PyRef<'py, crate::solver::Solver>>,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let rules = crate::kalah::parse_rules(py, rules)?;
+    let params = mancala_bench::GenerateParams {
+        rules,
+        seed: seed.u64("seed")?,
+        count: count.u64("count")? as usize,
+        min_seeds: min_seeds.get("min_seeds", 1, i128::from(u32::MAX), "")?,
+        max_seeds: max_seeds.get("max_seeds", 1, i128::from(u32::MAX), "")?,
+    };
+    let own;
+    let solver_lock: &Mutex<mancala_solver::Solver> = match &solver {
+        Some(s) => s.inner(),
+        None => {
+            own = Mutex::new(mancala_solver::Solver::new());
+            &own
+        }
+    };
+    let text = py
+        .detach(|| {
+            let mut s = solver_lock.lock().unwrap_or_else(|e| e.into_inner());
+            mancala_bench::generate_midgame(&params, &mut s, |_, _| {})
+        })
+        .map_err(|e| error(py, Kind::Solve, e.to_string()))?;
+    let (_, ps) =
+        mancala_bench::parse_positions(&text).map_err(|e| error(py, Kind::Solve, e.to_string()))?;
+    let class = py.get_type::<Kalah>();
+    ps.iter()
+        .map(|p| class.call1((p.position.rules().to_string(), p.position.to_string())))
+        .collect()
+}

@@ -1,0 +1,117 @@
+"""`mancala.grade`: a player scored against the exact values of every move, on three
+Kalah(3,3) positions whose move values were traced by hand (the trace is in the Rust test
+`crates/mancala-bench/tests/grade.rs`):
+
+* P4 ``0,1,1,7,1,0,0,8 S``: house 2 is worth -1 seeds, house 3 +3;
+* P6 ``1,0,1,7,0,1,0,8 S``: houses 1 and 3 are both worth +3;
+* P7 ``1,0,0,8,0,1,1,7 N``: P4 with the sides exchanged.
+
+A player that plays the first legal move loses 4, 0 and 4 seeds; one that fails is scored as
+the worst legal move: 4, 0 and 4 too.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import mancala
+from conftest import ROOT
+
+POSITIONS = ["0,1,1,7,1,0,0,8 S", "1,0,1,7,0,1,0,8 S", "1,0,0,8,0,1,1,7 N"]
+BOT = ROOT / "crates" / "mancala-bench" / "tests" / "bots" / "kalah_bot.sh"
+
+
+def games():
+    return [mancala.Kalah("kalah(3,3)", p) for p in POSITIONS]
+
+
+def first_legal(game):
+    return game.legal_moves()[0]
+
+
+def test_a_callable_that_plays_the_first_legal_move():
+    r = mancala.grade(first_legal, games(), time=1.0)
+    assert [m.loss for m in r.moves] == [4, 0, 4]
+    assert [m.move for m in r.moves] == [2, 1, 2]
+    assert r.mean_loss == pytest.approx(8 / 3)
+    assert r.worst_loss == 4
+    assert r.total_loss == 8
+    assert r.optimal == pytest.approx(1 / 3)
+    assert r.failures == []
+    assert [m.index for m in r.worst] == [0, 2]
+    assert r.moves[0].values == [(2, -1), (3, 3)]
+    assert r.moves[0].best_moves == [3]
+    assert r.player == "first_legal"
+    assert len(r.by_seeds) == 1 and r.by_seeds[0].positions == 3
+
+
+@pytest.mark.parametrize(
+    "player, verdict",
+    [
+        (lambda g: 7, "illegal move"),
+        (lambda g: "north", "illegal move"),
+        (lambda g: None, "illegal move"),
+        (lambda g: 1 / 0, "failed: raised"),
+    ],
+)
+def test_a_callable_that_fails_is_scored_as_the_worst_move(player, verdict):
+    r = mancala.grade(player, games())
+    assert [m.loss for m in r.moves] == [4, 0, 4]
+    assert all(m.failed and m.move is None for m in r.moves)
+    assert all(m.verdict.startswith(verdict) for m in r.moves), r.moves[0].verdict
+    assert len(r.failures) == 3
+
+
+def test_a_keyboard_interrupt_in_the_callable_stops_the_run():
+    calls = []
+
+    def interrupted(game):
+        calls.append(game.notation())
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        mancala.grade(interrupted, games())
+    assert len(calls) == 1
+
+
+def test_a_callable_past_its_time_is_timed_out():
+    def slow(game):
+        time.sleep(0.05)
+        return game.legal_moves()[-1]
+
+    r = mancala.grade(slow, games()[:1], time=0.005, grace=0.005)
+    assert r.moves[0].verdict == "timed out"
+    assert r.moves[0].loss == 4
+
+
+def test_the_engine_plays_these_positions_perfectly():
+    r = mancala.grade(10, games(), time=2.0, nodes=100_000)
+    assert r.worst_loss == 0
+    assert r.player == "engine level 10"
+
+
+def test_an_external_program_first_legal_illegal_and_hanging():
+    r = mancala.grade(["sh", str(BOT), "first"], games())
+    assert [m.loss for m in r.moves] == [4, 0, 4]
+    assert r.failures == []
+    r = mancala.grade(["sh", str(BOT), "illegal"], games())
+    assert [m.verdict for m in r.moves] == ['illegal move "7"'] * 3
+    # It hangs when North is to move: timed out within time + grace, then restarted.
+    t0 = time.monotonic()
+    r = mancala.grade(["sh", str(BOT), "hang"], games() + games()[:1], time=0.8, grace=0.2)
+    assert [m.verdict for m in r.moves] == ["played", "played", "timed out", "played"]
+    assert [m.loss for m in r.moves] == [4, 0, 4, 4]
+    assert time.monotonic() - t0 < 30  # a bound on the wait, not a timing assertion
+
+
+def test_generated_positions_and_bad_players():
+    ps = mancala.generate_positions("kalah(3,3)", 4, seed=3, min_seeds=3, max_seeds=10)
+    assert len(ps) == 4 and all(isinstance(p, mancala.Kalah) for p in ps)
+    r = mancala.grade(first_legal, ps)
+    assert r.positions == 4
+    with pytest.raises(TypeError):
+        mancala.grade(3.5, ps)
+    with pytest.raises(ValueError):
+        mancala.grade(11, ps)

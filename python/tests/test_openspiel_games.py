@@ -1,0 +1,109 @@
+"""The OpenSpiel bridge (`mancala.openspiel`): each registered game passes OpenSpiel's own
+API checks for Python games (`pyspiel.random_sim_test`, what OpenSpiel's tests of its Python
+games call, and `sim_game` of its `games_sim_test.py`), loads by name with parameters, and
+keeps its states, returns and actions as this library's games do."""
+
+from __future__ import annotations
+
+import pytest
+
+import mancala
+
+pyspiel = pytest.importorskip("pyspiel")
+bridge = pytest.importorskip("mancala.openspiel")
+
+
+@pytest.mark.parametrize(
+    "name, sims",
+    [
+        ("mancala_kalah(houses=4,seeds=3)", 20),
+        ("mancala_kalah(houses=6,seeds=6,empty_capture=true)", 5),
+        ("mancala_kalah(houses=3,seeds=3,pie_rule=true,end_when_no_move=true,returns=win)", 20),
+        ("mancala_kalah(houses=4,seeds=2,discard_remaining=true,no_first_move_bonus=true)", 20),
+        ("mancala_oware", 5),
+        ("mancala_oware(rules=awari,houses=4,seeds=3)", 10),
+        ("mancala_oware(rules=oware-openspiel,returns=win)", 3),
+        ("mancala_oware(rules=oware+grand_slam:forbidden,houses=3,seeds=2)", 10),
+        ("mancala_bao(rules=bao-la-kete+safari:choice,max_moves=100)", 3),
+        ("mancala_bao", 3),
+    ],
+)
+def test_openspiel_random_simulation_check(name, sims):
+    game = pyspiel.load_game(name)
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "mancala_kalah(houses=4,seeds=3,pie_rule=true)",
+        "mancala_oware(houses=4,seeds=2)",
+        "mancala_bao(max_moves=100)",
+    ],
+)
+def test_openspiel_games_sim_test_with_pickling_and_serialization(name, capsys):
+    # OpenSpiel's own simulation test of every registered game (`games_sim_test.py`):
+    # clones, pickling and `serialize_game_and_state` along random games.
+    games_sim_test = pytest.importorskip("open_spiel.python.tests.games_sim_test")
+    games_sim_test.GamesSimTest().sim_game(pyspiel.load_game(name))
+
+
+def test_every_state_of_a_small_kalah():
+    # OpenSpiel's state enumeration reaches the positions the library's own moves reach.
+    from open_spiel.python.algorithms import get_all_states
+
+    game = pyspiel.load_game("mancala_kalah(houses=2,seeds=2)")
+    states = get_all_states.get_all_states(game, depth_limit=-1, include_terminals=True,
+                                           include_chance_states=False, to_string=str)
+    seen = set()
+    todo = [mancala.Kalah("kalah(2,2)")]
+    while todo:
+        g = todo.pop()
+        if g.notation() in seen:
+            continue
+        seen.add(g.notation())
+        for m in g.legal_moves():
+            child = g.copy()
+            child.play(m)
+            todo.append(child)
+    assert set(states) == seen
+
+
+def test_kalah_actions_and_margin_returns():
+    game = pyspiel.load_game("mancala_kalah(houses=3,seeds=3)")
+    assert game.num_distinct_actions() == 3
+    assert game.max_utility() == 18 and game.min_utility() == -18
+    state = game.new_initial_state()
+    assert str(state) == "3,3,3,0,3,3,3,0 S"
+    # South's house 1 (action 0): its 3 seeds to S2, S3 and South's store.
+    state.apply_action(0)
+    assert str(state) == "0,4,4,1,3,3,3,0 S"
+    assert state.current_player() == 0  # the last seed in the store: South again
+    # Play the game out with the first legal action; returns are the final margin.
+    ours = mancala.Kalah("kalah(3,3)")
+    ours.play(1)
+    while not state.is_terminal():
+        a = state.legal_actions()[0]
+        state.apply_action(a)
+        ours.play(a + 1)
+    assert ours.is_over()
+    assert state.returns() == [float(ours.score()), -float(ours.score())]
+
+
+def test_pie_rule_swap_is_an_action_and_exchanges_players():
+    game = pyspiel.load_game("mancala_kalah(houses=3,seeds=3,pie_rule=true)")
+    assert game.num_distinct_actions() == 4
+    state = game.new_initial_state()
+    state.apply_action(1)  # S2: 3 seeds to S3, store, N1: North to move, swap offered
+    assert state.current_player() == 1
+    assert 3 in state.legal_actions()
+    state.apply_action(3)  # swap: player 1 now owns South's row and store
+    assert state.game.swapped
+    assert state.current_player() == 0  # player 0 now plays North, who is to move
+
+
+def test_bad_parameters_are_refused():
+    with pytest.raises(Exception):
+        pyspiel.load_game("mancala_kalah(returns=seeds)")
+    with pytest.raises(Exception):
+        pyspiel.load_game("mancala_oware(rules=chess)")
