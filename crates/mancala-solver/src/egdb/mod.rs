@@ -136,7 +136,7 @@ pub(crate) use load::{
 pub(crate) use packed::Probe;
 use packed::{Codec, PAD};
 pub(crate) use save::write_file;
-use save::{split_path, TemporaryFile};
+pub(crate) use save::{split_path, TemporaryFile};
 
 /// Largest K: values must fit a signed byte.
 pub const MAX_DB_SEEDS: u32 = 127;
