@@ -157,6 +157,66 @@ pub fn build(max_seeds: Option<u32>, out: Option<&Path>, threads: usize) -> Resu
     Ok(())
 }
 
+/// `egdb build --rules awari --cache`: the Awari database `solve --rules awari` uses by
+/// default (N = [`DEFAULT_MAX_SEEDS`]), built into the cache folder unless a good one is there
+/// already ([`Cache::awari_get_or_build`]). Prints where it is.
+///
+/// # Errors
+/// The cache turned off, no cache folder, a folder that cannot be written, no memory.
+pub fn build_cache(threads: usize) -> Result<(), String> {
+    if std::env::var_os(crate::database::NO_CACHE_ENV).is_some_and(|v| !v.is_empty() && v != "0") {
+        return Err(format!(
+            "--cache: the cache is turned off ({} is set)",
+            crate::database::NO_CACHE_ENV
+        ));
+    }
+    check_size(DEFAULT_MAX_SEEDS)?;
+    let dir = crate::database::cache_dir().ok_or_else(|| {
+        format!(
+            "--cache: no cache folder (no home folder known; set {})",
+            crate::database::CACHE_DIR_ENV
+        )
+    })?;
+    let cache = Cache::new(&dir);
+    let saved = cache.awari_path(DEFAULT_MAX_SEEDS);
+    crate::interrupt::on_interrupt(move || {
+        for p in Egdb::remove_unfinished_saves(&saved) {
+            eprintln!("mancala: removed {}", p.display());
+        }
+    });
+    let c = cache
+        .awari_get_or_build(DEFAULT_MAX_SEEDS, threads, &mut |ev| {
+            if crate::progress::is_quiet() {
+                return;
+            }
+            match ev {
+                AwariCacheEvent::Refused { path, error } => eprintln!(
+                    "mancala: the cached database {} is not used ({error}): building it again",
+                    path.display()
+                ),
+                AwariCacheEvent::Building {
+                    max_seeds, entries, ..
+                } => eprintln!(
+                    "mancala: building the Awari database of levels 0..={max_seeds} ({entries} boards, {})",
+                    crate::egdb::human(entries)
+                ),
+                AwariCacheEvent::Level(r) => eprintln!("mancala: {}", level_line(r)),
+            }
+        })
+        .map_err(|e| format!("--cache: {e}"))?;
+    if let Some(e) = c.save_error {
+        return Err(format!(
+            "--cache: the database was built but could not be kept ({e})"
+        ));
+    }
+    println!(
+        "cached awari, levels 0..={}, in {}",
+        c.database.max_seeds(),
+        c.path.display()
+    );
+    Ok(())
+}
+
 /// Whether the file at `path` holds an Awari database, by its header alone; `false` when it
 /// cannot be read (the Kalah path then gives the error).
 pub fn is_awari_file(path: &Path) -> bool {

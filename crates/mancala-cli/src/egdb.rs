@@ -129,6 +129,9 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
                         "--encoding {encoding}: Awari databases are one byte a board (docs/awari.md)"
                     ));
                 }
+                if cache {
+                    return crate::awari::build_cache(threads);
+                }
                 return crate::awari::build(max_seeds, out.as_deref(), threads);
             }
             match (max_seeds, out) {
