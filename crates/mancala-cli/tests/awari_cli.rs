@@ -242,6 +242,31 @@ fn files_of_the_other_game_are_refused_in_one_line() {
     // Another Oware rule set has no database.
     let (ok, _, err) = mancala_text(&["solve", "--rules", "oware"]);
     assert!(!ok && err.contains("the rule set awari only"), "{err}");
+    // Builds the game cannot have, or in an encoding Awari files do not use.
+    let (ok, _, err) = mancala_text(&[
+        "egdb",
+        "build",
+        "--rules",
+        "awari",
+        "--max-seeds",
+        "49",
+        "--out",
+        d,
+    ]);
+    assert!(!ok && err.contains("Awari has 48 seeds"), "{err}");
+    let (ok, _, err) = mancala_text(&[
+        "egdb",
+        "build",
+        "--rules",
+        "awari",
+        "--max-seeds",
+        "4",
+        "--encoding",
+        "packed",
+        "--out",
+        d,
+    ]);
+    assert!(!ok && err.contains("one byte a board"), "{err}");
     // --max-seeds is Awari's.
     let (ok, _, err) = mancala_text(&["solve", "--rules", "standard", "--max-seeds", "3"]);
     assert!(!ok && err.contains("for --rules awari only"), "{err}");
