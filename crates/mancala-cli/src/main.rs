@@ -30,9 +30,8 @@ use clap::{Parser, Subcommand};
 
 /// The top-level `--help` text: every subcommand, by what it is for.
 const ABOUT: &str = "Kalah(m,n), Bao la Kete and Oware (Abapa, Awari) from the command line: \
-show, play and replay games, count moves (perft), solve and analyse Kalah positions exactly \
-(and Awari positions from the Awari databases: --rules awari), build and check endgame \
-databases (egdb), ask the engine for a move (bestmove), run the \
+show, play and replay games, count moves (perft), solve and analyse Kalah positions exactly, \
+build and check endgame databases (egdb), ask the engine for a move (bestmove), run the \
 solver benchmark suite (bench), or run an agent (a tournament's protocol, or a plain line \
 protocol for bots).";
 
