@@ -802,10 +802,10 @@ enum MancalaStatus mancala_egdb_save(const struct MancalaEgdb *db, const char *p
 // Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (cannot read the file, or it
 // changed while it was read), `MANCALA_STATUS_CORRUPT_FILE` (not a database, unknown
 // version, truncated, bad header, checksum or entry), `MANCALA_STATUS_INVALID_ARGUMENT` (a
-// database too large for this library), `MANCALA_STATUS_OUT_OF_MEMORY` (no memory for the
-// entries),
-// `MANCALA_STATUS_INVALID_UTF8` (`path`), `MANCALA_STATUS_NULL_POINTER` (`path` or `out`
-// NULL) or `MANCALA_STATUS_PANIC`.
+// database too large for this library), `MANCALA_STATUS_DATABASE_MISMATCH` (a database of
+// another game: an Awari file), `MANCALA_STATUS_OUT_OF_MEMORY` (no memory for the
+// entries), `MANCALA_STATUS_INVALID_UTF8` (`path`), `MANCALA_STATUS_NULL_POINTER` (`path`
+// or `out` NULL) or `MANCALA_STATUS_PANIC`.
 //
 // # Safety
 // `path` must be NULL or NUL-terminated; `out` NULL or writable.

@@ -62,14 +62,22 @@ fn egdb_error(e: EgdbError) -> Error {
         EgdbError::Io { .. } | EgdbError::Changed(_) | EgdbError::NotFound { .. } => {
             MancalaStatus::IoError
         }
-        EgdbError::RulesMismatch { .. } => MancalaStatus::DatabaseMismatch,
+        EgdbError::BadMagic(_)
+        | EgdbError::Version { .. }
+        | EgdbError::Truncated { .. }
+        | EgdbError::Header(_)
+        | EgdbError::Checksum { .. }
+        | EgdbError::BadEntry { .. } => MancalaStatus::CorruptFile,
+        // A database of another game (an Awari file where a Kalah one is wanted).
+        EgdbError::RulesMismatch { .. } | EgdbError::WrongGame { .. } => {
+            MancalaStatus::DatabaseMismatch
+        }
         EgdbError::Unsupported { .. } | EgdbError::MoreSeedsThanTheGame { .. } => {
             MancalaStatus::InvalidArgument
         }
         EgdbError::OutOfMemory(_) => MancalaStatus::OutOfMemory,
         EgdbError::Cancelled => MancalaStatus::Cancelled,
         EgdbError::Threads(_) => MancalaStatus::SolveFailed,
-        _ => MancalaStatus::CorruptFile,
     };
     Error::new(status, e.to_string())
 }
@@ -533,10 +541,10 @@ pub unsafe extern "C" fn mancala_egdb_save(
 /// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (cannot read the file, or it
 /// changed while it was read), `MANCALA_STATUS_CORRUPT_FILE` (not a database, unknown
 /// version, truncated, bad header, checksum or entry), `MANCALA_STATUS_INVALID_ARGUMENT` (a
-/// database too large for this library), `MANCALA_STATUS_OUT_OF_MEMORY` (no memory for the
-/// entries),
-/// `MANCALA_STATUS_INVALID_UTF8` (`path`), `MANCALA_STATUS_NULL_POINTER` (`path` or `out`
-/// NULL) or `MANCALA_STATUS_PANIC`.
+/// database too large for this library), `MANCALA_STATUS_DATABASE_MISMATCH` (a database of
+/// another game: an Awari file), `MANCALA_STATUS_OUT_OF_MEMORY` (no memory for the
+/// entries), `MANCALA_STATUS_INVALID_UTF8` (`path`), `MANCALA_STATUS_NULL_POINTER` (`path`
+/// or `out` NULL) or `MANCALA_STATUS_PANIC`.
 ///
 /// # Safety
 /// `path` must be NULL or NUL-terminated; `out` NULL or writable.

@@ -163,7 +163,7 @@ fn egdb_status(e: mancala_solver::EgdbError) -> MancalaStatus {
         | E::Header(_)
         | E::Checksum { .. }
         | E::BadEntry { .. } => MancalaStatus::CorruptFile,
-        E::RulesMismatch { .. } => MancalaStatus::DatabaseMismatch,
+        E::RulesMismatch { .. } | E::WrongGame { .. } => MancalaStatus::DatabaseMismatch,
         E::Unsupported { .. } | E::MoreSeedsThanTheGame { .. } => MancalaStatus::InvalidArgument,
         E::OutOfMemory(_) => MancalaStatus::OutOfMemory,
         E::Cancelled => MancalaStatus::Cancelled,
