@@ -28,12 +28,14 @@ mod board;
 mod db;
 pub mod rank;
 mod retro;
+pub mod shard;
 
 use thiserror::Error;
 
 pub use board::{AwariBoard, AwariMove, MAX_SEEDS};
 pub use db::{AwariDb, LevelReport};
 pub use retro::{LevelStats, LevelTimes};
+pub use shard::{split, Exchange};
 
 use crate::mem::OutOfMemory;
 
