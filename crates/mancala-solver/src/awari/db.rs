@@ -23,9 +23,21 @@ pub struct LevelReport {
 /// is not indexed (the mover's opponent has no empty house: no move produces it, but the
 /// start position is one) is valued by one ply over its children, which are.
 pub struct AwariDb {
-    max_seeds: u32,
-    levels: Vec<FrozenBytes>,
-    stats: Vec<LevelStats>,
+    pub(super) max_seeds: u32,
+    pub(super) levels: Vec<FrozenBytes>,
+    pub(super) stats: Vec<LevelStats>,
+}
+
+impl std::fmt::Debug for AwariDb {
+    /// `AwariDb(levels 0..=N, B bytes)`: the values are not printed.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "AwariDb(levels 0..={}, {} bytes)",
+            self.max_seeds,
+            self.bytes()
+        )
+    }
 }
 
 impl AwariDb {

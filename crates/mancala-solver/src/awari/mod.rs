@@ -14,6 +14,9 @@
 //! * [`AwariDb`]: the levels 0..=N in memory, one byte a board; [`AwariDb::value`] and
 //!   [`AwariDb::move_values`] (the oracle: each legal move's value is the seeds it captures
 //!   minus the value of the board it leaves).
+//! * Files: [`AwariDb::save`], [`AwariDb::open`], [`AwariDb::info`], in the checked format
+//!   of the Kalah endgame databases ([`crate::egdb`]) with the rule set `awari` in the
+//!   header ([`FILE_RULES`]); errors are [`crate::EgdbError`]s.
 //!
 //! ```
 //! use mancala_solver::awari::{AwariBoard, AwariDb};
@@ -26,6 +29,7 @@
 
 mod board;
 mod db;
+mod file;
 pub mod rank;
 mod retro;
 pub mod shard;
@@ -34,6 +38,7 @@ use thiserror::Error;
 
 pub use board::{AwariBoard, AwariMove, MAX_SEEDS};
 pub use db::{AwariDb, LevelReport};
+pub use file::{entries_to, serves, AwariInfo, FILE_RULES};
 pub use retro::{LevelStats, LevelTimes};
 pub use shard::{split, Exchange};
 

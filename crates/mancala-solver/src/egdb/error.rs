@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use mancala_core::GameKind;
 use thiserror::Error;
 
 /// Why a database could not be built, saved, opened or used. Every malformed file gives one
@@ -45,6 +46,20 @@ pub enum EgdbError {
         stored: u32,
         /// CRC-32 of the payload read.
         computed: u32,
+    },
+    /// The file is a database of another game than the one it was opened as (an Awari
+    /// database opened as a Kalah one, or the reverse): its header's rule set names
+    /// `found`'s game.
+    #[error("{}: a database of {} (rule set {rules}), not of {}", path.display(), found.name(), expected.name())]
+    WrongGame {
+        /// The file.
+        path: PathBuf,
+        /// The game of the file's rule set.
+        found: GameKind,
+        /// The rule set in the file's header.
+        rules: String,
+        /// The game it was opened as.
+        expected: GameKind,
     },
     /// The database was built for other rules than the ones asked for.
     #[error("the database is for {database}, not for {wanted}")]

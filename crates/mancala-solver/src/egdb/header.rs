@@ -7,6 +7,7 @@
 use std::path::Path;
 
 use mancala_core::kalah::{KalahOptions, KalahRules};
+use mancala_core::GameKind;
 
 use super::packed::{Codec, PAD};
 use super::{check_size, serves, Egdb, EgdbError, Encoding, BITS_PER_ENTRY};
@@ -146,8 +147,9 @@ impl Header {
     /// Checks the fields of a header that [`Header::decode`] read from a file of `file_len`
     /// bytes: the rule set, the option bits and their agreement with it, the entry encoding,
     /// K and the size it gives, the number of entries, and the file's length (no byte
-    /// missing, none after the last entry). Returns the checked header.
-    pub(crate) fn check(self, file_len: u64) -> Result<EgdbInfo, EgdbError> {
+    /// missing, none after the last entry). Returns the checked header. A rule set of another
+    /// game (an Awari database) is [`EgdbError::WrongGame`], naming `path`.
+    pub(crate) fn check(self, path: &Path, file_len: u64) -> Result<EgdbInfo, EgdbError> {
         let payload_at = self.encoded_len();
         let Header {
             version,
@@ -160,6 +162,15 @@ impl Header {
             rules: rules_text,
         } = self;
         let max_seeds = u32::from(max_seeds);
+        let game = GameKind::of_rules(&rules_text);
+        if game != GameKind::Kalah {
+            return Err(EgdbError::WrongGame {
+                path: path.to_path_buf(),
+                found: game,
+                rules: rules_text,
+                expected: GameKind::Kalah,
+            });
+        }
         let rules: KalahRules = rules_text
             .parse()
             .map_err(|e| EgdbError::Header(format!("rule set {rules_text:?}: {e}")))?;
@@ -227,7 +238,7 @@ pub(super) fn read(
     file_len: u64,
 ) -> Result<(EgdbInfo, usize), EgdbError> {
     let (header, payload_at) = Header::decode(path, bytes, file_len)?;
-    Ok((header.check(file_len)?, payload_at))
+    Ok((header.check(path, file_len)?, payload_at))
 }
 
 /// The header fields of a database file ([`Egdb::info`]).

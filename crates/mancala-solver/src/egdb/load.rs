@@ -67,38 +67,13 @@ impl Egdb {
             let len = f.metadata().map_err(io)?.len();
             let (info, head) = read_header(path, &f, len)?;
             let payload_at = head.len() as u64;
-            let changed = || EgdbError::Changed(path.to_path_buf());
             let payload = usize::try_from(info.payload_bytes)
                 .map_err(|_| crate::OutOfMemory { bytes: usize::MAX })?;
             let memory = usize::try_from(info.memory_bytes)
                 .map_err(|_| crate::OutOfMemory { bytes: usize::MAX })?;
             // The payload, then (packed) the zero padding, which is not in the file.
-            let (data, pieces) =
-                FrozenBytes::filled_in_pieces(memory, CHECK_PIECE, |offset, piece| {
-                    let in_file = payload.saturating_sub(offset).min(piece.len());
-                    let piece = &mut piece[..in_file];
-                    read_exact_at(&f, piece, payload_at + offset as u64).map_err(|e| {
-                        if e.kind() == std::io::ErrorKind::UnexpectedEof {
-                            changed()
-                        } else {
-                            io(e)
-                        }
-                    })?;
-                    let mut h = crc32fast::Hasher::new();
-                    h.update(piece);
-                    Ok::<_, EgdbError>(h)
-                })?;
-            // The same length and the same header as when the reading began: a file
-            // rewritten in place meanwhile is refused here if its checksum did not already
-            // catch it.
-            if f.metadata().map_err(io)?.len() != len {
-                return Err(changed());
-            }
-            let mut again = vec![0u8; head.len()];
-            read_exact_at(&f, &mut again, 0).map_err(|_| changed())?;
-            if again != head {
-                return Err(changed());
-            }
+            let (data, pieces) = read_payload(path, &f, payload_at, payload, memory, |_| {})?;
+            check_unchanged(path, &f, len, &head)?;
             let computed = combine_crc32(&pieces);
             if computed != info.payload_crc {
                 return Err(EgdbError::Checksum {
@@ -187,6 +162,28 @@ impl Egdb {
     }
 }
 
+/// The game whose database the file at `path` holds, and the rule set its header names:
+/// only the header is read and decoded (magic, format version, header checksum), so that a
+/// program can open the file as the right game ([`Egdb::open`] for Kalah,
+/// [`AwariDb::open`](crate::awari::AwariDb::open) for Awari), which checks everything else.
+///
+/// # Errors
+/// [`EgdbError::Io`], [`EgdbError::BadMagic`], [`EgdbError::Version`],
+/// [`EgdbError::Truncated`], [`EgdbError::Header`], [`EgdbError::Changed`].
+pub fn game_of_file(path: &Path) -> Result<(mancala_core::GameKind, String), EgdbError> {
+    let io = |source| EgdbError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let f = open_regular(path).map_err(io)?;
+    let len = f.metadata().map_err(io)?.len();
+    let (header, _) = read_raw_header(path, &f, len)?;
+    Ok((
+        mancala_core::GameKind::of_rules(&header.rules),
+        header.rules,
+    ))
+}
+
 /// Bytes a rayon task checks or checksums at a time.
 const CHECK_PIECE: usize = 1 << 22;
 
@@ -206,7 +203,7 @@ pub(super) fn parallel_crc32(bytes: &[u8]) -> u32 {
 }
 
 /// The CRC-32 of consecutive pieces, from the hashers of the pieces in order.
-fn combine_crc32(pieces: &[crc32fast::Hasher]) -> u32 {
+pub(crate) fn combine_crc32(pieces: &[crc32fast::Hasher]) -> u32 {
     let mut all = crc32fast::Hasher::new();
     for h in pieces {
         all.combine(h);
@@ -244,6 +241,18 @@ fn read_exact_at(f: &File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
 /// Reads and checks the header of the open database file `f` of `len` bytes: the header and
 /// its bytes (the payload starts right after them).
 fn read_header(path: &Path, f: &File, len: u64) -> Result<(EgdbInfo, Vec<u8>), EgdbError> {
+    let (header, head) = read_raw_header(path, f, len)?;
+    Ok((header.check(path, len)?, head))
+}
+
+/// Reads the header of the open database file `f` of `len` bytes named `path`, decoded
+/// ([`Header::decode`](super::Header): magic, format version, header checksum) but its
+/// fields not checked against any game, and its bytes (the payload starts right after them).
+pub(crate) fn read_raw_header(
+    path: &Path,
+    f: &File,
+    len: u64,
+) -> Result<(super::Header, Vec<u8>), EgdbError> {
     let mut head = vec![0u8; (header::MAX_LEN as u64).min(len) as usize];
     read_exact_at(f, &mut head, 0).map_err(|e| {
         if e.kind() == std::io::ErrorKind::UnexpectedEof {
@@ -255,9 +264,76 @@ fn read_header(path: &Path, f: &File, len: u64) -> Result<(EgdbInfo, Vec<u8>), E
             }
         }
     })?;
-    let (info, payload_at) = header::read(path, &head, len)?;
+    let (header, payload_at) = super::Header::decode(path, &head, len)?;
     head.truncate(payload_at);
-    Ok((info, head))
+    Ok((header, head))
+}
+
+/// Reads `in_file` bytes of the open file `f` named `path` from the offset `at` into new
+/// memory of `memory` bytes (the rest zero), in pieces of 4 MiB on the rayon threads with
+/// positioned reads, and returns it with the CRC-32 hasher of each piece as read (in order;
+/// [`combine_crc32`] gives the checksum of them all). `transform` then rewrites each piece
+/// in place (after it was hashed). A file that ends first is [`EgdbError::Changed`].
+///
+/// # Errors
+/// [`EgdbError::Io`], [`EgdbError::Changed`], [`EgdbError::OutOfMemory`].
+pub(crate) fn read_payload(
+    path: &Path,
+    f: &File,
+    at: u64,
+    in_file: usize,
+    memory: usize,
+    transform: impl Fn(&mut [u8]) + Sync,
+) -> Result<(FrozenBytes, Vec<crc32fast::Hasher>), EgdbError> {
+    FrozenBytes::filled_in_pieces(memory, CHECK_PIECE, |offset, piece| {
+        let n = in_file.saturating_sub(offset).min(piece.len());
+        let piece = &mut piece[..n];
+        read_exact_at(f, piece, at + offset as u64).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::UnexpectedEof {
+                EgdbError::Changed(path.to_path_buf())
+            } else {
+                EgdbError::Io {
+                    path: path.to_path_buf(),
+                    source: e,
+                }
+            }
+        })?;
+        let mut h = crc32fast::Hasher::new();
+        h.update(piece);
+        transform(piece);
+        Ok::<_, EgdbError>(h)
+    })
+}
+
+/// Checks that the open file `f` named `path` still has `len` bytes and starts with the
+/// header bytes `head`, as when the reading began: a file rewritten in place meanwhile is
+/// refused ([`EgdbError::Changed`]) if its checksum did not already catch it.
+///
+/// # Errors
+/// [`EgdbError::Io`], [`EgdbError::Changed`].
+pub(crate) fn check_unchanged(
+    path: &Path,
+    f: &File,
+    len: u64,
+    head: &[u8],
+) -> Result<(), EgdbError> {
+    let changed = || EgdbError::Changed(path.to_path_buf());
+    let now = f
+        .metadata()
+        .map_err(|source| EgdbError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?
+        .len();
+    if now != len {
+        return Err(changed());
+    }
+    let mut again = vec![0u8; head.len()];
+    read_exact_at(f, &mut again, 0).map_err(|_| changed())?;
+    if again != head {
+        return Err(changed());
+    }
+    Ok(())
 }
 
 /// [`Egdb::check_entries`] on the entries `data` of a database of m = `houses`, K =
@@ -345,7 +421,7 @@ fn check_bytes(path: &Path, bytes: &[u8]) -> Result<Egdb, EgdbError> {
 
 /// Opens `path` for reading only if it is a regular file: a FIFO would block the open, a
 /// device could stream without end, and a directory gives an unhelpful system error.
-fn open_regular(path: &Path) -> std::io::Result<File> {
+pub(crate) fn open_regular(path: &Path) -> std::io::Result<File> {
     let meta = std::fs::metadata(path)?;
     if meta.is_dir() {
         return Err(std::io::Error::new(

@@ -129,9 +129,13 @@ use mancala_core::kalah::{KalahOptions, KalahPosition, KalahRules};
 use crate::board::{is_special, relative};
 use crate::mem::FrozenBytes;
 use crate::rank::{layer_start, rank_dyn, rank_space};
-pub(crate) use load::is_terminal_rank;
+pub use load::game_of_file;
+pub(crate) use load::{
+    check_unchanged, combine_crc32, is_terminal_rank, open_regular, read_payload, read_raw_header,
+};
 pub(crate) use packed::Probe;
 use packed::{Codec, PAD};
+pub(crate) use save::write_file;
 use save::{split_path, TemporaryFile};
 
 /// Largest K: values must fit a signed byte.

@@ -261,37 +261,53 @@ impl Egdb {
     /// # Errors
     /// [`EgdbError::Io`] (naming `path` or the temporary file).
     pub fn save(&self, path: &Path) -> Result<SaveReport, EgdbError> {
-        let io = |source| EgdbError::Io {
-            path: path.to_path_buf(),
-            source,
-        };
         let payload = self.payload();
         let header = self.header(parallel_crc32(payload)).encode();
-
-        if path.is_dir() {
-            // The rename would fail with the system's "Is a directory".
-            return Err(io(std::io::Error::new(
-                std::io::ErrorKind::InvalidInput,
-                "it is a folder, not a file",
-            )));
-        }
-        let (dir, name) = split_path(path).map_err(io)?;
-        let removed_stale = remove_temporary_files(path, TemporaryOwners::Gone);
-        let tmp = TemporaryFile::create(&dir, &name).map_err(io)?;
-        // From here on, dropping `tmp` (an error, a panic) removes the temporary file.
-        let tmp_io = |source| EgdbError::Io {
-            path: tmp.path.clone(),
-            source,
-        };
-        {
-            let mut w = std::io::BufWriter::with_capacity(1 << 20, &tmp.file);
-            w.write_all(&header).map_err(tmp_io)?;
-            w.write_all(payload).map_err(tmp_io)?;
-            w.flush().map_err(tmp_io)?;
-        }
-        tmp.file.sync_all().map_err(tmp_io)?;
-        tmp.persist(path).map_err(io)?;
-        sync_dir(&dir).map_err(io)?;
-        Ok(SaveReport { removed_stale })
+        write_file(path, &header, &mut |w| w.write_all(payload))
     }
+}
+
+/// Writes a database file at `path` crash-safely, as [`Egdb::save`] documents (stale
+/// temporary files of the same name removed, a new temporary file created exclusively in
+/// the same folder, flushed to disk, renamed over `path`, the folder flushed): `header`
+/// first, then whatever `payload` writes. The file of every game's database is written by
+/// this one function ([`Egdb::save`], `AwariDb::save`).
+///
+/// # Errors
+/// [`EgdbError::Io`] (naming `path` or the temporary file), including any error `payload`
+/// returns.
+pub(crate) fn write_file(
+    path: &Path,
+    header: &[u8],
+    payload: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<SaveReport, EgdbError> {
+    let io = |source| EgdbError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    if path.is_dir() {
+        // The rename would fail with the system's "Is a directory".
+        return Err(io(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "it is a folder, not a file",
+        )));
+    }
+    let (dir, name) = split_path(path).map_err(io)?;
+    let removed_stale = remove_temporary_files(path, TemporaryOwners::Gone);
+    let tmp = TemporaryFile::create(&dir, &name).map_err(io)?;
+    // From here on, dropping `tmp` (an error, a panic) removes the temporary file.
+    let tmp_io = |source| EgdbError::Io {
+        path: tmp.path.clone(),
+        source,
+    };
+    {
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, &tmp.file);
+        w.write_all(header).map_err(tmp_io)?;
+        payload(&mut w).map_err(tmp_io)?;
+        w.flush().map_err(tmp_io)?;
+    }
+    tmp.file.sync_all().map_err(tmp_io)?;
+    tmp.persist(path).map_err(io)?;
+    sync_dir(&dir).map_err(io)?;
+    Ok(SaveReport { removed_stale })
 }
