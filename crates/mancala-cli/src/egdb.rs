@@ -1,10 +1,12 @@
-//! `mancala egdb build|info|verify`: endgame databases.
+//! `mancala egdb build|info|verify|convert`: endgame databases (Kalah's, and Awari's through
+//! `crate::awari`).
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
+use mancala_solver::awari::AwariDb;
 use mancala_solver::egdb::Encoding;
 use mancala_solver::{BuildOptions, Egdb, EgdbInfo};
 
@@ -19,10 +21,13 @@ pub struct EgdbArgs {
 /// The database subcommands.
 #[derive(Subcommand, Debug)]
 pub enum EgdbCommand {
-    /// Build the database of every position with at most K seeds in the houses.
+    /// Build the database of every position with at most K seeds in the houses (Kalah), or
+    /// of every board with at most N seeds (--rules awari).
     #[command(after_help = "\
 Examples:
   mancala egdb build --rules standard --max-seeds 16 --out egdb/
+  mancala egdb build --rules awari --max-seeds 18 --out egdb/
+  mancala egdb build --rules awari --max-seeds 20
   mancala egdb build --rules \"kalah(6,4)+empty_capture\" --max-seeds 20 --out egdb/ --threads 2
   mancala egdb build --rules standard --max-seeds 24 --encoding packed --out egdb/
   mancala egdb build --rules standard --max-seeds 12 --out small.egdb
@@ -31,7 +36,11 @@ One database serves every seed count n of the same house count m and capture and
 --encoding byte (the default) stores one byte a position, the fastest to look up; packed
 stores 5 bits a position for K = 15..30 (m = 6, K = 30: 6.4 GiB instead of 10.3 GiB), is
 built layer by layer (the finished layers packed, the one under construction one byte a
-position), and is named kalah6.k30.packed.egdb.")]
+position), and is named kalah6.k30.packed.egdb.
+--rules awari builds the Awari database of levels 0..=N (N = --max-seeds, at most 48; one
+byte a board, named awari.n<N>.egdb), printing each level's wins, draws and losses for the
+mover on standard error; without --out it goes to the cache folder, where `solve --rules
+awari --max-seeds N` finds it. N = 18: 84 MB; N = 20: 216 MB, about 80 s of CPU.")]
     Build {
         /// Rule set (its m and capture/end options decide the database).
         #[arg(long)]
@@ -41,8 +50,10 @@ position), and is named kalah6.k30.packed.egdb.")]
         #[arg(long, value_parser = crate::ranges::max_seeds(), required_unless_present = "cache", conflicts_with = "cache")]
         max_seeds: Option<u32>,
         /// Output folder (created if missing; the file is named after the rules and K), or
-        /// the file itself when the path ends in `.egdb` and is not a folder.
-        #[arg(long, required_unless_present = "cache", conflicts_with = "cache")]
+        /// the file itself when the path ends in `.egdb` and is not a folder. Required for
+        /// Kalah; for `--rules awari` the default is the cache folder (where `solve --rules
+        /// awari --max-seeds N` finds it).
+        #[arg(long, conflicts_with = "cache")]
         out: Option<PathBuf>,
         /// Build the database the commands use by default (`solve`, `bestmove`, `play
         /// --engine`) into the cache folder, under the cache's K, unless it is there already.
@@ -58,6 +69,7 @@ position), and is named kalah6.k30.packed.egdb.")]
         encoding: Encoding,
     },
     /// Write a database file again in the other entry encoding (every value the same).
+    /// Awari files have one encoding only (one byte a board): refused, saying so.
     #[command(after_help = "\
 Examples:
   mancala egdb convert egdb/kalah6.k26.egdb --encoding packed
@@ -75,8 +87,8 @@ packed. Both encodings are in memory at once while converting.")]
         #[arg(long)]
         out: Option<PathBuf>,
     },
-    /// Print the header of a database file (the entries are not read: `egdb verify` checks
-    /// them), or of every `*.egdb` file in a folder, each checked whole as `solve` would load
+    /// Print the header of a database file, Kalah or Awari (the entries are not read: `egdb
+    /// verify` checks them), or of every `*.egdb` file in a folder, each checked whole as `solve` would load
     /// it (with the reason a file is unusable).
     #[command(after_help = "\
 Examples:
@@ -86,8 +98,8 @@ Examples:
         /// The database file, or a folder of them.
         file: PathBuf,
     },
-    /// Check a database file completely, reading it once: header, size, checksums, every
-    /// entry's range; prints its encoding, bits a position and entries.
+    /// Check a database file (Kalah or Awari) completely, reading it once: header, size,
+    /// checksums, every entry's range; prints its encoding, bits a position and entries.
     #[command(after_help = "\
 Examples:
   mancala egdb verify egdb/kalah6.k16.egdb")]
@@ -110,18 +122,43 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             cache,
             threads,
             encoding,
-        } => match (max_seeds, out) {
-            (Some(max_seeds), Some(out)) if !cache => {
-                build(&rules, max_seeds, &out, threads, encoding)
+        } => {
+            if crate::awari::wanted(&rules, "endgame databases are")? {
+                if encoding != Encoding::Byte {
+                    return Err(format!(
+                        "--encoding {encoding}: Awari databases are one byte a board (docs/awari.md)"
+                    ));
+                }
+                return crate::awari::build(max_seeds, out.as_deref(), threads);
             }
-            _ => crate::database::build_cache(&rules, threads),
-        },
+            match (max_seeds, out) {
+                (Some(max_seeds), Some(out)) if !cache => {
+                    build(&rules, max_seeds, &out, threads, encoding)
+                }
+                (Some(_), None) if !cache => Err(
+                    "--out is required for a Kalah database (a folder, or a file ending in .egdb), or --cache (see `mancala egdb build --help`)"
+                        .into(),
+                ),
+                _ => crate::database::build_cache(&rules, threads),
+            }
+        }
+        EgdbCommand::Convert {
+            file,
+            encoding,
+            out: _,
+        } if crate::awari::is_awari_file(&file) => crate::awari::convert(&file, encoding),
         EgdbCommand::Convert {
             file,
             encoding,
             out,
         } => convert(&file, encoding, out.as_deref()),
         EgdbCommand::Info { file } if file.is_dir() => info_folder(&file),
+        EgdbCommand::Info { file } if crate::awari::is_awari_file(&file) => {
+            crate::awari::info(&file)
+        }
+        EgdbCommand::Verify { file } if crate::awari::is_awari_file(&file) => {
+            crate::awari::verify(&file)
+        }
         EgdbCommand::Info { file } => {
             let i = Egdb::info(&file).map_err(|e| named(&file, &e))?;
             println!("file            {}", file.display());
@@ -186,7 +223,7 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
 }
 
 /// `bytes` in the unit a person reads: `215 MiB`, `6.4 GiB`.
-fn human(bytes: u64) -> String {
+pub(crate) fn human(bytes: u64) -> String {
     const MIB: f64 = 1024.0 * 1024.0;
     let b = bytes as f64;
     if b >= 1024.0 * MIB {
@@ -246,12 +283,17 @@ fn info_folder(dir: &std::path::Path) -> Result<(), String> {
     for p in files {
         let spinner = crate::progress::spinner(format!("checking {}", p.display()));
         // The header, then the whole file as the solver would load it.
-        let checked = Egdb::info(&p).and_then(|i| Egdb::open(&p).map(|_| i));
+        // An Awari file (by its header) is checked as one; every other as a Kalah one.
+        let checked = if crate::awari::is_awari_file(&p) {
+            AwariDb::info(&p).and_then(|i| AwariDb::open(&p).map(|_| crate::awari::summary(&i)))
+        } else {
+            Egdb::info(&p).and_then(|i| Egdb::open(&p).map(|_| summary(&i)))
+        };
         if let Some(b) = spinner {
             b.finish_and_clear();
         }
         match checked {
-            Ok(i) => println!("{}: {}", p.display(), summary(&i)),
+            Ok(line) => println!("{}: {line}", p.display()),
             Err(e) => {
                 let msg = e.to_string();
                 let prefix = format!("{}: ", p.display());

@@ -6,6 +6,7 @@
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 mod agent;
+mod awari;
 mod bench;
 mod bestmove;
 mod database;
@@ -29,8 +30,9 @@ use clap::{Parser, Subcommand};
 
 /// The top-level `--help` text: every subcommand, by what it is for.
 const ABOUT: &str = "Kalah(m,n), Bao la Kete and Oware (Abapa, Awari) from the command line: \
-show, play and replay games, count moves (perft), solve and analyse Kalah positions exactly, \
-build and check endgame databases (egdb), ask the engine for a move (bestmove), run the \
+show, play and replay games, count moves (perft), solve and analyse Kalah positions exactly \
+(and Awari positions from the Awari databases: --rules awari), build and check endgame \
+databases (egdb), ask the engine for a move (bestmove), run the \
 solver benchmark suite (bench), or run an agent (a tournament's protocol, or a plain line \
 protocol for bots).";
 
@@ -97,13 +99,17 @@ A sequence that reaches a finished game before its last ply counts nothing. Perf
 the moves of positions: the rules that depend on a game's history (Oware's repetition rule
 and move limit) are not applied, as in the published Oware perft figures.")]
     Perft(perft::PerftArgs),
-    /// Exact value, final score, best moves and principal variation of a Kalah position.
+    /// Exact value, final score, best moves and principal variation of a Kalah position;
+    /// with --rules awari, the exact value of an Awari position and of each legal move, from
+    /// the Awari databases.
     #[command(after_help = "\
 Examples:
   mancala solve --rules \"kalah(4,3)\"
   mancala solve --rules standard --egdb egdb/ --threads 2
   mancala solve --rules standard --max-seconds 10 --json
   mancala solve --rules standard --no-cache
+  mancala solve --rules awari --position \"0,0,0,0,0,1,23,1,0,0,0,0,0,23 S\"
+  mancala solve --rules awari --max-seeds 20 --position \"...\" --json
 
 Without --egdb, the first solve of a board size builds an endgame database (m = 6: K = 20,
 215 MiB, a few seconds) and keeps it in the cache folder ($MANCALA_CACHE_DIR, else
@@ -112,20 +118,33 @@ MANCALA_NO_CACHE=1: no database at all.
 
 Progress (the proven bounds on the value and the bound the running MTD(f) probe tests, as in
 `value in [+8, +48], testing ≥ +9`; nodes, nodes/s) is drawn on standard error when it is a
-terminal; --quiet turns it off.")]
+terminal; --quiet turns it off.
+
+With --rules awari the answer comes from the Awari database of every board with at most N
+seeds in the houses (docs/awari.md): the value from here (the mover's future captures minus
+the opponent's), the final score it implies with the seeds already captured, and each legal
+move's value. Without --egdb the database of N = 18 (84 MB, 25 s of CPU to build: 55 s on a
+busy 2-core machine) is built once into the cache folder; --max-seeds N asks for another N; --no-cache
+builds the levels up to the position's seeds in memory for this run. A position with more
+seeds in the houses than the database holds is refused, saying so. --tt-mb, --exact-table,
+--max-nodes and --max-seconds do not apply to Awari.")]
     Solve(solve::SolveArgs),
-    /// The exact value of every legal move of a Kalah position.
+    /// The exact value of every legal move of a Kalah position, or (--rules awari) of an
+    /// Awari position from the Awari databases.
     #[command(after_help = "\
 Examples:
   mancala analyse --rules \"kalah(4,3)\"
-  mancala analyse --rules standard --position \"0,5,5,5,5,4,0,4,4,4,4,4,4,0 N\" --max-seconds 5")]
+  mancala analyse --rules standard --position \"0,5,5,5,5,4,0,4,4,4,4,4,4,0 N\" --max-seconds 5
+  mancala analyse --rules awari --position \"0,0,0,0,1,1,23,1,0,0,0,1,0,22 N\"")]
     Analyse(solve::SolveArgs),
-    /// Kalah endgame databases: build, convert, info, verify.
+    /// Kalah endgame databases and Awari databases: build, convert, info, verify.
     #[command(after_help = "\
 Examples:
   mancala egdb build --rules standard --max-seeds 16 --out egdb/
   mancala egdb info egdb/kalah6.k16.egdb
-  mancala egdb verify egdb/kalah6.k16.egdb")]
+  mancala egdb verify egdb/kalah6.k16.egdb
+  mancala egdb build --rules awari --max-seeds 16 --out egdb/
+  mancala egdb verify egdb/awari.n16.egdb")]
     Egdb(egdb::EgdbArgs),
     /// The engine's best move in a position under a time budget.
     #[command(after_help = "\

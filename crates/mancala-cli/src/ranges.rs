@@ -104,6 +104,12 @@ pub fn max_seeds() -> Whole<u32> {
     Whole::new(0, i128::from(mancala_solver::egdb::MAX_DB_SEEDS))
 }
 
+/// `--max-seeds` of an Awari database (`solve --rules awari`): the levels 0..=48, Awari's
+/// seeds.
+pub fn awari_max_seeds() -> Whole<u32> {
+    Whole::new(0, i128::from(mancala_solver::awari::MAX_SEEDS))
+}
+
 /// Any count of the `u64` type (milliseconds, nodes, a seed): 0..=18446744073709551615.
 pub fn any_u64() -> Whole<u64> {
     Whole::new(0, i128::from(u64::MAX))

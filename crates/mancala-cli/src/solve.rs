@@ -45,6 +45,11 @@ pub struct SolveArgs {
     /// Stop after about this many seconds, 0 to 1e9 (the result is then a pair of bounds).
     #[arg(long, value_parser = parse_seconds)]
     pub max_seconds: Option<f64>,
+    /// With `--rules awari`: the largest level (seeds in the houses) of the Awari database
+    /// to use, 0..=48 (default 18: the cached one, built on first use; with --no-cache,
+    /// the position's seeds, built in memory for this run). Not for Kalah rule sets.
+    #[arg(long, value_parser = crate::ranges::awari_max_seeds())]
+    pub max_seeds: Option<u32>,
     /// Print one JSON object (`solve`: `value` and `score` are null unless `exact` is true;
     /// `analyse`: each move's `value` is null unless its `exact` is true; `lower` and `upper`
     /// are always the proven bounds).
@@ -77,6 +82,11 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
 /// [`crate::database::NOT_KEPT`].
 fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver, Option<String>), String> {
     let rules = kalah_only(&args.rules, "solve and analyse are")?;
+    if let Some(n) = args.max_seeds {
+        return Err(format!(
+            "--max-seeds {n}: for --rules awari only (a Kalah solve takes the cache's K, or --egdb)"
+        ));
+    }
     let pos = crate::rules_arg::position_as::<mancala_core::kalah::KalahPosition>(
         "--position",
         rules,
@@ -163,6 +173,9 @@ fn moves_text<T: ToString>(moves: &[T]) -> Vec<String> {
 /// # Errors
 /// A message for a bad rule set, position or database, or a solver error.
 pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
+    if crate::awari::wanted(&args.rules, "solve and analyse are")? {
+        return crate::awari::run(args, false);
+    }
     let (pos, mut solver, file) = setup(args)?;
     let s = with_progress(
         &mut solver,
@@ -251,6 +264,9 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
 /// # Errors
 /// As [`run_solve`].
 pub fn run_analyse(args: &SolveArgs) -> Result<(), String> {
+    if crate::awari::wanted(&args.rules, "solve and analyse are")? {
+        return crate::awari::run(args, true);
+    }
     let (pos, mut solver, file) = setup(args)?;
     let a = with_progress(
         &mut solver,

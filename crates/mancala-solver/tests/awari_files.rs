@@ -284,3 +284,55 @@ fn a_kalah_file_is_not_an_awari_one_and_the_reverse() {
     std::fs::remove_file(&kalah).unwrap();
     std::fs::remove_file(&awari).unwrap();
 }
+
+/// The cache: built and saved on first use, read back after, and a file of another N under
+/// the cache's name (or a damaged one) refused and rebuilt.
+#[test]
+fn the_cache_builds_once_and_refuses_a_file_that_is_not_its_name() {
+    use mancala_solver::awari::AwariCacheEvent;
+    use mancala_solver::Cache;
+    let dir = tmp("cache");
+    let _ = std::fs::remove_dir_all(&dir);
+    let cache = Cache::new(&dir);
+    let mut levels = 0;
+    let first = cache
+        .awari_get_or_build(5, 1, &mut |e| {
+            if let AwariCacheEvent::Level(_) = e {
+                levels += 1;
+            }
+        })
+        .unwrap();
+    assert!(first.built && first.save_error.is_none());
+    assert_eq!(levels, 6);
+    assert_eq!(first.path, dir.join("awari.n5.egdb"));
+    let again = cache.awari_get_or_build(5, 1, &mut |_| {}).unwrap();
+    assert!(!again.built);
+    for n in 0..=5 {
+        for i in 0..level(u64::from(n)) {
+            assert_eq!(again.database.value_at(n, i), first.database.value_at(n, i));
+        }
+    }
+    // Levels 0..=4 saved under the name of N = 5.
+    AwariDb::build(4, 1)
+        .unwrap()
+        .save(&cache.awari_path(5))
+        .unwrap();
+    assert!(matches!(cache.awari_open(5), Err(EgdbError::Header(_))));
+    let mut refused = 0;
+    let rebuilt = cache
+        .awari_get_or_build(5, 1, &mut |e| {
+            if let AwariCacheEvent::Refused { .. } = e {
+                refused += 1;
+            }
+        })
+        .unwrap();
+    assert!(rebuilt.built);
+    assert_eq!(refused, 1);
+    assert_eq!(cache.awari_open(5).unwrap().max_seeds(), 5);
+    // N above the game's 48 seeds.
+    assert!(matches!(
+        cache.awari_get_or_build(49, 1, &mut |_| {}),
+        Err(EgdbError::MoreSeedsThanTheGame { .. })
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

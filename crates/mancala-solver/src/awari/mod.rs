@@ -16,7 +16,8 @@
 //!   minus the value of the board it leaves).
 //! * Files: [`AwariDb::save`], [`AwariDb::open`], [`AwariDb::info`], in the checked format
 //!   of the Kalah endgame databases ([`crate::egdb`]) with the rule set `awari` in the
-//!   header ([`FILE_RULES`]); errors are [`crate::EgdbError`]s.
+//!   header ([`FILE_RULES`]); errors are [`crate::EgdbError`]s. [`crate::Cache`] keeps
+//!   them too ([`crate::Cache::awari_get_or_build`], N = [`DEFAULT_MAX_SEEDS`] by default).
 //!
 //! ```
 //! use mancala_solver::awari::{AwariBoard, AwariDb};
@@ -28,6 +29,7 @@
 //! ```
 
 mod board;
+mod cache;
 mod db;
 mod file;
 pub mod rank;
@@ -37,6 +39,7 @@ pub mod shard;
 use thiserror::Error;
 
 pub use board::{AwariBoard, AwariMove, MAX_SEEDS};
+pub use cache::{AwariCacheEvent, AwariCached, DEFAULT_MAX_SEEDS};
 pub use db::{AwariDb, LevelReport};
 pub use file::{entries_to, serves, AwariInfo, FILE_RULES};
 pub use retro::{LevelStats, LevelTimes};

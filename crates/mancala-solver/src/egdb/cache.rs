@@ -261,7 +261,7 @@ impl Cache {
 
 /// Why the folder `dir` cannot be made, when a file stands in the way: `it is a file, not a
 /// folder` (`dir` itself), or `<ancestor> is a file, not a folder`; `None` when no file does.
-fn file_in_the_way(dir: &Path) -> Option<std::io::Error> {
+pub(crate) fn file_in_the_way(dir: &Path) -> Option<std::io::Error> {
     let file = dir
         .ancestors()
         .filter(|p| !p.as_os_str().is_empty())

@@ -105,6 +105,10 @@
 //! was built for: the starting seeds n never change the value of a position, and `pie_rule`
 //! and `no_first_move_bonus` only concern the opening, which is never looked up. Any other
 //! difference is refused ([`EgdbError::RulesMismatch`], `SolveError::DatabaseMismatch`).
+//!
+//! The Awari databases ([`crate::awari`]) are files of the same format, with the rule set
+//! `awari` in the header; opening one as a Kalah database, or a Kalah one as Awari, is
+//! [`EgdbError::WrongGame`] ([`game_of_file`] tells which game a file is for).
 
 mod build;
 pub mod cache;
@@ -136,7 +140,7 @@ pub(crate) use load::{
 pub(crate) use packed::Probe;
 use packed::{Codec, PAD};
 pub(crate) use save::write_file;
-use save::{split_path, TemporaryFile};
+pub(crate) use save::{split_path, TemporaryFile};
 
 /// Largest K: values must fit a signed byte.
 pub const MAX_DB_SEEDS: u32 = 127;

@@ -61,7 +61,7 @@ fn remove_temporary_files(path: &Path, owners: TemporaryOwners) -> Vec<PathBuf> 
 }
 
 /// A new temporary file of [`Egdb::save`], removed when dropped unless persisted.
-pub(super) struct TemporaryFile {
+pub(crate) struct TemporaryFile {
     path: PathBuf,
     file: File,
     persisted: bool,
@@ -74,7 +74,7 @@ impl TemporaryFile {
     /// The random part comes from std's `RandomState` (SipHash keys seeded from the system's
     /// random source), which keeps no thread-local state that needs freeing in a thread the
     /// library did not start (a C program's main thread).
-    pub(super) fn create(dir: &Path, name: &str) -> std::io::Result<TemporaryFile> {
+    pub(crate) fn create(dir: &Path, name: &str) -> std::io::Result<TemporaryFile> {
         use std::hash::{BuildHasher, Hasher};
         const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
         let mut last = None;
@@ -134,7 +134,7 @@ impl Drop for TemporaryFile {
 }
 
 /// The folder and file name of `path` (the folder `.` for a bare name).
-pub(super) fn split_path(path: &Path) -> std::io::Result<(PathBuf, String)> {
+pub(crate) fn split_path(path: &Path) -> std::io::Result<(PathBuf, String)> {
     let name = path
         .file_name()
         .and_then(|n| n.to_str())

@@ -1,0 +1,604 @@
+//! The Awari databases on the command line (`--rules awari`): `egdb build`, `egdb
+//! info/verify/convert` of an Awari file, and `solve`/`analyse`, which answer every position
+//! with at most N seeds in the houses exactly from the database, each legal move with its
+//! value (`docs/awari.md`).
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use mancala_core::oware::{OwarePosition, OwareRules};
+use mancala_core::Side;
+use mancala_solver::awari::{
+    entries_to, serves, AwariBoard, AwariCacheEvent, AwariDb, AwariInfo, LevelReport,
+    DEFAULT_MAX_SEEDS, MAX_SEEDS,
+};
+use mancala_solver::egdb::game_of_file;
+use mancala_solver::{available_memory_bytes, Cache, Egdb, EgdbError};
+
+use crate::database::named;
+use crate::solve::SolveArgs;
+
+/// Whether `--rules TEXT` names the `awari` rule set (the Awari databases); `Ok(false)` for
+/// every other game's rule set (and for a text no game accepts, which the Kalah path then
+/// refuses with its message). `what` names the command for the refusal of another Oware
+/// rule set ("solve and analyse are").
+///
+/// # Errors
+/// `--rules TEXT: …` for an Oware rule set other than `awari`.
+pub fn wanted(text: &str, what: &str) -> Result<bool, String> {
+    match crate::rules_arg::parse_rules(text) {
+        Ok(crate::rules_arg::GameRules::Oware(r)) if serves(&r) => Ok(true),
+        Ok(crate::rules_arg::GameRules::Oware(r)) => {
+            let shown: String = text.chars().take(60).collect();
+            Err(format!(
+                "--rules {shown}: {what} for Kalah rule sets and, with the Awari databases, the rule set awari only ({r} has other values: another grand slam, majority, cycle or move-limit rule)"
+            ))
+        }
+        _ => Ok(false),
+    }
+}
+
+/// One line of a level's counts: `level 12: 1339702 boards, 712315 wins, 196942 draws,
+/// 430445 losses for the mover, mean +1.3314, 0.53 s`.
+fn level_line(r: &LevelReport) -> String {
+    let s = r.stats;
+    format!(
+        "level {:>2}: {} boards, {} wins, {} draws, {} losses for the mover, mean {:+.4}, {:.2} s",
+        s.seeds,
+        s.boards,
+        s.wins,
+        s.draws,
+        s.losses,
+        s.mean(),
+        r.times.forward + r.times.retro
+    )
+}
+
+/// Refuses a build of N = `max_seeds` that the game or this machine cannot hold.
+fn check_size(max_seeds: u32) -> Result<u64, String> {
+    if max_seeds > MAX_SEEDS {
+        return Err(format!(
+            "--max-seeds {max_seeds}: Awari has {MAX_SEEDS} seeds, so at most {MAX_SEEDS}"
+        ));
+    }
+    let entries = entries_to(max_seeds);
+    if let Some(avail) = available_memory_bytes() {
+        // The values (one byte a board) and the build's work space for the top level
+        // (about four bytes a board of it).
+        let top = mancala_solver::awari::rank::level_len(max_seeds).unwrap_or(0);
+        let needs = entries + 4 * top;
+        if needs > avail {
+            return Err(format!(
+                "--max-seeds {max_seeds}: the build needs about {needs} bytes ({}), more than the {avail} bytes of memory available",
+                crate::egdb::human(needs)
+            ));
+        }
+    }
+    Ok(entries)
+}
+
+/// `egdb build --rules awari --max-seeds N [--out FILE|DIR] [--threads T]`, and `--cache`
+/// (`max_seeds` `None`: the cache's N). Without `--out` the file goes to the cache folder,
+/// where `solve --rules awari --max-seeds N` finds it.
+///
+/// # Errors
+/// N above 48 or more than the memory, an output that cannot be written, no cache folder.
+pub fn build(max_seeds: Option<u32>, out: Option<&Path>, threads: usize) -> Result<(), String> {
+    let max_seeds = max_seeds.unwrap_or(DEFAULT_MAX_SEEDS);
+    let entries = check_size(max_seeds)?;
+    let name = AwariDb::file_name(max_seeds);
+    let (dir, path) = match out {
+        Some(out) if out.extension().is_some_and(|e| e == "egdb") && !out.is_dir() => {
+            let folder = match out.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+                _ => PathBuf::from("."),
+            };
+            (folder, out.to_path_buf())
+        }
+        Some(out) => (out.to_path_buf(), out.join(&name)),
+        None => {
+            let dir = crate::database::cache_dir().ok_or_else(|| {
+                format!(
+                    "no cache folder (no home folder known; set {} or give --out)",
+                    crate::database::CACHE_DIR_ENV
+                )
+            })?;
+            let path = dir.join(&name);
+            (dir, path)
+        }
+    };
+    let refused = |e: std::io::Error| {
+        format!(
+            "--out {}: {}",
+            dir.display(),
+            crate::paths::folder_error(&dir, &e)
+        )
+    };
+    std::fs::create_dir_all(&dir).map_err(refused)?;
+    tempfile::Builder::new()
+        .prefix(".mancala-write-check-")
+        .tempfile_in(&dir)
+        .map_err(refused)?;
+    let saved = path.clone();
+    crate::interrupt::on_interrupt(move || {
+        // Awari files are saved by the same code, under the same temporary names.
+        for p in Egdb::remove_unfinished_saves(&saved) {
+            eprintln!("mancala: removed {}", p.display());
+        }
+    });
+    if !crate::progress::is_quiet() {
+        eprintln!(
+            "mancala: building the Awari database of levels 0..={max_seeds} ({entries} boards, {})",
+            crate::egdb::human(entries)
+        );
+    }
+    let t = Instant::now();
+    let db = AwariDb::build_with(max_seeds, threads, |r| {
+        if !crate::progress::is_quiet() {
+            eprintln!("mancala: {}", level_line(r));
+        }
+    })
+    .map_err(|e| e.to_string())?;
+    let build_s = t.elapsed().as_secs_f64();
+    let t = Instant::now();
+    let report = db.save(&path).map_err(|e| e.to_string())?;
+    for stale in &report.removed_stale {
+        eprintln!(
+            "mancala: removed {}: a temporary file left by an earlier save that was killed",
+            stale.display()
+        );
+    }
+    println!(
+        "built awari, levels 0..={max_seeds}, in {build_s:.2} s ({:.1} M boards/s), {entries} boards, one byte a board, {entries} bytes; saved {} in {:.2} s",
+        entries as f64 / build_s.max(1e-9) / 1e6,
+        path.display(),
+        t.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Whether the file at `path` holds an Awari database, by its header alone; `false` when it
+/// cannot be read (the Kalah path then gives the error).
+pub fn is_awari_file(path: &Path) -> bool {
+    matches!(game_of_file(path), Ok((mancala_core::GameKind::Oware, _)))
+}
+
+/// `egdb info FILE` of an Awari file.
+///
+/// # Errors
+/// The header's error, naming the file.
+pub fn info(file: &Path) -> Result<(), String> {
+    let i = AwariDb::info(file).map_err(|e| named(file, &e))?;
+    println!("file            {}", file.display());
+    println!("format version  {}", i.version);
+    println!("built with      {} (Awari databases)", i.rules);
+    println!(
+        "max seeds (N)   {} (levels 0..={})",
+        i.max_seeds, i.max_seeds
+    );
+    println!(
+        "encoding        {} (header byte 1): one byte a board, the value to the mover + 128",
+        i.encoding
+    );
+    println!("bits/position   8");
+    println!("entries         {}", i.entries);
+    println!(
+        "on disk         {} bytes ({})",
+        i.file_bytes,
+        crate::egdb::human(i.file_bytes)
+    );
+    println!(
+        "in memory       {} bytes ({})",
+        i.entries,
+        crate::egdb::human(i.entries)
+    );
+    println!("payload crc32   {:08x}", i.payload_crc);
+    Ok(())
+}
+
+/// What an Awari header says, on one line (`egdb info DIR`).
+pub fn summary(i: &AwariInfo) -> String {
+    format!(
+        "awari, levels 0..={}, byte (8 bits a board), {} entries, {} on disk, built with {}",
+        i.max_seeds,
+        i.entries,
+        crate::egdb::human(i.file_bytes),
+        i.rules
+    )
+}
+
+/// `egdb verify FILE` of an Awari file: opened and checked completely.
+///
+/// # Errors
+/// The file's error, naming it.
+pub fn verify(file: &Path) -> Result<(), String> {
+    let t = Instant::now();
+    let spinner = crate::progress::spinner(format!("checking {}", file.display()));
+    let opened = AwariDb::open(file);
+    if let Some(b) = spinner {
+        b.finish_and_clear();
+    }
+    let db = opened.map_err(|e| named(file, &e))?;
+    println!(
+        "{}: OK (awari, levels 0..={}, byte encoding, 8 bits a board, {} entries, {} in memory; header, checksums and every entry's range checked in {:.2} s)",
+        file.display(),
+        db.max_seeds(),
+        db.bytes(),
+        crate::egdb::human(db.bytes() as u64),
+        t.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// `egdb convert` of an Awari file: refused, with the reason (one encoding only).
+///
+/// # Errors
+/// Always: the header's error, or that Awari files have one encoding.
+pub fn convert(file: &Path, encoding: mancala_solver::egdb::Encoding) -> Result<(), String> {
+    AwariDb::info(file).map_err(|e| named(file, &e))?;
+    Err(format!(
+        "{}: an Awari database is one byte a board, its only encoding: nothing to convert to {encoding} (docs/awari.md says why packed is not offered)",
+        file.display()
+    ))
+}
+
+/// The database for `solve`/`analyse`: `--egdb` (a file, or a folder searched for the
+/// Awari file of the largest N), else an in-memory build of levels 0..=N under
+/// `--no-cache`, else the cache's (N = `--max-seeds`, default [`DEFAULT_MAX_SEEDS`]), built
+/// and saved first when missing. `seeds`: the position's seeds in the houses, refused
+/// before any work when the database would not hold them.
+fn database(args: &SolveArgs, seeds: u32) -> Result<(AwariDb, String), String> {
+    let too_many = |n: u32, whose: &str| {
+        format!(
+            "the position has {seeds} seeds in its houses, more than the {n} of the largest level {whose}: --max-seeds {seeds} builds a database that holds it ({} boards, {})",
+            entries_to(seeds),
+            crate::egdb::human(entries_to(seeds))
+        )
+    };
+    if let Some(path) = args.egdb.as_deref() {
+        let (info, file) = find(path, args.verbose).map_err(|e| format!("--egdb: {e}"))?;
+        if seeds > info.max_seeds {
+            return Err(too_many(info.max_seeds, &format!("of {}", file.display())));
+        }
+        let db = AwariDb::open(&file).map_err(|e| format!("--egdb: {}", named(&file, &e)))?;
+        return Ok((db, file.display().to_string()));
+    }
+    let cache_off = args.no_cache
+        || std::env::var_os(crate::database::NO_CACHE_ENV)
+            .is_some_and(|v| !v.is_empty() && v != "0");
+    if cache_off {
+        let n = args.max_seeds.unwrap_or(seeds);
+        if seeds > n {
+            return Err(too_many(n, "asked for (--max-seeds)"));
+        }
+        check_size(n)?;
+        if !crate::progress::is_quiet() {
+            eprintln!(
+                "mancala: building the Awari database of levels 0..={n} in memory for this run (--no-cache: nothing is kept)"
+            );
+        }
+        let db = AwariDb::build(n, args.threads).map_err(|e| e.to_string())?;
+        return Ok((db, crate::database::NOT_KEPT.to_string()));
+    }
+    let n = args.max_seeds.unwrap_or(DEFAULT_MAX_SEEDS);
+    if seeds > n {
+        return Err(too_many(
+            n,
+            if args.max_seeds.is_some() {
+                "asked for (--max-seeds)"
+            } else {
+                "the cache builds by default"
+            },
+        ));
+    }
+    check_size(n)?;
+    let dir = crate::database::cache_dir().ok_or_else(|| {
+        format!(
+            "no cache folder (no home folder known; set {} or give --egdb, or --no-cache)",
+            crate::database::CACHE_DIR_ENV
+        )
+    })?;
+    let cache = Cache::new(&dir);
+    let saved = cache.awari_path(n);
+    crate::interrupt::on_interrupt(move || {
+        for p in Egdb::remove_unfinished_saves(&saved) {
+            eprintln!("mancala: removed {}", p.display());
+        }
+    });
+    let mut bar = None;
+    let mut done = 0u64;
+    let t = Instant::now();
+    let result = cache.awari_get_or_build(n, args.threads, &mut |ev| match ev {
+        AwariCacheEvent::Refused { path, error } => eprintln!(
+            "mancala: the cached database {} is not used ({}): building it again",
+            path.display(),
+            error
+        ),
+        AwariCacheEvent::Building {
+            path,
+            max_seeds,
+            entries,
+        } => {
+            if !crate::progress::is_quiet() {
+                eprintln!(
+                    "mancala: building the Awari database (levels 0..={max_seeds}, {}), once: it is kept in {} for the next runs (--no-cache: none)",
+                    crate::egdb::human(entries),
+                    path.display()
+                );
+            }
+            bar = crate::progress::bar(entries);
+        }
+        AwariCacheEvent::Level(r) => {
+            done += r.stats.boards;
+            match &bar {
+                Some(b) => {
+                    b.set_position(done);
+                    crate::progress::set_message(
+                        b,
+                        &crate::progress::build_line(
+                            done,
+                            b.length().unwrap_or(done),
+                            t.elapsed().as_secs_f64(),
+                        ),
+                    );
+                }
+                None if args.verbose => eprintln!("mancala: {}", level_line(r)),
+                None => {}
+            }
+        }
+    });
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let c = result.map_err(|e| {
+        format!("cannot use the endgame database cache ({e}); --egdb FILE or --no-cache answer without it")
+    })?;
+    for stale in &c.removed_stale {
+        eprintln!(
+            "mancala: removed {}: a temporary file left by an earlier save that was killed",
+            stale.display()
+        );
+    }
+    if let Some(e) = &c.save_error {
+        eprintln!(
+            "mancala: warning: the Awari database could not be kept in the cache ({e}); it is used this time and built again next time"
+        );
+    }
+    let source = if c.save_error.is_some() {
+        crate::database::NOT_KEPT.to_string()
+    } else {
+        c.path.display().to_string()
+    };
+    if args.verbose {
+        eprintln!(
+            "mancala: egdb: using {source} (awari, levels 0..={n}, {})",
+            if c.built { "just built" } else { "cached" }
+        );
+    }
+    Ok((c.database, source))
+}
+
+/// `--egdb PATH` for Awari: the file itself, or in a folder the Awari file (by header) of
+/// the largest N whose header checks; every other `*.egdb` file passed over is named with its
+/// reason when `verbose`.
+fn find(path: &Path, verbose: bool) -> Result<(AwariInfo, PathBuf), String> {
+    if !path.is_dir() {
+        return AwariDb::info(path)
+            .map(|i| (i, path.to_path_buf()))
+            .map_err(|e| named(path, &e));
+    }
+    let list = std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut files: Vec<PathBuf> = list
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("egdb"))
+        .collect();
+    files.sort();
+    let mut best: Option<(AwariInfo, PathBuf)> = None;
+    for p in files {
+        match AwariDb::info(&p) {
+            Ok(i) => {
+                if best.as_ref().is_none_or(|(b, _)| i.max_seeds > b.max_seeds) {
+                    best = Some((i, p));
+                }
+            }
+            Err(e) => {
+                if verbose {
+                    eprintln!("mancala: egdb: skipped {}: {}", p.display(), strip(&p, &e));
+                }
+            }
+        }
+    }
+    let found = best.ok_or_else(|| {
+        format!(
+            "no Awari database in {} (build one with `mancala egdb build --rules awari --max-seeds N --out {}`)",
+            path.display(),
+            path.display()
+        )
+    })?;
+    if verbose {
+        eprintln!("mancala: egdb: using {}", found.1.display());
+    }
+    Ok(found)
+}
+
+/// The text of `e` without `path: ` in front.
+fn strip(path: &Path, e: &EgdbError) -> String {
+    let msg = e.to_string();
+    let shown = format!("{}: ", path.display());
+    msg.strip_prefix(&shown).map_or(msg.clone(), str::to_string)
+}
+
+/// The answer for one position: what `solve` and `analyse` print.
+struct Answer {
+    /// The value to the mover: future captures minus the opponent's (OW-10.3).
+    value: i32,
+    /// The seeds the mover has captured minus the opponent's so far (the stores).
+    captured: i32,
+    /// Each legal move (house number, the mover's) with its value to the mover.
+    moves: Vec<(u8, i32)>,
+}
+
+/// `mancala solve --rules awari` (`analyse` false) and `mancala analyse --rules awari`.
+///
+/// # Errors
+/// A bad position, a position with more seeds than the database holds, a database that
+/// cannot be had (`--egdb`'s error, the cache's), `--max-seeds` above 48.
+pub fn run(args: &SolveArgs, analyse: bool) -> Result<(), String> {
+    let rules = OwareRules::AWARI;
+    let pos = crate::rules_arg::position_as::<OwarePosition>(
+        "--position",
+        rules,
+        args.position.as_deref(),
+    )?;
+    let Some(mover) = pos.side_to_move() else {
+        return over(args, &pos, analyse);
+    };
+    let seeds = pos.seeds_in_houses();
+    let board = mover_first(&pos);
+    let board = AwariBoard::new(board).map_err(|e| format!("--position: {e}"))?;
+    let (db, source) = database(args, seeds)?;
+    let value = db.value(&board).map_err(|e| e.to_string())?;
+    let moves = db
+        .move_values(&board)
+        .map_err(|e| e.to_string())?
+        .iter()
+        .map(|(m, v)| (m.house, *v))
+        .collect();
+    let captured = i32::from(pos.store(mover)) - i32::from(pos.store(mover.opponent()));
+    let a = Answer {
+        value,
+        captured,
+        moves,
+    };
+    print(args, &pos, &a, &source, db.max_seeds(), analyse);
+    Ok(())
+}
+
+/// The twelve houses of `pos` mover first: the mover's houses 1..6, then the opponent's
+/// houses 1..6 (the order of `AwariBoard`, OW-10.4).
+fn mover_first(pos: &OwarePosition) -> [u8; 12] {
+    let bits = pos.mover_relative();
+    std::array::from_fn(|i| (bits >> (8 * i)) as u8)
+}
+
+/// A finished game: no database needed, the score is the final one.
+fn over(args: &SolveArgs, pos: &OwarePosition, analyse: bool) -> Result<(), String> {
+    let score = pos.outcome().map_or(0, |o| o.score);
+    if args.json {
+        let out = serde_json::json!({
+            "rules": pos.rules().to_string(),
+            "position": pos.to_string(),
+            "database": null,
+            "exact": true,
+            "value": 0,
+            "score": score,
+            "best_moves": [],
+            "moves": [],
+        });
+        println!("{out}");
+        return Ok(());
+    }
+    println!("rules       {}", pos.rules());
+    println!("position    {pos}");
+    if analyse {
+        println!("note        the game is over: no move to value");
+    } else {
+        println!("value       +0 (the game is over)");
+    }
+    println!("score       {score:+} (the game is over: final margin of South)");
+    Ok(())
+}
+
+/// The database line: `FILE (levels 0..=N)`, or `built in memory for this run (levels
+/// 0..=N, not kept)`.
+fn source_text(source: &str, max_seeds: u32) -> String {
+    if source == crate::database::NOT_KEPT {
+        format!("built in memory for this run (levels 0..={max_seeds}, not kept)")
+    } else {
+        format!("{source} (levels 0..={max_seeds})")
+    }
+}
+
+fn print(
+    args: &SolveArgs,
+    pos: &OwarePosition,
+    a: &Answer,
+    source: &str,
+    max_seeds: u32,
+    analyse: bool,
+) {
+    let best = a.moves.iter().map(|m| m.1).max();
+    let best_moves: Vec<String> = a
+        .moves
+        .iter()
+        .filter(|m| Some(m.1) == best)
+        .map(|m| m.0.to_string())
+        .collect();
+    if args.json {
+        let moves: Vec<_> = a
+            .moves
+            .iter()
+            .map(|(h, v)| {
+                serde_json::json!({
+                    "move": h.to_string(),
+                    "value": v,
+                    "score": a.captured + v,
+                    "lower": v,
+                    "upper": v,
+                    "exact": true,
+                })
+            })
+            .collect();
+        let out = serde_json::json!({
+            "rules": pos.rules().to_string(),
+            "position": pos.to_string(),
+            "database": source,
+            "max_seeds": max_seeds,
+            "exact": true,
+            "value": a.value,
+            "lower": a.value,
+            "upper": a.value,
+            "score": a.captured + a.value,
+            "captured": a.captured,
+            "best_moves": best_moves,
+            "moves": moves,
+        });
+        println!("{out}");
+        return;
+    }
+    let mover = match pos.side_to_move() {
+        Some(Side::South) => "South",
+        _ => "North",
+    };
+    if analyse {
+        println!("rules     {}", pos.rules());
+        println!("position  {pos}");
+        println!("database  {}", source_text(source, max_seeds));
+        for (h, v) in &a.moves {
+            if a.captured == 0 {
+                println!("move {h:>4}  {v:+}");
+            } else {
+                println!("move {h:>4}  {v:+} (final margin {:+})", a.captured + v);
+            }
+        }
+        return;
+    }
+    println!("rules       {}", pos.rules());
+    println!("position    {pos}");
+    println!("database    {}", source_text(source, max_seeds));
+    println!("to move     {mover}");
+    println!(
+        "value       {:+} (from here: the mover's future captures minus the opponent's, the seeds left at the end included)",
+        a.value
+    );
+    println!(
+        "score       {:+} (final margin of the player to move: {:+} captured so far, then {:+})",
+        a.captured + a.value,
+        a.captured,
+        a.value
+    );
+    println!("best moves  {}", best_moves.join(" "));
+    let moves: Vec<String> = a.moves.iter().map(|(h, v)| format!("{h}:{v:+}")).collect();
+    println!("moves       {}", moves.join(" "));
+}

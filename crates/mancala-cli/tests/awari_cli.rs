@@ -1,0 +1,337 @@
+//! `--rules awari` on the command line: `egdb build/info/verify/convert` of Awari files,
+//! `solve` and `analyse` answering from the database, each value equal to the independent
+//! reference of the solver's tests (`mancala-solver/tests/awari_ref`, a brute force written
+//! from the rules text), the captured counts of the position added for the final score; a
+//! position with more seeds than the database holds, and files of the other game, refused
+//! with a clear message; the cache built on first use, reused, rebuilt when damaged.
+
+mod common;
+
+#[path = "../../mancala-solver/tests/awari_ref/mod.rs"]
+mod awari_ref;
+
+use std::path::Path;
+use std::process::{Output, Stdio};
+
+use awari_ref::{boards_of, moves, Board, Reference};
+use common::{mancala_text, scratch, stderr, stdout, text};
+
+/// N of the test databases: every board of at most 8 seeds (43,758 boards in the
+/// reference), built in well under a second.
+const N: u32 = 8;
+
+/// The Oware position text of `board` (mover first) with `mover` to move and the captured
+/// counts `stores` (South's, North's): `S1..S6,S-captured,N1..N6,N-captured side`.
+fn position(board: &Board, south_moves: bool, stores: (u8, u8)) -> String {
+    let (south, north) = if south_moves {
+        (&board[..6], &board[6..])
+    } else {
+        (&board[6..], &board[..6])
+    };
+    let mut parts: Vec<String> = south.iter().map(u8::to_string).collect();
+    parts.push(stores.0.to_string());
+    parts.extend(north.iter().map(u8::to_string));
+    parts.push(stores.1.to_string());
+    format!(
+        "{} {}",
+        parts.join(","),
+        if south_moves { "S" } else { "N" }
+    )
+}
+
+/// A JSON field as a whole number.
+fn int(v: &serde_json::Value, field: &str) -> i64 {
+    v[field]
+        .as_i64()
+        .unwrap_or_else(|| panic!("{field} in {v}"))
+}
+
+#[test]
+fn build_info_verify_convert_and_solve_against_the_reference() {
+    let dir = scratch("awari-cli", "files");
+    let d = dir.to_str().unwrap();
+    let (ok, out, err) = mancala_text(&[
+        "egdb",
+        "build",
+        "--rules",
+        "awari",
+        "--max-seeds",
+        "8",
+        "--out",
+        d,
+    ]);
+    assert!(ok, "{out}{err}");
+    // The per-level lines: level 2 has 78 boards (C(13,11) − C(7,11)).
+    assert!(err.contains("level  2: 78 boards"), "{err}");
+    let file = dir.join("awari.n8.egdb");
+    let f = file.to_str().unwrap();
+    assert!(file.is_file());
+
+    let (ok, out, err) = mancala_text(&["egdb", "info", f]);
+    assert!(ok, "{err}");
+    assert!(out.contains("max seeds (N)   8"), "{out}");
+    let boards: usize = (0..=N).map(|n| boards_of(n).len()).sum();
+    // The reference counts every board; the database only those whose second player has
+    // an empty house: C(n+5,11) fewer a level, which is 0 up to n = 5, 1 at 6, 12 at 7 and
+    // 78 at 8.
+    let indexed = boards - (1 + 12 + 78);
+    assert!(out.contains(&format!("entries         {indexed}")), "{out}");
+    let (ok, out, err) = mancala_text(&["egdb", "verify", f]);
+    assert!(
+        ok && out.contains(": OK (awari, levels 0..=8"),
+        "{out}{err}"
+    );
+    let (ok, _, err) = mancala_text(&["egdb", "convert", f, "--encoding", "packed"]);
+    assert!(
+        !ok && err.contains("one byte a board, its only encoding"),
+        "{err}"
+    );
+    let (ok, out, err) = mancala_text(&["egdb", "info", d]);
+    assert!(ok && out.contains("awari, levels 0..=8"), "{out}{err}");
+
+    // Every 97th board of each level, South and North to move, with and without captured
+    // seeds: value, score and each move's value from the reference.
+    let reference = Reference::build(N);
+    let mut asked = 0;
+    for n in 1..=N {
+        for (i, b) in boards_of(n).iter().enumerate() {
+            if i % 97 != 3 || moves(b).is_empty() {
+                continue;
+            }
+            let south = i % 2 == 0;
+            let stores = if i % 3 == 0 {
+                (0, 0)
+            } else {
+                (11, 48 - 11 - n as u8)
+            };
+            let pos = position(b, south, stores);
+            let (ok, out, err) = mancala_text(&[
+                "solve",
+                "--rules",
+                "awari",
+                "--egdb",
+                f,
+                "--position",
+                &pos,
+                "--json",
+            ]);
+            assert!(ok, "{pos}: {err}");
+            let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+            let v = reference.value(b);
+            let captured = if south {
+                i32::from(stores.0) - i32::from(stores.1)
+            } else {
+                i32::from(stores.1) - i32::from(stores.0)
+            };
+            assert_eq!(int(&j, "value"), i64::from(v), "{pos}");
+            assert_eq!(int(&j, "score"), i64::from(captured + v), "{pos}");
+            let want: Vec<(String, i64)> = moves(b)
+                .iter()
+                .map(|m| {
+                    (
+                        (m.house + 1).to_string(),
+                        i64::from(m.captured as i32 - reference.value(&m.child)),
+                    )
+                })
+                .collect();
+            let got: Vec<(String, i64)> = j["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| (m["move"].as_str().unwrap().to_string(), int(m, "value")))
+                .collect();
+            assert_eq!(got, want, "{pos}");
+            asked += 1;
+        }
+    }
+    assert!(asked > 100, "{asked} positions");
+
+    // The text of solve and analyse for OW-11.3's example: South's house 6 and North's
+    // house 1 hold one seed each, 23 captured each; the grand slam is the only move and
+    // wins both seeds.
+    let pos = "0,0,0,0,0,1,23,1,0,0,0,0,0,23 S";
+    let (ok, out, err) =
+        mancala_text(&["solve", "--rules", "awari", "--egdb", f, "--position", pos]);
+    assert!(ok, "{err}");
+    assert!(out.contains("value       +2"), "{out}");
+    assert!(out.contains("score       +2"), "{out}");
+    assert!(out.contains("moves       6:+2"), "{out}");
+    // analyse, from a folder.
+    let (ok, out, err) = mancala_text(&[
+        "analyse",
+        "--rules",
+        "awari",
+        "--egdb",
+        d,
+        "--position",
+        "0,0,0,0,0,1,23,1,0,0,0,0,0,23 S",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("move    6  +2"), "{out}");
+
+    // More seeds than the database holds: said, with the way out.
+    let b: Board = [2, 2, 2, 2, 1, 0, 0, 0, 0, 0, 0, 0];
+    let pos = position(&b, true, (19, 20));
+    let (ok, _, err) =
+        mancala_text(&["solve", "--rules", "awari", "--egdb", f, "--position", &pos]);
+    assert!(!ok);
+    assert!(
+        err.contains("the position has 9 seeds in its houses, more than the 8"),
+        "{err}"
+    );
+    assert!(err.contains("--max-seeds 9"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn files_of_the_other_game_are_refused_in_one_line() {
+    let dir = scratch("awari-cli", "games");
+    let d = dir.to_str().unwrap();
+    let kalah = dir.join("k.egdb");
+    let awari = dir.join("a.egdb");
+    for (rules, n, file) in [("standard", "2", &kalah), ("awari", "3", &awari)] {
+        let (ok, out, err) = mancala_text(&[
+            "egdb",
+            "build",
+            "--rules",
+            rules,
+            "--max-seeds",
+            n,
+            "--out",
+            file.to_str().unwrap(),
+        ]);
+        assert!(ok, "{out}{err}");
+    }
+    let (ok, _, err) = mancala_text(&[
+        "solve",
+        "--rules",
+        "awari",
+        "--egdb",
+        kalah.to_str().unwrap(),
+    ]);
+    assert!(!ok);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("a database of Kalah (rule set standard), not of Oware"),
+        "{err}"
+    );
+    let (ok, _, err) = mancala_text(&[
+        "solve",
+        "--rules",
+        "standard",
+        "--egdb",
+        awari.to_str().unwrap(),
+    ]);
+    assert!(!ok);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("a database of Oware (rule set awari), not of Kalah"),
+        "{err}"
+    );
+    // A folder: the Kalah file is passed over, the Awari one used.
+    let (ok, out, err) = mancala_text(&[
+        "solve",
+        "--rules",
+        "awari",
+        "--egdb",
+        d,
+        "--position",
+        "0,0,0,0,0,1,23,1,0,0,0,0,0,23 S",
+    ]);
+    assert!(ok && out.contains("value       +2"), "{out}{err}");
+    // Another Oware rule set has no database.
+    let (ok, _, err) = mancala_text(&["solve", "--rules", "oware"]);
+    assert!(!ok && err.contains("the rule set awari only"), "{err}");
+    // --max-seeds is Awari's.
+    let (ok, _, err) = mancala_text(&["solve", "--rules", "standard", "--max-seeds", "3"]);
+    assert!(!ok && err.contains("for --rules awari only"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `mancala ARGS` with the cache folder `cache` (and the cache on).
+fn cached(cache: &Path, args: &[&str]) -> Output {
+    common::mancala_command()
+        .env_remove("MANCALA_NO_CACHE")
+        .env("MANCALA_CACHE_DIR", cache)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run mancala")
+}
+
+#[test]
+fn the_cache_is_built_on_first_use_reused_and_rebuilt_when_damaged() {
+    let cache = scratch("awari-cli", "cache");
+    // Four seeds on the board: South 1 0 0 0 0 1, North 0 0 1 0 0 1.
+    let b: Board = [1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1];
+    let pos = position(&b, true, (20, 24));
+    let reference = Reference::build(4);
+    let want = format!("value       {:+}", reference.value(&b));
+    let args = [
+        "solve",
+        "--rules",
+        "awari",
+        "--max-seeds",
+        "6",
+        "--position",
+        &pos,
+    ];
+    let first = cached(&cache, &args);
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert!(
+        stderr(&first).contains("building the Awari database"),
+        "{}",
+        stderr(&first)
+    );
+    assert!(stdout(&first).contains(&want), "{}", stdout(&first));
+    let file = cache.join("awari.n6.egdb");
+    assert!(file.is_file());
+    let again = cached(&cache, &args);
+    assert!(again.status.success());
+    assert!(!stderr(&again).contains("building"), "{}", stderr(&again));
+    assert!(stdout(&again).contains(&want));
+    assert!(stdout(&again).contains(file.to_str().unwrap()));
+    // A byte of the payload changed: refused, rebuilt, the same answer.
+    let mut bytes = std::fs::read(&file).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x01;
+    std::fs::write(&file, &bytes).unwrap();
+    let rebuilt = cached(&cache, &args);
+    assert!(rebuilt.status.success());
+    let err = text(&rebuilt.stderr);
+    assert!(
+        err.contains("is not used (database checksum mismatch"),
+        "{err}"
+    );
+    assert!(stdout(&rebuilt).contains(&want));
+    // --no-cache: built in memory, nothing kept.
+    std::fs::remove_file(&file).unwrap();
+    let mut no_cache = args.to_vec();
+    no_cache.push("--no-cache");
+    let out = cached(&cache, &no_cache);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains(&want));
+    assert!(!file.exists());
+    // More seeds than the cache's N, said before anything is built.
+    let big = position(&[2, 2, 2, 2, 1, 0, 0, 0, 0, 0, 0, 0], true, (19, 20));
+    let out = cached(
+        &cache,
+        &[
+            "solve",
+            "--rules",
+            "awari",
+            "--max-seeds",
+            "6",
+            "--position",
+            &big,
+        ],
+    );
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("the position has 9 seeds in its houses, more than the 6"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!file.exists());
+    std::fs::remove_dir_all(&cache).unwrap();
+}
