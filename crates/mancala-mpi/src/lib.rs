@@ -1,6 +1,6 @@
 //! # mancala-mpi
 //!
-//! Endgame databases and exact Kalah solves shared between the processes (*ranks*) of an MPI
+//! Endgame databases (Kalah and Awari) and exact Kalah solves shared between the processes (*ranks*) of an MPI
 //! job, for machines beyond one: the library behind the `mancala-mpi` command.
 //!
 //! ```sh
@@ -24,6 +24,11 @@
 //! build's walk order); after the layer a gather of the ranks' timings to rank 0 and an
 //! agreement on rank 0's write of the layer to the partial file. A resumed build starts
 //! with a broadcast of each finished layer read back by rank 0.
+//!
+//! **Awari database build** ([`awari_build`]): collectives only. For each level and each
+//! threshold, rounds of two all-gathers (each rank's update counts for each rank, then the
+//! updates), until a round with no update; after each level an all-gather of the level's
+//! values; at the end an agreement on rank 0's save.
 //!
 //! **Solve** ([`solve`]): rank 0 is the coordinator (and also runs a worker on threads of its
 //! own, which talk to it through channels, not MPI); ranks 1.. are workers. Rank 0 runs
@@ -57,6 +62,7 @@
 //! partial file or the journal then lets the next run skip the work already done.
 #![deny(missing_docs)]
 
+pub mod awari_build;
 pub mod balance;
 pub mod checkpoint;
 pub mod comm;

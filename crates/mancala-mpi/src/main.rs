@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use mancala_core::kalah::{KalahPosition, KalahRules};
+use mancala_mpi::awari_build::{self, AwariArgs, AwariReport};
 use mancala_mpi::balance::Balance;
 use mancala_mpi::comm::{agree, Comm, Failure};
 use mancala_mpi::egdb_build::{self, BuildArgs, Built};
@@ -260,6 +261,47 @@ fn threads_of<C: Comm>(comm: &C, threads: usize) -> Result<usize, Failure> {
     Ok((cores / comm.ranks_on_node().max(1)).max(1))
 }
 
+/// The Awari build of `mancala-mpi egdb build --rules awari` (every rank checks the same
+/// command line: the same outcome).
+#[allow(clippy::too_many_arguments)]
+fn awari_job<C: Comm>(
+    comm: &C,
+    rules: &mancala_core::oware::OwareRules,
+    max_seeds: u32,
+    out: PathBuf,
+    resume: bool,
+    stop_after_layer: Option<u32>,
+    threads: usize,
+    json: bool,
+    quiet: bool,
+) -> Result<Job, Failure> {
+    if !mancala_solver::awari::serves(rules) {
+        return Err(Failure::Here(format!(
+            "usage: --rules {rules}: the Awari databases hold the values of the `awari` rule set only"
+        )));
+    }
+    if max_seeds > mancala_solver::awari::MAX_SEEDS {
+        return Err(Failure::Here(format!(
+            "usage: --max-seeds {max_seeds}: Awari has {} seeds, the largest N allowed",
+            mancala_solver::awari::MAX_SEEDS
+        )));
+    }
+    if resume || stop_after_layer.is_some() {
+        return Err(Failure::Here(
+            "usage: --resume and --stop-after-layer are for the Kalah databases; an Awari build runs in one go".to_string(),
+        ));
+    }
+    Ok(Job::Awari {
+        args: AwariArgs {
+            max_seeds,
+            out,
+            threads: threads_of(comm, threads)?,
+            log_levels: !quiet,
+        },
+        json,
+    })
+}
+
 /// Parses a Kalah rule set (every rank does, with the same text: the same outcome).
 fn kalah_rules(text: &str) -> Result<KalahRules, Failure> {
     text.parse::<KalahRules>()
@@ -273,6 +315,10 @@ const USAGE: &str = "usage";
 enum Job {
     Build {
         args: BuildArgs,
+        json: bool,
+    },
+    Awari {
+        args: AwariArgs,
         json: bool,
     },
     Solve {
@@ -332,6 +378,19 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, Failure> {
                     stop_after_layer,
                 },
         } => {
+            if let Ok(mancala_core::Rules::Oware(o)) = rules.parse::<mancala_core::Rules>() {
+                return awari_job(
+                    comm,
+                    &o,
+                    max_seeds,
+                    out,
+                    resume,
+                    stop_after_layer,
+                    threads,
+                    json,
+                    quiet,
+                );
+            }
             let rules = kalah_rules(&rules)?;
             let balance = match balance {
                 BalanceArg::Cost => Balance::Cost,
@@ -414,6 +473,12 @@ fn run<C: Comm>(comm: &C, parsed: Result<Cli, clap::Error>) -> Result<(), Failur
             }
             Ok(())
         }
+        Job::Awari { args, json } => {
+            if let Some(r) = awari_build::run(comm, &args)? {
+                print_awari(&r, comm.size(), json);
+            }
+            Ok(())
+        }
         Job::Build { args, json } => {
             match egdb_build::run(comm, &args)? {
                 Some(Built::Database(r)) => print_build(&r, comm.size(), args.balance, json),
@@ -435,6 +500,29 @@ fn run<C: Comm>(comm: &C, parsed: Result<Cli, clap::Error>) -> Result<(), Failur
             }
             Ok(())
         }
+    }
+}
+
+fn print_awari(r: &AwariReport, ranks: usize, json: bool) {
+    if json {
+        let out = serde_json::json!({
+            "database": r.path.display().to_string(),
+            "boards": r.boards,
+            "seconds": r.seconds,
+            "ranks": ranks,
+            "exchange_rounds": r.rounds,
+            "updates_exchanged": r.updates,
+        });
+        println!("{out}");
+    } else {
+        println!(
+            "{}: {} boards by {ranks} ranks in {:.2} s ({} exchange rounds, {} updates between ranks)",
+            r.path.display(),
+            r.boards,
+            r.seconds,
+            r.rounds,
+            r.updates
+        );
     }
 }
 

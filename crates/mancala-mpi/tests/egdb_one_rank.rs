@@ -48,6 +48,54 @@ fn the_file_is_the_one_process_build_s() {
     }
 }
 
+/// The Awari build as one rank: the file `AwariDb::save` writes after `AwariDb::build`.
+#[test]
+fn an_awari_build_of_one_rank_writes_the_one_process_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let want = reference_awari(&dir.path().join("ref"), 10);
+    let out = dir.path().join("mpi");
+    let o = run1(
+        &[
+            "egdb",
+            "build",
+            "--rules",
+            "awari",
+            "--max-seeds",
+            "10",
+            "--out",
+            out.to_str().unwrap(),
+            "--json",
+            "--quiet",
+        ],
+        120,
+    );
+    let j = json(&o);
+    let got = out.join(want.file_name().unwrap());
+    assert_eq!(j["database"], got.display().to_string());
+    assert_eq!(std::fs::read(&got).unwrap(), std::fs::read(&want).unwrap());
+    // One rank sends nothing to another.
+    assert_eq!(j["updates_exchanged"], 0);
+    // Other Oware rule sets and the Kalah-only options are refused with one line.
+    for (extra, says) in [
+        (
+            vec!["--rules", "oware", "--max-seeds", "4"],
+            "`awari` rule set only",
+        ),
+        (
+            vec!["--rules", "awari", "--max-seeds", "4", "--resume"],
+            "runs in one go",
+        ),
+        (vec!["--rules", "awari", "--max-seeds", "49"], "largest N"),
+    ] {
+        let mut a = vec!["egdb", "build", "--out", out.to_str().unwrap()];
+        a.extend(extra.iter());
+        let o = run1(&a, 60);
+        assert_eq!(o.status.code(), Some(2), "{a:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says), "{a:?}: {err}");
+    }
+}
+
 fn build_args<'a>(rules: &'a str, out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     let mut v = vec![
         "egdb",

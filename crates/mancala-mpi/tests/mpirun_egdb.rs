@@ -54,6 +54,41 @@ fn three_ranks_write_the_file_of_mancala_egdb_build() {
     }
 }
 
+/// The Awari database under 3 ranks: the one-process file, with updates really exchanged.
+#[test]
+fn three_ranks_write_the_awari_file_of_one_process() {
+    let dir = tempfile::tempdir().unwrap();
+    let want = reference_awari(&dir.path().join("ref"), 12);
+    let out = dir.path().join("mpi");
+    let o = mpirun(
+        3,
+        &[
+            "egdb",
+            "build",
+            "--rules",
+            "awari",
+            "--max-seeds",
+            "12",
+            "--out",
+            out.to_str().unwrap(),
+            "--threads",
+            "1",
+            "--json",
+            "--quiet",
+        ],
+        300,
+    );
+    let j = json(&o);
+    let got = out.join(want.file_name().unwrap());
+    assert_eq!(
+        std::fs::read(&got).unwrap(),
+        std::fs::read(&want).unwrap(),
+        "the Awari file of 3 ranks differs from the one-process build's"
+    );
+    assert_eq!(j["ranks"], 3);
+    assert!(j["updates_exchanged"].as_u64().unwrap() > 0, "{j}");
+}
+
 fn args<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     let mut v = vec![
         "egdb",

@@ -110,6 +110,16 @@ pub fn reference_database(dir: &Path, rules: &str, k: u32) -> PathBuf {
     path
 }
 
+/// The Awari database of `n` seeds as `AwariDb::build` and `AwariDb::save` make it (the
+/// one-process build `mancala egdb build --rules awari` runs), saved in `dir`.
+pub fn reference_awari(dir: &Path, n: u32) -> PathBuf {
+    let db = mancala_solver::awari::AwariDb::build(n, 2).unwrap();
+    std::fs::create_dir_all(dir).unwrap();
+    let path = dir.join(mancala_solver::awari::AwariDb::file_name(n));
+    db.save(&path).unwrap();
+    path
+}
+
 /// The entries in layers 0..k of a database of m houses: C(k − 1 + 2m, 2m).
 pub fn layer_len(m: u64, k: u64) -> u64 {
     // C(k + 2m − 1, 2m − 1): the distributions of k seeds over 2m houses.

@@ -87,6 +87,51 @@ impl AwariDb {
         })
     }
 
+    /// [`AwariDb::build_with`] as part `ex.part()` of a build shared by `ex.parts()`
+    /// processes (`mancala-mpi egdb build --rules awari`; method and proof in
+    /// [`super::shard`]): every part gets every level, the same bytes as
+    /// [`AwariDb::build`]'s. `threads` (0 = one a core) run this part's forward passes; its
+    /// threshold phase runs on the calling thread. `report` gets this part's times (the
+    /// `rescans` field counts the exchange rounds). Errors as [`AwariDb::build`]; every part
+    /// must call it with the same `max_seeds`.
+    pub fn build_shared(
+        max_seeds: u32,
+        threads: usize,
+        ex: &mut dyn super::shard::Exchange,
+        mut report: impl FnMut(&LevelReport),
+    ) -> Result<AwariDb, AwariError> {
+        if max_seeds > MAX_SEEDS {
+            return Err(AwariError::TooManySeeds {
+                seeds: max_seeds,
+                max: MAX_SEEDS,
+            });
+        }
+        if threads > crate::MAX_THREADS {
+            return Err(AwariError::Threads(format!(
+                "{threads} threads asked for, at most {}",
+                crate::MAX_THREADS
+            )));
+        }
+        let pool = crate::pool::Pool::new(threads, "mancala-awari")
+            .map_err(|e| AwariError::Threads(e.to_string()))?;
+        let mut levels: Vec<FrozenBytes> = Vec::with_capacity(max_seeds as usize + 1);
+        let mut stats = Vec::with_capacity(max_seeds as usize + 1);
+        for n in 0..=max_seeds {
+            let lower: Vec<&[u8]> = levels.iter().map(FrozenBytes::bytes).collect();
+            let (values, times) = super::shard::solve_level_shared(n, &lower, &pool, &mut *ex);
+            drop(lower);
+            let s = super::shard::level_stats(n, &values);
+            report(&LevelReport { stats: s, times });
+            levels.push(FrozenBytes::copy_of(&values)?);
+            stats.push(s);
+        }
+        Ok(AwariDb {
+            max_seeds,
+            levels,
+            stats,
+        })
+    }
+
     /// The largest level held, seeds.
     #[must_use]
     pub fn max_seeds(&self) -> u32 {

@@ -34,6 +34,7 @@ mod db;
 mod file;
 pub mod rank;
 mod retro;
+pub mod shard;
 
 use thiserror::Error;
 
@@ -42,6 +43,7 @@ pub use cache::{AwariCacheEvent, AwariCached, DEFAULT_MAX_SEEDS};
 pub use db::{AwariDb, LevelReport};
 pub use file::{entries_to, serves, AwariInfo, FILE_RULES};
 pub use retro::{LevelStats, LevelTimes};
+pub use shard::{split, Exchange};
 
 use crate::mem::OutOfMemory;
 

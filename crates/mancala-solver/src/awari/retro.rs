@@ -98,9 +98,9 @@ const PENDING: u8 = 0x40;
 /// State bits: inner moves whose child is not yet known to be in W (0..=6).
 const COUNT: u8 = 0x07;
 /// e(x) of a board without exit.
-const NO_EXIT: i8 = i8::MIN;
+pub(crate) const NO_EXIT: i8 = i8::MIN;
 /// Boards a work item of the forward pass and of a scan covers (a multiple of 8).
-const CHUNK: u64 = 1 << 15;
+pub(crate) const CHUNK: u64 = 1 << 15;
 /// The most entries of a thread's stack of resolved boards (16 bytes each).
 pub(crate) const STACK_CAP: usize = 1 << 16;
 
@@ -189,12 +189,12 @@ pub(crate) fn predecessors(n: u32, y_mover: u64, y_opp: u64, mut f: impl FnMut(u
 }
 
 /// Boards of the forward pass whose lower-level reads are requested together.
-const GROUP: usize = 16;
+pub(crate) const GROUP: usize = 16;
 
 /// The forward pass's group of boards: for each, e(x) so far (the fixed cases), its inner
 /// moves, and its captures' children (level, index, seeds captured). The levels below are
 /// `lower` (entry r of `lower[k]` is the value of the board of index r of level k, an `i8`).
-struct Group {
+pub(crate) struct Group {
     fixed: [i8; GROUP],
     inner: [u8; GROUP],
     caps: [[(u32, u64, u32); H]; GROUP],
@@ -215,7 +215,7 @@ impl Default for Group {
 impl Group {
     /// Board k of the group: its moves, and a prefetch of each capture's child.
     #[inline(always)]
-    fn add(&mut self, k: usize, n: u32, own: u64, opp: u64, lower: &[&[u8]]) {
+    pub(crate) fn add(&mut self, k: usize, n: u32, own: u64, opp: u64, lower: &[&[u8]]) {
         let mut ch = [Child {
             mover: 0,
             opp: 0,
@@ -248,7 +248,7 @@ impl Group {
 
     /// e(x) and the inner moves of board k.
     #[inline(always)]
-    fn finish(&self, k: usize, lower: &[&[u8]]) -> (i8, u8) {
+    pub(crate) fn finish(&self, k: usize, lower: &[&[u8]]) -> (i8, u8) {
         let mut e = self.fixed[k];
         for &(level, r, c) in &self.caps[k][..self.ncaps[k] as usize] {
             let v = lower[level as usize][r as usize] as i8;

@@ -1,0 +1,187 @@
+//! `mancala-mpi egdb build --rules awari`: the Awari database built by every rank of the job
+//! together.
+//!
+//! Each level's boards are cut into one index range a rank; each rank solves its range and
+//! the ranks exchange the updates that cross the cuts in rounds, until a round in which no
+//! rank sends anything (`mancala_solver::awari::shard`, with the proof that the values are
+//! the one-process build's). After each level every rank gets the whole level (a capture
+//! reaches any board of any lower level). At the end rank 0 saves the database with
+//! `AwariDb::save`, the function `mancala egdb build --rules awari` saves with: the file is
+//! the same, byte for byte.
+//!
+//! The exchange is built from the all-gather of [`Comm`]: each rank first shares how many
+//! updates it has for each rank, then all its updates; each rank keeps those addressed to
+//! it. Every rank so receives every update of the round, which is simple and fine on one
+//! machine or a few; a cluster build of the whole game sends each update to its owner only
+//! (an all-to-all), as `docs/awari.md` costs it.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use mancala_solver::awari::{AwariDb, Exchange};
+
+use crate::comm::{agree, Comm, Failure};
+
+/// What to build.
+#[derive(Debug, Clone)]
+pub struct AwariArgs {
+    /// N, the largest number of seeds on the board.
+    pub max_seeds: u32,
+    /// The output folder (created if missing).
+    pub out: PathBuf,
+    /// Build threads of each rank (its forward passes; at least 1).
+    pub threads: usize,
+    /// Print a line on standard error after each level.
+    pub log_levels: bool,
+}
+
+/// What rank 0 reports after a build.
+#[derive(Debug, Clone)]
+pub struct AwariReport {
+    /// The database file written.
+    pub path: PathBuf,
+    /// Boards in the database.
+    pub boards: u64,
+    /// Wall time of the whole build, seconds.
+    pub seconds: f64,
+    /// Exchange rounds over all levels and thresholds.
+    pub rounds: u64,
+    /// Updates sent between ranks over the whole build.
+    pub updates: u64,
+}
+
+/// The rounds of one rank over a [`Comm`].
+struct CommExchange<'a, C: Comm + ?Sized> {
+    comm: &'a C,
+    rounds: u64,
+    updates: u64,
+}
+
+impl<C: Comm + ?Sized> Exchange for CommExchange<'_, C> {
+    fn parts(&self) -> usize {
+        self.comm.size()
+    }
+
+    fn part(&self) -> usize {
+        self.comm.rank()
+    }
+
+    fn exchange(&mut self, out: &[Vec<u64>]) -> (Vec<u64>, u64) {
+        let size = self.comm.size();
+        let me = self.comm.rank();
+        // How many updates each rank has for each rank.
+        let mine: Vec<u8> = out
+            .iter()
+            .flat_map(|o| (o.len() as u64).to_le_bytes())
+            .collect();
+        let mut table = vec![0u8; 8 * size * size];
+        self.comm
+            .all_gather(&mine, &vec![8 * size; size], &mut table);
+        let count = |from: usize, to: usize| -> usize {
+            let at = 8 * (from * size + to);
+            u64::from_le_bytes(table[at..at + 8].try_into().expect("8 bytes")) as usize
+        };
+        let total: usize = (0..size)
+            .flat_map(|f| (0..size).map(move |t| (f, t)))
+            .map(|(f, t)| count(f, t))
+            .sum();
+        self.rounds += 1;
+        self.updates += total as u64;
+        if total == 0 {
+            return (Vec::new(), 0);
+        }
+        // Then the updates themselves, every rank's in rank order, each rank's by addressee.
+        let bytes: Vec<u8> = out.iter().flatten().flat_map(|u| u.to_le_bytes()).collect();
+        let counts: Vec<usize> = (0..size)
+            .map(|f| 8 * (0..size).map(|t| count(f, t)).sum::<usize>())
+            .collect();
+        let mut all = vec![0u8; counts.iter().sum()];
+        self.comm.all_gather(&bytes, &counts, &mut all);
+        let mut inbox = Vec::new();
+        let mut at = 0;
+        for from in 0..size {
+            for to in 0..size {
+                let len = 8 * count(from, to);
+                if to == me {
+                    inbox.extend(
+                        all[at..at + len]
+                            .chunks_exact(8)
+                            .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes"))),
+                    );
+                }
+                at += len;
+            }
+        }
+        (inbox, total as u64)
+    }
+
+    fn gather(&mut self, mine: &[u8], shares: &[usize]) -> Vec<u8> {
+        let mut all = vec![0u8; shares.iter().sum()];
+        self.comm.all_gather(mine, shares, &mut all);
+        all
+    }
+}
+
+/// Runs the build on every rank; rank 0 saves the file and gets the report (`None` on the
+/// other ranks). A failure on any rank (the output folder, memory, the save) stops every
+/// rank with rank 0's or the failing rank's message.
+pub fn run<C: Comm + ?Sized>(comm: &C, args: &AwariArgs) -> Result<Option<AwariReport>, Failure> {
+    let path = args.out.join(AwariDb::file_name(args.max_seeds));
+    agree(
+        comm,
+        if comm.rank() == 0 {
+            std::fs::create_dir_all(&args.out)
+                .map_err(|e| format!("cannot create {}: {e}", args.out.display()))
+        } else {
+            Ok(())
+        },
+    )?;
+    let started = Instant::now();
+    let mut ex = CommExchange {
+        comm,
+        rounds: 0,
+        updates: 0,
+    };
+    let rank = comm.rank();
+    let log = args.log_levels && rank == 0;
+    let built = AwariDb::build_shared(args.max_seeds, args.threads, &mut ex, |r| {
+        if log {
+            let s = &r.stats;
+            eprintln!(
+                "level {:>2}: {} boards, {} wins, {} draws, {} losses for the mover, mean {:+.4}; {:.2} s ({} exchange rounds)",
+                s.seeds,
+                s.boards,
+                s.wins,
+                s.draws,
+                s.losses,
+                s.mean(),
+                r.times.forward + r.times.retro,
+                r.times.rescans
+            );
+        }
+    })
+    .map_err(|e| e.to_string());
+    let db = agree(comm, built)?;
+    let saved = if rank == 0 {
+        db.save(&path)
+            .map(|_| ())
+            .map_err(|e| format!("cannot save {}: {e}", path.display()))
+    } else {
+        Ok(())
+    };
+    agree(comm, saved)?;
+    if rank != 0 {
+        return Ok(None);
+    }
+    let boards = (0..=args.max_seeds)
+        .filter_map(|n| db.level_stats(n))
+        .map(|s| s.boards)
+        .sum();
+    Ok(Some(AwariReport {
+        path,
+        boards,
+        seconds: started.elapsed().as_secs_f64(),
+        rounds: ex.rounds,
+        updates: ex.updates,
+    }))
+}
