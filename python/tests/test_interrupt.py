@@ -1,18 +1,37 @@
 """Long calls release the GIL and stop on Ctrl-C (KeyboardInterrupt).
 
 Ctrl-C is simulated with ``_thread.interrupt_main()``, which raises SIGINT's Python-level
-flag in the main thread exactly as the default SIGINT handler does."""
+flag in the main thread exactly as the default SIGINT handler does.
+
+``interrupt_main`` does nothing when SIGINT is not handled by Python: a process started with
+SIGINT ignored (a command run with ``&`` by a shell without job control, as CI scripts and
+``nohup``-style launchers do) starts with ``SIG_IGN`` and would never see the simulated
+Ctrl-C, leaving a call that runs for minutes. So every test here installs Python's default
+handler first and puts the inherited one back afterwards."""
 
 from __future__ import annotations
 
 import _thread
+import signal
 import threading
 import time
+from typing import Iterator
 
 import pytest
 
 import mancala
 from mancala import Engine, Kalah
+
+@pytest.fixture(autouse=True)
+def python_handles_sigint() -> Iterator[None]:
+    """SIGINT handled by Python's default handler (``KeyboardInterrupt``) during the test,
+    whatever the process inherited (module docs)."""
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, inherited)
+
 
 # Every call below would run for minutes (or forever) if it were not stopped.
 LONG_CALLS = {
