@@ -1,23 +1,112 @@
 #!/bin/sh
-# Installs the C API of mancala under PREFIX (default /usr/local):
-#   PREFIX/include/mancala.h
-#   PREFIX/lib/libmancala.so.VERSION, with the links libmancala.so.ABI (the SONAME) and
-#     libmancala.so pointing at it; PREFIX/lib/libmancala.a
-#   PREFIX/lib/pkgconfig/mancala.pc
-#   PREFIX/lib/cmake/mancala/mancala-config.cmake and mancala-config-version.cmake
-#     (find_package(mancala CONFIG): targets mancala::mancala and mancala::mancala_static)
-# Build the libraries first: cargo build --release -p mancala-ffi
-# LIBDIR overrides where the built libraries are taken from (default: the workspace's
-# target/release in a clone of the repository, the crate's own target/release in the
-# unpacked crates.io package).
+# Installs the C API of mancala (build the libraries first: cargo build --release -p mancala-ffi).
+#
+#   install.sh [--prefix DIR] [--libdir DIR] [--includedir DIR] [--destdir DIR] [--from DIR]
+#
+#   --prefix DIR      where the files belong (absolute; default /usr/local)
+#   --libdir DIR      the libraries' folder: absolute, or relative to the prefix (default lib;
+#                     a distribution may want lib/x86_64-linux-gnu or lib64)
+#   --includedir DIR  the header's folder, the same way (default include)
+#   --destdir DIR     a staging root (DESTDIR): the files are written under DIR, but the
+#                     pkg-config files name the final places, PREFIX/..., as a package built
+#                     from the staging root installs them (default: $DESTDIR, else none)
+#   --from DIR        the folder holding the built libmancala.so and libmancala.a (default:
+#                     the workspace's target/release in a clone of the repository, the
+#                     crate's own target/release in the unpacked crates.io package)
+#   PREFIX            a lone argument is the prefix, as --prefix PREFIX
+#
+# It installs:
+#   INCLUDEDIR/mancala.h
+#   LIBDIR/libmancala.so.VERSION, with the links libmancala.so.ABI (the SONAME) and
+#     libmancala.so pointing at it; LIBDIR/libmancala.a
+#   LIBDIR/pkgconfig/mancala.pc (the shared library; Libs.private lists the system libraries
+#     of a static link) and LIBDIR/pkgconfig/mancala-static.pc (the static library)
+#   LIBDIR/cmake/mancala/mancala-config.cmake and mancala-config-version.cmake
+#     (find_package(mancala CONFIG): targets mancala::mancala and mancala::mancala_static;
+#     relocatable: the paths are found from the file's own place)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-prefix=${1:-/usr/local}
-if [ -d "$here/../../target/release" ]; then
-    libdir=${LIBDIR:-$here/../../target/release}
-else
-    libdir=${LIBDIR:-$here/target/release}
+
+usage() {
+    sed -n '2,16s/^# \{0,1\}//p' "$0"
+}
+die() {
+    echo "install.sh: $*" >&2
+    exit 2
+}
+
+prefix=/usr/local
+libdir=lib
+includedir=include
+destdir=${DESTDIR:-}
+from=
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --prefix | --libdir | --includedir | --destdir | --from)
+            [ $# -ge 2 ] || die "$1 needs a value"
+            opt=${1#--}
+            value=$2
+            shift 2
+            ;;
+        --prefix=* | --libdir=* | --includedir=* | --destdir=* | --from=*)
+            opt=${1%%=*}
+            opt=${opt#--}
+            value=${1#*=}
+            shift
+            ;;
+        -h | --help)
+            usage
+            exit 0
+            ;;
+        -*) die "unknown option $1 (see --help)" ;;
+        *)
+            opt=prefix
+            value=$1
+            shift
+            ;;
+    esac
+    case "$opt" in
+        prefix) prefix=$value ;;
+        libdir) libdir=$value ;;
+        includedir) includedir=$value ;;
+        destdir) destdir=$value ;;
+        from) from=$value ;;
+    esac
+done
+
+case "$prefix" in
+    /*) ;;
+    *) die "--prefix must be an absolute path (got '$prefix')" ;;
+esac
+# Without trailing slashes ("/" stays "/").
+strip() {
+    s=$1
+    while [ "${s%/}" != "$s" ] && [ "$s" != / ]; do s=${s%/}; done
+    printf '%s\n' "$s"
+}
+prefix=$(strip "$prefix")
+under_prefix() {
+    case "$1" in
+        /*) strip "$1" ;;
+        *) if [ "$prefix" = / ]; then strip "/$1"; else strip "$prefix/$1"; fi ;;
+    esac
+}
+libdir=$(under_prefix "$libdir")
+includedir=$(under_prefix "$includedir")
+destdir=$(strip "$destdir")
+[ "$destdir" = / ] && destdir=
+
+if [ -z "$from" ]; then
+    if [ -d "$here/../../target/release" ]; then
+        from=$here/../../target/release
+    else
+        from=$here/target/release
+    fi
 fi
+for f in libmancala.so libmancala.a; do
+    [ -f "$from/$f" ] || die "$from/$f not found; run cargo build --release -p mancala-ffi (or give --from)"
+done
+
 header="$here/include/mancala.h"
 version=$(sed -n 's/^#define MANCALA_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\)$/\2/p' \
     "$header" | paste -sd. -)
@@ -26,20 +115,55 @@ minor=${version#*.}
 minor=${minor%%.*}
 # The ABI version of the SONAME (see build.rs): 0.MINOR below 1.0, MAJOR from 1.0 on.
 if [ "$major" = 0 ]; then abi="0.$minor"; else abi="$major"; fi
-for f in libmancala.so libmancala.a; do
-    [ -f "$libdir/$f" ] || { echo "install.sh: $libdir/$f not found; run cargo build --release -p mancala-ffi" >&2; exit 1; }
+
+# The system libraries that a program linking the static library needs for Rust's standard
+# library, as `rustc --crate-type staticlib --print native-static-libs` prints them for this
+# target (x86_64/aarch64 Linux, glibc); the library itself adds none.
+syslibs="-lgcc_s -lutil -lrt -lpthread -lm -ldl -lc"
+cmake_syslibs=$(printf '%s\n' "$syslibs" | sed -e 's/-l//g' -e 's/ /;/g')
+
+# A folder as the pkg-config files write it: under the prefix, relative to ${prefix}.
+pc_path() {
+    case "$1" in
+        "$prefix") printf '%s\n' '${prefix}' ;;
+        "$prefix"/*) printf '%s\n' "\${prefix}/${1#"$prefix"/}" ;;
+        *) printf '%s\n' "$1" ;;
+    esac
+}
+# The include folder as the CMake package finds it from the library folder: relative when
+# both are under the prefix (the package stays relocatable), else absolute.
+case "$libdir/" in
+    "$prefix"/*)
+        rel=${libdir#"$prefix"}
+        up=
+        while [ -n "$rel" ]; do
+            rel=${rel%/*}
+            up="$up/.."
+        done
+        case "$includedir" in
+            "$prefix") cmake_includedir="\${_mancala_libdir}$up" ;;
+            "$prefix"/*) cmake_includedir="\${_mancala_libdir}$up/${includedir#"$prefix"/}" ;;
+            *) cmake_includedir=$includedir ;;
+        esac
+        ;;
+    *) cmake_includedir=$includedir ;;
+esac
+
+lib="$destdir$libdir"
+mkdir -p "$destdir$includedir" "$lib/pkgconfig" "$lib/cmake/mancala"
+install -m 644 "$header" "$destdir$includedir/mancala.h"
+rm -f "$lib/libmancala.so" "$lib/libmancala.so.$abi"
+install -m 755 "$from/libmancala.so" "$lib/libmancala.so.$version"
+ln -s "libmancala.so.$version" "$lib/libmancala.so.$abi"
+ln -s "libmancala.so.$abi" "$lib/libmancala.so"
+install -m 644 "$from/libmancala.a" "$lib/libmancala.a"
+for pc in mancala mancala-static; do
+    sed -e "s|@PREFIX@|$prefix|" -e "s|@LIBDIR@|$(pc_path "$libdir")|" \
+        -e "s|@INCLUDEDIR@|$(pc_path "$includedir")|" -e "s|@VERSION@|$version|" \
+        -e "s|@SYSLIBS@|$syslibs|" "$here/$pc.pc.in" >"$lib/pkgconfig/$pc.pc"
 done
-mkdir -p "$prefix/include" "$prefix/lib/pkgconfig" "$prefix/lib/cmake/mancala"
-cp "$header" "$prefix/include/"
-rm -f "$prefix/lib/libmancala.so" "$prefix/lib/libmancala.so.$abi"
-cp "$libdir/libmancala.so" "$prefix/lib/libmancala.so.$version"
-ln -s "libmancala.so.$version" "$prefix/lib/libmancala.so.$abi"
-ln -s "libmancala.so.$abi" "$prefix/lib/libmancala.so"
-cp "$libdir/libmancala.a" "$prefix/lib/"
-sed -e "s|@PREFIX@|$prefix|" -e "s|@VERSION@|$version|" "$here/mancala.pc.in" \
-    > "$prefix/lib/pkgconfig/mancala.pc"
 for f in mancala-config.cmake mancala-config-version.cmake; do
-    sed -e "s|@VERSION@|$version|g" -e "s|@ABI@|$abi|g" "$here/cmake/$f.in" \
-        > "$prefix/lib/cmake/mancala/$f"
+    sed -e "s|@VERSION@|$version|g" -e "s|@ABI@|$abi|g" -e "s|@SYSLIBS@|$cmake_syslibs|g" \
+        -e "s|@INCLUDEDIR@|$cmake_includedir|g" "$here/cmake/$f.in" >"$lib/cmake/mancala/$f"
 done
-echo "installed mancala $version under $prefix"
+echo "installed mancala $version: $includedir/mancala.h, $libdir/libmancala.{so,a}${destdir:+ (staged under $destdir)}"

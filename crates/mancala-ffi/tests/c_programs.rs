@@ -15,7 +15,9 @@
 //!   here directly on `mancala-core`;
 //! * both C programs under valgrind (or AddressSanitizer when valgrind is not installed):
 //!   no invalid access, no leak;
-//! * the pkg-config file made by `install.sh`, used in one line to build the C example.
+//! * `install.sh` into a staging root (`--destdir`, `--libdir`) and a prefix: the files it
+//!   installs, the pkg-config files and the CMake package building the C example shared and
+//!   static (no `NEEDED libmancala` in the static program).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -574,6 +576,59 @@ fn c_programs_are_memory_clean() {
     );
 }
 
+/// Runs `install.sh` with the libraries this test run built (`--from`, so that nothing is
+/// built again in another profile) and the options `args`.
+fn install(args: &[&str]) {
+    run(Command::new("sh")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("install.sh"))
+        .arg("--from")
+        .arg(lib_dir())
+        .args(args));
+}
+
+/// Every file and link under `dir`, as paths relative to it, sorted.
+fn files_under(dir: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() && !path.is_symlink() {
+                todo.push(path);
+            } else {
+                let rel = path.strip_prefix(dir).unwrap();
+                found.push(rel.to_string_lossy().into_owned());
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The system libraries a static link of a Rust staticlib needs with this toolchain, as
+/// rustc prints them (`--print native-static-libs`) for an empty staticlib crate: they are
+/// the standard library's, and `mancala-ffi`'s dependencies link no native library of their
+/// own.
+fn native_static_libs(dir: &Path) -> String {
+    let src = dir.join("empty.rs");
+    std::fs::write(&src, "").unwrap();
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let out = run(Command::new(rustc)
+        .args(["--crate-type", "staticlib", "--crate-name", "empty"])
+        .args(["--print", "native-static-libs", "-o"])
+        .arg(dir.join("libempty.a"))
+        .arg(&src));
+    let text = String::from_utf8_lossy(&out.stderr).into_owned() + &stdout(&out);
+    text.lines()
+        .find_map(|l| Some(l.split_once("native-static-libs: ")?.1.trim().to_string()))
+        .unwrap_or_else(|| panic!("no native-static-libs line in rustc's output:\n{text}"))
+}
+
+/// `install.sh --prefix /usr --libdir lib/x86_64-linux-gnu --destdir STAGE`, as a
+/// distribution's package build runs it: exactly the header, the shared library under its
+/// versioned name with the SONAME link and the development link, the static library, the two
+/// pkg-config files and the CMake package, all under the staging root; the pkg-config files
+/// name the final places.
 #[test]
 fn the_shared_library_has_a_soname_and_installs_under_a_versioned_name() {
     if !require("readelf", "binutils") {
@@ -583,13 +638,34 @@ fn the_shared_library_has_a_soname_and_installs_under_a_versioned_name() {
         dynamic_entries(&lib_dir().join("libmancala.so"), "SONAME"),
         [soname()]
     );
-    let prefix = scratch("soname");
-    run(Command::new("sh")
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("install.sh"))
-        .arg(&prefix)
-        .env("LIBDIR", lib_dir()));
-    let lib = prefix.join("lib");
-    let file = format!("libmancala.so.{}", env!("CARGO_PKG_VERSION"));
+    let stage = scratch("soname");
+    let stage_arg = stage.display().to_string();
+    install(&[
+        "--prefix",
+        "/usr",
+        "--libdir",
+        "lib/x86_64-linux-gnu",
+        "--destdir",
+        &stage_arg,
+    ]);
+    let version = env!("CARGO_PKG_VERSION");
+    let file = format!("libmancala.so.{version}");
+    let libdir = "usr/lib/x86_64-linux-gnu";
+    let mut expected: Vec<String> = [
+        "usr/include/mancala.h".to_string(),
+        format!("{libdir}/{file}"),
+        format!("{libdir}/{}", soname()),
+        format!("{libdir}/libmancala.so"),
+        format!("{libdir}/libmancala.a"),
+        format!("{libdir}/pkgconfig/mancala.pc"),
+        format!("{libdir}/pkgconfig/mancala-static.pc"),
+        format!("{libdir}/cmake/mancala/mancala-config.cmake"),
+        format!("{libdir}/cmake/mancala/mancala-config-version.cmake"),
+    ]
+    .into();
+    expected.sort();
+    assert_eq!(files_under(&stage), expected);
+    let lib = stage.join(libdir);
     assert!(lib.join(&file).is_file() && !lib.join(&file).is_symlink());
     assert_eq!(
         std::fs::read_link(lib.join(soname())).unwrap(),
@@ -599,63 +675,144 @@ fn the_shared_library_has_a_soname_and_installs_under_a_versioned_name() {
         std::fs::read_link(lib.join("libmancala.so")).unwrap(),
         Path::new(&soname())
     );
+    assert_eq!(
+        std::fs::read(stage.join("usr/include/mancala.h")).unwrap(),
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("include/mancala.h")).unwrap()
+    );
+    let pc = std::fs::read_to_string(lib.join("pkgconfig/mancala.pc")).unwrap();
+    for line in [
+        "prefix=/usr\n",
+        "libdir=${prefix}/lib/x86_64-linux-gnu\n",
+        "includedir=${prefix}/include\n",
+        &format!("Version: {version}\n"),
+        "Libs: -L${libdir} -lmancala\n",
+    ] {
+        assert!(pc.contains(line), "mancala.pc lacks {line:?}:\n{pc}");
+    }
     // A program linked with -lmancala records the SONAME, not the unversioned name.
     let [shared, _] = build_example("c", &scratch("soname_example"));
     assert!(dynamic_entries(&shared, "NEEDED").contains(&soname()));
 }
 
 /// `install.sh`'s CMake package used by `examples/cmake` (configure, build, run), shared and
-/// static; the programs print exactly the C example's expected output.
+/// static; the programs print exactly the C example's expected output. The package is
+/// installed under a staging root with a libdir of its own and used from there: it finds
+/// its files from its own place.
 #[test]
 fn cmake_package_builds_the_example() {
     if !require("cmake", "cmake") {
         return;
     }
-    let prefix = scratch("cmake_prefix");
-    run(Command::new("sh")
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("install.sh"))
-        .arg(&prefix)
-        .env("LIBDIR", lib_dir()));
+    let stage = scratch("cmake_prefix");
+    let stage_arg = stage.display().to_string();
+    install(&[
+        "--prefix",
+        "/opt/mancala",
+        "--libdir",
+        "lib64",
+        "--destdir",
+        &stage_arg,
+    ]);
+    // CMake searches PREFIX/lib64 only on some systems (not on Debian's multiarch): the
+    // package's folder is given directly, as for any libdir outside CMake's search.
+    let package = stage.join("opt/mancala/lib64/cmake/mancala");
     let build = scratch("cmake_build");
     run(Command::new("cmake")
         .arg("-S")
         .arg(root().join("examples/cmake"))
         .arg("-B")
         .arg(&build)
-        .arg(format!("-DCMAKE_PREFIX_PATH={}", prefix.display())));
+        .arg(format!("-Dmancala_DIR={}", package.display())));
     run(Command::new("cmake").arg("--build").arg(&build));
     for exe in ["kalah_game", "kalah_game_static"] {
         let out = stdout(&run(&mut Command::new(build.join(exe))));
         assert_eq!(out, expected_output("c"), "{exe} (CMake) output differs");
     }
-    // The shared one loads the installed library, through the SONAME link.
+    // The shared one loads the installed library, through the SONAME link; the static one
+    // needs no libmancala at run time.
     assert!(dynamic_entries(&build.join("kalah_game"), "NEEDED").contains(&soname()));
+    let needed = dynamic_entries(&build.join("kalah_game_static"), "NEEDED");
+    assert!(
+        !needed.iter().any(|n| n.starts_with("libmancala")),
+        "{needed:?}"
+    );
 }
 
+/// The pkg-config files of an installed prefix, as a C user types them: `mancala` links the
+/// shared library, `mancala-static` the static one with the system libraries Rust's standard
+/// library needs (which are also `mancala`'s `Libs.private`, for `--static`); both build the
+/// C example, which prints the expected output, and the static program needs no libmancala
+/// at run time.
 #[test]
 fn pkg_config_finds_the_library_in_one_line() {
-    let prefix = scratch("pkgconfig");
-    run(Command::new("sh")
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("install.sh"))
-        .arg(&prefix)
-        .env("LIBDIR", lib_dir()));
-    let pc = std::fs::read_to_string(prefix.join("lib/pkgconfig/mancala.pc")).unwrap();
+    let dir = scratch("pkgconfig");
+    let prefix = dir.join("prefix");
+    install(&["--prefix", &prefix.display().to_string()]);
+    let lib = prefix.join("lib");
+    let pc = std::fs::read_to_string(lib.join("pkgconfig/mancala.pc")).unwrap();
     assert!(pc.contains(&format!("Version: {}\n", env!("CARGO_PKG_VERSION"))));
     assert!(pc.contains(&format!("prefix={}\n", prefix.display())));
+    let syslibs = native_static_libs(&dir);
+    assert!(
+        pc.contains(&format!("Libs.private: {syslibs}\n")),
+        "mancala.pc's Libs.private is not rustc's native-static-libs ({syslibs}):\n{pc}"
+    );
     if !require("pkg-config", "pkg-config") {
         return;
     }
-    let exe = prefix.join("kalah_game");
-    let script = format!(
-        "cc -std=c11 {src} -o {exe} $(pkg-config --cflags --libs mancala) -Wl,-rpath,{lib}",
-        src = root().join("examples/c/kalah_game.c").display(),
-        exe = exe.display(),
-        lib = prefix.join("lib").display()
+    let pkg_config = |args: &[&str]| {
+        let out = run(Command::new("pkg-config")
+            .args(args)
+            .env("PKG_CONFIG_PATH", lib.join("pkgconfig")));
+        stdout(&out)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let l = format!("-L{}", lib.display());
+    assert_eq!(
+        pkg_config(&["--static", "--libs", "mancala"]),
+        format!("{l} -lmancala {syslibs}")
     );
-    run(Command::new("sh")
-        .arg("-c")
-        .arg(&script)
-        .env("PKG_CONFIG_PATH", prefix.join("lib/pkgconfig")));
-    let out = stdout(&run(&mut Command::new(&exe)));
-    assert_eq!(out, expected_output("c"));
+    assert_eq!(
+        pkg_config(&["--libs", "mancala-static"]),
+        format!("{l} -l:libmancala.a {syslibs}")
+    );
+    let src = root().join("examples/c/kalah_game.c");
+    let shared = dir.join("kalah_game");
+    let statik = dir.join("kalah_game_static");
+    for (exe, flags) in [
+        (
+            &shared,
+            format!(
+                "$(pkg-config --cflags --libs mancala) -Wl,-rpath,{}",
+                lib.display()
+            ),
+        ),
+        (
+            &statik,
+            "$(pkg-config --cflags --libs mancala-static)".into(),
+        ),
+    ] {
+        let script = format!(
+            "cc -std=c11 {src} -o {exe} {flags}",
+            src = src.display(),
+            exe = exe.display()
+        );
+        run(Command::new("sh")
+            .arg("-c")
+            .arg(&script)
+            .env("PKG_CONFIG_PATH", lib.join("pkgconfig")));
+        let out = stdout(&run(&mut Command::new(exe)));
+        assert_eq!(out, expected_output("c"), "{script}");
+    }
+    if !require("readelf", "binutils") {
+        return;
+    }
+    assert!(dynamic_entries(&shared, "NEEDED").contains(&soname()));
+    let needed = dynamic_entries(&statik, "NEEDED");
+    assert!(
+        !needed.iter().any(|n| n.starts_with("libmancala")),
+        "{needed:?}"
+    );
 }
