@@ -315,17 +315,45 @@ pub(crate) fn read_within(
     at_most: Option<Duration>,
 ) -> Result<Option<(Arc<Egdb>, String)>, String> {
     use std::sync::mpsc::RecvTimeoutError;
-    let (tx, rx) = std::sync::mpsc::channel();
-    let reader = move || {
-        let choice = Choice {
-            egdb: egdb.as_deref(),
+    fn choice(egdb: Option<&std::path::Path>, no_cache: bool) -> Choice<'_> {
+        Choice {
+            egdb,
             no_cache,
             threads: 0,
             verbose: false,
             build: false,
+        }
+    }
+    if rules.kalah().is_none() {
+        // Nothing to read for the other games: their answer (none, or the refusal of
+        // `--egdb`) is given at once, never left behind by a short wait.
+        return choose_for(rules, choice(egdb.as_deref(), no_cache));
+    }
+    if let (Some(k), Some(path)) = (rules.kalah(), egdb.as_deref()) {
+        // The headers say at once whether `--egdb` can serve the rules (a folder without a
+        // database for them, a file that is not one): that refusal is the command's
+        // answer, never lost to the short wait for the entries below.
+        let early = if path.is_dir() {
+            Egdb::scan_folder(path, &k).and_then(|scan| {
+                if scan.candidates.is_empty() {
+                    Err(EgdbError::NotFound {
+                        dir: path.to_path_buf(),
+                        rules: k.to_string(),
+                        skipped: scan.skipped,
+                    })
+                } else {
+                    Ok(())
+                }
+            })
+        } else {
+            Egdb::info(path).map(|_| ())
         };
+        early.map_err(|e| format!("--egdb: {}", lookup_error(path, &e)))?;
+    }
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = move || {
         // The receiver may be gone (the command ended first): nothing to hand over then.
-        let _ = tx.send(choose_for(rules, choice));
+        let _ = tx.send(choose_for(rules, choice(egdb.as_deref(), no_cache)));
     };
     if std::thread::Builder::new()
         .name("mancala-egdb-read".into())
