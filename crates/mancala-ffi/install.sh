@@ -97,7 +97,9 @@ destdir=$(strip "$destdir")
 [ "$destdir" = / ] && destdir=
 
 if [ -z "$from" ]; then
-    if [ -d "$here/../../target/release" ]; then
+    # The workspace's folder only when it holds the library (an unpacked package two levels
+    # below some other project's target/release must not take that project's files).
+    if [ -f "$here/../../target/release/libmancala.so" ]; then
         from=$here/../../target/release
     else
         from=$here/target/release
@@ -157,13 +159,17 @@ install -m 755 "$from/libmancala.so" "$lib/libmancala.so.$version"
 ln -s "libmancala.so.$version" "$lib/libmancala.so.$abi"
 ln -s "libmancala.so.$abi" "$lib/libmancala.so"
 install -m 644 "$from/libmancala.a" "$lib/libmancala.a"
+# A value as sed's replacement text (`\`, `&` and the delimiter `|` escaped), and a path as
+# a pkg-config value (spaces escaped with a backslash, which pkg-config reads back).
+sed_text() { printf '%s' "$1" | sed -e 's/[\\&|]/\\&/g'; }
+pc_text() { sed_text "$(printf '%s' "$1" | sed -e 's/ /\\ /g')"; }
 for pc in mancala mancala-static; do
-    sed -e "s|@PREFIX@|$prefix|" -e "s|@LIBDIR@|$(pc_path "$libdir")|" \
-        -e "s|@INCLUDEDIR@|$(pc_path "$includedir")|" -e "s|@VERSION@|$version|" \
+    sed -e "s|@PREFIX@|$(pc_text "$prefix")|" -e "s|@LIBDIR@|$(pc_text "$(pc_path "$libdir")")|" \
+        -e "s|@INCLUDEDIR@|$(pc_text "$(pc_path "$includedir")")|" -e "s|@VERSION@|$version|" \
         -e "s|@SYSLIBS@|$syslibs|" "$here/$pc.pc.in" >"$lib/pkgconfig/$pc.pc"
 done
 for f in mancala-config.cmake mancala-config-version.cmake; do
     sed -e "s|@VERSION@|$version|g" -e "s|@ABI@|$abi|g" -e "s|@SYSLIBS@|$cmake_syslibs|g" \
-        -e "s|@INCLUDEDIR@|$cmake_includedir|g" "$here/cmake/$f.in" >"$lib/cmake/mancala/$f"
+        -e "s|@INCLUDEDIR@|$(sed_text "$cmake_includedir")|g" "$here/cmake/$f.in" >"$lib/cmake/mancala/$f"
 done
 echo "installed mancala $version: $includedir/mancala.h, $libdir/libmancala.{so,a}${destdir:+ (staged under $destdir)}"
