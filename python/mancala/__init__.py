@@ -20,6 +20,7 @@ from typing import Optional, Union
 
 from . import _mancala, errors, results
 from ._mancala import (
+    AwariDb,
     Bao,
     Egdb,
     Engine,
@@ -69,6 +70,7 @@ __all__ = [
     "solve",
     "analyse",
     "Egdb",
+    "AwariDb",
     "build_egdb",
     "Engine",
     "best_move",

@@ -29,6 +29,7 @@
 
 use pyo3::prelude::*;
 
+pub mod awari;
 pub mod bao;
 pub mod engine;
 pub mod errors;
@@ -52,6 +53,7 @@ fn _mancala(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<oware::Oware>()?;
     m.add_class::<solver::Solver>()?;
     m.add_class::<solver::Egdb>()?;
+    m.add_class::<awari::AwariDb>()?;
     m.add_class::<engine::Engine>()?;
     m.add_function(wrap_pyfunction!(solver::build_egdb, m)?)?;
     m.add_function(wrap_pyfunction!(grade::grade, m)?)?;

@@ -128,6 +128,11 @@ impl GameCommand for Search<'_> {
             limits.time.map(|budget| budget / 4),
         )?
         .map(|(db, _)| db);
+        let awari = crate::database::read_awari_within(
+            rules,
+            args.no_cache || args.egdb.is_some(),
+            limits.time.map(|budget| budget / 4),
+        );
         if let Some(t) = limits.time {
             limits.time = Some(
                 t.saturating_sub(started.elapsed())
@@ -136,6 +141,7 @@ impl GameCommand for Search<'_> {
         }
         let mut engine = Engine::with_tt_bytes(args.tt_mb << 20);
         engine.set_database(db);
+        engine.set_awari_database(awari);
         let mut player: LevelPlayer<G> = LevelPlayer::with_engine(engine, level, args.seed);
         let budget = args.time_ms.unwrap_or(0);
         let spinner = (budget >= 1000)

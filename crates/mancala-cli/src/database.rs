@@ -450,3 +450,49 @@ fn strip_path(path: &Path, e: &EgdbError) -> String {
     let shown = format!("{}: ", path.display());
     msg.strip_prefix(&shown).map_or(msg.clone(), str::to_string)
 }
+
+/// The cached Awari database of the default N (`awari.n18.egdb`), read and checked on a
+/// thread of its own, for the engine under a rule set its values carry over to
+/// ([`mancala_solver::engine::oware::awari_values_carry_over`]): `None` for any other rule
+/// set, with `no_cache` or [`NO_CACHE_ENV`], when the file is not in the cache folder or is
+/// refused, or when it is not read within `at_most` (the search then goes without it). Never
+/// builds it: `mancala egdb build --rules awari --cache` does.
+pub(crate) fn read_awari_within(
+    rules: mancala_core::Rules,
+    no_cache: bool,
+    at_most: Option<Duration>,
+) -> Option<Arc<mancala_solver::awari::AwariDb>> {
+    use mancala_solver::awari::DEFAULT_MAX_SEEDS;
+    let mancala_core::Rules::Oware(r) = rules else {
+        return None;
+    };
+    if no_cache
+        || cache_off_by_environment()
+        || !mancala_solver::engine::oware::awari_values_carry_over(&r)
+    {
+        return None;
+    }
+    let cache = Cache::new(cache_dir()?);
+    if !cache.awari_path(DEFAULT_MAX_SEEDS).is_file() {
+        return None;
+    }
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = move || {
+        let _ = tx.send(cache.awari_open(DEFAULT_MAX_SEEDS).ok().map(Arc::new));
+    };
+    std::thread::Builder::new()
+        .name("mancala-awari-read".into())
+        .spawn(reader)
+        .ok()?;
+    let received = match at_most {
+        None => rx.recv().ok(),
+        Some(limit) => rx.recv_timeout(limit).ok(),
+    };
+    if received.is_none() && !crate::progress::is_quiet() {
+        eprintln!(
+            "mancala: the Awari database is still being read after {} ms: this search goes without it",
+            at_most.map_or(0, |d| d.as_millis())
+        );
+    }
+    received.flatten()
+}

@@ -132,11 +132,29 @@ impl GameCommand for GameLoop<'_> {
             }
             None => None,
         };
-        game_loop(start, args, db)
+        // The cached Awari database (rule set awari), read before the game starts; never
+        // built here either.
+        let awari = crate::database::read_awari_within(
+            rules,
+            args.no_cache || !engine_plays || args.egdb.is_some(),
+            None,
+        );
+        if let Some(a) = &awari {
+            eprintln!(
+                "mancala: the engine uses the Awari database of 0..={} seeds",
+                a.max_seeds()
+            );
+        }
+        game_loop(start, args, db, awari)
     }
 }
 
-fn game_loop<G: Evaluate>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> Result<(), String> {
+fn game_loop<G: Evaluate>(
+    start: G,
+    args: &PlayArgs,
+    db: Option<Arc<Egdb>>,
+    awari: Option<Arc<mancala_solver::awari::AwariDb>>,
+) -> Result<(), String> {
     let opponent = if args.engine {
         Opponent::Engine
     } else {
@@ -148,6 +166,7 @@ fn game_loop<G: Evaluate>(start: G, args: &PlayArgs, db: Option<Arc<Egdb>>) -> R
                 Level::new(args.level).map_err(|e| format!("--level {}: {e}", args.level))?;
             let mut engine = Engine::new();
             engine.set_database(db);
+            engine.set_awari_database(awari);
             Some(LevelPlayer::with_engine(engine, level, args.seed))
         }
         _ => None,

@@ -45,7 +45,7 @@ fn file_in_the_way(path: &Path) -> Option<std::path::PathBuf> {
         .map(Path::to_path_buf)
 }
 
-fn egdb_error(e: EgdbError) -> Error {
+pub(crate) fn egdb_error(e: EgdbError) -> Error {
     if let EgdbError::Io { path, .. } = &e {
         if let Some(file) = file_in_the_way(path) {
             return Error::new(

@@ -25,6 +25,7 @@ pub(crate) enum Kind {
     Solver,
     Egdb,
     Engine,
+    AwariDb,
 }
 
 impl Kind {
@@ -37,6 +38,7 @@ impl Kind {
             Kind::Solver => "MancalaSolver",
             Kind::Egdb => "MancalaEgdb",
             Kind::Engine => "MancalaEngine",
+            Kind::AwariDb => "MancalaAwariDb",
         }
     }
 }

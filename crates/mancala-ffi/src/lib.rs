@@ -29,6 +29,7 @@
 #![deny(missing_docs)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 
+pub mod awari;
 pub mod bao;
 mod cancel;
 pub mod egdb;
@@ -44,6 +45,7 @@ pub mod status;
 
 use std::ffi::c_char;
 
+pub use awari::MancalaAwariDb;
 pub use bao::MancalaBao;
 pub use egdb::{MancalaEgdb, MancalaEgdbEncoding};
 pub use engine::{MancalaEngine, MancalaEngineConfig, MancalaEngineResult};

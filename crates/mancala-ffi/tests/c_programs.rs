@@ -204,6 +204,14 @@ fn c_game_paths() {
 }
 
 #[test]
+fn c_awari_paths() {
+    let dir = scratch("awari_paths");
+    let exe = build_c_test("awari_paths", &dir, &[]);
+    let out = stdout(&run(Command::new(exe).arg(&dir)));
+    assert_all_passed("awari_paths", &out);
+}
+
+#[test]
 fn c_engine_paths() {
     let dir = scratch("engine_paths");
     let exe = build_c_test("engine_paths", &dir, &[]);
@@ -554,13 +562,14 @@ fn c_programs_are_memory_clean() {
         ("solver_paths", tests.join("solver_paths.c")),
         ("engine_paths", tests.join("engine_paths.c")),
         ("game_paths", tests.join("game_paths.c")),
+        ("awari_paths", tests.join("awari_paths.c")),
     ];
     for (name, src) in programs {
         let exe = dir.join(name);
         build_for_memcheck(&src, &exe);
-        // Only solver_paths takes an argument (its scratch folder); the example takes a rule
-        // set.
-        let arg = (name == "solver_paths").then_some(dir.as_path());
+        // Only solver_paths and awari_paths take an argument (their scratch folder); the
+        // example takes a rule set.
+        let arg = (name == "solver_paths" || name == "awari_paths").then_some(dir.as_path());
         if let Err(report) = memcheck(&exe, arg) {
             panic!("memory errors in {report}");
         }

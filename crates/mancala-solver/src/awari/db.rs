@@ -55,6 +55,21 @@ impl AwariDb {
         threads: usize,
         mut report: impl FnMut(&LevelReport),
     ) -> Result<AwariDb, AwariError> {
+        AwariDb::build_until(max_seeds, threads, |r| {
+            report(r);
+            true
+        })
+    }
+
+    /// [`AwariDb::build_with`] that the caller may stop: `report` is called after each level
+    /// (from the calling thread) and the build goes on while it returns `true`; `false` stops
+    /// it with [`AwariError::Cancelled`] (a level of N seeds takes a fraction of the whole
+    /// build: the top level about a third). Other errors as [`AwariDb::build`].
+    pub fn build_until(
+        max_seeds: u32,
+        threads: usize,
+        mut report: impl FnMut(&LevelReport) -> bool,
+    ) -> Result<AwariDb, AwariError> {
         if max_seeds > MAX_SEEDS {
             return Err(AwariError::TooManySeeds {
                 seeds: max_seeds,
@@ -76,7 +91,9 @@ impl AwariDb {
             let lower: Vec<&[u8]> = levels.iter().map(FrozenBytes::bytes).collect();
             let (values, s, times) = pool.install(|| solve_level(n, &lower, &table))?;
             drop(lower);
-            report(&LevelReport { stats: s, times });
+            if !report(&LevelReport { stats: s, times }) {
+                return Err(AwariError::Cancelled);
+            }
             levels.push(values);
             stats.push(s);
         }

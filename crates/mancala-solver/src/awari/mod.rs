@@ -76,6 +76,9 @@ pub enum AwariError {
     /// A board text that is not twelve counts of 0..=48.
     #[error("bad board: {0}")]
     Parse(String),
+    /// The build was stopped by its caller ([`AwariDb::build_until`]) between two levels.
+    #[error("the build was cancelled")]
+    Cancelled,
     /// The build's threads could not be started.
     #[error("cannot start the build threads: {0}")]
     Threads(String),

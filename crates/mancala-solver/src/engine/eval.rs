@@ -37,6 +37,7 @@ use mancala_core::kalah::{KalahMove, KalahOption, KalahPosition};
 use mancala_core::{Game, Side};
 
 use super::SearchResult;
+use crate::awari::AwariDb;
 use crate::board::{store_gain, Kind};
 use crate::exact::{kalah_order_score, TieRule};
 use crate::{Egdb, Solver};
@@ -110,6 +111,30 @@ pub trait Evaluate: Game {
     /// for the player to move, in score units, or `None` when `db` does not hold it. The
     /// search takes it as proven and does not search below. Default `None`.
     fn exact_value(&self, db: &Egdb) -> Option<i32> {
+        let _ = db;
+        None
+    }
+
+    /// Whether the Awari databases ([`AwariDb`]) give exact values of positions of this game
+    /// and rules, history permitting (`docs/awari.md`, "The engine"). `false` by default;
+    /// Oware says which of its rule sets.
+    fn awari_serves(&self) -> bool {
+        false
+    }
+
+    /// The exact value of this position (not a finished game) from the Awari database `db`,
+    /// for the player to move, in score units, or `None` when `db` does not hold it (more
+    /// seeds than its N, or a game it does not serve). The engine asks only where the
+    /// history cannot change the value (`docs/awari.md`, "The engine"). Default `None`.
+    fn awari_value(&self, db: &AwariDb) -> Option<i32> {
+        let _ = db;
+        None
+    }
+
+    /// Every legal move of this position (not a finished game) with its exact value from the
+    /// Awari database `db` in score units for the player to move, in the order of
+    /// [`Game::legal_moves`], or `None` when `db` does not hold the position. Default `None`.
+    fn awari_move_values(&self, db: &AwariDb) -> Option<Vec<(Self::Move, i32)>> {
         let _ = db;
         None
     }

@@ -38,12 +38,14 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mancala_core::kalah::{KalahPosition, KalahRules};
+use mancala_core::oware::{OwarePosition, OwareRules};
 use mancala_core::{Game, GameRecord, HistoryEnd, HistoryRules, Side};
 use smallvec::SmallVec;
 
 use super::eval::{Evaluate, DECISIVE, WIN};
 use super::tt::{Bound, Entry, Table};
 use super::EngineError;
+use crate::awari::AwariDb;
 use crate::{Egdb, Solver};
 
 /// The deepest search, in plies (a depth limit above it is refused).
@@ -286,6 +288,8 @@ fn solve_table_bytes(time: Option<Duration>, nodes: Option<u64>, engine_bytes: u
 pub struct Engine<G: Evaluate> {
     tt: Table,
     db: Option<Arc<Egdb>>,
+    /// The Awari database (Oware rule sets it serves, [`Evaluate::awari_serves`]).
+    awari: Option<Arc<AwariDb>>,
     /// The root solve's solver and its table size (bytes).
     solver: Option<(Solver, usize)>,
     root_solve: bool,
@@ -334,6 +338,7 @@ impl<G: Evaluate> Engine<G> {
         Engine {
             tt: Table::new(bytes),
             db: None,
+            awari: None,
             solver: None,
             root_solve: true,
             killers: vec![[None, None]; stack],
@@ -375,6 +380,25 @@ impl<G: Evaluate> Engine<G> {
     #[must_use]
     pub fn database(&self) -> Option<&Arc<Egdb>> {
         self.db.as_ref()
+    }
+
+    /// Uses the Awari database `db` (or none) for Oware positions of the rule sets its values
+    /// carry over to ([`super::oware::awari_values_carry_over`]: `awari` and its variants in
+    /// the repetition count): a root with at most `db.max_seeds()` seeds in the houses is
+    /// played by the database (a move of the largest value, the exact score), and every node
+    /// of the search it holds is scored exactly, `SEED` × (captured difference + value),
+    /// the final margin under best play, on the scale of finished games. Where the game's
+    /// history could change the value (a position repeated since the last capture), the
+    /// database is not asked (`docs/awari.md`, "The engine"). A search of a position of
+    /// another rule set is refused with [`EngineError::DatabaseMismatch`].
+    pub fn set_awari_database(&mut self, db: Option<Arc<AwariDb>>) {
+        self.awari = db;
+    }
+
+    /// The Awari database in use, if any.
+    #[must_use]
+    pub fn awari_database(&self) -> Option<&Arc<AwariDb>> {
+        self.awari.as_ref()
     }
 
     /// Whether the engine may solve the root exactly before the heuristic search (default
@@ -488,6 +512,13 @@ impl<G: Evaluate> Engine<G> {
                 });
             }
         }
+        if let Some(db) = &self.awari {
+            if !pos.awari_serves() {
+                return Err(EngineError::DatabaseMismatch {
+                    database: format!("Awari, rule set awari, 0..={} seeds", db.max_seeds()),
+                });
+            }
+        }
         self.tt.allocate()?;
         let start = Instant::now();
         self.tt.new_search();
@@ -504,6 +535,11 @@ impl<G: Evaluate> Engine<G> {
             };
             self.path.push(*pos);
             self.stretch.push(from);
+        }
+        if self.root_moves.is_empty() {
+            if let Some(r) = self.awari_root(pos, start) {
+                return Ok(r);
+            }
         }
         if self.root_solve
             && self.rules.is_none()
@@ -634,9 +670,92 @@ impl<G: Evaluate> Engine<G> {
     }
 
     /// The exact value of `pos` from the database, for the player to move, if it holds it.
+    /// `on_path`: `pos` is the last position of the path (a node searched), else a child of
+    /// the last position (a leaf scored in place).
     #[inline]
-    fn exact_value(&self, pos: &G) -> Option<i32> {
+    fn exact_value(&self, pos: &G, on_path: bool) -> Option<i32> {
+        if let Some(db) = self.awari.as_deref() {
+            if self.awari_history_ok(pos, on_path) {
+                return pos.awari_value(db);
+            }
+            return None;
+        }
         self.db.as_deref().and_then(|db| pos.exact_value(db))
+    }
+
+    /// Whether the history cannot change the Awari database's value of `x`
+    /// (`docs/awari.md`, "The engine"): with repetition count k, no position of the stretch
+    /// before `x` (the positions since the last irreversible move, a capture) has occurred
+    /// more than k − 2 times. Then the player with a winning strategy by the database's
+    /// attractors never meets a position a k-th time, and a repetition the other player can
+    /// force ends the game at the even split, worth no more to him than the value. Always
+    /// `true` without a repetition rule. Positions are counted by their table hash (a
+    /// collision can only count more, so the answer stays safe).
+    fn awari_history_ok(&self, x: &G, on_path: bool) -> bool {
+        let Some(k) = self.rules.repetition else {
+            return true;
+        };
+        let (from, end) = if on_path {
+            let end = self.path.len().saturating_sub(1);
+            (self.stretch.last().copied().unwrap_or(0).min(end), end)
+        } else {
+            match self.path.last() {
+                Some(parent) if !parent.is_irreversible(x) => {
+                    (self.stretch.last().copied().unwrap_or(0), self.path.len())
+                }
+                _ => return true,
+            }
+        };
+        let stretch = &self.path[from..end];
+        if stretch.is_empty() {
+            return true;
+        }
+        let most = usize::from(k).saturating_sub(2);
+        if most == 0 {
+            return false;
+        }
+        let mut keys: SmallVec<[u64; 64]> = stretch.iter().map(Evaluate::hash_key).collect();
+        keys.sort_unstable();
+        let mut run = 0;
+        for (i, key) in keys.iter().enumerate() {
+            run = if i > 0 && keys[i - 1] == *key {
+                run + 1
+            } else {
+                1
+            };
+            if run > most {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The root played by the Awari database (`docs/awari.md`, "The engine"): when the engine
+    /// has one that holds `pos` and the history cannot change its value, a move of the
+    /// largest database value, with that value as the exact score (depth 1, no node
+    /// searched). `None` otherwise.
+    fn awari_root(&self, pos: &G, start: Instant) -> Option<SearchResult<G::Move>> {
+        let db = self.awari.as_deref()?;
+        if !self.awari_history_ok(pos, true) {
+            return None;
+        }
+        let values = pos.awari_move_values(db)?;
+        let (best_move, score) = values.iter().copied().fold(
+            None,
+            |best: Option<(G::Move, i32)>, (m, v)| match best {
+                Some((_, b)) if b >= v => best,
+                _ => Some((m, v)),
+            },
+        )?;
+        Some(SearchResult {
+            best_move,
+            score,
+            depth: 1,
+            pv: vec![best_move],
+            nodes: 0,
+            exact: true,
+            elapsed: start.elapsed(),
+        })
     }
 
     /// The static value of `child` (reached by a move from a position with `side` to move)
@@ -647,7 +766,7 @@ impl<G: Evaluate> Engine<G> {
         match child.side_to_move() {
             None => (Self::final_value(child, side, swaps, ply), false),
             Some(s) => {
-                let (v, heuristic) = match self.exact_value(child) {
+                let (v, heuristic) = match self.exact_value(child, false) {
                     Some(v) => (v, false),
                     None => (child.evaluate(), true),
                 };
@@ -972,7 +1091,7 @@ impl<G: Evaluate> Engine<G> {
             return 0;
         };
         if ply > 0 {
-            if let Some(v) = self.exact_value(pos) {
+            if let Some(v) = self.exact_value(pos, true) {
                 return v;
             }
         }
@@ -1036,6 +1155,28 @@ impl Engine<KalahPosition> {
             });
         }
         self.set_database(Some(db));
+        Ok(self)
+    }
+}
+
+impl Engine<OwarePosition> {
+    /// This engine with the Awari database `db` for positions played under `rules`
+    /// ([`Engine::set_awari_database`], checked now).
+    ///
+    /// # Errors
+    /// [`EngineError::DatabaseMismatch`] when the database's values do not carry over to
+    /// `rules`.
+    pub fn with_awari_database(
+        mut self,
+        db: Arc<AwariDb>,
+        rules: &OwareRules,
+    ) -> Result<Engine<OwarePosition>, EngineError> {
+        if !super::oware::awari_values_carry_over(rules) {
+            return Err(EngineError::DatabaseMismatch {
+                database: format!("Awari, rule set awari, 0..={} seeds", db.max_seeds()),
+            });
+        }
+        self.set_awari_database(Some(db));
         Ok(self)
     }
 }

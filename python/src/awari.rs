@@ -1,0 +1,155 @@
+//! `AwariDb`: the Awari databases (`docs/awari.md`) — build (GIL released, Ctrl-C stops it
+//! between levels), open, save, and the exact value of an `Oware` game of the `awari` rule
+//! set and of each of its legal moves.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use mancala_core::oware::OwarePosition;
+use mancala_solver::awari::{AwariBoard, AwariDb as Db, AwariError};
+use mancala_solver::engine::oware::awari_values_carry_over;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::errors::{from_error, Kind};
+use crate::game::record_of;
+use crate::oware::Oware;
+
+/// An Awari database in memory: the exact value (the mover's future captures minus the
+/// opponent's, the final allotment included, endless play even; OW-10.3) of every Oware
+/// board with at most N seeds in the houses under the `awari` rule set
+/// (`mancala_solver::awari::AwariDb`). Made by `AwariDb.build` or `AwariDb.open`.
+/// Read-only.
+#[pyclass(module = "mancala", frozen)]
+pub struct AwariDb {
+    inner: Arc<Db>,
+}
+
+/// The board of `p` mover first, or a `DatabaseError` for a rule set the values do not carry
+/// over to; `None` when the game is over or has more seeds than `db` holds.
+fn board_of(py: Python<'_>, db: &Db, p: &OwarePosition) -> PyResult<Option<AwariBoard>> {
+    if !awari_values_carry_over(&p.rules()) {
+        return Err(from_error(
+            py,
+            Kind::Database,
+            format!(
+                "an Awari database holds positions of the rule set awari, not of {} (its grand slam, majority, cycle or move-limit rule gives other values)",
+                p.rules()
+            ),
+        ));
+    }
+    if p.side_to_move().is_none() || p.seeds_in_houses() > db.max_seeds() {
+        return Ok(None);
+    }
+    let bits = p.mover_relative();
+    Ok(AwariBoard::new(std::array::from_fn(|i| (bits >> (8 * i)) as u8)).ok())
+}
+
+#[pymethods]
+impl AwariDb {
+    /// Builds every level 0..=`max_seeds` (N ≤ 48) on `threads` threads (`None`: every
+    /// core), with the GIL released; Ctrl-C stops it after the level being built (a
+    /// `KeyboardInterrupt`). N = 12 takes about a second and 2.7 MB, N = 18 about 13 s on two
+    /// free cores and 84 MB. Raises `ValueError` (N above 48), `DatabaseError` (memory,
+    /// threads).
+    #[staticmethod]
+    #[pyo3(signature = (max_seeds, threads = None))]
+    fn build(py: Python<'_>, max_seeds: u32, threads: Option<usize>) -> PyResult<AwariDb> {
+        if max_seeds > mancala_solver::awari::MAX_SEEDS {
+            return Err(PyValueError::new_err(format!(
+                "max_seeds {max_seeds}: Awari has {} seeds, so at most {}",
+                mancala_solver::awari::MAX_SEEDS,
+                mancala_solver::awari::MAX_SEEDS
+            )));
+        }
+        let cancel = AtomicBool::new(false);
+        let threads = threads.unwrap_or(0);
+        let built = crate::interrupt::run(py, &cancel, || {
+            Db::build_until(max_seeds, threads, |_| !cancel.load(Ordering::SeqCst))
+        })?;
+        match built {
+            Ok(db) => Ok(AwariDb {
+                inner: Arc::new(db),
+            }),
+            Err(AwariError::Cancelled) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err(
+                "the Awari database build was stopped",
+            )),
+            Err(e) => Err(from_error(py, Kind::Database, e)),
+        }
+    }
+
+    /// Loads the Awari database file `path` (a `str` or `os.PathLike`), checking it
+    /// completely (header, checksums, every value). Raises `DatabaseError` with the
+    /// library's reason (missing, truncated, corrupt, a Kalah file).
+    #[staticmethod]
+    fn open(py: Python<'_>, path: PathBuf) -> PyResult<AwariDb> {
+        let db = py
+            .detach(|| Db::open(&path))
+            .map_err(|e| from_error(py, Kind::Database, e))?;
+        Ok(AwariDb {
+            inner: Arc::new(db),
+        })
+    }
+
+    /// Writes the database to `path` crash-safely (a temporary file renamed over it).
+    /// Raises `DatabaseError` when it cannot be written.
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        let db = Arc::clone(&self.inner);
+        py.detach(move || db.save(&path))
+            .map(|_| ())
+            .map_err(|e| from_error(py, Kind::Database, e))
+    }
+
+    /// N: it holds every board with at most this many seeds.
+    #[getter]
+    fn max_seeds(&self) -> u32 {
+        self.inner.max_seeds()
+    }
+
+    /// The boards it holds (one byte each).
+    #[getter]
+    fn boards(&self) -> usize {
+        self.inner.bytes()
+    }
+
+    /// The exact value of the current position of `game` (an `Oware` game of the rule set
+    /// `awari`) for the player to move, in seeds: the mover's future captures minus the
+    /// opponent's, the final allotment included (the final margin is the captured difference
+    /// plus it). `None` when the game is over or has more seeds in the houses than N. The
+    /// game's history is not looked at. Raises `DatabaseError` for another rule set.
+    fn value(&self, py: Python<'_>, game: PyRef<'_, Oware>) -> PyResult<Option<i32>> {
+        let p = record_of::<OwarePosition>(&game)?.position();
+        match board_of(py, &self.inner, p)? {
+            None => Ok(None),
+            Some(b) => self
+                .inner
+                .value(&b)
+                .map(Some)
+                .map_err(|e| from_error(py, Kind::Database, e)),
+        }
+    }
+
+    /// Each legal move of the current position of `game` (as `value`) with its exact value:
+    /// `{house: value}`, the seeds the move captures minus the value of the board it leaves
+    /// to the opponent; the position's value is the largest. `None` as for `value`.
+    fn move_values(
+        &self,
+        py: Python<'_>,
+        game: PyRef<'_, Oware>,
+    ) -> PyResult<Option<std::collections::BTreeMap<u8, i32>>> {
+        let p = record_of::<OwarePosition>(&game)?.position();
+        match board_of(py, &self.inner, p)? {
+            None => Ok(None),
+            Some(b) => self
+                .inner
+                .move_values(&b)
+                .map(|v| Some(v.into_iter().map(|(m, v)| (m.house, v)).collect()))
+                .map_err(|e| from_error(py, Kind::Database, e)),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("AwariDb(max_seeds={})", self.inner.max_seeds())
+    }
+}

@@ -1,0 +1,97 @@
+"""`mancala.AwariDb`: the Awari databases from Python (docs/awari.md), checked on boards worked
+out by hand from the rules (OW-n.m of docs/rules/oware.md) and against the command line's
+`mancala solve --rules awari --json` (which reads the board from the notation itself)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import mancala
+from mancala import AwariDb, Oware
+
+
+@pytest.fixture(scope="module")
+def db() -> AwariDb:
+    return AwariDb.build(8, threads=1)
+
+
+def test_hand_checked_boards(db: AwariDb) -> None:
+    # OW-11.3: South's only seed in S6 sows N1 (1 -> 2), captured; North's row is empty and
+    # the move is South's only one, so legal (OW-5.3); nothing is left: +2.
+    g = Oware("awari", position="0,0,0,0,0,1,23,1,0,0,0,0,0,23 S")
+    assert db.value(g) == 2
+    assert db.move_values(g) == {6: 2}
+    # The mirror, North to move: N6 sows S1 (1 -> 2), captured: +2 for North.
+    g = Oware("awari", position="1,0,0,0,0,0,23,0,0,0,0,0,1,23 N")
+    assert db.value(g) == 2
+    # S5 would leave North's empty row empty (eradicating) while S6 feeds it: only 6 is
+    # legal (OW-5.3).
+    g = Oware("awari", position="0,0,0,0,1,1,23,0,0,0,0,0,0,23 S")
+    assert list(db.move_values(g)) == [6]
+
+
+def test_more_seeds_than_held_and_finished_games(db: AwariDb) -> None:
+    g = Oware("awari", position="2,2,2,0,0,0,19,1,1,1,0,0,0,20 S")  # 9 seeds in the houses
+    assert db.value(g) is None
+    assert db.move_values(g) is None
+    assert db.max_seeds == 8
+    assert db.boards == 125879  # levels 0..=8: sum of C(n+11,11) - C(n+5,11)
+
+
+def test_other_rule_sets_are_refused(db: AwariDb) -> None:
+    for rules in ("oware", "oware-openspiel"):
+        with pytest.raises(mancala.DatabaseError):
+            db.value(Oware(rules, position="0,0,0,0,0,1,23,1,0,0,0,0,0,23 S"))
+
+
+def test_values_agree_with_the_command_line(db: AwariDb, cli) -> None:
+    rng = random.Random(5)
+    checked = 0
+    while checked < 25:
+        seeds = rng.randint(2, 8)
+        houses = [0] * 12
+        for _ in range(seeds):
+            houses[rng.randrange(12)] += 1
+        south = rng.randint(0, 48 - seeds)
+        side = rng.choice("SN")
+        text = ",".join(map(str, houses[:6] + [south] + houses[6:] + [48 - seeds - south]))
+        position = f"{text} {side}"
+        try:
+            g = Oware("awari", position=position)
+        except mancala.MancalaError:
+            continue  # a finished position
+        if g.is_over():
+            continue
+        out = json.loads(
+            cli.ok(
+                "solve", "--rules", "awari", "--position", position, "--no-cache",
+                "--max-seeds", "8", "--json",
+            )
+        )
+        assert db.value(g) == out["value"], position
+        assert db.move_values(g) == {int(m["move"]): m["value"] for m in out["moves"]}, position
+        checked += 1
+
+
+def test_save_and_open(db: AwariDb, tmp_path: Path) -> None:
+    path = tmp_path / "awari.n8.egdb"
+    db.save(path)
+    back = AwariDb.open(path)
+    assert back.max_seeds == 8
+    g = Oware("awari", position="0,0,0,0,0,1,23,1,0,0,0,0,0,23 S")
+    assert back.value(g) == 2
+    with pytest.raises(mancala.DatabaseError):
+        AwariDb.open(tmp_path / "missing.egdb")
+    bad = tmp_path / "bad.egdb"
+    bad.write_bytes(b"not a database")
+    with pytest.raises(mancala.DatabaseError):
+        AwariDb.open(bad)
+
+
+def test_build_refuses_too_many_seeds() -> None:
+    with pytest.raises(ValueError):
+        AwariDb.build(49)
