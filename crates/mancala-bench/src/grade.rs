@@ -186,10 +186,11 @@ impl Budget {
         }
     }
 
-    /// The wall time after which an answer is timed out: `time + grace`.
+    /// The wall time after which an answer is timed out: `time + grace` (at most
+    /// `Duration::MAX`).
     #[must_use]
     pub fn deadline(&self) -> Duration {
-        self.time + self.grace
+        self.time.saturating_add(self.grace)
     }
 }
 
