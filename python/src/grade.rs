@@ -28,6 +28,65 @@ use crate::int::Int;
 use crate::interrupt::pending_signal;
 use crate::kalah::{move_to_py, Kalah};
 
+/// The solver as the source of exact values, stopped by Ctrl-C: every solve looks for a
+/// pending signal every [`crate::interrupt::TICK`]; when a handler raised, the exception is
+/// kept in `interrupt` and the solve stops (the position is then not exact, and every later
+/// one is refused at once).
+struct Watched<'a> {
+    solver: &'a mut mancala_solver::Solver,
+    interrupt: &'a Mutex<Option<PyErr>>,
+}
+
+impl grader::MoveValues<KalahPosition> for Watched<'_> {
+    fn move_values(
+        &mut self,
+        position: &KalahPosition,
+    ) -> Result<Valued<KalahPosition>, grader::GradeError> {
+        let stopped = || {
+            self.interrupt
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .is_some()
+        };
+        if stopped() {
+            return Err(grader::GradeError::NotExact(position.to_string()));
+        }
+        if position.is_over() {
+            return Err(grader::GradeError::Finished(position.to_string()));
+        }
+        let interrupt = self.interrupt;
+        let mut tick = |_: &_| match pending_signal() {
+            Some(e) => {
+                *interrupt.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+                ControlFlow::Break(())
+            }
+            None => ControlFlow::Continue(()),
+        };
+        let a = self
+            .solver
+            .analyse(
+                position,
+                mancala_solver::SolveOptions::new().progress(
+                    mancala_solver::progress::MIN_INTERVAL.max(crate::interrupt::TICK),
+                    &mut tick,
+                ),
+            )
+            .map_err(|source| grader::GradeError::Solve {
+                position: position.to_string(),
+                source,
+            })?;
+        if a.moves.iter().any(|m| !m.exact) {
+            return Err(grader::GradeError::NotExact(position.to_string()));
+        }
+        Ok(Valued {
+            position: *position,
+            seeds: position.seeds_in_houses(),
+            stores: position.store_difference(),
+            moves: a.moves.iter().map(|m| (m.mv, m.value)).collect(),
+        })
+    }
+}
+
 /// Longest `time + grace` of `grade`, seconds.
 const MAX_SECONDS: f64 = 1e9;
 
@@ -281,7 +340,14 @@ pub fn grade<'py>(
     let interrupt: Mutex<Option<PyErr>> = Mutex::new(None);
     let outcome = py.detach(|| {
         let mut s = solver_lock.lock().unwrap_or_else(|e| e.into_inner());
-        let valued: Vec<Valued<KalahPosition>> = grader::value_set(&ps, &mut *s, |_| {})?;
+        let valued: Vec<Valued<KalahPosition>> = grader::value_set(
+            &ps,
+            &mut Watched {
+                solver: &mut s,
+                interrupt: &interrupt,
+            },
+            |_| {},
+        )?;
         drop(s);
         let mut p: Box<dyn Player<KalahPosition>> = match who {
             Who::Engine(level, seed) => Box::new(EnginePlayer::new(level, seed)),
