@@ -1,7 +1,7 @@
 """Grades the engine at levels 1-10 and OpenSpiel's MCTS bot on the Kalah(6,4) mid-game set.
 
 Each player chooses a move on each of the first ``--positions`` positions of the committed
-mid-game file of ``mancala bench`` (240 positions of Kalah(6,4) from random play, 8 to 30
+mid-game file of ``mancala bench`` (240 positions of Kalah(6,4) from random play, 5 to 30
 seeds in the houses); ``mancala.grade`` scores every move by the seeds it gives away against
 the exact values of all moves (the solver with the cached endgame database). It prints a
 Markdown table (share of optimal moves, mean and worst seed loss, failures, seconds), and

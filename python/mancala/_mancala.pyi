@@ -2,7 +2,7 @@
 the docstrings of the classes and ``docs/python.md``."""
 
 import os
-from typing import Any, Callable, ClassVar, Dict, final, List, Literal, Optional, Tuple, TypeVar, Union
+from typing import Any, Callable, ClassVar, Dict, final, Iterable, List, Literal, Optional, Sequence, Tuple, TypeVar, Union
 
 import numpy as np
 from typing_extensions import disjoint_base
@@ -217,8 +217,8 @@ def random_playouts(
     n: int, seed: int = 0, rules: str = "standard", position: Optional[str] = None
 ) -> npt.NDArray[np.int64]: ...
 def grade(
-    player: Union[int, List[str], Callable[[Kalah], Union[int, str]]],
-    positions: Union[str, os.PathLike[str], List[Kalah], None] = None,
+    player: Union[int, Sequence[str], Callable[[Kalah], Union[int, str]]],
+    positions: Union[str, os.PathLike[str], Iterable[Kalah], None] = None,
     *,
     solver: Optional[Solver] = None,
     time: float = 1.0,

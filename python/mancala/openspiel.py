@@ -205,17 +205,24 @@ class _MancalaGame(pyspiel.Game):  # type: ignore[misc]
 
     def state_at(self, game: Any) -> "MancalaState":
         """A state at the current position of ``game`` (a :class:`mancala.Game` of this
-        game's rules, copied), with an empty OpenSpiel history: to run an OpenSpiel
-        algorithm on a position of a set (as the grading example does)."""
+        game's rules, copied with its record: the moves played, a Kalah swap, Oware's
+        repetitions and move limit carry on), to run an OpenSpiel algorithm on a position of
+        a set (as the grading example does). OpenSpiel's own ``history()`` of the state is
+        empty (the moves before it are not OpenSpiel actions of this state); its
+        information-state string is the game's start position and every move played, so
+        states of different positions or histories differ."""
         if game.rules != self.spec.start.rules:
             raise ValueError(f"a game of {game.rules}, not of {self.spec.start.rules}")
         state = MancalaState(self)
-        state.game = type(game)(game.rules, game.notation())
+        state.game = game.copy()
+        state._truncated = not state.game.is_over() and len(state.game.moves) >= self.spec.max_moves
         return state
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
         if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
             return _BoardObserver(self.spec, params)
+        if iig_obs_type.perfect_recall:
+            return _RecordObserver(params)
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
 
 
@@ -322,6 +329,24 @@ class MancalaState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return str(self.game.notation())
+
+
+class _RecordObserver:
+    """The information state (perfect recall, public information): the game's start position
+    and every move played, as a string (`state_at` states keep the moves before them)."""
+
+    def __init__(self, params: Any) -> None:
+        if params:
+            raise ValueError(f"Observation parameters not supported; passed {params}")
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: Dict[str, Any] = {}
+
+    def set_from(self, state: "MancalaState", player: int) -> None:
+        pass
+
+    def string_from(self, state: "MancalaState", player: int) -> str:
+        moves = " ".join(str(m) for m in state.game.moves)
+        return f"{state.game.start_notation()} moves {moves}".rstrip()
 
 
 class _BoardObserver:

@@ -28,6 +28,68 @@ use crate::int::Int;
 use crate::interrupt::pending_signal;
 use crate::kalah::{move_to_py, Kalah};
 
+/// The solver as the source of exact values, stopped by Ctrl-C: every solve looks for a
+/// pending signal every [`crate::interrupt::TICK`]; when a handler raised, the exception is
+/// kept in `interrupt` and the solve stops (the position is then not exact, and every later
+/// one is refused at once).
+struct Watched<'a> {
+    solver: &'a mut mancala_solver::Solver,
+    interrupt: &'a Mutex<Option<PyErr>>,
+}
+
+impl grader::MoveValues<KalahPosition> for Watched<'_> {
+    fn move_values(
+        &mut self,
+        position: &KalahPosition,
+    ) -> Result<Valued<KalahPosition>, grader::GradeError> {
+        let stopped = || {
+            self.interrupt
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .is_some()
+        };
+        if stopped() {
+            return Err(grader::GradeError::NotExact(position.to_string()));
+        }
+        if position.is_over() {
+            return Err(grader::GradeError::Finished(position.to_string()));
+        }
+        let interrupt = self.interrupt;
+        let mut tick = |_: &_| match pending_signal() {
+            Some(e) => {
+                *interrupt.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+                ControlFlow::Break(())
+            }
+            None => ControlFlow::Continue(()),
+        };
+        let a = self
+            .solver
+            .analyse(
+                position,
+                mancala_solver::SolveOptions::new().progress(
+                    mancala_solver::progress::MIN_INTERVAL.max(crate::interrupt::TICK),
+                    &mut tick,
+                ),
+            )
+            .map_err(|source| grader::GradeError::Solve {
+                position: position.to_string(),
+                source,
+            })?;
+        if a.moves.iter().any(|m| !m.exact) {
+            return Err(grader::GradeError::NotExact(position.to_string()));
+        }
+        Ok(Valued {
+            position: *position,
+            seeds: position.seeds_in_houses(),
+            stores: position.store_difference(),
+            moves: a.moves.iter().map(|m| (m.mv, m.value)).collect(),
+        })
+    }
+}
+
+/// Longest `time + grace` of `grade`, seconds.
+const MAX_SECONDS: f64 = 1e9;
+
 /// What plays: the engine, a program, or a Python callable.
 enum Who {
     Engine(Level, u64),
@@ -36,8 +98,13 @@ enum Who {
 }
 
 fn who(py: Python<'_>, player: &Bound<'_, PyAny>, seed: u64) -> PyResult<Who> {
+    if player.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(PyTypeError::new_err(
+            "player: an engine level (int 1..=10), a command (list of str) or a callable, not bool",
+        ));
+    }
     if let Ok(i) = player.extract::<Int>() {
-        let level: u32 = i.get("player level", 1, 10, "an engine level is 1..=10")?;
+        let level: u32 = i.get("player (an engine level)", 1, 10, "")?;
         let level = Level::new(level).map_err(|e| from_error(py, Kind::Engine, e))?;
         return Ok(Who::Engine(level, seed));
     }
@@ -241,6 +308,13 @@ pub fn grade<'py>(
         grace: crate::solver::seconds(grace, "grace")?,
         nodes: nodes.map(|n| n.u64("nodes")).transpose()?,
     };
+    // A deadline past any clock's range would overflow `Instant`: 1e9 s (31 years) at most.
+    if time + grace > MAX_SECONDS {
+        return Err(PyValueError::new_err(format!(
+            "time + grace must be at most {MAX_SECONDS:e} seconds, got {:e}",
+            time + grace
+        )));
+    }
     let mut ps = match positions {
         None => self::positions(py, PyString::new(py, "midgame64").as_any())?,
         Some(p) => self::positions(py, p)?,
@@ -266,7 +340,14 @@ pub fn grade<'py>(
     let interrupt: Mutex<Option<PyErr>> = Mutex::new(None);
     let outcome = py.detach(|| {
         let mut s = solver_lock.lock().unwrap_or_else(|e| e.into_inner());
-        let valued: Vec<Valued<KalahPosition>> = grader::value_set(&ps, &mut *s, |_| {})?;
+        let valued: Vec<Valued<KalahPosition>> = grader::value_set(
+            &ps,
+            &mut Watched {
+                solver: &mut s,
+                interrupt: &interrupt,
+            },
+            |_| {},
+        )?;
         drop(s);
         let mut p: Box<dyn Player<KalahPosition>> = match who {
             Who::Engine(level, seed) => Box::new(EnginePlayer::new(level, seed)),
@@ -320,12 +401,22 @@ pub fn generate_positions<'py>(
     solver: Option<PyRef<'py, crate::solver::Solver>>,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let rules = crate::kalah::parse_rules(py, rules)?;
+    let count_n: usize = count.get("count", 1, 100_000, "")?;
+    let (lo, hi): (u32, u32) = (
+        min_seeds.get("min_seeds", 1, i128::from(u32::MAX), "")?,
+        max_seeds.get("max_seeds", 1, i128::from(u32::MAX), "")?,
+    );
+    if lo > hi {
+        return Err(PyValueError::new_err(format!(
+            "min_seeds {lo} is more than max_seeds {hi}"
+        )));
+    }
     let params = mancala_bench::GenerateParams {
         rules,
         seed: seed.u64("seed")?,
-        count: count.u64("count")? as usize,
-        min_seeds: min_seeds.get("min_seeds", 1, i128::from(u32::MAX), "")?,
-        max_seeds: max_seeds.get("max_seeds", 1, i128::from(u32::MAX), "")?,
+        count: count_n,
+        min_seeds: lo,
+        max_seeds: hi,
     };
     let own;
     let solver_lock: &Mutex<mancala_solver::Solver> = match &solver {

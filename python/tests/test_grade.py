@@ -115,3 +115,23 @@ def test_generated_positions_and_bad_players():
         mancala.grade(3.5, ps)
     with pytest.raises(ValueError):
         mancala.grade(11, ps)
+
+
+def test_huge_budgets_bool_players_and_bad_counts_are_value_or_type_errors():
+    for kw in ({"time": 1e19}, {"grace": 1e19}, {"time": 1.5e19, "grace": 1e19}):
+        with pytest.raises(ValueError, match="time \\+ grace"):
+            mancala.grade(1, games(), **kw)
+    with pytest.raises(TypeError, match="not bool"):
+        mancala.grade(True, games())
+    with pytest.raises(ValueError) as e:
+        mancala.grade(0, games())
+    assert "1..=10" in str(e.value) and "1..=10an" not in str(e.value)
+    with pytest.raises(ValueError, match="count"):
+        mancala.generate_positions("kalah(3,3)", 0)
+    with pytest.raises(ValueError, match="min_seeds"):
+        mancala.generate_positions("kalah(3,3)", 5, min_seeds=9, max_seeds=4)
+
+
+def test_a_tuple_player_and_tuple_positions():
+    r = mancala.grade(("sh", str(BOT), "first"), tuple(games()), time=0.8)
+    assert len(r.failures) == 0 and r.positions == 3

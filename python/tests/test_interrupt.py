@@ -41,6 +41,9 @@ LONG_CALLS = {
     "engine-bao": lambda: Engine(level=10, tt_mb=4).search(mancala.Bao(), time_ms=600_000),
     "build_egdb": lambda: mancala.build_egdb("standard", 19, threads=1),
     "random_playouts": lambda: mancala.random_playouts(10**8),
+    "grade_values": lambda: mancala.grade(
+        1, [Kalah("standard")], solver=mancala.Solver(threads=1, tt_mb=16)
+    ),
 }
 
 

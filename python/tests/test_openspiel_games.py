@@ -107,3 +107,29 @@ def test_bad_parameters_are_refused():
         pyspiel.load_game("mancala_kalah(returns=seeds)")
     with pytest.raises(Exception):
         pyspiel.load_game("mancala_oware(rules=chess)")
+
+
+def test_state_at_keeps_the_record_and_has_distinct_information_states():
+    game = pyspiel.load_game("mancala_kalah(houses=3,seeds=3,pie_rule=true)")
+    k = mancala.Kalah("kalah(3,3)+pie_rule")
+    k.play(2)  # 3 seeds: S3, the store, N1; North to move
+    k.play("swap")
+    s = game.state_at(k)
+    # After the swap South's side belongs to player 1, as in the game played by actions.
+    t = game.new_initial_state()
+    t.apply_action(1)
+    t.apply_action(3)
+    assert s.current_player() == t.current_player()
+    assert s.game.moves == k.moves
+    a = game.state_at(mancala.Kalah("kalah(3,3)+pie_rule", "3,3,3,0,3,3,3,0 S"))
+    b = game.state_at(mancala.Kalah("kalah(3,3)+pie_rule", "0,4,4,1,3,3,3,0 N"))
+    assert a.information_state_string() != b.information_state_string()
+    assert a.information_state_string() != s.information_state_string()
+    # Oware with a move limit of 10: after 9 moves the 10th ends the game in both.
+    og = pyspiel.load_game("mancala_oware(rules=awari+move_limit:10)")
+    o = mancala.Oware("awari+move_limit=10")
+    for _ in range(9):
+        o.play(o.legal_moves()[0])
+    st = og.state_at(o)
+    st.apply_action(st.legal_actions()[0])
+    assert st.is_terminal()

@@ -186,10 +186,11 @@ impl Budget {
         }
     }
 
-    /// The wall time after which an answer is timed out: `time + grace`.
+    /// The wall time after which an answer is timed out: `time + grace` (at most
+    /// `Duration::MAX`).
     #[must_use]
     pub fn deadline(&self) -> Duration {
-        self.time + self.grace
+        self.time.saturating_add(self.grace)
     }
 }
 
@@ -216,6 +217,13 @@ pub trait Player<G: Game> {
     /// itself (an engine, an external program) answers [`Answer::TimedOut`] itself rather
     /// than overrun.
     fn answer(&mut self, position: &G, budget: &Budget) -> Answer<G::Move>;
+
+    /// Whether the player keeps its own clock (answers [`Answer::TimedOut`] itself, e.g. an
+    /// external program whose start-up is not counted): then the grader does not time the
+    /// call. Default `false`.
+    fn times_itself(&self) -> bool {
+        false
+    }
 }
 
 /// The engine of `mancala_solver::engine` at a level, in this process: a [`LevelPlayer`]
@@ -287,27 +295,110 @@ impl<G: Game, F: FnMut(&G, &Budget) -> Answer<G::Move>> Player<G> for FnPlayer<F
     }
 }
 
-/// A running external program and the lines it writes.
+/// Longest reply line read from an external program, bytes (the newline excluded); a longer
+/// line is a failure and the program is stopped.
+pub const MAX_REPLY_BYTES: usize = 4096;
+
+/// How long a freshly started external program may take to start and answer its first
+/// `position` request; the clock of the move starts at that `ok` reply.
+pub const STARTUP_LIMIT: Duration = Duration::from_secs(10);
+
+/// A line read from the program.
+enum Line {
+    /// A complete line (invalid UTF-8 replaced by U+FFFD).
+    Text(String),
+    /// A line longer than [`MAX_REPLY_BYTES`]: reading stopped there.
+    TooLong,
+}
+
+/// The process groups of the external programs running now (Unix), killed by
+/// [`kill_programs`].
+#[cfg(unix)]
+static GROUPS: std::sync::Mutex<Vec<i32>> = std::sync::Mutex::new(Vec::new());
+
+#[cfg(unix)]
+fn groups() -> std::sync::MutexGuard<'static, Vec<i32>> {
+    GROUPS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Kills (SIGKILL) the process group of every external program an [`ExternalPlayer`] is
+/// running now, the programs' own children included: what a grader calls on Ctrl-C or
+/// SIGTERM before it exits, so that nothing it started is left running. Elsewhere than Unix,
+/// nothing.
+pub fn kill_programs() {
+    #[cfg(unix)]
+    for &g in groups().iter() {
+        // SAFETY: kill(2) with a negative pid signals that process group; no memory is shared.
+        unsafe { libc::kill(-g, libc::SIGKILL) };
+    }
+}
+
+/// A running external program (the leader of its own process group on Unix) and the lines
+/// it writes.
 struct Running {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Line>,
+    /// Whether no `position` request was answered yet (the start-up limit applies).
+    fresh: bool,
 }
 
 impl Running {
-    /// Stops the program: `quit`, then a kill if it has not ended (it is never left running).
-    fn stop(mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.stdin.flush();
-        drop(self.stdin);
-        for _ in 0..20 {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(5));
+    /// Whether the program has ended, without reaping it (so its pid, the id of its process
+    /// group, stays reserved until [`Running::reap`]).
+    #[cfg(unix)]
+    fn ended(&self) -> bool {
+        let Ok(pid) = libc::pid_t::try_from(self.child.id()) else {
+            return true;
+        };
+        // SAFETY: `info` is a writable local; waitid with WNOWAIT only inspects the child.
+        unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            let r = libc::waitid(
+                libc::P_PID,
+                pid as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+            );
+            r == 0 && info.si_pid() != 0
+        }
+    }
+
+    #[cfg(not(unix))]
+    fn ended(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(Some(_)))
+    }
+
+    /// Kills the program's whole process group (the program and every process it started
+    /// that stayed in its group), then reaps the program.
+    fn reap(mut self) {
+        #[cfg(unix)]
+        if let Ok(pid) = i32::try_from(self.child.id()) {
+            // SAFETY: kill(2) on the group whose leader is our unreaped child (its id cannot
+            // have been reused).
+            unsafe { libc::kill(-pid, libc::SIGKILL) };
+            groups().retain(|&g| g != pid);
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+
+    /// Stops the program: when `polite`, `quit` and up to 100 ms to end; then its process
+    /// group is killed (it is never left running, nor are its children).
+    fn stop(mut self, polite: bool) {
+        if polite {
+            let _ = writeln!(self.stdin, "quit");
+            let _ = self.stdin.flush();
+            for _ in 0..20 {
+                if self.ended() {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        self.reap();
     }
 }
 
@@ -316,9 +407,15 @@ impl Running {
 /// `position <position>` and reads one line (`ok …`; `error …` is a failure), then writes
 /// `go time <ms>` (with ` nodes <n>` when the budget has a node budget) and reads
 /// `bestmove <move> …` (the words after the move are not read). The whole exchange must end
-/// within [`Budget::deadline`] from the moment `position` is sent. A program that does not
-/// answer in time is killed, one that ends or answers otherwise is a failure; either way it
-/// is started again for the next position. Its standard error is discarded.
+/// within [`Budget::deadline`] from the moment `position` is sent — for a program just
+/// started, from its `ok` reply, the start-up and that reply having [`STARTUP_LIMIT`]. Lines
+/// left over from an earlier exchange are discarded before `position` is sent, and a
+/// `bestmove` line read in reply to `position` is skipped as stale. A reply line longer
+/// than [`MAX_REPLY_BYTES`] is a failure. A program that does not answer in time is killed,
+/// one that ends or answers otherwise is a failure; either way it is started again for the
+/// next position. On Unix the program runs in its own process group with an empty signal
+/// mask, and the whole group is killed when it is stopped (and by [`kill_programs`]). Its
+/// standard error is discarded.
 pub struct ExternalPlayer {
     command: Vec<String>,
     running: Option<Running>,
@@ -335,49 +432,88 @@ impl ExternalPlayer {
         }
     }
 
+    /// Starts the program now if it is not running (e.g. to check that it can start before
+    /// a long run).
+    ///
+    /// # Errors
+    /// Why the program cannot start (no such program, no permission, …).
+    pub fn start_now(&mut self) -> Result<(), String> {
+        if self.running.is_none() {
+            self.running = Some(self.start()?);
+        }
+        Ok(())
+    }
+
     fn start(&self) -> Result<Running, String> {
         let (program, args) = self
             .command
             .split_first()
             .ok_or_else(|| "no program given".to_string())?;
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::null());
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            command.process_group(0);
+            // SAFETY: between fork and exec only async-signal-safe calls: sigemptyset and
+            // sigprocmask on a local set. A grader may block signals in its threads (for a
+            // signal-waiting thread); the program must start with none blocked.
+            unsafe {
+                command.pre_exec(|| {
+                    let mut set: libc::sigset_t = std::mem::zeroed();
+                    libc::sigemptyset(&mut set);
+                    libc::sigprocmask(libc::SIG_SETMASK, &set, std::ptr::null_mut());
+                    Ok(())
+                });
+            }
+        }
+        let mut child = command
             .spawn()
             .map_err(|e| format!("cannot start {program}: {e}"))?;
+        #[cfg(unix)]
+        if let Ok(pid) = i32::try_from(child.id()) {
+            groups().push(pid);
+        }
         let stdin = child.stdin.take().ok_or("no standard input")?;
         let stdout = child.stdout.take().ok_or("no standard output")?;
         let (tx, lines) = mpsc::channel();
         std::thread::Builder::new()
             .name("grade-reader".into())
-            .spawn(move || {
-                for line in BufReader::new(stdout).lines() {
-                    let Ok(line) = line else { break };
-                    if tx.send(line).is_err() {
-                        break;
-                    }
-                }
-            })
+            .spawn(move || read_lines(stdout, &tx))
             .map_err(|e| format!("cannot start a reader thread: {e}"))?;
         Ok(Running {
             child,
             stdin,
             lines,
+            fresh: true,
         })
     }
 
-    /// Sends `request` and waits for the next non-blank line until `deadline`.
-    fn exchange(run: &mut Running, request: &str, deadline: Instant) -> Result<String, Answer<()>> {
+    /// Sends `request` and waits until `deadline` for the next non-blank line that `stale`
+    /// does not reject.
+    fn exchange(
+        run: &mut Running,
+        request: &str,
+        deadline: Instant,
+        stale: impl Fn(&str) -> bool,
+    ) -> Result<String, Answer<()>> {
         writeln!(run.stdin, "{request}")
             .and_then(|()| run.stdin.flush())
             .map_err(|e| Answer::Failed(format!("writing to the program: {e}")))?;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match run.lines.recv_timeout(left) {
-                Ok(line) if line.trim().is_empty() => continue,
-                Ok(line) => return Ok(line.trim().to_string()),
+                Ok(Line::Text(line)) if line.trim().is_empty() || stale(line.trim()) => {}
+                Ok(Line::Text(line)) => return Ok(line.trim().to_string()),
+                Ok(Line::TooLong) => {
+                    return Err(Answer::Failed(format!(
+                        "a reply line longer than {MAX_REPLY_BYTES} bytes"
+                    )))
+                }
                 Err(RecvTimeoutError::Timeout) => return Err(Answer::TimedOut),
                 Err(RecvTimeoutError::Disconnected) => {
                     return Err(Answer::Failed(
@@ -389,10 +525,40 @@ impl ExternalPlayer {
     }
 }
 
+/// Reads `stdout` line by line into `tx` until the end, an error, or a line longer than
+/// [`MAX_REPLY_BYTES`] (sent as [`Line::TooLong`], then reading stops).
+fn read_lines(stdout: impl std::io::Read, tx: &mpsc::Sender<Line>) {
+    let mut reader = BufReader::new(stdout);
+    let mut line = Vec::new();
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok([]) | Err(_) => return,
+            Ok(b) => b,
+        };
+        let (used, end) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        line.extend_from_slice(&buf[..used - usize::from(end)]);
+        reader.consume(used);
+        if line.len() > MAX_REPLY_BYTES {
+            let _ = tx.send(Line::TooLong);
+            return;
+        }
+        if end {
+            let text = String::from_utf8_lossy(&line).into_owned();
+            line.clear();
+            if tx.send(Line::Text(text)).is_err() {
+                return;
+            }
+        }
+    }
+}
+
 impl Drop for ExternalPlayer {
     fn drop(&mut self) {
         if let Some(r) = self.running.take() {
-            r.stop();
+            r.stop(true);
         }
     }
 }
@@ -402,8 +568,11 @@ impl<G: Game> Player<G> for ExternalPlayer {
         self.command.join(" ")
     }
 
+    fn times_itself(&self) -> bool {
+        true
+    }
+
     fn answer(&mut self, position: &G, budget: &Budget) -> Answer<G::Move> {
-        let deadline = Instant::now() + budget.deadline();
         let mut run = match self.running.take() {
             Some(r) => r,
             None => match self.start() {
@@ -411,25 +580,59 @@ impl<G: Game> Player<G> for ExternalPlayer {
                 Err(e) => return Answer::Failed(e),
             },
         };
+        // Lines left from an earlier exchange (an extra reply) are not answers to this one.
+        while run.lines.try_recv().is_ok() {}
         let mut go = format!("go time {}", budget.time.as_millis().max(1));
         if let Some(n) = budget.nodes {
             go.push_str(&format!(" nodes {n}"));
         }
         let result = (|| {
-            let ok = Self::exchange(&mut run, &format!("position {position}"), deadline)?;
+            let fresh = std::mem::replace(&mut run.fresh, false);
+            let sent = Instant::now();
+            let limit = if fresh {
+                STARTUP_LIMIT.max(budget.deadline())
+            } else {
+                budget.deadline()
+            };
+            let ok = Self::exchange(
+                &mut run,
+                &format!("position {position}"),
+                sent.checked_add(limit).unwrap_or(sent + STARTUP_LIMIT),
+                |l| {
+                    l.split_whitespace()
+                        .next()
+                        .is_some_and(|w| w.eq_ignore_ascii_case("bestmove"))
+                },
+            )?;
+            // The clock: from the `position` request, or from the `ok` of a program just
+            // started.
+            let from = if fresh { Instant::now() } else { sent };
+            let deadline = from
+                .checked_add(budget.deadline())
+                .unwrap_or(from + Duration::from_secs(86_400 * 365));
             if let Some(why) = ok.strip_prefix("error") {
-                return Err(Answer::Failed(format!("position refused:{why}")));
+                return Err(Answer::Failed(format!(
+                    "position refused:{}",
+                    mancala_core::Shortened(why)
+                )));
             }
             if !ok.starts_with("ok") {
-                return Err(Answer::Failed(format!("expected `ok …`, got {ok:?}")));
+                return Err(Answer::Failed(format!(
+                    "expected `ok …`, got \"{}\"",
+                    mancala_core::Shortened(&ok)
+                )));
             }
-            let reply = Self::exchange(&mut run, &go, deadline)?;
+            let reply = Self::exchange(&mut run, &go, deadline, |_| false)?;
             let mut words = reply.split_whitespace();
             match (words.next(), words.next()) {
                 (Some("bestmove"), Some(mv)) => Ok(mv.to_string()),
-                (Some("error"), _) => Err(Answer::Failed(format!("go refused: {reply}"))),
+                (Some("error"), _) => Err(Answer::Failed(format!(
+                    "go refused: {}",
+                    mancala_core::Shortened(&reply)
+                ))),
                 _ => Err(Answer::Failed(format!(
-                    "expected `bestmove <move> …`, got {reply:?}"
+                    "expected `bestmove <move> …`, got \"{}\"",
+                    mancala_core::Shortened(&reply)
                 ))),
             }
         })();
@@ -438,12 +641,13 @@ impl<G: Game> Player<G> for ExternalPlayer {
                 self.running = Some(run);
                 match text.parse::<G::Move>() {
                     Ok(mv) => Answer::Move(mv),
-                    Err(_) => Answer::Unreadable(text),
+                    Err(_) => Answer::Unreadable(mancala_core::Shortened(&text).to_string()),
                 }
             }
             Err(failure) => {
-                // A program that failed is stopped and started again for the next position.
-                run.stop();
+                // A program that failed is stopped (at once: it has had its time) and started
+                // again for the next position.
+                run.stop(false);
                 match failure {
                     Answer::TimedOut => Answer::TimedOut,
                     Answer::Failed(why) => Answer::Failed(why),
@@ -516,7 +720,7 @@ fn grade_one<G: Game, P: Player<G> + ?Sized>(
     let t0 = Instant::now();
     let answer = player.answer(&valued.position, budget);
     let seconds = t0.elapsed().as_secs_f64();
-    let late = t0.elapsed() > budget.deadline();
+    let late = !player.times_itself() && t0.elapsed() > budget.deadline();
     let (chosen, verdict) = match answer {
         _ if late => (None, Verdict::TimedOut),
         Answer::Move(mv) => match valued.value_of(mv) {
@@ -566,6 +770,12 @@ pub struct GradeReport<G: Game> {
     pub moves: Vec<MoveGrade<G>>,
 }
 
+/// 1 when the move played was optimal: a legal move of loss 0 (a failure never is, even
+/// where every move has the same value), else 0.
+fn optimal<G: Game>(g: &MoveGrade<G>) -> i32 {
+    i32::from(g.loss == 0 && !g.verdict.failed())
+}
+
 fn mean(v: impl Iterator<Item = i32>) -> (usize, f64) {
     let (n, s) = v.fold((0usize, 0i64), |(n, s), x| (n + 1, s + i64::from(x)));
     (n, if n == 0 { 0.0 } else { s as f64 / n as f64 })
@@ -578,11 +788,12 @@ impl<G: Game> GradeReport<G> {
         self.moves.len()
     }
 
-    /// Share of positions where the move played was optimal (loss 0), 0..=1 (0 for no
-    /// position).
+    /// Share of positions where the move played was optimal (a legal move of loss 0; a
+    /// failure never counts, even where every legal move has the same value), 0..=1 (0 for
+    /// no position).
     #[must_use]
     pub fn optimal_share(&self) -> f64 {
-        let (n, m) = mean(self.moves.iter().map(|g| i32::from(g.loss == 0)));
+        let (n, m) = mean(self.moves.iter().map(optimal));
         if n == 0 {
             0.0
         } else {
@@ -647,7 +858,7 @@ impl<G: Game> GradeReport<G> {
                     min_seeds: k * width + 1,
                     max_seeds: (k + 1) * width,
                     positions: group.len(),
-                    optimal: mean(group.iter().map(|g| i32::from(g.loss == 0))).1,
+                    optimal: mean(group.iter().map(|g| optimal(g))).1,
                     mean_loss: mean(group.iter().map(|g| g.loss)).1,
                     worst_loss: group.iter().map(|g| g.loss).max().unwrap_or(0),
                 }
@@ -753,11 +964,21 @@ pub fn play_games<G: Game, P: Player<G> + ?Sized, V: MoveValues<G> + ?Sized>(
             line.push(mv);
         }
         let outcome = pos.outcome().expect("a finished game has an outcome");
-        let start = first.stores;
-        let south = outcome.score - start;
-        // The player's side at the end: its side at the opening, exchanged by a swap.
-        let player_south = (ours == Some(mancala_core::Side::South)) != swapped;
-        let result = if player_south { south } else { -south };
+        // The player's margin at the end (its side then: its side at the opening, exchanged
+        // by a swap) minus its margin at the opening (its side then).
+        let opening_south = ours == Some(mancala_core::Side::South);
+        let player_south = opening_south != swapped;
+        let end = if player_south {
+            outcome.score
+        } else {
+            -outcome.score
+        };
+        let start = if opening_south {
+            first.stores
+        } else {
+            -first.stores
+        };
+        let result = end - start;
         let g = GameGrade {
             opening: *opening,
             value: first.best(),

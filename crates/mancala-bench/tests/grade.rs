@@ -196,6 +196,10 @@ fn an_external_program_first_legal_illegal_and_hanging() {
         .moves
         .iter()
         .all(|g| g.verdict == Verdict::Illegal("7".into())));
+    // P6's moves all have the same value, so its loss is 0; a failure is still never an
+    // optimal move.
+    assert_eq!(r.optimal_share(), 0.0);
+    assert!(r.by_seeds(100).iter().all(|b| b.optimal == 0.0));
 
     // It hangs on P7 (North to move): timed out and killed; then started again for the
     // next position, which it answers.
@@ -275,4 +279,119 @@ fn generated_sets_are_valued_as_the_reference_minimax() {
         assert_eq!(v.moves, brute.move_values(&p.position), "{}", p.position);
         assert_eq!(v.best(), p.value);
     }
+}
+
+/// Whether process group `pgid` still has a process (`kill -0 -- -PGID`).
+fn group_alive(pgid: &str) -> bool {
+    std::process::Command::new("kill")
+        .args(["-0", "--", &format!("-{pgid}")])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .unwrap()
+        .success()
+}
+
+fn bot_with(mode: &str, file: &std::path::Path) -> ExternalPlayer {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/bots/kalah_bot.sh");
+    ExternalPlayer::new(vec![
+        "sh".into(),
+        script.display().to_string(),
+        mode.into(),
+        file.display().to_string(),
+    ])
+}
+
+#[test]
+fn a_timed_out_program_is_killed_with_its_children() {
+    // The bot ignores SIGTERM and waits for a child `sleep` on P7: at the timeout its whole
+    // process group is killed (the child too), and it is started again for the next one.
+    let dir = std::env::temp_dir().join(format!("grade-kids-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("pid");
+    let v = valued();
+    let set = vec![v[2].clone(), v[0].clone()];
+    let short = Budget {
+        time: Duration::from_millis(300),
+        grace: Duration::from_millis(200),
+        nodes: None,
+    };
+    let r = grade(&mut bot_with("hangkids", &file), &set, &short, |_| {
+        ControlFlow::Continue(())
+    });
+    assert_eq!(r.moves[0].verdict, Verdict::TimedOut);
+    assert_eq!(r.moves[1].verdict, Verdict::Played);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let pgid = text.lines().next().unwrap().trim().to_string();
+    // SIGKILL is delivered asynchronously and the orphaned child is reaped by init: give
+    // the group up to 5 s to disappear.
+    let mut alive = group_alive(&pgid);
+    for _ in 0..50 {
+        if !alive {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        alive = group_alive(&pgid);
+    }
+    assert!(!alive, "process group {pgid} left running");
+    // The program starts with no signal blocked.
+    if let Some(mask) = text.lines().nth(1) {
+        assert!(
+            mask.trim_start_matches("SigBlk:")
+                .trim()
+                .chars()
+                .all(|c| c == '0'),
+            "{mask}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn long_lines_extra_lines_and_slow_starts() {
+    let v = valued();
+    // A 10000-byte reply line is a failure with a short reason.
+    let r = grade(&mut bot("long"), &v[..1], &budget(), |_| {
+        ControlFlow::Continue(())
+    });
+    match &r.moves[0].verdict {
+        Verdict::Failed(why) => {
+            assert!(why.contains("longer than"), "{why}");
+            assert!(why.len() < 200, "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // A second `bestmove` line is stale: it is not read as the next position's `ok`.
+    let r = grade(&mut bot("twice"), &v, &budget(), |_| {
+        ControlFlow::Continue(())
+    });
+    assert_eq!(r.failures().count(), 0, "{:?}", r.moves[1].verdict);
+    assert_eq!(
+        r.moves.iter().map(|g| g.loss).collect::<Vec<_>>(),
+        [4, 0, 4]
+    );
+    // A program that takes 1.5 s to start, longer than the 1 s deadline: the start-up is
+    // not counted in the move's time.
+    let r = grade(&mut bot("slow"), &v, &budget(), |_| {
+        ControlFlow::Continue(())
+    });
+    assert_eq!(r.failures().count(), 0);
+}
+
+#[test]
+fn a_pie_rule_swap_counts_the_stores_from_the_player_side() {
+    // Kalah(3,3) with the pie rule, North to move, stores 1 (South) to 0: after a swap the
+    // player owns South's store. The player plays the solver's best moves, so its result is
+    // the opening's value (nothing given away).
+    let rules: KalahRules = "kalah(3,3)+pie_rule".parse().unwrap();
+    let opening = KalahPosition::parse(rules, "3,0,4,1,4,3,3,0 N swap").unwrap();
+    let mut solver = Solver::new().threads(1);
+    let mut inner = Solver::new().threads(1);
+    let mut p = FnPlayer::new("best", move |p: &KalahPosition, _: &Budget| {
+        Answer::Move(inner.move_values(p).unwrap().best_moves()[0])
+    });
+    let games = play_games(&mut p, &[opening], &mut solver, &budget(), |_, _| {}).unwrap();
+    let g = &games[0];
+    assert_eq!(g.given_away(), 0);
+    assert!(g.line.contains(&KalahMove::Swap), "{:?}", g.line);
+    assert_eq!(g.result, g.value);
 }

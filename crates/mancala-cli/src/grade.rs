@@ -262,17 +262,51 @@ fn game_json(g: &GameGrade<KalahPosition>) -> Value {
     })
 }
 
+/// The checks of the arguments that need no set nor database (made before either is built).
+fn check_args(args: &GradeArgs) -> Result<(), String> {
+    if args.take == Some(0) {
+        return Err("--take 0: the set would have no position (give 1 or more)".into());
+    }
+    if args.time_ms == 0 {
+        return Err(
+            "--time-ms 0: a move needs a time budget of at least 1 ms (use --nodes for a \
+             budget that does not depend on the machine, with --time-ms large enough)"
+                .into(),
+        );
+    }
+    if args.generate {
+        if args.count == 0 || args.count > 100_000 {
+            return Err(format!("--count {}: give 1..=100000 positions", args.count));
+        }
+        if args.min_seeds > args.max_seeds {
+            return Err(format!(
+                "--min-seeds {} is more than --max-seeds {}",
+                args.min_seeds, args.max_seeds
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Runs `mancala grade`.
 ///
 /// # Errors
 /// A message for a bad set, rule set, database, player, or a solver error.
 pub fn run(args: &GradeArgs) -> Result<(), String> {
+    check_args(args)?;
     let mut player: Box<dyn Player<KalahPosition>> = match (args.level, args.program.is_empty()) {
         (Some(l), true) => {
             let level = Level::new(l).map_err(|e| format!("--level {l}: {e}"))?;
             Box::new(EnginePlayer::new(level, args.engine_seed))
         }
-        (None, false) => Box::new(ExternalPlayer::new(args.program.clone())),
+        (None, false) => {
+            // Nothing the grader started is left running if it is stopped by a signal.
+            crate::interrupt::on_interrupt(grade::kill_programs);
+            let mut p = ExternalPlayer::new(args.program.clone());
+            // A program that cannot start is one error, before any work.
+            p.start_now()?;
+            Box::new(p)
+        }
         (Some(_), false) => {
             return Err("give the player once: --level L or a program after `--`".into())
         }
@@ -286,6 +320,10 @@ pub fn run(args: &GradeArgs) -> Result<(), String> {
         crate::rules_arg::kalah_only(&args.rules, "grade is")?
     } else if let Some(f) = &args.file {
         let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        if let Some(r) = text.lines().find_map(|l| l.trim().strip_prefix("# rules:")) {
+            crate::rules_arg::kalah_only(r.trim(), "grade is")
+                .map_err(|e| format!("{}: {e}", f.display()))?;
+        }
         mancala_bench::parse_positions(&text)
             .map_err(|e| format!("{}: {e}", f.display()))?
             .0
@@ -340,6 +378,12 @@ pub fn run(args: &GradeArgs) -> Result<(), String> {
                 g.given_away(),
                 losses.join(" ")
             );
+            for m in g.moves.iter().filter(|m| m.verdict.failed()) {
+                println!(
+                    "  failure at ply {}: {}  {}  loss {}",
+                    m.index, m.valued.position, m.verdict, m.loss
+                );
+            }
         }
         return Ok(());
     }

@@ -190,7 +190,7 @@ object has \"ok\": false and the reason in \"failure\"); 2 for a malformed comma
 Examples:
   mancala grade --level 5 --take 20
   mancala grade --generate --rules \"kalah(4,3)\" --count 50 --level 3 --json
-  mancala grade --generate --rules \"kalah(4,3)\" --count 20 --nodes 2000 -- mancala agent line --level 6
+  mancala grade --generate --rules \"kalah(4,3)\" --count 20 --nodes 2000 -- mancala agent line --level 6 --rules \"kalah(4,3)\"
   mancala grade --level 8 --take 5 --games
 
 Each move is scored by the seeds it gives away: the best move's exact value minus the value
@@ -200,7 +200,10 @@ answer within --time-ms plus --grace-ms is scored as if it had played the worst 
 listed under failures, and the run goes on (a program is killed and started again). An
 external program speaks the line protocol of `mancala agent line` (docs/line-protocol.md):
 it is sent `position <position>` and `go time MS [nodes N]` and answers `ok …` and
-`bestmove <move> …`.")]
+`bestmove <move> …`. The rule set is not sent: give the program the set's rule set itself
+(`mancala agent line --rules RULES`); a position of another board size is refused by the
+program, but other rule options (e.g. +empty_capture) cannot be told apart. Exit status 1
+when the program cannot be started.")]
     Grade(grade::GradeArgs),
 }
 

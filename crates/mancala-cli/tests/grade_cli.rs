@@ -112,3 +112,167 @@ fn whole_games_against_the_solver() {
     }
     assert_eq!(v["given_away"].as_i64().unwrap(), given);
 }
+
+/// A temporary directory of this test process, named `tag`.
+fn temp_dir(tag: &str) -> std::path::PathBuf {
+    let d = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("grade-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A one-position Kalah(3,3) set, North to move (`P7` of mancala-bench's grade tests).
+fn north_set(dir: &std::path::Path) -> String {
+    let f = dir.join("set.txt");
+    std::fs::write(&f, "# rules: kalah(3,3)\n1,0,0,8,0,1,1,7 N +3\n").unwrap();
+    f.display().to_string()
+}
+
+fn bot_script() -> String {
+    concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../mancala-bench/tests/bots/kalah_bot.sh"
+    )
+    .to_string()
+}
+
+#[test]
+fn arguments_are_checked_before_any_database_is_built() {
+    for (args, said) in [
+        (vec!["--take", "0"], "--take 0"),
+        (vec!["--time-ms", "0"], "--time-ms 0"),
+        (vec!["--generate", "--count", "0"], "--count 0"),
+        (
+            vec!["--generate", "--min-seeds", "9", "--max-seeds", "4"],
+            "--min-seeds 9",
+        ),
+    ] {
+        let mut all = vec!["grade", "--level", "1"];
+        all.extend(args);
+        let out = mancala(&all);
+        assert!(!out.status.success());
+        assert!(
+            common::stderr(&out).contains(said),
+            "{}",
+            common::stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn a_program_that_cannot_start_is_one_error() {
+    let out = mancala(&["grade", "--no-cache", "--", "/nonexistent/my-bot"]);
+    assert!(!out.status.success());
+    let err = common::stderr(&out);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("cannot start"), "{err}");
+    assert!(stdout(&out).is_empty());
+}
+
+#[test]
+fn a_file_of_oware_rules_is_refused_as_not_kalah() {
+    let dir = temp_dir("oware");
+    let f = dir.join("set.txt");
+    std::fs::write(&f, "# rules: oware\n4,4,4,4,4,4,4,4,4,4,4,4,0,0 S +0\n").unwrap();
+    let out = mancala(&["grade", "--level", "1", "--file", f.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let err = common::stderr(&out);
+    assert!(err.contains("Kalah rule sets only"), "{err}");
+    assert!(!err.contains("malformed"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn games_text_lists_the_failures() {
+    let dir = temp_dir("games");
+    let set = north_set(&dir);
+    let bot = bot_script();
+    let out = mancala(&[
+        "grade",
+        "--no-cache",
+        "--threads",
+        "1",
+        "--file",
+        &set,
+        "--games",
+        "--",
+        "sh",
+        &bot,
+        "illegal",
+    ]);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("failure at ply 0"), "{text}");
+    assert!(text.contains("illegal move \"7\""), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn sigterm_kills_the_program_and_its_children() {
+    // The bot hangs on the North position, ignoring SIGTERM, waiting for a child it started.
+    // SIGTERM to the grader kills the bot's whole process group; the bot started with no
+    // signal blocked (the grader blocks them for its signal thread).
+    let dir = temp_dir("sigterm");
+    let set = north_set(&dir);
+    let pidfile = dir.join("pid");
+    let mut grader = common::mancala_command()
+        .args([
+            "grade",
+            "--no-cache",
+            "--threads",
+            "1",
+            "--file",
+            &set,
+            "--time-ms",
+            "60000",
+            "--",
+            "sh",
+            &bot_script(),
+            "hangkids",
+            pidfile.to_str().unwrap(),
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut text = String::new();
+    for _ in 0..300 {
+        if let Ok(t) = std::fs::read_to_string(&pidfile) {
+            text = t;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(!text.is_empty(), "the bot never wrote its pid");
+    let pgid: i32 = text.lines().next().unwrap().trim().parse().unwrap();
+    // SAFETY: kill(2) on the grader this test started.
+    unsafe { libc::kill(grader.id() as i32, libc::SIGTERM) };
+    let status = grader.wait().unwrap();
+    assert_eq!(status.code(), Some(128 + libc::SIGTERM));
+    // SIGKILL is delivered asynchronously and the orphaned child is reaped by init: up to
+    // 5 s for the group to go.
+    let mut gone = false;
+    for _ in 0..50 {
+        // SAFETY: signal 0 only checks that the group exists.
+        if unsafe { libc::kill(-pgid, 0) } != 0 {
+            gone = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    if !gone {
+        // SAFETY: clean up what the grader left (the test fails below).
+        unsafe { libc::kill(-pgid, libc::SIGKILL) };
+    }
+    assert!(gone, "the bot's process group {pgid} was left running");
+    if let Some(mask) = text.lines().nth(1) {
+        assert!(
+            mask.trim_start_matches("SigBlk:")
+                .trim()
+                .chars()
+                .all(|c| c == '0'),
+            "{mask}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

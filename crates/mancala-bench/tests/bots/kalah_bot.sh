@@ -8,7 +8,18 @@
 #   first    the first legal move (the default)
 #   illegal  always `bestmove 7`, a house no board of the tests has
 #   hang     like `first`, but never answers `go` when North is to move
+#   hangkids like `hang`, but ignoring SIGINT, SIGTERM and SIGHUP, and waiting for a child
+#            `sleep` it starts (not exec'd); it writes its process id, then its blocked-signal
+#            mask (SigBlk of /proc/self/status, where there is one), to the file given as
+#            the second argument
+#   twice    like `first`, but writes each `bestmove` line twice
+#   long     answers `go` with one line of 10000 `x`
+#   slow     like `first`, but takes 1.5 s to start
 mode=${1:-first}
+pidfile=$2
+if [ "$mode" = slow ]; then
+  sleep 1.5
+fi
 while IFS= read -r line; do
   set -- $line
   case "$1" in
@@ -24,6 +35,19 @@ while IFS= read -r line; do
       fi
       if [ "$mode" = hang ] && [ "$side" = N ]; then
         exec sleep 60
+      fi
+      if [ "$mode" = hangkids ] && [ "$side" = N ]; then
+        trap '' INT TERM HUP
+        echo $$ > "$pidfile.tmp"
+        grep SigBlk /proc/self/status >> "$pidfile.tmp" 2>/dev/null
+        mv "$pidfile.tmp" "$pidfile"
+        sleep 60
+        continue
+      fi
+      if [ "$mode" = long ]; then
+        head -c 10000 /dev/zero | tr '\0' x
+        echo
+        continue
       fi
       # The board: S1..Sm, S store, N1..Nm, N store.
       old_ifs=$IFS
@@ -48,6 +72,9 @@ while IFS= read -r line; do
         echo "error go: the game is over"
       else
         echo "bestmove $mv score 0 depth 1 nodes 1 exact false"
+        if [ "$mode" = twice ]; then
+          echo "bestmove $mv score 0 depth 1 nodes 1 exact false"
+        fi
       fi
       ;;
     quit)
