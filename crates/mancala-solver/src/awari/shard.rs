@@ -4,8 +4,8 @@
 //!
 //! # The method
 //!
-//! The level solve of [`super::retro`] (thresholds t = n … 1, the sets W_t and L_t grown by
-//! predecessor counters), with the boards of the level shared out: part p owns the boards of
+//! The level solve of the one-process build ([`super::AwariDb::build`]: thresholds
+//! t = n … 1, the sets W_t and L_t grown by predecessor counters), with the boards of the level shared out: part p owns the boards of
 //! indexes `bounds[p]..bounds[p + 1]` ([`split`]), holds their e(x), state and value, and
 //! every level below in full (a capture can reach any board of any lower level). At each
 //! threshold a part seeds its own boards and processes what they resolve, as one process
