@@ -70,20 +70,7 @@ impl AwariDb {
         threads: usize,
         mut report: impl FnMut(&LevelReport) -> bool,
     ) -> Result<AwariDb, AwariError> {
-        if max_seeds > MAX_SEEDS {
-            return Err(AwariError::TooManySeeds {
-                seeds: max_seeds,
-                max: MAX_SEEDS,
-            });
-        }
-        if threads > crate::MAX_THREADS {
-            return Err(AwariError::Threads(format!(
-                "{threads} threads asked for, at most {}",
-                crate::MAX_THREADS
-            )));
-        }
-        let pool = crate::pool::Pool::new(threads, "mancala-awari")
-            .map_err(|e| AwariError::Threads(e.to_string()))?;
+        let pool = build_pool(max_seeds, threads)?;
         let mut levels: Vec<FrozenBytes> = Vec::with_capacity(max_seeds as usize + 1);
         let mut stats = Vec::with_capacity(max_seeds as usize + 1);
         let table = RowTable::new(max_seeds);
@@ -117,20 +104,7 @@ impl AwariDb {
         ex: &mut dyn super::shard::Exchange,
         mut report: impl FnMut(&LevelReport),
     ) -> Result<AwariDb, AwariError> {
-        if max_seeds > MAX_SEEDS {
-            return Err(AwariError::TooManySeeds {
-                seeds: max_seeds,
-                max: MAX_SEEDS,
-            });
-        }
-        if threads > crate::MAX_THREADS {
-            return Err(AwariError::Threads(format!(
-                "{threads} threads asked for, at most {}",
-                crate::MAX_THREADS
-            )));
-        }
-        let pool = crate::pool::Pool::new(threads, "mancala-awari")
-            .map_err(|e| AwariError::Threads(e.to_string()))?;
+        let pool = build_pool(max_seeds, threads)?;
         let mut levels: Vec<FrozenBytes> = Vec::with_capacity(max_seeds as usize + 1);
         let mut stats = Vec::with_capacity(max_seeds as usize + 1);
         for n in 0..=max_seeds {
@@ -236,4 +210,23 @@ impl AwariDb {
         }
         Ok(n)
     }
+}
+
+/// The checks every build makes before its first level, and its pool of `threads` threads
+/// (0 = one a core). Errors: [`AwariError::TooManySeeds`] above [`MAX_SEEDS`],
+/// [`AwariError::Threads`] above [`crate::MAX_THREADS`] or when the pool cannot start.
+fn build_pool(max_seeds: u32, threads: usize) -> Result<crate::pool::Pool, AwariError> {
+    if max_seeds > MAX_SEEDS {
+        return Err(AwariError::TooManySeeds {
+            seeds: max_seeds,
+            max: MAX_SEEDS,
+        });
+    }
+    if threads > crate::MAX_THREADS {
+        return Err(AwariError::Threads(format!(
+            "{threads} threads asked for, at most {}",
+            crate::MAX_THREADS
+        )));
+    }
+    crate::pool::Pool::new(threads, "mancala-awari").map_err(|e| AwariError::Threads(e.to_string()))
 }
