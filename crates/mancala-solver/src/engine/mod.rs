@@ -65,7 +65,8 @@
 //! * the endgame databases ([`crate::Egdb`]) and the exact [`Solver`](crate::Solver) for
 //!   exact play.
 //!
-//! The engine's files: `search.rs` (the search, [`Engine`], [`Limits`], [`SearchResult`]),
+//! The engine's files: `search/` (the search: [`Engine`], [`Limits`], [`SearchResult`] in
+//! `search/mod.rs`, the tree walk of one iteration in `search/tree.rs`),
 //! `eval.rs` ([`Evaluate`] and the Kalah evaluation), `bao.rs` (the Bao la Kete evaluation),
 //! `tt.rs` (the engine's table entries), `level.rs` (levels), `error.rs` ([`EngineError`]).
 #![forbid(unsafe_code)]
