@@ -331,6 +331,7 @@ fn report<'py, G: PyGame>(
     let results = py.import("mancala.results")?;
     let k = PyDict::new(py);
     k.set_item("player", &r.player)?;
+    k.set_item("rules_refused", &r.rules_refused)?;
     k.set_item("positions", r.positions())?;
     k.set_item("optimal", r.optimal_share())?;
     k.set_item("mean_loss", r.mean_loss())?;

@@ -184,3 +184,11 @@ def test_the_grand_slam_is_worth_two_and_other_oware_rules_are_refused():
         mancala.grade(1, games(), database=mancala.AwariDb.build(2))
     with pytest.raises(mancala.RulesError):
         mancala.generate_positions("oware", 3)
+
+
+def test_a_program_that_refuses_the_rules_request_is_graded_all_the_same():
+    # kalah_bot.sh knows no `rules` request: it answers `error unknown request …`.
+    r = mancala.grade(["sh", str(BOT), "first"], games(), time=0.8)
+    assert r.rules_refused is not None and "unknown request" in r.rules_refused
+    assert [m.loss for m in r.moves] == [4, 0, 4] and len(r.failures) == 0
+    assert mancala.grade(first_legal, games()).rules_refused is None
