@@ -2,7 +2,7 @@
 the docstrings of the classes and ``docs/python.md``."""
 
 import os
-from typing import Any, Callable, ClassVar, Dict, final, Iterable, List, Literal, Optional, Sequence, Tuple, TypeVar, Union
+from typing import Any, Callable, ClassVar, Dict, final, Iterable, List, Literal, Optional, overload, Sequence, Tuple, TypeVar, Union
 
 import numpy as np
 from typing_extensions import disjoint_base
@@ -217,10 +217,16 @@ def random_playouts(
     n: int, seed: int = 0, rules: str = "standard", position: Optional[str] = None
 ) -> npt.NDArray[np.int64]: ...
 def grade(
-    player: Union[int, Sequence[str], Callable[[Kalah], Union[int, str]]],
-    positions: Union[str, os.PathLike[str], Iterable[Kalah], None] = None,
+    player: Union[
+        int,
+        Sequence[str],
+        Callable[[Kalah], Union[int, str]],
+        Callable[[Oware], Union[int, str]],
+    ],
+    positions: Union[str, os.PathLike[str], Iterable[Kalah], Iterable[Oware], None] = None,
     *,
     solver: Optional[Solver] = None,
+    database: Optional[AwariDb] = None,
     time: float = 1.0,
     grace: float = 0.5,
     nodes: Optional[int] = None,
@@ -229,6 +235,18 @@ def grade(
     worst: int = 5,
     bucket: int = 4,
 ) -> GradeReport: ...
+# An `awari` set is of Oware games, any other of Kalah games.
+@overload
+def generate_positions(  # type: ignore[overload-overlap]
+    rules: Literal["awari"],
+    count: int,
+    *,
+    seed: int = 1,
+    min_seeds: int = 4,
+    max_seeds: int = 16,
+    solver: Optional[Solver] = None,
+) -> List[Oware]: ...
+@overload
 def generate_positions(
     rules: str,
     count: int,

@@ -188,6 +188,10 @@ class GradeReport:
     moves: List[GradedMove]
     worst: List[GradedMove]
     by_seeds: List[SeedGroup]
+    #: An external program's reason for refusing the ``rules`` request that told it the
+    #: set's rule set (``error …``; it was graded all the same), ``None`` when it accepted it
+    #: or for another player.
+    rules_refused: Optional[str] = None
 
     @property
     def failures(self) -> List[GradedMove]:

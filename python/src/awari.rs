@@ -23,7 +23,7 @@ use crate::oware::Oware;
 /// Read-only.
 #[pyclass(module = "mancala", frozen)]
 pub struct AwariDb {
-    inner: Arc<Db>,
+    pub(crate) inner: Arc<Db>,
 }
 
 /// The board of `p` mover first, or a `DatabaseError` for a rule set the values do not carry

@@ -1,9 +1,11 @@
 //! `grade` and `generate_positions`: a player scored against the exact values of every move
-//! on a set of Kalah positions (`mancala_bench::grade`, the same grader as `mancala grade`).
+//! on a set of Kalah positions (the exact solver) or of Oware positions of the rule set
+//! `awari` (an Awari database) (`mancala_bench::grade`, the same grader as `mancala grade`).
 //!
 //! The player is an engine level (`int`), an external program speaking the line protocol (a
-//! list of `str`: the command and its arguments), or a Python callable called with a `Kalah`
-//! game set up at the position and returning a move. The grading runs with the GIL released;
+//! list of `str`: the command and its arguments; it is told the rule set, `rules …`), or a
+//! Python callable called with a `Kalah` (or `Oware`) game set up at the position and
+//! returning a move. The grading runs with the GIL released;
 //! a callable is called with the GIL held. A callable that raises, returns something that is
 //! not a move or an illegal move, or answers after the time plus the grace is scored as the
 //! worst legal move (listed among the failures), never an exception of `grade`.
@@ -21,12 +23,18 @@ use mancala_bench::grade::{
     Answer, Budget, EnginePlayer, ExternalPlayer, FnPlayer, GradeReport, MoveGrade, Player, Valued,
 };
 use mancala_core::kalah::{KalahMove, KalahPosition};
-use mancala_solver::engine::Level;
+use mancala_core::oware::OwarePosition;
+use mancala_core::Game;
+use mancala_solver::awari::AwariDb as Db;
+use mancala_solver::engine::{Evaluate, Level};
+use std::sync::Arc;
+
+use crate::game::PyGame;
 
 use crate::errors::{error, from_error, Kind};
 use crate::int::Int;
 use crate::interrupt::pending_signal;
-use crate::kalah::{move_to_py, Kalah};
+use crate::kalah::Kalah;
 
 /// The solver as the source of exact values, stopped by Ctrl-C: every solve looks for a
 /// pending signal every [`crate::interrupt::TICK`]; when a handler raised, the exception is
@@ -130,38 +138,113 @@ fn who(py: Python<'_>, player: &Bound<'_, PyAny>, seed: u64) -> PyResult<Who> {
     )))
 }
 
-/// The positions named by `positions`: `"midgame64"`, a path of a positions file, or a
-/// sequence of `Kalah` games.
-fn positions(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Vec<KalahPosition>> {
-    let text_of_file = |path: PathBuf| -> PyResult<Vec<KalahPosition>> {
+/// A set of positions: Kalah, or Oware (graded against an Awari database).
+enum Set {
+    Kalah(Vec<KalahPosition>),
+    Oware(Vec<OwarePosition>),
+}
+
+/// The positions named by `positions`: `"midgame64"`, a path of a positions file (Kalah, or
+/// Oware with `# rules: awari`), or a sequence of `Kalah` games or of `Oware` games.
+fn positions(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Set> {
+    let text_of_file = |path: PathBuf| -> PyResult<Set> {
         let text = std::fs::read_to_string(&path).map_err(|e| {
             pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display()))
         })?;
+        let oware = text
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("# rules:"))
+            .and_then(|r| r.trim().parse::<mancala_core::Rules>().ok())
+            .is_some_and(|r| r.oware().is_some());
+        if oware {
+            let (_, ps) = mancala_bench::parse_oware_positions(&text)
+                .map_err(|e| from_error(py, Kind::Notation, format!("{}: {e}", path.display())))?;
+            return Ok(Set::Oware(ps));
+        }
         let (_, ps) = mancala_bench::parse_positions(&text)
             .map_err(|e| from_error(py, Kind::Notation, format!("{}: {e}", path.display())))?;
-        Ok(ps.into_iter().map(|p| p.position).collect())
+        Ok(Set::Kalah(ps.into_iter().map(|p| p.position).collect()))
     };
     if let Ok(s) = positions.cast::<PyString>() {
         let s = s.to_cow()?;
         if s == "midgame64" {
             let set =
                 mancala_bench::set("midgame64").map_err(|e| from_error(py, Kind::Solve, e))?;
-            return Ok(set.positions.into_iter().map(|p| p.position).collect());
+            return Ok(Set::Kalah(
+                set.positions.into_iter().map(|p| p.position).collect(),
+            ));
         }
         return text_of_file(PathBuf::from(s.as_ref()));
     }
     if let Ok(p) = positions.extract::<PathBuf>() {
         return text_of_file(p);
     }
-    let mut out = Vec::new();
+    let mut kalah = Vec::new();
+    let mut oware = Vec::new();
+    let wrong = || {
+        PyTypeError::new_err(
+            "positions: \"midgame64\", a positions file, or Kalah games, or Oware games (not both)",
+        )
+    };
     for item in positions.try_iter()? {
         let item = item?;
-        let game = item.cast::<Kalah>().map_err(|_| {
-            PyTypeError::new_err("positions: \"midgame64\", a positions file, or Kalah games")
-        })?;
-        out.push(crate::kalah::position_of(&game.borrow())?);
+        if let Ok(game) = item.cast::<Kalah>() {
+            kalah.push(crate::kalah::position_of(&game.borrow())?);
+        } else if let Ok(game) = item.cast::<crate::oware::Oware>() {
+            oware.push(*crate::game::record_of::<OwarePosition>(&game.borrow())?.position());
+        } else {
+            return Err(wrong());
+        }
+        if !kalah.is_empty() && !oware.is_empty() {
+            return Err(wrong());
+        }
     }
-    Ok(out)
+    Ok(if oware.is_empty() {
+        Set::Kalah(kalah)
+    } else {
+        Set::Oware(oware)
+    })
+}
+
+/// The answer of a Python callable in an Oware position: called with an `Oware` game at the
+/// position; the move read as `Oware` reads moves (a house number, or its text). A
+/// `KeyboardInterrupt` (or `SystemExit`) it raises is kept in `interrupt`, to stop the run.
+fn call_game<G: PyGame>(
+    f: &Py<PyAny>,
+    pos: &G,
+    interrupt: &Mutex<Option<PyErr>>,
+) -> Answer<G::Move> {
+    Python::attach(|py| {
+        let game = match py
+            .get_type::<G::Class>()
+            .call1((pos.rules().to_string(), pos.to_string()))
+        {
+            Ok(g) => g,
+            Err(e) => return Answer::Failed(format!("making the game: {e}")),
+        };
+        let obj = match f.bind(py).call1((game,)) {
+            Ok(o) => o,
+            Err(e) => {
+                let text = format!("raised {e}");
+                if e.is_instance_of::<PyKeyboardInterrupt>(py)
+                    || e.is_instance_of::<PySystemExit>(py)
+                {
+                    *interrupt.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+                }
+                return Answer::Failed(text);
+            }
+        };
+        if obj.is_instance_of::<pyo3::types::PyBool>() {
+            return Answer::Unreadable(format!("{obj}"));
+        }
+        match G::move_from_py(py, &obj, pos) {
+            Ok(m) => Answer::Move(m),
+            Err(_) => Answer::Unreadable(
+                obj.str()
+                    .map_or_else(|_| "?".to_string(), |r| r.to_string()),
+            ),
+        }
+    })
 }
 
 /// The answer of a Python callable in `pos`: called with a `Kalah` game at the position. A
@@ -209,12 +292,12 @@ fn call(f: &Py<PyAny>, pos: &KalahPosition, interrupt: &Mutex<Option<PyErr>>) ->
     })
 }
 
-fn move_dict<'py>(py: Python<'py>, g: &MoveGrade<KalahPosition>) -> PyResult<Bound<'py, PyAny>> {
+fn move_dict<'py, G: PyGame>(py: Python<'py>, g: &MoveGrade<G>) -> PyResult<Bound<'py, PyAny>> {
     let k = PyDict::new(py);
     k.set_item("index", g.index)?;
     k.set_item("position", g.valued.position.to_string())?;
     k.set_item("seeds", g.valued.seeds)?;
-    k.set_item("move", g.chosen.map(|m| move_to_py(py, m)))?;
+    k.set_item("move", g.chosen.map(|m| G::move_to_py(py, m)))?;
     k.set_item("verdict", g.verdict.to_string())?;
     k.set_item("failed", g.verdict.failed())?;
     k.set_item("loss", g.loss)?;
@@ -223,14 +306,14 @@ fn move_dict<'py>(py: Python<'py>, g: &MoveGrade<KalahPosition>) -> PyResult<Bou
         .valued
         .best_moves()
         .into_iter()
-        .map(|m| move_to_py(py, m))
+        .map(|m| G::move_to_py(py, m))
         .collect();
     k.set_item("best_moves", best)?;
     let values: Vec<(Py<PyAny>, i32)> = g
         .valued
         .moves
         .iter()
-        .map(|&(m, v)| (move_to_py(py, m), v))
+        .map(|&(m, v)| (G::move_to_py(py, m), v))
         .collect();
     k.set_item("values", values)?;
     k.set_item("seconds", g.seconds)?;
@@ -239,15 +322,16 @@ fn move_dict<'py>(py: Python<'py>, g: &MoveGrade<KalahPosition>) -> PyResult<Bou
         .call((), Some(&k))
 }
 
-fn report<'py>(
+fn report<'py, G: PyGame>(
     py: Python<'py>,
-    r: &GradeReport<KalahPosition>,
+    r: &GradeReport<G>,
     worst: usize,
     bucket: u32,
 ) -> PyResult<Bound<'py, PyAny>> {
     let results = py.import("mancala.results")?;
     let k = PyDict::new(py);
     k.set_item("player", &r.player)?;
+    k.set_item("rules_refused", &r.rules_refused)?;
     k.set_item("positions", r.positions())?;
     k.set_item("optimal", r.optimal_share())?;
     k.set_item("mean_loss", r.mean_loss())?;
@@ -280,19 +364,72 @@ fn report<'py>(
     results.getattr("GradeReport")?.call((), Some(&k))
 }
 
-/// `grade(player, positions="midgame64", *, solver=None, time=1.0, grace=0.5, nodes=None,
-/// seed=1, take=None, worst=5, bucket=4)`: grades `player` on the Kalah positions and
-/// returns a `GradeReport` (`mancala.results`). See the module's documentation and
-/// `docs/python.md`.
+/// How a Python callable is asked for a move in a position of game `G`.
+type Call<G> = fn(&Py<PyAny>, &G, &Mutex<Option<PyErr>>) -> Answer<<G as Game>::Move>;
+
+/// The player `who` for positions of game `G`; `call` answers for a callable.
+fn make_player<'a, G: Evaluate>(
+    who: Who,
+    interrupt: &'a Mutex<Option<PyErr>>,
+    call: Call<G>,
+) -> Box<dyn Player<G> + 'a> {
+    match who {
+        Who::Engine(level, seed) => Box::new(EnginePlayer::new(level, seed)),
+        Who::Program(cmd) => Box::new(ExternalPlayer::new(cmd)),
+        Who::Callable(f) => {
+            let name = Python::attach(|py| {
+                f.bind(py)
+                    .getattr("__name__")
+                    .and_then(|n| n.extract::<String>())
+                    .unwrap_or_else(|_| "python callable".to_string())
+            });
+            Box::new(FnPlayer::new(name, move |pos: &G, _: &Budget| {
+                call(&f, pos, interrupt)
+            }))
+        }
+    }
+}
+
+/// Grades `player` on `valued`, stopping at a pending signal between two positions.
+fn run_grade<G: Game>(
+    player: &mut dyn Player<G>,
+    valued: &[Valued<G>],
+    budget: &Budget,
+    interrupt: &Mutex<Option<PyErr>>,
+) -> GradeReport<G> {
+    grader::grade(player, valued, budget, |_| {
+        let mut i = interrupt.lock().unwrap_or_else(|e| e.into_inner());
+        if i.is_none() {
+            *i = pending_signal();
+        }
+        if i.is_some() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
+}
+
+/// Largest N `grade` builds by itself for a set of Oware positions (the cache's default:
+/// about 13 s on two free cores); a set with more seeds needs `database=`.
+const MAX_AUTO_SEEDS: u32 = mancala_solver::awari::DEFAULT_MAX_SEEDS;
+
+/// `grade(player, positions="midgame64", *, solver=None, database=None, time=1.0, grace=0.5,
+/// nodes=None, seed=1, take=None, worst=5, bucket=4)`: grades `player` on the Kalah
+/// positions (valued by the solver) or the Oware positions of the rule set `awari` (valued by
+/// the `AwariDb` `database`, by default one built in memory for the set's largest number of
+/// seeds, at most 18) and returns a `GradeReport` (`mancala.results`). See the module's
+/// documentation and `docs/python.md`.
 #[pyfunction]
-#[pyo3(signature = (player, positions = None, *, solver = None, time = 1.0, grace = 0.5, nodes = None, seed = Int::of(1), take = None, worst = Int::of(5), bucket = Int::of(4)),
-       text_signature = "(player, positions=None, *, solver=None, time=1.0, grace=0.5, nodes=None, seed=1, take=None, worst=5, bucket=4)")]
+#[pyo3(signature = (player, positions = None, *, solver = None, database = None, time = 1.0, grace = 0.5, nodes = None, seed = Int::of(1), take = None, worst = Int::of(5), bucket = Int::of(4)),
+       text_signature = "(player, positions=None, *, solver=None, database=None, time=1.0, grace=0.5, nodes=None, seed=1, take=None, worst=5, bucket=4)")]
 #[allow(clippy::too_many_arguments)]
 pub fn grade<'py>(
     py: Python<'py>,
     player: &Bound<'py, PyAny>,
     positions: Option<&Bound<'py, PyAny>>,
     solver: Option<PyRef<'py, crate::solver::Solver>>,
+    database: Option<PyRef<'py, crate::awari::AwariDb>>,
     time: f64,
     grace: f64,
     nodes: Option<Int>,
@@ -315,18 +452,84 @@ pub fn grade<'py>(
             time + grace
         )));
     }
-    let mut ps = match positions {
+    let set = match positions {
         None => self::positions(py, PyString::new(py, "midgame64").as_any())?,
         Some(p) => self::positions(py, p)?,
     };
-    if let Some(t) = take {
-        ps.truncate(t.u64("take")? as usize);
+    let take = take.map(|t| t.u64("take")).transpose()?;
+    let worst = worst.u64("worst")? as usize;
+    let bucket: u32 = bucket.get("bucket", 1, i128::from(u32::MAX), "")?;
+    let cut = |len: usize| take.map_or(len, |t| len.min(t as usize));
+    // A `KeyboardInterrupt` (or any exception a signal handler raises), seen between two
+    // positions or raised inside the callable: the run stops and it is raised.
+    let interrupt: Mutex<Option<PyErr>> = Mutex::new(None);
+    let mut ps = match set {
+        Set::Oware(mut ps) => {
+            if solver.is_some() {
+                return Err(PyValueError::new_err(
+                    "solver= values Kalah positions; Oware positions are valued by database=",
+                ));
+            }
+            ps.truncate(cut(ps.len()));
+            if ps.is_empty() {
+                return Err(PyValueError::new_err("no position to grade"));
+            }
+            if let Some(p) = ps
+                .iter()
+                .find(|p| !mancala_solver::engine::oware::awari_values_carry_over(&p.rules()))
+            {
+                return Err(from_error(
+                    py,
+                    Kind::Database,
+                    format!(
+                        "grade values Oware positions of the rule set awari only (with an Awari database), not of {} (its grand slam, majority, cycle or move-limit rule gives other values)",
+                        p.rules()
+                    ),
+                ));
+            }
+            let db: Arc<Db> = match &database {
+                Some(d) => Arc::clone(&d.inner),
+                None => {
+                    let n = ps
+                        .iter()
+                        .map(OwarePosition::seeds_in_houses)
+                        .max()
+                        .unwrap_or(0);
+                    if n > MAX_AUTO_SEEDS {
+                        return Err(PyValueError::new_err(format!(
+                            "a position has {n} seeds in its houses: give database=AwariDb.build({n}) (or open one); grade builds at most N = {MAX_AUTO_SEEDS} by itself"
+                        )));
+                    }
+                    let cancel = std::sync::atomic::AtomicBool::new(false);
+                    let built = crate::interrupt::run(py, &cancel, || {
+                        Db::build_until(n, 0, |_| !cancel.load(std::sync::atomic::Ordering::SeqCst))
+                    })?;
+                    Arc::new(built.map_err(|e| from_error(py, Kind::Database, e))?)
+                }
+            };
+            let outcome = py.detach(|| {
+                let mut values = Arc::clone(&db);
+                let valued = grader::value_set(&ps, &mut values, |_| {})?;
+                let mut p = make_player::<OwarePosition>(who, &interrupt, call_game);
+                Ok::<_, grader::GradeError>(run_grade(p.as_mut(), &valued, &budget, &interrupt))
+            });
+            if let Some(e) = interrupt.into_inner().unwrap_or_else(|e| e.into_inner()) {
+                return Err(e);
+            }
+            let r = outcome.map_err(|e| from_error(py, Kind::Database, e))?;
+            return report(py, &r, worst, bucket);
+        }
+        Set::Kalah(ps) => ps,
+    };
+    if database.is_some() {
+        return Err(PyValueError::new_err(
+            "database= values Oware positions of the rule set awari; Kalah positions are valued by solver=",
+        ));
     }
+    ps.truncate(cut(ps.len()));
     if ps.is_empty() {
         return Err(PyValueError::new_err("no position to grade"));
     }
-    let worst = worst.u64("worst")? as usize;
-    let bucket: u32 = bucket.get("bucket", 1, i128::from(u32::MAX), "")?;
     let own;
     let solver_lock: &Mutex<mancala_solver::Solver> = match &solver {
         Some(s) => s.inner(),
@@ -335,9 +538,6 @@ pub fn grade<'py>(
             &own
         }
     };
-    // A `KeyboardInterrupt` (or any exception a signal handler raises), seen between two
-    // positions or raised inside the callable: the run stops and it is raised.
-    let interrupt: Mutex<Option<PyErr>> = Mutex::new(None);
     let outcome = py.detach(|| {
         let mut s = solver_lock.lock().unwrap_or_else(|e| e.into_inner());
         let valued: Vec<Valued<KalahPosition>> = grader::value_set(
@@ -349,34 +549,8 @@ pub fn grade<'py>(
             |_| {},
         )?;
         drop(s);
-        let mut p: Box<dyn Player<KalahPosition>> = match who {
-            Who::Engine(level, seed) => Box::new(EnginePlayer::new(level, seed)),
-            Who::Program(cmd) => Box::new(ExternalPlayer::new(cmd)),
-            Who::Callable(f) => {
-                let name = Python::attach(|py| {
-                    f.bind(py)
-                        .getattr("__name__")
-                        .and_then(|n| n.extract::<String>())
-                        .unwrap_or_else(|_| "python callable".to_string())
-                });
-                let interrupt = &interrupt;
-                Box::new(FnPlayer::new(
-                    name,
-                    move |pos: &KalahPosition, _: &Budget| call(&f, pos, interrupt),
-                ))
-            }
-        };
-        Ok::<_, grader::GradeError>(grader::grade(p.as_mut(), &valued, &budget, |_| {
-            let mut i = interrupt.lock().unwrap_or_else(|e| e.into_inner());
-            if i.is_none() {
-                *i = pending_signal();
-            }
-            if i.is_some() {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        }))
+        let mut p = make_player::<KalahPosition>(who, &interrupt, call);
+        Ok::<_, grader::GradeError>(run_grade(p.as_mut(), &valued, &budget, &interrupt))
     });
     if let Some(e) = interrupt.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e);
@@ -386,8 +560,10 @@ pub fn grade<'py>(
 }
 
 /// `generate_positions(rules, count, *, seed=1, min_seeds=4, max_seeds=16, solver=None)`:
-/// `count` positions of the Kalah rule set `rules` reached by random play (the generator of
-/// `mancala bench --generate`), as `Kalah` games.
+/// `count` positions of the rule set `rules` reached by random play (the generator of
+/// `mancala bench --generate`): a Kalah rule set gives `Kalah` games (each solved exactly on
+/// the way, as the generator does), `awari` gives `Oware` games (not valued: `grade` values
+/// them with an Awari database). Ctrl-C stops it (a `KeyboardInterrupt`).
 #[pyfunction]
 #[pyo3(signature = (rules, count, *, seed = Int::of(1), min_seeds = Int::of(4), max_seeds = Int::of(16), solver = None),
        text_signature = "(rules, count, *, seed=1, min_seeds=4, max_seeds=16, solver=None)")]
@@ -400,7 +576,23 @@ pub fn generate_positions<'py>(
     max_seeds: Int,
     solver: Option<PyRef<'py, crate::solver::Solver>>,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let rules = crate::kalah::parse_rules(py, rules)?;
+    let awari = match rules.parse::<mancala_core::Rules>() {
+        Ok(mancala_core::Rules::Oware(r)) if mancala_solver::awari::serves(&r) => Some(r),
+        Ok(mancala_core::Rules::Oware(r)) => {
+            return Err(from_error(
+                py,
+                Kind::Rules,
+                format!(
+                    "generate_positions: Kalah rule sets, or awari (graded with an Awari database); {r} has other values"
+                ),
+            ))
+        }
+        _ => None,
+    };
+    let kalah_rules = match awari {
+        Some(_) => None,
+        None => Some(crate::kalah::parse_rules(py, rules)?),
+    };
     let count_n: usize = count.get("count", 1, 100_000, "")?;
     let (lo, hi): (u32, u32) = (
         min_seeds.get("min_seeds", 1, i128::from(u32::MAX), "")?,
@@ -411,9 +603,40 @@ pub fn generate_positions<'py>(
             "min_seeds {lo} is more than max_seeds {hi}"
         )));
     }
+    let seed = seed.u64("seed")?;
+    // A signal handler's exception, seen while generating: the generation stops.
+    let interrupt: Mutex<Option<PyErr>> = Mutex::new(None);
+    let mut stop = || {
+        let mut i = interrupt.lock().unwrap_or_else(|e| e.into_inner());
+        if i.is_none() {
+            *i = pending_signal();
+        }
+        if i.is_some() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    if let Some(r) = awari {
+        if solver.is_some() {
+            return Err(PyValueError::new_err(
+                "solver= is for Kalah rule sets (awari positions are not solved here)",
+            ));
+        }
+        let made = py.detach(|| mancala_bench::generate_oware(r, seed, count_n, lo, hi, &mut stop));
+        if let Some(e) = interrupt.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            return Err(e);
+        }
+        let ps = made.map_err(|e| error(py, Kind::Solve, e.to_string()))?;
+        let class = py.get_type::<crate::oware::Oware>();
+        return ps
+            .iter()
+            .map(|p| class.call1((p.rules().to_string(), p.to_string())))
+            .collect();
+    }
     let params = mancala_bench::GenerateParams {
-        rules,
-        seed: seed.u64("seed")?,
+        rules: kalah_rules.expect("a Kalah rule set"),
+        seed,
         count: count_n,
         min_seeds: lo,
         max_seeds: hi,
@@ -426,12 +649,14 @@ pub fn generate_positions<'py>(
             &own
         }
     };
-    let text = py
-        .detach(|| {
-            let mut s = solver_lock.lock().unwrap_or_else(|e| e.into_inner());
-            mancala_bench::generate_midgame(&params, &mut s, |_, _| {})
-        })
-        .map_err(|e| error(py, Kind::Solve, e.to_string()))?;
+    let made = py.detach(|| {
+        let mut s = solver_lock.lock().unwrap_or_else(|e| e.into_inner());
+        mancala_bench::generate_midgame_until(&params, &mut s, |_, _| {}, &mut stop)
+    });
+    if let Some(e) = interrupt.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    let text = made.map_err(|e| error(py, Kind::Solve, e.to_string()))?;
     let (_, ps) =
         mancala_bench::parse_positions(&text).map_err(|e| error(py, Kind::Solve, e.to_string()))?;
     let class = py.get_type::<Kalah>();

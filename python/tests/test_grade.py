@@ -135,3 +135,60 @@ def test_huge_budgets_bool_players_and_bad_counts_are_value_or_type_errors():
 def test_a_tuple_player_and_tuple_positions():
     r = mancala.grade(("sh", str(BOT), "first"), tuple(games()), time=0.8)
     assert len(r.failures) == 0 and r.positions == 3
+
+
+# Awari: Oware positions of the rule set awari, valued by an Awari database.
+# OW-11.3's grand slam (docs/awari.md): South's house 6 holds 1, North's house 1 holds 1;
+# sowing it captures North's last seed, and under awari a grand slam is legal when every move
+# is one: South's only move, worth +2 (both seeds).
+GRAND_SLAM = "0,0,0,0,0,1,23,1,0,0,0,0,0,23 S"
+
+
+def test_an_awari_set_graded_against_a_database(cli):
+    db = mancala.AwariDb.build(8, threads=1)
+    ps = mancala.generate_positions("awari", 20, seed=5, min_seeds=2, max_seeds=8)
+    assert len(ps) == 20 and all(isinstance(p, mancala.Oware) for p in ps)
+    assert all(sum(p.board) - p.store(0) - p.store(1) <= 8 for p in ps)
+
+    def best(game):
+        values = db.move_values(game)
+        return max(values, key=lambda h: values[h])
+
+    r = mancala.grade(best, ps, database=db)
+    assert r.positions == 20 and r.optimal == 1.0 and r.total_loss == 0
+    # The engine in this process and `mancala agent line` told `rules awari` by the grader
+    # (started without --rules) play the same moves at a node budget.
+    inside = mancala.grade(4, ps, database=db, nodes=2000, time=20)
+    outside = mancala.grade(
+        [str(cli.path), "agent", "line", "--level", "4", "--time-ms", "0"],
+        ps,
+        database=db,
+        nodes=2000,
+        time=20,
+    )
+    assert [m.move for m in inside.moves] == [m.move for m in outside.moves]
+    assert len(outside.failures) == 0
+    # Every loss is the database's best value minus the chosen move's.
+    for m, p in zip(inside.moves, ps):
+        values = db.move_values(p)
+        assert m.loss == max(values.values()) - values[m.move]
+
+
+def test_the_grand_slam_is_worth_two_and_other_oware_rules_are_refused():
+    g = mancala.Oware("awari", GRAND_SLAM)
+    r = mancala.grade(lambda game: 6, [g])  # a database of N = 2 built for the set
+    assert r.moves[0].best == 2 and r.moves[0].values == [(6, 2)] and r.optimal == 1.0
+    with pytest.raises(mancala.DatabaseError, match="awari"):
+        mancala.grade(1, [mancala.Oware("oware", GRAND_SLAM)])
+    with pytest.raises(ValueError, match="database="):
+        mancala.grade(1, games(), database=mancala.AwariDb.build(2))
+    with pytest.raises(mancala.RulesError):
+        mancala.generate_positions("oware", 3)
+
+
+def test_a_program_that_refuses_the_rules_request_is_graded_all_the_same():
+    # kalah_bot.sh knows no `rules` request: it answers `error unknown request …`.
+    r = mancala.grade(["sh", str(BOT), "first"], games(), time=0.8)
+    assert r.rules_refused is not None and "unknown request" in r.rules_refused
+    assert [m.loss for m in r.moves] == [4, 0, 4] and len(r.failures) == 0
+    assert mancala.grade(first_legal, games()).rules_refused is None

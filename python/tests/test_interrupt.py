@@ -44,6 +44,10 @@ LONG_CALLS = {
     "grade_values": lambda: mancala.grade(
         1, [Kalah("standard")], solver=mancala.Solver(threads=1, tt_mb=16)
     ),
+    # Each of these positions takes the solver seconds to minutes.
+    "generate_positions": lambda: mancala.generate_positions(
+        "kalah(6,5)", 500, min_seeds=40, max_seeds=50, solver=mancala.Solver(threads=1, tt_mb=16)
+    ),
 }
 
 

@@ -3,9 +3,11 @@
 //! mid-game file [`MIDGAME_V1`](crate::MIDGAME_V1) was made.
 
 use std::collections::HashSet;
+use std::ops::ControlFlow;
 
 use mancala_core::kalah::{KalahPosition, KalahRules};
-use mancala_solver::{SolveOptions, Solver};
+use mancala_core::oware::{OwarePosition, OwareRules};
+use mancala_solver::{SolveOptions, SolveProgress, Solver};
 
 use crate::{BenchError, POSITIONS_FORMAT_VERSION};
 
@@ -97,7 +99,36 @@ impl GenerateParams {
 pub fn generate_midgame(
     params: &GenerateParams,
     solver: &mut Solver,
+    progress: impl FnMut(usize, &KalahPosition),
+) -> Result<String, BenchError> {
+    generate(params, solver, progress, None)
+}
+
+/// How often a solve of [`generate_midgame_until`] calls its `stop`: 50 ms.
+pub const STOP_INTERVAL: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// [`generate_midgame`] that its caller can stop: each solve calls `stop` every
+/// [`STOP_INTERVAL`] (the solver's progress callback, on the calling thread), and
+/// between positions; when it returns [`ControlFlow::Break`] the generation ends with
+/// [`BenchError::Cancelled`] (how Python's `generate_positions` stops on Ctrl-C). The file,
+/// when it is finished, is the same as [`generate_midgame`]'s.
+///
+/// # Errors
+/// As [`generate_midgame`], and [`BenchError::Cancelled`].
+pub fn generate_midgame_until(
+    params: &GenerateParams,
+    solver: &mut Solver,
+    progress: impl FnMut(usize, &KalahPosition),
+    stop: &mut dyn FnMut() -> ControlFlow<()>,
+) -> Result<String, BenchError> {
+    generate(params, solver, progress, Some(stop))
+}
+
+fn generate(
+    params: &GenerateParams,
+    solver: &mut Solver,
     mut progress: impl FnMut(usize, &KalahPosition),
+    mut stop: Option<&mut dyn FnMut() -> ControlFlow<()>>,
 ) -> Result<String, BenchError> {
     let start = KalahPosition::start(params.rules);
     let total = start.seeds_in_houses();
@@ -153,12 +184,28 @@ pub fn generate_midgame(
         }
         fruitless = 0;
         solver.clear_table();
-        let s = solver
-            .solve(&pos, SolveOptions::new())
-            .map_err(|source| BenchError::Solve {
-                position: pos.to_string(),
-                source,
-            })?;
+        let mut stopped = false;
+        let s = match stop.as_deref_mut() {
+            None => solver.solve(&pos, SolveOptions::new()),
+            Some(stop) => {
+                if stop().is_break() {
+                    return Err(BenchError::Cancelled);
+                }
+                let mut tick = |_: &SolveProgress| {
+                    let flow = stop();
+                    stopped |= flow.is_break();
+                    flow
+                };
+                solver.solve(&pos, SolveOptions::new().progress(STOP_INTERVAL, &mut tick))
+            }
+        }
+        .map_err(|source| BenchError::Solve {
+            position: pos.to_string(),
+            source,
+        })?;
+        if stopped {
+            return Err(BenchError::Cancelled);
+        }
         if !s.exact {
             return Err(BenchError::NotExact(pos.to_string()));
         }
@@ -198,6 +245,82 @@ pub fn generate_midgame(
     for l in lines {
         out.push_str(&l);
         out.push('\n');
+    }
+    Ok(out)
+}
+
+/// Longest random walk of [`generate_oware`], plies: a walk that has not reached its target
+/// by then (Oware's seeds can circle for ever without a capture) is dropped as fruitless.
+pub const MAX_WALK_PLIES: u32 = 1000;
+
+/// Oware positions by random play, the walks of [`generate_midgame`] under Oware rules
+/// (e.g. `awari`, for grading against an Awari database): for each position, draw a target
+/// t uniformly in `min_seeds..=max_seeds` (SplitMix64 from `seed`), play uniformly random
+/// legal moves from the start of `rules` until at most t seeds are left in the houses; keep
+/// the position if the game is still on and it is new, else (or after [`MAX_WALK_PLIES`]
+/// plies without reaching t: seeds may circle without a capture) start again. Positions only,
+/// no value (a database values them); the history rules (repetition, move limit) are not
+/// applied to the walk. `stop` is called between walks; [`ControlFlow::Break`] ends the
+/// generation with [`BenchError::Cancelled`]. The result is a function of the parameters.
+///
+/// # Errors
+/// [`BenchError::Parameters`] for a count of 0 or above [`MAX_GENERATE_COUNT`], an empty or
+/// impossible seed range (min-seeds 0, above max-seeds, max-seeds not below the start's
+/// seeds), and after [`MAX_FRUITLESS_WALKS`] walks in a row that keep nothing;
+/// [`BenchError::Cancelled`].
+pub fn generate_oware(
+    rules: OwareRules,
+    seed: u64,
+    count: usize,
+    min_seeds: u32,
+    max_seeds: u32,
+    stop: &mut dyn FnMut() -> ControlFlow<()>,
+) -> Result<Vec<OwarePosition>, BenchError> {
+    let start = OwarePosition::start(rules);
+    let total = start.seeds_in_houses();
+    if count == 0
+        || count > MAX_GENERATE_COUNT
+        || min_seeds == 0
+        || min_seeds > max_seeds
+        || max_seeds >= total
+    {
+        return Err(BenchError::Parameters(format!(
+            "expected a count of 1..={MAX_GENERATE_COUNT} and 1 <= min-seeds <= max-seeds < {total} (the seeds \
+             of the start position), got count {count}, seeds {min_seeds}..={max_seeds}"
+        )));
+    }
+    let mut rng = SplitMix64::new(seed);
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    let mut fruitless = 0u64;
+    while out.len() < count {
+        if stop().is_break() {
+            return Err(BenchError::Cancelled);
+        }
+        if fruitless == MAX_FRUITLESS_WALKS {
+            return Err(BenchError::Parameters(format!(
+                "{} of {count} positions found under {rules} with {min_seeds}..={max_seeds} seeds in \
+                 the houses: the last {MAX_FRUITLESS_WALKS} random walks found no new one; ask for \
+                 fewer positions or widen the seed range",
+                out.len()
+            )));
+        }
+        let span = u64::from(max_seeds - min_seeds) + 1;
+        let target = min_seeds + rng.below(span) as u32;
+        let mut pos = start;
+        let mut plies = 0;
+        while !pos.is_over() && pos.seeds_in_houses() > target && plies < MAX_WALK_PLIES {
+            let moves = pos.legal_moves();
+            let mv = moves[rng.below(moves.len() as u64) as usize];
+            pos = pos.play_unchecked(mv);
+            plies += 1;
+        }
+        if pos.is_over() || pos.seeds_in_houses() > target || !seen.insert(pos) {
+            fruitless += 1;
+            continue;
+        }
+        fruitless = 0;
+        out.push(pos);
     }
     Ok(out)
 }

@@ -5,8 +5,8 @@
 //! The pieces, each replaceable:
 //!
 //! * a source of exact move values, [`MoveValues`]: for Kalah the exact solver
-//!   ([`Solver::analyse`], with whatever endgame database the caller attached). Another game
-//!   is one more implementation (Oware/Awari from its databases), nothing else changes;
+//!   ([`Solver::analyse`], with whatever endgame database the caller attached); for Oware
+//!   under the rule set `awari` an Awari database ([`AwariDb`], `docs/awari.md`);
 //! * a [`Player`]: the engine at a level ([`EnginePlayer`]), any closure ([`FnPlayer`], e.g. a
 //!   Python callable), or an external program speaking the line protocol
 //!   ([`ExternalPlayer`], `docs/line-protocol.md`, the grader being the side that sends
@@ -29,7 +29,10 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use mancala_core::kalah::KalahPosition;
+use mancala_core::oware::OwarePosition;
 use mancala_core::{Game, GameRecord};
+use mancala_solver::awari::{AwariBoard, AwariDb, AwariError};
+use mancala_solver::engine::oware::awari_values_carry_over;
 use mancala_solver::engine::{Engine, Evaluate, Level, LevelPlayer, Limits, DEFAULT_TT_BYTES};
 use mancala_solver::{SolveError, SolveOptions, Solver};
 use thiserror::Error;
@@ -54,6 +57,23 @@ pub enum GradeError {
     /// The position is a finished game: it has no move to grade.
     #[error("{0}: the game is over, there is no move to grade")]
     Finished(String),
+    /// An Awari database refused a position (more seeds in the houses than it holds).
+    #[error("valuing {position}: {source}")]
+    Awari {
+        /// The position, in the notation.
+        position: String,
+        /// The database's reason.
+        source: AwariError,
+    },
+    /// An Oware position of a rule set whose values are not the Awari databases'
+    /// ([`awari_values_carry_over`]): `oware`, `oware-openspiel`, other sizes.
+    #[error("valuing {position}: an Awari database holds the values of the rule set awari, not of {rules} (its grand slam, majority, cycle or move-limit rule gives other values)")]
+    OtherRules {
+        /// The position, in the notation.
+        position: String,
+        /// Its rule set.
+        rules: String,
+    },
 }
 
 /// A position with the exact value of every legal move (seeds, for the player to move).
@@ -140,6 +160,69 @@ impl MoveValues<KalahPosition> for Solver {
     }
 }
 
+/// Oware under the rule set `awari` (and its variants in the repetition count,
+/// [`awari_values_carry_over`]): each legal move's exact value from the database,
+/// [`AwariDb::move_values`] (the seeds it captures minus the value of the board it leaves to
+/// the opponent: the mover's future captures minus the opponent's, OW-10.3), in seeds, the
+/// captured counts not included (as a Kalah value leaves the stores out). The position is
+/// taken as a game set up there, with no history: a database value is then the game's
+/// (`docs/awari.md`, "History"). Refused: another rule set ([`GradeError::OtherRules`]), more
+/// seeds in the houses than the database holds ([`GradeError::Awari`]), a finished game.
+impl MoveValues<OwarePosition> for AwariDb {
+    fn move_values(
+        &mut self,
+        position: &OwarePosition,
+    ) -> Result<Valued<OwarePosition>, GradeError> {
+        awari_move_values(self, position)
+    }
+}
+
+/// [`MoveValues`] of an Awari database shared with others (e.g. a Python object's).
+impl MoveValues<OwarePosition> for std::sync::Arc<AwariDb> {
+    fn move_values(
+        &mut self,
+        position: &OwarePosition,
+    ) -> Result<Valued<OwarePosition>, GradeError> {
+        awari_move_values(self, position)
+    }
+}
+
+/// The values of `position`'s moves from `db` (the implementations above).
+fn awari_move_values(
+    db: &AwariDb,
+    position: &OwarePosition,
+) -> Result<Valued<OwarePosition>, GradeError> {
+    if !awari_values_carry_over(&position.rules()) {
+        return Err(GradeError::OtherRules {
+            position: position.to_string(),
+            rules: position.rules().to_string(),
+        });
+    }
+    if position.is_over() {
+        return Err(GradeError::Finished(position.to_string()));
+    }
+    let failed = |source| GradeError::Awari {
+        position: position.to_string(),
+        source,
+    };
+    // The houses mover first (`AwariBoard`'s order, OW-10.4).
+    let bits = position.mover_relative();
+    let board =
+        AwariBoard::new(std::array::from_fn(|i| (bits >> (8 * i)) as u8)).map_err(failed)?;
+    let values = AwariDb::move_values(db, &board).map_err(failed)?;
+    let south = i32::from(position.store(mancala_core::Side::South));
+    let north = i32::from(position.store(mancala_core::Side::North));
+    Ok(Valued {
+        position: *position,
+        seeds: position.seeds_in_houses(),
+        stores: south - north,
+        moves: values
+            .into_iter()
+            .map(|(m, v)| (mancala_core::oware::OwareMove(m.house), v))
+            .collect(),
+    })
+}
+
 /// Values every position of `positions` with `values`, in order; `progress` gets the index
 /// of each position valued.
 ///
@@ -223,6 +306,13 @@ pub trait Player<G: Game> {
     /// call. Default `false`.
     fn times_itself(&self) -> bool {
         false
+    }
+
+    /// The reason the player gave when it refused to be told the rule set (an external
+    /// program's `error …` reply to `rules <rule set>`), `None` when it accepted it or is
+    /// never told (the engine, a closure). Default `None`.
+    fn rules_refused(&self) -> Option<String> {
+        None
     }
 }
 
@@ -343,6 +433,8 @@ struct Running {
     lines: Receiver<Line>,
     /// Whether no `position` request was answered yet (the start-up limit applies).
     fresh: bool,
+    /// The rule set this program was told (`rules …`, answered either way), if any.
+    told: Option<String>,
 }
 
 impl Running {
@@ -403,7 +495,11 @@ impl Running {
 }
 
 /// An external program as a player, speaking the line protocol of `mancala agent line`
-/// (`docs/line-protocol.md`, "Grading a program"): for each position the grader writes
+/// (`docs/line-protocol.md`, "Grading a program"): after each start of the program, and
+/// whenever the rule set of the positions changes, the grader writes `rules <rule set>` (the
+/// positions' rules in the rule-set notation) and reads one line within [`STARTUP_LIMIT`]
+/// (`ok …`, or `error …`: the program refused it and is graded all the same,
+/// [`Player::rules_refused`]; no reply or another one is a failure); for each position it writes
 /// `position <position>` and reads one line (`ok …`; `error …` is a failure), then writes
 /// `go time <ms>` (with ` nodes <n>` when the budget has a node budget) and reads
 /// `bestmove <move> …` (the words after the move are not read). The whole exchange must end
@@ -419,6 +515,8 @@ impl Running {
 pub struct ExternalPlayer {
     command: Vec<String>,
     running: Option<Running>,
+    /// The program's reason for refusing the last rule set it was told.
+    refused: Option<String>,
 }
 
 impl ExternalPlayer {
@@ -429,6 +527,7 @@ impl ExternalPlayer {
         ExternalPlayer {
             command,
             running: None,
+            refused: None,
         }
     }
 
@@ -490,7 +589,69 @@ impl ExternalPlayer {
             stdin,
             lines,
             fresh: true,
+            told: None,
         })
+    }
+
+    /// Starts the program if it is not running and tells it the rule set `rules` (the
+    /// request `rules <rules>`), as the grader does before the first position of a run and
+    /// after every start; the answer must come within [`STARTUP_LIMIT`]. Returns `None` when
+    /// the program accepted it (`ok …`), the reason when it refused it (`error <reason>`:
+    /// it is graded all the same, and must then know the rule set from its own options).
+    ///
+    /// # Errors
+    /// Why the program cannot start, or did not answer the request (no reply in time, a
+    /// reply other than `ok …` or `error …`, the program ended): it is then stopped.
+    pub fn tell_rules(&mut self, rules: &str) -> Result<Option<String>, String> {
+        self.start_now()?;
+        let mut run = self.running.take().ok_or("the program is not running")?;
+        match Self::send_rules(&mut run, rules) {
+            Ok(refused) => {
+                self.running = Some(run);
+                self.refused.clone_from(&refused);
+                Ok(refused)
+            }
+            Err(Answer::TimedOut) => {
+                run.stop(false);
+                Err(format!(
+                    "the program did not answer `rules {rules}` within {} s (every request gets one reply line, docs/line-protocol.md)",
+                    STARTUP_LIMIT.as_secs()
+                ))
+            }
+            Err(Answer::Failed(why)) => {
+                run.stop(false);
+                Err(why)
+            }
+            Err(_) => {
+                run.stop(false);
+                Err("unexpected".to_string())
+            }
+        }
+    }
+
+    /// Sends `rules <rules>` and reads the reply within [`STARTUP_LIMIT`] (a stale
+    /// `bestmove` line skipped): `Ok(None)` for `ok …`, `Ok(Some(reason))` for `error …`.
+    fn send_rules(run: &mut Running, rules: &str) -> Result<Option<String>, Answer<()>> {
+        while run.lines.try_recv().is_ok() {}
+        let sent = Instant::now();
+        let reply = Self::exchange(run, &format!("rules {rules}"), sent + STARTUP_LIMIT, |l| {
+            l.split_whitespace()
+                .next()
+                .is_some_and(|w| w.eq_ignore_ascii_case("bestmove"))
+        })?;
+        run.told = Some(rules.to_string());
+        let first = reply.split_whitespace().next().unwrap_or("");
+        if first.eq_ignore_ascii_case("ok") {
+            Ok(None)
+        } else if first.eq_ignore_ascii_case("error") {
+            let why = reply[first.len()..].trim();
+            Ok(Some(mancala_core::Shortened(why).to_string()))
+        } else {
+            Err(Answer::Failed(format!(
+                "expected `ok …` or `error …` in reply to `rules {rules}`, got \"{}\"",
+                mancala_core::Shortened(&reply)
+            )))
+        }
     }
 
     /// Sends `request` and waits until `deadline` for the next non-blank line that `stale`
@@ -572,6 +733,10 @@ impl<G: Game> Player<G> for ExternalPlayer {
         true
     }
 
+    fn rules_refused(&self) -> Option<String> {
+        self.refused.clone()
+    }
+
     fn answer(&mut self, position: &G, budget: &Budget) -> Answer<G::Move> {
         let mut run = match self.running.take() {
             Some(r) => r,
@@ -580,6 +745,27 @@ impl<G: Game> Player<G> for ExternalPlayer {
                 Err(e) => return Answer::Failed(e),
             },
         };
+        // The rule set of the position, told before the first position and after every
+        // start (not part of the move's time: it has the start-up limit).
+        let rules = position.rules().to_string();
+        if run.told.as_deref() != Some(rules.as_str()) {
+            match Self::send_rules(&mut run, &rules) {
+                Ok(refused) => self.refused = refused,
+                Err(failure) => {
+                    run.stop(false);
+                    return match failure {
+                        Answer::TimedOut => Answer::Failed(format!(
+                            "no reply to `rules {rules}` within {} s",
+                            STARTUP_LIMIT.as_secs()
+                        )),
+                        Answer::Failed(why) => Answer::Failed(why),
+                        Answer::Move(()) | Answer::Unreadable(_) => {
+                            Answer::Failed("unexpected".to_string())
+                        }
+                    };
+                }
+            }
+        }
         // Lines left from an earlier exchange (an extra reply) are not answers to this one.
         while run.lines.try_recv().is_ok() {}
         let mut go = format!("go time {}", budget.time.as_millis().max(1));
@@ -766,6 +952,9 @@ pub struct SeedBucket {
 pub struct GradeReport<G: Game> {
     /// The player's name ([`Player::name`]).
     pub player: String,
+    /// The player's reason for refusing the rule set it was told
+    /// ([`Player::rules_refused`]), `None` when it accepted it or was not told.
+    pub rules_refused: Option<String>,
     /// One grade per position, in the set's order.
     pub moves: Vec<MoveGrade<G>>,
 }
@@ -889,6 +1078,7 @@ pub fn grade<G: Game, P: Player<G> + ?Sized>(
     }
     GradeReport {
         player: player.name(),
+        rules_refused: player.rules_refused(),
         moves,
     }
 }

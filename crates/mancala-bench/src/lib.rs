@@ -71,7 +71,10 @@ use mancala_core::kalah::{KalahPosition, KalahRules, PositionError, RulesError};
 use mancala_solver::{SolveError, SolveOptions, SolveProgress, Solver};
 use thiserror::Error;
 
-pub use generate::{generate_midgame, GenerateParams, MAX_FRUITLESS_WALKS, MAX_GENERATE_COUNT};
+pub use generate::{
+    generate_midgame, generate_midgame_until, generate_oware, GenerateParams, MAX_FRUITLESS_WALKS,
+    MAX_GENERATE_COUNT, MAX_WALK_PLIES, STOP_INTERVAL,
+};
 
 /// Version of the suite: raised whenever a set's positions or expected values change, so that
 /// two signatures are only compared for one version. Version 2 added `kalah55-ec` to the full
@@ -219,6 +222,90 @@ pub enum BenchError {
     /// The solver stopped before an exact value while generating (a limit was set).
     #[error("solving {0}: no exact value (a node or time limit stopped the solver)")]
     NotExact(String),
+    /// The caller stopped the generation ([`generate_midgame_until`], [`generate_oware`]).
+    #[error("the generation was stopped")]
+    Cancelled,
+    /// A rule set or position of a file of Oware positions ([`parse_oware_positions`]) is
+    /// refused, or the file's rule set is not Oware.
+    #[error("line {line}: {reason}")]
+    Oware {
+        /// 1-based line number.
+        line: usize,
+        /// The parser's reason.
+        reason: String,
+    },
+}
+
+/// Reads a file of Oware positions (e.g. for grading against an Awari database): `#`
+/// comment lines, blank lines, one `# rules: RULES` line (an Oware rule set, e.g. `awari`)
+/// before the first position, then one position a line in the Oware notation
+/// (`docs/notation.md`), optionally followed by a value (an integer, as in a Kalah positions
+/// file; not read). Returns the rules and the positions in file order.
+///
+/// # Errors
+/// [`BenchError::MissingRules`], [`BenchError::SecondRules`], [`BenchError::Oware`] (a rule
+/// set that does not parse or is not Oware's, a position that does not parse),
+/// [`BenchError::Finished`], [`BenchError::Empty`].
+pub fn parse_oware_positions(
+    text: &str,
+) -> Result<
+    (
+        mancala_core::oware::OwareRules,
+        Vec<mancala_core::oware::OwarePosition>,
+    ),
+    BenchError,
+> {
+    use mancala_core::oware::{OwarePosition, OwareRules};
+
+    let mut rules: Option<OwareRules> = None;
+    let mut rules_line = 0;
+    let mut positions = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let t = raw.trim();
+        if t.is_empty() {
+            continue;
+        }
+        if let Some(comment) = t.strip_prefix('#') {
+            if let Some(r) = comment.trim().strip_prefix("rules:") {
+                if rules.is_some() {
+                    return Err(BenchError::SecondRules {
+                        line,
+                        first: rules_line,
+                    });
+                }
+                rules_line = line;
+                let any: mancala_core::Rules = r.trim().parse().map_err(|e| BenchError::Oware {
+                    line,
+                    reason: format!("{e}"),
+                })?;
+                rules = Some(any.oware().ok_or_else(|| BenchError::Oware {
+                    line,
+                    reason: format!("{} is not an Oware rule set", r.trim()),
+                })?);
+            }
+            continue;
+        }
+        let r = rules.ok_or(BenchError::MissingRules { line })?;
+        // `counts side [value]`: the position is the first two words.
+        let mut words = t.split_whitespace();
+        let text = match (words.next(), words.next()) {
+            (Some(a), Some(b)) => format!("{a} {b}"),
+            _ => t.to_string(),
+        };
+        let position = OwarePosition::parse(r, &text).map_err(|e| BenchError::Oware {
+            line,
+            reason: e.to_string(),
+        })?;
+        if position.is_over() {
+            return Err(BenchError::Finished { line });
+        }
+        positions.push(position);
+    }
+    match rules {
+        Some(r) if !positions.is_empty() => Ok((r, positions)),
+        _ => Err(BenchError::Empty),
+    }
 }
 
 /// Reads a positions file: `#` comment lines, blank lines, one `# rules: RULES` line before

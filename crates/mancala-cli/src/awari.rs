@@ -308,26 +308,67 @@ pub fn convert(file: &Path, encoding: mancala_solver::egdb::Encoding) -> Result<
 /// and saved first when missing. `seeds`: the position's seeds in the houses, refused
 /// before any work when the database would not hold them.
 fn database(args: &SolveArgs, seeds: u32) -> Result<(AwariDb, String), String> {
+    choose(
+        &Choice {
+            egdb: args.egdb.as_deref(),
+            no_cache: args.no_cache,
+            max_seeds: args.max_seeds,
+            threads: args.threads,
+            verbose: args.verbose,
+            what: "the position has",
+        },
+        seeds,
+    )
+}
+
+/// What chooses an Awari database ([`choose`]): the options of `solve --rules awari`.
+pub struct Choice<'a> {
+    /// `--egdb`: a file, or a folder searched for the Awari file of the largest N.
+    pub egdb: Option<&'a Path>,
+    /// `--no-cache` (or the variable): build levels 0..=N in memory for this run.
+    pub no_cache: bool,
+    /// `--max-seeds`: N (default: the cache's [`DEFAULT_MAX_SEEDS`]; under `no_cache` the
+    /// seeds asked for).
+    pub max_seeds: Option<u32>,
+    /// Build threads (0 = every core).
+    pub threads: usize,
+    /// Name the file used and the files passed over.
+    pub verbose: bool,
+    /// The start of the refusal of too many seeds: "the position has", "the set has a
+    /// position with".
+    pub what: &'a str,
+}
+
+/// The Awari database `choice` names, holding boards of `seeds` seeds in the houses (refused
+/// before any work otherwise), and where it comes from (a path, or [`crate::database::NOT_KEPT`]):
+/// `--egdb`, else an in-memory build under `--no-cache`, else the cache's (built and saved
+/// first when missing).
+///
+/// # Errors
+/// `--egdb`'s error, too many seeds for the database, N above 48 or the memory, the cache's
+/// error.
+pub fn choose(choice: &Choice<'_>, seeds: u32) -> Result<(AwariDb, String), String> {
+    let what = choice.what;
     let too_many = |n: u32, whose: &str| {
         format!(
-            "the position has {seeds} seeds in its houses, more than the {n} of the largest level {whose}: --max-seeds {seeds} builds a database that holds it ({} boards, {})",
+            "{what} {seeds} seeds in its houses, more than the {n} of the largest level {whose}: --max-seeds {seeds} builds a database that holds it ({} boards, {})",
             entries_to(seeds),
             crate::egdb::human(entries_to(seeds))
         )
     };
-    if let Some(path) = args.egdb.as_deref() {
-        let (info, file) = find(path, args.verbose).map_err(|e| format!("--egdb: {e}"))?;
+    if let Some(path) = choice.egdb {
+        let (info, file) = find(path, choice.verbose).map_err(|e| format!("--egdb: {e}"))?;
         if seeds > info.max_seeds {
             return Err(too_many(info.max_seeds, &format!("of {}", file.display())));
         }
         let db = AwariDb::open(&file).map_err(|e| format!("--egdb: {}", named(&file, &e)))?;
         return Ok((db, file.display().to_string()));
     }
-    let cache_off = args.no_cache
+    let cache_off = choice.no_cache
         || std::env::var_os(crate::database::NO_CACHE_ENV)
             .is_some_and(|v| !v.is_empty() && v != "0");
     if cache_off {
-        let n = args.max_seeds.unwrap_or(seeds);
+        let n = choice.max_seeds.unwrap_or(seeds);
         if seeds > n {
             return Err(too_many(n, "asked for (--max-seeds)"));
         }
@@ -337,14 +378,14 @@ fn database(args: &SolveArgs, seeds: u32) -> Result<(AwariDb, String), String> {
                 "mancala: building the Awari database of levels 0..={n} in memory for this run (--no-cache: nothing is kept)"
             );
         }
-        let db = AwariDb::build(n, args.threads).map_err(|e| e.to_string())?;
+        let db = AwariDb::build(n, choice.threads).map_err(|e| e.to_string())?;
         return Ok((db, crate::database::NOT_KEPT.to_string()));
     }
-    let n = args.max_seeds.unwrap_or(DEFAULT_MAX_SEEDS);
+    let n = choice.max_seeds.unwrap_or(DEFAULT_MAX_SEEDS);
     if seeds > n {
         return Err(too_many(
             n,
-            if args.max_seeds.is_some() {
+            if choice.max_seeds.is_some() {
                 "asked for (--max-seeds)"
             } else {
                 "the cache builds by default"
@@ -368,7 +409,7 @@ fn database(args: &SolveArgs, seeds: u32) -> Result<(AwariDb, String), String> {
     let mut bar = None;
     let mut done = 0u64;
     let t = Instant::now();
-    let result = cache.awari_get_or_build(n, args.threads, &mut |ev| match ev {
+    let result = cache.awari_get_or_build(n, choice.threads, &mut |ev| match ev {
         AwariCacheEvent::Refused { path, error } => eprintln!(
             "mancala: the cached database {} is not used ({}): building it again",
             path.display(),
@@ -402,7 +443,7 @@ fn database(args: &SolveArgs, seeds: u32) -> Result<(AwariDb, String), String> {
                         ),
                     );
                 }
-                None if args.verbose => eprintln!("mancala: {}", level_line(r)),
+                None if choice.verbose => eprintln!("mancala: {}", level_line(r)),
                 None => {}
             }
         }
@@ -429,7 +470,7 @@ fn database(args: &SolveArgs, seeds: u32) -> Result<(AwariDb, String), String> {
     } else {
         c.path.display().to_string()
     };
-    if args.verbose {
+    if choice.verbose {
         eprintln!(
             "mancala: egdb: using {source} (awari, levels 0..={n}, {})",
             if c.built { "just built" } else { "cached" }

@@ -1,7 +1,8 @@
 //! `mancala grade`: a player (the engine at a level, or an external program speaking the line
-//! protocol) scored against the exact values of every move on a set of Kalah positions, or
-//! played against the exact solver from each position (`--games`). The grading itself is
-//! `mancala_bench::grade`.
+//! protocol) scored against the exact values of every move on a set of Kalah positions (the
+//! exact solver) or of Oware positions under the rule set `awari` (an Awari database), or
+//! played against the exact solver from each Kalah position (`--games`). The grading itself
+//! is `mancala_bench::grade`.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -12,7 +13,10 @@ use mancala_bench::grade::{
 };
 use mancala_bench::GenerateParams;
 use mancala_core::kalah::{KalahPosition, KalahRules};
-use mancala_solver::engine::Level;
+use mancala_core::oware::{OwarePosition, OwareRules};
+use mancala_core::Game;
+use mancala_solver::awari::DEFAULT_MAX_SEEDS;
+use mancala_solver::engine::{Evaluate, Level};
 use mancala_solver::Solver;
 use serde_json::{json, Value};
 
@@ -30,8 +34,9 @@ pub struct GradeArgs {
     /// --seed, --count, --min-seeds, --max-seeds).
     #[arg(long)]
     generate: bool,
-    /// Rule set of the generated positions (any Kalah rule set, e.g. `kalah(4,3)`,
-    /// `kalah(6,6)+empty_capture`).
+    /// Rule set of the generated positions: any Kalah rule set (e.g. `kalah(4,3)`,
+    /// `kalah(6,6)+empty_capture`), or `awari` (Oware positions valued by an Awari database;
+    /// other Oware rule sets have other values and are refused).
     #[arg(long, default_value = "standard", requires = "generate")]
     rules: String,
     /// Seed of the generator.
@@ -43,9 +48,12 @@ pub struct GradeArgs {
     /// Fewest seeds in the houses aimed at by the generator.
     #[arg(long, default_value_t = 4, requires = "generate", value_parser = crate::ranges::any_u32())]
     min_seeds: u32,
-    /// Most seeds in the houses of a generated position.
-    #[arg(long, default_value_t = 16, requires = "generate", value_parser = crate::ranges::any_u32())]
-    max_seeds: u32,
+    /// Most seeds in the houses of a generated position (default 16). Under `awari` also the
+    /// database's N, its largest level: the cached `awari.n<N>.egdb` (built on first use),
+    /// or with --no-cache levels 0..=N built in memory; default the file's N with --egdb,
+    /// else 18.
+    #[arg(long, value_parser = crate::ranges::any_u32())]
+    max_seeds: Option<u32>,
     /// Grade only the first N positions of the set.
     #[arg(long, value_parser = crate::ranges::any_usize())]
     take: Option<usize>,
@@ -68,7 +76,7 @@ pub struct GradeArgs {
     #[arg(long, value_parser = crate::ranges::any_u64())]
     nodes: Option<u64>,
     /// Play whole games against the exact solver from each position of the set (the player
-    /// moves first) and report the seeds given away move by move.
+    /// moves first) and report the seeds given away move by move (Kalah sets only).
     #[arg(long)]
     games: bool,
     /// Positions listed as the worst.
@@ -84,10 +92,12 @@ pub struct GradeArgs {
     #[arg(long, default_value_t = 256, value_parser = crate::ranges::solver_tt_mb())]
     tt_mb: usize,
     /// Endgame database of the solver, as `mancala solve --egdb` (without it, the cached one,
-    /// built on first use).
+    /// built on first use); under `awari` the Awari database file (or a folder: its Awari
+    /// file of the largest N), as `mancala solve --rules awari --egdb`.
     #[arg(long)]
     egdb: Option<PathBuf>,
-    /// No cached endgame database.
+    /// No cached endgame database (under `awari`: levels 0..=--max-seeds built in memory for
+    /// this run).
     #[arg(long, conflicts_with = "egdb")]
     no_cache: bool,
     /// Print one JSON object.
@@ -101,14 +111,14 @@ pub struct GradeArgs {
 
 /// The positions of the set and their rules.
 fn positions(args: &GradeArgs, solver: &mut Solver) -> Result<Vec<KalahPosition>, String> {
-    let mut ps: Vec<KalahPosition> = if args.generate {
+    let ps: Vec<KalahPosition> = if args.generate {
         let rules: KalahRules = crate::rules_arg::kalah_only(&args.rules, "grade is")?;
         let params = GenerateParams {
             rules,
             seed: args.seed,
             count: args.count,
             min_seeds: args.min_seeds,
-            max_seeds: args.max_seeds,
+            max_seeds: args.max_seeds.unwrap_or(16),
         };
         let text = mancala_bench::generate_midgame(&params, solver, |_, _| {})
             .map_err(|e| e.to_string())?;
@@ -134,6 +144,11 @@ fn positions(args: &GradeArgs, solver: &mut Solver) -> Result<Vec<KalahPosition>
             }
         }
     };
+    take(args, ps)
+}
+
+/// The first `--take` positions; an empty set refused.
+fn take<G>(args: &GradeArgs, mut ps: Vec<G>) -> Result<Vec<G>, String> {
     if let Some(n) = args.take {
         ps.truncate(n);
     }
@@ -162,7 +177,7 @@ fn solver(args: &GradeArgs, rules: &KalahRules) -> Result<Solver, String> {
     Ok(s)
 }
 
-fn move_json(g: &MoveGrade<KalahPosition>) -> Value {
+fn move_json<G: Game>(g: &MoveGrade<G>) -> Value {
     json!({
         "index": g.index,
         "position": g.valued.position.to_string(),
@@ -178,9 +193,11 @@ fn move_json(g: &MoveGrade<KalahPosition>) -> Value {
     })
 }
 
-fn report_json(r: &GradeReport<KalahPosition>, worst: usize, bucket: u32) -> Value {
+fn report_json<G: Game>(r: &GradeReport<G>, rules: &str, worst: usize, bucket: u32) -> Value {
     json!({
         "player": r.player,
+        "rules": rules,
+        "rules_refused": r.rules_refused,
         "positions": r.positions(),
         "optimal": r.optimal_share(),
         "mean_loss": r.mean_loss(),
@@ -196,8 +213,12 @@ fn report_json(r: &GradeReport<KalahPosition>, worst: usize, bucket: u32) -> Val
     })
 }
 
-fn print_report(r: &GradeReport<KalahPosition>, worst: usize, bucket: u32) {
+fn print_report<G: Game>(r: &GradeReport<G>, rules: &str, worst: usize, bucket: u32) {
     println!("player     {}", r.player);
+    println!("rules      {rules}");
+    if let Some(why) = &r.rules_refused {
+        println!("           (the program refused `rules {rules}`: {why})");
+    }
     println!("positions  {}", r.positions());
     println!("optimal    {:.1} %", 100.0 * r.optimal_share());
     println!("mean loss  {:.3} seeds", r.mean_loss());
@@ -278,14 +299,60 @@ fn check_args(args: &GradeArgs) -> Result<(), String> {
         if args.count == 0 || args.count > 100_000 {
             return Err(format!("--count {}: give 1..=100000 positions", args.count));
         }
-        if args.min_seeds > args.max_seeds {
+        if let Some(hi) = args.max_seeds.filter(|&hi| args.min_seeds > hi) {
             return Err(format!(
-                "--min-seeds {} is more than --max-seeds {}",
-                args.min_seeds, args.max_seeds
+                "--min-seeds {} is more than --max-seeds {hi}",
+                args.min_seeds
             ));
         }
     }
     Ok(())
+}
+
+/// The player the arguments name, for positions of game `G` under the rule set `rules`: an
+/// external program is started now (one error when it cannot start) and told the rule set
+/// (`rules …`); a refusal is a warning, the program is graded all the same.
+fn player<G: Evaluate>(args: &GradeArgs, rules: &str) -> Result<Box<dyn Player<G>>, String> {
+    match (args.level, args.program.is_empty()) {
+        (Some(l), true) => {
+            let level = Level::new(l).map_err(|e| format!("--level {l}: {e}"))?;
+            Ok(Box::new(EnginePlayer::new(level, args.engine_seed)))
+        }
+        (None, false) => {
+            // Nothing the grader started is left running if it is stopped by a signal.
+            crate::interrupt::on_interrupt(grade::kill_programs);
+            let mut p = ExternalPlayer::new(args.program.clone());
+            // A program that cannot start, or does not answer, is one error, before any work.
+            p.start_now()?;
+            if let Some(why) = p.tell_rules(rules)? {
+                eprintln!(
+                    "mancala: warning: the program refused `rules {rules}` ({why}): it is graded all the same, and must be given the rule set by its own options"
+                );
+            }
+            Ok(Box::new(p))
+        }
+        (Some(_), false) => Err("give the player once: --level L or a program after `--`".into()),
+        (None, true) => {
+            Err("no player: --level L (the engine) or `-- PROGRAM ARGS…` (line protocol)".into())
+        }
+    }
+}
+
+/// The rule-set text of the set: `--rules` with `--generate`, the `# rules:` line of
+/// `--file` (`None` when it has none: the file's parser says so), `standard` for
+/// `midgame64`.
+fn rules_text(args: &GradeArgs) -> Result<Option<String>, String> {
+    if args.generate {
+        return Ok(Some(args.rules.clone()));
+    }
+    if let Some(f) = &args.file {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        return Ok(text
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("# rules:"))
+            .map(|r| r.trim().to_string()));
+    }
+    Ok(Some("standard".to_string()))
 }
 
 /// Runs `mancala grade`.
@@ -294,28 +361,151 @@ fn check_args(args: &GradeArgs) -> Result<(), String> {
 /// A message for a bad set, rule set, database, player, or a solver error.
 pub fn run(args: &GradeArgs) -> Result<(), String> {
     check_args(args)?;
-    let mut player: Box<dyn Player<KalahPosition>> = match (args.level, args.program.is_empty()) {
-        (Some(l), true) => {
-            let level = Level::new(l).map_err(|e| format!("--level {l}: {e}"))?;
-            Box::new(EnginePlayer::new(level, args.engine_seed))
-        }
-        (None, false) => {
-            // Nothing the grader started is left running if it is stopped by a signal.
-            crate::interrupt::on_interrupt(grade::kill_programs);
-            let mut p = ExternalPlayer::new(args.program.clone());
-            // A program that cannot start is one error, before any work.
-            p.start_now()?;
-            Box::new(p)
-        }
-        (Some(_), false) => {
-            return Err("give the player once: --level L or a program after `--`".into())
-        }
-        (None, true) => {
-            return Err(
-                "no player: --level L (the engine) or `-- PROGRAM ARGS…` (line protocol)".into(),
-            )
-        }
+    let in_file = |e: String| match &args.file {
+        Some(f) if !args.generate => format!("{}: {e}", f.display()),
+        _ => e,
     };
+    let awari = match rules_text(args)? {
+        Some(t) => crate::awari::wanted(&t, "grade is").map_err(in_file)?,
+        None => false,
+    };
+    if awari {
+        run_awari(args)
+    } else {
+        run_kalah(args)
+    }
+}
+
+fn budget(args: &GradeArgs) -> Budget {
+    Budget {
+        time: Duration::from_millis(args.time_ms),
+        grace: Duration::from_millis(args.grace_ms),
+        nodes: args.nodes,
+    }
+}
+
+/// Grades `player` on `valued` and prints the report (`extra`: fields added to the JSON).
+fn grade_and_print<G: Game>(
+    args: &GradeArgs,
+    player: &mut dyn Player<G>,
+    valued: &[Valued<G>],
+    rules: &str,
+    extra: &[(&str, Value)],
+) {
+    let bar = crate::progress::bar(valued.len() as u64);
+    let report = grade::grade(player, valued, &budget(args), |_| {
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+        std::ops::ControlFlow::Continue(())
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    if args.json {
+        let mut out = report_json(&report, rules, args.worst, args.bucket);
+        for (k, v) in extra {
+            out[*k] = v.clone();
+        }
+        println!("{out}");
+    } else {
+        print_report(&report, rules, args.worst, args.bucket);
+        for (k, v) in extra {
+            println!(
+                "{k:<10} {}",
+                v.as_str().map_or_else(|| v.to_string(), str::to_string)
+            );
+        }
+    }
+}
+
+/// `mancala grade` on Oware positions of the rule set `awari`, valued by an Awari database.
+fn run_awari(args: &GradeArgs) -> Result<(), String> {
+    if args.games {
+        return Err(
+            "--games: whole games are played against the Kalah solver only (an Awari game's repetitions are not in the database's values); grade the positions without --games"
+                .into(),
+        );
+    }
+    let rules = OwareRules::AWARI;
+    let rules_text = rules.to_string();
+    let mut player = player::<OwarePosition>(args, &rules_text)?;
+    let choice = |what| crate::awari::Choice {
+        egdb: args.egdb.as_deref(),
+        no_cache: args.no_cache,
+        max_seeds: args.max_seeds,
+        threads: args.threads,
+        verbose: false,
+        what,
+    };
+    let (positions, (db, source)) = if args.generate {
+        // The database first: its N bounds the positions generated.
+        let asked = if args.egdb.is_some() {
+            args.max_seeds.unwrap_or(0)
+        } else {
+            args.max_seeds.unwrap_or(DEFAULT_MAX_SEEDS)
+        };
+        let (db, source) = crate::awari::choose(&choice("the set asks for positions of"), asked)?;
+        let hi = args.max_seeds.unwrap_or(db.max_seeds());
+        if args.min_seeds > hi {
+            return Err(format!(
+                "--min-seeds {} is more than the {hi} seeds of the database's largest level",
+                args.min_seeds
+            ));
+        }
+        let ps = mancala_bench::generate_oware(
+            rules,
+            args.seed,
+            args.count,
+            args.min_seeds,
+            hi,
+            &mut || std::ops::ControlFlow::Continue(()),
+        )
+        .map_err(|e| e.to_string())?;
+        (take(args, ps)?, (db, source))
+    } else {
+        let f = args
+            .file
+            .as_ref()
+            .ok_or("an awari set is generated or read from --file")?;
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        let (_, ps) = mancala_bench::parse_oware_positions(&text)
+            .map_err(|e| format!("{}: {e}", f.display()))?;
+        let ps = take(args, ps)?;
+        let seeds = ps
+            .iter()
+            .map(OwarePosition::seeds_in_houses)
+            .max()
+            .unwrap_or(0);
+        let db = crate::awari::choose(&choice("the set has a position with"), seeds)?;
+        (ps, db)
+    };
+    let mut db = db;
+    let valued: Vec<Valued<OwarePosition>> =
+        grade::value_set(&positions, &mut db, |_| {}).map_err(|e| e.to_string())?;
+    let source = if source == crate::database::NOT_KEPT {
+        format!(
+            "built in memory for this run (levels 0..={}, not kept)",
+            db.max_seeds()
+        )
+    } else {
+        format!("{source} (levels 0..={})", db.max_seeds())
+    };
+    grade_and_print(
+        args,
+        player.as_mut(),
+        &valued,
+        &rules_text,
+        &[("database", json!(source))],
+    );
+    Ok(())
+}
+
+/// `mancala grade` on Kalah positions, valued by the exact solver.
+fn run_kalah(args: &GradeArgs) -> Result<(), String> {
+    if !args.generate && args.max_seeds.is_some() {
+        return Err("--max-seeds: for --generate, or for an awari set (the database's N)".into());
+    }
     let rules = if args.generate {
         crate::rules_arg::kalah_only(&args.rules, "grade is")?
     } else if let Some(f) = &args.file {
@@ -330,15 +520,13 @@ pub fn run(args: &GradeArgs) -> Result<(), String> {
     } else {
         "standard".parse().expect("standard parses")
     };
+    let rules_text = rules.to_string();
+    let mut player = player::<KalahPosition>(args, &rules_text)?;
     let mut solver = solver(args, &rules)?;
     let positions = positions(args, &mut solver)?;
-    let budget = Budget {
-        time: Duration::from_millis(args.time_ms),
-        grace: Duration::from_millis(args.grace_ms),
-        nodes: args.nodes,
-    };
-    let bar = crate::progress::bar(positions.len() as u64);
+    let budget = budget(args);
     if args.games {
+        let bar = crate::progress::bar(positions.len() as u64);
         let games = grade::play_games(player.as_mut(), &positions, &mut solver, &budget, |_, _| {
             if let Some(b) = &bar {
                 b.inc(1);
@@ -353,6 +541,8 @@ pub fn run(args: &GradeArgs) -> Result<(), String> {
         if args.json {
             let out = json!({
                 "player": player.name(),
+                "rules": rules_text,
+                "rules_refused": player.rules_refused(),
                 "games": games.len(),
                 "moves": moves,
                 "given_away": given,
@@ -362,6 +552,7 @@ pub fn run(args: &GradeArgs) -> Result<(), String> {
             return Ok(());
         }
         println!("player     {}", player.name());
+        println!("rules      {rules_text}");
         println!(
             "games      {} (the player moves first; the solver plays a best move)",
             games.len()
@@ -389,19 +580,6 @@ pub fn run(args: &GradeArgs) -> Result<(), String> {
     }
     let valued: Vec<Valued<KalahPosition>> =
         grade::value_set(&positions, &mut solver, |_| {}).map_err(|e| e.to_string())?;
-    let report = grade::grade(player.as_mut(), &valued, &budget, |_| {
-        if let Some(b) = &bar {
-            b.inc(1);
-        }
-        std::ops::ControlFlow::Continue(())
-    });
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
-    if args.json {
-        println!("{}", report_json(&report, args.worst, args.bucket));
-    } else {
-        print_report(&report, args.worst, args.bucket);
-    }
+    grade_and_print(args, player.as_mut(), &valued, &rules_text, &[]);
     Ok(())
 }

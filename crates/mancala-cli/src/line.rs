@@ -15,6 +15,11 @@
 //!   with the game's history (Oware's repetitions and move limit, OW-6.2, OW-6.4), within
 //!   the budget (default: the command line's). Reply `bestmove <move> score <units> depth
 //!   <plies> nodes <n> exact <true|false>`.
+//! * `rules <rule set>`: the rule set of the games from now on (any game: `kalah(4,3)`,
+//!   `awari`, `bao-la-kete`, …), a new game at its start. Reply `ok <start position>`. A
+//!   rule set of another game than the current one ends the session's typed state and
+//!   starts a new one for that game ([`run`]); the engine's table is started afresh whenever
+//!   the rule set changes.
 //! * `quit`: reply `bye`, exit 0. End of input also ends the session (status 0).
 //!
 //! A request that cannot be carried out (malformed, an illegal move, a finished game, a bad
@@ -40,6 +45,8 @@ standard output (blank lines are ignored). Keywords in any letter case.
   play M...                          moves played on the current game         -> ok <position>
   go [time MS] [nodes N] [depth D]   the engine's move, within the budget
                                      -> bestmove <move> score <units> depth <plies> nodes <n> exact <true|false>
+  rules <rule set>                   the rule set from now on (any game), a new game at
+                                     its start                                -> ok <position>
   quit                               -> bye (then exit 0; end of input also ends)
 A refused request gets one line `error <reason>` and changes nothing. Scores are for the
 player to move, in hundredths of a seed (Bao la Kete: heuristic units, or +-(1000000 - plies)
@@ -63,8 +70,8 @@ A session of the first (> the bot's lines, < the replies):
 /// Arguments of `mancala agent line`.
 #[derive(Debug, Args)]
 pub struct LineArgs {
-    /// The rule set of every game of the session (any game: `standard`, `bao-la-kete`,
-    /// `oware`, `awari`, `oware-openspiel`, …).
+    /// The rule set of the session's games until a `rules` request changes it (any game:
+    /// `standard`, `bao-la-kete`, `oware`, `awari`, `oware-openspiel`, …).
     #[arg(long, default_value = "standard")]
     rules: String,
     /// Default time budget of `go`, in milliseconds (0: no time limit).
@@ -87,8 +94,13 @@ pub struct LineArgs {
 /// Runs the line protocol on standard input and output until `quit` or the end of input.
 pub fn run(args: &LineArgs) -> Result<(), String> {
     let level = Level::new(args.level).map_err(|e| format!("--level {}: {e}", args.level))?;
-    let rules = parse_rules(&args.rules)?;
-    with_position(rules, None, Session { args, level })
+    let mut rules = parse_rules(&args.rules)?;
+    // A `rules` request naming another game ends the typed session; the next one is of
+    // that game (the standard input's buffer is shared, so no request is lost).
+    while let Some(next) = with_position(rules, None, Session { args, level })? {
+        rules = next;
+    }
+    Ok(())
 }
 
 /// The session on a game of any kind.
@@ -98,30 +110,44 @@ struct Session<'a> {
 }
 
 impl GameCommand for Session<'_> {
-    type Output = ();
+    /// `Some(rules)` when a `rules` request named a rule set of another game.
+    type Output = Option<GameRules>;
 
-    fn run<G: Evaluate>(self, _rules: GameRules, start: G) -> Result<(), String> {
-        let engine = Engine::with_tt_bytes(self.args.tt_mb << 20);
+    fn run<G: Evaluate>(self, _rules: GameRules, start: G) -> Result<Option<GameRules>, String> {
         let mut state = State {
             start,
             game: GameRecord::from_position(start),
-            player: LevelPlayer::with_engine(engine, self.level, self.args.seed),
+            player: self.player(),
             time_ms: self.args.time_ms,
             nodes: self.args.nodes,
+            switch: None,
+            session: &self,
         };
         serve(&mut state, io::stdin().lock(), io::stdout().lock())
-            .map_err(|e| format!("standard input or output: {e}"))
+            .map_err(|e| format!("standard input or output: {e}"))?;
+        Ok(state.switch)
+    }
+}
+
+impl Session<'_> {
+    /// A fresh engine (an empty table of `--tt-mb`) at the session's level and seed.
+    fn player<G: Evaluate>(&self) -> LevelPlayer<G> {
+        let engine = Engine::with_tt_bytes(self.args.tt_mb << 20);
+        LevelPlayer::with_engine(engine, self.level, self.args.seed)
     }
 }
 
 /// A session's game, engine and default budget.
-struct State<G: Evaluate> {
+struct State<'a, 's, G: Evaluate> {
     /// The rule set's start position.
     start: G,
     game: GameRecord<G>,
     player: LevelPlayer<G>,
     time_ms: u64,
     nodes: u64,
+    /// A rule set of another game asked for by `rules`: the session ends after the reply.
+    switch: Option<GameRules>,
+    session: &'s Session<'a>,
 }
 
 /// Reads requests from `input` and writes one reply line each to `output` (flushed), until
@@ -130,7 +156,7 @@ struct State<G: Evaluate> {
 /// # Errors
 /// Only the input's or the output's errors; refused requests are replies.
 fn serve<G: Evaluate>(
-    state: &mut State<G>,
+    state: &mut State<'_, '_, G>,
     mut input: impl BufRead,
     mut output: impl Write,
 ) -> io::Result<()> {
@@ -151,13 +177,13 @@ fn serve<G: Evaluate>(
             Err(why) => writeln!(output, "error {}", why.replace(['\n', '\r'], " "))?,
         }
         output.flush()?;
-        if quit {
+        if quit || state.switch.is_some() {
             return Ok(());
         }
     }
 }
 
-impl<G: Evaluate> State<G> {
+impl<G: Evaluate> State<'_, '_, G> {
     /// The reply to one request line (`None` for a blank line): `Ok(reply)` or `Err(why)`.
     fn answer(&mut self, line: &str) -> Option<Result<String, String>> {
         let (word, rest) = match line.split_once(char::is_whitespace) {
@@ -172,9 +198,10 @@ impl<G: Evaluate> State<G> {
             "moves" => self.new_game(self.start, rest),
             "play" => self.play(rest),
             "go" => self.go(rest),
+            "rules" => self.rules(rest),
             "quit" => Ok("bye".to_string()),
             _ => Err(format!(
-                "unknown request `{}`: position, moves, play, go or quit",
+                "unknown request `{}`: position, moves, play, go, rules or quit",
                 mancala_core::Shortened(word)
             )),
         })
@@ -200,6 +227,30 @@ impl<G: Evaluate> State<G> {
         let game = GameRecord::replay(start, &moves).map_err(|e| format!("moves: {e}"))?;
         self.game = game;
         Ok(format!("ok {}", self.game.position()))
+    }
+
+    /// `rules <rule set>`: the rule set from now on and a new game at its start; the engine
+    /// starts afresh when the rule set changes (its table holds values of the old rules). A
+    /// rule set of another game sets `switch` (the caller starts a session of that game).
+    /// Refused, changing nothing: no rule set, or one that no game accepts.
+    fn rules(&mut self, rest: &str) -> Result<String, String> {
+        if rest.is_empty() {
+            return Err("rules: give a rule set, e.g. `rules kalah(4,3)` or `rules awari`".into());
+        }
+        let shown = mancala_core::Shortened(rest);
+        let rules: GameRules = rest.parse().map_err(|e| format!("rules {shown}: {e}"))?;
+        if rules.kind() != G::KIND {
+            let start = mancala_core::AnyGame::new(rules).position_text();
+            self.switch = Some(rules);
+            return Ok(format!("ok {start}"));
+        }
+        let own: G::Rules = rest.parse().map_err(|e| format!("rules {shown}: {e}"))?;
+        if own != self.start.rules() {
+            self.player = self.session.player();
+        }
+        self.start = G::start(own);
+        self.game = GameRecord::from_position(self.start);
+        Ok(format!("ok {}", self.start))
     }
 
     /// `play M…` on the current game, all or nothing.

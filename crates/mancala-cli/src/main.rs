@@ -185,25 +185,29 @@ object has \"ok\": false and the reason in \"failure\"); 2 for a malformed comma
 128 + the signal when interrupted (130 for Ctrl-C).")]
     Bench(bench::BenchArgs),
     /// Grade a player (the engine at a level, or a line-protocol program) against the exact
-    /// values of every move on a set of Kalah positions, or in whole games against the solver.
+    /// values of every move on a set of Kalah positions or of Awari positions, or in whole
+    /// games against the Kalah solver.
     #[command(after_help = "\
 Examples:
   mancala grade --level 5 --take 20
   mancala grade --generate --rules \"kalah(4,3)\" --count 50 --level 3 --json
-  mancala grade --generate --rules \"kalah(4,3)\" --count 20 --nodes 2000 -- mancala agent line --level 6 --rules \"kalah(4,3)\"
+  mancala grade --generate --rules \"kalah(4,3)\" --count 20 --nodes 2000 -- mancala agent line --level 6
   mancala grade --level 8 --take 5 --games
+  mancala grade --generate --rules awari --count 100 --max-seeds 12 --no-cache --level 5
 
 Each move is scored by the seeds it gives away: the best move's exact value minus the value
-of the move played (the solver's, with the endgame database). A player that answers an
+of the move played (Kalah: the solver's, with the endgame database; awari: an Awari
+database's, chosen as by `mancala solve --rules awari`: --egdb, else the cached one of
+N = --max-seeds (18), or --no-cache to build it in memory). A player that answers an
 illegal move, fails (a program that ends or answers otherwise, an engine error) or does not
 answer within --time-ms plus --grace-ms is scored as if it had played the worst legal move,
 listed under failures, and the run goes on (a program is killed and started again). An
 external program speaks the line protocol of `mancala agent line` (docs/line-protocol.md):
-it is sent `position <position>` and `go time MS [nodes N]` and answers `ok …` and
-`bestmove <move> …`. The rule set is not sent: give the program the set's rule set itself
-(`mancala agent line --rules RULES`); a position of another board size is refused by the
-program, but other rule options (e.g. +empty_capture) cannot be told apart. Exit status 1
-when the program cannot be started.")]
+after each start it is sent `rules <rule set>` (the set's; it answers `ok …`, or `error …`
+and is then graded all the same, with a warning: it must know the rule set from its own
+options), then for each position `position <position>` and `go time MS [nodes N]`, and
+answers `ok …` and `bestmove <move> …`. Exit status 1 when the program cannot be started or
+does not answer `rules`.")]
     Grade(grade::GradeArgs),
 }
 

@@ -177,7 +177,7 @@ fn a_file_of_oware_rules_is_refused_as_not_kalah() {
     let out = mancala(&["grade", "--level", "1", "--file", f.to_str().unwrap()]);
     assert!(!out.status.success());
     let err = common::stderr(&out);
-    assert!(err.contains("Kalah rule sets only"), "{err}");
+    assert!(err.contains("for Kalah rule sets"), "{err}");
     assert!(!err.contains("malformed"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -275,4 +275,47 @@ fn sigterm_kills_the_program_and_its_children() {
         );
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The grader tells the program the set's rule set (`rules kalah(4,3)`): `mancala agent line`
+/// started without `--rules` (so with `standard`, Kalah(6,4)) plays every position of a
+/// Kalah(4,3) set; a program that refuses the request (`kalah_bot.sh` knows no `rules`) is
+/// graded all the same, with its reason in the report and a warning.
+#[test]
+fn the_program_is_told_the_rule_set() {
+    let exe = env!("CARGO_BIN_EXE_mancala");
+    let v = grade(&["--", exe, "agent", "line", "--level", "3", "--time-ms", "0"]);
+    assert_eq!(v["rules"], "kalah(4,3)");
+    assert_eq!(v["rules_refused"], Value::Null);
+    assert_eq!(v["failures"].as_array().unwrap().len(), 0, "{v}");
+    let out = mancala(&[
+        "grade",
+        "--generate",
+        "--rules",
+        "kalah(4,3)",
+        "--count",
+        "3",
+        "--min-seeds",
+        "4",
+        "--max-seeds",
+        "8",
+        "--no-cache",
+        "--threads",
+        "1",
+        "--json",
+        "--",
+        "sh",
+        &bot_script(),
+    ]);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert!(
+        v["rules_refused"]
+            .as_str()
+            .unwrap()
+            .contains("unknown request `rules`"),
+        "{v}"
+    );
+    assert_eq!(v["failures"].as_array().unwrap().len(), 0, "{v}");
+    assert!(common::stderr(&out).contains("warning: the program refused `rules kalah(4,3)`"));
 }

@@ -104,3 +104,37 @@ fn kalah_and_bao() {
     let replies = session("bao-la-kete", "go depth 1\n");
     assert!(replies[0].starts_with("bestmove "), "{replies:?}");
 }
+
+/// `rules`: the rule set from now on, a new game at its start (Kalah(4,3)'s start: 3 seeds in
+/// each of the 4 houses a side, empty stores); a malformed one changes nothing; a rule set of
+/// another game (Oware's `awari`: 4 seeds in each of 6 houses) starts a game of that one,
+/// whose moves are then Oware's (X1: South's 3 sows into S4..S6 and N1).
+#[test]
+fn rules_changes_the_rule_set_and_the_game() {
+    let replies = session(
+        "standard",
+        "rules kalah(4,3)\nplay 1\nrules kalah(9,4)\nplay 2\nrules\nrules awari\nplay 3\nrules bao-la-kete\nRULES standard\nquit\n",
+    );
+    assert_eq!(replies.len(), 10, "{replies:?}");
+    assert_eq!(replies[0], "ok 3,3,3,3,0,3,3,3,3,0 S");
+    // Kalah(4,3): South's 1 sows S2, S3, S4.
+    assert_eq!(replies[1], "ok 0,4,4,4,0,3,3,3,3,0 N");
+    assert!(
+        replies[2].starts_with("error rules kalah(9,4): "),
+        "{}",
+        replies[2]
+    );
+    // Unchanged: North's 2 from the game before, its 3 seeds into N3, N4 and the store: the
+    // last in the store, North moves again.
+    assert_eq!(replies[3], "ok 0,4,4,4,0,3,0,4,4,1 N");
+    assert!(
+        replies[4].starts_with("error rules: give a rule set"),
+        "{}",
+        replies[4]
+    );
+    assert_eq!(replies[5], "ok 4,4,4,4,4,4,0,4,4,4,4,4,4,0 S");
+    assert_eq!(replies[6], "ok 4,4,0,5,5,5,0,5,4,4,4,4,4,0 N");
+    assert!(replies[7].starts_with("ok "), "{}", replies[7]);
+    assert_eq!(replies[8], "ok 4,4,4,4,4,4,0,4,4,4,4,4,4,0 S");
+    assert_eq!(replies[9], "bye");
+}

@@ -1,0 +1,182 @@
+//! `mancala grade --rules awari`: Oware positions of the rule set `awari` graded against an
+//! Awari database (built in memory, N = 8). Every move value of the report equals the
+//! independent reference of the solver's tests (`mancala-solver/tests/awari_ref`, a brute
+//! force written from the rules text): the seeds the move captures minus the reference value
+//! of the board it leaves. `mancala agent line` started without `--rules` (so with Kalah's
+//! `standard`) learns the rule set from the grader's `rules awari` request and grades as the
+//! engine in this process; other Oware rule sets and `--games` are refused in one line.
+
+mod common;
+
+#[path = "../../mancala-solver/tests/awari_ref/mod.rs"]
+mod awari_ref;
+
+use awari_ref::{moves, Board, Reference};
+use common::{mancala, stderr, stdout};
+use serde_json::Value;
+
+/// N of the test database.
+const N: u32 = 8;
+
+fn grade(extra: &[&str]) -> Value {
+    let mut args = vec![
+        "grade",
+        "--generate",
+        "--rules",
+        "awari",
+        "--count",
+        "25",
+        "--min-seeds",
+        "2",
+        "--max-seeds",
+        "8",
+        "--no-cache",
+        "--threads",
+        "1",
+        "--nodes",
+        "2000",
+        "--time-ms",
+        "20000",
+        "--json",
+    ];
+    args.extend_from_slice(extra);
+    let out = mancala(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    serde_json::from_str(&stdout(&out)).expect("one JSON object")
+}
+
+/// The board of an Oware position text mover first (`S1..S6,S,N1..N6,N side`).
+fn board_of(position: &str) -> Board {
+    let (counts, side) = position.split_once(' ').unwrap();
+    let c: Vec<u8> = counts.split(',').map(|x| x.parse().unwrap()).collect();
+    let (south, north) = (&c[0..6], &c[7..13]);
+    let (own, opp) = if side == "S" {
+        (south, north)
+    } else {
+        (north, south)
+    };
+    let mut b = [0u8; 12];
+    b[..6].copy_from_slice(own);
+    b[6..].copy_from_slice(opp);
+    b
+}
+
+#[test]
+fn an_awari_set_is_graded_with_the_reference_values() {
+    let reference = Reference::build(N);
+    let exe = env!("CARGO_BIN_EXE_mancala");
+    let inside = grade(&["--level", "4"]);
+    // The agent is started with no rule set: it is told `rules awari` by the grader.
+    let outside = grade(&["--", exe, "agent", "line", "--level", "4", "--time-ms", "0"]);
+    assert_eq!(inside["rules"], "awari");
+    assert_eq!(outside["rules_refused"], Value::Null);
+    assert_eq!(outside["failures"].as_array().unwrap().len(), 0);
+    let moves_of = |v: &Value| -> Vec<Value> {
+        v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["move"].clone())
+            .collect()
+    };
+    assert_eq!(moves_of(&inside), moves_of(&outside));
+    assert_eq!(inside["positions"], 25);
+    let mut checked = 0;
+    for m in inside["moves"].as_array().unwrap() {
+        let position = m["position"].as_str().unwrap();
+        let board = board_of(position);
+        assert!(awari_ref::seeds(&board) <= N, "{position}");
+        assert_eq!(
+            m["seeds"].as_u64().unwrap(),
+            u64::from(awari_ref::seeds(&board))
+        );
+        // Each value: the seeds the move captures minus the reference value of the board
+        // it leaves to the opponent (OW-10.3).
+        let expected: Vec<(String, i64)> = moves(&board)
+            .iter()
+            .map(|mv| {
+                let v = mv.captured as i32 - reference.value(&mv.child);
+                ((mv.house + 1).to_string(), i64::from(v))
+            })
+            .collect();
+        let got: Vec<(String, i64)> = m["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| (v[0].as_str().unwrap().to_string(), v[1].as_i64().unwrap()))
+            .collect();
+        assert_eq!(got, expected, "{position}");
+        let best = expected.iter().map(|e| e.1).max().unwrap();
+        let chosen = m["move"].as_str().unwrap();
+        let mine = expected.iter().find(|e| e.0 == chosen).unwrap().1;
+        assert_eq!(m["loss"].as_i64().unwrap(), best - mine, "{position}");
+        checked += 1;
+    }
+    assert_eq!(checked, 25);
+}
+
+#[test]
+fn a_file_of_awari_positions() {
+    let dir = common::scratch("grade-awari", "file");
+    let f = dir.join("set.txt");
+    // OW-11.3's grand slam, South's only move, worth +2 (docs/awari.md), and the same board
+    // with North to move.
+    std::fs::write(
+        &f,
+        "# rules: awari\n0,0,0,0,0,1,23,1,0,0,0,0,0,23 S\n1,0,0,0,0,0,23,0,0,0,0,0,1,23 N +2\n",
+    )
+    .unwrap();
+    let out = mancala(&[
+        "grade",
+        "--file",
+        f.to_str().unwrap(),
+        "--no-cache",
+        "--level",
+        "1",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["positions"], 2);
+    assert_eq!(v["optimal"], 1.0);
+    for m in v["moves"].as_array().unwrap() {
+        assert_eq!(m["best"], 2, "{m}");
+        assert_eq!(m["values"].as_array().unwrap().len(), 1, "{m}");
+    }
+    assert!(
+        v["database"].as_str().unwrap().contains("levels 0..=2"),
+        "{v}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn other_oware_rule_sets_and_games_are_refused() {
+    let out = mancala(&[
+        "grade",
+        "--generate",
+        "--rules",
+        "oware",
+        "--level",
+        "1",
+        "--no-cache",
+    ]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("the rule set awari only"), "{err}");
+    let out = mancala(&[
+        "grade",
+        "--generate",
+        "--rules",
+        "awari",
+        "--max-seeds",
+        "6",
+        "--level",
+        "1",
+        "--no-cache",
+        "--games",
+    ]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("--games"), "{}", stderr(&out));
+}
