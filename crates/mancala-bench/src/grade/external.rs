@@ -1,0 +1,475 @@
+//! The external player ([`ExternalPlayer`]): a program speaking the line protocol
+//! (`docs/line-protocol.md`), the grader being the side that sends positions and reads moves.
+//! Each program runs in its own process group, with a reader thread for its replies, a cap on
+//! a reply's length, a start-up limit outside the move's clock, and the group killed on a
+//! timeout and on the grader's own signals ([`kill_programs`]).
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use mancala_core::Game;
+
+use super::{Answer, Budget, Player};
+
+/// Longest reply line read from an external program, bytes (the newline excluded); a longer
+/// line is a failure and the program is stopped.
+pub const MAX_REPLY_BYTES: usize = 4096;
+
+/// How long a freshly started external program may take to start and answer its first
+/// `position` request; the clock of the move starts at that `ok` reply.
+pub const STARTUP_LIMIT: Duration = Duration::from_secs(10);
+
+/// A line read from the program.
+enum Line {
+    /// A complete line (invalid UTF-8 replaced by U+FFFD).
+    Text(String),
+    /// A line longer than [`MAX_REPLY_BYTES`]: reading stopped there.
+    TooLong,
+}
+
+/// The process groups of the external programs running now (Unix), killed by
+/// [`kill_programs`].
+#[cfg(unix)]
+static GROUPS: std::sync::Mutex<Vec<i32>> = std::sync::Mutex::new(Vec::new());
+
+#[cfg(unix)]
+fn groups() -> std::sync::MutexGuard<'static, Vec<i32>> {
+    GROUPS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Kills (SIGKILL) the process group of every external program an [`ExternalPlayer`] is
+/// running now, the programs' own children included: what a grader calls on Ctrl-C or
+/// SIGTERM before it exits, so that nothing it started is left running. Elsewhere than Unix,
+/// nothing.
+pub fn kill_programs() {
+    #[cfg(unix)]
+    for &g in groups().iter() {
+        // SAFETY: kill(2) with a negative pid signals that process group; no memory is shared.
+        unsafe { libc::kill(-g, libc::SIGKILL) };
+    }
+}
+
+/// A running external program (the leader of its own process group on Unix) and the lines
+/// it writes.
+struct Running {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<Line>,
+    /// Whether no `position` request was answered yet (the start-up limit applies).
+    fresh: bool,
+    /// The rule set this program was told (`rules …`, answered either way), if any.
+    told: Option<String>,
+}
+
+impl Running {
+    /// Whether the program has ended, without reaping it (so its pid, the id of its process
+    /// group, stays reserved until [`Running::reap`]).
+    #[cfg(unix)]
+    fn ended(&self) -> bool {
+        let Ok(pid) = libc::pid_t::try_from(self.child.id()) else {
+            return true;
+        };
+        // SAFETY: `info` is a writable local; waitid with WNOWAIT only inspects the child.
+        unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            let r = libc::waitid(
+                libc::P_PID,
+                pid as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+            );
+            r == 0 && info.si_pid() != 0
+        }
+    }
+
+    #[cfg(not(unix))]
+    fn ended(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(Some(_)))
+    }
+
+    /// Kills the program's whole process group (the program and every process it started
+    /// that stayed in its group), then reaps the program.
+    fn reap(mut self) {
+        #[cfg(unix)]
+        if let Ok(pid) = i32::try_from(self.child.id()) {
+            // SAFETY: kill(2) on the group whose leader is our unreaped child (its id cannot
+            // have been reused).
+            unsafe { libc::kill(-pid, libc::SIGKILL) };
+            groups().retain(|&g| g != pid);
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Stops the program: when `polite`, `quit` and up to 100 ms to end; then its process
+    /// group is killed (it is never left running, nor are its children).
+    fn stop(mut self, polite: bool) {
+        if polite {
+            let _ = writeln!(self.stdin, "quit");
+            let _ = self.stdin.flush();
+            for _ in 0..20 {
+                if self.ended() {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        self.reap();
+    }
+}
+
+/// An external program as a player, speaking the line protocol of `mancala agent line`
+/// (`docs/line-protocol.md`, "Grading a program"): after each start of the program, and
+/// whenever the rule set of the positions changes, the grader writes `rules <rule set>` (the
+/// positions' rules in the rule-set notation) and reads one line within [`STARTUP_LIMIT`]
+/// (`ok …`, or `error …`: the program refused it and is graded all the same,
+/// [`Player::rules_refused`]; no reply or another one is a failure); for each position it writes
+/// `position <position>` and reads one line (`ok …`; `error …` is a failure), then writes
+/// `go time <ms>` (with ` nodes <n>` when the budget has a node budget) and reads
+/// `bestmove <move> …` (the words after the move are not read). The whole exchange must end
+/// within [`Budget::deadline`] from the moment `position` is sent — for a program just
+/// started, from its `ok` reply, the start-up and that reply having [`STARTUP_LIMIT`]. Lines
+/// left over from an earlier exchange are discarded before `position` is sent, and a
+/// `bestmove` line read in reply to `position` is skipped as stale. A reply line longer
+/// than [`MAX_REPLY_BYTES`] is a failure. A program that does not answer in time is killed,
+/// one that ends or answers otherwise is a failure; either way it is started again for the
+/// next position. On Unix the program runs in its own process group with an empty signal
+/// mask, and the whole group is killed when it is stopped (and by [`kill_programs`]). Its
+/// standard error is discarded.
+pub struct ExternalPlayer {
+    command: Vec<String>,
+    running: Option<Running>,
+    /// The program's reason for refusing the last rule set it was told.
+    refused: Option<String>,
+}
+
+impl ExternalPlayer {
+    /// The program `command[0]` with the arguments `command[1..]` (not started yet: it
+    /// starts with the first position, and again after a failure).
+    #[must_use]
+    pub fn new(command: Vec<String>) -> ExternalPlayer {
+        ExternalPlayer {
+            command,
+            running: None,
+            refused: None,
+        }
+    }
+
+    /// Starts the program now if it is not running (e.g. to check that it can start before
+    /// a long run).
+    ///
+    /// # Errors
+    /// Why the program cannot start (no such program, no permission, …).
+    pub fn start_now(&mut self) -> Result<(), String> {
+        if self.running.is_none() {
+            self.running = Some(self.start()?);
+        }
+        Ok(())
+    }
+
+    fn start(&self) -> Result<Running, String> {
+        let (program, args) = self
+            .command
+            .split_first()
+            .ok_or_else(|| "no program given".to_string())?;
+        let mut command = Command::new(program);
+        command
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            command.process_group(0);
+            // SAFETY: between fork and exec only async-signal-safe calls: sigemptyset and
+            // sigprocmask on a local set. A grader may block signals in its threads (for a
+            // signal-waiting thread); the program must start with none blocked.
+            unsafe {
+                command.pre_exec(|| {
+                    let mut set: libc::sigset_t = std::mem::zeroed();
+                    libc::sigemptyset(&mut set);
+                    libc::sigprocmask(libc::SIG_SETMASK, &set, std::ptr::null_mut());
+                    Ok(())
+                });
+            }
+        }
+        let mut child = command
+            .spawn()
+            .map_err(|e| format!("cannot start {program}: {e}"))?;
+        #[cfg(unix)]
+        if let Ok(pid) = i32::try_from(child.id()) {
+            groups().push(pid);
+        }
+        let stdin = child.stdin.take().ok_or("no standard input")?;
+        let stdout = child.stdout.take().ok_or("no standard output")?;
+        let (tx, lines) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("grade-reader".into())
+            .spawn(move || read_lines(stdout, &tx))
+            .map_err(|e| format!("cannot start a reader thread: {e}"))?;
+        Ok(Running {
+            child,
+            stdin,
+            lines,
+            fresh: true,
+            told: None,
+        })
+    }
+
+    /// Starts the program if it is not running and tells it the rule set `rules` (the
+    /// request `rules <rules>`), as the grader does before the first position of a run and
+    /// after every start; the answer must come within [`STARTUP_LIMIT`]. Returns `None` when
+    /// the program accepted it (`ok …`), the reason when it refused it (`error <reason>`:
+    /// it is graded all the same, and must then know the rule set from its own options).
+    ///
+    /// # Errors
+    /// Why the program cannot start, or did not answer the request (no reply in time, a
+    /// reply other than `ok …` or `error …`, the program ended): it is then stopped.
+    pub fn tell_rules(&mut self, rules: &str) -> Result<Option<String>, String> {
+        self.start_now()?;
+        let mut run = self.running.take().ok_or("the program is not running")?;
+        match Self::send_rules(&mut run, rules) {
+            Ok(refused) => {
+                self.running = Some(run);
+                self.refused.clone_from(&refused);
+                Ok(refused)
+            }
+            Err(Answer::TimedOut) => {
+                run.stop(false);
+                Err(format!(
+                    "the program did not answer `rules {rules}` within {} s (every request gets one reply line, docs/line-protocol.md)",
+                    STARTUP_LIMIT.as_secs()
+                ))
+            }
+            Err(Answer::Failed(why)) => {
+                run.stop(false);
+                Err(why)
+            }
+            Err(_) => {
+                run.stop(false);
+                Err("unexpected".to_string())
+            }
+        }
+    }
+
+    /// Sends `rules <rules>` and reads the reply within [`STARTUP_LIMIT`] (a stale
+    /// `bestmove` line skipped): `Ok(None)` for `ok …`, `Ok(Some(reason))` for `error …`.
+    fn send_rules(run: &mut Running, rules: &str) -> Result<Option<String>, Answer<()>> {
+        while run.lines.try_recv().is_ok() {}
+        let sent = Instant::now();
+        let reply = Self::exchange(run, &format!("rules {rules}"), sent + STARTUP_LIMIT, |l| {
+            l.split_whitespace()
+                .next()
+                .is_some_and(|w| w.eq_ignore_ascii_case("bestmove"))
+        })?;
+        run.told = Some(rules.to_string());
+        let first = reply.split_whitespace().next().unwrap_or("");
+        if first.eq_ignore_ascii_case("ok") {
+            Ok(None)
+        } else if first.eq_ignore_ascii_case("error") {
+            let why = reply[first.len()..].trim();
+            Ok(Some(mancala_core::Shortened(why).to_string()))
+        } else {
+            Err(Answer::Failed(format!(
+                "expected `ok …` or `error …` in reply to `rules {rules}`, got \"{}\"",
+                mancala_core::Shortened(&reply)
+            )))
+        }
+    }
+
+    /// Sends `request` and waits until `deadline` for the next non-blank line that `stale`
+    /// does not reject.
+    fn exchange(
+        run: &mut Running,
+        request: &str,
+        deadline: Instant,
+        stale: impl Fn(&str) -> bool,
+    ) -> Result<String, Answer<()>> {
+        writeln!(run.stdin, "{request}")
+            .and_then(|()| run.stdin.flush())
+            .map_err(|e| Answer::Failed(format!("writing to the program: {e}")))?;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match run.lines.recv_timeout(left) {
+                Ok(Line::Text(line)) if line.trim().is_empty() || stale(line.trim()) => {}
+                Ok(Line::Text(line)) => return Ok(line.trim().to_string()),
+                Ok(Line::TooLong) => {
+                    return Err(Answer::Failed(format!(
+                        "a reply line longer than {MAX_REPLY_BYTES} bytes"
+                    )))
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(Answer::TimedOut),
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(Answer::Failed(
+                        "the program ended (no reply line)".to_string(),
+                    ))
+                }
+            }
+        }
+    }
+}
+
+/// Reads `stdout` line by line into `tx` until the end, an error, or a line longer than
+/// [`MAX_REPLY_BYTES`] (sent as [`Line::TooLong`], then reading stops).
+fn read_lines(stdout: impl std::io::Read, tx: &mpsc::Sender<Line>) {
+    let mut reader = BufReader::new(stdout);
+    let mut line = Vec::new();
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok([]) | Err(_) => return,
+            Ok(b) => b,
+        };
+        let (used, end) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        line.extend_from_slice(&buf[..used - usize::from(end)]);
+        reader.consume(used);
+        if line.len() > MAX_REPLY_BYTES {
+            let _ = tx.send(Line::TooLong);
+            return;
+        }
+        if end {
+            let text = String::from_utf8_lossy(&line).into_owned();
+            line.clear();
+            if tx.send(Line::Text(text)).is_err() {
+                return;
+            }
+        }
+    }
+}
+
+impl Drop for ExternalPlayer {
+    fn drop(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.stop(true);
+        }
+    }
+}
+
+impl<G: Game> Player<G> for ExternalPlayer {
+    fn name(&self) -> String {
+        self.command.join(" ")
+    }
+
+    fn times_itself(&self) -> bool {
+        true
+    }
+
+    fn rules_refused(&self) -> Option<String> {
+        self.refused.clone()
+    }
+
+    fn answer(&mut self, position: &G, budget: &Budget) -> Answer<G::Move> {
+        let mut run = match self.running.take() {
+            Some(r) => r,
+            None => match self.start() {
+                Ok(r) => r,
+                Err(e) => return Answer::Failed(e),
+            },
+        };
+        // The rule set of the position, told before the first position and after every
+        // start (not part of the move's time: it has the start-up limit).
+        let rules = position.rules().to_string();
+        if run.told.as_deref() != Some(rules.as_str()) {
+            match Self::send_rules(&mut run, &rules) {
+                Ok(refused) => self.refused = refused,
+                Err(failure) => {
+                    run.stop(false);
+                    return match failure {
+                        Answer::TimedOut => Answer::Failed(format!(
+                            "no reply to `rules {rules}` within {} s",
+                            STARTUP_LIMIT.as_secs()
+                        )),
+                        Answer::Failed(why) => Answer::Failed(why),
+                        Answer::Move(()) | Answer::Unreadable(_) => {
+                            Answer::Failed("unexpected".to_string())
+                        }
+                    };
+                }
+            }
+        }
+        // Lines left from an earlier exchange (an extra reply) are not answers to this one.
+        while run.lines.try_recv().is_ok() {}
+        let mut go = format!("go time {}", budget.time.as_millis().max(1));
+        if let Some(n) = budget.nodes {
+            go.push_str(&format!(" nodes {n}"));
+        }
+        let result = (|| {
+            let fresh = std::mem::replace(&mut run.fresh, false);
+            let sent = Instant::now();
+            let limit = if fresh {
+                STARTUP_LIMIT.max(budget.deadline())
+            } else {
+                budget.deadline()
+            };
+            let ok = Self::exchange(
+                &mut run,
+                &format!("position {position}"),
+                sent.checked_add(limit).unwrap_or(sent + STARTUP_LIMIT),
+                |l| {
+                    l.split_whitespace()
+                        .next()
+                        .is_some_and(|w| w.eq_ignore_ascii_case("bestmove"))
+                },
+            )?;
+            // The clock: from the `position` request, or from the `ok` of a program just
+            // started.
+            let from = if fresh { Instant::now() } else { sent };
+            let deadline = from
+                .checked_add(budget.deadline())
+                .unwrap_or(from + Duration::from_secs(86_400 * 365));
+            if let Some(why) = ok.strip_prefix("error") {
+                return Err(Answer::Failed(format!(
+                    "position refused:{}",
+                    mancala_core::Shortened(why)
+                )));
+            }
+            if !ok.starts_with("ok") {
+                return Err(Answer::Failed(format!(
+                    "expected `ok …`, got \"{}\"",
+                    mancala_core::Shortened(&ok)
+                )));
+            }
+            let reply = Self::exchange(&mut run, &go, deadline, |_| false)?;
+            let mut words = reply.split_whitespace();
+            match (words.next(), words.next()) {
+                (Some("bestmove"), Some(mv)) => Ok(mv.to_string()),
+                (Some("error"), _) => Err(Answer::Failed(format!(
+                    "go refused: {}",
+                    mancala_core::Shortened(&reply)
+                ))),
+                _ => Err(Answer::Failed(format!(
+                    "expected `bestmove <move> …`, got \"{}\"",
+                    mancala_core::Shortened(&reply)
+                ))),
+            }
+        })();
+        match result {
+            Ok(text) => {
+                self.running = Some(run);
+                match text.parse::<G::Move>() {
+                    Ok(mv) => Answer::Move(mv),
+                    Err(_) => Answer::Unreadable(mancala_core::Shortened(&text).to_string()),
+                }
+            }
+            Err(failure) => {
+                // A program that failed is stopped (at once: it has had its time) and started
+                // again for the next position.
+                run.stop(false);
+                match failure {
+                    Answer::TimedOut => Answer::TimedOut,
+                    Answer::Failed(why) => Answer::Failed(why),
+                    Answer::Move(()) | Answer::Unreadable(_) => {
+                        Answer::Failed("unexpected".to_string())
+                    }
+                }
+            }
+        }
+    }
+}
