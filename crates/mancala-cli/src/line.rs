@@ -272,10 +272,19 @@ impl<G: Evaluate> State<'_, '_, G> {
     fn go(&mut self, rest: &str) -> Result<String, String> {
         let (mut time_ms, mut nodes, mut depth) = (self.time_ms, self.nodes, None);
         let mut words = rest.split_whitespace();
+        let mut seen: Vec<String> = Vec::new();
         while let Some(key) = words.next() {
             let value = words
                 .next()
                 .ok_or_else(|| format!("go: `{}` needs a number", mancala_core::Shortened(key)))?;
+            let lower = key.to_ascii_lowercase();
+            if seen.contains(&lower) {
+                return Err(format!(
+                    "go: `{}` given twice",
+                    mancala_core::Shortened(key)
+                ));
+            }
+            seen.push(lower);
             let n: u64 = value.parse().map_err(|_| {
                 format!(
                     "go: {}: `{}` is not a whole number",

@@ -77,6 +77,10 @@ fn errors_are_one_line_and_the_session_goes_on() {
     // 0 is no limit for depth as for time and nodes (docs/line-protocol.md).
     let replies = session("oware", "go depth 0 nodes 500\n");
     assert!(replies[0].starts_with("bestmove "), "{replies:?}");
+    // Each budget once: a second `nodes` (in any case) is refused, not silently taken.
+    let replies = session("oware", "go nodes 5 NODES 6\ngo time 5 depth 1 time 9\n");
+    assert_eq!(replies[0], "error go: `NODES` given twice", "{replies:?}");
+    assert_eq!(replies[1], "error go: `time` given twice", "{replies:?}");
 }
 
 /// A finished game has no move to search: a one-line error. X12 of the rules: South's 6
