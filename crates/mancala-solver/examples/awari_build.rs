@@ -1,6 +1,7 @@
 //! Builds the `awari` databases to N seeds in memory and prints, per level, the boards, the
 //! value distribution (wins, draws, losses for the mover, mean value), the wall times by
-//! phase and the rate; then the totals, the peak resident memory and the lookup time.
+//! phase and the rate; then the totals, the peak resident memory and the lookup time, one
+//! byte a board and packed (`AwariDb::convert`).
 //!
 //! ```text
 //! cargo run --release -p mancala-solver --example awari_build -- N [--threads T]
@@ -12,6 +13,7 @@
 use std::time::Instant;
 
 use mancala_solver::awari::{rank, AwariBoard, AwariDb};
+use mancala_solver::egdb::Encoding;
 
 /// User + system CPU seconds of this process (Linux), 0 elsewhere.
 fn cpu_seconds() -> f64 {
@@ -109,6 +111,22 @@ fn main() {
     }
     let ns = t.elapsed().as_secs_f64() * 1e9 / probes.len() as f64;
     println!("lookup: {ns:.1} ns a board (value() of 1,000,000 random boards of level {n}, checksum {sum})");
+    // The same boards in the packed encoding (the database as a packed file is read).
+    let packed = db.convert(Encoding::Packed).expect("packed");
+    let t = Instant::now();
+    let mut psum = 0i64;
+    for b in &probes {
+        psum += i64::from(packed.value(b).unwrap());
+    }
+    let pns = t.elapsed().as_secs_f64() * 1e9 / probes.len() as f64;
+    assert_eq!(psum, sum, "the packed values differ");
+    println!(
+        "lookup packed: {pns:.1} ns a board ({} bits a board, {} bytes; the same boards, same checksum), load {}",
+        packed.bits_per_entry(),
+        packed.bytes(),
+        load_average()
+    );
+    drop(packed);
 
     if let Some(text) = opt("--probe") {
         let b: AwariBoard = text.parse().expect("board");

@@ -189,7 +189,7 @@ const CHECK_PIECE: usize = 1 << 22;
 
 /// The CRC-32 (IEEE) of `bytes`, the same as `crc32fast::hash`, computed in pieces on the
 /// rayon threads and combined.
-pub(super) fn parallel_crc32(bytes: &[u8]) -> u32 {
+pub(crate) fn parallel_crc32(bytes: &[u8]) -> u32 {
     // `collect` keeps the pieces in order (CRC combination is not commutative).
     let pieces: Vec<crc32fast::Hasher> = bytes
         .par_chunks(CHECK_PIECE)
