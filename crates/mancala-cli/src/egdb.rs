@@ -40,7 +40,10 @@ position), and is named kalah6.k30.packed.egdb.
 --rules awari builds the Awari database of levels 0..=N (N = --max-seeds, at most 48; one
 byte a board, named awari.n<N>.egdb), printing each level's wins, draws and losses for the
 mover on standard error; without --out it goes to the cache folder, where `solve --rules
-awari --max-seeds N` finds it. N = 18: 84 MB; N = 20: 216 MB, about 80 s of CPU.")]
+awari --max-seeds N` finds it. N = 18: 84 MB; N = 20: 216 MB, about 80 s of CPU. With
+--encoding packed it is saved with the value's index among -n..n of its level n in 6 bits a
+board for N = 16..31 (7 from N = 32), named awari.n<N>.packed.egdb (N = 20: 162 MB; N = 30:
+6.8 GiB instead of 9.1 GiB), and a packed file stays packed in memory when it is read.")]
     Build {
         /// Rule set (its m and capture/end options decide the database).
         #[arg(long)]
@@ -68,15 +71,17 @@ awari --max-seeds N` finds it. N = 18: 84 MB; N = 20: 216 MB, about 80 s of CPU.
         #[arg(long, default_value = "byte")]
         encoding: Encoding,
     },
-    /// Write a database file again in the other entry encoding (every value the same).
-    /// Awari files have one encoding only (one byte a board): refused, saying so.
+    /// Write a database file (Kalah or Awari) again in the other entry encoding (every value
+    /// the same).
     #[command(after_help = "\
 Examples:
   mancala egdb convert egdb/kalah6.k26.egdb --encoding packed
   mancala egdb convert egdb/kalah6.k26.packed.egdb --encoding byte --out other/
+  mancala egdb convert egdb/awari.n24.egdb --encoding packed
 The file is read and checked completely first; the new one is written beside it (or into
 --out) under the name of its encoding: kalah6.k26.egdb for byte, kalah6.k26.packed.egdb for
-packed. Both encodings are in memory at once while converting.")]
+packed (awari.n24.egdb, awari.n24.packed.egdb). Both encodings are in memory at once while
+converting.")]
     Convert {
         /// The database file.
         file: PathBuf,
@@ -124,15 +129,10 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             encoding,
         } => {
             if crate::awari::wanted(&rules, "endgame databases are")? {
-                if encoding != Encoding::Byte {
-                    return Err(format!(
-                        "--encoding {encoding}: Awari databases are one byte a board (docs/awari.md)"
-                    ));
-                }
                 if cache {
                     return crate::awari::build_cache(threads);
                 }
-                return crate::awari::build(max_seeds, out.as_deref(), threads);
+                return crate::awari::build(max_seeds, out.as_deref(), threads, encoding);
             }
             match (max_seeds, out) {
                 (Some(max_seeds), Some(out)) if !cache => {
@@ -148,8 +148,10 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
         EgdbCommand::Convert {
             file,
             encoding,
-            out: _,
-        } if crate::awari::is_awari_file(&file) => crate::awari::convert(&file, encoding),
+            out,
+        } if crate::awari::is_awari_file(&file) => {
+            crate::awari::convert(&file, encoding, out.as_deref())
+        }
         EgdbCommand::Convert {
             file,
             encoding,
