@@ -104,7 +104,7 @@ pub enum MancalaEgdbEncoding {
 impl MancalaEgdbEncoding {
     /// The library's encoding of the C value `code`, or `MANCALA_STATUS_INVALID_ARGUMENT`
     /// naming the argument `arg`.
-    fn from_c(code: u32, arg: &str) -> Result<Encoding> {
+    pub(crate) fn from_c(code: u32, arg: &str) -> Result<Encoding> {
         match code {
             c if c == MancalaEgdbEncoding::Byte as u32 => Ok(Encoding::Byte),
             c if c == MancalaEgdbEncoding::Packed as u32 => Ok(Encoding::Packed),
@@ -118,7 +118,7 @@ impl MancalaEgdbEncoding {
     }
 
     /// The C value of the library's `encoding`.
-    fn to_c(encoding: Encoding) -> u32 {
+    pub(crate) fn to_c(encoding: Encoding) -> u32 {
         match encoding {
             Encoding::Byte => MancalaEgdbEncoding::Byte as u32,
             Encoding::Packed => MancalaEgdbEncoding::Packed as u32,
