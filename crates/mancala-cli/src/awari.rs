@@ -13,7 +13,7 @@ use mancala_solver::awari::{
     DEFAULT_MAX_SEEDS, MAX_SEEDS,
 };
 use mancala_solver::egdb::{game_of_file, Encoding};
-use mancala_solver::{available_memory_bytes, Cache, Egdb, EgdbError};
+use mancala_solver::{available_memory_bytes, Cache, EgdbError};
 
 use crate::database::named;
 use crate::solve::SolveArgs;
@@ -139,13 +139,7 @@ pub fn build(
         .prefix(".mancala-write-check-")
         .tempfile_in(&dir)
         .map_err(refused)?;
-    let saved = path.clone();
-    crate::interrupt::on_interrupt(move || {
-        // Awari files are saved by the same code, under the same temporary names.
-        for p in Egdb::remove_unfinished_saves(&saved) {
-            eprintln!("mancala: removed {}", p.display());
-        }
-    });
+    crate::egdb::remove_saves_on_interrupt(path.clone());
     if !crate::progress::is_quiet() {
         eprintln!(
             "mancala: building the Awari database of levels 0..={max_seeds} ({entries} boards, {})",
@@ -166,12 +160,7 @@ pub fn build(
     let build_s = t.elapsed().as_secs_f64();
     let t = Instant::now();
     let report = db.save(&path).map_err(|e| e.to_string())?;
-    for stale in &report.removed_stale {
-        eprintln!(
-            "mancala: removed {}: a temporary file left by an earlier save that was killed",
-            stale.display()
-        );
-    }
+    crate::egdb::report_removed(&report.removed_stale);
     let what = match encoding {
         Encoding::Byte => "one byte a board".to_string(),
         Encoding::Packed => format!("packed, {} bits a board", db.bits_per_entry()),
@@ -207,12 +196,7 @@ pub fn build_cache(threads: usize) -> Result<(), String> {
         )
     })?;
     let cache = Cache::new(&dir);
-    let saved = cache.awari_path(DEFAULT_MAX_SEEDS);
-    crate::interrupt::on_interrupt(move || {
-        for p in Egdb::remove_unfinished_saves(&saved) {
-            eprintln!("mancala: removed {}", p.display());
-        }
-    });
+    crate::egdb::remove_saves_on_interrupt(cache.awari_path(DEFAULT_MAX_SEEDS));
     let c = cache
         .awari_get_or_build(DEFAULT_MAX_SEEDS, threads, &mut |ev| {
             if crate::progress::is_quiet() {
@@ -356,46 +340,14 @@ pub fn convert(file: &Path, encoding: Encoding, out: Option<&Path>) -> Result<()
     }
     let bits = mancala_solver::awari::bits_per_entry(encoding, info.max_seeds);
     let needs = info.payload_bytes + payload_bytes(info.entries, bits) + 8;
-    if let Some(avail) = available_memory_bytes() {
-        if needs > avail {
-            return Err(format!(
-                "{}: converting needs both encodings in memory, {needs} bytes ({}), more than the {avail} bytes of memory available",
-                file.display(),
-                crate::egdb::human(needs)
-            ));
-        }
-    }
-    let dir = match out {
-        Some(d) => d.to_path_buf(),
-        None => match file.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        },
-    };
-    std::fs::create_dir_all(&dir).map_err(|e| {
-        format!(
-            "--out {}: {}",
-            dir.display(),
-            crate::paths::folder_error(&dir, &e)
-        )
-    })?;
+    let dir = crate::egdb::convert_folder(file, out, needs)?;
     let path = dir.join(AwariDb::file_name_for(info.max_seeds, encoding));
     let db = AwariDb::open(file).map_err(|e| named(file, &e))?;
-    let saved = path.clone();
-    crate::interrupt::on_interrupt(move || {
-        for p in Egdb::remove_unfinished_saves(&saved) {
-            eprintln!("mancala: removed {}", p.display());
-        }
-    });
+    crate::egdb::remove_saves_on_interrupt(path.clone());
     let converted = db.convert(encoding).map_err(|e| named(file, &e))?;
     drop(db);
     let report = converted.save(&path).map_err(|e| e.to_string())?;
-    for stale in &report.removed_stale {
-        eprintln!(
-            "mancala: removed {}: a temporary file left by an earlier save that was killed",
-            stale.display()
-        );
-    }
+    crate::egdb::report_removed(&report.removed_stale);
     println!(
         "converted {} (awari, levels 0..={}) to {} ({} bits a board, {} bytes) in {:.2} s",
         file.display(),
@@ -465,12 +417,7 @@ fn database(args: &SolveArgs, seeds: u32) -> Result<(AwariDb, String), String> {
         )
     })?;
     let cache = Cache::new(&dir);
-    let saved = cache.awari_path(n);
-    crate::interrupt::on_interrupt(move || {
-        for p in Egdb::remove_unfinished_saves(&saved) {
-            eprintln!("mancala: removed {}", p.display());
-        }
-    });
+    crate::egdb::remove_saves_on_interrupt(cache.awari_path(n));
     let mut bar = None;
     let mut done = 0u64;
     let t = Instant::now();
@@ -519,12 +466,7 @@ fn database(args: &SolveArgs, seeds: u32) -> Result<(AwariDb, String), String> {
     let c = result.map_err(|e| {
         format!("cannot use the endgame database cache ({e}); --egdb FILE or --no-cache answer without it")
     })?;
-    for stale in &c.removed_stale {
-        eprintln!(
-            "mancala: removed {}: a temporary file left by an earlier save that was killed",
-            stale.display()
-        );
-    }
+    crate::egdb::report_removed(&c.removed_stale);
     if let Some(e) = &c.save_error {
         eprintln!(
             "mancala: warning: the Awari database could not be kept in the cache ({e}); it is used this time and built again next time"

@@ -227,6 +227,65 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
     }
 }
 
+/// Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file of a save of
+/// `path` before the exit (`crate::interrupt`), naming each removed file on standard error.
+/// Kalah and Awari files are saved by the same code, under the same temporary names.
+pub(crate) fn remove_saves_on_interrupt(path: PathBuf) {
+    crate::interrupt::on_interrupt(move || {
+        for p in Egdb::remove_unfinished_saves(&path) {
+            eprintln!("mancala: removed {}", p.display());
+        }
+    });
+}
+
+/// Names on standard error each temporary file of a killed save that a save removed
+/// (`SaveReport::removed_stale`).
+pub(crate) fn report_removed(stale: &[PathBuf]) {
+    for s in stale {
+        eprintln!(
+            "mancala: removed {}: a temporary file left by an earlier save that was killed",
+            s.display()
+        );
+    }
+}
+
+/// The checks of `egdb convert FILE` before the file is read: `needs` bytes (both
+/// encodings at once) must fit the memory available; then the folder the new file goes
+/// to, `out` or else the folder of `file`, created.
+///
+/// # Errors
+/// The memory needed and available, or the folder's error.
+pub(crate) fn convert_folder(
+    file: &std::path::Path,
+    out: Option<&std::path::Path>,
+    needs: u64,
+) -> Result<PathBuf, String> {
+    if let Some(avail) = mancala_solver::available_memory_bytes() {
+        if needs > avail {
+            return Err(format!(
+                "{}: converting needs both encodings in memory, {needs} bytes ({}), more than the {avail} bytes of memory available",
+                file.display(),
+                human(needs)
+            ));
+        }
+    }
+    let dir = match out {
+        Some(d) => d.to_path_buf(),
+        None => match file.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        },
+    };
+    std::fs::create_dir_all(&dir).map_err(|e| {
+        format!(
+            "--out {}: {}",
+            dir.display(),
+            crate::paths::folder_error(&dir, &e)
+        )
+    })?;
+    Ok(dir)
+}
+
 /// `bytes` in the unit a person reads: `215 MiB`, `6.4 GiB`.
 pub(crate) fn human(bytes: u64) -> String {
     const MIB: f64 = 1024.0 * 1024.0;
@@ -364,12 +423,7 @@ fn build(
         .map_err(refused)?;
     // Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file before the
     // exit (`crate::interrupt`).
-    let saved = path.clone();
-    crate::interrupt::on_interrupt(move || {
-        for p in Egdb::remove_unfinished_saves(&saved) {
-            eprintln!("mancala: removed {}", p.display());
-        }
-    });
+    crate::egdb::remove_saves_on_interrupt(path.clone());
     let bar = crate::progress::bar(entries.min(u128::from(u64::MAX)) as u64);
     let t = Instant::now();
     let db = Egdb::build(
@@ -398,12 +452,7 @@ fn build(
     }
     let t = Instant::now();
     let report = db.save(&path).map_err(|e| e.to_string())?;
-    for stale in &report.removed_stale {
-        eprintln!(
-            "mancala: removed {}: a temporary file left by an earlier save that was killed",
-            stale.display()
-        );
-    }
+    crate::egdb::report_removed(&report.removed_stale);
     println!(
         "built {} in {build_s:.2} s ({:.1} M positions/s), {} entries, {} ({} bits a position), {} bytes; saved {} in {:.2} s",
         db.description(),
@@ -442,48 +491,16 @@ fn convert(
     // after a packed payload).
     let bits = u64::from(encoding.bits_per_entry(info.max_seeds, info.options));
     let needs = info.memory_bytes + (info.entries * bits).div_ceil(8) + 8;
-    if let Some(avail) = mancala_solver::available_memory_bytes() {
-        if needs > avail {
-            return Err(format!(
-                "{}: converting needs both encodings in memory, {needs} bytes ({}), more than the {avail} bytes of memory available",
-                file.display(),
-                human(needs)
-            ));
-        }
-    }
-    let dir = match out {
-        Some(d) => d.to_path_buf(),
-        None => match file.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        },
-    };
-    std::fs::create_dir_all(&dir).map_err(|e| {
-        format!(
-            "--out {}: {}",
-            dir.display(),
-            crate::paths::folder_error(&dir, &e)
-        )
-    })?;
+    let dir = convert_folder(file, out, needs)?;
     let path = dir.join(Egdb::file_name(&rules, info.max_seeds, encoding));
     let db = Egdb::open(file).map_err(|e| named(file, &e))?;
     // Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file before the
     // exit (`crate::interrupt`).
-    let saved = path.clone();
-    crate::interrupt::on_interrupt(move || {
-        for p in Egdb::remove_unfinished_saves(&saved) {
-            eprintln!("mancala: removed {}", p.display());
-        }
-    });
+    crate::egdb::remove_saves_on_interrupt(path.clone());
     let converted = db.convert(encoding).map_err(|e| named(file, &e))?;
     drop(db);
     let report = converted.save(&path).map_err(|e| e.to_string())?;
-    for stale in &report.removed_stale {
-        eprintln!(
-            "mancala: removed {}: a temporary file left by an earlier save that was killed",
-            stale.display()
-        );
-    }
+    crate::egdb::report_removed(&report.removed_stale);
     println!(
         "converted {} ({}) to {} ({} bits a position, {} bytes) in {:.2} s",
         file.display(),
