@@ -157,6 +157,14 @@ fn damaged_files_are_refused_with_their_error() {
     ));
 }
 
+/// The rank, level and value of the [`EgdbError::BadEntry`] that `r` must be.
+fn bad_entry(r: Result<AwariDb, EgdbError>) -> (u64, u32, i32) {
+    match r {
+        Err(EgdbError::BadEntry { rank, seeds, value }) => (rank, seeds, value),
+        other => panic!("{other:?}"),
+    }
+}
+
 /// `bytes` with its header re-encoded around `edit` and its checksums made right again.
 fn rewritten(bytes: &[u8], edit: impl FnOnce(&mut Header, &mut Vec<u8>)) -> Vec<u8> {
     let mut payload = bytes[HEADER..].to_vec();
@@ -188,12 +196,7 @@ fn impossible_values_and_other_rules_are_refused_behind_right_checksums() {
     let first2 = (level(0) + level(1)) as usize;
     assert_eq!(first2, 13);
     let bad = rewritten(&good, |_, p| p[first2] = 131);
-    match open_bytes("value.egdb", &bad) {
-        Err(EgdbError::BadEntry { rank, seeds, value }) => {
-            assert_eq!((rank, seeds, value), (13, 2, 3));
-        }
-        other => panic!("{other:?}"),
-    }
+    assert_eq!(bad_entry(open_bytes("value.egdb", &bad)), (13, 2, 3));
     // The last board of level N worth −(N+1).
     let bad = rewritten(&good, |_, p| *p.last_mut().unwrap() = 128 - (N as u8 + 1));
     assert!(matches!(
@@ -567,21 +570,11 @@ fn damaged_packed_files_are_refused_with_their_error() {
     // Level 2 starts at entry 13; its list −2..=2 has codes 0..=4: code 5 is past it,
     // reported as the value it would stand for, −2 + 5 = 3.
     let bad = repacked(&|p| with_code(p, w, 13, 5));
-    match open_bytes("pcode.egdb", &bad) {
-        Err(EgdbError::BadEntry { rank, seeds, value }) => {
-            assert_eq!((rank, seeds, value), (13, 2, 3));
-        }
-        other => panic!("{other:?}"),
-    }
+    assert_eq!(bad_entry(open_bytes("pcode.egdb", &bad)), (13, 2, 3));
     // The last entry (level N, codes 0..=16) given the largest code, 31: value −8 + 31.
     let last = (0..=u64::from(N)).map(level).sum::<u64>() - 1;
     let bad = repacked(&|p| with_code(p, w, last, 31));
-    match open_bytes("pcode2.egdb", &bad) {
-        Err(EgdbError::BadEntry { rank, seeds, value }) => {
-            assert_eq!((rank, seeds, value), (last, N, 23));
-        }
-        other => panic!("{other:?}"),
-    }
+    assert_eq!(bad_entry(open_bytes("pcode2.egdb", &bad)), (last, N, 23));
     // A code that is in its list is taken: the value −n + code.
     let ok = repacked(&|p| with_code(p, w, 13, 4));
     let path = tmp("pok.egdb");

@@ -69,8 +69,8 @@ use super::retro::LevelStats;
 use super::MAX_SEEDS;
 use crate::egdb::packed::{self, Codec, PAD};
 use crate::egdb::{
-    self, check_unchanged, combine_crc32, open_regular, parallel_crc32, read_payload,
-    read_raw_header, EgdbError, Encoding, Header, SaveReport, FORMAT_VERSION,
+    self, check_unchanged, combine_crc32, open_with_header, parallel_crc32, read_payload,
+    EgdbError, Encoding, Header, SaveReport, FORMAT_VERSION,
 };
 
 /// The rule set an Awari database file names in its header: the `awari` rules (OW-10.3),
@@ -374,13 +374,7 @@ impl AwariDb {
     /// [`EgdbError::WrongGame`] (a Kalah database), [`EgdbError::RulesMismatch`] (an Oware
     /// rule set other than `awari`).
     pub fn info(path: &Path) -> Result<AwariInfo, EgdbError> {
-        let io = |source| EgdbError::Io {
-            path: path.to_path_buf(),
-            source,
-        };
-        let f = open_regular(path).map_err(io)?;
-        let len = f.metadata().map_err(io)?.len();
-        let (header, _) = read_raw_header(path, &f, len)?;
+        let (_, len, header, _) = open_with_header(path)?;
         check_header(path, header, len)
     }
 
@@ -400,13 +394,7 @@ impl AwariDb {
     /// [`EgdbError::Checksum`], [`EgdbError::BadEntry`], [`EgdbError::Changed`],
     /// [`EgdbError::OutOfMemory`].
     pub fn open(path: &Path) -> Result<AwariDb, EgdbError> {
-        let io = |source| EgdbError::Io {
-            path: path.to_path_buf(),
-            source,
-        };
-        let f = open_regular(path).map_err(io)?;
-        let len = f.metadata().map_err(io)?.len();
-        let (header, head) = read_raw_header(path, &f, len)?;
+        let (f, len, header, head) = open_with_header(path)?;
         let info = check_header(path, header, len)?;
         if info.encoding == Encoding::Packed {
             return open_packed(path, &f, len, &head, &info);
