@@ -44,10 +44,8 @@ fn awari_error(e: AwariError) -> Error {
 }
 
 fn new_db(out: *mut *mut MancalaAwariDb, db: AwariDb) -> Result<()> {
-    let out = io::out_ptr(out, "out")?;
-    // SAFETY: checked non-NULL; writable by the caller's contract.
-    unsafe { out.write(handle::into_handle(MancalaAwariDb { db: Arc::new(db) })) };
-    Ok(())
+    // SAFETY: `out` is NULL or writable by the entry point's contract.
+    unsafe { handle::write_new(out, "out", MancalaAwariDb { db: Arc::new(db) }) }
 }
 
 /// Builds in memory the Awari database of every board with at most `max_seeds` (N, 0..=48)
@@ -249,19 +247,11 @@ pub unsafe extern "C" fn mancala_awari_db_encoding(
     memory_bytes: *mut u64,
 ) -> MancalaStatus {
     guard(|| {
-        let encoding = io::out_ptr(encoding, "encoding")?;
-        let bits_per_entry = io::out_ptr(bits_per_entry, "bits_per_entry")?;
-        let memory_bytes = io::out_ptr(memory_bytes, "memory_bytes")?;
-        // SAFETY: registry-checked handle.
-        let db = unsafe { handle::get(db, "db") }?;
-        // SAFETY: every out-pointer written here was checked non-NULL above (`io::out_ptr`)
-        // and is writable by the caller's contract.
-        unsafe {
-            encoding.write(crate::egdb::MancalaEgdbEncoding::to_c(db.db.encoding()));
-            bits_per_entry.write(db.db.bits_per_entry());
-            memory_bytes.write(db.db.bytes() as u64);
-        }
-        Ok(())
+        crate::egdb::write_encoding(encoding, bits_per_entry, memory_bytes, || {
+            // SAFETY: registry-checked handle.
+            let db = unsafe { handle::get(db, "db") }?;
+            Ok((db.db.encoding(), db.db.bits_per_entry(), db.db.bytes()))
+        })
     })
 }
 
