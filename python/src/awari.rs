@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use mancala_core::oware::OwarePosition;
-use mancala_solver::awari::{AwariBoard, AwariDb as Db, AwariError};
+use mancala_solver::awari::{entries_to, AwariBoard, AwariDb as Db, AwariError};
 use mancala_solver::engine::oware::awari_values_carry_over;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -92,8 +92,9 @@ impl AwariDb {
         })
     }
 
-    /// Writes the database to `path` crash-safely (a temporary file renamed over it).
-    /// Raises `DatabaseError` when it cannot be written.
+    /// Writes the database to `path` crash-safely (a temporary file renamed over it), in its
+    /// encoding (`encoding`; `convert` first for the other). Raises `DatabaseError` when it
+    /// cannot be written.
     fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
         let db = Arc::clone(&self.inner);
         py.detach(move || db.save(&path))
@@ -107,10 +108,49 @@ impl AwariDb {
         self.inner.max_seeds()
     }
 
-    /// The boards it holds (one byte each).
+    /// The boards it holds.
     #[getter]
-    fn boards(&self) -> usize {
+    fn boards(&self) -> u64 {
+        entries_to(self.inner.max_seeds())
+    }
+
+    /// How the values are held in memory and written by `save`: `"byte"` (one byte a board,
+    /// what `build` gives) or `"packed"` (the value's index among −n..=n of its level n, 6
+    /// bits a board for N = 16..31; docs/awari.md). A database opened from a packed file
+    /// stays packed.
+    #[getter]
+    fn encoding(&self) -> &'static str {
+        self.inner.encoding().name()
+    }
+
+    /// Bits a board takes: 8 for `"byte"`; for `"packed"` ⌈log2(2N + 1)⌉ (5 for N = 8..15,
+    /// 6 for N = 16..31, 7 above).
+    #[getter]
+    fn bits_per_entry(&self) -> u32 {
+        self.inner.bits_per_entry()
+    }
+
+    /// Memory its values take, bytes: `boards` for `"byte"`; for `"packed"` the bit stream,
+    /// ⌈boards · bits_per_entry / 8⌉ bytes, plus 8 bytes of padding.
+    #[getter]
+    fn memory_bytes(&self) -> usize {
         self.inner.bytes()
+    }
+
+    /// The same database in the encoding `encoding` (`"byte"` or `"packed"`): a new
+    /// `AwariDb` with every value the same (a copy when it is already in that encoding),
+    /// which `save` writes in that encoding. Both are in memory at once while converting;
+    /// the GIL is released meanwhile. Raises `ValueError` for another encoding name,
+    /// `DatabaseError` when the new values do not fit in memory.
+    fn convert(&self, py: Python<'_>, encoding: &str) -> PyResult<AwariDb> {
+        let encoding = crate::solver::encoding(encoding, "encoding")?;
+        let db = Arc::clone(&self.inner);
+        let converted = py
+            .detach(move || db.convert(encoding))
+            .map_err(|e| from_error(py, Kind::Database, e))?;
+        Ok(AwariDb {
+            inner: Arc::new(converted),
+        })
     }
 
     /// The exact value of the current position of `game` (an `Oware` game of the rule set

@@ -309,7 +309,7 @@ impl Solver {
 ///
 /// # Errors
 /// `ValueError` naming the argument and the two names.
-fn encoding(name: &str, what: &str) -> PyResult<Encoding> {
+pub(crate) fn encoding(name: &str, what: &str) -> PyResult<Encoding> {
     name.parse().map_err(|_| {
         PyValueError::new_err(format!(
             "{what} must be \"byte\" or \"packed\", got {name:?}"

@@ -92,6 +92,31 @@ def test_save_and_open(db: AwariDb, tmp_path: Path) -> None:
         AwariDb.open(bad)
 
 
+def test_packed_convert_save_and_open(db: AwariDb, tmp_path: Path) -> None:
+    # Levels 0..=8: 2·8 + 1 = 17 values at level 8, 5 bits a board.
+    assert (db.encoding, db.bits_per_entry, db.memory_bytes) == ("byte", 8, 125879)
+    packed = db.convert("packed")
+    assert (packed.encoding, packed.bits_per_entry, packed.boards) == ("packed", 5, 125879)
+    # ⌈125879 · 5 / 8⌉ = 78675 bytes of bit stream and 8 of padding.
+    assert packed.memory_bytes == 78675 + 8
+    path = tmp_path / "awari.n8.packed.egdb"
+    packed.save(path)
+    # The 41-byte header and the bit stream.
+    assert path.stat().st_size == 41 + 78675
+    back = AwariDb.open(path)
+    assert back.encoding == "packed"
+    g = Oware("awari", position="0,0,0,0,0,1,23,1,0,0,0,0,0,23 S")
+    assert back.value(g) == 2
+    assert back.move_values(g) == {6: 2}
+    one = tmp_path / "one.egdb"
+    back.convert("byte").save(one)
+    direct = tmp_path / "direct.egdb"
+    db.save(direct)
+    assert one.read_bytes() == direct.read_bytes()
+    with pytest.raises(ValueError):
+        db.convert("bits")
+
+
 def test_build_refuses_too_many_seeds() -> None:
     with pytest.raises(ValueError):
         AwariDb.build(49)

@@ -12,8 +12,8 @@ use mancala_solver::awari::{
     entries_to, serves, AwariBoard, AwariCacheEvent, AwariDb, AwariInfo, LevelReport,
     DEFAULT_MAX_SEEDS, MAX_SEEDS,
 };
-use mancala_solver::egdb::game_of_file;
-use mancala_solver::{available_memory_bytes, Cache, Egdb, EgdbError};
+use mancala_solver::egdb::{game_of_file, Encoding};
+use mancala_solver::{available_memory_bytes, Cache, EgdbError};
 
 use crate::database::named;
 use crate::solve::SolveArgs;
@@ -54,8 +54,15 @@ fn level_line(r: &LevelReport) -> String {
     )
 }
 
-/// Refuses a build of N = `max_seeds` that the game or this machine cannot hold.
+/// Refuses a build of N = `max_seeds` (one byte a board) that the game or this machine
+/// cannot hold.
 fn check_size(max_seeds: u32) -> Result<u64, String> {
+    check_size_in(max_seeds, Encoding::Byte)
+}
+
+/// Refuses a build of N = `max_seeds` saved in `encoding` that the game or this machine
+/// cannot hold (packed: the one-byte values and the packed ones at once while packing).
+fn check_size_in(max_seeds: u32, encoding: Encoding) -> Result<u64, String> {
     if max_seeds > MAX_SEEDS {
         return Err(format!(
             "--max-seeds {max_seeds}: Awari has {MAX_SEEDS} seeds, so at most {MAX_SEEDS}"
@@ -66,7 +73,14 @@ fn check_size(max_seeds: u32) -> Result<u64, String> {
         // The values (one byte a board) and the build's work space for the top level
         // (about four bytes a board of it).
         let top = mancala_solver::awari::rank::level_len(max_seeds).unwrap_or(0);
-        let needs = entries + 4 * top;
+        let packed = match encoding {
+            Encoding::Byte => 0,
+            Encoding::Packed => {
+                let w = mancala_solver::awari::bits_per_entry(encoding, max_seeds);
+                (entries * u64::from(w)).div_ceil(8) + 8
+            }
+        };
+        let needs = (entries + 4 * top).max(entries + packed);
         if needs > avail {
             return Err(format!(
                 "--max-seeds {max_seeds}: the build needs about {needs} bytes ({}), more than the {avail} bytes of memory available",
@@ -77,16 +91,22 @@ fn check_size(max_seeds: u32) -> Result<u64, String> {
     Ok(entries)
 }
 
-/// `egdb build --rules awari --max-seeds N [--out FILE|DIR] [--threads T]`, and `--cache`
-/// (`max_seeds` `None`: the cache's N). Without `--out` the file goes to the cache folder,
-/// where `solve --rules awari --max-seeds N` finds it.
+/// `egdb build --rules awari --max-seeds N [--out FILE|DIR] [--threads T] [--encoding E]`,
+/// and `--cache` (`max_seeds` `None`: the cache's N). Without `--out` the file goes to the
+/// cache folder, where `solve --rules awari --max-seeds N` finds it (the one-byte file; a
+/// packed one is named `awari.n<N>.packed.egdb` and found there by `--egdb DIR`).
 ///
 /// # Errors
 /// N above 48 or more than the memory, an output that cannot be written, no cache folder.
-pub fn build(max_seeds: Option<u32>, out: Option<&Path>, threads: usize) -> Result<(), String> {
+pub fn build(
+    max_seeds: Option<u32>,
+    out: Option<&Path>,
+    threads: usize,
+    encoding: Encoding,
+) -> Result<(), String> {
     let max_seeds = max_seeds.unwrap_or(DEFAULT_MAX_SEEDS);
-    let entries = check_size(max_seeds)?;
-    let name = AwariDb::file_name(max_seeds);
+    let entries = check_size_in(max_seeds, encoding)?;
+    let name = AwariDb::file_name_for(max_seeds, encoding);
     let (dir, path) = match out {
         Some(out) if out.extension().is_some_and(|e| e == "egdb") && !out.is_dir() => {
             let folder = match out.parent() {
@@ -119,13 +139,7 @@ pub fn build(max_seeds: Option<u32>, out: Option<&Path>, threads: usize) -> Resu
         .prefix(".mancala-write-check-")
         .tempfile_in(&dir)
         .map_err(refused)?;
-    let saved = path.clone();
-    crate::interrupt::on_interrupt(move || {
-        // Awari files are saved by the same code, under the same temporary names.
-        for p in Egdb::remove_unfinished_saves(&saved) {
-            eprintln!("mancala: removed {}", p.display());
-        }
-    });
+    crate::egdb::remove_saves_on_interrupt(path.clone());
     if !crate::progress::is_quiet() {
         eprintln!(
             "mancala: building the Awari database of levels 0..={max_seeds} ({entries} boards, {})",
@@ -139,18 +153,22 @@ pub fn build(max_seeds: Option<u32>, out: Option<&Path>, threads: usize) -> Resu
         }
     })
     .map_err(|e| e.to_string())?;
+    let db = match encoding {
+        Encoding::Byte => db,
+        Encoding::Packed => db.convert(encoding).map_err(|e| e.to_string())?,
+    };
     let build_s = t.elapsed().as_secs_f64();
     let t = Instant::now();
     let report = db.save(&path).map_err(|e| e.to_string())?;
-    for stale in &report.removed_stale {
-        eprintln!(
-            "mancala: removed {}: a temporary file left by an earlier save that was killed",
-            stale.display()
-        );
-    }
+    crate::egdb::report_removed(&report.removed_stale);
+    let what = match encoding {
+        Encoding::Byte => "one byte a board".to_string(),
+        Encoding::Packed => format!("packed, {} bits a board", db.bits_per_entry()),
+    };
     println!(
-        "built awari, levels 0..={max_seeds}, in {build_s:.2} s ({:.1} M boards/s), {entries} boards, one byte a board, {entries} bytes; saved {} in {:.2} s",
+        "built awari, levels 0..={max_seeds}, in {build_s:.2} s ({:.1} M boards/s), {entries} boards, {what}, {} bytes; saved {} in {:.2} s",
         entries as f64 / build_s.max(1e-9) / 1e6,
+        payload_bytes(entries, db.bits_per_entry()),
         path.display(),
         t.elapsed().as_secs_f64()
     );
@@ -178,12 +196,7 @@ pub fn build_cache(threads: usize) -> Result<(), String> {
         )
     })?;
     let cache = Cache::new(&dir);
-    let saved = cache.awari_path(DEFAULT_MAX_SEEDS);
-    crate::interrupt::on_interrupt(move || {
-        for p in Egdb::remove_unfinished_saves(&saved) {
-            eprintln!("mancala: removed {}", p.display());
-        }
-    });
+    crate::egdb::remove_saves_on_interrupt(cache.awari_path(DEFAULT_MAX_SEEDS));
     let c = cache
         .awari_get_or_build(DEFAULT_MAX_SEEDS, threads, &mut |ev| {
             if crate::progress::is_quiet() {
@@ -236,21 +249,31 @@ pub fn info(file: &Path) -> Result<(), String> {
         "max seeds (N)   {} (levels 0..={})",
         i.max_seeds, i.max_seeds
     );
+    let what = match i.encoding {
+        Encoding::Byte => "one byte a board, the value to the mover + 128",
+        Encoding::Packed => "the value's index among −n..=n of its level n",
+    };
     println!(
-        "encoding        {} (header byte 1): one byte a board, the value to the mover + 128",
-        i.encoding
+        "encoding        {} (header byte {}): {what}",
+        i.encoding,
+        i.encoding.code()
     );
-    println!("bits/position   8");
+    println!("bits/position   {}", i.bits_per_entry);
     println!("entries         {}", i.entries);
     println!(
         "on disk         {} bytes ({})",
         i.file_bytes,
         crate::egdb::human(i.file_bytes)
     );
+    // A packed database stays packed in memory, with 8 bytes of padding.
+    let memory = match i.encoding {
+        Encoding::Byte => i.entries,
+        Encoding::Packed => i.payload_bytes + 8,
+    };
     println!(
         "in memory       {} bytes ({})",
-        i.entries,
-        crate::egdb::human(i.entries)
+        memory,
+        crate::egdb::human(memory)
     );
     println!("payload crc32   {:08x}", i.payload_crc);
     Ok(())
@@ -259,8 +282,10 @@ pub fn info(file: &Path) -> Result<(), String> {
 /// What an Awari header says, on one line (`egdb info DIR`).
 pub fn summary(i: &AwariInfo) -> String {
     format!(
-        "awari, levels 0..={}, byte (8 bits a board), {} entries, {} on disk, built with {}",
+        "awari, levels 0..={}, {} ({} bits a board), {} entries, {} on disk, built with {}",
         i.max_seeds,
+        i.encoding,
+        i.bits_per_entry,
         i.entries,
         crate::egdb::human(i.file_bytes),
         i.rules
@@ -280,26 +305,59 @@ pub fn verify(file: &Path) -> Result<(), String> {
     }
     let db = opened.map_err(|e| named(file, &e))?;
     println!(
-        "{}: OK (awari, levels 0..={}, byte encoding, 8 bits a board, {} entries, {} in memory; header, checksums and every entry's range checked in {:.2} s)",
+        "{}: OK (awari, levels 0..={}, {} encoding, {} bits a board, {} entries, {} in memory; header, checksums and every entry's range checked in {:.2} s)",
         file.display(),
         db.max_seeds(),
-        db.bytes(),
+        db.encoding(),
+        db.bits_per_entry(),
+        entries_to(db.max_seeds()),
         crate::egdb::human(db.bytes() as u64),
         t.elapsed().as_secs_f64()
     );
     Ok(())
 }
 
-/// `egdb convert` of an Awari file: refused, with the reason (one encoding only).
+/// Payload bytes of `entries` boards of `bits` bits each.
+fn payload_bytes(entries: u64, bits: u32) -> u64 {
+    (entries * u64::from(bits)).div_ceil(8)
+}
+
+/// `egdb convert FILE --encoding E [--out DIR]` of an Awari file: read and checked
+/// completely, converted, written beside it (or into `out`) as `awari.n<N>.egdb` (byte) or
+/// `awari.n<N>.packed.egdb` (packed).
 ///
 /// # Errors
-/// Always: the header's error, or that Awari files have one encoding.
-pub fn convert(file: &Path, encoding: mancala_solver::egdb::Encoding) -> Result<(), String> {
-    AwariDb::info(file).map_err(|e| named(file, &e))?;
-    Err(format!(
-        "{}: an Awari database is one byte a board, its only encoding: nothing to convert to {encoding} (docs/awari.md says why packed is not offered)",
-        file.display()
-    ))
+/// The file's error, a file already in `encoding`, not enough memory for both encodings,
+/// an output folder that cannot be written.
+pub fn convert(file: &Path, encoding: Encoding, out: Option<&Path>) -> Result<(), String> {
+    let t = Instant::now();
+    let info = AwariDb::info(file).map_err(|e| named(file, &e))?;
+    if info.encoding == encoding {
+        return Err(format!(
+            "{} is already {encoding}: nothing to convert",
+            file.display()
+        ));
+    }
+    let bits = mancala_solver::awari::bits_per_entry(encoding, info.max_seeds);
+    let needs = info.payload_bytes + payload_bytes(info.entries, bits) + 8;
+    let dir = crate::egdb::convert_folder(file, out, needs)?;
+    let path = dir.join(AwariDb::file_name_for(info.max_seeds, encoding));
+    let db = AwariDb::open(file).map_err(|e| named(file, &e))?;
+    crate::egdb::remove_saves_on_interrupt(path.clone());
+    let converted = db.convert(encoding).map_err(|e| named(file, &e))?;
+    drop(db);
+    let report = converted.save(&path).map_err(|e| e.to_string())?;
+    crate::egdb::report_removed(&report.removed_stale);
+    println!(
+        "converted {} (awari, levels 0..={}) to {} ({} bits a board, {} bytes) in {:.2} s",
+        file.display(),
+        info.max_seeds,
+        path.display(),
+        converted.bits_per_entry(),
+        payload_bytes(info.entries, converted.bits_per_entry()),
+        t.elapsed().as_secs_f64()
+    );
+    Ok(())
 }
 
 /// The database for `solve`/`analyse`: `--egdb` (a file, or a folder searched for the
@@ -400,12 +458,7 @@ pub fn choose(choice: &Choice<'_>, seeds: u32) -> Result<(AwariDb, String), Stri
         )
     })?;
     let cache = Cache::new(&dir);
-    let saved = cache.awari_path(n);
-    crate::interrupt::on_interrupt(move || {
-        for p in Egdb::remove_unfinished_saves(&saved) {
-            eprintln!("mancala: removed {}", p.display());
-        }
-    });
+    crate::egdb::remove_saves_on_interrupt(cache.awari_path(n));
     let mut bar = None;
     let mut done = 0u64;
     let t = Instant::now();
@@ -454,12 +507,7 @@ pub fn choose(choice: &Choice<'_>, seeds: u32) -> Result<(AwariDb, String), Stri
     let c = result.map_err(|e| {
         format!("cannot use the endgame database cache ({e}); --egdb FILE or --no-cache answer without it")
     })?;
-    for stale in &c.removed_stale {
-        eprintln!(
-            "mancala: removed {}: a temporary file left by an earlier save that was killed",
-            stale.display()
-        );
-    }
+    crate::egdb::report_removed(&c.removed_stale);
     if let Some(e) = &c.save_error {
         eprintln!(
             "mancala: warning: the Awari database could not be kept in the cache ({e}); it is used this time and built again next time"

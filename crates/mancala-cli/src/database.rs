@@ -216,12 +216,7 @@ fn choose_kalah(
         return Ok(cached_only(&cache, rules, k));
     }
     // Ctrl-C in the save: remove this process's temporary file (`crate::interrupt`).
-    let saved = cache.path(rules, k);
-    crate::interrupt::on_interrupt(move || {
-        for p in Egdb::remove_unfinished_saves(&saved) {
-            eprintln!("mancala: removed {}", p.display());
-        }
-    });
+    crate::egdb::remove_saves_on_interrupt(cache.path(rules, k));
     let mut bar = None;
     let result = cache.get_or_build(rules, k, choice.threads, crate::progress::TICK, &mut |ev| {
         match ev {
@@ -262,12 +257,7 @@ fn choose_kalah(
     }
     match result {
         Ok(c) => {
-            for stale in &c.removed_stale {
-                eprintln!(
-                    "mancala: removed {}: a temporary file left by an earlier save that was killed",
-                    stale.display()
-                );
-            }
+            crate::egdb::report_removed(&c.removed_stale);
             if let Some(e) = &c.save_error {
                 eprintln!(
                     "mancala: warning: the endgame database could not be kept in the cache ({e}); it is used this time and built again next time"

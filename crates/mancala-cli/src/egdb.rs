@@ -40,7 +40,10 @@ position), and is named kalah6.k30.packed.egdb.
 --rules awari builds the Awari database of levels 0..=N (N = --max-seeds, at most 48; one
 byte a board, named awari.n<N>.egdb), printing each level's wins, draws and losses for the
 mover on standard error; without --out it goes to the cache folder, where `solve --rules
-awari --max-seeds N` finds it. N = 18: 84 MB; N = 20: 216 MB, about 80 s of CPU.")]
+awari --max-seeds N` finds it. N = 18: 84 MB; N = 20: 216 MB, about 80 s of CPU. With
+--encoding packed it is saved with the value's index among -n..n of its level n in 6 bits a
+board for N = 16..31 (7 from N = 32), named awari.n<N>.packed.egdb (N = 20: 162 MB; N = 30:
+6.8 GiB instead of 9.1 GiB), and a packed file stays packed in memory when it is read.")]
     Build {
         /// Rule set (its m and capture/end options decide the database).
         #[arg(long)]
@@ -68,15 +71,17 @@ awari --max-seeds N` finds it. N = 18: 84 MB; N = 20: 216 MB, about 80 s of CPU.
         #[arg(long, default_value = "byte")]
         encoding: Encoding,
     },
-    /// Write a database file again in the other entry encoding (every value the same).
-    /// Awari files have one encoding only (one byte a board): refused, saying so.
+    /// Write a database file (Kalah or Awari) again in the other entry encoding (every value
+    /// the same).
     #[command(after_help = "\
 Examples:
   mancala egdb convert egdb/kalah6.k26.egdb --encoding packed
   mancala egdb convert egdb/kalah6.k26.packed.egdb --encoding byte --out other/
+  mancala egdb convert egdb/awari.n24.egdb --encoding packed
 The file is read and checked completely first; the new one is written beside it (or into
 --out) under the name of its encoding: kalah6.k26.egdb for byte, kalah6.k26.packed.egdb for
-packed. Both encodings are in memory at once while converting.")]
+packed (awari.n24.egdb, awari.n24.packed.egdb). Both encodings are in memory at once while
+converting.")]
     Convert {
         /// The database file.
         file: PathBuf,
@@ -124,15 +129,10 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             encoding,
         } => {
             if crate::awari::wanted(&rules, "endgame databases are")? {
-                if encoding != Encoding::Byte {
-                    return Err(format!(
-                        "--encoding {encoding}: Awari databases are one byte a board (docs/awari.md)"
-                    ));
-                }
                 if cache {
                     return crate::awari::build_cache(threads);
                 }
-                return crate::awari::build(max_seeds, out.as_deref(), threads);
+                return crate::awari::build(max_seeds, out.as_deref(), threads, encoding);
             }
             match (max_seeds, out) {
                 (Some(max_seeds), Some(out)) if !cache => {
@@ -148,8 +148,10 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
         EgdbCommand::Convert {
             file,
             encoding,
-            out: _,
-        } if crate::awari::is_awari_file(&file) => crate::awari::convert(&file, encoding),
+            out,
+        } if crate::awari::is_awari_file(&file) => {
+            crate::awari::convert(&file, encoding, out.as_deref())
+        }
         EgdbCommand::Convert {
             file,
             encoding,
@@ -223,6 +225,65 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file of a save of
+/// `path` before the exit (`crate::interrupt`), naming each removed file on standard error.
+/// Kalah and Awari files are saved by the same code, under the same temporary names.
+pub(crate) fn remove_saves_on_interrupt(path: PathBuf) {
+    crate::interrupt::on_interrupt(move || {
+        for p in Egdb::remove_unfinished_saves(&path) {
+            eprintln!("mancala: removed {}", p.display());
+        }
+    });
+}
+
+/// Names on standard error each temporary file of a killed save that a save removed
+/// (`SaveReport::removed_stale`).
+pub(crate) fn report_removed(stale: &[PathBuf]) {
+    for s in stale {
+        eprintln!(
+            "mancala: removed {}: a temporary file left by an earlier save that was killed",
+            s.display()
+        );
+    }
+}
+
+/// The checks of `egdb convert FILE` before the file is read: `needs` bytes (both
+/// encodings at once) must fit the memory available; then the folder the new file goes
+/// to, `out` or else the folder of `file`, created.
+///
+/// # Errors
+/// The memory needed and available, or the folder's error.
+pub(crate) fn convert_folder(
+    file: &std::path::Path,
+    out: Option<&std::path::Path>,
+    needs: u64,
+) -> Result<PathBuf, String> {
+    if let Some(avail) = mancala_solver::available_memory_bytes() {
+        if needs > avail {
+            return Err(format!(
+                "{}: converting needs both encodings in memory, {needs} bytes ({}), more than the {avail} bytes of memory available",
+                file.display(),
+                human(needs)
+            ));
+        }
+    }
+    let dir = match out {
+        Some(d) => d.to_path_buf(),
+        None => match file.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        },
+    };
+    std::fs::create_dir_all(&dir).map_err(|e| {
+        format!(
+            "--out {}: {}",
+            dir.display(),
+            crate::paths::folder_error(&dir, &e)
+        )
+    })?;
+    Ok(dir)
 }
 
 /// `bytes` in the unit a person reads: `215 MiB`, `6.4 GiB`.
@@ -362,12 +423,7 @@ fn build(
         .map_err(refused)?;
     // Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file before the
     // exit (`crate::interrupt`).
-    let saved = path.clone();
-    crate::interrupt::on_interrupt(move || {
-        for p in Egdb::remove_unfinished_saves(&saved) {
-            eprintln!("mancala: removed {}", p.display());
-        }
-    });
+    crate::egdb::remove_saves_on_interrupt(path.clone());
     let bar = crate::progress::bar(entries.min(u128::from(u64::MAX)) as u64);
     let t = Instant::now();
     let db = Egdb::build(
@@ -396,12 +452,7 @@ fn build(
     }
     let t = Instant::now();
     let report = db.save(&path).map_err(|e| e.to_string())?;
-    for stale in &report.removed_stale {
-        eprintln!(
-            "mancala: removed {}: a temporary file left by an earlier save that was killed",
-            stale.display()
-        );
-    }
+    crate::egdb::report_removed(&report.removed_stale);
     println!(
         "built {} in {build_s:.2} s ({:.1} M positions/s), {} entries, {} ({} bits a position), {} bytes; saved {} in {:.2} s",
         db.description(),
@@ -440,48 +491,16 @@ fn convert(
     // after a packed payload).
     let bits = u64::from(encoding.bits_per_entry(info.max_seeds, info.options));
     let needs = info.memory_bytes + (info.entries * bits).div_ceil(8) + 8;
-    if let Some(avail) = mancala_solver::available_memory_bytes() {
-        if needs > avail {
-            return Err(format!(
-                "{}: converting needs both encodings in memory, {needs} bytes ({}), more than the {avail} bytes of memory available",
-                file.display(),
-                human(needs)
-            ));
-        }
-    }
-    let dir = match out {
-        Some(d) => d.to_path_buf(),
-        None => match file.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        },
-    };
-    std::fs::create_dir_all(&dir).map_err(|e| {
-        format!(
-            "--out {}: {}",
-            dir.display(),
-            crate::paths::folder_error(&dir, &e)
-        )
-    })?;
+    let dir = convert_folder(file, out, needs)?;
     let path = dir.join(Egdb::file_name(&rules, info.max_seeds, encoding));
     let db = Egdb::open(file).map_err(|e| named(file, &e))?;
     // Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file before the
     // exit (`crate::interrupt`).
-    let saved = path.clone();
-    crate::interrupt::on_interrupt(move || {
-        for p in Egdb::remove_unfinished_saves(&saved) {
-            eprintln!("mancala: removed {}", p.display());
-        }
-    });
+    crate::egdb::remove_saves_on_interrupt(path.clone());
     let converted = db.convert(encoding).map_err(|e| named(file, &e))?;
     drop(db);
     let report = converted.save(&path).map_err(|e| e.to_string())?;
-    for stale in &report.removed_stale {
-        eprintln!(
-            "mancala: removed {}: a temporary file left by an earlier save that was killed",
-            stale.display()
-        );
-    }
+    crate::egdb::report_removed(&report.removed_stale);
     println!(
         "converted {} ({}) to {} ({} bits a position, {} bytes) in {:.2} s",
         file.display(),

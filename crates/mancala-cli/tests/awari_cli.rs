@@ -81,13 +81,67 @@ fn build_info_verify_convert_and_solve_against_the_reference() {
         ok && out.contains(": OK (awari, levels 0..=8"),
         "{out}{err}"
     );
-    let (ok, _, err) = mancala_text(&["egdb", "convert", f, "--encoding", "packed"]);
+    let (ok, out, err) = mancala_text(&["egdb", "info", f]);
+    assert!(ok, "{err}");
     assert!(
-        !ok && err.contains("one byte a board, its only encoding"),
-        "{err}"
+        out.contains("encoding        byte (header byte 1)") && out.contains("bits/position   8"),
+        "{out}"
+    );
+    // Converted to packed, beside it: 2·8 + 1 = 17 values at level 8, 5 bits a board, the
+    // 41-byte header and ⌈boards · 5 / 8⌉ bytes.
+    let (ok, out, err) = mancala_text(&["egdb", "convert", f, "--encoding", "packed"]);
+    assert!(ok, "{out}{err}");
+    let packed = dir.join("awari.n8.packed.egdb");
+    let p = packed.to_str().unwrap();
+    let packed_len = 41 + (indexed * 5).div_ceil(8);
+    assert_eq!(std::fs::metadata(&packed).unwrap().len(), packed_len as u64);
+    let (ok, out, err) = mancala_text(&["egdb", "info", p]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("encoding        packed (header byte 2)"),
+        "{out}"
+    );
+    assert!(out.contains("bits/position   5"), "{out}");
+    assert!(
+        out.contains(&format!("on disk         {packed_len} bytes")),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("in memory       {} bytes", packed_len - 41 + 8)),
+        "{out}"
+    );
+    let (ok, out, err) = mancala_text(&["egdb", "verify", p]);
+    assert!(
+        ok && out.contains(": OK (awari, levels 0..=8, packed encoding, 5 bits a board"),
+        "{out}{err}"
+    );
+    let (ok, _, err) = mancala_text(&["egdb", "convert", p, "--encoding", "packed"]);
+    assert!(!ok && err.contains("is already packed"), "{err}");
+    // Back to one byte a board, into another folder: the same bytes as the built file.
+    let back = dir.join("back");
+    let (ok, out, err) = mancala_text(&[
+        "egdb",
+        "convert",
+        p,
+        "--encoding",
+        "byte",
+        "--out",
+        back.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}{err}");
+    assert_eq!(
+        std::fs::read(back.join("awari.n8.egdb")).unwrap(),
+        std::fs::read(&file).unwrap()
     );
     let (ok, out, err) = mancala_text(&["egdb", "info", d]);
-    assert!(ok && out.contains("awari, levels 0..=8"), "{out}{err}");
+    assert!(
+        ok && out.contains("awari, levels 0..=8, byte (8 bits"),
+        "{out}{err}"
+    );
+    assert!(
+        out.contains("awari, levels 0..=8, packed (5 bits"),
+        "{out}{err}"
+    );
 
     // Every 97th board of each level, South and North to move, with and without captured
     // seeds: value, score and each move's value from the reference.
@@ -105,12 +159,13 @@ fn build_info_verify_convert_and_solve_against_the_reference() {
                 (11, 48 - 11 - n as u8)
             };
             let pos = position(b, south, stores);
+            // Half of them from the packed file.
             let (ok, out, err) = mancala_text(&[
                 "solve",
                 "--rules",
                 "awari",
                 "--egdb",
-                f,
+                if asked % 2 == 0 { f } else { p },
                 "--position",
                 &pos,
                 "--json",
@@ -242,7 +297,7 @@ fn files_of_the_other_game_are_refused_in_one_line() {
     // Another Oware rule set has no database.
     let (ok, _, err) = mancala_text(&["solve", "--rules", "oware"]);
     assert!(!ok && err.contains("the rule set awari only"), "{err}");
-    // Builds the game cannot have, or in an encoding Awari files do not use.
+    // A build the game cannot have.
     let (ok, _, err) = mancala_text(&[
         "egdb",
         "build",
@@ -254,19 +309,45 @@ fn files_of_the_other_game_are_refused_in_one_line() {
         d,
     ]);
     assert!(!ok && err.contains("Awari has 48 seeds"), "{err}");
-    let (ok, _, err) = mancala_text(&[
+    // Built packed: the file that converting the one-byte build gives.
+    let one = dir.join("one");
+    let (ok, out, err) = mancala_text(&[
         "egdb",
         "build",
         "--rules",
         "awari",
         "--max-seeds",
-        "4",
+        "6",
+        "--out",
+        one.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}{err}");
+    let (ok, out, err) = mancala_text(&[
+        "egdb",
+        "convert",
+        one.join("awari.n6.egdb").to_str().unwrap(),
+        "--encoding",
+        "packed",
+    ]);
+    assert!(ok, "{out}{err}");
+    let (ok, out, err) = mancala_text(&[
+        "egdb",
+        "build",
+        "--rules",
+        "awari",
+        "--max-seeds",
+        "6",
         "--encoding",
         "packed",
         "--out",
         d,
     ]);
-    assert!(!ok && err.contains("one byte a board"), "{err}");
+    // N = 6: 13 values at level 6, 4 bits a board.
+    assert!(ok && out.contains("packed, 4 bits a board"), "{out}{err}");
+    assert_eq!(
+        std::fs::read(dir.join("awari.n6.packed.egdb")).unwrap(),
+        std::fs::read(one.join("awari.n6.packed.egdb")).unwrap()
+    );
     // --max-seeds is Awari's.
     let (ok, _, err) = mancala_text(&["solve", "--rules", "standard", "--max-seeds", "3"]);
     assert!(!ok && err.contains("for --rules awari only"), "{err}");

@@ -503,10 +503,10 @@ enum MancalaStatus mancala_version_string(const char **out);
 // `user_data`.
 enum MancalaStatus mancala_awari_db_build(uint32_t max_seeds, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, struct MancalaAwariDb **out);
 
-// Loads the Awari database file at `path` (the checked format of `docs/awari.md`) into
-// memory, checking it completely first (magic, version, header fields and checksum, size,
-// payload checksum, every value within −n..=n of its level): a damaged file is refused,
-// never half-used.
+// Loads the Awari database file at `path` (the checked format of `docs/awari.md`, one byte
+// a board or packed; a packed file stays packed in memory) into memory, checking it
+// completely first (magic, version, header fields and checksum, size, payload checksum,
+// every value within −n..=n of its level): a damaged file is refused, never half-used.
 //
 // Ownership: `path` is only read. On success `*out` is a new handle owned by the caller,
 // released with `mancala_awari_db_free`.
@@ -515,16 +515,17 @@ enum MancalaStatus mancala_awari_db_build(uint32_t max_seeds, uint32_t threads, 
 // Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (cannot read the file),
 // `MANCALA_STATUS_CORRUPT_FILE` (not a database, unknown version, truncated, bad header,
 // checksum or value), `MANCALA_STATUS_DATABASE_MISMATCH` (a database of another game or
-// rule set: a Kalah file), `MANCALA_STATUS_INVALID_ARGUMENT` (an encoding Awari files do
-// not use), `MANCALA_STATUS_OUT_OF_MEMORY`, `MANCALA_STATUS_INVALID_UTF8` (`path`),
+// rule set: a Kalah file), `MANCALA_STATUS_OUT_OF_MEMORY`, `MANCALA_STATUS_INVALID_UTF8` (`path`),
 // `MANCALA_STATUS_NULL_POINTER` (`path` or `out` NULL) or `MANCALA_STATUS_PANIC`.
 //
 // # Safety
 // `path` must be NULL or NUL-terminated; `out` NULL or writable.
 enum MancalaStatus mancala_awari_db_load(const char *path, struct MancalaAwariDb **out);
 
-// Saves an Awari database to the file `path` (`docs/awari.md`), crash-safely: a new
-// temporary file in the same folder, flushed to disk and renamed over `path` in one step.
+// Saves an Awari database to the file `path` (`docs/awari.md`) in its encoding
+// (`mancala_awari_db_encoding`; `mancala_awari_db_convert` first for the other one),
+// crash-safely: a new temporary file in the same folder, flushed to disk and renamed over
+// `path` in one step.
 //
 // Ownership: `db` and `path` are only read. Thread safety: `db` is only read.
 //
@@ -547,8 +548,44 @@ enum MancalaStatus mancala_awari_db_save(const struct MancalaAwariDb *db, const 
 // `db` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
 enum MancalaStatus mancala_awari_db_free(struct MancalaAwariDb *db);
 
-// Gives N, the most seeds on a board the database holds, and its number of boards (one byte
-// each).
+// The same Awari database as `db` with its values held in the encoding `encoding` (a
+// `MancalaEgdbEncoding` value: `MANCALA_EGDB_ENCODING_BYTE`, one byte a board, or
+// `MANCALA_EGDB_ENCODING_PACKED`, the value's index among −n..=n of its level n in
+// ⌈log2(2N + 1)⌉ bits a board, 6 for N = 16..31; `docs/awari.md`), every value the same: a
+// new handle, which `mancala_awari_db_save` writes as a file of that encoding (a copy when
+// `db` is already in it). Both encodings are in memory at once while converting. A
+// database loaded from a packed file is packed already.
+//
+// Ownership: `db` is only read. On success `*out` is a new handle owned by the caller,
+// released with `mancala_awari_db_free`; `db` stays the caller's.
+// Thread safety: `db` is only read; safe from any thread.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (`encoding` not a
+// `MancalaEgdbEncoding` value), `MANCALA_STATUS_OUT_OF_MEMORY` (no memory for the new
+// values), `MANCALA_STATUS_NULL_POINTER` (`db` or `out` NULL),
+// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`. Nothing is written to `*out`
+// on failure.
+//
+// # Safety
+// `out` must be NULL or writable.
+enum MancalaStatus mancala_awari_db_convert(const struct MancalaAwariDb *db, uint32_t encoding, struct MancalaAwariDb **out);
+
+// How an Awari database holds its values: `*encoding` its `MancalaEgdbEncoding` value,
+// `*bits_per_entry` the bits a board takes (8, or the packed width ⌈log2(2N + 1)⌉),
+// `*memory_bytes` the memory its values take, bytes (one a board; packed, the bit stream,
+// ⌈boards · bits / 8⌉ bytes, and 8 bytes of padding).
+//
+// Thread safety: `db` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing
+// written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// The out-pointers must be NULL or writable.
+enum MancalaStatus mancala_awari_db_encoding(const struct MancalaAwariDb *db, uint32_t *encoding, uint32_t *bits_per_entry, uint64_t *memory_bytes);
+
+// Gives N, the most seeds on a board the database holds, and its number of boards (in
+// either encoding; `mancala_awari_db_encoding` gives the memory they take).
 //
 // Thread safety: `db` is only read.
 //

@@ -44,10 +44,8 @@ fn awari_error(e: AwariError) -> Error {
 }
 
 fn new_db(out: *mut *mut MancalaAwariDb, db: AwariDb) -> Result<()> {
-    let out = io::out_ptr(out, "out")?;
-    // SAFETY: checked non-NULL; writable by the caller's contract.
-    unsafe { out.write(handle::into_handle(MancalaAwariDb { db: Arc::new(db) })) };
-    Ok(())
+    // SAFETY: `out` is NULL or writable by the entry point's contract.
+    unsafe { handle::write_new(out, "out", MancalaAwariDb { db: Arc::new(db) }) }
 }
 
 /// Builds in memory the Awari database of every board with at most `max_seeds` (N, 0..=48)
@@ -117,10 +115,10 @@ pub unsafe extern "C" fn mancala_awari_db_build(
     })
 }
 
-/// Loads the Awari database file at `path` (the checked format of `docs/awari.md`) into
-/// memory, checking it completely first (magic, version, header fields and checksum, size,
-/// payload checksum, every value within −n..=n of its level): a damaged file is refused,
-/// never half-used.
+/// Loads the Awari database file at `path` (the checked format of `docs/awari.md`, one byte
+/// a board or packed; a packed file stays packed in memory) into memory, checking it
+/// completely first (magic, version, header fields and checksum, size, payload checksum,
+/// every value within −n..=n of its level): a damaged file is refused, never half-used.
 ///
 /// Ownership: `path` is only read. On success `*out` is a new handle owned by the caller,
 /// released with `mancala_awari_db_free`.
@@ -129,8 +127,7 @@ pub unsafe extern "C" fn mancala_awari_db_build(
 /// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (cannot read the file),
 /// `MANCALA_STATUS_CORRUPT_FILE` (not a database, unknown version, truncated, bad header,
 /// checksum or value), `MANCALA_STATUS_DATABASE_MISMATCH` (a database of another game or
-/// rule set: a Kalah file), `MANCALA_STATUS_INVALID_ARGUMENT` (an encoding Awari files do
-/// not use), `MANCALA_STATUS_OUT_OF_MEMORY`, `MANCALA_STATUS_INVALID_UTF8` (`path`),
+/// rule set: a Kalah file), `MANCALA_STATUS_OUT_OF_MEMORY`, `MANCALA_STATUS_INVALID_UTF8` (`path`),
 /// `MANCALA_STATUS_NULL_POINTER` (`path` or `out` NULL) or `MANCALA_STATUS_PANIC`.
 ///
 /// # Safety
@@ -149,8 +146,10 @@ pub unsafe extern "C" fn mancala_awari_db_load(
     })
 }
 
-/// Saves an Awari database to the file `path` (`docs/awari.md`), crash-safely: a new
-/// temporary file in the same folder, flushed to disk and renamed over `path` in one step.
+/// Saves an Awari database to the file `path` (`docs/awari.md`) in its encoding
+/// (`mancala_awari_db_encoding`; `mancala_awari_db_convert` first for the other one),
+/// crash-safely: a new temporary file in the same folder, flushed to disk and renamed over
+/// `path` in one step.
 ///
 /// Ownership: `db` and `path` are only read. Thread safety: `db` is only read.
 ///
@@ -192,8 +191,72 @@ pub unsafe extern "C" fn mancala_awari_db_free(db: *mut MancalaAwariDb) -> Manca
     unsafe { handle::free_entry(db, "db") }
 }
 
-/// Gives N, the most seeds on a board the database holds, and its number of boards (one byte
-/// each).
+/// The same Awari database as `db` with its values held in the encoding `encoding` (a
+/// `MancalaEgdbEncoding` value: `MANCALA_EGDB_ENCODING_BYTE`, one byte a board, or
+/// `MANCALA_EGDB_ENCODING_PACKED`, the value's index among −n..=n of its level n in
+/// ⌈log2(2N + 1)⌉ bits a board, 6 for N = 16..31; `docs/awari.md`), every value the same: a
+/// new handle, which `mancala_awari_db_save` writes as a file of that encoding (a copy when
+/// `db` is already in it). Both encodings are in memory at once while converting. A
+/// database loaded from a packed file is packed already.
+///
+/// Ownership: `db` is only read. On success `*out` is a new handle owned by the caller,
+/// released with `mancala_awari_db_free`; `db` stays the caller's.
+/// Thread safety: `db` is only read; safe from any thread.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (`encoding` not a
+/// `MancalaEgdbEncoding` value), `MANCALA_STATUS_OUT_OF_MEMORY` (no memory for the new
+/// values), `MANCALA_STATUS_NULL_POINTER` (`db` or `out` NULL),
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`. Nothing is written to `*out`
+/// on failure.
+///
+/// # Safety
+/// `out` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_awari_db_convert(
+    db: *const MancalaAwariDb,
+    encoding: u32,
+    out: *mut *mut MancalaAwariDb,
+) -> MancalaStatus {
+    guard(|| {
+        io::out_ptr(out, "out")?;
+        // SAFETY: registry-checked handle.
+        let db = unsafe { handle::get(db, "db") }?;
+        let encoding = crate::egdb::MancalaEgdbEncoding::from_c(encoding, "encoding")?;
+        let converted = db.db.convert(encoding).map_err(crate::egdb::egdb_error)?;
+        new_db(out, converted)
+    })
+}
+
+/// How an Awari database holds its values: `*encoding` its `MancalaEgdbEncoding` value,
+/// `*bits_per_entry` the bits a board takes (8, or the packed width ⌈log2(2N + 1)⌉),
+/// `*memory_bytes` the memory its values take, bytes (one a board; packed, the bit stream,
+/// ⌈boards · bits / 8⌉ bytes, and 8 bytes of padding).
+///
+/// Thread safety: `db` is only read.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing
+/// written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// The out-pointers must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_awari_db_encoding(
+    db: *const MancalaAwariDb,
+    encoding: *mut u32,
+    bits_per_entry: *mut u32,
+    memory_bytes: *mut u64,
+) -> MancalaStatus {
+    guard(|| {
+        crate::egdb::write_encoding(encoding, bits_per_entry, memory_bytes, || {
+            // SAFETY: registry-checked handle.
+            let db = unsafe { handle::get(db, "db") }?;
+            Ok((db.db.encoding(), db.db.bits_per_entry(), db.db.bytes()))
+        })
+    })
+}
+
+/// Gives N, the most seeds on a board the database holds, and its number of boards (in
+/// either encoding; `mancala_awari_db_encoding` gives the memory they take).
 ///
 /// Thread safety: `db` is only read.
 ///
@@ -216,7 +279,7 @@ pub unsafe extern "C" fn mancala_awari_db_info(
         // SAFETY: checked non-NULL, writable by the caller's contract.
         unsafe {
             max_seeds.write(db.db.max_seeds());
-            boards.write(db.db.bytes() as u64);
+            boards.write(entries_to(db.db.max_seeds()));
         }
         Ok(())
     })

@@ -104,7 +104,7 @@ pub enum MancalaEgdbEncoding {
 impl MancalaEgdbEncoding {
     /// The library's encoding of the C value `code`, or `MANCALA_STATUS_INVALID_ARGUMENT`
     /// naming the argument `arg`.
-    fn from_c(code: u32, arg: &str) -> Result<Encoding> {
+    pub(crate) fn from_c(code: u32, arg: &str) -> Result<Encoding> {
         match code {
             c if c == MancalaEgdbEncoding::Byte as u32 => Ok(Encoding::Byte),
             c if c == MancalaEgdbEncoding::Packed as u32 => Ok(Encoding::Packed),
@@ -127,9 +127,30 @@ impl MancalaEgdbEncoding {
 }
 
 fn new_db(out: *mut *mut MancalaEgdb, db: Egdb) -> Result<()> {
-    let out = io::out_ptr(out, "out")?;
-    // SAFETY: checked non-NULL; writable by the caller's contract.
-    unsafe { out.write(handle::into_handle(MancalaEgdb { db: Arc::new(db) })) };
+    // SAFETY: `out` is NULL or writable by the entry point's contract.
+    unsafe { handle::write_new(out, "out", MancalaEgdb { db: Arc::new(db) }) }
+}
+
+/// The body of `mancala_egdb_encoding` and `mancala_awari_db_encoding`: checks the three
+/// out-pointers, then asks `describe` (which borrows the handle) for the encoding, the bits
+/// an entry and the memory bytes, and writes them.
+pub(crate) fn write_encoding(
+    encoding: *mut u32,
+    bits_per_entry: *mut u32,
+    memory_bytes: *mut u64,
+    describe: impl FnOnce() -> Result<(Encoding, u32, usize)>,
+) -> Result<()> {
+    let encoding = io::out_ptr(encoding, "encoding")?;
+    let bits_per_entry = io::out_ptr(bits_per_entry, "bits_per_entry")?;
+    let memory_bytes = io::out_ptr(memory_bytes, "memory_bytes")?;
+    let (e, bits, bytes) = describe()?;
+    // SAFETY: every out-pointer written here was checked non-NULL above (`io::out_ptr`) and
+    // is writable by the caller's contract.
+    unsafe {
+        encoding.write(MancalaEgdbEncoding::to_c(e));
+        bits_per_entry.write(bits);
+        memory_bytes.write(bytes as u64);
+    }
     Ok(())
 }
 
@@ -383,19 +404,11 @@ pub unsafe extern "C" fn mancala_egdb_encoding(
     memory_bytes: *mut u64,
 ) -> MancalaStatus {
     guard(|| {
-        let encoding = io::out_ptr(encoding, "encoding")?;
-        let bits_per_entry = io::out_ptr(bits_per_entry, "bits_per_entry")?;
-        let memory_bytes = io::out_ptr(memory_bytes, "memory_bytes")?;
-        // SAFETY: registry-checked handle.
-        let db = unsafe { handle::get(db, "db") }?;
-        // SAFETY: every out-pointer written here was checked non-NULL above (`io::out_ptr`)
-        // and is writable by the caller's contract.
-        unsafe {
-            encoding.write(MancalaEgdbEncoding::to_c(db.db.encoding()));
-            bits_per_entry.write(db.db.bits_per_entry());
-            memory_bytes.write(db.db.bytes() as u64);
-        }
-        Ok(())
+        write_encoding(encoding, bits_per_entry, memory_bytes, || {
+            // SAFETY: registry-checked handle.
+            let db = unsafe { handle::get(db, "db") }?;
+            Ok((db.db.encoding(), db.db.bits_per_entry(), db.db.bytes()))
+        })
     })
 }
 

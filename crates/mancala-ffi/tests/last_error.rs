@@ -448,6 +448,36 @@ fn no_successful_call_changes_the_last_error() {
         c,
         mancala_awari_db_move_values(adb2, ag, &mut afound, &mut alegal, avalues.as_mut_ptr())
     );
+    // Packed (encoding 2): 2·4 + 1 = 9 values at level 4, 4 bits a board; saved, loaded
+    // (it stays packed) and asked the same board: OW-11.3's grand slam, worth +2.
+    let mut adb3 = ptr::null_mut();
+    ok!(c, mancala_awari_db_convert(adb, 2, &mut adb3));
+    let packed_file = CString::new(dir.join("awari.n4.packed.egdb").to_str().unwrap()).unwrap();
+    ok!(c, mancala_awari_db_save(adb3, packed_file.as_ptr()));
+    let mut adb4 = ptr::null_mut();
+    ok!(c, mancala_awari_db_load(packed_file.as_ptr(), &mut adb4));
+    let (mut aenc, mut abits, mut amem) = (0u32, 0u32, 0u64);
+    ok!(
+        c,
+        mancala_awari_db_encoding(adb4, &mut aenc, &mut abits, &mut amem)
+    );
+    // Levels 0..=4: 1 + 12 + 78 + 364 + 1365 = 1820 boards (OW-11.2), ⌈1820 · 4 / 8⌉ = 910
+    // bytes and 8 of padding.
+    assert_eq!((aenc, abits, amem), (2, 4, 918));
+    let (mut pn, mut pboards) = (0u32, 0u64);
+    assert_eq!(
+        unsafe { mancala_awari_db_info(adb4, &mut pn, &mut pboards) },
+        MancalaStatus::Ok
+    );
+    assert_eq!((pn, pboards, aboards), (4, 1820, 1820));
+    let (mut pfound, mut pvalue) = (false, 0i32);
+    assert_eq!(
+        unsafe { mancala_awari_db_value(adb4, ag, &mut pfound, &mut pvalue) },
+        MancalaStatus::Ok
+    );
+    assert_eq!((pfound, pvalue, avalue), (true, 2, 2));
+    ok!(c, mancala_awari_db_free(adb3));
+    ok!(c, mancala_awari_db_free(adb4));
     ok!(c, mancala_awari_db_free(adb));
     ok!(c, mancala_awari_db_free(adb2));
     ok!(c, mancala_awari_db_free(ptr::null_mut()));
@@ -462,7 +492,7 @@ fn no_successful_call_changes_the_last_error() {
 
     // Every function of the header was called successfully above.
     let declared = header_functions();
-    assert_eq!(declared.len(), 91, "{declared:?}");
+    assert_eq!(declared.len(), 93, "{declared:?}");
     let missing: Vec<&String> = declared.difference(&c.seen).collect();
     assert!(missing.is_empty(), "not checked: {missing:?}");
 

@@ -1,6 +1,7 @@
 //! Builds the `awari` databases to N seeds in memory and prints, per level, the boards, the
 //! value distribution (wins, draws, losses for the mover, mean value), the wall times by
-//! phase and the rate; then the totals, the peak resident memory and the lookup time.
+//! phase and the rate; then the totals, the peak resident memory and the lookup time, one
+//! byte a board and packed (`AwariDb::convert`).
 //!
 //! ```text
 //! cargo run --release -p mancala-solver --example awari_build -- N [--threads T]
@@ -12,6 +13,7 @@
 use std::time::Instant;
 
 use mancala_solver::awari::{rank, AwariBoard, AwariDb};
+use mancala_solver::egdb::Encoding;
 
 /// User + system CPU seconds of this process (Linux), 0 elsewhere.
 fn cpu_seconds() -> f64 {
@@ -102,13 +104,30 @@ fn main() {
     let probes: Vec<AwariBoard> = (0..1_000_000u64)
         .map(|i| rank::unrank(n, (i.wrapping_mul(0x9E37_79B9_7F4A_7C15)) % len).unwrap())
         .collect();
-    let t = Instant::now();
-    let mut sum = 0i64;
-    for b in &probes {
-        sum += i64::from(db.value(b).unwrap());
-    }
-    let ns = t.elapsed().as_secs_f64() * 1e9 / probes.len() as f64;
+    // The same boards in the packed encoding too (the database as a packed file is read);
+    // the two are timed in turns, byte, packed, byte, packed, and the second round printed
+    // (the first warms the row tables and the probes in the cache for both).
+    let packed = db.convert(Encoding::Packed).expect("packed");
+    let time = |d: &AwariDb| {
+        let t = Instant::now();
+        let mut sum = 0i64;
+        for b in &probes {
+            sum += i64::from(d.value(b).unwrap());
+        }
+        (t.elapsed().as_secs_f64() * 1e9 / probes.len() as f64, sum)
+    };
+    let _ = (time(&db), time(&packed));
+    let (ns, sum) = time(&db);
+    let (pns, psum) = time(&packed);
+    assert_eq!(psum, sum, "the packed values differ");
     println!("lookup: {ns:.1} ns a board (value() of 1,000,000 random boards of level {n}, checksum {sum})");
+    println!(
+        "lookup packed: {pns:.1} ns a board ({} bits a board, {} bytes; the same boards, same checksum), load {}",
+        packed.bits_per_entry(),
+        packed.bytes(),
+        load_average()
+    );
+    drop(packed);
 
     if let Some(text) = opt("--probe") {
         let b: AwariBoard = text.parse().expect("board");

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 
 use mancala_core::kalah::KalahRules;
 use mancala_core::GameKind;
-use mancala_solver::awari::{AwariDb, FILE_RULES};
-use mancala_solver::egdb::{game_of_file, Header};
+use mancala_solver::awari::{bits_per_entry, AwariDb, AwariInfo, FILE_RULES};
+use mancala_solver::egdb::{game_of_file, Encoding, Header};
 use mancala_solver::{BuildOptions, Egdb, EgdbError};
 
 /// A file name of this test thread (the tests run in parallel).
@@ -157,6 +157,14 @@ fn damaged_files_are_refused_with_their_error() {
     ));
 }
 
+/// The rank, level and value of the [`EgdbError::BadEntry`] that `r` must be.
+fn bad_entry(r: Result<AwariDb, EgdbError>) -> (u64, u32, i32) {
+    match r {
+        Err(EgdbError::BadEntry { rank, seeds, value }) => (rank, seeds, value),
+        other => panic!("{other:?}"),
+    }
+}
+
 /// `bytes` with its header re-encoded around `edit` and its checksums made right again.
 fn rewritten(bytes: &[u8], edit: impl FnOnce(&mut Header, &mut Vec<u8>)) -> Vec<u8> {
     let mut payload = bytes[HEADER..].to_vec();
@@ -188,12 +196,7 @@ fn impossible_values_and_other_rules_are_refused_behind_right_checksums() {
     let first2 = (level(0) + level(1)) as usize;
     assert_eq!(first2, 13);
     let bad = rewritten(&good, |_, p| p[first2] = 131);
-    match open_bytes("value.egdb", &bad) {
-        Err(EgdbError::BadEntry { rank, seeds, value }) => {
-            assert_eq!((rank, seeds, value), (13, 2, 3));
-        }
-        other => panic!("{other:?}"),
-    }
+    assert_eq!(bad_entry(open_bytes("value.egdb", &bad)), (13, 2, 3));
     // The last board of level N worth −(N+1).
     let bad = rewritten(&good, |_, p| *p.last_mut().unwrap() = 128 - (N as u8 + 1));
     assert!(matches!(
@@ -206,7 +209,7 @@ fn impossible_values_and_other_rules_are_refused_behind_right_checksums() {
         open_bytes("oware.egdb", &other),
         Err(EgdbError::RulesMismatch { .. })
     ));
-    // The packed encoding and an unknown one.
+    // The packed encoding over a one-byte payload (the size is wrong for it), an unknown one.
     for code in [2, 9] {
         let other = rewritten(&good, |h, _| h.encoding = code);
         assert!(matches!(
@@ -335,4 +338,269 @@ fn the_cache_builds_once_and_refuses_a_file_that_is_not_its_name() {
         Err(EgdbError::MoreSeedsThanTheGame { .. })
     ));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The width the packed encoding must have for N: the fewest bits w with 2^w ≥ 2N + 1 (the
+/// list −n..=n of the top level; module docs of `awari::file`), computed here by counting.
+fn packed_width(n: u32) -> u32 {
+    (0..).find(|w| 1u64 << w > 2 * u64::from(n)).unwrap()
+}
+
+/// Code r of a little-endian bit stream of w-bit entries (bit j in byte j / 8, bit j mod 8),
+/// read bit by bit: an independent reader of the packed payload.
+fn stream_code(payload: &[u8], w: u32, r: u64) -> u32 {
+    (0..w).fold(0, |c, i| {
+        let bit = r * u64::from(w) + u64::from(i);
+        let b = (payload[(bit / 8) as usize] >> (bit % 8)) & 1;
+        c | (u32::from(b) << i)
+    })
+}
+
+/// N of the packed tests: 12 seeds, 2,685,592 boards, 5-bit codes.
+const PN: u32 = 12;
+
+/// The bytes of the file of `db` saved, and its info.
+fn saved_with_info(db: &AwariDb, name: &str) -> (Vec<u8>, AwariInfo) {
+    let path = tmp(name);
+    db.save(&path).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let info = AwariDb::info(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    (bytes, info)
+}
+
+#[test]
+fn packed_widths_follow_the_longest_list() {
+    // 2N + 1 values at the top level: 6 bits up to N = 31 (63 values), 7 from N = 32 (65).
+    for (n, w) in [
+        (1, 2),
+        (3, 3),
+        (4, 4),
+        (7, 4),
+        (8, 5),
+        (15, 5),
+        (16, 6),
+        (30, 6),
+        (31, 6),
+        (32, 7),
+        (48, 7),
+    ] {
+        assert_eq!(packed_width(n), w, "N = {n}");
+        assert_eq!(bits_per_entry(Encoding::Packed, n), w, "N = {n}");
+        assert_eq!(bits_per_entry(Encoding::Byte, n), 8);
+    }
+    // N = 0 has one value, 0, which needs no bit: the stream still gives it one.
+    assert_eq!(bits_per_entry(Encoding::Packed, 0), 1);
+}
+
+/// What the module docs prove of the values of level n: in −n..=n, never ±(n − 1) (n ≥ 2),
+/// and not always of n's parity (a capture followed by endless play).
+#[test]
+fn the_values_of_a_level_are_those_the_packed_lists_hold() {
+    let db = AwariDb::build(PN, 2).unwrap();
+    let mut off_parity = 0u64;
+    for n in 0..=PN {
+        let ni = n as i32;
+        for i in 0..level(u64::from(n)) {
+            let v = db.value_at(n, i).unwrap();
+            assert!(v.abs() <= ni, "level {n} board {i}: {v}");
+            if n >= 1 {
+                assert_ne!(v.abs(), ni - 1, "level {n} board {i}");
+            }
+            if (v - ni) % 2 != 0 {
+                off_parity += 1;
+            }
+        }
+    }
+    assert!(off_parity > 0, "no value of the other parity");
+}
+
+#[test]
+fn packed_file_layout_size_and_values() {
+    let db = AwariDb::build(PN, 2).unwrap();
+    let (one, one_info) = saved_with_info(&db, "one.egdb");
+    let packed = db.convert(Encoding::Packed).unwrap();
+    assert_eq!(packed.encoding(), Encoding::Packed);
+    assert_eq!(db.encoding(), Encoding::Byte);
+    let w = packed_width(PN);
+    assert_eq!((w, packed.bits_per_entry()), (5, 5));
+    let (bytes, info) = saved_with_info(&packed, "packed.egdb");
+    let entries: u64 = (0..=u64::from(PN)).map(level).sum();
+    // The sum of OW-11.2's counted column up to n = 12.
+    assert_eq!(entries, 2_685_592);
+    // Header + ⌈E·w/8⌉ bytes.
+    let payload_len = (entries * u64::from(w)).div_ceil(8);
+    assert_eq!(bytes.len() as u64, HEADER as u64 + payload_len);
+    assert_eq!(one.len() as u64, HEADER as u64 + entries);
+    assert_eq!(&bytes[12..16], &[6, PN as u8, 0, 2]); // m, N, option bits, encoding 2
+    assert_eq!(&bytes[16..24], &entries.to_le_bytes());
+    let pcrc = u32::from_le_bytes(bytes[24..28].try_into().unwrap());
+    assert_eq!(pcrc, crc32fast::hash(&bytes[HEADER..]));
+    assert_eq!(
+        (
+            info.encoding,
+            info.bits_per_entry,
+            info.entries,
+            info.payload_bytes,
+            info.file_bytes
+        ),
+        (
+            Encoding::Packed,
+            w,
+            entries,
+            payload_len,
+            bytes.len() as u64
+        )
+    );
+    assert_eq!(
+        (one_info.encoding, one_info.bits_per_entry),
+        (Encoding::Byte, 8)
+    );
+    // Entry r of the packed stream is the value of byte r of the one-byte file plus n.
+    let payload = &bytes[HEADER..];
+    let mut r = 0u64;
+    for n in 0..=PN {
+        for _ in 0..level(u64::from(n)) {
+            let v = i32::from(one[HEADER + r as usize]) - 128;
+            assert_eq!(stream_code(payload, w, r) as i32, v + n as i32, "entry {r}");
+            r += 1;
+        }
+    }
+    // The bits after the last entry are 0.
+    for bit in entries * u64::from(w)..payload.len() as u64 * 8 {
+        assert_eq!((payload[(bit / 8) as usize] >> (bit % 8)) & 1, 0);
+    }
+    // Opened, it stays packed and answers every board as the one-byte database does.
+    let path = tmp("open-packed.egdb");
+    std::fs::write(&path, &bytes).unwrap();
+    let back = AwariDb::open(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(back.encoding(), Encoding::Packed);
+    assert_eq!(back.bytes() as u64, payload_len + 8);
+    for n in 0..=PN {
+        assert_eq!(back.level_stats(n), db.level_stats(n), "level {n}");
+        for i in 0..level(u64::from(n)) {
+            assert_eq!(
+                back.value_at(n, i),
+                db.value_at(n, i),
+                "level {n} board {i}"
+            );
+        }
+        assert_eq!(back.value_at(n, level(u64::from(n))), None);
+    }
+    assert_eq!(back.value_at(PN + 1, 0), None);
+    // `value` and `move_values` on boards, indexed or not (every house full: not indexed).
+    for text in [
+        "1 1 1 1 1 1 1 1 1 1 1 1",
+        "0 0 0 0 0 1 1 0 0 0 0 0",
+        "2 0 3 0 1 0 0 2 0 1 0 3",
+        "0 0 0 0 0 0 4 4 4 0 0 0",
+    ] {
+        let board = text.parse().unwrap();
+        assert_eq!(
+            back.value(&board).unwrap(),
+            db.value(&board).unwrap(),
+            "{text}"
+        );
+        assert_eq!(
+            back.move_values(&board).unwrap(),
+            db.move_values(&board).unwrap(),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn conversion_round_trips_are_byte_identical() {
+    let db = AwariDb::build(10, 2).unwrap();
+    let (one, _) = saved_with_info(&db, "rt-one.egdb");
+    let (packed, _) = saved_with_info(&db.convert(Encoding::Packed).unwrap(), "rt-packed.egdb");
+    // packed file → open → one byte → save: the original one-byte file.
+    let p = tmp("rt-p.egdb");
+    std::fs::write(&p, &packed).unwrap();
+    let opened = AwariDb::open(&p).unwrap();
+    std::fs::remove_file(&p).unwrap();
+    let (again, _) = saved_with_info(&opened.convert(Encoding::Byte).unwrap(), "rt-again.egdb");
+    assert_eq!(again, one);
+    // The packed database saved again, and packed again from the reopened one-byte file.
+    let (same, _) = saved_with_info(&opened, "rt-same.egdb");
+    assert_eq!(same, packed);
+    let o = tmp("rt-o.egdb");
+    std::fs::write(&o, &one).unwrap();
+    let reopened = AwariDb::open(&o).unwrap();
+    std::fs::remove_file(&o).unwrap();
+    let (repacked, _) = saved_with_info(&reopened.convert(Encoding::Packed).unwrap(), "rt-re.egdb");
+    assert_eq!(repacked, packed);
+    // Converting to its own encoding copies.
+    let (copy, _) = saved_with_info(&opened.convert(Encoding::Packed).unwrap(), "rt-copy.egdb");
+    assert_eq!(copy, packed);
+}
+
+/// Sets entry `r` of the packed `payload` of `w`-bit codes to `code`.
+fn with_code(payload: &mut [u8], w: u32, r: u64, code: u32) {
+    for i in 0..w {
+        let bit = r * u64::from(w) + u64::from(i);
+        let mask = 1u8 << (bit % 8);
+        let b = &mut payload[(bit / 8) as usize];
+        if code >> i & 1 == 1 {
+            *b |= mask;
+        } else {
+            *b &= !mask;
+        }
+    }
+}
+
+#[test]
+fn damaged_packed_files_are_refused_with_their_error() {
+    let db = AwariDb::build(N, 2)
+        .unwrap()
+        .convert(Encoding::Packed)
+        .unwrap();
+    let good = saved(&db);
+    let w = packed_width(N);
+    assert_eq!(w, 5);
+    let repacked = |edit: &dyn Fn(&mut Vec<u8>)| {
+        rewritten(&good, |h, p| {
+            h.encoding = 2;
+            edit(p);
+        })
+    };
+    // The re-encoding itself gives back the file.
+    assert_eq!(repacked(&|_| {}), good);
+    // Level 2 starts at entry 13; its list −2..=2 has codes 0..=4: code 5 is past it,
+    // reported as the value it would stand for, −2 + 5 = 3.
+    let bad = repacked(&|p| with_code(p, w, 13, 5));
+    assert_eq!(bad_entry(open_bytes("pcode.egdb", &bad)), (13, 2, 3));
+    // The last entry (level N, codes 0..=16) given the largest code, 31: value −8 + 31.
+    let last = (0..=u64::from(N)).map(level).sum::<u64>() - 1;
+    let bad = repacked(&|p| with_code(p, w, last, 31));
+    assert_eq!(bad_entry(open_bytes("pcode2.egdb", &bad)), (last, N, 23));
+    // A code that is in its list is taken: the value −n + code.
+    let ok = repacked(&|p| with_code(p, w, 13, 4));
+    let path = tmp("pok.egdb");
+    std::fs::write(&path, &ok).unwrap();
+    let changed = AwariDb::open(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(changed.value_at(2, 0), Some(2));
+    // A flipped bit in the payload: the checksum; truncated; one byte more.
+    for at in [HEADER, HEADER + 500, good.len() - 1] {
+        let mut bad = good.clone();
+        bad[at] ^= 0x10;
+        let r = open_bytes("pflip.egdb", &bad);
+        assert!(matches!(r, Err(EgdbError::Checksum { .. })), "{at}: {r:?}");
+    }
+    let r = open_bytes("pcut.egdb", &good[..good.len() - 1]);
+    assert!(matches!(r, Err(EgdbError::Truncated { .. })), "{r:?}");
+    let mut long = good.clone();
+    long.push(0);
+    assert!(matches!(
+        open_bytes("plong.egdb", &long),
+        Err(EgdbError::Header(_))
+    ));
+    // The one-byte payload under encoding 2 and the packed one under encoding 1: sizes.
+    let under_one = rewritten(&good, |h, _| h.encoding = 1);
+    assert!(matches!(
+        open_bytes("p1.egdb", &under_one),
+        Err(EgdbError::Truncated { .. })
+    ));
 }

@@ -17,8 +17,6 @@ use std::path::{Path, PathBuf};
 
 use super::file::entries_to;
 use super::{AwariDb, AwariError, LevelReport, MAX_SEEDS};
-use crate::egdb::cache::file_in_the_way;
-use crate::egdb::{split_path, TemporaryFile};
 use crate::{Cache, EgdbError};
 
 /// The N of the Awari database a cache builds when none is asked for (module docs).
@@ -142,13 +140,7 @@ impl Cache {
                 error: &error,
             }),
         }
-        let dir_error = |source| EgdbError::Io {
-            path: self.dir().to_path_buf(),
-            source: file_in_the_way(self.dir()).unwrap_or(source),
-        };
-        std::fs::create_dir_all(self.dir()).map_err(dir_error)?;
-        let (dir, name) = split_path(&path).map_err(dir_error)?;
-        drop(TemporaryFile::create(&dir, &name).map_err(dir_error)?);
+        self.check_writable(&path)?;
         on_event(AwariCacheEvent::Building {
             path: &path,
             max_seeds,

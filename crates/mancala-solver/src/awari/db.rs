@@ -5,6 +5,8 @@ use super::board::{classify, has_empty, AwariBoard, AwariMove, Child, Class, H, 
 use super::rank::{level_len, rank_rows, RowTable};
 use super::retro::{solve_level, LevelStats, LevelTimes};
 use super::AwariError;
+use crate::egdb::packed::{self, Codec, Probe, PAD};
+use crate::egdb::{EgdbError, Encoding};
 use crate::mem::FrozenBytes;
 
 /// What the build reports after each level.
@@ -18,14 +20,62 @@ pub struct LevelReport {
 
 /// The exact `awari` value (OW-10.3) of every board with at most N seeds, in memory.
 ///
-/// Level n holds one byte a board for the `C(n+11,11) − C(n+5,11)` indexed boards (OW-11.1),
-/// in the order of [`super::rank`]: the value to the mover as an `i8`, −n..=n. A board that
-/// is not indexed (the mover's opponent has no empty house: no move produces it, but the
-/// start position is one) is valued by one ply over its children, which are.
+/// Level n holds a value for each of the `C(n+11,11) − C(n+5,11)` indexed boards (OW-11.1),
+/// in the order of [`super::rank`]: the value to the mover, −n..=n, either one byte a board
+/// (an `i8`; [`Encoding::Byte`], what a build gives) or packed ([`Encoding::Packed`]: the
+/// code of the value in its level, 6 bits a board for N = 16..=31; module docs of
+/// `awari::file`), as [`AwariDb::convert`] or the file it was opened from makes it. A board
+/// that is not indexed (the mover's opponent has no empty house: no move produces it, but
+/// the start position is one) is valued by one ply over its children, which are.
 pub struct AwariDb {
     pub(super) max_seeds: u32,
-    pub(super) levels: Vec<FrozenBytes>,
+    pub(super) store: Store,
     pub(super) stats: Vec<LevelStats>,
+}
+
+/// How an [`AwariDb`] holds its values.
+pub(super) enum Store {
+    /// One `i8` a board, one buffer a level.
+    Bytes(Vec<FrozenBytes>),
+    /// Every level in one packed bit stream, level 0 first (what the file holds).
+    Packed(PackedLevels),
+}
+
+/// The values of the levels 0..=N as one packed stream ([`Encoding::Packed`]).
+pub(super) struct PackedLevels {
+    /// The codes of every level ([`Codec::all_values`] of N).
+    pub(super) codec: Codec,
+    /// The payload as in the file, then [`PAD`] zero bytes.
+    pub(super) data: FrozenBytes,
+    /// The rank in the stream of the first board of level n, n = 0..=N + 1 (the last: the
+    /// number of entries).
+    pub(super) starts: Vec<u64>,
+}
+
+impl PackedLevels {
+    /// The first rank of each level 0..=`max_seeds` + 1 in the stream of every level.
+    pub(super) fn level_starts(max_seeds: u32) -> Vec<u64> {
+        let mut starts = Vec::with_capacity(max_seeds as usize + 2);
+        let mut at = 0;
+        starts.push(0);
+        for n in 0..=max_seeds {
+            at += level_len(n).unwrap_or(0);
+            starts.push(at);
+        }
+        starts
+    }
+
+    /// The payload bytes, without the padding.
+    pub(super) fn payload(&self) -> &[u8] {
+        let entries = *self.starts.last().unwrap_or(&0);
+        &self.data.bytes()[..self.codec.payload_bytes(entries) as usize]
+    }
+
+    /// The value of board `index` of level `n` (both in range).
+    #[inline(always)]
+    fn value(&self, n: u32, index: u64) -> i32 {
+        Probe::packed(self.data.bytes(), &self.codec).value(self.starts[n as usize] + index, n)
+    }
 }
 
 impl std::fmt::Debug for AwariDb {
@@ -86,7 +136,7 @@ impl AwariDb {
         }
         Ok(AwariDb {
             max_seeds,
-            levels,
+            store: Store::Bytes(levels),
             stats,
         })
     }
@@ -118,7 +168,7 @@ impl AwariDb {
         }
         Ok(AwariDb {
             max_seeds,
-            levels,
+            store: Store::Bytes(levels),
             stats,
         })
     }
@@ -135,23 +185,135 @@ impl AwariDb {
         self.stats.get(n as usize)
     }
 
-    /// The bytes of the values held (one a board).
+    /// The bytes of memory the values take: one a board ([`Encoding::Byte`]), or the packed
+    /// payload and its 8 bytes of padding ([`Encoding::Packed`]).
     #[must_use]
     pub fn bytes(&self) -> usize {
-        self.levels.iter().map(|l| l.bytes().len()).sum()
+        match &self.store {
+            Store::Bytes(levels) => levels.iter().map(|l| l.bytes().len()).sum(),
+            Store::Packed(p) => p.data.bytes().len(),
+        }
+    }
+
+    /// How the values are held: [`Encoding::Byte`] (built, or opened from a one-byte file)
+    /// or [`Encoding::Packed`] (converted, or opened from a packed file).
+    #[must_use]
+    pub fn encoding(&self) -> Encoding {
+        match &self.store {
+            Store::Bytes(_) => Encoding::Byte,
+            Store::Packed(_) => Encoding::Packed,
+        }
+    }
+
+    /// Bits a board takes in the file and in memory: 8 one byte a board, or the packed width
+    /// ⌈log₂(2N + 1)⌉ (module docs of `awari::file`: 6 for N = 16..=31, 7 for N = 32..=48).
+    #[must_use]
+    pub fn bits_per_entry(&self) -> u32 {
+        match &self.store {
+            Store::Bytes(_) => 8,
+            Store::Packed(p) => p.codec.width(),
+        }
     }
 
     /// The value of the board of index `index` in level `n`, `None` when there is none.
     #[must_use]
     pub fn value_at(&self, n: u32, index: u64) -> Option<i32> {
-        let level = self.levels.get(n as usize)?;
-        (index < level_len(n)?).then(|| i32::from(level.bytes()[index as usize] as i8))
+        if n > self.max_seeds || index >= level_len(n)? {
+            return None;
+        }
+        Some(self.level_value(n, index))
+    }
+
+    /// The value of board `index` of level `n` (both in range), in either encoding: one
+    /// memory access.
+    #[inline(always)]
+    fn level_value(&self, n: u32, index: u64) -> i32 {
+        match &self.store {
+            Store::Bytes(levels) => i32::from(levels[n as usize].bytes()[index as usize] as i8),
+            Store::Packed(p) => p.value(n, index),
+        }
     }
 
     /// The value of an indexed board given as rows (seeds ≤ max, not checked).
     #[inline]
     fn indexed(&self, n: u32, mover: u64, opp: u64) -> i32 {
-        i32::from(self.levels[n as usize].bytes()[rank_rows(n, mover, opp) as usize] as i8)
+        self.level_value(n, rank_rows(n, mover, opp))
+    }
+
+    /// The same database with its values held in `encoding` (every value the same; a copy
+    /// when it is already in it): [`Encoding::Packed`] takes ⌈E·w/8⌉ + 8 bytes for E boards of
+    /// w bits ([`AwariDb::bits_per_entry`]) instead of E. Both are in memory at once while
+    /// converting. [`AwariDb::save`] then writes the file in that encoding.
+    ///
+    /// # Errors
+    /// [`EgdbError::OutOfMemory`].
+    pub fn convert(&self, encoding: Encoding) -> Result<AwariDb, EgdbError> {
+        let store = match (&self.store, encoding) {
+            (Store::Bytes(levels), Encoding::Byte) => Store::Bytes(
+                levels
+                    .iter()
+                    .map(|l| FrozenBytes::copy_of(l.bytes()))
+                    .collect::<Result<_, _>>()?,
+            ),
+            (Store::Packed(p), Encoding::Packed) => Store::Packed(PackedLevels {
+                codec: p.codec.clone(),
+                data: FrozenBytes::copy_of(p.data.bytes())?,
+                starts: p.starts.clone(),
+            }),
+            (Store::Bytes(levels), Encoding::Packed) => {
+                let codec = Codec::all_values(self.max_seeds);
+                let starts = PackedLevels::level_starts(self.max_seeds);
+                let entries = starts[starts.len() - 1];
+                let len = usize::try_from(codec.payload_bytes(entries))
+                    .map_err(|_| crate::OutOfMemory { bytes: usize::MAX })?
+                    + PAD;
+                let words = crate::mem::ZeroedBuf::<std::sync::atomic::AtomicU64>::new(
+                    len.div_ceil(8) + 1,
+                )?;
+                for (n, level) in levels.iter().enumerate() {
+                    let value = |b: u8| i32::from(b as i8);
+                    packed::pack_layer(
+                        &codec,
+                        n as u32,
+                        level.bytes(),
+                        value,
+                        words.as_slice(),
+                        starts[n],
+                    );
+                }
+                Store::Packed(PackedLevels {
+                    codec,
+                    data: words.freeze_bytes(len),
+                    starts,
+                })
+            }
+            (Store::Packed(p), Encoding::Byte) => {
+                let mut levels = Vec::with_capacity(self.max_seeds as usize + 1);
+                for n in 0..=self.max_seeds {
+                    let len = (p.starts[n as usize + 1] - p.starts[n as usize]) as usize;
+                    // One piece: the unpacking itself is parallel.
+                    let (level, _) = FrozenBytes::filled_in_pieces(len, usize::MAX, |_, out| {
+                        let byte = |v: i32| v as i8 as u8;
+                        packed::unpack_layer(
+                            &p.codec,
+                            n,
+                            p.data.bytes(),
+                            p.starts[n as usize],
+                            out,
+                            byte,
+                        );
+                        Ok::<(), EgdbError>(())
+                    })?;
+                    levels.push(level);
+                }
+                Store::Bytes(levels)
+            }
+        };
+        Ok(AwariDb {
+            max_seeds: self.max_seeds,
+            store,
+            stats: self.stats.clone(),
+        })
     }
 
     /// The value of `board` to its mover (OW-10.3): future captures of the mover minus the

@@ -7,7 +7,7 @@
 //! ```text
 //! magic "MNCLEGDB", format version 1
 //! m = 6 (houses a row), K = N (the largest level, seeds on the board), option bits 0,
-//! entry encoding 1 (one byte an entry, the value to the mover + 128),
+//! entry encoding 1 (one byte an entry, the value to the mover + 128) or 2 (packed),
 //! entries = Σ_{n=0..=N} C(n+11,11) − C(n+5,11), CRC-32 of the payload,
 //! rule set "awari", CRC-32 of the header
 //! payload: level 0, level 1, …, level N, each in the order of `awari::rank`
@@ -16,8 +16,45 @@
 //! The rule set names the game: a Kalah file opened as Awari, or an Awari file opened as
 //! Kalah, is [`EgdbError::WrongGame`]. Opening checks every field, the size, both checksums
 //! and every entry (a value outside −n..=n for its level n is [`EgdbError::BadEntry`]).
-//! The packed encoding (2) of the Kalah databases is not used for Awari: its codes are
-//! tied to the Kalah layers and values, and the Awari lookups read one byte a board.
+//!
+//! # The packed encoding (entry encoding 2)
+//!
+//! The header byte has the meaning it has for Kalah ([`Encoding::Packed`]): each entry is
+//! the index of its value in the list of the values its level allows, in the same number of
+//! bits w for every entry, and the entries of all the levels, in rank order (level 0 first,
+//! as in the one-byte payload), form one little-endian bit stream: entry r occupies bits
+//! `r·w .. r·w + w`, bit j of the stream being bit j mod 8 of byte j / 8. The payload is
+//! `⌈E·w / 8⌉` bytes for E entries, the unused bits of its last byte 0. The stream code is
+//! the Kalah databases' (`egdb::packed`): the same writer, reader and checker.
+//!
+//! **The list of level n is −n, −n + 1, …, n (2n + 1 values, code = v + n).** Let a and b
+//! be the seeds the mover and the opponent take from the board on (captures and the final
+//! allotment), r the seeds never taken (a play that goes on for ever), a + b + r = n; the
+//! value is v = a − b under optimal play (OW-10.3: an endless play or a repetition is split
+//! evenly and adds 0 to the difference, so v is an integer). Hence |v| ≤ a + b ≤ n: every
+//! value is in the list. No parity rule shortens it, unlike Kalah's: a play that ends
+//! (r = 0) gives v ≡ n (mod 2), but one that captures c seeds and then cycles for ever in
+//! the level of r = n − c seeds gives v ≡ c (mod 2), of either parity (OW-10.5: a capture is
+//! the only way down a level). Both parities do occur: level 3 holds the values −3, −1, 0,
+//! 1 and 3, level 14 every value but ±13 and ±9 (built; `tests/awari_files.rs` checks what is
+//! proved here on the levels up to 12). Only ±(n − 1)
+//! never occur for n ≥ 2: v = n − 1 needs r = 0 and then the wrong parity, or r = 1 and
+//! b = 0, and a single seed cannot cycle (it moves one house a turn, no capture takes one
+//! seed, and after at most two moves a player is to move with no seed, which ends the
+//! game, OW-6.3). Leaving them out would save a bit only at N = 32 (63 values instead of 65); the
+//! encoding keeps the plain list, whose codes are those of the Kalah `discard_remaining`
+//! databases (`Codec::all_values`), so that no second code table exists.
+//!
+//! So w = ⌈log₂(2N + 1)⌉, the bits of the longest list (level N): 5 bits for N = 8..=15,
+//! **6 bits for N = 16..=31** (the 30-seed database: 9,806,439,188 boards in 7.35 GB =
+//! 6.85 GiB instead of 9.13 GiB), 7 bits for N = 32..=48. A code at or past 2n + 1 in level
+//! n is refused on opening ([`EgdbError::BadEntry`], its value reported as −n + code, past
+//! n), as a byte outside −n..=n is in the one-byte encoding.
+//!
+//! A database opened from a packed file stays packed in memory ([`AwariDb::encoding`]):
+//! the payload and 8 bytes of padding, so that a lookup is one two-byte load, a shift and
+//! a table look-up ([`AwariDb::value`] and [`AwariDb::move_values`] as for one byte a
+//! board). [`AwariDb::convert`] turns one representation into the other.
 
 use std::io::Write;
 use std::path::Path;
@@ -26,13 +63,14 @@ use mancala_core::oware::OwareRules;
 use mancala_core::GameKind;
 use rayon::prelude::*;
 
-use super::db::AwariDb;
+use super::db::{AwariDb, PackedLevels, Store};
 use super::rank::level_len;
 use super::retro::LevelStats;
 use super::MAX_SEEDS;
+use crate::egdb::packed::{self, Codec, PAD};
 use crate::egdb::{
-    self, check_unchanged, combine_crc32, open_regular, read_payload, read_raw_header, EgdbError,
-    Encoding, Header, SaveReport, FORMAT_VERSION,
+    self, check_unchanged, combine_crc32, open_with_header, parallel_crc32, read_payload,
+    EgdbError, Encoding, Header, SaveReport, FORMAT_VERSION,
 };
 
 /// The rule set an Awari database file names in its header: the `awari` rules (OW-10.3),
@@ -54,11 +92,13 @@ pub struct AwariInfo {
     pub rules: String,
     /// N: every board of at most N seeds has an entry.
     pub max_seeds: u32,
-    /// The entry encoding ([`Encoding::Byte`], the only one of Awari files).
+    /// The entry encoding ([`Encoding::Byte`] or [`Encoding::Packed`], module docs).
     pub encoding: Encoding,
+    /// Bits an entry takes: 8, or the packed width ⌈log₂(2N + 1)⌉.
+    pub bits_per_entry: u32,
     /// Number of entries (boards), Σ_{n ≤ N} C(n+11,11) − C(n+5,11).
     pub entries: u64,
-    /// Size of the payload in the file, bytes (one a board).
+    /// Size of the payload in the file, bytes: one a board, or ⌈entries · bits / 8⌉.
     pub payload_bytes: u64,
     /// Size of the file, bytes.
     pub file_bytes: u64,
@@ -116,20 +156,15 @@ fn check_header(path: &Path, header: Header, file_len: u64) -> Result<AwariInfo,
             header.houses, header.option_bits
         )));
     }
-    match Encoding::from_code(header.encoding) {
-        Some(Encoding::Byte) => {}
-        Some(e) => {
-            return Err(EgdbError::Header(format!(
-                "entry encoding {e}: Awari databases are one byte an entry"
-            )))
-        }
+    let encoding = match Encoding::from_code(header.encoding) {
+        Some(e) => e,
         None => {
             return Err(EgdbError::Header(format!(
                 "unknown entry encoding {}",
                 header.encoding
             )))
         }
-    }
+    };
     let max_seeds = u32::from(header.max_seeds);
     if max_seeds > MAX_SEEDS {
         return Err(EgdbError::Header(format!(
@@ -143,7 +178,9 @@ fn check_header(path: &Path, header: Header, file_len: u64) -> Result<AwariInfo,
             header.entries
         )));
     }
-    let expected_len = payload_at + expected_entries;
+    let bits = bits_per_entry(encoding, max_seeds);
+    let payload_bytes = (expected_entries * u64::from(bits)).div_ceil(8);
+    let expected_len = payload_at + payload_bytes;
     if file_len < expected_len {
         return Err(EgdbError::Truncated {
             expected: expected_len,
@@ -160,12 +197,43 @@ fn check_header(path: &Path, header: Header, file_len: u64) -> Result<AwariInfo,
         version: header.version,
         rules: header.rules,
         max_seeds,
-        encoding: Encoding::Byte,
+        encoding,
+        bits_per_entry: bits,
         entries: expected_entries,
-        payload_bytes: expected_entries,
+        payload_bytes,
         file_bytes: file_len,
         payload_crc: header.payload_crc,
     })
+}
+
+/// Bits an entry of the database of levels 0..=`max_seeds` (at most [`MAX_SEEDS`]) takes in
+/// `encoding`: 8, or the packed width ⌈log₂(2N + 1)⌉ (module docs: 6 for N = 16..=31, 7 from
+/// N = 32 on).
+#[must_use]
+pub fn bits_per_entry(encoding: Encoding, max_seeds: u32) -> u32 {
+    match encoding {
+        Encoding::Byte => 8,
+        Encoding::Packed => Codec::all_values(max_seeds.min(MAX_SEEDS)).width(),
+    }
+}
+
+/// The counts of level n from the number of its entries of each code (`codes[c]`).
+fn stats_of_codes(codec: &Codec, n: u32, codes: &[u64]) -> LevelStats {
+    let mut s = LevelStats {
+        seeds: n,
+        ..LevelStats::default()
+    };
+    for (c, &k) in codes.iter().enumerate() {
+        let v = codec.decode(n, c as u32);
+        s.boards += k;
+        s.sum += i64::from(v) * k as i64;
+        match v.signum() {
+            1 => s.wins += k,
+            0 => s.draws += k,
+            _ => s.losses += k,
+        }
+    }
+    s
 }
 
 /// The file byte of a value byte in memory (an `i8`): value + 128, which for two's
@@ -227,38 +295,50 @@ impl AwariDb {
         format!("{FILE_RULES}.n{max_seeds}.egdb")
     }
 
-    /// Writes the database to `path` in the format of the module docs, crash-safely exactly
-    /// as [`crate::Egdb::save`] does (by the same code: stale temporary files of killed saves
-    /// of the same name removed, a new temporary file created exclusively in the same folder,
-    /// flushed to disk, renamed over `path` in one step, the folder flushed). Returns what
-    /// was removed besides. Writes Σ_{n ≤ N} (C(n+11,11) − C(n+5,11)) bytes of entries and
-    /// a 41-byte header.
+    /// The file name of the database of levels 0..=`max_seeds` in `encoding`:
+    /// [`AwariDb::file_name`] for [`Encoding::Byte`], `awari.n<N>.packed.egdb` for
+    /// [`Encoding::Packed`] (as the Kalah names, so that both can share a folder; files are
+    /// read by their headers, never by their names).
+    #[must_use]
+    pub fn file_name_for(max_seeds: u32, encoding: Encoding) -> String {
+        match encoding {
+            Encoding::Byte => AwariDb::file_name(max_seeds),
+            Encoding::Packed => format!("{FILE_RULES}.n{max_seeds}.packed.egdb"),
+        }
+    }
+
+    /// Writes the database to `path` in the format of the module docs, in its own encoding
+    /// ([`AwariDb::encoding`]; [`AwariDb::convert`] first for the other), crash-safely
+    /// exactly as [`crate::Egdb::save`] does (by the same code: stale temporary files of
+    /// killed saves of the same name removed, a new temporary file created exclusively in the
+    /// same folder, flushed to disk, renamed over `path` in one step, the folder flushed).
+    /// Returns what was removed besides. Writes a 41-byte header and the entries: E =
+    /// Σ_{n ≤ N} (C(n+11,11) − C(n+5,11)) bytes one byte a board, ⌈E·w/8⌉ bytes packed
+    /// (w = [`AwariDb::bits_per_entry`]).
     ///
     /// # Errors
     /// [`EgdbError::Io`] (naming `path` or the temporary file).
     pub fn save(&self, path: &Path) -> Result<SaveReport, EgdbError> {
+        let levels = match &self.store {
+            Store::Packed(p) => {
+                let payload = p.payload();
+                let header = self.file_header(Encoding::Packed, parallel_crc32(payload));
+                return egdb::write_file(path, &header, &mut |w| w.write_all(payload));
+            }
+            Store::Bytes(levels) => levels,
+        };
         let mut buf = vec![0u8; SAVE_PIECE];
         let mut crc = crc32fast::Hasher::new();
-        for level in &self.levels {
+        for level in levels {
             for piece in level.bytes().chunks(SAVE_PIECE) {
                 let out = &mut buf[..piece.len()];
                 out.iter_mut().zip(piece).for_each(|(o, &b)| *o = flip(b));
                 crc.update(out);
             }
         }
-        let header = Header {
-            version: FORMAT_VERSION,
-            houses: HOUSES,
-            max_seeds: self.max_seeds as u8,
-            option_bits: 0,
-            encoding: Encoding::Byte.code(),
-            entries: entries_to(self.max_seeds),
-            payload_crc: crc.finalize(),
-            rules: FILE_RULES.into(),
-        }
-        .encode();
+        let header = self.file_header(Encoding::Byte, crc.finalize());
         egdb::write_file(path, &header, &mut |w: &mut dyn Write| {
-            for level in &self.levels {
+            for level in levels {
                 for piece in level.bytes().chunks(SAVE_PIECE) {
                     let out = &mut buf[..piece.len()];
                     out.iter_mut().zip(piece).for_each(|(o, &b)| *o = flip(b));
@@ -267,6 +347,22 @@ impl AwariDb {
             }
             Ok(())
         })
+    }
+
+    /// The encoded file header of this database in `encoding` with the payload checksum
+    /// `payload_crc`.
+    fn file_header(&self, encoding: Encoding, payload_crc: u32) -> Vec<u8> {
+        Header {
+            version: FORMAT_VERSION,
+            houses: HOUSES,
+            max_seeds: self.max_seeds as u8,
+            option_bits: 0,
+            encoding: encoding.code(),
+            entries: entries_to(self.max_seeds),
+            payload_crc,
+            rules: FILE_RULES.into(),
+        }
+        .encode()
     }
 
     /// Reads and checks only the header of the Awari database file at `path` (the payload
@@ -278,13 +374,7 @@ impl AwariDb {
     /// [`EgdbError::WrongGame`] (a Kalah database), [`EgdbError::RulesMismatch`] (an Oware
     /// rule set other than `awari`).
     pub fn info(path: &Path) -> Result<AwariInfo, EgdbError> {
-        let io = |source| EgdbError::Io {
-            path: path.to_path_buf(),
-            source,
-        };
-        let f = open_regular(path).map_err(io)?;
-        let len = f.metadata().map_err(io)?.len();
-        let (header, _) = read_raw_header(path, &f, len)?;
+        let (_, len, header, _) = open_with_header(path)?;
         check_header(path, header, len)
     }
 
@@ -293,7 +383,8 @@ impl AwariDb {
     /// entries, the file's length), both CRC-32 checksums, and every entry (a value outside
     /// −n..=n for its level n is refused). Read with positioned reads in pieces on the rayon
     /// threads, never memory-mapped: a file changed while it is read is refused. Memory: one
-    /// byte a board ([`AwariDb::bytes`]). The level counts ([`AwariDb::level_stats`]) are
+    /// byte a board, or the packed payload and 8 bytes for a packed file, which stays packed
+    /// ([`AwariDb::bytes`], [`AwariDb::encoding`]). The level counts ([`AwariDb::level_stats`]) are
     /// counted from the values read.
     ///
     /// # Errors
@@ -303,14 +394,11 @@ impl AwariDb {
     /// [`EgdbError::Checksum`], [`EgdbError::BadEntry`], [`EgdbError::Changed`],
     /// [`EgdbError::OutOfMemory`].
     pub fn open(path: &Path) -> Result<AwariDb, EgdbError> {
-        let io = |source| EgdbError::Io {
-            path: path.to_path_buf(),
-            source,
-        };
-        let f = open_regular(path).map_err(io)?;
-        let len = f.metadata().map_err(io)?.len();
-        let (header, head) = read_raw_header(path, &f, len)?;
+        let (f, len, header, head) = open_with_header(path)?;
         let info = check_header(path, header, len)?;
+        if info.encoding == Encoding::Packed {
+            return open_packed(path, &f, len, &head, &info);
+        }
         let mut at = head.len() as u64;
         let mut levels = Vec::with_capacity(info.max_seeds as usize + 1);
         let mut pieces = Vec::new();
@@ -340,8 +428,50 @@ impl AwariDb {
         }
         Ok(AwariDb {
             max_seeds: info.max_seeds,
-            levels,
+            store: Store::Bytes(levels),
             stats,
         })
     }
+}
+
+/// The rest of [`AwariDb::open`] for a packed file (`info` its checked header, `head` its
+/// header bytes, `len` its length): the payload read with its padding, checksummed, every
+/// code checked against its level's list, the levels counted.
+fn open_packed(
+    path: &Path,
+    f: &std::fs::File,
+    len: u64,
+    head: &[u8],
+    info: &AwariInfo,
+) -> Result<AwariDb, EgdbError> {
+    let too_big = |_| crate::OutOfMemory { bytes: usize::MAX };
+    let payload = usize::try_from(info.payload_bytes).map_err(too_big)?;
+    let (data, pieces) = read_payload(path, f, head.len() as u64, payload, payload + PAD, |_| {})?;
+    check_unchanged(path, f, len, head)?;
+    let computed = combine_crc32(&pieces);
+    if computed != info.payload_crc {
+        return Err(EgdbError::Checksum {
+            stored: info.payload_crc,
+            computed,
+        });
+    }
+    let codec = Codec::all_values(info.max_seeds);
+    let starts = PackedLevels::level_starts(info.max_seeds);
+    // No list of `all_values` holds a 0 reserved to finished boards: never asked.
+    packed::check_codes_with(&codec, data.bytes(), |n| starts[n as usize], |_, _| false)?;
+    let stats = (0..=info.max_seeds)
+        .map(|n| {
+            let (s, e) = (starts[n as usize], starts[n as usize + 1]);
+            stats_of_codes(&codec, n, &packed::count_codes(&codec, data.bytes(), s, e))
+        })
+        .collect();
+    Ok(AwariDb {
+        max_seeds: info.max_seeds,
+        store: Store::Packed(PackedLevels {
+            codec,
+            data,
+            starts,
+        }),
+        stats,
+    })
 }

@@ -41,7 +41,7 @@ use thiserror::Error;
 pub use board::{AwariBoard, AwariMove, MAX_SEEDS};
 pub use cache::{AwariCacheEvent, AwariCached, DEFAULT_MAX_SEEDS};
 pub use db::{AwariDb, LevelReport};
-pub use file::{entries_to, serves, AwariInfo, FILE_RULES};
+pub use file::{bits_per_entry, entries_to, serves, AwariInfo, FILE_RULES};
 pub use retro::{LevelStats, LevelTimes};
 pub use shard::{split, Exchange};
 

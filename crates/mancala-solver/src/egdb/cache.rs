@@ -94,6 +94,26 @@ pub fn available_memory_bytes() -> Option<u64> {
 }
 
 impl Cache {
+    /// Before a build whose file will be `path` (in this cache's folder): creates the folder
+    /// and checks that it takes a new file (a temporary file of `path`'s save, created
+    /// exclusively and removed), so that no build runs for nothing.
+    ///
+    /// # Errors
+    /// [`EgdbError::Io`] naming the folder (a file where the folder, or one above it, should
+    /// be is said in words).
+    pub(crate) fn check_writable(&self, path: &Path) -> Result<(), EgdbError> {
+        let dir_error = |source| EgdbError::Io {
+            path: self.dir.clone(),
+            // A file where the folder (or one above it) should be is named in words, not as
+            // the system's "File exists" or "Not a directory".
+            source: file_in_the_way(&self.dir).unwrap_or(source),
+        };
+        std::fs::create_dir_all(&self.dir).map_err(dir_error)?;
+        let (dir, name) = split_path(path).map_err(dir_error)?;
+        drop(TemporaryFile::create(&dir, &name).map_err(dir_error)?);
+        Ok(())
+    }
+
     /// A cache in the folder `dir` (created when the first database is saved).
     pub fn new(dir: impl Into<PathBuf>) -> Cache {
         Cache { dir: dir.into() }
@@ -222,15 +242,7 @@ impl Cache {
                 }
             }
         }
-        let dir_error = |source| EgdbError::Io {
-            path: self.dir.clone(),
-            // A file where the folder (or one above it) should be is named in words, not as
-            // the system's "File exists" or "Not a directory".
-            source: file_in_the_way(&self.dir).unwrap_or(source),
-        };
-        std::fs::create_dir_all(&self.dir).map_err(dir_error)?;
-        let (dir, name) = split_path(&path).map_err(dir_error)?;
-        drop(TemporaryFile::create(&dir, &name).map_err(dir_error)?);
+        self.check_writable(&path)?;
         if on_event(CacheEvent::Building {
             path: &path,
             max_seeds,

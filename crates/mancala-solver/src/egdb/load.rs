@@ -21,13 +21,8 @@ impl Egdb {
     /// # Errors
     /// Every header error of [`Egdb::open`].
     pub fn info(path: &Path) -> Result<EgdbInfo, EgdbError> {
-        let io = |source| EgdbError::Io {
-            path: path.to_path_buf(),
-            source,
-        };
-        let f = open_regular(path).map_err(io)?;
-        let len = f.metadata().map_err(io)?.len();
-        read_header(path, &f, len).map(|(info, _)| info)
+        let (_, len, header, _) = open_with_header(path)?;
+        header.check(path, len)
     }
 
     /// Reads the file at `path` into memory and checks it completely (header fields, size,
@@ -171,17 +166,31 @@ impl Egdb {
 /// [`EgdbError::Io`], [`EgdbError::BadMagic`], [`EgdbError::Version`],
 /// [`EgdbError::Truncated`], [`EgdbError::Header`], [`EgdbError::Changed`].
 pub fn game_of_file(path: &Path) -> Result<(mancala_core::GameKind, String), EgdbError> {
+    let (_, _, header, _) = open_with_header(path)?;
+    Ok((
+        mancala_core::GameKind::of_rules(&header.rules),
+        header.rules,
+    ))
+}
+
+/// Opens the database file at `path` (a regular file: [`open_regular`]) and reads its
+/// header, decoded but its fields not checked against any game ([`read_raw_header`]): the
+/// open file, its length, the header and the header's bytes (the payload starts after them).
+///
+/// # Errors
+/// [`EgdbError::Io`], [`EgdbError::BadMagic`], [`EgdbError::Version`],
+/// [`EgdbError::Truncated`], [`EgdbError::Header`], [`EgdbError::Changed`].
+pub(crate) fn open_with_header(
+    path: &Path,
+) -> Result<(File, u64, super::Header, Vec<u8>), EgdbError> {
     let io = |source| EgdbError::Io {
         path: path.to_path_buf(),
         source,
     };
     let f = open_regular(path).map_err(io)?;
     let len = f.metadata().map_err(io)?.len();
-    let (header, _) = read_raw_header(path, &f, len)?;
-    Ok((
-        mancala_core::GameKind::of_rules(&header.rules),
-        header.rules,
-    ))
+    let (header, head) = read_raw_header(path, &f, len)?;
+    Ok((f, len, header, head))
 }
 
 /// Bytes a rayon task checks or checksums at a time.
@@ -189,7 +198,7 @@ const CHECK_PIECE: usize = 1 << 22;
 
 /// The CRC-32 (IEEE) of `bytes`, the same as `crc32fast::hash`, computed in pieces on the
 /// rayon threads and combined.
-pub(super) fn parallel_crc32(bytes: &[u8]) -> u32 {
+pub(crate) fn parallel_crc32(bytes: &[u8]) -> u32 {
     // `collect` keeps the pieces in order (CRC combination is not commutative).
     let pieces: Vec<crc32fast::Hasher> = bytes
         .par_chunks(CHECK_PIECE)

@@ -74,7 +74,19 @@ impl Codec {
     /// The codes of a database of K = `max_seeds` (at most 127) for the value-relevant
     /// `options`.
     pub(crate) fn new(max_seeds: u32, options: KalahOptions) -> Codec {
-        let parity = !options.has(KalahOption::DiscardRemaining);
+        Codec::with_lists(max_seeds, !options.has(KalahOption::DiscardRemaining))
+    }
+
+    /// The codes of a database of K = `max_seeds` (at most 127) whose layer k allows every
+    /// value −k..=k (2k + 1 codes, no finished-position 0): the lists of `discard_remaining`,
+    /// and those of the Awari levels (`awari::file`).
+    pub(crate) fn all_values(max_seeds: u32) -> Codec {
+        Codec::with_lists(max_seeds, false)
+    }
+
+    /// The codes of a database of K = `max_seeds`: with `parity`, layer k allows the values
+    /// of k's parity and 0; without, every value −k..=k (module docs).
+    fn with_lists(max_seeds: u32, parity: bool) -> Codec {
         let lists: Vec<Vec<i32>> = (0..=max_seeds as i32)
             .map(|k| {
                 let mut l: Vec<i32> = (-k..=k)
@@ -383,6 +395,20 @@ pub(crate) fn check_codes(
     layer_start: impl Fn(u32) -> u64 + Sync,
 ) -> Result<(), super::EgdbError> {
     let m = usize::from(houses);
+    check_codes_with(codec, payload, layer_start, |k, r| {
+        super::is_terminal_rank(m, options, k, r)
+    })
+}
+
+/// [`check_codes`] for any database: `is_terminal(k, r)` says whether the entry of rank `r`
+/// within layer k is a finished position (asked only for the 0 of an odd layer under the
+/// parity rules; never for a codec of [`Codec::all_values`]).
+pub(crate) fn check_codes_with(
+    codec: &Codec,
+    payload: &[u8],
+    layer_start: impl Fn(u32) -> u64 + Sync,
+    is_terminal: impl Fn(u32, u64) -> bool + Sync,
+) -> Result<(), super::EgdbError> {
     let w = codec.width();
     for k in 0..=codec.max_seeds() {
         let (s, e) = (layer_start(k), layer_start(k + 1));
@@ -407,7 +433,7 @@ pub(crate) fn check_codes(
                     let r = first + i as u64;
                     let ok = match codec.allows(k, c) {
                         Some(ok) => ok,
-                        None => super::is_terminal_rank(m, options, k, r - s),
+                        None => is_terminal(k, r - s),
                     };
                     (!ok).then_some((r, c))
                 })
@@ -446,16 +472,36 @@ pub(crate) fn pack_bytes(
 ) {
     for k in 0..=codec.max_seeds() {
         let (s, e) = (layer_start(k), layer_start(k + 1));
-        let pieces = (e - s).div_ceil(PIECE);
-        (0..pieces).into_par_iter().for_each(|p| {
-            let from = s + p * PIECE;
-            let to = (from + PIECE).min(e);
-            let codes = entries[from as usize..to as usize]
-                .iter()
-                .map(|&b| codec.encode(k, super::decode(b)));
-            write_run(words, codec.width(), from, codes);
-        });
+        pack_layer(
+            codec,
+            k,
+            &entries[s as usize..e as usize],
+            super::decode,
+            words,
+            s,
+        );
     }
+}
+
+/// Writes the codes of the entry bytes `layer` of layer k, whose first entry has the rank
+/// `first` in the stream, into the packed stream `words` (as in [`write_run`]; zero there),
+/// in pieces on the rayon threads; `value` gives the value of an entry byte (every value
+/// must be allowed in layer k: a value a build computed or a check passed).
+pub(crate) fn pack_layer(
+    codec: &Codec,
+    k: u32,
+    layer: &[u8],
+    value: impl Fn(u8) -> i32 + Sync,
+    words: &[AtomicU64],
+    first: u64,
+) {
+    layer
+        .par_chunks(PIECE as usize)
+        .enumerate()
+        .for_each(|(p, piece)| {
+            let codes = piece.iter().map(|&b| codec.encode(k, value(b)));
+            write_run(words, codec.width(), first + p as u64 * PIECE, codes);
+        });
 }
 
 /// The one-byte entries of the packed `payload` (with its padding), written into `out`.
@@ -465,7 +511,6 @@ pub(crate) fn unpack_bytes(
     out: &mut [u8],
     layer_start: impl Fn(u32) -> u64 + Sync,
 ) {
-    let w = codec.width();
     let mut rest = out;
     let mut done = 0u64;
     for k in 0..=codec.max_seeds() {
@@ -474,21 +519,62 @@ pub(crate) fn unpack_bytes(
         let (layer, tail) = rest.split_at_mut((e - s) as usize);
         rest = tail;
         done = e;
-        layer
-            .par_chunks_mut(PIECE as usize)
-            .enumerate()
-            .for_each(|(p, chunk)| {
-                let from = s + p as u64 * PIECE;
-                let to = from + chunk.len() as u64;
-                scan_codes(payload, w, from, to, |first, codes| {
-                    let at = (first - from) as usize;
-                    for (b, &c) in chunk[at..at + codes.len()].iter_mut().zip(codes) {
-                        *b = (codec.decode(k, u32::from(c)) + 128) as u8;
-                    }
-                    None::<()>
-                });
-            });
+        unpack_layer(codec, k, payload, s, layer, |v| (v + 128) as u8);
     }
+}
+
+/// The entry bytes of layer k of the packed `payload` (with its padding), its first entry
+/// at rank `first` of the stream, written into `out` (one byte an entry of the layer) in
+/// pieces on the rayon threads; `byte` gives the entry byte of a value.
+pub(crate) fn unpack_layer(
+    codec: &Codec,
+    k: u32,
+    payload: &[u8],
+    first: u64,
+    out: &mut [u8],
+    byte: impl Fn(i32) -> u8 + Sync,
+) {
+    let w = codec.width();
+    out.par_chunks_mut(PIECE as usize)
+        .enumerate()
+        .for_each(|(p, chunk)| {
+            let from = first + p as u64 * PIECE;
+            let to = from + chunk.len() as u64;
+            scan_codes(payload, w, from, to, |at, codes| {
+                let at = (at - from) as usize;
+                for (b, &c) in chunk[at..at + codes.len()].iter_mut().zip(codes) {
+                    *b = byte(codec.decode(k, u32::from(c)));
+                }
+                None::<()>
+            });
+        });
+}
+
+/// The number of entries of each code (index = code, `1 << w` of them) among the entries
+/// `from..to` of the packed `payload` (with its padding), counted in pieces on the rayon
+/// threads.
+pub(crate) fn count_codes(codec: &Codec, payload: &[u8], from: u64, to: u64) -> Vec<u64> {
+    let w = codec.width();
+    let pieces = (to - from).div_ceil(PIECE);
+    (0..pieces)
+        .into_par_iter()
+        .map(|p| {
+            let a = from + p * PIECE;
+            let b = (a + PIECE).min(to);
+            let mut n = vec![0u64; 1 << w];
+            scan_codes(payload, w, a, b, |_, codes| {
+                codes.iter().for_each(|&c| n[usize::from(c)] += 1);
+                None::<()>
+            });
+            n
+        })
+        .reduce(
+            || vec![0u64; 1 << w],
+            |mut a, b| {
+                a.iter_mut().zip(&b).for_each(|(x, y)| *x += y);
+                a
+            },
+        )
 }
 
 #[cfg(test)]
