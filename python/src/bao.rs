@@ -14,7 +14,7 @@ use mancala_core::bao::{BaoMove, BaoPosition, Pit};
 use mancala_core::{AnyGame, GameRecord};
 
 use crate::errors::{from_error, Kind};
-use crate::game::{new_object, record_of, Game, PyGame};
+use crate::game::{game_subclass, record_of, PyGame};
 use crate::side::Side;
 
 /// The move a Python value names: a `str` in Bao move notation.
@@ -59,17 +59,19 @@ impl PyGame for BaoPosition {
     }
 }
 
-/// A game of Bao la Kete: the rules, the start position, every move played and the
-/// current position. The methods every game has are those of `Game`; moves are strings in
-/// notation (`"F6>"`).
-///
-/// `Bao(rules="bao-la-kete", position=None)`: `rules` is `"bao-la-kete"` with optional
-/// `+name=value` options (`docs/notation.md`); `position` a position in notation to start
-/// from instead of the start position. Raises `RulesError` or `NotationError` with the
-/// library's message.
-#[pyclass(module = "mancala", extends = Game)]
-#[derive(Default)]
-pub struct Bao;
+game_subclass!(
+    /// A game of Bao la Kete: the rules, the start position, every move played and the
+    /// current position. The methods every game has are those of `Game`; moves are strings in
+    /// notation (`"F6>"`).
+    ///
+    /// `Bao(rules="bao-la-kete", position=None)`: `rules` is `"bao-la-kete"` with optional
+    /// `+name=value` options (`docs/notation.md`); `position` a position in notation to start
+    /// from instead of the start position. Raises `RulesError` or `NotationError` with the
+    /// library's message.
+    Bao,
+    BaoPosition,
+    "bao-la-kete"
+);
 
 /// The position of a `Bao` object.
 fn position<'a>(slf: &'a PyRef<'_, Bao>) -> PyResult<&'a BaoPosition> {
@@ -78,12 +80,6 @@ fn position<'a>(slf: &'a PyRef<'_, Bao>) -> PyResult<&'a BaoPosition> {
 
 #[pymethods]
 impl Bao {
-    #[new]
-    #[pyo3(signature = (rules = "bao-la-kete", position = None))]
-    fn new(py: Python<'_>, rules: &str, position: Option<&str>) -> PyResult<(Bao, Game)> {
-        new_object::<BaoPosition>(py, rules, position)
-    }
-
     /// The board as a NumPy array of `int64`, shape `(2, 2, 8)`: `board[side][row][k]` is
     /// the seeds in `side`'s (0 South, 1 North) front (`row` 0) or back (`row` 1) pit
     /// number `k + 1`, pits numbered 1..8 from their owner's left (`F1..F8`, `B1..B8`;

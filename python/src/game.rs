@@ -99,6 +99,35 @@ pub(crate) fn new_object<G: PyGame>(
     Ok((G::Class::default(), Game { game }))
 }
 
+/// Declares the Python class of a game (`Kalah`, `Bao`, `Oware`): the struct `$class`, a
+/// subclass of `Game` with no data of its own and the doc comments given before its name,
+/// and its constructor `$class(rules=$default_rules, position=None)` (a game of `$position`
+/// by [`new_object`]: at the start position of `rules`, or at `position` in notation; raises
+/// `RulesError` or `NotationError`). The class's own methods are in a `#[pymethods]` block of
+/// its file (PyO3's `multiple-pymethods`).
+macro_rules! game_subclass {
+    ($(#[$attr:meta])* $class:ident, $position:ty, $default_rules:tt) => {
+        $(#[$attr])*
+        #[::pyo3::pyclass(module = "mancala", extends = $crate::game::Game)]
+        #[derive(Default)]
+        pub struct $class;
+
+        #[::pyo3::pymethods]
+        impl $class {
+            #[new]
+            #[pyo3(signature = (rules = $default_rules, position = None))]
+            fn new(
+                py: ::pyo3::Python<'_>,
+                rules: &str,
+                position: Option<&str>,
+            ) -> ::pyo3::PyResult<($class, $crate::game::Game)> {
+                $crate::game::new_object::<$position>(py, rules, position)
+            }
+        }
+    };
+}
+pub(crate) use game_subclass;
+
 /// The record of game `G` that an object of `G`'s class holds.
 ///
 /// # Errors

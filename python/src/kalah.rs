@@ -13,7 +13,7 @@ use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
 use mancala_core::{AnyGame, GameKind, GameRecord, Rules};
 
 use crate::errors::{error, Kind};
-use crate::game::{house_move_from_py, new_object, record_of, Game, PyGame};
+use crate::game::{game_subclass, house_move_from_py, record_of, PyGame};
 use crate::side::SideArg;
 
 /// The Kalah rules named by `text`, refusing another game's rule set with a pointer to its
@@ -67,16 +67,18 @@ impl PyGame for KalahPosition {
     }
 }
 
-/// A game of Kalah(m, n): the rules, the start position, every move played and the current
-/// position. The methods every game has are those of `Game`.
-///
-/// `Kalah(rules="standard", position=None)`: `rules` is a rule-set text (`"standard"`,
-/// `"manchester"`, `"kalah(6,3)+empty_capture"`, `docs/notation.md`); `position` a
-/// position in notation (`"4,4,4,4,4,4,0,4,4,4,4,4,4,0 S"`) to start from instead of the
-/// start position. Raises `RulesError` or `NotationError` with the library's message.
-#[pyclass(module = "mancala", extends = Game)]
-#[derive(Default)]
-pub struct Kalah;
+game_subclass!(
+    /// A game of Kalah(m, n): the rules, the start position, every move played and the current
+    /// position. The methods every game has are those of `Game`.
+    ///
+    /// `Kalah(rules="standard", position=None)`: `rules` is a rule-set text (`"standard"`,
+    /// `"manchester"`, `"kalah(6,3)+empty_capture"`, `docs/notation.md`); `position` a
+    /// position in notation (`"4,4,4,4,4,4,0,4,4,4,4,4,4,0 S"`) to start from instead of the
+    /// start position. Raises `RulesError` or `NotationError` with the library's message.
+    Kalah,
+    KalahPosition,
+    "standard"
+);
 
 /// The Kalah record of a `Kalah` object.
 fn record<'a>(slf: &'a PyRef<'_, Kalah>) -> PyResult<&'a GameRecord<KalahPosition>> {
@@ -93,12 +95,6 @@ pub fn position_of(game: &PyRef<'_, Kalah>) -> PyResult<KalahPosition> {
 
 #[pymethods]
 impl Kalah {
-    #[new]
-    #[pyo3(signature = (rules = "standard", position = None))]
-    fn new(py: Python<'_>, rules: &str, position: Option<&str>) -> PyResult<(Kalah, Game)> {
-        new_object::<KalahPosition>(py, rules, position)
-    }
-
     /// South's store minus North's, in seeds: the final score once the game is over (the
     /// remaining seeds swept, or discarded under `discard_remaining`), the store difference
     /// so far while it goes on.

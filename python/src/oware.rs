@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use mancala_core::oware::{OwareMove, OwarePosition};
 use mancala_core::{AnyGame, GameRecord};
 
-use crate::game::{house_move_from_py, new_object, record_of, Game, PyGame};
+use crate::game::{game_subclass, house_move_from_py, record_of, PyGame};
 use crate::side::SideArg;
 
 impl PyGame for OwarePosition {
@@ -42,18 +42,20 @@ impl PyGame for OwarePosition {
     }
 }
 
-/// A game of Oware (Abapa, the default rule set `"oware"`), Awari (`"awari"`, the rules of
-/// the solved databases) or OpenSpiel's oware (`"oware-openspiel"`): the rules, the start
-/// position, every move played and the current position. The methods every game has are
-/// those of `Game`; the repetition rule and the move limit end the game as the rule set says.
-///
-/// `Oware(rules="oware", position=None)`: `rules` is a rule-set text (`"oware"`, `"awari"`,
-/// `"oware(4,3)+grand_slam=all"`, `docs/notation.md`); `position` a position in notation
-/// (`"4,4,4,4,4,4,0,4,4,4,4,4,4,0 S"`) to start from instead of the start position. Raises
-/// `RulesError` or `NotationError` with the library's message.
-#[pyclass(module = "mancala", extends = Game)]
-#[derive(Default)]
-pub struct Oware;
+game_subclass!(
+    /// A game of Oware (Abapa, the default rule set `"oware"`), Awari (`"awari"`, the rules of
+    /// the solved databases) or OpenSpiel's oware (`"oware-openspiel"`): the rules, the start
+    /// position, every move played and the current position. The methods every game has are
+    /// those of `Game`; the repetition rule and the move limit end the game as the rule set says.
+    ///
+    /// `Oware(rules="oware", position=None)`: `rules` is a rule-set text (`"oware"`, `"awari"`,
+    /// `"oware(4,3)+grand_slam=all"`, `docs/notation.md`); `position` a position in notation
+    /// (`"4,4,4,4,4,4,0,4,4,4,4,4,4,0 S"`) to start from instead of the start position. Raises
+    /// `RulesError` or `NotationError` with the library's message.
+    Oware,
+    OwarePosition,
+    "oware"
+);
 
 /// The position of an `Oware` object.
 fn position<'a>(slf: &'a PyRef<'_, Oware>) -> PyResult<&'a OwarePosition> {
@@ -62,12 +64,6 @@ fn position<'a>(slf: &'a PyRef<'_, Oware>) -> PyResult<&'a OwarePosition> {
 
 #[pymethods]
 impl Oware {
-    #[new]
-    #[pyo3(signature = (rules = "oware", position = None))]
-    fn new(py: Python<'_>, rules: &str, position: Option<&str>) -> PyResult<(Oware, Game)> {
-        new_object::<OwarePosition>(py, rules, position)
-    }
-
     /// The board as a NumPy array of `int64`, shape `(2h + 2,)`, in notation order: South's
     /// houses 1..h (from South's left), South's store (captured seeds), North's houses 1..h
     /// (from North's left), North's store. A new array each time.

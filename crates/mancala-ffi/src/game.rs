@@ -71,6 +71,30 @@ pub enum MancalaOutcome {
     Draw = 3,
 }
 
+/// Makes the struct `$ty` (a struct with the one field `game: AnyGame`) a handle of registry
+/// kind `Kind::$kind` and a [`GameHandle`]: the same few lines for `MancalaGame`,
+/// `MancalaKalah` and `MancalaBao`.
+macro_rules! game_handle {
+    ($ty:ident, $kind:ident) => {
+        impl $crate::handle::Handle for $ty {
+            const KIND: $crate::handle::Kind = $crate::handle::Kind::$kind;
+        }
+
+        impl $crate::game::GameHandle for $ty {
+            fn wrap(game: mancala_core::AnyGame) -> Self {
+                $ty { game }
+            }
+            fn game(&self) -> &mancala_core::AnyGame {
+                &self.game
+            }
+            fn game_mut(&mut self) -> &mut mancala_core::AnyGame {
+                &mut self.game
+            }
+        }
+    };
+}
+pub(crate) use game_handle;
+
 /// An opaque game of any kind: its current position, and every earlier position and move
 /// back to the position it was made from (so that moves can be taken back).
 ///
@@ -83,9 +107,7 @@ pub struct MancalaGame {
     game: AnyGame,
 }
 
-impl Handle for MancalaGame {
-    const KIND: Kind = Kind::Game;
-}
+game_handle!(MancalaGame, Game);
 
 /// A handle type that holds a game: `MancalaGame` (any game), and the older `MancalaKalah`
 /// and `MancalaBao`, which hold a game of their kind only. The entry points of the three
@@ -111,18 +133,6 @@ pub(crate) trait GameHandle: Handle + 'static {
         let kind = self.game().kind();
         with_game!(self.game_mut(), g => (g as &mut dyn std::any::Any).downcast_mut::<GameRecord<G>>())
             .ok_or_else(|| wrong_kind::<G>(kind))
-    }
-}
-
-impl GameHandle for MancalaGame {
-    fn wrap(game: AnyGame) -> Self {
-        MancalaGame { game }
-    }
-    fn game(&self) -> &AnyGame {
-        &self.game
-    }
-    fn game_mut(&mut self) -> &mut AnyGame {
-        &mut self.game
     }
 }
 
@@ -413,7 +423,8 @@ pub(crate) unsafe fn side_to_move_body<H: GameHandle>(
 }
 
 /// The body of the outcome calls: the outcome, and the final score South minus North once
-/// the game is over, `ongoing(game)` while it goes on.
+/// the game is over; while it goes on, the store difference so far for a `MancalaKalah`
+/// (as `mancala_kalah_outcome` documents it) and 0 for the other handles.
 ///
 /// # Safety
 /// `outcome` and `score` must be NULL or writable.
@@ -421,7 +432,6 @@ pub(crate) unsafe fn outcome_body<H: GameHandle>(
     game: *const H,
     outcome: *mut MancalaOutcome,
     score: *mut i32,
-    ongoing: impl FnOnce(&AnyGame) -> i32,
 ) -> MancalaStatus {
     guard(|| {
         let outcome = io::out_ptr(outcome, "outcome")?;
@@ -429,7 +439,13 @@ pub(crate) unsafe fn outcome_body<H: GameHandle>(
         // SAFETY: registry-checked handle; only read.
         let game = unsafe { get(game) }?;
         let (o, s) = match game.outcome() {
-            None => (MancalaOutcome::Ongoing, ongoing(game)),
+            None => {
+                let so_far = match game {
+                    AnyGame::Kalah(g) if H::KIND == Kind::Kalah => g.position().store_difference(),
+                    _ => 0,
+                };
+                (MancalaOutcome::Ongoing, so_far)
+            }
             Some(o) => (
                 match o.winner {
                     Some(Side::South) => MancalaOutcome::SouthWins,
@@ -762,7 +778,7 @@ pub unsafe extern "C" fn mancala_game_outcome(
     score: *mut i32,
 ) -> MancalaStatus {
     // SAFETY: forwarded contract.
-    unsafe { outcome_body(game, outcome, score, |_| 0) }
+    unsafe { outcome_body(game, outcome, score) }
 }
 
 /// Counts the move sequences of exactly `depth` plies from the current position (perft; a

@@ -81,14 +81,46 @@ fn dynamic_entries(file: &Path, kind: &str) -> Vec<String> {
         .collect()
 }
 
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
+/// A fresh scratch directory for one test, removed when the test passes (its copies of the
+/// library and the programs built against it take tens of MB each) and kept when it fails, for
+/// a look at what the test built.
+fn scratch(name: &str) -> Scratch {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("mancala-ffi")
         .join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create scratch dir");
-    dir
+    Scratch(dir)
+}
+
+/// A scratch directory (see [`scratch`]): removed on drop unless the thread is panicking.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for Scratch {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
 }
 
 /// Runs a command to success. `LD_LIBRARY_PATH` (which cargo sets for tests, possibly
@@ -699,7 +731,8 @@ fn the_shared_library_has_a_soname_and_installs_under_a_versioned_name() {
         assert!(pc.contains(line), "mancala.pc lacks {line:?}:\n{pc}");
     }
     // A program linked with -lmancala records the SONAME, not the unversioned name.
-    let [shared, _] = build_example("c", &scratch("soname_example"));
+    let example = scratch("soname_example");
+    let [shared, _] = build_example("c", &example);
     assert!(dynamic_entries(&shared, "NEEDED").contains(&soname()));
 }
 

@@ -5,7 +5,8 @@
 //! the header from there.
 //!
 //! Regenerate after changing the API: `MANCALA_BLESS=1 cargo test -p mancala-ffi --release
-//! --test header`.
+//! --test header`. The functions the build script generates (`build/front_ends.md`) are read
+//! from its output, in place of the `include!` lines of their modules.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -23,13 +24,55 @@ fn packaged_header_path() -> PathBuf {
     crate_dir().join("include/mancala.h")
 }
 
+/// The include line of a file the build script generates (`src/kalah.rs`, `src/bao.rs`).
+const INCLUDE_PREFIX: &str = "include!(concat!(env!(\"OUT_DIR\"), \"/";
+
+/// A copy of `src/` in which every `include!` of a file the build script wrote into `OUT_DIR`
+/// is replaced by the file's text, as the compiler reads it: cbindgen does not expand macros
+/// (that needs a nightly compiler), so it is handed the expanded text, and the header
+/// declares the generated functions where their module has them. Returns the copy's
+/// `lib.rs`.
+fn expanded_sources() -> PathBuf {
+    let src = crate_dir().join("src");
+    let copy = Path::new(env!("CARGO_TARGET_TMPDIR")).join("mancala-ffi-header-src");
+    let _ = std::fs::remove_dir_all(&copy);
+    std::fs::create_dir_all(&copy).expect("create the copy of src/");
+    for entry in std::fs::read_dir(&src).expect("read src/") {
+        let path = entry.expect("an entry of src/").path();
+        assert!(path.is_file(), "src/ has only files: {}", path.display());
+        let text = std::fs::read_to_string(&path).expect("a source file is UTF-8");
+        let mut expanded = String::new();
+        for line in text.lines() {
+            match line
+                .strip_prefix(INCLUDE_PREFIX)
+                .and_then(|rest| rest.strip_suffix("\"));"))
+            {
+                Some(name) => {
+                    let generated = Path::new(env!("OUT_DIR")).join(name);
+                    expanded.push_str(
+                        &std::fs::read_to_string(&generated)
+                            .unwrap_or_else(|e| panic!("{}: {e}", generated.display())),
+                    );
+                }
+                None => {
+                    expanded.push_str(line);
+                    expanded.push('\n');
+                }
+            }
+        }
+        std::fs::write(copy.join(path.file_name().expect("a file name")), expanded)
+            .expect("write the copy");
+    }
+    copy.join("lib.rs")
+}
+
 fn generate() -> String {
     let dir = crate_dir();
     let config = cbindgen::Config::from_file(dir.join("cbindgen.toml")).expect("cbindgen.toml");
     let mut out = Vec::new();
     cbindgen::Builder::new()
         .with_config(config)
-        .with_src(dir.join("src/lib.rs"))
+        .with_src(expanded_sources())
         .generate()
         .expect("cbindgen generates the header")
         .write(&mut out);
