@@ -8,7 +8,10 @@
 //! returning a move. The grading runs with the GIL released;
 //! a callable is called with the GIL held. A callable that raises, returns something that is
 //! not a move or an illegal move, or answers after the time plus the grace is scored as the
-//! worst legal move (listed among the failures), never an exception of `grade`.
+//! worst legal move (listed among the failures), never an exception of `grade`. An external
+//! program that cannot start, ends, or does not answer the `rules` request is an
+//! `EngineError` before any work; Ctrl-C stops the wait for a program's reply within a tenth
+//! of a second (its process group killed).
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;
