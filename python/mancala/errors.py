@@ -51,4 +51,5 @@ class DatabaseError(MancalaError):
 
 class EngineError(MancalaError):
     """The playing engine refused the request (a level outside 1..10, no memory for its
-    table)."""
+    table), or an external player of ``grade`` cannot be graded: it cannot start, ends, or
+    does not answer the ``rules`` request with ``ok`` or ``error`` within 10 s."""

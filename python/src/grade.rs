@@ -8,7 +8,10 @@
 //! returning a move. The grading runs with the GIL released;
 //! a callable is called with the GIL held. A callable that raises, returns something that is
 //! not a move or an illegal move, or answers after the time plus the grace is scored as the
-//! worst legal move (listed among the failures), never an exception of `grade`.
+//! worst legal move (listed among the failures), never an exception of `grade`. An external
+//! program that cannot start, ends, or does not answer the `rules` request is an
+//! `EngineError` before any work; Ctrl-C stops the wait for a program's reply within a tenth
+//! of a second (its process group killed).
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -225,7 +228,7 @@ fn call_game<G: PyGame>(
         let obj = match f.bind(py).call1((game,)) {
             Ok(o) => o,
             Err(e) => {
-                let text = format!("raised {e}");
+                let text = format!("raised {}", echo(&e));
                 if e.is_instance_of::<PyKeyboardInterrupt>(py)
                     || e.is_instance_of::<PySystemExit>(py)
                 {
@@ -235,14 +238,11 @@ fn call_game<G: PyGame>(
             }
         };
         if obj.is_instance_of::<pyo3::types::PyBool>() {
-            return Answer::Unreadable(format!("{obj}"));
+            return Answer::Unreadable(echo(&obj));
         }
         match G::move_from_py(py, &obj, pos) {
             Ok(m) => Answer::Move(m),
-            Err(_) => Answer::Unreadable(
-                obj.str()
-                    .map_or_else(|_| "?".to_string(), |r| r.to_string()),
-            ),
+            Err(_) => Answer::Unreadable(obj.str().map_or_else(|_| "?".to_string(), |r| echo(&r))),
         }
     })
 }
@@ -261,7 +261,7 @@ fn call(f: &Py<PyAny>, pos: &KalahPosition, interrupt: &Mutex<Option<PyErr>>) ->
         let obj = match f.bind(py).call1((game,)) {
             Ok(o) => o,
             Err(e) => {
-                let text = format!("raised {e}");
+                let text = format!("raised {}", echo(&e));
                 if e.is_instance_of::<PyKeyboardInterrupt>(py)
                     || e.is_instance_of::<PySystemExit>(py)
                 {
@@ -273,7 +273,7 @@ fn call(f: &Py<PyAny>, pos: &KalahPosition, interrupt: &Mutex<Option<PyErr>>) ->
         if let Ok(s) = obj.cast::<PyString>() {
             return match s.to_cow().map(|t| t.parse::<KalahMove>()) {
                 Ok(Ok(m)) => Answer::Move(m),
-                _ => Answer::Unreadable(format!("{obj}")),
+                _ => Answer::Unreadable(echo(&obj)),
             };
         }
         match obj
@@ -284,10 +284,7 @@ fn call(f: &Py<PyAny>, pos: &KalahPosition, interrupt: &Mutex<Option<PyErr>>) ->
             Some(h) if !obj.is_instance_of::<pyo3::types::PyBool>() => {
                 Answer::Move(KalahMove::House(h))
             }
-            _ => Answer::Unreadable(
-                obj.repr()
-                    .map_or_else(|_| "?".to_string(), |r| r.to_string()),
-            ),
+            _ => Answer::Unreadable(obj.repr().map_or_else(|_| "?".to_string(), |r| echo(&r))),
         }
     })
 }
@@ -364,18 +361,51 @@ fn report<'py, G: PyGame>(
     results.getattr("GradeReport")?.call((), Some(&k))
 }
 
+/// An echoed answer of a callable (or its exception) as a verdict shows it: cut to
+/// [`mancala_core::Shortened::MAX_CHARS`] characters, control characters escaped, as the
+/// grader cuts a program's reply.
+fn echo(text: &impl std::fmt::Display) -> String {
+    mancala_core::Shortened(&text.to_string()).to_string()
+}
+
+/// A signal handler's exception (`KeyboardInterrupt`), seen while grading: the run stops
+/// and it is raised. Shared with an external player's stop test.
+type Interrupt = Arc<Mutex<Option<PyErr>>>;
+
+/// The pending signal handler's exception, kept in `interrupt`: whether the run must stop.
+fn stopped(interrupt: &Mutex<Option<PyErr>>) -> bool {
+    let mut i = interrupt.lock().unwrap_or_else(|e| e.into_inner());
+    if i.is_none() {
+        *i = pending_signal();
+    }
+    i.is_some()
+}
+
 /// How a Python callable is asked for a move in a position of game `G`.
 type Call<G> = fn(&Py<PyAny>, &G, &Mutex<Option<PyErr>>) -> Answer<<G as Game>::Move>;
 
-/// The player `who` for positions of game `G`; `call` answers for a callable.
+/// The player `who` for positions of game `G`; `call` answers for a callable. An external
+/// program is started now and told the rule set `rules` (`ExternalPlayer::tell_rules`, as
+/// `mancala grade` does): one that cannot start, ends, or does not answer within the
+/// start-up limit is an error before any work (a refusal is kept in the report); its waits
+/// for a reply look for a pending signal every `POLL` (then the program is killed).
+///
+/// # Errors
+/// Why the program cannot be graded (the text of `tell_rules`).
 fn make_player<'a, G: Evaluate>(
     who: Who,
-    interrupt: &'a Mutex<Option<PyErr>>,
+    interrupt: &'a Interrupt,
     call: Call<G>,
-) -> Box<dyn Player<G> + 'a> {
-    match who {
+    rules: &str,
+) -> Result<Box<dyn Player<G> + 'a>, String> {
+    Ok(match who {
         Who::Engine(level, seed) => Box::new(EnginePlayer::new(level, seed)),
-        Who::Program(cmd) => Box::new(ExternalPlayer::new(cmd)),
+        Who::Program(cmd) => {
+            let flag = Arc::clone(interrupt);
+            let mut p = ExternalPlayer::new(cmd).stop_when(move || stopped(&flag));
+            p.tell_rules(rules)?;
+            Box::new(p)
+        }
         Who::Callable(f) => {
             let name = Python::attach(|py| {
                 f.bind(py)
@@ -387,6 +417,28 @@ fn make_player<'a, G: Evaluate>(
                 call(&f, pos, interrupt)
             }))
         }
+    })
+}
+
+/// Why a grading stopped with an error.
+enum Failed {
+    /// The external program cannot be graded (it cannot start, or did not answer `rules`).
+    Player(String),
+    /// The set could not be valued.
+    Grade(grader::GradeError),
+}
+
+impl From<grader::GradeError> for Failed {
+    fn from(e: grader::GradeError) -> Failed {
+        Failed::Grade(e)
+    }
+}
+
+/// The Python exception of `f`, a failure of the values being of `kind`.
+fn failed_err(py: Python<'_>, f: Failed, kind: Kind) -> PyErr {
+    match f {
+        Failed::Player(why) => from_error(py, Kind::Engine, format!("the player: {why}")),
+        Failed::Grade(e) => from_error(py, kind, e),
     }
 }
 
@@ -398,11 +450,7 @@ fn run_grade<G: Game>(
     interrupt: &Mutex<Option<PyErr>>,
 ) -> GradeReport<G> {
     grader::grade(player, valued, budget, |_| {
-        let mut i = interrupt.lock().unwrap_or_else(|e| e.into_inner());
-        if i.is_none() {
-            *i = pending_signal();
-        }
-        if i.is_some() {
+        if stopped(interrupt) {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
@@ -452,6 +500,12 @@ pub fn grade<'py>(
             time + grace
         )));
     }
+    // As `mancala grade --time-ms 0`: the program is sent `go time <ms>`, a whole number.
+    if time < 1e-3 {
+        return Err(PyValueError::new_err(format!(
+            "time {time}: a move needs a time budget of at least 1 ms (0.001 s; use nodes= for a budget that does not depend on the machine, with time large enough)"
+        )));
+    }
     let set = match positions {
         None => self::positions(py, PyString::new(py, "midgame64").as_any())?,
         Some(p) => self::positions(py, p)?,
@@ -462,7 +516,7 @@ pub fn grade<'py>(
     let cut = |len: usize| take.map_or(len, |t| len.min(t as usize));
     // A `KeyboardInterrupt` (or any exception a signal handler raises), seen between two
     // positions or raised inside the callable: the run stops and it is raised.
-    let interrupt: Mutex<Option<PyErr>> = Mutex::new(None);
+    let interrupt: Interrupt = Arc::new(Mutex::new(None));
     let mut ps = match set {
         Set::Oware(mut ps) => {
             if solver.is_some() {
@@ -507,16 +561,18 @@ pub fn grade<'py>(
                     Arc::new(built.map_err(|e| from_error(py, Kind::Database, e))?)
                 }
             };
+            let rules = ps[0].rules().to_string();
             let outcome = py.detach(|| {
+                let mut p = make_player::<OwarePosition>(who, &interrupt, call_game, &rules)
+                    .map_err(Failed::Player)?;
                 let mut values = Arc::clone(&db);
                 let valued = grader::value_set(&ps, &mut values, |_| {})?;
-                let mut p = make_player::<OwarePosition>(who, &interrupt, call_game);
-                Ok::<_, grader::GradeError>(run_grade(p.as_mut(), &valued, &budget, &interrupt))
+                Ok::<_, Failed>(run_grade(p.as_mut(), &valued, &budget, &interrupt))
             });
-            if let Some(e) = interrupt.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            if let Some(e) = interrupt.lock().unwrap_or_else(|e| e.into_inner()).take() {
                 return Err(e);
             }
-            let r = outcome.map_err(|e| from_error(py, Kind::Database, e))?;
+            let r = outcome.map_err(|e| failed_err(py, e, Kind::Database))?;
             return report(py, &r, worst, bucket);
         }
         Set::Kalah(ps) => ps,
@@ -538,7 +594,10 @@ pub fn grade<'py>(
             &own
         }
     };
+    let rules = ps[0].rules().to_string();
     let outcome = py.detach(|| {
+        let mut p =
+            make_player::<KalahPosition>(who, &interrupt, call, &rules).map_err(Failed::Player)?;
         let mut s = solver_lock.lock().unwrap_or_else(|e| e.into_inner());
         let valued: Vec<Valued<KalahPosition>> = grader::value_set(
             &ps,
@@ -549,13 +608,12 @@ pub fn grade<'py>(
             |_| {},
         )?;
         drop(s);
-        let mut p = make_player::<KalahPosition>(who, &interrupt, call);
-        Ok::<_, grader::GradeError>(run_grade(p.as_mut(), &valued, &budget, &interrupt))
+        Ok::<_, Failed>(run_grade(p.as_mut(), &valued, &budget, &interrupt))
     });
-    if let Some(e) = interrupt.into_inner().unwrap_or_else(|e| e.into_inner()) {
+    if let Some(e) = interrupt.lock().unwrap_or_else(|e| e.into_inner()).take() {
         return Err(e);
     }
-    let r = outcome.map_err(|e| from_error(py, Kind::Solve, e))?;
+    let r = outcome.map_err(|e| failed_err(py, e, Kind::Solve))?;
     report(py, &r, worst, bucket)
 }
 

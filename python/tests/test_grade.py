@@ -192,3 +192,42 @@ def test_a_program_that_refuses_the_rules_request_is_graded_all_the_same():
     assert r.rules_refused is not None and "unknown request" in r.rules_refused
     assert [m.loss for m in r.moves] == [4, 0, 4] and len(r.failures) == 0
     assert mancala.grade(first_legal, games()).rules_refused is None
+
+
+@pytest.mark.parametrize(
+    "command, why",
+    [
+        (["/nonexistent/program"], "cannot start /nonexistent/program"),
+        (["sh", "-c", "exit 0"], "the program ended"),
+        (["sh", "-c", "read line; echo hello; sleep 5"], "expected `ok …` or `error …`"),
+    ],
+)
+def test_a_program_that_cannot_start_or_answer_the_rules_request_is_one_error(command, why):
+    # As `mancala grade` (docs/grading.md): one error before any work, not a report of
+    # failures, whether the program cannot start, ends, or answers `rules` otherwise.
+    with pytest.raises(mancala.EngineError) as e:
+        mancala.grade(command, games())
+    assert why in str(e.value), str(e.value)
+
+
+def test_a_callable_echoed_answer_is_cut_to_60_characters():
+    # docs/grading.md: an echoed reply is cut to 60 characters (then "…").
+    r = mancala.grade(lambda g: "x" * 10**6, games()[:1])
+    verdict = r.moves[0].verdict
+    assert "x" * 60 + "…" in verdict and "x" * 61 not in verdict, verdict[:200]
+    assert len(verdict) < 100
+
+    def raises(game):
+        raise ValueError("y" * 10**5)
+
+    verdict = mancala.grade(raises, games()[:1]).moves[0].verdict
+    assert verdict.startswith("failed: raised") and len(verdict) < 100, verdict[:200]
+
+
+def test_a_time_under_a_millisecond_is_refused_as_by_the_command():
+    # `mancala grade --time-ms 0` is refused; a program is sent whole milliseconds.
+    for t in (0, 0.0004):
+        with pytest.raises(ValueError, match="at least 1 ms"):
+            mancala.grade(1, games(), time=t)
+    with pytest.raises(ValueError, match="bucket"):
+        mancala.grade(1, games(), bucket=0)

@@ -12,6 +12,7 @@ handler first and puts the inherited one back afterwards."""
 from __future__ import annotations
 
 import _thread
+import os
 import signal
 import threading
 import time
@@ -21,6 +22,11 @@ import pytest
 
 import mancala
 from mancala import Engine, Kalah
+from conftest import ROOT
+
+BOT = ROOT / "crates" / "mancala-bench" / "tests" / "bots" / "kalah_bot.sh"
+# North to move: kalah_bot.sh `hang` never answers `go` there.
+NORTH = "1,0,0,8,0,1,1,7 N"
 
 @pytest.fixture(autouse=True)
 def python_handles_sigint() -> Iterator[None]:
@@ -43,6 +49,10 @@ LONG_CALLS = {
     "random_playouts": lambda: mancala.random_playouts(10**8),
     "grade_values": lambda: mancala.grade(
         1, [Kalah("standard")], solver=mancala.Solver(threads=1, tt_mb=16)
+    ),
+    # The program never answers `go`: the wait would last the move's 20 s.
+    "grade_program": lambda: mancala.grade(
+        ["sh", str(BOT), "hang"], [Kalah("kalah(3,3)", NORTH)], time=20
     ),
     # Each of these positions takes the solver seconds to minutes.
     "generate_positions": lambda: mancala.generate_positions(
@@ -92,3 +102,51 @@ def test_the_solver_is_usable_after_an_interrupt():
         time.sleep(5)
     timer.cancel()
     assert solver.solve(Kalah("kalah(6,2)")).value == 6
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc")
+def test_ctrl_c_while_a_program_is_awaited_kills_its_process_group(tmp_path):
+    # `hangkids` ignores SIGINT, SIGTERM and SIGHUP and waits for a child `sleep`: only a
+    # SIGKILL of its process group ends them.
+    pidfile = tmp_path / "pid"
+    timer = threading.Timer(1.0, _thread.interrupt_main)
+    t0 = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            mancala.grade(
+                ["sh", str(BOT), "hangkids", str(pidfile)],
+                [Kalah("kalah(3,3)", NORTH)],
+                time=20,
+            )
+            time.sleep(5)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - t0 < 5.0
+    pid = int(pidfile.read_text().split()[0])
+    # No process of the group is left running (the script was reaped; its `sleep`, killed
+    # with it, may stay a zombie until init reaps it).
+    for _ in range(100):
+        if not live_in_group(pid):
+            break
+        time.sleep(0.01)
+    else:
+        pytest.fail(f"process group {pid} still running: {live_in_group(pid)}")
+
+
+def live_in_group(group: int) -> list[int]:
+    """The processes of the process group `group` that are not zombies (Linux: /proc)."""
+    live = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        # pid (comm) state ppid pgrp ...: comm may hold spaces, so split after its ")".
+        fields = stat[stat.rindex(")") + 2 :].split()
+        if int(fields[2]) == group and fields[0] != "Z":
+            live.append(int(entry))
+    return live

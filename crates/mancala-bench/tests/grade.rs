@@ -468,3 +468,29 @@ impl ValuesOf for mancala_solver::awari::AwariDb {
             .collect()
     }
 }
+
+#[test]
+fn a_stop_test_ends_the_wait_for_a_hanging_program() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    // The bot hangs on P7 (North to move) with a move time of a minute; the stop test says
+    // stop at its third call, so the wait ends after about three polls, not the minute.
+    let asked = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&asked);
+    let mut p = bot("hang").stop_when(move || counter.fetch_add(1, Ordering::SeqCst) + 1 >= 3);
+    let long = Budget {
+        time: Duration::from_secs(60),
+        grace: Duration::from_secs(1),
+        nodes: None,
+    };
+    let v = valued();
+    let t0 = Instant::now();
+    let r = grade(&mut p, &v[2..3], &long, |_| ControlFlow::Continue(()));
+    assert_eq!(
+        r.moves[0].verdict,
+        Verdict::Failed(mancala_bench::grade::STOPPED.to_string())
+    );
+    assert_eq!(asked.load(Ordering::SeqCst), 3);
+    // A bound on the wait, not a timing assertion: far below the minute of the budget.
+    assert!(t0.elapsed() < Duration::from_secs(30));
+}

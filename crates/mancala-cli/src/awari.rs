@@ -417,7 +417,13 @@ pub fn choose(choice: &Choice<'_>, seeds: u32) -> Result<(AwariDb, String), Stri
     if let Some(path) = choice.egdb {
         let (info, file) = find(path, choice.verbose).map_err(|e| format!("--egdb: {e}"))?;
         if seeds > info.max_seeds {
-            return Err(too_many(info.max_seeds, &format!("of {}", file.display())));
+            // A given file cannot grow: name a database that holds the position instead.
+            return Err(format!(
+                "{what} {seeds} seeds in its houses, more than the {} of the largest level of {}: the file holds boards of at most {} seeds (give a database of N >= {seeds}, e.g. `mancala egdb build --rules awari --max-seeds {seeds}`, or no --egdb)",
+                info.max_seeds,
+                file.display(),
+                info.max_seeds
+            ));
         }
         let db = AwariDb::open(&file).map_err(|e| format!("--egdb: {}", named(&file, &e)))?;
         return Ok((db, file.display().to_string()));

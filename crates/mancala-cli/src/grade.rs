@@ -37,8 +37,10 @@ pub struct GradeArgs {
     /// Rule set of the generated positions: any Kalah rule set (e.g. `kalah(4,3)`,
     /// `kalah(6,6)+empty_capture`), or `awari` (Oware positions valued by an Awari database;
     /// other Oware rule sets have other values and are refused).
-    #[arg(long, default_value = "standard", requires = "generate")]
-    rules: String,
+    /// Without --generate it may name the rule set of --file (refused when the file's
+    /// `# rules:` line names another).
+    #[arg(long)]
+    rules: Option<String>,
     /// Seed of the generator.
     #[arg(long, default_value_t = 1, requires = "generate", value_parser = crate::ranges::any_u64())]
     seed: u64,
@@ -82,8 +84,8 @@ pub struct GradeArgs {
     /// Positions listed as the worst.
     #[arg(long, default_value_t = 5, value_parser = crate::ranges::any_usize())]
     worst: usize,
-    /// Width of the groups of the loss by seeds on the board.
-    #[arg(long, default_value_t = 4, value_parser = crate::ranges::any_u32())]
+    /// Width of the groups of the loss by seeds on the board, seeds (1 or more).
+    #[arg(long, default_value_t = 4, value_parser = crate::ranges::positive_u32())]
     bucket: u32,
     /// Solver threads (0 = every core).
     #[arg(long, default_value_t = 0, value_parser = crate::ranges::threads_or_all())]
@@ -110,9 +112,13 @@ pub struct GradeArgs {
 }
 
 /// The positions of the set and their rules.
-fn positions(args: &GradeArgs, solver: &mut Solver) -> Result<Vec<KalahPosition>, String> {
+fn positions(
+    args: &GradeArgs,
+    file: Option<&str>,
+    solver: &mut Solver,
+) -> Result<Vec<KalahPosition>, String> {
     let ps: Vec<KalahPosition> = if args.generate {
-        let rules: KalahRules = crate::rules_arg::kalah_only(&args.rules, "grade is")?;
+        let rules: KalahRules = crate::rules_arg::kalah_only(generated_rules(args), "grade is")?;
         let params = GenerateParams {
             rules,
             seed: args.seed,
@@ -124,10 +130,9 @@ fn positions(args: &GradeArgs, solver: &mut Solver) -> Result<Vec<KalahPosition>
             .map_err(|e| e.to_string())?;
         let (_, ps) = mancala_bench::parse_positions(&text).map_err(|e| e.to_string())?;
         ps.into_iter().map(|p| p.position).collect()
-    } else if let Some(f) = &args.file {
-        let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+    } else if let (Some(f), Some(text)) = (&args.file, file) {
         let (_, ps) =
-            mancala_bench::parse_positions(&text).map_err(|e| format!("{}: {e}", f.display()))?;
+            mancala_bench::parse_positions(text).map_err(|e| format!("{}: {e}", f.display()))?;
         ps.into_iter().map(|p| p.position).collect()
     } else {
         match args.set.as_str() {
@@ -341,18 +346,34 @@ fn player<G: Evaluate>(args: &GradeArgs, rules: &str) -> Result<Box<dyn Player<G
 /// The rule-set text of the set: `--rules` with `--generate`, the `# rules:` line of
 /// `--file` (`None` when it has none: the file's parser says so), `standard` for
 /// `midgame64`.
-fn rules_text(args: &GradeArgs) -> Result<Option<String>, String> {
+fn rules_text(args: &GradeArgs, file: Option<&str>) -> Result<Option<String>, String> {
     if args.generate {
-        return Ok(Some(args.rules.clone()));
+        return Ok(Some(generated_rules(args).to_string()));
     }
-    if let Some(f) = &args.file {
-        let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+    if let Some(text) = file {
         return Ok(text
             .lines()
             .find_map(|l| l.trim().strip_prefix("# rules:"))
             .map(|r| r.trim().to_string()));
     }
     Ok(Some("standard".to_string()))
+}
+
+/// The rule set of `--generate`: `--rules`, default `standard`.
+fn generated_rules(args: &GradeArgs) -> &str {
+    args.rules.as_deref().unwrap_or("standard")
+}
+
+/// An error about the rule set named by the `# rules:` line of the file `f`: said of that
+/// line, not of `--rules` (which was not given).
+fn of_file_rules(f: &std::path::Path, e: &str) -> String {
+    match e.strip_prefix("--rules ") {
+        Some(rest) => format!(
+            "{}: the rule set of its `# rules:` line, {rest}",
+            f.display()
+        ),
+        None => format!("{}: {e}", f.display()),
+    }
 }
 
 /// Runs `mancala grade`.
@@ -362,17 +383,43 @@ fn rules_text(args: &GradeArgs) -> Result<Option<String>, String> {
 pub fn run(args: &GradeArgs) -> Result<(), String> {
     check_args(args)?;
     let in_file = |e: String| match &args.file {
-        Some(f) if !args.generate => format!("{}: {e}", f.display()),
+        Some(f) if !args.generate => of_file_rules(f, &e),
         _ => e,
     };
-    let awari = match rules_text(args)? {
+    // The file is read once (it may be a pipe: `--file /dev/stdin`, `--file <(…)`).
+    let file = match &args.file {
+        Some(f) if !args.generate => {
+            Some(std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?)
+        }
+        _ => None,
+    };
+    let file = file.as_deref();
+    let from_file = rules_text(args, file)?;
+    if let (Some(f), Some(given), false) = (&args.file, &args.rules, args.generate) {
+        // `--rules` with `--file` only confirms the file's rule set: it never overrides it.
+        let same = from_file.as_deref().is_some_and(|t| {
+            matches!(
+                (t.parse::<mancala_core::Rules>(), given.parse::<mancala_core::Rules>()),
+                (Ok(a), Ok(b)) if a == b
+            )
+        });
+        if !same {
+            return Err(format!(
+                "--rules {}: {} names the rule set {} (its `# rules:` line): give the file's rule set or no --rules",
+                mancala_core::Shortened(given),
+                f.display(),
+                from_file.as_deref().map_or_else(|| "(none)".to_string(), |t| mancala_core::Shortened(t).to_string())
+            ));
+        }
+    }
+    let awari = match from_file {
         Some(t) => crate::awari::wanted(&t, "grade is").map_err(in_file)?,
         None => false,
     };
     if awari {
-        run_awari(args)
+        run_awari(args, file)
     } else {
-        run_kalah(args)
+        run_kalah(args, file)
     }
 }
 
@@ -420,7 +467,7 @@ fn grade_and_print<G: Game>(
 }
 
 /// `mancala grade` on Oware positions of the rule set `awari`, valued by an Awari database.
-fn run_awari(args: &GradeArgs) -> Result<(), String> {
+fn run_awari(args: &GradeArgs, file: Option<&str>) -> Result<(), String> {
     if args.games {
         return Err(
             "--games: whole games are played against the Kalah solver only (an Awari game's repetitions are not in the database's values); grade the positions without --games"
@@ -468,8 +515,8 @@ fn run_awari(args: &GradeArgs) -> Result<(), String> {
             .file
             .as_ref()
             .ok_or("an awari set is generated or read from --file")?;
-        let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
-        let (_, ps) = mancala_bench::parse_oware_positions(&text)
+        let text = file.ok_or("an awari set is generated or read from --file")?;
+        let (_, ps) = mancala_bench::parse_oware_positions(text)
             .map_err(|e| format!("{}: {e}", f.display()))?;
         let ps = take(args, ps)?;
         let seeds = ps
@@ -502,19 +549,17 @@ fn run_awari(args: &GradeArgs) -> Result<(), String> {
 }
 
 /// `mancala grade` on Kalah positions, valued by the exact solver.
-fn run_kalah(args: &GradeArgs) -> Result<(), String> {
+fn run_kalah(args: &GradeArgs, file: Option<&str>) -> Result<(), String> {
     if !args.generate && args.max_seeds.is_some() {
         return Err("--max-seeds: for --generate, or for an awari set (the database's N)".into());
     }
     let rules = if args.generate {
-        crate::rules_arg::kalah_only(&args.rules, "grade is")?
-    } else if let Some(f) = &args.file {
-        let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        crate::rules_arg::kalah_only(generated_rules(args), "grade is")?
+    } else if let (Some(f), Some(text)) = (&args.file, file) {
         if let Some(r) = text.lines().find_map(|l| l.trim().strip_prefix("# rules:")) {
-            crate::rules_arg::kalah_only(r.trim(), "grade is")
-                .map_err(|e| format!("{}: {e}", f.display()))?;
+            crate::rules_arg::kalah_only(r.trim(), "grade is").map_err(|e| of_file_rules(f, &e))?;
         }
-        mancala_bench::parse_positions(&text)
+        mancala_bench::parse_positions(text)
             .map_err(|e| format!("{}: {e}", f.display()))?
             .0
     } else {
@@ -523,7 +568,7 @@ fn run_kalah(args: &GradeArgs) -> Result<(), String> {
     let rules_text = rules.to_string();
     let mut player = player::<KalahPosition>(args, &rules_text)?;
     let mut solver = solver(args, &rules)?;
-    let positions = positions(args, &mut solver)?;
+    let positions = positions(args, file, &mut solver)?;
     let budget = budget(args);
     if args.games {
         let bar = crate::progress::bar(positions.len() as u64);

@@ -120,6 +120,11 @@ pub fn any_usize() -> Whole<usize> {
     Whole::new(0, usize::MAX as i128)
 }
 
+/// A positive count of the `u32` type (a group width): 1..=4294967295.
+pub fn positive_u32() -> Whole<u32> {
+    Whole::new(1, i128::from(u32::MAX))
+}
+
 /// Any count of the `u32` type.
 pub fn any_u32() -> Whole<u32> {
     Whole::new(0, i128::from(u32::MAX))

@@ -180,3 +180,41 @@ fn other_oware_rule_sets_and_games_are_refused() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("--games"), "{}", stderr(&out));
 }
+
+#[test]
+fn a_given_database_too_small_for_the_set_is_named() {
+    let dir = common::scratch("grade-awari", "small-egdb");
+    let out = mancala(&[
+        "egdb",
+        "build",
+        "--rules",
+        "awari",
+        "--max-seeds",
+        "2",
+        "--threads",
+        "1",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let f = dir.join("set.txt");
+    // 3 seeds in the houses (48 in all): more than the database's N = 2.
+    std::fs::write(&f, "# rules: awari\n0,0,0,0,1,1,23,1,0,0,0,0,0,22 S\n").unwrap();
+    let out = mancala(&[
+        "grade",
+        "--file",
+        f.to_str().unwrap(),
+        "--egdb",
+        dir.to_str().unwrap(),
+        "--level",
+        "1",
+    ]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    // A given file cannot grow: it holds fewer seeds than the position, and --max-seeds
+    // (which would not change it) is not offered as the remedy.
+    assert!(err.contains("holds boards of at most 2 seeds"), "{err}");
+    assert!(!err.contains("builds a database that holds it"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

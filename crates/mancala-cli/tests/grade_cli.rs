@@ -141,6 +141,7 @@ fn arguments_are_checked_before_any_database_is_built() {
     for (args, said) in [
         (vec!["--take", "0"], "--take 0"),
         (vec!["--time-ms", "0"], "--time-ms 0"),
+        (vec!["--bucket", "0"], "--bucket"),
         (vec!["--generate", "--count", "0"], "--count 0"),
         (
             vec!["--generate", "--min-seeds", "9", "--max-seeds", "4"],
@@ -179,6 +180,9 @@ fn a_file_of_oware_rules_is_refused_as_not_kalah() {
     let err = common::stderr(&out);
     assert!(err.contains("for Kalah rule sets"), "{err}");
     assert!(!err.contains("malformed"), "{err}");
+    // The rule set came from the file, not from a `--rules` that was not given.
+    assert!(err.contains("`# rules:` line, oware"), "{err}");
+    assert!(!err.contains("--rules"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -318,4 +322,53 @@ fn the_program_is_told_the_rule_set() {
     );
     assert_eq!(v["failures"].as_array().unwrap().len(), 0, "{v}");
     assert!(common::stderr(&out).contains("warning: the program refused `rules kalah(4,3)`"));
+}
+
+#[test]
+fn a_file_that_is_a_pipe_is_read_once() {
+    // `--file /dev/stdin` (or `<(…)`) can be read only once: the rule-set line and the
+    // positions come from the same reading.
+    let out = common::mancala_with_input(
+        &["grade", "--level", "1", "--file", "/dev/stdin", "--json"],
+        b"# rules: kalah(3,3)\n1,0,0,8,0,1,1,7 N +3\n",
+    );
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    let v: Value = serde_json::from_str(&stdout(&out)).expect("one JSON object");
+    assert_eq!(v["positions"], 1);
+    assert_eq!(v["rules"], "kalah(3,3)");
+}
+
+#[test]
+fn rules_that_disagree_with_the_file_are_refused() {
+    let dir = temp_dir("disagree");
+    let f = north_set(&dir);
+    let out = mancala(&[
+        "grade",
+        "--level",
+        "1",
+        "--rules",
+        "kalah(4,3)",
+        "--file",
+        &f,
+    ]);
+    assert!(!out.status.success());
+    let err = common::stderr(&out);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("--rules kalah(4,3)") && err.contains("kalah(3,3)"),
+        "{err}"
+    );
+    // The same rule set, written otherwise, is accepted.
+    let out = mancala(&[
+        "grade",
+        "--level",
+        "1",
+        "--rules",
+        "KALAH(3, 3)",
+        "--file",
+        &f,
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

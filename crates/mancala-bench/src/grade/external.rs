@@ -145,7 +145,20 @@ pub struct ExternalPlayer {
     running: Option<Running>,
     /// The program's reason for refusing the last rule set it was told.
     refused: Option<String>,
+    /// Asked every [`POLL`] while a reply is awaited: `true` stops the wait (the program is
+    /// killed and the answer is a failure).
+    stop: Option<Stop>,
 }
+
+/// The stop test of an [`ExternalPlayer`] ([`ExternalPlayer::stop_when`]).
+type Stop = Box<dyn FnMut() -> bool + Send>;
+
+/// How often an [`ExternalPlayer`] with a stop test ([`ExternalPlayer::stop_when`]) asks it
+/// while it waits for a reply.
+pub const POLL: Duration = Duration::from_millis(50);
+
+/// The failure text of an answer cut short by the stop test of [`ExternalPlayer::stop_when`].
+pub const STOPPED: &str = "stopped while waiting for the program's reply";
 
 impl ExternalPlayer {
     /// The program `command[0]` with the arguments `command[1..]` (not started yet: it
@@ -156,7 +169,18 @@ impl ExternalPlayer {
             command,
             running: None,
             refused: None,
+            stop: None,
         }
+    }
+
+    /// The same player, asking `stop` every [`POLL`] while it waits for a reply of the
+    /// program (a signal handler's flag, a Python `check_signals`): when it returns `true`,
+    /// the wait ends at once, the program's process group is killed and the answer is a
+    /// failure ([`STOPPED`]); the caller then ends the run (the grader's callback).
+    #[must_use]
+    pub fn stop_when(mut self, stop: impl FnMut() -> bool + Send + 'static) -> ExternalPlayer {
+        self.stop = Some(Box::new(stop));
+        self
     }
 
     /// Starts the program now if it is not running (e.g. to check that it can start before
@@ -233,7 +257,7 @@ impl ExternalPlayer {
     pub fn tell_rules(&mut self, rules: &str) -> Result<Option<String>, String> {
         self.start_now()?;
         let mut run = self.running.take().ok_or("the program is not running")?;
-        match Self::send_rules(&mut run, rules) {
+        match Self::send_rules(&mut run, rules, &mut self.stop) {
             Ok(refused) => {
                 self.running = Some(run);
                 self.refused.clone_from(&refused);
@@ -259,14 +283,24 @@ impl ExternalPlayer {
 
     /// Sends `rules <rules>` and reads the reply within [`STARTUP_LIMIT`] (a stale
     /// `bestmove` line skipped): `Ok(None)` for `ok …`, `Ok(Some(reason))` for `error …`.
-    fn send_rules(run: &mut Running, rules: &str) -> Result<Option<String>, Answer<()>> {
+    fn send_rules(
+        run: &mut Running,
+        rules: &str,
+        stop: &mut Option<Stop>,
+    ) -> Result<Option<String>, Answer<()>> {
         while run.lines.try_recv().is_ok() {}
         let sent = Instant::now();
-        let reply = Self::exchange(run, &format!("rules {rules}"), sent + STARTUP_LIMIT, |l| {
-            l.split_whitespace()
-                .next()
-                .is_some_and(|w| w.eq_ignore_ascii_case("bestmove"))
-        })?;
+        let reply = Self::exchange(
+            run,
+            &format!("rules {rules}"),
+            sent + STARTUP_LIMIT,
+            |l| {
+                l.split_whitespace()
+                    .next()
+                    .is_some_and(|w| w.eq_ignore_ascii_case("bestmove"))
+            },
+            stop,
+        )?;
         run.told = Some(rules.to_string());
         let first = reply.split_whitespace().next().unwrap_or("");
         if first.eq_ignore_ascii_case("ok") {
@@ -289,13 +323,23 @@ impl ExternalPlayer {
         request: &str,
         deadline: Instant,
         stale: impl Fn(&str) -> bool,
+        stop: &mut Option<Stop>,
     ) -> Result<String, Answer<()>> {
         writeln!(run.stdin, "{request}")
             .and_then(|()| run.stdin.flush())
             .map_err(|e| Answer::Failed(format!("writing to the program: {e}")))?;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            match run.lines.recv_timeout(left) {
+            let wait = match stop {
+                Some(_) => left.min(POLL),
+                None => left,
+            };
+            match run.lines.recv_timeout(wait) {
+                Err(RecvTimeoutError::Timeout) if wait < left => {
+                    if stop.as_mut().is_some_and(|s| s()) {
+                        return Err(Answer::Failed(STOPPED.to_string()));
+                    }
+                }
                 Ok(Line::Text(line)) if line.trim().is_empty() || stale(line.trim()) => {}
                 Ok(Line::Text(line)) => return Ok(line.trim().to_string()),
                 Ok(Line::TooLong) => {
@@ -377,7 +421,7 @@ impl<G: Game> Player<G> for ExternalPlayer {
         // start (not part of the move's time: it has the start-up limit).
         let rules = position.rules().to_string();
         if run.told.as_deref() != Some(rules.as_str()) {
-            match Self::send_rules(&mut run, &rules) {
+            match Self::send_rules(&mut run, &rules, &mut self.stop) {
                 Ok(refused) => self.refused = refused,
                 Err(failure) => {
                     run.stop(false);
@@ -400,6 +444,7 @@ impl<G: Game> Player<G> for ExternalPlayer {
         if let Some(n) = budget.nodes {
             go.push_str(&format!(" nodes {n}"));
         }
+        let stop = &mut self.stop;
         let result = (|| {
             let fresh = std::mem::replace(&mut run.fresh, false);
             let sent = Instant::now();
@@ -417,6 +462,7 @@ impl<G: Game> Player<G> for ExternalPlayer {
                         .next()
                         .is_some_and(|w| w.eq_ignore_ascii_case("bestmove"))
                 },
+                stop,
             )?;
             // The clock: from the `position` request, or from the `ok` of a program just
             // started.
@@ -436,7 +482,7 @@ impl<G: Game> Player<G> for ExternalPlayer {
                     mancala_core::Shortened(&ok)
                 )));
             }
-            let reply = Self::exchange(&mut run, &go, deadline, |_| false)?;
+            let reply = Self::exchange(&mut run, &go, deadline, |_| false, stop)?;
             let mut words = reply.split_whitespace();
             match (words.next(), words.next()) {
                 (Some("bestmove"), Some(mv)) => Ok(mv.to_string()),
