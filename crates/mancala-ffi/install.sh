@@ -24,6 +24,8 @@
 #   LIBDIR/cmake/mancala/mancala-config.cmake and mancala-config-version.cmake
 #     (find_package(mancala CONFIG): targets mancala::mancala and mancala::mancala_static;
 #     relocatable: the paths are found from the file's own place)
+#   PREFIX/share/mancala/valgrind.supp (valgrind suppressions of the thread blocks that
+#     glibc and the Rust standard library keep after the library's worker threads end)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 
@@ -168,6 +170,8 @@ for pc in mancala mancala-static; do
         -e "s|@INCLUDEDIR@|$(pc_text "$(pc_path "$includedir")")|" -e "s|@VERSION@|$version|" \
         -e "s|@SYSLIBS@|$syslibs|" "$here/$pc.pc.in" >"$lib/pkgconfig/$pc.pc"
 done
+mkdir -p "$destdir$prefix/share/mancala"
+install -m 644 "$here/valgrind.supp" "$destdir$prefix/share/mancala/valgrind.supp"
 for f in mancala-config.cmake mancala-config-version.cmake; do
     sed -e "s|@VERSION@|$version|g" -e "s|@ABI@|$abi|g" -e "s|@SYSLIBS@|$cmake_syslibs|g" \
         -e "s|@INCLUDEDIR@|$(sed_text "$cmake_includedir")|g" "$here/cmake/$f.in" >"$lib/cmake/mancala/$f"

@@ -536,7 +536,7 @@ fn memcheck(exe: &Path, arg: Option<&Path>) -> Result<(), String> {
             .arg(format!(
                 "--suppressions={}",
                 Path::new(env!("CARGO_MANIFEST_DIR"))
-                    .join("tests/valgrind.supp")
+                    .join("valgrind.supp")
                     .display()
             ))
             .arg(exe)
@@ -702,6 +702,7 @@ fn the_shared_library_has_a_soname_and_installs_under_a_versioned_name() {
         format!("{libdir}/pkgconfig/mancala-static.pc"),
         format!("{libdir}/cmake/mancala/mancala-config.cmake"),
         format!("{libdir}/cmake/mancala/mancala-config-version.cmake"),
+        "usr/share/mancala/valgrind.supp".to_string(),
     ]
     .into();
     expected.sort();
