@@ -63,8 +63,9 @@ impl Game {
         with_game!(&self.game, g => (g as &dyn std::any::Any).downcast_ref::<GameRecord<G>>())
             .ok_or_else(|| {
                 PyRuntimeError::new_err(format!(
-                    "the object holds a {found} game, not a {} game",
-                    G::KIND
+                    "the object holds {} game, not {} game",
+                    found.with_article(),
+                    G::KIND.with_article()
                 ))
             })
     }
@@ -218,8 +219,10 @@ pub fn new_game(
             py,
             Kind::Rules,
             format!(
-                "`{}` names a {found} rule set, not a {kind} one: use mancala.{}",
+                "`{}` names {} rule set, not {} one: use mancala.{}",
                 mancala_core::Shortened(rules.trim()),
+                found.with_article(),
+                kind.with_article(),
                 class_name(found)
             ),
         ));

@@ -139,7 +139,11 @@ pub(crate) trait GameHandle: Handle + 'static {
 fn wrong_kind<G: Game>(found: GameKind) -> Error {
     Error::new(
         MancalaStatus::InvalidHandle,
-        format!("the handle holds a {found} game, not a {} game", G::KIND),
+        format!(
+            "the handle holds {} game, not {} game",
+            found.with_article(),
+            G::KIND.with_article()
+        ),
     )
 }
 

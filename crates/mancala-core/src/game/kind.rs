@@ -50,6 +50,17 @@ impl GameKind {
         }
     }
 
+    /// The game's name with its indefinite article, for messages: `a Kalah`, `a Bao la Kete`,
+    /// `an Oware`.
+    #[must_use]
+    pub const fn with_article(self) -> &'static str {
+        match self {
+            GameKind::Kalah => "a Kalah",
+            GameKind::Bao => "a Bao la Kete",
+            GameKind::Oware => "an Oware",
+        }
+    }
+
     /// The rule-set heads that name the game, for messages and help texts (`standard`,
     /// `manchester`, `kalah(m,n)`; `bao-la-kete`).
     #[must_use]
@@ -72,6 +83,13 @@ impl fmt::Display for GameKind {
 #[cfg(test)]
 mod tests {
     use super::GameKind;
+
+    #[test]
+    fn articles() {
+        assert_eq!(GameKind::Oware.with_article(), "an Oware");
+        assert_eq!(GameKind::Bao.with_article(), "a Bao la Kete");
+        assert_eq!(GameKind::Kalah.with_article(), "a Kalah");
+    }
 
     #[test]
     fn the_head_decides_the_game() {
