@@ -1,6 +1,6 @@
 /*
- * mancala.h — C API of the mancala engine: Kalah(m,n) and Bao la Kete rules, games, perft,
- * the exact Kalah solver, endgame databases and the playing engine.
+ * mancala.h — C API of the mancala engine: Kalah(m,n), Bao la Kete and Oware rules, games,
+ * perft, the exact Kalah solver, endgame databases (Kalah and Awari) and the playing engine.
  *
  * Conventions: every function returns a MancalaStatus; results go through out-pointers
  * (last arguments) written only on MANCALA_STATUS_OK (and the "size needed" on
@@ -270,8 +270,10 @@ typedef struct MancalaGame MancalaGame;
 // `mancala_kalah_undo` and `mancala_kalah_free` need exclusive use of the handle.
 typedef struct MancalaKalah MancalaKalah;
 
-// An opaque rule set: of Kalah (houses per row m, starting seeds n, variant options) or of
-// Bao la Kete (the options of `docs/rules/bao-la-kete.md`).
+// An opaque rule set: of Kalah (houses per row m, starting seeds n, variant options), of
+// Bao la Kete (the options of `docs/rules/bao-la-kete.md`) or of Oware (the named rule sets
+// `oware`, `awari`, `oware-openspiel`, their board sizes and options of
+// `docs/rules/oware.md`).
 //
 // Created by `mancala_rules_new`, freed by `mancala_rules_free`. Immutable once made, so one
 // rule set may be read from several threads at once. Games copy the rules they are made
@@ -1684,9 +1686,11 @@ enum MancalaStatus mancala_kalah_outcome(const struct MancalaKalah *game, enum M
 enum MancalaStatus mancala_kalah_perft(const struct MancalaKalah *game, uint32_t depth, uint64_t *nodes);
 
 // Parses a rule-set string into a new rule set: Kalah (`"kalah(6,4)+empty_capture"`,
-// `"kalah(7,7)+pie_rule"`, `"standard"`, `"manchester"`; see `docs/rules/kalah.md`) or Bao
+// `"kalah(7,7)+pie_rule"`, `"standard"`, `"manchester"`; see `docs/rules/kalah.md`), Bao
 // la Kete (`"bao-la-kete"`, `"bao-la-kete+first=N+safari=choice"`; see
-// `docs/rules/bao-la-kete.md`). `mancala_rules_game` tells which.
+// `docs/rules/bao-la-kete.md`) or Oware (`"oware"`, `"awari"`, `"oware-openspiel"`,
+// `"oware(6,4)+grand_slam=forbidden"`; see `docs/rules/oware.md`). `mancala_rules_game`
+// tells which.
 //
 // Ownership: `text` is borrowed for the call only. On success `*out` is a new handle owned by
 // the caller, to be released with `mancala_rules_free`.
@@ -1740,7 +1744,8 @@ enum MancalaStatus mancala_rules_print(const struct MancalaRules *rules, char *b
 //
 // Thread safety: `rules` is only read.
 //
-// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (a Bao la Kete rule set),
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (a Bao la Kete or Oware
+// rule set),
 // `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing written),
 // `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
 //

@@ -14,8 +14,10 @@ use crate::status::{guard, Error, MancalaStatus, Result};
 /// A rule set of either game: the core's [`Rules`].
 pub(crate) use mancala_core::Rules as AnyRules;
 
-/// An opaque rule set: of Kalah (houses per row m, starting seeds n, variant options) or of
-/// Bao la Kete (the options of `docs/rules/bao-la-kete.md`).
+/// An opaque rule set: of Kalah (houses per row m, starting seeds n, variant options), of
+/// Bao la Kete (the options of `docs/rules/bao-la-kete.md`) or of Oware (the named rule sets
+/// `oware`, `awari`, `oware-openspiel`, their board sizes and options of
+/// `docs/rules/oware.md`).
 ///
 /// Created by `mancala_rules_new`, freed by `mancala_rules_free`. Immutable once made, so one
 /// rule set may be read from several threads at once. Games copy the rules they are made
@@ -58,9 +60,11 @@ impl Handle for MancalaRules {
 }
 
 /// Parses a rule-set string into a new rule set: Kalah (`"kalah(6,4)+empty_capture"`,
-/// `"kalah(7,7)+pie_rule"`, `"standard"`, `"manchester"`; see `docs/rules/kalah.md`) or Bao
+/// `"kalah(7,7)+pie_rule"`, `"standard"`, `"manchester"`; see `docs/rules/kalah.md`), Bao
 /// la Kete (`"bao-la-kete"`, `"bao-la-kete+first=N+safari=choice"`; see
-/// `docs/rules/bao-la-kete.md`). `mancala_rules_game` tells which.
+/// `docs/rules/bao-la-kete.md`) or Oware (`"oware"`, `"awari"`, `"oware-openspiel"`,
+/// `"oware(6,4)+grand_slam=forbidden"`; see `docs/rules/oware.md`). `mancala_rules_game`
+/// tells which.
 ///
 /// Ownership: `text` is borrowed for the call only. On success `*out` is a new handle owned by
 /// the caller, to be released with `mancala_rules_free`.
@@ -141,7 +145,8 @@ pub unsafe extern "C" fn mancala_rules_print(
 ///
 /// Thread safety: `rules` is only read.
 ///
-/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (a Bao la Kete rule set),
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (a Bao la Kete or Oware
+/// rule set),
 /// `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing written),
 /// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
 ///
