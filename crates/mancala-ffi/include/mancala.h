@@ -727,8 +727,9 @@ enum MancalaStatus mancala_bao_draw(const struct MancalaBao *game, char *buf, si
 enum MancalaStatus mancala_bao_legal_moves(const struct MancalaBao *game, char *buf, size_t len, size_t *needed, size_t *count);
 
 // `mancala_game_play` for a `MancalaBao`: the move in the notation of
-// `docs/rules/bao-la-kete.md` (`"F6>"`, `"F3L+"`, …) must be one of the legal moves exactly
-// as `mancala_bao_legal_moves` writes it (with every choice the position requires).
+// `docs/rules/bao-la-kete.md` (`"F6>"`, `"F3L+"`, …) must be one of the legal moves that
+// `mancala_bao_legal_moves` writes, with every choice the position requires (letter case and
+// white space around it do not matter, as in `docs/notation.md`).
 //
 // Thread safety: needs exclusive use of `game`. Returns `MANCALA_STATUS_OK`,
 // `MANCALA_STATUS_ILLEGAL_MOVE` (malformed, or not legal here: the message names the rule it
