@@ -26,6 +26,19 @@ pub struct AwariDb {
     pub(crate) inner: Arc<Db>,
 }
 
+/// Why the values of an Awari database do not carry over to `rules` (which
+/// `awari_values_carry_over` refused), for messages: the board's size, or the rules.
+pub(crate) fn why_not_awari(rules: &mancala_core::oware::OwareRules) -> String {
+    if rules.houses() != 6 {
+        format!(
+            "its board has {} houses a side, the databases' boards 6",
+            rules.houses()
+        )
+    } else {
+        "its grand slam, majority, cycle or move-limit rule gives other values".to_string()
+    }
+}
+
 /// The board of `p` mover first, or a `DatabaseError` for a rule set the values do not carry
 /// over to; `None` when the game is over or has more seeds than `db` holds.
 fn board_of(py: Python<'_>, db: &Db, p: &OwarePosition) -> PyResult<Option<AwariBoard>> {
@@ -34,8 +47,9 @@ fn board_of(py: Python<'_>, db: &Db, p: &OwarePosition) -> PyResult<Option<Awari
             py,
             Kind::Database,
             format!(
-                "an Awari database holds positions of the rule set awari, not of {} (its grand slam, majority, cycle or move-limit rule gives other values)",
-                p.rules()
+                "an Awari database holds positions of the rule set awari, not of {} ({})",
+                p.rules(),
+                why_not_awari(&p.rules())
             ),
         ));
     }

@@ -536,8 +536,9 @@ pub fn grade<'py>(
                     py,
                     Kind::Database,
                     format!(
-                        "grade values Oware positions of the rule set awari only (with an Awari database), not of {} (its grand slam, majority, cycle or move-limit rule gives other values)",
-                        p.rules()
+                        "grade values Oware positions of the rule set awari only (with an Awari database), not of {} ({})",
+                        p.rules(),
+                        crate::awari::why_not_awari(&p.rules())
                     ),
                 ));
             }

@@ -45,7 +45,7 @@
 //! encoding keeps the plain list, whose codes are those of the Kalah `discard_remaining`
 //! databases (`Codec::all_values`), so that no second code table exists.
 //!
-//! So w = ⌈log₂(2N + 1)⌉, the bits of the longest list (level N): 5 bits for N = 8..=15,
+//! So w = ⌈log₂(2N + 1)⌉ (at least 1), the bits of the longest list (level N): 5 bits for N = 8..=15,
 //! **6 bits for N = 16..=31** (the 30-seed database: 9,806,439,188 boards in 7.35 GB =
 //! 6.85 GiB instead of 9.13 GiB), 7 bits for N = 32..=48. A code at or past 2n + 1 in level
 //! n is refused on opening ([`EgdbError::BadEntry`], its value reported as −n + code, past
