@@ -255,57 +255,37 @@ pub fn parse_oware_positions(
     ),
     BenchError,
 > {
-    use mancala_core::oware::{OwarePosition, OwareRules};
+    use mancala_core::oware::OwarePosition;
 
-    let mut rules: Option<OwareRules> = None;
-    let mut rules_line = 0;
-    let mut positions = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = i + 1;
-        let t = raw.trim();
-        if t.is_empty() {
-            continue;
-        }
-        if let Some(comment) = t.strip_prefix('#') {
-            if let Some(r) = comment.trim().strip_prefix("rules:") {
-                if rules.is_some() {
-                    return Err(BenchError::SecondRules {
-                        line,
-                        first: rules_line,
-                    });
-                }
-                rules_line = line;
-                let any: mancala_core::Rules = r.trim().parse().map_err(|e| BenchError::Oware {
-                    line,
-                    reason: format!("{e}"),
-                })?;
-                rules = Some(any.oware().ok_or_else(|| BenchError::Oware {
-                    line,
-                    reason: format!("{} is not an Oware rule set", r.trim()),
-                })?);
+    parse_file(
+        text,
+        |r, line| {
+            let any: mancala_core::Rules = r.parse().map_err(|e| BenchError::Oware {
+                line,
+                reason: format!("{e}"),
+            })?;
+            any.oware().ok_or_else(|| BenchError::Oware {
+                line,
+                reason: format!("{r} is not an Oware rule set"),
+            })
+        },
+        |r, t, line| {
+            // `counts side [value]`: the position is the first two words.
+            let mut words = t.split_whitespace();
+            let text = match (words.next(), words.next()) {
+                (Some(a), Some(b)) => format!("{a} {b}"),
+                _ => t.to_string(),
+            };
+            let position = OwarePosition::parse(r, &text).map_err(|e| BenchError::Oware {
+                line,
+                reason: e.to_string(),
+            })?;
+            if position.is_over() {
+                return Err(BenchError::Finished { line });
             }
-            continue;
-        }
-        let r = rules.ok_or(BenchError::MissingRules { line })?;
-        // `counts side [value]`: the position is the first two words.
-        let mut words = t.split_whitespace();
-        let text = match (words.next(), words.next()) {
-            (Some(a), Some(b)) => format!("{a} {b}"),
-            _ => t.to_string(),
-        };
-        let position = OwarePosition::parse(r, &text).map_err(|e| BenchError::Oware {
-            line,
-            reason: e.to_string(),
-        })?;
-        if position.is_over() {
-            return Err(BenchError::Finished { line });
-        }
-        positions.push(position);
-    }
-    match rules {
-        Some(r) if !positions.is_empty() => Ok((r, positions)),
-        _ => Err(BenchError::Empty),
-    }
+            Ok(position)
+        },
+    )
 }
 
 /// Reads a positions file: `#` comment lines, blank lines, one `# rules: RULES` line before
@@ -318,7 +298,49 @@ pub fn parse_oware_positions(
 /// [`BenchError::Position`],
 /// [`BenchError::Line`], [`BenchError::Finished`], [`BenchError::Empty`].
 pub fn parse_positions(text: &str) -> Result<(KalahRules, Vec<BenchPosition>), BenchError> {
-    let mut rules: Option<KalahRules> = None;
+    parse_file(
+        text,
+        |r, line| {
+            r.parse()
+                .map_err(|source| BenchError::Rules { line, source })
+        },
+        |r, t, line| {
+            let bad = || BenchError::Line {
+                line,
+                text: t.to_string(),
+            };
+            let (pos_text, value_text) = t.rsplit_once(char::is_whitespace).ok_or_else(bad)?;
+            let value: i32 = value_text
+                .strip_prefix('+')
+                .unwrap_or(value_text)
+                .parse()
+                .map_err(|_| bad())?;
+            let position = KalahPosition::parse(r, pos_text.trim())
+                .map_err(|source| BenchError::Position { line, source })?;
+            if position.is_over() {
+                return Err(BenchError::Finished { line });
+            }
+            Ok(BenchPosition { position, value })
+        },
+    )
+}
+
+/// The frame of a positions file, for every game: `#` comment lines and blank lines skipped,
+/// one `# rules: RULES` line (read by `rules_of` with the text after `rules:` and the 1-based
+/// line number) before the first position, then one position a line (read by `position_of`
+/// with the rules, the trimmed line and its number). Returns the rules and the positions in
+/// file order.
+///
+/// # Errors
+/// [`BenchError::SecondRules`] for a second rules line, [`BenchError::MissingRules`] for a
+/// position before it, [`BenchError::Empty`] for a file without rules or positions, and
+/// whatever `rules_of` and `position_of` return.
+fn parse_file<R: Copy, P>(
+    text: &str,
+    rules_of: impl Fn(&str, usize) -> Result<R, BenchError>,
+    position_of: impl Fn(R, &str, usize) -> Result<P, BenchError>,
+) -> Result<(R, Vec<P>), BenchError> {
+    let mut rules: Option<R> = None;
     let mut rules_line = 0;
     let mut positions = Vec::new();
     for (i, raw) in text.lines().enumerate() {
@@ -336,31 +358,12 @@ pub fn parse_positions(text: &str) -> Result<(KalahRules, Vec<BenchPosition>), B
                     });
                 }
                 rules_line = line;
-                rules = Some(
-                    r.trim()
-                        .parse()
-                        .map_err(|source| BenchError::Rules { line, source })?,
-                );
+                rules = Some(rules_of(r.trim(), line)?);
             }
             continue;
         }
         let r = rules.ok_or(BenchError::MissingRules { line })?;
-        let bad = || BenchError::Line {
-            line,
-            text: t.to_string(),
-        };
-        let (pos_text, value_text) = t.rsplit_once(char::is_whitespace).ok_or_else(bad)?;
-        let value: i32 = value_text
-            .strip_prefix('+')
-            .unwrap_or(value_text)
-            .parse()
-            .map_err(|_| bad())?;
-        let position = KalahPosition::parse(r, pos_text.trim())
-            .map_err(|source| BenchError::Position { line, source })?;
-        if position.is_over() {
-            return Err(BenchError::Finished { line });
-        }
-        positions.push(BenchPosition { position, value });
+        positions.push(position_of(r, t, line)?);
     }
     match rules {
         Some(r) if !positions.is_empty() => Ok((r, positions)),
