@@ -209,13 +209,14 @@ fn positions(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Set> {
     })
 }
 
-/// The answer of a Python callable in an Oware position: called with an `Oware` game at the
-/// position; the move read as `Oware` reads moves (a house number, or its text). A
-/// `KeyboardInterrupt` (or `SystemExit`) it raises is kept in `interrupt`, to stop the run.
-fn call_game<G: PyGame>(
+/// The answer of the Python callable `f` in `pos`: called with a game of `G`'s class at the
+/// position, its return value read by `read`. A `KeyboardInterrupt` (or `SystemExit`) it
+/// raises is kept in `interrupt`, to stop the run.
+fn ask<G: PyGame>(
     f: &Py<PyAny>,
     pos: &G,
     interrupt: &Mutex<Option<PyErr>>,
+    read: impl FnOnce(Python<'_>, &Bound<'_, PyAny>) -> Answer<G::Move>,
 ) -> Answer<G::Move> {
     Python::attach(|py| {
         let game = match py
@@ -225,8 +226,8 @@ fn call_game<G: PyGame>(
             Ok(g) => g,
             Err(e) => return Answer::Failed(format!("making the game: {e}")),
         };
-        let obj = match f.bind(py).call1((game,)) {
-            Ok(o) => o,
+        match f.bind(py).call1((game,)) {
+            Ok(obj) => read(py, &obj),
             Err(e) => {
                 let text = format!("raised {}", echo(&e));
                 if e.is_instance_of::<PyKeyboardInterrupt>(py)
@@ -234,42 +235,34 @@ fn call_game<G: PyGame>(
                 {
                     *interrupt.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
                 }
-                return Answer::Failed(text);
+                Answer::Failed(text)
             }
-        };
-        if obj.is_instance_of::<pyo3::types::PyBool>() {
-            return Answer::Unreadable(echo(&obj));
         }
-        match G::move_from_py(py, &obj, pos) {
+    })
+}
+
+/// The answer of a Python callable in an Oware position ([`ask`]); the move read as `Oware`
+/// reads moves (a house number, or its text).
+fn call_game<G: PyGame>(
+    f: &Py<PyAny>,
+    pos: &G,
+    interrupt: &Mutex<Option<PyErr>>,
+) -> Answer<G::Move> {
+    ask(f, pos, interrupt, |py, obj| {
+        if obj.is_instance_of::<pyo3::types::PyBool>() {
+            return Answer::Unreadable(echo(obj));
+        }
+        match G::move_from_py(py, obj, pos) {
             Ok(m) => Answer::Move(m),
             Err(_) => Answer::Unreadable(obj.str().map_or_else(|_| "?".to_string(), |r| echo(&r))),
         }
     })
 }
 
-/// The answer of a Python callable in `pos`: called with a `Kalah` game at the position. A
-/// `KeyboardInterrupt` (or `SystemExit`) it raises is kept in `interrupt`, to stop the run.
+/// The answer of a Python callable in a Kalah position ([`ask`]): a move's text or a house
+/// number 0..=255 (a number no house has is then scored illegal, not unreadable).
 fn call(f: &Py<PyAny>, pos: &KalahPosition, interrupt: &Mutex<Option<PyErr>>) -> Answer<KalahMove> {
-    Python::attach(|py| {
-        let game = match py
-            .get_type::<Kalah>()
-            .call1((pos.rules().to_string(), pos.to_string()))
-        {
-            Ok(g) => g,
-            Err(e) => return Answer::Failed(format!("making the game: {e}")),
-        };
-        let obj = match f.bind(py).call1((game,)) {
-            Ok(o) => o,
-            Err(e) => {
-                let text = format!("raised {}", echo(&e));
-                if e.is_instance_of::<PyKeyboardInterrupt>(py)
-                    || e.is_instance_of::<PySystemExit>(py)
-                {
-                    *interrupt.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
-                }
-                return Answer::Failed(text);
-            }
-        };
+    ask(f, pos, interrupt, |_, obj| {
         if let Ok(s) = obj.cast::<PyString>() {
             return match s.to_cow().map(|t| t.parse::<KalahMove>()) {
                 Ok(Ok(m)) => Answer::Move(m),
