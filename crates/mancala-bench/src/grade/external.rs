@@ -294,11 +294,7 @@ impl ExternalPlayer {
             run,
             &format!("rules {rules}"),
             sent + STARTUP_LIMIT,
-            |l| {
-                l.split_whitespace()
-                    .next()
-                    .is_some_and(|w| w.eq_ignore_ascii_case("bestmove"))
-            },
+            is_bestmove_line,
             stop,
         )?;
         run.told = Some(rules.to_string());
@@ -457,11 +453,7 @@ impl<G: Game> Player<G> for ExternalPlayer {
                 &mut run,
                 &format!("position {position}"),
                 sent.checked_add(limit).unwrap_or(sent + STARTUP_LIMIT),
-                |l| {
-                    l.split_whitespace()
-                        .next()
-                        .is_some_and(|w| w.eq_ignore_ascii_case("bestmove"))
-                },
+                is_bestmove_line,
                 stop,
             )?;
             // The clock: from the `position` request, or from the `ok` of a program just
@@ -518,4 +510,12 @@ impl<G: Game> Player<G> for ExternalPlayer {
             }
         }
     }
+}
+
+/// Whether a reply line is a `bestmove` reply (any letter case), which a `rules` or
+/// `position` request skips as the stale answer of an earlier `go`.
+fn is_bestmove_line(line: &str) -> bool {
+    line.split_whitespace()
+        .next()
+        .is_some_and(|w| w.eq_ignore_ascii_case("bestmove"))
 }
