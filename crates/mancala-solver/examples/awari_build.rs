@@ -6,7 +6,12 @@
 //! ```text
 //! cargo run --release -p mancala-solver --example awari_build -- N [--threads T]
 //!     [--probe "1 1 1 1 1 2 4 2 3 0 0 0"]
+//! cargo run --release -p mancala-solver --example awari_build -- N --open FILE
 //! ```
+//!
+//! With `--open FILE` nothing is built: the saved database of N seeds (`mancala egdb build
+//! --rules awari --max-seeds N`, either encoding) is opened and checked, and the time to open
+//! it, the peak resident memory and the lookup time in its own encoding are printed.
 //!
 //! CPU time is the process's user + system time (from `/proc/self/stat` on Linux).
 
@@ -33,6 +38,57 @@ fn load_average() -> String {
         .unwrap_or_default()
 }
 
+/// 1,000,000 boards of level `n` spread over its index (a fixed multiplicative sequence).
+fn probes(n: u32) -> Vec<AwariBoard> {
+    let len = rank::level_len(n).unwrap();
+    (0..1_000_000u64)
+        .map(|i| rank::unrank(n, (i.wrapping_mul(0x9E37_79B9_7F4A_7C15)) % len).unwrap())
+        .collect()
+}
+
+/// Mean nanoseconds of `value()` over `probes`, and the sum of the values (a checksum).
+fn time_lookups(db: &AwariDb, probes: &[AwariBoard]) -> (f64, i64) {
+    let t = Instant::now();
+    let mut sum = 0i64;
+    for b in probes {
+        sum += i64::from(db.value(b).unwrap());
+    }
+    (t.elapsed().as_secs_f64() * 1e9 / probes.len() as f64, sum)
+}
+
+fn peak_resident() {
+    if let Ok(status) = std::fs::read_to_string("/proc/self/status") {
+        for line in status.lines().filter(|l| l.starts_with("VmHWM")) {
+            println!("peak resident: {line}");
+        }
+    }
+}
+
+/// `--open FILE`: open (and check) a saved database, then time lookups in its encoding.
+fn open_and_look_up(n: u32, file: &std::path::Path) {
+    println!("opening {}, load {}", file.display(), load_average());
+    let t = Instant::now();
+    let c = cpu_seconds();
+    let db = AwariDb::open(file).expect("open");
+    println!(
+        "opened and checked in {:.1} s wall, {:.1} s CPU: levels 0..={}, {} bits a board, {} bytes in memory",
+        t.elapsed().as_secs_f64(),
+        cpu_seconds() - c,
+        db.max_seeds(),
+        db.bits_per_entry(),
+        db.bytes()
+    );
+    peak_resident();
+    let probes = probes(n.min(db.max_seeds()));
+    let _ = time_lookups(&db, &probes);
+    let (ns, sum) = time_lookups(&db, &probes);
+    println!(
+        "lookup: {ns:.1} ns a board (value() of 1,000,000 random boards of level {}, checksum {sum}), load {}",
+        n.min(db.max_seeds()),
+        load_average()
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let n: u32 = args.first().map_or(16, |s| s.parse().expect("N"));
@@ -43,6 +99,10 @@ fn main() {
             .cloned()
     };
     let threads: usize = opt("--threads").map_or(0, |s| s.parse().expect("threads"));
+    if let Some(file) = opt("--open") {
+        open_and_look_up(n, std::path::Path::new(&file));
+        return;
+    }
     println!(
         "awari databases to {n} seeds, threads {threads} (0 = every core), load {}",
         load_average()
@@ -93,29 +153,14 @@ fn main() {
         boards as f64 / cpu / 1e6,
         load_average()
     );
-    if let Ok(status) = std::fs::read_to_string("/proc/self/status") {
-        for line in status.lines().filter(|l| l.starts_with("VmHWM")) {
-            println!("peak resident: {line}");
-        }
-    }
+    peak_resident();
 
-    // Lookups: random indexed boards of the top level, value() from the board.
-    let len = rank::level_len(n).unwrap();
-    let probes: Vec<AwariBoard> = (0..1_000_000u64)
-        .map(|i| rank::unrank(n, (i.wrapping_mul(0x9E37_79B9_7F4A_7C15)) % len).unwrap())
-        .collect();
+    let probes = probes(n);
     // The same boards in the packed encoding too (the database as a packed file is read);
     // the two are timed in turns, byte, packed, byte, packed, and the second round printed
     // (the first warms the row tables and the probes in the cache for both).
     let packed = db.convert(Encoding::Packed).expect("packed");
-    let time = |d: &AwariDb| {
-        let t = Instant::now();
-        let mut sum = 0i64;
-        for b in &probes {
-            sum += i64::from(d.value(b).unwrap());
-        }
-        (t.elapsed().as_secs_f64() * 1e9 / probes.len() as f64, sum)
-    };
+    let time = |d: &AwariDb| time_lookups(d, &probes);
     let _ = (time(&db), time(&packed));
     let (ns, sum) = time(&db);
     let (pns, psum) = time(&packed);
