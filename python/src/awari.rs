@@ -100,7 +100,7 @@ impl AwariDb {
     fn open(py: Python<'_>, path: PathBuf) -> PyResult<AwariDb> {
         let db = py
             .detach(|| Db::open(&path))
-            .map_err(|e| from_error(py, Kind::Database, e))?;
+            .map_err(|e| from_error(py, Kind::Database, e.in_file(&path)))?;
         Ok(AwariDb {
             inner: Arc::new(db),
         })

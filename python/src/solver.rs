@@ -348,7 +348,7 @@ impl Egdb {
     fn open(py: Python<'_>, path: PathBuf) -> PyResult<Egdb> {
         let db = py
             .detach(|| mancala_solver::Egdb::open(&path))
-            .map_err(|e| egdb_error(py, e))?;
+            .map_err(|e| from_error(py, Kind::Database, e.in_file(&path)))?;
         Ok(Egdb {
             inner: Arc::new(db),
         })

@@ -90,6 +90,14 @@ def test_save_and_open(db: AwariDb, tmp_path: Path) -> None:
     bad.write_bytes(b"not a database")
     with pytest.raises(mancala.DatabaseError):
         AwariDb.open(bad)
+    # A damaged payload: refused with a message naming the file.
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    damaged = tmp_path / "damaged.egdb"
+    damaged.write_bytes(bytes(data))
+    with pytest.raises(mancala.DatabaseError, match="checksum mismatch") as e:
+        AwariDb.open(damaged)
+    assert str(e.value).startswith(str(damaged) + ": "), str(e.value)
 
 
 def test_packed_convert_save_and_open(db: AwariDb, tmp_path: Path) -> None:

@@ -162,7 +162,13 @@ def test_database_errors(tmp_path):
     db.save(good)
     data = good.read_bytes()
     good.write_bytes(data[: len(data) - 7])
-    with pytest.raises(DatabaseError, match="truncated"):
+    with pytest.raises(DatabaseError, match="truncated") as e:
+        Egdb.open(good)
+    # The message names the file it is about.
+    assert str(e.value).startswith(str(good) + ": "), str(e.value)
+    # One byte too many: said as such, not as a damaged header.
+    good.write_bytes(data + b"\0")
+    with pytest.raises(DatabaseError, match=r"too long.*\(1 byte after the last entry\)"):
         Egdb.open(good)
 
 

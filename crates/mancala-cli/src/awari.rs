@@ -15,7 +15,6 @@ use mancala_solver::awari::{
 use mancala_solver::egdb::{game_of_file, Encoding};
 use mancala_solver::{available_memory_bytes, Cache, EgdbError};
 
-use crate::database::named;
 use crate::solve::SolveArgs;
 
 /// Whether `--rules TEXT` names the `awari` rule set (the Awari databases); `Ok(false)` for
@@ -241,7 +240,7 @@ pub fn is_awari_file(path: &Path) -> bool {
 /// # Errors
 /// The header's error, naming the file.
 pub fn info(file: &Path) -> Result<(), String> {
-    let i = AwariDb::info(file).map_err(|e| named(file, &e))?;
+    let i = AwariDb::info(file).map_err(|e| e.in_file(file))?;
     println!("file            {}", file.display());
     println!("format version  {}", i.version);
     println!("built with      {} (Awari databases)", i.rules);
@@ -303,7 +302,7 @@ pub fn verify(file: &Path) -> Result<(), String> {
     if let Some(b) = spinner {
         b.finish_and_clear();
     }
-    let db = opened.map_err(|e| named(file, &e))?;
+    let db = opened.map_err(|e| e.in_file(file))?;
     println!(
         "{}: OK (awari, levels 0..={}, {} encoding, {} bits a board, {} entries, {} in memory; header, checksums and every entry's range checked in {:.2} s)",
         file.display(),
@@ -331,7 +330,7 @@ fn payload_bytes(entries: u64, bits: u32) -> u64 {
 /// an output folder that cannot be written.
 pub fn convert(file: &Path, encoding: Encoding, out: Option<&Path>) -> Result<(), String> {
     let t = Instant::now();
-    let info = AwariDb::info(file).map_err(|e| named(file, &e))?;
+    let info = AwariDb::info(file).map_err(|e| e.in_file(file))?;
     if info.encoding == encoding {
         return Err(format!(
             "{} is already {encoding}: nothing to convert",
@@ -340,13 +339,18 @@ pub fn convert(file: &Path, encoding: Encoding, out: Option<&Path>) -> Result<()
     }
     let bits = mancala_solver::awari::bits_per_entry(encoding, info.max_seeds);
     let needs = info.payload_bytes + payload_bytes(info.entries, bits) + 8;
-    let dir = crate::egdb::convert_folder(file, out, needs)?;
+    let folder = crate::egdb::convert_folder(file, out, needs)?;
+    let dir = &folder.dir;
     let path = dir.join(AwariDb::file_name_for(info.max_seeds, encoding));
-    let db = AwariDb::open(file).map_err(|e| named(file, &e))?;
+    let db = AwariDb::open(file).map_err(|e| folder.undo(e.in_file(file)))?;
     crate::egdb::remove_saves_on_interrupt(path.clone());
-    let converted = db.convert(encoding).map_err(|e| named(file, &e))?;
+    let converted = db
+        .convert(encoding)
+        .map_err(|e| folder.undo(e.in_file(file)))?;
     drop(db);
-    let report = converted.save(&path).map_err(|e| e.to_string())?;
+    let report = converted
+        .save(&path)
+        .map_err(|e| folder.undo(e.to_string()))?;
     crate::egdb::report_removed(&report.removed_stale);
     println!(
         "converted {} (awari, levels 0..={}) to {} ({} bits a board, {} bytes) in {:.2} s",
@@ -425,7 +429,7 @@ pub fn choose(choice: &Choice<'_>, seeds: u32) -> Result<(AwariDb, String), Stri
                 info.max_seeds
             ));
         }
-        let db = AwariDb::open(&file).map_err(|e| format!("--egdb: {}", named(&file, &e)))?;
+        let db = AwariDb::open(&file).map_err(|e| format!("--egdb: {}", e.in_file(&file)))?;
         return Ok((db, file.display().to_string()));
     }
     let cache_off = choice.no_cache
@@ -540,7 +544,7 @@ fn find(path: &Path, verbose: bool) -> Result<(AwariInfo, PathBuf), String> {
     if !path.is_dir() {
         return AwariDb::info(path)
             .map(|i| (i, path.to_path_buf()))
-            .map_err(|e| named(path, &e));
+            .map_err(|e| e.in_file(path));
     }
     let list = std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut files: Vec<PathBuf> = list

@@ -33,18 +33,6 @@ pub struct Choice<'a> {
     pub build: bool,
 }
 
-/// The message of `e` about the file `file`, starting with the file's name (once: most
-/// errors already name it).
-pub(crate) fn named(file: &Path, e: &EgdbError) -> String {
-    let msg = e.to_string();
-    let shown = file.display().to_string();
-    if msg.contains(&shown) {
-        msg
-    } else {
-        format!("{shown}: {msg}")
-    }
-}
-
 /// Names on standard error every file passed over, with its reason (`--verbose`).
 fn report_skipped(skipped: &[(PathBuf, String)]) {
     for (p, why) in skipped {
@@ -102,7 +90,7 @@ pub(crate) fn lookup_error(path: &Path, e: &EgdbError) -> String {
             }
             msg
         }
-        e => named(path, e),
+        e => e.in_file(path),
     }
 }
 

@@ -165,7 +165,7 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             crate::awari::verify(&file)
         }
         EgdbCommand::Info { file } => {
-            let i = Egdb::info(&file).map_err(|e| named(&file, &e))?;
+            let i = Egdb::info(&file).map_err(|e| e.in_file(&file))?;
             println!("file            {}", file.display());
             println!("format version  {}", i.version);
             println!("built with      {}", i.rules);
@@ -211,7 +211,7 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             if let Some(b) = spinner {
                 b.finish_and_clear();
             }
-            let db = opened.map_err(|e| named(&file, &e))?;
+            let db = opened.map_err(|e| e.in_file(&file))?;
             println!(
                 "{}: OK ({}, {} encoding, {} bits a position, {} entries, {} in memory; header, checksums and every entry's range checked in {:.2} s)",
                 file.display(),
@@ -249,6 +249,25 @@ pub(crate) fn report_removed(stale: &[PathBuf]) {
     }
 }
 
+/// The folder `egdb convert` writes to, and the folders it created for that (deepest
+/// first), removed again by [`OutFolder::undo`] when the conversion fails.
+pub(crate) struct OutFolder {
+    /// The folder the converted file goes to.
+    pub(crate) dir: PathBuf,
+    created: Vec<PathBuf>,
+}
+
+impl OutFolder {
+    /// Removes the folders this conversion created, when they are still empty (a failed
+    /// conversion leaves the disk as it found it), and passes `e` on.
+    pub(crate) fn undo(&self, e: String) -> String {
+        for d in &self.created {
+            let _ = std::fs::remove_dir(d);
+        }
+        e
+    }
+}
+
 /// The checks of `egdb convert FILE` before the file is read: `needs` bytes (both
 /// encodings at once) must fit the memory available; then the folder the new file goes
 /// to, `out` or else the folder of `file`, created.
@@ -259,7 +278,7 @@ pub(crate) fn convert_folder(
     file: &std::path::Path,
     out: Option<&std::path::Path>,
     needs: u64,
-) -> Result<PathBuf, String> {
+) -> Result<OutFolder, String> {
     if let Some(avail) = mancala_solver::available_memory_bytes() {
         if needs > avail {
             return Err(format!(
@@ -276,6 +295,11 @@ pub(crate) fn convert_folder(
             _ => PathBuf::from("."),
         },
     };
+    let created: Vec<PathBuf> = dir
+        .ancestors()
+        .take_while(|p| !p.as_os_str().is_empty() && std::fs::symlink_metadata(p).is_err())
+        .map(std::path::Path::to_path_buf)
+        .collect();
     std::fs::create_dir_all(&dir).map_err(|e| {
         format!(
             "--out {}: {}",
@@ -283,7 +307,7 @@ pub(crate) fn convert_folder(
             crate::paths::folder_error(&dir, &e)
         )
     })?;
-    Ok(dir)
+    Ok(OutFolder { dir, created })
 }
 
 /// `bytes` in the unit a person reads: `215 MiB`, `6.4 GiB`.
@@ -315,17 +339,6 @@ fn summary(i: &EgdbInfo) -> String {
         human(i.file_bytes),
         i.rules
     )
-}
-
-/// The message of `e`, about the file `file`, starting with the file's name.
-fn named(file: &std::path::Path, e: &mancala_solver::EgdbError) -> String {
-    let msg = e.to_string();
-    let shown = file.display().to_string();
-    if msg.starts_with(&shown) {
-        msg
-    } else {
-        format!("{shown}: {msg}")
-    }
 }
 
 /// `egdb info DIR`: one line a `*.egdb` file, in name order: what its header says, or why
@@ -476,7 +489,7 @@ fn convert(
     let t = Instant::now();
     // The header first: a file already in `encoding`, or a conversion this machine cannot
     // hold, is refused before gigabytes are read.
-    let info = Egdb::info(file).map_err(|e| named(file, &e))?;
+    let info = Egdb::info(file).map_err(|e| e.in_file(file))?;
     if info.encoding() == encoding {
         return Err(format!(
             "{} is already {encoding}: nothing to convert",
@@ -491,15 +504,20 @@ fn convert(
     // after a packed payload).
     let bits = u64::from(encoding.bits_per_entry(info.max_seeds, info.options));
     let needs = info.memory_bytes + (info.entries * bits).div_ceil(8) + 8;
-    let dir = convert_folder(file, out, needs)?;
+    let folder = convert_folder(file, out, needs)?;
+    let dir = &folder.dir;
     let path = dir.join(Egdb::file_name(&rules, info.max_seeds, encoding));
-    let db = Egdb::open(file).map_err(|e| named(file, &e))?;
+    let db = Egdb::open(file).map_err(|e| folder.undo(e.in_file(file)))?;
     // Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file before the
     // exit (`crate::interrupt`).
     crate::egdb::remove_saves_on_interrupt(path.clone());
-    let converted = db.convert(encoding).map_err(|e| named(file, &e))?;
+    let converted = db
+        .convert(encoding)
+        .map_err(|e| folder.undo(e.in_file(file)))?;
     drop(db);
-    let report = converted.save(&path).map_err(|e| e.to_string())?;
+    let report = converted
+        .save(&path)
+        .map_err(|e| folder.undo(e.to_string()))?;
     crate::egdb::report_removed(&report.removed_stale);
     println!(
         "converted {} ({}) to {} ({} bits a position, {} bytes) in {:.2} s",

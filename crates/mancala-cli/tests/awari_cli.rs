@@ -133,6 +133,31 @@ fn build_info_verify_convert_and_solve_against_the_reference() {
         std::fs::read(back.join("awari.n8.egdb")).unwrap(),
         std::fs::read(&file).unwrap()
     );
+    // A damaged copy is refused naming the file, and the --out folders made for it are gone
+    // again: a failed conversion leaves the disk as it found it.
+    let damaged = dir.join("damaged");
+    std::fs::create_dir_all(&damaged).unwrap();
+    let mut bytes = std::fs::read(&packed).unwrap();
+    let middle = 41 + (bytes.len() - 41) / 2;
+    bytes[middle] ^= 0xFF;
+    let bad = damaged.join("awari.n8.packed.egdb");
+    std::fs::write(&bad, &bytes).unwrap();
+    let nowhere = dir.join("nowhere");
+    let (ok, out, err) = mancala_text(&[
+        "egdb",
+        "convert",
+        bad.to_str().unwrap(),
+        "--encoding",
+        "byte",
+        "--out",
+        nowhere.join("deeper").to_str().unwrap(),
+    ]);
+    assert!(!ok, "{out}{err}");
+    assert!(
+        err.contains(bad.to_str().unwrap()) && err.contains("checksum mismatch"),
+        "{err}"
+    );
+    assert!(!nowhere.exists(), "{err}");
     let (ok, out, err) = mancala_text(&["egdb", "info", d]);
     assert!(
         ok && out.contains("awari, levels 0..=8, byte (8 bits"),

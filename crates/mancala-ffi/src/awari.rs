@@ -141,7 +141,8 @@ pub unsafe extern "C" fn mancala_awari_db_load(
         io::out_ptr(out, "out")?;
         // SAFETY: the caller's string contract.
         let path = unsafe { io::in_str(path, "path") }?;
-        let db = AwariDb::open(Path::new(path)).map_err(crate::egdb::egdb_error)?;
+        let db =
+            AwariDb::open(Path::new(path)).map_err(crate::egdb::egdb_error_in(Path::new(path)))?;
         new_db(out, db)
     })
 }

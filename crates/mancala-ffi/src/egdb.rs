@@ -45,6 +45,8 @@ fn file_in_the_way(path: &Path) -> Option<std::path::PathBuf> {
         .map(Path::to_path_buf)
 }
 
+/// The [`Error`] of `e`: its status, and its message (a file standing where a folder should
+/// be named as such).
 pub(crate) fn egdb_error(e: EgdbError) -> Error {
     if let EgdbError::Io { path, .. } = &e {
         if let Some(file) = file_in_the_way(path) {
@@ -58,13 +60,28 @@ pub(crate) fn egdb_error(e: EgdbError) -> Error {
             );
         }
     }
-    let status = match e {
+    Error::new(egdb_status(&e), e.to_string())
+}
+
+/// The [`Error`] of `e`, an error about the database file `path`: its message names the file
+/// ([`EgdbError::in_file`]).
+pub(crate) fn egdb_error_in(path: &Path) -> impl Fn(EgdbError) -> Error + '_ {
+    move |e| match e {
+        EgdbError::Io { .. } => egdb_error(e),
+        e => Error::new(egdb_status(&e), e.in_file(path)),
+    }
+}
+
+/// The status of `e`.
+fn egdb_status(e: &EgdbError) -> MancalaStatus {
+    match e {
         EgdbError::Io { .. } | EgdbError::Changed(_) | EgdbError::NotFound { .. } => {
             MancalaStatus::IoError
         }
         EgdbError::BadMagic(_)
         | EgdbError::Version { .. }
         | EgdbError::Truncated { .. }
+        | EgdbError::TooLong { .. }
         | EgdbError::Header(_)
         | EgdbError::Checksum { .. }
         | EgdbError::BadEntry { .. } => MancalaStatus::CorruptFile,
@@ -78,8 +95,7 @@ pub(crate) fn egdb_error(e: EgdbError) -> Error {
         EgdbError::OutOfMemory(_) => MancalaStatus::OutOfMemory,
         EgdbError::Cancelled => MancalaStatus::Cancelled,
         EgdbError::Threads(_) => MancalaStatus::SolveFailed,
-    };
-    Error::new(status, e.to_string())
+    }
 }
 
 /// How the entries of a database are stored, in memory and in its file (the entry-encoding
@@ -570,7 +586,7 @@ pub unsafe extern "C" fn mancala_egdb_load(
         io::out_ptr(out, "out")?;
         // SAFETY: caller's string contract.
         let path = unsafe { io::in_str(path, "path") }?;
-        let db = Egdb::load(Path::new(path)).map_err(egdb_error)?;
+        let db = Egdb::load(Path::new(path)).map_err(egdb_error_in(Path::new(path)))?;
         new_db(out, db)
     })
 }
@@ -599,7 +615,7 @@ pub unsafe extern "C" fn mancala_egdb_verify(
         // SAFETY: caller's string contract.
         let path = unsafe { io::in_str(path, "path") }?;
         // Opening checks every entry once (it refuses a file with a bad one).
-        let db = Egdb::open(Path::new(path)).map_err(egdb_error)?;
+        let db = Egdb::open(Path::new(path)).map_err(egdb_error_in(Path::new(path)))?;
         // SAFETY: checked non-NULL.
         unsafe { entries.write(db.len() as u64) };
         Ok(())

@@ -151,7 +151,7 @@ fn save_open_round_trip_and_damaged_files_are_refused() {
     longer.push(0);
     assert!(matches!(
         Egdb::open(&write("long.egdb", &longer)),
-        Err(EgdbError::Header(_))
+        Err(EgdbError::TooLong { .. })
     ));
     let mut field = good.clone();
     field[13] = 11; // K

@@ -170,7 +170,8 @@ fn a_flipped_byte_is_refused(good: &[u8]) {
                         // A length that moves the header CRC: over the limit, past the end of
                         // the file, or a CRC read from the wrong place.
                         ("rule-set length", Err(EgdbError::Header(_)))
-                        | ("rule-set length", Err(EgdbError::Truncated { .. })) => {}
+                        | ("rule-set length", Err(EgdbError::Truncated { .. }))
+                        | ("rule-set length", Err(EgdbError::TooLong { .. })) => {}
                         ("payload", Err(EgdbError::Checksum { stored, computed })) => {
                             assert_ne!(stored, computed, "{what}");
                         }
@@ -201,9 +202,11 @@ fn trailing_bytes_are_refused() {
         bytes.push(0x80);
         for (how, r) in read_all(&bytes, "long.egdb") {
             assert!(
-                matches!(&r, Err(EgdbError::Header(why)) if why == "1 bytes after the last entry"),
+                matches!(&r, Err(EgdbError::TooLong { expected, found }) if *found == *expected + 1 && *found == bytes.len() as u64),
                 "{e}, {how}: {r:?}"
             );
+            let msg = r.err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(msg.ends_with("(1 byte after the last entry)"), "{msg}");
         }
     }
 }

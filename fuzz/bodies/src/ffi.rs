@@ -160,6 +160,7 @@ fn egdb_status(e: mancala_solver::EgdbError) -> MancalaStatus {
         E::BadMagic(_)
         | E::Version { .. }
         | E::Truncated { .. }
+        | E::TooLong { .. }
         | E::Header(_)
         | E::Checksum { .. }
         | E::BadEntry { .. } => MancalaStatus::CorruptFile,

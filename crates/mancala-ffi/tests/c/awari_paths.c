@@ -151,6 +151,22 @@ int main(int argc, char **argv) {
     snprintf(missing, sizeof missing, "%s/no-such-folder/awari.n8.egdb", dir);
     EXPECT(mancala_awari_db_load(missing, &built), MANCALA_STATUS_IO_ERROR);
     EXPECT(mancala_awari_db_save(db, missing), MANCALA_STATUS_IO_ERROR);
+    /* A truncated copy: refused as a corrupt file, the message naming the copy. */
+    char cut[4200];
+    snprintf(cut, sizeof cut, "%s/cut.egdb", dir);
+    FILE *in = fopen(path, "rb");
+    FILE *outf = fopen(cut, "wb");
+    CHECK(in != NULL && outf != NULL);
+    char bytes[100];
+    size_t got = fread(bytes, 1, sizeof bytes, in);
+    CHECK(got == sizeof bytes);
+    CHECK(fwrite(bytes, 1, got, outf) == got);
+    fclose(in);
+    fclose(outf);
+    EXPECT(mancala_awari_db_load(cut, &built), MANCALA_STATUS_CORRUPT_FILE);
+    CHECK(built == NULL);
+    CHECK(strncmp(last_error(), cut, strlen(cut)) == 0);
+    CHECK(strstr(last_error(), "truncated") != NULL);
     MancalaRules *r = rules_of("kalah(2,2)");
     MancalaEgdb *kdb = NULL;
     OK(mancala_egdb_build(r, 4, 1, &kdb));

@@ -292,6 +292,9 @@ static void test_databases(const char *dir) {
     snprintf(bad, sizeof bad, "%s/flipped.egdb", dir);
     flip_byte(path, bad, 5000, -1);
     EXPECT(mancala_egdb_load(bad, &none), MANCALA_STATUS_CORRUPT_FILE);
+    /* The message names the file it is about. */
+    CHECK(strncmp(last_error(), bad, strlen(bad)) == 0);
+    CHECK(strstr(last_error(), "checksum mismatch") != NULL);
     EXPECT(mancala_egdb_verify(bad, &entries), MANCALA_STATUS_CORRUPT_FILE);
     flip_byte(path, bad, 0, -1); /* magic */
     EXPECT(mancala_egdb_load(bad, &none), MANCALA_STATUS_CORRUPT_FILE);

@@ -188,10 +188,10 @@ fn check_header(path: &Path, header: Header, file_len: u64) -> Result<AwariInfo,
         });
     }
     if file_len > expected_len {
-        return Err(EgdbError::Header(format!(
-            "{} bytes after the last entry",
-            file_len - expected_len
-        )));
+        return Err(EgdbError::TooLong {
+            expected: expected_len,
+            found: file_len,
+        });
     }
     Ok(AwariInfo {
         version: header.version,

@@ -36,6 +36,15 @@ pub enum EgdbError {
         /// Bytes in the file.
         found: u64,
     },
+    /// The file is longer than its header says: bytes follow the last entry (a file with
+    /// something appended, or a header whose sizes were changed).
+    #[error("database file too long: {expected} bytes expected, {found} found ({} after the last entry)", bytes_text(found - expected))]
+    TooLong {
+        /// Bytes the header calls for.
+        expected: u64,
+        /// Bytes in the file.
+        found: u64,
+    },
     /// A header field is inconsistent or unknown (the text says which).
     #[error("corrupt database header: {0}")]
     Header(String),
@@ -146,4 +155,64 @@ fn skipped_text(skipped: &[(PathBuf, String)]) -> String {
         .iter()
         .map(|(p, why)| format!("; skipped {}: {why}", p.display()))
         .collect()
+}
+
+/// `1 byte`, `2 bytes`.
+fn bytes_text(n: u64) -> String {
+    if n == 1 {
+        "1 byte".to_owned()
+    } else {
+        format!("{n} bytes")
+    }
+}
+
+impl EgdbError {
+    /// The error's message naming `file` (the database file it concerns): the message as it
+    /// is when it names the file already, else `file: message`. For the reasons that name no
+    /// file ([`EgdbError::Truncated`], [`EgdbError::Checksum`], …) when the caller knows it.
+    #[must_use]
+    pub fn in_file(&self, file: &std::path::Path) -> String {
+        let msg = self.to_string();
+        let shown = file.display().to_string();
+        if msg.contains(&shown) {
+            msg
+        } else {
+            format!("{shown}: {msg}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::EgdbError;
+    use std::path::Path;
+
+    #[test]
+    fn in_file_names_the_file_once() {
+        let file = Path::new("dbs/kalah6.k20.egdb");
+        let short = EgdbError::Truncated {
+            expected: 10,
+            found: 4,
+        };
+        assert_eq!(short.in_file(file), format!("dbs/kalah6.k20.egdb: {short}"));
+        let magic = EgdbError::BadMagic(file.to_path_buf());
+        assert_eq!(magic.in_file(file), magic.to_string());
+        assert_eq!(magic.in_file(file).matches("kalah6.k20").count(), 1);
+    }
+
+    #[test]
+    fn too_long_counts_the_extra_bytes() {
+        let one = EgdbError::TooLong {
+            expected: 100,
+            found: 101,
+        };
+        assert!(one.to_string().ends_with("(1 byte after the last entry)"));
+        let three = EgdbError::TooLong {
+            expected: 100,
+            found: 103,
+        };
+        assert!(three
+            .to_string()
+            .ends_with("(3 bytes after the last entry)"));
+    }
 }

@@ -208,10 +208,10 @@ impl Header {
             });
         }
         if file_len > expected_len {
-            return Err(EgdbError::Header(format!(
-                "{} bytes after the last entry",
-                file_len - expected_len
-            )));
+            return Err(EgdbError::TooLong {
+                expected: expected_len,
+                found: file_len,
+            });
         }
         Ok(EgdbInfo {
             version,
