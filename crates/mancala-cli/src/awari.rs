@@ -419,18 +419,52 @@ pub fn choose(choice: &Choice<'_>, seeds: u32) -> Result<(AwariDb, String), Stri
         )
     };
     if let Some(path) = choice.egdb {
-        let (info, file) = find(path, choice.verbose).map_err(|e| format!("--egdb: {e}"))?;
-        if seeds > info.max_seeds {
-            // A given file cannot grow: name a database that holds the position instead.
-            return Err(format!(
-                "{what} {seeds} seeds in its houses, more than the {} of the largest level of {}: the file holds boards of at most {} seeds (give a database of N >= {seeds}, e.g. `mancala egdb build --rules awari --max-seeds {seeds}`, or no --egdb)",
-                info.max_seeds,
-                file.display(),
-                info.max_seeds
-            ));
+        // The candidates, the largest N first: the first that opens (every entry checked) is
+        // used; a damaged one is passed over, as a damaged Kalah file is.
+        let candidates = find(path, choice.verbose).map_err(|e| format!("--egdb: {e}"))?;
+        let mut refused = Vec::new();
+        for (info, file) in &candidates {
+            if seeds > info.max_seeds {
+                // A given file cannot grow: name a database that holds the position instead.
+                return Err(format!(
+                    "{what} {seeds} seeds in its houses, more than the {} of the largest level of {}: the file holds boards of at most {} seeds (give a database of N >= {seeds}, e.g. `mancala egdb build --rules awari --max-seeds {seeds}`, or no --egdb){}",
+                    info.max_seeds,
+                    file.display(),
+                    info.max_seeds,
+                    passed_over(&refused)
+                ));
+            }
+            match AwariDb::open(file) {
+                Ok(db) => {
+                    if choice.verbose {
+                        eprintln!("mancala: egdb: using {}", file.display());
+                    }
+                    return Ok((db, file.display().to_string()));
+                }
+                Err(e) => {
+                    if choice.verbose && candidates.len() > 1 {
+                        eprintln!(
+                            "mancala: egdb: skipped {}: {}",
+                            file.display(),
+                            strip(file, &e)
+                        );
+                    }
+                    refused.push(e.in_file(file));
+                }
+            }
         }
-        let db = AwariDb::open(&file).map_err(|e| format!("--egdb: {}", e.in_file(&file)))?;
-        return Ok((db, file.display().to_string()));
+        return Err(format!(
+            "--egdb: {}",
+            if candidates.len() == 1 {
+                refused.join("")
+            } else {
+                format!(
+                    "no usable Awari database in {}{}",
+                    path.display(),
+                    passed_over(&refused)
+                )
+            }
+        ));
     }
     let cache_off = choice.no_cache
         || std::env::var_os(crate::database::NO_CACHE_ENV)
@@ -514,9 +548,23 @@ pub fn choose(choice: &Choice<'_>, seeds: u32) -> Result<(AwariDb, String), Stri
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    let c = result.map_err(|e| {
-        format!("cannot use the endgame database cache ({e}); --egdb FILE or --no-cache answer without it")
-    })?;
+    let c = match result {
+        Ok(c) => c,
+        // A cache folder that cannot be made or written: said in one line, and the database
+        // built in memory for this run, as the cache does when only the save fails.
+        Err(e @ EgdbError::Io { .. }) => {
+            eprintln!(
+                "mancala: warning: the Awari database cache cannot be used ({e}); building levels 0..={n} in memory for this run"
+            );
+            let db = AwariDb::build(n, choice.threads).map_err(|e| e.to_string())?;
+            return Ok((db, crate::database::NOT_KEPT.to_string()));
+        }
+        Err(e) => {
+            return Err(format!(
+                "cannot use the endgame database cache ({e}); --egdb FILE or --no-cache answer without it"
+            ))
+        }
+    };
     crate::egdb::report_removed(&c.removed_stale);
     if let Some(e) = &c.save_error {
         eprintln!(
@@ -537,13 +585,13 @@ pub fn choose(choice: &Choice<'_>, seeds: u32) -> Result<(AwariDb, String), Stri
     Ok((c.database, source))
 }
 
-/// `--egdb PATH` for Awari: the file itself, or in a folder the Awari file (by header) of
-/// the largest N whose header checks; every other `*.egdb` file passed over is named with its
-/// reason when `verbose`.
-fn find(path: &Path, verbose: bool) -> Result<(AwariInfo, PathBuf), String> {
+/// `--egdb PATH` for Awari: the file itself, or in a folder every Awari file (by header) whose
+/// header checks, the largest N first (the first that opens is used); every other `*.egdb`
+/// file passed over is named with its reason when `verbose`.
+fn find(path: &Path, verbose: bool) -> Result<Vec<(AwariInfo, PathBuf)>, String> {
     if !path.is_dir() {
         return AwariDb::info(path)
-            .map(|i| (i, path.to_path_buf()))
+            .map(|i| vec![(i, path.to_path_buf())])
             .map_err(|e| e.in_file(path));
     }
     let list = std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -553,14 +601,10 @@ fn find(path: &Path, verbose: bool) -> Result<(AwariInfo, PathBuf), String> {
         .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("egdb"))
         .collect();
     files.sort();
-    let mut best: Option<(AwariInfo, PathBuf)> = None;
+    let mut found: Vec<(AwariInfo, PathBuf)> = Vec::new();
     for p in files {
         match AwariDb::info(&p) {
-            Ok(i) => {
-                if best.as_ref().is_none_or(|(b, _)| i.max_seeds > b.max_seeds) {
-                    best = Some((i, p));
-                }
-            }
+            Ok(i) => found.push((i, p)),
             Err(e) => {
                 if verbose {
                     eprintln!("mancala: egdb: skipped {}: {}", p.display(), strip(&p, &e));
@@ -568,17 +612,29 @@ fn find(path: &Path, verbose: bool) -> Result<(AwariInfo, PathBuf), String> {
             }
         }
     }
-    let found = best.ok_or_else(|| {
-        format!(
+    // The largest N first; of equal N, the first name.
+    found.sort_by(|a, b| {
+        b.0.max_seeds
+            .cmp(&a.0.max_seeds)
+            .then_with(|| a.1.cmp(&b.1))
+    });
+    if found.is_empty() {
+        return Err(format!(
             "no Awari database in {} (build one with `mancala egdb build --rules awari --max-seeds N --out {}`)",
             path.display(),
             path.display()
-        )
-    })?;
-    if verbose {
-        eprintln!("mancala: egdb: using {}", found.1.display());
+        ));
     }
     Ok(found)
+}
+
+/// `; passed over: …` naming each refused file with its reason, or nothing.
+fn passed_over(refused: &[String]) -> String {
+    if refused.is_empty() {
+        String::new()
+    } else {
+        format!("; passed over: {}", refused.join("; "))
+    }
 }
 
 /// The text of `e` without `path: ` in front.

@@ -466,3 +466,90 @@ fn the_cache_is_built_on_first_use_reused_and_rebuilt_when_damaged() {
     assert!(!file.exists());
     std::fs::remove_dir_all(&cache).unwrap();
 }
+
+#[test]
+fn a_damaged_file_in_the_egdb_folder_is_passed_over_and_an_unusable_cache_is_a_warning() {
+    let dir = scratch("awari-cli", "passed-over");
+    // Four seeds on the board, the value from the independent reference.
+    let b: Board = [1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1];
+    let pos = position(&b, true, (20, 24));
+    let want = format!("value       {:+}", Reference::build(4).value(&b));
+    let good = dir.join("good");
+    let d = good.to_str().unwrap();
+    for n in ["6", "8"] {
+        let (ok, out, err) = mancala_text(&[
+            "egdb",
+            "build",
+            "--rules",
+            "awari",
+            "--max-seeds",
+            n,
+            "--out",
+            d,
+            "--quiet",
+        ]);
+        assert!(ok, "{out}{err}");
+    }
+    // The larger file damaged in the middle of its entries: the smaller one answers.
+    let big = good.join("awari.n8.egdb");
+    let mut bytes = std::fs::read(&big).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0xFF;
+    std::fs::write(&big, &bytes).unwrap();
+    let (ok, out, err) = mancala_text(&[
+        "solve",
+        "--rules",
+        "awari",
+        "--position",
+        &pos,
+        "--egdb",
+        d,
+        "--verbose",
+    ]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains(&want), "{out}");
+    assert!(out.contains("awari.n6.egdb (levels 0..=6)"), "{out}");
+    assert!(
+        err.contains(&format!("skipped {}", big.display())) && err.contains("checksum mismatch"),
+        "{err}"
+    );
+    // The damaged file alone: refused, naming it.
+    let (ok, _, err) = mancala_text(&[
+        "solve",
+        "--rules",
+        "awari",
+        "--position",
+        &pos,
+        "--egdb",
+        big.to_str().unwrap(),
+    ]);
+    assert!(
+        !ok && err.contains(big.to_str().unwrap()) && err.contains("checksum mismatch"),
+        "{err}"
+    );
+    // A cache folder that cannot be made (a file stands where a folder should be): one
+    // warning, and the answer from a database built for this run.
+    let in_the_way = dir.join("a-file");
+    std::fs::write(&in_the_way, b"not a folder").unwrap();
+    let o = cached(
+        &in_the_way.join("cache"),
+        &[
+            "solve",
+            "--rules",
+            "awari",
+            "--max-seeds",
+            "4",
+            "--position",
+            &pos,
+        ],
+    );
+    let (out, err) = (stdout(&o), stderr(&o));
+    assert!(o.status.success(), "{out}{err}");
+    assert!(out.contains(&want), "{out}");
+    assert!(
+        err.contains("warning: the Awari database cache cannot be used")
+            && err.lines().count() == 1,
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
