@@ -9,31 +9,34 @@ use std::time::Instant;
 use mancala_core::oware::{OwarePosition, OwareRules};
 use mancala_core::Side;
 use mancala_solver::awari::{
-    entries_to, serves, AwariBoard, AwariCacheEvent, AwariDb, AwariInfo, LevelReport,
-    DEFAULT_MAX_SEEDS, MAX_SEEDS,
+    entries_to, AwariBoard, AwariCacheEvent, AwariDb, AwariInfo, LevelReport, DEFAULT_MAX_SEEDS,
+    MAX_SEEDS,
 };
 use mancala_solver::egdb::{game_of_file, Encoding};
+use mancala_solver::engine::oware::awari_values_carry_over;
 use mancala_solver::{available_memory_bytes, Cache, EgdbError};
 
 use crate::solve::SolveArgs;
 
-/// Whether `--rules TEXT` names the `awari` rule set (the Awari databases); `Ok(false)` for
-/// every other game's rule set (and for a text no game accepts, which the Kalah path then
-/// refuses with its message). `what` names the command for the refusal of another Oware
-/// rule set ("solve and analyse are").
+/// The Oware rule set `--rules TEXT` names when the Awari databases hold its values
+/// (`awari`, and its variants in the repetition rule and the seeds a house:
+/// [`awari_values_carry_over`], `docs/awari.md`, "The engine"); `Ok(None)` for every other
+/// game's rule set (and for a text no game accepts, which the Kalah path then refuses with
+/// its message). `what` names the command for the refusal of another Oware rule set ("solve
+/// and analyse are").
 ///
 /// # Errors
-/// `--rules TEXT: …` for an Oware rule set other than `awari`.
-pub fn wanted(text: &str, what: &str) -> Result<bool, String> {
+/// `--rules TEXT: …` for an Oware rule set whose values are not the databases'.
+pub fn wanted(text: &str, what: &str) -> Result<Option<OwareRules>, String> {
     match crate::rules_arg::parse_rules(text) {
-        Ok(crate::rules_arg::GameRules::Oware(r)) if serves(&r) => Ok(true),
+        Ok(crate::rules_arg::GameRules::Oware(r)) if awari_values_carry_over(&r) => Ok(Some(r)),
         Ok(crate::rules_arg::GameRules::Oware(r)) => {
             let shown: String = text.chars().take(60).collect();
             Err(format!(
-                "--rules {shown}: {what} for Kalah rule sets and, with the Awari databases, the rule set awari only ({r} has other values: another grand slam, majority, cycle or move-limit rule)"
+                "--rules {shown}: {what} for Kalah rule sets and, with the Awari databases, the Oware rule sets whose values they hold: 6 houses a side, grand_slam=unless_only, majority=off, cycle_score=split and no move limit (awari, with any repetition rule); {r} differs"
             ))
         }
-        _ => Ok(false),
+        _ => Ok(None),
     }
 }
 
@@ -659,8 +662,7 @@ struct Answer {
 /// # Errors
 /// A bad position, a position with more seeds than the database holds, a database that
 /// cannot be had (`--egdb`'s error, the cache's), `--max-seeds` above 48.
-pub fn run(args: &SolveArgs, analyse: bool) -> Result<(), String> {
-    let rules = OwareRules::AWARI;
+pub fn run(args: &SolveArgs, rules: OwareRules, analyse: bool) -> Result<(), String> {
     let pos = crate::rules_arg::position_as::<OwarePosition>(
         "--position",
         rules,

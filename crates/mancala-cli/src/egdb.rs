@@ -128,7 +128,7 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             threads,
             encoding,
         } => {
-            if crate::awari::wanted(&rules, "endgame databases are")? {
+            if crate::awari::wanted(&rules, "endgame databases are")?.is_some() {
                 if cache {
                     return crate::awari::build_cache(threads);
                 }

@@ -414,12 +414,11 @@ pub fn run(args: &GradeArgs) -> Result<(), String> {
     }
     let awari = match from_file {
         Some(t) => crate::awari::wanted(&t, "grade is").map_err(in_file)?,
-        None => false,
+        None => None,
     };
-    if awari {
-        run_awari(args, file)
-    } else {
-        run_kalah(args, file)
+    match awari {
+        Some(rules) => run_awari(args, rules, file),
+        None => run_kalah(args, file),
     }
 }
 
@@ -466,15 +465,15 @@ fn grade_and_print<G: Game>(
     }
 }
 
-/// `mancala grade` on Oware positions of the rule set `awari`, valued by an Awari database.
-fn run_awari(args: &GradeArgs, file: Option<&str>) -> Result<(), String> {
+/// `mancala grade` on Oware positions of `rules` (`awari`, or a variant whose values the Awari
+/// databases hold: [`crate::awari::wanted`]), valued by an Awari database.
+fn run_awari(args: &GradeArgs, rules: OwareRules, file: Option<&str>) -> Result<(), String> {
     if args.games {
         return Err(
             "--games: whole games are played against the Kalah solver only (an Awari game's repetitions are not in the database's values); grade the positions without --games"
                 .into(),
         );
     }
-    let rules = OwareRules::AWARI;
     let rules_text = rules.to_string();
     let mut player = player::<OwarePosition>(args, &rules_text)?;
     let choice = |what| crate::awari::Choice {

@@ -173,8 +173,8 @@ fn moves_text<T: ToString>(moves: &[T]) -> Vec<String> {
 /// # Errors
 /// A message for a bad rule set, position or database, or a solver error.
 pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
-    if crate::awari::wanted(&args.rules, "solve and analyse are")? {
-        return crate::awari::run(args, false);
+    if let Some(rules) = crate::awari::wanted(&args.rules, "solve and analyse are")? {
+        return crate::awari::run(args, rules, false);
     }
     let (pos, mut solver, file) = setup(args)?;
     let s = with_progress(
@@ -264,8 +264,8 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
 /// # Errors
 /// As [`run_solve`].
 pub fn run_analyse(args: &SolveArgs) -> Result<(), String> {
-    if crate::awari::wanted(&args.rules, "solve and analyse are")? {
-        return crate::awari::run(args, true);
+    if let Some(rules) = crate::awari::wanted(&args.rules, "solve and analyse are")? {
+        return crate::awari::run(args, rules, true);
     }
     let (pos, mut solver, file) = setup(args)?;
     let a = with_progress(

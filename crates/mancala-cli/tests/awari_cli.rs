@@ -319,9 +319,25 @@ fn files_of_the_other_game_are_refused_in_one_line() {
         "0,0,0,0,0,1,23,1,0,0,0,0,0,23 S",
     ]);
     assert!(ok && out.contains("value       +2"), "{out}{err}");
-    // Another Oware rule set has no database.
+    // Another Oware rule set has no database (its grand slam, majority and cycle rules give
+    // other values) ...
     let (ok, _, err) = mancala_text(&["solve", "--rules", "oware"]);
-    assert!(!ok && err.contains("the rule set awari only"), "{err}");
+    assert!(
+        !ok && err.contains("the Oware rule sets whose values they hold"),
+        "{err}"
+    );
+    // ... but a variant of awari in its repetition rule has the same values.
+    let (ok, out, err) = mancala_text(&[
+        "solve",
+        "--rules",
+        "awari+repetition=2",
+        "--egdb",
+        d,
+        "--position",
+        "0,0,0,0,0,1,23,1,0,0,0,0,0,23 S",
+    ]);
+    assert!(ok && out.contains("value       +2"), "{out}{err}");
+    assert!(out.contains("rules       awari+repetition=2"), "{out}");
     // A build the game cannot have.
     let (ok, _, err) = mancala_text(&[
         "egdb",

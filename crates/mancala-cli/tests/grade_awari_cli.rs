@@ -164,7 +164,10 @@ fn other_oware_rule_sets_and_games_are_refused() {
     assert!(!out.status.success());
     let err = stderr(&out);
     assert_eq!(err.trim().lines().count(), 1, "{err}");
-    assert!(err.contains("the rule set awari only"), "{err}");
+    assert!(
+        err.contains("the Oware rule sets whose values they hold"),
+        "{err}"
+    );
     let out = mancala(&[
         "grade",
         "--generate",
