@@ -130,7 +130,12 @@ def _kalah(rules: Union[str, Kalah], position: Optional[str]) -> Kalah:
         return rules
     if isinstance(rules, Game) or (isinstance(rules, str) and game_class(rules) != "Kalah"):
         game = rules if isinstance(rules, Game) else new_game(rules)
-        raise SolveError(f"the exact solver solves Kalah positions; {game.kind} has none")
+        hint = (
+            "; the exact values of Awari positions come from mancala.AwariDb"
+            if isinstance(game, Oware)
+            else ""
+        )
+        raise SolveError(f"the exact solver solves Kalah positions, not {game.kind} ones{hint}")
     if not isinstance(rules, str):
         raise TypeError(f"rules must be a rule-set text or a mancala.Kalah game, not {type(rules).__name__}")
     return Kalah(rules, position)

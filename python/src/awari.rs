@@ -9,11 +9,11 @@ use std::sync::Arc;
 use mancala_core::oware::OwarePosition;
 use mancala_solver::awari::{entries_to, AwariBoard, AwariDb as Db, AwariError};
 use mancala_solver::engine::oware::awari_values_carry_over;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::errors::{from_error, Kind};
 use crate::game::record_of;
+use crate::int::Int;
 use crate::oware::Oware;
 
 /// An Awari database in memory: the exact value (the mover's future captures minus the
@@ -65,18 +65,19 @@ impl AwariDb {
     /// Builds every level 0..=`max_seeds` (N ≤ 48) on `threads` threads (`None`: every
     /// core), with the GIL released; Ctrl-C stops it after the level being built (a
     /// `KeyboardInterrupt`). N = 12 takes about a second and 2.7 MB, N = 18 about 13 s on two
-    /// free cores and 84 MB. Raises `ValueError` (N above 48), `DatabaseError` (memory,
-    /// threads).
+    /// free cores and 84 MB. Raises `ValueError` naming the argument and its range
+    /// (`max_seeds` outside 0..=48, `threads` outside 1..=1024), `DatabaseError` (memory).
     #[staticmethod]
     #[pyo3(signature = (max_seeds, threads = None))]
-    fn build(py: Python<'_>, max_seeds: u32, threads: Option<usize>) -> PyResult<AwariDb> {
-        if max_seeds > mancala_solver::awari::MAX_SEEDS {
-            return Err(PyValueError::new_err(format!(
-                "max_seeds {max_seeds}: Awari has {} seeds, so at most {}",
-                mancala_solver::awari::MAX_SEEDS,
-                mancala_solver::awari::MAX_SEEDS
-            )));
-        }
+    fn build(py: Python<'_>, max_seeds: Int, threads: Option<Int>) -> PyResult<AwariDb> {
+        let most = i128::from(mancala_solver::awari::MAX_SEEDS);
+        let max_seeds: u32 = max_seeds.get(
+            "max_seeds",
+            0,
+            most,
+            " (Awari has 48 seeds: a level holds the boards of that many seeds in the houses)",
+        )?;
+        let threads = crate::solver::threads(threads)?;
         let cancel = AtomicBool::new(false);
         let threads = threads.unwrap_or(0);
         let built = crate::interrupt::run(py, &cancel, || {

@@ -213,6 +213,9 @@ pub fn new_game(
     rules: &str,
     position: Option<&str>,
 ) -> PyResult<AnyGame> {
+    // A text no game accepts is said as such (with the library's suggestion of a near
+    // name), not as a rule set of another game.
+    let parsed: Rules = rules.parse().map_err(|e| from_error(py, Kind::Rules, e))?;
     let found = GameKind::of_rules(rules);
     if found != kind {
         return Err(error(
@@ -227,7 +230,7 @@ pub fn new_game(
             ),
         ));
     }
-    let rules: Rules = rules.parse().map_err(|e| from_error(py, Kind::Rules, e))?;
+    let rules = parsed;
     match position {
         None => Ok(AnyGame::new(rules)),
         Some(text) => AnyGame::parse(rules, text).map_err(|e| from_error(py, Kind::Notation, e)),

@@ -128,3 +128,24 @@ def test_packed_convert_save_and_open(db: AwariDb, tmp_path: Path) -> None:
 def test_build_refuses_too_many_seeds() -> None:
     with pytest.raises(ValueError):
         AwariDb.build(49)
+
+
+def test_bad_arguments_name_the_argument_and_its_range() -> None:
+    for n in (-1, 49, 2**40):
+        with pytest.raises(ValueError, match=r"max_seeds must be in 0\.\.=48.*got " + str(n)):
+            AwariDb.build(n)
+    for t in (-1, 0, 100_000):
+        with pytest.raises(ValueError, match=r"threads must be in 1\.\.=\d+.*got " + str(t)):
+            AwariDb.build(4, threads=t)
+    with pytest.raises(TypeError):
+        AwariDb.build("4")  # type: ignore[arg-type]
+
+
+def test_a_mistyped_rule_set_is_said_as_such() -> None:
+    # Not "a Kalah rule set": no game has it, and the near name is suggested.
+    with pytest.raises(mancala.RulesError, match="malformed rule set `awri`.*did you mean `awari`"):
+        Oware("awri")
+    with pytest.raises(mancala.RulesError, match="names an Oware rule set, not a Kalah one"):
+        mancala.Kalah("awari")
+    with pytest.raises(mancala.SolveError, match="mancala.AwariDb"):
+        mancala.solve("awari", "0,0,0,0,0,1,23,1,0,0,0,0,0,23 S")
