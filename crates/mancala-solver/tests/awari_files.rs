@@ -607,3 +607,41 @@ fn damaged_packed_files_are_refused_with_their_error() {
         Err(EgdbError::Truncated { .. })
     ));
 }
+
+/// A header that asks for more memory than the machine has, behind a file of the length it
+/// promises (sparse: nothing of it is on the disk), is refused before anything is read.
+#[test]
+fn a_file_larger_than_the_memory_is_refused_before_it_is_read() {
+    let Some(avail) = mancala_solver::available_memory_bytes() else {
+        panic!("/proc/meminfo has no MemAvailable: this test runs on Linux");
+    };
+    // The smallest N whose levels 0..=N take more bytes than are available (one a board).
+    let total = |n: u32| (0..=u64::from(n)).map(level).sum::<u64>();
+    let n = (0..=48u32)
+        .find(|&n| total(n) > avail)
+        .expect("the 48 seeds of Awari take about 1 TB");
+    let header = Header {
+        version: 1,
+        houses: 6,
+        max_seeds: n as u8,
+        option_bits: 0,
+        encoding: 1,
+        entries: total(n),
+        payload_crc: 0,
+        rules: "awari".into(),
+    };
+    let head = header.encode();
+    let path = tmp("huge.egdb");
+    std::fs::write(&path, &head).unwrap();
+    let f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+    f.set_len(head.len() as u64 + total(n)).unwrap();
+    drop(f);
+    let r = AwariDb::open(&path);
+    std::fs::remove_file(&path).unwrap();
+    // The whole size asked for (every level, one byte a board), not the one level
+    // whose allocation would fail while reading: refused before the first read.
+    match r {
+        Err(EgdbError::OutOfMemory(m)) => assert_eq!(m.bytes as u64, total(n)),
+        other => panic!("N = {n}: {other:?}"),
+    }
+}

@@ -389,13 +389,21 @@ impl AwariDb {
     ///
     /// # Errors
     /// [`EgdbError::Io`], [`EgdbError::BadMagic`], [`EgdbError::Version`],
-    /// [`EgdbError::Truncated`], [`EgdbError::Header`], [`EgdbError::WrongGame`] (a Kalah
-    /// database), [`EgdbError::RulesMismatch`] (an Oware rule set other than `awari`),
-    /// [`EgdbError::Checksum`], [`EgdbError::BadEntry`], [`EgdbError::Changed`],
-    /// [`EgdbError::OutOfMemory`].
+    /// [`EgdbError::Truncated`], [`EgdbError::TooLong`], [`EgdbError::Header`],
+    /// [`EgdbError::WrongGame`] (a Kalah database), [`EgdbError::RulesMismatch`] (an Oware
+    /// rule set other than `awari`), [`EgdbError::Checksum`], [`EgdbError::BadEntry`],
+    /// [`EgdbError::Changed`], [`EgdbError::OutOfMemory`] (also before anything is read, when
+    /// the header asks for more memory than the machine has available).
     pub fn open(path: &Path) -> Result<AwariDb, EgdbError> {
         let (f, len, header, head) = open_with_header(path)?;
         let info = check_header(path, header, len)?;
+        // The entries in memory: the payload, and after a packed one its padding.
+        let pad = if info.encoding == Encoding::Packed {
+            PAD
+        } else {
+            0
+        };
+        egdb::check_memory(info.payload_bytes + pad as u64)?;
         if info.encoding == Encoding::Packed {
             return open_packed(path, &f, len, &head, &info);
         }

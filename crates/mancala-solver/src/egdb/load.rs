@@ -39,9 +39,10 @@ impl Egdb {
     ///
     /// # Errors
     /// [`EgdbError::Io`], [`EgdbError::BadMagic`], [`EgdbError::Version`],
-    /// [`EgdbError::Truncated`], [`EgdbError::Header`], [`EgdbError::Checksum`],
-    /// [`EgdbError::Unsupported`], [`EgdbError::BadEntry`], [`EgdbError::Changed`],
-    /// [`EgdbError::OutOfMemory`].
+    /// [`EgdbError::Truncated`], [`EgdbError::TooLong`], [`EgdbError::Header`],
+    /// [`EgdbError::Checksum`], [`EgdbError::Unsupported`], [`EgdbError::BadEntry`],
+    /// [`EgdbError::Changed`], [`EgdbError::OutOfMemory`] (also before anything is read, when
+    /// the header asks for more memory than the machine has available).
     pub fn open(path: &Path) -> Result<Egdb, EgdbError> {
         let io = |source| EgdbError::Io {
             path: path.to_path_buf(),
@@ -61,6 +62,7 @@ impl Egdb {
         {
             let len = f.metadata().map_err(io)?.len();
             let (info, head) = read_header(path, &f, len)?;
+            check_memory(info.memory_bytes)?;
             let payload_at = head.len() as u64;
             let payload = usize::try_from(info.payload_bytes)
                 .map_err(|_| crate::OutOfMemory { bytes: usize::MAX })?;
@@ -276,6 +278,24 @@ pub(crate) fn read_raw_header(
     let (header, payload_at) = super::Header::decode(path, &head, len)?;
     head.truncate(payload_at);
     Ok((header, head))
+}
+
+/// Refuses, before anything is read, a database whose entries take `bytes` bytes of memory
+/// when this machine has less available ([`crate::available_memory_bytes`]; nothing is
+/// checked where that cannot be read): a file whose header asks for more than the machine
+/// holds (a large database on a small machine, or a damaged or crafted header with a
+/// matching length) is an error at once, not gigabytes read and then an allocation failure
+/// or the system's out-of-memory killer.
+///
+/// # Errors
+/// [`EgdbError::OutOfMemory`] with `bytes`.
+pub(crate) fn check_memory(bytes: u64) -> Result<(), EgdbError> {
+    match crate::available_memory_bytes() {
+        Some(avail) if bytes > avail => Err(EgdbError::OutOfMemory(crate::OutOfMemory {
+            bytes: usize::try_from(bytes).unwrap_or(usize::MAX),
+        })),
+        _ => Ok(()),
+    }
 }
 
 /// Reads `in_file` bytes of the open file `f` named `path` from the offset `at` into new

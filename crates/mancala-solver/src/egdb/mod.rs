@@ -135,8 +135,8 @@ use crate::mem::FrozenBytes;
 use crate::rank::{layer_start, rank_dyn, rank_space};
 pub use load::game_of_file;
 pub(crate) use load::{
-    check_unchanged, combine_crc32, is_terminal_rank, open_with_header, parallel_crc32,
-    read_payload,
+    check_memory, check_unchanged, combine_crc32, is_terminal_rank, open_with_header,
+    parallel_crc32, read_payload,
 };
 pub(crate) use packed::Probe;
 use packed::{Codec, PAD};
