@@ -291,9 +291,11 @@ typedef struct MancalaSolver MancalaSolver;
 
 // A snapshot of a running database build, handed to a `MancalaBuildProgressFn`.
 typedef struct MancalaBuildProgress {
-    // Entries (positions) computed so far.
+    // Entries (positions, or Awari boards) computed so far.
     uint64_t done;
-    // Entries in the whole database, C(K + 2m, 2m).
+    // Entries in the whole database: C(K + 2m, 2m) for a Kalah database of m houses a side
+    // and K seeds; for an Awari database of N seeds, its boards, the sum over the levels
+    // n = 0..=N of C(n + 11, 11) − C(n + 5, 11) (`docs/awari.md`).
     uint64_t total;
     // Wall time since the build started, seconds.
     double seconds;

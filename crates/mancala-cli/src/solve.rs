@@ -16,7 +16,8 @@ pub struct SolveArgs {
     /// Rule set, e.g. `standard`, `kalah(6,4)+empty_capture`.
     #[arg(long, default_value = "standard")]
     pub rules: String,
-    /// Position in the notation of docs/rules/kalah.md (default: the start position).
+    /// Position in the notation of docs/notation.md: a Kalah position, or with --rules awari an
+    /// Oware one (default: the start position).
     #[arg(long)]
     pub position: Option<String>,
     /// Search threads (0 = every core; at most 256).

@@ -68,9 +68,11 @@ pub struct MancalaSolveProgress {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MancalaBuildProgress {
-    /// Entries (positions) computed so far.
+    /// Entries (positions, or Awari boards) computed so far.
     pub done: u64,
-    /// Entries in the whole database, C(K + 2m, 2m).
+    /// Entries in the whole database: C(K + 2m, 2m) for a Kalah database of m houses a side
+    /// and K seeds; for an Awari database of N seeds, its boards, the sum over the levels
+    /// n = 0..=N of C(n + 11, 11) − C(n + 5, 11) (`docs/awari.md`).
     pub total: u64,
     /// Wall time since the build started, seconds.
     pub seconds: f64,
