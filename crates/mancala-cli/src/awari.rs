@@ -129,13 +129,27 @@ pub fn build(
             (dir, path)
         }
     };
+    // The folder as the user named it: `--out`, or the cache folder when none was given.
+    let named = if out.is_some() {
+        "--out"
+    } else {
+        "the cache folder"
+    };
     let refused = |e: std::io::Error| {
         format!(
-            "--out {}: {}",
+            "{named} {}: {}",
             dir.display(),
             crate::paths::folder_error(&dir, &e)
         )
     };
+    if out.is_none() && encoding == Encoding::Packed {
+        // The cache reads and builds one-byte files only: a packed file there is kept, but
+        // only `--egdb` finds it.
+        eprintln!(
+            "mancala: note: the cache uses one-byte files (awari.n<N>.egdb); this packed file is found by --egdb {}, not by the cache",
+            dir.display()
+        );
+    }
     std::fs::create_dir_all(&dir).map_err(refused)?;
     tempfile::Builder::new()
         .prefix(".mancala-write-check-")
@@ -324,9 +338,9 @@ fn payload_bytes(entries: u64, bits: u32) -> u64 {
     (entries * u64::from(bits)).div_ceil(8)
 }
 
-/// `egdb convert FILE --encoding E [--out DIR]` of an Awari file: read and checked
+/// `egdb convert FILE --encoding E [--out DIR|FILE.egdb]` of an Awari file: read and checked
 /// completely, converted, written beside it (or into `out`) as `awari.n<N>.egdb` (byte) or
-/// `awari.n<N>.packed.egdb` (packed).
+/// `awari.n<N>.packed.egdb` (packed), or to `out` itself when it names a `.egdb` file.
 ///
 /// # Errors
 /// The file's error, a file already in `encoding`, not enough memory for both encodings,
@@ -343,8 +357,7 @@ pub fn convert(file: &Path, encoding: Encoding, out: Option<&Path>) -> Result<()
     let bits = mancala_solver::awari::bits_per_entry(encoding, info.max_seeds);
     let needs = info.payload_bytes + payload_bytes(info.entries, bits) + 8;
     let folder = crate::egdb::convert_folder(file, out, needs)?;
-    let dir = &folder.dir;
-    let path = dir.join(AwariDb::file_name_for(info.max_seeds, encoding));
+    let path = folder.path(&AwariDb::file_name_for(info.max_seeds, encoding));
     let db = AwariDb::open(file).map_err(|e| folder.undo(e.in_file(file)))?;
     crate::egdb::remove_saves_on_interrupt(path.clone());
     let converted = db
@@ -415,11 +428,19 @@ pub struct Choice<'a> {
 pub fn choose(choice: &Choice<'_>, seeds: u32) -> Result<(AwariDb, String), String> {
     let what = choice.what;
     let too_many = |n: u32, whose: &str| {
-        format!(
-            "{what} {seeds} seeds in its houses, more than the {n} of the largest level {whose}: --max-seeds {seeds} builds a database that holds it ({} boards, {})",
-            entries_to(seeds),
-            crate::egdb::human(entries_to(seeds))
-        )
+        let bytes = entries_to(seeds);
+        let fits = available_memory_bytes().is_none_or(|avail| bytes <= avail);
+        if fits {
+            format!(
+                "{what} {seeds} seeds in its houses, more than the {n} of the largest level {whose}: --max-seeds {seeds} builds a database that holds it ({bytes} boards, {})",
+                crate::egdb::human(bytes)
+            )
+        } else {
+            format!(
+                "{what} {seeds} seeds in its houses, more than the {n} of the largest level {whose}; a database that holds it ({bytes} boards, {}) does not fit in this machine's memory (docs/awari.md, \"Beyond one machine\")",
+                crate::egdb::human(bytes)
+            )
+        }
     };
     if let Some(path) = choice.egdb {
         // The candidates, the largest N first: the first that opens (every entry checked) is
@@ -707,9 +728,14 @@ fn over(args: &SolveArgs, pos: &OwarePosition, analyse: bool) -> Result<(), Stri
             "rules": pos.rules().to_string(),
             "position": pos.to_string(),
             "database": null,
+            "max_seeds": null,
             "exact": true,
             "value": 0,
+            "lower": 0,
+            "upper": 0,
             "score": score,
+            // South's captured seeds minus North's (no one is to move).
+            "captured": i32::from(pos.store(Side::South)) - i32::from(pos.store(Side::North)),
             "best_moves": [],
             "moves": [],
         });

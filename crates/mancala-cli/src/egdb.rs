@@ -88,7 +88,9 @@ converting.")]
         /// The encoding to write: byte or packed.
         #[arg(long)]
         encoding: Encoding,
-        /// Output folder (default: the folder of the file).
+        /// Output folder (created if missing; default: the folder of the file; the new file
+        /// is named after the rules, K or N, and the encoding), or the file itself when the
+        /// path ends in `.egdb` and is not a folder (as for `egdb build`).
         #[arg(long)]
         out: Option<PathBuf>,
     },
@@ -249,12 +251,22 @@ pub(crate) fn report_removed(stale: &[PathBuf]) {
     }
 }
 
-/// The folder `egdb convert` writes to, and the folders it created for that (deepest
-/// first), removed again by [`OutFolder::undo`] when the conversion fails.
+/// The folder `egdb convert` writes to (and the file, when `--out` named one), and the
+/// folders it created for that (deepest first), removed again by [`OutFolder::undo`] when the
+/// conversion fails.
 pub(crate) struct OutFolder {
     /// The folder the converted file goes to.
     pub(crate) dir: PathBuf,
+    /// `--out FILE.egdb` (a path ending in `.egdb` that is not a folder): the file itself.
+    pub(crate) file: Option<PathBuf>,
     created: Vec<PathBuf>,
+}
+
+impl OutFolder {
+    /// The converted file: `--out`'s file, else `name` in the folder.
+    pub(crate) fn path(&self, name: &str) -> PathBuf {
+        self.file.clone().unwrap_or_else(|| self.dir.join(name))
+    }
 }
 
 impl OutFolder {
@@ -288,13 +300,23 @@ pub(crate) fn convert_folder(
             ));
         }
     }
-    let dir = match out {
-        Some(d) => d.to_path_buf(),
-        None => match file.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        },
+    let parent_of = |f: &std::path::Path| match f.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
     };
+    let (dir, out_file) = match out {
+        Some(f) if f.extension().is_some_and(|e| e == "egdb") && !f.is_dir() => {
+            (parent_of(f), Some(f.to_path_buf()))
+        }
+        Some(d) => (d.to_path_buf(), None),
+        None => (parent_of(file), None),
+    };
+    if out_file.as_deref().is_some_and(|f| same_file(f, file)) {
+        return Err(format!(
+            "--out {}: the file being converted; give another file or a folder",
+            file.display()
+        ));
+    }
     let created: Vec<PathBuf> = dir
         .ancestors()
         .take_while(|p| !p.as_os_str().is_empty() && std::fs::symlink_metadata(p).is_err())
@@ -307,7 +329,16 @@ pub(crate) fn convert_folder(
             crate::paths::folder_error(&dir, &e)
         )
     })?;
-    Ok(OutFolder { dir, created })
+    Ok(OutFolder {
+        dir,
+        file: out_file,
+        created,
+    })
+}
+
+/// Whether `a` and `b` name the same existing file.
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
 }
 
 /// `bytes` in the unit a person reads: `215 MiB`, `6.4 GiB`.
@@ -505,8 +536,7 @@ fn convert(
     let bits = u64::from(encoding.bits_per_entry(info.max_seeds, info.options));
     let needs = info.memory_bytes + (info.entries * bits).div_ceil(8) + 8;
     let folder = convert_folder(file, out, needs)?;
-    let dir = &folder.dir;
-    let path = dir.join(Egdb::file_name(&rules, info.max_seeds, encoding));
+    let path = folder.path(&Egdb::file_name(&rules, info.max_seeds, encoding));
     let db = Egdb::open(file).map_err(|e| folder.undo(e.in_file(file)))?;
     // Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file before the
     // exit (`crate::interrupt`).

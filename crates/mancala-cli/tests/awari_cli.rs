@@ -133,6 +133,24 @@ fn build_info_verify_convert_and_solve_against_the_reference() {
         std::fs::read(back.join("awari.n8.egdb")).unwrap(),
         std::fs::read(&file).unwrap()
     );
+    // --out naming a file: that file, the same bytes; naming the file being converted: refused.
+    let named = dir.join("named").join("mine.egdb");
+    let (ok, out, err) = mancala_text(&[
+        "egdb",
+        "convert",
+        p,
+        "--encoding",
+        "byte",
+        "--out",
+        named.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}{err}");
+    assert_eq!(
+        std::fs::read(&named).unwrap(),
+        std::fs::read(&file).unwrap()
+    );
+    let (ok, _, err) = mancala_text(&["egdb", "convert", p, "--encoding", "byte", "--out", p]);
+    assert!(!ok && err.contains("the file being converted"), "{err}");
     // A damaged copy is refused naming the file, and the --out folders made for it are gone
     // again: a failed conversion leaves the disk as it found it.
     let damaged = dir.join("damaged");
@@ -568,4 +586,27 @@ fn a_damaged_file_in_the_egdb_folder_is_passed_over_and_an_unusable_cache_is_a_w
         "{err}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_finished_game_has_every_field_of_the_json_answer() {
+    // South captured 30, North 18: the game is over, South's final margin +12 (OW-9).
+    let (ok, out, err) = mancala_text(&[
+        "solve",
+        "--rules",
+        "awari",
+        "--position",
+        "0,0,0,0,0,0,30,0,0,0,0,0,0,18 -",
+        "--json",
+    ]);
+    assert!(ok, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(int(&v, "score"), 12, "{v}");
+    assert_eq!(int(&v, "captured"), 12, "{v}");
+    assert_eq!(
+        (int(&v, "value"), int(&v, "lower"), int(&v, "upper")),
+        (0, 0, 0),
+        "{v}"
+    );
+    assert!(v["max_seeds"].is_null() && v["database"].is_null(), "{v}");
 }

@@ -10,7 +10,7 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum EgdbError {
     /// A file could not be read or written.
-    #[error("{path}: {source}")]
+    #[error("{}: {source}", path_text(path))]
     Io {
         /// The file.
         path: PathBuf,
@@ -109,7 +109,7 @@ pub enum EgdbError {
     /// An entry outside the range its seed count allows (found when a file is opened or by
     /// [`Egdb::check_entries`](super::Egdb::check_entries)).
     #[error(
-        "entry {rank} (k = {seeds} seeds) holds {value}, outside −k..=k or of the wrong parity"
+        "entry {rank} ({seeds} seeds in the houses) holds {value}, a value no board of {seeds} seeds has (outside −{seeds}..={seeds}, or of a parity the rules exclude)"
     )]
     BadEntry {
         /// Rank of the entry.
@@ -157,6 +157,16 @@ fn skipped_text(skipped: &[(PathBuf, String)]) -> String {
         .collect()
 }
 
+/// `path` as an error message shows it: `(an empty path)` for the empty one, which would
+/// otherwise leave the message starting with a bare `: `.
+fn path_text(path: &std::path::Path) -> String {
+    if path.as_os_str().is_empty() {
+        "(an empty path)".to_owned()
+    } else {
+        path.display().to_string()
+    }
+}
+
 /// `1 byte`, `2 bytes`.
 fn bytes_text(n: u64) -> String {
     if n == 1 {
@@ -198,6 +208,15 @@ mod tests {
         let magic = EgdbError::BadMagic(file.to_path_buf());
         assert_eq!(magic.in_file(file), magic.to_string());
         assert_eq!(magic.in_file(file).matches("kalah6.k20").count(), 1);
+    }
+
+    #[test]
+    fn an_empty_path_is_said_in_words() {
+        let e = EgdbError::Io {
+            path: Path::new("").to_path_buf(),
+            source: std::io::Error::new(std::io::ErrorKind::InvalidInput, "no file name"),
+        };
+        assert_eq!(e.to_string(), "(an empty path): no file name");
     }
 
     #[test]
