@@ -39,6 +39,19 @@ fn position(board: &Board, south_moves: bool, stores: (u8, u8)) -> String {
     )
 }
 
+/// `mancala egdb convert FILE --encoding byte --out OUT`.
+fn convert_to_byte(file: &str, out: &Path) -> (bool, String, String) {
+    mancala_text(&[
+        "egdb",
+        "convert",
+        file,
+        "--encoding",
+        "byte",
+        "--out",
+        out.to_str().unwrap(),
+    ])
+}
+
 /// A JSON field as a whole number.
 fn int(v: &serde_json::Value, field: &str) -> i64 {
     v[field]
@@ -119,15 +132,7 @@ fn build_info_verify_convert_and_solve_against_the_reference() {
     assert!(!ok && err.contains("is already packed"), "{err}");
     // Back to one byte a board, into another folder: the same bytes as the built file.
     let back = dir.join("back");
-    let (ok, out, err) = mancala_text(&[
-        "egdb",
-        "convert",
-        p,
-        "--encoding",
-        "byte",
-        "--out",
-        back.to_str().unwrap(),
-    ]);
+    let (ok, out, err) = convert_to_byte(p, &back);
     assert!(ok, "{out}{err}");
     assert_eq!(
         std::fs::read(back.join("awari.n8.egdb")).unwrap(),
@@ -135,15 +140,7 @@ fn build_info_verify_convert_and_solve_against_the_reference() {
     );
     // --out naming a file: that file, the same bytes; naming the file being converted: refused.
     let named = dir.join("named").join("mine.egdb");
-    let (ok, out, err) = mancala_text(&[
-        "egdb",
-        "convert",
-        p,
-        "--encoding",
-        "byte",
-        "--out",
-        named.to_str().unwrap(),
-    ]);
+    let (ok, out, err) = convert_to_byte(p, &named);
     assert!(ok, "{out}{err}");
     assert_eq!(
         std::fs::read(&named).unwrap(),
@@ -161,15 +158,7 @@ fn build_info_verify_convert_and_solve_against_the_reference() {
     let bad = damaged.join("awari.n8.packed.egdb");
     std::fs::write(&bad, &bytes).unwrap();
     let nowhere = dir.join("nowhere");
-    let (ok, out, err) = mancala_text(&[
-        "egdb",
-        "convert",
-        bad.to_str().unwrap(),
-        "--encoding",
-        "byte",
-        "--out",
-        nowhere.join("deeper").to_str().unwrap(),
-    ]);
+    let (ok, out, err) = convert_to_byte(bad.to_str().unwrap(), &nowhere.join("deeper"));
     assert!(!ok, "{out}{err}");
     assert!(
         err.contains(bad.to_str().unwrap()) && err.contains("checksum mismatch"),
