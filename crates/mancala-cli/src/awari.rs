@@ -33,11 +33,35 @@ pub fn wanted(text: &str, what: &str) -> Result<Option<OwareRules>, String> {
         Ok(crate::rules_arg::GameRules::Oware(r)) => {
             let shown: String = text.chars().take(60).collect();
             Err(format!(
-                "--rules {shown}: {what} for Kalah rule sets and, with the Awari databases, the Oware rule sets whose values they hold: 6 houses a side, grand_slam=unless_only, majority=off, cycle_score=split and no move limit (awari, with any repetition rule); {r} differs"
+                "--rules {shown}: {what} for Kalah rule sets and, with the Awari databases, the Oware rule sets whose values they hold: 6 houses a side, grand_slam=unless_only, majority=off, cycle_score=split and no move limit (awari, with any repetition rule); {r} has {}",
+                differences(&r)
             ))
         }
         _ => Ok(None),
     }
+}
+
+/// What makes the values of `r` other than the Awari databases': the rules of `r` that
+/// differ from those [`awari_values_carry_over`] asks for, as `--rules` spells them.
+fn differences(r: &OwareRules) -> String {
+    let a = OwareRules::AWARI;
+    let mut d = Vec::new();
+    if r.houses() != 6 {
+        d.push(format!("{} houses a side", r.houses()));
+    }
+    if r.grand_slam() != a.grand_slam() {
+        d.push(format!("grand_slam={}", r.grand_slam().name()));
+    }
+    if r.majority() != a.majority() {
+        d.push(format!("majority={}", r.majority().name()));
+    }
+    if r.cycle_score() != a.cycle_score() {
+        d.push(format!("cycle_score={}", r.cycle_score().name()));
+    }
+    if let Some(n) = r.move_limit() {
+        d.push(format!("move_limit={n}"));
+    }
+    d.join(", ")
 }
 
 /// One line of a level's counts: `level 12: 1339702 boards, 712315 wins, 196942 draws,
@@ -142,6 +166,16 @@ pub fn build(
             crate::paths::folder_error(&dir, &e)
         )
     };
+    let made = crate::egdb::make_folders(&dir).map_err(refused)?;
+    // Any failure from here on removes the folders made for the file.
+    let fail = |e: String| {
+        crate::egdb::remove_made(&made);
+        e
+    };
+    tempfile::Builder::new()
+        .prefix(".mancala-write-check-")
+        .tempfile_in(&dir)
+        .map_err(|e| fail(refused(e)))?;
     if out.is_none() && encoding == Encoding::Packed {
         // The cache reads and builds one-byte files only: a packed file there is kept, but
         // only `--egdb` finds it.
@@ -150,11 +184,6 @@ pub fn build(
             dir.display()
         );
     }
-    std::fs::create_dir_all(&dir).map_err(refused)?;
-    tempfile::Builder::new()
-        .prefix(".mancala-write-check-")
-        .tempfile_in(&dir)
-        .map_err(refused)?;
     crate::egdb::remove_saves_on_interrupt(path.clone());
     if !crate::progress::is_quiet() {
         eprintln!(
@@ -168,14 +197,14 @@ pub fn build(
             eprintln!("mancala: {}", level_line(r));
         }
     })
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| fail(e.to_string()))?;
     let db = match encoding {
         Encoding::Byte => db,
-        Encoding::Packed => db.convert(encoding).map_err(|e| e.to_string())?,
+        Encoding::Packed => db.convert(encoding).map_err(|e| fail(e.to_string()))?,
     };
     let build_s = t.elapsed().as_secs_f64();
     let t = Instant::now();
-    let report = db.save(&path).map_err(|e| e.to_string())?;
+    let report = db.save(&path).map_err(|e| fail(e.to_string()))?;
     crate::egdb::report_removed(&report.removed_stale);
     let what = match encoding {
         Encoding::Byte => "one byte a board".to_string(),
@@ -357,7 +386,7 @@ pub fn convert(file: &Path, encoding: Encoding, out: Option<&Path>) -> Result<()
     let bits = mancala_solver::awari::bits_per_entry(encoding, info.max_seeds);
     let needs = info.payload_bytes + payload_bytes(info.entries, bits) + 8;
     let folder = crate::egdb::convert_folder(file, out, needs)?;
-    let path = folder.path(&AwariDb::file_name_for(info.max_seeds, encoding));
+    let path = folder.path(&AwariDb::file_name_for(info.max_seeds, encoding), file)?;
     let db = AwariDb::open(file).map_err(|e| folder.undo(e.in_file(file)))?;
     crate::egdb::remove_saves_on_interrupt(path.clone());
     let converted = db
@@ -427,9 +456,15 @@ pub struct Choice<'a> {
 /// error.
 pub fn choose(choice: &Choice<'_>, seeds: u32) -> Result<(AwariDb, String), String> {
     let what = choice.what;
+    let bytes = entries_to(seeds);
+    // Whether this machine can build a database that holds the position (the build's own
+    // memory check, `egdb build`'s).
+    let fits = check_size(seeds).is_ok();
+    let no_room = format!(
+        "{what} {seeds} seeds in its houses; a database that holds it ({bytes} boards, {}) cannot be built in this machine's memory (docs/awari.md, \"Beyond one machine\")",
+        crate::egdb::human(bytes)
+    );
     let too_many = |n: u32, whose: &str| {
-        let bytes = entries_to(seeds);
-        let fits = available_memory_bytes().is_none_or(|avail| bytes <= avail);
         if fits {
             format!(
                 "{what} {seeds} seeds in its houses, more than the {n} of the largest level {whose}: --max-seeds {seeds} builds a database that holds it ({bytes} boards, {})",
@@ -437,7 +472,7 @@ pub fn choose(choice: &Choice<'_>, seeds: u32) -> Result<(AwariDb, String), Stri
             )
         } else {
             format!(
-                "{what} {seeds} seeds in its houses, more than the {n} of the largest level {whose}; a database that holds it ({bytes} boards, {}) does not fit in this machine's memory (docs/awari.md, \"Beyond one machine\")",
+                "{what} {seeds} seeds in its houses, more than the {n} of the largest level {whose}; a database that holds it ({bytes} boards, {}) cannot be built in this machine's memory (docs/awari.md, \"Beyond one machine\")",
                 crate::egdb::human(bytes)
             )
         }
@@ -445,17 +480,34 @@ pub fn choose(choice: &Choice<'_>, seeds: u32) -> Result<(AwariDb, String), Stri
     if let Some(path) = choice.egdb {
         // The candidates, the largest N first: the first that opens (every entry checked) is
         // used; a damaged one is passed over, as a damaged Kalah file is.
-        let candidates = find(path, choice.verbose).map_err(|e| format!("--egdb: {e}"))?;
-        let mut refused = Vec::new();
+        let (candidates, mut refused) =
+            find(path, choice.verbose).map_err(|e| format!("--egdb: {e}"))?;
+        let folder = path.is_dir();
+        // Each refused file is named as it is passed over with --verbose; else the error
+        // names them all.
+        let passed = |refused: &[String]| {
+            if choice.verbose {
+                String::new()
+            } else {
+                passed_over(refused)
+            }
+        };
         for (info, file) in &candidates {
             if seeds > info.max_seeds {
                 // A given file cannot grow: name a database that holds the position instead.
+                let build = if fits {
+                    format!(
+                        "give a database of N >= {seeds}, e.g. `mancala egdb build --rules awari --max-seeds {seeds}`, or no --egdb"
+                    )
+                } else {
+                    "a database that holds it cannot be built in this machine's memory".to_owned()
+                };
                 return Err(format!(
-                    "{what} {seeds} seeds in its houses, more than the {} of the largest level of {}: the file holds boards of at most {} seeds (give a database of N >= {seeds}, e.g. `mancala egdb build --rules awari --max-seeds {seeds}`, or no --egdb){}",
+                    "{what} {seeds} seeds in its houses, more than the {} of the largest level of {}: the file holds boards of at most {} seeds ({build}){}",
                     info.max_seeds,
                     file.display(),
                     info.max_seeds,
-                    passed_over(&refused)
+                    passed(&refused)
                 ));
             }
             match AwariDb::open(file) {
@@ -466,7 +518,7 @@ pub fn choose(choice: &Choice<'_>, seeds: u32) -> Result<(AwariDb, String), Stri
                     return Ok((db, file.display().to_string()));
                 }
                 Err(e) => {
-                    if choice.verbose && candidates.len() > 1 {
+                    if choice.verbose && folder {
                         eprintln!(
                             "mancala: egdb: skipped {}: {}",
                             file.display(),
@@ -479,14 +531,14 @@ pub fn choose(choice: &Choice<'_>, seeds: u32) -> Result<(AwariDb, String), Stri
         }
         return Err(format!(
             "--egdb: {}",
-            if candidates.len() == 1 {
-                refused.join("")
-            } else {
+            if folder {
                 format!(
                     "no usable Awari database in {}{}",
                     path.display(),
-                    passed_over(&refused)
+                    passed(&refused)
                 )
+            } else {
+                refused.join("; ")
             }
         ));
     }
@@ -497,6 +549,10 @@ pub fn choose(choice: &Choice<'_>, seeds: u32) -> Result<(AwariDb, String), Stri
         let n = choice.max_seeds.unwrap_or(seeds);
         if seeds > n {
             return Err(too_many(n, "asked for (--max-seeds)"));
+        }
+        if choice.max_seeds.is_none() && !fits {
+            // N is the position's seeds, not an option the user gave: said of the position.
+            return Err(no_room);
         }
         check_size(n)?;
         if !crate::progress::is_quiet() {
@@ -610,12 +666,17 @@ pub fn choose(choice: &Choice<'_>, seeds: u32) -> Result<(AwariDb, String), Stri
 }
 
 /// `--egdb PATH` for Awari: the file itself, or in a folder every Awari file (by header) whose
-/// header checks, the largest N first (the first that opens is used); every other `*.egdb`
-/// file passed over is named with its reason when `verbose`.
-fn find(path: &Path, verbose: bool) -> Result<Vec<(AwariInfo, PathBuf)>, String> {
+/// header checks, the largest N first (the first that opens is used), and every other
+/// `*.egdb` file of the folder with its reason (named as it is passed over when `verbose`).
+///
+/// # Errors
+/// The file's header error; a folder that cannot be read or holds no Awari file whose
+/// header checks (naming each file passed over).
+#[allow(clippy::type_complexity)]
+fn find(path: &Path, verbose: bool) -> Result<(Vec<(AwariInfo, PathBuf)>, Vec<String>), String> {
     if !path.is_dir() {
         return AwariDb::info(path)
-            .map(|i| vec![(i, path.to_path_buf())])
+            .map(|i| (vec![(i, path.to_path_buf())], Vec::new()))
             .map_err(|e| e.in_file(path));
     }
     let list = std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -626,6 +687,7 @@ fn find(path: &Path, verbose: bool) -> Result<Vec<(AwariInfo, PathBuf)>, String>
         .collect();
     files.sort();
     let mut found: Vec<(AwariInfo, PathBuf)> = Vec::new();
+    let mut refused = Vec::new();
     for p in files {
         match AwariDb::info(&p) {
             Ok(i) => found.push((i, p)),
@@ -633,6 +695,7 @@ fn find(path: &Path, verbose: bool) -> Result<Vec<(AwariInfo, PathBuf)>, String>
                 if verbose {
                     eprintln!("mancala: egdb: skipped {}: {}", p.display(), strip(&p, &e));
                 }
+                refused.push(e.in_file(&p));
             }
         }
     }
@@ -644,12 +707,13 @@ fn find(path: &Path, verbose: bool) -> Result<Vec<(AwariInfo, PathBuf)>, String>
     });
     if found.is_empty() {
         return Err(format!(
-            "no Awari database in {} (build one with `mancala egdb build --rules awari --max-seeds N --out {}`)",
+            "no Awari database in {} (build one with `mancala egdb build --rules awari --max-seeds N --out {}`){}",
             path.display(),
-            path.display()
+            path.display(),
+            if verbose { String::new() } else { passed_over(&refused) }
         ));
     }
-    Ok(found)
+    Ok((found, refused))
 }
 
 /// `; passed over: …` naming each refused file with its reason, or nothing.

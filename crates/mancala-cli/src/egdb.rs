@@ -263,9 +263,20 @@ pub(crate) struct OutFolder {
 }
 
 impl OutFolder {
-    /// The converted file: `--out`'s file, else `name` in the folder.
-    pub(crate) fn path(&self, name: &str) -> PathBuf {
-        self.file.clone().unwrap_or_else(|| self.dir.join(name))
+    /// The converted file of `input`: `--out`'s file, else `name` in the folder.
+    ///
+    /// # Errors
+    /// When that is `input` itself (a file named as the conversion names its output, in the
+    /// folder it goes to): it is never written over.
+    pub(crate) fn path(&self, name: &str, input: &std::path::Path) -> Result<PathBuf, String> {
+        let path = self.file.clone().unwrap_or_else(|| self.dir.join(name));
+        if same_file(&path, input) {
+            return Err(self.undo(format!(
+                "{}: the file being converted is where the converted file would go; give --out another folder or file",
+                path.display()
+            )));
+        }
+        Ok(path)
     }
 }
 
@@ -273,9 +284,7 @@ impl OutFolder {
     /// Removes the folders this conversion created, when they are still empty (a failed
     /// conversion leaves the disk as it found it), and passes `e` on.
     pub(crate) fn undo(&self, e: String) -> String {
-        for d in &self.created {
-            let _ = std::fs::remove_dir(d);
-        }
+        remove_made(&self.created);
         e
     }
 }
@@ -311,18 +320,7 @@ pub(crate) fn convert_folder(
         Some(d) => (d.to_path_buf(), None),
         None => (parent_of(file), None),
     };
-    if out_file.as_deref().is_some_and(|f| same_file(f, file)) {
-        return Err(format!(
-            "--out {}: the file being converted; give another file or a folder",
-            file.display()
-        ));
-    }
-    let created: Vec<PathBuf> = dir
-        .ancestors()
-        .take_while(|p| !p.as_os_str().is_empty() && std::fs::symlink_metadata(p).is_err())
-        .map(std::path::Path::to_path_buf)
-        .collect();
-    std::fs::create_dir_all(&dir).map_err(|e| {
+    let created = make_folders(&dir).map_err(|e| {
         format!(
             "--out {}: {}",
             dir.display(),
@@ -334,6 +332,29 @@ pub(crate) fn convert_folder(
         file: out_file,
         created,
     })
+}
+
+/// Creates the folder `dir` and those above it that are missing; returns the folders it
+/// created, deepest first, for [`remove_made`] when the work they were made for fails.
+///
+/// # Errors
+/// The system's error of the creation.
+pub(crate) fn make_folders(dir: &std::path::Path) -> std::io::Result<Vec<PathBuf>> {
+    let made: Vec<PathBuf> = dir
+        .ancestors()
+        .take_while(|p| !p.as_os_str().is_empty() && std::fs::symlink_metadata(p).is_err())
+        .map(std::path::Path::to_path_buf)
+        .collect();
+    std::fs::create_dir_all(dir)?;
+    Ok(made)
+}
+
+/// Removes the folders of [`make_folders`] that are still empty, deepest first: a failed
+/// build or conversion leaves the disk as it found it.
+pub(crate) fn remove_made(made: &[PathBuf]) {
+    for d in made {
+        let _ = std::fs::remove_dir(d);
+    }
 }
 
 /// Whether `a` and `b` name the same existing file.
@@ -460,11 +481,16 @@ fn build(
             crate::paths::folder_error(out, &e)
         )
     };
-    std::fs::create_dir_all(out).map_err(refused)?;
+    let made = make_folders(out).map_err(refused)?;
+    // Any failure from here on removes the folders made for the file.
+    let fail = |e: String| {
+        remove_made(&made);
+        e
+    };
     tempfile::Builder::new()
         .prefix(".mancala-write-check-")
         .tempfile_in(out)
-        .map_err(refused)?;
+        .map_err(|e| fail(refused(e)))?;
     // Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file before the
     // exit (`crate::interrupt`).
     crate::egdb::remove_saves_on_interrupt(path.clone());
@@ -488,14 +514,14 @@ fn build(
                 ControlFlow::Continue(())
             }),
     )
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| fail(e.to_string()))?;
     let build_s = t.elapsed().as_secs_f64();
-    std::fs::create_dir_all(out).map_err(refused)?;
+    std::fs::create_dir_all(out).map_err(|e| fail(refused(e)))?;
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
     let t = Instant::now();
-    let report = db.save(&path).map_err(|e| e.to_string())?;
+    let report = db.save(&path).map_err(|e| fail(e.to_string()))?;
     crate::egdb::report_removed(&report.removed_stale);
     println!(
         "built {} in {build_s:.2} s ({:.1} M positions/s), {} entries, {} ({} bits a position), {} bytes; saved {} in {:.2} s",
@@ -536,7 +562,7 @@ fn convert(
     let bits = u64::from(encoding.bits_per_entry(info.max_seeds, info.options));
     let needs = info.memory_bytes + (info.entries * bits).div_ceil(8) + 8;
     let folder = convert_folder(file, out, needs)?;
-    let path = folder.path(&Egdb::file_name(&rules, info.max_seeds, encoding));
+    let path = folder.path(&Egdb::file_name(&rules, info.max_seeds, encoding), file)?;
     let db = Egdb::open(file).map_err(|e| folder.undo(e.in_file(file)))?;
     // Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file before the
     // exit (`crate::interrupt`).

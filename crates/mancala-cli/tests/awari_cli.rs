@@ -148,6 +148,24 @@ fn build_info_verify_convert_and_solve_against_the_reference() {
     );
     let (ok, _, err) = mancala_text(&["egdb", "convert", p, "--encoding", "byte", "--out", p]);
     assert!(!ok && err.contains("the file being converted"), "{err}");
+    // A packed file named as a one-byte one, converted beside itself: it would be written
+    // over, so it is refused too.
+    let odd = dir.join("odd");
+    std::fs::create_dir_all(&odd).unwrap();
+    let misnamed = odd.join("awari.n8.egdb");
+    std::fs::copy(&packed, &misnamed).unwrap();
+    let (ok, _, err) = mancala_text(&[
+        "egdb",
+        "convert",
+        misnamed.to_str().unwrap(),
+        "--encoding",
+        "byte",
+    ]);
+    assert!(!ok && err.contains("the file being converted"), "{err}");
+    assert_eq!(
+        std::fs::read(&misnamed).unwrap(),
+        std::fs::read(&packed).unwrap()
+    );
     // A damaged copy is refused naming the file, and the --out folders made for it are gone
     // again: a failed conversion leaves the disk as it found it.
     let damaged = dir.join("damaged");
@@ -331,6 +349,11 @@ fn files_of_the_other_game_are_refused_in_one_line() {
     let (ok, _, err) = mancala_text(&["solve", "--rules", "oware"]);
     assert!(
         !ok && err.contains("the Oware rule sets whose values they hold"),
+        "{err}"
+    );
+    // ... naming what differs: oware's majority end and cycles to the own rows (OW rules).
+    assert!(
+        err.contains("majority=stop") && err.contains("cycle_score=own_row"),
         "{err}"
     );
     // ... but a variant of awari in its repetition rule has the same values.
@@ -536,6 +559,20 @@ fn a_damaged_file_in_the_egdb_folder_is_passed_over_and_an_unusable_cache_is_a_w
         err.contains(&format!("skipped {}", big.display())) && err.contains("checksum mismatch"),
         "{err}"
     );
+    // Every file damaged: no usable database, each named with its reason.
+    let small = good.join("awari.n6.egdb");
+    let mut bytes = std::fs::read(&small).unwrap();
+    bytes.push(0);
+    std::fs::write(&small, &bytes).unwrap();
+    let (ok, _, err) =
+        mancala_text(&["solve", "--rules", "awari", "--position", &pos, "--egdb", d]);
+    assert!(!ok, "{err}");
+    assert!(
+        err.contains("no usable Awari database in")
+            && err.contains("awari.n6.egdb: database file too long")
+            && err.contains("awari.n8.egdb: database checksum mismatch"),
+        "{err}"
+    );
     // The damaged file alone: refused, naming it.
     let (ok, _, err) = mancala_text(&[
         "solve",
@@ -598,4 +635,28 @@ fn a_finished_game_has_every_field_of_the_json_answer() {
         "{v}"
     );
     assert!(v["max_seeds"].is_null() && v["database"].is_null(), "{v}");
+}
+
+#[test]
+fn a_build_that_cannot_save_leaves_no_folder_behind() {
+    let dir = scratch("awari-cli", "no-folder");
+    // A file name longer than the system's 255 bytes: the folders are made, the save fails.
+    let name = format!("{}.egdb", "x".repeat(300));
+    let out = dir.join("new").join("deeper").join(name);
+    for rules in ["awari", "kalah(2,1)"] {
+        let (ok, _, err) = mancala_text(&[
+            "egdb",
+            "build",
+            "--rules",
+            rules,
+            "--max-seeds",
+            "2",
+            "--out",
+            out.to_str().unwrap(),
+            "--quiet",
+        ]);
+        assert!(!ok && err.contains("name too long"), "{rules}: {err}");
+        assert!(!dir.join("new").exists(), "{rules}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

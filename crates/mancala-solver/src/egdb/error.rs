@@ -109,7 +109,8 @@ pub enum EgdbError {
     /// An entry outside the range its seed count allows (found when a file is opened or by
     /// [`Egdb::check_entries`](super::Egdb::check_entries)).
     #[error(
-        "entry {rank} ({seeds} seeds in the houses) holds {value}, a value no board of {seeds} seeds has (outside −{seeds}..={seeds}, or of a parity the rules exclude)"
+        "entry {rank} ({} in the houses) holds {value}, a value no board of that many seeds has under the database's rules (at most -{seeds}..={seeds})",
+        seeds_text(*seeds)
     )]
     BadEntry {
         /// Rank of the entry.
@@ -164,6 +165,15 @@ fn path_text(path: &std::path::Path) -> String {
         "(an empty path)".to_owned()
     } else {
         path.display().to_string()
+    }
+}
+
+/// `1 seed`, `2 seeds`.
+fn seeds_text(n: u32) -> String {
+    if n == 1 {
+        "1 seed".to_owned()
+    } else {
+        format!("{n} seeds")
     }
 }
 
