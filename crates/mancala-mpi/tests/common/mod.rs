@@ -59,11 +59,31 @@ pub fn mpirun_mpmd_in(parts: &[(usize, Option<&Path>, &[&str])], limit: u32) -> 
         }
         c.arg(bin()).args(*args);
     }
+    // Each job its own session folder: jobs started at the same moment by parallel tests
+    // otherwise race to create Open MPI's shared one (`/tmp/ompi.<host>.<uid>`) and one of
+    // them fails with "A call to mkdir was unable to create the desired directory … File
+    // exists" (open-mpi/ompi#8510, Open MPI 4.x; the workaround its users give is a unique
+    // `orte_tmpdir_base` a job, `prte_tmpdir_base` under Open MPI 5's PRRTE).
+    let session = session_dir();
     c.env("OMPI_MCA_rmaps_base_oversubscribe", "1")
         .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
         .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+        .env("OMPI_MCA_orte_tmpdir_base", &session)
+        .env("PRTE_MCA_prte_tmpdir_base", &session);
+    let out = c
         .output()
-        .expect("run mpirun (Open MPI's openmpi-bin) under timeout")
+        .expect("run mpirun (Open MPI's openmpi-bin) under timeout");
+    let _ = std::fs::remove_dir_all(&session);
+    out
+}
+
+/// A new empty folder for one `mpirun` job's session files.
+fn session_dir() -> PathBuf {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("mancala-mpi-job-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("create a session folder for mpirun");
+    dir
 }
 
 /// Standard output as text, after checking the exit status.
