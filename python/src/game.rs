@@ -230,10 +230,9 @@ pub fn new_game(
             ),
         ));
     }
-    let rules = parsed;
     match position {
-        None => Ok(AnyGame::new(rules)),
-        Some(text) => AnyGame::parse(rules, text).map_err(|e| from_error(py, Kind::Notation, e)),
+        None => Ok(AnyGame::new(parsed)),
+        Some(text) => AnyGame::parse(parsed, text).map_err(|e| from_error(py, Kind::Notation, e)),
     }
 }
 

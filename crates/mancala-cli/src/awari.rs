@@ -134,14 +134,11 @@ pub fn build(
     let entries = check_size_in(max_seeds, encoding)?;
     let name = AwariDb::file_name_for(max_seeds, encoding);
     let (dir, path) = match out {
-        Some(out) if out.extension().is_some_and(|e| e == "egdb") && !out.is_dir() => {
-            let folder = match out.parent() {
-                Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-                _ => PathBuf::from("."),
-            };
-            (folder, out.to_path_buf())
+        Some(out) => {
+            let (dir, file) = crate::egdb::out_target(out);
+            let path = file.unwrap_or_else(|| dir.join(&name));
+            (dir, path)
         }
-        Some(out) => (out.to_path_buf(), out.join(&name)),
         None => {
             let dir = crate::database::cache_dir().ok_or_else(|| {
                 format!(
@@ -460,21 +457,19 @@ pub fn choose(choice: &Choice<'_>, seeds: u32) -> Result<(AwariDb, String), Stri
     // Whether this machine can build a database that holds the position (the build's own
     // memory check, `egdb build`'s).
     let fits = check_size(seeds).is_ok();
-    let no_room = format!(
-        "{what} {seeds} seeds in its houses; a database that holds it ({bytes} boards, {}) cannot be built in this machine's memory (docs/awari.md, \"Beyond one machine\")",
-        crate::egdb::human(bytes)
+    let size = format!("{bytes} boards, {}", crate::egdb::human(bytes));
+    let cannot_build = format!(
+        "a database that holds it ({size}) cannot be built in this machine's memory (docs/awari.md, \"Beyond one machine\")"
     );
+    let no_room = format!("{what} {seeds} seeds in its houses; {cannot_build}");
     let too_many = |n: u32, whose: &str| {
+        let more = format!(
+            "{what} {seeds} seeds in its houses, more than the {n} of the largest level {whose}"
+        );
         if fits {
-            format!(
-                "{what} {seeds} seeds in its houses, more than the {n} of the largest level {whose}: --max-seeds {seeds} builds a database that holds it ({bytes} boards, {})",
-                crate::egdb::human(bytes)
-            )
+            format!("{more}: --max-seeds {seeds} builds a database that holds it ({size})")
         } else {
-            format!(
-                "{what} {seeds} seeds in its houses, more than the {n} of the largest level {whose}; a database that holds it ({bytes} boards, {}) cannot be built in this machine's memory (docs/awari.md, \"Beyond one machine\")",
-                crate::egdb::human(bytes)
-            )
+            format!("{more}; {cannot_build}")
         }
     };
     if let Some(path) = choice.egdb {

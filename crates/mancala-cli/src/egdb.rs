@@ -278,9 +278,7 @@ impl OutFolder {
         }
         Ok(path)
     }
-}
 
-impl OutFolder {
     /// Removes the folders this conversion created, when they are still empty (a failed
     /// conversion leaves the disk as it found it), and passes `e` on.
     pub(crate) fn undo(&self, e: String) -> String {
@@ -309,16 +307,9 @@ pub(crate) fn convert_folder(
             ));
         }
     }
-    let parent_of = |f: &std::path::Path| match f.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
     let (dir, out_file) = match out {
-        Some(f) if f.extension().is_some_and(|e| e == "egdb") && !f.is_dir() => {
-            (parent_of(f), Some(f.to_path_buf()))
-        }
-        Some(d) => (d.to_path_buf(), None),
-        None => (parent_of(file), None),
+        Some(o) => out_target(o),
+        None => (folder_of(file), None),
     };
     let created = make_folders(&dir).map_err(|e| {
         format!(
@@ -332,6 +323,25 @@ pub(crate) fn convert_folder(
         file: out_file,
         created,
     })
+}
+
+/// Where `--out` puts a database file: the folder it names (the file then named after the
+/// database), or, for a path ending in `.egdb` that is not a folder, that file itself in its
+/// folder. Returns the folder, and the file when `--out` names one.
+pub(crate) fn out_target(out: &std::path::Path) -> (PathBuf, Option<PathBuf>) {
+    if out.extension().is_some_and(|e| e == "egdb") && !out.is_dir() {
+        (folder_of(out), Some(out.to_path_buf()))
+    } else {
+        (out.to_path_buf(), None)
+    }
+}
+
+/// The folder of the file `file` (`.` for a bare name).
+fn folder_of(file: &std::path::Path) -> PathBuf {
+    match file.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
 }
 
 /// Creates the folder `dir` and those above it that are missing; returns the folders it
@@ -458,18 +468,8 @@ fn build(
         }
     }
     // `--out` names the file itself when it ends in `.egdb` and is not a folder.
-    let (out, path) = if out.extension().is_some_and(|e| e == "egdb") && !out.is_dir() {
-        let folder = match out.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        (folder, out.to_path_buf())
-    } else {
-        (
-            out.to_path_buf(),
-            out.join(Egdb::file_name(&rules, max_seeds, encoding)),
-        )
-    };
+    let (out, file) = out_target(out);
+    let path = file.unwrap_or_else(|| out.join(Egdb::file_name(&rules, max_seeds, encoding)));
     let out = &out;
     // The folder must exist and take a file before the build, not after minutes of work. The
     // probe has a fresh unpredictable name, created exclusively (a planted symlink is never

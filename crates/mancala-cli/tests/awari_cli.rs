@@ -39,6 +39,22 @@ fn position(board: &Board, south_moves: bool, stores: (u8, u8)) -> String {
     )
 }
 
+/// `mancala egdb build --rules RULES --max-seeds N --out OUT` and `more` options.
+fn egdb_build(rules: &str, n: &str, out: &str, more: &[&str]) -> (bool, String, String) {
+    let mut args = vec![
+        "egdb",
+        "build",
+        "--rules",
+        rules,
+        "--max-seeds",
+        n,
+        "--out",
+        out,
+    ];
+    args.extend_from_slice(more);
+    mancala_text(&args)
+}
+
 /// `mancala egdb convert FILE --encoding byte --out OUT`.
 fn convert_to_byte(file: &str, out: &Path) -> (bool, String, String) {
     mancala_text(&[
@@ -63,16 +79,7 @@ fn int(v: &serde_json::Value, field: &str) -> i64 {
 fn build_info_verify_convert_and_solve_against_the_reference() {
     let dir = scratch("awari-cli", "files");
     let d = dir.to_str().unwrap();
-    let (ok, out, err) = mancala_text(&[
-        "egdb",
-        "build",
-        "--rules",
-        "awari",
-        "--max-seeds",
-        "8",
-        "--out",
-        d,
-    ]);
+    let (ok, out, err) = egdb_build("awari", "8", d, &[]);
     assert!(ok, "{out}{err}");
     // The per-level lines: level 2 has 78 boards (C(13,11) − C(7,11)).
     assert!(err.contains("level  2: 78 boards"), "{err}");
@@ -295,16 +302,7 @@ fn files_of_the_other_game_are_refused_in_one_line() {
     let kalah = dir.join("k.egdb");
     let awari = dir.join("a.egdb");
     for (rules, n, file) in [("standard", "2", &kalah), ("awari", "3", &awari)] {
-        let (ok, out, err) = mancala_text(&[
-            "egdb",
-            "build",
-            "--rules",
-            rules,
-            "--max-seeds",
-            n,
-            "--out",
-            file.to_str().unwrap(),
-        ]);
+        let (ok, out, err) = egdb_build(rules, n, file.to_str().unwrap(), &[]);
         assert!(ok, "{out}{err}");
     }
     let (ok, _, err) = mancala_text(&[
@@ -369,29 +367,11 @@ fn files_of_the_other_game_are_refused_in_one_line() {
     assert!(ok && out.contains("value       +2"), "{out}{err}");
     assert!(out.contains("rules       awari+repetition=2"), "{out}");
     // A build the game cannot have.
-    let (ok, _, err) = mancala_text(&[
-        "egdb",
-        "build",
-        "--rules",
-        "awari",
-        "--max-seeds",
-        "49",
-        "--out",
-        d,
-    ]);
+    let (ok, _, err) = egdb_build("awari", "49", d, &[]);
     assert!(!ok && err.contains("Awari has 48 seeds"), "{err}");
     // Built packed: the file that converting the one-byte build gives.
     let one = dir.join("one");
-    let (ok, out, err) = mancala_text(&[
-        "egdb",
-        "build",
-        "--rules",
-        "awari",
-        "--max-seeds",
-        "6",
-        "--out",
-        one.to_str().unwrap(),
-    ]);
+    let (ok, out, err) = egdb_build("awari", "6", one.to_str().unwrap(), &[]);
     assert!(ok, "{out}{err}");
     let (ok, out, err) = mancala_text(&[
         "egdb",
@@ -401,18 +381,7 @@ fn files_of_the_other_game_are_refused_in_one_line() {
         "packed",
     ]);
     assert!(ok, "{out}{err}");
-    let (ok, out, err) = mancala_text(&[
-        "egdb",
-        "build",
-        "--rules",
-        "awari",
-        "--max-seeds",
-        "6",
-        "--encoding",
-        "packed",
-        "--out",
-        d,
-    ]);
+    let (ok, out, err) = egdb_build("awari", "6", d, &["--encoding", "packed"]);
     // N = 6: 13 values at level 6, 4 bits a board.
     assert!(ok && out.contains("packed, 4 bits a board"), "{out}{err}");
     assert_eq!(
@@ -523,17 +492,7 @@ fn a_damaged_file_in_the_egdb_folder_is_passed_over_and_an_unusable_cache_is_a_w
     let good = dir.join("good");
     let d = good.to_str().unwrap();
     for n in ["6", "8"] {
-        let (ok, out, err) = mancala_text(&[
-            "egdb",
-            "build",
-            "--rules",
-            "awari",
-            "--max-seeds",
-            n,
-            "--out",
-            d,
-            "--quiet",
-        ]);
+        let (ok, out, err) = egdb_build("awari", n, d, &["--quiet"]);
         assert!(ok, "{out}{err}");
     }
     // The larger file damaged in the middle of its entries: the smaller one answers.
@@ -644,17 +603,7 @@ fn a_build_that_cannot_save_leaves_no_folder_behind() {
     let name = format!("{}.egdb", "x".repeat(300));
     let out = dir.join("new").join("deeper").join(name);
     for rules in ["awari", "kalah(2,1)"] {
-        let (ok, _, err) = mancala_text(&[
-            "egdb",
-            "build",
-            "--rules",
-            rules,
-            "--max-seeds",
-            "2",
-            "--out",
-            out.to_str().unwrap(),
-            "--quiet",
-        ]);
+        let (ok, _, err) = egdb_build(rules, "2", out.to_str().unwrap(), &["--quiet"]);
         assert!(!ok && err.contains("name too long"), "{rules}: {err}");
         assert!(!dir.join("new").exists(), "{rules}: {err}");
     }

@@ -38,7 +38,7 @@ pub enum EgdbError {
     },
     /// The file is longer than its header says: bytes follow the last entry (a file with
     /// something appended, or a header whose sizes were changed).
-    #[error("database file too long: {expected} bytes expected, {found} found ({} after the last entry)", bytes_text(found - expected))]
+    #[error("database file too long: {expected} bytes expected, {found} found ({} after the last entry)", count(found - expected, "byte"))]
     TooLong {
         /// Bytes the header calls for.
         expected: u64,
@@ -110,7 +110,7 @@ pub enum EgdbError {
     /// [`Egdb::check_entries`](super::Egdb::check_entries)).
     #[error(
         "entry {rank} ({} in the houses) holds {value}, a value no board of that many seeds has under the database's rules (at most -{seeds}..={seeds})",
-        seeds_text(*seeds)
+        count(u64::from(*seeds), "seed")
     )]
     BadEntry {
         /// Rank of the entry.
@@ -168,21 +168,12 @@ fn path_text(path: &std::path::Path) -> String {
     }
 }
 
-/// `1 seed`, `2 seeds`.
-fn seeds_text(n: u32) -> String {
+/// `n` of `unit`: `1 seed`, `2 seeds`, `1 byte`, `3 bytes`.
+fn count(n: u64, unit: &str) -> String {
     if n == 1 {
-        "1 seed".to_owned()
+        format!("1 {unit}")
     } else {
-        format!("{n} seeds")
-    }
-}
-
-/// `1 byte`, `2 bytes`.
-fn bytes_text(n: u64) -> String {
-    if n == 1 {
-        "1 byte".to_owned()
-    } else {
-        format!("{n} bytes")
+        format!("{n} {unit}s")
     }
 }
 
