@@ -10,8 +10,10 @@
 //! * [`oware`] — Oware (Abapa) and Awari, h = 1..=8 houses a side, with every option of
 //!   [`docs/rules/oware.md`](docs::oware_rules) and the named rule sets `oware`, `awari`, `oware-openspiel`;
 //! * [`game`] — the [`Game`] trait every game implements, [`GameKind`], the game record
-//!   [`GameRecord`] (undo, pie-rule sides, repetition and move-limit rules), [`AnyGame`] (a
-//!   record of any game chosen at run time) and generic [`game::perft`];
+//!   [`GameRecord`] (undo, pie-rule sides, repetition and move-limit rules) and generic
+//!   [`game::perft`]; it imports no game;
+//! * [`any`] — [`AnyGame`], a record of any game chosen at run time, and the macro
+//!   [`with_game!`]: above the games, the one place that lists them for the front ends;
 //! * [`rules`] — [`Rules`], a rule set of any game, parsed from the rule-set notation;
 //! * [`docs`] — the rules of every game and the notations, whole: the rule ids (Kalah's
 //!   sections, Bao la Kete's K-n.m, Oware's OW-n.m) and the `docs/rules/*.md` and
@@ -26,6 +28,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod any;
 pub mod bao;
 pub mod game;
 pub mod kalah;
@@ -33,9 +36,10 @@ pub mod oware;
 pub mod rules;
 mod side;
 
+pub use any::{AnyError, AnyGame};
 pub use game::{
-    parse_moves, AnyError, AnyGame, Game, GameKind, GameRecord, HistoryEnd, HistoryRules, MoveList,
-    Outcome, Player, RecordError,
+    parse_moves, Game, GameKind, GameRecord, HistoryEnd, HistoryRules, MoveList, Outcome, Player,
+    RecordError,
 };
 pub use rules::{Rules, RulesError};
 pub use side::Side;

@@ -3,11 +3,15 @@
 //! `mancala` command, the C API's `MancalaGame`, the Python `Game` classes) hold one of these
 //! and reach the typed record with [`with_game!`](crate::with_game) or a `match`, so that what
 //! they do is written once, generically over [`Game`], for every game.
+//!
+//! This module sits above the games (as shakmaty keeps `VariantPosition` above the
+//! variants): it imports every game's module, while the game abstraction in [`crate::game`]
+//! imports none.
 
 use thiserror::Error;
 
-use super::{Game, GameKind, GameRecord, Outcome, Player};
 use crate::bao::BaoPosition;
+use crate::game::{Game, GameKind, GameRecord, Outcome, Player};
 use crate::kalah::KalahPosition;
 use crate::oware::OwarePosition;
 use crate::rules::{Rules, RulesError};
@@ -262,13 +266,13 @@ impl AnyGame {
         with_game!(self, g => g.swapped())
     }
 
-    /// Perft of the current position to `depth` plies ([`super::perft`]; Kalah's dedicated
+    /// Perft of the current position to `depth` plies ([`crate::game::perft`]; Kalah's dedicated
     /// [`crate::kalah::perft`]), in leaf nodes.
     #[must_use]
     pub fn perft(&self, depth: u32) -> u64 {
         match self {
             AnyGame::Kalah(g) => crate::kalah::perft(g.position(), depth),
-            AnyGame::Bao(g) => super::perft(g.position(), depth),
+            AnyGame::Bao(g) => crate::game::perft(g.position(), depth),
             AnyGame::Oware(g) => crate::oware::perft(g.position(), depth),
         }
     }
