@@ -54,6 +54,17 @@ impl Rules {
         }
     }
 
+    /// The default rule set of game `kind` (its rules type's `Default`: `standard`,
+    /// `bao-la-kete`, `oware`), for code that walks every game ([`GameKind::ALL`]).
+    #[must_use]
+    pub fn default_of(kind: GameKind) -> Rules {
+        match kind {
+            GameKind::Kalah => Rules::Kalah(KalahRules::default()),
+            GameKind::Bao => Rules::Bao(BaoRules::default()),
+            GameKind::Oware => Rules::Oware(OwareRules::default()),
+        }
+    }
+
     /// The Kalah rules, or `None` for another game.
     #[must_use]
     pub const fn kalah(self) -> Option<KalahRules> {
@@ -131,6 +142,17 @@ impl FromStr for Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_game_has_a_default_rule_set() {
+        for kind in GameKind::ALL {
+            let rules = Rules::default_of(kind);
+            assert_eq!(rules.kind(), kind);
+            assert_eq!(rules.to_string().parse::<Rules>(), Ok(rules));
+        }
+        let texts = GameKind::ALL.map(|k| Rules::default_of(k).to_string());
+        assert_eq!(texts, ["standard", "bao-la-kete", "oware"]);
+    }
 
     #[test]
     fn the_head_decides_the_game() {

@@ -5,7 +5,7 @@ mod common;
 use common::*;
 
 use mancala_core::bao::{BaoPosition, BaoRules, IllegalReason, Pit};
-use mancala_core::Side;
+use mancala_core::{Game, Side};
 
 /// TC-01 Initial position (K-4.2).
 #[test]
@@ -35,6 +35,7 @@ fn tc03_sixteen_seeds_wrap_round() {
     assert_eq!(moves(&p), ["F4>", "F4<"]);
     for m in ["F4>", "F4<"] {
         let q = play(&p, m);
+        assert_eq!(p.captured_seeds(m.parse().unwrap(), &q), Some(0));
         assert_eq!(front(&q, Side::South), [2, 1, 1, 1, 1, 1, 1, 1]);
         assert_eq!(back(&q, Side::South), [1; 8]);
         assert_eq!(front(&q, Side::North), [0, 0, 0, 0, 0, 0, 0, 1]);
@@ -228,6 +229,7 @@ fn tc14_capture_emptying_the_front_row_wins() {
     assert_eq!(front(&q, Side::North), [0; 8]);
     assert_eq!(front(&q, Side::South), [0, 0, 0, 2, 0, 0, 0, 0]);
     assert_eq!(q.reserve(Side::South), 3, "the unsown captured seeds");
+    assert_eq!(p.captured_seeds("F4".parse().unwrap(), &q), Some(3));
     assert_eq!(q.total_seeds(), 64);
     assert_eq!(q.to_move(), Side::North);
     assert_eq!(q.side_to_move(), None);
@@ -271,4 +273,6 @@ fn tc17_central_capture_keeps_direction() {
     let q = play(&p, "F4>");
     assert_eq!(front(&q, Side::South), [1, 1, 1, 1, 1, 2, 0, 0]);
     assert_eq!(front(&q, Side::North), [1, 0, 0, 0, 0, 0, 0, 0]);
+    // What the move captured (`Game::captured_seeds`): f3's 4.
+    assert_eq!(p.captured_seeds("F4>".parse().unwrap(), &q), Some(4));
 }

@@ -5,7 +5,7 @@
 use mancala_core::kalah::{
     perft, IllegalReason, KalahMove, KalahPosition, KalahRules, PositionError, RulesError,
 };
-use mancala_core::{GameRecord, Outcome, Player, Side};
+use mancala_core::{Game, GameRecord, Outcome, Player, Side};
 
 type KalahGame = GameRecord<KalahPosition>;
 
@@ -557,4 +557,38 @@ fn messages_name_the_options_of_the_rules_page() {
         PositionError::SwapNotPossible.to_string(),
         "`swap` is only offered under pie_rule with North to move"
     );
+}
+
+// What a move captured (`Game::captured_seeds`, as `mancala play` reports it), traced by hand.
+#[test]
+fn captured_seeds_of_a_move() {
+    // Start, house 3: S4, S5, S6 and the store; nothing captured.
+    let start = KalahPosition::start(KalahRules::standard());
+    let next = start.play(House(3)).unwrap();
+    assert_eq!(start.captured_seeds(House(3), &next), Some(0));
+    // S1 holds 1 and S2 is empty; N5, facing S2, holds 7: the seed lands in S2 and takes
+    // the 7 with it (store 0 → 8).
+    let p = pos("standard", "1,0,4,4,4,4,0,4,4,4,4,7,4,0 S");
+    let q = p.play(House(1)).unwrap();
+    assert_eq!(q.store(Side::South), 8);
+    assert_eq!(p.captured_seeds(House(1), &q), Some(7));
+    // A lap: S1's 13 seeds go to S2..S6, the store, N1..N6 (North's store skipped) and the
+    // emptied S1; N6, facing S1, then holds 2 + 1 = 3, taken with the capturing seed: the
+    // store gains 1 sown + 3 + 1 = 5.
+    let p = pos("standard", "13,0,0,0,0,0,0,0,0,0,0,0,2,0 S");
+    let q = p.play(House(1)).unwrap();
+    assert_eq!(q.to_string(), "0,1,1,1,1,1,5,1,1,1,1,1,0,0 N");
+    assert_eq!(p.captured_seeds(House(1), &q), Some(3));
+    // The swap sows nothing.
+    let p = KalahPosition::start(rules("kalah(6,4)+pie_rule"))
+        .play(House(1))
+        .unwrap();
+    let q = p.play(Swap).unwrap();
+    assert_eq!(p.captured_seeds(Swap, &q), None);
+    // Kalah(1,2): South's 2 seeds go to its store and North's house; South's row is empty,
+    // the game ends and North sweeps: a capture would not be told from the sweep.
+    let p = KalahPosition::start(rules("kalah(1,2)"));
+    let q = p.play(House(1)).unwrap();
+    assert!(q.is_over());
+    assert_eq!(p.captured_seeds(House(1), &q), None);
 }

@@ -7,7 +7,7 @@ use mancala_core::oware::{
     parse_moves, perft, HistoryEnd, IllegalReason, OwareMove, OwarePosition, OwareRules,
     PositionEnd, PositionError,
 };
-use mancala_core::{Outcome, Side};
+use mancala_core::{Game, Outcome, Side};
 
 fn rules(r: &str) -> OwareRules {
     r.parse().unwrap_or_else(|e| panic!("{r}: {e}"))
@@ -678,4 +678,24 @@ fn a_start_without_a_legal_move_is_over() {
     assert!(start.legal_moves().is_empty());
     assert_eq!(start.to_string(), "0,1,0,1 -");
     assert!(OwarePosition::parse(rules, "1,0,1,0 S").is_err());
+}
+
+/// What a move captured (`Game::captured_seeds`, as `mancala play` reports it).
+#[test]
+fn captured_seeds_of_a_move() {
+    // X3 (OW-12): the second lap ends in N5; N5 … N1 hold 2, 3, 2, 3, 2: all 12 captured.
+    let p = pos("oware", "0,0,0,0,0,16,10,0,1,0,1,0,5,15 S");
+    assert_eq!(p.captured_seeds(OwareMove(6), &play(&p, 6)), Some(12));
+    // X6: the last seed in the mover's own row captures nothing.
+    let p = pos("oware", "0,0,0,2,0,1,20,1,2,2,0,0,0,20 S");
+    assert_eq!(p.captured_seeds(OwareMove(4), &play(&p, 4)), Some(0));
+    // S6's one seed makes N1 three (OW-3.1): captured.
+    let p = pos("oware", "0,0,0,0,0,1,10,2,4,4,4,4,4,15 S");
+    assert_eq!(p.captured_seeds(OwareMove(6), &play(&p, 6)), Some(3));
+    // The same capture taking South from 22 to 25 of 45 seeds: more than half (OW-6.1), the
+    // game ends, and the capture is not told from the end's allotment.
+    let p = pos("oware", "0,0,0,0,0,1,22,2,4,4,4,4,4,0 S");
+    let q = play(&p, 6);
+    assert!(q.is_over());
+    assert_eq!(p.captured_seeds(OwareMove(6), &q), None);
 }

@@ -55,7 +55,7 @@
 // the longest Kalah notation is 55 bytes (m = 7, one count of 100 and fifteen of 10, North to
 // move, ` swap`), the longest Oware notation 55 bytes too. Derived from the grammars of
 // `docs/notation.md` and the seed limits (255 seeds on a Kalah or Oware board, 64 in Bao la
-// Kete): `mancala_core::{kalah, bao, oware}::NOTATION_MAX_BYTES`.
+// Kete): the largest `mancala_core::Game::NOTATION_MAX_BYTES` of the games.
 #define MANCALA_NOTATION_MAX 84
 
 // A buffer of this many bytes always holds a board drawing (`mancala_game_draw`,

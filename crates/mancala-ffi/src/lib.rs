@@ -75,7 +75,7 @@ pub const MANCALA_VERSION_PATCH: u32 = 0;
 /// the longest Kalah notation is 55 bytes (m = 7, one count of 100 and fifteen of 10, North to
 /// move, ` swap`), the longest Oware notation 55 bytes too. Derived from the grammars of
 /// `docs/notation.md` and the seed limits (255 seeds on a Kalah or Oware board, 64 in Bao la
-/// Kete): `mancala_core::{kalah, bao, oware}::NOTATION_MAX_BYTES`.
+/// Kete): the largest `mancala_core::Game::NOTATION_MAX_BYTES` of the games.
 pub const MANCALA_NOTATION_MAX: usize = 84;
 
 /// A buffer of this many bytes always holds a board drawing (`mancala_game_draw`,
@@ -149,12 +149,23 @@ pub unsafe extern "C" fn mancala_version_string(out: *mut *const c_char) -> Manc
 mod tests {
     use super::*;
 
+    /// Every game of [`GameKind::ALL`](mancala_core::GameKind::ALL), each reached through a
+    /// game record of its default rules ([`mancala_core::Rules::default_of`]), so that a new
+    /// game is counted without an edit here.
     #[test]
     fn notation_max_is_the_longest_notation_of_every_game_and_its_nul() {
-        let longest = mancala_core::kalah::NOTATION_MAX_BYTES
-            .max(mancala_core::bao::NOTATION_MAX_BYTES)
-            .max(mancala_core::oware::NOTATION_MAX_BYTES);
+        use mancala_core::{with_game, AnyGame, Game, GameKind, GameRecord, Rules};
+        fn longest<G: Game>(_: &GameRecord<G>) -> usize {
+            G::NOTATION_MAX_BYTES
+        }
+        let longest = GameKind::ALL
+            .iter()
+            .map(|&kind| with_game!(&AnyGame::new(Rules::default_of(kind)), g => longest(g)))
+            .max()
+            .unwrap();
         assert_eq!(MANCALA_NOTATION_MAX, longest + 1);
+        // The figure the documentation gives: Bao la Kete's 83 bytes.
+        assert_eq!(longest, mancala_core::bao::NOTATION_MAX_BYTES);
     }
 
     #[test]

@@ -566,6 +566,7 @@ impl Game for BaoPosition {
     type Drawing = super::BaoDrawing;
 
     const KIND: GameKind = GameKind::Bao;
+    const NOTATION_MAX_BYTES: usize = super::NOTATION_MAX_BYTES;
 
     fn start(rules: BaoRules) -> BaoPosition {
         BaoPosition::start(rules)
@@ -605,6 +606,21 @@ impl Game for BaoPosition {
 
     fn is_over(&self) -> bool {
         BaoPosition::is_over(self)
+    }
+
+    /// Sowing never reaches the opponent's rows or reserve, so what they lose is what was
+    /// captured (K-6.3): the seeds of the opponent's 16 pits and reserve before the move less
+    /// those after it.
+    fn captured_seeds(&self, _mv: BaoMove, next: &BaoPosition) -> Option<u32> {
+        let opponent = self.side_to_move()?.opponent();
+        let held = |p: &BaoPosition| -> u32 {
+            (0..16u8)
+                .filter_map(Pit::from_index)
+                .map(|pit| u32::from(p.seeds(opponent, pit)))
+                .sum::<u32>()
+                + u32::from(p.reserve(opponent))
+        };
+        held(self).checked_sub(held(next))
     }
 }
 

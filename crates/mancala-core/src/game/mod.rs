@@ -165,6 +165,12 @@ pub trait Game: Copy + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync + 'st
     /// Which game this is.
     const KIND: GameKind;
 
+    /// The most bytes the notation of a position of this game takes (its `Display`, UTF-8,
+    /// no NUL), over every rule set the game accepts: a buffer of this many bytes always
+    /// holds it (the C API's `MANCALA_NOTATION_MAX` is the largest over the games, plus the
+    /// NUL).
+    const NOTATION_MAX_BYTES: usize;
+
     /// The start position of `rules`.
     fn start(rules: Self::Rules) -> Self;
 
@@ -210,6 +216,17 @@ pub trait Game: Copy + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync + 'st
     fn is_over(&self) -> bool {
         self.side_to_move().is_none()
     }
+
+    /// The seeds the mover captured with `mv`, the legal move that led from `self` to
+    /// `next` (the position [`Game::play`] returned), as a front end reports a move
+    /// (`mancala play` prints `captures 7 seeds`); `Some(0)` when the move captured nothing.
+    /// `None` when the capture cannot be told apart from the rest of the move: a move that
+    /// sows nothing (the Kalah pie-rule swap), or a move that ends a game whose end puts the
+    /// seeds left into the same counts as a capture (Kalah's sweep, Oware's allotment).
+    ///
+    /// Not part of the rules (a search never asks): every game says what its moves capture,
+    /// so there is no default and a new game does not compile without it.
+    fn captured_seeds(&self, mv: Self::Move, next: &Self) -> Option<u32>;
 
     /// Whether `mv` makes the two players exchange sides while the side to move stays (the
     /// Kalah pie-rule swap). `false` by default.

@@ -418,6 +418,8 @@ mod tests {
         type PositionError = Bad;
         type Drawing = String;
         const KIND: GameKind = GameKind::Kalah;
+        /// `255 Some(North)`: the longest `Display`.
+        const NOTATION_MAX_BYTES: usize = 15;
         fn start(rules: Ring) -> Token {
             Token {
                 cell: 0,
@@ -461,6 +463,10 @@ mod tests {
         }
         fn outcome(&self) -> Option<Outcome> {
             self.side.is_none().then_some(Outcome::from_score(0))
+        }
+        /// A step moves a token: nothing is ever captured.
+        fn captured_seeds(&self, _: Step, _: &Token) -> Option<u32> {
+            Some(0)
         }
         fn history_rules(&self) -> HistoryRules {
             HistoryRules {

@@ -419,6 +419,7 @@ impl Game for KalahPosition {
     type Drawing = super::KalahDrawing;
 
     const KIND: GameKind = GameKind::Kalah;
+    const NOTATION_MAX_BYTES: usize = super::NOTATION_MAX_BYTES;
 
     fn start(rules: KalahRules) -> KalahPosition {
         KalahPosition::start(rules)
@@ -463,5 +464,31 @@ impl Game for KalahPosition {
     /// The pie-rule swap exchanges the players; the side to move stays.
     fn swaps_players(&self, mv: KalahMove) -> bool {
         mv == KalahMove::Swap
+    }
+
+    /// The mover's store gains the seeds sown into it and the captured ones: the opposite
+    /// house's seeds and the capturing seed, which was the mover's own
+    /// (`docs/rules/kalah.md`). The seeds sown into the store follow from the house and its
+    /// count alone: one a lap of 2m + 1 slots (the opponent's store skipped) once the sowing
+    /// reaches it. `None` for the swap and for a move that ends the game (the sweep also goes
+    /// into the stores).
+    fn captured_seeds(&self, mv: KalahMove, next: &KalahPosition) -> Option<u32> {
+        let KalahMove::House(h) = mv else {
+            return None;
+        };
+        let side = self.side_to_move()?;
+        if next.is_over() {
+            return None;
+        }
+        let houses = u32::from(self.rules().houses());
+        let seeds = u32::from(self.house(side, h)?);
+        let to_store = (houses + 1).checked_sub(u32::from(h))?;
+        let sown = if seeds >= to_store {
+            1 + (seeds - to_store) / (2 * houses + 1)
+        } else {
+            0
+        };
+        let gain = u32::from(next.store(side)).checked_sub(u32::from(self.store(side)))?;
+        Some(gain.saturating_sub(sown).saturating_sub(1))
     }
 }

@@ -1,4 +1,5 @@
-//! [`Game`] for [`OwarePosition`]: every method is the inherent one of the same name.
+//! [`Game`] for [`OwarePosition`]: every method is the inherent one of the same name, but
+//! [`Game::captured_seeds`].
 
 use super::{
     IllegalMove, MoveParseError, OwareDrawing, OwareMove, OwarePosition, OwareRules, PositionError,
@@ -17,6 +18,7 @@ impl Game for OwarePosition {
     type Drawing = OwareDrawing;
 
     const KIND: GameKind = GameKind::Oware;
+    const NOTATION_MAX_BYTES: usize = super::NOTATION_MAX_BYTES;
 
     fn start(rules: OwareRules) -> OwarePosition {
         OwarePosition::start(rules)
@@ -56,6 +58,16 @@ impl Game for OwarePosition {
 
     fn is_over(&self) -> bool {
         OwarePosition::is_over(self)
+    }
+
+    /// The mover's captured count grows by the captures only (OW-3, OW-4); `None` for a move
+    /// that ends the game, whose allotment of the seeds left (OW-6) also goes into the counts.
+    fn captured_seeds(&self, _mv: OwareMove, next: &OwarePosition) -> Option<u32> {
+        let side = self.side_to_move()?;
+        if next.is_over() {
+            return None;
+        }
+        u32::from(next.store(side)).checked_sub(u32::from(self.store(side)))
     }
 
     /// A capture (the captured counts grew): the seeds in the houses never increase (OW-2,
