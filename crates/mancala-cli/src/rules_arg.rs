@@ -25,7 +25,10 @@ pub fn parse_rules(text: &str) -> Result<GameRules, String> {
 }
 
 /// Parses `--rules` for a command that only serves Kalah (`what` names it, e.g. "solve
-/// is"): a Bao la Kete rule set is refused as such, not as a malformed Kalah rule set.
+/// is"): another game's rule set is refused naming its game ([`GameKind::name`]), not as a
+/// malformed Kalah rule set.
+///
+/// [`GameKind::name`]: mancala_core::GameKind::name
 pub fn kalah_only(text: &str, what: &str) -> Result<KalahRules, String> {
     match parse_rules(text)? {
         GameRules::Kalah(r) => Ok(r),
@@ -33,10 +36,7 @@ pub fn kalah_only(text: &str, what: &str) -> Result<KalahRules, String> {
             text,
             format!(
                 "{what} for Kalah rule sets only ({} has no exact solver or endgame database here)",
-                match other.kind() {
-                    mancala_core::GameKind::Oware => "Oware",
-                    _ => "Bao la Kete",
-                }
+                other.kind().name()
             ),
         )),
     }

@@ -143,6 +143,23 @@ impl FromStr for Rules {
 mod tests {
     use super::*;
 
+    /// A text no game's parser accepts is refused by Kalah's, with every game's forms.
+    #[test]
+    fn a_text_of_no_game_lists_the_forms_of_every_game() {
+        let e = "kalha(6,4)".parse::<Rules>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "malformed rule set `kalha(6,4)`: expected `standard`, `manchester` or \
+             `kalah(m,n)[+option…]` (Kalah), `bao-la-kete[+name=value…]` (Bao la Kete), or \
+             `oware|awari|oware-openspiel[(h,s)][+name=value…]` (Oware)"
+        );
+        let e = "standrd".parse::<Rules>().unwrap_err();
+        assert!(
+            e.to_string().ends_with("(Oware); did you mean `standard`?"),
+            "{e}"
+        );
+    }
+
     #[test]
     fn each_game_has_a_default_rule_set() {
         for kind in GameKind::ALL {
@@ -176,15 +193,30 @@ mod tests {
     }
 }
 
-/// The rule-set names a mistyped one is compared with for a suggestion.
-const NAMES: [&str; 6] = [
-    "standard",
-    "manchester",
-    "bao-la-kete",
-    "oware",
-    "awari",
-    "oware-openspiel",
-];
+/// The rule-set forms of every game ([`GameKind::rule_set_forms`]) with the game's name:
+/// ``expected `standard`, `manchester` or `kalah(m,n)[+option…]` (Kalah), …, or `…` (Oware)``
+/// without the `expected`, for the message of a rule-set text no game's parser accepts.
+pub(crate) struct ExpectedForms;
+
+impl fmt::Display for ExpectedForms {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let last_kind = GameKind::ALL.len() - 1;
+        for (k, kind) in GameKind::ALL.into_iter().enumerate() {
+            if k > 0 {
+                f.write_str(if k == last_kind { ", or " } else { ", " })?;
+            }
+            let forms = kind.rule_set_forms();
+            for (i, form) in forms.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(if i == forms.len() - 1 { " or " } else { ", " })?;
+                }
+                write!(f, "`{form}`")?;
+            }
+            write!(f, " ({})", kind.name())?;
+        }
+        Ok(())
+    }
+}
 
 /// `; did you mean `standard`?` when the head of a refused rule-set text (before `+` or `(`)
 /// is within two edits of a rule-set name (Levenshtein distance, letters in any case), else
@@ -200,12 +232,16 @@ impl fmt::Display for DidYouMean<'_> {
             .next()
             .unwrap_or("")
             .to_ascii_lowercase();
-        if head.is_empty() || head.len() > 40 || NAMES.contains(&head.as_str()) {
+        let names = || {
+            GameKind::ALL
+                .into_iter()
+                .flat_map(|kind| kind.rule_set_names().iter().copied())
+        };
+        if head.is_empty() || head.len() > 40 || names().any(|n| n == head) {
             return Ok(());
         }
-        let best = NAMES
-            .iter()
-            .map(|n| (edit_distance(&head, n), *n))
+        let best = names()
+            .map(|n| (edit_distance(&head, n), n))
             .min_by_key(|&(d, _)| d);
         match best {
             Some((d, name)) if d <= 2 => write!(f, "; did you mean `{name}`?"),
@@ -258,6 +294,11 @@ mod did_you_mean {
             "; did you mean `bao-la-kete`?"
         );
         assert_eq!(DidYouMean("xyzzy").to_string(), "");
+        assert_eq!(DidYouMean("awri").to_string(), "; did you mean `awari`?");
+        assert_eq!(
+            DidYouMean("oware-opensp1el").to_string(),
+            "; did you mean `oware-openspiel`?"
+        );
         assert_eq!(DidYouMean("kalah(6").to_string(), "");
     }
 }

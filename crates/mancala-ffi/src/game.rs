@@ -1,5 +1,5 @@
-//! `MancalaGame`: a game of any kind in progress — Kalah, Bao la Kete — chosen by its rule
-//! set's text, with parse/print, drawing, legal moves, play (by move text or by index),
+//! `MancalaGame`: a game of any kind in progress — Kalah, Bao la Kete, Oware — chosen by its
+//! rule set's text, with parse/print, drawing, legal moves, play (by move text or by index),
 //! undo, side to move, outcome and perft. Moves are given and printed in each game's move
 //! notation (`docs/notation.md`). The Kalah and Bao la Kete calls of earlier versions
 //! (`mancala_kalah_*`, `mancala_bao_*`) are thin wrappers over the bodies here.
@@ -446,7 +446,7 @@ pub(crate) unsafe fn outcome_body<H: GameHandle>(
             None => {
                 let so_far = match game {
                     AnyGame::Kalah(g) if H::KIND == Kind::Kalah => g.position().store_difference(),
-                    _ => 0,
+                    AnyGame::Kalah(_) | AnyGame::Bao(_) | AnyGame::Oware(_) => 0,
                 };
                 (MancalaOutcome::Ongoing, so_far)
             }

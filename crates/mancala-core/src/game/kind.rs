@@ -31,12 +31,19 @@ impl GameKind {
             head.get(..word.len())
                 .is_some_and(|h| h.eq_ignore_ascii_case(word))
         };
-        if starts("bao") {
-            GameKind::Bao
-        } else if starts("oware") || starts("awari") {
-            GameKind::Oware
-        } else {
-            GameKind::Kalah
+        GameKind::ALL
+            .into_iter()
+            .find(|kind| kind.rule_set_heads().iter().any(|word| starts(word)))
+            .unwrap_or(GameKind::Kalah)
+    }
+
+    /// The heads that make a rule-set text one of the game's ([`GameKind::of_rules`]); none
+    /// for Kalah, which takes every text no other game's head starts.
+    const fn rule_set_heads(self) -> &'static [&'static str] {
+        match self {
+            GameKind::Kalah => &[],
+            GameKind::Bao => &["bao"],
+            GameKind::Oware => &["oware", "awari"],
         }
     }
 
@@ -61,14 +68,25 @@ impl GameKind {
         }
     }
 
-    /// The rule-set heads that name the game, for messages and help texts (`standard`,
-    /// `manchester`, `kalah(m,n)`; `bao-la-kete`).
+    /// The forms of the game's rule-set texts, for messages and help texts (`standard`,
+    /// `manchester`, `kalah(m,n)[+option…]`; `bao-la-kete[+name=value…]`): the message of a
+    /// text no game's parser accepts lists those of every game.
     #[must_use]
     pub const fn rule_set_forms(self) -> &'static [&'static str] {
         match self {
             GameKind::Kalah => &["standard", "manchester", "kalah(m,n)[+option…]"],
             GameKind::Bao => &["bao-la-kete[+name=value…]"],
-            GameKind::Oware => &["oware[(h,s)][+name=value…]", "awari", "oware-openspiel"],
+            GameKind::Oware => &["oware|awari|oware-openspiel[(h,s)][+name=value…]"],
+        }
+    }
+
+    /// The named rule sets of the game, which a mistyped rule-set text is compared with for
+    /// a suggestion (`did you mean`).
+    pub(crate) const fn rule_set_names(self) -> &'static [&'static str] {
+        match self {
+            GameKind::Kalah => &["standard", "manchester"],
+            GameKind::Bao => &["bao-la-kete"],
+            GameKind::Oware => &["oware", "awari", "oware-openspiel"],
         }
     }
 }

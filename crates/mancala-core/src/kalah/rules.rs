@@ -252,8 +252,9 @@ pub enum RulesError {
     /// another game: a text naming none of the games is read as Kalah's). The message lists
     /// every game's forms and, for a near miss, the name meant (`did you mean`).
     #[error(
-        "malformed rule set `{}`: expected `standard`, `manchester` or `kalah(m,n)[+option…]` (Kalah), `bao-la-kete[+name=value…]` (Bao la Kete), or `oware`, `awari` or `oware-openspiel`, each `[(h,s)][+name=value…]` (Oware){}",
+        "malformed rule set `{}`: expected {}{}",
         crate::Shortened(.0),
+        crate::rules::ExpectedForms,
         crate::rules::DidYouMean(.0)
     )]
     Syntax(String),

@@ -77,6 +77,11 @@ pub trait Evaluate: Game {
     /// when it is.
     const SCORED_IN_SEEDS: bool = true;
 
+    /// Whether the Kalah endgame databases ([`Egdb`]) hold positions of this game: the
+    /// database of a [`Players`](super::Players) goes to the player of such a game only. No
+    /// default: every game says it.
+    const SERVED_BY_EGDB: bool;
+
     /// The heuristic value of a position whose game is not over, for the player to move, in
     /// score units (for Kalah, hundredths of a seed; see the module documentation). Must lie
     /// strictly between −[`DECISIVE`] and [`DECISIVE`].
@@ -173,6 +178,8 @@ fn lane(x: u64, k: usize) -> i32 {
 }
 
 impl Evaluate for KalahPosition {
+    const SERVED_BY_EGDB: bool = true;
+
     fn evaluate(&self) -> i32 {
         let rules = self.rules();
         let m = rules.houses() as usize;

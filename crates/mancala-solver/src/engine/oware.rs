@@ -37,6 +37,9 @@ fn side_terms(p: &OwarePosition, side: Side) -> (i32, i32, i32) {
 }
 
 impl Evaluate for OwarePosition {
+    /// The Oware positions' exact values come from the Awari databases instead.
+    const SERVED_BY_EGDB: bool = false;
+
     fn evaluate(&self) -> i32 {
         let Some(me) = self.side_to_move() else {
             return 0;

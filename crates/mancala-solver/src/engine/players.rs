@@ -38,9 +38,9 @@ impl<G: Evaluate> Stored for LevelPlayer<G> {
         self.engine_mut().clear();
     }
 
-    /// Only Kalah positions are served by the (Kalah) endgame databases.
+    /// Only the games the endgame databases serve ([`Evaluate::SERVED_BY_EGDB`]) get one.
     fn set_database(&mut self, db: Option<Arc<Egdb>>) {
-        if G::KIND == GameKind::Kalah {
+        if G::SERVED_BY_EGDB {
             self.engine_mut().set_database(db);
         }
     }
@@ -75,7 +75,7 @@ impl Players {
     }
 
     /// The player of game `G`, made at its first use with these settings (and the endgame
-    /// database for the games whose positions it can serve: Kalah).
+    /// database for the games whose positions it can serve, [`Evaluate::SERVED_BY_EGDB`]).
     pub fn player<G: Evaluate>(&mut self) -> &mut LevelPlayer<G> {
         let index = match self.games.iter().position(|(kind, _)| *kind == G::KIND) {
             Some(i) => i,
