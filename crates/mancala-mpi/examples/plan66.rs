@@ -15,8 +15,14 @@
 use std::sync::Arc;
 
 use mancala_core::kalah::{KalahPosition, KalahRules};
-use mancala_mpi::tree::Tree;
 use mancala_solver::{Egdb, SolveOptions, Solver};
+
+// The coordinator's tree of `mancala-mpi solve`, compiled into this program from the
+// command's own source (the command's modules are private); only its frontier is used here.
+#[allow(dead_code)]
+#[path = "../src/tree.rs"]
+mod tree;
+use tree::Tree;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -103,6 +103,7 @@ impl CostModel {
     }
 
     /// The ranks' relative speeds.
+    #[cfg(test)]
     #[must_use]
     pub fn speeds(&self) -> &[f64] {
         &self.speed

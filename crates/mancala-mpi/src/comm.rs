@@ -125,10 +125,12 @@ pub fn agree<C: Comm + ?Sized, T>(comm: &C, outcome: Result<T, String>) -> Resul
 }
 
 /// The largest piece one MPI call moves (its counts are C `int`s): 1 GiB.
+#[cfg(feature = "mpi")]
 pub const MAX_PIECE: usize = 1 << 30;
 
 /// The rounds of an all-gather of shares of `counts` bytes when one call moves at most
 /// `piece` bytes a rank: for each round, each rank's `(offset in its share, length)`.
+#[cfg(any(feature = "mpi", test))]
 #[must_use]
 pub fn gather_rounds(counts: &[usize], piece: usize) -> Vec<Vec<(usize, usize)>> {
     let rounds = counts
