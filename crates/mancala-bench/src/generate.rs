@@ -1,6 +1,6 @@
 //! The generator of positions files ([`generate_midgame`]): random play from the start with
 //! a fixed, documented random generator, each position kept solved exactly; how the
-//! mid-game file [`MIDGAME_V1`](crate::MIDGAME_V1) was made.
+//! mid-game file (`data/kalah64-midgame-v1.txt`) was made.
 
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -13,13 +13,13 @@ use crate::{BenchError, POSITIONS_FORMAT_VERSION};
 
 /// Most positions [`generate_midgame`] writes in one file (its `count`): each is solved
 /// exactly, so a larger file would take days; a larger count is [`BenchError::Parameters`].
-pub const MAX_GENERATE_COUNT: usize = 100_000;
+pub(crate) const MAX_GENERATE_COUNT: usize = 100_000;
 
 /// Walks in a row that find no new position (each ends in a finished game or a position
 /// already kept) after which [`generate_midgame`] stops with [`BenchError::Parameters`]: the
 /// seed range then has no such position (`--min-seeds 1 --max-seeds 1`) or fewer than the
 /// count asked for. The mid-game file's longest such run is a few walks.
-pub const MAX_FRUITLESS_WALKS: u64 = 1000;
+pub(crate) const MAX_FRUITLESS_WALKS: u64 = 1000;
 
 /// SplitMix64 (Steele, Lea & Flood, "Fast splittable pseudorandom number generators",
 /// OOPSLA 2014): a fixed, documented generator, so that a file generated from a seed is the
@@ -65,7 +65,7 @@ pub struct GenerateParams {
 }
 
 impl GenerateParams {
-    /// The parameters of [`MIDGAME_V1`](crate::MIDGAME_V1): Kalah(6,4) standard rules, seed
+    /// The parameters of the mid-game file: Kalah(6,4) standard rules, seed
     /// 1, 240 positions for targets of 8..=30 seeds in the houses.
     #[must_use]
     pub fn midgame_v1() -> GenerateParams {
@@ -79,19 +79,19 @@ impl GenerateParams {
     }
 }
 
-/// Writes a positions file by random play, the procedure of
-/// [`MIDGAME_V1`](crate::MIDGAME_V1): for each position, draw a target t uniformly in
+/// Writes a positions file by random play, the procedure of the mid-game file
+/// (`data/kalah64-midgame-v1.txt`): for each position, draw a target t uniformly in
 /// `min_seeds..=max_seeds`, play uniformly random legal moves from the start of `rules` until
 /// at most t seeds are left in the houses; keep the position if the game is still on and it
-/// is new, otherwise start again from the start position with the generator as it stands; after [`MAX_FRUITLESS_WALKS`] walks in a row
-/// that keep nothing, stop with an error. Each kept position is solved with `solver`
+/// is new, otherwise start again from the start position with the generator as it stands;
+/// after 1,000 walks in a row that keep nothing, stop with an error. Each kept position is solved with `solver`
 /// (table cleared first) and written with its exact value. The result is a function of the
 /// parameters alone (the generator is SplitMix64 (Steele, Lea & Flood 2014), values are
 /// exact).
 ///
 /// # Errors
 /// [`BenchError::Parameters`] for an empty or impossible seed range or a count of 0 or
-/// above [`MAX_GENERATE_COUNT`], and when [`MAX_FRUITLESS_WALKS`] walks in a row find no new
+/// above 100,000 (each position is solved exactly), and when 1,000 walks in a row find no new
 /// position (the range has fewer positions than the count, or none; the message says how
 /// many were found),
 /// [`BenchError::Solve`] when the solver refuses a position, [`BenchError::NotExact`] when a
@@ -105,10 +105,10 @@ pub fn generate_midgame(
 }
 
 /// How often a solve of [`generate_midgame_until`] calls its `stop`: 50 ms.
-pub const STOP_INTERVAL: std::time::Duration = std::time::Duration::from_millis(50);
+pub(crate) const STOP_INTERVAL: std::time::Duration = std::time::Duration::from_millis(50);
 
-/// [`generate_midgame`] that its caller can stop: each solve calls `stop` every
-/// [`STOP_INTERVAL`] (the solver's progress callback, on the calling thread), and
+/// [`generate_midgame`] that its caller can stop: each solve calls `stop` every 50 ms (the
+/// solver's progress callback, on the calling thread), and
 /// between positions; when it returns [`ControlFlow::Break`] the generation ends with
 /// [`BenchError::Cancelled`] (how Python's `generate_positions` stops on Ctrl-C). The file,
 /// when it is finished, is the same as [`generate_midgame`]'s.
@@ -251,22 +251,22 @@ fn generate(
 
 /// Longest random walk of [`generate_oware`], plies: a walk that has not reached its target
 /// by then (Oware's seeds can circle for ever without a capture) is dropped as fruitless.
-pub const MAX_WALK_PLIES: u32 = 1000;
+pub(crate) const MAX_WALK_PLIES: u32 = 1000;
 
 /// Oware positions by random play, the walks of [`generate_midgame`] under Oware rules
 /// (e.g. `awari`, for grading against an Awari database): for each position, draw a target
 /// t uniformly in `min_seeds..=max_seeds` (SplitMix64 from `seed`), play uniformly random
 /// legal moves from the start of `rules` until at most t seeds are left in the houses; keep
-/// the position if the game is still on and it is new, else (or after [`MAX_WALK_PLIES`]
-/// plies without reaching t: seeds may circle without a capture) start again. Positions only,
+/// the position if the game is still on and it is new, else (or after 1,000 plies without
+/// reaching t: seeds may circle without a capture) start again. Positions only,
 /// no value (a database values them); the history rules (repetition, move limit) are not
 /// applied to the walk. `stop` is called between walks; [`ControlFlow::Break`] ends the
 /// generation with [`BenchError::Cancelled`]. The result is a function of the parameters.
 ///
 /// # Errors
-/// [`BenchError::Parameters`] for a count of 0 or above [`MAX_GENERATE_COUNT`], an empty or
-/// impossible seed range (min-seeds 0, above max-seeds, max-seeds not below the start's
-/// seeds), and after [`MAX_FRUITLESS_WALKS`] walks in a row that keep nothing;
+/// [`BenchError::Parameters`] for a count of 0 or above 100,000, an empty or impossible seed
+/// range (min-seeds 0, above max-seeds, max-seeds not below the start's seeds), and after
+/// 1,000 walks in a row that keep nothing;
 /// [`BenchError::Cancelled`].
 pub fn generate_oware(
     rules: OwareRules,

@@ -9,6 +9,9 @@ use mancala_core::kalah::{KalahPosition, KalahRules};
 use mancala_reference::minimax::Brute;
 use mancala_solver::Solver;
 
+/// The suite's mid-game file, read as a user reads it.
+const MIDGAME_V1: &str = include_str!("../data/kalah64-midgame-v1.txt");
+
 /// Positions of the file with at most this many seeds in the houses are checked against the
 /// exhaustive minimax of `mancala_reference::minimax::Brute` (memoised on the houses and the
 /// side to move).
@@ -16,7 +19,7 @@ const BRUTE_FORCE_SEEDS: u32 = 16;
 
 #[test]
 fn midgame_file_is_the_documented_set() {
-    let (rules, positions) = bench::parse_positions(bench::MIDGAME_V1).unwrap();
+    let (rules, positions) = bench::parse_positions(MIDGAME_V1).unwrap();
     assert_eq!(rules, "standard".parse::<KalahRules>().unwrap());
     assert!(positions.len() >= 200, "{} positions", positions.len());
     let params = GenerateParams::midgame_v1();
@@ -39,7 +42,7 @@ fn midgame_file_is_the_documented_set() {
 
 #[test]
 fn midgame_values_equal_brute_force_for_small_positions() {
-    let (_, positions) = bench::parse_positions(bench::MIDGAME_V1).unwrap();
+    let (_, positions) = bench::parse_positions(MIDGAME_V1).unwrap();
     let mut brute = Brute::new();
     let mut checked = 0;
     for p in &positions {
@@ -72,20 +75,20 @@ fn generator_reproduces_the_file() {
             .map(str::to_string)
             .collect()
     };
-    let file = body(bench::MIDGAME_V1);
+    let file = body(MIDGAME_V1);
     assert_eq!(body(&text), file[..12]);
     // The header's first line is the format's, whatever the count.
     assert_eq!(
         text.lines().next(),
         Some("# mancala bench positions file, format version 1")
     );
-    assert_eq!(text.lines().next(), bench::MIDGAME_V1.lines().next());
+    assert_eq!(text.lines().next(), MIDGAME_V1.lines().next());
     let full = GenerateParams::midgame_v1();
     let header = format!(
         "--rules {} --seed {} --count {} --min-seeds {} --max-seeds {}",
         full.rules, full.seed, full.count, full.min_seeds, full.max_seeds
     );
-    assert!(bench::MIDGAME_V1.contains(&header), "{header}");
+    assert!(MIDGAME_V1.contains(&header), "{header}");
 }
 
 #[test]
@@ -94,10 +97,7 @@ fn generator_reprints_the_whole_file_bit_for_bit() {
     let mut solver = Solver::new().threads(1).tt_bytes(16 << 20);
     let text =
         bench::generate_midgame(&GenerateParams::midgame_v1(), &mut solver, |_, _| {}).unwrap();
-    assert!(
-        text == bench::MIDGAME_V1,
-        "the generated file differs:\n{text}"
-    );
+    assert!(text == MIDGAME_V1, "the generated file differs:\n{text}");
 }
 
 #[test]

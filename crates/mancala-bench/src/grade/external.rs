@@ -15,11 +15,11 @@ use super::{Answer, Budget, Player};
 
 /// Longest reply line read from an external program, bytes (the newline excluded); a longer
 /// line is a failure and the program is stopped.
-pub const MAX_REPLY_BYTES: usize = 4096;
+pub(crate) const MAX_REPLY_BYTES: usize = 4096;
 
 /// How long a freshly started external program may take to start and answer its first
 /// `position` request; the clock of the move starts at that `ok` reply.
-pub const STARTUP_LIMIT: Duration = Duration::from_secs(10);
+pub(crate) const STARTUP_LIMIT: Duration = Duration::from_secs(10);
 
 /// A line read from the program.
 enum Line {
@@ -125,17 +125,16 @@ impl Running {
 /// An external program as a player, speaking the line protocol of `mancala agent line`
 /// (`docs/line-protocol.md`, "Grading a program"): after each start of the program, and
 /// whenever the rule set of the positions changes, the grader writes `rules <rule set>` (the
-/// positions' rules in the rule-set notation) and reads one line within [`STARTUP_LIMIT`]
-/// (`ok …`, or `error …`: the program refused it and is graded all the same,
+/// positions' rules in the rule-set notation) and reads one line within 10 s (`ok …`, or `error …`: the program refused it and is graded all the same,
 /// [`Player::rules_refused`]; no reply or another one is a failure); for each position it writes
 /// `position <position>` and reads one line (`ok …`; `error …` is a failure), then writes
 /// `go time <ms>` (with ` nodes <n>` when the budget has a node budget) and reads
 /// `bestmove <move> …` (the words after the move are not read). The whole exchange must end
 /// within [`Budget::deadline`] from the moment `position` is sent — for a program just
-/// started, from its `ok` reply, the start-up and that reply having [`STARTUP_LIMIT`]. Lines
+/// started, from its `ok` reply, the start-up and that reply having 10 s. Lines
 /// left over from an earlier exchange are discarded before `position` is sent, and a
 /// `bestmove` line read in reply to `position` is skipped as stale. A reply line longer
-/// than [`MAX_REPLY_BYTES`] is a failure. A program that does not answer in time is killed,
+/// than 4,096 bytes is a failure. A program that does not answer in time is killed,
 /// one that ends or answers otherwise is a failure; either way it is started again for the
 /// next position. On Unix the program runs in its own process group with an empty signal
 /// mask, and the whole group is killed when it is stopped (and by [`kill_programs`]). Its
@@ -158,7 +157,7 @@ type Stop = Box<dyn FnMut() -> bool + Send>;
 pub const POLL: Duration = Duration::from_millis(50);
 
 /// The failure text of an answer cut short by the stop test of [`ExternalPlayer::stop_when`].
-pub const STOPPED: &str = "stopped while waiting for the program's reply";
+pub(crate) const STOPPED: &str = "stopped while waiting for the program's reply";
 
 impl ExternalPlayer {
     /// The program `command[0]` with the arguments `command[1..]` (not started yet: it
@@ -176,7 +175,8 @@ impl ExternalPlayer {
     /// The same player, asking `stop` every [`POLL`] while it waits for a reply of the
     /// program (a signal handler's flag, a Python `check_signals`): when it returns `true`,
     /// the wait ends at once, the program's process group is killed and the answer is a
-    /// failure ([`STOPPED`]); the caller then ends the run (the grader's callback).
+    /// failure (`stopped while waiting for the program's reply`); the caller then ends the
+    /// run (the grader's callback).
     #[must_use]
     pub fn stop_when(mut self, stop: impl FnMut() -> bool + Send + 'static) -> ExternalPlayer {
         self.stop = Some(Box::new(stop));
@@ -247,7 +247,7 @@ impl ExternalPlayer {
 
     /// Starts the program if it is not running and tells it the rule set `rules` (the
     /// request `rules <rules>`), as the grader does before the first position of a run and
-    /// after every start; the answer must come within [`STARTUP_LIMIT`]. Returns `None` when
+    /// after every start; the answer must come within 10 s. Returns `None` when
     /// the program accepted it (`ok …`), the reason when it refused it (`error <reason>`:
     /// it is graded all the same, and must then know the rule set from its own options).
     ///

@@ -35,7 +35,7 @@ use mancala_solver::{SolveError, SolveOptions, Solver};
 use thiserror::Error;
 
 mod external;
-pub use external::{kill_programs, ExternalPlayer, MAX_REPLY_BYTES, POLL, STARTUP_LIMIT, STOPPED};
+pub use external::{kill_programs, ExternalPlayer, POLL};
 
 /// Why a set could not be valued or a game played.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
