@@ -20,6 +20,7 @@ from typing import Optional, Union
 
 from . import _mancala, errors, results
 from ._mancala import (
+    GAME_KINDS,
     AwariDb,
     Bao,
     Egdb,
@@ -82,6 +83,7 @@ __all__ = [
     "SeedGroup",
     "names_bao",
     "game_class",
+    "GAME_KINDS",
     "Move",
     "Solution",
     "SwapChoice",

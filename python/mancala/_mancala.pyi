@@ -25,6 +25,7 @@ __all__ = [
     "random_playouts",
     "names_bao",
     "game_class",
+    "GAME_KINDS",
     "bao_moves",
     "generate_positions",
     "grade",
@@ -265,4 +266,6 @@ def generate_positions(
 ) -> List[Kalah]: ...
 def names_bao(rules: str) -> bool: ...
 def game_class(rules: str) -> str: ...
+
+GAME_KINDS: Tuple[Tuple[str, str, str], ...]
 def bao_moves() -> List[str]: ...

@@ -10,7 +10,7 @@
 //!
 //! | module | Python names |
 //! |---|---|
-//! | [`game`] | `Game`: the base class of every game's class (`play`, `undo`, `legal_moves`, pickling, …), `game_class` |
+//! | [`game`] | `Game`: the base class of every game's class (`play`, `undo`, `legal_moves`, pickling, …), `game_class`, `GAME_KINDS` |
 //! | [`kalah`] | `Kalah`: a Kalah(m, n) game (its `board`, stores, options, pie-rule swap) |
 //! | [`bao`] | `Bao`: a Bao la Kete game (its `board`, reserves, kuus) |
 //! | [`oware`] | `Oware`: an Oware or Awari game (its `board`, stores, final counts) |
@@ -62,8 +62,28 @@ fn _mancala(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(names_bao, m)?)?;
     m.add_function(wrap_pyfunction!(game_class, m)?)?;
     m.add_function(wrap_pyfunction!(bao::bao_moves, m)?)?;
+    m.add(
+        "GAME_KINDS",
+        pyo3::types::PyTuple::new(m.py(), game_kinds())?,
+    )?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
+}
+
+/// `GAME_KINDS`: every game of the library (`mancala_core::GameKind::ALL`), in its order, as
+/// `(name, class name, default rule set)`: the game's name as `Game.kind` gives it, the name
+/// of its class in `mancala`, and the rule set its class plays by default.
+fn game_kinds() -> Vec<(&'static str, &'static str, String)> {
+    mancala_core::GameKind::ALL
+        .into_iter()
+        .map(|kind| {
+            (
+                kind.name(),
+                game::class_name(kind),
+                mancala_core::Rules::default_of(kind).to_string(),
+            )
+        })
+        .collect()
 }
 
 /// Whether the rule-set text `rules` names Bao la Kete (it starts with `bao`, in any case,

@@ -6,20 +6,30 @@
 
 use std::path::Path;
 
-/// The pages, as paths under the workspace's `docs/` and the crate's `docs/` alike.
-const PAGES: [&str; 4] = [
-    "rules/kalah.md",
-    "rules/bao-la-kete.md",
-    "rules/oware.md",
-    "notation.md",
-];
+use mancala_core::GameKind;
+
+/// The file stem of a game's rules page: its name in lower case, words joined by `-`
+/// (`bao-la-kete`).
+fn stem(kind: GameKind) -> String {
+    kind.name().to_lowercase().replace(' ', "-")
+}
+
+/// The pages, as paths under the workspace's `docs/` and the crate's `docs/` alike: the
+/// rules page of every game and the notation page.
+fn pages() -> Vec<String> {
+    GameKind::ALL
+        .into_iter()
+        .map(|kind| format!("rules/{}.md", stem(kind)))
+        .chain(["notation.md".to_string()])
+        .collect()
+}
 
 #[test]
 fn the_crate_docs_copies_equal_the_project_docs() {
     let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for page in PAGES {
-        let original = crate_dir.join("../../docs").join(page);
-        let copy = crate_dir.join("docs").join(page);
+    for page in pages() {
+        let original = crate_dir.join("../../docs").join(&page);
+        let copy = crate_dir.join("docs").join(&page);
         let text = std::fs::read_to_string(&original)
             .unwrap_or_else(|e| panic!("{}: {e}", original.display()));
         if std::env::var_os("MANCALA_BLESS").is_some() {
@@ -33,6 +43,41 @@ fn the_crate_docs_copies_equal_the_project_docs() {
             "{} differs from docs/{page}; refresh it with \
              `MANCALA_BLESS=1 cargo test -p mancala-core --test docs_copies`",
             copy.display()
+        );
+    }
+}
+
+/// Every game of the library ([`GameKind::ALL`]) has its rules page (`docs/rules/<game>.md`,
+/// copied above), and the crate's module `docs` includes it as `docs::<game>_rules`; every
+/// rules page is a game's. A game added to the library without its rules page fails here (as
+/// the command's `every_game` tests do for `mancala`).
+#[test]
+fn every_game_has_its_rules_page_and_docs_module() {
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let lib = std::fs::read_to_string(crate_dir.join("src/lib.rs")).expect("src/lib.rs");
+    for kind in GameKind::ALL {
+        let stem = stem(kind);
+        let page = crate_dir
+            .join("../../docs/rules")
+            .join(format!("{stem}.md"));
+        assert!(page.is_file(), "{kind}: no {}", page.display());
+        let module = format!(
+            "#[doc = include_str!(\"../docs/rules/{stem}.md\")]\n    pub mod {}_rules {{}}",
+            stem.replace('-', "_")
+        );
+        assert!(
+            lib.contains(&module),
+            "{kind}: src/lib.rs has no `{module}`"
+        );
+    }
+    let games: Vec<String> = GameKind::ALL.into_iter().map(stem).collect();
+    for entry in std::fs::read_dir(crate_dir.join("../../docs/rules")).expect("docs/rules") {
+        let name = entry.expect("entry").file_name();
+        let name = name.to_str().expect("UTF-8 name");
+        let game = name.strip_suffix(".md").unwrap_or(name);
+        assert!(
+            games.iter().any(|g| g == game),
+            "docs/rules/{name} is the page of no game of GameKind::ALL"
         );
     }
 }

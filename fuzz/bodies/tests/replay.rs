@@ -75,6 +75,40 @@ fn every_target_has_a_corpus_and_a_libfuzzer_entry() {
     }
 }
 
+/// Every game of the library ([`GameKind::ALL`]) has its two targets, the moves and the
+/// notation, each a body in [`TARGETS`] (so a committed corpus and a `fuzz_targets/` entry,
+/// checked above) and a `[[bin]]` of `fuzz/Cargo.toml`; every target is such a `[[bin]]`. A
+/// game added to the library without its fuzz targets fails here (as the command's
+/// `every_game` tests do for `mancala`).
+#[test]
+fn every_game_has_its_fuzz_targets() {
+    use mancala_core::GameKind;
+    let manifest = std::fs::read_to_string(fuzz_dir().join("Cargo.toml")).expect("fuzz/Cargo.toml");
+    let listed = |name: &str| {
+        manifest.contains(&format!(
+            "[[bin]]\nname = \"{name}\"\npath = \"fuzz_targets/{name}.rs\"\n"
+        ))
+    };
+    for kind in GameKind::ALL {
+        // The name of the game's module in `mancala-core` and of its targets.
+        let stem = match kind {
+            GameKind::Kalah => "kalah",
+            GameKind::Bao => "bao",
+            GameKind::Oware => "oware",
+        };
+        for job in ["moves", "notation"] {
+            let name = format!("{stem}_{job}");
+            assert!(
+                TARGETS.iter().any(|(n, _)| *n == name),
+                "{kind}: no fuzz body {name}"
+            );
+        }
+    }
+    for (name, _) in TARGETS {
+        assert!(listed(name), "fuzz/Cargo.toml has no [[bin]] {name}");
+    }
+}
+
 /// The database seeds of `egdb_load` are real databases, so that the corpus starts from the
 /// path where a file loads (the fuzzer mutates them from there).
 #[test]
