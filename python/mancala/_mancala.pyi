@@ -5,7 +5,7 @@ import os
 from typing import Any, Callable, ClassVar, Dict, final, Iterable, List, Literal, Optional, overload, Sequence, Tuple, TypeVar, Union
 
 import numpy as np
-from typing_extensions import disjoint_base
+from typing_extensions import deprecated, disjoint_base
 import numpy.typing as npt
 
 from .results import Analysis, BuildProgress, GradeReport, SearchResult, Solution
@@ -264,6 +264,7 @@ def generate_positions(
     max_seeds: int = 16,
     solver: Optional[Solver] = None,
 ) -> List[Kalah]: ...
+@deprecated("mancala.names_bao is deprecated since 0.3.0 and goes in 0.4.0: use mancala.game_class(rules) == \"Bao\"")
 def names_bao(rules: str) -> bool: ...
 def game_class(rules: str) -> str: ...
 

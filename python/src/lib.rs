@@ -86,14 +86,24 @@ fn game_kinds() -> Vec<(&'static str, &'static str, String)> {
         .collect()
 }
 
-/// Whether the rule-set text `rules` names Bao la Kete (it starts with `bao`, in any case,
-/// after leading white space); `game_class` names the class of any game.
+/// Deprecated since 0.3.0, goes in 0.4.0 (a `DeprecationWarning`): whether the rule-set text
+/// `rules` names Bao la Kete (it starts with `bao`, in any case, after leading white space);
+/// `game_class(rules) == "Bao"` says it, and `game_class` names the class of every game.
+///
+/// # Errors
+/// Only when the warning is turned into an error (`-W error`).
 #[pyfunction]
-fn names_bao(rules: &str) -> bool {
-    mancala_core::GameKind::of_rules(rules) == mancala_core::GameKind::Bao
+fn names_bao(py: Python<'_>, rules: &str) -> PyResult<bool> {
+    PyErr::warn(
+        py,
+        &py.get_type::<pyo3::exceptions::PyDeprecationWarning>(),
+        c"mancala.names_bao is deprecated since 0.3.0 and goes in 0.4.0: use mancala.game_class(rules) == \"Bao\"",
+        1,
+    )?;
+    Ok(mancala_core::GameKind::of_rules(rules) == mancala_core::GameKind::Bao)
 }
 
-/// The name of the class that plays the rule-set text `rules` (`"Kalah"`, `"Bao"`), read
+/// The name of the class that plays the rule-set text `rules` (`"Kalah"`, `"Bao"`, `"Oware"`), read
 /// from its head as the library decides it (`mancala_core::GameKind::of_rules`); whether the
 /// rest of the text is valid is the class's to say.
 #[pyfunction]

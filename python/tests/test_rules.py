@@ -214,3 +214,12 @@ def test_random_playouts_from_a_position():
         mancala.random_playouts(5, position="1,2")
     with pytest.raises(MemoryError):
         mancala.random_playouts(2**62)
+
+
+def test_names_bao_is_deprecated():
+    # `names_bao` goes in 0.4.0; `game_class` names the class of every game.
+    with pytest.warns(DeprecationWarning, match=r"game_class\(rules\) == \"Bao\""):
+        assert mancala.names_bao("  BAO-la-kete")
+    with pytest.warns(DeprecationWarning):
+        assert not mancala.names_bao("oware")
+    assert mancala.game_class("  BAO-la-kete") == "Bao"

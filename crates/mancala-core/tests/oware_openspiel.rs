@@ -7,7 +7,8 @@
 //!
 //! The repetition rule runs in a small local game record (occurrence counts, `end_by`).
 
-use mancala_core::oware::{HistoryEnd, OwareMove, OwarePosition, OwareRules};
+use mancala_core::oware::{OwareMove, OwarePosition, OwareRules};
+use mancala_core::HistoryEnd;
 use mancala_core::Side;
 
 /// The state line of the fixture for a position: each count as the character 48 + count, the

@@ -4,10 +4,10 @@
 //! comment above it) or copied from OW-12, not read off the implementation.
 
 use mancala_core::oware::{
-    parse_moves, perft, HistoryEnd, IllegalReason, OwareMove, OwarePosition, OwareRules,
-    PositionEnd, PositionError,
+    parse_moves, perft, IllegalReason, OwareMove, OwarePosition, OwareRules, PositionEnd,
+    PositionError,
 };
-use mancala_core::{Game, Outcome, Side};
+use mancala_core::{Game, HistoryEnd, Outcome, Side};
 
 fn rules(r: &str) -> OwareRules {
     r.parse().unwrap_or_else(|e| panic!("{r}: {e}"))

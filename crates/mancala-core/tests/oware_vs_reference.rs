@@ -7,10 +7,8 @@
 
 mod oware_reference;
 
-use mancala_core::oware::{
-    perft, HistoryEnd, OwareMove, OwareOption, OwarePosition, OwareRuleSet, OwareRules,
-};
-use mancala_core::Side;
+use mancala_core::oware::{perft, OwareMove, OwareOption, OwarePosition, OwareRuleSet, OwareRules};
+use mancala_core::{HistoryEnd, Side};
 use oware_reference::{RefGame, RefPos, RefRules};
 use proptest::prelude::*;
 

@@ -3,10 +3,10 @@
 
 use arbitrary::Unstructured;
 use mancala_core::oware::{
-    parse_moves, perft, GrandSlam, HistoryEnd, IllegalReason, OptionValue, OwareMove, OwareOption,
+    parse_moves, perft, GrandSlam, IllegalReason, OptionValue, OwareMove, OwareOption,
     OwarePosition, OwareRuleSet, OwareRules, MAX_HOUSES, MAX_TOTAL_SEEDS,
 };
-use mancala_core::{GameRecord, Side};
+use mancala_core::{GameRecord, HistoryEnd, Side};
 
 use crate::oware_reference::{RefGame, RefPos, RefRules};
 

@@ -39,7 +39,19 @@ mod perft;
 mod sow;
 mod tables;
 
-pub use crate::game::{HistoryEnd, HistoryRules};
+/// The former second path of [`crate::HistoryEnd`], which every game shares.
+#[deprecated(
+    since = "0.3.0",
+    note = "use `mancala_core::HistoryEnd`; this path goes in 0.4.0"
+)]
+pub type HistoryEnd = crate::game::HistoryEnd;
+
+/// The former second path of [`crate::HistoryRules`], which every game shares.
+#[deprecated(
+    since = "0.3.0",
+    note = "use `mancala_core::HistoryRules`; this path goes in 0.4.0"
+)]
+pub type HistoryRules = crate::game::HistoryRules;
 pub use draw::OwareDrawing;
 pub use error::{
     IllegalMove, IllegalReason, MoveParseError, PositionEnd, PositionError, RecordError,
