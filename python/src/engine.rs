@@ -1,5 +1,5 @@
-//! `Engine`: the anytime playing engine of `mancala_solver::engine` for Kalah and Bao la
-//! Kete, at a strength level, with the result as the dataclass `mancala.results.SearchResult`.
+//! `Engine`: the anytime playing engine of `mancala_solver::engine` for every game, at a
+//! strength level, with the result as the dataclass `mancala.results.SearchResult`.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -179,8 +179,13 @@ impl Engine {
             limits = limits.with_nodes(n);
         }
         let Ok(game) = game.cast::<Game>() else {
+            let classes: Vec<&str> = mancala_core::GameKind::ALL
+                .into_iter()
+                .map(crate::game::class_name)
+                .collect();
             return Err(PyTypeError::new_err(format!(
-                "the engine plays a mancala game (Kalah, Bao), not {}",
+                "the engine plays a mancala game ({}), not {}",
+                classes.join(", "),
                 game.get_type().name()?
             )));
         };

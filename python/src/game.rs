@@ -1,4 +1,4 @@
-//! `Game`: the base class of every game's class (`Kalah`, `Bao`), over the core's
+//! `Game`: the base class of every game's class (`Kalah`, `Bao`, `Oware`), over the core's
 //! `AnyGame`. What every game has — legal moves, play, undo, copies, pickling, the result,
 //! the notation, the drawing — is written here once; each game's class adds its board and
 //! what only it has. The game-specific part of the Python face is [`PyGame`]: how its moves
@@ -322,7 +322,8 @@ impl Game {
         self.game.rules().to_string()
     }
 
-    /// The game's name: `"Kalah"` or `"Bao la Kete"`.
+    /// The game's name: `"Kalah"`, `"Bao la Kete"` or `"Oware"` (the names of
+    /// `mancala.GAME_KINDS`).
     #[getter]
     fn kind(&self) -> &'static str {
         self.game.kind().name()

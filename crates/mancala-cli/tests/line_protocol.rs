@@ -98,7 +98,7 @@ fn a_finished_game_is_an_error() {
     );
 }
 
-/// Any game: Kalah and Bao la Kete answer with their own moves.
+/// Any game: Kalah and Bao la Kete answer with their own moves (Oware: the tests above).
 #[test]
 fn kalah_and_bao() {
     let replies = session("standard", "position start\ngo depth 1\n");

@@ -1,6 +1,6 @@
 //! `MancalaEngine`: the anytime playing engine of `mancala_solver::engine` (iterative-deepening
-//! alpha-beta with a heuristic evaluation and strength levels 1–10) for Kalah and Bao la
-//! Kete: the best move under a time and node budget, with a cancel call that is safe from
+//! alpha-beta with a heuristic evaluation and strength levels 1–10) for every game: the best
+//! move under a time and node budget, with a cancel call that is safe from
 //! another thread, and exact Kalah play from an endgame database and the exact solver.
 
 use std::ffi::c_char;

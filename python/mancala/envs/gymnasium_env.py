@@ -1,6 +1,6 @@
-"""A single-agent Gymnasium environment: the agent plays one side of a Kalah or Bao la Kete
-game, the environment plays the other (a random mover, the engine at a level, or any
-function). Observations and actions: :mod:`mancala.envs._codec`."""
+"""A single-agent Gymnasium environment: the agent plays one side of a game of any kind
+(Kalah, Bao la Kete, Oware), the environment plays the other (a random mover, the engine at
+a level, or any function). Observations and actions: :mod:`mancala.envs._codec`."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ class MancalaEnv(gymnasium.Env):
 
     Arguments:
 
-    * ``rules``: a rule-set text of either game (``"standard"``, ``"kalah(6,3)+pie_rule"``,
+    * ``rules``: a rule-set text of any game (``"standard"``, ``"kalah(6,3)+pie_rule"``,
       ``"bao-la-kete"``).
     * ``opponent``: ``"random"`` (default), an engine level ``1..10`` (a :class:`mancala.Engine`
       with a small table, reseeded at each ``reset``), an :class:`Engine`, or a function

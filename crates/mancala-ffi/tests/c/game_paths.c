@@ -1,6 +1,6 @@
 /*
  * The one game API of the C library (`MancalaGame`, `mancala_game_*`, and
- * `mancala_engine_bestmove`) on both games: positions and moves worked out by hand from the
+ * `mancala_engine_bestmove`) on every game: positions and moves worked out by hand from the
  * rules (the trace is in the comment above each check), the same answers as the older Kalah
  * and Bao la Kete handles, whole games engine against engine, and every error path (NULL for
  * each pointer, bad rules, positions and moves, a move index out of range, nothing to undo,
