@@ -1,4 +1,6 @@
-//! [`GameKind`]: which game a rule-set text names, decided in one place for every front end.
+//! [`GameKind`]: which game a rule-set text names, decided in one place for every front end;
+//! and from the games' rule-set forms and names, the parts of the message of a rule-set text
+//! no game accepts (the forms expected, a suggestion for a mistyped name).
 
 use core::fmt;
 
@@ -95,6 +97,116 @@ impl fmt::Display for GameKind {
     /// [`GameKind::name`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// The rule-set forms of every game ([`GameKind::rule_set_forms`]) with the game's name:
+/// ``expected `standard`, `manchester` or `kalah(m,n)[+option…]` (Kalah), …, or `…` (Oware)``
+/// without the `expected`, for the message of a rule-set text no game's parser accepts.
+pub(crate) struct ExpectedForms;
+
+impl fmt::Display for ExpectedForms {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let last_kind = GameKind::ALL.len() - 1;
+        for (k, kind) in GameKind::ALL.into_iter().enumerate() {
+            if k > 0 {
+                f.write_str(if k == last_kind { ", or " } else { ", " })?;
+            }
+            let forms = kind.rule_set_forms();
+            for (i, form) in forms.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(if i == forms.len() - 1 { " or " } else { ", " })?;
+                }
+                write!(f, "`{form}`")?;
+            }
+            write!(f, " ({})", kind.name())?;
+        }
+        Ok(())
+    }
+}
+
+/// `; did you mean `standard`?` when the head of a refused rule-set text (before `+` or `(`)
+/// is within two edits of a rule-set name (Levenshtein distance, letters in any case), else
+/// nothing: the suffix of the message of a malformed rule set.
+pub(crate) struct DidYouMean<'a>(pub &'a str);
+
+impl fmt::Display for DidYouMean<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let head = self
+            .0
+            .trim()
+            .split(['+', '('])
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        let names = || {
+            GameKind::ALL
+                .into_iter()
+                .flat_map(|kind| kind.rule_set_names().iter().copied())
+        };
+        if head.is_empty() || head.len() > 40 || names().any(|n| n == head) {
+            return Ok(());
+        }
+        let best = names()
+            .map(|n| (edit_distance(&head, n), n))
+            .min_by_key(|&(d, _)| d);
+        match best {
+            Some((d, name)) if d <= 2 => write!(f, "; did you mean `{name}`?"),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The Levenshtein distance between `a` and `b` (insertions, deletions and substitutions of
+/// one character each), by the classic two-row dynamic programme.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substitution = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod did_you_mean {
+    use super::*;
+
+    #[test]
+    fn distances_by_hand() {
+        assert_eq!(edit_distance("standrad", "standard"), 2);
+        assert_eq!(edit_distance("owar", "oware"), 1);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("", "awari"), 5);
+    }
+
+    #[test]
+    fn suggestions() {
+        assert_eq!(
+            DidYouMean("standrad").to_string(),
+            "; did you mean `standard`?"
+        );
+        assert_eq!(
+            DidYouMean("Manchestr+pie_rule").to_string(),
+            "; did you mean `manchester`?"
+        );
+        assert_eq!(
+            DidYouMean("bao-la-ket").to_string(),
+            "; did you mean `bao-la-kete`?"
+        );
+        assert_eq!(DidYouMean("xyzzy").to_string(), "");
+        assert_eq!(DidYouMean("awri").to_string(), "; did you mean `awari`?");
+        assert_eq!(
+            DidYouMean("oware-opensp1el").to_string(),
+            "; did you mean `oware-openspiel`?"
+        );
+        assert_eq!(DidYouMean("kalah(6").to_string(), "");
     }
 }
 

@@ -27,22 +27,8 @@ mod kind;
 mod record;
 
 pub use kind::GameKind;
+pub(crate) use kind::{DidYouMean, ExpectedForms};
 pub use record::{parse_moves, GameRecord, Player, RecordError};
-
-/// The former path of [`crate::AnyGame`], which now lives above the games (module
-/// [`crate::any`]) so that this module imports no game.
-#[deprecated(
-    since = "0.3.0",
-    note = "use `mancala_core::AnyGame` (or `mancala_core::any::AnyGame`); this path goes in 0.4.0"
-)]
-pub type AnyGame = crate::any::AnyGame;
-
-/// The former path of [`crate::AnyError`] (see [`AnyGame`]).
-#[deprecated(
-    since = "0.3.0",
-    note = "use `mancala_core::AnyError` (or `mancala_core::any::AnyError`); this path goes in 0.4.0"
-)]
-pub type AnyError = crate::any::AnyError;
 
 /// A list of moves, inline up to 16 entries (Kalah never has more than 8 legal moves, Oware
 /// never more than 8, so generating their moves never allocates).

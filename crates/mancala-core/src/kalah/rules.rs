@@ -254,8 +254,8 @@ pub enum RulesError {
     #[error(
         "malformed rule set `{}`: expected {}{}",
         crate::Shortened(.0),
-        crate::rules::ExpectedForms,
-        crate::rules::DidYouMean(.0)
+        crate::game::ExpectedForms,
+        crate::game::DidYouMean(.0)
     )]
     Syntax(String),
 }

@@ -392,7 +392,7 @@ pub enum RulesError {
     )]
     Syntax(String),
     /// A head that is not one of the named rule sets.
-    #[error("unknown rule set `{}` (accepted: {}){}", crate::Shortened(.0), KnownHeads, crate::rules::DidYouMean(.0))]
+    #[error("unknown rule set `{}` (accepted: {}){}", crate::Shortened(.0), KnownHeads, crate::game::DidYouMean(.0))]
     UnknownHead(String),
     /// Houses per side outside 1..=8 (OW-8.1).
     #[error("houses per side must be 1..=8, got {0}")]
