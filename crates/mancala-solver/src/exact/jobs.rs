@@ -14,20 +14,25 @@ use super::parallel::{Ctx, Proven};
 use super::progress::Board;
 use super::results::{Analysis, MoveValue, Solution, SwapChoice, WindowSolution};
 use super::search::{move_gain, Next, Shared};
-use super::solver::Solver;
 use crate::board::{is_special, relative};
 use crate::progress::SolvePhase;
 use crate::rank::rank;
 use crate::tt::TranspositionTable;
+
+/// Plies of the heuristic search that gives the MTD(f) of a solve its first guess
+/// ([`Solver::GUESS_DEPTH`](super::Solver::GUESS_DEPTH), defined here so that this file does
+/// not import the solver's, which imports it).
+pub(super) const GUESS_DEPTH: u32 = 10;
 
 /// What a call computes.
 #[derive(Clone, Copy)]
 pub(super) enum Job {
     Solve,
     Analyse,
-    /// [`Solver::solve_within`] with the open window `(lower, upper)`.
+    /// [`Solver::solve_within`](super::Solver::solve_within) with the open window
+    /// `(lower, upper)`.
     Window(i32, i32),
-    /// [`Solver::estimate`] to this many plies.
+    /// [`Solver::estimate`](super::Solver::estimate) to this many plies.
     Estimate(u32),
 }
 
@@ -230,7 +235,7 @@ fn window<const M: usize, T: TranspositionTable>(
     let first = lo.max(alpha).saturating_add(1);
     let last = hi.min(beta);
     let guess = if i64::from(last) - i64::from(first) >= 2 {
-        ctx.guess(&sh, pos, Solver::GUESS_DEPTH)
+        ctx.guess(&sh, pos, GUESS_DEPTH)
     } else {
         first
     };
@@ -260,7 +265,7 @@ fn solve<const M: usize, T: TranspositionTable>(
     phase(ctx, SolvePhase::Value, lo, hi);
     let sh = shared(0);
     // First guess of MTD(f): a shallow heuristic search (gains only, database exact).
-    let guess = ctx.guess(&sh, pos, Solver::GUESS_DEPTH);
+    let guess = ctx.guess(&sh, pos, GUESS_DEPTH);
     let p: Proven = ctx.mtd(&sh, lo, hi, guess, |s, a, b| {
         probing(ctx, b);
         s.search_pos(pos, a, b)

@@ -144,7 +144,7 @@ impl<'a> SolveOptions<'a> {
 impl Solver {
     /// Plies of the heuristic search ([`Solver::estimate`]) that gives the MTD(f) of
     /// [`Solver::solve`] its first guess.
-    pub const GUESS_DEPTH: u32 = 10;
+    pub const GUESS_DEPTH: u32 = super::jobs::GUESS_DEPTH;
 
     /// A solver with every available thread, a 64 MiB lock-free table, no database and no
     /// limit.
