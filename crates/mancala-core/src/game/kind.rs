@@ -4,11 +4,28 @@
 
 use core::fmt;
 
-/// The games of this library. A rule-set text names exactly one of them by its head
-/// ([`GameKind::of_rules`]); `Rules` (`crate::Rules`) then parses it with that game's parser,
-/// so that a malformed Bao rule set gets Bao's message and not Kalah's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum GameKind {
+/// Declares [`GameKind`] and [`GameKind::ALL`] from one list of variants, so that `ALL` holds
+/// every game by construction: a game added to the enum is in `ALL`, and so in every list the
+/// front ends and the tests fold over it.
+macro_rules! game_kinds {
+    ($($(#[doc = $doc:expr])* $variant:ident,)+) => {
+        /// The games of this library. A rule-set text names exactly one of them by its head
+        /// ([`GameKind::of_rules`]); `Rules` (`crate::Rules`) then parses it with that game's
+        /// parser, so that a malformed Bao rule set gets Bao's message and not Kalah's.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum GameKind {
+            $($(#[doc = $doc])* $variant,)+
+        }
+
+        impl GameKind {
+            /// Every game, in the order of the enum.
+            pub const ALL: [GameKind; [$(stringify!($variant)),+].len()] =
+                [$(GameKind::$variant),+];
+        }
+    };
+}
+
+game_kinds! {
     /// Kalah(m, n) with its options (`docs/rules/kalah.md`).
     Kalah,
     /// Bao la Kete (`docs/rules/bao-la-kete.md`).
@@ -18,9 +35,6 @@ pub enum GameKind {
 }
 
 impl GameKind {
-    /// Every game, in the order of the enum.
-    pub const ALL: [GameKind; 3] = [GameKind::Kalah, GameKind::Bao, GameKind::Oware];
-
     /// The game a rule-set text names, from its head after leading white space, in any ASCII
     /// letter case: `bao…` is Bao la Kete; `oware…` and `awari…` are Oware (the named rule
     /// sets `oware`, `oware-openspiel`, `awari`); everything else is read as Kalah (`standard`,
@@ -213,6 +227,15 @@ mod did_you_mean {
 #[cfg(test)]
 mod tests {
     use super::GameKind;
+
+    #[test]
+    fn all_lists_every_game_once_in_the_order_of_the_enum() {
+        assert_eq!(
+            GameKind::ALL,
+            [GameKind::Kalah, GameKind::Bao, GameKind::Oware]
+        );
+        assert!(GameKind::ALL.windows(2).all(|w| w[0] < w[1]));
+    }
 
     #[test]
     fn articles() {
