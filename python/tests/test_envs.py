@@ -18,7 +18,8 @@ import mancala  # noqa: E402
 from mancala import Kalah, Side  # noqa: E402
 from mancala.envs import MancalaEnv, aec_env, raw_env  # noqa: E402
 
-RULES = ["standard", "kalah(4,3)+pie_rule", "bao-la-kete", "oware", "awari(4,3)"]
+# Every game's default rule set (`mancala.GAME_KINDS`), and a few more.
+RULES = [rules for _, _, rules in mancala.GAME_KINDS] + ["kalah(4,3)+pie_rule", "awari(4,3)"]
 
 
 @pytest.mark.parametrize("rules", RULES)
@@ -32,9 +33,7 @@ def test_gymnasium_checker(rules, opponent, first):
 
 @pytest.mark.parametrize("rules", RULES)
 def test_gymnasium_make(rules):
-    env_id = {"Kalah": "mancala/Kalah-v0", "Bao": "mancala/Bao-v0", "Oware": "mancala/Oware-v0"}[
-        mancala.game_class(rules)
-    ]
+    env_id = f"mancala/{mancala.game_class(rules)}-v0"
     env = gymnasium.make(env_id, rules=rules, opponent=1)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
