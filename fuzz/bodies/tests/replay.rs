@@ -107,6 +107,17 @@ fn every_game_has_its_fuzz_targets() {
     for (name, _) in TARGETS {
         assert!(listed(name), "fuzz/Cargo.toml has no [[bin]] {name}");
     }
+    // Every target is replayed: named in this file's `replay_tests!` list.
+    let this = std::fs::read_to_string(fuzz_dir().join("bodies/tests/replay.rs")).unwrap();
+    let list = this
+        .split("\nreplay_tests!(")
+        .nth(1)
+        .and_then(|rest| rest.split(");").next())
+        .expect("the replay_tests! list");
+    let replayed: Vec<&str> = list.split(',').map(str::trim).collect();
+    for (name, _) in TARGETS {
+        assert!(replayed.contains(&name), "{name} is not in replay_tests!");
+    }
 }
 
 /// The database seeds of `egdb_load` are real databases, so that the corpus starts from the
