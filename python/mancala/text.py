@@ -1,0 +1,407 @@
+"""Text play for language models: a prompt for a position, a move read out of a free-text
+reply, and grading of a text player against exact values.
+
+* :func:`prompt` — the rules in brief, the board drawn, the legal moves and the answer format,
+  filled into a template (:data:`TEMPLATE`) that a caller may replace;
+* :func:`parse_move` — reads a move out of a reply (``"I will sow house 4."``) or raises a
+  :class:`ReplyError` that says why not: :class:`NoMoveError` (none found),
+  :class:`AmbiguousMoveError` (several), :class:`IllegalReplyError` (one, not legal here);
+* :class:`TextPlayer` — a function ``str -> str`` (a model, a person, a script) or a program
+  (:func:`program`) turned into a player ``Game -> move`` that re-asks after an unreadable or
+  illegal reply as often as its ``retries`` allow, and counts every such reply;
+* :func:`grade` — :func:`mancala.grade` of a text player: the same report (optimal moves,
+  seeds lost against the exact values), plus the counts of illegal and unreadable replies.
+
+No model is downloaded or called here: a text player is any callable. The reading of replies
+is documented in ``docs/python.md`` ("Text play").
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
+
+from . import Game, Kalah, Oware, Side
+from ._mancala import grade as _grade
+from .errors import MancalaError
+from .results import GradeReport
+
+__all__ = [
+    "TEMPLATE",
+    "RULES",
+    "prompt",
+    "parse_move",
+    "ReplyError",
+    "NoMoveError",
+    "AmbiguousMoveError",
+    "IllegalReplyError",
+    "TextPlayer",
+    "program",
+    "grade",
+    "TextGradeReport",
+]
+
+Move = Union[int, str]
+
+#: The default prompt. The fields: ``game`` (the game's name), ``rules`` (the rule-set text),
+#: ``side`` (``South`` or ``North``, the player to move), ``rules_brief`` (:data:`RULES` of
+#: the game), ``board`` (the board drawn as ``mancala show`` draws it), ``moves`` (the legal
+#: moves, comma-separated) and ``answer`` (how to answer).
+TEMPLATE = """You are playing {game} (rule set {rules}) as {side}.
+
+Rules in brief:
+{rules_brief}
+
+The board ({side} to move):
+{board}
+
+Your legal moves: {moves}.
+
+{answer}"""
+
+#: The rules in brief of each game, by :attr:`Game.kind`.
+RULES: Dict[str, str] = {
+    "Kalah": (
+        "Each player owns the row of houses nearest to him (numbered 1 to m from his own left) "
+        "and the store on his right. A move lifts every seed of one of your houses and sows them "
+        "one by one anticlockwise into the following houses and your own store, skipping the "
+        "opponent's store. If the last seed lands in your store you move again. If it lands in an "
+        "empty house of yours, you capture it and the seeds of the opposite house. When a player's "
+        "row is empty the game ends and each player keeps the seeds on his side. Most seeds wins."
+    ),
+    "Oware": (
+        "Each player owns the row of houses nearest to him (numbered 1 to h from his own left). "
+        "A move lifts every seed of one of your houses and sows them one by one anticlockwise, "
+        "skipping the house sown from. If the last seed makes a house of the opponent hold 2 or "
+        "3 seeds, you capture it, and the houses before it on the opponent's side while they "
+        "hold 2 or 3. You must leave the opponent a seed to play if you can. Whoever captures "
+        "more than half the seeds wins."
+    ),
+    "Bao la Kete": (
+        "Bao la Kete is played on four rows of eight pits; each player owns the two rows "
+        "nearest to him (front row F1-F8, back row B1-B8). Moves sow seeds from a pit in a "
+        "direction (> clockwise, < anticlockwise); captures take the opponent's front-row "
+        "seeds facing your own. A move is written like F6> or B2<, with extra letters when the "
+        "rules ask for a choice. A player who cannot move, or has no seeds in his front row, loses."
+    ),
+    "Togyz Kumalak": (
+        "Each player owns a row of nine houses (numbered 1 to 9 from his own left) and a kazan. "
+        "A move lifts every kumalak of one of your houses; the first goes back into that house "
+        "(a lone kumalak goes on to the next house) and the others one by one anticlockwise. If "
+        "the last one makes a house of the opponent even, you capture it. If it makes exactly 3 "
+        "there, that house may become your tuzdyk, which feeds your kazan for the rest of the "
+        "game (one a game). 82 kumalaks win."
+    ),
+}
+
+#: How to answer, by the shape of the game's moves.
+_ANSWER_HOUSE = (
+    "Answer with the number of the house you sow, on the last line, as `Move: <number>`."
+)
+_ANSWER_KALAH_SWAP = (
+    "Answer with the number of the house you sow, or `swap` to take your opponent's side, on "
+    "the last line, as `Move: <number or swap>`."
+)
+_ANSWER_TEXT = "Answer with one of your legal moves exactly as written above, on the last line, as `Move: <move>`."
+
+
+def prompt(game: Game, template: Optional[str] = None) -> str:
+    """The prompt for the player to move in ``game``: ``template`` (default :data:`TEMPLATE`)
+    with its fields filled in. A template may use any subset of the fields; an unknown field
+    is a ``KeyError``. Raises ``ValueError`` for a finished game (no move to ask for)."""
+    side = game.side_to_move
+    if side is None:
+        raise ValueError("the game is over: there is no move to ask for")
+    moves = game.legal_moves()
+    if game.kind == "Bao la Kete":
+        answer = _ANSWER_TEXT
+    elif "swap" in moves:
+        answer = _ANSWER_KALAH_SWAP
+    else:
+        answer = _ANSWER_HOUSE
+    fields = {
+        "game": game.kind,
+        "rules": game.rules,
+        "side": "South" if side == Side.SOUTH else "North",
+        "rules_brief": RULES.get(game.kind, ""),
+        "board": str(game),
+        "moves": ", ".join(str(m) for m in moves),
+        "answer": answer,
+    }
+    return (TEMPLATE if template is None else template).format(**fields)
+
+
+class ReplyError(MancalaError, ValueError):
+    """A reply from which no single legal move can be read; ``reason`` is ``"none"``,
+    ``"several"`` or ``"illegal"``, ``reply`` the text (whole)."""
+
+    reason = ""
+
+    def __init__(self, message: str, reply: str) -> None:
+        super().__init__(message)
+        self.reply = reply
+
+
+class NoMoveError(ReplyError):
+    """The reply names no move."""
+
+    reason = "none"
+
+
+class AmbiguousMoveError(ReplyError):
+    """The reply names several different moves; ``candidates`` lists them."""
+
+    reason = "several"
+
+    def __init__(self, message: str, reply: str, candidates: Sequence[Move]) -> None:
+        super().__init__(message, reply)
+        self.candidates = list(candidates)
+
+
+class IllegalReplyError(ReplyError):
+    """The reply names one move, which is not legal in the position; ``move`` is it and the
+    message gives the rules' reason."""
+
+    reason = "illegal"
+
+    def __init__(self, message: str, reply: str, move: Move) -> None:
+        super().__init__(message, reply)
+        self.move = move
+
+
+_NUMBER_WORDS = {
+    w: i + 1
+    for i, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split())
+}
+_ORDINALS = {
+    w: i + 1
+    for i, w in enumerate(
+        "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split()
+    )
+}
+_NUMBER = r"(\d{1,3}|" + "|".join(list(_NUMBER_WORDS) + list(_ORDINALS)) + r")"
+_HOUSE_WORD = r"(?:house|pit|hole|cup|bowl|otau|number|no\.|#)"
+#: An answer the reply marks as its answer: `Move: 4`, `Answer: house 4`, `I will sow 4`.
+_EXPLICIT = re.compile(
+    r"(?:final\s+answer|answer|move|choice|decision|i(?:\s+will|'ll|\s+shall|\s+would)?\s+"
+    r"(?:play|sow|choose|pick|take|select|go\s+with|move)|let\s+me\s+(?:play|sow)|"
+    r"i\s+choose\s+to\s+(?:play|sow))"
+    r"\s*(?:is|:|=|-|→|->)?\s*(?:to\s+)?(?:sow\s+|play\s+)?(?:(?:from\s+)?(?:my\s+|the\s+)?"
+    + _HOUSE_WORD
+    + r"\s*)?"
+    + r"(?P<tok>swap|[a-z]?\d{1,3}[<>]?[lr]?[+.]?|"
+    + "|".join(list(_NUMBER_WORDS) + list(_ORDINALS))
+    + r")(?![\w<>+])",
+    re.IGNORECASE,
+)
+#: A number attached to a house word: `house 4`, `pit #4`, `the fourth house`.
+_HOUSE_NUMBER = re.compile(
+    _HOUSE_WORD + r"\s*" + _NUMBER + r"\b|\b" + _NUMBER + r"\s+" + _HOUSE_WORD, re.IGNORECASE
+)
+_BARE_NUMBER = re.compile(r"(?<![\w.])(\d{1,3})(?![\w]|\.\d)")
+_SWAP = re.compile(r"\bswap\b", re.IGNORECASE)
+_BAO_MOVE = re.compile(r"(?<![A-Za-z0-9])([FBfb][1-8][<>]?[LRlr]?[+.]?)(?![A-Za-z0-9<>+])")
+
+
+def _word_value(token: str) -> Optional[int]:
+    t = token.lower()
+    if t.isdigit():
+        return int(t)
+    return _NUMBER_WORDS.get(t, _ORDINALS.get(t))
+
+
+def _strip_markup(reply: str) -> str:
+    """The reply without Markdown emphasis and code marks (`**4**`, `` `4` ``)."""
+    return re.sub(r"[*_`~]+", " ", reply)
+
+
+def _house_candidates(text: str, tier: str) -> List[Move]:
+    found: List[Move] = []
+    if tier == "explicit":
+        for m in _EXPLICIT.finditer(text):
+            tok = m.group("tok")
+            if tok.lower() == "swap":
+                found.append("swap")
+            else:
+                v = _word_value(tok)
+                if v is not None:
+                    found.append(v)
+    elif tier == "house":
+        for m in _HOUSE_NUMBER.finditer(text):
+            tok = m.group(1) or m.group(2)
+            v = _word_value(tok)
+            if v is not None:
+                found.append(v)
+    else:
+        found.extend(int(m.group(1)) for m in _BARE_NUMBER.finditer(text))
+        if _SWAP.search(text):
+            found.append("swap")
+    return found
+
+
+def _bao_candidates(text: str, tier: str) -> List[Move]:
+    if tier == "explicit":
+        spans = [m.group("tok") for m in _EXPLICIT.finditer(text)]
+        return [t.upper() for t in spans if _BAO_MOVE.fullmatch(t)]
+    if tier == "house":
+        return []
+    return [m.group(1).upper() for m in _BAO_MOVE.finditer(text)]
+
+
+def parse_move(game: Game, reply: str) -> Move:
+    """The move ``reply`` names for the player to move in ``game``.
+
+    The reply is read in three tiers, the first that names any move deciding: a marked answer
+    (``Move: 4``, ``Answer: house 4``, ``I will sow house 4``, ``my final answer is 4``); else
+    numbers attached to a house word (``house 4``, ``pit #4``, ``the fourth house``); else any
+    whole number (or move text, in Bao la Kete) standing alone, and ``swap`` in Kalah.
+    Markdown emphasis is ignored, letter case too. Within the deciding tier every move named
+    must be the same one.
+
+    Raises :class:`NoMoveError` when no tier names a move, :class:`AmbiguousMoveError` when
+    the deciding tier names different moves, :class:`IllegalReplyError` when it names one move
+    that is not legal here (a house that does not exist, is empty, ...), and ``ValueError`` for
+    a finished game. ``TypeError`` when ``reply`` is not a ``str``."""
+    if not isinstance(reply, str):
+        raise TypeError(f"a reply is a str, not {type(reply).__name__}")
+    if game.is_over():
+        raise ValueError("the game is over: no move can be played")
+    text = _strip_markup(reply)
+    legal = game.legal_moves()
+    bao = game.kind == "Bao la Kete"
+    for tier in ("explicit", "house", "bare"):
+        found = _bao_candidates(text, tier) if bao else _house_candidates(text, tier)
+        if not isinstance(game, Kalah):
+            found = [m for m in found if m != "swap"]
+        if not found:
+            continue
+        distinct: List[Move] = []
+        for m in found:
+            if m not in distinct:
+                distinct.append(m)
+        if len(distinct) > 1:
+            shown = ", ".join(str(m) for m in distinct)
+            raise AmbiguousMoveError(f"the reply names several moves ({shown})", reply, distinct)
+        (move,) = distinct
+        if move not in legal:
+            trial = game.copy()
+            try:
+                trial.play(move)
+                why = "not a legal move here"
+            except MancalaError as e:
+                why = str(e)
+            except (TypeError, ValueError, OverflowError) as e:
+                why = str(e)
+            raise IllegalReplyError(f"the reply names {move}, which is illegal: {why}", reply, move)
+        return move
+    raise NoMoveError("the reply names no move", reply)
+
+
+@dataclass
+class TextPlayer:
+    """A text player: ``reply`` (``str -> str``: the prompt in, the reply out) asked for each
+    position with :func:`prompt` (``template``), its reply read by :func:`parse_move`. After an
+    unreadable or illegal reply it is asked again, at most ``retries`` more times, with the
+    prompt followed by a line saying what was wrong; when no reply gives a legal move the
+    last :class:`ReplyError` is raised (a grader then counts the position as failed).
+
+    Calling it (``player(game)``) returns a move; the counters say what happened over every
+    call: ``asked`` (prompts sent, retries included), ``illegal`` (replies naming an illegal
+    move), ``unreadable`` (replies naming no move or several), ``failed`` (positions with no
+    legal move read after every retry)."""
+
+    reply: Callable[[str], str]
+    retries: int = 0
+    template: Optional[str] = None
+    asked: int = 0
+    illegal: int = 0
+    unreadable: int = 0
+    failed: int = 0
+    errors: List[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.retries, bool) or not isinstance(self.retries, int) or self.retries < 0:
+            raise ValueError(f"retries must be a whole number of at least 0, not {self.retries!r}")
+        if not callable(self.reply):
+            raise TypeError("reply must be a function str -> str")
+
+    def __call__(self, game: Game) -> Move:
+        text = prompt(game, self.template)
+        ask = text
+        last: Optional[ReplyError] = None
+        for _ in range(self.retries + 1):
+            self.asked += 1
+            answer = self.reply(ask)
+            if not isinstance(answer, str):
+                raise TypeError(f"a text player's reply is a str, not {type(answer).__name__}")
+            try:
+                return parse_move(game, answer)
+            except ReplyError as e:
+                last = e
+                if isinstance(e, IllegalReplyError):
+                    self.illegal += 1
+                else:
+                    self.unreadable += 1
+                ask = f"{text}\n\nYour reply could not be played: {e}. Answer again."
+        self.failed += 1
+        assert last is not None
+        self.errors.append(str(last))
+        raise last
+
+
+def program(command: Sequence[str], timeout: float = 60.0) -> Callable[[str], str]:
+    """A text player's ``reply`` that runs ``command`` (a list of ``str``) once a prompt: the
+    prompt on its standard input, its standard output the reply. A program that exits with a
+    non-zero status or runs longer than ``timeout`` seconds raises ``RuntimeError``."""
+    if isinstance(command, str) or not all(isinstance(c, str) for c in command) or not command:
+        raise TypeError("command is a non-empty list of str, e.g. ['python3', 'player.py']")
+    argv = list(command)
+
+    def reply(text: str) -> str:
+        try:
+            done = subprocess.run(argv, input=text, capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise RuntimeError(f"{argv[0]} gave no reply within {timeout} s") from None
+        if done.returncode != 0:
+            raise RuntimeError(f"{argv[0]} exited with status {done.returncode}")
+        return done.stdout
+
+    return reply
+
+
+@dataclass
+class TextGradeReport:
+    """:func:`grade`'s result: ``report`` (the :class:`mancala.GradeReport` of the moves
+    played), and the text player's counters (:class:`TextPlayer`): ``asked``, ``illegal``,
+    ``unreadable``, ``failed``."""
+
+    report: GradeReport
+    asked: int
+    illegal: int
+    unreadable: int
+    failed: int
+
+    def __getattr__(self, name: str) -> Any:
+        # The report's fields (optimal, mean_loss, ...) read through.
+        return getattr(self.__dict__["report"], name)
+
+
+def grade(
+    player: Union[TextPlayer, Callable[[str], str]],
+    positions: Union[str, "os.PathLike[str]", Iterable[Kalah], Iterable[Oware], None] = None,
+    *,
+    retries: int = 0,
+    template: Optional[str] = None,
+    **options: Any,
+) -> TextGradeReport:
+    """Grades a text player (a :class:`TextPlayer`, or a function ``str -> str`` made into
+    one with ``retries`` and ``template``) on ``positions`` with :func:`mancala.grade` (the
+    same ``options``: ``solver``, ``database``, ``time``, ``take``, ...). A position whose
+    replies give no legal move is scored as the worst legal move and listed in the report's
+    ``failures``, as for any player. Raises what :func:`mancala.grade` raises."""
+    tp = player if isinstance(player, TextPlayer) else TextPlayer(player, retries, template)
+    report = _grade(tp, positions, **options)
+    return TextGradeReport(report, tp.asked, tp.illegal, tp.unreadable, tp.failed)

@@ -1,0 +1,206 @@
+"""`mancala.text`: prompts, moves read out of free text, and grading a text player.
+
+The phrasings below were written by hand as a language model or a person might answer; each
+expected move is read off the phrase itself."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import pytest
+
+import mancala
+from mancala import text
+
+# Kalah(6,4) from the start: South may sow any house 1..6.
+START = "standard"
+# Kalah(3,3) with house 1 empty: 0,1,1,7,1,0,0,8 S (South may sow houses 2 and 3).
+EMPTY_HOUSE_1 = "0,1,1,7,1,0,0,8 S"
+
+READ = [
+    ("4", 4),
+    ("house 4", 4),
+    ("I will sow house 4.", 4),
+    ("Move: 4", 4),
+    ("move: 4", 4),
+    ("**4**", 4),
+    ("`4`", 4),
+    ("My move is 4.", 4),
+    ("I choose pit 4", 4),
+    ("I'll play house #4 because it keeps my store safe.", 4),
+    ("Let me sow the fourth house.", 4),
+    ("Answer: house four", 4),
+    ("Final answer: 4", 4),
+    ("After thinking about houses 2, 3 and 5, my final answer is 4", 4),
+    ("House 4 has 4 seeds, so sowing house 4 ends in my store.\nMove: 4", 4),
+    ("I pick 6", 6),
+    ("Sow pit number 1.", 1),
+    ("  6\n", 6),
+    ("I would go with house 2!", 2),
+    ("decision -> 3", 3),
+    ("I select the 5th... no wait. Move: 5", 5),
+    ("play 1", 1),
+]
+
+
+@pytest.mark.parametrize("reply,move", READ)
+def test_a_move_is_read_from_free_text(reply, move):
+    game = mancala.new_game(START)
+    assert text.parse_move(game, reply) == move
+
+
+def test_twenty_phrasings_at_least():
+    assert len(READ) >= 20
+
+
+@pytest.mark.parametrize(
+    "reply,candidates",
+    [
+        ("4 or 5", [4, 5]),
+        ("Either house 2 or house 3 works.", [2, 3]),
+        ("Move: 2\nMove: 3", [2, 3]),
+    ],
+)
+def test_several_moves_are_refused_with_the_reason(reply, candidates):
+    game = mancala.new_game(START)
+    with pytest.raises(text.AmbiguousMoveError) as e:
+        text.parse_move(game, reply)
+    assert e.value.reason == "several"
+    assert e.value.candidates == candidates
+    assert "several moves" in str(e.value)
+
+
+@pytest.mark.parametrize("reply", ["", "I am not sure.", "Let me think about it"])
+def test_no_move_is_refused(reply):
+    with pytest.raises(text.NoMoveError) as e:
+        text.parse_move(mancala.new_game(START), reply)
+    assert e.value.reason == "none" and e.value.reply == reply
+
+
+def test_an_illegal_move_is_refused_with_the_rules_reason():
+    game = mancala.Kalah("kalah(3,3)", EMPTY_HOUSE_1)
+    with pytest.raises(text.IllegalReplyError) as e:
+        text.parse_move(game, "Move: 1")
+    assert e.value.reason == "illegal" and e.value.move == 1
+    assert "empty" in str(e.value)
+    with pytest.raises(text.IllegalReplyError) as e:
+        text.parse_move(game, "house 9")
+    assert e.value.move == 9
+    # Errors are ValueErrors and MancalaErrors, as every bad input of the package.
+    assert isinstance(e.value, ValueError) and isinstance(e.value, mancala.MancalaError)
+
+
+def test_swap_and_other_games():
+    pie = mancala.new_game("kalah(6,4)+pie_rule")
+    pie.play(1)
+    assert "swap" in pie.legal_moves()
+    assert text.parse_move(pie, "I take the swap.") == "swap"
+    assert text.parse_move(pie, "Move: swap") == "swap"
+    oware = mancala.new_game("oware")
+    assert text.parse_move(oware, "I sow house 3") == 3
+    with pytest.raises(text.NoMoveError):
+        text.parse_move(oware, "swap")
+    bao = mancala.new_game("bao-la-kete")
+    assert text.parse_move(bao, "I play f6> to start.") == "F6>"
+    assert text.parse_move(bao, "Move: F7<") == "F7<"
+    with pytest.raises(text.AmbiguousMoveError):
+        text.parse_move(bao, "F6> or F7<")
+    with pytest.raises(text.IllegalReplyError):
+        text.parse_move(bao, "Move: B1>")
+
+
+@pytest.mark.parametrize("rules", ["standard", "kalah(6,4)+pie_rule", "oware", "awari", "bao-la-kete"])
+def test_the_prompt_lists_every_legal_move(rules):
+    game = mancala.new_game(rules)
+    game.play(game.legal_moves()[0])
+    p = text.prompt(game)
+    listed = re.search(r"Your legal moves: (.*)\.", p).group(1).split(", ")
+    assert listed == [str(m) for m in game.legal_moves()]
+    assert str(game) in p
+    assert text.RULES[game.kind] in p
+    assert "North" in p  # the side to move after one move
+
+
+def test_a_template_can_be_replaced():
+    game = mancala.new_game("oware")
+    assert text.prompt(game, "{game}|{side}|{moves}") == "Oware|South|1, 2, 3, 4, 5, 6"
+    with pytest.raises(KeyError):
+        text.prompt(game, "{nope}")
+    over = mancala.Kalah("kalah(1,1)")
+    over.play(1)
+    over.play(1) if not over.is_over() else None
+    while not over.is_over():
+        over.play(over.legal_moves()[0])
+    with pytest.raises(ValueError):
+        text.prompt(over)
+
+
+def last_listed(prompt: str) -> str:
+    """A scripted text player: answers with the last move the prompt lists."""
+    moves = re.search(r"Your legal moves: (.*)\.", prompt).group(1).split(", ")
+    return f"Thinking... I will sow house {moves[-1]}.\nMove: {moves[-1]}"
+
+
+KALAH_SET = ["0,1,1,7,1,0,0,8 S", "1,0,1,7,0,1,0,8 S", "1,0,0,8,0,1,1,7 N"]
+
+
+def test_a_text_grade_equals_the_move_grade_kalah():
+    games = [mancala.Kalah("kalah(3,3)", p) for p in KALAH_SET]
+    moves = mancala.grade(lambda g: g.legal_moves()[-1], games)
+    texts = text.grade(last_listed, [g.copy() for g in games])
+    assert [m.move for m in texts.moves] == [m.move for m in moves.moves]
+    assert (texts.optimal, texts.total_loss, texts.mean_loss) == (
+        moves.optimal,
+        moves.total_loss,
+        moves.mean_loss,
+    )
+    assert (texts.asked, texts.illegal, texts.unreadable, texts.failed) == (3, 0, 0, 0)
+
+
+def test_a_text_grade_equals_the_move_grade_awari():
+    db = mancala.AwariDb.build(6, threads=1)
+    ps = mancala.generate_positions("awari", 8, seed=7, min_seeds=2, max_seeds=6)
+    moves = mancala.grade(lambda g: g.legal_moves()[-1], ps, database=db)
+    texts = text.grade(last_listed, ps, database=db)
+    assert [m.move for m in texts.moves] == [m.move for m in moves.moves]
+    assert (texts.optimal, texts.total_loss) == (moves.optimal, moves.total_loss)
+
+
+def test_retries_and_counts():
+    replies = iter(["hmm", "Move: 1", "Move: 3"])
+    player = text.TextPlayer(lambda p: next(replies), retries=2)
+    game = mancala.Kalah("kalah(3,3)", EMPTY_HOUSE_1)
+    assert player(game) == 3
+    assert (player.asked, player.unreadable, player.illegal, player.failed) == (3, 1, 1, 0)
+    stubborn = text.TextPlayer(lambda p: "no idea", retries=1)
+    with pytest.raises(text.NoMoveError):
+        stubborn(game)
+    assert (stubborn.asked, stubborn.unreadable, stubborn.failed) == (2, 2, 1)
+    # A retry's prompt says what was wrong.
+    seen = []
+    text.TextPlayer(lambda p: seen.append(p) or ("x" if len(seen) == 1 else "2"), retries=1)(game)
+    assert "could not be played: the reply names no move" in seen[1]
+    # In a grade, a position with no readable move is a failure scored as the worst move.
+    r = text.grade(lambda p: "pass", [mancala.Kalah("kalah(3,3)", p) for p in KALAH_SET])
+    assert (r.failed, r.unreadable, len(r.failures)) == (3, 3, 3)
+    with pytest.raises(ValueError):
+        text.TextPlayer(lambda p: "1", retries=-1)
+    with pytest.raises(ValueError):
+        text.TextPlayer(lambda p: "1", retries=True)
+
+
+def test_a_program_as_text_player(tmp_path):
+    script = tmp_path / "player.py"
+    script.write_text(
+        "import re, sys\n"
+        "moves = re.search(r'Your legal moves: (.*)\\.', sys.stdin.read()).group(1).split(', ')\n"
+        "print('Move:', moves[-1])\n"
+    )
+    player = text.TextPlayer(text.program([sys.executable, str(script)]))
+    assert player(mancala.new_game("oware")) == 6
+    failing = text.program([sys.executable, "-c", "import sys; sys.exit(3)"])
+    with pytest.raises(RuntimeError, match="status 3"):
+        failing("prompt")
+    with pytest.raises(TypeError):
+        text.program("python3 player.py")
