@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use mancala_core::oware::OwarePosition;
-use mancala_solver::awari::{entries_to, AwariBoard, AwariDb as Db, AwariError};
-use mancala_solver::engine::oware::awari_values_carry_over;
+use mancala_solver::awari::{check_rules, entries_to, AwariDb as Db, AwariError};
+use mancala_solver::exact_values::ExactValues;
 use pyo3::prelude::*;
 
 use crate::errors::{from_error, Kind};
@@ -26,38 +26,12 @@ pub struct AwariDb {
     pub(crate) inner: Arc<Db>,
 }
 
-/// Why the values of an Awari database do not carry over to `rules` (which
-/// `awari_values_carry_over` refused), for messages: the board's size, or the rules.
-pub(crate) fn why_not_awari(rules: &mancala_core::oware::OwareRules) -> String {
-    if rules.houses() != 6 {
-        format!(
-            "its board has {} houses a side, the databases' boards 6",
-            rules.houses()
-        )
-    } else {
-        "its grand slam, majority, cycle or move-limit rule gives other values".to_string()
-    }
-}
-
-/// The board of `p` mover first, or a `DatabaseError` for a rule set the values do not carry
-/// over to; `None` when the game is over or has more seeds than `db` holds.
-fn board_of(py: Python<'_>, db: &Db, p: &OwarePosition) -> PyResult<Option<AwariBoard>> {
-    if !awari_values_carry_over(&p.rules()) {
-        return Err(from_error(
-            py,
-            Kind::Database,
-            format!(
-                "an Awari database holds positions of the rule set awari, not of {} ({})",
-                p.rules(),
-                why_not_awari(&p.rules())
-            ),
-        ));
-    }
-    if p.side_to_move().is_none() || p.seeds_in_houses() > db.max_seeds() {
-        return Ok(None);
-    }
-    let bits = p.mover_relative();
-    Ok(AwariBoard::new(std::array::from_fn(|i| (bits >> (8 * i)) as u8)).ok())
+/// The position of `p` when `db` holds the values of its rules, `None` when it does not
+/// hold the position (the game is over, or more seeds in the houses than N); a
+/// `DatabaseError` with the library's refusal (the rules that differ) for another rule set.
+fn held<'a>(py: Python<'_>, db: &Db, p: &'a OwarePosition) -> PyResult<Option<&'a OwarePosition>> {
+    check_rules(&p.rules()).map_err(|m| from_error(py, Kind::Database, m))?;
+    Ok((!p.is_over() && p.seeds_in_houses() <= db.max_seeds()).then_some(p))
 }
 
 #[pymethods]
@@ -101,7 +75,7 @@ impl AwariDb {
     fn open(py: Python<'_>, path: PathBuf) -> PyResult<AwariDb> {
         let db = py
             .detach(|| Db::open(&path))
-            .map_err(|e| from_error(py, Kind::Database, e.in_file(&path)))?;
+            .map_err(|e| from_error(py, Kind::Database, e.about(&path)))?;
         Ok(AwariDb {
             inner: Arc::new(db),
         })
@@ -129,45 +103,6 @@ impl AwariDb {
         entries_to(self.inner.max_seeds())
     }
 
-    /// How the values are held in memory and written by `save`: `"byte"` (one byte a board,
-    /// what `build` gives) or `"packed"` (the value's index among −n..=n of its level n, 6
-    /// bits a board for N = 16..31; docs/awari.md). A database opened from a packed file
-    /// stays packed.
-    #[getter]
-    fn encoding(&self) -> &'static str {
-        self.inner.encoding().name()
-    }
-
-    /// Bits a board takes: 8 for `"byte"`; for `"packed"` ⌈log2(2N + 1)⌉ (5 for N = 8..15,
-    /// 6 for N = 16..31, 7 above).
-    #[getter]
-    fn bits_per_entry(&self) -> u32 {
-        self.inner.bits_per_entry()
-    }
-
-    /// Memory its values take, bytes: `boards` for `"byte"`; for `"packed"` the bit stream,
-    /// ⌈boards · bits_per_entry / 8⌉ bytes, plus 8 bytes of padding.
-    #[getter]
-    fn memory_bytes(&self) -> usize {
-        self.inner.bytes()
-    }
-
-    /// The same database in the encoding `encoding` (`"byte"` or `"packed"`): a new
-    /// `AwariDb` with every value the same (a copy when it is already in that encoding),
-    /// which `save` writes in that encoding. Both are in memory at once while converting;
-    /// the GIL is released meanwhile. Raises `ValueError` for another encoding name,
-    /// `DatabaseError` when the new values do not fit in memory.
-    fn convert(&self, py: Python<'_>, encoding: &str) -> PyResult<AwariDb> {
-        let encoding = crate::solver::encoding(encoding, "encoding")?;
-        let db = Arc::clone(&self.inner);
-        let converted = py
-            .detach(move || db.convert(encoding))
-            .map_err(|e| from_error(py, Kind::Database, e))?;
-        Ok(AwariDb {
-            inner: Arc::new(converted),
-        })
-    }
-
     /// The exact value of the current position of `game` (an `Oware` game of the rule set
     /// `awari`) for the player to move, in seeds: the mover's future captures minus the
     /// opponent's, the final allotment included (the final margin is the captured difference
@@ -175,11 +110,11 @@ impl AwariDb {
     /// game's history is not looked at. Raises `DatabaseError` for another rule set.
     fn value(&self, py: Python<'_>, game: PyRef<'_, Oware>) -> PyResult<Option<i32>> {
         let p = record_of::<OwarePosition>(&game)?.position();
-        match board_of(py, &self.inner, p)? {
+        match held(py, &self.inner, p)? {
             None => Ok(None),
-            Some(b) => self
+            Some(p) => self
                 .inner
-                .value(&b)
+                .value_of(p)
                 .map(Some)
                 .map_err(|e| from_error(py, Kind::Database, e)),
         }
@@ -194,12 +129,12 @@ impl AwariDb {
         game: PyRef<'_, Oware>,
     ) -> PyResult<Option<std::collections::BTreeMap<u8, i32>>> {
         let p = record_of::<OwarePosition>(&game)?.position();
-        match board_of(py, &self.inner, p)? {
+        match held(py, &self.inner, p)? {
             None => Ok(None),
-            Some(b) => self
+            Some(p) => self
                 .inner
-                .move_values(&b)
-                .map(|v| Some(v.into_iter().map(|(m, v)| (m.house, v)).collect()))
+                .move_values_of(p)
+                .map(|v| Some(v.into_iter().map(|(m, v)| (m.0, v)).collect()))
                 .map_err(|e| from_error(py, Kind::Database, e)),
         }
     }
@@ -208,3 +143,12 @@ impl AwariDb {
         format!("AwariDb(max_seeds={})", self.inner.max_seeds())
     }
 }
+
+crate::solver::storage_methods!(
+    AwariDb,
+    |py, e| from_error(py, Kind::Database, e),
+    encoding: "How the values are held in memory and written by `save`: `\"byte\"` (one byte a board,\nwhat `build` gives) or `\"packed\"` (the value's index among −n..=n of its level n, 6\nbits a board for N = 16..31; docs/awari.md). A database opened from a packed file\nstays packed.",
+    bits_per_entry: "Bits a board takes: 8 for `\"byte\"`; for `\"packed\"` ⌈log2(2N + 1)⌉ (5 for N = 8..15,\n6 for N = 16..31, 7 above).",
+    memory_bytes: "Memory its values take, bytes: `boards` for `\"byte\"`; for `\"packed\"` the bit stream,\n⌈boards · bits_per_entry / 8⌉ bytes, plus 8 bytes of padding.",
+    convert: "The same database in the encoding `encoding` (`\"byte\"` or `\"packed\"`): a new\n`AwariDb` with every value the same (a copy when it is already in that encoding),\nwhich `save` writes in that encoding. Both are in memory at once while converting;\nthe GIL is released meanwhile. Raises `ValueError` for another encoding name,\n`DatabaseError` when the new values do not fit in memory.",
+);

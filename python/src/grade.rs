@@ -25,11 +25,12 @@ use mancala_bench::grade as grader;
 use mancala_bench::grade::{
     Answer, Budget, EnginePlayer, ExternalPlayer, FnPlayer, GradeReport, MoveGrade, Player, Valued,
 };
-use mancala_core::kalah::{KalahMove, KalahPosition};
+use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
 use mancala_core::oware::OwarePosition;
 use mancala_core::Game;
 use mancala_solver::awari::AwariDb as Db;
 use mancala_solver::engine::{Evaluate, Level};
+use mancala_solver::exact_values::{ExactError, ExactValues, RulesMismatch};
 use std::sync::Arc;
 
 use crate::game::PyGame;
@@ -44,15 +45,23 @@ use crate::kalah::Kalah;
 /// kept in `interrupt` and the solve stops (the position is then not exact, and every later
 /// one is refused at once).
 struct Watched<'a> {
-    solver: &'a mut mancala_solver::Solver,
+    solver: std::cell::RefCell<&'a mut mancala_solver::Solver>,
     interrupt: &'a Mutex<Option<PyErr>>,
 }
 
-impl grader::MoveValues<KalahPosition> for Watched<'_> {
-    fn move_values(
-        &mut self,
+impl ExactValues<KalahPosition> for Watched<'_> {
+    fn check_rules(&self, rules: &KalahRules) -> Result<(), RulesMismatch> {
+        self.solver.borrow().check_rules(rules)
+    }
+
+    fn value_of(&self, position: &KalahPosition) -> Result<i32, ExactError> {
+        self.solver.borrow().value_of(position)
+    }
+
+    fn move_values_of(
+        &self,
         position: &KalahPosition,
-    ) -> Result<Valued<KalahPosition>, grader::GradeError> {
+    ) -> Result<Vec<(KalahMove, i32)>, ExactError> {
         let stopped = || {
             self.interrupt
                 .lock()
@@ -60,10 +69,7 @@ impl grader::MoveValues<KalahPosition> for Watched<'_> {
                 .is_some()
         };
         if stopped() {
-            return Err(grader::GradeError::NotExact(position.to_string()));
-        }
-        if position.is_over() {
-            return Err(grader::GradeError::Finished(position.to_string()));
+            return Err(ExactError::NotExact);
         }
         let interrupt = self.interrupt;
         let mut tick = |_: &_| match pending_signal() {
@@ -73,28 +79,17 @@ impl grader::MoveValues<KalahPosition> for Watched<'_> {
             }
             None => ControlFlow::Continue(()),
         };
-        let a = self
-            .solver
-            .analyse(
-                position,
-                mancala_solver::SolveOptions::new().progress(
-                    mancala_solver::progress::MIN_INTERVAL.max(crate::interrupt::TICK),
-                    &mut tick,
-                ),
-            )
-            .map_err(|source| grader::GradeError::Solve {
-                position: position.to_string(),
-                source,
-            })?;
+        let a = self.solver.borrow_mut().analyse(
+            position,
+            mancala_solver::SolveOptions::new().progress(
+                mancala_solver::progress::MIN_INTERVAL.max(crate::interrupt::TICK),
+                &mut tick,
+            ),
+        )?;
         if a.moves.iter().any(|m| !m.exact) {
-            return Err(grader::GradeError::NotExact(position.to_string()));
+            return Err(ExactError::NotExact);
         }
-        Ok(Valued {
-            position: *position,
-            seeds: position.seeds_in_houses(),
-            stores: position.store_difference(),
-            moves: a.moves.iter().map(|m| (m.mv, m.value)).collect(),
-        })
+        Ok(a.moves.iter().map(|m| (m.mv, m.value)).collect())
     }
 }
 
@@ -521,18 +516,14 @@ pub fn grade<'py>(
             if ps.is_empty() {
                 return Err(PyValueError::new_err("no position to grade"));
             }
-            if let Some(p) = ps
+            if let Some(m) = ps
                 .iter()
-                .find(|p| !mancala_solver::engine::oware::awari_values_carry_over(&p.rules()))
+                .find_map(|p| mancala_solver::awari::check_rules(&p.rules()).err())
             {
                 return Err(from_error(
                     py,
                     Kind::Database,
-                    format!(
-                        "grade values Oware positions of the rule set awari only (with an Awari database), not of {} ({})",
-                        p.rules(),
-                        crate::awari::why_not_awari(&p.rules())
-                    ),
+                    format!("grade values Oware positions with an Awari database: {m}"),
                 ));
             }
             let db: Arc<Db> = match &database {
@@ -559,8 +550,7 @@ pub fn grade<'py>(
             let outcome = py.detach(|| {
                 let mut p = make_player::<OwarePosition>(who, &interrupt, call_game, &rules)
                     .map_err(Failed::Player)?;
-                let mut values = Arc::clone(&db);
-                let valued = grader::value_set(&ps, &mut values, |_| {})?;
+                let valued = grader::value_set(&ps, &*db, |_| {})?;
                 Ok::<_, Failed>(run_grade(p.as_mut(), &valued, &budget, &interrupt))
             });
             if let Some(e) = interrupt.lock().unwrap_or_else(|e| e.into_inner()).take() {
@@ -595,8 +585,8 @@ pub fn grade<'py>(
         let mut s = solver_lock.lock().unwrap_or_else(|e| e.into_inner());
         let valued: Vec<Valued<KalahPosition>> = grader::value_set(
             &ps,
-            &mut Watched {
-                solver: &mut s,
+            &Watched {
+                solver: std::cell::RefCell::new(&mut s),
                 interrupt: &interrupt,
             },
             |_| {},

@@ -17,8 +17,8 @@ use mancala_core::kalah::KalahRules;
 use mancala_solver::egdb::Encoding;
 use mancala_solver::progress::MIN_INTERVAL;
 use mancala_solver::{
-    available_memory_bytes, BuildOptions, BuildProgress, Cache, CacheEvent, EgdbError, SolveError,
-    SolveOptions,
+    available_memory_bytes, BuildOptions, BuildProgress, Cache, CacheEvent, Database, EgdbError,
+    SolveError, SolveOptions,
 };
 
 use crate::errors::{error, from_error, Kind};
@@ -348,7 +348,7 @@ impl Egdb {
     fn open(py: Python<'_>, path: PathBuf) -> PyResult<Egdb> {
         let db = py
             .detach(|| mancala_solver::Egdb::open(&path))
-            .map_err(|e| from_error(py, Kind::Database, e.in_file(&path)))?;
+            .map_err(|e| from_error(py, Kind::Database, e.about(&path)))?;
         Ok(Egdb {
             inner: Arc::new(db),
         })
@@ -410,15 +410,14 @@ impl Egdb {
             })?;
         let k = match max_seeds {
             Some(k) => k.get("max_seeds", 0, i128::from(u32::MAX), "")?,
-            None => {
-                Cache::default_max_seeds(&rules, available_memory_bytes()).ok_or_else(|| {
+            None => mancala_solver::Egdb::default_max_seeds(&rules, available_memory_bytes())
+                .ok_or_else(|| {
                     error(
                         py,
                         Kind::Database,
                         format!("not even K = 1 fits in memory for {rules}"),
                     )
-                })?
-            }
+                })?,
         };
         let cache = Cache::new(folder);
         let mut callback_error: Option<PyErr> = None;
@@ -427,13 +426,19 @@ impl Egdb {
             let progress = progress.as_ref();
             watched(py, move |tick| {
                 let mut reporter = Reporter::new(progress, interval, callback_error);
-                cache.get_or_build(&rules, k, threads, TICK, &mut |event| {
-                    tick()?;
-                    match event {
-                        CacheEvent::Progress(p) => reporter.report(p),
-                        _ => ControlFlow::Continue(()),
-                    }
-                })
+                cache.read_or_build::<mancala_solver::Egdb>(
+                    &rules,
+                    k,
+                    threads,
+                    TICK,
+                    &mut |event| {
+                        tick()?;
+                        match event {
+                            CacheEvent::Progress(p) => reporter.report(p),
+                            _ => ControlFlow::Continue(()),
+                        }
+                    },
+                )
             })?
         };
         if let Some(e) = callback_error {
@@ -498,45 +503,6 @@ impl Egdb {
         self.inner.len()
     }
 
-    /// How the entries are stored in memory and in its file: `"byte"` (one byte an entry,
-    /// the value + 128: the fastest lookups) or `"packed"` (the value's index among those
-    /// its seed count allows, 5 bits an entry for K = 15..30; docs/egdb.md).
-    #[getter]
-    fn encoding(&self) -> &'static str {
-        self.inner.encoding().name()
-    }
-
-    /// Bits an entry takes: 8 for `"byte"`; for `"packed"` ⌈log2(K + 2)⌉ (4 for K ≤ 14, 5
-    /// for K ≤ 30), one more under `discard_remaining`.
-    #[getter]
-    fn bits_per_entry(&self) -> u32 {
-        self.inner.bits_per_entry()
-    }
-
-    /// Memory its entries take, bytes: `entries` for `"byte"`; for `"packed"` the bit stream,
-    /// ⌈entries · bits_per_entry / 8⌉ bytes, plus 8 bytes of padding. (The same figure as
-    /// `mancala egdb info`'s "in memory".)
-    #[getter]
-    fn memory_bytes(&self) -> usize {
-        self.inner.bytes()
-    }
-
-    /// The same database in the entry encoding `encoding` (`"byte"` or `"packed"`): a new
-    /// `Egdb` with every value the same (a copy when it is already in that encoding). Both
-    /// encodings are in memory at once while converting; the GIL is released meanwhile.
-    /// Raises `ValueError` for another encoding name, `DatabaseError` when the new entries
-    /// do not fit in memory.
-    fn convert(&self, py: Python<'_>, encoding: &str) -> PyResult<Egdb> {
-        let encoding = self::encoding(encoding, "encoding")?;
-        let db = Arc::clone(&self.inner);
-        let converted = py
-            .detach(move || db.convert(encoding))
-            .map_err(|e| egdb_error(py, e))?;
-        Ok(Egdb {
-            inner: Arc::new(converted),
-        })
-    }
-
     /// Whether it gives the values of positions played under `rules` (a rule-set text): same
     /// m and value-relevant options. Raises `RulesError` for a malformed rule set.
     fn serves(&self, py: Python<'_>, rules: &str) -> PyResult<bool> {
@@ -554,6 +520,64 @@ impl Egdb {
         format!("<mancala.Egdb {}>", self.inner.description())
     }
 }
+
+/// The storage methods of a database class (`Egdb`, `AwariDb`): `encoding`, `bits_per_entry`,
+/// `memory_bytes` and `convert`, written once (the library's `Database` trait answers them
+/// for every game's database), each with its class's docstring; `$error` turns the
+/// library's error into the Python exception.
+macro_rules! storage_methods {
+    (
+        $class:ident,
+        $error:expr,
+        encoding: $encoding:literal,
+        bits_per_entry: $bits:literal,
+        memory_bytes: $memory:literal,
+        convert: $convert:literal $(,)?
+    ) => {
+        #[pymethods]
+        impl $class {
+            #[doc = $encoding]
+            #[getter]
+            fn encoding(&self) -> &'static str {
+                mancala_solver::egdb::Database::encoding(&*self.inner).name()
+            }
+
+            #[doc = $bits]
+            #[getter]
+            fn bits_per_entry(&self) -> u32 {
+                mancala_solver::egdb::Database::bits_per_entry(&*self.inner)
+            }
+
+            #[doc = $memory]
+            #[getter]
+            fn memory_bytes(&self) -> usize {
+                mancala_solver::egdb::Database::bytes(&*self.inner)
+            }
+
+            #[doc = $convert]
+            fn convert(&self, py: Python<'_>, encoding: &str) -> PyResult<$class> {
+                let encoding = $crate::solver::encoding(encoding, "encoding")?;
+                let db = std::sync::Arc::clone(&self.inner);
+                let converted = py
+                    .detach(move || mancala_solver::egdb::Database::convert(&*db, encoding))
+                    .map_err(|e| ($error)(py, e))?;
+                Ok($class {
+                    inner: std::sync::Arc::new(converted),
+                })
+            }
+        }
+    };
+}
+pub(crate) use storage_methods;
+
+storage_methods!(
+    Egdb,
+    egdb_error,
+    encoding: "How the entries are stored in memory and in its file: `\"byte\"` (one byte an entry,\nthe value + 128: the fastest lookups) or `\"packed\"` (the value's index among those\nits seed count allows, 5 bits an entry for K = 15..30; docs/egdb.md).",
+    bits_per_entry: "Bits an entry takes: 8 for `\"byte\"`; for `\"packed\"` ⌈log2(K + 2)⌉ (4 for K ≤ 14, 5\nfor K ≤ 30), one more under `discard_remaining`.",
+    memory_bytes: "Memory its entries take, bytes: `entries` for `\"byte\"`; for `\"packed\"` the bit stream,\n⌈entries · bits_per_entry / 8⌉ bytes, plus 8 bytes of padding. (The same figure as\n`mancala egdb info`'s \"in memory\".)",
+    convert: "The same database in the entry encoding `encoding` (`\"byte\"` or `\"packed\"`): a new\n`Egdb` with every value the same (a copy when it is already in that encoding). Both\nencodings are in memory at once while converting; the GIL is released meanwhile.\nRaises `ValueError` for another encoding name, `DatabaseError` when the new entries\ndo not fit in memory.",
+);
 
 /// Hands build progress to a Python callback at most once an interval; the callback's
 /// exception is kept and stops the build.

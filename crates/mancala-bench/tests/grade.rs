@@ -26,8 +26,8 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use mancala_bench::grade::{
-    grade, play_games, value_set, Answer, Budget, EnginePlayer, ExternalPlayer, FnPlayer,
-    MoveValues, Valued, Verdict,
+    grade, play_games, value_set, Answer, Budget, EnginePlayer, ExternalPlayer, FnPlayer, Valued,
+    Verdict,
 };
 use mancala_bench::{generate_midgame, parse_positions, GenerateParams};
 use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
@@ -55,7 +55,7 @@ fn positions() -> Vec<KalahPosition> {
 }
 
 fn valued() -> Vec<Valued<KalahPosition>> {
-    value_set(&positions(), &mut Solver::new().threads(1), |_| {}).unwrap()
+    value_set(&positions(), &Solver::new().threads(1), |_| {}).unwrap()
 }
 
 fn h(n: u8) -> KalahMove {
@@ -241,11 +241,11 @@ fn whole_games_against_the_solver() {
     // From P4 the first-legal player plays 2 (loss 4); North's reply N1 and South's last
     // move S3 are forced: South ends 1 seed to 2, −1 = value 3 − 4 given away.
     let mut p = FnPlayer::new("first legal", first_legal);
-    let mut solver = Solver::new().threads(1);
+    let solver = Solver::new().threads(1);
     let games = play_games(
         &mut p,
         &[pos("0,1,1,7,1,0,0,8 S")],
-        &mut solver,
+        &solver,
         &budget(),
         |_, _| {},
     )
@@ -275,7 +275,7 @@ fn generated_sets_are_valued_as_the_reference_minimax() {
     let (_, ps) = parse_positions(&text).unwrap();
     let mut brute = Brute::new();
     for p in ps {
-        let v = solver.move_values(&p.position).unwrap();
+        let v = mancala_bench::grade::valued(&solver, &p.position).unwrap();
         assert_eq!(v.moves, brute.move_values(&p.position), "{}", p.position);
         assert_eq!(v.best(), p.value);
     }
@@ -384,12 +384,16 @@ fn a_pie_rule_swap_counts_the_stores_from_the_player_side() {
     // the opening's value (nothing given away).
     let rules: KalahRules = "kalah(3,3)+pie_rule".parse().unwrap();
     let opening = KalahPosition::parse(rules, "3,0,4,1,4,3,3,0 N swap").unwrap();
-    let mut solver = Solver::new().threads(1);
-    let mut inner = Solver::new().threads(1);
+    let solver = Solver::new().threads(1);
+    let inner = Solver::new().threads(1);
     let mut p = FnPlayer::new("best", move |p: &KalahPosition, _: &Budget| {
-        Answer::Move(inner.move_values(p).unwrap().best_moves()[0])
+        Answer::Move(
+            mancala_bench::grade::valued(&inner, p)
+                .unwrap()
+                .best_moves()[0],
+        )
     });
-    let games = play_games(&mut p, &[opening], &mut solver, &budget(), |_, _| {}).unwrap();
+    let games = play_games(&mut p, &[opening], &solver, &budget(), |_, _| {}).unwrap();
     let g = &games[0];
     assert_eq!(g.given_away(), 0);
     assert!(g.line.contains(&KalahMove::Swap), "{:?}", g.line);
@@ -404,7 +408,7 @@ fn a_pie_rule_swap_counts_the_stores_from_the_player_side() {
 fn awari_sets_are_graded_from_the_database() {
     use mancala_core::oware::{OwareMove, OwarePosition, OwareRules};
     use mancala_solver::awari::AwariDb;
-    let mut db = AwariDb::build(10, 1).unwrap();
+    let db = AwariDb::build(10, 1).unwrap();
     let positions = mancala_bench::generate_oware(OwareRules::AWARI, 7, 40, 1, 10, &mut || {
         ControlFlow::Continue(())
     })
@@ -413,7 +417,7 @@ fn awari_sets_are_graded_from_the_database() {
     assert!(positions
         .iter()
         .all(|p| p.seeds_in_houses() <= 10 && !p.is_over()));
-    let set: Vec<Valued<OwarePosition>> = value_set(&positions, &mut db, |_| {}).unwrap();
+    let set: Vec<Valued<OwarePosition>> = value_set(&positions, &db, |_| {}).unwrap();
     let oracle = AwariDb::build(10, 1).unwrap();
     let mut best = FnPlayer::new("best", |p: &OwarePosition, _: &Budget| {
         let mut own = oracle.clone_values_of(p);
@@ -443,8 +447,8 @@ fn awari_sets_are_graded_from_the_database() {
     }
     let oware = OwarePosition::parse(OwareRules::OWARE, "0,0,0,0,0,1,23,1,0,0,0,0,0,23 S").unwrap();
     assert!(matches!(
-        MoveValues::move_values(&mut db, &oware),
-        Err(mancala_bench::grade::GradeError::OtherRules { .. })
+        mancala_bench::grade::valued(&db, &oware),
+        Err(mancala_bench::grade::GradeError::Exact { .. })
     ));
 }
 
@@ -461,7 +465,7 @@ impl ValuesOf for mancala_solver::awari::AwariDb {
             (bits >> (8 * i)) as u8
         }))
         .unwrap();
-        mancala_solver::awari::AwariDb::move_values(self, &board)
+        mancala_solver::awari::AwariDb::board_move_values(self, &board)
             .unwrap()
             .into_iter()
             .map(|(m, v)| (m.house, v))

@@ -121,18 +121,13 @@ impl GameCommand for Search<'_> {
         // a quarter of the budget, out of the search's time (a budget is kept), and goes
         // without it after that. A missing cached database is never built here.
         let started = Instant::now();
-        let db = crate::database::read_within(
-            rules,
+        let db = crate::database::read_within::<G::Database>(
+            p.rules(),
             args.egdb.clone(),
             args.no_cache,
             limits.time.map(|budget| budget / 4),
         )?
         .map(|(db, _)| db);
-        let awari = crate::database::read_awari_within(
-            rules,
-            args.no_cache || args.egdb.is_some(),
-            limits.time.map(|budget| budget / 4),
-        );
         if let Some(t) = limits.time {
             limits.time = Some(
                 t.saturating_sub(started.elapsed())
@@ -141,7 +136,6 @@ impl GameCommand for Search<'_> {
         }
         let mut engine = Engine::with_tt_bytes(args.tt_mb << 20);
         engine.set_database(db);
-        engine.set_awari_database(awari);
         let mut player: LevelPlayer<G> = LevelPlayer::with_engine(engine, level, args.seed);
         let budget = args.time_ms.unwrap_or(0);
         let spinner = (budget >= 1000)

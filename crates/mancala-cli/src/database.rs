@@ -1,5 +1,7 @@
-//! The endgame database a command uses: the one `--egdb` names, or by default one built once
-//! and kept in the user's cache folder (`mancala_solver::Cache`), or none (`--no-cache`).
+//! The database a command uses, for every game that has one (Kalah's endgame databases, the
+//! Awari databases): the one `--egdb` names, or by default the cache's, or none
+//! (`--no-cache`). The choice itself is the library's policy
+//! (`mancala_solver::egdb::choose`); this module words what it reports and refuses.
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -7,7 +9,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use mancala_core::kalah::KalahRules;
-use mancala_solver::{available_memory_bytes, Cache, CacheEvent, Egdb, EgdbError, Found};
+use mancala_solver::egdb::{
+    choose, Bound, Build, ChooseError, ChooseEvent, Chosen, Database, Want,
+};
+use mancala_solver::{Cache, CacheEvent, Egdb, EgdbError, Found, Source};
 
 /// The environment variable naming the cache folder (instead of the user's cache folder).
 pub const CACHE_DIR_ENV: &str = "MANCALA_CACHE_DIR";
@@ -18,19 +23,41 @@ pub const NO_CACHE_ENV: &str = "MANCALA_NO_CACHE";
 /// Where a command's database comes from.
 #[derive(Clone, Copy, Debug)]
 pub struct Choice<'a> {
-    /// `--egdb`: a file or a folder searched by headers ([`Egdb::find_in`]).
+    /// `--egdb`: a file or a folder searched by headers.
     pub egdb: Option<&'a Path>,
-    /// `--no-cache`: no database unless `--egdb`.
+    /// `--no-cache`: no cached database.
     pub no_cache: bool,
-    /// Build threads for a cache build (0 = every core).
+    /// `--max-seeds` (the Awari databases' N); `None`: the file's or the cache's.
+    pub max_seeds: Option<u32>,
+    /// The positions to value have at most this many seeds in the houses (0: the database
+    /// need not hold them).
+    pub seeds: u32,
+    /// Whether a missing database may be built, and where.
+    pub build: Build,
+    /// Build threads (0 = every core).
     pub threads: usize,
     /// `--verbose`: name the file used and every file passed over.
     pub verbose: bool,
-    /// Whether a cached database that is missing or damaged may be built now. Commands with
-    /// a time budget a move (`bestmove`, `play --engine`) say no: a build takes seconds to
-    /// minutes, so they use the cached database when it is there and search without one
-    /// otherwise, saying how to build it.
-    pub build: bool,
+    /// The start of the refusal of too many seeds: "the position has", "the set has a
+    /// position with".
+    pub what: &'a str,
+}
+
+impl<'a> Choice<'a> {
+    /// A choice for the Kalah solver and engine: `--egdb` or the cache (no bound on the
+    /// seeds: the solver searches above the database's K).
+    pub fn kalah(egdb: Option<&'a Path>, no_cache: bool, threads: usize, build: Build) -> Self {
+        Choice {
+            egdb,
+            no_cache,
+            max_seeds: None,
+            seeds: 0,
+            build,
+            threads,
+            verbose: false,
+            what: "the position has",
+        }
+    }
 }
 
 /// Names on standard error every file passed over, with its reason (`--verbose`).
@@ -40,16 +67,14 @@ fn report_skipped(skipped: &[(PathBuf, String)]) {
     }
 }
 
-/// [`Egdb::find_in`] for `--egdb`: the database in `path` (or the file `path`) serving
-/// `rules` with the largest K, by what the file headers say, with a spinner on a terminal
-/// while it is read. When `verbose`, every file passed over is named with its reason on
-/// standard error, and the file used. The error is the library's, for [`lookup_error`].
+/// `Egdb::find_in` for `--egdb` of the Kalah commands that look a database up for several
+/// rule sets (`bench`): the database in `path` (or the file `path`) serving `rules` with the
+/// largest K, by what the file headers say, with a spinner on a terminal while it is read.
+/// When `verbose`, every file passed over is named with its reason on standard error, and
+/// the file used. The error is the library's, for [`lookup_error`].
 pub(crate) fn lookup(path: &Path, rules: &KalahRules, verbose: bool) -> Result<Found, EgdbError> {
     // Reading and checking a large database takes seconds (2.5 GiB: 1.4–2.5 s).
-    let spinner = crate::progress::spinner(format!(
-        "reading the endgame database for {rules} from {}",
-        path.display()
-    ));
+    let spinner = reading(path, rules);
     let found = Egdb::find_in(path, rules);
     if let Some(b) = spinner {
         b.finish_and_clear();
@@ -71,6 +96,14 @@ pub(crate) fn lookup(path: &Path, rules: &KalahRules, verbose: bool) -> Result<F
     found
 }
 
+/// A spinner on a terminal while a database for `rules` is read from `path`.
+fn reading(path: &Path, rules: &impl std::fmt::Display) -> Option<indicatif::ProgressBar> {
+    crate::progress::spinner(format!(
+        "reading the database for {rules} from {}",
+        path.display()
+    ))
+}
+
 /// The one-line message of an error of [`lookup`] on `path`: for a folder without a
 /// database for the rules, what was searched, how to build one and every file passed over
 /// with its reason; else the error, naming its file once.
@@ -90,23 +123,12 @@ pub(crate) fn lookup_error(path: &Path, e: &EgdbError) -> String {
             }
             msg
         }
-        e => e.in_file(path),
+        e => e.about(path).to_string(),
     }
 }
 
-/// [`lookup`], with the error as its message ([`lookup_error`]): the database and its file.
-pub(crate) fn find_database(
-    path: &Path,
-    rules: &KalahRules,
-    verbose: bool,
-) -> Result<(Egdb, PathBuf), String> {
-    lookup(path, rules, verbose)
-        .map(|found| (found.database, found.path))
-        .map_err(|e| lookup_error(path, &e))
-}
-
 /// Whether [`NO_CACHE_ENV`] turns the cache off.
-fn cache_off_by_environment() -> bool {
+pub(crate) fn cache_off_by_environment() -> bool {
     std::env::var_os(NO_CACHE_ENV).is_some_and(|v| !v.is_empty() && v != "0")
 }
 
@@ -119,204 +141,436 @@ pub fn cache_dir() -> Option<PathBuf> {
     }
 }
 
-/// How the commands name a database built for this run that the cache could not save (it has
-/// no file).
-pub(crate) const NOT_KEPT: &str = "built in memory for this run (not kept)";
-
-/// The database for a command on games of `rules`, with its file: `--egdb` when given (its
-/// errors are the command's), else none under `--no-cache` or [`NO_CACHE_ENV`], else the
-/// cached one, built and saved first when missing or damaged (saying so on standard error,
-/// with a bar on a terminal). A cache that cannot be used (a folder that cannot be created or
-/// written, no memory for the entries) is a one-line warning and no database, never an
-/// error.
-///
-/// The database comes with where it is from, as the commands name it: its file, or
-/// [`NOT_KEPT`] for one built for this run that the cache could not save.
-///
-/// # Errors
-/// Only those of `--egdb` ([`find_database`]), prefixed `--egdb: `.
-pub(crate) fn choose(
-    rules: &KalahRules,
-    choice: Choice<'_>,
-) -> Result<Option<(Arc<Egdb>, String)>, String> {
-    choose_kalah(rules, choice)
+/// The cache folder a command without `--egdb` may use.
+enum CacheFolder {
+    /// Off: `--no-cache` or [`NO_CACHE_ENV`].
+    Off,
+    /// No folder is known (no home folder).
+    Unknown,
+    /// A file stands where the folder (or one above it) should be: why, in words.
+    InTheWay(String),
+    /// The folder.
+    Use(Cache),
 }
 
-/// The engine's database for a game of any kind: [`choose`] for a Kalah rule set; none for
-/// the other games, where `--egdb` is refused (they have no Kalah endgame database).
-///
-/// # Errors
-/// Those of [`choose`], and `--egdb: …` for a game without databases.
-pub(crate) fn choose_for(
-    rules: mancala_core::Rules,
-    choice: Choice<'_>,
-) -> Result<Option<(Arc<Egdb>, String)>, String> {
-    match rules.kalah() {
-        Some(r) => choose(&r, choice),
-        None if choice.egdb.is_some() => {
-            Err("--egdb: endgame databases are for Kalah rule sets only".into())
-        }
-        None => Ok(None),
-    }
-}
-
-fn choose_kalah(
-    rules: &KalahRules,
-    choice: Choice<'_>,
-) -> Result<Option<(Arc<Egdb>, String)>, String> {
-    if let Some(path) = choice.egdb {
-        let (db, file) =
-            find_database(path, rules, choice.verbose).map_err(|e| format!("--egdb: {e}"))?;
-        return Ok(Some((Arc::new(db), file.display().to_string())));
-    }
+/// The cache folder of `choice`.
+fn cache_folder(choice: &Choice<'_>) -> CacheFolder {
     if choice.no_cache || cache_off_by_environment() {
-        return Ok(None);
+        return CacheFolder::Off;
     }
     let Some(dir) = cache_dir() else {
-        eprintln!(
-            "mancala: warning: no cache folder (no home folder known; set {CACHE_DIR_ENV}): going on without an endgame database"
-        );
-        return Ok(None);
+        return CacheFolder::Unknown;
     };
-    let Some(k) = Cache::default_max_seeds(rules, available_memory_bytes()) else {
-        if choice.verbose {
-            eprintln!("mancala: egdb: not enough memory for a cached database");
+    match crate::paths::file_in_the_way(&dir) {
+        Some(file) if file == dir => {
+            CacheFolder::InTheWay(format!("{} is a file, not a folder", dir.display()))
         }
-        return Ok(None);
+        Some(file) => CacheFolder::InTheWay(format!(
+            "{}: {} is a file, not a folder",
+            dir.display(),
+            file.display()
+        )),
+        None => CacheFolder::Use(Cache::new(&dir)),
+    }
+}
+
+/// The database `D` for a command on games of `rules`, with where it is from: `--egdb`
+/// when given, else the cache's (read, or built and kept first when [`Choice::build`]
+/// allows), else, under [`Build::Always`], one built in memory for this run; else none. What
+/// happens is said on standard error as it happens (a build with a bar on a terminal, the
+/// file used with `--verbose`); a cache that cannot be used is a one-line warning, and none
+/// is used unless the values come from nowhere else ([`Build::Always`]).
+///
+/// # Errors
+/// The refusals of `--egdb` (prefixed `--egdb: `), of too many seeds for the database, of
+/// a build this machine cannot hold, and under [`Build::Always`] of a cache that cannot be
+/// used for another reason than its folder.
+pub(crate) fn choose_for<D: Database>(
+    rules: &D::Rules,
+    choice: &Choice<'_>,
+) -> Result<Option<(Arc<D>, Source)>, String> {
+    let cache = match (choice.egdb, cache_folder(choice)) {
+        (Some(_), _) | (None, CacheFolder::Off) => None,
+        (None, CacheFolder::Use(cache)) => Some(cache),
+        // A database is needed: the library builds it in memory when the folder cannot be
+        // used, and says so.
+        (None, CacheFolder::InTheWay(_)) if choice.build == Build::Always => {
+            cache_dir().map(Cache::new)
+        }
+        (None, CacheFolder::Unknown) if choice.build == Build::Always => {
+            return Err(format!(
+                "no cache folder (no home folder known; set {CACHE_DIR_ENV} or give --egdb, or --no-cache)"
+            ))
+        }
+        (None, CacheFolder::Unknown) => {
+            eprintln!(
+                "mancala: warning: no cache folder (no home folder known; set {CACHE_DIR_ENV}): going on without {}",
+                D::A_KIND
+            );
+            return Ok(None);
+        }
+        (None, CacheFolder::InTheWay(why)) => {
+            eprintln!(
+                "mancala: warning: cannot use {} cache ({why}); going on without a database",
+                the::<D>()
+            );
+            return Ok(None);
+        }
     };
-    if let Some(file) = crate::paths::file_in_the_way(&dir) {
-        let why = if file == dir {
-            format!("{} is a file, not a folder", dir.display())
-        } else {
-            format!(
-                "{}: {} is a file, not a folder",
-                dir.display(),
-                file.display()
-            )
-        };
-        eprintln!(
-            "mancala: warning: cannot use the endgame database cache ({why}); going on without a database"
-        );
+    if choice.egdb.is_none() && cache.is_none() && choice.build != Build::Always {
         return Ok(None);
     }
-    let cache = Cache::new(&dir);
-    if !choice.build {
-        return Ok(cached_only(&cache, rules, k));
+    if let (None, Some(_), None) = (choice.egdb, &cache, choice.max_seeds) {
+        if D::default_max_seeds(rules, mancala_solver::available_memory_bytes()).is_none() {
+            if choice.verbose {
+                eprintln!("mancala: egdb: not enough memory for a cached database");
+            }
+            return Ok(None);
+        }
     }
-    // Ctrl-C in the save: remove this process's temporary file (`crate::interrupt`).
-    crate::egdb::remove_saves_on_interrupt(cache.path(rules, k));
-    let mut bar = None;
-    let result = cache.get_or_build(rules, k, choice.threads, crate::progress::TICK, &mut |ev| {
-        match ev {
-            CacheEvent::Refused { path, error } => {
+    let want = Want {
+        given: choice.egdb,
+        cache: cache.as_ref(),
+        max_seeds: choice.max_seeds,
+        seeds: choice.seeds,
+        build: choice.build,
+        threads: choice.threads,
+        interval: crate::progress::TICK,
+    };
+    if let Some(c) = &cache {
+        // Ctrl-C in a save: remove this process's temporary file (`crate::interrupt`).
+        if choice.build != Build::Never {
+            let k = choice
+                .max_seeds
+                .or_else(|| D::default_max_seeds(rules, mancala_solver::available_memory_bytes()));
+            if let Some(k) = k {
+                crate::egdb::remove_saves_on_interrupt(c.file::<D>(rules, k));
+            }
+        }
+    }
+    let spinner = choice.egdb.and_then(|path| reading(path, rules));
+    let mut report = Report::<D>::new(rules, choice);
+    let chosen = choose::<D>(rules, &want, &mut |e| report.event(e));
+    if let Some(b) = spinner {
+        b.finish_and_clear();
+    }
+    report.finish();
+    match chosen {
+        Ok(Some(c)) => Ok(Some(used(c, choice))),
+        Ok(None) => Ok(None),
+        Err(e) => {
+            if choice.verbose {
+                match &e {
+                    ChooseError::Given(EgdbError::NotFound { skipped, .. })
+                    | ChooseError::TooFewSeeds { skipped, .. } => report_skipped(skipped),
+                    _ => {}
+                }
+            }
+            Err(refusal::<D>(rules, choice, &e))
+        }
+    }
+}
+
+/// What a command says of the database it uses ([`choose_for`]), and the database.
+fn used<D: Database>(c: Chosen<D>, choice: &Choice<'_>) -> (Arc<D>, Source) {
+    crate::egdb::report_removed(&c.removed_stale);
+    if let Some(e) = &c.save_error {
+        eprintln!(
+            "mancala: warning: {} could not be kept in the cache ({e}); it is used this time and built again next time",
+            the::<D>()
+        );
+    }
+    if choice.verbose {
+        report_skipped(&c.skipped);
+        match (&c.source, choice.egdb) {
+            (Source::File(p), Some(_)) => {
                 eprintln!(
-                    "mancala: the cached database {} is not used ({}): building it again",
-                    path.display(),
-                    strip_path(path, error)
+                    "mancala: egdb: using {} ({})",
+                    p.display(),
+                    c.database.describe()
                 );
             }
-            CacheEvent::Building {
+            (source, _) => eprintln!(
+                "mancala: egdb: using {source} ({}, {})",
+                c.database.describe(),
+                if c.built { "just built" } else { "cached" }
+            ),
+        }
+    }
+    (Arc::new(c.database), c.source)
+}
+
+/// `the endgame database`, `the Awari database`.
+fn the<D: Database>() -> String {
+    format!("the {}", D::KIND)
+}
+
+/// The one-line message of a refusal of [`choose_for`].
+fn refusal<D: Database>(rules: &D::Rules, choice: &Choice<'_>, e: &ChooseError) -> String {
+    let what = choice.what;
+    // Each file passed over is named as it is with --verbose; else the message names them.
+    let passed = |skipped: &[(PathBuf, String)]| {
+        if choice.verbose || skipped.is_empty() {
+            String::new()
+        } else {
+            let list: Vec<String> = skipped
+                .iter()
+                .map(|(p, why)| format!("{}: {why}", p.display()))
+                .collect();
+            format!("; passed over: {}", list.join("; "))
+        }
+    };
+    let size = |seeds: u32| {
+        let entries = D::entries(rules, seeds).unwrap_or(0);
+        format!("{entries} {}s, {}", D::ENTRY, crate::egdb::human(entries))
+    };
+    let cannot_build = |seeds: u32| {
+        format!(
+            "a database that holds it ({}) cannot be built in this machine's memory (docs/awari.md, \"Beyond one machine\")",
+            size(seeds)
+        )
+    };
+    match e {
+        ChooseError::Given(EgdbError::NotFound { dir, skipped, .. }) if choice.seeds > 0 => {
+            format!(
+                "--egdb: no usable {} in {}{}",
+                D::KIND,
+                dir.display(),
+                passed(skipped)
+            )
+        }
+        ChooseError::Given(e @ EgdbError::NoDatabase { .. }) => format!(
+            "--egdb: {e} (the endgame databases are for Kalah rule sets, the Awari databases for awari)"
+        ),
+        ChooseError::Given(e) => format!(
+            "--egdb: {}",
+            lookup_error(choice.egdb.unwrap_or(Path::new("")), e)
+        ),
+        ChooseError::TooFewSeeds {
+            seeds,
+            max_seeds,
+            bound: Bound::File(file),
+            buildable,
+            skipped,
+        } => {
+            // A given file cannot grow: name a database that holds the position instead.
+            let build = if *buildable {
+                format!(
+                    "give a database of N >= {seeds}, e.g. `mancala egdb build --rules {} --max-seeds {seeds}`, or no --egdb",
+                    D::family(rules)
+                )
+            } else {
+                "a database that holds it cannot be built in this machine's memory".to_owned()
+            };
+            format!(
+                "{what} {seeds} seeds in its houses, more than the {max_seeds} of the largest level of {}: the file holds {}s of at most {max_seeds} seeds ({build}){}",
+                file.display(),
+                D::ENTRY,
+                passed(skipped)
+            )
+        }
+        ChooseError::TooFewSeeds {
+            seeds,
+            max_seeds,
+            bound,
+            buildable,
+            ..
+        } => {
+            let whose = match bound {
+                Bound::Asked => "asked for (--max-seeds)",
+                _ => "the cache builds by default",
+            };
+            let more = format!(
+                "{what} {seeds} seeds in its houses, more than the {max_seeds} of the largest level {whose}"
+            );
+            if *buildable {
+                format!(
+                    "{more}: --max-seeds {seeds} builds a database that holds it ({})",
+                    size(*seeds)
+                )
+            } else {
+                format!("{more}; {}", cannot_build(*seeds))
+            }
+        }
+        ChooseError::TooLarge { seeds, .. } => {
+            format!(
+                "{what} {seeds} seeds in its houses; {}",
+                cannot_build(*seeds)
+            )
+        }
+        ChooseError::Memory { .. } | ChooseError::Build(_) => build_refusal::<D>(rules, e),
+        ChooseError::Cache(e) => format!(
+            "cannot use the {} cache ({e}); --egdb FILE or --no-cache answer without it",
+            D::KIND
+        ),
+    }
+}
+
+/// The one-line message of a build of the database `D` of `rules` that cannot be: more
+/// memory than there is, a K the game or the format does not hold.
+pub(crate) fn build_refusal<D: Database>(rules: &D::Rules, e: &ChooseError) -> String {
+    match e {
+        ChooseError::Memory { max_seeds, memory } => format!(
+            "--max-seeds {max_seeds}: the build needs about {} bytes ({}), more than the {} bytes of memory available",
+            memory.needs,
+            crate::egdb::human(memory.needs),
+            memory.available
+        ),
+        ChooseError::Build(EgdbError::MoreSeedsThanTheGame {
+            max_seeds,
+            total_seeds,
+            largest,
+            ..
+        }) => format!(
+            "--max-seeds {max_seeds}: {} has {total_seeds} seeds, so at most {largest}",
+            D::family(rules)
+        ),
+        e => e.to_string(),
+    }
+}
+
+/// What [`choose_for`] says as it goes: a cached file refused, a build (announced, with a
+/// bar on a terminal), a database not cached, a cache that cannot be used.
+struct Report<'r, D: Database> {
+    rules: &'r D::Rules,
+    build: Build,
+    rules_text: String,
+    bar: Option<indicatif::ProgressBar>,
+    /// Whether the cache was said to be unusable (the build in memory that follows is then
+    /// not announced again).
+    unusable: bool,
+    _db: std::marker::PhantomData<D>,
+}
+
+impl<'r, D: Database> Report<'r, D> {
+    fn new(rules: &'r D::Rules, choice: &Choice<'_>) -> Self {
+        Report {
+            rules,
+            build: choice.build,
+            rules_text: rules.to_string(),
+            bar: None,
+            unusable: false,
+            _db: std::marker::PhantomData,
+        }
+    }
+
+    fn event(&mut self, e: ChooseEvent<'_>) -> ControlFlow<()> {
+        let quiet = crate::progress::is_quiet();
+        match e {
+            ChooseEvent::Cache(CacheEvent::Refused { path, error }) => eprintln!(
+                "mancala: the cached database {} is not used ({}): building it again",
+                path.display(),
+                error.reason()
+            ),
+            ChooseEvent::Cache(CacheEvent::Building {
                 path,
                 max_seeds,
                 entries,
-            } => {
-                if !crate::progress::is_quiet() {
+            }) => {
+                if !quiet {
                     eprintln!(
-                        "mancala: building an endgame database for {} (K = {max_seeds}, {} MiB), once: it is kept in {} for the next runs (--no-cache: none)",
-                        family(rules),
-                        (entries + (1 << 19)) >> 20,
+                        "mancala: building {} for {} ({}, {}), once: it is kept in {} for the next runs (--no-cache: none)",
+                        D::A_KIND,
+                        D::family(self.rules),
+                        D::extent(max_seeds),
+                        crate::egdb::human(entries),
                         path.display()
                     );
                 }
-                bar = crate::progress::bar(entries);
+                self.bar = crate::progress::bar(entries);
             }
-            CacheEvent::Progress(p) => {
-                if let Some(b) = &bar {
+            ChooseEvent::Cache(CacheEvent::Progress(p)) => {
+                if let Some(b) = &self.bar {
                     b.set_length(p.total);
                     b.set_position(p.done);
-                    crate::progress::set_message(b, &crate::progress::build_line(p.done, p.total, p.seconds));
+                    crate::progress::set_message(
+                        b,
+                        &crate::progress::build_line(p.done, p.total, p.seconds),
+                    );
                 }
+            }
+            ChooseEvent::NotCached {
+                max_seeds, error, ..
+            } => {
+                if !quiet {
+                    let reason = error.map_or("none is cached yet".to_string(), EgdbError::reason);
+                    eprintln!(
+                        "mancala: no {} for {}, {} ({reason}): the engine searches without one within its time; `mancala egdb build --rules '{}' --cache` builds it once for the next runs",
+                        D::KIND,
+                        D::family(self.rules),
+                        D::extent(max_seeds),
+                        self.rules_text
+                    );
+                }
+            }
+            ChooseEvent::CacheUnusable(e) => {
+                self.unusable = true;
+                if self.build == Build::Always {
+                    eprintln!(
+                        "mancala: warning: {} cache cannot be used ({e}); building it in memory for this run",
+                        the::<D>()
+                    );
+                } else {
+                    eprintln!(
+                        "mancala: warning: cannot use {} cache ({e}); going on without a database",
+                        the::<D>()
+                    );
+                }
+            }
+            ChooseEvent::BuildingInMemory { max_seeds, entries } => {
+                if !quiet && !self.unusable {
+                    eprintln!(
+                        "mancala: building {} of {} in memory for this run (--no-cache: nothing is kept)",
+                        D::A_KIND,
+                        D::extent(max_seeds)
+                    );
+                }
+                self.bar = crate::progress::bar(entries);
             }
         }
         ControlFlow::Continue(())
-    });
-    if let Some(b) = &bar {
-        b.finish_and_clear();
     }
-    match result {
-        Ok(c) => {
-            crate::egdb::report_removed(&c.removed_stale);
-            if let Some(e) = &c.save_error {
-                eprintln!(
-                    "mancala: warning: the endgame database could not be kept in the cache ({e}); it is used this time and built again next time"
-                );
-            }
-            // A database the cache could not save has no file: never name the path that
-            // failed as if it held it.
-            let source = if c.save_error.is_some() {
-                NOT_KEPT.to_string()
-            } else {
-                c.path.display().to_string()
-            };
-            if choice.verbose {
-                eprintln!(
-                    "mancala: egdb: using {source} ({}, {})",
-                    c.database.description(),
-                    if c.built { "just built" } else { "cached" }
-                );
-            }
-            Ok(Some((Arc::new(c.database), source)))
-        }
-        Err(e) => {
-            eprintln!(
-                "mancala: warning: cannot use the endgame database cache ({e}); going on without a database"
-            );
-            Ok(None)
+
+    fn finish(&mut self) {
+        if let Some(b) = self.bar.take() {
+            b.finish_and_clear();
         }
     }
 }
 
 /// The engine's database for a command that keeps a time budget (`bestmove`): what
-/// [`choose_for`] gives without building ([`Choice::build`] false) — `egdb` (`--egdb`) when
-/// given, else the cached one unless `no_cache` — read on a thread of its own and waited for
-/// at most `at_most` (`None`: until it is read). Reading and checking a database takes from a
+/// [`choose_for`] gives without building ([`Build::Never`]) — `egdb` (`--egdb`) when given,
+/// else the cached one unless `no_cache` — read on a thread of its own and waited for at
+/// most `at_most` (`None`: until it is read). Reading and checking a database takes from a
 /// fraction of a second to seconds, which must not come out of the search's time unasked.
 /// `Ok(None)` when there is none, or when it is not read in time (then a note on standard
 /// error says so, and the reading thread is left to end with the process).
 ///
 /// # Errors
 /// The `--egdb` error when the file given cannot be used.
-pub(crate) fn read_within(
-    rules: mancala_core::Rules,
+pub(crate) fn read_within<D: Database>(
+    rules: D::Rules,
     egdb: Option<PathBuf>,
     no_cache: bool,
     at_most: Option<Duration>,
-) -> Result<Option<(Arc<Egdb>, String)>, String> {
+) -> Result<Option<(Arc<D>, Source)>, String> {
     use std::sync::mpsc::RecvTimeoutError;
-    fn choice(egdb: Option<&std::path::Path>, no_cache: bool) -> Choice<'_> {
-        Choice {
-            egdb,
-            no_cache,
-            threads: 0,
-            verbose: false,
-            build: false,
-        }
+    if let (Some(path), Err(e @ EgdbError::NoDatabase { .. })) =
+        (egdb.as_deref(), D::entries(&rules, 0))
+    {
+        let choice = Choice::kalah(Some(path), no_cache, 0, Build::Never);
+        return Err(refusal::<D>(&rules, &choice, &ChooseError::Given(e)));
     }
-    if rules.kalah().is_none() {
-        // Nothing to read for the other games: their answer (none, or the refusal of
-        // `--egdb`) is given at once, never left behind by a short wait.
-        return choose_for(rules, choice(egdb.as_deref(), no_cache));
-    }
-    if let (Some(k), Some(path)) = (rules.kalah(), egdb.as_deref()) {
+    if let Some(path) = egdb.as_deref() {
         // The headers say at once whether `--egdb` can serve the rules (a folder without a
         // database for them, a file that is not one): that refusal is the command's
         // answer, never lost to the short wait for the entries below.
         let early = if path.is_dir() {
-            Egdb::scan_folder(path, &k).and_then(|scan| {
+            mancala_solver::egdb::scan_folder::<D>(path, &rules).and_then(|scan| {
                 if scan.candidates.is_empty() {
                     Err(EgdbError::NotFound {
                         dir: path.to_path_buf(),
-                        rules: k.to_string(),
+                        rules: rules.to_string(),
                         skipped: scan.skipped,
                     })
                 } else {
@@ -324,21 +578,25 @@ pub(crate) fn read_within(
                 }
             })
         } else {
-            Egdb::info(path).map(|_| ())
+            D::info(path).map(|_| ())
         };
         early.map_err(|e| format!("--egdb: {}", lookup_error(path, &e)))?;
     }
     let (tx, rx) = std::sync::mpsc::channel();
     let reader = move || {
+        let choice = Choice::kalah(egdb.as_deref(), no_cache, 0, Build::Never);
         // The receiver may be gone (the command ended first): nothing to hand over then.
-        let _ = tx.send(choose_for(rules, choice(egdb.as_deref(), no_cache)));
+        let _ = tx.send(choose_for::<D>(&rules, &choice));
     };
     if std::thread::Builder::new()
         .name("mancala-egdb-read".into())
         .spawn(reader)
         .is_err()
     {
-        eprintln!("mancala: warning: cannot start a thread to read the endgame database; going on without one");
+        eprintln!(
+            "mancala: warning: cannot start a thread to read the {}; going on without one",
+            D::KIND
+        );
         return Ok(None);
     }
     let received = match at_most {
@@ -350,7 +608,8 @@ pub(crate) fn read_within(
         Err(RecvTimeoutError::Timeout) => {
             if !crate::progress::is_quiet() {
                 eprintln!(
-                    "mancala: the endgame database is still being read after {} ms: this search goes without it",
+                    "mancala: {} is still being read after {} ms: this search goes without it",
+                    the::<D>(),
                     at_most.map_or(0, |d| d.as_millis())
                 );
             }
@@ -365,10 +624,9 @@ pub(crate) fn read_within(
 /// build threads (0 = every core). Prints where it is.
 ///
 /// # Errors
-/// A rule set that is not Kalah's, a cache turned off ([`NO_CACHE_ENV`]) or unusable (no
-/// folder, not enough memory, a folder that cannot be written).
-pub(crate) fn build_cache(rules: &str, threads: usize) -> Result<(), String> {
-    let rules = crate::rules_arg::kalah_only(rules, "endgame databases are")?;
+/// A cache turned off ([`NO_CACHE_ENV`]) or unusable (no folder, not enough memory, a folder
+/// that cannot be written).
+pub(crate) fn build_cache<D: Database>(rules: &D::Rules, threads: usize) -> Result<(), String> {
     if cache_off_by_environment() {
         return Err(format!(
             "--cache: the cache is turned off ({NO_CACHE_ENV} is set)"
@@ -377,100 +635,21 @@ pub(crate) fn build_cache(rules: &str, threads: usize) -> Result<(), String> {
     let choice = Choice {
         egdb: None,
         no_cache: false,
+        max_seeds: None,
+        seeds: 0,
+        build: Build::Cache,
         threads,
         verbose: false,
-        build: true,
+        what: "the position has",
     };
-    match choose_kalah(&rules, choice)? {
-        Some((db, source)) if source != NOT_KEPT => {
-            println!("cached {} in {source}", db.description());
+    match choose_for::<D>(rules, &choice)? {
+        Some((db, Source::File(p) | Source::Built(p))) => {
+            println!("cached {} in {}", db.describe(), p.display());
             Ok(())
         }
-        Some(_) => Err(
+        Some((_, Source::NotKept)) => Err(
             "--cache: the database was built but could not be kept (see the warning above)".into(),
         ),
         None => Err("--cache: no database was cached (see the warning above)".into()),
     }
-}
-
-/// The cached database of `rules` (K = `k`) if it is there and good, without building it:
-/// for commands that must keep a time budget. When it is missing or refused, a one-line note
-/// on standard error says how to build it, and the command searches without one.
-fn cached_only(cache: &Cache, rules: &KalahRules, k: u32) -> Option<(Arc<Egdb>, String)> {
-    let path = cache.path(rules, k);
-    let reason = match cache.open(rules, k) {
-        Ok(db) => return Some((Arc::new(db), path.display().to_string())),
-        Err(_) if std::fs::symlink_metadata(&path).is_err() => "none is cached yet".to_string(),
-        Err(e) => strip_path(&path, &e),
-    };
-    if !crate::progress::is_quiet() {
-        eprintln!(
-            "mancala: no endgame database for {}, K = {k} ({reason}): the engine searches without one within its time; `mancala egdb build --rules '{rules}' --cache` builds it once for the next runs",
-            family(rules)
-        );
-    }
-    None
-}
-
-/// `kalah(6,·)+empty_capture`: what a database of `rules` serves.
-fn family(rules: &KalahRules) -> String {
-    let mut s = format!("kalah({},·)", rules.houses());
-    for o in rules.options().database_relevant().iter() {
-        s.push('+');
-        s.push_str(o.name());
-    }
-    s
-}
-
-/// The text of `e` without `path: ` in front.
-fn strip_path(path: &Path, e: &EgdbError) -> String {
-    let msg = e.to_string();
-    let shown = format!("{}: ", path.display());
-    msg.strip_prefix(&shown).map_or(msg.clone(), str::to_string)
-}
-
-/// The cached Awari database of the default N (`awari.n18.egdb`), read and checked on a
-/// thread of its own, for the engine under a rule set its values carry over to
-/// ([`mancala_solver::engine::oware::awari_values_carry_over`]): `None` for any other rule
-/// set, with `no_cache` or [`NO_CACHE_ENV`], when the file is not in the cache folder or is
-/// refused, or when it is not read within `at_most` (the search then goes without it). Never
-/// builds it: `mancala egdb build --rules awari --cache` does.
-pub(crate) fn read_awari_within(
-    rules: mancala_core::Rules,
-    no_cache: bool,
-    at_most: Option<Duration>,
-) -> Option<Arc<mancala_solver::awari::AwariDb>> {
-    use mancala_solver::awari::DEFAULT_MAX_SEEDS;
-    let mancala_core::Rules::Oware(r) = rules else {
-        return None;
-    };
-    if no_cache
-        || cache_off_by_environment()
-        || !mancala_solver::engine::oware::awari_values_carry_over(&r)
-    {
-        return None;
-    }
-    let cache = Cache::new(cache_dir()?);
-    if !cache.awari_path(DEFAULT_MAX_SEEDS).is_file() {
-        return None;
-    }
-    let (tx, rx) = std::sync::mpsc::channel();
-    let reader = move || {
-        let _ = tx.send(cache.awari_open(DEFAULT_MAX_SEEDS).ok().map(Arc::new));
-    };
-    std::thread::Builder::new()
-        .name("mancala-awari-read".into())
-        .spawn(reader)
-        .ok()?;
-    let received = match at_most {
-        None => rx.recv().ok(),
-        Some(limit) => rx.recv_timeout(limit).ok(),
-    };
-    if received.is_none() && !crate::progress::is_quiet() {
-        eprintln!(
-            "mancala: the Awari database is still being read after {} ms: this search goes without it",
-            at_most.map_or(0, |d| d.as_millis())
-        );
-    }
-    received.flatten()
 }

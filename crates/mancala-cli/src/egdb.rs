@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use mancala_solver::awari::AwariDb;
-use mancala_solver::egdb::Encoding;
+use mancala_solver::egdb::{Database, DatabaseInfo, Encoding};
 use mancala_solver::{BuildOptions, Egdb, EgdbInfo};
 
 /// `mancala egdb …`.
@@ -130,12 +130,13 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             threads,
             encoding,
         } => {
-            if crate::awari::wanted(&rules, "endgame databases are")?.is_some() {
+            if let Some(awari) = crate::awari::wanted(&rules, "endgame databases are")? {
                 if cache {
-                    return crate::awari::build_cache(threads);
+                    return crate::database::build_cache::<AwariDb>(&awari, threads);
                 }
                 return crate::awari::build(max_seeds, out.as_deref(), threads, encoding);
             }
+            let rules = crate::rules_arg::kalah_only(&rules, "endgame databases are")?;
             match (max_seeds, out) {
                 (Some(max_seeds), Some(out)) if !cache => {
                     build(&rules, max_seeds, &out, threads, encoding)
@@ -144,7 +145,7 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
                     "--out is required for a Kalah database (a folder, or a file ending in .egdb), or --cache (see `mancala egdb build --help`)"
                         .into(),
                 ),
-                _ => crate::database::build_cache(&rules, threads),
+                _ => crate::database::build_cache::<Egdb>(&rules, threads),
             }
         }
         EgdbCommand::Convert {
@@ -152,22 +153,22 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             encoding,
             out,
         } if crate::awari::is_awari_file(&file) => {
-            crate::awari::convert(&file, encoding, out.as_deref())
+            convert::<AwariDb>(&file, encoding, out.as_deref())
         }
         EgdbCommand::Convert {
             file,
             encoding,
             out,
-        } => convert(&file, encoding, out.as_deref()),
+        } => convert::<Egdb>(&file, encoding, out.as_deref()),
         EgdbCommand::Info { file } if file.is_dir() => info_folder(&file),
         EgdbCommand::Info { file } if crate::awari::is_awari_file(&file) => {
             crate::awari::info(&file)
         }
         EgdbCommand::Verify { file } if crate::awari::is_awari_file(&file) => {
-            crate::awari::verify(&file)
+            verify::<AwariDb>(&file)
         }
         EgdbCommand::Info { file } => {
-            let i = Egdb::info(&file).map_err(|e| e.in_file(&file))?;
+            let i = Egdb::info(&file).map_err(|e| e.about(&file).to_string())?;
             println!("file            {}", file.display());
             println!("format version  {}", i.version);
             println!("built with      {}", i.rules);
@@ -204,29 +205,36 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             println!("payload crc32   {:08x}", i.payload_crc);
             Ok(())
         }
-        EgdbCommand::Verify { file } => {
-            let t = Instant::now();
-            let spinner = crate::progress::spinner(format!("checking {}", file.display()));
-            // Opening checks everything verify promises (header, size, both checksums, every
-            // entry's range), once: the file is read and each entry checked a single time.
-            let opened = Egdb::open(&file);
-            if let Some(b) = spinner {
-                b.finish_and_clear();
-            }
-            let db = opened.map_err(|e| e.in_file(&file))?;
-            println!(
-                "{}: OK ({}, {} encoding, {} bits a position, {} entries, {} in memory; header, checksums and every entry's range checked in {:.2} s)",
-                file.display(),
-                db.description(),
-                db.encoding(),
-                db.bits_per_entry(),
-                db.len(),
-                human(db.bytes() as u64),
-                t.elapsed().as_secs_f64()
-            );
-            Ok(())
-        }
+        EgdbCommand::Verify { file } => verify::<Egdb>(&file),
     }
+}
+
+/// `egdb verify FILE`: the file opened as a database `D`, which checks everything verify
+/// promises (header, size, both checksums, every entry's range), reading the file and
+/// checking each entry once.
+///
+/// # Errors
+/// The file's error, naming it.
+fn verify<D: Database>(file: &std::path::Path) -> Result<(), String> {
+    let t = Instant::now();
+    let spinner = crate::progress::spinner(format!("checking {}", file.display()));
+    let opened = D::open(file);
+    if let Some(b) = spinner {
+        b.finish_and_clear();
+    }
+    let db = opened.map_err(|e| e.about(file).to_string())?;
+    println!(
+        "{}: OK ({}, {} encoding, {} bits a {}, {} entries, {} in memory; header, checksums and every entry's range checked in {:.2} s)",
+        file.display(),
+        db.describe(),
+        db.encoding(),
+        db.bits_per_entry(),
+        D::ENTRY,
+        db.entry_count(),
+        human(db.bytes() as u64),
+        t.elapsed().as_secs_f64()
+    );
+    Ok(())
 }
 
 /// Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file of a save of
@@ -409,13 +417,7 @@ fn summary(i: &EgdbInfo) -> String {
 /// one the solver uses: a damaged payload under a good header is named here too. That reads
 /// every file (about 0.5 s for a K = 20 file) and holds one at a time in memory.
 fn info_folder(dir: &std::path::Path) -> Result<(), String> {
-    let list = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let mut files: Vec<PathBuf> = list
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("egdb"))
-        .collect();
-    files.sort();
+    let files = mancala_solver::egdb::database_files(dir).map_err(|e| e.to_string())?;
     if files.is_empty() {
         println!("{}: no *.egdb file", dir.display());
     }
@@ -445,20 +447,19 @@ fn info_folder(dir: &std::path::Path) -> Result<(), String> {
 }
 
 fn build(
-    rules: &str,
+    rules: &mancala_core::kalah::KalahRules,
     max_seeds: u32,
     out: &std::path::Path,
     threads: usize,
     encoding: Encoding,
 ) -> Result<(), String> {
-    let rules = crate::rules_arg::kalah_only(rules, "endgame databases are")?;
     // One entry per position with at most K seeds in the 2m houses: C(K + 2m, 2m) entries.
     // Refuse up front what this machine cannot hold, rather than abort in the allocator.
     let m = u128::from(rules.houses()) * 2;
     let entries = (1..=m).fold(1u128, |c, i| {
         c.saturating_mul(u128::from(max_seeds) + i) / i
     });
-    let needs = Egdb::build_memory(&rules, max_seeds, encoding).map_err(|e| e.to_string())?;
+    let needs = Egdb::build_memory(rules, max_seeds, encoding).map_err(|e| e.to_string())?;
     if let Some(avail) = mancala_solver::available_memory_bytes() {
         if needs > avail {
             return Err(format!(
@@ -469,7 +470,7 @@ fn build(
     }
     // `--out` names the file itself when it ends in `.egdb` and is not a folder.
     let (out, file) = out_target(out);
-    let path = file.unwrap_or_else(|| out.join(Egdb::file_name(&rules, max_seeds, encoding)));
+    let path = file.unwrap_or_else(|| out.join(Egdb::file_name(rules, max_seeds, encoding)));
     let out = &out;
     // The folder must exist and take a file before the build, not after minutes of work. The
     // probe has a fresh unpredictable name, created exclusively (a planted symlink is never
@@ -497,7 +498,7 @@ fn build(
     let bar = crate::progress::bar(entries.min(u128::from(u64::MAX)) as u64);
     let t = Instant::now();
     let db = Egdb::build(
-        &rules,
+        rules,
         max_seeds,
         BuildOptions::new()
             .encoding(encoding)
@@ -537,8 +538,15 @@ fn build(
     Ok(())
 }
 
-/// `egdb convert FILE --encoding E [--out DIR]`.
-fn convert(
+/// `egdb convert FILE --encoding E [--out DIR|FILE.egdb]` of a database `D`: read and
+/// checked completely, converted, written beside it (or into `out`) under the name of its
+/// encoding (`kalah6.k26.packed.egdb`, `awari.n24.egdb`), or to `out` itself when it names a
+/// `.egdb` file.
+///
+/// # Errors
+/// The file's error, a file already in `encoding`, not enough memory for both encodings,
+/// an output folder that cannot be written, an output that is the input.
+fn convert<D: Database>(
     file: &std::path::Path,
     encoding: Encoding,
     out: Option<&std::path::Path>,
@@ -546,42 +554,39 @@ fn convert(
     let t = Instant::now();
     // The header first: a file already in `encoding`, or a conversion this machine cannot
     // hold, is refused before gigabytes are read.
-    let info = Egdb::info(file).map_err(|e| e.in_file(file))?;
+    let info = D::info(file).map_err(|e| e.about(file).to_string())?;
     if info.encoding() == encoding {
         return Err(format!(
             "{} is already {encoding}: nothing to convert",
             file.display()
         ));
     }
-    let rules: mancala_core::kalah::KalahRules = info
-        .rules
-        .parse()
-        .map_err(|e| format!("{}: {e}", file.display()))?;
     // The file's entries as they are read, and the converted ones (8 bytes of padding
     // after a packed payload).
-    let bits = u64::from(encoding.bits_per_entry(info.max_seeds, info.options));
-    let needs = info.memory_bytes + (info.entries * bits).div_ceil(8) + 8;
+    let converted_bytes = (info.entries() * u64::from(info.bits_in(encoding))).div_ceil(8);
+    let needs = info.memory_bytes() + converted_bytes + 8;
     let folder = convert_folder(file, out, needs)?;
-    let path = folder.path(&Egdb::file_name(&rules, info.max_seeds, encoding), file)?;
-    let db = Egdb::open(file).map_err(|e| folder.undo(e.in_file(file)))?;
+    let path = folder.path(&info.file_name(encoding), file)?;
+    let db = D::open(file).map_err(|e| folder.undo(e.about(file).to_string()))?;
     // Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file before the
     // exit (`crate::interrupt`).
     crate::egdb::remove_saves_on_interrupt(path.clone());
     let converted = db
         .convert(encoding)
-        .map_err(|e| folder.undo(e.in_file(file)))?;
+        .map_err(|e| folder.undo(e.about(file).to_string()))?;
     drop(db);
     let report = converted
         .save(&path)
         .map_err(|e| folder.undo(e.to_string()))?;
     crate::egdb::report_removed(&report.removed_stale);
     println!(
-        "converted {} ({}) to {} ({} bits a position, {} bytes) in {:.2} s",
+        "converted {} ({}) to {} ({} bits a {}, {} bytes) in {:.2} s",
         file.display(),
-        converted.description(),
+        converted.describe(),
         path.display(),
         converted.bits_per_entry(),
-        converted.payload().len(),
+        D::ENTRY,
+        (converted.entry_count() * u64::from(converted.bits_per_entry())).div_ceil(8),
         t.elapsed().as_secs_f64()
     );
     Ok(())

@@ -16,8 +16,9 @@ use mancala_core::kalah::{KalahPosition, KalahRules};
 use mancala_core::oware::{OwarePosition, OwareRules};
 use mancala_core::Game;
 use mancala_solver::awari::DEFAULT_MAX_SEEDS;
+use mancala_solver::egdb::Build;
 use mancala_solver::engine::{Evaluate, Level};
-use mancala_solver::Solver;
+use mancala_solver::{Egdb, Solver};
 use serde_json::{json, Value};
 
 /// Arguments of `mancala grade`.
@@ -169,14 +170,13 @@ fn solver(args: &GradeArgs, rules: &KalahRules) -> Result<Solver, String> {
     if args.threads > 0 {
         s = s.threads(args.threads);
     }
-    let choice = crate::database::Choice {
-        egdb: args.egdb.as_deref(),
-        no_cache: args.no_cache,
-        threads: args.threads,
-        verbose: false,
-        build: true,
-    };
-    if let Some((db, _)) = crate::database::choose(rules, choice)? {
+    let choice = crate::database::Choice::kalah(
+        args.egdb.as_deref(),
+        args.no_cache,
+        args.threads,
+        Build::Cache,
+    );
+    if let Some((db, _)) = crate::database::choose_for::<Egdb>(rules, &choice)? {
         s = s.database(db);
     }
     Ok(s)
@@ -476,10 +476,12 @@ fn run_awari(args: &GradeArgs, rules: OwareRules, file: Option<&str>) -> Result<
     }
     let rules_text = rules.to_string();
     let mut player = player::<OwarePosition>(args, &rules_text)?;
-    let choice = |what| crate::awari::Choice {
+    let choice = |what, seeds| crate::database::Choice {
         egdb: args.egdb.as_deref(),
         no_cache: args.no_cache,
         max_seeds: args.max_seeds,
+        seeds,
+        build: Build::Always,
         threads: args.threads,
         verbose: false,
         what,
@@ -491,7 +493,8 @@ fn run_awari(args: &GradeArgs, rules: OwareRules, file: Option<&str>) -> Result<
         } else {
             args.max_seeds.unwrap_or(DEFAULT_MAX_SEEDS)
         };
-        let (db, source) = crate::awari::choose(&choice("the set asks for positions of"), asked)?;
+        let (db, source) =
+            crate::awari::database(&rules, &choice("the set asks for positions of", asked))?;
         let hi = args.max_seeds.unwrap_or(db.max_seeds());
         if args.min_seeds > hi {
             return Err(format!(
@@ -523,20 +526,12 @@ fn run_awari(args: &GradeArgs, rules: OwareRules, file: Option<&str>) -> Result<
             .map(OwarePosition::seeds_in_houses)
             .max()
             .unwrap_or(0);
-        let db = crate::awari::choose(&choice("the set has a position with"), seeds)?;
+        let db = crate::awari::database(&rules, &choice("the set has a position with", seeds))?;
         (ps, db)
     };
-    let mut db = db;
     let valued: Vec<Valued<OwarePosition>> =
-        grade::value_set(&positions, &mut db, |_| {}).map_err(|e| e.to_string())?;
-    let source = if source == crate::database::NOT_KEPT {
-        format!(
-            "built in memory for this run (levels 0..={}, not kept)",
-            db.max_seeds()
-        )
-    } else {
-        format!("{source} (levels 0..={})", db.max_seeds())
-    };
+        grade::value_set(&positions, &*db, |_| {}).map_err(|e| e.to_string())?;
+    let source = crate::awari::source_text(&source, db.max_seeds());
     grade_and_print(
         args,
         player.as_mut(),
@@ -571,7 +566,7 @@ fn run_kalah(args: &GradeArgs, file: Option<&str>) -> Result<(), String> {
     let budget = budget(args);
     if args.games {
         let bar = crate::progress::bar(positions.len() as u64);
-        let games = grade::play_games(player.as_mut(), &positions, &mut solver, &budget, |_, _| {
+        let games = grade::play_games(player.as_mut(), &positions, &solver, &budget, |_, _| {
             if let Some(b) = &bar {
                 b.inc(1);
             }
@@ -623,7 +618,7 @@ fn run_kalah(args: &GradeArgs, file: Option<&str>) -> Result<(), String> {
         return Ok(());
     }
     let valued: Vec<Valued<KalahPosition>> =
-        grade::value_set(&positions, &mut solver, |_| {}).map_err(|e| e.to_string())?;
+        grade::value_set(&positions, &solver, |_| {}).map_err(|e| e.to_string())?;
     grade_and_print(args, player.as_mut(), &valued, &rules_text, &[]);
     Ok(())
 }

@@ -12,8 +12,8 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use mancala_core::{Game, GameRecord, Player, Side};
+use mancala_solver::egdb::{Build, Database};
 use mancala_solver::engine::{Engine, Evaluate, Level, LevelPlayer};
-use mancala_solver::Egdb;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -108,52 +108,37 @@ struct GameLoop<'a>(&'a PlayArgs);
 impl GameCommand for GameLoop<'_> {
     type Output = ();
 
-    fn run<G: Evaluate>(self, rules: GameRules, start: G) -> Result<(), String> {
+    fn run<G: Evaluate>(self, _rules: GameRules, start: G) -> Result<(), String> {
         let args = self.0;
         let engine_plays = args.engine || args.opponent == Opponent::Engine;
-        let choice = crate::database::Choice {
-            egdb: args.egdb.as_deref(),
-            no_cache: args.no_cache || !engine_plays,
-            threads: 0,
-            verbose: false,
+        let choice = crate::database::Choice::kalah(
+            args.egdb.as_deref(),
+            args.no_cache || !engine_plays,
+            0,
             // Read before the game starts, so that no move's time goes into it; a missing
             // cached database is not built here (its build takes seconds to minutes).
-            build: false,
-        };
-        let db = match crate::database::choose_for(rules, choice)? {
-            Some((db, file)) => {
+            Build::Never,
+        );
+        let db = match crate::database::choose_for::<G::Database>(&start.rules(), &choice)? {
+            Some((db, source)) => {
                 // Which file was taken, on standard error (standard output is the game).
                 eprintln!(
-                    "mancala: the engine uses the endgame database {} ({})",
-                    file,
-                    db.description()
+                    "mancala: the engine uses the {} {source} ({})",
+                    <G::Database as Database>::KIND,
+                    db.describe()
                 );
                 Some(db)
             }
             None => None,
         };
-        // The cached Awari database (rule set awari), read before the game starts; never
-        // built here either.
-        let awari = crate::database::read_awari_within(
-            rules,
-            args.no_cache || !engine_plays || args.egdb.is_some(),
-            None,
-        );
-        if let Some(a) = &awari {
-            eprintln!(
-                "mancala: the engine uses the Awari database of 0..={} seeds",
-                a.max_seeds()
-            );
-        }
-        game_loop(start, args, db, awari)
+        game_loop(start, args, db)
     }
 }
 
 fn game_loop<G: Evaluate>(
     start: G,
     args: &PlayArgs,
-    db: Option<Arc<Egdb>>,
-    awari: Option<Arc<mancala_solver::awari::AwariDb>>,
+    db: Option<Arc<G::Database>>,
 ) -> Result<(), String> {
     let opponent = if args.engine {
         Opponent::Engine
@@ -166,7 +151,6 @@ fn game_loop<G: Evaluate>(
                 Level::new(args.level).map_err(|e| format!("--level {}: {e}", args.level))?;
             let mut engine = Engine::new();
             engine.set_database(db);
-            engine.set_awari_database(awari);
             Some(LevelPlayer::with_engine(engine, level, args.seed))
         }
         _ => None,

@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use clap::Args;
 use mancala_core::kalah::KalahPosition;
-use mancala_solver::{SolveOptions, SolveProgress, Solver, TableKind};
+use mancala_solver::egdb::Build;
+use mancala_solver::{Egdb, SolveOptions, SolveProgress, Solver, TableKind};
 
 use crate::rules_arg::kalah_only;
 
@@ -79,8 +80,8 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
-/// The position, the configured solver and the database it uses (if any): its file, or
-/// [`crate::database::NOT_KEPT`].
+/// The position, the configured solver and the database it uses (if any): where it comes
+/// from, as the output names it (its file, or that it was built for this run and not kept).
 fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver, Option<String>), String> {
     let rules = kalah_only(&args.rules, "solve and analyse are")?;
     if let Some(n) = args.max_seeds {
@@ -115,15 +116,17 @@ fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver, Option<String>), St
     }
     let mut file = None;
     let choice = crate::database::Choice {
-        egdb: args.egdb.as_deref(),
-        no_cache: args.no_cache,
-        threads: args.threads,
         verbose: args.verbose,
-        build: true,
+        ..crate::database::Choice::kalah(
+            args.egdb.as_deref(),
+            args.no_cache,
+            args.threads,
+            Build::Cache,
+        )
     };
-    if let Some((db, f)) = crate::database::choose(&rules, choice)? {
+    if let Some((db, source)) = crate::database::choose_for::<Egdb>(&rules, &choice)? {
         solver = solver.database(db);
-        file = Some(f);
+        file = Some(source.to_string());
     }
     solver = solver.node_limit(args.max_nodes).time_limit(time_limit);
     Ok((pos, solver, file))

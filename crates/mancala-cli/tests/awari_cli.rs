@@ -368,7 +368,10 @@ fn files_of_the_other_game_are_refused_in_one_line() {
     assert!(out.contains("rules       awari+repetition=2"), "{out}");
     // A build the game cannot have.
     let (ok, _, err) = egdb_build("awari", "49", d, &[]);
-    assert!(!ok && err.contains("Awari has 48 seeds"), "{err}");
+    assert!(
+        !ok && err.contains("awari has 48 seeds, so at most 48"),
+        "{err}"
+    );
     // Built packed: the file that converting the one-byte build gives.
     let one = dir.join("one");
     let (ok, out, err) = egdb_build("awari", "6", one.to_str().unwrap(), &[]);
@@ -437,6 +440,16 @@ fn the_cache_is_built_on_first_use_reused_and_rebuilt_when_damaged() {
     assert!(!stderr(&again).contains("building"), "{}", stderr(&again));
     assert!(stdout(&again).contains(&want));
     assert!(stdout(&again).contains(file.to_str().unwrap()));
+    // A smaller N asked for: the cached N = 6 holds those boards too, and serves; nothing
+    // is built beside it.
+    let mut smaller = args.to_vec();
+    smaller[4] = "4";
+    let o = cached(&cache, &smaller);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("building"), "{}", stderr(&o));
+    assert!(stdout(&o).contains(&want), "{}", stdout(&o));
+    assert!(stdout(&o).contains(file.to_str().unwrap()));
+    assert!(!cache.join("awari.n4.egdb").exists());
     // A byte of the payload changed: refused, rebuilt, the same answer.
     let mut bytes = std::fs::read(&file).unwrap();
     let last = bytes.len() - 1;

@@ -271,7 +271,7 @@ fn bestmove_and_play_with_an_endgame_database() {
     ]);
     assert!(!o.status.success());
     assert!(
-        stderr(&o).contains("Kalah rule sets only"),
+        stderr(&o).contains("Bao la Kete has no database of exact values"),
         "{}",
         stderr(&o)
     );

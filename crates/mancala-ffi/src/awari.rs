@@ -2,13 +2,13 @@
 //! checked) and look up the exact value of an Oware game of the `awari` rule set.
 
 use std::ffi::{c_char, c_void};
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
+use mancala_core::oware::OwarePosition;
 use mancala_core::AnyGame;
-use mancala_solver::awari::{entries_to, AwariBoard, AwariDb, AwariError};
-use mancala_solver::engine::oware::awari_values_carry_over;
+use mancala_solver::awari::{entries_to, AwariDb, AwariError};
+use mancala_solver::exact_values::{ExactError, ExactValues};
 
 use crate::game::{GameHandle, MancalaGame};
 use crate::handle::{self, Handle, Kind};
@@ -30,6 +30,16 @@ impl Handle for MancalaAwariDb {
     const KIND: Kind = Kind::AwariDb;
 }
 
+impl crate::egdb::DbHandle for MancalaAwariDb {
+    type Db = AwariDb;
+    fn db(&self) -> &Arc<AwariDb> {
+        &self.db
+    }
+    fn wrap(db: AwariDb) -> MancalaAwariDb {
+        MancalaAwariDb { db: Arc::new(db) }
+    }
+}
+
 fn awari_error(e: AwariError) -> Error {
     let status = match e {
         AwariError::TooManySeeds { .. } | AwariError::NotBuilt { .. } => {
@@ -41,11 +51,6 @@ fn awari_error(e: AwariError) -> Error {
         AwariError::OutOfMemory(_) => MancalaStatus::OutOfMemory,
     };
     Error::new(status, e.to_string())
-}
-
-fn new_db(out: *mut *mut MancalaAwariDb, db: AwariDb) -> Result<()> {
-    // SAFETY: `out` is NULL or writable by the entry point's contract.
-    unsafe { handle::write_new(out, "out", MancalaAwariDb { db: Arc::new(db) }) }
 }
 
 /// Builds in memory the Awari database of every board with at most `max_seeds` (N, 0..=48)
@@ -78,15 +83,7 @@ pub unsafe extern "C" fn mancala_awari_db_build(
 ) -> MancalaStatus {
     guard(|| {
         io::out_ptr(out, "out")?;
-        if threads as usize > mancala_solver::MAX_THREADS {
-            return Err(Error::new(
-                MancalaStatus::InvalidArgument,
-                format!(
-                    "threads: {threads} asked for, at most {}",
-                    mancala_solver::MAX_THREADS
-                ),
-            ));
-        }
+        crate::egdb::check_threads(threads)?;
         let start = Instant::now();
         let total = if max_seeds <= mancala_solver::awari::MAX_SEEDS {
             entries_to(max_seeds)
@@ -111,7 +108,7 @@ pub unsafe extern "C" fn mancala_awari_db_build(
             }
         })
         .map_err(awari_error)?;
-        new_db(out, db)
+        crate::egdb::new_handle(out, db)
     })
 }
 
@@ -137,14 +134,8 @@ pub unsafe extern "C" fn mancala_awari_db_load(
     path: *const c_char,
     out: *mut *mut MancalaAwariDb,
 ) -> MancalaStatus {
-    guard(|| {
-        io::out_ptr(out, "out")?;
-        // SAFETY: the caller's string contract.
-        let path = unsafe { io::in_str(path, "path") }?;
-        let db =
-            AwariDb::open(Path::new(path)).map_err(crate::egdb::egdb_error_in(Path::new(path)))?;
-        new_db(out, db)
-    })
+    // SAFETY: the caller's contract is this function's.
+    unsafe { crate::egdb::load_entry(path, out) }
 }
 
 /// Saves an Awari database to the file `path` (`docs/awari.md`) in its encoding
@@ -165,16 +156,8 @@ pub unsafe extern "C" fn mancala_awari_db_save(
     db: *const MancalaAwariDb,
     path: *const c_char,
 ) -> MancalaStatus {
-    guard(|| {
-        // SAFETY: registry-checked handle; the caller's string contract.
-        let db = unsafe { handle::get(db, "db") }?;
-        // SAFETY: the caller's string contract.
-        let path = unsafe { io::in_str(path, "path") }?;
-        db.db
-            .save(Path::new(path))
-            .map(|_| ())
-            .map_err(crate::egdb::egdb_error)
-    })
+    // SAFETY: the caller's contract is this function's.
+    unsafe { crate::egdb::save_entry(db, path) }
 }
 
 /// Frees an Awari database handle. NULL is a no-op (`MANCALA_STATUS_OK`).
@@ -218,14 +201,8 @@ pub unsafe extern "C" fn mancala_awari_db_convert(
     encoding: u32,
     out: *mut *mut MancalaAwariDb,
 ) -> MancalaStatus {
-    guard(|| {
-        io::out_ptr(out, "out")?;
-        // SAFETY: registry-checked handle.
-        let db = unsafe { handle::get(db, "db") }?;
-        let encoding = crate::egdb::MancalaEgdbEncoding::from_c(encoding, "encoding")?;
-        let converted = db.db.convert(encoding).map_err(crate::egdb::egdb_error)?;
-        new_db(out, converted)
-    })
+    // SAFETY: the caller's contract is this function's.
+    unsafe { crate::egdb::convert_entry(db, encoding, out) }
 }
 
 /// How an Awari database holds its values: `*encoding` its `MancalaEgdbEncoding` value,
@@ -247,13 +224,8 @@ pub unsafe extern "C" fn mancala_awari_db_encoding(
     bits_per_entry: *mut u32,
     memory_bytes: *mut u64,
 ) -> MancalaStatus {
-    guard(|| {
-        crate::egdb::write_encoding(encoding, bits_per_entry, memory_bytes, || {
-            // SAFETY: registry-checked handle.
-            let db = unsafe { handle::get(db, "db") }?;
-            Ok((db.db.encoding(), db.db.bits_per_entry(), db.db.bytes()))
-        })
-    })
+    // SAFETY: the caller's contract is this function's.
+    unsafe { crate::egdb::encoding_entry(db, encoding, bits_per_entry, memory_bytes) }
 }
 
 /// Gives N, the most seeds on a board the database holds, and its number of boards (in
@@ -276,20 +248,20 @@ pub unsafe extern "C" fn mancala_awari_db_info(
         let max_seeds = io::out_ptr(max_seeds, "max_seeds")?;
         let boards = io::out_ptr(boards, "boards")?;
         // SAFETY: registry-checked handle.
-        let db = unsafe { handle::get(db, "db") }?;
-        // SAFETY: checked non-NULL, writable by the caller's contract.
-        unsafe {
-            max_seeds.write(db.db.max_seeds());
-            boards.write(entries_to(db.db.max_seeds()));
-        }
+        let n = unsafe { handle::get(db, "db") }?.db.max_seeds();
+        // SAFETY: both checked non-NULL, writable by the caller's contract.
+        unsafe { (max_seeds.write(n), boards.write(entries_to(n))) };
         Ok(())
     })
 }
 
-/// The board of the current position of `game` mover first, or `None` when the game is over
-/// or has more seeds in the houses than `db` holds; `Err` (DATABASE_MISMATCH) for a game
-/// that is not Oware of a rule set the values carry over to.
-fn board_of(db: &AwariDb, game: &AnyGame) -> Result<Option<AwariBoard>> {
+/// The current position of `game` when `db` holds the values of its rules, `None` when it
+/// does not hold the position (the game is over, or more seeds in the houses than N).
+///
+/// # Errors
+/// `MANCALA_STATUS_DATABASE_MISMATCH` for a game that is not Oware, or of a rule set whose
+/// values the databases do not hold (the library's refusal, naming the rules that differ).
+fn held<'a>(db: &AwariDb, game: &'a AnyGame) -> Result<Option<&'a OwarePosition>> {
     let AnyGame::Oware(record) = game else {
         return Err(Error::new(
             MancalaStatus::DatabaseMismatch,
@@ -297,21 +269,14 @@ fn board_of(db: &AwariDb, game: &AnyGame) -> Result<Option<AwariBoard>> {
         ));
     };
     let p = record.position();
-    if !awari_values_carry_over(&p.rules()) {
-        return Err(Error::new(
-            MancalaStatus::DatabaseMismatch,
-            format!(
-                "an Awari database holds positions of the rule set awari, not of {} (its grand slam, majority, cycle or move-limit rule gives other values)",
-                p.rules()
-            ),
-        ));
-    }
-    if p.side_to_move().is_none() || p.seeds_in_houses() > db.max_seeds() {
-        return Ok(None);
-    }
-    let bits = p.mover_relative();
-    let houses: [u8; 12] = std::array::from_fn(|i| (bits >> (8 * i)) as u8);
-    Ok(AwariBoard::new(houses).ok())
+    db.check_rules(&p.rules())
+        .map_err(|m| Error::new(MancalaStatus::DatabaseMismatch, m.to_string()))?;
+    Ok((!p.is_over() && p.seeds_in_houses() <= db.max_seeds()).then_some(p))
+}
+
+/// The [`Error`] of a lookup of a position [`held`] said the database holds.
+fn lookup_error(e: ExactError) -> Error {
+    Error::new(MancalaStatus::InvalidArgument, e.to_string())
 }
 
 /// Looks up the current position of `game`, an Oware game of the rule set `awari` (or one of
@@ -338,24 +303,14 @@ pub unsafe extern "C" fn mancala_awari_db_value(
     found: *mut bool,
     value: *mut i32,
 ) -> MancalaStatus {
-    guard(|| {
-        let found = io::out_ptr(found, "found")?;
-        let value = io::out_ptr(value, "value")?;
-        // SAFETY: registry-checked handles.
-        let db = unsafe { handle::get(db, "db") }?;
-        // SAFETY: registry-checked handle; no other thread mutates it by the caller's contract.
-        let game = unsafe { handle::get(game, "game") }?;
-        let v = match board_of(&db.db, game.game())? {
-            Some(b) => Some(db.db.value(&b).map_err(awari_error)?),
-            None => None,
-        };
-        // SAFETY: checked non-NULL, writable by the caller's contract.
-        unsafe {
-            found.write(v.is_some());
-            value.write(v.unwrap_or(0));
-        }
-        Ok(())
-    })
+    // SAFETY: the caller's contract is this function's.
+    unsafe {
+        crate::egdb::value_entry(db, game, found, value, |db, game| {
+            held(db, game.game())?
+                .map(|p| db.value_of(p).map_err(lookup_error))
+                .transpose()
+        })
+    }
 }
 
 /// The value of each legal move of the current position of `game` (as
@@ -383,26 +338,27 @@ pub unsafe extern "C" fn mancala_awari_db_move_values(
     values: *mut i32,
 ) -> MancalaStatus {
     guard(|| {
-        let found = io::out_ptr(found, "found")?;
-        let legal = io::out_ptr(legal, "legal")?;
-        let values = io::out_ptr(values, "values")?;
-        // SAFETY: registry-checked handles.
-        let db = unsafe { handle::get(db, "db") }?;
-        // SAFETY: registry-checked handle; no other thread mutates it by the caller's contract.
-        let game = unsafe { handle::get(game, "game") }?;
+        let (found, legal, values) = (
+            io::out_ptr(found, "found")?,
+            io::out_ptr(legal, "legal")?,
+            io::out_ptr(values, "values")?,
+        );
+        // SAFETY: registry-checked handles; by the caller's contract no other thread mutates
+        // `game` during the call.
+        let (db, game) = unsafe { (handle::get(db, "db")?, handle::get(game, "game")?) };
         let mut mask = 0u8;
         let mut out = [0i32; 6];
-        let board = board_of(&db.db, game.game())?;
-        if let Some(b) = board {
-            for (m, v) in db.db.move_values(&b).map_err(awari_error)? {
-                let i = usize::from(m.house - 1);
+        let position = held(&db.db, game.game())?;
+        if let Some(p) = position {
+            for (m, v) in db.db.move_values_of(p).map_err(lookup_error)? {
+                let i = usize::from(m.0 - 1);
                 mask |= 1 << i;
                 out[i] = v;
             }
         }
         // SAFETY: checked non-NULL; `values` has 6 writable entries by the caller's contract.
         unsafe {
-            found.write(board.is_some());
+            found.write(position.is_some());
             legal.write(mask);
             std::ptr::copy_nonoverlapping(out.as_ptr(), values, 6);
         }

@@ -4,8 +4,8 @@ use std::ffi::c_char;
 use std::path::Path;
 use std::sync::Arc;
 
-use mancala_solver::egdb::Encoding;
-use mancala_solver::{available_memory_bytes, BuildOptions, Cache, CacheEvent, Egdb, EgdbError};
+use mancala_solver::egdb::{Database, Encoding};
+use mancala_solver::{BuildOptions, Cache, CacheEvent, Egdb, EgdbError};
 
 use crate::handle::{self, Handle, Kind};
 use crate::io;
@@ -32,6 +32,166 @@ impl MancalaEgdb {
     pub(crate) fn shared(&self) -> Arc<Egdb> {
         Arc::clone(&self.db)
     }
+}
+
+/// A handle of a game's database (`MancalaEgdb`, `MancalaAwariDb`): the bodies their entry
+/// points share are written once over it (`save_entry`, `load_entry`, `convert_entry`,
+/// `encoding_entry`).
+pub(crate) trait DbHandle: Handle + Sized {
+    /// The database type.
+    type Db: Database;
+    /// The database.
+    fn db(&self) -> &Arc<Self::Db>;
+    /// A new handle of `db`.
+    fn wrap(db: Self::Db) -> Self;
+}
+
+impl DbHandle for MancalaEgdb {
+    type Db = Egdb;
+    fn db(&self) -> &Arc<Egdb> {
+        &self.db
+    }
+    fn wrap(db: Egdb) -> MancalaEgdb {
+        MancalaEgdb { db: Arc::new(db) }
+    }
+}
+
+/// Writes a new handle of `db` to `out` (owned by the caller).
+pub(crate) fn new_handle<H: DbHandle>(out: *mut *mut H, db: H::Db) -> Result<()> {
+    // SAFETY: `out` is NULL or writable by the entry point's contract.
+    unsafe { handle::write_new(out, "out", H::wrap(db)) }
+}
+
+/// Refuses a build on more threads than the library starts
+/// (`MANCALA_STATUS_INVALID_ARGUMENT`, naming the argument `threads`).
+pub(crate) fn check_threads(threads: u32) -> Result<()> {
+    if threads as usize > mancala_solver::MAX_THREADS {
+        return Err(Error::new(
+            MancalaStatus::InvalidArgument,
+            format!(
+                "threads: {threads} asked for, at most {}",
+                mancala_solver::MAX_THREADS
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The body of `mancala_egdb_save` and `mancala_awari_db_save`.
+///
+/// # Safety
+/// `path` must be NULL or NUL-terminated.
+pub(crate) unsafe fn save_entry<H: DbHandle>(db: *const H, path: *const c_char) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handle.
+        let db = unsafe { handle::get(db, "db") }?;
+        // SAFETY: the caller's contract: `path` is NULL or a NUL-terminated string that
+        // outlives the call.
+        let path = unsafe { io::in_str(path, "path") }?;
+        db.db()
+            .save(Path::new(path))
+            .map(|_report| ())
+            .map_err(egdb_error)
+    })
+}
+
+/// The body of `mancala_egdb_load` and `mancala_awari_db_load`: the file opened and
+/// checked completely, its errors naming it.
+///
+/// # Safety
+/// `path` must be NULL or NUL-terminated; `out` NULL or writable.
+pub(crate) unsafe fn load_entry<H: DbHandle>(
+    path: *const c_char,
+    out: *mut *mut H,
+) -> MancalaStatus {
+    guard(|| {
+        io::out_ptr(out, "out")?;
+        // SAFETY: caller's string contract.
+        let path = unsafe { io::in_str(path, "path") }?;
+        let db = H::Db::open(Path::new(path)).map_err(egdb_error_in(Path::new(path)))?;
+        new_handle(out, db)
+    })
+}
+
+/// The body of `mancala_egdb_value` and `mancala_awari_db_value`: the out-pointers
+/// checked, both handles looked up, `look` asked for the value of the game's position
+/// (`None`: the database does not hold it), then `*found` and `*value` (0 when not found)
+/// written.
+///
+/// # Safety
+/// `found` and `value` must be NULL or writable; by the caller's contract no other thread
+/// mutates or frees `game` during the call.
+pub(crate) unsafe fn value_entry<H: DbHandle, Gm: Handle>(
+    db: *const H,
+    game: *const Gm,
+    found: *mut bool,
+    value: *mut i32,
+    look: impl FnOnce(&H::Db, &Gm) -> Result<Option<i32>>,
+) -> MancalaStatus {
+    guard(|| {
+        let out = (io::out_ptr(found, "found")?, io::out_ptr(value, "value")?);
+        // SAFETY: registry-checked handles; by the caller's contract no other thread
+        // mutates or frees `game` during the call.
+        let (db, game) = unsafe { (handle::get(db, "db")?, handle::get(game, "game")?) };
+        let v = look(db.db(), game)?;
+        // SAFETY: both out-pointers were checked non-NULL above (`io::out_ptr`) and are
+        // writable by the caller's contract.
+        unsafe {
+            out.0.write(v.is_some());
+            out.1.write(v.unwrap_or(0));
+        }
+        Ok(())
+    })
+}
+
+/// The body of `mancala_egdb_convert` and `mancala_awari_db_convert`.
+///
+/// # Safety
+/// `out` must be NULL or writable.
+pub(crate) unsafe fn convert_entry<H: DbHandle>(
+    db: *const H,
+    encoding: u32,
+    out: *mut *mut H,
+) -> MancalaStatus {
+    guard(|| {
+        io::out_ptr(out, "out")?;
+        // SAFETY: registry-checked handle.
+        let db = unsafe { handle::get(db, "db") }?;
+        let encoding = MancalaEgdbEncoding::from_c(encoding, "encoding")?;
+        let converted = db.db().convert(encoding).map_err(egdb_error)?;
+        new_handle(out, converted)
+    })
+}
+
+/// The body of `mancala_egdb_encoding` and `mancala_awari_db_encoding`: checks the three
+/// out-pointers, then writes the encoding, the bits an entry and the memory bytes.
+///
+/// # Safety
+/// The out-pointers must be NULL or writable.
+pub(crate) unsafe fn encoding_entry<H: DbHandle>(
+    db: *const H,
+    encoding: *mut u32,
+    bits_per_entry: *mut u32,
+    memory_bytes: *mut u64,
+) -> MancalaStatus {
+    guard(|| {
+        // The out-pointers first (a NULL one is refused before the handle is looked at).
+        let out = (
+            io::out_ptr(encoding, "encoding")?,
+            io::out_ptr(bits_per_entry, "bits_per_entry")?,
+            io::out_ptr(memory_bytes, "memory_bytes")?,
+        );
+        // SAFETY: registry-checked handle.
+        let db = unsafe { handle::get(db, "db") }?.db();
+        // SAFETY: every out-pointer written here was checked non-NULL above
+        // (`io::out_ptr`) and is writable by the caller's contract.
+        unsafe {
+            out.0.write(MancalaEgdbEncoding::to_c(db.encoding()));
+            out.1.write(db.bits_per_entry());
+            out.2.write(db.bytes() as u64);
+        }
+        Ok(())
+    })
 }
 
 /// The first folder above `path` that is a file (or a link to one), when one is: a file
@@ -64,11 +224,11 @@ pub(crate) fn egdb_error(e: EgdbError) -> Error {
 }
 
 /// The [`Error`] of `e`, an error about the database file `path`: its message names the file
-/// ([`EgdbError::in_file`]).
+/// ([`EgdbError::about`]).
 pub(crate) fn egdb_error_in(path: &Path) -> impl Fn(EgdbError) -> Error + '_ {
     move |e| match e {
         EgdbError::Io { .. } => egdb_error(e),
-        e => Error::new(egdb_status(&e), e.in_file(path)),
+        e => Error::new(egdb_status(&e), e.about(path).to_string()),
     }
 }
 
@@ -89,9 +249,9 @@ fn egdb_status(e: &EgdbError) -> MancalaStatus {
         EgdbError::RulesMismatch { .. } | EgdbError::WrongGame { .. } => {
             MancalaStatus::DatabaseMismatch
         }
-        EgdbError::Unsupported { .. } | EgdbError::MoreSeedsThanTheGame { .. } => {
-            MancalaStatus::InvalidArgument
-        }
+        EgdbError::Unsupported { .. }
+        | EgdbError::MoreSeedsThanTheGame { .. }
+        | EgdbError::NoDatabase { .. } => MancalaStatus::InvalidArgument,
         EgdbError::OutOfMemory(_) => MancalaStatus::OutOfMemory,
         EgdbError::Cancelled => MancalaStatus::Cancelled,
         EgdbError::Threads(_) => MancalaStatus::SolveFailed,
@@ -142,34 +302,6 @@ impl MancalaEgdbEncoding {
     }
 }
 
-fn new_db(out: *mut *mut MancalaEgdb, db: Egdb) -> Result<()> {
-    // SAFETY: `out` is NULL or writable by the entry point's contract.
-    unsafe { handle::write_new(out, "out", MancalaEgdb { db: Arc::new(db) }) }
-}
-
-/// The body of `mancala_egdb_encoding` and `mancala_awari_db_encoding`: checks the three
-/// out-pointers, then asks `describe` (which borrows the handle) for the encoding, the bits
-/// an entry and the memory bytes, and writes them.
-pub(crate) fn write_encoding(
-    encoding: *mut u32,
-    bits_per_entry: *mut u32,
-    memory_bytes: *mut u64,
-    describe: impl FnOnce() -> Result<(Encoding, u32, usize)>,
-) -> Result<()> {
-    let encoding = io::out_ptr(encoding, "encoding")?;
-    let bits_per_entry = io::out_ptr(bits_per_entry, "bits_per_entry")?;
-    let memory_bytes = io::out_ptr(memory_bytes, "memory_bytes")?;
-    let (e, bits, bytes) = describe()?;
-    // SAFETY: every out-pointer written here was checked non-NULL above (`io::out_ptr`) and
-    // is writable by the caller's contract.
-    unsafe {
-        encoding.write(MancalaEgdbEncoding::to_c(e));
-        bits_per_entry.write(bits);
-        memory_bytes.write(bytes as u64);
-    }
-    Ok(())
-}
-
 /// Builds in memory the database of `rules` (its m and value-relevant options) for every
 /// position with at most `max_seeds` (K) seeds in the houses, on `threads` threads (0 = every
 /// core). It has C(K+2m, 2m) one-byte entries: Kalah(6,·) with K = 12 takes 2.7 MB and a few
@@ -201,15 +333,7 @@ pub unsafe extern "C" fn mancala_egdb_build(
         // SAFETY: registry-checked handle.
         let rules = unsafe { handle::get(rules, "rules") }?.kalah()?;
         let mut pool = rayon::ThreadPoolBuilder::new();
-        if threads as usize > mancala_solver::MAX_THREADS {
-            return Err(Error::new(
-                MancalaStatus::InvalidArgument,
-                format!(
-                    "threads: {threads} asked for, at most {}",
-                    mancala_solver::MAX_THREADS
-                ),
-            ));
-        }
+        check_threads(threads)?;
         if threads > 0 {
             pool = pool.num_threads(threads as usize);
         }
@@ -222,7 +346,7 @@ pub unsafe extern "C" fn mancala_egdb_build(
         let db = pool
             .install(|| Egdb::build(&rules, max_seeds, BuildOptions::new()))
             .map_err(egdb_error)?;
-        new_db(out, db)
+        new_handle(out, db)
     })
 }
 
@@ -312,7 +436,7 @@ unsafe fn build_in(
                 ),
         )
         .map_err(egdb_error)?;
-        new_db(out, db)
+        new_handle(out, db)
     })
 }
 
@@ -390,14 +514,8 @@ pub unsafe extern "C" fn mancala_egdb_convert(
     encoding: u32,
     out: *mut *mut MancalaEgdb,
 ) -> MancalaStatus {
-    guard(|| {
-        io::out_ptr(out, "out")?;
-        // SAFETY: registry-checked handle.
-        let db = unsafe { handle::get(db, "db") }?;
-        let encoding = MancalaEgdbEncoding::from_c(encoding, "encoding")?;
-        let converted = db.db.convert(encoding).map_err(egdb_error)?;
-        new_db(out, converted)
-    })
+    // SAFETY: the caller's contract is this function's.
+    unsafe { convert_entry(db, encoding, out) }
 }
 
 /// How a database holds its entries: `*encoding` its `MancalaEgdbEncoding` value,
@@ -419,13 +537,8 @@ pub unsafe extern "C" fn mancala_egdb_encoding(
     bits_per_entry: *mut u32,
     memory_bytes: *mut u64,
 ) -> MancalaStatus {
-    guard(|| {
-        write_encoding(encoding, bits_per_entry, memory_bytes, || {
-            // SAFETY: registry-checked handle.
-            let db = unsafe { handle::get(db, "db") }?;
-            Ok((db.db.encoding(), db.db.bits_per_entry(), db.db.bytes()))
-        })
-    })
+    // SAFETY: the caller's contract is this function's.
+    unsafe { encoding_entry(db, encoding, bits_per_entry, memory_bytes) }
 }
 
 /// The database of `rules` (its m and value-relevant options) with K = `max_seeds` from the
@@ -487,16 +600,17 @@ pub unsafe extern "C" fn mancala_egdb_open_cached(
             ));
         }
         let k = match max_seeds {
-            0 => Cache::default_max_seeds(&rules, available_memory_bytes()).ok_or_else(|| {
-                Error::new(
-                    MancalaStatus::OutOfMemory,
-                    "not enough memory for any endgame database".to_string(),
-                )
-            })?,
+            0 => Egdb::default_max_seeds(&rules, mancala_solver::available_memory_bytes())
+                .ok_or_else(|| {
+                    Error::new(
+                        MancalaStatus::OutOfMemory,
+                        "not enough memory for any endgame database".to_string(),
+                    )
+                })?,
             k => k,
         };
         let cached = Cache::new(dir)
-            .get_or_build(
+            .read_or_build::<Egdb>(
                 &rules,
                 k,
                 threads as usize,
@@ -518,7 +632,7 @@ pub unsafe extern "C" fn mancala_egdb_open_cached(
             // SAFETY: checked non-NULL; writable by the caller's contract.
             unsafe { built.write(state) };
         }
-        new_db(out, cached.database)
+        new_handle(out, cached.database)
     })
 }
 
@@ -543,17 +657,8 @@ pub unsafe extern "C" fn mancala_egdb_save(
     db: *const MancalaEgdb,
     path: *const c_char,
 ) -> MancalaStatus {
-    guard(|| {
-        // SAFETY: registry-checked handle; caller's string contract.
-        let db = unsafe { handle::get(db, "db") }?;
-        // SAFETY: the caller's contract: `path` is NULL or a NUL-terminated string that outlives
-        // the call.
-        let path = unsafe { io::in_str(path, "path") }?;
-        db.db
-            .save(Path::new(path))
-            .map(|_report| ())
-            .map_err(egdb_error)
-    })
+    // SAFETY: the caller's contract is this function's.
+    unsafe { save_entry(db, path) }
 }
 
 /// Loads the database file at `path` into memory, checking it completely first (magic,
@@ -582,13 +687,8 @@ pub unsafe extern "C" fn mancala_egdb_load(
     path: *const c_char,
     out: *mut *mut MancalaEgdb,
 ) -> MancalaStatus {
-    guard(|| {
-        io::out_ptr(out, "out")?;
-        // SAFETY: caller's string contract.
-        let path = unsafe { io::in_str(path, "path") }?;
-        let db = Egdb::load(Path::new(path)).map_err(egdb_error_in(Path::new(path)))?;
-        new_db(out, db)
-    })
+    // SAFETY: the caller's contract is this function's.
+    unsafe { load_entry(path, out) }
 }
 
 /// Verifies the database file at `path`, of either entry encoding: everything
@@ -713,21 +813,10 @@ pub unsafe extern "C" fn mancala_egdb_value(
     found: *mut bool,
     value: *mut i32,
 ) -> MancalaStatus {
-    guard(|| {
-        let found = io::out_ptr(found, "found")?;
-        let value = io::out_ptr(value, "value")?;
-        // SAFETY: registry-checked handles; out-pointers checked non-NULL.
-        let db = unsafe { handle::get(db, "db") }?;
-        // SAFETY: registry-checked handle; by the caller's contract no other thread mutates or
-        // frees `game` during the call.
-        let game = unsafe { handle::get(game, "game") }?;
-        let v = db.db.value(game.position()?);
-        // SAFETY: every out-pointer written here was checked non-NULL above (`io::out_ptr`) and is
-        // writable by the caller's contract.
-        unsafe {
-            found.write(v.is_some());
-            value.write(v.unwrap_or(0));
-        }
-        Ok(())
-    })
+    // SAFETY: the caller's contract is this function's.
+    unsafe {
+        value_entry(db, game, found, value, |db, game| {
+            Ok(db.value(game.position()?))
+        })
+    }
 }

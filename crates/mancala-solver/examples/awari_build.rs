@@ -46,12 +46,12 @@ fn probes(n: u32) -> Vec<AwariBoard> {
         .collect()
 }
 
-/// Mean nanoseconds of `value()` over `probes`, and the sum of the values (a checksum).
+/// Mean nanoseconds of `board_value()` over `probes`, and the sum of the values (a checksum).
 fn time_lookups(db: &AwariDb, probes: &[AwariBoard]) -> (f64, i64) {
     let t = Instant::now();
     let mut sum = 0i64;
     for b in probes {
-        sum += i64::from(db.value(b).unwrap());
+        sum += i64::from(db.board_value(b).unwrap());
     }
     (t.elapsed().as_secs_f64() * 1e9 / probes.len() as f64, sum)
 }
@@ -177,14 +177,14 @@ fn main() {
     if let Some(text) = opt("--probe") {
         let b: AwariBoard = text.parse().expect("board");
         let moves: Vec<String> = db
-            .move_values(&b)
+            .board_move_values(&b)
             .expect("probe")
             .iter()
             .map(|(m, v)| format!("{}:{v:+}", m.house))
             .collect();
         println!(
             "{b}: value {:+}; moves {}",
-            db.value(&b).expect("probe"),
+            db.board_value(&b).expect("probe"),
             moves.join(" ")
         );
     }

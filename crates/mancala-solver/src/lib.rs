@@ -19,7 +19,7 @@
 //! * **Endgame databases** ([`egdb`]): every position with at most K seeds in the houses,
 //!   ranked with the combinatorial number system, built layer by layer in parallel, saved with
 //!   a checked header and CRC-32 checksums; found in a folder by their headers
-//!   ([`Egdb::find_in`]), or built once and kept in a cache folder of the caller's choice
+//!   ([`egdb::find_in`]), or built once and kept in a cache folder of the caller's choice
 //!   ([`Cache`], opt-in).
 //! * **Pie rule**: at the swap decision the solver gives the value of swapping and of the
 //!   best house move ([`SwapChoice`]).
@@ -31,6 +31,10 @@
 //! * **Awari databases** ([`awari`]): the exact value of every Awari board with up to N
 //!   seeds under the `awari` rules, by retrograde analysis with cycles (endless play = 0),
 //!   one byte a board, with lookups of a board's and each move's value.
+//! * **One API for exact values** ([`exact_values`]): the trait [`ExactValues`] of every
+//!   source (the Kalah databases, the Awari databases, the solver), taking the game's own
+//!   position; and every game's database files through one trait, [`Database`], with one
+//!   policy for finding, caching and choosing them ([`egdb::choose()`]).
 //!
 //! Keys and database indices are the rank of the houses seen from the side to move: the
 //! mover's houses `c_0..c_{m−1}` then the opponent's `c_m..c_{2m−1}`, rank
@@ -56,18 +60,22 @@ pub mod progress;
 mod rank;
 pub mod tt;
 
-// The wings: exact search, endgame databases, playing engine, Awari databases.
+// The wings: exact search, endgame databases, playing engine, Awari databases, exact values.
 pub mod awari;
 pub mod egdb;
 pub mod engine;
 mod exact;
+pub mod exact_values;
 
-pub use egdb::cache::{available_memory_bytes, Cache, CacheEvent, Cached};
-pub use egdb::{BuildOptions, Egdb, EgdbError, EgdbInfo, FolderScan, Found, SaveReport};
+pub use egdb::{
+    available_memory_bytes, BuildOptions, Cache, CacheEvent, Cached, Database, Egdb, EgdbError,
+    EgdbInfo, FolderScan, Found, RulesMismatch, SaveReport, Source,
+};
 pub use exact::{
     Analysis, MoveValue, Solution, SolutionJson, SolveError, SolveOptions, Solver, SwapChoice,
     SwapJson, TableKind, WindowSolution,
 };
+pub use exact_values::{ExactError, ExactGame, ExactValues};
 pub use mem::{OutOfMemory, MAX_THREADS};
 pub use progress::{BuildProgress, SolvePhase, SolveProgress};
 pub use tt::{ExactTable, LockFreeTable, TranspositionTable};

@@ -17,8 +17,8 @@ fn board(s: &str) -> AwariBoard {
 fn ow_11_3_two_seed_example() {
     let db = AwariDb::build(2, 1).unwrap();
     let b = board("0 0 0 0 0 1 1 0 0 0 0 0");
-    assert_eq!(db.value(&b).unwrap(), 2);
-    let moves = db.move_values(&b).unwrap();
+    assert_eq!(db.board_value(&b).unwrap(), 2);
+    let moves = db.board_move_values(&b).unwrap();
     assert_eq!(moves.len(), 1);
     assert_eq!(
         (moves[0].0.house, moves[0].0.captured, moves[0].1),
@@ -32,9 +32,9 @@ fn ow_11_3_two_seed_example() {
 fn romein_bal_test_vector() {
     let db = AwariDb::build(16, 0).unwrap();
     let b = board("1 1 1 1 1 2 4 2 3 0 0 0");
-    assert_eq!(db.value(&b).unwrap(), 0);
+    assert_eq!(db.board_value(&b).unwrap(), 0);
     let values: Vec<(u8, i32)> = db
-        .move_values(&b)
+        .board_move_values(&b)
         .unwrap()
         .iter()
         .map(|(m, v)| (m.house, *v))
@@ -171,7 +171,7 @@ fn first_repetition_search_agrees_on_small_levels() {
         for board in boards {
             let n = n as i32;
             let v = search(&board, &mut vec![board], &memo, -n - 1, n + 1);
-            assert_eq!(db.value(&board).unwrap(), v, "board {board}");
+            assert_eq!(db.board_value(&board).unwrap(), v, "board {board}");
             memo.insert(board, v);
         }
     }
@@ -223,7 +223,7 @@ fn typed_errors() {
     ));
     let db = AwariDb::build(3, 1).unwrap();
     assert_eq!(
-        db.value(&board("4 0 0 0 0 0 0 0 0 0 0 0")).err(),
+        db.board_value(&board("4 0 0 0 0 0 0 0 0 0 0 0")).err(),
         Some(AwariError::NotBuilt { seeds: 4, max: 3 })
     );
     assert_eq!(db.value_at(3, rank::level_len(3).unwrap()), None);
@@ -242,18 +242,18 @@ fn unindexed_board_is_valued_by_one_ply() {
     let b = board("1 1 1 1 1 1 1 1 1 1 1 1");
     assert!(!b.is_indexed());
     let best = db
-        .move_values(&b)
+        .board_move_values(&b)
         .unwrap()
         .iter()
         .map(|(_, v)| *v)
         .max()
         .unwrap();
-    assert_eq!(db.value(&b).unwrap(), best);
+    assert_eq!(db.board_value(&b).unwrap(), best);
     // Every move from it sows one seed into the next house: no capture (a house of 1
     // becomes 2 only in the mover's row, except from house 6, whose seed makes North's
     // house 1 hold 2: a capture of 2).
     let caps: Vec<u32> = db
-        .move_values(&b)
+        .board_move_values(&b)
         .unwrap()
         .iter()
         .map(|(m, _)| m.captured)

@@ -57,7 +57,7 @@ fn captured(p: &OwarePosition) -> i32 {
 fn the_root_is_played_by_the_database() {
     let db = Arc::new(AwariDb::build(10, 0).unwrap());
     let mut engine = Engine::<OwarePosition>::with_tt_bytes(1 << 20)
-        .with_awari_database(db.clone(), &OwareRules::AWARI)
+        .with_database(db.clone(), &OwareRules::AWARI)
         .unwrap();
     let mut rng = StdRng::seed_from_u64(7);
     let mut checked = 0;
@@ -71,8 +71,8 @@ fn the_root_is_played_by_the_database() {
             continue;
         }
         let board = board_of(&p);
-        let value = db.value(&board).unwrap();
-        let moves = db.move_values(&board).unwrap();
+        let value = db.board_value(&board).unwrap();
+        let moves = db.board_move_values(&board).unwrap();
         let best = moves.iter().map(|&(_, v)| v).max().unwrap();
         assert_eq!(best, value);
         for limits in [Limits::depth(1), Limits::nodes(500)] {
@@ -96,10 +96,10 @@ fn other_rule_sets_are_refused() {
     let db = Arc::new(AwariDb::build(4, 1).unwrap());
     for rules in [OwareRules::OWARE, OwareRules::OPENSPIEL] {
         assert!(Engine::<OwarePosition>::with_tt_bytes(1 << 16)
-            .with_awari_database(db.clone(), &rules)
+            .with_database(db.clone(), &rules)
             .is_err());
         let mut e = Engine::<OwarePosition>::with_tt_bytes(1 << 16);
-        e.set_awari_database(Some(db.clone()));
+        e.set_database(Some(db.clone()));
         let start = OwarePosition::start(rules);
         assert!(e.search(&start, &Limits::depth(2)).is_err());
     }
@@ -113,7 +113,7 @@ fn other_rule_sets_are_refused() {
 fn a_repeated_history_is_searched() {
     let db = Arc::new(AwariDb::build(6, 1).unwrap());
     let mut engine = Engine::<OwarePosition>::with_tt_bytes(1 << 20)
-        .with_awari_database(db, &OwareRules::AWARI)
+        .with_database(db, &OwareRules::AWARI)
         .unwrap();
     let mut rng = StdRng::seed_from_u64(3);
     let mut found = 0;
@@ -172,7 +172,7 @@ fn a_node_limited_search_is_not_worse_with_the_database() {
         if p.is_over() || p.legal_moves().len() < 2 {
             continue;
         }
-        let moves = judge.move_values(&board_of(&p)).unwrap();
+        let moves = judge.board_move_values(&board_of(&p)).unwrap();
         let value_of = |m: OwareMove| {
             moves
                 .iter()
@@ -182,7 +182,7 @@ fn a_node_limited_search_is_not_worse_with_the_database() {
         };
         let limits = Limits::nodes(3_000);
         let mut a = Engine::<OwarePosition>::with_tt_bytes(1 << 20)
-            .with_awari_database(small.clone(), &OwareRules::AWARI)
+            .with_database(small.clone(), &OwareRules::AWARI)
             .unwrap();
         let mut b = Engine::<OwarePosition>::with_tt_bytes(1 << 20);
         with += value_of(a.search(&p, &limits).unwrap().best_move);

@@ -5,6 +5,7 @@
 //! a Kalah file opened as Awari and an Awari file opened as Kalah.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use mancala_core::kalah::KalahRules;
 use mancala_core::GameKind;
@@ -292,52 +293,67 @@ fn a_kalah_file_is_not_an_awari_one_and_the_reverse() {
 }
 
 /// The cache: built and saved on first use, read back after, and a file of another N under
-/// the cache's name (or a damaged one) refused and rebuilt.
+/// the cache's name (or a damaged one) refused and rebuilt; a larger N already cached
+/// serves a smaller one asked for, with nothing built beside it.
 #[test]
 fn the_cache_builds_once_and_refuses_a_file_that_is_not_its_name() {
-    use mancala_solver::awari::AwariCacheEvent;
-    use mancala_solver::Cache;
+    use mancala_core::oware::OwareRules;
+    use mancala_solver::{Cache, CacheEvent, Cached};
+    use std::ops::ControlFlow;
     let dir = tmp("cache");
     let _ = std::fs::remove_dir_all(&dir);
     let cache = Cache::new(&dir);
-    let mut levels = 0;
-    let first = cache
-        .awari_get_or_build(5, 1, &mut |e| {
-            if let AwariCacheEvent::Level(_) = e {
-                levels += 1;
-            }
+    let awari = OwareRules::AWARI;
+    let get = |n: u32, seen: &mut Vec<String>| -> Result<Cached<AwariDb>, EgdbError> {
+        cache.read_or_build::<AwariDb>(&awari, n, 1, Duration::from_millis(10), &mut |e| {
+            seen.push(match e {
+                CacheEvent::Refused { .. } => "refused".into(),
+                CacheEvent::Building { max_seeds, .. } => format!("building {max_seeds}"),
+                CacheEvent::Progress(p) => format!("{}/{}", p.done, p.total),
+            });
+            ControlFlow::Continue(())
         })
-        .unwrap();
+    };
+    let mut seen = Vec::new();
+    let first = get(5, &mut seen).unwrap();
     assert!(first.built && first.save_error.is_none());
-    assert_eq!(levels, 6);
+    // A report after each of the levels 0..=5, the last with every board.
+    let boards: u64 = (0..=5).map(level).sum();
+    assert_eq!(seen.len(), 1 + 6, "{seen:?}");
+    assert_eq!(seen[0], "building 5");
+    assert_eq!(seen[6], format!("{boards}/{boards}"));
     assert_eq!(first.path, dir.join("awari.n5.egdb"));
-    let again = cache.awari_get_or_build(5, 1, &mut |_| {}).unwrap();
+    let again = get(5, &mut Vec::new()).unwrap();
     assert!(!again.built);
     for n in 0..=5 {
         for i in 0..level(u64::from(n)) {
             assert_eq!(again.database.value_at(n, i), first.database.value_at(n, i));
         }
     }
+    // N = 3 asked for: the cached N = 5 holds those boards too; nothing is built beside it.
+    let mut seen = Vec::new();
+    let smaller = get(3, &mut seen).unwrap();
+    assert!(!smaller.built && seen.is_empty(), "{seen:?}");
+    assert_eq!(smaller.database.max_seeds(), 5);
+    assert_eq!(smaller.path, dir.join("awari.n5.egdb"));
+    assert!(!dir.join("awari.n3.egdb").exists());
     // Levels 0..=4 saved under the name of N = 5.
     AwariDb::build(4, 1)
         .unwrap()
-        .save(&cache.awari_path(5))
+        .save(&cache.file::<AwariDb>(&awari, 5))
         .unwrap();
-    assert!(matches!(cache.awari_open(5), Err(EgdbError::Header(_))));
-    let mut refused = 0;
-    let rebuilt = cache
-        .awari_get_or_build(5, 1, &mut |e| {
-            if let AwariCacheEvent::Refused { .. } = e {
-                refused += 1;
-            }
-        })
-        .unwrap();
+    assert!(matches!(
+        cache.read::<AwariDb>(&awari, 5),
+        Err(EgdbError::Header(_))
+    ));
+    let mut seen = Vec::new();
+    let rebuilt = get(5, &mut seen).unwrap();
     assert!(rebuilt.built);
-    assert_eq!(refused, 1);
-    assert_eq!(cache.awari_open(5).unwrap().max_seeds(), 5);
+    assert_eq!(seen[0], "refused");
+    assert_eq!(cache.read::<AwariDb>(&awari, 5).unwrap().max_seeds(), 5);
     // N above the game's 48 seeds.
     assert!(matches!(
-        cache.awari_get_or_build(49, 1, &mut |_| {}),
+        get(49, &mut Vec::new()),
         Err(EgdbError::MoreSeedsThanTheGame { .. })
     ));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -501,13 +517,13 @@ fn packed_file_layout_size_and_values() {
     ] {
         let board = text.parse().unwrap();
         assert_eq!(
-            back.value(&board).unwrap(),
-            db.value(&board).unwrap(),
+            back.board_value(&board).unwrap(),
+            db.board_value(&board).unwrap(),
             "{text}"
         );
         assert_eq!(
-            back.move_values(&board).unwrap(),
-            db.move_values(&board).unwrap(),
+            back.board_move_values(&board).unwrap(),
+            db.board_move_values(&board).unwrap(),
             "{text}"
         );
     }

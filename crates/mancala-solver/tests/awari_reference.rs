@@ -22,9 +22,9 @@ fn every_board_and_move_equals_the_reference() {
     for (boards, _, values) in &reference.levels {
         for (b, &v) in boards.iter().zip(values) {
             let board = AwariBoard::new(*b).unwrap();
-            assert_eq!(db.value(&board).unwrap(), v, "board {board}");
+            assert_eq!(db.board_value(&board).unwrap(), v, "board {board}");
             let got: Vec<(u8, i32)> = db
-                .move_values(&board)
+                .board_move_values(&board)
                 .unwrap()
                 .iter()
                 .map(|(m, v)| (m.house, *v))

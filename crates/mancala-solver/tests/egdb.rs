@@ -367,7 +367,7 @@ fn k_above_the_seeds_of_the_game_is_refused() {
     let dir = tmp("k-above-the-game");
     let cache = mancala_solver::Cache::new(&dir);
     let e = cache
-        .get_or_build(&small, 3, 1, std::time::Duration::from_secs(1), &mut |_| {
+        .read_or_build::<Egdb>(&small, 3, 1, std::time::Duration::from_secs(1), &mut |_| {
             std::ops::ControlFlow::Continue(())
         })
         .unwrap_err();

@@ -10,7 +10,7 @@ use mancala_core::kalah::{KalahPosition, KalahRules};
 use mancala_core::Side;
 use mancala_solver::egdb::cache::DEFAULT_BUILD_ENTRIES;
 use mancala_solver::{
-    BuildOptions, Cache, CacheEvent, Cached, Egdb, EgdbError, SolveOptions, Solver,
+    BuildOptions, Cache, CacheEvent, Cached, Database, Egdb, EgdbError, SolveOptions, Solver,
 };
 
 /// A fresh scratch folder for one test (never the user's cache folder).
@@ -31,7 +31,7 @@ struct Seen {
 
 fn get(cache: &Cache, rules: &KalahRules, k: u32) -> (Result<Cached, EgdbError>, Seen) {
     let mut seen = Seen::default();
-    let r = cache.get_or_build(rules, k, 1, Duration::from_millis(10), &mut |ev| {
+    let r = cache.read_or_build::<Egdb>(rules, k, 1, Duration::from_millis(10), &mut |ev| {
         match ev {
             CacheEvent::Refused { error, .. } => seen.refused.push(error.to_string()),
             CacheEvent::Building {
@@ -220,7 +220,7 @@ fn two_builders_at_once_leave_one_whole_file() {
 
 #[test]
 fn the_default_k_follows_m_the_seeds_and_the_memory() {
-    let k = |rules: &str, mem: Option<u64>| Cache::default_max_seeds(&rules.parse().unwrap(), mem);
+    let k = |rules: &str, mem: Option<u64>| Egdb::default_max_seeds(&rules.parse().unwrap(), mem);
     // C(32, 12) = 225,792,840 is the budget; C(33, 12) = 354,817,320 is over it.
     assert_eq!(DEFAULT_BUILD_ENTRIES, 225_792_840);
     assert_eq!(k("standard", None), Some(20));
@@ -335,7 +335,7 @@ fn a_good_database_of_another_k_under_the_cache_name_is_rebuilt() {
     let cache = Cache::new(&dir);
     let rules: KalahRules = "kalah(2,1)".parse().unwrap();
     let small = Egdb::build(&rules, 2, BuildOptions::new()).unwrap();
-    small.save(&cache.path(&rules, 3)).unwrap();
+    small.save(&cache.file::<Egdb>(&rules, 3)).unwrap();
     let (got, seen) = get(&cache, &rules, 3);
     let got = got.unwrap();
     assert!(got.built, "the K = 2 file was used");

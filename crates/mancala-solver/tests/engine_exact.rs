@@ -201,15 +201,17 @@ fn a_database_of_other_rules_is_refused() {
     // The rules it serves still work on the same engine.
     let ok = KalahPosition::start(four);
     assert!(e.search(&ok, &Limits::depth(2)).is_ok());
-    // A Bao engine has no database.
-    let mut b = Engine::<BaoPosition>::with_tt_bytes(1 << 16);
-    b.set_database(Some(db));
-    let start = BaoPosition::start(BaoRules::LAMU);
-    let err = b.search(&start, &Limits::depth(1)).unwrap_err();
+    // The refusal names the database.
+    e.set_database(Some(db));
+    let err = e.search(&p, &Limits::depth(1)).unwrap_err();
     assert_eq!(
         err.to_string(),
         "the endgame database (kalah(4,·), K = 6) does not serve the rules of this position"
     );
+    // A Bao engine has no database: its slot's type (`NoDatabase`) has no value, so a
+    // Kalah database cannot be given to it (a type error); it searches without one.
+    let mut b = Engine::<BaoPosition>::with_tt_bytes(1 << 16);
     b.set_database(None);
+    let start = BaoPosition::start(BaoRules::LAMU);
     assert!(b.search(&start, &Limits::depth(1)).is_ok());
 }

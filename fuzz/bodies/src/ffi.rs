@@ -165,7 +165,9 @@ fn egdb_status(e: mancala_solver::EgdbError) -> MancalaStatus {
         | E::Checksum { .. }
         | E::BadEntry { .. } => MancalaStatus::CorruptFile,
         E::RulesMismatch { .. } | E::WrongGame { .. } => MancalaStatus::DatabaseMismatch,
-        E::Unsupported { .. } | E::MoreSeedsThanTheGame { .. } => MancalaStatus::InvalidArgument,
+        E::Unsupported { .. } | E::MoreSeedsThanTheGame { .. } | E::NoDatabase { .. } => {
+            MancalaStatus::InvalidArgument
+        }
         E::OutOfMemory(_) => MancalaStatus::OutOfMemory,
         E::Cancelled => MancalaStatus::Cancelled,
         E::Threads(_) => MancalaStatus::SolveFailed,

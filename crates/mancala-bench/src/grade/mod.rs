@@ -4,9 +4,11 @@
 //!
 //! The pieces, each replaceable:
 //!
-//! * a source of exact move values, [`MoveValues`]: for Kalah the exact solver
-//!   ([`Solver::analyse`], with whatever endgame database the caller attached); for Oware
-//!   under the rule set `awari` an Awari database ([`AwariDb`], `docs/awari.md`);
+//! * a source of exact move values, any [`ExactValues`] of the game (the one trait of
+//!   `mancala_solver::exact_values`): for Kalah the exact solver (`Solver`, with whatever
+//!   endgame database the caller attached) or an endgame database; for Oware under the rule
+//!   set `awari` an Awari database (`AwariDb`, `docs/awari.md`); [`valued`] turns its values
+//!   into a [`Valued`] position;
 //! * a [`Player`]: the engine at a level ([`EnginePlayer`]), any closure ([`FnPlayer`], e.g. a
 //!   Python callable), or an external program speaking the line protocol
 //!   ([`ExternalPlayer`], `docs/line-protocol.md`, the grader being the side that sends
@@ -25,13 +27,10 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use mancala_core::kalah::KalahPosition;
-use mancala_core::oware::OwarePosition;
-use mancala_core::{Game, GameRecord};
-use mancala_solver::awari::{AwariBoard, AwariDb, AwariError};
-use mancala_solver::engine::oware::awari_values_carry_over;
+use mancala_core::{Game, GameRecord, Side};
 use mancala_solver::engine::{Engine, Evaluate, Level, LevelPlayer, Limits, DEFAULT_TT_BYTES};
-use mancala_solver::{SolveError, SolveOptions, Solver};
+use mancala_solver::exact_values::{ExactError, ExactGame, ExactValues};
+use mancala_solver::SolveError;
 use thiserror::Error;
 
 mod external;
@@ -57,22 +56,16 @@ pub enum GradeError {
     /// The position is a finished game: it has no move to grade.
     #[error("{0}: the game is over, there is no move to grade")]
     Finished(String),
-    /// An Awari database refused a position (more seeds in the houses than it holds).
+    /// The source of exact values does not hold the position: a rule set it does not hold
+    /// ([`ExactError::Rules`], naming the rules that differ: an Awari database and an
+    /// `oware` position, an endgame database of another m), more seeds in the houses than a
+    /// database holds, a Kalah opening.
     #[error("valuing {position}: {source}")]
-    Awari {
+    Exact {
         /// The position, in the notation.
         position: String,
-        /// The database's reason.
-        source: AwariError,
-    },
-    /// An Oware position of a rule set whose values are not the Awari databases'
-    /// ([`awari_values_carry_over`]): `oware`, `oware-openspiel`, other sizes.
-    #[error("valuing {position}: an Awari database holds the values of the rule set awari, not of {rules} (its grand slam, majority, cycle or move-limit rule gives other values)")]
-    OtherRules {
-        /// The position, in the notation.
-        position: String,
-        /// Its rule set.
-        rules: String,
+        /// The source's reason.
+        source: Box<ExactError>,
     },
 }
 
@@ -122,122 +115,62 @@ impl<G: Game> Valued<G> {
     }
 }
 
-/// A source of the exact value of every legal move of a position of game `G`.
-pub trait MoveValues<G: Game> {
-    /// The position with the exact value of each legal move.
-    ///
-    /// # Errors
-    /// [`GradeError::Finished`] for a finished game; the source's own refusals
-    /// ([`GradeError::Solve`], [`GradeError::NotExact`]).
-    fn move_values(&mut self, position: &G) -> Result<Valued<G>, GradeError>;
-}
-
-/// Kalah: [`Solver::analyse`] with the solver as configured (threads, table, endgame
-/// database, limits). A limit that leaves a move unproven is [`GradeError::NotExact`].
-impl MoveValues<KalahPosition> for Solver {
-    fn move_values(
-        &mut self,
-        position: &KalahPosition,
-    ) -> Result<Valued<KalahPosition>, GradeError> {
-        if position.is_over() {
-            return Err(GradeError::Finished(position.to_string()));
-        }
-        let a = self
-            .analyse(position, SolveOptions::new())
-            .map_err(|source| GradeError::Solve {
-                position: position.to_string(),
-                source,
-            })?;
-        if a.moves.iter().any(|m| !m.exact) {
-            return Err(GradeError::NotExact(position.to_string()));
-        }
-        Ok(Valued {
-            position: *position,
-            seeds: position.seeds_in_houses(),
-            stores: position.store_difference(),
-            moves: a.moves.iter().map(|m| (m.mv, m.value)).collect(),
-        })
-    }
-}
-
-/// Oware under the rule set `awari` (and its variants in the repetition count,
-/// [`awari_values_carry_over`]): each legal move's exact value from the database,
-/// [`AwariDb::move_values`] (the seeds it captures minus the value of the board it leaves to
-/// the opponent: the mover's future captures minus the opponent's, OW-10.3), in seeds, the
-/// captured counts not included (as a Kalah value leaves the stores out). The position is
-/// taken as a game set up there, with no history: a database value is then the game's
-/// (`docs/awari.md`, "History"). Refused: another rule set ([`GradeError::OtherRules`]), more
-/// seeds in the houses than the database holds ([`GradeError::Awari`]), a finished game.
-impl MoveValues<OwarePosition> for AwariDb {
-    fn move_values(
-        &mut self,
-        position: &OwarePosition,
-    ) -> Result<Valued<OwarePosition>, GradeError> {
-        awari_move_values(self, position)
-    }
-}
-
-/// [`MoveValues`] of an Awari database shared with others (e.g. a Python object's).
-impl MoveValues<OwarePosition> for std::sync::Arc<AwariDb> {
-    fn move_values(
-        &mut self,
-        position: &OwarePosition,
-    ) -> Result<Valued<OwarePosition>, GradeError> {
-        awari_move_values(self, position)
-    }
-}
-
-/// The values of `position`'s moves from `db` (the implementations above).
-fn awari_move_values(
-    db: &AwariDb,
-    position: &OwarePosition,
-) -> Result<Valued<OwarePosition>, GradeError> {
-    if !awari_values_carry_over(&position.rules()) {
-        return Err(GradeError::OtherRules {
-            position: position.to_string(),
-            rules: position.rules().to_string(),
-        });
-    }
-    if position.is_over() {
-        return Err(GradeError::Finished(position.to_string()));
-    }
-    let failed = |source| GradeError::Awari {
-        position: position.to_string(),
-        source,
+/// The position `position` with the exact value of each legal move from `values` (any
+/// source of exact values of the game: the solver, a database), the seeds in its houses
+/// and its stores, South's minus North's.
+///
+/// # Errors
+/// [`GradeError::Finished`] for a finished game, [`GradeError::Solve`] and
+/// [`GradeError::NotExact`] (the solver could not start, or a limit stopped it),
+/// [`GradeError::Exact`] (a rule set the source does not hold, a position a database does
+/// not hold).
+pub fn valued<G: ExactGame, V: ExactValues<G> + ?Sized>(
+    values: &V,
+    position: &G,
+) -> Result<Valued<G>, GradeError> {
+    let text = || position.to_string();
+    let refused = |e: ExactError| match e {
+        ExactError::Solve(source) => GradeError::Solve {
+            position: text(),
+            source,
+        },
+        ExactError::NotExact => GradeError::NotExact(text()),
+        source => GradeError::Exact {
+            position: text(),
+            source: Box::new(source),
+        },
     };
-    // The houses mover first (`AwariBoard`'s order, OW-10.4).
-    let bits = position.mover_relative();
-    let board =
-        AwariBoard::new(std::array::from_fn(|i| (bits >> (8 * i)) as u8)).map_err(failed)?;
-    let values = AwariDb::move_values(db, &board).map_err(failed)?;
-    let south = i32::from(position.store(mancala_core::Side::South));
-    let north = i32::from(position.store(mancala_core::Side::North));
+    values
+        .check_rules(&position.rules())
+        .map_err(|m| refused(m.into()))?;
+    let Some(side) = position.side_to_move() else {
+        return Err(GradeError::Finished(text()));
+    };
+    let moves = values.move_values_of(position).map_err(refused)?;
+    let stored = position.stored_margin();
     Ok(Valued {
         position: *position,
-        seeds: position.seeds_in_houses(),
-        stores: south - north,
-        moves: values
-            .into_iter()
-            .map(|(m, v)| (mancala_core::oware::OwareMove(m.house), v))
-            .collect(),
+        seeds: position.house_seeds(),
+        stores: if side == Side::South { stored } else { -stored },
+        moves,
     })
 }
 
-/// Values every position of `positions` with `values`, in order; `progress` gets the index
-/// of each position valued.
+/// Values every position of `positions` with `values` ([`valued`]), in order; `progress`
+/// gets the index of each position valued.
 ///
 /// # Errors
-/// The first error of `values` ([`MoveValues::move_values`]).
-pub fn value_set<G: Game, V: MoveValues<G> + ?Sized>(
+/// The first error of [`valued`].
+pub fn value_set<G: ExactGame, V: ExactValues<G> + ?Sized>(
     positions: &[G],
-    values: &mut V,
+    values: &V,
     mut progress: impl FnMut(usize),
 ) -> Result<Vec<Valued<G>>, GradeError> {
     positions
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let v = values.move_values(p);
+            let v = valued(values, p);
             progress(i);
             v
         })
@@ -655,16 +588,16 @@ impl<G: Game> GameGrade<G> {
 ///
 /// # Errors
 /// The first error of `values`.
-pub fn play_games<G: Game, P: Player<G> + ?Sized, V: MoveValues<G> + ?Sized>(
+pub fn play_games<G: ExactGame, P: Player<G> + ?Sized, V: ExactValues<G> + ?Sized>(
     player: &mut P,
     openings: &[G],
-    values: &mut V,
+    values: &V,
     budget: &Budget,
     mut progress: impl FnMut(usize, &GameGrade<G>),
 ) -> Result<Vec<GameGrade<G>>, GradeError> {
     let mut games = Vec::with_capacity(openings.len());
     for (gi, opening) in openings.iter().enumerate() {
-        let first = values.move_values(opening)?;
+        let first = self::valued(values, opening)?;
         let ours = opening.side_to_move();
         let mut swapped = false;
         let mut pos = *opening;
@@ -674,7 +607,7 @@ pub fn play_games<G: Game, P: Player<G> + ?Sized, V: MoveValues<G> + ?Sized>(
         while !pos.is_over() {
             let v = match valued.take() {
                 Some(v) => v,
-                None => values.move_values(&pos)?,
+                None => self::valued(values, &pos)?,
             };
             let player_to_move = (pos.side_to_move() == ours) != swapped;
             let mv = if player_to_move {

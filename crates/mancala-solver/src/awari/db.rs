@@ -316,10 +316,38 @@ impl AwariDb {
         })
     }
 
-    /// The value of `board` to its mover (OW-10.3): future captures of the mover minus the
-    /// opponent's, the final allotment included, endless play 0; −n..=n for n seeds.
-    /// [`AwariError::NotBuilt`] when the board has more seeds than the database holds.
+    /// The value of `board` to its mover ([`AwariDb::board_value`]).
+    ///
+    /// # Errors
+    /// As [`AwariDb::board_value`].
+    #[deprecated(
+        since = "0.3.0",
+        note = "use `board_value`, or `ExactValues::value_of` with an `OwarePosition`; removed in 0.4.0"
+    )]
     pub fn value(&self, board: &AwariBoard) -> Result<i32, AwariError> {
+        self.board_value(board)
+    }
+
+    /// Every legal move of `board` with its value ([`AwariDb::board_move_values`]).
+    ///
+    /// # Errors
+    /// As [`AwariDb::board_move_values`].
+    #[deprecated(
+        since = "0.3.0",
+        note = "use `board_move_values`, or `ExactValues::move_values_of` with an `OwarePosition`; removed in 0.4.0"
+    )]
+    pub fn move_values(&self, board: &AwariBoard) -> Result<Vec<(AwariMove, i32)>, AwariError> {
+        self.board_move_values(board)
+    }
+
+    /// The value of `board` to its mover (OW-10.3): future captures of the mover minus the
+    /// opponent's, the final allotment included, endless play 0; −n..=n for n seeds. (An
+    /// Oware position goes through [`ExactValues::value_of`](crate::exact_values::ExactValues),
+    /// which takes it mover first and checks its rules.)
+    ///
+    /// # Errors
+    /// [`AwariError::NotBuilt`] when the board has more seeds than the database holds.
+    pub fn board_value(&self, board: &AwariBoard) -> Result<i32, AwariError> {
         let n = self.check(board)?;
         let (own, opp) = board.rows();
         if has_empty(opp) {
@@ -347,9 +375,14 @@ impl AwariDb {
 
     /// Every legal move of `board` (OW-5.3) with its value to the mover: the seeds it
     /// captures minus the value of the board it leaves to the opponent. The board's value is
-    /// the largest of them (and −n when there is none). [`AwariError::NotBuilt`] when the
-    /// board has more seeds than the database holds.
-    pub fn move_values(&self, board: &AwariBoard) -> Result<Vec<(AwariMove, i32)>, AwariError> {
+    /// the largest of them (and −n when there is none).
+    ///
+    /// # Errors
+    /// [`AwariError::NotBuilt`] when the board has more seeds than the database holds.
+    pub fn board_move_values(
+        &self,
+        board: &AwariBoard,
+    ) -> Result<Vec<(AwariMove, i32)>, AwariError> {
         self.check(board)?;
         Ok(board
             .moves()

@@ -53,7 +53,7 @@
 //!
 //! A database opened from a packed file stays packed in memory ([`AwariDb::encoding`]):
 //! the payload and 8 bytes of padding, so that a lookup is one two-byte load, a shift and
-//! a table look-up ([`AwariDb::value`] and [`AwariDb::move_values`] as for one byte a
+//! a table look-up ([`AwariDb::board_value`] and [`AwariDb::board_move_values`] as for one byte a
 //! board). [`AwariDb::convert`] turns one representation into the other.
 
 use std::io::Write;
@@ -69,8 +69,8 @@ use super::retro::LevelStats;
 use super::MAX_SEEDS;
 use crate::egdb::packed::{self, Codec, PAD};
 use crate::egdb::{
-    self, check_unchanged, combine_crc32, open_with_header, parallel_crc32, read_payload,
-    EgdbError, Encoding, Header, SaveReport, FORMAT_VERSION,
+    self, open_with_header, parallel_crc32, read_payload, EgdbError, Encoding, Header, SaveReport,
+    FORMAT_VERSION,
 };
 
 /// The rule set an Awari database file names in its header: the `awari` rules (OW-10.3),
@@ -180,19 +180,7 @@ fn check_header(path: &Path, header: Header, file_len: u64) -> Result<AwariInfo,
     }
     let bits = bits_per_entry(encoding, max_seeds);
     let payload_bytes = (expected_entries * u64::from(bits)).div_ceil(8);
-    let expected_len = payload_at + payload_bytes;
-    if file_len < expected_len {
-        return Err(EgdbError::Truncated {
-            expected: expected_len,
-            found: file_len,
-        });
-    }
-    if file_len > expected_len {
-        return Err(EgdbError::TooLong {
-            expected: expected_len,
-            found: file_len,
-        });
-    }
+    egdb::check_length(file_len, payload_at + payload_bytes)?;
     Ok(AwariInfo {
         version: header.version,
         rules: header.rules,
@@ -420,14 +408,7 @@ impl AwariDb {
             pieces.extend(p);
             at += l;
         }
-        check_unchanged(path, &f, len, &head)?;
-        let computed = combine_crc32(&pieces);
-        if computed != info.payload_crc {
-            return Err(EgdbError::Checksum {
-                stored: info.payload_crc,
-                computed,
-            });
-        }
+        egdb::check_payload(path, &f, len, &head, &pieces, info.payload_crc)?;
         let mut first = 0;
         let mut stats = Vec::with_capacity(levels.len());
         for (n, level) in levels.iter().enumerate() {
@@ -455,14 +436,7 @@ fn open_packed(
     let too_big = |_| crate::OutOfMemory { bytes: usize::MAX };
     let payload = usize::try_from(info.payload_bytes).map_err(too_big)?;
     let (data, pieces) = read_payload(path, f, head.len() as u64, payload, payload + PAD, |_| {})?;
-    check_unchanged(path, f, len, head)?;
-    let computed = combine_crc32(&pieces);
-    if computed != info.payload_crc {
-        return Err(EgdbError::Checksum {
-            stored: info.payload_crc,
-            computed,
-        });
-    }
+    egdb::check_payload(path, f, len, head, &pieces, info.payload_crc)?;
     let codec = Codec::all_values(info.max_seeds);
     let starts = PackedLevels::level_starts(info.max_seeds);
     // No list of `all_values` holds a 0 reserved to finished boards: never asked.

@@ -11,13 +11,18 @@
 //!   grown as attractors by predecessor counters; the proof that the result is the game
 //!   value with endless play = 0, independent of the order of work, is in its module docs
 //!   (and `docs/awari.md`).
-//! * [`AwariDb`]: the levels 0..=N in memory, one byte a board; [`AwariDb::value`] and
-//!   [`AwariDb::move_values`] (the oracle: each legal move's value is the seeds it captures
-//!   minus the value of the board it leaves).
+//! * [`AwariDb`]: the levels 0..=N in memory, one byte a board; [`AwariDb::board_value`]
+//!   and [`AwariDb::board_move_values`] (the oracle: each legal move's value is the seeds it
+//!   captures minus the value of the board it leaves). An Oware position is valued through
+//!   [`ExactValues`](crate::exact_values::ExactValues) (`value_of`, `move_values_of`), which
+//!   takes it mover first and checks its rule set ([`check_rules`]: `awari` and its variants
+//!   in the repetition rule and the seeds a house).
 //! * Files: [`AwariDb::save`], [`AwariDb::open`], [`AwariDb::info`], in the checked format
 //!   of the Kalah endgame databases ([`crate::egdb`]) with the rule set `awari` in the
-//!   header ([`FILE_RULES`]); errors are [`crate::EgdbError`]s. [`crate::Cache`] keeps
-//!   them too ([`crate::Cache::awari_get_or_build`], N = [`DEFAULT_MAX_SEEDS`] by default).
+//!   header ([`FILE_RULES`]); errors are [`crate::EgdbError`]s. As one of the games'
+//!   databases ([`crate::egdb::Database`], `database.rs`) they are found in folders, kept
+//!   in a [`crate::Cache`] (N = [`DEFAULT_MAX_SEEDS`] by default) and chosen for a command
+//!   by the generic policy of [`crate::egdb`].
 //!
 //! ```
 //! use mancala_solver::awari::{AwariBoard, AwariDb};
@@ -25,11 +30,19 @@
 //! // holds 1, North's house 1 holds 1: the grand slam is South's only move).
 //! let db = AwariDb::build(4, 1).unwrap();
 //! let board: AwariBoard = "0 0 0 0 0 1 1 0 0 0 0 0".parse().unwrap();
-//! assert_eq!(db.value(&board).unwrap(), 2);
+//! assert_eq!(db.board_value(&board).unwrap(), 2);
+//! // The same board as an Oware position, 23 seeds captured by each side: no board to
+//! // build by hand.
+//! use mancala_core::oware::{OwareMove, OwarePosition, OwareRules};
+//! use mancala_solver::ExactValues;
+//! let p = OwarePosition::parse(OwareRules::AWARI, "0,0,0,0,0,1,23,1,0,0,0,0,0,23 S").unwrap();
+//! assert_eq!(db.value_of(&p).unwrap(), 2);
+//! assert_eq!(db.move_values_of(&p).unwrap(), vec![(OwareMove(6), 2)]);
 //! ```
 
 mod board;
 mod cache;
+mod database;
 mod db;
 mod file;
 pub mod rank;
@@ -39,7 +52,8 @@ pub mod shard;
 use thiserror::Error;
 
 pub use board::{AwariBoard, AwariMove, MAX_SEEDS};
-pub use cache::{AwariCacheEvent, AwariCached, DEFAULT_MAX_SEEDS};
+pub use cache::DEFAULT_MAX_SEEDS;
+pub use database::{check_rules, values_carry_over};
 pub use db::{AwariDb, LevelReport};
 pub use file::{bits_per_entry, entries_to, serves, AwariInfo, FILE_RULES};
 pub use retro::{LevelStats, LevelTimes};

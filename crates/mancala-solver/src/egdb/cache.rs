@@ -1,12 +1,15 @@
-//! A folder of endgame databases filled on demand: a database is built the first time it is
-//! asked for, saved, and read back (completely checked) every later time; a file that is
-//! damaged, truncated, of another format version or of other rules is rebuilt, never trusted.
+//! A folder of databases filled on demand, for every game's database ([`Database`]): a
+//! database is built the first time it is asked for, saved, and read back (completely
+//! checked) every later time; a file that is damaged, truncated, of another format version
+//! or of other rules is rebuilt, never trusted. A larger database of the same rules already
+//! in the folder serves instead of a smaller one being built beside it.
 //!
-//! The cache is opt-in: nothing in this library writes a file unless [`Cache::get_or_build`]
-//! is called with a folder the caller chose ([`Cache::default_dir`] is the user's cache
-//! folder, for programs that want it; `mancala solve` uses it by default).
+//! The cache is opt-in: nothing in this library writes a file unless
+//! [`Cache::read_or_build`] is called with a folder the caller chose ([`Cache::default_dir`]
+//! is the user's cache folder, for programs that want it; `mancala solve` uses it by
+//! default).
 //!
-//! # How K is chosen ([`Cache::default_max_seeds`])
+//! # How K is chosen for Kalah ([`Database::default_max_seeds`] of [`Egdb`])
 //!
 //! A database of m houses a row and K seeds has C(K+2m, 2m) one-byte entries and builds at
 //! about 28 M positions a second on two cores; each two seeds more halve the solver's nodes.
@@ -19,6 +22,8 @@
 //! entries (m = 7: 16, m = 5: 25, m = 4: 37), never more than the 2mn seeds of the game
 //! (a larger K holds nothing more), and small enough that the entries take at most a quarter
 //! of the memory available (the rest for the transposition table and the machine).
+//!
+//! The Awari databases' N is [`crate::awari::DEFAULT_MAX_SEEDS`] (its module docs say why).
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -27,16 +32,17 @@ use std::time::Duration;
 use mancala_core::kalah::KalahRules;
 
 use super::{
-    check_build, split_path, BuildOptions, Egdb, EgdbError, Encoding, TemporaryFile, MAX_DB_SEEDS,
+    find, split_path, BuildOptions, Database, Egdb, EgdbError, Encoding, TemporaryFile,
+    MAX_DB_SEEDS,
 };
 use crate::progress::BuildProgress;
 use crate::rank::rank_space;
 
-/// The most entries [`Cache::default_max_seeds`] builds: those of the m = 6, K = 20 database,
-/// C(32, 12) (module docs).
+/// The most entries the cache builds for Kalah by default: those of the m = 6, K = 20
+/// database, C(32, 12) (module docs).
 pub const DEFAULT_BUILD_ENTRIES: u64 = 225_792_840;
 
-/// What [`Cache::get_or_build`] reports as it goes.
+/// What [`Cache::read_or_build`] reports as it goes, for every game's database.
 #[derive(Debug)]
 pub enum CacheEvent<'a> {
     /// The cached file at `path` was not trusted (`error` says why: damaged, truncated, of
@@ -47,26 +53,59 @@ pub enum CacheEvent<'a> {
         /// Why it was refused.
         error: &'a EgdbError,
     },
-    /// A build begins: the database of K = `max_seeds`, `entries` one-byte entries, to be
-    /// saved at `path`.
+    /// A build begins: the database of K = `max_seeds`, `entries` entries (one byte each in
+    /// memory while it is built), to be saved at `path`.
     Building {
         /// Where it will be saved.
         path: &'a Path,
-        /// K.
+        /// K (Kalah) or N (Awari).
         max_seeds: u32,
-        /// Entries (= bytes in memory), C(K+2m, 2m).
+        /// Entries, C(K+2m, 2m) for Kalah, the boards of levels 0..=N for Awari.
         entries: u64,
     },
-    /// The build's progress ([`Egdb::build`]).
+    /// The build's progress: entries done and in all, seconds so far (for Kalah every
+    /// interval asked for, for Awari after each level).
     Progress(&'a BuildProgress),
 }
 
-/// What [`Cache::get_or_build`] gives: the database and what was done to have it.
+/// Where a database a program uses comes from, as data (never a sentinel text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Read from this file and completely checked (a file or folder given, or the cache).
+    File(PathBuf),
+    /// Built by this call and kept in this file (the cache).
+    Built(PathBuf),
+    /// Built by this call in memory only: there is no file (no cache, or its save failed).
+    NotKept,
+}
+
+impl Source {
+    /// The file that holds the database, `None` when it is kept nowhere.
+    #[must_use]
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Source::File(p) | Source::Built(p) => Some(p),
+            Source::NotKept => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Source {
+    /// The file, or `built in memory for this run (not kept)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.path() {
+            Some(p) => write!(f, "{}", p.display()),
+            None => f.write_str("built in memory for this run (not kept)"),
+        }
+    }
+}
+
+/// What [`Cache::read_or_build`] gives: the database and what was done to have it.
 #[derive(Debug)]
-pub struct Cached {
+pub struct Cached<D = Egdb> {
     /// The database, completely checked (read from the cache) or just built.
-    pub database: Egdb,
-    /// Its file in the cache.
+    pub database: D,
+    /// Its file in the cache (where it was saved, or where the save failed).
     pub path: PathBuf,
     /// Whether it was built by this call (`false`: read from the cache).
     pub built: bool,
@@ -77,7 +116,20 @@ pub struct Cached {
     pub removed_stale: Vec<PathBuf>,
 }
 
-/// A folder of endgame databases filled on demand (module docs).
+impl<D> Cached<D> {
+    /// Where the database comes from: the cached file read, the file it was built into, or
+    /// nowhere when its save failed.
+    #[must_use]
+    pub fn source(&self) -> Source {
+        match (self.built, &self.save_error) {
+            (false, _) => Source::File(self.path.clone()),
+            (true, None) => Source::Built(self.path.clone()),
+            (true, Some(_)) => Source::NotKept,
+        }
+    }
+}
+
+/// A folder of databases filled on demand (module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cache {
     dir: PathBuf,
@@ -93,6 +145,19 @@ pub fn available_memory_bytes() -> Option<u64> {
     Some(kib.saturating_mul(1024))
 }
 
+/// The K the cache builds for Kalah games of `rules` with `available` bytes of memory
+/// (module docs; [`Database::default_max_seeds`] of [`Egdb`]).
+pub(crate) fn default_kalah_max_seeds(rules: &KalahRules, available: Option<u64>) -> Option<u32> {
+    let m = usize::from(rules.houses());
+    let budget = available.map_or(DEFAULT_BUILD_ENTRIES, |a| {
+        (a / 4).min(DEFAULT_BUILD_ENTRIES)
+    });
+    let cap = rules.total_seeds().min(MAX_DB_SEEDS);
+    (1..=cap)
+        .take_while(|&k| rank_space(m, k).is_some_and(|n| n <= budget))
+        .last()
+}
+
 impl Cache {
     /// Before a build whose file will be `path` (in this cache's folder): creates the folder
     /// and checks that it takes a new file (a temporary file of `path`'s save, created
@@ -101,7 +166,7 @@ impl Cache {
     /// # Errors
     /// [`EgdbError::Io`] naming the folder (a file where the folder, or one above it, should
     /// be is said in words).
-    pub(crate) fn check_writable(&self, path: &Path) -> Result<(), EgdbError> {
+    fn check_writable(&self, path: &Path) -> Result<(), EgdbError> {
         let dir_error = |source| EgdbError::Io {
             path: self.dir.clone(),
             // A file where the folder (or one above it) should be is named in words, not as
@@ -134,112 +199,119 @@ impl Cache {
         &self.dir
     }
 
-    /// The file of the database of `rules` and K = `max_seeds` in the cache
-    /// ([`Egdb::file_name`], e.g. `kalah6.k20.egdb`).
+    /// The file of the database `D` of `rules` and K = `max_seeds` in the cache
+    /// ([`Database::file_name`], one byte an entry: `kalah6.k20.egdb`, `awari.n18.egdb`).
     #[must_use]
-    pub fn path(&self, rules: &KalahRules, max_seeds: u32) -> PathBuf {
+    pub fn file<D: Database>(&self, rules: &D::Rules, max_seeds: u32) -> PathBuf {
         self.dir
-            .join(Egdb::file_name(rules, max_seeds, Encoding::Byte))
+            .join(D::file_name(rules, max_seeds, Encoding::Byte))
     }
 
-    /// The K worth building for games of `rules` on this machine (module docs): the largest
-    /// K whose database has at most [`DEFAULT_BUILD_ENTRIES`] entries, at most the rules'
-    /// 2mn seeds, and whose entries (bytes) take at most a quarter of `available` bytes of
-    /// memory (`None`: not limited by memory). `None` when not even K = 1 fits.
-    #[must_use]
-    pub fn default_max_seeds(rules: &KalahRules, available: Option<u64>) -> Option<u32> {
-        let m = usize::from(rules.houses());
-        let budget = available.map_or(DEFAULT_BUILD_ENTRIES, |a| {
-            (a / 4).min(DEFAULT_BUILD_ENTRIES)
-        });
-        let cap = rules.total_seeds().min(MAX_DB_SEEDS);
-        (1..=cap)
-            .take_while(|&k| rank_space(m, k).is_some_and(|n| n <= budget))
-            .last()
-    }
-
-    /// The cached database of `rules` with K = `max_seeds`, read and checked, without
-    /// building anything: what [`Cache::get_or_build`] uses when it is there. A good
+    /// The cached database `D` of `rules` with K = `max_seeds`, read and checked, without
+    /// building anything: what [`Cache::read_or_build`] uses when it is there. A good
     /// database of other K or of the packed encoding under the cache's name (copied or
     /// renamed there by hand) is refused too: the name promises this K, one byte an entry.
     ///
     /// # Errors
-    /// Those of [`Egdb::open_for`] (an [`EgdbError::Io`] when there is no file), and
-    /// [`EgdbError::Header`] for a file of other K or encoding.
-    pub fn open(&self, rules: &KalahRules, max_seeds: u32) -> Result<Egdb, EgdbError> {
-        let path = self.path(rules, max_seeds);
-        let db = Egdb::open_for(&path, rules)?;
-        if db.max_seeds() == max_seeds && db.encoding() == super::Encoding::Byte {
+    /// Those of [`Database::open`] (an [`EgdbError::Io`] when there is no file),
+    /// [`EgdbError::RulesMismatch`] for a database of other rules, and [`EgdbError::Header`]
+    /// for a file of other K or encoding.
+    pub fn read<D: Database>(&self, rules: &D::Rules, max_seeds: u32) -> Result<D, EgdbError> {
+        let db = find::open_serving::<D>(&self.file::<D>(rules, max_seeds), rules)?;
+        if db.max_seeds() == max_seeds && db.encoding() == Encoding::Byte {
             Ok(db)
         } else {
             Err(EgdbError::Header(format!(
-                "{}: the cache's name is of K = {max_seeds}, one byte an entry, but the file holds K = {}, {} encoding",
-                path.display(),
+                "the cache's name is of K = {max_seeds}, one byte an entry, but the file holds K = {}, {} encoding",
                 db.max_seeds(),
                 db.encoding()
             )))
         }
     }
 
-    /// The database of `rules` (its m and value-relevant options) and K = `max_seeds` from
-    /// the cache, built and saved there first when it is missing or not trusted:
+    /// A database `D` of `rules` with K above `max_seeds` in the cache folder (by the
+    /// files' headers, never their names), read and checked: the smallest such K that
+    /// opens, so that a larger database already kept serves the positions a smaller one
+    /// would. `None` when there is none (or the folder cannot be listed).
+    #[must_use]
+    pub fn read_larger<D: Database>(
+        &self,
+        rules: &D::Rules,
+        max_seeds: u32,
+    ) -> Option<(D, PathBuf)> {
+        let scan = find::scan_folder::<D>(&self.dir, rules).ok()?;
+        let mut larger: Vec<(u32, PathBuf)> = scan
+            .candidates
+            .into_iter()
+            .filter(|(k, _)| *k > max_seeds)
+            .collect();
+        larger.sort();
+        larger
+            .into_iter()
+            .find_map(|(_, p)| find::open_serving::<D>(&p, rules).ok().map(|db| (db, p)))
+    }
+
+    /// The database `D` of `rules` (for Kalah its m and value-relevant options) and K =
+    /// `max_seeds` from the cache, built and saved there first when it is missing or not
+    /// trusted:
     ///
-    /// 1. the file [`Cache::path`] is read and checked completely ([`Egdb::open_for`]:
-    ///    header, format version, size, both CRC-32 checksums, every entry, the rules); if it
-    ///    is good and is the database its name promises (K = `max_seeds`, one byte an entry)
-    ///    it is returned;
-    /// 2. otherwise (missing, or there but refused: [`CacheEvent::Refused`] says why) the folder is
-    ///    created and must take a new file (an exclusively created probe, removed at once)
-    ///    before any work is done;
-    /// 3. the database is built on `threads` threads (0 = every core) with
-    ///    [`Egdb::build`], reporting [`CacheEvent::Building`] then
-    ///    [`CacheEvent::Progress`] every `interval`; a [`ControlFlow::Break`] from `on_event`
-    ///    cancels;
-    /// 4. it is saved with [`Egdb::save`] (an exclusively created temporary file, flushed to
-    ///    disk and renamed over the name in one step), so that two processes or threads
-    ///    filling the same cache at once both succeed and the file is always one whole
-    ///    database. A save that fails is reported in [`Cached::save_error`]; the database is
-    ///    still returned.
+    /// 1. the file [`Cache::file`] is read and checked completely ([`Cache::read`]: header,
+    ///    format version, size, both CRC-32 checksums, every entry, the rules); if it is good
+    ///    and is the database its name promises (K = `max_seeds`, one byte an entry) it is
+    ///    returned;
+    /// 2. otherwise a larger database of the same rules in the folder is returned when one
+    ///    opens ([`Cache::read_larger`]): it holds every position the one asked for would;
+    /// 3. otherwise (missing, or there but refused: [`CacheEvent::Refused`] says why) the
+    ///    folder is created and must take a new file (an exclusively created probe, removed
+    ///    at once) before any work is done;
+    /// 4. the database is built on `threads` threads (0 = every core) with
+    ///    [`Database::build`], reporting [`CacheEvent::Building`] then
+    ///    [`CacheEvent::Progress`] (every `interval` for Kalah, after each level for
+    ///    Awari); a [`ControlFlow::Break`] from `on_event` cancels;
+    /// 5. it is saved with [`Database::save`] (an exclusively created temporary file,
+    ///    flushed to disk and renamed over the name in one step), so that two processes or
+    ///    threads filling the same cache at once both succeed and the file is always one
+    ///    whole database. A save that fails is reported in [`Cached::save_error`]; the
+    ///    database is still returned.
     ///
     /// # Errors
     /// [`EgdbError::Io`] when the folder cannot be created or written (read-only, a file in
     /// the way), [`EgdbError::OutOfMemory`] when the entries do not fit in memory (reading
-    /// or building), [`EgdbError::Unsupported`] for a K this library does not build,
-    /// [`EgdbError::MoreSeedsThanTheGame`] for a K above the seeds of the game of `rules`,
-    /// [`EgdbError::Cancelled`] after a [`ControlFlow::Break`], [`EgdbError::Threads`] when
-    /// the build threads cannot start.
-    pub fn get_or_build(
+    /// or building), [`EgdbError::Unsupported`] for a K the format does not hold,
+    /// [`EgdbError::MoreSeedsThanTheGame`] for a K above the seeds of the game,
+    /// [`EgdbError::NoDatabase`] for a game without databases, [`EgdbError::Cancelled`]
+    /// after a [`ControlFlow::Break`], [`EgdbError::Threads`] when the build threads cannot
+    /// start.
+    pub fn read_or_build<D: Database>(
         &self,
-        rules: &KalahRules,
+        rules: &D::Rules,
         max_seeds: u32,
         threads: usize,
         interval: Duration,
         on_event: &mut dyn FnMut(CacheEvent<'_>) -> ControlFlow<()>,
-    ) -> Result<Cached, EgdbError> {
-        let entries = check_build(rules, max_seeds)?;
-        let path = self.path(rules, max_seeds);
-        match self.open(rules, max_seeds) {
-            Ok(database) => {
-                return Ok(Cached {
-                    database,
-                    path,
-                    built: false,
-                    save_error: None,
-                    removed_stale: Vec::new(),
-                })
-            }
+    ) -> Result<Cached<D>, EgdbError> {
+        let entries = D::entries(rules, max_seeds)?;
+        let path = self.file::<D>(rules, max_seeds);
+        let read = |database, path| Cached {
+            database,
+            path,
+            built: false,
+            save_error: None,
+            removed_stale: Vec::new(),
+        };
+        let refused = match self.read::<D>(rules, max_seeds) {
+            Ok(database) => return Ok(read(database, path)),
             Err(e @ EgdbError::OutOfMemory(_)) => return Err(e),
             // Nothing there (or the folder is missing or not a folder): nothing to refuse.
-            Err(EgdbError::Io { .. }) if std::fs::symlink_metadata(&path).is_err() => {}
-            Err(error) => {
-                if on_event(CacheEvent::Refused {
-                    path: &path,
-                    error: &error,
-                })
-                .is_break()
-                {
-                    return Err(EgdbError::Cancelled);
-                }
+            Err(EgdbError::Io { .. }) if std::fs::symlink_metadata(&path).is_err() => None,
+            Err(error) => Some(error),
+        };
+        if let Some((database, larger)) = self.read_larger::<D>(rules, max_seeds) {
+            return Ok(read(database, larger));
+        }
+        if let Some(error) = &refused {
+            if on_event(CacheEvent::Refused { path: &path, error }).is_break() {
+                return Err(EgdbError::Cancelled);
             }
         }
         self.check_writable(&path)?;
@@ -256,7 +328,7 @@ impl Cache {
         let options = BuildOptions::new()
             .threads(threads)
             .progress(interval, &mut on_progress);
-        let database = Egdb::build(rules, max_seeds, options)?;
+        let database = D::build(rules, max_seeds, options)?;
         let (save_error, removed_stale) = match database.save(&path) {
             Ok(report) => (None, report.removed_stale),
             Err(e) => (Some(e), Vec::new()),
@@ -268,6 +340,43 @@ impl Cache {
             save_error,
             removed_stale,
         })
+    }
+
+    /// The file of the Kalah database of `rules` and K = `max_seeds` in the cache.
+    #[deprecated(since = "0.3.0", note = "use `Cache::file::<Egdb>`; removed in 0.4.0")]
+    #[must_use]
+    pub fn path(&self, rules: &KalahRules, max_seeds: u32) -> PathBuf {
+        self.file::<Egdb>(rules, max_seeds)
+    }
+
+    /// The K worth building for Kalah games of `rules` on this machine (module docs).
+    #[deprecated(
+        since = "0.3.0",
+        note = "use `Database::default_max_seeds` of `Egdb`; removed in 0.4.0"
+    )]
+    #[must_use]
+    pub fn default_max_seeds(rules: &KalahRules, available: Option<u64>) -> Option<u32> {
+        default_kalah_max_seeds(rules, available)
+    }
+
+    /// The Kalah database of `rules` and K = `max_seeds` from the cache, built first when
+    /// missing ([`Cache::read_or_build`]).
+    ///
+    /// # Errors
+    /// As [`Cache::read_or_build`].
+    #[deprecated(
+        since = "0.3.0",
+        note = "use `Cache::read_or_build::<Egdb>`; removed in 0.4.0"
+    )]
+    pub fn get_or_build(
+        &self,
+        rules: &KalahRules,
+        max_seeds: u32,
+        threads: usize,
+        interval: Duration,
+        on_event: &mut dyn FnMut(CacheEvent<'_>) -> ControlFlow<()>,
+    ) -> Result<Cached, EgdbError> {
+        self.read_or_build::<Egdb>(rules, max_seeds, threads, interval, on_event)
     }
 }
 

@@ -1,6 +1,7 @@
 //! [`EgdbError`]: every reason a database could not be built, saved, opened or used.
 
-use std::path::PathBuf;
+use std::fmt;
+use std::path::{Path, PathBuf};
 
 use mancala_core::GameKind;
 use thiserror::Error;
@@ -10,7 +11,6 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum EgdbError {
     /// A file could not be read or written.
-    #[error("{}: {source}", path_text(path))]
     Io {
         /// The file.
         path: PathBuf,
@@ -18,10 +18,8 @@ pub enum EgdbError {
         source: std::io::Error,
     },
     /// The file does not start with the magic `MNCLEGDB`.
-    #[error("{0}: not a mancala endgame database (bad magic)")]
     BadMagic(PathBuf),
     /// A format version this library does not read.
-    #[error("unsupported database format version {found} (this library reads {expected})")]
     Version {
         /// Version in the file.
         found: u32,
@@ -29,7 +27,6 @@ pub enum EgdbError {
         expected: u32,
     },
     /// The file is shorter than its header says.
-    #[error("database file truncated: {expected} bytes expected, {found} found")]
     Truncated {
         /// Bytes the header calls for.
         expected: u64,
@@ -38,7 +35,6 @@ pub enum EgdbError {
     },
     /// The file is longer than its header says: bytes follow the last entry (a file with
     /// something appended, or a header whose sizes were changed).
-    #[error("database file too long: {expected} bytes expected, {found} found ({} after the last entry)", count(found - expected, "byte"))]
     TooLong {
         /// Bytes the header calls for.
         expected: u64,
@@ -46,10 +42,8 @@ pub enum EgdbError {
         found: u64,
     },
     /// A header field is inconsistent or unknown (the text says which).
-    #[error("corrupt database header: {0}")]
     Header(String),
     /// The payload's checksum does not match: the entries are damaged.
-    #[error("database checksum mismatch (stored {stored:08x}, computed {computed:08x}): the file is corrupt")]
     Checksum {
         /// CRC-32 in the header.
         stored: u32,
@@ -59,7 +53,6 @@ pub enum EgdbError {
     /// The file is a database of another game than the one it was opened as (an Awari
     /// database opened as a Kalah one, or the reverse): its header's rule set names
     /// `found`'s game.
-    #[error("{}: a database of {} (rule set {rules}), not of {}", path.display(), found.name(), expected.name())]
     WrongGame {
         /// The file.
         path: PathBuf,
@@ -71,7 +64,6 @@ pub enum EgdbError {
         expected: GameKind,
     },
     /// The database was built for other rules than the ones asked for.
-    #[error("the database is for {database}, not for {wanted}")]
     RulesMismatch {
         /// What the database serves.
         database: String,
@@ -79,10 +71,6 @@ pub enum EgdbError {
         wanted: String,
     },
     /// K or the size is out of range.
-    #[error(
-        "a database of m = {houses}, K = {max_seeds} is not supported: {why} (the largest K for m = {houses} is {})",
-        super::largest_max_seeds(*houses)
-    )]
     Unsupported {
         /// m.
         houses: u8,
@@ -94,7 +82,6 @@ pub enum EgdbError {
     /// K above the seeds of the game the database is built for (2·m·n for Kalah(m,n)): the
     /// positions with more seeds cannot occur in it, and their entries would only take memory
     /// and time.
-    #[error("K = {max_seeds} is more seeds than {rules} has: the largest K allowed is {largest}")]
     MoreSeedsThanTheGame {
         /// The rules asked for, in the rule-set notation.
         rules: String,
@@ -108,10 +95,6 @@ pub enum EgdbError {
     },
     /// An entry outside the range its seed count allows (found when a file is opened or by
     /// [`Egdb::check_entries`](super::Egdb::check_entries)).
-    #[error(
-        "entry {rank} ({} in the houses) holds {value}, a value no board of that many seeds has under the database's rules (at most -{seeds}..={seeds})",
-        count(u64::from(*seeds), "seed")
-    )]
     BadEntry {
         /// Rank of the entry.
         rank: u64,
@@ -122,24 +105,26 @@ pub enum EgdbError {
     },
     /// The file changed (was truncated, grew, or was overwritten) while it was being read:
     /// nothing read from it is used. Reading it again once it is whole may succeed.
-    #[error("{0}: the file changed while it was being read (truncated, overwritten or replaced)")]
     Changed(PathBuf),
     /// The memory for the entries could not be had (building, loading, or copying a file's
     /// entries). Nothing was half-built; a smaller K may fit.
-    #[error("the database does not fit in memory: {0}")]
     OutOfMemory(#[from] crate::OutOfMemory),
     /// The progress callback of a build
     /// ([`BuildOptions::progress`](super::BuildOptions::progress)) asked to stop; nothing
     /// was kept.
-    #[error("the database build was cancelled")]
     Cancelled,
     /// The build threads ([`BuildOptions::threads`](super::BuildOptions::threads)) or the
     /// helper thread of the progress reports could not be started, or more than
     /// [`MAX_THREADS`](crate::MAX_THREADS) were asked for.
-    #[error("cannot start the build threads: {0}")]
     Threads(String),
-    /// [`Egdb::find_in`](super::Egdb::find_in) found no file in the folder that serves the rules and loads.
-    #[error("no endgame database for {rules} in {}{}", dir.display(), skipped_text(skipped))]
+    /// The game has no database of exact values (Bao la Kete): nothing can be built for it,
+    /// and a file of another game's database is [`EgdbError::WrongGame`].
+    NoDatabase {
+        /// The game.
+        game: GameKind,
+    },
+    /// No file in the folder serves the rules and loads ([`find_in`](super::find_in),
+    /// [`Egdb::find_in`](super::Egdb::find_in)).
     NotFound {
         /// The folder searched.
         dir: PathBuf,
@@ -160,7 +145,7 @@ fn skipped_text(skipped: &[(PathBuf, String)]) -> String {
 
 /// `path` as an error message shows it: `(an empty path)` for the empty one, which would
 /// otherwise leave the message starting with a bare `: `.
-fn path_text(path: &std::path::Path) -> String {
+fn path_text(path: &Path) -> String {
     if path.as_os_str().is_empty() {
         "(an empty path)".to_owned()
     } else {
@@ -169,7 +154,7 @@ fn path_text(path: &std::path::Path) -> String {
 }
 
 /// `n` of `unit`: `1 seed`, `2 seeds`, `1 byte`, `3 bytes`.
-fn count(n: u64, unit: &str) -> String {
+pub(crate) fn count(n: u64, unit: &str) -> String {
     if n == 1 {
         format!("1 {unit}")
     } else {
@@ -178,19 +163,157 @@ fn count(n: u64, unit: &str) -> String {
 }
 
 impl EgdbError {
-    /// The error's message naming `file` (the database file it concerns): the message as it
-    /// is when it names the file already, else `file: message`. For the reasons that name no
-    /// file ([`EgdbError::Truncated`], [`EgdbError::Checksum`], …) when the caller knows it.
+    /// The file (or, for [`EgdbError::NotFound`], the folder) the error is about, when it
+    /// names one: the path as data, never parsed out of the message.
     #[must_use]
-    pub fn in_file(&self, file: &std::path::Path) -> String {
-        let msg = self.to_string();
-        let shown = file.display().to_string();
-        if msg.contains(&shown) {
-            msg
-        } else {
-            format!("{shown}: {msg}")
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            EgdbError::Io { path, .. }
+            | EgdbError::BadMagic(path)
+            | EgdbError::WrongGame { path, .. }
+            | EgdbError::Changed(path) => Some(path),
+            EgdbError::NotFound { dir, .. } => Some(dir),
+            _ => None,
         }
     }
+
+    /// What is wrong, without the path [`EgdbError::path`] in front: the message as a list
+    /// of files passed over shows it after the file's name (`skipped FILE: REASON`). The
+    /// error's own message ([`Display`](fmt::Display)) is `PATH: REASON` for an error about
+    /// a file, and the reason alone for the others.
+    #[must_use]
+    pub fn reason(&self) -> String {
+        match self {
+            EgdbError::Io { source, .. } => source.to_string(),
+            EgdbError::BadMagic(_) => "not a mancala endgame database (bad magic)".into(),
+            EgdbError::Version { found, expected } => format!(
+                "unsupported database format version {found} (this library reads {expected})"
+            ),
+            EgdbError::Truncated { expected, found } => {
+                format!("database file truncated: {expected} bytes expected, {found} found")
+            }
+            EgdbError::TooLong { expected, found } => format!(
+                "database file too long: {expected} bytes expected, {found} found ({} after the last entry)",
+                count(found - expected, "byte")
+            ),
+            EgdbError::Header(why) => format!("corrupt database header: {why}"),
+            EgdbError::Checksum { stored, computed } => format!(
+                "database checksum mismatch (stored {stored:08x}, computed {computed:08x}): the file is corrupt"
+            ),
+            EgdbError::WrongGame {
+                found,
+                rules,
+                expected,
+                ..
+            } => format!(
+                "a database of {} (rule set {rules}), not of {}",
+                found.name(),
+                expected.name()
+            ),
+            EgdbError::RulesMismatch { database, wanted } => {
+                format!("the database is for {database}, not for {wanted}")
+            }
+            EgdbError::Unsupported {
+                houses,
+                max_seeds,
+                why,
+            } => format!(
+                "a database of m = {houses}, K = {max_seeds} is not supported: {why} (the largest K for m = {houses} is {})",
+                super::largest_max_seeds(*houses)
+            ),
+            EgdbError::MoreSeedsThanTheGame {
+                rules,
+                max_seeds,
+                largest,
+                ..
+            } => format!(
+                "K = {max_seeds} is more seeds than {rules} has: the largest K allowed is {largest}"
+            ),
+            EgdbError::BadEntry { rank, seeds, value } => format!(
+                "entry {rank} ({} in the houses) holds {value}, a value no board of that many seeds has under the database's rules (at most -{seeds}..={seeds})",
+                count(u64::from(*seeds), "seed")
+            ),
+            EgdbError::Changed(_) => {
+                "the file changed while it was being read (truncated, overwritten or replaced)"
+                    .into()
+            }
+            EgdbError::OutOfMemory(e) => format!("the database does not fit in memory: {e}"),
+            EgdbError::Cancelled => "the database build was cancelled".into(),
+            EgdbError::Threads(why) => format!("cannot start the build threads: {why}"),
+            EgdbError::NoDatabase { game } => {
+                format!("{} has no database of exact values", game.name())
+            }
+            EgdbError::NotFound { rules, skipped, .. } => {
+                format!("no endgame database for {rules}{}", skipped_text(skipped))
+            }
+        }
+    }
+
+    /// The error as a message about the database file `file`, which the caller knows: the
+    /// error's own message when it names a file of its own, else `file: REASON`. Built from
+    /// the path the error carries ([`EgdbError::path`]), not from its text.
+    #[must_use]
+    pub fn about<'a>(&'a self, file: &'a Path) -> About<'a> {
+        About { error: self, file }
+    }
+}
+
+impl fmt::Display for EgdbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            // The folder searched is named after what was not found in it.
+            EgdbError::NotFound {
+                dir,
+                rules,
+                skipped,
+            } => write!(
+                f,
+                "no endgame database for {rules} in {}{}",
+                dir.display(),
+                skipped_text(skipped)
+            ),
+            e => match e.path() {
+                Some(p) => write!(f, "{}: {}", path_text(p), e.reason()),
+                None => f.write_str(&e.reason()),
+            },
+        }
+    }
+}
+
+/// An [`EgdbError`] as a message about a database file the caller names
+/// ([`EgdbError::about`]): `FILE: REASON` for an error that names no file of its own (a
+/// truncated file, a checksum), the error's own message otherwise.
+#[derive(Clone, Copy, Debug)]
+pub struct About<'a> {
+    error: &'a EgdbError,
+    file: &'a Path,
+}
+
+impl fmt::Display for About<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.error.path() {
+            Some(_) => write!(f, "{}", self.error),
+            None => write!(f, "{}: {}", path_text(self.file), self.error.reason()),
+        }
+    }
+}
+
+/// Why a source of exact values (a database, the solver) does not hold the values of a rule
+/// set: what it holds, and the rules of the rule set asked for that differ, as a rule-set
+/// text spells them. The one refusal of every front end (the command line, C, Python).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{database} holds the values of {holds}, not of {rules}, which has {}", .differences.join(", "))]
+pub struct RulesMismatch {
+    /// The source, as a message names it: `an Awari database`, `the endgame database
+    /// kalah(6,·), K = 20`.
+    pub database: String,
+    /// The rule sets whose values it holds, in words.
+    pub holds: String,
+    /// The rule set asked for, in the rule-set notation.
+    pub rules: String,
+    /// Its rules that differ from those the source holds (`majority=stop`, `5 houses a
+    /// row`, `+empty_capture`), never empty.
+    pub differences: Vec<String>,
 }
 
 #[cfg(test)]
@@ -199,16 +322,52 @@ mod tests {
     use std::path::Path;
 
     #[test]
-    fn in_file_names_the_file_once() {
+    fn about_names_the_file_once() {
         let file = Path::new("dbs/kalah6.k20.egdb");
         let short = EgdbError::Truncated {
             expected: 10,
             found: 4,
         };
-        assert_eq!(short.in_file(file), format!("dbs/kalah6.k20.egdb: {short}"));
+        assert_eq!(
+            short.about(file).to_string(),
+            "dbs/kalah6.k20.egdb: database file truncated: 10 bytes expected, 4 found"
+        );
         let magic = EgdbError::BadMagic(file.to_path_buf());
-        assert_eq!(magic.in_file(file), magic.to_string());
-        assert_eq!(magic.in_file(file).matches("kalah6.k20").count(), 1);
+        assert_eq!(magic.about(file).to_string(), magic.to_string());
+        assert_eq!(
+            magic.to_string(),
+            "dbs/kalah6.k20.egdb: not a mancala endgame database (bad magic)"
+        );
+        assert_eq!(magic.reason(), "not a mancala endgame database (bad magic)");
+        assert_eq!(magic.path(), Some(file));
+    }
+
+    /// An error about a file shows `PATH: REASON`; the folder of a search that found
+    /// nothing is named after what was not found.
+    #[test]
+    fn the_path_is_data_and_the_reason_is_the_rest() {
+        let file = Path::new("a/awari.n8.egdb");
+        let wrong = EgdbError::WrongGame {
+            path: file.to_path_buf(),
+            found: mancala_core::GameKind::Kalah,
+            rules: "standard".into(),
+            expected: mancala_core::GameKind::Oware,
+        };
+        assert_eq!(
+            wrong.to_string(),
+            "a/awari.n8.egdb: a database of Kalah (rule set standard), not of Oware"
+        );
+        let none = EgdbError::NotFound {
+            dir: Path::new("dbs").to_path_buf(),
+            rules: "standard".into(),
+            skipped: vec![(file.to_path_buf(), wrong.reason())],
+        };
+        assert_eq!(
+            none.to_string(),
+            "no endgame database for standard in dbs; skipped a/awari.n8.egdb: a database of Kalah (rule set standard), not of Oware"
+        );
+        assert_eq!(none.path(), Some(Path::new("dbs")));
+        assert_eq!(EgdbError::Cancelled.path(), None);
     }
 
     #[test]

@@ -1,29 +1,30 @@
-//! Database discovery: the database serving a rule set in a folder, chosen by what the file
-//! headers say, never by the file names ([`Egdb::find_in`]).
+//! Database discovery, for every game's database ([`Database`]): the database serving a
+//! rule set in a folder, chosen by what the file headers say, never by the file names
+//! ([`find_in`]), largest K first, a damaged file passed over and named.
 
 use std::path::{Path, PathBuf};
 
 use mancala_core::kalah::KalahRules;
 
-use super::{Egdb, EgdbError};
+use super::{Database, DatabaseInfo, Egdb, EgdbError};
 
-/// What [`Egdb::scan_folder`] found in a folder: the database files that serve the rules,
+/// What [`scan_folder`] found in a folder: the database files that serve the rules,
 /// largest K first, and every other `*.egdb` file with the reason it was passed over.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FolderScan {
     /// The files whose headers serve the rules, with their K, largest K first (for equal K,
     /// the first path in byte order).
     pub candidates: Vec<(u32, PathBuf)>,
-    /// The other `*.egdb` files and why each is not used (the error's text without the
-    /// file's name in front).
+    /// The other `*.egdb` files and why each is not used (the reason without the file's
+    /// name: [`EgdbError::reason`]).
     pub skipped: Vec<(PathBuf, String)>,
 }
 
-/// The database [`Egdb::find_in`] chose, with its file and the files passed over.
+/// The database [`find_in`] chose, with its file and the files passed over.
 #[derive(Debug)]
-pub struct Found {
+pub struct Found<D = Egdb> {
     /// The loaded and completely checked database.
-    pub database: Egdb,
+    pub database: D,
     /// Its file.
     pub path: PathBuf,
     /// Every `*.egdb` file of the folder passed over, with its reason, in the order they were
@@ -32,102 +33,180 @@ pub struct Found {
     pub skipped: Vec<(PathBuf, String)>,
 }
 
-/// The text of `e` without `path: ` in front (errors of [`EgdbError::Io`] and others name
-/// their file; the lists of [`FolderScan`] already do).
-fn reason(path: &Path, e: &EgdbError) -> String {
-    let msg = e.to_string();
-    let shown = format!("{}: ", path.display());
-    msg.strip_prefix(&shown).map_or(msg.clone(), str::to_string)
+/// [`Database::open`] of `path`, refused when it does not serve `rules`
+/// ([`EgdbError::RulesMismatch`], naming what it serves).
+///
+/// # Errors
+/// Those of [`Database::open`] and [`EgdbError::RulesMismatch`].
+pub(crate) fn open_serving<D: Database>(path: &Path, rules: &D::Rules) -> Result<D, EgdbError> {
+    let db = D::open(path)?;
+    match db.serves_rules(rules) {
+        Ok(()) => Ok(db),
+        Err(_) => Err(EgdbError::RulesMismatch {
+            database: db.describe(),
+            wanted: rules.to_string(),
+        }),
+    }
 }
 
-impl Egdb {
-    /// Reads the header of every `*.egdb` file in the folder `dir` (the header is small: the
-    /// entries are not read) and sorts the files by what the headers say, never by their
-    /// names: those that serve `rules` (same m and value-relevant options, [`Egdb::serves`]),
-    /// largest K first, and the others with their reasons. A K = 10 file renamed
-    /// `kalah6.k99.egdb` counts as K = 10.
-    ///
-    /// # Errors
-    /// [`EgdbError::Io`] (naming `dir`) when the folder cannot be listed.
-    pub fn scan_folder(dir: &Path, rules: &KalahRules) -> Result<FolderScan, EgdbError> {
-        let entries = std::fs::read_dir(dir).map_err(|source| EgdbError::Io {
-            path: dir.to_path_buf(),
-            source,
-        })?;
-        let mut scan = FolderScan::default();
-        let mut files: Vec<PathBuf> = entries
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("egdb"))
-            .collect();
-        files.sort();
-        for p in files {
-            match Egdb::info(&p) {
-                // A header that reads at all has a rule set that parses and agrees with its
-                // m and options (`Egdb::info`).
-                Ok(info) if info.serves(rules) => scan.candidates.push((info.max_seeds, p)),
-                Ok(info) => {
+/// The `*.egdb` files of the folder `dir` (of any game), in path order.
+///
+/// # Errors
+/// [`EgdbError::Io`] (naming `dir`) when the folder cannot be listed.
+pub fn database_files(dir: &Path) -> Result<Vec<PathBuf>, EgdbError> {
+    let entries = std::fs::read_dir(dir).map_err(|source| EgdbError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let mut files: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("egdb"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// Reads the header of every `*.egdb` file in the folder `dir` as a database `D` (the
+/// header is small: the entries are not read) and sorts the files by what the headers say,
+/// never by their names: those that serve `rules` ([`Database::info_serves`]), largest K
+/// first, and the others with their reasons (a file of another game, of other rules, or
+/// that does not read). A K = 10 file renamed `kalah6.k99.egdb` counts as K = 10.
+///
+/// # Errors
+/// [`EgdbError::Io`] (naming `dir`) when the folder cannot be listed.
+pub fn scan_folder<D: Database>(dir: &Path, rules: &D::Rules) -> Result<FolderScan, EgdbError> {
+    let mut scan = FolderScan::default();
+    for p in database_files(dir)? {
+        match D::info(&p) {
+            // A header that reads at all is checked as the game's (its rule set parses and
+            // agrees with its fields).
+            Ok(info) => match D::info_serves(&info, rules) {
+                Ok(()) => scan.candidates.push((info.max_seeds(), p)),
+                Err(_) => {
                     let why = format!(
                         "built for {} (K = {}), which does not serve {rules}",
-                        info.rules, info.max_seeds
+                        info.rules(),
+                        info.max_seeds()
                     );
                     scan.skipped.push((p, why));
                 }
-                Err(e) => {
-                    let why = reason(&p, &e);
-                    scan.skipped.push((p, why));
-                }
+            },
+            Err(e) => {
+                let why = e.reason();
+                scan.skipped.push((p, why));
             }
         }
-        scan.candidates
-            .sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        Ok(scan)
     }
+    scan.candidates
+        .sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    Ok(scan)
+}
 
-    /// Finds the database serving `rules` with the largest K in the folder `path`, by what
-    /// the file headers say ([`Egdb::scan_folder`]), and loads it ([`Egdb::open`]: every
-    /// checksum and entry checked). A candidate that fails to load (damaged entries) is
-    /// passed over for the next. Anything that is not a folder (a file, a FIFO, a device) is
-    /// opened as one database file ([`Egdb::open_for`]), with nothing skipped.
-    ///
-    /// This is what `mancala solve --egdb`, `bestmove --egdb` and `play --egdb` do; the
-    /// search never builds anything and never writes (see [`Cache`](super::cache::Cache)
-    /// for a folder that is filled on demand).
-    ///
-    /// # Errors
-    /// For a folder: [`EgdbError::Io`] when it cannot be listed, [`EgdbError::NotFound`]
-    /// (with every file passed over and its reason) when no file serves `rules` and loads.
-    /// For a file: every error of [`Egdb::open_for`].
-    pub fn find_in(path: &Path, rules: &KalahRules) -> Result<Found, EgdbError> {
-        if !path.is_dir() {
-            let database = Egdb::open_for(path, rules)?;
-            return Ok(Found {
-                database,
-                path: path.to_path_buf(),
-                skipped: Vec::new(),
+/// Finds the database `D` serving `rules` with the largest K in the folder `path`, by what
+/// the file headers say ([`scan_folder`]), and loads it ([`Database::open`]: every checksum
+/// and entry checked). A candidate that fails to load (damaged entries) is passed over for
+/// the next. Anything that is not a folder (a file, a FIFO, a device) is opened as one
+/// database file, which must serve `rules` (its header is checked first), with nothing
+/// skipped.
+///
+/// This is what `mancala solve --egdb`, `bestmove --egdb` and `play --egdb` do; it never
+/// builds anything and never writes (see [`Cache`](super::Cache) for a folder that is
+/// filled on demand, and [`choose`](super::choose::choose) for the whole policy).
+///
+/// # Errors
+/// For a folder: [`EgdbError::Io`] when it cannot be listed, [`EgdbError::NotFound`]
+/// (with every file passed over and its reason) when no file serves `rules` and loads.
+/// For a file: every error of [`Database::open`], and [`EgdbError::RulesMismatch`] when it
+/// does not serve `rules`.
+pub fn find_in<D: Database>(path: &Path, rules: &D::Rules) -> Result<Found<D>, EgdbError> {
+    match find_holding::<D>(path, rules, 0) {
+        Ok(found) => Ok(found),
+        Err(Refusal::Error(e)) => Err(e),
+        Err(Refusal::TooFewSeeds { .. }) => unreachable!("no K is below 0 seeds"),
+    }
+}
+
+/// Why [`find_holding`] found nothing.
+pub(crate) enum Refusal {
+    /// The path's error (for a folder, [`EgdbError::NotFound`] with every file passed over).
+    Error(EgdbError),
+    /// The largest usable database, `file`, holds positions of at most `max_seeds` seeds,
+    /// fewer than asked; `skipped`: the files passed over before it.
+    TooFewSeeds {
+        file: PathBuf,
+        max_seeds: u32,
+        skipped: Vec<(PathBuf, String)>,
+    },
+}
+
+/// [`find_in`] for positions of up to `seeds` seeds in the houses: the largest usable K is
+/// compared with `seeds` before its entries are read (no later candidate holds more).
+pub(crate) fn find_holding<D: Database>(
+    path: &Path,
+    rules: &D::Rules,
+    seeds: u32,
+) -> Result<Found<D>, Refusal> {
+    let folder = path.is_dir();
+    let (candidates, mut skipped) = if folder {
+        let scan = scan_folder::<D>(path, rules).map_err(Refusal::Error)?;
+        (scan.candidates, scan.skipped)
+    } else {
+        // The header alone says whether the file can serve, before its entries are read.
+        let info = D::info(path).map_err(Refusal::Error)?;
+        if D::info_serves(&info, rules).is_err() {
+            return Err(Refusal::Error(EgdbError::RulesMismatch {
+                database: info.describe(),
+                wanted: rules.to_string(),
+            }));
+        }
+        (vec![(info.max_seeds(), path.to_path_buf())], Vec::new())
+    };
+    for (max_seeds, file) in candidates {
+        if seeds > max_seeds {
+            return Err(Refusal::TooFewSeeds {
+                file,
+                max_seeds,
+                skipped,
             });
         }
-        let scan = Egdb::scan_folder(path, rules)?;
-        let mut skipped = scan.skipped;
-        for (_, file) in scan.candidates {
-            match Egdb::open_for(&file, rules) {
-                Ok(database) => {
-                    return Ok(Found {
-                        database,
-                        path: file,
-                        skipped,
-                    })
-                }
-                Err(e) => {
-                    let why = reason(&file, &e);
-                    skipped.push((file, why));
-                }
+        match open_serving::<D>(&file, rules) {
+            Ok(database) => {
+                return Ok(Found {
+                    database,
+                    path: file,
+                    skipped,
+                })
+            }
+            Err(e) if !folder => return Err(Refusal::Error(e)),
+            Err(e) => {
+                let why = e.reason();
+                skipped.push((file, why));
             }
         }
-        Err(EgdbError::NotFound {
-            dir: path.to_path_buf(),
-            rules: rules.to_string(),
-            skipped,
-        })
+    }
+    Err(Refusal::Error(EgdbError::NotFound {
+        dir: path.to_path_buf(),
+        rules: rules.to_string(),
+        skipped,
+    }))
+}
+
+impl Egdb {
+    /// [`scan_folder`] for Kalah databases.
+    ///
+    /// # Errors
+    /// As [`scan_folder`].
+    pub fn scan_folder(dir: &Path, rules: &KalahRules) -> Result<FolderScan, EgdbError> {
+        scan_folder::<Egdb>(dir, rules)
+    }
+
+    /// [`find_in`] for Kalah databases: the database serving `rules` with the largest K in
+    /// the folder `path`, or the file `path`.
+    ///
+    /// # Errors
+    /// As [`find_in`].
+    pub fn find_in(path: &Path, rules: &KalahRules) -> Result<Found, EgdbError> {
+        find_in::<Egdb>(path, rules)
     }
 }

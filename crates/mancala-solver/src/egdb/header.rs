@@ -200,19 +200,7 @@ impl Header {
                 (codec.width(), p, p + PAD as u64)
             }
         };
-        let expected_len = payload_at as u64 + payload_bytes;
-        if file_len < expected_len {
-            return Err(EgdbError::Truncated {
-                expected: expected_len,
-                found: file_len,
-            });
-        }
-        if file_len > expected_len {
-            return Err(EgdbError::TooLong {
-                expected: expected_len,
-                found: file_len,
-            });
-        }
+        super::check_length(file_len, payload_at as u64 + payload_bytes)?;
         Ok(EgdbInfo {
             version,
             rules: rules_text,
@@ -283,6 +271,37 @@ impl EgdbInfo {
     #[must_use]
     pub fn serves(&self, rules: &KalahRules) -> bool {
         serves(self.houses, self.options, rules)
+    }
+}
+
+impl super::DatabaseInfo for EgdbInfo {
+    fn max_seeds(&self) -> u32 {
+        self.max_seeds
+    }
+    fn encoding(&self) -> Encoding {
+        EgdbInfo::encoding(self)
+    }
+    fn rules(&self) -> &str {
+        &self.rules
+    }
+    fn memory_bytes(&self) -> u64 {
+        self.memory_bytes
+    }
+    fn describe(&self) -> String {
+        format!(
+            "{}, K = {}",
+            super::family(self.houses, self.options),
+            self.max_seeds
+        )
+    }
+    fn entries(&self) -> u64 {
+        self.entries
+    }
+    fn bits_in(&self, encoding: Encoding) -> u32 {
+        encoding.bits_per_entry(self.max_seeds, self.options)
+    }
+    fn file_name(&self, encoding: Encoding) -> String {
+        super::file_name(self.houses, self.options, self.max_seeds, encoding)
     }
 }
 

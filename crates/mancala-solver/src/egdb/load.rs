@@ -70,14 +70,7 @@ impl Egdb {
                 .map_err(|_| crate::OutOfMemory { bytes: usize::MAX })?;
             // The payload, then (packed) the zero padding, which is not in the file.
             let (data, pieces) = read_payload(path, &f, payload_at, payload, memory, |_| {})?;
-            check_unchanged(path, &f, len, &head)?;
-            let computed = combine_crc32(&pieces);
-            if computed != info.payload_crc {
-                return Err(EgdbError::Checksum {
-                    stored: info.payload_crc,
-                    computed,
-                });
-            }
+            check_payload(path, &f, len, &head, &pieces, info.payload_crc)?;
             Egdb::checked(info, data)
         }
     }
@@ -332,6 +325,50 @@ pub(crate) fn read_payload(
         transform(piece);
         Ok::<_, EgdbError>(h)
     })
+}
+
+/// Checks, once the payload of the open file `f` named `path` (of `len` bytes, its header
+/// `head`) is read in `pieces`, that the file did not change meanwhile
+/// ([`check_unchanged`]) and that the payload's CRC-32 is `stored` (the header's): the one
+/// check of every game's file after its payload is read.
+///
+/// # Errors
+/// [`EgdbError::Io`], [`EgdbError::Changed`], [`EgdbError::Checksum`].
+pub(crate) fn check_payload(
+    path: &Path,
+    f: &File,
+    len: u64,
+    head: &[u8],
+    pieces: &[crc32fast::Hasher],
+    stored: u32,
+) -> Result<(), EgdbError> {
+    check_unchanged(path, f, len, head)?;
+    let computed = combine_crc32(pieces);
+    if computed != stored {
+        return Err(EgdbError::Checksum { stored, computed });
+    }
+    Ok(())
+}
+
+/// The length check of a file header: a file of `file_len` bytes where the header calls for
+/// `expected` is [`EgdbError::Truncated`] when shorter, [`EgdbError::TooLong`] when longer.
+///
+/// # Errors
+/// As above.
+pub(crate) fn check_length(file_len: u64, expected: u64) -> Result<(), EgdbError> {
+    if file_len < expected {
+        return Err(EgdbError::Truncated {
+            expected,
+            found: file_len,
+        });
+    }
+    if file_len > expected {
+        return Err(EgdbError::TooLong {
+            expected,
+            found: file_len,
+        });
+    }
+    Ok(())
 }
 
 /// Checks that the open file `f` named `path` still has `len` bytes and starts with the

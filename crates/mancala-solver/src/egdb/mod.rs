@@ -112,6 +112,8 @@
 
 mod build;
 pub mod cache;
+pub mod choose;
+mod database;
 mod encoding;
 mod error;
 mod find;
@@ -121,27 +123,47 @@ pub(crate) mod packed;
 mod save;
 
 pub use build::{BuildOptions, Level, LevelBuild};
+pub use cache::{available_memory_bytes, Cache, CacheEvent, Cached, Source};
+pub use choose::{
+    build_fits, choose, fits_in_memory, Bound, Build, ChooseError, ChooseEvent, Chosen,
+    NotEnoughMemory, Want,
+};
+pub(crate) use database::forward_to_inherent;
+pub use database::{Database, DatabaseInfo, NoDatabase, NoInfo};
 pub(crate) use encoding::BITS_PER_ENTRY;
 pub use encoding::{decode, Encoding};
-pub use error::EgdbError;
-pub use find::{FolderScan, Found};
+pub use error::{About, EgdbError, RulesMismatch};
+pub use find::{database_files, find_in, scan_folder, FolderScan, Found};
 pub use header::{EgdbInfo, Header, FORMAT_VERSION};
 pub use save::SaveReport;
 
-use mancala_core::kalah::{KalahOptions, KalahPosition, KalahRules};
+use mancala_core::kalah::{KalahOption, KalahOptions, KalahPosition, KalahRules};
 
 use crate::board::{is_special, relative};
 use crate::mem::FrozenBytes;
 use crate::rank::{layer_start, rank_dyn, rank_space};
 pub use load::game_of_file;
 pub(crate) use load::{
-    check_memory, check_unchanged, combine_crc32, is_terminal_rank, open_with_header,
-    parallel_crc32, read_payload,
+    check_length, check_memory, check_payload, is_terminal_rank, open_with_header, parallel_crc32,
+    read_payload,
 };
 pub(crate) use packed::Probe;
 use packed::{Codec, PAD};
 pub(crate) use save::write_file;
 pub(crate) use save::{split_path, TemporaryFile};
+
+/// Why [`Egdb::lookup`] found no entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Miss {
+    /// The game is over.
+    Over,
+    /// Other rules than the database's: the rules that differ.
+    Rules(RulesMismatch),
+    /// More seeds in the houses (this many) than K.
+    Seeds(u32),
+    /// An opening state (first move, pie rule).
+    Opening,
+}
 
 /// Largest K: values must fit a signed byte.
 pub const MAX_DB_SEEDS: u32 = 127;
@@ -174,6 +196,68 @@ impl std::fmt::Debug for Egdb {
 /// Whether a database of m = `houses` and value-relevant `options` serves `rules`.
 fn serves(houses: u8, options: KalahOptions, rules: &KalahRules) -> bool {
     rules.houses() == houses && rules.options().database_relevant() == options
+}
+
+/// What a database of m = `houses` and value-relevant `options` serves, in the rule-set
+/// notation with the seeds a house left open: `kalah(6,·)+empty_capture`.
+pub(crate) fn family(houses: u8, options: KalahOptions) -> String {
+    let mut s = format!("kalah({houses},·)");
+    for o in options.iter() {
+        s.push('+');
+        s.push_str(o.name());
+    }
+    s
+}
+
+/// [`Egdb::file_name`] of a database of m = `houses`, value-relevant `options` and K =
+/// `max_seeds` in `encoding`.
+pub(crate) fn file_name(
+    houses: u8,
+    options: KalahOptions,
+    max_seeds: u32,
+    encoding: Encoding,
+) -> String {
+    let mut s = format!("kalah{houses}");
+    for o in options.iter() {
+        s.push('+');
+        s.push_str(o.name());
+    }
+    match encoding {
+        Encoding::Byte => format!("{s}.k{max_seeds}.egdb"),
+        Encoding::Packed => format!("{s}.k{max_seeds}.packed.egdb"),
+    }
+}
+
+/// Ok when a database of m = `houses` and value-relevant `options` (described as
+/// `description`) serves `rules`; else the refusal naming the rules that differ: the houses
+/// a row, and each value-relevant option that one has and the other not.
+fn check_serves(
+    houses: u8,
+    options: KalahOptions,
+    description: impl FnOnce() -> String,
+    rules: &KalahRules,
+) -> Result<(), RulesMismatch> {
+    if serves(houses, options, rules) {
+        return Ok(());
+    }
+    let mut differences = Vec::new();
+    if rules.houses() != houses {
+        differences.push(format!("{} houses a row", rules.houses()));
+    }
+    let asked = rules.options().database_relevant();
+    for o in KalahOption::ALL {
+        match (asked.has(o), options.has(o)) {
+            (true, false) => differences.push(format!("+{}", o.name())),
+            (false, true) => differences.push(format!("no {}", o.name())),
+            _ => {}
+        }
+    }
+    Err(RulesMismatch {
+        database: format!("the endgame database {}", description()),
+        holds: family(houses, options),
+        rules: rules.to_string(),
+        differences,
+    })
 }
 
 /// [`check_size`] for a build for `rules`: K must also be at most the seeds of the game
@@ -363,13 +447,11 @@ impl Egdb {
     /// What the database serves, for messages: `kalah(6,·)+empty_capture, K = 20`.
     #[must_use]
     pub fn description(&self) -> String {
-        let mut s = format!("kalah({},·)", self.houses);
-        for o in self.options.iter() {
-            s.push('+');
-            s.push_str(o.name());
-        }
-        s.push_str(&format!(", K = {}", self.max_seeds));
-        s
+        format!(
+            "{}, K = {}",
+            family(self.houses, self.options),
+            self.max_seeds
+        )
     }
 
     /// Whether the database gives the values of positions played under `rules` (same m, same
@@ -384,16 +466,31 @@ impl Egdb {
     /// (first move, pie-rule states).
     #[must_use]
     pub fn value(&self, pos: &KalahPosition) -> Option<i32> {
-        let side = pos.side_to_move()?;
-        if !self.serves(&pos.rules()) || is_special(pos) {
-            return None;
+        self.lookup(pos).ok()
+    }
+
+    /// The entry of `pos` (seeds, for the side to move), or why there is none: the one
+    /// lookup of [`Egdb::value`] and of the database as a source of exact values.
+    #[inline]
+    pub(crate) fn lookup(&self, pos: &KalahPosition) -> Result<i32, Miss> {
+        let side = pos.side_to_move().ok_or(Miss::Over)?;
+        let seeds = pos.seeds_in_houses();
+        if seeds > self.max_seeds {
+            return Err(Miss::Seeds(seeds));
+        }
+        check_serves(
+            self.houses,
+            self.options,
+            || self.description(),
+            &pos.rules(),
+        )
+        .map_err(Miss::Rules)?;
+        if is_special(pos) {
+            return Err(Miss::Opening);
         }
         let (b, k) = relative(pos, side);
-        if k > self.max_seeds {
-            return None;
-        }
         let r = rank_dyn(self.houses as usize, b);
-        Some(self.probe().value(r, k))
+        Ok(self.probe().value(r, k))
     }
 
     /// The conventional file name of the database of `rules` and K = `max_seeds` in
@@ -402,15 +499,75 @@ impl Egdb {
     /// share a folder; the files are read by their headers, never by their names).
     #[must_use]
     pub fn file_name(rules: &KalahRules, max_seeds: u32, encoding: Encoding) -> String {
-        let mut s = format!("kalah{}", rules.houses());
-        for o in rules.options().database_relevant().iter() {
-            s.push('+');
-            s.push_str(o.name());
-        }
-        match encoding {
-            Encoding::Byte => format!("{s}.k{max_seeds}.egdb"),
-            Encoding::Packed => format!("{s}.k{max_seeds}.packed.egdb"),
-        }
+        file_name(
+            rules.houses(),
+            rules.options().database_relevant(),
+            max_seeds,
+            encoding,
+        )
+    }
+}
+
+impl Database for Egdb {
+    type Rules = KalahRules;
+    type Info = EgdbInfo;
+    const GAME: mancala_core::GameKind = mancala_core::GameKind::Kalah;
+    const KIND: &'static str = "endgame database";
+    const A_KIND: &'static str = "an endgame database";
+    const ENTRY: &'static str = "position";
+
+    database::forward_to_inherent!(Egdb);
+
+    fn build(
+        rules: &KalahRules,
+        max_seeds: u32,
+        options: BuildOptions<'_>,
+    ) -> Result<Egdb, EgdbError> {
+        Egdb::build(rules, max_seeds, options)
+    }
+
+    fn entry_count(&self) -> u64 {
+        self.entries
+    }
+
+    fn info_serves(info: &EgdbInfo, rules: &KalahRules) -> Result<(), RulesMismatch> {
+        check_serves(info.houses, info.options, || info.describe(), rules)
+    }
+
+    fn serves_rules(&self, rules: &KalahRules) -> Result<(), RulesMismatch> {
+        check_serves(self.houses, self.options, || self.description(), rules)
+    }
+
+    fn file_name(rules: &KalahRules, max_seeds: u32, encoding: Encoding) -> String {
+        Egdb::file_name(rules, max_seeds, encoding)
+    }
+
+    fn entries(rules: &KalahRules, max_seeds: u32) -> Result<u64, EgdbError> {
+        check_build(rules, max_seeds)
+    }
+
+    fn build_memory(
+        rules: &KalahRules,
+        max_seeds: u32,
+        encoding: Encoding,
+    ) -> Result<u64, EgdbError> {
+        Egdb::build_memory(rules, max_seeds, encoding)
+    }
+
+    fn default_max_seeds(rules: &KalahRules, available: Option<u64>) -> Option<u32> {
+        cache::default_kalah_max_seeds(rules, available)
+    }
+
+    fn describe(&self) -> String {
+        self.description()
+    }
+
+    fn family(rules: &KalahRules) -> String {
+        family(rules.houses(), rules.options().database_relevant())
+    }
+
+    fn extent(max_seeds: u32) -> String {
+        format!("K = {max_seeds}")
     }
 }
 

@@ -51,7 +51,6 @@ fn side_terms(p: &BaoPosition, side: Side) -> (i32, i32, i32, [u8; 8]) {
 impl Evaluate for BaoPosition {
     /// Bao la Kete is won or lost (K-10.3): its scores are heuristic units or ±[`WIN`].
     const SCORED_IN_SEEDS: bool = false;
-    const SERVED_BY_EGDB: bool = false;
 
     fn evaluate(&self) -> i32 {
         let me = self.to_move();

@@ -31,16 +31,13 @@
 //! hand and checked by the level matches in `BENCHMARKS.md`.
 
 use core::hash::Hasher;
-use std::time::Duration;
 
 use mancala_core::kalah::{KalahMove, KalahOption, KalahPosition};
-use mancala_core::{Game, Side};
+use mancala_core::Side;
 
-use super::SearchResult;
-use crate::awari::AwariDb;
 use crate::board::{store_gain, Kind};
 use crate::exact::{kalah_order_score, TieRule};
-use crate::{Egdb, Solver};
+use crate::exact_values::ExactGame;
 
 /// A small [`Hasher`] that folds bytes into 64-bit words through [`mix64`].
 pub(crate) struct MixHasher(pub(crate) u64);
@@ -67,20 +64,18 @@ pub const WIN: i32 = 1_000_000;
 /// Scores above `DECISIVE` (or below −`DECISIVE`) are forced wins (losses).
 pub const DECISIVE: i32 = WIN - 10_000;
 
-/// What [`crate::engine::Engine`] needs from a game position beyond [`Game`].
+/// What [`crate::engine::Engine`] needs from a game position beyond
+/// [`Game`](mancala_core::Game): the heuristic side of the search. The exact side (the
+/// game's database, its exact root solve) is [`ExactGame`], a supertrait, so that the
+/// engine's one database slot is typed by the game and no method here names a database.
 ///
 /// Every value is relative to a player: [`Evaluate::evaluate`] to the player to move,
 /// [`Evaluate::final_value`] to the player on a given side.
-pub trait Evaluate: Game {
+pub trait Evaluate: ExactGame {
     /// Whether the game's scores are seeds ([`SEED`] units a seed: Kalah, Oware), not only a
     /// win or a loss (Bao la Kete: `false`). Front ends show `score / SEED` in seeds only
     /// when it is.
     const SCORED_IN_SEEDS: bool = true;
-
-    /// Whether the Kalah endgame databases ([`Egdb`]) hold positions of this game: the
-    /// database of a [`Players`](super::Players) goes to the player of such a game only. No
-    /// default: every game says it.
-    const SERVED_BY_EGDB: bool;
 
     /// The heuristic value of a position whose game is not over, for the player to move, in
     /// score units (for Kalah, hundredths of a seed; see the module documentation). Must lie
@@ -103,61 +98,6 @@ pub trait Evaluate: Game {
         let _ = (mv, child);
         0
     }
-
-    /// Whether the endgame database `db` holds values of positions of this game and rules.
-    /// `false` by default (only Kalah has databases). The engine refuses a search with a
-    /// database that does not serve the position ([`super::EngineError::DatabaseMismatch`]).
-    fn database_serves(&self, db: &Egdb) -> bool {
-        let _ = db;
-        false
-    }
-
-    /// The exact value of this position (not a finished game) from the endgame database `db`,
-    /// for the player to move, in score units, or `None` when `db` does not hold it. The
-    /// search takes it as proven and does not search below. Default `None`.
-    fn exact_value(&self, db: &Egdb) -> Option<i32> {
-        let _ = db;
-        None
-    }
-
-    /// Whether the Awari databases ([`AwariDb`]) give exact values of positions of this game
-    /// and rules, history permitting (`docs/awari.md`, "The engine"). `false` by default;
-    /// Oware says which of its rule sets.
-    fn awari_serves(&self) -> bool {
-        false
-    }
-
-    /// The exact value of this position (not a finished game) from the Awari database `db`,
-    /// for the player to move, in score units, or `None` when `db` does not hold it (more
-    /// seeds than its N, or a game it does not serve). The engine asks only where the
-    /// history cannot change the value (`docs/awari.md`, "The engine"). Default `None`.
-    fn awari_value(&self, db: &AwariDb) -> Option<i32> {
-        let _ = db;
-        None
-    }
-
-    /// Every legal move of this position (not a finished game) with its exact value from the
-    /// Awari database `db` in score units for the player to move, in the order of
-    /// [`Game::legal_moves`], or `None` when `db` does not hold the position. Default `None`.
-    fn awari_move_values(&self, db: &AwariDb) -> Option<Vec<(Self::Move, i32)>> {
-        let _ = db;
-        None
-    }
-
-    /// Tries to solve this position (not a finished game) exactly with `solver`, which the
-    /// engine has configured with its database, a share of the budget and the cancel flag.
-    /// `Ok` only when the result is proven: the best move, its exact score in score units,
-    /// the principal variation and the nodes spent (`depth` = the variation's length in
-    /// plies, `exact` = true). `Err(nodes)` with the nodes spent when the game has no exact
-    /// solver or the position is too big to try (0), or the budget ran out. Default
-    /// `Err(0)`.
-    ///
-    /// # Errors
-    /// `Err(nodes)` whenever the result is not proven, as above.
-    fn solve_exactly(&self, solver: &mut Solver) -> Result<SearchResult<Self::Move>, u64> {
-        let _ = solver;
-        Err(0)
-    }
 }
 
 /// The splitmix64 finaliser (Steele, Lea and Flood, "Fast splittable pseudorandom number
@@ -178,8 +118,6 @@ fn lane(x: u64, k: usize) -> i32 {
 }
 
 impl Evaluate for KalahPosition {
-    const SERVED_BY_EGDB: bool = true;
-
     fn evaluate(&self) -> i32 {
         let rules = self.rules();
         let m = rules.houses() as usize;
@@ -268,68 +206,13 @@ impl Evaluate for KalahPosition {
             0
         }
     }
-
-    fn database_serves(&self, db: &Egdb) -> bool {
-        db.serves(&self.rules())
-    }
-
-    /// `SEED` × (the mover's store difference so far + the database's value): the final
-    /// store difference under best play.
-    #[inline]
-    fn exact_value(&self, db: &Egdb) -> Option<i32> {
-        if self.seeds_in_houses() > db.max_seeds() {
-            return None;
-        }
-        db.value(self)
-            .map(|v| SEED * (self.mover_store_difference() + v))
-    }
-
-    /// Runs [`Solver::solve`] when at most [`ROOT_SOLVE_MAX_SEEDS`] seeds (or the database's
-    /// K plus that many, with a database) are in the houses; plays the first move of the
-    /// solver's principal variation (one of its best moves).
-    fn solve_exactly(&self, solver: &mut Solver) -> Result<SearchResult<KalahMove>, u64> {
-        let db_seeds = solver.attached_database().map_or(0, |d| d.max_seeds());
-        if self.seeds_in_houses() > db_seeds + ROOT_SOLVE_MAX_SEEDS {
-            return Err(0);
-        }
-        let s = solver
-            .solve(self, crate::SolveOptions::new())
-            .map_err(|_| 0u64)?;
-        let Some(&best_move) = s.pv.first() else {
-            return Err(s.nodes);
-        };
-        if !s.exact || !s.best_moves.contains(&best_move) {
-            return Err(s.nodes);
-        }
-        Ok(SearchResult {
-            best_move,
-            score: SEED * s.score,
-            depth: s.pv.len() as u32,
-            pv: s.pv,
-            nodes: s.nodes,
-            exact: true,
-            elapsed: Duration::from_secs_f64(s.seconds),
-        })
-    }
 }
-
-/// Kalah positions with at most this many seeds in the houses more than the database's K
-/// (K = 0 without a database) are first tried with the exact solver at the root of an
-/// engine search that has a time or node budget and no depth limit
-/// ([`crate::engine::Engine::search_moves`]).
-///
-/// Measured (single-threaded solver, 16 MiB table, no database, shared 2-core machine, six
-/// positions of random Kalah(6,4) and Kalah(6,6) games each): around 25 seeds a solve takes
-/// 2–250 ms, around 30 seeds 7–520 ms, around 35 seeds 0.02–6 s, around 40 seeds 0.1–32 s.
-/// With the usual budgets (0.1–1 s a move, a quarter of it for the solver) positions up to
-/// about 30 seeds are solved often enough to be worth the try; above, the quarter of the
-/// budget would mostly be lost.
-pub const ROOT_SOLVE_MAX_SEEDS: u32 = 30;
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use mancala_core::kalah::KalahRules;
+    use mancala_core::Game;
 
     fn pos(rules: &str, text: &str) -> KalahPosition {
         KalahPosition::parse(rules.parse().unwrap(), text).unwrap()

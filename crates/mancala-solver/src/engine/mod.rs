@@ -12,15 +12,20 @@
 //!   nodes, depth, a cancel flag) runs out, with the depth reached, the score, the principal
 //!   variation, the node count and whether the result is **exact** (proven: the last
 //!   iteration reached only finished games and database positions, or the root was solved).
-//! * **Exact play** (Kalah): with an endgame database ([`Engine::set_database`],
-//!   [`Engine::with_database`]) every position it holds is valued exactly during the search;
-//!   and when the budget has a time or node limit and the position is small enough
-//!   ([`ROOT_SOLVE_MAX_SEEDS`] seeds above the database's K), the root is first given to the
-//!   exact [`Solver`](crate::Solver) with a quarter of the budget; a proven result is played
-//!   as it is (`exact` = true), otherwise the heuristic search gets the rest.
+//! * **Exact play**: with a database of the game (one slot, typed by the game:
+//!   [`Engine::set_database`], [`Engine::with_database`]; the Kalah endgame databases, the
+//!   Awari databases for Oware) every position it holds is valued exactly during the search,
+//!   through the one exact-values trait ([`crate::ExactValues`]); and the root is first
+//!   offered to the game's exact root solve ([`crate::ExactGame::solve_root`]): an Oware
+//!   root the database holds is played by it, and a Kalah root, when the budget has a time
+//!   or node limit and the position is small enough ([`ROOT_SOLVE_MAX_SEEDS`] seeds above
+//!   the database's K), is given to the exact [`Solver`](crate::Solver) with a quarter of
+//!   the budget; a proven result is played as it is (`exact` = true), otherwise the
+//!   heuristic search gets the rest.
 //! * [`Evaluate`] — what a game must provide to be searched: a heuristic value, the value of
 //!   a finished game, a hash, whether a move exchanges the players (the Kalah pie-rule
-//!   swap), and optional hooks for move ordering, database values and an exact root solve.
+//!   swap), and an optional hook for move ordering; its supertrait
+//!   [`ExactGame`](crate::ExactGame) gives the exact side.
 //!   Implemented here for [`KalahPosition`](mancala_core::kalah::KalahPosition)
 //!   ([`eval`] documents the terms) and for
 //!   [`BaoPosition`](mancala_core::bao::BaoPosition) ([`bao`]: material, front row,
@@ -62,8 +67,8 @@
 //!   gain), used by the exact search and, for the extra turns, by the engine's
 //!   [`Evaluate::order_hint`] for Kalah (the other moves by the static value, which includes
 //!   the immediate gain);
-//! * the endgame databases ([`crate::Egdb`]) and the exact [`Solver`](crate::Solver) for
-//!   exact play.
+//! * the sources of exact values ([`crate::exact_values`]: the databases and the exact
+//!   [`Solver`](crate::Solver)) for exact play.
 //!
 //! The engine's files: `search/` (the search: [`Engine`], [`Limits`], [`SearchResult`] in
 //! `search/mod.rs`, the tree walk of one iteration in `search/tree.rs`),
@@ -80,8 +85,9 @@ mod players;
 mod search;
 pub(crate) mod tt;
 
+pub use crate::exact_values::ROOT_SOLVE_MAX_SEEDS;
 pub use error::EngineError;
-pub use eval::{Evaluate, DECISIVE, ROOT_SOLVE_MAX_SEEDS, SEED, WIN};
+pub use eval::{Evaluate, DECISIVE, SEED, WIN};
 pub use level::{Choice, Level, LevelPlayer};
 pub use players::Players;
 pub use search::{Engine, History, Limits, SearchResult, DEFAULT_TT_BYTES, MAX_DEPTH};

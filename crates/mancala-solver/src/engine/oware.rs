@@ -20,13 +20,12 @@
 //! of `BENCHMARKS.md`. History rules (repetition, move limit) are not part of a position and
 //! not seen by this evaluation.
 
-use mancala_core::oware::{CycleScore, GrandSlam, Majority, OwareMove, OwarePosition, OwareRules};
+use mancala_core::oware::OwarePosition;
 use mancala_core::Side;
 
 use core::hash::{Hash, Hasher};
 
 use super::eval::{Evaluate, MixHasher, SEED};
-use crate::awari::{AwariBoard, AwariDb};
 
 /// The terms of one side: (store, seeds in its houses, houses holding 1 or 2 seeds).
 fn side_terms(p: &OwarePosition, side: Side) -> (i32, i32, i32) {
@@ -37,9 +36,6 @@ fn side_terms(p: &OwarePosition, side: Side) -> (i32, i32, i32) {
 }
 
 impl Evaluate for OwarePosition {
-    /// The Oware positions' exact values come from the Awari databases instead.
-    const SERVED_BY_EGDB: bool = false;
-
     fn evaluate(&self) -> i32 {
         let Some(me) = self.side_to_move() else {
             return 0;
@@ -62,69 +58,12 @@ impl Evaluate for OwarePosition {
         self.hash(&mut h);
         h.finish()
     }
-
-    /// [`awari_values_carry_over`] of the position's rules.
-    fn awari_serves(&self) -> bool {
-        awari_values_carry_over(&self.rules())
-    }
-
-    /// `SEED` × (the mover's captured seeds minus the opponent's + the database's value):
-    /// the final margin of the mover under best play (OW-10.3), on the scale of
-    /// [`Evaluate::final_value`].
-    #[inline]
-    fn awari_value(&self, db: &AwariDb) -> Option<i32> {
-        let (board, captured) = awari_board(self, db)?;
-        db.value(&board).ok().map(|v| SEED * (captured + v))
-    }
-
-    fn awari_move_values(&self, db: &AwariDb) -> Option<Vec<(OwareMove, i32)>> {
-        let (board, captured) = awari_board(self, db)?;
-        let values = db.move_values(&board).ok()?;
-        Some(
-            values
-                .into_iter()
-                .map(|(m, v)| (OwareMove(m.house), SEED * (captured + v)))
-                .collect(),
-        )
-    }
-}
-
-/// Whether the values of the Awari databases (OW-10.3: the mover's future captures minus the
-/// opponent's, the final allotment included, endless play even) are the exact game values
-/// of positions played under `rules`, history permitting (`docs/awari.md`, "The engine",
-/// gives the proof): 6 houses a side (any seeds a house: with no majority end the total
-/// plays no part), `grand_slam=unless_only`, `majority=off`, `cycle_score=split`, no move
-/// limit, and any `repetition` (off or 2..=9). That is the rule set `awari` and its
-/// variants in the repetition count and the seeds a house; not `oware` nor
-/// `oware-openspiel` (their grand slam captures nothing and a player who cannot feed ends the
-/// game, the majority ends it, cycles go to the own rows, and OpenSpiel's move limit ends
-/// it too).
-#[must_use]
-pub fn awari_values_carry_over(rules: &OwareRules) -> bool {
-    rules.houses() == 6
-        && rules.grand_slam() == GrandSlam::UnlessOnly
-        && rules.majority() == Majority::Off
-        && rules.cycle_score() == CycleScore::Split
-        && rules.move_limit().is_none()
-}
-
-/// The board of `p` mover first and the mover's captured seeds minus the opponent's, when
-/// `db` holds the position and its rules let the values carry over.
-#[inline]
-fn awari_board(p: &OwarePosition, db: &AwariDb) -> Option<(AwariBoard, i32)> {
-    let me = p.side_to_move()?;
-    if p.seeds_in_houses() > db.max_seeds() || !awari_values_carry_over(&p.rules()) {
-        return None;
-    }
-    let bits = p.mover_relative();
-    let board = AwariBoard::new(std::array::from_fn(|i| (bits >> (8 * i)) as u8)).ok()?;
-    let captured = i32::from(p.store(me)) - i32::from(p.store(me.opponent()));
-    Some((board, captured))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mancala_core::oware::OwareRules;
 
     /// X12 of the rules (majority, oware): South's move 6 captures 2 (N1 = 1 + 1), reaching
     /// 26 of 48: the game ends, 26–13, so the finished position is worth +13 seeds to South.

@@ -5,6 +5,7 @@
 use std::any::Any;
 use std::sync::Arc;
 
+use mancala_core::kalah::KalahPosition;
 use mancala_core::{GameKind, GameRecord};
 
 use super::{Choice, Engine, EngineError, Evaluate, Level, LevelPlayer, Limits};
@@ -26,7 +27,6 @@ pub struct Players {
 trait Stored: Send {
     fn as_any(&mut self) -> &mut dyn Any;
     fn clear(&mut self);
-    fn set_database(&mut self, db: Option<Arc<Egdb>>);
 }
 
 impl<G: Evaluate> Stored for LevelPlayer<G> {
@@ -36,13 +36,6 @@ impl<G: Evaluate> Stored for LevelPlayer<G> {
 
     fn clear(&mut self) {
         self.engine_mut().clear();
-    }
-
-    /// Only the games the endgame databases serve ([`Evaluate::SERVED_BY_EGDB`]) get one.
-    fn set_database(&mut self, db: Option<Arc<Egdb>>) {
-        if G::SERVED_BY_EGDB {
-            self.engine_mut().set_database(db);
-        }
     }
 }
 
@@ -75,15 +68,15 @@ impl Players {
     }
 
     /// The player of game `G`, made at its first use with these settings (and the endgame
-    /// database for the games whose positions it can serve, [`Evaluate::SERVED_BY_EGDB`]).
+    /// database for the games whose positions it can serve: Kalah).
     pub fn player<G: Evaluate>(&mut self) -> &mut LevelPlayer<G> {
         let index = match self.games.iter().position(|(kind, _)| *kind == G::KIND) {
             Some(i) => i,
             None => {
                 let engine = Engine::<G>::with_tt_bytes(self.tt_bytes);
-                let mut player = LevelPlayer::with_engine(engine, self.level, self.seed);
-                Stored::set_database(&mut player, self.db.clone());
+                let player = LevelPlayer::with_engine(engine, self.level, self.seed);
                 self.games.push((G::KIND, Box::new(player)));
+                self.apply_database();
                 self.games.len() - 1
             }
         };
@@ -123,10 +116,23 @@ impl Players {
     /// Sets (or with `None` removes) the Kalah endgame database: the Kalah player's, now or
     /// when it is made.
     pub fn set_database(&mut self, db: Option<Arc<Egdb>>) {
-        for (_, p) in &mut self.games {
-            p.set_database(db.clone());
-        }
         self.db = db;
+        self.apply_database();
+    }
+
+    /// Gives the Kalah player, if one was made, the endgame database, unless it has it.
+    fn apply_database(&mut self) {
+        let db = self.db.clone();
+        if let Some(p) = self.existing::<KalahPosition>() {
+            let engine = p.engine_mut();
+            let same = match (engine.database(), &db) {
+                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                (a, b) => a.is_none() && b.is_none(),
+            };
+            if !same {
+                engine.set_database(db);
+            }
+        }
     }
 
     /// Forgets what every player learnt (tables, killer moves), e.g. before a new game.

@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use mancala_core::kalah::KalahPosition;
@@ -50,6 +50,15 @@ pub struct Solver {
     time_limit: Option<Duration>,
     cancel: Option<Arc<AtomicBool>>,
     split_margin: u32,
+    /// The thread pool and the tables, made at the first call: behind a lock so that the
+    /// solver also answers through a shared reference (as a source of exact values,
+    /// `ExactValues`), one call at a time.
+    state: Mutex<State>,
+}
+
+/// What a [`Solver`] makes at its first call and keeps between calls.
+#[derive(Default)]
+struct State {
     pool: Option<(usize, crate::pool::Pool)>,
     lock_free: Option<LockFreeTable>,
     exact: Option<ExactTable>,
@@ -159,10 +168,7 @@ impl Solver {
             time_limit: None,
             cancel: None,
             split_margin: super::search::SPLIT_MARGIN,
-            pool: None,
-            lock_free: None,
-            exact: None,
-            filled_for: None,
+            state: Mutex::new(State::default()),
         }
     }
 
@@ -192,7 +198,7 @@ impl Solver {
     #[must_use]
     pub fn tt_bytes(mut self, bytes: usize) -> Solver {
         self.tt_bytes = bytes;
-        self.lock_free = None;
+        self.state_mut().lock_free = None;
         self
     }
 
@@ -244,9 +250,31 @@ impl Solver {
 
     /// Forgets every table entry.
     pub fn clear_table(&mut self) {
-        self.lock_free = None;
-        self.exact = None;
-        self.filled_for = None;
+        let state = self.state_mut();
+        state.lock_free = None;
+        state.exact = None;
+        state.filled_for = None;
+    }
+
+    /// The state, without locking (no other reference exists).
+    fn state_mut(&mut self) -> &mut State {
+        self.state.get_mut().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The state, locked for one call. A call that panicked (a bug) left it poisoned: its
+    /// tables are then dropped, never trusted.
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|poisoned| {
+            self.state.clear_poison();
+            let mut state = poisoned.into_inner();
+            *state = State::default();
+            state
+        })
+    }
+
+    /// The endgame database attached, replaced by `db` (or removed).
+    pub(crate) fn attach(&mut self, db: Option<Arc<Egdb>>) {
+        self.egdb = db;
     }
 
     /// Solves `pos` exactly (or within the limits): value, final score, every best move, a
@@ -356,8 +384,34 @@ impl Solver {
         }
     }
 
+    /// [`Solver::analyse`] without progress reports, through a shared reference: the
+    /// state is locked for the call (another call through the same solver waits for it).
+    ///
+    /// # Errors
+    /// As [`Solver::analyse`].
+    pub(crate) fn analyse_shared(&self, pos: &KalahPosition) -> Result<Analysis, SolveError> {
+        match self.run(pos, Job::Analyse, None)? {
+            Output::Analysed(a) => Ok(a),
+            _ => unreachable!("analyse job"),
+        }
+    }
+
+    /// The exact value of `pos` through a shared reference ([`Solver::solve_within`] of the
+    /// whole window, without progress reports): `None` when a limit stopped it first.
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub(crate) fn value_shared(&self, pos: &KalahPosition) -> Result<Option<i32>, SolveError> {
+        match self.run(pos, Job::Window(i32::MIN, i32::MAX), None)? {
+            Output::Windowed(w) => Ok(w.exact()),
+            _ => unreachable!("window job"),
+        }
+    }
+
+    /// Runs `job` on `pos` (the one call of every public call), with the state locked for
+    /// its duration.
     fn run(
-        &mut self,
+        &self,
         pos: &KalahPosition,
         job: Job,
         watch: Option<(Duration, Callback<'_>)>,
@@ -366,7 +420,9 @@ impl Solver {
         if pos.is_over() {
             return Ok(finished(pos, job, t0));
         }
-        let flags = self.prepare(pos)?;
+        let mut state = self.lock();
+        let state = &mut *state;
+        let flags = self.prepare(state, pos)?;
         let m = pos.rules().houses();
         let seeds = pos.seeds_in_houses();
         let board = watch.is_some().then(|| first_board(pos, job, t0));
@@ -388,10 +444,10 @@ impl Solver {
             }
             sh
         };
-        let pool = &self.pool.as_ref().expect("pool built above").1;
+        let pool = &state.pool.as_ref().expect("pool built above").1;
         let db = self.egdb.as_ref().map(|d| (d.probe(), d.max_seeds()));
-        let lock_free = self.lock_free.as_ref();
-        let exact = self.exact.as_ref();
+        let lock_free = state.lock_free.as_ref();
+        let exact = state.exact.as_ref();
         let table_kind = self.table_kind;
         macro_rules! go {
             ($m:literal) => {{
@@ -443,7 +499,7 @@ impl Solver {
     /// Checks that `pos` (not a finished game) can be searched with this configuration (its
     /// key space, the database's rules, the number of threads) and gets the thread pool and
     /// the table ready for its rules; returns the search's rule flags.
-    fn prepare(&mut self, pos: &KalahPosition) -> Result<Flags, SolveError> {
+    fn prepare(&self, state: &mut State, pos: &KalahPosition) -> Result<Flags, SolveError> {
         let rules = pos.rules();
         let m = rules.houses();
         let seeds = pos.seeds_in_houses();
@@ -467,46 +523,52 @@ impl Solver {
                 self.threads
             )));
         }
-        if self.pool.as_ref().map(|p| p.0) != Some(self.threads) {
+        if state.pool.as_ref().map(|p| p.0) != Some(self.threads) {
             // The old pool, if any, first: its threads end before the new ones start.
-            self.pool = None;
+            state.pool = None;
             let pool = crate::pool::Pool::new(self.threads, "mancala-solver")
                 .map_err(|e| SolveError::Threads(e.to_string()))?;
-            self.pool = Some((self.threads, pool));
+            state.pool = Some((self.threads, pool));
         }
-        self.prepare_table(m, flags, key_bits)?;
+        self.prepare_table(state, m, flags, key_bits)?;
         Ok(flags)
     }
 
     /// Gets the table ready for positions of m = `m` and the rule `flags` with keys of
     /// `key_bits` bits: made on first use, emptied when the rules changed or the keys grew
     /// (an entry of other rules would be a wrong value).
-    fn prepare_table(&mut self, m: u8, flags: Flags, key_bits: u32) -> Result<(), SolveError> {
-        let fresh = self.filled_for != Some((m, flags));
+    fn prepare_table(
+        &self,
+        state: &mut State,
+        m: u8,
+        flags: Flags,
+        key_bits: u32,
+    ) -> Result<(), SolveError> {
+        let fresh = state.filled_for != Some((m, flags));
         match self.table_kind {
             TableKind::LockFree => {
-                if self.lock_free.is_none() {
-                    self.lock_free = Some(LockFreeTable::new(self.tt_bytes, key_bits)?);
+                if state.lock_free.is_none() {
+                    state.lock_free = Some(LockFreeTable::new(self.tt_bytes, key_bits)?);
                 }
-                if let Some(t) = &mut self.lock_free {
+                if let Some(t) = &mut state.lock_free {
                     if fresh || key_bits > t.key_bits() {
                         if let Err(e) = t.reset(key_bits.max(t.key_bits())) {
                             // Never keep a table without memory: the next solve tries again.
-                            self.lock_free = None;
-                            self.filled_for = None;
+                            state.lock_free = None;
+                            state.filled_for = None;
                             return Err(e.into());
                         }
                     }
                 }
             }
             TableKind::Exact => {
-                let t = self.exact.get_or_insert_with(ExactTable::new);
+                let t = state.exact.get_or_insert_with(ExactTable::new);
                 if fresh {
                     t.reset(62)?;
                 }
             }
         }
-        self.filled_for = Some((m, flags));
+        state.filled_for = Some((m, flags));
         Ok(())
     }
 }

@@ -446,6 +446,20 @@ impl<'a> BuildOptions<'a> {
     }
 }
 
+impl<'a> BuildOptions<'a> {
+    /// The encoding, the threads and the progress reports asked for, for the builds of
+    /// other games' databases (`AwariDb`'s [`Database::build`](crate::egdb::Database)).
+    pub(crate) fn into_parts(
+        self,
+    ) -> (
+        Encoding,
+        Option<usize>,
+        Option<(std::time::Duration, Callback<'a>)>,
+    ) {
+        (self.encoding, self.threads, self.progress)
+    }
+}
+
 impl Egdb {
     /// Builds the database of `rules` (its m and value-relevant options) for every position
     /// with at most `max_seeds` seeds in the houses, as `options` say (encoding, threads,

@@ -8,14 +8,19 @@
 //! (1982); the "complete subtree" flag that makes a result exact follows the way exact Kalah
 //! solvers (Irving, Donkers and Uiterwijk, "Solving Kalah", 2000) mark proven values.
 //!
-//! Exact play: with an endgame database ([`Engine::set_database`]) every position it holds
-//! gets its exact value ([`Evaluate::exact_value`]) and is not searched further, and counts as
-//! proven for the `exact` flag. Before the heuristic search, when the budget has a time or
+//! Exact play: with a database of the game ([`Engine::set_database`], the one slot, typed by
+//! the game: [`ExactGame::Database`](crate::exact_values::ExactGame::Database)) every position it holds gets its exact value
+//! ([`ExactValues::value_of`](crate::exact_values::ExactValues::value_of) plus the seeds stored, on the scale of finished games) and is
+//! not searched further, and counts as proven for the `exact` flag; where the game's
+//! history could change a database value (a position repeated since the last irreversible
+//! move) the database is not asked. Before the heuristic search the root is offered to the
+//! game's exact root solve ([`ExactGame::solve_root`](crate::exact_values::ExactGame::solve_root)): by default a move of the largest
+//! database value when the database holds the root; for Kalah, when the budget has a time or
 //! node limit and no depth limit (a depth limit asks for a weaker, depth-limited search, as
-//! the levels 1–9 do), [`Evaluate::solve_exactly`] may solve the root with the exact [`Solver`]
-//! (same database, a quarter of the budget, the same cancel flag; Kalah tries it with at most
-//! [`super::eval::ROOT_SOLVE_MAX_SEEDS`] seeds above the database's K); a proven result is
-//! returned as it is, otherwise iterative deepening gets the rest of the budget.
+//! the levels 1–9 do), the exact [`Solver`] with the database, a quarter of the budget and
+//! the same cancel flag (at most [`crate::exact_values::ROOT_SOLVE_MAX_SEEDS`] seeds above
+//! the database's K). A proven result is returned as it is, otherwise iterative deepening
+//! gets the rest of the budget.
 //!
 //! Extra turns: a move after which the same player is still to move keeps the sign of the
 //! score and the window; any other move negates both, and the pie-rule swap
@@ -37,15 +42,14 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use mancala_core::kalah::{KalahPosition, KalahRules};
-use mancala_core::oware::{OwarePosition, OwareRules};
 use mancala_core::{Game, GameRecord, HistoryRules};
 
-use super::eval::{Evaluate, DECISIVE, WIN};
+use super::eval::{Evaluate, DECISIVE, SEED, WIN};
 use super::tt::Table;
 use super::EngineError;
-use crate::awari::AwariDb;
-use crate::{Egdb, Solver};
+use crate::egdb::Database;
+use crate::exact_values::{ExactValues, Root};
+use crate::Solver;
 
 mod tree;
 
@@ -272,17 +276,16 @@ fn solve_table_bytes(time: Option<Duration>, nodes: Option<u64>, engine_bytes: u
 
 /// The anytime engine for any game that implements [`Evaluate`]. Holds the transposition
 /// table (kept between searches, so consecutive moves of one game reuse it), the search
-/// stacks, and for exact play an optional endgame database and an exact [`Solver`] (one
-/// thread, a table sized to the solve's share of the budget up to the engine's table size,
-/// made at its first use). The engine is `Send`
+/// stacks, and for exact play an optional database of the game ([`ExactGame::Database`](crate::exact_values::ExactGame::Database))
+/// and an exact [`Solver`] (one thread, a table sized to the solve's share of the budget up
+/// to the engine's table size, made at its first use). The engine is `Send`
 /// and `Sync` (for the games of the core; e.g. it may be moved to a search thread or kept
 /// behind a `Mutex`), but a search takes `&mut self`: one search at a time per engine,
 /// single-threaded.
 pub struct Engine<G: Evaluate> {
     tt: Table,
-    db: Option<Arc<Egdb>>,
-    /// The Awari database (Oware rule sets it serves, [`Evaluate::awari_serves`]).
-    awari: Option<Arc<AwariDb>>,
+    /// The one database slot: the game's database, if any.
+    db: Option<Arc<G::Database>>,
     /// The root solve's solver and its table size (bytes).
     solver: Option<(Solver, usize)>,
     root_solve: bool,
@@ -331,7 +334,6 @@ impl<G: Evaluate> Engine<G> {
         Engine {
             tt: Table::new(bytes),
             db: None,
-            awari: None,
             solver: None,
             root_solve: true,
             killers: vec![[None, None]; stack],
@@ -358,40 +360,48 @@ impl<G: Evaluate> Engine<G> {
         self.tt.bytes()
     }
 
-    /// Uses the endgame database `db` (or none): every position it holds is valued exactly
-    /// during the search, and the root exact solve ([`Evaluate::solve_exactly`]) uses it too.
-    /// Whether it serves the positions searched is checked at each search
-    /// ([`EngineError::DatabaseMismatch`]); [`Engine::with_database`] checks it for Kalah
-    /// rules at once.
-    pub fn set_database(&mut self, db: Option<Arc<Egdb>>) {
+    /// Uses the database `db` of the game (or none: [`ExactGame::Database`](crate::exact_values::ExactGame::Database), the Kalah
+    /// endgame databases for Kalah, the Awari databases for Oware): every position it holds
+    /// is scored exactly during the search, `SEED` × (the seeds stored + its value), the
+    /// final margin under best play on the scale of finished games, and the root is first
+    /// offered to the game's exact root solve with it ([`ExactGame::solve_root`](crate::exact_values::ExactGame::solve_root): Kalah's
+    /// exact solver reads it; an Oware root it holds is played by it, a move of the largest
+    /// value with the exact score). Where the game's history could change a value (a
+    /// position repeated since the last capture), the database is not asked
+    /// (`docs/awari.md`, "The engine"). Whether it serves the positions searched is checked
+    /// at each search ([`EngineError::DatabaseMismatch`]); [`Engine::with_database`] checks
+    /// it for a rule set at once.
+    pub fn set_database(&mut self, db: Option<Arc<G::Database>>) {
         self.db = db;
-        // The solver keeps its database: make a new one.
+        // The root solver may hold the old database: make a new one.
         self.solver = None;
     }
 
-    /// The endgame database in use, if any.
+    /// The database in use, if any.
     #[must_use]
-    pub fn database(&self) -> Option<&Arc<Egdb>> {
+    pub fn database(&self) -> Option<&Arc<G::Database>> {
         self.db.as_ref()
     }
 
-    /// Uses the Awari database `db` (or none) for Oware positions of the rule sets its values
-    /// carry over to ([`super::oware::awari_values_carry_over`]: `awari` and its variants in
-    /// the repetition count): a root with at most `db.max_seeds()` seeds in the houses is
-    /// played by the database (a move of the largest value, the exact score), and every node
-    /// of the search it holds is scored exactly, `SEED` × (captured difference + value),
-    /// the final margin under best play, on the scale of finished games. Where the game's
-    /// history could change the value (a position repeated since the last capture), the
-    /// database is not asked (`docs/awari.md`, "The engine"). A search of a position of
-    /// another rule set is refused with [`EngineError::DatabaseMismatch`].
-    pub fn set_awari_database(&mut self, db: Option<Arc<AwariDb>>) {
-        self.awari = db;
-    }
-
-    /// The Awari database in use, if any.
-    #[must_use]
-    pub fn awari_database(&self) -> Option<&Arc<AwariDb>> {
-        self.awari.as_ref()
+    /// This engine with the database `db` for positions played under `rules`
+    /// ([`Engine::set_database`], checked now).
+    ///
+    /// # Errors
+    /// [`EngineError::DatabaseMismatch`] when `db` does not hold the values of `rules`
+    /// (for Kalah another m or other value-relevant options; for Oware a rule set other than
+    /// `awari` and its variants in the repetition rule).
+    pub fn with_database(
+        mut self,
+        db: Arc<G::Database>,
+        rules: &G::Rules,
+    ) -> Result<Engine<G>, EngineError> {
+        if db.check_rules(rules).is_err() {
+            return Err(EngineError::DatabaseMismatch {
+                database: db.describe(),
+            });
+        }
+        self.set_database(Some(db));
+        Ok(self)
     }
 
     /// Whether the engine may solve the root exactly before the heuristic search (default
@@ -499,16 +509,9 @@ impl<G: Evaluate> Engine<G> {
             return Err(EngineError::Depth(max_depth));
         }
         if let Some(db) = &self.db {
-            if !pos.database_serves(db) {
+            if db.check_rules(&pos.rules()).is_err() {
                 return Err(EngineError::DatabaseMismatch {
-                    database: db.description(),
-                });
-            }
-        }
-        if let Some(db) = &self.awari {
-            if !pos.awari_serves() {
-                return Err(EngineError::DatabaseMismatch {
-                    database: format!("Awari, rule set awari, 0..={} seeds", db.max_seeds()),
+                    database: db.describe(),
                 });
             }
         }
@@ -530,40 +533,30 @@ impl<G: Evaluate> Engine<G> {
             self.stretch.push(from);
         }
         if self.root_moves.is_empty() {
-            if let Some(r) = self.awari_root(pos, start) {
-                return Ok(r);
+            // The game's exact root solve: may the solver be used, may the database.
+            let solve = self.root_solve
+                && self.rules.is_none()
+                && limits.depth.is_none()
+                && (limits.time.is_some() || limits.nodes.is_some());
+            if solve {
+                self.prepare_solver(limits);
             }
-        }
-        if self.root_solve
-            && self.rules.is_none()
-            && self.root_moves.is_empty()
-            && limits.depth.is_none()
-            && (limits.time.is_some() || limits.nodes.is_some())
-        {
-            let bytes = solve_table_bytes(limits.time, limits.nodes, self.tt.bytes());
-            // A solver made for a smaller budget is made anew (its table would be too small);
-            // one with a table at least as large is kept, with what its table holds.
-            let (solver, had) = match self.solver.take() {
-                Some((s, had)) if had >= bytes => (Some(s), had),
-                _ => (None, bytes),
+            let database_ok = self.history_ok(pos, true);
+            let root = Root {
+                database: self.db.as_ref().filter(|_| database_ok),
+                solver: self.solver.as_mut().filter(|_| solve).map(|(s, _)| s),
             };
-            let mut solver = solver
-                .unwrap_or_else(|| {
-                    let s = Solver::new().threads(1).tt_bytes(bytes);
-                    match &self.db {
-                        Some(db) => s.database(db.clone()),
-                        None => s,
-                    }
-                })
-                .node_limit(limits.nodes.map(|n| n / u64::from(SOLVE_SHARE)))
-                .time_limit(limits.time.map(|t| t / SOLVE_SHARE))
-                .cancel_flag(limits.cancel.clone().unwrap_or_default());
-            let solved = pos.solve_exactly(&mut solver);
-            self.solver = Some((solver, had));
-            match solved {
-                Ok(mut r) if legal.contains(&r.best_move) => {
-                    r.elapsed = start.elapsed();
-                    return Ok(r);
+            match pos.solve_root(root) {
+                Ok(r) if legal.contains(&r.best_move) => {
+                    return Ok(SearchResult {
+                        best_move: r.best_move,
+                        score: SEED * r.score,
+                        depth: r.pv.len() as u32,
+                        pv: r.pv,
+                        nodes: r.nodes,
+                        exact: true,
+                        elapsed: start.elapsed(),
+                    });
                 }
                 Ok(r) => solver_nodes = r.nodes,
                 Err(nodes) => solver_nodes = nodes,
@@ -622,46 +615,22 @@ impl<G: Evaluate> Engine<G> {
     }
 }
 
-impl Engine<KalahPosition> {
-    /// This engine with the endgame database `db` for positions played under `rules`
-    /// ([`Engine::set_database`], checked now).
-    ///
-    /// # Errors
-    /// [`EngineError::DatabaseMismatch`] when `db` was built for another m or other
-    /// value-relevant options than `rules`.
-    pub fn with_database(
-        mut self,
-        db: Arc<Egdb>,
-        rules: &KalahRules,
-    ) -> Result<Engine<KalahPosition>, EngineError> {
-        if !db.serves(rules) {
-            return Err(EngineError::DatabaseMismatch {
-                database: db.description(),
-            });
-        }
-        self.set_database(Some(db));
-        Ok(self)
-    }
-}
-
-impl Engine<OwarePosition> {
-    /// This engine with the Awari database `db` for positions played under `rules`
-    /// ([`Engine::set_awari_database`], checked now).
-    ///
-    /// # Errors
-    /// [`EngineError::DatabaseMismatch`] when the database's values do not carry over to
-    /// `rules`.
-    pub fn with_awari_database(
-        mut self,
-        db: Arc<AwariDb>,
-        rules: &OwareRules,
-    ) -> Result<Engine<OwarePosition>, EngineError> {
-        if !super::oware::awari_values_carry_over(rules) {
-            return Err(EngineError::DatabaseMismatch {
-                database: format!("Awari, rule set awari, 0..={} seeds", db.max_seeds()),
-            });
-        }
-        self.set_awari_database(Some(db));
-        Ok(self)
+impl<G: Evaluate> Engine<G> {
+    /// Gets the root solve's solver ready for a search within `limits`: one thread, a table
+    /// for its share of the budget, that share of the limits and the search's cancel flag. A
+    /// solver made for a smaller budget is made anew (its table would be too small); one
+    /// with a table at least as large is kept, with what its table holds.
+    fn prepare_solver(&mut self, limits: &Limits) {
+        let bytes = solve_table_bytes(limits.time, limits.nodes, self.tt.bytes());
+        let (solver, had) = match self.solver.take() {
+            Some((s, had)) if had >= bytes => (Some(s), had),
+            _ => (None, bytes),
+        };
+        let solver = solver
+            .unwrap_or_else(|| Solver::new().threads(1).tt_bytes(bytes))
+            .node_limit(limits.nodes.map(|n| n / u64::from(SOLVE_SHARE)))
+            .time_limit(limits.time.map(|t| t / SOLVE_SHARE))
+            .cancel_flag(limits.cancel.clone().unwrap_or_default());
+        self.solver = Some((solver, had));
     }
 }

@@ -11,9 +11,10 @@ use std::time::Instant;
 use mancala_core::{HistoryEnd, Side};
 use smallvec::SmallVec;
 
-use super::{Engine, SearchResult, CHECK_EVERY, INF, MAX_DEPTH};
+use super::{Engine, CHECK_EVERY, INF, MAX_DEPTH};
 use crate::engine::eval::{self, Evaluate, DECISIVE};
 use crate::engine::tt::{Bound, Entry};
+use crate::exact_values::ExactValues;
 
 /// A child of a node being searched: its move, the position it leads to, its index among the
 /// legal moves and its ordering keys.
@@ -67,29 +68,30 @@ impl<G: Evaluate> Engine<G> {
         }
     }
 
-    /// The exact value of `pos` from the database, for the player to move, if it holds it.
-    /// `on_path`: `pos` is the last position of the path (a node searched), else a child of
-    /// the last position (a leaf scored in place).
+    /// The exact value of `pos` from the database, for the player to move, if it holds it
+    /// and the history cannot change it: `SEED` × (the seeds stored + the database's value),
+    /// the final margin under best play. `on_path`: `pos` is the last position of the path
+    /// (a node searched), else a child of the last position (a leaf scored in place).
     #[inline]
     pub(super) fn exact_value(&self, pos: &G, on_path: bool) -> Option<i32> {
-        if let Some(db) = self.awari.as_deref() {
-            if self.awari_history_ok(pos, on_path) {
-                return pos.awari_value(db);
-            }
+        let db = self.db.as_deref()?;
+        if !self.history_ok(pos, on_path) {
             return None;
         }
-        self.db.as_deref().and_then(|db| pos.exact_value(db))
+        db.value_of(pos)
+            .ok()
+            .map(|v| eval::SEED * (pos.stored_margin() + v))
     }
 
-    /// Whether the history cannot change the Awari database's value of `x`
-    /// (`docs/awari.md`, "The engine"): with repetition count k, no position of the stretch
+    /// Whether the history cannot change the database's value of `x` (`docs/awari.md`, "The
+    /// engine"): with repetition count k, no position of the stretch
     /// before `x` (the positions since the last irreversible move, a capture) has occurred
     /// more than k − 2 times. Then the player with a winning strategy by the database's
     /// attractors never meets a position a k-th time, and a repetition the other player can
     /// force ends the game at the even split, worth no more to him than the value. Always
     /// `true` without a repetition rule. Positions are counted by their table hash (a
     /// collision can only count more, so the answer stays safe).
-    pub(super) fn awari_history_ok(&self, x: &G, on_path: bool) -> bool {
+    pub(super) fn history_ok(&self, x: &G, on_path: bool) -> bool {
         let Some(k) = self.rules.repetition else {
             return true;
         };
@@ -126,34 +128,6 @@ impl<G: Evaluate> Engine<G> {
             }
         }
         true
-    }
-
-    /// The root played by the Awari database (`docs/awari.md`, "The engine"): when the engine
-    /// has one that holds `pos` and the history cannot change its value, a move of the
-    /// largest database value, with that value as the exact score (depth 1, no node
-    /// searched). `None` otherwise.
-    pub(super) fn awari_root(&self, pos: &G, start: Instant) -> Option<SearchResult<G::Move>> {
-        let db = self.awari.as_deref()?;
-        if !self.awari_history_ok(pos, true) {
-            return None;
-        }
-        let values = pos.awari_move_values(db)?;
-        let (best_move, score) = values.iter().copied().fold(
-            None,
-            |best: Option<(G::Move, i32)>, (m, v)| match best {
-                Some((_, b)) if b >= v => best,
-                _ => Some((m, v)),
-            },
-        )?;
-        Some(SearchResult {
-            best_move,
-            score,
-            depth: 1,
-            pv: vec![best_move],
-            nodes: 0,
-            exact: true,
-            elapsed: start.elapsed(),
-        })
     }
 
     /// The static value of `child` (reached by a move from a position with `side` to move)

@@ -1,0 +1,226 @@
+//! The Awari databases as one of the games' databases ([`Database`]): which Oware rule sets
+//! their values hold ([`values_carry_over`], [`check_rules`]), the file facts (names, sizes,
+//! the build), so that the generic policy of [`crate::egdb`] (folder scan, cache, choice)
+//! serves them as it serves Kalah's.
+
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use mancala_core::oware::{CycleScore, GrandSlam, Majority, OwareRules};
+use mancala_core::GameKind;
+
+use super::file::{bits_per_entry, entries_to, AwariInfo};
+use super::rank::level_len;
+use super::{AwariDb, AwariError, DEFAULT_MAX_SEEDS, MAX_SEEDS};
+use crate::egdb::{BuildOptions, Database, DatabaseInfo, EgdbError, Encoding, RulesMismatch};
+use crate::progress::BuildProgress;
+
+/// Whether the values of the Awari databases (OW-10.3: the mover's future captures minus the
+/// opponent's, the final allotment included, endless play even) are the exact game values
+/// of positions played under `rules`, history permitting (`docs/awari.md`, "The engine",
+/// gives the proof): 6 houses a side (any seeds a house: with no majority end the total
+/// plays no part), `grand_slam=unless_only`, `majority=off`, `cycle_score=split`, no move
+/// limit, and any `repetition` (off or 2..=9). That is the rule set `awari` and its
+/// variants in the repetition count and the seeds a house; not `oware` nor
+/// `oware-openspiel` (their grand slam captures nothing and a player who cannot feed ends the
+/// game, the majority ends it, cycles go to the own rows, and OpenSpiel's move limit ends
+/// it too).
+#[must_use]
+pub fn values_carry_over(rules: &OwareRules) -> bool {
+    check_rules(rules).is_ok()
+}
+
+/// What the Awari databases hold, in words (the rules [`values_carry_over`] asks for).
+const HOLDS: &str = "the Oware rule sets with 6 houses a side, grand_slam=unless_only, majority=off, cycle_score=split and no move limit (awari, with any repetition rule)";
+
+/// Ok when the Awari databases hold the values of positions played under `rules`
+/// ([`values_carry_over`]); else the refusal naming the rules of `rules` that differ, as a
+/// rule-set text spells them (`majority=stop`, `cycle_score=own_row`, `5 houses a side`).
+///
+/// # Errors
+/// [`RulesMismatch`].
+pub fn check_rules(rules: &OwareRules) -> Result<(), RulesMismatch> {
+    let mut differences = Vec::new();
+    if rules.houses() != 6 {
+        differences.push(format!("{} houses a side", rules.houses()));
+    }
+    if rules.grand_slam() != GrandSlam::UnlessOnly {
+        differences.push(format!("grand_slam={}", rules.grand_slam().name()));
+    }
+    if rules.majority() != Majority::Off {
+        differences.push(format!("majority={}", rules.majority().name()));
+    }
+    if rules.cycle_score() != CycleScore::Split {
+        differences.push(format!("cycle_score={}", rules.cycle_score().name()));
+    }
+    if let Some(n) = rules.move_limit() {
+        differences.push(format!("move_limit={n}"));
+    }
+    if differences.is_empty() {
+        Ok(())
+    } else {
+        Err(RulesMismatch {
+            database: "an Awari database".into(),
+            holds: HOLDS.into(),
+            rules: rules.to_string(),
+            differences,
+        })
+    }
+}
+
+impl DatabaseInfo for AwariInfo {
+    fn max_seeds(&self) -> u32 {
+        self.max_seeds
+    }
+    fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+    fn rules(&self) -> &str {
+        &self.rules
+    }
+    fn memory_bytes(&self) -> u64 {
+        match self.encoding {
+            Encoding::Byte => self.entries,
+            // A packed database stays packed in memory, with 8 bytes of padding.
+            Encoding::Packed => self.payload_bytes + crate::egdb::packed::PAD as u64,
+        }
+    }
+    fn describe(&self) -> String {
+        format!("awari, levels 0..={}", self.max_seeds)
+    }
+    fn entries(&self) -> u64 {
+        self.entries
+    }
+    fn bits_in(&self, encoding: Encoding) -> u32 {
+        bits_per_entry(encoding, self.max_seeds)
+    }
+    fn file_name(&self, encoding: Encoding) -> String {
+        AwariDb::file_name_for(self.max_seeds, encoding)
+    }
+}
+
+/// The [`EgdbError`] of a build's [`AwariError`].
+fn build_error(e: AwariError) -> EgdbError {
+    match e {
+        AwariError::OutOfMemory(m) => EgdbError::OutOfMemory(m),
+        AwariError::Cancelled => EgdbError::Cancelled,
+        AwariError::TooManySeeds { seeds, max } => EgdbError::MoreSeedsThanTheGame {
+            rules: super::FILE_RULES.into(),
+            max_seeds: seeds,
+            total_seeds: max,
+            largest: max,
+        },
+        other => EgdbError::Threads(other.to_string()),
+    }
+}
+
+impl Database for AwariDb {
+    type Rules = OwareRules;
+    type Info = AwariInfo;
+    const GAME: GameKind = GameKind::Oware;
+    const KIND: &'static str = "Awari database";
+    const A_KIND: &'static str = "the Awari database";
+    const ENTRY: &'static str = "board";
+
+    crate::egdb::forward_to_inherent!(AwariDb);
+
+    /// Builds the levels 0..=`max_seeds` ([`AwariDb::build_until`]) on the threads asked
+    /// for (0 or none: every core), reporting the boards done after each level (the
+    /// interval is not waited for: a level is a large share of the build), then converts to
+    /// the encoding asked for.
+    fn build(
+        rules: &OwareRules,
+        max_seeds: u32,
+        options: BuildOptions<'_>,
+    ) -> Result<AwariDb, EgdbError> {
+        let total = Self::entries(rules, max_seeds)?;
+        let (encoding, threads, progress) = options.into_parts();
+        let mut report = progress.map(|(_, callback)| callback);
+        let start = Instant::now();
+        let mut done = 0;
+        let db = AwariDb::build_until(max_seeds, threads.unwrap_or(0), |r| {
+            done += r.stats.boards;
+            let p = BuildProgress {
+                done,
+                total,
+                seconds: start.elapsed().as_secs_f64(),
+            };
+            report
+                .as_mut()
+                .is_none_or(|callback| callback(&p) == ControlFlow::Continue(()))
+        })
+        .map_err(build_error)?;
+        match encoding {
+            Encoding::Byte => Ok(db),
+            Encoding::Packed => db.convert(encoding),
+        }
+    }
+
+    fn entry_count(&self) -> u64 {
+        entries_to(self.max_seeds())
+    }
+
+    fn info_serves(_: &AwariInfo, rules: &OwareRules) -> Result<(), RulesMismatch> {
+        // A header that checks names the rule set `awari`.
+        check_rules(rules)
+    }
+
+    fn serves_rules(&self, rules: &OwareRules) -> Result<(), RulesMismatch> {
+        check_rules(rules)
+    }
+
+    fn file_name(_: &OwareRules, max_seeds: u32, encoding: Encoding) -> String {
+        AwariDb::file_name_for(max_seeds, encoding)
+    }
+
+    fn entries(rules: &OwareRules, max_seeds: u32) -> Result<u64, EgdbError> {
+        check_rules(rules).map_err(|m| EgdbError::RulesMismatch {
+            database: super::FILE_RULES.into(),
+            wanted: m.rules,
+        })?;
+        if max_seeds > MAX_SEEDS {
+            return Err(build_error(AwariError::TooManySeeds {
+                seeds: max_seeds,
+                max: MAX_SEEDS,
+            }));
+        }
+        Ok(entries_to(max_seeds))
+    }
+
+    /// The values (one byte a board) and the build's work space for the top level (about
+    /// four bytes a board of it), or for a packed build the one-byte values and the packed
+    /// ones at once while packing, whichever is more.
+    fn build_memory(
+        rules: &OwareRules,
+        max_seeds: u32,
+        encoding: Encoding,
+    ) -> Result<u64, EgdbError> {
+        let entries = Self::entries(rules, max_seeds)?;
+        let top = level_len(max_seeds).unwrap_or(0);
+        let packed = match encoding {
+            Encoding::Byte => 0,
+            Encoding::Packed => {
+                let w = bits_per_entry(encoding, max_seeds);
+                (entries * u64::from(w)).div_ceil(8) + crate::egdb::packed::PAD as u64
+            }
+        };
+        Ok((entries + 4 * top).max(entries + packed))
+    }
+
+    /// [`DEFAULT_MAX_SEEDS`] for the rule sets whose values the databases hold.
+    fn default_max_seeds(rules: &OwareRules, _: Option<u64>) -> Option<u32> {
+        values_carry_over(rules).then_some(DEFAULT_MAX_SEEDS)
+    }
+
+    fn describe(&self) -> String {
+        format!("{}, {}", super::FILE_RULES, Self::extent(self.max_seeds()))
+    }
+
+    fn family(_: &OwareRules) -> String {
+        super::FILE_RULES.to_string()
+    }
+
+    fn extent(max_seeds: u32) -> String {
+        format!("levels 0..={max_seeds}")
+    }
+}

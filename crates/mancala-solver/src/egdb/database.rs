@@ -1,0 +1,342 @@
+//! [`Database`]: what every game's database file offers (open, check, save, build, name),
+//! with the per-game facts as associated items, so that finding a database in a folder,
+//! keeping one in a cache and choosing one for a command are written once, generically
+//! ([`super::find`], [`super::cache`], [`super::choose`]). The model is shakmaty-syzygy's
+//! one `Tablebase<S>` for every chess variant, the variant's facts in a trait.
+//!
+//! Implemented by [`Egdb`](super::Egdb) (Kalah), [`AwariDb`](crate::awari::AwariDb) (Oware
+//! under the rule set `awari`) and [`NoDatabase`] (a game without databases: Bao la Kete).
+
+use std::marker::PhantomData;
+use std::path::Path;
+
+use mancala_core::{Game, GameKind};
+
+use super::{game_of_file, BuildOptions, EgdbError, Encoding, RulesMismatch, SaveReport};
+
+/// What the header of a database file says, checked ([`Database::info`]): the part every
+/// game's header has.
+pub trait DatabaseInfo: Clone + std::fmt::Debug {
+    /// K (Kalah) or N (Awari): every position with at most this many seeds in the houses
+    /// has an entry.
+    fn max_seeds(&self) -> u32;
+    /// The entry encoding of the file.
+    fn encoding(&self) -> Encoding;
+    /// The rule set the header names, as written there.
+    fn rules(&self) -> &str;
+    /// Memory the entries take once the file is opened, bytes.
+    fn memory_bytes(&self) -> u64;
+    /// What the database of this header holds, for messages, as its
+    /// [`Database::describe`] once opened (`kalah(6,·)+empty_capture, K = 20`).
+    fn describe(&self) -> String;
+    /// The number of entries.
+    fn entries(&self) -> u64;
+    /// Bits an entry takes in `encoding` (8, or the packed width of this K).
+    fn bits_in(&self, encoding: Encoding) -> u32;
+    /// The conventional file name of this header's database in `encoding`
+    /// ([`Database::file_name`]).
+    fn file_name(&self, encoding: Encoding) -> String;
+}
+
+/// A database of one game's exact values held in the checked file format of
+/// [`crate::egdb`] (module docs there): what the generic policy of this module needs of it.
+/// Every method that reads a file checks it completely; every error is a typed
+/// [`EgdbError`] carrying the path it is about.
+pub trait Database: Sized + Send + Sync + 'static {
+    /// The game's rules ([`Game::Rules`] of the game).
+    type Rules: Copy + std::fmt::Display + Send + Sync + 'static;
+    /// The checked header ([`Database::info`]).
+    type Info: DatabaseInfo;
+    /// The game whose values it holds.
+    const GAME: GameKind;
+    /// What messages call such a database: `endgame database`, `Awari database`.
+    const KIND: &'static str;
+    /// The same, with the article a sentence about one being built takes: `an endgame
+    /// database` (there is one for each rule family and K), `the Awari database`.
+    const A_KIND: &'static str;
+    /// What an entry holds the value of: `position`, `board`.
+    const ENTRY: &'static str;
+
+    /// Reads and checks only the header of the file at `path` (the entries are checked by
+    /// [`Database::open`]).
+    ///
+    /// # Errors
+    /// [`EgdbError::Io`], [`EgdbError::BadMagic`], [`EgdbError::Version`],
+    /// [`EgdbError::Truncated`], [`EgdbError::TooLong`], [`EgdbError::Header`],
+    /// [`EgdbError::Changed`], [`EgdbError::WrongGame`] (a file of another game),
+    /// [`EgdbError::NoDatabase`] (a game without databases).
+    fn info(path: &Path) -> Result<Self::Info, EgdbError>;
+
+    /// Reads the file at `path` into memory and checks it completely (header, size, both
+    /// checksums, every entry).
+    ///
+    /// # Errors
+    /// Those of [`Database::info`], and [`EgdbError::Checksum`], [`EgdbError::BadEntry`],
+    /// [`EgdbError::OutOfMemory`].
+    fn open(path: &Path) -> Result<Self, EgdbError>;
+
+    /// Writes the database to `path` crash-safely (the one writer of every game's files,
+    /// [`Egdb::save`](super::Egdb::save) documents it).
+    ///
+    /// # Errors
+    /// [`EgdbError::Io`] (naming `path` or the temporary file).
+    fn save(&self, path: &Path) -> Result<SaveReport, EgdbError>;
+
+    /// Builds the database of `rules` with K = `max_seeds` in memory, as `options` say
+    /// (encoding, threads, progress reports in entries done and in all).
+    ///
+    /// # Errors
+    /// Those of [`Database::entries`], [`EgdbError::OutOfMemory`], [`EgdbError::Threads`],
+    /// [`EgdbError::Cancelled`] (the progress callback stopped it).
+    fn build(
+        rules: &Self::Rules,
+        max_seeds: u32,
+        options: BuildOptions<'_>,
+    ) -> Result<Self, EgdbError>;
+
+    /// K (or N) of this database.
+    fn max_seeds(&self) -> u32;
+
+    /// How its entries are held (and written by [`Database::save`]).
+    fn encoding(&self) -> Encoding;
+
+    /// Bits an entry takes in memory and in the file: 8, or the packed width.
+    fn bits_per_entry(&self) -> u32;
+
+    /// Memory the entries take, bytes (a packed payload with its 8 bytes of padding).
+    fn bytes(&self) -> usize;
+
+    /// The number of entries.
+    fn entry_count(&self) -> u64;
+
+    /// The same database in the entry encoding `encoding`, every value the same (a copy
+    /// when it is already in it). Both are in memory at once while converting.
+    ///
+    /// # Errors
+    /// [`EgdbError::OutOfMemory`].
+    fn convert(&self, encoding: Encoding) -> Result<Self, EgdbError>;
+
+    /// Ok when a database with the header `info` holds the values of positions played under
+    /// `rules` (before its entries are read).
+    ///
+    /// # Errors
+    /// [`RulesMismatch`] naming the rules that differ.
+    fn info_serves(info: &Self::Info, rules: &Self::Rules) -> Result<(), RulesMismatch>;
+
+    /// Ok when this database holds the values of positions played under `rules`.
+    ///
+    /// # Errors
+    /// [`RulesMismatch`] naming the rules that differ.
+    fn serves_rules(&self, rules: &Self::Rules) -> Result<(), RulesMismatch>;
+
+    /// The conventional file name of the database of `rules` and K = `max_seeds` in
+    /// `encoding` (`kalah6.k20.egdb`, `awari.n18.packed.egdb`): files are read by their
+    /// headers, never by their names, but a cache finds its own files by name.
+    fn file_name(rules: &Self::Rules, max_seeds: u32, encoding: Encoding) -> String;
+
+    /// The entries of the database of `rules` with K = `max_seeds`, once K is checked
+    /// against the game and the format.
+    ///
+    /// # Errors
+    /// [`EgdbError::Unsupported`] (K out of the format's range),
+    /// [`EgdbError::MoreSeedsThanTheGame`] (more seeds than the game has),
+    /// [`EgdbError::NoDatabase`].
+    fn entries(rules: &Self::Rules, max_seeds: u32) -> Result<u64, EgdbError>;
+
+    /// The most memory a build of `rules` with K = `max_seeds` in `encoding` takes at once,
+    /// bytes (the entries and the build's work space).
+    ///
+    /// # Errors
+    /// Those of [`Database::entries`].
+    fn build_memory(
+        rules: &Self::Rules,
+        max_seeds: u32,
+        encoding: Encoding,
+    ) -> Result<u64, EgdbError>;
+
+    /// The K a cache builds for games of `rules` on a machine with `available` bytes of
+    /// memory (`None`: not known), `None` when there is none to build (no database serves
+    /// the rules, or not even the smallest fits).
+    fn default_max_seeds(rules: &Self::Rules, available: Option<u64>) -> Option<u32>;
+
+    /// What the database holds, for messages (`kalah(6,·)+empty_capture, K = 20`,
+    /// `awari, levels 0..=18`).
+    fn describe(&self) -> String;
+
+    /// What a database of `rules` serves, for messages: `kalah(6,·)+empty_capture` (any
+    /// seeds a house), `awari`.
+    fn family(rules: &Self::Rules) -> String;
+
+    /// K in words: `K = 20`, `levels 0..=18`.
+    fn extent(max_seeds: u32) -> String;
+}
+
+/// The methods of [`Database`] that a database type also has as inherent methods of the same
+/// names and signatures (`info`, `open`, `save`, `max_seeds`, `encoding`, `bits_per_entry`,
+/// `bytes`, `convert`): each forwards to the inherent one, written once for every
+/// implementation.
+macro_rules! forward_to_inherent {
+    ($t:ty) => {
+        fn info(path: &std::path::Path) -> Result<Self::Info, $crate::egdb::EgdbError> {
+            <$t>::info(path)
+        }
+        fn open(path: &std::path::Path) -> Result<Self, $crate::egdb::EgdbError> {
+            <$t>::open(path)
+        }
+        fn save(
+            &self,
+            path: &std::path::Path,
+        ) -> Result<$crate::egdb::SaveReport, $crate::egdb::EgdbError> {
+            <$t>::save(self, path)
+        }
+        fn max_seeds(&self) -> u32 {
+            <$t>::max_seeds(self)
+        }
+        fn encoding(&self) -> $crate::egdb::Encoding {
+            <$t>::encoding(self)
+        }
+        fn bits_per_entry(&self) -> u32 {
+            <$t>::bits_per_entry(self)
+        }
+        fn bytes(&self) -> usize {
+            <$t>::bytes(self)
+        }
+        fn convert(
+            &self,
+            encoding: $crate::egdb::Encoding,
+        ) -> Result<Self, $crate::egdb::EgdbError> {
+            <$t>::convert(self, encoding)
+        }
+    };
+}
+pub(crate) use forward_to_inherent;
+
+/// The database of a game that has none (Bao la Kete): a type with no value, so that the
+/// generic code of a game without databases compiles and finds nothing. Opening a file as
+/// one is [`EgdbError::WrongGame`] (the file is another game's) or the file's own error;
+/// building one is [`EgdbError::NoDatabase`].
+pub struct NoDatabase<G>(std::convert::Infallible, PhantomData<fn() -> G>);
+
+impl<G> std::fmt::Debug for NoDatabase<G> {
+    fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {}
+    }
+}
+
+impl<G: Game> NoDatabase<G> {
+    /// The refusal of every file: the file's own error, or the game it holds.
+    fn refuse(path: &Path) -> EgdbError {
+        match game_of_file(path) {
+            Ok((found, rules)) => EgdbError::WrongGame {
+                path: path.to_path_buf(),
+                found,
+                rules,
+                expected: G::KIND,
+            },
+            Err(e) => e,
+        }
+    }
+
+    /// The value no database of this game holds.
+    pub(crate) fn never(&self) -> ! {
+        match self.0 {}
+    }
+}
+
+/// The header of a [`NoDatabase`] file: none can be read.
+#[derive(Clone, Debug)]
+pub struct NoInfo(std::convert::Infallible);
+
+impl DatabaseInfo for NoInfo {
+    fn max_seeds(&self) -> u32 {
+        match self.0 {}
+    }
+    fn encoding(&self) -> Encoding {
+        match self.0 {}
+    }
+    fn rules(&self) -> &str {
+        match self.0 {}
+    }
+    fn memory_bytes(&self) -> u64 {
+        match self.0 {}
+    }
+    fn describe(&self) -> String {
+        match self.0 {}
+    }
+    fn entries(&self) -> u64 {
+        match self.0 {}
+    }
+    fn bits_in(&self, _: Encoding) -> u32 {
+        match self.0 {}
+    }
+    fn file_name(&self, _: Encoding) -> String {
+        match self.0 {}
+    }
+}
+
+impl<G: Game> Database for NoDatabase<G> {
+    type Rules = G::Rules;
+    type Info = NoInfo;
+    const GAME: GameKind = G::KIND;
+    const KIND: &'static str = "database";
+    const A_KIND: &'static str = "a database";
+    const ENTRY: &'static str = "position";
+
+    fn info(path: &Path) -> Result<NoInfo, EgdbError> {
+        Err(Self::refuse(path))
+    }
+    fn open(path: &Path) -> Result<Self, EgdbError> {
+        Err(Self::refuse(path))
+    }
+    fn save(&self, _: &Path) -> Result<SaveReport, EgdbError> {
+        self.never()
+    }
+    fn build(_: &G::Rules, _: u32, _: BuildOptions<'_>) -> Result<Self, EgdbError> {
+        Err(EgdbError::NoDatabase { game: G::KIND })
+    }
+    fn max_seeds(&self) -> u32 {
+        self.never()
+    }
+    fn encoding(&self) -> Encoding {
+        self.never()
+    }
+    fn bits_per_entry(&self) -> u32 {
+        self.never()
+    }
+    fn bytes(&self) -> usize {
+        self.never()
+    }
+    fn entry_count(&self) -> u64 {
+        self.never()
+    }
+    fn convert(&self, _: Encoding) -> Result<Self, EgdbError> {
+        self.never()
+    }
+    fn info_serves(info: &NoInfo, _: &G::Rules) -> Result<(), RulesMismatch> {
+        match info.0 {}
+    }
+    fn serves_rules(&self, _: &G::Rules) -> Result<(), RulesMismatch> {
+        self.never()
+    }
+    fn file_name(_: &G::Rules, max_seeds: u32, _: Encoding) -> String {
+        format!("none.k{max_seeds}.egdb")
+    }
+    fn entries(_: &G::Rules, _: u32) -> Result<u64, EgdbError> {
+        Err(EgdbError::NoDatabase { game: G::KIND })
+    }
+    fn build_memory(_: &G::Rules, _: u32, _: Encoding) -> Result<u64, EgdbError> {
+        Err(EgdbError::NoDatabase { game: G::KIND })
+    }
+    fn default_max_seeds(_: &G::Rules, _: Option<u64>) -> Option<u32> {
+        None
+    }
+    fn describe(&self) -> String {
+        self.never()
+    }
+    fn family(rules: &G::Rules) -> String {
+        rules.to_string()
+    }
+    fn extent(max_seeds: u32) -> String {
+        format!("K = {max_seeds}")
+    }
+}

@@ -1,0 +1,102 @@
+//! Oware's exact values: the Awari databases ([`AwariDb`]) as [`ExactValues`] of Oware
+//! positions of the rule sets whose values they hold (`awari` and its variants in the
+//! repetition rule and the seeds a house: [`check_rules`]), and Oware as an [`ExactGame`].
+//! The position is taken mover first as the databases' twelve-house board here, once, with
+//! the rules check, for every front end.
+
+use mancala_core::oware::{OwareMove, OwarePosition, OwareRules};
+
+use super::{ExactError, ExactGame, ExactValues, RulesMismatch};
+use crate::awari::{check_rules, AwariBoard, AwariDb, AwariError};
+
+/// The board of `pos` mover first ([`AwariBoard`]'s order, OW-10.4), once the database is
+/// known to hold it; `None` for a finished game.
+///
+/// # Errors
+/// [`ExactError::Rules`] for a rule set whose values the database does not hold,
+/// [`ExactError::NotHeld`] for more seeds in the houses than it holds.
+#[inline]
+fn board_of(db: &AwariDb, pos: &OwarePosition) -> Result<Option<AwariBoard>, ExactError> {
+    check_rules(&pos.rules())?;
+    if pos.side_to_move().is_none() {
+        return Ok(None);
+    }
+    let seeds = pos.seeds_in_houses();
+    if seeds > db.max_seeds() {
+        return Err(ExactError::NotHeld {
+            seeds,
+            max_seeds: db.max_seeds(),
+        });
+    }
+    let bits = pos.mover_relative();
+    let houses = std::array::from_fn(|i| (bits >> (8 * i)) as u8);
+    // At most N ≤ 48 seeds on six houses a side: a board, which the database holds.
+    AwariBoard::new(houses)
+        .map(Some)
+        .map_err(|e| not_held(db, e))
+}
+
+/// [`ExactError::NotHeld`] for a board the database refused (its only refusal of a board
+/// of six houses a side: more seeds than it holds).
+fn not_held(db: &AwariDb, e: AwariError) -> ExactError {
+    let seeds = match e {
+        AwariError::NotBuilt { seeds, .. } | AwariError::TooManySeeds { seeds, .. } => seeds,
+        _ => db.max_seeds() + 1,
+    };
+    ExactError::NotHeld {
+        seeds,
+        max_seeds: db.max_seeds(),
+    }
+}
+
+/// The Awari database's values of Oware positions (OW-10.3: the mover's future captures
+/// minus the opponent's, the final allotment included, endless play 0). The position is
+/// valued as the databases value a board: a game set up there or just after a capture,
+/// without the history since (`docs/awari.md`, "History"; the engine asks only where the
+/// history cannot change the value).
+impl ExactValues<OwarePosition> for AwariDb {
+    fn check_rules(&self, rules: &OwareRules) -> Result<(), RulesMismatch> {
+        check_rules(rules)
+    }
+
+    #[inline]
+    fn value_of(&self, pos: &OwarePosition) -> Result<i32, ExactError> {
+        match board_of(self, pos)? {
+            None => Ok(0),
+            Some(b) => self.board_value(&b).map_err(|e| not_held(self, e)),
+        }
+    }
+
+    /// Each legal move's value: the seeds it captures minus the value of the board it
+    /// leaves to the opponent ([`AwariDb::board_move_values`]).
+    fn move_values_of(&self, pos: &OwarePosition) -> Result<Vec<(OwareMove, i32)>, ExactError> {
+        match board_of(self, pos)? {
+            None => Ok(Vec::new()),
+            Some(b) => Ok(self
+                .board_move_values(&b)
+                .map_err(|e| not_held(self, e))?
+                .into_iter()
+                .map(|(m, v)| (OwareMove(m.house), v))
+                .collect()),
+        }
+    }
+}
+
+impl ExactGame for OwarePosition {
+    type Database = AwariDb;
+
+    /// The captured seeds: the mover's store minus the opponent's (South's minus North's
+    /// once the game is over).
+    #[inline]
+    fn stored_margin(&self) -> i32 {
+        let (me, them) = match self.side_to_move() {
+            Some(me) => (me, me.opponent()),
+            None => (mancala_core::Side::South, mancala_core::Side::North),
+        };
+        i32::from(self.store(me)) - i32::from(self.store(them))
+    }
+
+    fn house_seeds(&self) -> u32 {
+        self.seeds_in_houses()
+    }
+}
