@@ -19,6 +19,7 @@ __all__ = [
     "Bao",
     "Oware",
     "Solver",
+    "VectorGames",
     "Egdb",
     "Engine",
     "build_egdb",
@@ -192,6 +193,36 @@ class AwariDb:
     def convert(self, encoding: Literal["byte", "packed"]) -> AwariDb: ...
     def value(self, game: Oware) -> Optional[int]: ...
     def move_values(self, game: Oware) -> Optional[Dict[int, int]]: ...
+
+@final
+class VectorGames:
+    def __new__(
+        cls,
+        rules: str = "standard",
+        num_envs: int = 1,
+        seed: int = 0,
+        opponent: Optional[str] = "random",
+        agent_first: Optional[bool] = True,
+        reward: str = "win",
+        illegal_reward: float = -1.0,
+        max_moves: Optional[int] = None,
+    ) -> VectorGames: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def observation_size(self) -> int: ...
+    @property
+    def high(self) -> int: ...
+    def reset(
+        self, seed: Optional[int] = None
+    ) -> Tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.int8]]: ...
+    def step(
+        self, actions: Any
+    ) -> Tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.int8]]: ...
+    def game(self, i: int) -> Game: ...
+    def agent_side(self, i: int) -> Side: ...
 
 @final
 class Engine:
