@@ -48,6 +48,7 @@ from .errors import (
     RulesError,
     SolveError,
 )
+from .state import from_dict, from_json
 from .results import (
     Analysis,
     BuildProgress,
@@ -77,6 +78,8 @@ __all__ = [
     "Engine",
     "best_move",
     "random_playouts",
+    "from_dict",
+    "from_json",
     "VectorGames",
     "grade",
     "generate_positions",
