@@ -15,7 +15,7 @@ use mancala_core::bao::{BaoMove, BaoPosition};
 use mancala_core::kalah::rules::KalahOption;
 use mancala_core::kalah::{KalahMove, KalahPosition};
 use mancala_core::oware::{OwareMove, OwarePosition};
-use mancala_core::{with_game, AnyGame, Game, GameRecord, Rules, Side};
+use mancala_core::{with_game, AnyGame, Game, GameRecord, MoveList, Rules, Side};
 
 use crate::errors::{from_error, Kind};
 use crate::game::{wrap, PyGame};
@@ -159,6 +159,8 @@ struct Slot<G: Game> {
     first_side: Side,
     moves: u64,
     done: bool,
+    /// The agent's legal moves as the last observation gave them (its mask).
+    legal: MoveList<G::Move>,
 }
 
 /// N games of game `G` and what they share.
@@ -192,6 +194,7 @@ impl<G: VecGame> Batch<G> {
                 first_side,
                 moves: 0,
                 done: true,
+                legal: MoveList::new(),
             })
             .collect();
         Batch {
@@ -281,8 +284,9 @@ impl<G: VecGame> Batch<G> {
         }
     }
 
-    /// Writes slot `i`'s observation and mask into row `i` of `out`.
-    fn write(&self, i: usize, out: &mut Out<'_>) {
+    /// Writes slot `i`'s observation and mask into row `i` of `out`, and keeps its legal
+    /// moves for the next step.
+    fn write(&mut self, i: usize, out: &mut Out<'_>) {
         let slot = &self.slots[i];
         let side = self.agent_side(slot);
         G::observe(
@@ -290,16 +294,20 @@ impl<G: VecGame> Batch<G> {
             side,
             &mut out.obs[i * self.obs..(i + 1) * self.obs],
         );
+        let legal = if !slot.done && slot.game.position().side_to_move() == Some(side) {
+            slot.game.position().legal_moves()
+        } else {
+            MoveList::new()
+        };
         let a = self.moves.len();
         let mask = &mut out.mask[i * a..(i + 1) * a];
         mask.fill(0);
-        if !slot.done && slot.game.position().side_to_move() == Some(side) {
-            for mv in slot.game.position().legal_moves() {
-                if let Some(k) = self.moves.iter().position(|&m| m == mv) {
-                    mask[k] = 1;
-                }
+        for mv in &legal {
+            if let Some(k) = self.moves.iter().position(|m| m == mv) {
+                mask[k] = 1;
             }
         }
+        self.slots[i].legal = legal;
     }
 
     /// One step of every game: a finished game is reset (its action ignored, reward 0);
@@ -314,7 +322,7 @@ impl<G: VecGame> Batch<G> {
                 self.write(i, out);
                 continue;
             }
-            let legal = self.slots[i].game.position().legal_moves();
+            let legal = &self.slots[i].legal;
             let mv = usize::try_from(action)
                 .ok()
                 .and_then(|a| self.moves.get(a).copied())
