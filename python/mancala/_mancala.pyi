@@ -205,11 +205,12 @@ class VectorGames:
         rules: str = "standard",
         num_envs: int = 1,
         seed: int = 0,
-        opponent: Optional[str] = "random",
+        opponent: Union[str, int, None] = "random",
         agent_first: Optional[bool] = True,
         reward: str = "win",
         illegal_reward: float = -1.0,
         max_moves: Optional[int] = None,
+        opponent_time_ms: int = 100,
     ) -> VectorGames: ...
     @property
     def num_envs(self) -> int: ...

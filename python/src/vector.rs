@@ -10,19 +10,22 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use std::sync::Mutex;
+use std::time::Duration;
 
 use mancala_core::bao::{BaoMove, BaoPosition};
 use mancala_core::kalah::rules::KalahOption;
 use mancala_core::kalah::{KalahMove, KalahPosition};
 use mancala_core::oware::{OwareMove, OwarePosition};
 use mancala_core::{with_game, AnyGame, Game, GameRecord, MoveList, Rules, Side};
+use mancala_solver::engine::{Evaluate, Level, Limits, Players};
 
 use crate::errors::{from_error, Kind};
 use crate::game::{wrap, PyGame};
 use crate::int::Int;
 
 /// A game's observation and action encoding, as `mancala/envs/_codec.py` defines it.
-pub trait VecGame: PyGame + Send + Sync {
+pub trait VecGame: PyGame + Evaluate + Send + Sync {
     /// Every move of the game in action order (the action space), for the start `start`.
     fn all_moves(start: &Self) -> Vec<Self::Move>;
     /// The observation's length.
@@ -133,13 +136,17 @@ impl VecGame for BaoPosition {
     }
 }
 
-/// Who plays the side the agent does not: a random mover, or nobody (self-play: the
-/// caller gives the action of whichever player is to move).
+/// Who plays the side the agent does not: a random mover, the engine at a level, or nobody
+/// (self-play: the caller gives the action of whichever player is to move).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Opponent {
     Random,
+    Engine(Level),
     SelfPlay,
 }
+
+/// The engine's table for a batch, in bytes (one table serves every game in turn).
+const ENGINE_TT_BYTES: usize = 4 << 20;
 
 /// The settings every game of a batch shares.
 #[derive(Clone, Copy)]
@@ -149,6 +156,10 @@ struct Settings {
     margin: bool,
     illegal_reward: f64,
     max_moves: Option<u64>,
+    /// The engine's time a move.
+    engine_time: Duration,
+    /// The engine's seed (its weaker moves at levels 1-4).
+    seed: u64,
 }
 
 /// One game of a batch.
@@ -170,6 +181,8 @@ struct Batch<G: VecGame> {
     obs: usize,
     settings: Settings,
     slots: Vec<Slot<G>>,
+    /// The engine of an `Engine` opponent.
+    engine: Option<Mutex<Players>>,
 }
 
 /// What one step writes: row-major observations and masks, and one value a game of each.
@@ -197,12 +210,21 @@ impl<G: VecGame> Batch<G> {
                 legal: MoveList::new(),
             })
             .collect();
+        let engine = match settings.opponent {
+            Opponent::Engine(level) => Some(Mutex::new(Players::new(
+                level,
+                settings.seed,
+                ENGINE_TT_BYTES,
+            ))),
+            _ => None,
+        };
         Batch {
             start,
             moves,
             obs,
             settings,
             slots,
+            engine,
         }
     }
 
@@ -243,8 +265,20 @@ impl<G: VecGame> Batch<G> {
                 return;
             }
             let slot = &mut self.slots[i];
-            let legal = slot.game.position().legal_moves();
-            let mv = legal[slot.rng.gen_range(0..legal.len())];
+            let mv = match &self.engine {
+                Some(engine) => {
+                    let mut players = engine.lock().unwrap_or_else(|e| e.into_inner());
+                    let limits = Limits::time(self.settings.engine_time);
+                    match players.choose_game(&slot.game, limits) {
+                        Ok(choice) => choice.mv,
+                        Err(_) => return, // only for a finished game
+                    }
+                }
+                None => {
+                    let legal = slot.game.position().legal_moves();
+                    legal[slot.rng.gen_range(0..legal.len())]
+                }
+            };
             if slot.game.play(mv).is_err() {
                 return; // never for a legal move
             }
@@ -422,6 +456,40 @@ type StepArrays<'py> = (
     Bound<'py, PyArray2<i8>>,
 );
 
+/// The `opponent` argument of `VectorGames`: `"random"`, an engine level 1..10 (an integer),
+/// or `None` (self-play).
+pub enum OpponentArg {
+    /// `"random"`.
+    Random,
+    /// An engine level, its range not yet checked.
+    Level(Int),
+    /// `None`.
+    SelfPlay,
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for OpponentArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<OpponentArg> {
+        if obj.is_none() {
+            return Ok(OpponentArg::SelfPlay);
+        }
+        if let Ok(s) = obj.extract::<String>() {
+            if s == "random" {
+                return Ok(OpponentArg::Random);
+            }
+        } else if !obj.is_instance_of::<pyo3::types::PyBool>() {
+            if let Ok(level) = obj.extract::<Int>() {
+                return Ok(OpponentArg::Level(level));
+            }
+        }
+        Err(PyValueError::new_err(format!(
+            "opponent must be \"random\", an engine level 1..10 or None, not {}",
+            obj.repr()?
+        )))
+    }
+}
+
 /// `num_envs` games of one rule set stepped together in Rust, the GIL released while they
 /// step. Observations, actions and masks are those of `mancala.envs` (`docs/python.md`).
 ///
@@ -429,7 +497,10 @@ type StepArrays<'py> = (
 /// reward="win", illegal_reward=-1.0, max_moves=None)`:
 ///
 /// * `opponent`: `"random"` (the other side plays a legal move drawn uniformly, inside the
-///   step), or `None` for self-play (each step plays the action of whichever player is to
+///   step), an engine level 1..10 (the engine plays it inside the step, within
+///   `opponent_time_ms` milliseconds a move, with one 4 MiB table for the batch; levels 1-9
+///   are depth-limited and usually finish far sooner; its weaker moves at levels 1-4 are
+///   drawn from `seed`), or `None` for self-play (each step plays the action of whichever player is to
 ///   move, the observation and the mask are that player's, and the reward goes to the
 ///   player who moved).
 /// * `agent_first`: `True` the agent is the first player, `False` the second, `None` drawn
@@ -491,32 +562,37 @@ impl VectorGames {
 impl VectorGames {
     #[new]
     #[pyo3(signature = (rules = "standard", num_envs = Int::of(1), seed = Int::of(0),
-        opponent = Some("random".to_string()), agent_first = Some(true), reward = "win",
-        illegal_reward = -1.0, max_moves = None),
-        text_signature = "(rules='standard', num_envs=1, seed=0, opponent='random', agent_first=True, reward='win', illegal_reward=-1.0, max_moves=None)")]
+        opponent = OpponentArg::Random, agent_first = Some(true), reward = "win",
+        illegal_reward = -1.0, max_moves = None, opponent_time_ms = Int::of(100)),
+        text_signature = "(rules='standard', num_envs=1, seed=0, opponent='random', agent_first=True, reward='win', illegal_reward=-1.0, max_moves=None, opponent_time_ms=100)")]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         rules: &str,
         num_envs: Int,
         seed: Int,
-        opponent: Option<String>,
+        opponent: OpponentArg,
         agent_first: Option<bool>,
         reward: &str,
         illegal_reward: f64,
         max_moves: Option<Int>,
+        opponent_time_ms: Int,
     ) -> PyResult<VectorGames> {
         let n = num_envs.get::<usize>("num_envs", 1, 1 << 24, "")?;
         let seed = seed.u64("seed")?;
-        let opponent = match opponent.as_deref() {
-            Some("random") => Opponent::Random,
-            None => Opponent::SelfPlay,
-            Some(other) => {
-                return Err(PyValueError::new_err(format!(
-                    "opponent must be \"random\" or None, not {other:?}"
-                )))
+        let opponent = match opponent {
+            OpponentArg::Random => Opponent::Random,
+            OpponentArg::SelfPlay => Opponent::SelfPlay,
+            OpponentArg::Level(level) => {
+                let level = level
+                    .get::<u32>("an engine level", 1, 10, "")
+                    .and_then(|l| {
+                        Level::new(l).map_err(|e| PyValueError::new_err(e.to_string()))
+                    })?;
+                Opponent::Engine(level)
             }
         };
+        let engine_time = Duration::from_millis(opponent_time_ms.u64("opponent_time_ms")?);
         let margin = match reward {
             "win" => false,
             "margin" => true,
@@ -540,6 +616,8 @@ impl VectorGames {
             margin,
             illegal_reward,
             max_moves,
+            engine_time,
+            seed,
         };
         let batch: Box<dyn AnyBatch> = with_game!(AnyGame::new(rules), g => {
             Box::new(Batch::new(g, n, seed, settings))

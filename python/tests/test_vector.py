@@ -31,10 +31,12 @@ def replaying(vec: VectorGames, i: int):
 @pytest.mark.parametrize("rules", RULES)
 @pytest.mark.parametrize("first", [True, False])
 @pytest.mark.parametrize("reward", ["win", "margin"])
-def test_equals_independent_single_envs(rules, first, reward):
+@pytest.mark.parametrize("opponent", ["random", 2])
+def test_equals_independent_single_envs(rules, first, reward, opponent):
     n, seed = 6, 11
     max_moves = 30 if "bao" in rules else None  # some Bao la Kete games are long
-    vec = VectorGames(rules, num_envs=n, seed=seed, agent_first=first, reward=reward, max_moves=max_moves)
+    vec = VectorGames(rules, num_envs=n, seed=seed, opponent=opponent, agent_first=first, reward=reward,
+                      max_moves=max_moves)
     singles = [
         MancalaEnv(rules, opponent=replaying(vec, i), agent_first=first, reward=reward, max_moves=max_moves)
         for i in range(n)
@@ -135,6 +137,10 @@ def test_bad_arguments():
     with pytest.raises(ValueError):
         VectorGames(opponent="engine")
     with pytest.raises(ValueError):
+        VectorGames(opponent=11)
+    with pytest.raises(ValueError):
+        VectorGames(opponent=True)
+    with pytest.raises(ValueError):
         VectorGames(reward="points")
     vec = VectorGames(num_envs=2)
     vec.reset()
@@ -183,4 +189,17 @@ def test_make_vec(env_id):
 
 def test_vector_env_refuses_other_opponents():
     with pytest.raises(ValueError, match="random"):
-        MancalaVectorEnv(num_envs=2, opponent=3)
+        MancalaVectorEnv(num_envs=2, opponent=lambda game: 1)
+
+
+def test_engine_opponent_plays_the_engines_moves():
+    # Level 9 is depth-limited (14 plies) and has no weaker moves: the move it plays in each
+    # game is the one a mancala.Engine of the same level chooses in the same position (both
+    # given time enough to reach the depth on a busy machine).
+    vec = VectorGames("kalah(4,3)", num_envs=3, seed=0, opponent=9, agent_first=False, opponent_time_ms=100000)
+    vec.reset()
+    for i in range(3):
+        g = vec.game(i)
+        assert len(g.moves) >= 1  # the engine moved first
+        first = mancala.new_game("kalah(4,3)")
+        assert g.moves[0] == mancala.Engine(level=9, tt_mb=4).best_move(first, time_ms=100000)

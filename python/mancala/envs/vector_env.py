@@ -1,12 +1,13 @@
 """A Gymnasium vector environment stepped in Rust: ``num_envs`` games of one rule set
-(any game), each against a random opponent, in one :class:`mancala.VectorGames`.
+(any game), each against a random opponent or the engine at a level, in one
+:class:`mancala.VectorGames`.
 Observations and actions are those of :class:`mancala.envs.MancalaEnv`
 (:mod:`mancala.envs._codec`), batched. ``gymnasium.make_vec(id, num_envs=N,
 vectorization_mode="vector_entry_point")`` makes one for every ``mancala/...`` id."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple, Union
 
 import gymnasium
 import numpy as np
@@ -19,13 +20,14 @@ from ._codec import checked_max_moves
 
 
 class MancalaVectorEnv(gymnasium.vector.VectorEnv):
-    """``num_envs`` games of ``rules`` against a random opponent, stepped together in Rust.
+    """``num_envs`` games of ``rules`` against an opponent, stepped together in Rust.
 
     Arguments as :class:`mancala.envs.MancalaEnv` (``rules``, ``agent_first``, ``reward``,
-    ``illegal_reward``, ``max_moves``), and ``num_envs``; ``opponent`` must be ``"random"``
-    (the engine and function opponents of the single environment are not batched). Game
-    ``i`` draws its random moves from a generator seeded ``seed + i`` (``reset(seed=...)``;
-    0 when never given).
+    ``illegal_reward``, ``max_moves``, ``opponent_time_ms``), and ``num_envs``;
+    ``opponent`` is ``"random"`` or an engine level 1..10 (the :class:`mancala.Engine` and
+    function opponents of the single environment are not batched). Game ``i`` draws its
+    random moves from a generator seeded ``seed + i`` (``reset(seed=...)``; 0 when never
+    given).
 
     Autoreset is Gymnasium's ``NEXT_STEP``: the step after a game ends restarts it (its
     action is ignored, its reward 0). ``infos["action_mask"]`` (``int8``, shape
@@ -39,17 +41,18 @@ class MancalaVectorEnv(gymnasium.vector.VectorEnv):
         self,
         num_envs: int = 1,
         rules: str = "standard",
-        opponent: Any = "random",
+        opponent: Union[str, int] = "random",
         agent_first: Optional[bool] = True,
         reward: str = "win",
         illegal_reward: float = -1.0,
         max_moves: Optional[int] = None,
         render_mode: Optional[str] = None,
+        opponent_time_ms: int = 100,
     ) -> None:
-        if not (isinstance(opponent, str) and opponent == "random"):
+        if isinstance(opponent, bool) or not (opponent == "random" or isinstance(opponent, int)):
             raise ValueError(
-                f'the vector environment plays opponent="random" only, not {opponent!r}: '
-                "use gymnasium.make_vec(..., vectorization_mode=\"sync\") for the others"
+                f'the vector environment plays opponent="random" or an engine level 1..10, not {opponent!r}: '
+                'use gymnasium.make_vec(..., vectorization_mode="sync") for the others'
             )
         if render_mode is not None:
             raise ValueError(f"the vector environment does not render, render_mode={render_mode!r}")
@@ -57,11 +60,12 @@ class MancalaVectorEnv(gymnasium.vector.VectorEnv):
             rules=rules,
             num_envs=num_envs,
             seed=0,
-            opponent="random",
+            opponent=opponent,
             agent_first=agent_first,
             reward=reward,
             illegal_reward=float(illegal_reward),
             max_moves=checked_max_moves(max_moves),
+            opponent_time_ms=opponent_time_ms,
         )
         self.num_envs = num_envs
         self.rules = rules
