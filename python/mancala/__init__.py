@@ -30,6 +30,7 @@ from ._mancala import (
     Oware,
     Side,
     Solver,
+    VectorGames,
     __version__,
     build_egdb,
     game_class,
@@ -47,6 +48,7 @@ from .errors import (
     RulesError,
     SolveError,
 )
+from .state import from_dict, from_json
 from .results import (
     Analysis,
     BuildProgress,
@@ -76,6 +78,9 @@ __all__ = [
     "Engine",
     "best_move",
     "random_playouts",
+    "from_dict",
+    "from_json",
+    "VectorGames",
     "grade",
     "generate_positions",
     "GradeReport",
@@ -217,3 +222,19 @@ def best_move(
     over, :class:`EngineError` for a bad level, :class:`DatabaseError`."""
     db = _egdb(egdb, game.rules) if isinstance(game, Kalah) else None
     return Engine(level=level, seed=seed, egdb=db).best_move(game, time_ms=time_ms, max_nodes=max_nodes)
+
+
+def _register_frameworks() -> None:
+    """Registers the Gymnasium ids (:mod:`mancala.envs`) and the OpenSpiel games
+    (:mod:`mancala.openspiel`) with the frameworks that are installed, so that
+    ``gymnasium.make("mancala/Kalah-v0")`` and ``pyspiel.load_game("mancala_kalah")`` work
+    after ``import mancala``. A framework that is missing is left out without a word."""
+    from importlib.util import find_spec
+
+    if find_spec("gymnasium") is not None:
+        from . import envs  # noqa: F401  (registers the ids)
+    if find_spec("pyspiel") is not None:
+        from . import openspiel  # noqa: F401  (registers the games)
+
+
+_register_frameworks()

@@ -1,10 +1,11 @@
 """The games of this library as OpenSpiel games (``pyspiel`` Python games).
 
 Importing this module registers three games with OpenSpiel, after which its algorithms
-(MCTS, minimax, CFR, the game API checks) play them by name::
+(MCTS, minimax, CFR, the game API checks) play them by name; ``import mancala`` imports it
+when ``pyspiel`` is installed::
 
     import pyspiel
-    import mancala.openspiel  # registers the games
+    import mancala  # registers the games
 
     game = pyspiel.load_game("mancala_kalah(houses=6,seeds=6,empty_capture=true)")
     state = game.new_initial_state()
@@ -12,7 +13,7 @@ Importing this module registers three games with OpenSpiel, after which its algo
 | name | parameters (defaults) | actions |
 |---|---|---|
 | ``mancala_kalah`` | ``houses`` (6), ``seeds`` (4), ``empty_capture``, ``end_when_no_move``, ``discard_remaining``, ``pie_rule``, ``no_first_move_bonus`` (all false), ``returns`` (``"margin"``), ``max_moves`` (1000) | house ``h`` is action ``h - 1``; the pie-rule swap is action ``houses`` |
-| ``mancala_oware`` | ``rules`` (``"oware"``: any Oware/Awari rule set of ``docs/notation.md``, without its board size), ``houses``, ``seeds`` (0: the rule set's, 6 and 4), ``returns`` (``"margin"``), ``max_moves`` (1000) | house ``h`` is action ``h - 1`` |
+| ``mancala_oware`` | ``rules`` (``"oware"``: any Oware/Awari rule set of ``docs/notation.md``, without its board size), ``houses``, ``seeds`` (0: the rule set's, 6 and 4; the game string shows the size played), ``returns`` (``"margin"``), ``max_moves`` (1000) | house ``h`` is action ``h - 1`` |
 | ``mancala_bao`` | ``rules`` (``"bao-la-kete"``, with any options), ``max_moves`` (300) | the index of the move in :func:`mancala.bao_moves` (432 moves in notation) |
 
 Player 0 is South, who moves first; after a Kalah pie-rule swap player 0 plays North's
@@ -27,9 +28,19 @@ returns are then the store margin so far (Kalah, Oware; its sign under ``"win"``
 (Bao la Kete). Oware's own history rules (repetition, move limit) apply as in
 :class:`mancala.Oware`.
 
-The observation (string and tensor) is the position: the string its notation, the tensor
-the board's counts (``board``; Bao la Kete also its two reserves) followed by a one-hot of
-the side to move. States carry a :class:`mancala.Game` (``state.game``), so this library's
+The observation string is the position's notation. The observation tensor (the same for
+both players) is laid out as OpenSpiel's native games lay theirs, so that a model fits both
+where the games coincide (``mancala_oware(rules=oware-openspiel)`` and ``oware``;
+``mancala_kalah`` and ``mancala``):
+
+* ``mancala_oware``: South's houses 1..h, North's houses 1..h, South's and North's captured
+  seeds, each divided by the seeds on the board at the start (``2hs``): native ``oware``'s
+  14 values divided by 48.
+* ``mancala_kalah``: North's store, South's houses 1..m, South's store, North's houses 1..m
+  (in seeds), then the player to move (0 or 1; 0 once the game is over) and the moves
+  played: native ``mancala``'s 16 values.
+* ``mancala_bao``: the ``board`` counts and the two reserves, then a one-hot of the side
+  to move (zeros once over). States carry a :class:`mancala.Game` (``state.game``), so this library's
 solver and engine can be used on them.
 """
 
@@ -125,7 +136,7 @@ class _Spec:
         self.returns_kind = returns_kind
         self.max_moves = max_moves
         self.houses = int(getattr(start, "houses", 0))
-        self.tensor_size = len(self.counts(start)) + 2
+        self.tensor_size = len(self.tensor(start))
 
     def __deepcopy__(self, memo: Dict[int, Any]) -> "_Spec":
         return self
@@ -154,11 +165,24 @@ class _Spec:
             return "swap"
         return action + 1
 
-    def counts(self, game: Any) -> List[float]:
+    def tensor(self, game: Any) -> List[float]:
+        """The observation tensor of ``game`` (the module's docs): native ``oware``'s layout
+        for Oware, native ``mancala``'s for Kalah, counts and the side to move for Bao."""
+        if self.kind == "oware":
+            b = [float(x) for x in game.board]
+            h = self.houses
+            total = float(self.total_seeds())
+            return [x / total for x in b[:h] + b[h + 1 : 2 * h + 1] + [b[h], b[2 * h + 1]]]
+        if self.kind == "kalah":
+            b = [float(x) for x in game.board]
+            h = self.houses
+            stm = game.side_to_move
+            mover = 0.0 if stm is None or (stm == Side.SOUTH) != bool(game.swapped) else 1.0
+            return [b[2 * h + 1]] + b[: h + 1] + b[h + 1 : 2 * h + 1] + [mover, float(len(game.moves))]
         c = [float(x) for x in np.ravel(game.board)]
-        if self.kind == "bao":
-            c += [float(x) for x in np.ravel(game.reserves)]
-        return c
+        c += [float(x) for x in np.ravel(game.reserves)]
+        stm = game.side_to_move
+        return c + [1.0 if stm == Side.SOUTH else 0.0, 1.0 if stm == Side.NORTH else 0.0]
 
 
 class _MancalaGame(pyspiel.Game):  # type: ignore[misc]
@@ -185,8 +209,12 @@ class _MancalaGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=0.0,
             max_game_length=max_moves,
         )
-        super().__init__(game_type, info, params or dict())
+        super().__init__(game_type, info, self._shown(dict(params or {}), spec))
         self.spec = spec
+
+    def _shown(self, params: Dict[str, Any], spec: _Spec) -> Dict[str, Any]:
+        """The parameters the game string shows (``str(game)``, ``get_parameters()``)."""
+        return params
 
     def _spec(self, params: Dict[str, Any], returns_kind: str, max_moves: int) -> _Spec:
         raise NotImplementedError
@@ -261,6 +289,13 @@ class OwareGame(_MancalaGame):
             rules = f"{head.strip()}({h},{n}){plus}{rest}"
         return _Spec("oware", Oware(rules), returns_kind, max_moves)
 
+    def _shown(self, params: Dict[str, Any], spec: _Spec) -> Dict[str, Any]:
+        # The board size the game has, not 0 ("the rule set's"), unless `rules` gives it.
+        if "(" not in _rules_text(params.get("rules", "oware")).partition("+")[0]:
+            params["houses"] = int(spec.start.houses)
+            params["seeds"] = int(spec.start.seeds)
+        return params
+
 
 class BaoGame(_MancalaGame):
     """``mancala_bao``: Bao la Kete, a rule set with its options."""
@@ -325,7 +360,8 @@ class MancalaState(pyspiel.State):  # type: ignore[misc]
         if self._spec.returns_kind == "win":
             south = float(np.sign(south))
         player0 = south if self._player_of(Side.SOUTH) == 0 else -south
-        return [player0, -player0]
+        # `+ 0.0` makes a negated zero 0.0: a draw's returns print as 0.0, not -0.0.
+        return [player0 + 0.0, -player0 + 0.0]
 
     def __str__(self) -> str:
         return str(self.game.notation())
@@ -350,7 +386,7 @@ class _RecordObserver:
 
 
 class _BoardObserver:
-    """The position as a string (notation) and a tensor (counts, then the side to move)."""
+    """The position as a string (notation) and a tensor (``_Spec.tensor``)."""
 
     def __init__(self, spec: _Spec, params: Any) -> None:
         if params:
@@ -359,11 +395,7 @@ class _BoardObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: MancalaState, player: int) -> None:
-        counts = state._spec.counts(state.game)
-        self.tensor.fill(0)
-        self.tensor[: len(counts)] = counts
-        if not state.is_terminal():
-            self.tensor[len(counts) + state.current_player()] = 1.0
+        self.tensor[:] = state._spec.tensor(state.game)
 
     def string_from(self, state: MancalaState, player: int) -> str:
         return str(state.game.notation())

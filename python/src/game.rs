@@ -383,6 +383,41 @@ impl Game {
         ))
     }
 
+    /// The state as a JSON-ready `dict` (`mancala.state.to_dict`, schema in
+    /// `docs/python.md`): rules, start and current position, moves, houses and stores by
+    /// side, side to move, legal moves, result.
+    ///
+    /// # Errors
+    /// Only Python's.
+    fn to_dict<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        slf.py()
+            .import("mancala.state")?
+            .call_method1("to_dict", (slf,))
+    }
+
+    /// `to_dict()` as JSON text, on one line or indented by `indent` spaces.
+    ///
+    /// # Errors
+    /// Only Python's.
+    #[pyo3(signature = (indent = None))]
+    fn to_json<'py>(slf: &Bound<'py, Self>, indent: Option<u32>) -> PyResult<Bound<'py, PyAny>> {
+        slf.py()
+            .import("mancala.state")?
+            .call_method1("to_json", (slf, indent))
+    }
+
+    /// The game a `to_dict()` `dict` describes (`mancala.from_dict`).
+    ///
+    /// # Errors
+    /// `ValueError` for another schema version, a missing field or a position that does
+    /// not match the moves; `RulesError`, `NotationError`, `IllegalMoveError`.
+    #[staticmethod]
+    fn from_dict<'py>(data: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        data.py()
+            .import("mancala.state")?
+            .call_method1("from_dict", (data,))
+    }
+
     /// The game `rules` from `start` (notation) after `moves`: what `__reduce__` pickles.
     #[classmethod]
     fn _from_record(

@@ -18,8 +18,9 @@ use pyo3::types::PyInt;
 pub struct Int {
     /// The value when it fits 128 bits (every value a parameter takes does).
     value: Option<i128>,
-    /// The value as Python prints it, for the message of a value out of range.
-    text: String,
+    /// The value as Python prints it when it does not fit 128 bits, for the message of a
+    /// value out of range (made only then: the common case pays no `str()`).
+    text: Option<String>,
 }
 
 impl<'a, 'py> FromPyObject<'a, 'py> for Int {
@@ -37,7 +38,10 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Int {
             .map(i128::from)
             .or_else(|_| i.extract::<u64>().map(i128::from))
             .ok();
-        let text = i.str()?.to_cow()?.into_owned();
+        let text = match value {
+            Some(_) => None,
+            None => Some(i.str()?.to_cow()?.into_owned()),
+        };
         Ok(Int { value, text })
     }
 }
@@ -50,7 +54,7 @@ impl Int {
     pub fn of(value: i64) -> Int {
         Int {
             value: Some(i128::from(value)),
-            text: value.to_string(),
+            text: None,
         }
     }
 
@@ -66,15 +70,19 @@ impl Int {
             .ok_or_else(|| {
                 PyValueError::new_err(format!(
                     "{name} must be in {lo}..={hi}{what}, got {}",
-                    self.text
+                    self.text()
                 ))
             })
     }
 
     /// The value as Python prints it (`-1`, `1180591620717411303424`).
     #[must_use]
-    pub fn text(&self) -> &str {
-        &self.text
+    pub fn text(&self) -> String {
+        match (self.value, &self.text) {
+            (Some(v), _) => v.to_string(),
+            (None, Some(t)) => t.clone(),
+            (None, None) => String::new(),
+        }
     }
 
     /// The value as a `u64` (0 ..= 2^64 − 1).

@@ -18,6 +18,7 @@
 //! | [`solver`] | `Solver` (the exact solver), `Egdb` (endgame databases), `build_egdb` |
 //! | [`engine`] | `Engine`: the anytime playing engine at a strength level |
 //! | [`grade`] | `grade`, `generate_positions`: a player scored against exact move values |
+//! | [`vector`] | `VectorGames`: N games stepped together in Rust, NumPy arrays in and out |
 //! | [`playout`] | `random_playouts`: whole random games in Rust, many at a time |
 //! | [`errors`] | how library errors become the exceptions of `mancala.errors` |
 //! | [`int`] | whole-number arguments, their ranges checked with the argument's name |
@@ -42,6 +43,7 @@ pub mod oware;
 pub mod playout;
 pub mod side;
 pub mod solver;
+pub mod vector;
 
 /// The module `mancala._mancala`: every class and function of the list above.
 #[pymodule]
@@ -55,6 +57,7 @@ fn _mancala(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<solver::Egdb>()?;
     m.add_class::<awari::AwariDb>()?;
     m.add_class::<engine::Engine>()?;
+    m.add_class::<vector::VectorGames>()?;
     m.add_function(wrap_pyfunction!(solver::build_egdb, m)?)?;
     m.add_function(wrap_pyfunction!(grade::grade, m)?)?;
     m.add_function(wrap_pyfunction!(grade::generate_positions, m)?)?;

@@ -2,10 +2,12 @@
 "mancala[envs]"`` brings ``gymnasium`` and ``pettingzoo``).
 
 * :class:`MancalaEnv` (``mancala.envs.gymnasium_env``): Gymnasium, one agent against an
-  opponent (random, an engine level, any function); registered as ``"mancala/Kalah-v0"``
-  (standard Kalah(6,4)), ``"mancala/Bao-v0"`` (Bao la Kete) and ``"mancala/Oware-v0"``
-  (Oware Abapa), other rules through
+  opponent (random, an engine level, any function); registered as ``"mancala/<class>-v0"``
+  for every game of ``mancala.GAME_KINDS`` with its class's default rule set
+  (``"mancala/Kalah-v0"``, ``"mancala/Bao-v0"``, ``"mancala/Oware-v0"``), other rules through
   ``gymnasium.make("mancala/Kalah-v0", rules="kalah(6,3)+pie_rule")``.
+* :class:`MancalaVectorEnv` (``mancala.envs.vector_env``): Gymnasium's vector API, N games
+  stepped in Rust (``gymnasium.make_vec(id, num_envs=N, vectorization_mode="vector_entry_point")``).
 * :func:`aec_env` / :class:`raw_env` (``mancala.envs.pettingzoo_env``): PettingZoo AEC,
   two agents.
 
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["MancalaEnv", "aec_env", "raw_env"]
+__all__ = ["MancalaEnv", "MancalaVectorEnv", "aec_env", "raw_env"]
 
 
 def __getattr__(name: str) -> Any:
@@ -27,6 +29,10 @@ def __getattr__(name: str) -> Any:
         from .gymnasium_env import MancalaEnv
 
         return MancalaEnv
+    if name == "MancalaVectorEnv":
+        from .vector_env import MancalaVectorEnv
+
+        return MancalaVectorEnv
     if name == "aec_env":
         from .pettingzoo_env import env
 
@@ -44,15 +50,16 @@ def _register() -> None:
         import gymnasium
     except ImportError:  # pragma: no cover - gymnasium is optional
         return
-    for env_id, rules in (
-        ("mancala/Kalah-v0", "standard"),
-        ("mancala/Bao-v0", "bao-la-kete"),
-        ("mancala/Oware-v0", "oware"),
-    ):
+    from .. import GAME_KINDS
+
+    # One id a game: "mancala/<class>-v0", with the class's default rule set.
+    for _, cls, rules in GAME_KINDS:
+        env_id = f"mancala/{cls}-v0"
         if env_id not in gymnasium.registry:
             gymnasium.register(
                 id=env_id,
                 entry_point="mancala.envs.gymnasium_env:MancalaEnv",
+                vector_entry_point="mancala.envs.vector_env:MancalaVectorEnv",
                 kwargs={"rules": rules},
             )
 

@@ -1,0 +1,131 @@
+"""Game states as plain data: :func:`to_dict` / :func:`to_json` give a JSON-ready
+``dict`` of any game (schema in ``docs/python.md``, "JSON states"), and :func:`from_dict`
+/ :func:`from_json` make the game back, its history included (the record replays the moves
+from the start, so rules that depend on the history, such as Oware's repetition rule, count
+as they did)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Dict, List, Optional, Tuple
+
+from . import _mancala
+from ._mancala import Bao, Game, Kalah, Oware, Side
+
+#: The version of the schema :func:`to_dict` writes; :func:`from_dict` reads this one.
+SCHEMA_VERSION = 1
+
+_SIDES = (Side.SOUTH, Side.NORTH)
+
+
+def _side(side: Any) -> Any:
+    return None if side is None else str(side)
+
+
+def _row_board(game: Any) -> Tuple[Dict[str, Any], Dict[str, Any], Dict[str, Any]]:
+    """Kalah and Oware: houses 1..h of each side (from its owner's left) and the stores."""
+    b = [int(v) for v in game.board]
+    h = len(b) // 2 - 1
+    houses = {"South": b[:h], "North": b[h + 1 : 2 * h + 1]}
+    stores = {"South": b[h], "North": b[2 * h + 1]}
+    return houses, stores, {}
+
+
+def _kalah(game: Any) -> Tuple[Dict[str, Any], Dict[str, Any], Dict[str, Any]]:
+    houses, stores, _ = _row_board(game)
+    return houses, stores, {"swap_offered": bool(game.swap_offered), "swapped": bool(game.swapped)}
+
+
+def _bao(game: Any) -> Tuple[Dict[str, Any], Dict[str, Any], Dict[str, Any]]:
+    board = game.board
+    houses = {
+        str(s): {"front": [int(v) for v in board[int(s)][0]], "back": [int(v) for v in board[int(s)][1]]}
+        for s in _SIDES
+    }
+    reserves = game.reserves
+    stores = {str(s): int(reserves[int(s)]) for s in _SIDES}
+    kuu = game.kuu_stands
+    reserved = game.reserved
+    extra = {
+        "kuu_stands": {"South": bool(kuu[0]), "North": bool(kuu[1])},
+        "reserved": None if reserved is None else {"side": str(reserved[0]), "pit": int(reserved[1])},
+        "block_turns_left": int(game.block_turns_left),
+    }
+    return houses, stores, extra
+
+
+#: Each game's class: its houses by side, its stores (Bao la Kete: the reserves) by side,
+#: and what else its position holds. A game missing here is refused by :func:`to_dict`.
+BOARDS: Dict[type, Callable[[Any], Tuple[Dict[str, Any], Dict[str, Any], Dict[str, Any]]]] = {
+    Kalah: _kalah,
+    Bao: _bao,
+    Oware: _row_board,
+}
+
+
+def to_dict(game: Game) -> Dict[str, Any]:
+    """The state of ``game`` as a JSON-ready ``dict`` (schema version
+    :data:`SCHEMA_VERSION`, ``docs/python.md``): ``schema``, ``game`` (the game's name),
+    ``rules``, ``start`` and ``position`` (notation), ``moves`` (every move since the
+    start), ``side_to_move`` (``"South"``, ``"North"``, ``None`` once over), ``houses`` and
+    ``stores`` by side, ``extra`` (what else the game's position holds), ``legal_moves``,
+    ``over``, ``winner`` (``"South"``, ``"North"``, ``None``) and ``score`` (South minus
+    North, as :meth:`Game.score`). Raises ``TypeError`` for an object that is no game."""
+    board = BOARDS.get(type(game))
+    if board is None:
+        raise TypeError(f"to_dict takes a game (Kalah, Bao, Oware, ...), not {type(game).__name__}")
+    houses, stores, extra = board(game)
+    over = game.is_over()
+    return {
+        "schema": SCHEMA_VERSION,
+        "game": game.kind,
+        "rules": game.rules,
+        "start": game.start_notation(),
+        "moves": list(game.moves),
+        "position": game.notation(),
+        "side_to_move": _side(game.side_to_move),
+        "houses": houses,
+        "stores": stores,
+        "extra": extra,
+        "legal_moves": list(game.legal_moves()),
+        "over": over,
+        "winner": _side(game.winner()) if over else None,
+        "score": int(game.score()),
+    }
+
+
+def to_json(game: Game, indent: Optional[int] = None) -> str:
+    """:func:`to_dict` as JSON text, on one line or indented by ``indent`` spaces."""
+    return json.dumps(to_dict(game), indent=indent)
+
+
+def from_dict(data: Dict[str, Any]) -> Game:
+    """The game a :func:`to_dict` ``dict`` describes: its ``rules`` from its ``start``
+    after its ``moves`` (the other fields are derived, and only checked: the position
+    reached must be ``position`` when given). Raises ``ValueError`` for another schema
+    version, a missing field or a position that does not match, ``RulesError``,
+    ``NotationError`` or ``IllegalMoveError`` for what the game refuses."""
+    if not isinstance(data, dict):
+        raise TypeError(f"from_dict takes a dict, not {type(data).__name__}")
+    version = data.get("schema")
+    if version != SCHEMA_VERSION:
+        raise ValueError(f"schema version {version!r} is not one this package reads ({SCHEMA_VERSION})")
+    try:
+        rules, start, moves = data["rules"], data["start"], data["moves"]
+    except KeyError as e:
+        raise ValueError(f"the state has no {e.args[0]!r} field") from None
+    cls = getattr(_mancala, _mancala.game_class(rules))
+    game: Game = cls(rules, position=start)
+    played: List[Any] = list(moves)
+    for mv in played:
+        game.play(mv)
+    position = data.get("position")
+    if position is not None and position != game.notation():
+        raise ValueError(f"the moves reach {game.notation()!r}, not the state's position {position!r}")
+    return game
+
+
+def from_json(text: str) -> Game:
+    """The game of a :func:`to_json` text, as :func:`from_dict` (and its errors; ``ValueError``
+    for text that is not JSON)."""
+    return from_dict(json.loads(text))

@@ -1,0 +1,712 @@
+//! `VectorGames`: N games of one rule set stepped together in Rust, for batched
+//! reinforcement learning. Actions go in and observations, rewards, terminations,
+//! truncations and action masks come out as NumPy arrays, with the encoding of
+//! `mancala/envs/_codec.py` (so a model fits the single and the batched environments alike).
+//! Each game's encoding is one [`VecGame`] implementation; the batch dispatches on the game
+//! with `with_game!`, so a game without one does not compile.
+
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use mancala_core::bao::{BaoMove, BaoPosition};
+use mancala_core::kalah::rules::KalahOption;
+use mancala_core::kalah::{KalahMove, KalahPosition};
+use mancala_core::oware::{OwareMove, OwarePosition};
+use mancala_core::{with_game, AnyGame, Game, GameRecord, MoveList, Rules, Side};
+use mancala_solver::engine::{Evaluate, Level, Limits, Players};
+
+use crate::errors::{from_error, Kind};
+use crate::game::{wrap, PyGame};
+use crate::int::Int;
+
+/// A game's observation and action encoding, as `mancala/envs/_codec.py` defines it.
+pub trait VecGame: PyGame + Evaluate + Send + Sync {
+    /// Every move of the game in action order (the action space), for the start `start`.
+    fn all_moves(start: &Self) -> Vec<Self::Move>;
+    /// The observation's length.
+    fn observation_size(start: &Self) -> usize;
+    /// The largest value of an observation.
+    fn high(start: &Self) -> i64;
+    /// Writes the observation of `record` seen from `side` into `out`
+    /// (`observation_size` values).
+    fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]);
+    /// The reward of a finished game for `side` under `reward = "margin"`: the store
+    /// difference in seeds where the single environment gives it (Kalah), else `None`.
+    fn margin(_record: &GameRecord<Self>, _side: Side) -> Option<f64> {
+        None
+    }
+}
+
+/// Copies `slots` (South's half then North's, each `half` long) into `out` seen from `side`.
+fn rotated(slots: &[u8], half: usize, side: Side, out: &mut [i64]) {
+    for (i, o) in out.iter_mut().take(slots.len()).enumerate() {
+        let j = match side {
+            Side::South => i,
+            Side::North => (i + half) % slots.len(),
+        };
+        *o = i64::from(slots[j]);
+    }
+}
+
+impl VecGame for KalahPosition {
+    fn all_moves(start: &Self) -> Vec<KalahMove> {
+        let r = start.rules();
+        let mut v: Vec<KalahMove> = (1..=r.houses()).map(KalahMove::House).collect();
+        if r.has(KalahOption::PieRule) {
+            v.push(KalahMove::Swap);
+        }
+        v
+    }
+    fn observation_size(start: &Self) -> usize {
+        let r = start.rules();
+        2 * usize::from(r.houses()) + 2 + usize::from(r.has(KalahOption::PieRule))
+    }
+    fn high(start: &Self) -> i64 {
+        let r = start.rules();
+        2 * i64::from(r.houses()) * i64::from(r.seeds())
+    }
+    fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]) {
+        let p = record.position();
+        let slots = p.slots();
+        rotated(&slots, slots.len() / 2, side, out);
+        if p.rules().has(KalahOption::PieRule) {
+            out[slots.len()] = i64::from(p.swap_offered());
+        }
+    }
+    fn margin(record: &GameRecord<Self>, side: Side) -> Option<f64> {
+        let score = f64::from(record.position().store_difference());
+        Some(if side == Side::South { score } else { -score })
+    }
+}
+
+impl VecGame for OwarePosition {
+    fn all_moves(start: &Self) -> Vec<OwareMove> {
+        (1..=start.rules().houses()).map(OwareMove).collect()
+    }
+    fn observation_size(start: &Self) -> usize {
+        2 * usize::from(start.rules().houses()) + 2
+    }
+    fn high(start: &Self) -> i64 {
+        let r = start.rules();
+        2 * i64::from(r.houses()) * i64::from(r.seeds())
+    }
+    fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]) {
+        let counts = record.position().counts();
+        rotated(&counts, counts.len() / 2, side, out);
+    }
+}
+
+impl VecGame for BaoPosition {
+    fn all_moves(_start: &Self) -> Vec<BaoMove> {
+        BaoMove::all_raw()
+    }
+    fn observation_size(_start: &Self) -> usize {
+        39
+    }
+    fn high(_start: &Self) -> i64 {
+        64
+    }
+    fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]) {
+        let p = record.position();
+        let l = p.layout();
+        let (s, o) = (side.index(), side.opponent().index());
+        let rows = [l.front[s], l.back[s], l.front[o], l.back[o]];
+        for (k, v) in rows.iter().flatten().enumerate() {
+            out[k] = i64::from(*v);
+        }
+        let reserved = |owner: Side| match p.reserved() {
+            Some((who, pit)) if who == owner => i64::from(pit.number()),
+            _ => 0,
+        };
+        let tail = [
+            i64::from(l.reserve[s]),
+            i64::from(l.reserve[o]),
+            i64::from(l.kuu[s]),
+            i64::from(l.kuu[o]),
+            reserved(side),
+            reserved(side.opponent()),
+            i64::from(p.block_turns_left()),
+        ];
+        out[32..39].copy_from_slice(&tail);
+    }
+}
+
+/// Who plays the side the agent does not: a random mover, the engine at a level, or nobody
+/// (self-play: the caller gives the action of whichever player is to move).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Opponent {
+    Random,
+    Engine(Level),
+    SelfPlay,
+}
+
+/// The engine's table for a batch, in bytes (one table serves every game in turn).
+const ENGINE_TT_BYTES: usize = 4 << 20;
+
+/// The settings every game of a batch shares.
+#[derive(Clone, Copy)]
+struct Settings {
+    opponent: Opponent,
+    agent_first: Option<bool>,
+    margin: bool,
+    illegal_reward: f64,
+    max_moves: Option<u64>,
+    /// The engine's time a move.
+    engine_time: Duration,
+    /// The engine's seed (its weaker moves at levels 1-4).
+    seed: u64,
+}
+
+/// One game of a batch.
+struct Slot<G: Game> {
+    game: GameRecord<G>,
+    rng: StdRng,
+    agent_first: bool,
+    first_side: Side,
+    moves: u64,
+    done: bool,
+    /// The agent's legal moves as the last observation gave them (its mask).
+    legal: MoveList<G::Move>,
+}
+
+/// N games of game `G` and what they share.
+struct Batch<G: VecGame> {
+    start: GameRecord<G>,
+    moves: Vec<G::Move>,
+    obs: usize,
+    settings: Settings,
+    slots: Vec<Slot<G>>,
+    /// The engine of an `Engine` opponent.
+    engine: Option<Mutex<Players>>,
+}
+
+/// What one step writes: row-major observations and masks, and one value a game of each.
+struct Out<'a> {
+    obs: &'a mut [i64],
+    mask: &'a mut [i8],
+    reward: &'a mut [f64],
+    terminated: &'a mut [bool],
+    truncated: &'a mut [bool],
+}
+
+impl<G: VecGame> Batch<G> {
+    fn new(start: GameRecord<G>, n: usize, seed: u64, settings: Settings) -> Batch<G> {
+        let moves = G::all_moves(start.position());
+        let obs = G::observation_size(start.position());
+        let first_side = start.position().side_to_move().unwrap_or(Side::South);
+        let slots = (0..n)
+            .map(|i| Slot {
+                game: start.clone(),
+                rng: StdRng::seed_from_u64(seed.wrapping_add(i as u64)),
+                agent_first: true,
+                first_side,
+                moves: 0,
+                done: true,
+                legal: MoveList::new(),
+            })
+            .collect();
+        let engine = match settings.opponent {
+            Opponent::Engine(level) => Some(Mutex::new(Players::new(
+                level,
+                settings.seed,
+                ENGINE_TT_BYTES,
+            ))),
+            _ => None,
+        };
+        Batch {
+            start,
+            moves,
+            obs,
+            settings,
+            slots,
+            engine,
+        }
+    }
+
+    /// The side the agent of `slot` plays now (the side to move in self-play).
+    fn agent_side(&self, slot: &Slot<G>) -> Side {
+        if self.settings.opponent == Opponent::SelfPlay {
+            return slot
+                .game
+                .position()
+                .side_to_move()
+                .unwrap_or(slot.first_side);
+        }
+        let swapped = slot.game.swapped();
+        if slot.agent_first != swapped {
+            slot.first_side
+        } else {
+            slot.first_side.opponent()
+        }
+    }
+
+    fn truncated(&self, slot: &Slot<G>) -> bool {
+        self.settings.max_moves.is_some_and(|m| slot.moves >= m)
+    }
+
+    /// Plays the random opponent's moves in slot `i` until the agent is to move, the game
+    /// ends or the move limit is reached.
+    fn play_opponent(&mut self, i: usize) {
+        if self.settings.opponent == Opponent::SelfPlay {
+            return;
+        }
+        loop {
+            let slot = &self.slots[i];
+            let agent = self.agent_side(slot);
+            if slot.game.is_over()
+                || slot.game.position().side_to_move() == Some(agent)
+                || self.truncated(slot)
+            {
+                return;
+            }
+            let slot = &mut self.slots[i];
+            let mv = match &self.engine {
+                Some(engine) => {
+                    let mut players = engine.lock().unwrap_or_else(|e| e.into_inner());
+                    let limits = Limits::time(self.settings.engine_time);
+                    match players.choose_game(&slot.game, limits) {
+                        Ok(choice) => choice.mv,
+                        Err(_) => return, // only for a finished game
+                    }
+                }
+                None => {
+                    let legal = slot.game.position().legal_moves();
+                    legal[slot.rng.gen_range(0..legal.len())]
+                }
+            };
+            if slot.game.play(mv).is_err() {
+                return; // never for a legal move
+            }
+            slot.moves += 1;
+        }
+    }
+
+    fn reset_slot(&mut self, i: usize) {
+        let agent_first = self.settings.agent_first;
+        let slot = &mut self.slots[i];
+        slot.game.copy_from(&self.start);
+        slot.agent_first = match agent_first {
+            Some(f) => f,
+            None => slot.rng.gen_bool(0.5),
+        };
+        slot.moves = 0;
+        self.play_opponent(i);
+        let slot = &self.slots[i];
+        let done = slot.game.is_over() || self.truncated(slot);
+        self.slots[i].done = done;
+    }
+
+    /// The final reward of slot `i` for its agent (0 while the game goes on).
+    fn final_reward(&self, slot: &Slot<G>, side: Side) -> f64 {
+        let Some(outcome) = slot.game.position().outcome() else {
+            return 0.0;
+        };
+        if self.settings.margin {
+            if let Some(m) = G::margin(&slot.game, side) {
+                return m;
+            }
+        }
+        match outcome.winner {
+            None => 0.0,
+            Some(w) if w == side => 1.0,
+            Some(_) => -1.0,
+        }
+    }
+
+    /// Writes slot `i`'s observation and mask into row `i` of `out`, and keeps its legal
+    /// moves for the next step.
+    fn write(&mut self, i: usize, out: &mut Out<'_>) {
+        let slot = &self.slots[i];
+        let side = self.agent_side(slot);
+        G::observe(
+            &slot.game,
+            side,
+            &mut out.obs[i * self.obs..(i + 1) * self.obs],
+        );
+        let legal = if !slot.done && slot.game.position().side_to_move() == Some(side) {
+            slot.game.position().legal_moves()
+        } else {
+            MoveList::new()
+        };
+        let a = self.moves.len();
+        let mask = &mut out.mask[i * a..(i + 1) * a];
+        mask.fill(0);
+        for mv in &legal {
+            if let Some(k) = self.moves.iter().position(|m| m == mv) {
+                mask[k] = 1;
+            }
+        }
+        self.slots[i].legal = legal;
+    }
+
+    /// One step of every game: a finished game is reset (its action ignored, reward 0);
+    /// another plays its action, then the opponent's moves.
+    fn step(&mut self, actions: &[i64], out: &mut Out<'_>) {
+        for (i, &action) in actions.iter().enumerate().take(self.slots.len()) {
+            out.reward[i] = 0.0;
+            out.terminated[i] = false;
+            out.truncated[i] = false;
+            if self.slots[i].done {
+                self.reset_slot(i);
+                self.write(i, out);
+                continue;
+            }
+            let legal = &self.slots[i].legal;
+            let mv = usize::try_from(action)
+                .ok()
+                .and_then(|a| self.moves.get(a).copied())
+                .filter(|mv| legal.contains(mv));
+            let Some(mv) = mv else {
+                out.reward[i] = self.settings.illegal_reward;
+                out.terminated[i] = true;
+                self.slots[i].done = true;
+                self.write(i, out);
+                continue;
+            };
+            // In self-play the reward goes to the player who moved.
+            let mover = self.agent_side(&self.slots[i]);
+            let mover_first = self.slots[i].game.player_on(mover);
+            let slot = &mut self.slots[i];
+            if slot.game.play(mv).is_err() {
+                slot.done = true;
+            }
+            slot.moves += 1;
+            self.play_opponent(i);
+            let slot = &self.slots[i];
+            let side = if self.settings.opponent == Opponent::SelfPlay {
+                slot.game.side_of(mover_first)
+            } else {
+                self.agent_side(slot)
+            };
+            let terminated = slot.game.is_over();
+            let truncated = !terminated && self.truncated(slot);
+            out.reward[i] = self.final_reward(slot, side);
+            out.terminated[i] = terminated;
+            out.truncated[i] = truncated;
+            self.slots[i].done = terminated || truncated;
+            self.write(i, out);
+        }
+    }
+
+    fn reset(&mut self, seed: Option<u64>, out: &mut Out<'_>) {
+        for i in 0..self.slots.len() {
+            if let Some(s) = seed {
+                self.slots[i].rng = StdRng::seed_from_u64(s.wrapping_add(i as u64));
+            }
+            self.reset_slot(i);
+            self.write(i, out);
+        }
+    }
+}
+
+/// A batch of any game, its type erased.
+trait AnyBatch: Send + Sync {
+    fn actions(&self) -> usize;
+    fn observation_size(&self) -> usize;
+    fn high(&self) -> i64;
+    fn len(&self) -> usize;
+    fn step(&mut self, actions: &[i64], out: &mut Out<'_>);
+    fn reset(&mut self, seed: Option<u64>, out: &mut Out<'_>);
+    fn game(&self, i: usize) -> AnyGame;
+    fn agent_side(&self, i: usize) -> Side;
+}
+
+impl<G: VecGame> AnyBatch for Batch<G>
+where
+    Batch<G>: Send + Sync,
+{
+    fn actions(&self) -> usize {
+        self.moves.len()
+    }
+    fn observation_size(&self) -> usize {
+        self.obs
+    }
+    fn high(&self) -> i64 {
+        G::high(self.start.position())
+    }
+    fn len(&self) -> usize {
+        self.slots.len()
+    }
+    fn step(&mut self, actions: &[i64], out: &mut Out<'_>) {
+        Batch::step(self, actions, out);
+    }
+    fn reset(&mut self, seed: Option<u64>, out: &mut Out<'_>) {
+        Batch::reset(self, seed, out);
+    }
+    fn game(&self, i: usize) -> AnyGame {
+        G::ANY(self.slots[i].game.clone())
+    }
+    fn agent_side(&self, i: usize) -> Side {
+        Batch::agent_side(self, &self.slots[i])
+    }
+}
+
+/// What `reset` and `step` return: observations `(N, obs)` `int64`, rewards `(N,)`
+/// `float64`, terminations and truncations `(N,)` `bool`, masks `(N, A)` `int8`.
+type StepArrays<'py> = (
+    Bound<'py, PyArray2<i64>>,
+    Bound<'py, PyArray1<f64>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray2<i8>>,
+);
+
+/// The `opponent` argument of `VectorGames`: `"random"`, an engine level 1..10 (an integer),
+/// or `None` (self-play).
+pub enum OpponentArg {
+    /// `"random"`.
+    Random,
+    /// An engine level, its range not yet checked.
+    Level(Int),
+    /// `None`.
+    SelfPlay,
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for OpponentArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<OpponentArg> {
+        if obj.is_none() {
+            return Ok(OpponentArg::SelfPlay);
+        }
+        if let Ok(s) = obj.extract::<String>() {
+            if s == "random" {
+                return Ok(OpponentArg::Random);
+            }
+        } else if !obj.is_instance_of::<pyo3::types::PyBool>() {
+            if let Ok(level) = obj.extract::<Int>() {
+                return Ok(OpponentArg::Level(level));
+            }
+        }
+        Err(PyValueError::new_err(format!(
+            "opponent must be \"random\", an engine level 1..10 or None, not {}",
+            obj.repr()?
+        )))
+    }
+}
+
+/// `num_envs` games of one rule set stepped together in Rust, the GIL released while they
+/// step. Observations, actions and masks are those of `mancala.envs` (`docs/python.md`).
+///
+/// `VectorGames(rules="standard", num_envs=1, seed=0, opponent="random", agent_first=True,
+/// reward="win", illegal_reward=-1.0, max_moves=None)`:
+///
+/// * `opponent`: `"random"` (the other side plays a legal move drawn uniformly, inside the
+///   step), an engine level 1..10 (the engine plays it inside the step, within
+///   `opponent_time_ms` milliseconds a move, with one 4 MiB table for the batch; levels 1-9
+///   are depth-limited and usually finish far sooner; its weaker moves at levels 1-4 are
+///   drawn from `seed`), or `None` for self-play (each step plays the action of whichever player is to
+///   move, the observation and the mask are that player's, and the reward goes to the
+///   player who moved).
+/// * `agent_first`: `True` the agent is the first player, `False` the second, `None` drawn
+///   at each reset (ignored in self-play).
+/// * `reward`: `"win"` (+1, −1, 0 at the end) or `"margin"` (Kalah: the final store
+///   difference in seeds, from the player's side).
+/// * `illegal_reward`: the reward of an action that is not legal; it ends that game.
+/// * `max_moves`: truncate a game after this many moves of both players.
+///
+/// Each game has its own random generator, seeded `seed + i`. A finished game is reset by
+/// the next `step` (its action is ignored, its reward 0): Gymnasium's "next step" autoreset.
+/// Raises `RulesError` for a bad rule set, `ValueError` for a bad argument.
+#[pyclass(module = "mancala")]
+pub struct VectorGames {
+    batch: Box<dyn AnyBatch>,
+}
+
+impl VectorGames {
+    /// Runs `f` on the batch without the GIL, and returns its output as NumPy arrays.
+    fn run<'py>(
+        &mut self,
+        py: Python<'py>,
+        f: impl FnOnce(&mut dyn AnyBatch, &mut Out<'_>) + Send,
+    ) -> PyResult<StepArrays<'py>> {
+        let (n, obs, a) = (
+            self.batch.len(),
+            self.batch.observation_size(),
+            self.batch.actions(),
+        );
+        let mut o = vec![0i64; n * obs];
+        let mut m = vec![0i8; n * a];
+        let mut r = vec![0.0f64; n];
+        let mut te = vec![false; n];
+        let mut tr = vec![false; n];
+        let batch = &mut *self.batch;
+        py.detach(|| {
+            let mut out = Out {
+                obs: &mut o,
+                mask: &mut m,
+                reward: &mut r,
+                terminated: &mut te,
+                truncated: &mut tr,
+            };
+            f(batch, &mut out);
+        });
+        let obs_arr = PyArray1::from_vec(py, o).reshape([n, obs])?;
+        let mask_arr = PyArray1::from_vec(py, m).reshape([n, a])?;
+        Ok((
+            obs_arr,
+            PyArray1::from_vec(py, r),
+            PyArray1::from_vec(py, te),
+            PyArray1::from_vec(py, tr),
+            mask_arr,
+        ))
+    }
+}
+
+#[pymethods]
+impl VectorGames {
+    #[new]
+    #[pyo3(signature = (rules = "standard", num_envs = Int::of(1), seed = Int::of(0),
+        opponent = OpponentArg::Random, agent_first = Some(true), reward = "win",
+        illegal_reward = -1.0, max_moves = None, opponent_time_ms = Int::of(100)),
+        text_signature = "(rules='standard', num_envs=1, seed=0, opponent='random', agent_first=True, reward='win', illegal_reward=-1.0, max_moves=None, opponent_time_ms=100)")]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        rules: &str,
+        num_envs: Int,
+        seed: Int,
+        opponent: OpponentArg,
+        agent_first: Option<bool>,
+        reward: &str,
+        illegal_reward: f64,
+        max_moves: Option<Int>,
+        opponent_time_ms: Int,
+    ) -> PyResult<VectorGames> {
+        let n = num_envs.get::<usize>("num_envs", 1, 1 << 24, "")?;
+        let seed = seed.u64("seed")?;
+        let opponent = match opponent {
+            OpponentArg::Random => Opponent::Random,
+            OpponentArg::SelfPlay => Opponent::SelfPlay,
+            OpponentArg::Level(level) => {
+                let level = level
+                    .get::<u32>("an engine level", 1, 10, "")
+                    .and_then(|l| {
+                        Level::new(l).map_err(|e| PyValueError::new_err(e.to_string()))
+                    })?;
+                Opponent::Engine(level)
+            }
+        };
+        let engine_time = Duration::from_millis(opponent_time_ms.u64("opponent_time_ms")?);
+        let margin = match reward {
+            "win" => false,
+            "margin" => true,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "reward must be \"win\" or \"margin\", not {other:?}"
+                )))
+            }
+        };
+        let max_moves = match max_moves {
+            None => None,
+            Some(m) => Some(m.get::<u64>("max_moves", 1, i128::from(u64::MAX), "")?),
+        };
+        if !illegal_reward.is_finite() {
+            return Err(PyValueError::new_err("illegal_reward must be finite"));
+        }
+        let rules: Rules = rules.parse().map_err(|e| from_error(py, Kind::Rules, e))?;
+        let settings = Settings {
+            opponent,
+            agent_first,
+            margin,
+            illegal_reward,
+            max_moves,
+            engine_time,
+            seed,
+        };
+        let batch: Box<dyn AnyBatch> = with_game!(AnyGame::new(rules), g => {
+            Box::new(Batch::new(g, n, seed, settings))
+        });
+        Ok(VectorGames { batch })
+    }
+
+    /// The number of games.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.batch.len()
+    }
+
+    /// The number of actions (the action space `Discrete(A)`).
+    #[getter]
+    fn num_actions(&self) -> usize {
+        self.batch.actions()
+    }
+
+    /// The observation's length.
+    #[getter]
+    fn observation_size(&self) -> usize {
+        self.batch.observation_size()
+    }
+
+    /// The largest value an observation holds.
+    #[getter]
+    fn high(&self) -> i64 {
+        self.batch.high()
+    }
+
+    /// Starts every game anew (the opponent moves first where it is the first player),
+    /// reseeding game `i` with `seed + i` when `seed` is given. Returns `(observations,
+    /// rewards, terminations, truncations, masks)` as `step` does (rewards 0).
+    #[pyo3(signature = (seed = None))]
+    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<Int>) -> PyResult<StepArrays<'py>> {
+        let seed = seed.map(|s| s.u64("seed")).transpose()?;
+        self.run(py, |b, out| b.reset(seed, out))
+    }
+
+    /// Plays one action in every game (`actions`: integers, shape `(N,)`; an action that is
+    /// not legal ends its game with `illegal_reward`), the opponents' replies, and resets the
+    /// games that had finished. Returns `(observations (N, obs) int64, rewards (N,) float64,
+    /// terminations (N,) bool, truncations (N,) bool, masks (N, A) int8)`. Raises
+    /// `ValueError` when `actions` has not N entries, `TypeError` when it is not integers.
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<StepArrays<'py>> {
+        let np = py.import("numpy")?;
+        let arr = np
+            .call_method1("asarray", (actions,))?
+            .call_method1("astype", ("int64",))
+            .map_err(|_| PyTypeError::new_err("actions must be integers"))?;
+        let arr: PyReadonlyArray1<'py, i64> = arr
+            .extract()
+            .map_err(|_| PyValueError::new_err("actions must be a one-dimensional array"))?;
+        let acts = arr.as_slice()?.to_vec();
+        if acts.len() != self.batch.len() {
+            return Err(PyValueError::new_err(format!(
+                "expected {} actions, got {}",
+                self.batch.len(),
+                acts.len()
+            )));
+        }
+        self.run(py, move |b, out| b.step(&acts, out))
+    }
+
+    /// A copy of game `i` (a `Kalah`, `Bao`, `Oware`, … object). Raises `IndexError`.
+    fn game(&self, py: Python<'_>, i: usize) -> PyResult<Py<PyAny>> {
+        if i >= self.batch.len() {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "game {i} of {}",
+                self.batch.len()
+            )));
+        }
+        wrap(py, self.batch.game(i))
+    }
+
+    /// The side the agent of game `i` plays now (the side to move in self-play). Raises
+    /// `IndexError`.
+    fn agent_side(&self, i: usize) -> PyResult<crate::side::Side> {
+        if i >= self.batch.len() {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "game {i} of {}",
+                self.batch.len()
+            )));
+        }
+        Ok(self.batch.agent_side(i).into())
+    }
+}

@@ -1,0 +1,113 @@
+"""JSON states (`Game.to_dict`, `to_json`, `mancala.from_dict`): a property test over
+seeded random games of every game of `GAME_KINDS`, the fields against values derived
+independently from the game, and the refusals."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import mancala
+from mancala import from_dict, from_json, new_game
+
+RULES = [rules for _, _, rules in mancala.GAME_KINDS] + ["kalah(4,3)+pie_rule", "awari", "kalah(6,4)+empty_capture"]
+
+KEYS = {
+    "schema", "game", "rules", "start", "moves", "position", "side_to_move", "houses",
+    "stores", "extra", "legal_moves", "over", "winner", "score",
+}
+
+
+def random_games(rules, count, seed):
+    """`count` games of `rules`, each after a random number of random legal moves (some to
+    the end)."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        g = new_game(rules)
+        for _ in range(rng.randrange(0, 300)):
+            moves = g.legal_moves()
+            if not moves:
+                break
+            g.play(rng.choice(moves))
+        yield g
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_round_trips(rules):
+    for g in random_games(rules, 12, seed=len(rules)):
+        d = g.to_dict()
+        assert set(d) == KEYS
+        assert d["schema"] == 1
+        text = g.to_json()
+        assert json.loads(text) == d  # JSON-ready: nothing lost in the text
+        back = from_dict(json.loads(text))
+        assert back == g and type(back) is type(g)
+        assert back.to_dict() == d
+        assert from_json(g.to_json(indent=2)) == g
+        assert mancala.Game.from_dict(d) == g
+        # The derived fields say what the game says.
+        assert d["game"] == g.kind and d["rules"] == g.rules
+        assert d["moves"] == g.moves and d["legal_moves"] == g.legal_moves()
+        assert d["position"] == g.notation() and d["over"] == g.is_over()
+        stm = g.side_to_move
+        assert d["side_to_move"] == (None if stm is None else str(stm))
+
+
+def _seeds(d):
+    houses = d["houses"]
+    total = 0
+    for side in ("South", "North"):
+        h = houses[side]
+        total += sum(h) if isinstance(h, list) else sum(h["front"]) + sum(h["back"])
+        total += d["stores"][side]
+    return total
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_every_seed_is_in_houses_or_stores(rules):
+    # Seeds are neither made nor lost: the houses and stores of both sides hold the start's.
+    start = _seeds(new_game(rules).to_dict())
+    for g in random_games(rules, 6, seed=7):
+        assert _seeds(g.to_dict()) == start
+
+
+def test_kalah_fields():
+    g = mancala.Kalah("standard")
+    g.play(3)
+    d = g.to_dict()
+    assert d["houses"] == {"South": [4, 4, 0, 5, 5, 5], "North": [4] * 6}
+    assert d["stores"] == {"South": 1, "North": 0}
+    assert d["side_to_move"] == "South" and d["moves"] == [3]
+    assert d["winner"] is None and d["score"] == 1 and not d["over"]
+    h = mancala.Kalah("standard", position="0,0,0,0,0,1,20,0,0,0,0,0,2,25 S")
+    h.play(6)
+    d = h.to_dict()
+    assert d["over"] and d["winner"] == "North" and d["score"] == -6 and d["legal_moves"] == []
+    assert d["start"] == "0,0,0,0,0,1,20,0,0,0,0,0,2,25 S"
+
+
+def test_history_survives():
+    # Oware's repetition rule counts positions since the start: the record is replayed.
+    for g in random_games("oware", 4, seed=3):
+        back = from_dict(g.to_dict())
+        assert back.moves == g.moves and back.is_over() == g.is_over()
+
+
+def test_refusals():
+    d = mancala.Kalah().to_dict()
+    with pytest.raises(ValueError, match="schema"):
+        from_dict({**d, "schema": 99})
+    with pytest.raises(ValueError, match="moves"):
+        from_dict({k: v for k, v in d.items() if k != "moves"})
+    with pytest.raises(ValueError, match="position"):
+        from_dict({**d, "moves": [3]})
+    with pytest.raises(mancala.IllegalMoveError):
+        from_dict({**d, "moves": [3, 3], "position": None})
+    with pytest.raises(mancala.RulesError):
+        from_dict({**d, "rules": "kalah(99,4)"})
+    with pytest.raises(TypeError):
+        from_dict("not a dict")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        from_json("{")

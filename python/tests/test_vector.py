@@ -1,0 +1,205 @@
+"""The batched environment stepped in Rust (`mancala.VectorGames`, `MancalaVectorEnv`):
+the same observations, masks, rewards and terminations as independent single
+environments (`MancalaEnv`, written in Python over `Game`) given the same moves, and
+Gymnasium's vector API for every registered id."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+gymnasium = pytest.importorskip("gymnasium")
+
+import mancala  # noqa: E402
+from mancala import Side, VectorGames, new_game  # noqa: E402
+from mancala.envs import MancalaEnv, MancalaVectorEnv  # noqa: E402
+
+# Every game's default rule set (`mancala.GAME_KINDS`), and a few more.
+RULES = [rules for _, _, rules in mancala.GAME_KINDS] + ["kalah(4,3)+pie_rule", "awari(4,3)"]
+
+
+def replaying(vec: VectorGames, i: int):
+    """An opponent for a single environment that plays the moves game `i` of `vec` played
+    (the single env gives it a copy of its game, whose move count says which one)."""
+
+    def opponent(game):
+        return vec.game(i).moves[len(game.moves)]
+
+    return opponent
+
+
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("first", [True, False])
+@pytest.mark.parametrize("reward", ["win", "margin"])
+@pytest.mark.parametrize("opponent", ["random", 2])
+def test_equals_independent_single_envs(rules, first, reward, opponent):
+    n, seed = 6, 11
+    max_moves = 30 if "bao" in rules else None  # some Bao la Kete games are long
+    vec = VectorGames(rules, num_envs=n, seed=seed, opponent=opponent, agent_first=first, reward=reward,
+                      max_moves=max_moves)
+    singles = [
+        MancalaEnv(rules, opponent=replaying(vec, i), agent_first=first, reward=reward, max_moves=max_moves)
+        for i in range(n)
+    ]
+    obs, _, _, _, masks = vec.reset(seed=seed)
+    for i, env in enumerate(singles):
+        o, info = env.reset(seed=i)
+        np.testing.assert_array_equal(obs[i], o)
+        np.testing.assert_array_equal(masks[i], info["action_mask"])
+    rng = np.random.default_rng(5)
+    done = [False] * n
+    finished = 0
+    for _ in range(400):
+        if all(done):
+            break
+        actions = np.zeros(n, dtype=np.int64)
+        for i in range(n):
+            legal = np.flatnonzero(masks[i])
+            if len(legal) and rng.random() > 0.01:
+                actions[i] = rng.choice(legal)
+            else:  # now and then an illegal action, which ends the game
+                actions[i] = int(np.flatnonzero(masks[i] == 0)[0]) if (masks[i] == 0).any() else 0
+        obs, rewards, terms, truncs, masks = vec.step(actions)
+        for i, env in enumerate(singles):
+            if done[i]:
+                continue
+            o, r, te, tr, info = env.step(actions[i])
+            np.testing.assert_array_equal(obs[i], o)
+            assert rewards[i] == r
+            assert terms[i] == te and truncs[i] == tr
+            np.testing.assert_array_equal(masks[i], info["action_mask"])
+            if te or tr:
+                done[i] = True
+                finished += 1
+    assert finished == n
+
+
+def test_autoreset_next_step():
+    vec = VectorGames("kalah(2,1)", num_envs=3, seed=1)
+    obs, _, _, _, masks = vec.reset()
+    start = new_game("kalah(2,1)").board  # South moves first: the agent's view at a start
+    for _ in range(50):
+        actions = np.array([int(np.flatnonzero(m)[0]) if m.any() else 0 for m in masks])
+        obs, rewards, terms, truncs, masks = vec.step(actions)
+        if terms.any():
+            i = int(np.flatnonzero(terms)[0])
+            assert not masks[i].any()  # a finished game has no legal action
+            assert vec.game(i).is_over()
+            obs, rewards, terms, truncs, masks = vec.step(np.zeros(3, dtype=np.int64))
+            # the finished game starts again, its action ignored, reward 0
+            assert rewards[i] == 0 and not terms[i] and not truncs[i]
+            assert vec.game(i).moves == []
+            np.testing.assert_array_equal(obs[i], start)
+            np.testing.assert_array_equal(masks[i], [1, 1])
+            return
+    pytest.fail("no game ended in 50 steps")
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_self_play_rewards_the_mover(rules):
+    vec = VectorGames(rules, num_envs=4, seed=3, opponent=None, max_moves=200)
+    _, _, _, _, masks = vec.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        games = [vec.game(i) for i in range(4)]
+        movers = [g.side_to_move for g in games]
+        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+        _, rewards, terms, _, masks = vec.step(actions)
+        for i in range(4):
+            after = vec.game(i)
+            if terms[i]:
+                winner = after.winner()
+                want = 0.0 if winner is None else (1.0 if winner == movers[i] else -1.0)
+                assert rewards[i] == want
+            elif movers[i] is not None:
+                assert rewards[i] == 0.0
+                side = after.side_to_move
+                assert vec.agent_side(i) == side
+
+
+def test_seeded():
+    a = VectorGames("oware", num_envs=4, seed=9)
+    b = VectorGames("oware", num_envs=4, seed=9)
+    oa, *_ = a.reset()
+    ob, *_ = b.reset()
+    for _ in range(20):
+        acts = np.zeros(4, dtype=np.int64) + 2
+        ra, rb = a.step(acts), b.step(acts)
+        for x, y in zip(ra, rb):
+            np.testing.assert_array_equal(x, y)
+
+
+def test_bad_arguments():
+    with pytest.raises(mancala.RulesError):
+        VectorGames("kalah(99,4)")
+    with pytest.raises(ValueError):
+        VectorGames(num_envs=0)
+    with pytest.raises(ValueError):
+        VectorGames(opponent="engine")
+    with pytest.raises(ValueError):
+        VectorGames(opponent=11)
+    with pytest.raises(ValueError):
+        VectorGames(opponent=True)
+    with pytest.raises(ValueError):
+        VectorGames(reward="points")
+    vec = VectorGames(num_envs=2)
+    vec.reset()
+    with pytest.raises(ValueError):
+        vec.step([1, 2, 3])
+    with pytest.raises(IndexError):
+        vec.game(2)
+
+
+def _registered():
+    return sorted(i for i in gymnasium.registry if i.startswith("mancala/"))
+
+
+def test_every_game_has_an_id():
+    import mancala.envs  # noqa: F401  (registers the ids)
+
+    classes = {cls for _, cls, _ in mancala.GAME_KINDS}
+    assert {i.split("/")[1].rsplit("-", 1)[0] for i in _registered()} == classes
+
+
+@pytest.mark.parametrize("env_id", [f"mancala/{cls}-v0" for _, cls, _ in mancala.GAME_KINDS])
+def test_make_vec(env_id):
+    assert env_id in _registered()
+    env = gymnasium.make_vec(env_id, num_envs=5, vectorization_mode="vector_entry_point")
+    assert isinstance(env.unwrapped, MancalaVectorEnv)
+    assert env.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.NEXT_STEP
+    obs, info = env.reset(seed=4)
+    assert obs in env.observation_space
+    single = gymnasium.make(env_id)
+    assert env.single_observation_space == single.observation_space
+    assert env.single_action_space == single.action_space
+    rng = np.random.default_rng(1)
+    for _ in range(60):
+        masks = info["action_mask"]
+        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+        assert actions in env.action_space
+        obs, rewards, terms, truncs, info = env.step(actions)
+        assert obs in env.observation_space
+        assert rewards.dtype == np.float64 and terms.dtype == np.bool_ and truncs.dtype == np.bool_
+    # Gymnasium's episode statistics wrapper reads the same arrays
+    wrapped = gymnasium.wrappers.vector.RecordEpisodeStatistics(env)
+    wrapped.reset(seed=0)
+    wrapped.step(np.zeros(5, dtype=np.int64))
+    env.close()
+
+
+def test_vector_env_refuses_other_opponents():
+    with pytest.raises(ValueError, match="random"):
+        MancalaVectorEnv(num_envs=2, opponent=lambda game: 1)
+
+
+def test_engine_opponent_plays_the_engines_moves():
+    # Level 9 is depth-limited (14 plies) and has no weaker moves: the move it plays in each
+    # game is the one a mancala.Engine of the same level chooses in the same position (both
+    # given time enough to reach the depth on a busy machine).
+    vec = VectorGames("kalah(4,3)", num_envs=3, seed=0, opponent=9, agent_first=False, opponent_time_ms=100000)
+    vec.reset()
+    for i in range(3):
+        g = vec.game(i)
+        assert len(g.moves) >= 1  # the engine moved first
+        first = mancala.new_game("kalah(4,3)")
+        assert g.moves[0] == mancala.Engine(level=9, tt_mb=4).best_move(first, time_ms=100000)
