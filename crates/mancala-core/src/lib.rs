@@ -35,6 +35,7 @@ pub mod kalah;
 pub mod oware;
 pub mod rules;
 mod side;
+pub mod togyz;
 
 pub use any::{AnyError, AnyGame};
 pub use game::{

@@ -10,6 +10,9 @@
 //!   games;
 //! * [`bao`]: the course of one Bao la Kete move seed by seed (`docs/rules/bao-la-kete.md`),
 //!   compared with the packed implementation move by move;
+//! * [`togyz`]: Togyz Kumalak on plain arrays, one loop iteration per kumalak sown
+//!   (`docs/rules/togyz-kumalak.md`), compared with the packed position on perft counts and
+//!   random games;
 //! * [`minimax`]: an exhaustive minimax on the core's Kalah positions, compared with the
 //!   exact solver's values.
 #![forbid(unsafe_code)]
@@ -17,3 +20,4 @@
 pub mod bao;
 pub mod kalah;
 pub mod minimax;
+pub mod togyz;
