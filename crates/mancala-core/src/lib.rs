@@ -9,6 +9,10 @@
 //!   [`docs/rules/bao-la-kete.md`](docs::bao_la_kete_rules) (Lamu defaults, the open readings of those rules as options);
 //! * [`oware`] — Oware (Abapa) and Awari, h = 1..=8 houses a side, with every option of
 //!   [`docs/rules/oware.md`](docs::oware_rules) and the named rule sets `oware`, `awari`, `oware-openspiel`;
+//! * [`togyz`] — Togyz Kumalak (Toguz Korgool), h = 1..=9 houses a side, with every option
+//!   of [`docs/rules/togyz-kumalak.md`](docs::togyz_kumalak_rules) (tuzdyks and their
+//!   restrictions, the majority and empty-row ends, a move limit) and the named rule sets
+//!   `togyz-kumalak`, `togyz-ludii`, `bestemshe`;
 //! * [`game`] — the [`Game`] trait every game implements, [`GameKind`], the game record
 //!   [`GameRecord`] (undo, pie-rule sides, repetition and move-limit rules) and generic
 //!   [`game::perft`]; it imports no game;
@@ -16,7 +20,7 @@
 //!   [`with_game!`]: above the games, the one place that lists them for the front ends;
 //! * [`rules`] — [`Rules`], a rule set of any game, parsed from the rule-set notation;
 //! * [`docs`] — the rules of every game and the notations, whole: the rule ids (Kalah's
-//!   sections, Bao la Kete's K-n.m, Oware's OW-n.m) and the `docs/rules/*.md` and
+//!   sections, Bao la Kete's K-n.m, Oware's OW-n.m, Togyz Kumalak's TK-n.m) and the `docs/rules/*.md` and
 //!   `docs/notation.md` pages the API documentation cites are these.
 //!
 //! ```
@@ -67,6 +71,11 @@ pub mod docs {
     #[allow(rustdoc::broken_intra_doc_links)]
     #[doc = include_str!("../docs/rules/oware.md")]
     pub mod oware_rules {}
+
+    /// Togyz Kumalak (the source tree's `docs/rules/togyz-kumalak.md`).
+    #[allow(rustdoc::broken_intra_doc_links)]
+    #[doc = include_str!("../docs/rules/togyz-kumalak.md")]
+    pub mod togyz_kumalak_rules {}
 
     /// The rule-set, position, move and game-record notations of every game (the source
     /// tree's `docs/notation.md`).
