@@ -18,6 +18,7 @@ __all__ = [
     "Kalah",
     "Bao",
     "Oware",
+    "Togyz",
     "Solver",
     "VectorGames",
     "Egdb",
@@ -122,6 +123,18 @@ class Oware(Game):
     @property
     def seeds(self) -> int: ...
     def final_counts(self) -> Optional[Tuple[float, float]]: ...
+
+@final
+class Togyz(Game):
+    def __new__(cls, rules: str = "togyz-kumalak", position: Optional[str] = None) -> Togyz: ...
+    @property
+    def board(self) -> npt.NDArray[np.int64]: ...
+    def store(self, side: Union[Side, int]) -> int: ...
+    def tuzdyk(self, side: Union[Side, int]) -> Optional[int]: ...
+    @property
+    def houses(self) -> int: ...
+    @property
+    def seeds(self) -> int: ...
 
 @final
 class Egdb:

@@ -1,6 +1,6 @@
 """The games of this library as OpenSpiel games (``pyspiel`` Python games).
 
-Importing this module registers three games with OpenSpiel, after which its algorithms
+Importing this module registers the games with OpenSpiel, after which its algorithms
 (MCTS, minimax, CFR, the game API checks) play them by name; ``import mancala`` imports it
 when ``pyspiel`` is installed::
 
@@ -15,16 +15,19 @@ when ``pyspiel`` is installed::
 | ``mancala_kalah`` | ``houses`` (6), ``seeds`` (4), ``empty_capture``, ``end_when_no_move``, ``discard_remaining``, ``pie_rule``, ``no_first_move_bonus`` (all false), ``returns`` (``"margin"``), ``max_moves`` (1000) | house ``h`` is action ``h - 1``; the pie-rule swap is action ``houses`` |
 | ``mancala_oware`` | ``rules`` (``"oware"``: any Oware/Awari rule set of ``docs/notation.md``, without its board size), ``houses``, ``seeds`` (0: the rule set's, 6 and 4; the game string shows the size played), ``returns`` (``"margin"``), ``max_moves`` (1000) | house ``h`` is action ``h - 1`` |
 | ``mancala_bao`` | ``rules`` (``"bao-la-kete"``, with any options), ``max_moves`` (300) | the index of the move in :func:`mancala.bao_moves` (432 moves in notation) |
+| ``mancala_togyz`` | ``rules`` (``"togyz-kumalak"``: any Togyz Kumalak rule set without a board size, ``togyz-ludii``, ``bestemshe``), ``returns`` (``"margin"``), ``max_moves`` (1000) | house ``h`` is action ``h - 1`` |
 
 Player 0 is South, who moves first; after a Kalah pie-rule swap player 0 plays North's
 seeds (the players exchange sides, not turns). ``returns="margin"``: each player's return
-is their final seed margin (their store minus the other's, Kalah and Oware, in seeds);
+is their final seed margin (their store minus the other's, Kalah, Oware and Togyz Kumalak,
+in seeds);
 ``returns="win"``: +1, -1 or 0. Bao la Kete has no seed count: its returns are +1/-1 (no
 draw, K-10.3). In a game string a rule set's options are written ``name:value`` (the
 string takes no ``=`` or parentheses in a value): ``mancala_oware(rules=awari+move_limit:200,
 houses=4,seeds=3)``, ``mancala_bao(rules=bao-la-kete+safari:choice)``. A game still on after ``max_moves`` moves (OpenSpiel needs a bound on a
-game's length; the games' own rules have none for Kalah and Bao la Kete) ends there: its
-returns are then the store margin so far (Kalah, Oware; its sign under ``"win"``), or 0
+game's length; the games' own rules have none for Kalah and Bao la Kete, and a Togyz Kumalak
+game can cycle forever) ends there: its
+returns are then the store margin so far (Kalah, Oware, Togyz Kumalak; its sign under ``"win"``), or 0
 (Bao la Kete). Oware's own history rules (repetition, move limit) apply as in
 :class:`mancala.Oware`.
 
@@ -40,7 +43,9 @@ where the games coincide (``mancala_oware(rules=oware-openspiel)`` and ``oware``
   (in seeds), then the player to move (0 or 1; 0 once the game is over) and the moves
   played: native ``mancala``'s 16 values.
 * ``mancala_bao``: the ``board`` counts and the two reserves, then a one-hot of the side
-  to move (zeros once over). States carry a :class:`mancala.Game` (``state.game``), so this library's
+  to move (zeros once over).
+* ``mancala_togyz``: the ``board`` counts (houses and kazans) and both tuzdyks (the house
+  number each player owns, 0 for none), then a one-hot of the side to move. States carry a :class:`mancala.Game` (``state.game``), so this library's
 solver and engine can be used on them.
 """
 
@@ -56,14 +61,26 @@ from open_spiel.python.observation import (  # type: ignore[import-not-found, im
 )
 
 from . import _mancala
-from ._mancala import Bao, Kalah, Oware, Side
+from ._mancala import Bao, Kalah, Oware, Side, Togyz
 
-__all__ = ["KALAH", "OWARE", "BAO", "register", "KalahGame", "OwareGame", "BaoGame", "MancalaState"]
+__all__ = [
+    "KALAH",
+    "OWARE",
+    "BAO",
+    "TOGYZ",
+    "register",
+    "KalahGame",
+    "OwareGame",
+    "BaoGame",
+    "TogyzGame",
+    "MancalaState",
+]
 
 #: The names of the games registered.
 KALAH = "mancala_kalah"
 OWARE = "mancala_oware"
 BAO = "mancala_bao"
+TOGYZ = "mancala_togyz"
 
 _KALAH_OPTIONS = (
     "empty_capture",
@@ -111,6 +128,11 @@ _OWARE_TYPE = _game_type(
 )
 _BAO_TYPE = _game_type(
     BAO, "Bao la Kete (mancala library)", {"rules": "bao-la-kete", "max_moves": 300}
+)
+_TOGYZ_TYPE = _game_type(
+    TOGYZ,
+    "Togyz Kumalak (mancala library)",
+    {"rules": "togyz-kumalak", "returns": "margin", "max_moves": 1000},
 )
 
 
@@ -167,7 +189,7 @@ class _Spec:
 
     def tensor(self, game: Any) -> List[float]:
         """The observation tensor of ``game`` (the module's docs): native ``oware``'s layout
-        for Oware, native ``mancala``'s for Kalah, counts and the side to move for Bao."""
+        for Oware, native ``mancala``'s for Kalah, counts and the side to move for Bao la Kete and Togyz Kumalak."""
         if self.kind == "oware":
             b = [float(x) for x in game.board]
             h = self.houses
@@ -180,13 +202,16 @@ class _Spec:
             mover = 0.0 if stm is None or (stm == Side.SOUTH) != bool(game.swapped) else 1.0
             return [b[2 * h + 1]] + b[: h + 1] + b[h + 1 : 2 * h + 1] + [mover, float(len(game.moves))]
         c = [float(x) for x in np.ravel(game.board)]
-        c += [float(x) for x in np.ravel(game.reserves)]
+        if self.kind == "bao":
+            c += [float(x) for x in np.ravel(game.reserves)]
+        if self.kind == "togyz":
+            c += [float(game.tuzdyk(side) or 0) for side in (Side.SOUTH, Side.NORTH)]
         stm = game.side_to_move
         return c + [1.0 if stm == Side.SOUTH else 0.0, 1.0 if stm == Side.NORTH else 0.0]
 
 
 class _MancalaGame(pyspiel.Game):  # type: ignore[misc]
-    """What the three games share: a start position, actions, returns and the observer."""
+    """What the games share: a start position, actions, returns and the observer."""
 
     def __init__(self, game_type: pyspiel.GameType, params: Optional[Dict[str, Any]]) -> None:
         merged = dict(game_type.parameter_specification)
@@ -307,6 +332,16 @@ class BaoGame(_MancalaGame):
         return _Spec("bao", Bao(_rules_text(params["rules"])), "win", max_moves)
 
 
+class TogyzGame(_MancalaGame):
+    """``mancala_togyz``: a Togyz Kumalak rule set by name (with its board size)."""
+
+    def __init__(self, params: Optional[Dict[str, Any]] = None) -> None:
+        super().__init__(_TOGYZ_TYPE, params)
+
+    def _spec(self, params: Dict[str, Any], returns_kind: str, max_moves: int) -> _Spec:
+        return _Spec("togyz", Togyz(_rules_text(params["rules"])), returns_kind, max_moves)
+
+
 class MancalaState(pyspiel.State):  # type: ignore[misc]
     """A state: a :class:`mancala.Game` (``game``) and the moves played (OpenSpiel keeps
     the actions in ``history()``)."""
@@ -405,13 +440,14 @@ _REGISTERED = False
 
 
 def register() -> None:
-    """Registers the three games with OpenSpiel (done once, on import)."""
+    """Registers the games with OpenSpiel (done once, on import)."""
     global _REGISTERED
     if _REGISTERED:
         return
     pyspiel.register_game(_KALAH_TYPE, KalahGame)
     pyspiel.register_game(_OWARE_TYPE, OwareGame)
     pyspiel.register_game(_BAO_TYPE, BaoGame)
+    pyspiel.register_game(_TOGYZ_TYPE, TogyzGame)
     _REGISTERED = True
 
 

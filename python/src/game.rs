@@ -199,6 +199,7 @@ pub fn class_name(kind: GameKind) -> &'static str {
         GameKind::Kalah => "Kalah",
         GameKind::Bao => "Bao",
         GameKind::Oware => "Oware",
+        GameKind::Togyz => "Togyz",
     }
 }
 

@@ -14,6 +14,7 @@
 //! | [`kalah`] | `Kalah`: a Kalah(m, n) game (its `board`, stores, options, pie-rule swap) |
 //! | [`bao`] | `Bao`: a Bao la Kete game (its `board`, reserves, kuus) |
 //! | [`oware`] | `Oware`: an Oware or Awari game (its `board`, stores, final counts) |
+//! | [`togyz`] | `Togyz`: a Togyz Kumalak or Bestemshe game (its `board`, kazans, tuzdyks) |
 //! | [`side`] | `Side`: `SOUTH` or `NORTH` |
 //! | [`solver`] | `Solver` (the exact solver), `Egdb` (endgame databases), `build_egdb` |
 //! | [`engine`] | `Engine`: the anytime playing engine at a strength level |
@@ -44,6 +45,7 @@ pub mod playout;
 pub mod side;
 pub mod solver;
 pub mod vector;
+pub mod togyz;
 
 /// The module `mancala._mancala`: every class and function of the list above.
 #[pymodule]
@@ -53,6 +55,7 @@ fn _mancala(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<kalah::Kalah>()?;
     m.add_class::<bao::Bao>()?;
     m.add_class::<oware::Oware>()?;
+    m.add_class::<togyz::Togyz>()?;
     m.add_class::<solver::Solver>()?;
     m.add_class::<solver::Egdb>()?;
     m.add_class::<awari::AwariDb>()?;

@@ -30,7 +30,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 /// The top-level `--help` text: every subcommand, by what it is for.
-const ABOUT: &str = "Kalah(m,n), Bao la Kete and Oware (Abapa, Awari) from the command line: \
+const ABOUT: &str =
+    "Kalah(m,n), Bao la Kete, Oware (Abapa, Awari) and Togyz Kumalak from the command line: \
 show, play and replay games, count moves (perft), solve and analyse Kalah positions exactly, \
 build and check endgame databases (egdb), ask the engine for a move (bestmove), run the \
 solver benchmark suite (bench), grade a player against exact values (grade), or run an agent \
@@ -42,6 +43,7 @@ Examples:
   mancala show
   mancala play --engine --level 5
   mancala play --rules oware --engine
+  mancala play --rules togyz-kumalak --engine --level 5
   mancala solve --rules \"kalah(4,3)\"
   mancala bestmove --rules standard --time-ms 1000
   mancala solve --help";

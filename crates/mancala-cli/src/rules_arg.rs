@@ -5,6 +5,7 @@
 use mancala_core::bao::BaoPosition;
 use mancala_core::kalah::{KalahPosition, KalahRules};
 use mancala_core::oware::OwarePosition;
+use mancala_core::togyz::TogyzPosition;
 use mancala_core::{AnyGame, Game, Rules};
 use mancala_solver::engine::Evaluate;
 
@@ -95,6 +96,9 @@ pub fn with_position<C: GameCommand>(
         GameRules::Bao(r) => command.run(rules, position_as::<BaoPosition>(LABEL, r, position)?),
         GameRules::Oware(r) => {
             command.run(rules, position_as::<OwarePosition>(LABEL, r, position)?)
+        }
+        GameRules::Togyz(r) => {
+            command.run(rules, position_as::<TogyzPosition>(LABEL, r, position)?)
         }
     }
 }

@@ -15,6 +15,7 @@ use crate::game::{Game, GameKind, GameRecord, Outcome, Player};
 use crate::kalah::KalahPosition;
 use crate::oware::OwarePosition;
 use crate::rules::{Rules, RulesError};
+use crate::togyz::TogyzPosition;
 use crate::Side;
 
 /// A game record of any game, its kind chosen by its rules ([`Rules`]).
@@ -26,6 +27,8 @@ pub enum AnyGame {
     Bao(GameRecord<BaoPosition>),
     /// An Oware game.
     Oware(GameRecord<OwarePosition>),
+    /// A Togyz Kumalak game.
+    Togyz(GameRecord<TogyzPosition>),
 }
 
 /// Runs `$body` with `$g` bound to the typed [`GameRecord`] inside an [`AnyGame`] (by value,
@@ -45,6 +48,7 @@ macro_rules! with_game {
             $crate::AnyGame::Kalah($g) => $body,
             $crate::AnyGame::Bao($g) => $body,
             $crate::AnyGame::Oware($g) => $body,
+            $crate::AnyGame::Togyz($g) => $body,
         }
     };
 }
@@ -140,6 +144,7 @@ impl AnyGame {
             Rules::Kalah(r) => AnyGame::Kalah(GameRecord::new(r)),
             Rules::Bao(r) => AnyGame::Bao(GameRecord::new(r)),
             Rules::Oware(r) => AnyGame::Oware(GameRecord::new(r)),
+            Rules::Togyz(r) => AnyGame::Togyz(GameRecord::new(r)),
         }
     }
 
@@ -153,6 +158,7 @@ impl AnyGame {
             Rules::Kalah(r) => AnyGame::Kalah(parse_position(r, position)?),
             Rules::Bao(r) => AnyGame::Bao(parse_position(r, position)?),
             Rules::Oware(r) => AnyGame::Oware(parse_position(r, position)?),
+            Rules::Togyz(r) => AnyGame::Togyz(parse_position(r, position)?),
         })
     }
 
@@ -163,6 +169,7 @@ impl AnyGame {
             AnyGame::Kalah(_) => GameKind::Kalah,
             AnyGame::Bao(_) => GameKind::Bao,
             AnyGame::Oware(_) => GameKind::Oware,
+            AnyGame::Togyz(_) => GameKind::Togyz,
         }
     }
 
@@ -173,6 +180,7 @@ impl AnyGame {
             AnyGame::Kalah(g) => Rules::Kalah(g.position().rules()),
             AnyGame::Bao(g) => Rules::Bao(g.position().rules()),
             AnyGame::Oware(g) => Rules::Oware(g.position().rules()),
+            AnyGame::Togyz(g) => Rules::Togyz(g.position().rules()),
         }
     }
 
@@ -274,6 +282,7 @@ impl AnyGame {
             AnyGame::Kalah(g) => crate::kalah::perft(g.position(), depth),
             AnyGame::Bao(g) => crate::game::perft(g.position(), depth),
             AnyGame::Oware(g) => crate::oware::perft(g.position(), depth),
+            AnyGame::Togyz(g) => crate::togyz::perft(g.position(), depth),
         }
     }
 }

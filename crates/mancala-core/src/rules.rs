@@ -9,15 +9,17 @@ use thiserror::Error;
 use crate::bao::{self, BaoRules};
 use crate::kalah::{self, KalahRules};
 use crate::oware::{self, OwareRules};
+use crate::togyz::{self, TogyzRules};
 use crate::GameKind;
 
-/// The rules of a game of this library: Kalah(m, n) with its options or Bao la Kete with its
-/// options; one variant a game ([`GameKind`]). The game-neutral value the front ends (the `mancala` command's `--rules`, the C
-/// API's `mancala_rules_new`) parse a rule-set text into.
+/// The rules of a game of this library, one variant a game ([`GameKind`]): Kalah(m, n), Bao
+/// la Kete, Oware or Togyz Kumalak, each with its options. The game-neutral value the front
+/// ends (the `mancala` command's `--rules`, the C API's `mancala_rules_new`) parse a rule-set
+/// text into.
 ///
-/// Notation (`Display`/`FromStr`): a Bao la Kete rule set (`bao-la-kete[+name=value…]`,
-/// [`BaoRules`]) or a Kalah rule set (`standard`, `manchester`, `kalah(m,n)[+option…]`,
-/// [`KalahRules`]); `docs/notation.md`.
+/// Notation (`Display`/`FromStr`): the rule-set notation of the game the text's head names
+/// ([`GameKind::of_rules`]): [`KalahRules`], [`BaoRules`], [`OwareRules`], [`TogyzRules`];
+/// `docs/notation.md`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rules {
     /// Kalah(m, n) with options (`docs/rules/kalah.md`).
@@ -26,6 +28,8 @@ pub enum Rules {
     Bao(BaoRules),
     /// Oware and Awari (`docs/rules/oware.md`).
     Oware(OwareRules),
+    /// Togyz Kumalak and Bestemshe (`docs/rules/togyz-kumalak.md`).
+    Togyz(TogyzRules),
 }
 
 /// Why a rule-set text was refused: the error of the game it names.
@@ -41,6 +45,10 @@ pub enum RulesError {
     /// A text starting with `oware` or `awari` (any case) that [`OwareRules`]' parser refused.
     #[error(transparent)]
     Oware(#[from] oware::RulesError),
+    /// A text starting with `togyz` or `bestemshe` (any case) that [`TogyzRules`]' parser
+    /// refused.
+    #[error(transparent)]
+    Togyz(#[from] togyz::RulesError),
 }
 
 impl Rules {
@@ -51,6 +59,7 @@ impl Rules {
             Rules::Kalah(_) => GameKind::Kalah,
             Rules::Bao(_) => GameKind::Bao,
             Rules::Oware(_) => GameKind::Oware,
+            Rules::Togyz(_) => GameKind::Togyz,
         }
     }
 
@@ -62,6 +71,7 @@ impl Rules {
             GameKind::Kalah => Rules::Kalah(KalahRules::default()),
             GameKind::Bao => Rules::Bao(BaoRules::default()),
             GameKind::Oware => Rules::Oware(OwareRules::default()),
+            GameKind::Togyz => Rules::Togyz(TogyzRules::default()),
         }
     }
 
@@ -70,7 +80,7 @@ impl Rules {
     pub const fn kalah(self) -> Option<KalahRules> {
         match self {
             Rules::Kalah(r) => Some(r),
-            Rules::Bao(_) | Rules::Oware(_) => None,
+            Rules::Bao(_) | Rules::Oware(_) | Rules::Togyz(_) => None,
         }
     }
 
@@ -79,7 +89,7 @@ impl Rules {
     pub const fn bao(self) -> Option<BaoRules> {
         match self {
             Rules::Bao(r) => Some(r),
-            Rules::Kalah(_) | Rules::Oware(_) => None,
+            Rules::Kalah(_) | Rules::Oware(_) | Rules::Togyz(_) => None,
         }
     }
 
@@ -88,7 +98,16 @@ impl Rules {
     pub const fn oware(self) -> Option<OwareRules> {
         match self {
             Rules::Oware(r) => Some(r),
-            Rules::Kalah(_) | Rules::Bao(_) => None,
+            Rules::Kalah(_) | Rules::Bao(_) | Rules::Togyz(_) => None,
+        }
+    }
+
+    /// The Togyz Kumalak rules, or `None` for another game.
+    #[must_use]
+    pub const fn togyz(self) -> Option<TogyzRules> {
+        match self {
+            Rules::Togyz(r) => Some(r),
+            Rules::Kalah(_) | Rules::Bao(_) | Rules::Oware(_) => None,
         }
     }
 }
@@ -111,6 +130,12 @@ impl From<OwareRules> for Rules {
     }
 }
 
+impl From<TogyzRules> for Rules {
+    fn from(rules: TogyzRules) -> Rules {
+        Rules::Togyz(rules)
+    }
+}
+
 impl fmt::Display for Rules {
     /// The rule-set notation of the game's rules.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -118,6 +143,7 @@ impl fmt::Display for Rules {
             Rules::Kalah(r) => r.fmt(f),
             Rules::Bao(r) => r.fmt(f),
             Rules::Oware(r) => r.fmt(f),
+            Rules::Togyz(r) => r.fmt(f),
         }
     }
 }
@@ -135,6 +161,7 @@ impl FromStr for Rules {
             GameKind::Bao => Ok(Rules::Bao(s.parse()?)),
             GameKind::Kalah => Ok(Rules::Kalah(s.parse()?)),
             GameKind::Oware => Ok(Rules::Oware(s.parse()?)),
+            GameKind::Togyz => Ok(Rules::Togyz(s.parse()?)),
         }
     }
 }
@@ -150,12 +177,14 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "malformed rule set `kalha(6,4)`: expected `standard`, `manchester` or \
-             `kalah(m,n)[+option…]` (Kalah), `bao-la-kete[+name=value…]` (Bao la Kete), or \
-             `oware|awari|oware-openspiel[(h,s)][+name=value…]` (Oware)"
+             `kalah(m,n)[+option…]` (Kalah), `bao-la-kete[+name=value…]` (Bao la Kete), \
+             `oware|awari|oware-openspiel[(h,s)][+name=value…]` (Oware), or \
+             `togyz-kumalak|togyz-ludii|bestemshe[(h,s)][+name=value…]` (Togyz Kumalak)"
         );
         let e = "standrd".parse::<Rules>().unwrap_err();
         assert!(
-            e.to_string().ends_with("(Oware); did you mean `standard`?"),
+            e.to_string()
+                .ends_with("(Togyz Kumalak); did you mean `standard`?"),
             "{e}"
         );
     }
@@ -168,7 +197,7 @@ mod tests {
             assert_eq!(rules.to_string().parse::<Rules>(), Ok(rules));
         }
         let texts = GameKind::ALL.map(|k| Rules::default_of(k).to_string());
-        assert_eq!(texts, ["standard", "bao-la-kete", "oware"]);
+        assert_eq!(texts, ["standard", "bao-la-kete", "oware", "togyz-kumalak"]);
     }
 
     #[test]

@@ -177,6 +177,8 @@ typedef enum MancalaGameKind {
     MANCALA_GAME_KIND_BAO = 1,
     // Oware (Abapa) and Awari.
     MANCALA_GAME_KIND_OWARE = 2,
+    // Togyz Kumalak and Bestemshe.
+    MANCALA_GAME_KIND_TOGYZ = 3,
 } MancalaGameKind;
 
 // What a solve is doing when `MancalaSolveProgress` is taken.

@@ -23,6 +23,8 @@ pub enum MancalaGameKind {
     Bao = 1,
     /// Oware (Abapa) and Awari.
     Oware = 2,
+    /// Togyz Kumalak and Bestemshe.
+    Togyz = 3,
 }
 
 impl From<GameKind> for MancalaGameKind {
@@ -31,6 +33,7 @@ impl From<GameKind> for MancalaGameKind {
             GameKind::Kalah => MancalaGameKind::Kalah,
             GameKind::Bao => MancalaGameKind::Bao,
             GameKind::Oware => MancalaGameKind::Oware,
+            GameKind::Togyz => MancalaGameKind::Togyz,
         }
     }
 }
@@ -446,7 +449,9 @@ pub(crate) unsafe fn outcome_body<H: GameHandle>(
             None => {
                 let so_far = match game {
                     AnyGame::Kalah(g) if H::KIND == Kind::Kalah => g.position().store_difference(),
-                    AnyGame::Kalah(_) | AnyGame::Bao(_) | AnyGame::Oware(_) => 0,
+                    AnyGame::Kalah(_) | AnyGame::Bao(_) | AnyGame::Oware(_) | AnyGame::Togyz(_) => {
+                        0
+                    }
                 };
                 (MancalaOutcome::Ongoing, so_far)
             }

@@ -128,7 +128,7 @@ pub fn check_status_name(code: c_int) {
 /// A valid rule set of a game of the library's list ([`GameKind::ALL`]), drawn from that
 /// game's own tables, so that a game or an option added to the library is offered without an
 /// edit here: Kalah by its named sets or `kalah(m,n)` within [`KalahRules::new`]'s bounds with
-/// any subset of [`KalahOption::TABLE`]; Bao and Oware as their move targets draw them
+/// any subset of [`KalahOption::TABLE`]; the other games as their move targets draw them
 /// (every row of their option tables).
 pub(crate) fn arbitrary_rules(u: &mut Unstructured<'_>) -> arbitrary::Result<Rules> {
     Ok(match *u.choose(&GameKind::ALL)? {
@@ -147,6 +147,7 @@ pub(crate) fn arbitrary_rules(u: &mut Unstructured<'_>) -> arbitrary::Result<Rul
         }
         GameKind::Bao => Rules::Bao(crate::bao::arbitrary_rules(u)?),
         GameKind::Oware => Rules::Oware(crate::oware::arbitrary_rules(u)?),
+        GameKind::Togyz => Rules::Togyz(crate::togyz::arbitrary_rules(u)?),
     })
 }
 

@@ -16,6 +16,7 @@ mod egdb;
 mod ffi;
 mod kalah;
 mod oware;
+mod togyz;
 
 #[allow(missing_docs, clippy::all)]
 #[path = "../../../crates/mancala-core/tests/oware_reference/mod.rs"]
@@ -26,18 +27,21 @@ pub use egdb::egdb_load;
 pub use ffi::{check_status_name, ffi_strings, status_codes_checked};
 pub use kalah::{kalah_moves, kalah_notation};
 pub use oware::{oware_moves, oware_notation};
+pub use togyz::{togyz_moves, togyz_notation};
 
 /// A fuzz target body: any bytes in, a panic on a broken invariant.
 pub type Body = fn(&[u8]);
 
 /// Every target, by the name of its `fuzz/fuzz_targets/<name>.rs` and of its corpus folder.
-pub const TARGETS: [(&str, Body); 8] = [
+pub const TARGETS: [(&str, Body); 10] = [
     ("kalah_notation", kalah_notation),
     ("kalah_moves", kalah_moves),
     ("bao_notation", bao_notation),
     ("bao_moves", bao_moves),
     ("oware_notation", oware_notation),
     ("oware_moves", oware_moves),
+    ("togyz_notation", togyz_notation),
+    ("togyz_moves", togyz_moves),
     ("egdb_load", egdb_load),
     ("ffi_strings", ffi_strings),
 ];

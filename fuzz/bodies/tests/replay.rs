@@ -95,6 +95,7 @@ fn every_game_has_its_fuzz_targets() {
             GameKind::Kalah => "kalah",
             GameKind::Bao => "bao",
             GameKind::Oware => "oware",
+            GameKind::Togyz => "togyz",
         };
         for job in ["moves", "notation"] {
             let name = format!("{stem}_{job}");

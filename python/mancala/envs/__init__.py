@@ -4,7 +4,8 @@
 * :class:`MancalaEnv` (``mancala.envs.gymnasium_env``): Gymnasium, one agent against an
   opponent (random, an engine level, any function); registered as ``"mancala/<class>-v0"``
   for every game of ``mancala.GAME_KINDS`` with its class's default rule set
-  (``"mancala/Kalah-v0"``, ``"mancala/Bao-v0"``, ``"mancala/Oware-v0"``), other rules through
+  (``"mancala/Kalah-v0"``, ``"mancala/Bao-v0"``, ``"mancala/Oware-v0"``,
+  ``"mancala/Togyz-v0"``), other rules through
   ``gymnasium.make("mancala/Kalah-v0", rules="kalah(6,3)+pie_rule")``.
 * :class:`MancalaVectorEnv` (``mancala.envs.vector_env``): Gymnasium's vector API, N games
   stepped in Rust (``gymnasium.make_vec(id, num_envs=N, vectorization_mode="vector_entry_point")``).

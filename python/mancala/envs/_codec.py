@@ -27,6 +27,14 @@ Oware and Awari, with ``h`` houses a row:
   ``0..2hs`` for ``s`` seeds a house at the start.
 * action: ``Discrete(h)``: action ``a`` sows house ``a + 1``.
 
+Togyz Kumalak, with ``h`` houses a row:
+
+* observation: ``int64`` array of shape ``(2h + 4,)``: the player's houses 1..h (from its own
+  left) and kazan, the opponent's houses and kazan, then the player's tuzdyk and the
+  opponent's (the number of the house of the other row each owns, 0 for none). Values
+  ``0..2hs``.
+* action: ``Discrete(h)``: action ``a`` sows house ``a + 1``.
+
 The action mask is an ``int8`` array over the actions, 1 for each legal move.
 """
 
@@ -37,7 +45,7 @@ from typing import Any, Dict, List, Optional, Union
 
 import numpy as np
 
-from .. import Bao, Game, Kalah, Oware, Side, new_game
+from .. import Bao, Game, Kalah, Oware, Side, Togyz, new_game
 from .._mancala import bao_moves
 
 #: The observation length of a Bao la Kete game.
@@ -189,8 +197,30 @@ class OwareCodec(Codec):
         return b.astype(np.int64, copy=False)
 
 
+class TogyzCodec(Codec):
+    """Togyz Kumalak: the houses, both kazans and both tuzdyks seen from the player."""
+
+    def __init__(self, game: Game) -> None:
+        assert isinstance(game, Togyz)
+        h = game.houses
+        self.houses = h
+        self.moves = list(range(1, h + 1))
+        self.observation_size = 2 * h + 4
+        self.high = 2 * h * game.seeds
+        super().__init__(game)
+
+    def observe(self, game: Game, side: Side) -> np.ndarray:
+        assert isinstance(game, Togyz)
+        b = game.board
+        half = self.houses + 1
+        if side == Side.NORTH:
+            b = np.concatenate((b[half:], b[:half]))
+        tuzdyks = [game.tuzdyk(side) or 0, game.tuzdyk(side.opponent()) or 0]
+        return np.concatenate((b, np.array(tuzdyks, dtype=np.int64))).astype(np.int64, copy=False)
+
+
 #: The codec of each game's class.
-CODECS = {Kalah: KalahCodec, Bao: BaoCodec, Oware: OwareCodec}
+CODECS = {Kalah: KalahCodec, Bao: BaoCodec, Oware: OwareCodec, Togyz: TogyzCodec}
 
 
 def codec(rules: str) -> Codec:

@@ -32,12 +32,15 @@ game_kinds! {
     Bao,
     /// Oware (Abapa) and Awari (`docs/rules/oware.md`).
     Oware,
+    /// Togyz Kumalak (Toguz Korgool) and Bestemshe (`docs/rules/togyz-kumalak.md`).
+    Togyz,
 }
 
 impl GameKind {
     /// The game a rule-set text names, from its head after leading white space, in any ASCII
     /// letter case: `bao…` is Bao la Kete; `oware…` and `awari…` are Oware (the named rule
-    /// sets `oware`, `oware-openspiel`, `awari`); everything else is read as Kalah (`standard`,
+    /// sets `oware`, `oware-openspiel`, `awari`); `togyz…` and `bestemshe…` are Togyz Kumalak;
+    /// everything else is read as Kalah (`standard`,
     /// `manchester`, `kalah(m,n)…`, and any text no parser accepts, which Kalah's parser then
     /// refuses with the list of expected forms). Never panics.
     #[must_use]
@@ -60,6 +63,7 @@ impl GameKind {
             GameKind::Kalah => &[],
             GameKind::Bao => &["bao"],
             GameKind::Oware => &["oware", "awari"],
+            GameKind::Togyz => &["togyz", "bestemshe"],
         }
     }
 
@@ -70,6 +74,7 @@ impl GameKind {
             GameKind::Kalah => "Kalah",
             GameKind::Bao => "Bao la Kete",
             GameKind::Oware => "Oware",
+            GameKind::Togyz => "Togyz Kumalak",
         }
     }
 
@@ -81,6 +86,7 @@ impl GameKind {
             GameKind::Kalah => "a Kalah",
             GameKind::Bao => "a Bao la Kete",
             GameKind::Oware => "an Oware",
+            GameKind::Togyz => "a Togyz Kumalak",
         }
     }
 
@@ -93,6 +99,7 @@ impl GameKind {
             GameKind::Kalah => &["standard", "manchester", "kalah(m,n)[+option…]"],
             GameKind::Bao => &["bao-la-kete[+name=value…]"],
             GameKind::Oware => &["oware|awari|oware-openspiel[(h,s)][+name=value…]"],
+            GameKind::Togyz => &["togyz-kumalak|togyz-ludii|bestemshe[(h,s)][+name=value…]"],
         }
     }
 
@@ -103,6 +110,7 @@ impl GameKind {
             GameKind::Kalah => &["standard", "manchester"],
             GameKind::Bao => &["bao-la-kete"],
             GameKind::Oware => &["oware", "awari", "oware-openspiel"],
+            GameKind::Togyz => &["togyz-kumalak", "togyz-ludii", "bestemshe"],
         }
     }
 }
@@ -232,7 +240,12 @@ mod tests {
     fn all_lists_every_game_once_in_the_order_of_the_enum() {
         assert_eq!(
             GameKind::ALL,
-            [GameKind::Kalah, GameKind::Bao, GameKind::Oware]
+            [
+                GameKind::Kalah,
+                GameKind::Bao,
+                GameKind::Oware,
+                GameKind::Togyz
+            ]
         );
         assert!(GameKind::ALL.windows(2).all(|w| w[0] < w[1]));
     }
@@ -242,6 +255,7 @@ mod tests {
         assert_eq!(GameKind::Oware.with_article(), "an Oware");
         assert_eq!(GameKind::Bao.with_article(), "a Bao la Kete");
         assert_eq!(GameKind::Kalah.with_article(), "a Kalah");
+        assert_eq!(GameKind::Togyz.with_article(), "a Togyz Kumalak");
     }
 
     #[test]
@@ -250,6 +264,8 @@ mod tests {
         assert_eq!(GameKind::of_rules("  BAO"), GameKind::Bao);
         assert_eq!(GameKind::of_rules("Bao-la-kete+x=y"), GameKind::Bao);
         assert_eq!(GameKind::of_rules("ba"), GameKind::Kalah);
+        assert_eq!(GameKind::of_rules(" Togyz-Ludii"), GameKind::Togyz);
+        assert_eq!(GameKind::of_rules("bestemshe(5,5)"), GameKind::Togyz);
         assert_eq!(GameKind::of_rules(""), GameKind::Kalah);
         assert_eq!(GameKind::of_rules("standard"), GameKind::Kalah);
         // A multi-byte character where the head is cut does not panic.

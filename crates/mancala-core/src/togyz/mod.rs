@@ -29,6 +29,9 @@ pub mod notation;
 pub mod position;
 pub mod rules;
 
+// `impl Game for TogyzPosition`, over the inherent methods of the same names.
+mod game;
+
 pub use draw::TogyzDrawing;
 pub use error::{IllegalMove, IllegalReason, MoveParseError, PositionEnd, PositionError};
 pub use moves::TogyzMove;

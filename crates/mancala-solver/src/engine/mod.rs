@@ -29,7 +29,9 @@
 //!   Implemented here for [`KalahPosition`](mancala_core::kalah::KalahPosition)
 //!   ([`eval`] documents the terms) and for
 //!   [`BaoPosition`](mancala_core::bao::BaoPosition) ([`bao`]: material, front row,
-//!   threatened captures, kuu standing).
+//!   threatened captures, kuu standing), [`OwarePosition`](mancala_core::oware::OwarePosition)
+//!   ([`oware`]) and [`TogyzPosition`](mancala_core::togyz::TogyzPosition) ([`togyz`]:
+//!   kazans, tuzdyks, rows, odd houses).
 //! * [`Players`] — one [`LevelPlayer`] a game behind one engine object, for front ends that
 //!   serve every game (the C API, the Python package).
 //! * [`Level`] and [`LevelPlayer`] — strength levels 1–10 mapped to depth limits of the
@@ -72,7 +74,8 @@
 //!
 //! The engine's files: `search/` (the search: [`Engine`], [`Limits`], [`SearchResult`] in
 //! `search/mod.rs`, the tree walk of one iteration in `search/tree.rs`),
-//! `eval.rs` ([`Evaluate`] and the Kalah evaluation), `bao.rs` (the Bao la Kete evaluation),
+//! `eval.rs` ([`Evaluate`] and the Kalah evaluation), `bao.rs`, `oware.rs` and `togyz.rs` (the
+//! Bao la Kete, Oware and Togyz Kumalak evaluations),
 //! `tt.rs` (the engine's table entries), `level.rs` (levels), `error.rs` ([`EngineError`]).
 #![forbid(unsafe_code)]
 
@@ -83,6 +86,7 @@ mod level;
 pub mod oware;
 mod players;
 mod search;
+pub mod togyz;
 pub(crate) mod tt;
 
 pub use crate::exact_values::ROOT_SOLVE_MAX_SEEDS;

@@ -1,0 +1,105 @@
+//! `Togyz`: a Togyz Kumalak (or Bestemshe) game with its history, a `Game` (`game.rs`)
+//! holding a `GameRecord<TogyzPosition>` (which applies the move limit), with its board,
+//! kazans and tuzdyks.
+//!
+//! Moves cross the boundary as house numbers `1..=h` (an `int`, counted from the mover's
+//! left, `docs/notation.md`); move texts (`"9"`) are accepted too.
+
+use numpy::PyArray1;
+use pyo3::prelude::*;
+
+use mancala_core::togyz::{TogyzMove, TogyzPosition};
+use mancala_core::{AnyGame, GameRecord, Side};
+
+use crate::game::{game_subclass, house_move_from_py, record_of, PyGame};
+use crate::side::SideArg;
+
+impl PyGame for TogyzPosition {
+    type Class = Togyz;
+    const ANY: fn(GameRecord<Self>) -> AnyGame = AnyGame::Togyz;
+
+    fn move_to_py(py: Python<'_>, mv: TogyzMove) -> Py<PyAny> {
+        mv.house()
+            .into_pyobject(py)
+            .map(|o| o.into_any().unbind())
+            .unwrap_or_else(|never| match never {})
+    }
+
+    /// An `int` (or any integer with `__index__`) is a house number, a `str` move notation,
+    /// as `house_move_from_py` (in `game.rs`) reads them.
+    fn move_from_py(
+        py: Python<'_>,
+        obj: &Bound<'_, PyAny>,
+        position: &TogyzPosition,
+    ) -> PyResult<TogyzMove> {
+        house_move_from_py(
+            py,
+            obj,
+            "a Togyz Kumalak move is a house number (int)",
+            position.rules().houses(),
+            TogyzMove,
+        )
+    }
+}
+
+game_subclass!(
+    /// A game of Togyz Kumalak (the federation's rules, the default rule set
+    /// `"togyz-kumalak"`), Ludii's reading (`"togyz-ludii"`) or Bestemshe (`"bestemshe"`, 5 × 5
+    /// without tuzdyks): the rules, the start position, every move played and the current
+    /// position. The methods every game has are those of `Game`; the move limit ends the game
+    /// when the rule set has one.
+    ///
+    /// `Togyz(rules="togyz-kumalak", position=None)`: `rules` is a rule-set text
+    /// (`docs/notation.md`); `position` a position in notation
+    /// (`"9,9,9,9,9,9,9,9,9,0,9,9,9,9,9,9,9,9,9,0 -,- S"`) to start from instead of the start
+    /// position. Raises `RulesError` or `NotationError` with the library's message.
+    Togyz,
+    TogyzPosition,
+    "togyz-kumalak"
+);
+
+/// The position of a `Togyz` object.
+fn position<'a>(slf: &'a PyRef<'_, Togyz>) -> PyResult<&'a TogyzPosition> {
+    Ok(record_of::<TogyzPosition>(slf)?.position())
+}
+
+#[pymethods]
+impl Togyz {
+    /// The board as a NumPy array of `int64`, shape `(2h + 2,)`, in notation order: South's
+    /// houses 1..h (from South's left), South's kazan, North's houses 1..h (from North's
+    /// left), North's kazan. A tuzdyk holds 0. A new array each time.
+    #[getter]
+    fn board<'py>(slf: PyRef<'py, Self>, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let p = position(&slf)?;
+        let h = p.rules().houses();
+        let mut counts = Vec::with_capacity(2 * usize::from(h) + 2);
+        for side in Side::ALL {
+            counts.extend((1..=h).map(|i| i64::from(p.house(side, i))));
+            counts.push(i64::from(p.kazan(side)));
+        }
+        Ok(PyArray1::from_vec(py, counts))
+    }
+
+    /// Kumalaks in `side`'s kazan, his store (`side`: a `Side`, or 0 for South and 1 for
+    /// North).
+    fn store(slf: PyRef<'_, Self>, side: SideArg) -> PyResult<u8> {
+        Ok(position(&slf)?.kazan(side.0.into()))
+    }
+
+    /// The tuzdyk `side` owns: the number of a house in the opponent's row, or `None`.
+    fn tuzdyk(slf: PyRef<'_, Self>, side: SideArg) -> PyResult<Option<u8>> {
+        Ok(position(&slf)?.tuzdyk(side.0.into()))
+    }
+
+    /// h, the houses a row.
+    #[getter]
+    fn houses(slf: PyRef<'_, Self>) -> PyResult<u8> {
+        Ok(position(&slf)?.rules().houses())
+    }
+
+    /// s, the kumalaks (seeds) each house holds at the start.
+    #[getter]
+    fn seeds(slf: PyRef<'_, Self>) -> PyResult<u8> {
+        Ok(position(&slf)?.rules().kumalaks())
+    }
+}
