@@ -10,7 +10,7 @@ import json
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from . import _mancala
-from ._mancala import Bao, Game, Kalah, Oware, Side
+from ._mancala import Bao, Game, Kalah, Oware, Side, Togyz
 
 #: The version of the schema :func:`to_dict` writes; :func:`from_dict` reads this one.
 SCHEMA_VERSION = 1
@@ -54,12 +54,20 @@ def _bao(game: Any) -> Tuple[Dict[str, Any], Dict[str, Any], Dict[str, Any]]:
     return houses, stores, extra
 
 
+def _togyz(game: Any) -> Tuple[Dict[str, Any], Dict[str, Any], Dict[str, Any]]:
+    """Togyz Kumalak: houses and kazans as Oware's, and the tuzdyk each side owns (the
+    number of a house of the other row, ``None`` before one is made)."""
+    houses, stores, _ = _row_board(game)
+    return houses, stores, {"tuzdyks": {str(s): game.tuzdyk(s) for s in _SIDES}}
+
+
 #: Each game's class: its houses by side, its stores (Bao la Kete: the reserves) by side,
 #: and what else its position holds. A game missing here is refused by :func:`to_dict`.
 BOARDS: Dict[type, Callable[[Any], Tuple[Dict[str, Any], Dict[str, Any], Dict[str, Any]]]] = {
     Kalah: _kalah,
     Bao: _bao,
     Oware: _row_board,
+    Togyz: _togyz,
 }
 
 

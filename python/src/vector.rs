@@ -17,6 +17,7 @@ use mancala_core::bao::{BaoMove, BaoPosition};
 use mancala_core::kalah::rules::KalahOption;
 use mancala_core::kalah::{KalahMove, KalahPosition};
 use mancala_core::oware::{OwareMove, OwarePosition};
+use mancala_core::togyz::{TogyzMove, TogyzPosition};
 use mancala_core::{with_game, AnyGame, Game, GameRecord, MoveList, Rules, Side};
 use mancala_solver::engine::{Evaluate, Level, Limits, Players};
 
@@ -98,6 +99,32 @@ impl VecGame for OwarePosition {
     fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]) {
         let counts = record.position().counts();
         rotated(&counts, counts.len() / 2, side, out);
+    }
+}
+
+impl VecGame for TogyzPosition {
+    fn all_moves(start: &Self) -> Vec<TogyzMove> {
+        (1..=start.rules().houses()).map(TogyzMove).collect()
+    }
+    fn observation_size(start: &Self) -> usize {
+        2 * usize::from(start.rules().houses()) + 4
+    }
+    fn high(start: &Self) -> i64 {
+        i64::from(start.rules().total_kumalaks())
+    }
+    /// The houses and kazans seen from `side`, then `side`'s tuzdyk and the opponent's (0
+    /// for none), as `TogyzCodec` writes them.
+    fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]) {
+        let p = record.position();
+        let h = p.rules().houses();
+        let mut slots = Vec::with_capacity(2 * usize::from(h) + 2);
+        for s in Side::ALL {
+            slots.extend((1..=h).map(|i| p.house(s, i)));
+            slots.push(p.kazan(s));
+        }
+        rotated(&slots, slots.len() / 2, side, out);
+        out[slots.len()] = i64::from(p.tuzdyk(side).unwrap_or(0));
+        out[slots.len() + 1] = i64::from(p.tuzdyk(side.opponent()).unwrap_or(0));
     }
 }
 

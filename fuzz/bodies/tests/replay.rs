@@ -156,6 +156,8 @@ replay_tests!(
     bao_moves,
     oware_notation,
     oware_moves,
+    togyz_notation,
+    togyz_moves,
     egdb_load,
     ffi_strings
 );

@@ -43,8 +43,6 @@ fn side_terms(p: &TogyzPosition, side: Side) -> (i32, i32, i32, bool) {
 }
 
 impl Evaluate for TogyzPosition {
-    const SERVED_BY_EGDB: bool = false;
-
     fn evaluate(&self) -> i32 {
         let Some(me) = self.side_to_move() else {
             return 0;

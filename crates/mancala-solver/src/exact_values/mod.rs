@@ -29,6 +29,7 @@
 mod bao;
 mod kalah;
 mod oware;
+mod togyz;
 
 use std::sync::Arc;
 
