@@ -44,8 +44,8 @@ pub mod oware;
 pub mod playout;
 pub mod side;
 pub mod solver;
-pub mod vector;
 pub mod togyz;
+pub mod vector;
 
 /// The module `mancala._mancala`: every class and function of the list above.
 #[pymodule]

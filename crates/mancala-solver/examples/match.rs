@@ -12,11 +12,13 @@
 //!     --rules oware --games 100 --a 10@100 --b 5@100
 //! ```
 //!
-//! `--rules` takes a Kalah rule set, `bao-la-kete[+…]` or an Oware rule set (`oware`,
-//! `awari`, `oware-openspiel`, with options). The score of a Bao game is +1 or −1 (win or
+//! `--rules` takes a rule set of any game: Kalah, `bao-la-kete[+…]`, an Oware rule set
+//! (`oware`, `awari`, `oware-openspiel`, with options) or a Togyz Kumalak one. The score of a Bao game is +1 or −1 (win or
 //! loss); of a Kalah or Oware game, South's final seeds minus North's. Games are played
 //! through a game record ([`mancala_core::GameRecord`]), so the history rules end them: an
 //! Oware game ends at its rule set's repetition of a position (OW-6.2) or move limit (OW-6.4).
+//! A Togyz Kumalak game can cycle forever (TK-6.6): give matches between two engines a
+//! `move_limit` (`togyz-kumalak+move_limit=1000`).
 //!
 //! A player is `random` or `LEVEL@MS` (strength level 1–10, at most MS milliseconds a move).
 //! `--opening K` starts each pair of games with the same K random plies (then the same
@@ -28,10 +30,11 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use mancala_core::bao::{BaoPosition, BaoRules};
-use mancala_core::kalah::{KalahPosition, KalahRules};
-use mancala_core::oware::{OwarePosition, OwareRules};
-use mancala_core::{GameKind, GameRecord, Side};
+use mancala_core::bao::BaoPosition;
+use mancala_core::kalah::KalahPosition;
+use mancala_core::oware::OwarePosition;
+use mancala_core::togyz::TogyzPosition;
+use mancala_core::{GameRecord, Rules, Side};
 use mancala_solver::engine::{Engine, Evaluate, Level, LevelPlayer};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -243,16 +246,13 @@ fn run() -> Result<(), String> {
             _ => return Err(format!("unknown argument `{flag}`")),
         }
     }
-    if GameKind::of_rules(&rules) == GameKind::Oware {
-        let oware: OwareRules = rules.parse().map_err(|e| format!("--rules: {e}"))?;
-        return run_match(OwarePosition::start(oware), games, a, b, opening, seed);
+    let rules: Rules = rules.parse().map_err(|e| format!("--rules: {e}"))?;
+    match rules {
+        Rules::Kalah(r) => run_match(KalahPosition::start(r), games, a, b, opening, seed),
+        Rules::Bao(r) => run_match(BaoPosition::start(r), games, a, b, opening, seed),
+        Rules::Oware(r) => run_match(OwarePosition::start(r), games, a, b, opening, seed),
+        Rules::Togyz(r) => run_match(TogyzPosition::start(r), games, a, b, opening, seed),
     }
-    if rules.starts_with("bao") {
-        let bao: BaoRules = rules.parse().map_err(|e| format!("--rules: {e}"))?;
-        return run_match(BaoPosition::start(bao), games, a, b, opening, seed);
-    }
-    let kalah: KalahRules = rules.parse().map_err(|e| format!("--rules: {e}"))?;
-    run_match(KalahPosition::start(kalah), games, a, b, opening, seed)
 }
 
 fn main() -> ExitCode {
