@@ -11,7 +11,7 @@
 //! worst legal move (listed among the failures), never an exception of `grade`. An external
 //! program that cannot start, ends, or does not answer the `rules` request is an
 //! `EngineError` before any work; Ctrl-C stops the wait for a program's reply within a tenth
-//! of a second (its process group killed).
+//! of a second (it is killed with every process it started).
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;

@@ -35,6 +35,8 @@ use mancala_solver::{SolveError, SolveOptions, Solver};
 use thiserror::Error;
 
 mod external;
+#[cfg(target_os = "linux")]
+mod keeper;
 pub use external::{kill_programs, ExternalPlayer, MAX_REPLY_BYTES, POLL, STARTUP_LIMIT, STOPPED};
 
 /// Why a set could not be valued or a game played.
