@@ -48,7 +48,8 @@ standard output (blank lines are ignored). Keywords in any letter case.
   rules <rule set>                   the rule set from now on (any game), a new game at
                                      its start                                -> ok <position>
   quit                               -> bye (then exit 0; end of input also ends)
-A refused request gets one line `error <reason>` and changes nothing. Scores are for the
+A refused request gets one line `error <reason>` and changes nothing; a request line longer
+than 1 MiB is refused. Scores are for the
 player to move, in hundredths of a seed (Bao la Kete: heuristic units, or +-(1000000 - plies)
 for a forced win or loss). The search sees the game's history: Oware's repetition rule and
 move limit.
@@ -150,6 +151,66 @@ struct State<'a, 's, G: Evaluate> {
     session: &'s Session<'a>,
 }
 
+/// The longest request line read, bytes (its end of line excluded): a longer one is read
+/// to its end without being kept and answered with an error, so that the agent's memory
+/// does not grow with the length of a line. A whole game's moves fit many times over.
+pub const MAX_REQUEST_BYTES: usize = 1 << 20;
+
+/// What [`read_request`] read.
+#[derive(Debug, PartialEq, Eq)]
+enum Request {
+    /// The end of the input, with nothing before it.
+    End,
+    /// A line (without its `\n`; the last line of the input may have none).
+    Line,
+    /// A line longer than [`MAX_REQUEST_BYTES`]: read to its end and dropped.
+    TooLong,
+}
+
+/// Reads the next line of `input` into `bytes` (cleared first; at most
+/// [`MAX_REQUEST_BYTES`] kept), up to and without its `\n` or to the end of the input.
+///
+/// # Errors
+/// The input's errors.
+fn read_request(input: &mut impl BufRead, bytes: &mut Vec<u8>) -> io::Result<Request> {
+    bytes.clear();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            break;
+        }
+        any = true;
+        let (take, end) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i, true),
+            None => (buf.len(), false),
+        };
+        if !too_long {
+            if bytes.len() + take > MAX_REQUEST_BYTES {
+                too_long = true;
+                bytes.clear();
+                bytes.shrink_to(MAX_REQUEST_BYTES);
+            } else {
+                bytes.extend_from_slice(&buf[..take]);
+            }
+        }
+        input.consume(take + usize::from(end));
+        if end {
+            break;
+        }
+    }
+    Ok(match (any, too_long) {
+        (false, _) => Request::End,
+        (true, false) => Request::Line,
+        (true, true) => Request::TooLong,
+    })
+}
+
 /// Reads requests from `input` and writes one reply line each to `output` (flushed), until
 /// `quit` or the end of input.
 ///
@@ -162,13 +223,15 @@ fn serve<G: Evaluate>(
 ) -> io::Result<()> {
     let mut bytes = Vec::new();
     loop {
-        bytes.clear();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
-            return Ok(());
-        }
-        let reply = match std::str::from_utf8(&bytes) {
-            Err(_) => Some(Err("the line is not valid UTF-8".to_string())),
-            Ok(line) => state.answer(line.trim()),
+        let reply = match read_request(&mut input, &mut bytes)? {
+            Request::End => return Ok(()),
+            Request::TooLong => Some(Err(format!(
+                "the request is longer than {MAX_REQUEST_BYTES} bytes (it was read to its end and dropped)"
+            ))),
+            Request::Line => match std::str::from_utf8(&bytes) {
+                Err(_) => Some(Err("the line is not valid UTF-8".to_string())),
+                Ok(line) => state.answer(line.trim()),
+            },
         };
         let Some(reply) = reply else { continue };
         let quit = reply.as_deref() == Ok("bye");
@@ -366,6 +429,34 @@ fn split_moves(rest: &str) -> (&str, &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_request_longer_than_the_limit_is_read_to_its_end_and_dropped() {
+        let long = "x".repeat(MAX_REQUEST_BYTES + 1);
+        let fits = "y".repeat(MAX_REQUEST_BYTES);
+        let text = format!("go\n{long}\n{fits}\nquit");
+        // A small buffer: the line comes in many pieces.
+        let mut input = io::BufReader::with_capacity(7, text.as_bytes());
+        let mut bytes = Vec::new();
+        let mut got = Vec::new();
+        loop {
+            let r = read_request(&mut input, &mut bytes).unwrap();
+            if r == Request::End {
+                break;
+            }
+            got.push((r, bytes.len()));
+            assert!(bytes.capacity() <= 2 * MAX_REQUEST_BYTES);
+        }
+        assert_eq!(
+            got,
+            [
+                (Request::Line, 2),
+                (Request::TooLong, 0),
+                (Request::Line, MAX_REQUEST_BYTES),
+                (Request::Line, 4)
+            ]
+        );
+    }
 
     #[test]
     fn the_moves_keyword_splits_the_request() {
