@@ -84,7 +84,8 @@ fn egdb_status(e: &EgdbError) -> MancalaStatus {
         | EgdbError::TooLong { .. }
         | EgdbError::Header(_)
         | EgdbError::Checksum { .. }
-        | EgdbError::BadEntry { .. } => MancalaStatus::CorruptFile,
+        | EgdbError::BadEntry { .. }
+        | EgdbError::Padding { .. } => MancalaStatus::CorruptFile,
         // A database of another game (an Awari file where a Kalah one is wanted).
         EgdbError::RulesMismatch { .. } | EgdbError::WrongGame { .. } => {
             MancalaStatus::DatabaseMismatch

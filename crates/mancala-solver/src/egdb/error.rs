@@ -120,6 +120,15 @@ pub enum EgdbError {
         /// The value stored.
         value: i32,
     },
+    /// A packed payload whose unused bits, after the last entry in its last byte, are not
+    /// all 0 as the format requires (so that a database has one file): the file is damaged.
+    #[error("the {} after the last entry of the packed payload {} not 0 (found {found:#x}): the file is corrupt", count(u64::from(*bits), "unused bit"), if *bits == 1 { "is" } else { "are" })]
+    Padding {
+        /// The unused bits at the end of the last byte.
+        bits: u32,
+        /// Their value (the last byte shifted right past the last entry).
+        found: u8,
+    },
     /// The file changed (was truncated, grew, or was overwritten) while it was being read:
     /// nothing read from it is used. Reading it again once it is whole may succeed.
     #[error("{0}: the file changed while it was being read (truncated, overwritten or replaced)")]
