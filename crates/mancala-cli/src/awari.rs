@@ -159,7 +159,7 @@ pub fn build(
     let refused = |e: std::io::Error| {
         format!(
             "{named} {}: {}",
-            dir.display(),
+            mancala_core::ShortenedPath(&dir),
             crate::paths::folder_error(&dir, &e)
         )
     };
@@ -377,7 +377,7 @@ pub fn convert(file: &Path, encoding: Encoding, out: Option<&Path>) -> Result<()
     if info.encoding == encoding {
         return Err(format!(
             "{} is already {encoding}: nothing to convert",
-            file.display()
+            mancala_core::ShortenedPath(file)
         ));
     }
     let bits = mancala_solver::awari::bits_per_entry(encoding, info.max_seeds);
@@ -500,7 +500,7 @@ pub fn choose(choice: &Choice<'_>, seeds: u32) -> Result<(AwariDb, String), Stri
                 return Err(format!(
                     "{what} {seeds} seeds in its houses, more than the {} of the largest level of {}: the file holds boards of at most {} seeds ({build}){}",
                     info.max_seeds,
-                    file.display(),
+                    mancala_core::ShortenedPath(file),
                     info.max_seeds,
                     passed(&refused)
                 ));
@@ -516,7 +516,7 @@ pub fn choose(choice: &Choice<'_>, seeds: u32) -> Result<(AwariDb, String), Stri
                     if choice.verbose && folder {
                         eprintln!(
                             "mancala: egdb: skipped {}: {}",
-                            file.display(),
+                            mancala_core::ShortenedPath(file),
                             strip(file, &e)
                         );
                     }
@@ -529,7 +529,7 @@ pub fn choose(choice: &Choice<'_>, seeds: u32) -> Result<(AwariDb, String), Stri
             if folder {
                 format!(
                     "no usable Awari database in {}{}",
-                    path.display(),
+                    mancala_core::ShortenedPath(path),
                     passed(&refused)
                 )
             } else {
@@ -674,7 +674,8 @@ fn find(path: &Path, verbose: bool) -> Result<(Vec<(AwariInfo, PathBuf)>, Vec<St
             .map(|i| (vec![(i, path.to_path_buf())], Vec::new()))
             .map_err(|e| e.in_file(path));
     }
-    let list = std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let list = std::fs::read_dir(path)
+        .map_err(|e| format!("{}: {e}", mancala_core::ShortenedPath(path)))?;
     let mut files: Vec<PathBuf> = list
         .flatten()
         .map(|e| e.path())
@@ -703,8 +704,8 @@ fn find(path: &Path, verbose: bool) -> Result<(Vec<(AwariInfo, PathBuf)>, Vec<St
     if found.is_empty() {
         return Err(format!(
             "no Awari database in {} (build one with `mancala egdb build --rules awari --max-seeds N --out {}`){}",
-            path.display(),
-            path.display(),
+            mancala_core::ShortenedPath(path),
+            mancala_core::ShortenedPath(path),
             if verbose { String::new() } else { passed_over(&refused) }
         ));
     }
@@ -723,7 +724,7 @@ fn passed_over(refused: &[String]) -> String {
 /// The text of `e` without `path: ` in front.
 fn strip(path: &Path, e: &EgdbError) -> String {
     let msg = e.to_string();
-    let shown = format!("{}: ", path.display());
+    let shown = format!("{}: ", mancala_core::ShortenedPath(path));
     msg.strip_prefix(&shown).map_or(msg.clone(), str::to_string)
 }
 

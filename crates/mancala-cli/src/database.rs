@@ -83,10 +83,13 @@ pub(crate) fn lookup_error(path: &Path, e: &EgdbError) -> String {
         } => {
             let mut msg = format!(
                 "no endgame database for {rules} in {} (build one with `mancala egdb build`)",
-                dir.display()
+                mancala_core::ShortenedPath(dir)
             );
             for (p, why) in skipped {
-                msg.push_str(&format!("; skipped {}: {why}", p.display()));
+                msg.push_str(&format!(
+                    "; skipped {}: {why}",
+                    mancala_core::ShortenedPath(p)
+                ));
             }
             msg
         }
@@ -186,12 +189,15 @@ fn choose_kalah(
     };
     if let Some(file) = crate::paths::file_in_the_way(&dir) {
         let why = if file == dir {
-            format!("{} is a file, not a folder", dir.display())
+            format!(
+                "{} is a file, not a folder",
+                mancala_core::ShortenedPath(&dir)
+            )
         } else {
             format!(
                 "{}: {} is a file, not a folder",
-                dir.display(),
-                file.display()
+                mancala_core::ShortenedPath(&dir),
+                mancala_core::ShortenedPath(&file)
             )
         };
         eprintln!(
@@ -425,7 +431,7 @@ fn family(rules: &KalahRules) -> String {
 /// The text of `e` without `path: ` in front.
 fn strip_path(path: &Path, e: &EgdbError) -> String {
     let msg = e.to_string();
-    let shown = format!("{}: ", path.display());
+    let shown = format!("{}: ", mancala_core::ShortenedPath(path));
     msg.strip_prefix(&shown).map_or(msg.clone(), str::to_string)
 }
 

@@ -1,6 +1,7 @@
 //! `mancala egdb build|info|verify|convert`: endgame databases (Kalah's, and Awari's through
 //! `crate::awari`).
 
+use mancala_core::ShortenedPath;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -273,7 +274,7 @@ impl OutFolder {
         if same_file(&path, input) {
             return Err(self.undo(format!(
                 "{}: the file being converted is where the converted file would go; give --out another folder or file",
-                path.display()
+                ShortenedPath(&path)
             )));
         }
         Ok(path)
@@ -302,7 +303,7 @@ pub(crate) fn convert_folder(
         if needs > avail {
             return Err(format!(
                 "{}: converting needs both encodings in memory, {needs} bytes ({}), more than the {avail} bytes of memory available",
-                file.display(),
+                ShortenedPath(file),
                 human(needs)
             ));
         }
@@ -314,7 +315,7 @@ pub(crate) fn convert_folder(
     let created = make_folders(&dir).map_err(|e| {
         format!(
             "--out {}: {}",
-            dir.display(),
+            ShortenedPath(&dir),
             crate::paths::folder_error(&dir, &e)
         )
     })?;
@@ -409,7 +410,7 @@ fn summary(i: &EgdbInfo) -> String {
 /// one the solver uses: a damaged payload under a good header is named here too. That reads
 /// every file (about 0.5 s for a K = 20 file) and holds one at a time in memory.
 fn info_folder(dir: &std::path::Path) -> Result<(), String> {
-    let list = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let list = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", ShortenedPath(dir)))?;
     let mut files: Vec<PathBuf> = list
         .flatten()
         .map(|e| e.path())
@@ -435,7 +436,7 @@ fn info_folder(dir: &std::path::Path) -> Result<(), String> {
             Ok(line) => println!("{}: {line}", p.display()),
             Err(e) => {
                 let msg = e.to_string();
-                let prefix = format!("{}: ", p.display());
+                let prefix = format!("{}: ", ShortenedPath(&p));
                 let why = msg.strip_prefix(&prefix).unwrap_or(&msg);
                 println!("{}: unusable: {why}", p.display());
             }
@@ -477,7 +478,7 @@ fn build(
     let refused = |e: std::io::Error| {
         format!(
             "--out {}: {}",
-            out.display(),
+            ShortenedPath(out),
             crate::paths::folder_error(out, &e)
         )
     };
@@ -550,13 +551,13 @@ fn convert(
     if info.encoding() == encoding {
         return Err(format!(
             "{} is already {encoding}: nothing to convert",
-            file.display()
+            ShortenedPath(file)
         ));
     }
     let rules: mancala_core::kalah::KalahRules = info
         .rules
         .parse()
-        .map_err(|e| format!("{}: {e}", file.display()))?;
+        .map_err(|e| format!("{}: {e}", ShortenedPath(file)))?;
     // The file's entries as they are read, and the converted ones (8 bytes of padding
     // after a packed payload).
     let bits = u64::from(encoding.bits_per_entry(info.max_seeds, info.options));

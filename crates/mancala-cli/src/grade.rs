@@ -4,6 +4,7 @@
 //! played against the exact solver from each Kalah position (`--games`). The grading itself
 //! is `mancala_bench::grade`.
 
+use mancala_core::ShortenedPath;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -131,8 +132,8 @@ fn positions(
         let (_, ps) = mancala_bench::parse_positions(&text).map_err(|e| e.to_string())?;
         ps.into_iter().map(|p| p.position).collect()
     } else if let (Some(f), Some(text)) = (&args.file, file) {
-        let (_, ps) =
-            mancala_bench::parse_positions(text).map_err(|e| format!("{}: {e}", f.display()))?;
+        let (_, ps) = mancala_bench::parse_positions(text)
+            .map_err(|e| format!("{}: {e}", ShortenedPath(f)))?;
         ps.into_iter().map(|p| p.position).collect()
     } else {
         match args.set.as_str() {
@@ -370,9 +371,9 @@ fn of_file_rules(f: &std::path::Path, e: &str) -> String {
     match e.strip_prefix("--rules ") {
         Some(rest) => format!(
             "{}: the rule set of its `# rules:` line, {rest}",
-            f.display()
+            ShortenedPath(f)
         ),
-        None => format!("{}: {e}", f.display()),
+        None => format!("{}: {e}", ShortenedPath(f)),
     }
 }
 
@@ -389,7 +390,7 @@ pub fn run(args: &GradeArgs) -> Result<(), String> {
     // The file is read once (it may be a pipe: `--file /dev/stdin`, `--file <(…)`).
     let file = match &args.file {
         Some(f) if !args.generate => {
-            Some(std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?)
+            Some(std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", ShortenedPath(f)))?)
         }
         _ => None,
     };
@@ -407,7 +408,7 @@ pub fn run(args: &GradeArgs) -> Result<(), String> {
             return Err(format!(
                 "--rules {}: {} names the rule set {} (its `# rules:` line): give the file's rule set or no --rules",
                 mancala_core::Shortened(given),
-                f.display(),
+                ShortenedPath(f),
                 from_file.as_deref().map_or_else(|| "(none)".to_string(), |t| mancala_core::Shortened(t).to_string())
             ));
         }
@@ -516,7 +517,7 @@ fn run_awari(args: &GradeArgs, rules: OwareRules, file: Option<&str>) -> Result<
             .ok_or("an awari set is generated or read from --file")?;
         let text = file.ok_or("an awari set is generated or read from --file")?;
         let (_, ps) = mancala_bench::parse_oware_positions(text)
-            .map_err(|e| format!("{}: {e}", f.display()))?;
+            .map_err(|e| format!("{}: {e}", ShortenedPath(f)))?;
         let ps = take(args, ps)?;
         let seeds = ps
             .iter()
@@ -559,7 +560,7 @@ fn run_kalah(args: &GradeArgs, file: Option<&str>) -> Result<(), String> {
             crate::rules_arg::kalah_only(r.trim(), "grade is").map_err(|e| of_file_rules(f, &e))?;
         }
         mancala_bench::parse_positions(text)
-            .map_err(|e| format!("{}: {e}", f.display()))?
+            .map_err(|e| format!("{}: {e}", ShortenedPath(f)))?
             .0
     } else {
         "standard".parse().expect("standard parses")

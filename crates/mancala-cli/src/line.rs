@@ -23,7 +23,8 @@
 //! * `quit`: reply `bye`, exit 0. End of input also ends the session (status 0).
 //!
 //! A request that cannot be carried out (malformed, an illegal move, a finished game, a bad
-//! budget) is answered `error <reason>`, and nothing changes.
+//! budget, a move list with no move or an empty move between commas, words after `quit`)
+//! is answered `error <reason>`, and nothing changes.
 
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
@@ -48,11 +49,11 @@ standard output (blank lines are ignored). Keywords in any letter case.
   rules <rule set>                   the rule set from now on (any game), a new game at
                                      its start                                -> ok <position>
   quit                               -> bye (then exit 0; end of input also ends)
-A refused request gets one line `error <reason>` and changes nothing; a request line longer
-than 1 MiB is refused. Scores are for the
-player to move, in hundredths of a seed (Bao la Kete: heuristic units, or +-(1000000 - plies)
-for a forced win or loss). The search sees the game's history: Oware's repetition rule and
-move limit.
+A refused request gets one line `error <reason>` and changes nothing: among them a request
+line longer than 1 MiB, and a move list with no move or an empty move between commas.
+Scores are for the player to move, in hundredths of a seed (Bao la Kete: heuristic units,
+or +-(1000000 - plies) for a forced win or loss). The search sees the game's history:
+Oware's repetition rule and move limit.
 
 Examples:
   mancala agent line --rules oware --time-ms 0
@@ -258,11 +259,15 @@ impl<G: Evaluate> State<'_, '_, G> {
         }
         Some(match word.to_ascii_lowercase().as_str() {
             "position" => self.position(rest),
-            "moves" => self.new_game(self.start, rest),
+            "moves" => move_list::<G>("moves", rest).and_then(|m| self.new_game(self.start, &m)),
             "play" => self.play(rest),
             "go" => self.go(rest),
             "rules" => self.rules(rest),
-            "quit" => Ok("bye".to_string()),
+            "quit" if rest.is_empty() => Ok("bye".to_string()),
+            "quit" => Err(format!(
+                "quit: nothing may follow `quit`, got `{}`",
+                mancala_core::Shortened(rest)
+            )),
             _ => Err(format!(
                 "unknown request `{}`: position, moves, play, go, rules or quit",
                 mancala_core::Shortened(word)
@@ -276,18 +281,21 @@ impl<G: Evaluate> State<'_, '_, G> {
         if head.is_empty() {
             return Err("position: give `start` or a position".into());
         }
+        let moves = match moves {
+            Some(m) => move_list::<G>("moves", m)?,
+            None => Vec::new(),
+        };
         let start = if head.eq_ignore_ascii_case("start") {
             self.start
         } else {
             G::parse(self.start.rules(), head).map_err(|e| format!("position {head}: {e}"))?
         };
-        self.new_game(start, moves)
+        self.new_game(start, &moves)
     }
 
     /// A new game at `start` with `moves` played; the game is unchanged when refused.
-    fn new_game(&mut self, start: G, moves: &str) -> Result<String, String> {
-        let moves = parse_moves::<G>(moves).map_err(|e| format!("moves: {e}"))?;
-        let game = GameRecord::replay(start, &moves).map_err(|e| format!("moves: {e}"))?;
+    fn new_game(&mut self, start: G, moves: &[G::Move]) -> Result<String, String> {
+        let game = GameRecord::replay(start, moves).map_err(|e| format!("moves: {e}"))?;
         self.game = game;
         Ok(format!("ok {}", self.game.position()))
     }
@@ -318,10 +326,7 @@ impl<G: Evaluate> State<'_, '_, G> {
 
     /// `play M…` on the current game, all or nothing.
     fn play(&mut self, rest: &str) -> Result<String, String> {
-        let moves = parse_moves::<G>(rest).map_err(|e| format!("play: {e}"))?;
-        if moves.is_empty() {
-            return Err("play: give at least one move".into());
-        }
+        let moves = move_list::<G>("play", rest)?;
         let mut game = self.game.clone();
         for (i, &mv) in moves.iter().enumerate() {
             game.play(mv)
@@ -414,16 +419,41 @@ impl<G: Evaluate> State<'_, '_, G> {
     }
 }
 
-/// Splits `<head> [moves M…]` at the word `moves` (any case): the head and the moves' text.
-fn split_moves(rest: &str) -> (&str, &str) {
+/// Splits `<head> [moves M…]` at the word `moves` (any case): the head and the moves' text
+/// (`None` without the word).
+fn split_moves(rest: &str) -> (&str, Option<&str>) {
     for word in rest.split_whitespace() {
         if word.eq_ignore_ascii_case("moves") {
             // The byte offset of this word in `rest` (a sub-slice of it).
             let at = word.as_ptr() as usize - rest.as_ptr() as usize;
-            return (rest[..at].trim(), rest[at + word.len()..].trim());
+            return (rest[..at].trim(), Some(rest[at + word.len()..].trim()));
         }
     }
-    (rest.trim(), "")
+    (rest.trim(), None)
+}
+
+/// The moves of a request's move list `text` (`what` names the request in the errors): at
+/// least one, separated by spaces, tabs or commas, with a move on each side of every comma.
+///
+/// # Errors
+/// No move; an empty move (two commas with nothing between, or a comma first or last);
+/// a malformed move (its 1-based index named).
+fn move_list<G: Evaluate>(what: &str, text: &str) -> Result<Vec<G::Move>, String> {
+    if text.trim().is_empty() {
+        return Err(format!("{what}: give at least one move"));
+    }
+    let mut before = 0;
+    for piece in text.split(',') {
+        if piece.trim().is_empty() {
+            return Err(if before == 0 {
+                format!("{what}: a comma before the first move")
+            } else {
+                format!("{what}: an empty move after move {before} (a comma with no move after it)")
+            });
+        }
+        before += piece.split_whitespace().count();
+    }
+    parse_moves::<G>(text).map_err(|e| format!("{what}: {e}"))
 }
 
 #[cfg(test)]
@@ -458,13 +488,33 @@ mod tests {
         );
     }
 
+    /// What `play`, `moves` and `position … moves` read as a move list (Oware's moves).
+    #[test]
+    fn a_move_list_has_a_move_on_each_side_of_every_comma() {
+        type O = mancala_core::oware::OwarePosition;
+        let ok = |t: &str| move_list::<O>("play", t).map(|m| m.len());
+        assert_eq!(ok("1,2, 3 ,4 5\t6"), Ok(6));
+        assert_eq!(ok(""), Err("play: give at least one move".into()));
+        assert_eq!(ok(" \t"), Err("play: give at least one move".into()));
+        assert_eq!(
+            ok("1,2,,3"),
+            Err("play: an empty move after move 2 (a comma with no move after it)".into())
+        );
+        assert_eq!(
+            ok("1 2,"),
+            Err("play: an empty move after move 2 (a comma with no move after it)".into())
+        );
+        assert_eq!(ok(",1"), Err("play: a comma before the first move".into()));
+        assert!(ok("1,x").unwrap_err().starts_with("play: move 2: "));
+    }
+
     #[test]
     fn the_moves_keyword_splits_the_request() {
         assert_eq!(
             split_moves("1,1,1,6,0,0,0,9 S moves 3 1"),
-            ("1,1,1,6,0,0,0,9 S", "3 1")
+            ("1,1,1,6,0,0,0,9 S", Some("3 1"))
         );
-        assert_eq!(split_moves("start MOVES"), ("start", ""));
-        assert_eq!(split_moves("start"), ("start", ""));
+        assert_eq!(split_moves("start MOVES"), ("start", Some("")));
+        assert_eq!(split_moves("start"), ("start", None));
     }
 }

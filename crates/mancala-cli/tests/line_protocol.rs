@@ -83,6 +83,33 @@ fn errors_are_one_line_and_the_session_goes_on() {
     assert_eq!(replies[1], "error go: `time` given twice", "{replies:?}");
 }
 
+/// A request with nothing where a move list or nothing at all is due is refused as `play`
+/// with no move is, and changes nothing: `quit` with words after it (the session goes on),
+/// `moves` and `position start moves` with no move, an empty move between two commas.
+#[test]
+fn requests_with_missing_or_extra_words_are_errors() {
+    let replies = session(
+        "oware",
+        "moves 3\nquit extra\nmoves 1,2,,3\nposition start moves\nmoves\nplay\nplay 1,\n         position start moves 3, 1\nquit\n",
+    );
+    assert_eq!(
+        replies,
+        [
+            "ok 4,4,0,5,5,5,0,5,4,4,4,4,4,0 N",
+            "error quit: nothing may follow `quit`, got `extra`",
+            "error moves: an empty move after move 2 (a comma with no move after it)",
+            "error moves: give at least one move",
+            "error moves: give at least one move",
+            "error play: give at least one move",
+            "error play: an empty move after move 1 (a comma with no move after it)",
+            // X1 then North's 1 (as in `moves_then_play_then_go`): a comma and a space
+            // together are one separator.
+            "ok 4,4,0,5,5,5,0,0,5,5,5,5,5,0 S",
+            "bye",
+        ]
+    );
+}
+
 /// A finished game has no move to search: a one-line error. X12 of the rules: South's 6
 /// reaches 26 of 48 seeds and ends the game (`majority=stop`).
 #[test]

@@ -213,6 +213,61 @@ fn a_file_in_the_way_of_a_folder_is_named() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A path of 100,000 characters (under the system's 128 KiB limit on one argument) that no
+/// file has: each command says so in one short line, the path cut to its first 30 and last
+/// 29 characters and its length, as rule sets and positions are cut to 60 characters (a
+/// path is shown whole up to 256 characters).
+#[test]
+fn a_long_path_is_cut_in_messages() {
+    let path = format!("/tmp/{}/x.egdb", "a".repeat(100_000));
+    let cut = format!(
+        "/tmp/{}…{}/x.egdb ({} characters)",
+        "a".repeat(25),
+        "a".repeat(22),
+        path.len()
+    );
+    for args in [
+        vec!["egdb", "info", &path],
+        vec!["egdb", "verify", &path],
+        vec!["egdb", "convert", &path, "--encoding", "packed"],
+        vec!["solve", "--egdb", &path],
+        vec!["solve", "--rules", "awari", "--egdb", &path],
+        vec![
+            "egdb",
+            "build",
+            "--rules",
+            "kalah(3,3)",
+            "--max-seeds",
+            "4",
+            "--out",
+            &path,
+        ],
+        vec![
+            "egdb",
+            "build",
+            "--rules",
+            "awari",
+            "--max-seeds",
+            "4",
+            "--out",
+            &path,
+        ],
+        vec!["bench", "--egdb", &path],
+        vec!["grade", "--file", &path, "--level", "3"],
+    ] {
+        let o = mancala(&args);
+        let err = text(&o.stderr);
+        assert!(!o.status.success(), "{}", &args[..2].join(" "));
+        // The path, or its folder (the path without `/x.egdb`).
+        let folder = format!("…{} ({} characters)", "a".repeat(29), path.len() - 7);
+        assert!(
+            err.len() < 400 && (err.contains(&cut) || err.contains(&folder)),
+            "{}: {err}",
+            &args[..2].join(" ")
+        );
+    }
+}
+
 #[test]
 fn every_subcommand_names_a_bad_rules_argument_the_same_way() {
     let bad = "kalah(9,4)";

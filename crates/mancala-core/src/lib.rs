@@ -101,6 +101,46 @@ impl core::fmt::Display for Shortened<'_> {
     }
 }
 
+/// A path a user gave, for an error message: shown whole up to [`ShortenedPath::MAX_CHARS`]
+/// characters (real paths, which often pass 60 characters, stay whole so that the file can
+/// be found); a longer one as [`Shortened::MAX_CHARS`] characters, its first 30, `…` and its
+/// last 29 (the file's name stays in sight), then its length, e.g.
+/// `/tmp/aaaaaaaaaaaaaaaaaaaaaaaaa…aaaaaaaaaaaaaaaaa/x.egdb (100012 characters)`, so that a
+/// path of a megabyte gives a one-line message. Control characters are escaped as
+/// [`Shortened`] escapes them; a part that is not UTF-8 is shown as `�`. The error values
+/// keep the whole path; only their messages change.
+#[derive(Clone, Copy, Debug)]
+pub struct ShortenedPath<'a>(pub &'a std::path::Path);
+
+impl ShortenedPath<'_> {
+    /// Characters of the longest path shown whole.
+    pub const MAX_CHARS: usize = 256;
+}
+
+impl core::fmt::Display for ShortenedPath<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        use core::fmt::Write;
+        let text = self.0.to_string_lossy();
+        let n = text.chars().count();
+        let put = |f: &mut core::fmt::Formatter<'_>, c: char| {
+            if c.is_control() {
+                write!(f, "{}", c.escape_debug())
+            } else {
+                f.write_char(c)
+            }
+        };
+        if n <= Self::MAX_CHARS {
+            return text.chars().try_for_each(|c| put(f, c));
+        }
+        let head = Shortened::MAX_CHARS / 2;
+        let tail = Shortened::MAX_CHARS - head - 1;
+        text.chars().take(head).try_for_each(|c| put(f, c))?;
+        f.write_char('…')?;
+        text.chars().skip(n - tail).try_for_each(|c| put(f, c))?;
+        write!(f, " ({n} characters)")
+    }
+}
+
 /// The most decimal digits `counts` whole numbers, each 0..=`cap` (at most 999), take when
 /// they sum to at most `total` (seeds): every number takes one digit, a number of 10 or more
 /// one more, of 100 or more two more, so with `a` three-digit and `b` two-digit numbers the
@@ -124,7 +164,7 @@ pub(crate) const fn max_count_digits(counts: u32, total: u32, cap: u32) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{max_count_digits, Shortened};
+    use super::{max_count_digits, Shortened, ShortenedPath};
 
     /// The most digits by exhaustive search: `best[s]` = most digits of the numbers so far
     /// summing to exactly `s`, one number (0..=cap) added at a time.
@@ -163,6 +203,30 @@ mod tests {
                 "{counts} numbers, total {total}, cap {cap}"
             );
         }
+    }
+
+    #[test]
+    fn a_long_path_keeps_its_start_its_end_and_its_length() {
+        use std::path::Path;
+        let whole = "/".to_string() + &"p".repeat(255);
+        assert_eq!(ShortenedPath(Path::new(&whole)).to_string(), whole);
+        let cut = "/".to_string() + &"p".repeat(256);
+        assert_eq!(
+            ShortenedPath(Path::new(&cut)).to_string(),
+            format!("/{}…{} (257 characters)", "p".repeat(29), "p".repeat(29))
+        );
+        let long = format!("/tmp/{}/kalah6.k16.egdb", "d".repeat(1 << 20));
+        let n = long.chars().count();
+        assert_eq!(
+            ShortenedPath(Path::new(&long)).to_string(),
+            format!(
+                "/tmp/{}…{}/kalah6.k16.egdb ({n} characters)",
+                "d".repeat(25),
+                "d".repeat(13)
+            )
+        );
+        assert_eq!(ShortenedPath(Path::new("a\nb")).to_string(), "a\\nb");
+        assert_eq!(ShortenedPath(Path::new("")).to_string(), "");
     }
 
     #[test]

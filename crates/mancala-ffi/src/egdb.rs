@@ -54,8 +54,8 @@ pub(crate) fn egdb_error(e: EgdbError) -> Error {
                 MancalaStatus::IoError,
                 format!(
                     "{}: {} is a file, not a folder",
-                    path.display(),
-                    file.display()
+                    mancala_core::ShortenedPath(path),
+                    mancala_core::ShortenedPath(&file)
                 ),
             );
         }

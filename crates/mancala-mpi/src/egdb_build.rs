@@ -136,20 +136,27 @@ fn open_partial(
     if out.is_file() {
         return Err(format!(
             "--out {}: it is a file, not a folder",
-            out.display()
+            mancala_core::ShortenedPath(out)
         ));
     }
-    std::fs::create_dir_all(out).map_err(|e| format!("--out {}: {e}", out.display()))?;
+    std::fs::create_dir_all(out)
+        .map_err(|e| format!("--out {}: {e}", mancala_core::ShortenedPath(out)))?;
     let file = Egdb::file_name(&args.rules, args.max_seeds, Encoding::Byte);
     // The database's own name is checked now, not after every layer is built: a folder
     // standing there would make the final rename fail at the end of the build.
     let target = out.join(&file);
     if target.is_dir() {
-        return Err(format!("{}: it is a folder, not a file", target.display()));
+        return Err(format!(
+            "{}: it is a folder, not a file",
+            mancala_core::ShortenedPath(&target)
+        ));
     }
     let path = partial_path(out, &file);
     if path.is_dir() {
-        return Err(format!("{}: it is a folder, not a file", path.display()));
+        return Err(format!(
+            "{}: it is a folder, not a file",
+            mancala_core::ShortenedPath(&path)
+        ));
     }
     let layer_len = |k: u32| {
         let r = build.layer_range(k);
@@ -162,12 +169,12 @@ fn open_partial(
             }
             return Err(format!(
                 "{}: a partial build is there (a build that was stopped): --resume continues it, or delete the file to start over",
-                path.display()
+                mancala_core::ShortenedPath(&path)
             ));
         }
         let (c, r) = Checkpoint::resume(&path, id, layer_len).map_err(|e| e.to_string())?;
         if r.started_over && args.log_layers {
-            eprintln!("mancala-mpi: {} was cut inside its header (the build was stopped while starting it): the build starts over", path.display());
+            eprintln!("mancala-mpi: {} was cut inside its header (the build was stopped while starting it): the build starts over", mancala_core::ShortenedPath(&path));
         }
         return Ok((c, r.dropped));
     }
@@ -176,7 +183,7 @@ fn open_partial(
         // nothing would silently replace it.
         return Err(format!(
             "{}: --resume, but there is no partial build to resume and this database is already built; delete it to build it again",
-            target.display()
+            mancala_core::ShortenedPath(&target)
         ));
     }
     let c = Checkpoint::create(&path, id).map_err(|e: CheckpointError| e.to_string())?;

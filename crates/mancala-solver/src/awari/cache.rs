@@ -86,7 +86,7 @@ impl Cache {
         } else {
             Err(EgdbError::Header(format!(
                 "{}: the cache's name is of N = {max_seeds}, but the file holds N = {}",
-                path.display(),
+                mancala_core::ShortenedPath(&path),
                 db.max_seeds()
             )))
         }

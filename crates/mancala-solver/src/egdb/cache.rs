@@ -174,7 +174,7 @@ impl Cache {
         } else {
             Err(EgdbError::Header(format!(
                 "{}: the cache's name is of K = {max_seeds}, one byte an entry, but the file holds K = {}, {} encoding",
-                path.display(),
+                mancala_core::ShortenedPath(&path),
                 db.max_seeds(),
                 db.encoding()
             )))
@@ -281,7 +281,10 @@ pub(crate) fn file_in_the_way(dir: &Path) -> Option<std::io::Error> {
     let why = if file == dir {
         "it is a file, not a folder".to_string()
     } else {
-        format!("{} is a file, not a folder", file.display())
+        format!(
+            "{} is a file, not a folder",
+            mancala_core::ShortenedPath(file)
+        )
     };
     Some(std::io::Error::new(std::io::ErrorKind::InvalidInput, why))
 }

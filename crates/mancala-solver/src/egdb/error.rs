@@ -18,7 +18,7 @@ pub enum EgdbError {
         source: std::io::Error,
     },
     /// The file does not start with the magic `MNCLEGDB`.
-    #[error("{0}: not a mancala endgame database (bad magic)")]
+    #[error("{}: not a mancala endgame database (bad magic)", path_text(.0))]
     BadMagic(PathBuf),
     /// A format version this library does not read.
     #[error("unsupported database format version {found} (this library reads {expected})")]
@@ -59,7 +59,7 @@ pub enum EgdbError {
     /// The file is a database of another game than the one it was opened as (an Awari
     /// database opened as a Kalah one, or the reverse): its header's rule set names
     /// `found`'s game.
-    #[error("{}: a database of {} (rule set {rules}), not of {}", path.display(), found.name(), expected.name())]
+    #[error("{}: a database of {} (rule set {}), not of {}", path_text(path), found.name(), mancala_core::Shortened(rules), expected.name())]
     WrongGame {
         /// The file.
         path: PathBuf,
@@ -131,7 +131,7 @@ pub enum EgdbError {
     },
     /// The file changed (was truncated, grew, or was overwritten) while it was being read:
     /// nothing read from it is used. Reading it again once it is whole may succeed.
-    #[error("{0}: the file changed while it was being read (truncated, overwritten or replaced)")]
+    #[error("{}: the file changed while it was being read (truncated, overwritten or replaced)", path_text(.0))]
     Changed(PathBuf),
     /// The memory for the entries could not be had (building, loading, or copying a file's
     /// entries). Nothing was half-built; a smaller K may fit.
@@ -148,7 +148,11 @@ pub enum EgdbError {
     #[error("cannot start the build threads: {0}")]
     Threads(String),
     /// [`Egdb::find_in`](super::Egdb::find_in) found no file in the folder that serves the rules and loads.
-    #[error("no endgame database for {rules} in {}{}", dir.display(), skipped_text(skipped))]
+    #[error(
+        "no endgame database for {rules} in {}{}",
+        path_text(dir),
+        skipped_text(skipped)
+    )]
     NotFound {
         /// The folder searched.
         dir: PathBuf,
@@ -163,17 +167,18 @@ pub enum EgdbError {
 fn skipped_text(skipped: &[(PathBuf, String)]) -> String {
     skipped
         .iter()
-        .map(|(p, why)| format!("; skipped {}: {why}", p.display()))
+        .map(|(p, why)| format!("; skipped {}: {why}", path_text(p)))
         .collect()
 }
 
 /// `path` as an error message shows it: `(an empty path)` for the empty one, which would
-/// otherwise leave the message starting with a bare `: `.
+/// otherwise leave the message starting with a bare `: `; a long one cut
+/// ([`mancala_core::ShortenedPath`]).
 fn path_text(path: &std::path::Path) -> String {
     if path.as_os_str().is_empty() {
         "(an empty path)".to_owned()
     } else {
-        path.display().to_string()
+        mancala_core::ShortenedPath(path).to_string()
     }
 }
 
@@ -193,7 +198,7 @@ impl EgdbError {
     #[must_use]
     pub fn in_file(&self, file: &std::path::Path) -> String {
         let msg = self.to_string();
-        let shown = file.display().to_string();
+        let shown = path_text(file);
         if msg.contains(&shown) {
             msg
         } else {
@@ -227,6 +232,38 @@ mod tests {
             source: std::io::Error::new(std::io::ErrorKind::InvalidInput, "no file name"),
         };
         assert_eq!(e.to_string(), "(an empty path): no file name");
+    }
+
+    /// A path of a megabyte (from Python or C, where no argument limit applies) gives a
+    /// one-line message: its start, its end and its length, in every message that names it.
+    #[test]
+    fn a_long_path_is_cut_in_messages() {
+        let long = format!("/data/{}/awari.n18.egdb", "x".repeat(1 << 20));
+        let path = Path::new(&long);
+        let cut = format!(
+            "/data/{}…{}/awari.n18.egdb ({} characters)",
+            "x".repeat(24),
+            "x".repeat(14),
+            long.len()
+        );
+        let io = EgdbError::Io {
+            path: path.to_path_buf(),
+            source: std::io::Error::from_raw_os_error(36),
+        };
+        for e in [
+            io,
+            EgdbError::BadMagic(path.to_path_buf()),
+            EgdbError::Changed(path.to_path_buf()),
+        ] {
+            let text = e.to_string();
+            assert!(text.starts_with(&format!("{cut}: ")), "{text}");
+            assert!(text.len() < 200, "{text}");
+        }
+        let short = EgdbError::Checksum {
+            stored: 1,
+            computed: 2,
+        };
+        assert!(short.in_file(path).starts_with(&format!("{cut}: ")));
     }
 
     #[test]

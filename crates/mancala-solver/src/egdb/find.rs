@@ -36,7 +36,7 @@ pub struct Found {
 /// their file; the lists of [`FolderScan`] already do).
 fn reason(path: &Path, e: &EgdbError) -> String {
     let msg = e.to_string();
-    let shown = format!("{}: ", path.display());
+    let shown = format!("{}: ", mancala_core::ShortenedPath(path));
     msg.strip_prefix(&shown).map_or(msg.clone(), str::to_string)
 }
 
