@@ -177,3 +177,47 @@ fn the_id_scanner_finds_ids() {
         ["K-8.3a", "K-6.4", "K-6.8", "K-9", "TC-14"]
     );
 }
+
+/// README's packaging command packages the crates CI packages (`.ci/run`'s `published`
+/// list), which are the workspace crates whose manifest does not say `publish = false`.
+#[test]
+fn the_readme_packages_what_ci_packages() {
+    let ci = read(&root().join(".ci/run"));
+    let list = ci
+        .lines()
+        .find_map(|l| l.strip_prefix("published=("))
+        .expect("published=(…) in .ci/run");
+    let mut ci_crates: Vec<&str> = list.trim_end_matches(')').split_whitespace().collect();
+    ci_crates.sort_unstable();
+    let readme = read(&root().join("README.md"));
+    let at = readme
+        .find("cargo package --no-verify")
+        .expect("README's packaging command");
+    let command: String = readme[at..]
+        .lines()
+        .take_while(|l| !l.starts_with("cargo publish"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut readme_crates: Vec<&str> = command
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .windows(2)
+        .filter(|w| w[0] == "-p")
+        .map(|w| w[1])
+        .collect();
+    readme_crates.sort_unstable();
+    assert_eq!(readme_crates, ci_crates);
+    assert!(!readme.contains("cargo package --workspace --no-verify"));
+    // The published crates: every member under crates/ without `publish = false`.
+    let mut published: Vec<String> = std::fs::read_dir(root().join("crates"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|d| {
+            let manifest = read(&d.join("Cargo.toml"));
+            !manifest.contains("publish = false")
+        })
+        .map(|d| d.file_name().unwrap().to_str().unwrap().to_string())
+        .collect();
+    published.sort_unstable();
+    assert_eq!(published, ci_crates);
+}
