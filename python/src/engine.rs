@@ -1,5 +1,5 @@
-//! `Engine`: the anytime playing engine of `mancala_solver::engine` for Kalah and Bao la
-//! Kete, at a strength level, with the result as the dataclass `mancala.results.SearchResult`.
+//! `Engine`: the anytime playing engine of `mancala_solver::engine` for every game (Kalah,
+//! Bao la Kete, Oware), at a strength level, with the result as the dataclass `mancala.results.SearchResult`.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};

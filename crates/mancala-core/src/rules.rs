@@ -11,13 +11,15 @@ use crate::kalah::{self, KalahRules};
 use crate::oware::{self, OwareRules};
 use crate::GameKind;
 
-/// The rules of a game of this library: Kalah(m, n) with its options or Bao la Kete with its
-/// options; one variant a game ([`GameKind`]). The game-neutral value the front ends (the `mancala` command's `--rules`, the C
-/// API's `mancala_rules_new`) parse a rule-set text into.
+/// The rules of a game of this library: Kalah(m, n), Bao la Kete or Oware (Abapa, Awari),
+/// each with its options; one variant a game ([`GameKind`]). The game-neutral value the
+/// front ends (the `mancala` command's `--rules`, the C API's `mancala_rules_new`) parse a
+/// rule-set text into.
 ///
-/// Notation (`Display`/`FromStr`): a Bao la Kete rule set (`bao-la-kete[+name=value…]`,
-/// [`BaoRules`]) or a Kalah rule set (`standard`, `manchester`, `kalah(m,n)[+option…]`,
-/// [`KalahRules`]); `docs/notation.md`.
+/// Notation (`Display`/`FromStr`): a Kalah rule set (`standard`, `manchester`,
+/// `kalah(m,n)[+option…]`, [`KalahRules`]), a Bao la Kete rule set
+/// (`bao-la-kete[+name=value…]`, [`BaoRules`]) or an Oware rule set (`oware`, `awari`,
+/// `oware-openspiel`, `oware(h,n)[+option…]`, [`OwareRules`]); `docs/notation.md`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rules {
     /// Kalah(m, n) with options (`docs/rules/kalah.md`).

@@ -221,3 +221,51 @@ fn the_readme_packages_what_ci_packages() {
     published.sort_unstable();
     assert_eq!(published, ci_crates);
 }
+
+/// What crates.io and docs.rs show first names the three games: the descriptions of the
+/// crates of the rules, the solver and the command (and the command's `bench` and `grade`),
+/// the crate READMEs' pointer to the rules (module `docs`), `Rules`' documentation and the
+/// C header's engine.
+#[test]
+fn the_first_texts_a_user_sees_name_every_game() {
+    let description = |krate: &str| {
+        let manifest = read(&root().join("crates").join(krate).join("Cargo.toml"));
+        manifest
+            .lines()
+            .find_map(|l| l.strip_prefix("description = "))
+            .unwrap_or_else(|| panic!("{krate}: no description"))
+            .to_string()
+    };
+    for krate in ["mancala-core", "mancala-solver", "mancala-cli"] {
+        let d = description(krate);
+        for game in ["Kalah", "Bao la Kete", "Oware"] {
+            assert!(d.contains(game), "{krate}: {d}");
+        }
+    }
+    let cli = description("mancala-cli");
+    assert!(cli.contains("bench") && cli.contains("grade"), "{cli}");
+    for readme in [
+        "crates/mancala-core/README.md",
+        "crates/mancala-cli/README.md",
+    ] {
+        let text = read(&root().join(readme));
+        assert!(!text.contains("(module `rules`)"), "{readme}");
+        assert!(text.contains("mancala_core/docs/"), "{readme}");
+    }
+    let rules = read(&root().join("crates/mancala-core/src/rules.rs"));
+    let doc = &rules[rules
+        .find("/// The rules of a game of this library")
+        .unwrap()..];
+    let doc = &doc[..doc.find("pub enum Rules").unwrap()];
+    assert!(doc.contains("Oware") && doc.contains("OwareRules"), "{doc}");
+    let header = read(&root().join("include/mancala.h"));
+    let engine = &header[header
+        .find("// An opaque playing engine")
+        .expect("the engine's doc")..];
+    let engine = &engine[..engine.find("typedef struct MancalaEngine").unwrap()];
+    assert!(
+        engine.contains("every game") && engine.contains("Oware"),
+        "{engine}"
+    );
+    assert!(!header.contains("one for Kalah, one for Bao la Kete"));
+}

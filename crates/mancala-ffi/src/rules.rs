@@ -11,7 +11,7 @@ use crate::handle::{self, Handle, Kind};
 use crate::io;
 use crate::status::{guard, Error, MancalaStatus, Result};
 
-/// A rule set of either game: the core's [`Rules`].
+/// A rule set of any game: the core's [`Rules`].
 pub(crate) use mancala_core::Rules as AnyRules;
 
 /// An opaque rule set: of Kalah (houses per row m, starting seeds n, variant options), of

@@ -5,7 +5,7 @@
 //!   game calls;
 //! * `tests/c/solver_paths.c`: the solver and endgame-database calls, values checked against
 //!   a plain minimax written in C, limits, cancel from another thread, damaged files;
-//! * `tests/c/game_paths.c`: the one game API (`MancalaGame`) on both games, engine against
+//! * `tests/c/game_paths.c`: the one game API (`MancalaGame`) on every game, engine against
 //!   engine, and its error paths;
 //! * `tests/c/engine_paths.c`: the playing engine: a hand-derived best move, budgets, levels,
 //!   cancel from another thread, Bao la Kete moves, exact play with a database, every error

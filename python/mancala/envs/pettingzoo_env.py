@@ -1,4 +1,4 @@
-"""A two-player PettingZoo AEC environment of Kalah or Bao la Kete: the agents
+"""A two-player PettingZoo AEC environment of Kalah, Bao la Kete or Oware: the agents
 ``"player_0"`` (the first player: South in Kalah) and ``"player_1"``, taking turns as the
 rules say (a Kalah extra turn keeps the same agent selected). Observations and actions:
 :mod:`mancala.envs._codec`."""
@@ -36,9 +36,9 @@ def env(**kwargs: Any) -> AECEnv:
 class raw_env(AECEnv):  # type: ignore[misc]
     """Two players, ``"player_0"`` and ``"player_1"``, playing ``rules``.
 
-    Arguments: ``rules`` (a rule-set text of either game), ``reward`` (``"win"``: +1 to the
+    Arguments: ``rules`` (a rule-set text of any game), ``reward`` (``"win"``: +1 to the
     winner and -1 to the loser at the end, 0 each for a draw; ``"margin"``: each player's
-    final store minus the other's, Kalah only, +-1 for Bao la Kete), ``max_moves``
+    final store minus the other's, Kalah only, +-1 for Bao la Kete and Oware), ``max_moves``
     (truncate after this many moves; ``None``: never), ``render_mode`` (``"ansi"`` or
     ``"human"``).
 
