@@ -269,3 +269,49 @@ fn the_first_texts_a_user_sees_name_every_game() {
     );
     assert!(!header.contains("one for Kalah, one for Bao la Kete"));
 }
+
+/// BENCHMARKS.md keeps today's figures, not a lab notebook (no goals met or missed, no rows
+/// of earlier measurements, no "busier run" asides), and README quotes its figures for the
+/// first solve of Kalah(6,4) with the cached database; CHANGELOG dates every version and
+/// says how to compare them.
+#[test]
+fn benchmarks_are_figures_and_the_readme_quotes_them() {
+    let bench = read(&root().join("BENCHMARKS.md"));
+    let lower = bench.to_lowercase();
+    for trace in [
+        "goal",
+        ": met",
+        "**met**",
+        "not met",
+        "earlier measurement",
+        "busier run",
+        "first measured",
+        "before the change",
+    ] {
+        assert!(!lower.contains(trace), "BENCHMARKS.md: {trace:?}");
+    }
+    // "first run **16.6 s** wall …, second run **5.6 s**": the figures README must give.
+    let figure = |after: &str| {
+        let at = bench.find(after).unwrap_or_else(|| panic!("{after:?}")) + after.len();
+        bench[at..].split(" s**").next().unwrap().to_string()
+    };
+    let (first, second) = (figure("first run **"), figure("second run **"));
+    let readme = read(&root().join("README.md"));
+    assert!(
+        readme.contains(&format!("{first} s the first time"))
+            && readme.contains(&format!("and {second} s after")),
+        "README quotes {first} s and {second} s"
+    );
+    let changelog = read(&root().join("CHANGELOG.md"));
+    for line in changelog.lines().filter(|l| l.starts_with("## [")) {
+        assert!(
+            line.starts_with("## [Unreleased]") || line.contains("] - 20"),
+            "{line}: no date"
+        );
+        let label = &line[3..line.find(']').unwrap() + 1];
+        assert!(
+            changelog.contains(&format!("\n{label}: ")),
+            "{label}: no link"
+        );
+    }
+}
