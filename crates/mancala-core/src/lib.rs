@@ -23,6 +23,81 @@
 //! let next = start.play(KalahMove::House(3)).unwrap();
 //! assert_eq!(next.to_string(), "4,4,0,5,5,5,1,4,4,4,4,4,4,0 S"); // extra turn
 //! ```
+//!
+//! # A whole game of each game
+//!
+//! Every game implements [`Game`]; a [`GameRecord`] keeps a game from its start (its
+//! positions and moves, undo, the pie-rule swap, and the repetition and move-limit rules of
+//! Oware). The same loop plays a whole game of each game here, each move the first legal
+//! one.
+//!
+//! Kalah: at the end the seeds left are swept into the stores, so the stores hold all 48
+//! seeds and the score is their difference.
+//!
+//! ```
+//! use mancala_core::kalah::KalahPosition;
+//! use mancala_core::{Game, GameRecord, Side};
+//!
+//! let mut game = GameRecord::<KalahPosition>::new("standard".parse()?);
+//! while !game.is_over() {
+//!     let mv = game.position().legal_moves()[0];
+//!     game.play(mv)?;
+//! }
+//! let end = game.position();
+//! assert_eq!(end.seeds_in_houses(), 0);
+//! assert_eq!(end.store(Side::South) + end.store(Side::North), 48);
+//! let outcome = end.outcome().expect("the game is over");
+//! assert_eq!(outcome.score, end.store_difference());
+//! // The record replays the same game from its moves, and takes the last move back.
+//! let again = GameRecord::replay(*game.start(), game.moves())?;
+//! assert_eq!(again.position(), end);
+//! let last = game.undo().expect("a move was played");
+//! assert!(game.position().legal_moves().contains(&last));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Bao la Kete: 64 seeds in all, on the board or in the two reserves, at every ply; the game
+//! is won or lost, and its score is +1 or −1.
+//!
+//! ```
+//! use mancala_core::bao::BaoPosition;
+//! use mancala_core::{Game, GameRecord};
+//!
+//! let mut game = GameRecord::<BaoPosition>::new("bao-la-kete".parse()?);
+//! while !game.is_over() {
+//!     let mv = game.position().legal_moves()[0];
+//!     game.play(mv)?;
+//!     assert_eq!(game.position().total_seeds(), 64);
+//! }
+//! let outcome = game.position().outcome().expect("the game is over");
+//! assert!(outcome.winner.is_some() && outcome.score.abs() == 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Oware (the rule set `awari`): the seeds on the board and in the two stores are 48 at
+//! every ply; a move is a house number from the mover's left. The game can also end by its
+//! history (a position repeated, OW-6.2): [`GameRecord::ended_by`] says so.
+//!
+//! ```
+//! use mancala_core::oware::{OwareMove, OwarePosition};
+//! use mancala_core::{Game, GameRecord, Side};
+//!
+//! let mut game = GameRecord::<OwarePosition>::new("awari".parse()?);
+//! // X1 of the rules: South's house 3 sows its 4 seeds into S4, S5, S6 and N1.
+//! game.play(OwareMove(3))?;
+//! assert_eq!(game.position().to_string(), "4,4,0,5,5,5,0,5,4,4,4,4,4,0 N");
+//! while !game.is_over() {
+//!     let mv = game.position().legal_moves()[0];
+//!     game.play(mv)?;
+//!     let p = game.position();
+//!     let stores = u32::from(p.store(Side::South)) + u32::from(p.store(Side::North));
+//!     assert_eq!(p.seeds_in_houses() + stores, 48);
+//! }
+//! let outcome = game.position().outcome().expect("the game is over");
+//! assert!(outcome.score.abs() <= 48);
+//! assert_eq!(game.plies(), game.moves().len());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 

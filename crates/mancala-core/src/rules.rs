@@ -20,6 +20,22 @@ use crate::GameKind;
 /// `kalah(m,n)[+option…]`, [`KalahRules`]), a Bao la Kete rule set
 /// (`bao-la-kete[+name=value…]`, [`BaoRules`]) or an Oware rule set (`oware`, `awari`,
 /// `oware-openspiel`, `oware(h,n)[+option…]`, [`OwareRules`]); `docs/notation.md`.
+///
+/// ```
+/// use mancala_core::{GameKind, Rules};
+///
+/// for (text, kind) in [
+///     ("kalah(4,3)+empty_capture", GameKind::Kalah),
+///     ("bao-la-kete", GameKind::Bao),
+///     ("awari", GameKind::Oware),
+/// ] {
+///     let rules: Rules = text.parse()?;
+///     assert_eq!(rules.kind(), kind);
+///     assert_eq!(rules.to_string().parse::<Rules>()?, rules);
+/// }
+/// assert!("kalah(9,4)".parse::<Rules>().is_err()); // at most 7 houses a row
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rules {
     /// Kalah(m, n) with options (`docs/rules/kalah.md`).

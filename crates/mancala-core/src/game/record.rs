@@ -131,6 +131,30 @@ pub fn parse_moves<G: Game>(text: &str) -> Result<Vec<G::Move>, RecordError<G>> 
 /// before that move can occur again, and a game without a repetition rule counts nothing. A
 /// move costs one position copy and, under a repetition rule, a comparison with each
 /// position since the last irreversible move; nothing is hashed.
+///
+/// ```
+/// use mancala_core::kalah::{KalahMove, KalahPosition};
+/// use mancala_core::{parse_moves, Game, GameRecord, Player, Side};
+///
+/// let mut game = GameRecord::<KalahPosition>::new("kalah(6,4)+pie_rule".parse()?);
+/// // South's 3 ends in the store: an extra turn, then South's 1 (4 seeds into S2..S5).
+/// game.play(KalahMove::House(3))?;
+/// game.play(KalahMove::House(1))?;
+/// // North may now take South's side (the pie rule; `swap` in the notation says so).
+/// assert_eq!(game.position().to_string(), "0,5,1,6,6,5,1,4,4,4,4,4,4,0 N swap");
+/// assert!(game.position().legal_moves().contains(&KalahMove::Swap));
+/// game.play(KalahMove::Swap)?;
+/// assert!(game.swapped());
+/// assert_eq!(game.side_of(Player::First), Side::North);
+/// // Undo takes moves back one at a time; replay plays a record's moves again.
+/// assert_eq!(game.undo(), Some(KalahMove::Swap));
+/// assert!(!game.swapped());
+/// let moves = parse_moves::<KalahPosition>("3,1")?;
+/// let again = GameRecord::replay(*game.start(), &moves)?;
+/// assert_eq!(again.position(), game.position());
+/// assert_eq!((again.plies(), again.positions().len()), (2, 3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord<G: Game> {
     positions: Vec<G>,
