@@ -26,8 +26,9 @@ pub struct BestmoveArgs {
     /// limit, OW-6.4).
     #[arg(long)]
     moves: Option<String>,
-    /// Time budget in milliseconds (0: no time limit). Needed unless --nodes is given.
-    #[arg(long, value_parser = crate::ranges::any_u64(), required_unless_present = "nodes")]
+    /// Time budget in milliseconds, at most 86400000 (one day; 0: no time limit). Needed
+    /// unless --nodes is given.
+    #[arg(long, value_parser = crate::ranges::time_ms(), required_unless_present = "nodes")]
     time_ms: Option<u64>,
     /// Strength level 1..=10 (10: strongest, depth limited by time only).
     #[arg(long, default_value_t = 10, value_parser = crate::ranges::level())]

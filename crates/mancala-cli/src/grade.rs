@@ -67,12 +67,13 @@ pub struct GradeArgs {
     /// Seed of the engine's weaker moves (levels 1..=4).
     #[arg(long, default_value_t = 1, value_parser = crate::ranges::any_u64())]
     engine_seed: u64,
-    /// Time of each move, milliseconds (the engine's budget; an external program is sent
-    /// `go time MS`).
-    #[arg(long, default_value_t = 1000, value_parser = crate::ranges::any_u64())]
+    /// Time of each move, milliseconds, 1 to 86400000 (one day) (the engine's budget; an
+    /// external program is sent `go time MS`).
+    #[arg(long, default_value_t = 1000, value_parser = crate::ranges::time_ms())]
     time_ms: u64,
-    /// Wall time allowed past --time-ms before an answer counts as timed out, milliseconds.
-    #[arg(long, default_value_t = 500, value_parser = crate::ranges::any_u64())]
+    /// Wall time allowed past --time-ms before an answer counts as timed out, milliseconds,
+    /// at most 86400000 (one day).
+    #[arg(long, default_value_t = 500, value_parser = crate::ranges::time_ms())]
     grace_ms: u64,
     /// Node budget of each move (the engine's; `go … nodes N` for a program). With it the
     /// engine's moves do not depend on the machine's speed.

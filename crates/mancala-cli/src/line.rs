@@ -76,8 +76,9 @@ pub struct LineArgs {
     /// `standard`, `bao-la-kete`, `oware`, `awari`, `oware-openspiel`, …).
     #[arg(long, default_value = "standard")]
     rules: String,
-    /// Default time budget of `go`, in milliseconds (0: no time limit).
-    #[arg(long, default_value_t = 1000, value_parser = crate::ranges::any_u64())]
+    /// Default time budget of `go`, in milliseconds, at most 86400000 (one day; 0: no time
+    /// limit).
+    #[arg(long, default_value_t = 1000, value_parser = crate::ranges::time_ms())]
     time_ms: u64,
     /// Default node budget of `go` (positions visited; 0: no node limit).
     #[arg(long, default_value_t = 0, value_parser = crate::ranges::any_u64())]

@@ -13,7 +13,7 @@ pub struct PerftArgs {
     #[arg(long, default_value = "standard")]
     rules: String,
     /// Count depths 1..=DEPTH (DEPTH from 1 to 40).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=40))]
+    #[arg(long, value_parser = crate::ranges::perft_depth())]
     depth: u32,
     /// Start from this position instead of the start position.
     #[arg(long)]

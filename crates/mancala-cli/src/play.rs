@@ -51,9 +51,9 @@ pub struct PlayArgs {
     /// limit, and exact play where `--egdb` or a solve within `--time-ms` allows).
     #[arg(long, default_value_t = 10, value_parser = crate::ranges::level())]
     level: u32,
-    /// The engine's time a move, in milliseconds (0: no time limit, for levels 1..=9, which
-    /// have a depth limit).
-    #[arg(long, default_value_t = 1000, value_parser = crate::ranges::any_u64())]
+    /// The engine's time a move, in milliseconds, at most 86400000 (one day; 0: no time
+    /// limit, for levels 1..=9, which have a depth limit).
+    #[arg(long, default_value_t = 1000, value_parser = crate::ranges::time_ms())]
     time_ms: u64,
     /// Let the opponent be the first player (South at the start) instead of the second.
     #[arg(long)]
