@@ -202,6 +202,23 @@ fn play_refuses_bad_moves_and_goes_on() {
     assert!(out.contains("Result: a draw."), "{out}");
 }
 
+/// The board labels the houses S1..S6 and N1..N6: a label of the side to move's row is a
+/// move (X1 of the Oware rules, South's 3, then North's 1: 5 seeds into N2..N6), a label of
+/// the other row is refused with its reason.
+#[test]
+fn play_takes_the_house_labels_it_prints() {
+    let o = mancala_with_input(&["play", "--rules", "oware"], b"S3\nS1\nn1\nquit\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("        S1  S2  S3  S4  S5  S6"), "{out}");
+    assert!(out.contains("4,4,0,5,5,5,0,5,4,4,4,4,4,0 N"), "{out}");
+    assert!(
+        out.contains("refused: `S1` is a house of South's row, and North is to move"),
+        "{out}"
+    );
+    assert!(out.contains("4,4,0,5,5,5,0,0,5,5,5,5,5,0 S"), "{out}");
+}
+
 #[test]
 fn play_refuses_a_line_that_is_not_utf8_and_goes_on() {
     let o = mancala_with_input(&["play", "--rules", "kalah(1,1)"], b"\xff\xfe1\n1\n");
