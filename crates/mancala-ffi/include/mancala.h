@@ -1543,7 +1543,8 @@ enum MancalaStatus mancala_kalah_print(const struct MancalaKalah *game, char *bu
 // `mancala_game_draw` for a `MancalaKalah`: North's houses on top (`N1` on the right: each
 // player numbers from their own left), the stores at the ends (North's on the left), South's
 // houses below, then a status line (`South to move`, `North to move (may swap)`,
-// `game over: South wins (+4)`). The layout is documented in `mancala_core::kalah::draw`.
+// `game over: South wins (+4), 26–22`: the outcome, then South's and North's final stores, as
+// Oware's drawing ends). The layout is documented in `mancala_core::kalah::draw`.
 //
 // Thread safety: `game` is only read. Returns `MANCALA_STATUS_OK`,
 // `MANCALA_STATUS_BUFFER_TOO_SMALL`, `MANCALA_STATUS_NULL_POINTER`,
