@@ -581,7 +581,12 @@ pub fn choose(choice: &Choice<'_>, seeds: u32) -> Result<(AwariDb, String), Stri
     let mut bar = None;
     let mut done = 0u64;
     let t = Instant::now();
-    let result = cache.awari_get_or_build(n, choice.threads, &mut |ev| match ev {
+    let mut reading = crate::database::reading_spinner(&cache.awari_path(n));
+    let result = cache.awari_get_or_build(n, choice.threads, &mut |ev| {
+        if let Some(s) = reading.take() {
+            s.finish_and_clear();
+        }
+        match ev {
         AwariCacheEvent::Refused { path, error } => eprintln!(
             "mancala: the cached database {} is not used ({}): building it again",
             path.display(),
@@ -619,8 +624,9 @@ pub fn choose(choice: &Choice<'_>, seeds: u32) -> Result<(AwariDb, String), Stri
                 None => {}
             }
         }
+        }
     });
-    if let Some(b) = &bar {
+    for b in bar.iter().chain(&reading) {
         b.finish_and_clear();
     }
     let c = match result {

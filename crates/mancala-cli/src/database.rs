@@ -212,7 +212,11 @@ fn choose_kalah(
     // Ctrl-C in the save: remove this process's temporary file (`crate::interrupt`).
     crate::egdb::remove_saves_on_interrupt(cache.path(rules, k));
     let mut bar = None;
+    let mut reading = reading_spinner(&cache.path(rules, k));
     let result = cache.get_or_build(rules, k, choice.threads, crate::progress::TICK, &mut |ev| {
+        if let Some(s) = reading.take() {
+            s.finish_and_clear();
+        }
         match ev {
             CacheEvent::Refused { path, error } => {
                 eprintln!(
@@ -246,7 +250,7 @@ fn choose_kalah(
         }
         ControlFlow::Continue(())
     });
-    if let Some(b) = &bar {
+    for b in bar.iter().chain(&reading) {
         b.finish_and_clear();
     }
     match result {
@@ -404,7 +408,12 @@ pub(crate) fn build_cache(rules: &str, threads: usize) -> Result<(), String> {
 /// on standard error says how to build it, and the command searches without one.
 fn cached_only(cache: &Cache, rules: &KalahRules, k: u32) -> Option<(Arc<Egdb>, String)> {
     let path = cache.path(rules, k);
-    let reason = match cache.open(rules, k) {
+    let reading = reading_spinner(&path);
+    let opened = cache.open(rules, k);
+    if let Some(s) = reading {
+        s.finish_and_clear();
+    }
+    let reason = match opened {
         Ok(db) => return Some((Arc::new(db), path.display().to_string())),
         Err(_) if std::fs::symlink_metadata(&path).is_err() => "none is cached yet".to_string(),
         Err(e) => strip_path(&path, &e),
@@ -416,6 +425,20 @@ fn cached_only(cache: &Cache, rules: &KalahRules, k: u32) -> Option<(Arc<Egdb>, 
         );
     }
     None
+}
+
+/// A spinner on a terminal while the cached database at `path` is read and checked (seconds
+/// for a large one: 215 MiB take about 3 s), when there is a file there; `None` otherwise
+/// and when progress is not shown (`crate::progress::spinner`).
+pub(crate) fn reading_spinner(path: &Path) -> Option<indicatif::ProgressBar> {
+    path.is_file()
+        .then(|| {
+            crate::progress::spinner(format!(
+                "reading the cached database {}",
+                mancala_core::ShortenedPath(path)
+            ))
+        })
+        .flatten()
 }
 
 /// `kalah(6,·)+empty_capture`: what a database of `rules` serves.
@@ -460,6 +483,7 @@ pub(crate) fn read_awari_within(
     if !cache.awari_path(DEFAULT_MAX_SEEDS).is_file() {
         return None;
     }
+    let reading = reading_spinner(&cache.awari_path(DEFAULT_MAX_SEEDS));
     let (tx, rx) = std::sync::mpsc::channel();
     let reader = move || {
         let _ = tx.send(cache.awari_open(DEFAULT_MAX_SEEDS).ok().map(Arc::new));
@@ -472,6 +496,9 @@ pub(crate) fn read_awari_within(
         None => rx.recv().ok(),
         Some(limit) => rx.recv_timeout(limit).ok(),
     };
+    if let Some(s) = reading {
+        s.finish_and_clear();
+    }
     if received.is_none() && !crate::progress::is_quiet() {
         eprintln!(
             "mancala: the Awari database is still being read after {} ms: this search goes without it",
