@@ -123,6 +123,37 @@ fn bestmove_bao_finds_the_winning_capture() {
     let o = mancala(&["bestmove", "--rules", "bao-la-kete", "--time-ms", "50"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).starts_with("bestmove F"), "{}", stdout(&o));
+    // Bao la Kete is won or lost: a score short of a forced result is the heuristic's, never
+    // said in seeds (text or JSON).
+    let o = mancala(&[
+        "bestmove",
+        "--rules",
+        "bao-la-kete",
+        "--level",
+        "3",
+        "--time-ms",
+        "0",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("(the heuristic's estimate)") && !out.contains("seed"),
+        "{out}"
+    );
+    let o = mancala(&[
+        "bestmove",
+        "--rules",
+        "bao-la-kete",
+        "--level",
+        "3",
+        "--time-ms",
+        "0",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["win_in"], serde_json::Value::Null);
+    assert_eq!(v["score_seeds"], serde_json::Value::Null);
+    assert!(v["score"].is_i64());
 }
 
 #[test]

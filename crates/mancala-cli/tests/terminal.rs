@@ -138,7 +138,11 @@ fn reading_a_cached_database_shows_a_spinner_on_a_terminal() {
     with_cache(&mut piped);
     let piped = piped.args(args).output().unwrap();
     assert!(piped.status.success(), "{}", text(&piped.stderr));
-    assert!(!text(&piped.stderr).contains("reading"), "{}", text(&piped.stderr));
+    assert!(
+        !text(&piped.stderr).contains("reading"),
+        "{}",
+        text(&piped.stderr)
+    );
 }
 
 /// `bench` shows the set and position being solved with the solver's bounds and nodes, and
