@@ -315,3 +315,21 @@ fn benchmarks_are_figures_and_the_readme_quotes_them() {
         );
     }
 }
+
+/// README shows a runnable command near its top, and how to put `mancala` on the PATH.
+#[test]
+fn the_readme_starts_with_a_runnable_command() {
+    let readme = read(&root().join("README.md"));
+    let first = readme
+        .lines()
+        .position(|l| l.starts_with("```sh"))
+        .expect("a shell block");
+    assert!(first < 15, "the first command is on line {}", first + 1);
+    let block: Vec<&str> = readme
+        .lines()
+        .skip(first + 1)
+        .take_while(|l| !l.starts_with("```"))
+        .collect();
+    assert!(block[0].starts_with("cargo install --path crates/mancala-cli"));
+    assert!(block.iter().skip(1).all(|l| l.starts_with("mancala ")));
+}
