@@ -47,6 +47,45 @@ fn perft_json() {
     assert_eq!(lines[1]["nodes"], 35);
 }
 
+/// `--history` applies Oware's repetition rule: on the cycling position of OW-11.4 the count
+/// of depth 7 is 5, not 6 (`docs/rules/oware.md`; the core's `tests/perft_history.rs` checks
+/// it against a counter of its own); from the start both are OW-11.4's 5,219 at depth 5.
+#[test]
+fn perft_history_applies_the_repetition_rule() {
+    let nodes = |args: &[&str]| -> Vec<u64> {
+        let o = mancala(args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<serde_json::Value>(l).unwrap()["nodes"]
+                    .as_u64()
+                    .unwrap()
+            })
+            .collect()
+    };
+    let cycling = [
+        "perft",
+        "--rules",
+        "oware-openspiel(3,3)",
+        "--position",
+        "1,1,1,6,0,0,0,9 S",
+        "--depth",
+        "7",
+        "--json",
+    ];
+    assert_eq!(nodes(&cycling)[6], 6);
+    assert_eq!(nodes(&[&cycling[..], &["--history"]].concat())[6], 5);
+    for extra in [&[][..], &["--history"]] {
+        let start = [
+            &["perft", "--rules", "oware", "--depth", "5", "--json"][..],
+            extra,
+        ]
+        .concat();
+        assert_eq!(nodes(&start)[4], 5_219);
+    }
+}
+
 #[test]
 fn replay_prints_every_position() {
     // docs/rules/kalah.md: start, South plays 3 (extra turn), then 1: S2..S5 (the last seed in S5).
