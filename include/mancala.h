@@ -241,9 +241,9 @@ typedef struct MancalaBao MancalaBao;
 // (`mancala_solver_set_database`), which keep the data alive after the handle is freed.
 typedef struct MancalaEgdb MancalaEgdb;
 
-// An opaque playing engine for Kalah (any m, n and options) and Bao la Kete, at one strength
-// level. Its transposition tables are kept between calls, so consecutive moves of one game
-// reuse them.
+// An opaque playing engine for every game (Kalah with any m, n and options, Bao la Kete,
+// Oware), at one strength level. Its transposition tables (one a game) are kept between
+// calls, so consecutive moves of one game reuse them.
 //
 // Created by `mancala_engine_new`, freed by `mancala_engine_free`. Thread safety:
 // `mancala_engine_cancel` may be called from any thread at any time while the handle lives;
@@ -309,7 +309,7 @@ typedef int (*MancalaBuildProgressFn)(const struct MancalaBuildProgress *progres
 
 // How to make an engine. All zero means: a 16 MiB table for each game, level 10, seed 0.
 typedef struct MancalaEngineConfig {
-    // Size of each transposition table in bytes (one for Kalah, one for Bao la Kete, each
+    // Size of each transposition table in bytes (one a game: Kalah, Bao la Kete, Oware, each
     // taken at the first search of its game); 0 = 16 MiB. At least 16 KiB is used; rounded
     // down to a power of two of 16-byte entries.
     uint64_t tt_bytes;
@@ -325,9 +325,11 @@ typedef struct MancalaEngineConfig {
 // The result of a best-move call. Scores are relative to the player to move in the position
 // searched, in engine units: Kalah in hundredths of a seed of store difference
 // (`MANCALA_ENGINE_SEED` = 100 units a seed; when `exact`, `score / 100` is the final store
-// difference, mover minus opponent, of the rest of the game with best play); Bao la Kete in
-// hundredths of a seed of its heuristic, or ±(`MANCALA_ENGINE_WIN` − plies) for a forced win
-// or loss (beyond ±`MANCALA_ENGINE_DECISIVE`).
+// difference, mover minus opponent, of the rest of the game with best play); Oware the same
+// of the seeds taken (captures and the cycle rule's allotment); Bao la Kete, which is won or
+// lost and not scored in seeds, in the units of its heuristic (100 for a seed of material),
+// or ±(`MANCALA_ENGINE_WIN` − plies) for a forced win or loss (beyond
+// ±`MANCALA_ENGINE_DECISIVE`).
 typedef struct MancalaEngineResult {
     // Kalah: the move to play, a house number 1..=m or `MANCALA_KALAH_SWAP`. Bao la Kete: 0
     // (the move is written as text into the caller's buffer).
@@ -1543,7 +1545,8 @@ enum MancalaStatus mancala_kalah_print(const struct MancalaKalah *game, char *bu
 // `mancala_game_draw` for a `MancalaKalah`: North's houses on top (`N1` on the right: each
 // player numbers from their own left), the stores at the ends (North's on the left), South's
 // houses below, then a status line (`South to move`, `North to move (may swap)`,
-// `game over: South wins (+4)`). The layout is documented in `mancala_core::kalah::draw`.
+// `game over: South wins (+4), 26–22`: the outcome, then South's and North's final stores, as
+// Oware's drawing ends). The layout is documented in `mancala_core::kalah::draw`.
 //
 // Thread safety: `game` is only read. Returns `MANCALA_STATUS_OK`,
 // `MANCALA_STATUS_BUFFER_TOO_SMALL`, `MANCALA_STATUS_NULL_POINTER`,

@@ -18,7 +18,24 @@ from __future__ import annotations
 import os
 from typing import Optional, Union
 
-from . import _mancala, errors, results
+try:
+    from . import _mancala
+except ImportError:
+    _here = os.path.dirname(os.path.abspath(__file__))
+    if not any(name.startswith("_mancala.") and not name.endswith(".pyi") for name in os.listdir(_here)):
+        # Python found the package's source folder (`python/mancala` of the repository, when
+        # run from `python/`), which has no compiled extension, instead of the installed one;
+        # without this, Python's text would speak of a circular import.
+        raise ImportError(
+            f"mancala's compiled extension (mancala._mancala) is not in {_here}: this is the "
+            "package's source folder, which shadows an installed mancala when Python runs "
+            "from the folder that holds it (python/ of the repository). Build the extension "
+            "there with `maturin develop`, or run Python from another folder to use the "
+            "installed package."
+        ) from None
+    raise
+
+from . import errors, results
 from ._mancala import (
     GAME_KINDS,
     AwariDb,

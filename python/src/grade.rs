@@ -11,7 +11,7 @@
 //! worst legal move (listed among the failures), never an exception of `grade`. An external
 //! program that cannot start, ends, or does not answer the `rules` request is an
 //! `EngineError` before any work; Ctrl-C stops the wait for a program's reply within a tenth
-//! of a second (its process group killed).
+//! of a second (it is killed with every process it started).
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -147,7 +147,10 @@ enum Set {
 fn positions(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Set> {
     let text_of_file = |path: PathBuf| -> PyResult<Set> {
         let text = std::fs::read_to_string(&path).map_err(|e| {
-            pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display()))
+            pyo3::exceptions::PyOSError::new_err(format!(
+                "{}: {e}",
+                mancala_core::ShortenedPath(&path)
+            ))
         })?;
         let oware = text
             .lines()
@@ -155,12 +158,22 @@ fn positions(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Set> {
             .and_then(|r| r.trim().parse::<mancala_core::Rules>().ok())
             .is_some_and(|r| r.oware().is_some());
         if oware {
-            let (_, ps) = mancala_bench::parse_oware_positions(&text)
-                .map_err(|e| from_error(py, Kind::Notation, format!("{}: {e}", path.display())))?;
+            let (_, ps) = mancala_bench::parse_oware_positions(&text).map_err(|e| {
+                from_error(
+                    py,
+                    Kind::Notation,
+                    format!("{}: {e}", mancala_core::ShortenedPath(&path)),
+                )
+            })?;
             return Ok(Set::Oware(ps));
         }
-        let (_, ps) = mancala_bench::parse_positions(&text)
-            .map_err(|e| from_error(py, Kind::Notation, format!("{}: {e}", path.display())))?;
+        let (_, ps) = mancala_bench::parse_positions(&text).map_err(|e| {
+            from_error(
+                py,
+                Kind::Notation,
+                format!("{}: {e}", mancala_core::ShortenedPath(&path)),
+            )
+        })?;
         Ok(Set::Kalah(ps.into_iter().map(|p| p.position).collect()))
     };
     if let Ok(s) = positions.cast::<PyString>() {

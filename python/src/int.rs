@@ -3,18 +3,20 @@
 //! PyO3 converts a Python `int` to a Rust integer type itself, but a value out of the type's
 //! range then raises `OverflowError` with no argument name ("can't convert negative int to
 //! unsigned" for `threads=-1`). An argument typed [`Int`] accepts any Python integer (an
-//! `int`, a `bool`, or an object with `__index__` such as `numpy.int64`, as `operator.index`
-//! does) and its range is checked by the function that takes it, with a `ValueError` that
-//! names the argument and the range: `threads must be in 1..=1024 (None: every core), got -1`.
+//! `int`, or an object with `__index__` such as `numpy.int64`, as `operator.index` does) but
+//! not a `bool` (`True` is a Python `int`, but a count, a level or a seed given as `True` is
+//! a mistake: `AwariDb.build(True)` would build N = 1), and its range is checked by the
+//! function that takes it, with a `ValueError` that names the argument and the range:
+//! `threads must be in 1..=1024 (None: every core), got -1`.
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyInt;
+use pyo3::types::{PyBool, PyInt};
 
 /// A Python integer argument, its range not yet checked: [`Int::get`] checks it.
 ///
 /// Extraction raises `TypeError` for an object that is not an integer (PyO3 prefixes the
-/// argument's name), as `operator.index` would.
+/// argument's name), as `operator.index` would, and for a `bool`.
 pub struct Int {
     /// The value when it fits 128 bits (every value a parameter takes does).
     value: Option<i128>,
@@ -28,6 +30,12 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Int {
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Int> {
         let py = obj.py();
+        if obj.is_instance_of::<PyBool>() {
+            return Err(PyTypeError::new_err(format!(
+                "expected an integer, got a bool ({})",
+                obj.str()?.to_cow()?
+            )));
+        }
         let i = if obj.is_instance_of::<PyInt>() {
             obj.to_owned()
         } else {

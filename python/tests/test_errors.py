@@ -180,6 +180,28 @@ def test_thread_counts_beyond_the_cap_and_numpy_integers():
         mancala.Solver(threads=1.0)
 
 
+def test_a_bool_is_not_an_integer_argument():
+    # True is a Python int, but N = True is a mistake: refused, naming the argument.
+    with pytest.raises(TypeError, match=r"max_seeds.*got a bool \(True\)"):
+        mancala.AwariDb.build(True)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="threads"):
+        mancala.Solver(threads=True)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="side"):
+        Kalah().store(False)  # type: ignore[arg-type]
+
+
+def test_a_long_path_is_cut_in_messages(tmp_path):
+    # A path of a megabyte (no argument limit in Python): the message keeps its start,
+    # its end and its length.
+    path = tmp_path / ("d" * (1 << 20)) / "awari.n4.egdb"
+    for open_it in (mancala.AwariDb.open, Egdb.open):
+        with pytest.raises(DatabaseError) as e:
+            open_it(path)
+        shown = message(e)
+        assert len(shown) < 300, shown[:300]
+        assert f"…{'d' * 15}/awari.n4.egdb ({len(str(path))} characters)" in shown, shown
+
+
 def test_a_side_is_a_side_or_its_integer():
     g = Kalah("kalah(6,3)")
     g.play(4)  # houses 5, 6 and the store: 1 seed there, and an extra turn

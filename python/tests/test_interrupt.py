@@ -14,6 +14,7 @@ from __future__ import annotations
 import _thread
 import os
 import signal
+import sys
 import threading
 import time
 from typing import Iterator
@@ -104,10 +105,10 @@ def test_the_solver_is_usable_after_an_interrupt():
     assert solver.solve(Kalah("kalah(6,2)")).value == 6
 
 
-@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc")
-def test_ctrl_c_while_a_program_is_awaited_kills_its_process_group(tmp_path):
-    # `hangkids` ignores SIGINT, SIGTERM and SIGHUP and waits for a child `sleep`: only a
-    # SIGKILL of its process group ends them.
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc; the keeper")
+def test_ctrl_c_while_a_program_is_awaited_kills_it_and_its_children(tmp_path):
+    # `hangkids` ignores SIGINT, SIGTERM and SIGHUP and waits for two children, one in a
+    # session of its own (`setsid`): only a SIGKILL of each ends them.
     pidfile = tmp_path / "pid"
     timer = threading.Timer(1.0, _thread.interrupt_main)
     t0 = time.monotonic()
@@ -123,30 +124,35 @@ def test_ctrl_c_while_a_program_is_awaited_kills_its_process_group(tmp_path):
     finally:
         timer.cancel()
     assert time.monotonic() - t0 < 5.0
-    pid = int(pidfile.read_text().split()[0])
-    # No process of the group is left running (the script was reaped; its `sleep`, killed
-    # with it, may stay a zombie until init reaps it).
-    for _ in range(100):
-        if not live_in_group(pid):
+    ids = [int(pidfile.read_text().split()[0])]
+    ids += [int(line) for line in (tmp_path / "pid.kids").read_text().split()]
+    assert len(ids) == 3
+    # None of them is left running (each is killed and reaped by the program's keeper).
+    for _ in range(500):
+        if not running(ids):
             break
-        time.sleep(0.01)
+        time.sleep(0.02)
     else:
-        pytest.fail(f"process group {pid} still running: {live_in_group(pid)}")
+        left = running(ids)
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+        pytest.fail(f"left running: {left}")
 
 
-def live_in_group(group: int) -> list[int]:
-    """The processes of the process group `group` that are not zombies (Linux: /proc)."""
+def running(ids: list[int]) -> list[int]:
+    """The processes of `ids` still running (Linux: /proc): not zombies, with the command
+    line of the test bot or of its `sleep 1003` children (not an id reused since)."""
     live = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
+    for pid in ids:
         try:
-            with open(f"/proc/{entry}/stat") as f:
+            with open(f"/proc/{pid}/stat") as f:
                 stat = f.read()
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                cmdline = f.read()
         except OSError:
             continue
-        # pid (comm) state ppid pgrp ...: comm may hold spaces, so split after its ")".
-        fields = stat[stat.rindex(")") + 2 :].split()
-        if int(fields[2]) == group and fields[0] != "Z":
-            live.append(int(entry))
+        # pid (comm) state ...: comm may hold spaces, so read after its ")".
+        state = stat[stat.rindex(")") + 2]
+        if state != "Z" and (b"kalah_bot" in cmdline or b"1003" in cmdline):
+            live.append(pid)
     return live

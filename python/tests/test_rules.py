@@ -90,7 +90,7 @@ def test_kalah_from_notation_and_the_end():
     # North keeps the seeds on its side: 21 against 27.
     assert g.score() == 21 - 27
     assert g.winner() == Side.NORTH
-    assert str(g).endswith("game over: North wins (-6)")
+    assert str(g).endswith("game over: North wins (-6), 21–27")
 
 
 def test_draw_has_no_winner():

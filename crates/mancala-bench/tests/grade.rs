@@ -281,14 +281,49 @@ fn generated_sets_are_valued_as_the_reference_minimax() {
     }
 }
 
-/// Whether process group `pgid` still has a process (`kill -0 -- -PGID`).
-fn group_alive(pgid: &str) -> bool {
-    std::process::Command::new("kill")
-        .args(["-0", "--", &format!("-{pgid}")])
-        .stderr(std::process::Stdio::null())
-        .status()
-        .unwrap()
-        .success()
+/// The processes of `ids` still running: a /proc entry that is not a zombie, with a
+/// command line of the test bot (`kalah_bot`) or of its children (`sleep 1003`), so that
+/// an id reused by another process does not count.
+#[cfg(target_os = "linux")]
+fn running(ids: &[u32]) -> Vec<u32> {
+    ids.iter()
+        .copied()
+        .filter(|id| {
+            let Ok(stat) = std::fs::read_to_string(format!("/proc/{id}/stat")) else {
+                return false;
+            };
+            let state = stat[stat.rfind(')').unwrap() + 2..].chars().next();
+            let cmdline = std::fs::read(format!("/proc/{id}/cmdline")).unwrap_or_default();
+            let cmdline = String::from_utf8_lossy(&cmdline);
+            state != Some('Z') && (cmdline.contains("kalah_bot") || cmdline.contains("1003"))
+        })
+        .collect()
+}
+
+/// Waits up to 10 s for every process of `ids` to end; the ones still running then are
+/// killed (so that a failing test leaves nothing behind) and returned.
+#[cfg(target_os = "linux")]
+fn left_running(ids: &[u32]) -> Vec<u32> {
+    let start = Instant::now();
+    while !running(ids).is_empty() && start.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let left = running(ids);
+    for &id in &left {
+        let _ = std::process::Command::new("kill")
+            .args(["-KILL", &id.to_string()])
+            .status();
+    }
+    left
+}
+
+/// The process ids, one a line, in `file`.
+fn ids_in(file: &std::path::Path) -> Vec<u32> {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| l.trim().parse().unwrap())
+        .collect()
 }
 
 fn bot_with(mode: &str, file: &std::path::Path) -> ExternalPlayer {
@@ -301,13 +336,14 @@ fn bot_with(mode: &str, file: &std::path::Path) -> ExternalPlayer {
     ])
 }
 
+#[cfg(target_os = "linux")]
 #[test]
 fn a_timed_out_program_is_killed_with_its_children() {
-    // The bot ignores SIGTERM and waits for a child `sleep` on P7: at the timeout its whole
-    // process group is killed (the child too), and it is started again for the next one.
-    let dir = std::env::temp_dir().join(format!("grade-kids-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("pid");
+    // The bot ignores SIGTERM and waits for two children on P7, one in a session of its own
+    // (`setsid`): at the timeout the bot and both children are killed, and it is started
+    // again for the next position.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pid");
     let v = valued();
     let set = vec![v[2].clone(), v[0].clone()];
     let short = Budget {
@@ -315,24 +351,17 @@ fn a_timed_out_program_is_killed_with_its_children() {
         grace: Duration::from_millis(200),
         nodes: None,
     };
-    let r = grade(&mut bot_with("hangkids", &file), &set, &short, |_| {
-        ControlFlow::Continue(())
-    });
+    let mut bot = bot_with("hangkids", &file);
+    let r = grade(&mut bot, &set, &short, |_| ControlFlow::Continue(()));
     assert_eq!(r.moves[0].verdict, Verdict::TimedOut);
     assert_eq!(r.moves[1].verdict, Verdict::Played);
     let text = std::fs::read_to_string(&file).unwrap();
-    let pgid = text.lines().next().unwrap().trim().to_string();
-    // SIGKILL is delivered asynchronously and the orphaned child is reaped by init: give
-    // the group up to 5 s to disappear.
-    let mut alive = group_alive(&pgid);
-    for _ in 0..50 {
-        if !alive {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(100));
-        alive = group_alive(&pgid);
-    }
-    assert!(!alive, "process group {pgid} left running");
+    let mut ids = ids_in(&dir.path().join("pid.kids"));
+    assert_eq!(ids.len(), 2, "{ids:?}");
+    ids.push(text.lines().next().unwrap().trim().parse().unwrap());
+    // Killed while the bot still runs (it was started again and answered P4).
+    assert_eq!(left_running(&ids), Vec::<u32>::new());
+    drop(bot);
     // The program starts with no signal blocked.
     if let Some(mask) = text.lines().nth(1) {
         assert!(
@@ -343,7 +372,32 @@ fn a_timed_out_program_is_killed_with_its_children() {
             "{mask}"
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A program that starts a process in a session of its own (`setsid`) at each start, and is
+/// started twice (it times out on P7): after the grade no process of either start is left,
+/// the two `setsid` children included.
+#[cfg(target_os = "linux")]
+#[test]
+fn no_process_a_program_started_outlives_the_grade() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pid");
+    let v = valued();
+    let set = vec![v[2].clone(), v[0].clone()];
+    let short = Budget {
+        time: Duration::from_millis(300),
+        grace: Duration::from_millis(200),
+        nodes: None,
+    };
+    let r = grade(&mut bot_with("setsid", &file), &set, &short, |_| {
+        ControlFlow::Continue(())
+    });
+    assert_eq!(r.moves[0].verdict, Verdict::TimedOut);
+    assert_eq!(r.moves[1].verdict, Verdict::Played);
+    // Two starts, each the bot and its `setsid` child.
+    let ids = ids_in(&dir.path().join("pid.kids"));
+    assert_eq!(ids.len(), 4, "{ids:?}");
+    assert_eq!(left_running(&ids), Vec::<u32>::new());
 }
 
 #[test]

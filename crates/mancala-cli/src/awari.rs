@@ -109,7 +109,7 @@ pub fn build(
     let refused = |e: std::io::Error| {
         format!(
             "{named} {}: {}",
-            dir.display(),
+            mancala_core::ShortenedPath(&dir),
             crate::paths::folder_error(&dir, &e)
         )
     };

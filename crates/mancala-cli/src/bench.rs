@@ -1,6 +1,7 @@
 //! `mancala bench`: the solver benchmark suite of the crate `mancala_bench` (fixed positions
 //! with known values), a table of nodes and times, every value checked, and the signature.
 
+use mancala_core::ShortenedPath;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -177,7 +178,7 @@ fn databases(path: &Path, sets: &[BenchSet], verbose: bool) -> Result<Vec<SetDat
         ),
         Miss::File(info) => format!(
             "{}: built for {} (K = {}), which does not serve {rules}",
-            path.display(),
+            ShortenedPath(path),
             info.rules,
             info.max_seeds
         ),
@@ -329,7 +330,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     if let Some(f) = &args.file {
         let text = std::fs::read_to_string(f).map_err(|e| crate::paths::read_error(f, &e))?;
         let (rules, positions) =
-            bench::parse_positions(&text).map_err(|e| format!("{}: {e}", f.display()))?;
+            bench::parse_positions(&text).map_err(|e| format!("{}: {e}", ShortenedPath(f)))?;
         // `file:` first, so that a file named like a set (`midgame64-quick`) never gives a
         // selection, a row or a signature label that reads as the set's.
         sets.push(BenchSet {

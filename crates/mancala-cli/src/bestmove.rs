@@ -26,8 +26,9 @@ pub struct BestmoveArgs {
     /// limit, OW-6.4).
     #[arg(long)]
     moves: Option<String>,
-    /// Time budget in milliseconds (0: no time limit). Needed unless --nodes is given.
-    #[arg(long, value_parser = crate::ranges::any_u64(), required_unless_present = "nodes")]
+    /// Time budget in milliseconds, at most 86400000 (one day; 0: no time limit). Needed
+    /// unless --nodes is given.
+    #[arg(long, value_parser = crate::ranges::time_ms(), required_unless_present = "nodes")]
     time_ms: Option<u64>,
     /// Strength level 1..=10 (10: strongest, depth limited by time only).
     #[arg(long, default_value_t = 10, value_parser = crate::ranges::level())]
@@ -55,9 +56,11 @@ pub struct BestmoveArgs {
     no_cache: bool,
     /// Print one JSON object: {"move", "search_move", "weaker", "score", "score_seeds",
     /// "win_in", "depth", "pv", "nodes", "exact", "time_ms", "level", "position", "rules"}.
-    /// `score` is in hundredths of a seed for the player to move (Kalah: final store
-    /// difference; Bao: the heuristic, or ±1000000 less the plies to a forced win or loss);
-    /// `win_in` is the number of plies to a forced win (positive) or loss (negative), or null.
+    /// `score` is for the player to move: in hundredths of a seed for Kalah (final store
+    /// difference) and Oware (seeds taken), `score_seeds` the same in seeds; for Bao la Kete,
+    /// which is won or lost, in the heuristic's units (`score_seeds` null), or ±1000000 less
+    /// the plies to a forced win or loss; `win_in` is the number of plies to a forced win
+    /// (positive) or loss (negative), or null.
     #[arg(long)]
     json: bool,
 }
@@ -157,16 +160,25 @@ impl GameCommand for Search<'_> {
                 ),
             },
         })?;
-        print_choice(args, &rules.to_string(), &p.to_string(), &c);
+        print_choice(
+            args,
+            &rules.to_string(),
+            &p.to_string(),
+            &c,
+            G::SCORED_IN_SEEDS,
+        );
         Ok(())
     }
 }
 
+/// Prints the choice `c`; `in_seeds`: whether the game is scored in seeds (Kalah, Oware), so
+/// that the score is shown in seeds; else (Bao la Kete, won or lost) in the heuristic's units.
 fn print_choice<M: std::fmt::Display>(
     args: &BestmoveArgs,
     rules: &str,
     position: &str,
     c: &Choice<M>,
+    in_seeds: bool,
 ) {
     let s = &c.search;
     let pv: Vec<String> = s.pv.iter().map(ToString::to_string).collect();
@@ -186,7 +198,7 @@ fn print_choice<M: std::fmt::Display>(
                 "search_move": s.best_move.to_string(),
                 "weaker": c.weaker,
                 "score": s.score,
-                "score_seeds": if win_in.is_some() { None } else { Some(score_seeds) },
+                "score_seeds": if win_in.is_some() || !in_seeds { None } else { Some(score_seeds) },
                 "win_in": win_in,
                 "depth": s.depth,
                 "pv": pv,
@@ -206,10 +218,12 @@ fn print_choice<M: std::fmt::Display>(
         let score = match win_in {
             Some(n) if n > 0 => format!("forced win in {n} plies"),
             Some(n) => format!("forced loss in {} plies", -n),
-            None => format!(
+            None if in_seeds => format!(
                 "{score_seeds:+.2} seeds ({})",
                 if s.exact { "exact" } else { "estimate" }
             ),
+            // Bao la Kete is won or lost, not scored in seeds: the heuristic's own units.
+            None => format!("{:+} (the heuristic's estimate)", s.score),
         };
         println!(
             "score {score}, depth {}, nodes {}, {ms:.0} ms",

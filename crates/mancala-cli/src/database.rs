@@ -116,10 +116,13 @@ pub(crate) fn lookup_error(path: &Path, e: &EgdbError) -> String {
         } => {
             let mut msg = format!(
                 "no endgame database for {rules} in {} (build one with `mancala egdb build`)",
-                dir.display()
+                mancala_core::ShortenedPath(dir)
             );
             for (p, why) in skipped {
-                msg.push_str(&format!("; skipped {}: {why}", p.display()));
+                msg.push_str(&format!(
+                    "; skipped {}: {why}",
+                    mancala_core::ShortenedPath(p)
+                ));
             }
             msg
         }

@@ -1,6 +1,7 @@
 //! `mancala egdb build|info|verify|convert`: endgame databases (Kalah's, and Awari's through
 //! `crate::awari`).
 
+use mancala_core::ShortenedPath;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -281,7 +282,7 @@ impl OutFolder {
         if same_file(&path, input) {
             return Err(self.undo(format!(
                 "{}: the file being converted is where the converted file would go; give --out another folder or file",
-                path.display()
+                ShortenedPath(&path)
             )));
         }
         Ok(path)
@@ -310,7 +311,7 @@ pub(crate) fn convert_folder(
         if needs > avail {
             return Err(format!(
                 "{}: converting needs both encodings in memory, {needs} bytes ({}), more than the {avail} bytes of memory available",
-                file.display(),
+                ShortenedPath(file),
                 human(needs)
             ));
         }
@@ -322,7 +323,7 @@ pub(crate) fn convert_folder(
     let created = make_folders(&dir).map_err(|e| {
         format!(
             "--out {}: {}",
-            dir.display(),
+            ShortenedPath(&dir),
             crate::paths::folder_error(&dir, &e)
         )
     })?;
@@ -437,7 +438,7 @@ fn info_folder(dir: &std::path::Path) -> Result<(), String> {
             Ok(line) => println!("{}: {line}", p.display()),
             Err(e) => {
                 let msg = e.to_string();
-                let prefix = format!("{}: ", p.display());
+                let prefix = format!("{}: ", ShortenedPath(&p));
                 let why = msg.strip_prefix(&prefix).unwrap_or(&msg);
                 println!("{}: unusable: {why}", p.display());
             }
@@ -478,7 +479,7 @@ fn build(
     let refused = |e: std::io::Error| {
         format!(
             "--out {}: {}",
-            out.display(),
+            ShortenedPath(out),
             crate::paths::folder_error(out, &e)
         )
     };
@@ -558,7 +559,7 @@ fn convert<D: Database>(
     if info.encoding() == encoding {
         return Err(format!(
             "{} is already {encoding}: nothing to convert",
-            file.display()
+            ShortenedPath(file)
         ));
     }
     // The file's entries as they are read, and the converted ones (8 bytes of padding

@@ -4,6 +4,7 @@
 //! played against the exact solver from each Kalah position (`--games`). The grading itself
 //! is `mancala_bench::grade`.
 
+use mancala_core::ShortenedPath;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -67,12 +68,13 @@ pub struct GradeArgs {
     /// Seed of the engine's weaker moves (levels 1..=4).
     #[arg(long, default_value_t = 1, value_parser = crate::ranges::any_u64())]
     engine_seed: u64,
-    /// Time of each move, milliseconds (the engine's budget; an external program is sent
-    /// `go time MS`).
-    #[arg(long, default_value_t = 1000, value_parser = crate::ranges::any_u64())]
+    /// Time of each move, milliseconds, 1 to 86400000 (one day) (the engine's budget; an
+    /// external program is sent `go time MS`).
+    #[arg(long, default_value_t = 1000, value_parser = crate::ranges::time_ms())]
     time_ms: u64,
-    /// Wall time allowed past --time-ms before an answer counts as timed out, milliseconds.
-    #[arg(long, default_value_t = 500, value_parser = crate::ranges::any_u64())]
+    /// Wall time allowed past --time-ms before an answer counts as timed out, milliseconds,
+    /// at most 86400000 (one day).
+    #[arg(long, default_value_t = 500, value_parser = crate::ranges::time_ms())]
     grace_ms: u64,
     /// Node budget of each move (the engine's; `go … nodes N` for a program). With it the
     /// engine's moves do not depend on the machine's speed.
@@ -132,8 +134,8 @@ fn positions(
         let (_, ps) = mancala_bench::parse_positions(&text).map_err(|e| e.to_string())?;
         ps.into_iter().map(|p| p.position).collect()
     } else if let (Some(f), Some(text)) = (&args.file, file) {
-        let (_, ps) =
-            mancala_bench::parse_positions(text).map_err(|e| format!("{}: {e}", f.display()))?;
+        let (_, ps) = mancala_bench::parse_positions(text)
+            .map_err(|e| format!("{}: {e}", ShortenedPath(f)))?;
         ps.into_iter().map(|p| p.position).collect()
     } else {
         match args.set.as_str() {
@@ -370,9 +372,9 @@ fn of_file_rules(f: &std::path::Path, e: &str) -> String {
     match e.strip_prefix("--rules ") {
         Some(rest) => format!(
             "{}: the rule set of its `# rules:` line, {rest}",
-            f.display()
+            ShortenedPath(f)
         ),
-        None => format!("{}: {e}", f.display()),
+        None => format!("{}: {e}", ShortenedPath(f)),
     }
 }
 
@@ -389,7 +391,7 @@ pub fn run(args: &GradeArgs) -> Result<(), String> {
     // The file is read once (it may be a pipe: `--file /dev/stdin`, `--file <(…)`).
     let file = match &args.file {
         Some(f) if !args.generate => {
-            Some(std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?)
+            Some(std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", ShortenedPath(f)))?)
         }
         _ => None,
     };
@@ -407,7 +409,7 @@ pub fn run(args: &GradeArgs) -> Result<(), String> {
             return Err(format!(
                 "--rules {}: {} names the rule set {} (its `# rules:` line): give the file's rule set or no --rules",
                 mancala_core::Shortened(given),
-                f.display(),
+                ShortenedPath(f),
                 from_file.as_deref().map_or_else(|| "(none)".to_string(), |t| mancala_core::Shortened(t).to_string())
             ));
         }
@@ -519,7 +521,7 @@ fn run_awari(args: &GradeArgs, rules: OwareRules, file: Option<&str>) -> Result<
             .ok_or("an awari set is generated or read from --file")?;
         let text = file.ok_or("an awari set is generated or read from --file")?;
         let (_, ps) = mancala_bench::parse_oware_positions(text)
-            .map_err(|e| format!("{}: {e}", f.display()))?;
+            .map_err(|e| format!("{}: {e}", ShortenedPath(f)))?;
         let ps = take(args, ps)?;
         let seeds = ps
             .iter()
@@ -554,7 +556,7 @@ fn run_kalah(args: &GradeArgs, file: Option<&str>) -> Result<(), String> {
             crate::rules_arg::kalah_only(r.trim(), "grade is").map_err(|e| of_file_rules(f, &e))?;
         }
         mancala_bench::parse_positions(text)
-            .map_err(|e| format!("{}: {e}", f.display()))?
+            .map_err(|e| format!("{}: {e}", ShortenedPath(f)))?
             .0
     } else {
         "standard".parse().expect("standard parses")

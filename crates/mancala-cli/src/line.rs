@@ -23,7 +23,8 @@
 //! * `quit`: reply `bye`, exit 0. End of input also ends the session (status 0).
 //!
 //! A request that cannot be carried out (malformed, an illegal move, a finished game, a bad
-//! budget) is answered `error <reason>`, and nothing changes.
+//! budget, a move list with no move or an empty move between commas, words after `quit`)
+//! is answered `error <reason>`, and nothing changes.
 
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
@@ -48,10 +49,11 @@ standard output (blank lines are ignored). Keywords in any letter case.
   rules <rule set>                   the rule set from now on (any game), a new game at
                                      its start                                -> ok <position>
   quit                               -> bye (then exit 0; end of input also ends)
-A refused request gets one line `error <reason>` and changes nothing. Scores are for the
-player to move, in hundredths of a seed (Bao la Kete: heuristic units, or +-(1000000 - plies)
-for a forced win or loss). The search sees the game's history: Oware's repetition rule and
-move limit.
+A refused request gets one line `error <reason>` and changes nothing: among them a request
+line longer than 1 MiB, and a move list with no move or an empty move between commas.
+Scores are for the player to move, in hundredths of a seed (Bao la Kete: heuristic units,
+or +-(1000000 - plies) for a forced win or loss). The search sees the game's history:
+Oware's repetition rule and move limit.
 
 Examples:
   mancala agent line --rules oware --time-ms 0
@@ -74,8 +76,9 @@ pub struct LineArgs {
     /// `standard`, `bao-la-kete`, `oware`, `awari`, `oware-openspiel`, …).
     #[arg(long, default_value = "standard")]
     rules: String,
-    /// Default time budget of `go`, in milliseconds (0: no time limit).
-    #[arg(long, default_value_t = 1000, value_parser = crate::ranges::any_u64())]
+    /// Default time budget of `go`, in milliseconds, at most 86400000 (one day; 0: no time
+    /// limit).
+    #[arg(long, default_value_t = 1000, value_parser = crate::ranges::time_ms())]
     time_ms: u64,
     /// Default node budget of `go` (positions visited; 0: no node limit).
     #[arg(long, default_value_t = 0, value_parser = crate::ranges::any_u64())]
@@ -150,6 +153,66 @@ struct State<'a, 's, G: Evaluate> {
     session: &'s Session<'a>,
 }
 
+/// The longest request line read, bytes (its end of line excluded): a longer one is read
+/// to its end without being kept and answered with an error, so that the agent's memory
+/// does not grow with the length of a line. A whole game's moves fit many times over.
+pub const MAX_REQUEST_BYTES: usize = 1 << 20;
+
+/// What [`read_request`] read.
+#[derive(Debug, PartialEq, Eq)]
+enum Request {
+    /// The end of the input, with nothing before it.
+    End,
+    /// A line (without its `\n`; the last line of the input may have none).
+    Line,
+    /// A line longer than [`MAX_REQUEST_BYTES`]: read to its end and dropped.
+    TooLong,
+}
+
+/// Reads the next line of `input` into `bytes` (cleared first; at most
+/// [`MAX_REQUEST_BYTES`] kept), up to and without its `\n` or to the end of the input.
+///
+/// # Errors
+/// The input's errors.
+fn read_request(input: &mut impl BufRead, bytes: &mut Vec<u8>) -> io::Result<Request> {
+    bytes.clear();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            break;
+        }
+        any = true;
+        let (take, end) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i, true),
+            None => (buf.len(), false),
+        };
+        if !too_long {
+            if bytes.len() + take > MAX_REQUEST_BYTES {
+                too_long = true;
+                bytes.clear();
+                bytes.shrink_to(MAX_REQUEST_BYTES);
+            } else {
+                bytes.extend_from_slice(&buf[..take]);
+            }
+        }
+        input.consume(take + usize::from(end));
+        if end {
+            break;
+        }
+    }
+    Ok(match (any, too_long) {
+        (false, _) => Request::End,
+        (true, false) => Request::Line,
+        (true, true) => Request::TooLong,
+    })
+}
+
 /// Reads requests from `input` and writes one reply line each to `output` (flushed), until
 /// `quit` or the end of input.
 ///
@@ -162,13 +225,15 @@ fn serve<G: Evaluate>(
 ) -> io::Result<()> {
     let mut bytes = Vec::new();
     loop {
-        bytes.clear();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
-            return Ok(());
-        }
-        let reply = match std::str::from_utf8(&bytes) {
-            Err(_) => Some(Err("the line is not valid UTF-8".to_string())),
-            Ok(line) => state.answer(line.trim()),
+        let reply = match read_request(&mut input, &mut bytes)? {
+            Request::End => return Ok(()),
+            Request::TooLong => Some(Err(format!(
+                "the request is longer than {MAX_REQUEST_BYTES} bytes (it was read to its end and dropped)"
+            ))),
+            Request::Line => match std::str::from_utf8(&bytes) {
+                Err(_) => Some(Err("the line is not valid UTF-8".to_string())),
+                Ok(line) => state.answer(line.trim()),
+            },
         };
         let Some(reply) = reply else { continue };
         let quit = reply.as_deref() == Ok("bye");
@@ -195,11 +260,15 @@ impl<G: Evaluate> State<'_, '_, G> {
         }
         Some(match word.to_ascii_lowercase().as_str() {
             "position" => self.position(rest),
-            "moves" => self.new_game(self.start, rest),
+            "moves" => move_list::<G>("moves", rest).and_then(|m| self.new_game(self.start, &m)),
             "play" => self.play(rest),
             "go" => self.go(rest),
             "rules" => self.rules(rest),
-            "quit" => Ok("bye".to_string()),
+            "quit" if rest.is_empty() => Ok("bye".to_string()),
+            "quit" => Err(format!(
+                "quit: nothing may follow `quit`, got `{}`",
+                mancala_core::Shortened(rest)
+            )),
             _ => Err(format!(
                 "unknown request `{}`: position, moves, play, go, rules or quit",
                 mancala_core::Shortened(word)
@@ -213,18 +282,21 @@ impl<G: Evaluate> State<'_, '_, G> {
         if head.is_empty() {
             return Err("position: give `start` or a position".into());
         }
+        let moves = match moves {
+            Some(m) => move_list::<G>("moves", m)?,
+            None => Vec::new(),
+        };
         let start = if head.eq_ignore_ascii_case("start") {
             self.start
         } else {
             G::parse(self.start.rules(), head).map_err(|e| format!("position {head}: {e}"))?
         };
-        self.new_game(start, moves)
+        self.new_game(start, &moves)
     }
 
     /// A new game at `start` with `moves` played; the game is unchanged when refused.
-    fn new_game(&mut self, start: G, moves: &str) -> Result<String, String> {
-        let moves = parse_moves::<G>(moves).map_err(|e| format!("moves: {e}"))?;
-        let game = GameRecord::replay(start, &moves).map_err(|e| format!("moves: {e}"))?;
+    fn new_game(&mut self, start: G, moves: &[G::Move]) -> Result<String, String> {
+        let game = GameRecord::replay(start, moves).map_err(|e| format!("moves: {e}"))?;
         self.game = game;
         Ok(format!("ok {}", self.game.position()))
     }
@@ -255,10 +327,7 @@ impl<G: Evaluate> State<'_, '_, G> {
 
     /// `play M…` on the current game, all or nothing.
     fn play(&mut self, rest: &str) -> Result<String, String> {
-        let moves = parse_moves::<G>(rest).map_err(|e| format!("play: {e}"))?;
-        if moves.is_empty() {
-            return Err("play: give at least one move".into());
-        }
+        let moves = move_list::<G>("play", rest)?;
         let mut game = self.game.clone();
         for (i, &mv) in moves.iter().enumerate() {
             game.play(mv)
@@ -351,16 +420,41 @@ impl<G: Evaluate> State<'_, '_, G> {
     }
 }
 
-/// Splits `<head> [moves M…]` at the word `moves` (any case): the head and the moves' text.
-fn split_moves(rest: &str) -> (&str, &str) {
+/// Splits `<head> [moves M…]` at the word `moves` (any case): the head and the moves' text
+/// (`None` without the word).
+fn split_moves(rest: &str) -> (&str, Option<&str>) {
     for word in rest.split_whitespace() {
         if word.eq_ignore_ascii_case("moves") {
             // The byte offset of this word in `rest` (a sub-slice of it).
             let at = word.as_ptr() as usize - rest.as_ptr() as usize;
-            return (rest[..at].trim(), rest[at + word.len()..].trim());
+            return (rest[..at].trim(), Some(rest[at + word.len()..].trim()));
         }
     }
-    (rest.trim(), "")
+    (rest.trim(), None)
+}
+
+/// The moves of a request's move list `text` (`what` names the request in the errors): at
+/// least one, separated by spaces, tabs or commas, with a move on each side of every comma.
+///
+/// # Errors
+/// No move; an empty move (two commas with nothing between, or a comma first or last);
+/// a malformed move (its 1-based index named).
+fn move_list<G: Evaluate>(what: &str, text: &str) -> Result<Vec<G::Move>, String> {
+    if text.trim().is_empty() {
+        return Err(format!("{what}: give at least one move"));
+    }
+    let mut before = 0;
+    for piece in text.split(',') {
+        if piece.trim().is_empty() {
+            return Err(if before == 0 {
+                format!("{what}: a comma before the first move")
+            } else {
+                format!("{what}: an empty move after move {before} (a comma with no move after it)")
+            });
+        }
+        before += piece.split_whitespace().count();
+    }
+    parse_moves::<G>(text).map_err(|e| format!("{what}: {e}"))
 }
 
 #[cfg(test)]
@@ -368,12 +462,60 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_request_longer_than_the_limit_is_read_to_its_end_and_dropped() {
+        let long = "x".repeat(MAX_REQUEST_BYTES + 1);
+        let fits = "y".repeat(MAX_REQUEST_BYTES);
+        let text = format!("go\n{long}\n{fits}\nquit");
+        // A small buffer: the line comes in many pieces.
+        let mut input = io::BufReader::with_capacity(7, text.as_bytes());
+        let mut bytes = Vec::new();
+        let mut got = Vec::new();
+        loop {
+            let r = read_request(&mut input, &mut bytes).unwrap();
+            if r == Request::End {
+                break;
+            }
+            got.push((r, bytes.len()));
+            assert!(bytes.capacity() <= 2 * MAX_REQUEST_BYTES);
+        }
+        assert_eq!(
+            got,
+            [
+                (Request::Line, 2),
+                (Request::TooLong, 0),
+                (Request::Line, MAX_REQUEST_BYTES),
+                (Request::Line, 4)
+            ]
+        );
+    }
+
+    /// What `play`, `moves` and `position … moves` read as a move list (Oware's moves).
+    #[test]
+    fn a_move_list_has_a_move_on_each_side_of_every_comma() {
+        type O = mancala_core::oware::OwarePosition;
+        let ok = |t: &str| move_list::<O>("play", t).map(|m| m.len());
+        assert_eq!(ok("1,2, 3 ,4 5\t6"), Ok(6));
+        assert_eq!(ok(""), Err("play: give at least one move".into()));
+        assert_eq!(ok(" \t"), Err("play: give at least one move".into()));
+        assert_eq!(
+            ok("1,2,,3"),
+            Err("play: an empty move after move 2 (a comma with no move after it)".into())
+        );
+        assert_eq!(
+            ok("1 2,"),
+            Err("play: an empty move after move 2 (a comma with no move after it)".into())
+        );
+        assert_eq!(ok(",1"), Err("play: a comma before the first move".into()));
+        assert!(ok("1,x").unwrap_err().starts_with("play: move 2: "));
+    }
+
+    #[test]
     fn the_moves_keyword_splits_the_request() {
         assert_eq!(
             split_moves("1,1,1,6,0,0,0,9 S moves 3 1"),
-            ("1,1,1,6,0,0,0,9 S", "3 1")
+            ("1,1,1,6,0,0,0,9 S", Some("3 1"))
         );
-        assert_eq!(split_moves("start MOVES"), ("start", ""));
-        assert_eq!(split_moves("start"), ("start", ""));
+        assert_eq!(split_moves("start MOVES"), ("start", Some("")));
+        assert_eq!(split_moves("start"), ("start", None));
     }
 }

@@ -3,6 +3,7 @@
 //! "Not a directory"; and the reverse, a folder given where a file is read (`bench --file`),
 //! instead of "Is a directory".
 
+use mancala_core::ShortenedPath;
 use std::path::{Path, PathBuf};
 
 /// The first of `dir` and its ancestors that exists and is not a folder (a file, or a link to
@@ -20,7 +21,7 @@ pub fn file_in_the_way(dir: &Path) -> Option<PathBuf> {
 pub fn folder_error(dir: &Path, e: &std::io::Error) -> String {
     match file_in_the_way(dir) {
         Some(f) if f == dir => "it is a file, not a folder".to_string(),
-        Some(f) => format!("{} is a file, not a folder", f.display()),
+        Some(f) => format!("{} is a file, not a folder", ShortenedPath(&f)),
         None => e.to_string(),
     }
 }
@@ -29,9 +30,9 @@ pub fn folder_error(dir: &Path, e: &std::io::Error) -> String {
 /// file` when a folder stands there, else `<path>: <e>`.
 pub fn read_error(path: &Path, e: &std::io::Error) -> String {
     if path.is_dir() {
-        format!("{}: it is a folder, not a file", path.display())
+        format!("{}: it is a folder, not a file", ShortenedPath(path))
     } else {
-        format!("{}: {e}", path.display())
+        format!("{}: {e}", ShortenedPath(path))
     }
 }
 
@@ -48,7 +49,7 @@ mod tests {
         assert_eq!(folder_error(&file, &e), "it is a file, not a folder");
         assert_eq!(
             folder_error(&file.join("sub/deeper"), &e),
-            format!("{} is a file, not a folder", file.display())
+            format!("{} is a file, not a folder", ShortenedPath(&file))
         );
         assert_eq!(file_in_the_way(dir.path()), None);
         assert_eq!(folder_error(dir.path(), &e), e.to_string());
@@ -60,13 +61,13 @@ mod tests {
         let e = std::fs::read_to_string(dir.path()).unwrap_err();
         assert_eq!(
             read_error(dir.path(), &e),
-            format!("{}: it is a folder, not a file", dir.path().display())
+            format!("{}: it is a folder, not a file", ShortenedPath(dir.path()))
         );
         let missing = dir.path().join("missing.txt");
         let e = std::fs::read_to_string(&missing).unwrap_err();
         assert_eq!(
             read_error(&missing, &e),
-            format!("{}: {e}", missing.display())
+            format!("{}: {e}", ShortenedPath(&missing))
         );
     }
 }

@@ -13,7 +13,7 @@ pub struct PerftArgs {
     #[arg(long, default_value = "standard")]
     rules: String,
     /// Count depths 1..=DEPTH (DEPTH from 1 to 40).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=40))]
+    #[arg(long, value_parser = crate::ranges::perft_depth())]
     depth: u32,
     /// Start from this position instead of the start position.
     #[arg(long)]
@@ -21,6 +21,12 @@ pub struct PerftArgs {
     /// One JSON object per depth: {"depth", "nodes", "seconds"}.
     #[arg(long)]
     json: bool,
+    /// Apply the rules that depend on the game's history (Oware's repetition rule and move
+    /// limit): a move that repeats a position for the rule set's count, or reaches its move
+    /// limit, ends the game there. Slower; without it perft counts the moves of positions, as
+    /// the published Oware perft figures do.
+    #[arg(long)]
+    history: bool,
 }
 
 /// Prints one line per depth 1..=depth: the count and the time it took. On a terminal a
@@ -33,7 +39,13 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
         "--position",
         args.position.as_deref(),
     )?;
-    let count = |d| game.perft(d);
+    let count = |d| {
+        if args.history {
+            mancala_core::with_game!(&game, g => g.perft(d))
+        } else {
+            game.perft(d)
+        }
+    };
     let spinner = crate::progress::spinner(String::new());
     let mut last = String::new();
     for d in 1..=args.depth {

@@ -1,7 +1,8 @@
 //! `mancala play`: a game at the terminal, two people, or one person against a random mover
 //! or the engine (`--engine --level L`, or `--opponent engine`).
-//! Moves are typed at the prompt; an illegal or malformed move (a line that is not valid UTF-8
-//! included) is refused with its reason and the game goes on. `undo` takes back the last move
+//! Moves are typed at the prompt, in the move notation or (Kalah, Oware) as the board labels
+//! the side to move's houses (`S3`, `N2`); an illegal or malformed move (a line that is not
+//! valid UTF-8 included) is refused with its reason and the game goes on. `undo` takes back the last move
 //! a person made, `quit` leaves. `--level` must be 1..=10 whoever the opponent is; `--egdb`
 //! is refused unless the engine plays.
 
@@ -51,9 +52,9 @@ pub struct PlayArgs {
     /// limit, and exact play where `--egdb` or a solve within `--time-ms` allows).
     #[arg(long, default_value_t = 10, value_parser = crate::ranges::level())]
     level: u32,
-    /// The engine's time a move, in milliseconds (0: no time limit, for levels 1..=9, which
-    /// have a depth limit).
-    #[arg(long, default_value_t = 1000, value_parser = crate::ranges::any_u64())]
+    /// The engine's time a move, in milliseconds, at most 86400000 (one day; 0: no time
+    /// limit, for levels 1..=9, which have a depth limit).
+    #[arg(long, default_value_t = 1000, value_parser = crate::ranges::time_ms())]
     time_ms: u64,
     /// Let the opponent be the first player (South at the start) instead of the second.
     #[arg(long)]
@@ -275,6 +276,13 @@ fn game_loop<G: Evaluate>(
             }
             _ => {}
         }
+        let text = match house_label(G::KIND, text, side) {
+            Ok(t) => t,
+            Err(why) => {
+                println!("refused: {why}");
+                continue;
+            }
+        };
         match text.parse::<G::Move>() {
             Err(e) => println!("refused: {e}"),
             Ok(mv) => match game.play(mv) {
@@ -282,6 +290,38 @@ fn game_loop<G: Evaluate>(
                 Ok(_) => say_after_move(&game, &pos, mv),
             },
         }
+    }
+}
+
+/// A move typed as the board labels the houses (`S3` when South is to move, `N2` when
+/// North is, in any letter case: Kalah and Oware): the house number, the move's own
+/// notation. Anything else is given back as it is.
+///
+/// # Errors
+/// A label of the other side's row, which is not a move of the side to move.
+fn house_label(kind: mancala_core::GameKind, text: &str, side: Side) -> Result<&str, String> {
+    if kind == mancala_core::GameKind::Bao {
+        return Ok(text);
+    }
+    let mut chars = text.chars();
+    let (Some(letter), number) = (chars.next(), chars.as_str()) else {
+        return Ok(text);
+    };
+    let named = match letter.to_ascii_uppercase() {
+        'S' => Side::South,
+        'N' => Side::North,
+        _ => return Ok(text),
+    };
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+        return Ok(text);
+    }
+    if named == side {
+        Ok(number)
+    } else {
+        Err(format!(
+            "`{text}` is a house of {named}'s row, and {side} is to move: type a house of {side}'s row, by its number or its label ({number} or {}{number})",
+            &side.to_string()[..1]
+        ))
     }
 }
 
@@ -300,5 +340,29 @@ fn player_on<G: Game>(game: &GameRecord<G>, side: Side) -> u8 {
     match game.player_on(side) {
         Player::First => 1,
         Player::Second => 2,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_core::GameKind;
+
+    #[test]
+    fn a_house_label_of_the_side_to_move_is_its_number() {
+        assert_eq!(house_label(GameKind::Kalah, "S3", Side::South), Ok("3"));
+        assert_eq!(house_label(GameKind::Oware, "n2", Side::North), Ok("2"));
+        assert_eq!(house_label(GameKind::Kalah, "3", Side::South), Ok("3"));
+        assert_eq!(
+            house_label(GameKind::Kalah, "swap", Side::North),
+            Ok("swap")
+        );
+        assert_eq!(house_label(GameKind::Kalah, "S", Side::South), Ok("S"));
+        assert_eq!(house_label(GameKind::Bao, "S3", Side::South), Ok("S3"));
+        let e = house_label(GameKind::Kalah, "N3", Side::South).unwrap_err();
+        assert!(
+            e.starts_with("`N3` is a house of North's row, and South is to move"),
+            "{e}"
+        );
     }
 }

@@ -1,9 +1,10 @@
 //! The value parser of every whole-number option ([`Whole`]): a value outside the option's
 //! real range, a negative or a too large one included, is refused with the option's name and
-//! that range ("invalid value '-1' for '--max-seeds <MAX_SEEDS>': -1 is not in 0..=127"),
-//! instead of clap's own messages for unsigned types ("invalid digit found in string" for
-//! `-1`, "number too large to fit in target type", or the type's range `0..=4294967295`) or
-//! a second message from a later check.
+//! that range in words ("invalid value '-1' for '--max-seeds <MAX_SEEDS>': -1 is out of
+//! range (0 to 127)"), instead of clap's own messages for unsigned types ("invalid digit
+//! found in string" for `-1`, "number too large to fit in target type", or the type's range
+//! `0..=4294967295`) or a second message from a later check. A count with no limit of its
+//! own is "0 or more" (below 2^64), never a 20-digit bound.
 
 use std::ffi::OsStr;
 use std::marker::PhantomData;
@@ -30,6 +31,16 @@ impl<T> Whole<T> {
             of: PhantomData,
         }
     }
+
+    /// The range in words: `1 to 10`, or `0 or more (below 2^64)` for a count whose only
+    /// limit is its 64-bit type.
+    fn range(&self) -> String {
+        if self.max >= i128::from(u64::MAX) {
+            format!("{} or more, below 2^64", self.min)
+        } else {
+            format!("{} to {}", self.min, self.max)
+        }
+    }
 }
 
 impl<T> TypedValueParser for Whole<T>
@@ -53,22 +64,16 @@ where
             )
             .with_cmd(cmd)
         };
+        let range = self.range();
         let digits = text.strip_prefix(['-', '+']).unwrap_or(&text);
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(refuse(format!(
-                "not a whole number ({}..={})",
-                self.min, self.max
-            )));
+            return Err(refuse(format!("not a whole number ({range})")));
         }
         // More digits than any i128 holds is out of every range.
         let v = text.parse::<i128>().ok();
         match v.filter(|v| (self.min..=self.max).contains(v)) {
-            Some(v) => T::try_from(v)
-                .map_err(|_| refuse(format!("{v} is not in {}..={}", self.min, self.max))),
-            None => Err(refuse(format!(
-                "{text} is not in {}..={}",
-                self.min, self.max
-            ))),
+            Some(v) => T::try_from(v).map_err(|_| refuse(format!("{v} is out of range ({range})"))),
+            None => Err(refuse(format!("{text} is out of range ({range})"))),
         }
     }
 }
@@ -76,6 +81,11 @@ where
 /// `--level`: a strength level, 1..=10 (`mancala_solver::engine::Level::MIN..=MAX`).
 pub fn level() -> Whole<u32> {
     Whole::new(1, 10)
+}
+
+/// `perft --depth`: 1..=40 plies.
+pub fn perft_depth() -> Whole<u32> {
+    Whole::new(1, 40)
 }
 
 /// `--threads` where 0 means every core: 0..=[`MAX_THREADS`].
@@ -110,7 +120,16 @@ pub fn awari_max_seeds() -> Whole<u32> {
     Whole::new(0, i128::from(mancala_solver::awari::MAX_SEEDS))
 }
 
-/// Any count of the `u64` type (milliseconds, nodes, a seed): 0..=18446744073709551615.
+/// The longest time a `--time-ms` or `--grace-ms` option takes: one day, in milliseconds.
+pub const MAX_TIME_MS: u64 = 86_400_000;
+
+/// `--time-ms` (and `--grace-ms`): milliseconds, 0..=[`MAX_TIME_MS`] (0: as each option says,
+/// no limit or none at all).
+pub fn time_ms() -> Whole<u64> {
+    Whole::new(0, i128::from(MAX_TIME_MS))
+}
+
+/// Any count of the `u64` type (nodes, a seed): 0 or more, below 2^64.
 pub fn any_u64() -> Whole<u64> {
     Whole::new(0, i128::from(u64::MAX))
 }
@@ -167,14 +186,14 @@ mod tests {
     #[test]
     fn every_refusal_names_the_option_and_its_range() {
         for (value, why) in [
-            ("-1", "-1 is not in 0..=256"),
-            ("257", "257 is not in 0..=256"),
+            ("-1", "-1 is out of range (0 to 256)"),
+            ("257", "257 is out of range (0 to 256)"),
             (
                 "99999999999999999999999999999999999999999",
-                "99999999999999999999999999999999999999999 is not in 0..=256",
+                "99999999999999999999999999999999999999999 is out of range (0 to 256)",
             ),
-            ("2.5", "not a whole number (0..=256)"),
-            ("", "not a whole number (0..=256)"),
+            ("2.5", "not a whole number (0 to 256)"),
+            ("", "not a whole number (0 to 256)"),
         ] {
             let e = parse(threads_or_all(), value).unwrap_err();
             assert!(
@@ -185,6 +204,17 @@ mod tests {
         assert_eq!(parse(threads_or_all(), "+7"), Ok(7));
         assert_eq!(parse(any_u64(), "18446744073709551615"), Ok(u64::MAX));
         let e = parse(any_u64(), "-1").unwrap_err();
-        assert!(e.contains("-1 is not in 0..=18446744073709551615"), "{e}");
+        assert!(
+            e.contains("-1 is out of range (0 or more, below 2^64)"),
+            "{e}"
+        );
+        let e = parse(any_u64(), "18446744073709551616").unwrap_err();
+        assert!(e.contains("out of range (0 or more, below 2^64)"), "{e}");
+        assert_eq!(parse(time_ms(), "86400000"), Ok(86_400_000));
+        let e = parse(time_ms(), "86400001").unwrap_err();
+        assert!(
+            e.contains("86400001 is out of range (0 to 86400000)"),
+            "{e}"
+        );
     }
 }

@@ -47,7 +47,7 @@ fn bestmove_refuses_bad_input() {
     for (args, needle) in [
         (
             vec!["bestmove", "--time-ms", "10", "--level", "11"],
-            "'--level <LEVEL>': 11 is not in 1..=10",
+            "'--level <LEVEL>': 11 is out of range (1 to 10)",
         ),
         (
             vec![
@@ -123,6 +123,37 @@ fn bestmove_bao_finds_the_winning_capture() {
     let o = mancala(&["bestmove", "--rules", "bao-la-kete", "--time-ms", "50"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).starts_with("bestmove F"), "{}", stdout(&o));
+    // Bao la Kete is won or lost: a score short of a forced result is the heuristic's, never
+    // said in seeds (text or JSON).
+    let o = mancala(&[
+        "bestmove",
+        "--rules",
+        "bao-la-kete",
+        "--level",
+        "3",
+        "--time-ms",
+        "0",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("(the heuristic's estimate)") && !out.contains("seed"),
+        "{out}"
+    );
+    let o = mancala(&[
+        "bestmove",
+        "--rules",
+        "bao-la-kete",
+        "--level",
+        "3",
+        "--time-ms",
+        "0",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["win_in"], serde_json::Value::Null);
+    assert_eq!(v["score_seeds"], serde_json::Value::Null);
+    assert!(v["score"].is_i64());
 }
 
 #[test]
@@ -161,8 +192,12 @@ fn play_bao_against_the_engine_until_input_ends() {
 }
 
 #[test]
-fn bestmove_with_a_huge_time_budget_does_not_panic() {
-    // u64::MAX milliseconds is beyond the clock: no deadline; the level's depth limit ends it.
+fn bestmove_with_the_longest_time_budget_does_not_panic() {
+    // A day, the longest budget: the level's depth limit ends the search.
+    let o = mancala(&["bestmove", "--time-ms", "86400000", "--level", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("bestmove "), "{}", stdout(&o));
+    // u64::MAX milliseconds is refused with the range, in words.
     let o = mancala(&[
         "bestmove",
         "--time-ms",
@@ -170,8 +205,12 @@ fn bestmove_with_a_huge_time_budget_does_not_panic() {
         "--level",
         "3",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).starts_with("bestmove "), "{}", stdout(&o));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("is out of range (0 to 86400000)"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

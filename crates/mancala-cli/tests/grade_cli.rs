@@ -211,12 +211,31 @@ fn games_text_lists_the_failures() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
-fn sigterm_kills_the_program_and_its_children() {
-    // The bot hangs on the North position, ignoring SIGTERM, waiting for a child it started.
-    // SIGTERM to the grader kills the bot's whole process group; the bot started with no
-    // signal blocked (the grader blocks them for its signal thread).
-    let dir = temp_dir("sigterm");
+/// The processes of `ids` still running: a /proc entry that is not a zombie, with a
+/// command line of the test bot (`kalah_bot`) or of its children (`sleep 1003`), so that
+/// an id reused by another process does not count.
+#[cfg(target_os = "linux")]
+fn running(ids: &[i32]) -> Vec<i32> {
+    ids.iter()
+        .copied()
+        .filter(|id| {
+            let Ok(stat) = std::fs::read_to_string(format!("/proc/{id}/stat")) else {
+                return false;
+            };
+            let state = stat[stat.rfind(')').unwrap() + 2..].chars().next();
+            let cmdline = std::fs::read(format!("/proc/{id}/cmdline")).unwrap_or_default();
+            let cmdline = String::from_utf8_lossy(&cmdline);
+            state != Some('Z') && (cmdline.contains("kalah_bot") || cmdline.contains("1003"))
+        })
+        .collect()
+}
+
+/// The grader is sent `signal` while the bot hangs on the North position, ignoring SIGINT,
+/// SIGTERM and SIGHUP and waiting for two children (one in a session of its own, `setsid`):
+/// the bot and both children end all the same, within 10 s. Returns the grader's status.
+#[cfg(target_os = "linux")]
+fn signal_the_grader(signal: i32, tag: &str) -> std::process::ExitStatus {
+    let dir = temp_dir(tag);
     let set = north_set(&dir);
     let pidfile = dir.join("pid");
     let mut grader = common::mancala_command()
@@ -240,7 +259,7 @@ fn sigterm_kills_the_program_and_its_children() {
         .spawn()
         .unwrap();
     let mut text = String::new();
-    for _ in 0..300 {
+    for _ in 0..600 {
         if let Ok(t) = std::fs::read_to_string(&pidfile) {
             text = t;
             break;
@@ -248,37 +267,61 @@ fn sigterm_kills_the_program_and_its_children() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
     assert!(!text.is_empty(), "the bot never wrote its pid");
-    let pgid: i32 = text.lines().next().unwrap().trim().parse().unwrap();
+    let mut ids: Vec<i32> = std::fs::read_to_string(dir.join("pid.kids"))
+        .unwrap()
+        .lines()
+        .map(|l| l.trim().parse().unwrap())
+        .collect();
+    assert_eq!(ids.len(), 2, "{ids:?}");
+    ids.push(text.lines().next().unwrap().trim().parse().unwrap());
+    assert_eq!(running(&ids), ids, "the bot and its children run");
     // SAFETY: kill(2) on the grader this test started.
-    unsafe { libc::kill(grader.id() as i32, libc::SIGTERM) };
+    unsafe { libc::kill(grader.id() as i32, signal) };
     let status = grader.wait().unwrap();
-    assert_eq!(status.code(), Some(128 + libc::SIGTERM));
-    // SIGKILL is delivered asynchronously and the orphaned child is reaped by init: up to
-    // 5 s for the group to go.
-    let mut gone = false;
-    for _ in 0..50 {
-        // SAFETY: signal 0 only checks that the group exists.
-        if unsafe { libc::kill(-pgid, 0) } != 0 {
-            gone = true;
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(100));
+    let start = std::time::Instant::now();
+    while !running(&ids).is_empty() && start.elapsed() < std::time::Duration::from_secs(10) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    if !gone {
+    let left = running(&ids);
+    for &id in &left {
         // SAFETY: clean up what the grader left (the test fails below).
-        unsafe { libc::kill(-pgid, libc::SIGKILL) };
+        unsafe { libc::kill(id, libc::SIGKILL) };
     }
-    assert!(gone, "the bot's process group {pgid} was left running");
+    assert_eq!(
+        left,
+        Vec::<i32>::new(),
+        "left running after signal {signal}"
+    );
     if let Some(mask) = text.lines().nth(1) {
         assert!(
             mask.trim_start_matches("SigBlk:")
                 .trim()
                 .chars()
                 .all(|c| c == '0'),
-            "{mask}"
+            "the bot started with signals blocked: {mask}"
         );
     }
     std::fs::remove_dir_all(&dir).unwrap();
+    status
+}
+
+/// SIGTERM: the grader stops the program and everything it started, and exits with
+/// 128 + 15. The program starts with no signal blocked (the grader blocks them for its
+/// signal thread).
+#[cfg(target_os = "linux")]
+#[test]
+fn sigterm_kills_the_program_and_its_children() {
+    let status = signal_the_grader(libc::SIGTERM, "sigterm");
+    assert_eq!(status.code(), Some(128 + libc::SIGTERM));
+}
+
+/// SIGKILL: the grader can do nothing, yet the program and everything it started end.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_grader_killed_with_sigkill_leaves_nothing_running() {
+    use std::os::unix::process::ExitStatusExt;
+    let status = signal_the_grader(libc::SIGKILL, "sigkill");
+    assert_eq!(status.signal(), Some(libc::SIGKILL));
 }
 
 /// The grader tells the program the set's rule set (`rules kalah(4,3)`): `mancala agent line`

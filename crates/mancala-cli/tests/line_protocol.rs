@@ -83,6 +83,33 @@ fn errors_are_one_line_and_the_session_goes_on() {
     assert_eq!(replies[1], "error go: `time` given twice", "{replies:?}");
 }
 
+/// A request with nothing where a move list or nothing at all is due is refused as `play`
+/// with no move is, and changes nothing: `quit` with words after it (the session goes on),
+/// `moves` and `position start moves` with no move, an empty move between two commas.
+#[test]
+fn requests_with_missing_or_extra_words_are_errors() {
+    let replies = session(
+        "oware",
+        "moves 3\nquit extra\nmoves 1,2,,3\nposition start moves\nmoves\nplay\nplay 1,\n         position start moves 3, 1\nquit\n",
+    );
+    assert_eq!(
+        replies,
+        [
+            "ok 4,4,0,5,5,5,0,5,4,4,4,4,4,0 N",
+            "error quit: nothing may follow `quit`, got `extra`",
+            "error moves: an empty move after move 2 (a comma with no move after it)",
+            "error moves: give at least one move",
+            "error moves: give at least one move",
+            "error play: give at least one move",
+            "error play: an empty move after move 1 (a comma with no move after it)",
+            // X1 then North's 1 (as in `moves_then_play_then_go`): a comma and a space
+            // together are one separator.
+            "ok 4,4,0,5,5,5,0,0,5,5,5,5,5,0 S",
+            "bye",
+        ]
+    );
+}
+
 /// A finished game has no move to search: a one-line error. X12 of the rules: South's 6
 /// reaches 26 of 48 seeds and ends the game (`majority=stop`).
 #[test]
@@ -141,4 +168,46 @@ fn rules_changes_the_rule_set_and_the_game() {
     assert!(replies[7].starts_with("ok "), "{}", replies[7]);
     assert_eq!(replies[8], "ok 4,4,4,4,4,4,0,4,4,4,4,4,4,0 S");
     assert_eq!(replies[9], "bye");
+}
+
+/// A 50 MB request line (no newline for 50 MB) is answered with one error, read without being
+/// kept: the agent's peak resident memory (VmHWM of /proc/PID/status, its engine's 16 MiB
+/// table included) stays under 64 MiB, and the session goes on.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_50_mb_request_line_is_refused_in_little_memory() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut agent = common::mancala_command()
+        .args(["agent", "line", "--rules", "oware", "--time-ms", "0"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = agent.stdin.take().unwrap();
+    let mut output = BufReader::new(agent.stdout.take().unwrap());
+    let chunk = vec![b'x'; 1 << 16];
+    for _ in 0..(50 << 20) / chunk.len() {
+        input.write_all(&chunk).unwrap();
+    }
+    input.write_all(b"\n").unwrap();
+    input.flush().unwrap();
+    let mut reply = String::new();
+    output.read_line(&mut reply).unwrap();
+    assert!(
+        reply.starts_with("error the request is longer than 1048576 bytes"),
+        "{reply}"
+    );
+    let status = std::fs::read_to_string(format!("/proc/{}/status", agent.id())).unwrap();
+    let hwm_kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmHWM in /proc/PID/status");
+    assert!(hwm_kb < 64 << 10, "peak resident memory {hwm_kb} kB");
+    input.write_all(b"moves 3\nquit\n").unwrap();
+    drop(input);
+    let rest: Vec<String> = output.lines().map(Result::unwrap).collect();
+    assert_eq!(rest, ["ok 4,4,0,5,5,5,0,5,4,4,4,4,4,0 N", "bye"]);
+    assert!(agent.wait().unwrap().success());
 }

@@ -54,64 +54,85 @@ fn a_number_out_of_range_is_refused_with_the_real_range() {
     for (args, needle) in [
         (
             build("--max-seeds", "-1"),
-            "'--max-seeds <MAX_SEEDS>': -1 is not in 0..=127",
+            "'--max-seeds <MAX_SEEDS>': -1 is out of range (0 to 127)",
         ),
         (
             build("--max-seeds", "128"),
-            "'--max-seeds <MAX_SEEDS>': 128 is not in 0..=127",
+            "'--max-seeds <MAX_SEEDS>': 128 is out of range (0 to 127)",
         ),
         (
             build("--threads", "-1"),
-            "'--threads <THREADS>': -1 is not in 0..=256",
+            "'--threads <THREADS>': -1 is out of range (0 to 256)",
         ),
         (
             build("--threads", "300"),
-            "'--threads <THREADS>': 300 is not in 0..=256",
+            "'--threads <THREADS>': 300 is out of range (0 to 256)",
         ),
-        (vec!["bench", "--threads", "-1"], "-1 is not in 1..=256"),
-        (vec!["bench", "--threads", "0"], "0 is not in 1..=256"),
-        (vec!["bench", "--tt-mb", "-1"], "-1 is not in 1..=1048576"),
+        (
+            vec!["bench", "--threads", "-1"],
+            "-1 is out of range (1 to 256)",
+        ),
+        (
+            vec!["bench", "--threads", "0"],
+            "0 is out of range (1 to 256)",
+        ),
+        (
+            vec!["bench", "--tt-mb", "-1"],
+            "-1 is out of range (1 to 1048576)",
+        ),
         (
             vec!["bestmove", "--time-ms", "1", "--level", "-1"],
-            "-1 is not in 1..=10",
+            "-1 is out of range (1 to 10)",
         ),
         (
             vec!["bestmove", "--time-ms", "1", "--tt-mb", "-1"],
-            "-1 is not in 1..=4096",
+            "-1 is out of range (1 to 4096)",
         ),
         (
             vec!["bestmove", "--time-ms", "1", "--tt-mb", "5000"],
-            "5000 is not in 1..=4096",
+            "5000 is out of range (1 to 4096)",
         ),
-        (vec!["play", "--level", "-1"], "-1 is not in 1..=10"),
-        (vec!["play", "--level", "0"], "0 is not in 1..=10"),
+        (
+            vec!["play", "--level", "-1"],
+            "-1 is out of range (1 to 10)",
+        ),
+        (vec!["play", "--level", "0"], "0 is out of range (1 to 10)"),
         (
             vec!["agent", "manchester", "--level", "11"],
-            "11 is not in 1..=10",
+            "11 is out of range (1 to 10)",
         ),
         (
             vec!["agent", "manchester", "--tt-mb", "-1"],
-            "-1 is not in 1..=4096",
+            "-1 is out of range (1 to 4096)",
         ),
         (
             vec!["egdb", "build", "--threads", "99999999999999999999999"],
-            "99999999999999999999999 is not in 0..=256",
+            "99999999999999999999999 is out of range (0 to 256)",
         ),
         (
             vec!["bestmove", "--time-ms", "-1"],
-            "'--time-ms <TIME_MS>': -1 is not in 0..=18446744073709551615",
+            "'--time-ms <TIME_MS>': -1 is out of range (0 to 86400000)",
+        ),
+        // A time of more than a day is refused with the range in words, not the type's.
+        (
+            vec!["grade", "--level", "3", "--time-ms", "86400001"],
+            "'--time-ms <TIME_MS>': 86400001 is out of range (0 to 86400000)",
+        ),
+        (
+            vec!["agent", "line", "--time-ms", "18446744073709551615"],
+            "18446744073709551615 is out of range (0 to 86400000)",
         ),
         (
             vec!["bestmove", "--time-ms", "1", "--nodes", "-5"],
-            "-5 is not in 0..=18446744073709551615",
+            "-5 is out of range (0 or more, below 2^64)",
         ),
         (
             vec!["play", "--time-ms", "1.5"],
-            "'--time-ms <TIME_MS>': not a whole number (0..=18446744073709551615)",
+            "'--time-ms <TIME_MS>': not a whole number (0 to 86400000)",
         ),
         (
             vec!["agent", "manchester", "--game-ms", "-1"],
-            "-1 is not in 0..=18446744073709551615",
+            "-1 is out of range (0 or more, below 2^64)",
         ),
     ] {
         refused(&args, needle);
@@ -123,11 +144,17 @@ fn a_number_out_of_range_is_refused_with_the_real_range() {
 #[test]
 fn solve_refuses_numbers_with_their_real_range() {
     for (args, needle) in [
-        (vec!["solve", "--threads", "-1"], "-1 is not in 0..=256"),
-        (vec!["solve", "--tt-mb", "0"], "0 is not in 1..=1048576"),
+        (
+            vec!["solve", "--threads", "-1"],
+            "-1 is out of range (0 to 256)",
+        ),
+        (
+            vec!["solve", "--tt-mb", "0"],
+            "0 is out of range (1 to 1048576)",
+        ),
         (
             vec!["solve", "--max-nodes", "-1"],
-            "-1 is not in 0..=18446744073709551615",
+            "-1 is out of range (0 or more, below 2^64)",
         ),
         (
             vec!["solve", "--max-seconds", "1e30"],
@@ -211,6 +238,61 @@ fn a_file_in_the_way_of_a_folder_is_named() {
         assert!(!err.contains("os error"), "{err}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A path of 100,000 characters (under the system's 128 KiB limit on one argument) that no
+/// file has: each command says so in one short line, the path cut to its first 30 and last
+/// 29 characters and its length, as rule sets and positions are cut to 60 characters (a
+/// path is shown whole up to 256 characters).
+#[test]
+fn a_long_path_is_cut_in_messages() {
+    let path = format!("/tmp/{}/x.egdb", "a".repeat(100_000));
+    let cut = format!(
+        "/tmp/{}…{}/x.egdb ({} characters)",
+        "a".repeat(25),
+        "a".repeat(22),
+        path.len()
+    );
+    for args in [
+        vec!["egdb", "info", &path],
+        vec!["egdb", "verify", &path],
+        vec!["egdb", "convert", &path, "--encoding", "packed"],
+        vec!["solve", "--egdb", &path],
+        vec!["solve", "--rules", "awari", "--egdb", &path],
+        vec![
+            "egdb",
+            "build",
+            "--rules",
+            "kalah(3,3)",
+            "--max-seeds",
+            "4",
+            "--out",
+            &path,
+        ],
+        vec![
+            "egdb",
+            "build",
+            "--rules",
+            "awari",
+            "--max-seeds",
+            "4",
+            "--out",
+            &path,
+        ],
+        vec!["bench", "--egdb", &path],
+        vec!["grade", "--file", &path, "--level", "3"],
+    ] {
+        let o = mancala(&args);
+        let err = text(&o.stderr);
+        assert!(!o.status.success(), "{}", &args[..2].join(" "));
+        // The path, or its folder (the path without `/x.egdb`).
+        let folder = format!("…{} ({} characters)", "a".repeat(29), path.len() - 7);
+        assert!(
+            err.len() < 400 && (err.contains(&cut) || err.contains(&folder)),
+            "{}: {err}",
+            &args[..2].join(" ")
+        );
+    }
 }
 
 #[test]

@@ -107,6 +107,44 @@ fn perft_shows_progress_on_a_terminal() {
     assert!(!text(&quiet.stdout).contains("counting"));
 }
 
+/// Reading a cached database (checking it whole takes seconds for a large one) shows a
+/// spinner naming the file on a terminal; a pipe shows nothing. The database is a small one
+/// built into a cache folder of the test's own first.
+#[test]
+fn reading_a_cached_database_shows_a_spinner_on_a_terminal() {
+    if !require_script() {
+        return;
+    }
+    let cache = tempfile::tempdir().unwrap();
+    let with_cache = |cmd: &mut Command| {
+        cmd.env_remove("MANCALA_NO_CACHE")
+            .env("MANCALA_CACHE_DIR", cache.path());
+    };
+    let mut build = common::mancala_command();
+    with_cache(&mut build);
+    let built = build
+        .args(["egdb", "build", "--rules", "kalah(4,3)", "--cache"])
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{}", text(&built.stderr));
+    let args = ["solve", "--rules", "kalah(4,3)"];
+    let mut shown = in_terminal(&args);
+    with_cache(&mut shown);
+    let shown = shown.stdin(Stdio::null()).output().unwrap();
+    let screen = text(&shown.stdout);
+    assert!(shown.status.success(), "{screen}");
+    assert!(screen.contains("reading the cached database"), "{screen:?}");
+    let mut piped = common::mancala_command();
+    with_cache(&mut piped);
+    let piped = piped.args(args).output().unwrap();
+    assert!(piped.status.success(), "{}", text(&piped.stderr));
+    assert!(
+        !text(&piped.stderr).contains("reading"),
+        "{}",
+        text(&piped.stderr)
+    );
+}
+
 /// `bench` shows the set and position being solved with the solver's bounds and nodes, and
 /// keeps its signature: the same total nodes as without a terminal.
 #[test]

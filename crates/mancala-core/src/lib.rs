@@ -29,6 +29,81 @@
 //! let next = start.play(KalahMove::House(3)).unwrap();
 //! assert_eq!(next.to_string(), "4,4,0,5,5,5,1,4,4,4,4,4,4,0 S"); // extra turn
 //! ```
+//!
+//! # A whole game of each game
+//!
+//! Every game implements [`Game`]; a [`GameRecord`] keeps a game from its start (its
+//! positions and moves, undo, the pie-rule swap, and the repetition and move-limit rules of
+//! Oware). The same loop plays a whole game of each game here, each move the first legal
+//! one.
+//!
+//! Kalah: at the end the seeds left are swept into the stores, so the stores hold all 48
+//! seeds and the score is their difference.
+//!
+//! ```
+//! use mancala_core::kalah::KalahPosition;
+//! use mancala_core::{Game, GameRecord, Side};
+//!
+//! let mut game = GameRecord::<KalahPosition>::new("standard".parse()?);
+//! while !game.is_over() {
+//!     let mv = game.position().legal_moves()[0];
+//!     game.play(mv)?;
+//! }
+//! let end = game.position();
+//! assert_eq!(end.seeds_in_houses(), 0);
+//! assert_eq!(end.store(Side::South) + end.store(Side::North), 48);
+//! let outcome = end.outcome().expect("the game is over");
+//! assert_eq!(outcome.score, end.store_difference());
+//! // The record replays the same game from its moves, and takes the last move back.
+//! let again = GameRecord::replay(*game.start(), game.moves())?;
+//! assert_eq!(again.position(), end);
+//! let last = game.undo().expect("a move was played");
+//! assert!(game.position().legal_moves().contains(&last));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Bao la Kete: 64 seeds in all, on the board or in the two reserves, at every ply; the game
+//! is won or lost, and its score is +1 or −1.
+//!
+//! ```
+//! use mancala_core::bao::BaoPosition;
+//! use mancala_core::{Game, GameRecord};
+//!
+//! let mut game = GameRecord::<BaoPosition>::new("bao-la-kete".parse()?);
+//! while !game.is_over() {
+//!     let mv = game.position().legal_moves()[0];
+//!     game.play(mv)?;
+//!     assert_eq!(game.position().total_seeds(), 64);
+//! }
+//! let outcome = game.position().outcome().expect("the game is over");
+//! assert!(outcome.winner.is_some() && outcome.score.abs() == 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Oware (the rule set `awari`): the seeds on the board and in the two stores are 48 at
+//! every ply; a move is a house number from the mover's left. The game can also end by its
+//! history (a position repeated, OW-6.2): [`GameRecord::ended_by`] says so.
+//!
+//! ```
+//! use mancala_core::oware::{OwareMove, OwarePosition};
+//! use mancala_core::{Game, GameRecord, Side};
+//!
+//! let mut game = GameRecord::<OwarePosition>::new("awari".parse()?);
+//! // X1 of the rules: South's house 3 sows its 4 seeds into S4, S5, S6 and N1.
+//! game.play(OwareMove(3))?;
+//! assert_eq!(game.position().to_string(), "4,4,0,5,5,5,0,5,4,4,4,4,4,0 N");
+//! while !game.is_over() {
+//!     let mv = game.position().legal_moves()[0];
+//!     game.play(mv)?;
+//!     let p = game.position();
+//!     let stores = u32::from(p.store(Side::South)) + u32::from(p.store(Side::North));
+//!     assert_eq!(p.seeds_in_houses() + stores, 48);
+//! }
+//! let outcome = game.position().outcome().expect("the game is over");
+//! assert!(outcome.score.abs() <= 48);
+//! assert_eq!(game.plies(), game.moves().len());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -115,6 +190,46 @@ impl core::fmt::Display for Shortened<'_> {
     }
 }
 
+/// A path a user gave, for an error message: shown whole up to [`ShortenedPath::MAX_CHARS`]
+/// characters (real paths, which often pass 60 characters, stay whole so that the file can
+/// be found); a longer one as [`Shortened::MAX_CHARS`] characters, its first 30, `…` and its
+/// last 29 (the file's name stays in sight), then its length, e.g.
+/// `/tmp/aaaaaaaaaaaaaaaaaaaaaaaaa…aaaaaaaaaaaaaaaaa/x.egdb (100012 characters)`, so that a
+/// path of a megabyte gives a one-line message. Control characters are escaped as
+/// [`Shortened`] escapes them; a part that is not UTF-8 is shown as `�`. The error values
+/// keep the whole path; only their messages change.
+#[derive(Clone, Copy, Debug)]
+pub struct ShortenedPath<'a>(pub &'a std::path::Path);
+
+impl ShortenedPath<'_> {
+    /// Characters of the longest path shown whole.
+    pub const MAX_CHARS: usize = 256;
+}
+
+impl core::fmt::Display for ShortenedPath<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        use core::fmt::Write;
+        let text = self.0.to_string_lossy();
+        let n = text.chars().count();
+        let put = |f: &mut core::fmt::Formatter<'_>, c: char| {
+            if c.is_control() {
+                write!(f, "{}", c.escape_debug())
+            } else {
+                f.write_char(c)
+            }
+        };
+        if n <= Self::MAX_CHARS {
+            return text.chars().try_for_each(|c| put(f, c));
+        }
+        let head = Shortened::MAX_CHARS / 2;
+        let tail = Shortened::MAX_CHARS - head - 1;
+        text.chars().take(head).try_for_each(|c| put(f, c))?;
+        f.write_char('…')?;
+        text.chars().skip(n - tail).try_for_each(|c| put(f, c))?;
+        write!(f, " ({n} characters)")
+    }
+}
+
 /// The most decimal digits `counts` whole numbers, each 0..=`cap` (at most 999), take when
 /// they sum to at most `total` (seeds): every number takes one digit, a number of 10 or more
 /// one more, of 100 or more two more, so with `a` three-digit and `b` two-digit numbers the
@@ -138,7 +253,7 @@ pub(crate) const fn max_count_digits(counts: u32, total: u32, cap: u32) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{max_count_digits, Shortened};
+    use super::{max_count_digits, Shortened, ShortenedPath};
 
     /// The most digits by exhaustive search: `best[s]` = most digits of the numbers so far
     /// summing to exactly `s`, one number (0..=cap) added at a time.
@@ -202,6 +317,30 @@ mod tests {
             crate::oware::HistoryEnd::Repetition,
             crate::HistoryEnd::MoveLimit
         );
+    }
+
+    #[test]
+    fn a_long_path_keeps_its_start_its_end_and_its_length() {
+        use std::path::Path;
+        let whole = "/".to_string() + &"p".repeat(255);
+        assert_eq!(ShortenedPath(Path::new(&whole)).to_string(), whole);
+        let cut = "/".to_string() + &"p".repeat(256);
+        assert_eq!(
+            ShortenedPath(Path::new(&cut)).to_string(),
+            format!("/{}…{} (257 characters)", "p".repeat(29), "p".repeat(29))
+        );
+        let long = format!("/tmp/{}/kalah6.k16.egdb", "d".repeat(1 << 20));
+        let n = long.chars().count();
+        assert_eq!(
+            ShortenedPath(Path::new(&long)).to_string(),
+            format!(
+                "/tmp/{}…{}/kalah6.k16.egdb ({n} characters)",
+                "d".repeat(25),
+                "d".repeat(13)
+            )
+        );
+        assert_eq!(ShortenedPath(Path::new("a\nb")).to_string(), "a\\nb");
+        assert_eq!(ShortenedPath(Path::new("")).to_string(), "");
     }
 
     #[test]

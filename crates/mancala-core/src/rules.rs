@@ -20,6 +20,23 @@ use crate::GameKind;
 /// Notation (`Display`/`FromStr`): the rule-set notation of the game the text's head names
 /// ([`GameKind::of_rules`]): [`KalahRules`], [`BaoRules`], [`OwareRules`], [`TogyzRules`];
 /// `docs/notation.md`.
+///
+/// ```
+/// use mancala_core::{GameKind, Rules};
+///
+/// for (text, kind) in [
+///     ("kalah(4,3)+empty_capture", GameKind::Kalah),
+///     ("bao-la-kete", GameKind::Bao),
+///     ("awari", GameKind::Oware),
+///     ("bestemshe", GameKind::Togyz),
+/// ] {
+///     let rules: Rules = text.parse()?;
+///     assert_eq!(rules.kind(), kind);
+///     assert_eq!(rules.to_string().parse::<Rules>()?, rules);
+/// }
+/// assert!("kalah(9,4)".parse::<Rules>().is_err()); // at most 7 houses a row
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rules {
     /// Kalah(m, n) with options (`docs/rules/kalah.md`).

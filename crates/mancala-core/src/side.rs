@@ -3,8 +3,8 @@
 use core::fmt;
 
 /// One of the two players' sides. South moves first in every game of this library
-/// (`docs/rules/kalah.md`, "Board and names"; `docs/rules/bao-la-kete.md` K-4.3, unless the
-/// rule set says otherwise; `docs/rules/oware.md` OW-1).
+/// (`docs/rules/kalah.md`, "Board and names"; `docs/rules/bao-la-kete.md` K-4.3;
+/// `docs/rules/oware.md` OW-1.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
     /// The side nearest the first player, drawn at the bottom; moves first.

@@ -177,3 +177,159 @@ fn the_id_scanner_finds_ids() {
         ["K-8.3a", "K-6.4", "K-6.8", "K-9", "TC-14"]
     );
 }
+
+/// README's packaging command packages the crates CI packages (`.ci/run`'s `published`
+/// list), which are the workspace crates whose manifest does not say `publish = false`.
+#[test]
+fn the_readme_packages_what_ci_packages() {
+    let ci = read(&root().join(".ci/run"));
+    let list = ci
+        .lines()
+        .find_map(|l| l.strip_prefix("published=("))
+        .expect("published=(…) in .ci/run");
+    let mut ci_crates: Vec<&str> = list.trim_end_matches(')').split_whitespace().collect();
+    ci_crates.sort_unstable();
+    let readme = read(&root().join("README.md"));
+    let at = readme
+        .find("cargo package --no-verify")
+        .expect("README's packaging command");
+    let command: String = readme[at..]
+        .lines()
+        .take_while(|l| !l.starts_with("cargo publish"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut readme_crates: Vec<&str> = command
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .windows(2)
+        .filter(|w| w[0] == "-p")
+        .map(|w| w[1])
+        .collect();
+    readme_crates.sort_unstable();
+    assert_eq!(readme_crates, ci_crates);
+    assert!(!readme.contains("cargo package --workspace --no-verify"));
+    // The published crates: every member under crates/ without `publish = false`.
+    let mut published: Vec<String> = std::fs::read_dir(root().join("crates"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|d| {
+            let manifest = read(&d.join("Cargo.toml"));
+            !manifest.contains("publish = false")
+        })
+        .map(|d| d.file_name().unwrap().to_str().unwrap().to_string())
+        .collect();
+    published.sort_unstable();
+    assert_eq!(published, ci_crates);
+}
+
+/// What crates.io and docs.rs show first names the three games: the descriptions of the
+/// crates of the rules, the solver and the command (and the command's `bench` and `grade`),
+/// the crate READMEs' pointer to the rules (module `docs`), `Rules`' documentation and the
+/// C header's engine.
+#[test]
+fn the_first_texts_a_user_sees_name_every_game() {
+    let description = |krate: &str| {
+        let manifest = read(&root().join("crates").join(krate).join("Cargo.toml"));
+        manifest
+            .lines()
+            .find_map(|l| l.strip_prefix("description = "))
+            .unwrap_or_else(|| panic!("{krate}: no description"))
+            .to_string()
+    };
+    for krate in ["mancala-core", "mancala-solver", "mancala-cli"] {
+        let d = description(krate);
+        for game in ["Kalah", "Bao la Kete", "Oware"] {
+            assert!(d.contains(game), "{krate}: {d}");
+        }
+    }
+    let cli = description("mancala-cli");
+    assert!(cli.contains("bench") && cli.contains("grade"), "{cli}");
+    for readme in [
+        "crates/mancala-core/README.md",
+        "crates/mancala-cli/README.md",
+    ] {
+        let text = read(&root().join(readme));
+        assert!(!text.contains("(module `rules`)"), "{readme}");
+        assert!(text.contains("mancala_core/docs/"), "{readme}");
+    }
+    let rules = read(&root().join("crates/mancala-core/src/rules.rs"));
+    let doc = &rules[rules
+        .find("/// The rules of a game of this library")
+        .unwrap()..];
+    let doc = &doc[..doc.find("pub enum Rules").unwrap()];
+    assert!(doc.contains("Oware") && doc.contains("OwareRules"), "{doc}");
+    let header = read(&root().join("include/mancala.h"));
+    let engine = &header[header
+        .find("// An opaque playing engine")
+        .expect("the engine's doc")..];
+    let engine = &engine[..engine.find("typedef struct MancalaEngine").unwrap()];
+    assert!(
+        engine.contains("every game") && engine.contains("Oware"),
+        "{engine}"
+    );
+    assert!(!header.contains("one for Kalah, one for Bao la Kete"));
+}
+
+/// BENCHMARKS.md keeps today's figures, not a lab notebook (no goals met or missed, no rows
+/// of earlier measurements, no "busier run" asides), and README quotes its figures for the
+/// first solve of Kalah(6,4) with the cached database; CHANGELOG dates every version and
+/// says how to compare them.
+#[test]
+fn benchmarks_are_figures_and_the_readme_quotes_them() {
+    let bench = read(&root().join("BENCHMARKS.md"));
+    let lower = bench.to_lowercase();
+    for trace in [
+        "goal",
+        ": met",
+        "**met**",
+        "not met",
+        "earlier measurement",
+        "busier run",
+        "first measured",
+        "before the change",
+    ] {
+        assert!(!lower.contains(trace), "BENCHMARKS.md: {trace:?}");
+    }
+    // "first run **16.6 s** wall …, second run **5.6 s**": the figures README must give.
+    let figure = |after: &str| {
+        let at = bench.find(after).unwrap_or_else(|| panic!("{after:?}")) + after.len();
+        bench[at..].split(" s**").next().unwrap().to_string()
+    };
+    let (first, second) = (figure("first run **"), figure("second run **"));
+    let readme = read(&root().join("README.md"));
+    assert!(
+        readme.contains(&format!("{first} s the first time"))
+            && readme.contains(&format!("and {second} s after")),
+        "README quotes {first} s and {second} s"
+    );
+    let changelog = read(&root().join("CHANGELOG.md"));
+    for line in changelog.lines().filter(|l| l.starts_with("## [")) {
+        assert!(
+            line.starts_with("## [Unreleased]") || line.contains("] - 20"),
+            "{line}: no date"
+        );
+        let label = &line[3..line.find(']').unwrap() + 1];
+        assert!(
+            changelog.contains(&format!("\n{label}: ")),
+            "{label}: no link"
+        );
+    }
+}
+
+/// README shows a runnable command near its top, and how to put `mancala` on the PATH.
+#[test]
+fn the_readme_starts_with_a_runnable_command() {
+    let readme = read(&root().join("README.md"));
+    let first = readme
+        .lines()
+        .position(|l| l.starts_with("```sh"))
+        .expect("a shell block");
+    assert!(first < 15, "the first command is on line {}", first + 1);
+    let block: Vec<&str> = readme
+        .lines()
+        .skip(first + 1)
+        .take_while(|l| !l.starts_with("```"))
+        .collect();
+    assert!(block[0].starts_with("cargo install --path crates/mancala-cli"));
+    assert!(block.iter().skip(1).all(|l| l.starts_with("mancala ")));
+}

@@ -214,8 +214,8 @@ pub(crate) fn egdb_error(e: EgdbError) -> Error {
                 MancalaStatus::IoError,
                 format!(
                     "{}: {} is a file, not a folder",
-                    path.display(),
-                    file.display()
+                    mancala_core::ShortenedPath(path),
+                    mancala_core::ShortenedPath(&file)
                 ),
             );
         }
@@ -244,7 +244,8 @@ fn egdb_status(e: &EgdbError) -> MancalaStatus {
         | EgdbError::TooLong { .. }
         | EgdbError::Header(_)
         | EgdbError::Checksum { .. }
-        | EgdbError::BadEntry { .. } => MancalaStatus::CorruptFile,
+        | EgdbError::BadEntry { .. }
+        | EgdbError::Padding { .. } => MancalaStatus::CorruptFile,
         // A database of another game (an Awari file where a Kalah one is wanted).
         EgdbError::RulesMismatch { .. } | EgdbError::WrongGame { .. } => {
             MancalaStatus::DatabaseMismatch

@@ -37,7 +37,7 @@ pub const MANCALA_BAO_MAX_MOVE_BYTES: usize = 8;
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MancalaEngineConfig {
-    /// Size of each transposition table in bytes (one for Kalah, one for Bao la Kete, each
+    /// Size of each transposition table in bytes (one a game: Kalah, Bao la Kete, Oware, each
     /// taken at the first search of its game); 0 = 16 MiB. At least 16 KiB is used; rounded
     /// down to a power of two of 16-byte entries.
     pub tt_bytes: u64,
@@ -53,9 +53,11 @@ pub struct MancalaEngineConfig {
 /// The result of a best-move call. Scores are relative to the player to move in the position
 /// searched, in engine units: Kalah in hundredths of a seed of store difference
 /// (`MANCALA_ENGINE_SEED` = 100 units a seed; when `exact`, `score / 100` is the final store
-/// difference, mover minus opponent, of the rest of the game with best play); Bao la Kete in
-/// hundredths of a seed of its heuristic, or ±(`MANCALA_ENGINE_WIN` − plies) for a forced win
-/// or loss (beyond ±`MANCALA_ENGINE_DECISIVE`).
+/// difference, mover minus opponent, of the rest of the game with best play); Oware the same
+/// of the seeds taken (captures and the cycle rule's allotment); Bao la Kete, which is won or
+/// lost and not scored in seeds, in the units of its heuristic (100 for a seed of material),
+/// or ±(`MANCALA_ENGINE_WIN` − plies) for a forced win or loss (beyond
+/// ±`MANCALA_ENGINE_DECISIVE`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MancalaEngineResult {
@@ -81,9 +83,9 @@ pub struct MancalaEngineResult {
     pub elapsed_ms: u64,
 }
 
-/// An opaque playing engine for Kalah (any m, n and options) and Bao la Kete, at one strength
-/// level. Its transposition tables are kept between calls, so consecutive moves of one game
-/// reuse them.
+/// An opaque playing engine for every game (Kalah with any m, n and options, Bao la Kete,
+/// Oware), at one strength level. Its transposition tables (one a game) are kept between
+/// calls, so consecutive moves of one game reuse them.
 ///
 /// Created by `mancala_engine_new`, freed by `mancala_engine_free`. Thread safety:
 /// `mancala_engine_cancel` may be called from any thread at any time while the handle lives;

@@ -130,8 +130,12 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &AwariArgs) -> Result<Option<AwariR
     agree(
         comm,
         if comm.rank() == 0 {
-            std::fs::create_dir_all(&args.out)
-                .map_err(|e| format!("cannot create {}: {e}", args.out.display()))
+            std::fs::create_dir_all(&args.out).map_err(|e| {
+                format!(
+                    "cannot create {}: {e}",
+                    mancala_core::ShortenedPath(&args.out)
+                )
+            })
         } else {
             Ok(())
         },
@@ -165,7 +169,7 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &AwariArgs) -> Result<Option<AwariR
     let saved = if rank == 0 {
         db.save(&path)
             .map(|_| ())
-            .map_err(|e| format!("cannot save {}: {e}", path.display()))
+            .map_err(|e| format!("cannot save {}: {e}", mancala_core::ShortenedPath(&path)))
     } else {
         Ok(())
     };

@@ -56,7 +56,7 @@ const RECORD_HEADER: u64 = 20;
 #[derive(Debug, Error)]
 pub enum CheckpointError {
     /// Reading or writing failed.
-    #[error("{path}: {source}")]
+    #[error("{}: {source}", mancala_core::ShortenedPath(path))]
     Io {
         /// The partial file.
         path: PathBuf,
@@ -64,7 +64,10 @@ pub enum CheckpointError {
         source: std::io::Error,
     },
     /// Not a partial file of this format, or its header is damaged.
-    #[error("{path}: not a usable partial build file: {why}; delete it to start the build over")]
+    #[error(
+        "{}: not a usable partial build file: {why}; delete it to start the build over",
+        mancala_core::ShortenedPath(path)
+    )]
     Corrupt {
         /// The partial file.
         path: PathBuf,
@@ -72,7 +75,7 @@ pub enum CheckpointError {
         why: String,
     },
     /// Another build, still running, has the file open (it holds the file's lock).
-    #[error("{path}: another build that is still running is using this partial file; wait for it to finish or stop it")]
+    #[error("{}: another build that is still running is using this partial file; wait for it to finish or stop it", mancala_core::ShortenedPath(path))]
     InUse {
         /// The partial file.
         path: PathBuf,

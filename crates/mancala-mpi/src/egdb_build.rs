@@ -41,7 +41,8 @@ pub struct BuildArgs {
     /// Print a line on standard error after each layer.
     pub log_layers: bool,
     /// Stop once this layer is in the partial file (a batch job's time slice), leaving the
-    /// rest to a `--resume`.
+    /// rest to a `--resume`; at once, building nothing, when the resumed partial file already
+    /// holds it. No stop when it is `max_seeds` or more.
     pub stop_after: Option<u32>,
 }
 
@@ -52,10 +53,14 @@ pub enum Built {
     Database(BuildReport),
     /// Stopped as asked after `layer`; the partial file holds layers 0..=layer.
     Stopped {
-        /// The last layer in the partial file.
+        /// The last layer in the partial file: the one to stop after, or a later one when
+        /// the resumed partial file already held it.
         layer: u32,
         /// The partial file.
         partial: PathBuf,
+        /// Whether this run built layers; `false` when the resumed partial file already
+        /// held the layer to stop after (nothing was built).
+        built: bool,
     },
 }
 
@@ -131,20 +136,27 @@ fn open_partial(
     if out.is_file() {
         return Err(format!(
             "--out {}: it is a file, not a folder",
-            out.display()
+            mancala_core::ShortenedPath(out)
         ));
     }
-    std::fs::create_dir_all(out).map_err(|e| format!("--out {}: {e}", out.display()))?;
+    std::fs::create_dir_all(out)
+        .map_err(|e| format!("--out {}: {e}", mancala_core::ShortenedPath(out)))?;
     let file = Egdb::file_name(&args.rules, args.max_seeds, Encoding::Byte);
     // The database's own name is checked now, not after every layer is built: a folder
     // standing there would make the final rename fail at the end of the build.
     let target = out.join(&file);
     if target.is_dir() {
-        return Err(format!("{}: it is a folder, not a file", target.display()));
+        return Err(format!(
+            "{}: it is a folder, not a file",
+            mancala_core::ShortenedPath(&target)
+        ));
     }
     let path = partial_path(out, &file);
     if path.is_dir() {
-        return Err(format!("{}: it is a folder, not a file", path.display()));
+        return Err(format!(
+            "{}: it is a folder, not a file",
+            mancala_core::ShortenedPath(&path)
+        ));
     }
     let layer_len = |k: u32| {
         let r = build.layer_range(k);
@@ -157,14 +169,22 @@ fn open_partial(
             }
             return Err(format!(
                 "{}: a partial build is there (a build that was stopped): --resume continues it, or delete the file to start over",
-                path.display()
+                mancala_core::ShortenedPath(&path)
             ));
         }
         let (c, r) = Checkpoint::resume(&path, id, layer_len).map_err(|e| e.to_string())?;
         if r.started_over && args.log_layers {
-            eprintln!("mancala-mpi: {} was cut inside its header (the build was stopped while starting it): the build starts over", path.display());
+            eprintln!("mancala-mpi: {} was cut inside its header (the build was stopped while starting it): the build starts over", mancala_core::ShortenedPath(&path));
         }
         return Ok((c, r.dropped));
+    }
+    if args.resume && target.exists() {
+        // Nothing to resume, and the database of this build is already there: a build from
+        // nothing would silently replace it.
+        return Err(format!(
+            "{}: --resume, but there is no partial build to resume and this database is already built; delete it to build it again",
+            mancala_core::ShortenedPath(&target)
+        ));
     }
     let c = Checkpoint::create(&path, id).map_err(|e: CheckpointError| e.to_string())?;
     Ok((c, None))
@@ -208,6 +228,18 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &BuildArgs) -> Result<Option<Built>
     let resumed = u64::from_le_bytes(done[..8].try_into().expect("8 bytes")) as u32;
     if let (Some(d), true) = (dropped, args.log_layers) {
         eprintln!("mancala-mpi: layer {d} of the partial file was cut short (the build was stopped while writing it): it is built again");
+    }
+    // The partial file already holds the layer to stop after (or a later one): nothing is
+    // built, nor read back, and the database is not written.
+    if let Some(stop) = args.stop_after {
+        if stop < args.max_seeds && resumed > stop {
+            let file = Egdb::file_name(&args.rules, args.max_seeds, Encoding::Byte);
+            return Ok((rank == 0).then(|| Built::Stopped {
+                layer: resumed - 1,
+                partial: partial_path(&args.out, &file),
+                built: false,
+            }));
+        }
     }
     for k in 0..resumed {
         let mut entries = Vec::new();
@@ -304,6 +336,7 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &BuildArgs) -> Result<Option<Built>
             return Ok((rank == 0).then(|| Built::Stopped {
                 layer: k,
                 partial: partial_path(&args.out, &file),
+                built: true,
             }));
         }
     }

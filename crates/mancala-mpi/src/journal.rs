@@ -53,7 +53,7 @@ const TITLE_1: &str = "mancala-mpi solve journal 1";
 #[derive(Debug, Error)]
 pub enum JournalError {
     /// Reading or writing failed.
-    #[error("{path}: {source}")]
+    #[error("{}: {source}", mancala_core::ShortenedPath(path))]
     Io {
         /// The journal.
         path: PathBuf,
@@ -61,7 +61,10 @@ pub enum JournalError {
         source: std::io::Error,
     },
     /// A damaged line.
-    #[error("{path}: line {line}: {why}; the journal is not used (delete it to start over)")]
+    #[error(
+        "{}: line {line}: {why}; the journal is not used (delete it to start over)",
+        mancala_core::ShortenedPath(path)
+    )]
     Corrupt {
         /// The journal.
         path: PathBuf,
@@ -71,7 +74,10 @@ pub enum JournalError {
         why: String,
     },
     /// A journal of another solve.
-    #[error("{path}: a journal of {found}, not of {wanted}; delete it or name another file")]
+    #[error(
+        "{}: a journal of {found}, not of {wanted}; delete it or name another file",
+        mancala_core::ShortenedPath(path)
+    )]
     Mismatch {
         /// The journal.
         path: PathBuf,
@@ -284,24 +290,29 @@ impl Journal {
             .create(true)
             .open(path)
             .map_err(io)?;
-        let mut text = String::new();
-        file.read_to_string(&mut text).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::InvalidData {
-                JournalError::Corrupt {
-                    path: path.to_path_buf(),
-                    line: 0,
-                    why: "not UTF-8 text".into(),
-                }
-            } else {
-                io(e)
-            }
-        })?;
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes).map_err(io)?;
         let what = format!("{}\t{root}", root.rules());
         let corrupt = |line: usize, why: String| JournalError::Corrupt {
             path: path.to_path_buf(),
             line,
             why,
         };
+        // The whole lines must be UTF-8 text; a last line cut short (no end of line) is
+        // dropped below whatever it holds (its write was cut, possibly inside a character).
+        // A file with no end of line at all is checked whole: it must be a title's start.
+        let whole = bytes
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(bytes.len(), |i| i + 1);
+        if let Err(e) = std::str::from_utf8(&bytes[..whole]) {
+            let line = 1 + bytes[..e.valid_up_to()]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+            return Err(corrupt(line, "not UTF-8 text".into()));
+        }
+        let mut text = String::from_utf8_lossy(&bytes).into_owned();
         if !text.contains('\n') && !text.is_empty() {
             // No whole line: the title was being written when the process was killed (then
             // no search was written either, and the journal starts over), or the file is not
@@ -482,6 +493,34 @@ mod tests {
         j.append(&[KalahMove::House(4)], &window(i32::MIN, -2, -2, 4))
             .unwrap();
         assert_eq!(std::fs::read_to_string(&p).unwrap(), good);
+
+        // A byte that is not UTF-8 only in the cut last line (its write was cut): that line
+        // is dropped as any cut line, the file cut back.
+        let mut cut = good.as_bytes()[..good.len() - 4].to_vec();
+        cut.push(0xff);
+        std::fs::write(&p, &cut).unwrap();
+        let (j, e) = Journal::open(&p, &root).unwrap();
+        assert_eq!(e.len(), 2);
+        drop(j);
+        let lines: Vec<&str> = good.split_inclusive('\n').collect();
+        assert_eq!(
+            std::fs::read_to_string(&p).unwrap(),
+            lines[..3].concat(),
+            "the cut line dropped"
+        );
+        // In a whole line (the third), the line is named and the file left as it is.
+        let mut bad = lines[..2].concat().into_bytes();
+        bad.extend_from_slice(b"3,\xff");
+        bad.extend_from_slice(lines[2].as_bytes());
+        bad.extend_from_slice(lines[3].as_bytes());
+        std::fs::write(&p, &bad).unwrap();
+        let err = Journal::open(&p, &root).unwrap_err().to_string();
+        assert!(err.contains("line 3: not UTF-8 text"), "{err}");
+        assert_eq!(std::fs::read(&p).unwrap(), bad);
+        // A file of no whole line that is not UTF-8: line 1.
+        std::fs::write(&p, b"\xff\xfe").unwrap();
+        let err = Journal::open(&p, &root).unwrap_err().to_string();
+        assert!(err.contains("line 1: not UTF-8 text"), "{err}");
 
         // A changed bound: refused.
         let bad = good.replacen("\t6\t36\t", "\t5\t36\t", 1);

@@ -181,7 +181,9 @@ partial file another running build is using).")]
         /// Output folder (created if missing); the file is named after the rules and K.
         #[arg(long)]
         out: PathBuf,
-        /// Continue the partial build in the output folder from its last finished layer.
+        /// Continue the partial build in the output folder from its last finished layer
+        /// (with no partial file, a build from nothing; refused when the database is
+        /// already there).
         #[arg(long)]
         resume: bool,
         /// Build threads of each rank (0 = this machine's cores shared by its ranks).
@@ -198,7 +200,8 @@ partial file another running build is using).")]
         #[arg(long)]
         quiet: bool,
         /// Stop once layer N is in the partial file (e.g. to fit a batch job's time limit);
-        /// --resume goes on from there.
+        /// --resume goes on from there. With --resume, a partial file that already holds
+        /// layer N stops at once, building nothing.
         #[arg(long, value_name = "N")]
         stop_after_layer: Option<u32>,
     },
@@ -557,13 +560,23 @@ fn run<C: Comm>(comm: &C, parsed: Result<Cli, clap::Error>) -> Result<(), Failur
         Job::Build { args, json } => {
             match egdb_build::run(comm, &args)? {
                 Some(Built::Database(r)) => print_build(&r, comm.size(), args.balance, json),
-                Some(Built::Stopped { layer, partial }) => {
+                Some(Built::Stopped {
+                    layer,
+                    partial,
+                    built,
+                }) => {
                     if json {
                         let out = serde_json::json!({
                             "stopped_after_layer": layer,
                             "partial": partial.display().to_string(),
+                            "built_layers": built,
                         });
                         println!("{out}");
+                    } else if !built {
+                        println!(
+                            "nothing built: {} already holds layers 0..={layer}, the layer to stop after included; add --resume without --stop-after-layer (or with a later layer) to go on",
+                            partial.display()
+                        );
                     } else {
                         println!(
                             "stopped after layer {layer} as asked; {} holds layers 0..={layer}: add --resume to go on",

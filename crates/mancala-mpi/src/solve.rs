@@ -481,7 +481,7 @@ fn coordinate<C: Comm + ?Sized>(
                 tree.record(l, r.lower, r.upper, r.full).map_err(|e| {
                     fail(format!(
                         "{}: {e}; the journal is not used (delete it to start over)",
-                        j.path().display()
+                        mancala_core::ShortenedPath(j.path())
                     ))
                 })?;
                 searched.insert(l);

@@ -131,6 +131,31 @@ fn a_stopped_build_resumes_and_damage_is_refused() {
     assert_eq!(j["stopped_after_layer"], 8);
     assert!(partial.exists() && !db.exists());
     let saved = std::fs::read(&partial).unwrap();
+    assert_eq!(j["built_layers"], true);
+
+    // Resumed with a stop the partial file already holds (layer 8 itself, or an earlier
+    // one): stopped at once, nothing built, the partial file as it was, no database.
+    for stop in ["8", "5"] {
+        let j = json(&run1(
+            &build_args("standard", out_s, &["--resume", "--stop-after-layer", stop]),
+            120,
+        ));
+        assert_eq!(j["stopped_after_layer"], 8, "--stop-after-layer {stop}");
+        assert_eq!(j["built_layers"], false, "--stop-after-layer {stop}");
+        assert_eq!(std::fs::read(&partial).unwrap(), saved);
+        assert!(!db.exists());
+    }
+    // The text names the layers held and that nothing was built.
+    let mut args = build_args("standard", out_s, &["--resume", "--stop-after-layer", "2"]);
+    args.retain(|a| *a != "--json");
+    let o = run1(&args, 120);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("nothing built") && text.contains("layers 0..=8"),
+        "{text}"
+    );
+    assert_eq!(std::fs::read(&partial).unwrap(), saved);
 
     // Without --resume the partial file is not overwritten: the command refuses.
     let o = run1(&build_args("standard", out_s, &[]), 120);
@@ -174,6 +199,20 @@ fn a_stopped_build_resumes_and_damage_is_refused() {
     let skipped: u64 = (0..9).map(|k| layer_len(6, k)).sum();
     assert_eq!(built + skipped, j["entries"].as_u64().unwrap());
     assert_eq!(std::fs::read(&db).unwrap(), want);
+
+    // --resume with no partial file but the database there: refused, the database kept
+    // (a build from nothing would replace it).
+    let mtime = std::fs::metadata(&db).unwrap().modified().unwrap();
+    let o = run1(&build_args("standard", out_s, &["--resume"]), 120);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("no partial build to resume"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read(&db).unwrap(), want);
+    assert_eq!(std::fs::metadata(&db).unwrap().modified().unwrap(), mtime);
+    assert!(!partial.exists());
 }
 
 /// While a build has the partial file open (it holds the file's `flock`, taken here as a

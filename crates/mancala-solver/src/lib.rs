@@ -24,8 +24,8 @@
 //! * **Pie rule**: at the swap decision the solver gives the value of swapping and of the
 //!   best house move ([`SwapChoice`]).
 //! * **Playing engine** ([`engine`]): an anytime iterative-deepening alpha-beta with a
-//!   heuristic evaluation for Kalah (any m, n, options) and Bao la Kete, strength levels
-//!   1–10, built on the parts above: the same lock-free table storage ([`tt`]), the Kalah
+//!   heuristic evaluation for every game (Kalah with any m, n and options, Bao la Kete,
+//!   Oware), strength levels 1–10, built on the parts above: the same lock-free table storage ([`tt`]), the Kalah
 //!   move ordering of the exact search, and exact play from the endgame databases and an
 //!   exact root solve where the budget allows.
 //! * **Awari databases** ([`awari`]): the exact value of every Awari board with up to N
@@ -48,6 +48,104 @@
 //! let mut solver = Solver::new().threads(1);
 //! let s = solver.solve(&KalahPosition::start(rules), SolveOptions::new()).unwrap();
 //! assert_eq!(s.value, 2);
+//! ```
+//!
+//! # Examples
+//!
+//! The value of every move of a position ([`Solver::analyse`]): the position's value is the
+//! best of them, and the best moves of [`Solver::solve`] are the moves of that value.
+//!
+//! ```
+//! use mancala_core::kalah::{KalahPosition, KalahRules};
+//! use mancala_solver::{SolveOptions, Solver};
+//!
+//! let start = KalahPosition::start("kalah(4,3)".parse::<KalahRules>()?);
+//! let mut solver = Solver::new().threads(1);
+//! let solved = solver.solve(&start, SolveOptions::new())?;
+//! let analysis = solver.analyse(&start, SolveOptions::new())?;
+//! assert_eq!(analysis.moves.len(), 4);
+//! assert!(solved.exact && analysis.moves.iter().all(|m| m.exact));
+//! let best = analysis.moves.iter().map(|m| m.value).max();
+//! assert_eq!(best, Some(solved.value));
+//! for mv in &solved.best_moves {
+//!     assert!(analysis.moves.iter().any(|m| m.mv == *mv && m.value == solved.value));
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! An endgame database ([`Egdb`]) of every position with at most K seeds in the houses,
+//! C(K + 2m, 2m) of them, changes how fast the solver finds a value, never the value:
+//!
+//! ```
+//! use std::sync::Arc;
+//! use mancala_core::kalah::{KalahPosition, KalahRules};
+//! use mancala_solver::{BuildOptions, Egdb, SolveOptions, Solver};
+//!
+//! let rules: KalahRules = "kalah(4,3)".parse()?;
+//! let db = Egdb::build(&rules, 8, BuildOptions::new().threads(1))?;
+//! assert_eq!(db.len(), 12_870); // C(16, 8): m = 4 houses a row, K = 8
+//! let start = KalahPosition::start(rules);
+//! let with = Solver::new().threads(1).database(Arc::new(db)).solve(&start, SolveOptions::new())?;
+//! let without = Solver::new().threads(1).solve(&start, SolveOptions::new())?;
+//! assert_eq!(with.value, without.value);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! An Awari database ([`awari::AwariDb`]) holds the exact value of every Awari board with at
+//! most N seeds. A board lists the mover's houses 1..6, then the opponent's: here one seed in
+//! the mover's house 6 and one in the opponent's house 1. The mover's only move sows into
+//! that house, which then holds 2 seeds: captured, and the opponent, left with no seed, has
+//! lost the rest of the game: +2.
+//!
+//! ```
+//! use mancala_solver::awari::{AwariBoard, AwariDb};
+//!
+//! let db = AwariDb::build(6, 1)?;
+//! let board = AwariBoard::new([0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0])?;
+//! assert_eq!(db.value(&board)?, 2);
+//! let moves = db.move_values(&board)?;
+//! assert_eq!(moves.len(), 1);
+//! assert_eq!((moves[0].0.house, moves[0].0.captured, moves[0].1), (6, 2, 2));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The playing engine ([`engine::LevelPlayer`]) plays a whole game of each game through a
+//! [`GameRecord`](mancala_core::GameRecord), the searches seeing the game's history (Oware's
+//! repetition rule): a player at level 3 (3 plies) against one at level 2.
+//!
+//! ```
+//! use mancala_core::bao::BaoPosition;
+//! use mancala_core::kalah::KalahPosition;
+//! use mancala_core::oware::OwarePosition;
+//! use mancala_core::{Game, GameRecord, Side};
+//! use mancala_solver::engine::{Evaluate, Level, LevelPlayer, Limits};
+//!
+//! fn play_out<G: Evaluate>(rules: &str) -> Result<GameRecord<G>, Box<dyn std::error::Error>> {
+//!     let mut game = GameRecord::<G>::new(rules.parse()?);
+//!     let mut south = LevelPlayer::<G>::new(Level::new(3)?, 1);
+//!     let mut north = LevelPlayer::<G>::new(Level::new(2)?, 2);
+//!     while !game.is_over() {
+//!         let player = match game.position().side_to_move() {
+//!             Some(Side::South) => &mut south,
+//!             _ => &mut north,
+//!         };
+//!         let choice = player.choose_game(&game, Limits::default())?;
+//!         game.play(choice.mv)?;
+//!     }
+//!     Ok(game)
+//! }
+//!
+//! let kalah = play_out::<KalahPosition>("kalah(4,3)")?;
+//! let bao = play_out::<BaoPosition>("bao-la-kete")?;
+//! let oware = play_out::<OwarePosition>("awari")?;
+//! for outcome in [
+//!     kalah.position().outcome(),
+//!     bao.position().outcome(),
+//!     oware.position().outcome(),
+//! ] {
+//!     assert!(outcome.is_some());
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![deny(missing_docs)]
 #![deny(clippy::undocumented_unsafe_blocks)]

@@ -601,6 +601,20 @@ fn damaged_packed_files_are_refused_with_their_error() {
     let changed = AwariDb::open(&path).unwrap();
     std::fs::remove_file(&path).unwrap();
     assert_eq!(changed.value_at(2, 0), Some(2));
+    // 125,879 entries of 5 bits end 3 bits into the last byte: its 5 unused bits must be
+    // 0. Each set, behind right checksums, is refused (two files would hold one database).
+    let end = (0..=u64::from(N)).map(level).sum::<u64>() * u64::from(w);
+    assert_eq!(end % 8, 3);
+    assert_eq!(good.last().unwrap() >> 3, 0);
+    for bit in 3..8 {
+        let bad = repacked(&|p| *p.last_mut().unwrap() |= 1 << bit);
+        match open_bytes("ppad.egdb", &bad) {
+            Err(EgdbError::Padding { bits, found }) => {
+                assert_eq!((bits, found), (5, 1 << (bit - 3)));
+            }
+            other => panic!("unused bit {bit}: {other:?}"),
+        }
+    }
     // A flipped bit in the payload: the checksum; truncated; one byte more.
     for at in [HEADER, HEADER + 500, good.len() - 1] {
         let mut bad = good.clone();

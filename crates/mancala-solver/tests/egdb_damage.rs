@@ -319,6 +319,34 @@ fn a_packed_file_with_right_checksums_but_an_impossible_code_is_refused() {
     }
 }
 
+/// The 462 entries of 3 bits end 2 bits into the payload's last byte: its 6 unused bits must
+/// be 0. Each set, in a file whose checksums are right, is refused (else two files would
+/// hold one database); the good file, whose unused bits are 0, reads back.
+#[test]
+fn a_packed_file_with_a_set_unused_bit_is_refused() {
+    let good = good_file(Encoding::Packed);
+    assert_eq!(good.last().unwrap() >> 2, 0);
+    for bit in 0..6 {
+        // Entry 462, one past the last, covers the unused bits 0..3; entry 463 bits 3..6.
+        let bytes = with_code(&good, 462 + bit / 3, 1 << (bit % 3));
+        assert_eq!(bytes.len(), good.len());
+        for (how, r) in read_all(&bytes, "packed-padding.egdb") {
+            match r {
+                Err(EgdbError::Padding { bits, found }) => {
+                    assert_eq!((bits, found), (6, 1 << bit), "{how}");
+                }
+                other => panic!("{how}: unused bit {bit}: {other:?}"),
+            }
+        }
+    }
+    let text = with_code(&good, 463, 4);
+    let e = Egdb::from_bytes(&text).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "the 6 unused bits after the last entry of the packed payload are not 0 (found 0x20): the file is corrupt"
+    );
+}
+
 /// The codes of a packed file are checked 64 at a time where a layer covers whole groups of
 /// 64 entries, one at a time at the layer's ends: a bad code is found wherever it is (first
 /// or last of a group, inside one, next to a layer's boundary), and with two bad codes the

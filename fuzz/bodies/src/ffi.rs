@@ -164,7 +164,8 @@ fn egdb_status(e: mancala_solver::EgdbError) -> MancalaStatus {
         | E::TooLong { .. }
         | E::Header(_)
         | E::Checksum { .. }
-        | E::BadEntry { .. } => MancalaStatus::CorruptFile,
+        | E::BadEntry { .. }
+        | E::Padding { .. } => MancalaStatus::CorruptFile,
         E::RulesMismatch { .. } | E::WrongGame { .. } => MancalaStatus::DatabaseMismatch,
         E::Unsupported { .. } | E::MoreSeedsThanTheGame { .. } | E::NoDatabase { .. } => {
             MancalaStatus::InvalidArgument

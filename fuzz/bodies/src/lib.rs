@@ -12,6 +12,7 @@
 //! (and CI) replays the corpora without nightly. See `fuzz/README.md`.
 
 mod bao;
+pub mod corpus;
 mod egdb;
 mod ffi;
 mod kalah;
@@ -26,7 +27,7 @@ pub use bao::{bao_moves, bao_notation};
 pub use egdb::egdb_load;
 pub use ffi::{check_status_name, ffi_strings, status_codes_checked};
 pub use kalah::{kalah_moves, kalah_notation};
-pub use oware::{oware_moves, oware_notation};
+pub use oware::{oware_moves, oware_moves_plan, oware_notation};
 pub use togyz::{togyz_moves, togyz_notation};
 
 /// A fuzz target body: any bytes in, a panic on a broken invariant.

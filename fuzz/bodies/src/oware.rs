@@ -157,6 +157,45 @@ fn play_in_game(
     next
 }
 
+/// What an input of [`oware_moves`] stands for, read with the body's own draws and without
+/// its checks: the rules, the position the game starts from, the legal moves played (the
+/// illegal ones tried are left out) and the position reached, the history rules applied as
+/// the body applies them. For the corpus generator (`crate::corpus`), which checks with it
+/// that an input it wrote plays the game it was written from.
+#[must_use]
+pub fn oware_moves_plan(data: &[u8]) -> (OwareRules, OwarePosition, Vec<OwareMove>, OwarePosition) {
+    let mut u = Unstructured::new(data);
+    let Ok(rules) = arbitrary_rules(&mut u) else {
+        let rules = OwareRules::default();
+        let start = OwarePosition::start(rules);
+        return (rules, start, Vec::new(), start);
+    };
+    let start = arbitrary_start(&mut u, rules).unwrap_or_else(|_| OwarePosition::start(rules));
+    let mut pos = start;
+    let mut seen = vec![start];
+    let mut plies = 0;
+    let mut played = Vec::new();
+    let _ = (|| -> arbitrary::Result<()> {
+        for _ in 0..MAX_PLIES {
+            let legal: Vec<OwareMove> = pos.legal_moves().into_iter().collect();
+            let mv = if !legal.is_empty() && u.ratio(3, 4)? {
+                legal[u.choose_index(legal.len())?]
+            } else {
+                OwareMove(u.arbitrary()?)
+            };
+            if pos.play(mv).is_ok() {
+                pos = play_in_game(&pos, mv, &mut seen, &mut plies);
+                played.push(mv);
+            }
+            if pos.is_over() {
+                break;
+            }
+        }
+        Ok(())
+    })();
+    (rules, start, played, pos)
+}
+
 /// `GameRecord::replay` against playing the moves one by one in a plain game loop.
 fn check_replay(start: OwarePosition, moves: &[OwareMove]) {
     let mut pos = start;

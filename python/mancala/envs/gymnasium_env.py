@@ -25,7 +25,7 @@ class MancalaEnv(gymnasium.Env):
     Arguments:
 
     * ``rules``: a rule-set text of any game (``"standard"``, ``"kalah(6,3)+pie_rule"``,
-      ``"bao-la-kete"``).
+      ``"bao-la-kete"``, ``"oware"``).
     * ``opponent``: ``"random"`` (default), an engine level ``1..10`` (a :class:`mancala.Engine`
       with a small table, reseeded at each ``reset``), an :class:`Engine`, or a function
       ``f(game) -> move`` given a copy of the game.
@@ -36,7 +36,7 @@ class MancalaEnv(gymnasium.Env):
       may exchange sides; the observation is always from the agent's side.
     * ``reward``: ``"win"`` (default) +1 for a won game, -1 for a lost one, 0 for a draw, at
       the end only; ``"margin"`` the agent's final store minus the opponent's, in seeds
-      (Kalah; Bao la Kete gives +-1).
+      (Kalah; Bao la Kete and Oware give +-1).
     * ``illegal_reward``: the reward of an action the mask forbids, which ends the episode
       (``info["illegal_move"]`` is then ``True``).
     * ``max_moves``: truncate the episode after this many moves of both players (``None``:

@@ -38,7 +38,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     Arguments: ``rules`` (a rule-set text of any game), ``reward`` (``"win"``: +1 to the
     winner and -1 to the loser at the end, 0 each for a draw; ``"margin"``: each player's
-    final store minus the other's, Kalah only, +-1 for Bao la Kete), ``max_moves``
+    final store minus the other's, Kalah only, +-1 for Bao la Kete and Oware), ``max_moves``
     (truncate after this many moves; ``None``: never), ``render_mode`` (``"ansi"`` or
     ``"human"``).
 

@@ -1,8 +1,10 @@
 //! The external player ([`ExternalPlayer`]): a program speaking the line protocol
 //! (`docs/line-protocol.md`), the grader being the side that sends positions and reads moves.
-//! Each program runs in its own process group, with a reader thread for its replies, a cap on
-//! a reply's length, a start-up limit outside the move's clock, and the group killed on a
-//! timeout and on the grader's own signals ([`kill_programs`]).
+//! Each program runs in its own process group (on Linux under a keeper, module `keeper`, that
+//! kills every process it started, those that left the group included, and dies with the
+//! grader), with a reader thread for its replies, a cap on a reply's length, a start-up limit
+//! outside the move's clock, and everything it started killed on a timeout and on the
+//! grader's own signals ([`kill_programs`]).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -11,11 +13,18 @@ use std::time::{Duration, Instant};
 
 use mancala_core::Game;
 
+#[cfg(target_os = "linux")]
+use super::keeper;
 use super::{Answer, Budget, Player};
 
 /// Longest reply line read from an external program, bytes (the newline excluded); a longer
 /// line is a failure and the program is stopped.
 pub(crate) const MAX_REPLY_BYTES: usize = 4096;
+
+/// How long a program's keeper (Linux, module `keeper`) may take to kill the program and
+/// every process it started, and end, once told to; then its process group is killed.
+#[cfg(target_os = "linux")]
+const KEEPER_LIMIT: Duration = Duration::from_secs(5);
 
 /// How long a freshly started external program may take to start and answer its first
 /// `position` request; the clock of the move starts at that `ok` reply.
@@ -30,7 +39,8 @@ enum Line {
 }
 
 /// The process groups of the external programs running now (Unix), killed by
-/// [`kill_programs`].
+/// [`kill_programs`]: each is the id of the process the grader started (on Linux the
+/// program's keeper, module `keeper`).
 #[cfg(unix)]
 static GROUPS: std::sync::Mutex<Vec<i32>> = std::sync::Mutex::new(Vec::new());
 
@@ -41,15 +51,26 @@ fn groups() -> std::sync::MutexGuard<'static, Vec<i32>> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// Kills (SIGKILL) the process group of every external program an [`ExternalPlayer`] is
-/// running now, the programs' own children included: what a grader calls on Ctrl-C or
-/// SIGTERM before it exits, so that nothing it started is left running. Elsewhere than Unix,
-/// nothing.
+/// Stops every external program an [`ExternalPlayer`] is running now, with every process it
+/// started: what a grader calls on Ctrl-C or SIGTERM before it exits, so that nothing it
+/// started is left running. On Linux each program's keeper is told to stop (SIGTERM): it
+/// kills the program and all its descendants, those that left its process group or session
+/// included, and exits, whether or not the grader is still there; elsewhere on Unix the
+/// program's process group is killed (SIGKILL); elsewhere than Unix, nothing. It returns at
+/// once, without waiting for them to end.
 pub fn kill_programs() {
     #[cfg(unix)]
     for &g in groups().iter() {
-        // SAFETY: kill(2) with a negative pid signals that process group; no memory is shared.
-        unsafe { libc::kill(-g, libc::SIGKILL) };
+        // SAFETY: kill(2) of a process (the keeper) or, with a negative pid, of a process
+        // group; no memory is shared.
+        #[cfg(target_os = "linux")]
+        unsafe {
+            libc::kill(g, libc::SIGTERM)
+        };
+        #[cfg(not(target_os = "linux"))]
+        unsafe {
+            libc::kill(-g, libc::SIGKILL)
+        };
     }
 }
 
@@ -91,11 +112,22 @@ impl Running {
         matches!(self.child.try_wait(), Ok(Some(_)))
     }
 
-    /// Kills the program's whole process group (the program and every process it started
-    /// that stayed in its group), then reaps the program.
+    /// Kills the program and every process it started, then reaps the process started. On
+    /// Linux the keeper is told to (SIGTERM) and given [`KEEPER_LIMIT`] to do it and end;
+    /// then (elsewhere at once) the whole process group is killed (the program and every
+    /// process it started that stayed in its group).
     fn reap(mut self) {
         #[cfg(unix)]
         if let Ok(pid) = i32::try_from(self.child.id()) {
+            #[cfg(target_os = "linux")]
+            {
+                // SAFETY: kill(2) of our unreaped child (its id cannot have been reused).
+                unsafe { libc::kill(pid, libc::SIGTERM) };
+                let start = Instant::now();
+                while !self.ended() && start.elapsed() < KEEPER_LIMIT {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
             // SAFETY: kill(2) on the group whose leader is our unreaped child (its id cannot
             // have been reused).
             unsafe { libc::kill(-pid, libc::SIGKILL) };
@@ -137,7 +169,11 @@ impl Running {
 /// than 4,096 bytes is a failure. A program that does not answer in time is killed,
 /// one that ends or answers otherwise is a failure; either way it is started again for the
 /// next position. On Unix the program runs in its own process group with an empty signal
-/// mask, and the whole group is killed when it is stopped (and by [`kill_programs`]). Its
+/// mask, and the whole group is killed when it is stopped (and by [`kill_programs`]). On
+/// Linux, moreover, every process the program started, directly or not, is killed when the
+/// program stops or ends, those that left its process group or session (`setsid`) included,
+/// and the program and all of them die when the grader ends, however it ends (SIGKILL
+/// included): the process started is a keeper that starts the program (module `keeper`). Its
 /// standard error is discarded.
 pub struct ExternalPlayer {
     command: Vec<String>,
@@ -210,9 +246,13 @@ impl ExternalPlayer {
         {
             use std::os::unix::process::CommandExt;
             command.process_group(0);
+            // A grader may block signals in its threads (for a signal-waiting thread); the
+            // program must start with none blocked. On Linux the keeper sees to it.
+            #[cfg(target_os = "linux")]
+            keeper::keep(&mut command);
             // SAFETY: between fork and exec only async-signal-safe calls: sigemptyset and
-            // sigprocmask on a local set. A grader may block signals in its threads (for a
-            // signal-waiting thread); the program must start with none blocked.
+            // sigprocmask on a local set.
+            #[cfg(not(target_os = "linux"))]
             unsafe {
                 command.pre_exec(|| {
                     let mut set: libc::sigset_t = std::mem::zeroed();

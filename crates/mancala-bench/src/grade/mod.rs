@@ -34,6 +34,8 @@ use mancala_solver::SolveError;
 use thiserror::Error;
 
 mod external;
+#[cfg(target_os = "linux")]
+mod keeper;
 pub use external::{kill_programs, ExternalPlayer, POLL};
 
 /// Why a set could not be valued or a game played.

@@ -8,10 +8,15 @@
 #   first    the first legal move (the default)
 #   illegal  always `bestmove 7`, a house no board of the tests has
 #   hang     like `first`, but never answers `go` when North is to move
-#   hangkids like `hang`, but ignoring SIGINT, SIGTERM and SIGHUP, and waiting for a child
-#            `sleep` it starts (not exec'd); it writes its process id, then its blocked-signal
-#            mask (SigBlk of /proc/self/status, where there is one), to the file given as
-#            the second argument
+#   hangkids like `hang`, but ignoring SIGINT, SIGTERM and SIGHUP, and waiting for two
+#            children it starts (not exec'd): a `sleep 1003` in a session of its own
+#            (`setsid`, so outside its process group) and a plain `sleep 1003`. It appends
+#            the process ids of both children, one a line, to FILE.kids, then writes its own
+#            process id and its blocked-signal mask (SigBlk of /proc/self/status, where there
+#            is one) to FILE, the file given as the second argument
+#   setsid   like `hang`, but at each start appends its process id to FILE.kids and starts
+#            a `sleep 1003` in a session of its own (`setsid`), which appends its own id
+#            too (it keeps the program's standard input and output open)
 #   twice    like `first`, but writes each `bestmove` line twice
 #   long     answers `go` with one line of 10000 `x`
 #   slow     like `first`, but takes 1.5 s to start
@@ -19,6 +24,20 @@ mode=${1:-first}
 pidfile=$2
 if [ "$mode" = slow ]; then
   sleep 1.5
+fi
+# A `sleep 1003` in a session of its own: it appends its process id to FILE.kids.
+detached() {
+  setsid sh -c 'echo $$ >> "$1"; exec sleep 1003' sh "$pidfile.kids" &
+}
+if [ "$mode" = setsid ]; then
+  echo $$ >> "$pidfile.kids"
+  ids=$(wc -l < "$pidfile.kids")
+  detached
+  # The child's id is written before the first request is read.
+  while [ "$(wc -l < "$pidfile.kids")" -le "$ids" ]; do
+    sleep 0.01
+  done
+  mode=hang
 fi
 while IFS= read -r line; do
   set -- $line
@@ -38,10 +57,17 @@ while IFS= read -r line; do
       fi
       if [ "$mode" = hangkids ] && [ "$side" = N ]; then
         trap '' INT TERM HUP
+        detached
+        sleep 1003 &
+        echo $! >> "$pidfile.kids"
+        # Both children's ids are written before FILE appears.
+        while [ "$(wc -l < "$pidfile.kids")" -lt 2 ]; do
+          sleep 0.01
+        done
         echo $$ > "$pidfile.tmp"
         grep SigBlk /proc/self/status >> "$pidfile.tmp" 2>/dev/null
         mv "$pidfile.tmp" "$pidfile"
-        sleep 60
+        wait
         continue
       fi
       if [ "$mode" = long ]; then

@@ -69,6 +69,22 @@ pub struct BaoLayout {
 /// [`BaoPosition::start`], [`BaoPosition::new`] or [`BaoPosition::parse`]; every constructor
 /// validates (64 seeds, a standing kuu holds ≥ 6, …), and [`BaoPosition::play`] keeps those
 /// invariants.
+///
+/// ```
+/// use mancala_core::bao::{BaoMove, BaoPosition, BaoRules};
+/// use mancala_core::Side;
+///
+/// let start = BaoPosition::start(BaoRules::default());
+/// assert_eq!(start.side_to_move(), Some(Side::South));
+/// let moves = start.legal_moves();
+/// let first: BaoMove = moves[0];
+/// // A move's notation reads back as the same move.
+/// assert_eq!(first.to_string().parse::<BaoMove>()?, first);
+/// let next = start.play(first)?;
+/// assert_eq!(next.side_to_move(), Some(Side::North));
+/// assert_eq!(next.total_seeds(), 64);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BaoPosition {
     pub(crate) pits: [u128; 2],

@@ -131,6 +131,30 @@ pub fn parse_moves<G: Game>(text: &str) -> Result<Vec<G::Move>, RecordError<G>> 
 /// before that move can occur again, and a game without a repetition rule counts nothing. A
 /// move costs one position copy and, under a repetition rule, a comparison with each
 /// position since the last irreversible move; nothing is hashed.
+///
+/// ```
+/// use mancala_core::kalah::{KalahMove, KalahPosition};
+/// use mancala_core::{parse_moves, Game, GameRecord, Player, Side};
+///
+/// let mut game = GameRecord::<KalahPosition>::new("kalah(6,4)+pie_rule".parse()?);
+/// // South's 3 ends in the store: an extra turn, then South's 1 (4 seeds into S2..S5).
+/// game.play(KalahMove::House(3))?;
+/// game.play(KalahMove::House(1))?;
+/// // North may now take South's side (the pie rule; `swap` in the notation says so).
+/// assert_eq!(game.position().to_string(), "0,5,1,6,6,5,1,4,4,4,4,4,4,0 N swap");
+/// assert!(game.position().legal_moves().contains(&KalahMove::Swap));
+/// game.play(KalahMove::Swap)?;
+/// assert!(game.swapped());
+/// assert_eq!(game.side_of(Player::First), Side::North);
+/// // Undo takes moves back one at a time; replay plays a record's moves again.
+/// assert_eq!(game.undo(), Some(KalahMove::Swap));
+/// assert!(!game.swapped());
+/// let moves = parse_moves::<KalahPosition>("3,1")?;
+/// let again = GameRecord::replay(*game.start(), &moves)?;
+/// assert_eq!(again.position(), game.position());
+/// assert_eq!((again.plies(), again.positions().len()), (2, 3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord<G: Game> {
     positions: Vec<G>,
@@ -255,6 +279,50 @@ impl<G: Game> GameRecord<G> {
             self.swapped = !self.swapped;
         }
         Some(mv)
+    }
+
+    /// Counts the move sequences of exactly `depth` plies from the current position with the
+    /// game's history rules applied ([`Game::history_rules`]: Oware's repetition rule,
+    /// OW-6.2, and move limit, OW-6.4), the positions and moves already in the record
+    /// counting towards them. As [`perft`](super::perft) counts: a sequence that reaches a
+    /// finished game before its last ply counts nothing, and at the last ply every legal move
+    /// counts; here a move that repeats a position for the repetition count, or reaches the
+    /// move limit, also ends the game. For a game without history rules (Kalah, Bao la Kete)
+    /// the count is [`perft`](super::perft)'s; under a repetition rule it is smaller where
+    /// lines cycle. `depth` 0 counts 1. A record of the current game is cloned, played into
+    /// and taken back move by move (each move one position copy).
+    ///
+    /// ```
+    /// use mancala_core::oware::OwarePosition;
+    /// use mancala_core::{game::perft, GameRecord};
+    ///
+    /// // From the start no line can repeat a position within 5 plies (each move sows into
+    /// // the opponent's row), so both counts are OW-11.4's.
+    /// let game = GameRecord::<OwarePosition>::new("oware".parse()?);
+    /// assert_eq!(game.perft(5), 5_219);
+    /// assert_eq!(perft(game.position(), 5), 5_219);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn perft(&self, depth: u32) -> u64 {
+        fn count<G: Game>(record: &mut GameRecord<G>, depth: u32) -> u64 {
+            if depth == 0 {
+                return 1;
+            }
+            let moves = record.position().legal_moves();
+            if depth == 1 {
+                return moves.len() as u64;
+            }
+            let mut n = 0;
+            for &mv in moves.iter() {
+                if record.play(mv).is_ok() {
+                    n += count(record, depth - 1);
+                    record.undo();
+                }
+            }
+            n
+        }
+        count(&mut self.clone(), depth)
     }
 
     /// The current position.

@@ -73,7 +73,13 @@ impl fmt::Display for KalahDrawing {
         match (p.side_to_move(), p.outcome()) {
             (Some(side), _) if p.swap_offered() => write!(f, "{side} to move (may swap)"),
             (Some(side), _) => write!(f, "{side} to move"),
-            (None, Some(o)) => write!(f, "game over: {o}"),
+            // As Oware's: the outcome, then South's and North's final counts.
+            (None, Some(o)) => write!(
+                f,
+                "game over: {o}, {}–{}",
+                p.store(Side::South),
+                p.store(Side::North)
+            ),
             (None, None) => f.write_str("game over"),
         }
     }
@@ -136,7 +142,10 @@ mod tests {
     fn status_line_after_the_end_and_with_the_swap() {
         let over = standard("0,0,0,0,0,0,30,0,0,0,0,0,0,18 -");
         let text = over.drawing().to_string();
-        assert_eq!(text.lines().last(), Some("game over: South wins (+12)"));
+        assert_eq!(
+            text.lines().last(),
+            Some("game over: South wins (+12), 30–18")
+        );
         let pie: KalahRules = "kalah(6,4)+pie_rule".parse().unwrap();
         let p = KalahPosition::parse(pie, "4,4,0,5,5,5,1,5,4,4,4,4,4,0 N swap").unwrap();
         assert_eq!(

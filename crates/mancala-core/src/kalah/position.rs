@@ -47,6 +47,22 @@ pub(super) const OPENING_TURN: u8 = 1 << 4;
 /// A Kalah position: the board, its rules and whose move it is. `Copy`, 24 bytes, never
 /// allocates. Build one with [`KalahPosition::start`], [`KalahPosition::new`] or
 /// [`KalahPosition::parse`]; every constructor validates, so a position always obeys its rules.
+///
+/// ```
+/// use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
+/// use mancala_core::Side;
+///
+/// let start = KalahPosition::start("standard".parse::<KalahRules>()?);
+/// assert_eq!(start.legal_moves().len(), 6);
+/// // South's 1: its 4 seeds go into S2..S5; North moves next.
+/// let p = start.play(KalahMove::House(1))?;
+/// assert_eq!(p.to_string(), "0,5,5,5,5,4,0,4,4,4,4,4,4,0 N");
+/// assert_eq!(p.side_to_move(), Some(Side::North));
+/// assert_eq!((p.house(Side::South, 1), p.store(Side::South)), (Some(0), 0));
+/// // The same position read back from its notation.
+/// assert_eq!(KalahPosition::parse(start.rules(), &p.to_string())?, p);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct KalahPosition {
     pub(super) own: u64,

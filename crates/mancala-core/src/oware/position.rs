@@ -91,6 +91,25 @@ pub(super) use with_houses;
 /// [`OwarePosition::end_by`]). Build one with [`OwarePosition::start`],
 /// [`OwarePosition::new`], [`OwarePosition::parse`] or from an [`super::OwareLayout`]; every
 /// constructor validates, so a position always obeys its rules.
+///
+/// ```
+/// use mancala_core::oware::{OwareMove, OwarePosition, OwareRules};
+/// use mancala_core::Side;
+///
+/// let rules: OwareRules = "awari".parse()?;
+/// // South's house 6 holds one seed, North's houses 1 and 6 hold 1 and 2 (the notation:
+/// // S1..S6, South's captures, N1..N6, North's captures, the side to move).
+/// let p = OwarePosition::parse(rules, "0,0,0,0,0,1,0,1,0,0,0,0,2,0 S")?;
+/// assert_eq!(p.legal_moves().as_slice(), &[OwareMove(6)]);
+/// // The seed lands in N1, which then holds 2: South captures them (OW-5.1).
+/// let q = p.play(OwareMove(6))?;
+/// assert_eq!(q.to_string(), "0,0,0,0,0,0,2,0,0,0,0,0,2,0 N");
+/// assert_eq!((q.store(Side::South), q.house(Side::North, 6)), (2, Some(2)));
+/// assert_eq!(q.side_to_move(), Some(Side::North));
+/// // A house that is empty, or past the sixth, is not a move.
+/// assert!(p.play(OwareMove(1)).is_err() && p.play(OwareMove(7)).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct OwarePosition {
     pub(super) own: u64,

@@ -24,7 +24,8 @@
 //! bits w for every entry, and the entries of all the levels, in rank order (level 0 first,
 //! as in the one-byte payload), form one little-endian bit stream: entry r occupies bits
 //! `r·w .. r·w + w`, bit j of the stream being bit j mod 8 of byte j / 8. The payload is
-//! `⌈E·w / 8⌉` bytes for E entries, the unused bits of its last byte 0. The stream code is
+//! `⌈E·w / 8⌉` bytes for E entries, the unused bits of its last byte 0 (a set one is refused,
+//! [`EgdbError::Padding`]). The stream code is
 //! the Kalah databases' (`egdb::packed`): the same writer, reader and checker.
 //!
 //! **The list of level n is −n, −n + 1, …, n (2n + 1 values, code = v + n).** Let a and b
@@ -380,8 +381,9 @@ impl AwariDb {
     /// [`EgdbError::Truncated`], [`EgdbError::TooLong`], [`EgdbError::Header`],
     /// [`EgdbError::WrongGame`] (a Kalah database), [`EgdbError::RulesMismatch`] (an Oware
     /// rule set other than `awari`), [`EgdbError::Checksum`], [`EgdbError::BadEntry`],
-    /// [`EgdbError::Changed`], [`EgdbError::OutOfMemory`] (also before anything is read, when
-    /// the header asks for more memory than the machine has available).
+    /// [`EgdbError::Padding`] (packed), [`EgdbError::Changed`], [`EgdbError::OutOfMemory`]
+    /// (also before anything is read, when the header asks for more memory than the machine
+    /// has available).
     pub fn open(path: &Path) -> Result<AwariDb, EgdbError> {
         let (f, len, header, head) = open_with_header(path)?;
         let info = check_header(path, header, len)?;

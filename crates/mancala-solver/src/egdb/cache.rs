@@ -390,7 +390,10 @@ pub(crate) fn file_in_the_way(dir: &Path) -> Option<std::io::Error> {
     let why = if file == dir {
         "it is a file, not a folder".to_string()
     } else {
-        format!("{} is a file, not a folder", file.display())
+        format!(
+            "{} is a file, not a folder",
+            mancala_core::ShortenedPath(file)
+        )
     };
     Some(std::io::Error::new(std::io::ErrorKind::InvalidInput, why))
 }

@@ -103,6 +103,14 @@ pub enum EgdbError {
         /// The value stored.
         value: i32,
     },
+    /// A packed payload whose unused bits, after the last entry in its last byte, are not
+    /// all 0 as the format requires (so that a database has one file): the file is damaged.
+    Padding {
+        /// The unused bits at the end of the last byte.
+        bits: u32,
+        /// Their value (the last byte shifted right past the last entry).
+        found: u8,
+    },
     /// The file changed (was truncated, grew, or was overwritten) while it was being read:
     /// nothing read from it is used. Reading it again once it is whole may succeed.
     Changed(PathBuf),
@@ -139,17 +147,18 @@ pub enum EgdbError {
 fn skipped_text(skipped: &[(PathBuf, String)]) -> String {
     skipped
         .iter()
-        .map(|(p, why)| format!("; skipped {}: {why}", p.display()))
+        .map(|(p, why)| format!("; skipped {}: {why}", path_text(p)))
         .collect()
 }
 
 /// `path` as an error message shows it: `(an empty path)` for the empty one, which would
-/// otherwise leave the message starting with a bare `: `.
+/// otherwise leave the message starting with a bare `: `; a long one cut
+/// ([`mancala_core::ShortenedPath`]).
 fn path_text(path: &Path) -> String {
     if path.as_os_str().is_empty() {
         "(an empty path)".to_owned()
     } else {
-        path.display().to_string()
+        mancala_core::ShortenedPath(path).to_string()
     }
 }
 
@@ -233,6 +242,11 @@ impl EgdbError {
                 "entry {rank} ({} in the houses) holds {value}, a value no board of that many seeds has under the database's rules (at most -{seeds}..={seeds})",
                 count(u64::from(*seeds), "seed")
             ),
+            EgdbError::Padding { bits, found } => format!(
+                "the {} after the last entry of the packed payload {} not 0 (found {found:#x}): the file is corrupt",
+                count(u64::from(*bits), "unused bit"),
+                if *bits == 1 { "is" } else { "are" }
+            ),
             EgdbError::Changed(_) => {
                 "the file changed while it was being read (truncated, overwritten or replaced)"
                     .into()
@@ -269,7 +283,7 @@ impl fmt::Display for EgdbError {
             } => write!(
                 f,
                 "no endgame database for {rules} in {}{}",
-                dir.display(),
+                path_text(dir),
                 skipped_text(skipped)
             ),
             e => match e.path() {

@@ -41,7 +41,8 @@ impl Egdb {
     /// [`EgdbError::Io`], [`EgdbError::BadMagic`], [`EgdbError::Version`],
     /// [`EgdbError::Truncated`], [`EgdbError::TooLong`], [`EgdbError::Header`],
     /// [`EgdbError::Checksum`], [`EgdbError::Unsupported`], [`EgdbError::BadEntry`],
-    /// [`EgdbError::Changed`], [`EgdbError::OutOfMemory`] (also before anything is read, when
+    /// [`EgdbError::Padding`] (packed), [`EgdbError::Changed`], [`EgdbError::OutOfMemory`]
+    /// (also before anything is read, when
     /// the header asks for more memory than the machine has available).
     pub fn open(path: &Path) -> Result<Egdb, EgdbError> {
         let io = |source| EgdbError::Io {
@@ -82,7 +83,8 @@ impl Egdb {
     /// # Errors
     /// [`EgdbError::BadMagic`] (naming the path `<memory>`), [`EgdbError::Version`],
     /// [`EgdbError::Truncated`], [`EgdbError::Header`], [`EgdbError::Checksum`],
-    /// [`EgdbError::Unsupported`], [`EgdbError::BadEntry`], [`EgdbError::OutOfMemory`].
+    /// [`EgdbError::Unsupported`], [`EgdbError::BadEntry`], [`EgdbError::Padding`],
+    /// [`EgdbError::OutOfMemory`].
     pub fn from_bytes(bytes: &[u8]) -> Result<Egdb, EgdbError> {
         check_bytes(Path::new("<memory>"), bytes)
     }
@@ -118,7 +120,8 @@ impl Egdb {
     /// Returns the number of entries checked. Opening or loading a file already does this.
     ///
     /// # Errors
-    /// [`EgdbError::BadEntry`] for the first bad entry.
+    /// [`EgdbError::BadEntry`] for the first bad entry; [`EgdbError::Padding`] for a packed
+    /// payload whose unused last bits are not 0.
     pub fn check_entries(&self) -> Result<u64, EgdbError> {
         #[cfg(test)]
         tests::ENTRY_PASSES.with(|c| c.set(c.get() + 1));

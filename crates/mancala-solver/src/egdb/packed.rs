@@ -25,7 +25,8 @@
 //!
 //! The entries in rank order as one little-endian bit stream: entry r occupies bits
 //! `r·w .. r·w + w`, bit j of the stream being bit j mod 8 of byte j / 8. The payload is
-//! `⌈C(K+2m, 2m)·w / 8⌉` bytes; the unused bits of its last byte are 0. In memory, [`PAD`]
+//! `⌈C(K+2m, 2m)·w / 8⌉` bytes; the unused bits of its last byte are 0 (a set one is refused,
+//! [`super::EgdbError::Padding`]). In memory, [`PAD`]
 //! zero bytes follow it, so that an entry is always read with one two-byte load (an entry of
 //! at most 8 bits starting at bit b mod 8 ends within the next byte).
 //!
@@ -402,7 +403,9 @@ pub(crate) fn check_codes(
 
 /// [`check_codes`] for any database: `is_terminal(k, r)` says whether the entry of rank `r`
 /// within layer k is a finished position (asked only for the 0 of an odd layer under the
-/// parity rules; never for a codec of [`Codec::all_values`]).
+/// parity rules; never for a codec of [`Codec::all_values`]). The unused bits of the
+/// payload's last byte, after the last entry, must be 0 ([`super::EgdbError::Padding`]):
+/// a database has one payload.
 pub(crate) fn check_codes_with(
     codec: &Codec,
     payload: &[u8],
@@ -410,6 +413,17 @@ pub(crate) fn check_codes_with(
     is_terminal: impl Fn(u32, u64) -> bool + Sync,
 ) -> Result<(), super::EgdbError> {
     let w = codec.width();
+    let end = layer_start(codec.max_seeds() + 1) * u64::from(w);
+    if !end.is_multiple_of(8) {
+        let last = payload.get((end / 8) as usize).copied().unwrap_or(0);
+        let unused = last >> (end % 8);
+        if unused != 0 {
+            return Err(super::EgdbError::Padding {
+                bits: 8 - (end % 8) as u32,
+                found: unused,
+            });
+        }
+    }
     for k in 0..=codec.max_seeds() {
         let (s, e) = (layer_start(k), layer_start(k + 1));
         let pieces = (e - s).div_ceil(PIECE);
