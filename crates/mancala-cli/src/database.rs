@@ -240,18 +240,29 @@ pub(crate) fn choose_for<D: Database>(
         threads: choice.threads,
         interval: crate::progress::TICK,
     };
-    if let Some(c) = &cache {
+    // The cache's file of this run's K, when there is a cache.
+    let cached = cache.as_ref().and_then(|c| {
+        let k = choice
+            .max_seeds
+            .or_else(|| D::default_max_seeds(rules, mancala_solver::available_memory_bytes()))?;
+        Some(c.file::<D>(rules, k))
+    });
+    if let Some(file) = &cached {
         // Ctrl-C in a save: remove this process's temporary file (`crate::interrupt`).
         if choice.build != Build::Never {
-            let k = choice
-                .max_seeds
-                .or_else(|| D::default_max_seeds(rules, mancala_solver::available_memory_bytes()));
-            if let Some(k) = k {
-                crate::egdb::remove_saves_on_interrupt(c.file::<D>(rules, k));
-            }
+            crate::egdb::remove_saves_on_interrupt(file.clone());
         }
     }
-    let spinner = choice.egdb.and_then(|path| reading(path, rules));
+    // Reading a database and checking it whole takes seconds for a large one: a spinner
+    // names it on a terminal (a given file or folder, or the cache's file when it is there).
+    let spinner = match (choice.egdb, &cached) {
+        (Some(path), _) => reading(path, rules),
+        (None, Some(file)) if file.is_file() => crate::progress::spinner(format!(
+            "reading the cached database {}",
+            mancala_core::ShortenedPath(file)
+        )),
+        _ => None,
+    };
     let mut report = Report::<D>::new(rules, choice);
     let chosen = choose::<D>(rules, &want, &mut |e| report.event(e));
     if let Some(b) = spinner {
