@@ -73,7 +73,7 @@ A session of the first (> the bot's lines, < the replies):
 #[derive(Debug, Args)]
 pub struct LineArgs {
     /// The rule set of the session's games until a `rules` request changes it (any game:
-    /// `standard`, `bao-la-kete`, `oware`, `awari`, `oware-openspiel`, …).
+    /// `standard`, `bao-la-kete`, `oware`, `awari`, `togyz-kumalak`, …).
     #[arg(long, default_value = "standard")]
     rules: String,
     /// Default time budget of `go`, in milliseconds, at most 86400000 (one day; 0: no time
@@ -355,13 +355,25 @@ impl<G: Evaluate> State<'_, '_, G> {
             }
             seen.push(lower);
             let n: u64 = value.parse().map_err(|_| {
+                let what = if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+                    "is too large"
+                } else {
+                    "is not a whole number"
+                };
                 format!(
-                    "go: {}: `{}` is not a whole number",
+                    "go: {}: `{}` {what}",
                     mancala_core::Shortened(key),
                     mancala_core::Shortened(value)
                 )
             })?;
             match key.to_ascii_lowercase().as_str() {
+                // The bound of `--time-ms`: one day.
+                "time" if n > crate::ranges::MAX_TIME_MS => {
+                    return Err(format!(
+                        "go: time {n} is out of range (0 to {})",
+                        crate::ranges::MAX_TIME_MS
+                    ));
+                }
                 "time" => time_ms = n,
                 "nodes" => nodes = n,
                 // 0: no depth limit, as 0 is no limit for time and nodes.

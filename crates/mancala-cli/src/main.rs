@@ -100,7 +100,7 @@ Examples:
   mancala perft --rules oware-openspiel --depth 9 --history
 A sequence that reaches a finished game before its last ply counts nothing. Perft counts
 the moves of positions: the rules that depend on a game's history (Oware's repetition rule
-and move limit) are not applied, as in the published Oware perft figures
+and move limit, Togyz Kumalak's move limit) are not applied, as in the published Oware perft figures
 (docs/rules/oware.md, OW-11.4); --history applies them.")]
     Perft(perft::PerftArgs),
     /// Exact value, final score, best moves and principal variation of a Kalah position;

@@ -36,7 +36,7 @@ pub enum Opponent {
 #[derive(Debug, Args)]
 pub struct PlayArgs {
     /// The rule set (`standard`, `manchester`, `kalah(m,n)+…`, `bao-la-kete`, `oware`, `awari`,
-    /// `oware-openspiel`).
+    /// `oware-openspiel`, `togyz-kumalak`, `togyz-ludii`, `bestemshe`).
     #[arg(long, default_value = "standard")]
     rules: String,
     /// Start from this position instead of the start position.

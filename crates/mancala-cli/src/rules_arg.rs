@@ -36,7 +36,7 @@ pub fn kalah_only(text: &str, what: &str) -> Result<KalahRules, String> {
         other => Err(rules_error(
             text,
             format!(
-                "{what} for Kalah rule sets only ({} has no exact solver or endgame database here)",
+                "{what} for Kalah and the Awari rule sets only ({} has no exact solver or database here)",
                 other.kind().name()
             ),
         )),

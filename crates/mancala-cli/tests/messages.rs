@@ -378,6 +378,7 @@ fn kalah_only_commands_refuse_bao_as_such() {
     for args in [
         vec!["solve", "--rules", "bao-la-kete"],
         vec!["analyse", "--rules", "bao-la-kete"],
+        vec!["solve", "--rules", "togyz-kumalak"],
         vec![
             "egdb",
             "build",
@@ -389,7 +390,7 @@ fn kalah_only_commands_refuse_bao_as_such() {
             "/x",
         ],
     ] {
-        refused(&args, "for Kalah rule sets only");
+        refused(&args, "for Kalah and the Awari rule sets only");
     }
 }
 
