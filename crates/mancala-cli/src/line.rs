@@ -193,10 +193,12 @@ fn read_request(input: &mut impl BufRead, bytes: &mut Vec<u8>) -> io::Result<Req
             None => (buf.len(), false),
         };
         if !too_long {
-            if bytes.len() + take > MAX_REQUEST_BYTES {
+            // One byte more than the limit is kept: the `\r` of a `\r\n` line end, which
+            // is not counted.
+            if bytes.len() + take > MAX_REQUEST_BYTES + 1 {
                 too_long = true;
                 bytes.clear();
-                bytes.shrink_to(MAX_REQUEST_BYTES);
+                bytes.shrink_to(MAX_REQUEST_BYTES + 1);
             } else {
                 bytes.extend_from_slice(&buf[..take]);
             }
@@ -205,6 +207,10 @@ fn read_request(input: &mut impl BufRead, bytes: &mut Vec<u8>) -> io::Result<Req
         if end {
             break;
         }
+    }
+    if !too_long && bytes.len() - usize::from(bytes.last() == Some(&b'\r')) > MAX_REQUEST_BYTES {
+        too_long = true;
+        bytes.clear();
     }
     Ok(match (any, too_long) {
         (false, _) => Request::End,
@@ -477,7 +483,9 @@ mod tests {
     fn a_request_longer_than_the_limit_is_read_to_its_end_and_dropped() {
         let long = "x".repeat(MAX_REQUEST_BYTES + 1);
         let fits = "y".repeat(MAX_REQUEST_BYTES);
-        let text = format!("go\n{long}\n{fits}\nquit");
+        // The `\r` of a `\r\n` line end is not counted: the limit's line fits with it, a
+        // byte more does not.
+        let text = format!("go\n{long}\n{fits}\n{fits}\r\n{long}\r\nquit");
         // A small buffer: the line comes in many pieces.
         let mut input = io::BufReader::with_capacity(7, text.as_bytes());
         let mut bytes = Vec::new();
@@ -496,6 +504,8 @@ mod tests {
                 (Request::Line, 2),
                 (Request::TooLong, 0),
                 (Request::Line, MAX_REQUEST_BYTES),
+                (Request::Line, MAX_REQUEST_BYTES + 1),
+                (Request::TooLong, 0),
                 (Request::Line, 4)
             ]
         );
