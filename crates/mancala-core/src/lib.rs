@@ -230,6 +230,15 @@ impl core::fmt::Display for ShortenedPath<'_> {
     }
 }
 
+/// A number 0..=255 written with one to three ASCII decimal digits (a house number or a
+/// count of the Oware and Togyz Kumalak notations); `None` for anything else. Never panics.
+pub(crate) fn byte_number(text: &str) -> Option<u8> {
+    if text.is_empty() || text.len() > 3 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
 /// The most decimal digits `counts` whole numbers, each 0..=`cap` (at most 999), take when
 /// they sum to at most `total` (seeds): every number takes one digit, a number of 10 or more
 /// one more, of 100 or more two more, so with `a` three-digit and `b` two-digit numbers the

@@ -39,12 +39,9 @@ impl FromStr for OwareMove {
     /// [`MoveParseError`] with the trimmed text for anything else.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim();
-        if t.is_empty() || t.len() > 3 || !t.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(MoveParseError(t.chars().take(100).collect()));
-        }
-        t.parse::<u8>()
+        crate::byte_number(t)
             .map(OwareMove)
-            .map_err(|_| MoveParseError(t.to_string()))
+            .ok_or_else(|| MoveParseError(t.chars().take(100).collect()))
     }
 }
 

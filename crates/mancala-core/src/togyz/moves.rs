@@ -40,11 +40,8 @@ impl FromStr for TogyzMove {
     /// [`MoveParseError`] with the trimmed text for anything else.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim();
-        if t.is_empty() || t.len() > 3 || !t.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(MoveParseError(t.chars().take(100).collect()));
-        }
-        t.parse::<u8>()
+        crate::byte_number(t)
             .map(TogyzMove)
-            .map_err(|_| MoveParseError(t.to_string()))
+            .ok_or_else(|| MoveParseError(t.chars().take(100).collect()))
     }
 }

@@ -82,7 +82,7 @@ impl TogyzPosition {
             ..TogyzLayout::default()
         };
         for (slot, text) in counts.iter().enumerate() {
-            let count = number(text).ok_or_else(|| PositionError::BadCount {
+            let count = crate::byte_number(text).ok_or_else(|| PositionError::BadCount {
                 slot: slot + 1,
                 text: text.chars().take(20).collect(),
             })?;
@@ -97,7 +97,7 @@ impl TogyzPosition {
         for (side, text) in Side::ALL.into_iter().zip([south, north]) {
             layout.tuzdyks[side.index()] = match text {
                 "-" => None,
-                _ => match number(text) {
+                _ => match crate::byte_number(text) {
                     Some(t) if (1..=h as u8).contains(&t) => Some(t),
                     _ => {
                         return Err(PositionError::BadTuzdyk {
@@ -111,12 +111,4 @@ impl TogyzPosition {
         }
         TogyzPosition::from_layout(rules, &layout)
     }
-}
-
-/// A number 0..=255 of one to three ASCII digits.
-fn number(text: &str) -> Option<u8> {
-    if text.is_empty() || text.len() > 3 || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    text.parse().ok()
 }
