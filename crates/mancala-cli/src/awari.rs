@@ -14,32 +14,7 @@ use mancala_solver::awari::{AwariDb, AwariInfo, LevelReport, DEFAULT_MAX_SEEDS};
 use mancala_solver::egdb::{build_fits, game_of_file, Build, Encoding};
 use mancala_solver::{ExactValues, Source};
 
-use crate::solve::SolveArgs;
-
-/// The Oware rule set `--rules TEXT` names when the Awari databases hold its values
-/// (`awari`, and its variants in the repetition rule and the seeds a house:
-/// `mancala_solver::awari::check_rules`, `docs/awari.md`, "The engine"); `Ok(None)` for every
-/// other game's rule set (and for a text no game accepts, which the Kalah path then refuses
-/// with its message). `what` names the command for the refusal of another Oware rule set
-/// ("solve and analyse are").
-///
-/// # Errors
-/// `--rules TEXT: …` for an Oware rule set whose values are not the databases', with the
-/// library's refusal naming the rules that differ.
-pub fn wanted(text: &str, what: &str) -> Result<Option<OwareRules>, String> {
-    match crate::rules_arg::parse_rules(text) {
-        Ok(crate::rules_arg::GameRules::Oware(r)) => match mancala_solver::awari::check_rules(&r) {
-            Ok(()) => Ok(Some(r)),
-            Err(refused) => {
-                let shown: String = text.chars().take(60).collect();
-                Err(format!(
-                    "--rules {shown}: {what} for Kalah rule sets and, with the Awari databases, the Oware rule sets whose values they hold; {refused}"
-                ))
-            }
-        },
-        _ => Ok(None),
-    }
-}
+use crate::solve_args::SolveArgs;
 
 /// One line of a level's counts: `level 12: 1339702 boards, 712315 wins, 196942 draws,
 /// 430445 losses for the mover, mean +1.3314, 0.53 s`.
@@ -85,7 +60,7 @@ pub fn build(
     let name = AwariDb::file_name_for(max_seeds, encoding);
     let (dir, path) = match out {
         Some(out) => {
-            let (dir, file) = crate::egdb::out_target(out);
+            let (dir, file) = crate::saves::out_target(out);
             let path = file.unwrap_or_else(|| dir.join(&name));
             (dir, path)
         }
@@ -113,10 +88,10 @@ pub fn build(
             crate::paths::folder_error(&dir, &e)
         )
     };
-    let made = crate::egdb::make_folders(&dir).map_err(refused)?;
+    let made = crate::saves::make_folders(&dir).map_err(refused)?;
     // Any failure from here on removes the folders made for the file.
     let fail = |e: String| {
-        crate::egdb::remove_made(&made);
+        crate::saves::remove_made(&made);
         e
     };
     tempfile::Builder::new()
@@ -131,11 +106,11 @@ pub fn build(
             dir.display()
         );
     }
-    crate::egdb::remove_saves_on_interrupt(path.clone());
+    crate::saves::remove_saves_on_interrupt(path.clone());
     if !crate::progress::is_quiet() {
         eprintln!(
             "mancala: building the Awari database of levels 0..={max_seeds} ({entries} boards, {})",
-            crate::egdb::human(entries)
+            crate::saves::human(entries)
         );
     }
     let t = Instant::now();
@@ -152,7 +127,7 @@ pub fn build(
     let build_s = t.elapsed().as_secs_f64();
     let t = Instant::now();
     let report = db.save(&path).map_err(|e| fail(e.to_string()))?;
-    crate::egdb::report_removed(&report.removed_stale);
+    crate::saves::report_removed(&report.removed_stale);
     let what = match encoding {
         Encoding::Byte => "one byte a board".to_string(),
         Encoding::Packed => format!("packed, {} bits a board", db.bits_per_entry()),
@@ -200,7 +175,7 @@ pub fn info(file: &Path) -> Result<(), String> {
     println!(
         "on disk         {} bytes ({})",
         i.file_bytes,
-        crate::egdb::human(i.file_bytes)
+        crate::saves::human(i.file_bytes)
     );
     // A packed database stays packed in memory, with 8 bytes of padding.
     let memory = match i.encoding {
@@ -210,7 +185,7 @@ pub fn info(file: &Path) -> Result<(), String> {
     println!(
         "in memory       {} bytes ({})",
         memory,
-        crate::egdb::human(memory)
+        crate::saves::human(memory)
     );
     println!("payload crc32   {:08x}", i.payload_crc);
     Ok(())
@@ -224,7 +199,7 @@ pub fn summary(i: &AwariInfo) -> String {
         i.encoding,
         i.bits_per_entry,
         i.entries,
-        crate::egdb::human(i.file_bytes),
+        crate::saves::human(i.file_bytes),
         i.rules
     )
 }

@@ -250,7 +250,7 @@ pub(crate) fn choose_for<D: Database>(
     if let Some(file) = &cached {
         // Ctrl-C in a save: remove this process's temporary file (`crate::interrupt`).
         if choice.build != Build::Never {
-            crate::egdb::remove_saves_on_interrupt(file.clone());
+            crate::saves::remove_saves_on_interrupt(file.clone());
         }
     }
     // Reading a database and checking it whole takes seconds for a large one: a spinner
@@ -287,7 +287,7 @@ pub(crate) fn choose_for<D: Database>(
 
 /// What a command says of the database it uses ([`choose_for`]), and the database.
 fn used<D: Database>(c: Chosen<D>, choice: &Choice<'_>) -> (Arc<D>, Source) {
-    crate::egdb::report_removed(&c.removed_stale);
+    crate::saves::report_removed(&c.removed_stale);
     if let Some(e) = &c.save_error {
         eprintln!(
             "mancala: warning: {} could not be kept in the cache ({e}); it is used this time and built again next time",
@@ -336,7 +336,7 @@ fn refusal<D: Database>(rules: &D::Rules, choice: &Choice<'_>, e: &ChooseError) 
     };
     let size = |seeds: u32| {
         let entries = D::entries(rules, seeds).unwrap_or(0);
-        format!("{entries} {}s, {}", D::ENTRY, crate::egdb::human(entries))
+        format!("{entries} {}s, {}", D::ENTRY, crate::saves::human(entries))
     };
     let cannot_build = |seeds: u32| {
         format!(
@@ -427,7 +427,7 @@ pub(crate) fn build_refusal<D: Database>(rules: &D::Rules, e: &ChooseError) -> S
         ChooseError::Memory { max_seeds, memory } => format!(
             "--max-seeds {max_seeds}: the build needs about {} bytes ({}), more than the {} bytes of memory available",
             memory.needs,
-            crate::egdb::human(memory.needs),
+            crate::saves::human(memory.needs),
             memory.available
         ),
         ChooseError::Build(EgdbError::MoreSeedsThanTheGame {
@@ -487,7 +487,7 @@ impl<'r, D: Database> Report<'r, D> {
                         D::A_KIND,
                         D::family(self.rules),
                         D::extent(max_seeds),
-                        crate::egdb::human(entries),
+                        crate::saves::human(entries),
                         path.display()
                     );
                 }

@@ -6,6 +6,8 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use crate::rules_arg::{exact_rules, ExactRules};
+use crate::saves::{convert_folder, human, make_folders, out_target, remove_made};
 use clap::{Args, Subcommand};
 use mancala_solver::awari::AwariDb;
 use mancala_solver::egdb::{Database, DatabaseInfo, Encoding};
@@ -131,13 +133,15 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             threads,
             encoding,
         } => {
-            if let Some(awari) = crate::awari::wanted(&rules, "endgame databases are")? {
-                if cache {
+            let rules = match exact_rules(&rules, "endgame databases are")? {
+                ExactRules::Oware(awari) if cache => {
                     return crate::database::build_cache::<AwariDb>(&awari, threads);
                 }
-                return crate::awari::build(max_seeds, out.as_deref(), threads, encoding);
-            }
-            let rules = crate::rules_arg::kalah_only(&rules, "endgame databases are")?;
+                ExactRules::Oware(_) => {
+                    return crate::awari::build(max_seeds, out.as_deref(), threads, encoding);
+                }
+                ExactRules::Kalah(rules) => rules,
+            };
             match (max_seeds, out) {
                 (Some(max_seeds), Some(out)) if !cache => {
                     build(&rules, max_seeds, &out, threads, encoding)
@@ -236,164 +240,6 @@ fn verify<D: Database>(file: &std::path::Path) -> Result<(), String> {
         t.elapsed().as_secs_f64()
     );
     Ok(())
-}
-
-/// Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file of a save of
-/// `path` before the exit (`crate::interrupt`), naming each removed file on standard error.
-/// Kalah and Awari files are saved by the same code, under the same temporary names.
-pub(crate) fn remove_saves_on_interrupt(path: PathBuf) {
-    crate::interrupt::on_interrupt(move || {
-        for p in Egdb::remove_unfinished_saves(&path) {
-            eprintln!("mancala: removed {}", p.display());
-        }
-    });
-}
-
-/// Names on standard error each temporary file of a killed save that a save removed
-/// (`SaveReport::removed_stale`).
-pub(crate) fn report_removed(stale: &[PathBuf]) {
-    for s in stale {
-        eprintln!(
-            "mancala: removed {}: a temporary file left by an earlier save that was killed",
-            s.display()
-        );
-    }
-}
-
-/// The folder `egdb convert` writes to (and the file, when `--out` named one), and the
-/// folders it created for that (deepest first), removed again by [`OutFolder::undo`] when the
-/// conversion fails.
-pub(crate) struct OutFolder {
-    /// The folder the converted file goes to.
-    pub(crate) dir: PathBuf,
-    /// `--out FILE.egdb` (a path ending in `.egdb` that is not a folder): the file itself.
-    pub(crate) file: Option<PathBuf>,
-    created: Vec<PathBuf>,
-}
-
-impl OutFolder {
-    /// The converted file of `input`: `--out`'s file, else `name` in the folder.
-    ///
-    /// # Errors
-    /// When that is `input` itself (a file named as the conversion names its output, in the
-    /// folder it goes to): it is never written over.
-    pub(crate) fn path(&self, name: &str, input: &std::path::Path) -> Result<PathBuf, String> {
-        let path = self.file.clone().unwrap_or_else(|| self.dir.join(name));
-        if same_file(&path, input) {
-            return Err(self.undo(format!(
-                "{}: the file being converted is where the converted file would go; give --out another folder or file",
-                ShortenedPath(&path)
-            )));
-        }
-        Ok(path)
-    }
-
-    /// Removes the folders this conversion created, when they are still empty (a failed
-    /// conversion leaves the disk as it found it), and passes `e` on.
-    pub(crate) fn undo(&self, e: String) -> String {
-        remove_made(&self.created);
-        e
-    }
-}
-
-/// The checks of `egdb convert FILE` before the file is read: `needs` bytes (both
-/// encodings at once) must fit the memory available; then the folder the new file goes
-/// to, `out` or else the folder of `file`, created.
-///
-/// # Errors
-/// The memory needed and available, or the folder's error.
-pub(crate) fn convert_folder(
-    file: &std::path::Path,
-    out: Option<&std::path::Path>,
-    needs: u64,
-) -> Result<OutFolder, String> {
-    if let Some(avail) = mancala_solver::available_memory_bytes() {
-        if needs > avail {
-            return Err(format!(
-                "{}: converting needs both encodings in memory, {needs} bytes ({}), more than the {avail} bytes of memory available",
-                ShortenedPath(file),
-                human(needs)
-            ));
-        }
-    }
-    let (dir, out_file) = match out {
-        Some(o) => out_target(o),
-        None => (folder_of(file), None),
-    };
-    let created = make_folders(&dir).map_err(|e| {
-        format!(
-            "--out {}: {}",
-            ShortenedPath(&dir),
-            crate::paths::folder_error(&dir, &e)
-        )
-    })?;
-    Ok(OutFolder {
-        dir,
-        file: out_file,
-        created,
-    })
-}
-
-/// Where `--out` puts a database file: the folder it names (the file then named after the
-/// database), or, for a path ending in `.egdb` that is not a folder, that file itself in its
-/// folder. Returns the folder, and the file when `--out` names one.
-pub(crate) fn out_target(out: &std::path::Path) -> (PathBuf, Option<PathBuf>) {
-    if out.extension().is_some_and(|e| e == "egdb") && !out.is_dir() {
-        (folder_of(out), Some(out.to_path_buf()))
-    } else {
-        (out.to_path_buf(), None)
-    }
-}
-
-/// The folder of the file `file` (`.` for a bare name).
-fn folder_of(file: &std::path::Path) -> PathBuf {
-    match file.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    }
-}
-
-/// Creates the folder `dir` and those above it that are missing; returns the folders it
-/// created, deepest first, for [`remove_made`] when the work they were made for fails.
-///
-/// # Errors
-/// The system's error of the creation.
-pub(crate) fn make_folders(dir: &std::path::Path) -> std::io::Result<Vec<PathBuf>> {
-    let made: Vec<PathBuf> = dir
-        .ancestors()
-        .take_while(|p| !p.as_os_str().is_empty() && std::fs::symlink_metadata(p).is_err())
-        .map(std::path::Path::to_path_buf)
-        .collect();
-    std::fs::create_dir_all(dir)?;
-    Ok(made)
-}
-
-/// Removes the folders of [`make_folders`] that are still empty, deepest first: a failed
-/// build or conversion leaves the disk as it found it.
-pub(crate) fn remove_made(made: &[PathBuf]) {
-    for d in made {
-        let _ = std::fs::remove_dir(d);
-    }
-}
-
-/// Whether `a` and `b` name the same existing file.
-fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
-    matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
-}
-
-/// `bytes` in the unit a person reads: `215 MiB`, `6.4 GiB`.
-pub(crate) fn human(bytes: u64) -> String {
-    const MIB: f64 = 1024.0 * 1024.0;
-    let b = bytes as f64;
-    if b >= 1024.0 * MIB {
-        format!("{:.1} GiB", b / (1024.0 * MIB))
-    } else if b >= MIB {
-        format!("{:.0} MiB", b / MIB)
-    } else if b >= 1024.0 {
-        format!("{:.0} KiB", b / 1024.0)
-    } else {
-        format!("{bytes} B")
-    }
 }
 
 /// What a header says, on one line: `kalah(6,·)+empty_capture, K = 20, packed (5 bits a
@@ -495,7 +341,7 @@ fn build(
         .map_err(|e| fail(refused(e)))?;
     // Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file before the
     // exit (`crate::interrupt`).
-    crate::egdb::remove_saves_on_interrupt(path.clone());
+    crate::saves::remove_saves_on_interrupt(path.clone());
     let bar = crate::progress::bar(entries.min(u128::from(u64::MAX)) as u64);
     let t = Instant::now();
     let db = Egdb::build(
@@ -524,7 +370,7 @@ fn build(
     }
     let t = Instant::now();
     let report = db.save(&path).map_err(|e| fail(e.to_string()))?;
-    crate::egdb::report_removed(&report.removed_stale);
+    crate::saves::report_removed(&report.removed_stale);
     println!(
         "built {} in {build_s:.2} s ({:.1} M positions/s), {} entries, {} ({} bits a position), {} bytes; saved {} in {:.2} s",
         db.description(),
@@ -571,7 +417,7 @@ fn convert<D: Database>(
     let db = D::open(file).map_err(|e| folder.undo(e.about(file).to_string()))?;
     // Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file before the
     // exit (`crate::interrupt`).
-    crate::egdb::remove_saves_on_interrupt(path.clone());
+    crate::saves::remove_saves_on_interrupt(path.clone());
     let converted = db
         .convert(encoding)
         .map_err(|e| folder.undo(e.about(file).to_string()))?;
@@ -579,7 +425,7 @@ fn convert<D: Database>(
     let report = converted
         .save(&path)
         .map_err(|e| folder.undo(e.to_string()))?;
-    crate::egdb::report_removed(&report.removed_stale);
+    crate::saves::report_removed(&report.removed_stale);
     println!(
         "converted {} ({}) to {} ({} bits a {}, {} bytes) in {:.2} s",
         file.display(),

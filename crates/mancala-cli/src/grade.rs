@@ -415,7 +415,10 @@ pub fn run(args: &GradeArgs) -> Result<(), String> {
         }
     }
     let awari = match from_file {
-        Some(t) => crate::awari::wanted(&t, "grade is").map_err(in_file)?,
+        Some(t) => match crate::rules_arg::exact_rules(&t, "grade is").map_err(in_file)? {
+            crate::rules_arg::ExactRules::Oware(rules) => Some(rules),
+            crate::rules_arg::ExactRules::Kalah(_) => None,
+        },
         None => None,
     };
     match awari {
@@ -468,7 +471,7 @@ fn grade_and_print<G: Game>(
 }
 
 /// `mancala grade` on Oware positions of `rules` (`awari`, or a variant whose values the Awari
-/// databases hold: [`crate::awari::wanted`]), valued by an Awari database.
+/// databases hold: [`crate::rules_arg::exact_rules`]), valued by an Awari database.
 fn run_awari(args: &GradeArgs, rules: OwareRules, file: Option<&str>) -> Result<(), String> {
     if args.games {
         return Err(

@@ -22,8 +22,10 @@ mod progress;
 mod ranges;
 mod replay;
 mod rules_arg;
+mod saves;
 mod show;
 mod solve;
+mod solve_args;
 
 use std::process::ExitCode;
 
@@ -132,7 +134,7 @@ busy 2-core machine) is built once into the cache folder; --max-seeds N asks for
 builds the levels up to the position's seeds in memory for this run. A position with more
 seeds in the houses than the database holds is refused, saying so. --tt-mb, --exact-table,
 --max-nodes and --max-seconds do not apply to Awari.")]
-    Solve(solve::SolveArgs),
+    Solve(solve_args::SolveArgs),
     /// The exact value of every legal move of a Kalah position, or (--rules awari) of an
     /// Awari position from the Awari databases.
     #[command(after_help = "\
@@ -140,7 +142,7 @@ Examples:
   mancala analyse --rules \"kalah(4,3)\"
   mancala analyse --rules standard --position \"0,5,5,5,5,4,0,4,4,4,4,4,4,0 N\" --max-seconds 5
   mancala analyse --rules awari --position \"0,0,0,0,1,1,23,1,0,0,0,1,0,22 N\"")]
-    Analyse(solve::SolveArgs),
+    Analyse(solve_args::SolveArgs),
     /// Kalah endgame databases and Awari databases: build, convert, info, verify.
     #[command(after_help = "\
 Examples:

@@ -4,7 +4,7 @@
 
 use mancala_core::bao::BaoPosition;
 use mancala_core::kalah::{KalahPosition, KalahRules};
-use mancala_core::oware::OwarePosition;
+use mancala_core::oware::{OwarePosition, OwareRules};
 use mancala_core::togyz::TogyzPosition;
 use mancala_core::{AnyGame, Game, Rules};
 use mancala_solver::engine::Evaluate;
@@ -25,21 +25,63 @@ pub fn parse_rules(text: &str) -> Result<GameRules, String> {
     text.parse::<Rules>().map_err(|e| rules_error(text, e))
 }
 
-/// Parses `--rules` for a command that only serves Kalah (`what` names it, e.g. "solve
+/// Parses `--rules` for a command that only serves Kalah (`what` names it, e.g. "grade
 /// is"): another game's rule set is refused naming its game ([`GameKind::name`]), not as a
-/// malformed Kalah rule set.
+/// malformed Kalah rule set (the Oware rule sets are for [`exact_rules`]).
 ///
 /// [`GameKind::name`]: mancala_core::GameKind::name
 pub fn kalah_only(text: &str, what: &str) -> Result<KalahRules, String> {
     match parse_rules(text)? {
         GameRules::Kalah(r) => Ok(r),
-        other => Err(rules_error(
-            text,
-            format!(
-                "{what} for Kalah and the Awari rule sets only ({} has no exact solver or database here)",
-                other.kind().name()
-            ),
-        )),
+        other => Err(unserved(text, what, other.kind())),
+    }
+}
+
+/// `--rules TEXT: WHAT for Kalah and the Awari rule sets only (GAME has no exact solver or
+/// database here)`.
+fn unserved(text: &str, what: &str, kind: mancala_core::GameKind) -> String {
+    rules_error(
+        text,
+        format!(
+            "{what} for Kalah and the Awari rule sets only ({} has no exact solver or database here)",
+            kind.name()
+        ),
+    )
+}
+
+/// The rule set of a command that serves exact values (`solve`, `analyse`, `egdb`, `grade`),
+/// parsed once: a Kalah rule set (the solver and the Kalah databases) or an Oware rule set
+/// whose values the Oware databases hold.
+#[derive(Clone, Copy, Debug)]
+pub enum ExactRules {
+    /// A Kalah rule set.
+    Kalah(KalahRules),
+    /// An Oware rule set the Oware databases hold (`mancala_solver::awari::check_rules`).
+    Oware(OwareRules),
+}
+
+/// Parses `--rules` for a command that serves exact values ([`ExactRules`]); `what` names
+/// the command in a refusal ("solve and analyse are").
+///
+/// # Errors
+/// `--rules TEXT: …` for a text no game accepts, for an Oware rule set whose values the
+/// databases do not hold (the library's refusal naming the rules that differ), and for a
+/// game without exact values here (named by [`GameKind::name`]).
+///
+/// [`GameKind::name`]: mancala_core::GameKind::name
+pub fn exact_rules(text: &str, what: &str) -> Result<ExactRules, String> {
+    match parse_rules(text)? {
+        GameRules::Kalah(r) => Ok(ExactRules::Kalah(r)),
+        GameRules::Oware(r) => match mancala_solver::awari::check_rules(&r) {
+            Ok(()) => Ok(ExactRules::Oware(r)),
+            Err(refused) => Err(rules_error(
+                text,
+                format!(
+                    "{what} for Kalah rule sets and, with the Awari databases, the Oware rule sets whose values they hold; {refused}"
+                ),
+            )),
+        },
+        other => Err(unserved(text, what, other.kind())),
     }
 }
 

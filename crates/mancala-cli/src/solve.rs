@@ -1,89 +1,21 @@
 //! `mancala solve` and `mancala analyse`: exact values from the solver.
 
 use std::ops::ControlFlow;
-use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::Args;
-use mancala_core::kalah::KalahPosition;
+use mancala_core::kalah::{KalahPosition, KalahRules};
 use mancala_solver::egdb::Build;
 use mancala_solver::{Egdb, SolveOptions, SolveProgress, Solver, TableKind};
 
-use crate::rules_arg::kalah_only;
-
-/// Options shared by `solve` and `analyse`.
-#[derive(Args, Debug, Clone)]
-pub struct SolveArgs {
-    /// Rule set, e.g. `standard`, `kalah(6,4)+empty_capture`.
-    #[arg(long, default_value = "standard")]
-    pub rules: String,
-    /// Position in the notation of docs/notation.md: a Kalah position, or with --rules awari an
-    /// Oware one (default: the start position).
-    #[arg(long)]
-    pub position: Option<String>,
-    /// Search threads (0 = every core; at most 256).
-    #[arg(long, default_value_t = 0, value_parser = crate::ranges::threads_or_all())]
-    pub threads: usize,
-    /// Transposition table size, MiB (1..=1048576).
-    #[arg(long, default_value_t = 256, value_parser = crate::ranges::solver_tt_mb())]
-    pub tt_mb: usize,
-    /// Endgame database: a file, or a folder searched for the largest database serving the
-    /// rules. Without it, a database is built once (K chosen from m and the memory) and
-    /// kept in the cache folder ($MANCALA_CACHE_DIR, else $XDG_CACHE_HOME/mancala or
-    /// ~/.cache/mancala), then reused.
-    #[arg(long)]
-    pub egdb: Option<PathBuf>,
-    /// No cached endgame database (none at all unless --egdb); MANCALA_NO_CACHE=1 does the
-    /// same.
-    #[arg(long, conflicts_with = "egdb")]
-    pub no_cache: bool,
-    /// Use the exact (DashMap) table instead of the lock-free one.
-    #[arg(long)]
-    pub exact_table: bool,
-    /// Stop after about this many nodes in all (`analyse`: for all moves together; the result
-    /// is then a pair of bounds).
-    #[arg(long, value_parser = crate::ranges::any_u64())]
-    pub max_nodes: Option<u64>,
-    /// Stop after about this many seconds, 0 to 1e9 (the result is then a pair of bounds).
-    #[arg(long, value_parser = parse_seconds)]
-    pub max_seconds: Option<f64>,
-    /// With `--rules awari`: the largest level (seeds in the houses) of the Awari database
-    /// to use, 0..=48 (default 18: the cached one, built on first use; with --no-cache,
-    /// the position's seeds, built in memory for this run). Not for Kalah rule sets.
-    #[arg(long, value_parser = crate::ranges::awari_max_seeds())]
-    pub max_seeds: Option<u32>,
-    /// Print one JSON object (`solve`: `value` and `score` are null unless `exact` is true;
-    /// `analyse`: each move's `value` is null unless its `exact` is true; `lower` and `upper`
-    /// are always the proven bounds).
-    #[arg(long)]
-    pub json: bool,
-    /// Say on standard error which database file is used (from `--egdb` or the cache) and
-    /// why each other file in the `--egdb` folder is not.
-    #[arg(long)]
-    pub verbose: bool,
-}
-
-/// The longest `--max-seconds`: 1e9 s, about 31.7 years. Far longer times do not fit the
-/// solver's deadline (an `Instant`: 1e19 s made the solve panic), and no solve needs them.
-const MAX_SECONDS: f64 = 1e9;
-
-/// `--max-seconds`: a number of seconds from 0 to [`MAX_SECONDS`] (`2.5`, `1e3`); anything
-/// else is refused with a one-line reason (clap adds the option's name and the value).
-fn parse_seconds(s: &str) -> Result<f64, String> {
-    let v: f64 = s
-        .parse()
-        .map_err(|_| "expected a number of seconds from 0 to 1e9 (e.g. 2.5)".to_string())?;
-    if (0.0..=MAX_SECONDS).contains(&v) {
-        Ok(v)
-    } else {
-        Err("expected a number of seconds from 0 to 1e9 (about 31 years)".to_string())
-    }
-}
+use crate::rules_arg::{exact_rules, ExactRules};
+use crate::solve_args::SolveArgs;
 
 /// The position, the configured solver and the database it uses (if any): where it comes
 /// from, as the output names it (its file, or that it was built for this run and not kept).
-fn setup(args: &SolveArgs) -> Result<(KalahPosition, Solver, Option<String>), String> {
-    let rules = kalah_only(&args.rules, "solve and analyse are")?;
+fn setup(
+    args: &SolveArgs,
+    rules: KalahRules,
+) -> Result<(KalahPosition, Solver, Option<String>), String> {
     if let Some(n) = args.max_seeds {
         return Err(format!(
             "--max-seeds {n}: for --rules awari only (a Kalah solve takes the cache's K, or --egdb)"
@@ -168,19 +100,16 @@ fn stopped_by(args: &SolveArgs, nodes: u64, seconds: f64) -> String {
     }
 }
 
-fn moves_text<T: ToString>(moves: &[T]) -> Vec<String> {
-    moves.iter().map(ToString::to_string).collect()
-}
-
 /// Runs `mancala solve`: value, final score, best moves, principal variation, nodes, seconds.
 ///
 /// # Errors
 /// A message for a bad rule set, position or database, or a solver error.
 pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
-    if let Some(rules) = crate::awari::wanted(&args.rules, "solve and analyse are")? {
-        return crate::awari::run(args, rules, false);
-    }
-    let (pos, mut solver, file) = setup(args)?;
+    let rules = match exact_rules(&args.rules, "solve and analyse are")? {
+        ExactRules::Oware(rules) => return crate::awari::run(args, rules, false),
+        ExactRules::Kalah(rules) => rules,
+    };
+    let (pos, mut solver, file) = setup(args, rules)?;
     let s = with_progress(
         &mut solver,
         file.as_deref(),
@@ -193,72 +122,13 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
         },
     )
     .map_err(|e| e.to_string())?;
-    let database = file;
     if args.json {
-        let out = s.to_json(&pos, database.as_deref());
-        println!("{out}");
+        println!("{}", s.to_json(&pos, file.as_deref()));
         return Ok(());
     }
-    println!("rules       {}", pos.rules());
-    println!("position    {pos}");
-    if let Some(f) = &database {
-        println!("database    {f}");
-    }
-    if s.exact {
-        println!("value       {:+}", s.value);
-    } else {
-        println!(
-            "value       not proven ({}); proven so far: between {:+} and {:+}",
-            stopped_by(args, s.nodes, s.seconds),
-            s.lower,
-            s.upper
-        );
-    }
-    if pos.is_over() {
-        // Nobody is to move: the score is the final one, and there is no move or line.
-        println!(
-            "score       {:+} (the game is over: final margin of South)",
-            s.score
-        );
-        println!("best moves  none (the game is over)");
-    } else if s.exact {
-        println!(
-            "score       {:+} (final margin of the player to move)",
-            s.score
-        );
-        println!("best moves  {}", moves_text(&s.best_moves).join(" "));
-        println!("pv          {}", moves_text(&s.pv).join(" "));
-    } else {
-        // Bounds only: no final score, best move or line is proven yet.
-        let now = s.score - s.value;
-        println!(
-            "score       between {:+} and {:+} (final margin of the player to move)",
-            now + s.lower,
-            now + s.upper
-        );
-    }
-    if let Some(c) = s.swap {
-        let verdict = if c.swap_is_better {
-            "better"
-        } else {
-            "not better"
-        };
-        match c.stay_value {
-            Some(stay) => println!(
-                "swap        {verdict} (swap {:+}, best house move {stay:+})",
-                c.swap_value
-            ),
-            None => println!(
-                "swap        {verdict} (swap {:+}, no house move)",
-                c.swap_value
-            ),
-        }
-    }
-    println!("nodes       {}", s.nodes);
-    println!(
-        "seconds     {:.3} ({:.2} M nodes/s)",
-        s.seconds,
-        s.nodes as f64 / s.seconds.max(1e-9) / 1e6
+    print!(
+        "{}",
+        s.to_text(&pos, file.as_deref(), &stopped_by(args, s.nodes, s.seconds))
     );
     Ok(())
 }
@@ -268,10 +138,11 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
 /// # Errors
 /// As [`run_solve`].
 pub fn run_analyse(args: &SolveArgs) -> Result<(), String> {
-    if let Some(rules) = crate::awari::wanted(&args.rules, "solve and analyse are")? {
-        return crate::awari::run(args, rules, true);
-    }
-    let (pos, mut solver, file) = setup(args)?;
+    let rules = match exact_rules(&args.rules, "solve and analyse are")? {
+        ExactRules::Oware(rules) => return crate::awari::run(args, rules, true),
+        ExactRules::Kalah(rules) => rules,
+    };
+    let (pos, mut solver, file) = setup(args, rules)?;
     let a = with_progress(
         &mut solver,
         file.as_deref(),

@@ -540,6 +540,36 @@ fn the_cores_game_module_imports_no_game() {
     }
 }
 
+/// No file of `member` reaches itself through the imports `edges` ([`imports`]): a walk
+/// from each file.
+fn assert_no_circle(member: &Member, edges: &BTreeMap<String, BTreeSet<String>>) {
+    for start in member.sources.keys() {
+        let mut seen = BTreeSet::new();
+        let mut stack: Vec<&String> = edges.get(start).into_iter().flatten().collect();
+        while let Some(file) = stack.pop() {
+            assert!(
+                file != start,
+                "{}: {start} imports itself through other files ({edges:?})",
+                member.name
+            );
+            if seen.insert(file) {
+                stack.extend(edges.get(file).into_iter().flatten());
+            }
+        }
+    }
+}
+
+/// No two files of the command import each other in a circle: helpers shared by several
+/// subcommands live in a lower module than the subcommands.
+#[test]
+fn the_commands_files_import_no_circle() {
+    let cli = member("mancala-cli");
+    let edges = imports(&cli);
+    assert_no_circle(&cli, &edges);
+    // The scan sees imports: `solve` dispatches to the Oware databases' module.
+    assert!(edges["solve.rs"].contains("awari.rs"), "{edges:?}");
+}
+
 /// The solver's ground imports no wing, and no two of its files import each other in a
 /// circle.
 #[test]
@@ -558,17 +588,7 @@ fn the_solvers_ground_imports_no_wing_and_no_file_circle() {
         })
         .collect();
     assert!(up.is_empty(), "the ground imports a wing: {up:?}");
-    // A file in a circle reaches itself: a walk from each file.
-    for start in solver.sources.keys() {
-        let mut seen = BTreeSet::new();
-        let mut stack: Vec<&String> = edges.get(start).into_iter().flatten().collect();
-        while let Some(file) = stack.pop() {
-            assert!(file != start, "{start} imports itself through other files");
-            if seen.insert(file) {
-                stack.extend(edges.get(file).into_iter().flatten());
-            }
-        }
-    }
+    assert_no_circle(&solver, &edges);
     // The scan sees imports: the engine uses the exact wing, which uses the databases.
     assert!(
         edges["exact/solver.rs"].contains("egdb/mod.rs"),

@@ -692,10 +692,6 @@ fn print_build(r: &egdb_build::BuildReport, ranks: usize, balance: Balance, json
     );
 }
 
-fn moves_text<T: ToString>(moves: &[T]) -> Vec<String> {
-    moves.iter().map(ToString::to_string).collect()
-}
-
 /// Prints a solve as `mancala solve` does (text or `--json`), and on standard error how the
 /// work was shared.
 fn print_solve(r: &SolveReport, args: &SolveArgs, json: bool, quiet: bool, ranks: usize) {
@@ -740,43 +736,9 @@ fn print_solve(r: &SolveReport, args: &SolveArgs, json: bool, quiet: bool, ranks
         );
     }
     if json {
-        let out = s.to_json(pos, database.as_deref());
-        println!("{out}");
+        println!("{}", s.to_json(pos, database.as_deref()));
         return;
     }
-    println!("rules       {}", pos.rules());
-    println!("position    {pos}");
-    if let Some(f) = &database {
-        println!("database    {f}");
-    }
-    println!("value       {:+}", s.value);
-    println!(
-        "score       {:+} (final margin of the player to move)",
-        s.score
-    );
-    println!("best moves  {}", moves_text(&s.best_moves).join(" "));
-    println!("pv          {}", moves_text(&s.pv).join(" "));
-    if let Some(c) = s.swap {
-        let verdict = if c.swap_is_better {
-            "better"
-        } else {
-            "not better"
-        };
-        match c.stay_value {
-            Some(stay) => println!(
-                "swap        {verdict} (swap {:+}, best house move {stay:+})",
-                c.swap_value
-            ),
-            None => println!(
-                "swap        {verdict} (swap {:+}, no house move)",
-                c.swap_value
-            ),
-        }
-    }
-    println!("nodes       {}", s.nodes);
-    println!(
-        "seconds     {:.3} ({:.2} M nodes/s)",
-        s.seconds,
-        s.nodes as f64 / s.seconds.max(1e-9) / 1e6
-    );
+    // A distributed solve always runs to its proven value (no node or time limit).
+    print!("{}", s.to_text(pos, database.as_deref(), "stopped early"));
 }

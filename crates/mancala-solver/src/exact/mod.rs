@@ -27,6 +27,7 @@ mod progress;
 mod results;
 mod search;
 mod solver;
+mod text;
 
 pub use json::{SolutionJson, SwapJson};
 pub(crate) use order::{kalah_order_score, TieRule};
