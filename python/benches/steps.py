@@ -3,7 +3,7 @@ OpenSpiel's native game through ``pyspiel``, in one run on one machine (BENCHMAR
 "Python"). ``--game kalah`` (the default) plays Kalah(6,4) against OpenSpiel's ``mancala``;
 ``--game oware`` the ``oware-openspiel`` rule set against OpenSpiel's ``oware``.
 
-Four ways of playing uniformly random legal moves, whole games from the start, each counted
+Six ways of playing uniformly random legal moves, whole games from the start, each counted
 in plies (moves of either player) or agent steps:
 
 * ``pyspiel loop``: ``state.legal_actions()`` and ``state.apply_action()``;
@@ -11,9 +11,13 @@ in plies (moves of either player) or agent steps:
 * ``gymnasium env``: ``MancalaEnv`` against its random opponent, the agent's action drawn
   from ``info["action_mask"]`` (agent steps: each holds the opponent's replies too);
 * ``vector env``: ``mancala.VectorGames`` with ``--envs`` games, the actions drawn from the
-  masks with NumPy (agent steps of all games).
+  masks with NumPy (agent steps of all games);
+* ``vector env, sample_actions``: the same, the actions drawn in Rust by
+  ``VectorGames.sample_actions()``;
+* ``vector self-play``: ``VectorGames(opponent=None)``, both players' actions from
+  ``sample_actions()``: one ply of each game a step, so counted in plies as the loops are.
 
-The ways run in turn, ``--repeat`` rounds of each (A, B, C, D, A, B, …, so that a change of
+The ways run in turn, ``--repeat`` rounds of each (A, B, C, D, E, F, A, B, …, so that a change of
 the machine's load falls on all alike); the medians of the rates by wall time and by CPU time
 (``time.process_time``: this process's user + system time) are printed with the ratios to
 the pyspiel loop.
@@ -95,6 +99,18 @@ def vector_env(rules: str, plies: int, seed: int, envs: int) -> int:
     return steps
 
 
+def vector_env_sampled(rules: str, plies: int, seed: int, envs: int, opponent: object = "random") -> int:
+    vec = mancala.VectorGames(rules, num_envs=envs, seed=seed, opponent=opponent)
+    vec.reset()
+    steps = 0
+    # An agent step against the opponent holds about two plies; a self-play step one.
+    per_step = 1 if opponent is None else 2
+    while steps * per_step < plies:
+        vec.step(vec.sample_actions())
+        steps += envs
+    return steps
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=sorted(GAMES), default="kalah")
@@ -108,6 +124,8 @@ def main() -> None:
         "mancala loop (plies)": lambda s: mancala_loop(rules, args.plies, s),
         "gymnasium env (agent steps)": lambda s: gymnasium_env(rules, args.plies // 4, s),
         "vector env (agent steps)": lambda s: vector_env(rules, args.plies * 4, s, args.envs),
+        "vector env, sample_actions": lambda s: vector_env_sampled(rules, args.plies * 4, s, args.envs),
+        "vector self-play (plies)": lambda s: vector_env_sampled(rules, args.plies * 4, s, args.envs, None),
     }
     rates: Dict[str, List[Tuple[float, float]]] = {name: [] for name in ways}
     for r in range(args.repeat):

@@ -36,6 +36,11 @@ pub trait VecGame: PyGame + Evaluate + Send + Sync {
     /// Writes the observation of `record` seen from `side` into `out`
     /// (`observation_size` values).
     fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]);
+    /// The action of `mv` in `moves` (the action space of [`VecGame::all_moves`]): its
+    /// index, found by a search unless the game knows it directly.
+    fn action_index(moves: &[Self::Move], mv: Self::Move) -> Option<usize> {
+        moves.iter().position(|m| *m == mv)
+    }
     /// The reward of a finished game for `side` under `reward = "margin"`: the store
     /// difference in seeds where the single environment gives it (Kalah), else `None`.
     fn margin(_record: &GameRecord<Self>, _side: Side) -> Option<f64> {
@@ -43,14 +48,18 @@ pub trait VecGame: PyGame + Evaluate + Send + Sync {
     }
 }
 
-/// Copies `slots` (South's half then North's, each `half` long) into `out` seen from `side`.
+/// Copies `slots` (South's half then North's, each `half` long) into `out` seen from `side`:
+/// `side`'s half first (two copies, no index arithmetic a value).
 fn rotated(slots: &[u8], half: usize, side: Side, out: &mut [i64]) {
-    for (i, o) in out.iter_mut().take(slots.len()).enumerate() {
-        let j = match side {
-            Side::South => i,
-            Side::North => (i + half) % slots.len(),
-        };
-        *o = i64::from(slots[j]);
+    let (first, second) = match side {
+        Side::South => slots.split_at(half),
+        Side::North => {
+            let (s, n) = slots.split_at(half);
+            (n, s)
+        }
+    };
+    for (o, &v) in out.iter_mut().zip(first.iter().chain(second)) {
+        *o = i64::from(v);
     }
 }
 
@@ -73,10 +82,29 @@ impl VecGame for KalahPosition {
     }
     fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]) {
         let p = record.position();
-        let slots = p.slots();
-        rotated(&slots, slots.len() / 2, side, out);
+        // The packed board (slot k in lane k), turned so that `side`'s half comes first.
+        let half = usize::from(p.rules().houses()) + 1;
+        let bits = p.board_bits();
+        let bits = match side {
+            Side::South => bits,
+            Side::North => {
+                let width = 8 * half;
+                let low = bits & ((1u128 << width) - 1);
+                (bits >> width) | (low << width)
+            }
+        };
+        for (k, o) in out.iter_mut().take(2 * half).enumerate() {
+            *o = i64::from((bits >> (8 * k)) as u8);
+        }
         if p.rules().has(KalahOption::PieRule) {
-            out[slots.len()] = i64::from(p.swap_offered());
+            out[2 * half] = i64::from(p.swap_offered());
+        }
+    }
+    /// House h is action h − 1; the swap is the last action.
+    fn action_index(moves: &[KalahMove], mv: KalahMove) -> Option<usize> {
+        match mv {
+            KalahMove::House(h) => usize::from(h).checked_sub(1),
+            KalahMove::Swap => moves.len().checked_sub(1),
         }
     }
     fn margin(record: &GameRecord<Self>, side: Side) -> Option<f64> {
@@ -96,6 +124,10 @@ impl VecGame for OwarePosition {
         let r = start.rules();
         2 * i64::from(r.houses()) * i64::from(r.seeds())
     }
+    /// House h is action h − 1.
+    fn action_index(_moves: &[OwareMove], mv: OwareMove) -> Option<usize> {
+        usize::from(mv.0).checked_sub(1)
+    }
     fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]) {
         let counts = record.position().counts();
         rotated(&counts, counts.len() / 2, side, out);
@@ -111,6 +143,10 @@ impl VecGame for TogyzPosition {
     }
     fn high(start: &Self) -> i64 {
         i64::from(start.rules().total_kumalaks())
+    }
+    /// House h is action h − 1.
+    fn action_index(_moves: &[TogyzMove], mv: TogyzMove) -> Option<usize> {
+        usize::from(mv.0).checked_sub(1)
     }
     /// The houses and kazans seen from `side`, then `side`'s tuzdyk and the opponent's (0
     /// for none), as `TogyzCodec` writes them.
@@ -210,6 +246,14 @@ struct Batch<G: VecGame> {
     slots: Vec<Slot<G>>,
     /// The engine of an `Engine` opponent.
     engine: Option<Mutex<Players>>,
+    /// The generator of [`Batch::sample`], apart from the games' own.
+    sampler: StdRng,
+}
+
+/// The seed of [`Batch::sample`]'s generator for the batch seed `seed` (a stream apart
+/// from the games' `seed + i`).
+fn sampler_seed(seed: u64) -> u64 {
+    seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x5a4d_504c_4552_5321
 }
 
 /// What one step writes: row-major observations and masks, and one value a game of each.
@@ -252,6 +296,7 @@ impl<G: VecGame> Batch<G> {
             settings,
             slots,
             engine,
+            sampler: StdRng::seed_from_u64(sampler_seed(seed)),
         }
     }
 
@@ -363,8 +408,8 @@ impl<G: VecGame> Batch<G> {
         let a = self.moves.len();
         let mask = &mut out.mask[i * a..(i + 1) * a];
         mask.fill(0);
-        for mv in &legal {
-            if let Some(k) = self.moves.iter().position(|m| m == mv) {
+        for &mv in &legal {
+            if let Some(k) = G::action_index(&self.moves, mv) {
                 mask[k] = 1;
             }
         }
@@ -420,7 +465,24 @@ impl<G: VecGame> Batch<G> {
         }
     }
 
+    /// A legal action of each game drawn uniformly from the moves of its last observation's
+    /// mask (0 for a game without one: finished, to be reset by the next step).
+    fn sample(&mut self, out: &mut [i64]) {
+        for (slot, o) in self.slots.iter().zip(out.iter_mut()) {
+            *o = match slot.legal.len() {
+                0 => 0,
+                n => {
+                    let mv = slot.legal[self.sampler.gen_range(0..n)];
+                    G::action_index(&self.moves, mv).map_or(0, |a| a as i64)
+                }
+            };
+        }
+    }
+
     fn reset(&mut self, seed: Option<u64>, out: &mut Out<'_>) {
+        if let Some(s) = seed {
+            self.sampler = StdRng::seed_from_u64(sampler_seed(s));
+        }
         for i in 0..self.slots.len() {
             if let Some(s) = seed {
                 self.slots[i].rng = StdRng::seed_from_u64(s.wrapping_add(i as u64));
@@ -439,6 +501,7 @@ trait AnyBatch: Send + Sync {
     fn len(&self) -> usize;
     fn step(&mut self, actions: &[i64], out: &mut Out<'_>);
     fn reset(&mut self, seed: Option<u64>, out: &mut Out<'_>);
+    fn sample(&mut self, out: &mut [i64]);
     fn game(&self, i: usize) -> AnyGame;
     fn agent_side(&self, i: usize) -> Side;
 }
@@ -464,6 +527,9 @@ where
     }
     fn reset(&mut self, seed: Option<u64>, out: &mut Out<'_>) {
         Batch::reset(self, seed, out);
+    }
+    fn sample(&mut self, out: &mut [i64]) {
+        Batch::sample(self, out);
     }
     fn game(&self, i: usize) -> AnyGame {
         G::ANY(self.slots[i].game.clone())
@@ -695,15 +761,30 @@ impl VectorGames {
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<StepArrays<'py>> {
-        let np = py.import("numpy")?;
-        let arr = np
-            .call_method1("asarray", (actions,))?
-            .call_method1("astype", ("int64",))
-            .map_err(|_| PyTypeError::new_err("actions must be integers"))?;
-        let arr: PyReadonlyArray1<'py, i64> = arr
-            .extract()
-            .map_err(|_| PyValueError::new_err("actions must be a one-dimensional array"))?;
-        let acts = arr.as_slice()?.to_vec();
+        // An int64 array (what `sample_actions` and `argmax` give) is read as it is; anything
+        // else goes through NumPy's conversion first.
+        let arr: PyReadonlyArray1<'py, i64> = match actions.extract() {
+            Ok(a) => a,
+            Err(_) => {
+                let np = py.import("numpy")?;
+                let arr = np.call_method1("asarray", (actions,))?;
+                // Integers only: a float (1.5) or a bool is no action, as in the single env.
+                let kind: String = arr.getattr("dtype")?.getattr("kind")?.extract()?;
+                if kind != "i" && kind != "u" {
+                    return Err(PyTypeError::new_err(format!(
+                        "actions must be integers, not an array of {}",
+                        arr.getattr("dtype")?.str()?
+                    )));
+                }
+                arr.call_method1("astype", ("int64",))?
+                    .extract()
+                    .map_err(|_| PyValueError::new_err("actions must be a one-dimensional array"))?
+            }
+        };
+        let acts = match arr.as_slice() {
+            Ok(s) => s.to_vec(),
+            Err(_) => arr.as_array().to_vec(),
+        };
         if acts.len() != self.batch.len() {
             return Err(PyValueError::new_err(format!(
                 "expected {} actions, got {}",
@@ -712,6 +793,18 @@ impl VectorGames {
             )));
         }
         self.run(py, move |b, out| b.step(&acts, out))
+    }
+
+    /// A legal action of each game, drawn uniformly from the mask of the last observation
+    /// (shape `(N,)`, `int64`; 0 for a finished game, whose action the next `step` ignores),
+    /// from the batch's own generator (seeded from `seed` and by `reset(seed=…)`, apart from
+    /// the games' generators, so that drawing does not change the opponents' moves): the
+    /// random agent of a benchmark or of exploration, without drawing in NumPy.
+    fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        let mut out = vec![0i64; self.batch.len()];
+        let batch = &mut *self.batch;
+        py.detach(|| batch.sample(&mut out));
+        PyArray1::from_vec(py, out)
     }
 
     /// A copy of game `i` (a `Kalah`, `Bao`, `Oware`, … object). Raises `IndexError`.

@@ -129,6 +129,54 @@ def test_seeded():
             np.testing.assert_array_equal(x, y)
 
 
+@pytest.mark.parametrize("rules", RULES)
+def test_sample_actions_are_legal_seeded_and_apart_from_the_games(rules):
+    """Each drawn action is one the mask allows (0 where the mask is empty); the same seed
+    draws the same actions; drawing does not change what the games do: a batch stepped with
+    another batch's drawn actions, drawing nothing itself, gives the same arrays."""
+    n = 8
+    a = VectorGames(rules, num_envs=n, seed=3, max_moves=40)
+    b = VectorGames(rules, num_envs=n, seed=3, max_moves=40)
+    c = VectorGames(rules, num_envs=n, seed=3, max_moves=40)
+    out_a, out_b, out_c = a.reset(), b.reset(), c.reset()
+    seen = set()
+    for _ in range(60):
+        masks = out_a[4]
+        acts = a.sample_actions()
+        assert acts.dtype == np.int64 and acts.shape == (n,)
+        np.testing.assert_array_equal(acts, b.sample_actions())
+        for i in range(n):
+            if masks[i].any():
+                assert masks[i][acts[i]] == 1, (i, acts[i], masks[i])
+                seen.add(int(acts[i]))
+            else:
+                assert acts[i] == 0
+        out_a, out_b, out_c = a.step(acts), b.step(acts), c.step(acts)
+        for x, y, z in zip(out_a, out_b, out_c):
+            np.testing.assert_array_equal(x, y)
+            np.testing.assert_array_equal(x, z)
+    # The draws are spread over the actions, not stuck on one.
+    assert len(seen) >= 3
+
+
+def test_step_takes_any_integer_array():
+    """An int64 array, an int32 array and a list step alike."""
+    outs = []
+    for acts in (np.array([1, 2, 3], dtype=np.int64), np.array([1, 2, 3], dtype=np.int32), [1, 2, 3]):
+        vec = VectorGames("standard", num_envs=3, seed=1)
+        vec.reset()
+        outs.append(vec.step(acts))
+    for o in outs[1:]:
+        for x, y in zip(outs[0], o):
+            np.testing.assert_array_equal(x, y)
+    vec = VectorGames("standard", num_envs=3, seed=1)
+    vec.reset()
+    with pytest.raises(TypeError):
+        vec.step(np.array([1.5, 2.0, 3.0]))
+    with pytest.raises(ValueError):
+        vec.step(np.zeros((3, 1), dtype=np.int64))
+
+
 def test_bad_arguments():
     with pytest.raises(mancala.RulesError):
         VectorGames("kalah(99,4)")
