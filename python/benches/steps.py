@@ -3,7 +3,7 @@ OpenSpiel's native game through ``pyspiel``, in one run on one machine (BENCHMAR
 "Python"). ``--game kalah`` (the default) plays Kalah(6,4) against OpenSpiel's ``mancala``;
 ``--game oware`` the ``oware-openspiel`` rule set against OpenSpiel's ``oware``.
 
-Six ways of playing uniformly random legal moves, whole games from the start, each counted
+Seven ways of playing uniformly random legal moves, whole games from the start, each counted
 in plies (moves of either player) or agent steps:
 
 * ``pyspiel loop``: ``state.legal_actions()`` and ``state.apply_action()``;
@@ -14,10 +14,12 @@ in plies (moves of either player) or agent steps:
   masks with NumPy (agent steps of all games);
 * ``vector env, sample_actions``: the same, the actions drawn in Rust by
   ``VectorGames.sample_actions()``;
+* ``empty loop``: the loops' shape over a stand-in game whose two calls do nothing (C list
+  methods; 40 plies a game): the interpreter's floor under any binding's loop;
 * ``vector self-play``: ``VectorGames(opponent=None)``, both players' actions from
   ``sample_actions()``: one ply of each game a step, so counted in plies as the loops are.
 
-The ways run in turn, ``--repeat`` rounds of each (A, B, C, D, E, F, A, B, …, so that a change of
+The ways run in turn, ``--repeat`` rounds of each (A, B, …, G, A, B, …, so that a change of
 the machine's load falls on all alike); the medians of the rates by wall time and by CPU time
 (``time.process_time``: this process's user + system time) are printed with the ratios to
 the pyspiel loop.
@@ -66,6 +68,21 @@ def mancala_loop(rules: str, plies: int, seed: int) -> int:
             game.play(rng.choice(moves))
             moves = game.legal_moves()
             done += 1
+    return done
+
+
+def empty_loop(plies: int, seed: int) -> int:
+    rng = random.Random(seed)
+    base, sink = [1, 2, 3, 4, 5, 6], []
+    done = 0
+    while done < plies:
+        legal_moves, play = base.copy, sink.append
+        moves = legal_moves()
+        for _ in range(40):
+            play(rng.choice(moves))
+            moves = legal_moves()
+            done += 1
+        sink.clear()
     return done
 
 
@@ -122,6 +139,7 @@ def main() -> None:
     ways: Dict[str, Callable[[int], int]] = {
         "pyspiel loop (plies)": lambda s: pyspiel_loop(spiel, args.plies, s),
         "mancala loop (plies)": lambda s: mancala_loop(rules, args.plies, s),
+        "empty loop (plies)": lambda s: empty_loop(args.plies, s),
         "gymnasium env (agent steps)": lambda s: gymnasium_env(rules, args.plies // 4, s),
         "vector env (agent steps)": lambda s: vector_env(rules, args.plies * 4, s, args.envs),
         "vector env, sample_actions": lambda s: vector_env_sampled(rules, args.plies * 4, s, args.envs),
