@@ -461,17 +461,7 @@ fn move_list<G: Evaluate>(what: &str, text: &str) -> Result<Vec<G::Move>, String
     if text.trim().is_empty() {
         return Err(format!("{what}: give at least one move"));
     }
-    let mut before = 0;
-    for piece in text.split(',') {
-        if piece.trim().is_empty() {
-            return Err(if before == 0 {
-                format!("{what}: a comma before the first move")
-            } else {
-                format!("{what}: an empty move after move {before} (a comma with no move after it)")
-            });
-        }
-        before += piece.split_whitespace().count();
-    }
+    crate::rules_arg::move_texts(what, text)?;
     parse_moves::<G>(text).map_err(|e| format!("{what}: {e}"))
 }
 

@@ -276,7 +276,8 @@ fn game_loop<G: Evaluate>(
             }
             _ => {}
         }
-        let text = match house_label(G::KIND, text, side) {
+        let legal: Vec<String> = pos.legal_moves().iter().map(ToString::to_string).collect();
+        let text = match house_label(G::KIND, text, side, &legal) {
             Ok(t) => t,
             Err(why) => {
                 println!("refused: {why}");
@@ -298,8 +299,15 @@ fn game_loop<G: Evaluate>(
 /// notation. Anything else is given back as it is.
 ///
 /// # Errors
-/// A label of the other side's row, which is not a move of the side to move.
-fn house_label(kind: mancala_core::GameKind, text: &str, side: Side) -> Result<&str, String> {
+/// A label of the other side's row, which is not a move of the side to move: the message
+/// proposes the same number on the mover's row when it is one of the legal moves `legal`
+/// (as texts), else the legal moves.
+fn house_label<'a>(
+    kind: mancala_core::GameKind,
+    text: &'a str,
+    side: Side,
+    legal: &[String],
+) -> Result<&'a str, String> {
     if kind == mancala_core::GameKind::Bao {
         return Ok(text);
     }
@@ -317,10 +325,15 @@ fn house_label(kind: mancala_core::GameKind, text: &str, side: Side) -> Result<&
     }
     if named == side {
         Ok(number)
-    } else {
+    } else if legal.iter().any(|m| m == number) {
         Err(format!(
             "`{text}` is a house of {named}'s row, and {side} is to move: type a house of {side}'s row, by its number or its label ({number} or {}{number})",
             &side.to_string()[..1]
+        ))
+    } else {
+        Err(format!(
+            "`{text}` is a house of {named}'s row, and {side} is to move: type a house of {side}'s row, by its number or its label; legal now: {}",
+            legal.join(" ")
         ))
     }
 }
@@ -350,19 +363,26 @@ mod tests {
 
     #[test]
     fn a_house_label_of_the_side_to_move_is_its_number() {
-        assert_eq!(house_label(GameKind::Kalah, "S3", Side::South), Ok("3"));
-        assert_eq!(house_label(GameKind::Oware, "n2", Side::North), Ok("2"));
-        assert_eq!(house_label(GameKind::Kalah, "3", Side::South), Ok("3"));
+        let six: Vec<String> = (1..=6).map(|h| h.to_string()).collect();
+        let l = six.as_slice();
+        assert_eq!(house_label(GameKind::Kalah, "S3", Side::South, l), Ok("3"));
+        assert_eq!(house_label(GameKind::Oware, "n2", Side::North, l), Ok("2"));
+        assert_eq!(house_label(GameKind::Kalah, "3", Side::South, l), Ok("3"));
         assert_eq!(
-            house_label(GameKind::Kalah, "swap", Side::North),
+            house_label(GameKind::Kalah, "swap", Side::North, l),
             Ok("swap")
         );
-        assert_eq!(house_label(GameKind::Kalah, "S", Side::South), Ok("S"));
-        assert_eq!(house_label(GameKind::Bao, "S3", Side::South), Ok("S3"));
-        let e = house_label(GameKind::Kalah, "N3", Side::South).unwrap_err();
+        assert_eq!(house_label(GameKind::Kalah, "S", Side::South, l), Ok("S"));
+        assert_eq!(house_label(GameKind::Bao, "S3", Side::South, l), Ok("S3"));
+        let e = house_label(GameKind::Kalah, "N3", Side::South, l).unwrap_err();
         assert!(
-            e.starts_with("`N3` is a house of North's row, and South is to move"),
+            e.starts_with("`N3` is a house of North's row, and South is to move")
+                && e.ends_with("(3 or S3)"),
             "{e}"
         );
+        // A house that the mover's row does not have (or cannot play) is not proposed: the
+        // legal moves are.
+        let e = house_label(GameKind::Kalah, "s10", Side::North, &l[..3]).unwrap_err();
+        assert!(e.ends_with("legal now: 1 2 3") && !e.contains("N10"), "{e}");
     }
 }

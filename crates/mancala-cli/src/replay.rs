@@ -19,16 +19,14 @@ pub struct ReplayArgs {
 }
 
 /// Prints the start position and the position after every move, one per line. An illegal
-/// move stops the replay with an error naming it (the positions before it are printed).
+/// move stops the replay with an error naming it (the positions before it are printed); an
+/// empty move between commas (`1,,2`) is refused before any is played.
 pub fn run(args: &ReplayArgs) -> Result<(), String> {
     let rules = parse_rules(&args.rules)?;
     let mut game = any_game(rules, "--position", args.position.as_deref())?;
+    let texts = crate::rules_arg::move_texts("--moves", &args.moves)?;
     println!("{}", game.position_text());
-    let texts = args
-        .moves
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|t| !t.is_empty());
-    for (i, text) in texts.enumerate() {
+    for (i, text) in texts.into_iter().enumerate() {
         game.play_text(text)
             .map_err(|e| format!("--moves: move {}: {e}", i + 1))?;
         println!("{}", game.position_text());

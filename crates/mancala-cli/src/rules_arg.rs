@@ -85,6 +85,34 @@ pub fn exact_rules(text: &str, what: &str) -> Result<ExactRules, String> {
     }
 }
 
+/// The move texts of a move list `text` (`what` names the argument or request in the
+/// errors): separated by spaces, tabs or commas, with a move on each side of every comma;
+/// none for a blank text. The same reading for `replay --moves` and the line protocol's
+/// move lists.
+///
+/// # Errors
+/// An empty move: two commas with nothing between, or a comma first or last.
+pub fn move_texts<'a>(what: &str, text: &'a str) -> Result<Vec<&'a str>, String> {
+    let mut moves = Vec::new();
+    if text.trim().is_empty() {
+        return Ok(moves);
+    }
+    for piece in text.split(',') {
+        if piece.trim().is_empty() {
+            return Err(if moves.is_empty() {
+                format!("{what}: a comma before the first move")
+            } else {
+                format!(
+                    "{what}: an empty move after move {} (a comma with no move after it)",
+                    moves.len()
+                )
+            });
+        }
+        moves.extend(piece.split_whitespace());
+    }
+    Ok(moves)
+}
+
 /// `LABEL TEXT: why` for a position argument (the text cut to 80 characters).
 pub fn position_error(label: &str, text: &str, why: impl std::fmt::Display) -> String {
     let shown: String = text.chars().take(80).collect();

@@ -3,6 +3,7 @@
 use clap::Args;
 use mancala_core::bao::BaoRules;
 use mancala_core::kalah::KalahRules;
+use mancala_core::togyz::TogyzRules;
 
 use crate::rules_arg::{any_game, parse_rules, position_error, GameRules};
 
@@ -19,10 +20,17 @@ pub struct ShowArgs {
     /// The position, as every other command takes it (the same as the positional argument).
     #[arg(long = "position", id = "position_option", conflicts_with = "position")]
     position_option: Option<String>,
-    /// The rule set; by default Bao la Kete when the position has `/`-separated rows, else
+    /// The rule set; by default Bao la Kete when the position has `/`-separated rows,
+    /// togyz-kumalak when it has three fields (houses and kazans, tuzdyks, side), else
     /// kalah(m,4) with m read off the position (standard without a position).
     #[arg(long)]
     rules: Option<String>,
+}
+
+/// Whether `position` has Togyz Kumalak's shape: three fields (the houses and kazans, the
+/// two tuzdyks, the side to move), where a Kalah or Oware position has two.
+fn has_tuzdyks(position: &str) -> bool {
+    position.split_whitespace().count() == 3
 }
 
 /// The Kalah rules whose board has as many slots as the first field of `position`:
@@ -36,7 +44,7 @@ fn rules_from_slots(position: &str) -> Result<KalahRules, String> {
         position_error(
             LABEL,
             position,
-            format!("{slots} slots do not make a Kalah board (2m + 2: m houses a side and a store each, m in 1..=7)"),
+            format!("{slots} slots do not make a Kalah board (2m + 2: m houses a side and a store each, m in 1..=7); for another game's position give its --rules"),
         )
     };
     if slots < 4 || !slots.is_multiple_of(2) {
@@ -53,6 +61,7 @@ pub fn run(args: &ShowArgs) -> Result<(), String> {
         (Some(r), _) => parse_rules(r)?,
         (None, None) => GameRules::Kalah(KalahRules::standard()),
         (None, Some(p)) if p.contains('/') => GameRules::Bao(BaoRules::default()),
+        (None, Some(p)) if has_tuzdyks(p) => GameRules::Togyz(TogyzRules::default()),
         (None, Some(p)) => GameRules::Kalah(rules_from_slots(p)?),
     };
     let game = any_game(rules, LABEL, position)?;

@@ -409,6 +409,18 @@ fn show_counts_the_slots_of_a_board_that_cannot_be() {
     );
 }
 
+/// A position of Togyz Kumalak's shape (three fields: houses and kazans, tuzdyks, side) is
+/// shown as Togyz Kumalak without `--rules`, the same as with it.
+#[test]
+fn show_reads_a_togyz_position_without_rules() {
+    let p = "9,9,9,9,9,9,9,9,9,0,9,9,9,9,9,9,9,9,9,0 -,- S";
+    let plain = mancala(&["show", p]);
+    let ruled = mancala(&["show", "--rules", "togyz-kumalak", p]);
+    assert!(plain.status.success(), "{}", text(&plain.stderr));
+    assert_eq!(text(&plain.stdout), text(&ruled.stdout));
+    assert_eq!(text(&plain.stdout).lines().last(), Some(p));
+}
+
 #[test]
 fn rule_names_are_case_insensitive_as_moves_are() {
     let upper = mancala(&[
@@ -664,4 +676,32 @@ fn a_long_bad_agent_clock_variable_is_quoted_shortened() {
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(err.contains(&format!("`{}…`", "x".repeat(60))), "{err}");
     assert!(err.len() < 200, "{} bytes", err.len());
+}
+
+/// `replay --moves` reads a move list as the line protocol does: an empty move between two
+/// commas, or a comma first or last, is refused (naming where) before anything is printed,
+/// for every game; spaces and single commas separate moves alike.
+#[test]
+fn replay_refuses_an_empty_move_between_commas() {
+    for rules in ["standard", "oware", "togyz-kumalak"] {
+        let o = mancala(&["replay", "--rules", rules, "--moves", "1,,2"]);
+        assert!(!o.status.success(), "{rules}");
+        assert!(text(&o.stdout).is_empty(), "{rules}: {}", text(&o.stdout));
+        assert_eq!(
+            text(&o.stderr).trim_end(),
+            "mancala: error: --moves: an empty move after move 1 (a comma with no move after it)"
+        );
+        refused(
+            &["replay", "--rules", rules, "--moves", ",1"],
+            "--moves: a comma before the first move",
+        );
+        refused(
+            &["replay", "--rules", rules, "--moves", "1 2,"],
+            "--moves: an empty move after move 2",
+        );
+    }
+    // "1 2, 3" is three moves: the start and three positions.
+    let o = mancala(&["replay", "--moves", "1 2, 3"]);
+    assert!(o.status.success());
+    assert_eq!(text(&o.stdout).lines().count(), 4);
 }
