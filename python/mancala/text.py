@@ -405,3 +405,128 @@ def grade(
     tp = player if isinstance(player, TextPlayer) else TextPlayer(player, retries, template)
     report = _grade(tp, positions, **options)
     return TextGradeReport(report, tp.asked, tp.illegal, tp.unreadable, tp.failed)
+
+
+# --- The command line: `python -m mancala.text` -------------------------------------------
+
+_USAGE = """python -m mancala.text prompt --rules R [--position P] [--moves M] [--template FILE]
+python -m mancala.text parse  --rules R [--position P] [--moves M] [REPLY | -]
+python -m mancala.text grade  --program "CMD ARG…" (--set FILE | --rules R --generate N)
+                              [--seed S] [--retries K] [--template FILE] [--time T]
+                              [--take N] [--json]"""
+
+
+def _game_of(rules: str, position: Optional[str], moves: Optional[str]) -> Game:
+    from . import new_game
+
+    game = new_game(rules, position)
+    for text in (moves or "").replace(",", " ").split():
+        game.play(int(text) if text.isdigit() else text)
+    return game
+
+
+def _report_dict(r: TextGradeReport) -> Dict[str, Any]:
+    g = r.report
+    return {
+        "player": g.player,
+        "positions": g.positions,
+        "optimal": g.optimal,
+        "mean_loss": g.mean_loss,
+        "worst_loss": g.worst_loss,
+        "total_loss": g.total_loss,
+        "failed": r.failed,
+        "asked": r.asked,
+        "illegal": r.illegal,
+        "unreadable": r.unreadable,
+    }
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """``python -m mancala.text``: text play for programs. ``prompt`` prints the prompt of a
+    position; ``parse`` prints the move read out of a reply (the argument, or standard input
+    with ``-`` or none), or says on standard error why none was read (``no move``,
+    ``ambiguous``, ``illegal``) with exit status 1; ``grade`` grades a program that reads a
+    prompt on its standard input and writes its reply (:func:`program`) on a positions file
+    or a generated set, and prints the report (``--json``: one JSON object). Errors in the
+    arguments, rules or positions: one line on standard error, exit status 2. Returns the
+    exit status."""
+    import argparse
+    import json
+    import shlex
+    import sys
+
+    parser = argparse.ArgumentParser(prog="python -m mancala.text", usage=_USAGE, description=main.__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name in ("prompt", "parse"):
+        p = sub.add_parser(name)
+        p.add_argument("--rules", default="standard")
+        p.add_argument("--position")
+        p.add_argument("--moves", help="moves played from the position first, comma- or space-separated")
+        if name == "prompt":
+            p.add_argument("--template", help="a file holding the template (fields as TEMPLATE's)")
+        else:
+            p.add_argument("reply", nargs="?", default="-")
+    g = sub.add_parser("grade")
+    g.add_argument("--program", required=True, help="the player's command, e.g. \"python3 player.py\"")
+    g.add_argument("--set", help="a positions file (mancala grade's format)")
+    g.add_argument("--rules", default="standard")
+    g.add_argument("--generate", type=int, help="grade on this many generated positions of --rules")
+    g.add_argument("--seed", type=int, default=1)
+    g.add_argument("--retries", type=int, default=0)
+    g.add_argument("--template")
+    g.add_argument("--time", type=float, default=60.0, help="seconds the program may take a reply")
+    g.add_argument("--take", type=int)
+    g.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+
+    def fail(message: str, status: int = 2) -> int:
+        print(f"mancala.text: {message}", file=sys.stderr)
+        return status
+
+    try:
+        template = None
+        if getattr(args, "template", None):
+            with open(args.template, encoding="utf-8") as f:
+                template = f.read()
+        if args.command == "prompt":
+            print(prompt(_game_of(args.rules, args.position, args.moves), template))
+            return 0
+        if args.command == "parse":
+            game = _game_of(args.rules, args.position, args.moves)
+            reply = sys.stdin.read() if args.reply == "-" else args.reply
+            try:
+                print(parse_move(game, reply))
+            except IllegalReplyError as e:
+                return fail(f"illegal: {e}", 1)
+            except AmbiguousMoveError as e:
+                return fail(f"ambiguous: {e}", 1)
+            except NoMoveError as e:
+                return fail(f"no move: {e}", 1)
+            return 0
+        if (args.set is None) == (args.generate is None):
+            return fail("grade needs --set FILE or --generate N (one of them)")
+        command = shlex.split(args.program)
+        if not command:
+            return fail("--program is empty")
+        from . import generate_positions
+
+        positions: Any = args.set if args.set is not None else generate_positions(
+            args.rules, args.generate, seed=args.seed
+        )
+        options: Dict[str, Any] = {"seed": args.seed}
+        if args.take is not None:
+            options["take"] = args.take
+        player = TextPlayer(program(command, timeout=args.time), args.retries, template)
+        report = grade(player, positions, **options)
+        if args.json:
+            print(json.dumps(_report_dict(report)))
+        else:
+            for key, value in _report_dict(report).items():
+                print(f"{key:<11} {value}")
+        return 0
+    except (MancalaError, ValueError, TypeError, OSError, RuntimeError) as e:
+        return fail(str(e).splitlines()[0] if str(e) else type(e).__name__)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -204,3 +204,58 @@ def test_a_program_as_text_player(tmp_path):
         failing("prompt")
     with pytest.raises(TypeError):
         text.program("python3 player.py")
+
+
+def _cli(*args, stdin=None):
+    import subprocess
+
+    return subprocess.run(
+        [sys.executable, "-m", "mancala.text", *args], input=stdin, capture_output=True, text=True, timeout=300
+    )
+
+
+def test_the_command_line_prompts_parses_and_refuses():
+    """`python -m mancala.text`: the prompt of a position after moves equals `text.prompt`;
+    `parse` prints the move read (argument or standard input) or names why none was (exit 1);
+    a bad rule set is one line, exit 2."""
+    game = mancala.new_game("oware")
+    game.play(3)
+    done = _cli("prompt", "--rules", "oware", "--moves", "3")
+    assert done.returncode == 0 and done.stdout == text.prompt(game) + "\n"
+    assert _cli("parse", "--rules", "oware", "I will sow house 4.").stdout == "4\n"
+    assert _cli("parse", stdin="Thinking...\nMove: 5\n").stdout == "5\n"
+    illegal = _cli("parse", "Move: 9")
+    assert illegal.returncode == 1 and illegal.stderr.startswith("mancala.text: illegal: ")
+    none = _cli("parse", "I pass")
+    assert none.returncode == 1 and none.stderr.startswith("mancala.text: no move: ")
+    bad = _cli("parse", "--rules", "nonsense", "4")
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+
+
+def test_the_command_line_grades_a_program_as_the_library_does(tmp_path):
+    """`python -m mancala.text grade --program …` on a generated set reports what
+    `text.grade` reports for the same replies in process."""
+    import json
+
+    script = tmp_path / "player.py"
+    script.write_text(
+        "import re, sys\n"
+        "moves = re.search(r'Your legal moves: (.*)\\.', sys.stdin.read()).group(1).split(', ')\n"
+        "print('Thinking... I will sow house', moves[-1] + '.')\n"
+        "print('Move:', moves[-1])\n"
+    )
+    done = _cli("grade", "--program", f"{sys.executable} {script}", "--rules", "kalah(3,3)",
+                "--generate", "4", "--seed", "7", "--json")
+    assert done.returncode == 0, done.stderr
+    got = json.loads(done.stdout)
+    expected = text.grade(last_listed, mancala.generate_positions("kalah(3,3)", 4, seed=7), seed=7)
+    assert got["positions"] == expected.positions == 4
+    assert (got["optimal"], got["total_loss"], got["asked"], got["illegal"], got["unreadable"]) == (
+        expected.optimal,
+        expected.total_loss,
+        expected.asked,
+        expected.illegal,
+        expected.unreadable,
+    )
+    refused = _cli("grade", "--program", "x", "--rules", "standard")
+    assert refused.returncode == 2 and "--set FILE or --generate N" in refused.stderr
