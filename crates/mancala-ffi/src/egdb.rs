@@ -295,7 +295,7 @@ impl MancalaEgdbEncoding {
     }
 
     /// The C value of the library's `encoding`.
-    fn to_c(encoding: Encoding) -> u32 {
+    pub(crate) fn to_c(encoding: Encoding) -> u32 {
         match encoding {
             Encoding::Byte => MancalaEgdbEncoding::Byte as u32,
             Encoding::Packed => MancalaEgdbEncoding::Packed as u32,
