@@ -38,6 +38,18 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+// MANCALA_DEPRECATED(note): marks a function kept for one more release; a call to it makes
+// the compiler warn with `note`, which names its replacement. Define MANCALA_NO_DEPRECATED
+// before including this header to silence the warnings.
+#if defined(MANCALA_NO_DEPRECATED)
+#define MANCALA_DEPRECATED(note)
+#elif defined(__GNUC__) || defined(__clang__)
+#define MANCALA_DEPRECATED(note) __attribute__((deprecated(note)))
+#elif defined(_MSC_VER)
+#define MANCALA_DEPRECATED(note) __declspec(deprecated(note))
+#else
+#define MANCALA_DEPRECATED(note)
+#endif
 
 // Major version of the library this header belongs to (semantic versioning).
 #define MANCALA_VERSION_MAJOR 0
@@ -540,7 +552,7 @@ enum MancalaStatus mancala_version_string(const char **out);
 // # Safety
 // `out` must be NULL or writable; `callback`, when not NULL, must be callable with
 // `user_data`.
-enum MancalaStatus mancala_awari_db_build(uint32_t max_seeds, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, struct MancalaAwariDb **out);
+MANCALA_DEPRECATED("use mancala_db_build with the rules \"awari\"; removed in 0.4.0") enum MancalaStatus mancala_awari_db_build(uint32_t max_seeds, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, struct MancalaAwariDb **out);
 
 // Loads the Awari database file at `path` (the checked format of `docs/awari.md`, one byte
 // a board or packed; a packed file stays packed in memory) into memory, checking it
@@ -559,7 +571,7 @@ enum MancalaStatus mancala_awari_db_build(uint32_t max_seeds, uint32_t threads, 
 //
 // # Safety
 // `path` must be NULL or NUL-terminated; `out` NULL or writable.
-enum MancalaStatus mancala_awari_db_load(const char *path, struct MancalaAwariDb **out);
+MANCALA_DEPRECATED("use mancala_db_open; removed in 0.4.0") enum MancalaStatus mancala_awari_db_load(const char *path, struct MancalaAwariDb **out);
 
 // Saves an Awari database to the file `path` (`docs/awari.md`) in its encoding
 // (`mancala_awari_db_encoding`; `mancala_awari_db_convert` first for the other one),
@@ -574,7 +586,7 @@ enum MancalaStatus mancala_awari_db_load(const char *path, struct MancalaAwariDb
 //
 // # Safety
 // `path` must be NULL or NUL-terminated.
-enum MancalaStatus mancala_awari_db_save(const struct MancalaAwariDb *db, const char *path);
+MANCALA_DEPRECATED("use mancala_db_save; removed in 0.4.0") enum MancalaStatus mancala_awari_db_save(const struct MancalaAwariDb *db, const char *path);
 
 // Frees an Awari database handle. NULL is a no-op (`MANCALA_STATUS_OK`).
 //
@@ -585,7 +597,7 @@ enum MancalaStatus mancala_awari_db_save(const struct MancalaAwariDb *db, const 
 //
 // # Safety
 // `db` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
-enum MancalaStatus mancala_awari_db_free(struct MancalaAwariDb *db);
+MANCALA_DEPRECATED("use mancala_db_free; removed in 0.4.0") enum MancalaStatus mancala_awari_db_free(struct MancalaAwariDb *db);
 
 // The same Awari database as `db` with its values held in the encoding `encoding` (a
 // `MancalaEgdbEncoding` value: `MANCALA_EGDB_ENCODING_BYTE`, one byte a board, or
@@ -607,7 +619,7 @@ enum MancalaStatus mancala_awari_db_free(struct MancalaAwariDb *db);
 //
 // # Safety
 // `out` must be NULL or writable.
-enum MancalaStatus mancala_awari_db_convert(const struct MancalaAwariDb *db, uint32_t encoding, struct MancalaAwariDb **out);
+MANCALA_DEPRECATED("use mancala_db_convert; removed in 0.4.0") enum MancalaStatus mancala_awari_db_convert(const struct MancalaAwariDb *db, uint32_t encoding, struct MancalaAwariDb **out);
 
 // How an Awari database holds its values: `*encoding` its `MancalaEgdbEncoding` value,
 // `*bits_per_entry` the bits a board takes (8, or the packed width ⌈log2(2N + 1)⌉),
@@ -621,7 +633,7 @@ enum MancalaStatus mancala_awari_db_convert(const struct MancalaAwariDb *db, uin
 //
 // # Safety
 // The out-pointers must be NULL or writable.
-enum MancalaStatus mancala_awari_db_encoding(const struct MancalaAwariDb *db, uint32_t *encoding, uint32_t *bits_per_entry, uint64_t *memory_bytes);
+MANCALA_DEPRECATED("use mancala_db_encoding; removed in 0.4.0") enum MancalaStatus mancala_awari_db_encoding(const struct MancalaAwariDb *db, uint32_t *encoding, uint32_t *bits_per_entry, uint64_t *memory_bytes);
 
 // Gives N, the most seeds on a board the database holds, and its number of boards (in
 // either encoding; `mancala_awari_db_encoding` gives the memory they take).
@@ -633,7 +645,7 @@ enum MancalaStatus mancala_awari_db_encoding(const struct MancalaAwariDb *db, ui
 //
 // # Safety
 // The out-pointers must be NULL or writable.
-enum MancalaStatus mancala_awari_db_info(const struct MancalaAwariDb *db, uint32_t *max_seeds, uint64_t *boards);
+MANCALA_DEPRECATED("use mancala_db_info; removed in 0.4.0") enum MancalaStatus mancala_awari_db_info(const struct MancalaAwariDb *db, uint32_t *max_seeds, uint64_t *boards);
 
 // Looks up the current position of `game`, an Oware game of the rule set `awari` (or one of
 // its variants in the repetition count: the values carry over, `docs/awari.md`): `*found`
@@ -652,7 +664,7 @@ enum MancalaStatus mancala_awari_db_info(const struct MancalaAwariDb *db, uint32
 //
 // # Safety
 // `found` and `value` must be NULL or writable.
-enum MancalaStatus mancala_awari_db_value(const struct MancalaAwariDb *db, const struct MancalaGame *game, bool *found, int32_t *value);
+MANCALA_DEPRECATED("use mancala_db_value; removed in 0.4.0") enum MancalaStatus mancala_awari_db_value(const struct MancalaAwariDb *db, const struct MancalaGame *game, bool *found, int32_t *value);
 
 // The value of each legal move of the current position of `game` (as
 // `mancala_awari_db_value`): `values[i]` for the mover's house i + 1 (i = 0..5) is the seeds
@@ -670,7 +682,7 @@ enum MancalaStatus mancala_awari_db_value(const struct MancalaAwariDb *db, const
 //
 // # Safety
 // `found`, `legal` must be NULL or writable; `values` NULL or 6 writable `int32_t`.
-enum MancalaStatus mancala_awari_db_move_values(const struct MancalaAwariDb *db, const struct MancalaGame *game, bool *found, uint8_t *legal, int32_t *values);
+MANCALA_DEPRECATED("use mancala_db_move_values; removed in 0.4.0") enum MancalaStatus mancala_awari_db_move_values(const struct MancalaAwariDb *db, const struct MancalaGame *game, bool *found, uint8_t *legal, int32_t *values);
 
 // Makes a new Bao la Kete game at the start position of `rules` (K-4.2: 6 seeds in the kuu,
 // 2 in F6 and F7, 22 in reserve for each side, unless the rules say otherwise):
@@ -1086,7 +1098,7 @@ enum MancalaStatus mancala_db_encoding(const struct MancalaDb *db, uint32_t *enc
 //
 // # Safety
 // `out` must be NULL or writable.
-enum MancalaStatus mancala_egdb_build(const struct MancalaRules *rules, uint32_t max_seeds, uint32_t threads, struct MancalaEgdb **out);
+MANCALA_DEPRECATED("use mancala_db_build; removed in 0.4.0") enum MancalaStatus mancala_egdb_build(const struct MancalaRules *rules, uint32_t max_seeds, uint32_t threads, struct MancalaEgdb **out);
 
 // `mancala_egdb_build` with progress reports: `callback(&progress, user_data)` is called on
 // the calling thread (never on a build thread) every `interval_ms` milliseconds (0 or less
@@ -1109,7 +1121,7 @@ enum MancalaStatus mancala_egdb_build(const struct MancalaRules *rules, uint32_t
 //
 // # Safety
 // `out` must be NULL or writable; `callback` NULL or a function of that type.
-enum MancalaStatus mancala_egdb_build_progress(const struct MancalaRules *rules, uint32_t max_seeds, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, uint32_t interval_ms, struct MancalaEgdb **out);
+MANCALA_DEPRECATED("use mancala_db_build; removed in 0.4.0") enum MancalaStatus mancala_egdb_build_progress(const struct MancalaRules *rules, uint32_t max_seeds, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, uint32_t interval_ms, struct MancalaEgdb **out);
 
 // `mancala_egdb_build_progress` in the entry encoding `encoding`, a `MancalaEgdbEncoding`
 // value: `MANCALA_EGDB_ENCODING_BYTE` builds what `mancala_egdb_build_progress` builds;
@@ -1135,7 +1147,7 @@ enum MancalaStatus mancala_egdb_build_progress(const struct MancalaRules *rules,
 //
 // # Safety
 // `out` must be NULL or writable; `callback` NULL or a function of that type.
-enum MancalaStatus mancala_egdb_build_encoded(const struct MancalaRules *rules, uint32_t max_seeds, uint32_t encoding, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, uint32_t interval_ms, struct MancalaEgdb **out);
+MANCALA_DEPRECATED("use mancala_db_build; removed in 0.4.0") enum MancalaStatus mancala_egdb_build_encoded(const struct MancalaRules *rules, uint32_t max_seeds, uint32_t encoding, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, uint32_t interval_ms, struct MancalaEgdb **out);
 
 // The same database as `db` in the entry encoding `encoding` (a `MancalaEgdbEncoding`
 // value), every value the same: a new handle, which `mancala_egdb_save` writes as a file of
@@ -1154,7 +1166,7 @@ enum MancalaStatus mancala_egdb_build_encoded(const struct MancalaRules *rules, 
 //
 // # Safety
 // `out` must be NULL or writable.
-enum MancalaStatus mancala_egdb_convert(const struct MancalaEgdb *db, uint32_t encoding, struct MancalaEgdb **out);
+MANCALA_DEPRECATED("use mancala_db_convert; removed in 0.4.0") enum MancalaStatus mancala_egdb_convert(const struct MancalaEgdb *db, uint32_t encoding, struct MancalaEgdb **out);
 
 // How a database holds its entries: `*encoding` its `MancalaEgdbEncoding` value,
 // `*bits_per_entry` the bits an entry takes (8, or the packed width), `*memory_bytes` the
@@ -1168,7 +1180,7 @@ enum MancalaStatus mancala_egdb_convert(const struct MancalaEgdb *db, uint32_t e
 //
 // # Safety
 // The out-pointers must be NULL or writable.
-enum MancalaStatus mancala_egdb_encoding(const struct MancalaEgdb *db, uint32_t *encoding, uint32_t *bits_per_entry, uint64_t *memory_bytes);
+MANCALA_DEPRECATED("use mancala_db_encoding; removed in 0.4.0") enum MancalaStatus mancala_egdb_encoding(const struct MancalaEgdb *db, uint32_t *encoding, uint32_t *bits_per_entry, uint64_t *memory_bytes);
 
 // The database of `rules` (its m and value-relevant options) with K = `max_seeds` from the
 // folder `dir`, a cache the game chose: read and checked completely when its file
@@ -1202,7 +1214,7 @@ enum MancalaStatus mancala_egdb_encoding(const struct MancalaEgdb *db, uint32_t 
 // # Safety
 // `dir` must be NULL or NUL-terminated; `out` NULL or writable; `built` NULL or writable;
 // `callback` NULL or a function of that type.
-enum MancalaStatus mancala_egdb_open_cached(const struct MancalaRules *rules, const char *dir, uint32_t max_seeds, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, uint32_t interval_ms, struct MancalaEgdb **out, int32_t *built);
+MANCALA_DEPRECATED("use mancala_db_open_cached; removed in 0.4.0") enum MancalaStatus mancala_egdb_open_cached(const struct MancalaRules *rules, const char *dir, uint32_t max_seeds, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, uint32_t interval_ms, struct MancalaEgdb **out, int32_t *built);
 
 // Saves a database to the file `path`, with a header naming its rules and K and CRC-32
 // checksums. The bytes go to a new temporary file in the folder of `path`
@@ -1220,7 +1232,7 @@ enum MancalaStatus mancala_egdb_open_cached(const struct MancalaRules *rules, co
 //
 // # Safety
 // `path` must be NULL or NUL-terminated.
-enum MancalaStatus mancala_egdb_save(const struct MancalaEgdb *db, const char *path);
+MANCALA_DEPRECATED("use mancala_db_save; removed in 0.4.0") enum MancalaStatus mancala_egdb_save(const struct MancalaEgdb *db, const char *path);
 
 // Loads the database file at `path` into memory, checking it completely first (magic,
 // format version, header fields, size, both checksums, every entry within the values its
@@ -1243,7 +1255,7 @@ enum MancalaStatus mancala_egdb_save(const struct MancalaEgdb *db, const char *p
 //
 // # Safety
 // `path` must be NULL or NUL-terminated; `out` NULL or writable.
-enum MancalaStatus mancala_egdb_load(const char *path, struct MancalaEgdb **out);
+MANCALA_DEPRECATED("use mancala_db_open; removed in 0.4.0") enum MancalaStatus mancala_egdb_load(const char *path, struct MancalaEgdb **out);
 
 // Verifies the database file at `path`, of either entry encoding: everything
 // `mancala_egdb_load` checks (magic, version, header, size, both checksums, every entry
@@ -1259,7 +1271,7 @@ enum MancalaStatus mancala_egdb_load(const char *path, struct MancalaEgdb **out)
 //
 // # Safety
 // `path` must be NULL or NUL-terminated; `entries` NULL or writable.
-enum MancalaStatus mancala_egdb_verify(const char *path, uint64_t *entries);
+MANCALA_DEPRECATED("use mancala_db_open and mancala_db_info; removed in 0.4.0") enum MancalaStatus mancala_egdb_verify(const char *path, uint64_t *entries);
 
 // Frees a database handle. NULL is a no-op (`MANCALA_STATUS_OK`). Solvers it was attached
 // to keep their own reference.
@@ -1270,7 +1282,7 @@ enum MancalaStatus mancala_egdb_verify(const char *path, uint64_t *entries);
 //
 // # Safety
 // `db` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
-enum MancalaStatus mancala_egdb_free(struct MancalaEgdb *db);
+MANCALA_DEPRECATED("use mancala_db_free; removed in 0.4.0") enum MancalaStatus mancala_egdb_free(struct MancalaEgdb *db);
 
 // Gives the size of a database: houses per row m, K (the most seeds in the houses of a
 // position it holds) and its number of entries.
@@ -1282,7 +1294,7 @@ enum MancalaStatus mancala_egdb_free(struct MancalaEgdb *db);
 //
 // # Safety
 // The out-pointers must be NULL or writable.
-enum MancalaStatus mancala_egdb_info(const struct MancalaEgdb *db, uint8_t *houses, uint32_t *max_seeds, uint64_t *entries);
+MANCALA_DEPRECATED("use mancala_db_info; removed in 0.4.0") enum MancalaStatus mancala_egdb_info(const struct MancalaEgdb *db, uint8_t *houses, uint32_t *max_seeds, uint64_t *entries);
 
 // Describes what a database serves (`"kalah(6,·)+empty_capture, K = 20"`) into `buf` as a
 // NUL-terminated string.
@@ -1296,7 +1308,7 @@ enum MancalaStatus mancala_egdb_info(const struct MancalaEgdb *db, uint8_t *hous
 //
 // # Safety
 // `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
-enum MancalaStatus mancala_egdb_describe(const struct MancalaEgdb *db, char *buf, size_t len, size_t *needed);
+MANCALA_DEPRECATED("use mancala_db_describe; removed in 0.4.0") enum MancalaStatus mancala_egdb_describe(const struct MancalaEgdb *db, char *buf, size_t len, size_t *needed);
 
 // Looks up the current position of `game`: `*found` tells whether the database holds it
 // (same m and value-relevant options, at most K seeds in the houses, not finished, not an
@@ -1310,7 +1322,7 @@ enum MancalaStatus mancala_egdb_describe(const struct MancalaEgdb *db, char *buf
 //
 // # Safety
 // `found` and `value` must be NULL or writable.
-enum MancalaStatus mancala_egdb_value(const struct MancalaEgdb *db, const struct MancalaKalah *game, bool *found, int32_t *value);
+MANCALA_DEPRECATED("use mancala_db_value with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_egdb_value(const struct MancalaEgdb *db, const struct MancalaKalah *game, bool *found, int32_t *value);
 
 // Makes an engine.
 //
@@ -1378,7 +1390,7 @@ enum MancalaStatus mancala_engine_cancel(const struct MancalaEngine *engine);
 //
 // # Safety
 // `engine` and `db` must be NULL or pointer values.
-enum MancalaStatus mancala_engine_set_database(struct MancalaEngine *engine, const struct MancalaEgdb *db);
+MANCALA_DEPRECATED("use mancala_engine_set_db; removed in 0.4.0") enum MancalaStatus mancala_engine_set_database(struct MancalaEngine *engine, const struct MancalaEgdb *db);
 
 // Gives the engine a database of exact values (`MancalaDb`) for the searches of its game,
 // or with `db` NULL removes the database of every game. Positions the database holds are
@@ -2111,7 +2123,7 @@ enum MancalaStatus mancala_solver_set_limits(struct MancalaSolver *solver, uint6
 //
 // # Safety
 // `solver` and `db` must be NULL or pointer values.
-enum MancalaStatus mancala_solver_set_database(struct MancalaSolver *solver, const struct MancalaEgdb *db);
+MANCALA_DEPRECATED("use mancala_solver_set_db; removed in 0.4.0") enum MancalaStatus mancala_solver_set_database(struct MancalaSolver *solver, const struct MancalaEgdb *db);
 
 // Attaches a database of exact values (`MancalaDb`) to the solver, as
 // `mancala_solver_set_database` does: every later solve probes it for positions with at

@@ -143,7 +143,7 @@ impl<G: Evaluate> GameDb for DbOf<G> {
 
 /// The record of game `G` in `game`, or `MANCALA_STATUS_DATABASE_MISMATCH` for a game of
 /// another kind (a database of one game holds no position of another).
-fn record_of<G: Evaluate>(game: &AnyGame) -> Result<&GameRecord<G>> {
+pub(crate) fn record_of<G: Evaluate>(game: &AnyGame) -> Result<&GameRecord<G>> {
     with_game!(game, g => (g as &dyn Any).downcast_ref::<GameRecord<G>>()).ok_or_else(|| {
         Error::new(
             MancalaStatus::DatabaseMismatch,

@@ -285,6 +285,7 @@ pub unsafe extern "C" fn mancala_engine_cancel(engine: *const MancalaEngine) -> 
 /// # Safety
 /// `engine` and `db` must be NULL or pointer values.
 #[no_mangle]
+#[deprecated(since = "0.3.0", note = "use mancala_engine_set_db; removed in 0.4.0")]
 pub unsafe extern "C" fn mancala_engine_set_database(
     engine: *mut MancalaEngine,
     db: *const MancalaEgdb,

@@ -247,6 +247,7 @@ pub unsafe extern "C" fn mancala_solver_set_limits(
 /// # Safety
 /// `solver` and `db` must be NULL or pointer values.
 #[no_mangle]
+#[deprecated(since = "0.3.0", note = "use mancala_solver_set_db; removed in 0.4.0")]
 pub unsafe extern "C" fn mancala_solver_set_database(
     solver: *mut MancalaSolver,
     db: *const MancalaEgdb,
