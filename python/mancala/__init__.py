@@ -40,6 +40,7 @@ from ._mancala import (
     GAME_KINDS,
     AwariDb,
     Bao,
+    Database,
     Egdb,
     Engine,
     Game,
@@ -91,6 +92,7 @@ __all__ = [
     "Solver",
     "solve",
     "analyse",
+    "Database",
     "Egdb",
     "AwariDb",
     "build_egdb",
@@ -157,7 +159,7 @@ def _kalah(rules: Union[str, Kalah], position: Optional[str]) -> Kalah:
     if isinstance(rules, Game) or (isinstance(rules, str) and game_class(rules) != "Kalah"):
         game = rules if isinstance(rules, Game) else new_game(rules)
         hint = (
-            "; the exact values of Awari positions come from mancala.AwariDb"
+            "; the exact values of Oware positions come from a mancala.Database of Oware"
             if isinstance(game, Oware)
             else ""
         )

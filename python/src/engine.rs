@@ -14,6 +14,7 @@ use mancala_solver::engine::{
     Choice, EngineError, Evaluate, Level, Limits, Players, DEFAULT_TT_BYTES, SEED,
 };
 
+use crate::database::Database;
 use crate::errors::{error, from_error, Kind};
 use crate::game::{Game, PyGame};
 use crate::int::Int;
@@ -23,12 +24,15 @@ use crate::solver::{mebibytes, Egdb};
 /// The anytime playing engine: iterative-deepening alpha-beta with a heuristic evaluation,
 /// for Kalah (any m, n, options) and Bao la Kete, at a strength level.
 ///
-/// `Engine(level=10, tt_mb=16, seed=0, egdb=None)`: `level` 1 (weakest) to 10 (strongest;
-/// levels 1–9 limit the depth to 1, 2, 3, 4, 5, 6, 8, 10, 14 plies, levels 1–4 play a
-/// deliberately weaker move with probability 50, 30, 15, 5 %, drawn from `seed`), `tt_mb`
-/// the transposition table of each game in MiB (kept between searches, so the moves of one
-/// game reuse it), `egdb` an endgame database for exact Kalah play. Raises `EngineError`
-/// for a level outside 1..10, `ValueError` for a zero table.
+/// `Engine(level=10, tt_mb=16, seed=0, database=None)`: `level` 1 (weakest) to 10
+/// (strongest; levels 1–9 limit the depth to 1, 2, 3, 4, 5, 6, 8, 10, 14 plies, levels 1–4
+/// play a deliberately weaker move with probability 50, 30, 15, 5 %, drawn from `seed`),
+/// `tt_mb` the transposition table of each game in MiB (kept between searches, so the moves
+/// of one game reuse it), `database` a `Database` (or a sequence of them, one a game) for
+/// exact play of its game: Kalah with an `Egdb`, Oware with an `AwariDb`. `egdb=` (an
+/// `Egdb`) is the older name of `database=`, deprecated since 0.3.0 and gone in 0.4.0 (a
+/// `DeprecationWarning`). Raises `EngineError` for a level outside 1..10, `ValueError` for
+/// a zero table, `TypeError` for a database that is not a `Database`.
 ///
 /// `search` and `best_move` release the GIL; Ctrl-C (`KeyboardInterrupt`) stops them. One
 /// search at a time runs on an engine (a second waits).
@@ -36,6 +40,39 @@ use crate::solver::{mebibytes, Egdb};
 pub struct Engine {
     players: Mutex<Players>,
     level: u32,
+}
+
+/// The databases of `Engine(database=…)`: none, one `Database`, or a sequence of them.
+///
+/// # Errors
+/// `TypeError` for anything else.
+fn databases(database: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Py<Database>>> {
+    let Some(d) = database else {
+        return Ok(Vec::new());
+    };
+    if let Ok(one) = d.cast::<Database>() {
+        return Ok(vec![one.clone().unbind()]);
+    }
+    let err = || {
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "database must be a mancala.Database or a sequence of them, not {}",
+            d.get_type()
+                .name()
+                .map_or_else(|_| "?".into(), |n| n.to_string())
+        ))
+    };
+    if d.is_instance_of::<pyo3::types::PyString>() {
+        return Err(err());
+    }
+    d.try_iter()
+        .map_err(|_| err())?
+        .map(|item| {
+            item?
+                .cast_into::<Database>()
+                .map(Bound::unbind)
+                .map_err(|_| err())
+        })
+        .collect()
 }
 
 /// The exception of an [`EngineError`]: `IllegalMoveError` for a finished game (there is no
@@ -104,15 +141,20 @@ fn search_result<'py, M: Copy>(
 #[pymethods]
 impl Engine {
     #[new]
-    #[pyo3(signature = (level = Int::of(10), tt_mb = None, seed = Int::of(0), egdb = None),
-           text_signature = "(level=10, tt_mb=None, seed=0, egdb=None)")]
+    #[pyo3(signature = (level = Int::of(10), tt_mb = None, seed = Int::of(0), database = None, egdb = None),
+           text_signature = "(level=10, tt_mb=None, seed=0, database=None, egdb=None)")]
     fn new(
         py: Python<'_>,
         level: Int,
         tt_mb: Option<Int>,
         seed: Int,
+        database: Option<&Bound<'_, PyAny>>,
         egdb: Option<Py<Egdb>>,
     ) -> PyResult<Engine> {
+        let databases = databases(database)?;
+        if egdb.is_some() {
+            crate::database::deprecated(py, "Engine(egdb=…)", "Engine(database=…)")?;
+        }
         // Any level outside 1..=10 is the library's EngineError, with its message, also one
         // that does not fit a u32 (-1, 2**70): one exception type for one mistake.
         let level: u32 = level
@@ -135,6 +177,9 @@ impl Engine {
             players: Mutex::new({
                 let mut players = Players::new(lvl, seed, tt_bytes);
                 players.set_database(egdb.map(|d| d.get().shared()));
+                for db in &databases {
+                    db.get().db.give_to(&mut players);
+                }
                 players
             }),
             level,

@@ -465,9 +465,9 @@ const MAX_AUTO_SEEDS: u32 = mancala_solver::awari::DEFAULT_MAX_SEEDS;
 
 /// `grade(player, positions="midgame64", *, solver=None, database=None, time=1.0, grace=0.5,
 /// nodes=None, seed=1, take=None, worst=5, bucket=4)`: grades `player` on the Kalah
-/// positions (valued by the solver) or the Oware positions of the rule set `awari` (valued by
-/// the `AwariDb` `database`, by default one built in memory for the set's largest number of
-/// seeds, at most 18) and returns a `GradeReport` (`mancala.results`). See the module's
+/// positions (valued by the solver, with the Kalah `database` when one is given) or the Oware
+/// positions of the rule set `awari` (valued by the Oware `database`, by default one built in
+/// memory for the set's largest number of seeds, at most 18) and returns a `GradeReport` (`mancala.results`). See the module's
 /// documentation and `docs/python.md`.
 #[pyfunction]
 #[pyo3(signature = (player, positions = None, *, solver = None, database = None, time = 1.0, grace = 0.5, nodes = None, seed = Int::of(1), take = None, worst = Int::of(5), bucket = Int::of(4)),
@@ -478,7 +478,7 @@ pub fn grade<'py>(
     player: &Bound<'py, PyAny>,
     positions: Option<&Bound<'py, PyAny>>,
     solver: Option<PyRef<'py, crate::solver::Solver>>,
-    database: Option<PyRef<'py, crate::awari::AwariDb>>,
+    database: Option<PyRef<'py, crate::database::Database>>,
     time: f64,
     grace: f64,
     nodes: Option<Int>,
@@ -540,7 +540,16 @@ pub fn grade<'py>(
                 ));
             }
             let db: Arc<Db> = match &database {
-                Some(d) => Arc::clone(&d.inner),
+                Some(d) => d.shared::<OwarePosition>().ok_or_else(|| {
+                    from_error(
+                        py,
+                        Kind::Database,
+                        format!(
+                            "grade values Oware positions with a database of Oware, not of {}",
+                            d.db.kind().name()
+                        ),
+                    )
+                })?,
                 None => {
                     let n = ps
                         .iter()
@@ -574,11 +583,25 @@ pub fn grade<'py>(
         }
         Set::Kalah(ps) => ps,
     };
-    if database.is_some() {
-        return Err(PyValueError::new_err(
-            "database= values Oware positions of the rule set awari; Kalah positions are valued by solver=",
-        ));
-    }
+    // A Kalah database: the solver's (one made here), read for the positions it holds.
+    let kalah_db = match &database {
+        None => None,
+        Some(_) if solver.is_some() => {
+            return Err(PyValueError::new_err(
+                "give a Kalah database to the Solver of solver=, or as database=, not both",
+            ))
+        }
+        Some(d) => Some(d.shared::<KalahPosition>().ok_or_else(|| {
+            from_error(
+                py,
+                Kind::Database,
+                format!(
+                    "grade values Kalah positions with the solver and a database of Kalah, not of {}",
+                    d.db.kind().name()
+                ),
+            )
+        })?),
+    };
     ps.truncate(cut(ps.len()));
     if ps.is_empty() {
         return Err(PyValueError::new_err("no position to grade"));
@@ -587,7 +610,10 @@ pub fn grade<'py>(
     let solver_lock: &Mutex<mancala_solver::Solver> = match &solver {
         Some(s) => s.inner(),
         None => {
-            own = Mutex::new(mancala_solver::Solver::new());
+            own = Mutex::new(match kalah_db {
+                Some(db) => mancala_solver::Solver::new().database(db),
+                None => mancala_solver::Solver::new(),
+            });
             &own
         }
     };

@@ -16,7 +16,8 @@
 //! | [`oware`] | `Oware`: an Oware or Awari game (its `board`, stores, final counts) |
 //! | [`togyz`] | `Togyz`: a Togyz Kumalak or Bestemshe game (its `board`, kazans, tuzdyks) |
 //! | [`side`] | `Side`: `SOUTH` or `NORTH` |
-//! | [`solver`] | `Solver` (the exact solver), `Egdb` (endgame databases), `build_egdb` |
+//! | [`database`] | `Database`: the database of exact values of any game (open, build, save, convert, values) |
+//! | [`solver`] | `Solver` (the exact solver), `Egdb` (Kalah's kind of `Database`), `build_egdb` |
 //! | [`engine`] | `Engine`: the anytime playing engine at a strength level |
 //! | [`grade`] | `grade`, `generate_positions`: a player scored against exact move values |
 //! | [`vector`] | `VectorGames`: N games stepped together in Rust, NumPy arrays in and out |
@@ -33,6 +34,7 @@ use pyo3::prelude::*;
 
 pub mod awari;
 pub mod bao;
+pub mod database;
 pub mod engine;
 pub mod errors;
 pub mod game;
@@ -57,6 +59,7 @@ fn _mancala(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<oware::Oware>()?;
     m.add_class::<togyz::Togyz>()?;
     m.add_class::<solver::Solver>()?;
+    m.add_class::<database::Database>()?;
     m.add_class::<solver::Egdb>()?;
     m.add_class::<awari::AwariDb>()?;
     m.add_class::<engine::Engine>()?;

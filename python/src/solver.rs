@@ -13,7 +13,7 @@ use pyo3::exceptions::{PyRuntimeError, PyRuntimeWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use mancala_core::kalah::KalahRules;
+use mancala_core::kalah::{KalahPosition, KalahRules};
 use mancala_solver::egdb::Encoding;
 use mancala_solver::progress::MIN_INTERVAL;
 use mancala_solver::{
@@ -326,9 +326,12 @@ fn egdb_error(py: Python<'_>, e: EgdbError) -> PyErr {
 /// seeds in the houses, for one m and one set of value-relevant options
 /// (`mancala_solver::Egdb`). Made by `Egdb.open`, `Egdb.find` or `build_egdb`; given to
 /// `Solver`, `solve`, `Engine`. Read-only: it may be shared by several solvers and engines.
-#[pyclass(module = "mancala", frozen)]
+///
+/// The kind of `Database` of Kalah: its properties (`max_seeds`, `rules`, `entries`,
+/// `encoding`, …), `value`, `move_values`, `save` and `convert` are `Database`'s.
+#[pyclass(module = "mancala", frozen, extends = crate::database::Database)]
 pub struct Egdb {
-    inner: Arc<mancala_solver::Egdb>,
+    pub(crate) inner: Arc<mancala_solver::Egdb>,
 }
 
 impl Egdb {
@@ -337,6 +340,17 @@ impl Egdb {
     pub fn shared(&self) -> Arc<mancala_solver::Egdb> {
         Arc::clone(&self.inner)
     }
+
+    /// A new `Egdb` object of `db` (a `Database` of Kalah).
+    pub(crate) fn object(py: Python<'_>, db: mancala_solver::Egdb) -> PyResult<Py<Egdb>> {
+        let rules = db.built_with().to_string();
+        let db = Arc::new(db);
+        let base = crate::database::base_of::<KalahPosition>(Arc::clone(&db), rules);
+        Py::new(
+            py,
+            pyo3::PyClassInitializer::from(base).add_subclass(Egdb { inner: db }),
+        )
+    }
 }
 
 #[pymethods]
@@ -344,14 +358,15 @@ impl Egdb {
     /// Loads the database file `path` (a `str` or `os.PathLike`), checking its header,
     /// checksums and every entry. Raises `DatabaseError` with the library's reason (missing,
     /// truncated, corrupt file, another format version).
+    /// Deprecated since 0.3.0, goes in 0.4.0 (a `DeprecationWarning`): `Database.open`
+    /// opens the file of any game.
     #[staticmethod]
-    fn open(py: Python<'_>, path: PathBuf) -> PyResult<Egdb> {
+    fn open(py: Python<'_>, path: PathBuf) -> PyResult<Py<Egdb>> {
+        crate::database::deprecated(py, "Egdb.open", "Database.open")?;
         let db = py
             .detach(|| mancala_solver::Egdb::open(&path))
             .map_err(|e| from_error(py, Kind::Database, e.about(&path)))?;
-        Ok(Egdb {
-            inner: Arc::new(db),
-        })
+        Egdb::object(py, db)
     }
 
     /// The database serving `rules` (a rule-set text) with the largest K in the folder
@@ -359,14 +374,12 @@ impl Egdb {
     /// not a folder is opened as one database file, which must serve `rules`. Raises
     /// `DatabaseError` (no such database, with every file passed over and why), `RulesError`.
     #[staticmethod]
-    fn find(py: Python<'_>, path: PathBuf, rules: &str) -> PyResult<Egdb> {
+    fn find(py: Python<'_>, path: PathBuf, rules: &str) -> PyResult<Py<Egdb>> {
         let rules = parse_rules(py, rules)?;
         let found = py
             .detach(|| mancala_solver::Egdb::find_in(&path, &rules))
             .map_err(|e| egdb_error(py, e))?;
-        Ok(Egdb {
-            inner: Arc::new(found.database),
-        })
+        Egdb::object(py, found.database)
     }
 
     /// The database of `rules` (a rule-set text) from a cache folder, built and saved there
@@ -389,7 +402,7 @@ impl Egdb {
         threads: Option<Int>,
         progress: Option<Py<PyAny>>,
         interval: f64,
-    ) -> PyResult<Egdb> {
+    ) -> PyResult<Py<Egdb>> {
         let rules: KalahRules = parse_rules(py, rules)?;
         let threads = self::threads(threads)?.unwrap_or(0);
         let interval = seconds(interval, "interval")?;
@@ -456,19 +469,7 @@ impl Egdb {
                 1,
             )?;
         }
-        Ok(Egdb {
-            inner: Arc::new(cached.database),
-        })
-    }
-
-    /// Writes the database to `path`: a temporary file in the same folder, flushed to disk
-    /// and renamed over `path`, so the file is the old one or the whole new one. Raises
-    /// `DatabaseError` when it cannot be written.
-    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
-        let db = Arc::clone(&self.inner);
-        py.detach(move || db.save(&path))
-            .map(|_| ())
-            .map_err(|e| egdb_error(py, e))
+        Egdb::object(py, cached.database)
     }
 
     /// m, the houses a row of the positions it holds.
@@ -477,107 +478,16 @@ impl Egdb {
         self.inner.houses()
     }
 
-    /// K: it holds every position with at most this many seeds in the houses.
-    #[getter]
-    fn max_seeds(&self) -> u32 {
-        self.inner.max_seeds()
-    }
-
-    /// The rule set it was built with, in notation (any n and the options that do not change
-    /// values are served as well).
-    #[getter]
-    fn rules(&self) -> String {
-        self.inner.built_with().to_string()
-    }
-
-    /// What it serves, for messages: `"kalah(6,·)+empty_capture, K = 20"`.
-    #[getter]
-    fn description(&self) -> String {
-        self.inner.description()
-    }
-
-    /// Entries (positions), C(K + 2m, 2m): one byte each in the `"byte"` encoding,
-    /// `bits_per_entry` bits each in `"packed"`.
-    #[getter]
-    fn entries(&self) -> usize {
-        self.inner.len()
-    }
-
     /// Whether it gives the values of positions played under `rules` (a rule-set text): same
     /// m and value-relevant options. Raises `RulesError` for a malformed rule set.
     fn serves(&self, py: Python<'_>, rules: &str) -> PyResult<bool> {
         Ok(self.inner.serves(&parse_rules(py, rules)?))
     }
 
-    /// The exact value of the current position of `game` for the player to move (seeds still
-    /// to gain, as `Solution.value`), or `None` when the database does not hold it (other
-    /// rules, more than K seeds in the houses, a finished game, an opening position).
-    fn value(&self, game: PyRef<'_, Kalah>) -> PyResult<Option<i32>> {
-        Ok(self.inner.value(&crate::kalah::position_of(&game)?))
-    }
-
     fn __repr__(&self) -> String {
         format!("<mancala.Egdb {}>", self.inner.description())
     }
 }
-
-/// The storage methods of a database class (`Egdb`, `AwariDb`): `encoding`, `bits_per_entry`,
-/// `memory_bytes` and `convert`, written once (the library's `Database` trait answers them
-/// for every game's database), each with its class's docstring; `$error` turns the
-/// library's error into the Python exception.
-macro_rules! storage_methods {
-    (
-        $class:ident,
-        $error:expr,
-        encoding: $encoding:literal,
-        bits_per_entry: $bits:literal,
-        memory_bytes: $memory:literal,
-        convert: $convert:literal $(,)?
-    ) => {
-        #[pymethods]
-        impl $class {
-            #[doc = $encoding]
-            #[getter]
-            fn encoding(&self) -> &'static str {
-                mancala_solver::egdb::Database::encoding(&*self.inner).name()
-            }
-
-            #[doc = $bits]
-            #[getter]
-            fn bits_per_entry(&self) -> u32 {
-                mancala_solver::egdb::Database::bits_per_entry(&*self.inner)
-            }
-
-            #[doc = $memory]
-            #[getter]
-            fn memory_bytes(&self) -> usize {
-                mancala_solver::egdb::Database::bytes(&*self.inner)
-            }
-
-            #[doc = $convert]
-            fn convert(&self, py: Python<'_>, encoding: &str) -> PyResult<$class> {
-                let encoding = $crate::solver::encoding(encoding, "encoding")?;
-                let db = std::sync::Arc::clone(&self.inner);
-                let converted = py
-                    .detach(move || mancala_solver::egdb::Database::convert(&*db, encoding))
-                    .map_err(|e| ($error)(py, e))?;
-                Ok($class {
-                    inner: std::sync::Arc::new(converted),
-                })
-            }
-        }
-    };
-}
-pub(crate) use storage_methods;
-
-storage_methods!(
-    Egdb,
-    egdb_error,
-    encoding: "How the entries are stored in memory and in its file: `\"byte\"` (one byte an entry,\nthe value + 128: the fastest lookups) or `\"packed\"` (the value's index among those\nits seed count allows, 5 bits an entry for K = 15..30; docs/egdb.md).",
-    bits_per_entry: "Bits an entry takes: 8 for `\"byte\"`; for `\"packed\"` ⌈log2(K + 2)⌉ (4 for K ≤ 14, 5\nfor K ≤ 30), one more under `discard_remaining`.",
-    memory_bytes: "Memory its entries take, bytes: `entries` for `\"byte\"`; for `\"packed\"` the bit stream,\n⌈entries · bits_per_entry / 8⌉ bytes, plus 8 bytes of padding. (The same figure as\n`mancala egdb info`'s \"in memory\".)",
-    convert: "The same database in the entry encoding `encoding` (`\"byte\"` or `\"packed\"`): a new\n`Egdb` with every value the same (a copy when it is already in that encoding). Both\nencodings are in memory at once while converting; the GIL is released meanwhile.\nRaises `ValueError` for another encoding name, `DatabaseError` when the new entries\ndo not fit in memory.",
-);
 
 /// Hands build progress to a Python callback at most once an interval; the callback's
 /// exception is kept and stops the build.
@@ -661,7 +571,7 @@ pub fn build_egdb(
     progress: Option<Py<PyAny>>,
     interval: f64,
     encoding: &str,
-) -> PyResult<Egdb> {
+) -> PyResult<Py<Egdb>> {
     let rules: KalahRules = parse_rules(py, rules)?;
     let max_seeds: u32 = max_seeds.get("max_seeds", 0, i128::from(u32::MAX), "")?;
     let encoding = self::encoding(encoding, "encoding")?;
@@ -697,7 +607,5 @@ pub fn build_egdb(
         py.detach(|| db.save(&path))
             .map_err(|e| egdb_error(py, e))?;
     }
-    Ok(Egdb {
-        inner: Arc::new(db),
-    })
+    Egdb::object(py, db)
 }

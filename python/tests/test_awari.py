@@ -147,5 +147,5 @@ def test_a_mistyped_rule_set_is_said_as_such() -> None:
         Oware("awri")
     with pytest.raises(mancala.RulesError, match="names an Oware rule set, not a Kalah one"):
         mancala.Kalah("awari")
-    with pytest.raises(mancala.SolveError, match="mancala.AwariDb"):
+    with pytest.raises(mancala.SolveError, match="mancala.Database of Oware"):
         mancala.solve("awari", "0,0,0,0,0,1,23,1,0,0,0,0,0,23 S")

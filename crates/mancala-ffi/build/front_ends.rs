@@ -11,6 +11,12 @@
 //! The template's placeholders: `{T}` the handle type (`MancalaKalah`), `{g}` the prefix of
 //! the names (`kalah`), `{KIND}` the `GameKind` variant (`Kalah`); a doc line `/// {key}` is
 //! the table's text for `key` in that front end, one doc line a line of it.
+//!
+//! The generator exists only to keep the older per-game families in step with
+//! `mancala_game_*`; it goes when they go. They are not deprecated yet: the Kalah-only calls
+//! beside them (board slots, move codes, extra turn, swap state) and the solver's
+//! `mancala_solver_solve`/`_analyse`, which take a `MancalaKalah`, have no `MancalaGame`
+//! counterpart so far.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

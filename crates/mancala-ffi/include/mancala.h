@@ -38,6 +38,18 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+// MANCALA_DEPRECATED(note): marks a function kept for one more release; a call to it makes
+// the compiler warn with `note`, which names its replacement. Define MANCALA_NO_DEPRECATED
+// before including this header to silence the warnings.
+#if defined(MANCALA_NO_DEPRECATED)
+#define MANCALA_DEPRECATED(note)
+#elif defined(__GNUC__) || defined(__clang__)
+#define MANCALA_DEPRECATED(note) __attribute__((deprecated(note)))
+#elif defined(_MSC_VER)
+#define MANCALA_DEPRECATED(note) __declspec(deprecated(note))
+#else
+#define MANCALA_DEPRECATED(note)
+#endif
 
 // Major version of the library this header belongs to (semantic versioning).
 #define MANCALA_VERSION_MAJOR 0
@@ -232,6 +244,18 @@ typedef struct MancalaAwariDb MancalaAwariDb;
 // and `mancala_bao_free` need exclusive use of the handle.
 typedef struct MancalaBao MancalaBao;
 
+// An opaque database of exact values of one game: a Kalah endgame database (one board
+// size m and value-relevant rule options, every position with at most K seeds in the
+// houses) or an Oware database (the rule sets whose values it holds, every board with at
+// most N seeds). `mancala_db_info` tells which game, rules and size.
+//
+// Created by `mancala_db_open`, `mancala_db_build`, `mancala_db_open_cached` or
+// `mancala_db_convert`; freed by `mancala_db_free`. Immutable: may be read from several
+// threads at once, and given to engines (`mancala_engine_set_db`) and solvers
+// (`mancala_solver_set_db`), which keep their own reference to the data after the handle
+// is freed.
+typedef struct MancalaDb MancalaDb;
+
 // An opaque endgame database: the exact value of every position of one board size (m) and
 // value-relevant rule options with at most K seeds in the houses.
 //
@@ -306,6 +330,25 @@ typedef struct MancalaBuildProgress {
 // A database build's progress callback: `progress` is valid only during the call;
 // `user_data` is what was passed. Return 0 to go on, non-zero to cancel.
 typedef int (*MancalaBuildProgressFn)(const struct MancalaBuildProgress *progress, void *user_data);
+
+// What `mancala_db_info` gives of a database.
+typedef struct MancalaDbInfo {
+    // The game whose values it holds.
+    enum MancalaGameKind game;
+    // K (Kalah) or N (Oware): it holds every position with at most this many seeds in the
+    // houses.
+    uint32_t max_seeds;
+    // How its entries are held in memory and written by `mancala_db_save`: a
+    // `MancalaEgdbEncoding` value.
+    uint32_t encoding;
+    // Bits an entry takes: 8, or the packed width.
+    uint32_t bits_per_entry;
+    // Its entries (positions, or Oware boards).
+    uint64_t entries;
+    // Memory its entries take, bytes (one byte an entry; packed, the bit stream,
+    // ⌈entries · bits / 8⌉ bytes, and 8 bytes of padding).
+    uint64_t memory_bytes;
+} MancalaDbInfo;
 
 // How to make an engine. All zero means: a 16 MiB table for each game, level 10, seed 0.
 typedef struct MancalaEngineConfig {
@@ -509,7 +552,7 @@ enum MancalaStatus mancala_version_string(const char **out);
 // # Safety
 // `out` must be NULL or writable; `callback`, when not NULL, must be callable with
 // `user_data`.
-enum MancalaStatus mancala_awari_db_build(uint32_t max_seeds, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, struct MancalaAwariDb **out);
+MANCALA_DEPRECATED("use mancala_db_build with the rules \"awari\"; removed in 0.4.0") enum MancalaStatus mancala_awari_db_build(uint32_t max_seeds, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, struct MancalaAwariDb **out);
 
 // Loads the Awari database file at `path` (the checked format of `docs/awari.md`, one byte
 // a board or packed; a packed file stays packed in memory) into memory, checking it
@@ -528,7 +571,7 @@ enum MancalaStatus mancala_awari_db_build(uint32_t max_seeds, uint32_t threads, 
 //
 // # Safety
 // `path` must be NULL or NUL-terminated; `out` NULL or writable.
-enum MancalaStatus mancala_awari_db_load(const char *path, struct MancalaAwariDb **out);
+MANCALA_DEPRECATED("use mancala_db_open; removed in 0.4.0") enum MancalaStatus mancala_awari_db_load(const char *path, struct MancalaAwariDb **out);
 
 // Saves an Awari database to the file `path` (`docs/awari.md`) in its encoding
 // (`mancala_awari_db_encoding`; `mancala_awari_db_convert` first for the other one),
@@ -543,7 +586,7 @@ enum MancalaStatus mancala_awari_db_load(const char *path, struct MancalaAwariDb
 //
 // # Safety
 // `path` must be NULL or NUL-terminated.
-enum MancalaStatus mancala_awari_db_save(const struct MancalaAwariDb *db, const char *path);
+MANCALA_DEPRECATED("use mancala_db_save; removed in 0.4.0") enum MancalaStatus mancala_awari_db_save(const struct MancalaAwariDb *db, const char *path);
 
 // Frees an Awari database handle. NULL is a no-op (`MANCALA_STATUS_OK`).
 //
@@ -554,7 +597,7 @@ enum MancalaStatus mancala_awari_db_save(const struct MancalaAwariDb *db, const 
 //
 // # Safety
 // `db` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
-enum MancalaStatus mancala_awari_db_free(struct MancalaAwariDb *db);
+MANCALA_DEPRECATED("use mancala_db_free; removed in 0.4.0") enum MancalaStatus mancala_awari_db_free(struct MancalaAwariDb *db);
 
 // The same Awari database as `db` with its values held in the encoding `encoding` (a
 // `MancalaEgdbEncoding` value: `MANCALA_EGDB_ENCODING_BYTE`, one byte a board, or
@@ -576,7 +619,7 @@ enum MancalaStatus mancala_awari_db_free(struct MancalaAwariDb *db);
 //
 // # Safety
 // `out` must be NULL or writable.
-enum MancalaStatus mancala_awari_db_convert(const struct MancalaAwariDb *db, uint32_t encoding, struct MancalaAwariDb **out);
+MANCALA_DEPRECATED("use mancala_db_convert; removed in 0.4.0") enum MancalaStatus mancala_awari_db_convert(const struct MancalaAwariDb *db, uint32_t encoding, struct MancalaAwariDb **out);
 
 // How an Awari database holds its values: `*encoding` its `MancalaEgdbEncoding` value,
 // `*bits_per_entry` the bits a board takes (8, or the packed width ⌈log2(2N + 1)⌉),
@@ -590,7 +633,7 @@ enum MancalaStatus mancala_awari_db_convert(const struct MancalaAwariDb *db, uin
 //
 // # Safety
 // The out-pointers must be NULL or writable.
-enum MancalaStatus mancala_awari_db_encoding(const struct MancalaAwariDb *db, uint32_t *encoding, uint32_t *bits_per_entry, uint64_t *memory_bytes);
+MANCALA_DEPRECATED("use mancala_db_encoding; removed in 0.4.0") enum MancalaStatus mancala_awari_db_encoding(const struct MancalaAwariDb *db, uint32_t *encoding, uint32_t *bits_per_entry, uint64_t *memory_bytes);
 
 // Gives N, the most seeds on a board the database holds, and its number of boards (in
 // either encoding; `mancala_awari_db_encoding` gives the memory they take).
@@ -602,7 +645,7 @@ enum MancalaStatus mancala_awari_db_encoding(const struct MancalaAwariDb *db, ui
 //
 // # Safety
 // The out-pointers must be NULL or writable.
-enum MancalaStatus mancala_awari_db_info(const struct MancalaAwariDb *db, uint32_t *max_seeds, uint64_t *boards);
+MANCALA_DEPRECATED("use mancala_db_info; removed in 0.4.0") enum MancalaStatus mancala_awari_db_info(const struct MancalaAwariDb *db, uint32_t *max_seeds, uint64_t *boards);
 
 // Looks up the current position of `game`, an Oware game of the rule set `awari` (or one of
 // its variants in the repetition count: the values carry over, `docs/awari.md`): `*found`
@@ -621,7 +664,7 @@ enum MancalaStatus mancala_awari_db_info(const struct MancalaAwariDb *db, uint32
 //
 // # Safety
 // `found` and `value` must be NULL or writable.
-enum MancalaStatus mancala_awari_db_value(const struct MancalaAwariDb *db, const struct MancalaGame *game, bool *found, int32_t *value);
+MANCALA_DEPRECATED("use mancala_db_value; removed in 0.4.0") enum MancalaStatus mancala_awari_db_value(const struct MancalaAwariDb *db, const struct MancalaGame *game, bool *found, int32_t *value);
 
 // The value of each legal move of the current position of `game` (as
 // `mancala_awari_db_value`): `values[i]` for the mover's house i + 1 (i = 0..5) is the seeds
@@ -639,7 +682,7 @@ enum MancalaStatus mancala_awari_db_value(const struct MancalaAwariDb *db, const
 //
 // # Safety
 // `found`, `legal` must be NULL or writable; `values` NULL or 6 writable `int32_t`.
-enum MancalaStatus mancala_awari_db_move_values(const struct MancalaAwariDb *db, const struct MancalaGame *game, bool *found, uint8_t *legal, int32_t *values);
+MANCALA_DEPRECATED("use mancala_db_move_values; removed in 0.4.0") enum MancalaStatus mancala_awari_db_move_values(const struct MancalaAwariDb *db, const struct MancalaGame *game, bool *found, uint8_t *legal, int32_t *values);
 
 // Makes a new Bao la Kete game at the start position of `rules` (K-4.2: 6 seeds in the kuu,
 // 2 in F6 and F7, 22 in reserve for each side, unless the rules say otherwise):
@@ -802,6 +845,240 @@ enum MancalaStatus mancala_bao_outcome(const struct MancalaBao *game, enum Manca
 // `nodes` must be NULL or writable.
 enum MancalaStatus mancala_bao_perft(const struct MancalaBao *game, uint32_t depth, uint64_t *nodes);
 
+// Opens the database file at `path`, of any game: the game and the rule set are read from
+// the file's header (`docs/egdb.md`, `docs/awari.md`), then the file is read into memory
+// and checked completely (magic, version, header, size, checksums, every entry): a damaged
+// file is refused, never half-used. Either encoding is read, and a packed file stays packed
+// in memory.
+//
+// Ownership: `path` is only read. On success `*out` is a new handle owned by the caller,
+// released with `mancala_db_free`.
+// Thread safety: safe from any thread.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (the file cannot be read; the
+// message names it), `MANCALA_STATUS_CORRUPT_FILE` (not a database, unknown format version,
+// truncated, bad header, checksum or entry), `MANCALA_STATUS_INVALID_ARGUMENT` (a file of a
+// game that has no databases), `MANCALA_STATUS_OUT_OF_MEMORY`, `MANCALA_STATUS_INVALID_UTF8`
+// (`path`), `MANCALA_STATUS_NULL_POINTER` (`path` or `out` NULL) or `MANCALA_STATUS_PANIC`.
+// Nothing is written to `*out` on failure.
+//
+// # Safety
+// `path` must be NULL or NUL-terminated; `out` NULL or writable.
+enum MancalaStatus mancala_db_open(const char *path, struct MancalaDb **out);
+
+// Builds in memory the database of the rule set `rules` (rule-set notation of
+// `docs/notation.md`: `"kalah(6,4)"`, `"awari"`; the text chooses the game) for every
+// position with at most `max_seeds` seeds in the houses (K; Oware: N, 0..=48), in the entry
+// encoding `encoding` (a `MancalaEgdbEncoding` value), on `threads` threads (0 = every
+// core). A Kalah database serves every n and the options that do not change values
+// (`docs/egdb.md`): Kalah(6,·) with K = 12 takes 2.7 MB and a few seconds, each extra seed
+// multiplying that by about (K + 12)/K. An Oware database serves the rule sets whose values
+// it holds (`docs/awari.md`): N = 12 takes 2.7 MB and a second, N = 18 84 MB.
+//
+// `callback` (may be NULL) is called on the calling thread (never on a build thread) about
+// every `interval_ms` milliseconds (0 or less than 10: every 10 ms) while the build runs,
+// with the entries done and in all and the seconds so far; a non-zero return stops the
+// build: the call then returns `MANCALA_STATUS_CANCELLED` and writes nothing. The entries
+// are the same with or without it.
+//
+// Ownership: `rules` is only read; `user_data` is never dereferenced, only handed back. On
+// success `*out` is a new handle owned by the caller, released with `mancala_db_free`. The
+// callback must not unwind into the library.
+// Thread safety: safe from any thread; the call blocks until the build ends.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_BAD_RULES` (`rules` malformed),
+// `MANCALA_STATUS_DATABASE_MISMATCH` (no database holds the values of these rules, e.g.
+// the Oware rule set `oware`), `MANCALA_STATUS_INVALID_ARGUMENT` (`encoding` not a
+// `MancalaEgdbEncoding` value, more threads than the library starts, K out of the format's
+// range or above the game's seeds, or a game that has no databases: Bao la Kete, Togyz
+// Kumalak), `MANCALA_STATUS_CANCELLED` (the callback returned non-zero),
+// `MANCALA_STATUS_SOLVE_FAILED` (threads could not start), `MANCALA_STATUS_OUT_OF_MEMORY`
+// (the entries do not fit in memory), `MANCALA_STATUS_INVALID_UTF8` (`rules`),
+// `MANCALA_STATUS_NULL_POINTER` (`rules` or `out` NULL) or `MANCALA_STATUS_PANIC`. Nothing
+// is written to `*out` on failure.
+//
+// # Safety
+// `rules` must be NULL or NUL-terminated; `out` NULL or writable; `callback` NULL or a
+// function of that type, callable with `user_data`.
+enum MancalaStatus mancala_db_build(const char *rules, uint32_t max_seeds, uint32_t encoding, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, uint32_t interval_ms, struct MancalaDb **out);
+
+// The database of the rule set `rules` (as `mancala_db_build`) with K = `max_seeds` from the
+// cache folder `dir`: read and checked completely when its file (`kalah6.k20.egdb`,
+// `awari.n18.egdb`-style names) is there and good, else built (one byte an entry, on
+// `threads` threads, with `callback` as in `mancala_db_build`) and saved there the way
+// `mancala_db_save` saves. A cached file that is damaged, truncated, of another format
+// version or of other rules is rebuilt, never used. `max_seeds` 0 chooses K from the rules
+// and the memory available. Nothing is written anywhere else: the library has no cache
+// unless a program calls this.
+//
+// `*built` (when `built` is not NULL) is 0 when the database was read from the cache, 1 when
+// it was built and saved, 2 when it was built but could not be saved (a full disk: the
+// database is good, the next call builds it again).
+//
+// Ownership: `rules` and `dir` are only read; `user_data` is never dereferenced, only handed
+// back. On success `*out` is a new handle owned by the caller, released with
+// `mancala_db_free`. The callback must not unwind into the library.
+// Thread safety: safe from any thread; two calls (threads or processes) filling the same
+// folder at once both succeed and leave one whole file.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (the folder cannot be created or
+// written, or `dir` is a file: nothing was built), `MANCALA_STATUS_BAD_RULES`,
+// `MANCALA_STATUS_DATABASE_MISMATCH`, `MANCALA_STATUS_INVALID_ARGUMENT`,
+// `MANCALA_STATUS_CANCELLED`, `MANCALA_STATUS_SOLVE_FAILED` (as `mancala_db_build`),
+// `MANCALA_STATUS_OUT_OF_MEMORY` (the entries do not fit in memory, or `max_seeds` is 0 and
+// no database fits), `MANCALA_STATUS_INVALID_UTF8` (`rules` or `dir`),
+// `MANCALA_STATUS_NULL_POINTER` (`rules`, `dir` or `out` NULL) or `MANCALA_STATUS_PANIC`.
+// Nothing is written to `*out` on failure.
+//
+// # Safety
+// `rules` and `dir` must be NULL or NUL-terminated; `out` NULL or writable; `built` NULL or
+// writable; `callback` NULL or a function of that type, callable with `user_data`.
+enum MancalaStatus mancala_db_open_cached(const char *rules, const char *dir, uint32_t max_seeds, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, uint32_t interval_ms, struct MancalaDb **out, int32_t *built);
+
+// Saves a database to the file `path` in its encoding (`mancala_db_convert` first for the
+// other), with a header naming its game, rules and K and checksums of header and entries,
+// crash-safely: a new temporary file in the same folder, flushed to disk and renamed over
+// `path` in one step, so `path` holds the old file or the whole new one.
+//
+// Ownership: `db` and `path` are only read. Thread safety: `db` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (the file could not be written; the
+// message names it), `MANCALA_STATUS_INVALID_UTF8` (`path`), `MANCALA_STATUS_NULL_POINTER`
+// (`db` or `path` NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `path` must be NULL or NUL-terminated.
+enum MancalaStatus mancala_db_save(const struct MancalaDb *db, const char *path);
+
+// Frees a database handle. NULL is a no-op (`MANCALA_STATUS_OK`). Engines and solvers it was
+// given to keep their own reference to the data.
+//
+// Thread safety: no other thread may be using `db`.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_HANDLE` (not a live `MancalaDb`:
+// freed already, or another kind; nothing is freed) or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `db` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
+enum MancalaStatus mancala_db_free(struct MancalaDb *db);
+
+// Tells what a database holds and how: its game, K, encoding, bits an entry, entries and
+// the memory they take (`MancalaDbInfo`). `mancala_db_rules_print` gives its rule set.
+//
+// Thread safety: `db` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`db` or `info` NULL; nothing
+// written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `info` must be NULL or writable.
+enum MancalaStatus mancala_db_info(const struct MancalaDb *db, struct MancalaDbInfo *info);
+
+// Prints the rule set a database was built with, in the rule-set notation (`"kalah(6,4)"`,
+// `"awari"`: the text of its file's header), into `buf` as a NUL-terminated string. A Kalah
+// database also serves every other n and the options that do not change values;
+// `mancala_db_value` says whether it serves a game.
+//
+// Ownership: `buf` belongs to the caller. Thread safety: `db` is only read.
+//
+// Returns `MANCALA_STATUS_OK` (`*needed` = bytes written, NUL included),
+// `MANCALA_STATUS_BUFFER_TOO_SMALL` (`*needed` = size needed; `buf` untouched; `buf` may be
+// NULL when `len` is 0), `MANCALA_STATUS_NULL_POINTER` (`db` or `needed` NULL, or `buf` NULL
+// with `len` > 0), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
+enum MancalaStatus mancala_db_rules_print(const struct MancalaDb *db, char *buf, size_t len, size_t *needed);
+
+// Describes what a database serves, for messages (`"kalah(6,·)+empty_capture, K = 20"`,
+// `"awari, levels 0..=18"`), into `buf` as a NUL-terminated string.
+//
+// Ownership: `buf` belongs to the caller. Thread safety: `db` is only read.
+//
+// Returns `MANCALA_STATUS_OK` (`*needed` = bytes written, NUL included),
+// `MANCALA_STATUS_BUFFER_TOO_SMALL` (`*needed` = size needed; `buf` untouched; `buf` may be
+// NULL when `len` is 0), `MANCALA_STATUS_NULL_POINTER` (`db` or `needed` NULL, or `buf` NULL
+// with `len` > 0), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
+enum MancalaStatus mancala_db_describe(const struct MancalaDb *db, char *buf, size_t len, size_t *needed);
+
+// Looks up the current position of `game`: `*found` tells whether the database holds it
+// (the game not over, at most K seeds in the houses, not a Kalah opening or pie-rule
+// state); when found, `*value` is its exact value for the side to move, in seeds: what
+// that player can still gain minus what the opponent can, with best play (Kalah: into the
+// stores, the final sweep included; Oware: captures and the final allotment). The final
+// margin is the seeds already stored (captured) difference plus it. Else `*value` is 0. The
+// game's history is not looked at.
+//
+// Thread safety: `db` and `game` are only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_DATABASE_MISMATCH` (`game` is of another game
+// than the database, or of rules whose values it does not hold: another m or other
+// value-relevant Kalah options, an Oware rule set the values do not carry over to; the
+// message names the rules that differ), `MANCALA_STATUS_NULL_POINTER` (any pointer NULL;
+// nothing written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `found` and `value` must be NULL or writable; no other thread may change `game` during
+// the call.
+enum MancalaStatus mancala_db_value(const struct MancalaDb *db, const struct MancalaGame *game, bool *found, int32_t *value);
+
+// The exact value of each legal move of the current position of `game` (held as for
+// `mancala_db_value`): `values[i]` is the value of the i-th move of
+// `mancala_game_legal_moves` (the index `mancala_game_play_index` takes) for the player who
+// makes it, in seeds: what the move stores or captures plus what the position it leaves is
+// worth to that player. The position's value is the largest. `*count` is the number of
+// legal moves; when the database does not hold the position, `*found` is false and
+// `*count` 0.
+//
+// Ownership: `values` belongs to the caller. Thread safety: `db` and `game` are only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_BUFFER_TOO_SMALL` (`len` below the number of
+// legal moves: `*count` = the number needed, nothing else written; `values` may be NULL
+// when `len` is 0; the count of `mancala_game_legal_moves` is always enough),
+// `MANCALA_STATUS_DATABASE_MISMATCH` (as `mancala_db_value`), `MANCALA_STATUS_NULL_POINTER`
+// (`db`, `game`, `found` or `count` NULL, or `values` NULL with `len` > 0),
+// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `values` must be NULL or point to `len` writable `int32_t`; `found` and `count` NULL or
+// writable; no other thread may change `game` during the call.
+enum MancalaStatus mancala_db_move_values(const struct MancalaDb *db, const struct MancalaGame *game, bool *found, int32_t *values, size_t len, size_t *count);
+
+// The same database as `db` in the entry encoding `encoding` (a `MancalaEgdbEncoding`
+// value), every value the same: a new handle, which `mancala_db_save` writes as a file of
+// that encoding (a copy when `db` is already in it). Both encodings are in memory at once
+// while converting.
+//
+// Ownership: `db` is only read. On success `*out` is a new handle owned by the caller,
+// released with `mancala_db_free`; `db` stays the caller's.
+// Thread safety: `db` is only read; safe from any thread.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (`encoding` not a
+// `MancalaEgdbEncoding` value), `MANCALA_STATUS_OUT_OF_MEMORY` (no memory for the new
+// entries), `MANCALA_STATUS_NULL_POINTER` (`db` or `out` NULL),
+// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`. Nothing is written to `*out`
+// on failure.
+//
+// # Safety
+// `out` must be NULL or writable.
+enum MancalaStatus mancala_db_convert(const struct MancalaDb *db, uint32_t encoding, struct MancalaDb **out);
+
+// How a database holds its entries: `*encoding` its `MancalaEgdbEncoding` value,
+// `*bits_per_entry` the bits an entry takes (8, or the packed width), `*memory_bytes` the
+// memory its entries take, bytes (the same figures as `mancala_db_info`).
+//
+// Thread safety: `db` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing
+// written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// The out-pointers must be NULL or writable.
+enum MancalaStatus mancala_db_encoding(const struct MancalaDb *db, uint32_t *encoding, uint32_t *bits_per_entry, uint64_t *memory_bytes);
+
 // Builds in memory the database of `rules` (its m and value-relevant options) for every
 // position with at most `max_seeds` (K) seeds in the houses, on `threads` threads (0 = every
 // core). It has C(K+2m, 2m) one-byte entries: Kalah(6,·) with K = 12 takes 2.7 MB and a few
@@ -821,7 +1098,7 @@ enum MancalaStatus mancala_bao_perft(const struct MancalaBao *game, uint32_t dep
 //
 // # Safety
 // `out` must be NULL or writable.
-enum MancalaStatus mancala_egdb_build(const struct MancalaRules *rules, uint32_t max_seeds, uint32_t threads, struct MancalaEgdb **out);
+MANCALA_DEPRECATED("use mancala_db_build; removed in 0.4.0") enum MancalaStatus mancala_egdb_build(const struct MancalaRules *rules, uint32_t max_seeds, uint32_t threads, struct MancalaEgdb **out);
 
 // `mancala_egdb_build` with progress reports: `callback(&progress, user_data)` is called on
 // the calling thread (never on a build thread) every `interval_ms` milliseconds (0 or less
@@ -844,7 +1121,7 @@ enum MancalaStatus mancala_egdb_build(const struct MancalaRules *rules, uint32_t
 //
 // # Safety
 // `out` must be NULL or writable; `callback` NULL or a function of that type.
-enum MancalaStatus mancala_egdb_build_progress(const struct MancalaRules *rules, uint32_t max_seeds, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, uint32_t interval_ms, struct MancalaEgdb **out);
+MANCALA_DEPRECATED("use mancala_db_build; removed in 0.4.0") enum MancalaStatus mancala_egdb_build_progress(const struct MancalaRules *rules, uint32_t max_seeds, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, uint32_t interval_ms, struct MancalaEgdb **out);
 
 // `mancala_egdb_build_progress` in the entry encoding `encoding`, a `MancalaEgdbEncoding`
 // value: `MANCALA_EGDB_ENCODING_BYTE` builds what `mancala_egdb_build_progress` builds;
@@ -870,7 +1147,7 @@ enum MancalaStatus mancala_egdb_build_progress(const struct MancalaRules *rules,
 //
 // # Safety
 // `out` must be NULL or writable; `callback` NULL or a function of that type.
-enum MancalaStatus mancala_egdb_build_encoded(const struct MancalaRules *rules, uint32_t max_seeds, uint32_t encoding, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, uint32_t interval_ms, struct MancalaEgdb **out);
+MANCALA_DEPRECATED("use mancala_db_build; removed in 0.4.0") enum MancalaStatus mancala_egdb_build_encoded(const struct MancalaRules *rules, uint32_t max_seeds, uint32_t encoding, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, uint32_t interval_ms, struct MancalaEgdb **out);
 
 // The same database as `db` in the entry encoding `encoding` (a `MancalaEgdbEncoding`
 // value), every value the same: a new handle, which `mancala_egdb_save` writes as a file of
@@ -889,7 +1166,7 @@ enum MancalaStatus mancala_egdb_build_encoded(const struct MancalaRules *rules, 
 //
 // # Safety
 // `out` must be NULL or writable.
-enum MancalaStatus mancala_egdb_convert(const struct MancalaEgdb *db, uint32_t encoding, struct MancalaEgdb **out);
+MANCALA_DEPRECATED("use mancala_db_convert; removed in 0.4.0") enum MancalaStatus mancala_egdb_convert(const struct MancalaEgdb *db, uint32_t encoding, struct MancalaEgdb **out);
 
 // How a database holds its entries: `*encoding` its `MancalaEgdbEncoding` value,
 // `*bits_per_entry` the bits an entry takes (8, or the packed width), `*memory_bytes` the
@@ -903,7 +1180,7 @@ enum MancalaStatus mancala_egdb_convert(const struct MancalaEgdb *db, uint32_t e
 //
 // # Safety
 // The out-pointers must be NULL or writable.
-enum MancalaStatus mancala_egdb_encoding(const struct MancalaEgdb *db, uint32_t *encoding, uint32_t *bits_per_entry, uint64_t *memory_bytes);
+MANCALA_DEPRECATED("use mancala_db_encoding; removed in 0.4.0") enum MancalaStatus mancala_egdb_encoding(const struct MancalaEgdb *db, uint32_t *encoding, uint32_t *bits_per_entry, uint64_t *memory_bytes);
 
 // The database of `rules` (its m and value-relevant options) with K = `max_seeds` from the
 // folder `dir`, a cache the game chose: read and checked completely when its file
@@ -937,7 +1214,7 @@ enum MancalaStatus mancala_egdb_encoding(const struct MancalaEgdb *db, uint32_t 
 // # Safety
 // `dir` must be NULL or NUL-terminated; `out` NULL or writable; `built` NULL or writable;
 // `callback` NULL or a function of that type.
-enum MancalaStatus mancala_egdb_open_cached(const struct MancalaRules *rules, const char *dir, uint32_t max_seeds, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, uint32_t interval_ms, struct MancalaEgdb **out, int32_t *built);
+MANCALA_DEPRECATED("use mancala_db_open_cached; removed in 0.4.0") enum MancalaStatus mancala_egdb_open_cached(const struct MancalaRules *rules, const char *dir, uint32_t max_seeds, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, uint32_t interval_ms, struct MancalaEgdb **out, int32_t *built);
 
 // Saves a database to the file `path`, with a header naming its rules and K and CRC-32
 // checksums. The bytes go to a new temporary file in the folder of `path`
@@ -955,7 +1232,7 @@ enum MancalaStatus mancala_egdb_open_cached(const struct MancalaRules *rules, co
 //
 // # Safety
 // `path` must be NULL or NUL-terminated.
-enum MancalaStatus mancala_egdb_save(const struct MancalaEgdb *db, const char *path);
+MANCALA_DEPRECATED("use mancala_db_save; removed in 0.4.0") enum MancalaStatus mancala_egdb_save(const struct MancalaEgdb *db, const char *path);
 
 // Loads the database file at `path` into memory, checking it completely first (magic,
 // format version, header fields, size, both checksums, every entry within the values its
@@ -978,7 +1255,7 @@ enum MancalaStatus mancala_egdb_save(const struct MancalaEgdb *db, const char *p
 //
 // # Safety
 // `path` must be NULL or NUL-terminated; `out` NULL or writable.
-enum MancalaStatus mancala_egdb_load(const char *path, struct MancalaEgdb **out);
+MANCALA_DEPRECATED("use mancala_db_open; removed in 0.4.0") enum MancalaStatus mancala_egdb_load(const char *path, struct MancalaEgdb **out);
 
 // Verifies the database file at `path`, of either entry encoding: everything
 // `mancala_egdb_load` checks (magic, version, header, size, both checksums, every entry
@@ -994,7 +1271,7 @@ enum MancalaStatus mancala_egdb_load(const char *path, struct MancalaEgdb **out)
 //
 // # Safety
 // `path` must be NULL or NUL-terminated; `entries` NULL or writable.
-enum MancalaStatus mancala_egdb_verify(const char *path, uint64_t *entries);
+MANCALA_DEPRECATED("use mancala_db_open and mancala_db_info; removed in 0.4.0") enum MancalaStatus mancala_egdb_verify(const char *path, uint64_t *entries);
 
 // Frees a database handle. NULL is a no-op (`MANCALA_STATUS_OK`). Solvers it was attached
 // to keep their own reference.
@@ -1005,7 +1282,7 @@ enum MancalaStatus mancala_egdb_verify(const char *path, uint64_t *entries);
 //
 // # Safety
 // `db` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
-enum MancalaStatus mancala_egdb_free(struct MancalaEgdb *db);
+MANCALA_DEPRECATED("use mancala_db_free; removed in 0.4.0") enum MancalaStatus mancala_egdb_free(struct MancalaEgdb *db);
 
 // Gives the size of a database: houses per row m, K (the most seeds in the houses of a
 // position it holds) and its number of entries.
@@ -1017,7 +1294,7 @@ enum MancalaStatus mancala_egdb_free(struct MancalaEgdb *db);
 //
 // # Safety
 // The out-pointers must be NULL or writable.
-enum MancalaStatus mancala_egdb_info(const struct MancalaEgdb *db, uint8_t *houses, uint32_t *max_seeds, uint64_t *entries);
+MANCALA_DEPRECATED("use mancala_db_info; removed in 0.4.0") enum MancalaStatus mancala_egdb_info(const struct MancalaEgdb *db, uint8_t *houses, uint32_t *max_seeds, uint64_t *entries);
 
 // Describes what a database serves (`"kalah(6,·)+empty_capture, K = 20"`) into `buf` as a
 // NUL-terminated string.
@@ -1031,7 +1308,7 @@ enum MancalaStatus mancala_egdb_info(const struct MancalaEgdb *db, uint8_t *hous
 //
 // # Safety
 // `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
-enum MancalaStatus mancala_egdb_describe(const struct MancalaEgdb *db, char *buf, size_t len, size_t *needed);
+MANCALA_DEPRECATED("use mancala_db_describe; removed in 0.4.0") enum MancalaStatus mancala_egdb_describe(const struct MancalaEgdb *db, char *buf, size_t len, size_t *needed);
 
 // Looks up the current position of `game`: `*found` tells whether the database holds it
 // (same m and value-relevant options, at most K seeds in the houses, not finished, not an
@@ -1045,7 +1322,7 @@ enum MancalaStatus mancala_egdb_describe(const struct MancalaEgdb *db, char *buf
 //
 // # Safety
 // `found` and `value` must be NULL or writable.
-enum MancalaStatus mancala_egdb_value(const struct MancalaEgdb *db, const struct MancalaKalah *game, bool *found, int32_t *value);
+MANCALA_DEPRECATED("use mancala_db_value with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_egdb_value(const struct MancalaEgdb *db, const struct MancalaKalah *game, bool *found, int32_t *value);
 
 // Makes an engine.
 //
@@ -1113,7 +1390,29 @@ enum MancalaStatus mancala_engine_cancel(const struct MancalaEngine *engine);
 //
 // # Safety
 // `engine` and `db` must be NULL or pointer values.
-enum MancalaStatus mancala_engine_set_database(struct MancalaEngine *engine, const struct MancalaEgdb *db);
+MANCALA_DEPRECATED("use mancala_engine_set_db; removed in 0.4.0") enum MancalaStatus mancala_engine_set_database(struct MancalaEngine *engine, const struct MancalaEgdb *db);
+
+// Gives the engine a database of exact values (`MancalaDb`) for the searches of its game,
+// or with `db` NULL removes the database of every game. Positions the database holds are
+// valued exactly during the search (Kalah: the exact root solve of level 10 uses it too;
+// Oware: where the game's history cannot change the value, `docs/awari.md`). The engine
+// keeps one database a game: a database replaces the one of its game and leaves the other
+// games' as they are. It keeps its own reference to the data, so `db` may be freed
+// afterwards. The engine serves every rule set of a game, so a database of other rules than
+// a searched position (another m or other value-relevant Kalah options, an Oware rule set
+// whose values it does not hold) is refused by that search: `mancala_engine_bestmove` then
+// returns `MANCALA_STATUS_DATABASE_MISMATCH`.
+//
+// Ownership: `db` is only read (NULL allowed).
+// Thread safety: waits for a search running on this engine to finish.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`engine` NULL),
+// `MANCALA_STATUS_INVALID_HANDLE` (`engine` or a non-NULL `db` not a live handle of its
+// type) or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `engine` and `db` must be NULL or pointer values.
+enum MancalaStatus mancala_engine_set_db(struct MancalaEngine *engine, const struct MancalaDb *db);
 
 // Chooses a move for the side to move in the current position of the Kalah `game`, at the
 // engine's level, within `time_ms` milliseconds of wall time and `node_limit` positions
@@ -1824,7 +2123,24 @@ enum MancalaStatus mancala_solver_set_limits(struct MancalaSolver *solver, uint6
 //
 // # Safety
 // `solver` and `db` must be NULL or pointer values.
-enum MancalaStatus mancala_solver_set_database(struct MancalaSolver *solver, const struct MancalaEgdb *db);
+MANCALA_DEPRECATED("use mancala_solver_set_db; removed in 0.4.0") enum MancalaStatus mancala_solver_set_database(struct MancalaSolver *solver, const struct MancalaEgdb *db);
+
+// Attaches a database of exact values (`MancalaDb`) to the solver, as
+// `mancala_solver_set_database` does: every later solve probes it for positions with at
+// most its K seeds in the houses. The solver solves Kalah, so the database must be a Kalah
+// one. Solving a position of other rules then gives `MANCALA_STATUS_DATABASE_MISMATCH`.
+//
+// Ownership: the solver shares the database; the `MancalaDb` handle may be freed at any time
+// afterwards (the data lives until the solver is freed too).
+// Thread safety: waits for a solve running on this solver to finish; `db` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_DATABASE_MISMATCH` (a database of another
+// game than Kalah; the solver is unchanged), `MANCALA_STATUS_NULL_POINTER` (`solver` or
+// `db` NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `solver` and `db` must be NULL or pointer values.
+enum MancalaStatus mancala_solver_set_db(struct MancalaSolver *solver, const struct MancalaDb *db);
 
 // Registers (or, with `callback` NULL, removes) the progress callback of the later calls of
 // `mancala_solver_solve` and `mancala_solver_analyse` on `solver`. While such a call runs,

@@ -6,15 +6,13 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use mancala_core::oware::OwarePosition;
-use mancala_core::AnyGame;
 use mancala_solver::awari::{entries_to, AwariDb, AwariError};
-use mancala_solver::exact_values::{ExactError, ExactValues};
 
 use crate::game::{GameHandle, MancalaGame};
 use crate::handle::{self, Handle, Kind};
 use crate::io;
 use crate::progress::{MancalaBuildProgress, MancalaBuildProgressFn};
-use crate::status::{guard, Error, MancalaStatus, Result};
+use crate::status::{guard, Error, MancalaStatus};
 
 /// An opaque Awari database: the exact value (the mover's future captures minus the
 /// opponent's, the final allotment included, endless play even; OW-10.3) of every Oware
@@ -74,6 +72,10 @@ fn awari_error(e: AwariError) -> Error {
 /// `out` must be NULL or writable; `callback`, when not NULL, must be callable with
 /// `user_data`.
 #[no_mangle]
+#[deprecated(
+    since = "0.3.0",
+    note = "use mancala_db_build with the rules \"awari\"; removed in 0.4.0"
+)]
 pub unsafe extern "C" fn mancala_awari_db_build(
     max_seeds: u32,
     threads: u32,
@@ -130,6 +132,7 @@ pub unsafe extern "C" fn mancala_awari_db_build(
 /// # Safety
 /// `path` must be NULL or NUL-terminated; `out` NULL or writable.
 #[no_mangle]
+#[deprecated(since = "0.3.0", note = "use mancala_db_open; removed in 0.4.0")]
 pub unsafe extern "C" fn mancala_awari_db_load(
     path: *const c_char,
     out: *mut *mut MancalaAwariDb,
@@ -152,6 +155,7 @@ pub unsafe extern "C" fn mancala_awari_db_load(
 /// # Safety
 /// `path` must be NULL or NUL-terminated.
 #[no_mangle]
+#[deprecated(since = "0.3.0", note = "use mancala_db_save; removed in 0.4.0")]
 pub unsafe extern "C" fn mancala_awari_db_save(
     db: *const MancalaAwariDb,
     path: *const c_char,
@@ -170,6 +174,7 @@ pub unsafe extern "C" fn mancala_awari_db_save(
 /// # Safety
 /// `db` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
 #[no_mangle]
+#[deprecated(since = "0.3.0", note = "use mancala_db_free; removed in 0.4.0")]
 pub unsafe extern "C" fn mancala_awari_db_free(db: *mut MancalaAwariDb) -> MancalaStatus {
     // SAFETY: the caller's contract: no other thread uses `db`.
     unsafe { handle::free_entry(db, "db") }
@@ -196,6 +201,7 @@ pub unsafe extern "C" fn mancala_awari_db_free(db: *mut MancalaAwariDb) -> Manca
 /// # Safety
 /// `out` must be NULL or writable.
 #[no_mangle]
+#[deprecated(since = "0.3.0", note = "use mancala_db_convert; removed in 0.4.0")]
 pub unsafe extern "C" fn mancala_awari_db_convert(
     db: *const MancalaAwariDb,
     encoding: u32,
@@ -218,6 +224,7 @@ pub unsafe extern "C" fn mancala_awari_db_convert(
 /// # Safety
 /// The out-pointers must be NULL or writable.
 #[no_mangle]
+#[deprecated(since = "0.3.0", note = "use mancala_db_encoding; removed in 0.4.0")]
 pub unsafe extern "C" fn mancala_awari_db_encoding(
     db: *const MancalaAwariDb,
     encoding: *mut u32,
@@ -239,6 +246,7 @@ pub unsafe extern "C" fn mancala_awari_db_encoding(
 /// # Safety
 /// The out-pointers must be NULL or writable.
 #[no_mangle]
+#[deprecated(since = "0.3.0", note = "use mancala_db_info; removed in 0.4.0")]
 pub unsafe extern "C" fn mancala_awari_db_info(
     db: *const MancalaAwariDb,
     max_seeds: *mut u32,
@@ -253,30 +261,6 @@ pub unsafe extern "C" fn mancala_awari_db_info(
         unsafe { (max_seeds.write(n), boards.write(entries_to(n))) };
         Ok(())
     })
-}
-
-/// The current position of `game` when `db` holds the values of its rules, `None` when it
-/// does not hold the position (the game is over, or more seeds in the houses than N).
-///
-/// # Errors
-/// `MANCALA_STATUS_DATABASE_MISMATCH` for a game that is not Oware, or of a rule set whose
-/// values the databases do not hold (the library's refusal, naming the rules that differ).
-fn held<'a>(db: &AwariDb, game: &'a AnyGame) -> Result<Option<&'a OwarePosition>> {
-    let AnyGame::Oware(record) = game else {
-        return Err(Error::new(
-            MancalaStatus::DatabaseMismatch,
-            "an Awari database holds Oware positions of the rule set awari, not of this game",
-        ));
-    };
-    let p = record.position();
-    db.check_rules(&p.rules())
-        .map_err(|m| Error::new(MancalaStatus::DatabaseMismatch, m.to_string()))?;
-    Ok((!p.is_over() && p.seeds_in_houses() <= db.max_seeds()).then_some(p))
-}
-
-/// The [`Error`] of a lookup of a position [`held`] said the database holds.
-fn lookup_error(e: ExactError) -> Error {
-    Error::new(MancalaStatus::InvalidArgument, e.to_string())
 }
 
 /// Looks up the current position of `game`, an Oware game of the rule set `awari` (or one of
@@ -297,6 +281,7 @@ fn lookup_error(e: ExactError) -> Error {
 /// # Safety
 /// `found` and `value` must be NULL or writable.
 #[no_mangle]
+#[deprecated(since = "0.3.0", note = "use mancala_db_value; removed in 0.4.0")]
 pub unsafe extern "C" fn mancala_awari_db_value(
     db: *const MancalaAwariDb,
     game: *const MancalaGame,
@@ -306,9 +291,8 @@ pub unsafe extern "C" fn mancala_awari_db_value(
     // SAFETY: the caller's contract is this function's.
     unsafe {
         crate::egdb::value_entry(db, game, found, value, |db, game| {
-            held(db, game.game())?
-                .map(|p| db.value_of(p).map_err(lookup_error))
-                .transpose()
+            let p = crate::db::record_of::<OwarePosition>(game.game())?.position();
+            crate::db::value_of::<OwarePosition>(db, p)
         })
     }
 }
@@ -330,6 +314,7 @@ pub unsafe extern "C" fn mancala_awari_db_value(
 /// # Safety
 /// `found`, `legal` must be NULL or writable; `values` NULL or 6 writable `int32_t`.
 #[no_mangle]
+#[deprecated(since = "0.3.0", note = "use mancala_db_move_values; removed in 0.4.0")]
 pub unsafe extern "C" fn mancala_awari_db_move_values(
     db: *const MancalaAwariDb,
     game: *const MancalaGame,
@@ -348,17 +333,19 @@ pub unsafe extern "C" fn mancala_awari_db_move_values(
         let (db, game) = unsafe { (handle::get(db, "db")?, handle::get(game, "game")?) };
         let mut mask = 0u8;
         let mut out = [0i32; 6];
-        let position = held(&db.db, game.game())?;
-        if let Some(p) = position {
-            for (m, v) in db.db.move_values_of(p).map_err(lookup_error)? {
+        // The values of `mancala_db_move_values`, in legal-move order, put at their houses.
+        let p = crate::db::record_of::<OwarePosition>(game.game())?.position();
+        let values_of = crate::db::move_values_of::<OwarePosition>(&db.db, p)?;
+        if let Some(v) = &values_of {
+            for (m, v) in p.legal_moves().into_iter().zip(v) {
                 let i = usize::from(m.0 - 1);
                 mask |= 1 << i;
-                out[i] = v;
+                out[i] = *v;
             }
         }
         // SAFETY: checked non-NULL; `values` has 6 writable entries by the caller's contract.
         unsafe {
-            found.write(position.is_some());
+            found.write(values_of.is_some());
             legal.write(mask);
             std::ptr::copy_nonoverlapping(out.as_ptr(), values, 6);
         }

@@ -4,6 +4,7 @@ use std::ffi::c_char;
 use std::path::Path;
 use std::sync::Arc;
 
+use mancala_core::kalah::KalahPosition;
 use mancala_solver::egdb::{Database, Encoding};
 use mancala_solver::{BuildOptions, Cache, CacheEvent, Egdb, EgdbError};
 
@@ -295,7 +296,7 @@ impl MancalaEgdbEncoding {
     }
 
     /// The C value of the library's `encoding`.
-    fn to_c(encoding: Encoding) -> u32 {
+    pub(crate) fn to_c(encoding: Encoding) -> u32 {
         match encoding {
             Encoding::Byte => MancalaEgdbEncoding::Byte as u32,
             Encoding::Packed => MancalaEgdbEncoding::Packed as u32,
@@ -323,6 +324,7 @@ impl MancalaEgdbEncoding {
 /// # Safety
 /// `out` must be NULL or writable.
 #[no_mangle]
+#[deprecated(since = "0.3.0", note = "use mancala_db_build; removed in 0.4.0")]
 pub unsafe extern "C" fn mancala_egdb_build(
     rules: *const MancalaRules,
     max_seeds: u32,
@@ -373,6 +375,7 @@ pub unsafe extern "C" fn mancala_egdb_build(
 /// # Safety
 /// `out` must be NULL or writable; `callback` NULL or a function of that type.
 #[no_mangle]
+#[deprecated(since = "0.3.0", note = "use mancala_db_build; removed in 0.4.0")]
 pub unsafe extern "C" fn mancala_egdb_build_progress(
     rules: *const MancalaRules,
     max_seeds: u32,
@@ -466,6 +469,7 @@ unsafe fn build_in(
 /// # Safety
 /// `out` must be NULL or writable; `callback` NULL or a function of that type.
 #[no_mangle]
+#[deprecated(since = "0.3.0", note = "use mancala_db_build; removed in 0.4.0")]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn mancala_egdb_build_encoded(
     rules: *const MancalaRules,
@@ -510,6 +514,7 @@ pub unsafe extern "C" fn mancala_egdb_build_encoded(
 /// # Safety
 /// `out` must be NULL or writable.
 #[no_mangle]
+#[deprecated(since = "0.3.0", note = "use mancala_db_convert; removed in 0.4.0")]
 pub unsafe extern "C" fn mancala_egdb_convert(
     db: *const MancalaEgdb,
     encoding: u32,
@@ -532,6 +537,7 @@ pub unsafe extern "C" fn mancala_egdb_convert(
 /// # Safety
 /// The out-pointers must be NULL or writable.
 #[no_mangle]
+#[deprecated(since = "0.3.0", note = "use mancala_db_encoding; removed in 0.4.0")]
 pub unsafe extern "C" fn mancala_egdb_encoding(
     db: *const MancalaEgdb,
     encoding: *mut u32,
@@ -575,6 +581,7 @@ pub unsafe extern "C" fn mancala_egdb_encoding(
 /// `dir` must be NULL or NUL-terminated; `out` NULL or writable; `built` NULL or writable;
 /// `callback` NULL or a function of that type.
 #[no_mangle]
+#[deprecated(since = "0.3.0", note = "use mancala_db_open_cached; removed in 0.4.0")]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn mancala_egdb_open_cached(
     rules: *const MancalaRules,
@@ -654,6 +661,7 @@ pub unsafe extern "C" fn mancala_egdb_open_cached(
 /// # Safety
 /// `path` must be NULL or NUL-terminated.
 #[no_mangle]
+#[deprecated(since = "0.3.0", note = "use mancala_db_save; removed in 0.4.0")]
 pub unsafe extern "C" fn mancala_egdb_save(
     db: *const MancalaEgdb,
     path: *const c_char,
@@ -684,6 +692,7 @@ pub unsafe extern "C" fn mancala_egdb_save(
 /// # Safety
 /// `path` must be NULL or NUL-terminated; `out` NULL or writable.
 #[no_mangle]
+#[deprecated(since = "0.3.0", note = "use mancala_db_open; removed in 0.4.0")]
 pub unsafe extern "C" fn mancala_egdb_load(
     path: *const c_char,
     out: *mut *mut MancalaEgdb,
@@ -707,6 +716,10 @@ pub unsafe extern "C" fn mancala_egdb_load(
 /// # Safety
 /// `path` must be NULL or NUL-terminated; `entries` NULL or writable.
 #[no_mangle]
+#[deprecated(
+    since = "0.3.0",
+    note = "use mancala_db_open and mancala_db_info; removed in 0.4.0"
+)]
 pub unsafe extern "C" fn mancala_egdb_verify(
     path: *const c_char,
     entries: *mut u64,
@@ -733,6 +746,7 @@ pub unsafe extern "C" fn mancala_egdb_verify(
 /// # Safety
 /// `db` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
 #[no_mangle]
+#[deprecated(since = "0.3.0", note = "use mancala_db_free; removed in 0.4.0")]
 pub unsafe extern "C" fn mancala_egdb_free(db: *mut MancalaEgdb) -> MancalaStatus {
     // SAFETY: the caller's contract: no other thread uses `db` (`free_entry` checks the rest).
     unsafe { handle::free_entry(db, "db") }
@@ -749,6 +763,7 @@ pub unsafe extern "C" fn mancala_egdb_free(db: *mut MancalaEgdb) -> MancalaStatu
 /// # Safety
 /// The out-pointers must be NULL or writable.
 #[no_mangle]
+#[deprecated(since = "0.3.0", note = "use mancala_db_info; removed in 0.4.0")]
 pub unsafe extern "C" fn mancala_egdb_info(
     db: *const MancalaEgdb,
     houses: *mut u8,
@@ -785,6 +800,7 @@ pub unsafe extern "C" fn mancala_egdb_info(
 /// # Safety
 /// `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
 #[no_mangle]
+#[deprecated(since = "0.3.0", note = "use mancala_db_describe; removed in 0.4.0")]
 pub unsafe extern "C" fn mancala_egdb_describe(
     db: *const MancalaEgdb,
     buf: *mut c_char,
@@ -808,6 +824,10 @@ pub unsafe extern "C" fn mancala_egdb_describe(
 /// # Safety
 /// `found` and `value` must be NULL or writable.
 #[no_mangle]
+#[deprecated(
+    since = "0.3.0",
+    note = "use mancala_db_value with a MancalaGame; removed in 0.4.0"
+)]
 pub unsafe extern "C" fn mancala_egdb_value(
     db: *const MancalaEgdb,
     game: *const MancalaKalah,
@@ -817,7 +837,12 @@ pub unsafe extern "C" fn mancala_egdb_value(
     // SAFETY: the caller's contract is this function's.
     unsafe {
         value_entry(db, game, found, value, |db, game| {
-            Ok(db.value(game.position()?))
+            // The one lookup of `mancala_db_value`; this older call reports a position of
+            // other rules as not found.
+            match crate::db::value_of::<KalahPosition>(db, game.position()?) {
+                Err(e) if e.status == MancalaStatus::DatabaseMismatch => Ok(None),
+                v => v,
+            }
         })
     }
 }

@@ -12,6 +12,7 @@ use mancala_solver::engine::{Choice, EngineError, Evaluate, Level, Limits, Playe
 
 use crate::bao::MancalaBao;
 use crate::cancel::CancelGate;
+use crate::db::MancalaDb;
 use crate::egdb::MancalaEgdb;
 use crate::game::{GameHandle, MancalaGame};
 use crate::handle::{self, Handle, Kind};
@@ -284,6 +285,7 @@ pub unsafe extern "C" fn mancala_engine_cancel(engine: *const MancalaEngine) -> 
 /// # Safety
 /// `engine` and `db` must be NULL or pointer values.
 #[no_mangle]
+#[deprecated(since = "0.3.0", note = "use mancala_engine_set_db; removed in 0.4.0")]
 pub unsafe extern "C" fn mancala_engine_set_database(
     engine: *mut MancalaEngine,
     db: *const MancalaEgdb,
@@ -299,6 +301,49 @@ pub unsafe extern "C" fn mancala_engine_set_database(
         };
         let mut players = engine.players.lock().unwrap_or_else(|e| e.into_inner());
         players.set_database(db);
+        Ok(())
+    })
+}
+
+/// Gives the engine a database of exact values (`MancalaDb`) for the searches of its game,
+/// or with `db` NULL removes the database of every game. Positions the database holds are
+/// valued exactly during the search (Kalah: the exact root solve of level 10 uses it too;
+/// Oware: where the game's history cannot change the value, `docs/awari.md`). The engine
+/// keeps one database a game: a database replaces the one of its game and leaves the other
+/// games' as they are. It keeps its own reference to the data, so `db` may be freed
+/// afterwards. The engine serves every rule set of a game, so a database of other rules than
+/// a searched position (another m or other value-relevant Kalah options, an Oware rule set
+/// whose values it does not hold) is refused by that search: `mancala_engine_bestmove` then
+/// returns `MANCALA_STATUS_DATABASE_MISMATCH`.
+///
+/// Ownership: `db` is only read (NULL allowed).
+/// Thread safety: waits for a search running on this engine to finish.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`engine` NULL),
+/// `MANCALA_STATUS_INVALID_HANDLE` (`engine` or a non-NULL `db` not a live handle of its
+/// type) or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `engine` and `db` must be NULL or pointer values.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_engine_set_db(
+    engine: *mut MancalaEngine,
+    db: *const MancalaDb,
+) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handles (the engine is shared: it has its own lock).
+        let engine = unsafe { handle::get(engine.cast_const(), "engine") }?;
+        let db = if db.is_null() {
+            None
+        } else {
+            // SAFETY: registry-checked handle, only read.
+            Some(unsafe { handle::get(db, "db") }?)
+        };
+        let mut players = engine.players.lock().unwrap_or_else(|e| e.into_inner());
+        match db {
+            Some(db) => crate::db::give_to(db, &mut players),
+            None => players.clear_databases(),
+        }
         Ok(())
     })
 }

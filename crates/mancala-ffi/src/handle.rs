@@ -26,6 +26,7 @@ pub(crate) enum Kind {
     Egdb,
     Engine,
     AwariDb,
+    Db,
 }
 
 impl Kind {
@@ -39,6 +40,7 @@ impl Kind {
             Kind::Egdb => "MancalaEgdb",
             Kind::Engine => "MancalaEngine",
             Kind::AwariDb => "MancalaAwariDb",
+            Kind::Db => "MancalaDb",
         }
     }
 }

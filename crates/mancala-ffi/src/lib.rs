@@ -32,6 +32,7 @@
 pub mod awari;
 pub mod bao;
 mod cancel;
+pub mod db;
 pub mod egdb;
 pub mod engine;
 pub mod game;
@@ -47,6 +48,7 @@ use std::ffi::c_char;
 
 pub use awari::MancalaAwariDb;
 pub use bao::MancalaBao;
+pub use db::{MancalaDb, MancalaDbInfo};
 pub use egdb::{MancalaEgdb, MancalaEgdbEncoding};
 pub use engine::{MancalaEngine, MancalaEngineConfig, MancalaEngineResult};
 pub use game::{MancalaGame, MancalaGameKind, MancalaOutcome, MancalaSide};

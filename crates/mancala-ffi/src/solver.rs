@@ -5,9 +5,11 @@
 use std::sync::Mutex;
 use std::time::Duration;
 
+use mancala_core::kalah::KalahPosition;
 use mancala_solver::{SolveError, SolveOptions, Solver};
 
 use crate::cancel::CancelGate;
+use crate::db::MancalaDb;
 use crate::egdb::MancalaEgdb;
 use crate::handle::{self, Handle, Kind};
 use crate::io;
@@ -245,6 +247,7 @@ pub unsafe extern "C" fn mancala_solver_set_limits(
 /// # Safety
 /// `solver` and `db` must be NULL or pointer values.
 #[no_mangle]
+#[deprecated(since = "0.3.0", note = "use mancala_solver_set_db; removed in 0.4.0")]
 pub unsafe extern "C" fn mancala_solver_set_database(
     solver: *mut MancalaSolver,
     db: *const MancalaEgdb,
@@ -256,6 +259,43 @@ pub unsafe extern "C" fn mancala_solver_set_database(
         // frees `db` during the call.
         let db = unsafe { handle::get(db, "db") }?;
         let shared = db.shared();
+        solver.rebuild(|s| s.database(shared));
+        Ok(())
+    })
+}
+
+/// Attaches a database of exact values (`MancalaDb`) to the solver, as
+/// `mancala_solver_set_database` does: every later solve probes it for positions with at
+/// most its K seeds in the houses. The solver solves Kalah, so the database must be a Kalah
+/// one. Solving a position of other rules then gives `MANCALA_STATUS_DATABASE_MISMATCH`.
+///
+/// Ownership: the solver shares the database; the `MancalaDb` handle may be freed at any time
+/// afterwards (the data lives until the solver is freed too).
+/// Thread safety: waits for a solve running on this solver to finish; `db` is only read.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_DATABASE_MISMATCH` (a database of another
+/// game than Kalah; the solver is unchanged), `MANCALA_STATUS_NULL_POINTER` (`solver` or
+/// `db` NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `solver` and `db` must be NULL or pointer values.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_solver_set_db(
+    solver: *mut MancalaSolver,
+    db: *const MancalaDb,
+) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handles.
+        let solver = unsafe { handle::get(solver.cast_const(), "solver") }?;
+        // SAFETY: registry-checked handle; by the caller's contract no other thread mutates or
+        // frees `db` during the call.
+        let db = unsafe { handle::get(db, "db") }?;
+        let shared = db.shared::<KalahPosition>().ok_or_else(|| {
+            Error::new(
+                MancalaStatus::DatabaseMismatch,
+                "the exact solver solves Kalah: it takes a Kalah database",
+            )
+        })?;
         solver.rebuild(|s| s.database(shared));
         Ok(())
     })

@@ -7,6 +7,8 @@
 //!   a plain minimax written in C, limits, cancel from another thread, damaged files;
 //! * `tests/c/game_paths.c`: the one game API (`MancalaGame`) on every game, engine against
 //!   engine, and its error paths;
+//! * `tests/c/db_paths.c`: the one database family (`MancalaDb`) on Oware and Kalah games:
+//!   values worked out by hand, files, the cache, the engine, every error path;
 //! * `tests/c/engine_paths.c`: the playing engine: a hand-derived best move, budgets, levels,
 //!   cancel from another thread, Bao la Kete moves, exact play with a database, every error
 //!   path;
@@ -241,6 +243,14 @@ fn c_awari_paths() {
     let exe = build_c_test("awari_paths", &dir, &[]);
     let out = stdout(&run(Command::new(exe).arg(&dir)));
     assert_all_passed("awari_paths", &out);
+}
+
+#[test]
+fn c_db_paths() {
+    let dir = scratch("db_paths");
+    let exe = build_c_test("db_paths", &dir, &[]);
+    let out = stdout(&run(Command::new(exe).arg(&dir)));
+    assert_all_passed("db_paths", &out);
 }
 
 #[test]
@@ -595,13 +605,15 @@ fn c_programs_are_memory_clean() {
         ("engine_paths", tests.join("engine_paths.c")),
         ("game_paths", tests.join("game_paths.c")),
         ("awari_paths", tests.join("awari_paths.c")),
+        ("db_paths", tests.join("db_paths.c")),
     ];
     for (name, src) in programs {
         let exe = dir.join(name);
         build_for_memcheck(&src, &exe);
-        // Only solver_paths and awari_paths take an argument (their scratch folder); the
-        // example takes a rule set.
-        let arg = (name == "solver_paths" || name == "awari_paths").then_some(dir.as_path());
+        // Only solver_paths, awari_paths and db_paths take an argument (their scratch
+        // folder); the example takes a rule set.
+        let arg =
+            matches!(name, "solver_paths" | "awari_paths" | "db_paths").then_some(dir.as_path());
         if let Err(report) = memcheck(&exe, arg) {
             panic!("memory errors in {report}");
         }

@@ -154,6 +154,56 @@ fn compile_alone(compiler: &str, args: &[&str], include: &Path) {
     );
 }
 
+/// A call of a deprecated function makes the C and C++ compilers warn (an error here, with
+/// `-Werror`), a call of its replacement does not, and `MANCALA_NO_DEPRECATED` silences it.
+#[test]
+fn deprecated_calls_make_the_compilers_warn() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("mancala-ffi-deprecated");
+    std::fs::create_dir_all(&dir).unwrap();
+    let include = header_path().parent().unwrap().to_path_buf();
+    for (compiler, lang, std) in [("gcc", "c", "-std=c99"), ("g++", "c++", "-std=c++11")] {
+        for (body, define, warns) in [
+            ("mancala_egdb_free(NULL)", "", true),
+            ("mancala_awari_db_free(NULL)", "", true),
+            (
+                "mancala_egdb_free(NULL)",
+                "#define MANCALA_NO_DEPRECATED\n",
+                false,
+            ),
+            ("mancala_db_free(NULL)", "", false),
+        ] {
+            let src = dir.join(format!("call.{lang}"));
+            std::fs::write(
+                &src,
+                format!(
+                    "{define}#include \"mancala.h\"\nint main(void) {{ return (int){body}; }}\n"
+                ),
+            )
+            .unwrap();
+            let out = Command::new(compiler)
+                .args([
+                    std,
+                    "-fsyntax-only",
+                    "-Werror=deprecated-declarations",
+                    "-I",
+                ])
+                .arg(&include)
+                .arg(&src)
+                .output()
+                .unwrap_or_else(|e| panic!("cannot run {compiler}: {e}"));
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(
+                !out.status.success(),
+                warns,
+                "{compiler} {define}{body}:\n{stderr}"
+            );
+            if warns {
+                assert!(stderr.contains("removed in 0.4.0"), "{stderr}");
+            }
+        }
+    }
+}
+
 /// The oldest standards the header states it needs (its comment, "Language").
 #[test]
 fn header_compiles_alone_as_c99() {
@@ -188,9 +238,23 @@ fn every_function_documents_thread_safety_and_statuses() {
             comment.push('\n');
             continue;
         }
+        // A deprecated function: `MANCALA_DEPRECATED("use …; removed in 0.4.0") enum …`.
+        let (note, line) = match line.strip_prefix("MANCALA_DEPRECATED(\"") {
+            Some(rest) => {
+                let (note, rest) = rest.split_once("\") ").expect("a closed note");
+                (Some(note), rest)
+            }
+            None => (None, line),
+        };
         if let Some(rest) = line.strip_prefix("enum MancalaStatus mancala_") {
             let name = rest.split('(').next().unwrap();
             functions += 1;
+            if let Some(note) = note {
+                assert!(
+                    note.starts_with("use mancala_") && note.ends_with("; removed in 0.4.0"),
+                    "mancala_{name}: the deprecation note names no replacement or release: {note}"
+                );
+            }
             assert!(
                 comment.contains("Thread safety"),
                 "mancala_{name}: no thread-safety note"

@@ -360,8 +360,8 @@ static int solver_agrees(const MancalaKalah *g, uint8_t mv, int32_t score) {
 
 static void test_engine_database(void) {
     MancalaRules *r4 = rules_of("kalah(4,3)");
-    MancalaEgdb *db = NULL;
-    OK(mancala_egdb_build(r4, 8, 1, &db));
+    MancalaDb *db = NULL;
+    OK(mancala_db_build("kalah(4,3)", 8, MANCALA_EGDB_ENCODING_BYTE, 1, NULL, NULL, 0, &db));
     MancalaEngineResult res;
     memset(&res, 0, sizeof res);
 
@@ -372,7 +372,7 @@ static void test_engine_database(void) {
     OK(mancala_engine_kalah_bestmove(plain, g, 0, 0, &res));
     CHECK(!res.exact);
     MancalaEngine *e = engine_of(5, 0);
-    OK(mancala_engine_set_database(e, db));
+    OK(mancala_engine_set_db(e, db));
     OK(mancala_engine_kalah_bestmove(e, g, 0, 0, &res));
     CHECK(res.exact && is_legal(g, res.mv));
     CHECK(solver_agrees(g, res.mv, res.score));
@@ -380,8 +380,8 @@ static void test_engine_database(void) {
     /* Level 10 with a node budget: solved at the root (12 seeds, K = 8). The engine keeps the
      * data after the handle is freed. */
     MancalaEngine *top = engine_of(10, 0);
-    OK(mancala_engine_set_database(top, db));
-    OK(mancala_egdb_free(db));
+    OK(mancala_engine_set_db(top, db));
+    OK(mancala_db_free(db));
     MancalaKalah *h = kalah_of(r4, "2,1,3,0,7,1,2,0,3,5 N");
     OK(mancala_engine_kalah_bestmove(top, h, 0, 1u << 22, &res));
     CHECK(res.exact && is_legal(h, res.mv));
@@ -401,17 +401,17 @@ static void test_engine_database(void) {
     char mv[MANCALA_BAO_MAX_MOVE_BYTES];
     size_t needed = 0;
     OK(mancala_engine_bao_bestmove(top, bao, 0, 2000, mv, sizeof mv, &needed, &res));
-    OK(mancala_engine_set_database(top, NULL));
+    OK(mancala_engine_set_db(top, NULL));
     OK(mancala_engine_kalah_bestmove(top, six, 10, 0, &res));
     CHECK(is_legal(six, res.mv));
 
     /* Error paths: NULL engine, dead database, wrong handle types, freed engine. */
-    NUL(mancala_engine_set_database(NULL, NULL));
-    DEAD(mancala_engine_set_database(top, db)); /* freed above */
-    DEAD(mancala_engine_set_database(top, (const MancalaEgdb *)g));
-    DEAD(mancala_engine_set_database((MancalaEngine *)g, NULL));
+    NUL(mancala_engine_set_db(NULL, NULL));
+    DEAD(mancala_engine_set_db(top, db)); /* freed above */
+    DEAD(mancala_engine_set_db(top, (const MancalaDb *)g));
+    DEAD(mancala_engine_set_db((MancalaEngine *)g, NULL));
     OK(mancala_engine_free(plain));
-    DEAD(mancala_engine_set_database(plain, NULL));
+    DEAD(mancala_engine_set_db(plain, NULL));
 
     OK(mancala_engine_free(e));
     OK(mancala_engine_free(top));

@@ -105,7 +105,7 @@ static void test_a_success_keeps_the_message(void) {
     OK(mancala_rules_free(NULL));
     OK(mancala_bao_free(NULL));
     OK(mancala_solver_free(NULL));
-    OK(mancala_egdb_free(NULL));
+    OK(mancala_db_free(NULL));
     OK(mancala_engine_free(NULL));
     CHECK(strcmp(last_error(), illegal) == 0);
     MancalaSide side = MANCALA_SIDE_NONE;

@@ -11,15 +11,16 @@ use mancala_core::{GameKind, GameRecord};
 use super::{Choice, Engine, EngineError, Evaluate, Level, LevelPlayer, Limits};
 use crate::Egdb;
 
-/// The players of one engine object: a level, a seed, a table size in bytes and an optional
-/// Kalah endgame database shared by all, and for each game searched so far its own
-/// [`LevelPlayer`] (its transposition table kept between searches, so the consecutive moves
-/// of a game reuse it).
+/// The players of one engine object: a level, a seed, a table size in bytes, at most one
+/// database a game ([`ExactGame::Database`](crate::ExactGame::Database)), and for each game
+/// searched so far its own [`LevelPlayer`] (its transposition table kept between searches,
+/// so the consecutive moves of a game reuse it).
 pub struct Players {
     level: Level,
     seed: u64,
     tt_bytes: usize,
-    db: Option<Arc<Egdb>>,
+    /// The database of each game that has one: an `Arc<G::Database>` under `G::KIND`.
+    databases: Vec<(GameKind, Box<dyn Any + Send>)>,
     games: Vec<(GameKind, Box<dyn Stored>)>,
 }
 
@@ -27,6 +28,7 @@ pub struct Players {
 trait Stored: Send {
     fn as_any(&mut self) -> &mut dyn Any;
     fn clear(&mut self);
+    fn clear_database(&mut self);
 }
 
 impl<G: Evaluate> Stored for LevelPlayer<G> {
@@ -36,6 +38,12 @@ impl<G: Evaluate> Stored for LevelPlayer<G> {
 
     fn clear(&mut self) {
         self.engine_mut().clear();
+    }
+
+    fn clear_database(&mut self) {
+        if self.engine_mut().database().is_some() {
+            self.engine_mut().set_database(None);
+        }
     }
 }
 
@@ -48,7 +56,7 @@ impl Players {
             level,
             seed,
             tt_bytes,
-            db: None,
+            databases: Vec::new(),
             games: Vec::new(),
         }
     }
@@ -67,8 +75,8 @@ impl Players {
             .and_then(|(_, p)| p.as_any().downcast_mut::<LevelPlayer<G>>())
     }
 
-    /// The player of game `G`, made at its first use with these settings (and the endgame
-    /// database for the games whose positions it can serve: Kalah).
+    /// The player of game `G`, made at its first use with these settings (and the game's
+    /// database, when one was set: [`Players::set_database_of`]).
     pub fn player<G: Evaluate>(&mut self) -> &mut LevelPlayer<G> {
         let index = match self.games.iter().position(|(kind, _)| *kind == G::KIND) {
             Some(i) => i,
@@ -76,7 +84,7 @@ impl Players {
                 let engine = Engine::<G>::with_tt_bytes(self.tt_bytes);
                 let player = LevelPlayer::with_engine(engine, self.level, self.seed);
                 self.games.push((G::KIND, Box::new(player)));
-                self.apply_database();
+                self.apply_database::<G>();
                 self.games.len() - 1
             }
         };
@@ -114,16 +122,43 @@ impl Players {
     }
 
     /// Sets (or with `None` removes) the Kalah endgame database: the Kalah player's, now or
-    /// when it is made.
+    /// when it is made ([`Players::set_database_of`] for Kalah).
     pub fn set_database(&mut self, db: Option<Arc<Egdb>>) {
-        self.db = db;
-        self.apply_database();
+        self.set_database_of::<KalahPosition>(db);
     }
 
-    /// Gives the Kalah player, if one was made, the endgame database, unless it has it.
-    fn apply_database(&mut self) {
-        let db = self.db.clone();
-        if let Some(p) = self.existing::<KalahPosition>() {
+    /// Sets (or with `None` removes) the database of game `G`: its player's, now or when it
+    /// is made. The databases of the other games stay as they are.
+    pub fn set_database_of<G: Evaluate>(&mut self, db: Option<Arc<G::Database>>) {
+        self.databases.retain(|(kind, _)| *kind != G::KIND);
+        if let Some(db) = db {
+            self.databases.push((G::KIND, Box::new(db)));
+        }
+        self.apply_database::<G>();
+    }
+
+    /// Removes the database of every game.
+    pub fn clear_databases(&mut self) {
+        self.databases.clear();
+        for (_, p) in &mut self.games {
+            p.clear_database();
+        }
+    }
+
+    /// The database of game `G`, when one is set.
+    #[must_use]
+    pub fn database_of<G: Evaluate>(&self) -> Option<Arc<G::Database>> {
+        self.databases
+            .iter()
+            .find(|(kind, _)| *kind == G::KIND)
+            .and_then(|(_, db)| db.downcast_ref::<Arc<G::Database>>())
+            .cloned()
+    }
+
+    /// Gives the player of `G`, if one was made, the game's database, unless it has it.
+    fn apply_database<G: Evaluate>(&mut self) {
+        let db = self.database_of::<G>();
+        if let Some(p) = self.existing::<G>() {
             let engine = p.engine_mut();
             let same = match (engine.database(), &db) {
                 (Some(a), Some(b)) => Arc::ptr_eq(a, b),

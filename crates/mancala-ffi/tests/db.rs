@@ -1,0 +1,475 @@
+//! The one database family of the C API (`MancalaDb`, `mancala_db_*`) driven from Rust: Kalah
+//! values checked against the exact solver (a search, independent of the retrograde build),
+//! Oware values worked out by hand from the rules, files of either game opened by their
+//! header and byte-identical to the library's own, the engine given a database, and the
+//! error paths (NULL pointers, bad rules, games of other kinds or rules, small buffers).
+
+use std::ffi::{c_char, CString};
+use std::ptr;
+
+use mancala::db::{
+    mancala_db_build, mancala_db_convert, mancala_db_describe, mancala_db_free, mancala_db_info,
+    mancala_db_move_values, mancala_db_open, mancala_db_rules_print, mancala_db_save,
+    mancala_db_value,
+};
+use mancala::game::{mancala_game_free, mancala_game_parse};
+use mancala::{
+    MancalaDb, MancalaDbInfo, MancalaEgdbEncoding, MancalaGame, MancalaGameKind, MancalaStatus,
+};
+use mancala_core::kalah::{KalahPosition, KalahRules};
+use mancala_solver::egdb::Database;
+use mancala_solver::{ExactValues, Solver};
+
+fn c(text: &str) -> CString {
+    CString::new(text).unwrap()
+}
+
+fn build(rules: &str, max_seeds: u32, encoding: MancalaEgdbEncoding) -> *mut MancalaDb {
+    let mut db = ptr::null_mut();
+    let r = c(rules);
+    let st = unsafe {
+        mancala_db_build(
+            r.as_ptr(),
+            max_seeds,
+            encoding as u32,
+            1,
+            None,
+            ptr::null_mut(),
+            0,
+            &mut db,
+        )
+    };
+    assert_eq!(st, MancalaStatus::Ok, "{rules}");
+    db
+}
+
+fn game(rules: &str, position: &str) -> *mut MancalaGame {
+    let mut g = ptr::null_mut();
+    let (r, p) = (c(rules), c(position));
+    let st = unsafe { mancala_game_parse(r.as_ptr(), p.as_ptr(), &mut g) };
+    assert_eq!(st, MancalaStatus::Ok, "{rules} {position}");
+    g
+}
+
+fn info(db: *const MancalaDb) -> MancalaDbInfo {
+    let mut i = std::mem::MaybeUninit::<MancalaDbInfo>::uninit();
+    assert_eq!(
+        unsafe { mancala_db_info(db, i.as_mut_ptr()) },
+        MancalaStatus::Ok
+    );
+    unsafe { i.assume_init() }
+}
+
+fn text(
+    db: *const MancalaDb,
+    f: unsafe extern "C" fn(*const MancalaDb, *mut c_char, usize, *mut usize) -> MancalaStatus,
+) -> String {
+    let mut buf = [0 as c_char; 128];
+    let mut needed = 0;
+    assert_eq!(
+        unsafe { f(db, buf.as_mut_ptr(), buf.len(), &mut needed) },
+        MancalaStatus::Ok
+    );
+    let bytes: Vec<u8> = buf[..needed - 1].iter().map(|&b| b as u8).collect();
+    String::from_utf8(bytes).unwrap()
+}
+
+/// The value (`None`: not held) and the move values of `g` from `db`.
+fn values(db: *const MancalaDb, g: *const MancalaGame) -> (Option<i32>, Option<Vec<i32>>) {
+    let (mut found, mut value) = (false, 99);
+    assert_eq!(
+        unsafe { mancala_db_value(db, g, &mut found, &mut value) },
+        MancalaStatus::Ok
+    );
+    let v = found.then_some(value);
+    if !found {
+        assert_eq!(value, 0);
+    }
+    let mut buf = [77i32; 16];
+    let (mut found, mut count) = (false, 99usize);
+    assert_eq!(
+        unsafe { mancala_db_move_values(db, g, &mut found, buf.as_mut_ptr(), 16, &mut count) },
+        MancalaStatus::Ok
+    );
+    (v, found.then(|| buf[..count].to_vec()))
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mancala-ffi-db-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Kalah(3,3) positions with at most 8 seeds in the houses, from a fixed pseudo-random
+/// sequence: their values and their moves' values from a database of K = 8 are those the
+/// exact solver finds by search.
+#[test]
+fn kalah_values_are_the_exact_solvers() {
+    let db = build("kalah(3,3)", 8, MancalaEgdbEncoding::Packed);
+    let i = info(db);
+    assert_eq!(i.game, MancalaGameKind::Kalah);
+    assert_eq!((i.max_seeds, i.encoding), (8, 2));
+    // C(8 + 6, 6) positions.
+    assert_eq!(i.entries, 3003);
+    assert_eq!(text(db, mancala_db_rules_print), "kalah(3,3)");
+    assert_eq!(text(db, mancala_db_describe), "kalah(3,·), K = 8");
+
+    let rules = KalahRules::standard().with_size(3, 3).unwrap();
+    let solver = Solver::new().threads(1);
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |n: u32| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % u64::from(n)) as u32
+    };
+    let mut checked = 0;
+    while checked < 40 {
+        let houses: Vec<u32> = (0..6).map(|_| next(3)).collect();
+        let in_houses: u32 = houses.iter().sum();
+        if in_houses > 8 || houses[..3].iter().all(|&h| h == 0) {
+            continue;
+        }
+        let south_store = next(18 - in_houses + 1);
+        let north_store = 18 - in_houses - south_store;
+        let position = format!(
+            "{},{},{},{south_store},{},{},{},{north_store} S",
+            houses[0], houses[1], houses[2], houses[3], houses[4], houses[5]
+        );
+        // A row may not be empty with the game still going on.
+        let Ok(pos) = KalahPosition::parse(rules, &position) else {
+            continue;
+        };
+        let g = game("kalah(3,3)", &position);
+        let (value, moves) = values(db, g);
+        assert_eq!(value, Some(solver.value_of(&pos).unwrap()), "{position}");
+        let expected: Vec<i32> = solver
+            .move_values_of(&pos)
+            .unwrap()
+            .into_iter()
+            .map(|(_, v)| v)
+            .collect();
+        assert_eq!(moves, Some(expected), "{position}");
+        unsafe { mancala_game_free(g) };
+        checked += 1;
+    }
+    // More seeds than K: not held.
+    let g = game("kalah(3,3)", "3,3,3,0,0,0,1,8 S");
+    assert_eq!(values(db, g), (None, None));
+    unsafe { mancala_game_free(g) };
+    // Another n is served; another m is not.
+    let g = game("kalah(3,4)", "1,0,0,11,0,0,1,11 S");
+    assert!(values(db, g).0.is_some());
+    unsafe { mancala_game_free(g) };
+    let g = game("kalah(4,3)", "1,0,0,0,11,0,0,0,1,11 S");
+    let (mut found, mut value) = (false, 5);
+    assert_eq!(
+        unsafe { mancala_db_value(db, g, &mut found, &mut value) },
+        MancalaStatus::DatabaseMismatch
+    );
+    assert_eq!((found, value), (false, 5));
+    unsafe { mancala_game_free(g) };
+    unsafe { mancala_db_free(db) };
+}
+
+/// Oware boards worked out by hand from the rules (`docs/rules/oware.md`).
+#[test]
+fn oware_values_are_those_of_the_rules() {
+    let db = build("awari", 8, MancalaEgdbEncoding::Byte);
+    let i = info(db);
+    assert_eq!(i.game, MancalaGameKind::Oware);
+    assert_eq!((i.max_seeds, i.encoding, i.bits_per_entry), (8, 1, 8));
+    // Sum over n = 0..8 of C(n+11,11) - C(n+5,11) (OW-11.1).
+    assert_eq!((i.entries, i.memory_bytes), (125_879, 125_879));
+    assert_eq!(text(db, mancala_db_rules_print), "awari");
+    // OW-11.3's example: South's only seed in S6 sows N1 (1 -> 2), captured; North's row is
+    // then empty and nothing is left: +2 for South, S6 the only legal move.
+    let g = game("awari", "0,0,0,0,0,1,23,1,0,0,0,0,0,23 S");
+    assert_eq!(values(db, g), (Some(2), Some(vec![2])));
+    unsafe { mancala_game_free(g) };
+    // Nine seeds in the houses: not held.
+    let g = game("awari", "2,2,2,0,0,0,19,1,1,1,0,0,0,20 S");
+    assert_eq!(values(db, g), (None, None));
+    unsafe { mancala_game_free(g) };
+    // The rule set `oware` (grand slams capture nothing... other values): refused, naming it.
+    let g = game("oware", "0,0,0,0,0,1,23,1,0,0,0,0,0,23 S");
+    let (mut found, mut value) = (false, 5);
+    assert_eq!(
+        unsafe { mancala_db_value(db, g, &mut found, &mut value) },
+        MancalaStatus::DatabaseMismatch
+    );
+    unsafe { mancala_game_free(g) };
+    // A Kalah game: refused.
+    let g = game("kalah(3,3)", "1,0,0,8,0,0,1,8 S");
+    assert_eq!(
+        unsafe { mancala_db_value(db, g, &mut found, &mut value) },
+        MancalaStatus::DatabaseMismatch
+    );
+    assert_eq!((found, value), (false, 5));
+    unsafe { mancala_game_free(g) };
+    unsafe { mancala_db_free(db) };
+}
+
+/// A file saved through the family is the library's own file byte for byte, in either
+/// encoding; `mancala_db_open` reads the game from the header.
+#[test]
+fn files_of_either_game_are_the_librarys_and_open_by_their_header() {
+    let dir = scratch("files");
+    for (rules, k) in [("kalah(3,3)", 7u32), ("awari", 6)] {
+        let db = build(rules, k, MancalaEgdbEncoding::Byte);
+        let path = dir.join(format!("{rules}.egdb"));
+        let p = c(path.to_str().unwrap());
+        assert_eq!(
+            unsafe { mancala_db_save(db, p.as_ptr()) },
+            MancalaStatus::Ok
+        );
+        // The same database built and saved by the library directly.
+        let own = dir.join(format!("{rules}.own.egdb"));
+        let parsed: mancala_core::Rules = rules.parse().unwrap();
+        match parsed {
+            mancala_core::Rules::Kalah(r) => {
+                mancala_solver::Egdb::build(&r, k, mancala_solver::BuildOptions::new())
+                    .unwrap()
+                    .save(&own)
+                    .unwrap();
+            }
+            mancala_core::Rules::Oware(r) => {
+                <mancala_solver::awari::AwariDb as Database>::build(
+                    &r,
+                    k,
+                    mancala_solver::BuildOptions::new(),
+                )
+                .unwrap()
+                .save(&own)
+                .unwrap();
+            }
+            _ => unreachable!(),
+        }
+        assert_eq!(std::fs::read(&path).unwrap(), std::fs::read(&own).unwrap());
+        // Opened back: the same game, rules and size.
+        let mut opened = ptr::null_mut();
+        assert_eq!(
+            unsafe { mancala_db_open(p.as_ptr(), &mut opened) },
+            MancalaStatus::Ok
+        );
+        assert_eq!(info(opened), info(db));
+        assert_eq!(text(opened, mancala_db_rules_print), rules);
+        // Packed and back: the same file.
+        let mut packed = ptr::null_mut();
+        assert_eq!(
+            unsafe { mancala_db_convert(opened, 2, &mut packed) },
+            MancalaStatus::Ok
+        );
+        assert_eq!(info(packed).encoding, 2);
+        let mut byte = ptr::null_mut();
+        assert_eq!(
+            unsafe { mancala_db_convert(packed, 1, &mut byte) },
+            MancalaStatus::Ok
+        );
+        let back = c(dir.join("back.egdb").to_str().unwrap());
+        assert_eq!(
+            unsafe { mancala_db_save(byte, back.as_ptr()) },
+            MancalaStatus::Ok
+        );
+        assert_eq!(
+            std::fs::read(dir.join("back.egdb")).unwrap(),
+            std::fs::read(&own).unwrap()
+        );
+        for h in [db, opened, packed, byte] {
+            assert_eq!(unsafe { mancala_db_free(h) }, MancalaStatus::Ok);
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn refusals_are_statuses_and_write_nothing() {
+    let sentinel = 0x10 as *mut MancalaDb;
+    let mut out = sentinel;
+    let build_of = |rules: &str, k: u32, encoding: u32, out: &mut *mut MancalaDb| {
+        let r = c(rules);
+        unsafe { mancala_db_build(r.as_ptr(), k, encoding, 1, None, ptr::null_mut(), 0, out) }
+    };
+    assert_eq!(
+        build_of("kalah(9,9)", 2, 1, &mut out),
+        MancalaStatus::BadRules
+    );
+    assert_eq!(
+        build_of("kalah(3,3)", 2, 3, &mut out),
+        MancalaStatus::InvalidArgument
+    );
+    assert_eq!(
+        build_of("bao-la-kete", 2, 1, &mut out),
+        MancalaStatus::InvalidArgument
+    );
+    assert_eq!(
+        build_of("togyz-kumalak", 2, 1, &mut out),
+        MancalaStatus::InvalidArgument
+    );
+    assert_eq!(
+        build_of("oware", 2, 1, &mut out),
+        MancalaStatus::DatabaseMismatch
+    );
+    assert_eq!(
+        build_of("awari", 49, 1, &mut out),
+        MancalaStatus::InvalidArgument
+    );
+    assert_eq!(out, sentinel);
+    assert_eq!(
+        unsafe { mancala_db_build(ptr::null(), 2, 1, 1, None, ptr::null_mut(), 0, &mut out) },
+        MancalaStatus::NullPointer
+    );
+    let missing = c("/nonexistent/folder/x.egdb");
+    assert_eq!(
+        unsafe { mancala_db_open(missing.as_ptr(), &mut out) },
+        MancalaStatus::IoError
+    );
+    assert_eq!(out, sentinel);
+    // A file that is not a database.
+    let dir = scratch("refusals");
+    let junk = dir.join("junk.egdb");
+    std::fs::write(&junk, b"not a database at all, not even its header").unwrap();
+    let junk_c = c(junk.to_str().unwrap());
+    assert_eq!(
+        unsafe { mancala_db_open(junk_c.as_ptr(), &mut out) },
+        MancalaStatus::CorruptFile
+    );
+    assert_eq!(out, sentinel);
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    // A buffer too small for the move values: the count needed, nothing else.
+    let db = build("awari", 4, MancalaEgdbEncoding::Byte);
+    let g = game("awari", "1,1,0,0,0,0,23,1,0,0,0,0,0,22 S");
+    let (mut found, mut count) = (false, 0usize);
+    let mut one = [5i32; 1];
+    assert_eq!(
+        unsafe { mancala_db_move_values(db, g, &mut found, one.as_mut_ptr(), 1, &mut count) },
+        MancalaStatus::BufferTooSmall
+    );
+    assert_eq!((found, count, one), (false, 2, [5]));
+    assert_eq!(
+        unsafe { mancala_db_move_values(db, g, &mut found, ptr::null_mut(), 0, &mut count) },
+        MancalaStatus::BufferTooSmall
+    );
+    assert_eq!(
+        unsafe { mancala_db_move_values(db, g, ptr::null_mut(), one.as_mut_ptr(), 1, &mut count) },
+        MancalaStatus::NullPointer
+    );
+    let mut value = 0;
+    assert_eq!(
+        unsafe { mancala_db_value(db, ptr::null(), &mut found, &mut value) },
+        MancalaStatus::NullPointer
+    );
+    // A game handle passed as a database, a freed database.
+    assert_eq!(
+        unsafe { mancala_db_value(g.cast(), g, &mut found, &mut value) },
+        MancalaStatus::InvalidHandle
+    );
+    assert_eq!(unsafe { mancala_db_free(db) }, MancalaStatus::Ok);
+    assert_eq!(
+        unsafe { mancala_db_value(db, g, &mut found, &mut value) },
+        MancalaStatus::InvalidHandle
+    );
+    assert_eq!(
+        unsafe { mancala_db_free(ptr::null_mut()) },
+        MancalaStatus::Ok
+    );
+    unsafe { mancala_game_free(g) };
+}
+
+/// The engine given an Oware database plays the board of OW-11.3 exactly: its only move,
+/// worth the two seeds it captures.
+#[test]
+fn an_engine_given_a_database_plays_exactly() {
+    use mancala::engine::{
+        mancala_engine_bestmove, mancala_engine_free, mancala_engine_new, mancala_engine_set_db,
+    };
+    use mancala::{MancalaEngineConfig, MancalaEngineResult};
+    let db = build("awari", 8, MancalaEgdbEncoding::Byte);
+    let kalah = build("kalah(3,3)", 4, MancalaEgdbEncoding::Byte);
+    let mut engine = ptr::null_mut();
+    let config = MancalaEngineConfig {
+        tt_bytes: 1 << 16,
+        level: 10,
+        seed: 0,
+    };
+    assert_eq!(
+        unsafe { mancala_engine_new(&config, &mut engine) },
+        MancalaStatus::Ok
+    );
+    assert_eq!(
+        unsafe { mancala_engine_set_db(engine, db) },
+        MancalaStatus::Ok
+    );
+    // A database of another game leaves this one's in place.
+    assert_eq!(
+        unsafe { mancala_engine_set_db(engine, kalah) },
+        MancalaStatus::Ok
+    );
+    // The engine keeps its own reference.
+    assert_eq!(unsafe { mancala_db_free(db) }, MancalaStatus::Ok);
+    let g = game("awari", "0,0,0,0,0,1,23,1,0,0,0,0,0,23 S");
+    let mut buf = [0 as c_char; 8];
+    let mut needed = 0;
+    let mut result = MancalaEngineResult::default();
+    assert_eq!(
+        unsafe {
+            mancala_engine_bestmove(
+                engine,
+                g,
+                0,
+                10_000,
+                buf.as_mut_ptr(),
+                8,
+                &mut needed,
+                &mut result,
+            )
+        },
+        MancalaStatus::Ok
+    );
+    assert_eq!(&buf[..needed], &[b'6' as c_char, 0]);
+    assert!(result.exact);
+    assert_eq!(result.score, 2 * mancala::engine::MANCALA_ENGINE_SEED);
+    // The Kalah database does not serve Kalah(4,·): that search is refused.
+    let k4 = game("kalah(4,3)", "1,0,0,0,11,0,0,0,1,11 S");
+    assert_eq!(
+        unsafe {
+            mancala_engine_bestmove(
+                engine,
+                k4,
+                0,
+                1000,
+                buf.as_mut_ptr(),
+                8,
+                &mut needed,
+                &mut result,
+            )
+        },
+        MancalaStatus::DatabaseMismatch
+    );
+    // NULL removes every database: the search is allowed again.
+    assert_eq!(
+        unsafe { mancala_engine_set_db(engine, ptr::null()) },
+        MancalaStatus::Ok
+    );
+    assert_eq!(
+        unsafe {
+            mancala_engine_bestmove(
+                engine,
+                k4,
+                0,
+                1000,
+                buf.as_mut_ptr(),
+                8,
+                &mut needed,
+                &mut result,
+            )
+        },
+        MancalaStatus::Ok
+    );
+    for g in [g, k4] {
+        unsafe { mancala_game_free(g) };
+    }
+    unsafe { mancala_db_free(kalah) };
+    unsafe { mancala_engine_free(engine) };
+}

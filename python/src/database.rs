@@ -1,0 +1,463 @@
+//! `Database`: the database of exact values of any game, one class — open (the game told by
+//! the file's header), build, save, convert, its properties, and the value of a game's
+//! position and of each of its legal moves. `Egdb` (Kalah) and `AwariDb` (Oware) are its
+//! kinds: `Database.open` and `Database.build` give an object of the kind of the game, so
+//! their older methods keep working on it.
+//!
+//! Written once, generically over the game's database type
+//! (`mancala_solver::ExactGame::Database`): the object holds an `AnyDb` trait object made
+//! for the game a rule set or a file names.
+
+use std::any::Any;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use pyo3::PyClassInitializer;
+
+use mancala_core::{with_game, AnyGame, GameKind, GameRecord, Rules};
+use mancala_solver::egdb::{game_of_file, Database as DbFile, DatabaseInfo, Encoding, NoDatabase};
+use mancala_solver::engine::{Evaluate, Players};
+use mancala_solver::exact_values::{ExactError, ExactValues};
+use mancala_solver::{BuildOptions, EgdbError};
+
+use crate::errors::{error, from_error, Kind};
+use crate::game::{Game, PyGame};
+use crate::int::Int;
+
+/// Each legal move's Python value with its exact value.
+type MoveValues = Vec<(Py<PyAny>, i32)>;
+
+/// What a database object offers whatever its game: implemented once, by [`DbOf`], for
+/// every game's database.
+pub(crate) trait AnyDb: Send + Sync {
+    /// The game whose values it holds.
+    fn kind(&self) -> GameKind;
+    /// K (Kalah) or N (Oware).
+    fn max_seeds(&self) -> u32;
+    /// How its entries are held.
+    fn encoding(&self) -> Encoding;
+    /// Bits an entry takes.
+    fn bits_per_entry(&self) -> u32;
+    /// Memory its entries take, bytes.
+    fn memory_bytes(&self) -> usize;
+    /// Its entries.
+    fn entries(&self) -> u64;
+    /// What it serves, for messages.
+    fn describe(&self) -> String;
+    /// Writes it to `path`.
+    fn save(&self, path: &Path) -> Result<(), EgdbError>;
+    /// The same database in `encoding`.
+    fn convert(&self, encoding: Encoding) -> Result<Arc<dyn AnyDb>, EgdbError>;
+    /// The value of the current position of `game` (`Err`: the refusal's message).
+    fn value(&self, game: &AnyGame) -> Result<Option<i32>, String>;
+    /// The value of each legal move of `game`, with the move's Python value.
+    fn move_values(&self, py: Python<'_>, game: &AnyGame) -> Result<Option<MoveValues>, String>;
+    /// Gives the database to the engine's player of its game.
+    fn give_to(&self, players: &mut Players);
+    /// The Python object of the database: of its game's kind of `Database`.
+    fn object(self: Arc<Self>, py: Python<'_>, rules: String) -> PyResult<Py<Database>>;
+    /// For [`Database::shared`].
+    fn as_any(&self) -> &dyn Any;
+}
+
+/// The Python class of a game's database type: `Egdb`, `AwariDb`, or `Database` itself for
+/// a game that has none.
+pub(crate) trait DbClass: DbFile {
+    /// A new object of the class, with `base` as its `Database` part.
+    fn object(py: Python<'_>, base: Database, db: Arc<Self>) -> PyResult<Py<Database>>;
+}
+
+impl DbClass for mancala_solver::Egdb {
+    fn object(py: Python<'_>, base: Database, db: Arc<Self>) -> PyResult<Py<Database>> {
+        let init = PyClassInitializer::from(base).add_subclass(crate::solver::Egdb { inner: db });
+        Ok(Py::new(py, init)?.into_bound(py).into_super().unbind())
+    }
+}
+
+impl DbClass for mancala_solver::awari::AwariDb {
+    fn object(py: Python<'_>, base: Database, db: Arc<Self>) -> PyResult<Py<Database>> {
+        let init = PyClassInitializer::from(base).add_subclass(crate::awari::AwariDb { inner: db });
+        Ok(Py::new(py, init)?.into_bound(py).into_super().unbind())
+    }
+}
+
+impl<G: mancala_core::Game> DbClass for NoDatabase<G> {
+    fn object(py: Python<'_>, base: Database, _: Arc<Self>) -> PyResult<Py<Database>> {
+        Py::new(py, base)
+    }
+}
+
+/// The database of game `G`, shared.
+struct DbOf<G: Evaluate>(Arc<G::Database>);
+
+impl<G: Evaluate + PyGame> AnyDb for DbOf<G>
+where
+    G::Database: DbClass,
+{
+    fn kind(&self) -> GameKind {
+        G::KIND
+    }
+    fn max_seeds(&self) -> u32 {
+        self.0.max_seeds()
+    }
+    fn encoding(&self) -> Encoding {
+        self.0.encoding()
+    }
+    fn bits_per_entry(&self) -> u32 {
+        self.0.bits_per_entry()
+    }
+    fn memory_bytes(&self) -> usize {
+        self.0.bytes()
+    }
+    fn entries(&self) -> u64 {
+        self.0.entry_count()
+    }
+    fn describe(&self) -> String {
+        self.0.describe()
+    }
+    fn save(&self, path: &Path) -> Result<(), EgdbError> {
+        self.0.save(path).map(|_report| ())
+    }
+    fn convert(&self, encoding: Encoding) -> Result<Arc<dyn AnyDb>, EgdbError> {
+        Ok(Arc::new(DbOf::<G>(Arc::new(self.0.convert(encoding)?))))
+    }
+    fn value(&self, game: &AnyGame) -> Result<Option<i32>, String> {
+        value_of::<G>(&self.0, record_of::<G>(game)?.position())
+    }
+    fn move_values(&self, py: Python<'_>, game: &AnyGame) -> Result<Option<MoveValues>, String> {
+        let pos = record_of::<G>(game)?.position();
+        if value_of::<G>(&self.0, pos)?.is_none() {
+            return Ok(None);
+        }
+        match self.0.move_values_of(pos) {
+            Ok(v) => Ok(Some(
+                v.into_iter()
+                    .map(|(mv, v)| (G::move_to_py(py, mv), v))
+                    .collect(),
+            )),
+            Err(e) if not_held(&e) => Ok(None),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+    fn give_to(&self, players: &mut Players) {
+        players.set_database_of::<G>(Some(Arc::clone(&self.0)));
+    }
+    fn object(self: Arc<Self>, py: Python<'_>, rules: String) -> PyResult<Py<Database>> {
+        let inner = Arc::clone(&self.0);
+        let base = Database { db: self, rules };
+        <G::Database as DbClass>::object(py, base, inner)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// The record of game `G` in `game`, or the refusal of a game of another kind.
+fn record_of<G: Evaluate>(game: &AnyGame) -> Result<&GameRecord<G>, String> {
+    with_game!(game, g => (g as &dyn Any).downcast_ref::<GameRecord<G>>()).ok_or_else(|| {
+        format!(
+            "a database of {} holds {} positions, not those of {} game",
+            G::KIND.name(),
+            G::KIND.name(),
+            game.kind().with_article()
+        )
+    })
+}
+
+/// Whether `e` says only that the database does not hold the position.
+fn not_held(e: &ExactError) -> bool {
+    matches!(e, ExactError::NotHeld { .. } | ExactError::Opening)
+}
+
+/// The value of `pos` from `db`: `None` when the game is over or the database does not hold
+/// the position; `Err` for rules whose values it does not hold.
+fn value_of<G: Evaluate>(db: &G::Database, pos: &G) -> Result<Option<i32>, String> {
+    db.check_rules(&pos.rules()).map_err(|m| m.to_string())?;
+    if pos.is_over() {
+        return Ok(None);
+    }
+    match db.value_of(pos) {
+        Ok(v) => Ok(Some(v)),
+        Err(e) if not_held(&e) => Ok(None),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// The object of the database `db` of game `G` built with `rules`.
+pub(crate) fn object_of<G: Evaluate + PyGame>(
+    py: Python<'_>,
+    db: Arc<G::Database>,
+    rules: String,
+) -> PyResult<Py<Database>>
+where
+    G::Database: DbClass,
+{
+    Arc::new(DbOf::<G>(db)).object(py, rules)
+}
+
+/// The base part (`Database`) of the object of the database `db` of game `G`.
+pub(crate) fn base_of<G: Evaluate + PyGame>(db: Arc<G::Database>, rules: String) -> Database
+where
+    G::Database: DbClass,
+{
+    Database {
+        db: Arc::new(DbOf::<G>(db)),
+        rules,
+    }
+}
+
+/// The database of exact values of one game (`Egdb` for Kalah, `AwariDb` for Oware are its
+/// kinds): the exact value of every position with at most `max_seeds` seeds in the houses.
+/// Made by `Database.open` or `Database.build`; given to `Engine(database=…)` and
+/// `grade(database=…)`. Read-only: it may be shared by several engines.
+#[pyclass(module = "mancala", subclass, frozen)]
+pub struct Database {
+    pub(crate) db: Arc<dyn AnyDb>,
+    /// The rule set it was built with, as its file's header or the build names it.
+    rules: String,
+}
+
+impl Database {
+    /// The database, when it is one of game `G`.
+    pub(crate) fn shared<G: Evaluate>(&self) -> Option<Arc<G::Database>> {
+        self.db
+            .as_any()
+            .downcast_ref::<DbOf<G>>()
+            .map(|d| Arc::clone(&d.0))
+    }
+}
+
+fn open_as<G: Evaluate + PyGame>(
+    _: &GameRecord<G>,
+    py: Python<'_>,
+    path: &Path,
+) -> PyResult<Py<Database>>
+where
+    G::Database: DbClass,
+{
+    let opened = py.detach(|| {
+        let rules = G::Database::info(path)?.rules().to_string();
+        Ok::<_, EgdbError>((rules, G::Database::open(path)?))
+    });
+    let (rules, db) = opened.map_err(|e| from_error(py, Kind::Database, e.about(path)))?;
+    object_of::<G>(py, Arc::new(db), rules)
+}
+
+/// `Database.open` on a path: the database of the game the file's header names.
+pub(crate) fn open_path(py: Python<'_>, path: &Path) -> PyResult<Py<Database>> {
+    let (kind, _) =
+        game_of_file(path).map_err(|e| from_error(py, Kind::Database, e.about(path)))?;
+    with_game!(&AnyGame::new(Rules::default_of(kind)), g => open_as(g, py, path))
+}
+
+fn build_as<G: Evaluate + PyGame>(
+    g: &GameRecord<G>,
+    py: Python<'_>,
+    max_seeds: u32,
+    threads: usize,
+    encoding: Encoding,
+) -> PyResult<Py<Database>>
+where
+    G::Database: DbClass,
+{
+    let rules = g.position().rules();
+    let cancel = AtomicBool::new(false);
+    let built = crate::interrupt::run(py, &cancel, || {
+        G::Database::build(
+            &rules,
+            max_seeds,
+            BuildOptions::new()
+                .encoding(encoding)
+                .threads(threads)
+                .progress(crate::interrupt::TICK, &mut |_| {
+                    if cancel.load(Ordering::SeqCst) {
+                        std::ops::ControlFlow::Break(())
+                    } else {
+                        std::ops::ControlFlow::Continue(())
+                    }
+                }),
+        )
+    })?;
+    match built {
+        Ok(db) => object_of::<G>(py, Arc::new(db), rules.to_string()),
+        Err(EgdbError::Cancelled) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err(
+            "the database build was stopped",
+        )),
+        Err(e) => Err(from_error(py, Kind::Database, e)),
+    }
+}
+
+#[pymethods]
+impl Database {
+    /// Opens the database file `path` (a `str` or `os.PathLike`) of any game: the game and
+    /// its rule set are read from the file's header, then the file is checked completely
+    /// (header, checksums, every entry). Returns an object of the game's kind (`Egdb` for
+    /// Kalah, `AwariDb` for Oware). Raises `DatabaseError` with the library's reason
+    /// (missing, truncated, corrupt, another format version).
+    #[staticmethod]
+    fn open(py: Python<'_>, path: PathBuf) -> PyResult<Py<Database>> {
+        open_path(py, &path)
+    }
+
+    /// Builds in memory the database of the rule set `rules` (a rule-set text: `"kalah(6,4)"`,
+    /// `"awari"`; the text chooses the game) for every position with at most `max_seeds`
+    /// seeds in the houses, on `threads` threads (`None`: every core), in the entry encoding
+    /// `encoding` (`"byte"` or `"packed"`), with the GIL released; Ctrl-C stops it (a
+    /// `KeyboardInterrupt`). Kalah(6,·) with 12 seeds takes 2.7 MB and a few seconds; Awari
+    /// with 18 seeds 84 MB and about 13 s on two cores. Returns an object of the game's kind.
+    /// Raises `RulesError` (a malformed rule set), `ValueError` (`max_seeds` or `threads` out
+    /// of range, another encoding name), `DatabaseError` (a game or rule set no database
+    /// serves, too many seeds for the game or the format, out of memory).
+    #[staticmethod]
+    #[pyo3(signature = (rules, max_seeds, threads = None, encoding = "byte"))]
+    fn build(
+        py: Python<'_>,
+        rules: &str,
+        max_seeds: Int,
+        threads: Option<Int>,
+        encoding: &str,
+    ) -> PyResult<Py<Database>> {
+        let rules: Rules = rules.parse().map_err(|e| from_error(py, Kind::Rules, e))?;
+        let max_seeds: u32 = max_seeds.get("max_seeds", 0, i128::from(u32::MAX), "")?;
+        let threads = crate::solver::threads(threads)?.unwrap_or(0);
+        let encoding = crate::solver::encoding(encoding, "encoding")?;
+        with_game!(&AnyGame::new(rules), g => build_as(g, py, max_seeds, threads, encoding))
+    }
+
+    /// Writes the database to `path` crash-safely (a temporary file renamed over it), in its
+    /// encoding (`convert` first for the other). Raises `DatabaseError` when it cannot be
+    /// written.
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        let db = Arc::clone(&self.db);
+        py.detach(move || db.save(&path))
+            .map_err(|e| from_error(py, Kind::Database, e))
+    }
+
+    /// The game whose values it holds, by name (`"Kalah"`, `"Oware"`, as `Game.kind`).
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.db.kind().name()
+    }
+
+    /// The rule set it was built with, in notation (`"kalah(6,4)"`, `"awari"`): a Kalah
+    /// database serves every n and the options that do not change values as well.
+    #[getter]
+    fn rules(&self) -> String {
+        self.rules.clone()
+    }
+
+    /// K (Kalah) or N (Oware): it holds every position with at most this many seeds in the
+    /// houses.
+    #[getter]
+    fn max_seeds(&self) -> u32 {
+        self.db.max_seeds()
+    }
+
+    /// Its entries (positions, or Oware boards).
+    #[getter]
+    fn entries(&self) -> u64 {
+        self.db.entries()
+    }
+
+    /// How the entries are held in memory and written by `save`: `"byte"` (one byte an entry)
+    /// or `"packed"` (the value's index among those its seed count allows, in a few bits).
+    #[getter]
+    fn encoding(&self) -> &'static str {
+        self.db.encoding().name()
+    }
+
+    /// Bits an entry takes: 8 for `"byte"`, the packed width for `"packed"`.
+    #[getter]
+    fn bits_per_entry(&self) -> u32 {
+        self.db.bits_per_entry()
+    }
+
+    /// Memory its entries take, bytes: `entries` for `"byte"`; for `"packed"` the bit stream,
+    /// ⌈entries · bits_per_entry / 8⌉ bytes, plus 8 bytes of padding.
+    #[getter]
+    fn memory_bytes(&self) -> usize {
+        self.db.memory_bytes()
+    }
+
+    /// What it serves, for messages: `"kalah(6,·)+empty_capture, K = 20"`,
+    /// `"awari, levels 0..=18"`.
+    #[getter]
+    fn description(&self) -> String {
+        self.db.describe()
+    }
+
+    /// The same database in the entry encoding `encoding` (`"byte"` or `"packed"`), every
+    /// value the same (a copy when it is already in it): a new object of the same kind,
+    /// which `save` writes in that encoding. Both are in memory at once while converting;
+    /// the GIL is released meanwhile. Raises `ValueError` for another encoding name,
+    /// `DatabaseError` when the new entries do not fit in memory.
+    fn convert(&self, py: Python<'_>, encoding: &str) -> PyResult<Py<Database>> {
+        let encoding = crate::solver::encoding(encoding, "encoding")?;
+        let db = Arc::clone(&self.db);
+        let converted = py
+            .detach(move || db.convert(encoding))
+            .map_err(|e| from_error(py, Kind::Database, e))?;
+        converted.object(py, self.rules.clone())
+    }
+
+    /// The exact value of the current position of `game` for the player to move, in seeds:
+    /// what that player can still gain minus what the opponent can, with best play (Kalah:
+    /// into the stores, the final sweep included; Oware: captures and the final allotment);
+    /// the final margin is the stored (captured) difference plus it. `None` when the game is
+    /// over or the database does not hold the position (more seeds in the houses than
+    /// `max_seeds`, a Kalah opening state). The game's history is not looked at. Raises
+    /// `DatabaseError` for a game of another kind, or of rules whose values it does not hold
+    /// (the message names the rules that differ).
+    fn value(&self, py: Python<'_>, game: PyRef<'_, Game>) -> PyResult<Option<i32>> {
+        self.db
+            .value(&game.game)
+            .map_err(|m| error(py, Kind::Database, m))
+    }
+
+    /// Each legal move of the current position of `game` (as `value`) with its exact value for
+    /// the player who makes it: `{move: value}`, the moves as `Game.legal_moves` gives them;
+    /// the position's value is the largest. `None` and the exceptions as for `value`.
+    fn move_values(
+        &self,
+        py: Python<'_>,
+        game: PyRef<'_, Game>,
+    ) -> PyResult<Option<Py<pyo3::types::PyDict>>> {
+        let values = self
+            .db
+            .move_values(py, &game.game)
+            .map_err(|m| error(py, Kind::Database, m))?;
+        values
+            .map(|v| {
+                let d = pyo3::types::PyDict::new(py);
+                for (mv, value) in v {
+                    d.set_item(mv, value)?;
+                }
+                Ok(d.unbind())
+            })
+            .transpose()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<mancala.Database {}>", self.db.describe())
+    }
+}
+
+/// A `DeprecationWarning` (stack level 1) saying that `old` goes in 0.4.0 and `new` replaces
+/// it.
+///
+/// # Errors
+/// Only when the warning is turned into an error (`-W error`).
+pub(crate) fn deprecated(py: Python<'_>, old: &str, new: &str) -> PyResult<()> {
+    let text = std::ffi::CString::new(format!(
+        "{old} is deprecated since 0.3.0 and goes in 0.4.0: use {new}"
+    ))
+    .unwrap_or_default();
+    PyErr::warn(
+        py,
+        &py.get_type::<pyo3::exceptions::PyDeprecationWarning>(),
+        &text,
+        1,
+    )
+}

@@ -1,0 +1,135 @@
+"""`mancala.Database`: the one database class of every game (docs/python.md), its kinds `Egdb`
+(Kalah) and `AwariDb` (Oware), and the older names kept one release with a
+`DeprecationWarning`. Kalah values are checked against the exact solver (a search,
+independent of the retrograde build), Oware values on boards worked out by hand from the
+rules (OW-n.m of docs/rules/oware.md)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import mancala
+from mancala import AwariDb, Database, DatabaseError, Egdb, Engine, Kalah, Oware
+
+
+@pytest.fixture(scope="module")
+def oware_db() -> Database:
+    return Database.build("awari", 8, threads=1)
+
+
+@pytest.fixture(scope="module")
+def kalah_db() -> Database:
+    return Database.build("kalah(3,3)", 8, threads=1, encoding="packed")
+
+
+def test_build_gives_the_kind_of_the_game(oware_db: Database, kalah_db: Database) -> None:
+    assert isinstance(oware_db, AwariDb) and isinstance(oware_db, Database)
+    assert isinstance(kalah_db, Egdb) and isinstance(kalah_db, Database)
+    assert (oware_db.game, oware_db.rules, oware_db.max_seeds) == ("Oware", "awari", 8)
+    # Sum over n = 0..8 of C(n+11,11) - C(n+5,11) boards (OW-11.1), one byte each.
+    assert (oware_db.entries, oware_db.encoding, oware_db.memory_bytes) == (125879, "byte", 125879)
+    assert (kalah_db.game, kalah_db.rules, kalah_db.max_seeds) == ("Kalah", "kalah(3,3)", 8)
+    # C(8 + 6, 6) positions; packed: ceil(log2(8 + 2)) = 4 bits an entry, 8 bytes of padding.
+    assert (kalah_db.entries, kalah_db.encoding, kalah_db.bits_per_entry) == (3003, "packed", 4)
+    assert kalah_db.memory_bytes == (3003 * 4 + 7) // 8 + 8
+    assert kalah_db.description == "kalah(3,·), K = 8"
+
+
+def test_oware_values_worked_out_by_hand(oware_db: Database) -> None:
+    # OW-11.3: South's only seed in S6 sows N1 (1 -> 2), captured; nothing is left: +2.
+    g = Oware("awari", position="0,0,0,0,0,1,23,1,0,0,0,0,0,23 S")
+    assert oware_db.value(g) == 2
+    assert oware_db.move_values(g) == {6: 2}
+    # Nine seeds in the houses: not held.
+    g = Oware("awari", position="2,2,2,0,0,0,19,1,1,1,0,0,0,20 S")
+    assert oware_db.value(g) is None and oware_db.move_values(g) is None
+    # Another rule set, another game: refused, naming why.
+    with pytest.raises(DatabaseError):
+        oware_db.value(Oware("oware", position="0,0,0,0,0,1,23,1,0,0,0,0,0,23 S"))
+    with pytest.raises(DatabaseError, match="not those of a Kalah game"):
+        oware_db.value(Kalah("kalah(3,3)"))
+
+
+def test_kalah_values_are_the_exact_solvers(kalah_db: Database) -> None:
+    rng = random.Random(7)
+    checked = 0
+    while checked < 20:
+        houses = [rng.randrange(3) for _ in range(6)]
+        if sum(houses) > 8 or not any(houses[:3]) or not any(houses[3:]):
+            continue
+        south = rng.randrange(18 - sum(houses) + 1)
+        north = 18 - sum(houses) - south
+        text = ",".join(map(str, houses[:3] + [south] + houses[3:] + [north])) + " S"
+        g = Kalah("kalah(3,3)", position=text)
+        assert kalah_db.value(g) == mancala.solve(g).value, text
+        expected = {m.move: m.value for m in mancala.analyse(g).moves}
+        assert kalah_db.move_values(g) == expected, text
+        checked += 1
+    # Kalah(4,·) is not served.
+    with pytest.raises(DatabaseError):
+        kalah_db.value(Kalah("kalah(4,3)"))
+
+
+def test_files_open_by_their_header_and_convert_back(tmp_path: Path, oware_db: Database, kalah_db: Database) -> None:
+    for db, kind in ((oware_db, AwariDb), (kalah_db, Egdb)):
+        path = tmp_path / f"{db.game}.egdb"
+        db.save(path)
+        opened = Database.open(path)
+        assert isinstance(opened, kind)
+        assert (opened.game, opened.rules, opened.max_seeds, opened.entries, opened.encoding) == (
+            db.game, db.rules, db.max_seeds, db.entries, db.encoding,
+        )
+        # The other encoding and back: the same file.
+        other = "byte" if db.encoding == "packed" else "packed"
+        back = opened.convert(other).convert(db.encoding)
+        assert isinstance(back, kind)
+        back.save(tmp_path / "back.egdb")
+        assert (tmp_path / "back.egdb").read_bytes() == path.read_bytes()
+    with pytest.raises(DatabaseError):
+        Database.open(tmp_path / "missing.egdb")
+
+
+def test_build_refusals() -> None:
+    with pytest.raises(mancala.RulesError):
+        Database.build("kalah(9,9)", 2)
+    with pytest.raises(DatabaseError):
+        Database.build("bao-la-kete", 2)
+    with pytest.raises(DatabaseError):
+        Database.build("oware", 2)
+    with pytest.raises(ValueError):
+        Database.build("awari", 2, encoding="bits")
+
+
+def test_an_engine_given_a_database_plays_exactly(oware_db: Database, kalah_db: Database) -> None:
+    engine = Engine(database=[kalah_db, oware_db])
+    r = engine.search(Oware("awari", position="0,0,0,0,0,1,23,1,0,0,0,0,0,23 S"), time_ms=1000, max_nodes=10_000)
+    assert (r.move, r.exact, r.score_seeds) == (6, True, 2)
+    with pytest.raises(TypeError):
+        Engine(database="awari.egdb")  # type: ignore[arg-type]
+
+
+def test_grade_takes_a_database_of_the_sets_game(kalah_db: Database) -> None:
+    with pytest.raises(DatabaseError, match="not of Kalah"):
+        mancala.grade(1, [Oware("awari", position="0,0,0,0,0,1,23,1,0,0,0,0,0,23 S")], database=kalah_db)
+
+
+def test_older_names_still_work_and_warn(tmp_path: Path, oware_db: Database, kalah_db: Database) -> None:
+    with pytest.warns(DeprecationWarning, match="Database.build"):
+        old = AwariDb.build(8, threads=1)  # type: ignore[deprecated]
+    g = Oware("awari", position="0,0,0,0,0,1,23,1,0,0,0,0,0,23 S")
+    assert (old.value(g), old.move_values(g)) == (2, {6: 2})
+    with pytest.warns(DeprecationWarning, match="Database.entries"):
+        assert old.boards == oware_db.entries
+    old.save(tmp_path / "awari.egdb")
+    with pytest.warns(DeprecationWarning, match="Database.open"):
+        assert AwariDb.open(tmp_path / "awari.egdb").max_seeds == 8  # type: ignore[deprecated]
+    kalah_db.save(tmp_path / "kalah.egdb")
+    with pytest.warns(DeprecationWarning, match="Database.open"):
+        egdb = Egdb.open(tmp_path / "kalah.egdb")  # type: ignore[deprecated]
+    k = Kalah("kalah(3,3)", position="1,0,0,8,0,0,1,8 S")
+    assert egdb.value(k) == kalah_db.value(k) is not None
+    with pytest.warns(DeprecationWarning, match="Engine.database"):
+        Engine(egdb=egdb)
