@@ -236,6 +236,21 @@ fn an_external_program_first_legal_illegal_and_hanging() {
         .all(|g| matches!(g.verdict, Verdict::Failed(_))));
 }
 
+/// A program that ends at once (a hundred times) is told `rules` with one error saying it
+/// ended, whether the
+/// request's write or the wait for the reply sees the end first (a race the system decides:
+/// "Broken pipe" was the write's word for it).
+#[test]
+fn a_program_that_ends_at_once_is_one_error_that_says_so() {
+    for _ in 0..100 {
+        let mut ends = ExternalPlayer::new(vec!["sh".into(), "-c".into(), "exit 0".into()]);
+        ends.start_now().unwrap();
+        let e = ends.tell_rules("standard").unwrap_err();
+        assert!(e.contains("the program ended"), "{e}");
+        assert!(!e.contains("Broken pipe"), "{e}");
+    }
+}
+
 #[test]
 fn whole_games_against_the_solver() {
     // From P4 the first-legal player plays 2 (loss 4); North's reply N1 and South's last

@@ -363,7 +363,15 @@ impl ExternalPlayer {
     ) -> Result<String, Answer<()>> {
         writeln!(run.stdin, "{request}")
             .and_then(|()| run.stdin.flush())
-            .map_err(|e| Answer::Failed(format!("writing to the program: {e}")))?;
+            .map_err(|e| {
+                Answer::Failed(if e.kind() == std::io::ErrorKind::BrokenPipe {
+                    // The program closed its standard input: it ended (or will) before the
+                    // request, whichever of the two the system saw first.
+                    "the program ended or closed its standard input".to_string()
+                } else {
+                    format!("writing to the program: {e}")
+                })
+            })?;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let wait = match stop {
