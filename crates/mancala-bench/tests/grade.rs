@@ -237,9 +237,8 @@ fn an_external_program_first_legal_illegal_and_hanging() {
 }
 
 /// A program that ends at once (a hundred times) is told `rules` with one error saying it
-/// ended, whether the
-/// request's write or the wait for the reply sees the end first (a race the system decides:
-/// "Broken pipe" was the write's word for it).
+/// ended, whether the request's write or the wait for the reply sees the end first (a race
+/// the system decides: "Broken pipe" was the write's word for it).
 #[test]
 fn a_program_that_ends_at_once_is_one_error_that_says_so() {
     for _ in 0..100 {
