@@ -25,7 +25,7 @@ def main() -> None:
     print(f"Kalah(4,3): {report.positions} positions, optimal {report.optimal:.2f}, "
           f"{report.total_loss} seeds lost, {report.unreadable} unreadable and "
           f"{report.illegal} illegal replies, {report.failed} failed")
-    db = mancala.AwariDb.build(8)
+    db = mancala.Database.build("awari", 8)
     awari = mancala.generate_positions("awari", 12, seed=11, min_seeds=4, max_seeds=8)
     report = text.grade(scripted, awari, retries=1, database=db)
     print(f"Awari: {report.positions} positions, optimal {report.optimal:.2f}, "

@@ -119,7 +119,7 @@ def test_database_file_errors_match_the_command(cli, tmp_path):
     bad = tmp_path / "bad.egdb"
     bad.write_bytes(b"MANCALA?" + bytes(100))
     with pytest.raises(DatabaseError) as e:
-        Egdb.open(bad)
+        mancala.Database.open(bad)
     assert message(e) == cli.error("egdb", "info", str(bad))
 
 
@@ -183,7 +183,7 @@ def test_thread_counts_beyond_the_cap_and_numpy_integers():
 def test_a_bool_is_not_an_integer_argument():
     # True is a Python int, but N = True is a mistake: refused, naming the argument.
     with pytest.raises(TypeError, match=r"max_seeds.*got a bool \(True\)"):
-        mancala.AwariDb.build(True)  # type: ignore[arg-type]
+        mancala.Database.build("awari", True)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="threads"):
         mancala.Solver(threads=True)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="side"):
@@ -194,7 +194,7 @@ def test_a_long_path_is_cut_in_messages(tmp_path):
     # A path of a megabyte (no argument limit in Python): the message keeps its start,
     # its end and its length.
     path = tmp_path / ("d" * (1 << 20)) / "awari.n4.egdb"
-    for open_it in (mancala.AwariDb.open, Egdb.open):
+    for open_it in (mancala.Database.open,):
         with pytest.raises(DatabaseError) as e:
             open_it(path)
         shown = message(e)

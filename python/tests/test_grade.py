@@ -145,7 +145,7 @@ GRAND_SLAM = "0,0,0,0,0,1,23,1,0,0,0,0,0,23 S"
 
 
 def test_an_awari_set_graded_against_a_database(cli):
-    db = mancala.AwariDb.build(8, threads=1)
+    db = mancala.Database.build("awari", 8, threads=1)
     ps = mancala.generate_positions("awari", 20, seed=5, min_seeds=2, max_seeds=8)
     assert len(ps) == 20 and all(isinstance(p, mancala.Oware) for p in ps)
     assert all(sum(p.board) - p.store(0) - p.store(1) <= 8 for p in ps)

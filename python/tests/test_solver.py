@@ -97,7 +97,7 @@ def test_database_build_save_open_and_use(tmp_path):
     # C(K + 2m, 2m) entries: C(20, 12).
     assert db.entries == 125970
     assert path.exists()
-    again = Egdb.open(path)
+    again = mancala.Database.open(path)
     assert again.description == db.description == "kalah(6,·), K = 8"
     found = Egdb.find(tmp_path, "kalah(6,5)")
     assert found.max_seeds == 8
@@ -138,7 +138,7 @@ def test_the_cache_builds_once_then_reads(tmp_path, monkeypatch):
     data[-1] ^= 0xFF
     path.write_bytes(bytes(data))
     Egdb.cached("kalah(4,3)", max_seeds=6, folder=tmp_path)
-    assert Egdb.open(path).entries == db.entries
+    assert mancala.Database.open(path).entries == db.entries
     # $MANCALA_CACHE_DIR names the folder when none is given; K from the rules: 2mn = 4.
     monkeypatch.setenv("MANCALA_CACHE_DIR", str(tmp_path / "env"))
     small = Egdb.cached("kalah(2,1)")
@@ -147,11 +147,11 @@ def test_the_cache_builds_once_then_reads(tmp_path, monkeypatch):
 
 def test_database_errors(tmp_path):
     with pytest.raises(DatabaseError, match="No such file"):
-        Egdb.open(tmp_path / "missing.egdb")
+        mancala.Database.open(tmp_path / "missing.egdb")
     bad = tmp_path / "bad.egdb"
     bad.write_bytes(b"not a database at all")
     with pytest.raises(DatabaseError, match="bad magic"):
-        Egdb.open(bad)
+        mancala.Database.open(bad)
     db = mancala.build_egdb("kalah(4,2)", 4)
     with pytest.raises(DatabaseError, match="endgame database is for kalah\\(4"):
         Solver(egdb=db).solve(Kalah("kalah(5,2)"))
@@ -163,13 +163,13 @@ def test_database_errors(tmp_path):
     data = good.read_bytes()
     good.write_bytes(data[: len(data) - 7])
     with pytest.raises(DatabaseError, match="truncated") as e:
-        Egdb.open(good)
+        mancala.Database.open(good)
     # The message names the file it is about.
     assert str(e.value).startswith(str(good) + ": "), str(e.value)
     # One byte too many: said as such, not as a damaged header.
     good.write_bytes(data + b"\0")
     with pytest.raises(DatabaseError, match=r"too long.*\(1 byte after the last entry\)"):
-        Egdb.open(good)
+        mancala.Database.open(good)
 
 
 def test_a_progress_callback_that_raises_stops_the_build(tmp_path):
@@ -241,7 +241,7 @@ def test_packed_databases_hold_the_same_values_in_fewer_bits(tmp_path):
         assert packed.description == byte.description == f"kalah(4,·), K = {k}"
         # The file: header (36 bytes and the rule text) and the stream, without the padding.
         assert path.stat().st_size == 36 + len("kalah(4,3)") + (entries * bits + 7) // 8
-        opened = Egdb.open(path)
+        opened = mancala.Database.open(path)
         assert (opened.encoding, opened.bits_per_entry) == ("packed", bits)
         # Every encoding gives the solver's value of random endgames.
         rng = random.Random(k)

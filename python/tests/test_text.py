@@ -159,7 +159,7 @@ def test_a_text_grade_equals_the_move_grade_kalah():
 
 
 def test_a_text_grade_equals_the_move_grade_awari():
-    db = mancala.AwariDb.build(6, threads=1)
+    db = mancala.Database.build("awari", 6, threads=1)
     ps = mancala.generate_positions("awari", 8, seed=7, min_seeds=2, max_seeds=6)
     moves = mancala.grade(lambda g: g.legal_moves()[-1], ps, database=db)
     texts = text.grade(last_listed, ps, database=db)
