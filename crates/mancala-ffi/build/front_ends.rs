@@ -13,8 +13,10 @@
 //! the table's text for `key` in that front end, one doc line a line of it.
 //!
 //! The generator exists only to keep the older per-game families in step with
-//! `mancala_game_*`; it goes when they go. They are not deprecated yet: the Kalah-only calls
-//! beside them (board slots, move codes, extra turn, swap state) and the solver's
+//! `mancala_game_*`; it goes when they go. A front end with `- deprecated: <release>` has
+//! every wrapper `#[deprecated]`, naming its `mancala_game_*` replacement and the release
+//! that removes it (`mancala_bao_*`). `mancala_kalah_*` is not deprecated yet: the Kalah-only
+//! calls beside it (board slots, move codes, extra turn, swap state) and the solver's
 //! `mancala_solver_solve`/`_analyse`, which take a `MancalaKalah`, have no `MancalaGame`
 //! counterpart so far.
 
@@ -262,6 +264,9 @@ struct FrontEnd {
     /// The wrappers, in groups: one generated file a group.
     groups: Vec<Vec<String>>,
     texts: BTreeMap<String, String>,
+    /// `- deprecated:` the release that removes the front end: every wrapper is then
+    /// `#[deprecated]`, naming its `mancala_game_*` replacement and that release.
+    removed_in: Option<String>,
 }
 
 /// Reads the table (`build/front_ends.md`, see its introduction for the format).
@@ -281,6 +286,7 @@ fn parse_table(table: &str) -> Vec<FrontEnd> {
                 kind: String::new(),
                 groups: Vec::new(),
                 texts: BTreeMap::new(),
+                removed_in: None,
             });
         } else if let Some(name) = line.strip_prefix("### ") {
             let front = fronts
@@ -305,6 +311,7 @@ fn parse_table(table: &str) -> Vec<FrontEnd> {
             match name.trim() {
                 "type" => front.type_name = value.to_string(),
                 "kind" => front.kind = value.to_string(),
+                "deprecated" => front.removed_in = Some(value.to_string()),
                 "wrappers" => {
                     front.groups = value
                         .split('/')
@@ -340,9 +347,24 @@ fn templates() -> BTreeMap<&'static str, &'static str> {
 ///
 /// # Panics
 /// When the table lacks a text the template asks for.
-fn wrapper(front: &FrontEnd, template: &str, used: &mut Vec<String>) -> String {
+fn wrapper(front: &FrontEnd, name: &str, template: &str, used: &mut Vec<String>) -> String {
     let mut out = String::new();
     for line in template.lines() {
+        if let (Some(removed_in), "#[no_mangle]") = (&front.removed_in, line) {
+            // The replacement of each wrapper: the `mancala_game_*` call of the same name
+            // (the constructors take the rules through `mancala_game_from_rules`).
+            let replacement = match name {
+                "new" | "parse" => "mancala_game_from_rules".to_string(),
+                "legal_moves_text" => "mancala_game_legal_moves".to_string(),
+                "play_text" => "mancala_game_play".to_string(),
+                other => format!("mancala_game_{other}"),
+            };
+            writeln!(
+                out,
+                "#[deprecated(since = \"0.3.0\", note = \"use {replacement} with a MancalaGame; removed in {removed_in}\")]"
+            )
+            .expect("a String takes any text");
+        }
         let key = line
             .strip_prefix("/// {")
             .and_then(|rest| rest.strip_suffix('}'));
@@ -396,7 +418,7 @@ pub fn generate(table: &str) -> Vec<(String, String)> {
                     panic!("build/front_ends.md: no wrapper `{name}` in build/front_ends.rs")
                 });
                 source.push('\n');
-                source.push_str(&wrapper(&front, template, &mut used));
+                source.push_str(&wrapper(&front, name, template, &mut used));
             }
             files.push((format!("{}_{}.rs", front.prefix, i + 1), source));
         }

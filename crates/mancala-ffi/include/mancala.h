@@ -697,7 +697,7 @@ MANCALA_DEPRECATED("use mancala_db_move_values; removed in 0.4.0") enum MancalaS
 //
 // # Safety
 // `out` must be NULL or writable.
-enum MancalaStatus mancala_bao_new(const struct MancalaRules *rules, struct MancalaBao **out);
+MANCALA_DEPRECATED("use mancala_game_from_rules with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_bao_new(const struct MancalaRules *rules, struct MancalaBao **out);
 
 // Makes a new Bao la Kete game at the position `text` under `rules`:
 // `mancala_game_from_rules` with a position (which must not be NULL), for Bao la Kete rules
@@ -715,7 +715,7 @@ enum MancalaStatus mancala_bao_new(const struct MancalaRules *rules, struct Manc
 //
 // # Safety
 // `text` must be NULL or NUL-terminated; `out` NULL or writable.
-enum MancalaStatus mancala_bao_parse(const struct MancalaRules *rules, const char *text, struct MancalaBao **out);
+MANCALA_DEPRECATED("use mancala_game_from_rules with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_bao_parse(const struct MancalaRules *rules, const char *text, struct MancalaBao **out);
 
 // `mancala_game_clone` for a `MancalaBao`: the copy is released with `mancala_bao_free`.
 //
@@ -725,7 +725,7 @@ enum MancalaStatus mancala_bao_parse(const struct MancalaRules *rules, const cha
 //
 // # Safety
 // `out` must be NULL or writable.
-enum MancalaStatus mancala_bao_clone(const struct MancalaBao *game, struct MancalaBao **out);
+MANCALA_DEPRECATED("use mancala_game_clone with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_bao_clone(const struct MancalaBao *game, struct MancalaBao **out);
 
 // `mancala_game_free` for a `MancalaBao`: NULL is a no-op; a handle that is not a live Bao
 // la Kete game is `MANCALA_STATUS_INVALID_HANDLE` and nothing is freed.
@@ -735,7 +735,7 @@ enum MancalaStatus mancala_bao_clone(const struct MancalaBao *game, struct Manca
 //
 // # Safety
 // `game` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
-enum MancalaStatus mancala_bao_free(struct MancalaBao *game);
+MANCALA_DEPRECATED("use mancala_game_free with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_bao_free(struct MancalaBao *game);
 
 // `mancala_game_print` for a `MancalaBao`: the position in the notation of
 // `docs/rules/bao-la-kete.md`.
@@ -746,7 +746,7 @@ enum MancalaStatus mancala_bao_free(struct MancalaBao *game);
 //
 // # Safety
 // `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
-enum MancalaStatus mancala_bao_print(const struct MancalaBao *game, char *buf, size_t len, size_t *needed);
+MANCALA_DEPRECATED("use mancala_game_print with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_bao_print(const struct MancalaBao *game, char *buf, size_t len, size_t *needed);
 
 // `mancala_game_draw` for a `MancalaBao`: North's reserve, North's back row `b` and front row
 // `f` (North's pit k in column 9 − k), a rule, South's front row `F` and back row `B` (pit k
@@ -760,7 +760,7 @@ enum MancalaStatus mancala_bao_print(const struct MancalaBao *game, char *buf, s
 //
 // # Safety
 // `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
-enum MancalaStatus mancala_bao_draw(const struct MancalaBao *game, char *buf, size_t len, size_t *needed);
+MANCALA_DEPRECATED("use mancala_game_draw with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_bao_draw(const struct MancalaBao *game, char *buf, size_t len, size_t *needed);
 
 // `mancala_game_legal_moves` for a `MancalaBao`: the moves in the notation of
 // `docs/rules/bao-la-kete.md`, separated by single spaces (`"F6> F6< F7> F7<"` at the start),
@@ -773,7 +773,7 @@ enum MancalaStatus mancala_bao_draw(const struct MancalaBao *game, char *buf, si
 //
 // # Safety
 // `buf` must be NULL or point to `len` writable bytes; `needed` and `count` NULL or writable.
-enum MancalaStatus mancala_bao_legal_moves(const struct MancalaBao *game, char *buf, size_t len, size_t *needed, size_t *count);
+MANCALA_DEPRECATED("use mancala_game_legal_moves with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_bao_legal_moves(const struct MancalaBao *game, char *buf, size_t len, size_t *needed, size_t *count);
 
 // `mancala_game_play` for a `MancalaBao`: the move in the notation of
 // `docs/rules/bao-la-kete.md` (`"F6>"`, `"F3L+"`, …) must be one of the legal moves that
@@ -787,7 +787,7 @@ enum MancalaStatus mancala_bao_legal_moves(const struct MancalaBao *game, char *
 //
 // # Safety
 // `mv` must be NULL or NUL-terminated; no other thread may use `game` during the call.
-enum MancalaStatus mancala_bao_play(struct MancalaBao *game, const char *mv);
+MANCALA_DEPRECATED("use mancala_game_play with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_bao_play(struct MancalaBao *game, const char *mv);
 
 // `mancala_game_undo` for a `MancalaBao`: takes back the last move played on this handle
 // (back to the position it was made or parsed from, not further).
@@ -798,7 +798,7 @@ enum MancalaStatus mancala_bao_play(struct MancalaBao *game, const char *mv);
 //
 // # Safety
 // No other thread may use `game` during the call.
-enum MancalaStatus mancala_bao_undo(struct MancalaBao *game);
+MANCALA_DEPRECATED("use mancala_game_undo with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_bao_undo(struct MancalaBao *game);
 
 // `mancala_game_record_print` for a `MancalaBao`: the moves played, comma-separated
 // (`"F7>,F6<"`; empty when none).
@@ -809,7 +809,7 @@ enum MancalaStatus mancala_bao_undo(struct MancalaBao *game);
 //
 // # Safety
 // `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
-enum MancalaStatus mancala_bao_record_print(const struct MancalaBao *game, char *buf, size_t len, size_t *needed);
+MANCALA_DEPRECATED("use mancala_game_record_print with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_bao_record_print(const struct MancalaBao *game, char *buf, size_t len, size_t *needed);
 
 // `mancala_game_side_to_move` for a `MancalaBao`: `MANCALA_SIDE_NONE` once the game is over
 // (a front row emptied, or no legal move).
@@ -820,7 +820,7 @@ enum MancalaStatus mancala_bao_record_print(const struct MancalaBao *game, char 
 //
 // # Safety
 // `side` must be NULL or writable.
-enum MancalaStatus mancala_bao_side_to_move(const struct MancalaBao *game, enum MancalaSide *side);
+MANCALA_DEPRECATED("use mancala_game_side_to_move with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_bao_side_to_move(const struct MancalaBao *game, enum MancalaSide *side);
 
 // `mancala_game_outcome` for a `MancalaBao`: `MANCALA_OUTCOME_ONGOING` with `*score` 0 while
 // the game goes on; once it is over the winner (Bao la Kete has no draw) with `*score` +1 for
@@ -832,7 +832,7 @@ enum MancalaStatus mancala_bao_side_to_move(const struct MancalaBao *game, enum 
 //
 // # Safety
 // `outcome` and `score` must be NULL or writable.
-enum MancalaStatus mancala_bao_outcome(const struct MancalaBao *game, enum MancalaOutcome *outcome, int32_t *score);
+MANCALA_DEPRECATED("use mancala_game_outcome with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_bao_outcome(const struct MancalaBao *game, enum MancalaOutcome *outcome, int32_t *score);
 
 // `mancala_game_perft` for a `MancalaBao`. From the Lamu start: depth 1 → 4. The work grows
 // exponentially with `depth`; the call cannot be interrupted.
@@ -843,7 +843,7 @@ enum MancalaStatus mancala_bao_outcome(const struct MancalaBao *game, enum Manca
 //
 // # Safety
 // `nodes` must be NULL or writable.
-enum MancalaStatus mancala_bao_perft(const struct MancalaBao *game, uint32_t depth, uint64_t *nodes);
+MANCALA_DEPRECATED("use mancala_game_perft with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_bao_perft(const struct MancalaBao *game, uint32_t depth, uint64_t *nodes);
 
 // Opens the database file at `path`, of any game: the game and the rule set are read from
 // the file's header (`docs/egdb.md`, `docs/awari.md`), then the file is read into memory
@@ -1470,7 +1470,7 @@ enum MancalaStatus mancala_engine_kalah_bestmove(struct MancalaEngine *engine, c
 // # Safety
 // `engine` and `game` must be NULL or pointer values; `move_buf` NULL or `buf_len` writable
 // bytes; `needed` and `out` NULL or writable.
-enum MancalaStatus mancala_engine_bao_bestmove(struct MancalaEngine *engine, const struct MancalaBao *game, uint64_t time_ms, uint64_t node_limit, char *move_buf, size_t buf_len, size_t *needed, struct MancalaEngineResult *out);
+MANCALA_DEPRECATED("use mancala_engine_bestmove with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_engine_bao_bestmove(struct MancalaEngine *engine, const struct MancalaBao *game, uint64_t time_ms, uint64_t node_limit, char *move_buf, size_t buf_len, size_t *needed, struct MancalaEngineResult *out);
 
 // The engine's best move in a game of any kind (`MancalaGame`) within the budget: at most
 // `time_ms` milliseconds (0 = no time limit) and `node_limit` positions (0 = no node limit);

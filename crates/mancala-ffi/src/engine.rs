@@ -428,6 +428,10 @@ pub unsafe extern "C" fn mancala_engine_kalah_bestmove(
 /// bytes; `needed` and `out` NULL or writable.
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
+#[deprecated(
+    since = "0.3.0",
+    note = "use mancala_engine_bestmove with a MancalaGame; removed in 0.4.0"
+)]
 pub unsafe extern "C" fn mancala_engine_bao_bestmove(
     engine: *mut MancalaEngine,
     game: *const MancalaBao,

@@ -1,7 +1,7 @@
 /*
  * The playing-engine part of the C API: a hand-derived best move (extra turn then capture),
  * a legal move on a 1 ms budget, node limits, levels (reproducible from a seed), cancel
- * from another thread, Bao la Kete moves accepted by mancala_bao_play, exact play with an
+ * from another thread, Bao la Kete moves accepted by mancala_game_play, exact play with an
  * endgame database (the solver's best move, `exact` set; a database of other rules refused),
  * and every error path (NULL for each pointer, dead and wrongly typed handles, double free,
  * bad level, finished game, small buffer, mismatched database).
@@ -234,14 +234,15 @@ static void test_cancel_from_another_thread(void) {
     OK(mancala_rules_free(r));
 }
 
-/* Bao la Kete: the engine's moves are accepted by mancala_bao_play, for several plies. */
+/* Bao la Kete through the one game handle: the engine's moves (mancala_engine_bestmove) are
+ * accepted by mancala_game_play, for several plies. */
 static void test_bao(void) {
     MancalaRules *r = rules_of("bao-la-kete");
-    MancalaBao *g = NULL;
-    OK(mancala_bao_new(r, &g));
+    MancalaGame *g = NULL;
+    OK(mancala_game_from_rules(r, NULL, &g));
     MancalaEngine *e = engine_of(10, 0);
     MancalaEngine *weak = engine_of(2, 5);
-    char mv[MANCALA_BAO_MAX_MOVE_BYTES];
+    char mv[MANCALA_MOVE_MAX];
     size_t needed = 0;
     MancalaEngineResult res;
     MancalaSide side = MANCALA_SIDE_SOUTH;
@@ -249,41 +250,41 @@ static void test_bao(void) {
         MancalaEngine *mover = ply % 2 == 0 ? e : weak;
         memset(mv, 0, sizeof mv);
         memset(&res, 0xff, sizeof res);
-        OK(mancala_engine_bao_bestmove(mover, g, 20, 0, mv, sizeof mv, &needed, &res));
-        CHECK(needed == strlen(mv) + 1 && needed >= 3 && res.mv == 0 && res.depth >= 1);
-        OK(mancala_bao_play(g, mv));
-        OK(mancala_bao_side_to_move(g, &side));
+        OK(mancala_engine_bestmove(mover, g, 20, 0, mv, sizeof mv, &needed, &res));
+        CHECK(needed == strlen(mv) + 1 && needed >= 3 && res.depth >= 1);
+        OK(mancala_game_play(g, mv));
+        OK(mancala_game_side_to_move(g, &side));
     }
 
-    /* A buffer below MANCALA_BAO_MAX_MOVE_BYTES is refused before searching. */
+    /* A buffer below MANCALA_MOVE_MAX is refused before searching. */
     needed = 0;
-    EXPECT(mancala_engine_bao_bestmove(e, g, 20, 0, mv, 3, &needed, &res),
+    EXPECT(mancala_engine_bestmove(e, g, 20, 0, mv, 3, &needed, &res),
            MANCALA_STATUS_BUFFER_TOO_SMALL);
-    CHECK(needed == MANCALA_BAO_MAX_MOVE_BYTES);
+    CHECK(needed == MANCALA_MOVE_MAX);
     needed = 0;
-    EXPECT(mancala_engine_bao_bestmove(e, g, 20, 0, NULL, 0, &needed, &res),
+    EXPECT(mancala_engine_bestmove(e, g, 20, 0, NULL, 0, &needed, &res),
            MANCALA_STATUS_BUFFER_TOO_SMALL);
-    CHECK(needed == MANCALA_BAO_MAX_MOVE_BYTES);
-    NUL(mancala_engine_bao_bestmove(NULL, g, 20, 0, mv, sizeof mv, &needed, &res));
-    NUL(mancala_engine_bao_bestmove(e, NULL, 20, 0, mv, sizeof mv, &needed, &res));
-    NUL(mancala_engine_bao_bestmove(e, g, 20, 0, NULL, sizeof mv, &needed, &res));
-    NUL(mancala_engine_bao_bestmove(e, g, 20, 0, mv, sizeof mv, NULL, &res));
-    NUL(mancala_engine_bao_bestmove(e, g, 20, 0, mv, sizeof mv, &needed, NULL));
-    EXPECT(mancala_engine_bao_bestmove(e, g, 0, 0, mv, sizeof mv, &needed, &res),
+    CHECK(needed == MANCALA_MOVE_MAX);
+    NUL(mancala_engine_bestmove(NULL, g, 20, 0, mv, sizeof mv, &needed, &res));
+    NUL(mancala_engine_bestmove(e, NULL, 20, 0, mv, sizeof mv, &needed, &res));
+    NUL(mancala_engine_bestmove(e, g, 20, 0, NULL, sizeof mv, &needed, &res));
+    NUL(mancala_engine_bestmove(e, g, 20, 0, mv, sizeof mv, NULL, &res));
+    NUL(mancala_engine_bestmove(e, g, 20, 0, mv, sizeof mv, &needed, NULL));
+    EXPECT(mancala_engine_bestmove(e, g, 0, 0, mv, sizeof mv, &needed, &res),
            MANCALA_STATUS_INVALID_ARGUMENT);
-    /* A Kalah game where a Bao game is expected, and the other way round. */
+    /* A Kalah handle where a game handle is expected, and the other way round. */
     MancalaRules *k = rules_of("standard");
     MancalaKalah *kg = kalah_of(k, NULL);
-    DEAD(mancala_engine_bao_bestmove(e, (const MancalaBao *)kg, 20, 0, mv, sizeof mv, &needed,
-                                     &res));
+    DEAD(mancala_engine_bestmove(e, (const MancalaGame *)kg, 20, 0, mv, sizeof mv, &needed,
+                                 &res));
     DEAD(mancala_engine_kalah_bestmove(e, (const MancalaKalah *)g, 20, 0, &res));
     OK(mancala_kalah_free(kg));
     OK(mancala_rules_free(k));
 
     OK(mancala_engine_free(e));
-    DEAD(mancala_engine_bao_bestmove(e, g, 20, 0, mv, sizeof mv, &needed, &res));
+    DEAD(mancala_engine_bestmove(e, g, 20, 0, mv, sizeof mv, &needed, &res));
     OK(mancala_engine_free(weak));
-    OK(mancala_bao_free(g));
+    OK(mancala_game_free(g));
     OK(mancala_rules_free(r));
 }
 
@@ -396,11 +397,11 @@ static void test_engine_database(void) {
     CHECK(res.mv == 99);
     CHECK(strstr(last_error(), "K = 8") != NULL);
     MancalaRules *rb = rules_of("bao-la-kete");
-    MancalaBao *bao = NULL;
-    OK(mancala_bao_new(rb, &bao));
-    char mv[MANCALA_BAO_MAX_MOVE_BYTES];
+    MancalaGame *bao = NULL;
+    OK(mancala_game_from_rules(rb, NULL, &bao));
+    char mv[MANCALA_MOVE_MAX];
     size_t needed = 0;
-    OK(mancala_engine_bao_bestmove(top, bao, 0, 2000, mv, sizeof mv, &needed, &res));
+    OK(mancala_engine_bestmove(top, bao, 0, 2000, mv, sizeof mv, &needed, &res));
     OK(mancala_engine_set_db(top, NULL));
     OK(mancala_engine_kalah_bestmove(top, six, 10, 0, &res));
     CHECK(is_legal(six, res.mv));
@@ -415,7 +416,7 @@ static void test_engine_database(void) {
 
     OK(mancala_engine_free(e));
     OK(mancala_engine_free(top));
-    OK(mancala_bao_free(bao));
+    OK(mancala_game_free(bao));
     OK(mancala_kalah_free(six));
     OK(mancala_kalah_free(h));
     OK(mancala_kalah_free(g));
