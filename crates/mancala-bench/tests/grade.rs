@@ -566,3 +566,24 @@ fn a_stop_test_ends_the_wait_for_a_hanging_program() {
     // A bound on the wait, not a timing assertion: far below the minute of the budget.
     assert!(t0.elapsed() < Duration::from_secs(30));
 }
+
+/// An Abapa set (`oware`: the majority ends the game) holds only positions the game has not
+/// finished: a side to move, no store above 24 and not 24–24 (OW-6.1), whatever the seeds
+/// left — so none of a set has to be filtered out before grading.
+#[test]
+fn a_generated_abapa_set_holds_no_finished_position() {
+    use mancala_core::oware::OwareRules;
+    use mancala_core::Side;
+    let positions = mancala_bench::generate_oware(OwareRules::OWARE, 3, 200, 1, 18, &mut || {
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    assert_eq!(positions.len(), 200);
+    for p in &positions {
+        let (s, n) = (p.store(Side::South), p.store(Side::North));
+        assert!(p.side_to_move().is_some(), "{p}");
+        assert!(s <= 24 && n <= 24 && (s, n) != (24, 24), "{p}");
+        assert!(p.seeds_in_houses() <= 18, "{p}");
+        assert!(!p.legal_moves().is_empty(), "{p}");
+    }
+}

@@ -1,5 +1,7 @@
-//! The Awari databases on the command line (`--rules awari`): `egdb build` and `egdb info` of
-//! an Awari file (verify and convert are the generic ones of `crate::egdb`), and
+//! The Oware databases on the command line (`--rules awari`, `--rules
+//! "oware+majority=off+cycle_score=split"` and every rule set whose values they hold):
+//! `egdb build` and `egdb info` of an Oware database file (verify and convert are the
+//! generic ones of `crate::egdb`), and
 //! `solve`/`analyse`, which answer every position with at most N seeds in the houses exactly
 //! from the database, each legal move with its value (`docs/awari.md`). Which database is
 //! used is the library's policy (`crate::database::choose_for`).
@@ -8,7 +10,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-use mancala_core::oware::{OwarePosition, OwareRules};
+use mancala_core::oware::{GrandSlam, OwarePosition, OwareRules};
 use mancala_core::Side;
 use mancala_solver::awari::{AwariDb, AwariInfo, LevelReport, DEFAULT_MAX_SEEDS};
 use mancala_solver::egdb::{build_fits, game_of_file, Build, Encoding};
@@ -32,32 +34,45 @@ fn level_line(r: &LevelReport) -> String {
     )
 }
 
-/// Refuses a build of N = `max_seeds` saved in `encoding` that the game or this machine
-/// cannot hold (packed: the one-byte values and the packed ones at once while packing);
-/// else the boards it holds.
-fn check_size_in(max_seeds: u32, encoding: Encoding) -> Result<u64, String> {
-    let awari = OwareRules::AWARI;
-    build_fits::<AwariDb>(&awari, max_seeds, encoding)
-        .map_err(|e| crate::database::build_refusal::<AwariDb>(&awari, &e))?;
+/// What messages call the database of the grand-slam rule `g`: `the Awari database` for
+/// `unless_only`, `the Oware database of awari+grand_slam=none` for the others.
+fn db_name(g: GrandSlam) -> String {
+    match g {
+        GrandSlam::UnlessOnly => "the Awari database".into(),
+        _ => format!("the Oware database of {}", AwariDb::rules_of(g)),
+    }
+}
+
+/// Refuses a build of N = `max_seeds` of the database of `rules` saved in `encoding` that
+/// the game or this machine cannot hold (packed: the one-byte values and the packed ones at
+/// once while packing); else the boards it holds.
+fn check_size_in(rules: &OwareRules, max_seeds: u32, encoding: Encoding) -> Result<u64, String> {
+    let db_rules = AwariDb::rules_of(rules.grand_slam());
+    build_fits::<AwariDb>(&db_rules, max_seeds, encoding)
+        .map_err(|e| crate::database::build_refusal::<AwariDb>(&db_rules, &e))?;
     Ok(mancala_solver::awari::entries_to(max_seeds))
 }
 
-/// `egdb build --rules awari --max-seeds N [--out FILE|DIR] [--threads T] [--encoding E]`,
-/// and `--cache` (`max_seeds` `None`: the cache's N). Without `--out` the file goes to the
-/// cache folder, where `solve --rules awari --max-seeds N` finds it (the one-byte file; a
-/// packed one is named `awari.n<N>.packed.egdb` and found there by `--egdb DIR`).
+/// `egdb build --rules RULES --max-seeds N [--out FILE|DIR] [--threads T] [--encoding E]`
+/// for an Oware rule set `rules` whose values a database holds (the database of its
+/// grand-slam rule), and `--cache` (`max_seeds` `None`: the cache's N). Without `--out` the
+/// file goes to the cache folder, where `solve --rules RULES --max-seeds N` finds it (the
+/// one-byte file; a packed one is named `awari.n<N>.packed.egdb`,
+/// `awari+grand_slam=none.n<N>.packed.egdb`, … and found there by `--egdb DIR`).
 ///
 /// # Errors
 /// N above 48 or more than the memory, an output that cannot be written, no cache folder.
 pub fn build(
+    rules: &OwareRules,
     max_seeds: Option<u32>,
     out: Option<&Path>,
     threads: usize,
     encoding: Encoding,
 ) -> Result<(), String> {
     let max_seeds = max_seeds.unwrap_or(DEFAULT_MAX_SEEDS);
-    let entries = check_size_in(max_seeds, encoding)?;
-    let name = AwariDb::file_name_for(max_seeds, encoding);
+    let g = rules.grand_slam();
+    let entries = check_size_in(rules, max_seeds, encoding)?;
+    let name = AwariDb::file_name_under(g, max_seeds, encoding);
     let (dir, path) = match out {
         Some(out) => {
             let (dir, file) = crate::saves::out_target(out);
@@ -102,22 +117,25 @@ pub fn build(
         // The cache reads and builds one-byte files only: a packed file there is kept, but
         // only `--egdb` finds it.
         eprintln!(
-            "mancala: note: the cache uses one-byte files (awari.n<N>.egdb); this packed file is found by --egdb {}, not by the cache",
+            "mancala: note: the cache uses one-byte files ({}); this packed file is found by --egdb {}, not by the cache",
+            AwariDb::file_name_under(g, max_seeds, Encoding::Byte),
             dir.display()
         );
     }
     crate::saves::remove_saves_on_interrupt(path.clone());
     if !crate::progress::is_quiet() {
         eprintln!(
-            "mancala: building the Awari database of levels 0..={max_seeds} ({entries} boards, {})",
+            "mancala: building {} of levels 0..={max_seeds} ({entries} boards, {})",
+            db_name(g),
             crate::saves::human(entries)
         );
     }
     let t = Instant::now();
-    let db = AwariDb::build_with(max_seeds, threads, |r| {
+    let db = AwariDb::build_until_under(g, max_seeds, threads, |r| {
         if !crate::progress::is_quiet() {
             eprintln!("mancala: {}", level_line(r));
         }
+        true
     })
     .map_err(|e| fail(e.to_string()))?;
     let db = match encoding {
@@ -133,7 +151,8 @@ pub fn build(
         Encoding::Packed => format!("packed, {} bits a board", db.bits_per_entry()),
     };
     println!(
-        "built awari, levels 0..={max_seeds}, in {build_s:.2} s ({:.1} M boards/s), {entries} boards, {what}, {} bytes; saved {} in {:.2} s",
+        "built {}, levels 0..={max_seeds}, in {build_s:.2} s ({:.1} M boards/s), {entries} boards, {what}, {} bytes; saved {} in {:.2} s",
+        db.rules(),
         entries as f64 / build_s.max(1e-9) / 1e6,
         (entries * u64::from(db.bits_per_entry())).div_ceil(8),
         path.display(),
@@ -142,13 +161,13 @@ pub fn build(
     Ok(())
 }
 
-/// Whether the file at `path` holds an Awari database, by its header alone; `false` when it
+/// Whether the file at `path` holds an Oware database, by its header alone; `false` when it
 /// cannot be read (the Kalah path then gives the error).
 pub fn is_awari_file(path: &Path) -> bool {
     matches!(game_of_file(path), Ok((mancala_core::GameKind::Oware, _)))
 }
 
-/// `egdb info FILE` of an Awari file.
+/// `egdb info FILE` of an Oware database file.
 ///
 /// # Errors
 /// The header's error, naming the file.
@@ -156,7 +175,14 @@ pub fn info(file: &Path) -> Result<(), String> {
     let i = AwariDb::info(file).map_err(|e| e.about(file).to_string())?;
     println!("file            {}", file.display());
     println!("format version  {}", i.version);
-    println!("built with      {} (Awari databases)", i.rules);
+    match i.grand_slam {
+        GrandSlam::UnlessOnly => println!("built with      {} (Awari databases)", i.rules),
+        g => println!(
+            "built with      {} (Oware databases, grand_slam={})",
+            i.rules,
+            g.name()
+        ),
+    }
     println!(
         "max seeds (N)   {} (levels 0..={})",
         i.max_seeds, i.max_seeds
@@ -191,10 +217,11 @@ pub fn info(file: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// What an Awari header says, on one line (`egdb info DIR`).
+/// What an Oware database header says, on one line (`egdb info DIR`).
 pub fn summary(i: &AwariInfo) -> String {
     format!(
-        "awari, levels 0..={}, {} ({} bits a board), {} entries, {} on disk, built with {}",
+        "{}, levels 0..={}, {} ({} bits a board), {} entries, {} on disk, built with {}",
+        i.rules,
         i.max_seeds,
         i.encoding,
         i.bits_per_entry,
@@ -204,8 +231,8 @@ pub fn summary(i: &AwariInfo) -> String {
     )
 }
 
-/// The Awari database for `solve`/`analyse --rules awari` and `grade` on Oware positions of
-/// `rules` holding boards of `seeds` seeds in the houses (refused before any work
+/// The Oware database (of the grand-slam rule of `rules`) for `solve`/`analyse --rules
+/// RULES` and `grade` on Oware positions of `rules` holding boards of `seeds` seeds in the houses (refused before any work
 /// otherwise): `choice`'s `--egdb` (a file, or a folder searched for the Awari file of the
 /// largest N), else the cache's (N = `--max-seeds`, default [`DEFAULT_MAX_SEEDS`]; a larger
 /// one already cached serves), built and saved first when missing, else under `--no-cache`
@@ -223,7 +250,7 @@ pub fn database(
         ..*choice
     };
     crate::database::choose_for::<AwariDb>(rules, &choice)?
-        .ok_or_else(|| format!("no Awari database holds the values of {rules}"))
+        .ok_or_else(|| format!("no Oware database holds the values of {rules}"))
 }
 
 /// The answer for one position: what `solve` and `analyse` print.

@@ -31,6 +31,7 @@ Examples:
   mancala egdb build --rules standard --max-seeds 16 --out egdb/
   mancala egdb build --rules awari --max-seeds 18 --out egdb/
   mancala egdb build --rules awari --max-seeds 20
+  mancala egdb build --rules \"oware+majority=off+cycle_score=split\" --max-seeds 24
   mancala egdb build --rules \"kalah(6,4)+empty_capture\" --max-seeds 20 --out egdb/ --threads 2
   mancala egdb build --rules standard --max-seeds 24 --encoding packed --out egdb/
   mancala egdb build --rules standard --max-seeds 12 --out small.egdb
@@ -46,7 +47,12 @@ mover on standard error; without --out it goes to the cache folder, where `solve
 awari --max-seeds N` finds it. N = 18: 84 MB; N = 20: 216 MB, about 80 s of CPU. With
 --encoding packed it is saved with the value's index among -n..n of its level n in 6 bits a
 board for N = 16..31 (7 from N = 32), named awari.n<N>.packed.egdb (N = 20: 162 MB; N = 30:
-6.8 GiB instead of 9.1 GiB), and a packed file stays packed in memory when it is read.")]
+6.8 GiB instead of 9.1 GiB), and a packed file stays packed in memory when it is read.
+Every Oware rule set with majority=off and cycle_score=split has its database, one a
+grand-slam rule: --rules \"oware+majority=off+cycle_score=split\" (Abapa without the majority
+end, cycles split: grand_slam=none) builds awari+grand_slam=none.n<N>.egdb, and likewise
+grand_slam=all, forbidden and leave_last; each file names its rule set in its header and
+serves only that rule set's positions.")]
     Build {
         /// Rule set (its m and capture/end options decide the database).
         #[arg(long)]
@@ -137,8 +143,14 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
                 ExactRules::Oware(awari) if cache => {
                     return crate::database::build_cache::<AwariDb>(&awari, threads);
                 }
-                ExactRules::Oware(_) => {
-                    return crate::awari::build(max_seeds, out.as_deref(), threads, encoding);
+                ExactRules::Oware(awari) => {
+                    return crate::awari::build(
+                        &awari,
+                        max_seeds,
+                        out.as_deref(),
+                        threads,
+                        encoding,
+                    );
                 }
                 ExactRules::Kalah(rules) => rules,
             };

@@ -1,6 +1,8 @@
 //! `mancala grade`: a player (the engine at a level, or an external program speaking the line
 //! protocol) scored against the exact values of every move on a set of Kalah positions (the
-//! exact solver) or of Oware positions under the rule set `awari` (an Awari database), or
+//! exact solver) or of Oware positions (an Oware database: the one of the rule set, or for
+//! `oware` and the other rule sets with a majority end or own-row cycles, the one of their
+//! neighbour without them, with a caveat in the report), or
 //! played against the exact solver from each Kalah position (`--games`). The grading itself
 //! is `mancala_bench::grade`.
 
@@ -14,7 +16,7 @@ use mancala_bench::grade::{
 };
 use mancala_bench::GenerateParams;
 use mancala_core::kalah::{KalahPosition, KalahRules};
-use mancala_core::oware::{OwarePosition, OwareRules};
+use mancala_core::oware::{CycleScore, Majority, OwarePosition, OwareRules};
 use mancala_core::Game;
 use mancala_solver::awari::DEFAULT_MAX_SEEDS;
 use mancala_solver::egdb::Build;
@@ -37,8 +39,11 @@ pub struct GradeArgs {
     #[arg(long)]
     generate: bool,
     /// Rule set of the generated positions: any Kalah rule set (e.g. `kalah(4,3)`,
-    /// `kalah(6,6)+empty_capture`), or `awari` (Oware positions valued by an Awari database;
-    /// other Oware rule sets have other values and are refused).
+    /// `kalah(6,6)+empty_capture`), or an Oware rule set of six houses a side: `awari` and
+    /// the others an Oware database holds are valued exactly; `oware` and the other rule sets
+    /// with a majority end, own-row cycles or a move limit are valued by the database of
+    /// their neighbour without them (`oware+majority=off+cycle_score=split` for `oware`), and
+    /// the report says so.
     /// Without --generate it may name the rule set of --file (refused when the file's
     /// `# rules:` line names another).
     #[arg(long)]
@@ -415,16 +420,50 @@ pub fn run(args: &GradeArgs) -> Result<(), String> {
         }
     }
     let awari = match from_file {
-        Some(t) => match crate::rules_arg::exact_rules(&t, "grade is").map_err(in_file)? {
-            crate::rules_arg::ExactRules::Oware(rules) => Some(rules),
-            crate::rules_arg::ExactRules::Kalah(_) => None,
-        },
+        Some(t) => oware_grading(&t).map_err(in_file)?,
         None => None,
     };
     match awari {
-        Some(rules) => run_awari(args, rules, file),
+        Some((rules, valued)) => run_awari(args, rules, valued, file),
         None => run_kalah(args, file),
     }
+}
+
+/// The Oware rule set `text` names and the rule set whose database values its positions:
+/// itself when an Oware database holds it ([`crate::rules_arg::exact_rules`]); for another
+/// Oware rule set of six houses a side (`oware`, `oware-openspiel`, …) its neighbour without
+/// the majority end, with cycles split and no move limit
+/// (`oware+majority=off+cycle_score=split` for `oware`), whose values are those of the
+/// database of the same grand-slam rule and which has the same legal moves in every position
+/// not over. `Ok(None)` for a Kalah rule set.
+///
+/// # Errors
+/// The refusal of [`crate::rules_arg::exact_rules`] for an Oware rule set no database comes
+/// near (another number of houses), another game, or a text no game accepts.
+fn oware_grading(text: &str) -> Result<Option<(OwareRules, OwareRules)>, String> {
+    let refused = match crate::rules_arg::exact_rules(text, "grade is") {
+        Ok(crate::rules_arg::ExactRules::Oware(r)) => return Ok(Some((r, r))),
+        Ok(crate::rules_arg::ExactRules::Kalah(_)) => return Ok(None),
+        Err(refused) => refused,
+    };
+    let Ok(crate::rules_arg::GameRules::Oware(r)) = crate::rules_arg::parse_rules(text) else {
+        return Err(refused);
+    };
+    let neighbour = r
+        .with_majority(Majority::Off)
+        .with_cycle_score(CycleScore::Split)
+        .with_move_limit(None)
+        .map_err(|e| e.to_string())?;
+    match mancala_solver::awari::check_rules(&neighbour) {
+        Ok(()) => Ok(Some((r, neighbour))),
+        Err(_) => Err(refused),
+    }
+}
+
+/// `p` as a position of `rules` (the same houses, stores and side to move), for a rule set
+/// with the same legal moves.
+fn as_position_of(p: &OwarePosition, rules: OwareRules) -> Result<OwarePosition, String> {
+    OwarePosition::parse(rules, &p.to_string()).map_err(|e| format!("{p} under {rules}: {e}"))
 }
 
 fn budget(args: &GradeArgs) -> Budget {
@@ -470,9 +509,16 @@ fn grade_and_print<G: Game>(
     }
 }
 
-/// `mancala grade` on Oware positions of `rules` (`awari`, or a variant whose values the Awari
-/// databases hold: [`crate::rules_arg::exact_rules`]), valued by an Awari database.
-fn run_awari(args: &GradeArgs, rules: OwareRules, file: Option<&str>) -> Result<(), String> {
+/// `mancala grade` on Oware positions of `rules` (played under `rules`), valued by the Oware
+/// database of `valued` ([`oware_grading`]: `rules` itself when a database holds it, else
+/// its neighbour without the majority end and with cycles split, which the report then says
+/// in a caveat line).
+fn run_awari(
+    args: &GradeArgs,
+    rules: OwareRules,
+    valued_rules: OwareRules,
+    file: Option<&str>,
+) -> Result<(), String> {
     if args.games {
         return Err(
             "--games: whole games are played against the Kalah solver only (an Awari game's repetitions are not in the database's values); grade the positions without --games"
@@ -498,8 +544,10 @@ fn run_awari(args: &GradeArgs, rules: OwareRules, file: Option<&str>) -> Result<
         } else {
             args.max_seeds.unwrap_or(DEFAULT_MAX_SEEDS)
         };
-        let (db, source) =
-            crate::awari::database(&rules, &choice("the set asks for positions of", asked))?;
+        let (db, source) = crate::awari::database(
+            &valued_rules,
+            &choice("the set asks for positions of", asked),
+        )?;
         let hi = args.max_seeds.unwrap_or(db.max_seeds());
         if args.min_seeds > hi {
             return Err(format!(
@@ -531,19 +579,38 @@ fn run_awari(args: &GradeArgs, rules: OwareRules, file: Option<&str>) -> Result<
             .map(OwarePosition::seeds_in_houses)
             .max()
             .unwrap_or(0);
-        let db = crate::awari::database(&rules, &choice("the set has a position with", seeds))?;
+        let db =
+            crate::awari::database(&valued_rules, &choice("the set has a position with", seeds))?;
         (ps, db)
     };
-    let valued: Vec<Valued<OwarePosition>> =
-        grade::value_set(&positions, &*db, |_| {}).map_err(|e| e.to_string())?;
+    let valued: Vec<Valued<OwarePosition>> = if valued_rules == rules {
+        grade::value_set(&positions, &*db, |_| {}).map_err(|e| e.to_string())?
+    } else {
+        // Valued as positions of the neighbour (the same legal moves), graded as positions
+        // of `rules`. A position over under `rules` (its majority reached) has no move to
+        // grade: such positions are left out.
+        let playable: Vec<OwarePosition> = positions.into_iter().filter(|p| !p.is_over()).collect();
+        let neighbours = playable
+            .iter()
+            .map(|p| as_position_of(p, valued_rules))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut valued = grade::value_set(&neighbours, &*db, |_| {}).map_err(|e| e.to_string())?;
+        for (v, p) in valued.iter_mut().zip(playable) {
+            v.position = p;
+        }
+        valued
+    };
     let source = crate::awari::source_text(&source, db.max_seeds());
-    grade_and_print(
-        args,
-        player.as_mut(),
-        &valued,
-        &rules_text,
-        &[("database", json!(source))],
-    );
+    let mut extra = vec![("database", json!(source))];
+    if valued_rules != rules {
+        extra.push((
+            "caveat",
+            json!(format!(
+                "the values are those of {valued_rules} (no majority end, cycles split evenly), not of {rules}: a move can be best under one and not the other"
+            )),
+        ));
+    }
+    grade_and_print(args, player.as_mut(), &valued, &rules_text, &extra);
     Ok(())
 }
 

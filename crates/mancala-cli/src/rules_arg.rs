@@ -56,7 +56,9 @@ fn unserved(text: &str, what: &str, kind: mancala_core::GameKind) -> String {
 pub enum ExactRules {
     /// A Kalah rule set.
     Kalah(KalahRules),
-    /// An Oware rule set the Oware databases hold (`mancala_solver::awari::check_rules`).
+    /// An Oware rule set one of the Oware databases holds (`majority=off`,
+    /// `cycle_score=split`, no move limit, any grand-slam rule:
+    /// `mancala_solver::awari::check_rules`).
     Oware(OwareRules),
 }
 
@@ -77,7 +79,7 @@ pub fn exact_rules(text: &str, what: &str) -> Result<ExactRules, String> {
             Err(refused) => Err(rules_error(
                 text,
                 format!(
-                    "{what} for Kalah rule sets and, with the Awari databases, the Oware rule sets whose values they hold; {refused}"
+                    "{what} for Kalah rule sets and, with the Oware databases, the Oware rule sets whose values they hold; {refused}"
                 ),
             )),
         },

@@ -4,7 +4,10 @@
 //! force written from the rules text): the seeds the move captures minus the reference value
 //! of the board it leaves. `mancala agent line` started without `--rules` (so with Kalah's
 //! `standard`) learns the rule set from the grader's `rules awari` request and grades as the
-//! engine in this process; other Oware rule sets and `--games` are refused in one line.
+//! engine in this process. `--rules oware` (Abapa) is graded with the values of its
+//! neighbour without the majority end and with cycles split, the report saying so, on
+//! positions the Abapa game has not finished; Oware rule sets no database comes near and
+//! `--games` are refused in one line.
 
 mod common;
 
@@ -156,7 +159,7 @@ fn other_oware_rule_sets_and_games_are_refused() {
         "grade",
         "--generate",
         "--rules",
-        "oware",
+        "oware(5,4)",
         "--level",
         "1",
         "--no-cache",
@@ -165,7 +168,7 @@ fn other_oware_rule_sets_and_games_are_refused() {
     let err = stderr(&out);
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(
-        err.contains("the Oware rule sets whose values they hold"),
+        err.contains("the Oware rule sets whose values they hold") && err.contains("5 houses"),
         "{err}"
     );
     let out = mancala(&[
@@ -219,5 +222,113 @@ fn a_given_database_too_small_for_the_set_is_named() {
     // (which would not change it) is not offered as the remedy.
     assert!(err.contains("holds boards of at most 2 seeds"), "{err}");
     assert!(!err.contains("builds a database that holds it"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The caveat of a report graded with the values of Abapa's neighbour.
+const CAVEAT: &str = "the values are those of awari+grand_slam=none (no majority end, cycles split evenly), not of oware";
+
+/// `--rules oware`: every generated position is one Abapa has not finished (no store above
+/// 24, not 24–24, a side to move), and every move's value is the one `solve` gives under
+/// `oware+majority=off+cycle_score=split` (the database of `grand_slam=none`, checked
+/// against a brute force in the solver's tests), not the `awari` one.
+#[test]
+fn an_abapa_set_is_graded_with_the_neighbours_values_and_a_caveat() {
+    let dir = common::scratch("grade-awari", "abapa");
+    let out = mancala(&[
+        "grade",
+        "--generate",
+        "--rules",
+        "oware",
+        "--count",
+        "25",
+        "--min-seeds",
+        "2",
+        "--max-seeds",
+        "8",
+        "--no-cache",
+        "--threads",
+        "1",
+        "--nodes",
+        "2000",
+        "--level",
+        "4",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["rules"], "oware");
+    assert!(v["caveat"].as_str().unwrap().starts_with(CAVEAT), "{v}");
+    assert_eq!(v["positions"], 25);
+    let egdb = dir.to_str().unwrap();
+    let built = mancala(&[
+        "egdb",
+        "build",
+        "--rules",
+        "oware+majority=off+cycle_score=split",
+        "--max-seeds",
+        "8",
+        "--out",
+        egdb,
+    ]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    for m in v["moves"].as_array().unwrap() {
+        let position = m["position"].as_str().unwrap();
+        let (counts, side) = position.split_once(' ').unwrap();
+        assert!(side == "S" || side == "N", "{position}");
+        let c: Vec<u32> = counts.split(',').map(|x| x.parse().unwrap()).collect();
+        assert!(
+            c[6] <= 24 && c[13] <= 24 && (c[6], c[13]) != (24, 24),
+            "{position}"
+        );
+        let solved = mancala(&[
+            "solve",
+            "--rules",
+            "oware+majority=off+cycle_score=split",
+            "--egdb",
+            egdb,
+            "--position",
+            position,
+            "--json",
+        ]);
+        assert!(solved.status.success(), "{}", stderr(&solved));
+        let s: Value = serde_json::from_str(&stdout(&solved)).unwrap();
+        let want: Vec<(String, i64)> = s["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| {
+                (
+                    x["move"].as_str().unwrap().to_string(),
+                    x["value"].as_i64().unwrap(),
+                )
+            })
+            .collect();
+        let got: Vec<(String, i64)> = m["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| (x[0].as_str().unwrap().to_string(), x[1].as_i64().unwrap()))
+            .collect();
+        assert_eq!(got, want, "{position}");
+    }
+    // OW-11.3's two-seed board in an Abapa file: its one move is worth −2 under the
+    // neighbour (+2 under `awari`).
+    let f = dir.join("set.txt");
+    std::fs::write(&f, "# rules: oware\n0,0,0,0,0,1,23,1,0,0,0,0,0,23 S\n").unwrap();
+    let out = mancala(&[
+        "grade",
+        "--file",
+        f.to_str().unwrap(),
+        "--no-cache",
+        "--level",
+        "1",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["positions"], 1);
+    assert_eq!(v["moves"][0]["best"], -2, "{v}");
+    assert!(v["caveat"].as_str().unwrap().starts_with(CAVEAT), "{v}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

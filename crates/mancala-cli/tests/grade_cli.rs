@@ -174,14 +174,19 @@ fn a_program_that_cannot_start_is_one_error() {
 fn a_file_of_oware_rules_is_refused_as_not_kalah() {
     let dir = temp_dir("oware");
     let f = dir.join("set.txt");
-    std::fs::write(&f, "# rules: oware\n4,4,4,4,4,4,4,4,4,4,4,4,0,0 S +0\n").unwrap();
+    // Five houses a side: no Oware database comes near it.
+    std::fs::write(
+        &f,
+        "# rules: oware(5,4)\n4,4,4,4,4,4,4,4,4,4,4,4,0,0 S +0\n",
+    )
+    .unwrap();
     let out = mancala(&["grade", "--level", "1", "--file", f.to_str().unwrap()]);
     assert!(!out.status.success());
     let err = common::stderr(&out);
     assert!(err.contains("for Kalah rule sets"), "{err}");
     assert!(!err.contains("malformed"), "{err}");
     // The rule set came from the file, not from a `--rules` that was not given.
-    assert!(err.contains("`# rules:` line, oware"), "{err}");
+    assert!(err.contains("`# rules:` line, oware(5,4)"), "{err}");
     assert!(!err.contains("--rules"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -25,6 +25,9 @@ use crate::comm::{agree, Comm, Failure};
 /// What to build.
 #[derive(Debug, Clone)]
 pub struct AwariArgs {
+    /// The grand-slam rule of the database (`unless_only` for `awari`; the Oware databases
+    /// of the other rules, `docs/oware-databases.md`).
+    pub grand_slam: mancala_core::oware::GrandSlam,
     /// N, the largest number of seeds on the board.
     pub max_seeds: u32,
     /// The output folder (created if missing).
@@ -126,7 +129,11 @@ impl<C: Comm + ?Sized> Exchange for CommExchange<'_, C> {
 /// other ranks). A failure on any rank (the output folder, memory, the save) stops every
 /// rank with rank 0's or the failing rank's message.
 pub fn run<C: Comm + ?Sized>(comm: &C, args: &AwariArgs) -> Result<Option<AwariReport>, Failure> {
-    let path = args.out.join(AwariDb::file_name(args.max_seeds));
+    let path = args.out.join(AwariDb::file_name_under(
+        args.grand_slam,
+        args.max_seeds,
+        mancala_solver::egdb::Encoding::Byte,
+    ));
     agree(
         comm,
         if comm.rank() == 0 {
@@ -148,7 +155,12 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &AwariArgs) -> Result<Option<AwariR
     };
     let rank = comm.rank();
     let log = args.log_levels && rank == 0;
-    let built = AwariDb::build_shared(args.max_seeds, args.threads, &mut ex, |r| {
+    let built = AwariDb::build_shared_under(
+        args.grand_slam,
+        args.max_seeds,
+        args.threads,
+        &mut ex,
+        |r| {
         if log {
             let s = &r.stats;
             eprintln!(

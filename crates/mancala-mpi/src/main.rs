@@ -355,7 +355,7 @@ fn awari_job<C: Comm>(
 ) -> Result<Job, Failure> {
     if !mancala_solver::awari::serves(rules) {
         return Err(Failure::Here(format!(
-            "usage: --rules {rules}: the Awari databases hold the values of the `awari` rule set only"
+            "usage: --rules {rules}: the Oware databases are built for the rule set `awari` and its variants in the grand-slam rule only (awari+grand_slam=none, the same as oware+majority=off+cycle_score=split, …)"
         )));
     }
     if max_seeds > mancala_solver::awari::MAX_SEEDS {
@@ -371,6 +371,7 @@ fn awari_job<C: Comm>(
     }
     Ok(Job::Awari {
         args: AwariArgs {
+            grand_slam: rules.grand_slam(),
             max_seeds,
             out,
             threads: threads_of(comm, threads)?,

@@ -75,11 +75,42 @@ fn an_awari_build_of_one_rank_writes_the_one_process_file() {
     assert_eq!(std::fs::read(&got).unwrap(), std::fs::read(&want).unwrap());
     // One rank sends nothing to another.
     assert_eq!(j["updates_exchanged"], 0);
+    // The database of Abapa's grand slam: the file of the one-process build of that rule.
+    use mancala_core::oware::GrandSlam;
+    use mancala_solver::awari::AwariDb;
+    use mancala_solver::egdb::Encoding;
+    let name = AwariDb::file_name_under(GrandSlam::None, 8, Encoding::Byte);
+    let one = dir.path().join(&name);
+    AwariDb::build_until_under(GrandSlam::None, 8, 1, |_| true)
+        .unwrap()
+        .save(&one)
+        .unwrap();
+    let o = run1(
+        &[
+            "egdb",
+            "build",
+            "--rules",
+            "oware+majority=off+cycle_score=split",
+            "--max-seeds",
+            "8",
+            "--out",
+            out.to_str().unwrap(),
+            "--json",
+            "--quiet",
+        ],
+        120,
+    );
+    let j = json(&o);
+    assert_eq!(j["database"], out.join(&name).display().to_string());
+    assert_eq!(
+        std::fs::read(out.join(&name)).unwrap(),
+        std::fs::read(&one).unwrap()
+    );
     // Other Oware rule sets and the Kalah-only options are refused with one line.
     for (extra, says) in [
         (
             vec!["--rules", "oware", "--max-seeds", "4"],
-            "`awari` rule set only",
+            "variants in the grand-slam rule only",
         ),
         (
             vec!["--rules", "awari", "--max-seeds", "4", "--resume"],

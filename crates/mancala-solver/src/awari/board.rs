@@ -1,6 +1,6 @@
-//! The mover-first Awari board and the `awari` move rules on it: sowing that skips the
-//! origin house, the capture chain of 2s and 3s, the grand slam and the legality of
-//! `grand_slam=unless_only` (OW-2, OW-3, OW-4.2, OW-5.3, OW-6.3).
+//! The mover-first Oware board of the endgame databases and its move rules under each
+//! grand-slam rule: sowing that skips the origin house, the capture chain of 2s and 3s, the
+//! grand slam and the legality of OW-5 (OW-2, OW-3, OW-4.2, OW-5, OW-6.3).
 //!
 //! # Layout
 //!
@@ -26,20 +26,38 @@
 //! row that hold 2 or 3 (a run without a gap, down to the opponent's house 1) are captured
 //! (OW-3.1, OW-3.2); the run is found with one SWAR comparison of the six lanes.
 //!
-//! A move is **eradicating** (OW-5.3) when the opponent's row is empty after it (a grand slam,
-//! or a move that does not feed an empty opponent). Under `unless_only` the non-eradicating
-//! moves are the legal ones when there is one; otherwise every move is legal, a grand slam
-//! captures its whole chain, and the opponent is left without a move: each player takes the
-//! seeds of his own row (OW-6.3), which gives the mover every seed left. So such a position
-//! is worth `+n` to the mover, whichever move he plays, and a board whose mover has no seed
-//! is worth `−n` (OW-5.4, OW-6.3).
+//! # The grand-slam rules
+//!
+//! A **grand slam** (OW-4.1) is a move whose chain takes every seed of the opponent's row:
+//! it captures something and leaves that row empty. What it does is the rule set's
+//! `grand_slam` option (OW-4.2), a compile-time parameter of the move generator here (one
+//! copy of the kernels per rule, chosen once per build or lookup, never per move):
+//!
+//! * `unless_only` (the `awari` rules): a move is **eradicating** (OW-5.3) when the opponent's
+//!   row is empty after it (a grand slam, or a move that does not feed an empty opponent).
+//!   The non-eradicating moves are the legal ones when there is one; otherwise every move is
+//!   legal, a grand slam captures its whole chain, and the opponent is left without a move:
+//!   each player takes the seeds of his own row (OW-6.3), which gives the mover every seed
+//!   left. So such a position is worth `+n` to the mover, whichever move he plays.
+//! * `none`, `all`, `forbidden`, `leave_last`: the mover must feed an opponent whose row is
+//!   empty (OW-5.1); a grand slam captures nothing (`none`), its whole chain (`all`: the
+//!   opponent is then left without a move, and the board after it, of a lower level, is worth
+//!   minus its seeds to him), is illegal (`forbidden`), or captures its chain but the
+//!   opponent's house 1 (`leave_last`). A mover without a legal move while he has seeds (no
+//!   move feeds, or under `forbidden` every move left is a grand slam) ends the game: each
+//!   player takes the seeds of his own row (OW-6.3), worth the mover's row minus the
+//!   opponent's.
+//!
+//! Under every rule a board whose mover has no seed is worth `−n` (OW-5.4, OW-6.3).
 
 use std::fmt;
 use std::str::FromStr;
 
+use mancala_core::oware::GrandSlam;
+
 use super::AwariError;
 
-/// The most seeds a board of the `awari` databases holds (the 48 seeds of the game).
+/// The most seeds a board of the Oware databases holds (the 48 seeds of the game).
 pub const MAX_SEEDS: u32 = 48;
 
 /// Houses a row.
@@ -136,11 +154,54 @@ impl Child {
     }
 }
 
-/// Plays house `i` (0-based, non-empty) of the rows (`own`, `opp`), capturing a chain of
-/// 2s and 3s whatever it leaves (the caller applies OW-5.3's legality: a grand slam is only
-/// played when every move is eradicating, and then captures the whole chain).
+/// The code of `grand_slam=none` as a compile-time rule parameter (`G` of [`play_g`],
+/// [`classify_g`] and the build's kernels).
+pub(crate) const GS_NONE: u8 = GrandSlam::None as u8;
+/// The code of `grand_slam=all`.
+pub(crate) const GS_ALL: u8 = GrandSlam::All as u8;
+/// The code of `grand_slam=forbidden`.
+pub(crate) const GS_FORBIDDEN: u8 = GrandSlam::Forbidden as u8;
+/// The code of `grand_slam=leave_last`.
+pub(crate) const GS_LEAVE_LAST: u8 = GrandSlam::LeaveLast as u8;
+/// The code of `grand_slam=unless_only` (the `awari` rules).
+pub(crate) const GS_UNLESS_ONLY: u8 = GrandSlam::UnlessOnly as u8;
+
+/// Evaluates `$body` with the constant `$G` (a `u8`) set to the code of the grand-slam rule
+/// `$g`: the one run-time choice of a monomorphised kernel.
+macro_rules! with_grand_slam {
+    ($g:expr, $G:ident => $body:expr) => {
+        match $g {
+            mancala_core::oware::GrandSlam::None => {
+                const $G: u8 = $crate::awari::board::GS_NONE;
+                $body
+            }
+            mancala_core::oware::GrandSlam::All => {
+                const $G: u8 = $crate::awari::board::GS_ALL;
+                $body
+            }
+            mancala_core::oware::GrandSlam::Forbidden => {
+                const $G: u8 = $crate::awari::board::GS_FORBIDDEN;
+                $body
+            }
+            mancala_core::oware::GrandSlam::LeaveLast => {
+                const $G: u8 = $crate::awari::board::GS_LEAVE_LAST;
+                $body
+            }
+            mancala_core::oware::GrandSlam::UnlessOnly => {
+                const $G: u8 = $crate::awari::board::GS_UNLESS_ONLY;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_grand_slam;
+
+/// Plays house `i` (0-based, non-empty) of the rows (`own`, `opp`) under the grand-slam rule
+/// of code `G`: the chain of 2s and 3s is captured, except that a grand slam captures nothing
+/// under `none` and leaves the opponent's house 1 under `leave_last` (under `forbidden` a
+/// grand slam is illegal: the caller applies the legality, OW-5).
 #[inline(always)]
-pub(crate) fn play(own: u64, opp: u64, i: usize) -> Child {
+pub(crate) fn play_g<const G: u8>(own: u64, opp: u64, i: usize) -> Child {
     let s = lane(own, i) as usize;
     debug_assert!(s > 0 && i < H);
     let (q, r) = (s / 11, s % 11);
@@ -155,9 +216,18 @@ pub(crate) fn play(own: u64, opp: u64, i: usize) -> Child {
             captured: 0,
         };
     }
-    let (opp, captured) = capture(opp, last - H);
+    let (after, captured) = capture(opp, last - H);
+    if (G == GS_NONE || G == GS_LEAVE_LAST) && captured != 0 && after == 0 {
+        // A grand slam (OW-4.1).
+        let kept = if G == GS_NONE { opp } else { opp & 0xFF };
+        return Child {
+            mover: kept,
+            opp: own,
+            captured: captured - row_sum(kept),
+        };
+    }
     Child {
-        mover: opp,
+        mover: after,
         opp: own,
         captured,
     }
@@ -184,41 +254,75 @@ fn capture(opp: u64, l: usize) -> (u64, u32) {
 }
 
 /// The value of the mover's moves, or what decides the position without them: the
-/// position's class under OW-5.3 and OW-6.3.
+/// position's class under OW-5 and OW-6.3.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Class {
     /// The mover has no seed: the opponent takes every seed, value `−n` (OW-5.4, OW-6.3).
     Terminal,
-    /// Every move of the mover is eradicating: each is legal, and any leaves the opponent
-    /// without a move and gives the mover every seed, value `+n` (OW-5.3, OW-6.3).
+    /// `unless_only`: every move of the mover is eradicating: each is legal, and any leaves
+    /// the opponent without a move and gives the mover every seed, value `+n` (OW-5.3,
+    /// OW-6.3).
     AllEradicating,
-    /// The legal moves are exactly the non-eradicating ones (bits of this mask, house i in
-    /// bit i).
+    /// The other rules: the mover has seeds but no legal move (none feeds an empty opponent,
+    /// OW-5.1, or under `forbidden` every move left is a grand slam): each player takes the
+    /// seeds of his own row, value the mover's row minus the opponent's (OW-6.3).
+    NoMove,
+    /// The legal moves (bits of this mask, house i in bit i).
     Moves(u8),
 }
 
-/// The class of the position (`own`, `opp`) and, in `children`, every move's child (entry i
-/// for house i; entries of empty houses are left as they were).
+/// The fixed value of a class without moves on the rows (`own`, `opp`) of `n` seeds, `None`
+/// for [`Class::Moves`].
 #[inline(always)]
-pub(crate) fn classify(own: u64, opp: u64, children: &mut [Child; H]) -> Class {
+pub(crate) fn fixed_value(class: Class, n: u32, own: u64, opp: u64) -> Option<i32> {
+    match class {
+        Class::Terminal => Some(-(n as i32)),
+        Class::AllEradicating => Some(n as i32),
+        Class::NoMove => Some(row_sum(own) as i32 - row_sum(opp) as i32),
+        Class::Moves(_) => None,
+    }
+}
+
+/// The class of the position (`own`, `opp`) under the grand-slam rule of code `G` and, in
+/// `children`, every move's child (entry i for house i; entries of empty houses are left as
+/// they were).
+#[inline(always)]
+pub(crate) fn classify_g<const G: u8>(own: u64, opp: u64, children: &mut [Child; H]) -> Class {
     if own == 0 {
         return Class::Terminal;
     }
     let mut legal = 0u8;
+    if G == GS_UNLESS_ONLY {
+        for (i, child) in children.iter_mut().enumerate() {
+            if lane(own, i) != 0 {
+                *child = play_g::<G>(own, opp, i);
+                legal |= u8::from(!child.eradicating()) << i;
+            }
+        }
+        return if legal == 0 {
+            Class::AllEradicating
+        } else {
+            Class::Moves(legal)
+        };
+    }
     for (i, child) in children.iter_mut().enumerate() {
         if lane(own, i) != 0 {
-            *child = play(own, opp, i);
-            legal |= u8::from(!child.eradicating()) << i;
+            *child = play_g::<G>(own, opp, i);
+            // OW-5.1: an empty opponent must be fed (from house i + 1, 6 − i seeds reach
+            // his row, OW-2.5); OW-5.2: under `forbidden` no grand slam.
+            let feeds = opp != 0 || lane(own, i) as usize + i >= H;
+            let slam = G == GS_FORBIDDEN && child.captured != 0 && child.mover == 0;
+            legal |= u8::from(feeds && !slam) << i;
         }
     }
     if legal == 0 {
-        Class::AllEradicating
+        Class::NoMove
     } else {
         Class::Moves(legal)
     }
 }
 
-/// A board of the `awari` endgame databases: twelve houses seen from the player to move
+/// A board of the Oware endgame databases: twelve houses seen from the player to move
 /// (the mover's houses 1..6, then the opponent's houses 1..6, counter-clockwise), at most
 /// [`MAX_SEEDS`] seeds in all. Stores and captured counts play no part in a value (OW-10.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -232,8 +336,7 @@ pub struct AwariBoard {
 pub struct AwariMove {
     /// The house played, 1..=6 from the mover's left (OW-1.3).
     pub house: u8,
-    /// Seeds captured by the move (a grand slam, legal only when every move eradicates,
-    /// captures its whole chain: OW-5.3).
+    /// Seeds captured by the move (what a grand slam captures is the rule's, OW-4.2).
     pub captured: u32,
     /// The board after the move, from the point of view of the next mover (the houses of the
     /// player who just moved come second).
@@ -303,18 +406,29 @@ impl AwariBoard {
         AwariBoard { houses }
     }
 
-    /// The legal moves (OW-5.3 under `grand_slam=unless_only`), by house: empty when the
-    /// mover has no seed.
+    /// The legal moves under `grand_slam=unless_only` (OW-5.3, the `awari` rules), by house:
+    /// empty when the mover has no seed ([`AwariBoard::moves_under`]).
     #[must_use]
     pub fn moves(&self) -> Vec<AwariMove> {
+        self.moves_under(GrandSlam::UnlessOnly)
+    }
+
+    /// The legal moves under the grand-slam rule `grand_slam` (OW-4.2, OW-5: must feed an
+    /// empty opponent unless `unless_only`; `forbidden` takes out the grand slams), by house,
+    /// with the seeds each captures (a grand slam captures nothing under `none`, all but the
+    /// opponent's house 1 under `leave_last`): empty when the mover has no legal move (no
+    /// seed, or OW-6.3's other cases).
+    #[must_use]
+    pub fn moves_under(&self, grand_slam: GrandSlam) -> Vec<AwariMove> {
         let (own, opp) = self.rows();
         let mut children = [Child {
             mover: 0,
             opp: 0,
             captured: 0,
         }; H];
-        let legal = match classify(own, opp, &mut children) {
-            Class::Terminal => 0,
+        let class = with_grand_slam!(grand_slam, G => classify_g::<G>(own, opp, &mut children));
+        let legal = match class {
+            Class::Terminal | Class::NoMove => 0,
             Class::AllEradicating => (0..H).fold(0u8, |m, i| m | u8::from(lane(own, i) != 0) << i),
             Class::Moves(mask) => mask,
         };
@@ -328,10 +442,18 @@ impl AwariBoard {
             .collect()
     }
 
-    /// Plays house `house` (1..=6): the move, or [`AwariError::IllegalMove`] when the house
-    /// does not exist, is empty, or is eradicating while a non-eradicating move exists.
+    /// Plays house `house` (1..=6) under `grand_slam=unless_only`: the move, or
+    /// [`AwariError::IllegalMove`] when the house does not exist, is empty, or is eradicating
+    /// while a non-eradicating move exists ([`AwariBoard::play_under`]).
     pub fn play(&self, house: u8) -> Result<AwariMove, AwariError> {
-        self.moves()
+        self.play_under(GrandSlam::UnlessOnly, house)
+    }
+
+    /// Plays house `house` (1..=6) under the grand-slam rule `grand_slam`: the move, or
+    /// [`AwariError::IllegalMove`] when it is not among [`AwariBoard::moves_under`] (no such
+    /// house, empty, or illegal by OW-5).
+    pub fn play_under(&self, grand_slam: GrandSlam, house: u8) -> Result<AwariMove, AwariError> {
+        self.moves_under(grand_slam)
             .into_iter()
             .find(|m| m.house == house)
             .ok_or(AwariError::IllegalMove { house })
@@ -439,6 +561,53 @@ mod tests {
         let board = b("1 1 0 0 0 0 0 0 0 0 0 0");
         let houses: Vec<u8> = board.moves().iter().map(|m| m.house).collect();
         assert_eq!(houses, vec![1, 2]);
+    }
+
+    /// The grand slam of OW-12 X8 (South's house 6 sows 2 into North's houses 1 and 2, which
+    /// then hold 2 and 3) under each rule: captures nothing (`none`), all (`all`, and
+    /// `unless_only` as the only move), all but house 1 (`leave_last`), illegal
+    /// (`forbidden`: no legal move is left, OW-6.3).
+    #[test]
+    fn grand_slam_by_rule() {
+        let board = b("0 0 0 0 0 2 1 2 0 0 0 0");
+        let captured = |g| board.play_under(g, 6).map(|m| (m.captured, m.child));
+        assert_eq!(
+            captured(GrandSlam::None),
+            Ok((0, b("2 3 0 0 0 0 0 0 0 0 0 0")))
+        );
+        assert_eq!(
+            captured(GrandSlam::All),
+            Ok((5, b("0 0 0 0 0 0 0 0 0 0 0 0")))
+        );
+        assert_eq!(
+            captured(GrandSlam::LeaveLast),
+            Ok((3, b("2 0 0 0 0 0 0 0 0 0 0 0")))
+        );
+        assert_eq!(
+            captured(GrandSlam::Forbidden),
+            Err(AwariError::IllegalMove { house: 6 })
+        );
+        assert!(board.moves_under(GrandSlam::Forbidden).is_empty());
+    }
+
+    /// OW-5.1: an empty opponent must be fed under every rule but `unless_only`; a mover
+    /// who cannot feed has no legal move.
+    #[test]
+    fn must_feed() {
+        let board = b("0 0 0 1 0 1 0 0 0 0 0 0");
+        for g in [
+            GrandSlam::None,
+            GrandSlam::All,
+            GrandSlam::LeaveLast,
+            GrandSlam::Forbidden,
+        ] {
+            let houses: Vec<u8> = board.moves_under(g).iter().map(|m| m.house).collect();
+            assert_eq!(houses, vec![6], "{g:?}");
+            assert!(
+                b("1 1 0 0 0 0 0 0 0 0 0 0").moves_under(g).is_empty(),
+                "{g:?}"
+            );
+        }
     }
 
     #[test]

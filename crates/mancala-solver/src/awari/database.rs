@@ -1,7 +1,7 @@
-//! The Awari databases as one of the games' databases ([`Database`]): which Oware rule sets
-//! their values hold ([`values_carry_over`], [`check_rules`]), the file facts (names, sizes,
-//! the build), so that the generic policy of [`crate::egdb`] (folder scan, cache, choice)
-//! serves them as it serves Kalah's.
+//! The Oware databases as one of the games' databases ([`Database`]): which Oware rule sets
+//! their values hold ([`values_carry_over`], [`check_rules`], [`check_rules_for`]), the file
+//! facts (names, sizes, the build), so that the generic policy of [`crate::egdb`] (folder
+//! scan, cache, choice) serves them as it serves Kalah's.
 
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -15,36 +15,50 @@ use super::{AwariDb, AwariError, DEFAULT_MAX_SEEDS, MAX_SEEDS};
 use crate::egdb::{BuildOptions, Database, DatabaseInfo, EgdbError, Encoding, RulesMismatch};
 use crate::progress::BuildProgress;
 
-/// Whether the values of the Awari databases (OW-10.3: the mover's future captures minus the
-/// opponent's, the final allotment included, endless play even) are the exact game values
-/// of positions played under `rules`, history permitting (`docs/awari.md`, "The engine",
-/// gives the proof): 6 houses a side (any seeds a house: with no majority end the total
-/// plays no part), `grand_slam=unless_only`, `majority=off`, `cycle_score=split`, no move
-/// limit, and any `repetition` (off or 2..=9). That is the rule set `awari` and its
-/// variants in the repetition count and the seeds a house; not `oware` nor
-/// `oware-openspiel` (their grand slam captures nothing and a player who cannot feed ends the
-/// game, the majority ends it, cycles go to the own rows, and OpenSpiel's move limit ends
-/// it too).
+/// Whether the values of one of the Oware databases (OW-10.3: the mover's future captures
+/// minus the opponent's, the final allotment included, endless play even) are the exact
+/// game values of positions played under `rules`, history permitting (`docs/awari.md`, "The
+/// engine", gives the proof): 6 houses a side (any seeds a house: with no majority end the
+/// total plays no part), `majority=off`, `cycle_score=split`, no move limit, any
+/// `repetition` (off or 2..=9) and any `grand_slam` (each has its own database,
+/// [`check_rules_for`]). That is the rule set `awari`, `oware+majority=off+cycle_score=split`
+/// (the Abapa rules without the majority end, cycles split) and their variants in the
+/// grand-slam rule, the repetition count and the seeds a house; not `oware` nor
+/// `oware-openspiel` (the majority ends the game, cycles go to the own rows, and OpenSpiel's
+/// move limit ends it too).
 #[must_use]
 pub fn values_carry_over(rules: &OwareRules) -> bool {
     check_rules(rules).is_ok()
 }
 
-/// What the Awari databases hold, in words (the rules [`values_carry_over`] asks for).
-const HOLDS: &str = "the Oware rule sets with 6 houses a side, grand_slam=unless_only, majority=off, cycle_score=split and no move limit (awari, with any repetition rule)";
+/// What the Oware databases hold, in words (the rules [`values_carry_over`] asks for).
+const HOLDS: &str = "the Oware rule sets with 6 houses a side, majority=off, cycle_score=split and no move limit (awari, oware+majority=off+cycle_score=split, any grand_slam and repetition rule)";
 
-/// Ok when the Awari databases hold the values of positions played under `rules`
-/// ([`values_carry_over`]); else the refusal naming the rules of `rules` that differ, as a
+/// Ok when one of the Oware databases holds the values of positions played under `rules`
+/// ([`values_carry_over`]: the database of the grand-slam rule of `rules`,
+/// [`check_rules_for`]); else the refusal naming the rules of `rules` that differ, as a
 /// rule-set text spells them (`majority=stop`, `cycle_score=own_row`, `5 houses a side`).
 ///
 /// # Errors
 /// [`RulesMismatch`].
 pub fn check_rules(rules: &OwareRules) -> Result<(), RulesMismatch> {
+    check_rules_for(rules.grand_slam(), rules)
+}
+
+/// Ok when the database of the grand-slam rule `grand_slam` ([`AwariDb::rules_of`]) holds
+/// the values of positions played under `rules`: 6 houses a side, the same grand-slam rule,
+/// `majority=off`, `cycle_score=split`, no move limit (any seeds a house and repetition
+/// rule); else the refusal naming the rules of `rules` that differ (`grand_slam=none`,
+/// `majority=stop`, …).
+///
+/// # Errors
+/// [`RulesMismatch`].
+pub fn check_rules_for(grand_slam: GrandSlam, rules: &OwareRules) -> Result<(), RulesMismatch> {
     let mut differences = Vec::new();
     if rules.houses() != 6 {
         differences.push(format!("{} houses a side", rules.houses()));
     }
-    if rules.grand_slam() != GrandSlam::UnlessOnly {
+    if rules.grand_slam() != grand_slam {
         differences.push(format!("grand_slam={}", rules.grand_slam().name()));
     }
     if rules.majority() != Majority::Off {
@@ -59,9 +73,20 @@ pub fn check_rules(rules: &OwareRules) -> Result<(), RulesMismatch> {
     if differences.is_empty() {
         Ok(())
     } else {
+        let only_slam = differences.len() == 1 && rules.grand_slam() != grand_slam;
         Err(RulesMismatch {
-            database: "an Awari database".into(),
-            holds: HOLDS.into(),
+            database: match grand_slam {
+                GrandSlam::UnlessOnly => "an Awari database".into(),
+                g => format!("the Oware database of {}", AwariDb::rules_of(g)),
+            },
+            holds: if only_slam {
+                format!(
+                    "the Oware rule sets with 6 houses a side, grand_slam={}, majority=off, cycle_score=split and no move limit",
+                    grand_slam.name()
+                )
+            } else {
+                HOLDS.into()
+            },
             rules: rules.to_string(),
             differences,
         })
@@ -86,7 +111,7 @@ impl DatabaseInfo for AwariInfo {
         }
     }
     fn describe(&self) -> String {
-        format!("awari, levels 0..={}", self.max_seeds)
+        format!("{}, levels 0..={}", self.rules, self.max_seeds)
     }
     fn entries(&self) -> u64 {
         self.entries
@@ -95,17 +120,17 @@ impl DatabaseInfo for AwariInfo {
         bits_per_entry(encoding, self.max_seeds)
     }
     fn file_name(&self, encoding: Encoding) -> String {
-        AwariDb::file_name_for(self.max_seeds, encoding)
+        AwariDb::file_name_under(self.grand_slam, self.max_seeds, encoding)
     }
 }
 
 /// The [`EgdbError`] of a build's [`AwariError`].
-fn build_error(e: AwariError) -> EgdbError {
+fn build_error(rules: &OwareRules, e: AwariError) -> EgdbError {
     match e {
         AwariError::OutOfMemory(m) => EgdbError::OutOfMemory(m),
         AwariError::Cancelled => EgdbError::Cancelled,
         AwariError::TooManySeeds { seeds, max } => EgdbError::MoreSeedsThanTheGame {
-            rules: super::FILE_RULES.into(),
+            rules: AwariDb::rules_of(rules.grand_slam()).to_string(),
             max_seeds: seeds,
             total_seeds: max,
             largest: max,
@@ -138,7 +163,8 @@ impl Database for AwariDb {
         let mut report = progress.map(|(_, callback)| callback);
         let start = Instant::now();
         let mut done = 0;
-        let db = AwariDb::build_until(max_seeds, threads.unwrap_or(0), |r| {
+        let g = rules.grand_slam();
+        let db = AwariDb::build_until_under(g, max_seeds, threads.unwrap_or(0), |r| {
             done += r.stats.boards;
             let p = BuildProgress {
                 done,
@@ -149,7 +175,7 @@ impl Database for AwariDb {
                 .as_mut()
                 .is_none_or(|callback| callback(&p) == ControlFlow::Continue(()))
         })
-        .map_err(build_error)?;
+        .map_err(|e| build_error(rules, e))?;
         match encoding {
             Encoding::Byte => Ok(db),
             Encoding::Packed => db.convert(encoding),
@@ -160,29 +186,32 @@ impl Database for AwariDb {
         entries_to(self.max_seeds())
     }
 
-    fn info_serves(_: &AwariInfo, rules: &OwareRules) -> Result<(), RulesMismatch> {
-        // A header that checks names the rule set `awari`.
-        check_rules(rules)
+    fn info_serves(info: &AwariInfo, rules: &OwareRules) -> Result<(), RulesMismatch> {
+        // A header that checks names the rule set of one of the databases.
+        check_rules_for(info.grand_slam, rules)
     }
 
     fn serves_rules(&self, rules: &OwareRules) -> Result<(), RulesMismatch> {
-        check_rules(rules)
+        check_rules_for(self.grand_slam, rules)
     }
 
-    fn file_name(_: &OwareRules, max_seeds: u32, encoding: Encoding) -> String {
-        AwariDb::file_name_for(max_seeds, encoding)
+    fn file_name(rules: &OwareRules, max_seeds: u32, encoding: Encoding) -> String {
+        AwariDb::file_name_under(rules.grand_slam(), max_seeds, encoding)
     }
 
     fn entries(rules: &OwareRules, max_seeds: u32) -> Result<u64, EgdbError> {
         check_rules(rules).map_err(|m| EgdbError::RulesMismatch {
-            database: super::FILE_RULES.into(),
+            database: AwariDb::rules_of(rules.grand_slam()).to_string(),
             wanted: m.rules,
         })?;
         if max_seeds > MAX_SEEDS {
-            return Err(build_error(AwariError::TooManySeeds {
-                seeds: max_seeds,
-                max: MAX_SEEDS,
-            }));
+            return Err(build_error(
+                rules,
+                AwariError::TooManySeeds {
+                    seeds: max_seeds,
+                    max: MAX_SEEDS,
+                },
+            ));
         }
         Ok(entries_to(max_seeds))
     }
@@ -213,11 +242,11 @@ impl Database for AwariDb {
     }
 
     fn describe(&self) -> String {
-        format!("{}, {}", super::FILE_RULES, Self::extent(self.max_seeds()))
+        format!("{}, {}", self.rules(), Self::extent(self.max_seeds()))
     }
 
-    fn family(_: &OwareRules) -> String {
-        super::FILE_RULES.to_string()
+    fn family(rules: &OwareRules) -> String {
+        AwariDb::rules_of(rules.grand_slam()).to_string()
     }
 
     fn extent(max_seeds: u32) -> String {

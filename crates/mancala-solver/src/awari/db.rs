@@ -1,7 +1,12 @@
 //! The in-memory database: the values of every level 0..=N, one byte a board, built level by
 //! level ([`super::retro`]), with the lookup of a board's value and of each move's value.
 
-use super::board::{classify, has_empty, AwariBoard, AwariMove, Child, Class, H, MAX_SEEDS};
+use mancala_core::oware::{GrandSlam, OwareRules};
+
+use super::board::{
+    classify_g, fixed_value, has_empty, with_grand_slam, AwariBoard, AwariMove, Child, Class, H,
+    MAX_SEEDS,
+};
 use super::rank::{level_len, rank_rows, RowTable};
 use super::retro::{solve_level, LevelStats, LevelTimes};
 use super::AwariError;
@@ -18,7 +23,13 @@ pub struct LevelReport {
     pub times: LevelTimes,
 }
 
-/// The exact `awari` value (OW-10.3) of every board with at most N seeds, in memory.
+/// The exact value (OW-10.3) of every board with at most N seeds under one position-only
+/// Oware rule set, in memory: the Oware databases of every rule set whose values depend on
+/// the board and the side to move alone — six houses a side, `majority=off`,
+/// `cycle_score=split`, no move limit — one database a grand-slam rule (`none`, `all`,
+/// `forbidden`, `leave_last`, `unless_only`; [`AwariDb::grand_slam`]). The `awari` rule set
+/// (`unless_only`) is the one the name recalls; `oware+majority=off+cycle_score=split` (the
+/// Abapa rules without the majority end, cycles split) is `none`.
 ///
 /// Level n holds a value for each of the `C(n+11,11) − C(n+5,11)` indexed boards (OW-11.1),
 /// in the order of [`super::rank`]: the value to the mover, −n..=n, either one byte a board
@@ -28,6 +39,7 @@ pub struct LevelReport {
 /// that is not indexed (the mover's opponent has no empty house: no move produces it, but
 /// the start position is one) is valued by one ply over its children, which are.
 pub struct AwariDb {
+    pub(super) grand_slam: GrandSlam,
     pub(super) max_seeds: u32,
     pub(super) store: Store,
     pub(super) stats: Vec<LevelStats>,
@@ -83,7 +95,8 @@ impl std::fmt::Debug for AwariDb {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "AwariDb(levels 0..={}, {} bytes)",
+            "AwariDb({}, levels 0..={}, {} bytes)",
+            self.rules(),
             self.max_seeds,
             self.bytes()
         )
@@ -91,7 +104,9 @@ impl std::fmt::Debug for AwariDb {
 }
 
 impl AwariDb {
-    /// Builds every level 0..=`max_seeds` on a pool of `threads` threads (0 = one a core).
+    /// Builds every level 0..=`max_seeds` of the `awari` database (`grand_slam=unless_only`;
+    /// [`AwariDb::build_until_under`] for the other rules) on a pool of `threads` threads
+    /// (0 = one a core).
     /// Errors: [`AwariError::TooManySeeds`] above [`MAX_SEEDS`], [`AwariError::Threads`]
     /// when the pool cannot start or more than [`crate::MAX_THREADS`] are asked for,
     /// [`AwariError::OutOfMemory`] when a level's memory cannot be had.
@@ -118,6 +133,21 @@ impl AwariDb {
     pub fn build_until(
         max_seeds: u32,
         threads: usize,
+        report: impl FnMut(&LevelReport) -> bool,
+    ) -> Result<AwariDb, AwariError> {
+        AwariDb::build_until_under(GrandSlam::UnlessOnly, max_seeds, threads, report)
+    }
+
+    /// [`AwariDb::build_until`] for the rule set of the grand-slam rule `grand_slam`
+    /// ([`AwariDb::rules_of`]: six houses a side, `majority=off`, `cycle_score=split`): every
+    /// level 0..=`max_seeds` on a pool of `threads` threads (0 = one a core), `report` called
+    /// after each level (from the calling thread), the build going on while it returns
+    /// `true`. Errors: [`AwariError::TooManySeeds`] above [`MAX_SEEDS`],
+    /// [`AwariError::Threads`], [`AwariError::OutOfMemory`], [`AwariError::Cancelled`].
+    pub fn build_until_under(
+        grand_slam: GrandSlam,
+        max_seeds: u32,
+        threads: usize,
         mut report: impl FnMut(&LevelReport) -> bool,
     ) -> Result<AwariDb, AwariError> {
         let pool = build_pool(max_seeds, threads)?;
@@ -126,7 +156,9 @@ impl AwariDb {
         let table = RowTable::new(max_seeds);
         for n in 0..=max_seeds {
             let lower: Vec<&[u8]> = levels.iter().map(FrozenBytes::bytes).collect();
-            let (values, s, times) = pool.install(|| solve_level(n, &lower, &table))?;
+            let (values, s, times) = with_grand_slam!(grand_slam, G => {
+                pool.install(|| solve_level::<G>(n, &lower, &table))
+            })?;
             drop(lower);
             if !report(&LevelReport { stats: s, times }) {
                 return Err(AwariError::Cancelled);
@@ -135,6 +167,7 @@ impl AwariDb {
             stats.push(s);
         }
         Ok(AwariDb {
+            grand_slam,
             max_seeds,
             store: Store::Bytes(levels),
             stats,
@@ -152,6 +185,18 @@ impl AwariDb {
         max_seeds: u32,
         threads: usize,
         ex: &mut dyn super::shard::Exchange,
+        report: impl FnMut(&LevelReport),
+    ) -> Result<AwariDb, AwariError> {
+        AwariDb::build_shared_under(GrandSlam::UnlessOnly, max_seeds, threads, ex, report)
+    }
+
+    /// [`AwariDb::build_shared`] for the rule set of the grand-slam rule `grand_slam`
+    /// ([`AwariDb::rules_of`]). Errors as [`AwariDb::build_shared`].
+    pub fn build_shared_under(
+        grand_slam: GrandSlam,
+        max_seeds: u32,
+        threads: usize,
+        ex: &mut dyn super::shard::Exchange,
         mut report: impl FnMut(&LevelReport),
     ) -> Result<AwariDb, AwariError> {
         let pool = build_pool(max_seeds, threads)?;
@@ -159,7 +204,9 @@ impl AwariDb {
         let mut stats = Vec::with_capacity(max_seeds as usize + 1);
         for n in 0..=max_seeds {
             let lower: Vec<&[u8]> = levels.iter().map(FrozenBytes::bytes).collect();
-            let (values, times) = super::shard::solve_level_shared(n, &lower, &pool, &mut *ex);
+            let (values, times) = with_grand_slam!(grand_slam, G => {
+                super::shard::solve_level_shared::<G>(n, &lower, &pool, &mut *ex)
+            });
             drop(lower);
             let s = super::shard::level_stats(n, &values);
             report(&LevelReport { stats: s, times });
@@ -167,10 +214,36 @@ impl AwariDb {
             stats.push(s);
         }
         Ok(AwariDb {
+            grand_slam,
             max_seeds,
             store: Store::Bytes(levels),
             stats,
         })
+    }
+
+    /// The grand-slam rule of the rule set whose values the database holds (OW-4.2):
+    /// [`GrandSlam::UnlessOnly`] for the `awari` database.
+    #[must_use]
+    pub fn grand_slam(&self) -> GrandSlam {
+        self.grand_slam
+    }
+
+    /// The rule set whose values the database holds, as its file names it
+    /// ([`AwariDb::rules_of`] of [`AwariDb::grand_slam`]).
+    #[must_use]
+    pub fn rules(&self) -> OwareRules {
+        AwariDb::rules_of(self.grand_slam)
+    }
+
+    /// The rule set of the database of the grand-slam rule `grand_slam`: `awari` (six houses
+    /// a side, four seeds a house, `majority=off`, `repetition=3`, `cycle_score=split`, no
+    /// move limit) with that grand-slam rule — `awari` itself for `unless_only`,
+    /// `awari+grand_slam=none` (the same rules as `oware+majority=off+cycle_score=split`) for
+    /// `none`. The database serves every rule set that differs from it only in the seeds a
+    /// house and the repetition rule ([`super::check_rules_for`]).
+    #[must_use]
+    pub fn rules_of(grand_slam: GrandSlam) -> OwareRules {
+        OwareRules::AWARI.with_grand_slam(grand_slam)
     }
 
     /// The largest level held, seeds.
@@ -310,6 +383,7 @@ impl AwariDb {
             }
         };
         Ok(AwariDb {
+            grand_slam: self.grand_slam,
             max_seeds: self.max_seeds,
             store,
             stats: self.stats.clone(),
@@ -359,9 +433,8 @@ impl AwariDb {
             opp: 0,
             captured: 0,
         }; H];
-        Ok(match classify(own, opp, &mut ch) {
-            Class::Terminal => -(n as i32),
-            Class::AllEradicating => n as i32,
+        let class = with_grand_slam!(self.grand_slam, G => classify_g::<G>(own, opp, &mut ch));
+        Ok(match class {
             Class::Moves(mask) => (0..H)
                 .filter(|&i| mask & (1 << i) != 0)
                 .map(|i| {
@@ -370,12 +443,15 @@ impl AwariDb {
                 })
                 .max()
                 .expect("a legal move"),
+            class => fixed_value(class, n, own, opp).unwrap_or(0),
         })
     }
 
-    /// Every legal move of `board` (OW-5.3) with its value to the mover: the seeds it
-    /// captures minus the value of the board it leaves to the opponent. The board's value is
-    /// the largest of them (and −n when there is none).
+    /// Every legal move of `board` under the database's rules (OW-5; [`AwariBoard::moves_under`]
+    /// of [`AwariDb::grand_slam`]) with its value to the mover: the seeds it captures minus the
+    /// value of the board it leaves to the opponent. The board's value is the largest of them
+    /// (when there is none: −n for a mover without seeds, his row minus the opponent's for a
+    /// mover without a legal move, OW-6.3).
     ///
     /// # Errors
     /// [`AwariError::NotBuilt`] when the board has more seeds than the database holds.
@@ -385,7 +461,7 @@ impl AwariDb {
     ) -> Result<Vec<(AwariMove, i32)>, AwariError> {
         self.check(board)?;
         Ok(board
-            .moves()
+            .moves_under(self.grand_slam)
             .into_iter()
             .map(|m| {
                 let (own, opp) = m.child.rows();

@@ -1,20 +1,26 @@
-//! Awari database files: [`AwariDb::save`], [`AwariDb::open`], [`AwariDb::info`], in the
+//! Oware database files: [`AwariDb::save`], [`AwariDb::open`], [`AwariDb::info`], in the
 //! file format of the Kalah endgame databases ([`crate::egdb`], "File format"), written and
 //! read by the same code (crash-safe writes, positioned reads checksummed as they arrive).
 //!
-//! The header's fields for an Awari database:
+//! The header's fields for an Oware database:
 //!
 //! ```text
 //! magic "MNCLEGDB", format version 1
 //! m = 6 (houses a row), K = N (the largest level, seeds on the board), option bits 0,
 //! entry encoding 1 (one byte an entry, the value to the mover + 128) or 2 (packed),
 //! entries = Σ_{n=0..=N} C(n+11,11) − C(n+5,11), CRC-32 of the payload,
-//! rule set "awari", CRC-32 of the header
+//! rule set, CRC-32 of the header
 //! payload: level 0, level 1, …, level N, each in the order of `awari::rank`
 //! ```
 //!
-//! The rule set names the game: a Kalah file opened as Awari, or an Awari file opened as
-//! Kalah, is [`EgdbError::WrongGame`]. Opening checks every field, the size, both checksums
+//! The rule set is the one whose values the file holds, printed as the rule-set notation
+//! prints it ([`AwariDb::rules_of`]): `awari` for `grand_slam=unless_only` — the header every
+//! Awari file has always had — and `awari+grand_slam=none`, `awari+grand_slam=all`,
+//! `awari+grand_slam=forbidden`, `awari+grand_slam=leave_last` for the others. Opening
+//! accepts exactly these five texts (any other Oware rule set is
+//! [`EgdbError::RulesMismatch`]), and the database opened serves only the rule sets of its
+//! own grand-slam rule. The rule set also names the game: a Kalah file opened as Oware, or
+//! an Oware file opened as Kalah, is [`EgdbError::WrongGame`]. Opening checks every field, the size, both checksums
 //! and every entry (a value outside −n..=n for its level n is [`EgdbError::BadEntry`]).
 //!
 //! # The packed encoding (entry encoding 2)
@@ -60,7 +66,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use mancala_core::oware::OwareRules;
+use mancala_core::oware::{GrandSlam, OwareRules};
 use mancala_core::GameKind;
 use rayon::prelude::*;
 
@@ -74,8 +80,9 @@ use crate::egdb::{
     FORMAT_VERSION,
 };
 
-/// The rule set an Awari database file names in its header: the `awari` rules (OW-10.3),
-/// the only ones whose values it holds.
+/// The rule set the `awari` database file names in its header: the `awari` rules
+/// (OW-10.3). The files of the other grand-slam rules name theirs
+/// ([`AwariDb::rules_of`]).
 pub const FILE_RULES: &str = "awari";
 
 /// Houses a row, the header's m.
@@ -89,8 +96,10 @@ const SAVE_PIECE: usize = 1 << 16;
 pub struct AwariInfo {
     /// Format version ([`FORMAT_VERSION`]).
     pub version: u32,
-    /// The rule set in the header (`awari`).
+    /// The rule set in the header (`awari`, `awari+grand_slam=none`, …).
     pub rules: String,
+    /// The grand-slam rule of that rule set: which database it is.
+    pub grand_slam: GrandSlam,
     /// N: every board of at most N seeds has an entry.
     pub max_seeds: u32,
     /// The entry encoding ([`Encoding::Byte`] or [`Encoding::Packed`], module docs).
@@ -115,12 +124,12 @@ pub fn entries_to(max_seeds: u32) -> u64 {
         .sum()
 }
 
-/// Whether the values of an Awari database are those of games played under `rules`: only
-/// the `awari` rule set itself (six houses a row, four seeds, grand slam legal only when
-/// every move eradicates, no majority end, endless play split evenly; OW-10.3).
+/// Whether `rules` is the rule set a database file names in its header: `awari` with any
+/// grand-slam rule and nothing else changed ([`AwariDb::rules_of`]; six houses a row, four
+/// seeds, no majority end, endless play split evenly, OW-10.3).
 #[must_use]
 pub fn serves(rules: &OwareRules) -> bool {
-    *rules == OwareRules::AWARI
+    *rules == AwariDb::rules_of(rules.grand_slam())
 }
 
 /// Checks the fields of the header `header` of the file `path` of `file_len` bytes as an
@@ -136,8 +145,8 @@ fn check_header(path: &Path, header: Header, file_len: u64) -> Result<AwariInfo,
             expected: GameKind::Oware,
         });
     }
-    match header.rules.parse::<OwareRules>() {
-        Ok(r) if serves(&r) => {}
+    let grand_slam = match header.rules.parse::<OwareRules>() {
+        Ok(r) if serves(&r) => r.grand_slam(),
         Ok(_) => {
             return Err(EgdbError::RulesMismatch {
                 database: header.rules,
@@ -150,7 +159,7 @@ fn check_header(path: &Path, header: Header, file_len: u64) -> Result<AwariInfo,
                 header.rules
             )))
         }
-    }
+    };
     if header.houses != HOUSES || header.option_bits != 0 {
         return Err(EgdbError::Header(format!(
             "fields m = {}, options {:#x} of an Awari database (m = 6, options 0)",
@@ -185,6 +194,7 @@ fn check_header(path: &Path, header: Header, file_len: u64) -> Result<AwariInfo,
     Ok(AwariInfo {
         version: header.version,
         rules: header.rules,
+        grand_slam,
         max_seeds,
         encoding,
         bits_per_entry: bits,
@@ -277,8 +287,9 @@ fn check_level(n: u32, first: u64, level: &[u8]) -> Result<LevelStats, EgdbError
 }
 
 impl AwariDb {
-    /// The file name of the database of levels 0..=`max_seeds` in a cache or a folder:
-    /// `awari.n<N>.egdb` (`awari.n16.egdb`).
+    /// The file name of the `awari` database of levels 0..=`max_seeds` in a cache or a
+    /// folder: `awari.n<N>.egdb` (`awari.n16.egdb`; [`AwariDb::file_name_under`] for the
+    /// other grand-slam rules).
     #[must_use]
     pub fn file_name(max_seeds: u32) -> String {
         format!("{FILE_RULES}.n{max_seeds}.egdb")
@@ -290,9 +301,20 @@ impl AwariDb {
     /// read by their headers, never by their names).
     #[must_use]
     pub fn file_name_for(max_seeds: u32, encoding: Encoding) -> String {
+        AwariDb::file_name_under(GrandSlam::UnlessOnly, max_seeds, encoding)
+    }
+
+    /// The file name of the database of the grand-slam rule `grand_slam`, levels
+    /// 0..=`max_seeds`, in `encoding`: the rule set of its header ([`AwariDb::rules_of`]),
+    /// `.n<N>`, `.packed` when packed, `.egdb` — `awari.n18.egdb` (as
+    /// [`AwariDb::file_name_for`]), `awari+grand_slam=none.n24.packed.egdb`. Each rule set
+    /// has its own names, so that the files of several share a folder or a cache.
+    #[must_use]
+    pub fn file_name_under(grand_slam: GrandSlam, max_seeds: u32, encoding: Encoding) -> String {
+        let rules = AwariDb::rules_of(grand_slam);
         match encoding {
-            Encoding::Byte => AwariDb::file_name(max_seeds),
-            Encoding::Packed => format!("{FILE_RULES}.n{max_seeds}.packed.egdb"),
+            Encoding::Byte => format!("{rules}.n{max_seeds}.egdb"),
+            Encoding::Packed => format!("{rules}.n{max_seeds}.packed.egdb"),
         }
     }
 
@@ -349,7 +371,7 @@ impl AwariDb {
             encoding: encoding.code(),
             entries: entries_to(self.max_seeds),
             payload_crc,
-            rules: FILE_RULES.into(),
+            rules: self.rules().to_string(),
         }
         .encode()
     }
@@ -361,7 +383,7 @@ impl AwariDb {
     /// [`EgdbError::Io`], [`EgdbError::BadMagic`], [`EgdbError::Version`],
     /// [`EgdbError::Truncated`], [`EgdbError::Header`], [`EgdbError::Changed`],
     /// [`EgdbError::WrongGame`] (a Kalah database), [`EgdbError::RulesMismatch`] (an Oware
-    /// rule set other than `awari`).
+    /// rule set other than those of the databases, [`serves`]).
     pub fn info(path: &Path) -> Result<AwariInfo, EgdbError> {
         let (_, len, header, _) = open_with_header(path)?;
         check_header(path, header, len)
@@ -380,7 +402,7 @@ impl AwariDb {
     /// [`EgdbError::Io`], [`EgdbError::BadMagic`], [`EgdbError::Version`],
     /// [`EgdbError::Truncated`], [`EgdbError::TooLong`], [`EgdbError::Header`],
     /// [`EgdbError::WrongGame`] (a Kalah database), [`EgdbError::RulesMismatch`] (an Oware
-    /// rule set other than `awari`), [`EgdbError::Checksum`], [`EgdbError::BadEntry`],
+    /// rule set other than those of the databases, [`serves`]), [`EgdbError::Checksum`], [`EgdbError::BadEntry`],
     /// [`EgdbError::Padding`] (packed), [`EgdbError::Changed`], [`EgdbError::OutOfMemory`]
     /// (also before anything is read, when the header asks for more memory than the machine
     /// has available).
@@ -418,6 +440,7 @@ impl AwariDb {
             first += level.bytes().len() as u64;
         }
         Ok(AwariDb {
+            grand_slam: info.grand_slam,
             max_seeds: info.max_seeds,
             store: Store::Bytes(levels),
             stats,
@@ -450,6 +473,7 @@ fn open_packed(
         })
         .collect();
     Ok(AwariDb {
+        grand_slam: info.grand_slam,
         max_seeds: info.max_seeds,
         store: Store::Packed(PackedLevels {
             codec,

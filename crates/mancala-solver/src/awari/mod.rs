@@ -1,9 +1,15 @@
-//! Exact Awari databases: the value of every board with up to N seeds under the `awari`
-//! rules (grand slam legal only when every move eradicates, no majority end, endless play
-//! split evenly: OW-7.2, OW-10.3), by retrograde analysis with cycles.
+//! Exact Oware databases: the value of every board with up to N seeds under each Oware rule
+//! set whose values depend on the board and the side to move alone — no majority end,
+//! endless play split evenly, no move limit (OW-10.3) — one database for each grand-slam
+//! rule (OW-4.2): `awari` (`unless_only`: a grand slam legal only when every move
+//! eradicates, OW-7.2), `oware+majority=off+cycle_score=split` (`none`: Abapa's grand slam,
+//! which captures nothing, and its must-feed rule), and `all`, `forbidden`, `leave_last`;
+//! by retrograde analysis with cycles. The type keeps the name [`AwariDb`] it has had since
+//! it held `awari` alone; [`AwariDb::grand_slam`] says which database it is.
 //!
 //! * [`board`](AwariBoard): the mover-first twelve-house board and the move rules on two
-//!   words of 8-bit lanes (sowing skipping the origin, the capture chain, OW-5.3's legality).
+//!   words of 8-bit lanes (sowing skipping the origin, the capture chain, the legality of
+//!   OW-5 under each grand-slam rule, chosen at compile time).
 //! * [`rank`]: the per-level index of the boards whose player who has just moved has an
 //!   empty house, `C(n+11,11) − C(n+5,11)` of them (OW-11.1): a bijection built from the
 //!   combinatorial number system on each row, with an incremental walk for sweeps.
@@ -15,11 +21,13 @@
 //!   and [`AwariDb::board_move_values`] (the oracle: each legal move's value is the seeds it
 //!   captures minus the value of the board it leaves). An Oware position is valued through
 //!   [`ExactValues`](crate::exact_values::ExactValues) (`value_of`, `move_values_of`), which
-//!   takes it mover first and checks its rule set ([`check_rules`]: `awari` and its variants
-//!   in the repetition rule and the seeds a house).
+//!   takes it mover first and checks its rule set ([`check_rules_for`]: the database's
+//!   grand-slam rule with `majority=off`, `cycle_score=split`, any repetition rule and seeds
+//!   a house).
 //! * Files: [`AwariDb::save`], [`AwariDb::open`], [`AwariDb::info`], in the checked format
-//!   of the Kalah endgame databases ([`crate::egdb`]) with the rule set `awari` in the
-//!   header ([`FILE_RULES`]); errors are [`crate::EgdbError`]s. As one of the games'
+//!   of the Kalah endgame databases ([`crate::egdb`]) with the database's rule set in the
+//!   header (`awari`, [`FILE_RULES`], for the Awari files; `awari+grand_slam=none`, … for
+//!   the others); errors are [`crate::EgdbError`]s. As one of the games'
 //!   databases ([`crate::egdb::Database`], `database.rs`) they are found in folders, kept
 //!   in a [`crate::Cache`] (N = [`DEFAULT_MAX_SEEDS`] by default) and chosen for a command
 //!   by the generic policy of [`crate::egdb`].
@@ -38,6 +46,15 @@
 //! let p = OwarePosition::parse(OwareRules::AWARI, "0,0,0,0,0,1,23,1,0,0,0,0,0,23 S").unwrap();
 //! assert_eq!(db.value_of(&p).unwrap(), 2);
 //! assert_eq!(db.move_values_of(&p).unwrap(), vec![(OwareMove(6), 2)]);
+//! // Under Abapa's grand slam (`grand_slam=none`: it captures nothing) the same board is
+//! // worth −2: North cannot feed South and keeps the two seeds of his row (OW-6.3).
+//! use mancala_core::oware::GrandSlam;
+//! let abapa = AwariDb::build_until_under(GrandSlam::None, 4, 1, |_| true).unwrap();
+//! let rules: OwareRules = "oware+majority=off+cycle_score=split".parse().unwrap();
+//! let p = OwarePosition::parse(rules, "0,0,0,0,0,1,23,1,0,0,0,0,0,23 S").unwrap();
+//! assert_eq!(abapa.value_of(&p).unwrap(), -2);
+//! // Each database serves its own rule set only.
+//! assert!(db.value_of(&p).is_err());
 //! ```
 
 mod board;
@@ -53,7 +70,7 @@ use thiserror::Error;
 
 pub use board::{AwariBoard, AwariMove, MAX_SEEDS};
 pub use cache::DEFAULT_MAX_SEEDS;
-pub use database::{check_rules, values_carry_over};
+pub use database::{check_rules, check_rules_for, values_carry_over};
 pub use db::{AwariDb, LevelReport};
 pub use file::{bits_per_entry, entries_to, serves, AwariInfo, FILE_RULES};
 pub use retro::{LevelStats, LevelTimes};
@@ -61,7 +78,7 @@ pub use shard::{split, Exchange};
 
 use crate::mem::OutOfMemory;
 
-/// What can go wrong with an Awari board or database.
+/// What can go wrong with an Oware database board or database.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum AwariError {
     /// A board or a build asked for more seeds than the game has.

@@ -4,13 +4,18 @@
 //! # The game inside a level
 //!
 //! Fix n and assume the values of every level below n are known. A board x of level n is
-//! decided by its legal moves (OW-5.3): a board whose mover has no seed is worth −n
-//! (OW-6.3), a board whose every move is eradicating is worth +n (the opponent is left
-//! without a move and every seed left is the mover's), and otherwise each legal
-//! (non-eradicating) move either captures c > 0 seeds, reaching a known board y of level
-//! n − c and giving `c − v(y)` (an **exit**), or captures nothing and stays in level n
-//! (OW-10.5), giving `−v(y)` for a board y of level n (an **inner move**). Let `e(x)` be the
-//! best exit of x (−∞ without one; the two fixed cases count as exits of value −n and +n).
+//! decided by its legal moves under the build's grand-slam rule (OW-4.2, OW-5; the board
+//! module): a board whose mover has no seed is worth −n (OW-6.3); under `unless_only` a
+//! board whose every move is eradicating is worth +n (the opponent is left without a move
+//! and every seed left is the mover's); under the other rules a board whose mover has seeds
+//! and no legal move is worth his row minus the opponent's (OW-6.3). Otherwise each legal
+//! move either captures c > 0 seeds, reaching a known board y of level n − c and giving
+//! `c − v(y)` (an **exit**; a grand slam of `all` reaches a board whose mover has no seed),
+//! or captures nothing and stays in level n (OW-10.5; a grand slam of `none`, or of
+//! `leave_last` ending in the opponent's house 1, is one), giving `−v(y)` for a board y of
+//! level n (an **inner move**). Let `e(x)` be the best exit of x (−∞ without one; the fixed
+//! cases count as one exit of their value). The rule only changes which moves there are and
+//! what they capture: everything below holds for each.
 //! Inside the level nothing is captured, so the game is a *terminal-payoff game*: a play
 //! either takes an exit, and the mover at that moment gains its value, or stays in the level
 //! for ever, which is scored 0 (cycles split evenly, OW-10.3).
@@ -30,7 +35,7 @@
 //! counter of the inner moves whose child is not yet in W. At threshold t it **seeds** the
 //! boards with e(x) = t (into W) and those whose counter is 0 with e(x) = −t (into L), then
 //! **propagates**: a board y entering W_t decrements the counter of each predecessor x (a
-//! board with an inner move to y, found by un-moving: [`predecessors`]), which enters L_t
+//! board with an inner move to y, found by un-moving: [`predecessors_g`]), which enters L_t
 //! when its counter reaches 0 and e(x) ≤ −t; a board y entering L_t puts each unresolved
 //! predecessor into W_t. A board entering at threshold t has value exactly ±t (it was not in
 //! W_{t+1} ∪ L_{t+1}). What no threshold reaches is worth 0.
@@ -67,11 +72,11 @@
 //! used are memoryless, so the value does not depend on the history, and a repetition scored
 //! as an even split (OW-6.2) gives the same value as endless play (OW-10.3).
 //!
-//! *Inner moves and counters agree.* [`predecessors`] lists exactly the boards x with a
-//! non-capturing, non-eradicating move to y, each once (two moves of one board never give
+//! *Inner moves and counters agree.* [`predecessors_g`] lists exactly the boards x with a
+//! legal move capturing nothing to y, each once (two moves of one board never give
 //! the same child: each empties its own house and the other move's house is not empty), and
 //! the forward pass counts exactly those moves; a test checks the two against each other on
-//! whole levels.
+//! whole levels under every rule.
 //!
 //! # Memory
 //!
@@ -85,7 +90,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
 use rayon::prelude::*;
 
-use super::board::{classify, has_empty, lane, Child, Class, H};
+use super::board::{
+    classify_g, fixed_value, has_empty, lane, Child, Class, GS_LEAVE_LAST, GS_NONE, H, HIGH,
+};
 use super::rank::{level_len, rank_rows, Block, LevelWalk, RowTable};
 use crate::mem::{prefetch, prefetch_ptr, FrozenBytes, OutOfMemory, ZeroedBuf};
 use std::cell::Cell;
@@ -140,8 +147,9 @@ impl States<'_> {
 }
 
 /// Calls `f(mover, opp)` for every board x of level `n` (rows of x's mover and opponent)
-/// with a legal non-capturing, non-eradicating move to the board y = (`y_mover`, `y_opp`),
-/// each such board once, and only indexed ones (x's opponent has an empty house, OW-11.1).
+/// with a legal move capturing nothing to the board y = (`y_mover`, `y_opp`) under the
+/// grand-slam rule of code `G`, each such board once, and only indexed ones (x's opponent
+/// has an empty house, OW-11.1).
 ///
 /// Un-moving: after the move, the houses are (x's mover's row = y's opponent's, x's
 /// opponent's row = y's mover's). For each empty house i of the former (the origin is empty
@@ -149,10 +157,20 @@ impl States<'_> {
 /// houses after i that received them (the origin skipped, laps included) while every house
 /// has a seed to give; the move of s seeds from i captured nothing when its last house is
 /// x's own or holds neither 2 nor 3 after the whole sowing, that is in y (OW-3.1, OW-3.3,
-/// OW-3.4), and it is not
-/// eradicating when y's mover has a seed (OW-5.3), which makes it legal.
+/// OW-3.4), or when it is a grand slam (the houses of y's mover up to the last all hold 2 or
+/// 3, those after it none, OW-4.1) and the rule's grand slam captures nothing: under `none`
+/// always, under `leave_last` when the last house is the opponent's house 1. The move is
+/// legal when y's mover has a seed: it is not eradicating (OW-5.3), and it fed x's opponent
+/// if his row was empty (OW-5.1); a move that captures nothing is no grand slam under the
+/// other rules (`forbidden` forbids only those). With y's mover empty no move that captures
+/// nothing is legal (an empty opponent left unfed), and none is counted forward.
 #[inline]
-pub(crate) fn predecessors(n: u32, y_mover: u64, y_opp: u64, mut f: impl FnMut(u64, u64)) {
+pub(crate) fn predecessors_g<const G: u8>(
+    n: u32,
+    y_mover: u64,
+    y_opp: u64,
+    mut f: impl FnMut(u64, u64),
+) {
     if y_mover == 0 {
         return;
     }
@@ -177,7 +195,7 @@ pub(crate) fn predecessors(n: u32, y_mover: u64, y_opp: u64, mut f: impl FnMut(u
                 opp -= 1 << (8 * l);
                 // The count after the whole sowing decides the capture (OW-3.3).
                 let k = lane(y_mover, l);
-                if k == 2 || k == 3 {
+                if (k == 2 || k == 3) && !slam_kept::<G>(y_mover, l) {
                     continue;
                 }
             }
@@ -186,6 +204,22 @@ pub(crate) fn predecessors(n: u32, y_mover: u64, y_opp: u64, mut f: impl FnMut(u
             }
         }
     }
+}
+
+/// Whether a sowing that left the opponent's row `row` with its last seed in lane `l`
+/// (holding 2 or 3) is a grand slam that captures nothing under the rule of code `G`.
+#[inline(always)]
+fn slam_kept<const G: u8>(row: u64, l: usize) -> bool {
+    if G != GS_NONE && G != GS_LEAVE_LAST {
+        return false;
+    }
+    if G == GS_LEAVE_LAST && l != 0 {
+        return false;
+    }
+    // Lanes 0..=l hold 2 or 3 each, the lanes after l nothing.
+    let upto = (1u64 << (8 * l + 8)) - 1;
+    let is23 = super::board::zero_lanes((row & 0x0000_FEFE_FEFE_FEFE) ^ 0x0000_0202_0202_0202);
+    row & !upto == 0 && is23 & HIGH & upto == HIGH & upto
 }
 
 /// Boards of the forward pass whose lower-level reads are requested together.
@@ -213,9 +247,17 @@ impl Default for Group {
 }
 
 impl Group {
-    /// Board k of the group: its moves, and a prefetch of each capture's child.
+    /// Board k of the group: its moves under the grand-slam rule of code `G`, and a
+    /// prefetch of each capture's child.
     #[inline(always)]
-    pub(crate) fn add(&mut self, k: usize, n: u32, own: u64, opp: u64, lower: &[&[u8]]) {
+    pub(crate) fn add<const G: u8>(
+        &mut self,
+        k: usize,
+        n: u32,
+        own: u64,
+        opp: u64,
+        lower: &[&[u8]],
+    ) {
         let mut ch = [Child {
             mover: 0,
             opp: 0,
@@ -224,9 +266,7 @@ impl Group {
         self.ncaps[k] = 0;
         self.inner[k] = 0;
         self.fixed[k] = NO_EXIT;
-        match classify(own, opp, &mut ch) {
-            Class::Terminal => self.fixed[k] = -(n as i8),
-            Class::AllEradicating => self.fixed[k] = n as i8,
+        match classify_g::<G>(own, opp, &mut ch) {
             Class::Moves(mask) => {
                 for (i, c) in ch.iter().enumerate() {
                     if mask & (1 << i) == 0 {
@@ -242,6 +282,10 @@ impl Group {
                         self.ncaps[k] += 1;
                     }
                 }
+            }
+            class => {
+                // Terminal, every move eradicating, or no legal move: a fixed value.
+                self.fixed[k] = fixed_value(class, n, own, opp).unwrap_or(0) as i8;
             }
         }
     }
@@ -298,10 +342,11 @@ pub struct LevelTimes {
     pub rescans: u32,
 }
 
-/// Solves level `n` given the levels below (`lower[k]` for k < n): its values, one byte a
-/// board in index order (the value as an `i8`), with the level's counts and times. Runs on
-/// the current rayon pool. [`OutOfMemory`] when the level's two bytes a board cannot be had.
-pub(crate) fn solve_level(
+/// Solves level `n` under the grand-slam rule of code `G` given the levels below
+/// (`lower[k]` for k < n): its values, one byte a board in index order (the value as an
+/// `i8`), with the level's counts and times. Runs on the current rayon pool.
+/// [`OutOfMemory`] when the level's two bytes a board cannot be had.
+pub(crate) fn solve_level<const G: u8>(
     n: u32,
     lower: &[&[u8]],
     table: &RowTable,
@@ -327,7 +372,7 @@ pub(crate) fn solve_level(
             // A group of boards: their captures' children are requested first, then read.
             let g = (hi - i).min(GROUP as u64) as usize;
             for k in 0..g {
-                group.add(k, n, walk.mover, walk.opp, lower);
+                group.add::<G>(k, n, walk.mover, walk.opp, lower);
                 walk.advance();
             }
             for k in 0..g {
@@ -351,7 +396,7 @@ pub(crate) fn solve_level(
 
     // Thresholds.
     let t1 = std::time::Instant::now();
-    let solver = Level {
+    let solver = Level::<G> {
         n,
         table,
         val,
@@ -412,8 +457,8 @@ pub(crate) fn solve_level(
     Ok((val_buf.freeze(), LevelStats { seeds: n, ..stats }, times))
 }
 
-/// One level's threshold phase.
-struct Level<'a> {
+/// One level's threshold phase under the grand-slam rule of code `G`.
+struct Level<'a, const G: u8> {
     n: u32,
     table: &'a RowTable,
     val: &'a [AtomicU8],
@@ -438,7 +483,7 @@ struct Scratch {
     preds: Vec<(u64, u64, u64)>,
 }
 
-impl Level<'_> {
+impl<const G: u8> Level<'_, G> {
     /// Scans boards `lo..hi` at threshold `t`: seeds, pending boards, and everything they
     /// resolve in turn.
     fn scan(&self, t: i8, lo: u64, hi: u64, scratch: &mut Scratch) {
@@ -507,7 +552,7 @@ impl Level<'_> {
             for _ in 0..BATCH {
                 let Some((m, opp)) = stack.pop() else { break };
                 let win = m & WIN;
-                predecessors(self.n, m & !WIN, opp, |xm, xo| {
+                predecessors_g::<G>(self.n, m & !WIN, opp, |xm, xo| {
                     let r = rank_rows(self.n, xm, xo);
                     prefetch(&self.states.0[(r / 8) as usize]);
                     if win == 0 {
@@ -561,14 +606,20 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
-    use crate::awari::board::play;
+    use crate::awari::board::{play_g, with_grand_slam};
     use crate::awari::rank::rank_rows;
 
-    /// Every inner move found forward (legal, non-capturing, non-eradicating) is found by
-    /// un-moving from its child, and nothing else is, each once; the walk and the ranking
-    /// agree on every index.
+    /// Every inner move found forward (legal, capturing nothing) is found by un-moving from
+    /// its child, and nothing else is, each once, under every grand-slam rule; the walk and
+    /// the ranking agree on every index.
     #[test]
     fn predecessors_are_the_inner_moves() {
+        for g in mancala_core::oware::GrandSlam::ALL {
+            with_grand_slam!(g, G => inner_moves_agree::<G>());
+        }
+    }
+
+    fn inner_moves_agree<const G: u8>() {
         for n in 0..=9 {
             let len = level_len(n).unwrap();
             let mut forward = HashSet::new();
@@ -581,10 +632,10 @@ mod tests {
                     opp: 0,
                     captured: 0,
                 }; H];
-                if let Class::Moves(mask) = classify(walk.mover, walk.opp, &mut ch) {
+                if let Class::Moves(mask) = classify_g::<G>(walk.mover, walk.opp, &mut ch) {
                     for (i, c) in ch.iter().enumerate() {
                         if mask & (1 << i) != 0 && c.captured == 0 {
-                            assert_eq!(*c, play(walk.mover, walk.opp, i));
+                            assert_eq!(*c, play_g::<G>(walk.mover, walk.opp, i));
                             let y = rank_rows(n, c.mover, c.opp);
                             assert!(forward.insert((r, y)));
                         }
@@ -596,7 +647,7 @@ mod tests {
             let mut walk = LevelWalk::at(n, 0).unwrap();
             loop {
                 let y = walk.index();
-                predecessors(n, walk.mover, walk.opp, |xm, xo| {
+                predecessors_g::<G>(n, walk.mover, walk.opp, |xm, xo| {
                     let x = rank_rows(n, xm, xo);
                     assert!(backward.insert((x, y)), "twice: {x} -> {y}");
                 });
@@ -608,7 +659,7 @@ mod tests {
             let missing: Vec<_> = forward.difference(&backward).take(3).collect();
             assert!(
                 extra.is_empty() && missing.is_empty(),
-                "level {n}: extra {:?} missing {:?}",
+                "rule {G}, level {n}: extra {:?} missing {:?}",
                 extra
                     .iter()
                     .map(|e| (
@@ -628,13 +679,13 @@ mod tests {
     }
 
     /// The inner children of a board, as (rank of child).
-    fn inner_children(n: u32, mover: u64, opp: u64) -> Vec<u64> {
+    fn inner_children<const G: u8>(n: u32, mover: u64, opp: u64) -> Vec<u64> {
         let mut ch = [Child {
             mover: 0,
             opp: 0,
             captured: 0,
         }; H];
-        match classify(mover, opp, &mut ch) {
+        match classify_g::<G>(mover, opp, &mut ch) {
             Class::Moves(mask) => (0..H)
                 .filter(|&i| mask & (1 << i) != 0 && ch[i].captured == 0)
                 .map(|i| rank_rows(n, ch[i].mover, ch[i].opp))
@@ -643,11 +694,17 @@ mod tests {
         }
     }
 
-    /// On sampled boards of every level up to 48 (sowings of several laps): each inner move
-    /// x → y is found among y's predecessors, and each predecessor x of y has an inner move
-    /// to y; no predecessor twice.
+    /// On sampled boards of every level up to 48 (sowings of several laps), under every
+    /// grand-slam rule: each inner move x → y is found among y's predecessors, and each
+    /// predecessor x of y has an inner move to y; no predecessor twice.
     #[test]
     fn predecessors_agree_on_sampled_boards_of_every_level() {
+        for g in mancala_core::oware::GrandSlam::ALL {
+            with_grand_slam!(g, G => sampled_agree::<G>());
+        }
+    }
+
+    fn sampled_agree<const G: u8>() {
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         for n in 10..=crate::awari::MAX_SEEDS {
             let len = level_len(n).unwrap();
@@ -657,17 +714,17 @@ mod tests {
                 seed ^= seed << 17;
                 let w = LevelWalk::at(n, seed % len).unwrap();
                 let x = w.index();
-                for y in inner_children(n, w.mover, w.opp) {
+                for y in inner_children::<G>(n, w.mover, w.opp) {
                     let yw = LevelWalk::at(n, y).unwrap();
                     let mut found = 0;
-                    predecessors(n, yw.mover, yw.opp, |xm, xo| {
+                    predecessors_g::<G>(n, yw.mover, yw.opp, |xm, xo| {
                         found += u32::from(rank_rows(n, xm, xo) == x);
                     });
                     assert_eq!(found, 1, "level {n}: {x} -> {y}");
                 }
                 let mut preds = HashSet::new();
-                predecessors(n, w.mover, w.opp, |xm, xo| {
-                    assert!(inner_children(n, xm, xo).contains(&x), "level {n}");
+                predecessors_g::<G>(n, w.mover, w.opp, |xm, xo| {
+                    assert!(inner_children::<G>(n, xm, xo).contains(&x), "level {n}");
                     assert!(preds.insert(rank_rows(n, xm, xo)));
                 });
             }

@@ -34,7 +34,7 @@ use rayon::prelude::*;
 
 use super::board::H;
 use super::rank::{level_len, rank_rows, LevelWalk};
-use super::retro::{predecessors, Group, LevelStats, LevelTimes, CHUNK, GROUP};
+use super::retro::{predecessors_g, Group, LevelStats, LevelTimes, CHUNK, GROUP};
 
 /// State bit: the board's value is final.
 const RESOLVED: u8 = 0x80;
@@ -72,8 +72,8 @@ pub fn split(n: u32, parts: usize) -> Option<Vec<Range<u64>>> {
     Some((0..p).map(|q| (len * q / p)..(len * (q + 1) / p)).collect())
 }
 
-/// One part's boards of one level.
-pub(crate) struct Shard {
+/// One part's boards of one level, under the grand-slam rule of code `G`.
+pub(crate) struct Shard<const G: u8> {
     n: u32,
     range: Range<u64>,
     /// Where each part's range starts, and the level's length last.
@@ -90,10 +90,11 @@ pub(crate) struct Shard {
     preds: Vec<u64>,
 }
 
-impl Shard {
-    /// Part `part` of `ranges` (from [`split`]) of level `n`, with its forward pass done on
-    /// the current rayon pool; `lower[k]` is level k in full.
-    pub(crate) fn new(n: u32, ranges: &[Range<u64>], part: usize, lower: &[&[u8]]) -> Shard {
+impl<const G: u8> Shard<G> {
+    /// Part `part` of `ranges` (from [`split`]) of level `n` under the grand-slam rule of
+    /// code `G`, with its forward pass done on the current rayon pool; `lower[k]` is level k
+    /// in full.
+    pub(crate) fn new(n: u32, ranges: &[Range<u64>], part: usize, lower: &[&[u8]]) -> Shard<G> {
         let range = ranges[part].clone();
         let len = (range.end - range.start) as usize;
         let mut val = vec![0i8; len];
@@ -110,7 +111,7 @@ impl Shard {
                 while i < val.len() {
                     let g = (val.len() - i).min(GROUP);
                     for k in 0..g {
-                        group.add(k, n, walk.mover, walk.opp, lower);
+                        group.add::<G>(k, n, walk.mover, walk.opp, lower);
                         walk.advance();
                     }
                     for k in 0..g {
@@ -220,7 +221,7 @@ impl Shard {
             let n = self.n;
             let mut preds = std::mem::take(&mut self.preds);
             preds.clear();
-            predecessors(n, m & !WIN, opp, |xm, xo| preds.push(rank_rows(n, xm, xo)));
+            predecessors_g::<G>(n, m & !WIN, opp, |xm, xo| preds.push(rank_rows(n, xm, xo)));
             for &r in &preds {
                 if self.range.contains(&r) {
                     self.update(t, r, win != 0);
@@ -262,11 +263,12 @@ pub(crate) fn level_stats(n: u32, values: &[u8]) -> LevelStats {
     s
 }
 
-/// Solves level `n` as part `ex.part()` of `ex.parts()`, given every level below in full;
+/// Solves level `n` under the grand-slam rule of code `G` as part `ex.part()` of
+/// `ex.parts()`, given every level below in full;
 /// the forward pass runs on `pool`, the rest (and every call of `ex`) on the calling thread;
 /// returns the whole level (gathered from every part) and this part's times (`retro`
 /// includes the exchanges; `rescans` is the number of exchange rounds).
-pub(crate) fn solve_level_shared(
+pub(crate) fn solve_level_shared<const G: u8>(
     n: u32,
     lower: &[&[u8]],
     pool: &crate::pool::Pool,
@@ -276,7 +278,7 @@ pub(crate) fn solve_level_shared(
     let mut times = LevelTimes::default();
     let t0 = std::time::Instant::now();
     let part = ex.part();
-    let mut shard = pool.install(|| Shard::new(n, &ranges, part, lower));
+    let mut shard = pool.install(|| Shard::<G>::new(n, &ranges, part, lower));
     times.forward = t0.elapsed().as_secs_f64();
     let t1 = std::time::Instant::now();
     for t in (1..=n as i8).rev() {

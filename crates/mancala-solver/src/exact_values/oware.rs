@@ -1,13 +1,14 @@
-//! Oware's exact values: the Awari databases ([`AwariDb`]) as [`ExactValues`] of Oware
-//! positions of the rule sets whose values they hold (`awari` and its variants in the
-//! repetition rule and the seeds a house: [`check_rules`]), and Oware as an [`ExactGame`].
+//! Oware's exact values: the Oware databases ([`AwariDb`]) as [`ExactValues`] of Oware
+//! positions of the rule sets whose values they hold (each database: its grand-slam rule
+//! with `majority=off`, `cycle_score=split`, no move limit, any repetition rule and seeds a
+//! house, [`check_rules_for`]), and Oware as an [`ExactGame`].
 //! The position is taken mover first as the databases' twelve-house board here, once, with
 //! the rules check, for every front end.
 
 use mancala_core::oware::{OwareMove, OwarePosition, OwareRules};
 
 use super::{ExactError, ExactGame, ExactValues, RulesMismatch};
-use crate::awari::{check_rules, AwariBoard, AwariDb, AwariError};
+use crate::awari::{check_rules_for, AwariBoard, AwariDb, AwariError};
 
 /// The board of `pos` mover first ([`AwariBoard`]'s order, OW-10.4), once the database is
 /// known to hold it; `None` for a finished game.
@@ -17,7 +18,7 @@ use crate::awari::{check_rules, AwariBoard, AwariDb, AwariError};
 /// [`ExactError::NotHeld`] for more seeds in the houses than it holds.
 #[inline]
 fn board_of(db: &AwariDb, pos: &OwarePosition) -> Result<Option<AwariBoard>, ExactError> {
-    check_rules(&pos.rules())?;
+    check_rules_for(db.grand_slam(), &pos.rules())?;
     if pos.side_to_move().is_none() {
         return Ok(None);
     }
@@ -49,14 +50,14 @@ fn not_held(db: &AwariDb, e: AwariError) -> ExactError {
     }
 }
 
-/// The Awari database's values of Oware positions (OW-10.3: the mover's future captures
+/// An Oware database's values of Oware positions of its rule sets (OW-10.3: the mover's future captures
 /// minus the opponent's, the final allotment included, endless play 0). The position is
 /// valued as the databases value a board: a game set up there or just after a capture,
 /// without the history since (`docs/awari.md`, "History"; the engine asks only where the
 /// history cannot change the value).
 impl ExactValues<OwarePosition> for AwariDb {
     fn check_rules(&self, rules: &OwareRules) -> Result<(), RulesMismatch> {
-        check_rules(rules)
+        check_rules_for(self.grand_slam(), rules)
     }
 
     #[inline]

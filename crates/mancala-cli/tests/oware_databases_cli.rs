@@ -1,0 +1,165 @@
+//! The Oware databases of the rule sets other than `awari` on the command line:
+//! `egdb build --rules "oware+majority=off+cycle_score=split"` (Abapa's grand slam and
+//! must-feed rule, no majority end, cycles split), `egdb info` of its file, `solve` and
+//! `analyse` answering from it, and files of two rule sets side by side in a folder and in
+//! the cache, each serving its own rule set only. The values asserted are OW-11.3's: the
+//! board `0,0,0,0,0,1,23,1,0,0,0,0,0,23 S` is worth +2 to South under `awari` (the grand
+//! slam, his only move, captures North's house 1 and leaves North without a move) and −2
+//! under `grand_slam=none` (the grand slam captures nothing and North, unable to feed South,
+//! keeps his two seeds).
+
+mod common;
+
+use std::path::Path;
+use std::process::{Output, Stdio};
+
+use common::{mancala_text, scratch, stderr, stdout};
+
+const NEIGHBOUR: &str = "oware+majority=off+cycle_score=split";
+const TWO: &str = "0,0,0,0,0,1,23,1,0,0,0,0,0,23 S";
+
+/// `mancala ARGS` with the cache folder `cache` (and the cache on).
+fn cached(cache: &Path, args: &[&str]) -> Output {
+    common::mancala_command()
+        .env_remove("MANCALA_NO_CACHE")
+        .env("MANCALA_CACHE_DIR", cache)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run mancala")
+}
+
+#[test]
+fn the_abapa_neighbour_builds_and_answers_beside_awari() {
+    let dir = scratch("oware-dbs-cli", "files");
+    let out = dir.to_str().unwrap();
+    let (ok, built, err) = mancala_text(&[
+        "egdb",
+        "build",
+        "--rules",
+        NEIGHBOUR,
+        "--max-seeds",
+        "6",
+        "--out",
+        out,
+    ]);
+    assert!(ok, "{err}");
+    assert!(
+        built.starts_with("built awari+grand_slam=none, levels 0..=6"),
+        "{built}"
+    );
+    let file = dir.join("awari+grand_slam=none.n6.egdb");
+    assert!(file.is_file());
+    let (ok, info, err) = mancala_text(&["egdb", "info", file.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(
+        info.contains("built with      awari+grand_slam=none (Oware databases, grand_slam=none)"),
+        "{info}"
+    );
+    let (ok, _, err) = mancala_text(&["egdb", "verify", file.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    // The Awari file beside it.
+    let (ok, _, err) = mancala_text(&[
+        "egdb",
+        "build",
+        "--rules",
+        "awari",
+        "--max-seeds",
+        "6",
+        "--out",
+        out,
+    ]);
+    assert!(ok, "{err}");
+    assert!(dir.join("awari.n6.egdb").is_file());
+    // Each rule set finds its own file in the folder.
+    for (rules, want) in [(NEIGHBOUR, "value       -2"), ("awari", "value       +2")] {
+        let (ok, o, err) =
+            mancala_text(&["solve", "--rules", rules, "--egdb", out, "--position", TWO]);
+        assert!(ok, "{rules}: {err}");
+        assert!(o.contains(want), "{rules}: {o}");
+    }
+    let (ok, o, err) = mancala_text(&[
+        "analyse",
+        "--rules",
+        NEIGHBOUR,
+        "--egdb",
+        out,
+        "--position",
+        TWO,
+    ]);
+    assert!(ok, "{err}");
+    assert!(o.contains("move    6  -2"), "{o}");
+    // A file of one rule set given for the other is refused, naming both.
+    let (ok, _, err) = mancala_text(&[
+        "solve",
+        "--rules",
+        "awari",
+        "--egdb",
+        file.to_str().unwrap(),
+        "--position",
+        TWO,
+    ]);
+    assert!(!ok);
+    assert!(
+        err.contains("awari+grand_slam=none") && err.contains("not for awari"),
+        "{err}"
+    );
+    // A rule set no database holds is refused with the rules that differ.
+    let (ok, _, err) = mancala_text(&[
+        "solve",
+        "--rules",
+        "oware",
+        "--egdb",
+        out,
+        "--position",
+        TWO,
+    ]);
+    assert!(!ok);
+    assert!(err.contains("majority=stop"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_cache_keeps_each_rule_set_in_its_own_file() {
+    let cache = scratch("oware-dbs-cli", "cache");
+    let ask = |rules: &str| {
+        cached(
+            &cache,
+            &[
+                "solve",
+                "--rules",
+                rules,
+                "--max-seeds",
+                "4",
+                "--position",
+                TWO,
+            ],
+        )
+    };
+    let first = ask(NEIGHBOUR);
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert!(
+        stdout(&first).contains("value       -2"),
+        "{}",
+        stdout(&first)
+    );
+    assert!(cache.join("awari+grand_slam=none.n4.egdb").is_file());
+    assert!(!cache.join("awari.n4.egdb").exists());
+    // Awari does not take the neighbour's file: its own is built beside it.
+    let awari = ask("awari");
+    assert!(awari.status.success(), "{}", stderr(&awari));
+    assert!(
+        stdout(&awari).contains("value       +2"),
+        "{}",
+        stdout(&awari)
+    );
+    assert!(cache.join("awari.n4.egdb").is_file());
+    // Both reused.
+    for (rules, want) in [(NEIGHBOUR, "value       -2"), ("awari", "value       +2")] {
+        let again = ask(rules);
+        assert!(again.status.success());
+        assert!(!stderr(&again).contains("building"), "{}", stderr(&again));
+        assert!(stdout(&again).contains(want), "{}", stdout(&again));
+    }
+    std::fs::remove_dir_all(&cache).unwrap();
+}
