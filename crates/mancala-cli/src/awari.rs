@@ -18,20 +18,10 @@ use mancala_solver::{ExactValues, Source};
 
 use crate::solve_args::SolveArgs;
 
-/// One line of a level's counts: `level 12: 1339702 boards, 712315 wins, 196942 draws,
-/// 430445 losses for the mover, mean +1.3314, 0.53 s`.
+/// One line of a level's counts and its time: `level 12: 1339702 boards, 712315 wins,
+/// 196942 draws, 430445 losses for the mover, mean +1.3314, 0.53 s`.
 fn level_line(r: &LevelReport) -> String {
-    let s = r.stats;
-    format!(
-        "level {:>2}: {} boards, {} wins, {} draws, {} losses for the mover, mean {:+.4}, {:.2} s",
-        s.seeds,
-        s.boards,
-        s.wins,
-        s.draws,
-        s.losses,
-        s.mean(),
-        r.times.forward + r.times.retro
-    )
+    format!("{}, {:.2} s", r.stats, r.times.forward + r.times.retro)
 }
 
 /// What messages call the database of the grand-slam rule `g`: `the Awari database` for

@@ -161,21 +161,16 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &AwariArgs) -> Result<Option<AwariR
         args.threads,
         &mut ex,
         |r| {
-        if log {
-            let s = &r.stats;
-            eprintln!(
-                "level {:>2}: {} boards, {} wins, {} draws, {} losses for the mover, mean {:+.4}; {:.2} s ({} exchange rounds)",
-                s.seeds,
-                s.boards,
-                s.wins,
-                s.draws,
-                s.losses,
-                s.mean(),
-                r.times.forward + r.times.retro,
-                r.times.rescans
-            );
-        }
-    })
+            if log {
+                eprintln!(
+                    "{}; {:.2} s ({} exchange rounds)",
+                    r.stats,
+                    r.times.forward + r.times.retro,
+                    r.times.rescans
+                );
+            }
+        },
+    )
     .map_err(|e| e.to_string());
     let db = agree(comm, built)?;
     let saved = if rank == 0 {
