@@ -1,13 +1,17 @@
 //! The packed Oware perft (`mancala_core::oware::perft`) against a plain-array C perft of
 //! the same rules (`benches/c/oware_perft.c`, built by the benches crate's build script with
 //! `-O3 -march=native`), in one process, interleaved: packed, C, packed, C, … for a number of
-//! rounds. Each run's CPU time (user + system, `getrusage(RUSAGE_SELF)`) and wall time are
-//! measured; the ratio of a round is the C run's CPU time over the packed run's, and the
-//! median of the rounds is printed with the counts (which must agree) and the load average
-//! before and after.
+//! rounds; with `reference` as a third argument, the project's Rust array reference
+//! (`crates/mancala-core/tests/oware_reference`) runs third in every round. Each run's CPU
+//! time (user + system, `getrusage(RUSAGE_SELF)`) and wall time are measured; the ratio of a
+//! round is a baseline's CPU time over the packed run's, and the median of the rounds is
+//! printed with the counts (which must agree) and the load average before and after.
 //!
-//! `cargo run --release -p mancala-benches --example oware_perft_vs_c -- [DEPTH] [ROUNDS]`
-//! (default depth 11, 5 rounds; `oware` from the start, repetition not checked).
+//! `cargo run --release -p mancala-benches --example oware_perft_vs_c -- [DEPTH] [ROUNDS]
+//! [reference]` (default depth 11, 5 rounds; `oware` from the start, repetition not checked).
+
+#[path = "../../crates/mancala-core/tests/oware_reference/mod.rs"]
+mod oware_reference;
 
 use std::time::{Duration, Instant};
 
@@ -55,11 +59,15 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let depth: u32 = args.next().and_then(|d| d.parse().ok()).unwrap_or(11);
     let rounds: usize = args.next().and_then(|r| r.parse().ok()).unwrap_or(5).max(1);
+    let with_reference = args.next().as_deref() == Some("reference");
+    let ref_rules = oware_reference::RefRules::of(OwareRules::OWARE);
+    let ref_start = oware_reference::RefPos::start(&ref_rules);
     let start = OwarePosition::start(OwareRules::OWARE);
     println!("oware perft({depth}) from the start, {rounds} rounds, packed then C each round");
     println!("load average before: {}", load_average());
     let (mut cpu_ratios, mut wall_ratios) = (Vec::new(), Vec::new());
     let (mut ours_cpu, mut c_cpu) = (Vec::new(), Vec::new());
+    let (mut ref_ratios, mut ref_c_ratios) = (Vec::new(), Vec::new());
     for round in 1..=rounds {
         let (ours, a_cpu, a_wall) = measure(|| perft(std::hint::black_box(&start), depth));
         let (theirs, b_cpu, b_wall) = measure(|| c_oware_perft(std::hint::black_box(depth)));
@@ -78,6 +86,21 @@ fn main() {
         wall_ratios.push(wall);
         ours_cpu.push(a_cpu.as_secs_f64());
         c_cpu.push(b_cpu.as_secs_f64());
+        if with_reference {
+            let (plain, r_cpu, r_wall) =
+                measure(|| std::hint::black_box(&ref_start).perft(&ref_rules, depth));
+            assert_eq!(ours, plain, "the reference disagrees at depth {depth}");
+            let ratio = r_cpu.as_secs_f64() / a_cpu.as_secs_f64();
+            println!(
+                "round {round}: reference {:.3} s CPU ({:.3} s wall): {ratio:.2}x CPU \
+                 the packed run, {:.2}x CPU the C run",
+                r_cpu.as_secs_f64(),
+                r_wall.as_secs_f64(),
+                r_cpu.as_secs_f64() / b_cpu.as_secs_f64(),
+            );
+            ref_ratios.push(ratio);
+            ref_c_ratios.push(r_cpu.as_secs_f64() / b_cpu.as_secs_f64());
+        }
     }
     println!("load average after: {}", load_average());
     println!(
@@ -87,4 +110,11 @@ fn main() {
         median(cpu_ratios),
         median(wall_ratios),
     );
+    if with_reference {
+        println!(
+            "median: reference / packed = {:.2}x CPU, reference / C = {:.2}x CPU",
+            median(ref_ratios),
+            median(ref_c_ratios),
+        );
+    }
 }
