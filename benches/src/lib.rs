@@ -26,3 +26,22 @@ pub fn random_kalah_positions(rules: KalahRules, count: usize, seed: u64) -> Vec
     }
     out
 }
+
+mod c_oware {
+    extern "C" {
+        /// `benches/c/oware_perft.c`: perft of `oware` from the start.
+        pub(crate) fn c_oware_perft(depth: u32) -> u64;
+    }
+}
+
+/// Perft of the `oware` rule set (6 houses a side, 4 seeds each) from the start position,
+/// `depth` plies, counted by the plain-array C perft of `benches/c/oware_perft.c` (the
+/// baseline of `examples/oware_perft_vs_c.rs`; repetition is not checked). Returns the number
+/// of move sequences, the same as `mancala_core::oware::perft` (6, 36, 190, 1,014, 5,219 at
+/// depths 1–5). Never fails; a large depth only takes long.
+#[must_use]
+pub fn c_oware_perft(depth: u32) -> u64 {
+    // SAFETY: the C function takes a plain integer, reads and writes only its own stack
+    // frames, and returns a plain integer.
+    unsafe { c_oware::c_oware_perft(depth) }
+}

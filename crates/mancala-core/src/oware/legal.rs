@@ -25,6 +25,12 @@ impl OwarePosition {
             return 0;
         }
         let opp = self.opp;
+        // The common case first, the same under every option: an opponent house holds 4 or
+        // more seeds, so his row is not empty (nothing to feed) and no move is a grand slam
+        // or eradicating (see above).
+        if opp & FOUR_OR_MORE != 0 {
+            return own;
+        }
         let feeding = || {
             let mut m = own;
             let mut out = 0;

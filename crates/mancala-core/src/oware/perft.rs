@@ -18,30 +18,43 @@ pub fn perft(pos: &OwarePosition, depth: u32) -> u64 {
 }
 
 fn perft_const<const H: usize>(pos: &OwarePosition, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut mask = pos.moves;
-    if depth == 1 {
-        // The last ply is played too: every child is computed in full and folded into a
-        // checksum that the optimiser cannot see through.
-        let mut total = 0;
-        let mut check = 0u64;
-        while mask != 0 {
-            let child = pos.sow_const::<H>(mask.trailing_zeros() as usize);
-            check ^=
-                child.own.wrapping_add(child.opp) ^ u64::from(child.moves) ^ u64::from(child.state);
-            total += 1;
-            mask &= mask - 1;
+    match depth {
+        0 => 1,
+        1 => leaves::<H>(pos),
+        2 => {
+            let mut mask = pos.moves;
+            let mut total = 0;
+            while mask != 0 {
+                total += leaves::<H>(&pos.sow_const::<H>(mask.trailing_zeros() as usize));
+                mask &= mask - 1;
+            }
+            total
         }
-        core::hint::black_box(check);
-        return total;
+        _ => {
+            let mut mask = pos.moves;
+            let mut total = 0;
+            while mask != 0 {
+                let child = pos.sow_const::<H>(mask.trailing_zeros() as usize);
+                total += perft_const::<H>(&child, depth - 1);
+                mask &= mask - 1;
+            }
+            total
+        }
     }
-    let mut total = 0;
+}
+
+/// `perft(pos, 1)`: the number of legal moves, every one of them played: each child is
+/// computed in full and folded into a checksum that the optimiser cannot see through.
+#[inline(always)]
+fn leaves<const H: usize>(pos: &OwarePosition) -> u64 {
+    let mut mask = pos.moves;
+    let mut check = 0u64;
     while mask != 0 {
         let child = pos.sow_const::<H>(mask.trailing_zeros() as usize);
-        total += perft_const::<H>(&child, depth - 1);
+        check ^=
+            child.own.wrapping_add(child.opp) ^ u64::from(child.moves) ^ u64::from(child.state);
         mask &= mask - 1;
     }
-    total
+    core::hint::black_box(check);
+    u64::from(pos.moves.count_ones())
 }

@@ -142,12 +142,11 @@ pub(super) const fn lane_sum(x: u64) -> u32 {
 /// Bit i set iff lane i of `x` is non-zero.
 #[inline(always)]
 pub(super) const fn nonzero_lanes(x: u64) -> u8 {
-    let mut v = x;
-    v |= v >> 4;
-    v |= v >> 2;
-    v |= v >> 1;
-    v &= 0x0101_0101_0101_0101;
-    (v.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    // The high bit of each lane: set iff the lane is non-zero (its low seven bits plus 127
+    // carry into it, or it was set already); no carry leaves a lane.
+    let high = ((x & LOW7).wrapping_add(LOW7) | x) & !LOW7;
+    ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
 impl OwarePosition {
@@ -497,5 +496,7 @@ mod tests {
     fn lane_helpers() {
         assert_eq!(lane_sum(0x0F0F_0F0F_0F0F_0F0F), 120);
         assert_eq!(nonzero_lanes(0x00_05_00_00_01_00_00_FF), 0b0100_1001);
+        assert_eq!(nonzero_lanes(0x80_7F_01_00_00_00_00_00), 0b1110_0000);
+        assert_eq!(nonzero_lanes(0), 0);
     }
 }

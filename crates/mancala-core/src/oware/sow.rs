@@ -36,24 +36,43 @@ pub(super) fn sow_lanes<const H: usize>(own: u64, opp: u64, k: usize) -> (u64, u
 /// last seed fell on cycle index `last`: from the opponent's lane `last − H` down while the
 /// house holds 2 or 3 seeds, never past his house 1 (lane 0); 0 when the last house is in the
 /// mover's row or holds another count (OW-3.4).
+///
+/// Without a branch on the counts (whether the last seed fell in the opponent's row, and on
+/// how many seeds, is a coin toss for the branch predictor): the lanes that stop a chain
+/// (neither 2 nor 3 seeds) are found all at once, and the chain is the lanes above the
+/// highest stopping lane at or below the last house.
 #[inline(always)]
 pub(super) fn chain_lanes<const H: usize>(opp: u64, last: usize) -> u64 {
-    if last < H {
-        return 0;
-    }
-    let bytes = opp.to_le_bytes();
-    let top = (last - H) & 7;
-    let mut i = top;
-    while bytes[i].wrapping_sub(2) <= 1 {
-        if i == 0 {
-            // The chain reached the opponent's house 1 and stops there.
-            return LANES[top + 1];
-        }
-        i -= 1;
-    }
-    // Lanes i + 1 ..= top (none when i = top).
-    LANES[top + 1] & !LANES[i + 1]
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // A lane of `odd` is 0 iff it holds 2 or 3.
+    let odd = (opp ^ 0x0202_0202_0202_0202) & 0xFEFE_FEFE_FEFE_FEFE;
+    // The high bit of each lane that holds anything but 2 or 3.
+    let stops = ((odd & LOW7).wrapping_add(LOW7) | odd) & HIGH;
+    // Lanes 0..=top, top the last house's lane, or none when it is the mover's own.
+    let upto = LAST_LANES[H][last & 15];
+    // Lanes 0..=i, i the highest stopping lane at or below `top` (none: 0).
+    let below = u64::MAX
+        .checked_shr((stops & upto).leading_zeros())
+        .unwrap_or(0);
+    upto & !below
 }
+
+/// `LAST_LANES[h][c]`: for a last seed on cycle index c of a board of h houses a side, the
+/// opponent's lanes 0..=c − h when c ≥ h, and no lane when c < h (the mover's own row).
+static LAST_LANES: [[u64; 16]; 9] = {
+    let mut t = [[0u64; 16]; 9];
+    let mut h = 1;
+    while h <= 8 {
+        let mut c = h;
+        while c < 2 * h {
+            t[h][c] = LANES[c - h + 1];
+            c += 1;
+        }
+        h += 1;
+    }
+    t
+};
 
 impl OwarePosition {
     /// Plays the mover's lane `k` (house k + 1, `k < H`) on a board of `H` houses a side,
@@ -135,5 +154,55 @@ impl OwarePosition {
     #[inline(always)]
     pub(super) fn own_nonempty(&self) -> u8 {
         nonzero_lanes(self.own)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oware::position::with_houses;
+
+    /// The chain walked house by house, as OW-3.1 and OW-3.2 say: from the last house down
+    /// the opponent's row while it holds 2 or 3 seeds.
+    fn walked_chain(h: usize, opp: &[u8], last: usize) -> u64 {
+        let mut chain = 0u64;
+        if last >= h {
+            let mut lane = last - h;
+            while opp[lane] == 2 || opp[lane] == 3 {
+                chain |= 0xFF << (8 * lane);
+                if lane == 0 {
+                    break;
+                }
+                lane -= 1;
+            }
+        }
+        chain
+    }
+
+    fn chain_of(h: usize, opp: u64, last: usize) -> u64 {
+        with_houses!(h, H => chain_lanes::<H>(opp, last))
+    }
+
+    /// Every row of counts 0..=4 on every board size, every last house.
+    #[test]
+    fn chain_lanes_match_a_house_by_house_walk() {
+        for h in 1..=8usize {
+            for code in 0..5usize.pow(h as u32) {
+                let mut opp = [0u8; 8];
+                let mut c = code;
+                for lane in opp.iter_mut().take(h) {
+                    *lane = (c % 5) as u8;
+                    c /= 5;
+                }
+                let packed = u64::from_le_bytes(opp);
+                for last in 0..2 * h {
+                    assert_eq!(
+                        chain_of(h, packed, last),
+                        walked_chain(h, &opp, last),
+                        "h{h} {opp:?} last {last}"
+                    );
+                }
+            }
+        }
     }
 }
