@@ -27,11 +27,14 @@
 //! is answered `error <reason>`, and nothing changes.
 
 use std::io::{self, BufRead, Write};
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
-use mancala_core::{parse_moves, GameRecord};
+use mancala_core::{parse_moves, GameKind, GameRecord};
+use mancala_solver::egdb::Database;
 use mancala_solver::engine::{Engine, Evaluate, Level, LevelPlayer, Limits, MAX_DEPTH};
+use mancala_solver::ExactValues;
 
 use crate::rules_arg::{parse_rules, with_position, GameCommand, GameRules};
 
@@ -92,6 +95,14 @@ pub struct LineArgs {
     /// Transposition-table size in MiB (1..=4096), kept between requests.
     #[arg(long, default_value_t = 16, value_parser = crate::ranges::engine_tt_mb())]
     tt_mb: usize,
+    /// An Awari database file (`mancala egdb build --rules awari --max-seeds N --out DIR`)
+    /// for the Oware games: under `awari` (and its variants in the repetition rule) its
+    /// values are exact and the engine plays them; under the other Oware rule sets of six
+    /// houses a side (Abapa: `oware`, `oware+repetition=2`) they are the engine's evaluation
+    /// of the positions it holds (at most N seeds in the houses), not taken as exact. The
+    /// other games do not read it.
+    #[arg(long)]
+    eval_egdb: Option<std::path::PathBuf>,
 }
 
 /// Runs the line protocol on standard input and output until `quit` or the end of input.
@@ -117,10 +128,18 @@ impl GameCommand for Session<'_> {
     type Output = Option<GameRules>;
 
     fn run<G: Evaluate>(self, _rules: GameRules, start: G) -> Result<Option<GameRules>, String> {
+        let db = match &self.args.eval_egdb {
+            Some(path) if G::KIND == GameKind::Oware => Some(Arc::new(
+                <G::Database as Database>::open(path)
+                    .map_err(|e| format!("--eval-egdb {}: {e}", path.display()))?,
+            )),
+            _ => None,
+        };
         let mut state = State {
             start,
             game: GameRecord::from_position(start),
-            player: self.player(),
+            player: self.player(db.as_ref(), &start.rules()),
+            db,
             time_ms: self.args.time_ms,
             nodes: self.args.nodes,
             switch: None,
@@ -133,9 +152,22 @@ impl GameCommand for Session<'_> {
 }
 
 impl Session<'_> {
-    /// A fresh engine (an empty table of `--tt-mb`) at the session's level and seed.
-    fn player<G: Evaluate>(&self) -> LevelPlayer<G> {
-        let engine = Engine::with_tt_bytes(self.args.tt_mb << 20);
+    /// A fresh engine (an empty table of `--tt-mb`) at the session's level and seed, with
+    /// the database of `--eval-egdb` (`db`) as its exact database when it holds the values
+    /// of `rules`, else as its evaluation.
+    fn player<G: Evaluate>(
+        &self,
+        db: Option<&Arc<G::Database>>,
+        rules: &G::Rules,
+    ) -> LevelPlayer<G> {
+        let mut engine = Engine::with_tt_bytes(self.args.tt_mb << 20);
+        if let Some(db) = db {
+            if db.check_rules(rules).is_ok() {
+                engine.set_database(Some(db.clone()));
+            } else {
+                engine.set_estimates(Some(db.clone()));
+            }
+        }
         LevelPlayer::with_engine(engine, self.level, self.args.seed)
     }
 }
@@ -146,6 +178,8 @@ struct State<'a, 's, G: Evaluate> {
     start: G,
     game: GameRecord<G>,
     player: LevelPlayer<G>,
+    /// The database of `--eval-egdb`, read once a session.
+    db: Option<Arc<G::Database>>,
     time_ms: u64,
     nodes: u64,
     /// A rule set of another game asked for by `rules`: the session ends after the reply.
@@ -324,7 +358,7 @@ impl<G: Evaluate> State<'_, '_, G> {
         }
         let own: G::Rules = rest.parse().map_err(|e| format!("rules {shown}: {e}"))?;
         if own != self.start.rules() {
-            self.player = self.session.player();
+            self.player = self.session.player(self.db.as_ref(), &own);
         }
         self.start = G::start(own);
         self.game = GameRecord::from_position(self.start);

@@ -211,3 +211,69 @@ fn a_50_mb_request_line_is_refused_in_little_memory() {
     assert_eq!(rest, ["ok 4,4,0,5,5,5,0,5,4,4,4,4,4,0 N", "bye"]);
     assert!(agent.wait().unwrap().success());
 }
+
+/// `--eval-egdb FILE` with an Awari database of N = 4: under `awari` its values are exact
+/// (the root, 4 seeds in the houses, is played by the database: `exact true`); under `oware`
+/// (Abapa) they are only the evaluation (`exact false`); a file that is not there is
+/// refused at the start of the session.
+#[test]
+fn an_awari_database_as_the_evaluation() {
+    let dir = common::scratch("line-protocol", "eval-egdb");
+    let out = dir.to_str().unwrap();
+    let (ok, _, err) = common::mancala_text(&[
+        "-q",
+        "egdb",
+        "build",
+        "--rules",
+        "awari",
+        "--max-seeds",
+        "4",
+        "--out",
+        out,
+    ]);
+    assert!(ok, "{err}");
+    let file = dir.join("awari.n4.egdb");
+    let file = file.to_str().unwrap();
+    // South 1,0,0,0,0,1 against North 0,1,0,0,1,0: 4 seeds in the houses, 44 captured.
+    let position = "position 1,0,0,0,0,1,22,0,1,0,0,1,0,22 S\ngo depth 3\n";
+    for (rules, exact) in [("awari", "true"), ("oware", "false")] {
+        let o = mancala_with_input(
+            &[
+                "agent",
+                "line",
+                "--rules",
+                rules,
+                "--time-ms",
+                "0",
+                "--eval-egdb",
+                file,
+            ],
+            position.as_bytes(),
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        let replies: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+        assert_eq!(
+            replies[0], "ok 1,0,0,0,0,1,22,0,1,0,0,1,0,22 S",
+            "{replies:?}"
+        );
+        assert!(replies[1].starts_with("bestmove "), "{replies:?}");
+        assert!(
+            replies[1].ends_with(&format!(" exact {exact}")),
+            "{rules}: {replies:?}"
+        );
+    }
+    let missing = dir.join("none.egdb");
+    let o = mancala_with_input(
+        &[
+            "agent",
+            "line",
+            "--rules",
+            "oware",
+            "--eval-egdb",
+            missing.to_str().unwrap(),
+        ],
+        b"go depth 1\n",
+    );
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--eval-egdb"), "{}", stderr(&o));
+}

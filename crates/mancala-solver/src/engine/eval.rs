@@ -98,6 +98,20 @@ pub trait Evaluate: ExactGame {
         let _ = (mv, child);
         0
     }
+
+    /// The score of a proven final margin of `margin` seeds for the player to move (a
+    /// database value plus the seeds stored): on the scale of [`Evaluate::final_value`].
+    /// Default `SEED × margin`; Oware adds its result bonus ([`crate::engine::oware`]).
+    fn margin_score(margin: i32) -> i32 {
+        SEED * margin
+    }
+
+    /// The score a search reports for its internal score `score` (in score units, for the
+    /// player to move). Default: the same; Oware takes its result bonus off, so that a
+    /// proven Oware score is again `SEED` × the final margin.
+    fn reported_score(score: i32) -> i32 {
+        score
+    }
 }
 
 /// The splitmix64 finaliser (Steele, Lea and Flood, "Fast splittable pseudorandom number

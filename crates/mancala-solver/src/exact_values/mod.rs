@@ -98,6 +98,15 @@ pub trait ExactValues<G: Game> {
     /// # Errors
     /// As [`ExactValues::value_of`].
     fn move_values_of(&self, pos: &G) -> Result<Vec<(G::Move, i32)>, ExactError>;
+
+    /// The source's value of `pos` as an **estimate**, for a rule set whose values it does
+    /// not hold exactly but which differs from its own only in rules that change values at
+    /// the margin (for the Awari databases: an Oware rule set of six houses a side, whatever
+    /// its grand-slam, majority and cycle rules, `docs/awari.md`); `None` where it has no
+    /// value to offer. Default: the exact value where [`ExactValues::value_of`] gives one.
+    fn estimate_of(&self, pos: &G) -> Option<i32> {
+        self.value_of(pos).ok()
+    }
 }
 
 /// A source shared behind an [`Arc`] (a database an engine and a program both hold).
@@ -110,6 +119,9 @@ impl<G: Game, T: ExactValues<G> + ?Sized> ExactValues<G> for Arc<T> {
     }
     fn move_values_of(&self, pos: &G) -> Result<Vec<(G::Move, i32)>, ExactError> {
         (**self).move_values_of(pos)
+    }
+    fn estimate_of(&self, pos: &G) -> Option<i32> {
+        (**self).estimate_of(pos)
     }
 }
 

@@ -68,6 +68,25 @@ impl ExactValues<OwarePosition> for AwariDb {
         }
     }
 
+    /// The database's value of the board of `pos` under any Oware rule set of six houses a
+    /// side (the board mover first, as [`ExactValues::value_of`] takes it, without the rules
+    /// check): the future margin under `awari`'s rules, an estimate under the others (the
+    /// majority end, own-row cycles and the grand-slam rule change values only where they
+    /// come into play). `None` for a finished game, another board size or more seeds than
+    /// the database holds.
+    #[inline]
+    fn estimate_of(&self, pos: &OwarePosition) -> Option<i32> {
+        if pos.rules().houses() != 6
+            || pos.side_to_move().is_none()
+            || pos.seeds_in_houses() > self.max_seeds()
+        {
+            return None;
+        }
+        let bits = pos.mover_relative();
+        let houses = std::array::from_fn(|i| (bits >> (8 * i)) as u8);
+        self.board_value(&AwariBoard::new(houses).ok()?).ok()
+    }
+
     /// Each legal move's value: the seeds it captures minus the value of the board it
     /// leaves to the opponent ([`AwariDb::board_move_values`]).
     fn move_values_of(&self, pos: &OwarePosition) -> Result<Vec<(OwareMove, i32)>, ExactError> {

@@ -33,9 +33,13 @@
 //! a position that would then occur the rule set's repetition count of times, or a move made
 //! at the move limit, leads to the finished position of [`Game::end_by`] (its final score,
 //! the cycle rule's or the rows'), which is not searched. Near the move limit the plies left
-//! are part of the table key. The values the table keeps for positions below a repetition
-//! are those of the path they were searched on (the usual graph-history interaction of
-//! transposition tables); the root's children are always judged on the game's own history.
+//! are part of the table key. Under a repetition rule the value of a position depends on the
+//! positions met since the last irreversible move (which of them a move would repeat, and
+//! how often they occurred): the table key is then the position's hash combined with a hash
+//! of that multiset (the wrapping sum of a hash of each occurrence, whatever their order),
+//! so that a value is only reused where the same positions could recur (the
+//! graph-history interaction of transposition tables does not arise). Iterative deepening
+//! still finds its earlier iterations' entries on the same lines.
 //! Games without history rules (Kalah, Bao la Kete) are searched exactly as before.
 
 use std::sync::atomic::AtomicBool;
@@ -286,6 +290,8 @@ pub struct Engine<G: Evaluate> {
     tt: Table,
     /// The one database slot: the game's database, if any.
     db: Option<Arc<G::Database>>,
+    /// A database whose values serve as the evaluation ([`Engine::set_estimates`]).
+    estimates: Option<Arc<G::Database>>,
     /// The root solve's solver and its table size (bytes).
     solver: Option<(Solver, usize)>,
     root_solve: bool,
@@ -311,6 +317,9 @@ pub struct Engine<G: Evaluate> {
     stretch: Vec<usize>,
     /// Plies played in the game before the root.
     root_plies: u64,
+    /// For each node of `path` from the root on, the hash of the multiset of positions from
+    /// the first since the last irreversible move to the node (`tree::occurrence_hash`).
+    sets: Vec<u64>,
 }
 
 impl<G: Evaluate> Default for Engine<G> {
@@ -334,6 +343,7 @@ impl<G: Evaluate> Engine<G> {
         Engine {
             tt: Table::new(bytes),
             db: None,
+            estimates: None,
             solver: None,
             root_solve: true,
             killers: vec![[None, None]; stack],
@@ -351,6 +361,7 @@ impl<G: Evaluate> Engine<G> {
             path: Vec::new(),
             stretch: Vec::new(),
             root_plies: 0,
+            sets: Vec::new(),
         }
     }
 
@@ -375,6 +386,18 @@ impl<G: Evaluate> Engine<G> {
         self.db = db;
         // The root solver may hold the old database: make a new one.
         self.solver = None;
+    }
+
+    /// Uses the values of `db` (or none) as the **evaluation** of the positions it holds
+    /// whose game goes on, in place of the game's heuristic: `SEED` × (the seeds stored +
+    /// [`ExactValues::estimate_of`]), an estimate of the final margin, never taken as exact.
+    /// Meant for a database of a neighbouring rule set: an Awari database ([`crate::awari`])
+    /// for Oware Abapa (`oware`, `oware+repetition=2`), whose values it does not hold exactly
+    /// (the majority end and own-row cycles change them where they come into play). Under
+    /// the database's own rule set use [`Engine::set_database`], which values them exactly
+    /// (and comes first where both hold a position).
+    pub fn set_estimates(&mut self, db: Option<Arc<G::Database>>) {
+        self.estimates = db;
     }
 
     /// The database in use, if any.
@@ -522,6 +545,7 @@ impl<G: Evaluate> Engine<G> {
         self.rules = pos.history_rules();
         self.path.clear();
         self.stretch.clear();
+        self.sets.clear();
         self.root_plies = history.plies;
         if !self.rules.is_none() {
             self.path.extend_from_slice(history.earlier);
@@ -531,6 +555,10 @@ impl<G: Evaluate> Engine<G> {
             };
             self.path.push(*pos);
             self.stretch.push(from);
+            let set = self.path[from..]
+                .iter()
+                .fold(0u64, |s, p| s.wrapping_add(tree::occurrence_hash(p)));
+            self.sets.push(set);
         }
         if self.root_moves.is_empty() {
             // The game's exact root solve: may the solver be used, may the database.
@@ -583,7 +611,7 @@ impl<G: Evaluate> Engine<G> {
             let exact = self.horizon == 0;
             best = Some(SearchResult {
                 best_move: pv.first().copied().unwrap_or(first),
-                score,
+                score: G::reported_score(score),
                 depth,
                 pv,
                 nodes: self.nodes,

@@ -69,8 +69,8 @@ impl<G: Evaluate> Engine<G> {
     }
 
     /// The exact value of `pos` from the database, for the player to move, if it holds it
-    /// and the history cannot change it: `SEED` × (the seeds stored + the database's value),
-    /// the final margin under best play. `on_path`: `pos` is the last position of the path
+    /// and the history cannot change it: [`Evaluate::margin_score`] of the seeds stored plus
+    /// the database's value, the final margin under best play. `on_path`: `pos` is the last position of the path
     /// (a node searched), else a child of the last position (a leaf scored in place).
     #[inline]
     pub(super) fn exact_value(&self, pos: &G, on_path: bool) -> Option<i32> {
@@ -80,7 +80,18 @@ impl<G: Evaluate> Engine<G> {
         }
         db.value_of(pos)
             .ok()
-            .map(|v| eval::SEED * (pos.stored_margin() + v))
+            .map(|v| G::margin_score(pos.stored_margin() + v))
+    }
+
+    /// The heuristic value of `pos` (not finished) for the player to move: the estimate of
+    /// the estimates database where it holds `pos` ([`Engine::set_estimates`]), else the
+    /// game's evaluation.
+    #[inline]
+    pub(super) fn heuristic(&self, pos: &G) -> i32 {
+        if let Some(v) = self.estimates.as_deref().and_then(|db| db.estimate_of(pos)) {
+            return eval::SEED * (pos.stored_margin() + v);
+        }
+        pos.evaluate()
     }
 
     /// Whether the history cannot change the database's value of `x` (`docs/awari.md`, "The
@@ -146,7 +157,7 @@ impl<G: Evaluate> Engine<G> {
             Some(s) => {
                 let (v, heuristic) = match self.exact_value(child, false) {
                     Some(v) => (v, false),
-                    None => (child.evaluate(), true),
+                    None => (self.heuristic(child), true),
                 };
                 if (s == side) != swaps {
                     (v, heuristic)
@@ -201,7 +212,10 @@ impl<G: Evaluate> Engine<G> {
     /// then depends on them.
     #[inline]
     pub(super) fn key(&self, pos: &G, ply: usize) -> u64 {
-        let key = pos.hash_key();
+        let key = match self.sets.last() {
+            Some(&set) if self.rules.repetition.is_some() => key_with_set(pos.hash_key(), set),
+            _ => pos.hash_key(),
+        };
         match self.rules.move_limit {
             Some(limit) => {
                 let left = u64::from(limit).saturating_sub(self.root_plies + ply as u64);
@@ -236,6 +250,11 @@ impl<G: Evaluate> Engine<G> {
             } else {
                 self.stretch.last().copied().unwrap_or(0)
             };
+            let set = match self.sets.last() {
+                Some(&set) if from != self.path.len() => set,
+                _ => 0,
+            };
+            self.sets.push(set.wrapping_add(occurrence_hash(child)));
             self.path.push(*child);
             self.stretch.push(from);
         }
@@ -247,6 +266,7 @@ impl<G: Evaluate> Engine<G> {
         if tracked {
             self.path.pop();
             self.stretch.pop();
+            self.sets.pop();
         }
         v
     }
@@ -482,7 +502,7 @@ impl<G: Evaluate> Engine<G> {
         }
         if depth == 0 || ply >= MAX_DEPTH as usize {
             self.horizon += 1;
-            return pos.evaluate();
+            return self.heuristic(pos);
         }
         let key = self.key(pos, ply);
         let horizon_before = self.horizon;
@@ -520,6 +540,20 @@ impl<G: Evaluate> Engine<G> {
         });
         best
     }
+}
+
+/// The hash of one occurrence of `pos` in the multiset of positions since the last
+/// irreversible move (module documentation, "History"): the multiset's hash is the wrapping
+/// sum of its occurrences' hashes, so it does not depend on their order.
+#[inline]
+pub(super) fn occurrence_hash<G: Evaluate>(pos: &G) -> u64 {
+    eval::mix64(pos.hash_key() ^ 0x6a09_e667_f3bc_c908)
+}
+
+/// The table key of a position of hash `key` after the multiset of hash `set`.
+#[inline]
+fn key_with_set(key: u64, set: u64) -> u64 {
+    key ^ eval::mix64(set.wrapping_add(0xbb67_ae85_84ca_a73b))
 }
 
 /// A decisive value made relative to the node (distance counted from it) for the table.
