@@ -97,6 +97,10 @@
 // `mancala_engine_bestmove` (the longest, a Bao la Kete move, takes 6 with its NUL).
 #define MANCALA_MOVE_MAX 8
 
+// The most counts `mancala_game_board` writes for any game (Togyz Kumalak: 2·9 houses and 2
+// kazans): a buffer of this length is always large enough.
+#define MANCALA_GAME_MAX_SLOTS 20
+
 // The move code of the pie-rule swap (house moves are coded by their house number 1..=m).
 #define MANCALA_KALAH_SWAP 255
 
@@ -867,13 +871,16 @@ MANCALA_DEPRECATED("use mancala_game_perft with a MancalaGame; removed in 0.4.0"
 enum MancalaStatus mancala_db_open(const char *path, struct MancalaDb **out);
 
 // Builds in memory the database of the rule set `rules` (rule-set notation of
-// `docs/notation.md`: `"kalah(6,4)"`, `"awari"`; the text chooses the game) for every
+// `docs/notation.md`: `"kalah(6,4)"`, `"awari"`, `"oware+majority=off+cycle_score=split"`;
+// the text chooses the game and, for Oware, the database of its grand-slam rule,
+// `docs/oware-databases.md`) for every
 // position with at most `max_seeds` seeds in the houses (K; Oware: N, 0..=48), in the entry
 // encoding `encoding` (a `MancalaEgdbEncoding` value), on `threads` threads (0 = every
 // core). A Kalah database serves every n and the options that do not change values
 // (`docs/egdb.md`): Kalah(6,·) with K = 12 takes 2.7 MB and a few seconds, each extra seed
 // multiplying that by about (K + 12)/K. An Oware database serves the rule sets whose values
-// it holds (`docs/awari.md`): N = 12 takes 2.7 MB and a second, N = 18 84 MB.
+// it holds (`docs/awari.md`, `docs/oware-databases.md`: one database for each grand-slam
+// rule): N = 12 takes 2.7 MB and a second, N = 18 84 MB.
 //
 // `callback` (may be NULL) is called on the calling thread (never on a build thread) about
 // every `interval_ms` milliseconds (0 or less than 10: every 10 ms) while the build runs,
@@ -904,7 +911,8 @@ enum MancalaStatus mancala_db_build(const char *rules, uint32_t max_seeds, uint3
 
 // The database of the rule set `rules` (as `mancala_db_build`) with K = `max_seeds` from the
 // cache folder `dir`: read and checked completely when its file (`kalah6.k20.egdb`,
-// `awari.n18.egdb`-style names) is there and good, else built (one byte an entry, on
+// `awari.n18.egdb`, `awari+grand_slam=none.n18.egdb`-style names: each rule family its own)
+// is there and good, else built (one byte an entry, on
 // `threads` threads, with `callback` as in `mancala_db_build`) and saved there the way
 // `mancala_db_save` saves. A cached file that is damaged, truncated, of another format
 // version or of other rules is rebuilt, never used. `max_seeds` 0 chooses K from the rules
@@ -1746,6 +1754,61 @@ enum MancalaStatus mancala_game_outcome(const struct MancalaGame *game, enum Man
 // `nodes` must be NULL or writable.
 enum MancalaStatus mancala_game_perft(const struct MancalaGame *game, uint32_t depth, uint64_t *nodes);
 
+// Copies the seed counts of the current board of `game` into `slots`, in the order of the
+// game's position notation (`docs/notation.md`):
+// - Kalah: South's houses 1..m, South's store, North's houses 1..m, North's store
+//   (2m + 2 counts);
+// - Oware: South's houses 1..h, South's captured seeds, North's houses 1..h, North's
+//   captured seeds (2h + 2);
+// - Togyz Kumalak: South's houses 1..h, South's kazan, North's houses 1..h, North's kazan
+//   (2h + 2; the tuzdyks are in the notation printed by `mancala_game_print`);
+// - Bao la Kete: refused (four rows of eight pits, the kuus and the reserves are not one
+//   row of counts a side; `mancala_game_print` gives the whole position).
+//
+// `MANCALA_GAME_MAX_SLOTS` (20) entries always suffice. Replaces `mancala_kalah_board`.
+//
+// Ownership: `slots` belongs to the caller. Thread safety: `game` is only read.
+//
+// Returns `MANCALA_STATUS_OK` (`*count` = counts written), `MANCALA_STATUS_BUFFER_TOO_SMALL`
+// (`*count` = counts needed; `slots` untouched; `slots` may be NULL when `len` is 0),
+// `MANCALA_STATUS_INVALID_ARGUMENT` (a Bao la Kete game; nothing written),
+// `MANCALA_STATUS_NULL_POINTER` (`game` or `count` NULL, or `slots` NULL with `len` > 0),
+// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `slots` must be NULL or point to `len` writable `uint32_t`; `count` NULL or writable.
+enum MancalaStatus mancala_game_board(const struct MancalaGame *game, uint32_t *slots, size_t len, size_t *count);
+
+// Tells whether the last move played in `game` gave its player an extra turn: the same side
+// is to move again, not because of a pie-rule swap, and the game is not over (Kalah: the
+// last seed landed in the mover's store). False before the first move and after an undo
+// back to the start; always false in games without extra turns (Oware, Togyz Kumalak, Bao
+// la Kete). Replaces `mancala_kalah_extra_turn` (which asks about a move before playing
+// it: play it here, then ask, and `mancala_game_undo` to take it back).
+//
+// Thread safety: `game` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `extra_turn` NULL;
+// nothing written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `extra_turn` must be NULL or writable.
+enum MancalaStatus mancala_game_extra_turn(const struct MancalaGame *game, bool *extra_turn);
+
+// Tells whether the side to move may swap sides now (Kalah's pie rule: North's first move,
+// the move text `"swap"`), and whether the players have exchanged sides (an odd number of
+// swaps in the game's history). Games without a pie rule (Oware, Togyz Kumalak, Bao la
+// Kete) write false to both. Replaces `mancala_kalah_swap_state`.
+//
+// Thread safety: `game` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing
+// written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `offered` and `swapped` must be NULL or writable.
+enum MancalaStatus mancala_game_swap_state(const struct MancalaGame *game, bool *offered, bool *swapped);
+
 // Copies the last-error message of the calling thread into `buf` as a NUL-terminated
 // string.
 //
@@ -2228,6 +2291,46 @@ enum MancalaStatus mancala_solver_solve(struct MancalaSolver *solver, const stru
 // # Safety
 // `moves` must be NULL or point to `len` writable entries; `count` NULL or writable.
 enum MancalaStatus mancala_solver_analyse(struct MancalaSolver *solver, const struct MancalaKalah *game, struct MancalaMoveValue *moves, size_t len, size_t *count);
+
+// `mancala_solver_solve` for a `MancalaGame`: solves the current position of the Kalah game
+// `game` exactly and writes the result to `out` (moves as Kalah move codes: the house
+// number of the move text, `MANCALA_KALAH_SWAP` for `"swap"`). Limits, cancel and progress
+// as `mancala_solver_solve`. Replaces `mancala_solver_solve`.
+//
+// Thread safety: `game` is only read; the call holds the solver's lock until it returns
+// (`mancala_solver_cancel` from another thread stops it).
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (a game other than Kalah;
+// nothing searched or written), `MANCALA_STATUS_SOLVE_FAILED`,
+// `MANCALA_STATUS_DATABASE_MISMATCH`, `MANCALA_STATUS_OUT_OF_MEMORY` (as
+// `mancala_solver_solve`), `MANCALA_STATUS_NULL_POINTER` (`solver`, `game` or `out` NULL),
+// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `out` must be NULL or writable; no other thread may change `game` during the call.
+enum MancalaStatus mancala_solver_solve_game(struct MancalaSolver *solver, const struct MancalaGame *game, struct MancalaSolution *out);
+
+// `mancala_solver_analyse` for a `MancalaGame`: the value of every legal move of the current
+// position of the Kalah game `game`, in the order of `mancala_game_legal_moves` (each `mv`
+// the Kalah move code of the move text: its house number, `MANCALA_KALAH_SWAP` for
+// `"swap"`). `MANCALA_KALAH_MAX_MOVES` (8) entries always suffice. Limits and cancel as in
+// `mancala_solver_solve`. Replaces `mancala_solver_analyse`.
+//
+// Ownership: `game` is only read; `moves` belongs to the caller.
+// Thread safety: as `mancala_solver_solve_game`.
+//
+// Returns `MANCALA_STATUS_OK` (`*count` = legal moves written, 0 for a finished game),
+// `MANCALA_STATUS_BUFFER_TOO_SMALL` (`*count` = legal moves; nothing searched; `moves` may
+// be NULL when `len` is 0), `MANCALA_STATUS_INVALID_ARGUMENT` (a game other than Kalah;
+// nothing searched or written), `MANCALA_STATUS_SOLVE_FAILED`,
+// `MANCALA_STATUS_DATABASE_MISMATCH`, `MANCALA_STATUS_OUT_OF_MEMORY` (as
+// `mancala_solver_solve`), `MANCALA_STATUS_NULL_POINTER` (`solver`, `game` or `count` NULL,
+// or `moves` NULL with `len` > 0), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `moves` must be NULL or point to `len` writable entries; `count` NULL or writable; no
+// other thread may change `game` during the call.
+enum MancalaStatus mancala_solver_analyse_game(struct MancalaSolver *solver, const struct MancalaGame *game, struct MancalaMoveValue *moves, size_t len, size_t *count);
 
 // Forgets every entry of the solver's transposition table (frees its memory until the next
 // solve).
