@@ -395,6 +395,10 @@ pub unsafe extern "C" fn mancala_solver_cancel(solver: *const MancalaSolver) -> 
 /// # Safety
 /// `out` must be NULL or writable.
 #[no_mangle]
+#[deprecated(
+    since = "0.3.0",
+    note = "use mancala_solver_solve_game with a MancalaGame; removed in 0.4.0"
+)]
 pub unsafe extern "C" fn mancala_solver_solve(
     solver: *mut MancalaSolver,
     game: *const MancalaKalah,
@@ -483,6 +487,10 @@ unsafe fn solve_body(
 /// # Safety
 /// `moves` must be NULL or point to `len` writable entries; `count` NULL or writable.
 #[no_mangle]
+#[deprecated(
+    since = "0.3.0",
+    note = "use mancala_solver_analyse_game with a MancalaGame; removed in 0.4.0"
+)]
 pub unsafe extern "C" fn mancala_solver_analyse(
     solver: *mut MancalaSolver,
     game: *const MancalaKalah,

@@ -224,11 +224,12 @@ static void error_paths(void) {
     MancalaRules *r = rules_of("standard");
     DEAD(mancala_game_print((const MancalaGame *)r, text, sizeof text, &needed));
     CHECK(strstr(last_error(), "is a MancalaRules handle, not a MancalaGame") != NULL);
-    MancalaKalah *k = NULL;
-    OK(mancala_kalah_new(r, &k));
+    MancalaSolverConfig solver_config = {1, 1 << 16, 0, 0};
+    MancalaSolver *k = NULL;
+    OK(mancala_solver_new(&solver_config, &k));
     DEAD(mancala_game_play((MancalaGame *)k, "1"));
     DEAD(mancala_game_free((MancalaGame *)k));
-    OK(mancala_kalah_free(k));
+    OK(mancala_solver_free(k));
     OK(mancala_rules_free(r));
     OK(mancala_game_free(g));
     DEAD(mancala_game_free(g));
