@@ -13,6 +13,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "mancala.h"
 
@@ -47,10 +48,26 @@ static const char *side_name(MancalaSide side) {
 /* The solver takes over when at most this many seeds are left in the houses. */
 #define ENDGAME_SEEDS 16
 
-static unsigned seeds_in_houses(const MancalaKalah *game) {
-    uint8_t slots[MANCALA_KALAH_MAX_SLOTS];
+/* A move's text: Kalah moves are house numbers ("1" … "6"). */
+typedef struct {
+    char text[MANCALA_MOVE_MAX];
+} Move;
+
+/* The legal moves of `game`, their texts split out of the space-separated list. */
+static size_t legal_moves(const MancalaGame *game, Move *moves, size_t max) {
+    char list[MANCALA_MOVE_MAX * MANCALA_KALAH_MAX_MOVES];
+    size_t needed = 0, count = 0, n = 0;
+    CHECK(mancala_game_legal_moves(game, list, sizeof list, &needed, &count));
+    for (char *word = strtok(list, " "); word != NULL && n < max; word = strtok(NULL, " ")) {
+        snprintf(moves[n++].text, MANCALA_MOVE_MAX, "%s", word);
+    }
+    return n;
+}
+
+static unsigned seeds_in_houses(const MancalaGame *game) {
+    uint32_t slots[MANCALA_GAME_MAX_SLOTS];
     size_t count = 0;
-    CHECK(mancala_kalah_board(game, slots, MANCALA_KALAH_MAX_SLOTS, &count));
+    CHECK(mancala_game_board(game, slots, MANCALA_GAME_MAX_SLOTS, &count));
     unsigned total = 0;
     for (size_t i = 0; i < count; i++) {
         if (i != count / 2 - 1 && i != count - 1) total += slots[i]; /* skip the stores */
@@ -58,26 +75,32 @@ static unsigned seeds_in_houses(const MancalaKalah *game) {
     return total;
 }
 
+/* South's store minus North's: the counts are South's houses, South's store, North's
+ * houses, North's store. */
+static int store_difference(const MancalaGame *game) {
+    uint32_t slots[MANCALA_GAME_MAX_SLOTS];
+    size_t count = 0;
+    CHECK(mancala_game_board(game, slots, MANCALA_GAME_MAX_SLOTS, &count));
+    return (int)slots[count / 2 - 1] - (int)slots[count - 1];
+}
+
 /* Greedy engine: the move after which the mover's store lead is largest, an extra turn
  * breaking ties, then the lowest house. Looks one move ahead with a cloned game. */
-static uint8_t greedy_move(const MancalaKalah *game) {
-    uint8_t moves[MANCALA_KALAH_MAX_MOVES];
-    size_t count = 0;
+static Move greedy_move(const MancalaGame *game) {
+    Move moves[MANCALA_KALAH_MAX_MOVES];
+    size_t count = legal_moves(game, moves, MANCALA_KALAH_MAX_MOVES);
     MancalaSide me;
-    CHECK(mancala_kalah_legal_moves(game, moves, MANCALA_KALAH_MAX_MOVES, &count));
-    CHECK(mancala_kalah_side_to_move(game, &me));
+    CHECK(mancala_game_side_to_move(game, &me));
     int best_value = INT_MIN;
-    uint8_t best = moves[0];
+    Move best = moves[0];
     for (size_t i = 0; i < count; i++) {
-        MancalaKalah *next = NULL;
-        MancalaOutcome outcome;
-        int32_t score;
+        MancalaGame *next = NULL;
         bool extra = false;
-        CHECK(mancala_kalah_extra_turn(game, moves[i], &extra));
-        CHECK(mancala_kalah_clone(game, &next));
-        CHECK(mancala_kalah_play(next, moves[i]));
-        CHECK(mancala_kalah_outcome(next, &outcome, &score));
-        CHECK(mancala_kalah_free(next));
+        CHECK(mancala_game_clone(game, &next));
+        CHECK(mancala_game_play(next, moves[i].text));
+        CHECK(mancala_game_extra_turn(next, &extra));
+        int score = store_difference(next);
+        CHECK(mancala_game_free(next));
         int lead = me == MANCALA_SIDE_SOUTH ? score : -score;
         int value = 2 * lead + (extra ? 1 : 0);
         if (value > best_value) {
@@ -89,14 +112,17 @@ static uint8_t greedy_move(const MancalaKalah *game) {
 }
 
 /* The engine: the solver's first best move in the endgame, else the greedy move. */
-static uint8_t engine_move(MancalaSolver *solver, const MancalaKalah *game, char *how,
-                           size_t how_len) {
+static Move engine_move(MancalaSolver *solver, const MancalaGame *game, char *how,
+                        size_t how_len) {
     if (seeds_in_houses(game) <= ENDGAME_SEEDS) {
         MancalaSolution solution;
-        CHECK(mancala_solver_solve(solver, game, &solution));
+        CHECK(mancala_solver_solve_game(solver, game, &solution));
         if (solution.exact && solution.best_move_count > 0) {
+            Move best;
             snprintf(how, how_len, "solver, value %+d", (int)solution.value);
-            return solution.best_moves[0];
+            /* The solver gives Kalah moves as house numbers, the text of the move. */
+            snprintf(best.text, sizeof best.text, "%u", (unsigned)solution.best_moves[0]);
+            return best;
         }
     }
     snprintf(how, how_len, "greedy");
@@ -105,18 +131,17 @@ static uint8_t engine_move(MancalaSolver *solver, const MancalaKalah *game, char
 
 /* Scripted opponent: plays through a fixed list of houses, skipping those that are not legal
  * at its turn. */
-static const uint8_t SCRIPT[] = {1, 6, 2, 5, 3, 4};
+static const char *const SCRIPT[] = {"1", "6", "2", "5", "3", "4"};
 #define SCRIPT_LEN (sizeof SCRIPT / sizeof SCRIPT[0])
 
-static uint8_t scripted_move(const MancalaKalah *game, size_t *cursor) {
-    uint8_t moves[MANCALA_KALAH_MAX_MOVES];
-    size_t count = 0;
-    CHECK(mancala_kalah_legal_moves(game, moves, MANCALA_KALAH_MAX_MOVES, &count));
+static Move scripted_move(const MancalaGame *game, size_t *cursor) {
+    Move moves[MANCALA_KALAH_MAX_MOVES];
+    size_t count = legal_moves(game, moves, MANCALA_KALAH_MAX_MOVES);
     for (size_t tries = 0; tries < SCRIPT_LEN; tries++) {
-        uint8_t wanted = SCRIPT[*cursor];
+        const char *wanted = SCRIPT[*cursor];
         *cursor = (*cursor + 1) % SCRIPT_LEN;
         for (size_t i = 0; i < count; i++) {
-            if (moves[i] == wanted) return wanted;
+            if (strcmp(moves[i].text, wanted) == 0) return moves[i];
         }
     }
     return moves[0];
@@ -137,15 +162,15 @@ int main(int argc, char **argv) {
     CHECK(mancala_rules_print(rules, name, sizeof name, &needed));
     printf("rules: %s\n", name);
 
-    MancalaKalah *game = NULL;
-    CHECK(mancala_kalah_new(rules, &game));
+    MancalaGame *game = NULL;
+    CHECK(mancala_game_from_rules(rules, NULL, &game));
     CHECK(mancala_rules_free(rules)); /* the game keeps its own copy of the rules */
 
     uint64_t nodes = 0;
-    CHECK(mancala_kalah_perft(game, 2, &nodes));
+    CHECK(mancala_game_perft(game, 2, &nodes));
     printf("perft(2) = %llu\n", (unsigned long long)nodes);
 
-    CHECK(mancala_kalah_print(game, text, sizeof text, &needed));
+    CHECK(mancala_game_print(game, text, sizeof text, &needed));
     printf("start: %s\n", text);
 
     /* One search thread and a 16 MiB table; no limits: endgame solves take milliseconds. */
@@ -157,22 +182,22 @@ int main(int argc, char **argv) {
     int ply = 0;
     for (;;) {
         MancalaSide side;
-        CHECK(mancala_kalah_side_to_move(game, &side));
+        CHECK(mancala_game_side_to_move(game, &side));
         if (side == MANCALA_SIDE_NONE) break;
         char how[32] = "script";
-        uint8_t mv = side == MANCALA_SIDE_SOUTH ? engine_move(solver, game, how, sizeof how)
-                                                : scripted_move(game, &cursor);
+        Move mv = side == MANCALA_SIDE_SOUTH ? engine_move(solver, game, how, sizeof how)
+                                             : scripted_move(game, &cursor);
         bool extra = false;
-        CHECK(mancala_kalah_extra_turn(game, mv, &extra));
-        CHECK(mancala_kalah_play(game, mv));
-        CHECK(mancala_kalah_print(game, text, sizeof text, &needed));
-        printf("%3d. %s (%s) plays %u -> %s%s\n", ++ply, side_name(side), how, (unsigned)mv,
-               text, extra ? "  (extra turn)" : "");
+        CHECK(mancala_game_play(game, mv.text));
+        CHECK(mancala_game_extra_turn(game, &extra));
+        CHECK(mancala_game_print(game, text, sizeof text, &needed));
+        printf("%3d. %s (%s) plays %s -> %s%s\n", ++ply, side_name(side), how, mv.text, text,
+               extra ? "  (extra turn)" : "");
     }
 
     MancalaOutcome outcome;
     int32_t score = 0;
-    CHECK(mancala_kalah_outcome(game, &outcome, &score));
+    CHECK(mancala_game_outcome(game, &outcome, &score));
     printf("result: %s (score %+d, South minus North)\n",
            outcome == MANCALA_OUTCOME_SOUTH_WINS   ? "South wins"
            : outcome == MANCALA_OUTCOME_NORTH_WINS ? "North wins"
@@ -181,27 +206,27 @@ int main(int argc, char **argv) {
 
     /* The final board as `mancala show` draws it; MANCALA_DRAWING_MAX bytes always suffice. */
     char board[MANCALA_DRAWING_MAX];
-    CHECK(mancala_kalah_draw(game, board, sizeof board, &needed));
+    CHECK(mancala_game_draw(game, board, sizeof board, &needed));
     printf("%s\n", board);
 
     /* The move record, with a buffer sized by asking first. */
-    CHECK(mancala_kalah_record_print(game, NULL, 0, &needed) == MANCALA_STATUS_BUFFER_TOO_SMALL
+    CHECK(mancala_game_record_print(game, NULL, 0, &needed) == MANCALA_STATUS_BUFFER_TOO_SMALL
               ? MANCALA_STATUS_OK
               : MANCALA_STATUS_PANIC);
     char *record = malloc(needed);
     if (record == NULL) return 1;
-    CHECK(mancala_kalah_record_print(game, record, needed, &needed));
+    CHECK(mancala_game_record_print(game, record, needed, &needed));
     printf("record: %s\n", record);
     free(record);
 
-    CHECK(mancala_kalah_free(game));
+    CHECK(mancala_game_free(game));
 
     /* Solve a whole small game: Kalah(4,3) from the start, and the value of each first move.
      * Values are seeds the player to move can still gain over the opponent. */
     CHECK(mancala_rules_new("kalah(4,3)", &rules));
-    CHECK(mancala_kalah_new(rules, &game));
+    CHECK(mancala_game_from_rules(rules, NULL, &game));
     MancalaSolution solution;
-    CHECK(mancala_solver_solve(solver, game, &solution));
+    CHECK(mancala_solver_solve_game(solver, game, &solution));
     printf("solve kalah(4,3) start: value %+d (%s), best move", (int)solution.value,
            solution.exact ? "exact" : "bounds");
     for (uint32_t i = 0; i < solution.best_move_count; i++) {
@@ -210,13 +235,13 @@ int main(int argc, char **argv) {
     printf("\n");
     MancalaMoveValue values[MANCALA_KALAH_MAX_MOVES];
     size_t count = 0;
-    CHECK(mancala_solver_analyse(solver, game, values, MANCALA_KALAH_MAX_MOVES, &count));
+    CHECK(mancala_solver_analyse_game(solver, game, values, MANCALA_KALAH_MAX_MOVES, &count));
     printf("analyse:");
     for (size_t i = 0; i < count; i++) {
         printf(" %u:%+d", (unsigned)values[i].mv, (int)values[i].value);
     }
     printf("\n");
-    CHECK(mancala_kalah_free(game));
+    CHECK(mancala_game_free(game));
     CHECK(mancala_rules_free(rules));
     CHECK(mancala_solver_free(solver));
 
@@ -227,12 +252,14 @@ int main(int argc, char **argv) {
     MancalaEngine *engine = NULL;
     CHECK(mancala_engine_new(&engine_config, &engine));
     CHECK(mancala_rules_new("kalah(6,4)", &rules));
-    CHECK(mancala_kalah_new(rules, &game));
+    CHECK(mancala_game_from_rules(rules, NULL, &game));
     MancalaEngineResult best;
-    CHECK(mancala_engine_kalah_bestmove(engine, game, 0, ENGINE_NODES, &best));
-    printf("engine (level 10, %u nodes) on the kalah(6,4) start: move %u, depth %u, score %+d\n",
-           (unsigned)ENGINE_NODES, (unsigned)best.mv, (unsigned)best.depth, (int)best.score);
-    CHECK(mancala_kalah_free(game));
+    char best_move[MANCALA_MOVE_MAX];
+    CHECK(mancala_engine_bestmove(engine, game, 0, ENGINE_NODES, best_move, sizeof best_move,
+                                  &needed, &best));
+    printf("engine (level 10, %u nodes) on the kalah(6,4) start: move %s, depth %u, score %+d\n",
+           (unsigned)ENGINE_NODES, best_move, (unsigned)best.depth, (int)best.score);
+    CHECK(mancala_game_free(game));
     CHECK(mancala_rules_free(rules));
     CHECK(mancala_engine_free(engine));
     return 0;

@@ -8,6 +8,7 @@
 #include <climits>
 #include <cstdio>
 #include <memory>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -63,8 +64,8 @@ template <typename Handle, typename Fn> std::string read_string(const Handle *h,
 struct RulesDeleter {
     void operator()(MancalaRules *r) const { mancala_rules_free(r); }
 };
-struct KalahDeleter {
-    void operator()(MancalaKalah *g) const { mancala_kalah_free(g); }
+struct GameDeleter {
+    void operator()(MancalaGame *g) const { mancala_game_free(g); }
 };
 struct EngineDeleter {
     void operator()(MancalaEngine *e) const { mancala_engine_free(e); }
@@ -87,66 +88,89 @@ class Rules {
     std::unique_ptr<MancalaRules, RulesDeleter> handle_;
 };
 
+// A Kalah game (a MancalaGame of Kalah rules), its moves as house numbers.
 class Kalah {
   public:
     explicit Kalah(const Rules &rules) {
-        MancalaKalah *raw = nullptr;
-        MANCALA_CHECK(mancala_kalah_new(rules.get(), &raw));
+        MancalaGame *raw = nullptr;
+        MANCALA_CHECK(mancala_game_from_rules(rules.get(), nullptr, &raw));
         handle_.reset(raw);
     }
     Kalah(const Kalah &other) {
-        MancalaKalah *raw = nullptr;
-        MANCALA_CHECK(mancala_kalah_clone(other.handle_.get(), &raw));
+        MancalaGame *raw = nullptr;
+        MANCALA_CHECK(mancala_game_clone(other.handle_.get(), &raw));
         handle_.reset(raw);
     }
-    std::string str() const { return read_string(handle_.get(), mancala_kalah_print); }
+    std::string str() const { return read_string(handle_.get(), mancala_game_print); }
     std::string record() const {
-        return read_string(handle_.get(), mancala_kalah_record_print);
+        return read_string(handle_.get(), mancala_game_record_print);
     }
     // The board drawn as text, as `mancala show` draws it (several lines).
-    std::string board() const { return read_string(handle_.get(), mancala_kalah_draw); }
+    std::string board() const { return read_string(handle_.get(), mancala_game_draw); }
+    // The legal moves: the texts of mancala_game_legal_moves ("1 2 3") as house numbers.
     std::vector<uint8_t> legal_moves() const {
-        std::array<uint8_t, MANCALA_KALAH_MAX_MOVES> moves{};
-        size_t count = 0;
-        MANCALA_CHECK(mancala_kalah_legal_moves(handle_.get(), moves.data(), moves.size(), &count));
-        return std::vector<uint8_t>(moves.begin(), moves.begin() + count);
+        std::array<char, MANCALA_MOVE_MAX * MANCALA_KALAH_MAX_MOVES> list{};
+        size_t needed = 0, count = 0;
+        MANCALA_CHECK(
+            mancala_game_legal_moves(handle_.get(), list.data(), list.size(), &needed, &count));
+        std::vector<uint8_t> moves;
+        std::istringstream words(list.data());
+        for (unsigned house = 0; words >> house;) moves.push_back(static_cast<uint8_t>(house));
+        return moves;
     }
     MancalaSide side_to_move() const {
         MancalaSide side;
-        MANCALA_CHECK(mancala_kalah_side_to_move(handle_.get(), &side));
+        MANCALA_CHECK(mancala_game_side_to_move(handle_.get(), &side));
         return side;
     }
+    // Whether playing `mv` now gives the mover another move: played on a copy, then asked.
     bool extra_turn(uint8_t mv) const {
+        Kalah next(*this);
+        next.play(mv);
         bool extra = false;
-        MANCALA_CHECK(mancala_kalah_extra_turn(handle_.get(), mv, &extra));
+        MANCALA_CHECK(mancala_game_extra_turn(next.handle_.get(), &extra));
         return extra;
     }
-    void play(uint8_t mv) { MANCALA_CHECK(mancala_kalah_play(handle_.get(), mv)); }
+    void play(uint8_t mv) {
+        MANCALA_CHECK(mancala_game_play(handle_.get(), std::to_string(mv).c_str()));
+    }
     std::pair<MancalaOutcome, int32_t> outcome() const {
         MancalaOutcome outcome;
         int32_t score = 0;
-        MANCALA_CHECK(mancala_kalah_outcome(handle_.get(), &outcome, &score));
+        MANCALA_CHECK(mancala_game_outcome(handle_.get(), &outcome, &score));
         return {outcome, score};
     }
     uint64_t perft(uint32_t depth) const {
         uint64_t nodes = 0;
-        MANCALA_CHECK(mancala_kalah_perft(handle_.get(), depth, &nodes));
+        MANCALA_CHECK(mancala_game_perft(handle_.get(), depth, &nodes));
         return nodes;
     }
-    unsigned seeds_in_houses() const {
-        std::array<uint8_t, MANCALA_KALAH_MAX_SLOTS> slots{};
+    // The seed counts in notation order: South's houses, South's store, North's houses,
+    // North's store.
+    std::vector<uint32_t> counts() const {
+        std::array<uint32_t, MANCALA_GAME_MAX_SLOTS> slots{};
         size_t count = 0;
-        MANCALA_CHECK(mancala_kalah_board(handle_.get(), slots.data(), slots.size(), &count));
+        MANCALA_CHECK(mancala_game_board(handle_.get(), slots.data(), slots.size(), &count));
+        return std::vector<uint32_t>(slots.begin(), slots.begin() + count);
+    }
+    unsigned seeds_in_houses() const {
+        std::vector<uint32_t> slots = counts();
+        size_t count = slots.size();
         unsigned total = 0;
         for (size_t i = 0; i < count; i++) {
             if (i != count / 2 - 1 && i != count - 1) total += slots[i]; // skip the stores
         }
         return total;
     }
-    const MancalaKalah *get() const { return handle_.get(); }
+    // South's store minus North's.
+    int store_difference() const {
+        std::vector<uint32_t> slots = counts();
+        return static_cast<int>(slots[slots.size() / 2 - 1]) - static_cast<int>(slots.back());
+    }
+    const MancalaGame *get() const { return handle_.get(); }
 
   private:
-    std::unique_ptr<MancalaKalah, KalahDeleter> handle_;
+    std::unique_ptr<MancalaGame, GameDeleter> handle_;
 };
 
 class Solver {
@@ -158,14 +182,14 @@ class Solver {
     }
     MancalaSolution solve(const Kalah &game) {
         MancalaSolution solution{};
-        MANCALA_CHECK(mancala_solver_solve(handle_.get(), game.get(), &solution));
+        MANCALA_CHECK(mancala_solver_solve_game(handle_.get(), game.get(), &solution));
         return solution;
     }
     std::vector<MancalaMoveValue> analyse(const Kalah &game) {
         std::array<MancalaMoveValue, MANCALA_KALAH_MAX_MOVES> values{};
         size_t count = 0;
-        MANCALA_CHECK(
-            mancala_solver_analyse(handle_.get(), game.get(), values.data(), values.size(), &count));
+        MANCALA_CHECK(mancala_solver_analyse_game(handle_.get(), game.get(), values.data(),
+                                                  values.size(), &count));
         return std::vector<MancalaMoveValue>(values.begin(), values.begin() + count);
     }
 
@@ -183,8 +207,11 @@ class Engine {
     }
     MancalaEngineResult best_move(const Kalah &game, uint64_t time_ms, uint64_t node_limit) {
         MancalaEngineResult result{};
-        MANCALA_CHECK(
-            mancala_engine_kalah_bestmove(handle_.get(), game.get(), time_ms, node_limit, &result));
+        std::array<char, MANCALA_MOVE_MAX> move{};
+        size_t needed = 0;
+        MANCALA_CHECK(mancala_engine_bestmove(handle_.get(), game.get(), time_ms, node_limit,
+                                              move.data(), move.size(), &needed, &result));
+        result.mv = static_cast<uint8_t>(std::stoul(move.data())); // a Kalah move: its house
         return result;
     }
 
@@ -208,7 +235,7 @@ uint8_t greedy_move(const mancala::Kalah &game) {
     for (uint8_t mv : game.legal_moves()) {
         mancala::Kalah next(game);
         next.play(mv);
-        int lead = next.outcome().second * (me == MANCALA_SIDE_SOUTH ? 1 : -1);
+        int lead = next.store_difference() * (me == MANCALA_SIDE_SOUTH ? 1 : -1);
         int value = 2 * lead + (game.extra_turn(mv) ? 1 : 0);
         if (value > best_value) {
             best_value = value;

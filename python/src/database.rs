@@ -302,7 +302,8 @@ impl Database {
     }
 
     /// Builds in memory the database of the rule set `rules` (a rule-set text: `"kalah(6,4)"`,
-    /// `"awari"`; the text chooses the game) for every position with at most `max_seeds`
+    /// `"awari"`, `"oware+majority=off+cycle_score=split"`; the text chooses the game and, for
+    /// Oware, the database of its grand-slam rule) for every position with at most `max_seeds`
     /// seeds in the houses, on `threads` threads (`None`: every core), in the entry encoding
     /// `encoding` (`"byte"` or `"packed"`), with the GIL released; Ctrl-C stops it (a
     /// `KeyboardInterrupt`). Kalah(6,·) with 12 seeds takes 2.7 MB and a few seconds; Awari

@@ -53,6 +53,32 @@ def test_oware_values_worked_out_by_hand(oware_db: Database) -> None:
         oware_db.value(Kalah("kalah(3,3)"))
 
 
+@pytest.mark.parametrize(
+    ("rules", "database", "value"),
+    [
+        # S6 sows N1 (1 -> 2) and leaves North no seed: a grand slam. `all` captures the 2.
+        ("awari+grand_slam=all", "awari+grand_slam=all", 2),
+        # `none` captures nothing, nor `leave_last` (the chain is North's house 1 alone, which
+        # is left); North's 2 seeds cannot reach South: North has no move, keeps his row: -2.
+        ("awari+grand_slam=none", "awari+grand_slam=none", -2),
+        ("oware+majority=off+cycle_score=split", "awari+grand_slam=none", -2),
+        ("awari+grand_slam=leave_last", "awari+grand_slam=leave_last", -2),
+    ],
+)
+def test_every_oware_rule_set_builds_its_own_database(
+    rules: str, database: str, value: int, oware_db: Database
+) -> None:
+    # OW-11.3's two-seed board, worked out by hand under each grand-slam rule (docs/rules/oware.md).
+    db = Database.build(rules, 2, threads=1)
+    assert isinstance(db, AwariDb)
+    assert (db.game, db.max_seeds, db.description) == ("Oware", 2, f"{database}, levels 0..=2")
+    g = Oware(rules, position="0,0,0,0,0,1,23,1,0,0,0,0,0,23 S")
+    assert (db.value(g), db.move_values(g)) == (value, {6: value})
+    # The Awari database (+2 here) holds other values: it refuses, naming the rule.
+    with pytest.raises(DatabaseError, match="grand_slam="):
+        oware_db.value(g)
+
+
 def test_kalah_values_are_the_exact_solvers(kalah_db: Database) -> None:
     rng = random.Random(7)
     checked = 0

@@ -13,7 +13,7 @@ use std::time::Instant;
 use mancala_core::oware::{GrandSlam, OwarePosition, OwareRules};
 use mancala_core::Side;
 use mancala_solver::awari::{AwariDb, AwariInfo, LevelReport, DEFAULT_MAX_SEEDS};
-use mancala_solver::egdb::{build_fits, game_of_file, Build, Encoding};
+use mancala_solver::egdb::{build_fits, game_of_file, Build, Database, Encoding};
 use mancala_solver::{ExactValues, Source};
 
 use crate::solve_args::SolveArgs;
@@ -27,10 +27,7 @@ fn level_line(r: &LevelReport) -> String {
 /// What messages call the database of the grand-slam rule `g`: `the Awari database` for
 /// `unless_only`, `the Oware database of awari+grand_slam=none` for the others.
 fn db_name(g: GrandSlam) -> String {
-    match g {
-        GrandSlam::UnlessOnly => "the Awari database".into(),
-        _ => format!("the Oware database of {}", AwariDb::rules_of(g)),
-    }
+    <AwariDb as Database>::a_kind_of(&OwareRules::AWARI.with_grand_slam(g))
 }
 
 /// Refuses a build of N = `max_seeds` of the database of `rules` saved in `encoding` that

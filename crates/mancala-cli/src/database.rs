@@ -208,14 +208,14 @@ pub(crate) fn choose_for<D: Database>(
         (None, CacheFolder::Unknown) => {
             eprintln!(
                 "mancala: warning: no cache folder (no home folder known; set {CACHE_DIR_ENV}): going on without {}",
-                D::A_KIND
+                D::a_kind_of(rules)
             );
             return Ok(None);
         }
         (None, CacheFolder::InTheWay(why)) => {
             eprintln!(
                 "mancala: warning: cannot use {} cache ({why}); going on without a database",
-                the::<D>()
+                the::<D>(rules)
             );
             return Ok(None);
         }
@@ -270,7 +270,7 @@ pub(crate) fn choose_for<D: Database>(
     }
     report.finish();
     match chosen {
-        Ok(Some(c)) => Ok(Some(used(c, choice))),
+        Ok(Some(c)) => Ok(Some(used(c, rules, choice))),
         Ok(None) => Ok(None),
         Err(e) => {
             if choice.verbose {
@@ -286,12 +286,12 @@ pub(crate) fn choose_for<D: Database>(
 }
 
 /// What a command says of the database it uses ([`choose_for`]), and the database.
-fn used<D: Database>(c: Chosen<D>, choice: &Choice<'_>) -> (Arc<D>, Source) {
+fn used<D: Database>(c: Chosen<D>, rules: &D::Rules, choice: &Choice<'_>) -> (Arc<D>, Source) {
     crate::saves::report_removed(&c.removed_stale);
     if let Some(e) = &c.save_error {
         eprintln!(
             "mancala: warning: {} could not be kept in the cache ({e}); it is used this time and built again next time",
-            the::<D>()
+            the::<D>(rules)
         );
     }
     if choice.verbose {
@@ -314,9 +314,10 @@ fn used<D: Database>(c: Chosen<D>, choice: &Choice<'_>) -> (Arc<D>, Source) {
     (Arc::new(c.database), c.source)
 }
 
-/// `the endgame database`, `the Awari database`.
-fn the<D: Database>() -> String {
-    format!("the {}", D::KIND)
+/// `the endgame database`, `the Awari database`, `the Oware database of
+/// awari+grand_slam=none` ([`Database::kind_of`]).
+fn the<D: Database>(rules: &D::Rules) -> String {
+    format!("the {}", D::kind_of(rules))
 }
 
 /// The one-line message of a refusal of [`choose_for`].
@@ -348,7 +349,7 @@ fn refusal<D: Database>(rules: &D::Rules, choice: &Choice<'_>, e: &ChooseError) 
         ChooseError::Given(EgdbError::NotFound { dir, skipped, .. }) if choice.seeds > 0 => {
             format!(
                 "--egdb: no usable {} in {}{}",
-                D::KIND,
+                D::kind_of(rules),
                 dir.display(),
                 passed(skipped)
             )
@@ -415,7 +416,7 @@ fn refusal<D: Database>(rules: &D::Rules, choice: &Choice<'_>, e: &ChooseError) 
         ChooseError::Memory { .. } | ChooseError::Build(_) => build_refusal::<D>(rules, e),
         ChooseError::Cache(e) => format!(
             "cannot use the {} cache ({e}); --egdb FILE or --no-cache answer without it",
-            D::KIND
+            D::kind_of(rules)
         ),
     }
 }
@@ -484,7 +485,7 @@ impl<'r, D: Database> Report<'r, D> {
                 if !quiet {
                     eprintln!(
                         "mancala: building {} for {} ({}, {}), once: it is kept in {} for the next runs (--no-cache: none)",
-                        D::A_KIND,
+                        D::a_kind_of(self.rules),
                         D::family(self.rules),
                         D::extent(max_seeds),
                         crate::saves::human(entries),
@@ -510,7 +511,7 @@ impl<'r, D: Database> Report<'r, D> {
                     let reason = error.map_or("none is cached yet".to_string(), EgdbError::reason);
                     eprintln!(
                         "mancala: no {} for {}, {} ({reason}): the engine searches without one within its time; `mancala egdb build --rules '{}' --cache` builds it once for the next runs",
-                        D::KIND,
+                        D::kind_of(self.rules),
                         D::family(self.rules),
                         D::extent(max_seeds),
                         self.rules_text
@@ -522,12 +523,12 @@ impl<'r, D: Database> Report<'r, D> {
                 if self.build == Build::Always {
                     eprintln!(
                         "mancala: warning: {} cache cannot be used ({e}); building it in memory for this run",
-                        the::<D>()
+                        the::<D>(self.rules)
                     );
                 } else {
                     eprintln!(
                         "mancala: warning: cannot use {} cache ({e}); going on without a database",
-                        the::<D>()
+                        the::<D>(self.rules)
                     );
                 }
             }
@@ -535,7 +536,7 @@ impl<'r, D: Database> Report<'r, D> {
                 if !quiet && !self.unusable {
                     eprintln!(
                         "mancala: building {} of {} in memory for this run (--no-cache: nothing is kept)",
-                        D::A_KIND,
+                        D::a_kind_of(self.rules),
                         D::extent(max_seeds)
                     );
                 }
@@ -609,7 +610,7 @@ pub(crate) fn read_within<D: Database>(
     {
         eprintln!(
             "mancala: warning: cannot start a thread to read the {}; going on without one",
-            D::KIND
+            D::kind_of(&rules)
         );
         return Ok(None);
     }
@@ -623,7 +624,7 @@ pub(crate) fn read_within<D: Database>(
             if !crate::progress::is_quiet() {
                 eprintln!(
                     "mancala: {} is still being read after {} ms: this search goes without it",
-                    the::<D>(),
+                    the::<D>(&rules),
                     at_most.map_or(0, |d| d.as_millis())
                 );
             }

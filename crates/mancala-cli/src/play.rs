@@ -125,7 +125,7 @@ impl GameCommand for GameLoop<'_> {
                 // Which file was taken, on standard error (standard output is the game).
                 eprintln!(
                     "mancala: the engine uses the {} {source} ({})",
-                    <G::Database as Database>::KIND,
+                    <G::Database as Database>::kind_of(&start.rules()),
                     db.describe()
                 );
                 Some(db)

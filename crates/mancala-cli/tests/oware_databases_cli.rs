@@ -145,6 +145,17 @@ fn the_cache_keeps_each_rule_set_in_its_own_file() {
     );
     assert!(cache.join("awari+grand_slam=none.n4.egdb").is_file());
     assert!(!cache.join("awari.n4.egdb").exists());
+    // The build is announced by the database's own rule set, not as the Awari database.
+    assert!(
+        stderr(&first).contains("the Oware database of awari+grand_slam=none"),
+        "{}",
+        stderr(&first)
+    );
+    assert!(
+        !stderr(&first).contains("Awari database"),
+        "{}",
+        stderr(&first)
+    );
     // Awari does not take the neighbour's file: its own is built beside it.
     let awari = ask("awari");
     assert!(awari.status.success(), "{}", stderr(&awari));
@@ -154,6 +165,11 @@ fn the_cache_keeps_each_rule_set_in_its_own_file() {
         stdout(&awari)
     );
     assert!(cache.join("awari.n4.egdb").is_file());
+    assert!(
+        stderr(&awari).contains("building the Awari database"),
+        "{}",
+        stderr(&awari)
+    );
     // Both reused.
     for (rules, want) in [(NEIGHBOUR, "value       -2"), ("awari", "value       +2")] {
         let again = ask(rules);

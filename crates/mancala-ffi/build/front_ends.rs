@@ -15,10 +15,9 @@
 //! The generator exists only to keep the older per-game families in step with
 //! `mancala_game_*`; it goes when they go. A front end with `- deprecated: <release>` has
 //! every wrapper `#[deprecated]`, naming its `mancala_game_*` replacement and the release
-//! that removes it (`mancala_bao_*`). `mancala_kalah_*` is not deprecated yet: the Kalah-only
-//! calls beside it (board slots, move codes, extra turn, swap state) and the solver's
-//! `mancala_solver_solve`/`_analyse`, which take a `MancalaKalah`, have no `MancalaGame`
-//! counterpart so far.
+//! that removes it (`mancala_bao_*`, `mancala_kalah_*`; the hand-written Kalah-only calls
+//! in `src/kalah.rs` are marked there, naming `mancala_game_board`,
+//! `mancala_game_extra_turn`, `mancala_game_swap_state`).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

@@ -97,6 +97,10 @@
 // `mancala_engine_bestmove` (the longest, a Bao la Kete move, takes 6 with its NUL).
 #define MANCALA_MOVE_MAX 8
 
+// The most counts `mancala_game_board` writes for any game (Togyz Kumalak: 2·9 houses and 2
+// kazans): a buffer of this length is always large enough.
+#define MANCALA_GAME_MAX_SLOTS 20
+
 // The move code of the pie-rule swap (house moves are coded by their house number 1..=m).
 #define MANCALA_KALAH_SWAP 255
 
@@ -288,7 +292,7 @@ typedef struct MancalaGame MancalaGame;
 // An opaque Kalah game: its current position, and every earlier position and move back to
 // the position it was made from (so that moves can be taken back). The older handle of a
 // Kalah game, beside `MancalaGame` (any game, moves as text); its calls are thin wrappers
-// over the same bodies.
+// over the same bodies, deprecated and removed in 0.4.0: use `MancalaGame`.
 //
 // Created by `mancala_kalah_new`, `mancala_kalah_parse` or `mancala_kalah_clone`; freed by
 // `mancala_kalah_free`. Holds its own copy of its rules. Functions taking a `const
@@ -867,13 +871,16 @@ MANCALA_DEPRECATED("use mancala_game_perft with a MancalaGame; removed in 0.4.0"
 enum MancalaStatus mancala_db_open(const char *path, struct MancalaDb **out);
 
 // Builds in memory the database of the rule set `rules` (rule-set notation of
-// `docs/notation.md`: `"kalah(6,4)"`, `"awari"`; the text chooses the game) for every
+// `docs/notation.md`: `"kalah(6,4)"`, `"awari"`, `"oware+majority=off+cycle_score=split"`;
+// the text chooses the game and, for Oware, the database of its grand-slam rule,
+// `docs/oware-databases.md`) for every
 // position with at most `max_seeds` seeds in the houses (K; Oware: N, 0..=48), in the entry
 // encoding `encoding` (a `MancalaEgdbEncoding` value), on `threads` threads (0 = every
 // core). A Kalah database serves every n and the options that do not change values
 // (`docs/egdb.md`): Kalah(6,·) with K = 12 takes 2.7 MB and a few seconds, each extra seed
 // multiplying that by about (K + 12)/K. An Oware database serves the rule sets whose values
-// it holds (`docs/awari.md`): N = 12 takes 2.7 MB and a second, N = 18 84 MB.
+// it holds (`docs/awari.md`, `docs/oware-databases.md`: one database for each grand-slam
+// rule): N = 12 takes 2.7 MB and a second, N = 18 84 MB.
 //
 // `callback` (may be NULL) is called on the calling thread (never on a build thread) about
 // every `interval_ms` milliseconds (0 or less than 10: every 10 ms) while the build runs,
@@ -904,7 +911,8 @@ enum MancalaStatus mancala_db_build(const char *rules, uint32_t max_seeds, uint3
 
 // The database of the rule set `rules` (as `mancala_db_build`) with K = `max_seeds` from the
 // cache folder `dir`: read and checked completely when its file (`kalah6.k20.egdb`,
-// `awari.n18.egdb`-style names) is there and good, else built (one byte an entry, on
+// `awari.n18.egdb`, `awari+grand_slam=none.n18.egdb`-style names: each rule family its own)
+// is there and good, else built (one byte an entry, on
 // `threads` threads, with `callback` as in `mancala_db_build`) and saved there the way
 // `mancala_db_save` saves. A cached file that is damaged, truncated, of another format
 // version or of other rules is rebuilt, never used. `max_seeds` 0 chooses K from the rules
@@ -1444,7 +1452,7 @@ enum MancalaStatus mancala_engine_set_db(struct MancalaEngine *engine, const str
 //
 // # Safety
 // `engine` and `game` must be NULL or pointer values; `out` NULL or writable.
-enum MancalaStatus mancala_engine_kalah_bestmove(struct MancalaEngine *engine, const struct MancalaKalah *game, uint64_t time_ms, uint64_t node_limit, struct MancalaEngineResult *out);
+MANCALA_DEPRECATED("use mancala_engine_bestmove with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_engine_kalah_bestmove(struct MancalaEngine *engine, const struct MancalaKalah *game, uint64_t time_ms, uint64_t node_limit, struct MancalaEngineResult *out);
 
 // Chooses a move for the side to move in the current position of the Bao la Kete `game`,
 // with the budget and level as `mancala_engine_kalah_bestmove`. The move is written into
@@ -1746,6 +1754,61 @@ enum MancalaStatus mancala_game_outcome(const struct MancalaGame *game, enum Man
 // `nodes` must be NULL or writable.
 enum MancalaStatus mancala_game_perft(const struct MancalaGame *game, uint32_t depth, uint64_t *nodes);
 
+// Copies the seed counts of the current board of `game` into `slots`, in the order of the
+// game's position notation (`docs/notation.md`):
+// - Kalah: South's houses 1..m, South's store, North's houses 1..m, North's store
+//   (2m + 2 counts);
+// - Oware: South's houses 1..h, South's captured seeds, North's houses 1..h, North's
+//   captured seeds (2h + 2);
+// - Togyz Kumalak: South's houses 1..h, South's kazan, North's houses 1..h, North's kazan
+//   (2h + 2; the tuzdyks are in the notation printed by `mancala_game_print`);
+// - Bao la Kete: refused (four rows of eight pits, the kuus and the reserves are not one
+//   row of counts a side; `mancala_game_print` gives the whole position).
+//
+// `MANCALA_GAME_MAX_SLOTS` (20) entries always suffice. Replaces `mancala_kalah_board`.
+//
+// Ownership: `slots` belongs to the caller. Thread safety: `game` is only read.
+//
+// Returns `MANCALA_STATUS_OK` (`*count` = counts written), `MANCALA_STATUS_BUFFER_TOO_SMALL`
+// (`*count` = counts needed; `slots` untouched; `slots` may be NULL when `len` is 0),
+// `MANCALA_STATUS_INVALID_ARGUMENT` (a Bao la Kete game; nothing written),
+// `MANCALA_STATUS_NULL_POINTER` (`game` or `count` NULL, or `slots` NULL with `len` > 0),
+// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `slots` must be NULL or point to `len` writable `uint32_t`; `count` NULL or writable.
+enum MancalaStatus mancala_game_board(const struct MancalaGame *game, uint32_t *slots, size_t len, size_t *count);
+
+// Tells whether the last move played in `game` gave its player an extra turn: the same side
+// is to move again, not because of a pie-rule swap, and the game is not over (Kalah: the
+// last seed landed in the mover's store). False before the first move and after an undo
+// back to the start; always false in games without extra turns (Oware, Togyz Kumalak, Bao
+// la Kete). Replaces `mancala_kalah_extra_turn` (which asks about a move before playing
+// it: play it here, then ask, and `mancala_game_undo` to take it back).
+//
+// Thread safety: `game` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `extra_turn` NULL;
+// nothing written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `extra_turn` must be NULL or writable.
+enum MancalaStatus mancala_game_extra_turn(const struct MancalaGame *game, bool *extra_turn);
+
+// Tells whether the side to move may swap sides now (Kalah's pie rule: North's first move,
+// the move text `"swap"`), and whether the players have exchanged sides (an odd number of
+// swaps in the game's history). Games without a pie rule (Oware, Togyz Kumalak, Bao la
+// Kete) write false to both. Replaces `mancala_kalah_swap_state`.
+//
+// Thread safety: `game` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing
+// written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `offered` and `swapped` must be NULL or writable.
+enum MancalaStatus mancala_game_swap_state(const struct MancalaGame *game, bool *offered, bool *swapped);
+
 // Copies the last-error message of the calling thread into `buf` as a NUL-terminated
 // string.
 //
@@ -1789,7 +1852,7 @@ enum MancalaStatus mancala_last_error(char *buf, size_t len, size_t *needed);
 //
 // # Safety
 // `out` must be NULL or writable.
-enum MancalaStatus mancala_kalah_new(const struct MancalaRules *rules, struct MancalaKalah **out);
+MANCALA_DEPRECATED("use mancala_game_from_rules with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_kalah_new(const struct MancalaRules *rules, struct MancalaKalah **out);
 
 // Makes a new Kalah game at the position `text` under `rules`: `mancala_game_from_rules`
 // with a position (which must not be NULL), for Kalah rules only. The notation is that of
@@ -1807,7 +1870,7 @@ enum MancalaStatus mancala_kalah_new(const struct MancalaRules *rules, struct Ma
 //
 // # Safety
 // `text` must be NULL or NUL-terminated; `out` NULL or writable.
-enum MancalaStatus mancala_kalah_parse(const struct MancalaRules *rules, const char *text, struct MancalaKalah **out);
+MANCALA_DEPRECATED("use mancala_game_from_rules with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_kalah_parse(const struct MancalaRules *rules, const char *text, struct MancalaKalah **out);
 
 // `mancala_game_clone` for a `MancalaKalah`: the copy is released with `mancala_kalah_free`.
 //
@@ -1817,7 +1880,7 @@ enum MancalaStatus mancala_kalah_parse(const struct MancalaRules *rules, const c
 //
 // # Safety
 // `out` must be NULL or writable.
-enum MancalaStatus mancala_kalah_clone(const struct MancalaKalah *game, struct MancalaKalah **out);
+MANCALA_DEPRECATED("use mancala_game_clone with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_kalah_clone(const struct MancalaKalah *game, struct MancalaKalah **out);
 
 // `mancala_game_free` for a `MancalaKalah`: NULL is a no-op; a handle that is not a live
 // Kalah game is `MANCALA_STATUS_INVALID_HANDLE` and nothing is freed.
@@ -1827,7 +1890,7 @@ enum MancalaStatus mancala_kalah_clone(const struct MancalaKalah *game, struct M
 //
 // # Safety
 // `game` must be NULL or a pointer value (it is only dereferenced if it is a live handle).
-enum MancalaStatus mancala_kalah_free(struct MancalaKalah *game);
+MANCALA_DEPRECATED("use mancala_game_free with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_kalah_free(struct MancalaKalah *game);
 
 // `mancala_game_print` for a `MancalaKalah`: the position in the notation of
 // `docs/rules/kalah.md` (`"4,4,0,5,5,5,1,4,4,4,4,4,4,0 S"`; side `-` once the game is over;
@@ -1839,7 +1902,7 @@ enum MancalaStatus mancala_kalah_free(struct MancalaKalah *game);
 //
 // # Safety
 // `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
-enum MancalaStatus mancala_kalah_print(const struct MancalaKalah *game, char *buf, size_t len, size_t *needed);
+MANCALA_DEPRECATED("use mancala_game_print with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_kalah_print(const struct MancalaKalah *game, char *buf, size_t len, size_t *needed);
 
 // `mancala_game_draw` for a `MancalaKalah`: North's houses on top (`N1` on the right: each
 // player numbers from their own left), the stores at the ends (North's on the left), South's
@@ -1853,7 +1916,7 @@ enum MancalaStatus mancala_kalah_print(const struct MancalaKalah *game, char *bu
 //
 // # Safety
 // `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
-enum MancalaStatus mancala_kalah_draw(const struct MancalaKalah *game, char *buf, size_t len, size_t *needed);
+MANCALA_DEPRECATED("use mancala_game_draw with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_kalah_draw(const struct MancalaKalah *game, char *buf, size_t len, size_t *needed);
 
 // `mancala_game_record_print` for a `MancalaKalah`: the moves played, comma-separated
 // (`"3,1,swap,6"`; empty when none).
@@ -1864,7 +1927,7 @@ enum MancalaStatus mancala_kalah_draw(const struct MancalaKalah *game, char *buf
 //
 // # Safety
 // `buf` must be NULL or point to `len` writable bytes; `needed` NULL or writable.
-enum MancalaStatus mancala_kalah_record_print(const struct MancalaKalah *game, char *buf, size_t len, size_t *needed);
+MANCALA_DEPRECATED("use mancala_game_record_print with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_kalah_record_print(const struct MancalaKalah *game, char *buf, size_t len, size_t *needed);
 
 // Copies the 2m + 2 seed counts of the current board into `slots`, in notation order:
 // South's houses 1..m, South's store, North's houses 1..m, North's store.
@@ -1881,7 +1944,7 @@ enum MancalaStatus mancala_kalah_record_print(const struct MancalaKalah *game, c
 //
 // # Safety
 // `slots` must be NULL or point to `len` writable bytes; `count` NULL or writable.
-enum MancalaStatus mancala_kalah_board(const struct MancalaKalah *game, uint8_t *slots, size_t len, size_t *count);
+MANCALA_DEPRECATED("use mancala_game_board with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_kalah_board(const struct MancalaKalah *game, uint8_t *slots, size_t len, size_t *count);
 
 // Copies the legal moves of the current position into `moves`: the mover's non-empty houses
 // (1..=m) in increasing order, then `MANCALA_KALAH_SWAP` when the pie rule offers it. None
@@ -1898,7 +1961,7 @@ enum MancalaStatus mancala_kalah_board(const struct MancalaKalah *game, uint8_t 
 //
 // # Safety
 // `moves` must be NULL or point to `len` writable bytes; `count` NULL or writable.
-enum MancalaStatus mancala_kalah_legal_moves(const struct MancalaKalah *game, uint8_t *moves, size_t len, size_t *count);
+MANCALA_DEPRECATED("use mancala_game_legal_moves (moves as text) with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_kalah_legal_moves(const struct MancalaKalah *game, uint8_t *moves, size_t len, size_t *count);
 
 // Plays `mv` (a house number 1..=m of the mover, or `MANCALA_KALAH_SWAP`) on the current
 // position. After an extra turn the same side is to move again (see
@@ -1914,7 +1977,7 @@ enum MancalaStatus mancala_kalah_legal_moves(const struct MancalaKalah *game, ui
 //
 // # Safety
 // No other thread may use `game` during the call.
-enum MancalaStatus mancala_kalah_play(struct MancalaKalah *game, uint8_t mv);
+MANCALA_DEPRECATED("use mancala_game_play (the house number or swap as text) with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_kalah_play(struct MancalaKalah *game, uint8_t mv);
 
 // `mancala_game_undo` for a `MancalaKalah`: takes back the last move played on this handle
 // (back to the position it was made or parsed from, not further).
@@ -1925,7 +1988,7 @@ enum MancalaStatus mancala_kalah_play(struct MancalaKalah *game, uint8_t mv);
 //
 // # Safety
 // No other thread may use `game` during the call.
-enum MancalaStatus mancala_kalah_undo(struct MancalaKalah *game);
+MANCALA_DEPRECATED("use mancala_game_undo with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_kalah_undo(struct MancalaKalah *game);
 
 // `mancala_game_side_to_move` for a `MancalaKalah`. After an extra turn the same side is to
 // move again.
@@ -1936,7 +1999,7 @@ enum MancalaStatus mancala_kalah_undo(struct MancalaKalah *game);
 //
 // # Safety
 // `side` must be NULL or writable.
-enum MancalaStatus mancala_kalah_side_to_move(const struct MancalaKalah *game, enum MancalaSide *side);
+MANCALA_DEPRECATED("use mancala_game_side_to_move with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_kalah_side_to_move(const struct MancalaKalah *game, enum MancalaSide *side);
 
 // Tells whether playing `mv` now would give the mover an extra turn (the last seed lands in
 // the mover's store and the game does not end). Always false for the swap.
@@ -1951,7 +2014,7 @@ enum MancalaStatus mancala_kalah_side_to_move(const struct MancalaKalah *game, e
 //
 // # Safety
 // `extra_turn` must be NULL or writable.
-enum MancalaStatus mancala_kalah_extra_turn(const struct MancalaKalah *game, uint8_t mv, bool *extra_turn);
+MANCALA_DEPRECATED("use mancala_game_extra_turn after mancala_game_play with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_kalah_extra_turn(const struct MancalaKalah *game, uint8_t mv, bool *extra_turn);
 
 // Tells whether the side to move (North, under the pie rule) may play `MANCALA_KALAH_SWAP`
 // now, and whether a swap has been played in this game's history (the players then play the
@@ -1964,7 +2027,7 @@ enum MancalaStatus mancala_kalah_extra_turn(const struct MancalaKalah *game, uin
 //
 // # Safety
 // `offered` and `swapped` must be NULL or writable.
-enum MancalaStatus mancala_kalah_swap_state(const struct MancalaKalah *game, bool *offered, bool *swapped);
+MANCALA_DEPRECATED("use mancala_game_swap_state with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_kalah_swap_state(const struct MancalaKalah *game, bool *offered, bool *swapped);
 
 // Gives the outcome and the score: `*outcome` is `MANCALA_OUTCOME_ONGOING` while the game
 // goes on, else who won; `*score` is the store difference South minus North in seeds (the
@@ -1978,7 +2041,7 @@ enum MancalaStatus mancala_kalah_swap_state(const struct MancalaKalah *game, boo
 //
 // # Safety
 // `outcome` and `score` must be NULL or writable.
-enum MancalaStatus mancala_kalah_outcome(const struct MancalaKalah *game, enum MancalaOutcome *outcome, int32_t *score);
+MANCALA_DEPRECATED("use mancala_game_outcome with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_kalah_outcome(const struct MancalaKalah *game, enum MancalaOutcome *outcome, int32_t *score);
 
 // `mancala_game_perft` for a `MancalaKalah`: an extra turn is its own ply, a swap is a ply.
 // From the start of Kalah(6,4): depth 1 → 6, depth 2 → 35. The work grows about 6 times a
@@ -1990,7 +2053,7 @@ enum MancalaStatus mancala_kalah_outcome(const struct MancalaKalah *game, enum M
 //
 // # Safety
 // `nodes` must be NULL or writable.
-enum MancalaStatus mancala_kalah_perft(const struct MancalaKalah *game, uint32_t depth, uint64_t *nodes);
+MANCALA_DEPRECATED("use mancala_game_perft with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_kalah_perft(const struct MancalaKalah *game, uint32_t depth, uint64_t *nodes);
 
 // Parses a rule-set string into a new rule set: Kalah (`"kalah(6,4)+empty_capture"`,
 // `"kalah(7,7)+pie_rule"`, `"standard"`, `"manchester"`; see `docs/rules/kalah.md`), Bao
@@ -2206,7 +2269,7 @@ enum MancalaStatus mancala_solver_cancel(const struct MancalaSolver *solver);
 //
 // # Safety
 // `out` must be NULL or writable.
-enum MancalaStatus mancala_solver_solve(struct MancalaSolver *solver, const struct MancalaKalah *game, struct MancalaSolution *out);
+MANCALA_DEPRECATED("use mancala_solver_solve_game with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_solver_solve(struct MancalaSolver *solver, const struct MancalaKalah *game, struct MancalaSolution *out);
 
 // Gives the value of every legal move of the current position of `game` (the swap
 // included when offered), in `mancala_kalah_legal_moves` order, into `moves`.
@@ -2227,7 +2290,47 @@ enum MancalaStatus mancala_solver_solve(struct MancalaSolver *solver, const stru
 //
 // # Safety
 // `moves` must be NULL or point to `len` writable entries; `count` NULL or writable.
-enum MancalaStatus mancala_solver_analyse(struct MancalaSolver *solver, const struct MancalaKalah *game, struct MancalaMoveValue *moves, size_t len, size_t *count);
+MANCALA_DEPRECATED("use mancala_solver_analyse_game with a MancalaGame; removed in 0.4.0") enum MancalaStatus mancala_solver_analyse(struct MancalaSolver *solver, const struct MancalaKalah *game, struct MancalaMoveValue *moves, size_t len, size_t *count);
+
+// `mancala_solver_solve` for a `MancalaGame`: solves the current position of the Kalah game
+// `game` exactly and writes the result to `out` (moves as Kalah move codes: the house
+// number of the move text, `MANCALA_KALAH_SWAP` for `"swap"`). Limits, cancel and progress
+// as `mancala_solver_solve`. Replaces `mancala_solver_solve`.
+//
+// Thread safety: `game` is only read; the call holds the solver's lock until it returns
+// (`mancala_solver_cancel` from another thread stops it).
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (a game other than Kalah;
+// nothing searched or written), `MANCALA_STATUS_SOLVE_FAILED`,
+// `MANCALA_STATUS_DATABASE_MISMATCH`, `MANCALA_STATUS_OUT_OF_MEMORY` (as
+// `mancala_solver_solve`), `MANCALA_STATUS_NULL_POINTER` (`solver`, `game` or `out` NULL),
+// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `out` must be NULL or writable; no other thread may change `game` during the call.
+enum MancalaStatus mancala_solver_solve_game(struct MancalaSolver *solver, const struct MancalaGame *game, struct MancalaSolution *out);
+
+// `mancala_solver_analyse` for a `MancalaGame`: the value of every legal move of the current
+// position of the Kalah game `game`, in the order of `mancala_game_legal_moves` (each `mv`
+// the Kalah move code of the move text: its house number, `MANCALA_KALAH_SWAP` for
+// `"swap"`). `MANCALA_KALAH_MAX_MOVES` (8) entries always suffice. Limits and cancel as in
+// `mancala_solver_solve`. Replaces `mancala_solver_analyse`.
+//
+// Ownership: `game` is only read; `moves` belongs to the caller.
+// Thread safety: as `mancala_solver_solve_game`.
+//
+// Returns `MANCALA_STATUS_OK` (`*count` = legal moves written, 0 for a finished game),
+// `MANCALA_STATUS_BUFFER_TOO_SMALL` (`*count` = legal moves; nothing searched; `moves` may
+// be NULL when `len` is 0), `MANCALA_STATUS_INVALID_ARGUMENT` (a game other than Kalah;
+// nothing searched or written), `MANCALA_STATUS_SOLVE_FAILED`,
+// `MANCALA_STATUS_DATABASE_MISMATCH`, `MANCALA_STATUS_OUT_OF_MEMORY` (as
+// `mancala_solver_solve`), `MANCALA_STATUS_NULL_POINTER` (`solver`, `game` or `count` NULL,
+// or `moves` NULL with `len` > 0), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `moves` must be NULL or point to `len` writable entries; `count` NULL or writable; no
+// other thread may change `game` during the call.
+enum MancalaStatus mancala_solver_analyse_game(struct MancalaSolver *solver, const struct MancalaGame *game, struct MancalaMoveValue *moves, size_t len, size_t *count);
 
 // Forgets every entry of the solver's transposition table (frees its memory until the next
 // solve).

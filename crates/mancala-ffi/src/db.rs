@@ -410,13 +410,16 @@ pub unsafe extern "C" fn mancala_db_open(
 }
 
 /// Builds in memory the database of the rule set `rules` (rule-set notation of
-/// `docs/notation.md`: `"kalah(6,4)"`, `"awari"`; the text chooses the game) for every
+/// `docs/notation.md`: `"kalah(6,4)"`, `"awari"`, `"oware+majority=off+cycle_score=split"`;
+/// the text chooses the game and, for Oware, the database of its grand-slam rule,
+/// `docs/oware-databases.md`) for every
 /// position with at most `max_seeds` seeds in the houses (K; Oware: N, 0..=48), in the entry
 /// encoding `encoding` (a `MancalaEgdbEncoding` value), on `threads` threads (0 = every
 /// core). A Kalah database serves every n and the options that do not change values
 /// (`docs/egdb.md`): Kalah(6,·) with K = 12 takes 2.7 MB and a few seconds, each extra seed
 /// multiplying that by about (K + 12)/K. An Oware database serves the rule sets whose values
-/// it holds (`docs/awari.md`): N = 12 takes 2.7 MB and a second, N = 18 84 MB.
+/// it holds (`docs/awari.md`, `docs/oware-databases.md`: one database for each grand-slam
+/// rule): N = 12 takes 2.7 MB and a second, N = 18 84 MB.
 ///
 /// `callback` (may be NULL) is called on the calling thread (never on a build thread) about
 /// every `interval_ms` milliseconds (0 or less than 10: every 10 ms) while the build runs,
@@ -475,7 +478,8 @@ pub unsafe extern "C" fn mancala_db_build(
 
 /// The database of the rule set `rules` (as `mancala_db_build`) with K = `max_seeds` from the
 /// cache folder `dir`: read and checked completely when its file (`kalah6.k20.egdb`,
-/// `awari.n18.egdb`-style names) is there and good, else built (one byte an entry, on
+/// `awari.n18.egdb`, `awari+grand_slam=none.n18.egdb`-style names: each rule family its own)
+/// is there and good, else built (one byte an entry, on
 /// `threads` threads, with `callback` as in `mancala_db_build`) and saved there the way
 /// `mancala_db_save` saves. A cached file that is damaged, truncated, of another format
 /// version or of other rules is rebuilt, never used. `max_seeds` 0 chooses K from the rules

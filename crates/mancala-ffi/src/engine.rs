@@ -379,6 +379,10 @@ pub unsafe extern "C" fn mancala_engine_set_db(
 /// # Safety
 /// `engine` and `game` must be NULL or pointer values; `out` NULL or writable.
 #[no_mangle]
+#[deprecated(
+    since = "0.3.0",
+    note = "use mancala_engine_bestmove with a MancalaGame; removed in 0.4.0"
+)]
 pub unsafe extern "C" fn mancala_engine_kalah_bestmove(
     engine: *mut MancalaEngine,
     game: *const MancalaKalah,

@@ -811,3 +811,171 @@ pub unsafe extern "C" fn mancala_game_perft(
     // SAFETY: forwarded contract.
     unsafe { perft_body(game, depth, nodes) }
 }
+
+/// The most counts `mancala_game_board` writes for any game (Togyz Kumalak: 2·9 houses and 2
+/// kazans): a buffer of this length is always large enough.
+pub const MANCALA_GAME_MAX_SLOTS: usize = 20;
+
+/// The seed counts of the board of `game`, in the order of its position notation
+/// (`docs/notation.md`), or `None` for a game whose board is not a row of counts a side.
+fn board_counts(game: &AnyGame) -> Result<Vec<u32>> {
+    let counts: Vec<u8> = match game {
+        AnyGame::Kalah(g) => g.position().slots().to_vec(),
+        AnyGame::Oware(g) => g.position().counts().to_vec(),
+        AnyGame::Togyz(g) => {
+            let p = g.position();
+            let mut out = Vec::new();
+            for side in [Side::South, Side::North] {
+                out.extend((1..=p.rules().houses()).map(|h| p.house(side, h)));
+                out.push(p.kazan(side));
+            }
+            out
+        }
+        AnyGame::Bao(_) => {
+            return Err(Error::new(
+                MancalaStatus::InvalidArgument,
+                "a Bao la Kete board (four rows, kuus and reserves) is not one row of counts a side: print it with mancala_game_print",
+            ))
+        }
+    };
+    Ok(counts.into_iter().map(u32::from).collect())
+}
+
+/// Copies the seed counts of the current board of `game` into `slots`, in the order of the
+/// game's position notation (`docs/notation.md`):
+/// - Kalah: South's houses 1..m, South's store, North's houses 1..m, North's store
+///   (2m + 2 counts);
+/// - Oware: South's houses 1..h, South's captured seeds, North's houses 1..h, North's
+///   captured seeds (2h + 2);
+/// - Togyz Kumalak: South's houses 1..h, South's kazan, North's houses 1..h, North's kazan
+///   (2h + 2; the tuzdyks are in the notation printed by `mancala_game_print`);
+/// - Bao la Kete: refused (four rows of eight pits, the kuus and the reserves are not one
+///   row of counts a side; `mancala_game_print` gives the whole position).
+///
+/// `MANCALA_GAME_MAX_SLOTS` (20) entries always suffice. Replaces `mancala_kalah_board`.
+///
+/// Ownership: `slots` belongs to the caller. Thread safety: `game` is only read.
+///
+/// Returns `MANCALA_STATUS_OK` (`*count` = counts written), `MANCALA_STATUS_BUFFER_TOO_SMALL`
+/// (`*count` = counts needed; `slots` untouched; `slots` may be NULL when `len` is 0),
+/// `MANCALA_STATUS_INVALID_ARGUMENT` (a Bao la Kete game; nothing written),
+/// `MANCALA_STATUS_NULL_POINTER` (`game` or `count` NULL, or `slots` NULL with `len` > 0),
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `slots` must be NULL or point to `len` writable `uint32_t`; `count` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_game_board(
+    game: *const MancalaGame,
+    slots: *mut u32,
+    len: usize,
+    count: *mut usize,
+) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handle.
+        let game = unsafe { handle::get(game, "game") }?;
+        let counts = board_counts(game.game())?;
+        // SAFETY: the caller's buffer contract: `slots` is NULL or holds `len` writable
+        // entries, `count` NULL or writable.
+        unsafe { io::write_slice(&counts, slots, len, count, "slot") }
+    })
+}
+
+/// Whether the last move of `record` left the same side to move (an extra turn: Kalah's last
+/// seed in the mover's store), not by a swap of sides, with the game not over.
+fn extra_turn_of<G: Game>(record: &GameRecord<G>) -> bool {
+    let (positions, moves) = (record.positions(), record.moves());
+    let (Some(&mv), [.., before, after]) = (moves.last(), positions) else {
+        return false;
+    };
+    !record.is_over()
+        && !before.swaps_players(mv)
+        && after.side_to_move().is_some()
+        && after.side_to_move() == before.side_to_move()
+}
+
+/// Tells whether the last move played in `game` gave its player an extra turn: the same side
+/// is to move again, not because of a pie-rule swap, and the game is not over (Kalah: the
+/// last seed landed in the mover's store). False before the first move and after an undo
+/// back to the start; always false in games without extra turns (Oware, Togyz Kumalak, Bao
+/// la Kete). Replaces `mancala_kalah_extra_turn` (which asks about a move before playing
+/// it: play it here, then ask, and `mancala_game_undo` to take it back).
+///
+/// Thread safety: `game` is only read.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`game` or `extra_turn` NULL;
+/// nothing written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `extra_turn` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_game_extra_turn(
+    game: *const MancalaGame,
+    extra_turn: *mut bool,
+) -> MancalaStatus {
+    guard(|| {
+        let extra_turn = io::out_ptr(extra_turn, "extra_turn")?;
+        // SAFETY: registry-checked handle.
+        let game = unsafe { handle::get(game, "game") }?;
+        let extra = with_game!(game.game(), g => extra_turn_of(g));
+        // SAFETY: checked non-NULL; writable by the caller's contract.
+        unsafe { extra_turn.write(extra) };
+        Ok(())
+    })
+}
+
+/// Tells whether the side to move may swap sides now (Kalah's pie rule: North's first move,
+/// the move text `"swap"`), and whether the players have exchanged sides (an odd number of
+/// swaps in the game's history). Games without a pie rule (Oware, Togyz Kumalak, Bao la
+/// Kete) write false to both. Replaces `mancala_kalah_swap_state`.
+///
+/// Thread safety: `game` is only read.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing
+/// written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `offered` and `swapped` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_game_swap_state(
+    game: *const MancalaGame,
+    offered: *mut bool,
+    swapped: *mut bool,
+) -> MancalaStatus {
+    guard(|| {
+        let offered = io::out_ptr(offered, "offered")?;
+        let swapped = io::out_ptr(swapped, "swapped")?;
+        // SAFETY: registry-checked handle.
+        let game = unsafe { handle::get(game, "game") }?.game();
+        let on_offer = match game {
+            AnyGame::Kalah(g) => g.position().swap_offered(),
+            AnyGame::Bao(_) | AnyGame::Oware(_) | AnyGame::Togyz(_) => false,
+        };
+        // SAFETY: both checked non-NULL above; writable by the caller's contract.
+        unsafe {
+            offered.write(on_offer);
+            swapped.write(game.swapped());
+        }
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod board_tests {
+    use super::MANCALA_GAME_MAX_SLOTS;
+
+    /// The largest board of a row of counts a side: the most houses of each game, two rows
+    /// and two stores.
+    #[test]
+    fn max_slots_is_the_largest_board() {
+        let most = [
+            mancala_core::kalah::MAX_HOUSES,
+            mancala_core::oware::MAX_HOUSES,
+            mancala_core::togyz::MAX_HOUSES,
+        ]
+        .into_iter()
+        .max()
+        .unwrap();
+        assert_eq!(MANCALA_GAME_MAX_SLOTS, 2 * usize::from(most) + 2);
+    }
+}

@@ -6,11 +6,13 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use mancala_core::kalah::KalahPosition;
+use mancala_core::AnyGame;
 use mancala_solver::{SolveError, SolveOptions, Solver};
 
 use crate::cancel::CancelGate;
 use crate::db::MancalaDb;
 use crate::egdb::MancalaEgdb;
+use crate::game::{GameHandle, MancalaGame};
 use crate::handle::{self, Handle, Kind};
 use crate::io;
 use crate::kalah::{encode_move, MancalaKalah, MANCALA_KALAH_MAX_MOVES};
@@ -393,6 +395,10 @@ pub unsafe extern "C" fn mancala_solver_cancel(solver: *const MancalaSolver) -> 
 /// # Safety
 /// `out` must be NULL or writable.
 #[no_mangle]
+#[deprecated(
+    since = "0.3.0",
+    note = "use mancala_solver_solve_game with a MancalaGame; removed in 0.4.0"
+)]
 pub unsafe extern "C" fn mancala_solver_solve(
     solver: *mut MancalaSolver,
     game: *const MancalaKalah,
@@ -406,6 +412,23 @@ pub unsafe extern "C" fn mancala_solver_solve(
         // frees `game` during the call.
         let game = unsafe { handle::get(game, "game") }?;
         let pos = *game.position()?;
+        // SAFETY: `out` checked non-NULL; writable by the caller's contract.
+        unsafe { solve_body(solver, &pos, out) }
+    })
+}
+
+/// The body of `mancala_solver_solve` and `mancala_solver_solve_game`: solves `pos` and
+/// writes the solution to `out`.
+///
+/// # Safety
+/// `out` must be non-NULL and writable.
+unsafe fn solve_body(
+    solver: &MancalaSolver,
+    pos: &KalahPosition,
+    out: *mut MancalaSolution,
+) -> Result<()> {
+    let pos = *pos;
+    {
         let hook = solver.hook();
         let s = solver.with_solver(|s| {
             match hook {
@@ -438,10 +461,10 @@ pub unsafe extern "C" fn mancala_solver_solve(
             nodes: s.nodes,
             seconds: s.seconds,
         };
-        // SAFETY: checked non-NULL; writable by contract.
+        // SAFETY: checked non-NULL by the caller; writable by contract.
         unsafe { out.write(result) };
         Ok(())
-    })
+    }
 }
 
 /// Gives the value of every legal move of the current position of `game` (the swap
@@ -464,6 +487,10 @@ pub unsafe extern "C" fn mancala_solver_solve(
 /// # Safety
 /// `moves` must be NULL or point to `len` writable entries; `count` NULL or writable.
 #[no_mangle]
+#[deprecated(
+    since = "0.3.0",
+    note = "use mancala_solver_analyse_game with a MancalaGame; removed in 0.4.0"
+)]
 pub unsafe extern "C" fn mancala_solver_analyse(
     solver: *mut MancalaSolver,
     game: *const MancalaKalah,
@@ -478,6 +505,24 @@ pub unsafe extern "C" fn mancala_solver_analyse(
         // frees `game` during the call.
         let game = unsafe { handle::get(game, "game") }?;
         let pos = *game.position()?;
+        // SAFETY: the caller's buffer contract.
+        unsafe { analyse_body(solver, &pos, moves, len, count) }
+    })
+}
+
+/// The body of `mancala_solver_analyse` and `mancala_solver_analyse_game`.
+///
+/// # Safety
+/// `moves` must be NULL or point to `len` writable entries; `count` NULL or writable.
+unsafe fn analyse_body(
+    solver: &MancalaSolver,
+    pos: &KalahPosition,
+    moves: *mut MancalaMoveValue,
+    len: usize,
+    count: *mut usize,
+) -> Result<()> {
+    let pos = *pos;
+    {
         let legal = pos.legal_moves().len();
         if len < legal || count.is_null() || (moves.is_null() && len > 0) {
             // The buffer checks first, before a possibly long search.
@@ -511,6 +556,100 @@ pub unsafe extern "C" fn mancala_solver_analyse(
         // SAFETY: the caller's buffer contract: `moves` is NULL or holds `len` writable entries,
         // `count` NULL or writable.
         unsafe { io::write_slice(&values, moves, len, count, "move value") }
+    }
+}
+
+/// The Kalah position of `game`, or `MANCALA_STATUS_INVALID_ARGUMENT` for a game of another
+/// kind (the solver is Kalah's).
+fn kalah_position(game: &MancalaGame) -> Result<KalahPosition> {
+    match game.game() {
+        AnyGame::Kalah(g) => Ok(*g.position()),
+        other => Err(Error::new(
+            MancalaStatus::InvalidArgument,
+            format!(
+                "the exact solver solves Kalah positions, not {} game (Oware: a database, mancala_db_value)",
+                other.kind().with_article()
+            ),
+        )),
+    }
+}
+
+/// `mancala_solver_solve` for a `MancalaGame`: solves the current position of the Kalah game
+/// `game` exactly and writes the result to `out` (moves as Kalah move codes: the house
+/// number of the move text, `MANCALA_KALAH_SWAP` for `"swap"`). Limits, cancel and progress
+/// as `mancala_solver_solve`. Replaces `mancala_solver_solve`.
+///
+/// Thread safety: `game` is only read; the call holds the solver's lock until it returns
+/// (`mancala_solver_cancel` from another thread stops it).
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (a game other than Kalah;
+/// nothing searched or written), `MANCALA_STATUS_SOLVE_FAILED`,
+/// `MANCALA_STATUS_DATABASE_MISMATCH`, `MANCALA_STATUS_OUT_OF_MEMORY` (as
+/// `mancala_solver_solve`), `MANCALA_STATUS_NULL_POINTER` (`solver`, `game` or `out` NULL),
+/// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `out` must be NULL or writable; no other thread may change `game` during the call.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_solver_solve_game(
+    solver: *mut MancalaSolver,
+    game: *const MancalaGame,
+    out: *mut MancalaSolution,
+) -> MancalaStatus {
+    guard(|| {
+        let out = io::out_ptr(out, "out")?;
+        // SAFETY: registry-checked handles; the caller's contract on `game`.
+        let (solver, game) = unsafe {
+            (
+                handle::get(solver.cast_const(), "solver")?,
+                handle::get(game, "game")?,
+            )
+        };
+        let pos = kalah_position(game)?;
+        // SAFETY: `out` checked non-NULL; writable by the caller's contract.
+        unsafe { solve_body(solver, &pos, out) }
+    })
+}
+
+/// `mancala_solver_analyse` for a `MancalaGame`: the value of every legal move of the current
+/// position of the Kalah game `game`, in the order of `mancala_game_legal_moves` (each `mv`
+/// the Kalah move code of the move text: its house number, `MANCALA_KALAH_SWAP` for
+/// `"swap"`). `MANCALA_KALAH_MAX_MOVES` (8) entries always suffice. Limits and cancel as in
+/// `mancala_solver_solve`. Replaces `mancala_solver_analyse`.
+///
+/// Ownership: `game` is only read; `moves` belongs to the caller.
+/// Thread safety: as `mancala_solver_solve_game`.
+///
+/// Returns `MANCALA_STATUS_OK` (`*count` = legal moves written, 0 for a finished game),
+/// `MANCALA_STATUS_BUFFER_TOO_SMALL` (`*count` = legal moves; nothing searched; `moves` may
+/// be NULL when `len` is 0), `MANCALA_STATUS_INVALID_ARGUMENT` (a game other than Kalah;
+/// nothing searched or written), `MANCALA_STATUS_SOLVE_FAILED`,
+/// `MANCALA_STATUS_DATABASE_MISMATCH`, `MANCALA_STATUS_OUT_OF_MEMORY` (as
+/// `mancala_solver_solve`), `MANCALA_STATUS_NULL_POINTER` (`solver`, `game` or `count` NULL,
+/// or `moves` NULL with `len` > 0), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `moves` must be NULL or point to `len` writable entries; `count` NULL or writable; no
+/// other thread may change `game` during the call.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_solver_analyse_game(
+    solver: *mut MancalaSolver,
+    game: *const MancalaGame,
+    moves: *mut MancalaMoveValue,
+    len: usize,
+    count: *mut usize,
+) -> MancalaStatus {
+    guard(|| {
+        // SAFETY: registry-checked handles; the caller's contract on `game`.
+        let (solver, game) = unsafe {
+            (
+                handle::get(solver.cast_const(), "solver")?,
+                handle::get(game, "game")?,
+            )
+        };
+        let pos = kalah_position(game)?;
+        // SAFETY: the caller's buffer contract.
+        unsafe { analyse_body(solver, &pos, moves, len, count) }
     })
 }
 

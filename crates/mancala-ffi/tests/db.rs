@@ -9,10 +9,11 @@ use std::ptr;
 
 use mancala::db::{
     mancala_db_build, mancala_db_convert, mancala_db_describe, mancala_db_free, mancala_db_info,
-    mancala_db_move_values, mancala_db_open, mancala_db_rules_print, mancala_db_save,
-    mancala_db_value,
+    mancala_db_move_values, mancala_db_open, mancala_db_open_cached, mancala_db_rules_print,
+    mancala_db_save, mancala_db_value,
 };
 use mancala::game::{mancala_game_free, mancala_game_parse};
+use mancala::io::mancala_last_error;
 use mancala::{
     MancalaDb, MancalaDbInfo, MancalaEgdbEncoding, MancalaGame, MancalaGameKind, MancalaStatus,
 };
@@ -92,6 +93,16 @@ fn values(db: *const MancalaDb, g: *const MancalaGame) -> (Option<i32>, Option<V
         MancalaStatus::Ok
     );
     (v, found.then(|| buf[..count].to_vec()))
+}
+
+/// The last-error message of this thread.
+fn last_error() -> String {
+    let mut buf = [0 as c_char; 512];
+    let mut needed = 0;
+    let st = unsafe { mancala_last_error(buf.as_mut_ptr(), buf.len(), &mut needed) };
+    assert_eq!(st, MancalaStatus::Ok);
+    let bytes: Vec<u8> = buf[..needed - 1].iter().map(|&b| b as u8).collect();
+    String::from_utf8(bytes).unwrap()
 }
 
 fn scratch(name: &str) -> std::path::PathBuf {
@@ -207,6 +218,110 @@ fn oware_values_are_those_of_the_rules() {
     );
     assert_eq!((found, value), (false, 5));
     unsafe { mancala_game_free(g) };
+    unsafe { mancala_db_free(db) };
+}
+
+/// Every Oware rule set with a database is built through the family, and the database of a
+/// rule set gives the values of that rule set: OW-11.3's two-seed board (South's only seed in
+/// S6, North's in N1, 23 in each store), worked out by hand from `docs/rules/oware.md`. S6
+/// sows N1 (1 -> 2) and leaves North no seed: a grand slam.
+/// * `awari` (`unless_only`: every move is one) and `grand_slam=all`: it captures the 2,
+///   nothing is left: +2.
+/// * `grand_slam=none` (what `oware+majority=off+cycle_score=split` names) and `leave_last`
+///   (the chain is North's house 1 alone, which is left): nothing is captured; North's 2
+///   seeds in N1 cannot reach South, so North has no move and keeps his row: -2.
+///
+/// (Under `grand_slam=forbidden` South has no legal move there: the game is over, and the
+/// notation gives no side to move.)
+///
+/// The Awari database refuses a game of another grand-slam rule, naming the rule.
+#[test]
+fn every_oware_rule_set_builds_its_own_database() {
+    let board = "0,0,0,0,0,1,23,1,0,0,0,0,0,23 S";
+    let cases = [
+        ("awari", "awari", 2),
+        ("awari+grand_slam=all", "awari+grand_slam=all", 2),
+        ("awari+grand_slam=none", "awari+grand_slam=none", -2),
+        (
+            "oware+majority=off+cycle_score=split",
+            "awari+grand_slam=none",
+            -2,
+        ),
+        (
+            "awari+grand_slam=leave_last",
+            "awari+grand_slam=leave_last",
+            -2,
+        ),
+    ];
+    let awari = build("awari", 2, MancalaEgdbEncoding::Byte);
+    for (rules, database, value) in cases {
+        let db = build(rules, 2, MancalaEgdbEncoding::Byte);
+        let i = info(db);
+        assert_eq!(
+            (i.game, i.max_seeds),
+            (MancalaGameKind::Oware, 2),
+            "{rules}"
+        );
+        assert_eq!(
+            text(db, mancala_db_describe),
+            format!("{database}, levels 0..=2"),
+            "{rules}"
+        );
+        let g = game(rules, board);
+        // The only move, S6, is worth the position's value.
+        assert_eq!(values(db, g), (Some(value), Some(vec![value])), "{rules}");
+        // The Awari database holds the values of `awari` only.
+        let (mut found, mut value) = (false, 5);
+        let st = unsafe { mancala_db_value(awari, g, &mut found, &mut value) };
+        if database == "awari" {
+            assert_eq!((st, found, value), (MancalaStatus::Ok, true, 2));
+        } else {
+            assert_eq!(st, MancalaStatus::DatabaseMismatch, "{rules}");
+            assert_eq!((found, value), (false, 5));
+            let message = last_error();
+            assert!(message.contains("grand_slam="), "{rules}: {message}");
+        }
+        unsafe { mancala_game_free(g) };
+        unsafe { mancala_db_free(db) };
+    }
+    unsafe { mancala_db_free(awari) };
+    // The cache keeps each rule set's database in its own file, and reads it back.
+    let dir = scratch("oware-cache");
+    let (r, d) = (
+        c("oware+majority=off+cycle_score=split"),
+        c(dir.to_str().unwrap()),
+    );
+    for expected in [1, 0] {
+        let (mut db, mut built) = (ptr::null_mut(), 7);
+        let st = unsafe {
+            mancala_db_open_cached(
+                r.as_ptr(),
+                d.as_ptr(),
+                2,
+                1,
+                None,
+                ptr::null_mut(),
+                0,
+                &mut db,
+                &mut built,
+            )
+        };
+        assert_eq!((st, built), (MancalaStatus::Ok, expected));
+        assert_eq!(
+            text(db, mancala_db_describe),
+            "awari+grand_slam=none, levels 0..=2"
+        );
+        unsafe { mancala_db_free(db) };
+    }
+    assert!(dir.join("awari+grand_slam=none.n2.egdb").is_file());
+    assert!(!dir.join("awari.n2.egdb").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+    // The rule set that forbids grand slams has its own database too.
+    let db = build("awari+grand_slam=forbidden", 2, MancalaEgdbEncoding::Byte);
+    assert_eq!(
+        text(db, mancala_db_describe),
+        "awari+grand_slam=forbidden, levels 0..=2"
+    );
     unsafe { mancala_db_free(db) };
 }
 

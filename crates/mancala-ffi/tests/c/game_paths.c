@@ -224,20 +224,77 @@ static void error_paths(void) {
     MancalaRules *r = rules_of("standard");
     DEAD(mancala_game_print((const MancalaGame *)r, text, sizeof text, &needed));
     CHECK(strstr(last_error(), "is a MancalaRules handle, not a MancalaGame") != NULL);
-    MancalaKalah *k = NULL;
-    OK(mancala_kalah_new(r, &k));
+    MancalaSolverConfig solver_config = {1, 1 << 16, 0, 0};
+    MancalaSolver *k = NULL;
+    OK(mancala_solver_new(&solver_config, &k));
     DEAD(mancala_game_play((MancalaGame *)k, "1"));
     DEAD(mancala_game_free((MancalaGame *)k));
-    OK(mancala_kalah_free(k));
+    OK(mancala_solver_free(k));
     OK(mancala_rules_free(r));
     OK(mancala_game_free(g));
     DEAD(mancala_game_free(g));
     OK(mancala_game_free(NULL));
 }
 
+/*
+ * The calls that were Kalah-only, on a MancalaGame. Kalah(6,4)+pie_rule: 3 ends in South's
+ * store (an extra turn, the counts of "4,4,0,5,5,5,1,4,4,4,4,4,4,0 S"), 1 then ends in S5
+ * (none); North may swap, and after the swap the players have exchanged sides. Bao la Kete
+ * has no board of counts: refused. The solver on a finished Kalah game: value 0, the
+ * margin the stores'; on an Oware game: refused.
+ */
+static void kalah_only_calls(void) {
+    MancalaGame *g = NULL;
+    OK(mancala_game_new("kalah(6,4)+pie_rule", &g));
+    bool extra = true, offered = true, swapped = true;
+    OK(mancala_game_extra_turn(g, &extra));
+    CHECK(!extra);
+    OK(mancala_game_play(g, "3"));
+    OK(mancala_game_extra_turn(g, &extra));
+    CHECK(extra);
+    uint32_t slots[MANCALA_GAME_MAX_SLOTS];
+    static const uint32_t after_3[14] = {4, 4, 0, 5, 5, 5, 1, 4, 4, 4, 4, 4, 4, 0};
+    size_t count = 0;
+    OK(mancala_game_board(g, slots, MANCALA_GAME_MAX_SLOTS, &count));
+    CHECK(count == 14 && memcmp(slots, after_3, sizeof after_3) == 0);
+    OK(mancala_game_play(g, "1"));
+    OK(mancala_game_extra_turn(g, &extra));
+    CHECK(!extra);
+    OK(mancala_game_swap_state(g, &offered, &swapped));
+    CHECK(offered && !swapped);
+    OK(mancala_game_play(g, "swap"));
+    OK(mancala_game_extra_turn(g, &extra));
+    CHECK(!extra);
+    OK(mancala_game_swap_state(g, &offered, &swapped));
+    CHECK(!offered && swapped);
+    OK(mancala_game_free(g));
+
+    OK(mancala_game_new("bao-la-kete", &g));
+    EXPECT(mancala_game_board(g, slots, MANCALA_GAME_MAX_SLOTS, &count),
+           MANCALA_STATUS_INVALID_ARGUMENT);
+    OK(mancala_game_free(g));
+
+    MancalaSolverConfig config = {1, 1 << 20, 0, 0};
+    MancalaSolver *solver = NULL;
+    OK(mancala_solver_new(&config, &solver));
+    OK(mancala_game_parse("standard", "0,0,0,0,0,0,20,0,0,0,0,0,0,28 -", &g));
+    MancalaSolution solution;
+    OK(mancala_solver_solve_game(solver, g, &solution));
+    CHECK(solution.exact && solution.value == 0 && solution.score == -8);
+    OK(mancala_game_free(g));
+    OK(mancala_game_new("oware", &g));
+    EXPECT(mancala_solver_solve_game(solver, g, &solution), MANCALA_STATUS_INVALID_ARGUMENT);
+    MancalaMoveValue values[MANCALA_KALAH_MAX_MOVES];
+    EXPECT(mancala_solver_analyse_game(solver, g, values, MANCALA_KALAH_MAX_MOVES, &count),
+           MANCALA_STATUS_INVALID_ARGUMENT);
+    OK(mancala_game_free(g));
+    OK(mancala_solver_free(solver));
+}
+
 int main(void) {
     kalah_by_text_and_index();
     kalah_finished();
+    kalah_only_calls();
     bao_start();
     engine_plays_a_whole_game("kalah(6,4)");
     engine_plays_a_whole_game("bao-la-kete");

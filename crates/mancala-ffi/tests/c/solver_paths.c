@@ -18,8 +18,10 @@
 
 #include "mancala.h"
 
-/* This program checks the deprecated calls it uses (kept until 0.4.0) still work: their
- * deprecation warnings are expected here. */
+/* This program checks the deprecated calls it uses (kept until 0.4.0) still work: the
+ * older database calls, and the solver on the MancalaKalah handle (mancala_solver_solve and
+ * mancala_solver_analyse, with mancala_kalah_*; their MancalaGame forms are checked by
+ * game_paths.c and tests/game_forms.rs). Their deprecation warnings are expected here. */
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 #endif

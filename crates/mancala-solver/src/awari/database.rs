@@ -252,4 +252,18 @@ impl Database for AwariDb {
     fn extent(max_seeds: u32) -> String {
         format!("levels 0..={max_seeds}")
     }
+
+    /// `Awari database` for `awari`'s grand-slam rule, `Oware database of
+    /// awari+grand_slam=none` (the rule set of the database) for the others.
+    fn kind_of(rules: &OwareRules) -> String {
+        match rules.grand_slam() {
+            GrandSlam::UnlessOnly => Self::KIND.to_string(),
+            g => format!("Oware database of {}", AwariDb::rules_of(g)),
+        }
+    }
+
+    /// `the Awari database`, `the Oware database of awari+grand_slam=none`.
+    fn a_kind_of(rules: &OwareRules) -> String {
+        format!("the {}", Self::kind_of(rules))
+    }
 }

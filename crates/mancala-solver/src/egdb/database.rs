@@ -169,6 +169,21 @@ pub trait Database: Sized + Send + Sync + 'static {
 
     /// K in words: `K = 20`, `levels 0..=18`.
     fn extent(max_seeds: u32) -> String;
+
+    /// What messages call the database of `rules`: [`Database::KIND`] unless the game's
+    /// databases are named by their rule set (`Oware database of awari+grand_slam=none`).
+    fn kind_of(rules: &Self::Rules) -> String {
+        let _ = rules;
+        Self::KIND.to_string()
+    }
+
+    /// [`Database::kind_of`] with the article a sentence about one being built takes:
+    /// [`Database::A_KIND`] unless the game's databases are named by their rule set (`the
+    /// Oware database of awari+grand_slam=none`).
+    fn a_kind_of(rules: &Self::Rules) -> String {
+        let _ = rules;
+        Self::A_KIND.to_string()
+    }
 }
 
 /// The methods of [`Database`] that a database type also has as inherent methods of the same
