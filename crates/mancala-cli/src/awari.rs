@@ -254,8 +254,21 @@ struct Answer {
 ///
 /// # Errors
 /// A bad position, a position with more seeds than the database holds, a database that
-/// cannot be had (`--egdb`'s error, the cache's), `--max-seeds` above 48.
+/// cannot be had (`--egdb`'s error, the cache's), `--max-seeds` above 48; `--max-nodes` or
+/// `--max-seconds` (a budget the database's answer could not keep).
 pub fn run(args: &SolveArgs, rules: OwareRules, analyse: bool) -> Result<(), String> {
+    // The values come from a database read or built whole, not from a search that a budget
+    // could stop: a budget given here could not be kept, so it is refused, not ignored.
+    if let Some(n) = args.max_nodes {
+        return Err(format!(
+            "--max-nodes {n}: for Kalah solves only (the Oware databases answer from a database read or built whole; --max-seeds bounds its size)"
+        ));
+    }
+    if let Some(s) = args.max_seconds {
+        return Err(format!(
+            "--max-seconds {s}: for Kalah solves only (the Oware databases answer from a database read or built whole; --max-seeds bounds its size)"
+        ));
+    }
     let pos = crate::rules_arg::position_as::<OwarePosition>(
         "--position",
         rules,

@@ -115,7 +115,7 @@ pub(crate) fn lookup_error(path: &Path, e: &EgdbError) -> String {
             skipped,
         } => {
             let mut msg = format!(
-                "no endgame database for {rules} in {} (build one with `mancala egdb build`)",
+                "no endgame database for {rules} in {} (`mancala egdb build` builds one for a rule set a database can hold)",
                 mancala_core::ShortenedPath(dir)
             );
             for (p, why) in skipped {

@@ -132,8 +132,8 @@ the opponent's), the final score it implies with the seeds already captured, and
 move's value. Without --egdb the database of N = 18 (84 MB, 25 s of CPU to build: 55 s on a
 busy 2-core machine) is built once into the cache folder; --max-seeds N asks for another N; --no-cache
 builds the levels up to the position's seeds in memory for this run. A position with more
-seeds in the houses than the database holds is refused, saying so. --tt-mb, --exact-table,
---max-nodes and --max-seconds do not apply to Awari.")]
+seeds in the houses than the database holds is refused, saying so. --tt-mb and --exact-table
+do not apply to Awari; --max-nodes and --max-seconds are refused (no search to stop).")]
     Solve(solve_args::SolveArgs),
     /// The exact value of every legal move of a Kalah position, or (--rules awari) of an
     /// Awari position from the Awari databases.

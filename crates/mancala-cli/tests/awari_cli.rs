@@ -622,3 +622,37 @@ fn a_build_that_cannot_save_leaves_no_folder_behind() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A search budget cannot be kept by an answer read from a database or built whole: with an
+/// Oware rule set `--max-nodes` and `--max-seconds` are refused in one line before anything
+/// is built (they used to be accepted and ignored, a build of minutes running past them).
+#[test]
+fn a_search_budget_is_refused_for_the_oware_databases() {
+    let position = "1,1,1,1,1,2,16,4,2,3,0,0,0,16 S";
+    for command in ["solve", "analyse"] {
+        for rules in ["awari", "oware+majority=off+cycle_score=split"] {
+            for budget in [["--max-seconds", "1"], ["--max-nodes", "10"]] {
+                let (ok, out, err) = mancala_text(&[
+                    command,
+                    "--rules",
+                    rules,
+                    "--no-cache",
+                    "--position",
+                    position,
+                    budget[0],
+                    budget[1],
+                ]);
+                assert!(!ok && out.is_empty(), "{command} {rules} {budget:?}: {out}");
+                assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+                assert!(
+                    err.contains(&format!(
+                        "{} {}: for Kalah solves only",
+                        budget[0], budget[1]
+                    )),
+                    "{err}"
+                );
+                assert!(!err.contains("building"), "{err}");
+            }
+        }
+    }
+}

@@ -31,8 +31,9 @@ pub fn values_carry_over(rules: &OwareRules) -> bool {
     check_rules(rules).is_ok()
 }
 
-/// What the Oware databases hold, in words (the rules [`values_carry_over`] asks for).
-const HOLDS: &str = "the Oware rule sets with 6 houses a side, majority=off, cycle_score=split and no move limit (awari, oware+majority=off+cycle_score=split, any grand_slam and repetition rule)";
+/// What the Oware databases hold together, in words (the rules [`values_carry_over`] asks
+/// for): one database a grand-slam rule.
+const HOLDS: &str = "one Oware database a grand-slam rule holds each of them: awari, oware+majority=off+cycle_score=split and the other grand_slam values";
 
 /// Ok when one of the Oware databases holds the values of positions played under `rules`
 /// ([`values_carry_over`]: the database of the grand-slam rule of `rules`,
@@ -85,7 +86,11 @@ pub fn check_rules_for(grand_slam: GrandSlam, rules: &OwareRules) -> Result<(), 
                     grand_slam.name()
                 )
             } else {
-                HOLDS.into()
+                format!(
+                    "the Oware rule sets with 6 houses a side, grand_slam={}, majority=off, cycle_score=split and no move limit, any repetition rule ({}; {HOLDS})",
+                    grand_slam.name(),
+                    AwariDb::rules_of(grand_slam)
+                )
             },
             rules: rules.to_string(),
             differences,
@@ -202,7 +207,8 @@ impl Database for AwariDb {
     fn entries(rules: &OwareRules, max_seeds: u32) -> Result<u64, EgdbError> {
         check_rules(rules).map_err(|m| EgdbError::RulesMismatch {
             database: AwariDb::rules_of(rules.grand_slam()).to_string(),
-            wanted: m.rules,
+            // The rules that keep every database from holding it, as the command says them.
+            wanted: format!("{}, which has {}", m.rules, m.differences.join(", ")),
         })?;
         if max_seeds > MAX_SEEDS {
             return Err(build_error(
