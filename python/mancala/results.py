@@ -192,6 +192,10 @@ class GradeReport:
     #: set's rule set (``error …``; it was graded all the same), ``None`` when it accepted it
     #: or for another player.
     rules_refused: Optional[str] = None
+    #: For Oware positions valued by another rule set's database (Abapa's by its neighbour
+    #: without the majority end, cycles split evenly), the line saying so; ``None`` when the
+    #: values are the set's own rule set's.
+    caveat: Optional[str] = None
 
     @property
     def failures(self) -> List[GradedMove]:

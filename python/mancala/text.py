@@ -427,6 +427,7 @@ def _game_of(rules: str, position: Optional[str], moves: Optional[str]) -> Game:
 
 def _report_dict(r: TextGradeReport) -> Dict[str, Any]:
     g = r.report
+    caveat = {"caveat": g.caveat} if g.caveat is not None else {}
     return {
         "player": g.player,
         "positions": g.positions,
@@ -438,6 +439,7 @@ def _report_dict(r: TextGradeReport) -> Dict[str, Any]:
         "asked": r.asked,
         "illegal": r.illegal,
         "unreadable": r.unreadable,
+        **caveat,
     }
 
 

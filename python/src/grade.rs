@@ -1,6 +1,8 @@
 //! `grade` and `generate_positions`: a player scored against the exact values of every move
-//! on a set of Kalah positions (the exact solver) or of Oware positions of the rule set
-//! `awari` (an Awari database) (`mancala_bench::grade`, the same grader as `mancala grade`).
+//! on a set of Kalah positions (the exact solver) or of Oware positions of a six-house rule
+//! set (an Oware database: the rule set's own, or for Abapa and the other rule sets with the
+//! majority end its neighbour without it, cycles split, `mancala_bench::grade::oware`, with a
+//! caveat in the report) (`mancala_bench::grade`, the same grader as `mancala grade`).
 //!
 //! The player is an engine level (`int`), an external program speaking the line protocol (a
 //! list of `str`: the command and its arguments; it is told the rule set, `rules …`), or a
@@ -136,14 +138,15 @@ fn who(py: Python<'_>, player: &Bound<'_, PyAny>, seed: u64) -> PyResult<Who> {
     )))
 }
 
-/// A set of positions: Kalah, or Oware (graded against an Awari database).
+/// A set of positions: Kalah, or Oware (graded against an Oware database).
 enum Set {
     Kalah(Vec<KalahPosition>),
     Oware(Vec<OwarePosition>),
 }
 
 /// The positions named by `positions`: `"midgame64"`, a path of a positions file (Kalah, or
-/// Oware with `# rules: awari`), or a sequence of `Kalah` games or of `Oware` games.
+/// Oware with `# rules: …` naming an Oware rule set), or a sequence of `Kalah` games or of
+/// `Oware` games.
 fn positions(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Set> {
     let text_of_file = |path: PathBuf| -> PyResult<Set> {
         let text = std::fs::read_to_string(&path).map_err(|e| {
@@ -325,10 +328,12 @@ fn report<'py, G: PyGame>(
     r: &GradeReport<G>,
     worst: usize,
     bucket: u32,
+    caveat: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let results = py.import("mancala.results")?;
     let k = PyDict::new(py);
     k.set_item("player", &r.player)?;
+    k.set_item("caveat", caveat)?;
     k.set_item("rules_refused", &r.rules_refused)?;
     k.set_item("positions", r.positions())?;
     k.set_item("optimal", r.optimal_share())?;
@@ -466,9 +471,11 @@ const MAX_AUTO_SEEDS: u32 = mancala_solver::awari::DEFAULT_MAX_SEEDS;
 /// `grade(player, positions="midgame64", *, solver=None, database=None, time=1.0, grace=0.5,
 /// nodes=None, seed=1, take=None, worst=5, bucket=4)`: grades `player` on the Kalah
 /// positions (valued by the solver, with the Kalah `database` when one is given) or the Oware
-/// positions of the rule set `awari` (valued by the Oware `database`, by default one built in
-/// memory for the set's largest number of seeds, at most 18) and returns a `GradeReport` (`mancala.results`). See the module's
-/// documentation and `docs/python.md`.
+/// positions of a six-house rule set (valued by the Oware `database` of the rule set, or of
+/// its neighbour without the majority end and with cycles split for Abapa and the others —
+/// the report's `caveat` then says so, and positions already over are left out; by default
+/// one built in memory for the set's largest number of seeds, at most 18) and returns a
+/// `GradeReport` (`mancala.results`). See the module's documentation and `docs/python.md`.
 #[pyfunction]
 #[pyo3(signature = (player, positions = None, *, solver = None, database = None, time = 1.0, grace = 0.5, nodes = None, seed = Int::of(1), take = None, worst = Int::of(5), bucket = Int::of(4)),
        text_signature = "(player, positions=None, *, solver=None, database=None, time=1.0, grace=0.5, nodes=None, seed=1, take=None, worst=5, bucket=4)")]
@@ -529,16 +536,21 @@ pub fn grade<'py>(
             if ps.is_empty() {
                 return Err(PyValueError::new_err("no position to grade"));
             }
-            if let Some(m) = ps
-                .iter()
-                .find_map(|p| mancala_solver::awari::check_rules(&p.rules()).err())
-            {
+            // The rule set whose database values the set: its own, or for Abapa and the
+            // other six-house rule sets the neighbour without the majority end, cycles split.
+            let own_rules = ps[0].rules();
+            let Some(valued_rules) = grader::oware::valued_rules(own_rules) else {
+                let why = mancala_solver::awari::check_rules(&own_rules)
+                    .err()
+                    .map_or_else(String::new, |m| format!(": {m}"));
                 return Err(from_error(
                     py,
                     Kind::Database,
-                    format!("grade values Oware positions with an Awari database: {m}"),
+                    format!(
+                        "grade values Oware positions of six-house rule sets with an Oware database{why}"
+                    ),
                 ));
-            }
+            };
             let db: Arc<Db> = match &database {
                 Some(d) => d.shared::<OwarePosition>().ok_or_else(|| {
                     from_error(
@@ -563,7 +575,9 @@ pub fn grade<'py>(
                     }
                     let cancel = std::sync::atomic::AtomicBool::new(false);
                     let built = crate::interrupt::run(py, &cancel, || {
-                        Db::build_until(n, 0, |_| !cancel.load(std::sync::atomic::Ordering::SeqCst))
+                        Db::build_until_under(valued_rules.grand_slam(), n, 0, |_| {
+                            !cancel.load(std::sync::atomic::Ordering::SeqCst)
+                        })
                     })?;
                     Arc::new(built.map_err(|e| from_error(py, Kind::Database, e))?)
                 }
@@ -572,14 +586,22 @@ pub fn grade<'py>(
             let outcome = py.detach(|| {
                 let mut p = make_player::<OwarePosition>(who, &interrupt, call_game, &rules)
                     .map_err(Failed::Player)?;
-                let valued = grader::value_set(&ps, &*db, |_| {})?;
-                Ok::<_, Failed>(run_grade(p.as_mut(), &valued, &budget, &interrupt))
+                let valued = grader::oware::value_positions(&ps, valued_rules, &*db, |_| {})?;
+                if valued.is_empty() {
+                    return Ok(None);
+                }
+                Ok::<_, Failed>(Some(run_grade(p.as_mut(), &valued, &budget, &interrupt)))
             });
             if let Some(e) = interrupt.lock().unwrap_or_else(|e| e.into_inner()).take() {
                 return Err(e);
             }
-            let r = outcome.map_err(|e| failed_err(py, e, Kind::Database))?;
-            return report(py, &r, worst, bucket);
+            let Some(r) = outcome.map_err(|e| failed_err(py, e, Kind::Database))? else {
+                return Err(PyValueError::new_err(
+                    "no position to grade: every position of the set is over (a player has passed half the seeds)",
+                ));
+            };
+            let caveat = grader::oware::caveat(own_rules, valued_rules);
+            return report(py, &r, worst, bucket, caveat);
         }
         Set::Kalah(ps) => ps,
     };
@@ -637,14 +659,15 @@ pub fn grade<'py>(
         return Err(e);
     }
     let r = outcome.map_err(|e| failed_err(py, e, Kind::Solve))?;
-    report(py, &r, worst, bucket)
+    report(py, &r, worst, bucket, None)
 }
 
 /// `generate_positions(rules, count, *, seed=1, min_seeds=4, max_seeds=16, solver=None)`:
 /// `count` positions of the rule set `rules` reached by random play (the generator of
 /// `mancala bench --generate`): a Kalah rule set gives `Kalah` games (each solved exactly on
-/// the way, as the generator does), `awari` gives `Oware` games (not valued: `grade` values
-/// them with an Awari database). Ctrl-C stops it (a `KeyboardInterrupt`).
+/// the way, as the generator does), an Oware rule set of six houses a side (`awari`, `oware`,
+/// …) gives `Oware` games still on under it (not valued: `grade` values them with an Oware
+/// database). Ctrl-C stops it (a `KeyboardInterrupt`).
 #[pyfunction]
 #[pyo3(signature = (rules, count, *, seed = Int::of(1), min_seeds = Int::of(4), max_seeds = Int::of(16), solver = None),
        text_signature = "(rules, count, *, seed=1, min_seeds=4, max_seeds=16, solver=None)")]
@@ -658,13 +681,14 @@ pub fn generate_positions<'py>(
     solver: Option<PyRef<'py, crate::solver::Solver>>,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let awari = match rules.parse::<mancala_core::Rules>() {
-        Ok(mancala_core::Rules::Oware(r)) if mancala_solver::awari::serves(&r) => Some(r),
+        Ok(mancala_core::Rules::Oware(r)) if grader::oware::valued_rules(r).is_some() => Some(r),
         Ok(mancala_core::Rules::Oware(r)) => {
             return Err(from_error(
                 py,
                 Kind::Rules,
                 format!(
-                    "generate_positions: Kalah rule sets, or awari (graded with an Awari database); {r} has other values"
+                    "generate_positions: Kalah rule sets, or Oware rule sets of six houses a side (graded with an Oware database); {r} has {} houses a side",
+                    r.houses()
                 ),
             ))
         }
@@ -701,7 +725,7 @@ pub fn generate_positions<'py>(
     if let Some(r) = awari {
         if solver.is_some() {
             return Err(PyValueError::new_err(
-                "solver= is for Kalah rule sets (awari positions are not solved here)",
+                "solver= is for Kalah rule sets (Oware positions are not solved here)",
             ));
         }
         let made = py.detach(|| mancala_bench::generate_oware(r, seed, count_n, lo, hi, &mut stop));

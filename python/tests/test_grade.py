@@ -174,17 +174,53 @@ def test_an_awari_set_graded_against_a_database(cli):
         assert m.loss == max(values.values()) - values[m.move]
 
 
-def test_the_grand_slam_is_worth_two_and_other_oware_rules_are_refused():
+def test_the_grand_slam_is_worth_two_and_other_oware_sizes_are_refused():
     g = mancala.Oware("awari", GRAND_SLAM)
     r = mancala.grade(lambda game: 6, [g])  # a database of N = 2 built for the set
     assert r.moves[0].best == 2 and r.moves[0].values == [(6, 2)] and r.optimal == 1.0
-    with pytest.raises(mancala.DatabaseError, match="awari"):
-        mancala.grade(1, [mancala.Oware("oware", GRAND_SLAM)])
+    assert r.caveat is None
+    # Another number of houses: no database comes near.
+    small = mancala.Oware("oware(5,4)", "0,0,0,0,1,23,1,0,0,0,0,23 S")
+    with pytest.raises(mancala.DatabaseError, match="5 houses a side"):
+        mancala.grade(1, [small])
     # A database of another game than the set's: refused, naming both.
     with pytest.raises(mancala.DatabaseError, match="database of Kalah, not of Oware"):
         mancala.grade(1, games(), database=mancala.Database.build("awari", 2))
-    with pytest.raises(mancala.RulesError):
-        mancala.generate_positions("oware", 3)
+    with pytest.raises(mancala.RulesError, match="5 houses a side"):
+        mancala.generate_positions("oware(5,4)", 3)
+
+
+ABAPA_CAVEAT = "the values are those of awari+grand_slam=none (no majority end, cycles split evenly), not of oware"
+
+
+def test_an_abapa_set_is_graded_with_the_neighbours_values_and_a_caveat():
+    # Abapa (`oware`): a grand slam is legal and captures nothing (OW-7). In GRAND_SLAM,
+    # South's only move sows its last seed into North's house 1, capturing nothing; North's 2
+    # seeds cannot reach South, so the game ends and North takes them: worth -2 (+2 under
+    # awari, where the grand slam captures them).
+    r = mancala.grade(lambda game: 6, [mancala.Oware("oware", GRAND_SLAM)])
+    assert r.moves[0].best == -2 and r.moves[0].values == [(6, -2)]
+    assert r.caveat is not None and r.caveat.startswith(ABAPA_CAVEAT)
+    # A generated Abapa set holds no finished game, and every loss is the neighbour
+    # database's best value minus the chosen move's.
+    ps = mancala.generate_positions("oware", 12, seed=3, min_seeds=2, max_seeds=8)
+    assert len(ps) == 12 and not any(p.is_over() for p in ps)
+    db = mancala.Database.build("oware+majority=off+cycle_score=split", 8, threads=1)
+    r = mancala.grade(4, ps, database=db, nodes=2000, time=20)
+    assert r.positions == 12 and r.caveat.startswith(ABAPA_CAVEAT)
+    for m, p in zip(r.moves, ps):
+        neighbour = mancala.Oware("oware+majority=off+cycle_score=split", p.notation())
+        values = db.move_values(neighbour)
+        assert m.loss == max(values.values()) - values[m.move]
+    # The Awari database does not hold Abapa's neighbour: refused, naming the rules.
+    with pytest.raises(mancala.DatabaseError, match="grand_slam"):
+        mancala.grade(4, ps, database=mancala.Database.build("awari", 8, threads=1))
+    # A set whose every position Abapa has finished has nothing to grade.
+    # (South has 25 of the 48 seeds: past half, OW-10.)
+    over = mancala.Oware("oware", "0,0,0,0,0,1,25,1,0,0,0,0,0,21 -")
+    assert over.is_over()
+    with pytest.raises(ValueError, match="no position to grade"):
+        mancala.grade(1, [over])
 
 
 def test_a_program_that_refuses_the_rules_request_is_graded_all_the_same():

@@ -167,6 +167,17 @@ def test_a_text_grade_equals_the_move_grade_awari():
     assert (texts.optimal, texts.total_loss) == (moves.optimal, moves.total_loss)
 
 
+def test_a_text_grade_of_abapa_equals_the_move_grade_and_keeps_the_caveat():
+    db = mancala.Database.build("oware+majority=off+cycle_score=split", 6, threads=1)
+    ps = mancala.generate_positions("oware", 8, seed=7, min_seeds=2, max_seeds=6)
+    moves = mancala.grade(lambda g: g.legal_moves()[-1], ps, database=db)
+    texts = text.grade(last_listed, ps, database=db)
+    assert [m.move for m in texts.moves] == [m.move for m in moves.moves]
+    assert (texts.optimal, texts.total_loss) == (moves.optimal, moves.total_loss)
+    assert moves.caveat is not None and texts.caveat == moves.caveat
+    assert "not of oware" in moves.caveat
+
+
 def test_retries_and_counts():
     replies = iter(["hmm", "Move: 1", "Move: 3"])
     player = text.TextPlayer(lambda p: next(replies), retries=2)
@@ -259,3 +270,9 @@ def test_the_command_line_grades_a_program_as_the_library_does(tmp_path):
     )
     refused = _cli("grade", "--program", "x", "--rules", "standard")
     assert refused.returncode == 2 and "--set FILE or --generate N" in refused.stderr
+    # An Abapa set: the report carries the caveat of the neighbour's values.
+    abapa = _cli("grade", "--program", f"{sys.executable} {script}", "--rules", "oware",
+                 "--generate", "3", "--seed", "7", "--json")
+    assert abapa.returncode == 0, abapa.stderr
+    got = json.loads(abapa.stdout)
+    assert got["positions"] == 3 and "not of oware" in got["caveat"]

@@ -16,7 +16,7 @@ use mancala_bench::grade::{
 };
 use mancala_bench::GenerateParams;
 use mancala_core::kalah::{KalahPosition, KalahRules};
-use mancala_core::oware::{CycleScore, Majority, OwarePosition, OwareRules};
+use mancala_core::oware::{OwarePosition, OwareRules};
 use mancala_core::Game;
 use mancala_solver::awari::DEFAULT_MAX_SEEDS;
 use mancala_solver::egdb::Build;
@@ -449,21 +449,10 @@ fn oware_grading(text: &str) -> Result<Option<(OwareRules, OwareRules)>, String>
     let Ok(crate::rules_arg::GameRules::Oware(r)) = crate::rules_arg::parse_rules(text) else {
         return Err(refused);
     };
-    let neighbour = r
-        .with_majority(Majority::Off)
-        .with_cycle_score(CycleScore::Split)
-        .with_move_limit(None)
-        .map_err(|e| e.to_string())?;
-    match mancala_solver::awari::check_rules(&neighbour) {
-        Ok(()) => Ok(Some((r, neighbour))),
-        Err(_) => Err(refused),
+    match grade::oware::valued_rules(r) {
+        Some(neighbour) => Ok(Some((r, neighbour))),
+        None => Err(refused),
     }
-}
-
-/// `p` as a position of `rules` (the same houses, stores and side to move), for a rule set
-/// with the same legal moves.
-fn as_position_of(p: &OwarePosition, rules: OwareRules) -> Result<OwarePosition, String> {
-    OwarePosition::parse(rules, &p.to_string()).map_err(|e| format!("{p} under {rules}: {e}"))
 }
 
 fn budget(args: &GradeArgs) -> Budget {
@@ -583,32 +572,14 @@ fn run_awari(
             crate::awari::database(&valued_rules, &choice("the set has a position with", seeds))?;
         (ps, db)
     };
-    let valued: Vec<Valued<OwarePosition>> = if valued_rules == rules {
-        grade::value_set(&positions, &*db, |_| {}).map_err(|e| e.to_string())?
-    } else {
-        // Valued as positions of the neighbour (the same legal moves), graded as positions
-        // of `rules`. A position over under `rules` (its majority reached) has no move to
-        // grade: such positions are left out.
-        let playable: Vec<OwarePosition> = positions.into_iter().filter(|p| !p.is_over()).collect();
-        let neighbours = playable
-            .iter()
-            .map(|p| as_position_of(p, valued_rules))
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut valued = grade::value_set(&neighbours, &*db, |_| {}).map_err(|e| e.to_string())?;
-        for (v, p) in valued.iter_mut().zip(playable) {
-            v.position = p;
-        }
-        valued
-    };
+    // Positions over under `rules` (the majority reached) have no move to grade and are
+    // left out when the values are the neighbour's.
+    let valued = grade::oware::value_positions(&positions, valued_rules, &*db, |_| {})
+        .map_err(|e| e.to_string())?;
     let source = crate::awari::source_text(&source, db.max_seeds());
     let mut extra = vec![("database", json!(source))];
-    if valued_rules != rules {
-        extra.push((
-            "caveat",
-            json!(format!(
-                "the values are those of {valued_rules} (no majority end, cycles split evenly), not of {rules}: a move can be best under one and not the other"
-            )),
-        ));
+    if let Some(caveat) = grade::oware::caveat(rules, valued_rules) {
+        extra.push(("caveat", json!(caveat)));
     }
     grade_and_print(args, player.as_mut(), &valued, &rules_text, &extra);
     Ok(())

@@ -36,6 +36,7 @@ use thiserror::Error;
 mod external;
 #[cfg(target_os = "linux")]
 mod keeper;
+pub mod oware;
 pub use external::{kill_programs, ExternalPlayer, POLL};
 
 /// Why a set could not be valued or a game played.
