@@ -68,3 +68,25 @@ def test_random_games_agree_with_openspiel():
     assert south_wins + north_wins + draws == GAMES
     # Random play wins for both sides: the games are not all alike.
     assert south_wins > 0 and north_wins > 0
+
+
+def test_the_bridges_oware_states_are_graded_through_their_game():
+    """A state of `mancala_oware` (Abapa by default) carries its `mancala.Oware` game, which
+    `mancala.grade` values with the neighbour's database: each loss is that database's best
+    value minus the value of the move played."""
+    game = pyspiel.load_game("mancala_oware")
+    rng = random.Random(11)
+    states = []
+    while len(states) < 4:
+        s = game.new_initial_state()
+        while not s.is_terminal() and sum(s.game.board) - s.game.store(0) - s.game.store(1) > 10:
+            s.apply_action(rng.choice(s.legal_actions()))
+        if not s.is_terminal():
+            states.append(s)
+    db = mancala.Database.build("oware+majority=off+cycle_score=split", 10, threads=1)
+    r = mancala.grade(lambda g: g.legal_moves()[0], [s.game for s in states], database=db)
+    assert r.positions == 4 and "not of oware" in r.caveat
+    for m, s in zip(r.moves, states):
+        values = db.move_values(mancala.Oware("oware+majority=off+cycle_score=split", s.game.notation()))
+        assert m.move == s.game.legal_moves()[0]
+        assert m.loss == max(values.values()) - values[m.move]
