@@ -5,10 +5,10 @@
 //! their older methods keep working on it.
 //!
 //! Written once, generically over the game's database type
-//! (`mancala_solver::ExactGame::Database`): the object holds an `AnyDb` trait object made
-//! for the game a rule set or a file names.
+//! (`mancala_solver::ExactGame::Database`): the object holds the solver's `AnyDatabase`
+//! trait object (the one the C API's handle holds too) made for the game a rule set or a
+//! file names.
 
-use std::any::Any;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -16,51 +16,14 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use pyo3::PyClassInitializer;
 
-use mancala_core::{with_game, AnyGame, GameKind, GameRecord, Rules};
+use mancala_core::{with_game, AnyGame, GameRecord, Rules};
 use mancala_solver::egdb::{game_of_file, Database as DbFile, DatabaseInfo, Encoding, NoDatabase};
-use mancala_solver::engine::{Evaluate, Players};
-use mancala_solver::exact_values::{ExactError, ExactValues};
+use mancala_solver::engine::{any_database, database_of, AnyDatabase, Evaluate};
 use mancala_solver::{BuildOptions, EgdbError};
 
 use crate::errors::{error, from_error, Kind};
 use crate::game::{Game, PyGame};
 use crate::int::Int;
-
-/// Each legal move's Python value with its exact value.
-type MoveValues = Vec<(Py<PyAny>, i32)>;
-
-/// What a database object offers whatever its game: implemented once, by [`DbOf`], for
-/// every game's database.
-pub(crate) trait AnyDb: Send + Sync {
-    /// The game whose values it holds.
-    fn kind(&self) -> GameKind;
-    /// K (Kalah) or N (Oware).
-    fn max_seeds(&self) -> u32;
-    /// How its entries are held.
-    fn encoding(&self) -> Encoding;
-    /// Bits an entry takes.
-    fn bits_per_entry(&self) -> u32;
-    /// Memory its entries take, bytes.
-    fn memory_bytes(&self) -> usize;
-    /// Its entries.
-    fn entries(&self) -> u64;
-    /// What it serves, for messages.
-    fn describe(&self) -> String;
-    /// Writes it to `path`.
-    fn save(&self, path: &Path) -> Result<(), EgdbError>;
-    /// The same database in `encoding`.
-    fn convert(&self, encoding: Encoding) -> Result<Arc<dyn AnyDb>, EgdbError>;
-    /// The value of the current position of `game` (`Err`: the refusal's message).
-    fn value(&self, game: &AnyGame) -> Result<Option<i32>, String>;
-    /// The value of each legal move of `game`, with the move's Python value.
-    fn move_values(&self, py: Python<'_>, game: &AnyGame) -> Result<Option<MoveValues>, String>;
-    /// Gives the database to the engine's player of its game.
-    fn give_to(&self, players: &mut Players);
-    /// The Python object of the database: of its game's kind of `Database`.
-    fn object(self: Arc<Self>, py: Python<'_>, rules: String) -> PyResult<Py<Database>>;
-    /// For [`Database::shared`].
-    fn as_any(&self) -> &dyn Any;
-}
 
 /// The Python class of a game's database type: `Egdb`, `AwariDb`, or `Database` itself for
 /// a game that has none.
@@ -89,100 +52,31 @@ impl<G: mancala_core::Game> DbClass for NoDatabase<G> {
     }
 }
 
-/// The database of game `G`, shared.
-struct DbOf<G: Evaluate>(Arc<G::Database>);
-
-impl<G: Evaluate + PyGame> AnyDb for DbOf<G>
+/// The Python object of the database `db` of game `G` built with `rules`: of its game's kind
+/// of `Database` (`DbClass`).
+fn object_for<G: Evaluate + PyGame>(
+    _: &GameRecord<G>,
+    py: Python<'_>,
+    db: Arc<dyn AnyDatabase>,
+    rules: String,
+) -> PyResult<Py<Database>>
 where
     G::Database: DbClass,
 {
-    fn kind(&self) -> GameKind {
-        G::KIND
-    }
-    fn max_seeds(&self) -> u32 {
-        self.0.max_seeds()
-    }
-    fn encoding(&self) -> Encoding {
-        self.0.encoding()
-    }
-    fn bits_per_entry(&self) -> u32 {
-        self.0.bits_per_entry()
-    }
-    fn memory_bytes(&self) -> usize {
-        self.0.bytes()
-    }
-    fn entries(&self) -> u64 {
-        self.0.entry_count()
-    }
-    fn describe(&self) -> String {
-        self.0.describe()
-    }
-    fn save(&self, path: &Path) -> Result<(), EgdbError> {
-        self.0.save(path).map(|_report| ())
-    }
-    fn convert(&self, encoding: Encoding) -> Result<Arc<dyn AnyDb>, EgdbError> {
-        Ok(Arc::new(DbOf::<G>(Arc::new(self.0.convert(encoding)?))))
-    }
-    fn value(&self, game: &AnyGame) -> Result<Option<i32>, String> {
-        value_of::<G>(&self.0, record_of::<G>(game)?.position())
-    }
-    fn move_values(&self, py: Python<'_>, game: &AnyGame) -> Result<Option<MoveValues>, String> {
-        let pos = record_of::<G>(game)?.position();
-        if value_of::<G>(&self.0, pos)?.is_none() {
-            return Ok(None);
-        }
-        match self.0.move_values_of(pos) {
-            Ok(v) => Ok(Some(
-                v.into_iter()
-                    .map(|(mv, v)| (G::move_to_py(py, mv), v))
-                    .collect(),
-            )),
-            Err(e) if not_held(&e) => Ok(None),
-            Err(e) => Err(e.to_string()),
-        }
-    }
-    fn give_to(&self, players: &mut Players) {
-        players.set_database_of::<G>(Some(Arc::clone(&self.0)));
-    }
-    fn object(self: Arc<Self>, py: Python<'_>, rules: String) -> PyResult<Py<Database>> {
-        let inner = Arc::clone(&self.0);
-        let base = Database { db: self, rules };
-        <G::Database as DbClass>::object(py, base, inner)
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-}
-
-/// The record of game `G` in `game`, or the refusal of a game of another kind.
-fn record_of<G: Evaluate>(game: &AnyGame) -> Result<&GameRecord<G>, String> {
-    with_game!(game, g => (g as &dyn Any).downcast_ref::<GameRecord<G>>()).ok_or_else(|| {
-        format!(
-            "a database of {} holds {} positions, not those of {} game",
-            G::KIND.name(),
-            G::KIND.name(),
-            game.kind().with_article()
+    let inner = database_of::<G>(&*db).ok_or_else(|| {
+        error(
+            py,
+            Kind::Database,
+            format!("not a database of {}", G::KIND.name()),
         )
-    })
+    })?;
+    let base = Database { db, rules };
+    <G::Database as DbClass>::object(py, base, inner)
 }
 
-/// Whether `e` says only that the database does not hold the position.
-fn not_held(e: &ExactError) -> bool {
-    matches!(e, ExactError::NotHeld { .. } | ExactError::Opening)
-}
-
-/// The value of `pos` from `db`: `None` when the game is over or the database does not hold
-/// the position; `Err` for rules whose values it does not hold.
-fn value_of<G: Evaluate>(db: &G::Database, pos: &G) -> Result<Option<i32>, String> {
-    db.check_rules(&pos.rules()).map_err(|m| m.to_string())?;
-    if pos.is_over() {
-        return Ok(None);
-    }
-    match db.value_of(pos) {
-        Ok(v) => Ok(Some(v)),
-        Err(e) if not_held(&e) => Ok(None),
-        Err(e) => Err(e.to_string()),
-    }
+/// The Python object of the database `db` (of any game) built with `rules`.
+fn object(py: Python<'_>, db: Arc<dyn AnyDatabase>, rules: String) -> PyResult<Py<Database>> {
+    with_game!(&AnyGame::new(Rules::default_of(db.kind())), g => object_for(g, py, db, rules))
 }
 
 /// The object of the database `db` of game `G` built with `rules`.
@@ -194,7 +88,7 @@ pub(crate) fn object_of<G: Evaluate + PyGame>(
 where
     G::Database: DbClass,
 {
-    Arc::new(DbOf::<G>(db)).object(py, rules)
+    object(py, any_database::<G>(db), rules)
 }
 
 /// The base part (`Database`) of the object of the database `db` of game `G`.
@@ -203,9 +97,18 @@ where
     G::Database: DbClass,
 {
     Database {
-        db: Arc::new(DbOf::<G>(db)),
+        db: any_database::<G>(db),
         rules,
     }
+}
+
+/// The legal moves of `g`'s position as Python values, in the order of `legal_moves`.
+fn legal_moves_py<G: PyGame>(g: &GameRecord<G>, py: Python<'_>) -> Vec<Py<PyAny>> {
+    g.position()
+        .legal_moves()
+        .into_iter()
+        .map(|m| G::move_to_py(py, m))
+        .collect()
 }
 
 /// The database of exact values of one game (`Egdb` for Kalah, `AwariDb` for Oware are its
@@ -214,7 +117,7 @@ where
 /// `grade(database=…)`. Read-only: it may be shared by several engines.
 #[pyclass(module = "mancala", subclass, frozen)]
 pub struct Database {
-    pub(crate) db: Arc<dyn AnyDb>,
+    pub(crate) db: Arc<dyn AnyDatabase>,
     /// The rule set it was built with, as its file's header or the build names it.
     rules: String,
 }
@@ -222,10 +125,7 @@ pub struct Database {
 impl Database {
     /// The database, when it is one of game `G`.
     pub(crate) fn shared<G: Evaluate>(&self) -> Option<Arc<G::Database>> {
-        self.db
-            .as_any()
-            .downcast_ref::<DbOf<G>>()
-            .map(|d| Arc::clone(&d.0))
+        database_of::<G>(&*self.db)
     }
 }
 
@@ -378,7 +278,7 @@ impl Database {
     /// Memory its entries take, bytes: `entries` for `"byte"`; for `"packed"` the bit stream,
     /// ⌈entries · bits_per_entry / 8⌉ bytes, plus 8 bytes of padding.
     #[getter]
-    fn memory_bytes(&self) -> usize {
+    fn memory_bytes(&self) -> u64 {
         self.db.memory_bytes()
     }
 
@@ -400,7 +300,7 @@ impl Database {
         let converted = py
             .detach(move || db.convert(encoding))
             .map_err(|e| from_error(py, Kind::Database, e))?;
-        converted.object(py, self.rules.clone())
+        object(py, converted, self.rules.clone())
     }
 
     /// The exact value of the current position of `game` for the player to move, in seeds:
@@ -414,7 +314,7 @@ impl Database {
     fn value(&self, py: Python<'_>, game: PyRef<'_, Game>) -> PyResult<Option<i32>> {
         self.db
             .value(&game.game)
-            .map_err(|m| error(py, Kind::Database, m))
+            .map_err(|m| error(py, Kind::Database, m.to_string()))
     }
 
     /// Each legal move of the current position of `game` (as `value`) with its exact value for
@@ -427,17 +327,17 @@ impl Database {
     ) -> PyResult<Option<Py<pyo3::types::PyDict>>> {
         let values = self
             .db
-            .move_values(py, &game.game)
-            .map_err(|m| error(py, Kind::Database, m))?;
-        values
-            .map(|v| {
-                let d = pyo3::types::PyDict::new(py);
-                for (mv, value) in v {
-                    d.set_item(mv, value)?;
-                }
-                Ok(d.unbind())
-            })
-            .transpose()
+            .move_values(&game.game)
+            .map_err(|m| error(py, Kind::Database, m.to_string()))?;
+        let Some(values) = values else {
+            return Ok(None);
+        };
+        let moves = with_game!(&game.game, g => legal_moves_py(g, py));
+        let d = pyo3::types::PyDict::new(py);
+        for (mv, value) in moves.into_iter().zip(values) {
+            d.set_item(mv, value)?;
+        }
+        Ok(Some(d.unbind()))
     }
 
     fn __repr__(&self) -> String {

@@ -3,20 +3,23 @@
 //! `MancalaGame`'s position and of each of its legal moves.
 //!
 //! Written once, generically over the game's database type
-//! ([`ExactGame::Database`](mancala_solver::ExactGame::Database)): the handle holds a
-//! `GameDb` trait object made for the game a rule set or a file names, so that a game
-//! that gains a database is served here without an edit. The older `mancala_egdb_*` and
+//! ([`ExactGame::Database`](mancala_solver::ExactGame::Database)): the handle holds the
+//! solver's [`AnyDatabase`] trait object (the one Python's `Database` holds too) made for
+//! the game a rule set or a file names, so that a game that gains a database is served here
+//! without an edit. The older `mancala_egdb_*` and
 //! `mancala_awari_db_*` calls are thin wrappers over the typed bodies of this module.
 
-use std::any::Any;
 use std::ffi::{c_char, c_void};
 use std::path::Path;
 use std::sync::Arc;
 
-use mancala_core::{with_game, AnyGame, GameKind, GameRecord, Rules};
+use mancala_core::{with_game, AnyGame, GameRecord, Rules};
 use mancala_solver::egdb::{game_of_file, Database, DatabaseInfo, Encoding};
-use mancala_solver::engine::{Evaluate, Players};
-use mancala_solver::exact_values::{ExactError, ExactValues};
+use mancala_solver::engine::{
+    any_database, database_of, move_values_in, value_in, AnyDatabase, Evaluate, LookupError,
+    Players,
+};
+use mancala_solver::exact_values::ExactError;
 use mancala_solver::{available_memory_bytes, BuildOptions, Cache, CacheEvent};
 
 use crate::egdb::{check_threads, egdb_error, egdb_error_in, MancalaEgdbEncoding};
@@ -37,7 +40,7 @@ use crate::status::{guard, Error, MancalaStatus, Result};
 /// (`mancala_solver_set_db`), which keep their own reference to the data after the handle
 /// is freed.
 pub struct MancalaDb {
-    db: Box<dyn GameDb>,
+    db: Arc<dyn AnyDatabase>,
     /// The rule set it was built with, as the file's header or the build names it.
     rules: String,
 }
@@ -50,170 +53,61 @@ impl MancalaDb {
     /// A handle of the database `db` of game `G`, built with the rule set `rules`.
     pub(crate) fn of<G: Evaluate>(db: Arc<G::Database>, rules: String) -> MancalaDb {
         MancalaDb {
-            db: Box::new(DbOf::<G>(db)),
+            db: any_database::<G>(db),
             rules,
         }
     }
 
     /// The database, when it is one of game `G`.
     pub(crate) fn shared<G: Evaluate>(&self) -> Option<Arc<G::Database>> {
-        self.db
-            .as_any()
-            .downcast_ref::<DbOf<G>>()
-            .map(|d| Arc::clone(&d.0))
+        database_of::<G>(&*self.db)
     }
 }
 
-/// What a database handle offers whatever its game: implemented once, by [`DbOf`], for
-/// every game's database.
-pub(crate) trait GameDb: Send + Sync {
-    /// The game whose values it holds.
-    fn kind(&self) -> GameKind;
-    /// K (Kalah) or N (Oware).
-    fn max_seeds(&self) -> u32;
-    /// How its entries are held.
-    fn encoding(&self) -> Encoding;
-    /// Bits an entry takes.
-    fn bits_per_entry(&self) -> u32;
-    /// Memory its entries take, bytes.
-    fn memory_bytes(&self) -> u64;
-    /// Its entries.
-    fn entries(&self) -> u64;
-    /// What it serves, for messages.
-    fn describe(&self) -> String;
-    /// Writes it to `path`.
-    fn save(&self, path: &Path) -> Result<()>;
-    /// The same database in `encoding`.
-    fn convert(&self, encoding: Encoding) -> Result<Box<dyn GameDb>>;
-    /// The value of the current position of `game` ([`value_of`]).
-    fn value(&self, game: &AnyGame) -> Result<Option<i32>>;
-    /// The value of each legal move of `game` ([`move_values_of`]).
-    fn move_values(&self, game: &AnyGame) -> Result<Option<Vec<i32>>>;
-    /// Gives the database to the engine's player of its game.
-    fn give_to(&self, players: &mut Players);
-    /// For [`MancalaDb::shared`].
-    fn as_any(&self) -> &dyn Any;
-}
-
-/// The database of game `G`, shared.
-struct DbOf<G: Evaluate>(Arc<G::Database>);
-
-impl<G: Evaluate> GameDb for DbOf<G> {
-    fn kind(&self) -> GameKind {
-        G::KIND
-    }
-    fn max_seeds(&self) -> u32 {
-        self.0.max_seeds()
-    }
-    fn encoding(&self) -> Encoding {
-        self.0.encoding()
-    }
-    fn bits_per_entry(&self) -> u32 {
-        self.0.bits_per_entry()
-    }
-    fn memory_bytes(&self) -> u64 {
-        self.0.bytes() as u64
-    }
-    fn entries(&self) -> u64 {
-        self.0.entry_count()
-    }
-    fn describe(&self) -> String {
-        self.0.describe()
-    }
-    fn save(&self, path: &Path) -> Result<()> {
-        self.0.save(path).map(|_report| ()).map_err(egdb_error)
-    }
-    fn convert(&self, encoding: Encoding) -> Result<Box<dyn GameDb>> {
-        let converted = self.0.convert(encoding).map_err(egdb_error)?;
-        Ok(Box::new(DbOf::<G>(Arc::new(converted))))
-    }
-    fn value(&self, game: &AnyGame) -> Result<Option<i32>> {
-        value_of::<G>(&*self.0, record_of::<G>(game)?.position())
-    }
-    fn move_values(&self, game: &AnyGame) -> Result<Option<Vec<i32>>> {
-        move_values_of::<G>(&*self.0, record_of::<G>(game)?.position())
-    }
-    fn give_to(&self, players: &mut Players) {
-        players.set_database_of::<G>(Some(Arc::clone(&self.0)));
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-}
-
-/// The record of game `G` in `game`, or `MANCALA_STATUS_DATABASE_MISMATCH` for a game of
-/// another kind (a database of one game holds no position of another).
-pub(crate) fn record_of<G: Evaluate>(game: &AnyGame) -> Result<&GameRecord<G>> {
-    with_game!(game, g => (g as &dyn Any).downcast_ref::<GameRecord<G>>()).ok_or_else(|| {
-        Error::new(
-            MancalaStatus::DatabaseMismatch,
-            format!(
-                "a database of {} holds {} positions, not those of {} game",
-                G::KIND.name(),
-                G::KIND.name(),
-                game.kind().with_article()
-            ),
-        )
-    })
-}
-
-/// The [`Error`] of a refused lookup: other rules are `MANCALA_STATUS_DATABASE_MISMATCH`.
-fn lookup_error(e: ExactError) -> Error {
-    let status = match e {
-        ExactError::Rules(_) => MancalaStatus::DatabaseMismatch,
-        ExactError::Solve(_) | ExactError::NotExact => MancalaStatus::SolveFailed,
-        ExactError::NotHeld { .. } | ExactError::Opening => MancalaStatus::InvalidArgument,
+/// The [`Error`] of a refused lookup: another game or other rules are
+/// `MANCALA_STATUS_DATABASE_MISMATCH`, a failure of the source `MANCALA_STATUS_SOLVE_FAILED`.
+fn lookup_error(e: LookupError) -> Error {
+    let status = match &e {
+        LookupError::OtherGame { .. } | LookupError::Refused(ExactError::Rules(_)) => {
+            MancalaStatus::DatabaseMismatch
+        }
+        LookupError::Refused(ExactError::Solve(_) | ExactError::NotExact) => {
+            MancalaStatus::SolveFailed
+        }
+        LookupError::Refused(ExactError::NotHeld { .. } | ExactError::Opening) => {
+            MancalaStatus::InvalidArgument
+        }
     };
     Error::new(status, e.to_string())
 }
 
-/// Whether `e` says only that the database does not hold the position (more seeds than its
-/// K, an opening state): not a failure, `found` is then false.
-fn not_held(e: &ExactError) -> bool {
-    matches!(e, ExactError::NotHeld { .. } | ExactError::Opening)
+/// The record of game `G` in `game` ([`mancala_solver::engine::record_of`]).
+///
+/// # Errors
+/// `MANCALA_STATUS_DATABASE_MISMATCH` for a game of another kind (a database of one game
+/// holds no position of another).
+pub(crate) fn record_of<G: Evaluate>(game: &AnyGame) -> Result<&GameRecord<G>> {
+    mancala_solver::engine::record_of::<G>(game).map_err(lookup_error)
 }
 
-/// The value of `pos` from `db` for the player to move: `None` when the game is over or the
-/// database does not hold the position (more seeds in the houses than K, an opening state).
+/// The value of `pos` from `db` for the player to move ([`value_in`]): `None` when the game
+/// is over or the database does not hold the position.
 ///
 /// # Errors
 /// `MANCALA_STATUS_DATABASE_MISMATCH` for a position of rules whose values `db` does not
 /// hold (the message names the rules that differ).
 pub(crate) fn value_of<G: Evaluate>(db: &G::Database, pos: &G) -> Result<Option<i32>> {
-    db.check_rules(&pos.rules())
-        .map_err(|m| Error::new(MancalaStatus::DatabaseMismatch, m.to_string()))?;
-    if pos.is_over() {
-        return Ok(None);
-    }
-    match db.value_of(pos) {
-        Ok(v) => Ok(Some(v)),
-        Err(e) if not_held(&e) => Ok(None),
-        Err(e) => Err(lookup_error(e)),
-    }
+    value_in::<G>(db, pos).map_err(lookup_error)
 }
 
-/// The value of each legal move of `pos` from `db`, in the order of [`Game::legal_moves`]
-/// (the order of `mancala_game_legal_moves`): `None` as for [`value_of`].
+/// The value of each legal move of `pos` from `db`, in the order of `Game::legal_moves`
+/// (the order of `mancala_game_legal_moves`, [`move_values_in`]): `None` as for
+/// [`value_of`].
 ///
 /// # Errors
 /// As [`value_of`].
 pub(crate) fn move_values_of<G: Evaluate>(db: &G::Database, pos: &G) -> Result<Option<Vec<i32>>> {
-    if value_of::<G>(db, pos)?.is_none() {
-        return Ok(None);
-    }
-    let values = match db.move_values_of(pos) {
-        Ok(v) => v,
-        Err(e) if not_held(&e) => return Ok(None),
-        Err(e) => return Err(lookup_error(e)),
-    };
-    let moves = pos.legal_moves();
-    let mut out = vec![0; moves.len()];
-    for (mv, v) in values {
-        if let Some(i) = moves.iter().position(|&m| m == mv) {
-            out[i] = v;
-        }
-    }
-    Ok(Some(out))
+    move_values_in::<G>(db, pos).map_err(lookup_error)
 }
 
 /// The game of `rules` as a type: `f` called with its start record (whose position gives
@@ -569,7 +463,7 @@ pub unsafe extern "C" fn mancala_db_save(
         let db = unsafe { handle::get(db, "db") }?;
         // SAFETY: the caller's string contract.
         let path = unsafe { io::in_str(path, "path") }?;
-        db.db.save(Path::new(path))
+        db.db.save(Path::new(path)).map_err(egdb_error)
     })
 }
 
@@ -700,7 +594,7 @@ pub unsafe extern "C" fn mancala_db_value(
         let out = (io::out_ptr(found, "found")?, io::out_ptr(value, "value")?);
         // SAFETY: registry-checked handles; the caller's contract on `game`.
         let (db, game) = unsafe { (handle::get(db, "db")?, handle::get(game, "game")?) };
-        let v = db.db.value(game.game())?;
+        let v = db.db.value(game.game()).map_err(lookup_error)?;
         // SAFETY: both checked non-NULL; writable by the caller's contract.
         unsafe {
             out.0.write(v.is_some());
@@ -744,7 +638,7 @@ pub unsafe extern "C" fn mancala_db_move_values(
         io::out_ptr(count, "count")?;
         // SAFETY: registry-checked handles; the caller's contract on `game`.
         let (db, game) = unsafe { (handle::get(db, "db")?, handle::get(game, "game")?) };
-        let v = db.db.move_values(game.game())?;
+        let v = db.db.move_values(game.game()).map_err(lookup_error)?;
         // SAFETY: the caller's buffer contract on `values`, `len` and `count`.
         unsafe { io::write_slice(v.as_deref().unwrap_or(&[]), values, len, count, "int32_t") }?;
         // SAFETY: checked non-NULL; writable by the caller's contract.
@@ -782,7 +676,7 @@ pub unsafe extern "C" fn mancala_db_convert(
         let db = unsafe { handle::get(db, "db") }?;
         let encoding = MancalaEgdbEncoding::from_c(encoding, "encoding")?;
         let converted = MancalaDb {
-            db: db.db.convert(encoding)?,
+            db: db.db.convert(encoding).map_err(egdb_error)?,
             rules: db.rules.clone(),
         };
         // SAFETY: the caller's contract on `out`.
@@ -852,7 +746,7 @@ mod tests {
             "kalah(2,1)".into(),
         );
         let oware = AnyGame::new("awari".parse().unwrap());
-        let e = db.db.value(&oware).unwrap_err();
+        let e = lookup_error(db.db.value(&oware).unwrap_err());
         assert_eq!(e.status, MancalaStatus::DatabaseMismatch);
         assert_eq!(
             e.message,

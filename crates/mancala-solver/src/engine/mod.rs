@@ -83,6 +83,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bao;
+mod database;
 mod error;
 pub mod eval;
 mod level;
@@ -93,6 +94,9 @@ pub mod togyz;
 pub(crate) mod tt;
 
 pub use crate::exact_values::ROOT_SOLVE_MAX_SEEDS;
+pub use database::{
+    any_database, database_of, move_values_in, record_of, value_in, AnyDatabase, LookupError,
+};
 pub use error::EngineError;
 pub use eval::{Evaluate, DECISIVE, SEED, WIN};
 pub use level::{Choice, Level, LevelPlayer};
