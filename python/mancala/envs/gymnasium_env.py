@@ -12,6 +12,7 @@ from gymnasium import spaces
 
 from .. import Engine, Kalah, Side
 from .. import Game
+from .._mancala import VectorGames
 from ._codec import action_index, checked_max_moves, codec, player_side
 
 #: What the environment's opponent may be: ``"random"`` (a legal move drawn uniformly),
@@ -48,7 +49,12 @@ class MancalaEnv(gymnasium.Env):
     int64)`` as in :mod:`mancala.envs._codec` (Kalah(6,4): A = 6, N = 14).
     ``info["action_mask"]`` (``int8``, shape ``(A,)``) marks the legal actions of the
     returned observation, also given by :meth:`action_masks` (the name MaskablePPO of
-    sb3-contrib looks for). ``info["game"]`` is a copy of the game.
+    sb3-contrib looks for). ``info["game"]`` is a copy of the game, and so is :attr:`game`.
+
+    Against ``"random"`` the game and its opponent are stepped in Rust (one
+    :class:`mancala.VectorGames` game: the same observations, rewards and ends, the
+    opponent's moves drawn from the game's own generator, seeded by ``reset(seed=...)``);
+    against an engine level, an :class:`Engine` or a function, in Python.
     """
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
@@ -86,73 +92,118 @@ class MancalaEnv(gymnasium.Env):
         self.observation_space = spaces.Box(
             low=0, high=self.codec.high, shape=(self.codec.observation_size,), dtype=np.int64
         )
-        self.game: Game = self.codec.new_game()
-        self._first_side: Side = self.game.side_to_move or Side.SOUTH
+        self._game: Game = self.codec.new_game()
+        self._first_side: Side = self._game.side_to_move or Side.SOUTH
+        # The game and its random or engine opponent stepped in Rust (None: in Python).
+        self._vec: Optional[VectorGames] = None
+        if isinstance(opponent, str) and opponent == "random":
+            self._vec = VectorGames(
+                rules,
+                num_envs=1,
+                seed=0,
+                opponent=opponent,
+                agent_first=agent_first,
+                reward=reward,
+                illegal_reward=self.illegal_reward,
+                max_moves=self.max_moves,
+                opponent_time_ms=opponent_time_ms,
+            )
+        self._action = np.zeros(1, dtype=np.int64)
+        self._mask = np.zeros(self.codec.actions, dtype=np.int8)
         self._agent_is_first = True
         self._engine: Optional[Engine] = opponent if isinstance(opponent, Engine) else None
         self._moves = 0
         self._done = True
 
+    @property
+    def game(self) -> Game:
+        """The game now (a copy when it is stepped in Rust)."""
+        if self._vec is not None:
+            return self._vec.game(0)
+        return self._game
+
     # The agent's side now (it changes at a pie-rule swap).
     def _agent_side(self) -> Side:
-        return player_side(self.game, self._agent_is_first, self._first_side)
+        if self._vec is not None:
+            return self._vec.agent_side(0)
+        return player_side(self._game, self._agent_is_first, self._first_side)
 
     def _agent_to_move(self) -> bool:
-        return self.game.side_to_move == self._agent_side()
+        return self._game.side_to_move == self._agent_side()
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the agent now (``int8``, shape ``(A,)``; all zeros when the
         episode is over)."""
+        if self._vec is not None:
+            return self._mask.copy()
         if self._done or not self._agent_to_move():
             return np.zeros(self.codec.actions, dtype=np.int8)
-        return self.codec.mask(self.game)
+        return self.codec.mask(self._game)
 
     def _opponent_move(self) -> Union[int, str]:
         if self.opponent == "random":
-            moves = self.game.legal_moves()
+            moves = self._game.legal_moves()
             return moves[int(self.np_random.integers(len(moves)))]
         if self._engine is not None:
-            return self._engine.best_move(self.game, time_ms=self.opponent_time_ms)
+            return self._engine.best_move(self._game, time_ms=self.opponent_time_ms)
         assert callable(self.opponent)
-        return self.opponent(self.game.copy())
+        return self.opponent(self._game.copy())
 
     def _play_opponent(self) -> None:
         """Plays the opponent's moves until the agent is to move or the game ends."""
-        while not self.game.is_over() and not self._agent_to_move() and not self._truncated():
-            self.codec.play(self.game, self._opponent_move())
+        while not self._game.is_over() and not self._agent_to_move() and not self._truncated():
+            self.codec.play(self._game, self._opponent_move())
             self._moves += 1
 
     def _truncated(self) -> bool:
         return self.max_moves is not None and self._moves >= self.max_moves
 
     def _final_reward(self) -> float:
-        if not self.game.is_over():
+        if not self._game.is_over():
             return 0.0
         side = self._agent_side()
-        if self.reward_kind == "margin" and isinstance(self.game, Kalah):
-            score = self.game.score()
+        if self.reward_kind == "margin" and isinstance(self._game, Kalah):
+            score = self._game.score()
             return float(score if side == Side.SOUTH else -score)
-        winner = self.game.winner()
+        winner = self._game.winner()
         if winner is None:
             return 0.0
         return 1.0 if winner == side else -1.0
 
     def _observation(self) -> Tuple[np.ndarray, Dict[str, Any]]:
-        obs = self.codec.observe(self.game, self._agent_side())
+        obs = self.codec.observe(self._game, self._agent_side())
         info: Dict[str, Any] = {
             "action_mask": self.action_masks(),
             "side": self._agent_side(),
-            "game": self.game.copy(),
+            "game": self._game.copy(),
         }
         return obs, info
+
+    def _vec_result(self, out: Tuple[Any, ...]) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
+        """The single game's step result out of the batch's arrays."""
+        assert self._vec is not None
+        obs, rewards, terminated, truncated, masks = out
+        self._mask = masks[0]
+        info: Dict[str, Any] = {
+            "action_mask": self._mask.copy(),
+            "side": self._vec.agent_side(0),
+            "game": self._vec.game(0),
+        }
+        return obs[0], float(rewards[0]), bool(terminated[0]), bool(truncated[0]), info
 
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
     ) -> Tuple[np.ndarray, Dict[str, Any]]:
         """Starts a new game; the opponent moves first when it is the first player."""
         super().reset(seed=seed)
-        self.game = self.codec.new_game()
-        self._first_side = self.game.side_to_move or Side.SOUTH
+        if self._vec is not None:
+            obs, _, terminated, truncated, info = self._vec_result(self._vec.reset(seed=seed))
+            self._done = terminated or truncated
+            if self.render_mode == "human":
+                self.render()
+            return obs, info
+        self._game = self.codec.new_game()
+        self._first_side = self._game.side_to_move or Side.SOUTH
         if self.agent_first is None:
             self._agent_is_first = bool(self.np_random.integers(2))
         else:
@@ -162,7 +213,7 @@ class MancalaEnv(gymnasium.Env):
         self._moves = 0
         self._done = False
         self._play_opponent()
-        self._done = self.game.is_over() or self._truncated()
+        self._done = self._game.is_over() or self._truncated()
         obs, info = self._observation()
         if self.render_mode == "human":
             self.render()
@@ -174,15 +225,26 @@ class MancalaEnv(gymnasium.Env):
         if self._done:
             raise RuntimeError("the episode is over: call reset()")
         a = action_index(action)
-        if not 0 <= a < self.codec.actions or self.codec.mask(self.game)[a] == 0:
+        if self._vec is not None:
+            legal = 0 <= a < self.codec.actions and self._mask[a] != 0
+            # An action that is not legal ends the game in Rust as here (-1: no action).
+            self._action[0] = a if legal else -1
+            obs, reward, terminated, truncated, info = self._vec_result(self._vec.step(self._action))
+            self._done = terminated or truncated
+            if not legal:
+                info["illegal_move"] = True
+            elif self.render_mode == "human":
+                self.render()
+            return obs, reward, terminated, truncated, info
+        if not 0 <= a < self.codec.actions or self.codec.mask(self._game)[a] == 0:
             self._done = True
             obs, info = self._observation()
             info["illegal_move"] = True
             return obs, self.illegal_reward, True, False, info
-        self.codec.play(self.game, self.codec.move(a))
+        self.codec.play(self._game, self.codec.move(a))
         self._moves += 1
         self._play_opponent()
-        terminated = self.game.is_over()
+        terminated = self._game.is_over()
         truncated = not terminated and self._truncated()
         self._done = terminated or truncated
         reward = self._final_reward()
