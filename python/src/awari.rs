@@ -99,7 +99,13 @@ impl AwariDb {
         Ok(entries_to(self.inner.max_seeds()))
     }
 
+    /// `AwariDb(rules='awari+grand_slam=none', max_seeds=N)`: the rule set whose values it
+    /// holds and its N.
     fn __repr__(&self) -> String {
-        format!("AwariDb(max_seeds={})", self.inner.max_seeds())
+        format!(
+            "AwariDb(rules='{}', max_seeds={})",
+            self.inner.rules(),
+            self.inner.max_seeds()
+        )
     }
 }

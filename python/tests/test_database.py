@@ -159,3 +159,9 @@ def test_older_names_still_work_and_warn(tmp_path: Path, oware_db: Database, kal
     assert egdb.value(k) == kalah_db.value(k) is not None
     with pytest.warns(DeprecationWarning, match="Engine.database"):
         Engine(egdb=egdb)
+
+
+def test_an_oware_databases_repr_names_its_rule_set():
+    abapa = mancala.Database.build("oware+majority=off+cycle_score=split", 2, threads=1)
+    assert repr(abapa) == "AwariDb(rules='awari+grand_slam=none', max_seeds=2)"
+    assert repr(mancala.Database.build("awari", 2, threads=1)) == "AwariDb(rules='awari', max_seeds=2)"
