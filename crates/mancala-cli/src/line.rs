@@ -95,12 +95,15 @@ pub struct LineArgs {
     /// Transposition-table size in MiB (1..=4096), kept between requests.
     #[arg(long, default_value_t = 16, value_parser = crate::ranges::engine_tt_mb())]
     tt_mb: usize,
-    /// An Awari database file (`mancala egdb build --rules awari --max-seeds N --out DIR`)
-    /// for the Oware games: under `awari` (and its variants in the repetition rule) its
-    /// values are exact and the engine plays them; under the other Oware rule sets of six
-    /// houses a side (Abapa: `oware`, `oware+repetition=2`) they are the engine's evaluation
-    /// of the positions it holds (at most N seeds in the houses), not taken as exact. The
-    /// other games do not read it.
+    /// An Oware database file (`mancala egdb build --rules R --max-seeds N --out DIR`) for
+    /// the Oware games: under its own rule set R (and its variants in the repetition rule)
+    /// its values are exact and the engine plays them; under the other Oware rule sets of six
+    /// houses a side with R's grand-slam rule they are the engine's evaluation of the
+    /// positions it holds (at most N seeds in the houses), not taken as exact. For Abapa
+    /// (`oware`, `oware+repetition=2`: a grand slam captures nothing) give the database of
+    /// `oware+majority=off+cycle_score=split`; the Awari database (`awari`: a grand slam is
+    /// forbidden) serves the `awari` rule sets. A database of another grand-slam rule or
+    /// board size than the session's rule set is refused. The other games do not read it.
     #[arg(long)]
     eval_egdb: Option<std::path::PathBuf>,
 }
@@ -138,7 +141,7 @@ impl GameCommand for Session<'_> {
         let mut state = State {
             start,
             game: GameRecord::from_position(start),
-            player: self.player(db.as_ref(), &start.rules()),
+            player: self.player(db.as_ref(), &start.rules())?,
             db,
             time_ms: self.args.time_ms,
             nodes: self.args.nodes,
@@ -154,21 +157,34 @@ impl GameCommand for Session<'_> {
 impl Session<'_> {
     /// A fresh engine (an empty table of `--tt-mb`) at the session's level and seed, with
     /// the database of `--eval-egdb` (`db`) as its exact database when it holds the values
-    /// of `rules`, else as its evaluation.
+    /// of `rules`, else as its evaluation when its values are estimates of them
+    /// ([`ExactValues::check_estimate_rules`]: six houses a side and the database's
+    /// grand-slam rule).
+    ///
+    /// # Errors
+    /// A database whose values are neither (e.g. the Awari database, `grand_slam=unless_only`,
+    /// under Abapa's `grand_slam=none`), naming the rules that differ.
     fn player<G: Evaluate>(
         &self,
         db: Option<&Arc<G::Database>>,
         rules: &G::Rules,
-    ) -> LevelPlayer<G> {
+    ) -> Result<LevelPlayer<G>, String> {
         let mut engine = Engine::with_tt_bytes(self.args.tt_mb << 20);
         if let Some(db) = db {
             if db.check_rules(rules).is_ok() {
                 engine.set_database(Some(db.clone()));
+            } else if let Err(e) = db.check_estimate_rules(rules) {
+                let path = self
+                    .args
+                    .eval_egdb
+                    .as_deref()
+                    .unwrap_or(std::path::Path::new(""));
+                return Err(format!("--eval-egdb {}: {e}", path.display()));
             } else {
                 engine.set_estimates(Some(db.clone()));
             }
         }
-        LevelPlayer::with_engine(engine, self.level, self.args.seed)
+        Ok(LevelPlayer::with_engine(engine, self.level, self.args.seed))
     }
 }
 
@@ -358,7 +374,10 @@ impl<G: Evaluate> State<'_, '_, G> {
         }
         let own: G::Rules = rest.parse().map_err(|e| format!("rules {shown}: {e}"))?;
         if own != self.start.rules() {
-            self.player = self.session.player(self.db.as_ref(), &own);
+            self.player = self
+                .session
+                .player(self.db.as_ref(), &own)
+                .map_err(|e| format!("rules {shown}: {e}"))?;
         }
         self.start = G::start(own);
         self.game = GameRecord::from_position(self.start);

@@ -212,31 +212,43 @@ fn a_50_mb_request_line_is_refused_in_little_memory() {
     assert!(agent.wait().unwrap().success());
 }
 
-/// `--eval-egdb FILE` with an Awari database of N = 4: under `awari` its values are exact
-/// (the root, 4 seeds in the houses, is played by the database: `exact true`); under `oware`
-/// (Abapa) they are only the evaluation (`exact false`); a file that is not there is
+/// `--eval-egdb FILE` with the Oware databases of N = 4: the Awari database's values are
+/// exact under `awari` (the root, 4 seeds in the houses, is played by the database: `exact
+/// true`), and those of the database of `grand_slam=none` under its own rule set; under
+/// Abapa (`oware`, `oware+repetition=2`) the latter's are the evaluation (`exact false`),
+/// while the Awari database (a grand slam forbidden) is refused there, at the start of the
+/// session or at a `rules` request, naming the grand-slam rule; a file that is not there is
 /// refused at the start of the session.
 #[test]
-fn an_awari_database_as_the_evaluation() {
+fn an_oware_database_as_the_evaluation() {
     let dir = common::scratch("line-protocol", "eval-egdb");
     let out = dir.to_str().unwrap();
-    let (ok, _, err) = common::mancala_text(&[
-        "-q",
-        "egdb",
-        "build",
-        "--rules",
-        "awari",
-        "--max-seeds",
-        "4",
-        "--out",
-        out,
-    ]);
-    assert!(ok, "{err}");
-    let file = dir.join("awari.n4.egdb");
-    let file = file.to_str().unwrap();
+    for rules in ["awari", "oware+majority=off+cycle_score=split"] {
+        let (ok, _, err) = common::mancala_text(&[
+            "-q",
+            "egdb",
+            "build",
+            "--rules",
+            rules,
+            "--max-seeds",
+            "4",
+            "--out",
+            out,
+        ]);
+        assert!(ok, "{err}");
+    }
+    let awari = dir.join("awari.n4.egdb");
+    let awari = awari.to_str().unwrap();
+    let abapa = dir.join("awari+grand_slam=none.n4.egdb");
+    let abapa = abapa.to_str().unwrap();
     // South 1,0,0,0,0,1 against North 0,1,0,0,1,0: 4 seeds in the houses, 44 captured.
     let position = "position 1,0,0,0,0,1,22,0,1,0,0,1,0,22 S\ngo depth 3\n";
-    for (rules, exact) in [("awari", "true"), ("oware", "false")] {
+    for (file, rules, exact) in [
+        (awari, "awari", "true"),
+        (abapa, "oware+majority=off+cycle_score=split", "true"),
+        (abapa, "oware", "false"),
+        (abapa, "oware+repetition=2", "false"),
+    ] {
         let o = mancala_with_input(
             &[
                 "agent",
@@ -262,6 +274,34 @@ fn an_awari_database_as_the_evaluation() {
             "{rules}: {replies:?}"
         );
     }
+    // The Awari database under Abapa: refused at the start of the session.
+    let o = mancala_with_input(
+        &["agent", "line", "--rules", "oware", "--eval-egdb", awari],
+        position.as_bytes(),
+    );
+    assert!(!o.status.success());
+    let why = stderr(&o);
+    assert!(
+        why.contains("--eval-egdb") && why.contains("grand_slam=none"),
+        "{why}"
+    );
+    // The database of `grand_slam=none` and a `rules awari` request: refused, the session
+    // goes on under its rules.
+    let o = mancala_with_input(
+        &["agent", "line", "--rules", "oware", "--eval-egdb", abapa],
+        b"rules awari\nrules oware+repetition=2\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let replies: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    assert!(
+        replies[0].starts_with("error rules awari: --eval-egdb")
+            && replies[0].contains("grand_slam=unless_only"),
+        "{replies:?}"
+    );
+    assert_eq!(
+        replies[1], "ok 4,4,4,4,4,4,0,4,4,4,4,4,4,0 S",
+        "{replies:?}"
+    );
     let missing = dir.join("none.egdb");
     let o = mancala_with_input(
         &[

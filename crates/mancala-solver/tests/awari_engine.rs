@@ -5,10 +5,11 @@
 
 use std::sync::Arc;
 
-use mancala_core::oware::{OwareMove, OwarePosition, OwareRules};
+use mancala_core::oware::{GrandSlam, OwareMove, OwarePosition, OwareRules};
 use mancala_core::{GameRecord, Side};
 use mancala_solver::awari::{AwariBoard, AwariDb};
-use mancala_solver::engine::{Engine, Evaluate, Limits, SEED};
+use mancala_solver::engine::oware::RESULT;
+use mancala_solver::engine::{Engine, EngineError, Evaluate, Limits, SEED};
 use mancala_solver::ExactValues;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -202,24 +203,51 @@ fn a_node_limited_search_is_not_worse_with_the_database() {
     assert!(with >= without, "with {with} < without {without}");
 }
 
-/// Under Abapa (`oware`) an Awari database is no exact source, but the engine can take its
+/// Under Abapa (`oware`) the Oware database of `grand_slam=none` (its neighbour,
+/// `oware+majority=off+cycle_score=split`) is no exact source, but the engine can take its
 /// values as the evaluation (`Engine::set_estimates`): a depth-1 search then scores each
 /// move by the database's value of the board it leaves (`SEED` × (stored seeds + value),
-/// for the opponent, negated), never as exact, and the database is refused as the exact one.
+/// for the opponent, negated), never as exact, and the database is refused as the exact
+/// one. Where a capture leaves a board whose margin m (stores + value) exceeds the seeds in
+/// the houses S, the result is decided whatever a cycle changes (`docs/oware-databases.md`,
+/// "Abapa"): the value then carries the result bonus (`engine::oware::RESULT`). The Awari
+/// database (`grand_slam=unless_only`, another grand-slam rule) is refused as the
+/// evaluation.
 #[test]
-fn an_awari_database_is_the_evaluation_under_abapa() {
-    let db = Arc::new(AwariDb::build(8, 0).unwrap());
+fn the_neighbour_database_is_the_evaluation_under_abapa() {
+    let db = Arc::new(AwariDb::build_until_under(GrandSlam::None, 8, 0, |_| true).unwrap());
     assert!(Engine::<OwarePosition>::with_tt_bytes(1 << 20)
         .with_database(db.clone(), &OwareRules::OWARE)
         .is_err());
+    let awari = Arc::new(AwariDb::build(4, 0).unwrap());
+    let start = OwarePosition::start(OwareRules::OWARE);
+    let mut refused = Engine::<OwarePosition>::with_tt_bytes(1 << 20);
+    refused.set_estimates(Some(awari));
+    assert!(matches!(
+        refused.search(&start, &Limits::depth(1)),
+        Err(EngineError::DatabaseMismatch { .. })
+    ));
     let mut rng = StdRng::seed_from_u64(3);
-    let mut checked = 0;
-    while checked < 30 {
+    let (mut checked, mut decided) = (0, 0);
+    while checked < 60 {
         let seeds = rng.gen_range(4..=9);
         let Some(p) = random_position(&mut rng, seeds, Side::South) else {
             continue;
         };
-        let Ok(p) = OwarePosition::parse(OwareRules::OWARE, &p.to_string()) else {
+        // Half the positions with South's store at 22 to 24 (North's the rest, at most
+        // 24): captures that decide the result are then common.
+        let mut text = p.to_string();
+        if checked % 2 == 0 {
+            let f: Vec<&str> = text.split(',').collect();
+            let south = rng.gen_range(22..=24u32);
+            let north = 48 - seeds - south;
+            text = format!(
+                "{},{south},{},{north} S",
+                f[..6].join(","),
+                f[7..13].join(",")
+            );
+        }
+        let Ok(p) = OwarePosition::parse(OwareRules::OWARE, &text) else {
             continue;
         };
         if p.is_over() {
@@ -228,8 +256,10 @@ fn an_awari_database_is_the_evaluation_under_abapa() {
         // Each move: a finished game by its result score, else the database's value of the
         // board left (at most 8 seeds: every capture leaves fewer), for North, negated.
         let mut best = i32::MIN;
+        let mut all_over = true;
         for &m in p.legal_moves().iter() {
             let c = p.play(m).unwrap();
+            all_over &= c.is_over();
             let v = if c.is_over() {
                 Evaluate::final_value(&c, Side::South)
             } else {
@@ -237,7 +267,14 @@ fn an_awari_database_is_the_evaluation_under_abapa() {
                     Some(v) => {
                         let north =
                             i32::from(c.store(Side::North)) - i32::from(c.store(Side::South));
-                        -SEED * (north + v)
+                        let margin = north + v;
+                        let capture = c.store(Side::South) != p.store(Side::South);
+                        if capture && margin.abs() > c.seeds_in_houses() as i32 {
+                            decided += 1;
+                            -(SEED * margin + RESULT * margin.signum())
+                        } else {
+                            -SEED * margin
+                        }
                     }
                     None => -c.evaluate(),
                 }
@@ -248,6 +285,9 @@ fn an_awari_database_is_the_evaluation_under_abapa() {
         engine.set_estimates(Some(db.clone()));
         let r = engine.search(&p, &Limits::depth(1)).unwrap();
         assert_eq!(r.score, OwarePosition::reported_score(best), "{p}");
+        // Exact only where every move ends the game.
+        assert_eq!(r.exact, all_over, "{p}");
         checked += 1;
     }
+    assert!(decided > 0);
 }

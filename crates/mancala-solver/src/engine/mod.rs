@@ -22,9 +22,9 @@
 //!   the database's K), is given to the exact [`Solver`](crate::Solver) with a quarter of
 //!   the budget; a proven result is played as it is (`exact` = true), otherwise the
 //!   heuristic search gets the rest.
-//! * **Estimates**: a database of a neighbouring rule set (an Awari database for Oware Abapa)
-//!   can serve as the evaluation of the positions it holds ([`Engine::set_estimates`]),
-//!   never taken as exact.
+//! * **Estimates**: a database of a neighbouring rule set (for Oware Abapa the Oware database
+//!   of `grand_slam=none`) can serve as the evaluation of the positions it holds
+//!   ([`Engine::set_estimates`]), never taken as exact.
 //! * [`Evaluate`] — what a game must provide to be searched: a heuristic value, the value of
 //!   a finished game, a hash, whether a move exchanges the players (the Kalah pie-rule
 //!   swap), and an optional hook for move ordering; its supertrait

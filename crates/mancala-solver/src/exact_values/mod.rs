@@ -107,6 +107,18 @@ pub trait ExactValues<G: Game> {
     fn estimate_of(&self, pos: &G) -> Option<i32> {
         self.value_of(pos).ok()
     }
+
+    /// Ok when the source's values may serve as estimates ([`ExactValues::estimate_of`]) of
+    /// positions played under `rules`: the rule sets it holds exactly and their neighbours
+    /// (for an Oware database: the Oware rule sets of six houses a side with its grand-slam
+    /// rule, whatever their majority, cycle, repetition and move-limit rules). Default: the
+    /// rule sets it holds exactly ([`ExactValues::check_rules`]).
+    ///
+    /// # Errors
+    /// [`RulesMismatch`] naming the rules of `rules` that rule the source out.
+    fn check_estimate_rules(&self, rules: &G::Rules) -> Result<(), RulesMismatch> {
+        self.check_rules(rules)
+    }
 }
 
 /// A source shared behind an [`Arc`] (a database an engine and a program both hold).
@@ -122,6 +134,9 @@ impl<G: Game, T: ExactValues<G> + ?Sized> ExactValues<G> for Arc<T> {
     }
     fn estimate_of(&self, pos: &G) -> Option<i32> {
         (**self).estimate_of(pos)
+    }
+    fn check_estimate_rules(&self, rules: &G::Rules) -> Result<(), RulesMismatch> {
+        (**self).check_estimate_rules(rules)
     }
 }
 

@@ -87,6 +87,35 @@ impl ExactValues<OwarePosition> for AwariDb {
         self.board_value(&AwariBoard::new(houses).ok()?).ok()
     }
 
+    /// Ok for the Oware rule sets of six houses a side with the database's grand-slam rule,
+    /// whatever their majority, cycle, repetition and move-limit rules: the database's own
+    /// rule set and its neighbours (Abapa, `oware` and `oware+repetition=2`, for the
+    /// database of `grand_slam=none`; `docs/oware-databases.md`, "Abapa").
+    ///
+    /// # Errors
+    /// [`RulesMismatch`] naming the board size or grand-slam rule of `rules` that differs.
+    fn check_estimate_rules(&self, rules: &OwareRules) -> Result<(), RulesMismatch> {
+        let mut differences = Vec::new();
+        if rules.houses() != 6 {
+            differences.push(format!("{} houses a side", rules.houses()));
+        }
+        if rules.grand_slam() != self.grand_slam() {
+            differences.push(format!("grand_slam={}", rules.grand_slam().name()));
+        }
+        if differences.is_empty() {
+            return Ok(());
+        }
+        Err(RulesMismatch {
+            database: format!("the Oware database of {}", self.rules()),
+            holds: format!(
+                "estimates for the Oware rule sets with 6 houses a side and grand_slam={} (any majority, cycle, repetition and move-limit rule)",
+                self.grand_slam().name()
+            ),
+            rules: rules.to_string(),
+            differences,
+        })
+    }
+
     /// Each legal move's value: the seeds it captures minus the value of the board it
     /// leaves to the opponent ([`AwariDb::board_move_values`]).
     fn move_values_of(&self, pos: &OwarePosition) -> Result<Vec<(OwareMove, i32)>, ExactError> {

@@ -391,11 +391,20 @@ impl<G: Evaluate> Engine<G> {
     /// Uses the values of `db` (or none) as the **evaluation** of the positions it holds
     /// whose game goes on, in place of the game's heuristic: `SEED` × (the seeds stored +
     /// [`ExactValues::estimate_of`]), an estimate of the final margin, never taken as exact.
-    /// Meant for a database of a neighbouring rule set: an Awari database ([`crate::awari`])
-    /// for Oware Abapa (`oware`, `oware+repetition=2`), whose values it does not hold exactly
-    /// (the majority end and own-row cycles change them where they come into play). Under
-    /// the database's own rule set use [`Engine::set_database`], which values them exactly
-    /// (and comes first where both hold a position).
+    /// Meant for the database of a neighbouring rule set: for Oware Abapa (`oware`,
+    /// `oware+repetition=2`) the Oware database of `grand_slam=none` (the rule set
+    /// `oware+majority=off+cycle_score=split`), whose values it does not hold exactly (the
+    /// majority end and own-row cycles change them where they come into play). Where the
+    /// database's value decides the result whatever a cycle could change (the seeds stored
+    /// plus the value beyond the seeds in the houses, just after a capture, without a move
+    /// limit: `docs/oware-databases.md`, "Abapa"), the position is scored as the won or lost
+    /// game it is ([`Evaluate::margin_score`]), still not flagged exact (the final margin
+    /// under the majority end is not the database's). Under the database's own rule set use
+    /// [`Engine::set_database`], which values them exactly (and comes first where both
+    /// hold a position). Whether `db` serves the positions searched
+    /// ([`ExactValues::check_estimate_rules`]: for Oware, six houses a side and the
+    /// database's grand-slam rule) is checked at each search
+    /// ([`EngineError::DatabaseMismatch`]).
     pub fn set_estimates(&mut self, db: Option<Arc<G::Database>>) {
         self.estimates = db;
     }
@@ -452,9 +461,10 @@ impl<G: Evaluate> Engine<G> {
     /// # Errors
     /// [`EngineError::GameOver`] when `pos` is a finished game, [`EngineError::NoLimit`] when
     /// `limits` sets nothing, [`EngineError::Depth`] for a depth limit outside
-    /// 1..=[`MAX_DEPTH`], [`EngineError::DatabaseMismatch`] when the engine's database does
-    /// not serve `pos`, [`EngineError::OutOfMemory`] when the transposition table's memory
-    /// cannot be had (at the first search, or the first after [`Engine::clear`]).
+    /// 1..=[`MAX_DEPTH`], [`EngineError::DatabaseMismatch`] when the engine's database (or
+    /// its estimates database, [`Engine::set_estimates`]) does not serve `pos`,
+    /// [`EngineError::OutOfMemory`] when the transposition table's memory cannot be had (at
+    /// the first search, or the first after [`Engine::clear`]).
     pub fn search(
         &mut self,
         pos: &G,
@@ -535,6 +545,13 @@ impl<G: Evaluate> Engine<G> {
             if db.check_rules(&pos.rules()).is_err() {
                 return Err(EngineError::DatabaseMismatch {
                     database: db.describe(),
+                });
+            }
+        }
+        if let Some(db) = &self.estimates {
+            if db.check_estimate_rules(&pos.rules()).is_err() {
+                return Err(EngineError::DatabaseMismatch {
+                    database: format!("{}, as the evaluation", db.describe()),
                 });
             }
         }

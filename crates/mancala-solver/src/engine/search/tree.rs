@@ -85,13 +85,44 @@ impl<G: Evaluate> Engine<G> {
 
     /// The heuristic value of `pos` (not finished) for the player to move: the estimate of
     /// the estimates database where it holds `pos` ([`Engine::set_estimates`]), else the
-    /// game's evaluation.
+    /// game's evaluation. An estimate whose margin m (seeds stored + value) exceeds the
+    /// seeds in the houses S is a won game (a lost one below −S) whatever a cycle could
+    /// change, when `pos` follows a capture (no position before it can recur) and no move
+    /// limit can cut the game short (`docs/oware-databases.md`, "Abapa"): it gets the result
+    /// bonus ([`Evaluate::margin_score`]). `on_path`: as for [`Engine::history_ok`].
     #[inline]
-    pub(super) fn heuristic(&self, pos: &G) -> i32 {
+    pub(super) fn heuristic(&self, pos: &G, on_path: bool) -> i32 {
         if let Some(v) = self.estimates.as_deref().and_then(|db| db.estimate_of(pos)) {
-            return eval::SEED * (pos.stored_margin() + v);
+            let m = pos.stored_margin() + v;
+            let seeds = i32::try_from(pos.house_seeds()).unwrap_or(i32::MAX);
+            if m.abs() > seeds
+                && self.rules.move_limit.is_none()
+                && self.stretch_before(pos, on_path).is_empty()
+            {
+                return G::margin_score(m);
+            }
+            return eval::SEED * m;
         }
         pos.evaluate()
+    }
+
+    /// The positions since the last irreversible move before `x` (module documentation,
+    /// "History"), which `x` or a later position can repeat; empty without history rules.
+    /// `on_path`: `x` is the last position of the path (a node searched), else a child of
+    /// the last position (a leaf scored in place).
+    fn stretch_before(&self, x: &G, on_path: bool) -> &[G] {
+        if on_path {
+            let end = self.path.len().saturating_sub(1);
+            let from = self.stretch.last().copied().unwrap_or(0).min(end);
+            &self.path[from..end]
+        } else {
+            match self.path.last() {
+                Some(parent) if !parent.is_irreversible(x) => {
+                    &self.path[self.stretch.last().copied().unwrap_or(0)..]
+                }
+                _ => &[],
+            }
+        }
     }
 
     /// Whether the history cannot change the database's value of `x` (`docs/awari.md`, "The
@@ -106,18 +137,7 @@ impl<G: Evaluate> Engine<G> {
         let Some(k) = self.rules.repetition else {
             return true;
         };
-        let (from, end) = if on_path {
-            let end = self.path.len().saturating_sub(1);
-            (self.stretch.last().copied().unwrap_or(0).min(end), end)
-        } else {
-            match self.path.last() {
-                Some(parent) if !parent.is_irreversible(x) => {
-                    (self.stretch.last().copied().unwrap_or(0), self.path.len())
-                }
-                _ => return true,
-            }
-        };
-        let stretch = &self.path[from..end];
+        let stretch = self.stretch_before(x, on_path);
         if stretch.is_empty() {
             return true;
         }
@@ -157,7 +177,7 @@ impl<G: Evaluate> Engine<G> {
             Some(s) => {
                 let (v, heuristic) = match self.exact_value(child, false) {
                     Some(v) => (v, false),
-                    None => (self.heuristic(child), true),
+                    None => (self.heuristic(child, false), true),
                 };
                 if (s == side) != swaps {
                     (v, heuristic)
@@ -502,7 +522,7 @@ impl<G: Evaluate> Engine<G> {
         }
         if depth == 0 || ply >= MAX_DEPTH as usize {
             self.horizon += 1;
-            return self.heuristic(pos);
+            return self.heuristic(pos, true);
         }
         let key = self.key(pos, ply);
         let horizon_before = self.horizon;
