@@ -300,6 +300,33 @@ mod tests {
         assert!(GameKind::ALL.windows(2).all(|w| w[0] < w[1]));
     }
 
+    /// A text no game's parser accepts is refused by Kalah's, with every game's forms.
+    #[test]
+    fn a_text_of_no_game_lists_the_forms_of_every_game() {
+        let e = "kalha(6,4)".parse::<crate::Rules>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "malformed rule set `kalha(6,4)`: expected `standard`, `manchester` or \
+             `kalah(m,n)[+option…]` (Kalah), `bao-la-kete[+name=value…]` (Bao la Kete), \
+             `oware|awari|oware-openspiel[(h,s)][+name=value…]` (Oware), or \
+             `togyz-kumalak|togyz-ludii|bestemshe[(h,s)][+name=value…]` (Togyz Kumalak)"
+        );
+        let e = "standrd".parse::<crate::Rules>().unwrap_err();
+        assert!(
+            e.to_string()
+                .ends_with("(Togyz Kumalak); did you mean `standard`?"),
+            "{e}"
+        );
+    }
+
+    /// The default rule set of each game ([`crate::Rules::default_of`]), in the order of
+    /// [`GameKind::ALL`].
+    #[test]
+    fn default_rule_sets() {
+        let texts = GameKind::ALL.map(|k| crate::Rules::default_of(k).to_string());
+        assert_eq!(texts, ["standard", "bao-la-kete", "oware", "togyz-kumalak"]);
+    }
+
     #[test]
     fn articles() {
         assert_eq!(GameKind::Oware.with_article(), "an Oware");
