@@ -44,6 +44,7 @@ pub fn bao_moves() -> Vec<String> {
 
 impl PyGame for BaoPosition {
     type Class = Bao;
+    const CLASS_NAME: &'static str = "Bao";
     const ANY: fn(GameRecord<Self>) -> AnyGame = AnyGame::Bao;
 
     fn move_to_py(py: Python<'_>, mv: BaoMove) -> Py<PyAny> {
@@ -131,5 +132,49 @@ impl Bao {
     #[getter]
     fn block_turns_left(slf: PyRef<'_, Self>) -> PyResult<u8> {
         Ok(position(&slf)?.block_turns_left())
+    }
+}
+
+/// The game's observation and action encoding for `VectorGames` ([`VecGame`](crate::vector::VecGame)),
+/// as `BaoCodec` of `mancala/envs/_codec.py` writes it.
+mod encoding {
+    use mancala_core::bao::{BaoMove, BaoPosition};
+    use mancala_core::{GameRecord, Side};
+
+    use crate::vector::VecGame;
+
+    impl VecGame for BaoPosition {
+        fn all_moves(_start: &Self) -> Vec<BaoMove> {
+            BaoMove::all_raw()
+        }
+        fn observation_size(_start: &Self) -> usize {
+            39
+        }
+        fn high(_start: &Self) -> i64 {
+            64
+        }
+        fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]) {
+            let p = record.position();
+            let l = p.layout();
+            let (s, o) = (side.index(), side.opponent().index());
+            let rows = [l.front[s], l.back[s], l.front[o], l.back[o]];
+            for (k, v) in rows.iter().flatten().enumerate() {
+                out[k] = i64::from(*v);
+            }
+            let reserved = |owner: Side| match p.reserved() {
+                Some((who, pit)) if who == owner => i64::from(pit.number()),
+                _ => 0,
+            };
+            let tail = [
+                i64::from(l.reserve[s]),
+                i64::from(l.reserve[o]),
+                i64::from(l.kuu[s]),
+                i64::from(l.kuu[o]),
+                reserved(side),
+                reserved(side.opponent()),
+                i64::from(p.block_turns_left()),
+            ];
+            out[32..39].copy_from_slice(&tail);
+        }
     }
 }

@@ -24,6 +24,9 @@ pub trait PyGame: CoreGame {
     /// of its own.
     type Class: PyClass<BaseType = Game> + Default;
 
+    /// The name of [`PyGame::Class`] in the module `mancala` (`"Kalah"`, `"Bao"`, …).
+    const CLASS_NAME: &'static str;
+
     /// The variant of `AnyGame` that holds the game's record (`AnyGame::Kalah`, …).
     const ANY: fn(GameRecord<Self>) -> AnyGame;
 
@@ -192,15 +195,14 @@ where
     }
 }
 
-/// The Python class of a game's kind.
+/// The Python class of a game's kind ([`PyGame::CLASS_NAME`] of its position type).
 #[must_use]
 pub fn class_name(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Kalah => "Kalah",
-        GameKind::Bao => "Bao",
-        GameKind::Oware => "Oware",
-        GameKind::Togyz => "Togyz",
+    fn class_of<G: PyGame>(_: &GameRecord<G>) -> &'static str {
+        G::CLASS_NAME
     }
+    let game = AnyGame::new(Rules::default_of(kind));
+    with_game!(&game, g => class_of(g))
 }
 
 /// The game of `rules` (a rule-set text that must name game `kind`, else `RulesError`

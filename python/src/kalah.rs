@@ -44,6 +44,7 @@ pub fn move_to_py(py: Python<'_>, mv: KalahMove) -> Py<PyAny> {
 
 impl PyGame for KalahPosition {
     type Class = Kalah;
+    const CLASS_NAME: &'static str = "Kalah";
     const ANY: fn(GameRecord<Self>) -> AnyGame = AnyGame::Kalah;
 
     fn move_to_py(py: Python<'_>, mv: KalahMove) -> Py<PyAny> {
@@ -157,5 +158,65 @@ impl Kalah {
     #[getter]
     fn swapped(slf: PyRef<'_, Self>) -> PyResult<bool> {
         Ok(record(&slf)?.swapped())
+    }
+}
+
+/// The game's observation and action encoding for `VectorGames` ([`VecGame`](crate::vector::VecGame)),
+/// as `KalahCodec` of `mancala/envs/_codec.py` writes it.
+mod encoding {
+    use mancala_core::kalah::rules::KalahOption;
+    use mancala_core::kalah::{KalahMove, KalahPosition};
+    use mancala_core::{GameRecord, Side};
+
+    use crate::vector::VecGame;
+
+    impl VecGame for KalahPosition {
+        fn all_moves(start: &Self) -> Vec<KalahMove> {
+            let r = start.rules();
+            let mut v: Vec<KalahMove> = (1..=r.houses()).map(KalahMove::House).collect();
+            if r.has(KalahOption::PieRule) {
+                v.push(KalahMove::Swap);
+            }
+            v
+        }
+        fn observation_size(start: &Self) -> usize {
+            let r = start.rules();
+            2 * usize::from(r.houses()) + 2 + usize::from(r.has(KalahOption::PieRule))
+        }
+        fn high(start: &Self) -> i64 {
+            let r = start.rules();
+            2 * i64::from(r.houses()) * i64::from(r.seeds())
+        }
+        fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]) {
+            let p = record.position();
+            // The packed board (slot k in lane k), turned so that `side`'s half comes first.
+            let half = usize::from(p.rules().houses()) + 1;
+            let bits = p.board_bits();
+            let bits = match side {
+                Side::South => bits,
+                Side::North => {
+                    let width = 8 * half;
+                    let low = bits & ((1u128 << width) - 1);
+                    (bits >> width) | (low << width)
+                }
+            };
+            for (k, o) in out.iter_mut().take(2 * half).enumerate() {
+                *o = i64::from((bits >> (8 * k)) as u8);
+            }
+            if p.rules().has(KalahOption::PieRule) {
+                out[2 * half] = i64::from(p.swap_offered());
+            }
+        }
+        /// House h is action h − 1; the swap is the last action.
+        fn action_index(moves: &[KalahMove], mv: KalahMove) -> Option<usize> {
+            match mv {
+                KalahMove::House(h) => usize::from(h).checked_sub(1),
+                KalahMove::Swap => moves.len().checked_sub(1),
+            }
+        }
+        fn margin(record: &GameRecord<Self>, side: Side) -> Option<f64> {
+            let score = f64::from(record.position().store_difference());
+            Some(if side == Side::South { score } else { -score })
+        }
     }
 }

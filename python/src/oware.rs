@@ -16,6 +16,7 @@ use crate::side::SideArg;
 
 impl PyGame for OwarePosition {
     type Class = Oware;
+    const CLASS_NAME: &'static str = "Oware";
     const ANY: fn(GameRecord<Self>) -> AnyGame = AnyGame::Oware;
 
     fn move_to_py(py: Python<'_>, mv: OwareMove) -> Py<PyAny> {
@@ -101,5 +102,35 @@ impl Oware {
         let p = position(&slf)?;
         let half = |side| p.final_half_seeds(side).map(|h| f64::from(h) / 2.0);
         Ok(half(mancala_core::Side::South).zip(half(mancala_core::Side::North)))
+    }
+}
+
+/// The game's observation and action encoding for `VectorGames` ([`VecGame`](crate::vector::VecGame)),
+/// as `OwareCodec` of `mancala/envs/_codec.py` writes it.
+mod encoding {
+    use mancala_core::oware::{OwareMove, OwarePosition};
+    use mancala_core::{GameRecord, Side};
+
+    use crate::vector::{rotated, VecGame};
+
+    impl VecGame for OwarePosition {
+        fn all_moves(start: &Self) -> Vec<OwareMove> {
+            (1..=start.rules().houses()).map(OwareMove).collect()
+        }
+        fn observation_size(start: &Self) -> usize {
+            2 * usize::from(start.rules().houses()) + 2
+        }
+        fn high(start: &Self) -> i64 {
+            let r = start.rules();
+            2 * i64::from(r.houses()) * i64::from(r.seeds())
+        }
+        /// House h is action h − 1.
+        fn action_index(_moves: &[OwareMove], mv: OwareMove) -> Option<usize> {
+            usize::from(mv.0).checked_sub(1)
+        }
+        fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]) {
+            let counts = record.position().counts();
+            rotated(&counts, counts.len() / 2, side, out);
+        }
     }
 }

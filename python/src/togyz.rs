@@ -16,6 +16,7 @@ use crate::side::SideArg;
 
 impl PyGame for TogyzPosition {
     type Class = Togyz;
+    const CLASS_NAME: &'static str = "Togyz";
     const ANY: fn(GameRecord<Self>) -> AnyGame = AnyGame::Togyz;
 
     fn move_to_py(py: Python<'_>, mv: TogyzMove) -> Py<PyAny> {
@@ -101,5 +102,44 @@ impl Togyz {
     #[getter]
     fn seeds(slf: PyRef<'_, Self>) -> PyResult<u8> {
         Ok(position(&slf)?.rules().kumalaks())
+    }
+}
+
+/// The game's observation and action encoding for `VectorGames` ([`VecGame`](crate::vector::VecGame)),
+/// as `TogyzCodec` of `mancala/envs/_codec.py` writes it.
+mod encoding {
+    use mancala_core::togyz::{TogyzMove, TogyzPosition};
+    use mancala_core::{GameRecord, Side};
+
+    use crate::vector::{rotated, VecGame};
+
+    impl VecGame for TogyzPosition {
+        fn all_moves(start: &Self) -> Vec<TogyzMove> {
+            (1..=start.rules().houses()).map(TogyzMove).collect()
+        }
+        fn observation_size(start: &Self) -> usize {
+            2 * usize::from(start.rules().houses()) + 4
+        }
+        fn high(start: &Self) -> i64 {
+            i64::from(start.rules().total_kumalaks())
+        }
+        /// House h is action h − 1.
+        fn action_index(_moves: &[TogyzMove], mv: TogyzMove) -> Option<usize> {
+            usize::from(mv.0).checked_sub(1)
+        }
+        /// The houses and kazans seen from `side`, then `side`'s tuzdyk and the opponent's (0
+        /// for none), as `TogyzCodec` writes them.
+        fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]) {
+            let p = record.position();
+            let h = p.rules().houses();
+            let mut slots = Vec::with_capacity(2 * usize::from(h) + 2);
+            for s in Side::ALL {
+                slots.extend((1..=h).map(|i| p.house(s, i)));
+                slots.push(p.kazan(s));
+            }
+            rotated(&slots, slots.len() / 2, side, out);
+            out[slots.len()] = i64::from(p.tuzdyk(side).unwrap_or(0));
+            out[slots.len() + 1] = i64::from(p.tuzdyk(side.opponent()).unwrap_or(0));
+        }
     }
 }

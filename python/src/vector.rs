@@ -2,8 +2,9 @@
 //! reinforcement learning. Actions go in and observations, rewards, terminations,
 //! truncations and action masks come out as NumPy arrays, with the encoding of
 //! `mancala/envs/_codec.py` (so a model fits the single and the batched environments alike).
-//! Each game's encoding is one [`VecGame`] implementation; the batch dispatches on the game
-//! with `with_game!`, so a game without one does not compile.
+//! Each game's encoding is one [`VecGame`] implementation, in the game's own file (`kalah.rs`,
+//! …); the batch dispatches on the game with `with_game!`, so a game without one does not
+//! compile.
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -13,11 +14,6 @@ use rand::{Rng, SeedableRng};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use mancala_core::bao::{BaoMove, BaoPosition};
-use mancala_core::kalah::rules::KalahOption;
-use mancala_core::kalah::{KalahMove, KalahPosition};
-use mancala_core::oware::{OwareMove, OwarePosition};
-use mancala_core::togyz::{TogyzMove, TogyzPosition};
 use mancala_core::{with_game, AnyGame, Game, GameRecord, MoveList, Rules, Side};
 use mancala_solver::engine::{Evaluate, Level, Limits, Players};
 
@@ -50,7 +46,7 @@ pub trait VecGame: PyGame + Evaluate + Send + Sync {
 
 /// Copies `slots` (South's half then North's, each `half` long) into `out` seen from `side`:
 /// `side`'s half first (two copies, no index arithmetic a value).
-fn rotated(slots: &[u8], half: usize, side: Side, out: &mut [i64]) {
+pub(crate) fn rotated(slots: &[u8], half: usize, side: Side, out: &mut [i64]) {
     let (first, second) = match side {
         Side::South => slots.split_at(half),
         Side::North => {
@@ -60,142 +56,6 @@ fn rotated(slots: &[u8], half: usize, side: Side, out: &mut [i64]) {
     };
     for (o, &v) in out.iter_mut().zip(first.iter().chain(second)) {
         *o = i64::from(v);
-    }
-}
-
-impl VecGame for KalahPosition {
-    fn all_moves(start: &Self) -> Vec<KalahMove> {
-        let r = start.rules();
-        let mut v: Vec<KalahMove> = (1..=r.houses()).map(KalahMove::House).collect();
-        if r.has(KalahOption::PieRule) {
-            v.push(KalahMove::Swap);
-        }
-        v
-    }
-    fn observation_size(start: &Self) -> usize {
-        let r = start.rules();
-        2 * usize::from(r.houses()) + 2 + usize::from(r.has(KalahOption::PieRule))
-    }
-    fn high(start: &Self) -> i64 {
-        let r = start.rules();
-        2 * i64::from(r.houses()) * i64::from(r.seeds())
-    }
-    fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]) {
-        let p = record.position();
-        // The packed board (slot k in lane k), turned so that `side`'s half comes first.
-        let half = usize::from(p.rules().houses()) + 1;
-        let bits = p.board_bits();
-        let bits = match side {
-            Side::South => bits,
-            Side::North => {
-                let width = 8 * half;
-                let low = bits & ((1u128 << width) - 1);
-                (bits >> width) | (low << width)
-            }
-        };
-        for (k, o) in out.iter_mut().take(2 * half).enumerate() {
-            *o = i64::from((bits >> (8 * k)) as u8);
-        }
-        if p.rules().has(KalahOption::PieRule) {
-            out[2 * half] = i64::from(p.swap_offered());
-        }
-    }
-    /// House h is action h − 1; the swap is the last action.
-    fn action_index(moves: &[KalahMove], mv: KalahMove) -> Option<usize> {
-        match mv {
-            KalahMove::House(h) => usize::from(h).checked_sub(1),
-            KalahMove::Swap => moves.len().checked_sub(1),
-        }
-    }
-    fn margin(record: &GameRecord<Self>, side: Side) -> Option<f64> {
-        let score = f64::from(record.position().store_difference());
-        Some(if side == Side::South { score } else { -score })
-    }
-}
-
-impl VecGame for OwarePosition {
-    fn all_moves(start: &Self) -> Vec<OwareMove> {
-        (1..=start.rules().houses()).map(OwareMove).collect()
-    }
-    fn observation_size(start: &Self) -> usize {
-        2 * usize::from(start.rules().houses()) + 2
-    }
-    fn high(start: &Self) -> i64 {
-        let r = start.rules();
-        2 * i64::from(r.houses()) * i64::from(r.seeds())
-    }
-    /// House h is action h − 1.
-    fn action_index(_moves: &[OwareMove], mv: OwareMove) -> Option<usize> {
-        usize::from(mv.0).checked_sub(1)
-    }
-    fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]) {
-        let counts = record.position().counts();
-        rotated(&counts, counts.len() / 2, side, out);
-    }
-}
-
-impl VecGame for TogyzPosition {
-    fn all_moves(start: &Self) -> Vec<TogyzMove> {
-        (1..=start.rules().houses()).map(TogyzMove).collect()
-    }
-    fn observation_size(start: &Self) -> usize {
-        2 * usize::from(start.rules().houses()) + 4
-    }
-    fn high(start: &Self) -> i64 {
-        i64::from(start.rules().total_kumalaks())
-    }
-    /// House h is action h − 1.
-    fn action_index(_moves: &[TogyzMove], mv: TogyzMove) -> Option<usize> {
-        usize::from(mv.0).checked_sub(1)
-    }
-    /// The houses and kazans seen from `side`, then `side`'s tuzdyk and the opponent's (0
-    /// for none), as `TogyzCodec` writes them.
-    fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]) {
-        let p = record.position();
-        let h = p.rules().houses();
-        let mut slots = Vec::with_capacity(2 * usize::from(h) + 2);
-        for s in Side::ALL {
-            slots.extend((1..=h).map(|i| p.house(s, i)));
-            slots.push(p.kazan(s));
-        }
-        rotated(&slots, slots.len() / 2, side, out);
-        out[slots.len()] = i64::from(p.tuzdyk(side).unwrap_or(0));
-        out[slots.len() + 1] = i64::from(p.tuzdyk(side.opponent()).unwrap_or(0));
-    }
-}
-
-impl VecGame for BaoPosition {
-    fn all_moves(_start: &Self) -> Vec<BaoMove> {
-        BaoMove::all_raw()
-    }
-    fn observation_size(_start: &Self) -> usize {
-        39
-    }
-    fn high(_start: &Self) -> i64 {
-        64
-    }
-    fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]) {
-        let p = record.position();
-        let l = p.layout();
-        let (s, o) = (side.index(), side.opponent().index());
-        let rows = [l.front[s], l.back[s], l.front[o], l.back[o]];
-        for (k, v) in rows.iter().flatten().enumerate() {
-            out[k] = i64::from(*v);
-        }
-        let reserved = |owner: Side| match p.reserved() {
-            Some((who, pit)) if who == owner => i64::from(pit.number()),
-            _ => 0,
-        };
-        let tail = [
-            i64::from(l.reserve[s]),
-            i64::from(l.reserve[o]),
-            i64::from(l.kuu[s]),
-            i64::from(l.kuu[o]),
-            reserved(side),
-            reserved(side.opponent()),
-            i64::from(p.block_turns_left()),
-        ];
-        out[32..39].copy_from_slice(&tail);
     }
 }
 

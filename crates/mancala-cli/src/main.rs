@@ -31,9 +31,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// The top-level `--help` text: every subcommand, by what it is for.
-const ABOUT: &str =
-    "Kalah(m,n), Bao la Kete, Oware (Abapa, Awari) and Togyz Kumalak from the command line: \
+/// The top-level `--help` text after the list of games ([`about`]): every subcommand, by what
+/// it is for.
+const ABOUT: &str = " from the command line: \
 show, play and replay games, count moves (perft), solve and analyse Kalah positions exactly, \
 build and check endgame databases (egdb), ask the engine for a move (bestmove), run the \
 solver benchmark suite (bench), grade a player against exact values (grade), or run an agent \
@@ -55,7 +55,6 @@ Examples:
 #[command(
     name = "mancala",
     version,
-    about = ABOUT,
     after_help = EXAMPLES,
     propagate_version = true
 )]
@@ -285,7 +284,24 @@ fn command() -> clap::Command {
         })
         .mut_subcommands(negatives)
     }
-    negatives(<Cli as clap::CommandFactory>::command())
+    negatives(<Cli as clap::CommandFactory>::command()).about(about())
+}
+
+/// The top-level `--help` text: every game of the library by name ([`GameKind::ALL`], so a
+/// game is named as soon as it is a game), then [`ABOUT`].
+///
+/// [`GameKind::ALL`]: mancala_core::GameKind::ALL
+fn about() -> String {
+    let names: Vec<&str> = mancala_core::GameKind::ALL
+        .iter()
+        .map(|kind| kind.name())
+        .collect();
+    let games = match names.split_last() {
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    };
+    format!("{games}{ABOUT}")
 }
 
 /// Parses the command line `args` (program name first) with [`command`].

@@ -2,11 +2,9 @@
 //! argument starts with the argument as the user typed it (`--rules kalah(9,4): …`,
 //! `--position …: …`, `position …: …` for `show`'s positional), whatever the subcommand.
 
-use mancala_core::bao::BaoPosition;
-use mancala_core::kalah::{KalahPosition, KalahRules};
-use mancala_core::oware::{OwarePosition, OwareRules};
-use mancala_core::togyz::TogyzPosition;
-use mancala_core::{AnyGame, Game, Rules};
+use mancala_core::kalah::KalahRules;
+use mancala_core::oware::OwareRules;
+use mancala_core::{with_game, AnyGame, Game, Rules};
 use mancala_solver::engine::Evaluate;
 
 /// A game and its rules, as named by `--rules`: the core's game-neutral [`Rules`] (Kalah
@@ -153,24 +151,13 @@ pub trait GameCommand {
 }
 
 /// Parses `--position` (or takes the start position) under `rules` and runs `command` with
-/// the typed position of the game the rules name: the one place that lists the games for
-/// the commands that use the engine.
+/// the typed position of the game the rules name ([`with_game!`] over [`AnyGame`], so that
+/// every game of the library is served without being named here).
 pub fn with_position<C: GameCommand>(
     rules: GameRules,
     position: Option<&str>,
     command: C,
 ) -> Result<C::Output, String> {
-    const LABEL: &str = "--position";
-    match rules {
-        GameRules::Kalah(r) => {
-            command.run(rules, position_as::<KalahPosition>(LABEL, r, position)?)
-        }
-        GameRules::Bao(r) => command.run(rules, position_as::<BaoPosition>(LABEL, r, position)?),
-        GameRules::Oware(r) => {
-            command.run(rules, position_as::<OwarePosition>(LABEL, r, position)?)
-        }
-        GameRules::Togyz(r) => {
-            command.run(rules, position_as::<TogyzPosition>(LABEL, r, position)?)
-        }
-    }
+    let game = any_game(rules, "--position", position)?;
+    with_game!(game, g => command.run(rules, *g.position()))
 }

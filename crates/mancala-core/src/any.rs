@@ -10,48 +10,99 @@
 
 use thiserror::Error;
 
-use crate::bao::BaoPosition;
-use crate::game::{Game, GameKind, GameRecord, Outcome, Player};
-use crate::kalah::KalahPosition;
-use crate::oware::OwarePosition;
+use crate::game::{for_each_game, Game, GameKind, GameRecord, Outcome, Player};
 use crate::rules::{Rules, RulesError};
-use crate::togyz::TogyzPosition;
 use crate::Side;
 
-/// A game record of any game, its kind chosen by its rules ([`Rules`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AnyGame {
-    /// A Kalah game.
-    Kalah(GameRecord<KalahPosition>),
-    /// A Bao la Kete game.
-    Bao(GameRecord<BaoPosition>),
-    /// An Oware game.
-    Oware(GameRecord<OwarePosition>),
-    /// A Togyz Kumalak game.
-    Togyz(GameRecord<TogyzPosition>),
-}
+/// Declares [`AnyGame`], [`with_game!`](crate::with_game) and the game-by-game methods of
+/// [`AnyGame`] from the registry of games (`for_each_game!` in `game/kind.rs`); `$d` is the
+/// `$` token, for the metavariables of `with_game!`.
+macro_rules! any_game {
+    ([$d:tt] $($(#[doc = $doc:expr])* $variant:ident {
+        module: $module:ident,
+        rules: $rules:ident,
+        position: $position:ident,
+        name: $name:literal,
+        article: $article:literal,
+        $($rest:tt)*
+    })+) => {
+        /// A game record of any game, its kind chosen by its rules ([`Rules`]).
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum AnyGame {
+            $(
+                #[doc = concat!("A game record of ", $article, " game.")]
+                $variant(GameRecord<crate::$module::$position>),
+            )+
+        }
 
-/// Runs `$body` with `$g` bound to the typed [`GameRecord`] inside an [`AnyGame`] (by value,
-/// reference or mutable reference, as `$game` is given), whatever the game: the one place
-/// that lists the games, so generic code is written once.
-///
-/// ```
-/// use mancala_core::{with_game, AnyGame, Game};
-/// let game = AnyGame::new("bao-la-kete".parse().unwrap());
-/// let moves = with_game!(&game, g => g.position().legal_moves().len());
-/// assert_eq!(moves, 4);
-/// ```
-#[macro_export]
-macro_rules! with_game {
-    ($game:expr, $g:ident => $body:expr) => {
-        match $game {
-            $crate::AnyGame::Kalah($g) => $body,
-            $crate::AnyGame::Bao($g) => $body,
-            $crate::AnyGame::Oware($g) => $body,
-            $crate::AnyGame::Togyz($g) => $body,
+        /// Runs `$body` with `$g` bound to the typed [`GameRecord`] inside an [`AnyGame`] (by
+        /// value, reference or mutable reference, as `$game` is given), whatever the game: the
+        /// one place that lists the games, so generic code is written once.
+        ///
+        /// ```
+        /// use mancala_core::{with_game, AnyGame, Game};
+        /// let game = AnyGame::new("bao-la-kete".parse().unwrap());
+        /// let moves = with_game!(&game, g => g.position().legal_moves().len());
+        /// assert_eq!(moves, 4);
+        /// ```
+        #[macro_export]
+        macro_rules! with_game {
+            ($d game:expr, $d g:ident => $d body:expr) => {
+                match $d game {
+                    $($d crate::AnyGame::$variant($d g) => $d body,)+
+                }
+            };
+        }
+
+        impl AnyGame {
+            /// A new game at the start position of `rules`.
+            #[must_use]
+            pub fn new(rules: Rules) -> AnyGame {
+                match rules {
+                    $(Rules::$variant(r) => AnyGame::$variant(GameRecord::new(r)),)+
+                }
+            }
+
+            /// A new game starting at a position given in the notation of `rules`' game
+            /// (`docs/notation.md`).
+            ///
+            /// # Errors
+            /// [`AnyError::Position`] with the game's reason.
+            pub fn parse(rules: Rules, position: &str) -> Result<AnyGame, AnyError> {
+                Ok(match rules {
+                    $(Rules::$variant(r) => AnyGame::$variant(parse_position(r, position)?),)+
+                })
+            }
+
+            /// Which game this is.
+            #[must_use]
+            pub fn kind(&self) -> GameKind {
+                match self {
+                    $(AnyGame::$variant(_) => GameKind::$variant,)+
+                }
+            }
+
+            /// The rules of the game.
+            #[must_use]
+            pub fn rules(&self) -> Rules {
+                match self {
+                    $(AnyGame::$variant(g) => Rules::$variant(g.position().rules()),)+
+                }
+            }
+
+            /// Perft of the current position to `depth` plies (the `perft` of the game's module:
+            /// [`crate::kalah::perft`], …), in leaf nodes.
+            #[must_use]
+            pub fn perft(&self, depth: u32) -> u64 {
+                match self {
+                    $(AnyGame::$variant(g) => crate::$module::perft(g.position(), depth),)+
+                }
+            }
         }
     };
 }
+
+for_each_game!(any_game, $);
 
 /// Why a front end's request on an [`AnyGame`] was refused: the typed error of the game,
 /// boxed so that one type serves every game. `Display` is the game's one-line message.
@@ -137,53 +188,6 @@ fn texts<M: ToString>(moves: &[M]) -> Vec<String> {
 }
 
 impl AnyGame {
-    /// A new game at the start position of `rules`.
-    #[must_use]
-    pub fn new(rules: Rules) -> AnyGame {
-        match rules {
-            Rules::Kalah(r) => AnyGame::Kalah(GameRecord::new(r)),
-            Rules::Bao(r) => AnyGame::Bao(GameRecord::new(r)),
-            Rules::Oware(r) => AnyGame::Oware(GameRecord::new(r)),
-            Rules::Togyz(r) => AnyGame::Togyz(GameRecord::new(r)),
-        }
-    }
-
-    /// A new game starting at a position given in the notation of `rules`' game
-    /// (`docs/notation.md`).
-    ///
-    /// # Errors
-    /// [`AnyError::Position`] with the game's reason.
-    pub fn parse(rules: Rules, position: &str) -> Result<AnyGame, AnyError> {
-        Ok(match rules {
-            Rules::Kalah(r) => AnyGame::Kalah(parse_position(r, position)?),
-            Rules::Bao(r) => AnyGame::Bao(parse_position(r, position)?),
-            Rules::Oware(r) => AnyGame::Oware(parse_position(r, position)?),
-            Rules::Togyz(r) => AnyGame::Togyz(parse_position(r, position)?),
-        })
-    }
-
-    /// Which game this is.
-    #[must_use]
-    pub fn kind(&self) -> GameKind {
-        match self {
-            AnyGame::Kalah(_) => GameKind::Kalah,
-            AnyGame::Bao(_) => GameKind::Bao,
-            AnyGame::Oware(_) => GameKind::Oware,
-            AnyGame::Togyz(_) => GameKind::Togyz,
-        }
-    }
-
-    /// The rules of the game.
-    #[must_use]
-    pub fn rules(&self) -> Rules {
-        match self {
-            AnyGame::Kalah(g) => Rules::Kalah(g.position().rules()),
-            AnyGame::Bao(g) => Rules::Bao(g.position().rules()),
-            AnyGame::Oware(g) => Rules::Oware(g.position().rules()),
-            AnyGame::Togyz(g) => Rules::Togyz(g.position().rules()),
-        }
-    }
-
     /// The current position in the game's notation.
     #[must_use]
     pub fn position_text(&self) -> String {
@@ -272,17 +276,5 @@ impl AnyGame {
     #[must_use]
     pub fn swapped(&self) -> bool {
         with_game!(self, g => g.swapped())
-    }
-
-    /// Perft of the current position to `depth` plies ([`crate::game::perft`]; Kalah's dedicated
-    /// [`crate::kalah::perft`]), in leaf nodes.
-    #[must_use]
-    pub fn perft(&self, depth: u32) -> u64 {
-        match self {
-            AnyGame::Kalah(g) => crate::kalah::perft(g.position(), depth),
-            AnyGame::Bao(g) => crate::game::perft(g.position(), depth),
-            AnyGame::Oware(g) => crate::oware::perft(g.position(), depth),
-            AnyGame::Togyz(g) => crate::togyz::perft(g.position(), depth),
-        }
     }
 }

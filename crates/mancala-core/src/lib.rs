@@ -152,8 +152,32 @@ pub mod docs {
     #[doc = include_str!("../docs/rules/togyz-kumalak.md")]
     pub mod togyz_kumalak_rules {}
 
-    /// The rule-set, position, move and game-record notations of every game (the source
-    /// tree's `docs/notation.md`).
+    /// The notation of Kalah(m, n): rule sets, positions, moves and game records (the source
+    /// tree's `docs/notation/kalah.md`).
+    #[allow(rustdoc::broken_intra_doc_links)]
+    #[doc = include_str!("../docs/notation/kalah.md")]
+    pub mod kalah_notation {}
+
+    /// The notation of Bao la Kete: rule sets, positions, moves and game records (the source
+    /// tree's `docs/notation/bao-la-kete.md`).
+    #[allow(rustdoc::broken_intra_doc_links)]
+    #[doc = include_str!("../docs/notation/bao-la-kete.md")]
+    pub mod bao_la_kete_notation {}
+
+    /// The notation of Oware and Awari: rule sets, positions, moves and game records (the source
+    /// tree's `docs/notation/oware.md`).
+    #[allow(rustdoc::broken_intra_doc_links)]
+    #[doc = include_str!("../docs/notation/oware.md")]
+    pub mod oware_notation {}
+
+    /// The notation of Togyz Kumalak and Bestemshe: rule sets, positions, moves and game records (the source
+    /// tree's `docs/notation/togyz-kumalak.md`).
+    #[allow(rustdoc::broken_intra_doc_links)]
+    #[doc = include_str!("../docs/notation/togyz-kumalak.md")]
+    pub mod togyz_kumalak_notation {}
+
+    /// The notation rules of every game (letter case) and the line protocol for bots, with the
+    /// list of the games' notation pages (the source tree's `docs/notation.md`).
     #[allow(rustdoc::broken_intra_doc_links)]
     #[doc = include_str!("../docs/notation.md")]
     pub mod notation {}

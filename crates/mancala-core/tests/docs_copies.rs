@@ -15,11 +15,16 @@ fn stem(kind: GameKind) -> String {
 }
 
 /// The pages, as paths under the workspace's `docs/` and the crate's `docs/` alike: the
-/// rules page of every game and the notation page.
+/// rules page and the notation page of every game, and the notation page of every game.
 fn pages() -> Vec<String> {
     GameKind::ALL
         .into_iter()
-        .map(|kind| format!("rules/{}.md", stem(kind)))
+        .flat_map(|kind| {
+            [
+                format!("rules/{}.md", stem(kind)),
+                format!("notation/{}.md", stem(kind)),
+            ]
+        })
         .chain(["notation.md".to_string()])
         .collect()
 }
@@ -78,6 +83,41 @@ fn every_game_has_its_rules_page_and_docs_module() {
         assert!(
             games.iter().any(|g| g == game),
             "docs/rules/{name} is the page of no game of GameKind::ALL"
+        );
+    }
+}
+
+/// Every game of the library ([`GameKind::ALL`]) has its notation page
+/// (`docs/notation/<game>.md`, named as its rules page, copied above), and the crate's module
+/// `docs` includes it as `docs::<game>_notation`; every page there is a game's. A game added to
+/// the library without its notation page fails here.
+#[test]
+fn every_game_has_its_notation_page_and_docs_module() {
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let lib = std::fs::read_to_string(crate_dir.join("src/lib.rs")).expect("src/lib.rs");
+    for kind in GameKind::ALL {
+        let stem = stem(kind);
+        let page = crate_dir
+            .join("../../docs/notation")
+            .join(format!("{stem}.md"));
+        assert!(page.is_file(), "{kind}: no {}", page.display());
+        let module = format!(
+            "#[doc = include_str!(\"../docs/notation/{stem}.md\")]\n    pub mod {}_notation {{}}",
+            stem.replace('-', "_")
+        );
+        assert!(
+            lib.contains(&module),
+            "{kind}: src/lib.rs has no `{module}`"
+        );
+    }
+    let games: Vec<String> = GameKind::ALL.into_iter().map(stem).collect();
+    for entry in std::fs::read_dir(crate_dir.join("../../docs/notation")).expect("docs/notation") {
+        let name = entry.expect("entry").file_name();
+        let name = name.to_str().expect("UTF-8 name");
+        let game = name.strip_suffix(".md").unwrap_or(name);
+        assert!(
+            games.iter().any(|g| g == game),
+            "docs/notation/{name} is the page of no game of GameKind::ALL"
         );
     }
 }

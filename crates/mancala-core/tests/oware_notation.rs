@@ -1,4 +1,4 @@
-//! The Oware notations of `docs/notation.md` ("Oware") and OW-8, OW-9: rule sets, positions,
+//! The Oware notations of `docs/notation/oware.md` and OW-8, OW-9: rule sets, positions,
 //! moves and records — canonical printing, round trips, every refusal with its one-line
 //! message, and parsers that never panic on any input (fuzz-like property tests).
 //!

@@ -30,11 +30,7 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use mancala_core::bao::BaoPosition;
-use mancala_core::kalah::KalahPosition;
-use mancala_core::oware::OwarePosition;
-use mancala_core::togyz::TogyzPosition;
-use mancala_core::{GameRecord, Rules, Side};
+use mancala_core::{with_game, AnyGame, GameRecord, Rules, Side};
 use mancala_solver::engine::{Engine, Evaluate, Level, LevelPlayer};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -247,12 +243,8 @@ fn run() -> Result<(), String> {
         }
     }
     let rules: Rules = rules.parse().map_err(|e| format!("--rules: {e}"))?;
-    match rules {
-        Rules::Kalah(r) => run_match(KalahPosition::start(r), games, a, b, opening, seed),
-        Rules::Bao(r) => run_match(BaoPosition::start(r), games, a, b, opening, seed),
-        Rules::Oware(r) => run_match(OwarePosition::start(r), games, a, b, opening, seed),
-        Rules::Togyz(r) => run_match(TogyzPosition::start(r), games, a, b, opening, seed),
-    }
+    let game = AnyGame::new(rules);
+    with_game!(game, g => run_match(*g.position(), games, a, b, opening, seed))
 }
 
 fn main() -> ExitCode {

@@ -12,8 +12,8 @@ use mancala::{
     MancalaEgdb, MancalaKalah, MancalaRules, MancalaStatus,
 };
 use mancala_core::bao::{BaoMove, BaoPosition};
-use mancala_core::kalah::{KalahMove, KalahOption, KalahOptions, KalahPosition, KalahRules};
-use mancala_core::{GameKind, Rules};
+use mancala_core::kalah::{KalahMove, KalahPosition};
+use mancala_core::Rules;
 
 /// Calls made at most per input.
 const MAX_CALLS: usize = 64;
@@ -127,30 +127,12 @@ pub fn check_status_name(code: c_int) {
     }
 }
 
-/// A valid rule set of a game of the library's list ([`GameKind::ALL`]), drawn from that
-/// game's own tables, so that a game or an option added to the library is offered without an
-/// edit here: Kalah by its named sets or `kalah(m,n)` within [`KalahRules::new`]'s bounds with
-/// any subset of [`KalahOption::TABLE`]; the other games as their move targets draw them
-/// (every row of their option tables).
+/// A valid rule set of a game of the library's list ([`GameKind::ALL`](mancala_core::GameKind::ALL), through the fuzzed
+/// games' table [`crate::GAMES`]), drawn from that game's own tables as its move target draws
+/// them, so that a game or an option added to the library is offered without an edit here.
 pub(crate) fn arbitrary_rules(u: &mut Unstructured<'_>) -> arbitrary::Result<Rules> {
-    Ok(match *u.choose(&GameKind::ALL)? {
-        GameKind::Kalah => {
-            let named = [KalahRules::standard(), KalahRules::manchester()];
-            if u.ratio(1, 4)? {
-                Rules::Kalah(*u.choose(&named)?)
-            } else {
-                let m = u.int_in_range(1..=u32::from(mancala_core::kalah::MAX_HOUSES))?;
-                let n = u.int_in_range(1..=mancala_core::kalah::MAX_TOTAL_SEEDS / (2 * m))?;
-                let every = (1u16 << KalahOption::TABLE.len()) - 1;
-                let bits = u8::try_from(u.int_in_range(0..=every)?).expect("options fit a byte");
-                let options = KalahOptions::from_bits(bits).expect("a bit a row of the table");
-                Rules::Kalah(KalahRules::new(m, n, options).expect("2mn within the bound"))
-            }
-        }
-        GameKind::Bao => Rules::Bao(crate::bao::arbitrary_rules(u)?),
-        GameKind::Oware => Rules::Oware(crate::oware::arbitrary_rules(u)?),
-        GameKind::Togyz => Rules::Togyz(crate::togyz::arbitrary_rules(u)?),
-    })
+    let (_, _, rules) = u.choose(&crate::GAMES)?;
+    rules(u)
 }
 
 /// The status the C ABI documents for each database error (`mancala_egdb_load`): written

@@ -340,3 +340,20 @@ fn check_position(
         assert_eq!(again.to_string(), text);
     }
 }
+
+/// A valid Kalah rule set: one of the named sets, or `kalah(m,n)` within [`KalahRules::new`]'s
+/// bounds with any subset of [`KalahOption::TABLE`] (so an option added to the table is
+/// offered without an edit here).
+pub(crate) fn arbitrary_rules(u: &mut Unstructured<'_>) -> arbitrary::Result<KalahRules> {
+    let named = [KalahRules::standard(), KalahRules::manchester()];
+    if u.ratio(1, 4)? {
+        Ok(*u.choose(&named)?)
+    } else {
+        let m = u.int_in_range(1..=u32::from(MAX_HOUSES))?;
+        let n = u.int_in_range(1..=MAX_TOTAL_SEEDS / (2 * m))?;
+        let every = (1u16 << KalahOption::TABLE.len()) - 1;
+        let bits = u8::try_from(u.int_in_range(0..=every)?).expect("options fit a byte");
+        let options = KalahOptions::from_bits(bits).expect("a bit a row of the table");
+        Ok(KalahRules::new(m, n, options).expect("2mn within the bound"))
+    }
+}

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use mancala_fuzz_bodies::{Body, TARGETS};
+use mancala_fuzz_bodies::{Body, GAMES, TARGETS};
 
 fn fuzz_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -91,12 +91,11 @@ fn every_game_has_its_fuzz_targets() {
     };
     for kind in GameKind::ALL {
         // The name of the game's module in `mancala-core` and of its targets.
-        let stem = match kind {
-            GameKind::Kalah => "kalah",
-            GameKind::Bao => "bao",
-            GameKind::Oware => "oware",
-            GameKind::Togyz => "togyz",
-        };
+        let stem = GAMES
+            .iter()
+            .find(|(k, _, _)| *k == kind)
+            .map(|&(_, stem, _)| stem)
+            .unwrap_or_else(|| panic!("{kind}: not in the fuzzed games' table GAMES"));
         for job in ["moves", "notation"] {
             let name = format!("{stem}_{job}");
             assert!(
@@ -108,17 +107,13 @@ fn every_game_has_its_fuzz_targets() {
     for (name, _) in TARGETS {
         assert!(listed(name), "fuzz/Cargo.toml has no [[bin]] {name}");
     }
-    // Every target is replayed: named in this file's `replay_tests!` list.
+    // Every target is replayed: this file declares a test a target from the list TARGETS
+    // comes from, and the fuzzed games are in the order of the library's list (so the C API's
+    // body draws a game from the same bytes as before).
     let this = std::fs::read_to_string(fuzz_dir().join("bodies/tests/replay.rs")).unwrap();
-    let list = this
-        .split("\nreplay_tests!(")
-        .nth(1)
-        .and_then(|rest| rest.split(");").next())
-        .expect("the replay_tests! list");
-    let replayed: Vec<&str> = list.split(',').map(str::trim).collect();
-    for (name, _) in TARGETS {
-        assert!(replayed.contains(&name), "{name} is not in replay_tests!");
-    }
+    assert!(this.contains("\nmancala_fuzz_bodies::for_each_target!(replay_tests);"));
+    let kinds: Vec<GameKind> = GAMES.iter().map(|&(kind, _, _)| kind).collect();
+    assert_eq!(kinds, GameKind::ALL);
 }
 
 /// The database seeds of `egdb_load` are real databases, so that the corpus starts from the
@@ -149,18 +144,7 @@ macro_rules! replay_tests {
     )*};
 }
 
-replay_tests!(
-    kalah_notation,
-    kalah_moves,
-    bao_notation,
-    bao_moves,
-    oware_notation,
-    oware_moves,
-    togyz_notation,
-    togyz_moves,
-    egdb_load,
-    ffi_strings
-);
+mancala_fuzz_bodies::for_each_target!(replay_tests);
 
 /// The status-name check of the `ffi_strings` body on every code the library has and on the
 /// codes around them, so that a status added to the library is covered by the replay even

@@ -87,3 +87,11 @@ pub use rules::{
     BaoOption, BaoRules, BaoSetup, RulesError, SafariRule, DEFAULT_LAP_CAP, MAX_BLOCK_DURATION,
     TOTAL_SEEDS,
 };
+
+/// Perft of a Bao la Kete position to `depth` plies, in leaf nodes: the generic
+/// [`crate::game::perft`] (every counted ply played; `perft(p, 0) == 1`). Each game's module
+/// has its `perft`, which [`AnyGame::perft`](crate::AnyGame::perft) calls.
+#[must_use]
+pub fn perft(position: &BaoPosition, depth: u32) -> u64 {
+    crate::game::perft(position, depth)
+}

@@ -4,11 +4,85 @@
 
 use core::fmt;
 
-/// Declares [`GameKind`] and [`GameKind::ALL`] from one list of variants, so that `ALL` holds
-/// every game by construction: a game added to the enum is in `ALL`, and so in every list the
-/// front ends and the tests fold over it.
+/// The registry of the library's games: one entry a game, the only list of them in the core.
+/// An entry names the game's [`GameKind`] variant (documented by its doc comment), its module,
+/// its rules and position types, its name, its name with the indefinite article,
+/// and its rule-set heads, forms and names ([`GameKind::of_rules`],
+/// [`GameKind::rule_set_forms`]).
+///
+/// `for_each_game!(callback)` (or `for_each_game!(callback, $)` for a callback that defines a
+/// macro and needs the `$` token) expands to `callback! { [extra] entry… }`: [`GameKind`] and
+/// its tables here, `Rules` and `RulesError` (`crate::rules`), and `AnyGame` and `with_game!`
+/// (`crate::any`) are each declared by one callback over this list, so that a game added here
+/// is in all of them and in [`GameKind::ALL`], and every `match` over them is exhaustive by
+/// construction.
+macro_rules! for_each_game {
+    ($callback:ident $(, $extra:tt)*) => {
+        $callback! {
+            [$($extra)*]
+            /// Kalah(m, n) with its options (`docs/rules/kalah.md`).
+            Kalah {
+                module: kalah,
+                rules: KalahRules,
+                position: KalahPosition,
+                name: "Kalah",
+                article: "a Kalah",
+                heads: [],
+                forms: ["standard", "manchester", "kalah(m,n)[+option…]"],
+                names: ["standard", "manchester"],
+            }
+            /// Bao la Kete (`docs/rules/bao-la-kete.md`).
+            Bao {
+                module: bao,
+                rules: BaoRules,
+                position: BaoPosition,
+                name: "Bao la Kete",
+                article: "a Bao la Kete",
+                heads: ["bao"],
+                forms: ["bao-la-kete[+name=value…]"],
+                names: ["bao-la-kete"],
+            }
+            /// Oware (Abapa) and Awari (`docs/rules/oware.md`).
+            Oware {
+                module: oware,
+                rules: OwareRules,
+                position: OwarePosition,
+                name: "Oware",
+                article: "an Oware",
+                heads: ["oware", "awari"],
+                forms: ["oware|awari|oware-openspiel[(h,s)][+name=value…]"],
+                names: ["oware", "awari", "oware-openspiel"],
+            }
+            /// Togyz Kumalak (Toguz Korgool) and Bestemshe (`docs/rules/togyz-kumalak.md`).
+            Togyz {
+                module: togyz,
+                rules: TogyzRules,
+                position: TogyzPosition,
+                name: "Togyz Kumalak",
+                article: "a Togyz Kumalak",
+                heads: ["togyz", "bestemshe"],
+                forms: ["togyz-kumalak|togyz-ludii|bestemshe[(h,s)][+name=value…]"],
+                names: ["togyz-kumalak", "togyz-ludii", "bestemshe"],
+            }
+        }
+    };
+}
+pub(crate) use for_each_game;
+
+/// Declares [`GameKind`], [`GameKind::ALL`] and the game's names and rule-set tables from the
+/// registry ([`for_each_game!`]), so that `ALL` holds every game by construction: a game added
+/// to the registry is in `ALL`, and so in every list the front ends and the tests fold over it.
 macro_rules! game_kinds {
-    ($($(#[doc = $doc:expr])* $variant:ident,)+) => {
+    ([$($extra:tt)*] $($(#[doc = $doc:expr])* $variant:ident {
+        module: $module:ident,
+        rules: $rules:ident,
+        position: $position:ident,
+        name: $name:literal,
+        article: $article:literal,
+        heads: [$($head:literal),* $(,)?],
+        forms: [$($form:literal),* $(,)?],
+        names: [$($rule_set:literal),* $(,)?] $(,)?
+    })+) => {
         /// The games of this library. A rule-set text names exactly one of them by its head
         /// ([`GameKind::of_rules`]); `Rules` (`crate::Rules`) then parses it with that game's
         /// parser, so that a malformed Bao rule set gets Bao's message and not Kalah's.
@@ -21,20 +95,54 @@ macro_rules! game_kinds {
             /// Every game, in the order of the enum.
             pub const ALL: [GameKind; [$(stringify!($variant)),+].len()] =
                 [$(GameKind::$variant),+];
+
+            /// The heads that make a rule-set text one of the game's ([`GameKind::of_rules`]);
+            /// none for Kalah, which takes every text no other game's head starts.
+            const fn rule_set_heads(self) -> &'static [&'static str] {
+                match self {
+                    $(GameKind::$variant => &[$($head),*],)+
+                }
+            }
+
+            /// The game's name as the documents write it: `Kalah`, `Bao la Kete`.
+            #[must_use]
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(GameKind::$variant => $name,)+
+                }
+            }
+
+            /// The game's name with its indefinite article, for messages: `a Kalah`, `a Bao
+            /// la Kete`, `an Oware`.
+            #[must_use]
+            pub const fn with_article(self) -> &'static str {
+                match self {
+                    $(GameKind::$variant => $article,)+
+                }
+            }
+
+            /// The forms of the game's rule-set texts, for messages and help texts
+            /// (`standard`, `manchester`, `kalah(m,n)[+option…]`; `bao-la-kete[+name=value…]`):
+            /// the message of a text no game's parser accepts lists those of every game.
+            #[must_use]
+            pub const fn rule_set_forms(self) -> &'static [&'static str] {
+                match self {
+                    $(GameKind::$variant => &[$($form),*],)+
+                }
+            }
+
+            /// The named rule sets of the game, which a mistyped rule-set text is compared
+            /// with for a suggestion (`did you mean`).
+            pub(crate) const fn rule_set_names(self) -> &'static [&'static str] {
+                match self {
+                    $(GameKind::$variant => &[$($rule_set),*],)+
+                }
+            }
         }
     };
 }
 
-game_kinds! {
-    /// Kalah(m, n) with its options (`docs/rules/kalah.md`).
-    Kalah,
-    /// Bao la Kete (`docs/rules/bao-la-kete.md`).
-    Bao,
-    /// Oware (Abapa) and Awari (`docs/rules/oware.md`).
-    Oware,
-    /// Togyz Kumalak (Toguz Korgool) and Bestemshe (`docs/rules/togyz-kumalak.md`).
-    Togyz,
-}
+for_each_game!(game_kinds);
 
 impl GameKind {
     /// The game a rule-set text names, from its head after leading white space, in any ASCII
@@ -54,64 +162,6 @@ impl GameKind {
             .into_iter()
             .find(|kind| kind.rule_set_heads().iter().any(|word| starts(word)))
             .unwrap_or(GameKind::Kalah)
-    }
-
-    /// The heads that make a rule-set text one of the game's ([`GameKind::of_rules`]); none
-    /// for Kalah, which takes every text no other game's head starts.
-    const fn rule_set_heads(self) -> &'static [&'static str] {
-        match self {
-            GameKind::Kalah => &[],
-            GameKind::Bao => &["bao"],
-            GameKind::Oware => &["oware", "awari"],
-            GameKind::Togyz => &["togyz", "bestemshe"],
-        }
-    }
-
-    /// The game's name as the documents write it: `Kalah`, `Bao la Kete`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            GameKind::Kalah => "Kalah",
-            GameKind::Bao => "Bao la Kete",
-            GameKind::Oware => "Oware",
-            GameKind::Togyz => "Togyz Kumalak",
-        }
-    }
-
-    /// The game's name with its indefinite article, for messages: `a Kalah`, `a Bao la Kete`,
-    /// `an Oware`.
-    #[must_use]
-    pub const fn with_article(self) -> &'static str {
-        match self {
-            GameKind::Kalah => "a Kalah",
-            GameKind::Bao => "a Bao la Kete",
-            GameKind::Oware => "an Oware",
-            GameKind::Togyz => "a Togyz Kumalak",
-        }
-    }
-
-    /// The forms of the game's rule-set texts, for messages and help texts (`standard`,
-    /// `manchester`, `kalah(m,n)[+option…]`; `bao-la-kete[+name=value…]`): the message of a
-    /// text no game's parser accepts lists those of every game.
-    #[must_use]
-    pub const fn rule_set_forms(self) -> &'static [&'static str] {
-        match self {
-            GameKind::Kalah => &["standard", "manchester", "kalah(m,n)[+option…]"],
-            GameKind::Bao => &["bao-la-kete[+name=value…]"],
-            GameKind::Oware => &["oware|awari|oware-openspiel[(h,s)][+name=value…]"],
-            GameKind::Togyz => &["togyz-kumalak|togyz-ludii|bestemshe[(h,s)][+name=value…]"],
-        }
-    }
-
-    /// The named rule sets of the game, which a mistyped rule-set text is compared with for
-    /// a suggestion (`did you mean`).
-    pub(crate) const fn rule_set_names(self) -> &'static [&'static str] {
-        match self {
-            GameKind::Kalah => &["standard", "manchester"],
-            GameKind::Bao => &["bao-la-kete"],
-            GameKind::Oware => &["oware", "awari", "oware-openspiel"],
-            GameKind::Togyz => &["togyz-kumalak", "togyz-ludii", "bestemshe"],
-        }
     }
 }
 
@@ -248,6 +298,33 @@ mod tests {
             ]
         );
         assert!(GameKind::ALL.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    /// A text no game's parser accepts is refused by Kalah's, with every game's forms.
+    #[test]
+    fn a_text_of_no_game_lists_the_forms_of_every_game() {
+        let e = "kalha(6,4)".parse::<crate::Rules>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "malformed rule set `kalha(6,4)`: expected `standard`, `manchester` or \
+             `kalah(m,n)[+option…]` (Kalah), `bao-la-kete[+name=value…]` (Bao la Kete), \
+             `oware|awari|oware-openspiel[(h,s)][+name=value…]` (Oware), or \
+             `togyz-kumalak|togyz-ludii|bestemshe[(h,s)][+name=value…]` (Togyz Kumalak)"
+        );
+        let e = "standrd".parse::<crate::Rules>().unwrap_err();
+        assert!(
+            e.to_string()
+                .ends_with("(Togyz Kumalak); did you mean `standard`?"),
+            "{e}"
+        );
+    }
+
+    /// The default rule set of each game ([`crate::Rules::default_of`]), in the order of
+    /// [`GameKind::ALL`].
+    #[test]
+    fn default_rule_sets() {
+        let texts = GameKind::ALL.map(|k| crate::Rules::default_of(k).to_string());
+        assert_eq!(texts, ["standard", "bao-la-kete", "oware", "togyz-kumalak"]);
     }
 
     #[test]
