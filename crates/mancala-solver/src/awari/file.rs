@@ -7,7 +7,9 @@
 //! ```text
 //! magic "MNCLEGDB", format version 1
 //! m = 6 (houses a row), K = N (the largest level, seeds on the board), option bits 0,
-//! entry encoding 1 (one byte an entry, the value to the mover + 128) or 2 (packed),
+//! entry encoding 1 (one byte an entry, the value to the mover + 128), 2 (packed) or 3
+//! (compact: blocks of Huffman codes with an index, module docs of `awari::compact` and
+//! `docs/awari.md`),
 //! entries = Σ_{n=0..=N} C(n+11,11) − C(n+5,11), CRC-32 of the payload,
 //! rule set, CRC-32 of the header
 //! payload: level 0, level 1, …, level N, each in the order of `awari::rank`
@@ -102,13 +104,17 @@ pub struct AwariInfo {
     pub grand_slam: GrandSlam,
     /// N: every board of at most N seeds has an entry.
     pub max_seeds: u32,
-    /// The entry encoding ([`Encoding::Byte`] or [`Encoding::Packed`], module docs).
+    /// The entry encoding ([`Encoding::Byte`], [`Encoding::Packed`] or
+    /// [`Encoding::Compact`], module docs).
     pub encoding: Encoding,
-    /// Bits an entry takes: 8, or the packed width ⌈log₂(2N + 1)⌉.
+    /// Bits an entry takes: 8, or the packed width ⌈log₂(2N + 1)⌉; 8 for a compact file,
+    /// the most its codes take on average (`payload_bytes` · 8 / `entries` is what they
+    /// take).
     pub bits_per_entry: u32,
     /// Number of entries (boards), Σ_{n ≤ N} C(n+11,11) − C(n+5,11).
     pub entries: u64,
-    /// Size of the payload in the file, bytes: one a board, or ⌈entries · bits / 8⌉.
+    /// Size of the payload in the file, bytes: one a board, or ⌈entries · bits / 8⌉, or
+    /// the rest of the file after the header for a compact file.
     pub payload_bytes: u64,
     /// Size of the file, bytes.
     pub file_bytes: u64,
@@ -339,7 +345,8 @@ impl AwariDb {
     /// same folder, flushed to disk, renamed over `path` in one step, the folder flushed).
     /// Returns what was removed besides. Writes a 41-byte header and the entries: E =
     /// Σ_{n ≤ N} (C(n+11,11) − C(n+5,11)) bytes one byte a board, ⌈E·w/8⌉ bytes packed
-    /// (w = [`AwariDb::bits_per_entry`]).
+    /// (w = [`AwariDb::bits_per_entry`]), the compact payload compact (about 3.4 bits a
+    /// board at N = 24, [`AwariDb::payload_bits_per_board`]).
     ///
     /// # Errors
     /// [`EgdbError::Io`] (naming `path` or the temporary file).
