@@ -180,7 +180,7 @@ pub fn info(file: &Path) -> Result<(), String> {
     let what = match i.encoding {
         Encoding::Byte => "one byte a board, the value to the mover + 128",
         Encoding::Packed => "the value's index among −n..=n of its level n",
-        Encoding::Compact => "blocks of 256 boards, Huffman codes chosen by two neighbours' values",
+        Encoding::Compact => "blocks of 128 boards, Huffman codes chosen by two neighbours' values",
     };
     println!(
         "encoding        {} (header byte {}): {what}",

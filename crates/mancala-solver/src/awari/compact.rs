@@ -34,7 +34,7 @@
 //!
 //! The canonical code of a context gives the values, ordered by (length, value code),
 //! consecutive codes of each length. A lookup finds the block's bit offset in the index,
-//! unranks the block's first mover's row, and decodes the block up to the board, about 128
+//! unranks the block's first mover's row, and decodes the block up to the board, about 64
 //! codes on average, each one table read of 8 bits (a longer code takes a few steps more).
 
 use super::rank::{base, level_len, row_unrank, rows};

@@ -32,9 +32,9 @@ pub enum Encoding {
     /// under `discard_remaining`), packed (header byte 2, module docs): 5 bits a position
     /// for K = 15..=30.
     Packed,
-    /// The values in blocks of 256 boards, each coded with a canonical Huffman code chosen
+    /// The values in blocks of 128 boards, each coded with a canonical Huffman code chosen
     /// by the values of two neighbouring boards, and an index of the blocks (header byte 3):
-    /// about 3.2 bits a board for the Oware databases of 20 to 24 seeds, a lookup decoding
+    /// about 3.3 bits a board for the Oware databases of 20 to 24 seeds, a lookup decoding
     /// one block. Oware databases only: a Kalah database refuses it.
     Compact,
 }
