@@ -227,6 +227,11 @@ typedef enum MancalaEgdbEncoding {
     // m = 6, K = 20 takes 135 MiB, K = 30 6.4 GiB. Built layer by layer (the finished layers
     // packed, the one under construction one byte an entry).
     MANCALA_EGDB_ENCODING_PACKED = 2,
+    // Oware databases only: the values in blocks of 128 boards, each value coded with a
+    // canonical Huffman code chosen by the values of two neighbouring boards, with an index
+    // of the blocks: about 3.3 bits a board at N = 20..=24, a lookup decoding one block
+    // (`docs/awari.md`). A Kalah database refuses it (`MANCALA_STATUS_INVALID_ARGUMENT`).
+    MANCALA_EGDB_ENCODING_COMPACT = 3,
 } MancalaEgdbEncoding;
 
 // An opaque Awari database: the exact value (the mover's future captures minus the

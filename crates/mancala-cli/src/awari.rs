@@ -127,7 +127,9 @@ pub fn build(
     .map_err(|e| fail(e.to_string()))?;
     let db = match encoding {
         Encoding::Byte => db,
-        Encoding::Packed => db.convert(encoding).map_err(|e| fail(e.to_string()))?,
+        Encoding::Packed | Encoding::Compact => {
+            db.convert(encoding).map_err(|e| fail(e.to_string()))?
+        }
     };
     let build_s = t.elapsed().as_secs_f64();
     let t = Instant::now();
@@ -136,12 +138,13 @@ pub fn build(
     let what = match encoding {
         Encoding::Byte => "one byte a board".to_string(),
         Encoding::Packed => format!("packed, {} bits a board", db.bits_per_entry()),
+        Encoding::Compact => format!("compact, {:.3} bits a board", db.payload_bits_per_board()),
     };
     println!(
         "built {}, levels 0..={max_seeds}, in {build_s:.2} s ({:.1} M boards/s), {entries} boards, {what}, {} bytes; saved {} in {:.2} s",
         db.rules(),
         entries as f64 / build_s.max(1e-9) / 1e6,
-        (entries * u64::from(db.bits_per_entry())).div_ceil(8),
+        (entries as f64 * db.payload_bits_per_board() / 8.0).round() as u64,
         path.display(),
         t.elapsed().as_secs_f64()
     );
@@ -177,24 +180,29 @@ pub fn info(file: &Path) -> Result<(), String> {
     let what = match i.encoding {
         Encoding::Byte => "one byte a board, the value to the mover + 128",
         Encoding::Packed => "the value's index among −n..=n of its level n",
+        Encoding::Compact => "blocks of 128 boards, Huffman codes chosen by two neighbours' values",
     };
     println!(
         "encoding        {} (header byte {}): {what}",
         i.encoding,
         i.encoding.code()
     );
-    println!("bits/position   {}", i.bits_per_entry);
+    match i.encoding {
+        Encoding::Compact => println!(
+            "bits/position   {:.3} (the payload's bits over the boards)",
+            i.payload_bytes as f64 * 8.0 / i.entries as f64
+        ),
+        _ => println!("bits/position   {}", i.bits_per_entry),
+    }
     println!("entries         {}", i.entries);
     println!(
         "on disk         {} bytes ({})",
         i.file_bytes,
         crate::saves::human(i.file_bytes)
     );
-    // A packed database stays packed in memory, with 8 bytes of padding.
-    let memory = match i.encoding {
-        Encoding::Byte => i.entries,
-        Encoding::Packed => i.payload_bytes + 8,
-    };
+    // A packed or compact database stays so in memory, with 8 bytes of padding (and the
+    // decoders of a compact one's code tables).
+    let memory = mancala_solver::egdb::DatabaseInfo::memory_bytes(&i);
     println!(
         "in memory       {} bytes ({})",
         memory,
@@ -211,7 +219,10 @@ pub fn summary(i: &AwariInfo) -> String {
         i.rules,
         i.max_seeds,
         i.encoding,
-        i.bits_per_entry,
+        match i.encoding {
+            Encoding::Compact => format!("{:.3}", i.payload_bytes as f64 * 8.0 / i.entries as f64),
+            _ => i.bits_per_entry.to_string(),
+        },
         i.entries,
         crate::saves::human(i.file_bytes),
         i.rules

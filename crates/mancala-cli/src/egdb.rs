@@ -76,7 +76,8 @@ serves only that rule set's positions.")]
         threads: usize,
         /// Entry encoding: byte (one byte a position) or packed (the fewest bits that hold
         /// every value up to K: 5 bits a position for m = 6 and K = 15..30; `egdb info`
-        /// prints a file's).
+        /// prints a file's); for the Oware databases also compact (blocks of Huffman codes,
+        /// about 3.3 bits a board at N = 20..=24).
         #[arg(long, default_value = "byte")]
         encoding: Encoding,
     },
@@ -87,14 +88,15 @@ Examples:
   mancala egdb convert egdb/kalah6.k26.egdb --encoding packed
   mancala egdb convert egdb/kalah6.k26.packed.egdb --encoding byte --out other/
   mancala egdb convert egdb/awari.n24.egdb --encoding packed
+  mancala egdb convert egdb/awari.n24.egdb --encoding compact
 The file is read and checked completely first; the new one is written beside it (or into
 --out) under the name of its encoding: kalah6.k26.egdb for byte, kalah6.k26.packed.egdb for
-packed (awari.n24.egdb, awari.n24.packed.egdb). Both encodings are in memory at once while
-converting.")]
+packed (awari.n24.egdb, awari.n24.packed.egdb, awari.n24.compact.egdb; compact is for the
+Oware databases only). Both encodings are in memory at once while converting.")]
     Convert {
         /// The database file.
         file: PathBuf,
-        /// The encoding to write: byte or packed.
+        /// The encoding to write: byte, packed, or compact (Oware databases only).
         #[arg(long)]
         encoding: Encoding,
         /// Output folder (created if missing; default: the folder of the file; the new file
@@ -201,6 +203,8 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             let what = match i.encoding() {
                 Encoding::Byte => "one byte a position, the value + 128",
                 Encoding::Packed => "the value's index among those its layer allows",
+                // A Kalah header of the compact encoding is refused when it is read.
+                Encoding::Compact => "compact (Oware databases only)",
             };
             println!(
                 "encoding        {} (header byte {}): {what}",
@@ -240,12 +244,21 @@ fn verify<D: Database>(file: &std::path::Path) -> Result<(), String> {
         b.finish_and_clear();
     }
     let db = opened.map_err(|e| e.about(file).to_string())?;
+    let bits = if db.encoding() == Encoding::Compact {
+        // No fixed width: the file's bits over its boards (its header included).
+        let file_bytes = std::fs::metadata(file).map_or(0, |m| m.len());
+        format!(
+            "{:.3}",
+            file_bytes as f64 * 8.0 / db.entry_count().max(1) as f64
+        )
+    } else {
+        db.bits_per_entry().to_string()
+    };
     println!(
-        "{}: OK ({}, {} encoding, {} bits a {}, {} entries, {} in memory; header, checksums and every entry's range checked in {:.2} s)",
+        "{}: OK ({}, {} encoding, {bits} bits a {}, {} entries, {} in memory; header, checksums and every entry's range checked in {:.2} s)",
         file.display(),
         db.describe(),
         db.encoding(),
-        db.bits_per_entry(),
         D::ENTRY,
         db.entry_count(),
         human(db.bytes() as u64),
@@ -438,14 +451,29 @@ fn convert<D: Database>(
         .save(&path)
         .map_err(|e| folder.undo(e.to_string()))?;
     crate::saves::report_removed(&report.removed_stale);
+    let (bits, bytes) = if encoding == Encoding::Compact {
+        // Its codes have no fixed width: the file tells what they take (its header, some
+        // fifty bytes, included).
+        let payload = std::fs::metadata(&path).map_or(0, |m| m.len());
+        (
+            format!(
+                "{:.3}",
+                payload as f64 * 8.0 / converted.entry_count().max(1) as f64
+            ),
+            payload,
+        )
+    } else {
+        (
+            converted.bits_per_entry().to_string(),
+            (converted.entry_count() * u64::from(converted.bits_per_entry())).div_ceil(8),
+        )
+    };
     println!(
-        "converted {} ({}) to {} ({} bits a {}, {} bytes) in {:.2} s",
+        "converted {} ({}) to {} ({bits} bits a {}, {bytes} bytes) in {:.2} s",
         file.display(),
         converted.describe(),
         path.display(),
-        converted.bits_per_entry(),
         D::ENTRY,
-        (converted.entry_count() * u64::from(converted.bits_per_entry())).div_ceil(8),
         t.elapsed().as_secs_f64()
     );
     Ok(())

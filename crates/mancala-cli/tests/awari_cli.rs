@@ -137,6 +137,34 @@ fn build_info_verify_convert_and_solve_against_the_reference() {
     );
     let (ok, _, err) = mancala_text(&["egdb", "convert", p, "--encoding", "packed"]);
     assert!(!ok && err.contains("is already packed"), "{err}");
+    // Compact, beside it, and back to one byte a board: the very file. Its info and verify
+    // name the encoding and give the file's bits over its boards.
+    let (ok, out, err) = mancala_text(&["egdb", "convert", p, "--encoding", "compact"]);
+    assert!(ok, "{out}{err}");
+    let compact = dir.join("awari.n8.compact.egdb");
+    let c = compact.to_str().unwrap();
+    let compact_len = std::fs::metadata(&compact).unwrap().len();
+    assert!(compact_len < packed_len as u64, "{compact_len}");
+    let (ok, out, err) = mancala_text(&["egdb", "info", c]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("encoding        compact (header byte 3)"),
+        "{out}"
+    );
+    let bits = (compact_len - 41) as f64 * 8.0 / indexed as f64;
+    assert!(out.contains(&format!("bits/position   {bits:.3}")), "{out}");
+    let (ok, out, err) = mancala_text(&["egdb", "verify", c]);
+    assert!(
+        ok && out.contains(": OK (awari, levels 0..=8, compact encoding"),
+        "{out}{err}"
+    );
+    let from_compact = dir.join("from-compact");
+    let (ok, out, err) = convert_to_byte(c, &from_compact);
+    assert!(ok, "{out}{err}");
+    assert_eq!(
+        std::fs::read(from_compact.join("awari.n8.egdb")).unwrap(),
+        std::fs::read(&file).unwrap()
+    );
     // Back to one byte a board, into another folder: the same bytes as the built file.
     let back = dir.join("back");
     let (ok, out, err) = convert_to_byte(p, &back);

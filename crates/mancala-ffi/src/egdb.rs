@@ -246,14 +246,16 @@ fn egdb_status(e: &EgdbError) -> MancalaStatus {
         | EgdbError::Header(_)
         | EgdbError::Checksum { .. }
         | EgdbError::BadEntry { .. }
-        | EgdbError::Padding { .. } => MancalaStatus::CorruptFile,
+        | EgdbError::Padding { .. }
+        | EgdbError::BadBlock { .. } => MancalaStatus::CorruptFile,
         // A database of another game (an Awari file where a Kalah one is wanted).
         EgdbError::RulesMismatch { .. } | EgdbError::WrongGame { .. } => {
             MancalaStatus::DatabaseMismatch
         }
         EgdbError::Unsupported { .. }
         | EgdbError::MoreSeedsThanTheGame { .. }
-        | EgdbError::NoDatabase { .. } => MancalaStatus::InvalidArgument,
+        | EgdbError::NoDatabase { .. }
+        | EgdbError::NoSuchEncoding { .. } => MancalaStatus::InvalidArgument,
         EgdbError::OutOfMemory(_) => MancalaStatus::OutOfMemory,
         EgdbError::Cancelled => MancalaStatus::Cancelled,
         EgdbError::Threads(_) => MancalaStatus::SolveFailed,
@@ -277,6 +279,11 @@ pub enum MancalaEgdbEncoding {
     /// m = 6, K = 20 takes 135 MiB, K = 30 6.4 GiB. Built layer by layer (the finished layers
     /// packed, the one under construction one byte an entry).
     Packed = 2,
+    /// Oware databases only: the values in blocks of 128 boards, each value coded with a
+    /// canonical Huffman code chosen by the values of two neighbouring boards, with an index
+    /// of the blocks: about 3.3 bits a board at N = 20..=24, a lookup decoding one block
+    /// (`docs/awari.md`). A Kalah database refuses it (`MANCALA_STATUS_INVALID_ARGUMENT`).
+    Compact = 3,
 }
 
 impl MancalaEgdbEncoding {
@@ -286,10 +293,11 @@ impl MancalaEgdbEncoding {
         match code {
             c if c == MancalaEgdbEncoding::Byte as u32 => Ok(Encoding::Byte),
             c if c == MancalaEgdbEncoding::Packed as u32 => Ok(Encoding::Packed),
+            c if c == MancalaEgdbEncoding::Compact as u32 => Ok(Encoding::Compact),
             c => Err(Error::new(
                 MancalaStatus::InvalidArgument,
                 format!(
-                    "{arg}: {c} is not a MancalaEgdbEncoding (1 = MANCALA_EGDB_ENCODING_BYTE, 2 = MANCALA_EGDB_ENCODING_PACKED)"
+                    "{arg}: {c} is not a MancalaEgdbEncoding (1 = MANCALA_EGDB_ENCODING_BYTE, 2 = MANCALA_EGDB_ENCODING_PACKED, 3 = MANCALA_EGDB_ENCODING_COMPACT)"
                 ),
             )),
         }
@@ -300,6 +308,7 @@ impl MancalaEgdbEncoding {
         match encoding {
             Encoding::Byte => MancalaEgdbEncoding::Byte as u32,
             Encoding::Packed => MancalaEgdbEncoding::Packed as u32,
+            Encoding::Compact => MancalaEgdbEncoding::Compact as u32,
         }
     }
 }

@@ -197,6 +197,14 @@ fn oware_values_are_those_of_the_rules() {
     // then empty and nothing is left: +2 for South, S6 the only legal move.
     let g = game("awari", "0,0,0,0,0,1,23,1,0,0,0,0,0,23 S");
     assert_eq!(values(db, g), (Some(2), Some(vec![2])));
+    // The same values from the compact encoding.
+    let mut compact = ptr::null_mut();
+    assert_eq!(
+        unsafe { mancala_db_convert(db, 3, &mut compact) },
+        MancalaStatus::Ok
+    );
+    assert_eq!(values(compact, g), (Some(2), Some(vec![2])));
+    unsafe { mancala_db_free(compact) };
     unsafe { mancala_game_free(g) };
     // Nine seeds in the houses: not held.
     let g = game("awari", "2,2,2,0,0,0,19,1,1,1,0,0,0,20 S");
@@ -390,6 +398,33 @@ fn files_of_either_game_are_the_librarys_and_open_by_their_header() {
             std::fs::read(dir.join("back.egdb")).unwrap(),
             std::fs::read(&own).unwrap()
         );
+        // Compact (the Oware databases only) and back: the same file; a Kalah database
+        // refuses it.
+        let mut compact = ptr::null_mut();
+        let status = unsafe { mancala_db_convert(opened, 3, &mut compact) };
+        if rules == "awari" {
+            assert_eq!(status, MancalaStatus::Ok);
+            assert_eq!(info(compact).encoding, 3);
+            let mut again = ptr::null_mut();
+            assert_eq!(
+                unsafe { mancala_db_convert(compact, 1, &mut again) },
+                MancalaStatus::Ok
+            );
+            assert_eq!(
+                unsafe { mancala_db_save(again, back.as_ptr()) },
+                MancalaStatus::Ok
+            );
+            assert_eq!(
+                std::fs::read(dir.join("back.egdb")).unwrap(),
+                std::fs::read(&own).unwrap()
+            );
+            for h in [compact, again] {
+                assert_eq!(unsafe { mancala_db_free(h) }, MancalaStatus::Ok);
+            }
+        } else {
+            assert_eq!(status, MancalaStatus::InvalidArgument);
+            assert!(compact.is_null());
+        }
         for h in [db, opened, packed, byte] {
             assert_eq!(unsafe { mancala_db_free(h) }, MancalaStatus::Ok);
         }

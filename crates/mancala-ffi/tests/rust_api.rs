@@ -728,7 +728,7 @@ fn databases_are_built_and_converted_in_either_encoding() {
         assert_eq!(unsafe { mancala_kalah_free(g) }, MancalaStatus::Ok);
     }
     // Refused: an encoding that is none, NULL pointers, a freed handle; nothing written.
-    for bad in [0u32, 3, u32::MAX] {
+    for bad in [0u32, 4, u32::MAX] {
         let (st, db) = build(bad);
         assert_eq!(st, MancalaStatus::InvalidArgument, "{bad}");
         assert!(db.is_null());
@@ -741,6 +741,18 @@ fn databases_are_built_and_converted_in_either_encoding() {
         assert_eq!(st, MancalaStatus::InvalidArgument, "{bad}");
         assert!(db.is_null());
     }
+    // The compact encoding (3) is the Oware databases' only.
+    let (st, db) = build(3);
+    assert_eq!(st, MancalaStatus::InvalidArgument);
+    assert!(db.is_null());
+    assert!(
+        last_error().contains("no compact encoding"),
+        "{}",
+        last_error()
+    );
+    let (st, db) = convert(packed, 3);
+    assert_eq!(st, MancalaStatus::InvalidArgument);
+    assert!(db.is_null());
     let st = unsafe {
         mancala_egdb_build_encoded(r, K, 2, 1, None, ptr::null_mut(), 0, ptr::null_mut())
     };

@@ -10,8 +10,9 @@
 //! ```
 //!
 //! With `--open FILE` nothing is built: the saved database of N seeds (`mancala egdb build
-//! --rules awari --max-seeds N`, either encoding) is opened and checked, and the time to open
-//! it, the peak resident memory and the lookup time in its own encoding are printed.
+//! --rules awari --max-seeds N`, any encoding: byte, packed or compact, and of any grand-slam
+//! rule) is opened and checked, and the time to open it, the peak resident memory and the
+//! lookup time in its own encoding are printed.
 //!
 //! CPU time is the process's user + system time (from `/proc/self/stat` on Linux).
 
@@ -71,11 +72,12 @@ fn open_and_look_up(n: u32, file: &std::path::Path) {
     let c = cpu_seconds();
     let db = AwariDb::open(file).expect("open");
     println!(
-        "opened and checked in {:.1} s wall, {:.1} s CPU: levels 0..={}, {} bits a board, {} bytes in memory",
+        "opened and checked in {:.1} s wall, {:.1} s CPU: levels 0..={}, {} encoding, {:.3} bits a board, {} bytes in memory",
         t.elapsed().as_secs_f64(),
         cpu_seconds() - c,
         db.max_seeds(),
-        db.bits_per_entry(),
+        db.encoding(),
+        db.payload_bits_per_board(),
         db.bytes()
     );
     peak_resident();

@@ -149,11 +149,13 @@ fn egdb_status(e: mancala_solver::EgdbError) -> MancalaStatus {
         | E::Header(_)
         | E::Checksum { .. }
         | E::BadEntry { .. }
-        | E::Padding { .. } => MancalaStatus::CorruptFile,
+        | E::Padding { .. }
+        | E::BadBlock { .. } => MancalaStatus::CorruptFile,
         E::RulesMismatch { .. } | E::WrongGame { .. } => MancalaStatus::DatabaseMismatch,
-        E::Unsupported { .. } | E::MoreSeedsThanTheGame { .. } | E::NoDatabase { .. } => {
-            MancalaStatus::InvalidArgument
-        }
+        E::Unsupported { .. }
+        | E::MoreSeedsThanTheGame { .. }
+        | E::NoDatabase { .. }
+        | E::NoSuchEncoding { .. } => MancalaStatus::InvalidArgument,
         E::OutOfMemory(_) => MancalaStatus::OutOfMemory,
         E::Cancelled => MancalaStatus::Cancelled,
         E::Threads(_) => MancalaStatus::SolveFailed,

@@ -136,8 +136,20 @@ int main(int argc, char **argv) {
     OK(mancala_db_encoding(packed, &encoding, &bits, &memory));
     CHECK(encoding == MANCALA_EGDB_ENCODING_PACKED && bits == 5);
     CHECK(memory == (125879u * 5 + 7) / 8 + 8);
-    EXPECT(mancala_db_convert(db, 3, &packed), MANCALA_STATUS_INVALID_ARGUMENT);
+    EXPECT(mancala_db_convert(db, 99, &packed), MANCALA_STATUS_INVALID_ARGUMENT);
     OK(mancala_db_free(packed));
+    /* Converted to compact (Oware databases only): the same values. */
+    MancalaDb *compact = NULL;
+    OK(mancala_db_convert(db, MANCALA_EGDB_ENCODING_COMPACT, &compact));
+    OK(mancala_db_encoding(compact, &encoding, &bits, &memory));
+    CHECK(encoding == MANCALA_EGDB_ENCODING_COMPACT);
+    MancalaGame *ow = game_of("awari", "0,0,0,0,0,1,23,1,0,0,0,0,0,23 S");
+    value = 5;
+    found = false;
+    OK(mancala_db_value(compact, ow, &found, &value));
+    CHECK(found && value == 2);
+    mancala_game_free(ow);
+    OK(mancala_db_free(compact));
 
     /* A Kalah database of the cache folder, and a Kalah game's values. */
     MancalaDb *kalah = NULL;

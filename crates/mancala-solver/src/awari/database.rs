@@ -113,6 +113,12 @@ impl DatabaseInfo for AwariInfo {
             Encoding::Byte => self.entries,
             // A packed database stays packed in memory, with 8 bytes of padding.
             Encoding::Packed => self.payload_bytes + crate::egdb::packed::PAD as u64,
+            // A compact one stays compact, with its padding and the decoders of its tables.
+            Encoding::Compact => {
+                self.payload_bytes
+                    + super::compact::PAD as u64
+                    + super::compact::decoder_bytes(self.max_seeds)
+            }
         }
     }
     fn describe(&self) -> String {
@@ -183,7 +189,7 @@ impl Database for AwariDb {
         .map_err(|e| build_error(rules, e))?;
         match encoding {
             Encoding::Byte => Ok(db),
-            Encoding::Packed => db.convert(encoding),
+            Encoding::Packed | Encoding::Compact => db.convert(encoding),
         }
     }
 
@@ -224,7 +230,9 @@ impl Database for AwariDb {
 
     /// The values (one byte a board) and the build's work space for the top level (about
     /// four bytes a board of it), or for a packed build the one-byte values and the packed
-    /// ones at once while packing, whichever is more.
+    /// ones at once while packing, whichever is more; for a compact build the one-byte
+    /// values, the top level's codes and about a byte a board for the compact payload
+    /// while it is coded and copied.
     fn build_memory(
         rules: &OwareRules,
         max_seeds: u32,
@@ -238,6 +246,7 @@ impl Database for AwariDb {
                 let w = bits_per_entry(encoding, max_seeds);
                 (entries * u64::from(w)).div_ceil(8) + crate::egdb::packed::PAD as u64
             }
+            Encoding::Compact => top + entries + super::compact::decoder_bytes(max_seeds),
         };
         Ok((entries + 4 * top).max(entries + packed))
     }

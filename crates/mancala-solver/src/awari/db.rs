@@ -7,6 +7,7 @@ use super::board::{
     classify_g, fixed_value, has_empty, with_grand_slam, AwariBoard, AwariMove, Child, Class, H,
     MAX_SEEDS,
 };
+use super::compact::{self, CompactLevels};
 use super::rank::{level_len, rank_rows, RowTable};
 use super::retro::{solve_level, LevelStats, LevelTimes};
 use super::AwariError;
@@ -51,6 +52,8 @@ pub(super) enum Store {
     Bytes(Vec<FrozenBytes>),
     /// Every level in one packed bit stream, level 0 first (what the file holds).
     Packed(PackedLevels),
+    /// The compact payload (what the file holds) and its decoders.
+    Compact(CompactLevels),
 }
 
 /// The values of the levels 0..=N as one packed stream ([`Encoding::Packed`]).
@@ -258,34 +261,51 @@ impl AwariDb {
         self.stats.get(n as usize)
     }
 
-    /// The bytes of memory the values take: one a board ([`Encoding::Byte`]), or the packed
-    /// payload and its 8 bytes of padding ([`Encoding::Packed`]).
+    /// The bytes of memory the values take: one a board ([`Encoding::Byte`]), the packed
+    /// payload and its 8 bytes of padding ([`Encoding::Packed`]), or the compact payload,
+    /// its 8 bytes of padding and the decoders of its code tables ([`Encoding::Compact`]).
     #[must_use]
     pub fn bytes(&self) -> usize {
         match &self.store {
             Store::Bytes(levels) => levels.iter().map(|l| l.bytes().len()).sum(),
             Store::Packed(p) => p.data.bytes().len(),
+            Store::Compact(c) => c.bytes(),
         }
     }
 
-    /// How the values are held: [`Encoding::Byte`] (built, or opened from a one-byte file)
-    /// or [`Encoding::Packed`] (converted, or opened from a packed file).
+    /// How the values are held: [`Encoding::Byte`] (built, or opened from a one-byte file),
+    /// [`Encoding::Packed`] or [`Encoding::Compact`] (converted, or opened from a file in it).
     #[must_use]
     pub fn encoding(&self) -> Encoding {
         match &self.store {
             Store::Bytes(_) => Encoding::Byte,
             Store::Packed(_) => Encoding::Packed,
+            Store::Compact(_) => Encoding::Compact,
         }
     }
 
     /// Bits a board takes in the file and in memory: 8 one byte a board, or the packed width
-    /// ⌈log₂(2N + 1)⌉ (module docs of `awari::file`: 6 for N = 16..=31, 7 for N = 32..=48).
+    /// ⌈log₂(2N + 1)⌉ (module docs of `awari::file`: 6 for N = 16..=31, 7 for N = 32..=48);
+    /// for [`Encoding::Compact`], whose codes have no fixed width, the most it can take
+    /// on average, 8 ([`AwariDb::payload_bits_per_board`] gives what it takes).
     #[must_use]
     pub fn bits_per_entry(&self) -> u32 {
         match &self.store {
-            Store::Bytes(_) => 8,
+            Store::Bytes(_) | Store::Compact(_) => 8,
             Store::Packed(p) => p.codec.width(),
         }
+    }
+
+    /// The bits a board takes in the file's payload, on average: the payload's bits over
+    /// the boards (8 one byte a board; about 3.2 compact at N = 20..=24).
+    #[must_use]
+    pub fn payload_bits_per_board(&self) -> f64 {
+        let bytes = match &self.store {
+            Store::Bytes(levels) => levels.iter().map(|l| l.bytes().len()).sum(),
+            Store::Packed(p) => p.payload().len(),
+            Store::Compact(c) => c.payload().len(),
+        };
+        bytes as f64 * 8.0 / super::entries_to(self.max_seeds) as f64
     }
 
     /// The value of the board of index `index` in level `n`, `None` when there is none.
@@ -304,6 +324,7 @@ impl AwariDb {
         match &self.store {
             Store::Bytes(levels) => i32::from(levels[n as usize].bytes()[index as usize] as i8),
             Store::Packed(p) => p.value(n, index),
+            Store::Compact(c) => c.value(n, index),
         }
     }
 
@@ -315,13 +336,38 @@ impl AwariDb {
 
     /// The same database with its values held in `encoding` (every value the same; a copy
     /// when it is already in it): [`Encoding::Packed`] takes ⌈E·w/8⌉ + 8 bytes for E boards of
-    /// w bits ([`AwariDb::bits_per_entry`]) instead of E. Both are in memory at once while
-    /// converting. [`AwariDb::save`] then writes the file in that encoding.
+    /// w bits ([`AwariDb::bits_per_entry`]) instead of E; [`Encoding::Compact`] about 3.2
+    /// bits a board at N = 20..=24 ([`AwariDb::payload_bits_per_board`]; to and from it the
+    /// values pass through one byte a board, the packed ones too). Both are in memory at
+    /// once while converting. [`AwariDb::save`] then writes the file in that encoding.
     ///
     /// # Errors
     /// [`EgdbError::OutOfMemory`].
     pub fn convert(&self, encoding: Encoding) -> Result<AwariDb, EgdbError> {
         let store = match (&self.store, encoding) {
+            (Store::Compact(c), Encoding::Compact) => Store::Compact(CompactLevels::new(
+                self.max_seeds,
+                FrozenBytes::copy_of(c.data_with_pad())?,
+            )?),
+            (Store::Bytes(levels), Encoding::Compact) => {
+                Store::Compact(compact::encode(self.max_seeds, |n| {
+                    levels[n as usize].bytes()
+                })?)
+            }
+            (Store::Packed(_), Encoding::Compact) => {
+                return self.convert(Encoding::Byte)?.convert(Encoding::Compact)
+            }
+            (Store::Compact(_), Encoding::Packed) => {
+                return self.convert(Encoding::Byte)?.convert(Encoding::Packed)
+            }
+            (Store::Compact(c), Encoding::Byte) => {
+                let mut levels = Vec::with_capacity(self.max_seeds as usize + 1);
+                c.decode_all(|_, values| {
+                    levels.push(FrozenBytes::copy_of(values)?);
+                    Ok(())
+                })?;
+                Store::Bytes(levels)
+            }
             (Store::Bytes(levels), Encoding::Byte) => Store::Bytes(
                 levels
                     .iter()

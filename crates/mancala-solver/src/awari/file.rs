@@ -7,7 +7,9 @@
 //! ```text
 //! magic "MNCLEGDB", format version 1
 //! m = 6 (houses a row), K = N (the largest level, seeds on the board), option bits 0,
-//! entry encoding 1 (one byte an entry, the value to the mover + 128) or 2 (packed),
+//! entry encoding 1 (one byte an entry, the value to the mover + 128), 2 (packed) or 3
+//! (compact: blocks of Huffman codes with an index, module docs of `awari::compact` and
+//! `docs/awari.md`),
 //! entries = Σ_{n=0..=N} C(n+11,11) − C(n+5,11), CRC-32 of the payload,
 //! rule set, CRC-32 of the header
 //! payload: level 0, level 1, …, level N, each in the order of `awari::rank`
@@ -102,13 +104,17 @@ pub struct AwariInfo {
     pub grand_slam: GrandSlam,
     /// N: every board of at most N seeds has an entry.
     pub max_seeds: u32,
-    /// The entry encoding ([`Encoding::Byte`] or [`Encoding::Packed`], module docs).
+    /// The entry encoding ([`Encoding::Byte`], [`Encoding::Packed`] or
+    /// [`Encoding::Compact`], module docs).
     pub encoding: Encoding,
-    /// Bits an entry takes: 8, or the packed width ⌈log₂(2N + 1)⌉.
+    /// Bits an entry takes: 8, or the packed width ⌈log₂(2N + 1)⌉; 8 for a compact file,
+    /// the most its codes take on average (`payload_bytes` · 8 / `entries` is what they
+    /// take).
     pub bits_per_entry: u32,
     /// Number of entries (boards), Σ_{n ≤ N} C(n+11,11) − C(n+5,11).
     pub entries: u64,
-    /// Size of the payload in the file, bytes: one a board, or ⌈entries · bits / 8⌉.
+    /// Size of the payload in the file, bytes: one a board, or ⌈entries · bits / 8⌉, or
+    /// the rest of the file after the header for a compact file.
     pub payload_bytes: u64,
     /// Size of the file, bytes.
     pub file_bytes: u64,
@@ -189,8 +195,21 @@ fn check_header(path: &Path, header: Header, file_len: u64) -> Result<AwariInfo,
         )));
     }
     let bits = bits_per_entry(encoding, max_seeds);
-    let payload_bytes = (expected_entries * u64::from(bits)).div_ceil(8);
-    egdb::check_length(file_len, payload_at + payload_bytes)?;
+    let payload_bytes = if encoding == Encoding::Compact {
+        // Its length is in the payload (`awari::compact`): checked on opening.
+        let least = payload_at + super::compact::fixed_bytes(max_seeds);
+        if file_len < least {
+            return Err(EgdbError::Truncated {
+                expected: least,
+                found: file_len,
+            });
+        }
+        file_len - payload_at
+    } else {
+        let payload_bytes = (expected_entries * u64::from(bits)).div_ceil(8);
+        egdb::check_length(file_len, payload_at + payload_bytes)?;
+        payload_bytes
+    };
     Ok(AwariInfo {
         version: header.version,
         rules: header.rules,
@@ -211,7 +230,7 @@ fn check_header(path: &Path, header: Header, file_len: u64) -> Result<AwariInfo,
 #[must_use]
 pub fn bits_per_entry(encoding: Encoding, max_seeds: u32) -> u32 {
     match encoding {
-        Encoding::Byte => 8,
+        Encoding::Byte | Encoding::Compact => 8,
         Encoding::Packed => Codec::all_values(max_seeds.min(MAX_SEEDS)).width(),
     }
 }
@@ -306,7 +325,7 @@ impl AwariDb {
 
     /// The file name of the database of the grand-slam rule `grand_slam`, levels
     /// 0..=`max_seeds`, in `encoding`: the rule set of its header ([`AwariDb::rules_of`]),
-    /// `.n<N>`, `.packed` when packed, `.egdb` — `awari.n18.egdb` (as
+    /// `.n<N>`, `.packed` when packed, `.compact` when compact, `.egdb` — `awari.n18.egdb` (as
     /// [`AwariDb::file_name_for`]), `awari+grand_slam=none.n24.packed.egdb`. Each rule set
     /// has its own names, so that the files of several share a folder or a cache.
     #[must_use]
@@ -315,6 +334,7 @@ impl AwariDb {
         match encoding {
             Encoding::Byte => format!("{rules}.n{max_seeds}.egdb"),
             Encoding::Packed => format!("{rules}.n{max_seeds}.packed.egdb"),
+            Encoding::Compact => format!("{rules}.n{max_seeds}.compact.egdb"),
         }
     }
 
@@ -325,7 +345,8 @@ impl AwariDb {
     /// same folder, flushed to disk, renamed over `path` in one step, the folder flushed).
     /// Returns what was removed besides. Writes a 41-byte header and the entries: E =
     /// Σ_{n ≤ N} (C(n+11,11) − C(n+5,11)) bytes one byte a board, ⌈E·w/8⌉ bytes packed
-    /// (w = [`AwariDb::bits_per_entry`]).
+    /// (w = [`AwariDb::bits_per_entry`]), the compact payload compact (about 3.4 bits a
+    /// board at N = 24, [`AwariDb::payload_bits_per_board`]).
     ///
     /// # Errors
     /// [`EgdbError::Io`] (naming `path` or the temporary file).
@@ -334,6 +355,11 @@ impl AwariDb {
             Store::Packed(p) => {
                 let payload = p.payload();
                 let header = self.file_header(Encoding::Packed, parallel_crc32(payload));
+                return egdb::write_file(path, &header, &mut |w| w.write_all(payload));
+            }
+            Store::Compact(c) => {
+                let payload = c.payload();
+                let header = self.file_header(Encoding::Compact, parallel_crc32(payload));
                 return egdb::write_file(path, &header, &mut |w| w.write_all(payload));
             }
             Store::Bytes(levels) => levels,
@@ -410,14 +436,16 @@ impl AwariDb {
         let (f, len, header, head) = open_with_header(path)?;
         let info = check_header(path, header, len)?;
         // The entries in memory: the payload, and after a packed one its padding.
-        let pad = if info.encoding == Encoding::Packed {
-            PAD
-        } else {
-            0
+        let pad = match info.encoding {
+            Encoding::Packed => PAD,
+            Encoding::Compact => super::compact::PAD,
+            Encoding::Byte => 0,
         };
         egdb::check_memory(info.payload_bytes + pad as u64)?;
-        if info.encoding == Encoding::Packed {
-            return open_packed(path, &f, len, &head, &info);
+        match info.encoding {
+            Encoding::Packed => return open_packed(path, &f, len, &head, &info),
+            Encoding::Compact => return open_compact(path, &f, len, &head, &info),
+            Encoding::Byte => {}
         }
         let mut at = head.len() as u64;
         let mut levels = Vec::with_capacity(info.max_seeds as usize + 1);
@@ -446,6 +474,41 @@ impl AwariDb {
             stats,
         })
     }
+}
+
+/// The rest of [`AwariDb::open`] for a compact file (`info` its checked header, `head` its
+/// header bytes, `len` its length): the payload read with its padding, its length and code
+/// tables checked, checksummed, every block decoded (its index entry and its codes checked),
+/// the levels counted.
+fn open_compact(
+    path: &Path,
+    f: &std::fs::File,
+    len: u64,
+    head: &[u8],
+    info: &AwariInfo,
+) -> Result<AwariDb, EgdbError> {
+    let too_big = |_| crate::OutOfMemory { bytes: usize::MAX };
+    let payload = usize::try_from(info.payload_bytes).map_err(too_big)?;
+    let pad = super::compact::PAD;
+    let (data, pieces) = read_payload(path, f, head.len() as u64, payload, payload + pad, |_| {})?;
+    // The length first (a file cut short is `Truncated`), then the checksum, then the
+    // tables.
+    super::compact::check_length(info.max_seeds, data.bytes(), head.len() as u64)?;
+    egdb::check_payload(path, f, len, head, &pieces, info.payload_crc)?;
+    let levels = super::compact::CompactLevels::new(info.max_seeds, data)?;
+    let mut stats = Vec::with_capacity(info.max_seeds as usize + 1);
+    let mut first = 0;
+    levels.decode_all(|n, values| {
+        stats.push(check_level(n, first, values)?);
+        first += values.len() as u64;
+        Ok(())
+    })?;
+    Ok(AwariDb {
+        grand_slam: info.grand_slam,
+        max_seeds: info.max_seeds,
+        store: Store::Compact(levels),
+        stats,
+    })
 }
 
 /// The rest of [`AwariDb::open`] for a packed file (`info` its checked header, `head` its

@@ -59,6 +59,7 @@
 
 mod board;
 mod cache;
+mod compact;
 mod database;
 mod db;
 mod file;

@@ -15,6 +15,11 @@ const ENCODING_I8_VALUE: u8 = 1;
 /// little-endian bit stream ([`Encoding::Packed`], module docs).
 const ENCODING_PACKED: u8 = 2;
 
+/// Entry encoding 3: the values in blocks of canonical Huffman codes chosen by the values of
+/// two neighbouring boards, with an index of the blocks (Oware databases only;
+/// [`Encoding::Compact`], module docs of `awari`).
+const ENCODING_COMPACT: u8 = 3;
+
 /// How the entries of a database are stored, in memory and in its file (the header's
 /// entry-encoding byte).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -27,18 +32,30 @@ pub enum Encoding {
     /// under `discard_remaining`), packed (header byte 2, module docs): 5 bits a position
     /// for K = 15..=30.
     Packed,
+    /// The values in blocks of 128 boards, each coded with a canonical Huffman code chosen
+    /// by the values of two neighbouring boards, and an index of the blocks (header byte 3):
+    /// about 3.3 bits a board for the Oware databases of 20 to 24 seeds, a lookup decoding
+    /// one block. Oware databases only: a Kalah database refuses it.
+    Compact,
 }
 
 impl Encoding {
-    /// Both encodings.
+    /// The encodings of every database, Kalah's and Oware's: [`Encoding::Byte`] and
+    /// [`Encoding::Packed`].
     pub const ALL: [Encoding; 2] = [Encoding::Byte, Encoding::Packed];
 
-    /// The header byte: 1 for [`Encoding::Byte`], 2 for [`Encoding::Packed`].
+    /// Every encoding: those of [`Encoding::ALL`] and [`Encoding::Compact`] (Oware
+    /// databases only).
+    pub const EVERY: [Encoding; 3] = [Encoding::Byte, Encoding::Packed, Encoding::Compact];
+
+    /// The header byte: 1 for [`Encoding::Byte`], 2 for [`Encoding::Packed`], 3 for
+    /// [`Encoding::Compact`].
     #[must_use]
     pub fn code(self) -> u8 {
         match self {
             Encoding::Byte => ENCODING_I8_VALUE,
             Encoding::Packed => ENCODING_PACKED,
+            Encoding::Compact => ENCODING_COMPACT,
         }
     }
 
@@ -48,26 +65,29 @@ impl Encoding {
         match code {
             ENCODING_I8_VALUE => Some(Encoding::Byte),
             ENCODING_PACKED => Some(Encoding::Packed),
+            ENCODING_COMPACT => Some(Encoding::Compact),
             _ => None,
         }
     }
 
-    /// Its name on the command line and in messages: `byte` or `packed`.
+    /// Its name on the command line and in messages: `byte`, `packed` or `compact`.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Encoding::Byte => "byte",
             Encoding::Packed => "packed",
+            Encoding::Compact => "compact",
         }
     }
 
     /// Bits an entry of a database of K = `max_seeds` for the value-relevant `options`
     /// takes in this encoding: 8, or the packed width (module docs of `packed`: 4 bits for
-    /// K ≤ 14, 5 for K ≤ 30, 6 for K ≤ 62, one more under `discard_remaining`).
+    /// K ≤ 14, 5 for K ≤ 30, 6 for K ≤ 62, one more under `discard_remaining`); 8 for
+    /// [`Encoding::Compact`], which no Kalah database has (its bits depend on the values).
     #[must_use]
     pub fn bits_per_entry(self, max_seeds: u32, options: KalahOptions) -> u32 {
         match self {
-            Encoding::Byte => BITS_PER_ENTRY,
+            Encoding::Byte | Encoding::Compact => BITS_PER_ENTRY,
             Encoding::Packed => Codec::new(max_seeds.min(MAX_DB_SEEDS), options).width(),
         }
     }
@@ -82,12 +102,12 @@ impl std::fmt::Display for Encoding {
 impl std::str::FromStr for Encoding {
     type Err = String;
 
-    /// `byte` or `packed`.
+    /// `byte`, `packed` or `compact`.
     fn from_str(s: &str) -> Result<Encoding, String> {
-        Encoding::ALL
+        Encoding::EVERY
             .into_iter()
             .find(|e| e.name() == s)
-            .ok_or_else(|| format!("unknown database encoding {s:?} (byte or packed)"))
+            .ok_or_else(|| format!("unknown database encoding {s:?} (byte, packed or compact)"))
     }
 }
 

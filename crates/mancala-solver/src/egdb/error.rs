@@ -111,6 +111,23 @@ pub enum EgdbError {
         /// Their value (the last byte shifted right past the last entry).
         found: u8,
     },
+    /// An entry encoding the database does not have (the compact encoding of a Kalah
+    /// database).
+    NoSuchEncoding {
+        /// The encoding asked for.
+        encoding: super::Encoding,
+        /// The database asked of, for messages: `a Kalah database`.
+        database: &'static str,
+    },
+    /// A compact payload whose tables, block index or code stream do not decode: a table
+    /// that is no prefix code, an index entry that is not where its block's codes start, bits
+    /// that are no code, codes past the stream's end (the file is damaged).
+    BadBlock {
+        /// The block (counted over every level from 0) where the damage was found.
+        block: u64,
+        /// What is wrong.
+        why: String,
+    },
     /// The file changed (was truncated, grew, or was overwritten) while it was being read:
     /// nothing read from it is used. Reading it again once it is whole may succeed.
     Changed(PathBuf),
@@ -246,6 +263,12 @@ impl EgdbError {
                 "the {} after the last entry of the packed payload {} not 0 (found {found:#x}): the file is corrupt",
                 count(u64::from(*bits), "unused bit"),
                 if *bits == 1 { "is" } else { "are" }
+            ),
+            EgdbError::NoSuchEncoding { encoding, database } => format!(
+                "{database} has no {encoding} encoding (byte or packed; compact is for the Oware databases)"
+            ),
+            EgdbError::BadBlock { block, why } => format!(
+                "block {block} of the compact payload does not decode ({why}): the file is corrupt"
             ),
             EgdbError::Changed(_) => {
                 "the file changed while it was being read (truncated, overwritten or replaced)"

@@ -181,11 +181,19 @@ impl Header {
                 "fields m = {houses}, options {option_bits:#x} disagree with the rule set {rules_text:?}"
             )));
         }
-        let Some(kind) = Encoding::from_code(encoding) else {
-            return Err(EgdbError::Header(format!(
-                "unknown entry encoding {encoding}"
-            )));
-        };
+        let kind =
+            match Encoding::from_code(encoding) {
+                Some(Encoding::Compact) => return Err(EgdbError::Header(
+                    "entry encoding 3 (compact) in a Kalah database: only Oware databases have it"
+                        .into(),
+                )),
+                Some(kind) => kind,
+                None => {
+                    return Err(EgdbError::Header(format!(
+                        "unknown entry encoding {encoding}"
+                    )))
+                }
+            };
         let expected_entries = check_size(houses, max_seeds)?;
         if entries != expected_entries {
             return Err(EgdbError::Header(format!(
@@ -193,7 +201,7 @@ impl Header {
             )));
         }
         let (bits_per_entry, payload_bytes, memory_bytes) = match kind {
-            Encoding::Byte => (BITS_PER_ENTRY, entries, entries),
+            Encoding::Byte | Encoding::Compact => (BITS_PER_ENTRY, entries, entries),
             Encoding::Packed => {
                 let codec = Codec::new(max_seeds, options);
                 let p = codec.payload_bytes(entries);

@@ -225,6 +225,7 @@ pub(crate) fn file_name(
     match encoding {
         Encoding::Byte => format!("{s}.k{max_seeds}.egdb"),
         Encoding::Packed => format!("{s}.k{max_seeds}.packed.egdb"),
+        Encoding::Compact => format!("{s}.k{max_seeds}.compact.egdb"),
     }
 }
 
@@ -406,12 +407,16 @@ impl Egdb {
     /// once.
     ///
     /// # Errors
-    /// [`EgdbError::OutOfMemory`].
+    /// [`EgdbError::OutOfMemory`]; [`EgdbError::NoSuchEncoding`] for
+    /// [`Encoding::Compact`], which only the Oware databases have.
     pub fn convert(&self, encoding: Encoding) -> Result<Egdb, EgdbError> {
+        if encoding == Encoding::Compact {
+            return Err(build::no_compact());
+        }
         let m = usize::from(self.houses);
         let starts = |k: u32| layer_start(m, k);
         let data = match (&self.codec, encoding) {
-            (None, Encoding::Byte) | (Some(_), Encoding::Packed) => {
+            (None, Encoding::Byte | Encoding::Compact) | (Some(_), Encoding::Packed) => {
                 FrozenBytes::copy_of(self.data.bytes())?
             }
             (None, Encoding::Packed) => {
@@ -423,7 +428,7 @@ impl Egdb {
                 packed::pack_bytes(&codec, self.data.bytes(), words.as_slice(), starts);
                 words.freeze_bytes(len)
             }
-            (Some(codec), Encoding::Byte) => {
+            (Some(codec), Encoding::Byte | Encoding::Compact) => {
                 // One piece: the unpacking itself is parallel.
                 let (data, _) =
                     FrozenBytes::filled_in_pieces(self.entries as usize, usize::MAX, |_, out| {

@@ -343,7 +343,8 @@ fn build_in_chunks(
         }};
     }
     match encoding {
-        Encoding::Byte => {
+        // `Egdb::build` refuses the compact encoding before it gets here.
+        Encoding::Byte | Encoding::Compact => {
             let buf = ZeroedBuf::<AtomicU8>::new(total as usize)?;
             let done = each_m!(&Bytes::<true> {
                 data: buf.as_slice()
@@ -360,6 +361,14 @@ fn build_in_chunks(
             let len = codec.payload_bytes(total) as usize + PAD;
             Ok(done.then(|| words.freeze_bytes(len)))
         }
+    }
+}
+
+/// The refusal of the compact encoding, which Kalah databases do not have.
+pub(crate) fn no_compact() -> EgdbError {
+    EgdbError::NoSuchEncoding {
+        encoding: Encoding::Compact,
+        database: "a Kalah database",
     }
 }
 
@@ -481,6 +490,9 @@ impl Egdb {
     ) -> Result<Egdb, EgdbError> {
         let m = rules.houses();
         let total = check_build(rules, max_seeds)?;
+        if options.encoding == Encoding::Compact {
+            return Err(no_compact());
+        }
         let relevant = rules.options().database_relevant();
         let BuildOptions {
             encoding,
@@ -541,6 +553,7 @@ impl Egdb {
         Ok(match encoding {
             Encoding::Byte => byte,
             Encoding::Packed => packed,
+            Encoding::Compact => return Err(no_compact()),
         })
     }
 
