@@ -205,7 +205,7 @@ impl Database {
     /// `"awari"`, `"oware+majority=off+cycle_score=split"`; the text chooses the game and, for
     /// Oware, the database of its grand-slam rule) for every position with at most `max_seeds`
     /// seeds in the houses, on `threads` threads (`None`: every core), in the entry encoding
-    /// `encoding` (`"byte"` or `"packed"`), with the GIL released; Ctrl-C stops it (a
+    /// `encoding` (`"byte"`, `"packed"` or, for Oware, `"compact"`), with the GIL released; Ctrl-C stops it (a
     /// `KeyboardInterrupt`). Kalah(6,·) with 12 seeds takes 2.7 MB and a few seconds; Awari
     /// with 18 seeds 84 MB and about 13 s on two cores. Returns an object of the game's kind.
     /// Raises `RulesError` (a malformed rule set), `ValueError` (`max_seeds` or `threads` out
@@ -289,7 +289,8 @@ impl Database {
         self.db.describe()
     }
 
-    /// The same database in the entry encoding `encoding` (`"byte"` or `"packed"`), every
+    /// The same database in the entry encoding `encoding` (`"byte"`, `"packed"`, or `"compact"`
+    /// for Oware), every
     /// value the same (a copy when it is already in it): a new object of the same kind,
     /// which `save` writes in that encoding. Both are in memory at once while converting;
     /// the GIL is released meanwhile. Raises `ValueError` for another encoding name,

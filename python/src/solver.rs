@@ -305,14 +305,15 @@ impl Solver {
     }
 }
 
-/// The entry encoding named `name` (`"byte"` or `"packed"`), for the argument `what`.
+/// The entry encoding named `name` (`"byte"`, `"packed"` or `"compact"`), for the argument
+/// `what`.
 ///
 /// # Errors
 /// `ValueError` naming the argument and the two names.
 pub(crate) fn encoding(name: &str, what: &str) -> PyResult<Encoding> {
     name.parse().map_err(|_| {
         PyValueError::new_err(format!(
-            "{what} must be \"byte\" or \"packed\", got {name:?}"
+            "{what} must be \"byte\", \"packed\" or \"compact\" (Oware databases), got {name:?}"
         ))
     })
 }
@@ -558,7 +559,7 @@ impl<'a> Reporter<'a> {
 ///
 /// Raises `DatabaseError` (K too large, out of memory, the file cannot be written),
 /// `RulesError`, `ValueError` (`threads` 0, a bad `interval`, an `encoding` other than
-/// `"byte"` or `"packed"`).
+/// `"byte"`, `"packed"` or, for Oware, `"compact"`).
 #[pyfunction]
 #[pyo3(signature = (rules, max_seeds, path = None, threads = None, progress = None, interval = 0.5, encoding = "byte"))]
 #[allow(clippy::too_many_arguments)]

@@ -165,3 +165,29 @@ def test_an_oware_databases_repr_names_its_rule_set():
     abapa = mancala.Database.build("oware+majority=off+cycle_score=split", 2, threads=1)
     assert repr(abapa) == "AwariDb(rules='awari+grand_slam=none', max_seeds=2)"
     assert repr(mancala.Database.build("awari", 2, threads=1)) == "AwariDb(rules='awari', max_seeds=2)"
+
+
+def test_the_compact_encoding_answers_as_the_byte_one(tmp_path):
+    """An Oware database converted to the compact encoding (docs/awari.md) gives every value
+    the one-byte database gives, reads back from its file, and a Kalah database refuses it."""
+    db = mancala.Database.build("awari", 8, threads=1)
+    compact = db.convert("compact")
+    assert compact.encoding == "compact" and compact.entries == db.entries
+    compact.save(tmp_path / "awari.n8.compact.egdb")
+    reread = Database.open(tmp_path / "awari.n8.compact.egdb")
+    assert reread.encoding == "compact"
+    rng = random.Random(3)
+    compared = 0
+    for _ in range(200):
+        g = Oware("awari")
+        while not g.is_over() and sum(g.board) - g.store(0) - g.store(1) > 8:
+            g.play(rng.choice(g.legal_moves()))
+        if g.is_over():
+            continue
+        assert compact.value(g) == db.value(g) == reread.value(g)
+        assert compact.move_values(g) == db.move_values(g)
+        compared += 1
+    assert compared > 150
+    kalah = mancala.Database.build("kalah(4,3)", 4, threads=1)
+    with pytest.raises(DatabaseError):
+        kalah.convert("compact")

@@ -265,10 +265,10 @@ def test_packed_databases_hold_the_same_values_in_fewer_bits(tmp_path):
 
 
 def test_unknown_database_encodings_are_refused():
-    with pytest.raises(ValueError, match='^encoding must be "byte" or "packed", got "nibble"$'):
+    with pytest.raises(ValueError, match='^encoding must be "byte", "packed" or "compact" \\(Oware databases\\), got "nibble"$'):
         mancala.build_egdb("kalah(4,3)", 4, encoding="nibble")
     db = mancala.build_egdb("kalah(4,3)", 4)
-    with pytest.raises(ValueError, match='^encoding must be "byte" or "packed", got "Packed"$'):
+    with pytest.raises(ValueError, match='^encoding must be "byte", "packed" or "compact" \\(Oware databases\\), got "Packed"$'):
         db.convert("Packed")
     with pytest.raises(TypeError):
         mancala.build_egdb("kalah(4,3)", 4, encoding=2)  # type: ignore[arg-type]
