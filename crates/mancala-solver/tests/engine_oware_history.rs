@@ -7,6 +7,7 @@
 use mancala_core::game::{parse_moves, Game, GameRecord, HistoryEnd};
 use mancala_core::oware::{OwareMove, OwarePosition, OwareRules};
 use mancala_core::Side;
+use mancala_solver::engine::eval::Evaluate;
 use mancala_solver::engine::{Engine, History, Level, LevelPlayer, Limits, MAX_DEPTH, SEED};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -132,7 +133,10 @@ fn at_the_move_limit_the_rows_count() {
         .unwrap();
     assert_eq!((r.best_move, r.score), (OwareMove(5), 0));
     assert!(r.exact);
-    // One ply before the limit's reach the game goes on: the heuristic value at depth 1.
+    // One ply before the limit's reach the game goes on after either move (4 plies of 5):
+    // the search of depth 1 is not exact, and its score is the best of the two moves by the
+    // evaluation of the position each leaves (negated: the opponent moves there), with no
+    // end of the game counted in.
     engine.clear();
     let r = engine
         .search_history(
@@ -145,7 +149,17 @@ fn at_the_move_limit_the_rows_count() {
             &[],
         )
         .unwrap();
-    assert_eq!((r.best_move, r.score), (OwareMove(5), -499));
+    let by_move: Vec<(OwareMove, i32)> = [OwareMove(5), OwareMove(6)]
+        .into_iter()
+        .map(|m| {
+            let child = p.play(m).unwrap();
+            assert!(!child.is_over());
+            (m, -child.evaluate())
+        })
+        .collect();
+    let best = by_move.iter().map(|&(_, v)| v).max().unwrap();
+    assert_eq!(r.score, best);
+    assert!(by_move.contains(&(r.best_move, best)));
     assert!(!r.exact);
 }
 
