@@ -419,6 +419,16 @@ pub fn run(args: &GradeArgs) -> Result<(), String> {
             ));
         }
     }
+    if let (None, Some(given), false) = (&args.file, &args.rules, args.generate) {
+        // The built-in set is of `standard` (Kalah(6,4)): `--rules` may only confirm it.
+        let standard = "standard".parse::<mancala_core::Rules>().ok();
+        if given.parse::<mancala_core::Rules>().ok() != standard || standard.is_none() {
+            return Err(format!(
+                "--rules {}: the built-in set is of the rule set standard (Kalah(6,4)); give --generate N for positions of another rule set, or --file",
+                mancala_core::Shortened(given)
+            ));
+        }
+    }
     let awari = match from_file {
         Some(t) => oware_grading(&t).map_err(in_file)?,
         None => None,

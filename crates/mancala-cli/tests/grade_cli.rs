@@ -147,6 +147,16 @@ fn arguments_are_checked_before_any_database_is_built() {
             vec!["--generate", "--min-seeds", "9", "--max-seeds", "4"],
             "--min-seeds 9",
         ),
+        // The built-in set is standard Kalah(6,4): another --rules is refused, not ignored.
+        (
+            vec!["--rules", "togyz-kumalak"],
+            "the built-in set is of the rule set standard",
+        ),
+        (
+            vec!["--rules", "oware"],
+            "the built-in set is of the rule set standard",
+        ),
+        (vec!["--rules", "garbage"], "--rules garbage"),
     ] {
         let mut all = vec!["grade", "--level", "1"];
         all.extend(args);
