@@ -558,8 +558,9 @@ impl<'r, D: Database> Report<'r, D> {
 /// else the cached one unless `no_cache` — read on a thread of its own and waited for at
 /// most `at_most` (`None`: until it is read). Reading and checking a database takes from a
 /// fraction of a second to seconds, which must not come out of the search's time unasked.
-/// `Ok(None)` when there is none, or when it is not read in time (then a note on standard
-/// error says so, and the reading thread is left to end with the process).
+/// `Ok(None)` when there is none — at once for a game without databases — or when it is not
+/// read in time (then a note on standard error says so, and the reading thread is left to
+/// end with the process).
 ///
 /// # Errors
 /// The `--egdb` error when the file given cannot be used.
@@ -575,6 +576,10 @@ pub(crate) fn read_within<D: Database>(
     {
         let choice = Choice::kalah(Some(path), no_cache, 0, Build::Never);
         return Err(refusal::<D>(&rules, &choice, &ChooseError::Given(e)));
+    }
+    if let Err(EgdbError::NoDatabase { .. }) = D::entries(&rules, 0) {
+        // A game without databases (Bao la Kete, Togyz Kumalak): nothing to read or wait for.
+        return Ok(None);
     }
     if let Some(path) = egdb.as_deref() {
         // The headers say at once whether `--egdb` can serve the rules (a folder without a
