@@ -88,12 +88,13 @@ RULES: Dict[str, str] = {
         "rules ask for a choice. A player who cannot move, or has no seeds in his front row, loses."
     ),
     "Togyz Kumalak": (
-        "Each player owns a row of nine houses (numbered 1 to 9 from his own left) and a kazan. "
+        "Each player owns a row of houses (numbered 1 to h from his own left) and a kazan. "
         "A move lifts every kumalak of one of your houses; the first goes back into that house "
         "(a lone kumalak goes on to the next house) and the others one by one anticlockwise. If "
-        "the last one makes a house of the opponent even, you capture it. If it makes exactly 3 "
-        "there, that house may become your tuzdyk, which feeds your kazan for the rest of the "
-        "game (one a game). 82 kumalaks win."
+        "the last one makes a house of the opponent even, you capture it. Under the rule sets "
+        "with tuzdyks, if it makes exactly 3 there, that house may become your tuzdyk, which "
+        "feeds your kazan for the rest of the game (one a game). Whoever has more kumalaks in "
+        "his kazan wins; most rule sets end the game as soon as a player has more than half."
     ),
 }
 
@@ -376,7 +377,8 @@ def program(command: Sequence[str], timeout: float = 60.0) -> Callable[[str], st
 class TextGradeReport:
     """:func:`grade`'s result: ``report`` (the :class:`mancala.GradeReport` of the moves
     played), and the text player's counters (:class:`TextPlayer`): ``asked``, ``illegal``,
-    ``unreadable``, ``failed``."""
+    ``unreadable``; ``failed`` counts the positions where the player gave no legal move
+    (the report's ``failures``: none read after the retries, or a reply that raised)."""
 
     report: GradeReport
     asked: int
@@ -404,7 +406,9 @@ def grade(
     ``failures``, as for any player. Raises what :func:`mancala.grade` raises."""
     tp = player if isinstance(player, TextPlayer) else TextPlayer(player, retries, template)
     report = _grade(tp, positions, **options)
-    return TextGradeReport(report, tp.asked, tp.illegal, tp.unreadable, tp.failed)
+    # Every position the player failed: no legal move read, or its reply raised (a program
+    # that cannot start or exits with an error).
+    return TextGradeReport(report, tp.asked, tp.illegal, tp.unreadable, len(report.failures))
 
 
 # --- The command line: `python -m mancala.text` -------------------------------------------
@@ -455,6 +459,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     import argparse
     import json
     import shlex
+    import shutil
     import sys
 
     parser = argparse.ArgumentParser(prog="python -m mancala.text", usage=_USAGE, description=main.__doc__)
@@ -510,6 +515,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         command = shlex.split(args.program)
         if not command:
             return fail("--program is empty")
+        if shutil.which(command[0]) is None:
+            return fail(f"--program: cannot run {command[0]!r}: no such program")
         from . import generate_positions
 
         positions: Any = args.set if args.set is not None else generate_positions(

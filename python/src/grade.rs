@@ -692,6 +692,16 @@ pub fn generate_positions<'py>(
                 ),
             ))
         }
+        Ok(other) if !matches!(other, mancala_core::Rules::Kalah(_)) => {
+            return Err(from_error(
+                py,
+                Kind::Rules,
+                format!(
+                    "generate_positions: Kalah rule sets, or Oware rule sets of six houses a side (the games with exact values to grade against); {other} is a rule set of {}",
+                    other.kind().name()
+                ),
+            ))
+        }
         _ => None,
     };
     let kalah_rules = match awari {

@@ -188,6 +188,9 @@ def test_the_grand_slam_is_worth_two_and_other_oware_sizes_are_refused():
         mancala.grade(1, games(), database=mancala.Database.build("awari", 2))
     with pytest.raises(mancala.RulesError, match="5 houses a side"):
         mancala.generate_positions("oware(5,4)", 3)
+    # A game without exact values: said so, not "use another class".
+    with pytest.raises(mancala.RulesError, match="is a rule set of Togyz Kumalak"):
+        mancala.generate_positions("togyz-kumalak", 3)
 
 
 ABAPA_CAVEAT = "the values are those of awari+grand_slam=none (no majority end, cycles split evenly), not of oware"

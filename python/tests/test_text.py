@@ -276,3 +276,13 @@ def test_the_command_line_grades_a_program_as_the_library_does(tmp_path):
     assert abapa.returncode == 0, abapa.stderr
     got = json.loads(abapa.stdout)
     assert got["positions"] == 3 and "not of oware" in got["caveat"]
+
+
+def test_a_program_that_cannot_run_is_said_and_counted(tmp_path):
+    """A program that is not there is refused before any work; one that fails on every
+    prompt has every position counted as failed."""
+    missing = _cli("grade", "--program", str(tmp_path / "no-such-player"), "--rules", "kalah(3,3)",
+                   "--generate", "2")
+    assert missing.returncode == 2 and "cannot run" in missing.stderr
+    r = text.grade(text.program(["false"]), mancala.generate_positions("kalah(3,3)", 3, seed=7))
+    assert r.failed == 3 == len(r.failures)
