@@ -361,8 +361,8 @@ typedef struct MancalaDbInfo {
 
 // How to make an engine. All zero means: a 16 MiB table for each game, level 10, seed 0.
 typedef struct MancalaEngineConfig {
-    // Size of each transposition table in bytes (one a game: Kalah, Bao la Kete, Oware, each
-    // taken at the first search of its game); 0 = 16 MiB. At least 16 KiB is used; rounded
+    // Size of each transposition table in bytes (one a game: Kalah, Bao la Kete, Oware, Togyz
+    // Kumalak, each taken at the first search of its game); 0 = 16 MiB. At least 16 KiB is used; rounded
     // down to a power of two of 16-byte entries.
     uint64_t tt_bytes;
     // Strength level 1 (weakest) ..= 10 (strongest); 0 = 10. Levels 1–9 limit the search
@@ -378,13 +378,17 @@ typedef struct MancalaEngineConfig {
 // searched, in engine units: Kalah in hundredths of a seed of store difference
 // (`MANCALA_ENGINE_SEED` = 100 units a seed; when `exact`, `score / 100` is the final store
 // difference, mover minus opponent, of the rest of the game with best play); Oware the same
-// of the seeds taken (captures and the cycle rule's allotment); Bao la Kete, which is won or
+// of the seeds taken (captures and the cycle rule's allotment); Togyz Kumalak the same of
+// the kumalaks in the kazans; Bao la Kete, which is won or
 // lost and not scored in seeds, in the units of its heuristic (100 for a seed of material),
 // or ±(`MANCALA_ENGINE_WIN` − plies) for a forced win or loss (beyond
 // ±`MANCALA_ENGINE_DECISIVE`).
 typedef struct MancalaEngineResult {
-    // Kalah: the move to play, a house number 1..=m or `MANCALA_KALAH_SWAP`. Bao la Kete: 0
-    // (the move is written as text into the caller's buffer).
+    // The move to play. From `mancala_engine_bestmove` (a `MancalaGame` of any game): its
+    // index in the order of `mancala_game_legal_moves` (for `mancala_game_play_index`), the
+    // move's text written into the caller's buffer. From the deprecated
+    // `mancala_engine_kalah_bestmove`: a house number 1..=m or `MANCALA_KALAH_SWAP`; from
+    // `mancala_engine_bao_bestmove`: 0 (the move is the text).
     uint8_t mv;
     // Whether the move is a deliberately weaker one than the search's choice (levels 1–4
     // only); `score`, `depth` and `exact` then describe the search's own choice.
@@ -2063,8 +2067,10 @@ MANCALA_DEPRECATED("use mancala_game_perft with a MancalaGame; removed in 0.4.0"
 // Parses a rule-set string into a new rule set: Kalah (`"kalah(6,4)+empty_capture"`,
 // `"kalah(7,7)+pie_rule"`, `"standard"`, `"manchester"`; see `docs/rules/kalah.md`), Bao
 // la Kete (`"bao-la-kete"`, `"bao-la-kete+first=N+safari=choice"`; see
-// `docs/rules/bao-la-kete.md`) or Oware (`"oware"`, `"awari"`, `"oware-openspiel"`,
-// `"oware(6,4)+grand_slam=forbidden"`; see `docs/rules/oware.md`). `mancala_rules_game`
+// `docs/rules/bao-la-kete.md`), Oware (`"oware"`, `"awari"`, `"oware-openspiel"`,
+// `"oware(6,4)+grand_slam=forbidden"`; see `docs/rules/oware.md`) or Togyz Kumalak
+// (`"togyz-kumalak"`, `"bestemshe"`, `"togyz-kumalak(5,5)+tuzdyk=off"`; see
+// `docs/rules/togyz-kumalak.md`). `mancala_rules_game`
 // tells which.
 //
 // Ownership: `text` is borrowed for the call only. On success `*out` is a new handle owned by
@@ -2119,8 +2125,8 @@ enum MancalaStatus mancala_rules_print(const struct MancalaRules *rules, char *b
 //
 // Thread safety: `rules` is only read.
 //
-// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (a Bao la Kete or Oware
-// rule set),
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (a rule set of another
+// game: Bao la Kete, Oware, Togyz Kumalak),
 // `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing written),
 // `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
 //
@@ -2128,8 +2134,8 @@ enum MancalaStatus mancala_rules_print(const struct MancalaRules *rules, char *b
 // `houses` and `seeds` must be NULL or writable.
 enum MancalaStatus mancala_rules_size(const struct MancalaRules *rules, uint8_t *houses, uint8_t *seeds);
 
-// Tells which game a rule set is for: `MANCALA_GAME_KIND_KALAH`, `MANCALA_GAME_KIND_BAO` or
-// `MANCALA_GAME_KIND_OWARE`.
+// Tells which game a rule set is for: `MANCALA_GAME_KIND_KALAH`, `MANCALA_GAME_KIND_BAO`,
+// `MANCALA_GAME_KIND_OWARE` or `MANCALA_GAME_KIND_TOGYZ`.
 //
 // Thread safety: `rules` is only read.
 //

@@ -38,8 +38,8 @@ pub const MANCALA_BAO_MAX_MOVE_BYTES: usize = 8;
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MancalaEngineConfig {
-    /// Size of each transposition table in bytes (one a game: Kalah, Bao la Kete, Oware, each
-    /// taken at the first search of its game); 0 = 16 MiB. At least 16 KiB is used; rounded
+    /// Size of each transposition table in bytes (one a game: Kalah, Bao la Kete, Oware, Togyz
+    /// Kumalak, each taken at the first search of its game); 0 = 16 MiB. At least 16 KiB is used; rounded
     /// down to a power of two of 16-byte entries.
     pub tt_bytes: u64,
     /// Strength level 1 (weakest) ..= 10 (strongest); 0 = 10. Levels 1–9 limit the search
@@ -55,15 +55,19 @@ pub struct MancalaEngineConfig {
 /// searched, in engine units: Kalah in hundredths of a seed of store difference
 /// (`MANCALA_ENGINE_SEED` = 100 units a seed; when `exact`, `score / 100` is the final store
 /// difference, mover minus opponent, of the rest of the game with best play); Oware the same
-/// of the seeds taken (captures and the cycle rule's allotment); Bao la Kete, which is won or
+/// of the seeds taken (captures and the cycle rule's allotment); Togyz Kumalak the same of
+/// the kumalaks in the kazans; Bao la Kete, which is won or
 /// lost and not scored in seeds, in the units of its heuristic (100 for a seed of material),
 /// or ±(`MANCALA_ENGINE_WIN` − plies) for a forced win or loss (beyond
 /// ±`MANCALA_ENGINE_DECISIVE`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MancalaEngineResult {
-    /// Kalah: the move to play, a house number 1..=m or `MANCALA_KALAH_SWAP`. Bao la Kete: 0
-    /// (the move is written as text into the caller's buffer).
+    /// The move to play. From `mancala_engine_bestmove` (a `MancalaGame` of any game): its
+    /// index in the order of `mancala_game_legal_moves` (for `mancala_game_play_index`), the
+    /// move's text written into the caller's buffer. From the deprecated
+    /// `mancala_engine_kalah_bestmove`: a house number 1..=m or `MANCALA_KALAH_SWAP`; from
+    /// `mancala_engine_bao_bestmove`: 0 (the move is the text).
     pub mv: u8,
     /// Whether the move is a deliberately weaker one than the search's choice (levels 1–4
     /// only); `score`, `depth` and `exact` then describe the search's own choice.

@@ -62,8 +62,10 @@ impl Handle for MancalaRules {
 /// Parses a rule-set string into a new rule set: Kalah (`"kalah(6,4)+empty_capture"`,
 /// `"kalah(7,7)+pie_rule"`, `"standard"`, `"manchester"`; see `docs/rules/kalah.md`), Bao
 /// la Kete (`"bao-la-kete"`, `"bao-la-kete+first=N+safari=choice"`; see
-/// `docs/rules/bao-la-kete.md`) or Oware (`"oware"`, `"awari"`, `"oware-openspiel"`,
-/// `"oware(6,4)+grand_slam=forbidden"`; see `docs/rules/oware.md`). `mancala_rules_game`
+/// `docs/rules/bao-la-kete.md`), Oware (`"oware"`, `"awari"`, `"oware-openspiel"`,
+/// `"oware(6,4)+grand_slam=forbidden"`; see `docs/rules/oware.md`) or Togyz Kumalak
+/// (`"togyz-kumalak"`, `"bestemshe"`, `"togyz-kumalak(5,5)+tuzdyk=off"`; see
+/// `docs/rules/togyz-kumalak.md`). `mancala_rules_game`
 /// tells which.
 ///
 /// Ownership: `text` is borrowed for the call only. On success `*out` is a new handle owned by
@@ -145,8 +147,8 @@ pub unsafe extern "C" fn mancala_rules_print(
 ///
 /// Thread safety: `rules` is only read.
 ///
-/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (a Bao la Kete or Oware
-/// rule set),
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_ARGUMENT` (a rule set of another
+/// game: Bao la Kete, Oware, Togyz Kumalak),
 /// `MANCALA_STATUS_NULL_POINTER` (any pointer NULL; nothing written),
 /// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
 ///
@@ -173,8 +175,8 @@ pub unsafe extern "C" fn mancala_rules_size(
     })
 }
 
-/// Tells which game a rule set is for: `MANCALA_GAME_KIND_KALAH`, `MANCALA_GAME_KIND_BAO` or
-/// `MANCALA_GAME_KIND_OWARE`.
+/// Tells which game a rule set is for: `MANCALA_GAME_KIND_KALAH`, `MANCALA_GAME_KIND_BAO`,
+/// `MANCALA_GAME_KIND_OWARE` or `MANCALA_GAME_KIND_TOGYZ`.
 ///
 /// Thread safety: `rules` is only read.
 ///
