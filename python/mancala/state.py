@@ -109,9 +109,10 @@ def to_json(game: Game, indent: Optional[int] = None) -> str:
 
 def from_dict(data: Dict[str, Any]) -> Game:
     """The game a :func:`to_dict` ``dict`` describes: its ``rules`` from its ``start``
-    after its ``moves`` (the other fields are derived, and only checked: the position
-    reached must be ``position`` when given). Raises ``ValueError`` for another schema
-    version, a missing field or a position that does not match, ``RulesError``,
+    after its ``moves`` (the other fields are derived, and only checked: the game of the
+    rules must be ``game`` and the position reached must be ``position`` when given). Raises
+    ``ValueError`` for another schema version, a missing field, or a game or position that
+    does not match, ``RulesError``,
     ``NotationError`` or ``IllegalMoveError`` for what the game refuses."""
     if not isinstance(data, dict):
         raise TypeError(f"from_dict takes a dict, not {type(data).__name__}")
@@ -124,6 +125,9 @@ def from_dict(data: Dict[str, Any]) -> Game:
         raise ValueError(f"the state has no {e.args[0]!r} field") from None
     cls = getattr(_mancala, _mancala.game_class(rules))
     game: Game = cls(rules, position=start)
+    kind = data.get("game")
+    if kind is not None and kind != game.kind:
+        raise ValueError(f"the rules {rules!r} are of {game.kind}, not of the state's game {kind!r}")
     played: List[Any] = list(moves)
     for mv in played:
         game.play(mv)

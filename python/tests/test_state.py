@@ -107,6 +107,10 @@ def test_refusals():
         from_dict({**d, "moves": [3, 3], "position": None})
     with pytest.raises(mancala.RulesError):
         from_dict({**d, "rules": "kalah(99,4)"})
+    # A state whose game is not the game of its rules is refused, not read as the rules'.
+    togyz = mancala.Togyz().to_dict()
+    with pytest.raises(ValueError, match="Togyz Kumalak, not of the state's game 'Kalah'"):
+        from_dict({**togyz, "game": "Kalah"})
     with pytest.raises(TypeError):
         from_dict("not a dict")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
