@@ -571,15 +571,16 @@ pub(crate) fn read_within<D: Database>(
     at_most: Option<Duration>,
 ) -> Result<Option<(Arc<D>, Source)>, String> {
     use std::sync::mpsc::RecvTimeoutError;
-    if let (Some(path), Err(e @ EgdbError::NoDatabase { .. })) =
-        (egdb.as_deref(), D::entries(&rules, 0))
-    {
-        let choice = Choice::kalah(Some(path), no_cache, 0, Build::Never);
-        return Err(refusal::<D>(&rules, &choice, &ChooseError::Given(e)));
-    }
-    if let Err(EgdbError::NoDatabase { .. }) = D::entries(&rules, 0) {
-        // A game without databases (Bao la Kete, Togyz Kumalak): nothing to read or wait for.
-        return Ok(None);
+    if let Err(e @ EgdbError::NoDatabase { .. }) = D::entries(&rules, 0) {
+        // A game without databases (Bao la Kete, Togyz Kumalak): `--egdb` is refused, and
+        // otherwise there is nothing to read or wait for.
+        return match egdb.as_deref() {
+            Some(path) => {
+                let choice = Choice::kalah(Some(path), no_cache, 0, Build::Never);
+                Err(refusal::<D>(&rules, &choice, &ChooseError::Given(e)))
+            }
+            None => Ok(None),
+        };
     }
     if let Some(path) = egdb.as_deref() {
         // The headers say at once whether `--egdb` can serve the rules (a folder without a
