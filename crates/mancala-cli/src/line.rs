@@ -32,6 +32,7 @@ use std::time::Duration;
 
 use clap::Args;
 use mancala_core::{parse_moves, GameKind, GameRecord};
+use mancala_solver::awari::AwariDb;
 use mancala_solver::egdb::Database;
 use mancala_solver::engine::{Engine, Evaluate, Level, LevelPlayer, Limits, MAX_DEPTH};
 use mancala_solver::ExactValues;
@@ -103,18 +104,38 @@ pub struct LineArgs {
     /// (`oware`, `oware+repetition=2`: a grand slam captures nothing) give the database of
     /// `oware+majority=off+cycle_score=split`; the Awari database (`awari`: a grand slam is
     /// forbidden) serves the `awari` rule sets. A database of another grand-slam rule or
-    /// board size than the session's rule set is refused. The other games do not read it.
+    /// board size than the session's rule set is refused, at the start or at the `rules`
+    /// request that asks for that rule set. The file is read once, at the start, whatever
+    /// the game; the other games do not use it.
     #[arg(long)]
     eval_egdb: Option<std::path::PathBuf>,
 }
 
 /// Runs the line protocol on standard input and output until `quit` or the end of input.
+///
+/// The database of `--eval-egdb` is read once, at the start, whatever the first rule set's
+/// game: a file that cannot be read ends the agent before its first request, and a session
+/// that moves to an Oware rule set the file does not serve is refused at that `rules`
+/// request (an `error` line), never later.
 pub fn run(args: &LineArgs) -> Result<(), String> {
     let level = Level::new(args.level).map_err(|e| format!("--level {}: {e}", args.level))?;
     let mut rules = parse_rules(&args.rules)?;
+    let eval_db = match &args.eval_egdb {
+        Some(path) => Some(Arc::new(
+            <AwariDb as Database>::open(path)
+                .map_err(|e| format!("--eval-egdb {}: {e}", path.display()))?,
+        )),
+        None => None,
+    };
+    let session = Session {
+        args,
+        level,
+        eval_db,
+    };
+    session.check_eval_db(&rules)?;
     // A `rules` request naming another game ends the typed session; the next one is of
     // that game (the standard input's buffer is shared, so no request is lost).
-    while let Some(next) = with_position(rules, None, Session { args, level })? {
+    while let Some(next) = with_position(rules, None, &session)? {
         rules = next;
     }
     Ok(())
@@ -124,18 +145,22 @@ pub fn run(args: &LineArgs) -> Result<(), String> {
 struct Session<'a> {
     args: &'a LineArgs,
     level: Level,
+    /// The database of `--eval-egdb`, read once for every session.
+    eval_db: Option<Arc<AwariDb>>,
 }
 
-impl GameCommand for Session<'_> {
+impl GameCommand for &Session<'_> {
     /// `Some(rules)` when a `rules` request named a rule set of another game.
     type Output = Option<GameRules>;
 
     fn run<G: Evaluate>(self, _rules: GameRules, start: G) -> Result<Option<GameRules>, String> {
-        let db = match &self.args.eval_egdb {
-            Some(path) if G::KIND == GameKind::Oware => Some(Arc::new(
-                <G::Database as Database>::open(path)
-                    .map_err(|e| format!("--eval-egdb {}: {e}", path.display()))?,
-            )),
+        let db = match &self.eval_db {
+            Some(db) if G::KIND == GameKind::Oware => {
+                let db: Arc<dyn std::any::Any + Send + Sync> = db.clone();
+                Some(db.downcast::<G::Database>().map_err(|_| {
+                    "--eval-egdb: the Oware games read another kind of database".to_string()
+                })?)
+            }
             _ => None,
         };
         let mut state = State {
@@ -146,7 +171,7 @@ impl GameCommand for Session<'_> {
             time_ms: self.args.time_ms,
             nodes: self.args.nodes,
             switch: None,
-            session: &self,
+            session: self,
         };
         serve(&mut state, io::stdin().lock(), io::stdout().lock())
             .map_err(|e| format!("standard input or output: {e}"))?;
@@ -155,6 +180,28 @@ impl GameCommand for Session<'_> {
 }
 
 impl Session<'_> {
+    /// Ok when the database of `--eval-egdb`, if any, serves `rules`: exactly, as estimates
+    /// (the Oware rule sets of its board size and grand-slam rule), or not at all because
+    /// `rules` is of a game that does not read it.
+    ///
+    /// # Errors
+    /// An Oware rule set the database serves neither way, naming the rules that differ.
+    fn check_eval_db(&self, rules: &GameRules) -> Result<(), String> {
+        if let (Some(db), GameRules::Oware(r)) = (&self.eval_db, rules) {
+            if db.check_rules(r).is_err() {
+                if let Err(e) = db.check_estimate_rules(r) {
+                    let path = self
+                        .args
+                        .eval_egdb
+                        .as_deref()
+                        .unwrap_or(std::path::Path::new(""));
+                    return Err(format!("--eval-egdb {}: {e}", path.display()));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// A fresh engine (an empty table of `--tt-mb`) at the session's level and seed, with
     /// the database of `--eval-egdb` (`db`) as its exact database when it holds the values
     /// of `rules`, else as its evaluation when its values are estimates of them
@@ -368,6 +415,9 @@ impl<G: Evaluate> State<'_, '_, G> {
         let shown = mancala_core::Shortened(rest);
         let rules: GameRules = rest.parse().map_err(|e| format!("rules {shown}: {e}"))?;
         if rules.kind() != G::KIND {
+            self.session
+                .check_eval_db(&rules)
+                .map_err(|e| format!("rules {shown}: {e}"))?;
             let start = mancala_core::AnyGame::new(rules).position_text();
             self.switch = Some(rules);
             return Ok(format!("ok {start}"));

@@ -316,4 +316,48 @@ fn an_oware_database_as_the_evaluation() {
     );
     assert!(!o.status.success());
     assert!(stderr(&o).contains("--eval-egdb"), "{}", stderr(&o));
+    // A session of another game reads the file at the start too: a missing file ends the
+    // agent before its first reply.
+    let o = mancala_with_input(
+        &[
+            "agent",
+            "line",
+            "--rules",
+            "standard",
+            "--eval-egdb",
+            missing.to_str().unwrap(),
+        ],
+        b"rules oware\ngo depth 1\n",
+    );
+    assert!(!o.status.success());
+    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+    assert!(stderr(&o).contains("--eval-egdb"), "{}", stderr(&o));
+    // From a Kalah session, a `rules` request for an Oware rule set the file does not serve
+    // is refused and the Kalah session goes on; one it serves moves the session to Oware.
+    let o = mancala_with_input(
+        &[
+            "agent",
+            "line",
+            "--rules",
+            "kalah(6,4)",
+            "--eval-egdb",
+            awari,
+        ],
+        b"rules oware\nrules awari\nposition 1,0,0,0,0,1,22,0,1,0,0,1,0,22 S\ngo depth 3\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let replies: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    assert!(
+        replies[0].starts_with("error rules oware: --eval-egdb")
+            && replies[0].contains("grand_slam=none"),
+        "{replies:?}"
+    );
+    assert_eq!(
+        replies[1], "ok 4,4,4,4,4,4,0,4,4,4,4,4,4,0 S",
+        "{replies:?}"
+    );
+    assert!(
+        replies[3].starts_with("bestmove ") && replies[3].ends_with(" exact true"),
+        "{replies:?}"
+    );
 }

@@ -108,7 +108,7 @@ impl ExactValues<OwarePosition> for AwariDb {
         Err(RulesMismatch {
             database: format!("the Oware database of {}", self.rules()),
             holds: format!(
-                "estimates for the Oware rule sets with 6 houses a side and grand_slam={} (any majority, cycle, repetition and move-limit rule)",
+                "the Oware rule sets of 6 houses a side with grand_slam={}, as estimates (any majority, cycle, repetition and move-limit rule)",
                 self.grand_slam().name()
             ),
             rules: rules.to_string(),
