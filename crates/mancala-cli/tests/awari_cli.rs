@@ -158,6 +158,21 @@ fn build_info_verify_convert_and_solve_against_the_reference() {
         ok && out.contains(": OK (awari, levels 0..=8, compact encoding"),
         "{out}{err}"
     );
+    // Cut short or lengthened, the compact file's info refuses it (its payload starts with
+    // its length), as opening it does, naming the length the file should have.
+    let bytes = std::fs::read(&compact).unwrap();
+    for (name, cut) in [
+        ("short.egdb", bytes[..bytes.len() - 100].to_vec()),
+        ("long.egdb", [bytes.as_slice(), b"xy"].concat()),
+    ] {
+        let damaged = dir.join(name);
+        std::fs::write(&damaged, &cut).unwrap();
+        let (ok, out, err) = mancala_text(&["egdb", "info", damaged.to_str().unwrap()]);
+        assert!(
+            !ok && out.is_empty() && err.contains(&format!("{compact_len} bytes expected")),
+            "{out}{err}"
+        );
+    }
     let from_compact = dir.join("from-compact");
     let (ok, out, err) = convert_to_byte(c, &from_compact);
     assert!(ok, "{out}{err}");

@@ -551,16 +551,30 @@ impl CompactLevels {
 /// [`EgdbError::Truncated`], [`EgdbError::TooLong`] (with the file's bytes: the payload's
 /// and `at`).
 pub(crate) fn check_length(max_seeds: u32, data: &[u8], at: u64) -> Result<(), EgdbError> {
-    let layout = Layout::new(max_seeds);
     let payload = data.len().saturating_sub(PAD) as u64;
-    if payload < 8 {
+    let first = data.get(..8).and_then(|b| <[u8; 8]>::try_from(b).ok());
+    check_stream_length(max_seeds, first, payload, at)
+}
+
+/// [`check_length`] from the payload's first 8 bytes (`None` when it has fewer) and its
+/// length `payload` (bytes, the padding excluded), so that the length of a file is checked
+/// from its first bytes without reading the rest (`egdb info`).
+///
+/// # Errors
+/// As [`check_length`].
+pub(crate) fn check_stream_length(
+    max_seeds: u32,
+    first: Option<[u8; 8]>,
+    payload: u64,
+    at: u64,
+) -> Result<(), EgdbError> {
+    let layout = Layout::new(max_seeds);
+    let Some(s) = first.filter(|_| payload >= 8) else {
         return Err(EgdbError::Truncated {
             expected: at + layout.stream as u64,
             found: at + payload,
         });
-    }
-    let mut s = [0u8; 8];
-    s.copy_from_slice(&data[..8]);
+    };
     let expected = layout
         .payload_bytes(u64::from_le_bytes(s))
         .max(layout.stream as u64);

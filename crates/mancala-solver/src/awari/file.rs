@@ -402,17 +402,37 @@ impl AwariDb {
         .encode()
     }
 
-    /// Reads and checks only the header of the Awari database file at `path` (the payload
-    /// checksum and the entries are checked by [`AwariDb::open`]).
+    /// Reads and checks only the header of the Awari database file at `path`, and the
+    /// file's length (for a compact file, from the length its payload starts with); the
+    /// payload checksum and the entries are checked by [`AwariDb::open`].
     ///
     /// # Errors
     /// [`EgdbError::Io`], [`EgdbError::BadMagic`], [`EgdbError::Version`],
-    /// [`EgdbError::Truncated`], [`EgdbError::Header`], [`EgdbError::Changed`],
-    /// [`EgdbError::WrongGame`] (a Kalah database), [`EgdbError::RulesMismatch`] (an Oware
-    /// rule set other than those of the databases, [`serves`]).
+    /// [`EgdbError::Truncated`], [`EgdbError::TooLong`], [`EgdbError::Header`],
+    /// [`EgdbError::Changed`], [`EgdbError::WrongGame`] (a Kalah database),
+    /// [`EgdbError::RulesMismatch`] (an Oware rule set other than those of the databases,
+    /// [`serves`]).
     pub fn info(path: &Path) -> Result<AwariInfo, EgdbError> {
-        let (_, len, header, _) = open_with_header(path)?;
-        check_header(path, header, len)
+        let (f, len, header, head) = open_with_header(path)?;
+        let info = check_header(path, header, len)?;
+        if info.encoding == Encoding::Compact {
+            // A compact payload's length is in its first bytes: a file cut short or too
+            // long is refused here as on opening.
+            let mut first = [0u8; 8];
+            let at = head.len() as u64;
+            let first = match egdb::read_exact_at(&f, &mut first, at) {
+                Ok(()) => Some(first),
+                Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => None,
+                Err(source) => {
+                    return Err(EgdbError::Io {
+                        path: path.to_path_buf(),
+                        source,
+                    })
+                }
+            };
+            super::compact::check_stream_length(info.max_seeds, first, info.payload_bytes, at)?;
+        }
+        Ok(info)
     }
 
     /// Reads the Awari database file at `path` into memory and checks it completely: the

@@ -221,7 +221,7 @@ pub(crate) fn combine_crc32(pieces: &[crc32fast::Hasher]) -> u32 {
 /// Fills `buf` from the bytes of `f` at `offset` (a positioned read: no shared file
 /// position, so pieces can be read on several threads at once). `UnexpectedEof` when the
 /// file ends first.
-fn read_exact_at(f: &File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
+pub(crate) fn read_exact_at(f: &File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
     #[cfg(unix)]
     {
         std::os::unix::fs::FileExt::read_exact_at(f, buf, offset)

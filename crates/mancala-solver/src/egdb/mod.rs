@@ -145,7 +145,7 @@ use crate::rank::{layer_start, rank_dyn, rank_space};
 pub use load::game_of_file;
 pub(crate) use load::{
     check_length, check_memory, check_payload, is_terminal_rank, open_with_header, parallel_crc32,
-    read_payload,
+    read_exact_at, read_payload,
 };
 pub(crate) use packed::Probe;
 use packed::{Codec, PAD};
