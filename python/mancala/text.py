@@ -527,10 +527,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             options["take"] = args.take
         player = TextPlayer(program(command, timeout=args.time), args.retries, template)
         report = grade(player, positions, **options)
+        # The player is the program, not the callable that runs it.
+        fields = {**_report_dict(report), "player": args.program}
         if args.json:
-            print(json.dumps(_report_dict(report)))
+            print(json.dumps(fields))
         else:
-            for key, value in _report_dict(report).items():
+            for key, value in fields.items():
                 print(f"{key:<11} {value}")
         return 0
     except (MancalaError, ValueError, TypeError, OSError, RuntimeError) as e:

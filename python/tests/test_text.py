@@ -268,6 +268,7 @@ def test_the_command_line_grades_a_program_as_the_library_does(tmp_path):
         expected.illegal,
         expected.unreadable,
     )
+    assert got["player"] == f"{sys.executable} {script}"
     refused = _cli("grade", "--program", "x", "--rules", "standard")
     assert refused.returncode == 2 and "--set FILE or --generate N" in refused.stderr
     # An Abapa set: the report carries the caveat of the neighbour's values.
