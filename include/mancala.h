@@ -409,13 +409,16 @@ typedef struct MancalaEngineResult {
     uint64_t elapsed_ms;
 } MancalaEngineResult;
 
-// How to make a solver. All zero means: every available thread, a 64 MiB table, no limit.
+// How to make a solver. All zero means: every available thread, a table sized to each
+// position solved (at most 64 MiB), no limit.
 // Sizes and limits may be changed later with `mancala_solver_set_limits`.
 typedef struct MancalaSolverConfig {
     // Search threads; 0 = every available core. The value found never depends on it.
     uint32_t threads;
-    // Size of the transposition table in bytes; 0 = 64 MiB. Rounded down to a power of two
-    // of 32-byte buckets.
+    // Size of the transposition table in bytes, kept as given (rounded down to a power of two
+    // of 32-byte buckets); 0 = sized to each position solved: 2^(ceil(seeds / 2) + 6) bytes
+    // for its seeds in the houses, from 4 MiB up to 64 MiB (16 MiB for Kalah(6,3), 64 MiB
+    // from 40 seeds on), so that a small solve does not pay for memory it never needs.
     uint64_t tt_bytes;
     // Stop a solve after about this many positions (nodes); 0 = no limit.
     uint64_t node_limit;

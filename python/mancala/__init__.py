@@ -186,7 +186,7 @@ def solve(
     threads: Optional[int] = None,
     max_seconds: Optional[float] = None,
     max_nodes: Optional[int] = None,
-    tt_mb: int = 64,
+    tt_mb: Optional[int] = None,
 ) -> Solution:
     """Solves a Kalah position exactly.
 
@@ -195,7 +195,8 @@ def solve(
     database file or of a folder holding some (the largest serving the rules is used, as
     ``mancala solve --egdb`` does); none by default. ``threads``: search threads (``None``:
     every core). ``max_seconds`` / ``max_nodes``: limits after which the bounds proven so far
-    come back (``exact=False``). ``tt_mb``: transposition table, MiB.
+    come back (``exact=False``). ``tt_mb``: transposition table, MiB (``None``: sized to
+    the position, at most 64 MiB).
 
     Returns a :class:`Solution` (values in seeds for the player to move). The GIL is
     released while the search runs; Ctrl-C raises ``KeyboardInterrupt`` within a fraction
@@ -216,7 +217,7 @@ def analyse(
     threads: Optional[int] = None,
     max_seconds: Optional[float] = None,
     max_nodes: Optional[int] = None,
-    tt_mb: int = 64,
+    tt_mb: Optional[int] = None,
 ) -> Analysis:
     """The exact value of every legal move of a Kalah position: an :class:`Analysis`.
     Arguments, limits and errors as :func:`solve`."""

@@ -197,7 +197,7 @@ class Solver:
     def __new__(
         cls,
         threads: Optional[int] = None,
-        tt_mb: int = 64,
+        tt_mb: Optional[int] = None,
         egdb: Optional[Egdb] = None,
         max_seconds: Optional[float] = None,
         max_nodes: Optional[int] = None,

@@ -142,9 +142,11 @@ fn watched<R: Send>(
 /// The exact Kalah solver: MTD(f) alpha-beta with a transposition table, in parallel, with
 /// an optional endgame database (`mancala_solver::Solver`).
 ///
-/// `Solver(threads=None, tt_mb=64, egdb=None, max_seconds=None, max_nodes=None)`:
+/// `Solver(threads=None, tt_mb=None, egdb=None, max_seconds=None, max_nodes=None)`:
 /// `threads` search threads (`None`: every core; the value never depends on it), `tt_mb`
-/// the transposition table in MiB (kept between solves of one rule set), `egdb` an `Egdb`
+/// the transposition table in MiB, kept as given (`None`: sized to each position solved,
+/// 2^(⌈seeds/2⌉ + 6) bytes for its seeds in the houses, from 4 MiB up to 64 MiB; the table
+/// is kept between solves of one rule set), `egdb` an `Egdb`
 /// probed for every position with at most its K seeds in the houses, `max_seconds` /
 /// `max_nodes` limits after which a solve returns the bounds proven so far
 /// (`exact=False`). Raises `ValueError` for a thread count outside 1..=1024, a zero table,
@@ -182,18 +184,21 @@ impl Solver {
 #[pymethods]
 impl Solver {
     #[new]
-    #[pyo3(signature = (threads = None, tt_mb = Int::of(64), egdb = None, max_seconds = None, max_nodes = None),
-           text_signature = "(threads=None, tt_mb=64, egdb=None, max_seconds=None, max_nodes=None)")]
+    #[pyo3(signature = (threads = None, tt_mb = None, egdb = None, max_seconds = None, max_nodes = None),
+           text_signature = "(threads=None, tt_mb=None, egdb=None, max_seconds=None, max_nodes=None)")]
     fn new(
         threads: Option<Int>,
-        tt_mb: Int,
+        tt_mb: Option<Int>,
         egdb: Option<Py<Egdb>>,
         max_seconds: Option<f64>,
         max_nodes: Option<Int>,
     ) -> PyResult<Solver> {
-        let tt_mb = tt_mb.u64("tt_mb")?;
+        let tt_mb = tt_mb.map(|n| n.u64("tt_mb")).transpose()?;
         let max_nodes = max_nodes.map(|n| n.u64("max_nodes")).transpose()?;
-        let mut s = mancala_solver::Solver::new().tt_bytes(mebibytes(tt_mb, "tt_mb")?);
+        let mut s = mancala_solver::Solver::new();
+        if let Some(mb) = tt_mb {
+            s = s.tt_bytes(mebibytes(mb, "tt_mb")?);
+        }
         if let Some(t) = self::threads(threads)? {
             s = s.threads(t);
         }

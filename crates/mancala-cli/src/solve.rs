@@ -10,6 +10,10 @@ use mancala_solver::{Egdb, SolveOptions, SolveProgress, Solver, TableKind};
 use crate::rules_arg::{exact_rules, ExactRules};
 use crate::solve_args::SolveArgs;
 
+/// The largest table `solve` and `analyse` size to the position when `--tt-mb` is not given
+/// (`Solver::sized_table_bytes`): 256 MiB.
+const SIZED_TT_MAX_BYTES: usize = 256 << 20;
+
 /// The position, the configured solver and the database it uses (if any): where it comes
 /// from, as the output names it (its file, or that it was built for this run and not kept).
 fn setup(
@@ -27,19 +31,28 @@ fn setup(
         args.position.as_deref(),
     )?;
     // --threads and --tt-mb are in range: clap parsed them with their ranges (ranges.rs).
-    let tt_bytes = args.tt_mb << 20;
-    if let Some(avail) = mancala_solver::available_memory_bytes() {
-        if tt_bytes as u64 > avail {
-            return Err(format!(
-                "--tt-mb {}: more than the {} MiB of memory available",
-                args.tt_mb,
-                avail >> 20
-            ));
+    let avail = mancala_solver::available_memory_bytes();
+    let mut solver = match args.tt_mb {
+        Some(mb) => {
+            let tt_bytes = mb << 20;
+            if let Some(avail) = avail {
+                if tt_bytes as u64 > avail {
+                    return Err(format!(
+                        "--tt-mb {mb}: more than the {} MiB of memory available",
+                        avail >> 20
+                    ));
+                }
+            }
+            Solver::new().tt_bytes(tt_bytes)
         }
-    }
+        // Sized to the position, at most SIZED_TT_MAX_BYTES and half the memory available.
+        None => {
+            let half = avail.map_or(usize::MAX, |a| usize::try_from(a / 2).unwrap_or(usize::MAX));
+            Solver::new().tt_bytes_at_most(SIZED_TT_MAX_BYTES.min(half))
+        }
+    };
     // --max-seconds is 0..=1e9 (parse_seconds above): always a duration.
     let time_limit = args.max_seconds.map(Duration::from_secs_f64);
-    let mut solver = Solver::new().tt_bytes(tt_bytes);
     if args.threads > 0 {
         solver = solver.threads(args.threads);
     }

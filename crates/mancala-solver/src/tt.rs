@@ -276,6 +276,14 @@ impl LockFreeTable {
         Ok(t)
     }
 
+    /// The size asked for at [`LockFreeTable::new`], bytes (the table itself may be smaller,
+    /// rounded down to a power of two of buckets, or larger, when the key space needs it:
+    /// [`TranspositionTable::bytes`]).
+    #[must_use]
+    pub fn requested_bytes(&self) -> usize {
+        self.requested_bytes
+    }
+
     #[inline(always)]
     fn locate(&self, key: u64) -> (usize, u64) {
         let kb = self.key_bits;

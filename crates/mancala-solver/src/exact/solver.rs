@@ -43,7 +43,11 @@ pub enum TableKind {
 /// ```
 pub struct Solver {
     threads: usize,
+    /// The table's size in bytes, or its largest size when `tt_sized`.
     tt_bytes: usize,
+    /// Whether each call sizes the table to its position ([`Solver::sized_table_bytes`]), at most
+    /// `tt_bytes`.
+    tt_sized: bool,
     table_kind: TableKind,
     egdb: Option<Arc<Egdb>>,
     node_limit: Option<u64>,
@@ -76,6 +80,7 @@ impl std::fmt::Debug for Solver {
         f.debug_struct("Solver")
             .field("threads", &self.threads)
             .field("tt_bytes", &self.tt_bytes)
+            .field("tt_sized", &self.tt_sized)
             .field("table", &self.table_kind)
             .field("egdb", &self.egdb.as_ref().map(|d| d.description()))
             .field("node_limit", &self.node_limit)
@@ -91,6 +96,9 @@ fn flags_of(pos: &KalahPosition) -> Flags {
 }
 
 use crate::mem::MAX_THREADS;
+
+/// The smallest table [`Solver::sized_table_bytes`] gives: 4 MiB (two huge pages).
+const MIN_SIZED_TABLE_BYTES: usize = 4 << 20;
 
 /// A progress callback of a call ([`SolveOptions::progress`]).
 type Callback<'a> = &'a mut dyn FnMut(&SolveProgress) -> ControlFlow<()>;
@@ -155,13 +163,47 @@ impl Solver {
     /// [`Solver::solve`] its first guess.
     pub const GUESS_DEPTH: u32 = super::jobs::GUESS_DEPTH;
 
-    /// A solver with every available thread, a 64 MiB lock-free table, no database and no
-    /// limit.
+    /// The largest table a solver sizes by itself ([`Solver::new`]'s default): 64 MiB.
+    pub const DEFAULT_TT_BYTES: usize = 64 << 20;
+
+    /// The transposition table, in bytes, that a solve of a position with `seeds` seeds in the
+    /// houses gets when no size was given ([`Solver::tt_bytes_at_most`], the default):
+    /// 2^(⌈`seeds`/2⌉ + 6) bytes, at least 4 MiB, at most `max_bytes` (which wins over the 4 MiB).
+    ///
+    /// The rule follows the solves of this project's measurements (docs/performance-history.md,
+    /// "Move ordering"): from the start position and without a database, the solves of most
+    /// boards searched 3 to 6 · 2^(seeds/2) nodes (Kalah(6,3) empty capture, 36 seeds: 851,123
+    /// nodes; Kalah(5,5) empty capture, 50 seeds: 132 M), so the table holds about two entries
+    /// (8 bytes each) a node, and a table of that size searched as few nodes as a larger one
+    /// (Kalah(6,3) empty capture: the same nodes with 16 MiB as with 64 MiB). A database only
+    /// makes the search smaller. So a small solve no longer pays the system for memory it never
+    /// needs (the kernel zeroes every page of a table at its first touch, and a solve touches
+    /// all of them), and a large one gets the whole cap: Kalah(6,4) (48 seeds) and everything
+    /// larger.
+    ///
+    /// ```
+    /// use mancala_solver::Solver;
+    /// assert_eq!(Solver::sized_table_bytes(36, 256 << 20), 16 << 20); // Kalah(6,3)
+    /// assert_eq!(Solver::sized_table_bytes(48, 256 << 20), 256 << 20); // Kalah(6,4): the cap
+    /// assert_eq!(Solver::sized_table_bytes(12, 256 << 20), 4 << 20); // at least 4 MiB
+    /// assert_eq!(Solver::sized_table_bytes(12, 1 << 20), 1 << 20); // never above the cap
+    /// ```
+    #[must_use]
+    pub fn sized_table_bytes(seeds: u32, max_bytes: usize) -> usize {
+        let exp = seeds.div_ceil(2).saturating_add(6);
+        let want = 1usize.checked_shl(exp).unwrap_or(usize::MAX);
+        want.max(MIN_SIZED_TABLE_BYTES).min(max_bytes)
+    }
+
+    /// A solver with every available thread, a lock-free table sized to each position solved
+    /// (at most [`Solver::DEFAULT_TT_BYTES`], 64 MiB; [`Solver::tt_bytes_at_most`]), no database and
+    /// no limit.
     #[must_use]
     pub fn new() -> Solver {
         Solver {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            tt_bytes: 64 << 20,
+            tt_bytes: Solver::DEFAULT_TT_BYTES,
+            tt_sized: true,
             table_kind: TableKind::LockFree,
             egdb: None,
             node_limit: None,
@@ -194,10 +236,26 @@ impl Solver {
     }
 
     /// Size of the lock-free table, bytes (rounded down to a power of two of 32-byte buckets;
-    /// see [`LockFreeTable::new`]).
+    /// see [`LockFreeTable::new`]), whatever the position: a size given is kept as given.
     #[must_use]
     pub fn tt_bytes(mut self, bytes: usize) -> Solver {
         self.tt_bytes = bytes;
+        self.tt_sized = false;
+        self.state_mut().lock_free = None;
+        self
+    }
+
+    /// A lock-free table sized to each position solved, at most `max_bytes` bytes: the size
+    /// [`Solver::sized_table_bytes`] gives for the position's seeds in the houses (16 MiB for
+    /// Kalah(6,3), 36 seeds; the whole `max_bytes` from 40 seeds on when it is 64 MiB), made
+    /// at the first call and made again, larger and empty, when a later call needs a larger
+    /// one (a smaller position keeps the larger table and what it holds). This is the
+    /// default, with `max_bytes` = [`Solver::DEFAULT_TT_BYTES`]. The table's size changes the nodes
+    /// searched, never the value, the best moves or the principal variation.
+    #[must_use]
+    pub fn tt_bytes_at_most(mut self, max_bytes: usize) -> Solver {
+        self.tt_bytes = max_bytes;
+        self.tt_sized = true;
         self.state_mut().lock_free = None;
         self
     }
@@ -530,12 +588,18 @@ impl Solver {
                 .map_err(|e| SolveError::Threads(e.to_string()))?;
             state.pool = Some((self.threads, pool));
         }
-        self.prepare_table(state, m, flags, key_bits)?;
+        let bytes = if self.tt_sized {
+            Solver::sized_table_bytes(seeds, self.tt_bytes)
+        } else {
+            self.tt_bytes
+        };
+        self.prepare_table(state, m, flags, key_bits, bytes)?;
         Ok(flags)
     }
 
     /// Gets the table ready for positions of m = `m` and the rule `flags` with keys of
-    /// `key_bits` bits: made on first use, emptied when the rules changed or the keys grew
+    /// `key_bits` bits and a lock-free table of `bytes` bytes: made on first use, made again
+    /// when it was asked smaller than `bytes`, emptied when the rules changed or the keys grew
     /// (an entry of other rules would be a wrong value).
     fn prepare_table(
         &self,
@@ -543,12 +607,21 @@ impl Solver {
         m: u8,
         flags: Flags,
         key_bits: u32,
+        bytes: usize,
     ) -> Result<(), SolveError> {
         let fresh = state.filled_for != Some((m, flags));
         match self.table_kind {
             TableKind::LockFree => {
+                if state
+                    .lock_free
+                    .as_ref()
+                    .is_some_and(|t| t.requested_bytes() < bytes)
+                {
+                    // The old table first: its memory is given back before the new one's.
+                    state.lock_free = None;
+                }
                 if state.lock_free.is_none() {
-                    state.lock_free = Some(LockFreeTable::new(self.tt_bytes, key_bits)?);
+                    state.lock_free = Some(LockFreeTable::new(bytes, key_bits)?);
                 }
                 if let Some(t) = &mut state.lock_free {
                     if fresh || key_bits > t.key_bits() {
@@ -578,6 +651,47 @@ mod tests {
     use super::*;
     use crate::exact::search::Searcher;
     use mancala_core::kalah::KalahMove;
+
+    /// Without a size, the table follows the position's seeds in the houses: 2^(⌈seeds/2⌉ + 6)
+    /// bytes, at least 4 MiB, at most the cap (the rule of `Solver::sized_table_bytes`,
+    /// worked out by hand below), made again larger for a larger position and kept for a
+    /// smaller one; a size given is kept whatever the position.
+    #[test]
+    fn the_table_is_sized_to_the_position_unless_a_size_is_given() {
+        fn table_after(s: &mut Solver, rules: &str) -> Option<usize> {
+            let pos = KalahPosition::start(rules.parse().unwrap());
+            s.solve(&pos, SolveOptions::new()).unwrap();
+            s.state_mut().lock_free.as_ref().map(|t| t.bytes())
+        }
+        let mut s = Solver::new().threads(1).node_limit(Some(1000));
+        // Kalah(4,2): 16 seeds, 2^(8 + 6) bytes, raised to 4 MiB.
+        assert_eq!(table_after(&mut s, "kalah(4,2)"), Some(4 << 20));
+        // Kalah(6,3): 36 seeds, 2^(18 + 6) bytes = 16 MiB.
+        assert_eq!(table_after(&mut s, "kalah(6,3)"), Some(16 << 20));
+        assert_eq!(table_after(&mut s, "kalah(4,2)"), Some(16 << 20));
+        // Kalah(6,4): 48 seeds, 2^30 bytes, held to the default cap of 64 MiB.
+        assert_eq!(table_after(&mut s, "kalah(6,4)"), Some(64 << 20));
+        // Kalah(5,3): 30 seeds, 2^(15 + 6) = 2 MiB, raised to 4 MiB, under a cap of 8 MiB;
+        // a cap below 4 MiB wins over the floor.
+        let mut s = Solver::new().threads(1).node_limit(Some(1000));
+        s = s.tt_bytes_at_most(8 << 20);
+        assert_eq!(table_after(&mut s, "kalah(5,3)"), Some(4 << 20));
+        assert_eq!(table_after(&mut s, "kalah(6,3)"), Some(8 << 20));
+        let mut s = Solver::new().threads(1).node_limit(Some(1000));
+        s = s.tt_bytes_at_most(1 << 20);
+        assert_eq!(table_after(&mut s, "kalah(4,2)"), Some(1 << 20));
+        // A size given is kept: 1 MiB for Kalah(6,4), 8 MiB for Kalah(4,2).
+        let mut s = Solver::new()
+            .threads(1)
+            .node_limit(Some(1000))
+            .tt_bytes(1 << 20);
+        assert_eq!(table_after(&mut s, "kalah(6,4)"), Some(1 << 20));
+        let mut s = Solver::new()
+            .threads(1)
+            .node_limit(Some(1000))
+            .tt_bytes(8 << 20);
+        assert_eq!(table_after(&mut s, "kalah(4,2)"), Some(8 << 20));
+    }
 
     /// The heuristic estimate (MTD(f)'s first guess) searched deeper than the game lasts is
     /// the exact value: at `1,0,0,0 N swap` of Kalah(1,1) with the pie rule, the swap ends
