@@ -7,7 +7,7 @@
 //! compile.
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -469,6 +469,8 @@ impl<'a, 'py> FromPyObject<'a, 'py> for OpponentArg {
 #[pyclass(module = "mancala")]
 pub struct VectorGames {
     batch: Box<dyn AnyBatch>,
+    /// Whether `reset` has been called (`step` refuses to run before).
+    started: bool,
 }
 
 impl VectorGames {
@@ -575,7 +577,10 @@ impl VectorGames {
         let batch: Box<dyn AnyBatch> = with_game!(AnyGame::new(rules), g => {
             Box::new(Batch::new(g, n, seed, settings))
         });
-        Ok(VectorGames { batch })
+        Ok(VectorGames {
+            batch,
+            started: false,
+        })
     }
 
     /// The number of games.
@@ -608,6 +613,7 @@ impl VectorGames {
     #[pyo3(signature = (seed = None))]
     fn reset<'py>(&mut self, py: Python<'py>, seed: Option<Int>) -> PyResult<StepArrays<'py>> {
         let seed = seed.map(|s| s.u64("seed")).transpose()?;
+        self.started = true;
         self.run(py, |b, out| b.reset(seed, out))
     }
 
@@ -615,12 +621,18 @@ impl VectorGames {
     /// not legal ends its game with `illegal_reward`), the opponents' replies, and resets the
     /// games that had finished. Returns `(observations (N, obs) int64, rewards (N,) float64,
     /// terminations (N,) bool, truncations (N,) bool, masks (N, A) int8)`. Raises
-    /// `ValueError` when `actions` has not N entries, `TypeError` when it is not integers.
+    /// `RuntimeError` when `reset` has never been called, `ValueError` when `actions` has not
+    /// N entries, `TypeError` when it is not integers.
     fn step<'py>(
         &mut self,
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<StepArrays<'py>> {
+        if !self.started {
+            return Err(PyRuntimeError::new_err(
+                "VectorGames.step() called before reset(): call reset() first",
+            ));
+        }
         // An int64 array (what `sample_actions` and `argmax` give) is read as it is; anything
         // else goes through NumPy's conversion first.
         let arr: PyReadonlyArray1<'py, i64> = match actions.extract() {
