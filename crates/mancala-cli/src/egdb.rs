@@ -71,7 +71,7 @@ serves only that rule set's positions.")]
         /// --engine`) into the cache folder, under the cache's K, unless it is there already.
         #[arg(long, conflicts_with = "encoding")]
         cache: bool,
-        /// Build threads (0 = every core; at most 256).
+        /// Build threads (0 = every core; at most 1024).
         #[arg(long, default_value_t = 0, value_parser = crate::ranges::threads_or_all())]
         threads: usize,
         /// Entry encoding: byte (one byte a position) or packed (the fewest bits that hold

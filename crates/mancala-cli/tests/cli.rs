@@ -204,8 +204,8 @@ fn bad_input_gets_a_one_line_reason() {
         "'--tt-mb <TT_MB>': 0 is out of range (1 to 1048576)",
     );
     assert_refused(
-        &mancala(&["solve", "--rules", "kalah(4,2)", "--threads", "1000"]),
-        "'--threads <THREADS>': 1000 is out of range (0 to 256)",
+        &mancala(&["solve", "--rules", "kalah(4,2)", "--threads", "1025"]),
+        "'--threads <THREADS>': 1025 is out of range (0 to 1024)",
     );
 }
 
