@@ -137,7 +137,7 @@ def __dir__() -> list[str]:
 
 #: What may name an endgame database: an :class:`Egdb` already loaded, or the path of a
 #: database file or of a folder of them.
-EgdbSource = Union[Egdb, str, "os.PathLike[str]"]
+EgdbSource = Union[Egdb, str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
 
 def new_game(rules: str = "standard", position: Optional[str] = None) -> Game:
@@ -174,9 +174,9 @@ def _egdb(egdb: Optional[EgdbSource], rules: str) -> Optional[Egdb]:
     rules in a folder (``Egdb.find``), or the file at a path."""
     if egdb is None or isinstance(egdb, Egdb):
         return egdb
-    if isinstance(egdb, (str, os.PathLike)):
-        return Egdb.find(os.fspath(egdb), rules)
-    raise TypeError(f"egdb must be a mancala.Egdb or a path, not {type(egdb).__name__}")
+    if isinstance(egdb, (str, bytes, os.PathLike)):
+        return Egdb.find(os.fsdecode(egdb), rules)
+    raise TypeError(f"egdb must be a mancala.Egdb or a path (str, bytes or os.PathLike), not {type(egdb).__name__}")
 
 
 def solve(

@@ -35,7 +35,7 @@ __all__ = [
     "__version__",
 ]
 
-_Path = Union[str, "os.PathLike[str]"]
+_Path = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
 @final
 class Side:
@@ -292,7 +292,7 @@ def grade(
         Callable[[Kalah], Union[int, str]],
         Callable[[Oware], Union[int, str]],
     ],
-    positions: Union[str, os.PathLike[str], Iterable[Kalah], Iterable[Oware], None] = None,
+    positions: Union[_Path, Iterable[Kalah], Iterable[Oware], None] = None,
     *,
     solver: Optional[Solver] = None,
     database: Optional[Database] = None,

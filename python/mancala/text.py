@@ -393,7 +393,7 @@ class TextGradeReport:
 
 def grade(
     player: Union[TextPlayer, Callable[[str], str]],
-    positions: Union[str, "os.PathLike[str]", Iterable[Kalah], Iterable[Oware], None] = None,
+    positions: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]", Iterable[Kalah], Iterable[Oware], None] = None,
     *,
     retries: int = 0,
     template: Optional[str] = None,

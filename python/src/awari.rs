@@ -2,7 +2,6 @@
 //! `AwariDb.build` and `AwariDb.open` (deprecated: `Database.build("awari", n)` and
 //! `Database.open` make the same objects).
 
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -13,6 +12,7 @@ use pyo3::prelude::*;
 use crate::database::{deprecated, Database};
 use crate::errors::{from_error, Kind};
 use crate::int::Int;
+use crate::path::FsPath;
 
 /// An Awari database in memory: the exact value (the mover's future captures minus the
 /// opponent's, the final allotment included, endless play even; OW-10.3) of every Oware
@@ -79,11 +79,12 @@ impl AwariDb {
     /// Deprecated since 0.3.0, goes in 0.4.0 (a `DeprecationWarning`): `Database.open` opens
     /// the file of any game.
     ///
-    /// Loads the Awari database file `path` (a `str` or `os.PathLike`), checking it
+    /// Loads the Awari database file `path` (a `str`, `bytes` or `os.PathLike`), checking it
     /// completely (header, checksums, every value). Raises `DatabaseError` with the
     /// library's reason (missing, truncated, corrupt, a Kalah file).
     #[staticmethod]
-    fn open(py: Python<'_>, path: PathBuf) -> PyResult<Py<AwariDb>> {
+    fn open(py: Python<'_>, path: FsPath) -> PyResult<Py<AwariDb>> {
+        let path = path.0;
         deprecated(py, "AwariDb.open", "Database.open")?;
         let db = py
             .detach(|| Db::open(&path))

@@ -9,7 +9,7 @@
 //! trait object (the one the C API's handle holds too) made for the game a rule set or a
 //! file names.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -24,6 +24,7 @@ use mancala_solver::{BuildOptions, EgdbError};
 use crate::errors::{error, from_error, Kind};
 use crate::game::{Game, PyGame};
 use crate::int::Int;
+use crate::path::FsPath;
 
 /// The Python class of a game's database type: `Egdb`, `AwariDb`, or `Database` itself for
 /// a game that has none.
@@ -191,14 +192,14 @@ where
 
 #[pymethods]
 impl Database {
-    /// Opens the database file `path` (a `str` or `os.PathLike`) of any game: the game and
+    /// Opens the database file `path` (a `str`, `bytes` or `os.PathLike`) of any game: the game and
     /// its rule set are read from the file's header, then the file is checked completely
     /// (header, checksums, every entry). Returns an object of the game's kind (`Egdb` for
     /// Kalah, `AwariDb` for Oware). Raises `DatabaseError` with the library's reason
     /// (missing, truncated, corrupt, another format version).
     #[staticmethod]
-    fn open(py: Python<'_>, path: PathBuf) -> PyResult<Py<Database>> {
-        open_path(py, &path)
+    fn open(py: Python<'_>, path: FsPath) -> PyResult<Py<Database>> {
+        open_path(py, &path.0)
     }
 
     /// Builds in memory the database of the rule set `rules` (a rule-set text: `"kalah(6,4)"`,
@@ -227,10 +228,12 @@ impl Database {
         with_game!(&AnyGame::new(rules), g => build_as(g, py, max_seeds, threads, encoding))
     }
 
-    /// Writes the database to `path` crash-safely (a temporary file renamed over it), in its
+    /// Writes the database to `path` (a `str`, `bytes` or `os.PathLike`) crash-safely (a
+    /// temporary file renamed over it), in its
     /// encoding (`convert` first for the other). Raises `DatabaseError` when it cannot be
     /// written.
-    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+    fn save(&self, py: Python<'_>, path: FsPath) -> PyResult<()> {
+        let path = path.0;
         let db = Arc::clone(&self.db);
         py.detach(move || db.save(&path))
             .map_err(|e| from_error(py, Kind::Database, e))

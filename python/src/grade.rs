@@ -41,6 +41,7 @@ use crate::errors::{error, from_error, Kind};
 use crate::int::Int;
 use crate::interrupt::pending_signal;
 use crate::kalah::Kalah;
+use crate::path::FsPath;
 
 /// The solver as the source of exact values, stopped by Ctrl-C: every solve looks for a
 /// pending signal every [`crate::interrupt::TICK`]; when a handler raised, the exception is
@@ -190,8 +191,8 @@ fn positions(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Set> {
         }
         return text_of_file(PathBuf::from(s.as_ref()));
     }
-    if let Ok(p) = positions.extract::<PathBuf>() {
-        return text_of_file(p);
+    if positions.is_instance_of::<pyo3::types::PyBytes>() || positions.hasattr("__fspath__")? {
+        return text_of_file(positions.extract::<FsPath>()?.0);
     }
     let mut kalah = Vec::new();
     let mut oware = Vec::new();

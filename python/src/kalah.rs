@@ -168,7 +168,7 @@ mod encoding {
     use mancala_core::kalah::{KalahMove, KalahPosition};
     use mancala_core::{GameRecord, Side};
 
-    use crate::vector::VecGame;
+    use crate::vector::{Actions, VecGame};
 
     impl VecGame for KalahPosition {
         fn all_moves(start: &Self) -> Vec<KalahMove> {
@@ -189,22 +189,41 @@ mod encoding {
         }
         fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]) {
             let p = record.position();
-            // The packed board (slot k in lane k), turned so that `side`'s half comes first.
+            // The packed board, mover-relative: `own` is the side to move's half (South's once
+            // the game is over), houses 1..m in lanes 0..m-1 and the store in lane m.
             let half = usize::from(p.rules().houses()) + 1;
-            let bits = p.board_bits();
-            let bits = match side {
-                Side::South => bits,
-                Side::North => {
-                    let width = 8 * half;
-                    let low = bits & ((1u128 << width) - 1);
-                    (bits >> width) | (low << width)
-                }
+            let (own, opp) = p.mover_relative();
+            let (first, second) = if p.side_to_move().unwrap_or(Side::South) == side {
+                (own, opp)
+            } else {
+                (opp, own)
             };
-            for (k, o) in out.iter_mut().take(2 * half).enumerate() {
-                *o = i64::from((bits >> (8 * k)) as u8);
-            }
+            // All 8 lanes widened at once, then the m + 1 of each half copied (m <= 7).
+            let lanes = |x: u64| x.to_le_bytes().map(i64::from);
+            let (mine, theirs) = out.split_at_mut(half);
+            mine.copy_from_slice(&lanes(first)[..half]);
+            theirs[..half].copy_from_slice(&lanes(second)[..half]);
             if p.rules().has(KalahOption::PieRule) {
                 out[2 * half] = i64::from(p.swap_offered());
+            }
+        }
+        /// House h (bit h − 1 of the mover's non-empty houses) is action h − 1, then the swap
+        /// (the last action) when offered: the order of `legal_moves`.
+        fn legal_actions(p: &Self, moves: &[KalahMove], out: &mut Actions) {
+            out.clear();
+            let mut houses = p.house_move_mask();
+            while houses != 0 {
+                out.push(houses.trailing_zeros() as u16);
+                houses &= houses - 1;
+            }
+            if p.swap_offered() && !p.is_over() {
+                if let Some(swap) = moves
+                    .len()
+                    .checked_sub(1)
+                    .and_then(|a| u16::try_from(a).ok())
+                {
+                    out.push(swap);
+                }
             }
         }
         /// House h is action h − 1; the swap is the last action.

@@ -24,6 +24,7 @@
 //! | [`playout`] | `random_playouts`: whole random games in Rust, many at a time |
 //! | [`errors`] | how library errors become the exceptions of `mancala.errors` |
 //! | [`int`] | whole-number arguments, their ranges checked with the argument's name |
+//! | [`path`] | path arguments: `str`, `bytes` or `os.PathLike`, as Python's `open()` takes them |
 //! | [`interrupt`] | the GIL released during long calls, and Ctrl-C (`KeyboardInterrupt`) stopping them |
 //!
 //! Nothing crosses into Python as a panic: every refusal of the library is a typed error
@@ -43,6 +44,7 @@ pub mod int;
 pub mod interrupt;
 pub mod kalah;
 pub mod oware;
+pub mod path;
 pub mod playout;
 pub mod side;
 pub mod solver;

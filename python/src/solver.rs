@@ -25,6 +25,7 @@ use crate::errors::{error, from_error, Kind};
 use crate::int::Int;
 use crate::interrupt::{panic_message, pending_signal, TICK};
 use crate::kalah::{move_to_py, parse_rules, Kalah};
+use crate::path::FsPath;
 
 /// An instance of the dataclass `name` of `mancala.results`, made from `kwargs`.
 fn result<'py>(
@@ -361,13 +362,14 @@ impl Egdb {
 
 #[pymethods]
 impl Egdb {
-    /// Loads the database file `path` (a `str` or `os.PathLike`), checking its header,
+    /// Loads the database file `path` (a `str`, `bytes` or `os.PathLike`), checking its header,
     /// checksums and every entry. Raises `DatabaseError` with the library's reason (missing,
     /// truncated, corrupt file, another format version).
     /// Deprecated since 0.3.0, goes in 0.4.0 (a `DeprecationWarning`): `Database.open`
     /// opens the file of any game.
     #[staticmethod]
-    fn open(py: Python<'_>, path: PathBuf) -> PyResult<Py<Egdb>> {
+    fn open(py: Python<'_>, path: FsPath) -> PyResult<Py<Egdb>> {
+        let path = path.0;
         crate::database::deprecated(py, "Egdb.open", "Database.open")?;
         let db = py
             .detach(|| mancala_solver::Egdb::open(&path))
@@ -380,7 +382,8 @@ impl Egdb {
     /// not a folder is opened as one database file, which must serve `rules`. Raises
     /// `DatabaseError` (no such database, with every file passed over and why), `RulesError`.
     #[staticmethod]
-    fn find(py: Python<'_>, path: PathBuf, rules: &str) -> PyResult<Py<Egdb>> {
+    fn find(py: Python<'_>, path: FsPath, rules: &str) -> PyResult<Py<Egdb>> {
+        let path = path.0;
         let rules = parse_rules(py, rules)?;
         let found = py
             .detach(|| mancala_solver::Egdb::find_in(&path, &rules))
@@ -404,7 +407,7 @@ impl Egdb {
         py: Python<'_>,
         rules: &str,
         max_seeds: Option<Int>,
-        folder: Option<PathBuf>,
+        folder: Option<FsPath>,
         threads: Option<Int>,
         progress: Option<Py<PyAny>>,
         interval: f64,
@@ -414,6 +417,7 @@ impl Egdb {
         let interval = seconds(interval, "interval")?;
         check_callable(py, progress.as_ref())?;
         let folder = folder
+            .map(|f| f.0)
             .or_else(|| {
                 std::env::var_os("MANCALA_CACHE_DIR")
                     .filter(|v| !v.is_empty())
@@ -572,7 +576,7 @@ pub fn build_egdb(
     py: Python<'_>,
     rules: &str,
     max_seeds: Int,
-    path: Option<PathBuf>,
+    path: Option<FsPath>,
     threads: Option<Int>,
     progress: Option<Py<PyAny>>,
     interval: f64,
@@ -609,7 +613,7 @@ pub fn build_egdb(
         return Err(e);
     }
     let db = built.map_err(|e| egdb_error(py, e))?;
-    if let Some(path) = path {
+    if let Some(FsPath(path)) = path {
         py.detach(|| db.save(&path))
             .map_err(|e| egdb_error(py, e))?;
     }

@@ -113,6 +113,9 @@ mod encoding {
 
     use crate::vector::{rotated, VecGame};
 
+    /// The most houses a side of any Togyz Kumalak rule set.
+    const TOGYZ_MAX_HOUSES: usize = mancala_core::togyz::MAX_HOUSES as usize;
+
     impl VecGame for TogyzPosition {
         fn all_moves(start: &Self) -> Vec<TogyzMove> {
             (1..=start.rules().houses()).map(TogyzMove).collect()
@@ -132,12 +135,17 @@ mod encoding {
         fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]) {
             let p = record.position();
             let h = p.rules().houses();
-            let mut slots = Vec::with_capacity(2 * usize::from(h) + 2);
-            for s in Side::ALL {
-                slots.extend((1..=h).map(|i| p.house(s, i)));
-                slots.push(p.kazan(s));
+            // At most 9 houses a side and a kazan each: on the stack, not allocated a step.
+            let mut board = [0u8; 2 * (TOGYZ_MAX_HOUSES + 1)];
+            let half = usize::from(h) + 1;
+            for (s, row) in Side::ALL.into_iter().zip(board.chunks_exact_mut(half)) {
+                for (i, slot) in (1..=h).zip(row.iter_mut()) {
+                    *slot = p.house(s, i);
+                }
+                row[half - 1] = p.kazan(s);
             }
-            rotated(&slots, slots.len() / 2, side, out);
+            let slots = &board[..2 * half];
+            rotated(slots, half, side, out);
             out[slots.len()] = i64::from(p.tuzdyk(side).unwrap_or(0));
             out[slots.len() + 1] = i64::from(p.tuzdyk(side.opponent()).unwrap_or(0));
         }

@@ -7,7 +7,7 @@
 //! compile.
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -37,12 +37,28 @@ pub trait VecGame: PyGame + Evaluate + Send + Sync {
     fn action_index(moves: &[Self::Move], mv: Self::Move) -> Option<usize> {
         moves.iter().position(|m| *m == mv)
     }
+    /// Replaces `out` by the actions of `position`'s legal moves, in the order of
+    /// [`Game::legal_moves`] (`moves`: the action space of [`VecGame::all_moves`]). A game
+    /// that reads its legal moves straight off its position overrides it; the result must
+    /// stay the same.
+    fn legal_actions(position: &Self, moves: &[Self::Move], out: &mut Actions) {
+        out.clear();
+        for mv in position.legal_moves() {
+            if let Some(a) = Self::action_index(moves, mv).and_then(|a| u16::try_from(a).ok()) {
+                out.push(a);
+            }
+        }
+    }
     /// The reward of a finished game for `side` under `reward = "margin"`: the store
     /// difference in seeds where the single environment gives it (Kalah), else `None`.
     fn margin(_record: &GameRecord<Self>, _side: Side) -> Option<f64> {
         None
     }
 }
+
+/// The legal actions of a position, in the order of its legal moves (Bao la Kete's 432
+/// actions fit a `u16`).
+pub type Actions = MoveList<u16>;
 
 /// Copies `slots` (South's half then North's, each `half` long) into `out` seen from `side`:
 /// `side`'s half first (two copies, no index arithmetic a value).
@@ -93,19 +109,26 @@ struct Slot<G: Game> {
     first_side: Side,
     moves: u64,
     done: bool,
-    /// The agent's legal moves as the last observation gave them (its mask).
-    legal: MoveList<G::Move>,
+    /// The agent's legal actions as the last observation gave them (its mask), in the
+    /// order of the legal moves.
+    legal: Actions,
 }
 
-/// N games of game `G` and what they share.
-struct Batch<G: VecGame> {
+/// What every game of a batch of game `G` shares: the start, the action space, the
+/// settings and the engine.
+struct Shared<G: VecGame> {
     start: GameRecord<G>,
     moves: Vec<G::Move>,
     obs: usize,
     settings: Settings,
-    slots: Vec<Slot<G>>,
     /// The engine of an `Engine` opponent.
     engine: Option<Mutex<Players>>,
+}
+
+/// N games of game `G` and what they share.
+struct Batch<G: VecGame> {
+    shared: Shared<G>,
+    slots: Vec<Slot<G>>,
     /// The generator of [`Batch::sample`], apart from the games' own.
     sampler: StdRng,
 }
@@ -116,7 +139,8 @@ fn sampler_seed(seed: u64) -> u64 {
     seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x5a4d_504c_4552_5321
 }
 
-/// What one step writes: row-major observations and masks, and one value a game of each.
+/// What one step writes: row-major observations and masks, and one value a game of each,
+/// all zeros when given (a step writes only what is not 0).
 struct Out<'a> {
     obs: &'a mut [i64],
     mask: &'a mut [i8],
@@ -125,41 +149,35 @@ struct Out<'a> {
     truncated: &'a mut [bool],
 }
 
-impl<G: VecGame> Batch<G> {
-    fn new(start: GameRecord<G>, n: usize, seed: u64, settings: Settings) -> Batch<G> {
-        let moves = G::all_moves(start.position());
-        let obs = G::observation_size(start.position());
-        let first_side = start.position().side_to_move().unwrap_or(Side::South);
-        let slots = (0..n)
-            .map(|i| Slot {
-                game: start.clone(),
-                rng: StdRng::seed_from_u64(seed.wrapping_add(i as u64)),
-                agent_first: true,
-                first_side,
-                moves: 0,
-                done: true,
-                legal: MoveList::new(),
-            })
-            .collect();
-        let engine = match settings.opponent {
-            Opponent::Engine(level) => Some(Mutex::new(Players::new(
-                level,
-                settings.seed,
-                ENGINE_TT_BYTES,
-            ))),
-            _ => None,
-        };
-        Batch {
-            start,
-            moves,
-            obs,
-            settings,
-            slots,
-            engine,
-            sampler: StdRng::seed_from_u64(sampler_seed(seed)),
-        }
-    }
+/// One game's part of [`Out`]: its observation row, its mask row, its reward, termination
+/// and truncation.
+struct Row<'a> {
+    obs: &'a mut [i64],
+    mask: &'a mut [i8],
+    reward: &'a mut f64,
+    terminated: &'a mut bool,
+    truncated: &'a mut bool,
+}
 
+impl Out<'_> {
+    /// Each game's [`Row`], in order (`obs` values and `actions` mask entries a row).
+    fn rows(&mut self, obs: usize, actions: usize) -> impl Iterator<Item = Row<'_>> {
+        self.obs
+            .chunks_exact_mut(obs.max(1))
+            .zip(self.mask.chunks_exact_mut(actions.max(1)))
+            .zip(self.reward.iter_mut())
+            .zip(self.terminated.iter_mut().zip(self.truncated.iter_mut()))
+            .map(|(((obs, mask), reward), (terminated, truncated))| Row {
+                obs,
+                mask,
+                reward,
+                terminated,
+                truncated,
+            })
+    }
+}
+
+impl<G: VecGame> Shared<G> {
     /// The side the agent of `slot` plays now (the side to move in self-play).
     fn agent_side(&self, slot: &Slot<G>) -> Side {
         if self.settings.opponent == Opponent::SelfPlay {
@@ -181,14 +199,13 @@ impl<G: VecGame> Batch<G> {
         self.settings.max_moves.is_some_and(|m| slot.moves >= m)
     }
 
-    /// Plays the random opponent's moves in slot `i` until the agent is to move, the game
+    /// Plays the random opponent's moves in `slot` until the agent is to move, the game
     /// ends or the move limit is reached.
-    fn play_opponent(&mut self, i: usize) {
+    fn play_opponent(&self, slot: &mut Slot<G>) {
         if self.settings.opponent == Opponent::SelfPlay {
             return;
         }
         loop {
-            let slot = &self.slots[i];
             let agent = self.agent_side(slot);
             if slot.game.is_over()
                 || slot.game.position().side_to_move() == Some(agent)
@@ -196,7 +213,6 @@ impl<G: VecGame> Batch<G> {
             {
                 return;
             }
-            let slot = &mut self.slots[i];
             let mv = match &self.engine {
                 Some(engine) => {
                     let mut players = engine.lock().unwrap_or_else(|e| e.into_inner());
@@ -218,22 +234,18 @@ impl<G: VecGame> Batch<G> {
         }
     }
 
-    fn reset_slot(&mut self, i: usize) {
-        let agent_first = self.settings.agent_first;
-        let slot = &mut self.slots[i];
+    fn reset_slot(&self, slot: &mut Slot<G>) {
         slot.game.copy_from(&self.start);
-        slot.agent_first = match agent_first {
+        slot.agent_first = match self.settings.agent_first {
             Some(f) => f,
             None => slot.rng.gen_bool(0.5),
         };
         slot.moves = 0;
-        self.play_opponent(i);
-        let slot = &self.slots[i];
-        let done = slot.game.is_over() || self.truncated(slot);
-        self.slots[i].done = done;
+        self.play_opponent(slot);
+        slot.done = slot.game.is_over() || self.truncated(slot);
     }
 
-    /// The final reward of slot `i` for its agent (0 while the game goes on).
+    /// The final reward of `slot` for its agent (0 while the game goes on).
     fn final_reward(&self, slot: &Slot<G>, side: Side) -> f64 {
         let Some(outcome) = slot.game.position().outcome() else {
             return 0.0;
@@ -250,78 +262,112 @@ impl<G: VecGame> Batch<G> {
         }
     }
 
-    /// Writes slot `i`'s observation and mask into row `i` of `out`, and keeps its legal
-    /// moves for the next step.
-    fn write(&mut self, i: usize, out: &mut Out<'_>) {
-        let slot = &self.slots[i];
+    /// Writes `slot`'s observation and mask into its row (the mask row all zeros before),
+    /// and keeps its legal actions for the next step.
+    fn write(&self, slot: &mut Slot<G>, row: &mut Row<'_>) {
         let side = self.agent_side(slot);
-        G::observe(
-            &slot.game,
-            side,
-            &mut out.obs[i * self.obs..(i + 1) * self.obs],
-        );
-        let legal = if !slot.done && slot.game.position().side_to_move() == Some(side) {
-            slot.game.position().legal_moves()
+        G::observe(&slot.game, side, row.obs);
+        let position = slot.game.position();
+        if !slot.done && position.side_to_move() == Some(side) {
+            G::legal_actions(position, &self.moves, &mut slot.legal);
         } else {
-            MoveList::new()
-        };
-        let a = self.moves.len();
-        let mask = &mut out.mask[i * a..(i + 1) * a];
-        mask.fill(0);
-        for &mv in &legal {
-            if let Some(k) = G::action_index(&self.moves, mv) {
-                mask[k] = 1;
+            slot.legal.clear();
+        }
+        for &k in &slot.legal {
+            if let Some(m) = row.mask.get_mut(usize::from(k)) {
+                *m = 1;
             }
         }
-        self.slots[i].legal = legal;
     }
 
-    /// One step of every game: a finished game is reset (its action ignored, reward 0);
-    /// another plays its action, then the opponent's moves.
+    /// One step of the game of `slot` with `action`, written into `row`: a finished game
+    /// is reset (its action ignored, reward 0); another plays its action, then the
+    /// opponent's moves.
+    fn step(&self, slot: &mut Slot<G>, action: i64, row: &mut Row<'_>) {
+        if slot.done {
+            self.reset_slot(slot);
+            self.write(slot, row);
+            return;
+        }
+        // The action must be one of the mask's: then its move is legal.
+        let legal = usize::try_from(action)
+            .ok()
+            .filter(|&a| a < self.moves.len() && slot.legal.contains(&(a as u16)));
+        let Some(a) = legal else {
+            *row.reward = self.settings.illegal_reward;
+            *row.terminated = true;
+            slot.done = true;
+            self.write(slot, row);
+            return;
+        };
+        // In self-play the reward goes to the player who moved.
+        let mover = self.agent_side(slot);
+        let mover_first = slot.game.player_on(mover);
+        if slot.game.play(self.moves[a]).is_err() {
+            slot.done = true;
+        }
+        slot.moves += 1;
+        if self.settings.opponent != Opponent::SelfPlay {
+            self.play_opponent(slot);
+        }
+        let side = if self.settings.opponent == Opponent::SelfPlay {
+            slot.game.side_of(mover_first)
+        } else {
+            self.agent_side(slot)
+        };
+        let terminated = slot.game.is_over();
+        let truncated = !terminated && self.truncated(slot);
+        *row.reward = self.final_reward(slot, side);
+        *row.terminated = terminated;
+        *row.truncated = truncated;
+        slot.done = terminated || truncated;
+        self.write(slot, row);
+    }
+}
+
+impl<G: VecGame> Batch<G> {
+    fn new(start: GameRecord<G>, n: usize, seed: u64, settings: Settings) -> Batch<G> {
+        let moves = G::all_moves(start.position());
+        let obs = G::observation_size(start.position());
+        let first_side = start.position().side_to_move().unwrap_or(Side::South);
+        let slots = (0..n)
+            .map(|i| Slot {
+                game: start.clone(),
+                rng: StdRng::seed_from_u64(seed.wrapping_add(i as u64)),
+                agent_first: true,
+                first_side,
+                moves: 0,
+                done: true,
+                legal: Actions::new(),
+            })
+            .collect();
+        let engine = match settings.opponent {
+            Opponent::Engine(level) => Some(Mutex::new(Players::new(
+                level,
+                settings.seed,
+                ENGINE_TT_BYTES,
+            ))),
+            _ => None,
+        };
+        Batch {
+            shared: Shared {
+                start,
+                moves,
+                obs,
+                settings,
+                engine,
+            },
+            slots,
+            sampler: StdRng::seed_from_u64(sampler_seed(seed)),
+        }
+    }
+
+    /// One step of every game ([`Shared::step`]) into `out` (all zeros when given).
     fn step(&mut self, actions: &[i64], out: &mut Out<'_>) {
-        for (i, &action) in actions.iter().enumerate().take(self.slots.len()) {
-            out.reward[i] = 0.0;
-            out.terminated[i] = false;
-            out.truncated[i] = false;
-            if self.slots[i].done {
-                self.reset_slot(i);
-                self.write(i, out);
-                continue;
-            }
-            let legal = &self.slots[i].legal;
-            let mv = usize::try_from(action)
-                .ok()
-                .and_then(|a| self.moves.get(a).copied())
-                .filter(|mv| legal.contains(mv));
-            let Some(mv) = mv else {
-                out.reward[i] = self.settings.illegal_reward;
-                out.terminated[i] = true;
-                self.slots[i].done = true;
-                self.write(i, out);
-                continue;
-            };
-            // In self-play the reward goes to the player who moved.
-            let mover = self.agent_side(&self.slots[i]);
-            let mover_first = self.slots[i].game.player_on(mover);
-            let slot = &mut self.slots[i];
-            if slot.game.play(mv).is_err() {
-                slot.done = true;
-            }
-            slot.moves += 1;
-            self.play_opponent(i);
-            let slot = &self.slots[i];
-            let side = if self.settings.opponent == Opponent::SelfPlay {
-                slot.game.side_of(mover_first)
-            } else {
-                self.agent_side(slot)
-            };
-            let terminated = slot.game.is_over();
-            let truncated = !terminated && self.truncated(slot);
-            out.reward[i] = self.final_reward(slot, side);
-            out.terminated[i] = terminated;
-            out.truncated[i] = truncated;
-            self.slots[i].done = terminated || truncated;
-            self.write(i, out);
+        let shared = &self.shared;
+        let rows = out.rows(shared.obs, shared.moves.len());
+        for ((slot, &action), mut row) in self.slots.iter_mut().zip(actions).zip(rows) {
+            shared.step(slot, action, &mut row);
         }
     }
 
@@ -331,24 +377,24 @@ impl<G: VecGame> Batch<G> {
         for (slot, o) in self.slots.iter().zip(out.iter_mut()) {
             *o = match slot.legal.len() {
                 0 => 0,
-                n => {
-                    let mv = slot.legal[self.sampler.gen_range(0..n)];
-                    G::action_index(&self.moves, mv).map_or(0, |a| a as i64)
-                }
+                n => i64::from(slot.legal[self.sampler.gen_range(0..n)]),
             };
         }
     }
 
+    /// Starts every game anew into `out` (all zeros when given).
     fn reset(&mut self, seed: Option<u64>, out: &mut Out<'_>) {
         if let Some(s) = seed {
             self.sampler = StdRng::seed_from_u64(sampler_seed(s));
         }
-        for i in 0..self.slots.len() {
+        let shared = &self.shared;
+        let rows = out.rows(shared.obs, shared.moves.len());
+        for (i, (slot, mut row)) in self.slots.iter_mut().zip(rows).enumerate() {
             if let Some(s) = seed {
-                self.slots[i].rng = StdRng::seed_from_u64(s.wrapping_add(i as u64));
+                slot.rng = StdRng::seed_from_u64(s.wrapping_add(i as u64));
             }
-            self.reset_slot(i);
-            self.write(i, out);
+            shared.reset_slot(slot);
+            shared.write(slot, &mut row);
         }
     }
 }
@@ -371,13 +417,13 @@ where
     Batch<G>: Send + Sync,
 {
     fn actions(&self) -> usize {
-        self.moves.len()
+        self.shared.moves.len()
     }
     fn observation_size(&self) -> usize {
-        self.obs
+        self.shared.obs
     }
     fn high(&self) -> i64 {
-        G::high(self.start.position())
+        G::high(self.shared.start.position())
     }
     fn len(&self) -> usize {
         self.slots.len()
@@ -395,7 +441,7 @@ where
         G::ANY(self.slots[i].game.clone())
     }
     fn agent_side(&self, i: usize) -> Side {
-        Batch::agent_side(self, &self.slots[i])
+        self.shared.agent_side(&self.slots[i])
     }
 }
 
@@ -469,6 +515,8 @@ impl<'a, 'py> FromPyObject<'a, 'py> for OpponentArg {
 #[pyclass(module = "mancala")]
 pub struct VectorGames {
     batch: Box<dyn AnyBatch>,
+    /// Whether `reset` has been called (`step` refuses to run before).
+    started: bool,
 }
 
 impl VectorGames {
@@ -483,31 +531,27 @@ impl VectorGames {
             self.batch.observation_size(),
             self.batch.actions(),
         );
-        let mut o = vec![0i64; n * obs];
-        let mut m = vec![0i8; n * a];
-        let mut r = vec![0.0f64; n];
-        let mut te = vec![false; n];
-        let mut tr = vec![false; n];
+        // The arrays are made zeros and filled in place: no copy, no array made twice.
+        let obs_arr = PyArray2::<i64>::zeros(py, [n, obs], false);
+        let mask_arr = PyArray2::<i8>::zeros(py, [n, a], false);
+        let reward = PyArray1::<f64>::zeros(py, n, false);
+        let terminated = PyArray1::<bool>::zeros(py, n, false);
+        let truncated = PyArray1::<bool>::zeros(py, n, false);
         let batch = &mut *self.batch;
-        py.detach(|| {
-            let mut out = Out {
-                obs: &mut o,
-                mask: &mut m,
-                reward: &mut r,
-                terminated: &mut te,
-                truncated: &mut tr,
-            };
-            f(batch, &mut out);
-        });
-        let obs_arr = PyArray1::from_vec(py, o).reshape([n, obs])?;
-        let mask_arr = PyArray1::from_vec(py, m).reshape([n, a])?;
-        Ok((
-            obs_arr,
-            PyArray1::from_vec(py, r),
-            PyArray1::from_vec(py, te),
-            PyArray1::from_vec(py, tr),
-            mask_arr,
-        ))
+        // SAFETY: the five arrays were made just above, C-contiguous, and nothing else holds
+        // them (Python sees them only once they are returned): each slice is the only view of
+        // its array's data while the batch writes it.
+        let mut out = unsafe {
+            Out {
+                obs: obs_arr.as_slice_mut()?,
+                mask: mask_arr.as_slice_mut()?,
+                reward: reward.as_slice_mut()?,
+                terminated: terminated.as_slice_mut()?,
+                truncated: truncated.as_slice_mut()?,
+            }
+        };
+        py.detach(|| f(batch, &mut out));
+        Ok((obs_arr, reward, terminated, truncated, mask_arr))
     }
 }
 
@@ -575,7 +619,10 @@ impl VectorGames {
         let batch: Box<dyn AnyBatch> = with_game!(AnyGame::new(rules), g => {
             Box::new(Batch::new(g, n, seed, settings))
         });
-        Ok(VectorGames { batch })
+        Ok(VectorGames {
+            batch,
+            started: false,
+        })
     }
 
     /// The number of games.
@@ -608,6 +655,7 @@ impl VectorGames {
     #[pyo3(signature = (seed = None))]
     fn reset<'py>(&mut self, py: Python<'py>, seed: Option<Int>) -> PyResult<StepArrays<'py>> {
         let seed = seed.map(|s| s.u64("seed")).transpose()?;
+        self.started = true;
         self.run(py, |b, out| b.reset(seed, out))
     }
 
@@ -615,12 +663,18 @@ impl VectorGames {
     /// not legal ends its game with `illegal_reward`), the opponents' replies, and resets the
     /// games that had finished. Returns `(observations (N, obs) int64, rewards (N,) float64,
     /// terminations (N,) bool, truncations (N,) bool, masks (N, A) int8)`. Raises
-    /// `ValueError` when `actions` has not N entries, `TypeError` when it is not integers.
+    /// `RuntimeError` when `reset` has never been called, `ValueError` when `actions` has not
+    /// N entries, `TypeError` when it is not integers.
     fn step<'py>(
         &mut self,
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<StepArrays<'py>> {
+        if !self.started {
+            return Err(PyRuntimeError::new_err(
+                "VectorGames.step() called before reset(): call reset() first",
+            ));
+        }
         // An int64 array (what `sample_actions` and `argmax` give) is read as it is; anything
         // else goes through NumPy's conversion first.
         let arr: PyReadonlyArray1<'py, i64> = match actions.extract() {
@@ -660,11 +714,13 @@ impl VectorGames {
     /// from the batch's own generator (seeded from `seed` and by `reset(seed=…)`, apart from
     /// the games' generators, so that drawing does not change the opponents' moves): the
     /// random agent of a benchmark or of exploration, without drawing in NumPy.
-    fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
-        let mut out = vec![0i64; self.batch.len()];
+    fn sample_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let actions = PyArray1::<i64>::zeros(py, self.batch.len(), false);
         let batch = &mut *self.batch;
-        py.detach(|| batch.sample(&mut out));
-        PyArray1::from_vec(py, out)
+        // SAFETY: the array was made just above, contiguous, and nothing else holds it.
+        let out = unsafe { actions.as_slice_mut()? };
+        py.detach(|| batch.sample(out));
+        Ok(actions)
     }
 
     /// A copy of game `i` (a `Kalah`, `Bao`, `Oware`, … object). Raises `IndexError`.

@@ -191,3 +191,35 @@ def test_the_compact_encoding_answers_as_the_byte_one(tmp_path):
     kalah = mancala.Database.build("kalah(4,3)", 4, threads=1)
     with pytest.raises(DatabaseError):
         kalah.convert("compact")
+
+
+def test_paths_are_str_bytes_or_path_like(kalah_db: Database, tmp_path: Path) -> None:
+    """Every path argument takes what Python's `open()` takes: `str`, `bytes` (decoded with
+    `os.fsdecode`) and `os.PathLike`; another type is a `TypeError` naming them."""
+    import os
+
+    name = tmp_path / "k3.egdb"
+    kalah_db.save(os.fsencode(name))
+    assert name.exists()
+    for path in (str(name), os.fsencode(name), name):
+        db = Database.open(path)
+        assert (db.rules, db.max_seeds, db.entries) == ("kalah(3,3)", 8, 3003)
+    assert Egdb.find(os.fsencode(tmp_path), "kalah(3,3)").max_seeds == 8
+    with pytest.warns(DeprecationWarning):
+        assert Egdb.open(os.fsencode(name)).max_seeds == 8
+    # A path object giving bytes, as `open()` takes it.
+    class BytesPath:
+        def __fspath__(self) -> bytes:
+            return os.fsencode(name)
+
+    assert Database.open(BytesPath()).entries == 3003
+    with open(os.fsencode(name), "rb") as f:  # what Python itself does with the same bytes
+        assert len(f.read()) > 0
+    for bad in (3, None, ["k3.egdb"]):
+        with pytest.raises(TypeError, match="str, bytes or os.PathLike"):
+            Database.open(bad)
+    # A missing file named by bytes is the library's error, naming the file.
+    with pytest.raises(DatabaseError, match="missing.egdb"):
+        Database.open(os.fsencode(tmp_path / "missing.egdb"))
+    # `egdb=` of `solve` (a folder, searched as `Egdb.find` does): the value without one.
+    assert mancala.solve("kalah(3,3)", egdb=os.fsencode(tmp_path)).value == mancala.solve("kalah(3,3)").value

@@ -166,3 +166,22 @@ def test_bao_actions_cover_the_legal_moves():
     moves = [env.codec.move(a) for a in np.flatnonzero(mask)]
     assert sorted(moves) == sorted(mancala.Bao().legal_moves())
     assert env.action_space("player_0").n == 432
+
+
+@pytest.mark.parametrize("opponent", ["random", lambda g: g.legal_moves()[0]])
+def test_step_before_reset_needs_reset(opponent):
+    """The plain class raises what `gymnasium.make`'s `OrderEnforcing` wrapper raises, saying
+    to call reset() first; after the episode ends a step is refused too."""
+    env = MancalaEnv("kalah(2,1)", opponent=opponent)
+    with pytest.raises(gymnasium.error.ResetNeeded, match=r"reset\(\) first"):
+        env.step(0)
+    made = gymnasium.make("mancala/Kalah-v0")
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        made.step(0)
+    env.reset(seed=0)
+    terminated = truncated = False
+    while not (terminated or truncated):
+        mask = env.action_masks()
+        _, _, terminated, truncated, _ = env.step(int(np.flatnonzero(mask)[0]))
+    with pytest.raises(RuntimeError, match="episode is over"):
+        env.step(0)

@@ -251,3 +251,28 @@ def test_engine_opponent_plays_the_engines_moves():
         assert len(g.moves) >= 1  # the engine moved first
         first = mancala.new_game("kalah(4,3)")
         assert g.moves[0] == mancala.Engine(level=9, tt_mb=4).best_move(first, time_ms=100000)
+
+
+def test_step_before_reset_is_refused():
+    """Before the first reset there is no observation to act on: `step` refuses, and after
+    `reset` the same call steps."""
+    vec = VectorGames("standard", num_envs=2, seed=1)
+    with pytest.raises(RuntimeError, match=r"reset\(\) first"):
+        vec.step(np.zeros(2, dtype=np.int64))
+    _, _, _, _, masks = vec.reset()
+    assert masks.tolist() == [[1] * 6, [1] * 6]
+    _, rewards, terms, _, _ = vec.step(np.zeros(2, dtype=np.int64))
+    assert rewards.tolist() == [0.0, 0.0] and not terms.any()
+    # House 1's 4 seeds end in house 5: no extra turn, so the opponent replied.
+    for i in range(2):
+        moves = vec.game(i).moves
+        assert moves[0] == 1 and len(moves) >= 2
+
+
+def test_vector_env_step_before_reset_needs_reset():
+    """As Gymnasium's `OrderEnforcing` wrapper raises `ResetNeeded` for a single env."""
+    env = gymnasium.make_vec("mancala/Kalah-v0", num_envs=2, vectorization_mode="vector_entry_point")
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        env.step(np.zeros(2, dtype=np.int64))
+    env.reset(seed=0)
+    env.step(np.zeros(2, dtype=np.int64))

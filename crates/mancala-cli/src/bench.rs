@@ -34,7 +34,7 @@ pub struct BenchArgs {
         conflicts_with_all = ["quick", "sets", "file", "threads", "tt_mb", "egdb", "json", "verbose"]
     )]
     list: bool,
-    /// Search threads (1..=256). The signature is defined for 1.
+    /// Search threads (1..=1024). The signature is defined for 1.
     #[arg(long, default_value_t = 1, value_parser = crate::ranges::threads())]
     threads: usize,
     /// Transposition table size, MiB (1..=1048576). The signature is defined for 64.

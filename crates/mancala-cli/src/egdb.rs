@@ -71,7 +71,7 @@ serves only that rule set's positions.")]
         /// --engine`) into the cache folder, under the cache's K, unless it is there already.
         #[arg(long, conflicts_with = "encoding")]
         cache: bool,
-        /// Build threads (0 = every core; at most 256).
+        /// Build threads (0 = every core; at most 1024).
         #[arg(long, default_value_t = 0, value_parser = crate::ranges::threads_or_all())]
         threads: usize,
         /// Entry encoding: byte (one byte a position) or packed (the fewest bits that hold
@@ -107,7 +107,7 @@ Oware databases only). Both encodings are in memory at once while converting.")]
     },
     /// Print the header of a database file, Kalah or Awari (the entries are not read: `egdb
     /// verify` checks them), or of every `*.egdb` file in a folder, each checked whole as `solve` would load
-    /// it (with the reason a file is unusable).
+    /// it (with the reason a file is unusable); a folder with no usable file is an error.
     #[command(after_help = "\
 Examples:
   mancala egdb info egdb/kalah6.k16.egdb
@@ -288,11 +288,17 @@ fn summary(i: &EgdbInfo) -> String {
 /// (header, size, both checksums, every entry's range), so that a file listed as usable is
 /// one the solver uses: a damaged payload under a good header is named here too. That reads
 /// every file (about 0.5 s for a K = 20 file) and holds one at a time in memory.
+///
+/// # Errors
+/// The folder cannot be read, holds no `*.egdb` file, or none of its files is usable (each
+/// listed first with its reason): nothing in it serves a solve.
 fn info_folder(dir: &std::path::Path) -> Result<(), String> {
     let files = mancala_solver::egdb::database_files(dir).map_err(|e| e.to_string())?;
     if files.is_empty() {
-        println!("{}: no *.egdb file", dir.display());
+        return Err(format!("{}: no *.egdb file", ShortenedPath(dir)));
     }
+    let mut usable = 0usize;
+    let count = files.len();
     for p in files {
         let spinner = crate::progress::spinner(format!("checking {}", p.display()));
         // The header, then the whole file as the solver would load it.
@@ -306,7 +312,10 @@ fn info_folder(dir: &std::path::Path) -> Result<(), String> {
             b.finish_and_clear();
         }
         match checked {
-            Ok(line) => println!("{}: {line}", p.display()),
+            Ok(line) => {
+                usable += 1;
+                println!("{}: {line}", p.display());
+            }
             Err(e) => {
                 let msg = e.to_string();
                 let prefix = format!("{}: ", ShortenedPath(&p));
@@ -314,6 +323,13 @@ fn info_folder(dir: &std::path::Path) -> Result<(), String> {
                 println!("{}: unusable: {why}", p.display());
             }
         }
+    }
+    if usable == 0 {
+        let files = if count == 1 { "file" } else { "files" };
+        return Err(format!(
+            "{}: no usable database ({count} {files}, every one unusable)",
+            ShortenedPath(dir)
+        ));
     }
     Ok(())
 }

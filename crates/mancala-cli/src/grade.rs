@@ -95,7 +95,7 @@ pub struct GradeArgs {
     /// Width of the groups of the loss by seeds on the board, seeds (1 or more).
     #[arg(long, default_value_t = 4, value_parser = crate::ranges::positive_u32())]
     bucket: u32,
-    /// Solver threads (0 = every core).
+    /// Solver threads (0 = every core; at most 1024).
     #[arg(long, default_value_t = 0, value_parser = crate::ranges::threads_or_all())]
     threads: usize,
     /// Solver transposition table, MiB.

@@ -2,10 +2,21 @@
 //! seeds it captured and an extra turn; and how the game ended when a history rule
 //! (Oware's repetition rule or move limit) ended it.
 
-use mancala_core::{Game, HistoryEnd, Side};
+use mancala_core::{Game, GameKind, HistoryEnd, Side};
 
-/// The lines `play` prints after `mv` took `before` to `after`: the seeds captured (each
-/// game's [`Game::captured_seeds`]), and an extra turn (the same side to move again after a
+/// `n` of the game's counters in words: `1 seed`, `7 seeds`; in Togyz Kumalak, whose
+/// counters are kumalaks (`docs/rules/togyz-kumalak.md`), `1 kumalak`, `7 kumalaks`.
+pub fn counters<G: Game>(n: u32) -> String {
+    let word = match G::KIND {
+        GameKind::Togyz => "kumalak",
+        _ => "seed",
+    };
+    let plural = if n == 1 { "" } else { "s" };
+    format!("{n} {word}{plural}")
+}
+
+/// The lines `play` prints after `mv` took `before` to `after`: the seeds (kumalaks)
+/// captured (each game's [`Game::captured_seeds`], in [`counters`]), and an extra turn (the same side to move again after a
 /// move that is not a pie-rule swap); `player` names a side as the game's player
 /// (`player 1 (South)`).
 pub fn after_move<G: Game>(
@@ -16,8 +27,7 @@ pub fn after_move<G: Game>(
 ) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(n) = before.captured_seeds(mv, after).filter(|&n| n > 0) {
-        let plural = if n == 1 { "" } else { "s" };
-        lines.push(format!("captures {n} seed{plural}"));
+        lines.push(format!("captures {}", counters::<G>(n)));
     }
     if let (Some(s), Some(t)) = (before.side_to_move(), after.side_to_move()) {
         if s == t && !before.swaps_players(mv) {
@@ -63,5 +73,15 @@ mod tests {
         assert_eq!(after.store(Side::South), 8);
         let lines = after_move(&before, KalahMove::House(1), &after, |s| s.to_string());
         assert_eq!(lines, ["captures 7 seeds"]);
+    }
+
+    #[test]
+    fn togyz_counters_are_kumalaks() {
+        use mancala_core::oware::OwarePosition;
+        use mancala_core::togyz::TogyzPosition;
+        assert_eq!(counters::<TogyzPosition>(1), "1 kumalak");
+        assert_eq!(counters::<TogyzPosition>(10), "10 kumalaks");
+        assert_eq!(counters::<OwarePosition>(1), "1 seed");
+        assert_eq!(counters::<KalahPosition>(2), "2 seeds");
     }
 }

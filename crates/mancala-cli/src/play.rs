@@ -181,11 +181,10 @@ fn game_loop<G: Evaluate>(
             };
             match o.winner {
                 Some(w) if G::SCORED_IN_SEEDS => {
-                    let by = o.score.unsigned_abs();
-                    let plural = if by == 1 { "" } else { "s" };
                     println!(
-                        "Result: player {} ({w}) wins by {by} seed{plural}.",
-                        player_on(&game, w)
+                        "Result: player {} ({w}) wins by {}.",
+                        player_on(&game, w),
+                        notes::counters::<G>(o.score.unsigned_abs())
                     );
                 }
                 Some(w) => println!("Result: player {} ({w}) wins.", player_on(&game, w)),

@@ -12,8 +12,9 @@ use std::marker::PhantomData;
 use clap::builder::TypedValueParser;
 use clap::error::ErrorKind;
 
-/// The most search or build threads an option accepts.
-pub const MAX_THREADS: i128 = 256;
+/// The most search or build threads an option accepts: the library's
+/// [`mancala_solver::MAX_THREADS`], which the C API and Python accept too.
+pub const MAX_THREADS: i128 = mancala_solver::MAX_THREADS as i128;
 
 /// A parser of whole numbers `min..=max` of type `T` (written in decimal, optionally signed).
 #[derive(Clone, Copy, Debug)]
@@ -181,19 +182,25 @@ mod tests {
         let k = mancala_solver::egdb::MAX_DB_SEEDS;
         assert_eq!(parse(max_seeds(), &k.to_string()), Ok(k));
         assert!(parse(max_seeds(), &(k + 1).to_string()).is_err());
+        // The thread limit is the one the C API and Python apply.
+        let t = mancala_solver::MAX_THREADS;
+        assert_eq!(parse(threads(), &t.to_string()), Ok(t));
+        assert_eq!(parse(threads_or_all(), &t.to_string()), Ok(t));
+        assert!(parse(threads(), &(t + 1).to_string()).is_err());
+        assert!(parse(threads_or_all(), &(t + 1).to_string()).is_err());
     }
 
     #[test]
     fn every_refusal_names_the_option_and_its_range() {
         for (value, why) in [
-            ("-1", "-1 is out of range (0 to 256)"),
-            ("257", "257 is out of range (0 to 256)"),
+            ("-1", "-1 is out of range (0 to 1024)"),
+            ("1025", "1025 is out of range (0 to 1024)"),
             (
                 "99999999999999999999999999999999999999999",
-                "99999999999999999999999999999999999999999 is out of range (0 to 256)",
+                "99999999999999999999999999999999999999999 is out of range (0 to 1024)",
             ),
-            ("2.5", "not a whole number (0 to 256)"),
-            ("", "not a whole number (0 to 256)"),
+            ("2.5", "not a whole number (0 to 1024)"),
+            ("", "not a whole number (0 to 1024)"),
         ] {
             let e = parse(threads_or_all(), value).unwrap_err();
             assert!(

@@ -21,8 +21,8 @@ pub struct ShowArgs {
     #[arg(long = "position", id = "position_option", conflicts_with = "position")]
     position_option: Option<String>,
     /// The rule set; by default Bao la Kete when the position has `/`-separated rows,
-    /// togyz-kumalak when it has three fields (houses and kazans, tuzdyks, side), else
-    /// kalah(m,4) with m read off the position (standard without a position).
+    /// togyz-kumalak(h,9) when it has three fields (houses and kazans, tuzdyks, side), else
+    /// kalah(m,4), with h or m read off the position (standard without a position).
     #[arg(long)]
     rules: Option<String>,
 }
@@ -54,6 +54,30 @@ fn rules_from_slots(position: &str) -> Result<KalahRules, String> {
     KalahRules::new(m as u32, 4, Default::default()).map_err(|_| bad())
 }
 
+/// The Togyz Kumalak rules whose board has as many counts as the first field of `position`:
+/// togyz-kumalak(h,9) for 2h + 2 counts, h in 1..=9 (the kumalaks a house had at the start
+/// do not show in a position; 9 is togyz-kumalak's, and (9,9) is togyz-kumalak itself).
+fn togyz_rules_from_counts(position: &str) -> Result<TogyzRules, String> {
+    let counts = position
+        .split_whitespace()
+        .next()
+        .map_or(0, |c| c.split(',').count());
+    let bad = || {
+        position_error(
+            LABEL,
+            position,
+            format!("{counts} counts do not make a Togyz Kumalak board (2h + 2: h houses a side and a kazan each, h in 1..=9); for another game's position give its --rules"),
+        )
+    };
+    if counts < 4 || !counts.is_multiple_of(2) {
+        return Err(bad());
+    }
+    let h = (counts - 2) / 2;
+    TogyzRules::TOGYZ_KUMALAK
+        .with_size(h as u32, u32::from(TogyzRules::TOGYZ_KUMALAK.kumalaks()))
+        .map_err(|_| bad())
+}
+
 /// Prints the drawing and the notation.
 pub fn run(args: &ShowArgs) -> Result<(), String> {
     let position = args.position.as_deref().or(args.position_option.as_deref());
@@ -61,7 +85,7 @@ pub fn run(args: &ShowArgs) -> Result<(), String> {
         (Some(r), _) => parse_rules(r)?,
         (None, None) => GameRules::Kalah(KalahRules::standard()),
         (None, Some(p)) if p.contains('/') => GameRules::Bao(BaoRules::default()),
-        (None, Some(p)) if has_tuzdyks(p) => GameRules::Togyz(TogyzRules::default()),
+        (None, Some(p)) if has_tuzdyks(p) => GameRules::Togyz(togyz_rules_from_counts(p)?),
         (None, Some(p)) => GameRules::Kalah(rules_from_slots(p)?),
     };
     let game = any_game(rules, LABEL, position)?;

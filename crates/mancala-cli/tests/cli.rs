@@ -204,8 +204,8 @@ fn bad_input_gets_a_one_line_reason() {
         "'--tt-mb <TT_MB>': 0 is out of range (1 to 1048576)",
     );
     assert_refused(
-        &mancala(&["solve", "--rules", "kalah(4,2)", "--threads", "1000"]),
-        "'--threads <THREADS>': 1000 is out of range (0 to 256)",
+        &mancala(&["solve", "--rules", "kalah(4,2)", "--threads", "1025"]),
+        "'--threads <THREADS>': 1025 is out of range (0 to 1024)",
     );
 }
 
@@ -442,6 +442,24 @@ fn play_says_what_a_move_did_and_how_the_game_ended() {
     );
     assert!(stdout(&o).contains("captures 3 seeds\n"), "{}", stdout(&o));
     assert!(stdout(&o).contains(",13,"), "{}", stdout(&o));
+    // Togyz Kumalak counts kumalaks: South's house 2 holds 2, the first back into house 2,
+    // the last into North's house 1 (1 -> 2): even, captured (TK-2.2, TK-3.1).
+    let o = mancala_with_input(
+        &[
+            "play",
+            "--rules",
+            "togyz-kumalak(2,2)",
+            "--position",
+            "0,2,0,1,3,0 -,- S",
+        ],
+        b"2\nquit\n",
+    );
+    assert!(
+        stdout(&o).contains("captures 2 kumalaks\n"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(!stdout(&o).contains("seed"), "{}", stdout(&o));
     // Kalah(1,2): South sows 2 seeds from its one house, the store and North's house; the
     // row is empty, the game ends and North sweeps 3: North wins 3 to 1.
     let o = mancala_with_input(&["play", "--rules", "kalah(1,2)"], b"1\n");
@@ -470,6 +488,31 @@ fn show_takes_the_position_as_an_option_too() {
     assert!(by_option.status.success(), "{}", stderr(&by_option));
     assert_eq!(stdout(&by_option), stdout(&positional));
     assert!(!mancala(&["show", p, "--position", p]).status.success());
+}
+
+/// `show` reads a Togyz Kumalak board's size off the position, as it reads a Kalah board's:
+/// a 5-house position without `--rules` is drawn as under `togyz-kumalak(5,5)`, whose start
+/// it is; a count of counts that makes no board is refused, naming the counts.
+#[test]
+fn show_reads_the_togyz_board_size_off_the_position() {
+    let p = "5,5,5,5,5,0,5,5,5,5,5,0 -,- S";
+    let inferred = mancala(&["show", p]);
+    assert!(inferred.status.success(), "{}", stderr(&inferred));
+    let given = mancala(&["show", "--rules", "togyz-kumalak(5,5)"]);
+    assert!(given.status.success(), "{}", stderr(&given));
+    assert_eq!(stdout(&inferred), stdout(&given));
+    assert!(
+        stdout(&inferred).trim_end().ends_with(p),
+        "{}",
+        stdout(&inferred)
+    );
+    let o = mancala(&["show", "1,2,3 -,- S"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("3 counts do not make a Togyz Kumalak board"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 /// `bestmove --nodes N` needs no time budget; level 10 with neither budget is refused as the

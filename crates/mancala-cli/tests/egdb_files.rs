@@ -416,7 +416,12 @@ fn info_of_a_folder_names_a_damaged_payload_as_solve_does() {
     let d = dir.to_str().unwrap();
     let info = mancala(&["egdb", "info", d]);
     let listed = text(&info.stdout);
-    assert!(info.status.success(), "{}", text(&info.stderr));
+    // The only file is unusable: listed with its reason, and the folder refused.
+    assert_eq!(info.status.code(), Some(1), "{}", text(&info.stderr));
+    assert_eq!(
+        text(&info.stderr).trim_end(),
+        format!("mancala: error: {d}: no usable database (1 file, every one unusable)")
+    );
     assert!(
         listed.starts_with(&format!("{}: unusable: ", file.display()))
             && listed.contains("checksum"),
@@ -688,4 +693,21 @@ fn max_seeds_above_the_seeds_of_the_game_is_refused() {
         assert_eq!(err.trim_end().lines().count(), 1, "K = {k}: {err}");
         assert!(listing(&dir).is_empty(), "K = {k}");
     }
+}
+
+/// `egdb info DIR` on a folder with no `*.egdb` file is refused (exit status 1), as a folder
+/// whose every file is unusable is: nothing in it serves a solve.
+#[test]
+fn info_of_a_folder_without_a_database_is_refused() {
+    let dir = scratch("egdb-files", "no-database");
+    std::fs::write(dir.join("notes.txt"), "not a database").unwrap();
+    let d = dir.to_str().unwrap();
+    let info = mancala(&["egdb", "info", d]);
+    assert_eq!(info.status.code(), Some(1));
+    assert_eq!(text(&info.stdout), "");
+    assert_eq!(
+        text(&info.stderr).trim_end(),
+        format!("mancala: error: {d}: no *.egdb file")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

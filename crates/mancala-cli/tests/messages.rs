@@ -62,19 +62,19 @@ fn a_number_out_of_range_is_refused_with_the_real_range() {
         ),
         (
             build("--threads", "-1"),
-            "'--threads <THREADS>': -1 is out of range (0 to 256)",
+            "'--threads <THREADS>': -1 is out of range (0 to 1024)",
         ),
         (
-            build("--threads", "300"),
-            "'--threads <THREADS>': 300 is out of range (0 to 256)",
+            build("--threads", "1025"),
+            "'--threads <THREADS>': 1025 is out of range (0 to 1024)",
         ),
         (
             vec!["bench", "--threads", "-1"],
-            "-1 is out of range (1 to 256)",
+            "-1 is out of range (1 to 1024)",
         ),
         (
             vec!["bench", "--threads", "0"],
-            "0 is out of range (1 to 256)",
+            "0 is out of range (1 to 1024)",
         ),
         (
             vec!["bench", "--tt-mb", "-1"],
@@ -107,7 +107,7 @@ fn a_number_out_of_range_is_refused_with_the_real_range() {
         ),
         (
             vec!["egdb", "build", "--threads", "99999999999999999999999"],
-            "99999999999999999999999 is out of range (0 to 256)",
+            "99999999999999999999999 is out of range (0 to 1024)",
         ),
         (
             vec!["bestmove", "--time-ms", "-1"],
@@ -146,7 +146,7 @@ fn solve_refuses_numbers_with_their_real_range() {
     for (args, needle) in [
         (
             vec!["solve", "--threads", "-1"],
-            "-1 is out of range (0 to 256)",
+            "-1 is out of range (0 to 1024)",
         ),
         (
             vec!["solve", "--tt-mb", "0"],

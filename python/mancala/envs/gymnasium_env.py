@@ -9,6 +9,7 @@ from typing import Any, Callable, Dict, Optional, SupportsFloat, Tuple, Union
 import gymnasium
 import numpy as np
 from gymnasium import spaces
+from gymnasium.error import ResetNeeded
 
 from .. import Engine, Kalah, Side
 from .. import Game
@@ -114,6 +115,7 @@ class MancalaEnv(gymnasium.Env):
         self._engine: Optional[Engine] = opponent if isinstance(opponent, Engine) else None
         self._moves = 0
         self._done = True
+        self._has_reset = False
 
     @property
     def game(self) -> Game:
@@ -196,6 +198,7 @@ class MancalaEnv(gymnasium.Env):
     ) -> Tuple[np.ndarray, Dict[str, Any]]:
         """Starts a new game; the opponent moves first when it is the first player."""
         super().reset(seed=seed)
+        self._has_reset = True
         if self._vec is not None:
             obs, _, terminated, truncated, info = self._vec_result(self._vec.reset(seed=seed))
             self._done = terminated or truncated
@@ -221,7 +224,13 @@ class MancalaEnv(gymnasium.Env):
 
     def step(self, action: Any) -> Tuple[np.ndarray, SupportsFloat, bool, bool, Dict[str, Any]]:
         """Plays the agent's ``action``, then the opponent's moves until it is the agent's
-        turn again or the game ends."""
+        turn again or the game ends.
+
+        Raises ``gymnasium.error.ResetNeeded`` before the first :meth:`reset` (as Gymnasium's
+        ``OrderEnforcing`` wrapper, which ``gymnasium.make`` adds, does), ``RuntimeError``
+        once the episode is over."""
+        if not self._has_reset:
+            raise ResetNeeded("MancalaEnv.step() called before reset(): call reset() first")
         if self._done:
             raise RuntimeError("the episode is over: call reset()")
         a = action_index(action)

@@ -12,6 +12,7 @@ from typing import Any, Dict, Optional, Tuple, Union
 import gymnasium
 import numpy as np
 from gymnasium import spaces
+from gymnasium.error import ResetNeeded
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
@@ -77,6 +78,7 @@ class MancalaVectorEnv(gymnasium.vector.VectorEnv):
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self._masks = np.zeros((num_envs, self.games.num_actions), dtype=np.int8)
+        self._has_reset = False
 
     def _info(self, masks: np.ndarray) -> Dict[str, Any]:
         self._masks = masks
@@ -91,10 +93,15 @@ class MancalaVectorEnv(gymnasium.vector.VectorEnv):
     ) -> Tuple[np.ndarray, Dict[str, Any]]:
         """Starts every game anew; ``seed`` reseeds game ``i`` with ``seed + i``."""
         super().reset(seed=seed)
+        self._has_reset = True
         obs, _, _, _, masks = self.games.reset(seed=seed)
         return obs, self._info(masks)
 
     def step(self, actions: Any) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
-        """Plays ``actions`` (shape ``(num_envs,)``) and the opponents' replies."""
+        """Plays ``actions`` (shape ``(num_envs,)``) and the opponents' replies. Raises
+        ``gymnasium.error.ResetNeeded`` before the first :meth:`reset`, as Gymnasium's
+        ``OrderEnforcing`` wrapper does for a single environment."""
+        if not self._has_reset:
+            raise ResetNeeded("MancalaVectorEnv.step() called before reset(): call reset() first")
         obs, rewards, terminated, truncated, masks = self.games.step(actions)
         return obs, rewards, terminated, truncated, self._info(masks)
