@@ -190,16 +190,22 @@ impl Session<'_> {
         if let (Some(db), GameRules::Oware(r)) = (&self.eval_db, rules) {
             if db.check_rules(r).is_err() {
                 if let Err(e) = db.check_estimate_rules(r) {
-                    let path = self
-                        .args
-                        .eval_egdb
-                        .as_deref()
-                        .unwrap_or(std::path::Path::new(""));
-                    return Err(format!("--eval-egdb {}: {e}", path.display()));
+                    return Err(self.eval_egdb_refusal(e));
                 }
             }
         }
         Ok(())
+    }
+
+    /// The refusal of the database of `--eval-egdb` for a rule set it does not serve, `e`
+    /// naming the rules that differ.
+    fn eval_egdb_refusal(&self, e: impl std::fmt::Display) -> String {
+        let path = self
+            .args
+            .eval_egdb
+            .as_deref()
+            .unwrap_or(std::path::Path::new(""));
+        format!("--eval-egdb {}: {e}", path.display())
     }
 
     /// A fresh engine (an empty table of `--tt-mb`) at the session's level and seed, with
@@ -221,12 +227,7 @@ impl Session<'_> {
             if db.check_rules(rules).is_ok() {
                 engine.set_database(Some(db.clone()));
             } else if let Err(e) = db.check_estimate_rules(rules) {
-                let path = self
-                    .args
-                    .eval_egdb
-                    .as_deref()
-                    .unwrap_or(std::path::Path::new(""));
-                return Err(format!("--eval-egdb {}: {e}", path.display()));
+                return Err(self.eval_egdb_refusal(e));
             } else {
                 engine.set_estimates(Some(db.clone()));
             }

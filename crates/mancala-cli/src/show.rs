@@ -36,10 +36,7 @@ fn has_tuzdyks(position: &str) -> bool {
 /// The Kalah rules whose board has as many slots as the first field of `position`:
 /// kalah(m,4) for 2m + 2 slots, m in 1..=7.
 fn rules_from_slots(position: &str) -> Result<KalahRules, String> {
-    let slots = position
-        .split_whitespace()
-        .next()
-        .map_or(0, |c| c.split(',').count());
+    let slots = first_field_count(position);
     let bad = || {
         position_error(
             LABEL,
@@ -47,21 +44,32 @@ fn rules_from_slots(position: &str) -> Result<KalahRules, String> {
             format!("{slots} slots do not make a Kalah board (2m + 2: m houses a side and a store each, m in 1..=7); for another game's position give its --rules"),
         )
     };
-    if slots < 4 || !slots.is_multiple_of(2) {
-        return Err(bad());
+    let m = houses_a_side(slots).ok_or_else(bad)?;
+    KalahRules::new(m, 4, Default::default()).map_err(|_| bad())
+}
+
+/// The number of comma-separated counts in the first field of `position` (0 when empty).
+fn first_field_count(position: &str) -> usize {
+    position
+        .split_whitespace()
+        .next()
+        .map_or(0, |c| c.split(',').count())
+}
+
+/// The houses a side of a board of `counts` counts, h houses a side and a store each
+/// (2h + 2), when `counts` is even and at least 4.
+fn houses_a_side(counts: usize) -> Option<u32> {
+    if counts < 4 || !counts.is_multiple_of(2) {
+        return None;
     }
-    let m = (slots - 2) / 2;
-    KalahRules::new(m as u32, 4, Default::default()).map_err(|_| bad())
+    u32::try_from((counts - 2) / 2).ok()
 }
 
 /// The Togyz Kumalak rules whose board has as many counts as the first field of `position`:
 /// togyz-kumalak(h,9) for 2h + 2 counts, h in 1..=9 (the kumalaks a house had at the start
 /// do not show in a position; 9 is togyz-kumalak's, and (9,9) is togyz-kumalak itself).
 fn togyz_rules_from_counts(position: &str) -> Result<TogyzRules, String> {
-    let counts = position
-        .split_whitespace()
-        .next()
-        .map_or(0, |c| c.split(',').count());
+    let counts = first_field_count(position);
     let bad = || {
         position_error(
             LABEL,
@@ -69,12 +77,9 @@ fn togyz_rules_from_counts(position: &str) -> Result<TogyzRules, String> {
             format!("{counts} counts do not make a Togyz Kumalak board (2h + 2: h houses a side and a kazan each, h in 1..=9); for another game's position give its --rules"),
         )
     };
-    if counts < 4 || !counts.is_multiple_of(2) {
-        return Err(bad());
-    }
-    let h = (counts - 2) / 2;
+    let h = houses_a_side(counts).ok_or_else(bad)?;
     TogyzRules::TOGYZ_KUMALAK
-        .with_size(h as u32, u32::from(TogyzRules::TOGYZ_KUMALAK.kumalaks()))
+        .with_size(h, u32::from(TogyzRules::TOGYZ_KUMALAK.kumalaks()))
         .map_err(|_| bad())
 }
 
