@@ -1434,6 +1434,35 @@ MANCALA_DEPRECATED("use mancala_engine_set_db; removed in 0.4.0") enum MancalaSt
 // `engine` and `db` must be NULL or pointer values.
 enum MancalaStatus mancala_engine_set_db(struct MancalaEngine *engine, const struct MancalaDb *db);
 
+// Gives the engine a database (`MancalaDb`) whose values serve as the **evaluation** of the
+// positions of its game that it holds, in place of the engine's heuristic, never taken as
+// exact; or with `db` NULL removes the evaluation database of every game. Meant for the
+// database of a neighbouring rule set whose values the engine cannot take as exact: for
+// Oware Abapa (`oware`, `oware+repetition=2`), which no database holds exactly, the Oware
+// database of `grand_slam=none` (built for `oware+majority=off+cycle_score=split`;
+// `docs/oware-databases.md`, "Abapa"), whose values differ from Abapa's only where the
+// majority end or a cycle comes into play. Under the database's own rule set use
+// `mancala_engine_set_db`, which values its positions exactly (and comes first where both
+// are given). The engine keeps one evaluation database a game, beside the database of
+// `mancala_engine_set_db`; it keeps its own reference to the data, so `db` may be freed
+// afterwards. The engine serves every rule set of a game, so a database whose values are
+// no estimates of a searched position's rule set (for an Oware database: a board of
+// another size than six houses a side, or another grand-slam rule than the database's,
+// e.g. the Awari database under Abapa) is refused by that search: `mancala_engine_bestmove`
+// then returns `MANCALA_STATUS_DATABASE_MISMATCH` (its message names the database, "as the
+// evaluation").
+//
+// Ownership: `db` is only read (NULL allowed).
+// Thread safety: waits for a search running on this engine to finish.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`engine` NULL),
+// `MANCALA_STATUS_INVALID_HANDLE` (`engine` or a non-NULL `db` not a live handle of its
+// type) or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `engine` and `db` must be NULL or pointer values.
+enum MancalaStatus mancala_engine_set_estimates(struct MancalaEngine *engine, const struct MancalaDb *db);
+
 // Chooses a move for the side to move in the current position of the Kalah `game`, at the
 // engine's level, within `time_ms` milliseconds of wall time and `node_limit` positions
 // (0 = no such limit; at level 10 at least one of them must be above 0). Whatever runs out
@@ -1517,8 +1546,10 @@ MANCALA_DEPRECATED("use mancala_engine_bestmove with a MancalaGame; removed in 0
 //   NULL when `buf_len` is 0).
 // - `MANCALA_STATUS_ILLEGAL_MOVE`: the game is over; there is no move to choose.
 // - `MANCALA_STATUS_INVALID_ARGUMENT`: level 10 with `time_ms` and `node_limit` both 0.
-// - `MANCALA_STATUS_DATABASE_MISMATCH`: a Kalah game, and the engine's database
-//   (`mancala_engine_set_database`) is for other rules than the game's.
+// - `MANCALA_STATUS_DATABASE_MISMATCH`: the engine's database of the game
+//   (`mancala_engine_set_db`, `mancala_engine_set_database`) is for other rules than the
+//   game's, or its evaluation database (`mancala_engine_set_estimates`) holds no estimates
+//   of them.
 // - `MANCALA_STATUS_OUT_OF_MEMORY`: the engine's table (`tt_bytes`) does not fit in memory.
 // - `MANCALA_STATUS_NULL_POINTER` (`engine`, `game`, `needed` or `out` NULL, or `move_buf`
 //   NULL with `buf_len` > 0), `MANCALA_STATUS_INVALID_HANDLE`, `MANCALA_STATUS_PANIC`.

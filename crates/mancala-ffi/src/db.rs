@@ -726,6 +726,12 @@ pub(crate) fn give_to(db: &MancalaDb, players: &mut Players) {
     db.db.give_to(players);
 }
 
+/// Gives the database of `db` to the player of its game in `players` as its evaluation
+/// ([`Players::set_estimates_of`]).
+pub(crate) fn give_estimates_to(db: &MancalaDb, players: &mut Players) {
+    db.db.give_estimates_to(players);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,9 @@
 //! * `tests/c/game_paths.c`: the one game API (`MancalaGame`) on every game, engine against
 //!   engine, and its error paths;
 //! * `tests/c/db_paths.c`: the one database family (`MancalaDb`) on Oware and Kalah games:
-//!   values worked out by hand, files, the cache, the engine, every error path;
+//!   values worked out by hand, files, the cache, the engine (its move under Abapa with the
+//!   neighbour database as its evaluation checked against the Rust engine's), every error
+//!   path;
 //! * `tests/c/engine_paths.c`: the playing engine: a hand-derived best move, budgets, levels,
 //!   cancel from another thread, Bao la Kete moves, exact play with a database, every error
 //!   path;
@@ -23,13 +25,16 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::Arc;
 
 use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
 use mancala_core::oware::{OwarePosition, OwareRules};
 use mancala_core::GameRecord;
 use mancala_core::Side;
+use mancala_solver::awari::AwariDb;
+use mancala_solver::egdb::Database;
 use mancala_solver::engine::{Engine, Level, LevelPlayer, Limits};
-use mancala_solver::{SolveOptions, Solver};
+use mancala_solver::{BuildOptions, SolveOptions, Solver};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -245,12 +250,43 @@ fn c_awari_paths() {
     assert_all_passed("awari_paths", &out);
 }
 
+/// The move and score of the Abapa position that `db_paths.c` searches at level 5 with the
+/// Oware database of `grand_slam=none` (N = 6) as the evaluation (`estimates`:
+/// `mancala_engine_set_estimates`), or without it, as the Rust engine gives them with the
+/// same table size, level and seed.
+fn abapa_move_from_rust(estimates: bool) -> (String, i32) {
+    let rules: OwareRules = "oware".parse().unwrap();
+    let neighbour: OwareRules = "oware+majority=off+cycle_score=split".parse().unwrap();
+    let mut engine = Engine::<OwarePosition>::with_tt_bytes(1 << 16);
+    if estimates {
+        let db = <AwariDb as Database>::build(&neighbour, 6, BuildOptions::new()).unwrap();
+        engine.set_estimates(Some(Arc::new(db)));
+    }
+    let pos = OwarePosition::parse(rules, "1,0,1,1,1,1,21,1,1,0,0,0,1,19 S").unwrap();
+    let mut player = LevelPlayer::with_engine(engine, Level::new(5).unwrap(), 0);
+    let c = player
+        .choose_game(&GameRecord::from_position(pos), Limits::default())
+        .unwrap();
+    (c.mv.to_string(), c.search.score)
+}
+
 #[test]
 fn c_db_paths() {
     let dir = scratch("db_paths");
     let exe = build_c_test("db_paths", &dir, &[]);
     let out = stdout(&run(Command::new(exe).arg(&dir)));
     assert_all_passed("db_paths", &out);
+    // The C engine given the neighbour database as its evaluation plays the Rust engine's
+    // move with it, and another move without it (so the call is not without effect).
+    let (with, score) = abapa_move_from_rust(true);
+    let (without, heuristic) = abapa_move_from_rust(false);
+    assert_ne!(with, without);
+    for line in [
+        format!("estimates: move {with} score {score}"),
+        format!("heuristic: move {without} score {heuristic}"),
+    ] {
+        assert!(out.lines().any(|l| l == line), "{line} not in\n{out}");
+    }
 }
 
 #[test]

@@ -2,7 +2,8 @@
  * The one database family of the C API (`MancalaDb`, `mancala_db_*`) on games of the one game
  * API: an Oware database of 8 seeds and a Kalah one built, saved, opened by their headers and
  * looked up on positions worked out by hand from the rules, a build stopped by its callback,
- * the cache, the engine given a database, and every error path (NULL pointers, freed and
+ * the cache, the engine given a database (exact, or as its evaluation under Abapa: the move
+ * printed for tests/c_programs.rs to check), and every error path (NULL pointers, freed and
  * foreign handles, bad rules and encodings, games of other kinds and rules, small buffers).
  *
  * Usage: db_paths <scratch directory>. Prints failed checks and "N passed, N failed".
@@ -96,6 +97,46 @@ int main(int argc, char **argv) {
     DEAD(mancala_engine_set_db(engine, (const MancalaDb *)g));
     OK(mancala_engine_free(engine));
     mancala_game_free(g);
+
+    /*
+     * Abapa (`oware`): no database holds its values, but the Oware database of
+     * grand_slam=none (its neighbour, oware+majority=off+cycle_score=split) serves as the
+     * engine's evaluation. The move and score of a depth-5 search with it are printed for
+     * tests/c_programs.rs, which checks them against the Rust engine given the same
+     * database; the search without it is printed too (it chooses another move there).
+     */
+    MancalaDb *neighbour = build("oware+majority=off+cycle_score=split", 6, MANCALA_EGDB_ENCODING_BYTE);
+    MancalaGame *abapa = game_of("oware", "1,0,1,1,1,1,21,1,1,0,0,0,1,19 S");
+    config.level = 5;
+    OK(mancala_engine_new(&config, &engine));
+    /* As the exact database it is refused by the search: Abapa's values are not its own. */
+    OK(mancala_engine_set_db(engine, neighbour));
+    EXPECT(mancala_engine_bestmove(engine, abapa, 0, 0, mv, sizeof mv, &needed, &res),
+           MANCALA_STATUS_DATABASE_MISMATCH);
+    OK(mancala_engine_set_db(engine, NULL));
+    OK(mancala_engine_set_estimates(engine, neighbour));
+    /* The engine keeps its own reference: the handle may go. */
+    OK(mancala_db_free(neighbour));
+    memset(&res, 0, sizeof res);
+    OK(mancala_engine_bestmove(engine, abapa, 0, 0, mv, sizeof mv, &needed, &res));
+    CHECK(!res.exact && res.depth == 5);
+    printf("estimates: move %s score %d\n", mv, res.score);
+    /* The Awari database (grand_slam=unless_only) holds no estimates of Abapa: refused. */
+    OK(mancala_engine_set_estimates(engine, db));
+    EXPECT(mancala_engine_bestmove(engine, abapa, 0, 0, mv, sizeof mv, &needed, &res),
+           MANCALA_STATUS_DATABASE_MISMATCH);
+    CHECK(strstr(last_error(), "as the evaluation") != NULL);
+    /* NULL removes it: the engine's own heuristic again. */
+    OK(mancala_engine_set_estimates(engine, NULL));
+    memset(&res, 0, sizeof res);
+    OK(mancala_engine_bestmove(engine, abapa, 0, 0, mv, sizeof mv, &needed, &res));
+    printf("heuristic: move %s score %d\n", mv, res.score);
+    NUL(mancala_engine_set_estimates(NULL, db));
+    DEAD(mancala_engine_set_estimates(engine, (const MancalaDb *)abapa));
+    DEAD(mancala_engine_set_estimates((MancalaEngine *)abapa, db));
+    OK(mancala_engine_free(engine));
+    DEAD(mancala_engine_set_estimates(engine, db));
+    mancala_game_free(abapa);
 
     /* Nine seeds in the houses: not found, nothing else written but the zeros. */
     g = game_of("awari", "2,2,2,0,0,0,19,1,1,1,0,0,0,20 S");

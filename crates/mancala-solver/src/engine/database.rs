@@ -82,6 +82,9 @@ pub trait AnyDatabase: Send + Sync {
     /// Gives the database to the engine's player of its game
     /// ([`Players::set_database_of`]).
     fn give_to(&self, players: &mut Players);
+    /// Gives the database to the engine's player of its game as its evaluation
+    /// ([`Players::set_estimates_of`], [`Engine::set_estimates`](super::Engine::set_estimates)).
+    fn give_estimates_to(&self, players: &mut Players);
     /// Itself as [`Any`], for [`database_of`].
     fn as_any(&self) -> &dyn Any;
 }
@@ -202,6 +205,9 @@ impl<G: Evaluate> AnyDatabase for DatabaseOf<G> {
     }
     fn give_to(&self, players: &mut Players) {
         players.set_database_of::<G>(Some(Arc::clone(&self.0)));
+    }
+    fn give_estimates_to(&self, players: &mut Players) {
+        players.set_estimates_of::<G>(Some(Arc::clone(&self.0)));
     }
     fn as_any(&self) -> &dyn Any {
         self

@@ -12,7 +12,8 @@ use super::{Choice, Engine, EngineError, Evaluate, Level, LevelPlayer, Limits};
 use crate::Egdb;
 
 /// The players of one engine object: a level, a seed, a table size in bytes, at most one
-/// database a game ([`ExactGame::Database`](crate::ExactGame::Database)), and for each game
+/// database a game ([`ExactGame::Database`](crate::ExactGame::Database)) and at most one
+/// database a game as the evaluation ([`Engine::set_estimates`]), and for each game
 /// searched so far its own [`LevelPlayer`] (its transposition table kept between searches,
 /// so the consecutive moves of a game reuse it).
 pub struct Players {
@@ -21,6 +22,8 @@ pub struct Players {
     tt_bytes: usize,
     /// The database of each game that has one: an `Arc<G::Database>` under `G::KIND`.
     databases: Vec<(GameKind, Box<dyn Any + Send>)>,
+    /// The database of each game whose values serve as its evaluation, stored the same way.
+    estimates: Vec<(GameKind, Box<dyn Any + Send>)>,
     games: Vec<(GameKind, Box<dyn Stored>)>,
 }
 
@@ -29,6 +32,7 @@ trait Stored: Send {
     fn as_any(&mut self) -> &mut dyn Any;
     fn clear(&mut self);
     fn clear_database(&mut self);
+    fn clear_estimates(&mut self);
 }
 
 impl<G: Evaluate> Stored for LevelPlayer<G> {
@@ -45,6 +49,10 @@ impl<G: Evaluate> Stored for LevelPlayer<G> {
             self.engine_mut().set_database(None);
         }
     }
+
+    fn clear_estimates(&mut self) {
+        self.engine_mut().set_estimates(None);
+    }
 }
 
 impl Players {
@@ -57,6 +65,7 @@ impl Players {
             seed,
             tt_bytes,
             databases: Vec::new(),
+            estimates: Vec::new(),
             games: Vec::new(),
         }
     }
@@ -76,7 +85,8 @@ impl Players {
     }
 
     /// The player of game `G`, made at its first use with these settings (and the game's
-    /// database, when one was set: [`Players::set_database_of`]).
+    /// databases, when they were set: [`Players::set_database_of`],
+    /// [`Players::set_estimates_of`]).
     pub fn player<G: Evaluate>(&mut self) -> &mut LevelPlayer<G> {
         let index = match self.games.iter().position(|(kind, _)| *kind == G::KIND) {
             Some(i) => i,
@@ -85,6 +95,7 @@ impl Players {
                 let player = LevelPlayer::with_engine(engine, self.level, self.seed);
                 self.games.push((G::KIND, Box::new(player)));
                 self.apply_database::<G>();
+                self.apply_estimates::<G>();
                 self.games.len() - 1
             }
         };
@@ -153,6 +164,45 @@ impl Players {
             .find(|(kind, _)| *kind == G::KIND)
             .and_then(|(_, db)| db.downcast_ref::<Arc<G::Database>>())
             .cloned()
+    }
+
+    /// Sets (or with `None` removes) the database of game `G` whose values serve as its
+    /// evaluation ([`Engine::set_estimates`]: for Oware Abapa, the database of
+    /// `oware+majority=off+cycle_score=split`): its player's, now or when it is made. The
+    /// other games' stay as they are. Whether it serves the positions searched is checked at
+    /// each search ([`EngineError::DatabaseMismatch`]).
+    pub fn set_estimates_of<G: Evaluate>(&mut self, db: Option<Arc<G::Database>>) {
+        self.estimates.retain(|(kind, _)| *kind != G::KIND);
+        if let Some(db) = db {
+            self.estimates.push((G::KIND, Box::new(db)));
+        }
+        self.apply_estimates::<G>();
+    }
+
+    /// Removes the evaluation database of every game ([`Players::set_estimates_of`]).
+    pub fn clear_estimates(&mut self) {
+        self.estimates.clear();
+        for (_, p) in &mut self.games {
+            p.clear_estimates();
+        }
+    }
+
+    /// The evaluation database of game `G` ([`Players::set_estimates_of`]), when one is set.
+    #[must_use]
+    pub fn estimates_of<G: Evaluate>(&self) -> Option<Arc<G::Database>> {
+        self.estimates
+            .iter()
+            .find(|(kind, _)| *kind == G::KIND)
+            .and_then(|(_, db)| db.downcast_ref::<Arc<G::Database>>())
+            .cloned()
+    }
+
+    /// Gives the player of `G`, if one was made, the game's evaluation database (or none).
+    fn apply_estimates<G: Evaluate>(&mut self) {
+        let db = self.estimates_of::<G>();
+        if let Some(p) = self.existing::<G>() {
+            p.engine_mut().set_estimates(db);
+        }
     }
 
     /// Gives the player of `G`, if one was made, the game's database, unless it has it.

@@ -404,8 +404,17 @@ impl<G: Evaluate> Engine<G> {
     /// hold a position). Whether `db` serves the positions searched
     /// ([`ExactValues::check_estimate_rules`]: for Oware, six houses a side and the
     /// database's grand-slam rule) is checked at each search
-    /// ([`EngineError::DatabaseMismatch`]).
+    /// ([`EngineError::DatabaseMismatch`]). Another evaluation database than the one in use
+    /// (or none in place of one, or one in place of none) empties the transposition table,
+    /// whose scores were those of the other evaluation.
     pub fn set_estimates(&mut self, db: Option<Arc<G::Database>>) {
+        let same = match (&self.estimates, &db) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        if !same {
+            self.tt.clear();
+        }
         self.estimates = db;
     }
 
@@ -413,6 +422,12 @@ impl<G: Evaluate> Engine<G> {
     #[must_use]
     pub fn database(&self) -> Option<&Arc<G::Database>> {
         self.db.as_ref()
+    }
+
+    /// The database whose values serve as the evaluation ([`Engine::set_estimates`]), if any.
+    #[must_use]
+    pub fn estimates(&self) -> Option<&Arc<G::Database>> {
+        self.estimates.as_ref()
     }
 
     /// This engine with the database `db` for positions played under `rules`
