@@ -54,6 +54,16 @@ pub struct BestmoveArgs {
     /// same.
     #[arg(long, conflicts_with = "egdb")]
     no_cache: bool,
+    /// An Oware database file (`mancala egdb build --rules R --max-seeds N --out DIR`), read
+    /// whole before the search (outside its time budget), as `mancala agent line
+    /// --eval-egdb`: under its own rule set R (and its variants in the repetition rule) its
+    /// values are exact; under the other Oware rule sets of six houses a side with R's
+    /// grand-slam rule they are the engine's evaluation of the positions it holds (at most N
+    /// seeds in the houses), not taken as exact. For Abapa (`oware`, `oware+repetition=2`)
+    /// give the database of `oware+majority=off+cycle_score=split`. A database of another
+    /// grand-slam rule or board size, or a game other than Oware, is refused.
+    #[arg(long, conflicts_with = "egdb")]
+    eval_egdb: Option<PathBuf>,
     /// Print one JSON object: {"move", "search_move", "weaker", "score", "score_seeds",
     /// "win_in", "depth", "pv", "nodes", "exact", "time_ms", "level", "position", "rules"}.
     /// `score` is for the player to move: in hundredths of a seed for Kalah (final store
@@ -123,11 +133,17 @@ impl GameCommand for Search<'_> {
         // is read on a thread of its own; with a time budget the search waits for it at most
         // a quarter of the budget, out of the search's time (a budget is kept), and goes
         // without it after that. A missing cached database is never built here.
+        // The database of `--eval-egdb` is read whole first, outside the budget.
+        let mut engine = Engine::with_tt_bytes(args.tt_mb << 20);
+        if let Some(path) = args.eval_egdb.as_deref() {
+            crate::line::use_eval_egdb(&mut engine, &p.rules(), path)?;
+        }
         let started = Instant::now();
         let db = crate::database::read_within::<G::Database>(
             p.rules(),
             args.egdb.clone(),
-            args.no_cache,
+            // `--eval-egdb` is the Oware database: no cached one beside it.
+            args.no_cache || args.eval_egdb.is_some(),
             limits.time.map(|budget| budget / 4),
         )?
         .map(|(db, _)| db);
@@ -137,8 +153,9 @@ impl GameCommand for Search<'_> {
                     .max(Duration::from_millis(1)),
             );
         }
-        let mut engine = Engine::with_tt_bytes(args.tt_mb << 20);
-        engine.set_database(db);
+        if args.eval_egdb.is_none() {
+            engine.set_database(db);
+        }
         let mut player: LevelPlayer<G> = LevelPlayer::with_engine(engine, level, args.seed);
         let budget = args.time_ms.unwrap_or(0);
         let spinner = (budget >= 1000)

@@ -120,13 +120,7 @@ pub struct LineArgs {
 pub fn run(args: &LineArgs) -> Result<(), String> {
     let level = Level::new(args.level).map_err(|e| format!("--level {}: {e}", args.level))?;
     let mut rules = parse_rules(&args.rules)?;
-    let eval_db = match &args.eval_egdb {
-        Some(path) => Some(Arc::new(
-            <AwariDb as Database>::open(path)
-                .map_err(|e| format!("--eval-egdb {}: {e}", path.display()))?,
-        )),
-        None => None,
-    };
+    let eval_db = args.eval_egdb.as_deref().map(read_eval_egdb).transpose()?;
     let session = Session {
         args,
         level,
@@ -155,13 +149,8 @@ impl GameCommand for &Session<'_> {
 
     fn run<G: Evaluate>(self, _rules: GameRules, start: G) -> Result<Option<GameRules>, String> {
         let db = match &self.eval_db {
-            Some(db) if G::KIND == GameKind::Oware => {
-                let db: Arc<dyn std::any::Any + Send + Sync> = db.clone();
-                Some(db.downcast::<G::Database>().map_err(|_| {
-                    "--eval-egdb: the Oware games read another kind of database".to_string()
-                })?)
-            }
-            _ => None,
+            Some(db) => eval_egdb_of::<G>(db)?,
+            None => None,
         };
         let mut state = State {
             start,
@@ -190,50 +179,119 @@ impl Session<'_> {
         if let (Some(db), GameRules::Oware(r)) = (&self.eval_db, rules) {
             if db.check_rules(r).is_err() {
                 if let Err(e) = db.check_estimate_rules(r) {
-                    return Err(self.eval_egdb_refusal(e));
+                    return Err(eval_egdb_refusal(
+                        self.args
+                            .eval_egdb
+                            .as_deref()
+                            .unwrap_or(std::path::Path::new("")),
+                        e,
+                    ));
                 }
             }
         }
         Ok(())
     }
 
-    /// The refusal of the database of `--eval-egdb` for a rule set it does not serve, `e`
-    /// naming the rules that differ.
-    fn eval_egdb_refusal(&self, e: impl std::fmt::Display) -> String {
-        let path = self
-            .args
-            .eval_egdb
-            .as_deref()
-            .unwrap_or(std::path::Path::new(""));
-        format!("--eval-egdb {}: {e}", path.display())
-    }
-
     /// A fresh engine (an empty table of `--tt-mb`) at the session's level and seed, with
-    /// the database of `--eval-egdb` (`db`) as its exact database when it holds the values
-    /// of `rules`, else as its evaluation when its values are estimates of them
-    /// ([`ExactValues::check_estimate_rules`]: six houses a side and the database's
-    /// grand-slam rule).
+    /// the database of `--eval-egdb` (`db`) as [`give_eval_egdb`] gives it.
     ///
     /// # Errors
-    /// A database whose values are neither (e.g. the Awari database, `grand_slam=unless_only`,
-    /// under Abapa's `grand_slam=none`), naming the rules that differ.
+    /// As [`give_eval_egdb`].
     fn player<G: Evaluate>(
         &self,
         db: Option<&Arc<G::Database>>,
         rules: &G::Rules,
     ) -> Result<LevelPlayer<G>, String> {
         let mut engine = Engine::with_tt_bytes(self.args.tt_mb << 20);
-        if let Some(db) = db {
-            if db.check_rules(rules).is_ok() {
-                engine.set_database(Some(db.clone()));
-            } else if let Err(e) = db.check_estimate_rules(rules) {
-                return Err(self.eval_egdb_refusal(e));
-            } else {
-                engine.set_estimates(Some(db.clone()));
-            }
+        if let (Some(db), Some(path)) = (db, self.args.eval_egdb.as_deref()) {
+            give_eval_egdb(&mut engine, db, rules, path)?;
         }
         Ok(LevelPlayer::with_engine(engine, self.level, self.args.seed))
     }
+}
+
+/// Reads the Oware database file of `--eval-egdb` (`path`), whole and checked.
+///
+/// # Errors
+/// The file cannot be read or is no Oware database: `--eval-egdb PATH: <reason>`.
+pub(crate) fn read_eval_egdb(path: &std::path::Path) -> Result<Arc<AwariDb>, String> {
+    <AwariDb as Database>::open(path)
+        .map(Arc::new)
+        .map_err(|e| format!("--eval-egdb {}: {e}", path.display()))
+}
+
+/// The database of `--eval-egdb` as the database type of game `G`: `Some` for Oware, `None`
+/// for the other games, which do not read it.
+///
+/// # Errors
+/// An Oware database type that is not the Oware database (never, for the games of the core).
+pub(crate) fn eval_egdb_of<G: Evaluate>(
+    db: &Arc<AwariDb>,
+) -> Result<Option<Arc<G::Database>>, String> {
+    if G::KIND != GameKind::Oware {
+        return Ok(None);
+    }
+    let db: Arc<dyn std::any::Any + Send + Sync> = db.clone();
+    db.downcast::<G::Database>()
+        .map(Some)
+        .map_err(|_| "--eval-egdb: the Oware games read another kind of database".to_string())
+}
+
+/// The database of `--eval-egdb` (the file `path`) for a command that plays one game `G`
+/// (`bestmove`, `play --engine`) under `rules`: read whole and checked, and given to
+/// `engine` as [`give_eval_egdb`] gives it.
+///
+/// # Errors
+/// A game other than Oware (checked before the file is read: only the Oware games read an
+/// Oware database), as [`read_eval_egdb`], as [`give_eval_egdb`].
+pub(crate) fn use_eval_egdb<G: Evaluate>(
+    engine: &mut Engine<G>,
+    rules: &G::Rules,
+    path: &std::path::Path,
+) -> Result<(), String> {
+    if G::KIND != GameKind::Oware {
+        return Err(eval_egdb_refusal(
+            path,
+            format!(
+                "an Oware database serves the Oware games, not {rules} ({})",
+                G::KIND
+            ),
+        ));
+    }
+    let db = read_eval_egdb(path)?;
+    let db = eval_egdb_of::<G>(&db)?.expect("an Oware database for an Oware game");
+    give_eval_egdb(engine, &db, rules, path)
+}
+
+/// The refusal of the database of `--eval-egdb` (the file `path`) for a rule set it does not
+/// serve, `e` naming the rules that differ: `--eval-egdb PATH: <e>`.
+pub(crate) fn eval_egdb_refusal(path: &std::path::Path, e: impl std::fmt::Display) -> String {
+    format!("--eval-egdb {}: {e}", path.display())
+}
+
+/// Gives `engine` the database of `--eval-egdb` (`db`, read from `path`) for positions
+/// played under `rules`: as its exact database ([`Engine::set_database`]) when it holds the
+/// values of `rules`, else as its evaluation ([`Engine::set_estimates`]) when its values are
+/// estimates of them ([`ExactValues::check_estimate_rules`]: six houses a side and the
+/// database's grand-slam rule).
+///
+/// # Errors
+/// A database whose values are neither (e.g. the Awari database, `grand_slam=unless_only`,
+/// under Abapa's `grand_slam=none`): [`eval_egdb_refusal`], naming the rules that differ.
+pub(crate) fn give_eval_egdb<G: Evaluate>(
+    engine: &mut Engine<G>,
+    db: &Arc<G::Database>,
+    rules: &G::Rules,
+    path: &std::path::Path,
+) -> Result<(), String> {
+    if db.check_rules(rules).is_ok() {
+        engine.set_database(Some(db.clone()));
+    } else if let Err(e) = db.check_estimate_rules(rules) {
+        return Err(eval_egdb_refusal(path, e));
+    } else {
+        engine.set_estimates(Some(db.clone()));
+    }
+    Ok(())
 }
 
 /// A session's game, engine and default budget.

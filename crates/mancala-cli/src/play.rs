@@ -4,7 +4,7 @@
 //! the side to move's houses (`S3`, `N2`); an illegal or malformed move (a line that is not
 //! valid UTF-8 included) is refused with its reason and the game goes on. `undo` takes back the last move
 //! a person made, `quit` leaves. `--level` must be 1..=10 whoever the opponent is; `--egdb`
-//! is refused unless the engine plays.
+//! and `--eval-egdb` are refused unless the engine plays.
 
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
@@ -73,6 +73,16 @@ pub struct PlayArgs {
     /// MANCALA_NO_CACHE=1 does the same.
     #[arg(long, conflicts_with = "egdb")]
     no_cache: bool,
+    /// An Oware database file for the engine (`mancala egdb build --rules R --max-seeds N
+    /// --out DIR`), read whole before the game starts, as `mancala agent line --eval-egdb`:
+    /// under its own rule set R (and its variants in the repetition rule) its values are
+    /// exact; under the other Oware rule sets of six houses a side with R's grand-slam rule
+    /// they are the engine's evaluation of the positions it holds (at most N seeds in the
+    /// houses), not taken as exact. For Abapa (`oware`, `oware+repetition=2`) give the
+    /// database of `oware+majority=off+cycle_score=split`. A database of another grand-slam
+    /// rule or board size, or a game other than Oware, is refused.
+    #[arg(long, conflicts_with = "egdb")]
+    eval_egdb: Option<PathBuf>,
 }
 
 /// A one-line reminder of what can be typed: the legal moves now, and the commands.
@@ -96,6 +106,11 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     if args.egdb.is_some() && !args.engine && args.opponent != Opponent::Engine {
         return Err("--egdb needs --engine (or --opponent engine): only the engine uses it".into());
     }
+    if args.eval_egdb.is_some() && !engine_plays {
+        return Err(
+            "--eval-egdb needs --engine (or --opponent engine): only the engine uses it".into(),
+        );
+    }
     with_position(
         parse_rules(&args.rules)?,
         args.position.as_deref(),
@@ -114,7 +129,8 @@ impl GameCommand for GameLoop<'_> {
         let engine_plays = args.engine || args.opponent == Opponent::Engine;
         let choice = crate::database::Choice::kalah(
             args.egdb.as_deref(),
-            args.no_cache || !engine_plays,
+            // `--eval-egdb` is the Oware database: no cached one beside it.
+            args.no_cache || !engine_plays || args.eval_egdb.is_some(),
             0,
             // Read before the game starts, so that no move's time goes into it; a missing
             // cached database is not built here (its build takes seconds to minutes).
@@ -152,6 +168,9 @@ fn game_loop<G: Evaluate>(
                 Level::new(args.level).map_err(|e| format!("--level {}: {e}", args.level))?;
             let mut engine = Engine::new();
             engine.set_database(db);
+            if let Some(path) = args.eval_egdb.as_deref() {
+                crate::line::use_eval_egdb(&mut engine, &start.rules(), path)?;
+            }
             Some(LevelPlayer::with_engine(engine, level, args.seed))
         }
         _ => None,

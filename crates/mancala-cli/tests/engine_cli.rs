@@ -479,3 +479,198 @@ fn bestmove_sees_the_history_of_the_moves() {
         stderr(&o)
     );
 }
+
+/// The Oware databases of N = 6 of `awari` and of `grand_slam=none` (Abapa's neighbour,
+/// `oware+majority=off+cycle_score=split`), built into a scratch folder: their paths.
+fn oware_databases(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = common::scratch("engine-cli", name);
+    for rules in ["awari", "oware+majority=off+cycle_score=split"] {
+        let (ok, _, err) = common::mancala_text(&[
+            "-q",
+            "egdb",
+            "build",
+            "--rules",
+            rules,
+            "--max-seeds",
+            "6",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        assert!(ok, "{err}");
+    }
+    (
+        dir.join("awari.n6.egdb"),
+        dir.join("awari+grand_slam=none.n6.egdb"),
+    )
+}
+
+/// `bestmove --eval-egdb` under Abapa (`oware`) with the database of `grand_slam=none`: at
+/// level 1 (depth 1) each South move is scored by the database's value of the board it
+/// leaves, read here from the file through the library under the database's own rule set,
+/// for North, negated: 100 × −(North's store lead + value); neither move captures (each sows
+/// into South's own row), so no score is a decided result, and none is exact. The Awari
+/// database is refused with the words of `agent line --eval-egdb`, a Kalah game and
+/// `--egdb` beside it too.
+#[test]
+fn bestmove_takes_the_neighbour_database_as_its_evaluation() {
+    use mancala_core::oware::{OwarePosition, OwareRules};
+    use mancala_solver::awari::AwariDb;
+    use mancala_solver::ExactValues;
+
+    let (awari, abapa) = oware_databases("bestmove-eval");
+    let (awari, abapa) = (awari.to_str().unwrap(), abapa.to_str().unwrap());
+    let position = "0,0,0,1,1,0,22,1,1,1,0,0,0,21 S";
+    let db = AwariDb::open(std::path::Path::new(abapa)).unwrap();
+    let neighbour: OwareRules = "oware+majority=off+cycle_score=split".parse().unwrap();
+    let p = OwarePosition::parse(OwareRules::OWARE, position).unwrap();
+    let expected: Vec<(String, i64)> = p
+        .legal_moves()
+        .iter()
+        .map(|&m| {
+            let child = p.play(m).unwrap();
+            let same = OwarePosition::parse(neighbour, &child.to_string()).unwrap();
+            let value = i64::from(db.value_of(&same).unwrap());
+            (m.to_string(), -100 * ((21 - 22) + value))
+        })
+        .collect();
+    assert_eq!(expected.len(), 2);
+    let best = expected.iter().map(|e| e.1).max().unwrap();
+    let o = mancala(&[
+        "bestmove",
+        "--rules",
+        "oware",
+        "--position",
+        position,
+        "--level",
+        "1",
+        "--time-ms",
+        "0",
+        "--eval-egdb",
+        abapa,
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["score"], best, "{v} {expected:?}");
+    assert_eq!(v["exact"], false);
+    let chosen = v["search_move"].as_str().unwrap();
+    assert!(expected.contains(&(chosen.to_string(), best)), "{v}");
+
+    // The Awari database under Abapa: refused as the agent refuses it.
+    let o = mancala(&[
+        "bestmove",
+        "--rules",
+        "oware",
+        "--time-ms",
+        "0",
+        "--level",
+        "1",
+        "--eval-egdb",
+        awari,
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let agent = common::mancala_with_input(
+        &["agent", "line", "--rules", "oware", "--eval-egdb", awari],
+        b"quit\n",
+    );
+    assert!(!agent.status.success());
+    assert_eq!(stderr(&o), stderr(&agent));
+    assert!(stderr(&o).contains("grand_slam=none"), "{}", stderr(&o));
+    // A Kalah game (`kalah(6,4)` is `standard`) reads no Oware database.
+    let o = mancala(&[
+        "bestmove",
+        "--rules",
+        "kalah(6,4)",
+        "--time-ms",
+        "0",
+        "--level",
+        "1",
+        "--eval-egdb",
+        abapa,
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("an Oware database serves the Oware games, not standard (Kalah)"),
+        "{}",
+        stderr(&o)
+    );
+    // `--egdb` beside it: refused by the argument parser.
+    let o = mancala(&[
+        "bestmove",
+        "--rules",
+        "oware",
+        "--time-ms",
+        "0",
+        "--level",
+        "1",
+        "--eval-egdb",
+        abapa,
+        "--egdb",
+        abapa,
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+/// `play --engine --eval-egdb` under Abapa: the engine, the first player, plays the move
+/// `bestmove` chooses with the same database at the same level (depth 5, no time limit),
+/// which is not the move it chooses without it; `--eval-egdb` without the engine is refused.
+#[test]
+fn play_takes_the_neighbour_database_as_its_evaluation() {
+    let (_, abapa) = oware_databases("play-eval");
+    let abapa = abapa.to_str().unwrap();
+    let position = "1,0,1,1,1,1,21,1,1,0,0,0,1,19 S";
+    let bestmove = |eval: bool| {
+        let mut args = vec![
+            "bestmove",
+            "--rules",
+            "oware",
+            "--position",
+            position,
+            "--level",
+            "5",
+            "--time-ms",
+            "0",
+            "--json",
+        ];
+        if eval {
+            args.extend(["--eval-egdb", abapa]);
+        }
+        let o = mancala(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        v["move"].as_str().unwrap().to_string()
+    };
+    let (with, without) = (bestmove(true), bestmove(false));
+    assert_ne!(with, without);
+    let o = common::mancala_with_input(
+        &[
+            "play",
+            "--rules",
+            "oware",
+            "--position",
+            position,
+            "--engine",
+            "--level",
+            "5",
+            "--time-ms",
+            "0",
+            "--opponent-first",
+            "--eval-egdb",
+            abapa,
+        ],
+        b"quit\n",
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains(&format!("player 1 (South) plays {with}")),
+        "{out}\n{}",
+        stderr(&o)
+    );
+    let o = mancala(&["play", "--rules", "oware", "--eval-egdb", abapa]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("--eval-egdb needs --engine"),
+        "{}",
+        stderr(&o)
+    );
+}
