@@ -204,7 +204,8 @@ impl Engine {
     /// Scores are for the player to move, in engine units: Kalah in hundredths of a seed of
     /// final store difference (`score_seeds` in seeds), Bao la Kete in heuristic units or
     /// ±(1,000,000 − plies) for a forced win or loss. Raises `IllegalMoveError` when the game
-    /// is over, `DatabaseError` when the engine's database serves other rules, `EngineError`
+    /// is over, `DatabaseError` when the engine's database serves other rules (or its
+    /// evaluation database, `set_estimates`, holds no estimates of them), `EngineError`
     /// (table memory), `ValueError` for a negative time, `TypeError` for another object.
     #[pyo3(signature = (game, time_ms = Int::of(1000), max_nodes = None),
            text_signature = "($self, game, time_ms=1000, max_nodes=None)")]
@@ -249,6 +250,52 @@ impl Engine {
         max_nodes: Option<Int>,
     ) -> PyResult<Bound<'py, PyAny>> {
         self.search(py, game, time_ms, max_nodes)?.getattr("move")
+    }
+
+    /// Gives the engine a `Database` whose values serve as the **evaluation** of the
+    /// positions of its game that it holds, in place of the engine's heuristic, never taken
+    /// as exact; `None` removes the evaluation database of every game. Meant for the
+    /// database of a neighbouring rule set whose values cannot be taken as exact: for Oware
+    /// Abapa (`oware`, `oware+repetition=2`), which no database holds exactly, the Oware
+    /// database of `grand_slam=none` (`Database.build("oware+majority=off+cycle_score=split",
+    /// n)`; docs/oware-databases.md, "Abapa"). Under the database's own rule set give it as
+    /// `Engine(database=…)`, which values its positions exactly (and comes first where both
+    /// are given). One evaluation database a game; another one empties the engine's table of
+    /// that game (its scores were those of the other evaluation).
+    ///
+    /// Whether the database serves the rule set of a game searched is checked at each search:
+    /// `search` and `best_move` raise `DatabaseError` for a database whose values are no
+    /// estimates of its rules (an Oware database: another board size than six houses a side,
+    /// or another grand-slam rule, e.g. the `awari` database under Abapa). Raises `TypeError`
+    /// for an object that is neither a `Database` nor `None`.
+    #[pyo3(signature = (database), text_signature = "($self, database)")]
+    fn set_estimates(&self, py: Python<'_>, database: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let db = match database {
+            None => None,
+            Some(d) => Some(
+                d.cast::<Database>()
+                    .map_err(|_| {
+                        PyTypeError::new_err(format!(
+                            "database must be a mancala.Database or None, not {}",
+                            d.get_type()
+                                .name()
+                                .map_or_else(|_| "?".into(), |n| n.to_string())
+                        ))
+                    })?
+                    .get()
+                    .db
+                    .clone(),
+            ),
+        };
+        let players = &self.players;
+        py.detach(|| {
+            let mut players = players.lock().unwrap_or_else(|e| e.into_inner());
+            match db {
+                Some(db) => db.give_estimates_to(&mut players),
+                None => players.clear_estimates(),
+            }
+        });
+        Ok(())
     }
 
     /// Forgets everything learnt (transposition tables, killer moves), e.g. before a new game.

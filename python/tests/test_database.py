@@ -137,6 +137,43 @@ def test_an_engine_given_a_database_plays_exactly(oware_db: Database, kalah_db: 
         Engine(database="awari.egdb")  # type: ignore[arg-type]
 
 
+def test_an_engine_takes_the_neighbour_database_as_its_evaluation(oware_db: Database) -> None:
+    # Abapa (`oware`): no database holds its values; the Oware database of grand_slam=none
+    # (its neighbour, oware+majority=off+cycle_score=split) is the engine's evaluation. At
+    # depth 1 (level 1) each South move is scored by the database's value of the board it
+    # leaves, for North, negated: 100 x -(North's store lead + value). Neither move captures
+    # (each sows into South's own row), so no score is a decided result.
+    neighbour = Database.build("oware+majority=off+cycle_score=split", 6, threads=1)
+    position = "0,0,0,1,1,0,22,1,1,1,0,0,0,21 S"
+    expected = {}
+    for mv in (4, 5):
+        child = Oware("oware", position=position)
+        child.play(mv)
+        board = child.notation()
+        value = neighbour.value(Oware("oware+majority=off+cycle_score=split", position=board))
+        assert value is not None
+        expected[mv] = -100 * ((21 - 22) + value)
+    engine = Engine(level=1)
+    with pytest.raises(DatabaseError):
+        Engine(database=neighbour).search(Oware("oware", position=position))
+    engine.set_estimates(neighbour)
+    r = engine.search(Oware("oware", position=position))
+    assert r.score == max(expected.values()) and not r.exact
+    assert expected[r.search_move] == r.score
+    # The Awari database (grand_slam=unless_only) holds no estimates of Abapa: refused at
+    # the search, naming it as the evaluation.
+    engine.set_estimates(oware_db)
+    with pytest.raises(DatabaseError, match="as the evaluation"):
+        engine.search(Oware("oware", position=position))
+    # None removes it: the engine's own heuristic (another score here), as an engine never
+    # given one.
+    heuristic = Engine(level=1).search(Oware("oware", position=position)).score
+    engine.set_estimates(None)
+    assert engine.search(Oware("oware", position=position)).score == heuristic != r.score
+    with pytest.raises(TypeError, match="mancala.Database or None"):
+        engine.set_estimates("oware.egdb")  # type: ignore[arg-type]
+
+
 def test_grade_takes_a_database_of_the_sets_game(kalah_db: Database) -> None:
     with pytest.raises(DatabaseError, match="not of Kalah"):
         mancala.grade(1, [Oware("awari", position="0,0,0,0,0,1,23,1,0,0,0,0,0,23 S")], database=kalah_db)
