@@ -89,6 +89,27 @@ fn the_abapa_neighbour_builds_and_answers_beside_awari() {
     ]);
     assert!(ok, "{err}");
     assert!(o.contains("move    6  -2"), "{o}");
+    // A rule set no file of the folder serves: both files are passed over, each named with
+    // its rule set and its N, the Oware databases' word for the most seeds (never K).
+    let (ok, _, err) = mancala_text(&[
+        "solve",
+        "--rules",
+        "awari+grand_slam=all",
+        "--egdb",
+        out,
+        "--position",
+        TWO,
+    ]);
+    assert!(!ok);
+    for file in ["awari", "awari+grand_slam=none"] {
+        assert!(
+            err.contains(&format!(
+                "built for {file} (N = 6), which does not serve awari+grand_slam=all"
+            )),
+            "{err}"
+        );
+    }
+    assert!(!err.contains("K ="), "{err}");
     // A file of one rule set given for the other is refused, naming both.
     let (ok, _, err) = mancala_text(&[
         "solve",

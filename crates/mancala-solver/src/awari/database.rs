@@ -157,6 +157,7 @@ impl Database for AwariDb {
     const KIND: &'static str = "Awari database";
     const A_KIND: &'static str = "the Awari database";
     const ENTRY: &'static str = "board";
+    const SEEDS_BOUND: &'static str = "N";
 
     crate::egdb::forward_to_inherent!(AwariDb);
 

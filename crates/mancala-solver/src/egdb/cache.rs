@@ -221,8 +221,9 @@ impl Cache {
         if db.max_seeds() == max_seeds && db.encoding() == Encoding::Byte {
             Ok(db)
         } else {
+            let k = D::SEEDS_BOUND;
             Err(EgdbError::Header(format!(
-                "the cache's name is of K = {max_seeds}, one byte an entry, but the file holds K = {}, {} encoding",
+                "the cache's name is of {k} = {max_seeds}, one byte an entry, but the file holds {k} = {}, {} encoding",
                 db.max_seeds(),
                 db.encoding()
             )))

@@ -56,6 +56,9 @@ pub trait Database: Sized + Send + Sync + 'static {
     const A_KIND: &'static str;
     /// What an entry holds the value of: `position`, `board`.
     const ENTRY: &'static str;
+    /// The letter messages give the most seeds in the houses it holds: `K` for the Kalah
+    /// endgame databases (`docs/egdb.md`), `N` for the Oware databases (`docs/awari.md`).
+    const SEEDS_BOUND: &'static str = "K";
 
     /// Reads and checks only the header of the file at `path` (the entries are checked by
     /// [`Database::open`]).

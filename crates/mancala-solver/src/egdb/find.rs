@@ -71,7 +71,8 @@ pub fn database_files(dir: &Path) -> Result<Vec<PathBuf>, EgdbError> {
 /// header is small: the entries are not read) and sorts the files by what the headers say,
 /// never by their names: those that serve `rules` ([`Database::info_serves`]), largest K
 /// first, and the others with their reasons (a file of another game, of other rules, or
-/// that does not read). A K = 10 file renamed `kalah6.k99.egdb` counts as K = 10.
+/// that does not read; K is N in the words of an Oware database, [`Database::SEEDS_BOUND`]).
+/// A K = 10 file renamed `kalah6.k99.egdb` counts as K = 10.
 ///
 /// # Errors
 /// [`EgdbError::Io`] (naming `dir`) when the folder cannot be listed.
@@ -85,8 +86,9 @@ pub fn scan_folder<D: Database>(dir: &Path, rules: &D::Rules) -> Result<FolderSc
                 Ok(()) => scan.candidates.push((info.max_seeds(), p)),
                 Err(_) => {
                     let why = format!(
-                        "built for {} (K = {}), which does not serve {rules}",
+                        "built for {} ({} = {}), which does not serve {rules}",
                         info.rules(),
+                        D::SEEDS_BOUND,
                         info.max_seeds()
                     );
                     scan.skipped.push((p, why));
