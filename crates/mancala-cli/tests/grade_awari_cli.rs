@@ -168,7 +168,9 @@ fn other_oware_rule_sets_and_games_are_refused() {
     let err = stderr(&out);
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(
-        err.contains("the Oware rule sets whose values they hold") && err.contains("5 houses"),
+        err.contains("no database holds the values of oware(5,4)")
+            && err.contains("5 houses")
+            && err.contains("; tip: grade is for Kalah rule sets and the Oware rule sets"),
         "{err}"
     );
     let out = mancala(&[
