@@ -422,7 +422,9 @@ impl<G: Evaluate> State<'_, '_, G> {
         }
         Some(match word.to_ascii_lowercase().as_str() {
             "position" => self.position(rest),
-            "moves" => move_list::<G>("moves", rest).and_then(|m| self.new_game(self.start, &m)),
+            "moves" => {
+                move_list::<G>("moves", rest).and_then(|m| self.new_game("moves", self.start, &m))
+            }
             "play" => self.play(rest),
             "go" => self.go(rest),
             "rules" => self.rules(rest),
@@ -438,14 +440,16 @@ impl<G: Evaluate> State<'_, '_, G> {
         })
     }
 
-    /// `position start|<position> [moves M…]`.
+    /// `position start|<position> [moves M…]`. An error in the move list is labelled
+    /// `position: moves:`, the request and then its part, as `go: depth:` is.
     fn position(&mut self, rest: &str) -> Result<String, String> {
+        const MOVES: &str = "position: moves";
         let (head, moves) = split_moves(rest);
         if head.is_empty() {
             return Err("position: give `start` or a position".into());
         }
         let moves = match moves {
-            Some(m) => move_list::<G>("moves", m)?,
+            Some(m) => move_list::<G>(MOVES, m)?,
             None => Vec::new(),
         };
         let start = if head.eq_ignore_ascii_case("start") {
@@ -453,12 +457,13 @@ impl<G: Evaluate> State<'_, '_, G> {
         } else {
             G::parse(self.start.rules(), head).map_err(|e| format!("position {head}: {e}"))?
         };
-        self.new_game(start, &moves)
+        self.new_game(MOVES, start, &moves)
     }
 
-    /// A new game at `start` with `moves` played; the game is unchanged when refused.
-    fn new_game(&mut self, start: G, moves: &[G::Move]) -> Result<String, String> {
-        let game = GameRecord::replay(start, moves).map_err(|e| format!("moves: {e}"))?;
+    /// A new game at `start` with `moves` played; the game is unchanged when refused (the
+    /// error labelled `what`, the request's move list).
+    fn new_game(&mut self, what: &str, start: G, moves: &[G::Move]) -> Result<String, String> {
+        let game = GameRecord::replay(start, moves).map_err(|e| format!("{what}: {e}"))?;
         self.game = game;
         Ok(format!("ok {}", self.game.position()))
     }

@@ -98,7 +98,9 @@ fn requests_with_missing_or_extra_words_are_errors() {
             "ok 4,4,0,5,5,5,0,5,4,4,4,4,4,0 N",
             "error quit: nothing may follow `quit`, got `extra`",
             "error moves: an empty move after move 2 (a comma with no move after it)",
-            "error moves: give at least one move",
+            // The move list of a `position` request: labelled with the request first, as
+            // `go: depth:` is.
+            "error position: moves: give at least one move",
             "error moves: give at least one move",
             "error play: give at least one move",
             "error play: an empty move after move 1 (a comma with no move after it)",
@@ -106,6 +108,30 @@ fn requests_with_missing_or_extra_words_are_errors() {
             // together are one separator.
             "ok 4,4,0,5,5,5,0,0,5,5,5,5,5,0 S",
             "bye",
+        ]
+    );
+}
+
+/// An illegal or malformed move in the move list of a `position` request is refused with
+/// the request named first (`position: moves: move 2: …`), as each request labels its own
+/// errors (`moves: move 2: …` for the `moves` request, `play: …`).
+#[test]
+fn a_position_requests_move_list_is_labelled_with_the_request() {
+    let replies = session(
+        "oware",
+        "position start moves 3 9
+position 4,4,4,4,4,4,0,4,4,4,4,4,4,0 S moves 3 x
+position start moves 3,,1
+moves 3 9
+",
+    );
+    assert_eq!(
+        replies,
+        [
+            "error position: moves: move 2: illegal move 9: house 9 does not exist: houses are numbered 1..=6",
+            "error position: moves: move 2: malformed move `x`: expected a house number",
+            "error position: moves: an empty move after move 1 (a comma with no move after it)",
+            "error moves: move 2: illegal move 9: house 9 does not exist: houses are numbered 1..=6",
         ]
     );
 }
