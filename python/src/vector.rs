@@ -455,6 +455,16 @@ type StepArrays<'py> = (
     Bound<'py, PyArray2<i8>>,
 );
 
+/// What `step_one` returns: the observation `(obs,)` `int64`, the reward, termination and
+/// truncation, the mask `(A,)` `int8`.
+type OneStep<'py> = (
+    Bound<'py, PyArray1<i64>>,
+    f64,
+    bool,
+    bool,
+    Bound<'py, PyArray1<i8>>,
+);
+
 /// The `opponent` argument of `VectorGames`: `"random"`, an engine level 1..10 (an integer),
 /// or `None` (self-play).
 pub enum OpponentArg {
@@ -721,6 +731,45 @@ impl VectorGames {
         let out = unsafe { actions.as_slice_mut()? };
         py.detach(|| batch.sample(out));
         Ok(actions)
+    }
+
+    /// One step of a batch of one game, for a single-agent environment (`MancalaEnv`):
+    /// plays `action` (an integer; one that is not legal, −1 included, ends the game with
+    /// `illegal_reward`) and the opponent's replies, or resets the game if it had finished.
+    /// Returns `(observation (obs,) int64, reward float, terminated bool, truncated bool,
+    /// mask (A,) int8)`: the row of `step` as Python scalars and one-dimensional arrays,
+    /// without the batch's arrays of one row. Raises `RuntimeError` when `reset` has never
+    /// been called, `ValueError` when the batch holds more than one game.
+    fn step_one<'py>(&mut self, py: Python<'py>, action: i64) -> PyResult<OneStep<'py>> {
+        if !self.started {
+            return Err(PyRuntimeError::new_err(
+                "VectorGames.step_one() called before reset(): call reset() first",
+            ));
+        }
+        if self.batch.len() != 1 {
+            return Err(PyValueError::new_err(format!(
+                "step_one() steps a batch of one game, this one holds {}",
+                self.batch.len()
+            )));
+        }
+        let (obs, a) = (self.batch.observation_size(), self.batch.actions());
+        let obs_arr = PyArray1::<i64>::zeros(py, obs, false);
+        let mask_arr = PyArray1::<i8>::zeros(py, a, false);
+        let (mut reward, mut terminated, mut truncated) = (0.0, false, false);
+        let batch = &mut *self.batch;
+        // SAFETY: the two arrays were made just above, contiguous, and nothing else holds
+        // them while the batch writes them.
+        let mut out = unsafe {
+            Out {
+                obs: obs_arr.as_slice_mut()?,
+                mask: mask_arr.as_slice_mut()?,
+                reward: core::slice::from_mut(&mut reward),
+                terminated: core::slice::from_mut(&mut terminated),
+                truncated: core::slice::from_mut(&mut truncated),
+            }
+        };
+        py.detach(|| batch.step(&[action], &mut out));
+        Ok((obs_arr, reward, terminated, truncated, mask_arr))
     }
 
     /// A copy of game `i` (a `Kalah`, `Bao`, `Oware`, … object). Raises `IndexError`.

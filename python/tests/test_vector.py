@@ -276,3 +276,37 @@ def test_vector_env_step_before_reset_needs_reset():
         env.step(np.zeros(2, dtype=np.int64))
     env.reset(seed=0)
     env.step(np.zeros(2, dtype=np.int64))
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_step_one_equals_the_batch_step(rules):
+    """`step_one` (the single env's step) gives the one row that `step` gives: two batches
+    of one game on the same seed, one stepped each way with the same actions (legal ones,
+    an illegal one, and the resets after each end), agree on every output and game."""
+    a = VectorGames(rules, num_envs=1, seed=5, agent_first=None)
+    b = VectorGames(rules, num_envs=1, seed=5, agent_first=None)
+    a.reset(seed=9)
+    _, _, _, _, mask = b.reset(seed=9)
+    mask = mask[0]
+    rng = np.random.default_rng(3)
+    for step in range(300):
+        legal = np.flatnonzero(mask)
+        action = -1 if step % 97 == 50 or len(legal) == 0 else int(rng.choice(legal))
+        obs_a, rew_a, term_a, trunc_a, mask_a = a.step(np.array([action], dtype=np.int64))
+        obs_b, rew_b, term_b, trunc_b, mask = b.step_one(action)
+        assert obs_b.shape == obs_a.shape[1:] and mask.shape == mask_a.shape[1:]
+        assert obs_b.tolist() == obs_a[0].tolist() and mask.tolist() == mask_a[0].tolist()
+        assert (rew_b, term_b, trunc_b) == (float(rew_a[0]), bool(term_a[0]), bool(trunc_a[0]))
+        assert type(rew_b) is float and type(term_b) is bool and type(trunc_b) is bool
+        assert a.game(0).moves == b.game(0).moves
+
+
+def test_step_one_refusals():
+    """`step_one` steps a batch of one game, after a reset."""
+    one = VectorGames("standard", num_envs=1)
+    with pytest.raises(RuntimeError, match=r"reset\(\) first"):
+        one.step_one(0)
+    two = VectorGames("standard", num_envs=2)
+    two.reset()
+    with pytest.raises(ValueError, match="batch of one game"):
+        two.step_one(0)

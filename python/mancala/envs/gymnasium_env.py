@@ -109,7 +109,6 @@ class MancalaEnv(gymnasium.Env):
                 max_moves=self.max_moves,
                 opponent_time_ms=opponent_time_ms,
             )
-        self._action = np.zeros(1, dtype=np.int64)
         self._mask = np.zeros(self.codec.actions, dtype=np.int8)
         self._agent_is_first = True
         self._engine: Optional[Engine] = opponent if isinstance(opponent, Engine) else None
@@ -233,12 +232,16 @@ class MancalaEnv(gymnasium.Env):
             raise ResetNeeded("MancalaEnv.step() called before reset(): call reset() first")
         if self._done:
             raise RuntimeError("the episode is over: call reset()")
-        a = action_index(action)
+        a = action if type(action) is int else action_index(action)
         if self._vec is not None:
             legal = 0 <= a < self.codec.actions and self._mask[a] != 0
             # An action that is not legal ends the game in Rust as here (-1: no action).
-            self._action[0] = a if legal else -1
-            obs, reward, terminated, truncated, info = self._vec_result(self._vec.step(self._action))
+            obs, reward, terminated, truncated, self._mask = self._vec.step_one(a if legal else -1)
+            info: Dict[str, Any] = {
+                "action_mask": self._mask.copy(),
+                "side": self._vec.agent_side(0),
+                "game": self._vec.game(0),
+            }
             self._done = terminated or truncated
             if not legal:
                 info["illegal_move"] = True
