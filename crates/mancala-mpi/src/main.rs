@@ -327,9 +327,10 @@ fn shown(line: &[u8]) -> String {
 
 /// Threads of each rank: `threads`, or 0 for this machine's cores shared by its ranks.
 fn threads_of<C: Comm>(comm: &C, threads: usize) -> Result<usize, Failure> {
-    if threads > 256 {
+    if threads > mancala_solver::MAX_THREADS {
         return Err(Failure::Here(format!(
-            "usage: --threads {threads}: at most 256 (0 = this machine's cores shared by its ranks)"
+            "usage: --threads {threads}: at most {} (0 = this machine's cores shared by its ranks)",
+            mancala_solver::MAX_THREADS
         )));
     }
     if threads > 0 {

@@ -360,4 +360,28 @@ fn bad_command_lines_get_one_line() {
         "{}",
         stderr(&o)
     );
+    // The thread limit is the library's, as for `mancala` and the C and Python calls.
+    let most = mancala_solver::MAX_THREADS;
+    let over = (most + 1).to_string();
+    let o = run1(
+        &[
+            "egdb",
+            "build",
+            "--rules",
+            "standard",
+            "--max-seeds",
+            "2",
+            "--out",
+            "x",
+            "--threads",
+            &over,
+        ],
+        30,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(
+        e.contains(&format!("--threads {over}: at most {most}")) && e.lines().count() == 1,
+        "{e}"
+    );
 }
