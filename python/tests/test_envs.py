@@ -185,3 +185,16 @@ def test_step_before_reset_needs_reset(opponent):
         _, _, terminated, truncated, _ = env.step(int(np.flatnonzero(mask)[0]))
     with pytest.raises(RuntimeError, match="episode is over"):
         env.step(0)
+
+
+@pytest.mark.parametrize("make", [raw_env, aec_env])
+def test_aec_step_before_reset_is_refused_as_pettingzoo_refuses_it(make):
+    """PettingZoo's `OrderEnforcingWrapper` raises `AssertionError("reset() needs to be
+    called before step.")` (pettingzoo/utils/env_logger.py); the raw env says the same, and
+    after a reset both step."""
+    env = make(rules="kalah(2,1)")
+    with pytest.raises(AssertionError, match=r"^reset\(\) needs to be called before step\.$"):
+        env.step(0)
+    env.reset(seed=0)
+    env.step(0)  # house 1 of two, one seed each: legal at the start
+    assert env.agent_selection == "player_1"

@@ -12,6 +12,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
 from .. import Kalah, Side
 from .. import Game
@@ -40,7 +41,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
     winner and -1 to the loser at the end, 0 each for a draw; ``"margin"``: each player's
     final store minus the other's, Kalah only, +-1 for Bao la Kete and Oware), ``max_moves``
     (truncate after this many moves; ``None``: never), ``render_mode`` (``"ansi"`` or
-    ``"human"``).
+    ``"human"``). ``step`` before the first ``reset`` raises ``AssertionError`` ("reset()
+    needs to be called before step."), as PettingZoo's ``OrderEnforcingWrapper`` does.
 
     ``observe(agent)`` is a dict: ``"observation"`` the board seen from that agent's side
     (``int64``, as in :mod:`mancala.envs._codec`) and ``"action_mask"`` (``int8``, 1 for
@@ -82,6 +84,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.game: Game = self.codec.new_game()
         self._first_side: Side = self.game.side_to_move or Side.SOUTH
         self._moves = 0
+        self._has_reset = False
 
     def observation_space(self, agent: str) -> gymnasium.Space[Any]:
         return self.observation_spaces[agent]
@@ -109,6 +112,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.game = self.codec.new_game()
         self._first_side = self.game.side_to_move or Side.SOUTH
         self._moves = 0
+        self._has_reset = True
         self.agents = list(AGENTS)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -118,6 +122,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.agent_selection = self._agent_on(self._first_side)
 
     def step(self, action: Any) -> None:
+        if not self._has_reset:
+            # PettingZoo's own refusal (its OrderEnforcingWrapper calls it): AssertionError.
+            EnvLogger.error_step_before_reset()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
