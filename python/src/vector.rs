@@ -110,7 +110,8 @@ struct Slot<G: Game> {
     moves: u64,
     done: bool,
     /// The agent's legal actions as the last observation gave them (its mask), in the
-    /// order of the legal moves.
+    /// order of the legal moves: those of the current position, or none when the agent is
+    /// not to move (the step plays an action among them without checking its move again).
     legal: Actions,
 }
 
@@ -213,22 +214,24 @@ impl<G: VecGame> Shared<G> {
             {
                 return;
             }
-            let mv = match &self.engine {
+            match &self.engine {
                 Some(engine) => {
                     let mut players = engine.lock().unwrap_or_else(|e| e.into_inner());
                     let limits = Limits::time(self.settings.engine_time);
-                    match players.choose_game(&slot.game, limits) {
+                    let mv = match players.choose_game(&slot.game, limits) {
                         Ok(choice) => choice.mv,
                         Err(_) => return, // only for a finished game
+                    };
+                    if slot.game.play(mv).is_err() {
+                        return; // never for the engine's move
                     }
                 }
                 None => {
+                    // Drawn from the legal moves of a game that goes on: legal.
                     let legal = slot.game.position().legal_moves();
-                    legal[slot.rng.gen_range(0..legal.len())]
+                    slot.game
+                        .play_unchecked(legal[slot.rng.gen_range(0..legal.len())]);
                 }
-            };
-            if slot.game.play(mv).is_err() {
-                return; // never for a legal move
             }
             slot.moves += 1;
         }
@@ -289,7 +292,8 @@ impl<G: VecGame> Shared<G> {
             self.write(slot, row);
             return;
         }
-        // The action must be one of the mask's: then its move is legal.
+        // The action must be one of the mask's, the legal actions of the current position
+        // (`write` keeps them): then its move is legal, and is played without a second check.
         let legal = usize::try_from(action)
             .ok()
             .filter(|&a| a < self.moves.len() && slot.legal.contains(&(a as u16)));
@@ -303,9 +307,7 @@ impl<G: VecGame> Shared<G> {
         // In self-play the reward goes to the player who moved.
         let mover = self.agent_side(slot);
         let mover_first = slot.game.player_on(mover);
-        if slot.game.play(self.moves[a]).is_err() {
-            slot.done = true;
-        }
+        slot.game.play_unchecked(self.moves[a]);
         slot.moves += 1;
         if self.settings.opponent != Opponent::SelfPlay {
             self.play_opponent(slot);

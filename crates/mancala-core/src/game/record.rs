@@ -221,6 +221,44 @@ impl<G: Game> GameRecord<G> {
     pub fn play(&mut self, mv: G::Move) -> Result<&G, G::Error> {
         let current = *self.position();
         let next = current.play(mv)?;
+        Ok(self.record(current, mv, next))
+    }
+
+    /// Plays `mv` without checking that it is legal, then applies the history rules as
+    /// [`GameRecord::play`] does: the fast path for a caller that has already checked its
+    /// move against the current position's [`Game::legal_moves`] (a batched environment
+    /// that checks each action against its legal-action mask, a random playout that draws
+    /// from the legal moves). Returns the new position.
+    ///
+    /// Contract: `mv` must be one of the current position's [`Game::legal_moves`] (so the
+    /// game must not be over). Otherwise the record goes on from the position
+    /// [`Game::play_unchecked`] gives for an illegal move: unspecified, possibly one that
+    /// breaks the rules, or a panic (debug builds assert legality); never undefined
+    /// behaviour. For a legal move the record is the one [`GameRecord::play`] makes.
+    ///
+    /// ```
+    /// use mancala_core::kalah::{KalahMove, KalahPosition};
+    /// use mancala_core::{Game, GameRecord};
+    ///
+    /// let mut fast = GameRecord::<KalahPosition>::new("kalah(6,4)".parse()?);
+    /// let mut checked = fast.clone();
+    /// // House 3 is legal at the start (4 seeds): both ways give the same record.
+    /// assert!(fast.position().legal_moves().contains(&KalahMove::House(3)));
+    /// fast.play_unchecked(KalahMove::House(3));
+    /// checked.play(KalahMove::House(3))?;
+    /// assert_eq!(fast, checked);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_unchecked(&mut self, mv: G::Move) -> &G {
+        let current = *self.position();
+        let next = current.play_unchecked(mv);
+        self.record(current, mv, next)
+    }
+
+    /// Records `mv`, which led from `current` (the current position) to `next`, applying
+    /// the history rules; returns the new current position.
+    #[inline]
+    fn record(&mut self, current: G, mv: G::Move, next: G) -> &G {
         if current.swaps_players(mv) {
             self.swapped = !self.swapped;
         }
@@ -257,7 +295,7 @@ impl<G: Game> GameRecord<G> {
             None => self.positions.push(next),
         }
         self.moves.push(mv);
-        Ok(self.position())
+        self.position()
     }
 
     /// Takes back the last move and returns it; `None` (and nothing changes) when no move has
