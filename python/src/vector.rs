@@ -527,7 +527,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for OpponentArg {
 #[pyclass(module = "mancala")]
 pub struct VectorGames {
     batch: Box<dyn AnyBatch>,
-    /// Whether `reset` has been called (`step` refuses to run before).
+    /// Whether `reset` has been called (`step` and `sample_actions` refuse to run before).
     started: bool,
 }
 
@@ -725,8 +725,14 @@ impl VectorGames {
     /// (shape `(N,)`, `int64`; 0 for a finished game, whose action the next `step` ignores),
     /// from the batch's own generator (seeded from `seed` and by `reset(seed=…)`, apart from
     /// the games' generators, so that drawing does not change the opponents' moves): the
-    /// random agent of a benchmark or of exploration, without drawing in NumPy.
+    /// random agent of a benchmark or of exploration, without drawing in NumPy. Raises
+    /// `RuntimeError` when `reset` has never been called (there is no mask to draw from).
     fn sample_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        if !self.started {
+            return Err(PyRuntimeError::new_err(
+                "VectorGames.sample_actions() called before reset(): call reset() first",
+            ));
+        }
         let actions = PyArray1::<i64>::zeros(py, self.batch.len(), false);
         let batch = &mut *self.batch;
         // SAFETY: the array was made just above, contiguous, and nothing else holds it.

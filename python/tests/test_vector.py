@@ -269,6 +269,19 @@ def test_step_before_reset_is_refused():
         assert moves[0] == 1 and len(moves) >= 2
 
 
+def test_sample_actions_before_reset_is_refused():
+    """Before the first reset there is no mask to draw from: `sample_actions` refuses as
+    `step` does; after `reset` it draws a legal action of each game (every house of
+    Kalah(6,4)'s start holds 4 seeds, so each of the 6 actions is legal)."""
+    vec = VectorGames("standard", num_envs=3, seed=1, opponent=None)
+    with pytest.raises(RuntimeError, match=r"sample_actions\(\) called before reset\(\): call reset\(\) first"):
+        vec.sample_actions()
+    vec.reset()
+    acts = vec.sample_actions()
+    assert acts.shape == (3,) and acts.dtype == np.int64
+    assert all(0 <= a < 6 for a in acts.tolist())
+
+
 def test_vector_env_step_before_reset_needs_reset():
     """As Gymnasium's `OrderEnforcing` wrapper raises `ResetNeeded` for a single env."""
     env = gymnasium.make_vec("mancala/Kalah-v0", num_envs=2, vectorization_mode="vector_entry_point")
