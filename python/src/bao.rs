@@ -140,6 +140,7 @@ impl Bao {
 mod encoding {
     use mancala_core::bao::{BaoMove, BaoPosition};
     use mancala_core::{GameRecord, Side};
+    use std::mem::MaybeUninit;
 
     use crate::vector::VecGame;
 
@@ -153,13 +154,13 @@ mod encoding {
         fn high(_start: &Self) -> i64 {
             64
         }
-        fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]) {
+        fn observe(record: &GameRecord<Self>, side: Side, out: &mut [MaybeUninit<i64>]) {
             let p = record.position();
             let l = p.layout();
             let (s, o) = (side.index(), side.opponent().index());
             let rows = [l.front[s], l.back[s], l.front[o], l.back[o]];
             for (k, v) in rows.iter().flatten().enumerate() {
-                out[k] = i64::from(*v);
+                out[k].write(i64::from(*v));
             }
             let reserved = |owner: Side| match p.reserved() {
                 Some((who, pit)) if who == owner => i64::from(pit.number()),
@@ -174,7 +175,9 @@ mod encoding {
                 reserved(side.opponent()),
                 i64::from(p.block_turns_left()),
             ];
-            out[32..39].copy_from_slice(&tail);
+            for (o, v) in out[32..39].iter_mut().zip(tail) {
+                o.write(v);
+            }
         }
     }
 }

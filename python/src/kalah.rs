@@ -167,6 +167,7 @@ mod encoding {
     use mancala_core::kalah::rules::KalahOption;
     use mancala_core::kalah::{KalahMove, KalahPosition};
     use mancala_core::{GameRecord, Side};
+    use std::mem::MaybeUninit;
 
     use crate::vector::{Actions, VecGame};
 
@@ -187,7 +188,7 @@ mod encoding {
             let r = start.rules();
             2 * i64::from(r.houses()) * i64::from(r.seeds())
         }
-        fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]) {
+        fn observe(record: &GameRecord<Self>, side: Side, out: &mut [MaybeUninit<i64>]) {
             let p = record.position();
             // The packed board, mover-relative: `own` is the side to move's half (South's once
             // the game is over), houses 1..m in lanes 0..m-1 and the store in lane m.
@@ -198,13 +199,18 @@ mod encoding {
             } else {
                 (opp, own)
             };
-            // All 8 lanes widened at once, then the m + 1 of each half copied (m <= 7).
-            let lanes = |x: u64| x.to_le_bytes().map(i64::from);
+            // Each half's m + 1 lanes widened in turn, lowest first (m <= 7).
+            let widen = |out: &mut [MaybeUninit<i64>], mut lanes: u64| {
+                for o in out {
+                    o.write(i64::from(lanes as u8));
+                    lanes >>= 8;
+                }
+            };
             let (mine, theirs) = out.split_at_mut(half);
-            mine.copy_from_slice(&lanes(first)[..half]);
-            theirs[..half].copy_from_slice(&lanes(second)[..half]);
+            widen(mine, first);
+            widen(&mut theirs[..half], second);
             if p.rules().has(KalahOption::PieRule) {
-                out[2 * half] = i64::from(p.swap_offered());
+                out[2 * half].write(i64::from(p.swap_offered()));
             }
         }
         /// House h (bit h − 1 of the mover's non-empty houses) is action h − 1, then the swap

@@ -110,6 +110,7 @@ impl Oware {
 mod encoding {
     use mancala_core::oware::{OwareMove, OwarePosition};
     use mancala_core::{GameRecord, Side};
+    use std::mem::MaybeUninit;
 
     use crate::vector::{rotated, VecGame};
 
@@ -128,7 +129,7 @@ mod encoding {
         fn action_index(_moves: &[OwareMove], mv: OwareMove) -> Option<usize> {
             usize::from(mv.0).checked_sub(1)
         }
-        fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]) {
+        fn observe(record: &GameRecord<Self>, side: Side, out: &mut [MaybeUninit<i64>]) {
             let counts = record.position().counts();
             rotated(&counts, counts.len() / 2, side, out);
         }

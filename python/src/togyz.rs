@@ -110,6 +110,7 @@ impl Togyz {
 mod encoding {
     use mancala_core::togyz::{TogyzMove, TogyzPosition};
     use mancala_core::{GameRecord, Side};
+    use std::mem::MaybeUninit;
 
     use crate::vector::{rotated, VecGame};
 
@@ -132,7 +133,7 @@ mod encoding {
         }
         /// The houses and kazans seen from `side`, then `side`'s tuzdyk and the opponent's (0
         /// for none), as `TogyzCodec` writes them.
-        fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]) {
+        fn observe(record: &GameRecord<Self>, side: Side, out: &mut [MaybeUninit<i64>]) {
             let p = record.position();
             let h = p.rules().houses();
             // At most 9 houses a side and a kazan each: on the stack, not allocated a step.
@@ -146,8 +147,8 @@ mod encoding {
             }
             let slots = &board[..2 * half];
             rotated(slots, half, side, out);
-            out[slots.len()] = i64::from(p.tuzdyk(side).unwrap_or(0));
-            out[slots.len() + 1] = i64::from(p.tuzdyk(side.opponent()).unwrap_or(0));
+            out[slots.len()].write(i64::from(p.tuzdyk(side).unwrap_or(0)));
+            out[slots.len() + 1].write(i64::from(p.tuzdyk(side.opponent()).unwrap_or(0)));
         }
     }
 }

@@ -11,6 +11,7 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use std::mem::MaybeUninit;
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -29,9 +30,10 @@ pub trait VecGame: PyGame + Evaluate + Send + Sync {
     fn observation_size(start: &Self) -> usize;
     /// The largest value of an observation.
     fn high(start: &Self) -> i64;
-    /// Writes the observation of `record` seen from `side` into `out`
-    /// (`observation_size` values).
-    fn observe(record: &GameRecord<Self>, side: Side, out: &mut [i64]);
+    /// Writes the observation of `record` seen from `side` into `out`: every one of its
+    /// `observation_size` values (`out` is a row of a NumPy array made without clearing it,
+    /// so a value left unwritten would reach Python as whatever the memory held).
+    fn observe(record: &GameRecord<Self>, side: Side, out: &mut [MaybeUninit<i64>]);
     /// The action of `mv` in `moves` (the action space of [`VecGame::all_moves`]): its
     /// index, found by a search unless the game knows it directly.
     fn action_index(moves: &[Self::Move], mv: Self::Move) -> Option<usize> {
@@ -61,8 +63,9 @@ pub trait VecGame: PyGame + Evaluate + Send + Sync {
 pub type Actions = MoveList<u16>;
 
 /// Copies `slots` (South's half then North's, each `half` long) into `out` seen from `side`:
-/// `side`'s half first (two copies, no index arithmetic a value).
-pub(crate) fn rotated(slots: &[u8], half: usize, side: Side, out: &mut [i64]) {
+/// `side`'s half first (two copies, no index arithmetic a value); writes `slots.len()`
+/// values (fewer when `out` is shorter).
+pub(crate) fn rotated(slots: &[u8], half: usize, side: Side, out: &mut [MaybeUninit<i64>]) {
     let (first, second) = match side {
         Side::South => slots.split_at(half),
         Side::North => {
@@ -71,7 +74,7 @@ pub(crate) fn rotated(slots: &[u8], half: usize, side: Side, out: &mut [i64]) {
         }
     };
     for (o, &v) in out.iter_mut().zip(first.iter().chain(second)) {
-        *o = i64::from(v);
+        o.write(i64::from(v));
     }
 }
 
@@ -140,12 +143,14 @@ fn sampler_seed(seed: u64) -> u64 {
     seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x5a4d_504c_4552_5321
 }
 
-/// What one step writes: row-major observations and masks, and one value a game of each,
-/// all zeros when given (a step writes only what is not 0).
+/// What one step writes: row-major observations and masks, and one value a game of each.
+/// The observations and rewards are uninitialised when given and the step writes every one
+/// of them; the masks, terminations and truncations are all zeros when given and the step
+/// writes only what is not 0.
 struct Out<'a> {
-    obs: &'a mut [i64],
+    obs: &'a mut [MaybeUninit<i64>],
     mask: &'a mut [i8],
-    reward: &'a mut [f64],
+    reward: &'a mut [MaybeUninit<f64>],
     terminated: &'a mut [bool],
     truncated: &'a mut [bool],
 }
@@ -153,9 +158,9 @@ struct Out<'a> {
 /// One game's part of [`Out`]: its observation row, its mask row, its reward, termination
 /// and truncation.
 struct Row<'a> {
-    obs: &'a mut [i64],
+    obs: &'a mut [MaybeUninit<i64>],
     mask: &'a mut [i8],
-    reward: &'a mut f64,
+    reward: &'a mut MaybeUninit<f64>,
     terminated: &'a mut bool,
     truncated: &'a mut bool,
 }
@@ -265,8 +270,8 @@ impl<G: VecGame> Shared<G> {
         }
     }
 
-    /// Writes `slot`'s observation and mask into its row (the mask row all zeros before),
-    /// and keeps its legal actions for the next step.
+    /// Writes `slot`'s observation (all of it) and mask into its row (the mask row all zeros
+    /// before), and keeps its legal actions for the next step.
     fn write(&self, slot: &mut Slot<G>, row: &mut Row<'_>) {
         let side = self.agent_side(slot);
         G::observe(&slot.game, side, row.obs);
@@ -283,12 +288,13 @@ impl<G: VecGame> Shared<G> {
         }
     }
 
-    /// One step of the game of `slot` with `action`, written into `row`: a finished game
-    /// is reset (its action ignored, reward 0); another plays its action, then the
-    /// opponent's moves.
+    /// One step of the game of `slot` with `action`, written into `row` (its observation and
+    /// reward always): a finished game is reset (its action ignored, reward 0); another
+    /// plays its action, then the opponent's moves.
     fn step(&self, slot: &mut Slot<G>, action: i64, row: &mut Row<'_>) {
         if slot.done {
             self.reset_slot(slot);
+            row.reward.write(0.0);
             self.write(slot, row);
             return;
         }
@@ -298,7 +304,7 @@ impl<G: VecGame> Shared<G> {
             .ok()
             .filter(|&a| a < self.moves.len() && slot.legal.contains(&(a as u16)));
         let Some(a) = legal else {
-            *row.reward = self.settings.illegal_reward;
+            row.reward.write(self.settings.illegal_reward);
             *row.terminated = true;
             slot.done = true;
             self.write(slot, row);
@@ -319,7 +325,7 @@ impl<G: VecGame> Shared<G> {
         };
         let terminated = slot.game.is_over();
         let truncated = !terminated && self.truncated(slot);
-        *row.reward = self.final_reward(slot, side);
+        row.reward.write(self.final_reward(slot, side));
         *row.terminated = terminated;
         *row.truncated = truncated;
         slot.done = terminated || truncated;
@@ -364,7 +370,7 @@ impl<G: VecGame> Batch<G> {
         }
     }
 
-    /// One step of every game ([`Shared::step`]) into `out` (all zeros when given).
+    /// One step of every game ([`Shared::step`]) into `out` (as [`Out`] says).
     fn step(&mut self, actions: &[i64], out: &mut Out<'_>) {
         let shared = &self.shared;
         let rows = out.rows(shared.obs, shared.moves.len());
@@ -384,7 +390,7 @@ impl<G: VecGame> Batch<G> {
         }
     }
 
-    /// Starts every game anew into `out` (all zeros when given).
+    /// Starts every game anew into `out` (as [`Out`] says; rewards 0).
     fn reset(&mut self, seed: Option<u64>, out: &mut Out<'_>) {
         if let Some(s) = seed {
             self.sampler = StdRng::seed_from_u64(sampler_seed(s));
@@ -396,6 +402,7 @@ impl<G: VecGame> Batch<G> {
                 slot.rng = StdRng::seed_from_u64(s.wrapping_add(i as u64));
             }
             shared.reset_slot(slot);
+            row.reward.write(0.0);
             shared.write(slot, &mut row);
         }
     }
@@ -501,6 +508,25 @@ impl<'a, 'py> FromPyObject<'a, 'py> for OpponentArg {
     }
 }
 
+/// The elements of the C-contiguous array `arr`, possibly uninitialised, as a mutable slice.
+///
+/// # Safety
+/// `arr` must be C-contiguous and no other view of its data may be used while the slice
+/// lives (as for NumPy's own `as_slice_mut`, whose pattern this follows).
+#[allow(clippy::mut_from_ref)]
+unsafe fn uninit_slice<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
+    arr: &'a Bound<'_, numpy::PyArray<T, D>>,
+) -> &'a mut [MaybeUninit<T>] {
+    // SAFETY: the caller's contract; `MaybeUninit<T>` has `T`'s layout and any bytes are a
+    // valid `MaybeUninit<T>`.
+    unsafe {
+        std::slice::from_raw_parts_mut(
+            arr.data().cast::<MaybeUninit<T>>(),
+            numpy::PyUntypedArrayMethods::len(arr),
+        )
+    }
+}
+
 /// `num_envs` games of one rule set stepped together in Rust, the GIL released while they
 /// step. Observations, actions and masks are those of `mancala.envs` (`docs/python.md`).
 ///
@@ -543,21 +569,33 @@ impl VectorGames {
             self.batch.observation_size(),
             self.batch.actions(),
         );
-        // The arrays are made zeros and filled in place: no copy, no array made twice.
-        let obs_arr = PyArray2::<i64>::zeros(py, [n, obs], false);
+        // The arrays are filled in place: no copy, no array made twice. The observations and
+        // rewards, which the batch writes in full, are made without clearing them (most of a
+        // step's bytes); the masks, terminations and truncations, of which it writes only
+        // what is not 0, are made zeros.
+        // SAFETY: `PyArray::new` makes an uninitialised array of a plain number type, which
+        // NumPy may drop as it is; its elements are only ever reached through the
+        // `MaybeUninit` views below until the batch has written every one of them.
+        let (obs_arr, reward) = unsafe {
+            (
+                PyArray2::<i64>::new(py, [n, obs], false),
+                PyArray1::<f64>::new(py, n, false),
+            )
+        };
         let mask_arr = PyArray2::<i8>::zeros(py, [n, a], false);
-        let reward = PyArray1::<f64>::zeros(py, n, false);
         let terminated = PyArray1::<bool>::zeros(py, n, false);
         let truncated = PyArray1::<bool>::zeros(py, n, false);
         let batch = &mut *self.batch;
         // SAFETY: the five arrays were made just above, C-contiguous, and nothing else holds
         // them (Python sees them only once they are returned): each slice is the only view of
-        // its array's data while the batch writes it.
+        // its array's data while the batch writes it. The two uninitialised ones are seen as
+        // `MaybeUninit` (valid for any bytes), over their whole `len()` elements from their
+        // data pointer (non-null and aligned, as NumPy allocates).
         let mut out = unsafe {
             Out {
-                obs: obs_arr.as_slice_mut()?,
+                obs: uninit_slice(&obs_arr),
                 mask: mask_arr.as_slice_mut()?,
-                reward: reward.as_slice_mut()?,
+                reward: uninit_slice(&reward),
                 terminated: terminated.as_slice_mut()?,
                 truncated: truncated.as_slice_mut()?,
             }

@@ -117,6 +117,32 @@ def test_self_play_rewards_the_mover(rules):
                 assert vec.agent_side(i) == side
 
 
+@pytest.mark.parametrize("rules", RULES + [f"kalah({m},3)" for m in (1, 2, 3, 5, 7)] + ["kalah(7,2)+pie_rule"])
+def test_self_play_observations_and_masks_are_the_codecs(rules):
+    """Every observation and mask a self-play step returns, all of its values, is what the
+    Python codec of the single environments (`mancala.envs._codec`) gives for a copy of that
+    game seen by the player to move (the mask all zeros once the game is over), across game
+    ends and resets; Kalah with every house count 1..7."""
+    from mancala.envs._codec import codec
+
+    c = codec(rules)
+    n = 3
+    vec = VectorGames(rules, num_envs=n, seed=4, opponent=None)
+    obs, _, _, _, masks = vec.reset()
+    ended = 0
+    for _ in range(150):
+        for i in range(n):
+            g = vec.game(i)
+            np.testing.assert_array_equal(obs[i], c.observe(g, vec.agent_side(i)))
+            want = np.zeros(c.actions, dtype=np.int8) if g.is_over() else c.mask(g)
+            np.testing.assert_array_equal(masks[i], want)
+        obs, _, terms, _, masks = vec.step(vec.sample_actions())
+        ended += int(terms.sum())
+    assert obs.dtype == np.int64 and obs.shape == (n, c.observation_size)
+    if "bao" not in rules:  # Bao la Kete's games may outlast 150 plies
+        assert ended > 0
+
+
 def test_seeded():
     a = VectorGames("oware", num_envs=4, seed=9)
     b = VectorGames("oware", num_envs=4, seed=9)
