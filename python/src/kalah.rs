@@ -171,6 +171,41 @@ mod encoding {
 
     use crate::vector::{Actions, VecGame};
 
+    /// Writes the `N` low lanes of `first` (bits 8k..8k+7 for lane k) into `out[..N]` and
+    /// those of `second` into `out[N..2N]`, each widened to an `i64`.
+    #[inline(always)]
+    fn widen<const N: usize>(out: &mut [MaybeUninit<i64>], first: u64, second: u64) {
+        let (mine, theirs) = out.split_at_mut(N);
+        for (k, o) in mine.iter_mut().enumerate() {
+            o.write(i64::from((first >> (8 * k)) as u8));
+        }
+        for (k, o) in theirs[..N].iter_mut().enumerate() {
+            o.write(i64::from((second >> (8 * k)) as u8));
+        }
+    }
+
+    /// For each mask of non-empty houses (bit h − 1 for house h, at most 8 houses): the
+    /// actions of its houses in increasing order (house h is action h − 1), and how many.
+    static HOUSE_ACTIONS: ([[u16; 8]; 256], [u8; 256]) = {
+        let mut actions = [[0u16; 8]; 256];
+        let mut counts = [0u8; 256];
+        let mut bits = 0;
+        while bits < 256 {
+            let mut n = 0;
+            let mut h = 0;
+            while h < 8 {
+                if bits & (1 << h) != 0 {
+                    actions[bits][n] = h as u16;
+                    n += 1;
+                }
+                h += 1;
+            }
+            counts[bits] = n as u8;
+            bits += 1;
+        }
+        (actions, counts)
+    };
+
     impl VecGame for KalahPosition {
         fn all_moves(start: &Self) -> Vec<KalahMove> {
             let r = start.rules();
@@ -199,38 +234,41 @@ mod encoding {
             } else {
                 (opp, own)
             };
-            // Each half's m + 1 lanes widened in turn, lowest first (m <= 7).
-            let widen = |out: &mut [MaybeUninit<i64>], mut lanes: u64| {
-                for o in out {
-                    o.write(i64::from(lanes as u8));
-                    lanes >>= 8;
-                }
-            };
-            let (mine, theirs) = out.split_at_mut(half);
-            widen(mine, first);
-            widen(&mut theirs[..half], second);
+            // Each half's m + 1 lanes widened, lowest first, in a copy made for each size
+            // (m <= 7) so that the compiler unrolls it.
+            match half {
+                2 => widen::<2>(out, first, second),
+                3 => widen::<3>(out, first, second),
+                4 => widen::<4>(out, first, second),
+                5 => widen::<5>(out, first, second),
+                6 => widen::<6>(out, first, second),
+                7 => widen::<7>(out, first, second),
+                _ => widen::<8>(out, first, second),
+            }
             if p.rules().has(KalahOption::PieRule) {
                 out[2 * half].write(i64::from(p.swap_offered()));
             }
         }
         /// House h (bit h − 1 of the mover's non-empty houses) is action h − 1, then the swap
-        /// (the last action) when offered: the order of `legal_moves`.
+        /// (the last action) when offered: the order of `legal_moves`. The houses' actions
+        /// are read from a table by the mask of non-empty houses and the list made at once
+        /// (at most 7 houses and the swap: the list's 16 never overflow).
         fn legal_actions(p: &Self, moves: &[KalahMove], out: &mut Actions) {
-            out.clear();
-            let mut houses = p.house_move_mask();
-            while houses != 0 {
-                out.push(houses.trailing_zeros() as u16);
-                houses &= houses - 1;
-            }
-            if p.swap_offered() && !p.is_over() {
+            let bits = usize::from(p.house_move_mask());
+            let mut buf = [0u16; 16];
+            buf[..8].copy_from_slice(&HOUSE_ACTIONS.0[bits]);
+            let mut n = usize::from(HOUSE_ACTIONS.1[bits]);
+            if p.swap_offered() && !p.is_over() && n < buf.len() {
                 if let Some(swap) = moves
                     .len()
                     .checked_sub(1)
                     .and_then(|a| u16::try_from(a).ok())
                 {
-                    out.push(swap);
+                    buf[n] = swap;
+                    n += 1;
                 }
             }
+            *out = Actions::from_buf_and_len(buf, n);
         }
         /// House h is action h − 1; the swap is the last action.
         fn action_index(moves: &[KalahMove], mv: KalahMove) -> Option<usize> {
