@@ -380,13 +380,14 @@ impl<G: VecGame> Batch<G> {
     }
 
     /// A legal action of each game drawn uniformly from the moves of its last observation's
-    /// mask (0 for a game without one: finished, to be reset by the next step).
-    fn sample(&mut self, out: &mut [i64]) {
+    /// mask (0 for a game without one: finished, to be reset by the next step), written into
+    /// every element of `out` (one a game, uninitialised when given).
+    fn sample(&mut self, out: &mut [MaybeUninit<i64>]) {
         for (slot, o) in self.slots.iter().zip(out.iter_mut()) {
-            *o = match slot.legal.len() {
+            o.write(match slot.legal.len() {
                 0 => 0,
                 n => i64::from(slot.legal[self.sampler.gen_range(0..n)]),
-            };
+            });
         }
     }
 
@@ -416,7 +417,7 @@ trait AnyBatch: Send + Sync {
     fn len(&self) -> usize;
     fn step(&mut self, actions: &[i64], out: &mut Out<'_>);
     fn reset(&mut self, seed: Option<u64>, out: &mut Out<'_>);
-    fn sample(&mut self, out: &mut [i64]);
+    fn sample(&mut self, out: &mut [MaybeUninit<i64>]);
     fn game(&self, i: usize) -> AnyGame;
     fn agent_side(&self, i: usize) -> Side;
 }
@@ -443,7 +444,7 @@ where
     fn reset(&mut self, seed: Option<u64>, out: &mut Out<'_>) {
         Batch::reset(self, seed, out);
     }
-    fn sample(&mut self, out: &mut [i64]) {
+    fn sample(&mut self, out: &mut [MaybeUninit<i64>]) {
         Batch::sample(self, out);
     }
     fn game(&self, i: usize) -> AnyGame {
@@ -771,10 +772,14 @@ impl VectorGames {
                 "VectorGames.sample_actions() called before reset(): call reset() first",
             ));
         }
-        let actions = PyArray1::<i64>::zeros(py, self.batch.len(), false);
+        // Made without clearing it: the draw writes each of its values (one a game).
+        // SAFETY: `PyArray::new` makes an uninitialised array of a plain number type, which
+        // NumPy may drop as it is; it is reached only through the `MaybeUninit` view below
+        // until every value is written.
+        let actions = unsafe { PyArray1::<i64>::new(py, self.batch.len(), false) };
         let batch = &mut *self.batch;
         // SAFETY: the array was made just above, contiguous, and nothing else holds it.
-        let out = unsafe { actions.as_slice_mut()? };
+        let out = unsafe { uninit_slice(&actions) };
         py.detach(|| batch.sample(out));
         Ok(actions)
     }
