@@ -804,15 +804,19 @@ impl VectorGames {
             )));
         }
         let (obs, a) = (self.batch.observation_size(), self.batch.actions());
-        let obs_arr = PyArray1::<i64>::zeros(py, obs, false);
+        // As in `run`: the observation, written in full, is made without clearing it.
+        // SAFETY: `PyArray::new` makes an uninitialised array of a plain number type, reached
+        // only through the `MaybeUninit` view below until the batch has written all of it.
+        let obs_arr = unsafe { PyArray1::<i64>::new(py, obs, false) };
         let mask_arr = PyArray1::<i8>::zeros(py, a, false);
-        let (mut reward, mut terminated, mut truncated) = (0.0, false, false);
+        let mut reward = MaybeUninit::<f64>::uninit();
+        let (mut terminated, mut truncated) = (false, false);
         let batch = &mut *self.batch;
         // SAFETY: the two arrays were made just above, contiguous, and nothing else holds
         // them while the batch writes them.
         let mut out = unsafe {
             Out {
-                obs: obs_arr.as_slice_mut()?,
+                obs: uninit_slice(&obs_arr),
                 mask: mask_arr.as_slice_mut()?,
                 reward: core::slice::from_mut(&mut reward),
                 terminated: core::slice::from_mut(&mut terminated),
@@ -820,6 +824,8 @@ impl VectorGames {
             }
         };
         py.detach(|| batch.step(&[action], &mut out));
+        // SAFETY: a step writes every game's reward.
+        let reward = unsafe { reward.assume_init() };
         Ok((obs_arr, reward, terminated, truncated, mask_arr))
     }
 
