@@ -134,7 +134,7 @@ struct Batch<G: VecGame> {
     shared: Shared<G>,
     slots: Vec<Slot<G>>,
     /// The generator of [`Batch::sample`], apart from the games' own.
-    sampler: StdRng,
+    sampler: fastrand::Rng,
 }
 
 /// The seed of [`Batch::sample`]'s generator for the batch seed `seed` (a stream apart
@@ -366,7 +366,7 @@ impl<G: VecGame> Batch<G> {
                 engine,
             },
             slots,
-            sampler: StdRng::seed_from_u64(sampler_seed(seed)),
+            sampler: fastrand::Rng::with_seed(sampler_seed(seed)),
         }
     }
 
@@ -386,7 +386,7 @@ impl<G: VecGame> Batch<G> {
         for (slot, o) in self.slots.iter().zip(out.iter_mut()) {
             o.write(match slot.legal.len() {
                 0 => 0,
-                n => i64::from(slot.legal[self.sampler.gen_range(0..n)]),
+                n => i64::from(slot.legal[self.sampler.usize(..n)]),
             });
         }
     }
@@ -394,7 +394,7 @@ impl<G: VecGame> Batch<G> {
     /// Starts every game anew into `out` (as [`Out`] says; rewards 0).
     fn reset(&mut self, seed: Option<u64>, out: &mut Out<'_>) {
         if let Some(s) = seed {
-            self.sampler = StdRng::seed_from_u64(sampler_seed(s));
+            self.sampler = fastrand::Rng::with_seed(sampler_seed(s));
         }
         let shared = &self.shared;
         let rows = out.rows(shared.obs, shared.moves.len());
