@@ -7,6 +7,12 @@
 //! round is a baseline's CPU time over the packed run's, and the median of the rounds is
 //! printed with the counts (which must agree) and the load average before and after.
 //!
+//! Both perfts do the same work: every ply is played, the last one included, and at the
+//! last ply each move is sown, its capture taken (the grand slam spared), the stores
+//! updated and the majority end checked after a capture, with no legal-move generation
+//! for the leaves (the C perft generates moves only for a position it plays on, and the
+//! packed perft's leaf sowing, `OwarePosition::leaf_const`, skips the same).
+//!
 //! `cargo run --release -p mancala-benches --example oware_perft_vs_c -- [DEPTH] [ROUNDS]
 //! [reference]` (default depth 11, 5 rounds; `oware` from the start, repetition not checked).
 

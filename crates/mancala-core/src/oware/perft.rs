@@ -6,7 +6,9 @@ use super::position::{with_houses, OwarePosition};
 /// Counts the move sequences of exactly `depth` plies from `pos` that do not reach a
 /// finished game before their last ply (OW-11.4; a game that ends before the last ply
 /// contributes nothing, and at the last ply every legal move counts). Every counted ply is
-/// played, the last one included. `perft(pos, 0) == 1`.
+/// played, the last one included: the last as a plain-array perft plays its leaves (sowing,
+/// capture, grand slam, stores and the majority end after a capture), without generating
+/// the leaves' own legal moves, which are not counted. `perft(pos, 0) == 1`.
 ///
 /// Only the position-only end rules act (majority, no legal move); the history rules
 /// (repetition, move limit) need a game record and are not applied, as in the figures of
@@ -43,16 +45,20 @@ fn perft_const<const H: usize>(pos: &OwarePosition, depth: u32) -> u64 {
     }
 }
 
-/// `perft(pos, 1)`: the number of legal moves, every one of them played: each child is
-/// computed in full and folded into a checksum that the optimiser cannot see through.
+/// `perft(pos, 1)`: the number of legal moves, every one of them played as a plain-array
+/// perft plays its last ply (sowing, capture, grand slam, stores, majority; see
+/// [`OwarePosition::leaf_const`]) and folded into a checksum that the optimiser cannot see
+/// through. The leaves' own legal moves are not generated: they are not counted.
 #[inline(always)]
 fn leaves<const H: usize>(pos: &OwarePosition) -> u64 {
+    let total = pos.total_seeds();
     let mut mask = pos.moves;
     let mut check = 0u64;
     while mask != 0 {
-        let child = pos.sow_const::<H>(mask.trailing_zeros() as usize);
-        check ^=
-            child.own.wrapping_add(child.opp) ^ u64::from(child.moves) ^ u64::from(child.state);
+        let leaf = pos.leaf_const::<H>(mask.trailing_zeros() as usize, total);
+        check ^= leaf.own.wrapping_add(leaf.opp)
+            ^ u64::from(u16::from_le_bytes(leaf.stores))
+            ^ u64::from(leaf.majority);
         mask &= mask - 1;
     }
     core::hint::black_box(check);

@@ -139,6 +139,14 @@ pub(super) const fn lane_sum(x: u64) -> u32 {
     (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
 }
 
+/// Whether the captured counts `stores` reach the majority of OW-6.1 in a game of `total`
+/// seeds: one of them over half of the total, or both equal to half of it, rounded down.
+#[inline(always)]
+pub(super) const fn majority_of(stores: [u8; 2], total: u32) -> bool {
+    let (a, b) = (stores[0] as u32, stores[1] as u32);
+    2 * a > total || 2 * b > total || (a == total / 2 && b == total / 2)
+}
+
 /// Bit i set iff lane i of `x` is non-zero.
 #[inline(always)]
 pub(super) const fn nonzero_lanes(x: u64) -> u8 {
@@ -297,9 +305,7 @@ impl OwarePosition {
     /// equal to ⌊T/2⌋. Checked whatever the `majority` option says.
     #[must_use]
     pub const fn majority_reached(&self) -> bool {
-        let t = self.total_seeds();
-        let (a, b) = (self.stores[0] as u32, self.stores[1] as u32);
-        2 * a > t || 2 * b > t || (a == t / 2 && b == t / 2)
+        majority_of(self.stores, self.total_seeds())
     }
 
     /// A bit mask of the legal moves (bit i − 1 for house i, OW-5); 0 once the game is over.

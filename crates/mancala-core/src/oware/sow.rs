@@ -3,7 +3,7 @@
 //! depend on the position alone, checked after every move in the order of OW-6 (majority,
 //! then no legal move).
 
-use super::position::{lane_sum, nonzero_lanes, OwarePosition, MOVER_IS_NORTH};
+use super::position::{lane_sum, majority_of, nonzero_lanes, OwarePosition, MOVER_IS_NORTH};
 use super::rules::{GrandSlam, Majority};
 use super::tables::{ones, LANES, TABLES};
 
@@ -74,6 +74,20 @@ static LAST_LANES: [[u64; 16]; 9] = {
     t
 };
 
+/// A move played by [`OwarePosition::leaf_const`], seen from the side that played it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Leaf {
+    /// The mover's row after the move.
+    pub(super) own: u64,
+    /// The opponent's row after the move.
+    pub(super) opp: u64,
+    /// The captured counts after the move, indexed by [`crate::Side::index`].
+    pub(super) stores: [u8; 2],
+    /// Whether the move reached the majority of OW-6.1 (`majority` not `off`): the game is
+    /// over.
+    pub(super) majority: bool,
+}
+
 impl OwarePosition {
     /// Plays the mover's lane `k` (house k + 1, `k < H`) on a board of `H` houses a side,
     /// known at compile time so that every mask and divisor is a constant. `H` must equal
@@ -87,27 +101,12 @@ impl OwarePosition {
     #[inline(always)]
     pub(super) fn sow_const<const H: usize>(&self, k: usize) -> OwarePosition {
         debug_assert_eq!(H, self.h());
-        let (own, mut opp, last) = sow_lanes::<H>(self.own, self.opp, k);
+        let (own, opp, last) = sow_lanes::<H>(self.own, self.opp, k);
         let mover = usize::from(self.state & MOVER_IS_NORTH);
         let mut stores = self.stores;
-        let mut captured = 0;
-        let chain = chain_lanes::<H>(opp, last);
-        if chain != 0 {
-            let grand_slam = opp & !chain == 0;
-            let take = if grand_slam {
-                match self.rules.grand_slam() {
-                    GrandSlam::None => 0,
-                    GrandSlam::LeaveLast => chain & !0xFF,
-                    GrandSlam::All | GrandSlam::Forbidden | GrandSlam::UnlessOnly => chain,
-                }
-            } else {
-                chain
-            };
-            captured = lane_sum(opp & take);
-            opp &= !take;
-            // At most 255 seeds in all: a store never overflows.
-            stores[mover] = stores[mover].wrapping_add(captured as u8);
-        }
+        let (opp, captured) = self.capture::<H>(opp, last);
+        // At most 255 seeds in all: a store never overflows.
+        stores[mover] = stores[mover].wrapping_add(captured as u8);
         // The turn passes: the opponent's row becomes the mover's.
         let mut next = OwarePosition {
             own: opp,
@@ -131,6 +130,58 @@ impl OwarePosition {
             return next.finished_by_rows();
         }
         next
+    }
+
+    /// The capture after a sowing whose last seed fell on cycle index `last`, `opp` the
+    /// opponent's row after the sowing (OW-3, OW-4): the chain of [`chain_lanes`] is taken,
+    /// unless it is a grand slam (every other opponent house empty, OW-4.1), which takes
+    /// nothing under `none`, all but the opponent's house 1 under `leave_last`, and the whole
+    /// chain otherwise. Returns the opponent's row after the capture and the seeds taken.
+    #[inline(always)]
+    fn capture<const H: usize>(&self, mut opp: u64, last: usize) -> (u64, u32) {
+        let mut captured = 0;
+        let chain = chain_lanes::<H>(opp, last);
+        if chain != 0 {
+            let grand_slam = opp & !chain == 0;
+            let take = if grand_slam {
+                match self.rules.grand_slam() {
+                    GrandSlam::None => 0,
+                    GrandSlam::LeaveLast => chain & !0xFF,
+                    GrandSlam::All | GrandSlam::Forbidden | GrandSlam::UnlessOnly => chain,
+                }
+            } else {
+                chain
+            };
+            captured = lane_sum(opp & take);
+            opp &= !take;
+        }
+        (opp, captured)
+    }
+
+    /// The last ply of perft: the mover's lane `k` played as [`OwarePosition::sow_const`]
+    /// plays it (sowing, capture, grand slam, stores, and the majority of OW-6.1 checked
+    /// after a capture, `total` being [`OwarePosition::total_seeds`]), without what only a
+    /// position that is played on needs: the next side's legal moves (and with them the end
+    /// of OW-6.3 when there are none) and a finished position's final form. That is the
+    /// work a plain-array perft does at its leaves, which never generates a leaf's moves.
+    #[inline(always)]
+    pub(super) fn leaf_const<const H: usize>(&self, k: usize, total: u32) -> Leaf {
+        debug_assert_eq!(H, self.h());
+        let (own, opp, last) = sow_lanes::<H>(self.own, self.opp, k);
+        let mover = usize::from(self.state & MOVER_IS_NORTH);
+        let mut stores = self.stores;
+        let (opp, captured) = self.capture::<H>(opp, last);
+        let mut majority = false;
+        if captured != 0 {
+            stores[mover] = stores[mover].wrapping_add(captured as u8);
+            majority = self.rules.majority() != Majority::Off && majority_of(stores, total);
+        }
+        Leaf {
+            own,
+            opp,
+            stores,
+            majority,
+        }
     }
 
     /// Whether sowing the mover's lane `k` is a grand slam (OW-4.1): its capture chain is not
@@ -181,6 +232,91 @@ mod tests {
 
     fn chain_of(h: usize, opp: u64, last: usize) -> u64 {
         with_houses!(h, H => chain_lanes::<H>(opp, last))
+    }
+
+    /// Every move of every position of random games under rule sets that cover every
+    /// `grand_slam` and `majority` value and board sizes 1 to 8: the leaf sowing of perft is
+    /// `sow_const`'s move up to the next side's legal moves and the finished form.
+    #[test]
+    fn leaf_const_plays_the_move_of_sow_const() {
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next_random = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let (mut moves, mut captures, mut majorities) = (0usize, 0usize, 0usize);
+        for name in [
+            "oware",
+            "awari",
+            "oware-openspiel",
+            "oware+grand_slam=forbidden",
+            "oware+grand_slam=all+majority=collect",
+            "oware+grand_slam=leave_last",
+            "oware+grand_slam=unless_only+majority=off",
+            "awari(1,4)",
+            "awari(3,2)",
+            "oware(4,3)+grand_slam=all",
+            "oware(5,5)+majority=collect",
+            "oware(7,2)+grand_slam=leave_last",
+            "oware(8,3)+grand_slam=unless_only",
+        ] {
+            let rules: crate::oware::OwareRules = name.parse().unwrap();
+            for _ in 0..200 {
+                let mut pos = OwarePosition::start(rules);
+                // Perft applies no repetition end: a game may cycle, so at most 300 plies.
+                for _ in 0..300 {
+                    if pos.is_over() {
+                        break;
+                    }
+                    let total = pos.total_seeds();
+                    let mut mask = pos.moves;
+                    while mask != 0 {
+                        let k = mask.trailing_zeros() as usize;
+                        mask &= mask - 1;
+                        let (leaf, child) = with_houses!(pos.h(), H => (
+                            pos.leaf_const::<H>(k, total),
+                            pos.sow_const::<H>(k),
+                        ));
+                        let mut after = OwarePosition {
+                            own: leaf.opp,
+                            opp: leaf.own,
+                            stores: leaf.stores,
+                            state: pos.state ^ MOVER_IS_NORTH,
+                            moves: 0,
+                            rules,
+                        };
+                        moves += 1;
+                        captures += usize::from(leaf.stores != pos.stores);
+                        let expected = if leaf.majority {
+                            majorities += 1;
+                            match rules.majority() {
+                                Majority::Collect => after.finished_by_rows(),
+                                _ => after.finished(),
+                            }
+                        } else {
+                            after.moves = after.compute_legal_mask();
+                            if after.moves == 0 {
+                                after.finished_by_rows()
+                            } else {
+                                after
+                            }
+                        };
+                        assert_eq!(child, expected, "{name}: house {} of {pos}", k + 1);
+                    }
+                    let pick = next_random() % u64::from(pos.moves.count_ones());
+                    let mut mask = pos.moves;
+                    for _ in 0..pick {
+                        mask &= mask - 1;
+                    }
+                    pos = pos
+                        .play_unchecked(crate::oware::OwareMove(mask.trailing_zeros() as u8 + 1));
+                }
+            }
+        }
+        // The games reach what the leaf sowing does besides sowing.
+        assert!(moves > 100_000 && captures > 10_000 && majorities > 1_000);
     }
 
     /// Every row of counts 0..=4 on every board size, every last house.
