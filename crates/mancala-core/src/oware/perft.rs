@@ -16,51 +16,57 @@ use super::position::{with_houses, OwarePosition};
 /// `oware-openspiel` alike, 6, 36, 190, 1,014, 5,219 at depths 1–5.
 #[must_use]
 pub fn perft(pos: &OwarePosition, depth: u32) -> u64 {
-    with_houses!(pos.h(), H => perft_const::<H>(pos, depth))
+    // The total of seeds never changes in a game: the leaves' majority check takes it from
+    // the root.
+    let total = pos.total_seeds();
+    with_houses!(pos.h(), H => perft_const::<H>(pos, depth, total))
 }
 
-fn perft_const<const H: usize>(pos: &OwarePosition, depth: u32) -> u64 {
+fn perft_const<const H: usize>(pos: &OwarePosition, depth: u32, total: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => leaves::<H>(pos),
+        1 => leaves::<H>(pos, total),
         2 => {
             let mut mask = pos.moves;
-            let mut total = 0;
+            let mut count = 0;
             while mask != 0 {
-                total += leaves::<H>(&pos.sow_const::<H>(mask.trailing_zeros() as usize));
+                let child = pos.sow_const::<H>(mask.trailing_zeros() as usize);
+                count += leaves::<H>(&child, total);
                 mask &= mask - 1;
             }
-            total
+            count
         }
         _ => {
             let mut mask = pos.moves;
-            let mut total = 0;
+            let mut count = 0;
             while mask != 0 {
                 let child = pos.sow_const::<H>(mask.trailing_zeros() as usize);
-                total += perft_const::<H>(&child, depth - 1);
+                count += perft_const::<H>(&child, depth - 1, total);
                 mask &= mask - 1;
             }
-            total
+            count
         }
     }
 }
 
 /// `perft(pos, 1)`: the number of legal moves, every one of them played as a plain-array
 /// perft plays its last ply (sowing, capture, grand slam, stores, majority; see
-/// [`OwarePosition::leaf_const`]) and folded into a checksum that the optimiser cannot see
-/// through. The leaves' own legal moves are not generated: they are not counted.
+/// [`OwarePosition::leaf_const`], `total` the seeds of the game) and folded into a checksum
+/// that the optimiser cannot see through. The leaves' own legal moves are not generated:
+/// they are not counted.
 #[inline(always)]
-fn leaves<const H: usize>(pos: &OwarePosition) -> u64 {
-    let total = pos.total_seeds();
+fn leaves<const H: usize>(pos: &OwarePosition, total: u32) -> u64 {
     let mut mask = pos.moves;
     let mut check = 0u64;
+    let mut count = 0;
     while mask != 0 {
         let leaf = pos.leaf_const::<H>(mask.trailing_zeros() as usize, total);
         check ^= leaf.own.wrapping_add(leaf.opp)
             ^ u64::from(u16::from_le_bytes(leaf.stores))
             ^ u64::from(leaf.majority);
+        count += 1;
         mask &= mask - 1;
     }
     core::hint::black_box(check);
-    u64::from(pos.moves.count_ones())
+    count
 }

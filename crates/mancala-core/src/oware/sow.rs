@@ -3,76 +3,51 @@
 //! depend on the position alone, checked after every move in the order of OW-6 (majority,
 //! then no legal move).
 
-use super::position::{lane_sum, majority_of, nonzero_lanes, OwarePosition, MOVER_IS_NORTH};
+use super::position::{byte, lane_sum, majority_of, nonzero_lanes, OwarePosition, MOVER_IS_NORTH};
 use super::rules::{GrandSlam, Majority};
-use super::tables::{ones, LANES, TABLES};
+use super::tables::{sowing_row, SOWINGS};
 
 /// Sows the seeds of the mover's lane `k` (`k < H`) on the mover-relative rows `own`, `opp`
-/// (OW-2.1–OW-2.3); returns both rows after the sowing and the cycle index of the last seed
-/// (OW-2.4; `< H` an own lane, `≥ H` opponent lane index − H). Constant work whatever the
-/// seed count: three table look-ups, two multiplies and a few adds. With `k ≥ H` or an empty
-/// house the result is unspecified but never a panic.
+/// (OW-2.1–OW-2.3); returns both rows after the sowing and the opponent's lanes a capture
+/// chain can take (0xFF in his lanes 0 up to that of the last seed when it falls in his row,
+/// else 0; OW-2.4). Constant work whatever the seed count: one [`SOWINGS`] entry and two adds.
+/// With `k ≥ H` or an empty house the result is unspecified but never a panic.
 #[inline(always)]
-pub(super) fn sow_lanes<const H: usize>(own: u64, opp: u64, k: usize) -> (u64, u64, usize) {
+pub(super) fn sow_lanes<const H: usize>(own: u64, opp: u64, k: usize) -> (u64, u64, u64) {
     let k = k & 7;
-    let origin = own & (0xFF << (8 * k));
-    let n = (origin >> (8 * k)) as usize;
-    let cycle = 2 * H - 1;
-    let (q, r) = if n < cycle {
-        (0, n)
-    } else {
-        (n / cycle, n % cycle)
-    };
-    let mut own = own - origin + TABLES.own_add[H][k][r & 15];
-    let mut opp = opp + TABLES.opp_add[H][k][r & 15];
-    if q != 0 {
-        own += q as u64 * TABLES.own_lap[H][k];
-        opp += q as u64 * ones(H);
-    }
-    (own, opp, TABLES.last[H][k][r & 15] as usize)
+    let n = byte(own, k) as usize;
+    let s = &SOWINGS[(sowing_row(H) + k) * 256 + n];
+    (
+        own.wrapping_add(s.own),
+        opp.wrapping_add(s.opp),
+        s.chain_upto,
+    )
 }
 
 /// The lanes of the opponent's row in the capture chain (OW-3.1, OW-3.2) after a sowing whose
-/// last seed fell on cycle index `last`: from the opponent's lane `last − H` down while the
-/// house holds 2 or 3 seeds, never past his house 1 (lane 0); 0 when the last house is in the
-/// mover's row or holds another count (OW-3.4).
+/// last seed fell in the opponent's lane `top`, `upto` being his lanes 0..=top (0 when the
+/// last seed fell in the mover's row): from lane `top` down while the house holds 2 or 3
+/// seeds, never past his house 1 (lane 0); 0 when the last house is in the mover's row or
+/// holds another count (OW-3.4).
 ///
 /// Without a branch on the counts (whether the last seed fell in the opponent's row, and on
 /// how many seeds, is a coin toss for the branch predictor): the lanes that stop a chain
 /// (neither 2 nor 3 seeds) are found all at once, and the chain is the lanes above the
 /// highest stopping lane at or below the last house.
 #[inline(always)]
-pub(super) fn chain_lanes<const H: usize>(opp: u64, last: usize) -> u64 {
+pub(super) fn chain_lanes(opp: u64, upto: u64) -> u64 {
     const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     // A lane of `odd` is 0 iff it holds 2 or 3.
     let odd = (opp ^ 0x0202_0202_0202_0202) & 0xFEFE_FEFE_FEFE_FEFE;
     // The high bit of each lane that holds anything but 2 or 3.
     let stops = ((odd & LOW7).wrapping_add(LOW7) | odd) & HIGH;
-    // Lanes 0..=top, top the last house's lane, or none when it is the mover's own.
-    let upto = LAST_LANES[H][last & 15];
     // Lanes 0..=i, i the highest stopping lane at or below `top` (none: 0).
     let below = u64::MAX
         .checked_shr((stops & upto).leading_zeros())
         .unwrap_or(0);
     upto & !below
 }
-
-/// `LAST_LANES[h][c]`: for a last seed on cycle index c of a board of h houses a side, the
-/// opponent's lanes 0..=c − h when c ≥ h, and no lane when c < h (the mover's own row).
-static LAST_LANES: [[u64; 16]; 9] = {
-    let mut t = [[0u64; 16]; 9];
-    let mut h = 1;
-    while h <= 8 {
-        let mut c = h;
-        while c < 2 * h {
-            t[h][c] = LANES[c - h + 1];
-            c += 1;
-        }
-        h += 1;
-    }
-    t
-};
 
 /// A move played by [`OwarePosition::leaf_const`], seen from the side that played it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,12 +76,9 @@ impl OwarePosition {
     #[inline(always)]
     pub(super) fn sow_const<const H: usize>(&self, k: usize) -> OwarePosition {
         debug_assert_eq!(H, self.h());
-        let (own, opp, last) = sow_lanes::<H>(self.own, self.opp, k);
-        let mover = usize::from(self.state & MOVER_IS_NORTH);
-        let mut stores = self.stores;
-        let (opp, captured) = self.capture::<H>(opp, last);
-        // At most 255 seeds in all: a store never overflows.
-        stores[mover] = stores[mover].wrapping_add(captured as u8);
+        let (own, opp, upto) = sow_lanes::<H>(self.own, self.opp, k);
+        let (opp, captured) = self.capture(opp, upto);
+        let stores = self.bank(captured);
         // The turn passes: the opponent's row becomes the mover's.
         let mut next = OwarePosition {
             own: opp,
@@ -132,15 +104,15 @@ impl OwarePosition {
         next
     }
 
-    /// The capture after a sowing whose last seed fell on cycle index `last`, `opp` the
-    /// opponent's row after the sowing (OW-3, OW-4): the chain of [`chain_lanes`] is taken,
+    /// The capture after a sowing, `opp` the opponent's row after it and `upto` the lanes
+    /// its chain can take (see [`chain_lanes`]) (OW-3, OW-4): the chain is taken,
     /// unless it is a grand slam (every other opponent house empty, OW-4.1), which takes
     /// nothing under `none`, all but the opponent's house 1 under `leave_last`, and the whole
     /// chain otherwise. Returns the opponent's row after the capture and the seeds taken.
     #[inline(always)]
-    fn capture<const H: usize>(&self, mut opp: u64, last: usize) -> (u64, u32) {
+    fn capture(&self, mut opp: u64, upto: u64) -> (u64, u32) {
         let mut captured = 0;
-        let chain = chain_lanes::<H>(opp, last);
+        let chain = chain_lanes(opp, upto);
         if chain != 0 {
             let grand_slam = opp & !chain == 0;
             let take = if grand_slam {
@@ -158,6 +130,17 @@ impl OwarePosition {
         (opp, captured)
     }
 
+    /// The captured counts after the mover captures `captured` seeds. At most 255 seeds in
+    /// all: a store never overflows (the mover's count is added as one 16-bit word, so that
+    /// the stores stay in a register).
+    #[inline(always)]
+    fn bank(&self, captured: u32) -> [u8; 2] {
+        let shift = 8 * u32::from(self.state & MOVER_IS_NORTH);
+        u16::from_le_bytes(self.stores)
+            .wrapping_add((captured as u16) << shift)
+            .to_le_bytes()
+    }
+
     /// The last ply of perft: the mover's lane `k` played as [`OwarePosition::sow_const`]
     /// plays it (sowing, capture, grand slam, stores, and the majority of OW-6.1 checked
     /// after a capture, `total` being [`OwarePosition::total_seeds`]), without what only a
@@ -167,15 +150,11 @@ impl OwarePosition {
     #[inline(always)]
     pub(super) fn leaf_const<const H: usize>(&self, k: usize, total: u32) -> Leaf {
         debug_assert_eq!(H, self.h());
-        let (own, opp, last) = sow_lanes::<H>(self.own, self.opp, k);
-        let mover = usize::from(self.state & MOVER_IS_NORTH);
-        let mut stores = self.stores;
-        let (opp, captured) = self.capture::<H>(opp, last);
-        let mut majority = false;
-        if captured != 0 {
-            stores[mover] = stores[mover].wrapping_add(captured as u8);
-            majority = self.rules.majority() != Majority::Off && majority_of(stores, total);
-        }
+        let (own, opp, upto) = sow_lanes::<H>(self.own, self.opp, k);
+        let (opp, captured) = self.capture(opp, upto);
+        let stores = self.bank(captured);
+        let majority =
+            captured != 0 && self.rules.majority() != Majority::Off && majority_of(stores, total);
         Leaf {
             own,
             opp,
@@ -188,8 +167,8 @@ impl OwarePosition {
     /// empty and every opponent house outside it is empty after the sowing.
     #[inline(always)]
     pub(super) fn is_grand_slam_const<const H: usize>(&self, k: usize) -> bool {
-        let (_, opp, last) = sow_lanes::<H>(self.own, self.opp, k);
-        let chain = chain_lanes::<H>(opp, last);
+        let (_, opp, upto) = sow_lanes::<H>(self.own, self.opp, k);
+        let chain = chain_lanes(opp, upto);
         chain != 0 && opp & !chain == 0
     }
 
@@ -197,8 +176,8 @@ impl OwarePosition {
     /// leaves the opponent's row empty (an eradicating move, OW-5.3).
     #[inline(always)]
     pub(super) fn eradicates_const<const H: usize>(&self, k: usize) -> bool {
-        let (_, opp, last) = sow_lanes::<H>(self.own, self.opp, k);
-        opp & !chain_lanes::<H>(opp, last) == 0
+        let (_, opp, upto) = sow_lanes::<H>(self.own, self.opp, k);
+        opp & !chain_lanes(opp, upto) == 0
     }
 
     /// The mover's non-empty houses as a mask (bit i − 1 for house i).
@@ -212,6 +191,7 @@ impl OwarePosition {
 mod tests {
     use super::*;
     use crate::oware::position::with_houses;
+    use crate::oware::tables::lanes;
 
     /// The chain walked house by house, as OW-3.1 and OW-3.2 say: from the last house down
     /// the opponent's row while it holds 2 or 3 seeds.
@@ -231,7 +211,7 @@ mod tests {
     }
 
     fn chain_of(h: usize, opp: u64, last: usize) -> u64 {
-        with_houses!(h, H => chain_lanes::<H>(opp, last))
+        chain_lanes(opp, if last < h { 0 } else { lanes(last - h + 1) })
     }
 
     /// Every move of every position of random games under rule sets that cover every

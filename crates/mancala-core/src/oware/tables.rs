@@ -17,19 +17,23 @@
 //!
 //! and the last seed lands on cycle index `LAST[h][k][r]` = (k + r) mod 2h for r ≥ 1, and on
 //! the house just before the origin, (k + L) mod 2h, for r = 0 (OW-2.3: n = q·(2h − 1)). A
-//! constant number of word operations, whatever n is.
+//! constant number of word operations, whatever n is. Both sums, the n seeds taken from the
+//! origin and the lanes a capture can take are tabulated for every (h, k, n) in [`SOWINGS`]
+//! (n up to 255, the most seeds a position holds), so that a sowing is one index and two
+//! adds: no division and no branch on whether it goes round.
 
-/// Per-h sowing tables (index 0 of the outer arrays is unused; entries for k ≥ h are 0).
-pub(crate) struct SowTables {
+/// Per-h sowing tables by the remainder r (index 0 of the outer arrays is unused; entries
+/// for k ≥ h are 0), from which [`SOWINGS`] is built.
+struct SowTables {
     /// `own_add[h][k][r]`: one seed in each own lane among the r houses after lane k.
-    pub(crate) own_add: [[[u64; 16]; 8]; 9],
+    own_add: [[[u64; 16]; 8]; 9],
     /// `opp_add[h][k][r]`: one seed in each opponent lane among the r houses after lane k.
-    pub(crate) opp_add: [[[u64; 16]; 8]; 9],
+    opp_add: [[[u64; 16]; 8]; 9],
     /// `own_lap[h][k]`: one seed in each own lane 0..h but k.
-    pub(crate) own_lap: [[u64; 8]; 9],
+    own_lap: [[u64; 8]; 9],
     /// `last[h][k][r]`: the cycle index of the last house (< h: own lane, ≥ h: opponent lane
     /// index − h).
-    pub(crate) last: [[[u8; 16]; 8]; 9],
+    last: [[[u8; 16]; 8]; 9],
 }
 
 const fn build() -> SowTables {
@@ -70,7 +74,62 @@ const fn build() -> SowTables {
     t
 }
 
-pub(crate) static TABLES: SowTables = build();
+/// A sowing of n seeds from the mover's lane k on a board of h houses a side, as word
+/// operations on the mover-relative rows: `own + own` and `opp + opp` (wrapping) are the rows
+/// after it, and a capture chain can only take opponent lanes of `chain_upto`.
+#[derive(Clone, Copy)]
+pub(crate) struct Sowing {
+    /// Added to the mover's row, wrapping: q·`own_lap` + the remainder's own seeds − n·lane(k)
+    /// (the origin emptied).
+    pub(crate) own: u64,
+    /// Added to the opponent's row: q·ONES(h) + the remainder's opponent seeds.
+    pub(crate) opp: u64,
+    /// 0xFF in the opponent's lanes 0 up to that of the last seed when it falls in his row
+    /// (where a capture chain can be, OW-3.1, OW-3.2); 0 when it falls in the mover's own
+    /// row or no seed is sown.
+    pub(crate) chain_upto: u64,
+}
+
+/// The row of [`SOWINGS`] of lane 0 on a board of h houses a side: the rows of h' < h come
+/// first, h' each.
+pub(crate) const fn sowing_row(h: usize) -> usize {
+    h * (h - 1) / 2
+}
+
+/// `SOWINGS[(sowing_row(h) + k) · 256 + n]`: the [`Sowing`] of n seeds (0..=255) from lane k
+/// (< h) on a board of h houses a side (1..=8); 36 rows of 256, one for each (h, k). An index
+/// with k up to 7 stays in the table for every h (rows 0..=35).
+pub(crate) static SOWINGS: [Sowing; 36 * 256] = {
+    let t = build();
+    let none = Sowing {
+        own: 0,
+        opp: 0,
+        chain_upto: 0,
+    };
+    let mut out = [none; 36 * 256];
+    let mut h = 1;
+    while h <= 8 {
+        let cycle = 2 * h - 1;
+        let mut k = 0;
+        while k < h {
+            let mut n = 1;
+            while n < 256 {
+                let (q, r) = ((n / cycle) as u64, n % cycle);
+                let last = t.last[h][k][r] as usize;
+                out[(sowing_row(h) + k) * 256 + n] = Sowing {
+                    own: (q * t.own_lap[h][k] + t.own_add[h][k][r])
+                        .wrapping_sub((n as u64) << (8 * k)),
+                    opp: q * ones(h) + t.opp_add[h][k][r],
+                    chain_upto: if last < h { 0 } else { lanes(last - h + 1) },
+                };
+                n += 1;
+            }
+            k += 1;
+        }
+        h += 1;
+    }
+    out
+};
 
 /// One in each of the lanes `0..count` (count ≤ 8).
 #[inline(always)]
@@ -88,17 +147,6 @@ pub(crate) const fn lanes(count: usize) -> u64 {
     ones(count) * 0xFF
 }
 
-/// `LANES[n]` = [`lanes`]`(n)`, n in 0..=8, for a mask of run-time length.
-pub(crate) static LANES: [u64; 9] = {
-    let mut t = [0u64; 9];
-    let mut n = 0;
-    while n <= 8 {
-        t[n] = lanes(n);
-        n += 1;
-    }
-    t
-};
-
 /// 0xFC in every lane: a lane of `x & FOUR_OR_MORE` is non-zero iff it holds 4 or more seeds.
 pub(crate) const FOUR_OR_MORE: u64 = 0xFCFC_FCFC_FCFC_FCFC;
 
@@ -106,12 +154,14 @@ pub(crate) const FOUR_OR_MORE: u64 = 0xFCFC_FCFC_FCFC_FCFC;
 mod tests {
     use super::*;
 
-    /// The tables against a seed-by-seed walk of the circuit skipping the origin.
+    /// Every sowing of every count 1..=255 from every lane on every board size against a
+    /// seed-by-seed walk of the circuit skipping the origin, on rows of 0 (the tables add,
+    /// so that is enough) and on rows holding the n seeds at the origin.
     #[test]
-    fn tables_match_a_seed_by_seed_walk() {
+    fn sowings_match_a_seed_by_seed_walk() {
         for h in 1..=8usize {
             for k in 0..h {
-                for n in 1..=60usize {
+                for n in 1..=255usize {
                     let mut houses = [0u32; 16];
                     let mut i = k;
                     for _ in 0..n {
@@ -123,15 +173,22 @@ mod tests {
                         }
                         houses[i] += 1;
                     }
-                    let (q, r) = (n / (2 * h - 1), n % (2 * h - 1));
-                    let own = TABLES.own_lap[h][k] * q as u64 + TABLES.own_add[h][k][r];
-                    let opp = ones(h) * q as u64 + TABLES.opp_add[h][k][r];
-                    for lane in 0..h {
+                    let s = SOWINGS[(sowing_row(h) + k) * 256 + n];
+                    let own = ((n as u64) << (8 * k)).wrapping_add(s.own);
+                    let opp = s.opp;
+                    for lane in 0..8 {
                         let got = [(own >> (8 * lane)) as u8, (opp >> (8 * lane)) as u8];
-                        assert_eq!(got[0] as u32, houses[lane], "h{h} k{k} n{n} own {lane}");
-                        assert_eq!(got[1] as u32, houses[h + lane], "h{h} k{k} n{n} opp {lane}");
+                        let want = if lane < h {
+                            [houses[lane], houses[h + lane]]
+                        } else {
+                            [0, 0]
+                        };
+                        // Every count of a sowing of at most 255 seeds fits a lane.
+                        assert_eq!(got[0] as u32, want[0], "h{h} k{k} n{n} own {lane}");
+                        assert_eq!(got[1] as u32, want[1], "h{h} k{k} n{n} opp {lane}");
                     }
-                    assert_eq!(TABLES.last[h][k][r] as usize, i, "h{h} k{k} n{n}");
+                    let upto = if i < h { 0 } else { lanes(i - h + 1) };
+                    assert_eq!(s.chain_upto, upto, "h{h} k{k} n{n}");
                 }
             }
         }
