@@ -56,17 +56,30 @@ fn perft_const<const H: usize>(pos: &OwarePosition, depth: u32, total: u32) -> u
 /// they are not counted.
 #[inline(always)]
 fn leaves<const H: usize>(pos: &OwarePosition, total: u32) -> u64 {
-    let mut mask = pos.moves;
     let mut check = 0u64;
-    let mut count = 0;
-    while mask != 0 {
-        let leaf = pos.leaf_const::<H>(mask.trailing_zeros() as usize, total);
-        check ^= leaf.own.wrapping_add(leaf.opp)
-            ^ u64::from(u16::from_le_bytes(leaf.stores))
-            ^ u64::from(leaf.majority);
-        count += 1;
-        mask &= mask - 1;
+    // Every house is sown (an empty one adds nothing) and only the legal moves are folded
+    // into the checksum: no loop whose end depends on the number of moves, and the lane of
+    // each sowing known at compile time.
+    macro_rules! sow {
+        ($k:literal) => {
+            if $k < H {
+                let legal = 0u64.wrapping_sub(u64::from(pos.moves >> $k & 1));
+                let leaf = pos.leaf_const::<H>($k, total);
+                check ^= (leaf.own.wrapping_add(leaf.opp)
+                    ^ u64::from(u16::from_le_bytes(leaf.stores))
+                    ^ u64::from(leaf.majority))
+                    & legal;
+            }
+        };
     }
+    sow!(0);
+    sow!(1);
+    sow!(2);
+    sow!(3);
+    sow!(4);
+    sow!(5);
+    sow!(6);
+    sow!(7);
     core::hint::black_box(check);
-    count
+    u64::from(pos.moves.count_ones())
 }
