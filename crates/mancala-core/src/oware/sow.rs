@@ -8,20 +8,54 @@ use super::rules::{GrandSlam, Majority};
 use super::tables::{sowing_row, SOWINGS};
 
 /// Sows the seeds of the mover's lane `k` (`k < H`) on the mover-relative rows `own`, `opp`
-/// (OW-2.1–OW-2.3); returns both rows after the sowing and the opponent's lanes a capture
-/// chain can take (0xFF in his lanes 0 up to that of the last seed when it falls in his row,
-/// else 0; OW-2.4). Constant work whatever the seed count: one [`SOWINGS`] entry and two adds.
-/// With `k ≥ H` or an empty house the result is unspecified but never a panic.
+/// (OW-2.1–OW-2.3); returns both rows after the sowing and its last house (OW-2.4).
+/// Constant work whatever the seed count: one [`SOWINGS`] entry and two adds. With `k ≥ H`
+/// or an empty house the result is unspecified but never a panic.
 #[inline(always)]
-pub(super) fn sow_lanes<const H: usize>(own: u64, opp: u64, k: usize) -> (u64, u64, u64) {
+pub(super) fn sow_lanes<const H: usize>(own: u64, opp: u64, k: usize) -> (u64, u64, LastHouse) {
     let k = k & 7;
     let n = byte(own, k) as usize;
     let s = &SOWINGS[(sowing_row(H) + k) * 256 + n];
-    (
-        own.wrapping_add(s.own),
-        opp.wrapping_add(s.opp),
-        s.chain_upto,
-    )
+    let last = LastHouse {
+        fe: s.last_fe,
+        two: s.last_two,
+    };
+    (own.wrapping_add(s.own), opp.wrapping_add(s.opp), last)
+}
+
+/// The last house of a sowing, as the masks of [`crate::oware::tables::Sowing`]: `fe` 0xFE
+/// in the opponent's lane of the last seed (0 when it fell in the mover's row), `two` 0x02
+/// in that lane (1 when it fell in the mover's row).
+#[derive(Clone, Copy)]
+pub(super) struct LastHouse {
+    fe: u64,
+    two: u64,
+}
+
+impl LastHouse {
+    /// Whether the opponent's row `opp` after the sowing has a capture chain: the last seed
+    /// fell in it and that house holds 2 or 3 (OW-3.1). Two word operations.
+    #[inline(always)]
+    fn captures(self, opp: u64) -> bool {
+        opp & self.fe == self.two
+    }
+
+    /// The opponent's lanes 0 up to that of the last seed (only when it fell in his row).
+    #[inline(always)]
+    fn upto(self) -> u64 {
+        self.fe | self.fe.wrapping_sub(1)
+    }
+
+    /// The capture chain of the opponent's row `opp` after the sowing (see
+    /// [`chain_lanes`]); 0 when there is none.
+    #[inline(always)]
+    fn chain(self, opp: u64) -> u64 {
+        if self.captures(opp) {
+            chain_lanes(opp, self.upto())
+        } else {
+            0
+        }
+    }
 }
 
 /// The lanes of the opponent's row in the capture chain (OW-3.1, OW-3.2) after a sowing whose
@@ -76,8 +110,8 @@ impl OwarePosition {
     #[inline(always)]
     pub(super) fn sow_const<const H: usize>(&self, k: usize) -> OwarePosition {
         debug_assert_eq!(H, self.h());
-        let (own, opp, upto) = sow_lanes::<H>(self.own, self.opp, k);
-        let (opp, captured) = self.capture(opp, upto);
+        let (own, opp, last) = sow_lanes::<H>(self.own, self.opp, k);
+        let (opp, captured) = self.capture(opp, last);
         let stores = self.bank(captured);
         // The turn passes: the opponent's row becomes the mover's.
         let mut next = OwarePosition {
@@ -104,16 +138,18 @@ impl OwarePosition {
         next
     }
 
-    /// The capture after a sowing, `opp` the opponent's row after it and `upto` the lanes
-    /// its chain can take (see [`chain_lanes`]) (OW-3, OW-4): the chain is taken,
-    /// unless it is a grand slam (every other opponent house empty, OW-4.1), which takes
-    /// nothing under `none`, all but the opponent's house 1 under `leave_last`, and the whole
-    /// chain otherwise. Returns the opponent's row after the capture and the seeds taken.
+    /// The capture after a sowing, `opp` the opponent's row after it and `last` its last
+    /// house (OW-3, OW-4): the chain is taken, unless it is a grand slam (every other
+    /// opponent house empty, OW-4.1), which takes nothing under `none`, all but the
+    /// opponent's house 1 under `leave_last`, and the whole chain otherwise. Returns the
+    /// opponent's row after the capture and the seeds taken. The chain is worked out only
+    /// when the last house holds 2 or 3.
     #[inline(always)]
-    fn capture(&self, mut opp: u64, upto: u64) -> (u64, u32) {
+    fn capture(&self, mut opp: u64, last: LastHouse) -> (u64, u32) {
         let mut captured = 0;
-        let chain = chain_lanes(opp, upto);
-        if chain != 0 {
+        if last.captures(opp) {
+            // Not empty: the last house is in it.
+            let chain = chain_lanes(opp, last.upto());
             let grand_slam = opp & !chain == 0;
             let take = if grand_slam {
                 match self.rules.grand_slam() {
@@ -150,8 +186,8 @@ impl OwarePosition {
     #[inline(always)]
     pub(super) fn leaf_const<const H: usize>(&self, k: usize, total: u32) -> Leaf {
         debug_assert_eq!(H, self.h());
-        let (own, opp, upto) = sow_lanes::<H>(self.own, self.opp, k);
-        let (opp, captured) = self.capture(opp, upto);
+        let (own, opp, last) = sow_lanes::<H>(self.own, self.opp, k);
+        let (opp, captured) = self.capture(opp, last);
         let stores = self.bank(captured);
         let majority =
             captured != 0 && self.rules.majority() != Majority::Off && majority_of(stores, total);
@@ -167,8 +203,8 @@ impl OwarePosition {
     /// empty and every opponent house outside it is empty after the sowing.
     #[inline(always)]
     pub(super) fn is_grand_slam_const<const H: usize>(&self, k: usize) -> bool {
-        let (_, opp, upto) = sow_lanes::<H>(self.own, self.opp, k);
-        let chain = chain_lanes(opp, upto);
+        let (_, opp, last) = sow_lanes::<H>(self.own, self.opp, k);
+        let chain = last.chain(opp);
         chain != 0 && opp & !chain == 0
     }
 
@@ -176,8 +212,8 @@ impl OwarePosition {
     /// leaves the opponent's row empty (an eradicating move, OW-5.3).
     #[inline(always)]
     pub(super) fn eradicates_const<const H: usize>(&self, k: usize) -> bool {
-        let (_, opp, upto) = sow_lanes::<H>(self.own, self.opp, k);
-        opp & !chain_lanes(opp, upto) == 0
+        let (_, opp, last) = sow_lanes::<H>(self.own, self.opp, k);
+        opp & !last.chain(opp) == 0
     }
 
     /// The mover's non-empty houses as a mask (bit i − 1 for house i).

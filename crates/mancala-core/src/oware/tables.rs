@@ -18,7 +18,7 @@
 //! and the last seed lands on cycle index `LAST[h][k][r]` = (k + r) mod 2h for r ≥ 1, and on
 //! the house just before the origin, (k + L) mod 2h, for r = 0 (OW-2.3: n = q·(2h − 1)). A
 //! constant number of word operations, whatever n is. Both sums, the n seeds taken from the
-//! origin and the lanes a capture can take are tabulated for every (h, k, n) in [`SOWINGS`]
+//! origin and the last house are tabulated for every (h, k, n) in [`SOWINGS`]
 //! (n up to 255, the most seeds a position holds), so that a sowing is one index and two
 //! adds: no division and no branch on whether it goes round.
 
@@ -76,18 +76,22 @@ const fn build() -> SowTables {
 
 /// A sowing of n seeds from the mover's lane k on a board of h houses a side, as word
 /// operations on the mover-relative rows: `own + own` and `opp + opp` (wrapping) are the rows
-/// after it, and a capture chain can only take opponent lanes of `chain_upto`.
+/// after it; `last_fe` and `last_two` say where its last seed fell. 32 bytes, so that an
+/// index is a shift.
 #[derive(Clone, Copy)]
+#[repr(C, align(32))]
 pub(crate) struct Sowing {
     /// Added to the mover's row, wrapping: q·`own_lap` + the remainder's own seeds − n·lane(k)
     /// (the origin emptied).
     pub(crate) own: u64,
     /// Added to the opponent's row: q·ONES(h) + the remainder's opponent seeds.
     pub(crate) opp: u64,
-    /// 0xFF in the opponent's lanes 0 up to that of the last seed when it falls in his row
-    /// (where a capture chain can be, OW-3.1, OW-3.2); 0 when it falls in the mover's own
-    /// row or no seed is sown.
-    pub(crate) chain_upto: u64,
+    /// 0xFE in the opponent's lane of the last seed when it falls in his row, else 0.
+    pub(crate) last_fe: u64,
+    /// 0x02 in the same lane, or 1 when the last seed falls in the mover's row: the opponent's
+    /// row after the sowing `opp'` has a capture chain (OW-3.1: the last house holds 2 or 3)
+    /// iff `opp' & last_fe == last_two`, which the mover's row never gives.
+    pub(crate) last_two: u64,
 }
 
 /// The row of [`SOWINGS`] of lane 0 on a board of h houses a side: the rows of h' < h come
@@ -104,7 +108,8 @@ pub(crate) static SOWINGS: [Sowing; 36 * 256] = {
     let none = Sowing {
         own: 0,
         opp: 0,
-        chain_upto: 0,
+        last_fe: 0,
+        last_two: 1,
     };
     let mut out = [none; 36 * 256];
     let mut h = 1;
@@ -120,7 +125,16 @@ pub(crate) static SOWINGS: [Sowing; 36 * 256] = {
                     own: (q * t.own_lap[h][k] + t.own_add[h][k][r])
                         .wrapping_sub((n as u64) << (8 * k)),
                     opp: q * ones(h) + t.opp_add[h][k][r],
-                    chain_upto: if last < h { 0 } else { lanes(last - h + 1) },
+                    last_fe: if last < h {
+                        0
+                    } else {
+                        0xFE << (8 * (last - h))
+                    },
+                    last_two: if last < h {
+                        1
+                    } else {
+                        0x02 << (8 * (last - h))
+                    },
                 };
                 n += 1;
             }
@@ -142,7 +156,7 @@ pub(crate) const fn ones(count: usize) -> u64 {
 }
 
 /// 0xFF in each of the lanes `0..count` (count ≤ 8).
-#[inline(always)]
+#[cfg(test)]
 pub(crate) const fn lanes(count: usize) -> u64 {
     ones(count) * 0xFF
 }
@@ -187,8 +201,12 @@ mod tests {
                         assert_eq!(got[0] as u32, want[0], "h{h} k{k} n{n} own {lane}");
                         assert_eq!(got[1] as u32, want[1], "h{h} k{k} n{n} opp {lane}");
                     }
-                    let upto = if i < h { 0 } else { lanes(i - h + 1) };
-                    assert_eq!(s.chain_upto, upto, "h{h} k{k} n{n}");
+                    let (fe, two) = if i < h {
+                        (0, 1)
+                    } else {
+                        (0xFE << (8 * (i - h)), 0x02 << (8 * (i - h)))
+                    };
+                    assert_eq!((s.last_fe, s.last_two), (fe, two), "h{h} k{k} n{n}");
                 }
             }
         }
