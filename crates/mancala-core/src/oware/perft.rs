@@ -66,7 +66,7 @@ fn leaves<const H: usize>(pos: &OwarePosition, total: u32) -> u64 {
                 let legal = 0u64.wrapping_sub(u64::from(pos.moves >> $k & 1));
                 let leaf = pos.leaf_const::<H>($k, total);
                 check ^= (leaf.own.wrapping_add(leaf.opp)
-                    ^ u64::from(u16::from_le_bytes(leaf.stores))
+                    ^ u64::from(leaf.stores)
                     ^ u64::from(leaf.majority))
                     & legal;
             }

@@ -90,8 +90,8 @@ pub(super) struct Leaf {
     pub(super) own: u64,
     /// The opponent's row after the move.
     pub(super) opp: u64,
-    /// The captured counts after the move, indexed by [`crate::Side::index`].
-    pub(super) stores: [u8; 2],
+    /// The captured counts after the move, South's in the low byte.
+    pub(super) stores: u16,
     /// Whether the move reached the majority of OW-6.1 (`majority` not `off`): the game is
     /// over.
     pub(super) majority: bool,
@@ -112,7 +112,7 @@ impl OwarePosition {
         debug_assert_eq!(H, self.h());
         let (own, opp, last) = sow_lanes::<H>(self.own, self.opp, k);
         let (opp, captured) = self.capture(opp, last);
-        let stores = self.bank(captured);
+        let stores = self.bank(captured).to_le_bytes();
         // The turn passes: the opponent's row becomes the mover's.
         let mut next = OwarePosition {
             own: opp,
@@ -166,15 +166,13 @@ impl OwarePosition {
         (opp, captured)
     }
 
-    /// The captured counts after the mover captures `captured` seeds. At most 255 seeds in
-    /// all: a store never overflows (the mover's count is added as one 16-bit word, so that
-    /// the stores stay in a register).
+    /// The captured counts after the mover captures `captured` seeds, South's in the low
+    /// byte. At most 255 seeds in all: a store never overflows (the mover's count is added
+    /// as one 16-bit word, so that the stores stay in a register).
     #[inline(always)]
-    fn bank(&self, captured: u32) -> [u8; 2] {
+    fn bank(&self, captured: u32) -> u16 {
         let shift = 8 * u32::from(self.state & MOVER_IS_NORTH);
-        u16::from_le_bytes(self.stores)
-            .wrapping_add((captured as u16) << shift)
-            .to_le_bytes()
+        u16::from_le_bytes(self.stores).wrapping_add((captured as u16) << shift)
     }
 
     /// The last ply of perft: the mover's lane `k` played as [`OwarePosition::sow_const`]
@@ -189,8 +187,9 @@ impl OwarePosition {
         let (own, opp, last) = sow_lanes::<H>(self.own, self.opp, k);
         let (opp, captured) = self.capture(opp, last);
         let stores = self.bank(captured);
-        let majority =
-            captured != 0 && self.rules.majority() != Majority::Off && majority_of(stores, total);
+        let majority = captured != 0
+            && self.rules.majority() != Majority::Off
+            && majority_of(stores.to_le_bytes(), total);
         Leaf {
             own,
             opp,
@@ -298,13 +297,13 @@ mod tests {
                         let mut after = OwarePosition {
                             own: leaf.opp,
                             opp: leaf.own,
-                            stores: leaf.stores,
+                            stores: leaf.stores.to_le_bytes(),
                             state: pos.state ^ MOVER_IS_NORTH,
                             moves: 0,
                             rules,
                         };
                         moves += 1;
-                        captures += usize::from(leaf.stores != pos.stores);
+                        captures += usize::from(leaf.stores.to_le_bytes() != pos.stores);
                         let expected = if leaf.majority {
                             majorities += 1;
                             match rules.majority() {
