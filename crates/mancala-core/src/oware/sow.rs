@@ -187,8 +187,13 @@ impl OwarePosition {
         let (own, opp, last) = sow_lanes::<H>(self.own, self.opp, k);
         let (opp, captured) = self.capture(opp, last);
         let stores = self.bank(captured);
+        // Only the mover's count changed, and a playable position has not reached the
+        // majority (OW-6.1): it is reached only if the mover now has at least half of the
+        // total, rounded down, which is rare, so the full test is mostly skipped.
+        let mover_store = u32::from(stores >> (8 * (self.state & MOVER_IS_NORTH))) & 0xFF;
         let majority = captured != 0
             && self.rules.majority() != Majority::Off
+            && mover_store >= total / 2
             && majority_of(stores.to_le_bytes(), total);
         Leaf {
             own,
