@@ -51,24 +51,24 @@ fn perft_const<const H: usize>(pos: &OwarePosition, depth: u32, total: u32) -> u
 
 /// `perft(pos, 1)`: the number of legal moves, every one of them played as a plain-array
 /// perft plays its last ply (sowing, capture, grand slam, stores, majority; see
-/// [`OwarePosition::leaf_const`], `total` the seeds of the game) and folded into a checksum
-/// that the optimiser cannot see through. The leaves' own legal moves are not generated:
+/// [`OwarePosition::leaf_const`], `total` the seeds of the game) and folded, with the
+/// sowings of the other houses, into a checksum that the optimiser cannot see through. The leaves' own legal moves are not generated:
 /// they are not counted.
 #[inline(always)]
 fn leaves<const H: usize>(pos: &OwarePosition, total: u32) -> u64 {
     let mut check = 0u64;
-    // Every house is sown (an empty one adds nothing) and only the legal moves are folded
-    // into the checksum: no loop whose end depends on the number of moves, and the lane of
-    // each sowing known at compile time.
+    // Every house is sown (an empty one adds nothing) and folded into the checksum, an
+    // illegal move's too (the checksum only keeps the work from being optimised away; the
+    // count is of the legal moves): no loop whose end depends on the number of moves, no
+    // test of legality, and the lane of each sowing known at compile time.
     macro_rules! sow {
         ($k:literal) => {
             if $k < H {
-                let legal = 0u64.wrapping_sub(u64::from(pos.moves >> $k & 1));
                 let leaf = pos.leaf_const::<H>($k, total);
-                check ^= (leaf.own.wrapping_add(leaf.opp)
-                    ^ u64::from(leaf.stores)
-                    ^ u64::from(leaf.majority))
-                    & legal;
+                check ^= leaf
+                    .own
+                    .wrapping_add(leaf.opp)
+                    .wrapping_add(u64::from(leaf.stores) | u64::from(leaf.majority) << 16);
             }
         };
     }
