@@ -86,18 +86,25 @@ struct Sowing {
 }
 
 impl RefPos {
+    /// The start (OW-1.2); over at once, each player taking his row, when South has no
+    /// legal move there (OW-6.3: `awari(1,1)+grand_slam=forbidden`, whose one move is a
+    /// grand slam).
     pub fn start(r: &RefRules) -> RefPos {
         let mut board = [0u8; 16];
         for c in board.iter_mut().take(2 * r.h) {
             *c = r.s;
         }
-        RefPos {
+        let mut p = RefPos {
             rules_h: r.h,
             board,
             stores: [0, 0],
             to_move: 0,
             over: false,
+        };
+        if p.moves(r).is_empty() {
+            p.collect_rows();
         }
+        p
     }
 
     /// From 2h + 2 counts in notation order and a side (None = over).
