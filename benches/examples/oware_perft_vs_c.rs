@@ -11,7 +11,9 @@
 //! last ply each move is sown, its capture taken (the grand slam spared), the stores
 //! updated and the majority end checked after a capture, with no legal-move generation
 //! for the leaves (the C perft generates moves only for a position it plays on, and the
-//! packed perft's leaf sowing, `OwarePosition::leaf_const`, skips the same).
+//! packed perft's leaf sowing, `OwarePosition::leaf_const`, skips the same). The packed
+//! perft does more at its leaves, not less: it sows every house, an illegal move's too, and
+//! folds each sowing into a checksum that the optimiser cannot drop.
 //!
 //! `cargo run --release -p mancala-benches --example oware_perft_vs_c -- [DEPTH] [ROUNDS]
 //! [reference]` (default depth 11, 5 rounds; `oware` from the start, repetition not checked).

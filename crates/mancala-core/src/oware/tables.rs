@@ -75,9 +75,9 @@ const fn build() -> SowTables {
 }
 
 /// A sowing of n seeds from the mover's lane k on a board of h houses a side, as word
-/// operations on the mover-relative rows: `own + own` and `opp + opp` (wrapping) are the rows
-/// after it; `last_fe` and `last_two` say where its last seed fell. 32 bytes, so that an
-/// index is a shift.
+/// operations on the mover-relative rows: the mover's row plus `own` and the opponent's row
+/// plus `opp` (wrapping adds) are the rows after it; `last_fe` and `last_two` say where its
+/// last seed fell. 32 bytes, so that an index is a shift.
 #[derive(Clone, Copy)]
 #[repr(C, align(32))]
 pub(crate) struct Sowing {
