@@ -52,8 +52,8 @@ fn perft_const<const H: usize>(pos: &OwarePosition, depth: u32, total: u32) -> u
 /// `perft(pos, 1)`: the number of legal moves, every one of them played as a plain-array
 /// perft plays its last ply (sowing, capture, grand slam, stores, majority; see
 /// [`OwarePosition::leaf_const`], `total` the seeds of the game) and folded, with the
-/// sowings of the other houses, into a checksum that the optimiser cannot see through. The leaves' own legal moves are not generated:
-/// they are not counted.
+/// sowings of the other houses, into a checksum that the optimiser cannot see through. The
+/// leaves' own legal moves are not generated: they are not counted.
 #[inline(always)]
 fn leaves<const H: usize>(pos: &OwarePosition, total: u32) -> u64 {
     let mut check = 0u64;
