@@ -31,6 +31,7 @@ from .results import GradeReport
 
 __all__ = [
     "TEMPLATE",
+    "TEXT_TIME",
     "RULES",
     "prompt",
     "parse_move",
@@ -45,6 +46,11 @@ __all__ = [
 ]
 
 Move = Union[int, str]
+
+#: The seconds a text player may take a move in :func:`grade` (and ``python -m mancala.text
+#: grade --time``) unless told otherwise: 60. A language model, or a program that calls one,
+#: answers in seconds; :func:`mancala.grade`'s default of 1 s fits an engine, not them.
+TEXT_TIME = 60.0
 
 #: The default prompt. The fields: ``game`` (the game's name), ``rules`` (the rule-set text),
 #: ``side`` (``South`` or ``North``, the player to move), ``rules_brief`` (:data:`RULES` of
@@ -397,15 +403,20 @@ def grade(
     *,
     retries: int = 0,
     template: Optional[str] = None,
+    time: float = TEXT_TIME,
     **options: Any,
 ) -> TextGradeReport:
     """Grades a text player (a :class:`TextPlayer`, or a function ``str -> str`` made into
     one with ``retries`` and ``template``) on ``positions`` with :func:`mancala.grade` (the
-    same ``options``: ``solver``, ``database``, ``time``, ``take``, ...). A position whose
+    same ``options``: ``solver``, ``database``, ``grace``, ``take``, ...). ``time`` is the
+    seconds a move may take, every retry included (default :data:`TEXT_TIME`, 60 s: a
+    language model answers in seconds, not in :func:`mancala.grade`'s 1 s); a move that takes
+    longer than ``time`` plus ``grace`` (default 0.5 s) is a failure. A position whose
     replies give no legal move is scored as the worst legal move and listed in the report's
-    ``failures``, as for any player. Raises what :func:`mancala.grade` raises."""
+    ``failures``, as for any player. Raises what :func:`mancala.grade` raises
+    (``ValueError`` for a ``time`` under 0.001 s)."""
     tp = player if isinstance(player, TextPlayer) else TextPlayer(player, retries, template)
-    report = _grade(tp, positions, **options)
+    report = _grade(tp, positions, time=time, **options)
     # Every position the player failed: no legal move read, or its reply raised (a program
     # that cannot start or exits with an error).
     return TextGradeReport(report, tp.asked, tp.illegal, tp.unreadable, len(report.failures))
@@ -418,6 +429,9 @@ python -m mancala.text parse  --rules R [--position P] [--moves M] [REPLY | -]
 python -m mancala.text grade  --program "CMD ARG…" (--set FILE | --rules R --generate N)
                               [--seed S] [--retries K] [--template FILE] [--time T]
                               [--take N] [--json]"""
+
+
+_RULES_HELP = "the rule set (default: standard, Kalah with 6 houses of 4 seeds)"
 
 
 def _game_of(rules: str, position: Optional[str], moves: Optional[str]) -> Game:
@@ -458,6 +472,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     exit status."""
     import argparse
     import json
+    import math
     import shlex
     import shutil
     import sys
@@ -466,7 +481,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     for name in ("prompt", "parse"):
         p = sub.add_parser(name)
-        p.add_argument("--rules", default="standard")
+        p.add_argument("--rules", default="standard", help=_RULES_HELP)
         p.add_argument("--position")
         p.add_argument("--moves", help="moves played from the position first, comma- or space-separated")
         if name == "prompt":
@@ -476,12 +491,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     g = sub.add_parser("grade")
     g.add_argument("--program", required=True, help="the player's command, e.g. \"python3 player.py\"")
     g.add_argument("--set", help="a positions file (mancala grade's format)")
-    g.add_argument("--rules", default="standard")
+    g.add_argument("--rules", default="standard", help=_RULES_HELP + " (for --generate)")
     g.add_argument("--generate", type=int, help="grade on this many generated positions of --rules")
     g.add_argument("--seed", type=int, default=1)
     g.add_argument("--retries", type=int, default=0)
     g.add_argument("--template")
-    g.add_argument("--time", type=float, default=60.0, help="seconds the program may take a reply")
+    g.add_argument(
+        "--time",
+        type=float,
+        default=TEXT_TIME,
+        help="seconds a move may take, retries included (default %(default)s; at least 0.001): "
+        "the program is stopped after it and the position counted as failed",
+    )
     g.add_argument("--take", type=int)
     g.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
@@ -512,6 +533,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return 0
         if (args.set is None) == (args.generate is None):
             return fail("grade needs --set FILE or --generate N (one of them)")
+        # As text.grade(time=...) refuses it, before any program runs.
+        if not math.isfinite(args.time) or args.time < 1e-3 or args.time > 1e9:
+            return fail(f"--time {args.time}: a move needs at least 0.001 s (and at most 1e9 s)")
         command = shlex.split(args.program)
         if not command:
             return fail("--program is empty")
@@ -526,7 +550,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if args.take is not None:
             options["take"] = args.take
         player = TextPlayer(program(command, timeout=args.time), args.retries, template)
-        report = grade(player, positions, **options)
+        report = grade(player, positions, time=args.time, **options)
         # The player is the program, not the callable that runs it.
         fields = {**_report_dict(report), "player": args.program}
         if args.json:

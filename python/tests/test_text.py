@@ -287,3 +287,32 @@ def test_a_program_that_cannot_run_is_said_and_counted(tmp_path):
     assert missing.returncode == 2 and "cannot run" in missing.stderr
     r = text.grade(text.program(["false"]), mancala.generate_positions("kalah(3,3)", 3, seed=7))
     assert r.failed == 3 == len(r.failures)
+
+
+def test_the_command_line_grade_gives_a_move_the_time_of_time(tmp_path):
+    """`--time` is the time a move may take in the grade: a program slower than
+    mancala.grade's 1 s (+ 0.5 s grace) is not failed under --time 30, nor under the
+    default (text.TEXT_TIME); `--time 0` is refused as text.grade(time=0) is."""
+    import json
+
+    slow = tmp_path / "slow.py"
+    slow.write_text(
+        "import re, sys, time\n"
+        "moves = re.search(r'Your legal moves: (.*)\\.', sys.stdin.read()).group(1).split(', ')\n"
+        "time.sleep(1.6)\n"
+        "print('Move:', moves[-1])\n"
+    )
+    base = ["grade", "--program", f"{sys.executable} {slow}", "--rules", "kalah(3,3)", "--generate", "1",
+            "--seed", "7", "--json"]
+    done = _cli(*base, "--time", "30")
+    assert done.returncode == 0, done.stderr
+    got = json.loads(done.stdout)
+    assert (got["failed"], got["asked"]) == (0, 1)
+    assert json.loads(_cli(*base).stdout)["failed"] == 0
+    assert text.TEXT_TIME == 60.0
+    for t in ("0", "-1", "nan", "inf"):
+        refused = _cli(*base, "--time", t)
+        assert refused.returncode == 2 and refused.stdout == "" and refused.stderr.count("\n") == 1
+        assert "--time" in refused.stderr
+    with pytest.raises(ValueError):
+        text.grade(last_listed, [mancala.Kalah("kalah(3,3)", KALAH_SET[0])], time=0)
