@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import re
+import string
 import subprocess
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
@@ -32,7 +33,9 @@ from .results import GradeReport
 __all__ = [
     "TEMPLATE",
     "TEXT_TIME",
+    "FIELDS",
     "RULES",
+    "check_template",
     "prompt",
     "parse_move",
     "ReplyError",
@@ -67,6 +70,48 @@ The board ({side} to move):
 Your legal moves: {moves}.
 
 {answer}"""
+
+#: The fields a template may use (:data:`TEMPLATE`).
+FIELDS = ("game", "rules", "side", "rules_brief", "board", "moves", "answer")
+
+
+def check_template(template: Optional[str]) -> None:
+    """Checks a prompt template (``None`` stands for :data:`TEMPLATE`) before any use: it
+    must be a ``str`` whose ``{…}`` fields are among :data:`FIELDS` (by name, with any
+    conversion or format spec a ``str`` takes; ``{{`` and ``}}`` are braces). Returns
+    ``None``; raises ``TypeError`` for a template that is not a ``str`` and ``ValueError``
+    naming the first unknown field (or saying what else is wrong with the braces)."""
+    if template is None:
+        return
+    if not isinstance(template, str):
+        raise TypeError(f"a template is a str, not {type(template).__name__}")
+    formatter = string.Formatter()
+
+    def names(text: str) -> List[str]:
+        found: List[str] = []
+        for _, name, spec, _ in formatter.parse(text):
+            if name is not None:
+                found.append(name)
+            if spec:
+                found.extend(names(spec))
+        return found
+
+    try:
+        used = names(template)
+    except ValueError as e:
+        raise ValueError(f"template: {e}") from None
+    for name in used:
+        if name not in FIELDS:
+            shown = "{" + name + "}"
+            raise ValueError(
+                f"template: unknown field {shown}; the fields are "
+                + ", ".join("{" + f + "}" for f in FIELDS)
+            )
+    try:
+        template.format(**{f: "" for f in FIELDS})
+    except (ValueError, KeyError, IndexError, AttributeError) as e:
+        raise ValueError(f"template: {e}") from None
+
 
 #: The rules in brief of each game, by :attr:`Game.kind`.
 RULES: Dict[str, str] = {
@@ -117,8 +162,10 @@ _ANSWER_TEXT = "Answer with one of your legal moves exactly as written above, on
 
 def prompt(game: Game, template: Optional[str] = None) -> str:
     """The prompt for the player to move in ``game``: ``template`` (default :data:`TEMPLATE`)
-    with its fields filled in. A template may use any subset of the fields; an unknown field
-    is a ``KeyError``. Raises ``ValueError`` for a finished game (no move to ask for)."""
+    with its fields filled in. A template may use any subset of the fields (:data:`FIELDS`).
+    Raises ``TypeError`` for a template that is not a ``str``, ``ValueError`` for one with an
+    unknown field (:func:`check_template`) and for a finished game (no move to ask for)."""
+    check_template(template)
     side = game.side_to_move
     if side is None:
         raise ValueError("the game is over: there is no move to ask for")
@@ -314,6 +361,8 @@ class TextPlayer:
     unreadable or illegal reply it is asked again, at most ``retries`` more times, with the
     prompt followed by a line saying what was wrong; when no reply gives a legal move the
     last :class:`ReplyError` is raised (a grader then counts the position as failed).
+    A ``template`` that is not a ``str`` is a ``TypeError``, one with an unknown field a
+    ``ValueError`` (:func:`check_template`), when the player is made.
 
     Calling it (``player(game)``) returns a move; the counters say what happened over every
     call: ``asked`` (prompts sent, retries included), ``illegal`` (replies naming an illegal
@@ -330,6 +379,7 @@ class TextPlayer:
     errors: List[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        check_template(self.template)
         if isinstance(self.retries, bool) or not isinstance(self.retries, int) or self.retries < 0:
             raise ValueError(f"retries must be a whole number of at least 0, not {self.retries!r}")
         if not callable(self.reply):
@@ -413,9 +463,13 @@ def grade(
     language model answers in seconds, not in :func:`mancala.grade`'s 1 s); a move that takes
     longer than ``time`` plus ``grace`` (default 0.5 s) is a failure. A position whose
     replies give no legal move is scored as the worst legal move and listed in the report's
-    ``failures``, as for any player. Raises what :func:`mancala.grade` raises
-    (``ValueError`` for a ``time`` under 0.001 s)."""
+    ``failures``, as for any player. Raises ``TypeError`` (a ``template`` that is not a
+    ``str``) or ``ValueError`` (a ``template`` with an unknown field, see :func:`prompt`)
+    before any player is asked, and what :func:`mancala.grade` raises (``ValueError`` for a
+    ``time`` under 0.001 s)."""
+    check_template(template)
     tp = player if isinstance(player, TextPlayer) else TextPlayer(player, retries, template)
+    check_template(tp.template)
     report = _grade(tp, positions, time=time, **options)
     # Every position the player failed: no legal move read, or its reply raised (a program
     # that cannot start or exits with an error).
@@ -516,6 +570,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if getattr(args, "template", None):
             with open(args.template, encoding="utf-8") as f:
                 template = f.read()
+        check_template(template)
         if args.command == "prompt":
             print(prompt(_game_of(args.rules, args.position, args.moves), template))
             return 0

@@ -125,7 +125,7 @@ def test_the_prompt_lists_every_legal_move(rules):
 def test_a_template_can_be_replaced():
     game = mancala.new_game("oware")
     assert text.prompt(game, "{game}|{side}|{moves}") == "Oware|South|1, 2, 3, 4, 5, 6"
-    with pytest.raises(KeyError):
+    with pytest.raises(ValueError, match=r"unknown field \{nope\}"):
         text.prompt(game, "{nope}")
     over = mancala.Kalah("kalah(1,1)")
     over.play(1)
@@ -287,6 +287,39 @@ def test_a_program_that_cannot_run_is_said_and_counted(tmp_path):
     assert missing.returncode == 2 and "cannot run" in missing.stderr
     r = text.grade(text.program(["false"]), mancala.generate_positions("kalah(3,3)", 3, seed=7))
     assert r.failed == 3 == len(r.failures)
+
+
+TYPO = "{board}\n{moves}\n{anwser}"
+
+
+@pytest.mark.parametrize("bad,error", [(TYPO, ValueError), ("{0}", ValueError), ("{board", ValueError),
+                                       ("{board.x}", ValueError), (5, TypeError)])
+def test_a_bad_template_is_refused_before_any_player_is_asked(bad, error):
+    """A template with a field not among text.FIELDS, bad braces, or not a str is refused
+    by prompt, TextPlayer and grade before the player is called once."""
+    game = mancala.new_game("kalah(3,3)")
+    asked = []
+    with pytest.raises(error) as e:
+        text.prompt(game, bad)
+    if bad == TYPO:
+        assert "{anwser}" in str(e.value)
+    with pytest.raises(error):
+        text.TextPlayer(lambda p: asked.append(p) or "1", template=bad)
+    with pytest.raises(error):
+        text.grade(lambda p: asked.append(p) or "1", [mancala.Kalah("kalah(3,3)", KALAH_SET[0])], template=bad)
+    assert asked == []
+    # Literal braces and a str's format specs are fine.
+    assert text.prompt(game, "{{x}} {side:>6}|{moves!s}") == "{x}  South|1, 2, 3"
+
+
+def test_the_command_line_refuses_a_bad_template_in_one_line(tmp_path):
+    typo = tmp_path / "typo.tpl"
+    typo.write_text(TYPO)
+    for args in (["prompt", "--rules", "kalah(3,3)"],
+                 ["grade", "--program", f"{sys.executable} -c pass", "--rules", "kalah(3,3)", "--generate", "2"]):
+        done = _cli(*args, "--template", str(typo))
+        assert done.returncode == 2 and done.stdout == ""
+        assert done.stderr.count("\n") == 1 and "{anwser}" in done.stderr, done.stderr
 
 
 def test_the_command_line_grade_gives_a_move_the_time_of_time(tmp_path):
