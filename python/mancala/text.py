@@ -236,47 +236,92 @@ _ORDINALS = {
         "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split()
     )
 }
-_NUMBER = r"(\d{1,3}|" + "|".join(list(_NUMBER_WORDS) + list(_ORDINALS)) + r")"
+_WORDS = "|".join(list(_NUMBER_WORDS) + list(_ORDINALS))
+#: A house number: digits (a minus sign before them, not after a letter or digit, makes a
+#: negative number, read so that it can be refused), an ordinal in digits (`4th`), a word.
+_DIGITS = r"(?:(?<![\w.])-)?\d+(?:st|nd|rd|th)?"
+_NUMBER = r"(" + _DIGITS + r"|" + _WORDS + r")"
 _HOUSE_WORD = r"(?:house|pit|hole|cup|bowl|otau|number|no\.|#)"
+#: A move token after a marked answer: swap, a Bao la Kete move, a number.
+_TOKEN = r"(?:swap|[a-z]\d{1,3}[<>]?[lr]?[+.]?|" + _DIGITS + r"|" + _WORDS + r")(?![\w<>+])"
 #: An answer the reply marks as its answer: `Move: 4`, `Answer: house 4`, `I will sow 4`.
 _EXPLICIT = re.compile(
     r"(?:final\s+answer|answer|move|choice|decision|i(?:\s+will|'ll|\s+shall|\s+would)?\s+"
     r"(?:play|sow|choose|pick|take|select|go\s+with|move)|let\s+me\s+(?:play|sow)|"
     r"i\s+choose\s+to\s+(?:play|sow))"
-    r"\s*(?:is|:|=|-|→|->)?\s*(?:to\s+)?(?:sow\s+|play\s+)?(?:(?:from\s+)?(?:my\s+|the\s+)?"
+    r"\s*(?:is|:|=|-(?!\d)|→|->)?\s*(?:to\s+)?(?:sow\s+|play\s+)?(?:(?:from\s+)?(?:my\s+|the\s+)?"
     + _HOUSE_WORD
     + r"\s*)?"
-    + r"(?P<tok>swap|[a-z]?\d{1,3}[<>]?[lr]?[+.]?|"
-    + "|".join(list(_NUMBER_WORDS) + list(_ORDINALS))
-    + r")(?![\w<>+])",
+    + r"(?P<tok>"
+    + _TOKEN
+    + r")",
     re.IGNORECASE,
 )
-#: A number attached to a house word: `house 4`, `pit #4`, `the fourth house`.
-_HOUSE_NUMBER = re.compile(
-    _HOUSE_WORD + r"\s*" + _NUMBER + r"\b|\b" + _NUMBER + r"\s+" + _HOUSE_WORD, re.IGNORECASE
+#: A further move joined to a marked answer: `Move: 4 or 5`, `Move: 4/5`, `I play 4 and 5`.
+_MORE = re.compile(
+    r"\s*(?:,?\s*(?:or|/|\|)\s*(?:(?:house|pit)\s*)?(?P<any>" + _TOKEN + r")|"
+    r"(?:,|\band\b)\s*(?:(?:house|pit)\s*)?(?P<digits>swap\b|[a-z]\d{1,3}[<>]?[lr]?[+.]?(?![\w<>+])|"
+    + _DIGITS
+    + r"\b))",
+    re.IGNORECASE,
 )
-_BARE_NUMBER = re.compile(r"(?<![\w.])(\d{1,3})(?![\w]|\.\d)")
+#: A number attached to a house word: `house 4`, `pit #4`, `the fourth house`, `the 4th house`.
+_HOUSE_NUMBER = re.compile(
+    _HOUSE_WORD + r"\s*" + _NUMBER + r"\b|(?<![\w.-])" + _NUMBER + r"\s+" + _HOUSE_WORD, re.IGNORECASE
+)
+#: A number standing alone, in digits: at most three, so that a year or a count of
+#: positions in a reply's reasoning is not read as a house.
+_BARE_NUMBER = re.compile(r"(?<![\w.])((?:(?<![\w])-)?\d{1,3})(?![\w]|\.\d)")
 _SWAP = re.compile(r"\bswap\b", re.IGNORECASE)
 _BAO_MOVE = re.compile(r"(?<![A-Za-z0-9])([FBfb][1-8][<>]?[LRlr]?[+.]?)(?![A-Za-z0-9<>+])")
+#: A move the reply says it does not play: `don't swap`, `no swap`, `I won't swap`, `Move: not
+#: 2`, `do not play house 2`, `I don't want to swap`. Such a mention names no move.
+_NEGATED = re.compile(
+    r"(?:(?:\bnot|\bnever|n['’]t|\bcannot)\b"
+    r"(?:\s+(?:want|wish|need|going|plan|intend|like|to|play|sow|choose|pick|take|select|move|"
+    r"make|go|with|be|the|a|my|from|house|pit|hole|number|i)\b){0,4}\s*[#:]?\s*"
+    r"(?:swap\b|[FBfb][1-8][<>]?[LRlr]?[+.]?(?![\w<>+])|-?\d+(?:st|nd|rd|th)?\b|(?:"
+    + _WORDS
+    + r")\b)|\bno\s+swap\b)",
+    re.IGNORECASE,
+)
 
 
 def _word_value(token: str) -> Optional[int]:
-    t = token.lower()
-    if t.isdigit():
-        return int(t)
+    t = token.lower().rstrip(".")
+    m = re.fullmatch(r"(-?\d+)(?:st|nd|rd|th)?", t)
+    if m:
+        return int(m.group(1))
     return _NUMBER_WORDS.get(t, _ORDINALS.get(t))
 
 
-def _strip_markup(reply: str) -> str:
-    """The reply without Markdown emphasis and code marks (`**4**`, `` `4` ``)."""
-    return re.sub(r"[*_`~]+", " ", reply)
+def _clean(reply: str) -> str:
+    """The reply without Markdown emphasis and code marks (`**4**`, `` `4` ``), its minus
+    signs written ``-``, and every move it says it does not play (:data:`_NEGATED`)."""
+    text = re.sub(r"[*_`~]+", " ", reply).replace("\u2212", "-")
+    return _NEGATED.sub(" ", text)
+
+
+def _explicit_tokens(text: str) -> List[str]:
+    """The move tokens of every marked answer, with the moves joined to it by `or`, `/`,
+    `and` or a comma."""
+    tokens: List[str] = []
+    for m in _EXPLICIT.finditer(text):
+        tokens.append(m.group("tok"))
+        end = m.end()
+        while True:
+            more = _MORE.match(text, end)
+            if more is None:
+                break
+            tokens.append(more.group("any") or more.group("digits"))
+            end = more.end()
+    return tokens
 
 
 def _house_candidates(text: str, tier: str) -> List[Move]:
     found: List[Move] = []
     if tier == "explicit":
-        for m in _EXPLICIT.finditer(text):
-            tok = m.group("tok")
+        for tok in _explicit_tokens(text):
             if tok.lower() == "swap":
                 found.append("swap")
             else:
@@ -298,11 +343,18 @@ def _house_candidates(text: str, tier: str) -> List[Move]:
 
 def _bao_candidates(text: str, tier: str) -> List[Move]:
     if tier == "explicit":
-        spans = [m.group("tok") for m in _EXPLICIT.finditer(text)]
-        return [t.upper() for t in spans if _BAO_MOVE.fullmatch(t)]
+        return [t.upper() for t in _explicit_tokens(text) if _BAO_MOVE.fullmatch(t)]
     if tier == "house":
         return []
     return [m.group(1).upper() for m in _BAO_MOVE.finditer(text)]
+
+
+def _bao_sentence_end(move: Move, legal: Sequence[Move]) -> Move:
+    """A Bao la Kete move read with a trailing ``.``: the stop choice when the move with it
+    is legal, else the end of the sentence (`Move: F7<.` is ``F7<``)."""
+    if isinstance(move, str) and move.endswith(".") and move not in legal:
+        return move[:-1]
+    return move
 
 
 def parse_move(game: Game, reply: str) -> Move:
@@ -311,9 +363,14 @@ def parse_move(game: Game, reply: str) -> Move:
     The reply is read in three tiers, the first that names any move deciding: a marked answer
     (``Move: 4``, ``Answer: house 4``, ``I will sow house 4``, ``my final answer is 4``); else
     numbers attached to a house word (``house 4``, ``pit #4``, ``the fourth house``); else any
-    whole number (or move text, in Bao la Kete) standing alone, and ``swap`` in Kalah.
-    Markdown emphasis is ignored, letter case too. Within the deciding tier every move named
-    must be the same one.
+    whole number in digits (or move text, in Bao la Kete) standing alone, and ``swap`` in
+    Kalah. Markdown emphasis is ignored, letter case too. Within the deciding tier every
+    move named must be the same one; moves joined to a marked answer by ``or``, ``/``,
+    ``and`` or a comma are named too (``Move: 4 or 5`` names 4 and 5). A move the reply says
+    it does not play (``don't swap``, ``no swap``, ``Move: not 2``) names nothing. A number
+    with a minus sign (``-4``) is read as that negative number, so refused as illegal; a
+    period after a Bao la Kete move ends the sentence unless the move with the stop choice
+    ``.`` is the legal one.
 
     Raises :class:`NoMoveError` when no tier names a move, :class:`AmbiguousMoveError` when
     the deciding tier names different moves, :class:`IllegalReplyError` when it names one move
@@ -323,11 +380,13 @@ def parse_move(game: Game, reply: str) -> Move:
         raise TypeError(f"a reply is a str, not {type(reply).__name__}")
     if game.is_over():
         raise ValueError("the game is over: no move can be played")
-    text = _strip_markup(reply)
+    text = _clean(reply)
     legal = game.legal_moves()
     bao = game.kind == "Bao la Kete"
     for tier in ("explicit", "house", "bare"):
         found = _bao_candidates(text, tier) if bao else _house_candidates(text, tier)
+        if bao:
+            found = [_bao_sentence_end(m, legal) for m in found]
         if not isinstance(game, Kalah):
             found = [m for m in found if m != "swap"]
         if not found:
@@ -341,14 +400,18 @@ def parse_move(game: Game, reply: str) -> Move:
             raise AmbiguousMoveError(f"the reply names several moves ({shown})", reply, distinct)
         (move,) = distinct
         if move not in legal:
-            trial = game.copy()
-            try:
-                trial.play(move)
-                why = "not a legal move here"
-            except MancalaError as e:
-                why = str(e)
-            except (TypeError, ValueError, OverflowError) as e:
-                why = str(e)
+            houses = getattr(game, "houses", None)
+            if isinstance(move, int) and isinstance(houses, int) and not 1 <= move <= houses:
+                why = f"there is no house {move}: the houses are numbered 1 to {houses}"
+            else:
+                trial = game.copy()
+                try:
+                    trial.play(move)
+                    why = "not a legal move here"
+                except MancalaError as e:
+                    why = str(e)
+                except (TypeError, ValueError, OverflowError) as e:
+                    why = str(e)
             raise IllegalReplyError(f"the reply names {move}, which is illegal: {why}", reply, move)
         return move
     raise NoMoveError("the reply names no move", reply)

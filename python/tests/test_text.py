@@ -349,3 +349,60 @@ def test_the_command_line_grade_gives_a_move_the_time_of_time(tmp_path):
         assert "--time" in refused.stderr
     with pytest.raises(ValueError):
         text.grade(last_listed, [mancala.Kalah("kalah(3,3)", KALAH_SET[0])], time=0)
+
+
+# Replies a new user's model gave, each with the outcome the documented reading gives:
+# a minus sign makes a negative number, never a house (illegal: houses are numbered from
+# 1); a move the reply says it does not play names no move; moves joined by `or`, `/` or
+# `and` to a marked answer are several; a trailing period after a Bao la Kete move ends the
+# sentence; number words count in a marked answer and beside a house word, the bare tier
+# reads digits only; a marked number of any length is read (and refused as no house).
+PIE = "kalah(6,4)+pie_rule"
+MISREAD = [
+    (START, "Move: -1", ("illegal", -1)),
+    (START, "-4", ("illegal", -4)),
+    (START, "house -4", ("illegal", -4)),
+    (START, "Move \u22123", ("illegal", -3)),
+    (PIE, "don't swap", ("none", None)),
+    (PIE, "no swap", ("none", None)),
+    (PIE, "I won't swap", ("none", None)),
+    (PIE, "Do not swap.", ("none", None)),
+    (PIE, "I don't want to swap", ("none", None)),
+    (PIE, "I don\u2019t swap. Move: 3", ("move", 3)),
+    (START, "Move: 4 or 5", ("several", [4, 5])),
+    (START, "I play 4 or 5", ("several", [4, 5])),
+    (START, "Move: 4/5", ("several", [4, 5])),
+    (START, "Move: house 4 or house 5", ("several", [4, 5])),
+    (START, "Move: not 2", ("none", None)),
+    (START, "Do not play 2. Move: 3", ("move", 3)),
+    ("bao-la-kete", "Move: F7<.", ("move", "F7<")),
+    ("bao-la-kete", "I play F6>.", ("move", "F6>")),
+    ("bao-la-kete", "Move: B1>.", ("illegal", "B1>")),
+    (START, "four", ("none", None)),
+    (START, "Move: four", ("move", 4)),
+    (START, "The 4th house", ("move", 4)),
+    (START, "the fourth house", ("move", 4)),
+    (START, "Move: 99999999999999999999999", ("illegal", 99999999999999999999999)),
+    (START, "3-4", ("several", [3, 4])),
+    (START, "Move: 4, because it is safe", ("move", 4)),
+]
+
+
+@pytest.mark.parametrize("rules,reply,outcome", MISREAD)
+def test_replies_once_misread(rules, reply, outcome):
+    game = mancala.new_game(rules)
+    if rules == PIE:
+        game.play(1)
+    kind, value = outcome
+    if kind == "move":
+        assert text.parse_move(game, reply) == value
+        return
+    with pytest.raises(text.ReplyError) as e:
+        text.parse_move(game, reply)
+    assert e.value.reason == kind, str(e.value)
+    if kind == "illegal":
+        assert e.value.move == value
+        if isinstance(value, int):
+            assert "numbered 1 to 6" in str(e.value)
+    if kind == "several":
+        assert e.value.candidates == value
