@@ -35,6 +35,7 @@ __all__ = [
     "TEXT_TIME",
     "FIELDS",
     "RULES",
+    "rules_brief",
     "check_template",
     "prompt",
     "parse_move",
@@ -56,8 +57,8 @@ Move = Union[int, str]
 TEXT_TIME = 60.0
 
 #: The default prompt. The fields: ``game`` (the game's name), ``rules`` (the rule-set text),
-#: ``side`` (``South`` or ``North``, the player to move), ``rules_brief`` (:data:`RULES` of
-#: the game), ``board`` (the board drawn as ``mancala show`` draws it), ``moves`` (the legal
+#: ``side`` (``South`` or ``North``, the player to move), ``rules_brief`` (:func:`rules_brief`: the
+#: rules of the game's rule set), ``board`` (the board drawn as ``mancala show`` draws it), ``moves`` (the legal
 #: moves, comma-separated) and ``answer`` (how to answer).
 TEMPLATE = """You are playing {game} (rule set {rules}) as {side}.
 
@@ -113,41 +114,215 @@ def check_template(template: Optional[str]) -> None:
         raise ValueError(f"template: {e}") from None
 
 
-#: The rules in brief of each game, by :attr:`Game.kind`.
-RULES: Dict[str, str] = {
-    "Kalah": (
+def _options(rules: str, defaults: Dict[str, Dict[str, str]]) -> Dict[str, str]:
+    """The options of an Oware or Togyz Kumalak rule-set text as the library prints it
+    (``head[(h,s)]{+name=value}``): the head's defaults, then the options given."""
+    head, *given = [part.strip() for part in rules.lower().split("+")]
+    head = head.split("(")[0].strip()
+    options = dict(defaults.get(head, next(iter(defaults.values()))))
+    for part in given:
+        name, _, value = part.partition("=")
+        options[name.strip()] = value.strip()
+    return options
+
+
+#: The options of the named Oware rule sets (docs/rules/oware.md, OW-7).
+_OWARE_DEFAULTS = {
+    "oware": {
+        "grand_slam": "none", "majority": "stop", "repetition": "3",
+        "cycle_score": "own_row", "move_limit": "off",
+    },
+    "awari": {
+        "grand_slam": "unless_only", "majority": "off", "repetition": "3",
+        "cycle_score": "split", "move_limit": "off",
+    },
+    "oware-openspiel": {
+        "grand_slam": "none", "majority": "collect", "repetition": "2",
+        "cycle_score": "own_row", "move_limit": "1000",
+    },
+}
+#: The options of the named Togyz Kumalak rule sets (docs/rules/togyz-kumalak.md, TK-7).
+_TOGYZ_DEFAULTS = {
+    "togyz-kumalak": {
+        "tuzdyk": "on", "tuzdyk_last": "forbidden", "majority": "stop",
+        "empty_row": "on_turn", "move_limit": "off",
+    },
+    "togyz-ludii": {
+        "tuzdyk": "on", "tuzdyk_last": "allowed", "majority": "off",
+        "empty_row": "after_move", "move_limit": "off",
+    },
+    "bestemshe": {
+        "tuzdyk": "off", "tuzdyk_last": "forbidden", "majority": "stop",
+        "empty_row": "on_turn", "move_limit": "off",
+    },
+}
+
+
+def _kalah_brief(options: Sequence[str]) -> str:
+    """Kalah's rules in brief under ``options`` (:attr:`Kalah.options`; docs/rules/kalah.md)."""
+    o = set(options)
+    text = [
         "Each player owns the row of houses nearest to him (numbered 1 to m from his own left) "
         "and the store on his right. A move lifts every seed of one of your houses and sows them "
         "one by one anticlockwise into the following houses and your own store, skipping the "
-        "opponent's store. If the last seed lands in your store you move again. If it lands in an "
-        "empty house of yours, you capture it and the seeds of the opposite house. When a player's "
-        "row is empty the game ends and each player keeps the seeds on his side. Most seeds wins."
-    ),
-    "Oware": (
+        "opponent's store."
+    ]
+    if "no_first_move_bonus" in o:
+        text.append("If the last seed lands in your store you move again, except after the "
+                    "very first move of the game.")
+    else:
+        text.append("If the last seed lands in your store you move again.")
+    if "empty_capture" in o:
+        text.append("If it lands in an empty house of yours, you capture it and the seeds of "
+                    "the opposite house, even when the opposite house is empty.")
+    else:
+        text.append("If it lands in an empty house of yours and the opposite house holds seeds, "
+                    "you capture it and them; when the opposite house is empty, nothing is "
+                    "captured.")
+    if "pie_rule" in o:
+        text.append("After South's first turn, North may once answer swap instead of sowing: "
+                    "the players exchange sides, and the player who opened is to move.")
+    if "end_when_no_move" in o:
+        end = "The game ends when the player to move has no seed in his houses"
+    else:
+        end = "When either player's row is empty the game ends"
+    if "discard_remaining" in o:
+        end += ", and the seeds left in the houses count for nobody."
+    else:
+        end += ", and each player adds the seeds left in his houses to his store."
+    text.append(end)
+    text.append("Most seeds in the store wins.")
+    return " ".join(text)
+
+
+def _oware_brief(rules: str) -> str:
+    """Oware's rules in brief under the rule set ``rules`` (docs/rules/oware.md)."""
+    o = _options(rules, _OWARE_DEFAULTS)
+    text = [
         "Each player owns the row of houses nearest to him (numbered 1 to h from his own left). "
         "A move lifts every seed of one of your houses and sows them one by one anticlockwise, "
         "skipping the house sown from. If the last seed makes a house of the opponent hold 2 or "
         "3 seeds, you capture it, and the houses before it on the opponent's side while they "
-        "hold 2 or 3. You must leave the opponent a seed to play if you can. Whoever captures "
-        "more than half the seeds wins."
-    ),
-    "Bao la Kete": (
-        "Bao la Kete is played on four rows of eight pits; each player owns the two rows "
-        "nearest to him (front row F1-F8, back row B1-B8). Moves sow seeds from a pit in a "
-        "direction (> clockwise, < anticlockwise); captures take the opponent's front-row "
-        "seeds facing your own. A move is written like F6> or B2<, with extra letters when the "
-        "rules ask for a choice. A player who cannot move, or has no seeds in his front row, loses."
-    ),
-    "Togyz Kumalak": (
+        "hold 2 or 3."
+    ]
+    slam = {
+        "none": "A move that would capture every seed of the opponent's row (a grand slam) is "
+        "allowed but captures nothing.",
+        "all": "A move that captures every seed of the opponent's row (a grand slam) is allowed "
+        "and captures them all.",
+        "forbidden": "A move that would capture every seed of the opponent's row (a grand slam) "
+        "is not allowed.",
+        "leave_last": "A move that would capture every seed of the opponent's row (a grand slam) "
+        "captures all but his house 1, whose seeds stay.",
+        "unless_only": "A move that leaves the opponent's row empty (a grand slam, or not "
+        "feeding an empty row) is not allowed unless every move of yours does so; then a grand "
+        "slam captures them all.",
+    }
+    text.append(slam.get(o["grand_slam"], ""))
+    if o["grand_slam"] != "unless_only":
+        text.append("If the opponent's row is empty you must sow seeds into it; if no move "
+                    "does, the game ends.")
+    if o["majority"] == "stop":
+        text.append("The game ends as soon as a player has captured more than half the seeds "
+                    "(or both exactly half); the seeds left count for nobody.")
+    elif o["majority"] == "collect":
+        text.append("The game ends as soon as a player has captured more than half the seeds "
+                    "(or both exactly half), and each player adds the seeds in his row to his "
+                    "store.")
+    else:
+        text.append("The game does not end when a player has captured more than half the "
+                    "seeds; play goes on.")
+    if o["repetition"] != "off":
+        n = o["repetition"]
+        times = "is repeated" if n == "2" else f"occurs for the {_nth(n)} time"
+        if o["cycle_score"] == "split":
+            text.append(f"When a position {times}, the game ends and the seeds left are "
+                        "shared equally.")
+        else:
+            text.append(f"When a position {times}, the game ends and each player takes the "
+                        "seeds in his row.")
+    if o["move_limit"] != "off":
+        text.append(f"The game ends after {o['move_limit']} moves, each player taking the "
+                    "seeds in his row.")
+    text.append("When the player to move has no legal move, the game ends and each player "
+                "takes the seeds in his row. Whoever has more seeds wins.")
+    return " ".join(t for t in text if t)
+
+
+def _nth(n: str) -> str:
+    return {"2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth",
+            "7": "seventh", "8": "eighth", "9": "ninth"}.get(n, n + "th")
+
+
+def _togyz_brief(rules: str) -> str:
+    """Togyz Kumalak's rules in brief under the rule set ``rules``
+    (docs/rules/togyz-kumalak.md)."""
+    o = _options(rules, _TOGYZ_DEFAULTS)
+    text = [
         "Each player owns a row of houses (numbered 1 to h from his own left) and a kazan. "
         "A move lifts every kumalak of one of your houses; the first goes back into that house "
         "(a lone kumalak goes on to the next house) and the others one by one anticlockwise. If "
-        "the last one makes a house of the opponent even, you capture it. Under the rule sets "
-        "with tuzdyks, if it makes exactly 3 there, that house may become your tuzdyk, which "
-        "feeds your kazan for the rest of the game (one a game). Whoever has more kumalaks in "
-        "his kazan wins; most rule sets end the game as soon as a player has more than half."
-    ),
+        "the last one makes a house of the opponent even, you capture it."
+    ]
+    if o["tuzdyk"] == "on":
+        last = "" if o["tuzdyk_last"] == "allowed" else " (not his last house)"
+        text.append(
+            f"If it makes exactly 3 in a house of the opponent{last}, that house becomes your "
+            "tuzdyk, once a game, unless he has a tuzdyk of the same number: its 3 kumalaks "
+            "and every one sown into it later go to your kazan."
+        )
+    if o["empty_row"] == "after_move":
+        text.append("When a player, to move or having just moved, has no kumalak in his row, "
+                    "the game ends and each player adds his row to his kazan.")
+    else:
+        text.append("When the player to move has no kumalak in his row, the game ends and "
+                    "each player adds his row to his kazan.")
+    if o["majority"] == "stop":
+        text.append("The game ends as soon as a kazan holds more than half the kumalaks "
+                    "(or both exactly half); the kumalaks left count for nobody.")
+    if o["move_limit"] != "off":
+        text.append(f"The game ends after {o['move_limit']} moves, each player adding his row "
+                    "to his kazan.")
+    text.append("Whoever has more kumalaks in his kazan wins.")
+    return " ".join(text)
+
+
+_BAO_BRIEF = (
+    "Bao la Kete is played on four rows of eight pits; each player owns the two rows "
+    "nearest to him (front row F1-F8, back row B1-B8). Moves sow seeds from a pit in a "
+    "direction (> clockwise, < anticlockwise); captures take the opponent's front-row "
+    "seeds facing your own. A move is written like F6> or B2<, with extra letters when the "
+    "rules ask for a choice. A player who cannot move, or has no seeds in his front row, loses."
+)
+
+
+def rules_brief(game: Game) -> str:
+    """The rules in brief of ``game``'s own rule set (its options: a Kalah game's
+    :attr:`Kalah.options`, an Oware or Togyz Kumalak game's :attr:`Game.rules`), as the
+    prompt's ``{rules_brief}`` field states them; ``""`` for a game it has no text for. For
+    Bao la Kete, one text for every rule set (the moves listed in the prompt follow the
+    rule set's options)."""
+    if isinstance(game, Kalah):
+        return _kalah_brief(game.options)
+    if game.kind == "Oware":
+        return _oware_brief(game.rules)
+    if game.kind == "Togyz Kumalak":
+        return _togyz_brief(game.rules)
+    if game.kind == "Bao la Kete":
+        return _BAO_BRIEF
+    return ""
+
+
+#: The rules in brief of each game's default rule set (``standard``, ``oware``,
+#: ``bao-la-kete``, ``togyz-kumalak``), by :attr:`Game.kind`. The prompt states the rules of
+#: the game's own rule set: :func:`rules_brief`.
+RULES: Dict[str, str] = {
+    "Kalah": _kalah_brief(()),
+    "Oware": _oware_brief("oware"),
+    "Bao la Kete": _BAO_BRIEF,
+    "Togyz Kumalak": _togyz_brief("togyz-kumalak"),
 }
+
 
 #: How to answer, by the shape of the game's moves.
 _ANSWER_HOUSE = (
@@ -180,7 +355,7 @@ def prompt(game: Game, template: Optional[str] = None) -> str:
         "game": game.kind,
         "rules": game.rules,
         "side": "South" if side == Side.SOUTH else "North",
-        "rules_brief": RULES.get(game.kind, ""),
+        "rules_brief": rules_brief(game),
         "board": str(game),
         "moves": ", ".join(str(m) for m in moves),
         "answer": answer,

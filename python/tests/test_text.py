@@ -118,7 +118,7 @@ def test_the_prompt_lists_every_legal_move(rules):
     listed = re.search(r"Your legal moves: (.*)\.", p).group(1).split(", ")
     assert listed == [str(m) for m in game.legal_moves()]
     assert str(game) in p
-    assert text.RULES[game.kind] in p
+    assert text.rules_brief(game) in p
     assert "North" in p  # the side to move after one move
 
 
@@ -406,3 +406,52 @@ def test_replies_once_misread(rules, reply, outcome):
             assert "numbered 1 to 6" in str(e.value)
     if kind == "several":
         assert e.value.candidates == value
+
+
+# What each rule set's prompt must say and must not say, read off docs/rules/kalah.md
+# (rule 3, the end rule and the options table), docs/rules/oware.md (OW-4.2, OW-6, OW-7)
+# and docs/rules/togyz-kumalak.md (TK-4, TK-6, TK-7).
+BRIEFS = [
+    ("standard", ["nothing is captured", "adds the seeds left in his houses to his store"],
+     ["even when the opposite house is empty", "swap", "count for nobody"]),
+    ("kalah(6,4)+empty_capture", ["even when the opposite house is empty"], ["nothing is captured"]),
+    ("kalah(6,4)+discard_remaining", ["the seeds left in the houses count for nobody"],
+     ["adds the seeds left"]),
+    ("kalah(6,4)+end_when_no_move", ["ends when the player to move has no seed"],
+     ["When either player's row is empty"]),
+    ("manchester", ["North may once answer swap", "except after the very first move"], []),
+    ("oware", ["allowed but captures nothing", "you must sow seeds into it",
+               "more than half the seeds (or both exactly half); the seeds left count for nobody",
+               "occurs for the third time", "each player takes the seeds in his row"],
+     ["shared equally", "moves, each player"]),
+    ("awari", ["not allowed unless every move of yours does so", "does not end when a player has "
+               "captured more than half", "the seeds left are shared equally"],
+     ["captures nothing", "you must sow seeds into it"]),
+    ("oware-openspiel", ["each player adds the seeds in his row to his store", "When a position is repeated",
+                         "after 1000 moves"], ["third time"]),
+    ("oware+grand_slam=all", ["allowed and captures them all"], ["captures nothing"]),
+    ("oware+grand_slam=forbidden", ["(a grand slam) is not allowed"], ["captures nothing"]),
+    ("oware+grand_slam=leave_last", ["captures all but his house 1"], ["captures nothing"]),
+    ("oware+repetition=off", [], ["When a position"]),
+    ("togyz-kumalak", ["tuzdyk", "(not his last house)", "more than half the kumalaks"], []),
+    ("togyz-ludii", ["tuzdyk", "having just moved"], ["(not his last house)", "more than half"]),
+    ("bestemshe", ["more than half the kumalaks"], ["tuzdyk"]),
+]
+
+
+@pytest.mark.parametrize("rules,says,never", BRIEFS)
+def test_the_prompt_states_the_rules_of_the_game_s_own_rule_set(rules, says, never):
+    game = mancala.new_game(rules)
+    brief = text.rules_brief(game)
+    p = text.prompt(game)
+    assert brief in p
+    for phrase in says:
+        assert phrase in brief, phrase
+    for phrase in never:
+        assert phrase not in brief, phrase
+
+
+def test_rules_holds_the_default_rule_sets_briefs():
+    for rules in ("standard", "oware", "bao-la-kete", "togyz-kumalak"):
+        game = mancala.new_game(rules)
+        assert text.RULES[game.kind] == text.rules_brief(game)
