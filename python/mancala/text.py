@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import string
 import subprocess
 from dataclasses import dataclass, field
@@ -623,6 +624,12 @@ class TextPlayer:
         if not callable(self.reply):
             raise TypeError("reply must be a function str -> str")
 
+    @property
+    def __name__(self) -> str:
+        """The player's name in a grading report: ``text player`` and the name of ``reply``
+        (a function's name, or a :func:`program`'s command line)."""
+        return f"text player {getattr(self.reply, '__name__', type(self.reply).__name__)}"
+
     def __call__(self, game: Game) -> Move:
         text = prompt(game, self.template)
         ask = text
@@ -650,7 +657,8 @@ class TextPlayer:
 def program(command: Sequence[str], timeout: float = 60.0) -> Callable[[str], str]:
     """A text player's ``reply`` that runs ``command`` (a list of ``str``) once a prompt: the
     prompt on its standard input, its standard output the reply. A program that exits with a
-    non-zero status or runs longer than ``timeout`` seconds raises ``RuntimeError``."""
+    non-zero status or runs longer than ``timeout`` seconds raises ``RuntimeError``. The
+    function's ``__name__`` is the command line (a grading report names the player by it)."""
     if isinstance(command, str) or not all(isinstance(c, str) for c in command) or not command:
         raise TypeError("command is a non-empty list of str, e.g. ['python3', 'player.py']")
     argv = list(command)
@@ -664,6 +672,8 @@ def program(command: Sequence[str], timeout: float = 60.0) -> Callable[[str], st
             raise RuntimeError(f"{argv[0]} exited with status {done.returncode}")
         return done.stdout
 
+    # A grading report names the player by it (TextPlayer's name).
+    reply.__name__ = shlex.join(argv)
     return reply
 
 
@@ -765,7 +775,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     import argparse
     import json
     import math
-    import shlex
     import shutil
     import sys
 

@@ -34,3 +34,30 @@ def test_bars_are_the_losses_by_move_number():
     assert ax.get_xlabel() == "move number" and ax.get_ylabel() == "seeds lost"
     assert "player" in ax.get_title()
     matplotlib.pyplot.close("all")
+
+
+def test_a_saved_figure_holds_its_labels_marks_failures_and_names_the_player(tmp_path):
+    """The default figure keeps the axis labels inside the saved image; a failed move
+    scored 0 (no bar to see) is marked; the legend names both colours; a text player's
+    report is titled with the player's name, as the report names it."""
+    from mancala import text
+
+    replies = iter(["Move: 3", "I pass", "Move: 2"])  # the second reply names no move
+    report = text.grade(lambda p: next(replies), [mancala.Kalah("kalah(3,3)", p) for p in POSITIONS])
+    assert [m.failed for m in report.moves] == [False, True, False]
+    assert report.moves[1].loss == 0  # every legal move of the second position is a best one
+    ax = seeds_lost(report)
+    fig = ax.figure
+    fig.savefig(tmp_path / "losses.png")
+    renderer = fig.canvas.get_renderer()
+    frame = fig.bbox
+    for label in (ax.xaxis.label, ax.yaxis.label, ax.title):
+        box = label.get_window_extent(renderer)
+        assert frame.x0 <= box.x0 and box.x1 <= frame.x1 and frame.y0 <= box.y0 and box.y1 <= frame.y1, label
+    marks = [tuple(zip(*line.get_data())) for line in ax.lines]
+    assert marks == [((2, 0),)]
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert legend[0] == "move played" and legend[1].startswith("failed")
+    assert ax.get_title().startswith("text player <lambda>:")
+    assert report.player == "text player <lambda>"
+    matplotlib.pyplot.close("all")
