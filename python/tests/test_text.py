@@ -385,6 +385,10 @@ MISREAD = [
     (START, "Move: 99999999999999999999999", ("illegal", 99999999999999999999999)),
     (START, "3-4", ("several", [3, 4])),
     (START, "Move: 4, because it is safe", ("move", 4)),
+    (START, "Move: 4, 2 seeds land in my store", ("move", 4)),
+    (START, "I play 4 and 5.", ("several", [4, 5])),
+    (START, "Move: 4, 5", ("several", [4, 5])),
+    (START, "Move: 4, 5\nThat is all.", ("several", [4, 5])),
 ]
 
 
