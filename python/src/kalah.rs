@@ -277,6 +277,7 @@ mod encoding {
                 KalahMove::Swap => moves.len().checked_sub(1),
             }
         }
+        /// South's store minus North's (after the sweep, the outcome's score), from `side`.
         fn margin(record: &GameRecord<Self>, side: Side) -> Option<f64> {
             let score = f64::from(record.position().store_difference());
             Some(if side == Side::South { score } else { -score })

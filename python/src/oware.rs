@@ -133,5 +133,10 @@ mod encoding {
             let counts = record.position().counts();
             rotated(&counts, counts.len() / 2, side, out);
         }
+        /// `side`'s captured seeds minus the opponent's (once over, the outcome's score).
+        fn margin(record: &GameRecord<Self>, side: Side) -> Option<f64> {
+            let p = record.position();
+            Some(f64::from(p.store(side)) - f64::from(p.store(side.opponent())))
+        }
     }
 }

@@ -150,5 +150,10 @@ mod encoding {
             out[slots.len()].write(i64::from(p.tuzdyk(side).unwrap_or(0)));
             out[slots.len() + 1].write(i64::from(p.tuzdyk(side.opponent()).unwrap_or(0)));
         }
+        /// `side`'s kazan minus the opponent's (once over, the outcome's score).
+        fn margin(record: &GameRecord<Self>, side: Side) -> Option<f64> {
+            let p = record.position();
+            Some(f64::from(p.kazan(side)) - f64::from(p.kazan(side.opponent())))
+        }
     }
 }

@@ -51,8 +51,10 @@ pub trait VecGame: PyGame + Evaluate + Send + Sync {
             }
         }
     }
-    /// The reward of a finished game for `side` under `reward = "margin"`: the store
-    /// difference in seeds where the single environment gives it (Kalah), else `None`.
+    /// The reward for `side` under `reward = "margin"`: `side`'s store minus the opponent's
+    /// in seeds (Kalah, Oware: captured seeds; Togyz Kumalak: kazans), the final one once the
+    /// game is over (the outcome's score seen from `side`) and the one so far at a truncation;
+    /// `None` for a game without a margin (Bao la Kete), which refuses `reward = "margin"`.
     fn margin(_record: &GameRecord<Self>, _side: Side) -> Option<f64> {
         None
     }
@@ -86,6 +88,10 @@ enum Opponent {
     Engine(Level),
     SelfPlay,
 }
+
+/// The games that have a store margin (`reward = "margin"`), for the message of one that
+/// has not.
+pub const MARGIN_GAMES: &str = "Kalah, Oware, Togyz Kumalak";
 
 /// The engine's table for a batch, in bytes (one table serves every game in turn).
 const ENGINE_TT_BYTES: usize = 4 << 20;
@@ -253,9 +259,14 @@ impl<G: VecGame> Shared<G> {
         slot.done = slot.game.is_over() || self.truncated(slot);
     }
 
-    /// The final reward of `slot` for its agent (0 while the game goes on).
-    fn final_reward(&self, slot: &Slot<G>, side: Side) -> f64 {
+    /// The reward of `slot` for `side` after a step: the final reward once the game is over;
+    /// at a truncation (`truncated`) the store margin so far under `reward = "margin"`, else
+    /// 0; 0 while the game goes on.
+    fn final_reward(&self, slot: &Slot<G>, side: Side, truncated: bool) -> f64 {
         let Some(outcome) = slot.game.position().outcome() else {
+            if truncated && self.settings.margin {
+                return G::margin(&slot.game, side).unwrap_or(0.0);
+            }
             return 0.0;
         };
         if self.settings.margin {
@@ -325,7 +336,7 @@ impl<G: VecGame> Shared<G> {
         };
         let terminated = slot.game.is_over();
         let truncated = !terminated && self.truncated(slot);
-        row.reward.write(self.final_reward(slot, side));
+        row.reward.write(self.final_reward(slot, side, truncated));
         *row.terminated = terminated;
         *row.truncated = truncated;
         slot.done = terminated || truncated;
@@ -420,6 +431,8 @@ trait AnyBatch: Send + Sync {
     fn sample(&mut self, out: &mut [MaybeUninit<i64>]);
     fn game(&self, i: usize) -> AnyGame;
     fn agent_side(&self, i: usize) -> Side;
+    /// Whether the game has a store margin (`reward = "margin"`).
+    fn has_margin(&self) -> bool;
 }
 
 impl<G: VecGame> AnyBatch for Batch<G>
@@ -452,6 +465,9 @@ where
     }
     fn agent_side(&self, i: usize) -> Side {
         self.shared.agent_side(&self.slots[i])
+    }
+    fn has_margin(&self) -> bool {
+        G::margin(&self.shared.start, Side::South).is_some()
     }
 }
 
@@ -543,14 +559,17 @@ unsafe fn uninit_slice<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
 ///   player who moved).
 /// * `agent_first`: `True` the agent is the first player, `False` the second, `None` drawn
 ///   at each reset (ignored in self-play).
-/// * `reward`: `"win"` (+1, −1, 0 at the end) or `"margin"` (Kalah: the final store
-///   difference in seeds, from the player's side).
+/// * `reward`: `"win"` (+1, −1, 0 at the end; 0 at a truncation) or `"margin"` (the
+///   player's store minus the opponent's in seeds, Kalah, Oware and Togyz Kumalak: the final
+///   one at the end, the one so far at a truncation; Bao la Kete has none and refuses it).
 /// * `illegal_reward`: the reward of an action that is not legal; it ends that game.
-/// * `max_moves`: truncate a game after this many moves of both players.
+/// * `max_moves`: truncate a game after this many plies (moves of both players, the
+///   opponent's included).
 ///
 /// Each game has its own random generator, seeded `seed + i`. A finished game is reset by
 /// the next `step` (its action is ignored, its reward 0): Gymnasium's "next step" autoreset.
-/// Raises `RulesError` for a bad rule set, `ValueError` for a bad argument.
+/// Raises `RulesError` for a bad rule set, `ValueError` for a bad argument (and for
+/// `reward="margin"` with a game without a margin).
 #[pyclass(module = "mancala")]
 pub struct VectorGames {
     batch: Box<dyn AnyBatch>,
@@ -670,6 +689,12 @@ impl VectorGames {
         let batch: Box<dyn AnyBatch> = with_game!(AnyGame::new(rules), g => {
             Box::new(Batch::new(g, n, seed, settings))
         });
+        if margin && !batch.has_margin() {
+            return Err(PyValueError::new_err(format!(
+                "reward=\"margin\" needs a game with stores ({MARGIN_GAMES}); {} has no margin: use reward=\"win\"",
+                batch.game(0).rules()
+            )));
+        }
         Ok(VectorGames {
             batch,
             started: false,

@@ -80,6 +80,34 @@ def checked_max_moves(max_moves: Optional[int]) -> Optional[int]:
     return n
 
 
+#: The games that have a store margin (``reward="margin"``).
+MARGIN_GAMES = "Kalah, Oware, Togyz Kumalak"
+
+#: The kinds of reward the environments give.
+REWARDS = ("win", "margin")
+
+
+def checked_reward(reward: str, game: Game) -> str:
+    """``reward`` if it is ``"win"``, or ``"margin"`` for a game with stores (:func:`margin`
+    is not ``None``); else ``ValueError`` naming the games that have a margin."""
+    if reward not in REWARDS:
+        raise ValueError(f'reward must be "win" or "margin", not {reward!r}')
+    if reward == "margin" and margin(game, Side.SOUTH) is None:
+        raise ValueError(
+            f'reward="margin" needs a game with stores ({MARGIN_GAMES}); {game.rules} has no margin: use reward="win"'
+        )
+    return reward
+
+
+def margin(game: Game, side: Side) -> Optional[float]:
+    """``side``'s store minus the opponent's in seeds (Kalah; Oware: captured seeds; Togyz
+    Kumalak: kazans), the final one (the game's ``score()`` seen from ``side``) once the game
+    is over, the one so far before; ``None`` for a game without stores (Bao la Kete)."""
+    if not isinstance(game, (Kalah, Oware, Togyz)):
+        return None
+    return float(game.store(side)) - float(game.store(side.opponent()))
+
+
 class Codec:
     """The observation and action encoding of one rule set (module docs): what every game
     shares; :func:`codec` picks the class of the rule set's game."""

@@ -11,10 +11,10 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
-from .. import Engine, Kalah, Side
+from .. import Engine, Side
 from .. import Game
 from .._mancala import VectorGames
-from ._codec import action_index, checked_max_moves, codec, player_side
+from ._codec import action_index, checked_max_moves, checked_reward, codec, margin, player_side
 
 #: What the environment's opponent may be: ``"random"`` (a legal move drawn uniformly),
 #: an engine level 1..10, a :class:`mancala.Engine`, or a function from the game to a move.
@@ -37,12 +37,15 @@ class MancalaEnv(gymnasium.Env):
       ``False`` the second, ``None`` drawn at each ``reset``. Under the pie rule the players
       may exchange sides; the observation is always from the agent's side.
     * ``reward``: ``"win"`` (default) +1 for a won game, -1 for a lost one, 0 for a draw, at
-      the end only; ``"margin"`` the agent's final store minus the opponent's, in seeds
-      (Kalah; Bao la Kete and Oware give +-1).
+      the end only (0 at a truncation); ``"margin"`` the agent's store minus the opponent's,
+      in seeds (Kalah; Oware: captured seeds; Togyz Kumalak: kazans): the final one at the
+      end, the one so far at a truncation. Bao la Kete has no margin: ``"margin"`` raises
+      ``ValueError``.
     * ``illegal_reward``: the reward of an action the mask forbids, which ends the episode
       (``info["illegal_move"]`` is then ``True``).
-    * ``max_moves``: truncate the episode after this many moves of both players (``None``:
-      never; Kalah games always end, a Bao la Kete game almost surely).
+    * ``max_moves``: truncate the episode after this many plies, the moves of both players
+      (the opponent's included; ``None``: never; Kalah games always end, a Bao la Kete game
+      almost surely).
     * ``render_mode``: ``"ansi"`` (``render()`` returns the board as text) or ``"human"``
       (prints it).
 
@@ -72,8 +75,7 @@ class MancalaEnv(gymnasium.Env):
         render_mode: Optional[str] = None,
     ) -> None:
         self.codec = codec(rules)
-        if reward not in ("win", "margin"):
-            raise ValueError(f'reward must be "win" or "margin", not {reward!r}')
+        checked_reward(reward, self.codec.new_game())
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
         if isinstance(opponent, bool) or not (
@@ -159,13 +161,15 @@ class MancalaEnv(gymnasium.Env):
     def _truncated(self) -> bool:
         return self.max_moves is not None and self._moves >= self.max_moves
 
-    def _final_reward(self) -> float:
-        if not self._game.is_over():
-            return 0.0
+    def _final_reward(self, truncated: bool = False) -> float:
+        """The agent's reward after a step: the final one once the game is over; at a
+        truncation the margin so far under ``"margin"``, else 0; 0 while the game goes on."""
         side = self._agent_side()
-        if self.reward_kind == "margin" and isinstance(self._game, Kalah):
-            score = self._game.score()
-            return float(score if side == Side.SOUTH else -score)
+        m = margin(self._game, side) if self.reward_kind == "margin" else None
+        if not self._game.is_over():
+            return m if truncated and m is not None else 0.0
+        if m is not None:
+            return m
         winner = self._game.winner()
         if winner is None:
             return 0.0
@@ -259,7 +263,7 @@ class MancalaEnv(gymnasium.Env):
         terminated = self._game.is_over()
         truncated = not terminated and self._truncated()
         self._done = terminated or truncated
-        reward = self._final_reward()
+        reward = self._final_reward(truncated)
         obs, info = self._observation()
         if self.render_mode == "human":
             self.render()

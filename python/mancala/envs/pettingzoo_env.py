@@ -14,9 +14,9 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
-from .. import Kalah, Side
+from .. import Side
 from .. import Game
-from ._codec import action_index, checked_max_moves, codec, player_side
+from ._codec import action_index, checked_max_moves, checked_reward, codec, margin, player_side
 
 AGENTS = ["player_0", "player_1"]
 RENDER_MODES = ["ansi", "human"]
@@ -38,9 +38,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
     """Two players, ``"player_0"`` and ``"player_1"``, playing ``rules``.
 
     Arguments: ``rules`` (a rule-set text of any game), ``reward`` (``"win"``: +1 to the
-    winner and -1 to the loser at the end, 0 each for a draw; ``"margin"``: each player's
-    final store minus the other's, Kalah only, +-1 for Bao la Kete and Oware), ``max_moves``
-    (truncate after this many moves; ``None``: never), ``render_mode`` (``"ansi"`` or
+    winner and -1 to the loser at the end, 0 each for a draw, 0 at a truncation; ``"margin"``:
+    each player's store minus the other's in seeds, Kalah, Oware (captured seeds) and Togyz
+    Kumalak (kazans), the final one at the end and the one so far at a truncation; Bao la
+    Kete has none and refuses it with ``ValueError``), ``max_moves`` (truncate after this
+    many plies, the moves of both players; ``None``: never), ``render_mode`` (``"ansi"`` or
     ``"human"``). ``step`` before the first ``reset`` raises ``AssertionError`` ("reset()
     needs to be called before step."), as PettingZoo's ``OrderEnforcingWrapper`` does.
 
@@ -66,8 +68,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.codec = codec(rules)
-        if reward not in ("win", "margin"):
-            raise ValueError(f'reward must be "win" or "margin", not {reward!r}')
+        checked_reward(reward, self.codec.new_game())
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}")
         self.reward_kind = reward
@@ -145,6 +146,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         else:
             if self.max_moves is not None and self._moves >= self.max_moves:
                 self.truncations = {x: True for x in self.agents}
+                for x in self.agents:
+                    self.rewards[x] = self._final_reward(x)
             side = self.game.side_to_move
             assert side is not None
             self.agent_selection = self._agent_on(side)
@@ -153,10 +156,15 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self.render()
 
     def _final_reward(self, agent: str) -> float:
+        """``agent``'s reward at the end of the game or at a truncation: its margin (so far)
+        under ``"margin"``; under ``"win"`` +1, -1 or 0 at the end, 0 at a truncation."""
         side = self._side(agent)
-        if self.reward_kind == "margin" and isinstance(self.game, Kalah):
-            score = self.game.score()
-            return float(score if side == Side.SOUTH else -score)
+        if self.reward_kind == "margin":
+            m = margin(self.game, side)
+            if m is not None:
+                return m
+        if not self.game.is_over():
+            return 0.0
         winner = self.game.winner()
         if winner is None:
             return 0.0
