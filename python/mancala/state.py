@@ -7,6 +7,7 @@ as they did)."""
 from __future__ import annotations
 
 import json
+import operator
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from . import _mancala
@@ -103,7 +104,18 @@ def to_dict(game: Game) -> Dict[str, Any]:
 
 
 def to_json(game: Game, indent: Optional[int] = None) -> str:
-    """:func:`to_dict` as JSON text, on one line or indented by ``indent`` spaces."""
+    """:func:`to_dict` as JSON text, on one line or indented by ``indent`` spaces (``None``
+    or an integer of at least 0). Raises ``ValueError`` naming ``indent`` for a negative one,
+    ``TypeError`` for a bool or a non-integer."""
+    if indent is not None:
+        if isinstance(indent, bool):
+            raise TypeError(f"indent must be None or an integer, not a bool ({indent!r})")
+        try:
+            indent = operator.index(indent)
+        except TypeError:
+            raise TypeError(f"indent must be None or an integer, not {type(indent).__name__} ({indent!r})") from None
+        if indent < 0:
+            raise ValueError(f"indent must be None or at least 0, got {indent}")
     return json.dumps(to_dict(game), indent=indent)
 
 
@@ -112,11 +124,14 @@ def from_dict(data: Dict[str, Any]) -> Game:
     after its ``moves`` (the other fields are derived, and only checked: the game of the
     rules must be ``game`` and the position reached must be ``position`` when given). Raises
     ``ValueError`` for another schema version, a missing field, or a game or position that
-    does not match, ``RulesError``,
+    does not match, ``TypeError`` for a ``schema`` that is not an integer (a bool or a float
+    included) or ``moves`` that are not a list, ``RulesError``,
     ``NotationError`` or ``IllegalMoveError`` for what the game refuses."""
     if not isinstance(data, dict):
         raise TypeError(f"from_dict takes a dict, not {type(data).__name__}")
     version = data.get("schema")
+    if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+        raise TypeError(f"schema must be an integer, not {type(version).__name__} ({version!r})")
     if version != SCHEMA_VERSION:
         raise ValueError(f"schema version {version!r} is not one this package reads ({SCHEMA_VERSION})")
     try:
@@ -128,6 +143,8 @@ def from_dict(data: Dict[str, Any]) -> Game:
     kind = data.get("game")
     if kind is not None and kind != game.kind:
         raise ValueError(f"the rules {rules!r} are of {game.kind}, not of the state's game {kind!r}")
+    if not isinstance(moves, (list, tuple)):
+        raise TypeError(f"moves must be a list of moves, not {type(moves).__name__} ({moves!r})")
     played: List[Any] = list(moves)
     for mv in played:
         game.play(mv)

@@ -398,27 +398,48 @@ impl Game {
             .call_method1("to_dict", (slf,))
     }
 
-    /// `to_dict()` as JSON text, on one line or indented by `indent` spaces.
+    /// `to_dict()` as JSON text, on one line or indented by `indent` spaces (`None`, or an
+    /// integer of at least 0).
     ///
     /// # Errors
-    /// Only Python's.
+    /// `ValueError` naming `indent` for a negative one, `TypeError` for a bool or a
+    /// non-integer (`mancala.state.to_json` checks it).
     #[pyo3(signature = (indent = None))]
-    fn to_json<'py>(slf: &Bound<'py, Self>, indent: Option<u32>) -> PyResult<Bound<'py, PyAny>> {
+    fn to_json<'py>(
+        slf: &Bound<'py, Self>,
+        indent: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         slf.py()
             .import("mancala.state")?
             .call_method1("to_json", (slf, indent))
     }
 
-    /// The game a `to_dict()` `dict` describes (`mancala.from_dict`).
+    /// The game a `to_dict()` `dict` describes (`mancala.from_dict`), an object of the
+    /// class it is called on (`Game.from_dict` takes any game, `Oware.from_dict` only an
+    /// Oware one).
     ///
     /// # Errors
-    /// `ValueError` for another schema version, a missing field or a position that does
-    /// not match the moves; `RulesError`, `NotationError`, `IllegalMoveError`.
-    #[staticmethod]
-    fn from_dict<'py>(data: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        data.py()
+    /// `ValueError` for another schema version, a missing field, a position that does not
+    /// match the moves, or a game of another class than the one called (naming the one to
+    /// use); `TypeError` for a field of the wrong type (`mancala.from_dict`); `RulesError`,
+    /// `NotationError`, `IllegalMoveError`.
+    #[classmethod]
+    fn from_dict<'py>(
+        cls: &Bound<'py, PyType>,
+        data: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let game = data
+            .py()
             .import("mancala.state")?
-            .call_method1("from_dict", (data,))
+            .call_method1("from_dict", (data,))?;
+        if !game.is_instance(cls.as_any())? {
+            let asked = cls.name()?;
+            let found = game.get_type().name()?;
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "{asked}.from_dict: the state is a {found} game, not a {asked} one: read it with {found}.from_dict or mancala.from_dict"
+            )));
+        }
+        Ok(game)
     }
 
     /// The game `rules` from `start` (notation) after `moves`: what `__reduce__` pickles.

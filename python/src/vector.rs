@@ -578,6 +578,20 @@ pub struct VectorGames {
 }
 
 impl VectorGames {
+    /// The game index `i` when it lies in `0..num_envs`.
+    ///
+    /// # Errors
+    /// `IndexError` naming `i`, the range and the value.
+    fn index(&self, i: &Int) -> PyResult<usize> {
+        let n = self.batch.len();
+        i.get::<usize>("i", 0, n as i128 - 1, "").map_err(|_| {
+            pyo3::exceptions::PyIndexError::new_err(format!(
+                "game index i must be in 0..{n}, got {}",
+                i.text()
+            ))
+        })
+    }
+
     /// Runs `f` on the batch without the GIL, and returns its output as NumPy arrays.
     fn run<'py>(
         &mut self,
@@ -815,8 +829,10 @@ impl VectorGames {
     /// Returns `(observation (obs,) int64, reward float, terminated bool, truncated bool,
     /// mask (A,) int8)`: the row of `step` as Python scalars and one-dimensional arrays,
     /// without the batch's arrays of one row. Raises `RuntimeError` when `reset` has never
-    /// been called, `ValueError` when the batch holds more than one game.
-    fn step_one<'py>(&mut self, py: Python<'py>, action: i64) -> PyResult<OneStep<'py>> {
+    /// been called, `ValueError` when the batch holds more than one game or `action` lies
+    /// beyond 64 bits, `TypeError` when `action` is a bool or not an integer (as `step`).
+    fn step_one<'py>(&mut self, py: Python<'py>, action: Int) -> PyResult<OneStep<'py>> {
+        let action = action.get::<i64>("action", i128::from(i64::MIN), i128::from(i64::MAX), "")?;
         if !self.started {
             return Err(PyRuntimeError::new_err(
                 "VectorGames.step_one() called before reset(): call reset() first",
@@ -854,26 +870,19 @@ impl VectorGames {
         Ok((obs_arr, reward, terminated, truncated, mask_arr))
     }
 
-    /// A copy of game `i` (a `Kalah`, `Bao`, `Oware`, … object). Raises `IndexError`.
-    fn game(&self, py: Python<'_>, i: usize) -> PyResult<Py<PyAny>> {
-        if i >= self.batch.len() {
-            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
-                "game {i} of {}",
-                self.batch.len()
-            )));
-        }
+    /// A copy of game `i` (a `Kalah`, `Bao`, `Oware`, … object). Raises `IndexError` naming
+    /// `i` for an index outside `0..num_envs` (a negative one included), `TypeError` for a
+    /// bool or a non-integer.
+    fn game(&self, py: Python<'_>, i: Int) -> PyResult<Py<PyAny>> {
+        let i = self.index(&i)?;
         wrap(py, self.batch.game(i))
     }
 
     /// The side the agent of game `i` plays now (the side to move in self-play). Raises
-    /// `IndexError`.
-    fn agent_side(&self, i: usize) -> PyResult<crate::side::Side> {
-        if i >= self.batch.len() {
-            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
-                "game {i} of {}",
-                self.batch.len()
-            )));
-        }
+    /// `IndexError` naming `i` for an index outside `0..num_envs` (a negative one
+    /// included), `TypeError` for a bool or a non-integer.
+    fn agent_side(&self, i: Int) -> PyResult<crate::side::Side> {
+        let i = self.index(&i)?;
         Ok(self.batch.agent_side(i).into())
     }
 }

@@ -61,7 +61,8 @@ def _register() -> None:
                 id=env_id,
                 entry_point="mancala.envs.gymnasium_env:MancalaEnv",
                 vector_entry_point="mancala.envs.vector_env:MancalaVectorEnv",
-                kwargs={"rules": rules},
+                # `game`: a rule set of another game is refused, naming its own id.
+                kwargs={"rules": rules, "game": cls},
             )
 
 

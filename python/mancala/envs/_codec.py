@@ -46,6 +46,7 @@ from typing import Any, Dict, List, Optional, Union
 import numpy as np
 
 from .. import Bao, Game, Kalah, Oware, Side, Togyz, new_game
+from .. import _mancala
 from .._mancala import bao_moves
 
 #: The observation length of a Bao la Kete game.
@@ -78,6 +79,20 @@ def checked_max_moves(max_moves: Optional[int]) -> Optional[int]:
     if n < 1:
         raise ValueError(f"max_moves must be None or at least 1, not {max_moves!r}")
     return n
+
+
+def checked_game(rules: str, game: Optional[str]) -> None:
+    """Refuses (``ValueError``) a rule set ``rules`` of another game than ``game`` (a class
+    name, ``"Kalah"``, …, as the registered id ``"mancala/<class>-v0"`` gives it; ``None``:
+    any game), naming the id to use."""
+    if game is None:
+        return
+    cls = _mancala.game_class(rules)
+    if cls != game:
+        raise ValueError(
+            f"rules {rules!r} are a {cls} rule set, not a {game} one: "
+            f'use gymnasium.make("mancala/{cls}-v0", rules={rules!r})'
+        )
 
 
 #: The games that have a store margin (``reward="margin"``).

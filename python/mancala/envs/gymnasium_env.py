@@ -14,7 +14,7 @@ from gymnasium.error import ResetNeeded
 from .. import Engine, Side
 from .. import Game
 from .._mancala import VectorGames
-from ._codec import action_index, checked_max_moves, checked_reward, codec, margin, player_side
+from ._codec import action_index, checked_game, checked_max_moves, checked_reward, codec, margin, player_side
 
 #: What the environment's opponent may be: ``"random"`` (a legal move drawn uniformly),
 #: an engine level 1..10, a :class:`mancala.Engine`, or a function from the game to a move.
@@ -48,6 +48,10 @@ class MancalaEnv(gymnasium.Env):
       almost surely).
     * ``render_mode``: ``"ansi"`` (``render()`` returns the board as text) or ``"human"``
       (prints it).
+    * ``game``: the class name of the game ``rules`` must be of (``"Kalah"``, ``"Bao"``,
+      ``"Oware"``, ``"Togyz"``; ``None``: any). The registered id ``"mancala/<class>-v0"``
+      sets it, so ``gymnasium.make("mancala/Kalah-v0", rules="oware")`` raises
+      ``ValueError`` naming the id to use (``"mancala/Oware-v0"``).
 
     Spaces: ``action_space = Discrete(A)`` and ``observation_space = Box(0, high, (N,),
     int64)`` as in :mod:`mancala.envs._codec` (Kalah(6,4): A = 6, N = 14).
@@ -73,7 +77,9 @@ class MancalaEnv(gymnasium.Env):
         illegal_reward: float = -1.0,
         max_moves: Optional[int] = None,
         render_mode: Optional[str] = None,
+        game: Optional[str] = None,
     ) -> None:
+        checked_game(rules, game)
         self.codec = codec(rules)
         checked_reward(reward, self.codec.new_game())
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:

@@ -44,7 +44,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
     Kete has none and refuses it with ``ValueError``), ``max_moves`` (truncate after this
     many plies, the moves of both players; ``None``: never), ``render_mode`` (``"ansi"`` or
     ``"human"``). ``step`` before the first ``reset`` raises ``AssertionError`` ("reset()
-    needs to be called before step."), as PettingZoo's ``OrderEnforcingWrapper`` does.
+    needs to be called before step."), and ``observe`` ``AssertionError`` ("reset() needs to be
+    called before observe."), as PettingZoo's ``OrderEnforcingWrapper`` does.
 
     ``observe(agent)`` is a dict: ``"observation"`` the board seen from that agent's side
     (``int64``, as in :mod:`mancala.envs._codec`) and ``"action_mask"`` (``int8``, 1 for
@@ -102,6 +103,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return AGENTS[0] if self._side(AGENTS[0]) == side else AGENTS[1]
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
+        if not self._has_reset:
+            # PettingZoo's own refusal (its OrderEnforcingWrapper calls it): AssertionError.
+            EnvLogger.error_observe_before_reset()
         observation = self.codec.observe(self.game, self._side(agent))
         if agent == self.agent_selection and not self.game.is_over():
             mask = self.codec.mask(self.game)

@@ -17,14 +17,14 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from .._mancala import VectorGames
-from ._codec import checked_max_moves
+from ._codec import checked_game, checked_max_moves
 
 
 class MancalaVectorEnv(gymnasium.vector.VectorEnv):
     """``num_envs`` games of ``rules`` against an opponent, stepped together in Rust.
 
     Arguments as :class:`mancala.envs.MancalaEnv` (``rules``, ``agent_first``, ``reward``,
-    ``illegal_reward``, ``max_moves``, ``opponent_time_ms``), and ``num_envs``;
+    ``illegal_reward``, ``max_moves``, ``opponent_time_ms``, ``game``), and ``num_envs``;
     ``opponent`` is ``"random"`` or an engine level 1..10 (the :class:`mancala.Engine` and
     function opponents of the single environment are not batched). Game ``i`` draws its
     random moves from a generator seeded ``seed + i`` (``reset(seed=...)``; 0 when never
@@ -49,7 +49,9 @@ class MancalaVectorEnv(gymnasium.vector.VectorEnv):
         max_moves: Optional[int] = None,
         render_mode: Optional[str] = None,
         opponent_time_ms: int = 100,
+        game: Optional[str] = None,
     ) -> None:
+        checked_game(rules, game)
         if isinstance(opponent, bool) or not (opponent == "random" or isinstance(opponent, int)):
             raise ValueError(
                 f'the vector environment plays opponent="random" or an engine level 1..10, not {opponent!r}: '

@@ -1,0 +1,90 @@
+"""Arguments the environments, `VectorGames` and the JSON states refuse, with the error the
+documentation promises (a bool is not an integer; an index names itself)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+gymnasium = pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+
+import mancala  # noqa: E402,F401  (registers the ids)
+import mancala.envs  # noqa: E402,F401
+from mancala import Kalah, Oware, Togyz, VectorGames, from_dict  # noqa: E402
+from mancala.envs import MancalaEnv, raw_env  # noqa: E402
+
+
+@pytest.mark.parametrize("i", [-1, 2, 10**30])
+def test_a_game_index_out_of_range_is_an_index_error_naming_it(i):
+    vec = VectorGames("standard", num_envs=2)
+    vec.reset()
+    with pytest.raises(IndexError, match=r"^game index i must be in 0\.\.2, got "):
+        vec.game(i)
+    with pytest.raises(IndexError, match=r"^game index i must be in 0\.\.2, got "):
+        vec.agent_side(i)
+
+
+def test_bools_are_no_integers():
+    vec = VectorGames("standard", num_envs=1)
+    vec.reset()
+    for call in (lambda: vec.step_one(True), lambda: vec.game(True), lambda: vec.agent_side(False)):
+        with pytest.raises(TypeError, match="bool"):
+            call()
+    with pytest.raises(TypeError):
+        vec.step_one(1.0)
+    # An integer of another type is still read, as `step` reads it.
+    assert vec.step_one(np.int64(0))[2] is False
+    game = Kalah()
+    with pytest.raises(TypeError, match="^indent must be None or an integer, not a bool"):
+        game.to_json(indent=True)
+    with pytest.raises(TypeError, match="^indent must be None or an integer, not float"):
+        game.to_json(indent=2.0)
+    d = game.to_dict()
+    for schema in (True, 1.0):
+        with pytest.raises(TypeError, match="^schema must be an integer"):
+            from_dict({**d, "schema": schema})
+
+
+def test_a_negative_indent_is_a_value_error_naming_it():
+    with pytest.raises(ValueError, match="^indent must be None or at least 0, got -1"):
+        Kalah().to_json(indent=-1)
+    # 0 and more indent by that many spaces, as json.dumps does.
+    assert Kalah().to_json(indent=0) == json.dumps(Kalah().to_dict(), indent=0)
+
+
+def test_moves_must_be_a_list():
+    game = Kalah()
+    game.play(3)
+    d = game.to_dict()
+    with pytest.raises(TypeError, match="^moves must be a list of moves, not str"):
+        from_dict({**d, "moves": "3 1"})
+    assert from_dict({**d, "moves": (3,)}) == game
+
+
+def test_the_class_asked_for_must_match_the_state():
+    kalah = Kalah().to_dict()
+    with pytest.raises(ValueError, match=r"^Oware\.from_dict: the state is a Kalah game.*Kalah\.from_dict"):
+        Oware.from_dict(kalah)
+    with pytest.raises(ValueError, match=r"^Togyz\.from_dict"):
+        Togyz.from_dict(kalah)
+    assert type(Kalah.from_dict(kalah)) is Kalah
+    assert type(mancala.Game.from_dict(Oware().to_dict())) is Oware
+
+
+def test_observe_before_reset_is_pettingzoos_refusal():
+    with pytest.raises(AssertionError, match=r"^reset\(\) needs to be called before observe\.$"):
+        raw_env().observe("player_0")
+
+
+def test_an_id_refuses_the_rules_of_another_game():
+    with pytest.raises(ValueError, match=r'are a Togyz rule set, not a Kalah one: use gymnasium\.make\("mancala/Togyz-v0"'):
+        gymnasium.make("mancala/Kalah-v0", rules="togyz-kumalak")
+    with pytest.raises(ValueError, match=r'use gymnasium\.make\("mancala/Oware-v0"'):
+        gymnasium.make_vec("mancala/Kalah-v0", num_envs=2, vectorization_mode="vector_entry_point", rules="oware")
+    # Rules of the id's own game, and any rules without an id, are played.
+    env = gymnasium.make("mancala/Oware-v0", rules="awari(4,3)")
+    assert env.reset(seed=0)[0].shape == (10,)
+    assert MancalaEnv("togyz-kumalak").reset(seed=0)[0].shape == (22,)
