@@ -88,3 +88,20 @@ def test_an_id_refuses_the_rules_of_another_game():
     env = gymnasium.make("mancala/Oware-v0", rules="awari(4,3)")
     assert env.reset(seed=0)[0].shape == (10,)
     assert MancalaEnv("togyz-kumalak").reset(seed=0)[0].shape == (22,)
+
+
+def test_an_illegal_action_follows_pettingzoos_convention():
+    # TerminateIllegalWrapper: -1 to the offender, 0 to the other, every agent terminated
+    # and truncated (pettingzoo/utils/wrappers/terminate_illegal.py).
+    env = mancala.envs.aec_env(rules="standard")
+    env.reset(seed=0)
+    env.step(2)  # house 3: its last seed in the store, an extra turn
+    assert env.agent_selection == "player_0"
+    env.step(2)  # house 3 is empty now (PettingZoo logs a warning)
+    assert env.rewards == {"player_0": -1.0, "player_1": 0.0}
+    assert all(env.terminations.values()) and all(env.truncations.values())
+
+
+def test_the_vector_environment_does_not_render():
+    with pytest.raises(ValueError, match="does not render"):
+        gymnasium.make_vec("mancala/Kalah-v0", num_envs=2, vectorization_mode="vector_entry_point", render_mode="ansi")

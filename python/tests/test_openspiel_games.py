@@ -133,3 +133,13 @@ def test_state_at_keeps_the_record_and_has_distinct_information_states():
     st = og.state_at(o)
     st.apply_action(st.legal_actions()[0])
     assert st.is_terminal()
+
+
+def test_togyz_observation_tensor_layout():
+    # docs/python.md: the board (houses and kazans), both tuzdyks, a one-hot of the mover.
+    state = pyspiel.load_game("mancala_togyz").new_initial_state()
+    assert state.observation_tensor(0) == [9.0] * 9 + [0.0] + [9.0] * 9 + [0.0] + [0.0, 0.0] + [1.0, 0.0]
+    state.apply_action(0)  # South sows house 1: 9 kumalaks, one left in it, 8 onwards
+    t = state.observation_tensor(1)
+    assert len(t) == 24 and t[:10] == [1.0] + [10.0] * 8 + [0.0] and t[-2:] == [0.0, 1.0]
+    assert len(pyspiel.load_game("mancala_togyz(rules=bestemshe)").new_initial_state().observation_tensor(0)) == 16

@@ -25,8 +25,9 @@ RENDER_MODES = ["ansi", "human"]
 def env(**kwargs: Any) -> AECEnv:
     """The environment :class:`raw_env` (same arguments) in PettingZoo's usual wrappers, as
     its classic games are: an illegal action ends the game with reward -1 for the player who
-    made it (``TerminateIllegalWrapper``), an action out of range is an error, and the calls
-    must come in order (``reset`` first)."""
+    made it and 0 for the other, not zero-sum, both agents terminated and truncated
+    (``TerminateIllegalWrapper``'s convention), an action out of range is an error, and the
+    calls must come in order (``reset`` first)."""
     e: AECEnv = raw_env(**kwargs)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
