@@ -334,22 +334,8 @@ pub unsafe extern "C" fn mancala_engine_set_db(
     engine: *mut MancalaEngine,
     db: *const MancalaDb,
 ) -> MancalaStatus {
-    guard(|| {
-        // SAFETY: registry-checked handles (the engine is shared: it has its own lock).
-        let engine = unsafe { handle::get(engine.cast_const(), "engine") }?;
-        let db = if db.is_null() {
-            None
-        } else {
-            // SAFETY: registry-checked handle, only read.
-            Some(unsafe { handle::get(db, "db") }?)
-        };
-        let mut players = engine.players.lock().unwrap_or_else(|e| e.into_inner());
-        match db {
-            Some(db) => crate::db::give_to(db, &mut players),
-            None => players.clear_databases(),
-        }
-        Ok(())
-    })
+    // SAFETY: the caller's contract, passed on.
+    unsafe { give_database(engine, db, crate::db::give_to, Players::clear_databases) }
 }
 
 /// Gives the engine a database (`MancalaDb`) whose values serve as the **evaluation** of the
@@ -384,6 +370,29 @@ pub unsafe extern "C" fn mancala_engine_set_estimates(
     engine: *mut MancalaEngine,
     db: *const MancalaDb,
 ) -> MancalaStatus {
+    // SAFETY: the caller's contract, passed on.
+    unsafe {
+        give_database(
+            engine,
+            db,
+            crate::db::give_estimates_to,
+            Players::clear_estimates,
+        )
+    }
+}
+
+/// The body of `mancala_engine_set_db` and `mancala_engine_set_estimates`: `give` hands the
+/// database `db` to the engine's players, or `clear` removes every one of its kind when `db`
+/// is NULL. Returns the status as they document it.
+///
+/// # Safety
+/// `engine` and `db` must be NULL or pointer values.
+unsafe fn give_database(
+    engine: *mut MancalaEngine,
+    db: *const MancalaDb,
+    give: fn(&MancalaDb, &mut Players),
+    clear: fn(&mut Players),
+) -> MancalaStatus {
     guard(|| {
         // SAFETY: registry-checked handles (the engine is shared: it has its own lock).
         let engine = unsafe { handle::get(engine.cast_const(), "engine") }?;
@@ -395,8 +404,8 @@ pub unsafe extern "C" fn mancala_engine_set_estimates(
         };
         let mut players = engine.players.lock().unwrap_or_else(|e| e.into_inner());
         match db {
-            Some(db) => crate::db::give_estimates_to(db, &mut players),
-            None => players.clear_estimates(),
+            Some(db) => give(db, &mut players),
+            None => clear(&mut players),
         }
         Ok(())
     })
