@@ -433,6 +433,17 @@ _EXPLICIT = re.compile(
     + r")",
     re.IGNORECASE,
 )
+#: The answer format the prompt asks for, `Move: 4` (or `Answer: 4`, `Final answer: house 4`):
+#: where a reply has it, its last one decides, whatever the reasoning before or after names.
+_FINAL = re.compile(
+    r"(?<![\w-])(?:final\s+)?(?:move|answer)\s*:\s*(?:(?:my\s+|the\s+)?"
+    + _HOUSE_WORD
+    + r"\s*)?"
+    + r"(?P<tok>"
+    + _TOKEN
+    + r")",
+    re.IGNORECASE,
+)
 #: A further move joined to a marked answer: `Move: 4 or 5`, `Move: 4/5`, `I play 4 and 5`
 #: (after `and` or a comma, a move that ends a phrase: `Move: 4, 2 seeds land` names 4).
 _MORE = re.compile(
@@ -479,11 +490,13 @@ def _clean(reply: str) -> str:
     return _NEGATED.sub(" ", text)
 
 
-def _explicit_tokens(text: str) -> List[str]:
+def _explicit_tokens(text: str, final: bool = False) -> List[str]:
     """The move tokens of every marked answer, with the moves joined to it by `or`, `/`,
-    `and` or a comma."""
+    `and` or a comma; with ``final``, those of the last answer in the prompt's format
+    (`Move: 4`) alone."""
     tokens: List[str] = []
-    for m in _EXPLICIT.finditer(text):
+    marks = list((_FINAL if final else _EXPLICIT).finditer(text))
+    for m in marks[-1:] if final else marks:
         tokens.append(m.group("tok"))
         end = m.end()
         while True:
@@ -497,8 +510,8 @@ def _explicit_tokens(text: str) -> List[str]:
 
 def _house_candidates(text: str, tier: str) -> List[Move]:
     found: List[Move] = []
-    if tier == "explicit":
-        for tok in _explicit_tokens(text):
+    if tier in ("final", "explicit"):
+        for tok in _explicit_tokens(text, tier == "final"):
             if tok.lower() == "swap":
                 found.append("swap")
             else:
@@ -519,8 +532,8 @@ def _house_candidates(text: str, tier: str) -> List[Move]:
 
 
 def _bao_candidates(text: str, tier: str) -> List[Move]:
-    if tier == "explicit":
-        return [t.upper() for t in _explicit_tokens(text) if _BAO_MOVE.fullmatch(t)]
+    if tier in ("final", "explicit"):
+        return [t.upper() for t in _explicit_tokens(text, tier == "final") if _BAO_MOVE.fullmatch(t)]
     if tier == "house":
         return []
     return [m.group(1).upper() for m in _BAO_MOVE.finditer(text)]
@@ -537,8 +550,10 @@ def _bao_sentence_end(move: Move, legal: Sequence[Move]) -> Move:
 def parse_move(game: Game, reply: str) -> Move:
     """The move ``reply`` names for the player to move in ``game``.
 
-    The reply is read in three tiers, the first that names any move deciding: a marked answer
-    (``Move: 4``, ``Answer: house 4``, ``I will sow house 4``, ``my final answer is 4``); else
+    The reply is read in four tiers, the first that names any move deciding: the last answer
+    in the prompt's format (``Move: 4``, ``Answer: 4``, ``Final answer: house 4``), whatever
+    the reasoning before or after it names (``If I play 1 ... Move: 3`` names 3); else every
+    marked answer (``I will sow house 4``, ``my final answer is 4``); else
     numbers attached to a house word (``house 4``, ``pit #4``, ``the fourth house``); else any
     whole number in digits (or move text, in Bao la Kete) standing alone, and ``swap`` in
     Kalah. Markdown emphasis is ignored, letter case too. Within the deciding tier every
@@ -560,7 +575,7 @@ def parse_move(game: Game, reply: str) -> Move:
     text = _clean(reply)
     legal = game.legal_moves()
     bao = game.kind == "Bao la Kete"
-    for tier in ("explicit", "house", "bare"):
+    for tier in ("final", "explicit", "house", "bare"):
         found = _bao_candidates(text, tier) if bao else _house_candidates(text, tier)
         if bao:
             found = [_bao_sentence_end(m, legal) for m in found]

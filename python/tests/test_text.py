@@ -41,6 +41,22 @@ READ = [
     ("decision -> 3", 3),
     ("I select the 5th... no wait. Move: 5", 5),
     ("play 1", 1),
+    # Reasoning that names other moves before (or after) the answer in the prompt's format:
+    # that answer decides, the last one when the reply corrects itself.
+    (
+        "Let me think step by step. If I play 1, the opponent gets 3 seeds. If I play 3, I land "
+        "in my store. So I'll play 3.\nMove: 3",
+        3,
+    ),
+    ("Considering each move:\n- Move 1: bad\n- Move 2: ok\n- Move 3: extra turn\n\nMove: 3", 3),
+    ("If I sow house 1, the opponent captures. Move: 3", 3),
+    ("Should I play 2? No.\nMove: 3", 3),
+    ("The opponent's best move is 2, so Move: 3", 3),
+    ("Analysis: the opponent's answer to 5 would be 1.\nMove: 3", 3),
+    ("After that, North's best answer is 2.\nMove: 3", 3),
+    ("Move: 3\n(After the opponent's move 2, I sow house 5.)", 3),
+    ("Move: 4\n\nWait, actually Move: 5", 5),
+    ("Move: 2\nMove: 3", 3),
 ]
 
 
@@ -59,7 +75,8 @@ def test_twenty_phrasings_at_least():
     [
         ("4 or 5", [4, 5]),
         ("Either house 2 or house 3 works.", [2, 3]),
-        ("Move: 2\nMove: 3", [2, 3]),
+        ("Move: 2 or 3", [2, 3]),
+        ("Reasoning first.\nMove: 4/5", [4, 5]),
     ],
 )
 def test_several_moves_are_refused_with_the_reason(reply, candidates):
