@@ -18,12 +18,14 @@ is documented in ``docs/python.md`` ("Text play").
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import shlex
 import string
 import subprocess
 from dataclasses import dataclass, field
+from time import monotonic as _monotonic
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
 
 from . import Game, Kalah, Oware, Side
@@ -622,11 +624,17 @@ class TextPlayer:
     Calling it (``player(game)``) returns a move; the counters say what happened over every
     call: ``asked`` (prompts sent, retries included), ``illegal`` (replies naming an illegal
     move), ``unreadable`` (replies naming no move or several), ``failed`` (positions with no
-    legal move read after every retry)."""
+    legal move read after every retry).
+
+    ``time``: the seconds the replies to one position may take in all; once they have
+    passed no further reply is asked for (the last :class:`ReplyError` is raised), so that a
+    slow player is not asked again and again for a move whose time is over. ``None`` (the
+    default) sets no limit of its own; :func:`grade` gives it the grade's ``time``."""
 
     reply: Callable[[str], str]
     retries: int = 0
     template: Optional[str] = None
+    time: Optional[float] = None
     asked: int = 0
     illegal: int = 0
     unreadable: int = 0
@@ -639,6 +647,13 @@ class TextPlayer:
             raise ValueError(f"retries must be a whole number of at least 0, not {self.retries!r}")
         if not callable(self.reply):
             raise TypeError("reply must be a function str -> str")
+        if self.time is not None and (
+            isinstance(self.time, bool)
+            or not isinstance(self.time, (int, float))
+            or not math.isfinite(self.time)
+            or self.time <= 0
+        ):
+            raise ValueError(f"time must be None or a finite number of seconds above 0, not {self.time!r}")
 
     @property
     def __name__(self) -> str:
@@ -650,7 +665,10 @@ class TextPlayer:
         text = prompt(game, self.template)
         ask = text
         last: Optional[ReplyError] = None
-        for _ in range(self.retries + 1):
+        start = _monotonic()
+        for attempt in range(self.retries + 1):
+            if attempt > 0 and self.time is not None and _monotonic() - start >= self.time:
+                break
             self.asked += 1
             answer = self.reply(ask)
             if not isinstance(answer, str):
@@ -727,14 +745,22 @@ def grade(
     language model answers in seconds, not in :func:`mancala.grade`'s 1 s); a move that takes
     longer than ``time`` plus ``grace`` (default 0.5 s) is a failure. A position whose
     replies give no legal move is scored as the worst legal move and listed in the report's
-    ``failures``, as for any player. Raises ``TypeError`` (a ``template`` that is not a
+    ``failures``, as for any player. No retry starts once ``time`` has passed since the
+    move's first prompt (the player's own ``time`` when it has one). Raises ``TypeError`` (a ``template`` that is not a
     ``str``) or ``ValueError`` (a ``template`` with an unknown field, see :func:`prompt`)
     before any player is asked, and what :func:`mancala.grade` raises (``ValueError`` for a
     ``time`` under 0.001 s)."""
     check_template(template)
     tp = player if isinstance(player, TextPlayer) else TextPlayer(player, retries, template)
     check_template(tp.template)
-    report = _grade(tp, positions, time=time, **options)
+    # No retry starts once the move's time is over (a player's own limit is kept).
+    own_time = tp.time
+    if own_time is None and isinstance(time, (int, float)) and not isinstance(time, bool) and time > 0:
+        tp.time = float(time)
+    try:
+        report = _grade(tp, positions, time=time, **options)
+    finally:
+        tp.time = own_time
     # Every position the player failed: no legal move read, or its reply raised (a program
     # that cannot start or exits with an error).
     return TextGradeReport(report, tp.asked, tp.illegal, tp.unreadable, len(report.failures))

@@ -476,3 +476,32 @@ def test_rules_holds_the_default_rule_sets_briefs():
     for rules in ("standard", "oware", "bao-la-kete", "togyz-kumalak"):
         game = mancala.new_game(rules)
         assert text.RULES[game.kind] == text.rules_brief(game)
+
+
+def test_no_retry_starts_once_the_moves_time_is_over(monkeypatch):
+    """A player whose replies take 0.4 s each (on a clock of the test's own, so that the
+    machine's load does not matter) and name no move, given 1 s a move and five retries, is
+    asked three times: at 0, 0.4 and 0.8 s; at 1.2 s the move's time is over. The same
+    through `grade`, which gives the player the grade's `time`."""
+    clock = [0.0]
+    monkeypatch.setattr(text, "_monotonic", lambda: clock[0])
+
+    def slow(prompt_text):
+        clock[0] += 0.4
+        return "I am still thinking."
+
+    player = text.TextPlayer(slow, retries=5, time=1.0)
+    with pytest.raises(text.NoMoveError):
+        player(mancala.new_game(START))
+    assert (player.asked, player.unreadable, player.failed) == (3, 3, 1)
+
+    clock[0] = 0.0
+    report = text.grade(slow, [mancala.new_game("kalah(3,3)")], retries=5, time=1.0)
+    assert (report.asked, report.failed) == (3, 1)
+    # Without a limit every retry is asked.
+    unlimited = text.TextPlayer(slow, retries=5)
+    with pytest.raises(text.NoMoveError):
+        unlimited(mancala.new_game(START))
+    assert unlimited.asked == 6
+    with pytest.raises(ValueError, match="time"):
+        text.TextPlayer(slow, time=0)
