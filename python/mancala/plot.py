@@ -45,7 +45,7 @@ def seeds_lost(report: GradeReport, ax: Optional[Any] = None, title: Optional[st
     handles = [Patch(color=PLAYED, label="move played")]
     if failed:
         handles.append(Patch(color=FAILED, label="failed (x): illegal, unreadable or timed out"))
-    ax.legend(handles=handles, loc="upper right", fontsize="small")
+    ax.legend(handles=handles, loc="best", fontsize="small")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("move number")
     ax.set_ylabel("seeds lost")

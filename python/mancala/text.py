@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from time import monotonic as _monotonic
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
 
-from . import Game, Kalah, Oware, Side
+from . import Game, Kalah, Oware, Side, Togyz
 from ._mancala import grade as _grade
 from .errors import MancalaError
 from .results import GradeReport
@@ -161,11 +161,11 @@ _TOGYZ_DEFAULTS = {
 }
 
 
-def _kalah_brief(options: Sequence[str]) -> str:
+def _kalah_brief(options: Sequence[str], houses: int = 6) -> str:
     """Kalah's rules in brief under ``options`` (:attr:`Kalah.options`; docs/rules/kalah.md)."""
     o = set(options)
     text = [
-        "Each player owns the row of houses nearest to him (numbered 1 to m from his own left) "
+        f"Each player owns the row of houses nearest to him (numbered 1 to {houses} from his own left) "
         "and the store on his right. A move lifts every seed of one of your houses and sows them "
         "one by one anticlockwise into the following houses and your own store, skipping the "
         "opponent's store."
@@ -198,11 +198,11 @@ def _kalah_brief(options: Sequence[str]) -> str:
     return " ".join(text)
 
 
-def _oware_brief(rules: str) -> str:
+def _oware_brief(rules: str, houses: int = 6) -> str:
     """Oware's rules in brief under the rule set ``rules`` (docs/rules/oware.md)."""
     o = _options(rules, _OWARE_DEFAULTS)
     text = [
-        "Each player owns the row of houses nearest to him (numbered 1 to h from his own left). "
+        f"Each player owns the row of houses nearest to him (numbered 1 to {houses} from his own left). "
         "A move lifts every seed of one of your houses and sows them one by one anticlockwise, "
         "skipping the house sown from. If the last seed makes a house of the opponent hold 2 or "
         "3 seeds, you capture it, and the houses before it on the opponent's side while they "
@@ -257,12 +257,12 @@ def _nth(n: str) -> str:
             "7": "seventh", "8": "eighth", "9": "ninth"}.get(n, n + "th")
 
 
-def _togyz_brief(rules: str) -> str:
+def _togyz_brief(rules: str, houses: int = 9) -> str:
     """Togyz Kumalak's rules in brief under the rule set ``rules``
     (docs/rules/togyz-kumalak.md)."""
     o = _options(rules, _TOGYZ_DEFAULTS)
     text = [
-        "Each player owns a row of houses (numbered 1 to h from his own left) and a kazan. "
+        f"Each player owns a row of houses (numbered 1 to {houses} from his own left) and a kazan. "
         "A move lifts every kumalak of one of your houses; the first goes back into that house "
         "(a lone kumalak goes on to the next house) and the others one by one anticlockwise. If "
         "the last one makes a house of the opponent even, you capture it."
@@ -306,11 +306,11 @@ def rules_brief(game: Game) -> str:
     Bao la Kete, one text for every rule set (the moves listed in the prompt follow the
     rule set's options)."""
     if isinstance(game, Kalah):
-        return _kalah_brief(game.options)
-    if game.kind == "Oware":
-        return _oware_brief(game.rules)
-    if game.kind == "Togyz Kumalak":
-        return _togyz_brief(game.rules)
+        return _kalah_brief(game.options, game.houses)
+    if isinstance(game, Oware):
+        return _oware_brief(game.rules, game.houses)
+    if isinstance(game, Togyz):
+        return _togyz_brief(game.rules, game.houses)
     if game.kind == "Bao la Kete":
         return _BAO_BRIEF
     return ""

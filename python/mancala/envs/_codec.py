@@ -89,9 +89,12 @@ def checked_game(rules: str, game: Optional[str]) -> None:
         return
     cls = _mancala.game_class(rules)
     if cls != game:
+        def a(name: str) -> str:
+            return ("an " if name[0] in "AEIOU" else "a ") + name
+
         raise ValueError(
-            f"rules {rules!r} are a {cls} rule set, not a {game} one: "
-            f'use gymnasium.make("mancala/{cls}-v0", rules={rules!r})'
+            f"rules {rules!r} are {a(cls)} rule set, not {a(game)} one: "
+            f'use the id "mancala/{cls}-v0" (gymnasium.make or gymnasium.make_vec)'
         )
 
 
