@@ -821,7 +821,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     import sys
 
     parser = argparse.ArgumentParser(prog="python -m mancala.text", usage=_USAGE, description=main.__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, prog="python -m mancala.text")
     for name in ("prompt", "parse"):
         p = sub.add_parser(name)
         p.add_argument("--rules", default="standard", help=_RULES_HELP)
