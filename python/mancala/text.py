@@ -84,7 +84,8 @@ def check_template(template: Optional[str]) -> None:
     must be a ``str`` whose ``{…}`` fields are among :data:`FIELDS` (by name, with any
     conversion or format spec a ``str`` takes; ``{{`` and ``}}`` are braces). Returns
     ``None``; raises ``TypeError`` for a template that is not a ``str`` and ``ValueError``
-    naming the first unknown field (or saying what else is wrong with the braces)."""
+    naming the first unknown field (or saying what else is wrong with the braces, a field
+    inside a format spec, a width too large)."""
     if template is None:
         return
     if not isinstance(template, str):
@@ -96,8 +97,9 @@ def check_template(template: Optional[str]) -> None:
         for _, name, spec, _ in formatter.parse(text):
             if name is not None:
                 found.append(name)
-            if spec:
-                found.extend(names(spec))
+            if spec and any(n is not None for _, n, _, _ in formatter.parse(spec)):
+                # A field's format spec is filled from the position (`{board:{rules}}`).
+                raise ValueError(f"a field inside the format spec of {{{name}}}")
         return found
 
     try:
@@ -115,6 +117,8 @@ def check_template(template: Optional[str]) -> None:
         template.format(**{f: "" for f in FIELDS})
     except (ValueError, KeyError, IndexError, AttributeError) as e:
         raise ValueError(f"template: {e}") from None
+    except (MemoryError, OverflowError):
+        raise ValueError("template: a format spec asks for more room than there is") from None
 
 
 def _options(rules: str, defaults: Dict[str, Dict[str, str]]) -> Dict[str, str]:

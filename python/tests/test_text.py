@@ -310,7 +310,9 @@ TYPO = "{board}\n{moves}\n{anwser}"
 
 
 @pytest.mark.parametrize("bad,error", [(TYPO, ValueError), ("{0}", ValueError), ("{board", ValueError),
-                                       ("{board.x}", ValueError), (5, TypeError)])
+                                       ("{board.x}", ValueError), (5, TypeError),
+                                       ("{board:{rules}}", ValueError), ("{board!s:{answer}}", ValueError),
+                                       ("{board:x<99999999999}", ValueError)])
 def test_a_bad_template_is_refused_before_any_player_is_asked(bad, error):
     """A template with a field not among text.FIELDS, bad braces, or not a str is refused
     by prompt, TextPlayer and grade before the player is called once."""
