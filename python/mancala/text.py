@@ -439,16 +439,17 @@ _EXPLICIT = re.compile(
     + r")",
     re.IGNORECASE,
 )
-#: The answer format the prompt asks for, `Move: 4` (or `Answer: 4`, `Final answer: house 4`):
-#: where a reply has it, its last one decides, whatever the reasoning before or after names.
+#: The answer format the prompt asks for, `Move: 4` (or `Final answer: house 4`, or a line
+#: that starts `Answer: 4`): where a reply has it, its last one decides, whatever the
+#: reasoning before or after names (`the opponent's answer: 2` inside a line is reasoning).
 _FINAL = re.compile(
-    r"(?<![\w-])(?:final\s+)?(?:move|answer)\s*:\s*(?:(?:my\s+|the\s+)?"
+    r"(?:(?<![\w-])(?:final\s+answer|move)|^[ \t>#-]*answer)\s*:\s*(?:(?:my\s+|the\s+)?"
     + _HOUSE_WORD
     + r"\s*)?"
     + r"(?P<tok>"
     + _TOKEN
     + r")",
-    re.IGNORECASE,
+    re.IGNORECASE | re.MULTILINE,
 )
 #: A further move joined to a marked answer: `Move: 4 or 5`, `Move: 4/5`, `I play 4 and 5`
 #: (after `and` or a comma, a move that ends a phrase: `Move: 4, 2 seeds land` names 4).

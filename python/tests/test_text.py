@@ -57,6 +57,9 @@ READ = [
     ("Move: 3\n(After the opponent's move 2, I sow house 5.)", 3),
     ("Move: 4\n\nWait, actually Move: 5", 5),
     ("Move: 2\nMove: 3", 3),
+    ("Move: 3. The opponent's best answer: 2", 3),
+    ("Answer: 5", 5),
+    ("Thinking...\n> Answer: 2", 2),
 ]
 
 
