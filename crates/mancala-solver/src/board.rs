@@ -32,10 +32,11 @@ pub(crate) fn lane_sum(x: u128) -> u32 {
     s(x as u64) + s((x >> 64) as u64)
 }
 
-/// Seeds in lane `i`.
+/// Seeds in lane `i` (`i < 16`). Read as a byte of the board's little-endian bytes: a shift
+/// of a `u128` by a variable distance takes several instructions, a byte load one.
 #[inline(always)]
 pub(crate) fn lane(b: u128, i: usize) -> u32 {
-    ((b >> (8 * i)) & 0xFF) as u32
+    u32::from(b.to_le_bytes()[i])
 }
 
 /// Mask of lanes `from..from + count`.

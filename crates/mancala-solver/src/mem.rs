@@ -41,9 +41,19 @@ unsafe impl ZeroValid for AtomicU8 {}
 pub(crate) struct ZeroedBuf<A: ZeroValid> {
     map: Option<memmap2::MmapMut>,
     heap: Vec<A>,
+    /// The first value, in the map or on the heap: kept so that [`ZeroedBuf::as_slice`], on
+    /// the path of every table probe, needs no branch.
+    first: std::ptr::NonNull<A>,
     len: usize,
     _marker: PhantomData<A>,
 }
+
+// SAFETY: a `ZeroedBuf` owns its map or its vector as those types would (`first` points into
+// them and is never handed out but as a shared slice of `A`), and `A` is an atomic type, so
+// sharing and sending it is as safe as sharing or sending the map or a `Vec<A>`.
+unsafe impl<A: ZeroValid + Send + Sync> Send for ZeroedBuf<A> {}
+// SAFETY: as above.
+unsafe impl<A: ZeroValid + Send + Sync> Sync for ZeroedBuf<A> {}
 
 impl<A: ZeroValid> ZeroedBuf<A> {
     /// A buffer of no value (allocates nothing).
@@ -51,6 +61,7 @@ impl<A: ZeroValid> ZeroedBuf<A> {
         ZeroedBuf {
             map: None,
             heap: Vec::new(),
+            first: std::ptr::NonNull::dangling(),
             len: 0,
             _marker: PhantomData,
         }
@@ -66,9 +77,12 @@ impl<A: ZeroValid> ZeroedBuf<A> {
             if let Ok(map) = memmap2::MmapMut::map_anon(bytes) {
                 #[cfg(target_os = "linux")]
                 let _ = map.advise(memmap2::Advice::HugePage);
+                let first = std::ptr::NonNull::new(map.as_ptr().cast::<A>().cast_mut())
+                    .unwrap_or(std::ptr::NonNull::dangling());
                 return Ok(ZeroedBuf {
                     map: Some(map),
                     heap: Vec::new(),
+                    first,
                     len,
                     _marker: PhantomData,
                 });
@@ -79,22 +93,26 @@ impl<A: ZeroValid> ZeroedBuf<A> {
             .map_err(|_| OutOfMemory { bytes })?;
         // SAFETY: `ZeroValid` promises that all-zero bytes are a valid `A`.
         heap.extend((0..len).map(|_| unsafe { std::mem::zeroed::<A>() }));
+        let first = std::ptr::NonNull::new(heap.as_ptr().cast_mut())
+            .unwrap_or(std::ptr::NonNull::dangling());
         Ok(ZeroedBuf {
             map: None,
             heap,
+            first,
             len,
             _marker: PhantomData,
         })
     }
 
+    #[inline(always)]
     pub(crate) fn as_slice(&self) -> &[A] {
-        match &self.map {
-            // SAFETY: the map is page-aligned (so aligned for `A`), `len · size_of::<A>()`
-            // bytes long, zero-initialised (valid by `ZeroValid`), lives as long as `self`,
-            // and is only ever accessed through this shared slice of atomics.
-            Some(map) => unsafe { std::slice::from_raw_parts(map.as_ptr().cast::<A>(), self.len) },
-            None => &self.heap,
-        }
+        // SAFETY: `first` is the start of the map or of the vector's buffer, neither of which
+        // moves while `self` lives (a move of `self` moves only the handles). The map is
+        // page-aligned (so aligned for `A`), `len · size_of::<A>()` bytes long and
+        // zero-initialised (valid by `ZeroValid`); the vector holds `len` values. Either is
+        // only ever accessed through this shared slice of atomics. For `len` 0 `first` is
+        // dangling but aligned, which an empty slice allows.
+        unsafe { std::slice::from_raw_parts(self.first.as_ptr().cast_const(), self.len) }
     }
 }
 

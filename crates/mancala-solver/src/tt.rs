@@ -257,6 +257,34 @@ pub struct LockFreeTable {
     buckets: Buckets<1>,
     requested_bytes: usize,
     key_bits: u32,
+    /// The scrambling's constants for `key_bits` ([`Scramble`]), set with it.
+    scramble: Scramble,
+}
+
+/// The constants of [`LockFreeTable::locate`] for one key width and bucket count, computed
+/// once when the table is (re)built rather than at every probe.
+#[derive(Clone, Copy, Debug, Default)]
+struct Scramble {
+    /// `2^key_bits − 1`.
+    mask: u64,
+    /// The xor-shift's distance, `⌈key_bits / 2⌉` (at least 1).
+    fold: u32,
+    /// Bits of the tag, `key_bits − bucket_bits`.
+    tag_bits: u32,
+}
+
+impl Scramble {
+    fn new(key_bits: u32, bucket_bits: u32) -> Scramble {
+        Scramble {
+            mask: if key_bits >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << key_bits) - 1
+            },
+            fold: key_bits.div_ceil(2).max(1),
+            tag_bits: key_bits - bucket_bits,
+        }
+    }
 }
 
 impl LockFreeTable {
@@ -271,6 +299,7 @@ impl LockFreeTable {
             buckets: Buckets::none(),
             requested_bytes: bytes,
             key_bits: 0,
+            scramble: Scramble::default(),
         };
         t.reset(key_bits)?;
         Ok(t)
@@ -286,18 +315,17 @@ impl LockFreeTable {
 
     #[inline(always)]
     fn locate(&self, key: u64) -> (usize, u64) {
-        let kb = self.key_bits;
-        let bucket_bits = self.buckets.bucket_bits();
-        let mask = if kb >= 64 { u64::MAX } else { (1u64 << kb) - 1 };
+        let Scramble {
+            mask,
+            fold,
+            tag_bits,
+        } = self.scramble;
         let mut x = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) & mask;
-        x ^= x >> kb.div_ceil(2).max(1);
+        x ^= x >> fold;
         x = x.wrapping_mul(0xD6E8_FEB8_6659_FD93) & mask;
-        let tag_bits = kb - bucket_bits;
-        let bucket = if bucket_bits == 0 {
-            0
-        } else {
-            (x >> tag_bits) as usize
-        };
+        // `x < 2^key_bits` and `tag_bits ≤ key_bits ≤ 62`: with no bucket bits the shift
+        // gives bucket 0.
+        let bucket = (x >> tag_bits) as usize;
         let tag = x & ((1u64 << tag_bits) - 1);
         (bucket, tag)
     }
@@ -357,6 +385,7 @@ impl TranspositionTable for LockFreeTable {
             Ok(b) => {
                 self.buckets = b;
                 self.key_bits = key_bits;
+                self.scramble = Scramble::new(key_bits, bucket_bits);
                 Ok(())
             }
             Err(e) => {
