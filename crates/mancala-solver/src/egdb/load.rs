@@ -418,36 +418,86 @@ fn check_entries(
     for k in 0..=max_seeds {
         let start = layer_start(m, k) as usize;
         let end = layer_start(m, k + 1) as usize;
-        let ki = k as i32;
-        // The entry bytes allowed in layer k, as a table: one look-up per entry.
-        let mut allowed = [false; 256];
-        for (e, ok) in allowed.iter_mut().enumerate() {
-            let v = decode(e as u8);
-            *ok = v.abs() <= ki && !(parity && (v - ki) % 2 != 0);
-        }
+        let allowed = Allowed::new(k, parity);
         let layer = &data[start..end];
-        // Pieces of a layer on the rayon threads (a K = 26 layer holds up to 10^9 entries).
-        if layer
+        // Pieces of a layer on the rayon threads (a K = 26 layer holds up to 10^9 entries);
+        // the first bad entry of the first piece that has one.
+        let bad = layer
             .par_chunks(CHECK_PIECE)
-            .all(|piece| piece.iter().all(|&e| allowed[usize::from(e)]))
-        {
-            continue;
-        }
-        // Slow path for this layer: 0 is also allowed in a finished position.
-        for (i, &e) in layer.iter().enumerate() {
-            let v = decode(e);
-            let ok =
-                allowed[usize::from(e)] || (v == 0 && is_terminal_rank(m, options, k, i as u64));
-            if !ok {
-                return Err(EgdbError::BadEntry {
-                    rank: (start + i) as u64,
-                    seeds: k,
-                    value: v,
-                });
-            }
+            .enumerate()
+            .find_map_first(|(p, piece)| {
+                let at = p * CHECK_PIECE;
+                // 0 is also allowed in a finished position.
+                first_bad(piece, allowed, |i| {
+                    is_terminal_rank(m, options, k, (at + i) as u64)
+                })
+                .map(|i| at + i)
+            });
+        if let Some(i) = bad {
+            return Err(EgdbError::BadEntry {
+                rank: (start + i) as u64,
+                seeds: k,
+                value: decode(layer[i]),
+            });
         }
     }
     Ok(data.len() as u64)
+}
+
+/// The entry bytes a layer of k seeds allows (besides 0 in a finished position): values
+/// `v = byte − 128` with `|v| ≤ k` and, when `parity`, `v ≡ k (mod 2)`. Tested with a few
+/// integer operations, so that a block of entries is checked by vector instructions.
+#[derive(Clone, Copy)]
+struct Allowed {
+    /// The smallest byte allowed, `128 − min(k, 128)`.
+    low: u8,
+    /// The bytes allowed from `low` on, less one.
+    span: u8,
+    /// 1 when the parity is checked, else 0.
+    parity_mask: u8,
+    /// The parity of the bytes allowed (that of `128 + k`, that is of k).
+    parity: u8,
+}
+
+impl Allowed {
+    fn new(k: u32, parity: bool) -> Allowed {
+        let low = 128 - k.min(128);
+        let high = (128 + k).min(255);
+        Allowed {
+            low: low as u8,
+            span: (high - low) as u8,
+            parity_mask: u8::from(parity),
+            parity: (k & 1) as u8 & u8::from(parity),
+        }
+    }
+
+    #[inline(always)]
+    fn holds(self, e: u8) -> bool {
+        (e.wrapping_sub(self.low) <= self.span) & ((e & self.parity_mask) == self.parity)
+    }
+}
+
+/// The index of the first entry of `piece` that `allowed` refuses and that is not a 0 at a
+/// finished position (`terminal(i)` for the entry at index i), if any. Each block of 64
+/// entries is first counted without branches; only a block with a refused entry (in an odd
+/// layer, the 0s of its finished positions) is looked at one entry at a time.
+fn first_bad(piece: &[u8], allowed: Allowed, terminal: impl Fn(usize) -> bool) -> Option<usize> {
+    const ZERO: u8 = 128;
+    for (b, block) in piece.chunks(64).enumerate() {
+        let refused = block
+            .iter()
+            .fold(0u8, |n, &e| n + u8::from(!allowed.holds(e)));
+        if refused == 0 {
+            continue;
+        }
+        for (i, &e) in block.iter().enumerate() {
+            let at = b * 64 + i;
+            if !(allowed.holds(e) || (e == ZERO && terminal(at))) {
+                return Some(at);
+            }
+        }
+    }
+    None
 }
 
 /// Whether the position of rank `r` within layer k has no move (a finished game).
@@ -515,6 +565,40 @@ mod tests {
     thread_local! {
         /// Passes over a database's entries ([`Egdb::check_entries`]) started on this thread.
         pub(super) static ENTRY_PASSES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+
+    /// The arithmetic test of an entry byte against its definition, for every byte, every
+    /// seed count a layer can have and both parity rules: `|v| ≤ k` and, when the parity
+    /// holds, `v ≡ k (mod 2)`, with `v = byte − 128`.
+    #[test]
+    fn allowed_bytes_follow_the_definition() {
+        for k in 0..=255u32 {
+            for parity in [false, true] {
+                let allowed = Allowed::new(k, parity);
+                for e in 0..=255u8 {
+                    let v = decode(e);
+                    let want = v.abs() <= k as i32 && !(parity && (v - k as i32) % 2 != 0);
+                    assert_eq!(allowed.holds(e), want, "k {k}, parity {parity}, byte {e}");
+                }
+            }
+        }
+    }
+
+    /// `first_bad` finds the first refused entry in any block, lets a 0 through only where
+    /// `terminal` says the position is finished, and finds nothing in a clean piece.
+    #[test]
+    fn first_bad_finds_the_first_refused_entry() {
+        let allowed = Allowed::new(3, true); // bytes 125, 127, 129, 131
+        let mut piece = vec![127u8; 300];
+        assert_eq!(first_bad(&piece, allowed, |_| false), None);
+        piece[70] = 128; // a 0: allowed only at a finished position
+        piece[200] = 133; // +5: never
+        assert_eq!(first_bad(&piece, allowed, |_| false), Some(70));
+        assert_eq!(first_bad(&piece, allowed, |i| i == 70), Some(200));
+        piece[200] = 131;
+        assert_eq!(first_bad(&piece, allowed, |i| i == 70), None);
+        piece[299] = 0;
+        assert_eq!(first_bad(&piece, allowed, |i| i == 70), Some(299));
     }
 
     /// Opening a file (what `mancala egdb verify` and `mancala_egdb_verify` do, once) reads
