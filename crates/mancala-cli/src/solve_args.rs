@@ -19,8 +19,8 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 0, value_parser = crate::ranges::threads_or_all())]
     pub threads: usize,
     /// Transposition table size, MiB (1..=1048576), kept as given. Default: sized to the
-    /// position, 2^(⌈seeds/2⌉ + 6) bytes for its seeds in the houses, from 4 MiB up to 256 MiB
-    /// (16 MiB for Kalah(6,3), 256 MiB for Kalah(6,4) and larger).
+    /// position, 2^(⌈seeds/2⌉ + 4) bytes for its seeds in the houses, from 4 MiB up to 256 MiB
+    /// (4 MiB for Kalah(6,3), 256 MiB for Kalah(6,4) and larger).
     #[arg(long, value_parser = crate::ranges::solver_tt_mb())]
     pub tt_mb: Option<usize>,
     /// Endgame database: a file, or a folder searched for the largest database serving the

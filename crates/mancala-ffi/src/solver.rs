@@ -28,9 +28,9 @@ pub struct MancalaSolverConfig {
     /// Search threads; 0 = every available core. The value found never depends on it.
     pub threads: u32,
     /// Size of the transposition table in bytes, kept as given (rounded down to a power of two
-    /// of 32-byte buckets); 0 = sized to each position solved: 2^(ceil(seeds / 2) + 6) bytes
-    /// for its seeds in the houses, from 4 MiB up to 64 MiB (16 MiB for Kalah(6,3), 64 MiB
-    /// from 40 seeds on), so that a small solve does not pay for memory it never needs.
+    /// of 32-byte buckets); 0 = sized to each position solved: 2^(ceil(seeds / 2) + 4) bytes
+    /// for its seeds in the houses, from 4 MiB up to 64 MiB (4 MiB for Kalah(6,3), 64 MiB
+    /// from 43 seeds on), so that a small solve does not pay for memory it never needs.
     pub tt_bytes: u64,
     /// Stop a solve after about this many positions (nodes); 0 = no limit.
     pub node_limit: u64,

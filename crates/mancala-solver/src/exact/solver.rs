@@ -168,29 +168,30 @@ impl Solver {
 
     /// The transposition table, in bytes, that a solve of a position with `seeds` seeds in the
     /// houses gets when no size was given ([`Solver::tt_bytes_at_most`], the default):
-    /// 2^(⌈`seeds`/2⌉ + 6) bytes, at least 4 MiB, at most `max_bytes` (which wins over the 4 MiB).
+    /// 2^(⌈`seeds`/2⌉ + 4) bytes, at least 4 MiB, at most `max_bytes` (which wins over the 4 MiB).
     ///
     /// The rule follows the solves of this project's measurements (docs/performance-history.md,
-    /// "Move ordering"): from the start position and without a database, the solves of most
-    /// boards searched 3 to 6 · 2^(seeds/2) nodes (Kalah(6,3) empty capture, 36 seeds: 851,123
-    /// nodes; Kalah(5,5) empty capture, 50 seeds: 132 M), so the table holds about two entries
-    /// (8 bytes each) a node, and a table of that size searched as few nodes as a larger one
-    /// (Kalah(6,3) empty capture: the same nodes with 16 MiB as with 64 MiB). A database only
-    /// makes the search smaller. So a small solve no longer pays the system for memory it never
-    /// needs (the kernel zeroes every page of a table at its first touch, and a solve touches
-    /// all of them), and a large one gets the whole cap: Kalah(6,4) (48 seeds) and everything
-    /// larger.
+    /// "Move ordering" and "A table sized to the problem"): from the start position and without
+    /// a database, the solves of most boards searched 3 to 6 · 2^(seeds/2) nodes (Kalah(6,3)
+    /// empty capture, 36 seeds: 851,123 nodes; Kalah(5,5) empty capture, 50 seeds: 132 M), so
+    /// the table holds about one entry (8 bytes) for two nodes. A larger table searches a few
+    /// per cent fewer nodes but costs more time: the kernel zeroes every page of a table at its
+    /// first touch, a solve touches all of them, and fewer of its probes hit the cache
+    /// (Kalah(6,3) empty capture: 890,812 nodes and 0.15 s of CPU with 4 MiB, 851,770 nodes and
+    /// 0.19 s with 16 MiB). A database only makes the search smaller. A large solve gets the
+    /// whole cap: Kalah(6,4) (48 seeds) and everything larger.
     ///
     /// ```
     /// use mancala_solver::Solver;
-    /// assert_eq!(Solver::sized_table_bytes(36, 256 << 20), 16 << 20); // Kalah(6,3)
+    /// assert_eq!(Solver::sized_table_bytes(36, 256 << 20), 4 << 20); // Kalah(6,3)
+    /// assert_eq!(Solver::sized_table_bytes(42, 256 << 20), 32 << 20); // Kalah(7,3)
     /// assert_eq!(Solver::sized_table_bytes(48, 256 << 20), 256 << 20); // Kalah(6,4): the cap
     /// assert_eq!(Solver::sized_table_bytes(12, 256 << 20), 4 << 20); // at least 4 MiB
     /// assert_eq!(Solver::sized_table_bytes(12, 1 << 20), 1 << 20); // never above the cap
     /// ```
     #[must_use]
     pub fn sized_table_bytes(seeds: u32, max_bytes: usize) -> usize {
-        let exp = seeds.div_ceil(2).saturating_add(6);
+        let exp = seeds.div_ceil(2).saturating_add(4);
         let want = 1usize.checked_shl(exp).unwrap_or(usize::MAX);
         want.max(MIN_SIZED_TABLE_BYTES).min(max_bytes)
     }
@@ -246,8 +247,8 @@ impl Solver {
     }
 
     /// A lock-free table sized to each position solved, at most `max_bytes` bytes: the size
-    /// [`Solver::sized_table_bytes`] gives for the position's seeds in the houses (16 MiB for
-    /// Kalah(6,3), 36 seeds; the whole `max_bytes` from 40 seeds on when it is 64 MiB), made
+    /// [`Solver::sized_table_bytes`] gives for the position's seeds in the houses (4 MiB for
+    /// Kalah(6,3), 36 seeds; the whole `max_bytes` from 43 seeds on when it is 64 MiB), made
     /// at the first call and made again, larger and empty, when a later call needs a larger
     /// one (a smaller position keeps the larger table and what it holds). This is the
     /// default, with `max_bytes` = [`Solver::DEFAULT_TT_BYTES`]. The table's size changes the nodes
@@ -652,7 +653,7 @@ mod tests {
     use crate::exact::search::Searcher;
     use mancala_core::kalah::KalahMove;
 
-    /// Without a size, the table follows the position's seeds in the houses: 2^(⌈seeds/2⌉ + 6)
+    /// Without a size, the table follows the position's seeds in the houses: 2^(⌈seeds/2⌉ + 4)
     /// bytes, at least 4 MiB, at most the cap (the rule of `Solver::sized_table_bytes`,
     /// worked out by hand below), made again larger for a larger position and kept for a
     /// smaller one; a size given is kept whatever the position.
@@ -664,19 +665,21 @@ mod tests {
             s.state_mut().lock_free.as_ref().map(|t| t.bytes())
         }
         let mut s = Solver::new().threads(1).node_limit(Some(1000));
-        // Kalah(4,2): 16 seeds, 2^(8 + 6) bytes, raised to 4 MiB.
+        // Kalah(4,2): 16 seeds, 2^(8 + 4) bytes, raised to 4 MiB; Kalah(6,3): 36 seeds,
+        // 2^(18 + 4) bytes = 4 MiB.
         assert_eq!(table_after(&mut s, "kalah(4,2)"), Some(4 << 20));
-        // Kalah(6,3): 36 seeds, 2^(18 + 6) bytes = 16 MiB.
-        assert_eq!(table_after(&mut s, "kalah(6,3)"), Some(16 << 20));
-        assert_eq!(table_after(&mut s, "kalah(4,2)"), Some(16 << 20));
-        // Kalah(6,4): 48 seeds, 2^30 bytes, held to the default cap of 64 MiB.
+        assert_eq!(table_after(&mut s, "kalah(6,3)"), Some(4 << 20));
+        // Kalah(7,3): 42 seeds, 2^(21 + 4) bytes = 32 MiB, kept for a smaller position.
+        assert_eq!(table_after(&mut s, "kalah(7,3)"), Some(32 << 20));
+        assert_eq!(table_after(&mut s, "kalah(4,2)"), Some(32 << 20));
+        // Kalah(6,4): 48 seeds, 2^28 bytes, held to the default cap of 64 MiB.
         assert_eq!(table_after(&mut s, "kalah(6,4)"), Some(64 << 20));
-        // Kalah(5,3): 30 seeds, 2^(15 + 6) = 2 MiB, raised to 4 MiB, under a cap of 8 MiB;
-        // a cap below 4 MiB wins over the floor.
+        // Kalah(5,3): 30 seeds, 2^(15 + 4) = 512 KiB, raised to 4 MiB, under a cap of 8 MiB;
+        // Kalah(6,4) held to that cap; a cap below 4 MiB wins over the floor.
         let mut s = Solver::new().threads(1).node_limit(Some(1000));
         s = s.tt_bytes_at_most(8 << 20);
         assert_eq!(table_after(&mut s, "kalah(5,3)"), Some(4 << 20));
-        assert_eq!(table_after(&mut s, "kalah(6,3)"), Some(8 << 20));
+        assert_eq!(table_after(&mut s, "kalah(6,4)"), Some(8 << 20));
         let mut s = Solver::new().threads(1).node_limit(Some(1000));
         s = s.tt_bytes_at_most(1 << 20);
         assert_eq!(table_after(&mut s, "kalah(4,2)"), Some(1 << 20));
