@@ -146,6 +146,12 @@ pub(crate) struct Geometry<const M: usize> {
     range: [[u128; 16]; M],
     last: [[u8; 16]; M],
     full: u128,
+    /// The board without house h's lane: `!(0xFF << 8h)` (a table read instead of a shift of
+    /// a `u128` by a variable distance).
+    emptied: [u128; M],
+    /// The board without the lanes of a capture ending in house h: h and the opposite house
+    /// 2m − h.
+    captured: [u128; M],
     pub flags: Flags,
 }
 
@@ -170,10 +176,14 @@ impl<const M: usize> Geometry<M> {
                 mask |= 1u128 << (8 * ((h + r + 1) % l));
             }
         }
+        let emptied = std::array::from_fn(|h| !lanes(h, 1));
+        let captured = std::array::from_fn(|h| !(lanes(h, 1) | lanes(2 * M - h, 1)));
         Geometry {
             range,
             last,
             full: lanes(0, l) / 0xFF,
+            emptied,
+            captured,
             flags,
         }
     }
@@ -190,7 +200,11 @@ impl<const M: usize> Geometry<M> {
         let s = lane(b, h) as usize;
         let l = Self::L;
         let (q, r) = if s < l { (0, s) } else { (s / l, s % l) };
-        let mut nb = (b & !(0xFFu128 << (8 * h))) + (q as u128) * self.full + self.range[h][r];
+        let mut nb = (b & self.emptied[h]) + self.range[h][r];
+        if q != 0 {
+            // Whole laps: one seed into every lane of the cycle each.
+            nb += (q as u128) * self.full;
+        }
         let last = self.last[h][r] as usize;
         let extra = last == M;
         if last < M && lane(nb, last) == 1 {
@@ -199,7 +213,7 @@ impl<const M: usize> Geometry<M> {
             let opp = 2 * M - last;
             let taken = lane(nb, opp);
             if taken != 0 || self.flags.empty_capture {
-                nb &= !((0xFFu128 << (8 * last)) | (0xFFu128 << (8 * opp)));
+                nb &= self.captured[last];
                 nb += u128::from(taken + 1) << (8 * M);
             }
         }
