@@ -418,7 +418,9 @@ typedef struct MancalaSolverConfig {
     // Size of the transposition table in bytes, kept as given (rounded down to a power of two
     // of 32-byte buckets); 0 = sized to each position solved: 2^(ceil(seeds / 2) + 4) bytes
     // for its seeds in the houses, from 4 MiB up to 64 MiB (4 MiB for Kalah(6,3), 64 MiB
-    // from 43 seeds on), so that a small solve does not pay for memory it never needs.
+    // from 43 seeds on), and with a database of K seeds at most 2^(ceil((seeds - K) / 2) + 9)
+    // bytes (8 MiB for Kalah(6,4) with K = 20), so that a solve does not pay for memory that
+    // does not speed it up.
     uint64_t tt_bytes;
     // Stop a solve after about this many positions (nodes); 0 = no limit.
     uint64_t node_limit;

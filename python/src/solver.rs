@@ -146,7 +146,8 @@ fn watched<R: Send>(
 /// `Solver(threads=None, tt_mb=None, egdb=None, max_seconds=None, max_nodes=None)`:
 /// `threads` search threads (`None`: every core; the value never depends on it), `tt_mb`
 /// the transposition table in MiB, kept as given (`None`: sized to each position solved,
-/// 2^(⌈seeds/2⌉ + 4) bytes for its seeds in the houses, from 4 MiB up to 64 MiB; the table
+/// 2^(⌈seeds/2⌉ + 4) bytes for its seeds in the houses, from 4 MiB up to 64 MiB, and with
+/// a database of K seeds at most 2^(⌈(seeds − K)/2⌉ + 9) bytes; the table
 /// is kept between solves of one rule set), `egdb` an `Egdb`
 /// probed for every position with at most its K seeds in the houses, `max_seconds` /
 /// `max_nodes` limits after which a solve returns the bounds proven so far

@@ -20,7 +20,8 @@ pub struct SolveArgs {
     pub threads: usize,
     /// Transposition table size, MiB (1..=1048576), kept as given. Default: sized to the
     /// position, 2^(⌈seeds/2⌉ + 4) bytes for its seeds in the houses, from 4 MiB up to 256 MiB
-    /// (4 MiB for Kalah(6,3), 256 MiB for Kalah(6,4) and larger).
+    /// (4 MiB for Kalah(6,3), 256 MiB for Kalah(6,4) and larger), and with a database of K
+    /// seeds at most 2^(⌈(seeds − K)/2⌉ + 9) bytes (8 MiB for Kalah(6,4) with K = 20).
     #[arg(long, value_parser = crate::ranges::solver_tt_mb())]
     pub tt_mb: Option<usize>,
     /// Endgame database: a file, or a folder searched for the largest database serving the

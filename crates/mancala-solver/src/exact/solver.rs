@@ -167,8 +167,10 @@ impl Solver {
     pub const DEFAULT_TT_BYTES: usize = 64 << 20;
 
     /// The transposition table, in bytes, that a solve of a position with `seeds` seeds in the
-    /// houses gets when no size was given ([`Solver::tt_bytes_at_most`], the default):
-    /// 2^(⌈`seeds`/2⌉ + 4) bytes, at least 4 MiB, at most `max_bytes` (which wins over the 4 MiB).
+    /// houses gets when no size was given ([`Solver::tt_bytes_at_most`], the default), searched
+    /// with a database of `database_seeds` seeds (0 for none): 2^e bytes with
+    /// e = min(⌈`seeds`/2⌉ + 4, ⌈(`seeds` − `database_seeds`)/2⌉ + 9), at least 4 MiB, at most
+    /// `max_bytes` (which wins over the 4 MiB).
     ///
     /// The rule follows the solves of this project's measurements (docs/performance-history.md,
     /// "Move ordering" and "A table sized to the problem"): from the start position and without
@@ -178,20 +180,33 @@ impl Solver {
     /// per cent fewer nodes but costs more time: the kernel zeroes every page of a table at its
     /// first touch, a solve touches all of them, and fewer of its probes hit the cache
     /// (Kalah(6,3) empty capture: 890,812 nodes and 0.15 s of CPU with 4 MiB, 851,770 nodes and
-    /// 0.19 s with 16 MiB). A database only makes the search smaller. A large solve gets the
-    /// whole cap: Kalah(6,4) (48 seeds) and everything larger.
+    /// 0.19 s with 16 MiB). Without a database a large solve gets the whole cap: Kalah(6,4)
+    /// (48 seeds) and everything larger.
+    ///
+    /// A database answers the positions near the end, where most of the table's entries would
+    /// be, and its own reads compete with the table's for the cache: with one, a table far
+    /// smaller than the cap is faster. Kalah(6,4) with the 20-seed database, one thread:
+    /// 9,480,866 nodes and 1.7–1.9 s of CPU with 8 MiB (the size this rule gives), 8,851,799
+    /// nodes and 2.2–2.4 s with 64 MiB, and standard capture 4.8–5.2 s with 8 MiB against
+    /// 5.9–6.4 s with 256 MiB (docs/performance-history.md).
     ///
     /// ```
     /// use mancala_solver::Solver;
-    /// assert_eq!(Solver::sized_table_bytes(36, 256 << 20), 4 << 20); // Kalah(6,3)
-    /// assert_eq!(Solver::sized_table_bytes(42, 256 << 20), 32 << 20); // Kalah(7,3)
-    /// assert_eq!(Solver::sized_table_bytes(48, 256 << 20), 256 << 20); // Kalah(6,4): the cap
-    /// assert_eq!(Solver::sized_table_bytes(12, 256 << 20), 4 << 20); // at least 4 MiB
-    /// assert_eq!(Solver::sized_table_bytes(12, 1 << 20), 1 << 20); // never above the cap
+    /// assert_eq!(Solver::sized_table_bytes(36, 0, 256 << 20), 4 << 20); // Kalah(6,3)
+    /// assert_eq!(Solver::sized_table_bytes(42, 0, 256 << 20), 32 << 20); // Kalah(7,3)
+    /// assert_eq!(Solver::sized_table_bytes(48, 0, 256 << 20), 256 << 20); // Kalah(6,4): the cap
+    /// assert_eq!(Solver::sized_table_bytes(48, 20, 256 << 20), 8 << 20); // with K = 20
+    /// assert_eq!(Solver::sized_table_bytes(12, 0, 256 << 20), 4 << 20); // at least 4 MiB
+    /// assert_eq!(Solver::sized_table_bytes(12, 0, 1 << 20), 1 << 20); // never above the cap
     /// ```
     #[must_use]
-    pub fn sized_table_bytes(seeds: u32, max_bytes: usize) -> usize {
-        let exp = seeds.div_ceil(2).saturating_add(4);
+    pub fn sized_table_bytes(seeds: u32, database_seeds: u32, max_bytes: usize) -> usize {
+        let without = seeds.div_ceil(2).saturating_add(4);
+        let with = seeds
+            .saturating_sub(database_seeds)
+            .div_ceil(2)
+            .saturating_add(9);
+        let exp = without.min(with);
         let want = 1usize.checked_shl(exp).unwrap_or(usize::MAX);
         want.max(MIN_SIZED_TABLE_BYTES).min(max_bytes)
     }
@@ -247,8 +262,9 @@ impl Solver {
     }
 
     /// A lock-free table sized to each position solved, at most `max_bytes` bytes: the size
-    /// [`Solver::sized_table_bytes`] gives for the position's seeds in the houses (4 MiB for
-    /// Kalah(6,3), 36 seeds; the whole `max_bytes` from 43 seeds on when it is 64 MiB), made
+    /// [`Solver::sized_table_bytes`] gives for the position's seeds in the houses and the
+    /// database's (4 MiB for Kalah(6,3), 36 seeds; without a database the whole `max_bytes`
+    /// from 43 seeds on when it is 64 MiB; 8 MiB for Kalah(6,4) with a 20-seed database), made
     /// at the first call and made again, larger and empty, when a later call needs a larger
     /// one (a smaller position keeps the larger table and what it holds). This is the
     /// default, with `max_bytes` = [`Solver::DEFAULT_TT_BYTES`]. The table's size changes the nodes
@@ -590,7 +606,8 @@ impl Solver {
             state.pool = Some((self.threads, pool));
         }
         let bytes = if self.tt_sized {
-            Solver::sized_table_bytes(seeds, self.tt_bytes)
+            let database_seeds = self.egdb.as_ref().map_or(0, |d| d.max_seeds());
+            Solver::sized_table_bytes(seeds, database_seeds, self.tt_bytes)
         } else {
             self.tt_bytes
         };
@@ -653,8 +670,8 @@ mod tests {
     use crate::exact::search::Searcher;
     use mancala_core::kalah::KalahMove;
 
-    /// Without a size, the table follows the position's seeds in the houses: 2^(⌈seeds/2⌉ + 4)
-    /// bytes, at least 4 MiB, at most the cap (the rule of `Solver::sized_table_bytes`,
+    /// Without a size and a database, the table follows the position's seeds in the houses:
+    /// 2^(⌈seeds/2⌉ + 4) bytes, at least 4 MiB, at most the cap (the rule of `Solver::sized_table_bytes`,
     /// worked out by hand below), made again larger for a larger position and kept for a
     /// smaller one; a size given is kept whatever the position.
     #[test]
@@ -683,6 +700,19 @@ mod tests {
         let mut s = Solver::new().threads(1).node_limit(Some(1000));
         s = s.tt_bytes_at_most(1 << 20);
         assert_eq!(table_after(&mut s, "kalah(4,2)"), Some(1 << 20));
+        // With a database of 12 seeds, Kalah(6,4) (48 seeds) gets 2^(⌈36/2⌉ + 9) = 128 MiB
+        // under a cap of 256 MiB, where it would get 2^(24 + 4) = 256 MiB without.
+        let rules = "kalah(6,4)".parse().unwrap();
+        let db = Arc::new(Egdb::build(&rules, 12, crate::egdb::BuildOptions::new()).unwrap());
+        let mut s = Solver::new().threads(1).node_limit(Some(1000));
+        s = s.tt_bytes_at_most(256 << 20);
+        assert_eq!(table_after(&mut s, "kalah(6,4)"), Some(256 << 20));
+        let mut s = Solver::new()
+            .threads(1)
+            .node_limit(Some(1000))
+            .tt_bytes_at_most(256 << 20)
+            .database(db);
+        assert_eq!(table_after(&mut s, "kalah(6,4)"), Some(128 << 20));
         // A size given is kept: 1 MiB for Kalah(6,4), 8 MiB for Kalah(4,2).
         let mut s = Solver::new()
             .threads(1)
