@@ -22,12 +22,32 @@
 //!
 //! The capture rule: the proof uses only "a store never loses seeds" and "only seeds in the
 //! houses can still reach a store", which hold under both capture rules and every end rule,
-//! so one bound serves all of them. What the capture rule changes is which positions reach
-//! the bound (under `empty_capture` a last seed in an own empty house is banked at once, under
-//! the standard rule it stays on the board when the opposite house is empty), not the bound
-//! itself; no tighter bound that is sound for every position was found. Each child is also
-//! bounded by `gain ± k_child` before it is searched, which cuts moves that cannot reach the
-//! window.
+//! so one bound serves all of them.
+//!
+//! # A sure seed: `v ≥ 2 − k` (proof)
+//!
+//! The lower bound is tighter whenever the player to move is sure to bank a seed with the move
+//! it is about to make ([`sure_seed`]):
+//!
+//! * some house h (0-based from the mover's left) holds at least m − h seeds: sowing it drops
+//!   a seed into the mover's store, which sowing never skips; or
+//! * under `empty_capture`, always (the game is not over, so the mover has a non-empty house):
+//!   let h be its rightmost non-empty house and s its seeds. If s ≥ m − h, as above. Otherwise
+//!   the seeds fall into houses h + 1 … h + s, all empty before the move since h was the
+//!   rightmost non-empty one, so the last seed lands in an own house that was empty and is
+//!   banked, with the opposite seeds if any (docs/rules/kalah.md, `empty_capture`).
+//!
+//! Either way the mover can bank `a ≥ 1` seeds, and the opponent can then have at most the
+//! other `k − 1`: `v ≥ 1 − (k − 1) = 2 − k`, which has the parity of k. This holds under every
+//! end rule, `discard_remaining` included (seeds removed at the end reach neither store). The bound
+//! tightens three places: a node whose window lies at or below `2 − k` is answered before its
+//! children are generated; an extra-turn child (the same mover) is bounded below by
+//! `gain − k_child + 2`; a child where the turn passes is bounded above by
+//! `gain + k_child − 2`, the opponent's sure seed. With the standard capture rule a position
+//! where no house reaches the store keeps `−k` (a last seed in an own empty house opposite an
+//! empty one stays on the board, and the opponent may capture everything). Each child is thus
+//! bounded by `gain ± k_child` (tightened by its sure seed) before it is searched, which cuts
+//! moves that cannot reach the window.
 //!
 //! # Pruning and ordering
 //!
@@ -362,8 +382,10 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
         if ki <= alpha {
             return ki;
         }
-        if -ki >= beta {
-            return -ki;
+        // The lowest value the mover can be held to: `2·sure − k` (module docs).
+        let floor = 2 * sure_seed::<M>(b, self.g.flags.empty_capture) - ki;
+        if floor >= beta {
+            return floor;
         }
         if k <= self.db_max {
             return self.db_value(b, k);
@@ -409,7 +431,9 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                         let v = g + self.db.value(ckey, c.seeds);
                         (v, v, 0)
                     } else {
-                        let (mut lo, mut hi) = (g - ks, g + ks);
+                        // The mover moves again: its sure seed raises the child's floor.
+                        let sure = 2 * sure_seed::<M>(c.board, self.g.flags.empty_capture);
+                        let (mut lo, mut hi) = (g - ks + sure, g + ks);
                         if etc {
                             if let Some(e) = self.tt.probe(ckey) {
                                 lo = lo.max(g + e.lower);
@@ -428,7 +452,9 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                         let v = g - self.db.value(ckey, c.seeds);
                         (v, v, 0)
                     } else {
-                        let (mut lo, mut hi) = (g - ks, g + ks);
+                        // The opponent's sure seed lowers the child's ceiling for the mover.
+                        let sure = 2 * sure_seed::<M>(c.board, self.g.flags.empty_capture);
+                        let (mut lo, mut hi) = (g - ks, g + ks - sure);
                         if etc {
                             if let Some(e) = self.tt.probe(ckey) {
                                 lo = lo.max(g - e.upper);
@@ -857,6 +883,25 @@ fn extra_turn_houses<const M: usize>(b: u128) -> u32 {
     zero.count_ones()
 }
 
+/// 1 when the player to move on `b` (mover-relative, a game not over) is sure to bank a seed
+/// with its next move, else 0 (module docs, "A sure seed"): under `empty_capture` always;
+/// otherwise when some house h (0-based from the left) holds at least m − h seeds, so that
+/// sowing it drops a seed into the store.
+#[inline(always)]
+fn sure_seed<const M: usize>(b: u128, empty_capture: bool) -> i32 {
+    if empty_capture {
+        return 1;
+    }
+    // Lane h gets 128 − (m − h) added to its low seven bits: its high bit is then set iff
+    // the lane holds at least m − h seeds (a lane of 128 seeds or more has it set already).
+    // No carry crosses a lane (at most 127 + 127).
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let add = (0..M).fold(0u64, |acc, h| acc | (((128 - (M - h)) as u64) << (8 * h)));
+    let own = (b & Geometry::<M>::OWN) as u64;
+    i32::from((own | ((own & LOW7) + add)) & HIGH & (Geometry::<M>::OWN as u64) != 0)
+}
+
 /// Enhanced transposition cut-offs are tried at nodes with at least this many seeds more
 /// than the database holds (below, probing every child costs more than it saves).
 const ETC_MARGIN: u32 = 8;
@@ -914,6 +959,131 @@ pub(crate) fn move_gain(pos: &KalahPosition, mv: KalahMove, child: &KalahPositio
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::{lane, relative};
+    use mancala_core::kalah::{KalahOption, KalahOptions, KalahRules};
+    use mancala_reference::minimax::Brute;
+    use proptest::prelude::*;
+
+    /// Kalah(m,1) with the value-changing options (`changes_database` in the core's option
+    /// table) whose bits are set in `bits`.
+    fn rules(m: u32, bits: u8) -> KalahRules {
+        let mut o = KalahOptions::NONE;
+        let options = KalahOption::TABLE.iter().filter(|row| row.changes_database);
+        for (i, row) in options.enumerate() {
+            if bits & (1 << i) != 0 {
+                o = o.with(row.option);
+            }
+        }
+        KalahRules::new(m, 1, o).expect("rules")
+    }
+
+    /// `sure_seed` for a core position, for its player to move.
+    fn sure_of(pos: &KalahPosition) -> i32 {
+        let side = pos.side_to_move().expect("game on");
+        let (b, _) = relative(pos, side);
+        let ec = pos.rules().options().has(KalahOption::EmptyCapture);
+        match pos.rules().houses() {
+            1 => sure_seed::<1>(b, ec),
+            2 => sure_seed::<2>(b, ec),
+            3 => sure_seed::<3>(b, ec),
+            4 => sure_seed::<4>(b, ec),
+            _ => sure_seed::<5>(b, ec),
+        }
+    }
+
+    /// A random position of a game not over: m = 1…5 houses, up to 4 seeds a house (2 from
+    /// m = 4), any value-changing options, either side to move.
+    fn position() -> impl Strategy<Value = KalahPosition> {
+        let subsets = 1u8
+            << KalahOption::TABLE
+                .iter()
+                .filter(|row| row.changes_database)
+                .count();
+        (1u32..=5, 0..subsets, any::<bool>())
+            .prop_flat_map(|(m, bits, north)| {
+                let max = if m >= 4 { 2u8 } else { 4 };
+                (
+                    Just(m),
+                    Just(bits),
+                    Just(north),
+                    proptest::collection::vec(0u8..=max, 2 * m as usize),
+                )
+            })
+            .prop_filter_map("the game must be on", |(m, bits, north, h)| {
+                let m = m as usize;
+                let mut slots = h[..m].to_vec();
+                slots.push(0);
+                slots.extend_from_slice(&h[m..]);
+                slots.push(0);
+                let side = if north { Side::North } else { Side::South };
+                KalahPosition::new(rules(m as u32, bits), &slots, Some(side), false)
+                    .ok()
+                    .filter(|p| !p.is_over())
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 400, .. ProptestConfig::default() })]
+
+        /// The sure seed against the rules: whenever `sure_seed` says so, one of the mover's
+        /// legal moves (played by the core) raises its store, and the exhaustive minimax
+        /// value of the position is at least 2 − k; without `empty_capture` it says so
+        /// exactly when a house h holds at least m − h seeds (a plain loop over the houses).
+        #[test]
+        fn a_sure_seed_is_banked_and_bounds_the_value(pos in position()) {
+            let side = pos.side_to_move().unwrap();
+            let m = pos.rules().houses() as usize;
+            let (b, k) = relative(&pos, side);
+            let sure = sure_of(&pos);
+            let ec = pos.rules().options().has(KalahOption::EmptyCapture);
+            let reaches = (0..m).any(|h| lane(b, h) as usize >= m - h);
+            prop_assert_eq!(sure, i32::from(ec || reaches), "{}", pos);
+            if sure == 1 {
+                let banks = pos.legal_moves().iter().any(|&mv| {
+                    pos.play(mv).unwrap().store(side) > pos.store(side)
+                });
+                prop_assert!(banks, "{}", pos);
+                let v = Brute::new().value(&pos);
+                prop_assert!(v >= 2 - k as i32, "{}: value {} below 2 − {}", pos, v, k);
+            }
+        }
+    }
+
+    /// Without `empty_capture` the sure seed needs a house that reaches the store: a position
+    /// of the standard rule where none does and the mover is held below 2 − k exists (found
+    /// by exhaustive minimax over Kalah(2,·) and (3,·) positions of up to 2 seeds a house).
+    #[test]
+    fn without_a_house_reaching_the_store_the_floor_stays_minus_k() {
+        let mut found = false;
+        'search: for m in 2..=3usize {
+            let r = KalahRules::new(m as u32, 1, KalahOptions::NONE).unwrap();
+            for code in 0..3u32.pow(2 * m as u32) {
+                let mut h = Vec::new();
+                let mut c = code;
+                for _ in 0..2 * m {
+                    h.push((c % 3) as u8);
+                    c /= 3;
+                }
+                let mut slots = h[..m].to_vec();
+                slots.push(0);
+                slots.extend_from_slice(&h[m..]);
+                slots.push(0);
+                let Ok(pos) = KalahPosition::new(r, &slots, Some(Side::South), false)
+                else {
+                    continue;
+                };
+                if pos.is_over() || sure_of(&pos) == 1 {
+                    continue;
+                }
+                let k = pos.seeds_in_houses() as i32;
+                if Brute::new().value(&pos) < 2 - k {
+                    found = true;
+                    break 'search;
+                }
+            }
+        }
+        assert!(found);
+    }
 
     /// The zero-byte count against a plain loop over the houses, on boards of random lanes
     /// (0..=8 seeds a house, so that the counts m − h hit often) for every m.
