@@ -39,39 +39,15 @@
 //!
 //! Either way the mover can bank `a ≥ 1` seeds, and the opponent can then have at most the
 //! other `k − 1`: `v ≥ 1 − (k − 1) = 2 − k`, which has the parity of k. This holds under every
-//! end rule, `discard_remaining` included (seeds removed at the end reach neither store). With
-//! the standard capture rule a position where no house reaches the store keeps `−k` (a last
-//! seed in an own empty house opposite an empty one stays on the board, and the opponent may
-//! capture everything). A node whose window lies at or below `2 − k` is answered before its
-//! children are generated.
-//!
-//! # Sure seeds of a child: `v ≥ 2x − k` (proof)
-//!
-//! More generally, if the player to move can bank x seeds in its turn whatever the opponent
-//! does later, the opponent can have at most the other `k − x`: `v ≥ 2x − k` (same parity).
-//! Before a child is searched, x is taken from its board ([`sure_banked`]) as the largest of:
-//!
-//! * 1 for a house h holding at least m − h seeds (its sowing reaches the store);
-//! * for a house h of s < m − h seeds whose last house l = h + s is empty: the seeds of the
-//!   house opposite l plus one, when that house holds seeds or under `empty_capture` (the
-//!   houses h + 1 … l receive one seed each and nothing else changes, so the last seed lands
-//!   in an own empty house: a capture);
-//! * e + p, where e counts the houses h holding exactly m − h seeds (each an extra turn) and
-//!   p is 1 when some house h holds more than m − h seeds, else 0. The mover plays the e
-//!   houses from the rightmost to the leftmost: a sowing only adds seeds to the houses to its
-//!   right, which were already played, so each still ends in the store and banks a seed. The
-//!   game cannot end in between: the mover still holds the houses not yet played, and the
-//!   opponent's row, untouched, is not empty (the standard end rule), or the mover has a move
-//!   (`end_when_no_move`). Then a house of more than m − h seeds, which has only gained seeds,
-//!   still reaches the store: one seed more.
-//!
-//! Under `empty_capture` the second case gives at least 1 for the rightmost non-empty house
-//! when the first does not (the sure seed above). An extra-turn child (the same mover) is then
-//! bounded below by `gain − k_child + 2x`, and a child where the turn passes bounded above by
-//! `gain + k_child − 2x`, the opponent's sure seeds. (The node's own floor keeps the sure seed
-//! alone: once its children are generated, each move's bounds hold what it banks.) Each child
-//! is thus bounded by `gain ± k_child`, tightened by its sure seeds, before it is searched,
-//! which cuts moves that cannot reach the window.
+//! end rule, `discard_remaining` included (seeds removed at the end reach neither store). The bound
+//! tightens three places: a node whose window lies at or below `2 − k` is answered before its
+//! children are generated; an extra-turn child (the same mover) is bounded below by
+//! `gain − k_child + 2`; a child where the turn passes is bounded above by
+//! `gain + k_child − 2`, the opponent's sure seed. With the standard capture rule a position
+//! where no house reaches the store keeps `−k` (a last seed in an own empty house opposite an
+//! empty one stays on the board, and the opponent may capture everything). Each child is thus
+//! bounded by `gain ± k_child` (tightened by its sure seed) before it is searched, which cuts
+//! moves that cannot reach the window.
 //!
 //! # Pruning and ordering
 //!
@@ -107,7 +83,7 @@ use mancala_core::kalah::{KalahMove, KalahPosition};
 use mancala_core::Side;
 
 use super::order::{kalah_order_score, TieRule};
-use crate::board::{is_special, lane, relative, Child, Geometry, Kind};
+use crate::board::{is_special, relative, Child, Geometry, Kind};
 use crate::egdb::Probe;
 use crate::rank::rank;
 use crate::tt::{Bounds, TranspositionTable, NO_MOVE};
@@ -455,8 +431,8 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                         let v = g + self.db.value(ckey, c.seeds);
                         (v, v, 0)
                     } else {
-                        // The mover moves again: its sure seeds raise the child's floor.
-                        let sure = 2 * sure_banked::<M>(c.board, self.g.flags.empty_capture);
+                        // The mover moves again: its sure seed raises the child's floor.
+                        let sure = 2 * sure_seed::<M>(c.board, self.g.flags.empty_capture);
                         let (mut lo, mut hi) = (g - ks + sure, g + ks);
                         if etc {
                             if let Some(e) = self.tt.probe(ckey) {
@@ -476,8 +452,8 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                         let v = g - self.db.value(ckey, c.seeds);
                         (v, v, 0)
                     } else {
-                        // The opponent's sure seeds lower the child's ceiling for the mover.
-                        let sure = 2 * sure_banked::<M>(c.board, self.g.flags.empty_capture);
+                        // The opponent's sure seed lowers the child's ceiling for the mover.
+                        let sure = 2 * sure_seed::<M>(c.board, self.g.flags.empty_capture);
                         let (mut lo, mut hi) = (g - ks, g + ks - sure);
                         if etc {
                             if let Some(e) = self.tt.probe(ckey) {
@@ -926,33 +902,6 @@ fn sure_seed<const M: usize>(b: u128, empty_capture: bool) -> i32 {
     i32::from((own | ((own & LOW7) + add)) & HIGH & (Geometry::<M>::OWN as u64) != 0)
 }
 
-/// Seeds the player to move on `b` (mover-relative, a game not over) is sure to bank in its
-/// turn, at least (module docs, "Sure seeds of a child"): the largest of 1 for a house that
-/// reaches the store, a capture by a house whose last seed falls into an own empty house, and
-/// the extra turns of its houses played right to left plus one for a house that passes the
-/// store after them. Always at least [`sure_seed`].
-#[inline(always)]
-fn sure_banked<const M: usize>(b: u128, empty_capture: bool) -> i32 {
-    let mut best = 0;
-    let mut passes = false;
-    let mut mask = Geometry::<M>::move_mask(b);
-    while mask != 0 {
-        let h = mask.trailing_zeros() as usize;
-        mask &= mask - 1;
-        let l = h + lane(b, h) as usize;
-        if l >= M {
-            best = best.max(1);
-            passes |= l > M;
-        } else if lane(b, l) == 0 {
-            let taken = lane(b, 2 * M - l) as i32;
-            if taken != 0 || empty_capture {
-                best = best.max(taken + 1);
-            }
-        }
-    }
-    best.max(extra_turn_houses::<M>(b) as i32 + i32::from(passes))
-}
-
 /// Enhanced transposition cut-offs are tried at nodes with at least this many seeds more
 /// than the database holds (below, probing every child costs more than it saves).
 const ETC_MARGIN: u32 = 8;
@@ -1010,6 +959,7 @@ pub(crate) fn move_gain(pos: &KalahPosition, mv: KalahMove, child: &KalahPositio
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::{lane, relative};
     use mancala_core::kalah::{KalahOption, KalahOptions, KalahRules};
     use mancala_reference::minimax::Brute;
     use proptest::prelude::*;
@@ -1029,20 +979,15 @@ mod tests {
 
     /// `sure_seed` for a core position, for its player to move.
     fn sure_of(pos: &KalahPosition) -> i32 {
-        sure_pair(pos).0
-    }
-
-    /// `sure_seed` and `sure_banked` for a core position, for its player to move.
-    fn sure_pair(pos: &KalahPosition) -> (i32, i32) {
         let side = pos.side_to_move().expect("game on");
         let (b, _) = relative(pos, side);
         let ec = pos.rules().options().has(KalahOption::EmptyCapture);
         match pos.rules().houses() {
-            1 => (sure_seed::<1>(b, ec), sure_banked::<1>(b, ec)),
-            2 => (sure_seed::<2>(b, ec), sure_banked::<2>(b, ec)),
-            3 => (sure_seed::<3>(b, ec), sure_banked::<3>(b, ec)),
-            4 => (sure_seed::<4>(b, ec), sure_banked::<4>(b, ec)),
-            _ => (sure_seed::<5>(b, ec), sure_banked::<5>(b, ec)),
+            1 => sure_seed::<1>(b, ec),
+            2 => sure_seed::<2>(b, ec),
+            3 => sure_seed::<3>(b, ec),
+            4 => sure_seed::<4>(b, ec),
+            _ => sure_seed::<5>(b, ec),
         }
     }
 
@@ -1080,11 +1025,10 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig { cases: 400, .. ProptestConfig::default() })]
 
-        /// The sure seeds against the rules: whenever `sure_seed` says so, one of the mover's
-        /// legal moves (played by the core) raises its store; without `empty_capture` it says
-        /// so exactly when a house h holds at least m − h seeds (a plain loop over the
-        /// houses); `sure_banked` is never below it, and the exhaustive minimax value of the
-        /// position is at least 2 · `sure_banked` − k.
+        /// The sure seed against the rules: whenever `sure_seed` says so, one of the mover's
+        /// legal moves (played by the core) raises its store, and the exhaustive minimax
+        /// value of the position is at least 2 − k; without `empty_capture` it says so
+        /// exactly when a house h holds at least m − h seeds (a plain loop over the houses).
         #[test]
         fn a_sure_seed_is_banked_and_bounds_the_value(pos in position()) {
             let side = pos.side_to_move().unwrap();
@@ -1099,14 +1043,9 @@ mod tests {
                     pos.play(mv).unwrap().store(side) > pos.store(side)
                 });
                 prop_assert!(banks, "{}", pos);
+                let v = Brute::new().value(&pos);
+                prop_assert!(v >= 2 - k as i32, "{}: value {} below 2 − {}", pos, v, k);
             }
-            let (_, banked) = sure_pair(&pos);
-            prop_assert!(banked >= sure, "{}", pos);
-            let v = Brute::new().value(&pos);
-            prop_assert!(
-                v >= 2 * banked - k as i32,
-                "{}: value {} below 2·{} − {}", pos, v, banked, k
-            );
         }
     }
 
@@ -1129,7 +1068,8 @@ mod tests {
                 slots.push(0);
                 slots.extend_from_slice(&h[m..]);
                 slots.push(0);
-                let Ok(pos) = KalahPosition::new(r, &slots, Some(Side::South), false) else {
+                let Ok(pos) = KalahPosition::new(r, &slots, Some(Side::South), false)
+                else {
                     continue;
                 };
                 if pos.is_over() || sure_of(&pos) == 1 {
