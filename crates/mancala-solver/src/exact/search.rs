@@ -1068,8 +1068,7 @@ mod tests {
                 slots.push(0);
                 slots.extend_from_slice(&h[m..]);
                 slots.push(0);
-                let Ok(pos) = KalahPosition::new(r, &slots, Some(Side::South), false)
-                else {
+                let Ok(pos) = KalahPosition::new(r, &slots, Some(Side::South), false) else {
                     continue;
                 };
                 if pos.is_over() || sure_of(&pos) == 1 {
