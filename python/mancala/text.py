@@ -810,6 +810,29 @@ def _report_dict(r: TextGradeReport) -> Dict[str, Any]:
     }
 
 
+def _time_joined(argv: List[str]) -> List[str]:
+    """``argv`` with ``--time VALUE`` joined into ``--time=VALUE`` when VALUE starts with
+    ``-`` and reads as a number (``-inf``, ``-1e999``): argparse takes such a token for an
+    option, not a value, and would print its usage instead of grade's one-line refusal of a
+    time out of range. Every other token is kept as it is."""
+    out: List[str] = []
+    i = 0
+    while i < len(argv):
+        token = argv[i]
+        if token == "--time" and i + 1 < len(argv) and argv[i + 1].startswith("-"):
+            try:
+                float(argv[i + 1])
+            except ValueError:
+                pass
+            else:
+                out.append(f"--time={argv[i + 1]}")
+                i += 2
+                continue
+        out.append(token)
+        i += 1
+    return out
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """``python -m mancala.text``: text play for programs. ``prompt`` prints the prompt of a
     position; ``parse`` prints the move read out of a reply (the argument, or standard input
@@ -853,7 +876,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     )
     g.add_argument("--take", type=int)
     g.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_time_joined(sys.argv[1:] if argv is None else list(argv)))
 
     def fail(message: str, status: int = 2) -> int:
         print(f"mancala.text: {message}", file=sys.stderr)

@@ -373,6 +373,19 @@ def test_the_command_line_grade_gives_a_move_the_time_of_time(tmp_path):
         text.grade(last_listed, [mancala.Kalah("kalah(3,3)", KALAH_SET[0])], time=0)
 
 
+def test_the_command_line_grade_refuses_a_negative_infinite_time_in_one_line():
+    """`--time -inf`, `--time -1e999` and `--time=-inf` are refused as `--time -1` is: one
+    line naming --time, exit status 2, no usage text (argparse alone would take a value
+    starting with `-` that is not a plain negative number for an option). The program is
+    never run: `false` would fail every position if it were."""
+    base = ["grade", "--program", "false", "--rules", "kalah(3,3)", "--generate", "1"]
+    for args in (["--time", "-inf"], ["--time", "-1e999"], ["--time=-inf"], ["--time", "-Infinity"]):
+        refused = _cli(*base, *args)
+        assert refused.returncode == 2 and refused.stdout == "", refused.stderr
+        assert refused.stderr.startswith("mancala.text: --time -inf: a move needs at least 0.001 s"), refused.stderr
+        assert refused.stderr.count("\n") == 1 and "usage" not in refused.stderr
+
+
 # Replies a new user's model gave, each with the outcome the documented reading gives:
 # a minus sign makes a negative number, never a house (illegal: houses are numbered from
 # 1); a move the reply says it does not play names no move; moves joined by `or`, `/` or
