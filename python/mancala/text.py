@@ -844,7 +844,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     error, exit status 2. Returns the exit status."""
     import argparse
     import json
-    import math
     import shutil
     import sys
 
