@@ -97,13 +97,26 @@ def test_an_action_that_is_not_an_integer_is_a_type_error(action):
         aec.step(action)
 
 
-@pytest.mark.parametrize("max_moves", [0, -1, True, 2.5])
+@pytest.mark.parametrize("max_moves", [0, -1, True, False, 2.5])
 def test_max_moves_below_one_is_refused(max_moves):
-    error = TypeError if isinstance(max_moves, float) else ValueError
+    # A bool is no integer (TypeError), as for VectorGames.
+    error = TypeError if isinstance(max_moves, (bool, float)) else ValueError
     with pytest.raises(error, match="^max_moves must be None or "):
         MancalaEnv("standard", max_moves=max_moves)
     with pytest.raises(error, match="^max_moves must be None or "):
         raw_env("standard", max_moves=max_moves)
+
+
+def test_a_bool_max_moves_is_the_same_type_error_for_every_environment():
+    """`max_moves=True` is a TypeError (a bool is no integer) for the single environment,
+    the PettingZoo one, the vector environment and the batched VectorGames alike."""
+    from mancala import VectorGames
+    from mancala.envs.vector_env import MancalaVectorEnv
+
+    for make in (MancalaEnv, raw_env, MancalaVectorEnv, VectorGames):
+        with pytest.raises(TypeError, match="max_moves") as e:
+            make(rules="standard", max_moves=True)
+        assert "bool" in str(e.value), (make, e.value)
 
 
 def test_an_unknown_agent_is_a_key_error():

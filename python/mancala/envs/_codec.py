@@ -67,11 +67,12 @@ def action_index(action: Any) -> int:
 
 def checked_max_moves(max_moves: Optional[int]) -> Optional[int]:
     """``max_moves`` if it is ``None`` or a whole number of at least 1, else ``ValueError``
-    (``TypeError`` for a non-integer)."""
+    (``TypeError`` for a non-integer, a bool included: a bool is no integer here, as for
+    ``VectorGames``)."""
     if max_moves is None:
         return None
     if isinstance(max_moves, bool):
-        raise ValueError(f"max_moves must be None or at least 1, not {max_moves!r}")
+        raise TypeError(f"max_moves must be None or an integer, not a bool ({max_moves!r})")
     try:
         n = operator.index(max_moves)
     except TypeError:
