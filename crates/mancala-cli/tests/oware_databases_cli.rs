@@ -200,3 +200,59 @@ fn the_cache_keeps_each_rule_set_in_its_own_file() {
     }
     std::fs::remove_dir_all(&cache).unwrap();
 }
+
+/// `bestmove --egdb DIR` under an Oware rule set with no file in DIR that serves it: the
+/// message names the rule set asked for, the database that holds its values and the name
+/// `egdb build` gives its file (N the most seeds), and the file passed over; a rule set no
+/// database holds is said to be one. Never "endgame database", the Kalah databases' name.
+#[test]
+fn bestmove_names_the_oware_database_file_it_looked_for() {
+    let dir = scratch("oware-dbs-cli", "bestmove-miss");
+    let out = dir.to_str().unwrap();
+    let (ok, _, err) = mancala_text(&[
+        "egdb",
+        "build",
+        "--rules",
+        "awari",
+        "--max-seeds",
+        "2",
+        "--out",
+        out,
+    ]);
+    assert!(ok, "{err}");
+    let ask = |rules: &str| {
+        let (ok, o, err) = mancala_text(&[
+            "bestmove", "--rules", rules, "--egdb", out, "--nodes", "100",
+        ]);
+        assert!(!ok && o.is_empty(), "{rules}: {o}");
+        assert_eq!(err.lines().count(), 1, "{rules}: {err}");
+        assert!(!err.contains("endgame database"), "{rules}: {err}");
+        err
+    };
+    // `oware+majority=off+cycle_score=split` is written `awari+grand_slam=none`.
+    let err = ask(NEIGHBOUR);
+    assert!(
+        err.starts_with("mancala: error: --egdb: no Oware database for awari+grand_slam=none in "),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            ": looked for the Oware database of awari+grand_slam=none, a file awari+grand_slam=none.n<N>.egdb (N the most seeds in the houses; `mancala egdb build --rules awari+grand_slam=none --max-seeds N --out "
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "awari.n2.egdb: built for awari (N = 2), which does not serve awari+grand_slam=none"
+        ),
+        "{err}"
+    );
+    // A rule set no database holds.
+    let err = ask("oware");
+    assert!(
+        err.contains(": no Oware database holds the values of oware, which has majority=stop"),
+        "{err}"
+    );
+    assert!(!err.contains("looked for"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
