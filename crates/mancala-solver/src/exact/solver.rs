@@ -185,7 +185,8 @@ impl Solver {
     ///
     /// A database answers the positions near the end, where most of the table's entries would
     /// be, and its own reads compete with the table's for the cache: with one, a table far
-    /// smaller than the cap is faster. Kalah(6,4) with the 20-seed database, one thread:
+    /// smaller than the cap is faster. Kalah(6,4) with the 20-seed database, one thread (measured
+    /// before the search's sure-seed bound, which changed the counts a little):
     /// 9,480,866 nodes and 1.7–1.9 s of CPU with 8 MiB (the size this rule gives), 8,851,799
     /// nodes and 2.2–2.4 s with 64 MiB, and standard capture 4.8–5.2 s with 8 MiB against
     /// 5.9–6.4 s with 256 MiB (docs/performance-history.md).
