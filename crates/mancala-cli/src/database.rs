@@ -114,8 +114,20 @@ pub(crate) fn lookup_error(path: &Path, e: &EgdbError) -> String {
             rules,
             skipped,
         } => {
+            // `bench` asks for several rule sets at once ("R1 or R2").
+            let build = if rules.contains(" or ") {
+                format!(
+                    "`mancala egdb build --rules R --max-seeds K --out {}` builds one for the rule set R",
+                    shell_word(dir)
+                )
+            } else {
+                format!(
+                    "`mancala egdb build --rules \"{rules}\" --max-seeds K --out {}` builds one",
+                    shell_word(dir)
+                )
+            };
             let mut msg = format!(
-                "no endgame database for {rules} in {} (`mancala egdb build` builds one for a rule set a database can hold)",
+                "no endgame database for {rules} in {} ({build}, K the most seeds in the houses)",
                 mancala_core::ShortenedPath(dir)
             );
             for (p, why) in skipped {
@@ -127,6 +139,18 @@ pub(crate) fn lookup_error(path: &Path, e: &EgdbError) -> String {
             msg
         }
         e => e.about(path).to_string(),
+    }
+}
+
+/// `path` as one word of a POSIX shell command: as it is when it holds only letters, digits
+/// and `/._-+,:=@%`, else in single quotes (a single quote in it written `'\''`).
+fn shell_word(path: &Path) -> String {
+    let p = path.display().to_string();
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+,:=@%".contains(c);
+    if !p.is_empty() && p.chars().all(plain) {
+        p
+    } else {
+        format!("'{}'", p.replace('\'', "'\\''"))
     }
 }
 
@@ -165,7 +189,7 @@ fn egdb_error<D: Database>(rules: &D::Rules, path: &Path, e: &EgdbError) -> Stri
             msg.push_str(&format!(
                 ": looked for {}, a file {name} ({bound} the most seeds in the houses; `mancala egdb build --rules {rules} --max-seeds {bound} --out {}` builds one)",
                 D::a_kind_of(rules),
-                dir.display()
+                shell_word(dir)
             ));
         }
     }

@@ -711,3 +711,57 @@ fn info_of_a_folder_without_a_database_is_refused() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The command a missing-database error suggests, with K filled in, builds a database that
+/// the same `solve` then uses: the message gives the user's rules and folder, quoted as a
+/// shell needs them.
+#[test]
+fn a_missing_database_names_the_build_that_serves_it() {
+    // A folder whose name a shell must quote.
+    let dir = scratch("egdb-files", "suggested-build").join("my databases");
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_str().unwrap();
+    let solve = [
+        "solve",
+        "--rules",
+        "kalah(4,1)+empty_capture",
+        "--egdb",
+        d,
+        "--json",
+    ];
+    let out = mancala(&solve);
+    let err = text(&out.stderr);
+    assert!(!out.status.success());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let start = err.find("`mancala ").expect("a command in backquotes") + "`mancala ".len();
+    let end = start + err[start..].find('`').unwrap();
+    // Split as a POSIX shell would: words, parts of a word in double or single quotes.
+    let mut args = Vec::new();
+    let mut quote = None;
+    let mut word = String::new();
+    for c in err[start..end].chars() {
+        match (quote, c) {
+            (None, '"' | '\'') => quote = Some(c),
+            (Some(q), c) if c == q => quote = None,
+            (None, ' ') => args.push(std::mem::take(&mut word)),
+            (_, c) => word.push(c),
+        }
+    }
+    args.push(word);
+    let k = args.iter().position(|a| a == "K").expect("K to fill in");
+    args[k] = "4".to_string();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    assert_eq!(args[..3], ["egdb", "build", "--rules"], "{err}");
+    assert_eq!(args[3], "kalah(4,1)+empty_capture", "{err}");
+    assert_eq!(args[args.len() - 1], d, "{err}");
+    let built = mancala(&args);
+    assert!(built.status.success(), "{}", text(&built.stderr));
+    let out = mancala(&solve);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        v["database"].is_object() || v["database"].is_string(),
+        "{v}"
+    );
+    std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
+}
