@@ -880,7 +880,10 @@ fn extra_turn_houses<const M: usize>(b: u128) -> u32 {
     let outside = !(Geometry::<M>::OWN as u64) & 0x8080_8080_8080_8080;
     let x = ((b as u64) ^ extra) | outside;
     let zero = !(((x & LOW7) + LOW7) | x | LOW7);
-    zero.count_ones()
+    // The count of the high bits, summed into the top byte by one multiplication (at most
+    // eight ones, so no byte carries): cheaper than `count_ones` without a `popcnt`
+    // instruction in the baseline target.
+    (((zero >> 7).wrapping_mul(0x0101_0101_0101_0101)) >> 56) as u32
 }
 
 /// 1 when the player to move on `b` (mover-relative, a game not over) is sure to bank a seed
