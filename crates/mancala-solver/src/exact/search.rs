@@ -83,7 +83,7 @@ use mancala_core::kalah::{KalahMove, KalahPosition};
 use mancala_core::Side;
 
 use super::order::{kalah_order_score, TieRule};
-use crate::board::{is_special, relative, Child, Geometry, Kind};
+use crate::board::{is_special, relative, Geometry, Kind};
 use crate::egdb::Probe;
 use crate::rank::rank;
 use crate::tt::{Bounds, TranspositionTable, NO_MOVE};
@@ -179,26 +179,39 @@ pub(crate) struct Searcher<'a, const M: usize, T: TranspositionTable> {
     tt_min_seeds: u32,
 }
 
+/// One child of a node: the [`crate::board::Child`] of playing house `h`, flattened so that its rank and
+/// its bounds fit the same 48 bytes.
 #[derive(Clone, Copy)]
 struct Cand {
-    child: Child,
-    h: u8,
-    score: i32,
-    /// The child's rank while probing, then its upper bound (as `i32` bits).
+    /// The child's board ([`crate::board::Child::board`]).
+    board: u128,
+    /// The child's rank when the node computed it (to probe the database or the table),
+    /// else 0, which no board with a seed has; passed down to the child's search.
     key: u64,
+    /// The move's immediate gain ([`crate::board::Child::gain`]).
+    gain: i32,
+    /// Seeds in the child's houses ([`crate::board::Child::seeds`]).
+    seeds: u32,
+    /// The ordering score (higher first), set by the bounding loop.
+    score: i32,
+    /// The child's upper bound for the mover, set by the bounding loop.
+    hi: i32,
+    /// Extra turn, turn passed or game over ([`crate::board::Child::kind`]).
+    kind: Kind,
+    /// The house played, 0-based.
+    h: u8,
 }
 
 /// A child not generated yet (the filler of the children's array).
 const NO_CAND: Cand = Cand {
-    child: Child {
-        board: 0,
-        gain: 0,
-        seeds: 0,
-        kind: Kind::Over,
-    },
-    h: 0,
-    score: 0,
+    board: 0,
     key: 0,
+    gain: 0,
+    seeds: 0,
+    score: 0,
+    hi: 0,
+    kind: Kind::Over,
+    h: 0,
 };
 
 /// What the table says about a node ([`Searcher::probe_table`]).
@@ -365,7 +378,10 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
 
     /// Fail-soft alpha-beta on the mover-relative board `b` holding `k` seeds in its houses
     /// (not a finished game): returns v' with `v' ≤ alpha ⇒ v ≤ v'`, `v' ≥ beta ⇒ v ≥ v'`,
-    /// otherwise `v = v'`. After an abort the result is meaningless.
+    /// otherwise `v = v'`. After an abort the result is meaningless. `key` is the rank of
+    /// `b` when the caller has computed it, else 0 (every board with a seed ranks at least
+    /// 1): a parent that probed the table for this child passes its rank down, and the
+    /// probe has already brought the child's bucket into the cache.
     ///
     /// The steps: count the node; the bounds from the seeds left and the database; generate
     /// the children ([`Searcher::children`]); the table's bounds and move
@@ -374,7 +390,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
     /// more instructions); the other children by ordering score ([`sort_by_score`]),
     /// searched in turn or, past the eldest, in parallel ([`Searcher::search_children`]);
     /// the result into the table ([`result_bounds`]).
-    pub(crate) fn search(&mut self, b: u128, k: u32, alpha: i32, beta: i32) -> i32 {
+    pub(crate) fn search(&mut self, b: u128, k: u32, key: u64, alpha: i32, beta: i32) -> i32 {
         if !self.count_node() {
             return 0;
         }
@@ -391,10 +407,15 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             return self.db_value(b, k);
         }
         let use_tt = k >= self.tt_min_seeds;
-        let key = rank::<M>(b);
-        if use_tt {
-            self.tt.prefetch(key);
-        }
+        let key = if key != 0 {
+            key
+        } else {
+            let key = rank::<M>(b);
+            if use_tt {
+                self.tt.prefetch(key);
+            }
+            key
+        };
         let etc = k >= self.etc_min_seeds;
         let mut cands = [NO_CAND; 8];
         let n = self.children(b, etc, &mut cands);
@@ -415,24 +436,19 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
         for i in 0..n {
             // The fields, not the whole candidate: a copy of the 48-byte record here and
             // another below cost about 8 % of the instructions of a solve.
-            let Cand {
-                child: c,
-                h,
-                key: ckey,
-                ..
-            } = cands[i];
-            let g = c.gain;
-            let ks = c.seeds as i32;
-            let h = h as usize;
-            let (lo, hi, score) = match c.kind {
+            let c = &cands[i];
+            let (g, seeds, kind, board) = (c.gain, c.seeds, c.kind, c.board);
+            let (ckey, h) = (c.key, c.h as usize);
+            let ks = seeds as i32;
+            let (lo, hi, score) = match kind {
                 Kind::Over => (g, g, 0),
                 Kind::Extra => {
-                    if c.seeds <= self.db_max {
-                        let v = g + self.db.value(ckey, c.seeds);
+                    if seeds <= self.db_max {
+                        let v = g + self.db.value(ckey, seeds);
                         (v, v, 0)
                     } else {
                         // The mover moves again: its sure seed raises the child's floor.
-                        let sure = 2 * sure_seed::<M>(c.board, self.g.flags.empty_capture);
+                        let sure = 2 * sure_seed::<M>(board, self.g.flags.empty_capture);
                         let (mut lo, mut hi) = (g - ks + sure, g + ks);
                         if etc {
                             if let Some(e) = self.tt.probe(ckey) {
@@ -448,12 +464,12 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                     }
                 }
                 Kind::Switch => {
-                    if c.seeds <= self.db_max {
-                        let v = g - self.db.value(ckey, c.seeds);
+                    if seeds <= self.db_max {
+                        let v = g - self.db.value(ckey, seeds);
                         (v, v, 0)
                     } else {
                         // The opponent's sure seed lowers the child's ceiling for the mover.
-                        let sure = 2 * sure_seed::<M>(c.board, self.g.flags.empty_capture);
+                        let sure = 2 * sure_seed::<M>(board, self.g.flags.empty_capture);
                         let (mut lo, mut hi) = (g - ks, g + ks - sure);
                         if etc {
                             if let Some(e) = self.tt.probe(ckey) {
@@ -461,7 +477,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                                 hi = hi.min(g - e.lower);
                             }
                         }
-                        let score = self.switch_score(h, g, c.board);
+                        let score = self.switch_score(h, g, board);
                         (lo, hi, score)
                     }
                 }
@@ -495,7 +511,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 cands[live] = cands[i];
             }
             cands[live].score = score;
-            cands[live].key = hi as u64;
+            cands[live].hi = hi;
             live += 1;
         }
         let n = live;
@@ -551,10 +567,14 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 }
             }
             cands[n] = Cand {
-                child: c,
-                h: h as u8,
-                score: 0,
+                board: c.board,
                 key: ckey,
+                gain: c.gain,
+                seeds: c.seeds,
+                score: 0,
+                hi: 0,
+                kind: c.kind,
+                h: h as u8,
             };
             n += 1;
         }
@@ -582,7 +602,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
     }
 
     /// Searches the first `n` children of `cands` (best ordering score first, each with its
-    /// upper bound in `key`) in the window `(alpha, beta)` of a node of `k` seeds, from the best value
+    /// upper bound in `hi`) in the window `(alpha, beta)` of a node of `k` seeds, from the best value
     /// `best` (house `best_move`) of the children not searched: the eldest alone, then,
     /// when the node is large enough and the eldest did not refute the window, the younger
     /// brothers in parallel ([`Searcher::split_search`]). Returns the node's fail-soft value
@@ -602,8 +622,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
         let mut a = alpha.max(best);
         let mut searched = 0;
         for (i, c) in cands[..n].iter().enumerate() {
-            // `key` now holds the child's upper bound.
-            let hi = c.key as i32;
+            let hi = c.hi;
             if hi <= a {
                 if hi > best {
                     best = hi;
@@ -624,7 +643,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 break;
             }
             searched += 1;
-            let v = self.child_value(&c.child, a, beta);
+            let v = self.child_value(c, a, beta);
             if self.aborted {
                 return None;
             }
@@ -645,11 +664,11 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
     /// The fail-soft value, for the mover, of the child `c` searched in the window
     /// `(a, beta)`.
     #[inline(always)]
-    fn child_value(&mut self, c: &Child, a: i32, beta: i32) -> i32 {
+    fn child_value(&mut self, c: &Cand, a: i32, beta: i32) -> i32 {
         let g = c.gain;
         match c.kind {
-            Kind::Extra => g + self.search(c.board, c.seeds, a - g, beta - g),
-            Kind::Switch => g - self.search(c.board, c.seeds, g - beta, g - a),
+            Kind::Extra => g + self.search(c.board, c.seeds, c.key, a - g, beta - g),
+            Kind::Switch => g - self.search(c.board, c.seeds, c.key, g - beta, g - a),
             Kind::Over => g,
         }
     }
@@ -685,7 +704,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
     ) -> (i32, u8, u64) {
         if rest.len() == 1 {
             let c = &rest[0];
-            let hi = c.key as i32;
+            let hi = c.hi;
             if hi <= a {
                 // Cannot reach the window; its upper bound still bounds the node's value.
                 return (hi, c.h, 0);
@@ -694,7 +713,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 return (i32::MIN, NO_MOVE, 0);
             }
             let mut s = self.spawn(sp);
-            let v = s.child_value(&c.child, a, beta);
+            let v = s.child_value(c, a, beta);
             // Count the nodes and look at the limits and flags now: a brother's subtree may
             // be smaller than one check interval, and a search split everywhere (no
             // database) would otherwise never look at the deadline, the node limit or the
@@ -817,7 +836,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             if self.g.is_terminal(b) {
                 return 0;
             }
-            return self.search(b, k, alpha, beta);
+            return self.search(b, k, 0, alpha, beta);
         }
         self.pending += 1;
         let mut best = i32::MIN;
