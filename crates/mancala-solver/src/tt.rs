@@ -106,6 +106,30 @@ pub trait TranspositionTable: Sync + Send {
     fn prefetch(&self, _key: u64) {}
     /// Records proven `bounds` for `key` (merged with what is there for the same key).
     fn store(&self, key: u64, bounds: Bounds);
+    /// Where `key` lives in the table, as a number that [`TranspositionTable::prefetch_at`],
+    /// [`TranspositionTable::probe_at`] and [`TranspositionTable::store_at`] take, so that a
+    /// caller that looks a key up several times works out its place once. 0 only for the
+    /// key 0. The default is the key itself, with the `*_at` methods the keyed ones; a table
+    /// that overrides one of the four must override all of them.
+    #[inline(always)]
+    fn locate(&self, key: u64) -> u64 {
+        key
+    }
+    /// [`TranspositionTable::prefetch`] of the key at `place` ([`TranspositionTable::locate`]).
+    #[inline(always)]
+    fn prefetch_at(&self, place: u64) {
+        self.prefetch(place);
+    }
+    /// [`TranspositionTable::probe`] of the key at `place` ([`TranspositionTable::locate`]).
+    #[inline(always)]
+    fn probe_at(&self, place: u64) -> Option<Bounds> {
+        self.probe(place)
+    }
+    /// [`TranspositionTable::store`] for the key at `place` ([`TranspositionTable::locate`]).
+    #[inline(always)]
+    fn store_at(&self, place: u64, bounds: Bounds) {
+        self.store(place, bounds);
+    }
     /// Forgets everything and prepares for keys below 2^`key_bits`.
     ///
     /// # Errors
@@ -261,7 +285,7 @@ pub struct LockFreeTable {
     scramble: Scramble,
 }
 
-/// The constants of [`LockFreeTable::locate`] for one key width and bucket count, computed
+/// The constants of [`LockFreeTable::scramble`] for one key width and bucket count, computed
 /// once when the table is (re)built rather than at every probe.
 #[derive(Clone, Copy, Debug, Default)]
 struct Scramble {
@@ -313,16 +337,19 @@ impl LockFreeTable {
         self.requested_bytes
     }
 
+    /// The scrambled key: a bijection of `[0, 2^key_bits)` that keeps 0 at 0.
     #[inline(always)]
-    fn locate(&self, key: u64) -> (usize, u64) {
-        let Scramble {
-            mask,
-            fold,
-            tag_bits,
-        } = self.scramble;
+    fn scramble(&self, key: u64) -> u64 {
+        let Scramble { mask, fold, .. } = self.scramble;
         let mut x = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) & mask;
         x ^= x >> fold;
-        x = x.wrapping_mul(0xD6E8_FEB8_6659_FD93) & mask;
+        x.wrapping_mul(0xD6E8_FEB8_6659_FD93) & mask
+    }
+
+    /// The bucket and the tag of the scrambled key `x` ([`LockFreeTable::scramble`]).
+    #[inline(always)]
+    fn split(&self, x: u64) -> (usize, u64) {
+        let tag_bits = self.scramble.tag_bits;
         // `x < 2^key_bits` and `tag_bits ≤ key_bits ≤ 62`: with no bucket bits the shift
         // gives bucket 0.
         let bucket = (x >> tag_bits) as usize;
@@ -334,31 +361,52 @@ impl LockFreeTable {
 impl TranspositionTable for LockFreeTable {
     #[inline(always)]
     fn prefetch(&self, key: u64) {
-        if self.key_bits == 0 {
-            return;
-        }
-        let (bucket, _) = self.locate(key);
-        self.buckets.prefetch(bucket);
+        self.prefetch_at(self.scramble(key));
     }
 
     #[inline]
     fn probe(&self, key: u64) -> Option<Bounds> {
+        self.probe_at(self.scramble(key))
+    }
+
+    #[inline]
+    fn store(&self, key: u64, bounds: Bounds) {
+        self.store_at(self.scramble(key), bounds);
+    }
+
+    /// The scrambled key (module docs): its high bits are the bucket, its low bits the tag.
+    #[inline(always)]
+    fn locate(&self, key: u64) -> u64 {
+        self.scramble(key)
+    }
+
+    #[inline(always)]
+    fn prefetch_at(&self, place: u64) {
+        if self.key_bits == 0 {
+            return;
+        }
+        let (bucket, _) = self.split(place);
+        self.buckets.prefetch(bucket);
+    }
+
+    #[inline]
+    fn probe_at(&self, place: u64) -> Option<Bounds> {
         // key_bits 0: no memory (a failed reset); the table knows nothing.
         if self.key_bits == 0 {
             return None;
         }
-        let (bucket, tag) = self.locate(key);
+        let (bucket, tag) = self.split(place);
         self.buckets
             .probe(bucket, |[v]| v != 0 && v >> 27 == tag)
             .map(|[v]| Bounds::unpack(v))
     }
 
     #[inline]
-    fn store(&self, key: u64, bounds: Bounds) {
+    fn store_at(&self, place: u64, bounds: Bounds) {
         if self.key_bits == 0 {
             return;
         }
-        let (bucket, tag) = self.locate(key);
+        let (bucket, tag) = self.split(place);
         let (slot, old) = self.buckets.slot_for(
             bucket,
             |[v]| v != 0 && v >> 27 == tag,
@@ -495,6 +543,38 @@ mod tests {
                 assert_eq!(b.best, (key % 7) as u8);
             }
         }
+    }
+
+    #[test]
+    fn a_place_stands_for_its_key() {
+        // A 12-bit key space in 8 buckets: the places of the 4,096 keys are distinct and
+        // below 2^12, 0 only for the key 0, and storing or probing at a key's place is
+        // storing or probing at the key.
+        let t = LockFreeTable::new(256, 12).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for key in 0..4096u64 {
+            let place = t.locate(key);
+            assert_eq!(place == 0, key == 0, "key {key}");
+            assert!(place < 4096 && seen.insert(place), "key {key}");
+        }
+        let bounds = |key: u64| Bounds {
+            lower: (key % 100) as i32 - 50,
+            upper: 60,
+            best: (key % 6) as u8,
+            work: 3,
+        };
+        for key in 1..4096u64 {
+            t.store_at(t.locate(key), bounds(key));
+        }
+        for key in 1..4096u64 {
+            let got = t.probe(key);
+            assert_eq!(got, t.probe_at(t.locate(key)), "key {key}");
+            if let Some(b) = got {
+                assert_eq!(b, bounds(key), "key {key}");
+            }
+        }
+        // The last store always has its entry.
+        assert_eq!(t.probe(4095), Some(bounds(4095)));
     }
 
     #[test]

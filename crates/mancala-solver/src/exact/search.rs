@@ -185,8 +185,9 @@ pub(crate) struct Searcher<'a, const M: usize, T: TranspositionTable> {
 struct Cand {
     /// The child's board ([`crate::board::Child::board`]).
     board: u128,
-    /// The child's rank when the node computed it (to probe the database or the table),
-    /// else 0, which no board with a seed has; passed down to the child's search.
+    /// Where the node looked the child up, else 0: its rank for a child the database
+    /// holds, its place in the table ([`TranspositionTable::locate`]) for a child probed
+    /// for an enhanced transposition cut-off, which is passed down to the child's search.
     key: u64,
     /// The move's immediate gain ([`crate::board::Child::gain`]).
     gain: i32,
@@ -378,10 +379,11 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
 
     /// Fail-soft alpha-beta on the mover-relative board `b` holding `k` seeds in its houses
     /// (not a finished game): returns v' with `v' ≤ alpha ⇒ v ≤ v'`, `v' ≥ beta ⇒ v ≥ v'`,
-    /// otherwise `v = v'`. After an abort the result is meaningless. `key` is the rank of
-    /// `b` when the caller has computed it, else 0 (every board with a seed ranks at least
-    /// 1): a parent that probed the table for this child passes its rank down, and the
-    /// probe has already brought the child's bucket into the cache.
+    /// otherwise `v = v'`. After an abort the result is meaningless. `place` is where `b`
+    /// lives in the table ([`TranspositionTable::locate`] of its rank) when the caller has
+    /// worked it out, else 0 (no board with a seed has place 0): a parent that probed the
+    /// table for this child passes its place down, and the probe has already brought the
+    /// child's bucket into the cache.
     ///
     /// The steps: count the node; the bounds from the seeds left and the database; generate
     /// the children ([`Searcher::children`]); the table's bounds and move
@@ -390,7 +392,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
     /// more instructions); the other children by ordering score ([`sort_by_score`]),
     /// searched in turn or, past the eldest, in parallel ([`Searcher::search_children`]);
     /// the result into the table ([`result_bounds`]).
-    pub(crate) fn search(&mut self, b: u128, k: u32, key: u64, alpha: i32, beta: i32) -> i32 {
+    pub(crate) fn search(&mut self, b: u128, k: u32, place: u64, alpha: i32, beta: i32) -> i32 {
         if !self.count_node() {
             return 0;
         }
@@ -407,14 +409,14 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             return self.db_value(b, k);
         }
         let use_tt = k >= self.tt_min_seeds;
-        let key = if key != 0 {
-            key
+        let key = if place != 0 {
+            place
         } else {
-            let key = rank::<M>(b);
+            let place = self.tt.locate(rank::<M>(b));
             if use_tt {
-                self.tt.prefetch(key);
+                self.tt.prefetch_at(place);
             }
-            key
+            place
         };
         let etc = k >= self.etc_min_seeds;
         let mut cands = [NO_CAND; 8];
@@ -451,7 +453,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                         let sure = 2 * sure_seed::<M>(board, self.g.flags.empty_capture);
                         let (mut lo, mut hi) = (g - ks + sure, g + ks);
                         if etc {
-                            if let Some(e) = self.tt.probe(ckey) {
+                            if let Some(e) = self.tt.probe_at(ckey) {
                                 lo = lo.max(g + e.lower);
                                 hi = hi.min(g + e.upper);
                             }
@@ -472,7 +474,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                         let sure = 2 * sure_seed::<M>(board, self.g.flags.empty_capture);
                         let (mut lo, mut hi) = (g - ks, g + ks - sure);
                         if etc {
-                            if let Some(e) = self.tt.probe(ckey) {
+                            if let Some(e) = self.tt.probe_at(ckey) {
                                 lo = lo.max(g - e.upper);
                                 hi = hi.min(g - e.lower);
                             }
@@ -486,7 +488,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 // Proven refutation without a search (exact child or enhanced transposition
                 // cut-off).
                 if use_tt {
-                    self.tt.store(
+                    self.tt.store_at(
                         key,
                         Bounds {
                             lower: lo,
@@ -524,7 +526,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
         if use_tt {
             let spent = self.count - start_nodes;
             self.tt
-                .store(key, result_bounds(best, best_move, ki, alpha, beta, spent));
+                .store_at(key, result_bounds(best, best_move, ki, alpha, beta, spent));
         }
         best
     }
@@ -547,7 +549,8 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
     /// Generates every child of `b` once into `cands` (in house order) and returns how many
     /// there are. The database entry of a child the database holds is requested from
     /// memory, and so is the table entry of a child worth probing when `etc` (enhanced
-    /// transposition cut-offs at this node); such a child's `key` is its rank, 0 otherwise.
+    /// transposition cut-offs at this node); such a child's `key` is its rank for the database,
+    /// its place in the table ([`TranspositionTable::locate`]) for the table, 0 otherwise.
     #[inline(always)]
     fn children(&self, b: u128, etc: bool, cands: &mut [Cand; 8]) -> usize {
         let mut n = 0;
@@ -562,8 +565,8 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                     ckey = rank::<M>(c.board);
                     self.db.prefetch(ckey);
                 } else if etc {
-                    ckey = rank::<M>(c.board);
-                    self.tt.prefetch(ckey);
+                    ckey = self.tt.locate(rank::<M>(c.board));
+                    self.tt.prefetch_at(ckey);
                 }
             }
             cands[n] = Cand {
@@ -581,12 +584,12 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
         n
     }
 
-    /// The table's entry for the node of rank `key`: a cut-off when its bounds already
+    /// The table's entry for the node at place `key` ([`TranspositionTable::locate`]): a cut-off when its bounds already
     /// answer the window `(alpha, beta)` (or are exact), else the best move it stored
     /// ([`NO_MOVE`] when none).
     #[inline(always)]
     fn probe_table(&self, key: u64, alpha: i32, beta: i32) -> Probed {
-        let Some(e) = self.tt.probe(key) else {
+        let Some(e) = self.tt.probe_at(key) else {
             return Probed::Move(NO_MOVE);
         };
         if e.lower >= beta {
