@@ -193,8 +193,6 @@ struct Cand {
     gain: i32,
     /// Seeds in the child's houses ([`crate::board::Child::seeds`]).
     seeds: u32,
-    /// The ordering score (higher first), set by the bounding loop.
-    score: i32,
     /// The child's upper bound for the mover, set by the bounding loop.
     hi: i32,
     /// Extra turn, turn passed or game over ([`crate::board::Child::kind`]).
@@ -209,7 +207,6 @@ const NO_CAND: Cand = Cand {
     key: 0,
     gain: 0,
     seeds: 0,
-    score: 0,
     hi: 0,
     kind: Kind::Over,
     h: 0,
@@ -223,18 +220,33 @@ enum Probed {
     Move(u8),
 }
 
-/// Insertion sort of the first `n` children, best ordering score first (stable: equal
-/// scores keep their house order).
+/// The sort key of the child at index `i` (0..8) of the children's array, of ordering score
+/// `score`: the score, offset to sort as an unsigned number, then `7 − i`, so that the larger
+/// key is searched first and of equal scores the child generated first (house order). No
+/// two children share a key.
 #[inline(always)]
-fn sort_by_score(cands: &mut [Cand; 8], n: usize) {
+fn sort_key(score: i32, i: usize) -> u64 {
+    (u64::from((score as u32) ^ 0x8000_0000) << 3) | (7 - i) as u64
+}
+
+/// The index in the children's array of the child of sort key `key` ([`sort_key`]).
+#[inline(always)]
+fn key_index(key: u64) -> usize {
+    7 - (key & 7) as usize
+}
+
+/// Insertion sort of the first `n` sort keys ([`sort_key`]), largest first: the children's
+/// order by ordering score, without moving their records.
+#[inline(always)]
+fn sort_keys(keys: &mut [u64; 8], n: usize) {
     for i in 1..n {
-        let x = cands[i];
+        let x = keys[i];
         let mut j = i;
-        while j > 0 && cands[j - 1].score < x.score {
-            cands[j] = cands[j - 1];
+        while j > 0 && keys[j - 1] < x {
+            keys[j] = keys[j - 1];
             j -= 1;
         }
-        cands[j] = x;
+        keys[j] = x;
     }
 }
 
@@ -389,7 +401,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
     /// the children ([`Searcher::children`]); the table's bounds and move
     /// ([`Searcher::probe_table`]); each child's bounds known without a search, which may
     /// refute the window at once (kept in this loop: as a function of its own it cost 3 %
-    /// more instructions); the other children by ordering score ([`sort_by_score`]),
+    /// more instructions); the other children by ordering score ([`sort_keys`]),
     /// searched in turn or, past the eldest, in parallel ([`Searcher::search_children`]);
     /// the result into the table ([`result_bounds`]).
     pub(crate) fn search(&mut self, b: u128, k: u32, place: u64, alpha: i32, beta: i32) -> i32 {
@@ -434,10 +446,15 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
         // from the table (enhanced transposition cut-off), or from its seeds.
         let mut best = i32::MIN;
         let mut best_move = NO_MOVE;
+        let mut keys = [0u64; 8];
         let mut live = 0;
+        // An index, not `iter_mut`: the iterator's form of this loop compiled to 3 % more
+        // instructions a solve.
+        #[allow(clippy::needless_range_loop)]
         for i in 0..n {
-            // The fields, not the whole candidate: a copy of the 48-byte record here and
-            // another below cost about 8 % of the instructions of a solve.
+            // The fields, not the whole candidate: copies of the 48-byte record cost about
+            // 8 % of the instructions of a solve. The children keep their places; their
+            // order is that of the sort keys.
             let c = &cands[i];
             let (g, seeds, kind, board) = (c.gain, c.seeds, c.kind, c.board);
             let (ckey, h) = (c.key, c.h as usize);
@@ -509,17 +526,13 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 continue;
             }
             let score = if h as u8 == tt_move { i32::MAX } else { score };
-            if live != i {
-                cands[live] = cands[i];
-            }
-            cands[live].score = score;
-            cands[live].hi = hi;
+            cands[i].hi = hi;
+            keys[live] = sort_key(score, i);
             live += 1;
         }
-        let n = live;
-        sort_by_score(&mut cands, n);
+        sort_keys(&mut keys, live);
         let Some((best, best_move)) =
-            self.search_children(&cands, n, k, alpha, beta, best, best_move)
+            self.search_children(&cands, &keys[..live], k, alpha, beta, best, best_move)
         else {
             return 0;
         };
@@ -574,7 +587,6 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 key: ckey,
                 gain: c.gain,
                 seeds: c.seeds,
-                score: 0,
                 hi: 0,
                 kind: c.kind,
                 h: h as u8,
@@ -604,8 +616,9 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
         Probed::Move(e.best)
     }
 
-    /// Searches the first `n` children of `cands` (best ordering score first, each with its
-    /// upper bound in `hi`) in the window `(alpha, beta)` of a node of `k` seeds, from the best value
+    /// Searches the children of `cands` in the order of their sort keys `keys` ([`sort_key`],
+    /// each child with its upper bound in `hi`) in the window `(alpha, beta)` of a node of `k`
+    /// seeds, from the best value
     /// `best` (house `best_move`) of the children not searched: the eldest alone, then,
     /// when the node is large enough and the eldest did not refute the window, the younger
     /// brothers in parallel ([`Searcher::split_search`]). Returns the node's fail-soft value
@@ -615,7 +628,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
     fn search_children(
         &mut self,
         cands: &[Cand; 8],
-        n: usize,
+        keys: &[u64],
         k: u32,
         alpha: i32,
         beta: i32,
@@ -624,7 +637,9 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
     ) -> Option<(i32, u8)> {
         let mut a = alpha.max(best);
         let mut searched = 0;
-        for (i, c) in cands[..n].iter().enumerate() {
+        let n = keys.len();
+        for (i, &key) in keys.iter().enumerate() {
+            let c = &cands[key_index(key)];
             let hi = c.hi;
             if hi <= a {
                 if hi > best {
@@ -638,7 +653,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 // eldest brother was searched alone and did not refute the window, so the
                 // node is most likely an all-node; the younger brothers are searched in
                 // parallel on the pool (rayon's work-stealing `join`).
-                let (v, h) = self.split_search(&cands[i..n], a, beta)?;
+                let (v, h) = self.split_search(cands, &keys[i..], a, beta)?;
                 if v > best {
                     best = v;
                     best_move = h;
@@ -676,18 +691,24 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
         }
     }
 
-    /// Searches the children `rest` in parallel in the window `(a, beta)` at a new split
+    /// Searches the children of `cands` of sort keys `rest` ([`sort_key`]) in parallel in the window `(a, beta)` at a new split
     /// point under this searcher's, and returns the best fail-soft value among them with its
     /// house (a child whose upper bound cannot pass `a` is not searched and counts with that
     /// bound, as in the serial loop); `None` when this searcher must unwind (a stop, or a
     /// cut-off above it). A child that refutes the window stops its siblings; their
     /// unfinished values are not used.
-    fn split_search(&mut self, rest: &[Cand], a: i32, beta: i32) -> Option<(i32, u8)> {
+    fn split_search(
+        &mut self,
+        cands: &[Cand; 8],
+        rest: &[u64],
+        a: i32,
+        beta: i32,
+    ) -> Option<(i32, u8)> {
         let sp = SplitPoint {
             cut: AtomicBool::new(false),
             parent: self.split,
         };
-        let (v, h, nodes) = self.par_children(&sp, rest, a, beta);
+        let (v, h, nodes) = self.par_children(&sp, cands, rest, a, beta);
         self.count += nodes;
         if self.shared.stop.load(Ordering::Relaxed) || self.split.is_some_and(|s| s.any_cut()) {
             self.aborted = true;
@@ -701,12 +722,13 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
     fn par_children(
         &self,
         sp: &SplitPoint<'_>,
-        rest: &[Cand],
+        cands: &[Cand; 8],
+        rest: &[u64],
         a: i32,
         beta: i32,
     ) -> (i32, u8, u64) {
         if rest.len() == 1 {
-            let c = &rest[0];
+            let c = &cands[key_index(rest[0])];
             let hi = c.hi;
             if hi <= a {
                 // Cannot reach the window; its upper bound still bounds the node's value.
@@ -732,8 +754,8 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
         }
         let (l, r) = rest.split_at(rest.len() / 2);
         let (x, y) = rayon::join(
-            || self.par_children(sp, l, a, beta),
-            || self.par_children(sp, r, a, beta),
+            || self.par_children(sp, cands, l, a, beta),
+            || self.par_children(sp, cands, r, a, beta),
         );
         let nodes = x.2 + y.2;
         if y.0 > x.0 {
