@@ -401,7 +401,7 @@ impl TranspositionTable for LockFreeTable {
             .map(|[v]| Bounds::unpack(v))
     }
 
-    #[inline]
+    #[inline(always)]
     fn store_at(&self, place: u64, bounds: Bounds) {
         if self.key_bits == 0 {
             return;
