@@ -130,6 +130,29 @@ fn bad_options_fail_with_one_line() {
     assert!(out.contains("midgame64"));
 }
 
+/// A positions file of another game's rule set is refused naming that game, in one line:
+/// the file's sets are Kalah positions (the message said the rule set was malformed and
+/// listed it among the forms expected).
+#[test]
+fn a_file_of_another_games_rule_set_names_the_game() {
+    let (dir, file) = positions_file(
+        "oware-file",
+        "# rules: oware\n4,4,4,4,4,4,0,4,4,4,4,4,4,0 S 0\n",
+    );
+    let (ok, out, err) = mancala(&["bench", "--file", file.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.trim_end().ends_with(
+            "line 1: `oware` names an Oware rule set, not a Kalah one \
+             (expected `standard`, `manchester` or `kalah(m,n)[+option…]`)"
+        ),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn each_set_reports_the_database_it_used() {
     let dir = scratch("bench-cli", "egdb");

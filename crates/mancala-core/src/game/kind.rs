@@ -197,6 +197,42 @@ impl fmt::Display for ExpectedForms {
     }
 }
 
+/// The message of a text Kalah's parser refuses (`kalah::RulesError::Syntax`). A text that
+/// names another game's rule set ([`GameKind::of_rules`]: `oware`, `bestemshe(5,5)`), which
+/// reaches Kalah's parser only when Kalah rules alone are asked for, says so and gives
+/// Kalah's own forms: ``"`oware` names an Oware rule set, not a Kalah one (expected
+/// `standard`, `manchester` or `kalah(m,n)[+option…]`)"``. Any other text is malformed:
+/// ``"malformed rule set `kalha(6,4)`: expected …"`` with the forms of every game
+/// ([`ExpectedForms`]) and a suggestion ([`DidYouMean`]).
+pub(crate) struct KalahSyntax<'a>(pub &'a str);
+
+impl fmt::Display for KalahSyntax<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shown = crate::Shortened(self.0.trim());
+        let kind = GameKind::of_rules(self.0);
+        if kind == GameKind::Kalah {
+            return write!(
+                f,
+                "malformed rule set `{shown}`: expected {ExpectedForms}{}",
+                DidYouMean(self.0)
+            );
+        }
+        write!(
+            f,
+            "`{shown}` names {} rule set, not a Kalah one (expected ",
+            kind.with_article()
+        )?;
+        let forms = GameKind::Kalah.rule_set_forms();
+        for (i, form) in forms.iter().enumerate() {
+            if i > 0 {
+                f.write_str(if i == forms.len() - 1 { " or " } else { ", " })?;
+            }
+            write!(f, "`{form}`")?;
+        }
+        f.write_str(")")
+    }
+}
+
 /// `; did you mean `standard`?` when the head of a refused rule-set text (before `+` or `(`)
 /// is within two edits of a rule-set name (Levenshtein distance, letters in any case), else
 /// nothing: the suffix of the message of a malformed rule set.
@@ -315,6 +351,38 @@ mod tests {
         assert!(
             e.to_string()
                 .ends_with("(Togyz Kumalak); did you mean `standard`?"),
+            "{e}"
+        );
+    }
+
+    /// Kalah's parser given another game's rule set (as `mancala bench --file` and
+    /// `mancala-mpi` parse theirs) names that game and Kalah's forms; it said the text was
+    /// malformed and listed it among the forms expected.
+    #[test]
+    fn a_kalah_parse_of_another_games_rule_set_names_that_game() {
+        use crate::kalah::KalahRules;
+        let kalah_forms = "(expected `standard`, `manchester` or `kalah(m,n)[+option…]`)";
+        for (text, article) in [
+            ("oware", "an Oware"),
+            (" Awari+grand_slam=all", "an Oware"),
+            ("bestemshe(5,5)", "a Togyz Kumalak"),
+            ("togyz-kumalak", "a Togyz Kumalak"),
+            ("bao-la-kete", "a Bao la Kete"),
+        ] {
+            let e = text.parse::<KalahRules>().unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "`{}` names {article} rule set, not a Kalah one {kalah_forms}",
+                    text.trim()
+                )
+            );
+        }
+        // A text of no game keeps the list of every game's forms.
+        let e = "kalha(6,4)".parse::<KalahRules>().unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("malformed rule set `kalha(6,4)`: expected `standard`"),
             "{e}"
         );
     }

@@ -27,7 +27,7 @@ mod kind;
 mod record;
 
 pub use kind::GameKind;
-pub(crate) use kind::{for_each_game, DidYouMean, ExpectedForms};
+pub(crate) use kind::{for_each_game, DidYouMean, KalahSyntax};
 pub use record::{parse_moves, GameRecord, Player, RecordError};
 
 /// A list of moves, inline up to 16 entries (Kalah never has more than 8 legal moves, Oware

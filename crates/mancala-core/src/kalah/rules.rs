@@ -248,15 +248,12 @@ pub enum RulesError {
     /// The same option given twice.
     #[error("rule option `{0}` given twice")]
     DuplicateOption(&'static str),
-    /// The text is not `kalah(m,n)[+option…]`, `standard` or `manchester` (nor a rule set of
-    /// another game: a text naming none of the games is read as Kalah's). The message lists
-    /// every game's forms and, for a near miss, the name meant (`did you mean`).
-    #[error(
-        "malformed rule set `{}`: expected {}{}",
-        crate::Shortened(.0),
-        crate::game::ExpectedForms,
-        crate::game::DidYouMean(.0)
-    )]
+    /// The text is not `kalah(m,n)[+option…]`, `standard` or `manchester`. The message of a
+    /// text naming none of the games (which is read as Kalah's) lists every game's forms and,
+    /// for a near miss, the name meant (`did you mean`); that of another game's rule set
+    /// (`oware`, met when Kalah rules alone are parsed) says which game it names and gives
+    /// Kalah's forms.
+    #[error("{}", crate::game::KalahSyntax(.0))]
     Syntax(String),
 }
 
