@@ -14,6 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use mancala_core::kalah::{KalahPosition, KalahRules};
+use mancala_core::{GameKind, Rules};
 use mancala_solver::egdb::Encoding;
 use mancala_solver::progress::MIN_INTERVAL;
 use mancala_solver::{
@@ -138,6 +139,34 @@ fn watched<R: Send>(
         return Err(e);
     }
     r.map_err(PyRuntimeError::new_err)
+}
+
+/// The Kalah rules of a Kalah database (`Egdb.find`, `Egdb.cached`, `build_egdb`) named by
+/// `text`. Another game's rule set is refused saying where that game's database is, not
+/// which game class to use: an Oware one names `mancala.Database.build` and
+/// `mancala.Database.open`, the others have none.
+///
+/// # Errors
+/// `RulesError`: a malformed rule set (the parser's message), or another game's.
+fn database_rules(py: Python<'_>, text: &str) -> PyResult<KalahRules> {
+    let rules: Rules = text.parse().map_err(|e| from_error(py, Kind::Rules, e))?;
+    let kind = rules.kind();
+    let instead = match kind {
+        GameKind::Kalah => return parse_rules(py, text),
+        GameKind::Oware => "the Oware databases are mancala.Database.build(rules, max_seeds) \
+             and mancala.Database.open(path)"
+            .to_string(),
+        other => format!("{} has no database of exact values", other.name()),
+    };
+    Err(error(
+        py,
+        Kind::Rules,
+        format!(
+            "`{}` names {} rule set, not a Kalah one: {instead}",
+            mancala_core::Shortened(text.trim()),
+            kind.with_article()
+        ),
+    ))
 }
 
 /// The exact Kalah solver: MTD(f) alpha-beta with a transposition table, in parallel, with
@@ -385,7 +414,7 @@ impl Egdb {
     #[staticmethod]
     fn find(py: Python<'_>, path: FsPath, rules: &str) -> PyResult<Py<Egdb>> {
         let path = path.0;
-        let rules = parse_rules(py, rules)?;
+        let rules = database_rules(py, rules)?;
         let found = py
             .detach(|| mancala_solver::Egdb::find_in(&path, &rules))
             .map_err(|e| egdb_error(py, e))?;
@@ -413,7 +442,7 @@ impl Egdb {
         progress: Option<Py<PyAny>>,
         interval: f64,
     ) -> PyResult<Py<Egdb>> {
-        let rules: KalahRules = parse_rules(py, rules)?;
+        let rules: KalahRules = database_rules(py, rules)?;
         let threads = self::threads(threads)?.unwrap_or(0);
         let interval = seconds(interval, "interval")?;
         check_callable(py, progress.as_ref())?;
@@ -490,9 +519,14 @@ impl Egdb {
     }
 
     /// Whether it gives the values of positions played under `rules` (a rule-set text): same
-    /// m and value-relevant options. Raises `RulesError` for a malformed rule set.
+    /// m and value-relevant options; `False` for another game's rule set. Raises `RulesError`
+    /// for a malformed rule set.
     fn serves(&self, py: Python<'_>, rules: &str) -> PyResult<bool> {
-        Ok(self.inner.serves(&parse_rules(py, rules)?))
+        let parsed: Rules = rules.parse().map_err(|e| from_error(py, Kind::Rules, e))?;
+        Ok(match parsed {
+            Rules::Kalah(r) => self.inner.serves(&r),
+            _ => false,
+        })
     }
 
     fn __repr__(&self) -> String {
@@ -583,7 +617,7 @@ pub fn build_egdb(
     interval: f64,
     encoding: &str,
 ) -> PyResult<Py<Egdb>> {
-    let rules: KalahRules = parse_rules(py, rules)?;
+    let rules: KalahRules = database_rules(py, rules)?;
     let max_seeds: u32 = max_seeds.get("max_seeds", 0, i128::from(u32::MAX), "")?;
     let encoding = self::encoding(encoding, "encoding")?;
     let threads = self::threads(threads)?.unwrap_or(0);

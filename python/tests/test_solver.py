@@ -89,6 +89,27 @@ def test_a_reused_solver():
     assert values == [v for _, v in PUBLISHED[:4]]
 
 
+def test_kalah_databases_given_another_games_rules_say_where_its_database_is(tmp_path):
+    # The Kalah database functions pointed an Oware rule set to the game class mancala.Oware;
+    # an Oware database is made with mancala.Database, and the other games have none.
+    oware = "names an Oware rule set, not a Kalah one: the Oware databases are mancala.Database.build"
+    for call in (
+        lambda: mancala.build_egdb("awari", 4),
+        lambda: Egdb.find(tmp_path, "oware"),
+        lambda: Egdb.cached("awari", max_seeds=4, folder=tmp_path),
+    ):
+        with pytest.raises(mancala.RulesError, match=oware):
+            call()
+    with pytest.raises(mancala.RulesError, match="names a Togyz Kumalak rule set, not a Kalah one: Togyz Kumalak has no database of exact values"):
+        mancala.build_egdb("togyz-kumalak", 4)
+    assert list(tmp_path.iterdir()) == []
+    # A Kalah database serves no rule set of another game; a malformed one is still refused.
+    db = mancala.build_egdb("kalah(2,2)", 4)
+    assert db.serves("kalah(2,3)") and not db.serves("awari") and not db.serves("bao-la-kete")
+    with pytest.raises(mancala.RulesError, match="malformed rule set"):
+        db.serves("kalha(2,2)")
+
+
 def test_database_build_save_open_and_use(tmp_path):
     path = tmp_path / "k6.egdb"
     reports = []
