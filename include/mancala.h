@@ -944,7 +944,8 @@ enum MancalaStatus mancala_db_build(const char *rules, uint32_t max_seeds, uint3
 // folder at once both succeed and leave one whole file.
 //
 // Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (the folder cannot be created or
-// written, or `dir` is a file: nothing was built), `MANCALA_STATUS_BAD_RULES`,
+// written, `dir` is a file, or `dir` is empty, which names no folder: `"."` is the current
+// one; nothing was built), `MANCALA_STATUS_BAD_RULES`,
 // `MANCALA_STATUS_DATABASE_MISMATCH`, `MANCALA_STATUS_INVALID_ARGUMENT`,
 // `MANCALA_STATUS_CANCELLED`, `MANCALA_STATUS_SOLVE_FAILED` (as `mancala_db_build`),
 // `MANCALA_STATUS_OUT_OF_MEMORY` (the entries do not fit in memory, or `max_seeds` is 0 and

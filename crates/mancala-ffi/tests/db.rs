@@ -333,6 +333,38 @@ fn every_oware_rule_set_builds_its_own_database() {
     unsafe { mancala_db_free(db) };
 }
 
+/// `mancala_db_open_cached` with the empty string as its folder is refused with
+/// `MANCALA_STATUS_IO_ERROR` and writes nothing: it built the database and saved it in the
+/// process's current folder.
+#[test]
+fn open_cached_refuses_the_empty_folder() {
+    let name = std::path::Path::new("kalah2.k3.egdb");
+    assert!(!name.exists());
+    let (r, d) = (c("kalah(2,1)"), c(""));
+    let (mut db, mut built) = (ptr::null_mut(), 7);
+    let st = unsafe {
+        mancala_db_open_cached(
+            r.as_ptr(),
+            d.as_ptr(),
+            3,
+            1,
+            None,
+            ptr::null_mut(),
+            0,
+            &mut db,
+            &mut built,
+        )
+    };
+    assert_eq!(st, MancalaStatus::IoError);
+    assert!(db.is_null() && built == 7);
+    let message = last_error();
+    assert!(
+        message.ends_with("it names no folder (`.` is the current one)"),
+        "{message}"
+    );
+    assert!(!name.exists());
+}
+
 /// A file saved through the family is the library's own file byte for byte, in either
 /// encoding; `mancala_db_open` reads the game from the header.
 #[test]

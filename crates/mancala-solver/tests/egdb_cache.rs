@@ -303,6 +303,26 @@ fn find_in_takes_the_largest_serving_database_by_its_header() {
     }
 }
 
+/// The empty path names no cache folder: it is refused before anything is read, built or
+/// written (it read and wrote the database in the process's current folder).
+#[test]
+fn an_empty_folder_path_is_refused() {
+    let rules: KalahRules = "kalah(2,1)".parse().unwrap();
+    let name = Cache::new("x").file::<Egdb>(&rules, 3);
+    let name = name.file_name().unwrap();
+    assert!(!Path::new(name).exists());
+    let (got, seen) = get(&Cache::new(""), &rules, 3);
+    let e = got.unwrap_err();
+    assert!(matches!(e, EgdbError::Io { .. }), "{e:?}");
+    assert!(
+        e.to_string()
+            .ends_with(": it names no folder (`.` is the current one)"),
+        "{e}"
+    );
+    assert!(seen.builds.is_empty() && seen.refused.is_empty());
+    assert!(!Path::new(name).exists());
+}
+
 /// A file where the cache folder, or a folder above it, should be is named in words (the
 /// system said "File exists" or "Not a directory"), and nothing is built.
 #[test]

@@ -277,7 +277,8 @@ impl Cache {
     ///
     /// # Errors
     /// [`EgdbError::Io`] when the folder cannot be created or written (read-only, a file in
-    /// the way), [`EgdbError::OutOfMemory`] when the entries do not fit in memory (reading
+    /// the way) or is the empty path (which names no folder: nothing is read or written in
+    /// the current one), [`EgdbError::OutOfMemory`] when the entries do not fit in memory (reading
     /// or building), [`EgdbError::Unsupported`] for a K the format does not hold,
     /// [`EgdbError::MoreSeedsThanTheGame`] for a K above the seeds of the game,
     /// [`EgdbError::NoDatabase`] for a game without databases, [`EgdbError::Cancelled`]
@@ -291,6 +292,16 @@ impl Cache {
         interval: Duration,
         on_event: &mut dyn FnMut(CacheEvent<'_>) -> ControlFlow<()>,
     ) -> Result<Cached<D>, EgdbError> {
+        if self.dir.as_os_str().is_empty() {
+            // An empty path would put the files in the current folder, never asked for.
+            return Err(EgdbError::Io {
+                path: self.dir.clone(),
+                source: std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    "it names no folder (`.` is the current one)",
+                ),
+            });
+        }
         let entries = D::entries(rules, max_seeds)?;
         let path = self.file::<D>(rules, max_seeds);
         let read = |database, path| Cached {
