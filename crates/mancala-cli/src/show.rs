@@ -2,7 +2,7 @@
 
 use clap::Args;
 use mancala_core::bao::BaoRules;
-use mancala_core::kalah::KalahRules;
+use mancala_core::kalah::{KalahOption, KalahOptions, KalahRules};
 use mancala_core::togyz::TogyzRules;
 
 use crate::rules_arg::{any_game, parse_rules, position_error, GameRules};
@@ -22,19 +22,29 @@ pub struct ShowArgs {
     position_option: Option<String>,
     /// The rule set; by default Bao la Kete when the position has `/`-separated rows,
     /// togyz-kumalak(h,9) when it has three fields (houses and kazans, tuzdyks, side), else
-    /// kalah(m,4), with h or m read off the position (standard without a position).
+    /// kalah(m,4) (with pie_rule when the position offers the swap, `… N swap`), with h or m
+    /// read off the position (standard without a position).
     #[arg(long)]
     rules: Option<String>,
 }
 
 /// Whether `position` has Togyz Kumalak's shape: three fields (the houses and kazans, the
-/// two tuzdyks, the side to move), where a Kalah or Oware position has two.
+/// two tuzdyks `a,b`, the side to move), where a Kalah or Oware position has two, or a Kalah
+/// one offering the pie-rule swap three whose second is the side (`… N swap`).
 fn has_tuzdyks(position: &str) -> bool {
-    position.split_whitespace().count() == 3
+    let fields: Vec<&str> = position.split_whitespace().collect();
+    fields.len() == 3 && fields[1].contains(',')
+}
+
+/// Whether `position` is a Kalah position offering the pie-rule swap (`… N swap`).
+fn offers_swap(position: &str) -> bool {
+    let fields: Vec<&str> = position.split_whitespace().collect();
+    fields.len() == 3 && fields[2].eq_ignore_ascii_case("swap")
 }
 
 /// The Kalah rules whose board has as many slots as the first field of `position`:
-/// kalah(m,4) for 2m + 2 slots, m in 1..=7.
+/// kalah(m,4) for 2m + 2 slots, m in 1..=7, with `pie_rule` when the position offers the
+/// swap.
 fn rules_from_slots(position: &str) -> Result<KalahRules, String> {
     let slots = first_field_count(position);
     let bad = || {
@@ -45,7 +55,12 @@ fn rules_from_slots(position: &str) -> Result<KalahRules, String> {
         )
     };
     let m = houses_a_side(slots).ok_or_else(bad)?;
-    KalahRules::new(m, 4, Default::default()).map_err(|_| bad())
+    let options = if offers_swap(position) {
+        KalahOptions::NONE.with(KalahOption::PieRule)
+    } else {
+        KalahOptions::NONE
+    };
+    KalahRules::new(m, 4, options).map_err(|_| bad())
 }
 
 /// The number of comma-separated counts in the first field of `position` (0 when empty).

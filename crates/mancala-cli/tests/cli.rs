@@ -515,6 +515,29 @@ fn show_reads_the_togyz_board_size_off_the_position() {
     );
 }
 
+/// A Kalah position offering the pie-rule swap (`… N swap`, three fields as a Togyz Kumalak
+/// position has) is drawn without `--rules`, as under kalah(m,4)+pie_rule, where it was read
+/// as a Togyz Kumalak position and refused as one.
+#[test]
+fn show_reads_a_kalah_swap_position_without_rules() {
+    let p = "0,5,5,5,5,4,0,4,4,4,4,4,4,0 N swap";
+    let inferred = mancala(&["show", p]);
+    assert!(inferred.status.success(), "{}", stderr(&inferred));
+    let given = mancala(&["show", "--rules", "kalah(6,4)+pie_rule", p]);
+    assert!(given.status.success(), "{}", stderr(&given));
+    assert_eq!(stdout(&inferred), stdout(&given));
+    assert!(
+        stdout(&inferred).contains("North to move (may swap)"),
+        "{}",
+        stdout(&inferred)
+    );
+    // A swap South is not offered: Kalah's own refusal, not Togyz Kumalak's.
+    assert_refused(
+        &mancala(&["show", "4,4,4,4,4,4,0,4,4,4,4,4,4,0 S swap"]),
+        "`swap` is only offered under pie_rule with North to move",
+    );
+}
+
 /// `bestmove --nodes N` needs no time budget; level 10 with neither budget is refused as the
 /// C API refuses it, and so is `--time-ms 0` alone.
 #[test]
