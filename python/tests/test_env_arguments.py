@@ -105,3 +105,15 @@ def test_an_illegal_action_follows_pettingzoos_convention():
 def test_the_vector_environment_does_not_render():
     with pytest.raises(ValueError, match="does not render"):
         gymnasium.make_vec("mancala/Kalah-v0", num_envs=2, vectorization_mode="vector_entry_point", render_mode="ansi")
+
+
+@pytest.mark.parametrize("opponent", [3, "random"])
+def test_a_bad_opponent_time_is_refused_when_the_environment_is_made_naming_it(opponent):
+    # Against an engine it was taken as given and refused at the engine's first move, in
+    # reset or in the middle of an episode, as the engine's `time_ms`.
+    for bad, error in ((-5, ValueError), (2**64, ValueError), (1.5, TypeError), (float("nan"), TypeError), (True, TypeError)):
+        with pytest.raises(error, match=r"^opponent_time_ms must be"):
+            MancalaEnv(opponent=opponent, opponent_time_ms=bad)
+    env = MancalaEnv(opponent=opponent, opponent_time_ms=np.int64(5), agent_first=False)
+    assert env.opponent_time_ms == 5 and type(env.opponent_time_ms) is int
+    env.reset(seed=0)

@@ -82,6 +82,22 @@ def checked_max_moves(max_moves: Optional[int]) -> Optional[int]:
     return n
 
 
+def checked_time_ms(time_ms: Any, name: str = "opponent_time_ms") -> int:
+    """``time_ms`` if it is a whole number of milliseconds in 0..=2**64 - 1 (what the engine
+    takes), else ``ValueError`` naming ``name`` (``TypeError`` for a non-integer, a bool or
+    a float included), so that a bad budget is refused when the environment is made rather
+    than at the engine's first move, under the engine's own argument name."""
+    if isinstance(time_ms, (bool, np.bool_)):
+        raise TypeError(f"{name} must be an integer of milliseconds, not a bool ({time_ms!r})")
+    try:
+        n = operator.index(time_ms)
+    except TypeError:
+        raise TypeError(f"{name} must be an integer of milliseconds, not {time_ms!r}") from None
+    if not 0 <= n <= 2**64 - 1:
+        raise ValueError(f"{name} must be in 0..=18446744073709551615, got {n}")
+    return n
+
+
 def checked_game(rules: str, game: Optional[str]) -> None:
     """Refuses (``ValueError``) a rule set ``rules`` of another game than ``game`` (a class
     name, ``"Kalah"``, …, as the registered id ``"mancala/<class>-v0"`` gives it; ``None``:

@@ -14,7 +14,16 @@ from gymnasium.error import ResetNeeded
 from .. import Engine, Side
 from .. import Game
 from .._mancala import VectorGames
-from ._codec import action_index, checked_game, checked_max_moves, checked_reward, codec, margin, player_side
+from ._codec import (
+    action_index,
+    checked_game,
+    checked_max_moves,
+    checked_reward,
+    checked_time_ms,
+    codec,
+    margin,
+    player_side,
+)
 
 #: What the environment's opponent may be: ``"random"`` (a legal move drawn uniformly),
 #: an engine level 1..10, a :class:`mancala.Engine`, or a function from the game to a move.
@@ -91,7 +100,7 @@ class MancalaEnv(gymnasium.Env):
         if isinstance(opponent, int) and not 1 <= opponent <= 10:
             raise ValueError(f"an engine level is 1..10, not {opponent}")
         self.opponent = opponent
-        self.opponent_time_ms = opponent_time_ms
+        self.opponent_time_ms = checked_time_ms(opponent_time_ms)
         self.agent_first = agent_first
         self.reward_kind = reward
         self.illegal_reward = float(illegal_reward)
@@ -115,7 +124,7 @@ class MancalaEnv(gymnasium.Env):
                 reward=reward,
                 illegal_reward=self.illegal_reward,
                 max_moves=self.max_moves,
-                opponent_time_ms=opponent_time_ms,
+                opponent_time_ms=self.opponent_time_ms,
             )
         self._mask = np.zeros(self.codec.actions, dtype=np.int8)
         self._agent_is_first = True
