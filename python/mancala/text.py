@@ -515,12 +515,24 @@ def _explicit_tokens(text: str, final: bool = False) -> List[str]:
     return tokens
 
 
-def _house_candidates(text: str, tier: str) -> List[Move]:
+#: A house by the label the prompt's board gives it: `S3` (South's house 3), `N1`.
+_LABEL = re.compile(r"([sn])(\d{1,3})", re.IGNORECASE)
+
+
+def _house_candidates(text: str, tier: str, side: str) -> List[Move]:
+    """The moves of one tier of a Kalah, Oware or Togyz Kumalak reply; ``side`` is the letter
+    of the side to move (``"S"``, ``"N"``): an answer naming a house by its board label is
+    that house when the label is the side's (`Move: S3` is 3), else the label itself (a house
+    of the other row, refused as illegal)."""
     found: List[Move] = []
     if tier in ("final", "explicit"):
         for tok in _explicit_tokens(text, tier == "final"):
+            label = _LABEL.fullmatch(tok)
             if tok.lower() == "swap":
                 found.append("swap")
+            elif label is not None:
+                own = label.group(1).upper() == side
+                found.append(int(label.group(2)) if own else tok.upper())
             else:
                 v = _word_value(tok)
                 if v is not None:
@@ -583,7 +595,8 @@ def parse_move(game: Game, reply: str) -> Move:
     legal = game.legal_moves()
     bao = game.kind == "Bao la Kete"
     for tier in ("final", "explicit", "house", "bare"):
-        found = _bao_candidates(text, tier) if bao else _house_candidates(text, tier)
+        side = game.side_to_move.letter if game.side_to_move is not None else "S"
+        found = _bao_candidates(text, tier) if bao else _house_candidates(text, tier, side)
         if bao:
             found = [_bao_sentence_end(m, legal) for m in found]
         if not isinstance(game, Kalah):
@@ -602,6 +615,9 @@ def parse_move(game: Game, reply: str) -> Move:
             houses = getattr(game, "houses", None)
             if isinstance(move, int) and isinstance(houses, int) and not 1 <= move <= houses:
                 why = f"there is no house {move}: the houses are numbered 1 to {houses}"
+            elif not bao and isinstance(move, str) and _LABEL.fullmatch(move):
+                rows = {"S": "South", "N": "North"}
+                why = f"{move} is a house of {rows[move[0]]}'s row, and {rows[side]} is to move"
             else:
                 trial = game.copy()
                 try:

@@ -130,6 +130,29 @@ def test_swap_and_other_games():
         text.parse_move(bao, "Move: B1>")
 
 
+def test_a_house_named_by_its_board_label_is_read():
+    # The prompt's board labels the houses S1..Sh and N1..Nh; an answer naming the mover's
+    # house by its label (`Move: S3`) was read as no move.
+    south = mancala.new_game("standard")
+    assert text.parse_move(south, "Move: S3") == 3
+    assert text.parse_move(south, "I will play s4") == 4
+    assert text.parse_move(south, "Move: S3 or 3") == 3
+    with pytest.raises(text.AmbiguousMoveError):
+        text.parse_move(south, "Move: S3 or S4")
+    north = mancala.new_game("oware")
+    north.play(3)
+    assert text.parse_move(north, "Answer: N2") == 2
+    # A house of the other row is illegal, saying whose row it is.
+    with pytest.raises(text.IllegalReplyError, match="S2 is a house of South's row, and North is to move") as e:
+        text.parse_move(north, "Move: S2")
+    assert e.value.move == "S2"
+    togyz = mancala.new_game("togyz-kumalak")
+    assert text.parse_move(togyz, "Move: S9") == 9
+    # A label outside the prompt's format is not read, as before.
+    with pytest.raises(text.NoMoveError):
+        text.parse_move(south, "S3 looks good")
+
+
 @pytest.mark.parametrize("rules", ["standard", "kalah(6,4)+pie_rule", "oware", "awari", "bao-la-kete"])
 def test_the_prompt_lists_every_legal_move(rules):
     game = mancala.new_game(rules)
