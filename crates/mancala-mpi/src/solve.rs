@@ -494,7 +494,7 @@ fn coordinate<C: Comm + ?Sized>(
     if tree.root_leaf().is_none() && !tree.finished() {
         // MTD(f)'s first guess, as the single solver makes it.
         let (g, n) = solver
-            .estimate(&args.root, Solver::GUESS_DEPTH)
+            .estimate(&args.root, Solver::guess_depth(args.root.rules()))
             .map_err(|e| fail(e.to_string()))?;
         tree.set_guess(g);
         guess_nodes = n;

@@ -321,7 +321,7 @@ impl Tree {
     }
 
     /// MTD(f)'s first guess of the root's value (seeds; `Solver::estimate` at
-    /// `Solver::GUESS_DEPTH` plies gives the single solver's). Only the order of the
+    /// `Solver::guess_depth` plies gives the single solver's). Only the order of the
     /// searches depends on it, never the result.
     pub fn set_guess(&mut self, guess: i32) {
         self.guess = guess;

@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Instant;
 
-use mancala_core::kalah::{KalahMove, KalahPosition};
+use mancala_core::kalah::{KalahMove, KalahOption, KalahPosition, KalahRules};
 use mancala_core::Side;
 
 use super::parallel::{Ctx, Proven};
@@ -19,10 +19,30 @@ use crate::progress::SolvePhase;
 use crate::rank::rank;
 use crate::tt::TranspositionTable;
 
-/// Plies of the heuristic search that gives the MTD(f) of a solve its first guess
-/// ([`Solver::GUESS_DEPTH`](super::Solver::GUESS_DEPTH), defined here so that this file does
-/// not import the solver's, which imports it).
+/// Plies of the heuristic search that gives the MTD(f) of a solve its first guess, under
+/// every rule set but empty capture ([`Solver::GUESS_DEPTH`](super::Solver::GUESS_DEPTH),
+/// defined here so that this file does not import the solver's, which imports it).
 pub(super) const GUESS_DEPTH: u32 = 10;
+
+/// The first guess's depth under empty capture
+/// ([`Solver::GUESS_DEPTH_EMPTY_CAPTURE`](super::Solver::GUESS_DEPTH_EMPTY_CAPTURE)). Chosen
+/// from 4 and 6 to 10 on the start positions of 15 boards of m = 4…7, Kalah(6,4) with a
+/// 20-seed database and the 240 `midgame64` positions (docs/performance-history.md, "The
+/// first guess's depth"): under empty capture 8 plies search fewer nodes than 10 on every
+/// board but Kalah(7,3) (+2.9 %), Kalah(6,3) −11 %, and report the same principal
+/// variations; under the standard rule 8 plies also search fewer nodes on most boards but
+/// report another principal variation of Kalah(6,3) and Kalah(4,6), so 10 stays there.
+pub(super) const GUESS_DEPTH_EMPTY_CAPTURE: u32 = 8;
+
+/// The first guess's depth for positions of `rules`: [`GUESS_DEPTH_EMPTY_CAPTURE`] plies
+/// under empty capture, [`GUESS_DEPTH`] otherwise.
+pub(super) fn guess_depth(rules: KalahRules) -> u32 {
+    if rules.has(KalahOption::EmptyCapture) {
+        GUESS_DEPTH_EMPTY_CAPTURE
+    } else {
+        GUESS_DEPTH
+    }
+}
 
 /// What a call computes.
 #[derive(Clone, Copy)]
@@ -235,7 +255,7 @@ fn window<const M: usize, T: TranspositionTable>(
     let first = lo.max(alpha).saturating_add(1);
     let last = hi.min(beta);
     let guess = if i64::from(last) - i64::from(first) >= 2 {
-        ctx.guess(&sh, pos, GUESS_DEPTH)
+        ctx.guess(&sh, pos, guess_depth(pos.rules()))
     } else {
         first
     };
@@ -265,7 +285,7 @@ fn solve<const M: usize, T: TranspositionTable>(
     phase(ctx, SolvePhase::Value, lo, hi);
     let sh = shared(0);
     // First guess of MTD(f): a shallow heuristic search (gains only, database exact).
-    let guess = ctx.guess(&sh, pos, GUESS_DEPTH);
+    let guess = ctx.guess(&sh, pos, guess_depth(pos.rules()));
     let p: Proven = ctx.mtd(&sh, lo, hi, guess, |s, a, b| {
         probing(ctx, b);
         s.search_pos(pos, a, b)

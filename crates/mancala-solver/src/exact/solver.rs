@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-use mancala_core::kalah::KalahPosition;
+use mancala_core::kalah::{KalahPosition, KalahRules};
 
 use super::jobs::{drive, finished, first_board, Job, Output};
 use super::parallel::Ctx;
@@ -160,8 +160,22 @@ impl<'a> SolveOptions<'a> {
 
 impl Solver {
     /// Plies of the heuristic search ([`Solver::estimate`]) that gives the MTD(f) of
-    /// [`Solver::solve`] its first guess.
+    /// [`Solver::solve`] its first guess, under every rule set without empty capture
+    /// ([`Solver::guess_depth`]).
     pub const GUESS_DEPTH: u32 = super::jobs::GUESS_DEPTH;
+
+    /// The first guess's depth, in plies, under empty capture ([`Solver::guess_depth`]):
+    /// measured to search fewer nodes there (docs/performance-history.md, "The first guess's
+    /// depth").
+    pub const GUESS_DEPTH_EMPTY_CAPTURE: u32 = super::jobs::GUESS_DEPTH_EMPTY_CAPTURE;
+
+    /// The depth, in plies, of the estimate that [`Solver::solve`] starts its MTD(f) from
+    /// on positions of `rules`: [`Solver::GUESS_DEPTH_EMPTY_CAPTURE`] when `rules` has
+    /// empty capture, [`Solver::GUESS_DEPTH`] otherwise.
+    #[must_use]
+    pub fn guess_depth(rules: KalahRules) -> u32 {
+        super::jobs::guess_depth(rules)
+    }
 
     /// The largest table a solver sizes by itself ([`Solver::new`]'s default): 64 MiB.
     pub const DEFAULT_TT_BYTES: usize = 64 << 20;
@@ -445,7 +459,7 @@ impl Solver {
     /// (seeds, as [`Solution::value`]): alpha-beta `depth` plies deep on the moves' gains
     /// alone (a position's unknown future counts 0), exact where the endgame database holds
     /// the position. [`Solver::solve`] starts its MTD(f) from this estimate at
-    /// [`Solver::GUESS_DEPTH`] plies; a caller driving MTD(f) itself (as `mancala-mpi`'s
+    /// [`Solver::guess_depth`] plies; a caller driving MTD(f) itself (as `mancala-mpi`'s
     /// distributed solve does over its tree) starts from the same guess. It uses no table.
     ///
     /// Returns the estimate and the nodes searched (a finished game: 0 and 0). The limits
