@@ -138,7 +138,10 @@ pub fn build(
     let what = match encoding {
         Encoding::Byte => "one byte a board".to_string(),
         Encoding::Packed => format!("packed, {} bits a board", db.bits_per_entry()),
-        Encoding::Compact => format!("compact, {:.3} bits a board", db.payload_bits_per_board()),
+        Encoding::Compact => format!(
+            "compact, {} bits a board",
+            crate::saves::bits_text(encoding, db.average_bits())
+        ),
     };
     println!(
         "built {}, levels 0..={max_seeds}, in {build_s:.2} s ({:.1} M boards/s), {entries} boards, {what}, {} bytes; saved {} in {:.2} s",
@@ -187,12 +190,12 @@ pub fn info(file: &Path) -> Result<(), String> {
         i.encoding,
         i.encoding.code()
     );
+    let bits = crate::saves::bits_text(i.encoding, i.average_bits());
     match i.encoding {
-        Encoding::Compact => println!(
-            "bits/position   {:.3} (the payload's bits over the boards)",
-            i.payload_bytes as f64 * 8.0 / i.entries as f64
-        ),
-        _ => println!("bits/position   {}", i.bits_per_entry),
+        Encoding::Compact => {
+            println!("bits/position   {bits} (the payload's bits over the boards)");
+        }
+        _ => println!("bits/position   {bits}"),
     }
     println!("entries         {}", i.entries);
     println!(
@@ -201,8 +204,8 @@ pub fn info(file: &Path) -> Result<(), String> {
         crate::saves::human(i.file_bytes)
     );
     // A packed or compact database stays so in memory, with 8 bytes of padding (and the
-    // decoders of a compact one's code tables).
-    let memory = mancala_solver::egdb::DatabaseInfo::memory_bytes(&i);
+    // decoders of a compact one's code tables): what `egdb verify` gives once it is opened.
+    let memory = i.memory_bytes;
     println!(
         "in memory       {} bytes ({})",
         memory,
@@ -219,10 +222,7 @@ pub fn summary(i: &AwariInfo) -> String {
         i.rules,
         i.max_seeds,
         i.encoding,
-        match i.encoding {
-            Encoding::Compact => format!("{:.3}", i.payload_bytes as f64 * 8.0 / i.entries as f64),
-            _ => i.bits_per_entry.to_string(),
-        },
+        crate::saves::bits_text(i.encoding, i.average_bits()),
         i.entries,
         crate::saves::human(i.file_bytes),
         i.rules

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use crate::rules_arg::{exact_rules, ExactRules};
-use crate::saves::{convert_folder, human, make_folders, out_target, remove_made};
+use crate::saves::{bits_text, convert_folder, human, make_folders, out_target, remove_made};
 use clap::{Args, Subcommand};
 use mancala_solver::awari::AwariDb;
 use mancala_solver::egdb::{Database, DatabaseInfo, Encoding};
@@ -244,16 +244,7 @@ fn verify<D: Database>(file: &std::path::Path) -> Result<(), String> {
         b.finish_and_clear();
     }
     let db = opened.map_err(|e| e.about(file).to_string())?;
-    let bits = if db.encoding() == Encoding::Compact {
-        // No fixed width: the file's bits over its boards (its header included).
-        let file_bytes = std::fs::metadata(file).map_or(0, |m| m.len());
-        format!(
-            "{:.3}",
-            file_bytes as f64 * 8.0 / db.entry_count().max(1) as f64
-        )
-    } else {
-        db.bits_per_entry().to_string()
-    };
+    let bits = bits_text(db.encoding(), db.average_bits());
     println!(
         "{}: OK ({}, {} encoding, {bits} bits a {}, {} entries, {} in memory; header, checksums and every entry's range checked in {:.2} s)",
         file.display(),
@@ -468,16 +459,9 @@ fn convert<D: Database>(
         .map_err(|e| folder.undo(e.to_string()))?;
     crate::saves::report_removed(&report.removed_stale);
     let (bits, bytes) = if encoding == Encoding::Compact {
-        // Its codes have no fixed width: the file tells what they take (its header, some
-        // fifty bytes, included).
+        // Its codes have no fixed width: what they take, and the file's bytes.
         let payload = std::fs::metadata(&path).map_or(0, |m| m.len());
-        (
-            format!(
-                "{:.3}",
-                payload as f64 * 8.0 / converted.entry_count().max(1) as f64
-            ),
-            payload,
-        )
+        (bits_text(encoding, converted.average_bits()), payload)
     } else {
         (
             converted.bits_per_entry().to_string(),

@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 
 use mancala_core::ShortenedPath;
+use mancala_solver::egdb::Encoding;
 use mancala_solver::Egdb;
 
 /// Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file of a save of
@@ -143,6 +144,17 @@ pub(crate) fn make_folders(dir: &std::path::Path) -> std::io::Result<Vec<PathBuf
 pub(crate) fn remove_made(made: &[PathBuf]) {
     for d in made {
         let _ = std::fs::remove_dir(d);
+    }
+}
+
+/// The bits an entry takes as `egdb info`, `verify`, `convert` and `build` print them, from
+/// the library's one figure (`Database::average_bits`, `DatabaseInfo::average_bits`): the
+/// whole width of a one-byte or packed encoding (`8`, `5`), the payload's bits over the
+/// entries to three decimals for the compact encoding, which has no fixed width (`3.301`).
+pub(crate) fn bits_text(encoding: Encoding, bits: f64) -> String {
+    match encoding {
+        Encoding::Compact => format!("{bits:.3}"),
+        _ => format!("{bits:.0}"),
     }
 }
 

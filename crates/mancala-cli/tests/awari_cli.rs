@@ -139,8 +139,8 @@ fn build_info_verify_convert_and_solve_against_the_reference() {
     assert!(!ok && err.contains("is already packed"), "{err}");
     // Compact, beside it, and back to one byte a board: the very file. Its info and verify
     // name the encoding and give the file's bits over its boards.
-    let (ok, out, err) = mancala_text(&["egdb", "convert", p, "--encoding", "compact"]);
-    assert!(ok, "{out}{err}");
+    let (ok, converted, err) = mancala_text(&["egdb", "convert", p, "--encoding", "compact"]);
+    assert!(ok, "{converted}{err}");
     let compact = dir.join("awari.n8.compact.egdb");
     let c = compact.to_str().unwrap();
     let compact_len = std::fs::metadata(&compact).unwrap().len();
@@ -151,11 +151,34 @@ fn build_info_verify_convert_and_solve_against_the_reference() {
         out.contains("encoding        compact (header byte 3)"),
         "{out}"
     );
-    let bits = (compact_len - 41) as f64 * 8.0 / indexed as f64;
-    assert!(out.contains(&format!("bits/position   {bits:.3}")), "{out}");
+    // The bits a board: the payload's (the file less its 41-byte header) over the boards,
+    // the same in info, verify and convert.
+    let bits = format!("{:.3}", (compact_len - 41) as f64 * 8.0 / indexed as f64);
+    assert!(out.contains(&format!("bits/position   {bits} ")), "{out}");
+    assert!(
+        converted.contains(&format!("({bits} bits a board, {compact_len} bytes)")),
+        "{converted}"
+    );
+    // The memory info gives before opening is the memory verify finds the file takes: at
+    // least the payload and its 8 bytes of padding.
+    let memory_line = out.lines().find(|l| l.starts_with("in memory")).unwrap();
+    let memory: u64 = memory_line
+        .split_whitespace()
+        .nth(2)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(memory > compact_len - 41 + 8, "{out}");
+    let human = memory_line
+        .split(" bytes (")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches(')');
     let (ok, out, err) = mancala_text(&["egdb", "verify", c]);
     assert!(
-        ok && out.contains(": OK (awari, levels 0..=8, compact encoding"),
+        ok && out.contains(&format!(
+            ": OK (awari, levels 0..=8, compact encoding, {bits} bits a board, {indexed} entries, {human} in memory;"
+        )),
         "{out}{err}"
     );
     // Cut short or lengthened, the compact file's info refuses it (its payload starts with

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use mancala_core::oware::GrandSlam;
 use mancala_solver::awari::{rank, AwariDb};
-use mancala_solver::egdb::{BuildOptions, Egdb, Encoding};
+use mancala_solver::egdb::{BuildOptions, Database, DatabaseInfo, Egdb, Encoding};
 use mancala_solver::EgdbError;
 
 fn tmp(name: &str) -> PathBuf {
@@ -155,6 +155,29 @@ fn byte_to_compact_to_byte_is_the_same_file_and_every_value_agrees() {
     std::fs::remove_file(&path).unwrap();
     assert_eq!(info.encoding, Encoding::Compact);
     assert_eq!(info.payload_bytes, (compact.len() - PAYLOAD_AT) as u64);
+    // The bits a board, from the header and once opened: the payload's bits over the
+    // boards.
+    let bits = (compact.len() - PAYLOAD_AT) as f64 * 8.0 / entries as f64;
+    assert_eq!(info.average_bits(), bits);
+    assert_eq!(from_compact.average_bits(), bits);
+    assert_eq!(
+        <AwariDb as Database>::average_bits(&from_compact),
+        DatabaseInfo::average_bits(&info)
+    );
+    // The memory, from the header and once opened: the payload and 8 bytes of padding, and
+    // for each context of each level a decoder of a first table of 256 two-byte entries, 96
+    // bytes of limits and a byte for each value its table gives a code (a nibble not 0).
+    let (index_at, _) = index_and_stream();
+    let tables = &compact[PAYLOAD_AT + 8..PAYLOAD_AT + index_at];
+    let codes = tables
+        .iter()
+        .map(|b| usize::from(b & 15 != 0) + usize::from(b >> 4 != 0))
+        .sum::<usize>();
+    let contexts: usize = (0..=N as usize).map(|n| (2 * n + 1) * (2 * n + 2)).sum();
+    let memory = (compact.len() - PAYLOAD_AT + 8 + contexts * (512 + 96) + codes) as u64;
+    assert_eq!(info.memory_bytes, memory);
+    assert_eq!(DatabaseInfo::memory_bytes(&info), memory);
+    assert_eq!(from_compact.bytes() as u64, memory);
     assert_eq!(
         AwariDb::file_name_under(GrandSlam::None, N, Encoding::Compact),
         "awari+grand_slam=none.n9.compact.egdb"

@@ -385,12 +385,49 @@ pub(crate) fn fixed_bytes(max_seeds: u32) -> u64 {
     Layout::new(max_seeds).stream as u64
 }
 
-/// The bytes of memory the decoders of the code tables of the levels 0..=`max_seeds` take
-/// (about 1.6 MB at N = 24, 12 MB for the levels 0..=24 together).
+/// The most bytes of memory the decoders of the code tables of the levels 0..=`max_seeds`
+/// take, every code of every context used (about 1.6 MB at N = 24, 12 MB for the levels
+/// 0..=24 together): a bound before the tables are known ([`held_bytes`] gives what they
+/// take).
 pub(crate) fn decoder_bytes(max_seeds: u32) -> u64 {
     (0..=max_seeds)
-        .map(|n| (contexts(n) * ((1 << FAST) * 2 + 2 * n as usize + 1 + 96)) as u64)
+        .map(|n| (contexts(n) * (DECODER_BYTES + 2 * n as usize + 1)) as u64)
         .sum()
+}
+
+/// Bytes one context's decoder takes besides its symbols: its first table of 2^[`FAST`]
+/// `u16` entries and the 96 bytes of its limits ([`Decoder`]'s `first`, `count`, `index`).
+const DECODER_BYTES: usize = (1 << FAST) * 2 + 96;
+
+/// The bytes of the code tables of a compact payload of the levels 0..=`max_seeds`, counted
+/// from its start (the stream's length, then the tables): what [`held_bytes`] reads.
+pub(crate) fn tables_end(max_seeds: u32) -> usize {
+    Layout::new(max_seeds).index
+}
+
+/// The bytes of memory a compact database of the levels 0..=`max_seeds` takes once opened
+/// ([`CompactLevels::bytes`]): the payload of `payload` bytes and its [`PAD`] bytes of
+/// padding, and the decoders of its code tables, one a context of every level (its first
+/// table and limits, [`DECODER_BYTES`], and a byte for each value code its table gives a
+/// length). `head` is the payload's first bytes, at least [`tables_end`] of them (fewer: the
+/// tables missing count no symbol).
+pub(crate) fn held_bytes(max_seeds: u32, payload: u64, head: &[u8]) -> u64 {
+    let layout = Layout::new(max_seeds);
+    let mut bytes = payload + PAD as u64;
+    for n in 0..=max_seeds {
+        let k = 2 * n as usize + 1;
+        let at = layout.tables[n as usize];
+        for ctx in 0..contexts(n) {
+            let from = at + ctx * context_bytes(n);
+            let symbols = head.get(from..from + context_bytes(n)).map_or(0, |t| {
+                (0..k)
+                    .filter(|&s| (t[s / 2] >> (4 * (s % 2))) & 15 != 0)
+                    .count()
+            });
+            bytes += (DECODER_BYTES + symbols) as u64;
+        }
+    }
+    bytes
 }
 
 /// The compact values of the levels 0..=N in memory: the payload as in the file (then
@@ -417,16 +454,16 @@ impl CompactLevels {
         self.data.bytes()
     }
 
-    /// The bytes of memory the values take: the payload, its padding and the decoders.
+    /// The bytes of memory the values take: the payload, its padding and the decoders
+    /// ([`held_bytes`], which [`AwariDb::info`](super::AwariDb::info) gives before the file
+    /// is opened).
     pub(crate) fn bytes(&self) -> usize {
-        self.data.bytes().len()
-            + self.fast.iter().map(|f| f.len() * 2).sum::<usize>()
-            + self
-                .decoders
-                .iter()
-                .flatten()
-                .map(|d| d.symbols.len() + 96)
-                .sum::<usize>()
+        let payload = self.payload();
+        held_bytes(
+            self.decoders.len() as u32 - 1,
+            payload.len() as u64,
+            payload,
+        ) as usize
     }
 
     /// The bit offset in the stream of global block `b`.

@@ -109,17 +109,12 @@ impl DatabaseInfo for AwariInfo {
         &self.rules
     }
     fn memory_bytes(&self) -> u64 {
-        match self.encoding {
-            Encoding::Byte => self.entries,
-            // A packed database stays packed in memory, with 8 bytes of padding.
-            Encoding::Packed => self.payload_bytes + crate::egdb::packed::PAD as u64,
-            // A compact one stays compact, with its padding and the decoders of its tables.
-            Encoding::Compact => {
-                self.payload_bytes
-                    + super::compact::PAD as u64
-                    + super::compact::decoder_bytes(self.max_seeds)
-            }
-        }
+        // A packed database stays packed in memory, with 8 bytes of padding; a compact one
+        // stays compact, with its padding and the decoders of its tables.
+        self.memory_bytes
+    }
+    fn average_bits(&self) -> f64 {
+        AwariInfo::average_bits(self)
     }
     fn describe(&self) -> String {
         format!("{}, levels 0..={}", self.rules, self.max_seeds)
@@ -160,6 +155,10 @@ impl Database for AwariDb {
     const SEEDS_BOUND: &'static str = "N";
 
     crate::egdb::forward_to_inherent!(AwariDb);
+
+    fn average_bits(&self) -> f64 {
+        AwariDb::average_bits(self)
+    }
 
     /// Builds the levels 0..=`max_seeds` ([`AwariDb::build_until`]) on the threads asked
     /// for (0 or none: every core), reporting the boards done after each level (the

@@ -287,7 +287,7 @@ impl AwariDb {
     /// Bits a board takes in the file and in memory: 8 one byte a board, or the packed width
     /// ⌈log₂(2N + 1)⌉ (module docs of `awari::file`: 6 for N = 16..=31, 7 for N = 32..=48);
     /// for [`Encoding::Compact`], whose codes have no fixed width, the most it can take
-    /// on average, 8 ([`AwariDb::payload_bits_per_board`] gives what it takes).
+    /// on average, 8 ([`AwariDb::average_bits`] gives what it takes).
     #[must_use]
     pub fn bits_per_entry(&self) -> u32 {
         match &self.store {

@@ -120,6 +120,35 @@ pub struct AwariInfo {
     pub file_bytes: u64,
     /// CRC-32 of the payload, as stored.
     pub payload_crc: u32,
+    /// Memory the entries take once the file is opened, bytes: one a board, the packed
+    /// payload and its 8 bytes of padding, or the compact payload, its 8 bytes of padding
+    /// and the decoders of its code tables (counted from the tables, read by
+    /// [`AwariDb::info`]), what [`AwariDb::bytes`] gives once it is opened.
+    pub memory_bytes: u64,
+}
+
+impl AwariInfo {
+    /// The bits a board takes ([`average_bits`]): 8, the packed width, or for a compact file
+    /// the payload's bits over the boards; what [`AwariDb::average_bits`] gives once the
+    /// file is opened.
+    #[must_use]
+    pub fn average_bits(&self) -> f64 {
+        average_bits(self.encoding, self.max_seeds, self.payload_bytes)
+    }
+}
+
+/// The bits a board of the database of levels 0..=`max_seeds` takes in a payload of
+/// `payload_bytes` bytes in `encoding`: the fixed width ([`bits_per_entry`]: 8, or the packed
+/// width) for a one-byte or packed payload, and for a compact one, whose codes have no fixed
+/// width, the payload's bits (its tables and index included, the file's header not) over the
+/// boards, Σ_{n ≤ N} C(n+11,11) − C(n+5,11). The one figure of `egdb info`, `egdb verify`,
+/// `egdb convert`, `egdb build` and the Python and C properties.
+#[must_use]
+pub fn average_bits(encoding: Encoding, max_seeds: u32, payload_bytes: u64) -> f64 {
+    match encoding {
+        Encoding::Compact => payload_bytes as f64 * 8.0 / entries_to(max_seeds).max(1) as f64,
+        _ => f64::from(bits_per_entry(encoding, max_seeds)),
+    }
 }
 
 /// The entries (boards) of the levels 0..=`max_seeds` (`max_seeds` ≤ [`MAX_SEEDS`]).
@@ -210,6 +239,14 @@ fn check_header(path: &Path, header: Header, file_len: u64) -> Result<AwariInfo,
         egdb::check_length(file_len, payload_at + payload_bytes)?;
         payload_bytes
     };
+    let memory_bytes = match encoding {
+        Encoding::Byte => expected_entries,
+        Encoding::Packed => payload_bytes + PAD as u64,
+        // The most the decoders can take: `AwariDb::info` counts them from the tables.
+        Encoding::Compact => {
+            payload_bytes + super::compact::PAD as u64 + super::compact::decoder_bytes(max_seeds)
+        }
+    };
     Ok(AwariInfo {
         version: header.version,
         rules: header.rules,
@@ -221,6 +258,7 @@ fn check_header(path: &Path, header: Header, file_len: u64) -> Result<AwariInfo,
         payload_bytes,
         file_bytes: file_len,
         payload_crc: header.payload_crc,
+        memory_bytes,
     })
 }
 
@@ -386,6 +424,19 @@ impl AwariDb {
         })
     }
 
+    /// The bits a board takes ([`average_bits`]): 8 one byte a board, the packed width, or
+    /// for [`Encoding::Compact`] the payload's bits over the boards (about 3.3 at
+    /// N = 20..=24); what [`AwariInfo::average_bits`] gives from the file's header.
+    #[must_use]
+    pub fn average_bits(&self) -> f64 {
+        let payload = match &self.store {
+            Store::Bytes(levels) => levels.iter().map(|l| l.bytes().len()).sum(),
+            Store::Packed(p) => p.payload().len(),
+            Store::Compact(c) => c.payload().len(),
+        };
+        average_bits(self.encoding(), self.max_seeds, payload as u64)
+    }
+
     /// The encoded file header of this database in `encoding` with the payload checksum
     /// `payload_crc`.
     fn file_header(&self, encoding: Encoding, payload_crc: u32) -> Vec<u8> {
@@ -403,7 +454,8 @@ impl AwariDb {
     }
 
     /// Reads and checks only the header of the Awari database file at `path`, and the
-    /// file's length (for a compact file, from the length its payload starts with); the
+    /// file's length (for a compact file, from the length its payload starts with, and its
+    /// code tables read for [`AwariInfo::memory_bytes`]: 0.4 MB at N = 24); the
     /// payload checksum and the entries are checked by [`AwariDb::open`].
     ///
     /// # Errors
@@ -414,14 +466,16 @@ impl AwariDb {
     /// [`serves`]).
     pub fn info(path: &Path) -> Result<AwariInfo, EgdbError> {
         let (f, len, header, head) = open_with_header(path)?;
-        let info = check_header(path, header, len)?;
+        let mut info = check_header(path, header, len)?;
         if info.encoding == Encoding::Compact {
             // A compact payload's length is in its first bytes: a file cut short or too
-            // long is refused here as on opening.
-            let mut first = [0u8; 8];
+            // long is refused here as on opening. Its code tables follow: what the decoders
+            // take in memory.
             let at = head.len() as u64;
-            let first = match egdb::read_exact_at(&f, &mut first, at) {
-                Ok(()) => Some(first),
+            let want = (super::compact::tables_end(info.max_seeds) as u64).min(info.payload_bytes);
+            let mut tables = vec![0u8; usize::try_from(want).unwrap_or(0)];
+            let first = match egdb::read_exact_at(&f, &mut tables, at) {
+                Ok(()) => tables.get(..8).and_then(|b| <[u8; 8]>::try_from(b).ok()),
                 Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => None,
                 Err(source) => {
                     return Err(EgdbError::Io {
@@ -431,6 +485,8 @@ impl AwariDb {
                 }
             };
             super::compact::check_stream_length(info.max_seeds, first, info.payload_bytes, at)?;
+            info.memory_bytes =
+                super::compact::held_bytes(info.max_seeds, info.payload_bytes, &tables);
         }
         Ok(info)
     }

@@ -33,6 +33,12 @@ pub trait DatabaseInfo: Clone + std::fmt::Debug {
     fn entries(&self) -> u64;
     /// Bits an entry takes in `encoding` (8, or the packed width of this K).
     fn bits_in(&self, encoding: Encoding) -> u32;
+    /// Bits an entry of the file takes: the fixed width of a one-byte or packed file
+    /// ([`DatabaseInfo::bits_in`]), or for a compact one (no fixed width) the payload's bits
+    /// over the entries; what [`Database::average_bits`] gives once the file is opened.
+    fn average_bits(&self) -> f64 {
+        f64::from(self.bits_in(self.encoding()))
+    }
     /// The conventional file name of this header's database in `encoding`
     /// ([`Database::file_name`]).
     fn file_name(&self, encoding: Encoding) -> String;
@@ -105,6 +111,13 @@ pub trait Database: Sized + Send + Sync + 'static {
 
     /// Bits an entry takes in memory and in the file: 8, or the packed width.
     fn bits_per_entry(&self) -> u32;
+
+    /// Bits an entry takes: [`Database::bits_per_entry`] for a fixed width, or for an
+    /// encoding without one (compact) the payload's bits over the entries; the figure
+    /// [`DatabaseInfo::average_bits`] gives from the file's header.
+    fn average_bits(&self) -> f64 {
+        f64::from(self.bits_per_entry())
+    }
 
     /// Memory the entries take, bytes (a packed payload with its 8 bytes of padding).
     fn bytes(&self) -> usize;

@@ -47,8 +47,14 @@ pub trait AnyDatabase: Send + Sync {
     fn max_seeds(&self) -> u32;
     /// How its entries are held.
     fn encoding(&self) -> Encoding;
-    /// Bits an entry takes.
+    /// Bits an entry takes: 8, or the packed width; 8 for a compact database, whose codes
+    /// have no fixed width ([`AnyDatabase::average_bits`] gives what they take).
     fn bits_per_entry(&self) -> u32;
+    /// Bits an entry takes ([`Database::average_bits`]): the fixed width of a one-byte or
+    /// packed database, or for a compact one the payload's bits over the entries.
+    fn average_bits(&self) -> f64 {
+        f64::from(self.bits_per_entry())
+    }
     /// Memory its entries take, bytes.
     fn memory_bytes(&self) -> u64;
     /// Its entries (positions or boards).
@@ -181,6 +187,9 @@ impl<G: Evaluate> AnyDatabase for DatabaseOf<G> {
     }
     fn bits_per_entry(&self) -> u32 {
         self.0.bits_per_entry()
+    }
+    fn average_bits(&self) -> f64 {
+        self.0.average_bits()
     }
     fn memory_bytes(&self) -> u64 {
         self.0.bytes() as u64
