@@ -47,14 +47,19 @@ fn check_size_in(rules: &OwareRules, max_seeds: u32, encoding: Encoding) -> Resu
 /// one-byte file; a packed one is named `awari.n<N>.packed.egdb`,
 /// `awari+grand_slam=none.n<N>.packed.egdb`, … and found there by `--egdb DIR`).
 ///
+/// An existing file at `--out` that holds another database or none is refused unless
+/// `force` (`crate::saves::check_overwrite`); in the cache folder it is built again.
+///
 /// # Errors
-/// N above 48 or more than the memory, an output that cannot be written, no cache folder.
+/// N above 48 or more than the memory, an output that cannot be written, no cache folder,
+/// an output file that holds something else (without `force`).
 pub fn build(
     rules: &OwareRules,
     max_seeds: Option<u32>,
     out: Option<&Path>,
     threads: usize,
     encoding: Encoding,
+    force: bool,
 ) -> Result<(), String> {
     let max_seeds = max_seeds.unwrap_or(DEFAULT_MAX_SEEDS);
     let g = rules.grand_slam();
@@ -77,6 +82,12 @@ pub fn build(
             (dir, path)
         }
     };
+    // A file at `--out` that holds another database is refused before the build, and again
+    // before the save (it may have appeared meanwhile). The cache folder is the cache's: a
+    // file there that cannot be used is built again, as the cache does.
+    let writing = crate::saves::Writing::of::<AwariDb>(rules, max_seeds, encoding);
+    let force = force || out.is_none();
+    crate::saves::check_overwrite(&path, &writing, force)?;
     // The folder as the user named it: `--out`, or the cache folder when none was given.
     let named = if out.is_some() {
         "--out"
@@ -132,6 +143,7 @@ pub fn build(
         }
     };
     let build_s = t.elapsed().as_secs_f64();
+    crate::saves::check_overwrite(&path, &writing, force).map_err(fail)?;
     let t = Instant::now();
     let report = db.save(&path).map_err(|e| fail(e.to_string()))?;
     crate::saves::report_removed(&report.removed_stale);

@@ -7,7 +7,10 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use crate::rules_arg::{exact_rules, ExactRules};
-use crate::saves::{bits_text, convert_folder, human, make_folders, out_target, remove_made};
+use crate::saves::{
+    bits_text, check_overwrite, convert_folder, human, make_folders, out_target, remove_made,
+    Writing,
+};
 use clap::{Args, Subcommand};
 use mancala_solver::awari::AwariDb;
 use mancala_solver::egdb::{Database, DatabaseInfo, Encoding};
@@ -80,6 +83,11 @@ serves only that rule set's positions.")]
         /// about 3.3 bits a board at N = 20..=24).
         #[arg(long, default_value = "byte")]
         encoding: Encoding,
+        /// Write over an existing file at --out that holds something else (another
+        /// database, or no database); without it such a file is refused, while a file of the
+        /// same database (game, rules, K or N, encoding) is replaced.
+        #[arg(long, requires = "out")]
+        force: bool,
     },
     /// Write a database file (Kalah or Awari) again in the other entry encoding (every value
     /// the same).
@@ -104,6 +112,11 @@ Oware databases only). Both encodings are in memory at once while converting.")]
         /// path ends in `.egdb` and is not a folder (as for `egdb build`).
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Write over an existing file at the output that holds something else (another
+        /// database, or no database); without it such a file is refused, while a file of the
+        /// same database in the same encoding is replaced.
+        #[arg(long)]
+        force: bool,
     },
     /// Print the header of a database file, Kalah or Awari (the entries are not read: `egdb
     /// verify` checks them), or of every `*.egdb` file in a folder, each checked whole as `solve` would load
@@ -140,6 +153,7 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             cache,
             threads,
             encoding,
+            force,
         } => {
             let rules = match exact_rules(&rules, "endgame databases are")? {
                 ExactRules::Oware(awari) if cache => {
@@ -152,13 +166,14 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
                         out.as_deref(),
                         threads,
                         encoding,
+                        force,
                     );
                 }
                 ExactRules::Kalah(rules) => rules,
             };
             match (max_seeds, out) {
                 (Some(max_seeds), Some(out)) if !cache => {
-                    build(&rules, max_seeds, &out, threads, encoding)
+                    build(&rules, max_seeds, &out, threads, encoding, force)
                 }
                 (Some(_), None) if !cache => Err(
                     "--out is required for a Kalah database (a folder, or a file ending in .egdb), or --cache (see `mancala egdb build --help`)"
@@ -171,14 +186,16 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             file,
             encoding,
             out,
+            force,
         } if crate::awari::is_awari_file(&file) => {
-            convert::<AwariDb>(&file, encoding, out.as_deref())
+            convert::<AwariDb>(&file, encoding, out.as_deref(), force)
         }
         EgdbCommand::Convert {
             file,
             encoding,
             out,
-        } => convert::<Egdb>(&file, encoding, out.as_deref()),
+            force,
+        } => convert::<Egdb>(&file, encoding, out.as_deref(), force),
         EgdbCommand::Info { file } if file.is_dir() => info_folder(&file),
         EgdbCommand::Info { file } if crate::awari::is_awari_file(&file) => {
             crate::awari::info(&file)
@@ -331,6 +348,7 @@ fn build(
     out: &std::path::Path,
     threads: usize,
     encoding: Encoding,
+    force: bool,
 ) -> Result<(), String> {
     // One entry per position with at most K seeds in the 2m houses: C(K + 2m, 2m) entries.
     // Refuse up front what this machine cannot hold, rather than abort in the allocator.
@@ -350,6 +368,10 @@ fn build(
     // `--out` names the file itself when it ends in `.egdb` and is not a folder.
     let (out, file) = out_target(out);
     let path = file.unwrap_or_else(|| out.join(Egdb::file_name(rules, max_seeds, encoding)));
+    // A file there that holds another database is refused before the build, and again
+    // before the save (it may have appeared meanwhile).
+    let writing = Writing::of::<Egdb>(rules, max_seeds, encoding);
+    check_overwrite(&path, &writing, force)?;
     let out = &out;
     // The folder must exist and take a file before the build, not after minutes of work. The
     // probe has a fresh unpredictable name, created exclusively (a planted symlink is never
@@ -400,6 +422,7 @@ fn build(
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
+    check_overwrite(&path, &writing, force).map_err(fail)?;
     let t = Instant::now();
     let report = db.save(&path).map_err(|e| fail(e.to_string()))?;
     crate::saves::report_removed(&report.removed_stale);
@@ -424,11 +447,13 @@ fn build(
 ///
 /// # Errors
 /// The file's error, a file already in `encoding`, not enough memory for both encodings,
-/// an output folder that cannot be written, an output that is the input.
+/// an output folder that cannot be written, an output that is the input, an output file
+/// that holds another database or none (unless `force`, [`check_overwrite`]).
 fn convert<D: Database>(
     file: &std::path::Path,
     encoding: Encoding,
     out: Option<&std::path::Path>,
+    force: bool,
 ) -> Result<(), String> {
     let t = Instant::now();
     // The header first: a file already in `encoding`, or a conversion this machine cannot
@@ -446,6 +471,8 @@ fn convert<D: Database>(
     let needs = info.memory_bytes() + converted_bytes + 8;
     let folder = convert_folder(file, out, needs)?;
     let path = folder.path(&info.file_name(encoding), file)?;
+    let writing = Writing::converted(&info, encoding);
+    check_overwrite(&path, &writing, force).map_err(|e| folder.undo(e))?;
     let db = D::open(file).map_err(|e| folder.undo(e.about(file).to_string()))?;
     // Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file before the
     // exit (`crate::interrupt`).

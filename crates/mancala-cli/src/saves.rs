@@ -3,10 +3,11 @@
 //! temporary files of a save removed on an interrupt or reported when an earlier save left
 //! them, and sizes in the units a person reads.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use mancala_core::ShortenedPath;
-use mancala_solver::egdb::Encoding;
+use mancala_solver::awari::AwariDb;
+use mancala_solver::egdb::{game_of_file, DatabaseInfo, Encoding};
 use mancala_solver::Egdb;
 
 /// Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file of a save of
@@ -145,6 +146,78 @@ pub(crate) fn remove_made(made: &[PathBuf]) {
     for d in made {
         let _ = std::fs::remove_dir(d);
     }
+}
+
+/// The database a command is about to write to `path`: its conventional file name (what
+/// makes two databases the same: game, rule family, K or N, encoding) and its description
+/// (`kalah(6,·), K = 16, byte encoding`).
+pub(crate) struct Writing {
+    /// `Database::file_name` of the database being written.
+    pub(crate) name: String,
+    /// What it holds, in words.
+    pub(crate) what: String,
+}
+
+impl Writing {
+    /// The database `D` of `rules` with K (or N) = `max_seeds` in `encoding`.
+    pub(crate) fn of<D: mancala_solver::egdb::Database>(
+        rules: &D::Rules,
+        max_seeds: u32,
+        encoding: Encoding,
+    ) -> Writing {
+        Writing {
+            name: D::file_name(rules, max_seeds, encoding),
+            what: format!(
+                "{}, {}, {encoding} encoding",
+                D::family(rules),
+                D::extent(max_seeds)
+            ),
+        }
+    }
+
+    /// The database of the header `info` in `encoding` (a conversion's output).
+    pub(crate) fn converted<I: DatabaseInfo>(info: &I, encoding: Encoding) -> Writing {
+        Writing {
+            name: info.file_name(encoding),
+            what: format!("{}, {encoding} encoding", info.describe()),
+        }
+    }
+}
+
+/// Refuses to write the database `writing` over the file at `path` unless that file holds
+/// the same database (its header says the same game, rule family, K or N and encoding: a
+/// rebuild or a repair of it) or `force` (`--force`): nothing that is not the same database
+/// is destroyed unasked. Only a regular file is guarded: nothing there is no refusal, nor a
+/// folder (the save reports what it cannot write), nor a symbolic link (the save replaces
+/// the link itself, never writing through it to what it names).
+///
+/// # Errors
+/// One line naming the file, what it holds (another database, or no database and why) and
+/// `--force`.
+pub(crate) fn check_overwrite(path: &Path, writing: &Writing, force: bool) -> Result<(), String> {
+    if force {
+        return Ok(());
+    }
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.is_file() => {}
+        _ => return Ok(()),
+    }
+    let awari = matches!(game_of_file(path), Ok((mancala_core::GameKind::Oware, _)));
+    let held = if awari {
+        AwariDb::info(path).map(|i| Writing::converted(&i, i.encoding))
+    } else {
+        Egdb::info(path).map(|i| Writing::converted(&i, i.encoding()))
+    };
+    let holds = match held {
+        Ok(held) if held.name == writing.name => return Ok(()),
+        Ok(held) => format!("holds another database ({})", held.what),
+        Err(e) => format!("is not a database file this library reads ({})", e.reason()),
+    };
+    Err(format!(
+        "{} already exists and {holds}: not written over with {}; --force writes over it",
+        ShortenedPath(path),
+        writing.what
+    ))
 }
 
 /// The bits an entry takes as `egdb info`, `verify`, `convert` and `build` print them, from

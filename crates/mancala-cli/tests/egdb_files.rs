@@ -140,6 +140,109 @@ fn a_build_never_writes_through_a_planted_symlink() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `--out` naming a file that holds another database (another K, rule family, game or
+/// encoding) or no database: `egdb build` and `egdb convert` refuse it in one line naming the
+/// file, what it holds and `--force`, and leave it as it was; a file of the same database is
+/// replaced (a rebuild), and `--force` writes over another.
+#[test]
+fn an_output_holding_something_else_is_refused_unless_forced() {
+    let dir = scratch("egdb-files", "overwrite");
+    let k6 = dir.join("mine.egdb");
+    let k6s = k6.to_str().unwrap();
+    assert!(build(&k6, 6).status.success());
+    let before = std::fs::read(&k6).unwrap();
+    let refused = |r: &Output, file: &str, holds: &str| {
+        let err = text(&r.stderr);
+        assert!(!r.status.success(), "{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(
+            err.contains(file) && err.contains(holds) && err.contains("--force"),
+            "{err}"
+        );
+    };
+    // Another K, another rule family, another game, another encoding.
+    refused(
+        &build(&k6, 8),
+        "mine.egdb",
+        "kalah(4,·), K = 6, byte encoding",
+    );
+    for (rules, n, more) in [
+        ("kalah(4,3)+empty_capture", "6", None),
+        ("awari", "4", None),
+        ("kalah(4,3)", "6", Some("packed")),
+    ] {
+        let mut args = vec![
+            "egdb",
+            "build",
+            "--rules",
+            rules,
+            "--max-seeds",
+            n,
+            "--out",
+            k6s,
+        ];
+        if let Some(e) = more {
+            args.extend(["--encoding", e]);
+        }
+        refused(&mancala(&args), "mine.egdb", "holds another database");
+    }
+    assert_eq!(std::fs::read(&k6).unwrap(), before);
+    // A file that is no database; and `egdb convert --out` onto either.
+    let notes = dir.join("notes.egdb");
+    std::fs::write(&notes, b"my notes\n").unwrap();
+    refused(&build(&notes, 6), "notes.egdb", "not a database file");
+    let other = dir.join("other.egdb");
+    assert!(build(&other, 4).status.success());
+    let o = other.to_str().unwrap();
+    for target in [&notes, &k6] {
+        let t = target.to_str().unwrap();
+        let r = mancala(&["egdb", "convert", o, "--encoding", "packed", "--out", t]);
+        refused(&r, t.rsplit('/').next().unwrap(), "--force");
+    }
+    assert_eq!(std::fs::read(&notes).unwrap(), b"my notes\n");
+    assert_eq!(std::fs::read(&k6).unwrap(), before);
+    // The same database again: replaced, the same bytes.
+    let r = build(&k6, 6);
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    assert_eq!(std::fs::read(&k6).unwrap(), before);
+    // --force: K = 8 over it, C(8 + 8, 8) = 12870 entries; and the notes written over.
+    let mut args = build_args(&k6, 8);
+    args.push("--force".into());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let r = mancala(&args);
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    let info = mancala(&["egdb", "info", k6s]);
+    assert!(
+        text(&info.stdout).contains("entries         12870"),
+        "{}",
+        text(&info.stdout)
+    );
+    let n = notes.to_str().unwrap();
+    let r = mancala(&[
+        "egdb",
+        "convert",
+        o,
+        "--encoding",
+        "packed",
+        "--out",
+        n,
+        "--force",
+    ]);
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    assert!(mancala(&["egdb", "verify", n]).status.success());
+    // --force without --out is refused by the parser (nothing it could apply to).
+    let r = mancala(&[
+        "egdb",
+        "build",
+        "--rules",
+        "kalah(4,3)",
+        "--cache",
+        "--force",
+    ]);
+    assert!(!r.status.success(), "{}", text(&r.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Whether `name` is a temporary file of a save of `kalah4.k<k>.egdb`.
 fn is_temporary(name: &str, k: u32) -> bool {
     name.starts_with(&format!(".kalah4.k{k}.egdb.")) && name.ends_with(".tmp")
