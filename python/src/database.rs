@@ -103,6 +103,15 @@ where
     }
 }
 
+/// `Database.bits_per_entry`: a whole width (`int`) or an average (`float`).
+#[derive(IntoPyObject)]
+enum Bits {
+    /// The fixed width of a one-byte or packed encoding.
+    Width(u32),
+    /// The payload's bits over the entries of an encoding without a fixed width.
+    Average(f64),
+}
+
 /// The legal moves of `g`'s position as Python values, in the order of `legal_moves`.
 fn legal_moves_py<G: PyGame>(g: &GameRecord<G>, py: Python<'_>) -> Vec<Py<PyAny>> {
     g.position()
@@ -265,21 +274,29 @@ impl Database {
         self.db.entries()
     }
 
-    /// How the entries are held in memory and written by `save`: `"byte"` (one byte an entry)
-    /// or `"packed"` (the value's index among those its seed count allows, in a few bits).
+    /// How the entries are held in memory and written by `save`: `"byte"` (one byte an entry),
+    /// `"packed"` (the value's index among those its seed count allows, in a few bits) or,
+    /// for Oware, `"compact"` (Huffman codes in blocks, `docs/awari.md`).
     #[getter]
     fn encoding(&self) -> &'static str {
         self.db.encoding().name()
     }
 
-    /// Bits an entry takes: 8 for `"byte"`, the packed width for `"packed"`.
+    /// Bits an entry takes, on average: 8 (an `int`) for `"byte"`, the packed width (an
+    /// `int`) for `"packed"`, and for `"compact"`, whose codes have no fixed width, the
+    /// payload's bits over the entries (a `float`, about 3.3 at N = 20..=24): what the file
+    /// holds, its header left out, as `mancala egdb info` prints it.
     #[getter]
-    fn bits_per_entry(&self) -> u32 {
-        self.db.bits_per_entry()
+    fn bits_per_entry(&self) -> Bits {
+        match self.db.encoding() {
+            Encoding::Compact => Bits::Average(self.db.average_bits()),
+            _ => Bits::Width(self.db.bits_per_entry()),
+        }
     }
 
     /// Memory its entries take, bytes: `entries` for `"byte"`; for `"packed"` the bit stream,
-    /// ⌈entries · bits_per_entry / 8⌉ bytes, plus 8 bytes of padding.
+    /// ⌈entries · bits_per_entry / 8⌉ bytes, plus 8 bytes of padding; for `"compact"` its
+    /// payload, 8 bytes of padding and the decoders of its code tables.
     #[getter]
     fn memory_bytes(&self) -> u64 {
         self.db.memory_bytes()

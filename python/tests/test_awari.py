@@ -125,6 +125,26 @@ def test_packed_convert_save_and_open(db: AwariDb, tmp_path: Path) -> None:
         db.convert("bits")
 
 
+def test_compact_bits_and_memory_are_what_the_file_takes(db: AwariDb, tmp_path: Path, cli) -> None:
+    # The compact codes have no fixed width: bits_per_entry is the payload's bits (the file
+    # less its 41-byte header) over the 125879 boards, not 8.
+    compact = db.convert("compact")
+    path = tmp_path / "awari.n8.compact.egdb"
+    compact.save(path)
+    payload_bits = (path.stat().st_size - 41) * 8
+    for d in (compact, Database.open(path)):
+        assert d.encoding == "compact"
+        assert isinstance(d.bits_per_entry, float)
+        assert d.bits_per_entry == pytest.approx(payload_bits / 125879, rel=1e-12)
+        assert 0 < d.bits_per_entry < 8
+    # The memory, as `mancala egdb info` and `egdb verify` give it.
+    info = cli.ok("egdb", "info", str(path))
+    memory = int(info.split("in memory")[1].split()[0])
+    assert Database.open(path).memory_bytes == compact.memory_bytes == memory
+    # The fixed widths are whole numbers, as before.
+    assert type(db.bits_per_entry) is int and type(db.convert("packed").bits_per_entry) is int
+
+
 # The deprecated constructor's own argument checks (Database.build's: test_database.py).
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_build_refuses_too_many_seeds() -> None:

@@ -350,12 +350,14 @@ typedef struct MancalaDbInfo {
     // How its entries are held in memory and written by `mancala_db_save`: a
     // `MancalaEgdbEncoding` value.
     uint32_t encoding;
-    // Bits an entry takes: 8, or the packed width.
+    // Bits an entry takes: 8, or the packed width; 8 for a compact database, whose codes
+    // have no fixed width (`mancala_db_average_bits` gives what they take).
     uint32_t bits_per_entry;
     // Its entries (positions, or Oware boards).
     uint64_t entries;
     // Memory its entries take, bytes (one byte an entry; packed, the bit stream,
-    // ⌈entries · bits / 8⌉ bytes, and 8 bytes of padding).
+    // ⌈entries · bits / 8⌉ bytes, and 8 bytes of padding; compact, its payload, 8 bytes of
+    // padding and the decoders of its code tables).
     uint64_t memory_bytes;
 } MancalaDbInfo;
 
@@ -1090,8 +1092,10 @@ enum MancalaStatus mancala_db_move_values(const struct MancalaDb *db, const stru
 enum MancalaStatus mancala_db_convert(const struct MancalaDb *db, uint32_t encoding, struct MancalaDb **out);
 
 // How a database holds its entries: `*encoding` its `MancalaEgdbEncoding` value,
-// `*bits_per_entry` the bits an entry takes (8, or the packed width), `*memory_bytes` the
-// memory its entries take, bytes (the same figures as `mancala_db_info`).
+// `*bits_per_entry` the bits an entry takes (8, or the packed width; 8 for a compact one,
+// whose codes have no fixed width: `mancala_db_average_bits` gives what they take),
+// `*memory_bytes` the memory its entries take, bytes (the same figures as
+// `mancala_db_info`).
 //
 // Thread safety: `db` is only read.
 //
@@ -1101,6 +1105,22 @@ enum MancalaStatus mancala_db_convert(const struct MancalaDb *db, uint32_t encod
 // # Safety
 // The out-pointers must be NULL or writable.
 enum MancalaStatus mancala_db_encoding(const struct MancalaDb *db, uint32_t *encoding, uint32_t *bits_per_entry, uint64_t *memory_bytes);
+
+// Bits an entry of a database takes: `*bits` the fixed width of a one-byte or packed
+// database (8, or the packed width: `bits_per_entry` of `mancala_db_info`), or for a
+// compact one (`MANCALA_EGDB_ENCODING_COMPACT`), whose codes have no fixed width and whose
+// `bits_per_entry` is 8, the bits of its payload over its entries (about 3.3 for an Oware
+// database of N = 20..=24; its file's header not counted): the figure `mancala egdb info`
+// prints.
+//
+// Thread safety: `db` is only read.
+//
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`db` or `bits` NULL; nothing
+// written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+//
+// # Safety
+// `bits` must be NULL or writable.
+enum MancalaStatus mancala_db_average_bits(const struct MancalaDb *db, double *bits);
 
 // Builds in memory the database of `rules` (its m and value-relevant options) for every
 // position with at most `max_seeds` (K) seeds in the houses, on `threads` threads (0 = every

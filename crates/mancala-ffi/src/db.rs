@@ -260,12 +260,14 @@ pub struct MancalaDbInfo {
     /// How its entries are held in memory and written by `mancala_db_save`: a
     /// `MancalaEgdbEncoding` value.
     pub encoding: u32,
-    /// Bits an entry takes: 8, or the packed width.
+    /// Bits an entry takes: 8, or the packed width; 8 for a compact database, whose codes
+    /// have no fixed width (`mancala_db_average_bits` gives what they take).
     pub bits_per_entry: u32,
     /// Its entries (positions, or Oware boards).
     pub entries: u64,
     /// Memory its entries take, bytes (one byte an entry; packed, the bit stream,
-    /// ⌈entries · bits / 8⌉ bytes, and 8 bytes of padding).
+    /// ⌈entries · bits / 8⌉ bytes, and 8 bytes of padding; compact, its payload, 8 bytes of
+    /// padding and the decoders of its code tables).
     pub memory_bytes: u64,
 }
 
@@ -686,8 +688,10 @@ pub unsafe extern "C" fn mancala_db_convert(
 }
 
 /// How a database holds its entries: `*encoding` its `MancalaEgdbEncoding` value,
-/// `*bits_per_entry` the bits an entry takes (8, or the packed width), `*memory_bytes` the
-/// memory its entries take, bytes (the same figures as `mancala_db_info`).
+/// `*bits_per_entry` the bits an entry takes (8, or the packed width; 8 for a compact one,
+/// whose codes have no fixed width: `mancala_db_average_bits` gives what they take),
+/// `*memory_bytes` the memory its entries take, bytes (the same figures as
+/// `mancala_db_info`).
 ///
 /// Thread safety: `db` is only read.
 ///
@@ -718,6 +722,35 @@ pub unsafe extern "C" fn mancala_db_encoding(
             out.1.write(db.bits_per_entry());
             out.2.write(db.memory_bytes());
         }
+        Ok(())
+    })
+}
+
+/// Bits an entry of a database takes: `*bits` the fixed width of a one-byte or packed
+/// database (8, or the packed width: `bits_per_entry` of `mancala_db_info`), or for a
+/// compact one (`MANCALA_EGDB_ENCODING_COMPACT`), whose codes have no fixed width and whose
+/// `bits_per_entry` is 8, the bits of its payload over its entries (about 3.3 for an Oware
+/// database of N = 20..=24; its file's header not counted): the figure `mancala egdb info`
+/// prints.
+///
+/// Thread safety: `db` is only read.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`db` or `bits` NULL; nothing
+/// written), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `bits` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_db_average_bits(
+    db: *const MancalaDb,
+    bits: *mut f64,
+) -> MancalaStatus {
+    guard(|| {
+        let bits = io::out_ptr(bits, "bits")?;
+        // SAFETY: registry-checked handle.
+        let db = &unsafe { handle::get(db, "db") }?.db;
+        // SAFETY: checked non-NULL; writable by the caller's contract.
+        unsafe { bits.write(db.average_bits()) };
         Ok(())
     })
 }

@@ -8,9 +8,9 @@ use std::ffi::{c_char, CString};
 use std::ptr;
 
 use mancala::db::{
-    mancala_db_build, mancala_db_convert, mancala_db_describe, mancala_db_free, mancala_db_info,
-    mancala_db_move_values, mancala_db_open, mancala_db_open_cached, mancala_db_rules_print,
-    mancala_db_save, mancala_db_value,
+    mancala_db_average_bits, mancala_db_build, mancala_db_convert, mancala_db_describe,
+    mancala_db_free, mancala_db_info, mancala_db_move_values, mancala_db_open,
+    mancala_db_open_cached, mancala_db_rules_print, mancala_db_save, mancala_db_value,
 };
 use mancala::game::{mancala_game_free, mancala_game_parse};
 use mancala::io::mancala_last_error;
@@ -204,6 +204,32 @@ fn oware_values_are_those_of_the_rules() {
         MancalaStatus::Ok
     );
     assert_eq!(values(compact, g), (Some(2), Some(vec![2])));
+    // Its codes have no fixed width: the bits an entry takes are those of the saved file's
+    // payload (the file less its 41-byte header) over the 125,879 boards, as `mancala egdb
+    // info` prints them; the one-byte database's are 8.
+    let file = scratch("compact-bits").join("awari.n8.compact.egdb");
+    let path = c(file.to_str().unwrap());
+    assert_eq!(
+        unsafe { mancala_db_save(compact, path.as_ptr()) },
+        MancalaStatus::Ok
+    );
+    let payload_bits = (std::fs::metadata(&file).unwrap().len() - 41) * 8;
+    let mut bits = 0.0f64;
+    assert_eq!(
+        unsafe { mancala_db_average_bits(compact, &mut bits) },
+        MancalaStatus::Ok
+    );
+    assert_eq!(bits, payload_bits as f64 / 125_879.0);
+    assert!(bits < 8.0, "{bits}");
+    assert_eq!(
+        unsafe { mancala_db_average_bits(db, &mut bits) },
+        MancalaStatus::Ok
+    );
+    assert_eq!(bits, 8.0);
+    assert_eq!(
+        unsafe { mancala_db_average_bits(db, ptr::null_mut()) },
+        MancalaStatus::NullPointer
+    );
     unsafe { mancala_db_free(compact) };
     unsafe { mancala_game_free(g) };
     // Nine seeds in the houses: not held.
