@@ -119,36 +119,65 @@ def to_json(game: Game, indent: Optional[int] = None) -> str:
     return json.dumps(to_dict(game), indent=indent)
 
 
+def _text(data: Dict[str, Any], key: str, what: str) -> str:
+    """The required field ``key`` of a state, a ``str`` (``what`` it holds, for the
+    message). Raises ``ValueError`` when it is absent, ``TypeError`` naming the key for a
+    value of another type (``None`` included)."""
+    if key not in data:
+        raise ValueError(f"the state has no {key!r} field")
+    value = data[key]
+    if not isinstance(value, str):
+        raise TypeError(f"{key} must be {what} (a str), not {type(value).__name__} ({value!r})")
+    return value
+
+
+def _optional_text(data: Dict[str, Any], key: str, what: str) -> Optional[str]:
+    """The optional field ``key`` of a state: ``None`` when it is absent or ``None``, else a
+    ``str`` (``what`` it holds, for the message). Raises ``TypeError`` naming the key for a
+    value of another type."""
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise TypeError(f"{key} must be {what} (a str) or null, not {type(value).__name__} ({value!r})")
+    return value
+
+
 def from_dict(data: Dict[str, Any]) -> Game:
     """The game a :func:`to_dict` ``dict`` describes: its ``rules`` from its ``start``
     after its ``moves`` (the other fields are derived, and only checked: the game of the
-    rules must be ``game`` and the position reached must be ``position`` when given). Raises
-    ``ValueError`` for another schema version, a missing field, or a game or position that
-    does not match, ``TypeError`` for a ``schema`` that is not an integer (a bool or a float
-    included) or ``moves`` that are not a list, ``RulesError``,
-    ``NotationError`` or ``IllegalMoveError`` for what the game refuses."""
+    rules must be ``game`` and the position reached must be ``position`` when given; the
+    rest is not read). Raises ``ValueError`` for another schema version, a missing field, or
+    a game or position that does not match; ``TypeError`` naming the field for one of the
+    wrong type: a ``schema`` that is not an integer (a bool or a float included), ``rules``
+    or ``start`` that are not strings, ``game`` or ``position`` that are neither strings
+    nor ``None``, ``moves`` that are not a list; ``RulesError``, ``NotationError`` or
+    ``IllegalMoveError`` for what the game refuses."""
     if not isinstance(data, dict):
         raise TypeError(f"from_dict takes a dict, not {type(data).__name__}")
-    version = data.get("schema")
-    if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+    if "schema" not in data:
+        raise ValueError("the state has no 'schema' field")
+    version = data["schema"]
+    if isinstance(version, bool) or not isinstance(version, int):
         raise TypeError(f"schema must be an integer, not {type(version).__name__} ({version!r})")
     if version != SCHEMA_VERSION:
         raise ValueError(f"schema version {version!r} is not one this package reads ({SCHEMA_VERSION})")
-    try:
-        rules, start, moves = data["rules"], data["start"], data["moves"]
-    except KeyError as e:
-        raise ValueError(f"the state has no {e.args[0]!r} field") from None
-    cls = getattr(_mancala, _mancala.game_class(rules))
-    game: Game = cls(rules, position=start)
-    kind = data.get("game")
-    if kind is not None and kind != game.kind:
-        raise ValueError(f"the rules {rules!r} are of {game.kind}, not of the state's game {kind!r}")
+    # Every field read is checked before any is used: a wrong type is named as such, never
+    # reported as a value that does not match.
+    rules = _text(data, "rules", "a rule set")
+    start = _text(data, "start", "a position in notation")
+    if "moves" not in data:
+        raise ValueError("the state has no 'moves' field")
+    moves = data["moves"]
     if not isinstance(moves, (list, tuple)):
         raise TypeError(f"moves must be a list of moves, not {type(moves).__name__} ({moves!r})")
+    kind = _optional_text(data, "game", "a game's name")
+    position = _optional_text(data, "position", "a position in notation")
+    cls = getattr(_mancala, _mancala.game_class(rules))
+    game: Game = cls(rules, position=start)
+    if kind is not None and kind != game.kind:
+        raise ValueError(f"the rules {rules!r} are of {game.kind}, not of the state's game {kind!r}")
     played: List[Any] = list(moves)
     for mv in played:
         game.play(mv)
-    position = data.get("position")
     if position is not None and position != game.notation():
         raise ValueError(f"the moves reach {game.notation()!r}, not the state's position {position!r}")
     return game

@@ -115,3 +115,35 @@ def test_refusals():
         from_dict("not a dict")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         from_json("{")
+
+
+@pytest.mark.parametrize(
+    "key, value", [("position", 5), ("rules", 5), ("start", 5), ("game", 5), ("rules", None), ("start", None)]
+)
+def test_a_field_of_the_wrong_type_is_a_type_error_naming_it(key, value):
+    # A wrong type is a TypeError naming the field and the type, on one line; never a
+    # ValueError about a value that does not match (5 is no position at all).
+    game = mancala.Kalah()
+    game.play(3)
+    d = game.to_dict()
+    with pytest.raises(TypeError) as refused:
+        from_dict({**d, key: value})
+    assert str(refused.value).startswith(f"{key} must be ")
+    assert str(refused.value).endswith(f", not {type(value).__name__} ({value!r})")
+    assert "\n" not in str(refused.value)
+
+
+def test_optional_fields_and_wrong_values():
+    game = mancala.Kalah()
+    game.play(3)
+    d = game.to_dict()
+    # `game` and `position` are only checked: null or absent, the state is read all the same.
+    for key in ("game", "position"):
+        assert from_dict({**d, key: None}) == game
+        assert from_dict({k: v for k, v in d.items() if k != key}) == game
+    # A wrong value of the right type stays a ValueError, and so does a missing required field.
+    with pytest.raises(ValueError, match="^the moves reach .*, not the state's position '5'$"):
+        from_dict({**d, "position": "5"})
+    for key in ("schema", "rules", "start", "moves"):
+        with pytest.raises(ValueError, match=f"^the state has no '{key}' field$"):
+            from_dict({k: v for k, v in d.items() if k != key})
