@@ -194,9 +194,13 @@ impl<const M: usize> Geometry<M> {
         ((b >> (8 * (M + 1))) & Self::OWN) | ((b & Self::OWN) << (8 * (M + 1)))
     }
 
-    /// Plays the mover's house `h` (0-based; must be non-empty) on board `b`.
+    /// Plays the mover's house `h` (0-based; must be non-empty) on board `b`, which holds `k`
+    /// seeds in its houses. The child's seeds are `k` less the seeds that reached the
+    /// mover's store (sown there or captured), which the gain counts: sowing skips the
+    /// opponent's store, so no other seed leaves the houses before the game ends.
     #[inline(always)]
-    pub(crate) fn play(&self, b: u128, h: usize) -> Child {
+    pub(crate) fn play(&self, b: u128, k: u32, h: usize) -> Child {
+        debug_assert_eq!(k, lane_sum(b), "the seeds of the board played");
         let s = lane(b, h) as usize;
         let l = Self::L;
         let (q, r) = if s < l { (0, s) } else { (s / l, s % l) };
@@ -232,7 +236,7 @@ impl<const M: usize> Geometry<M> {
                 kind: Kind::Over,
             };
         }
-        let seeds = lane_sum(nb);
+        let seeds = k - gain as u32;
         if extra {
             Child {
                 board: nb,
@@ -342,11 +346,11 @@ mod tests {
                     continue;
                 };
                 tried += 1;
-                let (b, _) = relative(&pos, side);
+                let (b, k) = relative(&pos, side);
                 for mv in pos.legal_moves() {
                     let KalahMove::House(h) = mv else { continue };
                     let child = pos.play(mv).unwrap();
-                    let got = g.play(b, usize::from(h) - 1);
+                    let got = g.play(b, k, usize::from(h) - 1);
                     assert_eq!(got.gain, store_gain(&pos, &child, side), "{pos} {mv}");
                     match child.side_to_move() {
                         None => assert!(matches!(got.kind, Kind::Over), "{pos} {mv}"),

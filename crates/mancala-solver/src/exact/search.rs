@@ -75,6 +75,7 @@
 //! the value and the best moves are the same for any number of threads. With one thread
 //! nothing splits and the search is node for node the serial one.
 
+use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -200,17 +201,6 @@ struct Cand {
     /// The house played, 0-based.
     h: u8,
 }
-
-/// A child not generated yet (the filler of the children's array).
-const NO_CAND: Cand = Cand {
-    board: 0,
-    key: 0,
-    gain: 0,
-    seeds: 0,
-    hi: 0,
-    kind: Kind::Over,
-    h: 0,
-};
 
 /// What the table says about a node ([`Searcher::probe_table`]).
 enum Probed {
@@ -366,6 +356,17 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
         }
     }
 
+    /// The ordering score ([`kalah_order_score`]) of the child `c`, an extra turn or a turn
+    /// passed.
+    #[inline(always)]
+    fn order_score(&self, c: &Cand) -> i32 {
+        let (h, g) = (usize::from(c.h), c.gain);
+        match c.kind {
+            Kind::Switch => self.switch_score(h, g, c.board),
+            Kind::Extra | Kind::Over => kalah_order_score(self.shared.tie, c.kind, h, g, 0, 0),
+        }
+    }
+
     /// The ordering score of playing house `h` for gain `g` when the turn passes to the
     /// opponent, whose board is `child` ([`kalah_order_score`] under the solve's tie rule).
     #[inline(always)]
@@ -431,8 +432,11 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             place
         };
         let etc = k >= self.etc_min_seeds;
-        let mut cands = [NO_CAND; 8];
-        let n = self.children(b, etc, &mut cands);
+        // Left uninitialised: only the first `n` records are written and read (filling all
+        // eight 48-byte records cost 1 to 2 % of the instructions of a solve).
+        let mut slots = [MaybeUninit::<Cand>::uninit(); 8];
+        let cands = self.children(b, k, etc, &mut slots);
+        let n = cands.len();
         let mut tt_move = NO_MOVE;
         if use_tt {
             match self.probe_table(key, alpha, beta) {
@@ -459,12 +463,12 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             let (g, seeds, kind, board) = (c.gain, c.seeds, c.kind, c.board);
             let (ckey, h) = (c.key, c.h as usize);
             let ks = seeds as i32;
-            let (lo, hi, score) = match kind {
-                Kind::Over => (g, g, 0),
+            let (lo, hi) = match kind {
+                Kind::Over => (g, g),
                 Kind::Extra => {
                     if seeds <= self.db_max {
                         let v = g + self.db.value(ckey, seeds);
-                        (v, v, 0)
+                        (v, v)
                     } else {
                         // The mover moves again: its sure seed raises the child's floor.
                         let sure = 2 * sure_seed::<M>(board, self.g.flags.empty_capture);
@@ -475,17 +479,13 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                                 hi = hi.min(g + e.upper);
                             }
                         }
-                        (
-                            lo,
-                            hi,
-                            kalah_order_score(self.shared.tie, Kind::Extra, h, g, 0, 0),
-                        )
+                        (lo, hi)
                     }
                 }
                 Kind::Switch => {
                     if seeds <= self.db_max {
                         let v = g - self.db.value(ckey, seeds);
-                        (v, v, 0)
+                        (v, v)
                     } else {
                         // The opponent's sure seed lowers the child's ceiling for the mover.
                         let sure = 2 * sure_seed::<M>(board, self.g.flags.empty_capture);
@@ -496,8 +496,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                                 hi = hi.min(g - e.lower);
                             }
                         }
-                        let score = self.switch_score(h, g, board);
-                        (lo, hi, score)
+                        (lo, hi)
                     }
                 }
             };
@@ -525,14 +524,27 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 }
                 continue;
             }
-            let score = if h as u8 == tt_move { i32::MAX } else { score };
             cands[i].hi = hi;
-            keys[live] = sort_key(score, i);
+            keys[live] = sort_key(0, i);
             live += 1;
         }
-        sort_keys(&mut keys, live);
+        if live > 1 {
+            // The ordering scores, only where there is an order to choose (a node cut by a
+            // child's bound, or with one child left to search, needs none).
+            for key in &mut keys[..live] {
+                let i = key_index(*key);
+                let c = &cands[i];
+                let score = if c.h == tt_move {
+                    i32::MAX
+                } else {
+                    self.order_score(c)
+                };
+                *key = sort_key(score, i);
+            }
+            sort_keys(&mut keys, live);
+        }
         let Some((best, best_move)) =
-            self.search_children(&cands, &keys[..live], k, alpha, beta, best, best_move)
+            self.search_children(cands, &keys[..live], k, alpha, beta, best, best_move)
         else {
             return 0;
         };
@@ -559,19 +571,26 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
         true
     }
 
-    /// Generates every child of `b` once into `cands` (in house order) and returns how many
-    /// there are. The database entry of a child the database holds is requested from
-    /// memory, and so is the table entry of a child worth probing when `etc` (enhanced
-    /// transposition cut-offs at this node); such a child's `key` is its rank for the database,
-    /// its place in the table ([`TranspositionTable::locate`]) for the table, 0 otherwise.
+    /// Generates every child of `b` (holding `k` seeds in its houses) once into the first
+    /// slots of `cands` (in house order) and returns them. The database entry of a child the
+    /// database holds is requested from memory, and so is the table entry of a child worth
+    /// probing when `etc` (enhanced transposition cut-offs at this node); such a child's
+    /// `key` is its rank for the database, its place in the table
+    /// ([`TranspositionTable::locate`]) for the table, 0 otherwise.
     #[inline(always)]
-    fn children(&self, b: u128, etc: bool, cands: &mut [Cand; 8]) -> usize {
+    fn children<'c>(
+        &self,
+        b: u128,
+        k: u32,
+        etc: bool,
+        cands: &'c mut [MaybeUninit<Cand>; 8],
+    ) -> &'c mut [Cand] {
         let mut n = 0;
         let mut mask = Geometry::<M>::move_mask(b);
         while mask != 0 {
             let h = mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            let c = self.g.play(b, h);
+            let c = self.g.play(b, k, h);
             let mut ckey = 0;
             if c.kind != Kind::Over {
                 if c.seeds <= self.db_max {
@@ -582,7 +601,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                     self.tt.prefetch_at(ckey);
                 }
             }
-            cands[n] = Cand {
+            cands[n].write(Cand {
                 board: c.board,
                 key: ckey,
                 gain: c.gain,
@@ -590,10 +609,12 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 hi: 0,
                 kind: c.kind,
                 h: h as u8,
-            };
+            });
             n += 1;
         }
-        n
+        // SAFETY: the first `n` slots (n ≤ 8, one a house of at most M ≤ 8) were written
+        // above, and `MaybeUninit<Cand>` has the layout of `Cand`; the slice borrows `cands`.
+        unsafe { std::slice::from_raw_parts_mut(cands.as_mut_ptr().cast::<Cand>(), n) }
     }
 
     /// The table's entry for the node at place `key` ([`TranspositionTable::locate`]): a cut-off when its bounds already
@@ -627,7 +648,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
     #[allow(clippy::too_many_arguments)]
     fn search_children(
         &mut self,
-        cands: &[Cand; 8],
+        cands: &[Cand],
         keys: &[u64],
         k: u32,
         alpha: i32,
@@ -699,7 +720,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
     /// unfinished values are not used.
     fn split_search(
         &mut self,
-        cands: &[Cand; 8],
+        cands: &[Cand],
         rest: &[u64],
         a: i32,
         beta: i32,
@@ -722,7 +743,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
     fn par_children(
         &self,
         sp: &SplitPoint<'_>,
-        cands: &[Cand; 8],
+        cands: &[Cand],
         rest: &[u64],
         a: i32,
         beta: i32,
@@ -792,7 +813,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
         while mask != 0 {
             let h = mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            let c = self.g.play(b, h);
+            let c = self.g.play(b, k, h);
             let score = match c.kind {
                 Kind::Switch => self.switch_score(h, c.gain, c.board),
                 Kind::Extra | Kind::Over => {

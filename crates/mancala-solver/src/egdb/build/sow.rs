@@ -125,7 +125,7 @@ mod tests {
                     if (own >> (8 * h)) & 0xFF == 0 {
                         continue;
                     }
-                    let c = g.play(b, h);
+                    let c = g.play(b, crate::board::lane_sum(b), h);
                     let (c_own, c_opp, gain, sign) = sow.play(own, opp, h);
                     assert_eq!(gain, c.gain, "{own:x} {opp:x} {h}");
                     let want = match c.kind {
