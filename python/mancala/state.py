@@ -119,6 +119,12 @@ def to_json(game: Game, indent: Optional[int] = None) -> str:
     return json.dumps(to_dict(game), indent=indent)
 
 
+def _shown(value: Any) -> str:
+    """``repr(value)`` on one line and at most 60 characters (cut with "…"), for messages."""
+    text = repr(value).replace("\n", "\\n")
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
 def _text(data: Dict[str, Any], key: str, what: str) -> str:
     """The required field ``key`` of a state, a ``str`` (``what`` it holds, for the
     message). Raises ``ValueError`` when it is absent, ``TypeError`` naming the key for a
@@ -127,7 +133,7 @@ def _text(data: Dict[str, Any], key: str, what: str) -> str:
         raise ValueError(f"the state has no {key!r} field")
     value = data[key]
     if not isinstance(value, str):
-        raise TypeError(f"{key} must be {what} (a str), not {type(value).__name__} ({value!r})")
+        raise TypeError(f"{key} must be {what} (a str), not {type(value).__name__} ({_shown(value)})")
     return value
 
 
@@ -137,7 +143,7 @@ def _optional_text(data: Dict[str, Any], key: str, what: str) -> Optional[str]:
     value of another type."""
     value = data.get(key)
     if value is not None and not isinstance(value, str):
-        raise TypeError(f"{key} must be {what} (a str) or null, not {type(value).__name__} ({value!r})")
+        raise TypeError(f"{key} must be {what} (a str) or null, not {type(value).__name__} ({_shown(value)})")
     return value
 
 
@@ -157,9 +163,9 @@ def from_dict(data: Dict[str, Any]) -> Game:
         raise ValueError("the state has no 'schema' field")
     version = data["schema"]
     if isinstance(version, bool) or not isinstance(version, int):
-        raise TypeError(f"schema must be an integer, not {type(version).__name__} ({version!r})")
+        raise TypeError(f"schema must be an integer, not {type(version).__name__} ({_shown(version)})")
     if version != SCHEMA_VERSION:
-        raise ValueError(f"schema version {version!r} is not one this package reads ({SCHEMA_VERSION})")
+        raise ValueError(f"schema version {_shown(version)} is not one this package reads ({SCHEMA_VERSION})")
     # Every field read is checked before any is used: a wrong type is named as such, never
     # reported as a value that does not match.
     rules = _text(data, "rules", "a rule set")
@@ -168,7 +174,7 @@ def from_dict(data: Dict[str, Any]) -> Game:
         raise ValueError("the state has no 'moves' field")
     moves = data["moves"]
     if not isinstance(moves, (list, tuple)):
-        raise TypeError(f"moves must be a list of moves, not {type(moves).__name__} ({moves!r})")
+        raise TypeError(f"moves must be a list of moves, not {type(moves).__name__} ({_shown(moves)})")
     kind = _optional_text(data, "game", "a game's name")
     position = _optional_text(data, "position", "a position in notation")
     cls = getattr(_mancala, _mancala.game_class(rules))
@@ -176,7 +182,9 @@ def from_dict(data: Dict[str, Any]) -> Game:
     if kind is not None and kind != game.kind:
         raise ValueError(f"the rules {rules!r} are of {game.kind}, not of the state's game {kind!r}")
     played: List[Any] = list(moves)
-    for mv in played:
+    for i, mv in enumerate(played):
+        if isinstance(mv, bool) or not isinstance(mv, (int, str)):
+            raise TypeError(f"moves[{i}] must be a move (an int or a str), not {type(mv).__name__} ({_shown(mv)})")
         game.play(mv)
     if position is not None and position != game.notation():
         raise ValueError(f"the moves reach {game.notation()!r}, not the state's position {position!r}")
@@ -185,5 +193,9 @@ def from_dict(data: Dict[str, Any]) -> Game:
 
 def from_json(text: str) -> Game:
     """The game of a :func:`to_json` text, as :func:`from_dict` (and its errors; ``ValueError``
-    for text that is not JSON)."""
-    return from_dict(json.loads(text))
+    for text that is not JSON, or nested too deep to read)."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise ValueError("the state's JSON is nested too deep to read") from None
+    return from_dict(data)

@@ -436,7 +436,7 @@ impl Game {
             let asked = cls.name()?;
             let found = game.get_type().name()?;
             return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                "{asked}.from_dict: the state is a {found} game, not a {asked} one: read it with {found}.from_dict or mancala.from_dict"
+                "{asked}.from_dict: the state is of {found}, not of {asked}: read it with {found}.from_dict or mancala.from_dict"
             )));
         }
         Ok(game)

@@ -66,7 +66,7 @@ def test_moves_must_be_a_list():
 
 def test_the_class_asked_for_must_match_the_state():
     kalah = Kalah().to_dict()
-    with pytest.raises(ValueError, match=r"^Oware\.from_dict: the state is a Kalah game.*Kalah\.from_dict"):
+    with pytest.raises(ValueError, match=r"^Oware\.from_dict: the state is of Kalah, not of Oware.*Kalah\.from_dict"):
         Oware.from_dict(kalah)
     with pytest.raises(ValueError, match=r"^Togyz\.from_dict"):
         Togyz.from_dict(kalah)

@@ -133,6 +133,37 @@ def test_a_field_of_the_wrong_type_is_a_type_error_naming_it(key, value):
     assert "\n" not in str(refused.value)
 
 
+
+@pytest.mark.parametrize("move", [True, None, 3.0, [3], {}])
+def test_a_move_of_the_wrong_type_is_a_type_error_naming_its_place(move):
+    # The moves are read one by one: the second here is of the wrong type, so the message
+    # names moves[1], whatever the game would say of the value.
+    game = mancala.Kalah()
+    game.play(3)
+    d = game.to_dict()
+    with pytest.raises(TypeError) as refused:
+        from_dict({**d, "moves": [3, move], "position": None})
+    assert str(refused.value).startswith("moves[1] must be a move (an int or a str), not ")
+    assert type(move).__name__ in str(refused.value)
+
+
+def test_a_long_or_multiline_value_is_cut_in_the_message():
+    game = mancala.Kalah()
+    d = game.to_dict()
+    long_text = ["x" * 100_000]
+    with pytest.raises(TypeError) as refused:
+        from_dict({**d, "rules": long_text})
+    message = str(refused.value)
+    assert "\n" not in message and len(message) < 200 and message.endswith("…)")
+    with pytest.raises(TypeError) as refused:
+        from_dict({**d, "start": ["a\nb"]})
+    assert "\n" not in str(refused.value)
+
+
+def test_json_nested_too_deep_is_a_value_error():
+    with pytest.raises(ValueError, match="nested too deep"):
+        from_json("[" * 100_000)
+
 def test_optional_fields_and_wrong_values():
     game = mancala.Kalah()
     game.play(3)

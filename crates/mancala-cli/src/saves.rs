@@ -185,8 +185,8 @@ impl Writing {
 }
 
 /// Refuses to write the database `writing` over the file at `path` unless that file holds
-/// the same database (its header says the same game, rule family, K or N and encoding: a
-/// rebuild or a repair of it) or `force` (`--force`): nothing that is not the same database
+/// the same database (its header says the same game, rule family, K or N and encoding, and
+/// its size is that database's: a rebuild, or a repair of damaged entries) or `force` (`--force`): nothing that is not the same database
 /// is destroyed unasked. Only a regular file is guarded: nothing there is no refusal, nor a
 /// folder (the save reports what it cannot write), nor a symbolic link (the save replaces
 /// the link itself, never writing through it to what it names).
@@ -211,7 +211,7 @@ pub(crate) fn check_overwrite(path: &Path, writing: &Writing, force: bool) -> Re
     let holds = match held {
         Ok(held) if held.name == writing.name => return Ok(()),
         Ok(held) => format!("holds another database ({})", held.what),
-        Err(e) => format!("is not a database file this library reads ({})", e.reason()),
+        Err(e) => format!("cannot be told to hold that database ({})", e.reason()),
     };
     Err(format!(
         "{} already exists and {holds}: not written over with {}; --force writes over it",

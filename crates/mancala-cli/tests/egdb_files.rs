@@ -190,7 +190,11 @@ fn an_output_holding_something_else_is_refused_unless_forced() {
     // A file that is no database; and `egdb convert --out` onto either.
     let notes = dir.join("notes.egdb");
     std::fs::write(&notes, b"my notes\n").unwrap();
-    refused(&build(&notes, 6), "notes.egdb", "not a database file");
+    refused(
+        &build(&notes, 6),
+        "notes.egdb",
+        "cannot be told to hold that database",
+    );
     let other = dir.join("other.egdb");
     assert!(build(&other, 4).status.success());
     let o = other.to_str().unwrap();
