@@ -36,6 +36,9 @@ pub struct AwariArgs {
     pub threads: usize,
     /// Print a line on standard error after each level.
     pub log_levels: bool,
+    /// Write over a file at the database's name that holds another database or none
+    /// ([`check_target`](crate::egdb_build::check_target)).
+    pub force: bool,
 }
 
 /// What rank 0 reports after a build.
@@ -137,12 +140,14 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &AwariArgs) -> Result<Option<AwariR
     agree(
         comm,
         if comm.rank() == 0 {
-            std::fs::create_dir_all(&args.out).map_err(|e| {
-                format!(
-                    "cannot create {}: {e}",
-                    mancala_core::ShortenedPath(&args.out)
-                )
-            })
+            std::fs::create_dir_all(&args.out)
+                .map_err(|e| {
+                    format!(
+                        "cannot create {}: {e}",
+                        mancala_core::ShortenedPath(&args.out)
+                    )
+                })
+                .and_then(|()| crate::egdb_build::check_target::<AwariDb>(&path, args.force))
         } else {
             Ok(())
         },

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use mancala_core::kalah::KalahRules;
-use mancala_solver::egdb::{Encoding, Level, LevelBuild};
+use mancala_solver::egdb::{Database, DatabaseInfo, Encoding, Level, LevelBuild};
 use mancala_solver::Egdb;
 
 use crate::balance::{Balance, CostModel, Sample};
@@ -44,6 +44,36 @@ pub struct BuildArgs {
     /// rest to a `--resume`; at once, building nothing, when the resumed partial file already
     /// holds it. No stop when it is `max_seeds` or more.
     pub stop_after: Option<u32>,
+    /// Write over a file at the database's name that holds another database or none
+    /// ([`check_target`]).
+    pub force: bool,
+}
+
+/// Refuses to build over the file `target` (named after the database `D` being built, in
+/// the output folder) unless `force`, nothing or no regular file is there (a folder is
+/// refused by the callers; a symbolic link is replaced by the save, not followed), or its
+/// header says it holds that database (its conventional name, [`DatabaseInfo::file_name`],
+/// is `target`'s: a rebuild or a repair), as `mancala egdb build` does. Only the header is
+/// read.
+///
+/// # Errors
+/// One line naming the file, what it holds (another database, or why it cannot be told)
+/// and `--force`.
+pub fn check_target<D: Database>(target: &Path, force: bool) -> Result<(), String> {
+    if force || !std::fs::symlink_metadata(target).is_ok_and(|m| m.is_file()) {
+        return Ok(());
+    }
+    let holds = match D::info(target) {
+        Ok(info) if target.file_name() == Some(info.file_name(info.encoding()).as_ref()) => {
+            return Ok(())
+        }
+        Ok(info) => format!("holds another database ({})", info.describe()),
+        Err(e) => format!("cannot be told to hold that database ({})", e.reason()),
+    };
+    Err(format!(
+        "{} already exists and {holds}: not written over; --force writes over it",
+        mancala_core::ShortenedPath(target)
+    ))
 }
 
 /// How a build ended on rank 0.
@@ -151,6 +181,7 @@ fn open_partial(
             mancala_core::ShortenedPath(&target)
         ));
     }
+    check_target::<Egdb>(&target, args.force)?;
     let path = partial_path(out, &file);
     if path.is_dir() {
         return Err(format!(

@@ -204,6 +204,11 @@ partial file another running build is using).")]
         /// layer N stops at once, building nothing.
         #[arg(long, value_name = "N")]
         stop_after_layer: Option<u32>,
+        /// Write over a file at the database's name that does not hold this database
+        /// (without it, such a file is refused before any work; the same database there is
+        /// rebuilt).
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -353,6 +358,7 @@ fn awari_job<C: Comm>(
     threads: usize,
     json: bool,
     quiet: bool,
+    force: bool,
 ) -> Result<Job, Failure> {
     if !mancala_solver::awari::serves(rules) {
         return Err(Failure::Here(format!(
@@ -377,6 +383,7 @@ fn awari_job<C: Comm>(
             out,
             threads: threads_of(comm, threads)?,
             log_levels: !quiet,
+            force,
         },
         json,
     })
@@ -456,6 +463,7 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, Failure> {
                     json,
                     quiet,
                     stop_after_layer,
+                    force,
                 },
         } => {
             if let Ok(mancala_core::Rules::Oware(o)) = rules.parse::<mancala_core::Rules>() {
@@ -469,6 +477,7 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, Failure> {
                     threads,
                     json,
                     quiet,
+                    force,
                 );
             }
             let rules = kalah_rules(&rules)?;
@@ -486,6 +495,7 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, Failure> {
                     balance,
                     log_layers: !quiet,
                     stop_after: stop_after_layer,
+                    force,
                 },
                 json,
             })

@@ -385,3 +385,70 @@ fn bad_command_lines_get_one_line() {
         "{e}"
     );
 }
+
+#[test]
+fn a_file_at_the_database_name_that_holds_another_is_kept_unless_forced() {
+    // As `mancala egdb build`: a file at the name the build writes is written over only when
+    // its header says it is that database, or with --force.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let o = out.to_str().unwrap();
+    for (rules, seeds, name) in [
+        ("standard", "5", "kalah6.k5.egdb"),
+        ("awari", "4", "awari.n4.egdb"),
+    ] {
+        let args = [
+            "egdb",
+            "build",
+            "--rules",
+            rules,
+            "--max-seeds",
+            seeds,
+            "--out",
+            o,
+            "--threads",
+            "1",
+        ];
+        let target = out.join(name);
+        std::fs::write(&target, b"my notes\n").unwrap();
+        let r = run1(&args, 60);
+        assert!(!r.status.success(), "{rules}: a build over notes succeeded");
+        let err = String::from_utf8_lossy(&r.stderr);
+        assert!(
+            err.contains(name) && err.contains("--force"),
+            "{rules}: {err}"
+        );
+        assert_eq!(std::fs::read(&target).unwrap(), b"my notes\n", "{rules}");
+        // Forced, the database is written; built again, the same database is replaced.
+        let mut forced = args.to_vec();
+        forced.push("--force");
+        ok(&run1(&forced, 60));
+        let first = std::fs::read(&target).unwrap();
+        assert_ne!(first, b"my notes\n");
+        ok(&run1(&args, 60));
+        assert_eq!(std::fs::read(&target).unwrap(), first, "{rules}");
+    }
+    // Another database under the name: the Kalah file of K = 5 renamed to K = 6's name.
+    let other = out.join("kalah6.k6.egdb");
+    std::fs::copy(out.join("kalah6.k5.egdb"), &other).unwrap();
+    let r = run1(
+        &[
+            "egdb",
+            "build",
+            "--rules",
+            "standard",
+            "--max-seeds",
+            "6",
+            "--out",
+            o,
+        ],
+        60,
+    );
+    assert!(!r.status.success());
+    assert!(String::from_utf8_lossy(&r.stderr).contains("holds another database"));
+    assert_eq!(
+        std::fs::read(&other).unwrap(),
+        std::fs::read(out.join("kalah6.k5.egdb")).unwrap()
+    );
+}
