@@ -429,12 +429,7 @@ impl AwariDb {
     /// N = 20..=24); what [`AwariInfo::average_bits`] gives from the file's header.
     #[must_use]
     pub fn average_bits(&self) -> f64 {
-        let payload = match &self.store {
-            Store::Bytes(levels) => levels.iter().map(|l| l.bytes().len()).sum(),
-            Store::Packed(p) => p.payload().len(),
-            Store::Compact(c) => c.payload().len(),
-        };
-        average_bits(self.encoding(), self.max_seeds, payload as u64)
+        average_bits(self.encoding(), self.max_seeds, self.payload_len())
     }
 
     /// The encoded file header of this database in `encoding` with the payload checksum
