@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use mancala_core::ShortenedPath;
 use mancala_solver::awari::AwariDb;
-use mancala_solver::egdb::{game_of_file, DatabaseInfo, Encoding};
+use mancala_solver::egdb::{game_of_file, occupant, DatabaseInfo, Encoding};
 use mancala_solver::Egdb;
 
 /// Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file of a save of
@@ -184,12 +184,12 @@ impl Writing {
     }
 }
 
-/// Refuses to write the database `writing` over the file at `path` unless that file holds
-/// the same database (its header says the same game, rule family, K or N and encoding, and
-/// its size is that database's: a rebuild, or a repair of damaged entries) or `force` (`--force`): nothing that is not the same database
-/// is destroyed unasked. Only a regular file is guarded: nothing there is no refusal, nor a
-/// folder (the save reports what it cannot write), nor a symbolic link (the save replaces
-/// the link itself, never writing through it to what it names).
+/// Refuses to write the database `writing` over the file at `path` unless `force`
+/// (`--force`) or the library's check ([`occupant`], with the file's own game) finds nothing
+/// in the way: no regular file there (a symbolic link is replaced, never written through), or
+/// one whose header and size say it holds the same database (the same game, rule family, K
+/// or N and encoding: a rebuild, or a repair of damaged entries). Nothing that is not the
+/// same database is destroyed unasked.
 ///
 /// # Errors
 /// One line naming the file, what it holds (another database, or no database and why) and
@@ -198,20 +198,14 @@ pub(crate) fn check_overwrite(path: &Path, writing: &Writing, force: bool) -> Re
     if force {
         return Ok(());
     }
-    match std::fs::symlink_metadata(path) {
-        Ok(m) if m.is_file() => {}
-        _ => return Ok(()),
-    }
     let awari = matches!(game_of_file(path), Ok((mancala_core::GameKind::Oware, _)));
     let held = if awari {
-        AwariDb::info(path).map(|i| Writing::converted(&i, i.encoding))
+        occupant::<AwariDb>(path, &writing.name)
     } else {
-        Egdb::info(path).map(|i| Writing::converted(&i, i.encoding()))
+        occupant::<Egdb>(path, &writing.name)
     };
-    let holds = match held {
-        Ok(held) if held.name == writing.name => return Ok(()),
-        Ok(held) => format!("holds another database ({})", held.what),
-        Err(e) => format!("cannot be told to hold that database ({})", e.reason()),
+    let Err(holds) = held else {
+        return Ok(());
     };
     Err(format!(
         "{} already exists and {holds}: not written over with {}; --force writes over it",

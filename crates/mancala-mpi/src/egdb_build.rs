@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use mancala_core::kalah::KalahRules;
-use mancala_solver::egdb::{Database, DatabaseInfo, Encoding, Level, LevelBuild};
+use mancala_solver::egdb::{occupant, Database, Encoding, Level, LevelBuild};
 use mancala_solver::Egdb;
 
 use crate::balance::{Balance, CostModel, Sample};
@@ -50,30 +50,28 @@ pub struct BuildArgs {
 }
 
 /// Refuses to build over the file `target` (named after the database `D` being built, in
-/// the output folder) unless `force`, nothing or no regular file is there (a folder is
-/// refused by the callers; a symbolic link is replaced by the save, not followed), or its
-/// header says it holds that database (its conventional name, [`DatabaseInfo::file_name`],
-/// is `target`'s: a rebuild or a repair), as `mancala egdb build` does. Only the header is
-/// read.
+/// the output folder) unless `force` or [`occupant`] finds nothing in the way: no regular
+/// file there (a folder is refused by the callers; a symbolic link is replaced by the save,
+/// not followed), or one whose header says it holds that database (a rebuild or a repair),
+/// as `mancala egdb build` does. Only the header is read.
 ///
 /// # Errors
 /// One line naming the file, what it holds (another database, or why it cannot be told)
 /// and `--force`.
 pub fn check_target<D: Database>(target: &Path, force: bool) -> Result<(), String> {
-    if force || !std::fs::symlink_metadata(target).is_ok_and(|m| m.is_file()) {
+    if force {
         return Ok(());
     }
-    let holds = match D::info(target) {
-        Ok(info) if target.file_name() == Some(info.file_name(info.encoding()).as_ref()) => {
-            return Ok(())
-        }
-        Ok(info) => format!("holds another database ({})", info.describe()),
-        Err(e) => format!("cannot be told to hold that database ({})", e.reason()),
-    };
-    Err(format!(
-        "{} already exists and {holds}: not written over; --force writes over it",
-        mancala_core::ShortenedPath(target)
-    ))
+    let name = target
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    occupant::<D>(target, name).map_err(|holds| {
+        format!(
+            "{} already exists and {holds}: not written over; --force writes over it",
+            mancala_core::ShortenedPath(target)
+        )
+    })
 }
 
 /// How a build ended on rank 0.

@@ -371,3 +371,44 @@ impl<G: Game> Database for NoDatabase<G> {
         format!("K = {max_seeds}")
     }
 }
+
+/// What holds the file a database is about to be written over, when it is not that database
+/// ([`occupant`]).
+#[derive(Debug, thiserror::Error)]
+pub enum Occupant {
+    /// The file's header says it holds another database: its description and encoding
+    /// (`kalah(4,·), K = 6, byte encoding`, from [`DatabaseInfo::describe`]).
+    #[error("holds another database ({0})")]
+    Other(String),
+    /// The file cannot be told to hold the database: no database file, a truncated or
+    /// over-long one, one of another game, one that cannot be read (the error of
+    /// [`Database::info`]).
+    #[error("cannot be told to hold that database ({})", .0.reason())]
+    Unknown(EgdbError),
+}
+
+/// Whether the database of `D` whose file name ([`Database::file_name`],
+/// [`DatabaseInfo::file_name`]) is `name` may be written over the file at `path` without
+/// destroying anything else, by the file's header alone: `Ok` when no regular file is there
+/// (nothing, a folder, which the save reports, or a symbolic link, which the save replaces
+/// rather than follows) or when the header and the size say it holds that database (a
+/// rebuild, or a repair of damaged entries). The one check of `mancala egdb build`,
+/// `mancala egdb convert` and `mancala-mpi egdb build` before they write.
+///
+/// # Errors
+/// [`Occupant::Other`] for another database, [`Occupant::Unknown`] for a file that cannot be
+/// told to hold it.
+pub fn occupant<D: Database>(path: &Path, name: &str) -> Result<(), Occupant> {
+    if !std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file()) {
+        return Ok(());
+    }
+    match D::info(path) {
+        Ok(info) if info.file_name(info.encoding()) == name => Ok(()),
+        Ok(info) => Err(Occupant::Other(format!(
+            "{}, {} encoding",
+            info.describe(),
+            info.encoding()
+        ))),
+        Err(e) => Err(Occupant::Unknown(e)),
+    }
+}

@@ -129,7 +129,7 @@ pub use choose::{
     NotEnoughMemory, Want,
 };
 pub(crate) use database::forward_to_inherent;
-pub use database::{Database, DatabaseInfo, NoDatabase, NoInfo};
+pub use database::{occupant, Database, DatabaseInfo, NoDatabase, NoInfo, Occupant};
 pub(crate) use encoding::BITS_PER_ENTRY;
 pub use encoding::{decode, Encoding};
 pub use error::{About, EgdbError, RulesMismatch};
