@@ -118,3 +118,16 @@ def test_the_engine_plays_oware():
     while not g.is_over() and len(g.moves) < 400:
         g.play(engine.best_move(g, time_ms=0, max_nodes=500))
     assert g.is_over()
+
+
+def test_random_playouts_refuse_a_game_that_never_ends():
+    # oware(1,1): one house a side, one seed each. South's sowing makes North's house 2 and
+    # North's makes South's 2 (the origin house is skipped), a capture of every seed the
+    # opponent has, which the grand-slam rule forbids: the two seeds change sides forever.
+    # With the repetition rule off and no move limit nothing ends that game.
+    with pytest.raises(ValueError, match=r"oware\(1,1\)\+repetition=off.*has not ended"):
+        mancala.random_playouts(3, rules="oware(1,1)+repetition=off")
+    # The same game under the largest move limit ends at ply 65535, an odd ply: both seeds
+    # are then in North's house, which North keeps (OW-6.4), so South loses by 2.
+    limited = "oware(1,1)+repetition=off+move_limit=65535"
+    assert mancala.random_playouts(2, rules=limited).tolist() == [-2, -2]
