@@ -303,12 +303,23 @@ _BAO_BRIEF = (
 )
 
 
+def _check_game(game: Any) -> None:
+    """Raises ``TypeError`` naming the type unless ``game`` is a game of this package (a
+    :class:`mancala.Game`: ``Kalah``, ``Bao``, ``Oware``, ``Togyz``)."""
+    if not isinstance(game, Game):
+        raise TypeError(
+            "game must be a mancala game (Kalah, Bao, Oware, Togyz), "
+            f"not {type(game).__name__}"
+        )
+
+
 def rules_brief(game: Game) -> str:
     """The rules in brief of ``game``'s own rule set (its options: a Kalah game's
     :attr:`Kalah.options`, an Oware or Togyz Kumalak game's :attr:`Game.rules`), as the
     prompt's ``{rules_brief}`` field states them; ``""`` for a game it has no text for. For
     Bao la Kete, one text for every rule set (the moves listed in the prompt follow the
-    rule set's options)."""
+    rule set's options). ``TypeError`` when ``game`` is not a game of this package."""
+    _check_game(game)
     if isinstance(game, Kalah):
         return _kalah_brief(game.options, game.houses)
     if isinstance(game, Oware):
@@ -345,9 +356,11 @@ _ANSWER_TEXT = "Answer with one of your legal moves exactly as written above, on
 def prompt(game: Game, template: Optional[str] = None) -> str:
     """The prompt for the player to move in ``game``: ``template`` (default :data:`TEMPLATE`)
     with its fields filled in. A template may use any subset of the fields (:data:`FIELDS`).
-    Raises ``TypeError`` for a template that is not a ``str``, ``ValueError`` for one with an
-    unknown field (:func:`check_template`) and for a finished game (no move to ask for)."""
+    Raises ``TypeError`` for a template that is not a ``str`` or a ``game`` that is not a game
+    of this package, ``ValueError`` for a template with an unknown field
+    (:func:`check_template`) and for a finished game (no move to ask for)."""
     check_template(template)
+    _check_game(game)
     side = game.side_to_move
     if side is None:
         raise ValueError("the game is over: there is no move to ask for")
@@ -586,7 +599,9 @@ def parse_move(game: Game, reply: str) -> Move:
     Raises :class:`NoMoveError` when no tier names a move, :class:`AmbiguousMoveError` when
     the deciding tier names different moves, :class:`IllegalReplyError` when it names one move
     that is not legal here (a house that does not exist, is empty, ...), and ``ValueError`` for
-    a finished game. ``TypeError`` when ``reply`` is not a ``str``."""
+    a finished game. ``TypeError`` when ``reply`` is not a ``str`` or ``game`` not a game of
+    this package."""
+    _check_game(game)
     if not isinstance(reply, str):
         raise TypeError(f"a reply is a str, not {type(reply).__name__}")
     if game.is_over():
@@ -713,9 +728,15 @@ def program(command: Sequence[str], timeout: float = 60.0) -> Callable[[str], st
     """A text player's ``reply`` that runs ``command`` (a list of ``str``) once a prompt: the
     prompt on its standard input, its standard output the reply. A program that exits with a
     non-zero status or runs longer than ``timeout`` seconds raises ``RuntimeError``. The
-    function's ``__name__`` is the command line (a grading report names the player by it)."""
+    function's ``__name__`` is the command line (a grading report names the player by it).
+    ``TypeError`` for a ``command`` that is not a non-empty list of ``str`` or a ``timeout``
+    that is not a number, ``ValueError`` for a ``timeout`` that is not finite and above 0."""
     if isinstance(command, str) or not all(isinstance(c, str) for c in command) or not command:
         raise TypeError("command is a non-empty list of str, e.g. ['python3', 'player.py']")
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
+        raise TypeError(f"timeout must be a number of seconds, not {type(timeout).__name__}")
+    if not math.isfinite(timeout) or timeout <= 0:
+        raise ValueError(f"timeout must be a finite number of seconds above 0, not {timeout!r}")
     argv = list(command)
 
     def reply(text: str) -> str:

@@ -546,3 +546,25 @@ def test_no_retry_starts_once_the_moves_time_is_over(monkeypatch):
     assert unlimited.asked == 6
     with pytest.raises(ValueError, match="time"):
         text.TextPlayer(slow, time=0)
+
+
+@pytest.mark.parametrize("not_a_game", [None, "standard", 5, mancala.Kalah])
+def test_a_value_that_is_not_a_game_is_a_type_error(not_a_game):
+    for call in (
+        lambda: text.prompt(not_a_game),
+        lambda: text.parse_move(not_a_game, "Move: 3"),
+        lambda: text.rules_brief(not_a_game),
+        lambda: text.TextPlayer(lambda p: "Move: 3")(not_a_game),
+    ):
+        with pytest.raises(TypeError, match=r"game must be a mancala game .*not "):
+            call()
+
+
+@pytest.mark.parametrize(
+    "timeout, error",
+    [(-1, ValueError), (0, ValueError), (float("nan"), ValueError), (float("inf"), ValueError),
+     ("5", TypeError), (None, TypeError), (True, TypeError)],
+)
+def test_a_program_s_bad_timeout_is_refused_when_it_is_made(timeout, error):
+    with pytest.raises(error, match="timeout"):
+        text.program([sys.executable, "-c", "print('Move: 1')"], timeout=timeout)
