@@ -38,8 +38,9 @@ pub(crate) unsafe fn in_str<'a>(p: *const c_char, arg: &str) -> Result<&'a str> 
 }
 
 /// Copies `items` into the caller's buffer `buf` of `len` elements and the element count into
-/// `*count`. Too small: `*count` = the count needed, `buf` untouched, `BUFFER_TOO_SMALL`.
-/// `buf` may be NULL when `len` is 0.
+/// `*count`. Too small: `*count` = the count needed, `buf` untouched, `BUFFER_TOO_SMALL`,
+/// with a message counting the elements in `unit` (a plural: `"slots"`, `"move values"`;
+/// [`write_str`] counts bytes). `buf` may be NULL when `len` is 0.
 ///
 /// # Safety
 /// `buf` must be NULL or point to `len` writable elements; `count` NULL or writable.
@@ -48,9 +49,10 @@ pub(crate) unsafe fn write_slice<T: Copy>(
     buf: *mut T,
     len: usize,
     count: *mut usize,
-    what: &str,
+    unit: &str,
 ) -> Result<()> {
-    let count = out_ptr(count, if what == "string" { "needed" } else { "count" })?;
+    let text = unit == TEXT_BYTES;
+    let count = out_ptr(count, if text { "needed" } else { "count" })?;
     if buf.is_null() && len > 0 {
         return Err(Error::null("buffer"));
     }
@@ -59,10 +61,17 @@ pub(crate) unsafe fn write_slice<T: Copy>(
         unsafe { count.write(items.len()) };
         return Err(Error::new(
             MancalaStatus::BufferTooSmall,
-            format!(
-                "buffer of {len} {what} elements is too small: {} needed",
-                items.len()
-            ),
+            if text {
+                format!(
+                    "buffer of {len} bytes is too small: {} bytes needed (the text and its NUL)",
+                    items.len()
+                )
+            } else {
+                format!(
+                    "buffer of {len} {unit} is too small: {} needed",
+                    items.len()
+                )
+            },
         ));
     }
     if !items.is_empty() {
@@ -73,6 +82,9 @@ pub(crate) unsafe fn write_slice<T: Copy>(
     unsafe { count.write(items.len()) };
     Ok(())
 }
+
+/// The unit of [`write_slice`] for text: bytes, the NUL included, into `*needed`.
+const TEXT_BYTES: &str = "bytes of text";
 
 /// Copies `s` and a terminating NUL into the caller's buffer; `*needed` = bytes with the NUL.
 ///
@@ -88,7 +100,7 @@ pub(crate) unsafe fn write_str(
     bytes.extend(s.bytes().map(|b| b as c_char));
     bytes.push(0);
     // SAFETY: the caller's contract.
-    unsafe { write_slice(&bytes, buf, len, needed, "string") }
+    unsafe { write_slice(&bytes, buf, len, needed, TEXT_BYTES) }
 }
 
 /// Copies the last-error message of the calling thread into `buf` as a NUL-terminated

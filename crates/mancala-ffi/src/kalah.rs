@@ -111,7 +111,7 @@ pub unsafe extern "C" fn mancala_kalah_board(
         let game = unsafe { handle::get(game, "game") }?;
         // SAFETY: the caller's buffer contract: `slots` is NULL or holds `len` writable entries,
         // `count` NULL or writable.
-        unsafe { io::write_slice(&game.position()?.slots(), slots, len, count, "slot") }
+        unsafe { io::write_slice(&game.position()?.slots(), slots, len, count, "slots") }
     })
 }
 
@@ -152,7 +152,7 @@ pub unsafe extern "C" fn mancala_kalah_legal_moves(
             .collect();
         // SAFETY: the caller's buffer contract: `moves` is NULL or holds `len` writable entries,
         // `count` NULL or writable.
-        unsafe { io::write_slice(&legal, moves, len, count, "move") }
+        unsafe { io::write_slice(&legal, moves, len, count, "moves") }
     })
 }
 

@@ -534,7 +534,7 @@ unsafe fn analyse_body(
             let placeholder = vec![MancalaMoveValue::default(); legal];
             // SAFETY: the caller's buffer contract: `moves` is NULL or holds `len` writable
             // entries, `count` NULL or writable.
-            return unsafe { io::write_slice(&placeholder, moves, len, count, "move value") };
+            return unsafe { io::write_slice(&placeholder, moves, len, count, "move values") };
         }
         let hook = solver.hook();
         let analysis = solver.with_solver(|s| {
@@ -560,7 +560,7 @@ unsafe fn analyse_body(
             .collect();
         // SAFETY: the caller's buffer contract: `moves` is NULL or holds `len` writable entries,
         // `count` NULL or writable.
-        unsafe { io::write_slice(&values, moves, len, count, "move value") }
+        unsafe { io::write_slice(&values, moves, len, count, "move values") }
     }
 }
 

@@ -12,8 +12,8 @@ use std::ptr;
 use mancala::db::{mancala_db_build, mancala_db_free, mancala_db_move_values, mancala_db_value};
 use mancala::game::{
     mancala_game_board, mancala_game_extra_turn, mancala_game_free, mancala_game_new,
-    mancala_game_parse, mancala_game_play, mancala_game_swap_state, mancala_game_undo,
-    MANCALA_GAME_MAX_SLOTS,
+    mancala_game_parse, mancala_game_play, mancala_game_print, mancala_game_swap_state,
+    mancala_game_undo, MANCALA_GAME_MAX_SLOTS,
 };
 use mancala::io::mancala_last_error;
 use mancala::solver::{
@@ -287,4 +287,45 @@ fn the_solver_on_a_game() {
     unsafe { mancala_game_free(g) };
     unsafe { mancala_solver_free(solver) };
     unsafe { mancala_db_free(db) };
+}
+
+#[test]
+fn a_buffer_too_small_is_told_in_its_own_units() {
+    // The start of Kalah(6,4) prints as "4,4,4,4,4,4,0,4,4,4,4,4,4,0 S": 14 one-digit
+    // counts, 13 commas, a space and the side, 29 bytes, 30 with the NUL; its board is
+    // 2·6 + 2 = 14 counts; Kalah(4,3) has 4 legal moves at the start.
+    let g = new_game("kalah(6,4)");
+    let mut buf = [0 as c_char; 8];
+    let mut needed = 0;
+    let st = unsafe { mancala_game_print(g, buf.as_mut_ptr(), buf.len(), &mut needed) };
+    assert_eq!((st, needed), (MancalaStatus::BufferTooSmall, 30));
+    assert_eq!(
+        last_error(),
+        "buffer of 8 bytes is too small: 30 bytes needed (the text and its NUL)"
+    );
+    let mut slots = [0u32; 3];
+    let mut count = 0;
+    let st = unsafe { mancala_game_board(g, slots.as_mut_ptr(), slots.len(), &mut count) };
+    assert_eq!((st, count), (MancalaStatus::BufferTooSmall, 14));
+    assert_eq!(last_error(), "buffer of 3 slots is too small: 14 needed");
+    unsafe { mancala_game_free(g) };
+
+    let g = new_game("kalah(4,3)");
+    let mut solver = ptr::null_mut();
+    let config = MancalaSolverConfig {
+        threads: 1,
+        ..Default::default()
+    };
+    assert_eq!(
+        unsafe { mancala_solver_new(&config, &mut solver) },
+        MancalaStatus::Ok
+    );
+    let st = unsafe { mancala_solver_analyse_game(solver, g, ptr::null_mut(), 0, &mut count) };
+    assert_eq!((st, count), (MancalaStatus::BufferTooSmall, 4));
+    assert_eq!(
+        last_error(),
+        "buffer of 0 move values is too small: 4 needed"
+    );
+    unsafe { mancala_solver_free(solver) };
+    unsafe { mancala_game_free(g) };
 }
