@@ -100,10 +100,22 @@ fn with_progress<R>(
     }
 }
 
+/// A number of seconds as a person wrote it: `0.2`, `10`, and in exponent form where the
+/// plain form is long (`1e-300`, which `{}` writes with 300 digits).
+fn seconds_text(s: f64) -> String {
+    let plain = s.to_string();
+    if plain.len() <= 16 {
+        plain
+    } else {
+        format!("{s:e}")
+    }
+}
+
 /// Why a result is only a pair of bounds: the limit that stopped it, with the figure reached.
 fn stopped_by(args: &SolveArgs, nodes: u64, seconds: f64) -> String {
     match (args.max_seconds, args.max_nodes) {
         (Some(s), _) if seconds >= s => {
+            let s = seconds_text(s);
             format!("ran out of time: --max-seconds {s} reached after {seconds:.1} s")
         }
         (_, Some(n)) if nodes >= n => {

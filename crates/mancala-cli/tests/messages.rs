@@ -537,6 +537,23 @@ fn a_limited_solve_says_what_stopped_it_and_what_it_proved() {
         line.contains("ran out of time: --max-seconds 0.2"),
         "{line}"
     );
+    // A tiny limit is echoed as it was written, not as 1e-300 written out in 300 digits.
+    let o = mancala(&[
+        "solve",
+        "--rules",
+        "kalah(4,3)",
+        "--no-cache",
+        "--max-seconds",
+        "1e-300",
+        "--threads",
+        "1",
+    ]);
+    let out = text(&o.stdout);
+    let line = out.lines().find(|l| l.starts_with("value")).unwrap();
+    assert!(
+        line.contains("ran out of time: --max-seconds 1e-300 reached"),
+        "{line}"
+    );
 }
 
 /// `analyse` stopped before any move is proven says so ("no move proven", not "not every
