@@ -117,3 +117,39 @@ def test_a_bad_opponent_time_is_refused_when_the_environment_is_made_naming_it(o
     env = MancalaEnv(opponent=opponent, opponent_time_ms=np.int64(5), agent_first=False)
     assert env.opponent_time_ms == 5 and type(env.opponent_time_ms) is int
     env.reset(seed=0)
+
+
+@pytest.mark.parametrize("opponent", [3, "random", lambda game: game.legal_moves()[0]])
+def test_illegal_reward_and_agent_first_are_checked_whatever_the_opponent(opponent):
+    # Against "random" the batch refused NaN; against an engine or a function NaN became the
+    # reward of an illegal move, "2" became 2.0 and agent_first="yes" was taken as true.
+    for bad, error in (
+        (float("nan"), ValueError),
+        (float("inf"), ValueError),
+        ("2", TypeError),
+        (True, TypeError),
+        (None, TypeError),
+    ):
+        with pytest.raises(error, match=r"^illegal_reward must be"):
+            MancalaEnv(opponent=opponent, illegal_reward=bad)
+    for bad in ("yes", 1, 0.0):
+        with pytest.raises(TypeError, match=r"^agent_first must be True, False or None"):
+            MancalaEnv(opponent=opponent, agent_first=bad)
+    env = MancalaEnv(opponent=opponent, illegal_reward=np.float32(-2.5), agent_first=np.bool_(False))
+    assert env.illegal_reward == -2.5 and type(env.illegal_reward) is float
+    env.reset(seed=0)
+    # Action 6 is no house of Kalah(6,4) (actions 0..5): illegal, the episode ends with it.
+    _, reward, terminated, _, info = env.step(6)
+    assert (reward, terminated, info["illegal_move"]) == (-2.5, True, True)
+
+
+def test_the_vector_environment_checks_illegal_reward_and_agent_first():
+    make = lambda **kw: gymnasium.make_vec(  # noqa: E731
+        "mancala/Kalah-v0", num_envs=2, vectorization_mode="vector_entry_point", **kw
+    )
+    with pytest.raises(TypeError, match=r"^illegal_reward must be a number"):
+        make(illegal_reward="x")
+    with pytest.raises(ValueError, match=r"^illegal_reward must be finite"):
+        make(illegal_reward=float("-inf"))
+    with pytest.raises(TypeError, match=r"^agent_first must be True, False or None"):
+        make(agent_first="no")

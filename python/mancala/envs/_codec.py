@@ -40,6 +40,7 @@ The action mask is an ``int8`` array over the actions, 1 for each legal move.
 
 from __future__ import annotations
 
+import math
 import operator
 from typing import Any, Dict, List, Optional, Union
 
@@ -96,6 +97,31 @@ def checked_time_ms(time_ms: Any, name: str = "opponent_time_ms") -> int:
     if not 0 <= n <= 2**64 - 1:
         raise ValueError(f"{name} must be in 0..=18446744073709551615, got {n}")
     return n
+
+
+def checked_illegal_reward(illegal_reward: Any) -> float:
+    """``illegal_reward`` as a ``float`` if it is a finite real number (an ``int``, a
+    ``float`` or a NumPy number; not a bool, not a ``str``), else ``TypeError`` or
+    ``ValueError`` naming it, whatever the opponent (against ``"random"`` the batch refused
+    NaN, against the others it became the reward)."""
+    if isinstance(illegal_reward, (bool, np.bool_)) or not isinstance(
+        illegal_reward, (int, float, np.integer, np.floating)
+    ):
+        raise TypeError(f"illegal_reward must be a number, not {illegal_reward!r}")
+    value = float(illegal_reward)
+    if not math.isfinite(value):
+        raise ValueError(f"illegal_reward must be finite, not {illegal_reward!r}")
+    return value
+
+
+def checked_agent_first(agent_first: Any) -> Optional[bool]:
+    """``agent_first`` if it is ``True``, ``False`` or ``None`` (a NumPy bool as a ``bool``),
+    else ``TypeError`` naming it (``"yes"`` would be taken as true)."""
+    if agent_first is None:
+        return None
+    if not isinstance(agent_first, (bool, np.bool_)):
+        raise TypeError(f"agent_first must be True, False or None, not {agent_first!r}")
+    return bool(agent_first)
 
 
 def checked_game(rules: str, game: Optional[str]) -> None:

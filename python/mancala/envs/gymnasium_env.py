@@ -16,7 +16,9 @@ from .. import Game
 from .._mancala import VectorGames
 from ._codec import (
     action_index,
+    checked_agent_first,
     checked_game,
+    checked_illegal_reward,
     checked_max_moves,
     checked_reward,
     checked_time_ms,
@@ -101,9 +103,9 @@ class MancalaEnv(gymnasium.Env):
             raise ValueError(f"an engine level is 1..10, not {opponent}")
         self.opponent = opponent
         self.opponent_time_ms = checked_time_ms(opponent_time_ms)
-        self.agent_first = agent_first
+        self.agent_first = checked_agent_first(agent_first)
         self.reward_kind = reward
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = checked_illegal_reward(illegal_reward)
         self.max_moves = checked_max_moves(max_moves)
         self.render_mode = render_mode
         self.action_space = spaces.Discrete(self.codec.actions)
@@ -120,7 +122,7 @@ class MancalaEnv(gymnasium.Env):
                 num_envs=1,
                 seed=0,
                 opponent=opponent,
-                agent_first=agent_first,
+                agent_first=self.agent_first,
                 reward=reward,
                 illegal_reward=self.illegal_reward,
                 max_moves=self.max_moves,
