@@ -103,10 +103,16 @@ def to_dict(game: Game) -> Dict[str, Any]:
     }
 
 
+#: The most spaces :func:`to_json` indents by: far beyond any use, and small enough that
+#: the text stays small (an indent of 10**8 spaces a line would take gigabytes, one above
+#: ``sys.maxsize`` raised ``OverflowError``).
+MAX_INDENT = 1000
+
+
 def to_json(game: Game, indent: Optional[int] = None) -> str:
     """:func:`to_dict` as JSON text, on one line or indented by ``indent`` spaces (``None``
-    or an integer of at least 0). Raises ``ValueError`` naming ``indent`` for a negative one,
-    ``TypeError`` for a bool or a non-integer."""
+    or an integer from 0 to :data:`MAX_INDENT`, 1000). Raises ``ValueError`` naming
+    ``indent`` for one out of that range, ``TypeError`` for a bool or a non-integer."""
     if indent is not None:
         if isinstance(indent, bool):
             raise TypeError(f"indent must be None or an integer, not a bool ({indent!r})")
@@ -116,6 +122,8 @@ def to_json(game: Game, indent: Optional[int] = None) -> str:
             raise TypeError(f"indent must be None or an integer, not {type(indent).__name__} ({indent!r})") from None
         if indent < 0:
             raise ValueError(f"indent must be None or at least 0, got {indent}")
+        if indent > MAX_INDENT:
+            raise ValueError(f"indent must be None or at most {MAX_INDENT}, got {indent}")
     return json.dumps(to_dict(game), indent=indent)
 
 

@@ -399,10 +399,10 @@ impl Game {
     }
 
     /// `to_dict()` as JSON text, on one line or indented by `indent` spaces (`None`, or an
-    /// integer of at least 0).
+    /// integer from 0 to 1000).
     ///
     /// # Errors
-    /// `ValueError` naming `indent` for a negative one, `TypeError` for a bool or a
+    /// `ValueError` naming `indent` for one out of that range, `TypeError` for a bool or a
     /// non-integer (`mancala.state.to_json` checks it).
     #[pyo3(signature = (indent = None))]
     fn to_json<'py>(

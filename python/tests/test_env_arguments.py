@@ -55,6 +55,15 @@ def test_a_negative_indent_is_a_value_error_naming_it():
     assert Kalah().to_json(indent=0) == json.dumps(Kalah().to_dict(), indent=0)
 
 
+def test_a_huge_indent_is_a_value_error_naming_it():
+    # 2**70 raised OverflowError ("cannot fit 'int' into an index-sized integer"), 10**9 would
+    # have built gigabytes of spaces.
+    for indent in (1001, 10**9, 2**70):
+        with pytest.raises(ValueError, match=f"^indent must be None or at most 1000, got {indent}$"):
+            Kalah().to_json(indent=indent)
+    assert Kalah().to_json(indent=1000) == json.dumps(Kalah().to_dict(), indent=1000)
+
+
 def test_moves_must_be_a_list():
     game = Kalah()
     game.play(3)
