@@ -7,7 +7,7 @@
 //! compile.
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -345,21 +345,31 @@ impl<G: VecGame> Shared<G> {
 }
 
 impl<G: VecGame> Batch<G> {
-    fn new(start: GameRecord<G>, n: usize, seed: u64, settings: Settings) -> Batch<G> {
+    /// `n` games from `start`, game `i` seeded `seed + i`. `MemoryError` when the games'
+    /// slots (`n` times a slot's size, hundreds of bytes) cannot be had: with the largest
+    /// `num_envs`, 2^24, several GiB, which aborted the process when the allocation failed.
+    fn new(start: GameRecord<G>, n: usize, seed: u64, settings: Settings) -> PyResult<Batch<G>> {
         let moves = G::all_moves(start.position());
         let obs = G::observation_size(start.position());
         let first_side = start.position().side_to_move().unwrap_or(Side::South);
-        let slots = (0..n)
-            .map(|i| Slot {
-                game: start.clone(),
-                rng: StdRng::seed_from_u64(seed.wrapping_add(i as u64)),
-                agent_first: true,
-                first_side,
-                moves: 0,
-                done: true,
-                legal: Actions::new(),
-            })
-            .collect();
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(n).map_err(|_| {
+            let bytes = n.saturating_mul(std::mem::size_of::<Slot<G>>());
+            PyMemoryError::new_err(format!(
+                "{n} games of {} do not fit in memory ({:.1} GiB for their slots)",
+                start.position().rules(),
+                bytes as f64 / f64::from(1u32 << 30)
+            ))
+        })?;
+        slots.extend((0..n).map(|i| Slot {
+            game: start.clone(),
+            rng: StdRng::seed_from_u64(seed.wrapping_add(i as u64)),
+            agent_first: true,
+            first_side,
+            moves: 0,
+            done: true,
+            legal: Actions::new(),
+        }));
         let engine = match settings.opponent {
             Opponent::Engine(level) => Some(Mutex::new(Players::new(
                 level,
@@ -368,7 +378,7 @@ impl<G: VecGame> Batch<G> {
             ))),
             _ => None,
         };
-        Batch {
+        Ok(Batch {
             shared: Shared {
                 start,
                 moves,
@@ -378,7 +388,7 @@ impl<G: VecGame> Batch<G> {
             },
             slots,
             sampler: fastrand::Rng::with_seed(sampler_seed(seed)),
-        }
+        })
     }
 
     /// One step of every game ([`Shared::step`]) into `out` (as [`Out`] says).
@@ -701,7 +711,7 @@ impl VectorGames {
             seed,
         };
         let batch: Box<dyn AnyBatch> = with_game!(AnyGame::new(rules), g => {
-            Box::new(Batch::new(g, n, seed, settings))
+            Box::new(Batch::new(g, n, seed, settings)?)
         });
         if margin && !batch.has_margin() {
             return Err(PyValueError::new_err(format!(

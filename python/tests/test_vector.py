@@ -5,6 +5,9 @@ Gymnasium's vector API for every registered id."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -365,3 +368,29 @@ def test_sample_actions_are_uniform():
     expected = 256 * 200 / 6
     assert counts.sum() == 256 * 200
     assert np.all(np.abs(counts - expected) < 0.05 * expected), counts
+
+
+_TOO_LARGE = r"""
+import resource
+import mancala
+
+# The address space the interpreter already holds, and 1 GiB more: far below 2**24 games of
+# Bao la Kete, whose slots alone are several GiB.
+with open("/proc/self/status") as f:
+    vm = next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmSize:"))
+limit = vm + (1 << 30)
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+try:
+    mancala.VectorGames("bao-la-kete", num_envs=2**24)
+    print("made")
+except MemoryError as e:
+    print("MemoryError:", e)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS and /proc are Linux's")
+def test_a_batch_that_does_not_fit_in_memory_is_a_memory_error():
+    # It aborted the interpreter ("memory allocation of 8589934592 bytes failed").
+    r = subprocess.run([sys.executable, "-c", _TOO_LARGE], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.startswith("MemoryError: 16777216 games of bao-la-kete do not fit in memory"), r.stdout
