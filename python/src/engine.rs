@@ -32,7 +32,8 @@ use crate::solver::{mebibytes, Egdb};
 /// exact play of its game: Kalah with an `Egdb`, Oware with an `AwariDb`. `egdb=` (an
 /// `Egdb`) is the older name of `database=`, deprecated since 0.3.0 and gone in 0.4.0 (a
 /// `DeprecationWarning`). Raises `EngineError` for a level outside 1..10, `ValueError` for
-/// a zero table, `TypeError` for a database that is not a `Database`.
+/// a zero table or two databases of one game, `TypeError` for a database that is not a
+/// `Database`.
 ///
 /// `search` and `best_move` release the GIL; Ctrl-C (`KeyboardInterrupt`) stops them. One
 /// search at a time runs on an engine (a second waits).
@@ -42,10 +43,11 @@ pub struct Engine {
     level: u32,
 }
 
-/// The databases of `Engine(database=…)`: none, one `Database`, or a sequence of them.
+/// The databases of `Engine(database=…)`: none, one `Database`, or a sequence of them, one
+/// a game.
 ///
 /// # Errors
-/// `TypeError` for anything else.
+/// `TypeError` for anything else; `ValueError` for a sequence with two databases of one game.
 fn databases(database: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Py<Database>>> {
     let Some(d) = database else {
         return Ok(Vec::new());
@@ -64,7 +66,8 @@ fn databases(database: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Py<Database>>>
     if d.is_instance_of::<pyo3::types::PyString>() {
         return Err(err());
     }
-    d.try_iter()
+    let all: Vec<Py<Database>> = d
+        .try_iter()
         .map_err(|_| err())?
         .map(|item| {
             item?
@@ -72,7 +75,22 @@ fn databases(database: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Py<Database>>>
                 .map(Bound::unbind)
                 .map_err(|_| err())
         })
-        .collect()
+        .collect::<PyResult<_>>()?;
+    // The engine keeps one database a game: a second one of a game would replace the first
+    // without a word.
+    let mut games = Vec::new();
+    for db in &all {
+        let kind = db.get().db.kind();
+        if games.contains(&kind) {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "database: two databases of {}; the engine keeps one a game (Egdb.find(folder, \
+                 rules) gives the one serving a rule set)",
+                kind.name()
+            )));
+        }
+        games.push(kind);
+    }
+    Ok(all)
 }
 
 /// The exception of an [`EngineError`]: `IllegalMoveError` for a finished game (there is no

@@ -260,3 +260,18 @@ def test_paths_are_str_bytes_or_path_like(kalah_db: Database, tmp_path: Path) ->
         Database.open(os.fsencode(tmp_path / "missing.egdb"))
     # `egdb=` of `solve` (a folder, searched as `Egdb.find` does): the value without one.
     assert mancala.solve("kalah(3,3)", egdb=os.fsencode(tmp_path)).value == mancala.solve("kalah(3,3)").value
+
+
+def test_an_engine_refuses_two_databases_of_one_game():
+    # The engine keeps one database a game: the second Kalah database replaced the first
+    # without a word.
+    six = mancala.Database.build("kalah(6,4)", 2)
+    four = mancala.Database.build("kalah(4,3)", 2)
+    awari = mancala.Database.build("awari", 2)
+    with pytest.raises(ValueError, match=r"^database: two databases of Kalah; the engine keeps one a game"):
+        mancala.Engine(database=[six, four])
+    with pytest.raises(ValueError, match=r"two databases of Oware"):
+        mancala.Engine(database=(awari, six, awari))
+    # One of each game is what the sequence is for.
+    engine = mancala.Engine(level=3, database=[six, awari])
+    assert engine.search(mancala.Kalah("kalah(6,1)"), time_ms=50).move in range(1, 7)
