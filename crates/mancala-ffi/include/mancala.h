@@ -415,7 +415,8 @@ typedef struct MancalaEngineResult {
 // position solved (at most 64 MiB), no limit.
 // Sizes and limits may be changed later with `mancala_solver_set_limits`.
 typedef struct MancalaSolverConfig {
-    // Search threads; 0 = every available core. The value found never depends on it.
+    // Search threads; 0 = every available core, at most 1024 (`mancala_solver_new`
+    // refuses more). The value found never depends on it.
     uint32_t threads;
     // Size of the transposition table in bytes, kept as given (rounded down to a power of two
     // of 32-byte buckets); 0 = sized to each position solved: 2^(ceil(seeds / 2) + 4) bytes
@@ -2210,7 +2211,8 @@ enum MancalaStatus mancala_rules_game(const struct MancalaRules *rules, enum Man
 // Thread safety: safe from any thread.
 //
 // Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`config` or `out` NULL),
-// `MANCALA_STATUS_INVALID_ARGUMENT` (`tt_bytes` does not fit the address space) or
+// `MANCALA_STATUS_INVALID_ARGUMENT` (`tt_bytes` does not fit the address space, or more
+// than 1024 `threads`, the most the library starts, as `mancala_db_build`) or
 // `MANCALA_STATUS_PANIC`.
 //
 // # Safety

@@ -25,7 +25,8 @@ use crate::status::{guard, Error, MancalaStatus, Result};
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MancalaSolverConfig {
-    /// Search threads; 0 = every available core. The value found never depends on it.
+    /// Search threads; 0 = every available core, at most 1024 (`mancala_solver_new`
+    /// refuses more). The value found never depends on it.
     pub threads: u32,
     /// Size of the transposition table in bytes, kept as given (rounded down to a power of two
     /// of 32-byte buckets); 0 = sized to each position solved: 2^(ceil(seeds / 2) + 4) bytes
@@ -163,7 +164,8 @@ impl MancalaSolver {
 /// Thread safety: safe from any thread.
 ///
 /// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`config` or `out` NULL),
-/// `MANCALA_STATUS_INVALID_ARGUMENT` (`tt_bytes` does not fit the address space) or
+/// `MANCALA_STATUS_INVALID_ARGUMENT` (`tt_bytes` does not fit the address space, or more
+/// than 1024 `threads`, the most the library starts, as `mancala_db_build`) or
 /// `MANCALA_STATUS_PANIC`.
 ///
 /// # Safety
@@ -180,6 +182,8 @@ pub unsafe extern "C" fn mancala_solver_new(
         }
         // SAFETY: non-NULL, points to a config by contract.
         let config = unsafe { *config };
+        // Refused here rather than at every solve (`MANCALA_STATUS_SOLVE_FAILED`).
+        crate::egdb::check_threads(config.threads)?;
         let mut solver = Solver::new();
         if config.threads > 0 {
             solver = solver.threads(config.threads as usize);

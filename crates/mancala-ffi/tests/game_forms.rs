@@ -329,3 +329,34 @@ fn a_buffer_too_small_is_told_in_its_own_units() {
     unsafe { mancala_solver_free(solver) };
     unsafe { mancala_game_free(g) };
 }
+
+#[test]
+fn a_solver_of_more_threads_than_the_library_starts_is_refused_when_made() {
+    // 1024 threads at most, as `mancala_db_build` and every other interface: more was
+    // accepted here and refused by every solve (`MANCALA_STATUS_SOLVE_FAILED`).
+    let mut solver = ptr::null_mut();
+    for threads in [1025, u32::MAX] {
+        let config = MancalaSolverConfig {
+            threads,
+            ..Default::default()
+        };
+        assert_eq!(
+            unsafe { mancala_solver_new(&config, &mut solver) },
+            MancalaStatus::InvalidArgument
+        );
+        assert!(solver.is_null());
+        assert_eq!(
+            last_error(),
+            format!("threads: {threads} asked for, at most 1024")
+        );
+    }
+    let config = MancalaSolverConfig {
+        threads: 1024,
+        ..Default::default()
+    };
+    assert_eq!(
+        unsafe { mancala_solver_new(&config, &mut solver) },
+        MancalaStatus::Ok
+    );
+    assert_eq!(unsafe { mancala_solver_free(solver) }, MancalaStatus::Ok);
+}
