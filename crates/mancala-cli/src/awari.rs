@@ -156,10 +156,10 @@ pub fn build(
         ),
     };
     println!(
-        "built {}, levels 0..={max_seeds}, in {build_s:.2} s ({:.1} M boards/s), {entries} boards, {what}, {} bytes; saved {} in {:.2} s",
+        "built {}, levels 0..={max_seeds}, in {build_s:.2} s ({:.1} M boards/s), {entries} boards, {what}, {}; saved {} in {:.2} s",
         db.rules(),
         entries as f64 / build_s.max(1e-9) / 1e6,
-        (entries as f64 * db.payload_bits_per_board() / 8.0).round() as u64,
+        crate::saves::size_text(&db),
         path.display(),
         t.elapsed().as_secs_f64()
     );

@@ -427,13 +427,13 @@ fn build(
     let report = db.save(&path).map_err(|e| fail(e.to_string()))?;
     crate::saves::report_removed(&report.removed_stale);
     println!(
-        "built {} in {build_s:.2} s ({:.1} M positions/s), {} entries, {} ({} bits a position), {} bytes; saved {} in {:.2} s",
+        "built {} in {build_s:.2} s ({:.1} M positions/s), {} entries, {} ({} bits a position), {}; saved {} in {:.2} s",
         db.description(),
         db.len() as f64 / build_s / 1e6,
         db.len(),
         db.encoding(),
         db.bits_per_entry(),
-        db.payload().len(),
+        crate::saves::size_text(&db),
         path.display(),
         t.elapsed().as_secs_f64()
     );
@@ -485,22 +485,15 @@ fn convert<D: Database>(
         .save(&path)
         .map_err(|e| folder.undo(e.to_string()))?;
     crate::saves::report_removed(&report.removed_stale);
-    let (bits, bytes) = if encoding == Encoding::Compact {
-        // Its codes have no fixed width: what they take, and the file's bytes.
-        let payload = std::fs::metadata(&path).map_or(0, |m| m.len());
-        (bits_text(encoding, converted.average_bits()), payload)
-    } else {
-        (
-            converted.bits_per_entry().to_string(),
-            (converted.entry_count() * u64::from(converted.bits_per_entry())).div_ceil(8),
-        )
-    };
+    // A compact encoding's codes have no fixed width: the payload's bits over the entries.
+    let bits = bits_text(encoding, converted.average_bits());
     println!(
-        "converted {} ({}) to {} ({bits} bits a {}, {bytes} bytes) in {:.2} s",
+        "converted {} ({}) to {} ({bits} bits a {}), {}, in {:.2} s",
         file.display(),
         converted.describe(),
         path.display(),
         D::ENTRY,
+        crate::saves::size_text(&converted),
         t.elapsed().as_secs_f64()
     );
     Ok(())

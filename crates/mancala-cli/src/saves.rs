@@ -225,6 +225,17 @@ pub(crate) fn bits_text(encoding: Encoding, bits: f64) -> String {
     }
 }
 
+/// The size of a database's file as `egdb build` and `egdb convert` print it, from the
+/// library's exact figures (`Database::file_bytes`, `Database::payload_bytes`): `41422 bytes
+/// on disk (a payload of 41381)`, the payload being the file less its header.
+pub(crate) fn size_text<D: mancala_solver::egdb::Database>(db: &D) -> String {
+    format!(
+        "{} bytes on disk (a payload of {})",
+        db.file_bytes(),
+        db.payload_bytes()
+    )
+}
+
 /// Whether `a` and `b` name the same existing file.
 fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
     matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)

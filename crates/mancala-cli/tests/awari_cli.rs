@@ -75,6 +75,78 @@ fn int(v: &serde_json::Value, field: &str) -> i64 {
         .unwrap_or_else(|| panic!("{field} in {v}"))
 }
 
+/// `egdb build` and `egdb convert` print a file's size the same way, in the same words, for
+/// every encoding and both games: the bytes `std::fs::metadata` gives of the saved file, and
+/// its payload, the file less its header (36 bytes and the rule set's text: 41 for `awari`
+/// and `kalah(4,3)`, 57 for `awari+grand_slam=none`).
+#[test]
+fn build_and_convert_print_the_saved_file_size() {
+    let dir = scratch("awari-cli", "sizes");
+    let size = |file: &Path, header: u64| {
+        let len = std::fs::metadata(file).unwrap().len();
+        format!("{len} bytes on disk (a payload of {})", len - header)
+    };
+    for (rules, max_seeds, name, header) in [
+        ("awari", "8", "awari.n8", 41),
+        ("awari+grand_slam=none", "8", "awari+grand_slam=none.n8", 57),
+        (
+            "kalah(4,3)",
+            "6",
+            "kalah4.k6",
+            36 + "kalah(4,3)".len() as u64,
+        ),
+    ] {
+        for encoding in ["byte", "packed", "compact"] {
+            if rules.starts_with("kalah") && encoding == "compact" {
+                continue;
+            }
+            let built_dir = dir.join(format!("{name}-built-{encoding}"));
+            let (ok, out, err) = egdb_build(
+                rules,
+                max_seeds,
+                built_dir.to_str().unwrap(),
+                &["--encoding", encoding],
+            );
+            assert!(ok, "{out}{err}");
+            let suffix = if encoding == "byte" {
+                String::new()
+            } else {
+                format!(".{encoding}")
+            };
+            let built = built_dir.join(format!("{name}{suffix}.egdb"));
+            let want = size(&built, header);
+            assert!(out.contains(&format!(", {want}; saved ")), "{out}");
+            // The same file converted from another encoding: the same words, the same size.
+            let from = if encoding == "byte" { "packed" } else { "byte" };
+            let source_dir = dir.join(format!("{name}-from-{encoding}"));
+            let (ok, out, err) = egdb_build(
+                rules,
+                max_seeds,
+                source_dir.to_str().unwrap(),
+                &["--encoding", from],
+            );
+            assert!(ok, "{out}{err}");
+            let from_suffix = if from == "byte" { "" } else { ".packed" };
+            let source = source_dir.join(format!("{name}{from_suffix}.egdb"));
+            let (ok, out, err) = mancala_text(&[
+                "egdb",
+                "convert",
+                source.to_str().unwrap(),
+                "--encoding",
+                encoding,
+            ]);
+            assert!(ok, "{out}{err}");
+            let converted = source_dir.join(format!("{name}{suffix}.egdb"));
+            assert_eq!(
+                std::fs::read(&converted).unwrap(),
+                std::fs::read(&built).unwrap()
+            );
+            assert!(out.contains(&format!("), {want}, in ")), "{out}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn build_info_verify_convert_and_solve_against_the_reference() {
     let dir = scratch("awari-cli", "files");
@@ -156,7 +228,10 @@ fn build_info_verify_convert_and_solve_against_the_reference() {
     let bits = format!("{:.3}", (compact_len - 41) as f64 * 8.0 / indexed as f64);
     assert!(out.contains(&format!("bits/position   {bits} ")), "{out}");
     assert!(
-        converted.contains(&format!("({bits} bits a board, {compact_len} bytes)")),
+        converted.contains(&format!(
+            "({bits} bits a board), {compact_len} bytes on disk (a payload of {})",
+            compact_len - 41
+        )),
         "{converted}"
     );
     // The memory info gives before opening is the memory verify finds the file takes: at

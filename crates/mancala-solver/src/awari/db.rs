@@ -300,13 +300,14 @@ impl AwariDb {
     /// the boards (8 one byte a board; about 3.2 compact at N = 20..=24).
     #[must_use]
     pub fn payload_bits_per_board(&self) -> f64 {
-        self.payload_len() as f64 * 8.0 / super::entries_to(self.max_seeds) as f64
+        self.payload_bytes() as f64 * 8.0 / super::entries_to(self.max_seeds) as f64
     }
 
-    /// The bytes of the file's payload: the entries as the file holds them, the header not
-    /// counted (one byte a board, the packed words without their padding, or the compact
-    /// tables, index and stream).
-    pub(crate) fn payload_len(&self) -> u64 {
+    /// The bytes of the file's payload, exactly: the entries as [`AwariDb::save`] writes
+    /// them, the header not counted (one byte a board, the packed words without their
+    /// padding, or the compact stream's length, tables, index and stream).
+    #[must_use]
+    pub fn payload_bytes(&self) -> u64 {
         let bytes = match &self.store {
             Store::Bytes(levels) => levels.iter().map(|l| l.bytes().len()).sum(),
             Store::Packed(p) => p.payload().len(),

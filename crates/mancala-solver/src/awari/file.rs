@@ -429,7 +429,15 @@ impl AwariDb {
     /// N = 20..=24); what [`AwariInfo::average_bits`] gives from the file's header.
     #[must_use]
     pub fn average_bits(&self) -> f64 {
-        average_bits(self.encoding(), self.max_seeds, self.payload_len())
+        average_bits(self.encoding(), self.max_seeds, self.payload_bytes())
+    }
+
+    /// The bytes of the file [`AwariDb::save`] writes, exactly: its header (41 bytes for
+    /// `awari`, more for the longer rule sets of the other grand-slam rules) and its payload
+    /// ([`AwariDb::payload_bytes`]); what `std::fs::metadata` gives of the saved file.
+    #[must_use]
+    pub fn file_bytes(&self) -> u64 {
+        self.file_header(self.encoding(), 0).len() as u64 + self.payload_bytes()
     }
 
     /// The encoded file header of this database in `encoding` with the payload checksum

@@ -122,6 +122,14 @@ pub trait Database: Sized + Send + Sync + 'static {
     /// Memory the entries take, bytes (a packed payload with its 8 bytes of padding).
     fn bytes(&self) -> usize;
 
+    /// The bytes of the file's payload, exactly: the entries as [`Database::save`] writes
+    /// them, the header not counted.
+    fn payload_bytes(&self) -> u64;
+
+    /// The bytes of the file [`Database::save`] writes, exactly: the header and the
+    /// payload ([`Database::payload_bytes`]); what `egdb build` and `egdb convert` print.
+    fn file_bytes(&self) -> u64;
+
     /// The number of entries.
     fn entry_count(&self) -> u64;
 
@@ -204,7 +212,7 @@ pub trait Database: Sized + Send + Sync + 'static {
 
 /// The methods of [`Database`] that a database type also has as inherent methods of the same
 /// names and signatures (`info`, `open`, `save`, `max_seeds`, `encoding`, `bits_per_entry`,
-/// `bytes`, `convert`): each forwards to the inherent one, written once for every
+/// `bytes`, `payload_bytes`, `file_bytes`, `convert`): each forwards to the inherent one, written once for every
 /// implementation.
 macro_rules! forward_to_inherent {
     ($t:ty) => {
@@ -231,6 +239,12 @@ macro_rules! forward_to_inherent {
         }
         fn bytes(&self) -> usize {
             <$t>::bytes(self)
+        }
+        fn payload_bytes(&self) -> u64 {
+            <$t>::payload_bytes(self)
+        }
+        fn file_bytes(&self) -> u64 {
+            <$t>::file_bytes(self)
         }
         fn convert(
             &self,
@@ -335,6 +349,12 @@ impl<G: Game> Database for NoDatabase<G> {
         self.never()
     }
     fn bytes(&self) -> usize {
+        self.never()
+    }
+    fn payload_bytes(&self) -> u64 {
+        self.never()
+    }
+    fn file_bytes(&self) -> u64 {
         self.never()
     }
     fn entry_count(&self) -> u64 {

@@ -377,6 +377,21 @@ impl Egdb {
         }
     }
 
+    /// The bytes of the file's payload, exactly: [`Egdb::payload`]'s length (C(K+2m, 2m)
+    /// one byte an entry, or ⌈entries · width / 8⌉ packed), the header not counted.
+    #[must_use]
+    pub fn payload_bytes(&self) -> u64 {
+        self.payload().len() as u64
+    }
+
+    /// The bytes of the file [`Egdb::save`] writes, exactly: its header (module docs, "File
+    /// format": 36 bytes and the rule set's text) and its payload
+    /// ([`Egdb::payload_bytes`]); what `std::fs::metadata` gives of the saved file.
+    #[must_use]
+    pub fn file_bytes(&self) -> u64 {
+        self.header(0).encoded_len() as u64 + self.payload_bytes()
+    }
+
     /// The value (seeds, for the side to move) of the entry of rank `rank` (the
     /// combinatorial rank of its position, crate docs), in either encoding; `None` for a
     /// rank past the last entry. A finished position holds 0.
