@@ -147,6 +147,73 @@ fn build_and_convert_print_the_saved_file_size() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A compact file cut short anywhere: `egdb info` and `egdb verify` say it is truncated and
+/// give the length the saved file has (from `std::fs::metadata`) once the stream length its
+/// payload starts with is in the file (the 41-byte header and 8 bytes), and before that only
+/// a least length, said so ("at least"), between the cut and the whole file.
+#[test]
+fn a_cut_compact_file_says_how_long_it_should_be_or_that_it_does_not_know() {
+    let dir = scratch("awari-cli", "cut-compact");
+    let (ok, out, err) = egdb_build(
+        "awari",
+        "8",
+        dir.to_str().unwrap(),
+        &["--encoding", "compact"],
+    );
+    assert!(ok, "{out}{err}");
+    let whole = std::fs::read(dir.join("awari.n8.compact.egdb")).unwrap();
+    let len = whole.len();
+    let cut_file = dir.join("cut.egdb");
+    let c = cut_file.to_str().unwrap();
+    for cut in [
+        0,
+        20,
+        35,
+        36,
+        40,
+        41,
+        48,
+        49,
+        100,
+        9748,
+        9749,
+        9750,
+        len / 2,
+        len - 1,
+    ] {
+        std::fs::write(&cut_file, &whole[..cut]).unwrap();
+        for command in ["info", "verify"] {
+            let (ok, out, err) = mancala_text(&["egdb", command, c]);
+            assert!(!ok && out.is_empty(), "{command}, cut at {cut}: {out}{err}");
+            assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+            let why = err
+                .split("database file truncated: ")
+                .nth(1)
+                .unwrap_or_else(|| panic!("{command}, cut at {cut}: {err}"))
+                .trim_end();
+            if cut >= 41 + 8 {
+                assert_eq!(
+                    why,
+                    format!("{len} bytes expected, {cut} found"),
+                    "{command}"
+                );
+            } else {
+                let least: usize = why
+                    .strip_prefix("at least ")
+                    .and_then(|w| w.strip_suffix(&format!(" bytes expected, {cut} found")))
+                    .unwrap_or_else(|| panic!("{command}, cut at {cut}: {err}"))
+                    .parse()
+                    .unwrap();
+                assert!(
+                    cut < least && least <= len,
+                    "{command}, cut at {cut}: {err}"
+                );
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn build_info_verify_convert_and_solve_against_the_reference() {
     let dir = scratch("awari-cli", "files");

@@ -126,7 +126,9 @@ fn a_file_cut_is_truncated(good: &[u8]) {
         let bytes = &good[..cut];
         for (how, r) in read_all(bytes, "cut.egdb") {
             match r {
-                Err(EgdbError::Truncated { expected, found }) => {
+                Err(EgdbError::Truncated {
+                    expected, found, ..
+                }) => {
                     assert_eq!(found, cut as u64, "{how}, cut at {cut}");
                     assert!(expected > found, "{how}, cut at {cut}: expected {expected}");
                 }

@@ -379,12 +379,6 @@ impl Layout {
     }
 }
 
-/// The least bytes a compact payload of the levels 0..=`max_seeds` takes (the stream
-/// empty): the stream's length, the tables and the index.
-pub(crate) fn fixed_bytes(max_seeds: u32) -> u64 {
-    Layout::new(max_seeds).stream as u64
-}
-
 /// The most bytes of memory the decoders of the code tables of the levels 0..=`max_seeds`
 /// take, every code of every context used (about 1.6 MB at N = 24, 12 MB for the levels
 /// 0..=24 together): a bound before the tables are known ([`held_bytes`] gives what they
@@ -607,9 +601,11 @@ pub(crate) fn check_stream_length(
 ) -> Result<(), EgdbError> {
     let layout = Layout::new(max_seeds);
     let Some(s) = first.filter(|_| payload >= 8) else {
+        // The stream's length is cut off: the payload takes at least its tables and index.
         return Err(EgdbError::Truncated {
             expected: at + layout.stream as u64,
             found: at + payload,
+            at_least: true,
         });
     };
     let expected = layout
@@ -617,7 +613,11 @@ pub(crate) fn check_stream_length(
         .max(layout.stream as u64);
     let (expected, found) = (at.saturating_add(expected), at + payload);
     match found.cmp(&expected) {
-        std::cmp::Ordering::Less => Err(EgdbError::Truncated { expected, found }),
+        std::cmp::Ordering::Less => Err(EgdbError::Truncated {
+            expected,
+            found,
+            at_least: false,
+        }),
         std::cmp::Ordering::Greater => Err(EgdbError::TooLong { expected, found }),
         std::cmp::Ordering::Equal => Ok(()),
     }

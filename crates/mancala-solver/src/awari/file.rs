@@ -225,15 +225,10 @@ fn check_header(path: &Path, header: Header, file_len: u64) -> Result<AwariInfo,
     }
     let bits = bits_per_entry(encoding, max_seeds);
     let payload_bytes = if encoding == Encoding::Compact {
-        // Its length is in the payload (`awari::compact`): checked on opening.
-        let least = payload_at + super::compact::fixed_bytes(max_seeds);
-        if file_len < least {
-            return Err(EgdbError::Truncated {
-                expected: least,
-                found: file_len,
-            });
-        }
-        file_len - payload_at
+        // Its length is in the payload's first 8 bytes (`awari::compact`), checked by
+        // `AwariDb::info` and `AwariDb::open` once read: a file cut short says how long it
+        // should be, or, cut before those 8 bytes, the least it takes.
+        file_len.saturating_sub(payload_at)
     } else {
         let payload_bytes = (expected_entries * u64::from(bits)).div_ceil(8);
         egdb::check_length(file_len, payload_at + payload_bytes)?;

@@ -26,12 +26,17 @@ pub enum EgdbError {
         /// [`FORMAT_VERSION`](super::FORMAT_VERSION).
         expected: u32,
     },
-    /// The file is shorter than its header says.
+    /// The file is shorter than its header says, or ends before the fields that say how long
+    /// it is.
     Truncated {
-        /// Bytes the header calls for.
+        /// Bytes the header calls for; when `at_least`, only the least the file can take.
         expected: u64,
         /// Bytes in the file.
         found: u64,
+        /// Whether the file ends before the fields that give its whole length (inside its
+        /// header, or before the stream length a compact payload starts with), so that
+        /// `expected` is a lower bound, not the file's length.
+        at_least: bool,
     },
     /// The file is longer than its header says: bytes follow the last entry (a file with
     /// something appended, or a header whose sizes were changed).
@@ -215,8 +220,13 @@ impl EgdbError {
             EgdbError::Version { found, expected } => format!(
                 "unsupported database format version {found} (this library reads {expected})"
             ),
-            EgdbError::Truncated { expected, found } => {
-                format!("database file truncated: {expected} bytes expected, {found} found")
+            EgdbError::Truncated {
+                expected,
+                found,
+                at_least,
+            } => {
+                let least = if *at_least { "at least " } else { "" };
+                format!("database file truncated: {least}{expected} bytes expected, {found} found")
             }
             EgdbError::TooLong { expected, found } => format!(
                 "database file too long: {expected} bytes expected, {found} found ({} after the last entry)",
@@ -364,6 +374,7 @@ mod tests {
         let short = EgdbError::Truncated {
             expected: 10,
             found: 4,
+            at_least: false,
         };
         assert_eq!(
             short.about(file).to_string(),

@@ -90,9 +90,11 @@ impl Header {
         bytes: &[u8],
         file_len: u64,
     ) -> Result<(Header, usize), EgdbError> {
+        // Cut inside the header: the file's length is not known yet, only the least it takes.
         let truncated = |expected: u64| EgdbError::Truncated {
             expected,
             found: file_len,
+            at_least: true,
         };
         if bytes.len() < 8 {
             return Err(if bytes == &MAGIC[..bytes.len()] {

@@ -363,6 +363,7 @@ pub(crate) fn check_length(file_len: u64, expected: u64) -> Result<(), EgdbError
         return Err(EgdbError::Truncated {
             expected,
             found: file_len,
+            at_least: false,
         });
     }
     if file_len > expected {
