@@ -82,12 +82,8 @@ pub fn build(
             (dir, path)
         }
     };
-    // A file at `--out` that holds another database is refused before the build, and again
-    // before the save (it may have appeared meanwhile). The cache folder is the cache's: a
-    // file there that cannot be used is built again, as the cache does.
     let writing = crate::saves::Writing::of::<AwariDb>(rules, max_seeds, encoding);
     let force = force || out.is_none();
-    crate::saves::check_overwrite(&path, &writing, force)?;
     // The folder as the user named it: `--out`, or the cache folder when none was given.
     let named = if out.is_some() {
         "--out"
@@ -107,10 +103,12 @@ pub fn build(
         crate::saves::remove_made(&made);
         e
     };
-    tempfile::Builder::new()
-        .prefix(".mancala-write-check-")
-        .tempfile_in(&dir)
-        .map_err(|e| fail(refused(e)))?;
+    crate::paths::probe_folder(&dir).map_err(|e| fail(refused(e)))?;
+    // A file at `--out` that holds another database is refused before the build (once the
+    // folder is known to take a file: only then can `--force` help), and again before the
+    // save (it may have appeared meanwhile). The cache folder is the cache's: a file there
+    // that cannot be used is built again, as the cache does.
+    crate::saves::check_overwrite(&path, &writing, force).map_err(fail)?;
     if out.is_none() && encoding == Encoding::Packed {
         // The cache reads and builds one-byte files only: a packed file there is kept, but
         // only `--egdb` finds it.

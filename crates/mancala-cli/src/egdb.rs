@@ -368,10 +368,7 @@ fn build(
     // `--out` names the file itself when it ends in `.egdb` and is not a folder.
     let (out, file) = out_target(out);
     let path = file.unwrap_or_else(|| out.join(Egdb::file_name(rules, max_seeds, encoding)));
-    // A file there that holds another database is refused before the build, and again
-    // before the save (it may have appeared meanwhile).
     let writing = Writing::of::<Egdb>(rules, max_seeds, encoding);
-    check_overwrite(&path, &writing, force)?;
     let out = &out;
     // The folder must exist and take a file before the build, not after minutes of work. The
     // probe has a fresh unpredictable name, created exclusively (a planted symlink is never
@@ -389,10 +386,11 @@ fn build(
         remove_made(&made);
         e
     };
-    tempfile::Builder::new()
-        .prefix(".mancala-write-check-")
-        .tempfile_in(out)
-        .map_err(|e| fail(refused(e)))?;
+    crate::paths::probe_folder(out).map_err(|e| fail(refused(e)))?;
+    // A file there that holds another database is refused before the build (once the folder
+    // is known to take a file: only then can `--force` help), and again before the save (it
+    // may have appeared meanwhile).
+    check_overwrite(&path, &writing, force).map_err(fail)?;
     // Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file before the
     // exit (`crate::interrupt`).
     crate::saves::remove_saves_on_interrupt(path.clone());
@@ -465,6 +463,9 @@ fn convert<D: Database>(
             ShortenedPath(file)
         ));
     }
+    // An encoding the game's databases do not have (a Kalah database to compact) is refused
+    // before anything else: `--force` could not help it.
+    D::check_encoding(encoding).map_err(|e| e.about(file).to_string())?;
     // The file's entries as they are read, and the converted ones (8 bytes of padding
     // after a packed payload).
     let converted_bytes = (info.entries() * u64::from(info.bits_in(encoding))).div_ceil(8);

@@ -26,6 +26,29 @@ pub fn folder_error(dir: &Path, e: &std::io::Error) -> String {
     }
 }
 
+/// Checks that the folder `dir` takes a new file before any work is done for it: a probe
+/// with a fresh unpredictable name, created exclusively (a planted symbolic link is never
+/// followed) and removed at once.
+///
+/// # Errors
+/// The system's error of the creation (`Permission denied (os error 13)`), without the
+/// probe's own name.
+pub fn probe_folder(dir: &Path) -> std::io::Result<()> {
+    match tempfile::Builder::new()
+        .prefix(".mancala-write-check-")
+        .tempfile_in(dir)
+    {
+        Ok(_) => Ok(()),
+        Err(e) => {
+            // `tempfile` writes the probe's path after the system's error (`… at path
+            // "dir/.mancala-write-check-x1Yz2w"`): only the system's.
+            let text = e.to_string();
+            let system = text.split(" at path ").next().unwrap_or_default();
+            Err(std::io::Error::new(e.kind(), system.to_string()))
+        }
+    }
+}
+
 /// The message for a file `path` that could not be read: `<path>: it is a folder, not a
 /// file` when a folder stands there, else `<path>: <e>`.
 pub fn read_error(path: &Path, e: &std::io::Error) -> String {

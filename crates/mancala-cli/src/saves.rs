@@ -70,7 +70,10 @@ impl OutFolder {
 
 /// The checks of `egdb convert FILE` before the file is read: `needs` bytes (both
 /// encodings at once) must fit the memory available; then the folder the new file goes
-/// to, `out` or else the folder of `file`, created.
+/// to, `out` or else the folder of `file`, created, and checked to take a file (a probe
+/// with a fresh unpredictable name, created exclusively and removed), so that a folder
+/// that cannot be written is refused as such before the file is read, never as a file in
+/// the way that `--force` would write over.
 ///
 /// # Errors
 /// The memory needed and available, or the folder's error.
@@ -92,13 +95,23 @@ pub(crate) fn convert_folder(
         Some(o) => out_target(o),
         None => (folder_of(file), None),
     };
-    let created = make_folders(&dir).map_err(|e| {
-        format!(
-            "--out {}: {}",
-            ShortenedPath(&dir),
-            crate::paths::folder_error(&dir, &e)
-        )
-    })?;
+    // The folder as the user named it: `--out`, or the folder of the file converted.
+    let refused = |e: std::io::Error| {
+        let why = crate::paths::folder_error(&dir, &e);
+        if out.is_some() {
+            format!("--out {}: {why}", ShortenedPath(&dir))
+        } else {
+            format!(
+                "{} (the folder of the file, where the converted file goes; --out names another): {why}",
+                ShortenedPath(&dir)
+            )
+        }
+    };
+    let created = make_folders(&dir).map_err(refused)?;
+    if let Err(e) = crate::paths::probe_folder(&dir) {
+        remove_made(&created);
+        return Err(refused(e));
+    }
     Ok(OutFolder {
         dir,
         file: out_file,
@@ -190,6 +203,8 @@ impl Writing {
 /// one whose header and size say it holds the same database (the same game, rule family, K
 /// or N and encoding: a rebuild, or a repair of damaged entries). Nothing that is not the
 /// same database is destroyed unasked.
+///
+/// Called once the folder is known to take a file, so that `--force` would write over it.
 ///
 /// # Errors
 /// One line naming the file, what it holds (another database, or no database and why) and

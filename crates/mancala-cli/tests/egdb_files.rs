@@ -140,6 +140,114 @@ fn a_build_never_writes_through_a_planted_symlink() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `--force` is suggested only where it would work: a conversion to an encoding the game's
+/// databases do not have (a Kalah database to compact) is refused for that, whatever stands
+/// at its output; a folder that cannot take a file is refused as such (only where the
+/// system refuses the write: root writes into a read-only folder, and there `--force`
+/// would work), by `egdb build` of both games and `egdb convert`.
+#[test]
+fn force_is_suggested_only_where_it_would_work() {
+    let dir = scratch("egdb-files", "force-hint");
+    let k6 = dir.join("kalah4.k6.egdb");
+    assert!(build(&dir, 6).status.success());
+    let k = k6.to_str().unwrap();
+    // The compact name beside it, and a file of notes, both in the way.
+    let compact = dir.join("kalah4.k6.compact.egdb");
+    std::fs::copy(&k6, &compact).unwrap();
+    let notes = dir.join("notes.egdb");
+    std::fs::write(&notes, b"my notes\n").unwrap();
+    let n = notes.to_str().unwrap();
+    for more in [&[][..], &["--out", n][..], &["--out", n, "--force"][..]] {
+        let mut args = vec!["egdb", "convert", k, "--encoding", "compact"];
+        args.extend_from_slice(more);
+        let r = mancala(&args);
+        let err = text(&r.stderr);
+        assert!(!r.status.success(), "{more:?}");
+        assert!(
+            err.contains("a Kalah database has no compact encoding") && !err.contains("--force"),
+            "{more:?}: {err}"
+        );
+    }
+    assert_eq!(std::fs::read(&notes).unwrap(), b"my notes\n");
+    assert_eq!(
+        std::fs::read(&compact).unwrap(),
+        std::fs::read(&k6).unwrap()
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let ro = dir.join("read-only");
+        std::fs::create_dir(&ro).unwrap();
+        let in_ro = ro.join("notes.egdb");
+        std::fs::write(&in_ro, b"my notes\n").unwrap();
+        std::fs::copy(&k6, ro.join("kalah4.k6.egdb")).unwrap();
+        // In the way of the conversion beside the file, too.
+        std::fs::write(ro.join("kalah4.k6.packed.egdb"), b"my notes\n").unwrap();
+        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+        let writable = std::fs::write(ro.join("probe"), b"").is_ok();
+        let target = in_ro.to_str().unwrap();
+        let source = ro.join("kalah4.k6.egdb");
+        let runs: [Vec<&str>; 4] = [
+            vec![
+                "egdb",
+                "build",
+                "--rules",
+                "kalah(4,3)",
+                "--max-seeds",
+                "5",
+                "--out",
+                target,
+            ],
+            vec![
+                "egdb",
+                "build",
+                "--rules",
+                "awari",
+                "--max-seeds",
+                "4",
+                "--out",
+                target,
+            ],
+            vec![
+                "egdb",
+                "convert",
+                k,
+                "--encoding",
+                "packed",
+                "--out",
+                target,
+            ],
+            vec![
+                "egdb",
+                "convert",
+                source.to_str().unwrap(),
+                "--encoding",
+                "packed",
+            ],
+        ];
+        for args in &runs {
+            let r = mancala(args);
+            let err = text(&r.stderr);
+            assert!(!r.status.success(), "{args:?}: {err}");
+            assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+            if writable {
+                // Root: the folder takes the file, the one in the way is what is refused.
+                assert!(err.contains("--force"), "{args:?}: {err}");
+            } else {
+                assert!(
+                    err.contains(&format!("{}", ro.display())) && !err.contains("--force"),
+                    "{args:?}: {err}"
+                );
+                assert!(err.contains("Permission denied"), "{args:?}: {err}");
+                assert!(!err.contains(".mancala-write-check-"), "{args:?}: {err}");
+            }
+        }
+        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
+        assert_eq!(std::fs::read(&in_ro).unwrap(), b"my notes\n");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `--out` naming a file that holds another database (another K, rule family, game or
 /// encoding) or no database: `egdb build` and `egdb convert` refuse it in one line naming the
 /// file, what it holds and `--force`, and leave it as it was; a file of the same database is

@@ -53,12 +53,28 @@ pub struct BuildArgs {
 /// the output folder) unless `force` or [`occupant`] finds nothing in the way: no regular
 /// file there (a folder is refused by the callers; a symbolic link is replaced by the save,
 /// not followed), or one whose header says it holds that database (a rebuild or a repair),
-/// as `mancala egdb build` does. Only the header is read.
+/// as `mancala egdb build` does. Only the header is read. First the folder of `target`
+/// must take a file (a probe with a fresh unpredictable name, created exclusively and
+/// removed): a folder that cannot be written is refused as such, never as a file in the way
+/// that `force` would write over.
 ///
 /// # Errors
-/// One line naming the file, what it holds (another database, or why it cannot be told)
-/// and `--force`.
+/// The folder's error; one line naming the file, what it holds (another database, or why it
+/// cannot be told) and `--force`.
 pub fn check_target<D: Database>(target: &Path, force: bool) -> Result<(), String> {
+    let dir = match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    tempfile::Builder::new()
+        .prefix(".mancala-write-check-")
+        .tempfile_in(dir)
+        .map_err(|e| {
+            // The system's error, without the probe's name that `tempfile` writes after it.
+            let text = e.to_string();
+            let system = text.split(" at path ").next().unwrap_or_default();
+            format!("--out {}: {system}", mancala_core::ShortenedPath(dir))
+        })?;
     if force {
         return Ok(());
     }

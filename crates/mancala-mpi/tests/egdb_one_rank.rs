@@ -452,3 +452,47 @@ fn a_file_at_the_database_name_that_holds_another_is_kept_unless_forced() {
         std::fs::read(out.join("kalah6.k5.egdb")).unwrap()
     );
 }
+
+/// `--force` is suggested only where it would work: in a folder that cannot take a file, a
+/// file at the database's name is not what is refused, the folder is (only where the system
+/// refuses the write: root writes into a read-only folder, and there `--force` would work).
+#[cfg(unix)]
+#[test]
+fn a_folder_that_cannot_be_written_is_refused_as_such() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("read-only");
+    std::fs::create_dir_all(&out).unwrap();
+    let o = out.to_str().unwrap();
+    for name in ["kalah6.k5.egdb", "awari.n4.egdb"] {
+        std::fs::write(out.join(name), b"my notes\n").unwrap();
+    }
+    std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let writable = std::fs::write(out.join("probe"), b"").is_ok();
+    for (rules, seeds) in [("standard", "5"), ("awari", "4")] {
+        let args = [
+            "egdb",
+            "build",
+            "--rules",
+            rules,
+            "--max-seeds",
+            seeds,
+            "--out",
+            o,
+            "--threads",
+            "1",
+        ];
+        let r = run1(&args, 60);
+        let err = String::from_utf8_lossy(&r.stderr);
+        assert!(!r.status.success(), "{rules}: {err}");
+        if writable {
+            assert!(err.contains("--force"), "{rules}: {err}");
+        } else {
+            assert!(
+                err.contains(&format!("--out {o}: Permission denied")) && !err.contains("--force"),
+                "{rules}: {err}"
+            );
+        }
+    }
+    std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o755)).unwrap();
+}

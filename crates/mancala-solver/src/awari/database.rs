@@ -197,6 +197,11 @@ impl Database for AwariDb {
         entries_to(self.max_seeds())
     }
 
+    fn check_encoding(_: Encoding) -> Result<(), EgdbError> {
+        // One byte a board, packed and compact: `awari::file`, `awari::compact`.
+        Ok(())
+    }
+
     fn info_serves(info: &AwariInfo, rules: &OwareRules) -> Result<(), RulesMismatch> {
         // A header that checks names the rule set of one of the databases.
         check_rules_for(info.grand_slam, rules)

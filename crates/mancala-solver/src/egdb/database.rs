@@ -133,6 +133,16 @@ pub trait Database: Sized + Send + Sync + 'static {
     /// The number of entries.
     fn entry_count(&self) -> u64;
 
+    /// Ok when the game's databases can be held in `encoding` (built, converted to it,
+    /// saved in it): every encoding for the Oware databases, [`Encoding::Byte`] and
+    /// [`Encoding::Packed`] for Kalah's. Checked by [`Database::convert`] and
+    /// [`Database::build`]; a front end checks it first, before any other refusal.
+    ///
+    /// # Errors
+    /// [`EgdbError::NoSuchEncoding`] (Kalah's [`Encoding::Compact`]),
+    /// [`EgdbError::NoDatabase`] (a game without databases).
+    fn check_encoding(encoding: Encoding) -> Result<(), EgdbError>;
+
     /// The same database in the entry encoding `encoding`, every value the same (a copy
     /// when it is already in it). Both are in memory at once while converting.
     ///
@@ -362,6 +372,9 @@ impl<G: Game> Database for NoDatabase<G> {
     }
     fn convert(&self, _: Encoding) -> Result<Self, EgdbError> {
         self.never()
+    }
+    fn check_encoding(_: Encoding) -> Result<(), EgdbError> {
+        Err(EgdbError::NoDatabase { game: G::KIND })
     }
     fn info_serves(info: &NoInfo, _: &G::Rules) -> Result<(), RulesMismatch> {
         match info.0 {}

@@ -550,6 +550,13 @@ impl Database for Egdb {
         self.entries
     }
 
+    fn check_encoding(encoding: Encoding) -> Result<(), EgdbError> {
+        match encoding {
+            Encoding::Byte | Encoding::Packed => Ok(()),
+            Encoding::Compact => Err(build::no_compact()),
+        }
+    }
+
     fn info_serves(info: &EgdbInfo, rules: &KalahRules) -> Result<(), RulesMismatch> {
         check_serves(info.houses, info.options, || info.describe(), rules)
     }
