@@ -121,8 +121,9 @@ pub fn build(
     crate::saves::remove_saves_on_interrupt(path.clone());
     if !crate::progress::is_quiet() {
         eprintln!(
-            "mancala: building {} of levels 0..={max_seeds} ({entries} boards, {})",
+            "mancala: building {} of levels 0..={max_seeds} ({}, {})",
             db_name(g),
+            crate::words::count(entries, "board", "boards"),
             crate::saves::human(entries)
         );
     }
@@ -154,9 +155,10 @@ pub fn build(
         ),
     };
     println!(
-        "built {}, levels 0..={max_seeds}, in {build_s:.2} s ({:.1} M boards/s), {entries} boards, {what}, {}; saved {} in {:.2} s",
+        "built {}, levels 0..={max_seeds}, in {build_s:.2} s ({:.1} M boards/s), {}, {what}, {}; saved {} in {:.2} s",
         db.rules(),
         entries as f64 / build_s.max(1e-9) / 1e6,
+        crate::words::count(entries, "board", "boards"),
         crate::saves::size_text(&db),
         path.display(),
         t.elapsed().as_secs_f64()
@@ -228,12 +230,12 @@ pub fn info(file: &Path) -> Result<(), String> {
 /// What an Oware database header says, on one line (`egdb info DIR`).
 pub fn summary(i: &AwariInfo) -> String {
     format!(
-        "{}, levels 0..={}, {} ({} bits a board), {} entries, {} on disk, built with {}",
+        "{}, levels 0..={}, {} ({} bits a board), {}, {} on disk, built with {}",
         i.rules,
         i.max_seeds,
         i.encoding,
         crate::saves::bits_text(i.encoding, i.average_bits()),
-        i.entries,
+        crate::words::count(i.entries, "entry", "entries"),
         crate::saves::human(i.file_bytes),
         i.rules
     )

@@ -409,11 +409,11 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
                     .value
                     .map_or("not exact".to_string(), |v| format!("{v:+}"));
                 print(format!(
-                    "  {:>4} {}  expected {:+} got {got}  {} nodes  {:.3} s",
+                    "  {:>4} {}  expected {:+} got {got}  {}  {:.3} s",
                     i + 1,
                     p.position,
                     p.expected,
-                    p.nodes,
+                    crate::words::count(p.nodes, "node", "nodes"),
                     p.seconds
                 ));
             }

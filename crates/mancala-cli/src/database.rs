@@ -450,9 +450,11 @@ fn refusal<D: Database>(rules: &D::Rules, choice: &Choice<'_>, e: &ChooseError) 
                 "a database that holds it cannot be built in this machine's memory".to_owned()
             };
             format!(
-                "{what} {seeds} seeds in its houses, more than the {max_seeds} of the largest level of {}: the file holds {}s of at most {max_seeds} seeds ({build}){}",
+                "{what} {} in its houses, more than the {max_seeds} of the largest level of {}: the file holds {}s of at most {} ({build}){}",
+                crate::words::count(*seeds, "seed", "seeds"),
                 file.display(),
                 D::ENTRY,
+                crate::words::count(*max_seeds, "seed", "seeds"),
                 passed(skipped)
             )
         }
@@ -468,7 +470,8 @@ fn refusal<D: Database>(rules: &D::Rules, choice: &Choice<'_>, e: &ChooseError) 
                 _ => "the cache builds by default",
             };
             let more = format!(
-                "{what} {seeds} seeds in its houses, more than the {max_seeds} of the largest level {whose}"
+                "{what} {} in its houses, more than the {max_seeds} of the largest level {whose}",
+                crate::words::count(*seeds, "seed", "seeds")
             );
             if *buildable {
                 format!(
@@ -481,7 +484,8 @@ fn refusal<D: Database>(rules: &D::Rules, choice: &Choice<'_>, e: &ChooseError) 
         }
         ChooseError::TooLarge { seeds, .. } => {
             format!(
-                "{what} {seeds} seeds in its houses; {}",
+                "{what} {} in its houses; {}",
+                crate::words::count(*seeds, "seed", "seeds"),
                 cannot_build(*seeds)
             )
         }

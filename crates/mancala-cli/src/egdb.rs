@@ -263,12 +263,12 @@ fn verify<D: Database>(file: &std::path::Path) -> Result<(), String> {
     let db = opened.map_err(|e| e.about(file).to_string())?;
     let bits = bits_text(db.encoding(), db.average_bits());
     println!(
-        "{}: OK ({}, {} encoding, {bits} bits a {}, {} entries, {} in memory; header, checksums and every entry's range checked in {:.2} s)",
+        "{}: OK ({}, {} encoding, {bits} bits a {}, {}, {} in memory; header, checksums and every entry's range checked in {:.2} s)",
         file.display(),
         db.describe(),
         db.encoding(),
         D::ENTRY,
-        db.entry_count(),
+        crate::words::count(db.entry_count(), "entry", "entries"),
         human(db.bytes() as u64),
         t.elapsed().as_secs_f64()
     );
@@ -280,12 +280,12 @@ fn verify<D: Database>(file: &std::path::Path) -> Result<(), String> {
 fn summary(i: &EgdbInfo) -> String {
     let opts: String = i.options.iter().map(|o| format!("+{}", o.name())).collect();
     format!(
-        "kalah({},·){opts}, K = {}, {} ({} bits a position), {} entries, {} on disk, built with {}",
+        "kalah({},·){opts}, K = {}, {} ({} bits a position), {}, {} on disk, built with {}",
         i.houses,
         i.max_seeds,
         i.encoding(),
         i.bits_per_entry,
-        i.entries,
+        crate::words::count(i.entries, "entry", "entries"),
         human(i.file_bytes),
         i.rules
     )
@@ -425,10 +425,10 @@ fn build(
     let report = db.save(&path).map_err(|e| fail(e.to_string()))?;
     crate::saves::report_removed(&report.removed_stale);
     println!(
-        "built {} in {build_s:.2} s ({:.1} M positions/s), {} entries, {} ({} bits a position), {}; saved {} in {:.2} s",
+        "built {} in {build_s:.2} s ({:.1} M positions/s), {}, {} ({} bits a position), {}; saved {} in {:.2} s",
         db.description(),
         db.len() as f64 / build_s / 1e6,
-        db.len(),
+        crate::words::count(db.len() as u64, "entry", "entries"),
         db.encoding(),
         db.bits_per_entry(),
         crate::saves::size_text(&db),

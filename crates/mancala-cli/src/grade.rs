@@ -234,7 +234,10 @@ fn print_report<G: Game>(r: &GradeReport<G>, rules: &str, worst: usize, bucket: 
     println!("positions  {}", r.positions());
     println!("optimal    {:.1} %", 100.0 * r.optimal_share());
     println!("mean loss  {:.3} seeds", r.mean_loss());
-    println!("worst loss {} seeds", r.worst_loss());
+    println!(
+        "worst loss {}",
+        crate::words::count(r.worst_loss(), "seed", "seeds")
+    );
     let failures: Vec<_> = r.failures().collect();
     println!(
         "failures   {} (each scored as the worst legal move)",
@@ -650,7 +653,10 @@ fn run_kalah(args: &GradeArgs, file: Option<&str>) -> Result<(), String> {
             games.len()
         );
         println!("moves      {moves} of the player");
-        println!("given away {given} seeds in all");
+        println!(
+            "given away {} in all",
+            crate::words::count(given, "seed", "seeds")
+        );
         for (i, g) in games.iter().enumerate() {
             let losses: Vec<String> = g.moves.iter().map(|m| m.loss.to_string()).collect();
             println!(

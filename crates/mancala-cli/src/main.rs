@@ -26,6 +26,7 @@ mod saves;
 mod show;
 mod solve;
 mod solve_args;
+mod words;
 
 use std::process::ExitCode;
 

@@ -44,10 +44,14 @@ pub fn history_end(end: HistoryEnd, repetition: Option<u8>, move_limit: Option<u
             "the position has occurred {} times: the game ends by the cycle rule",
             repetition.unwrap_or(0)
         ),
-        HistoryEnd::MoveLimit => format!(
-            "{} moves have been played: the game ends by the move limit",
-            move_limit.unwrap_or(0)
-        ),
+        HistoryEnd::MoveLimit => {
+            let n = move_limit.unwrap_or(0);
+            let played = if n == 1 { "has" } else { "have" };
+            format!(
+                "{} {played} been played: the game ends by the move limit",
+                crate::words::count(n, "move", "moves")
+            )
+        }
     }
 }
 

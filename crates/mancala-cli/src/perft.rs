@@ -61,15 +61,17 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
         let line = if args.json {
             serde_json::json!({"depth": d, "nodes": nodes, "seconds": secs}).to_string()
         } else {
-            format!("perft {d:>2}: {nodes:>16} nodes  {secs:>9.3} s")
+            let unit = crate::words::noun(nodes, "node ", "nodes");
+            format!("perft {d:>2}: {nodes:>16} {unit}  {secs:>9.3} s")
         };
         match &spinner {
             Some(b) => b.suspend(|| println!("{line}")),
             None => println!("{line}"),
         }
         last = format!(
-            " (depth {d}: {} nodes in {})",
+            " (depth {d}: {} {} in {})",
             crate::progress::si(nodes as f64),
+            crate::words::noun(nodes, "node", "nodes"),
             if secs < 10.0 {
                 format!("{secs:.2} s")
             } else {

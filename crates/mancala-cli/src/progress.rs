@@ -288,8 +288,9 @@ pub fn solve_line(p: &SolveProgress, database: Option<&str>) -> String {
         }
     };
     let mut line = format!(
-        "{what} | {} nodes, {} nodes/s",
+        "{what} | {} {}, {} nodes/s",
         si(p.nodes as f64),
+        crate::words::noun(p.nodes, "node", "nodes"),
         si(p.nodes as f64 / p.seconds.max(1e-9))
     );
     if let Some(db) = database {

@@ -119,7 +119,10 @@ fn stopped_by(args: &SolveArgs, nodes: u64, seconds: f64) -> String {
             format!("ran out of time: --max-seconds {s} reached after {seconds:.1} s")
         }
         (_, Some(n)) if nodes >= n => {
-            format!("ran out of nodes: --max-nodes {n} reached after {nodes} nodes")
+            format!(
+                "ran out of nodes: --max-nodes {n} reached after {}",
+                crate::words::count(nodes, "node", "nodes")
+            )
         }
         _ => "stopped by a limit".to_string(),
     }

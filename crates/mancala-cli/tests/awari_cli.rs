@@ -214,6 +214,52 @@ fn a_cut_compact_file_says_how_long_it_should_be_or_that_it_does_not_know() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A count of one is singular in every line that prints one: the databases of a single
+/// entry (Awari's level 0 holds the empty board alone, a draw; Kalah's K = 0 the position
+/// with empty houses, C(2m, 2m) = 1), the position of one seed refused by the database of
+/// none, and perft of kalah(1,1) at depth 1: its first player has one house, so one move.
+#[test]
+fn a_count_of_one_is_singular() {
+    let dir = scratch("awari-cli", "singular");
+    let d = dir.to_str().unwrap();
+    let (ok, out, err) = egdb_build("awari", "0", d, &[]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains(", 1 board, one byte a board"), "{out}");
+    assert!(
+        err.contains("(1 board, ") && err.contains("level  0: 1 board, 0 wins, 1 draw, 0 losses"),
+        "{err}"
+    );
+    let (ok, out, err) = egdb_build("kalah(1,1)", "0", d, &[]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains(", 1 entry, byte"), "{out}");
+    for file in ["awari.n0.egdb", "kalah1.k0.egdb"] {
+        let f = dir.join(file);
+        let (ok, out, err) = mancala_text(&["egdb", "verify", f.to_str().unwrap()]);
+        assert!(ok && out.contains(", 1 entry, "), "{out}{err}");
+    }
+    let (ok, out, err) = mancala_text(&["egdb", "info", d]);
+    assert!(ok && out.matches(", 1 entry, ").count() == 2, "{out}{err}");
+    let (ok, out, err) = mancala_text(&[
+        "solve",
+        "--rules",
+        "awari",
+        "--position",
+        "1,0,0,0,0,0,0,0,0,0,0,0,0,0 S",
+        "--egdb",
+        dir.join("awari.n0.egdb").to_str().unwrap(),
+    ]);
+    assert!(
+        !ok && err.contains("has 1 seed in its houses") && err.contains("at most 0 seeds"),
+        "{out}{err}"
+    );
+    let (ok, out, err) = mancala_text(&["perft", "--rules", "kalah(1,1)", "--depth", "1"]);
+    assert!(ok && out.contains(" 1 node "), "{out}{err}");
+    for plural in ["1 boards", "1 entries", "1 draws", "1 seeds", "1 nodes"] {
+        assert!(!out.contains(plural) && !err.contains(plural), "{plural}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn build_info_verify_convert_and_solve_against_the_reference() {
     let dir = scratch("awari-cli", "files");

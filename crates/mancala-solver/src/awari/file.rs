@@ -219,8 +219,8 @@ fn check_header(path: &Path, header: Header, file_len: u64) -> Result<AwariInfo,
     let expected_entries = entries_to(max_seeds);
     if header.entries != expected_entries {
         return Err(EgdbError::Header(format!(
-            "{} entries where N = {max_seeds} has {expected_entries}",
-            header.entries
+            "{} where N = {max_seeds} has {expected_entries}",
+            egdb::count_of(header.entries, "entry", "entries")
         )));
     }
     let bits = bits_per_entry(encoding, max_seeds);

@@ -193,6 +193,16 @@ pub(crate) fn count(n: u64, unit: &str) -> String {
     }
 }
 
+/// `n` of a noun whose plural is not its singular with an `s`: `one` for exactly one, else
+/// `many` (`1 entry`, `2 entries`, `1 loss`, `0 losses`).
+pub(crate) fn count_of(n: u64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 impl EgdbError {
     /// The file (or, for [`EgdbError::NotFound`], the folder) the error is about, when it
     /// names one: the path as data, never parsed out of the message.

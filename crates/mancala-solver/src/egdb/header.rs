@@ -199,7 +199,8 @@ impl Header {
         let expected_entries = check_size(houses, max_seeds)?;
         if entries != expected_entries {
             return Err(EgdbError::Header(format!(
-                "{entries} entries where m = {houses}, K = {max_seeds} has {expected_entries}"
+                "{} where m = {houses}, K = {max_seeds} has {expected_entries}",
+                super::count_of(entries, "entry", "entries")
             )));
         }
         let (bits_per_entry, payload_bytes, memory_bytes) = match kind {

@@ -132,6 +132,7 @@ pub(crate) use database::forward_to_inherent;
 pub use database::{occupant, Database, DatabaseInfo, NoDatabase, NoInfo, Occupant};
 pub(crate) use encoding::BITS_PER_ENTRY;
 pub use encoding::{decode, Encoding};
+pub(crate) use error::{count, count_of};
 pub use error::{About, EgdbError, RulesMismatch};
 pub use find::{database_files, find_in, scan_folder, FolderScan, Found};
 pub use header::{EgdbInfo, Header, FORMAT_VERSION};
