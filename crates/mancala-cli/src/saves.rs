@@ -6,8 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use mancala_core::ShortenedPath;
-use mancala_solver::awari::AwariDb;
-use mancala_solver::egdb::{game_of_file, occupant, DatabaseInfo, Encoding};
+use mancala_solver::egdb::{occupant, DatabaseInfo, Encoding};
 use mancala_solver::Egdb;
 
 /// Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file of a save of
@@ -198,7 +197,8 @@ impl Writing {
 }
 
 /// Refuses to write the database `writing` over the file at `path` unless `force`
-/// (`--force`) or the library's check ([`occupant`], with the file's own game) finds nothing
+/// (`--force`) or the library's check ([`occupant`], the file's own game read from its
+/// header, which is read once) finds nothing
 /// in the way: no regular file there (a symbolic link is replaced, never written through), or
 /// one whose header and size say it holds the same database (the same game, rule family, K
 /// or N and encoding: a rebuild, or a repair of damaged entries). Nothing that is not the
@@ -213,13 +213,8 @@ pub(crate) fn check_overwrite(path: &Path, writing: &Writing, force: bool) -> Re
     if force {
         return Ok(());
     }
-    let awari = matches!(game_of_file(path), Ok((mancala_core::GameKind::Oware, _)));
-    let held = if awari {
-        occupant::<AwariDb>(path, &writing.name)
-    } else {
-        occupant::<Egdb>(path, &writing.name)
-    };
-    let Err(holds) = held else {
+    // The header is read once, and checked as its own game's database's.
+    let Err(holds) = occupant(path, &writing.name) else {
         return Ok(());
     };
     Err(format!(

@@ -147,7 +147,7 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &AwariArgs) -> Result<Option<AwariR
                         mancala_core::ShortenedPath(&args.out)
                     )
                 })
-                .and_then(|()| crate::egdb_build::check_target::<AwariDb>(&path, args.force))
+                .and_then(|()| crate::egdb_build::check_target(&path, args.force))
         } else {
             Ok(())
         },

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use mancala_core::kalah::KalahRules;
-use mancala_solver::egdb::{occupant, Database, Encoding, Level, LevelBuild};
+use mancala_solver::egdb::{occupant, Encoding, Level, LevelBuild};
 use mancala_solver::Egdb;
 
 use crate::balance::{Balance, CostModel, Sample};
@@ -49,7 +49,7 @@ pub struct BuildArgs {
     pub force: bool,
 }
 
-/// Refuses to build over the file `target` (named after the database `D` being built, in
+/// Refuses to build over the file `target` (named after the database being built, in
 /// the output folder) unless `force` or [`occupant`] finds nothing in the way: no regular
 /// file there (a folder is refused by the callers; a symbolic link is replaced by the save,
 /// not followed), or one whose header says it holds that database (a rebuild or a repair),
@@ -61,7 +61,7 @@ pub struct BuildArgs {
 /// # Errors
 /// The folder's error; one line naming the file, what it holds (another database, or why it
 /// cannot be told) and `--force`.
-pub fn check_target<D: Database>(target: &Path, force: bool) -> Result<(), String> {
+pub fn check_target(target: &Path, force: bool) -> Result<(), String> {
     let dir = match target.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -82,7 +82,7 @@ pub fn check_target<D: Database>(target: &Path, force: bool) -> Result<(), Strin
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or_default();
-    occupant::<D>(target, name).map_err(|holds| {
+    occupant(target, name).map_err(|holds| {
         format!(
             "{} already exists and {holds}: not written over; --force writes over it",
             mancala_core::ShortenedPath(target)
@@ -195,7 +195,7 @@ fn open_partial(
             mancala_core::ShortenedPath(&target)
         ));
     }
-    check_target::<Egdb>(&target, args.force)?;
+    check_target(&target, args.force)?;
     let path = partial_path(out, &file);
     if path.is_dir() {
         return Err(format!(

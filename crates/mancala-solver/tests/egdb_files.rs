@@ -291,3 +291,49 @@ fn a_failed_save_leaves_nothing() {
     assert_eq!(listing(&dir), ["file"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `egdb::occupant` reads a file's header once and checks it as its own game's database,
+/// whichever database is about to be written: a Kalah file in the way of an Oware database
+/// (and the reverse) is another database, described from its own header, not a file that
+/// cannot be told; the same database's name is no obstacle; a file of no database cannot be
+/// told.
+#[test]
+fn the_occupant_of_either_game_is_described_from_its_own_header() {
+    use mancala_core::oware::GrandSlam;
+    use mancala_solver::awari::AwariDb;
+    use mancala_solver::egdb::{occupant, Occupant};
+    let dir = scratch("occupant");
+    let kalah = dir.join("k.egdb");
+    let rules: KalahRules = "kalah(4,3)".parse().unwrap();
+    Egdb::build(&rules, 6, BuildOptions::new())
+        .unwrap()
+        .save(&kalah)
+        .unwrap();
+    let awari = dir.join("a.egdb");
+    AwariDb::build_until_under(GrandSlam::UnlessOnly, 4, 1, |_| true)
+        .unwrap()
+        .save(&awari)
+        .unwrap();
+    let awari_name = AwariDb::file_name_under(GrandSlam::UnlessOnly, 4, Encoding::Byte);
+    let kalah_name = Egdb::file_name(&rules, 6, Encoding::Byte);
+    assert!(occupant(&kalah, &kalah_name).is_ok());
+    assert!(occupant(&awari, &awari_name).is_ok());
+    match occupant(&kalah, &awari_name) {
+        Err(Occupant::Other(what)) => assert_eq!(what, "kalah(4,·), K = 6, byte encoding"),
+        other => panic!("{other:?}"),
+    }
+    match occupant(&awari, &kalah_name) {
+        Err(Occupant::Other(what)) => assert_eq!(what, "awari, levels 0..=4, byte encoding"),
+        other => panic!("{other:?}"),
+    }
+    let notes = dir.join("notes.egdb");
+    std::fs::write(&notes, b"my notes\n").unwrap();
+    assert!(matches!(
+        occupant(&notes, &kalah_name),
+        Err(Occupant::Unknown(EgdbError::BadMagic(_)))
+    ));
+    // Nothing there, or a folder: nothing is in the way.
+    assert!(occupant(&dir.join("none.egdb"), &kalah_name).is_ok());
+    assert!(occupant(&dir, &kalah_name).is_ok());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -464,6 +464,23 @@ impl AwariDb {
     /// [`serves`]).
     pub fn info(path: &Path) -> Result<AwariInfo, EgdbError> {
         let (f, len, header, head) = open_with_header(path)?;
+        AwariDb::info_of(path, &f, len, header, &head)
+    }
+
+    /// [`AwariDb::info`] of a file already opened and its header read
+    /// ([`open_with_header`]: the open file `f` of `len` bytes, its decoded `header` and the
+    /// header's bytes `head`), so that a caller that read the header to learn the game reads
+    /// it only once ([`crate::egdb::occupant`]).
+    ///
+    /// # Errors
+    /// As [`AwariDb::info`], but for the errors of opening and decoding the header.
+    pub(crate) fn info_of(
+        path: &Path,
+        f: &std::fs::File,
+        len: u64,
+        header: Header,
+        head: &[u8],
+    ) -> Result<AwariInfo, EgdbError> {
         let mut info = check_header(path, header, len)?;
         if info.encoding == Encoding::Compact {
             // A compact payload's length is in its first bytes: a file cut short or too
@@ -472,7 +489,7 @@ impl AwariDb {
             let at = head.len() as u64;
             let want = (super::compact::tables_end(info.max_seeds) as u64).min(info.payload_bytes);
             let mut tables = vec![0u8; usize::try_from(want).unwrap_or(0)];
-            let first = match egdb::read_exact_at(&f, &mut tables, at) {
+            let first = match egdb::read_exact_at(f, &mut tables, at) {
                 Ok(()) => tables.get(..8).and_then(|b| <[u8; 8]>::try_from(b).ok()),
                 Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => None,
                 Err(source) => {

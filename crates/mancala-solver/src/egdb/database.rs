@@ -12,7 +12,10 @@ use std::path::Path;
 
 use mancala_core::{Game, GameKind};
 
-use super::{game_of_file, BuildOptions, EgdbError, Encoding, RulesMismatch, SaveReport};
+use super::{
+    game_of_file, open_with_header, BuildOptions, EgdbError, Encoding, RulesMismatch, SaveReport,
+};
+use crate::awari::AwariDb;
 
 /// What the header of a database file says, checked ([`Database::info`]): the part every
 /// game's header has.
@@ -420,28 +423,40 @@ pub enum Occupant {
     Unknown(EgdbError),
 }
 
-/// Whether the database of `D` whose file name ([`Database::file_name`],
-/// [`DatabaseInfo::file_name`]) is `name` may be written over the file at `path` without
-/// destroying anything else, by the file's header alone: `Ok` when no regular file is there
-/// (nothing, a folder, which the save reports, or a symbolic link, which the save replaces
-/// rather than follows) or when the header and the size say it holds that database (a
-/// rebuild, or a repair of damaged entries). The one check of `mancala egdb build`,
-/// `mancala egdb convert` and `mancala-mpi egdb build` before they write.
+/// Whether the database whose file name ([`Database::file_name`],
+/// [`DatabaseInfo::file_name`]: game, rule family, K or N, encoding) is `name` may be written
+/// over the file at `path` without destroying anything else, by the file's header alone,
+/// read once and checked as the header of its own game's database (Kalah's, the Oware
+/// databases'; a file of another game is [`EgdbError::WrongGame`]): `Ok` when no regular
+/// file is there (nothing, a folder, which the save reports, or a symbolic link, which the
+/// save replaces rather than follows) or when the header and the size say it holds that
+/// database (a rebuild, or a repair of damaged entries). The one check of `mancala egdb
+/// build`, `mancala egdb convert` and `mancala-mpi egdb build` before they write.
 ///
 /// # Errors
-/// [`Occupant::Other`] for another database, [`Occupant::Unknown`] for a file that cannot be
-/// told to hold it.
-pub fn occupant<D: Database>(path: &Path, name: &str) -> Result<(), Occupant> {
+/// [`Occupant::Other`] for another database (of either game), [`Occupant::Unknown`] for a
+/// file that cannot be told to hold it.
+pub fn occupant(path: &Path, name: &str) -> Result<(), Occupant> {
     if !std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file()) {
         return Ok(());
     }
-    match D::info(path) {
-        Ok(info) if info.file_name(info.encoding()) == name => Ok(()),
-        Ok(info) => Err(Occupant::Other(format!(
-            "{}, {} encoding",
-            info.describe(),
-            info.encoding()
-        ))),
+    fn held<I: DatabaseInfo>(info: I) -> (String, String) {
+        let encoding = info.encoding();
+        (
+            info.file_name(encoding),
+            format!("{}, {encoding} encoding", info.describe()),
+        )
+    }
+    let found = open_with_header(path).and_then(|(f, len, header, head)| {
+        match GameKind::of_rules(&header.rules) {
+            GameKind::Oware => AwariDb::info_of(path, &f, len, header, &head).map(held),
+            // Kalah's, and any other game's, which Kalah's check refuses as `WrongGame`.
+            _ => header.check(path, len).map(held),
+        }
+    });
+    match found {
+        Ok((file_name, _)) if file_name == name => Ok(()),
+        Ok((_, what)) => Err(Occupant::Other(what)),
         Err(e) => Err(Occupant::Unknown(e)),
     }
 }
