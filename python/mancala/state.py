@@ -127,10 +127,11 @@ def to_json(game: Game, indent: Optional[int] = None) -> str:
     return json.dumps(to_dict(game), indent=indent)
 
 
-def _shown(value: Any) -> str:
-    """``repr(value)`` on one line and at most 60 characters (cut with "…"), for messages."""
+def _shown(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` on one line and at most ``limit`` characters (cut with "…"), for
+    messages."""
     text = repr(value).replace("\n", "\\n")
-    return text if len(text) <= 60 else text[:59] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _text(data: Dict[str, Any], key: str, what: str) -> str:
@@ -155,12 +156,52 @@ def _optional_text(data: Dict[str, Any], key: str, what: str) -> Optional[str]:
     return value
 
 
+#: The fields of a state that :func:`to_dict` derives from the game reached, which
+#: :func:`from_dict` checks against it when they are given (``game`` and ``position`` are
+#: checked too, with their own messages).
+DERIVED = ("side_to_move", "houses", "stores", "extra", "legal_moves", "over", "winner", "score")
+
+
+def _same(given: Any, reached: Any) -> bool:
+    """Whether a field's ``given`` value is the value ``reached`` as JSON has it: equal, a
+    bool only equal to a bool (``1`` is not ``True``), lists and tuples alike."""
+    if isinstance(given, bool) or isinstance(reached, bool):
+        return isinstance(given, bool) and isinstance(reached, bool) and given == reached
+    if isinstance(given, dict) and isinstance(reached, dict):
+        return given.keys() == reached.keys() and all(_same(given[k], reached[k]) for k in given)
+    if isinstance(given, (list, tuple)) and isinstance(reached, (list, tuple)):
+        return len(given) == len(reached) and all(_same(a, b) for a, b in zip(given, reached))
+    return type(given) in (int, float, str, type(None)) and given == reached
+
+
+def _first_difference(path: str, given: Any, reached: Any) -> Tuple[str, Any, Any]:
+    """The deepest field under ``path`` where ``given`` and ``reached`` differ (``houses.South``,
+    ``legal_moves[2]``), with both values there."""
+    if isinstance(given, dict) and isinstance(reached, dict) and given.keys() == reached.keys():
+        for k in reached:
+            if not _same(given[k], reached[k]):
+                return _first_difference(f"{path}.{k}", given[k], reached[k])
+    if (
+        isinstance(given, (list, tuple))
+        and isinstance(reached, (list, tuple))
+        and len(given) == len(reached)
+    ):
+        for i, (a, b) in enumerate(zip(given, reached)):
+            if not _same(a, b):
+                return _first_difference(f"{path}[{i}]", a, b)
+    return path, given, reached
+
+
 def from_dict(data: Dict[str, Any]) -> Game:
     """The game a :func:`to_dict` ``dict`` describes: its ``rules`` from its ``start``
-    after its ``moves`` (the other fields are derived, and only checked: the game of the
-    rules must be ``game`` and the position reached must be ``position`` when given; the
-    rest is not read). Raises ``ValueError`` for another schema version, a missing field, or
-    a game or position that does not match; ``TypeError`` naming the field for one of the
+    after its ``moves``. The other fields are derived, and only checked when given (any of
+    them may be left out): the game of the rules must be ``game``, the position reached must
+    be ``position``, and each of :data:`DERIVED` (``side_to_move``, ``houses``, ``stores``,
+    ``extra``, ``legal_moves``, ``over``, ``winner``, ``score``) must be what :func:`to_dict`
+    gives of the game reached, with or without ``position``. Raises ``ValueError`` for
+    another schema version, a missing field, or a game, position or derived field that does
+    not match (one line naming the field, down to the part that differs, such as
+    ``houses.South``, and both values); ``TypeError`` naming the field for one of the
     wrong type: a ``schema`` that is not an integer (a bool or a float included), ``rules``
     or ``start`` that are not strings, ``game`` or ``position`` that are neither strings
     nor ``None``, ``moves`` that are not a list; ``RulesError``, ``NotationError`` or
@@ -196,6 +237,15 @@ def from_dict(data: Dict[str, Any]) -> Game:
         game.play(mv)
     if position is not None and position != game.notation():
         raise ValueError(f"the moves reach {game.notation()!r}, not the state's position {position!r}")
+    given = [key for key in DERIVED if key in data]
+    if given:
+        reached = to_dict(game)
+        for key in given:
+            if not _same(data[key], reached[key]):
+                field, theirs, ours = _first_difference(key, data[key], reached[key])
+                raise ValueError(
+                    f"the moves reach {field} {_shown(ours, 200)}, not the state's {field} {_shown(theirs, 200)}"
+                )
     return game
 
 

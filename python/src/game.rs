@@ -418,11 +418,17 @@ impl Game {
     /// class it is called on (`Game.from_dict` takes any game, `Oware.from_dict` only an
     /// Oware one).
     ///
+    /// `rules`, `start` and `moves` make the game; `game`, `position` and the derived fields
+    /// (`side_to_move`, `houses`, `stores`, `extra`, `legal_moves`, `over`, `winner`,
+    /// `score`) are checked against the game the moves reach when they are given, with or
+    /// without `position` (any may be left out).
+    ///
     /// # Errors
-    /// `ValueError` for another schema version, a missing field, a position that does not
-    /// match the moves, or a game of another class than the one called (naming the one to
-    /// use); `TypeError` for a field of the wrong type (`mancala.from_dict`); `RulesError`,
-    /// `NotationError`, `IllegalMoveError`.
+    /// `ValueError` for another schema version, a missing field, a position or a derived
+    /// field that does not match the moves (one line naming the field and both values), or a
+    /// game of another class than the one called (naming the one to use); `TypeError` for a
+    /// field of the wrong type (`mancala.from_dict`); `RulesError`, `NotationError`,
+    /// `IllegalMoveError`.
     #[classmethod]
     fn from_dict<'py>(
         cls: &Bound<'py, PyType>,

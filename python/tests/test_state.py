@@ -178,3 +178,72 @@ def test_optional_fields_and_wrong_values():
     for key in ("schema", "rules", "start", "moves"):
         with pytest.raises(ValueError, match=f"^the state has no '{key}' field$"):
             from_dict({k: v for k, v in d.items() if k != key})
+
+
+def _tampered(d):
+    """Each derived field of the state ``d`` with a value its game cannot have: the field,
+    the part of it that differs, the value written there and the game's value."""
+    other_side = {"South": "North", "North": "South", None: "South"}
+    houses = json.loads(json.dumps(d["houses"]))
+    south = houses["South"]
+    row = south if isinstance(south, list) else south["front"]
+    row[0] += 1
+    part = "houses.South[0]" if isinstance(south, list) else "houses.South.front[0]"
+    stores = {**d["stores"], "North": d["stores"]["North"] + 1}
+    return [
+        ("score", "score", d["score"] + 1, d["score"]),
+        ("over", "over", not d["over"], d["over"]),
+        ("side_to_move", "side_to_move", other_side[d["side_to_move"]], d["side_to_move"]),
+        ("winner", "winner", other_side[d["winner"]], d["winner"]),
+        ("houses", part, row[0], row[0] - 1),
+        ("stores", "stores.North", stores["North"], d["stores"]["North"]),
+        ("legal_moves", "legal_moves", d["legal_moves"] + [999], d["legal_moves"]),
+        ("extra", "extra", {**d["extra"], "more": 1}, d["extra"]),
+    ]
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_derived_fields_are_checked_with_or_without_the_position(rules):
+    for g in random_games(rules, 4, seed=len(rules) + 7):
+        d = json.loads(g.to_json())
+        without = {k: v for k, v in d.items() if k != "position"}
+        # Every derived field agrees: read back, with or without the position, and with any
+        # of them left out.
+        assert from_dict(without) == g
+        assert from_dict({k: v for k, v in without.items() if k not in ("score", "houses")}) == g
+        for key, part, theirs, ours in _tampered(d):
+            for state in (without, d):
+                with pytest.raises(ValueError) as refused:
+                    from_dict({**state, key: theirs} if key == part else {**state, key: _set(state, part, theirs)})
+                message = str(refused.value)
+                assert "\n" not in message
+                assert message == f"the moves reach {part} {ours!r}, not the state's {part} {theirs!r}"
+
+
+def _set(state, part, value):
+    """The field of ``state`` that holds ``part`` (``houses.South[0]``, ``stores.North``),
+    copied with ``value`` there."""
+    key, _, rest = part.partition(".")
+    field = json.loads(json.dumps(state[key]))
+    if rest.endswith("[0]"):
+        side, _, row = rest[:-3].partition(".")
+        target = field[side] if not row else field[side][row]
+        target[0] = value
+    else:
+        field[rest] = value
+    return field
+
+
+def test_a_derived_field_given_wrong_without_a_position_was_ignored_before():
+    # The reproduction: a Kalah game after house 3 (an extra turn, South still to move),
+    # its position left out and its score, a house and the side to move edited.
+    game = mancala.Kalah("kalah(6,4)")
+    game.play(3)
+    d = game.to_dict()
+    del d["position"]
+    for key, value, field in [
+        ("score", 99, "score 1, not the state's score 99"),
+        ("side_to_move", "North", "side_to_move 'South', not the state's side_to_move 'North'"),
+    ]:
+        with pytest.raises(ValueError, match=f"^the moves reach {field}$"):
+            from_dict({**d, key: value})
