@@ -434,6 +434,9 @@ pub(crate) struct CompactLevels {
     /// The first tables of level n's decoders, one after the other (context c's at
     /// `c << FAST`): one read a code.
     fast: Vec<Box<[u16]>>,
+    /// The bytes of memory the values take ([`CompactLevels::bytes`]), counted once when
+    /// the levels are made.
+    bytes: usize,
 }
 
 impl CompactLevels {
@@ -450,14 +453,10 @@ impl CompactLevels {
 
     /// The bytes of memory the values take: the payload, its padding and the decoders
     /// ([`held_bytes`], which [`AwariDb::info`](super::AwariDb::info) gives before the file
-    /// is opened).
+    /// is opened), counted from the code tables once, when the levels were made
+    /// ([`CompactLevels::new`]).
     pub(crate) fn bytes(&self) -> usize {
-        let payload = self.payload();
-        held_bytes(
-            self.decoders.len() as u32 - 1,
-            payload.len() as u64,
-            payload,
-        ) as usize
+        self.bytes
     }
 
     /// The bit offset in the stream of global block `b`.
@@ -739,11 +738,16 @@ impl CompactLevels {
             decoders.push(level);
             fast.push(first.into_boxed_slice());
         }
+        // The memory is the decoders' of these tables: counted now, once.
+        let payload = &bytes[..bytes.len() - PAD];
+        let held = held_bytes(max_seeds, payload.len() as u64, payload);
+        let held = usize::try_from(held).map_err(|_| crate::OutOfMemory { bytes: usize::MAX })?;
         Ok(CompactLevels {
             data,
             layout,
             decoders,
             fast,
+            bytes: held,
         })
     }
 
