@@ -131,6 +131,9 @@ pub struct BuildReport {
     pub description: String,
     /// Its entries.
     pub entries: u64,
+    /// The bytes of the saved file (header and payload; `Egdb::file_bytes`), what
+    /// `std::fs::metadata` gives of it.
+    pub file_bytes: u64,
     /// Layers read back from the partial file instead of built.
     pub resumed_layers: u32,
     /// A layer of the partial file dropped because it was cut short.
@@ -422,6 +425,7 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &BuildArgs) -> Result<Option<Built>
         path,
         description: db.description(),
         entries: db.len() as u64,
+        file_bytes: db.file_bytes(),
         resumed_layers: resumed,
         dropped_layer: dropped,
         build_seconds,

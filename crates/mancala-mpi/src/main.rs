@@ -656,6 +656,7 @@ fn print_build(r: &egdb_build::BuildReport, ranks: usize, balance: Balance, json
             "database": r.path.display().to_string(),
             "description": r.description,
             "entries": r.entries,
+            "file_bytes": r.file_bytes,
             "ranks": ranks,
             "threads": r.threads,
             "balance": balance,
@@ -670,7 +671,7 @@ fn print_build(r: &egdb_build::BuildReport, ranks: usize, balance: Balance, json
         return;
     }
     println!(
-        "built {} in {:.2} s ({:.1} M positions/s) on {ranks} rank{} × {} thread{}, {} entries, {} bytes; saved {} in {:.2} s",
+        "built {} in {:.2} s ({:.1} M positions/s) on {ranks} rank{} × {} thread{}, {} entr{}, {} bytes on disk; saved {} in {:.2} s",
         r.description,
         r.build_seconds,
         r.entries as f64 / r.build_seconds / 1e6,
@@ -678,7 +679,8 @@ fn print_build(r: &egdb_build::BuildReport, ranks: usize, balance: Balance, json
         r.threads,
         if r.threads == 1 { "" } else { "s" },
         r.entries,
-        r.entries,
+        if r.entries == 1 { "y" } else { "ies" },
+        r.file_bytes,
         r.path.display(),
         r.save_seconds
     );

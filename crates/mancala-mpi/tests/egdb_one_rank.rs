@@ -39,6 +39,10 @@ fn the_file_is_the_one_process_build_s() {
         );
         assert_eq!(j["per_rank"].as_array().unwrap().len(), 1);
         assert_eq!(j["per_rank"][0]["positions"], j["entries"]);
+        // The size it reports is the saved file's, header included (not its entries).
+        let on_disk = std::fs::metadata(&got).unwrap().len();
+        assert_eq!(j["file_bytes"].as_u64(), Some(on_disk), "{rules}");
+        assert!(on_disk > j["entries"].as_u64().unwrap(), "{rules}");
         // The partial file is gone once the database is saved.
         let partial = out.join(format!(
             "{}.partial",
