@@ -77,7 +77,7 @@ fn playout<G: Game>(
 /// Kalah and Oware, +1 (South won) or −1 for Bao la Kete. The GIL is released meanwhile;
 /// Ctrl-C stops it (`KeyboardInterrupt`), within a game too. Raises `RulesError`,
 /// `NotationError`, `MemoryError` when `n` scores (8 bytes each) cannot be had, and
-/// `ValueError` naming the rule set when a game has not ended after [`MAX_PLIES`] plies
+/// `ValueError` naming the rule set when a game has not ended after 1,000,000 plies
 /// (rules under which play can go on forever, such as `oware+repetition=off`).
 #[pyfunction]
 #[pyo3(signature = (n, seed = Int::of(0), rules = "standard", position = None),
