@@ -337,3 +337,28 @@ fn the_occupant_of_either_game_is_described_from_its_own_header() {
     assert!(occupant(&dir, &kalah_name).is_ok());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A path that cannot name a file says why: the empty one that it is empty (it said "the
+/// path has no file name in UTF-8"), a non-UTF-8 name that it is not UTF-8.
+#[test]
+#[cfg_attr(miri, ignore = "files")]
+fn a_save_to_an_empty_or_non_utf8_path_says_why() {
+    let rules: KalahRules = "kalah(2,1)".parse().unwrap();
+    let db = Egdb::build(&rules, 4, BuildOptions::new()).unwrap();
+    let e = db.save(Path::new("")).unwrap_err();
+    assert!(matches!(e, EgdbError::Io { .. }), "{e:?}");
+    assert_eq!(e.to_string(), "(an empty path): the path is empty");
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = scratch("non-utf8");
+        let path = dir.join(std::ffi::OsStr::from_bytes(b"db\xff.egdb"));
+        let e = db.save(&path).unwrap_err();
+        assert!(
+            e.to_string().ends_with(": the file name is not UTF-8"),
+            "{e}"
+        );
+        assert!(listing(&dir).is_empty());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

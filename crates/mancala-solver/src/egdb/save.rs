@@ -133,17 +133,19 @@ impl Drop for TemporaryFile {
     }
 }
 
-/// The folder and file name of `path` (the folder `.` for a bare name).
+/// The folder and file name of `path` (the folder `.` for a bare name). Errors
+/// ([`std::io::ErrorKind::InvalidInput`]): the path is empty, it ends without a file name
+/// (`/`, `..`), or its file name is not UTF-8; the message says which.
 pub(crate) fn split_path(path: &Path) -> std::io::Result<(PathBuf, String)> {
+    let invalid = |text: &str| std::io::Error::new(std::io::ErrorKind::InvalidInput, text);
+    if path.as_os_str().is_empty() {
+        return Err(invalid("the path is empty"));
+    }
     let name = path
         .file_name()
-        .and_then(|n| n.to_str())
-        .ok_or_else(|| {
-            std::io::Error::new(
-                std::io::ErrorKind::InvalidInput,
-                "the path has no file name in UTF-8",
-            )
-        })?
+        .ok_or_else(|| invalid("the path ends without a file name"))?
+        .to_str()
+        .ok_or_else(|| invalid("the file name is not UTF-8"))?
         .to_string();
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
