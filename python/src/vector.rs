@@ -512,6 +512,30 @@ pub enum OpponentArg {
     SelfPlay,
 }
 
+/// The `illegal_reward` argument: a real number (an `int`, a `float`, a NumPy integer or
+/// float: whatever `numbers.Real` holds) as an `f64`. A bool (Python's or NumPy's) or
+/// anything else is a `TypeError` ("argument 'illegal_reward': must be a number, not True":
+/// PyO3 names the argument), as `MancalaEnv` refuses it; a bool was taken as 1.0 or 0.0.
+struct Reward(f64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Reward {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Reward> {
+        let py = obj.py();
+        let real = py.import("numbers")?.getattr("Real")?;
+        if !obj.is_instance_of::<pyo3::types::PyBool>() && obj.is_instance(&real)? {
+            if let Ok(value) = obj.extract::<f64>() {
+                return Ok(Reward(value));
+            }
+        }
+        Err(PyTypeError::new_err(format!(
+            "must be a number, not {}",
+            obj.repr()?
+        )))
+    }
+}
+
 impl<'a, 'py> FromPyObject<'a, 'py> for OpponentArg {
     type Error = PyErr;
 
@@ -572,7 +596,8 @@ unsafe fn uninit_slice<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
 /// * `reward`: `"win"` (+1, −1, 0 at the end; 0 at a truncation) or `"margin"` (the
 ///   player's store minus the opponent's in seeds, Kalah, Oware and Togyz Kumalak: the final
 ///   one at the end, the one so far at a truncation; Bao la Kete has none and refuses it).
-/// * `illegal_reward`: the reward of an action that is not legal; it ends that game.
+/// * `illegal_reward`: the reward of an action that is not legal (a number, not a bool:
+///   `TypeError`); it ends that game.
 /// * `max_moves`: truncate a game after this many plies (moves of both players, the
 ///   opponent's included).
 ///
@@ -654,7 +679,7 @@ impl VectorGames {
     #[new]
     #[pyo3(signature = (rules = "standard", num_envs = Int::of(1), seed = Int::of(0),
         opponent = OpponentArg::Random, agent_first = Some(true), reward = "win",
-        illegal_reward = -1.0, max_moves = None, opponent_time_ms = Int::of(100)),
+        illegal_reward = Reward(-1.0), max_moves = None, opponent_time_ms = Int::of(100)),
         text_signature = "(rules='standard', num_envs=1, seed=0, opponent='random', agent_first=True, reward='win', illegal_reward=-1.0, max_moves=None, opponent_time_ms=100)")]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -665,7 +690,7 @@ impl VectorGames {
         opponent: OpponentArg,
         agent_first: Option<bool>,
         reward: &str,
-        illegal_reward: f64,
+        illegal_reward: Reward,
         max_moves: Option<Int>,
         opponent_time_ms: Int,
     ) -> PyResult<VectorGames> {
@@ -697,6 +722,7 @@ impl VectorGames {
             None => None,
             Some(m) => Some(m.get::<u64>("max_moves", 1, i128::from(u64::MAX), "")?),
         };
+        let Reward(illegal_reward) = illegal_reward;
         if !illegal_reward.is_finite() {
             return Err(PyValueError::new_err("illegal_reward must be finite"));
         }

@@ -162,3 +162,16 @@ def test_the_vector_environment_checks_illegal_reward_and_agent_first():
         make(illegal_reward=float("-inf"))
     with pytest.raises(TypeError, match=r"^agent_first must be True, False or None"):
         make(agent_first="no")
+
+
+def test_vector_games_refuses_a_bool_as_illegal_reward():
+    # A bool was read as the number 1.0 (True) or 0.0, while MancalaEnv refuses it.
+    for bad in (True, False, np.bool_(True), "2", None):
+        with pytest.raises(TypeError, match=r"^argument 'illegal_reward': must be a number"):
+            VectorGames("standard", num_envs=1, illegal_reward=bad)
+    # Action 6 is no house of Kalah(6,4) (actions 0..5): the game ends with the reward given.
+    for good in (2, np.int64(2), np.float32(2.0), 2.0):
+        vec = VectorGames("standard", num_envs=1, illegal_reward=good)
+        vec.reset()
+        _, reward, terminated, *_ = vec.step(np.array([6]))
+        assert (float(reward[0]), bool(terminated[0])) == (2.0, True)
