@@ -211,6 +211,26 @@ fn limited_solve_returns_bounds() {
     assert!(!s.exact && s.lower <= 2 && 2 <= s.upper);
 }
 
+/// A time limit too large for the clock is no limit: `Duration::MAX` panicked with
+/// "overflow when adding duration to instant". Kalah(6,1) is a first-player win by 2
+/// (Irving, Donkers & Uiterwijk, "Solving Kalah", 2000).
+#[test]
+fn a_time_limit_beyond_the_clock_is_no_limit() {
+    let rules: KalahRules = "kalah(6,1)".parse().unwrap();
+    let start = KalahPosition::start(rules);
+    let mut solver = Solver::new()
+        .threads(1)
+        .time_limit(Some(std::time::Duration::MAX));
+    let s = solver.solve(&start, SolveOptions::new()).unwrap();
+    assert!(s.exact && s.value == 2, "{s:?}");
+    let a = solver.analyse(&start, SolveOptions::new()).unwrap();
+    assert_eq!(a.moves.iter().map(|m| m.value).max(), Some(2));
+    let w = solver
+        .solve_within(&start, 0, 5, SolveOptions::new())
+        .unwrap();
+    assert!(w.settled && (w.lower, w.upper) == (2, 2), "{w:?}");
+}
+
 /// The limits hold when the search splits its work over threads: without a database the
 /// parallel search splits at almost every node, so each brother's searcher sees only a few
 /// hundred nodes, and every one of them must still count its nodes and look at the limits

@@ -324,7 +324,8 @@ impl Solver {
         self
     }
 
-    /// Stop after about this much wall time; `None` = no limit.
+    /// Stop after about this much wall time; `None` = no limit, as is a time too large for
+    /// the clock (`Duration::MAX`).
     #[must_use]
     pub fn time_limit(mut self, limit: Option<Duration>) -> Solver {
         self.time_limit = limit;
@@ -523,7 +524,8 @@ impl Solver {
         let shared = |spent: u64| {
             let mut sh = Shared::new(
                 self.node_limit.map(|n| n.saturating_sub(spent)),
-                self.time_limit.map(|d| t0 + d),
+                // A limit beyond what an `Instant` can hold (`Duration::MAX`) is no limit.
+                self.time_limit.and_then(|d| t0.checked_add(d)),
                 self.cancel.clone(),
             );
             sh.split_margin = self.split_margin;
