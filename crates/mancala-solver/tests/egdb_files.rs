@@ -362,3 +362,41 @@ fn a_save_to_an_empty_or_non_utf8_path_says_why() {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
+
+/// A save over a file that is not a regular one (here a Unix socket; `/dev/null` alike) is
+/// refused and leaves it as it was: the rename replaced it with the database (as root it
+/// turned `/dev/null` into a regular file). Every game's database is saved the same way.
+#[test]
+#[cfg(unix)]
+#[cfg_attr(miri, ignore = "files")]
+fn a_save_over_a_socket_is_refused_and_leaves_it() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = scratch("socket");
+    let path = dir.join("kalah2.k4.egdb");
+    let _listener = std::os::unix::net::UnixListener::bind(&path).unwrap();
+    let rules: KalahRules = "kalah(2,1)".parse().unwrap();
+    let db = Egdb::build(&rules, 4, BuildOptions::new()).unwrap();
+    let e = db.save(&path).unwrap_err();
+    assert!(matches!(e, EgdbError::Io { .. }), "{e:?}");
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "{}: not a regular file (a save would replace it)",
+            path.display()
+        )
+    );
+    // The check before a build says so at once, rather than after the build.
+    let holds = mancala_solver::egdb::occupant(&path, "kalah2.k4.egdb").unwrap_err();
+    assert_eq!(
+        holds.to_string(),
+        "cannot be told to hold that database (not a regular file)"
+    );
+    let awari = mancala_solver::awari::AwariDb::build(2, 1).unwrap();
+    assert!(matches!(awari.save(&path), Err(EgdbError::Io { .. })));
+    assert!(std::fs::symlink_metadata(&path)
+        .unwrap()
+        .file_type()
+        .is_socket());
+    assert_eq!(listing(&dir), ["kalah2.k4.egdb"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

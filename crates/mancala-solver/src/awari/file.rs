@@ -382,7 +382,9 @@ impl AwariDb {
     /// board at N = 24, [`AwariDb::payload_bits_per_board`]).
     ///
     /// # Errors
-    /// [`EgdbError::Io`] (naming `path` or the temporary file).
+    /// [`EgdbError::Io`] (naming `path` or the temporary file), also when `path` is a folder
+    /// or a file that is not a regular one (a device, a FIFO, a socket), as for
+    /// [`Egdb::save`](crate::Egdb::save).
     pub fn save(&self, path: &Path) -> Result<SaveReport, EgdbError> {
         let levels = match &self.store {
             Store::Packed(p) => {

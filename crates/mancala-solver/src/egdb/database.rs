@@ -427,18 +427,23 @@ pub enum Occupant {
 /// [`DatabaseInfo::file_name`]: game, rule family, K or N, encoding) is `name` may be written
 /// over the file at `path` without destroying anything else, by the file's header alone,
 /// read once and checked as the header of its own game's database (Kalah's, the Oware
-/// databases'; a file of another game is [`EgdbError::WrongGame`]): `Ok` when no regular
-/// file is there (nothing, a folder, which the save reports, or a symbolic link, which the
-/// save replaces rather than follows) or when the header and the size say it holds that
-/// database (a rebuild, or a repair of damaged entries). The one check of `mancala egdb
-/// build`, `mancala egdb convert` and `mancala-mpi egdb build` before they write.
+/// databases'; a file of another game is [`EgdbError::WrongGame`]): `Ok` when no file is
+/// there (nothing, a folder, which the save reports, or a symbolic link, which the save
+/// replaces rather than follows) or when the header and the size say it holds that
+/// database (a rebuild, or a repair of damaged entries). A device, a FIFO or a socket is
+/// [`Occupant::Unknown`] ("not a regular file"), as the save refuses it. The one check of
+/// `mancala egdb build`, `mancala egdb convert` and `mancala-mpi egdb build` before they
+/// write.
 ///
 /// # Errors
 /// [`Occupant::Other`] for another database (of either game), [`Occupant::Unknown`] for a
 /// file that cannot be told to hold it.
 pub fn occupant(path: &Path, name: &str) -> Result<(), Occupant> {
-    if !std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file()) {
-        return Ok(());
+    match std::fs::symlink_metadata(path) {
+        Err(_) => return Ok(()),
+        Ok(m) if m.is_dir() || m.is_symlink() => return Ok(()),
+        // A regular file is told by its header; anything else is refused by the read.
+        Ok(_) => {}
     }
     fn held<I: DatabaseInfo>(info: I) -> (String, String) {
         let encoding = info.encoding();

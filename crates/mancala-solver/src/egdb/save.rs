@@ -261,7 +261,9 @@ impl Egdb {
     /// killed during its save leaves its temporary file, which the next save removes.
     ///
     /// # Errors
-    /// [`EgdbError::Io`] (naming `path` or the temporary file).
+    /// [`EgdbError::Io`] (naming `path` or the temporary file), also when `path` is a folder
+    /// or a file that is not a regular one (a device such as `/dev/null`, a FIFO, a socket),
+    /// which the rename would replace.
     pub fn save(&self, path: &Path) -> Result<SaveReport, EgdbError> {
         let payload = self.payload();
         let header = self.header(parallel_crc32(payload)).encode();
@@ -293,6 +295,18 @@ pub(crate) fn write_file(
             std::io::ErrorKind::InvalidInput,
             "it is a folder, not a file",
         )));
+    }
+    // A device, a FIFO or a socket would be replaced by the rename (`/dev/null` by a
+    // regular file, for a user who may write `/dev`), not written to: refused, as a load
+    // refuses it. A symlink is replaced, as step 3 of [`Egdb::save`] says.
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        let kind = meta.file_type();
+        if !kind.is_file() && !kind.is_symlink() {
+            return Err(io(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "not a regular file (a save would replace it)",
+            )));
+        }
     }
     let (dir, name) = split_path(path).map_err(io)?;
     let removed_stale = remove_temporary_files(path, TemporaryOwners::Gone);
