@@ -208,8 +208,21 @@ impl Writing {
 ///
 /// # Errors
 /// One line naming the file, what it holds (another database, or no database and why) and
-/// `--force`.
+/// `--force`; a file that is not a regular one (a device, a FIFO, a socket) is refused even
+/// with `force`, as the save would refuse it.
 pub(crate) fn check_overwrite(path: &Path, writing: &Writing, force: bool) -> Result<(), String> {
+    // A device, a FIFO or a socket: the save refuses it whatever `--force` says (its rename
+    // would replace it), so say so before the work rather than after it.
+    let special = std::fs::symlink_metadata(path).is_ok_and(|m| {
+        let t = m.file_type();
+        !(t.is_file() || t.is_dir() || t.is_symlink())
+    });
+    if special {
+        return Err(format!(
+            "{}: not a regular file (a save would replace it)",
+            ShortenedPath(path)
+        ));
+    }
     if force {
         return Ok(());
     }

@@ -980,3 +980,48 @@ fn a_missing_database_names_the_build_that_serves_it() {
     );
     std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
 }
+
+/// `--out` naming a socket (a device or a FIFO alike): `egdb build` and `egdb convert`
+/// refuse it before any work, `--force` or not, and leave it as it was; the save's rename
+/// replaced it with the database (`--out /dev/null` as root turned the device into a file).
+#[cfg(unix)]
+#[test]
+fn an_output_that_is_no_regular_file_is_refused_even_forced() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = scratch("egdb-files", "socket");
+    let sock = dir.join("kalah4.k6.egdb");
+    let _listener = std::os::unix::net::UnixListener::bind(&sock).unwrap();
+    let other = dir.join("other.egdb");
+    assert!(build(&other, 4).status.success());
+    let (s, o) = (sock.to_str().unwrap(), other.to_str().unwrap());
+    let mut forced = build_args(&sock, 6);
+    forced.push("--force".into());
+    let forced: Vec<&str> = forced.iter().map(String::as_str).collect();
+    for r in [
+        build(&sock, 6),
+        mancala(&forced),
+        mancala(&["egdb", "convert", o, "--encoding", "packed", "--out", s]),
+        mancala(&[
+            "egdb",
+            "convert",
+            o,
+            "--encoding",
+            "packed",
+            "--out",
+            s,
+            "--force",
+        ]),
+    ] {
+        let err = text(&r.stderr);
+        assert_eq!(r.status.code(), Some(1), "{err}");
+        assert_eq!(
+            err.trim_end(),
+            format!("mancala: error: {s}: not a regular file (a save would replace it)")
+        );
+    }
+    assert!(std::fs::symlink_metadata(&sock)
+        .unwrap()
+        .file_type()
+        .is_socket());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

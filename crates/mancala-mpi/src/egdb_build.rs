@@ -53,14 +53,15 @@ pub struct BuildArgs {
 /// the output folder) unless `force` or [`occupant`] finds nothing in the way: no regular
 /// file there (a folder is refused by the callers; a symbolic link is replaced by the save,
 /// not followed), or one whose header says it holds that database (a rebuild or a repair),
-/// as `mancala egdb build` does. Only the header is read. First the folder of `target`
-/// must take a file (a probe with a fresh unpredictable name, created exclusively and
-/// removed): a folder that cannot be written is refused as such, never as a file in the way
-/// that `force` would write over.
+/// as `mancala egdb build` does. Only the header is read. A file that is not a regular one
+/// (a device, a FIFO, a socket) is refused even with `force`: the save would refuse it.
+/// First the folder of `target` must take a file (a probe with a fresh unpredictable name,
+/// created exclusively and removed): a folder that cannot be written is refused as such,
+/// never as a file in the way that `force` would write over.
 ///
 /// # Errors
 /// The folder's error; one line naming the file, what it holds (another database, or why it
-/// cannot be told) and `--force`.
+/// cannot be told) and `--force`, or that it is not a regular file.
 pub fn check_target(target: &Path, force: bool) -> Result<(), String> {
     let dir = match target.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
@@ -75,6 +76,18 @@ pub fn check_target(target: &Path, force: bool) -> Result<(), String> {
             let system = text.split(" at path ").next().unwrap_or_default();
             format!("--out {}: {system}", mancala_core::ShortenedPath(dir))
         })?;
+    // A device, a FIFO or a socket: the save refuses it whatever `--force` says (its rename
+    // would replace it), so say so before the build rather than after it.
+    let special = std::fs::symlink_metadata(target).is_ok_and(|m| {
+        let t = m.file_type();
+        !(t.is_file() || t.is_dir() || t.is_symlink())
+    });
+    if special {
+        return Err(format!(
+            "{}: not a regular file (a save would replace it)",
+            mancala_core::ShortenedPath(target)
+        ));
+    }
     if force {
         return Ok(());
     }

@@ -500,3 +500,36 @@ fn a_folder_that_cannot_be_written_is_refused_as_such() {
     }
     std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
+
+/// The database's file name in `--out` held by a socket (a device or a FIFO alike): the
+/// build is refused before it starts, `--force` or not, and the socket is left as it was;
+/// the save's rename replaced it with the database.
+#[cfg(unix)]
+#[test]
+fn a_target_that_is_no_regular_file_is_refused_even_forced() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    let sock = out.join("kalah6.k13.egdb");
+    let _listener = std::os::unix::net::UnixListener::bind(&sock).unwrap();
+    let out_s = out.to_str().unwrap();
+    for extra in [&[][..], &["--force"]] {
+        let o = run1(&build_args("standard", out_s, extra), 120);
+        assert_eq!(o.status.code(), Some(1), "{extra:?}");
+        let err = stderr(&o);
+        assert!(
+            err.contains(&format!(
+                "{}: not a regular file (a save would replace it)",
+                sock.display()
+            )),
+            "{extra:?}: {err}"
+        );
+        assert_eq!(err.trim_end().lines().count(), 1, "{extra:?}: {err}");
+        assert!(!out.join("kalah6.k13.egdb.partial").exists(), "{extra:?}");
+    }
+    assert!(std::fs::symlink_metadata(&sock)
+        .unwrap()
+        .file_type()
+        .is_socket());
+}
