@@ -275,3 +275,18 @@ def test_an_engine_refuses_two_databases_of_one_game():
     # One of each game is what the sequence is for.
     engine = mancala.Engine(level=3, database=[six, awari])
     assert engine.search(mancala.Kalah("kalah(6,1)"), time_ms=50).move in range(1, 7)
+
+
+def test_a_save_to_an_empty_path_says_it_is_empty(kalah_db: Database, tmp_path: Path) -> None:
+    """An empty path says so (it said "the path has no file name in UTF-8"); a socket at
+    the path is refused, not replaced by the database."""
+    import socket
+
+    with pytest.raises(DatabaseError, match=r"^\(an empty path\): the path is empty$"):
+        kalah_db.save("")
+    path = tmp_path / "k3.egdb"
+    with socket.socket(socket.AF_UNIX) as s:
+        s.bind(str(path))
+        with pytest.raises(DatabaseError, match=r"not a regular file \(a save would replace it\)$"):
+            kalah_db.save(path)
+        assert path.is_socket()
