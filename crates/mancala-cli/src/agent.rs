@@ -113,9 +113,10 @@ pub enum SwapPolicy {
 /// Arguments of `mancala agent manchester`.
 #[derive(Debug, Args)]
 pub struct ManchesterArgs {
-    /// Time for the whole game in milliseconds, as the referee counts it (default 3600000,
-    /// one hour; or the variable MANCALA_AGENT_GAME_MS). The agent plans with 80 % of it.
-    #[arg(long, value_parser = crate::ranges::any_u64())]
+    /// Time for the whole game in milliseconds, as the referee counts it, at most 86400000
+    /// (one day; default 3600000, one hour; or the variable MANCALA_AGENT_GAME_MS). The agent
+    /// plans with 80 % of it; 0 answers every move at once, from the search's first iteration.
+    #[arg(long, value_parser = crate::ranges::time_ms())]
     game_ms: Option<u64>,
     /// Strength level 1..=10.
     #[arg(long, default_value_t = 10, value_parser = crate::ranges::level())]
@@ -413,12 +414,23 @@ pub fn run(args: &AgentArgs) -> Result<(), String> {
     let game_ms = match a.game_ms {
         Some(ms) => ms,
         None => match std::env::var("MANCALA_AGENT_GAME_MS") {
-            Ok(v) => v.parse().map_err(|_| {
-                format!(
-                    "MANCALA_AGENT_GAME_MS: `{}` is not a whole number of milliseconds",
-                    mancala_core::Shortened(&v)
-                )
-            })?,
+            Ok(v) => {
+                let ms: u64 = v.parse().map_err(|_| {
+                    format!(
+                        "MANCALA_AGENT_GAME_MS: `{}` is not a whole number of milliseconds",
+                        mancala_core::Shortened(&v)
+                    )
+                })?;
+                // The flag's range: a longer clock would give each search a time limit it
+                // never reaches (a whole solve of the board).
+                if ms > crate::ranges::MAX_TIME_MS {
+                    return Err(format!(
+                        "MANCALA_AGENT_GAME_MS: {ms} is out of range (0 to {}, one day)",
+                        crate::ranges::MAX_TIME_MS
+                    ));
+                }
+                ms
+            }
             Err(_) => 3_600_000,
         },
     };
