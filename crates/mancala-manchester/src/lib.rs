@@ -172,7 +172,7 @@ pub enum Message {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ProtocolError {
     /// The line does not have the shape of any engine message.
-    #[error("malformed message `{line}`: {why}")]
+    #[error("malformed message `{}`: {why}", Shown(line))]
     Malformed {
         /// The line (at most 200 characters).
         line: String,
@@ -180,7 +180,7 @@ pub enum ProtocolError {
         why: &'static str,
     },
     /// A well-formed message that does not fit the game so far.
-    #[error("unexpected message `{line}`: {why}")]
+    #[error("unexpected message `{}`: {why}", Shown(line))]
     Unexpected {
         /// The line.
         line: String,
@@ -202,6 +202,25 @@ pub enum ProtocolError {
     /// Reading or writing failed.
     #[error("{0}")]
     Io(String),
+}
+
+/// A line as a message shows it: every control character escaped as Rust writes it in a
+/// string (`\0`, `\t`, `\u{1b}`), so that the message stays one line of printable text
+/// whatever the referee sent (the error keeps the line itself).
+struct Shown<'a>(&'a str);
+
+impl std::fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use std::fmt::Write;
+        for c in self.0.chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_debug())?;
+            } else {
+                f.write_char(c)?;
+            }
+        }
+        Ok(())
+    }
 }
 
 fn malformed(line: &str, why: &'static str) -> ProtocolError {
@@ -626,6 +645,24 @@ mod tests {
             e.contains("which has 7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1 (North's houses 1..7 and store, then South's"),
             "{e}"
         );
+    }
+
+    /// A control character the referee sent is escaped in the message (one line of
+    /// printable text), and the error keeps the line as it came.
+    #[test]
+    fn control_characters_of_a_bad_line_are_escaped_in_its_message() {
+        let e = parse_message("START;South\0").unwrap_err();
+        let shown = e.to_string();
+        assert!(shown.contains("`START;South\\0`"), "{shown}");
+        assert!(!shown.chars().any(char::is_control), "{shown:?}");
+        assert!(matches!(e, ProtocolError::Malformed { ref line, .. } if line == "START;South\0"));
+        let mut s = Session::new();
+        s.receive("START;North").unwrap();
+        let e = s.receive("START;\u{1b}South").unwrap_err().to_string();
+        assert!(!e.chars().any(char::is_control), "{e:?}");
+        let mut s = Session::new();
+        let e = s.receive("END\t").unwrap_err().to_string();
+        assert!(!e.chars().any(char::is_control), "{e:?}");
     }
 
     #[test]
