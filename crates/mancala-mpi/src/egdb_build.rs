@@ -193,10 +193,17 @@ fn open_partial(
     build: &LevelBuild,
 ) -> Result<(Checkpoint, Option<u32>), String> {
     let out = &args.out;
-    if out.is_file() {
+    // Anything there that is not a folder (a file, a FIFO, a socket, a device; a link is
+    // followed) is named as such, before `create_dir_all` says only "File exists".
+    if out.exists() && !out.is_dir() {
         return Err(format!(
-            "--out {}: it is a file, not a folder",
-            mancala_core::ShortenedPath(out)
+            "--out {}: it is {}, not a folder",
+            mancala_core::ShortenedPath(out),
+            if out.is_file() {
+                "a file"
+            } else {
+                "a FIFO, socket or device"
+            }
         ));
     }
     std::fs::create_dir_all(out)

@@ -533,3 +533,29 @@ fn a_target_that_is_no_regular_file_is_refused_even_forced() {
         .file_type()
         .is_socket());
 }
+
+/// `--out` naming a file, or a socket (a FIFO or a device alike), rather than a folder: the
+/// build is refused at once, naming what is there ("File exists" before, for a socket).
+#[cfg(unix)]
+#[test]
+fn an_out_that_is_no_folder_is_named_for_what_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("file");
+    std::fs::write(&file, b"x").unwrap();
+    let sock = dir.path().join("sock");
+    let _listener = std::os::unix::net::UnixListener::bind(&sock).unwrap();
+    for (out, what) in [(&file, "a file"), (&sock, "a FIFO, socket or device")] {
+        let o = run1(&build_args("standard", out.to_str().unwrap(), &[]), 120);
+        assert_eq!(o.status.code(), Some(1), "{what}");
+        let err = stderr(&o);
+        assert!(
+            err.contains(&format!(
+                "--out {}: it is {what}, not a folder",
+                out.display()
+            )),
+            "{what}: {err}"
+        );
+        assert_eq!(err.trim_end().lines().count(), 1, "{what}: {err}");
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), b"x");
+}
