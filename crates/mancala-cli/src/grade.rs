@@ -553,8 +553,9 @@ fn run_awari(
         let hi = args.max_seeds.unwrap_or(db.max_seeds());
         if args.min_seeds > hi {
             return Err(format!(
-                "--min-seeds {} is more than the {hi} seeds of the database's largest level",
-                args.min_seeds
+                "--min-seeds {} is more than the {} of the database's largest level",
+                args.min_seeds,
+                crate::words::count(hi, "seed", "seeds")
             ));
         }
         let ps = mancala_bench::generate_oware(

@@ -252,6 +252,29 @@ fn a_count_of_one_is_singular() {
         !ok && err.contains("has 1 seed in its houses") && err.contains("at most 0 seeds"),
         "{out}{err}"
     );
+    // Awari's levels 0..=1: a generated position asked for at least 2 seeds is beyond the
+    // database's largest level, of one seed.
+    let (ok, out, err) = egdb_build("awari", "1", d, &[]);
+    assert!(ok, "{out}{err}");
+    let (ok, out, err) = mancala_text(&[
+        "grade",
+        "--generate",
+        "--rules",
+        "awari",
+        "--egdb",
+        dir.join("awari.n1.egdb").to_str().unwrap(),
+        "--min-seeds",
+        "2",
+        "--count",
+        "1",
+        "--level",
+        "1",
+    ]);
+    assert!(
+        !ok && err
+            .contains("--min-seeds 2 is more than the 1 seed of the database's largest level"),
+        "{out}{err}"
+    );
     let (ok, out, err) = mancala_text(&["perft", "--rules", "kalah(1,1)", "--depth", "1"]);
     assert!(ok && out.contains(" 1 node "), "{out}{err}");
     for plural in ["1 boards", "1 entries", "1 draws", "1 seeds", "1 nodes"] {

@@ -120,6 +120,22 @@ fn bestmove_bao_finds_the_winning_capture() {
     assert_eq!(v["win_in"], 1);
     assert_eq!(v["score_seeds"], serde_json::Value::Null);
     assert_eq!(v["exact"], true);
+    // The same win in text: one ply, singular.
+    let o = mancala(&[
+        "bestmove",
+        "--rules",
+        "bao-la-kete",
+        "--position",
+        "0,0,0,1,0,0,0,0/5,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/53,0,0,0,0,0,0,0 1,1 - S -",
+        "--time-ms",
+        "2000",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("score forced win in 1 ply, "),
+        "{}",
+        stdout(&o)
+    );
     let o = mancala(&["bestmove", "--rules", "bao-la-kete", "--time-ms", "50"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).starts_with("bestmove F"), "{}", stdout(&o));
