@@ -643,7 +643,15 @@ pub unsafe extern "C" fn mancala_db_move_values(
         let (db, game) = unsafe { (handle::get(db, "db")?, handle::get(game, "game")?) };
         let v = db.db.move_values(game.game()).map_err(lookup_error)?;
         // SAFETY: the caller's buffer contract on `values`, `len` and `count`.
-        unsafe { io::write_slice(v.as_deref().unwrap_or(&[]), values, len, count, "values") }?;
+        unsafe {
+            io::write_slice(
+                v.as_deref().unwrap_or(&[]),
+                values,
+                len,
+                count,
+                ("value", "values"),
+            )
+        }?;
         // SAFETY: checked non-NULL; writable by the caller's contract.
         unsafe { found.write(v.is_some()) };
         Ok(())

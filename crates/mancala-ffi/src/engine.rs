@@ -560,7 +560,11 @@ unsafe fn bestmove_body<H: GameHandle>(
             unsafe { needed_ptr.write(max_bytes) };
             return Err(Error::new(
                 MancalaStatus::BufferTooSmall,
-                format!("move buffer of {buf_len} bytes is too small: {max_bytes} needed"),
+                format!(
+                    "move buffer of {} is too small: {} needed",
+                    io::counted(buf_len, ("byte", "bytes")),
+                    io::counted(max_bytes, ("byte", "bytes"))
+                ),
             ));
         }
         let (text, result) = with_game!(game, g => {

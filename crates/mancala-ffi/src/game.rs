@@ -877,7 +877,7 @@ pub unsafe extern "C" fn mancala_game_board(
         let counts = board_counts(game.game())?;
         // SAFETY: the caller's buffer contract: `slots` is NULL or holds `len` writable
         // entries, `count` NULL or writable.
-        unsafe { io::write_slice(&counts, slots, len, count, "slots") }
+        unsafe { io::write_slice(&counts, slots, len, count, ("slot", "slots")) }
     })
 }
 

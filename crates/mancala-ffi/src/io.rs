@@ -39,8 +39,9 @@ pub(crate) unsafe fn in_str<'a>(p: *const c_char, arg: &str) -> Result<&'a str> 
 
 /// Copies `items` into the caller's buffer `buf` of `len` elements and the element count into
 /// `*count`. Too small: `*count` = the count needed, `buf` untouched, `BUFFER_TOO_SMALL`,
-/// with a message counting the elements in `unit` (a plural: `"slots"`, `"move values"`;
-/// [`write_str`] counts bytes). `buf` may be NULL when `len` is 0.
+/// with a message counting the elements in `unit`, its singular and plural (`("slot",
+/// "slots")`, singular for exactly one; [`write_str`] counts bytes). `buf` may be NULL when
+/// `len` is 0.
 ///
 /// # Safety
 /// `buf` must be NULL or point to `len` writable elements; `count` NULL or writable.
@@ -49,7 +50,7 @@ pub(crate) unsafe fn write_slice<T: Copy>(
     buf: *mut T,
     len: usize,
     count: *mut usize,
-    unit: &str,
+    unit: (&str, &str),
 ) -> Result<()> {
     let text = unit == TEXT_BYTES;
     let count = out_ptr(count, if text { "needed" } else { "count" })?;
@@ -63,12 +64,14 @@ pub(crate) unsafe fn write_slice<T: Copy>(
             MancalaStatus::BufferTooSmall,
             if text {
                 format!(
-                    "buffer of {len} bytes is too small: {} bytes needed (the text and its NUL)",
-                    items.len()
+                    "buffer of {} is too small: {} needed (the text and its NUL)",
+                    counted(len, ("byte", "bytes")),
+                    counted(items.len(), ("byte", "bytes"))
                 )
             } else {
                 format!(
-                    "buffer of {len} {unit} is too small: {} needed",
+                    "buffer of {} is too small: {} needed",
+                    counted(len, unit),
                     items.len()
                 )
             },
@@ -84,7 +87,12 @@ pub(crate) unsafe fn write_slice<T: Copy>(
 }
 
 /// The unit of [`write_slice`] for text: bytes, the NUL included, into `*needed`.
-const TEXT_BYTES: &str = "bytes of text";
+const TEXT_BYTES: (&str, &str) = ("byte of text", "bytes of text");
+
+/// `n` and its noun, `unit.0` for exactly one and `unit.1` otherwise (`1 slot`, `0 slots`).
+pub(crate) fn counted(n: usize, (one, many): (&str, &str)) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
 
 /// Copies `s` and a terminating NUL into the caller's buffer; `*needed` = bytes with the NUL.
 ///

@@ -111,7 +111,15 @@ pub unsafe extern "C" fn mancala_kalah_board(
         let game = unsafe { handle::get(game, "game") }?;
         // SAFETY: the caller's buffer contract: `slots` is NULL or holds `len` writable entries,
         // `count` NULL or writable.
-        unsafe { io::write_slice(&game.position()?.slots(), slots, len, count, "slots") }
+        unsafe {
+            io::write_slice(
+                &game.position()?.slots(),
+                slots,
+                len,
+                count,
+                ("slot", "slots"),
+            )
+        }
     })
 }
 
@@ -152,7 +160,7 @@ pub unsafe extern "C" fn mancala_kalah_legal_moves(
             .collect();
         // SAFETY: the caller's buffer contract: `moves` is NULL or holds `len` writable entries,
         // `count` NULL or writable.
-        unsafe { io::write_slice(&legal, moves, len, count, "moves") }
+        unsafe { io::write_slice(&legal, moves, len, count, ("move", "moves")) }
     })
 }
 

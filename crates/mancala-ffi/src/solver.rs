@@ -538,7 +538,15 @@ unsafe fn analyse_body(
             let placeholder = vec![MancalaMoveValue::default(); legal];
             // SAFETY: the caller's buffer contract: `moves` is NULL or holds `len` writable
             // entries, `count` NULL or writable.
-            return unsafe { io::write_slice(&placeholder, moves, len, count, "move values") };
+            return unsafe {
+                io::write_slice(
+                    &placeholder,
+                    moves,
+                    len,
+                    count,
+                    ("move value", "move values"),
+                )
+            };
         }
         let hook = solver.hook();
         let analysis = solver.with_solver(|s| {
@@ -564,7 +572,7 @@ unsafe fn analyse_body(
             .collect();
         // SAFETY: the caller's buffer contract: `moves` is NULL or holds `len` writable entries,
         // `count` NULL or writable.
-        unsafe { io::write_slice(&values, moves, len, count, "move values") }
+        unsafe { io::write_slice(&values, moves, len, count, ("move value", "move values")) }
     }
 }
 

@@ -360,3 +360,75 @@ fn a_solver_of_more_threads_than_the_library_starts_is_refused_when_made() {
     );
     assert_eq!(unsafe { mancala_solver_free(solver) }, MancalaStatus::Ok);
 }
+
+#[test]
+fn a_buffer_of_one_is_counted_in_the_singular() {
+    // A buffer of exactly one element, too small for the start of Kalah(6,4) (30 bytes of
+    // text with the NUL, a board of 14 counts) and of Kalah(4,3) (4 legal moves), and a move
+    // buffer of one byte, under `MANCALA_MOVE_MAX` (8).
+    use mancala::engine::{
+        mancala_engine_bestmove, mancala_engine_free, mancala_engine_new, MancalaEngineConfig,
+        MancalaEngineResult,
+    };
+    let g = new_game("kalah(6,4)");
+    let mut buf = [0 as c_char; 1];
+    let mut needed = 0;
+    let st = unsafe { mancala_game_print(g, buf.as_mut_ptr(), buf.len(), &mut needed) };
+    assert_eq!((st, needed), (MancalaStatus::BufferTooSmall, 30));
+    assert_eq!(
+        last_error(),
+        "buffer of 1 byte is too small: 30 bytes needed (the text and its NUL)"
+    );
+    let mut slots = [0u32; 1];
+    let mut count = 0;
+    let st = unsafe { mancala_game_board(g, slots.as_mut_ptr(), slots.len(), &mut count) };
+    assert_eq!((st, count), (MancalaStatus::BufferTooSmall, 14));
+    assert_eq!(last_error(), "buffer of 1 slot is too small: 14 needed");
+    let mut engine = ptr::null_mut();
+    assert_eq!(
+        unsafe { mancala_engine_new(&MancalaEngineConfig::default(), &mut engine) },
+        MancalaStatus::Ok
+    );
+    let mut result = MancalaEngineResult::default();
+    let st = unsafe {
+        mancala_engine_bestmove(
+            engine,
+            g,
+            10,
+            0,
+            buf.as_mut_ptr(),
+            buf.len(),
+            &mut needed,
+            &mut result,
+        )
+    };
+    assert_eq!((st, needed), (MancalaStatus::BufferTooSmall, 8));
+    assert_eq!(
+        last_error(),
+        "move buffer of 1 byte is too small: 8 bytes needed"
+    );
+    unsafe { mancala_engine_free(engine) };
+    unsafe { mancala_game_free(g) };
+
+    let g = new_game("kalah(4,3)");
+    let mut solver = ptr::null_mut();
+    let config = MancalaSolverConfig {
+        threads: 1,
+        ..Default::default()
+    };
+    assert_eq!(
+        unsafe { mancala_solver_new(&config, &mut solver) },
+        MancalaStatus::Ok
+    );
+    let mut values = [MancalaMoveValue::default(); 1];
+    let st = unsafe {
+        mancala_solver_analyse_game(solver, g, values.as_mut_ptr(), values.len(), &mut count)
+    };
+    assert_eq!((st, count), (MancalaStatus::BufferTooSmall, 4));
+    assert_eq!(
+        last_error(),
+        "buffer of 1 move value is too small: 4 needed"
+    );
+    unsafe { mancala_solver_free(solver) };
+    unsafe { mancala_game_free(g) };
+}
