@@ -168,10 +168,10 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &AwariArgs) -> Result<Option<AwariR
         |r| {
             if log {
                 eprintln!(
-                    "{}; {:.2} s ({} exchange rounds)",
+                    "{}; {:.2} s ({})",
                     r.stats,
                     r.times.forward + r.times.retro,
-                    r.times.rescans
+                    crate::words(r.times.rescans, "exchange round", "exchange rounds")
                 );
             }
         },

@@ -378,14 +378,15 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &BuildArgs) -> Result<Option<Built>
                     .iter()
                     .map(|s| format!("{:.2}", s.seconds.iter().sum::<f64>()))
                     .collect();
+                let positions = {
+                    let r = build.layer_range(k);
+                    r.end - r.start
+                };
                 eprintln!(
-                    "mancala-mpi: layer {k}/{} done in {:.2} s, {} positions; busy seconds by rank: {}",
+                    "mancala-mpi: layer {k}/{} done in {:.2} s, {positions} position{}; busy seconds by rank: {}",
                     args.max_seeds,
                     tk.elapsed().as_secs_f64(),
-                    {
-                        let r = build.layer_range(k);
-                        r.end - r.start
-                    },
+                    if positions == 1 { "" } else { "s" },
                     busy.join(" ")
                 );
             }

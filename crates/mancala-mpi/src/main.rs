@@ -75,6 +75,13 @@ mod mpi_comm;
 mod solve;
 mod tree;
 
+/// `n` and its noun, `one` for exactly one and `many` otherwise (`1 rank`, `0 boards`), for
+/// the lines this program prints.
+pub(crate) fn words(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -616,12 +623,13 @@ fn print_awari(r: &AwariReport, ranks: usize, json: bool) {
         println!("{out}");
     } else {
         println!(
-            "{}: {} boards by {ranks} ranks in {:.2} s ({} exchange rounds, {} updates between ranks)",
+            "{}: {} by {} in {:.2} s ({}, {} between ranks)",
             r.path.display(),
-            r.boards,
+            words(r.boards, "board", "boards"),
+            words(ranks as u64, "rank", "ranks"),
             r.seconds,
-            r.rounds,
-            r.updates
+            words(r.rounds, "exchange round", "exchange rounds"),
+            words(r.updates, "update", "updates")
         );
     }
 }

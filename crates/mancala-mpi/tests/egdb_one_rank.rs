@@ -559,3 +559,68 @@ fn an_out_that_is_no_folder_is_named_for_what_it_is() {
     }
     assert_eq!(std::fs::read(&file).unwrap(), b"x");
 }
+
+/// The line after each layer counts its positions in words: layer k of m = 6 holds the
+/// ways to put k seeds in 12 houses, C(k + 11, k): one position (all houses empty) at k = 0,
+/// singular, and 12 at k = 1.
+#[test]
+fn the_layer_lines_count_one_position_in_the_singular() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run1(
+        &[
+            "egdb",
+            "build",
+            "--rules",
+            "standard",
+            "--max-seeds",
+            "1",
+            "--out",
+            dir.path().to_str().unwrap(),
+            "--threads",
+            "1",
+        ],
+        60,
+    );
+    ok(&o);
+    let e = stderr(&o);
+    let layer = |k: u32| {
+        e.lines()
+            .find(|l| l.starts_with(&format!("mancala-mpi: layer {k}/1 done in ")))
+            .unwrap_or_else(|| panic!("no line of layer {k}: {e}"))
+            .to_string()
+    };
+    assert!(layer(0).contains(" s, 1 position; busy seconds"), "{e}");
+    assert!(layer(1).contains(" s, 12 positions; busy seconds"), "{e}");
+}
+
+/// The Awari build of one process counts in words too: its summary names the one rank in the
+/// singular, and the 13 boards of levels 0..=1 (the empty board, and one seed in any of 12
+/// houses); no count of one is printed in the plural.
+#[test]
+fn the_awari_lines_count_one_rank_in_the_singular() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run1(
+        &[
+            "egdb",
+            "build",
+            "--rules",
+            "awari",
+            "--max-seeds",
+            "1",
+            "--out",
+            dir.path().to_str().unwrap(),
+            "--threads",
+            "1",
+        ],
+        60,
+    );
+    let out = ok(&o);
+    let e = stderr(&o);
+    assert!(out.contains(": 13 boards by 1 rank in "), "{out}");
+    for plural in ["1 ranks", "1 exchange rounds", "1 updates", "1 boards"] {
+        assert!(
+            !out.contains(plural) && !e.contains(plural),
+            "{plural}: {out}{e}"
+        );
+    }
+}
