@@ -17,11 +17,19 @@ pub fn file_in_the_way(dir: &Path) -> Option<PathBuf> {
 
 /// Why the folder `dir` cannot be created or written, for a message about `dir`: `it is a
 /// file, not a folder`, or `<ancestor> is a file, not a folder`, when a file stands in the
-/// way, else the system's error `e`.
+/// way (`a FIFO, socket or device` for one that is not a regular file), else the system's
+/// error `e`.
 pub fn folder_error(dir: &Path, e: &std::io::Error) -> String {
+    let what = |p: &Path| {
+        if p.is_file() {
+            "a file"
+        } else {
+            "a FIFO, socket or device"
+        }
+    };
     match file_in_the_way(dir) {
-        Some(f) if f == dir => "it is a file, not a folder".to_string(),
-        Some(f) => format!("{} is a file, not a folder", ShortenedPath(&f)),
+        Some(f) if f == dir => format!("it is {}, not a folder", what(&f)),
+        Some(f) => format!("{} is {}, not a folder", ShortenedPath(&f), what(&f)),
         None => e.to_string(),
     }
 }

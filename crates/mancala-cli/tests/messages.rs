@@ -223,6 +223,25 @@ fn a_file_in_the_way_of_a_folder_is_named() {
         text(&o.stderr),
         format!("mancala: error: --out {sub}: {f} is a file, not a folder\n")
     );
+    // A socket (as a FIFO or a device) is no file: named for what it is.
+    #[cfg(unix)]
+    {
+        let sock = dir.join("sock");
+        let _listener = std::os::unix::net::UnixListener::bind(&sock).unwrap();
+        let s = sock.to_str().unwrap();
+        let o = build(s);
+        assert!(!o.status.success());
+        assert_eq!(
+            text(&o.stderr),
+            format!("mancala: error: --out {s}: it is a FIFO, socket or device, not a folder\n")
+        );
+        let sub = format!("{s}/sub");
+        let o = build(&sub);
+        assert_eq!(
+            text(&o.stderr),
+            format!("mancala: error: --out {sub}: {s} is a FIFO, socket or device, not a folder\n")
+        );
+    }
     // The cache folder: a warning, and the solve goes on without a database.
     for cache in [f.to_string(), format!("{f}/cache")] {
         let o = mancala_command()
