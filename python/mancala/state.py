@@ -162,9 +162,20 @@ def _optional_text(data: Dict[str, Any], key: str, what: str) -> Optional[str]:
 DERIVED = ("side_to_move", "houses", "stores", "extra", "legal_moves", "over", "winner", "score")
 
 
+def _plain(value: Any) -> Any:
+    """A NumPy scalar or array as the Python value JSON has (``np.int64(3)`` is ``3``,
+    ``np.bool_(True)`` is ``True``, an array its nested list); any other value unchanged."""
+    tolist = getattr(value, "tolist", None)
+    if callable(tolist) and type(value).__module__ == "numpy":
+        return tolist()
+    return value
+
+
 def _same(given: Any, reached: Any) -> bool:
     """Whether a field's ``given`` value is the value ``reached`` as JSON has it: equal, a
-    bool only equal to a bool (``1`` is not ``True``), lists and tuples alike."""
+    bool only equal to a bool (``1`` is not ``True``), lists and tuples alike, NumPy scalars
+    and arrays as their Python values."""
+    given = _plain(given)
     if isinstance(given, bool) or isinstance(reached, bool):
         return isinstance(given, bool) and isinstance(reached, bool) and given == reached
     if isinstance(given, dict) and isinstance(reached, dict):
@@ -177,6 +188,7 @@ def _same(given: Any, reached: Any) -> bool:
 def _first_difference(path: str, given: Any, reached: Any) -> Tuple[str, Any, Any]:
     """The deepest field under ``path`` where ``given`` and ``reached`` differ (``houses.South``,
     ``legal_moves[2]``), with both values there."""
+    given = _plain(given)
     if isinstance(given, dict) and isinstance(reached, dict) and given.keys() == reached.keys():
         for k in reached:
             if not _same(given[k], reached[k]):

@@ -247,3 +247,30 @@ def test_a_derived_field_given_wrong_without_a_position_was_ignored_before():
     ]:
         with pytest.raises(ValueError, match=f"^the moves reach {field}$"):
             from_dict({**d, key: value})
+
+
+def test_numpy_values_of_the_derived_fields_count_as_their_python_values():
+    # A state whose numbers came through NumPy (an RL pipeline's arrays): the same values,
+    # read back; a different one still refused, naming it as Python writes it.
+    np = pytest.importorskip("numpy")
+    game = mancala.Kalah("kalah(6,4)")
+    game.play(3)
+    d = game.to_dict()
+    south = d["houses"]["South"]
+    state = {
+        **d,
+        "score": np.int64(d["score"]),
+        "over": np.bool_(d["over"]),
+        "houses": {**d["houses"], "South": np.array(south, dtype=np.uint8)},
+    }
+    assert from_dict(state) == game
+    del state["position"]
+    assert from_dict(state) == game
+    with pytest.raises(ValueError, match=r"^the moves reach score 1, not the state's score 2$"):
+        from_dict({**state, "score": np.int64(2)})
+    wrong = np.array(south, dtype=np.uint8)
+    wrong[0] += 1
+    with pytest.raises(
+        ValueError, match=rf"^the moves reach houses.South\[0\] {south[0]}, not the state's houses.South\[0\] {south[0] + 1}$"
+    ):
+        from_dict({**state, "houses": {**d["houses"], "South": wrong}})
