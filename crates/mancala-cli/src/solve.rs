@@ -60,14 +60,16 @@ fn setup(
         solver = solver.table(TableKind::Exact);
     }
     let mut file = None;
+    // A time limit is kept: under one, a database missing from the cache is not built (that
+    // takes seconds to minutes before the search starts); a cached or given one is read.
+    let build = if time_limit.is_some() {
+        Build::Never
+    } else {
+        Build::Cache
+    };
     let choice = crate::database::Choice {
         verbose: args.verbose,
-        ..crate::database::Choice::kalah(
-            args.egdb.as_deref(),
-            args.no_cache,
-            args.threads,
-            Build::Cache,
-        )
+        ..crate::database::Choice::kalah(args.egdb.as_deref(), args.no_cache, args.threads, build)
     };
     if let Some((db, source)) = crate::database::choose_for::<Egdb>(&rules, &choice)? {
         solver = solver.database(db);

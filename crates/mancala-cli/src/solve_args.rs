@@ -42,7 +42,8 @@ pub struct SolveArgs {
     #[arg(long, value_parser = crate::ranges::any_u64())]
     pub max_nodes: Option<u64>,
     /// Stop after about this many seconds, 0 to 1e9 (the result is then a pair of bounds).
-    /// Kalah only: refused with an Oware rule set.
+    /// Under it a database missing from the cache is not built (a given or cached one is
+    /// read). Kalah only: refused with an Oware rule set.
     #[arg(long, value_parser = parse_seconds)]
     pub max_seconds: Option<f64>,
     /// With `--rules awari`: the largest level (seeds in the houses) of the Awari database

@@ -374,3 +374,33 @@ fn two_processes_filling_the_cache_at_once() {
     assert_eq!(names.len(), 1, "{names:?}");
     std::fs::remove_dir_all(&cache).unwrap();
 }
+
+/// Under `--max-seconds` a database missing from the cache is not built (the build came
+/// before the search, outside the time limit): `solve` and `analyse` search without one and
+/// write nothing. The same command without the limit builds it, and one with the limit then
+/// reads it.
+#[test]
+fn a_time_limit_builds_no_database_but_reads_a_cached_one() {
+    let cache = scratch("cache-cli", "max-seconds");
+    let file = cache.join(FILE);
+    for cmd in ["solve", "analyse"] {
+        let o = mancala(
+            &cache,
+            &[cmd, "--rules", RULES, "--max-seconds", "100", "--json"],
+        );
+        assert!(o.status.success(), "{cmd}: {}", text(&o.stderr));
+        let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(j["database"], serde_json::Value::Null, "{cmd}: {j}");
+        assert!(!file.exists(), "{cmd} built {}", file.display());
+    }
+    let built = mancala(&cache, &["solve", "--rules", RULES, "--json"]);
+    assert!(built.status.success(), "{}", text(&built.stderr));
+    assert!(file.is_file());
+    let o = mancala(
+        &cache,
+        &["solve", "--rules", RULES, "--max-seconds", "100", "--json"],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["database"], file.display().to_string(), "{j}");
+}
