@@ -383,10 +383,10 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &BuildArgs) -> Result<Option<Built>
                     r.end - r.start
                 };
                 eprintln!(
-                    "mancala-mpi: layer {k}/{} done in {:.2} s, {positions} position{}; busy seconds by rank: {}",
+                    "mancala-mpi: layer {k}/{} done in {:.2} s, {}; busy seconds by rank: {}",
                     args.max_seeds,
                     tk.elapsed().as_secs_f64(),
-                    if positions == 1 { "" } else { "s" },
+                    crate::words(positions, "position", "positions"),
                     busy.join(" ")
                 );
             }

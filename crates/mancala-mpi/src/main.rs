@@ -679,15 +679,13 @@ fn print_build(r: &egdb_build::BuildReport, ranks: usize, balance: Balance, json
         return;
     }
     println!(
-        "built {} in {:.2} s ({:.1} M positions/s) on {ranks} rank{} × {} thread{}, {} entr{}, {} bytes on disk; saved {} in {:.2} s",
+        "built {} in {:.2} s ({:.1} M positions/s) on {} × {}, {}, {} bytes on disk; saved {} in {:.2} s",
         r.description,
         r.build_seconds,
         r.entries as f64 / r.build_seconds / 1e6,
-        if ranks == 1 { "" } else { "s" },
-        r.threads,
-        if r.threads == 1 { "" } else { "s" },
-        r.entries,
-        if r.entries == 1 { "y" } else { "ies" },
+        words(ranks as u64, "rank", "ranks"),
+        words(r.threads as u64, "thread", "threads"),
+        words(r.entries, "entry", "entries"),
         r.file_bytes,
         r.path.display(),
         r.save_seconds
