@@ -32,7 +32,8 @@
 //! # Time
 //!
 //! The agent has `--game-ms` milliseconds for the whole game (default one hour, as in the
-//! course's engine; the variable `MANCALA_AGENT_GAME_MS` sets it when the flag is absent) and
+//! course's engine; the variable `MANCALA_AGENT_GAME_MS` sets it when the flag is absent,
+//! read as the flag and refused with the flag's reasons, an empty one counting as unset) and
 //! keeps its own account of the referee's clock ([`GameClock`]). Each reply is charged from
 //! the moment its `YOU` line (or `START;South`) was read to the moment the reply was written,
 //! and then with the time the pipes took, which the referee counts too: measured as the round
@@ -114,8 +115,9 @@ pub enum SwapPolicy {
 #[derive(Debug, Args)]
 pub struct ManchesterArgs {
     /// Time for the whole game in milliseconds, as the referee counts it, at most 86400000
-    /// (one day; default 3600000, one hour; or the variable MANCALA_AGENT_GAME_MS). The agent
-    /// plans with 80 % of it; 0 answers every move at once, from the search's first iteration.
+    /// (one day; default 3600000, one hour; or the variable MANCALA_AGENT_GAME_MS, read as this
+    /// flag, an empty one as unset). The agent plans with 80 % of it; 0 answers every move at
+    /// once, from the search's first iteration.
     #[arg(long, value_parser = crate::ranges::time_ms())]
     game_ms: Option<u64>,
     /// Strength level 1..=10.
@@ -413,25 +415,20 @@ pub fn run(args: &AgentArgs) -> Result<(), String> {
     let level = Level::new(a.level).map_err(|e| format!("--level {}: {e}", a.level))?;
     let game_ms = match a.game_ms {
         Some(ms) => ms,
-        None => match std::env::var("MANCALA_AGENT_GAME_MS") {
-            Ok(v) => {
-                let ms: u64 = v.parse().map_err(|_| {
+        // The variable is read as the flag is, with the same reasons for a refusal (the
+        // flag's range: a longer clock would give each search a time limit it never reaches,
+        // a whole solve of the board). Empty, it is unset, as most programs take one.
+        None => match std::env::var_os("MANCALA_AGENT_GAME_MS") {
+            Some(v) if !v.is_empty() => {
+                let v = v.to_string_lossy();
+                crate::ranges::time_ms().read(&v).map_err(|why| {
                     format!(
-                        "MANCALA_AGENT_GAME_MS: `{}` is not a whole number of milliseconds",
+                        "MANCALA_AGENT_GAME_MS: invalid value `{}`: {why}",
                         mancala_core::Shortened(&v)
                     )
-                })?;
-                // The flag's range: a longer clock would give each search a time limit it
-                // never reaches (a whole solve of the board).
-                if ms > crate::ranges::MAX_TIME_MS {
-                    return Err(format!(
-                        "MANCALA_AGENT_GAME_MS: {ms} is out of range (0 to {}, one day)",
-                        crate::ranges::MAX_TIME_MS
-                    ));
-                }
-                ms
+                })?
             }
-            Err(_) => 3_600_000,
+            _ => 3_600_000,
         },
     };
     let mut agent = Agent::new(

@@ -58,23 +58,38 @@ where
     ) -> Result<T, clap::Error> {
         let name = arg.map_or_else(|| "...".to_string(), ToString::to_string);
         let text = value.to_string_lossy();
-        let refuse = |why: String| {
+        self.read(&text).map_err(|why| {
             clap::Error::raw(
                 ErrorKind::ValueValidation,
                 format!("invalid value '{text}' for '{name}': {why}\n"),
             )
             .with_cmd(cmd)
-        };
+        })
+    }
+}
+
+impl<T: TryFrom<i128>> Whole<T> {
+    /// The whole number `text` (decimal, optionally signed) when it lies in `min..=max`.
+    ///
+    /// # Errors
+    /// Why it is refused, in the words of the option's message: "not a whole number (0 to
+    /// 86400000)", or "-1 is out of range (0 to 86400000)" (the text shortened to
+    /// [`mancala_core::Shortened::MAX_CHARS`] characters). A variable read in place of an
+    /// option (`MANCALA_AGENT_GAME_MS`) gives the same reasons.
+    pub fn read(&self, text: &str) -> Result<T, String> {
         let range = self.range();
-        let digits = text.strip_prefix(['-', '+']).unwrap_or(&text);
+        let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(refuse(format!("not a whole number ({range})")));
+            return Err(format!("not a whole number ({range})"));
         }
         // More digits than any i128 holds is out of every range.
         let v = text.parse::<i128>().ok();
         match v.filter(|v| (self.min..=self.max).contains(v)) {
-            Some(v) => T::try_from(v).map_err(|_| refuse(format!("{v} is out of range ({range})"))),
-            None => Err(refuse(format!("{text} is out of range ({range})"))),
+            Some(v) => T::try_from(v).map_err(|_| format!("{v} is out of range ({range})")),
+            None => Err(format!(
+                "{} is out of range ({range})",
+                mancala_core::Shortened(text)
+            )),
         }
     }
 }

@@ -742,6 +742,55 @@ fn the_agent_s_game_clock_is_at_most_one_day() {
     );
 }
 
+/// The agent's clock variable is read as its flag: a refused value gets the flag's reason
+/// (`-1` was "not a whole number" from the variable and "out of range" from the flag), and
+/// an empty variable counts as unset (it was refused), so the agent plays on its default
+/// clock and ends at the referee's `END`.
+#[test]
+fn the_agent_s_clock_variable_is_read_as_its_flag() {
+    let agent = |env: Option<&str>, args: &[&str]| {
+        let mut c = mancala_command();
+        c.args(["agent", "manchester"]).args(args);
+        if let Some(v) = env {
+            c.env("MANCALA_AGENT_GAME_MS", v);
+        }
+        let mut child = c
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run mancala");
+        // A refused clock ends the command before it reads: the pipe may be closed.
+        let _ = std::io::Write::write_all(&mut child.stdin.take().unwrap(), b"END\n");
+        child.wait_with_output().unwrap()
+    };
+    for (value, why) in [
+        ("-1", "-1 is out of range (0 to 86400000)"),
+        ("86400001", "86400001 is out of range (0 to 86400000)"),
+        ("abc", "not a whole number (0 to 86400000)"),
+        ("1.5", "not a whole number (0 to 86400000)"),
+    ] {
+        let flag = agent(None, &["--game-ms", value]);
+        assert!(!flag.status.success(), "--game-ms {value}");
+        let flag_err = text(&flag.stderr);
+        assert!(
+            flag_err.contains(&format!("'--game-ms <GAME_MS>': {why}")),
+            "{flag_err}"
+        );
+        let var = agent(Some(value), &[]);
+        assert!(!var.status.success(), "MANCALA_AGENT_GAME_MS={value}");
+        assert_eq!(
+            text(&var.stderr).trim_end(),
+            format!("mancala: error: MANCALA_AGENT_GAME_MS: invalid value `{value}`: {why}")
+        );
+    }
+    for env in [None, Some(""), Some("60000")] {
+        let o = agent(env, &[]);
+        assert!(o.status.success(), "{env:?}: {}", text(&o.stderr));
+        assert_eq!(text(&o.stderr), "", "{env:?}");
+    }
+}
+
 /// `replay --moves` reads a move list as the line protocol does: an empty move between two
 /// commas, or a comma first or last, is refused (naming where) before anything is printed,
 /// for every game; spaces and single commas separate moves alike.
