@@ -185,6 +185,68 @@ def _same(given: Any, reached: Any) -> bool:
     return type(given) in (int, float, str, type(None)) and given == reached
 
 
+#: The parts of the derived fields that may be ``None`` (JSON ``null``), with the type of
+#: their other values: any other part of a derived field holds one JSON type only.
+NULLABLE = {
+    "side_to_move": "a str",
+    "winner": "a str",
+    "extra.reserved": "a dict",
+    "extra.tuzdyks.South": "an int",
+    "extra.tuzdyks.North": "an int",
+}
+
+
+def _json_type(value: Any) -> str:
+    """The JSON type of ``value`` in the words of a message: ``"a bool"``, ``"an int"`` (a
+    float too: ``3.0`` may stand for ``3``), ``"a str"``, ``"null"``, ``"a list"`` (a tuple
+    too), ``"a dict"``, else the name of its Python type."""
+    value = _plain(value)
+    if isinstance(value, bool):
+        return "a bool"
+    if isinstance(value, (int, float)):
+        return "an int"
+    if isinstance(value, str):
+        return "a str"
+    if value is None:
+        return "null"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "a dict"
+    return type(value).__name__
+
+
+def _wrong_type(path: str, given: Any, reached: Any) -> Optional[Tuple[str, Any, str]]:
+    """The first part under ``path`` (``houses.South``, ``legal_moves[2]``) where ``given``
+    is of another JSON type than ``reached``, the value :func:`to_dict` gives there, with the
+    value given and the type wanted in words; ``None`` when every part has its type (the
+    values may still differ). A part of :data:`NULLABLE` may be ``null`` or of its type; a
+    legal move an int or a str. Lists are compared over the length both have, dicts over the
+    keys both have (a different length or set of keys is a value that differs)."""
+    given = _plain(given)
+    theirs, ours = _json_type(given), _json_type(reached)
+    if path.startswith("legal_moves["):
+        wanted = ("an int", "a str")
+        return None if theirs in wanted else (path, given, "a move (an int or a str)")
+    if path in NULLABLE:
+        wanted = ("null", NULLABLE[path])
+        return None if theirs in wanted else (path, given, f"{NULLABLE[path]} or null")
+    if theirs != ours:
+        return path, given, ours
+    if isinstance(given, dict):
+        for key in reached:
+            if key in given:
+                wrong = _wrong_type(f"{path}.{key}", given[key], reached[key])
+                if wrong is not None:
+                    return wrong
+    elif isinstance(given, (list, tuple)):
+        for i, (a, b) in enumerate(zip(given, reached)):
+            wrong = _wrong_type(f"{path}[{i}]", a, b)
+            if wrong is not None:
+                return wrong
+    return None
+
+
 def _first_difference(path: str, given: Any, reached: Any) -> Tuple[str, Any, Any]:
     """The deepest field under ``path`` where ``given`` and ``reached`` differ (``houses.South``,
     ``legal_moves[2]``), with both values there."""
@@ -216,8 +278,12 @@ def from_dict(data: Dict[str, Any]) -> Game:
     ``houses.South``, and both values); ``TypeError`` naming the field for one of the
     wrong type: a ``schema`` that is not an integer (a bool or a float included), ``rules``
     or ``start`` that are not strings, ``game`` or ``position`` that are neither strings
-    nor ``None``, ``moves`` that are not a list; ``RulesError``, ``NotationError`` or
-    ``IllegalMoveError`` for what the game refuses."""
+    nor ``None``, ``moves`` that are not a list, or a derived field, or a part of one, of
+    another JSON type than :func:`to_dict` gives there (``"score": "1"``, a list for
+    ``houses.South`` of Bao la Kete, ``1`` for ``over``; ``null`` only where :data:`NULLABLE`
+    allows it), named down to that part, all derived fields' types checked before any
+    value; ``RulesError``, ``NotationError`` or ``IllegalMoveError`` for what the game
+    refuses."""
     if not isinstance(data, dict):
         raise TypeError(f"from_dict takes a dict, not {type(data).__name__}")
     if "schema" not in data:
@@ -252,6 +318,13 @@ def from_dict(data: Dict[str, Any]) -> Game:
     given = [key for key in DERIVED if key in data]
     if given:
         reached = to_dict(game)
+        # Every derived field's type first: a wrong type is named as such, never reported
+        # as a value that does not match.
+        for key in given:
+            wrong = _wrong_type(key, data[key], reached[key])
+            if wrong is not None:
+                field, value, wanted = wrong
+                raise TypeError(f"{field} must be {wanted}, not {type(value).__name__} ({_shown(value)})")
         for key in given:
             if not _same(data[key], reached[key]):
                 field, theirs, ours = _first_difference(key, data[key], reached[key])

@@ -274,3 +274,53 @@ def test_numpy_values_of_the_derived_fields_count_as_their_python_values():
         ValueError, match=rf"^the moves reach houses.South\[0\] {south[0]}, not the state's houses.South\[0\] {south[0] + 1}$"
     ):
         from_dict({**state, "houses": {**d["houses"], "South": wrong}})
+
+
+@pytest.mark.parametrize(
+    "rules, field, value, message",
+    [
+        ("standard", "score", "1", "score must be an int, not str ('1')"),
+        ("standard", "over", 0, "over must be a bool, not int (0)"),
+        ("standard", "winner", 1, "winner must be a str or null, not int (1)"),
+        ("standard", "side_to_move", ["South"], "side_to_move must be a str or null, not list (['South'])"),
+        ("standard", "houses", {"South": "4,4,0,5,5,5", "North": [4] * 6},
+         "houses.South must be a list, not str ('4,4,0,5,5,5')"),
+        ("standard", "stores", {"South": None, "North": 0}, "stores.South must be an int, not NoneType (None)"),
+        ("standard", "legal_moves", [[1]], "legal_moves[0] must be a move (an int or a str), not list ([1])"),
+        ("standard", "extra", {"swap_offered": "no", "swapped": False},
+         "extra.swap_offered must be a bool, not str ('no')"),
+        ("standard", "extra", None, "extra must be a dict, not NoneType (None)"),
+        ("togyz-kumalak", "extra", {"tuzdyks": {"South": "3", "North": None}},
+         "extra.tuzdyks.South must be an int or null, not str ('3')"),
+        ("bao-la-kete", "houses", {"South": [0] * 16, "North": [0] * 16},
+         "houses.South must be a dict, not list ([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])"),
+    ],
+)
+def test_a_derived_field_of_the_wrong_type_is_a_type_error_naming_it(rules, field, value, message):
+    # A string where a number is wanted (or any other JSON type than the one `to_dict`
+    # writes there) was a ValueError, "the moves reach score 1, not the state's score '1'":
+    # a wrong type is a TypeError naming the part of the field, as for the other fields.
+    game = new_game(rules)
+    d = game.to_dict()
+    for state in (d, {k: v for k, v in d.items() if k != "position"}):
+        with pytest.raises(TypeError) as refused:
+            from_dict({**state, field: value})
+        assert str(refused.value) == message
+
+
+def test_derived_types_are_checked_before_derived_values():
+    # `score` comes before `winner`: a wrong value there does not hide a wrong type after it.
+    d = mancala.Kalah().to_dict()
+    with pytest.raises(TypeError, match=r"^winner must be a str or null, not int \(1\)$"):
+        from_dict({**d, "score": 99, "winner": 1})
+    # Of the right type, a wrong value stays a ValueError: null where the game has a side,
+    # a side where it has null, a float of another value than the int, a move list of
+    # another length.
+    for field, value in (("side_to_move", None), ("winner", "North"), ("score", 0.5), ("legal_moves", [1])):
+        with pytest.raises(ValueError, match=f"^the moves reach {field}"):
+            from_dict({**d, field: value})
+    # null is a value of the tuzdyks, and an int of the right value is read back.
+    togyz = mancala.Togyz().to_dict()
+    assert from_dict({**togyz, "extra": {"tuzdyks": {"South": None, "North": None}}}) == mancala.Togyz()
+    with pytest.raises(ValueError, match=r"^the moves reach extra.tuzdyks.South None, not the state's extra.tuzdyks.South 3$"):
+        from_dict({**togyz, "extra": {"tuzdyks": {"South": 3, "North": None}}})
