@@ -512,27 +512,50 @@ pub enum OpponentArg {
     SelfPlay,
 }
 
-/// The `illegal_reward` argument: a real number (an `int`, a `float`, a NumPy integer or
-/// float: whatever `numbers.Real` holds) as an `f64`. A bool (Python's or NumPy's) or
-/// anything else is a `TypeError` ("argument 'illegal_reward': must be a number, not True":
-/// PyO3 names the argument), as `MancalaEnv` refuses it; a bool was taken as 1.0 or 0.0.
-struct Reward(f64);
+/// The `illegal_reward` argument, checked when it is read: a finite real number (an `int`, a
+/// `float`, a NumPy integer or float: whatever `numbers.Real` holds, a bool excepted) as an
+/// `f64`, or the error to raise for it, which `VectorGames` raises. The vector environment
+/// (`mancala.envs.MancalaVectorEnv`) passes its argument here as given; `MancalaEnv`, which
+/// plays its engine and function opponents without a `VectorGames`, checks it the same way
+/// in Python (`mancala.envs._codec.checked_illegal_reward`).
+///
+/// # Errors (held, raised by `VectorGames`)
+/// `TypeError` "illegal_reward must be a number, not True" for a bool (Python's or NumPy's;
+/// it was taken as 1.0 or 0.0) or anything else that is no real number; `ValueError`
+/// "illegal_reward must be finite, not nan" for NaN, ±inf or an integer too large for a
+/// float (it would be the reward of an illegal move). The messages are those of
+/// `MancalaEnv`'s check, without the "argument 'illegal_reward':" that PyO3 puts before a
+/// `TypeError` of extraction (the error is held until `VectorGames` raises it).
+struct Reward(PyResult<f64>);
+
+impl Reward {
+    /// `obj` checked as the `illegal_reward` argument (see [`Reward`]).
+    fn check(obj: &Borrowed<'_, '_, PyAny>) -> PyResult<f64> {
+        let py = obj.py();
+        let real = py.import("numbers")?.getattr("Real")?;
+        if obj.is_instance_of::<pyo3::types::PyBool>() || !obj.is_instance(&real)? {
+            return Err(PyTypeError::new_err(format!(
+                "illegal_reward must be a number, not {}",
+                obj.repr()?
+            )));
+        }
+        // A real number that is no finite float: NaN, ±inf, or an integer beyond the floats
+        // (`float(10**400)` raises OverflowError).
+        match obj.extract::<f64>() {
+            Ok(value) if value.is_finite() => Ok(value),
+            _ => Err(PyValueError::new_err(format!(
+                "illegal_reward must be finite, not {}",
+                obj.repr()?
+            ))),
+        }
+    }
+}
 
 impl<'a, 'py> FromPyObject<'a, 'py> for Reward {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Reward> {
-        let py = obj.py();
-        let real = py.import("numbers")?.getattr("Real")?;
-        if !obj.is_instance_of::<pyo3::types::PyBool>() && obj.is_instance(&real)? {
-            if let Ok(value) = obj.extract::<f64>() {
-                return Ok(Reward(value));
-            }
-        }
-        Err(PyTypeError::new_err(format!(
-            "must be a number, not {}",
-            obj.repr()?
-        )))
+        Ok(Reward(Reward::check(&obj)))
     }
 }
 
@@ -596,8 +619,8 @@ unsafe fn uninit_slice<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
 /// * `reward`: `"win"` (+1, −1, 0 at the end; 0 at a truncation) or `"margin"` (the
 ///   player's store minus the opponent's in seeds, Kalah, Oware and Togyz Kumalak: the final
 ///   one at the end, the one so far at a truncation; Bao la Kete has none and refuses it).
-/// * `illegal_reward`: the reward of an action that is not legal (a number, not a bool:
-///   `TypeError`); it ends that game.
+/// * `illegal_reward`: the reward of an action that is not legal (a finite number: a bool
+///   or another object is a `TypeError`, NaN or ±inf a `ValueError`); it ends that game.
 /// * `max_moves`: truncate a game after this many plies (moves of both players, the
 ///   opponent's included).
 ///
@@ -679,7 +702,7 @@ impl VectorGames {
     #[new]
     #[pyo3(signature = (rules = "standard", num_envs = Int::of(1), seed = Int::of(0),
         opponent = OpponentArg::Random, agent_first = Some(true), reward = "win",
-        illegal_reward = Reward(-1.0), max_moves = None, opponent_time_ms = Int::of(100)),
+        illegal_reward = Reward(Ok(-1.0)), max_moves = None, opponent_time_ms = Int::of(100)),
         text_signature = "(rules='standard', num_envs=1, seed=0, opponent='random', agent_first=True, reward='win', illegal_reward=-1.0, max_moves=None, opponent_time_ms=100)")]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -723,9 +746,7 @@ impl VectorGames {
             Some(m) => Some(m.get::<u64>("max_moves", 1, i128::from(u64::MAX), "")?),
         };
         let Reward(illegal_reward) = illegal_reward;
-        if !illegal_reward.is_finite() {
-            return Err(PyValueError::new_err("illegal_reward must be finite"));
-        }
+        let illegal_reward = illegal_reward?;
         let rules: Rules = rules.parse().map_err(|e| from_error(py, Kind::Rules, e))?;
         let settings = Settings {
             opponent,

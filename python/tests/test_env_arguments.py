@@ -167,7 +167,7 @@ def test_the_vector_environment_checks_illegal_reward_and_agent_first():
 def test_vector_games_refuses_a_bool_as_illegal_reward():
     # A bool was read as the number 1.0 (True) or 0.0, while MancalaEnv refuses it.
     for bad in (True, False, np.bool_(True), "2", None):
-        with pytest.raises(TypeError, match=r"^argument 'illegal_reward': must be a number"):
+        with pytest.raises(TypeError, match=r"^illegal_reward must be a number, not "):
             VectorGames("standard", num_envs=1, illegal_reward=bad)
     # Action 6 is no house of Kalah(6,4) (actions 0..5): the game ends with the reward given.
     for good in (2, np.int64(2), np.float32(2.0), 2.0):
@@ -175,3 +175,48 @@ def test_vector_games_refuses_a_bool_as_illegal_reward():
         vec.reset()
         _, reward, terminated, *_ = vec.step(np.array([6]))
         assert (float(reward[0]), bool(terminated[0])) == (2.0, True)
+
+
+@pytest.mark.parametrize(
+    "bad, error, why",
+    [
+        (float("nan"), ValueError, "finite"),
+        (float("inf"), ValueError, "finite"),
+        (np.float64("-inf"), ValueError, "finite"),
+        # A real number, but no float: float(10**400) overflows.
+        pytest.param(10**400, ValueError, "finite", id="10**400"),
+        (True, TypeError, "a number"),
+        (np.bool_(False), TypeError, "a number"),
+        ("2", TypeError, "a number"),
+        (None, TypeError, "a number"),
+    ],
+)
+def test_illegal_reward_is_refused_alike_by_every_way_in(bad, error, why):
+    # One check and one message: VectorGames itself (which said "illegal_reward must be
+    # finite" without the value, "argument 'illegal_reward': must be a number, not True",
+    # and a TypeError for 10**400), the vector environment that leaves the check to it,
+    # and MancalaEnv against "random" (through VectorGames) and an engine (its own check).
+    message = f"illegal_reward must be {why}, not {bad!r}"
+    makers = {
+        "VectorGames": lambda: VectorGames("standard", num_envs=1, illegal_reward=bad),
+        "MancalaVectorEnv": lambda: mancala.envs.MancalaVectorEnv(num_envs=1, illegal_reward=bad),
+        "MancalaEnv random": lambda: MancalaEnv(opponent="random", illegal_reward=bad),
+        "MancalaEnv engine": lambda: MancalaEnv(opponent=3, illegal_reward=bad),
+    }
+    for name, make in makers.items():
+        with pytest.raises(error) as refused:
+            make()
+        assert str(refused.value) == message, name
+
+
+def test_a_fraction_is_a_real_number_of_every_way_in():
+    # numbers.Real, as the check says: the reward is its value as a float.
+    from fractions import Fraction
+
+    vec = VectorGames("standard", num_envs=1, illegal_reward=Fraction(-1, 2))
+    vec.reset()
+    assert float(vec.step(np.array([6]))[1][0]) == -0.5
+    for opponent in ("random", 3):
+        env = MancalaEnv(opponent=opponent, illegal_reward=Fraction(-1, 2))
+        env.reset(seed=0)
+        assert env.step(6)[1] == -0.5

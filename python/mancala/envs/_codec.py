@@ -41,6 +41,7 @@ The action mask is an ``int8`` array over the actions, 1 for each legal move.
 from __future__ import annotations
 
 import math
+import numbers
 import operator
 from typing import Any, Dict, List, Optional, Union
 
@@ -101,14 +102,17 @@ def checked_time_ms(time_ms: Any, name: str = "opponent_time_ms") -> int:
 
 def checked_illegal_reward(illegal_reward: Any) -> float:
     """``illegal_reward`` as a ``float`` if it is a finite real number (an ``int``, a
-    ``float`` or a NumPy number; not a bool, not a ``str``), else ``TypeError`` or
-    ``ValueError`` naming it, whatever the opponent (against ``"random"`` the batch refused
-    NaN, against the others it became the reward)."""
-    if isinstance(illegal_reward, (bool, np.bool_)) or not isinstance(
-        illegal_reward, (int, float, np.integer, np.floating)
-    ):
+    ``float``, a NumPy number: a ``numbers.Real``; not a bool, not a ``str``), else ``TypeError`` or
+    ``ValueError`` naming it, whatever the opponent: the check and the messages of
+    :class:`mancala.VectorGames`, which :class:`MancalaEnv` needs of its own for the engine
+    and function opponents it plays without one (``MancalaVectorEnv`` leaves the check to
+    ``VectorGames``). NaN, ±inf and an integer too large for a float are a ``ValueError``."""
+    if isinstance(illegal_reward, (bool, np.bool_)) or not isinstance(illegal_reward, numbers.Real):
         raise TypeError(f"illegal_reward must be a number, not {illegal_reward!r}")
-    value = float(illegal_reward)
+    try:
+        value = float(illegal_reward)
+    except OverflowError:
+        value = math.inf
     if not math.isfinite(value):
         raise ValueError(f"illegal_reward must be finite, not {illegal_reward!r}")
     return value

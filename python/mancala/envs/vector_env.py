@@ -17,7 +17,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from .._mancala import VectorGames
-from ._codec import checked_agent_first, checked_game, checked_illegal_reward, checked_max_moves
+from ._codec import checked_agent_first, checked_game, checked_max_moves
 
 
 class MancalaVectorEnv(gymnasium.vector.VectorEnv):
@@ -66,7 +66,7 @@ class MancalaVectorEnv(gymnasium.vector.VectorEnv):
             opponent=opponent,
             agent_first=checked_agent_first(agent_first),
             reward=reward,
-            illegal_reward=checked_illegal_reward(illegal_reward),
+            illegal_reward=illegal_reward,
             max_moves=checked_max_moves(max_moves),
             opponent_time_ms=opponent_time_ms,
         )
