@@ -31,9 +31,11 @@ use crate::solver::{mebibytes, Egdb};
 /// of one game reuse it), `database` a `Database` (or a sequence of them, one a game) for
 /// exact play of its game: Kalah with an `Egdb`, Oware with an `AwariDb`. `egdb=` (an
 /// `Egdb`) is the older name of `database=`, deprecated since 0.3.0 and gone in 0.4.0 (a
-/// `DeprecationWarning`). Raises `EngineError` for a level outside 1..10, `ValueError` for
-/// a zero table or two databases of one game, `TypeError` for a database that is not a
-/// `Database`.
+/// `DeprecationWarning`). The same `Database` given twice in the sequence counts once.
+/// Raises `EngineError` for a level outside 1..10, `ValueError` for a zero table or two
+/// different databases of one game, `TypeError` for a database that is not a `Database`
+/// (in a sequence, naming the element's index and type: `database[1] must be a
+/// mancala.Database, not NoneType`).
 ///
 /// `search` and `best_move` release the GIL; Ctrl-C (`KeyboardInterrupt`) stops them. One
 /// search at a time runs on an engine (a second waits).
@@ -44,10 +46,13 @@ pub struct Engine {
 }
 
 /// The databases of `Engine(database=…)`: none, one `Database`, or a sequence of them, one
-/// a game.
+/// a game. The same `Database` object given more than once counts once (it serves its game
+/// as it would alone).
 ///
 /// # Errors
-/// `TypeError` for anything else; `ValueError` for a sequence with two databases of one game.
+/// `TypeError` for anything else: for a sequence with an element that is not a `Database`,
+/// naming its index and type (`database[1] must be a mancala.Database, not NoneType`);
+/// `ValueError` for a sequence with two different databases of one game.
 fn databases(database: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Py<Database>>> {
     let Some(d) = database else {
         return Ok(Vec::new());
@@ -55,27 +60,34 @@ fn databases(database: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Py<Database>>>
     if let Ok(one) = d.cast::<Database>() {
         return Ok(vec![one.clone().unbind()]);
     }
+    let type_name = |obj: &Bound<'_, PyAny>| {
+        obj.get_type()
+            .name()
+            .map_or_else(|_| "?".into(), |n| n.to_string())
+    };
     let err = || {
         pyo3::exceptions::PyTypeError::new_err(format!(
             "database must be a mancala.Database or a sequence of them, not {}",
-            d.get_type()
-                .name()
-                .map_or_else(|_| "?".into(), |n| n.to_string())
+            type_name(d)
         ))
     };
     if d.is_instance_of::<pyo3::types::PyString>() {
         return Err(err());
     }
-    let all: Vec<Py<Database>> = d
-        .try_iter()
-        .map_err(|_| err())?
-        .map(|item| {
-            item?
-                .cast_into::<Database>()
-                .map(Bound::unbind)
-                .map_err(|_| err())
-        })
-        .collect::<PyResult<_>>()?;
+    let mut all: Vec<Py<Database>> = Vec::new();
+    for (i, item) in d.try_iter().map_err(|_| err())?.enumerate() {
+        let item = item?;
+        let db = item.cast_into::<Database>().map_err(|e| {
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "database[{i}] must be a mancala.Database, not {}",
+                type_name(&e.into_inner())
+            ))
+        })?;
+        // The same object again adds nothing: it is kept once.
+        if !all.iter().any(|kept| kept.is(&db)) {
+            all.push(db.unbind());
+        }
+    }
     // The engine keeps one database a game: a second one of a game would replace the first
     // without a word.
     let mut games = Vec::new();

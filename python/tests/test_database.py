@@ -271,10 +271,41 @@ def test_an_engine_refuses_two_databases_of_one_game():
     with pytest.raises(ValueError, match=r"^database: two databases of Kalah; the engine keeps one a game"):
         mancala.Engine(database=[six, four])
     with pytest.raises(ValueError, match=r"two databases of Oware"):
-        mancala.Engine(database=(awari, six, awari))
+        mancala.Engine(database=(awari, six, mancala.Database.build("awari", 2)))
     # One of each game is what the sequence is for.
     engine = mancala.Engine(level=3, database=[six, awari])
     assert engine.search(mancala.Kalah("kalah(6,1)"), time_ms=50).move in range(1, 7)
+
+
+def test_an_engine_given_the_same_database_twice_keeps_it_once(oware_db: Database, kalah_db: Database) -> None:
+    # It was refused as "two databases of Oware": the same object cannot disagree with
+    # itself, so it serves its game as it does given once (the position and its exact value
+    # are those of `test_an_engine_given_a_database_plays_exactly`).
+    position = "0,0,0,0,0,1,23,1,0,0,0,0,0,23 S"
+    for database in ([oware_db, oware_db], (kalah_db, oware_db, kalah_db, oware_db)):
+        r = Engine(database=database).search(Oware("awari", position=position), time_ms=1000, max_nodes=10_000)
+        assert (r.move, r.exact, r.score_seeds) == (6, True, 2)
+
+
+@pytest.mark.parametrize(
+    "database, message",
+    [
+        ([None], "database[0] must be a mancala.Database, not NoneType"),
+        (["awari.egdb"], "database[0] must be a mancala.Database, not str"),
+        ((1.5,), "database[0] must be a mancala.Database, not float"),
+    ],
+)
+def test_an_engine_names_the_element_of_a_sequence_that_is_no_database(database, message, kalah_db: Database) -> None:
+    # `[db, None]` was refused as "not list", which it is: the element is what is wrong.
+    with pytest.raises(TypeError) as refused:
+        Engine(database=database)
+    assert str(refused.value) == message
+    with pytest.raises(TypeError) as refused:
+        Engine(database=[kalah_db, *database])
+    assert str(refused.value) == message.replace("database[0]", "database[1]")
+    # Anything that is neither a database nor a sequence keeps its message.
+    with pytest.raises(TypeError, match=r"^database must be a mancala.Database or a sequence of them, not int$"):
+        Engine(database=3)  # type: ignore[arg-type]
 
 
 def test_a_save_to_an_empty_path_says_it_is_empty(kalah_db: Database, tmp_path: Path) -> None:
