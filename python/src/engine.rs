@@ -105,6 +105,28 @@ fn databases(database: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Py<Database>>>
     Ok(all)
 }
 
+/// The search limits of a budget of `time_ms` milliseconds and `nodes` positions at
+/// `level`, 0 meaning no limit of that kind, as in the C API (`mancala_engine_bestmove`) and
+/// `mancala bestmove`; the level's depth limit is the player's own.
+///
+/// # Errors
+/// `ValueError` for level 10 (no depth limit) with neither budget above 0, with the
+/// command's reason ("level 10 needs a budget: give {what} above 0", `what` naming the
+/// caller's arguments).
+pub fn budget(level: u32, time_ms: u64, nodes: u64, what: &str) -> PyResult<Limits> {
+    let no_depth = Level::new(level).is_ok_and(|l| l.max_depth().is_none());
+    if no_depth && time_ms == 0 && nodes == 0 {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "level {level} needs a budget: give {what} above 0"
+        )));
+    }
+    Ok(Limits {
+        time: (time_ms > 0).then(|| Duration::from_millis(time_ms)),
+        nodes: (nodes > 0).then_some(nodes),
+        ..Limits::default()
+    })
+}
+
 /// The exception of an [`EngineError`]: `IllegalMoveError` for a finished game (there is no
 /// move to choose), `DatabaseError` for a database of other rules, else `EngineError`.
 fn engine_error(py: Python<'_>, e: EngineError) -> PyErr {
@@ -226,17 +248,22 @@ impl Engine {
     /// milliseconds (and at most `max_nodes` positions when given) at the engine's level, and
     /// returns a `SearchResult`: the move to play, the search's own best move and score, the
     /// depth, the principal variation, nodes, seconds and whether the score is exact. The
-    /// first iteration always completes, so a move comes back even with `time_ms=0`. The
-    /// search sees the game's history: in an `Oware` game a move that repeats a position for
-    /// the rule set's repetition count (OW-6.2) or reaches its move limit (OW-6.4) is valued
-    /// as the end of the game it is.
+    /// first iteration always completes, so a move comes back even from a budget of 1 ms or
+    /// 1 node. A budget of 0 is no limit of that kind, as in the C API and `mancala bestmove`
+    /// (`--time-ms 0`, `--nodes 0`): levels 1–9 then search to their depth, and level 10,
+    /// which has no depth limit, needs `time_ms` or `max_nodes` above 0. The search sees the
+    /// game's history: in an `Oware` game a move that repeats a position for the rule set's
+    /// repetition count (OW-6.2) or reaches its move limit (OW-6.4) is valued as the end of
+    /// the game it is.
     ///
     /// Scores are for the player to move, in engine units: Kalah in hundredths of a seed of
     /// final store difference (`score_seeds` in seeds), Bao la Kete in heuristic units or
     /// ±(1,000,000 − plies) for a forced win or loss. Raises `IllegalMoveError` when the game
     /// is over, `DatabaseError` when the engine's database serves other rules (or its
     /// evaluation database, `set_estimates`, holds no estimates of them), `EngineError`
-    /// (table memory), `ValueError` for a negative time, `TypeError` for another object.
+    /// (table memory), `ValueError` for a negative time or node count and, at level 10, for
+    /// `time_ms=0` without `max_nodes` above 0 ("level 10 needs a budget: give time_ms or
+    /// max_nodes above 0", the command's reason), `TypeError` for another object.
     #[pyo3(signature = (game, time_ms = Int::of(1000), max_nodes = None),
            text_signature = "($self, game, time_ms=1000, max_nodes=None)")]
     fn search<'py>(
@@ -249,11 +276,13 @@ impl Engine {
         let time_ms = time_ms.u64("time_ms")?;
         let max_nodes = max_nodes.map(|n| n.u64("max_nodes")).transpose()?;
         let cancel = Arc::new(AtomicBool::new(false));
-        let mut limits =
-            Limits::time(Duration::from_millis(time_ms)).with_cancel(Arc::clone(&cancel));
-        if let Some(n) = max_nodes {
-            limits = limits.with_nodes(n);
-        }
+        let limits = budget(
+            self.level,
+            time_ms,
+            max_nodes.unwrap_or(0),
+            "time_ms or max_nodes",
+        )?
+        .with_cancel(Arc::clone(&cancel));
         let Ok(game) = game.cast::<Game>() else {
             let classes: Vec<&str> = mancala_core::GameKind::ALL
                 .into_iter()

@@ -104,8 +104,8 @@ struct Settings {
     margin: bool,
     illegal_reward: f64,
     max_moves: Option<u64>,
-    /// The engine's time a move.
-    engine_time: Duration,
+    /// The engine's time a move (`None`: no time limit, the level's depth only).
+    engine_time: Option<Duration>,
     /// The engine's seed (its weaker moves at levels 1-4).
     seed: u64,
 }
@@ -228,7 +228,10 @@ impl<G: VecGame> Shared<G> {
             match &self.engine {
                 Some(engine) => {
                     let mut players = engine.lock().unwrap_or_else(|e| e.into_inner());
-                    let limits = Limits::time(self.settings.engine_time);
+                    let limits = Limits {
+                        time: self.settings.engine_time,
+                        ..Limits::default()
+                    };
                     let mv = match players.choose_game(&slot.game, limits) {
                         Ok(choice) => choice.mv,
                         Err(_) => return, // only for a finished game
@@ -610,8 +613,9 @@ unsafe fn uninit_slice<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
 /// * `opponent`: `"random"` (the other side plays a legal move drawn uniformly, inside the
 ///   step), an engine level 1..10 (the engine plays it inside the step, within
 ///   `opponent_time_ms` milliseconds a move, with one 4 MiB table for the batch; levels 1-9
-///   are depth-limited and usually finish far sooner; its weaker moves at levels 1-4 are
-///   drawn from `seed`), or `None` for self-play (each step plays the action of whichever player is to
+///   are depth-limited and usually finish far sooner; 0 is no time limit, as for
+///   `Engine.search`, which level 10 refuses with `ValueError`; its weaker moves at levels
+///   1-4 are drawn from `seed`), or `None` for self-play (each step plays the action of whichever player is to
 ///   move, the observation and the mask are that player's, and the reward goes to the
 ///   player who moved).
 /// * `agent_first`: `True` the agent is the first player, `False` the second, `None` drawn
@@ -731,7 +735,14 @@ impl VectorGames {
                 Opponent::Engine(level)
             }
         };
-        let engine_time = Duration::from_millis(opponent_time_ms.u64("opponent_time_ms")?);
+        let time_ms = opponent_time_ms.u64("opponent_time_ms")?;
+        // 0 is no time limit, as for `Engine.search`; level 10 needs a budget.
+        let engine_time = match opponent {
+            Opponent::Engine(level) => {
+                crate::engine::budget(level.get(), time_ms, 0, "opponent_time_ms")?.time
+            }
+            _ => None,
+        };
         let margin = match reward {
             "win" => false,
             "margin" => true,

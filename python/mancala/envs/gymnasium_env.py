@@ -43,7 +43,10 @@ class MancalaEnv(gymnasium.Env):
       with a small table, reseeded at each ``reset``), an :class:`Engine`, or a function
       ``f(game) -> move`` given a copy of the game.
     * ``opponent_time_ms``: the engine's time a move (levels 1-9 are depth-limited and
-      usually finish far sooner; level 10 uses it all).
+      usually finish far sooner; level 10 uses it all). 0 is no time limit, as for
+      :meth:`Engine.search`: levels 1-9 search to their depth, and level 10, which has no
+      depth limit, raises ``ValueError`` ("level 10 needs a budget: give opponent_time_ms
+      above 0"), an int level or an :class:`Engine` of level 10 alike.
     * ``agent_first``: ``True`` (default) the agent is the first player (South in Kalah),
       ``False`` the second, ``None`` drawn at each ``reset``. Under the pie rule the players
       may exchange sides; the observation is always from the agent's side.
@@ -103,6 +106,11 @@ class MancalaEnv(gymnasium.Env):
             raise ValueError(f"an engine level is 1..10, not {opponent}")
         self.opponent = opponent
         self.opponent_time_ms = checked_time_ms(opponent_time_ms)
+        level = opponent.level if isinstance(opponent, Engine) else opponent
+        if isinstance(level, int) and level == 10 and self.opponent_time_ms == 0:
+            # As the engine's search and VectorGames refuse it, when the environment is made
+            # rather than at the engine's first move.
+            raise ValueError("level 10 needs a budget: give opponent_time_ms above 0")
         self.agent_first = checked_agent_first(agent_first)
         self.reward_kind = reward
         self.illegal_reward = checked_illegal_reward(illegal_reward)
