@@ -385,11 +385,17 @@ fn a_save_over_a_socket_is_refused_and_leaves_it() {
             path.display()
         )
     );
-    // The check before a build says so at once, rather than after the build.
+    // The check before a build says so at once, rather than after the build, in the words
+    // of the save's error.
     let holds = mancala_solver::egdb::occupant(&path, "kalah2.k4.egdb").unwrap_err();
+    assert!(
+        matches!(holds, mancala_solver::egdb::Occupant::NotRegular),
+        "{holds:?}"
+    );
     assert_eq!(
-        holds.to_string(),
-        "cannot be told to hold that database (not a regular file)"
+        format!("{}: {holds}", path.display()),
+        e.to_string(),
+        "the save's words"
     );
     let awari = mancala_solver::awari::AwariDb::build(2, 1).unwrap();
     assert!(matches!(awari.save(&path), Err(EgdbError::Io { .. })));
@@ -398,5 +404,138 @@ fn a_save_over_a_socket_is_refused_and_leaves_it() {
         .file_type()
         .is_socket());
     assert_eq!(listing(&dir), ["kalah2.k4.egdb"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `egdb::occupant` tells a FIFO, a socket and a device (`/dev/null`) from a file that cannot
+/// be told to hold a database: each is `Occupant::NotRegular`, found without opening it (a
+/// FIFO's open would block), whereas a symbolic link to `/dev/null` is no obstacle (the save
+/// replaces the link) and neither is a regular file of the same database.
+#[test]
+#[cfg(unix)]
+#[cfg_attr(miri, ignore = "runs mkfifo")]
+fn a_fifo_a_socket_or_a_device_is_not_a_regular_occupant() {
+    use mancala_solver::egdb::{occupant, Occupant};
+    let dir = scratch("not-regular-occupant");
+    let name = "kalah2.k4.egdb";
+    let fifo = dir.join("fifo.egdb");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let socket = dir.join("socket.egdb");
+    let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    let link = dir.join("link.egdb");
+    std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+    for path in [fifo.as_path(), socket.as_path(), Path::new("/dev/null")] {
+        match occupant(path, name) {
+            Err(e @ Occupant::NotRegular) => assert_eq!(
+                e.to_string(),
+                "not a regular file (a save would replace it)"
+            ),
+            other => panic!("{}: {other:?}", path.display()),
+        }
+    }
+    assert!(occupant(&link, name).is_ok());
+    let same = dir.join(name);
+    let rules: KalahRules = "kalah(2,1)".parse().unwrap();
+    Egdb::build(&rules, 4, BuildOptions::new())
+        .unwrap()
+        .save(&same)
+        .unwrap();
+    assert!(occupant(&same, name).is_ok());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `egdb::probe_folder` creates nothing that stays: a writable folder is left empty; a folder
+/// that is not there, or a file given as the folder, is the system's error
+/// (`No such file or directory`, `Not a directory`), which never names the probe.
+#[test]
+#[cfg_attr(miri, ignore = "files")]
+fn the_folder_probe_leaves_nothing_and_names_no_probe() {
+    use mancala_solver::egdb::probe_folder;
+    let dir = scratch("probe");
+    probe_folder(&dir).unwrap();
+    assert!(listing(&dir).is_empty());
+    let missing = probe_folder(&dir.join("missing")).unwrap_err();
+    assert_eq!(missing.kind(), std::io::ErrorKind::NotFound);
+    let file = dir.join("a-file");
+    std::fs::write(&file, b"x").unwrap();
+    let in_a_file = probe_folder(&file).unwrap_err();
+    for e in [&missing, &in_a_file] {
+        assert!(!e.to_string().contains("mancala-write-check"), "{e}");
+        // Only the system's words and code: `<words> (os error <n>)`.
+        assert!(e.raw_os_error().is_some(), "{e:?}");
+    }
+    assert_eq!(listing(&dir), ["a-file"]);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let ro = dir.join("read-only");
+        std::fs::create_dir(&ro).unwrap();
+        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+        // Root writes anyway: the probe then succeeds, and leaves nothing either.
+        let root = std::fs::write(ro.join("root-check"), b"").is_ok();
+        let _ = std::fs::remove_file(ro.join("root-check"));
+        match probe_folder(&ro) {
+            Ok(()) => assert!(root, "a read-only folder took the probe"),
+            Err(e) => {
+                assert!(!root, "{e}");
+                assert_eq!(e.kind(), std::io::ErrorKind::PermissionDenied);
+            }
+        }
+        assert!(listing(&ro).is_empty());
+        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `egdb::file_in_the_way` names what stands where a folder is wanted, the folder itself or
+/// one above it, and says a FIFO, a socket or a device apart from a file; a folder, a missing
+/// path below folders, and a link to a folder are in nobody's way.
+#[test]
+#[cfg_attr(miri, ignore = "files")]
+fn what_stands_in_the_way_of_a_folder_is_named() {
+    use mancala_solver::egdb::{file_in_the_way, FileInTheWay};
+    let dir = scratch("in-the-way");
+    let file = dir.join("a-file");
+    std::fs::write(&file, b"x").unwrap();
+    assert_eq!(file_in_the_way(&dir), None);
+    assert_eq!(file_in_the_way(&dir.join("missing/below")), None);
+    let itself = file_in_the_way(&file).unwrap();
+    assert_eq!(
+        itself,
+        FileInTheWay {
+            path: file.clone(),
+            itself: true,
+            regular: true
+        }
+    );
+    assert_eq!(itself.to_string(), "it is a file, not a folder");
+    let above = file_in_the_way(&file.join("sub/deeper")).unwrap();
+    assert_eq!(
+        (above.path.as_path(), above.itself),
+        (file.as_path(), false)
+    );
+    assert_eq!(
+        above.to_string(),
+        format!("{} is a file, not a folder", file.display())
+    );
+    #[cfg(unix)]
+    {
+        let socket = dir.join("socket");
+        let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+        assert_eq!(
+            file_in_the_way(&socket).unwrap().to_string(),
+            "it is a FIFO, socket or device, not a folder"
+        );
+        assert_eq!(
+            file_in_the_way(Path::new("/dev/null/sub"))
+                .unwrap()
+                .to_string(),
+            "/dev/null is a FIFO, socket or device, not a folder"
+        );
+        let link = dir.join("link");
+        std::os::unix::fs::symlink(&dir, &link).unwrap();
+        assert_eq!(file_in_the_way(&link.join("new")), None);
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -31,10 +31,7 @@ use std::time::Duration;
 
 use mancala_core::kalah::KalahRules;
 
-use super::{
-    find, split_path, BuildOptions, Database, Egdb, EgdbError, Encoding, TemporaryFile,
-    MAX_DB_SEEDS,
-};
+use super::{find, split_path, BuildOptions, Database, Egdb, EgdbError, Encoding, MAX_DB_SEEDS};
 use crate::progress::BuildProgress;
 use crate::rank::rank_space;
 
@@ -160,8 +157,8 @@ pub(crate) fn default_kalah_max_seeds(rules: &KalahRules, available: Option<u64>
 
 impl Cache {
     /// Before a build whose file will be `path` (in this cache's folder): creates the folder
-    /// and checks that it takes a new file (a temporary file of `path`'s save, created
-    /// exclusively and removed), so that no build runs for nothing.
+    /// and checks that it takes a new file ([`super::probe_folder`]), so that no build runs
+    /// for nothing.
     ///
     /// # Errors
     /// [`EgdbError::Io`] naming the folder (a file where the folder, or one above it, should
@@ -171,11 +168,13 @@ impl Cache {
             path: self.dir.clone(),
             // A file where the folder (or one above it) should be is named in words, not as
             // the system's "File exists" or "Not a directory".
-            source: file_in_the_way(&self.dir).unwrap_or(source),
+            source: super::file_in_the_way(&self.dir).map_or(source, |f| {
+                std::io::Error::new(std::io::ErrorKind::InvalidInput, f.to_string())
+            }),
         };
         std::fs::create_dir_all(&self.dir).map_err(dir_error)?;
-        let (dir, name) = split_path(path).map_err(dir_error)?;
-        drop(TemporaryFile::create(&dir, &name).map_err(dir_error)?);
+        let (dir, _) = split_path(path).map_err(dir_error)?;
+        super::probe_folder(&dir).map_err(dir_error)?;
         Ok(())
     }
 
@@ -390,22 +389,4 @@ impl Cache {
     ) -> Result<Cached, EgdbError> {
         self.read_or_build::<Egdb>(rules, max_seeds, threads, interval, on_event)
     }
-}
-
-/// Why the folder `dir` cannot be made, when a file stands in the way: `it is a file, not a
-/// folder` (`dir` itself), or `<ancestor> is a file, not a folder`; `None` when no file does.
-pub(crate) fn file_in_the_way(dir: &Path) -> Option<std::io::Error> {
-    let file = dir
-        .ancestors()
-        .filter(|p| !p.as_os_str().is_empty())
-        .find(|p| std::fs::metadata(p).is_ok_and(|m| !m.is_dir()))?;
-    let why = if file == dir {
-        "it is a file, not a folder".to_string()
-    } else {
-        format!(
-            "{} is a file, not a folder",
-            mancala_core::ShortenedPath(file)
-        )
-    };
-    Some(std::io::Error::new(std::io::ErrorKind::InvalidInput, why))
 }

@@ -8,10 +8,11 @@
 //! under the rule set `awari`) and [`NoDatabase`] (a game without databases: Bao la Kete).
 
 use std::marker::PhantomData;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use mancala_core::{Game, GameKind};
 
+use super::save::{is_not_regular, TemporaryFile};
 use super::{
     game_of_file, open_with_header, BuildOptions, EgdbError, Encoding, RulesMismatch, SaveReport,
 };
@@ -421,6 +422,13 @@ pub enum Occupant {
     /// [`Database::info`]).
     #[error("cannot be told to hold that database ({})", .0.reason())]
     Unknown(EgdbError),
+    /// Something that is not a regular file: a device (`/dev/null`), a FIFO or a socket. The
+    /// save refuses it ([`Egdb::save`](super::Egdb::save): its rename would replace it rather
+    /// than write to it, `/dev/null` by a regular file for a user who may write `/dev`), so a
+    /// caller refuses it even when told to write over anything else (`--force`). Says `not a
+    /// regular file (a save would replace it)`, the words of the save's error.
+    #[error("{}", super::save::NOT_REGULAR)]
+    NotRegular,
 }
 
 /// Whether the database whose file name ([`Database::file_name`],
@@ -431,18 +439,23 @@ pub enum Occupant {
 /// there (nothing, a folder, which the save reports, or a symbolic link, which the save
 /// replaces rather than follows) or when the header and the size say it holds that
 /// database (a rebuild, or a repair of damaged entries). A device, a FIFO or a socket is
-/// [`Occupant::Unknown`] ("not a regular file"), as the save refuses it. The one check of
-/// `mancala egdb build`, `mancala egdb convert` and `mancala-mpi egdb build` before they
-/// write.
+/// [`Occupant::NotRegular`], told before anything is read, by the test the save refuses
+/// such a file with. The one check of `mancala egdb build`, `mancala egdb convert` and
+/// `mancala-mpi egdb build` before they write: they refuse [`Occupant::NotRegular`] whatever
+/// `--force` says, the other two unless it is given.
 ///
 /// # Errors
 /// [`Occupant::Other`] for another database (of either game), [`Occupant::Unknown`] for a
-/// file that cannot be told to hold it.
+/// file that cannot be told to hold it, [`Occupant::NotRegular`] for a device, a FIFO or a
+/// socket.
 pub fn occupant(path: &Path, name: &str) -> Result<(), Occupant> {
+    if is_not_regular(path) {
+        return Err(Occupant::NotRegular);
+    }
     match std::fs::symlink_metadata(path) {
         Err(_) => return Ok(()),
         Ok(m) if m.is_dir() || m.is_symlink() => return Ok(()),
-        // A regular file is told by its header; anything else is refused by the read.
+        // A regular file, told by its header.
         Ok(_) => {}
     }
     fn held<I: DatabaseInfo>(info: I) -> (String, String) {
@@ -464,4 +477,81 @@ pub fn occupant(path: &Path, name: &str) -> Result<(), Occupant> {
         Ok((_, what)) => Err(Occupant::Other(what)),
         Err(e) => Err(Occupant::Unknown(e)),
     }
+}
+
+/// Checks that the folder `dir` takes a new file, before any work is done for a file to be
+/// written there: a probe with a fresh unpredictable name
+/// (`.mancala-write-check.<process id>.<12 random letters or digits>.tmp`), created with
+/// `O_CREAT | O_EXCL` as a save creates its temporary file (an existing name, a planted
+/// symbolic link included, is never opened), and removed at once. The check of
+/// `mancala egdb build`, `mancala egdb convert` and `mancala-mpi egdb build` before they
+/// build or read anything: a folder that cannot be written is refused as such, never as a
+/// file in the way that `--force` would write over.
+///
+/// # Errors
+/// The system's error of the creation, which does not name the probe (`Permission denied
+/// (os error 13)`, `No such file or directory (os error 2)` for a folder that is not there,
+/// `Not a directory (os error 20)` for a file).
+pub fn probe_folder(dir: &Path) -> std::io::Result<()> {
+    TemporaryFile::create(dir, "mancala-write-check").map(drop)
+}
+
+/// Something other than a folder standing where a folder is wanted, found by
+/// [`file_in_the_way`]. Displayed as the reason a folder cannot be made or written: `it is
+/// a file, not a folder` (the folder's own path), `<path> is a file, not a folder` (one
+/// above it, the path shortened as [`mancala_core::ShortenedPath`] does), and `a FIFO,
+/// socket or device` in place of `a file` for one that is not a regular file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileInTheWay {
+    /// What stands in the way: the folder's own path, or the path of a folder above it.
+    pub path: PathBuf,
+    /// Whether `path` is the folder asked for itself, rather than one above it.
+    pub itself: bool,
+    /// Whether it is a regular file (or a symbolic link to one); else a FIFO, a socket or a
+    /// device.
+    pub regular: bool,
+}
+
+impl std::fmt::Display for FileInTheWay {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let what = if self.regular {
+            "a file"
+        } else {
+            "a FIFO, socket or device"
+        };
+        if self.itself {
+            write!(f, "it is {what}, not a folder")
+        } else {
+            write!(
+                f,
+                "{} is {what}, not a folder",
+                mancala_core::ShortenedPath(&self.path)
+            )
+        }
+    }
+}
+
+impl std::error::Error for FileInTheWay {}
+
+/// The first of `dir` and the folders above it that exists and is not a folder (symbolic
+/// links followed: a link to a file is a file, a link to a folder a folder), or `None` when
+/// there is none: a file standing where a folder should be, which the system reports only
+/// as "File exists" or "Not a directory". For the messages of the commands that make or
+/// write a folder (`--out`, the cache folder).
+#[must_use]
+pub fn file_in_the_way(dir: &Path) -> Option<FileInTheWay> {
+    let (path, meta) = dir
+        .ancestors()
+        .filter(|p| !p.as_os_str().is_empty())
+        .find_map(|p| {
+            std::fs::metadata(p)
+                .ok()
+                .filter(|m| !m.is_dir())
+                .map(|m| (p, m))
+        })?;
+    Some(FileInTheWay {
+        path: path.to_path_buf(),
+        itself: path == dir,
+        regular: meta.is_file(),
+    })
 }

@@ -129,7 +129,10 @@ pub use choose::{
     NotEnoughMemory, Want,
 };
 pub(crate) use database::forward_to_inherent;
-pub use database::{occupant, Database, DatabaseInfo, NoDatabase, NoInfo, Occupant};
+pub use database::{
+    file_in_the_way, occupant, probe_folder, Database, DatabaseInfo, FileInTheWay, NoDatabase,
+    NoInfo, Occupant,
+};
 pub(crate) use encoding::BITS_PER_ENTRY;
 pub use encoding::{decode, Encoding};
 pub(crate) use error::{count, count_of};
@@ -150,8 +153,8 @@ pub(crate) use load::{
 };
 pub(crate) use packed::Probe;
 use packed::{Codec, PAD};
+pub(crate) use save::split_path;
 pub(crate) use save::write_file;
-pub(crate) use save::{split_path, TemporaryFile};
 
 /// Why [`Egdb::lookup`] found no entry.
 #[derive(Clone, Debug, PartialEq, Eq)]

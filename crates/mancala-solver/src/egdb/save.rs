@@ -271,6 +271,22 @@ impl Egdb {
     }
 }
 
+/// Why a save refuses the path of a device, a FIFO or a socket ([`is_not_regular`]): the
+/// text of its error and of [`super::Occupant::NotRegular`].
+pub(crate) const NOT_REGULAR: &str = "not a regular file (a save would replace it)";
+
+/// Whether something that is neither a regular file, nor a folder, nor a symbolic link
+/// stands at `path` (a device such as `/dev/null`, a FIFO, a socket; the link itself is
+/// looked at, not followed): what a save refuses, since its rename would replace it rather
+/// than write to it. `false` when nothing is there or it cannot be looked at. The one test
+/// of [`write_file`] and [`super::occupant`].
+pub(crate) fn is_not_regular(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| {
+        let t = m.file_type();
+        !(t.is_file() || t.is_dir() || t.is_symlink())
+    })
+}
+
 /// Writes a database file at `path` crash-safely, as [`Egdb::save`] documents (stale
 /// temporary files of the same name removed, a new temporary file created exclusively in
 /// the same folder, flushed to disk, renamed over `path`, the folder flushed): `header`
@@ -299,14 +315,11 @@ pub(crate) fn write_file(
     // A device, a FIFO or a socket would be replaced by the rename (`/dev/null` by a
     // regular file, for a user who may write `/dev`), not written to: refused, as a load
     // refuses it. A symlink is replaced, as step 3 of [`Egdb::save`] says.
-    if let Ok(meta) = std::fs::symlink_metadata(path) {
-        let kind = meta.file_type();
-        if !kind.is_file() && !kind.is_symlink() {
-            return Err(io(std::io::Error::new(
-                std::io::ErrorKind::InvalidInput,
-                "not a regular file (a save would replace it)",
-            )));
-        }
+    if is_not_regular(path) {
+        return Err(io(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            NOT_REGULAR,
+        )));
     }
     let (dir, name) = split_path(path).map_err(io)?;
     let removed_stale = remove_temporary_files(path, TemporaryOwners::Gone);
