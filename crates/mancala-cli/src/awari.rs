@@ -103,7 +103,7 @@ pub fn build(
         crate::saves::remove_made(&made);
         e
     };
-    crate::paths::probe_folder(&dir).map_err(|e| fail(refused(e)))?;
+    mancala_solver::egdb::probe_folder(&dir).map_err(|e| fail(refused(e)))?;
     // A file at `--out` that holds another database is refused before the build (once the
     // folder is known to take a file: only then can `--force` help), and again before the
     // save (it may have appeared meanwhile). The cache folder is the cache's: a file there

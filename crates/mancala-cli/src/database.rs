@@ -236,7 +236,7 @@ fn cache_folder(choice: &Choice<'_>) -> CacheFolder {
     let Some(dir) = cache_dir() else {
         return CacheFolder::Unknown;
     };
-    match crate::paths::file_in_the_way(&dir) {
+    match mancala_solver::egdb::file_in_the_way(&dir).map(|f| f.path) {
         Some(file) if file == dir => {
             CacheFolder::InTheWay(format!("{} is a file, not a folder", dir.display()))
         }

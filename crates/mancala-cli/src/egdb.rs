@@ -386,7 +386,7 @@ fn build(
         remove_made(&made);
         e
     };
-    crate::paths::probe_folder(out).map_err(|e| fail(refused(e)))?;
+    mancala_solver::egdb::probe_folder(out).map_err(|e| fail(refused(e)))?;
     // A file there that holds another database is refused before the build (once the folder
     // is known to take a file: only then can `--force` help), and again before the save (it
     // may have appeared meanwhile).

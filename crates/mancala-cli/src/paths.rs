@@ -4,57 +4,15 @@
 //! instead of "Is a directory".
 
 use mancala_core::ShortenedPath;
-use std::path::{Path, PathBuf};
+use mancala_solver::egdb::file_in_the_way;
+use std::path::Path;
 
-/// The first of `dir` and its ancestors that exists and is not a folder (a file, or a link to
-/// one), or `None`.
-pub fn file_in_the_way(dir: &Path) -> Option<PathBuf> {
-    dir.ancestors()
-        .filter(|p| !p.as_os_str().is_empty())
-        .find(|p| std::fs::metadata(p).is_ok_and(|m| !m.is_dir()))
-        .map(Path::to_path_buf)
-}
-
-/// Why the folder `dir` cannot be created or written, for a message about `dir`: `it is a
-/// file, not a folder`, or `<ancestor> is a file, not a folder`, when a file stands in the
-/// way (`a FIFO, socket or device` for one that is not a regular file), else the system's
+/// Why the folder `dir` cannot be created or written, for a message about `dir`: what stands
+/// in the way when something does (the library's words, [`file_in_the_way`]: `it is a file,
+/// not a folder`, `<ancestor> is a FIFO, socket or device, not a folder`), else the system's
 /// error `e`.
 pub fn folder_error(dir: &Path, e: &std::io::Error) -> String {
-    let what = |p: &Path| {
-        if p.is_file() {
-            "a file"
-        } else {
-            "a FIFO, socket or device"
-        }
-    };
-    match file_in_the_way(dir) {
-        Some(f) if f == dir => format!("it is {}, not a folder", what(&f)),
-        Some(f) => format!("{} is {}, not a folder", ShortenedPath(&f), what(&f)),
-        None => e.to_string(),
-    }
-}
-
-/// Checks that the folder `dir` takes a new file before any work is done for it: a probe
-/// with a fresh unpredictable name, created exclusively (a planted symbolic link is never
-/// followed) and removed at once.
-///
-/// # Errors
-/// The system's error of the creation (`Permission denied (os error 13)`), without the
-/// probe's own name.
-pub fn probe_folder(dir: &Path) -> std::io::Result<()> {
-    match tempfile::Builder::new()
-        .prefix(".mancala-write-check-")
-        .tempfile_in(dir)
-    {
-        Ok(_) => Ok(()),
-        Err(e) => {
-            // `tempfile` writes the probe's path after the system's error (`… at path
-            // "dir/.mancala-write-check-x1Yz2w"`): only the system's.
-            let text = e.to_string();
-            let system = text.split(" at path ").next().unwrap_or_default();
-            Err(std::io::Error::new(e.kind(), system.to_string()))
-        }
-    }
+    file_in_the_way(dir).map_or_else(|| e.to_string(), |f| f.to_string())
 }
 
 /// The message for a file `path` that could not be read: `<path>: it is a folder, not a

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use mancala_core::ShortenedPath;
-use mancala_solver::egdb::{occupant, DatabaseInfo, Encoding};
+use mancala_solver::egdb::{occupant, DatabaseInfo, Encoding, Occupant};
 use mancala_solver::Egdb;
 
 /// Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file of a save of
@@ -107,7 +107,7 @@ pub(crate) fn convert_folder(
         }
     };
     let created = make_folders(&dir).map_err(refused)?;
-    if let Err(e) = crate::paths::probe_folder(&dir) {
+    if let Err(e) = mancala_solver::egdb::probe_folder(&dir) {
         remove_made(&created);
         return Err(refused(e));
     }
@@ -209,32 +209,21 @@ impl Writing {
 /// # Errors
 /// One line naming the file, what it holds (another database, or no database and why) and
 /// `--force`; a file that is not a regular one (a device, a FIFO, a socket) is refused even
-/// with `force`, as the save would refuse it.
+/// with `force` ([`Occupant::NotRegular`]), as the save would refuse it.
 pub(crate) fn check_overwrite(path: &Path, writing: &Writing, force: bool) -> Result<(), String> {
-    // A device, a FIFO or a socket: the save refuses it whatever `--force` says (its rename
-    // would replace it), so say so before the work rather than after it.
-    let special = std::fs::symlink_metadata(path).is_ok_and(|m| {
-        let t = m.file_type();
-        !(t.is_file() || t.is_dir() || t.is_symlink())
-    });
-    if special {
-        return Err(format!(
-            "{}: not a regular file (a save would replace it)",
-            ShortenedPath(path)
-        ));
-    }
-    if force {
-        return Ok(());
-    }
     // The header is read once, and checked as its own game's database's.
-    let Err(holds) = occupant(path, &writing.name) else {
-        return Ok(());
-    };
-    Err(format!(
-        "{} already exists and {holds}: not written over with {}; --force writes over it",
-        ShortenedPath(path),
-        writing.what
-    ))
+    match occupant(path, &writing.name) {
+        Ok(()) => Ok(()),
+        // The save refuses it whatever `--force` says (its rename would replace it), so say
+        // so before the work rather than after it.
+        Err(holds @ Occupant::NotRegular) => Err(format!("{}: {holds}", ShortenedPath(path))),
+        Err(_) if force => Ok(()),
+        Err(holds) => Err(format!(
+            "{} already exists and {holds}: not written over with {}; --force writes over it",
+            ShortenedPath(path),
+            writing.what
+        )),
+    }
 }
 
 /// The bits an entry takes as `egdb info`, `verify`, `convert` and `build` print them, from

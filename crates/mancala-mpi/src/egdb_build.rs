@@ -15,7 +15,9 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use mancala_core::kalah::KalahRules;
-use mancala_solver::egdb::{occupant, Encoding, Level, LevelBuild};
+use mancala_solver::egdb::{
+    file_in_the_way, occupant, probe_folder, Encoding, Level, LevelBuild, Occupant,
+};
 use mancala_solver::Egdb;
 
 use crate::balance::{Balance, CostModel, Sample};
@@ -54,10 +56,10 @@ pub struct BuildArgs {
 /// file there (a folder is refused by the callers; a symbolic link is replaced by the save,
 /// not followed), or one whose header says it holds that database (a rebuild or a repair),
 /// as `mancala egdb build` does. Only the header is read. A file that is not a regular one
-/// (a device, a FIFO, a socket) is refused even with `force`: the save would refuse it.
-/// First the folder of `target` must take a file (a probe with a fresh unpredictable name,
-/// created exclusively and removed): a folder that cannot be written is refused as such,
-/// never as a file in the way that `force` would write over.
+/// (a device, a FIFO, a socket: [`Occupant::NotRegular`]) is refused even with `force`: the
+/// save would refuse it. First the folder of `target` must take a file ([`probe_folder`]):
+/// a folder that cannot be written is refused as such, never as a file in the way that
+/// `force` would write over.
 ///
 /// # Errors
 /// The folder's error; one line naming the file, what it holds (another database, or why it
@@ -67,40 +69,24 @@ pub fn check_target(target: &Path, force: bool) -> Result<(), String> {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    tempfile::Builder::new()
-        .prefix(".mancala-write-check-")
-        .tempfile_in(dir)
-        .map_err(|e| {
-            // The system's error, without the probe's name that `tempfile` writes after it.
-            let text = e.to_string();
-            let system = text.split(" at path ").next().unwrap_or_default();
-            format!("--out {}: {system}", mancala_core::ShortenedPath(dir))
-        })?;
-    // A device, a FIFO or a socket: the save refuses it whatever `--force` says (its rename
-    // would replace it), so say so before the build rather than after it.
-    let special = std::fs::symlink_metadata(target).is_ok_and(|m| {
-        let t = m.file_type();
-        !(t.is_file() || t.is_dir() || t.is_symlink())
-    });
-    if special {
-        return Err(format!(
-            "{}: not a regular file (a save would replace it)",
-            mancala_core::ShortenedPath(target)
-        ));
-    }
-    if force {
-        return Ok(());
-    }
+    probe_folder(dir).map_err(|e| format!("--out {}: {e}", mancala_core::ShortenedPath(dir)))?;
     let name = target
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or_default();
-    occupant(target, name).map_err(|holds| {
-        format!(
+    match occupant(target, name) {
+        Ok(()) => Ok(()),
+        // The save refuses it whatever `--force` says (its rename would replace it), so say
+        // so before the build rather than after it.
+        Err(holds @ Occupant::NotRegular) => {
+            Err(format!("{}: {holds}", mancala_core::ShortenedPath(target)))
+        }
+        Err(_) if force => Ok(()),
+        Err(holds) => Err(format!(
             "{} already exists and {holds}: not written over; --force writes over it",
             mancala_core::ShortenedPath(target)
-        )
-    })
+        )),
+    }
 }
 
 /// How a build ended on rank 0.
@@ -193,18 +179,11 @@ fn open_partial(
     build: &LevelBuild,
 ) -> Result<(Checkpoint, Option<u32>), String> {
     let out = &args.out;
-    // Anything there that is not a folder (a file, a FIFO, a socket, a device; a link is
-    // followed) is named as such, before `create_dir_all` says only "File exists".
-    if out.exists() && !out.is_dir() {
-        return Err(format!(
-            "--out {}: it is {}, not a folder",
-            mancala_core::ShortenedPath(out),
-            if out.is_file() {
-                "a file"
-            } else {
-                "a FIFO, socket or device"
-            }
-        ));
+    // Anything there, or above it, that is not a folder (a file, a FIFO, a socket, a device;
+    // a link is followed) is named as such, before `create_dir_all` says only "File exists"
+    // or "Not a directory".
+    if let Some(f) = file_in_the_way(out) {
+        return Err(format!("--out {}: {f}", mancala_core::ShortenedPath(out)));
     }
     std::fs::create_dir_all(out)
         .map_err(|e| format!("--out {}: {e}", mancala_core::ShortenedPath(out)))?;

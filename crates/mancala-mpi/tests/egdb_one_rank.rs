@@ -534,8 +534,10 @@ fn a_target_that_is_no_regular_file_is_refused_even_forced() {
         .is_socket());
 }
 
-/// `--out` naming a file, or a socket (a FIFO or a device alike), rather than a folder: the
-/// build is refused at once, naming what is there ("File exists" before, for a socket).
+/// `--out` naming a file, or a socket (a FIFO or a device alike), rather than a folder, or a
+/// folder below a file: the build is refused at once, naming what is there ("File exists"
+/// before, for a socket; "Not a directory" for the folder below a file), as `mancala`
+/// names it.
 #[cfg(unix)]
 #[test]
 fn an_out_that_is_no_folder_is_named_for_what_it_is() {
@@ -557,6 +559,17 @@ fn an_out_that_is_no_folder_is_named_for_what_it_is() {
         );
         assert_eq!(err.trim_end().lines().count(), 1, "{what}: {err}");
     }
+    let below = file.join("sub");
+    let o = run1(&build_args("standard", below.to_str().unwrap(), &[]), 120);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o).trim_end(),
+        format!(
+            "mancala-mpi: --out {}: {} is a file, not a folder",
+            below.display(),
+            file.display()
+        )
+    );
     assert_eq!(std::fs::read(&file).unwrap(), b"x");
 }
 
