@@ -441,7 +441,8 @@ fn build(
 /// `egdb convert FILE --encoding E [--out DIR|FILE.egdb]` of a database `D`: read and
 /// checked completely, converted, written beside it (or into `out`) under the name of its
 /// encoding (`kalah6.k26.packed.egdb`, `awari.n24.egdb`), or to `out` itself when it names a
-/// `.egdb` file.
+/// `.egdb` file. The file is read and checked completely before the output file is looked
+/// at, so that a damaged file is named as such rather than behind a file in the way.
 ///
 /// # Errors
 /// The file's error, a file already in `encoding`, not enough memory for both encodings,
@@ -472,9 +473,12 @@ fn convert<D: Database>(
     let needs = info.memory_bytes() + converted_bytes + 8;
     let folder = convert_folder(file, out, needs)?;
     let path = folder.path(&info.file_name(encoding), file)?;
+    // The file is read and checked completely before the output is looked at: a damaged
+    // file is reported as such, not behind a file in the way that `--force` would write
+    // over.
+    let db = D::open(file).map_err(|e| folder.undo(e.about(file).to_string()))?;
     let writing = Writing::converted(&info, encoding);
     check_overwrite(&path, &writing, force).map_err(|e| folder.undo(e))?;
-    let db = D::open(file).map_err(|e| folder.undo(e.about(file).to_string()))?;
     // Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file before the
     // exit (`crate::interrupt`).
     crate::saves::remove_saves_on_interrupt(path.clone());

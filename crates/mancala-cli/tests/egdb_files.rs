@@ -1025,3 +1025,36 @@ fn an_output_that_is_no_regular_file_is_refused_even_forced() {
         .is_socket());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `egdb convert` reads and checks the file it converts before it looks at the output: a
+/// file with one payload byte changed (which its CRC-32 catches) is named as corrupt, not
+/// hidden behind an output file that `--force` would write over; with `--force` too, and
+/// the output is left as it was.
+#[test]
+fn convert_names_a_damaged_input_before_an_occupied_output() {
+    let dir = scratch("egdb-files", "convert-order");
+    let input = dir.join("other.egdb");
+    assert!(build(&input, 4).status.success());
+    let mut bytes = std::fs::read(&input).unwrap();
+    *bytes.last_mut().unwrap() ^= 0x01;
+    std::fs::write(&input, &bytes).unwrap();
+    let notes = dir.join("notes.egdb");
+    std::fs::write(&notes, b"my notes\n").unwrap();
+    let (i, n) = (input.to_str().unwrap(), notes.to_str().unwrap());
+    let plain = ["egdb", "convert", i, "--encoding", "packed", "--out", n];
+    let forced = [&plain[..], &["--force"]].concat();
+    for r in [mancala(&plain), mancala(&forced)] {
+        let err = text(&r.stderr);
+        assert_eq!(r.status.code(), Some(1), "{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with(&format!("mancala: error: {i}: "))
+                && err.contains("checksum mismatch")
+                && !err.contains("--force"),
+            "{err}"
+        );
+    }
+    assert_eq!(std::fs::read(&notes).unwrap(), b"my notes\n");
+    assert_eq!(listing(&dir), ["notes.egdb", "other.egdb"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
