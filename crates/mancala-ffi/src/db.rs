@@ -22,7 +22,7 @@ use mancala_solver::engine::{
 use mancala_solver::exact_values::ExactError;
 use mancala_solver::{available_memory_bytes, BuildOptions, Cache, CacheEvent};
 
-use crate::egdb::{check_threads, egdb_error, egdb_error_in, MancalaEgdbEncoding};
+use crate::egdb::{check_folder, check_threads, egdb_error, egdb_error_in, MancalaEgdbEncoding};
 use crate::game::{GameHandle, MancalaGame, MancalaGameKind};
 use crate::handle::{self, Handle, Kind};
 use crate::io;
@@ -230,17 +230,6 @@ fn cached_as<G: Evaluate>(g: &GameRecord<G>, dir: &Path, ask: &BuildAsk) -> Resu
         db: MancalaDb::of::<G>(Arc::new(cached.database), text),
         state,
     })
-}
-
-/// Refuses a folder argument that is a file.
-fn check_folder(dir: &str) -> Result<()> {
-    if std::fs::metadata(dir).is_ok_and(|m| !m.is_dir()) {
-        return Err(Error::new(
-            MancalaStatus::IoError,
-            format!("{dir}: is a file, not a folder"),
-        ));
-    }
-    Ok(())
 }
 
 /// The C value of an encoding.

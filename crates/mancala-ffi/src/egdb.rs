@@ -5,7 +5,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use mancala_core::kalah::KalahPosition;
-use mancala_solver::egdb::{Database, Encoding};
+use mancala_solver::egdb::{self, Database, Encoding};
 use mancala_solver::{BuildOptions, Cache, CacheEvent, Egdb, EgdbError};
 
 use crate::handle::{self, Handle, Kind};
@@ -195,33 +195,40 @@ pub(crate) unsafe fn encoding_entry<H: DbHandle>(
     })
 }
 
-/// The first folder above `path` that is a file (or a link to one), when one is: a file
-/// standing where a folder should be, which the system reports only as "Not a directory"
-/// or "File exists".
-fn file_in_the_way(path: &Path) -> Option<std::path::PathBuf> {
-    path.ancestors()
-        .skip(1)
-        .filter(|p| !p.as_os_str().is_empty())
-        .find(|p| std::fs::metadata(p).is_ok_and(|m| !m.is_dir()))
-        .map(Path::to_path_buf)
-}
-
-/// The [`Error`] of `e`: its status, and its message (a file standing where a folder should
-/// be named as such).
+/// The [`Error`] of `e`: its status, and its message. An input/output error about a path
+/// below something that is not a folder (a file, a FIFO, a socket or a device, which the
+/// system reports only as "Not a directory" or "File exists") names it, in the words of
+/// [`egdb::file_in_the_way`]: `<path>: <file> is a file, not a folder`, or `… is a FIFO,
+/// socket or device, not a folder`.
 pub(crate) fn egdb_error(e: EgdbError) -> Error {
     if let EgdbError::Io { path, .. } = &e {
-        if let Some(file) = file_in_the_way(path) {
+        // `path` is the file (or folder) the system refused: what stands in the way is
+        // above it, never `path` itself (a file that cannot be read is no file in the way).
+        if let Some(f) = path.parent().and_then(egdb::file_in_the_way) {
+            let above = egdb::FileInTheWay { itself: false, ..f };
             return Error::new(
                 MancalaStatus::IoError,
-                format!(
-                    "{}: {} is a file, not a folder",
-                    mancala_core::ShortenedPath(path),
-                    mancala_core::ShortenedPath(&file)
-                ),
+                format!("{}: {above}", mancala_core::ShortenedPath(path)),
             );
         }
     }
     Error::new(egdb_status(&e), e.to_string())
+}
+
+/// Refuses the folder argument `dir` of a cache when it, or a folder above it, is not a
+/// folder ([`egdb::file_in_the_way`]), before anything is built.
+///
+/// # Errors
+/// `MANCALA_STATUS_IO_ERROR`, `<dir>: it is a file, not a folder` (`a FIFO, socket or
+/// device` for one that is not a regular file; `<dir>: <above> is …` for one above it).
+pub(crate) fn check_folder(dir: &str) -> Result<()> {
+    match egdb::file_in_the_way(Path::new(dir)) {
+        Some(f) => Err(Error::new(
+            MancalaStatus::IoError,
+            format!("{}: {f}", mancala_core::ShortenedPath(Path::new(dir))),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// The [`Error`] of `e`, an error about the database file `path`: its message names the file
@@ -610,12 +617,7 @@ pub unsafe extern "C" fn mancala_egdb_open_cached(
         // SAFETY: the caller's contract: `dir` is NULL or a NUL-terminated string that
         // outlives the call.
         let dir = unsafe { io::in_str(dir, "dir") }?;
-        if std::fs::metadata(dir).is_ok_and(|m| !m.is_dir()) {
-            return Err(Error::new(
-                MancalaStatus::IoError,
-                format!("{dir}: is a file, not a folder"),
-            ));
-        }
+        check_folder(dir)?;
         let k = match max_seeds {
             0 => Egdb::default_max_seeds(&rules, mancala_solver::available_memory_bytes())
                 .ok_or_else(|| {

@@ -391,6 +391,75 @@ fn open_cached_refuses_the_empty_folder() {
     assert!(!name.exists());
 }
 
+/// A FIFO where a folder should be is named for what it is, never as "a file": as the cache
+/// folder of `mancala_db_open_cached` (itself, or one above it), and above the file of
+/// `mancala_db_save` and `mancala_db_open`. Each is `MANCALA_STATUS_IO_ERROR`, nothing is
+/// written to `*out`, and the FIFO stays a FIFO with nothing built.
+#[test]
+#[cfg(unix)]
+fn a_fifo_in_the_way_of_a_folder_is_named_as_such() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = scratch("fifo-in-the-way");
+    let fifo = dir.join("fifo");
+    let _ = std::fs::remove_file(&fifo);
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let f = fifo.to_str().unwrap();
+    let below = format!("{f}/cache");
+    let r = c("kalah(2,1)");
+    for (folder, why) in [
+        (
+            f.to_string(),
+            "it is a FIFO, socket or device, not a folder".to_string(),
+        ),
+        (
+            below.clone(),
+            format!("{f} is a FIFO, socket or device, not a folder"),
+        ),
+    ] {
+        let d = c(&folder);
+        let (mut db, mut built) = (ptr::null_mut(), 7);
+        let st = unsafe {
+            mancala_db_open_cached(
+                r.as_ptr(),
+                d.as_ptr(),
+                3,
+                1,
+                None,
+                ptr::null_mut(),
+                0,
+                &mut db,
+                &mut built,
+            )
+        };
+        assert_eq!(st, MancalaStatus::IoError, "{folder}");
+        assert!(db.is_null() && built == 7);
+        assert_eq!(last_error(), format!("{folder}: {why}"));
+    }
+    let file = format!("{f}/kalah2.k3.egdb");
+    let db = build("kalah(2,1)", 3, MancalaEgdbEncoding::Byte);
+    let path = c(&file);
+    assert_eq!(
+        unsafe { mancala_db_save(db, path.as_ptr()) },
+        MancalaStatus::IoError
+    );
+    let why = format!("{file}: {f} is a FIFO, socket or device, not a folder");
+    assert_eq!(last_error(), why);
+    unsafe { mancala_db_free(db) };
+    let mut out = ptr::null_mut();
+    assert_eq!(
+        unsafe { mancala_db_open(path.as_ptr(), &mut out) },
+        MancalaStatus::IoError
+    );
+    assert!(out.is_null());
+    assert_eq!(last_error(), why);
+    assert!(std::fs::symlink_metadata(&fifo)
+        .unwrap()
+        .file_type()
+        .is_fifo());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A file saved through the family is the library's own file byte for byte, in either
 /// encoding; `mancala_db_open` reads the game from the header.
 #[test]

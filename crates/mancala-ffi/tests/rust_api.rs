@@ -583,7 +583,7 @@ fn open_cached_builds_once_and_rebuilds_a_damaged_file() {
     assert_eq!(st, MancalaStatus::IoError);
     assert_eq!(
         last_error(),
-        format!("{}: is a file, not a folder", file.display())
+        format!("{}: it is a file, not a folder", file.display())
     );
     let (st, db, _) = open(16);
     assert_eq!(st, MancalaStatus::Ok);
