@@ -222,7 +222,8 @@ enum CacheFolder {
     Off,
     /// No folder is known (no home folder).
     Unknown,
-    /// A file stands where the folder (or one above it) should be: why, in words.
+    /// A file, a FIFO, a socket or a device stands where the folder (or one above it)
+    /// should be: `<folder>: ` and the words of [`mancala_solver::egdb::FileInTheWay`].
     InTheWay(String),
     /// The folder.
     Use(Cache),
@@ -236,15 +237,8 @@ fn cache_folder(choice: &Choice<'_>) -> CacheFolder {
     let Some(dir) = cache_dir() else {
         return CacheFolder::Unknown;
     };
-    match mancala_solver::egdb::file_in_the_way(&dir).map(|f| f.path) {
-        Some(file) if file == dir => {
-            CacheFolder::InTheWay(format!("{} is a file, not a folder", dir.display()))
-        }
-        Some(file) => CacheFolder::InTheWay(format!(
-            "{}: {} is a file, not a folder",
-            dir.display(),
-            file.display()
-        )),
+    match mancala_solver::egdb::file_in_the_way(&dir) {
+        Some(f) => CacheFolder::InTheWay(format!("{}: {f}", mancala_core::ShortenedPath(&dir))),
         None => CacheFolder::Use(Cache::new(&dir)),
     }
 }
