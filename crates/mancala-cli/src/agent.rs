@@ -33,8 +33,10 @@
 //!
 //! The agent has `--game-ms` milliseconds for the whole game (default one hour, as in the
 //! course's engine; the variable `MANCALA_AGENT_GAME_MS` sets it when the flag is absent,
-//! read as the flag and refused with the flag's reasons, an empty one counting as unset) and
-//! keeps its own account of the referee's clock ([`GameClock`]). Each reply is charged from
+//! read as the flag and refused with the flag's reasons, an empty one counting as unset; a
+//! refused flag exits with status 2, a malformed command line, a refused variable with
+//! status 1, a refused input, as a cache folder from `MANCALA_CACHE_DIR` that cannot be used
+//! does) and keeps its own account of the referee's clock ([`GameClock`]). Each reply is charged from
 //! the moment its `YOU` line (or `START;South`) was read to the moment the reply was written,
 //! and then with the time the pipes took, which the referee counts too: measured as the round
 //! trip from the writing of a `MOVE` to the reading of the referee's report of it (for a
@@ -117,7 +119,9 @@ pub struct ManchesterArgs {
     /// Time for the whole game in milliseconds, as the referee counts it, at most 86400000
     /// (one day; default 3600000, one hour; or the variable MANCALA_AGENT_GAME_MS, read as this
     /// flag, an empty one as unset). The agent plans with 80 % of it; 0 answers every move at
-    /// once, from the search's first iteration.
+    /// once, from the search's first iteration. A bad value exits with status 2 from the flag
+    /// (a malformed command line), 1 from the variable (a refused input, as a bad
+    /// MANCALA_CACHE_DIR).
     #[arg(long, value_parser = crate::ranges::time_ms())]
     game_ms: Option<u64>,
     /// Strength level 1..=10.

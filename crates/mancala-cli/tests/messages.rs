@@ -778,7 +778,9 @@ fn the_agent_s_game_clock_is_at_most_one_day() {
 /// The agent's clock variable is read as its flag: a refused value gets the flag's reason
 /// (`-1` was "not a whole number" from the variable and "out of range" from the flag), and
 /// an empty variable counts as unset (it was refused), so the agent plays on its default
-/// clock and ends at the referee's `END`.
+/// clock and ends at the referee's `END`. The exit status follows the command's rule (1 for
+/// a refused input, 2 for a malformed command line): 2 for the flag, 1 for the variable, as
+/// for a cache folder from `MANCALA_CACHE_DIR` that `egdb build --cache` cannot use.
 #[test]
 fn the_agent_s_clock_variable_is_read_as_its_flag() {
     let agent = |env: Option<&str>, args: &[&str]| {
@@ -804,14 +806,14 @@ fn the_agent_s_clock_variable_is_read_as_its_flag() {
         ("1.5", "not a whole number (0 to 86400000)"),
     ] {
         let flag = agent(None, &["--game-ms", value]);
-        assert!(!flag.status.success(), "--game-ms {value}");
+        assert_eq!(flag.status.code(), Some(2), "--game-ms {value}");
         let flag_err = text(&flag.stderr);
         assert!(
             flag_err.contains(&format!("'--game-ms <GAME_MS>': {why}")),
             "{flag_err}"
         );
         let var = agent(Some(value), &[]);
-        assert!(!var.status.success(), "MANCALA_AGENT_GAME_MS={value}");
+        assert_eq!(var.status.code(), Some(1), "MANCALA_AGENT_GAME_MS={value}");
         assert_eq!(
             text(&var.stderr).trim_end(),
             format!("mancala: error: MANCALA_AGENT_GAME_MS: invalid value `{value}`: {why}")
@@ -822,6 +824,20 @@ fn the_agent_s_clock_variable_is_read_as_its_flag() {
         assert!(o.status.success(), "{env:?}: {}", text(&o.stderr));
         assert_eq!(text(&o.stderr), "", "{env:?}");
     }
+    // The other variable's refused input: a file where the cache folder should be.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("agent-clock-status");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("a-file");
+    std::fs::write(&file, b"not a folder\n").unwrap();
+    let o = mancala_command()
+        .env_remove("MANCALA_NO_CACHE")
+        .env("MANCALA_CACHE_DIR", &file)
+        .args(["egdb", "build", "--rules", "kalah(2,1)", "--cache"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `replay --moves` reads a move list as the line protocol does: an empty move between two
