@@ -44,6 +44,30 @@ fn build(rules: &str, max_seeds: u32, encoding: MancalaEgdbEncoding) -> *mut Man
     db
 }
 
+/// `mancala_db_open_cached(rules, dir, max_seeds)` with one thread and no progress: its
+/// status, `*out` and `*built` (NULL and 7 when it did not write them).
+fn open_cached(
+    rules: &CString,
+    dir: &CString,
+    max_seeds: u32,
+) -> (MancalaStatus, *mut MancalaDb, i32) {
+    let (mut db, mut built) = (ptr::null_mut(), 7);
+    let st = unsafe {
+        mancala_db_open_cached(
+            rules.as_ptr(),
+            dir.as_ptr(),
+            max_seeds,
+            1,
+            None,
+            ptr::null_mut(),
+            0,
+            &mut db,
+            &mut built,
+        )
+    };
+    (st, db, built)
+}
+
 fn game(rules: &str, position: &str) -> *mut MancalaGame {
     let mut g = ptr::null_mut();
     let (r, p) = (c(rules), c(position));
@@ -326,20 +350,7 @@ fn every_oware_rule_set_builds_its_own_database() {
         c(dir.to_str().unwrap()),
     );
     for expected in [1, 0] {
-        let (mut db, mut built) = (ptr::null_mut(), 7);
-        let st = unsafe {
-            mancala_db_open_cached(
-                r.as_ptr(),
-                d.as_ptr(),
-                2,
-                1,
-                None,
-                ptr::null_mut(),
-                0,
-                &mut db,
-                &mut built,
-            )
-        };
+        let (st, db, built) = open_cached(&r, &d, 2);
         assert_eq!((st, built), (MancalaStatus::Ok, expected));
         assert_eq!(
             text(db, mancala_db_describe),
@@ -367,20 +378,7 @@ fn open_cached_refuses_the_empty_folder() {
     let name = std::path::Path::new("kalah2.k3.egdb");
     assert!(!name.exists());
     let (r, d) = (c("kalah(2,1)"), c(""));
-    let (mut db, mut built) = (ptr::null_mut(), 7);
-    let st = unsafe {
-        mancala_db_open_cached(
-            r.as_ptr(),
-            d.as_ptr(),
-            3,
-            1,
-            None,
-            ptr::null_mut(),
-            0,
-            &mut db,
-            &mut built,
-        )
-    };
+    let (st, db, built) = open_cached(&r, &d, 3);
     assert_eq!(st, MancalaStatus::IoError);
     assert!(db.is_null() && built == 7);
     let message = last_error();
@@ -418,20 +416,7 @@ fn a_fifo_in_the_way_of_a_folder_is_named_as_such() {
         ),
     ] {
         let d = c(&folder);
-        let (mut db, mut built) = (ptr::null_mut(), 7);
-        let st = unsafe {
-            mancala_db_open_cached(
-                r.as_ptr(),
-                d.as_ptr(),
-                3,
-                1,
-                None,
-                ptr::null_mut(),
-                0,
-                &mut db,
-                &mut built,
-            )
-        };
+        let (st, db, built) = open_cached(&r, &d, 3);
         assert_eq!(st, MancalaStatus::IoError, "{folder}");
         assert!(db.is_null() && built == 7);
         assert_eq!(last_error(), format!("{folder}: {why}"));
