@@ -21,7 +21,9 @@
 //! * [`rules`] — [`Rules`], a rule set of any game, parsed from the rule-set notation;
 //! * [`docs`] — the rules of every game and the notations, whole: the rule ids (Kalah's
 //!   sections, Bao la Kete's K-n.m, Oware's OW-n.m, Togyz Kumalak's TK-n.m) and the `docs/rules/*.md` and
-//!   `docs/notation.md` pages the API documentation cites are these.
+//!   `docs/notation.md` pages the API documentation cites are these;
+//! * [`words`] — a count in words, singular for exactly one ([`words::count`]: `1 entry`,
+//!   `2 entries`), for the lines and messages of the front ends.
 //!
 //! ```
 //! use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
@@ -115,6 +117,7 @@ pub mod oware;
 pub mod rules;
 mod side;
 pub mod togyz;
+pub mod words;
 
 pub use any::{AnyError, AnyGame};
 pub use game::{
