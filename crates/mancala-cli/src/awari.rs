@@ -123,7 +123,7 @@ pub fn build(
         eprintln!(
             "mancala: building {} of levels 0..={max_seeds} ({}, {})",
             db_name(g),
-            crate::words::count(entries, "board", "boards"),
+            mancala_core::words::count(entries, "board", "boards"),
             crate::saves::human(entries)
         );
     }
@@ -158,7 +158,7 @@ pub fn build(
         "built {}, levels 0..={max_seeds}, in {build_s:.2} s ({:.1} M boards/s), {}, {what}, {}; saved {} in {:.2} s",
         db.rules(),
         entries as f64 / build_s.max(1e-9) / 1e6,
-        crate::words::count(entries, "board", "boards"),
+        mancala_core::words::count(entries, "board", "boards"),
         crate::saves::size_text(&db),
         path.display(),
         t.elapsed().as_secs_f64()
@@ -235,7 +235,7 @@ pub fn summary(i: &AwariInfo) -> String {
         i.max_seeds,
         i.encoding,
         crate::saves::bits_text(i.encoding, i.average_bits()),
-        crate::words::count(i.entries, "entry", "entries"),
+        mancala_core::words::count(i.entries, "entry", "entries"),
         crate::saves::human(i.file_bytes),
         i.rules
     )

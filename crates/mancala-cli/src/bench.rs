@@ -413,7 +413,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
                     i + 1,
                     p.position,
                     p.expected,
-                    crate::words::count(p.nodes, "node", "nodes"),
+                    mancala_core::words::count(p.nodes, "node", "nodes"),
                     p.seconds
                 ));
             }

@@ -233,8 +233,14 @@ fn print_choice<M: std::fmt::Display>(
             );
         }
         let score = match win_in {
-            Some(n) if n > 0 => format!("forced win in {}", crate::words::count(n, "ply", "plies")),
-            Some(n) => format!("forced loss in {}", crate::words::count(-n, "ply", "plies")),
+            Some(n) if n > 0 => format!(
+                "forced win in {}",
+                mancala_core::words::count(n, "ply", "plies")
+            ),
+            Some(n) => format!(
+                "forced loss in {}",
+                mancala_core::words::count(-n, "ply", "plies")
+            ),
             None if in_seeds => format!(
                 "{score_seeds:+.2} seeds ({})",
                 if s.exact { "exact" } else { "estimate" }

@@ -445,10 +445,10 @@ fn refusal<D: Database>(rules: &D::Rules, choice: &Choice<'_>, e: &ChooseError) 
             };
             format!(
                 "{what} {} in its houses, more than the {max_seeds} of the largest level of {}: the file holds {}s of at most {} ({build}){}",
-                crate::words::count(*seeds, "seed", "seeds"),
+                mancala_core::words::count(*seeds, "seed", "seeds"),
                 file.display(),
                 D::ENTRY,
-                crate::words::count(*max_seeds, "seed", "seeds"),
+                mancala_core::words::count(*max_seeds, "seed", "seeds"),
                 passed(skipped)
             )
         }
@@ -465,7 +465,7 @@ fn refusal<D: Database>(rules: &D::Rules, choice: &Choice<'_>, e: &ChooseError) 
             };
             let more = format!(
                 "{what} {} in its houses, more than the {max_seeds} of the largest level {whose}",
-                crate::words::count(*seeds, "seed", "seeds")
+                mancala_core::words::count(*seeds, "seed", "seeds")
             );
             if *buildable {
                 format!(
@@ -479,7 +479,7 @@ fn refusal<D: Database>(rules: &D::Rules, choice: &Choice<'_>, e: &ChooseError) 
         ChooseError::TooLarge { seeds, .. } => {
             format!(
                 "{what} {} in its houses; {}",
-                crate::words::count(*seeds, "seed", "seeds"),
+                mancala_core::words::count(*seeds, "seed", "seeds"),
                 cannot_build(*seeds)
             )
         }

@@ -268,7 +268,7 @@ fn verify<D: Database>(file: &std::path::Path) -> Result<(), String> {
         db.describe(),
         db.encoding(),
         D::ENTRY,
-        crate::words::count(db.entry_count(), "entry", "entries"),
+        mancala_core::words::count(db.entry_count(), "entry", "entries"),
         human(db.bytes() as u64),
         t.elapsed().as_secs_f64()
     );
@@ -285,7 +285,7 @@ fn summary(i: &EgdbInfo) -> String {
         i.max_seeds,
         i.encoding(),
         i.bits_per_entry,
-        crate::words::count(i.entries, "entry", "entries"),
+        mancala_core::words::count(i.entries, "entry", "entries"),
         human(i.file_bytes),
         i.rules
     )
@@ -428,7 +428,7 @@ fn build(
         "built {} in {build_s:.2} s ({:.1} M positions/s), {}, {} ({} bits a position), {}; saved {} in {:.2} s",
         db.description(),
         db.len() as f64 / build_s / 1e6,
-        crate::words::count(db.len() as u64, "entry", "entries"),
+        mancala_core::words::count(db.len() as u64, "entry", "entries"),
         db.encoding(),
         db.bits_per_entry(),
         crate::saves::size_text(&db),

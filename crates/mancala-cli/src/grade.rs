@@ -236,7 +236,7 @@ fn print_report<G: Game>(r: &GradeReport<G>, rules: &str, worst: usize, bucket: 
     println!("mean loss  {:.3} seeds", r.mean_loss());
     println!(
         "worst loss {}",
-        crate::words::count(r.worst_loss(), "seed", "seeds")
+        mancala_core::words::count(r.worst_loss(), "seed", "seeds")
     );
     let failures: Vec<_> = r.failures().collect();
     println!(
@@ -555,7 +555,7 @@ fn run_awari(
             return Err(format!(
                 "--min-seeds {} is more than the {} of the database's largest level",
                 args.min_seeds,
-                crate::words::count(hi, "seed", "seeds")
+                mancala_core::words::count(hi, "seed", "seeds")
             ));
         }
         let ps = mancala_bench::generate_oware(
@@ -656,7 +656,7 @@ fn run_kalah(args: &GradeArgs, file: Option<&str>) -> Result<(), String> {
         println!("moves      {moves} of the player");
         println!(
             "given away {} in all",
-            crate::words::count(given, "seed", "seeds")
+            mancala_core::words::count(given, "seed", "seeds")
         );
         for (i, g) in games.iter().enumerate() {
             let losses: Vec<String> = g.moves.iter().map(|m| m.loss.to_string()).collect();

@@ -26,7 +26,6 @@ mod saves;
 mod show;
 mod solve;
 mod solve_args;
-mod words;
 
 use std::process::ExitCode;
 

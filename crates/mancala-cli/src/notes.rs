@@ -49,7 +49,7 @@ pub fn history_end(end: HistoryEnd, repetition: Option<u8>, move_limit: Option<u
             let played = if n == 1 { "has" } else { "have" };
             format!(
                 "{} {played} been played: the game ends by the move limit",
-                crate::words::count(n, "move", "moves")
+                mancala_core::words::count(n, "move", "moves")
             )
         }
     }

@@ -61,7 +61,7 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
         let line = if args.json {
             serde_json::json!({"depth": d, "nodes": nodes, "seconds": secs}).to_string()
         } else {
-            let unit = crate::words::noun(nodes, "node ", "nodes");
+            let unit = mancala_core::words::noun(nodes, "node ", "nodes");
             format!("perft {d:>2}: {nodes:>16} {unit}  {secs:>9.3} s")
         };
         match &spinner {
@@ -71,7 +71,7 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
         last = format!(
             " (depth {d}: {} {} in {})",
             crate::progress::si(nodes as f64),
-            crate::words::noun(nodes, "node", "nodes"),
+            mancala_core::words::noun(nodes, "node", "nodes"),
             if secs < 10.0 {
                 format!("{secs:.2} s")
             } else {

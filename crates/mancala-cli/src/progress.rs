@@ -290,7 +290,7 @@ pub fn solve_line(p: &SolveProgress, database: Option<&str>) -> String {
     let mut line = format!(
         "{what} | {} {}, {} nodes/s",
         si(p.nodes as f64),
-        crate::words::noun(p.nodes, "node", "nodes"),
+        mancala_core::words::noun(p.nodes, "node", "nodes"),
         si(p.nodes as f64 / p.seconds.max(1e-9))
     );
     if let Some(db) = database {

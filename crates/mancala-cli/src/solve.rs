@@ -123,7 +123,7 @@ fn stopped_by(args: &SolveArgs, nodes: u64, seconds: f64) -> String {
         (_, Some(n)) if nodes >= n => {
             format!(
                 "ran out of nodes: --max-nodes {n} reached after {}",
-                crate::words::count(nodes, "node", "nodes")
+                mancala_core::words::count(nodes, "node", "nodes")
             )
         }
         _ => "stopped by a limit".to_string(),

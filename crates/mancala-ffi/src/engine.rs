@@ -562,8 +562,8 @@ unsafe fn bestmove_body<H: GameHandle>(
                 MancalaStatus::BufferTooSmall,
                 format!(
                     "move buffer of {} is too small: {} needed",
-                    io::counted(buf_len, ("byte", "bytes")),
-                    io::counted(max_bytes, ("byte", "bytes"))
+                    mancala_core::words::count(buf_len, "byte", "bytes"),
+                    mancala_core::words::count(max_bytes, "byte", "bytes")
                 ),
             ));
         }

@@ -5,6 +5,8 @@
 use std::ffi::{c_char, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use mancala_core::words;
+
 use crate::status::{Error, MancalaStatus, Result};
 
 /// Checks that an out-pointer is not NULL.
@@ -65,13 +67,13 @@ pub(crate) unsafe fn write_slice<T: Copy>(
             if text {
                 format!(
                     "buffer of {} is too small: {} needed (the text and its NUL)",
-                    counted(len, ("byte", "bytes")),
-                    counted(items.len(), ("byte", "bytes"))
+                    words::count(len, "byte", "bytes"),
+                    words::count(items.len(), "byte", "bytes")
                 )
             } else {
                 format!(
                     "buffer of {} is too small: {} needed",
-                    counted(len, unit),
+                    words::count(len, unit.0, unit.1),
                     items.len()
                 )
             },
@@ -88,11 +90,6 @@ pub(crate) unsafe fn write_slice<T: Copy>(
 
 /// The unit of [`write_slice`] for text: bytes, the NUL included, into `*needed`.
 const TEXT_BYTES: (&str, &str) = ("byte of text", "bytes of text");
-
-/// `n` and its noun, `unit.0` for exactly one and `unit.1` otherwise (`1 slot`, `0 slots`).
-pub(crate) fn counted(n: usize, (one, many): (&str, &str)) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
 
 /// Copies `s` and a terminating NUL into the caller's buffer; `*needed` = bytes with the NUL.
 ///

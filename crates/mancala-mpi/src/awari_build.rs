@@ -171,7 +171,11 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &AwariArgs) -> Result<Option<AwariR
                     "{}; {:.2} s ({})",
                     r.stats,
                     r.times.forward + r.times.retro,
-                    crate::words(r.times.rescans, "exchange round", "exchange rounds")
+                    mancala_core::words::count(
+                        r.times.rescans,
+                        "exchange round",
+                        "exchange rounds"
+                    )
                 );
             }
         },

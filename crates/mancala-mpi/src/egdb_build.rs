@@ -365,7 +365,7 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &BuildArgs) -> Result<Option<Built>
                     "mancala-mpi: layer {k}/{} done in {:.2} s, {}; busy seconds by rank: {}",
                     args.max_seeds,
                     tk.elapsed().as_secs_f64(),
-                    crate::words(positions, "position", "positions"),
+                    mancala_core::words::count(positions, "position", "positions"),
                     busy.join(" ")
                 );
             }

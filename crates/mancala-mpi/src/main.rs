@@ -75,18 +75,12 @@ mod mpi_comm;
 mod solve;
 mod tree;
 
-/// `n` and its noun, `one` for exactly one and `many` otherwise (`1 rank`, `0 boards`), for
-/// the lines this program prints.
-pub(crate) fn words(n: impl Into<u64>, one: &str, many: &str) -> String {
-    let n = n.into();
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use mancala_core::kalah::{KalahPosition, KalahRules};
+use mancala_core::words;
 
 use awari_build::{AwariArgs, AwariReport};
 use balance::Balance;
@@ -625,11 +619,11 @@ fn print_awari(r: &AwariReport, ranks: usize, json: bool) {
         println!(
             "{}: {} by {} in {:.2} s ({}, {} between ranks)",
             r.path.display(),
-            words(r.boards, "board", "boards"),
-            words(ranks as u64, "rank", "ranks"),
+            words::count(r.boards, "board", "boards"),
+            words::count(ranks, "rank", "ranks"),
             r.seconds,
-            words(r.rounds, "exchange round", "exchange rounds"),
-            words(r.updates, "update", "updates")
+            words::count(r.rounds, "exchange round", "exchange rounds"),
+            words::count(r.updates, "update", "updates")
         );
     }
 }
@@ -683,9 +677,9 @@ fn print_build(r: &egdb_build::BuildReport, ranks: usize, balance: Balance, json
         r.description,
         r.build_seconds,
         r.entries as f64 / r.build_seconds / 1e6,
-        words(ranks as u64, "rank", "ranks"),
-        words(r.threads as u64, "thread", "threads"),
-        words(r.entries, "entry", "entries"),
+        words::count(ranks, "rank", "ranks"),
+        words::count(r.threads, "thread", "threads"),
+        words::count(r.entries, "entry", "entries"),
         r.file_bytes,
         r.path.display(),
         r.save_seconds

@@ -220,7 +220,7 @@ fn check_header(path: &Path, header: Header, file_len: u64) -> Result<AwariInfo,
     if header.entries != expected_entries {
         return Err(EgdbError::Header(format!(
             "{} where N = {max_seeds} has {expected_entries}",
-            egdb::count_of(header.entries, "entry", "entries")
+            mancala_core::words::count(header.entries, "entry", "entries")
         )));
     }
     let bits = bits_per_entry(encoding, max_seeds);

@@ -91,7 +91,7 @@ pub enum AwariError {
         max: u32,
     },
     /// A board with more seeds than the database holds.
-    #[error("a board of {}, the database holds at most {max}", crate::egdb::count(u64::from(*seeds), "seed"))]
+    #[error("a board of {}, the database holds at most {max}", mancala_core::words::count(*seeds, "seed", "seeds"))]
     NotBuilt {
         /// The board's seeds.
         seeds: u32,

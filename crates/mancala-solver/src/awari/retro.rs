@@ -323,15 +323,15 @@ pub struct LevelStats {
 /// boards, 712315 wins, 196942 draws, 430445 losses for the mover, mean +1.3314`.
 impl core::fmt::Display for LevelStats {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        use crate::egdb::{count, count_of};
+        use mancala_core::words::count;
         write!(
             f,
             "level {:>2}: {}, {}, {}, {} for the mover, mean {:+.4}",
             self.seeds,
-            count(self.boards, "board"),
-            count(self.wins, "win"),
-            count(self.draws, "draw"),
-            count_of(self.losses, "loss", "losses"),
+            count(self.boards, "board", "boards"),
+            count(self.wins, "win", "wins"),
+            count(self.draws, "draw", "draws"),
+            count(self.losses, "loss", "losses"),
             self.mean()
         )
     }

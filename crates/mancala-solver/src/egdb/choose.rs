@@ -110,7 +110,7 @@ pub enum ChooseError {
     #[error("{0}")]
     Given(EgdbError),
     /// The positions have more seeds in the houses than the database holds.
-    #[error("{} in the houses, more than the {max_seeds} the database holds", super::count(u64::from(*seeds), "seed"))]
+    #[error("{} in the houses, more than the {max_seeds} the database holds", mancala_core::words::count(*seeds, "seed", "seeds"))]
     TooFewSeeds {
         /// The most seeds of the positions.
         seeds: u32,

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use mancala_core::words::{count, noun};
 use mancala_core::GameKind;
 use thiserror::Error;
 
@@ -184,25 +185,6 @@ fn path_text(path: &Path) -> String {
     }
 }
 
-/// `n` of `unit`: `1 seed`, `2 seeds`, `1 byte`, `3 bytes`.
-pub(crate) fn count(n: u64, unit: &str) -> String {
-    if n == 1 {
-        format!("1 {unit}")
-    } else {
-        format!("{n} {unit}s")
-    }
-}
-
-/// `n` of a noun whose plural is not its singular with an `s`: `one` for exactly one, else
-/// `many` (`1 entry`, `2 entries`, `1 loss`, `0 losses`).
-pub(crate) fn count_of(n: u64, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
 impl EgdbError {
     /// The file (or, for [`EgdbError::NotFound`], the folder) the error is about, when it
     /// names one: the path as data, never parsed out of the message.
@@ -240,7 +222,7 @@ impl EgdbError {
             }
             EgdbError::TooLong { expected, found } => format!(
                 "database file too long: {expected} bytes expected, {found} found ({} after the last entry)",
-                count(found - expected, "byte")
+                count(found - expected, "byte", "bytes")
             ),
             EgdbError::Header(why) => format!("corrupt database header: {why}"),
             EgdbError::Checksum { stored, computed } => format!(
@@ -277,12 +259,12 @@ impl EgdbError {
             ),
             EgdbError::BadEntry { rank, seeds, value } => format!(
                 "entry {rank} ({} in the houses) holds {value}, a value no board of that many seeds has under the database's rules (at most -{seeds}..={seeds})",
-                count(u64::from(*seeds), "seed")
+                count(*seeds, "seed", "seeds")
             ),
             EgdbError::Padding { bits, found } => format!(
                 "the {} after the last entry of the packed payload {} not 0 (found {found:#x}): the file is corrupt",
-                count(u64::from(*bits), "unused bit"),
-                if *bits == 1 { "is" } else { "are" }
+                count(*bits, "unused bit", "unused bits"),
+                noun(*bits, "is", "are")
             ),
             EgdbError::NoSuchEncoding { encoding, database } => format!(
                 "{database} has no {encoding} encoding (byte or packed; compact is for the Oware databases)"

@@ -200,7 +200,7 @@ impl Header {
         if entries != expected_entries {
             return Err(EgdbError::Header(format!(
                 "{} where m = {houses}, K = {max_seeds} has {expected_entries}",
-                super::count_of(entries, "entry", "entries")
+                mancala_core::words::count(entries, "entry", "entries")
             )));
         }
         let (bits_per_entry, payload_bytes, memory_bytes) = match kind {

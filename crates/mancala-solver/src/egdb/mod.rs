@@ -135,7 +135,6 @@ pub use database::{
 };
 pub(crate) use encoding::BITS_PER_ENTRY;
 pub use encoding::{decode, Encoding};
-pub(crate) use error::{count, count_of};
 pub use error::{About, EgdbError, RulesMismatch};
 pub use find::{database_files, find_in, scan_folder, FolderScan, Found};
 pub use header::{EgdbInfo, Header, FORMAT_VERSION};

@@ -51,7 +51,7 @@ pub enum ExactError {
     #[error(transparent)]
     Rules(#[from] RulesMismatch),
     /// More seeds in the houses than the database holds.
-    #[error("{} in the houses, more than the {max_seeds} the database holds", crate::egdb::count(u64::from(*seeds), "seed"))]
+    #[error("{} in the houses, more than the {max_seeds} the database holds", mancala_core::words::count(*seeds, "seed", "seeds"))]
     NotHeld {
         /// The position's seeds in the houses.
         seeds: u32,
