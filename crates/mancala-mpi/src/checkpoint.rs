@@ -360,7 +360,8 @@ impl Checkpoint {
             );
             if layer != k || len != want {
                 return Err(corrupt(format!(
-                    "record {k} is layer {layer} of {len} entries, not layer {k} of {want}"
+                    "record {k} is layer {layer} of {}, not layer {k} of {want}",
+                    mancala_core::words::count(len, "entry", "entries")
                 )));
             }
             let end = at + RECORD_HEADER + want;
@@ -655,5 +656,22 @@ mod tests {
             Checkpoint::resume(&p, &other, len),
             Err(CheckpointError::Mismatch { .. })
         ));
+    }
+
+    /// A record header that disagrees with the layer expected names its count of entries in
+    /// words: a layer of one entry (layer 0 of a Kalah database, the empty board) in the
+    /// singular.
+    #[test]
+    fn a_record_of_one_entry_is_named_in_the_singular() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("x.partial");
+        let mut c = Checkpoint::create(&p, &id()).unwrap();
+        c.append(0, &[1]).unwrap();
+        drop(c);
+        let err = Checkpoint::resume(&p, &id(), len).unwrap_err().to_string();
+        assert!(
+            err.contains("record 0 is layer 0 of 1 entry, not layer 0 of 2"),
+            "{err}"
+        );
     }
 }

@@ -199,7 +199,10 @@ fn parse_entry(format: u8, body: &str) -> Result<Entry, String> {
     let f: Vec<&str> = body.split('\t').collect();
     let want = if format == 1 { 7 } else { 9 };
     if f.len() != want {
-        return Err(format!("{} fields, {want} expected", f.len()));
+        return Err(format!(
+            "{}, {want} expected",
+            mancala_core::words::count(f.len(), "field", "fields")
+        ));
     }
     let (ask, lower, upper, rest) = if format == 1 {
         let v = seeds(f[1], "value")?;
@@ -458,6 +461,18 @@ mod tests {
             nodes: 99,
             seconds: 0.5,
         }
+    }
+
+    /// A line with the wrong number of tab-separated fields says how many it has, one in
+    /// the singular; the current format has 9 fields, the first 7.
+    #[test]
+    fn a_count_of_fields_is_in_words() {
+        assert_eq!(parse_entry(2, "3").unwrap_err(), "1 field, 9 expected");
+        assert_eq!(
+            parse_entry(2, "3\tfull").unwrap_err(),
+            "2 fields, 9 expected"
+        );
+        assert_eq!(parse_entry(1, "").unwrap_err(), "1 field, 7 expected");
     }
 
     #[test]

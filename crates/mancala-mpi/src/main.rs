@@ -706,6 +706,45 @@ fn print_build(r: &egdb_build::BuildReport, ranks: usize, balance: Balance, json
     );
 }
 
+/// How a solve was shared, the line `mancala-mpi solve` prints on standard error after
+/// `mancala-mpi: ` (unless `--quiet`): `ranks` ranks of `threads` threads each, the tree of
+/// `depth` plies, its leaves and searches, the first guess's nodes, then each worker's
+/// searches, nodes, busy and processor seconds and peak resident memory (MiB). Every count
+/// is in words, the singular for exactly one (`1 leaf`, `2 leaves`).
+fn solve_summary(r: &SolveReport, ranks: usize, threads: usize, depth: u32) -> String {
+    let per: Vec<String> = r
+        .workers
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let cpu = w
+                .cpu_seconds
+                .map_or_else(|| "-".to_string(), |c| format!("{c:.2}"));
+            let rss = w.peak_resident_bytes.map_or_else(
+                || "-".to_string(),
+                |b| format!("{:.0}", b as f64 / 1048576.0),
+            );
+            format!(
+                "rank {i}: {}, {}, {:.2} s busy, {cpu} s cpu, {rss} MiB peak resident",
+                words::count(w.searches, "search", "searches"),
+                words::count(w.nodes, "node", "nodes"),
+                w.busy_seconds
+            )
+        })
+        .collect();
+    format!(
+        "{} × {}, tree of depth {depth}: {}, {} of them searched; {}, {} from the journal; first guess {}; {}",
+        words::count(ranks, "rank", "ranks"),
+        words::count(threads, "thread", "threads"),
+        words::count(r.leaves, "leaf", "leaves"),
+        r.leaves_searched,
+        words::count(r.searches, "search", "searches"),
+        r.from_journal,
+        words::count(r.guess_nodes, "node", "nodes"),
+        per.join("; ")
+    )
+}
+
 /// Prints a solve as `mancala solve` does (text or `--json`), and on standard error how the
 /// work was shared.
 fn print_solve(r: &SolveReport, args: &SolveArgs, json: bool, quiet: bool, ranks: usize) {
@@ -713,35 +752,9 @@ fn print_solve(r: &SolveReport, args: &SolveArgs, json: bool, quiet: bool, ranks
     let pos = &args.root;
     let database = r.database.as_ref().map(|f| f.display().to_string());
     if !quiet {
-        let per: Vec<String> = r
-            .workers
-            .iter()
-            .enumerate()
-            .map(|(i, w)| {
-                let cpu = w
-                    .cpu_seconds
-                    .map_or_else(|| "-".to_string(), |c| format!("{c:.2}"));
-                let rss = w
-                    .peak_resident_bytes
-                    .map_or_else(|| "-".to_string(), |b| format!("{:.0}", b as f64 / 1048576.0));
-                format!(
-                    "rank {i}: {} searches, {} nodes, {:.2} s busy, {cpu} s cpu, {rss} MiB peak resident",
-                    w.searches, w.nodes, w.busy_seconds
-                )
-            })
-            .collect();
         eprintln!(
-            "mancala-mpi: {ranks} rank{} × {} thread{}, tree of depth {}: {} leaves, {} of them searched; {} searches, {} from the journal; first guess {} nodes; {}",
-            if ranks == 1 { "" } else { "s" },
-            args.threads,
-            if args.threads == 1 { "" } else { "s" },
-            args.depth,
-            r.leaves,
-            r.leaves_searched,
-            r.searches,
-            r.from_journal,
-            r.guess_nodes,
-            per.join("; ")
+            "mancala-mpi: {}",
+            solve_summary(r, ranks, args.threads, args.depth)
         );
         eprintln!(
             "mancala-mpi: balance: largest busy time / mean = {:.3} over {:.2} s of wall time (busy: a rank's seconds in leaf searches; cpu: its process's processor seconds)",
@@ -755,4 +768,45 @@ fn print_solve(r: &SolveReport, args: &SolveArgs, json: bool, quiet: bool, ranks
     }
     // A distributed solve always runs to its proven value (no node or time limit).
     print!("{}", s.to_text(pos, database.as_deref(), "stopped early"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use solve::WorkerReport;
+
+    fn report(leaves: usize, searches: usize, guess_nodes: u64, workers: usize) -> SolveReport {
+        let worker = WorkerReport {
+            searches: searches as u64 / workers as u64,
+            nodes: guess_nodes,
+            busy_seconds: 0.5,
+            cpu_seconds: Some(0.25),
+            peak_resident_bytes: Some(3 * 1048576),
+        };
+        SolveReport {
+            leaves,
+            leaves_searched: leaves,
+            searches,
+            guess_nodes,
+            ..SolveReport::of_workers(vec![worker; workers])
+        }
+    }
+
+    /// A count of one in the singular, every other count (zero included) in the plural.
+    #[test]
+    fn the_solve_summary_counts_in_words() {
+        assert_eq!(
+            solve_summary(&report(1, 1, 1, 1), 1, 1, 0),
+            "1 rank × 1 thread, tree of depth 0: 1 leaf, 1 of them searched; 1 search, \
+             0 from the journal; first guess 1 node; \
+             rank 0: 1 search, 1 node, 0.50 s busy, 0.25 s cpu, 3 MiB peak resident"
+        );
+        assert_eq!(
+            solve_summary(&report(12, 4, 0, 2), 2, 3, 2),
+            "2 ranks × 3 threads, tree of depth 2: 12 leaves, 12 of them searched; 4 searches, \
+             0 from the journal; first guess 0 nodes; \
+             rank 0: 2 searches, 0 nodes, 0.50 s busy, 0.25 s cpu, 3 MiB peak resident; \
+             rank 1: 2 searches, 0 nodes, 0.50 s busy, 0.25 s cpu, 3 MiB peak resident"
+        );
+    }
 }

@@ -116,6 +116,33 @@ impl SolveReport {
             1.0
         }
     }
+
+    /// For tests: the report of a solve of value 0 in no time, no leaf and no search, with
+    /// `workers` as its workers.
+    #[cfg(test)]
+    pub(crate) fn of_workers(workers: Vec<WorkerReport>) -> SolveReport {
+        SolveReport {
+            solution: Solution {
+                value: 0,
+                lower: 0,
+                upper: 0,
+                exact: true,
+                score: 0,
+                best_moves: Vec::new(),
+                pv: Vec::new(),
+                swap: None,
+                nodes: 0,
+                seconds: 0.0,
+            },
+            database: None,
+            leaves: 0,
+            leaves_searched: 0,
+            from_journal: 0,
+            searches: 0,
+            guess_nodes: 0,
+            workers,
+        }
+    }
 }
 
 fn ask_text(ask: Ask) -> String {
@@ -583,14 +610,14 @@ fn coordinate<C: Comm + ?Sized>(
         searches += 1;
         if args.verbose {
             eprintln!(
-                "mancala-mpi: leaf {l} ({}) asked {}: {}..={} by {} in {:.2} s, {} nodes; root between {:+} and {:+}",
+                "mancala-mpi: leaf {l} ({}) asked {}: {}..={} by {} in {:.2} s, {}; root between {:+} and {:+}",
                 moves_text(&tree.leaves()[l].path),
                 ask_text(r.ask),
                 r.lower,
                 r.upper,
                 if w == 0 { "rank 0".to_string() } else { format!("rank {w}") },
                 r.seconds,
-                r.nodes,
+                mancala_core::words::count(r.nodes, "node", "nodes"),
                 tree.bounds().0,
                 tree.bounds().1
             );
@@ -670,27 +697,8 @@ mod tests {
             busy_seconds,
             ..WorkerReport::default()
         };
-        let report = |busy: &[f64]| SolveReport {
-            solution: Solution {
-                value: 0,
-                lower: 0,
-                upper: 0,
-                exact: true,
-                score: 0,
-                best_moves: Vec::new(),
-                pv: Vec::new(),
-                swap: None,
-                nodes: 0,
-                seconds: 0.0,
-            },
-            database: None,
-            leaves: 0,
-            leaves_searched: 0,
-            from_journal: 0,
-            searches: 0,
-            guess_nodes: 0,
-            workers: busy.iter().map(|&b| worker(b)).collect(),
-        };
+        let report =
+            |busy: &[f64]| SolveReport::of_workers(busy.iter().map(|&b| worker(b)).collect());
         // Busy 1 s and 3 s: mean 2 s, the larger 1.5 times it.
         assert!((report(&[1.0, 3.0]).imbalance() - 1.5).abs() < 1e-12);
         assert!((report(&[2.0, 2.0, 2.0]).imbalance() - 1.0).abs() < 1e-12);

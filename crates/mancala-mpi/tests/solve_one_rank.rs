@@ -186,3 +186,23 @@ fn a_missing_database_is_one_line() {
         "{e}"
     );
 }
+
+/// At depth 0 the tree is the root alone: one leaf, solved in full by one search, and no
+/// first guess (MTD(f) runs only above leaves). One rank of one thread: every count of one
+/// is in the singular.
+#[test]
+fn a_count_of_one_is_in_the_singular() {
+    let mut args = solve_args("kalah(4,3)", &["--depth", "0"]);
+    args.retain(|a| *a != "--quiet");
+    let o = run1(&args, 120);
+    let j = json(&o);
+    assert_eq!(j["exact"], true);
+    let e = stderr(&o);
+    assert!(
+        e.contains(
+            "mancala-mpi: 1 rank × 1 thread, tree of depth 0: 1 leaf, 1 of them searched; \
+             1 search, 0 from the journal; first guess 0 nodes; rank 0: 1 search, "
+        ),
+        "{e}"
+    );
+}
