@@ -211,16 +211,16 @@ pub fn info(file: &Path) -> Result<(), String> {
     }
     println!("entries         {}", i.entries);
     println!(
-        "on disk         {} bytes ({})",
-        i.file_bytes,
+        "on disk         {} ({})",
+        mancala_core::words::count(i.file_bytes, "byte", "bytes"),
         crate::saves::human(i.file_bytes)
     );
     // A packed or compact database stays so in memory, with 8 bytes of padding (and the
     // decoders of a compact one's code tables): what `egdb verify` gives once it is opened.
     let memory = i.memory_bytes;
     println!(
-        "in memory       {} bytes ({})",
-        memory,
+        "in memory       {} ({})",
+        mancala_core::words::count(memory, "byte", "bytes"),
         crate::saves::human(memory)
     );
     println!("payload crc32   {:08x}", i.payload_crc);

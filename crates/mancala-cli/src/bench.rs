@@ -219,8 +219,8 @@ fn databases(path: &Path, sets: &[BenchSet], verbose: bool) -> Result<Vec<SetDat
             .map(|(s, _)| s.name.as_str())
             .collect();
         eprintln!(
-            "mancala: warning: set{} {} without an endgame database: {}",
-            if names.len() == 1 { "" } else { "s" },
+            "mancala: warning: {} {} without an endgame database: {}",
+            mancala_core::words::noun(names.len(), "set", "sets"),
             names.join(", "),
             why(rules.to_string(), miss)
         );
@@ -356,9 +356,8 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         && args.tt_mb << 20 == bench::SIGNATURE_TT_BYTES
         && args.egdb.is_none();
     let config = format!(
-        "{} thread{}, {} MiB table",
-        args.threads,
-        if args.threads == 1 { "" } else { "s" },
+        "{}, {} MiB table",
+        mancala_core::words::count(args.threads, "thread", "threads"),
         args.tt_mb
     );
     // Every database is read and checked before the table starts: a bad --egdb is one line
@@ -478,9 +477,8 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
                 // Never a database that was not used: count the sets that had one.
                 let with = results.iter().filter(|(_, f, _)| f.is_some()).count();
                 format!(
-                    ", --egdb (a database for {with} of {} set{})",
-                    results.len(),
-                    if results.len() == 1 { "" } else { "s" }
+                    ", --egdb (a database for {with} of {})",
+                    mancala_core::words::count(results.len(), "set", "sets")
                 )
             } else {
                 String::new()

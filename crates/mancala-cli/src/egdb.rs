@@ -231,13 +231,13 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             println!("bits/position   {}", i.bits_per_entry);
             println!("entries         {}", i.entries);
             println!(
-                "on disk         {} bytes ({})",
-                i.file_bytes,
+                "on disk         {} ({})",
+                mancala_core::words::count(i.file_bytes, "byte", "bytes"),
                 human(i.file_bytes)
             );
             println!(
-                "in memory       {} bytes ({})",
-                i.memory_bytes,
+                "in memory       {} ({})",
+                mancala_core::words::count(i.memory_bytes, "byte", "bytes"),
                 human(i.memory_bytes)
             );
             println!("payload crc32   {:08x}", i.payload_crc);
@@ -333,10 +333,10 @@ fn info_folder(dir: &std::path::Path) -> Result<(), String> {
         }
     }
     if usable == 0 {
-        let files = if count == 1 { "file" } else { "files" };
         return Err(format!(
-            "{}: no usable database ({count} {files}, every one unusable)",
-            ShortenedPath(dir)
+            "{}: no usable database ({}, every one unusable)",
+            ShortenedPath(dir),
+            mancala_core::words::count(count, "file", "files")
         ));
     }
     Ok(())

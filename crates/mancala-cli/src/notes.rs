@@ -7,12 +7,11 @@ use mancala_core::{Game, GameKind, HistoryEnd, Side};
 /// `n` of the game's counters in words: `1 seed`, `7 seeds`; in Togyz Kumalak, whose
 /// counters are kumalaks (`docs/rules/togyz-kumalak.md`), `1 kumalak`, `7 kumalaks`.
 pub fn counters<G: Game>(n: u32) -> String {
-    let word = match G::KIND {
-        GameKind::Togyz => "kumalak",
-        _ => "seed",
+    let (one, many) = match G::KIND {
+        GameKind::Togyz => ("kumalak", "kumalaks"),
+        _ => ("seed", "seeds"),
     };
-    let plural = if n == 1 { "" } else { "s" };
-    format!("{n} {word}{plural}")
+    mancala_core::words::count(n, one, many)
 }
 
 /// The lines `play` prints after `mv` took `before` to `after`: the seeds (kumalaks)
@@ -46,7 +45,7 @@ pub fn history_end(end: HistoryEnd, repetition: Option<u8>, move_limit: Option<u
         ),
         HistoryEnd::MoveLimit => {
             let n = move_limit.unwrap_or(0);
-            let played = if n == 1 { "has" } else { "have" };
+            let played = mancala_core::words::noun(n, "has", "have");
             format!(
                 "{} {played} been played: the game ends by the move limit",
                 mancala_core::words::count(n, "move", "moves")

@@ -51,7 +51,11 @@ fn rules_from_slots(position: &str) -> Result<KalahRules, String> {
         position_error(
             LABEL,
             position,
-            format!("{slots} slots do not make a Kalah board (2m + 2: m houses a side and a store each, m in 1..=7); for another game's position give its --rules"),
+            format!(
+                "{} {} not make a Kalah board (2m + 2: m houses a side and a store each, m in 1..=7); for another game's position give its --rules",
+                mancala_core::words::count(slots, "slot", "slots"),
+                mancala_core::words::noun(slots, "does", "do")
+            ),
         )
     };
     let m = houses_a_side(slots).ok_or_else(bad)?;
@@ -89,7 +93,11 @@ fn togyz_rules_from_counts(position: &str) -> Result<TogyzRules, String> {
         position_error(
             LABEL,
             position,
-            format!("{counts} counts do not make a Togyz Kumalak board (2h + 2: h houses a side and a kazan each, h in 1..=9); for another game's position give its --rules"),
+            format!(
+                "{} {} not make a Togyz Kumalak board (2h + 2: h houses a side and a kazan each, h in 1..=9); for another game's position give its --rules",
+                mancala_core::words::count(counts, "count", "counts"),
+                mancala_core::words::noun(counts, "does", "do")
+            ),
         )
     };
     let h = houses_a_side(counts).ok_or_else(bad)?;

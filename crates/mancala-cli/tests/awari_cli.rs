@@ -217,7 +217,8 @@ fn a_cut_compact_file_says_how_long_it_should_be_or_that_it_does_not_know() {
 /// A count of one is singular in every line that prints one: the databases of a single
 /// entry (Awari's level 0 holds the empty board alone, a draw; Kalah's K = 0 the position
 /// with empty houses, C(2m, 2m) = 1), the position of one seed refused by the database of
-/// none, and perft of kalah(1,1) at depth 1: its first player has one house, so one move.
+/// none, and perft of kalah(1,1) at depth 1: its first player has one house, so one move;
+/// `egdb info` of such a file: one byte in memory.
 #[test]
 fn a_count_of_one_is_singular() {
     let dir = scratch("awari-cli", "singular");
@@ -236,6 +237,12 @@ fn a_count_of_one_is_singular() {
         let f = dir.join(file);
         let (ok, out, err) = mancala_text(&["egdb", "verify", f.to_str().unwrap()]);
         assert!(ok && out.contains(", 1 entry, "), "{out}{err}");
+        // One byte an entry in the byte encoding: one entry is one byte in memory.
+        let (ok, out, err) = mancala_text(&["egdb", "info", f.to_str().unwrap()]);
+        assert!(
+            ok && out.contains("\nin memory       1 byte ("),
+            "{out}{err}"
+        );
     }
     let (ok, out, err) = mancala_text(&["egdb", "info", d]);
     assert!(ok && out.matches(", 1 entry, ").count() == 2, "{out}{err}");

@@ -506,13 +506,15 @@ fn show_reads_the_togyz_board_size_off_the_position() {
         "{}",
         stdout(&inferred)
     );
-    let o = mancala(&["show", "1,2,3 -,- S"]);
-    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
-    assert!(
-        stderr(&o).contains("3 counts do not make a Togyz Kumalak board"),
-        "{}",
-        stderr(&o)
-    );
+    // One count (a first field without a comma) in the singular.
+    for (position, said) in [
+        ("1,2,3 -,- S", "3 counts do not make a Togyz Kumalak board"),
+        ("1 -,- S", "1 count does not make a Togyz Kumalak board"),
+    ] {
+        let o = mancala(&["show", position]);
+        assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+        assert!(stderr(&o).contains(said), "{}", stderr(&o));
+    }
 }
 
 /// A Kalah position offering the pie-rule swap (`… N swap`, three fields as a Togyz Kumalak

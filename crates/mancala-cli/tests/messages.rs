@@ -454,6 +454,8 @@ fn show_counts_the_slots_of_a_board_that_cannot_be() {
         "5 slots do not make a Kalah board",
     );
     refused(&["show", "4,4 S"], "2 slots do not make a Kalah board");
+    // One number: one slot, in the singular.
+    refused(&["show", "4 S"], "1 slot does not make a Kalah board");
     // 18 slots: m = 8, more than 7 houses a side.
     refused(
         &["show", "1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,0 S"],
