@@ -127,10 +127,27 @@ def to_json(game: Game, indent: Optional[int] = None) -> str:
     return json.dumps(to_dict(game), indent=indent)
 
 
+#: The most bits of an integer a message writes out (2**190 has 58 digits); a longer one is
+#: shown by its size, as Python refuses to write one of more than 4300 digits and a shorter
+#: one would still fill the message.
+SHOWN_BITS = 190
+
+
 def _shown(value: Any, limit: int = 60) -> str:
     """``repr(value)`` on one line and at most ``limit`` characters (cut with "…"), for
-    messages."""
-    text = repr(value).replace("\n", "\\n")
+    messages; never raises. An ``int`` beyond :data:`SHOWN_BITS` bits is shown by its size
+    (``an integer of about 5000 digits``) without writing it out, a value nested too deep
+    for ``repr`` (a list in a list, 100000 deep) as ``a list nested too deep to show``, one
+    whose ``repr`` raises as ``a <type> that repr() cannot show``."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > SHOWN_BITS:
+        digits = round(value.bit_length() * 0.30103)
+        return f"{'a negative' if value < 0 else 'an'} integer of about {digits} digits"
+    try:
+        text = repr(value).replace("\n", "\\n")
+    except RecursionError:
+        text = f"a {type(value).__name__} nested too deep to show"
+    except Exception:
+        text = f"a {type(value).__name__} that repr() cannot show"
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

@@ -105,6 +105,14 @@ fn databases(database: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Py<Database>>>
     Ok(all)
 }
 
+/// The longest time a move an environment's engine opponent is given (`opponent_time_ms`
+/// of `VectorGames` and the environments), in milliseconds: one day, the `mancala`
+/// command's limit on `--time-ms`.
+pub const MAX_TIME_MS: u64 = 86_400_000;
+
+/// What the message of an `opponent_time_ms` beyond [`MAX_TIME_MS`] says of the range.
+pub const TIME_RANGE_NOTE: &str = " (one day; 0: no time limit)";
+
 /// The search limits of a budget of `time_ms` milliseconds and `nodes` positions at
 /// `level`, 0 meaning no limit of that kind, as in the C API (`mancala_engine_bestmove`) and
 /// `mancala bestmove`; the level's depth limit is the player's own.

@@ -12,7 +12,8 @@ use pyo3::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::mem::MaybeUninit;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use mancala_core::{with_game, AnyGame, Game, GameRecord, MoveList, Rules, Side};
@@ -21,6 +22,7 @@ use mancala_solver::engine::{Evaluate, Level, Limits, Players};
 use crate::errors::{from_error, Kind};
 use crate::game::{wrap, PyGame};
 use crate::int::Int;
+use crate::interrupt;
 
 /// A game's observation and action encoding, as `mancala/envs/_codec.py` defines it.
 pub trait VecGame: PyGame + Evaluate + Send + Sync {
@@ -111,6 +113,7 @@ struct Settings {
 }
 
 /// One game of a batch.
+#[derive(Clone)]
 struct Slot<G: Game> {
     game: GameRecord<G>,
     rng: StdRng,
@@ -133,6 +136,9 @@ struct Shared<G: VecGame> {
     settings: Settings,
     /// The engine of an `Engine` opponent.
     engine: Option<Mutex<Players>>,
+    /// Set (by Ctrl-C, [`interrupt::run`]) to stop the step or reset under way: the engine's
+    /// search stops within a few thousand nodes and no further game is stepped.
+    cancel: Arc<AtomicBool>,
 }
 
 /// N games of game `G` and what they share.
@@ -141,6 +147,10 @@ struct Batch<G: VecGame> {
     slots: Vec<Slot<G>>,
     /// The generator of [`Batch::sample`], apart from the games' own.
     sampler: fastrand::Rng,
+    /// The games and the sampler as they were before the step or reset under way
+    /// ([`Batch::save`]), put back when Ctrl-C stops it ([`Batch::restore`]).
+    saved: Vec<Slot<G>>,
+    saved_sampler: fastrand::Rng,
 }
 
 /// The seed of [`Batch::sample`]'s generator for the batch seed `seed` (a stream apart
@@ -207,6 +217,11 @@ impl<G: VecGame> Shared<G> {
         }
     }
 
+    /// Whether Ctrl-C has asked the step or reset under way to stop.
+    fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::SeqCst)
+    }
+
     fn truncated(&self, slot: &Slot<G>) -> bool {
         self.settings.max_moves.is_some_and(|m| slot.moves >= m)
     }
@@ -231,11 +246,17 @@ impl<G: VecGame> Shared<G> {
                     let limits = Limits {
                         time: self.settings.engine_time,
                         ..Limits::default()
-                    };
+                    }
+                    .with_cancel(Arc::clone(&self.cancel));
                     let mv = match players.choose_game(&slot.game, limits) {
                         Ok(choice) => choice.mv,
                         Err(_) => return, // only for a finished game
                     };
+                    if self.cancelled() {
+                        // A search stopped by Ctrl-C: its move is not played (the batch is
+                        // put back as it was before the step).
+                        return;
+                    }
                     if slot.game.play(mv).is_err() {
                         return; // never for the engine's move
                     }
@@ -348,10 +369,17 @@ impl<G: VecGame> Shared<G> {
 }
 
 impl<G: VecGame> Batch<G> {
-    /// `n` games from `start`, game `i` seeded `seed + i`. `MemoryError` when the games'
-    /// slots (`n` times a slot's size, hundreds of bytes) cannot be had: with the largest
-    /// `num_envs`, 2^24, several GiB, which aborted the process when the allocation failed.
-    fn new(start: GameRecord<G>, n: usize, seed: u64, settings: Settings) -> PyResult<Batch<G>> {
+    /// `n` games from `start`, game `i` seeded `seed + i`, stopped by `cancel` (see
+    /// [`Shared::cancel`]). `MemoryError` when the games' slots (`n` times a slot's size,
+    /// hundreds of bytes) cannot be had: with the largest `num_envs`, 2^24, several GiB,
+    /// which aborted the process when the allocation failed.
+    fn new(
+        start: GameRecord<G>,
+        n: usize,
+        seed: u64,
+        settings: Settings,
+        cancel: Arc<AtomicBool>,
+    ) -> PyResult<Batch<G>> {
         let moves = G::all_moves(start.position());
         let obs = G::observation_size(start.position());
         let first_side = start.position().side_to_move().unwrap_or(Side::South);
@@ -388,10 +416,38 @@ impl<G: VecGame> Batch<G> {
                 obs,
                 settings,
                 engine,
+                cancel,
             },
             slots,
             sampler: fastrand::Rng::with_seed(sampler_seed(seed)),
+            saved: Vec::new(),
+            saved_sampler: fastrand::Rng::with_seed(sampler_seed(seed)),
         })
+    }
+
+    /// Keeps a copy of the games and the sampler, for [`Batch::restore`]: the games' records
+    /// are copied into the copies kept from the last time, reusing their memory.
+    fn save(&mut self) {
+        if self.saved.len() == self.slots.len() {
+            for (kept, slot) in self.saved.iter_mut().zip(&self.slots) {
+                kept.game.copy_from(&slot.game);
+                kept.rng.clone_from(&slot.rng);
+                kept.agent_first = slot.agent_first;
+                kept.first_side = slot.first_side;
+                kept.moves = slot.moves;
+                kept.done = slot.done;
+                kept.legal.clone_from(&slot.legal);
+            }
+        } else {
+            self.saved = self.slots.clone();
+        }
+        self.saved_sampler = self.sampler.clone();
+    }
+
+    /// Puts back the games and the sampler that [`Batch::save`] kept.
+    fn restore(&mut self) {
+        std::mem::swap(&mut self.slots, &mut self.saved);
+        self.sampler = self.saved_sampler.clone();
     }
 
     /// One step of every game ([`Shared::step`]) into `out` (as [`Out`] says).
@@ -399,6 +455,9 @@ impl<G: VecGame> Batch<G> {
         let shared = &self.shared;
         let rows = out.rows(shared.obs, shared.moves.len());
         for ((slot, &action), mut row) in self.slots.iter_mut().zip(actions).zip(rows) {
+            if shared.cancelled() {
+                return; // Ctrl-C: the batch is put back as it was
+            }
             shared.step(slot, action, &mut row);
         }
     }
@@ -423,6 +482,9 @@ impl<G: VecGame> Batch<G> {
         let shared = &self.shared;
         let rows = out.rows(shared.obs, shared.moves.len());
         for (i, (slot, mut row)) in self.slots.iter_mut().zip(rows).enumerate() {
+            if shared.cancelled() {
+                return; // Ctrl-C: the batch is put back as it was
+            }
             if let Some(s) = seed {
                 slot.rng = StdRng::seed_from_u64(s.wrapping_add(i as u64));
             }
@@ -446,6 +508,13 @@ trait AnyBatch: Send + Sync {
     fn agent_side(&self, i: usize) -> Side;
     /// Whether the game has a store margin (`reward = "margin"`).
     fn has_margin(&self) -> bool;
+    /// Whether an engine plays the opponent (a step may then take minutes, and Ctrl-C stops
+    /// it).
+    fn has_engine(&self) -> bool;
+    /// [`Batch::save`].
+    fn save(&mut self);
+    /// [`Batch::restore`].
+    fn restore(&mut self);
 }
 
 impl<G: VecGame> AnyBatch for Batch<G>
@@ -481,6 +550,15 @@ where
     }
     fn has_margin(&self) -> bool {
         G::margin(&self.shared.start, Side::South).is_some()
+    }
+    fn has_engine(&self) -> bool {
+        self.shared.engine.is_some()
+    }
+    fn save(&mut self) {
+        Batch::save(self);
+    }
+    fn restore(&mut self) {
+        Batch::restore(self);
     }
 }
 
@@ -608,16 +686,20 @@ unsafe fn uninit_slice<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
 /// step. Observations, actions and masks are those of `mancala.envs` (`docs/python.md`).
 ///
 /// `VectorGames(rules="standard", num_envs=1, seed=0, opponent="random", agent_first=True,
-/// reward="win", illegal_reward=-1.0, max_moves=None)`:
+/// reward="win", illegal_reward=-1.0, max_moves=None, opponent_time_ms=100)`:
 ///
 /// * `opponent`: `"random"` (the other side plays a legal move drawn uniformly, inside the
-///   step), an engine level 1..10 (the engine plays it inside the step, within
-///   `opponent_time_ms` milliseconds a move, with one 4 MiB table for the batch; levels 1-9
-///   are depth-limited and usually finish far sooner; 0 is no time limit, as for
-///   `Engine.search`, which level 10 refuses with `ValueError`; its weaker moves at levels
-///   1-4 are drawn from `seed`), or `None` for self-play (each step plays the action of whichever player is to
-///   move, the observation and the mask are that player's, and the reward goes to the
-///   player who moved).
+///   step), an engine level 1..10 (the engine plays it inside the step, with one 4 MiB table
+///   for the batch; its weaker moves at levels 1-4 are drawn from `seed`), or `None` for
+///   self-play (each step plays the action of whichever player is to move, the observation
+///   and the mask are that player's, and the reward goes to the player who moved).
+/// * `opponent_time_ms`: the engine's time a move in milliseconds, 0..=86400000 (one day,
+///   the `mancala` command's limit; `ValueError` beyond). Levels 1-9 are depth-limited and
+///   usually finish far sooner. 0 is no time limit, as for `Engine.search`: levels 1-9 then
+///   search to their depth however long it takes, and level 10 refuses it (`ValueError`).
+///   Level 9 (14 plies) with no limit takes well under a second a move in Kalah, Oware and
+///   Bao la Kete, but seconds in Togyz Kumalak (measured: 0.7-8.5 s of CPU a move), and a
+///   step waits for every game's moves (16 Togyz Kumalak games: minutes).
 /// * `agent_first`: `True` the agent is the first player, `False` the second, `None` drawn
 ///   at each reset (ignored in self-play).
 /// * `reward`: `"win"` (+1, −1, 0 at the end; 0 at a truncation) or `"margin"` (the
@@ -632,11 +714,20 @@ unsafe fn uninit_slice<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
 /// the next `step` (its action is ignored, its reward 0): Gymnasium's "next step" autoreset.
 /// Raises `RulesError` for a bad rule set, `ValueError` for a bad argument (and for
 /// `reward="margin"` with a game without a margin).
+///
+/// Against an engine, Ctrl-C stops a `step`, `step_one` or `reset` (within a tenth of a
+/// second and the few thousand nodes the search takes to stop) with `KeyboardInterrupt`,
+/// and the call then did not happen for any game: every game, its mask and the generators
+/// of the games and of `sample_actions` are as they were before it (a first `reset` stopped
+/// so leaves the batch not reset). Only the engine's table and its draws of weaker moves
+/// (levels 1-4) have moved on, so the same call again may play other engine moves.
 #[pyclass(module = "mancala")]
 pub struct VectorGames {
     batch: Box<dyn AnyBatch>,
     /// Whether `reset` has been called (`step` and `sample_actions` refuse to run before).
     started: bool,
+    /// The batch's cancel flag ([`Shared::cancel`]), set by Ctrl-C.
+    cancel: Arc<AtomicBool>,
 }
 
 impl VectorGames {
@@ -654,7 +745,32 @@ impl VectorGames {
         })
     }
 
-    /// Runs `f` on the batch without the GIL, and returns its output as NumPy arrays.
+    /// Runs `f` (a step or a reset) on the batch without the GIL. With an engine opponent,
+    /// whose moves may take minutes, Ctrl-C stops it ([`interrupt::run`]): the games and the
+    /// sampler are then put back as they were before `f` ran, and the signal handler's
+    /// exception (`KeyboardInterrupt`) is returned.
+    ///
+    /// # Errors
+    /// The signal handler's exception; `RuntimeError` when the helper thread of
+    /// [`interrupt::run`] cannot start or `f` panicked (the batch put back as well).
+    fn exec(&mut self, py: Python<'_>, f: impl FnOnce(&mut dyn AnyBatch) + Send) -> PyResult<()> {
+        let batch = &mut *self.batch;
+        if !batch.has_engine() {
+            // A random opponent or self-play: a step takes microseconds a game.
+            py.detach(|| f(batch));
+            return Ok(());
+        }
+        self.cancel.store(false, Ordering::SeqCst);
+        batch.save();
+        let done = interrupt::run(py, &self.cancel, || f(batch));
+        if done.is_err() {
+            self.batch.restore();
+        }
+        done
+    }
+
+    /// Runs `f` on the batch as [`VectorGames::exec`] does, and returns its output as NumPy
+    /// arrays.
     fn run<'py>(
         &mut self,
         py: Python<'py>,
@@ -681,7 +797,6 @@ impl VectorGames {
         let mask_arr = PyArray2::<i8>::zeros(py, [n, a], false);
         let terminated = PyArray1::<bool>::zeros(py, n, false);
         let truncated = PyArray1::<bool>::zeros(py, n, false);
-        let batch = &mut *self.batch;
         // SAFETY: the five arrays were made just above, C-contiguous, and nothing else holds
         // them (Python sees them only once they are returned): each slice is the only view of
         // its array's data while the batch writes it. The two uninitialised ones are seen as
@@ -696,7 +811,7 @@ impl VectorGames {
                 truncated: truncated.as_slice_mut()?,
             }
         };
-        py.detach(|| f(batch, &mut out));
+        self.exec(py, |batch| f(batch, &mut out))?;
         Ok((obs_arr, reward, terminated, truncated, mask_arr))
     }
 }
@@ -735,7 +850,12 @@ impl VectorGames {
                 Opponent::Engine(level)
             }
         };
-        let time_ms = opponent_time_ms.u64("opponent_time_ms")?;
+        let time_ms = opponent_time_ms.get::<u64>(
+            "opponent_time_ms",
+            0,
+            i128::from(crate::engine::MAX_TIME_MS),
+            crate::engine::TIME_RANGE_NOTE,
+        )?;
         // 0 is no time limit, as for `Engine.search`; level 10 needs a budget.
         let engine_time = match opponent {
             Opponent::Engine(level) => {
@@ -768,8 +888,9 @@ impl VectorGames {
             engine_time,
             seed,
         };
+        let cancel = Arc::new(AtomicBool::new(false));
         let batch: Box<dyn AnyBatch> = with_game!(AnyGame::new(rules), g => {
-            Box::new(Batch::new(g, n, seed, settings)?)
+            Box::new(Batch::new(g, n, seed, settings, Arc::clone(&cancel))?)
         });
         if margin && !batch.has_margin() {
             return Err(PyValueError::new_err(format!(
@@ -780,6 +901,7 @@ impl VectorGames {
         Ok(VectorGames {
             batch,
             started: false,
+            cancel,
         })
     }
 
@@ -809,12 +931,14 @@ impl VectorGames {
 
     /// Starts every game anew (the opponent moves first where it is the first player),
     /// reseeding game `i` with `seed + i` when `seed` is given. Returns `(observations,
-    /// rewards, terminations, truncations, masks)` as `step` does (rewards 0).
+    /// rewards, terminations, truncations, masks)` as `step` does (rewards 0). Against an
+    /// engine, Ctrl-C stops it with `KeyboardInterrupt`, the batch left as before the call.
     #[pyo3(signature = (seed = None))]
     fn reset<'py>(&mut self, py: Python<'py>, seed: Option<Int>) -> PyResult<StepArrays<'py>> {
         let seed = seed.map(|s| s.u64("seed")).transpose()?;
+        let arrays = self.run(py, |b, out| b.reset(seed, out))?;
         self.started = true;
-        self.run(py, |b, out| b.reset(seed, out))
+        Ok(arrays)
     }
 
     /// Plays one action in every game (`actions`: integers, shape `(N,)`; an action that is
@@ -822,7 +946,9 @@ impl VectorGames {
     /// games that had finished. Returns `(observations (N, obs) int64, rewards (N,) float64,
     /// terminations (N,) bool, truncations (N,) bool, masks (N, A) int8)`. Raises
     /// `RuntimeError` when `reset` has never been called, `ValueError` when `actions` has not
-    /// N entries, `TypeError` when it is not integers.
+    /// N entries, `TypeError` when it is not integers. Against an engine, Ctrl-C stops it
+    /// with `KeyboardInterrupt`, and the step did not happen for any game (the class's
+    /// docs).
     fn step<'py>(
         &mut self,
         py: Python<'py>,
@@ -898,7 +1024,8 @@ impl VectorGames {
     /// mask (A,) int8)`: the row of `step` as Python scalars and one-dimensional arrays,
     /// without the batch's arrays of one row. Raises `RuntimeError` when `reset` has never
     /// been called, `ValueError` when the batch holds more than one game or `action` lies
-    /// beyond 64 bits, `TypeError` when `action` is a bool or not an integer (as `step`).
+    /// beyond 64 bits, `TypeError` when `action` is a bool or not an integer (as `step`);
+    /// Ctrl-C against an engine as `step`.
     fn step_one<'py>(&mut self, py: Python<'py>, action: Int) -> PyResult<OneStep<'py>> {
         let action = action.get::<i64>("action", i128::from(i64::MIN), i128::from(i64::MAX), "")?;
         if !self.started {
@@ -920,7 +1047,6 @@ impl VectorGames {
         let mask_arr = PyArray1::<i8>::zeros(py, a, false);
         let mut reward = MaybeUninit::<f64>::uninit();
         let (mut terminated, mut truncated) = (false, false);
-        let batch = &mut *self.batch;
         // SAFETY: the two arrays were made just above, contiguous, and nothing else holds
         // them while the batch writes them.
         let mut out = unsafe {
@@ -932,8 +1058,8 @@ impl VectorGames {
                 truncated: core::slice::from_mut(&mut truncated),
             }
         };
-        py.detach(|| batch.step(&[action], &mut out));
-        // SAFETY: a step writes every game's reward.
+        self.exec(py, |batch| batch.step(&[action], &mut out))?;
+        // SAFETY: a step that was not stopped (`exec` returned) writes every game's reward.
         let reward = unsafe { reward.assume_init() };
         Ok((obs_arr, reward, terminated, truncated, mask_arr))
     }

@@ -80,3 +80,27 @@ def test_the_environments_take_opponent_time_ms_0_as_the_engine_does(cli):
     env = MancalaEnv(opponent=9, opponent_time_ms=0, agent_first=False)
     env.reset(seed=0)
     assert str(env.game.moves[0]) == first
+
+
+def test_opponent_time_ms_is_capped_at_the_command_s_longest_time(cli):
+    gymnasium = pytest.importorskip("gymnasium")  # noqa: F841
+    import re
+
+    from mancala.envs import MancalaEnv, MancalaVectorEnv
+
+    # The command's longest --time-ms, read off its refusal of a longer one (one day).
+    refused = cli.error("bestmove", "--rules", "standard", "--time-ms", "86400001")
+    most = int(re.search(r"out of range \(0 to (\d+)\)", refused).group(1))
+    assert most == 24 * 60 * 60 * 1000
+    makers = (
+        lambda t: VectorGames("standard", opponent=3, opponent_time_ms=t),
+        lambda t: MancalaVectorEnv(num_envs=2, opponent=3, opponent_time_ms=t),
+        lambda t: MancalaEnv(opponent=3, opponent_time_ms=t),
+    )
+    for make in makers:
+        make(most)
+        # Up to 2**64 - 1 was taken: a budget of 585 million years.
+        for bad in (most + 1, 2**64 - 1):
+            with pytest.raises(ValueError) as e:
+                make(bad)
+            assert str(e.value) == f"opponent_time_ms must be in 0..={most} (one day; 0: no time limit), got {bad}"

@@ -156,3 +156,50 @@ def running(ids: list[int]) -> list[int]:
         if state != "Z" and (b"kalah_bot" in cmdline or b"1003" in cmdline):
             live.append(pid)
     return live
+
+
+def test_ctrl_c_stops_a_vector_step_against_the_engine_and_the_step_does_not_happen():
+    # Level 9 with no time limit searches 14 plies in each Togyz Kumalak game: seconds a
+    # move, so the step of four games runs for many seconds unless Ctrl-C stops it.
+    def batch():
+        games = mancala.VectorGames("togyz-kumalak", num_envs=4, opponent=9, opponent_time_ms=0)
+        games.reset(seed=0)
+        return games
+
+    games, twin = batch(), batch()
+    actions = games.sample_actions()
+    assert (twin.sample_actions() == actions).all()
+    before = [games.game(i).to_dict() for i in range(4)]
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            games.step(actions)
+            # Reached only when the step ran to its end: the interrupt, pending, is raised
+            # here, and the games have moved on.
+            time.sleep(5)
+    finally:
+        timer.cancel()
+    # The step did not happen for any game: the games, their masks and the batch's
+    # generator are as before it (the next draw is the twin's, which never stepped).
+    assert [games.game(i).to_dict() for i in range(4)] == before
+    assert (games.sample_actions() == twin.sample_actions()).all()
+
+
+def test_ctrl_c_stops_a_first_vector_reset_against_the_engine_and_it_does_not_count():
+    # The engine moves first in each game (agent_first=False): seconds a move at level 9.
+    games = mancala.VectorGames(
+        "togyz-kumalak", num_envs=2, opponent=9, opponent_time_ms=0, agent_first=False
+    )
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            games.reset(seed=0)
+            time.sleep(5)
+    finally:
+        timer.cancel()
+    # The reset did not happen: the games are at the start, and a step still needs one.
+    assert all(games.game(i).moves == [] for i in range(2))
+    with pytest.raises(RuntimeError, match="call reset"):
+        games.step([0, 0])

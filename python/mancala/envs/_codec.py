@@ -50,6 +50,7 @@ import numpy as np
 from .. import Bao, Game, Kalah, Oware, Side, Togyz, new_game
 from .. import _mancala
 from .._mancala import bao_moves
+from ..state import _shown
 
 #: The observation length of a Bao la Kete game.
 BAO_OBSERVATION = 39
@@ -84,9 +85,15 @@ def checked_max_moves(max_moves: Optional[int]) -> Optional[int]:
     return n
 
 
+#: The longest time a move of an environment's engine opponent, in milliseconds: one day,
+#: the ``mancala`` command's limit on ``--time-ms`` (and ``VectorGames``'s).
+MAX_TIME_MS = 86_400_000
+
+
 def checked_time_ms(time_ms: Any, name: str = "opponent_time_ms") -> int:
-    """``time_ms`` if it is a whole number of milliseconds in 0..=2**64 - 1 (what the engine
-    takes), else ``ValueError`` naming ``name`` (``TypeError`` for a non-integer, a bool or
+    """``time_ms`` if it is a whole number of milliseconds in 0..=:data:`MAX_TIME_MS` (one
+    day, as the ``mancala`` command and ``VectorGames`` take; 0 is no time limit), else
+    ``ValueError`` naming ``name`` and the range (``TypeError`` for a non-integer, a bool or
     a float included), so that a bad budget is refused when the environment is made rather
     than at the engine's first move, under the engine's own argument name."""
     if isinstance(time_ms, (bool, np.bool_)):
@@ -95,8 +102,8 @@ def checked_time_ms(time_ms: Any, name: str = "opponent_time_ms") -> int:
         n = operator.index(time_ms)
     except TypeError:
         raise TypeError(f"{name} must be an integer of milliseconds, not {time_ms!r}") from None
-    if not 0 <= n <= 2**64 - 1:
-        raise ValueError(f"{name} must be in 0..=18446744073709551615, got {n}")
+    if not 0 <= n <= MAX_TIME_MS:
+        raise ValueError(f"{name} must be in 0..={MAX_TIME_MS} (one day; 0: no time limit), got {_shown(n)}")
     return n
 
 

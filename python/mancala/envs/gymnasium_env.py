@@ -42,11 +42,14 @@ class MancalaEnv(gymnasium.Env):
     * ``opponent``: ``"random"`` (default), an engine level ``1..10`` (a :class:`mancala.Engine`
       with a small table, reseeded at each ``reset``), an :class:`Engine`, or a function
       ``f(game) -> move`` given a copy of the game.
-    * ``opponent_time_ms``: the engine's time a move (levels 1-9 are depth-limited and
-      usually finish far sooner; level 10 uses it all). 0 is no time limit, as for
-      :meth:`Engine.search`: levels 1-9 search to their depth, and level 10, which has no
-      depth limit, raises ``ValueError`` ("level 10 needs a budget: give opponent_time_ms
-      above 0"), an int level or an :class:`Engine` of level 10 alike.
+    * ``opponent_time_ms``: the engine's time a move in milliseconds, 0..=86400000 (one
+      day, the ``mancala`` command's limit; ``ValueError`` beyond). Levels 1-9 are
+      depth-limited and usually finish far sooner; level 10 uses it all. 0 is no time
+      limit, as for :meth:`Engine.search`: levels 1-9 search to their depth however long it
+      takes (level 9, 14 plies: well under a second a move in Kalah, Oware and Bao la Kete,
+      seconds in Togyz Kumalak; Ctrl-C stops it), and level 10, which has no depth limit,
+      raises ``ValueError`` ("level 10 needs a budget: give opponent_time_ms above 0"), an
+      int level or an :class:`Engine` of level 10 alike.
     * ``agent_first``: ``True`` (default) the agent is the first player (South in Kalah),
       ``False`` the second, ``None`` drawn at each ``reset``. Under the pie rule the players
       may exchange sides; the observation is always from the agent's side.

@@ -30,6 +30,10 @@ class MancalaVectorEnv(gymnasium.vector.VectorEnv):
     random moves from a generator seeded ``seed + i`` (``reset(seed=...)``; 0 when never
     given).
 
+    ``opponent_time_ms`` is 0..=86400000 (one day; 0: no time limit). Level 9 with no time
+    limit searches 14 plies however long it takes: seconds a move in Togyz Kumalak, and a
+    step waits for every game's moves; Ctrl-C stops a step or a reset.
+
     Autoreset is Gymnasium's ``NEXT_STEP``: the step after a game ends restarts it (its
     action is ignored, its reward 0). ``infos["action_mask"]`` (``int8``, shape
     ``(num_envs, A)``) marks each game's legal actions, all zeros for a game that has just
@@ -93,16 +97,20 @@ class MancalaVectorEnv(gymnasium.vector.VectorEnv):
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
     ) -> Tuple[np.ndarray, Dict[str, Any]]:
-        """Starts every game anew; ``seed`` reseeds game ``i`` with ``seed + i``."""
+        """Starts every game anew; ``seed`` reseeds game ``i`` with ``seed + i``. Against an
+        engine, Ctrl-C stops it (``KeyboardInterrupt``) and leaves the games as before the
+        call, as :meth:`step` (a first reset so stopped does not count)."""
         super().reset(seed=seed)
-        self._has_reset = True
         obs, _, _, _, masks = self.games.reset(seed=seed)
+        self._has_reset = True
         return obs, self._info(masks)
 
     def step(self, actions: Any) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
         """Plays ``actions`` (shape ``(num_envs,)``) and the opponents' replies. Raises
         ``gymnasium.error.ResetNeeded`` before the first :meth:`reset`, as Gymnasium's
-        ``OrderEnforcing`` wrapper does for a single environment."""
+        ``OrderEnforcing`` wrapper does for a single environment. Against an engine, Ctrl-C
+        stops it (``KeyboardInterrupt``) and the step did not happen for any game: the games
+        and their masks are as before it (:class:`mancala.VectorGames`)."""
         if not self._has_reset:
             raise ResetNeeded("MancalaVectorEnv.step() called before reset(): call reset() first")
         obs, rewards, terminated, truncated, masks = self.games.step(actions)
