@@ -33,7 +33,9 @@ use crate::solver::{mebibytes, Egdb};
 /// `Egdb`) is the older name of `database=`, deprecated since 0.3.0 and gone in 0.4.0 (a
 /// `DeprecationWarning`). The same `Database` given twice in the sequence counts once.
 /// Raises `EngineError` for a level outside 1..10, `ValueError` for a zero table or two
-/// different databases of one game, `TypeError` for a database that is not a `Database`
+/// different databases of one game (the `egdb=` one counted with those of `database=`;
+/// the message names both and says which to give: for Kalah the one `Egdb.find(folder,
+/// rules)` picks, for Oware the one whose `rules` are those played), `TypeError` for a database that is not a `Database`
 /// (in a sequence, naming the element's index and type: `database[1] must be a
 /// mancala.Database, not NoneType`).
 ///
@@ -45,15 +47,83 @@ pub struct Engine {
     level: u32,
 }
 
-/// The databases of `Engine(database=…)`: none, one `Database`, or a sequence of them, one
-/// a game. The same `Database` object given more than once counts once (it serves its game
-/// as it would alone).
+/// The databases of `Engine(database=…, egdb=…)`: none, one `Database`, or a sequence of
+/// them, one a game, and the Kalah database of the deprecated `egdb=`, which counts with
+/// them. The same `Database` object given more than once counts once (it serves its game as
+/// it would alone). The result leaves out `egdb`.
 ///
 /// # Errors
 /// `TypeError` for anything else: for a sequence with an element that is not a `Database`,
 /// naming its index and type (`database[1] must be a mancala.Database, not NoneType`);
-/// `ValueError` for a sequence with two different databases of one game.
-fn databases(database: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Py<Database>>> {
+/// `ValueError` for two different databases of one game ([`one_a_game`]).
+fn databases(
+    database: Option<&Bound<'_, PyAny>>,
+    egdb: Option<&Bound<'_, Egdb>>,
+) -> PyResult<Vec<Py<Database>>> {
+    let given = given_databases(database)?;
+    let mut all: Vec<&Py<Database>> = Vec::new();
+    let egdb = egdb.map(|e| e.as_super().clone().unbind());
+    for db in egdb.iter().chain(&given) {
+        // The same object again adds nothing: it is kept once.
+        if !all.iter().any(|kept| kept.is(db)) {
+            all.push(db);
+        }
+    }
+    one_a_game(&all)?;
+    let mut kept: Vec<Py<Database>> = Vec::new();
+    for db in given {
+        if !kept.iter().any(|k| k.is(&db)) {
+            kept.push(db);
+        }
+    }
+    Ok(kept)
+}
+
+/// Refuses two databases of one game among `all` (distinct objects): the engine keeps one
+/// a game, and a second one would replace the first without a word.
+///
+/// # Errors
+/// `ValueError` naming the game and both databases, with advice that serves the game: for
+/// Kalah, whose databases each serve one board size, `Egdb.find(folder, rules)` picks the
+/// one serving a rule set; for Oware, the one whose `Database.rules` are the games', the
+/// larger `max_seeds` of two alike.
+fn one_a_game(all: &[&Py<Database>]) -> PyResult<()> {
+    for (i, db) in all.iter().enumerate() {
+        let db = &db.get().db;
+        let Some(other) = all[..i]
+            .iter()
+            .map(|d| &d.get().db)
+            .find(|d| d.kind() == db.kind())
+        else {
+            continue;
+        };
+        let kind = db.kind();
+        let advice = match kind {
+            mancala_core::GameKind::Kalah => {
+                "give the one serving the rules played (Egdb.find(folder, rules) picks it from a \
+                 folder)"
+            }
+            mancala_core::GameKind::Oware => {
+                "give the one whose rules (Database.rules) are those played, of two alike the \
+                 one with the larger max_seeds"
+            }
+            _ => "give one of them",
+        };
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "database: two databases of {}; the engine keeps one a game: {advice} (given: {}; {})",
+            kind.name(),
+            other.describe(),
+            db.describe()
+        )));
+    }
+    Ok(())
+}
+
+/// The databases given as `database=`, in order, each object once as often as given.
+///
+/// # Errors
+/// As [`databases`], but for two databases of one game.
+fn given_databases(database: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Py<Database>>> {
     let Some(d) = database else {
         return Ok(Vec::new());
     };
@@ -83,24 +153,7 @@ fn databases(database: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Py<Database>>>
                 type_name(&e.into_inner())
             ))
         })?;
-        // The same object again adds nothing: it is kept once.
-        if !all.iter().any(|kept| kept.is(&db)) {
-            all.push(db.unbind());
-        }
-    }
-    // The engine keeps one database a game: a second one of a game would replace the first
-    // without a word.
-    let mut games = Vec::new();
-    for db in &all {
-        let kind = db.get().db.kind();
-        if games.contains(&kind) {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                "database: two databases of {}; the engine keeps one a game (Egdb.find(folder, \
-                 rules) gives the one serving a rule set)",
-                kind.name()
-            )));
-        }
-        games.push(kind);
+        all.push(db.unbind());
     }
     Ok(all)
 }
@@ -211,10 +264,10 @@ impl Engine {
         database: Option<&Bound<'_, PyAny>>,
         egdb: Option<Py<Egdb>>,
     ) -> PyResult<Engine> {
-        let databases = databases(database)?;
         if egdb.is_some() {
             crate::database::deprecated(py, "Engine(egdb=…)", "Engine(database=…)")?;
         }
+        let databases = databases(database, egdb.as_ref().map(|e| e.bind(py)))?;
         // Any level outside 1..=10 is the library's EngineError, with its message, also one
         // that does not fit a u32 (-1, 2**70): one exception type for one mistake.
         let level: u32 = level

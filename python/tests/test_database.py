@@ -277,6 +277,42 @@ def test_an_engine_refuses_two_databases_of_one_game():
     assert engine.search(mancala.Kalah("kalah(6,1)"), time_ms=50).move in range(1, 7)
 
 
+def test_two_databases_of_one_game_are_refused_with_advice_that_serves_that_game(tmp_path: Path) -> None:
+    # The same Awari file opened twice: the message sent Oware users to Egdb.find, which
+    # refuses an Oware rule set.
+    path = tmp_path / "awari.db"
+    mancala.Database.build("awari", 2).save(path)
+    once, again = Database.open(path), Database.open(path)
+    with pytest.raises(ValueError) as refused:
+        Engine(database=[once, again])
+    message = str(refused.value)
+    assert message.startswith("database: two databases of Oware; the engine keeps one a game: ")
+    assert "Egdb.find" not in message and "Database.rules" in message
+    with pytest.raises(mancala.RulesError):
+        Egdb.find(tmp_path, once.rules)
+    # What it says to do: one of them, the one whose rules are played.
+    position = "0,0,0,0,0,1,1,0,0,0,0,0,0,0 S"
+    assert Engine(database=[once]).search(Oware(once.rules, position=position), time_ms=100).exact
+    # Kalah: the advice names Egdb.find, which picks the database of a rule set.
+    six, four = mancala.Database.build("kalah(6,4)", 2), mancala.Database.build("kalah(4,3)", 2)
+    with pytest.raises(ValueError, match=r"Egdb\.find\(folder, rules\)"):
+        Engine(database=[six, four])
+
+
+def test_the_deprecated_egdb_counts_with_the_databases_when_the_engine_is_made() -> None:
+    # It was left out of the check: the engine was made, and every search raised
+    # DatabaseError.
+    six, four = mancala.Database.build("kalah(6,4)", 2), mancala.Database.build("kalah(4,3)", 2)
+    with pytest.warns(DeprecationWarning), pytest.raises(ValueError, match=r"^database: two databases of Kalah"):
+        Engine(database=four, egdb=six)
+    with pytest.warns(DeprecationWarning), pytest.raises(ValueError, match=r"^database: two databases of Kalah"):
+        Engine(database=[four], egdb=six)
+    # The same object both ways counts once.
+    with pytest.warns(DeprecationWarning):
+        engine = Engine(level=3, database=[six], egdb=six)
+    assert engine.search(mancala.Kalah("kalah(6,1)"), time_ms=50).move in range(1, 7)
+
+
 def test_an_engine_given_the_same_database_twice_keeps_it_once(oware_db: Database, kalah_db: Database) -> None:
     # It was refused as "two databases of Oware": the same object cannot disagree with
     # itself, so it serves its game as it does given once (the position and its exact value
