@@ -7,6 +7,7 @@ as they did)."""
 from __future__ import annotations
 
 import json
+import math
 import operator
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
@@ -136,12 +137,13 @@ SHOWN_BITS = 190
 def _shown(value: Any, limit: int = 60) -> str:
     """``repr(value)`` on one line and at most ``limit`` characters (cut with "…"), for
     messages; never raises. An ``int`` beyond :data:`SHOWN_BITS` bits is shown by its size
-    (``an integer of about 5000 digits``) without writing it out, a value nested too deep
+    (``an integer of at least 5000 digits``) without writing it out, a value nested too deep
     for ``repr`` (a list in a list, 100000 deep) as ``a list nested too deep to show``, one
     whose ``repr`` raises as ``a <type> that repr() cannot show``."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > SHOWN_BITS:
-        digits = round(value.bit_length() * 0.30103)
-        return f"{'a negative' if value < 0 else 'an'} integer of about {digits} digits"
+        # At least 2**(bits - 1): the digits of that power of two.
+        digits = math.floor((value.bit_length() - 1) * math.log10(2)) + 1
+        return f"{'a negative' if value < 0 else 'an'} integer of at least {digits} digits"
     try:
         text = repr(value).replace("\n", "\\n")
     except RecursionError:

@@ -48,7 +48,8 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Int {
             .ok();
         let text = match value {
             Some(_) => None,
-            None => Some(i.str()?.to_cow()?.into_owned()),
+            // Not `str()`: Python refuses to write an integer of more than 4300 digits.
+            None => Some(shown(&i)),
         };
         Ok(Int { value, text })
     }
@@ -83,7 +84,8 @@ impl Int {
             })
     }
 
-    /// The value as Python prints it (`-1`, `1180591620717411303424`).
+    /// The value as Python prints it (`-1`, `1180591620717411303424`), or by its size beyond
+    /// [`SHOWN_BITS`] bits, as [`shown`] gives it.
     #[must_use]
     pub fn text(&self) -> String {
         match (self.value, &self.text) {
@@ -99,5 +101,56 @@ impl Int {
     /// `ValueError` naming `name` for a negative value or one beyond 64 bits.
     pub fn u64(&self, name: &str) -> PyResult<u64> {
         self.get(name, 0, i128::from(u64::MAX), "")
+    }
+}
+
+/// The most bits of an integer a message writes out (2^190 has 58 digits); a longer one is
+/// shown by its size. As `SHOWN_BITS` of `mancala/state.py`.
+pub const SHOWN_BITS: u64 = 190;
+
+/// The most characters of a value's `repr()` a message shows.
+const SHOWN_CHARS: usize = 60;
+
+/// `obj` as a message shows it, as `_shown` of `mancala/state.py` does (the Python checks of
+/// the environments give the same text): its `repr()` on one line and at most 60 characters
+/// (its first 59 and `…`); an `int` beyond [`SHOWN_BITS`] bits by its size, `an integer of
+/// at least 5000 digits`, without writing it out (Python refuses to write one of more than 4300
+/// digits, and a shorter one would still fill the message); `a list nested too deep to show`
+/// when `repr()` recurses too deep, `a R that repr() cannot show` when it raises otherwise.
+/// Never raises.
+pub fn shown(obj: &Bound<'_, PyAny>) -> String {
+    let type_name = || {
+        obj.get_type()
+            .name()
+            .map_or_else(|_| "?".to_string(), |n| n.to_string())
+    };
+    if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() {
+        if let Ok(bits) = obj
+            .call_method0("bit_length")
+            .and_then(|b| b.extract::<u64>())
+        {
+            if bits > SHOWN_BITS {
+                // At least 2^(bits - 1): the digits of that power of two, as
+                // `mancala/state.py` counts them (the same product of floats).
+                let digits = ((bits - 1) as f64 * std::f64::consts::LOG10_2).floor() + 1.0;
+                let negative = obj.lt(0).unwrap_or(false);
+                let article = if negative { "a negative" } else { "an" };
+                return format!("{article} integer of at least {digits} digits");
+            }
+        }
+    }
+    let text = match obj.repr() {
+        Ok(r) => r.to_string().replace('\n', "\\n"),
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyRecursionError>(obj.py()) => {
+            format!("a {} nested too deep to show", type_name())
+        }
+        Err(_) => format!("a {} that repr() cannot show", type_name()),
+    };
+    if text.chars().count() <= SHOWN_CHARS {
+        text
+    } else {
+        let mut cut: String = text.chars().take(SHOWN_CHARS - 1).collect();
+        cut.push('…');
+        cut
     }
 }

@@ -21,7 +21,7 @@ use mancala_solver::engine::{Evaluate, Level, Limits, Players};
 
 use crate::errors::{from_error, Kind};
 use crate::game::{wrap, PyGame};
-use crate::int::Int;
+use crate::int::{shown, Int};
 use crate::interrupt;
 
 /// A game's observation and action encoding, as `mancala/envs/_codec.py` defines it.
@@ -604,9 +604,12 @@ pub enum OpponentArg {
 /// `TypeError` "illegal_reward must be a number, not True" for a bool (Python's or NumPy's;
 /// it was taken as 1.0 or 0.0) or anything else that is no real number; `ValueError`
 /// "illegal_reward must be finite, not nan" for NaN, ±inf or an integer too large for a
-/// float (it would be the reward of an illegal move). The messages are those of
-/// `MancalaEnv`'s check, without the "argument 'illegal_reward':" that PyO3 puts before a
-/// `TypeError` of extraction (the error is held until `VectorGames` raises it).
+/// float (it would be the reward of an illegal move); `TypeError` "illegal_reward must be a
+/// number float() takes, not R() (float() raised TypeError)" for a `numbers.Real` whose
+/// `float()` raises (other than `OverflowError`). The value is shown as [`shown`] gives it:
+/// `10**5000` as "an integer of at least 5000 digits", never written out. The messages are
+/// those of `MancalaEnv`'s check, without the "argument 'illegal_reward':" that PyO3 puts
+/// before a `TypeError` of extraction (the error is held until `VectorGames` raises it).
 struct Reward(PyResult<f64>);
 
 impl Reward {
@@ -617,16 +620,26 @@ impl Reward {
         if obj.is_instance_of::<pyo3::types::PyBool>() || !obj.is_instance(&real)? {
             return Err(PyTypeError::new_err(format!(
                 "illegal_reward must be a number, not {}",
-                obj.repr()?
+                shown(obj)
             )));
         }
         // A real number that is no finite float: NaN, ±inf, or an integer beyond the floats
         // (`float(10**400)` raises OverflowError).
         match obj.extract::<f64>() {
             Ok(value) if value.is_finite() => Ok(value),
+            Err(e) if !e.is_instance_of::<pyo3::exceptions::PyOverflowError>(py) => {
+                // A `numbers.Real` whose `float()` raises: no number to reward with.
+                Err(PyTypeError::new_err(format!(
+                    "illegal_reward must be a number float() takes, not {} (float() raised {})",
+                    shown(obj),
+                    e.get_type(py)
+                        .name()
+                        .map_or_else(|_| "?".to_string(), |n| n.to_string())
+                )))
+            }
             _ => Err(PyValueError::new_err(format!(
                 "illegal_reward must be finite, not {}",
-                obj.repr()?
+                shown(obj)
             ))),
         }
     }
@@ -658,7 +671,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for OpponentArg {
         }
         Err(PyValueError::new_err(format!(
             "opponent must be \"random\", an engine level 1..10 or None, not {}",
-            obj.repr()?
+            shown(&obj)
         )))
     }
 }

@@ -104,3 +104,8 @@ def test_opponent_time_ms_is_capped_at_the_command_s_longest_time(cli):
             with pytest.raises(ValueError) as e:
                 make(bad)
             assert str(e.value) == f"opponent_time_ms must be in 0..={most} (one day; 0: no time limit), got {bad}"
+        # One too long to write out ("Exceeds the limit (4300 digits) for integer string
+        # conversion" was the message): shown by its size, 5001 digits at least 5000.
+        with pytest.raises(ValueError) as e:
+            make(10**5000)
+        assert str(e.value) == f"opponent_time_ms must be in 0..={most} (one day; 0: no time limit), got an integer of at least 5000 digits"

@@ -4,6 +4,8 @@ documentation promises (a bool is not an integer; an index names itself)."""
 from __future__ import annotations
 
 import json
+import numbers
+import re
 
 import numpy as np
 import pytest
@@ -183,8 +185,8 @@ def test_vector_games_refuses_a_bool_as_illegal_reward():
         (float("nan"), ValueError, "finite"),
         (float("inf"), ValueError, "finite"),
         (np.float64("-inf"), ValueError, "finite"),
-        # A real number, but no float: float(10**400) overflows.
-        pytest.param(10**400, ValueError, "finite", id="10**400"),
+        # A real number that is no float, such as 10**400 (float() overflows), is shown by
+        # its size: test_a_huge_or_unconvertible_illegal_reward_gets_one_short_message_everywhere.
         (True, TypeError, "a number"),
         (np.bool_(False), TypeError, "a number"),
         ("2", TypeError, "a number"),
@@ -220,3 +222,47 @@ def test_a_fraction_is_a_real_number_of_every_way_in():
         env = MancalaEnv(opponent=opponent, illegal_reward=Fraction(-1, 2))
         env.reset(seed=0)
         assert env.step(6)[1] == -0.5
+
+
+class _FloatFails(numbers.Real):
+    """A real number whose ``float()`` raises (every other operation of ``numbers.Real``
+    left out)."""
+
+    def __float__(self) -> float:
+        raise TypeError("no float")
+
+    def __repr__(self) -> str:
+        return "R()"
+
+
+_FloatFails.__abstractmethods__ = frozenset()
+
+
+def test_a_huge_or_unconvertible_illegal_reward_gets_one_short_message_everywhere():
+    # 10**5000 raised "Exceeds the limit (4300 digits) for integer string conversion" from
+    # the message's repr, 10**309 gave a 345-character message; a Real whose float() raises
+    # was "must be finite, not R()" in VectorGames and a bare TypeError in MancalaEnv.
+    makers = (
+        lambda r: VectorGames("standard", illegal_reward=r),
+        lambda r: MancalaEnv(illegal_reward=r),
+        lambda r: MancalaEnv(opponent=3, illegal_reward=r),
+        lambda r: mancala.envs.MancalaVectorEnv(num_envs=2, illegal_reward=r),
+    )
+    # The number of digits of each, known without writing it out.
+    for value, digits in ((10**5000, 5001), (-(10**5000), 5001), (10**309, 310)):
+        messages = set()
+        for make in makers:
+            with pytest.raises(ValueError) as refused:
+                make(value)
+            messages.add(str(refused.value))
+        (message,) = messages
+        sign = "a negative" if value < 0 else "an"
+        shown = re.fullmatch(rf"illegal_reward must be finite, not {sign} integer of at least (\d+) digits", message)
+        assert shown is not None, message
+        assert digits - 1 <= int(shown.group(1)) <= digits
+    messages = set()
+    for make in makers:
+        with pytest.raises(TypeError) as refused:
+            make(_FloatFails())
+        messages.add(str(refused.value))
+    assert messages == {"illegal_reward must be a number float() takes, not R() (float() raised TypeError)"}

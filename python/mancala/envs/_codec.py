@@ -113,15 +113,23 @@ def checked_illegal_reward(illegal_reward: Any) -> float:
     ``ValueError`` naming it, whatever the opponent: the check and the messages of
     :class:`mancala.VectorGames`, which :class:`MancalaEnv` needs of its own for the engine
     and function opponents it plays without one (``MancalaVectorEnv`` leaves the check to
-    ``VectorGames``). NaN, ±inf and an integer too large for a float are a ``ValueError``."""
+    ``VectorGames``). NaN, ±inf and an integer too large for a float are a ``ValueError``; a
+    ``numbers.Real`` whose ``float()`` raises (other than ``OverflowError``) a ``TypeError``
+    naming what it raised. The value is shown as ``_shown`` shows it (``10**5000`` as "an
+    integer of at least 5000 digits"), as ``VectorGames`` shows it."""
     if isinstance(illegal_reward, (bool, np.bool_)) or not isinstance(illegal_reward, numbers.Real):
-        raise TypeError(f"illegal_reward must be a number, not {illegal_reward!r}")
+        raise TypeError(f"illegal_reward must be a number, not {_shown(illegal_reward)}")
     try:
         value = float(illegal_reward)
     except OverflowError:
         value = math.inf
+    except Exception as e:
+        raise TypeError(
+            f"illegal_reward must be a number float() takes, not {_shown(illegal_reward)}"
+            f" (float() raised {type(e).__name__})"
+        ) from None
     if not math.isfinite(value):
-        raise ValueError(f"illegal_reward must be finite, not {illegal_reward!r}")
+        raise ValueError(f"illegal_reward must be finite, not {_shown(illegal_reward)}")
     return value
 
 
