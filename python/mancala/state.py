@@ -295,19 +295,32 @@ def from_dict(data: Dict[str, Any]) -> Game:
     another schema version, a missing field, or a game, position or derived field that does
     not match (one line naming the field, down to the part that differs, such as
     ``houses.South``, and both values); ``TypeError`` naming the field for one of the
-    wrong type: a ``schema`` that is not an integer (a bool or a float included), ``rules``
-    or ``start`` that are not strings, ``game`` or ``position`` that are neither strings
-    nor ``None``, ``moves`` that are not a list, or a derived field, or a part of one, of
+    wrong type: a ``schema`` that is not an integer (a bool or a float included; a NumPy
+    integer is one, as in the derived fields), ``rules`` or ``start`` that are not strings,
+    ``game`` or ``position`` that are neither strings nor ``None``, ``moves`` that are not a
+    list or hold something else than ints and strs (NumPy's included), or a derived field, or a part of one, of
     another JSON type than :func:`to_dict` gives there (``"score": "1"``, a list for
     ``houses.South`` of Bao la Kete, ``1`` for ``over``; ``null`` only where :data:`NULLABLE`
     allows it), named down to that part, all derived fields' types checked before any
     value; ``RulesError``, ``NotationError`` or ``IllegalMoveError`` for what the game
-    refuses."""
+    refuses. A value nested too deep for ``repr`` (a list in a list, 100000 deep) is named
+    in the message by its type (``a list nested too deep to show``); should the state be
+    nested too deep for anything else, ``ValueError`` "the state is nested too deep to
+    read", as :func:`from_json` says."""
+    try:
+        return _from_dict(data)
+    except RecursionError:
+        raise ValueError("the state is nested too deep to read") from None
+
+
+def _from_dict(data: Dict[str, Any]) -> Game:
+    """:func:`from_dict` without its guard against ``RecursionError``."""
     if not isinstance(data, dict):
         raise TypeError(f"from_dict takes a dict, not {type(data).__name__}")
     if "schema" not in data:
         raise ValueError("the state has no 'schema' field")
-    version = data["schema"]
+    # A NumPy integer is the int it holds, as in the derived fields.
+    version = _plain(data["schema"])
     if isinstance(version, bool) or not isinstance(version, int):
         raise TypeError(f"schema must be an integer, not {type(version).__name__} ({_shown(version)})")
     if version != SCHEMA_VERSION:
@@ -329,6 +342,7 @@ def from_dict(data: Dict[str, Any]) -> Game:
         raise ValueError(f"the rules {rules!r} are of {game.kind}, not of the state's game {kind!r}")
     played: List[Any] = list(moves)
     for i, mv in enumerate(played):
+        mv = _plain(mv)
         if isinstance(mv, bool) or not isinstance(mv, (int, str)):
             raise TypeError(f"moves[{i}] must be a move (an int or a str), not {type(mv).__name__} ({_shown(mv)})")
         game.play(mv)

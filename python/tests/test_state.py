@@ -324,3 +324,35 @@ def test_derived_types_are_checked_before_derived_values():
     assert from_dict({**togyz, "extra": {"tuzdyks": {"South": None, "North": None}}}) == mancala.Togyz()
     with pytest.raises(ValueError, match=r"^the moves reach extra.tuzdyks.South None, not the state's extra.tuzdyks.South 3$"):
         from_dict({**togyz, "extra": {"tuzdyks": {"South": 3, "North": None}}})
+
+
+def test_numpy_integers_are_integers_in_schema_and_moves():
+    # "moves[0] must be a move (an int or a str), not int64" and "schema must be an
+    # integer, not int64", while the derived fields took NumPy integers.
+    np = pytest.importorskip("numpy")
+    game = mancala.Kalah()
+    game.play(3)
+    d = game.to_dict()
+    assert from_dict({**d, "schema": np.int64(d["schema"]), "moves": [np.int64(3)]}) == game
+    assert from_dict({**d, "moves": [np.int32(3)]}) == game
+    with pytest.raises(TypeError, match=r"^schema must be an integer, not bool"):
+        from_dict({**d, "schema": np.bool_(True)})
+    with pytest.raises(TypeError, match=r"^moves\[0\] must be a move \(an int or a str\), not float"):
+        from_dict({**d, "moves": [np.float64(3.0)]})
+
+
+def test_a_value_nested_too_deep_in_any_field_gets_a_one_line_message():
+    # repr() of it raised RecursionError out of from_dict (from_json refuses such text).
+    game = mancala.Kalah()
+    game.play(3)
+    d = game.to_dict()
+    deep: list = []
+    for _ in range(100_000):
+        deep = [deep]
+    for key in list(d):
+        for value in (deep, [deep]):
+            with pytest.raises((TypeError, ValueError)) as refused:
+                from_dict({**d, key: value})
+            message = str(refused.value)
+            assert "\n" not in message and len(message) < 200, (key, message)
+            assert "nested too deep" in message, (key, message)
