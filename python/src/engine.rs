@@ -28,7 +28,8 @@ use crate::solver::{mebibytes, Egdb};
 /// (strongest; levels 1–9 limit the depth to 1, 2, 3, 4, 5, 6, 8, 10, 14 plies, levels 1–4
 /// play a deliberately weaker move with probability 50, 30, 15, 5 %, drawn from `seed`),
 /// `tt_mb` the transposition table of each game in MiB (kept between searches, so the moves
-/// of one game reuse it), `database` a `Database` (or a sequence of them, one a game) for
+/// of one game reuse it), `database` a `Database` (or a sequence of them, one a game: a
+/// list, a tuple, any `collections.abc.Sequence`, not a `str`, `bytes`, set, dict or iterator) for
 /// exact play of its game: Kalah with an `Egdb`, Oware with an `AwariDb`. `egdb=` (an
 /// `Egdb`) is the older name of `database=`, deprecated since 0.3.0 and gone in 0.4.0 (a
 /// `DeprecationWarning`). The same `Database` given twice in the sequence counts once.
@@ -119,10 +120,14 @@ fn one_a_game(all: &[&Py<Database>]) -> PyResult<()> {
     Ok(())
 }
 
-/// The databases given as `database=`, in order, each object once as often as given.
+/// The databases given as `database=`, in order, each object once as often as given: one
+/// `Database`, or a sequence of them (a `collections.abc.Sequence` other than `str`, `bytes`,
+/// `bytearray` and `memoryview`).
 ///
 /// # Errors
-/// As [`databases`], but for two databases of one game.
+/// As [`databases`], but for two databases of one game: a set, a dict, an iterator and a
+/// text are refused whole (`TypeError`, `database must be a mancala.Database or a sequence
+/// of them, not set`).
 fn given_databases(database: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Py<Database>>> {
     let Some(d) = database else {
         return Ok(Vec::new());
@@ -141,7 +146,15 @@ fn given_databases(database: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Py<Datab
             type_name(d)
         ))
     };
-    if d.is_instance_of::<pyo3::types::PyString>() {
+    // A sequence, as documented: a list, a tuple, any `collections.abc.Sequence`. Not a
+    // text or bytes (`str`, `bytes`, `bytearray`, `memoryview`: `b'abc'` was read as three
+    // ints), nor a set, a
+    // dict or an iterator, whose order or contents are not the list the docs promise.
+    let text = d.is_instance_of::<pyo3::types::PyString>()
+        || d.is_instance_of::<pyo3::types::PyBytes>()
+        || d.is_instance_of::<pyo3::types::PyByteArray>()
+        || d.is_instance_of::<pyo3::types::PyMemoryView>();
+    if text || d.cast::<pyo3::types::PySequence>().is_err() {
         return Err(err());
     }
     let mut all: Vec<Py<Database>> = Vec::new();

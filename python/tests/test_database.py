@@ -344,6 +344,23 @@ def test_an_engine_names_the_element_of_a_sequence_that_is_no_database(database,
         Engine(database=3)  # type: ignore[arg-type]
 
 
+def test_an_engine_takes_a_sequence_of_databases_and_refuses_other_collections_whole(kalah_db: Database) -> None:
+    # b'abc' was read element by element ("database[0] must be a mancala.Database, not
+    # int") while a str was refused whole; sets, dicts and generators were taken though the
+    # docs say "sequence".
+    import collections
+
+    for bad in (b"abc", bytearray(b"abc"), memoryview(b"abc"), "abc", {kalah_db}, frozenset([kalah_db]),
+                {kalah_db: 1}, (d for d in [kalah_db]), iter([kalah_db])):
+        with pytest.raises(TypeError) as refused:
+            Engine(database=bad)
+        assert str(refused.value) == f"database must be a mancala.Database or a sequence of them, not {type(bad).__name__}"
+    # Sequences: a list, a tuple, any collections.abc.Sequence.
+    position = "1,0,0,8,0,1,1,7 N"  # three seeds in the houses: the database's
+    for good in ([kalah_db], (kalah_db,), collections.deque([kalah_db])):
+        assert Engine(database=good).search(Kalah(kalah_db.rules, position=position), time_ms=100).exact
+
+
 def test_a_save_to_an_empty_path_says_it_is_empty(kalah_db: Database, tmp_path: Path) -> None:
     """An empty path says so (it said "the path has no file name in UTF-8"); a socket at
     the path is refused, not replaced by the database."""
