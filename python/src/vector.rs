@@ -508,9 +508,10 @@ trait AnyBatch: Send + Sync {
     fn agent_side(&self, i: usize) -> Side;
     /// Whether the game has a store margin (`reward = "margin"`).
     fn has_margin(&self) -> bool;
-    /// Whether an engine plays the opponent (a step may then take minutes, and Ctrl-C stops
-    /// it).
-    fn has_engine(&self) -> bool;
+    /// The longest a step or a reset of the batch may spend in the engine's moves: zero
+    /// without an engine, the engine's time a move times the games with one (one engine
+    /// move a game at most), `Duration::MAX` when the engine has no time limit.
+    fn engine_time_bound(&self) -> Duration;
     /// [`Batch::save`].
     fn save(&mut self);
     /// [`Batch::restore`].
@@ -551,8 +552,15 @@ where
     fn has_margin(&self) -> bool {
         G::margin(&self.shared.start, Side::South).is_some()
     }
-    fn has_engine(&self) -> bool {
-        self.shared.engine.is_some()
+    fn engine_time_bound(&self) -> Duration {
+        match (&self.shared.engine, self.shared.settings.engine_time) {
+            (None, _) => Duration::ZERO,
+            (Some(_), None) => Duration::MAX,
+            (Some(_), Some(t)) => u32::try_from(self.slots.len())
+                .ok()
+                .and_then(|n| t.checked_mul(n))
+                .unwrap_or(Duration::MAX),
+        }
     }
     fn save(&mut self) {
         Batch::save(self);
@@ -695,6 +703,12 @@ unsafe fn uninit_slice<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
     }
 }
 
+/// A step or a reset whose engine moves are sure to end within this time (the engine's time
+/// a move times the games, [`AnyBatch::engine_time_bound`]) runs without the Ctrl-C watcher
+/// of [`interrupt::run`]: its helper thread costs about 30 µs a call, twenty times a step of
+/// one game against level 1, while Ctrl-C waits for such a step at most this long.
+const WATCH_FROM: Duration = Duration::from_millis(250);
+
 /// `num_envs` games of one rule set stepped together in Rust, the GIL released while they
 /// step. Observations, actions and masks are those of `mancala.envs` (`docs/python.md`).
 ///
@@ -733,7 +747,10 @@ unsafe fn uninit_slice<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
 /// and the call then did not happen for any game: every game, its mask and the generators
 /// of the games and of `sample_actions` are as they were before it (a first `reset` stopped
 /// so leaves the batch not reset). Only the engine's table and its draws of weaker moves
-/// (levels 1-4) have moved on, so the same call again may play other engine moves.
+/// (levels 1-4) have moved on, so the same call again may play other engine moves. A call
+/// whose engine moves are sure to end within 250 ms (the time a move times the games, as
+/// with one game at the default 100 ms) runs without this watch: Ctrl-C then waits for its
+/// end.
 #[pyclass(module = "mancala")]
 pub struct VectorGames {
     batch: Box<dyn AnyBatch>,
@@ -758,8 +775,9 @@ impl VectorGames {
         })
     }
 
-    /// Runs `f` (a step or a reset) on the batch without the GIL. With an engine opponent,
-    /// whose moves may take minutes, Ctrl-C stops it ([`interrupt::run`]): the games and the
+    /// Runs `f` (a step or a reset) on the batch without the GIL. With an engine opponent
+    /// whose moves may take longer than [`WATCH_FROM`] in all (minutes without a time
+    /// limit), Ctrl-C stops it ([`interrupt::run`]): the games and the
     /// sampler are then put back as they were before `f` ran, and the signal handler's
     /// exception (`KeyboardInterrupt`) is returned.
     ///
@@ -768,8 +786,9 @@ impl VectorGames {
     /// [`interrupt::run`] cannot start or `f` panicked (the batch put back as well).
     fn exec(&mut self, py: Python<'_>, f: impl FnOnce(&mut dyn AnyBatch) + Send) -> PyResult<()> {
         let batch = &mut *self.batch;
-        if !batch.has_engine() {
-            // A random opponent or self-play: a step takes microseconds a game.
+        if batch.engine_time_bound() <= WATCH_FROM {
+            // A random opponent, self-play, or engine moves sure to end soon: without the
+            // watcher's helper thread, which costs more than a short step.
             py.detach(|| f(batch));
             return Ok(());
         }
