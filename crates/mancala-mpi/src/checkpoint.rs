@@ -44,6 +44,7 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use mancala_core::kalah::KalahRules;
+use mancala_solver::egdb::open_regular;
 use thiserror::Error;
 
 /// The magic of a partial file.
@@ -244,6 +245,8 @@ impl Checkpoint {
     ///
     /// # Errors
     /// [`CheckpointError::InUse`] while another build has the file open,
+    /// [`CheckpointError::Io`] for a file that is not a regular one (a FIFO, a socket, a
+    /// device, a folder; refused before it is opened, as [`open_regular`] does),
     /// [`CheckpointError::Mismatch`] for another build, [`CheckpointError::Corrupt`] for a
     /// damaged header or record header, [`CheckpointError::Io`].
     pub fn resume(
@@ -259,11 +262,9 @@ impl Checkpoint {
             path: path.to_path_buf(),
             why,
         };
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(path)
-            .map_err(io)?;
+        // A FIFO, a socket or a device is refused before it is opened (a FIFO's open would
+        // wait for a writer forever).
+        let mut file = open_regular(path, OpenOptions::new().read(true).write(true)).map_err(io)?;
         lock(&file, path)?;
         let size = file.metadata().map_err(io)?.len();
         // Cut inside the header this build writes (killed while `create` wrote it): no layer
@@ -386,13 +387,22 @@ impl Checkpoint {
     }
 
     /// Whether a build that is still running has the partial file at `path` open (holds its
-    /// lock); `false` when the file cannot be opened, and always elsewhere than Unix. A probe:
-    /// the answer may change at once.
-    #[must_use]
-    pub fn in_use(path: &Path) -> bool {
-        let Ok(file) = File::open(path) else {
-            return false;
-        };
+    /// lock); always `false` elsewhere than Unix. A probe: the answer may change at once. The
+    /// file is opened as [`open_regular`] opens it: something that is not a regular file (a
+    /// FIFO, whose open would wait for a writer forever, a socket, a device, a folder; a
+    /// symbolic link is followed) is refused before it is opened.
+    ///
+    /// # Errors
+    /// [`CheckpointError::Io`] when the file cannot be opened for reading: `not a regular
+    /// file`, `it is a folder, not a file`, or the system's error (`Permission denied`, `No
+    /// such file or directory`).
+    pub fn in_use(path: &Path) -> Result<bool, CheckpointError> {
+        let file = open_regular(path, OpenOptions::new().read(true)).map_err(|source| {
+            CheckpointError::Io {
+                path: path.to_path_buf(),
+                source,
+            }
+        })?;
         #[cfg(unix)]
         {
             use std::os::unix::io::AsRawFd;
@@ -400,12 +410,12 @@ impl Checkpoint {
             // `file` is closed below.
             #[allow(unsafe_code)]
             let r = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_SH | libc::LOCK_NB) };
-            r != 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::EWOULDBLOCK)
+            Ok(r != 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::EWOULDBLOCK))
         }
         #[cfg(not(unix))]
         {
             drop(file);
-            false
+            Ok(false)
         }
     }
 
@@ -589,10 +599,10 @@ mod tests {
             Checkpoint::resume(&p, &id(), len),
             Err(CheckpointError::InUse { .. })
         ));
-        assert!(Checkpoint::in_use(&p));
+        assert!(Checkpoint::in_use(&p).unwrap());
         assert_eq!(std::fs::read(&p).unwrap(), before);
         drop(held);
-        assert!(!Checkpoint::in_use(&p));
+        assert!(!Checkpoint::in_use(&p).unwrap());
         let (c, _) = Checkpoint::resume(&p, &id(), len).unwrap();
         assert_eq!(c.layers(), 2);
         // A file just made is locked too.

@@ -211,7 +211,8 @@ fn open_partial(
     };
     if path.exists() {
         if !args.resume {
-            if Checkpoint::in_use(&path) {
+            // A FIFO, a socket or a device there is refused before it is opened.
+            if Checkpoint::in_use(&path).map_err(|e| e.to_string())? {
                 return Err(CheckpointError::InUse { path }.to_string());
             }
             return Err(format!(

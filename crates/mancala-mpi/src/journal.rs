@@ -41,6 +41,7 @@ use std::path::{Path, PathBuf};
 
 use mancala_core::kalah::{KalahMove, KalahPosition};
 use mancala_core::parse_moves;
+use mancala_solver::egdb::open_regular;
 use thiserror::Error;
 
 use crate::tree::{Ask, FullLeaf, LeafResult};
@@ -281,18 +282,22 @@ impl Journal {
     ///
     /// # Errors
     /// [`JournalError::Mismatch`] for another solve, [`JournalError::Corrupt`] for a damaged
-    /// line, [`JournalError::Io`].
+    /// line, [`JournalError::Io`], also for something that is not a regular file (a FIFO,
+    /// whose open would wait forever, a socket, a device, a folder; a symbolic link is
+    /// followed), refused before it is opened as
+    /// [`open_regular`](mancala_solver::egdb::open_regular) does.
     pub fn open(path: &Path, root: &KalahPosition) -> Result<(Journal, Vec<Entry>), JournalError> {
         let io = |source| JournalError::Io {
             path: path.to_path_buf(),
             source,
         };
-        let mut file = OpenOptions::new()
-            .read(true)
-            .append(true)
-            .create(true)
-            .open(path)
-            .map_err(io)?;
+        // A FIFO, a socket or a device is refused before it is opened (a FIFO's open would
+        // wait for a writer forever).
+        let mut file = open_regular(
+            path,
+            OpenOptions::new().read(true).append(true).create(true),
+        )
+        .map_err(io)?;
         let mut bytes = Vec::new();
         file.read_to_end(&mut bytes).map_err(io)?;
         let what = format!("{}\t{root}", root.rules());
@@ -403,12 +408,15 @@ impl Journal {
         let mut name = path.file_name().unwrap_or_default().to_os_string();
         name.push(".rewrite");
         let tmp = path.with_file_name(name);
-        let mut f = File::create(&tmp)?;
+        let mut f = open_regular(
+            &tmp,
+            OpenOptions::new().write(true).create(true).truncate(true),
+        )?;
         f.write_all(text.as_bytes())?;
         f.sync_all()?;
         drop(f);
         std::fs::rename(&tmp, path)?;
-        OpenOptions::new().append(true).open(path)
+        open_regular(path, OpenOptions::new().append(true))
     }
 
     /// Appends a finished search of the leaf reached by `path` and flushes it to disk.

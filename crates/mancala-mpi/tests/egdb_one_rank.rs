@@ -637,3 +637,49 @@ fn the_awari_lines_count_one_rank_in_the_singular() {
         );
     }
 }
+
+/// A FIFO, a socket or a symbolic link to `/dev/null` at the partial file's name: the build
+/// is refused at once, with or without `--resume`, in one line naming the file, and nothing
+/// there is touched. The FIFO's open would wait forever for a writer (and the probe of
+/// whether another build uses the file opened it): `run1`'s time limit turns such a hang
+/// into a failure (status 124) rather than a test that never ends.
+#[cfg(unix)]
+#[test]
+fn a_partial_file_that_is_no_regular_file_is_refused_without_waiting() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    let partial = out.join("kalah6.k13.egdb.partial");
+    let out_s = out.to_str().unwrap();
+    let mut listeners = Vec::new();
+    for what in ["fifo", "socket", "link to /dev/null"] {
+        let _ = std::fs::remove_file(&partial);
+        match what {
+            "fifo" => {
+                let made = std::process::Command::new("mkfifo").arg(&partial).status();
+                assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+            }
+            "socket" => listeners.push(std::os::unix::net::UnixListener::bind(&partial).unwrap()),
+            _ => std::os::unix::fs::symlink("/dev/null", &partial).unwrap(),
+        }
+        for extra in [&[][..], &["--resume"]] {
+            let o = run1(&build_args("standard", out_s, extra), 20);
+            let err = stderr(&o);
+            assert_eq!(o.status.code(), Some(1), "{what} {extra:?}: {err}");
+            assert_eq!(
+                err,
+                format!("mancala-mpi: {}: not a regular file\n", partial.display()),
+                "{what} {extra:?}"
+            );
+        }
+        let t = std::fs::symlink_metadata(&partial).unwrap().file_type();
+        let kept = match what {
+            "fifo" => t.is_fifo(),
+            "socket" => t.is_socket(),
+            _ => t.is_symlink(),
+        };
+        assert!(kept, "{what}: changed to {t:?}");
+        assert!(!out.join("kalah6.k13.egdb").exists(), "{what}");
+    }
+}

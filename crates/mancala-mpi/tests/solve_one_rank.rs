@@ -206,3 +206,33 @@ fn a_count_of_one_is_in_the_singular() {
         "{e}"
     );
 }
+
+/// A journal that is a FIFO, a socket or `/dev/null` is refused at once, in one line naming
+/// it, and left as it is. The FIFO's open would wait forever for a writer: `run1`'s time
+/// limit turns such a hang into a failure (status 124) rather than a test that never ends.
+#[cfg(unix)]
+#[test]
+fn a_journal_that_is_no_regular_file_is_refused_without_waiting() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let sock = dir.path().join("sock");
+    let _listener = std::os::unix::net::UnixListener::bind(&sock).unwrap();
+    for journal in [
+        fifo.as_path(),
+        sock.as_path(),
+        std::path::Path::new("/dev/null"),
+    ] {
+        let j = journal.to_str().unwrap();
+        let o = run1(&solve_args("kalah(4,3)", &["--journal", j]), 20);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{j}: {err}");
+        assert_eq!(err, format!("mancala-mpi: {j}: not a regular file\n"));
+    }
+    assert!(std::fs::symlink_metadata(&fifo)
+        .unwrap()
+        .file_type()
+        .is_fifo());
+}

@@ -3,7 +3,7 @@
 //! (the header only), [`Egdb::from_bytes`], and the check of every entry against its seed
 //! count ([`Egdb::check_entries`]).
 
-use std::fs::File;
+use std::fs::{File, OpenOptions};
 use std::path::Path;
 
 use mancala_core::kalah::{KalahOption, KalahOptions, KalahRules};
@@ -49,7 +49,7 @@ impl Egdb {
             path: path.to_path_buf(),
             source,
         };
-        let f = open_regular(path).map_err(io)?;
+        let f = open_regular(path, OpenOptions::new().read(true)).map_err(io)?;
         // Miri has no positioned reads: read the whole file instead (same checks).
         #[cfg(miri)]
         return check_bytes(path, &{
@@ -185,7 +185,7 @@ pub(crate) fn open_with_header(
         path: path.to_path_buf(),
         source,
     };
-    let f = open_regular(path).map_err(io)?;
+    let f = open_regular(path, OpenOptions::new().read(true)).map_err(io)?;
     let len = f.metadata().map_err(io)?.len();
     let (header, head) = read_raw_header(path, &f, len)?;
     Ok((f, len, header, head))
@@ -539,23 +539,61 @@ fn check_bytes(path: &Path, bytes: &[u8]) -> Result<Egdb, EgdbError> {
     Egdb::checked(info, data)
 }
 
-/// Opens `path` for reading only if it is a regular file: a FIFO would block the open, a
-/// device could stream without end, and a directory gives an unhelpful system error.
-pub(crate) fn open_regular(path: &Path) -> std::io::Result<File> {
-    let meta = std::fs::metadata(path)?;
-    if meta.is_dir() {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            "it is a folder, not a file",
-        ));
+/// Opens the file at `path` with `options` only if it is a regular file (a symbolic link is
+/// followed, so a link to `/dev/null` is refused as `/dev/null` is): a FIFO would block the
+/// open (a read waits for a writer, a write for a reader; a signal such as Ctrl-C does not
+/// end the wait), a device could stream without end, a socket cannot be opened at all, and
+/// a folder gives an unhelpful system error. Nothing at `path` is no refusal: the open then
+/// creates the file or fails as `options` say. The test is made twice: on the path, before
+/// anything is opened, and on the open file (`fstat`), since something else may be put at
+/// `path` in between; the open itself is non-blocking (`O_NONBLOCK`, cleared again once the
+/// file is known to be regular, on which it has no effect), so even then it cannot hang. The
+/// one test of every file the library and `mancala-mpi` read or append to in place (a
+/// database's file, the partial file of a distributed build, a solve's journal); a save,
+/// which replaces its file, refuses it as [`Occupant::NotRegular`](super::Occupant::NotRegular).
+///
+/// # Errors
+/// The open's own error (`No such file or directory`, `Permission denied`, …), or one of kind
+/// [`std::io::ErrorKind::InvalidInput`] saying `it is a folder, not a file` or `not a regular
+/// file` (a FIFO, a socket or a device).
+pub fn open_regular(path: &Path, options: &OpenOptions) -> std::io::Result<File> {
+    let refuse = |meta: &std::fs::Metadata| {
+        let why = if meta.is_dir() {
+            "it is a folder, not a file"
+        } else {
+            "not a regular file"
+        };
+        std::io::Error::new(std::io::ErrorKind::InvalidInput, why)
+    };
+    // Missing, or cannot be looked at: the open says why (or creates the file).
+    if let Ok(meta) = std::fs::metadata(path) {
+        if !meta.is_file() {
+            return Err(refuse(&meta));
+        }
     }
+    let mut options = options.clone();
+    #[cfg(all(unix, not(miri)))]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
     if !meta.is_file() {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            "not a regular file",
-        ));
+        return Err(refuse(&meta));
     }
-    File::open(path)
+    #[cfg(all(unix, not(miri)))]
+    {
+        use std::os::unix::io::AsRawFd;
+        let fd = file.as_raw_fd();
+        // SAFETY: `fcntl` on the descriptor `file` owns, with integer arguments only.
+        let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+        // SAFETY: as above.
+        if flags < 0 || unsafe { libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) } < 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+    }
+    Ok(file)
 }
 
 #[cfg(test)]
