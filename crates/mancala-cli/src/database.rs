@@ -548,9 +548,29 @@ impl<'r, D: Database> Report<'r, D> {
                 error.reason()
             ),
             ChooseEvent::Cache(CacheEvent::Building {
+                path: _,
+                max_seeds,
+                entries,
+                kept: false,
+            }) => {
+                // No promise of a file that the save will refuse: the warning of the failed
+                // save says why once the database is built.
+                if !quiet {
+                    eprintln!(
+                        "mancala: building {} for {} ({}, {}) for this run only: the cache cannot keep it",
+                        D::a_kind_of(self.rules),
+                        D::family(self.rules),
+                        D::extent(max_seeds),
+                        crate::saves::human(entries),
+                    );
+                }
+                self.bar = crate::progress::bar(entries);
+            }
+            ChooseEvent::Cache(CacheEvent::Building {
                 path,
                 max_seeds,
                 entries,
+                kept: true,
             }) => {
                 if !quiet {
                     eprintln!(

@@ -206,6 +206,60 @@ fn a_folder_in_the_place_of_the_cached_file_is_never_named_as_the_database() {
     std::fs::remove_dir_all(&cache).unwrap();
 }
 
+/// A FIFO or a folder where the cached file should be: the build is announced as for this
+/// run only, never as kept in the cache for the next runs (a promise the save, which
+/// refuses both, would break two lines later), and the warning of the failed save gives the
+/// reason once. The FIFO is left a FIFO.
+#[cfg(unix)]
+#[test]
+fn a_cached_file_the_save_refuses_is_never_promised() {
+    use std::os::unix::fs::FileTypeExt;
+    for (name, why) in [
+        ("fifo", "not a regular file (a save would replace it)"),
+        ("folder", "it is a folder, not a file"),
+    ] {
+        let cache = scratch("cache-cli", &format!("unkept-{name}"));
+        let file = cache.join(FILE);
+        if name == "fifo" {
+            let made = std::process::Command::new("mkfifo").arg(&file).status();
+            assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+        } else {
+            std::fs::create_dir(&file).unwrap();
+        }
+        let plain = value(&mancala(&cache, &["solve", "--rules", RULES, "--no-cache"]));
+        let out = mancala(&cache, &["solve", "--rules", RULES]);
+        let err = text(&out.stderr);
+        assert_eq!(value(&out), plain, "{name}");
+        assert!(
+            !err.contains("for the next runs") && !err.contains("it is kept in"),
+            "{name}: {err}"
+        );
+        let building: Vec<&str> = err.lines().filter(|l| l.contains("building an")).collect();
+        assert_eq!(building.len(), 1, "{name}: {err}");
+        assert!(
+            building[0].ends_with("for this run only: the cache cannot keep it"),
+            "{name}: {err}"
+        );
+        assert!(
+            err.contains(&format!(
+                "could not be kept in the cache ({}: {why})",
+                file.display()
+            )),
+            "{name}: {err}"
+        );
+        let t = std::fs::symlink_metadata(&file).unwrap().file_type();
+        assert!(
+            if name == "fifo" {
+                t.is_fifo()
+            } else {
+                t.is_dir()
+            },
+            "{name}"
+        );
+        std::fs::remove_dir_all(&cache).unwrap();
+    }
+}
+
 /// `analyse` builds the cached database as `solve` does; `bestmove` and `play --engine`,
 /// which keep a time a move, never build it: with an empty cache they search without one and
 /// say how to build it (`egdb build --cache`); once it is cached they use it.

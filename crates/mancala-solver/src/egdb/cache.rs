@@ -59,6 +59,11 @@ pub enum CacheEvent<'a> {
         max_seeds: u32,
         /// Entries, C(K+2m, 2m) for Kalah, the boards of levels 0..=N for Awari.
         entries: u64,
+        /// Whether the save can keep it at `path`, by the save's own test before it writes:
+        /// `false` when a folder, a FIFO, a socket or a device stands there, which the save
+        /// refuses. The database is then for this run only, and [`Cached::save_error`] says
+        /// why; a caller promises the file for the next runs only when this is `true`.
+        kept: bool,
     },
     /// The build's progress: entries done and in all, seconds so far (for Kalah every
     /// interval asked for, for Awari after each level).
@@ -330,6 +335,7 @@ impl Cache {
             path: &path,
             max_seeds,
             entries,
+            kept: super::save::refusal(&path).is_none(),
         })
         .is_break()
         {

@@ -287,6 +287,23 @@ pub(crate) fn is_not_regular(path: &Path) -> bool {
     })
 }
 
+/// Why a save refuses `path` before it writes anything, or `None`: a folder (the rename
+/// would fail with the system's "Is a directory"), or a device, a FIFO or a socket
+/// ([`is_not_regular`]), which the rename would replace (`/dev/null` by a regular file, for
+/// a user who may write `/dev`) rather than write to, as a load refuses it. A symlink is
+/// replaced, as step 3 of [`Egdb::save`] says. The test of [`write_file`], and of the cache
+/// before it says that a database it builds will be kept.
+pub(crate) fn refusal(path: &Path) -> Option<std::io::Error> {
+    let why = if path.is_dir() {
+        "it is a folder, not a file"
+    } else if is_not_regular(path) {
+        NOT_REGULAR
+    } else {
+        return None;
+    };
+    Some(std::io::Error::new(std::io::ErrorKind::InvalidInput, why))
+}
+
 /// Writes a database file at `path` crash-safely, as [`Egdb::save`] documents (stale
 /// temporary files of the same name removed, a new temporary file created exclusively in
 /// the same folder, flushed to disk, renamed over `path`, the folder flushed): `header`
@@ -305,21 +322,8 @@ pub(crate) fn write_file(
         path: path.to_path_buf(),
         source,
     };
-    if path.is_dir() {
-        // The rename would fail with the system's "Is a directory".
-        return Err(io(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            "it is a folder, not a file",
-        )));
-    }
-    // A device, a FIFO or a socket would be replaced by the rename (`/dev/null` by a
-    // regular file, for a user who may write `/dev`), not written to: refused, as a load
-    // refuses it. A symlink is replaced, as step 3 of [`Egdb::save`] says.
-    if is_not_regular(path) {
-        return Err(io(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            NOT_REGULAR,
-        )));
+    if let Some(e) = refusal(path) {
+        return Err(io(e));
     }
     let (dir, name) = split_path(path).map_err(io)?;
     let removed_stale = remove_temporary_files(path, TemporaryOwners::Gone);
