@@ -242,6 +242,23 @@ fn a_file_in_the_way_of_a_folder_is_named() {
             text(&o.stderr),
             format!("mancala: error: --out {sub}: {s} is a FIFO, socket or device, not a folder\n")
         );
+        // A symbolic link to itself: the system says only "File exists".
+        let looped = dir.join("loop");
+        std::os::unix::fs::symlink("loop", &looped).unwrap();
+        let l = looped.to_str().unwrap();
+        let nowhere = "a symbolic link that leads nowhere (a loop, or a missing target)";
+        let o = build(l);
+        assert!(!o.status.success());
+        assert_eq!(
+            text(&o.stderr),
+            format!("mancala: error: --out {l}: it is {nowhere}, not a folder\n")
+        );
+        let sub = format!("{l}/sub");
+        let o = build(&sub);
+        assert_eq!(
+            text(&o.stderr),
+            format!("mancala: error: --out {sub}: {l} is {nowhere}, not a folder\n")
+        );
     }
     // The cache folder: a warning naming what stands in the way, and the solve goes on
     // without a database.

@@ -506,7 +506,8 @@ fn what_stands_in_the_way_of_a_folder_is_named() {
         FileInTheWay {
             path: file.clone(),
             itself: true,
-            regular: true
+            regular: true,
+            broken_link: false
         }
     );
     assert_eq!(itself.to_string(), "it is a file, not a folder");
@@ -536,6 +537,21 @@ fn what_stands_in_the_way_of_a_folder_is_named() {
         let link = dir.join("link");
         std::os::unix::fs::symlink(&dir, &link).unwrap();
         assert_eq!(file_in_the_way(&link.join("new")), None);
+        // A link to itself, and one to nothing: "File exists" for the system.
+        let (looped, dangling) = (dir.join("loop"), dir.join("dangling"));
+        std::os::unix::fs::symlink("loop", &looped).unwrap();
+        std::os::unix::fs::symlink(dir.join("nothing"), &dangling).unwrap();
+        for link in [&looped, &dangling] {
+            let nowhere = "a symbolic link that leads nowhere (a loop, or a missing target)";
+            assert_eq!(
+                file_in_the_way(link).unwrap().to_string(),
+                format!("it is {nowhere}, not a folder")
+            );
+            assert_eq!(
+                file_in_the_way(&link.join("sub")).unwrap().to_string(),
+                format!("{} is {nowhere}, not a folder", link.display())
+            );
+        }
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -499,8 +499,10 @@ pub fn probe_folder(dir: &Path) -> std::io::Result<()> {
 /// Something other than a folder standing where a folder is wanted, found by
 /// [`file_in_the_way`]. Displayed as the reason a folder cannot be made or written: `it is
 /// a file, not a folder` (the folder's own path), `<path> is a file, not a folder` (one
-/// above it, the path shortened as [`mancala_core::ShortenedPath`] does), and `a FIFO,
-/// socket or device` in place of `a file` for one that is not a regular file.
+/// above it, the path shortened as [`mancala_core::ShortenedPath`] does), `a FIFO, socket
+/// or device` in place of `a file` for one that is not a regular file, and `a symbolic link
+/// that leads nowhere (a loop, or a missing target)` for a link that cannot be followed to
+/// anything (`ln -s loop loop`; the system says only "File exists").
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileInTheWay {
     /// What stands in the way: the folder's own path, or the path of a folder above it.
@@ -508,13 +510,18 @@ pub struct FileInTheWay {
     /// Whether `path` is the folder asked for itself, rather than one above it.
     pub itself: bool,
     /// Whether it is a regular file (or a symbolic link to one); else a FIFO, a socket or a
-    /// device.
+    /// device, or a symbolic link that leads nowhere (`broken_link`).
     pub regular: bool,
+    /// Whether it is a symbolic link that leads nowhere: around a loop (a link to itself
+    /// included) or to a target that is not there.
+    pub broken_link: bool,
 }
 
 impl std::fmt::Display for FileInTheWay {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let what = if self.regular {
+        let what = if self.broken_link {
+            "a symbolic link that leads nowhere (a loop, or a missing target)"
+        } else if self.regular {
             "a file"
         } else {
             "a FIFO, socket or device"
@@ -534,24 +541,27 @@ impl std::fmt::Display for FileInTheWay {
 impl std::error::Error for FileInTheWay {}
 
 /// The first of `dir` and the folders above it that exists and is not a folder (symbolic
-/// links followed: a link to a file is a file, a link to a folder a folder), or `None` when
-/// there is none: a file standing where a folder should be, which the system reports only
-/// as "File exists" or "Not a directory". For the messages of the commands that make or
-/// write a folder (`--out`, the cache folder).
+/// links followed: a link to a file is a file, a link to a folder a folder; a link that
+/// cannot be followed to anything, around a loop or to a missing target, is a broken link),
+/// or `None` when there is none: a file standing where a folder should be, which the system
+/// reports only as "File exists" or "Not a directory". For the messages of the commands
+/// that make or write a folder (`--out`, the cache folder).
 #[must_use]
 pub fn file_in_the_way(dir: &Path) -> Option<FileInTheWay> {
-    let (path, meta) = dir
+    let (path, regular, broken_link) = dir
         .ancestors()
         .filter(|p| !p.as_os_str().is_empty())
-        .find_map(|p| {
-            std::fs::metadata(p)
-                .ok()
-                .filter(|m| !m.is_dir())
-                .map(|m| (p, m))
+        .find_map(|p| match std::fs::metadata(p) {
+            Ok(m) => (!m.is_dir()).then(|| (p, m.is_file(), false)),
+            // Not there, or not to be looked at; or a link that leads nowhere.
+            Err(_) => std::fs::symlink_metadata(p)
+                .is_ok_and(|m| m.is_symlink())
+                .then_some((p, false, true)),
         })?;
     Some(FileInTheWay {
         path: path.to_path_buf(),
         itself: path == dir,
-        regular: meta.is_file(),
+        regular,
+        broken_link,
     })
 }
