@@ -220,24 +220,39 @@ enum BalanceArg {
 }
 
 /// The rank the launcher gave this process, read from the environment before MPI starts
-/// (Open MPI, MPICH and PMIx, Slurm), so that only rank 0 prints a usage error.
+/// (Open MPI, MPICH and PMIx, Slurm), so that only rank 0 prints a usage error. The first
+/// of the variables that is set and not empty counts ([`launcher_number`]).
 fn launcher_rank() -> Option<u64> {
-    [
+    launcher_number(&[
         "OMPI_COMM_WORLD_RANK",
         "PMIX_RANK",
         "PMI_RANK",
         "SLURM_PROCID",
-    ]
-    .iter()
-    .find_map(|v| std::env::var(v).ok()?.parse().ok())
+    ])
 }
 
 /// The ranks the launcher started, from the environment (see [`launcher_rank`]).
 #[cfg(not(feature = "mpi"))]
 fn launcher_size() -> Option<u64> {
-    ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_NTASKS"]
-        .iter()
-        .find_map(|v| std::env::var(v).ok()?.parse().ok())
+    launcher_number(&["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_NTASKS"])
+}
+
+/// The value of the first of the environment variables `names` that is set and not empty,
+/// as a whole number (decimal digits), or `None` when none is. A value that is not one
+/// (`OMPI_COMM_WORLD_SIZE=four`, or not UTF-8) is passed over, as if it were not set, with
+/// a one-line warning on standard error naming the variable and its value; the next
+/// variable is tried.
+fn launcher_number(names: &[&str]) -> Option<u64> {
+    names.iter().find_map(|name| {
+        let value = std::env::var_os(name).filter(|v| !v.is_empty())?;
+        let number = value.to_str().and_then(|v| v.parse().ok());
+        if number.is_none() {
+            say(&format!(
+                "mancala-mpi: warning: {name}={value:?} is not a whole number (the launcher's rank or count of ranks): ignored"
+            ));
+        }
+        number
+    })
 }
 
 fn main() -> ExitCode {

@@ -236,3 +236,40 @@ fn a_journal_that_is_no_regular_file_is_refused_without_waiting() {
         .file_type()
         .is_fifo());
 }
+
+/// A launcher's variable that is not a whole number is passed over with a one-line warning
+/// naming it, never silently: the next one counts (here `PMI_SIZE=3`: more ranks than a
+/// build without MPI runs), and with none left the command runs as one process.
+#[cfg(not(feature = "mpi"))]
+#[test]
+fn a_launcher_variable_that_is_no_number_is_a_warning() {
+    let launchers = [
+        "OMPI_COMM_WORLD_RANK",
+        "OMPI_COMM_WORLD_SIZE",
+        "PMIX_RANK",
+        "PMI_RANK",
+        "PMI_SIZE",
+        "SLURM_PROCID",
+        "SLURM_NTASKS",
+    ];
+    let run = |env: &[(&str, &str)]| {
+        let mut c = std::process::Command::new("timeout");
+        c.args(["-k", "5", "60"])
+            .arg(bin())
+            .args(solve_args("kalah(2,1)", &[]));
+        for v in launchers {
+            c.env_remove(v);
+        }
+        c.envs(env.iter().copied()).output().unwrap()
+    };
+    let warning = "mancala-mpi: warning: OMPI_COMM_WORLD_SIZE=\"four\" is not a whole number (the launcher's rank or count of ranks): ignored\n";
+    let o = run(&[("OMPI_COMM_WORLD_SIZE", "four")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stderr(&o), warning);
+    let o = run(&[("OMPI_COMM_WORLD_SIZE", "four"), ("PMI_SIZE", "3")]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.starts_with(warning), "{err}");
+    assert!(err.contains("built without MPI"), "{err}");
+    assert_eq!(err.lines().count(), 2, "{err}");
+}
