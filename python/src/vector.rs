@@ -508,9 +508,10 @@ trait AnyBatch: Send + Sync {
     fn agent_side(&self, i: usize) -> Side;
     /// Whether the game has a store margin (`reward = "margin"`).
     fn has_margin(&self) -> bool;
-    /// The longest a step or a reset of the batch may spend in the engine's moves: zero
-    /// without an engine, the engine's time a move times the games with one (one engine
-    /// move a game at most), `Duration::MAX` when the engine has no time limit.
+    /// The engine's time budget of a step or a reset of the batch: zero without an engine,
+    /// the engine's time a move times the games, `Duration::MAX` when the engine has no time
+    /// limit. A budget, not a bound: in Kalah an extra turn gives the engine another move in
+    /// the same step.
     fn engine_time_bound(&self) -> Duration;
     /// [`Batch::save`].
     fn save(&mut self);
@@ -703,10 +704,11 @@ unsafe fn uninit_slice<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
     }
 }
 
-/// A step or a reset whose engine moves are sure to end within this time (the engine's time
-/// a move times the games, [`AnyBatch::engine_time_bound`]) runs without the Ctrl-C watcher
-/// of [`interrupt::run`]: its helper thread costs about 30 µs a call, twenty times a step of
-/// one game against level 1, while Ctrl-C waits for such a step at most this long.
+/// A step or a reset whose engine budget is at most this (the engine's time a move times the
+/// games, [`AnyBatch::engine_time_bound`]) runs without the Ctrl-C watcher of
+/// [`interrupt::run`], whose helper thread costs about 40 µs a call, twenty times a step of
+/// one game against level 1: a Ctrl-C that comes meanwhile is handled when the call ends, and
+/// the call is undone as a watched one is.
 const WATCH_FROM: Duration = Duration::from_millis(250);
 
 /// `num_envs` games of one rule set stepped together in Rust, the GIL released while they
@@ -748,9 +750,10 @@ const WATCH_FROM: Duration = Duration::from_millis(250);
 /// of the games and of `sample_actions` are as they were before it (a first `reset` stopped
 /// so leaves the batch not reset). Only the engine's table and its draws of weaker moves
 /// (levels 1-4) have moved on, so the same call again may play other engine moves. A call
-/// whose engine moves are sure to end within 250 ms (the time a move times the games, as
-/// with one game at the default 100 ms) runs without this watch: Ctrl-C then waits for its
-/// end.
+/// whose engine budget is at most 250 ms (the time a move times the games, as with one game
+/// at the default 100 ms) is not watched while it runs: Ctrl-C then takes effect when it
+/// ends (later than the budget when the engine moves more than once in a step, as with
+/// Kalah's extra turns), and the call is undone all the same.
 #[pyclass(module = "mancala")]
 pub struct VectorGames {
     batch: Box<dyn AnyBatch>,
@@ -786,15 +789,23 @@ impl VectorGames {
     /// [`interrupt::run`] cannot start or `f` panicked (the batch put back as well).
     fn exec(&mut self, py: Python<'_>, f: impl FnOnce(&mut dyn AnyBatch) + Send) -> PyResult<()> {
         let batch = &mut *self.batch;
-        if batch.engine_time_bound() <= WATCH_FROM {
-            // A random opponent, self-play, or engine moves sure to end soon: without the
-            // watcher's helper thread, which costs more than a short step.
+        let budget = batch.engine_time_bound();
+        if budget.is_zero() {
+            // A random opponent or self-play: a step takes microseconds a game.
             py.detach(|| f(batch));
             return Ok(());
         }
         self.cancel.store(false, Ordering::SeqCst);
         batch.save();
-        let done = interrupt::run(py, &self.cancel, || f(batch));
+        let done = if budget <= WATCH_FROM {
+            // A short budget: on this thread, without the watcher's helper thread, which
+            // costs more than such a step; a signal that came meanwhile is handled at its end,
+            // and the call is then undone as a watched one is.
+            py.detach(|| f(batch));
+            py.check_signals()
+        } else {
+            interrupt::run(py, &self.cancel, || f(batch))
+        };
         if done.is_err() {
             self.batch.restore();
         }

@@ -186,6 +186,34 @@ def test_ctrl_c_stops_a_vector_step_against_the_engine_and_the_step_does_not_hap
     assert (games.sample_actions() == twin.sample_actions()).all()
 
 
+def test_ctrl_c_during_a_short_vector_step_undoes_it_when_it_ends():
+    # Two games at 120 ms a move: a budget of 240 ms, within which a step runs without the
+    # watcher's helper thread. Level 10 searches until its time is up, so the step lasts at
+    # least 240 ms, and the Ctrl-C of 10 ms in comes while it runs; it is handled when the
+    # step ends, and the step is undone as a watched one is.
+    def batch():
+        games = mancala.VectorGames(
+            "standard", num_envs=2, opponent=10, opponent_time_ms=120, seed=1
+        )
+        games.reset(seed=3)
+        return games
+
+    games, twin = batch(), batch()
+    actions = games.sample_actions()
+    assert (twin.sample_actions() == actions).all()
+    before = [games.game(i).to_dict() for i in range(2)]
+    timer = threading.Timer(0.01, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            games.step(actions)
+            time.sleep(5)
+    finally:
+        timer.cancel()
+    assert [games.game(i).to_dict() for i in range(2)] == before
+    assert (games.sample_actions() == twin.sample_actions()).all()
+
+
 def test_ctrl_c_stops_a_first_vector_reset_against_the_engine_and_it_does_not_count():
     # The engine moves first in each game (agent_first=False): seconds a move at level 9.
     games = mancala.VectorGames(

@@ -32,8 +32,9 @@ class MancalaVectorEnv(gymnasium.vector.VectorEnv):
 
     ``opponent_time_ms`` is 0..=86400000 (one day; 0: no time limit). Level 9 with no time
     limit searches 14 plies however long it takes: seconds a move in Togyz Kumalak, and a
-    step waits for every game's moves; Ctrl-C stops a step or a reset (one whose engine moves
-    are sure to end within 250 ms, the time a move times the games, is waited for).
+    step waits for every game's moves; Ctrl-C stops a step or a reset, which then did not
+    happen (one whose engine budget, the time a move times the games, is at most 250 ms is
+    stopped when it ends, and undone all the same).
 
     Autoreset is Gymnasium's ``NEXT_STEP``: the step after a game ends restarts it (its
     action is ignored, its reward 0). ``infos["action_mask"]`` (``int8``, shape
