@@ -286,8 +286,10 @@ fn main() -> ExitCode {
     };
     #[cfg(not(feature = "mpi"))]
     let comm = {
-        if launcher_size().is_some_and(|n| n > 1) {
-            if launcher_rank().unwrap_or(0) == 0 {
+        if let Some(n) = launcher_size().filter(|&n| n > 1) {
+            // Rank 0 says it, or every rank when the variables name no rank 0 (a rank at or
+            // past the count): never silently.
+            if launcher_rank().is_none_or(|r| r == 0 || r >= n) {
                 eprintln!("mancala-mpi: this mancala-mpi was built without MPI (cargo feature `mpi`) and runs as one process; build it with `--features mpi` to run it under mpirun");
             }
             return ExitCode::from(1);

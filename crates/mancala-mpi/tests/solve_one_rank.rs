@@ -272,4 +272,12 @@ fn a_launcher_variable_that_is_no_number_is_a_warning() {
     assert!(err.starts_with(warning), "{err}");
     assert!(err.contains("built without MPI"), "{err}");
     assert_eq!(err.lines().count(), 2, "{err}");
+    // A rank past the count (no process would be rank 0) still says why it stops; rank 1 of
+    // two leaves it to rank 0.
+    let o = run(&[("PMI_RANK", "5"), ("PMI_SIZE", "2")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("built without MPI"), "{}", stderr(&o));
+    let o = run(&[("PMI_RANK", "1"), ("PMI_SIZE", "2")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stderr(&o), "");
 }
