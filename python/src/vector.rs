@@ -512,7 +512,7 @@ trait AnyBatch: Send + Sync {
     /// the engine's time a move times the games, `Duration::MAX` when the engine has no time
     /// limit. A budget, not a bound: in Kalah an extra turn gives the engine another move in
     /// the same step.
-    fn engine_time_bound(&self) -> Duration;
+    fn engine_time_budget(&self) -> Duration;
     /// [`Batch::save`].
     fn save(&mut self);
     /// [`Batch::restore`].
@@ -553,7 +553,7 @@ where
     fn has_margin(&self) -> bool {
         G::margin(&self.shared.start, Side::South).is_some()
     }
-    fn engine_time_bound(&self) -> Duration {
+    fn engine_time_budget(&self) -> Duration {
         match (&self.shared.engine, self.shared.settings.engine_time) {
             (None, _) => Duration::ZERO,
             (Some(_), None) => Duration::MAX,
@@ -705,7 +705,7 @@ unsafe fn uninit_slice<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
 }
 
 /// A step or a reset whose engine budget is at most this (the engine's time a move times the
-/// games, [`AnyBatch::engine_time_bound`]) runs without the Ctrl-C watcher of
+/// games, [`AnyBatch::engine_time_budget`]) runs without the Ctrl-C watcher of
 /// [`interrupt::run`], whose helper thread costs about 40 µs a call, twenty times a step of
 /// one game against level 1: a Ctrl-C that comes meanwhile is handled when the call ends, and
 /// the call is undone as a watched one is.
@@ -789,7 +789,7 @@ impl VectorGames {
     /// [`interrupt::run`] cannot start or `f` panicked (the batch put back as well).
     fn exec(&mut self, py: Python<'_>, f: impl FnOnce(&mut dyn AnyBatch) + Send) -> PyResult<()> {
         let batch = &mut *self.batch;
-        let budget = batch.engine_time_bound();
+        let budget = batch.engine_time_budget();
         if budget.is_zero() {
             // A random opponent or self-play: a step takes microseconds a game.
             py.detach(|| f(batch));

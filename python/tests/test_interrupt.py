@@ -158,6 +158,29 @@ def running(ids: list[int]) -> list[int]:
     return live
 
 
+def _ctrl_c_undoes_a_step(batch, n: int, after: float) -> None:
+    """Steps a batch made by ``batch()`` (``n`` games, reset) with a Ctrl-C ``after`` seconds
+    in, and checks that the step raised ``KeyboardInterrupt`` and did not happen for any game:
+    the games, their masks and the batch's generator are as before it (the next draw is a
+    twin's, which never stepped)."""
+    games, twin = batch(), batch()
+    actions = games.sample_actions()
+    assert (twin.sample_actions() == actions).all()
+    before = [games.game(i).to_dict() for i in range(n)]
+    timer = threading.Timer(after, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            games.step(actions)
+            # Reached only when the step ran to its end with no interrupt raised: the
+            # pending interrupt is raised here, and the games have moved on.
+            time.sleep(5)
+    finally:
+        timer.cancel()
+    assert [games.game(i).to_dict() for i in range(n)] == before
+    assert (games.sample_actions() == twin.sample_actions()).all()
+
+
 def test_ctrl_c_stops_a_vector_step_against_the_engine_and_the_step_does_not_happen():
     # Level 9 with no time limit searches 14 plies in each Togyz Kumalak game: seconds a
     # move, so the step of four games runs for many seconds unless Ctrl-C stops it.
@@ -166,24 +189,7 @@ def test_ctrl_c_stops_a_vector_step_against_the_engine_and_the_step_does_not_hap
         games.reset(seed=0)
         return games
 
-    games, twin = batch(), batch()
-    actions = games.sample_actions()
-    assert (twin.sample_actions() == actions).all()
-    before = [games.game(i).to_dict() for i in range(4)]
-    timer = threading.Timer(0.5, _thread.interrupt_main)
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            games.step(actions)
-            # Reached only when the step ran to its end: the interrupt, pending, is raised
-            # here, and the games have moved on.
-            time.sleep(5)
-    finally:
-        timer.cancel()
-    # The step did not happen for any game: the games, their masks and the batch's
-    # generator are as before it (the next draw is the twin's, which never stepped).
-    assert [games.game(i).to_dict() for i in range(4)] == before
-    assert (games.sample_actions() == twin.sample_actions()).all()
+    _ctrl_c_undoes_a_step(batch, 4, 0.5)
 
 
 def test_ctrl_c_during_a_short_vector_step_undoes_it_when_it_ends():
@@ -198,20 +204,7 @@ def test_ctrl_c_during_a_short_vector_step_undoes_it_when_it_ends():
         games.reset(seed=3)
         return games
 
-    games, twin = batch(), batch()
-    actions = games.sample_actions()
-    assert (twin.sample_actions() == actions).all()
-    before = [games.game(i).to_dict() for i in range(2)]
-    timer = threading.Timer(0.01, _thread.interrupt_main)
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            games.step(actions)
-            time.sleep(5)
-    finally:
-        timer.cancel()
-    assert [games.game(i).to_dict() for i in range(2)] == before
-    assert (games.sample_actions() == twin.sample_actions()).all()
+    _ctrl_c_undoes_a_step(batch, 2, 0.01)
 
 
 def test_ctrl_c_stops_a_first_vector_reset_against_the_engine_and_it_does_not_count():
