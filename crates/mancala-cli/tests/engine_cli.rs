@@ -104,7 +104,7 @@ fn play_against_the_engine_finishes() {
 #[test]
 fn bestmove_bao_finds_the_winning_capture() {
     // docs/rules/bao-la-kete.md TC-14: F4 captures North's last front-row seeds and wins at once.
-    let o = mancala(&[
+    let args = [
         "bestmove",
         "--rules",
         "bao-la-kete",
@@ -112,8 +112,8 @@ fn bestmove_bao_finds_the_winning_capture() {
         "0,0,0,1,0,0,0,0/5,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/53,0,0,0,0,0,0,0 1,1 - S -",
         "--time-ms",
         "2000",
-        "--json",
-    ]);
+    ];
+    let o = mancala(&[&args[..], &["--json"]].concat());
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["move"], "F4");
@@ -121,15 +121,7 @@ fn bestmove_bao_finds_the_winning_capture() {
     assert_eq!(v["score_seeds"], serde_json::Value::Null);
     assert_eq!(v["exact"], true);
     // The same win in text: one ply, singular.
-    let o = mancala(&[
-        "bestmove",
-        "--rules",
-        "bao-la-kete",
-        "--position",
-        "0,0,0,1,0,0,0,0/5,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/53,0,0,0,0,0,0,0 1,1 - S -",
-        "--time-ms",
-        "2000",
-    ]);
+    let o = mancala(&args);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
         stdout(&o).contains("score forced win in 1 ply, "),
