@@ -238,12 +238,13 @@ def best_move(
     :class:`Bao` or an :class:`Oware`), searched within ``time_ms`` milliseconds at strength ``level`` 1..10
     (see :class:`Engine`; ``seed`` draws the weaker moves of levels 1-4). A ``time_ms`` or
     ``max_nodes`` of 0 is no limit of that kind (:meth:`Engine.search`): level 10 needs one
-    above 0. ``egdb`` (Kalah only): a database for exact endgames, as in :func:`solve`.
+    above 0; ``time_ms`` is at most 86400000 (one day). ``egdb`` (Kalah only): a database for exact endgames, as in :func:`solve`.
 
     Each call makes a new engine; to play a whole game keep an :class:`Engine`, whose
     table carries over from move to move. Raises :class:`IllegalMoveError` when the game is
     over, :class:`EngineError` for a bad level, :class:`DatabaseError`, ``ValueError`` for
-    level 10 without a budget (``time_ms=0`` and no ``max_nodes`` above 0)."""
+    a ``time_ms`` outside 0..=86400000 and for level 10 without a budget (``time_ms=0`` and
+    no ``max_nodes`` above 0)."""
     db = _egdb(egdb, game.rules) if isinstance(game, Kalah) else None
     return Engine(level=level, seed=seed, egdb=db).best_move(game, time_ms=time_ms, max_nodes=max_nodes)
 

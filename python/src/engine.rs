@@ -171,13 +171,22 @@ fn given_databases(database: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Py<Datab
     Ok(all)
 }
 
-/// The longest time a move an environment's engine opponent is given (`opponent_time_ms`
-/// of `VectorGames` and the environments), in milliseconds: one day, the `mancala`
-/// command's limit on `--time-ms`.
+/// The longest time the engine is given for a move, in milliseconds: one day, the
+/// `mancala` command's limit on `--time-ms`. `Engine.search`'s and `Engine.best_move`'s
+/// `time_ms` and the environments' `opponent_time_ms` (`VectorGames`) are capped at it.
 pub const MAX_TIME_MS: u64 = 86_400_000;
 
-/// What the message of an `opponent_time_ms` beyond [`MAX_TIME_MS`] says of the range.
+/// What the message of a time beyond [`MAX_TIME_MS`] says of the range.
 pub const TIME_RANGE_NOTE: &str = " (one day; 0: no time limit)";
+
+/// `time_ms` as a number of milliseconds in `0..=`[`MAX_TIME_MS`] (0: no time limit).
+///
+/// # Errors
+/// `ValueError` naming `name` and the range (`time_ms must be in 0..=86400000 (one day; 0:
+/// no time limit), got 86400001`), as the environments' check of `opponent_time_ms`.
+pub fn time_ms(time_ms: &Int, name: &str) -> PyResult<u64> {
+    time_ms.get::<u64>(name, 0, i128::from(MAX_TIME_MS), TIME_RANGE_NOTE)
+}
 
 /// The search limits of a budget of `time_ms` milliseconds and `nodes` positions at
 /// `level`, 0 meaning no limit of that kind, as in the C API (`mancala_engine_bestmove`) and
@@ -335,7 +344,8 @@ impl Engine {
     /// ±(1,000,000 − plies) for a forced win or loss. Raises `IllegalMoveError` when the game
     /// is over, `DatabaseError` when the engine's database serves other rules (or its
     /// evaluation database, `set_estimates`, holds no estimates of them), `EngineError`
-    /// (table memory), `ValueError` for a negative time or node count and, at level 10, for
+    /// (table memory), `ValueError` for a negative node count, a `time_ms` outside
+    /// 0..=86400000 (one day, the command's longest `--time-ms`) and, at level 10, for
     /// `time_ms=0` without `max_nodes` above 0 ("level 10 needs a budget: give time_ms or
     /// max_nodes above 0", the command's reason), `TypeError` for another object.
     #[pyo3(signature = (game, time_ms = Int::of(1000), max_nodes = None),
@@ -347,7 +357,7 @@ impl Engine {
         time_ms: Int,
         max_nodes: Option<Int>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let time_ms = time_ms.u64("time_ms")?;
+        let time_ms = self::time_ms(&time_ms, "time_ms")?;
         let max_nodes = max_nodes.map(|n| n.u64("max_nodes")).transpose()?;
         let cancel = Arc::new(AtomicBool::new(false));
         let limits = budget(

@@ -893,12 +893,7 @@ impl VectorGames {
                 Opponent::Engine(level)
             }
         };
-        let time_ms = opponent_time_ms.get::<u64>(
-            "opponent_time_ms",
-            0,
-            i128::from(crate::engine::MAX_TIME_MS),
-            crate::engine::TIME_RANGE_NOTE,
-        )?;
+        let time_ms = crate::engine::time_ms(&opponent_time_ms, "opponent_time_ms")?;
         // 0 is no time limit, as for `Engine.search`; level 10 needs a budget.
         let engine_time = match opponent {
             Opponent::Engine(level) => {

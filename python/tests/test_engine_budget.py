@@ -109,3 +109,27 @@ def test_opponent_time_ms_is_capped_at_the_command_s_longest_time(cli):
         with pytest.raises(ValueError) as e:
             make(10**5000)
         assert str(e.value) == f"opponent_time_ms must be in 0..={most} (one day; 0: no time limit), got an integer of at least 5000 digits"
+
+
+def test_the_engine_s_time_ms_is_capped_at_the_command_s_longest_time(cli):
+    import re
+
+    # The command's longest --time-ms, read off its refusal of a longer one (one day).
+    refused = cli.error("bestmove", "--rules", "standard", "--time-ms", "86400001")
+    most = int(re.search(r"out of range \(0 to (\d+)\)", refused).group(1))
+    searches = (
+        lambda t: Engine(level=1).search(Kalah(), time_ms=t),
+        lambda t: Engine(level=1).best_move(Kalah(), time_ms=t),
+        lambda t: mancala.best_move(Kalah(), time_ms=t, level=1),
+    )
+    for search in searches:
+        # Level 1 searches one ply, whatever its time.
+        search(most)
+        # Up to 2**64 - 1 was taken: a budget of 585 million years.
+        for bad in (most + 1, 2**64 - 1):
+            with pytest.raises(ValueError) as e:
+                search(bad)
+            assert str(e.value) == f"time_ms must be in 0..={most} (one day; 0: no time limit), got {bad}"
+        with pytest.raises(ValueError) as e:
+            search(-1)
+        assert str(e.value) == f"time_ms must be in 0..={most} (one day; 0: no time limit), got -1"
