@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import operator
+import sys
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from . import _mancala
@@ -245,8 +246,10 @@ def _wrong_type(path: str, given: Any, reached: Any) -> Optional[Tuple[str, Any,
     given = _plain(given)
     theirs, ours = _json_type(given), _json_type(reached)
     if path.startswith("legal_moves["):
-        wanted = ("an int", "a str")
-        return None if theirs in wanted else (path, given, "a move (an int or a str)")
+        # A move is an int or a str, as in `moves`: a float (`1.0`) is no move, though
+        # elsewhere it may stand for an int.
+        move = theirs in ("an int", "a str") and not isinstance(given, float)
+        return None if move else (path, given, "a move (an int or a str)")
     if path in NULLABLE:
         wanted = ("null", NULLABLE[path])
         return None if theirs in wanted else (path, given, f"{NULLABLE[path]} or null")
@@ -285,6 +288,34 @@ def _first_difference(path: str, given: Any, reached: Any) -> Tuple[str, Any, An
     return path, given, reached
 
 
+def _moves(moves: Any) -> List[Any]:
+    """The ``moves`` field of a state as a list of ints and strs, every element's type
+    checked before any move is played: a list or a tuple of moves (ints, strs, NumPy
+    integers and strings, as their Python values), or a one-dimensional NumPy array of
+    integers. Raises ``TypeError`` naming the field for anything else (an array of another
+    dtype or shape included), or naming the first element that is no move (``moves[1]``;
+    a bool, a float or ``None``)."""
+    np = sys.modules.get("numpy")
+    if np is not None and isinstance(moves, np.ndarray):
+        # An array of moves is one of house numbers (an array of strs is not read as
+        # moves: its dtype cuts the texts to one length).
+        if moves.ndim != 1 or moves.dtype.kind not in "iu":
+            raise TypeError(
+                f"moves must be a list of moves or a one-dimensional array of integers, not an "
+                f"array of {moves.dtype} of {moves.ndim} dimensions ({_shown(moves)})"
+            )
+        return list(moves.tolist())
+    if not isinstance(moves, (list, tuple)):
+        raise TypeError(f"moves must be a list of moves, not {type(moves).__name__} ({_shown(moves)})")
+    played: List[Any] = []
+    for i, mv in enumerate(moves):
+        mv = _plain(mv)
+        if isinstance(mv, bool) or not isinstance(mv, (int, str)):
+            raise TypeError(f"moves[{i}] must be a move (an int or a str), not {type(mv).__name__} ({_shown(mv)})")
+        played.append(mv)
+    return played
+
+
 def from_dict(data: Dict[str, Any]) -> Game:
     """The game a :func:`to_dict` ``dict`` describes: its ``rules`` from its ``start``
     after its ``moves``. The other fields are derived, and only checked when given (any of
@@ -298,10 +329,13 @@ def from_dict(data: Dict[str, Any]) -> Game:
     wrong type: a ``schema`` that is not an integer (a bool or a float included; a NumPy
     integer is one, as in the derived fields), ``rules`` or ``start`` that are not strings,
     ``game`` or ``position`` that are neither strings nor ``None``, ``moves`` that are not a
-    list or hold something else than ints and strs (NumPy's included), or a derived field, or a part of one, of
+    list (or a tuple, or a one-dimensional NumPy array of integers) or hold something else
+    than ints and strs (NumPy's included), every move's type checked before any is played, or
+    a derived field, or a part of one, of
     another JSON type than :func:`to_dict` gives there (``"score": "1"``, a list for
     ``houses.South`` of Bao la Kete, ``1`` for ``over``; ``null`` only where :data:`NULLABLE`
-    allows it), named down to that part, all derived fields' types checked before any
+    allows it; a legal move is an int or a str, not a float), named down to that part, all
+    derived fields' types checked before any
     value; ``RulesError``, ``NotationError`` or ``IllegalMoveError`` for what the game
     refuses. A value nested too deep for ``repr`` (a list in a list, 100000 deep) is named
     in the message by its type (``a list nested too deep to show``); should the state be
@@ -331,20 +365,14 @@ def _from_dict(data: Dict[str, Any]) -> Game:
     start = _text(data, "start", "a position in notation")
     if "moves" not in data:
         raise ValueError("the state has no 'moves' field")
-    moves = data["moves"]
-    if not isinstance(moves, (list, tuple)):
-        raise TypeError(f"moves must be a list of moves, not {type(moves).__name__} ({_shown(moves)})")
+    moves = _moves(data["moves"])
     kind = _optional_text(data, "game", "a game's name")
     position = _optional_text(data, "position", "a position in notation")
     cls = getattr(_mancala, _mancala.game_class(rules))
     game: Game = cls(rules, position=start)
     if kind is not None and kind != game.kind:
         raise ValueError(f"the rules {rules!r} are of {game.kind}, not of the state's game {kind!r}")
-    played: List[Any] = list(moves)
-    for i, mv in enumerate(played):
-        mv = _plain(mv)
-        if isinstance(mv, bool) or not isinstance(mv, (int, str)):
-            raise TypeError(f"moves[{i}] must be a move (an int or a str), not {type(mv).__name__} ({_shown(mv)})")
+    for mv in moves:
         game.play(mv)
     if position is not None and position != game.notation():
         raise ValueError(f"the moves reach {game.notation()!r}, not the state's position {position!r}")

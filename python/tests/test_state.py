@@ -356,3 +356,54 @@ def test_a_value_nested_too_deep_in_any_field_gets_a_one_line_message():
             message = str(refused.value)
             assert "\n" not in message and len(message) < 200, (key, message)
             assert "nested too deep" in message, (key, message)
+
+
+def test_a_float_legal_move_is_a_type_error_as_a_float_move_is():
+    # `legal_moves: [1.0, ...]` was taken as the moves 1, ...: a float is no move, in
+    # `legal_moves` as in `moves`, from a dict or from JSON text, a NumPy float too.
+    np = pytest.importorskip("numpy")
+    d = mancala.Kalah().to_dict()
+    floats = [float(m) for m in d["legal_moves"]]
+    with pytest.raises(TypeError) as refused:
+        from_dict({**d, "legal_moves": floats})
+    assert str(refused.value) == "legal_moves[0] must be a move (an int or a str), not float (1.0)"
+    with pytest.raises(TypeError) as refused:
+        from_json(json.dumps({**d, "legal_moves": floats}))
+    assert str(refused.value) == "legal_moves[0] must be a move (an int or a str), not float (1.0)"
+    with pytest.raises(TypeError, match=r"^legal_moves\[1\] must be a move \(an int or a str\), not float \(2\.0\)$"):
+        from_dict({**d, "legal_moves": [1, np.float64(2.0), *d["legal_moves"][2:]]})
+    # NumPy integers are the ints they hold, as before.
+    assert from_dict({**d, "legal_moves": [np.int64(m) for m in d["legal_moves"]]}) == mancala.Kalah()
+
+
+def test_every_move_s_type_is_checked_before_any_move_is_played():
+    # moves=[7, None] raised IllegalMoveError for house 7 before the TypeError for None.
+    d = mancala.Kalah().to_dict()
+    for read in (lambda s: from_dict(s), lambda s: from_json(json.dumps(s))):
+        with pytest.raises(TypeError) as refused:
+            read({**d, "moves": [7, None], "position": None})
+        assert str(refused.value) == "moves[1] must be a move (an int or a str), not NoneType (None)"
+    # Of the right types, house 7 is still the game's IllegalMoveError.
+    with pytest.raises(mancala.IllegalMoveError):
+        from_dict({**d, "moves": [7, 1], "position": None})
+
+
+def test_a_one_dimensional_integer_array_is_a_list_of_moves():
+    # np.array([3, 1]) was refused ("moves must be a list of moves, not ndarray") while
+    # [np.int64(3), np.int64(1)] was read.
+    np = pytest.importorskip("numpy")
+    game = mancala.Kalah()
+    game.play(3)
+    game.play(1)
+    d = game.to_dict()
+    for dtype in (np.int64, np.int8, np.uint8, np.uint64):
+        assert from_dict({**d, "moves": np.array([3, 1], dtype=dtype)}) == game
+    assert from_dict({**d, "moves": [np.int64(3), np.int64(1)]}) == game
+    # Another dtype or shape is refused whole, naming the field.
+    for bad in (np.array([3.0, 1.0]), np.array([[3, 1]]), np.array(3), np.array(["3", "1"]), np.array([True, False])):
+        with pytest.raises(TypeError) as refused:
+            from_dict({**d, "moves": bad})
+        assert str(refused.value).startswith(
+            f"moves must be a list of moves or a one-dimensional array of integers, not an array of {bad.dtype} "
+            f"of {bad.ndim} dimensions ("
+        )
