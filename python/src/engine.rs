@@ -295,10 +295,15 @@ impl Engine {
         let level: u32 = level
             .get("level", 0, i128::from(u32::MAX), "")
             .map_err(|_| {
+                // One too long to write out is named by its size (`Int::size`).
+                let level = match level.size() {
+                    Some(size) => size.words("level"),
+                    None => format!("level {}", level.text()),
+                };
                 error(
                     py,
                     Kind::Engine,
-                    format!("level {} is out of range: levels are 1..=10", level.text()),
+                    format!("{level} is out of range: levels are 1..=10"),
                 )
             })?;
         let tt_mb = tt_mb.map(|t| t.u64("tt_mb")).transpose()?;

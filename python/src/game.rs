@@ -151,7 +151,9 @@ pub(crate) fn record_of<'a, G: PyGame>(
 /// # Errors
 /// `TypeError` for any other type (a `bool` included); `NotationError` for a malformed move
 /// text; `IllegalMoveError` for a house number outside `0..=255` (of any size), which no
-/// board has (the same message as the library's for a house past the last one, `houses`).
+/// board has (the same message as the library's for a house past the last one, `houses`;
+/// one too long to write out by its size, `illegal move: no house has a number of at least
+/// 302 digits: houses are numbered 1..=6`).
 pub(crate) fn house_move_from_py<M>(
     py: Python<'_>,
     obj: &Bound<'_, PyAny>,
@@ -178,13 +180,20 @@ where
         Ok(i) => match i.get::<u8>("house", 0, 255, "") {
             Ok(h) => Ok(house(h)),
             Err(_) => {
-                let h = i.text();
+                // A number too long to write out is named by its size, in a sentence of
+                // its own ("illegal move an integer of at least 302 digits: house an
+                // integer of …" did not read).
+                let why = match i.size() {
+                    Some(size) => format!("illegal move: no house has {}", size.words("number")),
+                    None => {
+                        let h = i.text();
+                        format!("illegal move {h}: house {h} does not exist")
+                    }
+                };
                 Err(error(
                     py,
                     Kind::IllegalMove,
-                    format!(
-                        "illegal move {h}: house {h} does not exist: houses are numbered 1..={houses}"
-                    ),
+                    format!("{why}: houses are numbered 1..={houses}"),
                 ))
             }
         },

@@ -23,6 +23,8 @@ pub struct Int {
     /// The value as Python prints it when it does not fit 128 bits, for the message of a
     /// value out of range (made only then: the common case pays no `str()`).
     text: Option<String>,
+    /// Its size, when it is too long to write out (beyond [`SHOWN_BITS`] bits).
+    size: Option<Size>,
 }
 
 impl<'a, 'py> FromPyObject<'a, 'py> for Int {
@@ -46,12 +48,12 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Int {
             .map(i128::from)
             .or_else(|_| i.extract::<u64>().map(i128::from))
             .ok();
-        let text = match value {
-            Some(_) => None,
+        let (text, size) = match value {
+            Some(_) => (None, None),
             // Not `str()`: Python refuses to write an integer of more than 4300 digits.
-            None => Some(shown(&i)),
+            None => (Some(shown(&i)), Size::of(&i)),
         };
-        Ok(Int { value, text })
+        Ok(Int { value, text, size })
     }
 }
 
@@ -64,7 +66,16 @@ impl Int {
         Int {
             value: Some(i128::from(value)),
             text: None,
+            size: None,
         }
+    }
+
+    /// The value's size when it is too long for a message to write out (beyond
+    /// [`SHOWN_BITS`] bits), for a sentence where a number would stand: a house number, a
+    /// level ([`Size::words`]); `None` for a value [`Int::text`] writes out.
+    #[must_use]
+    pub fn size(&self) -> Option<Size> {
+        self.size
     }
 
     /// The value as a `T`, when it lies in `lo..=hi` (which `T` must hold).
@@ -108,6 +119,57 @@ impl Int {
 /// shown by its size. As `SHOWN_BITS` of `mancala/state.py`.
 pub const SHOWN_BITS: u64 = 190;
 
+/// An integer too long for a message to write out (beyond [`SHOWN_BITS`] bits), as the
+/// message names it: its sign and its number of decimal digits, at least (those of
+/// 2^(bits − 1), counted as `mancala/state.py` counts them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Size {
+    /// Whether it is below zero.
+    pub negative: bool,
+    /// Its decimal digits are at least this many.
+    pub digits: u64,
+}
+
+impl Size {
+    /// The size of `obj` when it is an `int` (not a `bool`) beyond [`SHOWN_BITS`] bits;
+    /// `None` for any other object or a shorter `int`. Never raises.
+    #[must_use]
+    pub fn of(obj: &Bound<'_, PyAny>) -> Option<Size> {
+        if !obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyBool>() {
+            return None;
+        }
+        let bits = obj
+            .call_method0("bit_length")
+            .and_then(|b| b.extract::<u64>())
+            .ok()
+            .filter(|&bits| bits > SHOWN_BITS)?;
+        // At least 2^(bits - 1): the digits of that power of two, as `mancala/state.py`
+        // counts them (the same product of floats).
+        let digits = ((bits - 1) as f64 * std::f64::consts::LOG10_2).floor() as u64 + 1;
+        Some(Size {
+            negative: obj.lt(0).unwrap_or(false),
+            digits,
+        })
+    }
+
+    /// The integer in words, as `noun` (in the singular, without an article) names what it
+    /// is: `words("integer")` is `an integer of at least 5000 digits` (how [`shown`] and
+    /// [`Int::text`] show it), `words("number")` of a negative one `a negative number of at
+    /// least 302 digits`, so that a message reads as a sentence where the number would
+    /// stand (`illegal move: no house has a number of at least 302 digits`).
+    #[must_use]
+    pub fn words(&self, noun: &str) -> String {
+        let article = if self.negative {
+            "a negative"
+        } else if noun.starts_with(['a', 'e', 'i', 'o', 'u']) {
+            "an"
+        } else {
+            "a"
+        };
+        format!("{article} {noun} of at least {} digits", self.digits)
+    }
+}
+
 /// The most characters of a value's `repr()` a message shows.
 const SHOWN_CHARS: usize = 60;
 
@@ -124,20 +186,8 @@ pub fn shown(obj: &Bound<'_, PyAny>) -> String {
             .name()
             .map_or_else(|_| "?".to_string(), |n| n.to_string())
     };
-    if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() {
-        if let Ok(bits) = obj
-            .call_method0("bit_length")
-            .and_then(|b| b.extract::<u64>())
-        {
-            if bits > SHOWN_BITS {
-                // At least 2^(bits - 1): the digits of that power of two, as
-                // `mancala/state.py` counts them (the same product of floats).
-                let digits = ((bits - 1) as f64 * std::f64::consts::LOG10_2).floor() + 1.0;
-                let negative = obj.lt(0).unwrap_or(false);
-                let article = if negative { "a negative" } else { "an" };
-                return format!("{article} integer of at least {digits} digits");
-            }
-        }
+    if let Some(size) = Size::of(obj) {
+        return size.words("integer");
     }
     let text = match obj.repr() {
         Ok(r) => r.to_string().replace('\n', "\\n"),

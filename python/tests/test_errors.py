@@ -251,3 +251,26 @@ def test_huge_seconds_are_shown_short():
     with pytest.raises(ValueError) as e:
         mancala.Solver(max_seconds=-2.5)
     assert message(e) == "max_seconds must be a finite number of seconds ≥ 0, got -2.5"
+
+
+def test_a_house_number_too_long_to_write_out_reads_as_a_sentence():
+    # "illegal move an integer of at least 302 digits: house an integer of at least 302
+    # digits does not exist" did not read: the number is named by its size in a sentence of
+    # its own. 2**1000 has 302 digits, and it is the smallest power of two that has them,
+    # so "at least" is exact.
+    assert len(str(2**1000)) == 302 and len(str(2**999)) == 301
+    for house, sign in ((2**1000, ""), (-(2**1000), "negative ")):
+        for g in (Kalah(), mancala.Oware()):
+            with pytest.raises(IllegalMoveError) as refused:
+                g.play(house)
+            assert message(refused) == (
+                f"illegal move: no house has a {sign}number of at least 302 digits: houses are numbered 1..=6"
+            )
+    # One that is written out keeps the library's sentence.
+    with pytest.raises(IllegalMoveError) as refused:
+        Kalah().play(2**100)
+    assert message(refused) == f"illegal move {2**100}: house {2**100} does not exist: houses are numbered 1..=6"
+    # A level alike.
+    with pytest.raises(mancala.EngineError) as refused:
+        mancala.Engine(level=2**1000)
+    assert message(refused) == "a level of at least 302 digits is out of range: levels are 1..=10"
