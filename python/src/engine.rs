@@ -32,7 +32,9 @@ use crate::solver::{mebibytes, Egdb};
 /// list, a tuple, any `collections.abc.Sequence`, not a `str`, `bytes`, set, dict or iterator) for
 /// exact play of its game: Kalah with an `Egdb`, Oware with an `AwariDb`. `egdb=` (an
 /// `Egdb`) is the older name of `database=`, deprecated since 0.3.0 and gone in 0.4.0 (a
-/// `DeprecationWarning`). The same `Database` given twice in the sequence counts once.
+/// `DeprecationWarning`). The same database given twice in the sequence counts once, the
+/// first kept: the same `Database` object, or two serving the same game, rules and seeds (the
+/// same `game`, `description` and `max_seeds`: two opened on one file, two built alike).
 /// Raises `EngineError` for a level outside 1..10, `ValueError` for a zero table or two
 /// different databases of one game (the `egdb=` one counted with those of `database=`;
 /// the message names both and says which to give: for Kalah the one `Egdb.find(folder,
@@ -50,8 +52,9 @@ pub struct Engine {
 
 /// The databases of `Engine(database=…, egdb=…)`: none, one `Database`, or a sequence of
 /// them, one a game, and the Kalah database of the deprecated `egdb=`, which counts with
-/// them. The same `Database` object given more than once counts once (it serves its game as
-/// it would alone). The result leaves out `egdb`.
+/// them. The same database given more than once counts once, the first kept (it serves its
+/// game as it would alone): the same object, or another one serving the same game, rules
+/// and seeds ([`same_database`]). The result leaves out `egdb`.
 ///
 /// # Errors
 /// `TypeError` for anything else: for a sequence with an element that is not a `Database`,
@@ -65,23 +68,33 @@ fn databases(
     let mut all: Vec<&Py<Database>> = Vec::new();
     let egdb = egdb.map(|e| e.as_super().clone().unbind());
     for db in egdb.iter().chain(&given) {
-        // The same object again adds nothing: it is kept once.
-        if !all.iter().any(|kept| kept.is(db)) {
+        // The same database again adds nothing: it is kept once.
+        if !all.iter().any(|kept| same_database(kept, db)) {
             all.push(db);
         }
     }
     one_a_game(&all)?;
     let mut kept: Vec<Py<Database>> = Vec::new();
     for db in given {
-        if !kept.iter().any(|k| k.is(&db)) {
+        if !kept.iter().any(|k| same_database(k, &db)) {
             kept.push(db);
         }
     }
     Ok(kept)
 }
 
-/// Refuses two databases of one game among `all` (distinct objects): the engine keeps one
-/// a game, and a second one would replace the first without a word.
+/// Whether `a` and `b` serve the same values: the same object, or two databases (two opened
+/// on one file, two built alike) that report the same game, the same rules served and the
+/// same seeds (`Database.game`, `Database.description`, `Database.max_seeds`), whatever
+/// their encodings.
+fn same_database(a: &Py<Database>, b: &Py<Database>) -> bool {
+    let (x, y) = (&a.get().db, &b.get().db);
+    a.is(b)
+        || (x.kind() == y.kind() && x.max_seeds() == y.max_seeds() && x.describe() == y.describe())
+}
+
+/// Refuses two databases of one game among `all` (no two the same, [`same_database`]): the
+/// engine keeps one a game, and a second one would replace the first without a word.
 ///
 /// # Errors
 /// `ValueError` naming the game and both databases, with advice that serves the game: for

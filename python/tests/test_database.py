@@ -271,18 +271,18 @@ def test_an_engine_refuses_two_databases_of_one_game():
     with pytest.raises(ValueError, match=r"^database: two databases of Kalah; the engine keeps one a game"):
         mancala.Engine(database=[six, four])
     with pytest.raises(ValueError, match=r"two databases of Oware"):
-        mancala.Engine(database=(awari, six, mancala.Database.build("awari", 2)))
+        mancala.Engine(database=(awari, six, mancala.Database.build("awari", 3)))
     # One of each game is what the sequence is for.
     engine = mancala.Engine(level=3, database=[six, awari])
     assert engine.search(mancala.Kalah("kalah(6,1)"), time_ms=50).move in range(1, 7)
 
 
 def test_two_databases_of_one_game_are_refused_with_advice_that_serves_that_game(tmp_path: Path) -> None:
-    # The same Awari file opened twice: the message sent Oware users to Egdb.find, which
+    # Two Awari databases of other levels: the message sent Oware users to Egdb.find, which
     # refuses an Oware rule set.
     path = tmp_path / "awari.db"
     mancala.Database.build("awari", 2).save(path)
-    once, again = Database.open(path), Database.open(path)
+    once, again = Database.open(path), Database.build("awari", 3)
     with pytest.raises(ValueError) as refused:
         Engine(database=[once, again])
     message = str(refused.value)
@@ -374,3 +374,33 @@ def test_a_save_to_an_empty_path_says_it_is_empty(kalah_db: Database, tmp_path: 
         with pytest.raises(DatabaseError, match=r"not a regular file \(a save would replace it\)$"):
             kalah_db.save(path)
         assert path.is_socket()
+
+
+def test_two_databases_serving_the_same_rules_and_seeds_count_once(tmp_path: Path) -> None:
+    # Two objects opened on one file (or built alike) were refused as "two databases of
+    # Oware": they serve the same values, so the engine keeps one, as for one object given
+    # twice, and search as the engine given one of them does.
+    path = tmp_path / "awari.db"
+    mancala.Database.build("awari", 2).save(path)
+    once, again = Database.open(path), Database.open(path)
+    built = mancala.Database.build("awari", 2, encoding="packed")
+    assert once is not again and (once.game, once.rules, once.max_seeds) == (again.game, again.rules, again.max_seeds)
+    # A board of one seed a side (N = 2 holds it), South having captured one: the final
+    # margin is that seed plus the database's value of the rest.
+    position = "0,0,0,0,0,1,1,1,0,0,0,0,0,0 S"
+    rest = once.value(Oware("awari", position=position))
+    assert rest is not None
+    alone = Engine(database=once).search(Oware("awari", position=position), time_ms=1000)
+    assert alone.exact and alone.score_seeds == 1 + rest
+    for database in ([once, again], (again, built, once)):
+        r = Engine(database=database).search(Oware("awari", position=position), time_ms=1000)
+        assert (r.move, r.exact, r.score_seeds) == (alone.move, True, 1 + rest)
+    # Kalah alike: two opened on one file, one of the same rules built again.
+    kalah = tmp_path / "k.egdb"
+    mancala.Database.build("kalah(4,3)", 4).save(kalah)
+    Engine(database=[Database.open(kalah), Database.open(kalah), mancala.Database.build("kalah(4,3)", 4)])
+    with pytest.warns(DeprecationWarning):
+        Engine(database=Database.open(kalah), egdb=Egdb.find(tmp_path, "kalah(4,3)"))
+    # The same rules with other seeds still differ: one of them must be chosen.
+    with pytest.raises(ValueError, match=r"^database: two databases of Kalah"):
+        Engine(database=[Database.open(kalah), mancala.Database.build("kalah(4,3)", 3)])
