@@ -144,6 +144,8 @@ class Database:
     @staticmethod
     def open(path: _Path) -> Database: ...
     @staticmethod
+    def find(path: _Path, rules: str) -> Database: ...
+    @staticmethod
     def build(
         rules: str,
         max_seeds: int,

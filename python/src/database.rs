@@ -162,6 +162,38 @@ pub(crate) fn open_path(py: Python<'_>, path: &Path) -> PyResult<Py<Database>> {
     with_game!(&AnyGame::new(Rules::default_of(kind)), g => open_as(g, py, path))
 }
 
+/// `Database.find` for game `G` (the game of `g`'s rules): the database serving the rules
+/// of `g` with the most seeds in the folder `path`, by the files' headers, or the file
+/// `path` ([`mancala_solver::egdb::find_in`], as the `mancala` command's `--egdb`).
+///
+/// # Errors
+/// `DatabaseError`: a game no database serves (checked before the folder is read), no file
+/// serving the rules (naming every file passed over and why), a file that does not serve
+/// them or cannot be read.
+fn find_as<G: Evaluate + PyGame>(
+    g: &GameRecord<G>,
+    py: Python<'_>,
+    path: &Path,
+) -> PyResult<Py<Database>>
+where
+    G::Database: DbClass,
+{
+    let rules = g.position().rules();
+    // A game without databases (Bao la Kete, Togyz Kumalak) says so, as the command does,
+    // rather than a folder where no file serves it.
+    if let Err(e @ EgdbError::NoDatabase { .. }) = G::Database::entries(&rules, 0) {
+        return Err(from_error(py, Kind::Database, e));
+    }
+    let found = py.detach(|| {
+        let found = mancala_solver::egdb::find_in::<G::Database>(path, &rules)?;
+        // The rule set its header names, as `Database.open` reports it.
+        let built_with = G::Database::info(&found.path)?.rules().to_string();
+        Ok::<_, EgdbError>((found.database, built_with))
+    });
+    let (db, built_with) = found.map_err(|e| from_error(py, Kind::Database, e))?;
+    object_of::<G>(py, Arc::new(db), built_with)
+}
+
 fn build_as<G: Evaluate + PyGame>(
     g: &GameRecord<G>,
     py: Python<'_>,
@@ -209,6 +241,24 @@ impl Database {
     #[staticmethod]
     fn open(py: Python<'_>, path: FsPath) -> PyResult<Py<Database>> {
         open_path(py, &path.0)
+    }
+
+    /// The database serving `rules` (a rule-set text, which chooses the game: `"kalah(6,4)"`,
+    /// `"awari"`, `"oware+majority=off+cycle_score=split"`) with the most seeds (K or N) in
+    /// the folder `path` (a `str`, `bytes` or `os.PathLike`), chosen by what the files'
+    /// headers say, never by their names, as `--egdb` of the `mancala` command does; a
+    /// candidate whose entries are damaged is passed over for the next. A path that is not a
+    /// folder is opened as one database file, which must serve `rules`. The database is
+    /// checked completely (every checksum and entry). Returns an object of the game's kind
+    /// (`Egdb` for Kalah, as `Egdb.find`; `AwariDb` for Oware). Raises `RulesError` (a
+    /// malformed rule set), `DatabaseError` (a game no database serves, such as
+    /// `bao-la-kete`; no file serving the rules, with every file passed over and why; a
+    /// file that does not serve them or cannot be read).
+    #[staticmethod]
+    fn find(py: Python<'_>, path: FsPath, rules: &str) -> PyResult<Py<Database>> {
+        let rules: Rules = rules.parse().map_err(|e| from_error(py, Kind::Rules, e))?;
+        let path = path.0;
+        with_game!(&AnyGame::new(rules), g => find_as(g, py, &path))
     }
 
     /// Builds in memory the database of the rule set `rules` (a rule-set text: `"kalah(6,4)"`,

@@ -404,3 +404,38 @@ def test_two_databases_serving_the_same_rules_and_seeds_count_once(tmp_path: Pat
     # The same rules with other seeds still differ: one of them must be chosen.
     with pytest.raises(ValueError, match=r"^database: two databases of Kalah"):
         Engine(database=[Database.open(kalah), mancala.Database.build("kalah(4,3)", 3)])
+
+
+def test_database_find_serves_every_game_by_its_rules(tmp_path: Path) -> None:
+    # Egdb.find served Kalah only: an Oware database in a folder had no finder, though the
+    # library finds one as the command's --egdb does (by the headers, the most seeds first).
+    mancala.Database.build("awari", 2).save(tmp_path / "a.egdb")
+    mancala.Database.build("awari", 3, encoding="packed").save(tmp_path / "b.egdb")
+    # A name that says otherwise: the header is what counts.
+    mancala.Database.build("kalah(4,3)", 4).save(tmp_path / "awari.n48.egdb")
+    found = Database.find(tmp_path, "awari")
+    assert isinstance(found, AwariDb)
+    assert (found.game, found.rules, found.max_seeds, found.encoding) == ("Oware", "awari", 3, "packed")
+    board = Oware("awari", position="0,0,0,0,0,1,0,2,0,0,0,0,0,0 S")
+    assert found.value(board) == mancala.Database.build("awari", 3).value(board) is not None
+    # Kalah: what Egdb.find gives, the same object kind.
+    kalah = Database.find(tmp_path, "kalah(4,3)")
+    assert isinstance(kalah, Egdb)
+    by_egdb = Egdb.find(tmp_path, "kalah(4,3)")
+    assert (kalah.rules, kalah.max_seeds, kalah.description) == (by_egdb.rules, by_egdb.max_seeds, by_egdb.description)
+    # A file is opened as it is, and must serve the rules.
+    assert Database.find(tmp_path / "a.egdb", "awari").max_seeds == 2
+    with pytest.raises(DatabaseError):
+        Database.find(tmp_path / "a.egdb", "kalah(4,3)")
+    # A rule set no file serves: every file passed over is named.
+    with pytest.raises(DatabaseError) as refused:
+        Database.find(tmp_path, "kalah(6,4)")
+    assert all(name in str(refused.value) for name in ("a.egdb", "b.egdb", "awari.n48.egdb"))
+    # A game without databases, and a malformed rule set.
+    with pytest.raises(DatabaseError):
+        Database.find(tmp_path, "bao-la-kete")
+    with pytest.raises(mancala.RulesError):
+        Database.find(tmp_path, "kalah(4")
+    # Egdb.find stays Kalah's.
+    with pytest.raises(mancala.RulesError):
+        Egdb.find(tmp_path, "awari")
