@@ -458,3 +458,41 @@ fn a_time_limit_builds_no_database_but_reads_a_cached_one() {
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(j["database"], file.display().to_string(), "{j}");
 }
+
+/// A symbolic link that leads nowhere at the cached file's name (around a loop, or to a
+/// missing target) is said in words when `solve` and `egdb build --cache` pass it over, not
+/// with the system's "Too many levels of symbolic links" or "No such file or directory";
+/// the database is built and kept in its place.
+#[cfg(unix)]
+#[test]
+fn a_link_that_leads_nowhere_at_the_cached_name_is_named() {
+    for (name, target, args) in [
+        ("loop", FILE, &["solve", "--rules", RULES][..]),
+        (
+            "dangling",
+            "/nonexistent/db",
+            &["solve", "--rules", RULES][..],
+        ),
+        (
+            "loop-build",
+            FILE,
+            &["egdb", "build", "--rules", RULES, "--cache"][..],
+        ),
+    ] {
+        let cache = scratch("cache-cli", name);
+        let file = cache.join(FILE);
+        std::os::unix::fs::symlink(target, &file).unwrap();
+        let o = mancala(&cache, args);
+        let err = text(&o.stderr);
+        assert!(o.status.success(), "{name}: {err}");
+        let refused = format!(
+            "mancala: the cached database {} is not used (it is a symbolic link that leads nowhere (a loop, or a missing target)): building it again\n",
+            file.display()
+        );
+        assert!(err.starts_with(&refused), "{name}: {err}");
+        assert!(
+            std::fs::symlink_metadata(&file).unwrap().is_file(),
+            "{name}"
+        );
+    }
+}

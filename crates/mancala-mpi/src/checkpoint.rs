@@ -81,6 +81,25 @@ pub enum CheckpointError {
         /// The partial file.
         path: PathBuf,
     },
+    /// A symbolic link stands at the partial file's name: refused, followed or not. A
+    /// finished build removes its partial file by name, which would remove the link and
+    /// leave the file it leads to; a link that leads nowhere (a loop, a missing target) is
+    /// said in the words of [`mancala_solver::egdb::BROKEN_LINK`].
+    #[error(
+        "{}: {}",
+        mancala_core::ShortenedPath(path),
+        if *broken {
+            format!("it is {}, where the partial file goes; delete it to start the build", mancala_solver::egdb::BROKEN_LINK)
+        } else {
+            "it is a symbolic link; the partial file must be a file of its own (a finished build removes it by name, which would leave the file the link leads to): move that file here in place of the link".to_string()
+        }
+    )]
+    Link {
+        /// The partial file's name.
+        path: PathBuf,
+        /// Whether the link leads nowhere ([`mancala_solver::egdb::is_broken_link`]).
+        broken: bool,
+    },
     /// A partial file of another build (rules, K).
     #[error(
         "{path}: a partial build of {found}, not of {wanted}; delete it or build that instead"
@@ -204,6 +223,23 @@ pub struct Resumed {
 }
 
 impl Checkpoint {
+    /// Refuses a symbolic link at the partial file's name `path` ([`CheckpointError::Link`]),
+    /// whether it leads to a file, to nothing or around a loop: what [`Checkpoint::create`],
+    /// [`Checkpoint::resume`] and [`Checkpoint::in_use`] check first. `Ok` when nothing is
+    /// there or something that is not a link (which the others then judge).
+    ///
+    /// # Errors
+    /// [`CheckpointError::Link`].
+    pub fn refuse_link(path: &Path) -> Result<(), CheckpointError> {
+        if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_symlink()) {
+            return Err(CheckpointError::Link {
+                path: path.to_path_buf(),
+                broken: mancala_solver::egdb::is_broken_link(path),
+            });
+        }
+        Ok(())
+    }
+
     fn io(&self, source: std::io::Error) -> CheckpointError {
         CheckpointError::Io {
             path: self.path.clone(),
@@ -215,9 +251,11 @@ impl Checkpoint {
     /// must not exist).
     ///
     /// # Errors
+    /// [`CheckpointError::Link`] for a symbolic link there ([`Checkpoint::refuse_link`]),
     /// [`CheckpointError::Io`] (an existing file included), [`CheckpointError::InUse`] when
     /// another build locked the file between its creation and the lock.
     pub fn create(path: &Path, id: &Identity) -> Result<Checkpoint, CheckpointError> {
+        Checkpoint::refuse_link(path)?;
         let io = |source| CheckpointError::Io {
             path: path.to_path_buf(),
             source,
@@ -244,6 +282,7 @@ impl Checkpoint {
     /// checksums are checked when they are read ([`Checkpoint::read_layer`]).
     ///
     /// # Errors
+    /// [`CheckpointError::Link`] for a symbolic link at `path` ([`Checkpoint::refuse_link`]),
     /// [`CheckpointError::InUse`] while another build has the file open,
     /// [`CheckpointError::Io`] for a file that is not a regular one (a FIFO, a socket, a
     /// device, a folder; refused before it is opened, as [`open_regular`] does),
@@ -262,6 +301,7 @@ impl Checkpoint {
             path: path.to_path_buf(),
             why,
         };
+        Checkpoint::refuse_link(path)?;
         // A FIFO, a socket or a device is refused before it is opened (a FIFO's open would
         // wait for a writer forever).
         let mut file = open_regular(path, OpenOptions::new().read(true).write(true)).map_err(io)?;
@@ -387,16 +427,18 @@ impl Checkpoint {
     }
 
     /// Whether a build that is still running has the partial file at `path` open (holds its
-    /// lock); always `false` elsewhere than Unix. A probe: the answer may change at once. The
-    /// file is opened as [`open_regular`] opens it: something that is not a regular file (a
-    /// FIFO, whose open would wait for a writer forever, a socket, a device, a folder; a
-    /// symbolic link is followed) is refused before it is opened.
+    /// lock); always `false` elsewhere than Unix. A probe: the answer may change at once. A
+    /// symbolic link is refused ([`Checkpoint::refuse_link`]); the file is opened as
+    /// [`open_regular`] opens it: something that is not a regular file (a FIFO, whose open
+    /// would wait for a writer forever, a socket, a device, a folder) is refused before it is
+    /// opened.
     ///
     /// # Errors
-    /// [`CheckpointError::Io`] when the file cannot be opened for reading: `not a regular
-    /// file`, `it is a folder, not a file`, or the system's error (`Permission denied`, `No
-    /// such file or directory`).
+    /// [`CheckpointError::Link`] for a symbolic link; [`CheckpointError::Io`] when the file
+    /// cannot be opened for reading: `not a regular file`, `it is a folder, not a file`, or
+    /// the system's error (`Permission denied`, `No such file or directory`).
     pub fn in_use(path: &Path) -> Result<bool, CheckpointError> {
+        Checkpoint::refuse_link(path)?;
         let file = open_regular(path, OpenOptions::new().read(true)).map_err(|source| {
             CheckpointError::Io {
                 path: path.to_path_buf(),

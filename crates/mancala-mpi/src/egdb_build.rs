@@ -199,6 +199,8 @@ fn open_partial(
     }
     check_target(&target, args.force)?;
     let path = partial_path(out, &file);
+    // A symbolic link there, to a file, a folder or nothing, is refused first.
+    Checkpoint::refuse_link(&path).map_err(|e| e.to_string())?;
     if path.is_dir() {
         return Err(format!(
             "{}: it is a folder, not a file",

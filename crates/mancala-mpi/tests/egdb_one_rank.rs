@@ -638,9 +638,9 @@ fn the_awari_lines_count_one_rank_in_the_singular() {
     }
 }
 
-/// A FIFO, a socket or a symbolic link to `/dev/null` at the partial file's name: the build
-/// is refused at once, with or without `--resume`, in one line naming the file, and nothing
-/// there is touched. The FIFO's open would wait forever for a writer (and the probe of
+/// A FIFO or a socket at the partial file's name, or a symbolic link to `/dev/null`: the
+/// build is refused at once, with or without `--resume`, in one line naming the file (the
+/// link as a link), and nothing there is touched. The FIFO's open would wait forever for a writer (and the probe of
 /// whether another build uses the file opened it): `run1`'s time limit turns such a hang
 /// into a failure (status 124) rather than a test that never ends.
 #[cfg(unix)]
@@ -667,9 +667,14 @@ fn a_partial_file_that_is_no_regular_file_is_refused_without_waiting() {
             let o = run1(&build_args("standard", out_s, extra), 20);
             let err = stderr(&o);
             assert_eq!(o.status.code(), Some(1), "{what} {extra:?}: {err}");
+            let why = if what.starts_with("link") {
+                LINK
+            } else {
+                "not a regular file"
+            };
             assert_eq!(
                 err,
-                format!("mancala-mpi: {}: not a regular file\n", partial.display()),
+                format!("mancala-mpi: {}: {why}\n", partial.display()),
                 "{what} {extra:?}"
             );
         }
@@ -682,4 +687,76 @@ fn a_partial_file_that_is_no_regular_file_is_refused_without_waiting() {
         assert!(kept, "{what}: changed to {t:?}");
         assert!(!out.join("kalah6.k13.egdb").exists(), "{what}");
     }
+}
+
+/// Why a symbolic link at the partial file's name is refused, when it leads to something.
+#[cfg(unix)]
+const LINK: &str = "it is a symbolic link; the partial file must be a file of its own (a finished build removes it by name, which would leave the file the link leads to): move that file here in place of the link";
+
+/// A symbolic link at the partial file's name is refused, with or without `--resume`, in one
+/// line naming it and what it is: one that leads nowhere (a loop, a missing target: the
+/// system said only "File exists"), and one to a partial file of this very build (a resume
+/// through it would leave that file behind once the link is removed). The link, and the file
+/// it leads to, are left as they are, and nothing is built.
+#[cfg(unix)]
+#[test]
+fn a_link_at_the_partial_file_name_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let out_s = out.to_str().unwrap();
+    let partial = out.join("kalah6.k13.egdb.partial");
+    // A real partial file of this build, holding layers 0..=2, elsewhere.
+    let elsewhere = dir.path().join("elsewhere");
+    let o = run1(
+        &build_args(
+            "standard",
+            elsewhere.to_str().unwrap(),
+            &["--stop-after-layer", "2"],
+        ),
+        120,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let real = elsewhere.join("kalah6.k13.egdb.partial");
+    let bytes = std::fs::read(&real).unwrap();
+    std::fs::create_dir(&out).unwrap();
+    let nowhere = "it is a symbolic link that leads nowhere (a loop, or a missing target), where the partial file goes; delete it to start the build";
+    for (what, target, why) in [
+        (
+            "loop",
+            std::path::Path::new("kalah6.k13.egdb.partial"),
+            nowhere,
+        ),
+        (
+            "dangling",
+            std::path::Path::new("/nonexistent/partial"),
+            nowhere,
+        ),
+        (
+            "dangling, creatable",
+            &dir.path().join("nothing-yet"),
+            nowhere,
+        ),
+        ("a partial file", &real, LINK),
+    ] {
+        let _ = std::fs::remove_file(&partial);
+        std::os::unix::fs::symlink(target, &partial).unwrap();
+        for extra in [&[][..], &["--resume"]] {
+            let o = run1(&build_args("standard", out_s, extra), 60);
+            let err = stderr(&o);
+            assert_eq!(o.status.code(), Some(1), "{what} {extra:?}: {err}");
+            assert_eq!(
+                err,
+                format!("mancala-mpi: {}: {why}\n", partial.display()),
+                "{what} {extra:?}"
+            );
+        }
+        assert!(
+            std::fs::symlink_metadata(&partial).unwrap().is_symlink(),
+            "{what}"
+        );
+        assert_eq!(std::fs::read_link(&partial).unwrap(), target, "{what}");
+        assert!(!out.join("kalah6.k13.egdb").exists(), "{what}");
+    }
+    assert!(!dir.path().join("nothing-yet").exists());
+    assert_eq!(std::fs::read(&real).unwrap(), bytes);
 }

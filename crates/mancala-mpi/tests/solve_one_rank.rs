@@ -237,6 +237,32 @@ fn a_journal_that_is_no_regular_file_is_refused_without_waiting() {
         .is_fifo());
 }
 
+/// A journal at a symbolic link that leads nowhere, around a loop or to a file in a folder
+/// that is not there, is refused in one line naming it and saying what it is (the system
+/// said "Too many levels of symbolic links" or "No such file or directory"), and left as it
+/// is.
+#[cfg(unix)]
+#[test]
+fn a_journal_at_a_link_that_leads_nowhere_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let looped = dir.path().join("loop");
+    std::os::unix::fs::symlink("loop", &looped).unwrap();
+    let dangling = dir.path().join("dangling");
+    std::os::unix::fs::symlink(dir.path().join("missing/journal"), &dangling).unwrap();
+    for link in [&looped, &dangling] {
+        let j = link.to_str().unwrap();
+        let o = run1(&solve_args("kalah(2,1)", &["--journal", j]), 60);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{j}: {err}");
+        assert_eq!(
+            err,
+            format!("mancala-mpi: {j}: it is a symbolic link that leads nowhere (a loop, or a missing target)\n")
+        );
+        assert!(std::fs::symlink_metadata(link).unwrap().is_symlink());
+    }
+    assert!(!dir.path().join("missing").exists());
+}
+
 /// A launcher's variable that is not a whole number is passed over with a one-line warning
 /// naming it, never silently: the next one counts (here `PMI_SIZE=3`: more ranks than a
 /// build without MPI runs), and with none left the command runs as one process.

@@ -370,3 +370,35 @@ fn a_good_database_of_another_k_under_the_cache_name_is_rebuilt() {
     let (again, seen) = get(&cache, &rules, 3);
     assert!(!again.unwrap().built && seen.refused.is_empty());
 }
+
+/// A symbolic link that leads nowhere (a loop, a missing target) at the cached file's name
+/// is refused in words, not with the system's "Too many levels of symbolic links" or "No
+/// such file or directory"; the database is built and its save replaces the link.
+#[test]
+#[cfg(unix)]
+fn a_link_that_leads_nowhere_at_the_cached_name_is_named_and_replaced() {
+    let rules: KalahRules = "kalah(2,1)".parse().unwrap();
+    for (name, target) in [("loop", None), ("dangling", Some("missing/target"))] {
+        let dir = scratch(&format!("broken-{name}"));
+        let cache = Cache::new(&dir);
+        let file = cache.file::<Egdb>(&rules, 3);
+        let file_name = file.file_name().unwrap().to_owned();
+        std::os::unix::fs::symlink(target.map_or(file_name.as_ref(), Path::new), &file).unwrap();
+        let (got, seen) = get(&cache, &rules, 3);
+        assert!(got.unwrap().built, "{name}");
+        assert_eq!(
+            seen.refused,
+            vec![format!(
+                "{}: it is a symbolic link that leads nowhere (a loop, or a missing target)",
+                file.display()
+            )],
+            "{name}"
+        );
+        // C(3 + 4, 4) = 35 entries.
+        assert_eq!(seen.builds, vec![(3, 35)], "{name}");
+        assert!(
+            std::fs::symlink_metadata(&file).unwrap().is_file(),
+            "{name}"
+        );
+    }
+}

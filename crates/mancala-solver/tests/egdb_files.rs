@@ -555,3 +555,40 @@ fn what_stands_in_the_way_of_a_folder_is_named() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `egdb::open_regular` names a symbolic link that leads nowhere, around a loop or to a
+/// missing target, in words (the system says "Too many levels of symbolic links" or "No
+/// such file or directory"), whether the open reads or appends and creates; the kind stays
+/// the open's. A link to a regular file is followed.
+#[test]
+#[cfg(unix)]
+#[cfg_attr(miri, ignore = "symlinks")]
+fn a_link_that_leads_nowhere_is_named_when_opened() {
+    use mancala_solver::egdb::{is_broken_link, open_regular};
+    use std::fs::OpenOptions;
+    let dir = scratch("broken-links");
+    let (looped, dangling, good) = (dir.join("loop"), dir.join("dangling"), dir.join("good"));
+    std::os::unix::fs::symlink("loop", &looped).unwrap();
+    std::os::unix::fs::symlink(dir.join("missing/below"), &dangling).unwrap();
+    std::fs::write(dir.join("file"), b"x").unwrap();
+    std::os::unix::fs::symlink("file", &good).unwrap();
+    let nowhere = "it is a symbolic link that leads nowhere (a loop, or a missing target)";
+    for link in [&looped, &dangling] {
+        assert!(is_broken_link(link), "{}", link.display());
+        for options in [
+            OpenOptions::new().read(true).clone(),
+            OpenOptions::new().append(true).create(true).clone(),
+        ] {
+            let e = open_regular(link, &options).unwrap_err();
+            assert_eq!(e.to_string(), nowhere, "{}", link.display());
+        }
+    }
+    assert!(!is_broken_link(&good) && !is_broken_link(&dir.join("file")));
+    assert!(!is_broken_link(&dir.join("nothing")));
+    assert!(open_regular(&good, OpenOptions::new().read(true)).is_ok());
+    // Nothing there at all is the system's own error, as before.
+    let e = open_regular(&dir.join("nothing"), OpenOptions::new().read(true)).unwrap_err();
+    assert_eq!(e.kind(), std::io::ErrorKind::NotFound);
+    assert!(!e.to_string().contains("symbolic link"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

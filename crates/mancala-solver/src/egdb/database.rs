@@ -517,10 +517,31 @@ pub struct FileInTheWay {
     pub broken_link: bool,
 }
 
+/// The words for a symbolic link that cannot be followed to anything ([`is_broken_link`]),
+/// where the system says only "File exists", "No such file or directory" or "Too many levels
+/// of symbolic links": `a symbolic link that leads nowhere (a loop, or a missing target)`.
+/// The one text of [`FileInTheWay`] (a link where a folder is wanted), of [`open_regular`]
+/// (one where a file is read or appended to) and of `mancala-mpi`'s partial file.
+///
+/// [`open_regular`]: super::open_regular
+pub const BROKEN_LINK: &str = "a symbolic link that leads nowhere (a loop, or a missing target)";
+
+/// Whether `path` is a symbolic link that cannot be followed to anything: around a loop (a
+/// link to itself included), or to a target that is not there (or that cannot be looked
+/// at). The link itself is looked at (`lstat`), then followed (`stat`); `false` when nothing
+/// is at `path`, or something that is not a link, or a link that leads to something. The
+/// one test of [`file_in_the_way`] and [`open_regular`](super::open_regular) ([`BROKEN_LINK`]
+/// words it).
+#[must_use]
+pub fn is_broken_link(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_symlink())
+        && std::fs::metadata(path).is_err()
+}
+
 impl std::fmt::Display for FileInTheWay {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let what = if self.broken_link {
-            "a symbolic link that leads nowhere (a loop, or a missing target)"
+            BROKEN_LINK
         } else if self.regular {
             "a file"
         } else {
@@ -554,9 +575,7 @@ pub fn file_in_the_way(dir: &Path) -> Option<FileInTheWay> {
         .find_map(|p| match std::fs::metadata(p) {
             Ok(m) => (!m.is_dir()).then(|| (p, m.is_file(), false)),
             // Not there, or not to be looked at; or a link that leads nowhere.
-            Err(_) => std::fs::symlink_metadata(p)
-                .is_ok_and(|m| m.is_symlink())
-                .then_some((p, false, true)),
+            Err(_) => is_broken_link(p).then_some((p, false, true)),
         })?;
     Some(FileInTheWay {
         path: path.to_path_buf(),

@@ -552,10 +552,16 @@ fn check_bytes(path: &Path, bytes: &[u8]) -> Result<Egdb, EgdbError> {
 /// database's file, the partial file of a distributed build, a solve's journal); a save,
 /// which replaces its file, refuses it as [`Occupant::NotRegular`](super::Occupant::NotRegular).
 ///
+/// A symbolic link that leads nowhere (a loop, or a missing target) whose open fails is named
+/// as such ([`super::BROKEN_LINK`]) rather than by the system's `No such file or directory`
+/// or `Too many levels of symbolic links`.
+///
 /// # Errors
 /// The open's own error (`No such file or directory`, `Permission denied`, …), or one of kind
 /// [`std::io::ErrorKind::InvalidInput`] saying `it is a folder, not a file` or `not a regular
-/// file` (a FIFO, a socket or a device).
+/// file` (a FIFO, a socket or a device); when the open fails on a symbolic link that leads
+/// nowhere ([`super::is_broken_link`]), an error of the open's kind saying `it is a symbolic
+/// link that leads nowhere (a loop, or a missing target)`.
 pub fn open_regular(path: &Path, options: &OpenOptions) -> std::io::Result<File> {
     let refuse = |meta: &std::fs::Metadata| {
         let why = if meta.is_dir() {
@@ -577,7 +583,13 @@ pub fn open_regular(path: &Path, options: &OpenOptions) -> std::io::Result<File>
         use std::os::unix::fs::OpenOptionsExt;
         options.custom_flags(libc::O_NONBLOCK);
     }
-    let file = options.open(path)?;
+    let file = options.open(path).map_err(|e| {
+        if super::is_broken_link(path) {
+            std::io::Error::new(e.kind(), format!("it is {}", super::BROKEN_LINK))
+        } else {
+            e
+        }
+    })?;
     let meta = file.metadata()?;
     if !meta.is_file() {
         return Err(refuse(&meta));

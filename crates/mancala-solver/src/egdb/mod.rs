@@ -130,8 +130,8 @@ pub use choose::{
 };
 pub(crate) use database::forward_to_inherent;
 pub use database::{
-    file_in_the_way, occupant, probe_folder, Database, DatabaseInfo, FileInTheWay, NoDatabase,
-    NoInfo, Occupant,
+    file_in_the_way, is_broken_link, occupant, probe_folder, Database, DatabaseInfo, FileInTheWay,
+    NoDatabase, NoInfo, Occupant, BROKEN_LINK,
 };
 pub(crate) use encoding::BITS_PER_ENTRY;
 pub use encoding::{decode, Encoding};
