@@ -219,40 +219,81 @@ enum BalanceArg {
     Count,
 }
 
-/// The rank the launcher gave this process, read from the environment before MPI starts
-/// (Open MPI, MPICH and PMIx, Slurm), so that only rank 0 prints a usage error. The first
-/// of the variables that is set and not empty counts ([`launcher_number`]).
-fn launcher_rank() -> Option<u64> {
-    launcher_number(&[
-        "OMPI_COMM_WORLD_RANK",
-        "PMIX_RANK",
-        "PMI_RANK",
-        "SLURM_PROCID",
-    ])
+/// The variables that name this process's rank, as launchers set them (Open MPI, PMIx,
+/// MPICH's PMI, Slurm), in the order they are read.
+const RANK_VARIABLES: [&str; 4] = [
+    "OMPI_COMM_WORLD_RANK",
+    "PMIX_RANK",
+    "PMI_RANK",
+    "SLURM_PROCID",
+];
+
+/// The variables that name how many ranks the launcher started, in the order they are read.
+const SIZE_VARIABLES: [&str; 3] = ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_NTASKS"];
+
+/// The rank the launcher gave this process and the count of ranks it started, read from
+/// the environment before MPI starts ([`launcher_from`] with the process's variables and
+/// warnings on standard error), so that only rank 0 prints a usage error and a build without
+/// MPI knows it was started with more ranks than one.
+fn launcher() -> (Option<u64>, Option<u64>) {
+    launcher_from(&|name| std::env::var_os(name), &mut say)
 }
 
-/// The ranks the launcher started, from the environment (see [`launcher_rank`]).
-#[cfg(not(feature = "mpi"))]
-fn launcher_size() -> Option<u64> {
-    launcher_number(&["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_NTASKS"])
+/// A decimal number without sign (ASCII digits only, at least one, at most `u64::MAX`), or
+/// `None`: `+1`, `-0`, ` 1` and `1.0` are none, where `str::parse` would take `+1`.
+fn unsigned_decimal(value: &str) -> Option<u64> {
+    if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    value.parse().ok()
 }
 
-/// The value of the first of the environment variables `names` that is set and not empty,
-/// as a whole number (decimal digits), or `None` when none is. A value that is not one
-/// (`OMPI_COMM_WORLD_SIZE=four`, or not UTF-8) is passed over, as if it were not set, with
-/// a one-line warning on standard error naming the variable and its value; the next
-/// variable is tried.
-fn launcher_number(names: &[&str]) -> Option<u64> {
-    names.iter().find_map(|name| {
-        let value = std::env::var_os(name).filter(|v| !v.is_empty())?;
-        let number = value.to_str().and_then(|v| v.parse().ok());
-        if number.is_none() {
-            say(&format!(
-                "mancala-mpi: warning: {name}={value:?} is not a whole number (the launcher's rank or count of ranks): ignored"
-            ));
+/// The rank and the count of ranks of the launcher's variables, as `var` gives them: of
+/// each list ([`RANK_VARIABLES`], [`SIZE_VARIABLES`]) the first variable that is set and not
+/// empty and whose value is valid counts. A count must be a positive decimal without sign
+/// (`1`, `16`); a rank a decimal without sign, below the count when one is known. A value
+/// that is not (`four`, `0` or `+1` for a count, `-1` for a rank, a rank at or past the
+/// count, or not UTF-8) is passed over, as if it were not set, with one line through `warn`
+/// naming the variable, its value and why; the next variable is tried. `None` when no
+/// variable of the list counts.
+fn launcher_from(
+    var: &dyn Fn(&str) -> Option<std::ffi::OsString>,
+    warn: &mut dyn FnMut(&str),
+) -> (Option<u64>, Option<u64>) {
+    let mut first = |names: &[&'static str], check: &dyn Fn(&str) -> Result<u64, String>| {
+        names.iter().find_map(|&name| {
+            let value = var(name).filter(|v| !v.is_empty())?;
+            let checked = value
+                .to_str()
+                .ok_or_else(|| "is not a whole number".to_string())
+                .and_then(check);
+            match checked {
+                Ok(n) => Some((name, n)),
+                Err(why) => {
+                    warn(&format!(
+                        "mancala-mpi: warning: {name}={value:?} {why}: ignored"
+                    ));
+                    None
+                }
+            }
+        })
+    };
+    let size = first(&SIZE_VARIABLES, &|v| {
+        unsigned_decimal(v)
+            .filter(|&n| n > 0)
+            .ok_or_else(|| "is not a positive whole number (the launcher's count of ranks)".into())
+    });
+    let rank = first(&RANK_VARIABLES, &|v| {
+        let rank = unsigned_decimal(v)
+            .ok_or_else(|| "is not a whole number (the launcher's rank)".to_string())?;
+        match size {
+            Some((name, n)) if rank >= n => Err(format!(
+                "is not below the count of ranks ({name}={n}), as a rank must be"
+            )),
+            _ => Ok(rank),
         }
-        number
-    })
+    });
+    (rank.map(|r| r.1), size.map(|s| s.1))
 }
 
 fn main() -> ExitCode {
@@ -268,9 +309,13 @@ fn main() -> ExitCode {
     // command line only once every rank's is known (`run`), so that the rank that has it
     // can say why even when the other ranks' lines are good (an MPMD launch).
     let parsed = Cli::try_parse();
+    let (launcher_rank, launcher_size) = launcher();
+    // With MPI the count of ranks is MPI's; the variables' only check the rank.
+    #[cfg(feature = "mpi")]
+    let _ = launcher_size;
     if let Err(e) = &parsed {
         if !e.use_stderr() {
-            if launcher_rank().unwrap_or(0) == 0 {
+            if launcher_rank.unwrap_or(0) == 0 {
                 let _ = e.print();
             }
             return ExitCode::from(0);
@@ -286,10 +331,10 @@ fn main() -> ExitCode {
     };
     #[cfg(not(feature = "mpi"))]
     let comm = {
-        if let Some(n) = launcher_size().filter(|&n| n > 1) {
-            // Rank 0 says it, or every rank when the variables name no rank 0 (a rank at or
-            // past the count): never silently.
-            if launcher_rank().is_none_or(|r| r == 0 || r >= n) {
+        if launcher_size.is_some_and(|n| n > 1) {
+            // Rank 0 says it, or every rank when the variables name no rank (a rank at or
+            // past the count is none): never silently.
+            if launcher_rank.is_none_or(|r| r == 0) {
                 eprintln!("mancala-mpi: this mancala-mpi was built without MPI (cargo feature `mpi`) and runs as one process; build it with `--features mpi` to run it under mpirun");
             }
             return ExitCode::from(1);
@@ -791,6 +836,69 @@ fn print_solve(r: &SolveReport, args: &SolveArgs, json: bool, quiet: bool, ranks
 mod tests {
     use super::*;
     use solve::WorkerReport;
+
+    /// [`launcher_from`] of the variables `set`: the rank, the count, and the warnings.
+    fn launcher_of(set: &[(&str, &str)]) -> (Option<u64>, Option<u64>, Vec<String>) {
+        let vars: Vec<(String, String)> = set
+            .iter()
+            .map(|&(n, v)| (n.to_string(), v.to_string()))
+            .collect();
+        let var = move |name: &str| {
+            vars.iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| std::ffi::OsString::from(v))
+        };
+        let mut warnings = Vec::new();
+        let (rank, size) = launcher_from(&var, &mut |w| warnings.push(w.to_string()));
+        (rank, size, warnings)
+    }
+
+    /// A count is a positive decimal without sign, a rank a decimal without sign below the
+    /// count: `0`, `+1`, `-1`, ` 2`, `2.0` and a rank at the count are passed over with a
+    /// warning naming the variable, and the next variable counts.
+    #[test]
+    fn launcher_numbers_are_unsigned_decimals_and_a_rank_is_below_the_count() {
+        assert_eq!(
+            launcher_of(&[("OMPI_COMM_WORLD_SIZE", "4"), ("OMPI_COMM_WORLD_RANK", "3")]),
+            (Some(3), Some(4), vec![])
+        );
+        assert_eq!(
+            launcher_of(&[("PMI_RANK", "0"), ("SLURM_NTASKS", "1")]),
+            (Some(0), Some(1), vec![])
+        );
+        let count = "is not a positive whole number (the launcher's count of ranks): ignored";
+        for bad in ["0", "+1", "-1", " 2", "2.0", "00", "18446744073709551616"] {
+            let (rank, size, warnings) =
+                launcher_of(&[("OMPI_COMM_WORLD_SIZE", bad), ("PMI_SIZE", "3")]);
+            assert_eq!((rank, size), (None, Some(3)), "{bad:?}");
+            assert_eq!(
+                warnings,
+                vec![format!(
+                    "mancala-mpi: warning: OMPI_COMM_WORLD_SIZE={bad:?} {count}"
+                )]
+            );
+        }
+        for bad in ["+1", "-1", "one", "1 "] {
+            let (rank, size, warnings) = launcher_of(&[("PMIX_RANK", bad), ("PMI_RANK", "1")]);
+            assert_eq!((rank, size), (Some(1), None), "{bad:?}");
+            assert_eq!(
+                warnings,
+                vec![format!(
+                    "mancala-mpi: warning: PMIX_RANK={bad:?} is not a whole number (the launcher's rank): ignored"
+                )]
+            );
+        }
+        // Rank 2 of two ranks (0 and 1) is none; rank 1 is.
+        let (rank, size, warnings) =
+            launcher_of(&[("PMI_SIZE", "2"), ("PMI_RANK", "2"), ("SLURM_PROCID", "1")]);
+        assert_eq!((rank, size), (Some(1), Some(2)));
+        assert_eq!(
+            warnings,
+            vec!["mancala-mpi: warning: PMI_RANK=\"2\" is not below the count of ranks (PMI_SIZE=2), as a rank must be: ignored".to_string()]
+        );
+        // Nothing set, or set empty: nothing, and no warning.
+        assert_eq!(launcher_of(&[("PMI_SIZE", "")]), (None, None, vec![]));
+    }
 
     fn report(leaves: usize, searches: usize, guess_nodes: u64, workers: usize) -> SolveReport {
         let worker = WorkerReport {

@@ -288,7 +288,7 @@ fn a_launcher_variable_that_is_no_number_is_a_warning() {
         }
         c.envs(env.iter().copied()).output().unwrap()
     };
-    let warning = "mancala-mpi: warning: OMPI_COMM_WORLD_SIZE=\"four\" is not a whole number (the launcher's rank or count of ranks): ignored\n";
+    let warning = "mancala-mpi: warning: OMPI_COMM_WORLD_SIZE=\"four\" is not a positive whole number (the launcher's count of ranks): ignored\n";
     let o = run(&[("OMPI_COMM_WORLD_SIZE", "four")]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stderr(&o), warning);
@@ -298,11 +298,23 @@ fn a_launcher_variable_that_is_no_number_is_a_warning() {
     assert!(err.starts_with(warning), "{err}");
     assert!(err.contains("built without MPI"), "{err}");
     assert_eq!(err.lines().count(), 2, "{err}");
-    // A rank past the count (no process would be rank 0) still says why it stops; rank 1 of
-    // two leaves it to rank 0.
+    // A rank past the count (no process would be rank 0) is passed over with a warning, and
+    // the process still says why it stops; rank 1 of two leaves it to rank 0.
     let o = run(&[("PMI_RANK", "5"), ("PMI_SIZE", "2")]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("built without MPI"), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.starts_with("mancala-mpi: warning: PMI_RANK=\"5\" is not below the count of ranks (PMI_SIZE=2), as a rank must be: ignored\n"), "{err}");
+    assert!(err.contains("built without MPI"), "{err}");
+    assert_eq!(err.lines().count(), 2, "{err}");
+    // A count of 0 or +2 is no count: the process runs as one, after a warning.
+    for bad in ["0", "+2"] {
+        let o = run(&[("OMPI_COMM_WORLD_SIZE", bad)]);
+        assert!(o.status.success(), "{bad}: {}", stderr(&o));
+        assert_eq!(
+            stderr(&o),
+            format!("mancala-mpi: warning: OMPI_COMM_WORLD_SIZE={bad:?} is not a positive whole number (the launcher's count of ranks): ignored\n")
+        );
+    }
     let o = run(&[("PMI_RANK", "1"), ("PMI_SIZE", "2")]);
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(stderr(&o), "");
