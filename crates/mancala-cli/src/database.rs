@@ -14,8 +14,9 @@ use mancala_solver::egdb::{
 };
 use mancala_solver::{Cache, CacheEvent, Egdb, EgdbError, Found, Source};
 
-/// The environment variable naming the cache folder (instead of the user's cache folder).
-pub const CACHE_DIR_ENV: &str = "MANCALA_CACHE_DIR";
+/// The environment variable naming the cache folder (instead of the user's cache folder):
+/// the library's [`mancala_solver::egdb::CACHE_DIR_VARIABLE`].
+pub const CACHE_DIR_ENV: &str = mancala_solver::egdb::CACHE_DIR_VARIABLE;
 /// The environment variable that turns the cache off when set to anything but empty or `0`
 /// (the same as `--no-cache`).
 pub const NO_CACHE_ENV: &str = "MANCALA_NO_CACHE";
@@ -207,13 +208,23 @@ pub(crate) fn cache_off_by_environment() -> bool {
     std::env::var_os(NO_CACHE_ENV).is_some_and(|v| !v.is_empty() && v != "0")
 }
 
-/// The cache folder: [`CACHE_DIR_ENV`] when set and not empty, else the user's cache folder
-/// ([`Cache::default_dir`]).
+/// The cache folder: [`CACHE_DIR_ENV`] when set to an absolute path, else the user's cache
+/// folder, as the library reads them ([`Cache::dir_from_env`]). A relative value is ignored
+/// with a one-line warning on standard error naming the variable and why, given once
+/// however often the folder is asked for.
 pub fn cache_dir() -> Option<PathBuf> {
-    match std::env::var_os(CACHE_DIR_ENV) {
-        Some(d) if !d.is_empty() => Some(PathBuf::from(d)),
-        _ => Cache::default_dir(),
+    static WARNED: std::sync::Once = std::sync::Once::new();
+    let (dir, ignored) = Cache::dir_from_env();
+    if let Some(ignored) = ignored {
+        WARNED.call_once(|| {
+            let instead = dir.as_ref().map_or_else(
+                || "; no other cache folder is known (no home folder)".to_string(),
+                |d| format!("; the cache folder is {}", d.display()),
+            );
+            eprintln!("mancala: warning: {ignored}{instead}");
+        });
     }
+    dir
 }
 
 /// The cache folder a command without `--egdb` may use.

@@ -117,10 +117,10 @@ Examples:
   mancala solve --rules awari --max-seeds 20 --position \"...\" --json
 
 Without --egdb, the first solve of a board size builds an endgame database (m = 6: K = 20,
-215 MiB, a few seconds) and keeps it in the cache folder ($MANCALA_CACHE_DIR, else
-$XDG_CACHE_HOME/mancala or ~/.cache/mancala); later solves read it back. Under
---max-seconds a missing database is not built (the limit is kept). --no-cache or
-MANCALA_NO_CACHE=1: no database at all.
+215 MiB, a few seconds) and keeps it in the cache folder ($MANCALA_CACHE_DIR when it is an
+absolute path, else $XDG_CACHE_HOME/mancala or ~/.cache/mancala); later solves read it
+back. Under --max-seconds a missing database is not built (the limit is kept). --no-cache
+or MANCALA_NO_CACHE=1: no database at all.
 
 Progress (the proven bounds on the value and the bound the running MTD(f) probe tests, as in
 `value in [+8, +48], testing ≥ +9`; nodes, nodes/s) is drawn on standard error when it is a

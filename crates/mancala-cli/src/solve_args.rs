@@ -26,7 +26,7 @@ pub struct SolveArgs {
     pub tt_mb: Option<usize>,
     /// Endgame database: a file, or a folder searched for the largest database serving the
     /// rules. Without it, a database is built once (K chosen from m and the memory) and
-    /// kept in the cache folder ($MANCALA_CACHE_DIR, else $XDG_CACHE_HOME/mancala or
+    /// kept in the cache folder ($MANCALA_CACHE_DIR when absolute, else $XDG_CACHE_HOME/mancala or
     /// ~/.cache/mancala), then reused.
     #[arg(long)]
     pub egdb: Option<PathBuf>,

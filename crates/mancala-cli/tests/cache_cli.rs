@@ -496,3 +496,44 @@ fn a_link_that_leads_nowhere_at_the_cached_name_is_named() {
         );
     }
 }
+
+/// A relative `MANCALA_CACHE_DIR` is ignored with one warning naming it and why (the XDG
+/// Base Directory specification holds relative paths in its variables invalid): the
+/// database goes to the user's cache folder (here `$XDG_CACHE_HOME/mancala`), never to a
+/// folder under the one the command runs in.
+#[test]
+fn a_relative_cache_dir_variable_is_ignored_with_a_warning() {
+    let root = scratch("cache-cli", "relative");
+    let xdg = root.join("xdg");
+    let work = root.join("work");
+    std::fs::create_dir_all(&work).unwrap();
+    for args in [
+        &["egdb", "build", "--rules", "kalah(2,1)", "--cache"][..],
+        &["solve", "--rules", "kalah(2,1)"][..],
+    ] {
+        let o = mancala_command()
+            .env_remove("MANCALA_NO_CACHE")
+            .env("MANCALA_CACHE_DIR", "cache")
+            .env("XDG_CACHE_HOME", &xdg)
+            .current_dir(&work)
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let err = text(&o.stderr);
+        assert!(o.status.success(), "{args:?}: {err}");
+        let warning = format!(
+            "mancala: warning: MANCALA_CACHE_DIR=\"cache\" is ignored: it is a relative path, and the cache folder must be absolute (the XDG Base Directory specification holds relative paths in its variables invalid); the cache folder is {}\n",
+            xdg.join("mancala").display()
+        );
+        assert!(err.starts_with(&warning), "{args:?}: {err}");
+        assert_eq!(
+            err.matches("MANCALA_CACHE_DIR").count(),
+            1,
+            "{args:?}: {err}"
+        );
+        // Kalah(2,1): 4 seeds, the cached database K = 4.
+        assert!(xdg.join("mancala/kalah2.k4.egdb").is_file(), "{args:?}");
+        assert!(!work.join("cache").exists(), "{args:?}");
+    }
+}

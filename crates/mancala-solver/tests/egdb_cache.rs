@@ -402,3 +402,37 @@ fn a_link_that_leads_nowhere_at_the_cached_name_is_named_and_replaced() {
         );
     }
 }
+
+/// `MANCALA_CACHE_DIR` names the cache folder when it is an absolute path; a relative one is
+/// ignored, as the XDG Base Directory specification asks of its variables, and said so (the
+/// user's cache folder serves instead); an empty one counts as unset.
+#[test]
+fn a_relative_cache_dir_variable_is_ignored() {
+    use mancala_solver::egdb::IgnoredCacheDir;
+    use std::ffi::OsStr;
+    let absolute = std::env::temp_dir().join("some-cache");
+    assert_eq!(
+        Cache::dir_from(Some(absolute.as_os_str())),
+        (Some(absolute.clone()), None)
+    );
+    assert_eq!(Cache::dir_from(None), (Cache::default_dir(), None));
+    assert_eq!(
+        Cache::dir_from(Some(OsStr::new(""))),
+        (Cache::default_dir(), None)
+    );
+    for relative in ["cache", "./cache", "../c", "~/cache"] {
+        let (dir, ignored) = Cache::dir_from(Some(OsStr::new(relative)));
+        assert_eq!(dir, Cache::default_dir(), "{relative}");
+        let ignored = ignored.unwrap();
+        assert_eq!(
+            ignored,
+            IgnoredCacheDir {
+                value: relative.into()
+            }
+        );
+        assert_eq!(
+            ignored.to_string(),
+            format!("MANCALA_CACHE_DIR=\"{relative}\" is ignored: it is a relative path, and the cache folder must be absolute (the XDG Base Directory specification holds relative paths in its variables invalid)")
+        );
+    }
+}

@@ -131,6 +131,34 @@ impl<D> Cached<D> {
     }
 }
 
+/// The environment variable that names the cache folder of the `mancala` command and the
+/// Python package, in place of the user's cache folder ([`Cache::default_dir`]):
+/// `MANCALA_CACHE_DIR`, read by [`Cache::dir_from_env`].
+pub const CACHE_DIR_VARIABLE: &str = "MANCALA_CACHE_DIR";
+
+/// A value of [`CACHE_DIR_VARIABLE`] that is ignored, as if the variable were not set, and
+/// why ([`Cache::dir_from_env`]). Displayed as the one line a program warns with:
+/// `MANCALA_CACHE_DIR="cache" is ignored: it is a relative path, and the cache folder must
+/// be absolute (the XDG Base Directory specification holds relative paths in its variables
+/// invalid)`, the value shortened as [`mancala_core::ShortenedPath`] does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IgnoredCacheDir {
+    /// The variable's value, as it was set.
+    pub value: std::ffi::OsString,
+}
+
+impl std::fmt::Display for IgnoredCacheDir {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{CACHE_DIR_VARIABLE}={:?} is ignored: it is a relative path, and the cache folder must be absolute (the XDG Base Directory specification holds relative paths in its variables invalid)",
+            mancala_core::ShortenedPath(Path::new(&self.value)).to_string()
+        )
+    }
+}
+
+impl std::error::Error for IgnoredCacheDir {}
+
 /// A folder of databases filled on demand (module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cache {
@@ -195,6 +223,35 @@ impl Cache {
     #[must_use]
     pub fn default_dir() -> Option<PathBuf> {
         directories::ProjectDirs::from("", "", "mancala").map(|p| p.cache_dir().to_path_buf())
+    }
+
+    /// The cache folder the environment names: [`CACHE_DIR_VARIABLE`] when it is set to an
+    /// absolute path, else the user's cache folder ([`Cache::default_dir`]; `None` when no
+    /// home folder is known). An empty value counts as unset; a relative one (`cache`,
+    /// `./cache`) is ignored, and given back as the second part to be warned about: the
+    /// XDG Base Directory specification holds a relative path in its variables invalid, to
+    /// be ignored, since the folder a program runs in would decide where it points (the
+    /// user's cache folder already ignores a relative `XDG_CACHE_HOME`). The one reading of
+    /// the variable of every front end that has one ([`Cache::dir_from`] of its value).
+    #[must_use]
+    pub fn dir_from_env() -> (Option<PathBuf>, Option<IgnoredCacheDir>) {
+        Cache::dir_from(std::env::var_os(CACHE_DIR_VARIABLE).as_deref())
+    }
+
+    /// [`Cache::dir_from_env`] for the value `value` of [`CACHE_DIR_VARIABLE`] (`None`:
+    /// unset).
+    #[must_use]
+    pub fn dir_from(value: Option<&std::ffi::OsStr>) -> (Option<PathBuf>, Option<IgnoredCacheDir>) {
+        match value.filter(|v| !v.is_empty()) {
+            Some(v) if Path::new(v).is_absolute() => (Some(PathBuf::from(v)), None),
+            Some(v) => (
+                Cache::default_dir(),
+                Some(IgnoredCacheDir {
+                    value: v.to_os_string(),
+                }),
+            ),
+            None => (Cache::default_dir(), None),
+        }
     }
 
     /// The folder.

@@ -123,7 +123,9 @@ pub(crate) mod packed;
 mod save;
 
 pub use build::{BuildOptions, Level, LevelBuild};
-pub use cache::{available_memory_bytes, Cache, CacheEvent, Cached, Source};
+pub use cache::{
+    available_memory_bytes, Cache, CacheEvent, Cached, IgnoredCacheDir, Source, CACHE_DIR_VARIABLE,
+};
 pub use choose::{
     build_fits, choose, fits_in_memory, Bound, Build, ChooseError, ChooseEvent, Chosen,
     NotEnoughMemory, Want,
