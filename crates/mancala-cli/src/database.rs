@@ -42,6 +42,10 @@ pub struct Choice<'a> {
     /// The start of the refusal of too many seeds: "the position has", "the set has a
     /// position with".
     pub what: &'a str,
+    /// `egdb build --cache`: the cached database is what the command is for, so that a
+    /// cache that cannot be used, or a database that cannot be kept there, is its one error
+    /// rather than a warning followed by an error.
+    pub cache_asked: bool,
 }
 
 impl<'a> Choice<'a> {
@@ -57,6 +61,7 @@ impl<'a> Choice<'a> {
             threads,
             verbose: false,
             what: "the position has",
+            cache_asked: false,
         }
     }
 }
@@ -277,6 +282,14 @@ pub(crate) fn choose_for<D: Database>(
         (None, CacheFolder::InTheWay(_)) if choice.build == Build::Always => {
             cache_dir().map(Cache::new)
         }
+        (None, CacheFolder::Unknown) if choice.cache_asked => {
+            return Err(format!(
+                "--cache: no cache folder (no home folder known; set {CACHE_DIR_ENV})"
+            ))
+        }
+        (None, CacheFolder::InTheWay(why)) if choice.cache_asked => {
+            return Err(format!("--cache: cannot use {} cache ({why})", the::<D>(rules)))
+        }
         (None, CacheFolder::Unknown) if choice.build == Build::Always => {
             return Err(format!(
                 "no cache folder (no home folder known; set {CACHE_DIR_ENV} or give --egdb, or --no-cache)"
@@ -302,6 +315,12 @@ pub(crate) fn choose_for<D: Database>(
     }
     if let (None, Some(_), None) = (choice.egdb, &cache, choice.max_seeds) {
         if D::default_max_seeds(rules, mancala_solver::available_memory_bytes()).is_none() {
+            if choice.cache_asked {
+                return Err(format!(
+                    "--cache: not enough memory for {} of the smallest K",
+                    D::a_kind_of(rules)
+                ));
+            }
             if choice.verbose {
                 eprintln!("mancala: egdb: not enough memory for a cached database");
             }
@@ -347,8 +366,22 @@ pub(crate) fn choose_for<D: Database>(
     }
     report.finish();
     match chosen {
+        Ok(Some(c)) if choice.cache_asked && c.save_error.is_some() => Err(format!(
+            "--cache: {} was built but could not be kept in the cache ({})",
+            the::<D>(rules),
+            c.save_error
+                .as_ref()
+                .map(ToString::to_string)
+                .unwrap_or_default()
+        )),
         Ok(Some(c)) => Ok(Some(used(c, rules, choice))),
-        Ok(None) => Ok(None),
+        Ok(None) => match report.unusable.take() {
+            Some(e) if choice.cache_asked => Err(format!(
+                "--cache: cannot use {} cache ({e})",
+                the::<D>(rules)
+            )),
+            _ => Ok(None),
+        },
         Err(e) => {
             if choice.verbose {
                 match &e {
@@ -532,9 +565,12 @@ struct Report<'r, D: Database> {
     build: Build,
     rules_text: String,
     bar: Option<indicatif::ProgressBar>,
-    /// Whether the cache was said to be unusable (the build in memory that follows is then
-    /// not announced again).
-    unusable: bool,
+    /// Why the cache cannot be used, when it cannot (the build in memory that follows is
+    /// then not announced again).
+    unusable: Option<String>,
+    /// [`Choice::cache_asked`]: a cache that cannot be used is the caller's error, not
+    /// warned about here.
+    cache_asked: bool,
     _db: std::marker::PhantomData<D>,
 }
 
@@ -545,7 +581,8 @@ impl<'r, D: Database> Report<'r, D> {
             build: choice.build,
             rules_text: rules.to_string(),
             bar: None,
-            unusable: false,
+            unusable: None,
+            cache_asked: choice.cache_asked,
             _db: std::marker::PhantomData,
         }
     }
@@ -620,8 +657,10 @@ impl<'r, D: Database> Report<'r, D> {
                 }
             }
             ChooseEvent::CacheUnusable(e) => {
-                self.unusable = true;
-                if self.build == Build::Always {
+                self.unusable = Some(e.to_string());
+                if self.cache_asked {
+                    // The caller's error says it.
+                } else if self.build == Build::Always {
                     eprintln!(
                         "mancala: warning: {} cache cannot be used ({e}); building it in memory for this run",
                         the::<D>(self.rules)
@@ -634,7 +673,7 @@ impl<'r, D: Database> Report<'r, D> {
                 }
             }
             ChooseEvent::BuildingInMemory { max_seeds, entries } => {
-                if !quiet && !self.unusable {
+                if !quiet && self.unusable.is_none() {
                     eprintln!(
                         "mancala: building {} of {} in memory for this run (--no-cache: nothing is kept)",
                         D::a_kind_of(self.rules),
@@ -763,15 +802,15 @@ pub(crate) fn build_cache<D: Database>(rules: &D::Rules, threads: usize) -> Resu
         threads,
         verbose: false,
         what: "the position has",
+        cache_asked: true,
     };
+    // A cache that cannot be used, or a database that cannot be kept, is `choose_for`'s
+    // error under `cache_asked`.
     match choose_for::<D>(rules, &choice)? {
         Some((db, Source::File(p) | Source::Built(p))) => {
             println!("cached {} in {}", db.describe(), p.display());
             Ok(())
         }
-        Some((_, Source::NotKept)) => Err(
-            "--cache: the database was built but could not be kept (see the warning above)".into(),
-        ),
-        None => Err("--cache: no database was cached (see the warning above)".into()),
+        Some((_, Source::NotKept)) | None => Err("--cache: no database was cached".into()),
     }
 }

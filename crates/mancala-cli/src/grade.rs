@@ -538,6 +538,7 @@ fn run_awari(
         threads: args.threads,
         verbose: false,
         what,
+        cache_asked: false,
     };
     let (positions, (db, source)) = if args.generate {
         // The database first: its N bounds the positions generated.

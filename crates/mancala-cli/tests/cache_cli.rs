@@ -537,3 +537,54 @@ fn a_relative_cache_dir_variable_is_ignored_with_a_warning() {
         assert!(!work.join("cache").exists(), "{args:?}");
     }
 }
+
+/// `egdb build --cache` with a cache folder it cannot use (a file where the folder, or one
+/// above it, should be) says so in one error line, for Kalah and Awari alike: it printed a
+/// warning, then an error saying to see the warning. A database it cannot keep (a folder at
+/// the cached file's name) is one error too, with the save's reason, and no warning.
+#[test]
+fn egdb_build_cache_that_cannot_be_used_is_one_error() {
+    let dir = scratch("cache-cli", "build-cache-error");
+    let file = dir.join("a-file");
+    std::fs::write(&file, b"not a folder").unwrap();
+    for (cache, rules, why) in [
+        (
+            file.clone(),
+            RULES,
+            "the endgame database cache (FILE: it is a file, not a folder)".to_string(),
+        ),
+        (
+            file.join("below"),
+            "awari",
+            format!(
+                "the Awari database cache (FILE/below: {} is a file, not a folder)",
+                file.display()
+            ),
+        ),
+    ] {
+        let o = mancala(&cache, &["egdb", "build", "--rules", rules, "--cache"]);
+        assert_eq!(o.status.code(), Some(1), "{rules}");
+        let why = why.replace("FILE", &file.display().to_string());
+        assert_eq!(
+            text(&o.stderr),
+            format!("mancala: error: --cache: cannot use {why}\n"),
+            "{rules}"
+        );
+        assert!(o.stdout.is_empty(), "{rules}");
+    }
+    let cache = dir.join("cache");
+    std::fs::create_dir_all(cache.join(FILE)).unwrap();
+    let o = mancala(&cache, &["egdb", "build", "--rules", RULES, "--cache"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = text(&o.stderr);
+    assert!(!err.contains("warning"), "{err}");
+    assert!(
+        err.ends_with(&format!(
+            "mancala: error: --cache: the endgame database was built but could not be kept in the cache ({}: it is a folder, not a file)\n",
+            cache.join(FILE).display()
+        )),
+        "{err}"
+    );
+    assert_eq!(err.matches("mancala: error").count(), 1, "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
