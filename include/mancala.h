@@ -937,8 +937,11 @@ enum MancalaStatus mancala_db_build(const char *rules, uint32_t max_seeds, uint3
 // unless a program calls this.
 //
 // `*built` (when `built` is not NULL) is 0 when the database was read from the cache, 1 when
-// it was built and saved, 2 when it was built but could not be saved (a full disk: the
-// database is good, the next call builds it again).
+// it was built and saved, 2 when it was built but could not be saved (a full disk, or a
+// folder, a FIFO, a socket or a device at the cached file's name, which the save refuses
+// and leaves as it is: the database is good, the next call builds it again). A symbolic
+// link at the cached file's name is followed when the file is read; one that leads nowhere
+// (a loop, a missing target) is passed over, and the save replaces the link with the file.
 //
 // Ownership: `rules` and `dir` are only read; `user_data` is never dereferenced, only handed
 // back. On success `*out` is a new handle owned by the caller, released with
@@ -946,9 +949,13 @@ enum MancalaStatus mancala_db_build(const char *rules, uint32_t max_seeds, uint3
 // Thread safety: safe from any thread; two calls (threads or processes) filling the same
 // folder at once both succeed and leave one whole file.
 //
-// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (the folder cannot be created or
-// written, `dir` is a file, or `dir` is empty, which names no folder: `"."` is the current
-// one; nothing was built), `MANCALA_STATUS_BAD_RULES`,
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (nothing was built: the folder
+// cannot be created or written; `dir`, or a folder above it, is not a folder, the message
+// saying what it is: `<dir>: it is a file, not a folder`, `… a FIFO, socket or device, not
+// a folder`, `… a symbolic link that leads nowhere (a loop, or a missing target), not a
+// folder`, or `<dir>: <above> is …` for one above it, a symbolic link to a folder being a
+// folder; or `dir` is empty, which names no folder: `"."` is the current one),
+// `MANCALA_STATUS_BAD_RULES`,
 // `MANCALA_STATUS_DATABASE_MISMATCH`, `MANCALA_STATUS_INVALID_ARGUMENT`,
 // `MANCALA_STATUS_CANCELLED`, `MANCALA_STATUS_SOLVE_FAILED` (as `mancala_db_build`),
 // `MANCALA_STATUS_OUT_OF_MEMORY` (the entries do not fit in memory, or `max_seeds` is 0 and

@@ -735,3 +735,61 @@ fn an_engine_given_a_database_plays_exactly() {
     unsafe { mancala_db_free(kalah) };
     unsafe { mancala_engine_free(engine) };
 }
+
+/// What `mancala_db_open_cached` does for each occupant its header text names. At the
+/// folder's name: a broken symbolic link is `MANCALA_STATUS_IO_ERROR` naming it (nothing is
+/// built); a link to a folder is a folder. At the cached file's name: a FIFO or a folder is
+/// built for the call but not kept (`*built` 2) and left as it is; a symbolic link that
+/// leads nowhere is passed over and replaced with the file (`*built` 1).
+#[test]
+#[cfg(unix)]
+fn every_occupant_of_the_cache_is_as_the_header_says() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = scratch("cache-occupants");
+    let r = c("kalah(2,1)");
+    // The folder: a link to nothing, then a link to a folder.
+    let nowhere = dir.join("nowhere");
+    std::os::unix::fs::symlink(dir.join("missing"), &nowhere).unwrap();
+    let n = nowhere.to_str().unwrap();
+    let (st, db, built) = open_cached(&r, &c(n), 3);
+    assert_eq!(st, MancalaStatus::IoError);
+    assert!(db.is_null() && built == 7);
+    assert_eq!(
+        last_error(),
+        format!("{n}: it is a symbolic link that leads nowhere (a loop, or a missing target), not a folder")
+    );
+    assert!(!dir.join("missing").exists());
+    let real = dir.join("real");
+    std::fs::create_dir(&real).unwrap();
+    let to_folder = dir.join("to-folder");
+    std::os::unix::fs::symlink(&real, &to_folder).unwrap();
+    let (st, db, built) = open_cached(&r, &c(to_folder.to_str().unwrap()), 3);
+    assert_eq!((st, built), (MancalaStatus::Ok, 1));
+    unsafe { mancala_db_free(db) };
+    assert!(real.join("kalah2.k3.egdb").is_file());
+    // The cached file's name: a FIFO, a folder, a link that leads nowhere.
+    for what in ["fifo", "folder", "broken link"] {
+        let cache = dir.join(what.replace(' ', "-"));
+        std::fs::create_dir(&cache).unwrap();
+        let file = cache.join("kalah2.k3.egdb");
+        match what {
+            "fifo" => {
+                let made = std::process::Command::new("mkfifo").arg(&file).status();
+                assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+            }
+            "folder" => std::fs::create_dir(&file).unwrap(),
+            _ => std::os::unix::fs::symlink("kalah2.k3.egdb", &file).unwrap(),
+        }
+        let (st, db, built) = open_cached(&r, &c(cache.to_str().unwrap()), 3);
+        assert_eq!(st, MancalaStatus::Ok, "{what}");
+        assert!(!db.is_null(), "{what}");
+        unsafe { mancala_db_free(db) };
+        let t = std::fs::symlink_metadata(&file).unwrap().file_type();
+        match what {
+            "fifo" => assert!(built == 2 && t.is_fifo(), "{what}: {built}"),
+            "folder" => assert!(built == 2 && t.is_dir(), "{what}: {built}"),
+            _ => assert!(built == 1 && t.is_file(), "{what}: {built}"),
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
