@@ -426,10 +426,7 @@ pub fn run(args: &AgentArgs) -> Result<(), String> {
             Some(v) if !v.is_empty() => {
                 let v = v.to_string_lossy();
                 crate::ranges::time_ms().read(&v).map_err(|why| {
-                    format!(
-                        "MANCALA_AGENT_GAME_MS: invalid value `{}`: {why}",
-                        mancala_core::Shortened(&v)
-                    )
+                    crate::ranges::invalid_value(&v, "MANCALA_AGENT_GAME_MS", &why)
                 })?
             }
             _ => 3_600_000,

@@ -61,11 +61,23 @@ where
         self.read(&text).map_err(|why| {
             clap::Error::raw(
                 ErrorKind::ValueValidation,
-                format!("invalid value '{text}' for '{name}': {why}\n"),
+                format!("{}\n", invalid_value(&text, &name, &why)),
             )
             .with_cmd(cmd)
         })
     }
+}
+
+/// The refusal of the value `text` of the option or variable `name` for the reason `why`
+/// ([`Whole::read`]), worded alike for a flag and for a variable read in its place:
+/// `invalid value '-1' for '--game-ms <GAME_MS>': -1 is out of range (0 to 86400000)`,
+/// `invalid value '-1' for 'MANCALA_AGENT_GAME_MS': …`. The value is shortened as
+/// [`mancala_core::Shortened`] shortens it (an 86-digit value is not echoed whole).
+pub fn invalid_value(text: &str, name: &str, why: &str) -> String {
+    format!(
+        "invalid value '{}' for '{name}': {why}",
+        mancala_core::Shortened(text)
+    )
 }
 
 impl<T: TryFrom<i128>> Whole<T> {
@@ -223,6 +235,17 @@ mod tests {
                 "{value}: {e}"
             );
         }
+        // A value longer than 60 characters is shown by its first 60 and `…`, in both parts.
+        let huge = "9".repeat(86);
+        let e = parse(time_ms(), &huge).unwrap_err();
+        let shown = format!("{}…", "9".repeat(60));
+        assert!(
+            e.contains(&format!(
+                "invalid value '{shown}' for '--x <x>': {shown} is out of range (0 to 86400000)"
+            )),
+            "{e}"
+        );
+        assert!(!e.contains(&"9".repeat(61)), "{e}");
         assert_eq!(parse(threads_or_all(), "+7"), Ok(7));
         assert_eq!(parse(any_u64(), "18446744073709551615"), Ok(u64::MAX));
         let e = parse(any_u64(), "-1").unwrap_err();

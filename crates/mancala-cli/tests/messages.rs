@@ -762,7 +762,7 @@ fn a_long_bad_agent_clock_variable_is_quoted_shortened() {
     let err = text(&o.stderr);
     assert!(!o.status.success());
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
-    assert!(err.contains(&format!("`{}…`", "x".repeat(60))), "{err}");
+    assert!(err.contains(&format!("'{}…'", "x".repeat(60))), "{err}");
     assert!(err.len() < 200, "{} bytes", err.len());
 }
 
@@ -818,25 +818,39 @@ fn the_agent_s_clock_variable_is_read_as_its_flag() {
         let _ = std::io::Write::write_all(&mut child.stdin.take().unwrap(), b"END\n");
         child.wait_with_output().unwrap()
     };
-    for (value, why) in [
-        ("-1", "-1 is out of range (0 to 86400000)"),
-        ("86400001", "86400001 is out of range (0 to 86400000)"),
-        ("abc", "not a whole number (0 to 86400000)"),
-        ("1.5", "not a whole number (0 to 86400000)"),
+    // An 86-digit value is shown by its first 60 digits and `…`, in both parts of both
+    // messages (the flag's message once echoed all 86).
+    let huge = "9".repeat(86);
+    let shown = format!("{}…", "9".repeat(60));
+    let huge_why = format!("{shown} is out of range (0 to 86400000)");
+    for (value, shown, why) in [
+        ("-1", "-1", "-1 is out of range (0 to 86400000)"),
+        (
+            "86400001",
+            "86400001",
+            "86400001 is out of range (0 to 86400000)",
+        ),
+        ("abc", "abc", "not a whole number (0 to 86400000)"),
+        ("1.5", "1.5", "not a whole number (0 to 86400000)"),
+        (huge.as_str(), shown.as_str(), huge_why.as_str()),
     ] {
+        // The flag and the variable word the refusal alike: the value, the name, the why.
         let flag = agent(None, &["--game-ms", value]);
         assert_eq!(flag.status.code(), Some(2), "--game-ms {value}");
         let flag_err = text(&flag.stderr);
         assert!(
-            flag_err.contains(&format!("'--game-ms <GAME_MS>': {why}")),
+            flag_err.contains(&format!(
+                "mancala: error: invalid value '{shown}' for '--game-ms <GAME_MS>': {why} (see"
+            )),
             "{flag_err}"
         );
         let var = agent(Some(value), &[]);
         assert_eq!(var.status.code(), Some(1), "MANCALA_AGENT_GAME_MS={value}");
         assert_eq!(
             text(&var.stderr).trim_end(),
-            format!("mancala: error: MANCALA_AGENT_GAME_MS: invalid value `{value}`: {why}")
+            format!("mancala: error: invalid value '{shown}' for 'MANCALA_AGENT_GAME_MS': {why}")
         );
+        assert!(!flag_err.contains(&"9".repeat(61)), "{flag_err}");
     }
     for env in [None, Some(""), Some("60000")] {
         let o = agent(env, &[]);
