@@ -224,7 +224,7 @@ fn generate(
          uniformly random legal moves\n\
          # from the start until at most t seeds are in the houses (SplitMix64 generator, seed \
          {seed}; a finished game or a\n\
-         # repeated position is dropped and the next walk starts); {attempts} walk{plural}, plies of \
+         # repeated position is dropped and the next walk starts); {walks}, plies of \
          random play {pmin}..={pmax} (mean {pmean:.1})\n\
          # value: exact value for the player to move (seeds they can still gain over the \
          opponent with perfect play),\n\
@@ -233,7 +233,7 @@ fn generate(
          # rules: {rules}\n",
         rules = params.rules,
         quoted = shell_word(&params.rules.to_string()),
-        plural = if attempts == 1 { "" } else { "s" },
+        walks = mancala_core::words::count(attempts, "walk", "walks"),
         seed = params.seed,
         count = params.count,
         lo = params.min_seeds,
