@@ -5,7 +5,6 @@
 //! (`mancala_solver::Solution`): seeds, from the point of view of the player to move.
 
 use std::ops::ControlFlow;
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -423,8 +422,9 @@ impl Egdb {
 
     /// The database of `rules` (a rule-set text) from a cache folder, built and saved there
     /// first when it is missing or damaged: the same cache as the `mancala` command's
-    /// (`folder`, else `$MANCALA_CACHE_DIR`, else the user's cache folder,
-    /// `~/.cache/mancala` on Linux). `max_seeds` is K (`None`: what the command picks from
+    /// (`folder`, else `$MANCALA_CACHE_DIR` when it is an absolute path, else the user's
+    /// cache folder, `~/.cache/mancala` on Linux; a relative `$MANCALA_CACHE_DIR` is ignored
+    /// with a `RuntimeWarning`, as the command warns). `max_seeds` is K (`None`: what the command picks from
     /// the board size and the free memory, K = 20 for m = 6, 215 MiB, built in about 8 s on
     /// two cores). A file read back is checked completely. `progress` and `interval` as in
     /// `build_egdb`; the GIL is released and Ctrl-C stops a build (nothing is saved then). A
@@ -446,21 +446,30 @@ impl Egdb {
         let threads = self::threads(threads)?.unwrap_or(0);
         let interval = seconds(interval, "interval")?;
         check_callable(py, progress.as_ref())?;
-        let folder = folder
-            .map(|f| f.0)
-            .or_else(|| {
-                std::env::var_os("MANCALA_CACHE_DIR")
-                    .filter(|v| !v.is_empty())
-                    .map(PathBuf::from)
-            })
-            .or_else(Cache::default_dir)
-            .ok_or_else(|| {
-                error(
-                    py,
-                    Kind::Database,
-                    "no cache folder: this system names none; give folder=",
-                )
-            })?;
+        let folder = match folder {
+            Some(f) => Some(f.0),
+            None => {
+                // The command's reading of the variable: a relative value is ignored, with
+                // the command's warning.
+                let (dir, ignored) = Cache::dir_from_env();
+                if let Some(ignored) = ignored {
+                    PyErr::warn(
+                        py,
+                        &py.get_type::<PyRuntimeWarning>(),
+                        &std::ffi::CString::new(ignored.to_string()).unwrap_or_default(),
+                        1,
+                    )?;
+                }
+                dir
+            }
+        };
+        let folder = folder.ok_or_else(|| {
+            error(
+                py,
+                Kind::Database,
+                "no cache folder: this system names none; give folder=",
+            )
+        })?;
         let k = match max_seeds {
             Some(k) => k.get("max_seeds", 0, i128::from(u32::MAX), "")?,
             None => mancala_solver::Egdb::default_max_seeds(&rules, available_memory_bytes())

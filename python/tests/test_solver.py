@@ -166,6 +166,19 @@ def test_the_cache_builds_once_then_reads(tmp_path, monkeypatch):
     assert small.max_seeds == 4 and (tmp_path / "env" / "kalah2.k4.egdb").exists()
 
 
+def test_a_relative_cache_variable_is_ignored_with_a_warning(tmp_path, monkeypatch):
+    # The XDG Base Directory specification holds relative paths in its variables invalid;
+    # the command and the package ignore a relative MANCALA_CACHE_DIR alike.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("MANCALA_CACHE_DIR", "here")
+    with pytest.warns(RuntimeWarning, match="MANCALA_CACHE_DIR=.*here.* is ignored"):
+        db = Egdb.cached("kalah(2,1)")
+    assert db.max_seeds == 4
+    assert not (tmp_path / "here").exists()
+    assert (tmp_path / "xdg" / "mancala" / "kalah2.k4.egdb").exists()
+
+
 def test_database_errors(tmp_path):
     with pytest.raises(DatabaseError, match="No such file"):
         mancala.Database.open(tmp_path / "missing.egdb")
