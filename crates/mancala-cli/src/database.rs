@@ -365,6 +365,12 @@ pub(crate) fn choose_for<D: Database>(
         b.finish_and_clear();
     }
     report.finish();
+    if let Some(why) = report.cannot_keep.take() {
+        return Err(format!(
+            "--cache: {} cannot be kept in the cache ({why}); nothing was built",
+            the::<D>(rules)
+        ));
+    }
     match chosen {
         Ok(Some(c)) if choice.cache_asked && c.save_error.is_some() => Err(format!(
             "--cache: {} was built but could not be kept in the cache ({})",
@@ -571,6 +577,14 @@ struct Report<'r, D: Database> {
     /// [`Choice::cache_asked`]: a cache that cannot be used is the caller's error, not
     /// warned about here.
     cache_asked: bool,
+    /// Under `cache_asked`, why the cached file was refused, said only if a build follows
+    /// that the cache keeps.
+    refused: Option<String>,
+    /// The note of that refusal, printed when the build that follows can be kept.
+    refused_note: Option<String>,
+    /// Under `cache_asked`, the file the save would refuse, and why: the build is stopped
+    /// before it starts, since nothing it built could be kept.
+    cannot_keep: Option<String>,
     _db: std::marker::PhantomData<D>,
 }
 
@@ -583,6 +597,9 @@ impl<'r, D: Database> Report<'r, D> {
             bar: None,
             unusable: None,
             cache_asked: choice.cache_asked,
+            refused: None,
+            refused_note: None,
+            cannot_keep: None,
             _db: std::marker::PhantomData,
         }
     }
@@ -590,11 +607,33 @@ impl<'r, D: Database> Report<'r, D> {
     fn event(&mut self, e: ChooseEvent<'_>) -> ControlFlow<()> {
         let quiet = crate::progress::is_quiet();
         match e {
-            ChooseEvent::Cache(CacheEvent::Refused { path, error }) => eprintln!(
-                "mancala: the cached database {} is not used ({}): building it again",
-                path.display(),
-                error.reason()
-            ),
+            ChooseEvent::Cache(CacheEvent::Refused { path, error }) => {
+                let note = format!(
+                    "mancala: the cached database {} is not used ({}): building it again",
+                    path.display(),
+                    error.reason()
+                );
+                if self.cache_asked {
+                    // Said when the build that follows can be kept; otherwise the error
+                    // says it once.
+                    self.refused = Some(format!("{}: {}", path.display(), error.reason()));
+                    self.refused_note = Some(note);
+                } else {
+                    eprintln!("{note}");
+                }
+            }
+            ChooseEvent::Cache(CacheEvent::Building {
+                path, kept: false, ..
+            }) if self.cache_asked => {
+                // `egdb build --cache` exists to keep the database: building one the save
+                // will refuse would only waste the build.
+                self.cannot_keep = Some(
+                    self.refused
+                        .take()
+                        .unwrap_or_else(|| path.display().to_string()),
+                );
+                return ControlFlow::Break(());
+            }
             ChooseEvent::Cache(CacheEvent::Building {
                 path: _,
                 max_seeds,
@@ -620,6 +659,9 @@ impl<'r, D: Database> Report<'r, D> {
                 entries,
                 kept: true,
             }) => {
+                if let Some(note) = self.refused_note.take() {
+                    eprintln!("{note}");
+                }
                 if !quiet {
                     eprintln!(
                         "mancala: building {} for {} ({}, {}), once: it is kept in {} for the next runs (--no-cache: none)",

@@ -540,10 +540,13 @@ fn a_relative_cache_dir_variable_is_ignored_with_a_warning() {
 
 /// `egdb build --cache` with a cache folder it cannot use (a file where the folder, or one
 /// above it, should be) says so in one error line, for Kalah and Awari alike: it printed a
-/// warning, then an error saying to see the warning. A database it cannot keep (a folder at
-/// the cached file's name) is one error too, with the save's reason, and no warning.
+/// warning, then an error saying to see the warning. A database it cannot keep (a folder or
+/// a FIFO at the cached file's name) is one error too, with the save's reason, and is not
+/// built: it used to be built, announced "for this run only", then refused.
+#[cfg(unix)]
 #[test]
 fn egdb_build_cache_that_cannot_be_used_is_one_error() {
+    use std::os::unix::fs::FileTypeExt;
     let dir = scratch("cache-cli", "build-cache-error");
     let file = dir.join("a-file");
     std::fs::write(&file, b"not a folder").unwrap();
@@ -572,19 +575,43 @@ fn egdb_build_cache_that_cannot_be_used_is_one_error() {
         );
         assert!(o.stdout.is_empty(), "{rules}");
     }
-    let cache = dir.join("cache");
-    std::fs::create_dir_all(cache.join(FILE)).unwrap();
-    let o = mancala(&cache, &["egdb", "build", "--rules", RULES, "--cache"]);
-    assert_eq!(o.status.code(), Some(1));
-    let err = text(&o.stderr);
-    assert!(!err.contains("warning"), "{err}");
-    assert!(
-        err.ends_with(&format!(
-            "mancala: error: --cache: the endgame database was built but could not be kept in the cache ({}: it is a folder, not a file)\n",
-            cache.join(FILE).display()
-        )),
-        "{err}"
-    );
-    assert_eq!(err.matches("mancala: error").count(), 1, "{err}");
+    // A folder or a FIFO at the cached file's name: the save would refuse it, so nothing is
+    // built and the one line says why (the reading's refusal of the file).
+    for (name, why) in [
+        ("folder", "it is a folder, not a file"),
+        ("fifo", "not a regular file"),
+    ] {
+        let cache = dir.join(format!("cache-{name}"));
+        std::fs::create_dir_all(&cache).unwrap();
+        let file = cache.join(FILE);
+        if name == "fifo" {
+            let made = std::process::Command::new("mkfifo").arg(&file).status();
+            assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+        } else {
+            std::fs::create_dir(&file).unwrap();
+        }
+        let o = mancala(&cache, &["egdb", "build", "--rules", RULES, "--cache"]);
+        assert_eq!(o.status.code(), Some(1), "{name}");
+        assert_eq!(
+            text(&o.stderr),
+            format!(
+                "mancala: error: --cache: the endgame database cannot be kept in the cache ({}: {why}); nothing was built\n",
+                file.display()
+            ),
+            "{name}"
+        );
+        assert!(o.stdout.is_empty(), "{name}");
+        let kind = std::fs::symlink_metadata(&file).unwrap().file_type();
+        assert!(
+            if name == "fifo" {
+                kind.is_fifo()
+            } else {
+                kind.is_dir()
+            },
+            "{name}"
+        );
+        // Nothing else was written into the cache folder.
+        assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 1, "{name}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
