@@ -193,7 +193,8 @@ def _plain(value: Any) -> Any:
 
 def _same(given: Any, reached: Any) -> bool:
     """Whether a field's ``given`` value is the value ``reached`` as JSON has it: equal, a
-    bool only equal to a bool (``1`` is not ``True``), lists and tuples alike, NumPy scalars
+    bool only equal to a bool (``1`` is not ``True``), a float to nothing (``3.0`` is not
+    ``3``), lists and tuples alike, NumPy scalars
     and arrays as their Python values."""
     given = _plain(given)
     if isinstance(given, bool) or isinstance(reached, bool):
@@ -202,7 +203,7 @@ def _same(given: Any, reached: Any) -> bool:
         return given.keys() == reached.keys() and all(_same(given[k], reached[k]) for k in given)
     if isinstance(given, (list, tuple)) and isinstance(reached, (list, tuple)):
         return len(given) == len(reached) and all(_same(a, b) for a, b in zip(given, reached))
-    return type(given) in (int, float, str, type(None)) and given == reached
+    return type(given) in (int, str, type(None)) and given == reached
 
 
 #: The parts of the derived fields that may be ``None`` (JSON ``null``), with the type of
@@ -217,14 +218,17 @@ NULLABLE = {
 
 
 def _json_type(value: Any) -> str:
-    """The JSON type of ``value`` in the words of a message: ``"a bool"``, ``"an int"`` (a
-    float too: ``3.0`` may stand for ``3``), ``"a str"``, ``"null"``, ``"a list"`` (a tuple
-    too), ``"a dict"``, else the name of its Python type."""
+    """The JSON type of ``value`` in the words of a message: ``"a bool"``, ``"an int"``
+    (a NumPy integer too), ``"a float"`` (``3.0`` does not stand for ``3``: every number
+    :func:`to_dict` writes is an int), ``"a str"``, ``"null"``, ``"a list"`` (a tuple too),
+    ``"a dict"``, else the name of its Python type."""
     value = _plain(value)
     if isinstance(value, bool):
         return "a bool"
-    if isinstance(value, (int, float)):
+    if isinstance(value, int):
         return "an int"
+    if isinstance(value, float):
+        return "a float"
     if isinstance(value, str):
         return "a str"
     if value is None:
@@ -246,9 +250,8 @@ def _wrong_type(path: str, given: Any, reached: Any) -> Optional[Tuple[str, Any,
     given = _plain(given)
     theirs, ours = _json_type(given), _json_type(reached)
     if path.startswith("legal_moves["):
-        # A move is an int or a str, as in `moves`: a float (`1.0`) is no move, though
-        # elsewhere it may stand for an int.
-        move = theirs in ("an int", "a str") and not isinstance(given, float)
+        # A move is an int or a str, as in `moves`: a float (`1.0`) is no move.
+        move = theirs in ("an int", "a str")
         return None if move else (path, given, "a move (an int or a str)")
     if path in NULLABLE:
         wanted = ("null", NULLABLE[path])
@@ -334,7 +337,8 @@ def from_dict(data: Dict[str, Any]) -> Game:
     a derived field, or a part of one, of
     another JSON type than :func:`to_dict` gives there (``"score": "1"``, a list for
     ``houses.South`` of Bao la Kete, ``1`` for ``over``; ``null`` only where :data:`NULLABLE`
-    allows it; a legal move is an int or a str, not a float), named down to that part, all
+    allows it; a float in any integer field, ``"score": 0.0`` or ``9.0`` for a house, as
+    in ``schema``; a legal move is an int or a str), named down to that part, all
     derived fields' types checked before any
     value; ``RulesError``, ``NotationError`` or ``IllegalMoveError`` for what the game
     refuses. A value nested too deep for ``repr`` (a list in a list, 100000 deep) is named

@@ -314,9 +314,8 @@ def test_derived_types_are_checked_before_derived_values():
     with pytest.raises(TypeError, match=r"^winner must be a str or null, not int \(1\)$"):
         from_dict({**d, "score": 99, "winner": 1})
     # Of the right type, a wrong value stays a ValueError: null where the game has a side,
-    # a side where it has null, a float of another value than the int, a move list of
-    # another length.
-    for field, value in (("side_to_move", None), ("winner", "North"), ("score", 0.5), ("legal_moves", [1])):
+    # a side where it has null, an int of another value, a move list of another length.
+    for field, value in (("side_to_move", None), ("winner", "North"), ("score", 7), ("legal_moves", [1])):
         with pytest.raises(ValueError, match=f"^the moves reach {field}"):
             from_dict({**d, field: value})
     # null is a value of the tuzdyks, and an int of the right value is read back.
@@ -407,3 +406,34 @@ def test_a_one_dimensional_integer_array_is_a_list_of_moves():
             f"moves must be a list of moves or a one-dimensional array of integers, not an array of {bad.dtype} "
             f"of {bad.ndim} dimensions ("
         )
+
+
+def test_a_float_in_an_integer_field_is_a_type_error():
+    # `score=0.0`, `houses.South[0]=9.0` and `stores.South=10.0` were read as the ints they
+    # equal, while `schema: 1.0` and `score: true` were refused: a float is refused in every
+    # integer field, from a dict or from JSON text, a NumPy float too.
+    np = pytest.importorskip("numpy")
+    game = mancala.Kalah("kalah(6,9)")
+    game.play(1)
+    d = game.to_dict()
+    # Kalah(6,9) after house 1: house 1 is empty, the other five hold 10, the store 1
+    # (9 seeds sown: houses 2-6, the store, North's houses 1-3), North to move.
+    assert d["houses"]["South"] == [0, 10, 10, 10, 10, 10] and d["stores"]["South"] == 1
+    north = d["houses"]["North"]
+    togyz = mancala.Togyz().to_dict()
+    cases = [
+        (d, "score", float(d["score"]), "score", "an int"),
+        (d, "houses", {"South": [0.0] + d["houses"]["South"][1:], "North": north}, "houses.South[0]", "an int"),
+        (d, "stores", {"South": 1.0, "North": 0}, "stores.South", "an int"),
+        (d, "stores", {"South": 1, "North": np.float64(0.0)}, "stores.North", "an int"),
+        (d, "houses", {"South": np.array(d["houses"]["South"], dtype=float), "North": north}, "houses.South[0]", "an int"),
+        (togyz, "extra", {"tuzdyks": {"South": 3.0, "North": None}}, "extra.tuzdyks.South", "an int or null"),
+    ]
+    for state, key, value, field, wanted in cases:
+        for read in (from_dict, lambda s: from_json(json.dumps(s, default=lambda a: a.tolist()))):
+            with pytest.raises(TypeError) as refused:
+                read({**state, key: value})
+            shown = str(refused.value)
+            assert shown.startswith(f"{field} must be {wanted}, not float ("), shown
+    # NumPy integers are still ints, and the ints themselves are read back.
+    assert from_dict({**d, "score": np.int64(d["score"]), "stores": {"South": np.int32(1), "North": 0}}) == game
