@@ -431,14 +431,49 @@ _ORDINALS = {
         "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split()
     )
 }
-_WORDS = "|".join(list(_NUMBER_WORDS) + list(_ORDINALS))
-#: A house number: digits (a minus sign before them, not after a letter or digit, makes a
-#: negative number, read so that it can be refused), an ordinal in digits (`4th`), a word.
-_DIGITS = r"(?:(?<![\w.])-)?\d+(?:st|nd|rd|th)?"
-_NUMBER = r"(" + _DIGITS + r"|" + _WORDS + r")"
+_WORDS = "|".join(sorted(list(_NUMBER_WORDS) + list(_ORDINALS), key=len, reverse=True))
+#: The words that multiply a number (`one hundred`, `5 thousand`), with the power of ten
+#: each multiplies by.
+_MULTIPLIERS = {"hundred": 2, "thousand": 3, "million": 6, "billion": 9, "trillion": 12}
+_MULTIPLIER = r"(?:" + "|".join(_MULTIPLIERS) + r")(?:s|th)?\b"
+#: The characters that join groups of three digits in one number (`1 000`, `1,000`, `1_000`;
+#: a space, a no-break or thin space, a comma, an underscore).
+_GROUP_MARK = "[ ,_\u00a0\u2009\u202f]"
+#: A range between two numbers: a hyphen or a dash (`7-9`, `7 – 9`), `to`, `through`.
+_RANGE = r"(?:[ \t]*[-\u2010-\u2015][ \t]*|[ \t]+(?:to|through)[ \t]+)"
+#: What continues a number into another one: a decimal part (`3.5`), a group of three
+#: digits (`1 000`), a multiplier word (`one hundred`), a range to a number (`7-9`).
+_CONTINUED = (
+    r"(?:\.\d|" + _GROUP_MARK + r"\d{3}(?!\d)|[ \t]+" + _MULTIPLIER + r"|" + _RANGE
+    + r"(?:\d|(?:" + _WORDS + r")\b))"
+)
+
+
+def _numeral(words: bool = True) -> str:
+    """The one pattern every tier reads a number with (``words``: a number word too, else
+    digits only): digits (a minus sign before them, not after a letter or digit, makes a
+    negative number, read so that it can be refused), in groups of three after the first
+    (``1 000``, ``1,000``, ``1_000``), with an ordinal's ending (``4th``), or a number word
+    (``four``, ``fourth``); then what makes it another number than a house's
+    (:func:`_number_value`): multiplier words (``one hundred``), a decimal part (``3.5``), a
+    range to a number (``7-9``). It never ends where the number goes on: no part of
+    ``3.5``, ``7-9``, ``1 000`` or ``five hundred`` is read as a number of its own."""
+    core = r"(?:(?<![\w.])-)?\d+(?:" + _GROUP_MARK + r"\d{3}(?!\d))*(?:st|nd|rd|th)?"
+    if words:
+        core = r"(?:" + core + r"|(?:" + _WORDS + r")\b)"
+    return (
+        core
+        + r"(?:\.\d+|(?:[ \t]+" + _MULTIPLIER + r")+|" + _RANGE + r"(?:-?\d+|(?:" + _WORDS + r")\b))?"
+        + r"(?!" + _CONTINUED + r")"
+    )
+
+
+#: A number in digits or words (:func:`_numeral`).
+_DIGITS = _numeral()
+_NUMBER = r"(" + _DIGITS + r")"
 _HOUSE_WORD = r"(?:house|pit|hole|cup|bowl|otau|number|no\.|#)"
 #: A move token after a marked answer: swap, a Bao la Kete move, a number.
-_TOKEN = r"(?:swap|[a-z]\d{1,3}[<>]?[lr]?[+.]?|" + _DIGITS + r"|" + _WORDS + r")(?![\w<>+])"
+_TOKEN = r"(?:swap|[a-z]\d{1,3}[<>]?[lr]?[+.]?(?!\.\d)|" + _DIGITS + r")(?![\w<>+])"
 #: An answer the reply marks as its answer: `Move: 4`, `Answer: house 4`, `I will sow 4`.
 _EXPLICIT = re.compile(
     r"(?:final\s+answer|answer|move|choice|decision|i(?:\s+will|'ll|\s+shall|\s+would)?\s+"
@@ -468,18 +503,20 @@ _FINAL = re.compile(
 #: (after `and` or a comma, a move that ends a phrase: `Move: 4, 2 seeds land` names 4).
 _MORE = re.compile(
     r"\s*(?:,?\s*(?:or|/|\|)\s*(?:(?:house|pit)\s*)?(?P<any>" + _TOKEN + r")|"
-    r"(?:,|\band\b)\s*(?:(?:house|pit)\s*)?(?P<digits>swap\b|[a-z]\d{1,3}[<>]?[lr]?[+.]?(?![\w<>+])|"
-    + _DIGITS
-    + r"\b)(?=[ \t]*(?:$|\n|[.,;:!?)]|or\b|and\b)))",
+    r"(?:,|\band\b)\s*(?:(?:house|pit)\s*)?(?P<digits>swap\b|[a-z]\d{1,3}[<>]?[lr]?[+.]?(?![\w<>+]|\.\d)|"
+    + _numeral(words=False)
+    + r"(?!\w))(?=[ \t]*(?:$|\n|[.,;:!?)]|or\b|and\b)))",
     re.IGNORECASE,
 )
 #: A number attached to a house word: `house 4`, `pit #4`, `the fourth house`, `the 4th house`.
 _HOUSE_NUMBER = re.compile(
     _HOUSE_WORD + r"\s*" + _NUMBER + r"\b|(?<![\w.-])" + _NUMBER + r"\s+" + _HOUSE_WORD, re.IGNORECASE
 )
-#: A number standing alone, in digits: at most three, so that a year or a count of
-#: positions in a reply's reasoning is not read as a house.
-_BARE_NUMBER = re.compile(r"(?<![\w.])((?:(?<![\w])-)?\d{1,3})(?![\w]|\.\d)")
+#: A number standing alone, in digits (:func:`_numeral`): the bare tier reads one of at most
+#: three digits, so that a year or a count of positions in a reply's reasoning is not read as
+#: a house, and skips every other (`2026`, `3.5`, `1 000`, `7-9`).
+_BARE_NUMBER = re.compile(r"(?<![\w.])(" + _numeral(words=False) + r")(?!\w)")
+_BARE_HOUSE = re.compile(r"-?\d{1,3}")
 _SWAP = re.compile(r"\bswap\b", re.IGNORECASE)
 _BAO_MOVE = re.compile(r"(?<![A-Za-z0-9])([FBfb][1-8][<>]?[LRlr]?[+.]?)(?![A-Za-z0-9<>+])")
 #: A move the reply says it does not play: `don't swap`, `no swap`, `I won't swap`, `Move: not
@@ -488,19 +525,75 @@ _NEGATED = re.compile(
     r"(?:(?:\bnot|\bnever|n['’]t|\bcannot)\b"
     r"(?:\s+(?:want|wish|need|going|plan|intend|like|to|play|sow|choose|pick|take|select|move|"
     r"make|go|with|be|the|a|my|from|house|pit|hole|number|i)\b){0,4}\s*[#:]?\s*"
-    r"(?:swap\b|[FBfb][1-8][<>]?[LRlr]?[+.]?(?![\w<>+])|-?\d+(?:st|nd|rd|th)?\b|(?:"
-    + _WORDS
-    + r")\b)|\bno\s+swap\b)",
+    r"(?:swap\b|[FBfb]\d{1,3}[<>]?[LRlr]?[+.]?(?![\w<>+])|-?" + _DIGITS + r"(?!\w))|\bno\s+swap\b)",
     re.IGNORECASE,
 )
 
 
-def _word_value(token: str) -> Optional[int]:
-    t = token.lower().rstrip(".")
-    m = re.fullmatch(r"(-?\d+)(?:st|nd|rd|th)?", t)
-    if m:
-        return int(m.group(1))
-    return _NUMBER_WORDS.get(t, _ORDINALS.get(t))
+def _whole(digits: str) -> int:
+    """The whole number ``digits`` writes (``-?`` and digits), of any length: ``int()``
+    refuses a text of more than 4300 digits (Python 3.11 on), so a longer one is read in
+    parts."""
+    negative = digits.startswith("-")
+    digits = digits.lstrip("-")
+    value = 0
+    for i in range(0, len(digits), 4000):
+        part = digits[i : i + 4000]
+        value = value * 10 ** len(part) + int(part)
+    return -value if negative else value
+
+
+def _shown_number(value: int) -> str:
+    """``value`` written out for a message, or, beyond 58 digits, by its size (``a number
+    of at least 5000 digits``): Python refuses to write one of more than 4300 digits, and a
+    long one would fill the message."""
+    if value.bit_length() <= 190:
+        return str(value)
+    # At least 2**(bits - 1): the digits of that power of two.
+    digits = math.floor((value.bit_length() - 1) * math.log10(2)) + 1
+    return f"{'a negative' if value < 0 else 'a'} number of at least {digits} digits"
+
+
+class _NotAHouse(str):
+    """A number a reply names that is no house's number whatever the board (the text of
+    it, as written): a decimal (``3.5``) or a range (``7-9``); ``kind`` says which."""
+
+    kind = ""
+
+
+def _number_value(token: str) -> Union[int, _NotAHouse, None]:
+    """The value of a number read by :func:`_numeral`, the one place a number's text is
+    turned into a value: the whole number it writes (``4``, ``4th``, ``four``, ``fourth``,
+    ``-4``; ``1 000`` and ``one hundred`` are 1000 and 100, no house's numbers, refused as
+    illegal), a :class:`_NotAHouse` for a decimal or a range, ``None`` for another token."""
+    t = token.lower().strip()
+    m = re.fullmatch(
+        r"(?P<n>-?\d+(?:" + _GROUP_MARK + r"\d{3})*)(?:st|nd|rd|th)?(?P<rest>.*)|(?P<w>" + _WORDS + r")(?P<wrest>.*)",
+        t,
+        re.DOTALL,
+    )
+    if m is None:
+        return None
+    if m.group("n") is not None:
+        value = _whole(re.sub(_GROUP_MARK, "", m.group("n")))
+        rest = m.group("rest")
+    else:
+        word = m.group("w")
+        value = _NUMBER_WORDS.get(word, _ORDINALS.get(word, 0))
+        rest = m.group("wrest")
+    if not rest:
+        return value
+    if rest.startswith("."):
+        decimal = _NotAHouse(token.strip())
+        decimal.kind = "a decimal"
+        return decimal
+    multipliers = re.findall(r"[ \t]+(" + "|".join(_MULTIPLIERS) + r")(?:s|th)?", rest)
+    if multipliers and re.fullmatch(r"(?:[ \t]+" + _MULTIPLIER + r")+", rest):
+        scale: int = 10 ** sum(_MULTIPLIERS[word] for word in multipliers)
+        return value * scale
+    span = _NotAHouse(token.strip())
+    span.kind = "a range"
+    return span
 
 
 def _clean(reply: str) -> str:
@@ -547,17 +640,18 @@ def _house_candidates(text: str, tier: str, side: str) -> List[Move]:
                 own = label.group(1).upper() == side
                 found.append(int(label.group(2)) if own else tok.upper())
             else:
-                v = _word_value(tok)
+                v = _number_value(tok)
                 if v is not None:
                     found.append(v)
     elif tier == "house":
         for m in _HOUSE_NUMBER.finditer(text):
             tok = m.group(1) or m.group(2)
-            v = _word_value(tok)
+            v = _number_value(tok)
             if v is not None:
                 found.append(v)
     else:
-        found.extend(int(m.group(1)) for m in _BARE_NUMBER.finditer(text))
+        # Digits alone: a house's number of at most three digits; any other number skipped.
+        found.extend(int(m.group(1)) for m in _BARE_NUMBER.finditer(text) if _BARE_HOUSE.fullmatch(m.group(1)))
         if _SWAP.search(text):
             found.append("swap")
     return found
@@ -592,7 +686,11 @@ def parse_move(game: Game, reply: str) -> Move:
     move named must be the same one; moves joined to a marked answer by ``or``, ``/``,
     ``and`` or a comma are named too (``Move: 4 or 5`` names 4 and 5). A move the reply says
     it does not play (``don't swap``, ``no swap``, ``Move: not 2``) names nothing. A number
-    with a minus sign (``-4``) is read as that negative number, so refused as illegal; a
+    with a minus sign (``-4``) is read as that negative number, so refused as illegal. A
+    number is read whole, in every tier: with a multiplier word or in
+    groups of three digits (``Move: one hundred``, ``Move: 1 000``) it is that whole number,
+    illegal as no house; a decimal or a range (``Move: 3.5``, ``Move: 7-9``) is no house's
+    number: a tier that names one names no move, and the last tier skips it. A
     period after a Bao la Kete move ends the sentence unless the move with the stop choice
     ``.`` is the legal one.
 
@@ -623,13 +721,17 @@ def parse_move(game: Game, reply: str) -> Move:
             if m not in distinct:
                 distinct.append(m)
         if len(distinct) > 1:
-            shown = ", ".join(str(m) for m in distinct)
+            shown = ", ".join(_shown_number(m) if isinstance(m, int) else m for m in distinct)
             raise AmbiguousMoveError(f"the reply names several moves ({shown})", reply, distinct)
         (move,) = distinct
+        if isinstance(move, _NotAHouse):
+            raise NoMoveError(f"the reply names no move: {move} is {move.kind}, not a house's number", reply)
         if move not in legal:
             houses = getattr(game, "houses", None)
             if isinstance(move, int) and isinstance(houses, int) and not 1 <= move <= houses:
-                why = f"there is no house {move}: the houses are numbered 1 to {houses}"
+                shown = _shown_number(move)
+                none = f"there is no house {shown}" if shown[0] in "-0123456789" else f"no house has {shown}"
+                why = f"{none}: the houses are numbered 1 to {houses}"
             elif not bao and isinstance(move, str) and _LABEL.fullmatch(move):
                 rows = {"S": "South", "N": "North"}
                 why = f"{move} is a house of {rows[move[0]]}'s row, and {rows[side]} is to move"
@@ -642,7 +744,8 @@ def parse_move(game: Game, reply: str) -> Move:
                     why = str(e)
                 except (TypeError, ValueError, OverflowError) as e:
                     why = str(e)
-            raise IllegalReplyError(f"the reply names {move}, which is illegal: {why}", reply, move)
+            named = _shown_number(move) if isinstance(move, int) else move
+            raise IllegalReplyError(f"the reply names {named}, which is illegal: {why}", reply, move)
         return move
     raise NoMoveError("the reply names no move", reply)
 

@@ -441,7 +441,7 @@ MISREAD = [
     (START, "The 4th house", ("move", 4)),
     (START, "the fourth house", ("move", 4)),
     (START, "Move: 99999999999999999999999", ("illegal", 99999999999999999999999)),
-    (START, "3-4", ("several", [3, 4])),
+    (START, "3-4", ("none", None)),  # a range, not a house's number
     (START, "Move: 4, because it is safe", ("move", 4)),
     (START, "Move: 4, 2 seeds land in my store", ("move", 4)),
     (START, "I play 4 and 5.", ("several", [4, 5])),
@@ -468,6 +468,83 @@ def test_replies_once_misread(rules, reply, outcome):
             assert "numbered 1 to 6" in str(e.value)
     if kind == "several":
         assert e.value.candidates == value
+
+
+# A number followed by what makes it another number is not the house its first digits or
+# word name: a multiplier word (`one hundred` is 100), a digit group (`1 000` is 1000), a
+# decimal (`3.5`), a range (`7-9`). A whole number is read and refused as no house; a
+# decimal or a range names no move. Read off the replies themselves, for every game with
+# numbered houses (Togyz Kumalak 9 houses, Kalah and Oware 6).
+NOT_A_HOUSE = [
+    ("Move: one hundred", ("illegal", 100)),
+    ("Move: five hundred", ("illegal", 500)),
+    ("Move: nine thousand", ("illegal", 9000)),
+    ("Move: 4 hundred", ("illegal", 400)),
+    ("Move: two thousand five hundred", ("illegal", 2000)),
+    ("Move: 1 000", ("illegal", 1000)),
+    ("Move: 1_000", ("illegal", 1000)),
+    ("Move: 1,000", ("illegal", 1000)),
+    ("house 1\u00a0000", ("illegal", 1000)),
+    ("I'll play one hundred.", ("illegal", 100)),
+    ("Move: 3.5", ("none", None)),
+    ("house 3.14", ("none", None)),
+    ("Move: 2.0", ("none", None)),
+    ("I will sow house 3.5 now", ("none", None)),
+    ("Move: 7-9", ("none", None)),
+    ("Move: 7 - 9", ("none", None)),
+    ("Move: 7\u20139", ("none", None)),
+    ("Move: 3 to 5", ("none", None)),
+    ("Move: one-two", ("none", None)),
+    # The last answer in the prompt's format decides, not a house the reasoning names.
+    ("Move: 3.5\nI looked at house 2 too.", ("none", None)),
+    ("Move: 2\nWait, actually Move: 2.5", ("none", None)),
+    ("Move: 4 or 3.5", ("several", [4, "3.5"])),
+    # Alone, such a number is skipped, as a year is; a house's number beside it is read.
+    ("3.5", ("none", None)),
+    ("1 000", ("none", None)),
+    ("7-9", ("none", None)),
+    ("Of the 1 000 lines, 2.5 percent start with 2", ("move", 2)),
+    # What is not a continued number reads as before.
+    ("Move: 3.", ("move", 3)),
+    ("Move: 3, because it is safe", ("move", 3)),
+    ("Move: 3 - it keeps my store safe", ("move", 3)),
+    ("Move: 2\n100 positions considered", ("move", 2)),
+    ("the third house", ("move", 3)),
+]
+
+
+@pytest.mark.parametrize("rules,houses", [("togyz-kumalak", 9), ("standard", 6), ("oware", 6)])
+@pytest.mark.parametrize("reply,outcome", NOT_A_HOUSE)
+def test_a_continued_number_is_not_the_house_it_starts_with(rules, houses, reply, outcome):
+    game = mancala.new_game(rules)
+    kind, value = outcome
+    if kind == "move":
+        assert text.parse_move(game, reply) == value
+        return
+    with pytest.raises(text.ReplyError) as e:
+        text.parse_move(game, reply)
+    assert e.value.reason == kind, str(e.value)
+    if kind == "illegal":
+        assert e.value.move == value
+        assert str(e.value).endswith(f"there is no house {value}: the houses are numbered 1 to {houses}")
+    if kind == "none":
+        assert str(e.value).startswith("the reply names no move")
+    if kind == "several":
+        assert e.value.candidates == value
+
+
+def test_a_number_too_long_to_write_out_is_illegal_in_one_line():
+    # 5000 nines (beyond the 4300 digits Python writes out) raised a plain ValueError from
+    # int(); a number of 5000 digits is refused as no house, by its size.
+    game = mancala.new_game("standard")
+    for reply in ("Move: " + "9" * 5000, "house " + "9" * 5000, "Move: 9" + ",999" * 1667, "Move: one" + " thousand" * 1700):
+        with pytest.raises(text.IllegalReplyError) as e:
+            text.parse_move(game, reply)
+        message = str(e.value)
+        assert len(message) < 200 and "\n" not in message, message
+        assert "no house has a number of at least" in message and message.endswith("numbered 1 to 6"), message
+    with pytest.raises(text.AmbiguousMoveError, match=r"^the reply names several moves \(a number of at least \d+ digits, 3\)$"):
+        text.parse_move(game, "Move: " + "9" * 5000 + " or 3")
 
 
 # What each rule set's prompt must say and must not say, read off docs/rules/kalah.md
