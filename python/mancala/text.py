@@ -421,6 +421,19 @@ class IllegalReplyError(ReplyError):
         self.move = move
 
 
+def _utf8(data: bytes) -> str:
+    """``data`` (a reply's bytes) as text, its newlines as text mode reads them (``\\r\\n``
+    and ``\\r`` are ``\\n``); :class:`NoMoveError` saying where when it is not UTF-8 (``the
+    reply is not UTF-8 (byte 0xff at 6)``, the offset counted in bytes from 0), the error's
+    ``reply`` the text with each bad byte replaced by U+FFFD."""
+    try:
+        return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+    except UnicodeDecodeError as e:
+        raise NoMoveError(
+            f"the reply is not UTF-8 (byte 0x{data[e.start]:02x} at {e.start})", data.decode("utf-8", "replace")
+        ) from None
+
+
 _NUMBER_WORDS = {
     w: i + 1
     for i, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split())
@@ -704,6 +717,14 @@ def parse_move(game: Game, reply: str) -> Move:
         raise TypeError(f"a reply is a str, not {type(reply).__name__}")
     if game.is_over():
         raise ValueError("the game is over: no move can be played")
+    try:
+        reply.encode("utf-8")
+    except UnicodeEncodeError as e:
+        # A lone surrogate: text decoded with errors="surrogateescape" from bytes that are
+        # not UTF-8 (U+DC80..U+DCFF stand for the bytes 0x80..0xff).
+        code = ord(reply[e.start])
+        byte = f"byte 0x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"U+{code:04X}"
+        raise NoMoveError(f"the reply is not UTF-8 ({byte} at character {e.start})", reply) from None
     text = _clean(reply)
     legal = game.legal_moves()
     bao = game.kind == "Bao la Kete"
@@ -760,9 +781,10 @@ class TextPlayer:
     A ``template`` that is not a ``str`` is a ``TypeError``, one with an unknown field a
     ``ValueError`` (:func:`check_template`), when the player is made.
 
-    Calling it (``player(game)``) returns a move; the counters say what happened over every
-    call: ``asked`` (prompts sent, retries included), ``illegal`` (replies naming an illegal
-    move), ``unreadable`` (replies naming no move or several), ``failed`` (positions with no
+    Calling it (``player(game)``) returns a move; a :class:`ReplyError` that ``reply``
+    itself raises (:func:`program` for output that is not UTF-8) counts as such a reply. The
+    counters say what happened over every call: ``asked`` (prompts sent, retries included),
+    ``illegal`` (replies naming an illegal move), ``unreadable`` (replies naming no move or several), ``failed`` (positions with no
     legal move read after every retry).
 
     ``time``: the seconds the replies to one position may take in all; once they have
@@ -809,10 +831,12 @@ class TextPlayer:
             if attempt > 0 and self.time is not None and _monotonic() - start >= self.time:
                 break
             self.asked += 1
-            answer = self.reply(ask)
-            if not isinstance(answer, str):
-                raise TypeError(f"a text player's reply is a str, not {type(answer).__name__}")
             try:
+                # `reply` may itself refuse what it got (a program's output that is not
+                # UTF-8: program()), as parse_move refuses a reply.
+                answer = self.reply(ask)
+                if not isinstance(answer, str):
+                    raise TypeError(f"a text player's reply is a str, not {type(answer).__name__}")
                 return parse_move(game, answer)
             except ReplyError as e:
                 last = e
@@ -829,9 +853,11 @@ class TextPlayer:
 
 def program(command: Sequence[str], timeout: float = 60.0) -> Callable[[str], str]:
     """A text player's ``reply`` that runs ``command`` (a list of ``str``) once a prompt: the
-    prompt on its standard input, its standard output the reply. A program that exits with a
-    non-zero status or runs longer than ``timeout`` seconds raises ``RuntimeError``. The
-    function's ``__name__`` is the command line (a grading report names the player by it).
+    prompt on its standard input (UTF-8), its standard output the reply. A program that exits
+    with a non-zero status or runs longer than ``timeout`` seconds raises ``RuntimeError``;
+    one whose output is not UTF-8 raises :class:`NoMoveError` (``the reply is not UTF-8
+    (byte 0xff at 6)``, the byte's offset from 0), which a :class:`TextPlayer` counts as an
+    unreadable reply. The function's ``__name__`` is the command line (a grading report names the player by it).
     ``TypeError`` for a ``command`` that is not a non-empty list of ``str`` or a ``timeout``
     that is not a number, ``ValueError`` for a ``timeout`` that is not finite and above 0."""
     if isinstance(command, str) or not all(isinstance(c, str) for c in command) or not command:
@@ -844,12 +870,14 @@ def program(command: Sequence[str], timeout: float = 60.0) -> Callable[[str], st
 
     def reply(text: str) -> str:
         try:
-            done = subprocess.run(argv, input=text, capture_output=True, text=True, timeout=timeout)
+            done = subprocess.run(argv, input=text.encode("utf-8"), capture_output=True, timeout=timeout)
         except subprocess.TimeoutExpired:
             raise RuntimeError(f"{argv[0]} gave no reply within {timeout} s") from None
         if done.returncode != 0:
             raise RuntimeError(f"{argv[0]} exited with status {done.returncode}")
-        return done.stdout
+        # Read as bytes and decoded here: output that is not UTF-8 is an unreadable reply,
+        # not a UnicodeDecodeError (and the standard error is never decoded).
+        return _utf8(done.stdout)
 
     # A grading report names the player by it (TextPlayer's name).
     reply.__name__ = shlex.join(argv)
@@ -976,8 +1004,8 @@ def _time_joined(argv: List[str]) -> List[str]:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """``python -m mancala.text``: text play for programs. ``prompt`` prints the prompt of a
     position; ``parse`` prints the move read out of a reply (the argument, or standard input
-    with ``-`` or none), or says on standard error why none was read (``no move``,
-    ``ambiguous``, ``illegal``) with exit status 1; ``grade`` grades a program that reads a
+    with ``-`` or none; UTF-8), or says on standard error why none was read (``no move``, a
+    reply that is not UTF-8 included, ``ambiguous``, ``illegal``) with exit status 1; ``grade`` grades a program that reads a
     prompt on its standard input and writes its reply (:func:`program`) on a positions file
     or a generated set, and prints the report (``--json``: one JSON object). Errors in the
     arguments (``--time`` under 0.001 s), rules, positions or template: one line on standard
@@ -1024,17 +1052,22 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         template = None
         if getattr(args, "template", None):
-            with open(args.template, encoding="utf-8") as f:
-                template = f.read()
+            with open(args.template, "rb") as f:
+                data = f.read()
+            try:
+                template = data.decode("utf-8")
+            except UnicodeDecodeError as e:
+                return fail(f"--template {args.template}: not UTF-8 (byte 0x{data[e.start]:02x} at {e.start})")
         check_template(template)
         if args.command == "prompt":
             print(prompt(_game_of(args.rules, args.position, args.moves), template))
             return 0
         if args.command == "parse":
             game = _game_of(args.rules, args.position, args.moves)
-            reply = sys.stdin.read() if args.reply == "-" else args.reply
             try:
-                print(parse_move(game, reply))
+                # The reply's bytes (an argument's as the system gave them), read as UTF-8.
+                data = sys.stdin.buffer.read() if args.reply == "-" else os.fsencode(args.reply)
+                print(parse_move(game, _utf8(data)))
             except IllegalReplyError as e:
                 return fail(f"illegal: {e}", 1)
             except AmbiguousMoveError as e:

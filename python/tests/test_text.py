@@ -332,6 +332,74 @@ def test_a_program_that_cannot_run_is_said_and_counted(tmp_path):
     assert r.failed == 3 == len(r.failures)
 
 
+# A reply whose bytes are not UTF-8: 0xff cannot start a UTF-8 sequence, and it is the
+# byte at offset 6 (after the six bytes of `Move: `).
+NOT_UTF8 = b"Move: \xff\xfe 2\n"
+
+
+def test_a_program_reply_that_is_not_utf8_is_unreadable(tmp_path):
+    """A program printing bytes that are not UTF-8 had its position counted as failed with
+    `raised UnicodeDecodeError`, and not as an unreadable reply."""
+    script = tmp_path / "bad_utf8.py"
+    script.write_text(f"import sys\nsys.stdin.read()\nsys.stdout.buffer.write({NOT_UTF8!r})\n")
+    reply = text.program([sys.executable, str(script)])
+    with pytest.raises(text.NoMoveError, match=r"^the reply is not UTF-8 \(byte 0xff at 6\)$") as e:
+        reply("prompt")
+    assert e.value.reason == "none"
+    r = text.grade(reply, mancala.generate_positions("kalah(3,3)", 3, seed=7), retries=1)
+    # Three positions, each asked twice (one retry), every reply unreadable.
+    assert (r.failed, r.asked, r.unreadable, r.illegal) == (3, 6, 6, 0)
+    assert all("the reply is not UTF-8 (byte 0xff at 6)" in m.verdict for m in r.failures)
+    assert not any("UnicodeDecodeError" in m.verdict for m in r.failures)
+    # The command line counts it alike.
+    done = _cli("grade", "--program", f"{sys.executable} {script}", "--rules", "kalah(3,3)",
+                "--generate", "3", "--seed", "7", "--json")
+    assert done.returncode == 0, done.stderr
+    import json
+
+    got = json.loads(done.stdout)
+    assert (got["failed"], got["asked"], got["unreadable"]) == (3, 3, 3)
+    # Standard error that is not UTF-8 is not read at all: the reply is.
+    noisy = tmp_path / "noisy.py"
+    noisy.write_text("import sys\nsys.stdin.read()\nsys.stderr.buffer.write(b'\\xff')\nprint('Move: 2')\n")
+    assert text.program([sys.executable, str(noisy)])("prompt") == "Move: 2\n"
+    crlf = tmp_path / "crlf.py"
+    crlf.write_text("import sys\nsys.stdin.read()\nsys.stdout.buffer.write(b'Move: 2, 3\\r\\nDone.\\r\\n')\n")
+    assert text.program([sys.executable, str(crlf)])("prompt") == "Move: 2, 3\nDone.\n"
+
+
+def test_the_command_line_parse_refuses_a_reply_that_is_not_utf8(tmp_path):
+    import subprocess
+
+    def parse(*args, stdin=b""):
+        return subprocess.run([sys.executable, "-m", "mancala.text", "parse", "--rules", "kalah(3,3)", *args],
+                              input=stdin, capture_output=True, timeout=300)
+
+    for done in (parse(stdin=NOT_UTF8), parse("-", stdin=NOT_UTF8), parse(NOT_UTF8.rstrip(b"\n"))):
+        assert done.returncode == 1 and done.stdout == b""
+        assert done.stderr == b"mancala.text: no move: the reply is not UTF-8 (byte 0xff at 6)\n"
+    assert parse(stdin="Move: 2 \u2014 a safe house\n".encode()).stdout == b"2\n"
+    # Read as bytes, a reply's newlines are still those of text mode: `\r\n` ends a line.
+    crlf = parse(stdin=b"Move: 2, 3\r\nThat is all.\r\n")
+    assert crlf.returncode == 1 and crlf.stderr.startswith(b"mancala.text: ambiguous: ")
+    template = tmp_path / "template.txt"
+    template.write_bytes(b"{board}\xff")
+    done = _cli("prompt", "--template", str(template))
+    assert done.returncode == 2 and done.stderr == f"mancala.text: --template {template}: not UTF-8 (byte 0xff at 7)\n"
+
+
+def test_a_reply_holding_a_lone_surrogate_names_no_move():
+    # Text decoded with errors="surrogateescape" from bytes that are not UTF-8 holds
+    # U+DCFF for the byte 0xff: it is no text, and names no move (it was read as 2).
+    game = mancala.new_game("kalah(3,3)")
+    with pytest.raises(text.NoMoveError, match=r"^the reply is not UTF-8 \(byte 0xff at character 6\)$"):
+        text.parse_move(game, NOT_UTF8.decode("utf-8", "surrogateescape"))
+    player = text.TextPlayer(lambda prompt: NOT_UTF8.decode("utf-8", "surrogateescape"))
+    with pytest.raises(text.NoMoveError):
+        player(game)
+    assert (player.asked, player.unreadable, player.failed) == (1, 1, 1)
+
+
 TYPO = "{board}\n{moves}\n{anwser}"
 
 
