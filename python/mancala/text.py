@@ -532,6 +532,11 @@ _BARE_NUMBER = re.compile(r"(?<![\w.])(" + _numeral(words=False) + r")(?!\w)")
 _BARE_HOUSE = re.compile(r"-?\d{1,3}")
 _SWAP = re.compile(r"\bswap\b", re.IGNORECASE)
 _BAO_MOVE = re.compile(r"(?<![A-Za-z0-9])([FBfb][1-8][<>]?[LRlr]?[+.]?)(?![A-Za-z0-9<>+])")
+#: A Bao la Kete move in a marked answer: a pit of any number, so that one out of the rows
+#: (`Move: F9>`) is read, and refused as no pit, as a house number out of range is.
+_BAO_MARKED = re.compile(r"[FBfb]\d{1,3}[<>]?[LRlr]?[+.]?")
+#: The pit of a Bao la Kete move text: a pit of the rows is one digit 1..8 (F1..F8, B1..B8).
+_BAO_PIT = re.compile(r"[FB]\d+")
 #: A move the reply says it does not play: `don't swap`, `no swap`, `I won't swap`, `Move: not
 #: 2`, `do not play house 2`, `I don't want to swap`. Such a mention names no move.
 _NEGATED = re.compile(
@@ -672,7 +677,7 @@ def _house_candidates(text: str, tier: str, side: str) -> List[Move]:
 
 def _bao_candidates(text: str, tier: str) -> List[Move]:
     if tier in ("final", "explicit"):
-        return [t.upper() for t in _explicit_tokens(text, tier == "final") if _BAO_MOVE.fullmatch(t)]
+        return [t.upper() for t in _explicit_tokens(text, tier == "final") if _BAO_MARKED.fullmatch(t)]
     if tier == "house":
         return []
     return [m.group(1).upper() for m in _BAO_MOVE.finditer(text)]
@@ -703,7 +708,8 @@ def parse_move(game: Game, reply: str) -> Move:
     number is read whole, in every tier: with a multiplier word or in
     groups of three digits (``Move: one hundred``, ``Move: 1 000``) it is that whole number,
     illegal as no house; a decimal or a range (``Move: 3.5``, ``Move: 7-9``) is no house's
-    number: a tier that names one names no move, and the last tier skips it. A
+    number: a tier that names one names no move, and the last tier skips it. A Bao la Kete
+    marked answer naming a pit outside the rows (``Move: F9>``) is illegal alike. A
     period after a Bao la Kete move ends the sentence unless the move with the stop choice
     ``.`` is the legal one.
 
@@ -753,6 +759,10 @@ def parse_move(game: Game, reply: str) -> Move:
                 shown = _shown_number(move)
                 none = f"there is no house {shown}" if shown[0] in "-0123456789" else f"no house has {shown}"
                 why = f"{none}: the houses are numbered 1 to {houses}"
+            elif bao and isinstance(move, str) and not re.match(r"[FB][1-8](?!\d)", move):
+                pit = _BAO_PIT.match(move)
+                shown = pit.group() if pit is not None else move
+                why = f"there is no pit {shown}: the pits are F1 to F8 and B1 to B8"
             elif not bao and isinstance(move, str) and _LABEL.fullmatch(move):
                 rows = {"S": "South", "N": "North"}
                 why = f"{move} is a house of {rows[move[0]]}'s row, and {rows[side]} is to move"

@@ -615,6 +615,33 @@ def test_a_number_too_long_to_write_out_is_illegal_in_one_line():
         text.parse_move(game, "Move: " + "9" * 5000 + " or 3")
 
 
+# A Bao la Kete pit is F1..F8 or B1..B8 (docs/notation/bao-la-kete.md: one digit 1-8); a
+# marked answer naming a pit outside them was "no move" while a house out of range in the
+# other games is illegal, naming the houses. From the start South may play F6>, F6<, F7>, F7<.
+BAO_NO_PIT = [
+    ("Move: F9>", "F9>", "F9"),
+    ("Move: F9>.", "F9>", "F9"),
+    ("I play b0<", "B0<", "B0"),
+    ("Answer: F12", "F12", "F12"),
+]
+
+
+@pytest.mark.parametrize("reply,move,pit", BAO_NO_PIT)
+def test_a_bao_pit_out_of_the_rows_is_illegal_naming_the_pits(reply, move, pit):
+    game = mancala.new_game("bao-la-kete")
+    with pytest.raises(text.IllegalReplyError) as e:
+        text.parse_move(game, reply)
+    assert e.value.reason == "illegal" and e.value.move == move
+    assert str(e.value) == (
+        f"the reply names {move}, which is illegal: there is no pit {pit}: the pits are F1 to F8 and B1 to B8"
+    )
+    # With a legal move beside it, the reply names several; alone in prose, none (as before).
+    with pytest.raises(text.AmbiguousMoveError):
+        text.parse_move(game, f"Move: {move} or F6>")
+    with pytest.raises(text.NoMoveError):
+        text.parse_move(game, f"{pit} looks strong")
+
+
 # What each rule set's prompt must say and must not say, read off docs/rules/kalah.md
 # (rule 3, the end rule and the options table), docs/rules/oware.md (OW-4.2, OW-6, OW-7)
 # and docs/rules/togyz-kumalak.md (TK-4, TK-6, TK-7).
