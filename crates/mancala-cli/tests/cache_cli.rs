@@ -210,6 +210,17 @@ fn a_folder_in_the_place_of_the_cached_file_is_never_named_as_the_database() {
 /// run only, never as kept in the cache for the next runs (a promise the save, which
 /// refuses both, would break two lines later), and the warning of the failed save gives the
 /// reason once. The FIFO is left a FIFO.
+/// Puts a FIFO (`name` "fifo") or else a folder at `file`, where a save would refuse it.
+#[cfg(unix)]
+fn occupy(file: &std::path::Path, name: &str) {
+    if name == "fifo" {
+        let made = std::process::Command::new("mkfifo").arg(file).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    } else {
+        std::fs::create_dir(file).unwrap();
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn a_cached_file_the_save_refuses_is_never_promised() {
@@ -220,12 +231,7 @@ fn a_cached_file_the_save_refuses_is_never_promised() {
     ] {
         let cache = scratch("cache-cli", &format!("unkept-{name}"));
         let file = cache.join(FILE);
-        if name == "fifo" {
-            let made = std::process::Command::new("mkfifo").arg(&file).status();
-            assert!(made.is_ok_and(|s| s.success()), "mkfifo");
-        } else {
-            std::fs::create_dir(&file).unwrap();
-        }
+        occupy(&file, name);
         let plain = value(&mancala(&cache, &["solve", "--rules", RULES, "--no-cache"]));
         let out = mancala(&cache, &["solve", "--rules", RULES]);
         let err = text(&out.stderr);
@@ -584,12 +590,7 @@ fn egdb_build_cache_that_cannot_be_used_is_one_error() {
         let cache = dir.join(format!("cache-{name}"));
         std::fs::create_dir_all(&cache).unwrap();
         let file = cache.join(FILE);
-        if name == "fifo" {
-            let made = std::process::Command::new("mkfifo").arg(&file).status();
-            assert!(made.is_ok_and(|s| s.success()), "mkfifo");
-        } else {
-            std::fs::create_dir(&file).unwrap();
-        }
+        occupy(&file, name);
         let o = mancala(&cache, &["egdb", "build", "--rules", RULES, "--cache"]);
         assert_eq!(o.status.code(), Some(1), "{name}");
         assert_eq!(
