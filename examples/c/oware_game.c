@@ -14,13 +14,20 @@
 
 static void die(const char *call, MancalaStatus status) {
     const char *name = "?";
-    char message[256];
     size_t needed = 0;
     mancala_status_name((int)status, &name);
-    if (mancala_last_error(message, sizeof message, &needed) != MANCALA_STATUS_OK) {
-        message[0] = '\0';
+    /* A message has no fixed length (it may quote the caller's text): ask its size first. */
+    char *message = NULL;
+    if (mancala_last_error(NULL, 0, &needed) == MANCALA_STATUS_BUFFER_TOO_SMALL) {
+        message = malloc(needed);
+        if (message != NULL &&
+            mancala_last_error(message, needed, &needed) != MANCALA_STATUS_OK) {
+            free(message);
+            message = NULL;
+        }
     }
-    fprintf(stderr, "%s failed: %s: %s\n", call, name, message);
+    fprintf(stderr, "%s failed: %s: %s\n", call, name, message != NULL ? message : "");
+    free(message);
     exit(1);
 }
 

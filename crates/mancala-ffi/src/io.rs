@@ -123,6 +123,14 @@ pub(crate) unsafe fn write_str(
 /// bigger buffer. Read it only after a call returned a status other than
 /// `MANCALA_STATUS_OK`: after a success it still describes an older failure.
 ///
+/// A message has no upper bound on its length: it may quote the caller's text (a rule set, a
+/// file name, a move) and lists the choices when a name is unknown (the message for an
+/// unknown rule set, which names every game, is longer than 256 bytes). So ask the size
+/// first: `mancala_last_error(NULL, 0, &needed)` returns `MANCALA_STATUS_BUFFER_TOO_SMALL`
+/// with `*needed` = bytes, NUL included (at least 1); then read it into a buffer of `needed`
+/// bytes, as the programs in `examples/c` and `examples/cpp` do. A fixed buffer gets
+/// `MANCALA_STATUS_BUFFER_TOO_SMALL` and nothing of a longer message.
+///
 /// Ownership: `buf` belongs to the caller; nothing is allocated.
 /// Thread safety: the message is per thread; safe to call from any thread.
 ///

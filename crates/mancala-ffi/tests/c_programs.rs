@@ -460,29 +460,49 @@ fn check_example(lang: &str) {
 
 /// The examples report a failing call with the status name and the library's whole message
 /// (a regression guard: the message must still be there when read after
-/// `mancala_status_name`, which once cleared it).
+/// `mancala_status_name`, which once cleared it), a short one (a bad option) and a long one
+/// (an unknown rule set, whose message lists every game: longer than the 256-byte buffer the
+/// C examples once used, which then printed nothing of it).
 /// The expected message is the one `mancala-core` gives for the same rule-set text.
 fn check_example_reports_errors(lang: &str, exes: &[PathBuf]) {
-    let bad = "kalah(6,4)+bogus";
-    let message = bad.parse::<KalahRules>().unwrap_err().to_string();
-    assert!(message.contains("bogus"), "{message}");
+    let call = if lang == "c" {
+        "mancala_rules_new(rules_text, &rules)"
+    } else {
+        "mancala_rules_new(text, &raw)"
+    };
     for exe in exes {
+        check_reports_bad_rules(exe, call);
+    }
+}
+
+/// Runs `exe` with a bad option and with an unknown rule set as its argument and checks that
+/// it exits with 1 and prints `<call> failed: MANCALA_STATUS_BAD_RULES: <message>`, the
+/// message being the one `mancala-core` gives for the same text.
+fn check_reports_bad_rules(exe: &Path, call: &str) {
+    let short = "kalah(6,4)+bogus";
+    let message = short.parse::<KalahRules>().unwrap_err().to_string();
+    assert!(message.contains("bogus"), "{message}");
+    let unknown = "nope";
+    let long = unknown
+        .parse::<mancala_core::Rules>()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        long.contains("nope") && long.len() >= 256,
+        "the unknown-rule-set message is expected to be long: {long}"
+    );
+    for (bad, message) in [(short, message), (unknown, long)] {
         let out = Command::new(exe)
             .arg(bad)
             .env_remove("LD_LIBRARY_PATH")
             .output()
             .unwrap_or_else(|e| panic!("cannot run {}: {e}", exe.display()));
-        assert_eq!(out.status.code(), Some(1), "{lang} example with bad rules");
+        assert_eq!(out.status.code(), Some(1), "{} {bad}", exe.display());
         let stderr = String::from_utf8(out.stderr).expect("UTF-8");
-        let call = if lang == "c" {
-            "mancala_rules_new(rules_text, &rules)"
-        } else {
-            "mancala_rules_new(text, &raw)"
-        };
         assert_eq!(
             stderr,
             format!("{call} failed: MANCALA_STATUS_BAD_RULES: {message}\n"),
-            "{}",
+            "{} {bad}",
             exe.display()
         );
     }
@@ -500,6 +520,7 @@ fn c_example_shared_and_static() {
 fn c_oware_example_plays_a_whole_game() {
     let dir = scratch("oware_example");
     build_example("c", &dir);
+    check_reports_bad_rules(&dir.join("oware_game"), "mancala_game_new(rules, &game)");
     let out = stdout(&run(&mut Command::new(dir.join("oware_game"))));
     let mut lines = out.lines();
     let start = lines.next().expect("a start line");
