@@ -67,7 +67,7 @@ A session of the first (> the bot's lines, < the replies):
   > moves 3 1
   < ok 4,4,0,5,5,5,0,0,5,5,5,5,5,0 S
   > go nodes 100000
-  < bestmove 2 score -100 depth 12 nodes 100000 exact false
+  < bestmove 5 score 139 depth 11 nodes 100000 exact false
   > play 7
   < error play: move 1: illegal move 7: house 7 does not exist: houses are numbered 1..=6
   > quit

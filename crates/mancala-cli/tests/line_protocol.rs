@@ -387,3 +387,106 @@ fn an_oware_database_as_the_evaluation() {
         "{replies:?}"
     );
 }
+
+/// A session written as `> request` and `< reply` lines (the form of `docs/line-protocol.md`
+/// and of `mancala agent line --help`): the requests, and the replies they are said to get.
+fn written_session<'a>(lines: impl Iterator<Item = &'a str>) -> (String, Vec<String>) {
+    let (mut requests, mut replies) = (String::new(), Vec::new());
+    for line in lines {
+        let line = line.trim();
+        if let Some(request) = line.strip_prefix("> ") {
+            requests.push_str(request);
+            requests.push('\n');
+        } else if let Some(reply) = line.strip_prefix("< ") {
+            replies.push(reply.to_string());
+        }
+    }
+    assert!(!replies.is_empty(), "no session found");
+    (requests, replies)
+}
+
+/// The arguments of a written `mancala agent line …` command (without `mancala`).
+fn written_command(line: &str) -> Vec<String> {
+    let start = line
+        .find("mancala agent line")
+        .unwrap_or_else(|| panic!("no command in {line:?}"));
+    let rest = &line[start + "mancala ".len()..];
+    let end = rest.find('`').unwrap_or(rest.len());
+    rest[..end].split_whitespace().map(str::to_string).collect()
+}
+
+/// Runs `args` with the written session's requests and compares every reply with the text.
+fn check_written_session(what: &str, args: &[String], requests: &str, replies: &[String]) {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = mancala_with_input(&args, requests.as_bytes());
+    assert!(o.status.success(), "{what}: {}", stderr(&o));
+    let got: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    assert_eq!(
+        got,
+        replies,
+        "{what}: `mancala {}` with\n{requests}",
+        args.join(" ")
+    );
+}
+
+/// The section `title` of `docs/line-protocol.md` (to the next `## ` heading).
+fn doc_section(doc: &str, title: &str) -> String {
+    doc.split(&format!("\n## {title}\n"))
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .unwrap_or_else(|| panic!("no section {title:?} in docs/line-protocol.md"))
+        .to_string()
+}
+
+/// The example session of `docs/line-protocol.md` ("Example"), run with the command the
+/// section names: every reply is the one written (a node budget alone, so the same every
+/// run); and the session of its `rules` section, with the default rule set. The requests,
+/// replies and command are read from the file, so the text cannot drift from what the agent
+/// answers.
+#[test]
+fn the_documented_example_session_gives_the_documented_replies() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/line-protocol.md");
+    let doc = std::fs::read_to_string(path).expect("docs/line-protocol.md");
+    let rules = doc_section(&doc, "The rule set: `rules`");
+    let (requests, replies) = written_session(rules.lines());
+    assert!(requests.starts_with("rules "), "{requests}");
+    let args = ["agent", "line"].map(str::to_string);
+    check_written_session("docs/line-protocol.md, `rules`", &args, &requests, &replies);
+    let section = doc_section(&doc, "Example");
+    let command = section
+        .lines()
+        .find(|l| l.contains("mancala agent line"))
+        .expect("the example's command");
+    let (requests, replies) = written_session(section.lines());
+    assert!(requests.contains("go "), "{requests}");
+    check_written_session(
+        "docs/line-protocol.md",
+        &written_command(command),
+        &requests,
+        &replies,
+    );
+}
+
+/// The session of `mancala agent line --help` (read from the help the command prints), run
+/// with the first of its examples: every reply is the one written.
+#[test]
+fn the_help_example_session_gives_the_written_replies() {
+    let (ok, help, err) = common::mancala_text(&["agent", "line", "--help"]);
+    assert!(ok, "{err}");
+    let examples = help
+        .split("\nExamples:\n")
+        .nth(1)
+        .expect("an Examples part in the help");
+    let command = examples
+        .lines()
+        .find(|l| l.contains("mancala agent line"))
+        .expect("an example command");
+    let (requests, replies) = written_session(examples.lines());
+    assert!(requests.contains("go "), "{requests}");
+    check_written_session(
+        "mancala agent line --help",
+        &written_command(command),
+        &requests,
+        &replies,
+    );
+}
