@@ -359,7 +359,8 @@ fn bestmove_and_play_with_an_endgame_database() {
 /// against a database built here as the README builds it (K = 16): the answer does not
 /// depend on the clock (a node budget), so two runs give the same nodes; with the database
 /// the result is exact and equals the exact solver's value of the position; with no
-/// database at all it is an estimate.
+/// database at all it is an estimate. The nodes and depth the README's text gives for both
+/// (read from its paragraph "What the database changes") are the ones printed.
 #[test]
 fn the_readme_bestmove_example_is_exact_with_the_database_every_run() {
     let readme =
@@ -449,6 +450,35 @@ fn the_readme_bestmove_example_is_exact_with_the_database_every_run() {
         .collect();
     let c = run(&without);
     assert_eq!(c["exact"], false, "{c}");
+    // The figures of the README's text: "… after N nodes …" with the database, "`"exact":
+    // false`, depth D, M nodes" without.
+    let text = readme
+        .split("\n\n")
+        .find(|p| p.starts_with("What the database changes"))
+        .expect("the README's paragraph on the example")
+        .replace('\n', " ");
+    let number = |s: &str| -> u64 {
+        let digits: String = s.chars().filter(|c| *c != ',').collect();
+        digits
+            .parse()
+            .unwrap_or_else(|_| panic!("not a number: {s:?}"))
+    };
+    let exact_nodes = text
+        .split(" after ")
+        .nth(1)
+        .and_then(|s| s.split(" nodes").next())
+        .expect("\"after N nodes\" in the README");
+    assert_eq!(a["nodes"], number(exact_nodes), "the README says: {text}");
+    let score = format!("`\"score_seeds\": {}`", a["score_seeds"]);
+    assert!(text.contains(&score), "{score}: the README says: {text}");
+    let estimate = text
+        .split("`\"exact\": false`, depth ")
+        .nth(1)
+        .expect("\"depth D, M nodes\" in the README");
+    let (depth, rest) = estimate.split_once(", ").unwrap();
+    let nodes = rest.split(" nodes").next().unwrap();
+    assert_eq!(c["depth"], number(depth), "the README says: {text}");
+    assert_eq!(c["nodes"], number(nodes), "the README says: {text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
