@@ -28,8 +28,17 @@ pub struct MancalaSolverConfig {
     /// Search threads; 0 = every available core, at most 1024 (`mancala_solver_new`
     /// refuses more). The value found never depends on it.
     pub threads: u32,
-    /// Size of the transposition table in bytes, kept as given (rounded down to a power of two
-    /// of 32-byte buckets); 0 = sized to each position solved: 2^(ceil(seeds / 2) + 4) bytes
+    /// Size of the transposition table in bytes, the same for every position, but capped by
+    /// what the position solved can use: rounded down to a power of two of 32-byte buckets,
+    /// then at most one bucket a key (2^B buckets, B the smallest with C(seeds + 2m, 2m) ≤ 2^B
+    /// for its seeds in the houses and m houses a row: 512 MiB for Kalah(4,3) from the start)
+    /// and at most 2^40 buckets (32 TiB); more than asked when the key space needs it (at least
+    /// 2^(B − 37) buckets: 32 MiB for Kalah(7,7) from the start). So a huge size (`UINT64_MAX`,
+    /// 2^50) is accepted, a small position takes only what it can use, and a solve returns
+    /// `MANCALA_STATUS_OUT_OF_MEMORY` only when the capped size cannot be had (2^45 for
+    /// Kalah(6,4) from the start: 32 TiB). The engine's `MancalaEngineConfig.tt_bytes` is not
+    /// capped by the position: the same huge value there gives `MANCALA_STATUS_OUT_OF_MEMORY`
+    /// at the first search. 0 = sized to each position solved: 2^(ceil(seeds / 2) + 4) bytes
     /// for its seeds in the houses, from 4 MiB up to 64 MiB (4 MiB for Kalah(6,3), 64 MiB
     /// from 43 seeds on), and with a database of K seeds at most 2^(ceil((seeds - K) / 2) + 9)
     /// bytes (8 MiB for Kalah(6,4) with K = 20), so that a solve does not pay for memory that

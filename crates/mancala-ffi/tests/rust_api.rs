@@ -278,6 +278,89 @@ fn tables_beyond_memory_give_out_of_memory() {
     );
 }
 
+/// The solver's `tt_bytes` is capped by what the position can use (the header's text of
+/// `MancalaSolverConfig.tt_bytes`): `UINT64_MAX` and 2^50 are accepted and solve Kalah(4,3)
+/// from the start (a table of one bucket a key, 2^24 buckets: 512 MiB, mostly untouched) to
+/// the value a solver with a 1 MiB table finds; the engine's `tt_bytes`, not capped by the
+/// position, gives `MANCALA_STATUS_OUT_OF_MEMORY` for the same value.
+#[test]
+#[cfg_attr(miri, ignore = "a 512 MiB table")]
+fn a_huge_solver_table_is_capped_by_the_position() {
+    use mancala::engine::{MancalaEngineConfig, MancalaEngineResult};
+    use mancala::solver::{MancalaSolution, MancalaSolverConfig};
+    let r = rules("kalah(4,3)");
+    let mut game = ptr::null_mut();
+    assert_eq!(
+        unsafe { mancala::kalah::mancala_kalah_new(r, &mut game) },
+        MancalaStatus::Ok
+    );
+    let core_rules: mancala_core::kalah::KalahRules = "kalah(4,3)".parse().unwrap();
+    let expected = mancala_solver::Solver::new()
+        .threads(1)
+        .tt_bytes(1 << 20)
+        .solve(
+            &mancala_core::kalah::KalahPosition::start(core_rules),
+            mancala_solver::SolveOptions::new(),
+        )
+        .unwrap()
+        .value;
+    for huge in [u64::MAX, 1u64 << 50] {
+        let mut solver = ptr::null_mut();
+        let config = MancalaSolverConfig {
+            threads: 1,
+            tt_bytes: huge,
+            ..MancalaSolverConfig::default()
+        };
+        assert_eq!(
+            unsafe { mancala::solver::mancala_solver_new(&config, &mut solver) },
+            MancalaStatus::Ok
+        );
+        let mut solution = MancalaSolution::default();
+        assert_eq!(
+            unsafe { mancala::solver::mancala_solver_solve(solver, game, &mut solution) },
+            MancalaStatus::Ok,
+            "tt_bytes {huge}"
+        );
+        assert!(solution.exact);
+        assert_eq!(solution.value, expected, "tt_bytes {huge}");
+        assert_eq!(
+            unsafe { mancala::solver::mancala_solver_free(solver) },
+            MancalaStatus::Ok
+        );
+
+        let mut engine = ptr::null_mut();
+        let config = MancalaEngineConfig {
+            tt_bytes: huge,
+            level: 10,
+            seed: 1,
+        };
+        assert_eq!(
+            unsafe { mancala::engine::mancala_engine_new(&config, &mut engine) },
+            MancalaStatus::Ok
+        );
+        let mut out = MancalaEngineResult::default();
+        assert_eq!(
+            unsafe {
+                mancala::engine::mancala_engine_kalah_bestmove(engine, game, 50, 0, &mut out)
+            },
+            MancalaStatus::OutOfMemory,
+            "engine tt_bytes {huge}"
+        );
+        assert_eq!(
+            unsafe { mancala::engine::mancala_engine_free(engine) },
+            MancalaStatus::Ok
+        );
+    }
+    assert_eq!(
+        unsafe { mancala::kalah::mancala_kalah_free(game) },
+        MancalaStatus::Ok
+    );
+    assert_eq!(
+        unsafe { mancala::rules::mancala_rules_free(r) },
+        MancalaStatus::Ok
+    );
+}
+
 /// `mancala_egdb_load` and `mancala_egdb_verify` on a file that another thread keeps cutting
 /// to 100 bytes and writing back in place: every call returns a status (OK, IO_ERROR or
 /// CORRUPT_FILE), and a database loaded is whole. With a memory map of the file, a call

@@ -313,8 +313,10 @@ impl Scramble {
 
 impl LockFreeTable {
     /// A table of about `bytes` bytes (rounded down to a power of two of 32-byte buckets, at
-    /// least one bucket), prepared for keys below 2^`key_bits` (grown when the key space needs
-    /// more buckets than that, see the module docs).
+    /// least one bucket), prepared for keys below 2^`key_bits`: grown when the key space needs
+    /// more buckets than that (see the module docs), and capped at one bucket a key
+    /// (2^`key_bits` buckets) and at 2^40 buckets, so a huge `bytes` takes only what the keys
+    /// can use.
     ///
     /// # Errors
     /// [`OutOfMemory`] when neither an anonymous map nor the heap has room for it.

@@ -266,8 +266,13 @@ impl Solver {
         self
     }
 
-    /// Size of the lock-free table, bytes (rounded down to a power of two of 32-byte buckets;
-    /// see [`LockFreeTable::new`]), whatever the position: a size given is kept as given.
+    /// Size of the lock-free table, bytes, the same whatever the position (not sized to it as
+    /// [`Solver::tt_bytes_at_most`] does), but capped by what the position can use: rounded
+    /// down to a power of two of 32-byte buckets, then at most one bucket a key of the
+    /// position's key space (2^B buckets for C(seeds + 2m, 2m) ≤ 2^B ranks: 512 MiB for
+    /// Kalah(4,3) from the start) and at most 2^40 buckets (32 TiB), and more than asked when
+    /// the key space needs it (see [`LockFreeTable::new`]). So `usize::MAX` solves a small
+    /// position; [`SolveError::OutOfMemory`] comes only when the capped size cannot be had.
     #[must_use]
     pub fn tt_bytes(mut self, bytes: usize) -> Solver {
         self.tt_bytes = bytes;
