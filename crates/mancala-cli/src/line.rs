@@ -53,8 +53,10 @@ standard output (blank lines are ignored). Keywords in any letter case.
   rules <rule set>                   the rule set from now on (any game), a new game at
                                      its start                                -> ok <position>
   quit                               -> bye (then exit 0; end of input also ends)
-A refused request gets one line `error <reason>` and changes nothing: among them a request
-line longer than 1 MiB, and a move list with no move or an empty move between commas.
+Words are separated by spaces or tabs; a line ends in \\n or \\r\\n. A refused request gets
+one line `error <reason>` and changes nothing: among them a request line longer than 1 MiB,
+one holding another control character or Unicode space (a lone \\r), and a move list with
+no move or an empty move between commas.
 Scores are for the player to move, in hundredths of a seed (Bao la Kete: heuristic units,
 or +-(1000000 - plies) for a forced win or loss). The search sees the game's history:
 Oware's repetition rule and move limit.
@@ -394,7 +396,10 @@ fn serve<G: Evaluate>(
             ))),
             Request::Line => match std::str::from_utf8(&bytes) {
                 Err(_) => Some(Err("the line is not valid UTF-8".to_string())),
-                Ok(line) => state.answer(line.trim()),
+                Ok(line) => match separators_only(line) {
+                    Ok(line) => state.answer(line),
+                    Err(why) => Some(Err(why)),
+                },
             },
         };
         let Some(reply) = reply else { continue };
@@ -605,6 +610,34 @@ impl<G: Evaluate> State<'_, '_, G> {
     }
 }
 
+/// A request line without its line end (the `\r` of `\r\n`) and the spaces and tabs around
+/// it, or the reason it is refused: the words of a request are separated by spaces and tabs
+/// only, so any other control character or Unicode space in it (a lone `\r`, a form feed,
+/// a no-break space) is refused, named by its code point and byte offset (1-based), rather
+/// than taken as a separator (a `\r` would hide the words before it on a terminal).
+fn separators_only(line: &str) -> Result<&str, String> {
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    if let Some((at, c)) = line
+        .char_indices()
+        .find(|&(_, c)| c != ' ' && c != '\t' && (c.is_control() || c.is_whitespace()))
+    {
+        let name = match c {
+            '\r' => " (a carriage return)",
+            '\u{0b}' => " (a vertical tab)",
+            '\u{0c}' => " (a form feed)",
+            '\u{a0}' => " (a no-break space)",
+            _ => "",
+        };
+        return Err(format!(
+            "the request holds U+{:04X}{name} at byte {}: words are separated by spaces or \
+             tabs, and a line ends in \\n or \\r\\n",
+            u32::from(c),
+            at + 1
+        ));
+    }
+    Ok(line.trim_matches([' ', '\t']))
+}
+
 /// Splits `<head> [moves M…]` at the word `moves` (any case): the head and the moves' text
 /// (`None` without the word).
 fn split_moves(rest: &str) -> (&str, Option<&str>) {
@@ -666,6 +699,27 @@ mod tests {
                 (Request::Line, 4)
             ]
         );
+    }
+
+    /// Spaces and tabs separate words; the `\r` of a `\r\n` line end goes; any other
+    /// control character or Unicode space is refused with its code point and byte.
+    #[test]
+    fn only_spaces_and_tabs_separate_words() {
+        assert_eq!(separators_only(" \tplay 1\t2 \r"), Ok("play 1\t2"));
+        assert_eq!(separators_only("\r"), Ok(""));
+        let refused = |line: &str| separators_only(line).unwrap_err();
+        assert!(
+            refused("play 9\rplay 1")
+                .starts_with("the request holds U+000D (a carriage return) at byte 7: "),
+            "{}",
+            refused("play 9\rplay 1")
+        );
+        assert!(refused("play 1\r\r").contains("U+000D (a carriage return) at byte 7"));
+        assert!(refused("go\u{0c}nodes 5").contains("U+000C (a form feed) at byte 3"));
+        // "é" is two bytes: the no-break space after it starts at byte 3.
+        assert!(refused("é\u{a0}1").contains("U+00A0 (a no-break space) at byte 3"));
+        assert!(refused("play\u{2003}1").contains("U+2003 at byte 5"));
+        assert!(refused("play\u{0}1").contains("U+0000 at byte 5"));
     }
 
     /// What `play`, `moves` and `position … moves` read as a move list (Oware's moves).

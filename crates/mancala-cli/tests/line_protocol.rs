@@ -83,6 +83,29 @@ fn errors_are_one_line_and_the_session_goes_on() {
     assert_eq!(replies[1], "error go: `time` given twice", "{replies:?}");
 }
 
+/// Words are separated by spaces or tabs only (docs/line-protocol.md): a lone `\r` inside a
+/// line is refused and nothing of the line is played (it split `play 9\rplay 1` into the
+/// moves 9, `play` and 1); a `\r\n` line end and tabs keep working.
+#[test]
+fn a_carriage_return_inside_a_line_is_refused_not_a_separator() {
+    let replies = session(
+        "oware",
+        "moves 3\r\nplay 9\rplay 1\nplay\t1 \r\ngo\u{0c}depth 2\n\r\nquit\r\n",
+    );
+    let why = "words are separated by spaces or tabs, and a line ends in \\n or \\r\\n";
+    assert_eq!(
+        replies,
+        [
+            "ok 4,4,0,5,5,5,0,5,4,4,4,4,4,0 N".to_string(),
+            format!("error the request holds U+000D (a carriage return) at byte 7: {why}"),
+            // North's 1 as in `moves_then_play_then_go`: the refused line played nothing.
+            "ok 4,4,0,5,5,5,0,0,5,5,5,5,5,0 S".to_string(),
+            format!("error the request holds U+000C (a form feed) at byte 3: {why}"),
+            "bye".to_string(),
+        ]
+    );
+}
+
 /// A request with nothing where a move list or nothing at all is due is refused as `play`
 /// with no move is, and changes nothing: `quit` with words after it (the session goes on),
 /// `moves` and `position start moves` with no move, an empty move between two commas.
