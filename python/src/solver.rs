@@ -173,7 +173,8 @@ fn database_rules(py: Python<'_>, text: &str) -> PyResult<KalahRules> {
 ///
 /// `Solver(threads=None, tt_mb=None, egdb=None, max_seconds=None, max_nodes=None)`:
 /// `threads` search threads (`None`: every core; the value never depends on it), `tt_mb`
-/// the transposition table in MiB, kept as given (`None`: sized to each position solved,
+/// the transposition table in MiB, the same for every position but never more than the
+/// position can use (one 32-byte bucket a key of its key space) (`None`: sized to each position solved,
 /// 2^(⌈seeds/2⌉ + 4) bytes for its seeds in the houses, from 4 MiB up to 64 MiB, and with
 /// a database of K seeds at most 2^(⌈(seeds − K)/2⌉ + 9) bytes; the table
 /// is kept between solves of one rule set), `egdb` an `Egdb`

@@ -18,7 +18,9 @@ pub struct SolveArgs {
     /// Search threads (0 = every core; at most 1024).
     #[arg(long, default_value_t = 0, value_parser = crate::ranges::threads_or_all())]
     pub threads: usize,
-    /// Transposition table size, MiB (1..=1048576), kept as given. Default: sized to the
+    /// Transposition table size, MiB (1..=1048576), the same for every position but never
+    /// more than the position can use (one 32-byte bucket a key of its key space: 512 MiB
+    /// for Kalah(4,3) from the start). Default: sized to the
     /// position, 2^(⌈seeds/2⌉ + 4) bytes for its seeds in the houses, from 4 MiB up to 256 MiB
     /// (4 MiB for Kalah(6,3), 256 MiB for Kalah(6,4) and larger), and with a database of K
     /// seeds at most 2^(⌈(seeds − K)/2⌉ + 9) bytes (8 MiB for Kalah(6,4) with K = 20).
