@@ -303,9 +303,10 @@ def _moves(moves: Any) -> List[Any]:
         # An array of moves is one of house numbers (an array of strs is not read as
         # moves: its dtype cuts the texts to one length).
         if moves.ndim != 1 or moves.dtype.kind not in "iu":
+            dimensions = "1 dimension" if moves.ndim == 1 else f"{moves.ndim} dimensions"
             raise TypeError(
                 f"moves must be a list of moves or a one-dimensional array of integers, not an "
-                f"array of {moves.dtype} of {moves.ndim} dimensions ({_shown(moves)})"
+                f"array of {moves.dtype} of {dimensions} ({_shown(moves)})"
             )
         return list(moves.tolist())
     if not isinstance(moves, (list, tuple)):

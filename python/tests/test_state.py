@@ -402,9 +402,11 @@ def test_a_one_dimensional_integer_array_is_a_list_of_moves():
     for bad in (np.array([3.0, 1.0]), np.array([[3, 1]]), np.array(3), np.array(["3", "1"]), np.array([True, False])):
         with pytest.raises(TypeError) as refused:
             from_dict({**d, "moves": bad})
+        # "1 dimension", "2 dimensions", "0 dimensions": the noun agrees with the number.
+        dimensions = {0: "0 dimensions", 1: "1 dimension", 2: "2 dimensions"}[bad.ndim]
         assert str(refused.value).startswith(
             f"moves must be a list of moves or a one-dimensional array of integers, not an array of {bad.dtype} "
-            f"of {bad.ndim} dimensions ("
+            f"of {dimensions} ("
         )
 
 
