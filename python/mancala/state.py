@@ -245,8 +245,10 @@ def _wrong_type(path: str, given: Any, reached: Any) -> Optional[Tuple[str, Any,
     is of another JSON type than ``reached``, the value :func:`to_dict` gives there, with the
     value given and the type wanted in words; ``None`` when every part has its type (the
     values may still differ). A part of :data:`NULLABLE` may be ``null`` or of its type; a
-    legal move an int or a str. Lists are compared over the length both have, dicts over the
-    keys both have (a different length or set of keys is a value that differs)."""
+    legal move an int or a str. Dicts are compared over the keys both have (a different set
+    of keys is a value that differs); every item of a list given is checked, those beyond
+    the length of ``reached`` too (a legal move as any move, an item of a list whose items
+    share one type as that type), so a wrong type is named before a different length."""
     given = _plain(given)
     theirs, ours = _json_type(given), _json_type(reached)
     if path.startswith("legal_moves["):
@@ -265,7 +267,17 @@ def _wrong_type(path: str, given: Any, reached: Any) -> Optional[Tuple[str, Any,
                 if wrong is not None:
                     return wrong
     elif isinstance(given, (list, tuple)):
-        for i, (a, b) in enumerate(zip(given, reached)):
+        # Every item given, those beyond the length reached too: a legal move's type is
+        # its own (any move), an item of a list whose items share one type (the houses of
+        # a row) has that type.
+        alike = {_json_type(b) for b in reached}
+        for i, a in enumerate(given):
+            if i < len(reached):
+                b = reached[i]
+            elif path == "legal_moves" or len(alike) == 1:
+                b = reached[-1] if reached else None
+            else:
+                break
             wrong = _wrong_type(f"{path}[{i}]", a, b)
             if wrong is not None:
                 return wrong

@@ -439,3 +439,32 @@ def test_a_float_in_an_integer_field_is_a_type_error():
             assert shown.startswith(f"{field} must be {wanted}, not float ("), shown
     # NumPy integers are still ints, and the ints themselves are read back.
     assert from_dict({**d, "score": np.int64(d["score"]), "stores": {"South": np.int32(1), "North": 0}}) == game
+
+
+def test_a_wrong_type_beyond_the_legal_moves_reached_is_a_type_error():
+    # legal_moves=[1, 2, 3, None] was the TypeError for None, [1, 2, 3, 4, None] (one item
+    # more than Kalah(4,3)'s four legal moves) the ValueError of another length: every
+    # item's type is checked before the lengths and values are compared.
+    d = mancala.Kalah("kalah(4,3)").to_dict()
+    assert d["legal_moves"] == [1, 2, 3, 4]
+    for given, place in (([1, 2, 3, None], 3), ([1, 2, 3, 4, None], 4), ([1, 2, 3, 4, 5, 6.0], 5)):
+        for read in (lambda s: from_dict(s), lambda s: from_json(json.dumps(s))):
+            with pytest.raises(TypeError) as refused:
+                read({**d, "legal_moves": given})
+            shown = repr(given[place])
+            assert str(refused.value) == (
+                f"legal_moves[{place}] must be a move (an int or a str), not {type(given[place]).__name__} ({shown})"
+            )
+    # Of the right types, one move too many is still the ValueError of a value that differs.
+    with pytest.raises(ValueError, match=r"^the moves reach legal_moves "):
+        from_dict({**d, "legal_moves": [1, 2, 3, 4, 5]})
+    # The same for a row of houses given one house too many: a str there is no int.
+    south = d["houses"]["South"]
+    with pytest.raises(TypeError, match=r"^houses\.South\[4\] must be an int, not str \('3'\)$"):
+        from_dict({**d, "houses": {"South": [*south, "3"], "North": d["houses"]["North"]}})
+    # After the game is over there is no legal move: any item given is still a move or not.
+    over = mancala.Kalah("kalah(1,1)")
+    over.play(1)
+    assert over.is_over() and over.to_dict()["legal_moves"] == []
+    with pytest.raises(TypeError, match=r"^legal_moves\[0\] must be a move"):
+        from_dict({**over.to_dict(), "legal_moves": [None]})
