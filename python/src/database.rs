@@ -162,25 +162,46 @@ pub(crate) fn open_path(py: Python<'_>, path: &Path) -> PyResult<Py<Database>> {
     with_game!(&AnyGame::new(Rules::default_of(kind)), g => open_as(g, py, path))
 }
 
-/// `Database.find` for game `G` (the game of `g`'s rules): the database serving the rules
-/// of `g` with the most seeds in the folder `path`, by the files' headers, or the file
-/// `path` ([`mancala_solver::egdb::find_in`], as the `mancala` command's `--egdb`).
+/// Why no database serves the Oware rule set `rules` (`mancala_solver::awari::check_rules`,
+/// the check of the `mancala` command's `--rules`), in the command's words: `no database
+/// holds the values of oware, which has majority=stop, cycle_score=own_row; tip: …`, the
+/// tip naming the rule sets the databases serve. `None` for a rule set one database serves.
+pub(crate) fn unserved_oware(rules: &mancala_core::oware::OwareRules) -> Option<String> {
+    let refused = mancala_solver::awari::check_rules(rules).err()?;
+    Some(format!(
+        "no database holds the values of {}, which has {}; tip: the databases are for Kalah rule sets and the Oware rule sets with 6 houses a side, majority=off, cycle_score=split and no move limit, such as awari and oware+majority=off+cycle_score=split (one database a grand-slam rule)",
+        refused.rules,
+        refused.differences.join(", ")
+    ))
+}
+
+/// `Database.find` for game `G` (the game of `g`'s rules, `rules`): the database serving
+/// the rules of `g` with the most seeds in the folder `path`, by the files' headers, or the
+/// file `path` ([`mancala_solver::egdb::find_in`], as the `mancala` command's `--egdb`).
 ///
 /// # Errors
-/// `DatabaseError`: a game no database serves (checked before the folder is read), no file
-/// serving the rules (naming every file passed over and why), a file that does not serve
-/// them or cannot be read.
-fn find_as<G: Evaluate + PyGame>(
+/// `DatabaseError`: a game no database serves, or an Oware rule set no database serves
+/// ([`unserved_oware`]; both checked before the folder is read), no file serving the rules
+/// (naming every file passed over and why), a file that does not serve them or cannot be
+/// read.
+pub(crate) fn find_as<G: Evaluate + PyGame>(
     g: &GameRecord<G>,
     py: Python<'_>,
     path: &Path,
+    rules: Rules,
 ) -> PyResult<Py<Database>>
 where
     G::Database: DbClass,
 {
+    // A rule set no database serves says so, as the command does, rather than a folder
+    // where no file serves it: an Oware rule set whose values differ (`oware`), a game
+    // without databases (Bao la Kete, Togyz Kumalak).
+    if let Rules::Oware(oware) = rules {
+        if let Some(why) = unserved_oware(&oware) {
+            return Err(error(py, Kind::Database, why));
+        }
+    }
     let rules = g.position().rules();
-    // A game without databases (Bao la Kete, Togyz Kumalak) says so, as the command does,
-    // rather than a folder where no file serves it.
     if let Err(e @ EgdbError::NoDatabase { .. }) = G::Database::entries(&rules, 0) {
         return Err(from_error(py, Kind::Database, e));
     }
@@ -251,14 +272,15 @@ impl Database {
     /// folder is opened as one database file, which must serve `rules`. The database is
     /// checked completely (every checksum and entry). Returns an object of the game's kind
     /// (`Egdb` for Kalah, as `Egdb.find`; `AwariDb` for Oware). Raises `RulesError` (a
-    /// malformed rule set), `DatabaseError` (a game no database serves, such as
-    /// `bao-la-kete`; no file serving the rules, with every file passed over and why; a
-    /// file that does not serve them or cannot be read).
+    /// malformed rule set), `DatabaseError` (a game or rule set no database serves, such as
+    /// `bao-la-kete` or `oware`, before the folder is read, in the words of the `mancala`
+    /// command; no file serving the rules, with every file passed over and why; a file that
+    /// does not serve them or cannot be read).
     #[staticmethod]
     fn find(py: Python<'_>, path: FsPath, rules: &str) -> PyResult<Py<Database>> {
         let rules: Rules = rules.parse().map_err(|e| from_error(py, Kind::Rules, e))?;
         let path = path.0;
-        with_game!(&AnyGame::new(rules), g => find_as(g, py, &path))
+        with_game!(&AnyGame::new(rules), g => find_as(g, py, &path, rules))
     }
 
     /// Builds in memory the database of the rule set `rules` (a rule-set text: `"kalah(6,4)"`,

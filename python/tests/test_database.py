@@ -439,3 +439,32 @@ def test_database_find_serves_every_game_by_its_rules(tmp_path: Path) -> None:
     # Egdb.find stays Kalah's.
     with pytest.raises(mancala.RulesError):
         Egdb.find(tmp_path, "awari")
+
+
+def test_database_find_refuses_a_rule_set_no_database_serves_before_reading_the_folder(tmp_path: Path, cli) -> None:
+    # Database.find(folder, "oware") read every file and said that no file in the folder
+    # served oware, though no Oware database holds its values (the majority end and the
+    # cycles to the own rows change them, OW rules): it says so now before the folder is
+    # read, in the words of the command's `--rules oware --egdb folder`.
+    mancala.Database.build("awari", 2).save(tmp_path / "a.egdb")
+    mancala.Database.build("oware+majority=off+cycle_score=split", 2).save(tmp_path / "b.egdb")
+    missing = tmp_path / "no such folder"
+    for rules, differs in (
+        ("oware", "majority=stop, cycle_score=own_row"),
+        ("awari+move_limit=100", "move_limit=100"),
+        ("oware-openspiel", None),
+    ):
+        said = cli.error("solve", "--rules", rules, "--egdb", str(tmp_path))
+        first = said.removeprefix(f"--rules {rules}: ").split("; tip: ")[0]
+        assert first.startswith("no database holds the values of "), said
+        if differs is not None:
+            assert first.endswith(f", which has {differs}"), said
+        for folder in (tmp_path, missing, tmp_path / "a.egdb"):
+            with pytest.raises(DatabaseError) as refused:
+                Database.find(folder, rules)
+            message = str(refused.value)
+            assert message.split("; tip: ")[0] == first, message
+            assert "a.egdb" not in message and "no such folder" not in message
+            assert "awari and oware+majority=off+cycle_score=split" in message.split("; tip: ")[1]
+    # A rule set a database serves is still found there.
+    assert Database.find(tmp_path, "oware+majority=off+cycle_score=split").max_seeds == 2
