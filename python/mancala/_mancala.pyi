@@ -222,6 +222,9 @@ class AwariDb(Database):
     @staticmethod
     @deprecated("AwariDb.open is deprecated since 0.3.0 and goes in 0.4.0: use Database.open")
     def open(path: _Path) -> AwariDb: ...
+    # Database.find for Oware only: another game's rule set is a DatabaseError.
+    @staticmethod
+    def find(path: _Path, rules: str) -> AwariDb: ...
     @property
     def boards(self) -> int: ...
 

@@ -1,16 +1,18 @@
-//! `AwariDb`: the kind of `Database` of Oware (`docs/awari.md`), and its older constructors
-//! `AwariDb.build` and `AwariDb.open` (deprecated: `Database.build("awari", n)` and
-//! `Database.open` make the same objects).
+//! `AwariDb`: the kind of `Database` of Oware (`docs/awari.md`), its finder `AwariDb.find`
+//! (`Database.find` for Oware rule sets only), and its older constructors `AwariDb.build`
+//! and `AwariDb.open` (deprecated: `Database.build("awari", n)` and `Database.open` make the
+//! same objects).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use mancala_core::oware::OwarePosition;
+use mancala_core::{with_game, AnyGame, Rules};
 use mancala_solver::awari::{entries_to, AwariDb as Db, AwariError};
 use pyo3::prelude::*;
 
 use crate::database::{deprecated, Database};
-use crate::errors::{from_error, Kind};
+use crate::errors::{error, from_error, Kind};
 use crate::int::Int;
 use crate::path::FsPath;
 
@@ -90,6 +92,34 @@ impl AwariDb {
             .detach(|| Db::open(&path))
             .map_err(|e| from_error(py, Kind::Database, e.about(&path)))?;
         AwariDb::object(py, db)
+    }
+
+    /// `Database.find` for Oware only: the Oware database serving `rules` (an Oware rule-set
+    /// text: `"awari"`, `"oware+majority=off+cycle_score=split"`) with the most seeds (N)
+    /// in the folder `path` (a `str`, `bytes` or `os.PathLike`), by the files' headers, or
+    /// the file `path`, which must serve `rules`; checked completely. Returns an `AwariDb`.
+    /// Raises `RulesError` (a malformed rule set), `DatabaseError` (the rule set of another
+    /// game, `kalah(4,3)`, as `AwariDb.open` refuses a Kalah file: `kalah(4,3) is a rule set
+    /// of Kalah, not of Oware; …`; an Oware rule set no database serves, such as `oware`; no
+    /// file serving the rules, with every file passed over and why; a file that does not
+    /// serve them or cannot be read).
+    #[staticmethod]
+    fn find(py: Python<'_>, path: FsPath, rules: &str) -> PyResult<Py<Database>> {
+        let parsed: Rules = rules.parse().map_err(|e| from_error(py, Kind::Rules, e))?;
+        if !matches!(parsed, Rules::Oware(_)) {
+            return Err(error(
+                py,
+                Kind::Database,
+                format!(
+                    "{} is a rule set of {}, not of Oware; AwariDb.find finds Oware databases, \
+                     Database.find(folder, rules) the database of any game",
+                    mancala_core::Shortened(rules.trim()),
+                    parsed.kind().name()
+                ),
+            ));
+        }
+        let path = path.0;
+        with_game!(&AnyGame::new(parsed), g => crate::database::find_as(g, py, &path, parsed))
     }
 
     /// Deprecated since 0.3.0, goes in 0.4.0 (a `DeprecationWarning`): `Database.entries`.

@@ -468,3 +468,30 @@ def test_database_find_refuses_a_rule_set_no_database_serves_before_reading_the_
             assert "awari and oware+majority=off+cycle_score=split" in message.split("; tip: ")[1]
     # A rule set a database serves is still found there.
     assert Database.find(tmp_path, "oware+majority=off+cycle_score=split").max_seeds == 2
+
+
+def test_awari_db_find_serves_oware_only(tmp_path: Path) -> None:
+    # AwariDb.find was Database.find inherited: AwariDb.find(folder, "kalah(4,3)") gave an
+    # Egdb, while AwariDb.open refuses a Kalah file. It finds Oware databases only, and
+    # refuses another game's rule set as AwariDb.open refuses a Kalah file.
+    mancala.Database.build("kalah(4,3)", 4).save(tmp_path / "k.egdb")
+    mancala.Database.build("awari", 2).save(tmp_path / "a.egdb")
+    with pytest.warns(DeprecationWarning), pytest.raises(DatabaseError) as opened:
+        AwariDb.open(tmp_path / "k.egdb")
+    assert str(opened.value).endswith("a database of Kalah (rule set kalah(4,3)), not of Oware")
+    for folder in (tmp_path, tmp_path / "k.egdb"):
+        with pytest.raises(DatabaseError) as refused:
+            AwariDb.find(folder, "kalah(4,3)")
+        assert str(refused.value).startswith("kalah(4,3) is a rule set of Kalah, not of Oware; ")
+        assert "Database.find" in str(refused.value)
+    with pytest.raises(DatabaseError, match=r"^bao-la-kete is a rule set of Bao la Kete, not of Oware; "):
+        AwariDb.find(tmp_path, "bao-la-kete")
+    with pytest.raises(mancala.RulesError):
+        AwariDb.find(tmp_path, "kalah(4")
+    # An Oware rule set: the database Database.find gives, an AwariDb.
+    found = AwariDb.find(tmp_path, "awari")
+    assert isinstance(found, AwariDb)
+    assert (found.game, found.rules, found.max_seeds) == ("Oware", "awari", 2)
+    # An Oware rule set no database serves, refused as Database.find refuses it.
+    with pytest.raises(DatabaseError, match=r"^no database holds the values of oware, which has "):
+        AwariDb.find(tmp_path, "oware")
