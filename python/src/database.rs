@@ -129,7 +129,7 @@ fn legal_moves_py<G: PyGame>(g: &GameRecord<G>, py: Python<'_>) -> Vec<Py<PyAny>
 pub struct Database {
     pub(crate) db: Arc<dyn AnyDatabase>,
     /// The rule set it was built with, as its file's header or the build names it.
-    rules: String,
+    pub(crate) rules: String,
 }
 
 impl Database {

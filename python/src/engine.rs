@@ -11,7 +11,7 @@ use pyo3::types::PyDict;
 
 use mancala_core::{with_game, GameRecord};
 use mancala_solver::engine::{
-    Choice, EngineError, Evaluate, Level, Limits, Players, DEFAULT_TT_BYTES, SEED,
+    AnyDatabase, Choice, EngineError, Evaluate, Level, Limits, Players, DEFAULT_TT_BYTES, SEED,
 };
 
 use crate::database::Database;
@@ -37,8 +37,10 @@ use crate::solver::{mebibytes, Egdb};
 /// same `game`, `description` and `max_seeds`: two opened on one file, two built alike).
 /// Raises `EngineError` for a level outside 1..10, `ValueError` for a zero table or two
 /// different databases of one game (the `egdb=` one counted with those of `database=`;
-/// the message names both and says which to give: for Kalah the one `Egdb.find(folder,
-/// rules)` picks, for Oware the one whose `rules` are those played), `TypeError` for a database that is not a `Database`
+/// the message names both and says which to give: of two serving the same rules the one
+/// with the larger `max_seeds`, else the one serving the rules played, for Oware the one
+/// whose `rules` are those played; `Database.find(folder, rules)` picks the database with
+/// the most seeds serving a rule set), `TypeError` for a database that is not a `Database`
 /// (in a sequence, naming the element's index and type: `database[1] must be a
 /// mancala.Database, not NoneType`).
 ///
@@ -93,41 +95,63 @@ fn same_database(a: &Py<Database>, b: &Py<Database>) -> bool {
         || (x.kind() == y.kind() && x.max_seeds() == y.max_seeds() && x.describe() == y.describe())
 }
 
+/// Whether the database `db` serves the rule set `rules` (a `Database.rules` text): the
+/// lookup of the start of a game of `rules` is not refused (`AnyDatabase::value`, which
+/// refuses another game and rules whose values differ; a start with more seeds than the
+/// database holds is `None`, no refusal).
+fn serves(db: &dyn AnyDatabase, rules: &str) -> bool {
+    rules
+        .parse::<mancala_core::Rules>()
+        .is_ok_and(|r| db.value(&mancala_core::AnyGame::new(r)).is_ok())
+}
+
 /// Refuses two databases of one game among `all` (no two the same, [`same_database`]): the
 /// engine keeps one a game, and a second one would replace the first without a word.
 ///
 /// # Errors
-/// `ValueError` naming the game and both databases, with advice that serves the game: for
-/// Kalah, whose databases each serve one board size, `Egdb.find(folder, rules)` picks the
-/// one serving a rule set; for Oware, the one whose `Database.rules` are the games', the
-/// larger `max_seeds` of two alike.
+/// `ValueError` naming the game and both databases, with advice that serves the game: when
+/// both serve the rules either was built with ([`serves`]), the one with the larger
+/// `max_seeds`; else the one serving the rules played (for Kalah, whose databases each serve
+/// one board size; for Oware, the one whose `Database.rules` are those played), of two
+/// serving them the larger; and `Database.find(folder, rules)`, which picks the database
+/// with the most seeds serving a rule set from a folder.
 fn one_a_game(all: &[&Py<Database>]) -> PyResult<()> {
     for (i, db) in all.iter().enumerate() {
-        let db = &db.get().db;
+        let db = db.get();
         let Some(other) = all[..i]
             .iter()
-            .map(|d| &d.get().db)
-            .find(|d| d.kind() == db.kind())
+            .map(|d| d.get())
+            .find(|d| d.db.kind() == db.db.kind())
         else {
             continue;
         };
-        let kind = db.kind();
-        let advice = match kind {
-            mancala_core::GameKind::Kalah => {
-                "give the one serving the rules played (Egdb.find(folder, rules) picks it from a \
-                 folder)"
-            }
-            mancala_core::GameKind::Oware => {
-                "give the one whose rules (Database.rules) are those played, of two alike the \
-                 one with the larger max_seeds"
-            }
-            _ => "give one of them",
+        let kind = db.db.kind();
+        let find = "Database.find(folder, rules) picks the database with the most seeds serving \
+                    the rules from a folder";
+        let advice = if serves(&*db.db, &other.rules) && serves(&*other.db, &db.rules) {
+            format!(
+                "both serve {}: give the one with the larger max_seeds ({find})",
+                other.rules
+            )
+        } else {
+            let serving = match kind {
+                mancala_core::GameKind::Kalah => {
+                    "the one serving the rules played (a Kalah database serves one board size)"
+                }
+                mancala_core::GameKind::Oware => {
+                    "the one whose rules (Database.rules) are those played"
+                }
+                _ => "the one serving the rules played",
+            };
+            format!(
+                "give {serving}, of two serving them the one with the larger max_seeds ({find})"
+            )
         };
         return Err(pyo3::exceptions::PyValueError::new_err(format!(
             "database: two databases of {}; the engine keeps one a game: {advice} (given: {}; {})",
             kind.name(),
-            other.describe(),
-            db.describe()
+            other.db.describe(),
+            db.db.describe()
         )));
     }
     Ok(())

@@ -287,15 +287,16 @@ def test_two_databases_of_one_game_are_refused_with_advice_that_serves_that_game
         Engine(database=[once, again])
     message = str(refused.value)
     assert message.startswith("database: two databases of Oware; the engine keeps one a game: ")
-    assert "Egdb.find" not in message and "Database.rules" in message
+    # Both serve awari: the advice is the larger one (Database.find picks it from a folder).
+    assert "Egdb.find" not in message and "both serve awari: give the one with the larger max_seeds" in message
     with pytest.raises(mancala.RulesError):
         Egdb.find(tmp_path, once.rules)
     # What it says to do: one of them, the one whose rules are played.
     position = "0,0,0,0,0,1,1,0,0,0,0,0,0,0 S"
     assert Engine(database=[once]).search(Oware(once.rules, position=position), time_ms=100).exact
-    # Kalah: the advice names Egdb.find, which picks the database of a rule set.
+    # Kalah: the advice names Database.find, which picks the database of a rule set.
     six, four = mancala.Database.build("kalah(6,4)", 2), mancala.Database.build("kalah(4,3)", 2)
-    with pytest.raises(ValueError, match=r"Egdb\.find\(folder, rules\)"):
+    with pytest.raises(ValueError, match=r"Database\.find\(folder, rules\)"):
         Engine(database=[six, four])
 
 
@@ -495,3 +496,45 @@ def test_awari_db_find_serves_oware_only(tmp_path: Path) -> None:
     # An Oware rule set no database serves, refused as Database.find refuses it.
     with pytest.raises(DatabaseError, match=r"^no database holds the values of oware, which has "):
         AwariDb.find(tmp_path, "oware")
+
+
+def test_the_advice_for_two_databases_serving_the_same_rules_is_the_larger(tmp_path: Path) -> None:
+    # Two Kalah databases that both serve kalah(4,3) (K = 8 and K = 6) were answered "give
+    # the one serving the rules played", which both do. The advice is the larger one, and
+    # Database.find, which picks it from a folder.
+    k8, k6 = mancala.Database.build("kalah(4,3)", 8), mancala.Database.build("kalah(4,3)", 6)
+    for pair in ([k8, k6], [k6, k8]):
+        with pytest.raises(ValueError) as refused:
+            Engine(database=pair)
+        message = str(refused.value)
+        assert message.startswith(
+            "database: two databases of Kalah; the engine keeps one a game: both serve kalah(4,3): "
+            "give the one with the larger max_seeds (Database.find(folder, rules) picks the database "
+            "with the most seeds serving the rules from a folder) (given: "
+        ), message
+        assert "serving the rules played" not in message
+    # What it says: Database.find picks K = 8 of the two, which the engine takes.
+    k8.save(tmp_path / "k8.egdb")
+    k6.save(tmp_path / "k6.egdb")
+    picked = Database.find(tmp_path, "kalah(4,3)")
+    assert picked.max_seeds == 8
+    Engine(database=picked)
+    # Two Oware databases alike (awari, N = 2 and 3): the same advice.
+    with pytest.raises(ValueError, match=r"keeps one a game: both serve awari: give the one with the larger max_seeds"):
+        Engine(database=[mancala.Database.build("awari", 2), mancala.Database.build("awari", 3)])
+    # Databases of other rules: the one serving the rules played, then the larger of two
+    # serving them. Kalah(6,·) and Kalah(4,·) serve other board sizes; awari
+    # (grand_slam=unless_only) and grand_slam=none other grand-slam rules.
+    with pytest.raises(ValueError) as refused:
+        Engine(database=[mancala.Database.build("kalah(6,4)", 2), k6])
+    assert (
+        "give the one serving the rules played (a Kalah database serves one board size), "
+        "of two serving them the one with the larger max_seeds (Database.find(folder, rules)"
+    ) in str(refused.value)
+    none = mancala.Database.build("oware+majority=off+cycle_score=split", 2)
+    with pytest.raises(ValueError) as refused:
+        Engine(database=[mancala.Database.build("awari", 2), none])
+    assert (
+        "give the one whose rules (Database.rules) are those played, of two serving them the one "
+        "with the larger max_seeds (Database.find(folder, rules)"
+    ) in str(refused.value)
