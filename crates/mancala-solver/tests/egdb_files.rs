@@ -592,3 +592,43 @@ fn a_link_that_leads_nowhere_is_named_when_opened() {
     assert!(!e.to_string().contains("symbolic link"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A trailing separator changes nothing in what `egdb::file_in_the_way` and
+/// `egdb::is_broken_link` say: `dang/` is the link `dang` itself (the system would follow
+/// it, and call the path of a file "Not a directory").
+#[test]
+#[cfg(unix)]
+#[cfg_attr(miri, ignore = "symlinks")]
+fn a_trailing_slash_changes_nothing_in_the_way() {
+    use mancala_solver::egdb::{file_in_the_way, is_broken_link};
+    let dir = scratch("trailing-slash");
+    let (looped, dangling, file) = (dir.join("loop"), dir.join("dang"), dir.join("file"));
+    std::os::unix::fs::symlink("loop", &looped).unwrap();
+    std::os::unix::fs::symlink(dir.join("nothing"), &dangling).unwrap();
+    std::fs::write(&file, b"x").unwrap();
+    let socket = dir.join("socket");
+    let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    let nowhere = "a symbolic link that leads nowhere (a loop, or a missing target)";
+    for (path, what) in [
+        (&looped, nowhere),
+        (&dangling, nowhere),
+        (&file, "a file"),
+        (&socket, "a FIFO, socket or device"),
+    ] {
+        let slashed = PathBuf::from(format!("{}//", path.display()));
+        let found = file_in_the_way(&slashed).unwrap();
+        assert_eq!(found.to_string(), format!("it is {what}, not a folder"));
+        assert!(found.itself);
+        assert_eq!(
+            is_broken_link(&slashed),
+            what == nowhere,
+            "{}",
+            path.display()
+        );
+    }
+    // A link to a folder stays a folder, slash or not.
+    let to_dir = dir.join("to-dir");
+    std::os::unix::fs::symlink(&dir, &to_dir).unwrap();
+    assert_eq!(file_in_the_way(&dir.join("to-dir/")), None);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -529,13 +529,22 @@ pub const BROKEN_LINK: &str = "a symbolic link that leads nowhere (a loop, or a 
 /// Whether `path` is a symbolic link that cannot be followed to anything: around a loop (a
 /// link to itself included), or to a target that is not there (or that cannot be looked
 /// at). The link itself is looked at (`lstat`), then followed (`stat`); `false` when nothing
-/// is at `path`, or something that is not a link, or a link that leads to something. The
-/// one test of [`file_in_the_way`] and [`open_regular`](super::open_regular) ([`BROKEN_LINK`]
+/// is at `path`, or something that is not a link, or a link that leads to something.
+/// Trailing separators change nothing (`dang/` is the link `dang` itself). The one test of [`file_in_the_way`] and [`open_regular`](super::open_regular) ([`BROKEN_LINK`]
 /// words it).
 #[must_use]
 pub fn is_broken_link(path: &Path) -> bool {
-    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_symlink())
-        && std::fs::metadata(path).is_err()
+    let entry = entry_itself(path);
+    std::fs::symlink_metadata(&entry).is_ok_and(|m| m.is_symlink())
+        && std::fs::metadata(&entry).is_err()
+}
+
+/// `path` without its trailing separators (`dang/` is `dang`; `/` stays `/`), so that the
+/// entry itself is looked at: with a trailing separator the system follows a symbolic link
+/// (`lstat("dang/")` is `stat("dang")`) and calls the path of a file "Not a directory". The
+/// path's components rejoined (`a/./b` is `a/b`), which name the same entry.
+pub(crate) fn entry_itself(path: &Path) -> PathBuf {
+    path.components().collect()
 }
 
 impl std::fmt::Display for FileInTheWay {
@@ -565,14 +574,15 @@ impl std::error::Error for FileInTheWay {}
 /// links followed: a link to a file is a file, a link to a folder a folder; a link that
 /// cannot be followed to anything, around a loop or to a missing target, is a broken link),
 /// or `None` when there is none: a file standing where a folder should be, which the system
-/// reports only as "File exists" or "Not a directory". For the messages of the commands
+/// reports only as "File exists" or "Not a directory". Trailing separators change nothing
+/// (`dang/` is looked at as `dang`, the link itself). For the messages of the commands
 /// that make or write a folder (`--out`, the cache folder).
 #[must_use]
 pub fn file_in_the_way(dir: &Path) -> Option<FileInTheWay> {
     let (path, regular, broken_link) = dir
         .ancestors()
         .filter(|p| !p.as_os_str().is_empty())
-        .find_map(|p| match std::fs::metadata(p) {
+        .find_map(|p| match std::fs::metadata(entry_itself(p)) {
             Ok(m) => (!m.is_dir()).then(|| (p, m.is_file(), false)),
             // Not there, or not to be looked at; or a link that leads nowhere.
             Err(_) => is_broken_link(p).then_some((p, false, true)),
