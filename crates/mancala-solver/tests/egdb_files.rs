@@ -632,3 +632,46 @@ fn a_trailing_slash_changes_nothing_in_the_way() {
     assert_eq!(file_in_the_way(&dir.join("to-dir/")), None);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `egdb::open_regular` refuses a link to a missing target before it opens, even when it
+/// would create the file: nothing is created at the target. A link that leads nowhere, or a
+/// file, above the file asked for is named as such, not as "Too many levels of symbolic
+/// links" or "Not a directory".
+#[test]
+#[cfg(unix)]
+#[cfg_attr(miri, ignore = "symlinks")]
+fn a_link_to_nothing_is_not_followed_to_create_a_file() {
+    use mancala_solver::egdb::open_regular;
+    use std::fs::OpenOptions;
+    let dir = scratch("dangling-create");
+    let (target, dangling) = (dir.join("target"), dir.join("dangling"));
+    std::os::unix::fs::symlink(&target, &dangling).unwrap();
+    let e = open_regular(&dangling, OpenOptions::new().append(true).create(true)).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "it is a symbolic link that leads nowhere (a loop, or a missing target)"
+    );
+    assert!(!target.exists(), "the open created the link's target");
+    let looped = dir.join("loop");
+    std::os::unix::fs::symlink("loop", &looped).unwrap();
+    std::fs::write(dir.join("file"), b"x").unwrap();
+    for (above, what) in [
+        (
+            &looped,
+            "a symbolic link that leads nowhere (a loop, or a missing target)",
+        ),
+        (&dir.join("file"), "a file"),
+    ] {
+        for options in [
+            OpenOptions::new().read(true).clone(),
+            OpenOptions::new().append(true).create(true).clone(),
+        ] {
+            let e = open_regular(&above.join("x"), &options).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!("{} is {what}, not a folder", above.display())
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -552,16 +552,20 @@ fn check_bytes(path: &Path, bytes: &[u8]) -> Result<Egdb, EgdbError> {
 /// database's file, the partial file of a distributed build, a solve's journal); a save,
 /// which replaces its file, refuses it as [`Occupant::NotRegular`](super::Occupant::NotRegular).
 ///
-/// A symbolic link that leads nowhere (a loop, or a missing target) whose open fails is named
-/// as such ([`super::BROKEN_LINK`]) rather than by the system's `No such file or directory`
-/// or `Too many levels of symbolic links`.
+/// A symbolic link that leads nowhere (a loop, or a missing target) is refused before
+/// anything is opened, even when `options` would create the file (at the link's missing
+/// target, elsewhere), and named as such ([`super::BROKEN_LINK`]) rather than by the
+/// system's `No such file or directory` or `Too many levels of symbolic links`; so is one
+/// in place of a folder above the file, or a file there ([`super::file_in_the_way`]).
 ///
 /// # Errors
 /// The open's own error (`No such file or directory`, `Permission denied`, …), or one of kind
 /// [`std::io::ErrorKind::InvalidInput`] saying `it is a folder, not a file` or `not a regular
-/// file` (a FIFO, a socket or a device); when the open fails on a symbolic link that leads
-/// nowhere ([`super::is_broken_link`]), an error of the open's kind saying `it is a symbolic
-/// link that leads nowhere (a loop, or a missing target)`.
+/// file` (a FIFO, a socket or a device); for a symbolic link that leads nowhere
+/// ([`super::is_broken_link`]) at `path`, an error of the system's kind saying `it is a
+/// symbolic link that leads nowhere (a loop, or a missing target)`; for one, or a file, in
+/// place of a folder above it, one saying `<that path> is a symbolic link that leads
+/// nowhere (a loop, or a missing target), not a folder` (or `is a file, not a folder`).
 pub fn open_regular(path: &Path, options: &OpenOptions) -> std::io::Result<File> {
     let refuse = |meta: &std::fs::Metadata| {
         let why = if meta.is_dir() {
@@ -571,10 +575,25 @@ pub fn open_regular(path: &Path, options: &OpenOptions) -> std::io::Result<File>
         };
         std::io::Error::new(std::io::ErrorKind::InvalidInput, why)
     };
-    // Missing, or cannot be looked at: the open says why (or creates the file).
-    if let Ok(meta) = std::fs::metadata(path) {
-        if !meta.is_file() {
-            return Err(refuse(&meta));
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => return Err(refuse(&meta)),
+        Ok(_) => {}
+        // Refused before the open, which would follow a link to a missing target and create
+        // the file there.
+        Err(e) if super::is_broken_link(path) => {
+            return Err(std::io::Error::new(
+                e.kind(),
+                format!("it is {}", super::BROKEN_LINK),
+            ))
+        }
+        // Something that is not a folder above it (a link that leads nowhere, a file) is
+        // named, rather than as "Too many levels of symbolic links" or "Not a directory".
+        Err(e) => {
+            if let Some(mut above) = path.parent().and_then(super::file_in_the_way) {
+                above.itself = false;
+                return Err(std::io::Error::new(e.kind(), above.to_string()));
+            }
+            // Missing, or cannot be looked at: the open says why (or creates the file).
         }
     }
     let mut options = options.clone();
@@ -584,6 +603,7 @@ pub fn open_regular(path: &Path, options: &OpenOptions) -> std::io::Result<File>
         options.custom_flags(libc::O_NONBLOCK);
     }
     let file = options.open(path).map_err(|e| {
+        // Made a link that leads nowhere since it was looked at.
         if super::is_broken_link(path) {
             std::io::Error::new(e.kind(), format!("it is {}", super::BROKEN_LINK))
         } else {
