@@ -191,7 +191,8 @@ fn open_partial(
     // The database's own name is checked now, not after every layer is built: a folder
     // standing there would make the final rename fail at the end of the build.
     let target = out.join(&file);
-    if target.is_dir() {
+    // The entry itself: a symbolic link, even to a folder, is replaced by the save.
+    if std::fs::symlink_metadata(&target).is_ok_and(|m| m.is_dir()) {
         return Err(format!(
             "{}: it is a folder, not a file",
             mancala_core::ShortenedPath(&target)

@@ -760,3 +760,33 @@ fn a_link_at_the_partial_file_name_is_refused() {
     assert!(!dir.path().join("nothing-yet").exists());
     assert_eq!(std::fs::read(&real).unwrap(), bytes);
 }
+
+/// A symbolic link to a folder at the database's name is replaced by the new file, as one to
+/// a file or to nothing is (the link itself is looked at, not the folder it leads to, which
+/// is left as it was).
+#[cfg(unix)]
+#[test]
+fn a_link_to_a_folder_at_the_database_name_is_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, folder) = (dir.path().join("out"), dir.path().join("folder"));
+    std::fs::create_dir(&out).unwrap();
+    std::fs::create_dir(&folder).unwrap();
+    let db = out.join("kalah4.k8.egdb");
+    std::os::unix::fs::symlink(&folder, &db).unwrap();
+    let args = [
+        "egdb",
+        "build",
+        "--rules",
+        "kalah(4,3)",
+        "--max-seeds",
+        "8",
+        "--out",
+        out.to_str().unwrap(),
+        "--force",
+        "--quiet",
+    ];
+    let o = run1(&args, 60);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(std::fs::symlink_metadata(&db).unwrap().is_file());
+    assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 0);
+}

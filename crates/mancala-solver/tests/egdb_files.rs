@@ -675,3 +675,24 @@ fn a_link_to_nothing_is_not_followed_to_create_a_file() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A save over a symbolic link to a folder replaces the link, as one to a file or to
+/// nothing is (the link itself is looked at, not the folder it leads to); the folder is
+/// left as it was.
+#[test]
+#[cfg(unix)]
+#[cfg_attr(miri, ignore = "symlinks")]
+fn a_save_replaces_a_link_to_a_folder() {
+    let dir = scratch("link-to-folder");
+    let folder = dir.join("folder");
+    std::fs::create_dir(&folder).unwrap();
+    let link = dir.join("db.egdb");
+    std::os::unix::fs::symlink(&folder, &link).unwrap();
+    let rules: KalahRules = "kalah(2,1)".parse().unwrap();
+    let db = Egdb::build(&rules, 4, BuildOptions::new()).unwrap();
+    db.save(&link).unwrap();
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_file());
+    assert!(listing(&folder).is_empty());
+    assert!(Egdb::open(&link).is_ok());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use mancala_core::{Game, GameKind};
 
-use super::save::{is_not_regular, TemporaryFile};
+use super::save::{entry_itself, is_not_regular, TemporaryFile};
 use super::{
     game_of_file, open_with_header, BuildOptions, EgdbError, Encoding, RulesMismatch, SaveReport,
 };
@@ -537,14 +537,6 @@ pub fn is_broken_link(path: &Path) -> bool {
     let entry = entry_itself(path);
     std::fs::symlink_metadata(&entry).is_ok_and(|m| m.is_symlink())
         && std::fs::metadata(&entry).is_err()
-}
-
-/// `path` without its trailing separators (`dang/` is `dang`; `/` stays `/`), so that the
-/// entry itself is looked at: with a trailing separator the system follows a symbolic link
-/// (`lstat("dang/")` is `stat("dang")`) and calls the path of a file "Not a directory". The
-/// path's components rejoined (`a/./b` is `a/b`), which name the same entry.
-pub(crate) fn entry_itself(path: &Path) -> PathBuf {
-    path.components().collect()
 }
 
 impl std::fmt::Display for FileInTheWay {

@@ -271,6 +271,14 @@ impl Egdb {
     }
 }
 
+/// `path` without its trailing separators (`dang/` is `dang`; `/` stays `/`), so that the
+/// entry itself is looked at: with a trailing separator the system follows a symbolic link
+/// (`lstat("dang/")` is `stat("dang")`) and calls the path of a file "Not a directory". The
+/// path's components rejoined (`a/./b` is `a/b`), which name the same entry.
+pub(crate) fn entry_itself(path: &Path) -> PathBuf {
+    path.components().collect()
+}
+
 /// Why a save refuses the path of a device, a FIFO or a socket ([`is_not_regular`]): the
 /// text of its error and of [`super::Occupant::NotRegular`].
 pub(crate) const NOT_REGULAR: &str = "not a regular file (a save would replace it)";
@@ -291,10 +299,12 @@ pub(crate) fn is_not_regular(path: &Path) -> bool {
 /// would fail with the system's "Is a directory"), or a device, a FIFO or a socket
 /// ([`is_not_regular`]), which the rename would replace (`/dev/null` by a regular file, for
 /// a user who may write `/dev`) rather than write to, as a load refuses it. A symlink is
-/// replaced, as step 3 of [`Egdb::save`] says. The test of [`write_file`], and of the cache
+/// replaced, as step 3 of [`Egdb::save`] says, whatever it leads to (a folder included:
+/// the link itself is looked at). The test of [`write_file`], and of the cache
 /// before it says that a database it builds will be kept.
 pub(crate) fn refusal(path: &Path) -> Option<std::io::Error> {
-    let why = if path.is_dir() {
+    // The entry itself: a symbolic link, even to a folder, is replaced.
+    let why = if std::fs::symlink_metadata(entry_itself(path)).is_ok_and(|m| m.is_dir()) {
         "it is a folder, not a file"
     } else if is_not_regular(path) {
         NOT_REGULAR
