@@ -85,17 +85,13 @@ pub fn build(
     let writing = crate::saves::Writing::of::<AwariDb>(rules, max_seeds, encoding);
     let force = force || out.is_none();
     // The folder as the user named it: `--out`, or the cache folder when none was given.
-    let named = if out.is_some() {
-        "--out"
-    } else {
-        "the cache folder"
-    };
-    let refused = |e: std::io::Error| {
-        format!(
-            "{named} {}: {}",
+    let refused = |e: std::io::Error| match out {
+        Some(given) => crate::paths::out_error(given, &dir, &e),
+        None => format!(
+            "the cache folder {}: {}",
             mancala_core::ShortenedPath(&dir),
             crate::paths::folder_error(&dir, &e)
-        )
+        ),
     };
     let made = crate::saves::make_folders(&dir).map_err(refused)?;
     // Any failure from here on removes the folders made for the file.

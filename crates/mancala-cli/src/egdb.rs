@@ -366,6 +366,7 @@ fn build(
         }
     }
     // `--out` names the file itself when it ends in `.egdb` and is not a folder.
+    let given = out;
     let (out, file) = out_target(out);
     let path = file.unwrap_or_else(|| out.join(Egdb::file_name(rules, max_seeds, encoding)));
     let writing = Writing::of::<Egdb>(rules, max_seeds, encoding);
@@ -373,13 +374,7 @@ fn build(
     // The folder must exist and take a file before the build, not after minutes of work. The
     // probe has a fresh unpredictable name, created exclusively (a planted symlink is never
     // followed), and is removed when dropped.
-    let refused = |e: std::io::Error| {
-        format!(
-            "--out {}: {}",
-            ShortenedPath(out),
-            crate::paths::folder_error(out, &e)
-        )
-    };
+    let refused = |e: std::io::Error| crate::paths::out_error(given, out, &e);
     let made = make_folders(out).map_err(refused)?;
     // Any failure from here on removes the folders made for the file.
     let fail = |e: String| {

@@ -15,6 +15,22 @@ pub fn folder_error(dir: &Path, e: &std::io::Error) -> String {
     file_in_the_way(dir).map_or_else(|| e.to_string(), |f| f.to_string())
 }
 
+/// The message for the folder `dir` of `--out given` (`given` itself, or the file named in
+/// it) that cannot be created or written: `--out <given>: <why>`, the path as the user gave
+/// it, and what stands in the way named as seen from it ([`file_in_the_way`]: `it is …` for
+/// `given` itself, `<dir> is …, not a folder` for the folder of a file), as `mancala-mpi`
+/// says it; else the system's error `e`.
+pub fn out_error(given: &Path, dir: &Path, e: &std::io::Error) -> String {
+    let why = file_in_the_way(dir).map_or_else(
+        || e.to_string(),
+        |mut f| {
+            f.itself &= f.path.as_path() == given;
+            f.to_string()
+        },
+    );
+    format!("--out {}: {why}", ShortenedPath(given))
+}
+
 /// The message for a file `path` that could not be read: `<path>: it is a folder, not a
 /// file` when a folder stands there, else `<path>: <e>`.
 pub fn read_error(path: &Path, e: &std::io::Error) -> String {
@@ -42,6 +58,34 @@ mod tests {
         );
         assert_eq!(file_in_the_way(dir.path()), None);
         assert_eq!(folder_error(dir.path(), &e), e.to_string());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_broken_link_above_an_out_file_is_named_from_the_path_given() {
+        let dir = tempfile::tempdir().unwrap();
+        let dang = dir.path().join("dang");
+        std::os::unix::fs::symlink(dir.path().join("missing"), &dang).unwrap();
+        let e = std::io::Error::from_raw_os_error(17);
+        let nowhere = "a symbolic link that leads nowhere (a loop, or a missing target)";
+        let file = dang.join("x.egdb");
+        assert_eq!(
+            out_error(&file, &dang, &e),
+            format!(
+                "--out {}: {} is {nowhere}, not a folder",
+                ShortenedPath(&file),
+                ShortenedPath(&dang)
+            )
+        );
+        for given in [dang.clone(), dir.path().join("dang/")] {
+            assert_eq!(
+                out_error(&given, &given, &e),
+                format!(
+                    "--out {}: it is {nowhere}, not a folder",
+                    ShortenedPath(&given)
+                )
+            );
+        }
     }
 
     #[test]

@@ -259,6 +259,20 @@ fn a_file_in_the_way_of_a_folder_is_named() {
             text(&o.stderr),
             format!("mancala: error: --out {sub}: {l} is {nowhere}, not a folder\n")
         );
+        // A file named below it: the path as given, the link named (as `mancala-mpi` says).
+        let below = format!("{l}/x.egdb");
+        let o = build(&below);
+        assert_eq!(
+            text(&o.stderr),
+            format!("mancala: error: --out {below}: {l} is {nowhere}, not a folder\n")
+        );
+        // A trailing slash changes nothing.
+        let slashed = format!("{l}/");
+        let o = build(&slashed);
+        assert_eq!(
+            text(&o.stderr),
+            format!("mancala: error: --out {slashed}: it is {nowhere}, not a folder\n")
+        );
     }
     // The cache folder: a warning naming what stands in the way, and the solve goes on
     // without a database.
