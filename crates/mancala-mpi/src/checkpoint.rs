@@ -84,21 +84,20 @@ pub enum CheckpointError {
     /// A symbolic link stands at the partial file's name: refused, followed or not. A
     /// finished build removes its partial file by name, which would remove the link and
     /// leave the file it leads to; a link that leads nowhere (a loop, a missing target) is
-    /// said in the words of [`mancala_solver::egdb::BROKEN_LINK`].
-    #[error(
-        "{}: {}",
-        mancala_core::ShortenedPath(path),
-        if *broken {
-            format!("it is {}, where the partial file goes; delete it to start the build", mancala_solver::egdb::BROKEN_LINK)
-        } else {
-            "it is a symbolic link; the partial file must be a file of its own (a finished build removes it by name, which would leave the file the link leads to): move that file here in place of the link".to_string()
-        }
-    )]
+    /// said in the words of [`mancala_solver::egdb::BROKEN_LINK`]. One that leads somewhere
+    /// names its target (as the link holds it) and says to remove the link; to move the
+    /// target in place of it only when the target is a regular file (a partial file kept
+    /// elsewhere), never a FIFO, a device or a folder.
+    #[error("{}: {}", mancala_core::ShortenedPath(path), link_advice(*broken, target.as_deref(), *regular))]
     Link {
         /// The partial file's name.
         path: PathBuf,
         /// Whether the link leads nowhere ([`mancala_solver::egdb::is_broken_link`]).
         broken: bool,
+        /// What the link holds (`readlink`), `None` when it cannot be read.
+        target: Option<PathBuf>,
+        /// Whether the link leads to a regular file.
+        regular: bool,
     },
     /// A partial file of another build (rules, K).
     #[error(
@@ -112,6 +111,25 @@ pub enum CheckpointError {
         /// What was asked for.
         wanted: String,
     },
+}
+
+/// The reason of [`CheckpointError::Link`]: what the link is, where it leads and what to do.
+fn link_advice(broken: bool, target: Option<&Path>, regular: bool) -> String {
+    if broken {
+        return format!(
+            "it is {}, where the partial file goes; delete it to start the build",
+            mancala_solver::egdb::BROKEN_LINK
+        );
+    }
+    let to = target.map_or_else(String::new, |t| {
+        format!(" to {}", mancala_core::ShortenedPath(t))
+    });
+    let own = "the partial file must be a file of its own (a finished build removes it by name, which would leave the file the link leads to)";
+    if regular {
+        format!("it is a symbolic link{to}; {own}: remove the link to start the build, or move that file here in place of the link to resume it")
+    } else {
+        format!("it is a symbolic link{to}, which is not a regular file; {own}: remove the link to start the build")
+    }
 }
 
 /// What a build is, as its partial file's header says it.
@@ -235,6 +253,8 @@ impl Checkpoint {
             return Err(CheckpointError::Link {
                 path: path.to_path_buf(),
                 broken: mancala_solver::egdb::is_broken_link(path),
+                target: std::fs::read_link(path).ok(),
+                regular: std::fs::metadata(path).is_ok_and(|m| m.is_file()),
             });
         }
         Ok(())

@@ -668,9 +668,9 @@ fn a_partial_file_that_is_no_regular_file_is_refused_without_waiting() {
             let err = stderr(&o);
             assert_eq!(o.status.code(), Some(1), "{what} {extra:?}: {err}");
             let why = if what.starts_with("link") {
-                LINK
+                link(std::path::Path::new("/dev/null"), false)
             } else {
-                "not a regular file"
+                "not a regular file".to_string()
             };
             assert_eq!(
                 err,
@@ -689,9 +689,19 @@ fn a_partial_file_that_is_no_regular_file_is_refused_without_waiting() {
     }
 }
 
-/// Why a symbolic link at the partial file's name is refused, when it leads to something.
+/// Why a symbolic link to `target` at the partial file's name is refused: what to do is to
+/// remove the link, and to move the target in its place only when it is a regular file (a
+/// partial file kept elsewhere), never a device or a FIFO.
 #[cfg(unix)]
-const LINK: &str = "it is a symbolic link; the partial file must be a file of its own (a finished build removes it by name, which would leave the file the link leads to): move that file here in place of the link";
+fn link(target: &std::path::Path, regular: bool) -> String {
+    let own = "the partial file must be a file of its own (a finished build removes it by name, which would leave the file the link leads to)";
+    let to = target.display();
+    if regular {
+        format!("it is a symbolic link to {to}; {own}: remove the link to start the build, or move that file here in place of the link to resume it")
+    } else {
+        format!("it is a symbolic link to {to}, which is not a regular file; {own}: remove the link to start the build")
+    }
+}
 
 /// A symbolic link at the partial file's name is refused, with or without `--resume`, in one
 /// line naming it and what it is: one that leads nowhere (a loop, a missing target: the
@@ -719,24 +729,28 @@ fn a_link_at_the_partial_file_name_is_refused() {
     let real = elsewhere.join("kalah6.k13.egdb.partial");
     let bytes = std::fs::read(&real).unwrap();
     std::fs::create_dir(&out).unwrap();
-    let nowhere = "it is a symbolic link that leads nowhere (a loop, or a missing target), where the partial file goes; delete it to start the build";
+    let nowhere = "it is a symbolic link that leads nowhere (a loop, or a missing target), where the partial file goes; delete it to start the build".to_string();
+    let fifo = dir.path().join("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
     for (what, target, why) in [
         (
             "loop",
             std::path::Path::new("kalah6.k13.egdb.partial"),
-            nowhere,
+            nowhere.clone(),
         ),
         (
             "dangling",
             std::path::Path::new("/nonexistent/partial"),
-            nowhere,
+            nowhere.clone(),
         ),
         (
             "dangling, creatable",
             &dir.path().join("nothing-yet"),
-            nowhere,
+            nowhere.clone(),
         ),
-        ("a partial file", &real, LINK),
+        ("a partial file", &real, link(&real, true)),
+        ("a FIFO", &fifo, link(&fifo, false)),
     ] {
         let _ = std::fs::remove_file(&partial);
         std::os::unix::fs::symlink(target, &partial).unwrap();
