@@ -221,13 +221,8 @@ pub fn cache_dir() -> Option<PathBuf> {
     static WARNED: std::sync::Once = std::sync::Once::new();
     let (dir, ignored) = Cache::dir_from_env();
     if let Some(ignored) = ignored {
-        WARNED.call_once(|| {
-            let instead = dir.as_ref().map_or_else(
-                || "; no other cache folder is known (no home folder)".to_string(),
-                |d| format!("; the cache folder is {}", d.display()),
-            );
-            eprintln!("mancala: warning: {ignored}{instead}");
-        });
+        // The library's whole sentence, the folder used instead included.
+        WARNED.call_once(|| eprintln!("mancala: warning: {ignored}"));
     }
     dir
 }

@@ -427,12 +427,42 @@ fn a_relative_cache_dir_variable_is_ignored() {
         assert_eq!(
             ignored,
             IgnoredCacheDir {
-                value: relative.into()
+                value: relative.into(),
+                instead: Cache::default_dir(),
             }
+        );
+        let instead = Cache::default_dir().map_or_else(
+            || "; no other cache folder is known (no home folder)".to_string(),
+            |d| format!("; the cache folder is {}", d.display()),
         );
         assert_eq!(
             ignored.to_string(),
-            format!("MANCALA_CACHE_DIR=\"{relative}\" is ignored: it is a relative path, and the cache folder must be absolute (the XDG Base Directory specification holds relative paths in its variables invalid)")
+            format!("MANCALA_CACHE_DIR=\"{relative}\" is ignored: it is a relative path, and the cache folder must be absolute (the XDG Base Directory specification holds relative paths in its variables invalid){instead}")
         );
     }
+}
+
+/// The ignored value's sentence is whole, the folder used instead in it, and a long value
+/// is shortened with its length after the quotes, not inside them.
+#[test]
+fn an_ignored_cache_dir_says_the_folder_used_and_a_long_value_s_length_outside() {
+    use mancala_solver::egdb::IgnoredCacheDir;
+    let long = "a".repeat(300);
+    let ignored = IgnoredCacheDir {
+        value: long.clone().into(),
+        instead: Some("/home/me/.cache/mancala".into()),
+    };
+    // The first 30 characters, an ellipsis, the last 29 (`ShortenedPath`'s 60), then 300.
+    let shown = format!("{}…{}", &long[..30], &long[..29]);
+    assert_eq!(
+        ignored.to_string(),
+        format!("MANCALA_CACHE_DIR=\"{shown}\" (300 characters) is ignored: it is a relative path, and the cache folder must be absolute (the XDG Base Directory specification holds relative paths in its variables invalid); the cache folder is /home/me/.cache/mancala")
+    );
+    let nowhere = IgnoredCacheDir {
+        value: "cache".into(),
+        instead: None,
+    };
+    assert!(nowhere
+        .to_string()
+        .ends_with("invalid); no other cache folder is known (no home folder)"));
 }

@@ -137,23 +137,44 @@ impl<D> Cached<D> {
 pub const CACHE_DIR_VARIABLE: &str = "MANCALA_CACHE_DIR";
 
 /// A value of [`CACHE_DIR_VARIABLE`] that is ignored, as if the variable were not set, and
-/// why ([`Cache::dir_from_env`]). Displayed as the one line a program warns with:
+/// why ([`Cache::dir_from_env`]), with the folder used instead. Displayed as the one whole
+/// line a program warns with (the `mancala` command and the Python package alike):
 /// `MANCALA_CACHE_DIR="cache" is ignored: it is a relative path, and the cache folder must
 /// be absolute (the XDG Base Directory specification holds relative paths in its variables
-/// invalid)`, the value shortened as [`mancala_core::ShortenedPath`] does.
+/// invalid); the cache folder is /home/me/.cache/mancala` (`; no other cache folder is
+/// known (no home folder)` when there is none). The value is shortened as
+/// [`mancala_core::ShortenedPath`] does, its length, when shortened, after the quotes:
+/// `MANCALA_CACHE_DIR="aaa…aaa" (300 characters) is ignored: …`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IgnoredCacheDir {
     /// The variable's value, as it was set.
     pub value: std::ffi::OsString,
+    /// The cache folder used instead ([`Cache::default_dir`]), `None` when none is known.
+    pub instead: Option<PathBuf>,
 }
 
 impl std::fmt::Display for IgnoredCacheDir {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let shown = mancala_core::ShortenedPath(Path::new(&self.value)).to_string();
+        let n = Path::new(&self.value).to_string_lossy().chars().count();
+        // A shortened value ends in its length, which goes after the quotes.
+        let length = format!(" ({n} characters)");
+        let (quoted, after) = match shown.strip_suffix(&length) {
+            Some(s) if n > mancala_core::ShortenedPath::MAX_CHARS => (s, length.as_str()),
+            _ => (shown.as_str(), ""),
+        };
         write!(
             f,
-            "{CACHE_DIR_VARIABLE}={:?} is ignored: it is a relative path, and the cache folder must be absolute (the XDG Base Directory specification holds relative paths in its variables invalid)",
-            mancala_core::ShortenedPath(Path::new(&self.value)).to_string()
-        )
+            "{CACHE_DIR_VARIABLE}={quoted:?}{after} is ignored: it is a relative path, and the cache folder must be absolute (the XDG Base Directory specification holds relative paths in its variables invalid)"
+        )?;
+        match &self.instead {
+            Some(d) => write!(
+                f,
+                "; the cache folder is {}",
+                mancala_core::ShortenedPath(d)
+            ),
+            None => f.write_str("; no other cache folder is known (no home folder)"),
+        }
     }
 }
 
@@ -244,12 +265,14 @@ impl Cache {
     pub fn dir_from(value: Option<&std::ffi::OsStr>) -> (Option<PathBuf>, Option<IgnoredCacheDir>) {
         match value.filter(|v| !v.is_empty()) {
             Some(v) if Path::new(v).is_absolute() => (Some(PathBuf::from(v)), None),
-            Some(v) => (
-                Cache::default_dir(),
-                Some(IgnoredCacheDir {
+            Some(v) => {
+                let dir = Cache::default_dir();
+                let ignored = IgnoredCacheDir {
                     value: v.to_os_string(),
-                }),
-            ),
+                    instead: dir.clone(),
+                };
+                (dir, Some(ignored))
+            }
             None => (Cache::default_dir(), None),
         }
     }
