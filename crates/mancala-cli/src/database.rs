@@ -269,7 +269,13 @@ pub(crate) fn choose_for<D: Database>(
     rules: &D::Rules,
     choice: &Choice<'_>,
 ) -> Result<Option<(Arc<D>, Source)>, String> {
-    let cache = match (choice.egdb, cache_folder(choice)) {
+    // With `--egdb` the cache is not touched: its folder is not even looked for, so nothing
+    // is said about its variable.
+    let folder = match choice.egdb {
+        Some(_) => CacheFolder::Off,
+        None => cache_folder(choice),
+    };
+    let cache = match (choice.egdb, folder) {
         (Some(_), _) | (None, CacheFolder::Off) => None,
         (None, CacheFolder::Use(cache)) => Some(cache),
         // A database is needed: the library builds it in memory when the folder cannot be

@@ -544,6 +544,45 @@ fn a_relative_cache_dir_variable_is_ignored_with_a_warning() {
     }
 }
 
+/// With `--egdb` the cache is not touched, so its variable is not read: a relative
+/// `MANCALA_CACHE_DIR` draws no warning from `solve` or `bestmove`.
+#[test]
+fn the_cache_variable_is_not_read_under_egdb() {
+    let root = scratch("cache-cli", "egdb-no-warning");
+    let db = root.join("kalah2.k2.egdb");
+    let o = mancala_command()
+        .args([
+            "egdb",
+            "build",
+            "-q",
+            "--rules",
+            "kalah(2,1)",
+            "--max-seeds",
+            "2",
+        ])
+        .arg("--out")
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    for command in [&["solve"][..], &["bestmove", "--time-ms", "50"]] {
+        let o = mancala_command()
+            .env_remove("MANCALA_NO_CACHE")
+            .env("MANCALA_CACHE_DIR", "cache")
+            .current_dir(&root)
+            .args(command)
+            .args(["--rules", "kalah(2,1)", "--egdb"])
+            .arg(&db)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let err = text(&o.stderr);
+        assert!(o.status.success(), "{command:?}: {err}");
+        assert!(!err.contains("MANCALA_CACHE_DIR"), "{command:?}: {err}");
+        assert!(!root.join("cache").exists(), "{command:?}");
+    }
+}
+
 /// `egdb build --cache` with a cache folder it cannot use (a file where the folder, or one
 /// above it, should be) says so in one error line, for Kalah and Awari alike: it printed a
 /// warning, then an error saying to see the warning. A database it cannot keep (a folder or
