@@ -248,13 +248,33 @@ fn unsigned_decimal(value: &str) -> Option<u64> {
     value.parse().ok()
 }
 
+/// Whether `value` is a decimal without sign (ASCII digits only, at least one) past
+/// `u64::MAX`: a number, but too large for a count of ranks or a rank.
+fn too_large(value: &str) -> bool {
+    !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) && value.parse::<u64>().is_err()
+}
+
+/// A variable's value for a warning: quoted, shortened as [`mancala_core::Shortened`] does
+/// (its first 60 characters and `…`, control characters escaped), its length after the
+/// quotes when it was shortened: `"999…" (5000 characters)`, never the whole of a long value.
+fn shown_value(value: &str) -> String {
+    let n = value.chars().count();
+    let quoted = format!("{:?}", mancala_core::Shortened(value).to_string());
+    if n > mancala_core::Shortened::MAX_CHARS {
+        format!("{quoted} ({n} characters)")
+    } else {
+        quoted
+    }
+}
+
 /// The rank and the count of ranks of the launcher's variables, as `var` gives them: of
 /// each list ([`RANK_VARIABLES`], [`SIZE_VARIABLES`]) the first variable that is set and not
 /// empty and whose value is valid counts. A count must be a positive decimal without sign
 /// (`1`, `16`); a rank a decimal without sign, below the count when one is known. A value
 /// that is not (`four`, `0` or `+1` for a count, `-1` for a rank, a rank at or past the
-/// count, or not UTF-8) is passed over, as if it were not set, with one line through `warn`
-/// naming the variable, its value and why; the next variable is tried. `None` when no
+/// count, a number past `u64::MAX`, or not UTF-8) is passed over, as if it were not set,
+/// with one line through `warn` naming the variable, its value (shortened: [`shown_value`])
+/// and why; the next variable is tried. `None` when no
 /// variable of the list counts.
 fn launcher_from(
     var: &dyn Fn(&str) -> Option<std::ffi::OsString>,
@@ -263,15 +283,15 @@ fn launcher_from(
     let mut first = |names: &[&'static str], check: &dyn Fn(&str) -> Result<u64, String>| {
         names.iter().find_map(|&name| {
             let value = var(name).filter(|v| !v.is_empty())?;
-            let checked = value
-                .to_str()
-                .ok_or_else(|| "is not a whole number".to_string())
-                .and_then(check);
+            // A value that is not UTF-8 holds no number: refused as an empty one would be,
+            // in the same words.
+            let checked = value.to_str().map_or_else(|| check(""), check);
             match checked {
                 Ok(n) => Some((name, n)),
                 Err(why) => {
                     warn(&format!(
-                        "mancala-mpi: warning: {name}={value:?} {why}: ignored"
+                        "mancala-mpi: warning: {name}={} {why}: ignored",
+                        shown_value(&value.to_string_lossy())
                     ));
                     None
                 }
@@ -279,11 +299,23 @@ fn launcher_from(
         })
     };
     let size = first(&SIZE_VARIABLES, &|v| {
+        if too_large(v) {
+            return Err(format!(
+                "is too large for the launcher's count of ranks (at most {})",
+                u64::MAX
+            ));
+        }
         unsigned_decimal(v)
             .filter(|&n| n > 0)
             .ok_or_else(|| "is not a positive whole number (the launcher's count of ranks)".into())
     });
     let rank = first(&RANK_VARIABLES, &|v| {
+        if too_large(v) {
+            return Err(format!(
+                "is too large for the launcher's rank (at most {})",
+                u64::MAX
+            ));
+        }
         let rank = unsigned_decimal(v)
             .ok_or_else(|| "is not a whole number (the launcher's rank)".to_string())?;
         match size {
@@ -867,7 +899,7 @@ mod tests {
             (Some(0), Some(1), vec![])
         );
         let count = "is not a positive whole number (the launcher's count of ranks): ignored";
-        for bad in ["0", "+1", "-1", " 2", "2.0", "00", "18446744073709551616"] {
+        for bad in ["0", "+1", "-1", " 2", "2.0", "00"] {
             let (rank, size, warnings) =
                 launcher_of(&[("OMPI_COMM_WORLD_SIZE", bad), ("PMI_SIZE", "3")]);
             assert_eq!((rank, size), (None, Some(3)), "{bad:?}");
@@ -896,6 +928,49 @@ mod tests {
             warnings,
             vec!["mancala-mpi: warning: PMI_RANK=\"2\" is not below the count of ranks (PMI_SIZE=2), as a rank must be: ignored".to_string()]
         );
+        // A number past 2^64 - 1 is too large, not "not a number"; for a rank too.
+        let (_, size, warnings) = launcher_of(&[
+            ("OMPI_COMM_WORLD_SIZE", "18446744073709551616"),
+            ("PMIX_RANK", "99999999999999999999"),
+        ]);
+        assert_eq!(size, None);
+        assert_eq!(
+            warnings,
+            vec![
+                "mancala-mpi: warning: OMPI_COMM_WORLD_SIZE=\"18446744073709551616\" is too large for the launcher's count of ranks (at most 18446744073709551615): ignored".to_string(),
+                "mancala-mpi: warning: PMIX_RANK=\"99999999999999999999\" is too large for the launcher's rank (at most 18446744073709551615): ignored".to_string(),
+            ]
+        );
+        // A long value is shortened to its first 60 characters, its length after the quotes.
+        let long = "9".repeat(5000);
+        let (_, _, warnings) = launcher_of(&[("OMPI_COMM_WORLD_SIZE", long.as_str())]);
+        assert_eq!(
+            warnings,
+            vec![format!(
+                "mancala-mpi: warning: OMPI_COMM_WORLD_SIZE=\"{}…\" (5000 characters) is too large for the launcher's count of ranks (at most 18446744073709551615): ignored",
+                &long[..60]
+            )]
+        );
+        // A value that is not UTF-8 is refused in the words of any other non-number.
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStringExt;
+            let var = |name: &str| {
+                ["PMI_SIZE", "PMI_RANK"]
+                    .contains(&name)
+                    .then(|| std::ffi::OsString::from_vec(vec![b'4', 0xff]))
+            };
+            let mut warnings = Vec::new();
+            let found = launcher_from(&var, &mut |w| warnings.push(w.to_string()));
+            assert_eq!(found, (None, None));
+            assert_eq!(
+                warnings,
+                vec![
+                    "mancala-mpi: warning: PMI_SIZE=\"4\u{fffd}\" is not a positive whole number (the launcher's count of ranks): ignored".to_string(),
+                    "mancala-mpi: warning: PMI_RANK=\"4\u{fffd}\" is not a whole number (the launcher's rank): ignored".to_string(),
+                ]
+            );
+        }
         // Nothing set, or set empty: nothing, and no warning.
         assert_eq!(launcher_of(&[("PMI_SIZE", "")]), (None, None, vec![]));
     }
