@@ -449,13 +449,16 @@ _WORDS = "|".join(sorted(list(_NUMBER_WORDS) + list(_ORDINALS), key=len, reverse
 #: each multiplies by.
 _MULTIPLIERS = {"hundred": 2, "thousand": 3, "million": 6, "billion": 9, "trillion": 12}
 _MULTIPLIER = r"(?:" + "|".join(_MULTIPLIERS) + r")(?:s|th)?\b"
-#: The characters that join groups of three digits in one number (`1 000`, `1,000`, `1_000`;
-#: a space, a no-break or thin space, a comma, an underscore).
-_GROUP_MARK = "[ ,_\u00a0\u2009\u202f]"
-#: A range between two numbers: a hyphen or a dash (`7-9`, `7 – 9`), `to`, `through`.
-_RANGE = r"(?:[ \t]*[-\u2010-\u2015][ \t]*|[ \t]+(?:to|through)[ \t]+)"
+#: The characters that join groups of three digits in one number (`1,000`, `1_000`, or a
+#: no-break or thin space): a comma, an underscore, a no-break or thin space. Not a
+#: plain space, which separates words: `Move: 2 100 times better` names house 2.
+_GROUP_MARK = "[,_\u00a0\u2009\u202f]"
+#: A range between two numbers: a hyphen or a dash between them with no space (`7-9`,
+#: `7–9`), or `to` or `through` (`3 to 5`). A dash with spaces around it starts a remark,
+#: not a range: `Move: 6 – 4 seeds land in my store` names house 6.
+_RANGE = r"(?:[-\u2010-\u2015]|[ \t]+(?:to|through)[ \t]+)"
 #: What continues a number into another one: a decimal part (`3.5`), a group of three
-#: digits (`1 000`), a multiplier word (`one hundred`), a range to a number (`7-9`).
+#: digits (`1,000`), a multiplier word (`one hundred`), a range to a number (`7-9`).
 _CONTINUED = (
     r"(?:\.\d|" + _GROUP_MARK + r"\d{3}(?!\d)|[ \t]+" + _MULTIPLIER + r"|" + _RANGE
     + r"(?:\d|(?:" + _WORDS + r")\b))"
@@ -466,11 +469,12 @@ def _numeral(words: bool = True) -> str:
     """The one pattern every tier reads a number with (``words``: a number word too, else
     digits only): digits (a minus sign before them, not after a letter or digit, makes a
     negative number, read so that it can be refused), in groups of three after the first
-    (``1 000``, ``1,000``, ``1_000``), with an ordinal's ending (``4th``), or a number word
+    (``1,000``, ``1_000``, or a no-break or thin space between them), with an ordinal's
+    ending (``4th``), or a number word
     (``four``, ``fourth``); then what makes it another number than a house's
     (:func:`_number_value`): multiplier words (``one hundred``), a decimal part (``3.5``), a
     range to a number (``7-9``). It never ends where the number goes on: no part of
-    ``3.5``, ``7-9``, ``1 000`` or ``five hundred`` is read as a number of its own."""
+    ``3.5``, ``7-9``, ``1,000`` or ``five hundred`` is read as a number of its own."""
     core = r"(?:(?<![\w.])-)?\d+(?:" + _GROUP_MARK + r"\d{3}(?!\d))*(?:st|nd|rd|th)?"
     if words:
         core = r"(?:" + core + r"|(?:" + _WORDS + r")\b)"
@@ -527,7 +531,7 @@ _HOUSE_NUMBER = re.compile(
 )
 #: A number standing alone, in digits (:func:`_numeral`): the bare tier reads one of at most
 #: three digits, so that a year or a count of positions in a reply's reasoning is not read as
-#: a house, and skips every other (`2026`, `3.5`, `1 000`, `7-9`).
+#: a house, and skips every other (`2026`, `3.5`, `1,000`, `7-9`).
 _BARE_NUMBER = re.compile(r"(?<![\w.])(" + _numeral(words=False) + r")(?!\w)")
 _BARE_HOUSE = re.compile(r"-?\d{1,3}")
 _SWAP = re.compile(r"\bswap\b", re.IGNORECASE)
@@ -582,7 +586,7 @@ class _NotAHouse(str):
 def _number_value(token: str) -> Union[int, _NotAHouse, None]:
     """The value of a number read by :func:`_numeral`, the one place a number's text is
     turned into a value: the whole number it writes (``4``, ``4th``, ``four``, ``fourth``,
-    ``-4``; ``1 000`` and ``one hundred`` are 1000 and 100, no house's numbers, refused as
+    ``-4``; ``1,000`` and ``one hundred`` are 1000 and 100, no house's numbers, refused as
     illegal), a :class:`_NotAHouse` for a decimal or a range, ``None`` for another token."""
     t = token.lower().strip()
     m = re.fullmatch(
@@ -615,9 +619,11 @@ def _number_value(token: str) -> Union[int, _NotAHouse, None]:
 
 
 def _clean(reply: str) -> str:
-    """The reply without Markdown emphasis and code marks (`**4**`, `` `4` ``), its minus
+    """The reply without Markdown emphasis and code marks (`**4**`, `` `4` ``, `_4_`; an
+    underscore between two digits stays, joining digit groups), its minus
     signs written ``-``, and every move it says it does not play (:data:`_NEGATED`)."""
-    text = re.sub(r"[*_`~]+", " ", reply).replace("\u2212", "-")
+    # An underscore between two digits joins digit groups (`1_000`); elsewhere it is emphasis.
+    text = re.sub(r"[*`~]+|(?<!\d)_+|_+(?!\d)", " ", reply).replace("\u2212", "-")
     return _NEGATED.sub(" ", text)
 
 
@@ -706,7 +712,7 @@ def parse_move(game: Game, reply: str) -> Move:
     it does not play (``don't swap``, ``no swap``, ``Move: not 2``) names nothing. A number
     with a minus sign (``-4``) is read as that negative number, so refused as illegal. A
     number is read whole, in every tier: with a multiplier word or in
-    groups of three digits (``Move: one hundred``, ``Move: 1 000``) it is that whole number,
+    groups of three digits (``Move: one hundred``, ``Move: 1,000``) it is that whole number,
     illegal as no house; a decimal or a range (``Move: 3.5``, ``Move: 7-9``) is no house's
     number: a tier that names one names no move, and the last tier skips it. A Bao la Kete
     marked answer naming a pit outside the rows (``Move: F9>``) is illegal alike. A

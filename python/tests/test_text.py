@@ -547,7 +547,7 @@ def test_replies_once_misread(rules, reply, outcome):
 
 
 # A number followed by what makes it another number is not the house its first digits or
-# word name: a multiplier word (`one hundred` is 100), a digit group (`1 000` is 1000), a
+# word name: a multiplier word (`one hundred` is 100), a digit group (`1,000` is 1000), a
 # decimal (`3.5`), a range (`7-9`). A whole number is read and refused as no house; a
 # decimal or a range names no move. Read off the replies themselves, for every game with
 # numbered houses (Togyz Kumalak 9 houses, Kalah and Oware 6).
@@ -557,7 +557,7 @@ NOT_A_HOUSE = [
     ("Move: nine thousand", ("illegal", 9000)),
     ("Move: 4 hundred", ("illegal", 400)),
     ("Move: two thousand five hundred", ("illegal", 2000)),
-    ("Move: 1 000", ("illegal", 1000)),
+    ("Move: 1\u202f000", ("illegal", 1000)),
     ("Move: 1_000", ("illegal", 1000)),
     ("Move: 1,000", ("illegal", 1000)),
     ("house 1\u00a0000", ("illegal", 1000)),
@@ -567,7 +567,6 @@ NOT_A_HOUSE = [
     ("Move: 2.0", ("none", None)),
     ("I will sow house 3.5 now", ("none", None)),
     ("Move: 7-9", ("none", None)),
-    ("Move: 7 - 9", ("none", None)),
     ("Move: 7\u20139", ("none", None)),
     ("Move: 3 to 5", ("none", None)),
     ("Move: one-two", ("none", None)),
@@ -577,13 +576,23 @@ NOT_A_HOUSE = [
     ("Move: 4 or 3.5", ("several", [4, "3.5"])),
     # Alone, such a number is skipped, as a year is; a house's number beside it is read.
     ("3.5", ("none", None)),
-    ("1 000", ("none", None)),
+    ("1\u202f000", ("none", None)),
     ("7-9", ("none", None)),
-    ("Of the 1 000 lines, 2.5 percent start with 2", ("move", 2)),
+    ("Of the 1\u00a0000 lines, 2.5 percent start with 2", ("move", 2)),
     # What is not a continued number reads as before.
     ("Move: 3.", ("move", 3)),
     ("Move: 3, because it is safe", ("move", 3)),
     ("Move: 3 - it keeps my store safe", ("move", 3)),
+    # A dash with spaces around it starts a remark, not a range, whatever follows it; a
+    # plain space does not join digits into one number.
+    ("Move: 6 – 4 seeds land in my store", ("move", 6)),
+    ("Move: 6 - 4 seeds land in my store", ("move", 6)),
+    ("**Move:** 3 – 4 seeds land in my store", ("move", 3)),
+    ("Move: 3 \u2014 0 risk", ("move", 3)),
+    ("Move: 2 \u2014 2-for-1 trade", ("move", 2)),
+    ("Move: 4 \u2212 one seed lands in my store", ("move", 4)),
+    ("I choose house 2 – 3 seeds captured.", ("move", 2)),
+    ("Move: 2 100 times better", ("move", 2)),
     ("Move: 2\n100 positions considered", ("move", 2)),
     ("the third house", ("move", 3)),
 ]
