@@ -676,6 +676,48 @@ fn a_link_to_nothing_is_not_followed_to_create_a_file() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `egdb::open_regular` of a path ending in `/`, which names a folder: a file, a FIFO or
+/// nothing there is refused in words (the system says "Not a directory", or "Is a
+/// directory" of a file an append would create), a folder as a folder, a link that leads
+/// nowhere as such; nothing is created.
+#[test]
+#[cfg(unix)]
+#[cfg_attr(miri, ignore = "symlinks")]
+fn a_name_ending_in_a_slash_is_no_file() {
+    use mancala_solver::egdb::open_regular;
+    use std::fs::OpenOptions;
+    let dir = scratch("trailing-slash");
+    std::fs::write(dir.join("file"), b"x").unwrap();
+    std::fs::create_dir(dir.join("folder")).unwrap();
+    std::os::unix::fs::symlink(dir.join("missing"), dir.join("dangling")).unwrap();
+    let fifo = std::process::Command::new("mkfifo")
+        .arg(dir.join("fifo"))
+        .status();
+    assert!(fifo.is_ok_and(|s| s.success()), "mkfifo");
+    let no_file = "a file's name cannot end with '/' (that names a folder)";
+    for (name, why) in [
+        ("file/", no_file),
+        ("fifo/", no_file),
+        ("new/", no_file),
+        ("folder/", "it is a folder, not a file"),
+        (
+            "dangling/",
+            "it is a symbolic link that leads nowhere (a loop, or a missing target)",
+        ),
+    ] {
+        for options in [
+            OpenOptions::new().read(true).clone(),
+            OpenOptions::new().append(true).create(true).clone(),
+        ] {
+            let e = open_regular(&dir.join(name), &options).unwrap_err();
+            assert_eq!(e.to_string(), why, "{name}");
+            assert_eq!(e.kind(), std::io::ErrorKind::InvalidInput, "{name}");
+        }
+    }
+    assert!(!dir.join("new").exists() && !dir.join("missing").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A save over a symbolic link to a folder replaces the link, as one to a file or to
 /// nothing is (the link itself is looked at, not the folder it leads to); the folder is
 /// left as it was.

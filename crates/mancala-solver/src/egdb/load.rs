@@ -561,7 +561,9 @@ fn check_bytes(path: &Path, bytes: &[u8]) -> Result<Egdb, EgdbError> {
 /// # Errors
 /// The open's own error (`No such file or directory`, `Permission denied`, …), or one of kind
 /// [`std::io::ErrorKind::InvalidInput`] saying `it is a folder, not a file` or `not a regular
-/// file` (a FIFO, a socket or a device); for a symbolic link that leads nowhere
+/// file` (a FIFO, a socket or a device), or for a path ending in `/` (which names a folder)
+/// `it is a folder, not a file`, `it is a symbolic link that leads nowhere …` or `a file's
+/// name cannot end with '/' (that names a folder)`, whatever the options; for a symbolic link that leads nowhere
 /// ([`super::is_broken_link`]) at `path`, an error of the system's kind saying `it is a
 /// symbolic link that leads nowhere (a loop, or a missing target)`; for one, or a file, in
 /// place of a folder above it, one saying `<that path> is a symbolic link that leads
@@ -575,6 +577,17 @@ pub fn open_regular(path: &Path, options: &OpenOptions) -> std::io::Result<File>
         };
         std::io::Error::new(std::io::ErrorKind::InvalidInput, why)
     };
+    // A name ending in a separator names a folder: the system would say "Is a directory"
+    // of a new file (created by an append) or "Not a directory" of a file or FIFO there.
+    if path.as_os_str().as_encoded_bytes().ends_with(b"/") {
+        let entry = super::save::entry_itself(path);
+        let why = match std::fs::metadata(&entry) {
+            Ok(meta) if meta.is_dir() => "it is a folder, not a file".to_string(),
+            _ if super::is_broken_link(&entry) => format!("it is {}", super::BROKEN_LINK),
+            _ => "a file's name cannot end with '/' (that names a folder)".to_string(),
+        };
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, why));
+    }
     match std::fs::metadata(path) {
         Ok(meta) if !meta.is_file() => return Err(refuse(&meta)),
         Ok(_) => {}
