@@ -226,7 +226,7 @@ fn occupy(file: &std::path::Path, name: &str) {
 fn a_cached_file_the_save_refuses_is_never_promised() {
     use std::os::unix::fs::FileTypeExt;
     for (name, why) in [
-        ("fifo", "not a regular file (a save would replace it)"),
+        ("fifo", "not a regular file, which a save does not replace"),
         ("folder", "it is a folder, not a file"),
     ] {
         let cache = scratch("cache-cli", &format!("unkept-{name}"));

@@ -1016,7 +1016,7 @@ fn an_output_that_is_no_regular_file_is_refused_even_forced() {
         assert_eq!(r.status.code(), Some(1), "{err}");
         assert_eq!(
             err.trim_end(),
-            format!("mancala: error: {s}: not a regular file (a save would replace it)")
+            format!("mancala: error: {s}: not a regular file, which a save does not replace")
         );
     }
     assert!(std::fs::symlink_metadata(&sock)

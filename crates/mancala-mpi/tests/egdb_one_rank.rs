@@ -520,7 +520,7 @@ fn a_target_that_is_no_regular_file_is_refused_even_forced() {
         let err = stderr(&o);
         assert!(
             err.contains(&format!(
-                "{}: not a regular file (a save would replace it)",
+                "{}: not a regular file, which a save does not replace",
                 sock.display()
             )),
             "{extra:?}: {err}"

@@ -381,7 +381,7 @@ fn a_save_over_a_socket_is_refused_and_leaves_it() {
     assert_eq!(
         e.to_string(),
         format!(
-            "{}: not a regular file (a save would replace it)",
+            "{}: not a regular file, which a save does not replace",
             path.display()
         )
     );
@@ -429,7 +429,7 @@ fn a_fifo_a_socket_or_a_device_is_not_a_regular_occupant() {
         match occupant(path, name) {
             Err(e @ Occupant::NotRegular) => assert_eq!(
                 e.to_string(),
-                "not a regular file (a save would replace it)"
+                "not a regular file, which a save does not replace"
             ),
             other => panic!("{}: {other:?}", path.display()),
         }

@@ -426,7 +426,7 @@ pub enum Occupant {
     /// save refuses it ([`Egdb::save`](super::Egdb::save): its rename would replace it rather
     /// than write to it, `/dev/null` by a regular file for a user who may write `/dev`), so a
     /// caller refuses it even when told to write over anything else (`--force`). Says `not a
-    /// regular file (a save would replace it)`, the words of the save's error.
+    /// regular file, which a save does not replace`, the words of the save's error.
     #[error("{}", super::save::NOT_REGULAR)]
     NotRegular,
 }

@@ -281,7 +281,7 @@ pub(crate) fn entry_itself(path: &Path) -> PathBuf {
 
 /// Why a save refuses the path of a device, a FIFO or a socket ([`is_not_regular`]): the
 /// text of its error and of [`super::Occupant::NotRegular`].
-pub(crate) const NOT_REGULAR: &str = "not a regular file (a save would replace it)";
+pub(crate) const NOT_REGULAR: &str = "not a regular file, which a save does not replace";
 
 /// Whether something that is neither a regular file, nor a folder, nor a symbolic link
 /// stands at `path` (a device such as `/dev/null`, a FIFO, a socket; the link itself is
