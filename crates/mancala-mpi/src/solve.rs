@@ -498,7 +498,8 @@ fn coordinate<C: Comm + ?Sized>(
     let mut from_journal = 0;
     let mut searched: HashSet<usize> = HashSet::new();
     if let Some(path) = &args.journal {
-        let (j, entries) = Journal::open(path, &args.root).map_err(|e| fail(e.to_string()))?;
+        let (j, entries) =
+            Journal::open(path, &args.root).map_err(|e| fail(format!("--journal: {e}")))?;
         for (moves, r) in entries {
             let mut p = args.root;
             for &mv in &moves {

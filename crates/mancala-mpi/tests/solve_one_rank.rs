@@ -229,7 +229,10 @@ fn a_journal_that_is_no_regular_file_is_refused_without_waiting() {
         let o = run1(&solve_args("kalah(4,3)", &["--journal", j]), 20);
         let err = stderr(&o);
         assert_eq!(o.status.code(), Some(1), "{j}: {err}");
-        assert_eq!(err, format!("mancala-mpi: {j}: not a regular file\n"));
+        assert_eq!(
+            err,
+            format!("mancala-mpi: --journal: {j}: not a regular file\n")
+        );
     }
     assert!(std::fs::symlink_metadata(&fifo)
         .unwrap()
@@ -256,7 +259,7 @@ fn a_journal_at_a_link_that_leads_nowhere_is_named() {
         assert_eq!(o.status.code(), Some(1), "{j}: {err}");
         assert_eq!(
             err,
-            format!("mancala-mpi: {j}: it is a symbolic link that leads nowhere (a loop, or a missing target)\n")
+            format!("mancala-mpi: --journal: {j}: it is a symbolic link that leads nowhere (a loop, or a missing target)\n")
         );
         assert!(std::fs::symlink_metadata(link).unwrap().is_symlink());
     }
