@@ -129,14 +129,16 @@ fn one_a_game(all: &[&Py<Database>]) -> PyResult<()> {
         let find = "Database.find(folder, rules) picks the database with the most seeds serving \
                     the rules from a folder";
         let advice = if serves(&*db.db, &other.rules) && serves(&*other.db, &db.rules) {
-            format!(
-                "both serve {}: give the one with the larger max_seeds ({find})",
-                other.rules
-            )
+            // What both serve, as the database describes it (`kalah(4,·)`: every n of the
+            // board; `awari`), not the one rule set it was built with.
+            let served = other.db.describe();
+            let served = served.split(", ").next().unwrap_or(&served);
+            format!("both serve {served}: give the one with the larger max_seeds ({find})")
         } else {
             let serving = match kind {
                 mancala_core::GameKind::Kalah => {
-                    "the one serving the rules played (a Kalah database serves one board size)"
+                    "the one serving the rules played (a Kalah database serves one board size \
+                     and one set of value-relevant options, such as the capture rule)"
                 }
                 mancala_core::GameKind::Oware => {
                     "the one whose rules (Database.rules) are those played"

@@ -501,14 +501,15 @@ def test_awari_db_find_serves_oware_only(tmp_path: Path) -> None:
 def test_the_advice_for_two_databases_serving_the_same_rules_is_the_larger(tmp_path: Path) -> None:
     # Two Kalah databases that both serve kalah(4,3) (K = 8 and K = 6) were answered "give
     # the one serving the rules played", which both do. The advice is the larger one, and
-    # Database.find, which picks it from a folder.
+    # Database.find, which picks it from a folder; what both serve is named as the databases
+    # describe it (every kalah(4,·), not only the rule set they were built with).
     k8, k6 = mancala.Database.build("kalah(4,3)", 8), mancala.Database.build("kalah(4,3)", 6)
     for pair in ([k8, k6], [k6, k8]):
         with pytest.raises(ValueError) as refused:
             Engine(database=pair)
         message = str(refused.value)
         assert message.startswith(
-            "database: two databases of Kalah; the engine keeps one a game: both serve kalah(4,3): "
+            "database: two databases of Kalah; the engine keeps one a game: both serve kalah(4,·): "
             "give the one with the larger max_seeds (Database.find(folder, rules) picks the database "
             "with the most seeds serving the rules from a folder) (given: "
         ), message
@@ -528,7 +529,8 @@ def test_the_advice_for_two_databases_serving_the_same_rules_is_the_larger(tmp_p
     with pytest.raises(ValueError) as refused:
         Engine(database=[mancala.Database.build("kalah(6,4)", 2), k6])
     assert (
-        "give the one serving the rules played (a Kalah database serves one board size), "
+        "give the one serving the rules played (a Kalah database serves one board size and one set "
+        "of value-relevant options, such as the capture rule), "
         "of two serving them the one with the larger max_seeds (Database.find(folder, rules)"
     ) in str(refused.value)
     none = mancala.Database.build("oware+majority=off+cycle_score=split", 2)
