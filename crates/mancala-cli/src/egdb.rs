@@ -65,7 +65,8 @@ serves only that rule set's positions.")]
         #[arg(long, value_parser = crate::ranges::max_seeds(), required_unless_present = "cache", conflicts_with = "cache")]
         max_seeds: Option<u32>,
         /// Output folder (created if missing; the file is named after the rules and K), or
-        /// the file itself when the path ends in `.egdb` and is not a folder. Required for
+        /// the file itself when the path ends in `.egdb` (not `.egdb/`) and is not a folder.
+        /// Required for
         /// Kalah; for `--rules awari` the default is the cache folder (where `solve --rules
         /// awari --max-seeds N` finds it).
         #[arg(long, conflicts_with = "cache")]
@@ -109,7 +110,7 @@ Oware databases only). Both encodings are in memory at once while converting.")]
         encoding: Encoding,
         /// Output folder (created if missing; default: the folder of the file; the new file
         /// is named after the rules, K or N, and the encoding), or the file itself when the
-        /// path ends in `.egdb` and is not a folder (as for `egdb build`).
+        /// path ends in `.egdb` (not `.egdb/`) and is not a folder (as for `egdb build`).
         #[arg(long)]
         out: Option<PathBuf>,
         /// Write over an existing file at the output that holds something else (another

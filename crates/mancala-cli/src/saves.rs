@@ -120,9 +120,11 @@ pub(crate) fn convert_folder(
 
 /// Where `--out` puts a database file: the folder it names (the file then named after the
 /// database), or, for a path ending in `.egdb` that is not a folder, that file itself in its
-/// folder. Returns the folder, and the file when `--out` names one.
+/// folder. A path ending in `/` names a folder whatever its name (`--out new.egdb/` makes
+/// the folder `new.egdb`). Returns the folder, and the file when `--out` names one.
 pub(crate) fn out_target(out: &std::path::Path) -> (PathBuf, Option<PathBuf>) {
-    if out.extension().is_some_and(|e| e == "egdb") && !out.is_dir() {
+    let names_folder = out.as_os_str().as_encoded_bytes().ends_with(b"/");
+    if !names_folder && out.extension().is_some_and(|e| e == "egdb") && !out.is_dir() {
         (folder_of(out), Some(out.to_path_buf()))
     } else {
         (out.to_path_buf(), None)

@@ -676,6 +676,41 @@ fn a_folder_where_a_file_should_be_is_named() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `--out NAME.egdb/` names a folder, as every path ending in `/` does: a new one is made
+/// and the database written into it; a file or a link that leads nowhere there is named as
+/// such (the build took the name for a file and got "Not a directory" from the system).
+#[test]
+#[cfg(unix)]
+fn an_out_ending_in_a_slash_is_a_folder_whatever_its_name() {
+    let dir = scratch("egdb-files", "out-slash");
+    std::fs::create_dir_all(&dir).unwrap();
+    let new = dir.join("new.egdb");
+    let out = build(Path::new(&format!("{}/", new.display())), 4);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(listing(&new), ["kalah4.k4.egdb"]);
+    std::fs::write(dir.join("file.egdb"), b"x").unwrap();
+    std::os::unix::fs::symlink(dir.join("missing"), dir.join("dang.egdb")).unwrap();
+    for (name, what) in [
+        ("file.egdb", "a file"),
+        (
+            "dang.egdb",
+            "a symbolic link that leads nowhere (a loop, or a missing target)",
+        ),
+    ] {
+        let path = dir.join(name);
+        let out = build(Path::new(&format!("{}/", path.display())), 4);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert!(
+            err.contains(&format!("is {what}, not a folder")),
+            "{name}: {err}"
+        );
+        assert!(!err.contains("os error"), "{name}: {err}");
+    }
+    assert!(!dir.join("missing").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `--egdb` naming a FIFO or a link to `/dev/zero` says it is not a regular file (not "Not
 /// a directory"), without blocking.
 #[test]
