@@ -94,7 +94,9 @@ pub enum CheckpointError {
         path: PathBuf,
         /// Whether the link leads nowhere ([`mancala_solver::egdb::is_broken_link`]).
         broken: bool,
-        /// What the link holds (`readlink`), `None` when it cannot be read.
+        /// Where the link leads (`readlink`; a relative target joined to the link's folder,
+        /// so that it leads there from the working folder too), `None` when it cannot be
+        /// read.
         target: Option<PathBuf>,
         /// Whether the link leads to a regular file.
         regular: bool,
@@ -253,7 +255,12 @@ impl Checkpoint {
             return Err(CheckpointError::Link {
                 path: path.to_path_buf(),
                 broken: mancala_solver::egdb::is_broken_link(path),
-                target: std::fs::read_link(path).ok(),
+                // A relative target is relative to the link's folder: joined to it, the
+                // path leads there from the working folder too.
+                target: std::fs::read_link(path).ok().map(|t| match path.parent() {
+                    Some(folder) if t.is_relative() => folder.join(t),
+                    _ => t,
+                }),
                 regular: std::fs::metadata(path).is_ok_and(|m| m.is_file()),
             });
         }

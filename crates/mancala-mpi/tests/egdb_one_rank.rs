@@ -750,6 +750,13 @@ fn a_link_at_the_partial_file_name_is_refused() {
             nowhere.clone(),
         ),
         ("a partial file", &real, link(&real, true)),
+        // A relative link is named by the path it leads to from here (the link's folder
+        // joined to what it holds), which a user can copy from any folder.
+        (
+            "a partial file, relative",
+            std::path::Path::new("../elsewhere/kalah6.k13.egdb.partial"),
+            link(&out.join("../elsewhere/kalah6.k13.egdb.partial"), true),
+        ),
         ("a FIFO", &fifo, link(&fifo, false)),
     ] {
         let _ = std::fs::remove_file(&partial);
