@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 
 use mancala_core::{Game, GameKind};
 
-use super::save::{entry_itself, is_not_regular, TemporaryFile};
+use super::load::entry_itself;
+use super::save::{is_not_regular, TemporaryFile};
 use super::{
     game_of_file, open_with_header, BuildOptions, EgdbError, Encoding, RulesMismatch, SaveReport,
 };

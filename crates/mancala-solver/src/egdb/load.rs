@@ -4,7 +4,7 @@
 //! count ([`Egdb::check_entries`]).
 
 use std::fs::{File, OpenOptions};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use mancala_core::kalah::{KalahOption, KalahOptions, KalahRules};
 use rayon::prelude::*;
@@ -539,6 +539,14 @@ fn check_bytes(path: &Path, bytes: &[u8]) -> Result<Egdb, EgdbError> {
     Egdb::checked(info, data)
 }
 
+/// `path` without its trailing separators (`dang/` is `dang`; `/` stays `/`), so that the
+/// entry itself is looked at: with a trailing separator the system follows a symbolic link
+/// (`lstat("dang/")` is `stat("dang")`) and calls the path of a file "Not a directory". The
+/// path's components rejoined (`a/./b` is `a/b`), which name the same entry.
+pub(crate) fn entry_itself(path: &Path) -> PathBuf {
+    path.components().collect()
+}
+
 /// Opens the file at `path` with `options` only if it is a regular file (a symbolic link is
 /// followed, so a link to `/dev/null` is refused as `/dev/null` is): a FIFO would block the
 /// open (a read waits for a writer, a write for a reader; a signal such as Ctrl-C does not
@@ -580,7 +588,7 @@ pub fn open_regular(path: &Path, options: &OpenOptions) -> std::io::Result<File>
     // A name ending in a separator names a folder: the system would say "Is a directory"
     // of a new file (created by an append) or "Not a directory" of a file or FIFO there.
     if path.as_os_str().as_encoded_bytes().ends_with(b"/") {
-        let entry = super::save::entry_itself(path);
+        let entry = entry_itself(path);
         let why = match std::fs::metadata(&entry) {
             Ok(meta) if meta.is_dir() => "it is a folder, not a file".to_string(),
             _ if super::is_broken_link(&entry) => format!("it is {}", super::BROKEN_LINK),

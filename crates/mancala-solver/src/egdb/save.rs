@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::load::parallel_crc32;
+use super::load::{entry_itself, parallel_crc32};
 use super::{Egdb, EgdbError};
 
 /// What [`Egdb::save`] did besides writing the file.
@@ -269,14 +269,6 @@ impl Egdb {
         let header = self.header(parallel_crc32(payload)).encode();
         write_file(path, &header, &mut |w| w.write_all(payload))
     }
-}
-
-/// `path` without its trailing separators (`dang/` is `dang`; `/` stays `/`), so that the
-/// entry itself is looked at: with a trailing separator the system follows a symbolic link
-/// (`lstat("dang/")` is `stat("dang")`) and calls the path of a file "Not a directory". The
-/// path's components rejoined (`a/./b` is `a/b`), which name the same entry.
-pub(crate) fn entry_itself(path: &Path) -> PathBuf {
-    path.components().collect()
 }
 
 /// Why a save refuses the path of a device, a FIFO or a socket ([`is_not_regular`]): the
