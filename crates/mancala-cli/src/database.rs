@@ -565,6 +565,11 @@ pub(crate) fn build_refusal<D: Database>(rules: &D::Rules, e: &ChooseError) -> S
     }
 }
 
+/// The note that the cached file `path` is not used (`why`), and built again.
+fn refused_note((path, why): &(String, String)) -> String {
+    format!("mancala: the cached database {path} is not used ({why}): building it again")
+}
+
 /// What [`choose_for`] says as it goes: a cached file refused, a build (announced, with a
 /// bar on a terminal), a database not cached, a cache that cannot be used.
 struct Report<'r, D: Database> {
@@ -578,11 +583,9 @@ struct Report<'r, D: Database> {
     /// [`Choice::cache_asked`]: a cache that cannot be used is the caller's error, not
     /// warned about here.
     cache_asked: bool,
-    /// Under `cache_asked`, why the cached file was refused, said only if a build follows
-    /// that the cache keeps.
-    refused: Option<String>,
-    /// The note of that refusal, printed when the build that follows can be kept.
-    refused_note: Option<String>,
+    /// Under `cache_asked`, the cached file refused and why ([`refused_note`]), said only
+    /// if a build follows that the cache keeps.
+    refused: Option<(String, String)>,
     /// Under `cache_asked`, the file the save would refuse, and why: the build is stopped
     /// before it starts, since nothing it built could be kept.
     cannot_keep: Option<String>,
@@ -599,7 +602,6 @@ impl<'r, D: Database> Report<'r, D> {
             unusable: None,
             cache_asked: choice.cache_asked,
             refused: None,
-            refused_note: None,
             cannot_keep: None,
             _db: std::marker::PhantomData,
         }
@@ -609,18 +611,13 @@ impl<'r, D: Database> Report<'r, D> {
         let quiet = crate::progress::is_quiet();
         match e {
             ChooseEvent::Cache(CacheEvent::Refused { path, error }) => {
-                let note = format!(
-                    "mancala: the cached database {} is not used ({}): building it again",
-                    path.display(),
-                    error.reason()
-                );
+                let refused = (path.display().to_string(), error.reason());
                 if self.cache_asked {
                     // Said when the build that follows can be kept; otherwise the error
                     // says it once.
-                    self.refused = Some(format!("{}: {}", path.display(), error.reason()));
-                    self.refused_note = Some(note);
+                    self.refused = Some(refused);
                 } else {
-                    eprintln!("{note}");
+                    eprintln!("{}", refused_note(&refused));
                 }
             }
             ChooseEvent::Cache(CacheEvent::Building {
@@ -628,11 +625,10 @@ impl<'r, D: Database> Report<'r, D> {
             }) if self.cache_asked => {
                 // `egdb build --cache` exists to keep the database: building one the save
                 // will refuse would only waste the build.
-                self.cannot_keep = Some(
-                    self.refused
-                        .take()
-                        .unwrap_or_else(|| path.display().to_string()),
-                );
+                self.cannot_keep = Some(match self.refused.take() {
+                    Some((path, why)) => format!("{path}: {why}"),
+                    None => path.display().to_string(),
+                });
                 return ControlFlow::Break(());
             }
             ChooseEvent::Cache(CacheEvent::Building {
@@ -660,8 +656,8 @@ impl<'r, D: Database> Report<'r, D> {
                 entries,
                 kept: true,
             }) => {
-                if let Some(note) = self.refused_note.take() {
-                    eprintln!("{note}");
+                if let Some(refused) = self.refused.take() {
+                    eprintln!("{}", refused_note(&refused));
                 }
                 if !quiet {
                     eprintln!(
