@@ -82,15 +82,29 @@ def test_the_environments_take_opponent_time_ms_0_as_the_engine_does(cli):
     assert str(env.game.moves[0]) == first
 
 
-def test_opponent_time_ms_is_capped_at_the_command_s_longest_time(cli):
-    gymnasium = pytest.importorskip("gymnasium")  # noqa: F841
+def command_s_longest_time(cli) -> int:
+    """The command's longest --time-ms, read off its refusal of a longer one (one day)."""
     import re
 
+    refused = cli.error("bestmove", "--rules", "standard", "--time-ms", "86400001")
+    return int(re.search(r"out of range \(0 to (\d+)\)", refused).group(1))
+
+
+def assert_refused_beyond(call, name: str, most: int) -> None:
+    """`call(t)` takes `most` ms and refuses the times beyond it (up to 2**64 - 1 was
+    taken: a budget of 585 million years) with the range in the message."""
+    call(most)
+    for bad in (most + 1, 2**64 - 1):
+        with pytest.raises(ValueError) as e:
+            call(bad)
+        assert str(e.value) == f"{name} must be in 0..={most} (one day; 0: no time limit), got {bad}"
+
+
+def test_opponent_time_ms_is_capped_at_the_command_s_longest_time(cli):
+    gymnasium = pytest.importorskip("gymnasium")  # noqa: F841
     from mancala.envs import MancalaEnv, MancalaVectorEnv
 
-    # The command's longest --time-ms, read off its refusal of a longer one (one day).
-    refused = cli.error("bestmove", "--rules", "standard", "--time-ms", "86400001")
-    most = int(re.search(r"out of range \(0 to (\d+)\)", refused).group(1))
+    most = command_s_longest_time(cli)
     assert most == 24 * 60 * 60 * 1000
     makers = (
         lambda t: VectorGames("standard", opponent=3, opponent_time_ms=t),
@@ -98,12 +112,7 @@ def test_opponent_time_ms_is_capped_at_the_command_s_longest_time(cli):
         lambda t: MancalaEnv(opponent=3, opponent_time_ms=t),
     )
     for make in makers:
-        make(most)
-        # Up to 2**64 - 1 was taken: a budget of 585 million years.
-        for bad in (most + 1, 2**64 - 1):
-            with pytest.raises(ValueError) as e:
-                make(bad)
-            assert str(e.value) == f"opponent_time_ms must be in 0..={most} (one day; 0: no time limit), got {bad}"
+        assert_refused_beyond(make, "opponent_time_ms", most)
         # One too long to write out ("Exceeds the limit (4300 digits) for integer string
         # conversion" was the message): shown by its size, 5001 digits at least 5000.
         with pytest.raises(ValueError) as e:
@@ -112,11 +121,7 @@ def test_opponent_time_ms_is_capped_at_the_command_s_longest_time(cli):
 
 
 def test_the_engine_s_time_ms_is_capped_at_the_command_s_longest_time(cli):
-    import re
-
-    # The command's longest --time-ms, read off its refusal of a longer one (one day).
-    refused = cli.error("bestmove", "--rules", "standard", "--time-ms", "86400001")
-    most = int(re.search(r"out of range \(0 to (\d+)\)", refused).group(1))
+    most = command_s_longest_time(cli)
     searches = (
         lambda t: Engine(level=1).search(Kalah(), time_ms=t),
         lambda t: Engine(level=1).best_move(Kalah(), time_ms=t),
@@ -124,12 +129,7 @@ def test_the_engine_s_time_ms_is_capped_at_the_command_s_longest_time(cli):
     )
     for search in searches:
         # Level 1 searches one ply, whatever its time.
-        search(most)
-        # Up to 2**64 - 1 was taken: a budget of 585 million years.
-        for bad in (most + 1, 2**64 - 1):
-            with pytest.raises(ValueError) as e:
-                search(bad)
-            assert str(e.value) == f"time_ms must be in 0..={most} (one day; 0: no time limit), got {bad}"
+        assert_refused_beyond(search, "time_ms", most)
         with pytest.raises(ValueError) as e:
             search(-1)
         assert str(e.value) == f"time_ms must be in 0..={most} (one day; 0: no time limit), got -1"
