@@ -24,7 +24,6 @@
 mod common;
 mod referee;
 
-use std::io::Write;
 use std::process::Stdio;
 use std::time::Duration;
 
@@ -365,12 +364,7 @@ fn agent_with_args_and_input(args: &[&str], input: &str) -> (bool, String, Strin
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    common::feed(&mut child, input.as_bytes());
     let out = child.wait_with_output().unwrap();
     (
         out.status.success(),

@@ -7,7 +7,6 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::Path;
 use std::process::{Output, Stdio};
 
@@ -331,7 +330,7 @@ fn analyse_builds_the_cache_bestmove_and_play_only_use_it() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        child.stdin.take().unwrap().write_all(b"quit\n").unwrap();
+        common::feed(&mut child, b"quit\n");
         child.wait_with_output().unwrap()
     };
     let people = play(&["play", "--rules", RULES]);

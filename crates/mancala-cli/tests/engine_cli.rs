@@ -2,7 +2,6 @@
 
 mod common;
 
-use std::io::Write;
 use std::process::Stdio;
 
 use common::{mancala, mancala_command, stderr, stdout};
@@ -88,12 +87,7 @@ fn play_against_the_engine_finishes() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(moves.as_bytes())
-        .unwrap();
+    common::feed(&mut child, moves.as_bytes());
     let o = child.wait_with_output().unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
@@ -186,7 +180,7 @@ fn play_bao_against_the_engine_until_input_ends() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(b"help\n").unwrap();
+    common::feed(&mut child, b"help\n");
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let out = stdout(&o);
@@ -342,12 +336,7 @@ fn bestmove_and_play_with_an_endgame_database() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(moves.as_bytes())
-        .unwrap();
+    common::feed(&mut child, moves.as_bytes());
     let o = child.wait_with_output().unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);

@@ -513,3 +513,24 @@ fn the_help_example_session_gives_the_written_replies() {
         &replies,
     );
 }
+
+/// An agent refused its rule set ends before it reads a request: one megabyte of requests
+/// waiting on its input (more than a pipe holds, so the writer is still writing when the
+/// agent ends) changes neither its status (1) nor its one-line reason, and the requests are
+/// not answered.
+#[test]
+fn a_refused_rule_set_ends_the_agent_before_its_input() {
+    let requests = "moves 3\n".repeat(1 << 17);
+    let o = mancala_with_input(
+        &["agent", "line", "--rules", "nonsense"],
+        requests.as_bytes(),
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("mancala: error: --rules nonsense: malformed rule set `nonsense`"),
+        "{err}"
+    );
+}

@@ -577,7 +577,7 @@ fn rule_names_are_case_insensitive_as_moves_are() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::io::Write::write_all(&mut child.stdin.take().unwrap(), b"QUIT\n").unwrap();
+    common::feed(&mut child, b"QUIT\n");
     let o = child.wait_with_output().unwrap();
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert!(

@@ -142,11 +142,7 @@ fn egdb_build_info_verify() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("run mancala play");
-    {
-        use std::io::Write;
-        let mut stdin = play.stdin.take().unwrap();
-        stdin.write_all(b"quit\n").unwrap();
-    }
+    common::feed(&mut play, b"quit\n");
     let played = play.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&played.stderr);
     assert!(played.status.success(), "{err}");

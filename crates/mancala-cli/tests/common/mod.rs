@@ -5,7 +5,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 /// Sets the environment every test run of the command gets: no database cache
 /// (`MANCALA_NO_CACHE=1`), and a cache folder of the tests' own, never the user's, for a
@@ -44,8 +44,20 @@ pub fn mancala_with_input(args: &[&str], input: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run mancala");
-    child.stdin.take().unwrap().write_all(input).unwrap();
+    feed(&mut child, input);
     child.wait_with_output().unwrap()
+}
+
+/// Writes `input` to `child`'s standard input and closes it. A program that ends before it
+/// reads its input (one that refuses its arguments) closes its end of the pipe, and a write
+/// after that fails with a broken pipe, as it does in a shell pipeline: not a failure of the
+/// test, which goes on to read the program's status and outputs. Any other error panics.
+pub fn feed(child: &mut Child, input: &[u8]) {
+    let mut stdin = child.stdin.take().expect("standard input piped");
+    match stdin.write_all(input) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        written => written.expect("write to the program's standard input"),
+    }
 }
 
 /// Bytes of an output as text (invalid UTF-8 replaced).
