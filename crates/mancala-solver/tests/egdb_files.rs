@@ -676,10 +676,11 @@ fn a_link_to_nothing_is_not_followed_to_create_a_file() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// `egdb::open_regular` of a path ending in `/`, which names a folder: a file, a FIFO or
-/// nothing there is refused in words (the system says "Not a directory", or "Is a
-/// directory" of a file an append would create), a folder as a folder, a link that leads
-/// nowhere as such; nothing is created.
+/// `egdb::open_regular` of a path ending in `/`, which names a folder: a file, a FIFO, or
+/// nothing there when the open would create a file, is refused in words (the system says
+/// "Not a directory", or "Is a directory" of a file an append would create), a folder as a
+/// folder, a link that leads nowhere as such; nothing there, to be read, is the system's
+/// "No such file or directory", as without the `/`; nothing is created.
 #[test]
 #[cfg(unix)]
 #[cfg_attr(miri, ignore = "symlinks")]
@@ -698,7 +699,6 @@ fn a_name_ending_in_a_slash_is_no_file() {
     for (name, why) in [
         ("file/", no_file),
         ("fifo/", no_file),
-        ("new/", no_file),
         ("folder/", "it is a folder, not a file"),
         (
             "dangling/",
@@ -714,6 +714,16 @@ fn a_name_ending_in_a_slash_is_no_file() {
             assert_eq!(e.kind(), std::io::ErrorKind::InvalidInput, "{name}");
         }
     }
+    let read = open_regular(&dir.join("new/"), OpenOptions::new().read(true)).unwrap_err();
+    let without_slash = open_regular(&dir.join("new"), OpenOptions::new().read(true)).unwrap_err();
+    assert_eq!(read.kind(), std::io::ErrorKind::NotFound);
+    assert_eq!(read.to_string(), without_slash.to_string());
+    let create = OpenOptions::new().append(true).create(true).clone();
+    let e = open_regular(&dir.join("new/"), &create).unwrap_err();
+    assert_eq!(
+        (e.to_string().as_str(), e.kind()),
+        (no_file, std::io::ErrorKind::InvalidInput)
+    );
     assert!(!dir.join("new").exists() && !dir.join("missing").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }

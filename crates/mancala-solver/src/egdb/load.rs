@@ -571,8 +571,9 @@ pub(crate) fn entry_itself(path: &Path) -> PathBuf {
 /// [`std::io::ErrorKind::InvalidInput`] saying `it is a folder, not a file` or `not a regular
 /// file` (a FIFO, a socket or a device), or for a path ending in `/` (which names a folder)
 /// `it is a folder, not a file`, `it is a symbolic link that leads nowhere …` or `a file's
-/// name cannot end with '/' (that names a folder)`, whatever the options; for a symbolic link that leads nowhere
-/// ([`super::is_broken_link`]) at `path`, an error of the system's kind saying `it is a
+/// name cannot end with '/' (that names a folder)`, whatever the options (where nothing is,
+/// and `options` would not create the file, the open's `No such file or directory`); for a
+/// symbolic link that leads nowhere ([`super::is_broken_link`]) at `path`, an error of the system's kind saying `it is a
 /// symbolic link that leads nowhere (a loop, or a missing target)`; for one, or a file, in
 /// place of a folder above it, one saying `<that path> is a symbolic link that leads
 /// nowhere (a loop, or a missing target), not a folder` (or `is a file, not a folder`).
@@ -589,10 +590,22 @@ pub fn open_regular(path: &Path, options: &OpenOptions) -> std::io::Result<File>
     // of a new file (created by an append) or "Not a directory" of a file or FIFO there.
     if path.as_os_str().as_encoded_bytes().ends_with(b"/") {
         let entry = entry_itself(path);
+        let cannot_end = "a file's name cannot end with '/' (that names a folder)";
         let why = match std::fs::metadata(&entry) {
             Ok(meta) if meta.is_dir() => "it is a folder, not a file".to_string(),
             _ if super::is_broken_link(&entry) => format!("it is {}", super::BROKEN_LINK),
-            _ => "a file's name cannot end with '/' (that names a folder)".to_string(),
+            // Nothing there: the open says `No such file or directory` when it would only
+            // read, and `Is a directory` when it would create (named in words here).
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return match options.open(path) {
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(e),
+                    _ => Err(std::io::Error::new(
+                        std::io::ErrorKind::InvalidInput,
+                        cannot_end,
+                    )),
+                };
+            }
+            _ => cannot_end.to_string(),
         };
         return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, why));
     }
