@@ -328,7 +328,8 @@ enum Request {
 }
 
 /// Reads the next line of `input` into `bytes` (cleared first; at most
-/// [`MAX_REQUEST_BYTES`] kept), up to and without its `\n` or to the end of the input.
+/// [`MAX_REQUEST_BYTES`] kept), up to and without its `\n` or `\r\n`, or to the end of the
+/// input (a `\r` just before the end of the input is kept: no line end follows it).
 ///
 /// # Errors
 /// The input's errors.
@@ -336,6 +337,7 @@ fn read_request(input: &mut impl BufRead, bytes: &mut Vec<u8>) -> io::Result<Req
     bytes.clear();
     let mut too_long = false;
     let mut any = false;
+    let mut ended = false;
     loop {
         let buf = match input.fill_buf() {
             Ok(b) => b,
@@ -363,10 +365,14 @@ fn read_request(input: &mut impl BufRead, bytes: &mut Vec<u8>) -> io::Result<Req
         }
         input.consume(take + usize::from(end));
         if end {
+            ended = true;
             break;
         }
     }
-    if !too_long && bytes.len() - usize::from(bytes.last() == Some(&b'\r')) > MAX_REQUEST_BYTES {
+    if ended && bytes.last() == Some(&b'\r') {
+        bytes.pop();
+    }
+    if !too_long && bytes.len() > MAX_REQUEST_BYTES {
         too_long = true;
         bytes.clear();
     }
@@ -610,13 +616,12 @@ impl<G: Evaluate> State<'_, '_, G> {
     }
 }
 
-/// A request line without its line end (the `\r` of `\r\n`) and the spaces and tabs around
-/// it, or the reason it is refused: the words of a request are separated by spaces and tabs
+/// A request line (read without its line end, [`read_request`]) without the spaces and tabs
+/// around it, or the reason it is refused: the words of a request are separated by spaces and tabs
 /// only, so any other control character or Unicode space in it (a lone `\r`, a form feed,
 /// a no-break space) is refused, named by its code point and byte offset (1-based), rather
 /// than taken as a separator (a `\r` would hide the words before it on a terminal).
 fn separators_only(line: &str) -> Result<&str, String> {
-    let line = line.strip_suffix('\r').unwrap_or(line);
     if let Some((at, c)) = line
         .char_indices()
         .find(|&(_, c)| c != ' ' && c != '\t' && (c.is_control() || c.is_whitespace()))
@@ -675,7 +680,7 @@ mod tests {
         let fits = "y".repeat(MAX_REQUEST_BYTES);
         // The `\r` of a `\r\n` line end is not counted: the limit's line fits with it, a
         // byte more does not.
-        let text = format!("go\n{long}\n{fits}\n{fits}\r\n{long}\r\nquit");
+        let text = format!("go\n{long}\n{fits}\n{fits}\r\n{long}\r\nquit\r\n{fits}\r");
         // A small buffer: the line comes in many pieces.
         let mut input = io::BufReader::with_capacity(7, text.as_bytes());
         let mut bytes = Vec::new();
@@ -694,20 +699,24 @@ mod tests {
                 (Request::Line, 2),
                 (Request::TooLong, 0),
                 (Request::Line, MAX_REQUEST_BYTES),
-                (Request::Line, MAX_REQUEST_BYTES + 1),
+                (Request::Line, MAX_REQUEST_BYTES),
                 (Request::TooLong, 0),
-                (Request::Line, 4)
+                (Request::Line, 4),
+                // A `\r` at the end of the input ends no line: it is the request's byte.
+                (Request::TooLong, 0),
             ]
         );
     }
 
-    /// Spaces and tabs separate words; the `\r` of a `\r\n` line end goes; any other
-    /// control character or Unicode space is refused with its code point and byte.
+    /// Spaces and tabs separate words; any other control character or Unicode space is
+    /// refused with its code point and byte (the `\r` of a `\r\n` line end is gone before:
+    /// [`read_request`]).
     #[test]
     fn only_spaces_and_tabs_separate_words() {
-        assert_eq!(separators_only(" \tplay 1\t2 \r"), Ok("play 1\t2"));
-        assert_eq!(separators_only("\r"), Ok(""));
+        assert_eq!(separators_only(" \tplay 1\t2 "), Ok("play 1\t2"));
+        assert_eq!(separators_only(""), Ok(""));
         let refused = |line: &str| separators_only(line).unwrap_err();
+        assert!(refused("play 1\r").contains("U+000D (a carriage return) at byte 7"));
         assert!(
             refused("play 9\rplay 1")
                 .starts_with("the request holds U+000D (a carriage return) at byte 7: "),

@@ -106,6 +106,24 @@ fn a_carriage_return_inside_a_line_is_refused_not_a_separator() {
     );
 }
 
+/// A `\r` as the input's last byte ends no line (no `\n` follows it): the request is
+/// refused as one holding a lone `\r`, and nothing of it is played; the same request with a
+/// `\r\n` line end is played.
+#[test]
+fn a_carriage_return_at_the_end_of_the_input_is_no_line_end() {
+    let why = "words are separated by spaces or tabs, and a line ends in \\n or \\r\\n";
+    assert_eq!(
+        session("oware", "moves 3\r"),
+        [format!(
+            "error the request holds U+000D (a carriage return) at byte 8: {why}"
+        )]
+    );
+    assert_eq!(
+        session("oware", "moves 3\r\n"),
+        ["ok 4,4,0,5,5,5,0,5,4,4,4,4,4,0 N"]
+    );
+}
+
 /// A request with nothing where a move list or nothing at all is due is refused as `play`
 /// with no move is, and changes nothing: `quit` with words after it (the session goes on),
 /// `moves` and `position start moves` with no move, an empty move between two commas.
