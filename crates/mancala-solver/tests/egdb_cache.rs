@@ -442,8 +442,9 @@ fn a_relative_cache_dir_variable_is_ignored() {
     }
 }
 
-/// The ignored value's sentence is whole, the folder used instead in it, and a long value
-/// is shortened with its length after the quotes, not inside them.
+/// The ignored value's sentence is whole, the folder used instead in it, a long value
+/// shortened with its length after the quotes, not inside them, and a control character in
+/// it escaped once.
 #[test]
 fn an_ignored_cache_dir_says_the_folder_used_and_a_long_value_s_length_outside() {
     use mancala_solver::egdb::IgnoredCacheDir;
@@ -457,6 +458,16 @@ fn an_ignored_cache_dir_says_the_folder_used_and_a_long_value_s_length_outside()
     assert_eq!(
         ignored.to_string(),
         format!("MANCALA_CACHE_DIR=\"{shown}\" (300 characters) is ignored: it is a relative path, and the cache folder must be absolute (the XDG Base Directory specification holds relative paths in its variables invalid); the cache folder is /home/me/.cache/mancala")
+    );
+    // A control character is escaped once (a newline as `\n`), a backslash kept as it is.
+    let odd = IgnoredCacheDir {
+        value: "ca\nche\\x\t".into(),
+        instead: None,
+    };
+    assert!(
+        odd.to_string()
+            .starts_with(r#"MANCALA_CACHE_DIR="ca\nche\x\t" is ignored: "#),
+        "{odd}"
     );
     let nowhere = IgnoredCacheDir {
         value: "cache".into(),

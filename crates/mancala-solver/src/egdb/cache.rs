@@ -143,8 +143,9 @@ pub const CACHE_DIR_VARIABLE: &str = "MANCALA_CACHE_DIR";
 /// be absolute (the XDG Base Directory specification holds relative paths in its variables
 /// invalid); the cache folder is /home/me/.cache/mancala` (`; no other cache folder is
 /// known (no home folder)` when there is none). The value is shortened as
-/// [`mancala_core::ShortenedPath`] does, its length, when shortened, after the quotes:
-/// `MANCALA_CACHE_DIR="aaa…aaa" (300 characters) is ignored: …`.
+/// [`mancala_core::ShortenedPath`] does (control characters escaped, `\n` for a newline), its
+/// length, when shortened, after the quotes: `MANCALA_CACHE_DIR="aaa…aaa" (300 characters)
+/// is ignored: …`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IgnoredCacheDir {
     /// The variable's value, as it was set.
@@ -165,7 +166,7 @@ impl std::fmt::Display for IgnoredCacheDir {
         };
         write!(
             f,
-            "{CACHE_DIR_VARIABLE}={quoted:?}{after} is ignored: it is a relative path, and the cache folder must be absolute (the XDG Base Directory specification holds relative paths in its variables invalid)"
+            "{CACHE_DIR_VARIABLE}=\"{quoted}\"{after} is ignored: it is a relative path, and the cache folder must be absolute (the XDG Base Directory specification holds relative paths in its variables invalid)"
         )?;
         match &self.instead {
             Some(d) => write!(
