@@ -243,23 +243,27 @@ def _json_type(value: Any) -> str:
 def _wrong_type(path: str, given: Any, reached: Any) -> Optional[Tuple[str, Any, str]]:
     """The first part under ``path`` (``houses.South``, ``legal_moves[2]``) where ``given``
     is of another JSON type than ``reached``, the value :func:`to_dict` gives there, with the
-    value given and the type wanted in words; ``None`` when every part has its type (the
-    values may still differ). A part of :data:`NULLABLE` may be ``null`` or of its type; a
-    legal move an int or a str. Dicts are compared over the keys both have (a different set
+    value given (a NumPy array as given, a NumPy scalar as its Python value) and the type
+    wanted in words; ``None`` when every part has its type (the values may still differ).
+    A part of :data:`NULLABLE` may be ``null`` or of its type; a legal move an int or a
+    str. Dicts are compared over the keys both have (a different set
     of keys is a value that differs); every item of a list given is checked, those beyond
     the length of ``reached`` too (a legal move as any move, an item of a list whose items
     share one type as that type), so a wrong type is named before a different length."""
-    given = _plain(given)
+    given, as_given = _plain(given), given
+    if getattr(as_given, "ndim", 0) == 0:
+        # A NumPy scalar is named as the Python value it holds (`float`, not `float64`).
+        as_given = given
     theirs, ours = _json_type(given), _json_type(reached)
     if path.startswith("legal_moves["):
         # A move is an int or a str, as in `moves`: a float (`1.0`) is no move.
         move = theirs in ("an int", "a str")
-        return None if move else (path, given, "a move (an int or a str)")
+        return None if move else (path, as_given, "a move (an int or a str)")
     if path in NULLABLE:
         wanted = ("null", NULLABLE[path])
-        return None if theirs in wanted else (path, given, f"{NULLABLE[path]} or null")
+        return None if theirs in wanted else (path, as_given, f"{NULLABLE[path]} or null")
     if theirs != ours:
-        return path, given, ours
+        return path, as_given, ours
     if isinstance(given, dict):
         for key in reached:
             if key in given:
@@ -307,14 +311,15 @@ def _moves(moves: Any) -> List[Any]:
     """The ``moves`` field of a state as a list of ints and strs, every element's type
     checked before any move is played: a list or a tuple of moves (ints, strs, NumPy
     integers and strings, as their Python values), or a one-dimensional NumPy array of
-    integers. Raises ``TypeError`` naming the field for anything else (an array of another
-    dtype or shape included), or naming the first element that is no move (``moves[1]``;
-    a bool, a float or ``None``)."""
+    integers (an empty one of any dtype: ``np.array([])`` is of floats). Raises
+    ``TypeError`` naming the field for anything else (an array of another dtype or shape
+    included), or naming the first element that is no move (``moves[1]``; a bool, a float
+    or ``None``)."""
     np = sys.modules.get("numpy")
     if np is not None and isinstance(moves, np.ndarray):
         # An array of moves is one of house numbers (an array of strs is not read as
         # moves: its dtype cuts the texts to one length).
-        if moves.ndim != 1 or moves.dtype.kind not in "iu":
+        if moves.ndim != 1 or (moves.dtype.kind not in "iu" and moves.size > 0):
             dimensions = "1 dimension" if moves.ndim == 1 else f"{moves.ndim} dimensions"
             raise TypeError(
                 f"moves must be a list of moves or a one-dimensional array of integers, not an "

@@ -398,6 +398,8 @@ def test_a_one_dimensional_integer_array_is_a_list_of_moves():
     for dtype in (np.int64, np.int8, np.uint8, np.uint64):
         assert from_dict({**d, "moves": np.array([3, 1], dtype=dtype)}) == game
     assert from_dict({**d, "moves": [np.int64(3), np.int64(1)]}) == game
+    # No move at all: `np.array([])` is of floats (NumPy's default dtype), and holds no float.
+    assert from_dict({**mancala.Kalah().to_dict(), "moves": np.array([])}) == mancala.Kalah()
     # Another dtype or shape is refused whole, naming the field.
     for bad in (np.array([3.0, 1.0]), np.array([[3, 1]]), np.array(3), np.array(["3", "1"]), np.array([True, False])):
         with pytest.raises(TypeError) as refused:
@@ -408,6 +410,18 @@ def test_a_one_dimensional_integer_array_is_a_list_of_moves():
             f"moves must be a list of moves or a one-dimensional array of integers, not an array of {bad.dtype} "
             f"of {dimensions} ("
         )
+
+
+def test_a_numpy_array_of_the_wrong_type_is_named_as_an_array():
+    # `tuzdyks.North=np.array([3])` was named "not list ([3])", the list NumPy makes of it.
+    np = pytest.importorskip("numpy")
+    d = mancala.Togyz().to_dict()
+    with pytest.raises(TypeError) as refused:
+        from_dict({**d, "extra": {"tuzdyks": {"South": None, "North": np.array([3])}}})
+    assert str(refused.value) == "extra.tuzdyks.North must be an int or null, not ndarray (array([3]))"
+    with pytest.raises(TypeError) as refused:
+        from_dict({**d, "score": np.array([0])})
+    assert str(refused.value) == "score must be an int, not ndarray (array([0]))"
 
 
 def test_a_float_in_an_integer_field_is_a_type_error():
