@@ -187,16 +187,30 @@ impl<const W: usize> Buckets<W> {
         })
     }
 
-    /// Touches every page of the table (stores 0 into the first word of each 4 KiB, which a
-    /// fresh table already holds), so that the first-touch cost of its memory (the kernel's
-    /// zeroing, a huge page's compaction) is paid now rather than during a timed search.
-    /// Measured on the project's 2-core VM with a 225 MB database loaded: the first touches
-    /// of a 16 MiB engine table took 50–100 ms of a 200 ms move budget (BENCHMARKS.md).
-    pub(crate) fn touch(&self) {
+    /// Touches the pages of the table from word `from` on (stores 0 into the first word of
+    /// each 4 KiB, which a fresh table already holds), so that the first-touch cost of its
+    /// memory (the kernel's zeroing, a huge page's compaction) is paid before a search rather
+    /// than during it, one mebibyte at a time until `stop` says so (asked before each
+    /// mebibyte). Returns the word where it stopped (the table's length when every page is
+    /// touched), the `from` of the next call. Measured on the project's 2-core VM with a
+    /// 225 MB database loaded: the first touches of a 16 MiB engine table took 50–100 ms of a
+    /// 200 ms move budget (BENCHMARKS.md).
+    pub(crate) fn touch(&self, from: usize, mut stop: impl FnMut() -> bool) -> usize {
         const WORDS_A_PAGE: usize = 4096 / std::mem::size_of::<AtomicU64>();
-        for w in self.slots.as_slice().iter().step_by(WORDS_A_PAGE) {
-            w.store(0, Ordering::Relaxed);
+        const WORDS_A_MEBIBYTE: usize = 256 * WORDS_A_PAGE;
+        let slots = self.slots.as_slice();
+        let mut at = from.min(slots.len());
+        while at < slots.len() {
+            if stop() {
+                return at;
+            }
+            let end = (at + WORDS_A_MEBIBYTE).min(slots.len());
+            for w in slots[at..end].iter().step_by(WORDS_A_PAGE) {
+                w.store(0, Ordering::Relaxed);
+            }
+            at = end;
         }
+        at
     }
 
     /// An empty table of no bucket (a placeholder before the first [`Buckets::new`]).

@@ -16,7 +16,8 @@
 //! (unless it would lose depth), else the entry worth least: one of an older search first,
 //! then the shallowest (a complete entry counts as deepest).
 
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::time::Instant;
 
 use crate::mem::OutOfMemory;
 use crate::tt::{Buckets, WAYS};
@@ -60,6 +61,8 @@ pub const MIN_SLOTS: usize = 1 << 10;
 /// bits of the key. Stores take `&self`: the table may be shared by threads.
 pub struct Table {
     buckets: Buckets<2>,
+    /// The words of `buckets` whose pages [`Table::touch`] has touched (a prefix).
+    touched: usize,
     /// log2 of the bucket count asked for (`buckets` holds no bucket until
     /// [`Table::allocate`]).
     bits: u32,
@@ -75,14 +78,14 @@ impl Table {
     pub fn new(bytes: usize) -> Table {
         Table {
             buckets: Buckets::none(),
+            touched: 0,
             bits: Buckets::<2>::bits_for(bytes).max(MIN_BUCKET_BITS),
             generation: AtomicU32::new(0),
         }
     }
 
-    /// Takes the table's memory if it has not got it yet, and touches every page of it at once
-    /// (so that the kernel's first-touch work is done before a search's clock starts, not
-    /// during the search).
+    /// Takes the table's memory if it has not got it yet: fresh zero pages of the system,
+    /// each taken at its first touch ([`Table::touch`], or a search's store).
     ///
     /// # Errors
     /// [`OutOfMemory`] when neither an anonymous map nor the heap has room (the table then
@@ -90,9 +93,24 @@ impl Table {
     pub fn allocate(&mut self) -> Result<(), OutOfMemory> {
         if !self.allocated() {
             self.buckets = Buckets::new(self.bits)?;
-            self.buckets.touch();
+            self.touched = 0;
         }
         Ok(())
+    }
+
+    /// Touches the pages of the allocated table not touched yet, a mebibyte at a time, until
+    /// every page is touched, the clock reaches `until` or `cancel` is set (looked at before
+    /// each mebibyte), so that the kernel's first-touch work (zeroing, a huge page's
+    /// compaction) is done before a search rather than during it, within the share of its
+    /// budget the caller gives. A later call goes on where this one stopped. Returns whether
+    /// every page is touched.
+    pub fn touch(&mut self, until: Option<Instant>, cancel: Option<&AtomicBool>) -> bool {
+        let stop = || {
+            until.is_some_and(|t| Instant::now() >= t)
+                || cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+        };
+        self.touched = self.buckets.touch(self.touched, stop);
+        self.touched == self.buckets.bytes() / 8
     }
 
     /// Whether the table has its memory (a table has at least one bucket once allocated).
@@ -117,6 +135,7 @@ impl Table {
     /// zero pages).
     pub fn clear(&mut self) {
         self.buckets = Buckets::none();
+        self.touched = 0;
         self.generation.store(0, Ordering::Relaxed);
     }
 
@@ -223,6 +242,41 @@ fn unpack(key: u64, d: u64) -> Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The first touches stop at the deadline or the cancel flag, before the next mebibyte,
+    /// and a later call goes on where the last one stopped; entries stored meanwhile stay.
+    #[test]
+    fn the_first_touches_stop_at_the_deadline_or_the_cancel_flag() {
+        let mut t = Table::new(4 << 20);
+        t.allocate().unwrap();
+        let e = Entry {
+            key: 0x1234_5678_9abc_def1,
+            value: -7,
+            depth: 3,
+            bound: Bound::Lower,
+            complete: false,
+            best: 2,
+        };
+        t.store(e);
+        let set = AtomicBool::new(true);
+        assert!(!t.touch(None, Some(&set)));
+        assert_eq!(t.touched, 0);
+        assert!(!t.touch(Some(Instant::now()), None));
+        assert_eq!(t.touched, 0);
+        // Stopped after its first mebibyte by the flag it sets itself.
+        let mut calls = 0;
+        t.touched = t.buckets.touch(0, || {
+            calls += 1;
+            calls > 1
+        });
+        assert_eq!(t.touched * 8, 1 << 20);
+        assert!(t.touch(None, Some(&AtomicBool::new(false))));
+        assert_eq!(t.touched * 8, t.bytes());
+        assert!(t.touch(None, None));
+        assert_eq!(t.probe(e.key), Some(e));
+        t.clear();
+        assert_eq!(t.touched, 0);
+    }
 
     #[test]
     fn sizes_round_down_to_a_power_of_two() {

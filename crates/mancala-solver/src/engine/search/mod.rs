@@ -73,8 +73,11 @@ const CHECK_EVERY: u64 = 1024;
 /// a zero budget; it may exceed a node budget by at most the number of legal moves plus one.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
-    /// Wall-clock budget. The search looks at the clock every 1024 nodes, and does not start
-    /// a new iteration once half of it is spent (the next one would hardly finish).
+    /// Wall-clock budget, counted from the call: the table's memory and the first touches
+    /// of its pages (at most an eighth of the budget; the pages left are taken as the search
+    /// stores into them) are inside it. The search looks at the clock every 1024 nodes, and
+    /// does not start a new iteration once half of it is spent (the next one would hardly
+    /// finish).
     pub time: Option<Duration>,
     /// Node budget: positions visited (each searched position and each finished game reached
     /// counts one).
@@ -238,6 +241,11 @@ impl<'a, G: Game> History<'a, G> {
 
 /// The root exact solve gets this fraction (1/`SOLVE_SHARE`) of the time and node budget.
 const SOLVE_SHARE: u32 = 4;
+
+/// The first touches of the engine's table's pages before a search get at most this
+/// fraction (1/`TOUCH_SHARE`) of its time budget ([`Table::touch`](crate::engine::tt::Table::touch)):
+/// a table of gibibytes takes seconds to touch whole, and the budget counts from the call.
+const TOUCH_SHARE: u32 = 8;
 
 /// The root exact solve's table size per second of its budget (bytes): a one-thread solve
 /// stores at most a few million entries a second, and a table it cannot fill costs its first
@@ -570,8 +578,12 @@ impl<G: Evaluate> Engine<G> {
                 });
             }
         }
-        self.tt.allocate()?;
         let start = Instant::now();
+        self.tt.allocate()?;
+        // The table's first touches, within the budget: the pages not touched in its share
+        // are taken as the search stores into them.
+        let touch_until = limits.time.and_then(|t| start.checked_add(t / TOUCH_SHARE));
+        self.tt.touch(touch_until, limits.cancel.as_deref());
         self.tt.new_search();
         let mut solver_nodes = 0;
         self.rules = pos.history_rules();
