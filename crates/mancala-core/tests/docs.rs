@@ -222,8 +222,10 @@ fn the_readme_packages_what_ci_packages() {
     assert_eq!(published, ci_crates);
 }
 
-/// What crates.io and docs.rs show first names the three games: the descriptions of the
+/// What crates.io, docs.rs and PyPI show first names the four games: the descriptions of the
 /// crates of the rules, the solver and the command (and the command's `bench` and `grade`),
+/// the READMEs of the crates of the rules, the solver, the command and the C API and the
+/// Python package's README and description,
 /// the crate READMEs' pointer to the rules (module `docs`), `Rules`' documentation and the
 /// C header's engine.
 #[test]
@@ -238,8 +240,21 @@ fn the_first_texts_a_user_sees_name_every_game() {
     };
     for krate in ["mancala-core", "mancala-solver", "mancala-cli"] {
         let d = description(krate);
-        for game in ["Kalah", "Bao la Kete", "Oware"] {
+        for game in ["Kalah", "Bao la Kete", "Oware", "Togyz Kumalak"] {
             assert!(d.contains(game), "{krate}: {d}");
+        }
+    }
+    for file in [
+        "crates/mancala-core/README.md",
+        "crates/mancala-cli/README.md",
+        "crates/mancala-ffi/README.md",
+        "crates/mancala-solver/README.md",
+        "python/README.md",
+        "python/pyproject.toml",
+    ] {
+        let text = read(&root().join(file));
+        for game in ["Kalah", "Bao la Kete", "Oware", "Togyz Kumalak"] {
+            assert!(text.contains(game), "{file} does not name {game}");
         }
     }
     let cli = description("mancala-cli");
