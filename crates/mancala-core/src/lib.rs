@@ -419,7 +419,9 @@ mod tests {
     }
 }
 
-/// The README's example, compiled and run as a doctest (`cargo test --doc`).
+/// The README's example, compiled and run as a doctest (`cargo test --doc`), warnings denied
+/// (an unused import in it is an error).
 #[cfg(doctest)]
+#[doc(test(attr(deny(warnings))))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
