@@ -83,3 +83,18 @@ pub fn install() {
 /// Elsewhere than Unix: nothing (the signals keep their default action).
 #[cfg(not(unix))]
 pub fn install() {}
+
+/// Ignores SIGXFSZ, the signal a write beyond the file-size limit (`ulimit -f`,
+/// `RLIMIT_FSIZE`) sends, whose default action kills the process without a word and leaves
+/// a partly written temporary file. Ignored, the write fails with `EFBIG` ("File too
+/// large") instead, and the command's ordinary error path reports it in one line and removes
+/// its temporary file. Only the `mancala` binary does this, in `main`: the library never
+/// changes a host program's signal dispositions. Elsewhere than Unix: nothing.
+pub fn ignore_file_size_signal() {
+    // SAFETY: setting SIGXFSZ's disposition to SIG_IGN installs no handler code; it is
+    // called once, from `main`, before any other thread starts.
+    #[cfg(unix)]
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
+}

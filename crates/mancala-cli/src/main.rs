@@ -358,6 +358,8 @@ fn main() -> ExitCode {
     progress::set_quiet(cli.quiet);
     // Before any other thread starts: Ctrl-C clears the progress line and runs the clean-ups.
     interrupt::install();
+    // A write beyond `ulimit -f` fails with an error the command reports, not a silent kill.
+    interrupt::ignore_file_size_signal();
     let result = match cli.command {
         Command::Show(a) => show::run(&a),
         Command::Play(a) => play::run(&a),

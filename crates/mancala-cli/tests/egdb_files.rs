@@ -484,27 +484,62 @@ fn an_interrupted_save_removes_its_temporary_file() {
 }
 
 /// A save that the system refuses part way (a file size limit, `ulimit -f`, standing in for
-/// a full disk: both fail the write) reports the error and leaves no temporary file.
+/// a full disk: both fail the write) reports the error in one line and leaves no temporary
+/// file, for Kalah and for Awari. The limit's signal, SIGXFSZ, is left at its default
+/// action (a process killed without a word): the command itself ignores it, so that the
+/// write fails with EFBIG instead.
 #[test]
 #[cfg(unix)]
 fn a_refused_write_leaves_no_temporary_file() {
+    use std::os::unix::process::CommandExt;
     let dir = scratch("egdb-files", "refused");
-    let args: Vec<String> = build_args(&dir, 16)
+    let d = dir.to_str().unwrap();
+    // 100 blocks of 512 or 1024 bytes, well under the 735,517 bytes of the Kalah file and
+    // the C(20, 8) = 125,970 boards, a byte each, of Awari's level 8.
+    for args in [
+        build_args(&dir, 16),
+        [
+            "egdb",
+            "build",
+            "--rules",
+            "awari",
+            "--max-seeds",
+            "8",
+            "--out",
+            d,
+        ]
         .iter()
-        .map(|a| format!("'{a}'"))
-        .collect();
-    let args = args.join(" ");
-    // 100 blocks of 512 or 1024 bytes, well under the 735,517 bytes of the file; SIGXFSZ
-    // ignored so that the write fails with EFBIG instead of killing the process.
-    let script = format!(
-        "ulimit -f 100; trap '' XFSZ; exec '{}' {args}",
-        env!("CARGO_BIN_EXE_mancala")
-    );
-    let out = Command::new("sh").args(["-c", &script]).output().unwrap();
-    let err = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains("File too large"), "{err}");
-    assert!(listing(&dir).is_empty(), "{:?}", listing(&dir));
+        .map(|s| s.to_string())
+        .collect(),
+    ] {
+        let mut cmd = mancala_command();
+        cmd.args(&args);
+        // SAFETY: `setrlimit` and `signal` are async-signal-safe; the closure allocates
+        // nothing and touches no lock.
+        unsafe {
+            cmd.pre_exec(|| {
+                let limit = libc::rlimit {
+                    rlim_cur: 100 * 512,
+                    rlim_max: 100 * 512,
+                };
+                if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                libc::signal(libc::SIGXFSZ, libc::SIG_DFL);
+                Ok(())
+            });
+        }
+        let out = cmd.output().unwrap();
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        let last = err.lines().last().unwrap_or("");
+        assert!(
+            last.starts_with("mancala: error: ") && last.contains("File too large"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.matches("File too large").count(), 1, "{args:?}: {err}");
+        assert!(listing(&dir).is_empty(), "{args:?}: {:?}", listing(&dir));
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -341,6 +341,15 @@ fn main() -> ExitCode {
     // command line only once every rank's is known (`run`), so that the rank that has it
     // can say why even when the other ranks' lines are good (an MPMD launch).
     let parsed = Cli::try_parse();
+    // A write beyond the file-size limit (`ulimit -f`) sends SIGXFSZ, whose default action
+    // kills the rank without a word and leaves the temporary file; ignored, the write fails
+    // with EFBIG, which the build's error path reports and cleans up. Only here, in the
+    // binary: the library leaves a host program's signal dispositions alone.
+    // SAFETY: SIG_IGN installs no handler code; no other thread has started yet.
+    #[cfg(unix)]
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
     let (launcher_rank, launcher_size) = launcher();
     // With MPI the count of ranks is MPI's; the variables' only check the rank.
     #[cfg(feature = "mpi")]
