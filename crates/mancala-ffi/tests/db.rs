@@ -793,3 +793,53 @@ fn every_occupant_of_the_cache_is_as_the_header_says() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A build that cannot fit in this machine's memory is refused before any work, with
+/// `MANCALA_STATUS_OUT_OF_MEMORY`, as `mancala egdb build` refuses it: the Awari database of
+/// 48 seeds holds C(60, 12) ≈ 1.4 · 10^12 boards, a byte each, far more than any machine
+/// running these tests has. Without the check the build started (its memory growing level by
+/// level): the progress callback, called after each level, would have been called (and
+/// stopped it, `MANCALA_STATUS_CANCELLED`).
+#[test]
+#[cfg(target_os = "linux")]
+fn a_build_that_cannot_fit_is_refused_before_any_work() {
+    unsafe extern "C" fn stop(
+        _: *const mancala::MancalaBuildProgress,
+        called: *mut std::ffi::c_void,
+    ) -> std::ffi::c_int {
+        // SAFETY: `called` is the test's `bool`, alive across the build.
+        unsafe { *called.cast::<bool>() = true };
+        1
+    }
+    for encoding in [MancalaEgdbEncoding::Byte, MancalaEgdbEncoding::Packed] {
+        let mut called = false;
+        let sentinel = std::ptr::dangling_mut::<MancalaDb>();
+        let mut out = sentinel;
+        let r = c("awari");
+        let st = unsafe {
+            mancala_db_build(
+                r.as_ptr(),
+                48,
+                encoding as u32,
+                1,
+                Some(stop),
+                (&raw mut called).cast(),
+                0,
+                &mut out,
+            )
+        };
+        assert_eq!(
+            st,
+            MancalaStatus::OutOfMemory,
+            "{encoding:?}: {}",
+            last_error()
+        );
+        assert!(!called, "{encoding:?}: the build started");
+        assert_eq!(out, sentinel);
+        assert!(
+            last_error().contains("does not fit in memory"),
+            "{}",
+            last_error()
+        );
+    }
+}

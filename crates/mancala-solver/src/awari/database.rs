@@ -10,8 +10,9 @@ use mancala_core::oware::{CycleScore, GrandSlam, Majority, OwareRules};
 use mancala_core::GameKind;
 
 use super::file::{bits_per_entry, entries_to, AwariInfo};
-use super::rank::level_len;
+use super::rank::{byte_build_memory, level_len};
 use super::{AwariDb, AwariError, DEFAULT_MAX_SEEDS, MAX_SEEDS};
+use crate::egdb::choose::build_fits_memory as fits;
 use crate::egdb::{BuildOptions, Database, DatabaseInfo, EgdbError, Encoding, RulesMismatch};
 use crate::progress::BuildProgress;
 
@@ -171,6 +172,8 @@ impl Database for AwariDb {
     ) -> Result<AwariDb, EgdbError> {
         let total = Self::entries(rules, max_seeds)?;
         let (encoding, threads, progress) = options.into_parts();
+        // Refused before any work, as `mancala egdb build` refuses it (the same check).
+        fits(Self::build_memory(rules, max_seeds, encoding)?).map_err(EgdbError::OutOfMemory)?;
         let mut report = progress.map(|(_, callback)| callback);
         let start = Instant::now();
         let mut done = 0;
@@ -245,6 +248,7 @@ impl Database for AwariDb {
     ) -> Result<u64, EgdbError> {
         let entries = Self::entries(rules, max_seeds)?;
         let top = level_len(max_seeds).unwrap_or(0);
+        let byte = byte_build_memory(max_seeds);
         let packed = match encoding {
             Encoding::Byte => 0,
             Encoding::Packed => {
@@ -253,7 +257,7 @@ impl Database for AwariDb {
             }
             Encoding::Compact => top + entries + super::compact::decoder_bytes(max_seeds),
         };
-        Ok((entries + 4 * top).max(entries + packed))
+        Ok(byte.max(entries + packed))
     }
 
     /// [`DEFAULT_MAX_SEEDS`] for the rule sets whose values the databases hold.

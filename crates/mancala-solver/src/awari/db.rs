@@ -112,7 +112,9 @@ impl AwariDb {
     /// (0 = one a core).
     /// Errors: [`AwariError::TooManySeeds`] above [`MAX_SEEDS`], [`AwariError::Threads`]
     /// when the pool cannot start or more than [`crate::MAX_THREADS`] are asked for,
-    /// [`AwariError::OutOfMemory`] when a level's memory cannot be had.
+    /// [`AwariError::OutOfMemory`] when the build would need more than the memory available
+    /// (checked before any work: the values, a byte a board, and about four bytes a board of
+    /// the top level) or when a level's memory cannot be had.
     pub fn build(max_seeds: u32, threads: usize) -> Result<AwariDb, AwariError> {
         AwariDb::build_with(max_seeds, threads, |_| {})
     }
@@ -539,7 +541,9 @@ impl AwariDb {
 
 /// The checks every build makes before its first level, and its pool of `threads` threads
 /// (0 = one a core). Errors: [`AwariError::TooManySeeds`] above [`MAX_SEEDS`],
-/// [`AwariError::Threads`] above [`crate::MAX_THREADS`] or when the pool cannot start.
+/// [`AwariError::Threads`] above [`crate::MAX_THREADS`] or when the pool cannot start,
+/// [`AwariError::OutOfMemory`] when the build's memory (the values and the top level's work
+/// space) is more than the memory available.
 fn build_pool(max_seeds: u32, threads: usize) -> Result<crate::pool::Pool, AwariError> {
     if max_seeds > MAX_SEEDS {
         return Err(AwariError::TooManySeeds {
@@ -553,5 +557,8 @@ fn build_pool(max_seeds: u32, threads: usize) -> Result<crate::pool::Pool, Awari
             crate::MAX_THREADS
         )));
     }
+    // A build that cannot fit is refused before any work (it would grow level by level
+    // until the machine ran out), as `mancala egdb build` refuses it.
+    crate::egdb::choose::build_fits_memory(super::rank::byte_build_memory(max_seeds))?;
     crate::pool::Pool::new(threads, "mancala-awari").map_err(|e| AwariError::Threads(e.to_string()))
 }

@@ -100,8 +100,10 @@ pub trait Database: Sized + Send + Sync + 'static {
     /// (encoding, threads, progress reports in entries done and in all).
     ///
     /// # Errors
-    /// Those of [`Database::entries`], [`EgdbError::OutOfMemory`], [`EgdbError::Threads`],
-    /// [`EgdbError::Cancelled`] (the progress callback stopped it).
+    /// Those of [`Database::entries`], [`EgdbError::OutOfMemory`] (before any work when
+    /// [`Database::build_memory`] is more than the memory available, or when the memory
+    /// cannot be had), [`EgdbError::Threads`], [`EgdbError::Cancelled`] (the progress
+    /// callback stopped it).
     fn build(
         rules: &Self::Rules,
         max_seeds: u32,

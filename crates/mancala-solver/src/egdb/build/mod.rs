@@ -479,7 +479,8 @@ impl Egdb {
     /// [`EgdbError::Unsupported`] when K > 127 or the database would exceed
     /// [`MAX_ENTRIES`](super::MAX_ENTRIES) entries, [`EgdbError::MoreSeedsThanTheGame`] when K
     /// is above the seeds of the game of `rules` (2·m·n), [`EgdbError::OutOfMemory`] when its
-    /// entries do not fit in memory, [`EgdbError::Cancelled`] after a
+    /// entries do not fit in memory (checked before any work: [`Egdb::build_memory`] against
+    /// the memory available), [`EgdbError::Cancelled`] after a
     /// [`ControlFlow::Break`] of the progress callback, [`EgdbError::Threads`] when the pool
     /// or the helper thread of the reports cannot start, or for more than
     /// [`crate::MAX_THREADS`] threads.
@@ -493,6 +494,8 @@ impl Egdb {
         if options.encoding == Encoding::Compact {
             return Err(no_compact());
         }
+        // Refused before any work, as `mancala egdb build` refuses it (the same check).
+        super::choose::build_fits_memory(Egdb::build_memory(rules, max_seeds, options.encoding)?)?;
         let relevant = rules.options().database_relevant();
         let BuildOptions {
             encoding,
