@@ -47,7 +47,9 @@ pub struct BestmoveArgs {
     /// the search. Without it (Kalah), the cached database is used when it is there
     /// (`mancala egdb build --rules R --cache` builds it). With --time-ms, the search waits
     /// at most a quarter of the budget for the database to be read, and goes without it
-    /// after that.
+    /// after that (a note says so); once the move is printed the command waits for the
+    /// reading to end, and a damaged file is named in a warning (exit status 0). In time, a
+    /// damaged file is an error (exit status 1).
     #[arg(long)]
     egdb: Option<PathBuf>,
     /// No cached endgame database (none at all unless --egdb); MANCALA_NO_CACHE=1 does the
@@ -139,14 +141,14 @@ impl GameCommand for Search<'_> {
             crate::line::use_eval_egdb(&mut engine, &p.rules(), path)?;
         }
         let started = Instant::now();
-        let db = crate::database::read_within::<G::Database>(
+        let (db, still_reading) = crate::database::read_within::<G::Database>(
             p.rules(),
             args.egdb.clone(),
             // `--eval-egdb` is the Oware database: no cached one beside it.
             args.no_cache || args.eval_egdb.is_some(),
             limits.time.map(|budget| budget / 4),
-        )?
-        .map(|(db, _)| db);
+        )?;
+        let db = db.map(|(db, _)| db);
         if let Some(t) = limits.time {
             limits.time = Some(
                 t.saturating_sub(started.elapsed())
@@ -184,6 +186,11 @@ impl GameCommand for Search<'_> {
             &c,
             G::SCORED_IN_SEEDS,
         );
+        // The move is out; a database not read in time is waited for now, so that a
+        // damaged file is named whatever the clock.
+        if let Some(reading) = still_reading {
+            reading.warn_if_refused();
+        }
         Ok(())
     }
 }

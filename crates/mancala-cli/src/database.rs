@@ -737,18 +737,19 @@ impl<'r, D: Database> Report<'r, D> {
 /// else the cached one unless `no_cache` — read on a thread of its own and waited for at
 /// most `at_most` (`None`: until it is read). Reading and checking a database takes from a
 /// fraction of a second to seconds, which must not come out of the search's time unasked.
-/// `Ok(None)` when there is none — at once for a game without databases — or when it is not
-/// read in time (then a note on standard error says so, and the reading thread is left to
-/// end with the process).
+/// `None` when there is none — at once for a game without databases — or when it is not
+/// read in time: then a note on standard error says so (unless `--quiet`), and the reading
+/// goes on, handed back as [`StillReading`] for the command to wait for once its answer is
+/// out, so that a damaged file is named whatever the clock.
 ///
 /// # Errors
-/// The `--egdb` error when the file given cannot be used.
+/// The `--egdb` error when the file given cannot be used (and is known to be in time).
 pub(crate) fn read_within<D: Database>(
     rules: D::Rules,
     egdb: Option<PathBuf>,
     no_cache: bool,
     at_most: Option<Duration>,
-) -> Result<Option<(Arc<D>, Source)>, String> {
+) -> Result<(Loaded<D>, Option<StillReading<D>>), String> {
     use std::sync::mpsc::RecvTimeoutError;
     if let Err(e @ EgdbError::NoDatabase { .. }) = D::entries(&rules, 0) {
         // A game without databases (Bao la Kete, Togyz Kumalak): `--egdb` is refused, and
@@ -758,7 +759,7 @@ pub(crate) fn read_within<D: Database>(
                 let choice = Choice::kalah(Some(path), no_cache, 0, Build::Never);
                 Err(refusal::<D>(&rules, &choice, &ChooseError::Given(e)))
             }
-            None => Ok(None),
+            None => Ok((None, None)),
         };
     }
     if let Some(path) = egdb.as_deref() {
@@ -797,14 +798,14 @@ pub(crate) fn read_within<D: Database>(
             "mancala: warning: cannot start a thread to read the {}; going on without one",
             D::kind_of(&rules)
         );
-        return Ok(None);
+        return Ok((None, None));
     }
     let received = match at_most {
         None => rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
         Some(limit) => rx.recv_timeout(limit),
     };
     match received {
-        Ok(loaded) => loaded,
+        Ok(loaded) => Ok((loaded?, None)),
         Err(RecvTimeoutError::Timeout) => {
             if !crate::progress::is_quiet() {
                 eprintln!(
@@ -813,9 +814,34 @@ pub(crate) fn read_within<D: Database>(
                     at_most.map_or(0, |d| d.as_millis())
                 );
             }
-            Ok(None)
+            Ok((None, Some(StillReading { rx })))
         }
-        Err(RecvTimeoutError::Disconnected) => Ok(None),
+        Err(RecvTimeoutError::Disconnected) => Ok((None, None)),
+    }
+}
+
+/// A database read and where it came from, or none.
+type Loaded<D> = Option<(Arc<D>, Source)>;
+
+/// What the reading thread of [`read_within`] hands over: the database, none, or the
+/// `--egdb` error.
+type ReadResult<D> = Result<Loaded<D>, String>;
+
+/// A database read that [`read_within`] stopped waiting for: the search went without it.
+pub(crate) struct StillReading<D: Database> {
+    rx: std::sync::mpsc::Receiver<ReadResult<D>>,
+}
+
+impl<D: Database> StillReading<D> {
+    /// Waits for the reading to end (after the command's answer is printed: the search's
+    /// time is kept) and, when the file given could not be used (damaged, truncated, changed
+    /// while read), says so in one line on standard error, a warning naming the file and the
+    /// reason, even under `--quiet`: the user asked for that file. A database read whole
+    /// says nothing. The exit status is unchanged (the answer was given without it).
+    pub(crate) fn warn_if_refused(self) {
+        if let Ok(Err(e)) = self.rx.recv() {
+            eprintln!("mancala: warning: {e}; the search went without it");
+        }
     }
 }
 

@@ -1128,3 +1128,57 @@ fn convert_names_a_damaged_input_before_an_occupied_output() {
     assert_eq!(listing(&dir), ["notes.egdb", "other.egdb"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A damaged `--egdb` file (one payload byte changed, so the payload's checksum fails) is
+/// named whatever the clock: read in time (`--nodes`, no time budget), it is an error and no
+/// move; not read within a quarter of a budget of 4 ms (1 ms for 30 MB of entries), the
+/// search goes without it (a note), the move is printed, and the command then names the file
+/// and the reason in a warning, exit status 0.
+#[test]
+fn a_damaged_egdb_is_named_whatever_the_clock() {
+    let dir = scratch("egdb-files", "late");
+    let d = dir.to_str().unwrap();
+    // C(16 + 12, 12) = 30,421,755 entries, a byte each.
+    let out = mancala(&[
+        "egdb",
+        "build",
+        "--rules",
+        "standard",
+        "--max-seeds",
+        "16",
+        "--out",
+        d,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let file = dir.join("kalah6.k16.egdb");
+    let mut bytes = std::fs::read(&file).unwrap();
+    assert_eq!(
+        bytes.len() as u64,
+        30_421_755 + 44,
+        "the header and the entries"
+    );
+    let at = bytes.len() / 2;
+    bytes[at] ^= 0x55;
+    std::fs::write(&file, &bytes).unwrap();
+    let f = file.to_str().unwrap();
+    let reason = "database checksum mismatch";
+    let out = mancala(&["bestmove", "--egdb", f, "--nodes", "1000"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains(f) && err.contains(reason), "{err}");
+    assert!(out.stdout.is_empty());
+    let out = mancala(&["bestmove", "--egdb", f, "--time-ms", "4"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(text(&out.stdout).starts_with("bestmove "), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(lines[0].contains("is still being read"), "{err}");
+    assert!(
+        lines[1].starts_with("mancala: warning: ")
+            && lines[1].contains(f)
+            && lines[1].contains(reason),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
