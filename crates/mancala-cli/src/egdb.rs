@@ -75,7 +75,7 @@ serves only that rule set's positions.")]
         /// --engine`) into the cache folder, under the cache's K, unless it is there already.
         #[arg(long, conflicts_with = "encoding")]
         cache: bool,
-        /// Build threads (0 = every core; at most 1024).
+        /// Build threads (0 = every core; at most 1024; more than the processors is warned about).
         #[arg(long, default_value_t = 0, value_parser = crate::ranges::threads_or_all())]
         threads: usize,
         /// Entry encoding: byte (one byte a position) or packed (the fewest bits that hold
@@ -156,6 +156,7 @@ pub fn run(args: EgdbArgs) -> Result<(), String> {
             encoding,
             force,
         } => {
+            crate::ranges::warn_if_oversubscribed(threads);
             let rules = match exact_rules(&rules, "endgame databases are")? {
                 ExactRules::Oware(awari) if cache => {
                     return crate::database::build_cache::<AwariDb>(&awari, threads);

@@ -95,7 +95,7 @@ pub struct GradeArgs {
     /// Width of the groups of the loss by seeds on the board, seeds (1 or more).
     #[arg(long, default_value_t = 4, value_parser = crate::ranges::positive_u32())]
     bucket: u32,
-    /// Solver threads (0 = every core; at most 1024).
+    /// Solver threads (0 = every core; at most 1024; more than the processors is warned about).
     #[arg(long, default_value_t = 0, value_parser = crate::ranges::threads_or_all())]
     threads: usize,
     /// Solver transposition table, MiB.
@@ -392,6 +392,7 @@ fn of_file_rules(f: &std::path::Path, e: &str) -> String {
 /// A message for a bad set, rule set, database, player, or a solver error.
 pub fn run(args: &GradeArgs) -> Result<(), String> {
     check_args(args)?;
+    crate::ranges::warn_if_oversubscribed(args.threads);
     let in_file = |e: String| match &args.file {
         Some(f) if !args.generate => of_file_rules(f, &e),
         _ => e,

@@ -121,6 +121,32 @@ pub fn threads_or_all() -> Whole<usize> {
     Whole::new(0, MAX_THREADS)
 }
 
+/// The warning for `--threads threads` above the `processors` this process may run on, or
+/// `None` (0, every core, or no more threads than processors). More threads than processors
+/// only share them and slow the work down (tens of times for a solve or a build), so it is
+/// said; it is not refused.
+pub fn oversubscribed(threads: usize, processors: usize) -> Option<String> {
+    (threads > processors).then(|| {
+        format!(
+            "mancala: warning: --threads {threads} is more than the {} of this machine: the threads will share them, which slows the work down",
+            mancala_core::words::count(processors, "processor", "processors")
+        )
+    })
+}
+
+/// Says [`oversubscribed`]'s warning on standard error (unless `--quiet`), with the
+/// processors of [`std::thread::available_parallelism`] (nothing when that is not known).
+pub fn warn_if_oversubscribed(threads: usize) {
+    let Ok(processors) = std::thread::available_parallelism() else {
+        return;
+    };
+    if let Some(w) = oversubscribed(threads, processors.get()) {
+        if !crate::progress::is_quiet() {
+            eprintln!("{w}");
+        }
+    }
+}
+
 /// `--threads` where 0 is not allowed: 1..=[`MAX_THREADS`].
 pub fn threads() -> Whole<usize> {
     Whole::new(1, MAX_THREADS)

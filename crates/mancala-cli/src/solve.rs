@@ -135,6 +135,7 @@ fn stopped_by(args: &SolveArgs, nodes: u64, seconds: f64) -> String {
 /// # Errors
 /// A message for a bad rule set, position or database, or a solver error.
 pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
+    crate::ranges::warn_if_oversubscribed(args.threads);
     let rules = match exact_rules(&args.rules, "solve and analyse are")? {
         ExactRules::Oware(rules) => return crate::awari::run(args, rules, false),
         ExactRules::Kalah(rules) => rules,
@@ -168,6 +169,7 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
 /// # Errors
 /// As [`run_solve`].
 pub fn run_analyse(args: &SolveArgs) -> Result<(), String> {
+    crate::ranges::warn_if_oversubscribed(args.threads);
     let rules = match exact_rules(&args.rules, "solve and analyse are")? {
         ExactRules::Oware(rules) => return crate::awari::run(args, rules, true),
         ExactRules::Kalah(rules) => rules,

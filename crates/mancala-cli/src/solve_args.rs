@@ -15,7 +15,7 @@ pub struct SolveArgs {
     /// Oware one (default: the start position).
     #[arg(long)]
     pub position: Option<String>,
-    /// Search threads (0 = every core; at most 1024).
+    /// Search threads (0 = every core; at most 1024; more than the processors is warned about).
     #[arg(long, default_value_t = 0, value_parser = crate::ranges::threads_or_all())]
     pub threads: usize,
     /// Transposition table size, MiB (1..=1048576), the same for every position but never

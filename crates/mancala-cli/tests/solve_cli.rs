@@ -182,3 +182,71 @@ fn egdb_build_info_verify() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--threads` above the processors this process may run on is said in one warning line
+/// naming them (not under `--quiet`), and not refused: the value and the principal
+/// variation are those of one thread.
+#[test]
+fn threads_above_the_processors_are_warned_about() {
+    let cpus = std::thread::available_parallelism().unwrap().get();
+    let many = (cpus + 1).to_string();
+    let dir =
+        std::env::temp_dir().join(format!("mancala-solve-cli-threads-{}", std::process::id()));
+    let d = dir.to_str().unwrap().to_string();
+    let one = mancala(&[
+        "solve",
+        "--rules",
+        "kalah(4,1)",
+        "--threads",
+        "1",
+        "--no-cache",
+    ]);
+    assert!(one.0 && one.2.is_empty(), "{}", one.2);
+    let words = if cpus == 1 { "processor" } else { "processors" };
+    let warning = format!(
+        "mancala: warning: --threads {many} is more than the {cpus} {words} of this machine"
+    );
+    for args in [
+        vec![
+            "solve",
+            "--rules",
+            "kalah(4,1)",
+            "--threads",
+            &many,
+            "--no-cache",
+        ],
+        vec![
+            "egdb",
+            "build",
+            "--rules",
+            "kalah(3,1)",
+            "--max-seeds",
+            "4",
+            "--out",
+            &d,
+            "--threads",
+            &many,
+        ],
+    ] {
+        let (ok, out, err) = mancala(&args);
+        assert!(ok, "{args:?}: {err}");
+        let first = err.lines().next().unwrap_or("");
+        assert!(first.starts_with(&warning), "{args:?}: {err}");
+        assert_eq!(err.matches("warning").count(), 1, "{args:?}: {err}");
+        if args[0] == "solve" {
+            let answer = |t: &str| -> Vec<String> {
+                t.lines()
+                    .filter(|l| l.starts_with("value") || l.starts_with("pv"))
+                    .map(String::from)
+                    .collect()
+            };
+            assert_eq!(answer(&out), answer(&one.1), "the same answer");
+            assert_eq!(answer(&out).len(), 2, "{out}");
+        }
+        let mut quiet = vec!["--quiet"];
+        quiet.extend(&args);
+        let (ok, _, err) = mancala(&quiet);
+        assert!(ok && !err.contains("warning"), "{quiet:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
