@@ -1073,7 +1073,8 @@ enum MancalaStatus mancala_db_value(const struct MancalaDb *db, const struct Man
 // makes it, in seeds: what the move stores or captures plus what the position it leaves is
 // worth to that player. The position's value is the largest. `*count` is the number of
 // legal moves; when the database does not hold the position, `*found` is false and
-// `*count` 0.
+// `*count` 0 (the buffer is checked all the same: `len` below the number of legal moves is
+// `MANCALA_STATUS_BUFFER_TOO_SMALL` whether or not the position is held).
 //
 // Ownership: `values` belongs to the caller. Thread safety: `db` and `game` are only read.
 //

@@ -609,7 +609,8 @@ pub unsafe extern "C" fn mancala_db_value(
 /// makes it, in seeds: what the move stores or captures plus what the position it leaves is
 /// worth to that player. The position's value is the largest. `*count` is the number of
 /// legal moves; when the database does not hold the position, `*found` is false and
-/// `*count` 0.
+/// `*count` 0 (the buffer is checked all the same: `len` below the number of legal moves is
+/// `MANCALA_STATUS_BUFFER_TOO_SMALL` whether or not the position is held).
 ///
 /// Ownership: `values` belongs to the caller. Thread safety: `db` and `game` are only read.
 ///
@@ -638,6 +639,13 @@ pub unsafe extern "C" fn mancala_db_move_values(
         // SAFETY: registry-checked handles; the caller's contract on `game`.
         let (db, game) = unsafe { (handle::get(db, "db")?, handle::get(game, "game")?) };
         let v = db.db.move_values(game.game()).map_err(lookup_error)?;
+        let moves = game.game().legal_move_count();
+        if v.is_none() && len < moves {
+            // The buffer is checked whether or not the position is held: a slice of the
+            // legal moves' length is refused before anything is written (`len` < `moves`).
+            // SAFETY: the caller's buffer contract on `values`, `len` and `count`.
+            unsafe { io::write_slice(&vec![0; moves], values, len, count, ("value", "values")) }?;
+        }
         // SAFETY: the caller's buffer contract on `values`, `len` and `count`.
         unsafe {
             io::write_slice(

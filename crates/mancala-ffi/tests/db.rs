@@ -617,6 +617,23 @@ fn refusals_are_statuses_and_write_nothing() {
         unsafe { mancala_db_move_values(db, g, ptr::null_mut(), one.as_mut_ptr(), 1, &mut count) },
         MancalaStatus::NullPointer
     );
+    // The buffer is checked whether or not the database holds the position: the start of
+    // Awari (48 seeds, above N = 4) has six legal moves, one a house of four seeds; a
+    // buffer of one is too small, six is enough (and then nothing is found, no value).
+    let start = game("awari", "4,4,4,4,4,4,0,4,4,4,4,4,4,0 S");
+    let mut found = true;
+    assert_eq!(
+        unsafe { mancala_db_move_values(db, start, &mut found, one.as_mut_ptr(), 1, &mut count) },
+        MancalaStatus::BufferTooSmall
+    );
+    assert_eq!((found, count, one), (true, 6, [5]));
+    let mut six = [5i32; 6];
+    assert_eq!(
+        unsafe { mancala_db_move_values(db, start, &mut found, six.as_mut_ptr(), 6, &mut count) },
+        MancalaStatus::Ok
+    );
+    assert_eq!((found, count, six), (false, 0, [5; 6]));
+    unsafe { mancala_game_free(start) };
     let mut value = 0;
     assert_eq!(
         unsafe { mancala_db_value(db, ptr::null(), &mut found, &mut value) },
