@@ -19,7 +19,7 @@ use crate::errors::{error, from_error, Kind};
 use crate::game::{Game, PyGame};
 use crate::int::Int;
 use crate::interrupt;
-use crate::solver::{mebibytes, Egdb};
+use crate::solver::{mebibytes, Egdb, ENGINE_MAX_TT_MB};
 
 /// The anytime playing engine: iterative-deepening alpha-beta with a heuristic evaluation,
 /// for Kalah (any m, n, options) and Bao la Kete, at a strength level.
@@ -27,7 +27,8 @@ use crate::solver::{mebibytes, Egdb};
 /// `Engine(level=10, tt_mb=16, seed=0, database=None)`: `level` 1 (weakest) to 10
 /// (strongest; levels 1–9 limit the depth to 1, 2, 3, 4, 5, 6, 8, 10, 14 plies, levels 1–4
 /// play a deliberately weaker move with probability 50, 30, 15, 5 %, drawn from `seed`),
-/// `tt_mb` the transposition table of each game in MiB (kept between searches, so the moves
+/// `tt_mb` the transposition table of each game in MiB, 1..=4096 as `mancala bestmove
+/// --tt-mb` (kept between searches, so the moves
 /// of one game reuse it), `database` a `Database` (or a sequence of them, one a game: a
 /// list, a tuple, any `collections.abc.Sequence`, not a `str`, `bytes`, set, dict or iterator) for
 /// exact play of its game: Kalah with an `Egdb`, Oware with an `AwariDb`. `egdb=` (an
@@ -35,7 +36,7 @@ use crate::solver::{mebibytes, Egdb};
 /// `DeprecationWarning`). The same database given twice in the sequence counts once, the
 /// first kept: the same `Database` object, or two serving the same game, rules and seeds (the
 /// same `game`, `description` and `max_seeds`: two opened on one file, two built alike).
-/// Raises `EngineError` for a level outside 1..10, `ValueError` for a zero table or two
+/// Raises `EngineError` for a level outside 1..10, `ValueError` for `tt_mb` outside 1..=4096 or two
 /// different databases of one game (the `egdb=` one counted with those of `database=`;
 /// the message names both and says which to give: of two serving the same rules the one
 /// with the larger `max_seeds`, else the one serving the rules played, for Oware the one
@@ -345,13 +346,12 @@ impl Engine {
                     format!("{level} is out of range: levels are 1..=10"),
                 )
             })?;
-        let tt_mb = tt_mb.map(|t| t.u64("tt_mb")).transpose()?;
+        let tt_bytes = tt_mb
+            .map(|t| mebibytes(&t, "tt_mb", ENGINE_MAX_TT_MB))
+            .transpose()?;
         let seed = seed.u64("seed")?;
         let lvl = Level::new(level).map_err(|e| engine_error(py, e))?;
-        let tt_bytes = match tt_mb {
-            None => DEFAULT_TT_BYTES,
-            Some(mb) => mebibytes(mb, "tt_mb")?,
-        };
+        let tt_bytes = tt_bytes.unwrap_or(DEFAULT_TT_BYTES);
         Ok(Engine {
             players: Mutex::new({
                 let mut players = Players::new(lvl, seed, tt_bytes);

@@ -38,19 +38,25 @@ fn result<'py>(
         .call((), Some(kwargs))
 }
 
-/// Bytes of `mb` mebibytes, refused when zero or beyond the address space.
+/// Most MiB of the playing engine's table (`Engine(tt_mb=…)`), as `mancala bestmove
+/// --tt-mb` and `agent --tt-mb` allow.
+pub const ENGINE_MAX_TT_MB: i128 = 4096;
+
+/// Most MiB of the exact solver's table (`Solver(tt_mb=…)`), 1 TiB, as `mancala bench
+/// --tt-mb` allows.
+pub const SOLVER_MAX_TT_MB: i128 = 1 << 20;
+
+/// Bytes of `mb` mebibytes, `mb` in `1..=max_mb` (the range the message names is the one
+/// checked: a table of 0 MiB is none, and a size beyond `max_mb` is refused as asked, never
+/// capped).
 ///
 /// # Errors
-/// `ValueError`.
-pub fn mebibytes(mb: u64, what: &str) -> PyResult<usize> {
-    mb.checked_mul(1 << 20)
-        .and_then(|b| usize::try_from(b).ok())
-        .filter(|&b| b > 0)
-        .ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "{what} must be 1 MiB or more and fit the address space, got {mb}"
-            ))
-        })
+/// `ValueError` naming `what` and the range (`tt_mb must be in 1..=4096 (MiB), got 0`).
+pub fn mebibytes(mb: &Int, what: &str, max_mb: i128) -> PyResult<usize> {
+    let mb: u64 = mb.get(what, 1, max_mb, " (MiB)")?;
+    usize::try_from(mb << 20).map_err(|_| {
+        PyValueError::new_err(format!("{what} of {mb} MiB does not fit the address space"))
+    })
 }
 
 /// A duration of `seconds`, refused when negative or not finite.
@@ -173,7 +179,7 @@ fn database_rules(py: Python<'_>, text: &str) -> PyResult<KalahRules> {
 ///
 /// `Solver(threads=None, tt_mb=None, egdb=None, max_seconds=None, max_nodes=None)`:
 /// `threads` search threads (`None`: every core; the value never depends on it), `tt_mb`
-/// the transposition table in MiB, the same for every position but never more than the
+/// the transposition table in MiB (1..=1048576, 1 TiB), the same for every position but never more than the
 /// position can use (one 32-byte bucket a key of its key space) (`None`: sized to each position solved,
 /// 2^(⌈seeds/2⌉ + 4) bytes for its seeds in the houses, from 4 MiB up to 64 MiB, and with
 /// a database of K seeds at most 2^(⌈(seeds − K)/2⌉ + 9) bytes; the table
@@ -224,11 +230,13 @@ impl Solver {
         max_seconds: Option<f64>,
         max_nodes: Option<Int>,
     ) -> PyResult<Solver> {
-        let tt_mb = tt_mb.map(|n| n.u64("tt_mb")).transpose()?;
+        let tt_bytes = tt_mb
+            .map(|n| mebibytes(&n, "tt_mb", SOLVER_MAX_TT_MB))
+            .transpose()?;
         let max_nodes = max_nodes.map(|n| n.u64("max_nodes")).transpose()?;
         let mut s = mancala_solver::Solver::new();
-        if let Some(mb) = tt_mb {
-            s = s.tt_bytes(mebibytes(mb, "tt_mb")?);
+        if let Some(bytes) = tt_bytes {
+            s = s.tt_bytes(bytes);
         }
         if let Some(t) = self::threads(threads)? {
             s = s.threads(t);

@@ -274,3 +274,18 @@ def test_a_house_number_too_long_to_write_out_reads_as_a_sentence():
     with pytest.raises(mancala.EngineError) as refused:
         mancala.Engine(level=2**1000)
     assert message(refused) == "a level of at least 302 digits is out of range: levels are 1..=10"
+
+
+# The range a table size's message names is the one checked: 0 MiB is no table, and a size
+# beyond the range is refused as asked (it was capped, and the capped size named in an
+# out-of-memory error). The playing engine takes 1..=4096 MiB as `mancala bestmove --tt-mb`,
+# the solver 1..=1048576 (1 TiB) as `mancala bench --tt-mb`.
+@pytest.mark.parametrize(
+    "call, top",
+    [(lambda v: mancala.Engine(tt_mb=v), 4096), (lambda v: mancala.Solver(tt_mb=v), 1 << 20)],
+)
+def test_table_sizes_out_of_range_name_the_range_checked(call, top):
+    for value in (0, top + 1, 10**9):
+        with pytest.raises(ValueError, match=rf"^tt_mb must be in 1..={top} \(MiB\), got {value}$"):
+            call(value)
+    call(1)
