@@ -739,8 +739,9 @@ impl<'r, D: Database> Report<'r, D> {
 /// fraction of a second to seconds, which must not come out of the search's time unasked.
 /// `None` when there is none — at once for a game without databases — or when it is not
 /// read in time: then a note on standard error says so (unless `--quiet`), and the reading
-/// goes on, handed back as [`StillReading`] for the command to wait for once its answer is
-/// out, so that a damaged file is named whatever the clock.
+/// goes on, handed back as [`StillReading`] for the command to look at once its answer is
+/// out (waited for when the file was given with `--egdb`), so that a damaged file the user
+/// named is named whatever the clock.
 ///
 /// # Errors
 /// The `--egdb` error when the file given cannot be used (and is known to be in time).
@@ -783,6 +784,7 @@ pub(crate) fn read_within<D: Database>(
         };
         early.map_err(|e| format!("--egdb: {}", egdb_error::<D>(&rules, path, &e)))?;
     }
+    let given = egdb.is_some();
     let (tx, rx) = std::sync::mpsc::channel();
     let reader = move || {
         let choice = Choice::kalah(egdb.as_deref(), no_cache, 0, Build::Never);
@@ -814,7 +816,7 @@ pub(crate) fn read_within<D: Database>(
                     at_most.map_or(0, |d| d.as_millis())
                 );
             }
-            Ok((None, Some(StillReading { rx })))
+            Ok((None, Some(StillReading { rx, given })))
         }
         Err(RecvTimeoutError::Disconnected) => Ok((None, None)),
     }
@@ -830,16 +832,25 @@ type ReadResult<D> = Result<Loaded<D>, String>;
 /// A database read that [`read_within`] stopped waiting for: the search went without it.
 pub(crate) struct StillReading<D: Database> {
     rx: std::sync::mpsc::Receiver<ReadResult<D>>,
+    /// Whether the file was given (`--egdb`): only then is the reading waited for.
+    given: bool,
 }
 
 impl<D: Database> StillReading<D> {
-    /// Waits for the reading to end (after the command's answer is printed: the search's
-    /// time is kept) and, when the file given could not be used (damaged, truncated, changed
-    /// while read), says so in one line on standard error, a warning naming the file and the
-    /// reason, even under `--quiet`: the user asked for that file. A database read whole
-    /// says nothing. The exit status is unchanged (the answer was given without it).
+    /// Once the command's answer is printed (the search's time is kept): for a file given
+    /// with `--egdb`, waits for the reading to end; for the cached database, looks only
+    /// whether it has ended (a command answering in 200 ms does not wait seconds for a
+    /// database of gigabytes it did not name). When the file could not be used (damaged,
+    /// truncated, changed while read), says so in one line on standard error, a warning
+    /// naming the file and the reason, even under `--quiet`. A database read whole says
+    /// nothing. The exit status is unchanged (the answer was given without it).
     pub(crate) fn warn_if_refused(self) {
-        if let Ok(Err(e)) = self.rx.recv() {
+        let ended = if self.given {
+            self.rx.recv().ok()
+        } else {
+            self.rx.try_recv().ok()
+        };
+        if let Some(Err(e)) = ended {
             eprintln!("mancala: warning: {e}; the search went without it");
         }
     }
