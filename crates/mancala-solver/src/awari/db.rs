@@ -155,7 +155,7 @@ impl AwariDb {
         threads: usize,
         mut report: impl FnMut(&LevelReport) -> bool,
     ) -> Result<AwariDb, AwariError> {
-        let pool = build_pool(max_seeds, threads)?;
+        let pool = build_pool(max_seeds, threads, false)?;
         let mut levels: Vec<FrozenBytes> = Vec::with_capacity(max_seeds as usize + 1);
         let mut stats = Vec::with_capacity(max_seeds as usize + 1);
         let table = RowTable::new(max_seeds);
@@ -184,8 +184,10 @@ impl AwariDb {
     /// [`super::shard`]): every part gets every level, the same bytes as
     /// [`AwariDb::build`]'s. `threads` (0 = one a core) run this part's forward passes; its
     /// threshold phase runs on the calling thread. `report` gets this part's times (the
-    /// `rescans` field counts the exchange rounds). Errors as [`AwariDb::build`]; every part
-    /// must call it with the same `max_seeds`.
+    /// `rescans` field counts the exchange rounds). Errors as [`AwariDb::build`] (the memory
+    /// checked before any work is that of the values, which every part holds: the top
+    /// level's work space is split between the parts); every part must call it with the
+    /// same `max_seeds`.
     pub fn build_shared(
         max_seeds: u32,
         threads: usize,
@@ -204,7 +206,7 @@ impl AwariDb {
         ex: &mut dyn super::shard::Exchange,
         mut report: impl FnMut(&LevelReport),
     ) -> Result<AwariDb, AwariError> {
-        let pool = build_pool(max_seeds, threads)?;
+        let pool = build_pool(max_seeds, threads, true)?;
         let mut levels: Vec<FrozenBytes> = Vec::with_capacity(max_seeds as usize + 1);
         let mut stats = Vec::with_capacity(max_seeds as usize + 1);
         for n in 0..=max_seeds {
@@ -542,9 +544,14 @@ impl AwariDb {
 /// The checks every build makes before its first level, and its pool of `threads` threads
 /// (0 = one a core). Errors: [`AwariError::TooManySeeds`] above [`MAX_SEEDS`],
 /// [`AwariError::Threads`] above [`crate::MAX_THREADS`] or when the pool cannot start,
-/// [`AwariError::OutOfMemory`] when the build's memory (the values and the top level's work
-/// space) is more than the memory available.
-fn build_pool(max_seeds: u32, threads: usize) -> Result<crate::pool::Pool, AwariError> {
+/// [`AwariError::OutOfMemory`] when the build's memory (the values, and for a build in one
+/// process the top level's work space; a `shared` build's work space is split between its
+/// processes) is more than the memory available.
+fn build_pool(
+    max_seeds: u32,
+    threads: usize,
+    shared: bool,
+) -> Result<crate::pool::Pool, AwariError> {
     if max_seeds > MAX_SEEDS {
         return Err(AwariError::TooManySeeds {
             seeds: max_seeds,
@@ -559,6 +566,12 @@ fn build_pool(max_seeds: u32, threads: usize) -> Result<crate::pool::Pool, Awari
     }
     // A build that cannot fit is refused before any work (it would grow level by level
     // until the machine ran out), as `mancala egdb build` refuses it.
-    crate::egdb::choose::build_fits_memory(super::rank::byte_build_memory(max_seeds))?;
+    let needs = if shared {
+        super::rank::byte_build_memory(max_seeds)
+            - 4 * super::rank::level_len(max_seeds).unwrap_or(0)
+    } else {
+        super::rank::byte_build_memory(max_seeds)
+    };
+    crate::egdb::choose::build_fits_memory(needs)?;
     crate::pool::Pool::new(threads, "mancala-awari").map_err(|e| AwariError::Threads(e.to_string()))
 }
