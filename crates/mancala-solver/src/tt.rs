@@ -232,10 +232,13 @@ impl<const W: usize> Buckets<W> {
         self.slots.as_slice().len() * 8
     }
 
+    /// The words of `bucket`, or `None` when the table has no such bucket (a table of no
+    /// memory, [`Buckets::none`]): the slice's own bounds check, so that a caller needs no
+    /// test of its own for a table without memory.
     #[inline(always)]
-    fn bucket(&self, bucket: usize) -> &[AtomicU64] {
-        let base = bucket * (WAYS * W);
-        &self.slots.as_slice()[base..base + WAYS * W]
+    fn bucket(&self, bucket: usize) -> Option<&[AtomicU64]> {
+        let base = bucket.wrapping_mul(WAYS * W);
+        self.slots.as_slice().get(base..base.wrapping_add(WAYS * W))
     }
 
     #[inline(always)]
@@ -243,16 +246,19 @@ impl<const W: usize> Buckets<W> {
         core::array::from_fn(|j| entry[j].load(Ordering::Relaxed))
     }
 
-    /// Hints the cache that `bucket` will be read soon (no effect on results).
+    /// Hints the cache that `bucket` will be read soon (no effect on results; any bucket
+    /// may be named, in the table or not, as a prefetch never faults).
     #[inline(always)]
     pub(crate) fn prefetch(&self, bucket: usize) {
-        crate::mem::prefetch(&self.bucket(bucket)[0]);
+        let words = self.slots.as_slice().as_ptr();
+        crate::mem::prefetch_ptr(words.wrapping_add(bucket.wrapping_mul(WAYS * W)).cast());
     }
 
-    /// The words of the first entry of `bucket` for which `hit` holds.
+    /// The words of the first entry of `bucket` for which `hit` holds (`None` also when the
+    /// table has no such bucket).
     #[inline(always)]
     pub(crate) fn probe(&self, bucket: usize, hit: impl Fn([u64; W]) -> bool) -> Option<[u64; W]> {
-        for entry in self.bucket(bucket).chunks_exact(W) {
+        for entry in self.bucket(bucket)?.chunks_exact(W) {
             let v = Self::load(entry);
             if hit(v) {
                 return Some(v);
@@ -263,21 +269,22 @@ impl<const W: usize> Buckets<W> {
 
     /// Where to store an entry in `bucket`: the words of the entry for which `hit` holds,
     /// with its current content, or else the entry of least `worth` (the first of equal
-    /// ones) and `None`. The caller writes the new entry's words.
+    /// ones) and `None`. The caller writes the new entry's words. `None` when the table has
+    /// no such bucket (nothing to store into).
     #[inline(always)]
     pub(crate) fn slot_for(
         &self,
         bucket: usize,
         hit: impl Fn([u64; W]) -> bool,
         worth: impl Fn([u64; W]) -> u64,
-    ) -> (&[AtomicU64], Option<[u64; W]>) {
-        let b = self.bucket(bucket);
+    ) -> Option<(&[AtomicU64], Option<[u64; W]>)> {
+        let b = self.bucket(bucket)?;
         let mut victim = 0;
         let mut least = u64::MAX;
         for (i, entry) in b.chunks_exact(W).enumerate() {
             let v = Self::load(entry);
             if hit(v) {
-                return (entry, Some(v));
+                return Some((entry, Some(v)));
             }
             let w = worth(v);
             if w < least {
@@ -285,7 +292,7 @@ impl<const W: usize> Buckets<W> {
                 victim = i;
             }
         }
-        (&b[victim * W..victim * W + W], None)
+        Some((&b[victim * W..victim * W + W], None))
     }
 }
 
@@ -396,21 +403,18 @@ impl TranspositionTable for LockFreeTable {
         self.scramble(key)
     }
 
+    // A table of no memory (a failed reset, key_bits 0) has no bucket: its probes find
+    // nothing and its stores store nothing (`Buckets::bucket`'s bounds check), whatever
+    // bucket the place names.
+
     #[inline(always)]
     fn prefetch_at(&self, place: u64) {
-        if self.key_bits == 0 {
-            return;
-        }
         let (bucket, _) = self.split(place);
         self.buckets.prefetch(bucket);
     }
 
     #[inline]
     fn probe_at(&self, place: u64) -> Option<Bounds> {
-        // key_bits 0: no memory (a failed reset); the table knows nothing.
-        if self.key_bits == 0 {
-            return None;
-        }
         let (bucket, tag) = self.split(place);
         self.buckets
             .probe(bucket, |[v]| v != 0 && v >> 27 == tag)
@@ -419,15 +423,14 @@ impl TranspositionTable for LockFreeTable {
 
     #[inline(always)]
     fn store_at(&self, place: u64, bounds: Bounds) {
-        if self.key_bits == 0 {
-            return;
-        }
         let (bucket, tag) = self.split(place);
-        let (slot, old) = self.buckets.slot_for(
+        let Some((slot, old)) = self.buckets.slot_for(
             bucket,
             |[v]| v != 0 && v >> 27 == tag,
             |[v]| if v == 0 { 0 } else { ((v >> 22) & 31) + 1 },
-        );
+        ) else {
+            return;
+        };
         let bounds = match old {
             Some([v]) => Bounds::unpack(v).merge(bounds),
             None => bounds,
@@ -443,8 +446,9 @@ impl TranspositionTable for LockFreeTable {
         bucket_bits = bucket_bits.min(key_bits);
         // A fresh anonymous map: zero pages until touched, huge pages where offered.
         self.buckets = Buckets::none();
-        // A failed reset leaves no bucket and key_bits 0, which `probe` and `store` take as
-        // "remember nothing" (never a wrong answer, never an out-of-bounds index).
+        // A failed reset leaves no bucket and key_bits 0: `probe` and `store` then find no
+        // bucket at any place and remember nothing (never a wrong answer, never an
+        // out-of-bounds index).
         match Buckets::new(bucket_bits) {
             Ok(b) => {
                 self.buckets = b;
@@ -559,6 +563,31 @@ mod tests {
                 assert_eq!(b.best, (key % 7) as u8);
             }
         }
+    }
+
+    #[test]
+    fn a_table_without_memory_remembers_nothing() {
+        // The state a failed reset leaves (no bucket, key_bits 0) under the scrambling of a
+        // table of 2^14 buckets, so that the places name buckets the table does not have:
+        // every store is dropped, every probe finds nothing, nothing indexes out of bounds.
+        let mut t = LockFreeTable::new(1 << 19, 20).unwrap();
+        t.buckets = Buckets::none();
+        t.key_bits = 0;
+        let exact = Bounds {
+            lower: 3,
+            upper: 3,
+            best: 1,
+            work: 5,
+        };
+        for key in (1..1u64 << 20).step_by(997) {
+            let place = t.locate(key);
+            t.prefetch_at(place);
+            t.store_at(place, exact);
+            assert_eq!(t.probe_at(place), None, "key {key}");
+            t.store(key, exact);
+            assert_eq!(t.probe(key), None, "key {key}");
+        }
+        assert_eq!(t.bytes(), 0);
     }
 
     #[test]

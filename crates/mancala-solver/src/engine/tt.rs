@@ -177,7 +177,7 @@ impl Table {
         }
         let generation = u64::from(self.generation.load(Ordering::Relaxed) as u8);
         let key = e.key;
-        let (slot, old) = self.buckets.slot_for(
+        let Some((slot, old)) = self.buckets.slot_for(
             self.bucket(key),
             |[x, d]| d != 0 && x ^ d == key,
             |[_, d]| {
@@ -196,7 +196,9 @@ impl Table {
                 };
                 1 + depth + fresh
             },
-        );
+        ) else {
+            return;
+        };
         if let Some([_, d]) = old {
             let old = unpack(key, d);
             if !e.complete && (old.complete || old.depth > e.depth) {
