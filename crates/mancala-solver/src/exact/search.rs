@@ -200,7 +200,16 @@ struct Cand {
     kind: Kind,
     /// The house played, 0-based.
     h: u8,
+    /// The best move of the child's table entry as the node's enhanced transposition
+    /// cut-off probe found it ([`NO_MOVE`] for no entry or none), or [`UNPROBED`] when the
+    /// node did not probe the child.
+    tt_move: u8,
 }
+
+/// [`Cand::tt_move`] and the `known` argument of [`Searcher::search`] of a child whose
+/// table entry its parent has not read (or may have changed since): its search probes the
+/// table itself.
+const UNPROBED: u8 = 0xFF;
 
 /// What the table says about a node ([`Searcher::probe_table`]).
 enum Probed {
@@ -396,7 +405,14 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
     /// lives in the table ([`TranspositionTable::locate`] of its rank) when the caller has
     /// worked it out, else 0 (no board with a seed has place 0): a parent that probed the
     /// table for this child passes its place down, and the probe has already brought the
-    /// child's bucket into the cache.
+    /// child's bucket into the cache. `known` is [`UNPROBED`], or the best move of the
+    /// node's table entry ([`NO_MOVE`] for none) when the caller read that entry and nothing
+    /// was stored since: the parent's enhanced transposition cut-off probe, passed to the
+    /// first child it searches. The node then does not probe the table again: that entry
+    /// cannot cut (a bound that answers this node's window refuted or skipped it in the
+    /// parent), and its move is the one the probe would return. (With several threads
+    /// another thread may have stored in between; the move is then only an ordering hint
+    /// and the missed cut-off a search more, never a wrong value.)
     ///
     /// The steps: count the node; the bounds from the seeds left and the database; generate
     /// the children ([`Searcher::children`]); the table's bounds and move
@@ -405,7 +421,15 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
     /// more instructions); the other children by ordering score ([`sort_keys`]),
     /// searched in turn or, past the eldest, in parallel ([`Searcher::search_children`]);
     /// the result into the table ([`result_bounds`]).
-    pub(crate) fn search(&mut self, b: u128, k: u32, place: u64, alpha: i32, beta: i32) -> i32 {
+    pub(crate) fn search(
+        &mut self,
+        b: u128,
+        k: u32,
+        place: u64,
+        known: u8,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         if !self.count_node() {
             return 0;
         }
@@ -437,12 +461,20 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
         let mut slots = [MaybeUninit::<Cand>::uninit(); 8];
         let cands = self.children(b, k, etc, &mut slots);
         let n = cands.len();
-        let mut tt_move = NO_MOVE;
-        if use_tt {
+        let mut tt_move = known;
+        if use_tt && known == UNPROBED {
             match self.probe_table(key, alpha, beta) {
                 Probed::Cut(v) => return v,
                 Probed::Move(h) => tt_move = h,
             }
+        } else if cfg!(debug_assertions) && use_tt && self.split_min_seeds == u32::MAX {
+            // One thread: the probe left out would not have cut and would have given the
+            // move passed down.
+            let probed = self.probe_table(key, alpha, beta);
+            debug_assert!(
+                matches!(probed, Probed::Move(h) if h == known),
+                "the parent's entry of a child changed before its search"
+            );
         }
         let start_nodes = self.count;
 
@@ -477,6 +509,9 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                             if let Some(e) = self.tt.probe_at(ckey) {
                                 lo = lo.max(g + e.lower);
                                 hi = hi.min(g + e.upper);
+                                cands[i].tt_move = e.best;
+                            } else {
+                                cands[i].tt_move = NO_MOVE;
                             }
                         }
                         (lo, hi)
@@ -494,6 +529,9 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                             if let Some(e) = self.tt.probe_at(ckey) {
                                 lo = lo.max(g - e.upper);
                                 hi = hi.min(g - e.lower);
+                                cands[i].tt_move = e.best;
+                            } else {
+                                cands[i].tt_move = NO_MOVE;
                             }
                         }
                         (lo, hi)
@@ -609,6 +647,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 hi: 0,
                 kind: c.kind,
                 h: h as u8,
+                tt_move: UNPROBED,
             });
             n += 1;
         }
@@ -681,8 +720,11 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 }
                 break;
             }
+            // The eldest searched gets its entry as this node's probe read it: nothing was
+            // stored since. Its younger brothers' entries may have changed meanwhile.
+            let known = if searched == 0 { c.tt_move } else { UNPROBED };
             searched += 1;
-            let v = self.child_value(c, a, beta);
+            let v = self.child_value(c, known, a, beta);
             if self.aborted {
                 return None;
             }
@@ -701,13 +743,13 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
     }
 
     /// The fail-soft value, for the mover, of the child `c` searched in the window
-    /// `(a, beta)`.
+    /// `(a, beta)`; `known` as in [`Searcher::search`].
     #[inline(always)]
-    fn child_value(&mut self, c: &Cand, a: i32, beta: i32) -> i32 {
+    fn child_value(&mut self, c: &Cand, known: u8, a: i32, beta: i32) -> i32 {
         let g = c.gain;
         match c.kind {
-            Kind::Extra => g + self.search(c.board, c.seeds, c.key, a - g, beta - g),
-            Kind::Switch => g - self.search(c.board, c.seeds, c.key, g - beta, g - a),
+            Kind::Extra => g + self.search(c.board, c.seeds, c.key, known, a - g, beta - g),
+            Kind::Switch => g - self.search(c.board, c.seeds, c.key, known, g - beta, g - a),
             Kind::Over => g,
         }
     }
@@ -759,7 +801,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 return (i32::MIN, NO_MOVE, 0);
             }
             let mut s = self.spawn(sp);
-            let v = s.child_value(c, a, beta);
+            let v = s.child_value(c, UNPROBED, a, beta);
             // Count the nodes and look at the limits and flags now: a brother's subtree may
             // be smaller than one check interval, and a search split everywhere (no
             // database) would otherwise never look at the deadline, the node limit or the
@@ -882,7 +924,7 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             if self.g.is_terminal(b) {
                 return 0;
             }
-            return self.search(b, k, 0, alpha, beta);
+            return self.search(b, k, 0, UNPROBED, alpha, beta);
         }
         self.pending += 1;
         let mut best = i32::MIN;
