@@ -737,11 +737,11 @@ impl<'r, D: Database> Report<'r, D> {
 /// else the cached one unless `no_cache` — read on a thread of its own and waited for at
 /// most `at_most` (`None`: until it is read). Reading and checking a database takes from a
 /// fraction of a second to seconds, which must not come out of the search's time unasked.
-/// `None` when there is none — at once for a game without databases — or when it is not
-/// read in time: then a note on standard error says so (unless `--quiet`), and the reading
-/// goes on, handed back as [`StillReading`] for the command to look at once its answer is
-/// out (waited for when the file was given with `--egdb`), so that a damaged file the user
-/// named is named whatever the clock.
+/// `None` when there is none — at once for a game without databases, or without `--egdb`
+/// when the cache is off — or when it is not read in time: then a note on standard error
+/// says so (unless `--quiet`), and the reading goes on, handed back as [`StillReading`]
+/// for the command to look at once its answer is out (waited for when the file was given
+/// with `--egdb`), so that a damaged file the user named is named whatever the clock.
 ///
 /// # Errors
 /// The `--egdb` error when the file given cannot be used (and is known to be in time).
@@ -762,6 +762,11 @@ pub(crate) fn read_within<D: Database>(
             }
             None => Ok((None, None)),
         };
+    }
+    if egdb.is_none() && (no_cache || cache_off_by_environment()) {
+        // Neither a file given nor the cache: nothing to read, so nothing to wait for (a
+        // reading thread that answers late would be said to be "still reading").
+        return Ok((None, None));
     }
     if let Some(path) = egdb.as_deref() {
         // The headers say at once whether `--egdb` can serve the rules (a folder without a

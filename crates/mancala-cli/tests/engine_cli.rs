@@ -701,3 +701,20 @@ fn play_takes_the_neighbour_database_as_its_evaluation() {
         stderr(&o)
     );
 }
+
+/// Without `--egdb` and with the cache off (these tests' `MANCALA_NO_CACHE=1`, and
+/// `--no-cache`) there is no database to read, so `bestmove` never says one "is still being
+/// read", however short the budget (a quarter of 1 ms is shorter than a thread takes to
+/// answer on a loaded machine), and its standard error is empty.
+#[test]
+fn bestmove_without_a_database_waits_for_none() {
+    for round in 0..10 {
+        for extra in [&[][..], &["--no-cache"][..]] {
+            let mut args = vec!["bestmove", "--time-ms", "1", "--level", "3"];
+            args.extend_from_slice(extra);
+            let o = mancala(&args);
+            assert!(o.status.success(), "{}", stderr(&o));
+            assert_eq!(stderr(&o), "", "round {round}, {args:?}");
+        }
+    }
+}
