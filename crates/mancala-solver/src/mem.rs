@@ -104,6 +104,25 @@ impl<A: ZeroValid> ZeroedBuf<A> {
         })
     }
 
+    /// Asks the system for ordinary (4 KiB) pages, not huge ones, for the map's bytes from
+    /// `from` (rounded up to a 2 MiB boundary, so that no huge page already taken is split)
+    /// to its end: each first touch there then costs the zeroing of 4 KiB, not of 2 MiB (and,
+    /// when the system's memory is fragmented, a compaction to find them). A buffer on the
+    /// heap, or a system that does not take the advice, is left as it is (no effect on
+    /// values).
+    pub(crate) fn small_pages_from(&self, from: usize) {
+        const HUGE_PAGE: usize = 2 << 20;
+        #[cfg(target_os = "linux")]
+        if let Some(map) = &self.map {
+            let start = from.div_ceil(HUGE_PAGE).saturating_mul(HUGE_PAGE);
+            if start < map.len() {
+                let _ = map.advise_range(memmap2::Advice::NoHugePage, start, map.len() - start);
+            }
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = (from, HUGE_PAGE);
+    }
+
     #[inline(always)]
     pub(crate) fn as_slice(&self) -> &[A] {
         // SAFETY: `first` is the start of the map or of the vector's buffer, neither of which

@@ -213,6 +213,13 @@ impl<const W: usize> Buckets<W> {
         at
     }
 
+    /// Ordinary pages for the words from `from` on, not yet touched ([`ZeroedBuf`]'s
+    /// `small_pages_from`): their first touches during a search then cost microseconds each.
+    pub(crate) fn small_pages_from(&self, from: usize) {
+        self.slots
+            .small_pages_from(from.saturating_mul(std::mem::size_of::<AtomicU64>()));
+    }
+
     /// An empty table of no bucket (a placeholder before the first [`Buckets::new`]).
     pub(crate) fn none() -> Buckets<W> {
         Buckets {
