@@ -108,25 +108,25 @@ pub fn build(
     if out.is_none() && encoding == Encoding::Packed {
         // The cache reads and builds one-byte files only: a packed file there is kept, but
         // only `--egdb` finds it.
-        eprintln!(
+        crate::progress::note(format_args!(
             "mancala: note: the cache uses one-byte files ({}); this packed file is found by --egdb {}, not by the cache",
             AwariDb::file_name_under(g, max_seeds, Encoding::Byte),
             dir.display()
-        );
+        ));
     }
     crate::saves::remove_saves_on_interrupt(path.clone());
     if !crate::progress::is_quiet() {
-        eprintln!(
+        crate::progress::note(format_args!(
             "mancala: building {} of levels 0..={max_seeds} ({}, {})",
             db_name(g),
             mancala_core::words::count(entries, "board", "boards"),
             crate::saves::human(entries)
-        );
+        ));
     }
     let t = Instant::now();
     let db = AwariDb::build_until_under(g, max_seeds, threads, |r| {
         if !crate::progress::is_quiet() {
-            eprintln!("mancala: {}", level_line(r));
+            crate::progress::note(format_args!("mancala: {}", level_line(r)));
         }
         true
     })

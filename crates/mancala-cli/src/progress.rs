@@ -15,6 +15,14 @@ pub const TICK: Duration = Duration::from_millis(200);
 
 static QUIET: AtomicBool = AtomicBool::new(false);
 
+/// Writes `line` and a newline to standard error, as `eprintln!` does, except that an error
+/// (standard error closed: `2>&1 | head -1` once `head` has ended) is ignored rather than a
+/// panic: a report nobody reads any more must not end a build that is under way.
+pub fn note(line: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
 /// `--quiet`: no progress at all.
 pub fn set_quiet(quiet: bool) {
     QUIET.store(quiet, Ordering::Relaxed);

@@ -944,3 +944,33 @@ fn a_search_budget_is_refused_for_the_oware_databases() {
         }
     }
 }
+
+/// An Awari build whose standard error nobody reads any more (a closed pipe, as
+/// `2>&1 | head -1` leaves it) goes on to the end and saves its file: a level's report that
+/// cannot be written ends nothing (it aborted the build, the file unwritten).
+#[test]
+fn a_closed_standard_error_does_not_end_an_awari_build() {
+    let dir = scratch("awari-cli", "closed-stderr");
+    let mut child = common::mancala_command()
+        .args([
+            "egdb",
+            "build",
+            "--rules",
+            "awari",
+            "--max-seeds",
+            "8",
+            "--out",
+        ])
+        .arg(&dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The read end closed before the first report is written.
+    drop(child.stderr.take());
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    let file = dir.join("awari.n8.egdb");
+    let (ok, out, err) = mancala_text(&["egdb", "verify", file.to_str().unwrap()]);
+    assert!(ok, "{out}{err}");
+}
