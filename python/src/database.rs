@@ -168,10 +168,9 @@ pub(crate) fn open_path(py: Python<'_>, path: &Path) -> PyResult<Py<Database>> {
 /// tip naming the rule sets the databases serve. `None` for a rule set one database serves.
 pub(crate) fn unserved_oware(rules: &mancala_core::oware::OwareRules) -> Option<String> {
     let refused = mancala_solver::awari::check_rules(rules).err()?;
-    Some(format!(
-        "no database holds the values of {}, which has {}; tip: the databases are for Kalah rule sets and the Oware rule sets with 6 houses a side, majority=off, cycle_score=split and no move limit, such as awari and oware+majority=off+cycle_score=split (one database a grand-slam rule)",
-        refused.rules,
-        refused.differences.join(", ")
+    Some(mancala_solver::awari::unserved(
+        &refused,
+        "the databases are",
     ))
 }
 

@@ -47,18 +47,6 @@ fn unserved(text: &str, what: &str, kind: mancala_core::GameKind) -> String {
     )
 }
 
-/// The refusal of an Oware rule set whose values no database holds (`refused`, the library's
-/// reason): first what is wrong, short (no database holds them, and the rules that make
-/// them differ), then, after `; tip: `, what `what` (the command, "solve and analyse are")
-/// serves, as clap sets off its tips.
-fn oware_refusal(what: &str, refused: &mancala_solver::egdb::RulesMismatch) -> String {
-    format!(
-        "no database holds the values of {}, which has {}; tip: {what} for Kalah rule sets and the Oware rule sets with 6 houses a side, majority=off, cycle_score=split and no move limit, such as awari and oware+majority=off+cycle_score=split (one database a grand-slam rule)",
-        refused.rules,
-        refused.differences.join(", ")
-    )
-}
-
 /// The rule set of a command that serves exact values (`solve`, `analyse`, `egdb`, `grade`),
 /// parsed once: a Kalah rule set (the solver and the Kalah databases) or an Oware rule set
 /// whose values the Oware databases hold.
@@ -86,7 +74,10 @@ pub fn exact_rules(text: &str, what: &str) -> Result<ExactRules, String> {
         GameRules::Kalah(r) => Ok(ExactRules::Kalah(r)),
         GameRules::Oware(r) => match mancala_solver::awari::check_rules(&r) {
             Ok(()) => Ok(ExactRules::Oware(r)),
-            Err(refused) => Err(rules_error(text, oware_refusal(what, &refused))),
+            Err(refused) => Err(rules_error(
+                text,
+                mancala_solver::awari::unserved(&refused, what),
+            )),
         },
         other => Err(unserved(text, what, other.kind())),
     }

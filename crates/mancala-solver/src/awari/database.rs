@@ -36,6 +36,21 @@ pub fn values_carry_over(rules: &OwareRules) -> bool {
 /// for): one database a grand-slam rule.
 const HOLDS: &str = "one Oware database a grand-slam rule holds each of them: awari, oware+majority=off+cycle_score=split and the other grand_slam values";
 
+/// The refusal of an Oware rule set whose values no database holds, `refused` being
+/// [`check_rules`]'s reason, in the one sentence the `mancala` command and the Python package
+/// say it in: first what is wrong, short (no database holds them, and the rules that make
+/// them differ: `no database holds the values of oware, which has majority=stop,
+/// cycle_score=own_row`), then, after `; tip: `, what `serves` (`solve and analyse are`,
+/// `the databases are`) for: the Kalah rule sets and the Oware rule sets the databases hold.
+#[must_use]
+pub fn unserved(refused: &RulesMismatch, serves: &str) -> String {
+    format!(
+        "no database holds the values of {}, which has {}; tip: {serves} for Kalah rule sets and the Oware rule sets with 6 houses a side, majority=off, cycle_score=split and no move limit, such as awari and oware+majority=off+cycle_score=split (one database a grand-slam rule)",
+        refused.rules,
+        refused.differences.join(", ")
+    )
+}
+
 /// Ok when one of the Oware databases holds the values of positions played under `rules`
 /// ([`values_carry_over`]: the database of the grand-slam rule of `rules`,
 /// [`check_rules_for`]); else the refusal naming the rules of `rules` that differ, as a

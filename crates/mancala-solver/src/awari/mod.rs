@@ -71,7 +71,7 @@ use thiserror::Error;
 
 pub use board::{AwariBoard, AwariMove, MAX_SEEDS};
 pub use cache::DEFAULT_MAX_SEEDS;
-pub use database::{check_rules, check_rules_for, values_carry_over};
+pub use database::{check_rules, check_rules_for, unserved, values_carry_over};
 pub use db::{AwariDb, LevelReport};
 pub use file::{average_bits, bits_per_entry, entries_to, serves, AwariInfo, FILE_RULES};
 pub use retro::{LevelStats, LevelTimes};
