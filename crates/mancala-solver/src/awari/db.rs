@@ -567,8 +567,7 @@ fn build_pool(
     // A build that cannot fit is refused before any work (it would grow level by level
     // until the machine ran out), as `mancala egdb build` refuses it.
     let needs = if shared {
-        super::rank::byte_build_memory(max_seeds)
-            - 4 * super::rank::level_len(max_seeds).unwrap_or(0)
+        super::entries_to(max_seeds)
     } else {
         super::rank::byte_build_memory(max_seeds)
     };

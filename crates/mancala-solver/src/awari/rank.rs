@@ -99,13 +99,10 @@ pub fn level_len(n: u32) -> Option<u64> {
 }
 
 /// The memory, bytes, of a build of the levels 0..=`max_seeds` one byte a board: the values
-/// (one byte a board of every level) and the work space of the top level (about four bytes
-/// a board of it).
+/// (one byte a board of every level, [`entries_to`](super::entries_to)) and the work space
+/// of the top level (about four bytes a board of it).
 pub(crate) fn byte_build_memory(max_seeds: u32) -> u64 {
-    let levels: u64 = (0..=max_seeds.min(MAX_SEEDS))
-        .map(|n| level_len(n).unwrap_or(0))
-        .sum();
-    levels + 4 * level_len(max_seeds).unwrap_or(0)
+    super::entries_to(max_seeds) + 4 * level_len(max_seeds).unwrap_or(0)
 }
 
 /// The first index of the boards whose opponent's row holds `m` seeds, in level `n`.
