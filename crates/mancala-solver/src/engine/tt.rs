@@ -167,9 +167,7 @@ impl Table {
     #[inline]
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        if !self.allocated() {
-            return None;
-        }
+        // A table without memory has no bucket: the buckets' probe finds nothing.
         self.buckets
             .probe(self.bucket(key), |[x, d]| d != 0 && x ^ d == key)
             .map(|[_, d]| unpack(key, d))
@@ -180,9 +178,6 @@ impl Table {
     /// one, then one of an older search, then the shallowest).
     #[inline]
     pub fn store(&self, e: Entry) {
-        if !self.allocated() {
-            return;
-        }
         let generation = u64::from(self.generation.load(Ordering::Relaxed) as u8);
         let key = e.key;
         let Some((slot, old)) = self.buckets.slot_for(
@@ -205,6 +200,7 @@ impl Table {
                 1 + depth + fresh
             },
         ) else {
+            // A table without memory has no bucket: nothing is stored.
             return;
         };
         if let Some([_, d]) = old {
