@@ -29,19 +29,19 @@ use crate::solver::{mebibytes, Egdb, ENGINE_MAX_TT_MB};
 /// play a deliberately weaker move with probability 50, 30, 15, 5 %, drawn from `seed`),
 /// `tt_mb` the transposition table of each game in MiB, 1..=4096 as `mancala bestmove
 /// --tt-mb` (kept between searches, so the moves of one game reuse it), `database` a
-/// `Database` (or a sequence of them, one a game: a
-/// list, a tuple, any `collections.abc.Sequence`, not a `str`, `bytes`, set, dict or iterator) for
-/// exact play of its game: Kalah with an `Egdb`, Oware with an `AwariDb`. `egdb=` (an
-/// `Egdb`) is the older name of `database=`, deprecated since 0.3.0 and gone in 0.4.0 (a
+/// `Database` (or a sequence of them, one a game: a list, a tuple, any
+/// `collections.abc.Sequence`, not a `str`, `bytes`, set, dict or iterator) for exact play
+/// of its game: Kalah with an `Egdb`, Oware with an `AwariDb`. `egdb=` (an `Egdb`) is the
+/// older name of `database=`, deprecated since 0.3.0 and gone in 0.4.0 (a
 /// `DeprecationWarning`). The same database given twice in the sequence counts once, the
 /// first kept: the same `Database` object, or two serving the same game, rules and seeds (the
 /// same `game`, `description` and `max_seeds`: two opened on one file, two built alike).
 /// Raises `EngineError` for a level outside 1..10, `ValueError` for `tt_mb` outside
-/// 1..=4096 or two different databases of one game (the `egdb=` one counted with those of `database=`;
-/// the message names both and says which to give: of two serving the same rules the one
-/// with the larger `max_seeds`, else the one serving the rules played, for Oware the one
-/// whose `rules` are those played; `Database.find(folder, rules)` picks the database with
-/// the most seeds serving a rule set), `TypeError` for a database that is not a `Database`
+/// 1..=4096 or two different databases of one game (the `egdb=` one counted with those of
+/// `database=`; the message names both and says which to give: of two serving the same
+/// rules the one with the larger `max_seeds`, else the one serving the rules played, for
+/// Oware the one whose `rules` are those played; `Database.find(folder, rules)` picks the
+/// database with the most seeds serving a rule set), `TypeError` for a database that is not a `Database`
 /// (in a sequence, naming the element's index and type: `database[1] must be a
 /// mancala.Database, not NoneType`).
 ///

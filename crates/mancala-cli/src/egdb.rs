@@ -66,9 +66,8 @@ serves only that rule set's positions.")]
         max_seeds: Option<u32>,
         /// Output folder (created if missing; the file is named after the rules and K), or
         /// the file itself when the path ends in `.egdb` (not `.egdb/`) and is not a folder.
-        /// Required for
-        /// Kalah; for `--rules awari` the default is the cache folder (where `solve --rules
-        /// awari --max-seeds N` finds it).
+        /// Required for Kalah; for `--rules awari` the default is the cache folder (where
+        /// `solve --rules awari --max-seeds N` finds it).
         #[arg(long, conflicts_with = "cache")]
         out: Option<PathBuf>,
         /// Build the database the commands use by default (`solve`, `bestmove`, `play

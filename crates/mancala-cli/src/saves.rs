@@ -96,10 +96,10 @@ pub(crate) fn convert_folder(
     };
     // The folder as the user named it: `--out`, or the folder of the file converted.
     let refused = |e: std::io::Error| {
-        let why = crate::paths::folder_error(&dir, &e);
         if let Some(given) = out {
             crate::paths::out_error(given, &dir, &e)
         } else {
+            let why = crate::paths::folder_error(&dir, &e);
             format!(
                 "{} (the folder of the file, where the converted file goes; --out names another): {why}",
                 ShortenedPath(&dir)

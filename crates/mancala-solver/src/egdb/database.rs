@@ -533,8 +533,8 @@ pub const BROKEN_LINK: &str = "a symbolic link that leads nowhere (a loop, or a 
 /// link to itself included), or to a target that is not there (or that cannot be looked
 /// at). The link itself is looked at (`lstat`), then followed (`stat`); `false` when nothing
 /// is at `path`, or something that is not a link, or a link that leads to something.
-/// Trailing separators change nothing (`dang/` is the link `dang` itself). The one test of [`file_in_the_way`] and [`open_regular`](super::open_regular) ([`BROKEN_LINK`]
-/// words it).
+/// Trailing separators change nothing (`dang/` is the link `dang` itself). The one test of
+/// [`file_in_the_way`] and [`open_regular`](super::open_regular) ([`BROKEN_LINK`] words it).
 #[must_use]
 pub fn is_broken_link(path: &Path) -> bool {
     let entry = entry_itself(path);

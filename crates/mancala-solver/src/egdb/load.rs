@@ -573,8 +573,9 @@ pub(crate) fn entry_itself(path: &Path) -> PathBuf {
 /// `it is a folder, not a file`, `it is a symbolic link that leads nowhere …` or `a file's
 /// name cannot end with '/' (that names a folder)`, whatever the options (where nothing is,
 /// and `options` would not create the file, the open's `No such file or directory`); for a
-/// symbolic link that leads nowhere ([`super::is_broken_link`]) at `path`, an error of the system's kind saying `it is a
-/// symbolic link that leads nowhere (a loop, or a missing target)`; for one, or a file, in
+/// symbolic link that leads nowhere ([`super::is_broken_link`]) at `path`, an error of the
+/// system's kind saying `it is a symbolic link that leads nowhere (a loop, or a missing
+/// target)`; for one, or a file, in
 /// place of a folder above it, one saying `<that path> is a symbolic link that leads
 /// nowhere (a loop, or a missing target), not a folder` (or `is a file, not a folder`).
 pub fn open_regular(path: &Path, options: &OpenOptions) -> std::io::Result<File> {
