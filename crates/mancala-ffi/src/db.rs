@@ -644,7 +644,16 @@ pub unsafe extern "C" fn mancala_db_move_values(
             // The buffer is checked whether or not the position is held: a slice of the
             // legal moves' length is refused before anything is written (`len` < `moves`).
             // SAFETY: the caller's buffer contract on `values`, `len` and `count`.
-            unsafe { io::write_slice(&vec![0; moves], values, len, count, ("value", "values")) }?;
+            unsafe {
+                io::write_slice(
+                    &vec![0; moves],
+                    values,
+                    len,
+                    count,
+                    "values",
+                    ("value", "values"),
+                )
+            }?;
         }
         // SAFETY: the caller's buffer contract on `values`, `len` and `count`.
         unsafe {
@@ -653,6 +662,7 @@ pub unsafe extern "C" fn mancala_db_move_values(
                 values,
                 len,
                 count,
+                "values",
                 ("value", "values"),
             )
         }?;

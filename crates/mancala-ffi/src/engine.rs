@@ -576,7 +576,7 @@ unsafe fn bestmove_body<H: GameHandle>(
             ..result
         };
         // SAFETY: the caller's buffer contract (at least `max_bytes` bytes).
-        unsafe { io::write_str(&text, move_buf, buf_len, needed) }?;
+        unsafe { io::write_str(&text, move_buf, buf_len, needed, "move_buf") }?;
         // SAFETY: checked non-NULL; writable by contract.
         unsafe { out.write(result) };
         Ok(())

@@ -369,7 +369,7 @@ pub(crate) unsafe fn legal_moves_body<H: GameHandle>(
         let moves = game.legal_moves_text();
         // SAFETY: the caller's buffer contract: `buf` is NULL or holds `len` writable bytes,
         // `needed` NULL or writable.
-        unsafe { io::write_str(&moves.join(" "), buf, len, needed) }?;
+        unsafe { io::write_str(&moves.join(" "), buf, len, needed, "buf") }?;
         // SAFETY: checked non-NULL.
         unsafe { count.write(moves.len()) };
         Ok(())
@@ -727,7 +727,7 @@ pub unsafe extern "C" fn mancala_game_play_index(
         if !buf.is_null() {
             // The text first, so that a buffer too small plays nothing.
             // SAFETY: the caller's buffer contract.
-            unsafe { io::write_str(text, buf, len, needed) }?;
+            unsafe { io::write_str(text, buf, len, needed, "buf") }?;
         }
         game.play_index(index).map_err(any_error)?;
         Ok(())
@@ -877,7 +877,7 @@ pub unsafe extern "C" fn mancala_game_board(
         let counts = board_counts(game.game())?;
         // SAFETY: the caller's buffer contract: `slots` is NULL or holds `len` writable
         // entries, `count` NULL or writable.
-        unsafe { io::write_slice(&counts, slots, len, count, ("slot", "slots")) }
+        unsafe { io::write_slice(&counts, slots, len, count, "slots", ("slot", "slots")) }
     })
 }
 

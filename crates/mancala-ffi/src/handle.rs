@@ -212,6 +212,6 @@ pub(crate) unsafe fn print_entry<T: Handle>(
         // SAFETY: registry-checked handle, only read; the caller's thread-safety contract.
         let text = text(unsafe { get(p, arg) }?);
         // SAFETY: the caller's buffer contract on `buf`, `len` and `needed`.
-        unsafe { io::write_str(&text, buf, len, needed) }
+        unsafe { io::write_str(&text, buf, len, needed, "buf") }
     })
 }

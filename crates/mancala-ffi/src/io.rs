@@ -43,7 +43,8 @@ pub(crate) unsafe fn in_str<'a>(p: *const c_char, arg: &str) -> Result<&'a str> 
 /// `*count`. Too small: `*count` = the count needed, `buf` untouched, `BUFFER_TOO_SMALL`,
 /// with a message counting the elements in `unit`, its singular and plural (`("slot",
 /// "slots")`, singular for exactly one; [`write_str`] counts bytes). `buf` may be NULL when
-/// `len` is 0.
+/// `len` is 0; NULL with `len` > 0 is `NULL_POINTER`, naming the argument `buf_arg` (the
+/// name the header gives the buffer).
 ///
 /// # Safety
 /// `buf` must be NULL or point to `len` writable elements; `count` NULL or writable.
@@ -52,12 +53,13 @@ pub(crate) unsafe fn write_slice<T: Copy>(
     buf: *mut T,
     len: usize,
     count: *mut usize,
+    buf_arg: &str,
     unit: (&str, &str),
 ) -> Result<()> {
     let text = unit == TEXT_BYTES;
     let count = out_ptr(count, if text { "needed" } else { "count" })?;
     if buf.is_null() && len > 0 {
-        return Err(Error::null("buffer"));
+        return Err(Error::null(buf_arg));
     }
     if len < items.len() {
         // SAFETY: checked non-NULL; writable by contract.
@@ -91,7 +93,8 @@ pub(crate) unsafe fn write_slice<T: Copy>(
 /// The unit of [`write_slice`] for text: bytes, the NUL included, into `*needed`.
 const TEXT_BYTES: (&str, &str) = ("byte of text", "bytes of text");
 
-/// Copies `s` and a terminating NUL into the caller's buffer; `*needed` = bytes with the NUL.
+/// Copies `s` and a terminating NUL into the caller's buffer `buf` (the argument the header
+/// names `buf_arg`); `*needed` = bytes with the NUL.
 ///
 /// # Safety
 /// As [`write_slice`].
@@ -100,12 +103,13 @@ pub(crate) unsafe fn write_str(
     buf: *mut c_char,
     len: usize,
     needed: *mut usize,
+    buf_arg: &str,
 ) -> Result<()> {
     let mut bytes = Vec::with_capacity(s.len() + 1);
     bytes.extend(s.bytes().map(|b| b as c_char));
     bytes.push(0);
     // SAFETY: the caller's contract.
-    unsafe { write_slice(&bytes, buf, len, needed, TEXT_BYTES) }
+    unsafe { write_slice(&bytes, buf, len, needed, buf_arg, TEXT_BYTES) }
 }
 
 /// Copies the last-error message of the calling thread into `buf` as a NUL-terminated
@@ -154,7 +158,7 @@ pub unsafe extern "C" fn mancala_last_error(
     let message = crate::status::last_error();
     match catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: the caller's contract on `buf`, `len` and `needed`.
-        unsafe { write_str(&message, buf, len, needed) }
+        unsafe { write_str(&message, buf, len, needed, "buf") }
     })) {
         Ok(Ok(())) => MancalaStatus::Ok,
         Ok(Err(e)) => e.status,

@@ -117,6 +117,7 @@ pub unsafe extern "C" fn mancala_kalah_board(
                 slots,
                 len,
                 count,
+                "slots",
                 ("slot", "slots"),
             )
         }
@@ -160,7 +161,7 @@ pub unsafe extern "C" fn mancala_kalah_legal_moves(
             .collect();
         // SAFETY: the caller's buffer contract: `moves` is NULL or holds `len` writable entries,
         // `count` NULL or writable.
-        unsafe { io::write_slice(&legal, moves, len, count, ("move", "moves")) }
+        unsafe { io::write_slice(&legal, moves, len, count, "moves", ("move", "moves")) }
     })
 }
 

@@ -553,6 +553,7 @@ unsafe fn analyse_body(
                     moves,
                     len,
                     count,
+                    "moves",
                     ("move value", "move values"),
                 )
             };
@@ -581,7 +582,16 @@ unsafe fn analyse_body(
             .collect();
         // SAFETY: the caller's buffer contract: `moves` is NULL or holds `len` writable entries,
         // `count` NULL or writable.
-        unsafe { io::write_slice(&values, moves, len, count, ("move value", "move values")) }
+        unsafe {
+            io::write_slice(
+                &values,
+                moves,
+                len,
+                count,
+                "moves",
+                ("move value", "move values"),
+            )
+        }
     }
 }
 

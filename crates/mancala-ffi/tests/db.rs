@@ -617,6 +617,12 @@ fn refusals_are_statuses_and_write_nothing() {
         unsafe { mancala_db_move_values(db, g, ptr::null_mut(), one.as_mut_ptr(), 1, &mut count) },
         MancalaStatus::NullPointer
     );
+    // A NULL buffer with a length is named as the header names it.
+    assert_eq!(
+        unsafe { mancala_db_move_values(db, g, &mut found, ptr::null_mut(), 2, &mut count) },
+        MancalaStatus::NullPointer
+    );
+    assert_eq!(last_error(), "argument `values` is NULL");
     // The buffer is checked whether or not the database holds the position: the start of
     // Awari (48 seeds, above N = 4) has six legal moves, one a house of four seeds; a
     // buffer of one is too small, six is enough (and then nothing is found, no value).
