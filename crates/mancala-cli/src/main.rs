@@ -9,6 +9,7 @@ mod agent;
 mod awari;
 mod bench;
 mod bestmove;
+mod completions;
 mod database;
 mod egdb;
 mod grade;
@@ -36,8 +37,9 @@ use clap::{Parser, Subcommand};
 const ABOUT: &str = " from the command line: \
 show, play and replay games, count moves (perft), solve and analyse Kalah positions exactly, \
 build and check endgame databases (egdb), ask the engine for a move (bestmove), run the \
-solver benchmark suite (bench), grade a player against exact values (grade), or run an agent \
-(a tournament's protocol, or a plain line protocol for bots).";
+solver benchmark suite (bench), grade a player against exact values (grade), run an agent \
+(a tournament's protocol, or a plain line protocol for bots), or print a shell's completion \
+script (completions).";
 
 /// Examples of the top-level `--help`.
 const EXAMPLES: &str = "\
@@ -215,6 +217,19 @@ options), then for each position `position <position>` and `go time MS [nodes N]
 answers `ok …` and `bestmove <move> …`. Exit status 1 when the program cannot be started or
 does not answer `rules`.")]
     Grade(grade::GradeArgs),
+    /// Print the shell completion script of `mancala` (bash, zsh, fish, elvish, powershell).
+    #[command(after_help = "\
+Examples:
+  mancala completions bash > ~/.local/share/bash-completion/completions/mancala
+  mancala completions zsh > ~/.zfunc/_mancala
+  mancala completions fish > ~/.config/fish/completions/mancala.fish
+
+bash loads a script from ~/.local/share/bash-completion/completions/ when the
+bash-completion package is installed (else `source` it from ~/.bashrc); zsh from a folder of
+$fpath (add `fpath=(~/.zfunc $fpath)` before `compinit` in ~/.zshrc); fish from
+~/.config/fish/completions/. The script is of this version of mancala: make it again after an
+upgrade.")]
+    Completions(completions::CompletionsArgs),
 }
 
 /// clap's message as one line: its lines up to the usage, white space collapsed, without
@@ -372,6 +387,7 @@ fn main() -> ExitCode {
         Command::Agent(a) => agent::run(&a),
         Command::Bench(a) => bench::run(&a),
         Command::Grade(a) => grade::run(&a),
+        Command::Completions(a) => completions::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -399,7 +415,7 @@ mod tests {
             );
             names += 1;
         }
-        assert_eq!(names, 11);
+        assert_eq!(names, 12);
     }
 
     /// Every `--help` has examples, and every example is a command line clap accepts.
@@ -428,7 +444,9 @@ mod tests {
         }
         for text in texts {
             for line in text.lines().filter(|l| l.starts_with("  mancala ")) {
-                let words = split_words(line.trim());
+                // A redirection of the output is the shell's, not an argument.
+                let command = line.split(" > ").next().unwrap_or(line);
+                let words = split_words(command.trim());
                 match parse(
                     &words
                         .iter()

@@ -553,3 +553,60 @@ fn bestmove_budgets() {
     let o = mancala(&["bestmove", "--time-ms", "0", "--level", "3"]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// The words bash completes for the command line `words` (the last one being completed),
+/// with the script of `mancala completions bash` loaded into a real bash.
+#[cfg(unix)]
+fn bash_completes(script: &std::path::Path, words: &[&str]) -> Vec<String> {
+    let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
+    let cword = words.len() - 1;
+    let prev = if cword > 0 { words[cword - 1] } else { "" };
+    let program = format!(
+        "source '{}' && COMP_WORDS=({}) && COMP_CWORD={cword} && _mancala mancala '{}' '{prev}' \
+         && printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        script.display(),
+        quoted.join(" "),
+        words[cword],
+    );
+    let o = std::process::Command::new("bash")
+        .args(["--norc", "--noprofile", "-c", &program])
+        .output()
+        .expect("bash runs");
+    assert!(o.status.success(), "bash: {}", stderr(&o));
+    stdout(&o).lines().map(str::to_string).collect()
+}
+
+/// `mancala completions bash` is a script a real bash loads, completing every subcommand the
+/// top-level help lists and the options of a nested one; an unknown shell is refused.
+#[cfg(unix)]
+#[test]
+fn bash_completes_every_subcommand_from_the_script() {
+    let o = mancala(&["completions", "bash"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("mancala.bash");
+    std::fs::write(&script, &o.stdout).unwrap();
+    // The subcommands as `mancala --help` lists them (the lines under `Commands:`).
+    let help = stdout(&mancala(&["--help"]));
+    let names: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|&n| n != "help")
+        .collect();
+    assert!(
+        names.contains(&"completions") && names.len() >= 12,
+        "{names:?}"
+    );
+    for name in names {
+        let got = bash_completes(&script, &["mancala", &name[..3]]);
+        assert!(got.iter().any(|w| w == name), "{name}: {got:?}");
+    }
+    let got = bash_completes(&script, &["mancala", "egdb", "build", "--max"]);
+    assert_eq!(got, ["--max-seeds"]);
+    let o = mancala(&["completions", "tcsh"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_refused(&o, "invalid value 'tcsh'");
+}
