@@ -25,16 +25,16 @@ pub(crate) const MAX_FRUITLESS_WALKS: u64 = 1000;
 /// OOPSLA 2014): a fixed, documented generator, so that a file generated from a seed is the
 /// same with every version of every dependency.
 #[derive(Clone, Debug)]
-struct SplitMix64(u64);
+pub(crate) struct SplitMix64(u64);
 
 impl SplitMix64 {
     /// A generator started at `seed`.
-    fn new(seed: u64) -> SplitMix64 {
+    pub(crate) fn new(seed: u64) -> SplitMix64 {
         SplitMix64(seed)
     }
 
     /// The next 64 random bits.
-    fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -44,7 +44,7 @@ impl SplitMix64 {
 
     /// A number in `0..n` (n ≥ 1) by Lemire's multiply-shift (the high word of a 64 × 64-bit
     /// product; the bias is below n / 2^64).
-    fn below(&mut self, n: u64) -> u64 {
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
         ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
     }
 }

@@ -34,6 +34,12 @@
 //! program speaking the line protocol) by the seeds each of its moves gives away against
 //! the exact values of every move, on these sets or generated ones (`mancala grade`).
 //!
+//! # Matches
+//!
+//! The module [`matches`](mod@matches) plays a match between two such players (`mancala match`): pairs of
+//! games from the same random opening, sides exchanged, a failure losing the game, and the
+//! score with a 95 % Wilson interval.
+//!
 //! # The signature
 //!
 //! The sum of the nodes of every position of the sets run ([`signature`]). With one thread
@@ -63,6 +69,7 @@
 
 mod generate;
 pub mod grade;
+pub mod matches;
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};

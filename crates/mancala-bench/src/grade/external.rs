@@ -11,7 +11,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use mancala_core::Game;
+use mancala_core::{Game, GameRecord};
 
 #[cfg(target_os = "linux")]
 use super::keeper;
@@ -180,6 +180,8 @@ pub struct ExternalPlayer {
     running: Option<Running>,
     /// The program's reason for refusing the last rule set it was told.
     refused: Option<String>,
+    /// The `depth <plies>` of the last `bestmove` reply, when it held one.
+    depth: Option<u32>,
     /// Asked every [`POLL`] while a reply is awaited: `true` stops the wait (the program is
     /// killed and the answer is a failure).
     stop: Option<Stop>,
@@ -204,6 +206,7 @@ impl ExternalPlayer {
             command,
             running: None,
             refused: None,
+            depth: None,
             stop: None,
         }
     }
@@ -454,6 +457,40 @@ impl<G: Game> Player<G> for ExternalPlayer {
     }
 
     fn answer(&mut self, position: &G, budget: &Budget) -> Answer<G::Move> {
+        self.ask(position, &format!("position {position}"), budget)
+    }
+
+    /// As [`Player::answer`] on the current position, except that under rules with a history
+    /// rule ([`Game::history_rules`]: Oware's repetitions and move limit, Togyz Kumalak's
+    /// move limit) a game with moves played is sent as `position <start> moves <m1> <m2> …`
+    /// (the line protocol's form, `docs/line-protocol.md`), so that the program sees the
+    /// history the rules count.
+    fn answer_game(&mut self, game: &GameRecord<G>, budget: &Budget) -> Answer<G::Move> {
+        let position = game.position();
+        if position.history_rules().is_none() || game.moves().is_empty() {
+            return self.answer(position, budget);
+        }
+        let moves: Vec<String> = game.moves().iter().map(ToString::to_string).collect();
+        let request = format!("position {} moves {}", game.start(), moves.join(" "));
+        self.ask(position, &request, budget)
+    }
+
+    fn last_depth(&self) -> Option<u32> {
+        self.depth
+    }
+}
+
+impl ExternalPlayer {
+    /// The program's move in `position`, asked with the request `position_request` (a
+    /// `position …` line that sets the program's game to `position`), then `go`: the
+    /// exchange of [`Player::answer`].
+    fn ask<G: Game>(
+        &mut self,
+        position: &G,
+        position_request: &str,
+        budget: &Budget,
+    ) -> Answer<G::Move> {
+        self.depth = None;
         let mut run = match self.running.take() {
             Some(r) => r,
             None => match self.start() {
@@ -499,7 +536,7 @@ impl<G: Game> Player<G> for ExternalPlayer {
             };
             let ok = Self::exchange(
                 &mut run,
-                &format!("position {position}"),
+                position_request,
                 sent.checked_add(limit).unwrap_or(sent + STARTUP_LIMIT),
                 is_bestmove_line,
                 stop,
@@ -525,7 +562,7 @@ impl<G: Game> Player<G> for ExternalPlayer {
             let reply = Self::exchange(&mut run, &go, deadline, |_| false, stop)?;
             let mut words = reply.split_whitespace();
             match (words.next(), words.next()) {
-                (Some("bestmove"), Some(mv)) => Ok(mv.to_string()),
+                (Some("bestmove"), Some(mv)) => Ok((mv.to_string(), reported_depth(&reply))),
                 (Some("error"), _) => Err(Answer::Failed(format!(
                     "go refused: {}",
                     mancala_core::Shortened(&reply)
@@ -537,8 +574,9 @@ impl<G: Game> Player<G> for ExternalPlayer {
             }
         })();
         match result {
-            Ok(text) => {
+            Ok((text, depth)) => {
                 self.running = Some(run);
+                self.depth = depth;
                 match text.parse::<G::Move>() {
                     Ok(mv) => Answer::Move(mv),
                     Err(_) => Answer::Unreadable(mancala_core::Shortened(&text).to_string()),
@@ -566,4 +604,12 @@ fn is_bestmove_line(line: &str) -> bool {
     line.split_whitespace()
         .next()
         .is_some_and(|w| w.eq_ignore_ascii_case("bestmove"))
+}
+
+/// The plies after the word `depth` in a `bestmove` reply (`bestmove 3 score 12 depth 9 …`,
+/// the reply of `mancala agent line`), `None` when the reply has none.
+fn reported_depth(reply: &str) -> Option<u32> {
+    let mut words = reply.split_whitespace();
+    words.find(|w| w.eq_ignore_ascii_case("depth"))?;
+    words.next()?.parse().ok()
 }

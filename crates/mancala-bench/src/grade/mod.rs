@@ -250,6 +250,42 @@ pub trait Player<G: Game> {
     fn rules_refused(&self) -> Option<String> {
         None
     }
+
+    /// The player's move in the current position of `game`, a game in progress whose moves
+    /// and positions since its start are the game's history (Oware's repetitions, OW-6.2,
+    /// and move limit, OW-6.4): what a match asks ([`crate::matches`]). The default answers
+    /// [`Player::answer`] on the current position alone; the engine searches with the history,
+    /// and an external program is sent the moves played when the rules have a history rule.
+    fn answer_game(&mut self, game: &GameRecord<G>, budget: &Budget) -> Answer<G::Move> {
+        self.answer(game.position(), budget)
+    }
+
+    /// The depth in plies of the search behind the last answer, when the player searches and
+    /// says so (the engine; an external program whose `bestmove` line holds `depth <plies>`),
+    /// else `None`. Default `None`.
+    fn last_depth(&self) -> Option<u32> {
+        None
+    }
+}
+
+/// The verdict on `answer`, given `player_late` (it came after the deadline from a player
+/// that does not keep its own clock) and `legal` (whether a move is legal in the position):
+/// the move, or why the player failed ([`Verdict::Illegal`], [`Verdict::Failed`],
+/// [`Verdict::TimedOut`]; never [`Verdict::Played`]). How [`grade`] and a match
+/// ([`crate::matches`]) judge an answer alike.
+pub(crate) fn judge<M: Copy + fmt::Display>(
+    answer: Answer<M>,
+    late: bool,
+    legal: impl Fn(M) -> bool,
+) -> Result<M, Verdict> {
+    match answer {
+        _ if late => Err(Verdict::TimedOut),
+        Answer::Move(mv) if legal(mv) => Ok(mv),
+        Answer::Move(mv) => Err(Verdict::Illegal(mv.to_string())),
+        Answer::Unreadable(t) => Err(Verdict::Illegal(t)),
+        Answer::Failed(w) => Err(Verdict::Failed(w)),
+        Answer::TimedOut => Err(Verdict::TimedOut),
+    }
 }
 
 /// The engine of `mancala_solver::engine` at a level, in this process: a [`LevelPlayer`]
@@ -259,6 +295,8 @@ pub trait Player<G: Game> {
 /// [`ExternalPlayer`] with a node budget grades the same.
 pub struct EnginePlayer<G: Evaluate> {
     player: LevelPlayer<G>,
+    /// The depth of the last search, plies.
+    depth: Option<u32>,
 }
 
 impl<G: Evaluate> EnginePlayer<G> {
@@ -267,6 +305,7 @@ impl<G: Evaluate> EnginePlayer<G> {
     pub fn new(level: Level, seed: u64) -> EnginePlayer<G> {
         EnginePlayer {
             player: LevelPlayer::with_engine(Engine::with_tt_bytes(DEFAULT_TT_BYTES), level, seed),
+            depth: None,
         }
     }
 
@@ -282,16 +321,27 @@ impl<G: Evaluate> Player<G> for EnginePlayer<G> {
     }
 
     fn answer(&mut self, position: &G, budget: &Budget) -> Answer<G::Move> {
+        // As `mancala agent line`'s `go` after `position`: a game with no moves played.
+        self.answer_game(&GameRecord::from_position(*position), budget)
+    }
+
+    fn answer_game(&mut self, game: &GameRecord<G>, budget: &Budget) -> Answer<G::Move> {
         let mut limits = Limits::time(budget.time);
         if let Some(n) = budget.nodes {
             limits = limits.with_nodes(n);
         }
-        // As `mancala agent line`'s `go`: the position as a game with no moves played.
-        let game = GameRecord::from_position(*position);
-        match self.player.choose_game(&game, limits) {
-            Ok(c) => Answer::Move(c.mv),
+        self.depth = None;
+        match self.player.choose_game(game, limits) {
+            Ok(c) => {
+                self.depth = Some(c.search.depth);
+                Answer::Move(c.mv)
+            }
             Err(e) => Answer::Failed(e.to_string()),
         }
+    }
+
+    fn last_depth(&self) -> Option<u32> {
+        self.depth
     }
 }
 
@@ -382,15 +432,9 @@ fn grade_one<G: Game, P: Player<G> + ?Sized>(
     let answer = player.answer(&valued.position, budget);
     let seconds = t0.elapsed().as_secs_f64();
     let late = !player.times_itself() && t0.elapsed() > budget.deadline();
-    let (chosen, verdict) = match answer {
-        _ if late => (None, Verdict::TimedOut),
-        Answer::Move(mv) => match valued.value_of(mv) {
-            Some(_) => (Some(mv), Verdict::Played),
-            None => (None, Verdict::Illegal(mv.to_string())),
-        },
-        Answer::Unreadable(t) => (None, Verdict::Illegal(t)),
-        Answer::Failed(w) => (None, Verdict::Failed(w)),
-        Answer::TimedOut => (None, Verdict::TimedOut),
+    let (chosen, verdict) = match judge(answer, late, |mv| valued.value_of(mv).is_some()) {
+        Ok(mv) => (Some(mv), Verdict::Played),
+        Err(verdict) => (None, verdict),
     };
     let value = chosen
         .and_then(|m| valued.value_of(m))
