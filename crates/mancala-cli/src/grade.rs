@@ -73,18 +73,8 @@ pub struct GradeArgs {
     /// Seed of the engine's weaker moves (levels 1..=4).
     #[arg(long, default_value_t = 1, value_parser = crate::ranges::any_u64())]
     engine_seed: u64,
-    /// Time of each move, milliseconds, 1 to 86400000 (one day) (the engine's budget; an
-    /// external program is sent `go time MS`).
-    #[arg(long, default_value_t = 1000, value_parser = crate::ranges::time_ms())]
-    time_ms: u64,
-    /// Wall time allowed past --time-ms before an answer counts as timed out, milliseconds,
-    /// at most 86400000 (one day).
-    #[arg(long, default_value_t = 500, value_parser = crate::ranges::time_ms())]
-    grace_ms: u64,
-    /// Node budget of each move (the engine's; `go … nodes N` for a program). With it the
-    /// engine's moves do not depend on the machine's speed.
-    #[arg(long, value_parser = crate::ranges::any_u64())]
-    nodes: Option<u64>,
+    #[command(flatten)]
+    budget: BudgetArgs,
     /// Play whole games against the exact solver from each position of the set (the player
     /// moves first) and report the seeds given away move by move (Kalah sets only).
     #[arg(long)]
@@ -117,6 +107,45 @@ pub struct GradeArgs {
     /// (docs/line-protocol.md), e.g. `-- mancala agent line --level 5`.
     #[arg(last = true, value_name = "PROGRAM")]
     program: Vec<String>,
+}
+
+/// The budget of a move, `--time-ms`, `--grace-ms` and `--nodes` (`mancala grade`,
+/// `mancala match`).
+#[derive(Debug, Args)]
+pub struct BudgetArgs {
+    /// Time of each move, milliseconds, 1 to 86400000 (one day) (the engine's budget; an
+    /// external program is sent `go time MS`).
+    #[arg(long, default_value_t = 1000, value_parser = crate::ranges::time_ms())]
+    time_ms: u64,
+    /// Wall time allowed past --time-ms before an answer counts as timed out, milliseconds,
+    /// at most 86400000 (one day).
+    #[arg(long, default_value_t = 500, value_parser = crate::ranges::time_ms())]
+    grace_ms: u64,
+    /// Node budget of each move (the engine's; `go … nodes N` for a program). With it the
+    /// engine's moves do not depend on the machine's speed.
+    #[arg(long, value_parser = crate::ranges::any_u64())]
+    nodes: Option<u64>,
+}
+
+impl BudgetArgs {
+    /// The budget the options give.
+    ///
+    /// # Errors
+    /// `--time-ms 0`: a move needs at least 1 ms.
+    pub fn budget(&self) -> Result<Budget, String> {
+        if self.time_ms == 0 {
+            return Err(
+                "--time-ms 0: a move needs a time budget of at least 1 ms (use --nodes for a \
+                 budget that does not depend on the machine, with --time-ms large enough)"
+                    .into(),
+            );
+        }
+        Ok(Budget {
+            time: Duration::from_millis(self.time_ms),
+            grace: Duration::from_millis(self.grace_ms),
+            nodes: self.nodes,
+        })
+    }
 }
 
 /// The positions of the set and their rules.
@@ -303,13 +332,7 @@ fn check_args(args: &GradeArgs) -> Result<(), String> {
     if args.take == Some(0) {
         return Err("--take 0: the set would have no position (give 1 or more)".into());
     }
-    if args.time_ms == 0 {
-        return Err(
-            "--time-ms 0: a move needs a time budget of at least 1 ms (use --nodes for a \
-             budget that does not depend on the machine, with --time-ms large enough)"
-                .into(),
-        );
-    }
+    args.budget.budget()?;
     if args.generate {
         if args.count == 0 || args.count > 100_000 {
             return Err(format!("--count {}: give 1..=100000 positions", args.count));
@@ -333,24 +356,43 @@ fn player<G: Evaluate>(args: &GradeArgs, rules: &str) -> Result<Box<dyn Player<G
             let level = Level::new(l).map_err(|e| format!("--level {l}: {e}"))?;
             Ok(Box::new(EnginePlayer::new(level, args.engine_seed)))
         }
-        (None, false) => {
-            // Nothing the grader started is left running if it is stopped by a signal.
-            crate::interrupt::on_interrupt(grade::kill_programs);
-            let mut p = ExternalPlayer::new(args.program.clone());
-            // A program that cannot start, or does not answer, is one error, before any work.
-            p.start_now()?;
-            if let Some(why) = p.tell_rules(rules)? {
-                eprintln!(
-                    "mancala: warning: the program refused `rules {rules}` ({why}): it is graded all the same, and must be given the rule set by its own options"
-                );
-            }
-            Ok(Box::new(p))
-        }
+        (None, false) => Ok(Box::new(start_program(
+            args.program.clone(),
+            rules,
+            "the program",
+            "graded",
+        )?)),
         (Some(_), false) => Err("give the player once: --level L or a program after `--`".into()),
         (None, true) => {
             Err("no player: --level L (the engine) or `-- PROGRAM ARGS…` (line protocol)".into())
         }
     }
+}
+
+/// The external program `command` (its arguments after the first word), started now and told
+/// the rule set `rules` (`rules …`), with everything it starts killed if this process is
+/// stopped by a signal. A refusal of the rule set is a warning on standard error naming the
+/// program as `who`, which is `done` all the same (`graded`, `played`).
+///
+/// # Errors
+/// One line when the program cannot start or does not answer `rules` (before any work).
+pub(crate) fn start_program(
+    command: Vec<String>,
+    rules: &str,
+    who: &str,
+    done: &str,
+) -> Result<ExternalPlayer, String> {
+    // Nothing the grader started is left running if it is stopped by a signal.
+    crate::interrupt::on_interrupt(grade::kill_programs);
+    let mut p = ExternalPlayer::new(command);
+    // A program that cannot start, or does not answer, is one error, before any work.
+    p.start_now()?;
+    if let Some(why) = p.tell_rules(rules)? {
+        eprintln!(
+            "mancala: warning: {who} refused `rules {rules}` ({why}): it is {done} all the same, and must be given the rule set by its own options"
+        );
+    }
+    Ok(p)
 }
 
 /// The rule-set text of the set: `--rules` with `--generate`, the `# rules:` line of
@@ -469,14 +511,6 @@ fn oware_grading(text: &str) -> Result<Option<(OwareRules, OwareRules)>, String>
     }
 }
 
-fn budget(args: &GradeArgs) -> Budget {
-    Budget {
-        time: Duration::from_millis(args.time_ms),
-        grace: Duration::from_millis(args.grace_ms),
-        nodes: args.nodes,
-    }
-}
-
 /// Grades `player` on `valued` and prints the report (`extra`: fields added to the JSON).
 fn grade_and_print<G: Game>(
     args: &GradeArgs,
@@ -484,9 +518,9 @@ fn grade_and_print<G: Game>(
     valued: &[Valued<G>],
     rules: &str,
     extra: &[(&str, Value)],
-) {
+) -> Result<(), String> {
     let bar = crate::progress::bar(valued.len() as u64);
-    let report = grade::grade(player, valued, &budget(args), |_| {
+    let report = grade::grade(player, valued, &args.budget.budget()?, |_| {
         if let Some(b) = &bar {
             b.inc(1);
         }
@@ -510,6 +544,7 @@ fn grade_and_print<G: Game>(
             );
         }
     }
+    Ok(())
 }
 
 /// `mancala grade` on Oware positions of `rules` (played under `rules`), valued by the Oware
@@ -597,8 +632,7 @@ fn run_awari(
     if let Some(caveat) = grade::oware::caveat(rules, valued_rules) {
         extra.push(("caveat", json!(caveat)));
     }
-    grade_and_print(args, player.as_mut(), &valued, &rules_text, &extra);
-    Ok(())
+    grade_and_print(args, player.as_mut(), &valued, &rules_text, &extra)
 }
 
 /// `mancala grade` on Kalah positions, valued by the exact solver.
@@ -622,7 +656,7 @@ fn run_kalah(args: &GradeArgs, file: Option<&str>) -> Result<(), String> {
     let mut player = player::<KalahPosition>(args, &rules_text)?;
     let mut solver = solver(args, &rules)?;
     let positions = positions(args, file, &mut solver)?;
-    let budget = budget(args);
+    let budget = args.budget.budget()?;
     if args.games {
         let bar = crate::progress::bar(positions.len() as u64);
         let games = grade::play_games(player.as_mut(), &positions, &solver, &budget, |_, _| {
@@ -681,6 +715,5 @@ fn run_kalah(args: &GradeArgs, file: Option<&str>) -> Result<(), String> {
     }
     let valued: Vec<Valued<KalahPosition>> =
         grade::value_set(&positions, &solver, |_| {}).map_err(|e| e.to_string())?;
-    grade_and_print(args, player.as_mut(), &valued, &rules_text, &[]);
-    Ok(())
+    grade_and_print(args, player.as_mut(), &valued, &rules_text, &[])
 }

@@ -15,6 +15,7 @@ mod egdb;
 mod grade;
 mod interrupt;
 mod line;
+mod matches;
 mod notes;
 mod paths;
 mod perft;
@@ -37,9 +38,10 @@ use clap::{Parser, Subcommand};
 const ABOUT: &str = " from the command line: \
 show, play and replay games, count moves (perft), solve and analyse Kalah positions exactly, \
 build and check endgame databases (egdb), ask the engine for a move (bestmove), run the \
-solver benchmark suite (bench), grade a player against exact values (grade), run an agent \
-(a tournament's protocol, or a plain line protocol for bots), or print a shell's completion \
-script (completions).";
+solver benchmark suite (bench), grade a player against exact values (grade), play a match \
+between two players, external programs included (match), run an agent (a tournament's \
+protocol, or a plain line protocol for bots), or print a shell's completion script \
+(completions).";
 
 /// Examples of the top-level `--help`.
 const EXAMPLES: &str = "\
@@ -217,6 +219,29 @@ options), then for each position `position <position>` and `go time MS [nodes N]
 answers `ok …` and `bestmove <move> …`. Exit status 1 when the program cannot be started or
 does not answer `rules`.")]
     Grade(grade::GradeArgs),
+    /// Play a match between two players: the engine at a level, a random mover, or external
+    /// programs speaking the line protocol; one line per game, then the score.
+    #[command(after_help = "\
+Examples:
+  mancala match --rules \"kalah(4,3)\" --games 10 --a 8@100 --b random
+  mancala match --rules oware --games 20 --opening 2 --a \"cmd:./my-bot\" --b 10@250
+  mancala match --rules standard --games 4 --nodes 20000 --a 9 --b 6 --json
+
+A player is `random`, `LEVEL` or `LEVEL@MS` (the engine in this process at level 1..=10,
+MS milliseconds a move, default --time-ms), or `cmd:PROGRAM ARGS…`: an external program
+speaking the line protocol of `mancala agent line` (docs/line-protocol.md), started once and
+reused, spoken to as `mancala grade` speaks to it: `rules <rule set>` after each start, then
+for each move `position …` and `go time MS [nodes N]`; under rules with a history rule
+(Oware, a move limit) the position is sent as `position <start> moves …`. Games come in
+pairs from the same --opening random plies, A the first player in the first game of a pair
+and B in the second. A player that answers an illegal move, fails (a program that crashes
+or answers `error …`) or does not answer within its time plus --grace-ms loses that game,
+which its line says; a program is then started again, and the match goes on. Each game's
+line ends with its moves from the start (`mancala replay --rules R --moves \"…\"` replays
+it). The summary: A's wins, draws and losses, its score (a draw counts a half) with a 95 %
+Wilson interval, and each player's mean depth (engines) and time a move. Ctrl-C prints the
+summary of the games played so far.")]
+    Match(matches::MatchArgs),
     /// Print the shell completion script of `mancala` (bash, zsh, fish, elvish, powershell).
     #[command(after_help = "\
 Examples:
@@ -387,6 +412,7 @@ fn main() -> ExitCode {
         Command::Agent(a) => agent::run(&a),
         Command::Bench(a) => bench::run(&a),
         Command::Grade(a) => grade::run(&a),
+        Command::Match(a) => matches::run(&a),
         Command::Completions(a) => completions::run(&a),
     };
     match result {
@@ -415,7 +441,7 @@ mod tests {
             );
             names += 1;
         }
-        assert_eq!(names, 12);
+        assert_eq!(names, 13);
     }
 
     /// Every `--help` has examples, and every example is a command line clap accepts.

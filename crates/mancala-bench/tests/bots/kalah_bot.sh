@@ -8,6 +8,8 @@
 #   first    the first legal move (the default)
 #   illegal  always `bestmove 7`, a house no board of the tests has
 #   hang     like `first`, but never answers `go` when North is to move
+#   crash    like `first`, but ends (exit status 3) instead of answering `go` when North is
+#            to move
 #   hangkids like `hang`, but ignoring SIGINT, SIGTERM and SIGHUP, and waiting for two
 #            children it starts (not exec'd): a `sleep 1003` in a session of its own
 #            (`setsid`, so outside its process group) and a plain `sleep 1003`. It appends
@@ -54,6 +56,9 @@ while IFS= read -r line; do
       fi
       if [ "$mode" = hang ] && [ "$side" = N ]; then
         exec sleep 60
+      fi
+      if [ "$mode" = crash ] && [ "$side" = N ]; then
+        exit 3
       fi
       if [ "$mode" = hangkids ] && [ "$side" = N ]; then
         trap '' INT TERM HUP
