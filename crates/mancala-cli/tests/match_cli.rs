@@ -1,7 +1,8 @@
 //! `mancala match`: the engine run as an external line-protocol program (`mancala agent
 //! line`) plays the same games as the engine in this process at a node budget (no clock
-//! decides a move when the node budget binds first), under Kalah and under Oware (whose
-//! history the program is sent as `position <start> moves …`); every game's record replays
+//! decides a move when the node budget binds first), under Kalah and under Oware with a move
+//! limit (whose history the program is sent as `position <start> moves …`: sent only the
+//! position, it plays other moves near the limit); every game's record replays
 //! to its result; random movers with a seed replay the same match; programs that crash,
 //! answer an illegal move or hang past their time lose those games and the match goes on
 //! (the test double is `crates/mancala-bench/tests/bots/kalah_bot.sh`, written from
@@ -82,7 +83,7 @@ fn check_records<G: Game>(v: &Value, rules: G::Rules) {
 #[test]
 fn in_process_and_external_engines_play_the_same_games() {
     let exe = env!("CARGO_BIN_EXE_mancala");
-    for rules in ["kalah(4,3)", "oware(4,3)"] {
+    for rules in ["kalah(4,3)", "oware(4,3)+move_limit=12"] {
         let program = format!("cmd:{exe} agent line --level 7 --time-ms 0");
         // A (level 7, in this process or as a program) against B (level 5 in this process).
         let with_a = |a: &str| {
