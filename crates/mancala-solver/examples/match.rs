@@ -26,6 +26,10 @@
 //! replay one game a hundred times. `--seed S` fixes every random choice.
 //! Prints one line per game and a summary: wins of A, wins of B, draws, A's mean final store
 //! difference, and the engines' mean depth and time a move.
+//!
+//! The command `mancala match` plays such matches too, with external programs speaking the
+//! line protocol as players (`docs/line-protocol.md`, "Playing a match"); this example stays
+//! as the figures of BENCHMARKS.md were measured with it (its own random generator and seeds).
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
