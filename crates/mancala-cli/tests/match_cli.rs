@@ -154,10 +154,12 @@ fn random_movers_with_a_seed_replay_the_same_match() {
 #[test]
 fn failing_programs_lose_their_games_and_the_match_goes_on() {
     let script = bot_script();
-    for (mode, reason) in [
-        ("crash", "failed: the program ended"),
-        ("illegal", "illegal move \"7\""),
-        ("hang", "timed out"),
+    // Only `hang` waits for its deadline: the others get one no loaded machine reaches, and
+    // `hang` one of 3 s, so that its answers when South is to move come in time under load.
+    for (mode, reason, time_ms, grace_ms) in [
+        ("crash", "failed: the program ended", "10000", "10000"),
+        ("illegal", "illegal move \"7\"", "10000", "10000"),
+        ("hang", "timed out", "300", "2700"),
     ] {
         let program = format!("cmd:sh {script} {mode}");
         let v = play(&[
@@ -166,9 +168,9 @@ fn failing_programs_lose_their_games_and_the_match_goes_on() {
             "--games",
             "4",
             "--time-ms",
-            "300",
+            time_ms,
             "--grace-ms",
-            "700",
+            grace_ms,
             "--a",
             &program,
             "--b",
@@ -267,15 +269,29 @@ fn ctrl_c_prints_the_summary_so_far() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    out.read_line(&mut line).unwrap();
+    // Standard output is read to its end by a thread of its own from the start: a pipe left
+    // unread fills in a few milliseconds of random games, and the match (and its summary
+    // after the signal) would then wait for the reader while the test waits for the match.
+    let out = BufReader::new(child.stdout.take().unwrap());
+    let (first_tx, first_rx) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut lines = Vec::new();
+        for line in out.lines() {
+            let line = line.unwrap();
+            if lines.is_empty() {
+                first_tx.send(line.clone()).unwrap();
+            }
+            lines.push(line);
+        }
+        lines
+    });
+    let line = first_rx.recv().expect("a first game");
     assert!(line.starts_with("game 1: "), "{line}");
     // SAFETY: kill(2) on the process this test started.
     unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(128 + libc::SIGINT));
-    let rest: Vec<String> = out.lines().map(Result::unwrap).collect();
+    let rest = reader.join().unwrap();
     let summary = rest
         .iter()
         .find(|l| l.starts_with("rules kalah(4,3), "))
