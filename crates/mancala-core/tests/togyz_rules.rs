@@ -342,6 +342,19 @@ fn parser_cases() {
         "togyz-kumalak",
         "2,0,0,0,0,0,1,1,1,82,0,3,0,2,0,1,0,0,0,69 -,- -",
     );
+    // Without the majority rule a majority ends nothing: the kumalaks in houses say the game
+    // is not over (TK-9.3), and with North to move it goes on.
+    for rules in ["togyz-ludii", "togyz-kumalak+majority=off"] {
+        assert_eq!(
+            refused(
+                "R2",
+                rules,
+                "2,0,0,0,0,0,1,1,1,82,0,3,0,2,0,1,0,0,0,69 -,- -"
+            ),
+            PositionError::KumalaksAfterEnd
+        );
+        pos(rules, "2,0,0,0,0,0,1,1,1,82,0,3,0,2,0,1,0,0,0,69 -,- N");
+    }
     let r3 = "9,9,9,9,9,9,9,9,9,3,9,9,9,9,9,9,9,9,0,0 9,- S";
     assert_eq!(
         refused("R3", "togyz-kumalak", r3),

@@ -195,7 +195,9 @@ impl TogyzPosition {
                 }
             }
             None => {
-                if rows != [0, 0] && !position.majority_reached() {
+                // Kumalaks left in houses at the end only when a majority ended the game,
+                // which only `majority=stop` does.
+                if rows != [0, 0] && !(rules.majority_stops() && position.majority_reached()) {
                     return Err(PositionError::KumalaksAfterEnd);
                 }
             }
