@@ -1,5 +1,5 @@
 /*
- * mancala.h — C API of the mancala engine: Kalah(m,n), Bao la Kete and Oware rules, games,
+ * mancala.h — C API of the mancala engine: Kalah(m,n), Bao la Kete, Oware and Togyz Kumalak rules, games,
  * perft, the exact Kalah solver, endgame databases (Kalah and Awari) and the playing engine.
  *
  * Conventions: every function returns a MancalaStatus; results go through out-pointers
@@ -65,9 +65,11 @@
 // `mancala_kalah_print`, `mancala_bao_print`) write. 84 = the longest Bao la Kete notation (83 bytes: six two-digit
 // counts, both kuus standing and a reserved pit with blocked turns to come, `f2:7`) + 1;
 // the longest Kalah notation is 55 bytes (m = 7, one count of 100 and fifteen of 10, North to
-// move, ` swap`), the longest Oware notation 55 bytes too. Derived from the grammars of
-// `docs/notation.md` and the seed limits (255 seeds on a Kalah or Oware board, 64 in Bao la
-// Kete): the largest `mancala_core::Game::NOTATION_MAX_BYTES` of the games.
+// move, ` swap`), the longest Oware notation 55 bytes too, the longest Togyz Kumalak notation
+// 65 bytes (twenty counts of 255 kumalaks in all, two tuzdyks and the side). Derived
+// from the grammars of `docs/notation.md` and the seed limits (255 seeds on a Kalah, Oware or
+// Togyz Kumalak board, 64 in Bao la Kete): the largest `mancala_core::Game::NOTATION_MAX_BYTES`
+// of the games.
 #define MANCALA_NOTATION_MAX 84
 
 // A buffer of this many bytes always holds a board drawing (`mancala_game_draw`,
@@ -306,9 +308,10 @@ typedef struct MancalaGame MancalaGame;
 typedef struct MancalaKalah MancalaKalah;
 
 // An opaque rule set: of Kalah (houses per row m, starting seeds n, variant options), of
-// Bao la Kete (the options of `docs/rules/bao-la-kete.md`) or of Oware (the named rule sets
+// Bao la Kete (the options of `docs/rules/bao-la-kete.md`), of Oware (the named rule sets
 // `oware`, `awari`, `oware-openspiel`, their board sizes and options of
-// `docs/rules/oware.md`).
+// `docs/rules/oware.md`) or of Togyz Kumalak (`togyz-kumalak`, `togyz-ludii`, `bestemshe`,
+// their sizes and options of `docs/rules/togyz-kumalak.md`).
 //
 // Created by `mancala_rules_new`, freed by `mancala_rules_free`. Immutable once made, so one
 // rule set may be read from several threads at once. Games copy the rules they are made

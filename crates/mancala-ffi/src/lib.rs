@@ -75,9 +75,11 @@ pub const MANCALA_VERSION_PATCH: u32 = 0;
 /// `mancala_kalah_print`, `mancala_bao_print`) write. 84 = the longest Bao la Kete notation (83 bytes: six two-digit
 /// counts, both kuus standing and a reserved pit with blocked turns to come, `f2:7`) + 1;
 /// the longest Kalah notation is 55 bytes (m = 7, one count of 100 and fifteen of 10, North to
-/// move, ` swap`), the longest Oware notation 55 bytes too. Derived from the grammars of
-/// `docs/notation.md` and the seed limits (255 seeds on a Kalah or Oware board, 64 in Bao la
-/// Kete): the largest `mancala_core::Game::NOTATION_MAX_BYTES` of the games.
+/// move, ` swap`), the longest Oware notation 55 bytes too, the longest Togyz Kumalak notation
+/// 65 bytes (twenty counts of 255 kumalaks in all, two tuzdyks and the side). Derived
+/// from the grammars of `docs/notation.md` and the seed limits (255 seeds on a Kalah, Oware or
+/// Togyz Kumalak board, 64 in Bao la Kete): the largest `mancala_core::Game::NOTATION_MAX_BYTES`
+/// of the games.
 pub const MANCALA_NOTATION_MAX: usize = 84;
 
 /// A buffer of this many bytes always holds a board drawing (`mancala_game_draw`,

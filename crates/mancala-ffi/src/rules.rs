@@ -15,9 +15,10 @@ use crate::status::{guard, Error, MancalaStatus, Result};
 pub(crate) use mancala_core::Rules as AnyRules;
 
 /// An opaque rule set: of Kalah (houses per row m, starting seeds n, variant options), of
-/// Bao la Kete (the options of `docs/rules/bao-la-kete.md`) or of Oware (the named rule sets
+/// Bao la Kete (the options of `docs/rules/bao-la-kete.md`), of Oware (the named rule sets
 /// `oware`, `awari`, `oware-openspiel`, their board sizes and options of
-/// `docs/rules/oware.md`).
+/// `docs/rules/oware.md`) or of Togyz Kumalak (`togyz-kumalak`, `togyz-ludii`, `bestemshe`,
+/// their sizes and options of `docs/rules/togyz-kumalak.md`).
 ///
 /// Created by `mancala_rules_new`, freed by `mancala_rules_free`. Immutable once made, so one
 /// rule set may be read from several threads at once. Games copy the rules they are made
