@@ -199,19 +199,21 @@ pub fn wilson(p: f64, n: f64, z: f64) -> (f64, f64) {
 }
 
 impl Tally {
-    /// A's score: its points (a win 1, a draw ½) over the games, 0..=1 (0 for no game).
+    /// A's score: its points (a win 1, a draw ½) over the games, 0..=1; `None` before the
+    /// first game has ended (no score yet).
     #[must_use]
-    pub fn a_score(&self) -> f64 {
+    pub fn a_score(&self) -> Option<f64> {
         if self.games == 0 {
-            return 0.0;
+            return None;
         }
-        (f64::from(self.a_wins) + f64::from(self.draws) / 2.0) / f64::from(self.games)
+        Some((f64::from(self.a_wins) + f64::from(self.draws) / 2.0) / f64::from(self.games))
     }
 
-    /// The 95 % Wilson interval of A's score ([`wilson`] at [`Z95`]).
+    /// The 95 % Wilson interval of A's score ([`wilson`] at [`Z95`]); `None` with no game.
     #[must_use]
-    pub fn a_interval(&self) -> (f64, f64) {
-        wilson(self.a_score(), f64::from(self.games), Z95)
+    pub fn a_interval(&self) -> Option<(f64, f64)> {
+        let score = self.a_score()?;
+        Some(wilson(score, f64::from(self.games), Z95))
     }
 
     /// Counts `game`.
@@ -392,6 +394,18 @@ mod tests {
         assert_eq!(hi, 1.0);
         assert!((lo - 20.0 / (20.0 + Z95 * Z95)).abs() < 1e-12);
         assert_eq!(wilson(0.5, 0.0, Z95), (0.0, 1.0));
+    }
+
+    /// Before a game has ended there is no score, and no interval; after one win of A the
+    /// score is 1 and the interval Wilson's for one trial.
+    #[test]
+    fn no_game_no_score() {
+        let mut t = Tally::default();
+        assert_eq!((t.a_score(), t.a_interval()), (None, None));
+        t.games = 1;
+        t.a_wins = 1;
+        assert_eq!(t.a_score(), Some(1.0));
+        assert_eq!(t.a_interval(), Some(wilson(1.0, 1.0, Z95)));
     }
 
     fn settings(games: u32, opening: u32) -> MatchSettings {

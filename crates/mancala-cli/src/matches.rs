@@ -157,7 +157,7 @@ fn player<G: Evaluate>(
         Spec::Program(command) => {
             let who = format!(
                 "player {seat} ({})",
-                mancala_core::Shortened(&command.join(" "))
+                mancala_core::ShortenedPath(std::path::Path::new(&command.join(" ")))
             );
             Box::new(
                 crate::grade::start_program(command.clone(), rules, &who, "played")
@@ -251,7 +251,6 @@ impl Summary {
     /// Prints the summary (`interrupted`: the match was stopped before its last game).
     fn print(&self, interrupted: bool) {
         let t = &self.tally;
-        let (lo, hi) = t.a_interval();
         let stats = |s: &matches::MoveStats| {
             json!({
                 "moves": s.moves,
@@ -274,7 +273,7 @@ impl Summary {
                 "a_losses": t.a_losses,
                 "forfeits": {"a": t.forfeits[0], "b": t.forfeits[1]},
                 "a_score": t.a_score(),
-                "a_interval": [lo, hi],
+                "a_interval": t.a_interval().map(|(lo, hi)| [lo, hi]),
                 "stats": {"a": stats(&t.stats[0]), "b": stats(&t.stats[1])},
                 "results": self.games,
             });
@@ -291,14 +290,19 @@ impl Summary {
             self.opening,
             self.seed
         );
+        let score = match (t.a_score(), t.a_interval()) {
+            (Some(score), Some((lo, hi))) => {
+                format!("score {score:.3}, 95 % interval [{lo:.2}, {hi:.2}] (Wilson)")
+            }
+            _ => "no score (no game has ended)".to_string(),
+        };
         println!(
-            "A: {}, {}, {} (forfeits: A {}, B {}); score {:.3}, 95 % interval [{lo:.2}, {hi:.2}] (Wilson)",
+            "A: {}, {}, {} (forfeits: A {}, B {}); {score}",
             words::count(t.a_wins, "win", "wins"),
             words::count(t.draws, "draw", "draws"),
             words::count(t.a_losses, "loss", "losses"),
             t.forfeits[0],
             t.forfeits[1],
-            t.a_score()
         );
         for (seat, s) in ["A", "B"].iter().zip(&t.stats) {
             let mut line = format!("{seat}: {}", words::count(s.moves, "move", "moves"));

@@ -184,6 +184,15 @@ fn failing_programs_lose_their_games_and_the_match_goes_on() {
                 assert_eq!(g["forfeit"]["player"], "A", "{mode}: {g}");
                 let why = g["forfeit"]["reason"].as_str().unwrap();
                 assert!(why.starts_with(reason), "{mode}: {why}");
+                // A program's last line on standard error says why it ended.
+                if mode == "crash" {
+                    assert!(
+                        why.ends_with(
+                            "; its standard error ended with \"kalah_bot: crash mode: North to move\""
+                        ),
+                        "{why}"
+                    );
+                }
                 assert_eq!(g["a_result"], -1);
                 continue;
             }

@@ -9,6 +9,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use mancala_core::{Game, GameRecord};
@@ -29,6 +30,22 @@ const KEEPER_LIMIT: Duration = Duration::from_secs(5);
 /// How long a freshly started external program may take to start and answer its first
 /// `position` request; the clock of the move starts at that `ok` reply.
 pub(crate) const STARTUP_LIMIT: Duration = Duration::from_secs(10);
+
+/// Characters of a program's text a message quotes ([`shown`]): its last line on standard
+/// error ([`Running::explain`]), the reason of an `error …` reply.
+const SHOWN_CHARS: usize = 200;
+
+/// How long a failure's message waits for the program's standard error to end (the program
+/// ended, but its last words may still be on their way), milliseconds.
+const STDERR_WAIT: Duration = Duration::from_millis(200);
+
+/// The last non-blank line a program wrote on standard error (at most [`SHOWN_CHARS`]
+/// characters kept), and whether its standard error has ended.
+#[derive(Default)]
+struct StderrTail {
+    last: Option<String>,
+    ended: bool,
+}
 
 /// A line read from the program.
 enum Line {
@@ -84,9 +101,30 @@ struct Running {
     fresh: bool,
     /// The rule set this program was told (`rules …`, answered either way), if any.
     told: Option<String>,
+    /// Its last line on standard error, kept by a thread that reads and drops the rest.
+    stderr: Arc<Mutex<StderrTail>>,
 }
 
 impl Running {
+    /// `why` a request failed, with the program's last line on standard error when it wrote
+    /// one (`…; its standard error ended with "Traceback: …"`), waiting up to
+    /// [`STDERR_WAIT`] for its standard error to end (a program that failed may still be
+    /// writing its last words; one that goes on holds it open, and costs that wait).
+    fn explain(&self, why: String) -> String {
+        let start = Instant::now();
+        loop {
+            let tail = self.stderr.lock().unwrap_or_else(PoisonError::into_inner);
+            if tail.ended || start.elapsed() >= STDERR_WAIT {
+                return match &tail.last {
+                    Some(line) => format!("{why}; its standard error ended with \"{line}\""),
+                    None => why,
+                };
+            }
+            drop(tail);
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
     /// Whether the program has ended, without reaping it (so its pid, the id of its process
     /// group, stays reserved until [`Running::reap`]).
     #[cfg(unix)]
@@ -174,7 +212,8 @@ impl Running {
 /// program stops or ends, those that left its process group or session (`setsid`) included,
 /// and the program and all of them die when the grader ends, however it ends (SIGKILL
 /// included): the process started is a keeper that starts the program (module `keeper`). Its
-/// standard error is discarded.
+/// standard error is read by a thread that keeps only its last line: a failure's reason
+/// quotes it (`…; its standard error ended with "…"`).
 pub struct ExternalPlayer {
     command: Vec<String>,
     running: Option<Running>,
@@ -244,7 +283,7 @@ impl ExternalPlayer {
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null());
+            .stderr(Stdio::piped());
         #[cfg(unix)]
         {
             use std::os::unix::process::CommandExt;
@@ -274,10 +313,17 @@ impl ExternalPlayer {
         }
         let stdin = child.stdin.take().ok_or("no standard input")?;
         let stdout = child.stdout.take().ok_or("no standard output")?;
+        let stderr_pipe = child.stderr.take().ok_or("no standard error")?;
         let (tx, lines) = mpsc::channel();
         std::thread::Builder::new()
             .name("grade-reader".into())
             .spawn(move || read_lines(stdout, &tx))
+            .map_err(|e| format!("cannot start a reader thread: {e}"))?;
+        let stderr = Arc::new(Mutex::new(StderrTail::default()));
+        let tail = Arc::clone(&stderr);
+        std::thread::Builder::new()
+            .name("grade-stderr".into())
+            .spawn(move || read_stderr(stderr_pipe, &tail))
             .map_err(|e| format!("cannot start a reader thread: {e}"))?;
         Ok(Running {
             child,
@@ -285,6 +331,7 @@ impl ExternalPlayer {
             lines,
             fresh: true,
             told: None,
+            stderr,
         })
     }
 
@@ -314,6 +361,7 @@ impl ExternalPlayer {
                 ))
             }
             Err(Answer::Failed(why)) => {
+                let why = run.explain(why);
                 run.stop(false);
                 Err(why)
             }
@@ -346,7 +394,7 @@ impl ExternalPlayer {
             Ok(None)
         } else if first.eq_ignore_ascii_case("error") {
             let why = reply[first.len()..].trim();
-            Ok(Some(mancala_core::Shortened(why).to_string()))
+            Ok(Some(shown(why)))
         } else {
             Err(Answer::Failed(format!(
                 "expected `ok …` or `error …` in reply to `rules {rules}`, got \"{}\"",
@@ -435,6 +483,61 @@ fn read_lines(stdout: impl std::io::Read, tx: &mpsc::Sender<Line>) {
     }
 }
 
+/// A text of the program (a reason it gave, its standard error) for a message: its first
+/// [`SHOWN_CHARS`] characters and `…` when longer (a reason of a few words stays whole, a
+/// line of a megabyte does not), control characters escaped as Rust writes them.
+fn shown(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars().take(SHOWN_CHARS) {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    if text.chars().nth(SHOWN_CHARS).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+/// Reads the program's standard error to its end, keeping its last non-blank line (its first
+/// [`SHOWN_CHARS`] characters, control characters escaped) in `tail`, and marks the end.
+/// Everything is read, so a program that writes much there never waits for the grader.
+fn read_stderr(stderr: impl std::io::Read, tail: &Mutex<StderrTail>) {
+    let mut reader = BufReader::new(stderr);
+    loop {
+        // A line of any length is read, but only its first bytes are kept (the characters
+        // shown, four bytes each at most).
+        let mut kept = Vec::new();
+        let ended = loop {
+            let buf = match reader.fill_buf() {
+                Ok([]) | Err(_) => break true,
+                Ok(b) => b,
+            };
+            let (used, end) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (buf.len(), false),
+            };
+            let room = (4 * SHOWN_CHARS).saturating_sub(kept.len());
+            kept.extend_from_slice(&buf[..(used - usize::from(end)).min(room)]);
+            reader.consume(used);
+            if end {
+                break false;
+            }
+        };
+        let text = String::from_utf8_lossy(&kept);
+        let text = text.trim();
+        if !text.is_empty() {
+            tail.lock().unwrap_or_else(PoisonError::into_inner).last = Some(shown(text));
+        }
+        if ended {
+            tail.lock().unwrap_or_else(PoisonError::into_inner).ended = true;
+            return;
+        }
+    }
+}
+
 impl Drop for ExternalPlayer {
     fn drop(&mut self) {
         if let Some(r) = self.running.take() {
@@ -505,6 +608,10 @@ impl ExternalPlayer {
             match Self::send_rules(&mut run, &rules, &mut self.stop) {
                 Ok(refused) => self.refused = refused,
                 Err(failure) => {
+                    let failure = match failure {
+                        Answer::Failed(why) => Answer::Failed(run.explain(why)),
+                        other => other,
+                    };
                     run.stop(false);
                     return match failure {
                         Answer::TimedOut => Answer::Failed(format!(
@@ -548,10 +655,7 @@ impl ExternalPlayer {
                 .checked_add(budget.deadline())
                 .unwrap_or(from + Duration::from_secs(86_400 * 365));
             if let Some(why) = ok.strip_prefix("error") {
-                return Err(Answer::Failed(format!(
-                    "position refused:{}",
-                    mancala_core::Shortened(why)
-                )));
+                return Err(Answer::Failed(format!("position refused:{}", shown(why))));
             }
             if !ok.starts_with("ok") {
                 return Err(Answer::Failed(format!(
@@ -563,10 +667,7 @@ impl ExternalPlayer {
             let mut words = reply.split_whitespace();
             match (words.next(), words.next()) {
                 (Some("bestmove"), Some(mv)) => Ok((mv.to_string(), reported_depth(&reply))),
-                (Some("error"), _) => Err(Answer::Failed(format!(
-                    "go refused: {}",
-                    mancala_core::Shortened(&reply)
-                ))),
+                (Some("error"), _) => Err(Answer::Failed(format!("go refused: {}", shown(&reply)))),
                 _ => Err(Answer::Failed(format!(
                     "expected `bestmove <move> …`, got \"{}\"",
                     mancala_core::Shortened(&reply)
@@ -585,6 +686,10 @@ impl ExternalPlayer {
             Err(failure) => {
                 // A program that failed is stopped (at once: it has had its time) and started
                 // again for the next position.
+                let failure = match failure {
+                    Answer::Failed(why) => Answer::Failed(run.explain(why)),
+                    other => other,
+                };
                 run.stop(false);
                 match failure {
                     Answer::TimedOut => Answer::TimedOut,

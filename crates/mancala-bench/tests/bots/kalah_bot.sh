@@ -9,7 +9,7 @@
 #   illegal  always `bestmove 7`, a house no board of the tests has
 #   hang     like `first`, but never answers `go` when North is to move
 #   crash    like `first`, but ends (exit status 3) instead of answering `go` when North is
-#            to move
+#            to move, its last line on standard error `kalah_bot: crash mode: North to move`
 #   hangkids like `hang`, but ignoring SIGINT, SIGTERM and SIGHUP, and waiting for two
 #            children it starts (not exec'd): a `sleep 1003` in a session of its own
 #            (`setsid`, so outside its process group) and a plain `sleep 1003`. It appends
@@ -58,6 +58,8 @@ while IFS= read -r line; do
         exec sleep 60
       fi
       if [ "$mode" = crash ] && [ "$side" = N ]; then
+        echo "kalah_bot: some words before the end" >&2
+        echo "kalah_bot: crash mode: North to move" >&2
         exit 3
       fi
       if [ "$mode" = hangkids ] && [ "$side" = N ]; then
