@@ -203,6 +203,61 @@ impl<G: Game> GameRecord<G> {
         Ok(game)
     }
 
+    /// A copy of this record, or `TryReserveError` when the memory for its positions and
+    /// moves (one `G` a position, one `G::Move` a move: bytes in the hundreds for a short
+    /// game) cannot be had; [`Clone::clone`] aborts the process then. For callers that make
+    /// many copies and must report a lack of memory as an error (a batch of millions of
+    /// games: the Python package's `VectorGames`).
+    ///
+    /// # Errors
+    /// [`std::collections::TryReserveError`] when an allocation fails; nothing is kept.
+    pub fn try_clone(&self) -> Result<GameRecord<G>, std::collections::TryReserveError> {
+        let mut positions = Vec::new();
+        positions.try_reserve_exact(self.positions.len())?;
+        positions.extend_from_slice(&self.positions);
+        let mut moves = Vec::new();
+        moves.try_reserve_exact(self.moves.len())?;
+        moves.extend_from_slice(&self.moves);
+        Ok(GameRecord {
+            positions,
+            moves,
+            swapped: self.swapped,
+            stretch: self.stretch,
+            ended: self.ended,
+        })
+    }
+
+    /// Makes room for `plies` more moves (and their positions) without allocating when they
+    /// are played, or returns `TryReserveError` when the memory cannot be had; the record
+    /// is unchanged either way. Vec's growth rules apply: room is kept by doubling, so that
+    /// reserving before each step of a loop costs an allocation only now and then.
+    ///
+    /// # Errors
+    /// [`std::collections::TryReserveError`] when an allocation fails (the room already had
+    /// is kept).
+    pub fn try_reserve(&mut self, plies: usize) -> Result<(), std::collections::TryReserveError> {
+        self.positions.try_reserve(plies)?;
+        self.moves.try_reserve(plies)
+    }
+
+    /// Like [`GameRecord::copy_from`], but returns `TryReserveError` instead of aborting when
+    /// this record's memory is too small for `other` and more cannot be had (this record is
+    /// then unchanged).
+    ///
+    /// # Errors
+    /// [`std::collections::TryReserveError`] when an allocation fails.
+    pub fn try_copy_from(
+        &mut self,
+        other: &GameRecord<G>,
+    ) -> Result<(), std::collections::TryReserveError> {
+        self.positions
+            .try_reserve(other.positions.len().saturating_sub(self.positions.len()))?;
+        self.moves
+            .try_reserve(other.moves.len().saturating_sub(self.moves.len()))?;
+        self.copy_from(other);
+        Ok(())
+    }
+
     /// Makes this record a copy of `other`, reusing its memory (for loops that play many
     /// games from one start, such as random playouts).
     pub fn copy_from(&mut self, other: &GameRecord<G>) {
@@ -620,6 +675,34 @@ mod tests {
         assert!(g.is_over());
         assert_eq!(g.moves().len(), 4);
         assert_eq!(g.positions().len(), 5);
+    }
+
+    /// The fallible copies hold what `clone` holds (ended by repetition included), and
+    /// `try_reserve` makes room without changing the record.
+    #[test]
+    fn the_fallible_copies_equal_clones() {
+        let mut g = ring(Some(2), None);
+        g.play(Step(1)).unwrap();
+        g.play(Step(2)).unwrap();
+        assert!(g.is_over());
+        let copy = g.try_clone().unwrap();
+        assert_eq!(copy, g.clone());
+        assert_eq!(
+            (copy.moves().len(), copy.ended_by()),
+            (2, Some(HistoryEnd::Repetition))
+        );
+        let mut fresh = ring(Some(2), None);
+        fresh.try_copy_from(&g).unwrap();
+        assert_eq!(fresh, g);
+        // Back to a shorter record, reusing the memory.
+        fresh.try_copy_from(&ring(Some(2), None)).unwrap();
+        assert_eq!(fresh, ring(Some(2), None));
+        fresh.try_reserve(10).unwrap();
+        assert_eq!(fresh, ring(Some(2), None));
+        assert!(fresh.positions.capacity() >= 11 && fresh.moves.capacity() >= 10);
+        // More than memory can hold: refused, the record unchanged.
+        assert!(fresh.try_reserve(usize::MAX / 2).is_err());
+        assert_eq!(fresh, ring(Some(2), None));
     }
 
     /// With repetition 2 the first return ends the game; without the rule nothing ends it.
