@@ -26,7 +26,7 @@ import string
 import subprocess
 from dataclasses import dataclass, field
 from time import monotonic as _monotonic
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import Game, Kalah, Oware, Side, Togyz
 from ._mancala import grade as _grade
@@ -393,6 +393,16 @@ class ReplyError(MancalaError, ValueError):
         super().__init__(message)
         self.reply = reply
 
+    def __reduce__(self) -> Any:
+        # Pickled with every argument of its class (an exception pickles only its message
+        # by default, which these classes cannot be made from again), so that the error
+        # crosses a process pool as it is.
+        return (type(self), (str(self), self.reply, *self._extra()), self.__dict__)
+
+    def _extra(self) -> Tuple[Any, ...]:
+        """The arguments of the class after ``message`` and ``reply``."""
+        return ()
+
 
 class NoMoveError(ReplyError):
     """The reply names no move."""
@@ -409,6 +419,9 @@ class AmbiguousMoveError(ReplyError):
         super().__init__(message, reply)
         self.candidates = list(candidates)
 
+    def _extra(self) -> Tuple[Any, ...]:
+        return (self.candidates,)
+
 
 class IllegalReplyError(ReplyError):
     """The reply names one move, which is not legal in the position; ``move`` is it and the
@@ -419,6 +432,9 @@ class IllegalReplyError(ReplyError):
     def __init__(self, message: str, reply: str, move: Move) -> None:
         super().__init__(message, reply)
         self.move = move
+
+    def _extra(self) -> Tuple[Any, ...]:
+        return (self.move,)
 
 
 def _utf8(data: bytes) -> str:

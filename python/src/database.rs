@@ -435,6 +435,18 @@ impl Database {
     fn __repr__(&self) -> String {
         format!("<mancala.Database {}>", self.db.describe())
     }
+
+    /// A database is not pickled (its table can be gigabytes): `TypeError` saying to save it
+    /// and open the file in the other process. For `Egdb` and `AwariDb` too.
+    ///
+    /// # Errors
+    /// Always `TypeError`.
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(crate::errors::not_picklable(
+            "Database",
+            "its table is not copied; save() it and Database.open() the file in the other process",
+        ))
+    }
 }
 
 /// A `DeprecationWarning` (stack level 1) saying that `old` goes in 0.4.0 and `new` replaces

@@ -496,4 +496,16 @@ impl Engine {
     fn __repr__(&self) -> String {
         format!("<mancala.Engine level={}>", self.level)
     }
+
+    /// An engine is not pickled (its search table is not copied): `TypeError` saying to make
+    /// one in the other process.
+    ///
+    /// # Errors
+    /// Always `TypeError`.
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(crate::errors::not_picklable(
+            "Engine",
+            "its search table is not copied; make an Engine(level) in the other process",
+        ))
+    }
 }

@@ -43,6 +43,13 @@ impl Kind {
     }
 }
 
+/// The `TypeError` that `pickle` (and `copy`) of an object of class `class` raises, for
+/// the classes that hold what cannot cross to another process (a database's table, a
+/// search's table, a batch of games); `instead` says what to do ("make it anew there").
+pub fn not_picklable(class: &str, instead: &str) -> PyErr {
+    pyo3::exceptions::PyTypeError::new_err(format!("cannot pickle a mancala.{class}: {instead}"))
+}
+
 /// The exception `kind` with `message`. When `mancala.errors` cannot be imported (the
 /// extension module loaded on its own, outside its package), a `RuntimeError` with the same
 /// message.

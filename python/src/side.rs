@@ -51,7 +51,40 @@ impl Side {
             Side::North => "North",
         }
     }
+
+    /// Pickling: `getattr(Side, "SOUTH")` (or `"NORTH"`), so that unpickling gives the
+    /// class's own value, `Side.SOUTH` itself, and `pickle`, `copy.deepcopy` and the
+    /// processes of Gymnasium's async vector environments carry a side (in an `info`
+    /// dict, a result, a game's winner) as other values.
+    ///
+    /// # Errors
+    /// Only when `builtins.getattr` cannot be had.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        let getattr = py.import("builtins")?.getattr("getattr")?;
+        let name = match self {
+            Side::South => "SOUTH",
+            Side::North => "NORTH",
+        };
+        Ok((getattr, (py.get_type::<Side>(), name)))
+    }
+
+    /// `copy.copy`: the side itself (it is immutable).
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    /// `copy.deepcopy`: the side itself (it is immutable and holds nothing).
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
 }
+
+/// What `Side.__reduce__` returns: `builtins.getattr` and its arguments, the class and the
+/// name of the value.
+type Reduced<'py> = (
+    Bound<'py, PyAny>,
+    (Bound<'py, pyo3::types::PyType>, &'static str),
+);
 
 impl From<mancala_core::Side> for Side {
     fn from(s: mancala_core::Side) -> Side {

@@ -347,6 +347,18 @@ impl Solver {
         let s = self.solver.lock().unwrap_or_else(|e| e.into_inner());
         format!("<mancala.Solver {s:?}>")
     }
+
+    /// A solver is not pickled (its transposition table is not copied): `TypeError` saying
+    /// to make one in the other process.
+    ///
+    /// # Errors
+    /// Always `TypeError`.
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(crate::errors::not_picklable(
+            "Solver",
+            "its transposition table is not copied; make a Solver in the other process",
+        ))
+    }
 }
 
 /// The entry encoding named `name` (`"byte"`, `"packed"` or `"compact"`), for the argument

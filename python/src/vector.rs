@@ -6,7 +6,10 @@
 //! …); the batch dispatches on the game with `with_game!`, so a game without one does not
 //! compile.
 
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use numpy::{
+    Element, PyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray1,
+    ToNpyDims, PY_ARRAY_API,
+};
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use rand::rngs::StdRng;
@@ -126,6 +129,51 @@ struct Slot<G: Game> {
     /// not to move (the step plays an action among them without checking its move again).
     legal: Actions,
 }
+
+impl<G: Game> Slot<G> {
+    /// A copy of this slot, or [`NoRoom`] when its memory (the game's record, a spilled
+    /// legal-action list) cannot be had.
+    fn try_clone(&self) -> Result<Slot<G>, NoRoom> {
+        let mut legal = Actions::new();
+        legal.try_reserve(self.legal.len()).map_err(|_| NoRoom)?;
+        legal.extend_from_slice(&self.legal);
+        Ok(Slot {
+            game: self.game.try_clone().map_err(|_| NoRoom)?,
+            rng: self.rng.clone(),
+            agent_first: self.agent_first,
+            first_side: self.first_side,
+            moves: self.moves,
+            done: self.done,
+            legal,
+        })
+    }
+
+    /// Makes this slot a copy of `other`, reusing its memory, or returns [`NoRoom`] when
+    /// more is needed and cannot be had (this slot then holds its old game).
+    fn try_copy_from(&mut self, other: &Slot<G>) -> Result<(), NoRoom> {
+        self.legal
+            .try_reserve(other.legal.len().saturating_sub(self.legal.len()))
+            .map_err(|_| NoRoom)?;
+        self.game.try_copy_from(&other.game).map_err(|_| NoRoom)?;
+        self.rng.clone_from(&other.rng);
+        self.agent_first = other.agent_first;
+        self.first_side = other.first_side;
+        self.moves = other.moves;
+        self.done = other.done;
+        self.legal.clone_from(&other.legal);
+        Ok(())
+    }
+}
+
+/// A memory allocation of a batch failed (the allocator refused it): the call that met it
+/// raises `MemoryError` instead of the process aborting.
+#[derive(Debug, Clone, Copy)]
+pub struct NoRoom;
+
+/// The plies of room [`Batch::reserve`] makes in each game's record before a step or a
+/// reset: the agent's move and the opponent's replies of most steps (more plies, as a long
+/// chain of Kalah extra turns, grow the record as they are played).
+const STEP_ROOM: usize = 8;
 
 /// What every game of a batch of game `G` shares: the start, the action space, the
 /// settings and the engine.
@@ -384,23 +432,27 @@ impl<G: VecGame> Batch<G> {
         let obs = G::observation_size(start.position());
         let first_side = start.position().side_to_move().unwrap_or(Side::South);
         let mut slots = Vec::new();
-        slots.try_reserve_exact(n).map_err(|_| {
-            let bytes = n.saturating_mul(std::mem::size_of::<Slot<G>>());
+        let no_room = || {
+            // A slot and its record's start position (the record's own heap memory).
+            let game = std::mem::size_of::<Slot<G>>() + std::mem::size_of::<G>();
             PyMemoryError::new_err(format!(
                 "{n} games of {} do not fit in memory ({:.1} GiB for their slots)",
                 start.position().rules(),
-                bytes as f64 / f64::from(1u32 << 30)
+                n.saturating_mul(game) as f64 / f64::from(1u32 << 30)
             ))
-        })?;
-        slots.extend((0..n).map(|i| Slot {
-            game: start.clone(),
-            rng: StdRng::seed_from_u64(seed.wrapping_add(i as u64)),
-            agent_first: true,
-            first_side,
-            moves: 0,
-            done: true,
-            legal: Actions::new(),
-        }));
+        };
+        slots.try_reserve_exact(n).map_err(|_| no_room())?;
+        for i in 0..n {
+            slots.push(Slot {
+                game: start.try_clone().map_err(|_| no_room())?,
+                rng: StdRng::seed_from_u64(seed.wrapping_add(i as u64)),
+                agent_first: true,
+                first_side,
+                moves: 0,
+                done: true,
+                legal: Actions::new(),
+            });
+        }
         let engine = match settings.opponent {
             Opponent::Engine(level) => Some(Mutex::new(Players::new(
                 level,
@@ -427,21 +479,89 @@ impl<G: VecGame> Batch<G> {
 
     /// Keeps a copy of the games and the sampler, for [`Batch::restore`]: the games' records
     /// are copied into the copies kept from the last time, reusing their memory.
-    fn save(&mut self) {
+    ///
+    /// # Errors
+    /// [`NoRoom`] when the copies' memory cannot be had; the games are untouched, and the
+    /// copy is made again (all of it) by the next call.
+    fn save(&mut self) -> Result<(), NoRoom> {
         if self.saved.len() == self.slots.len() {
             for (kept, slot) in self.saved.iter_mut().zip(&self.slots) {
-                kept.game.copy_from(&slot.game);
-                kept.rng.clone_from(&slot.rng);
-                kept.agent_first = slot.agent_first;
-                kept.first_side = slot.first_side;
-                kept.moves = slot.moves;
-                kept.done = slot.done;
-                kept.legal.clone_from(&slot.legal);
+                if let Err(e) = kept.try_copy_from(slot) {
+                    self.saved.clear();
+                    return Err(e);
+                }
             }
         } else {
-            self.saved = self.slots.clone();
+            self.saved.clear();
+            let mut saved = Vec::new();
+            saved
+                .try_reserve_exact(self.slots.len())
+                .map_err(|_| NoRoom)?;
+            for slot in &self.slots {
+                saved.push(slot.try_clone()?);
+            }
+            self.saved = saved;
         }
         self.saved_sampler = self.sampler.clone();
+        Ok(())
+    }
+
+    /// Makes room for [`STEP_ROOM`] more plies in each game's record, so that a step or a
+    /// reset, which runs without the GIL and cannot raise, does not allocate for the moves
+    /// it plays (only a longer chain of moves in one game does).
+    ///
+    /// # Errors
+    /// [`NoRoom`] when the memory cannot be had; the games are unchanged (some may have
+    /// more room).
+    fn reserve(&mut self) -> Result<(), NoRoom> {
+        for slot in &mut self.slots {
+            slot.game.try_reserve(STEP_ROOM).map_err(|_| NoRoom)?;
+        }
+        Ok(())
+    }
+
+    /// A copy of the batch that shares nothing with it, stopped by `cancel`: the same games,
+    /// generators and settings. An engine opponent's copy starts with an empty table and
+    /// its draws of weaker moves (levels 1-4) from the seed, as a new batch's does.
+    ///
+    /// # Errors
+    /// [`NoRoom`] when the copy's memory cannot be had (nothing is kept).
+    fn try_clone(&self, cancel: Arc<AtomicBool>) -> Result<Batch<G>, NoRoom> {
+        let settings = self.shared.settings;
+        let engine = match settings.opponent {
+            Opponent::Engine(level) => Some(Mutex::new(Players::new(
+                level,
+                settings.seed,
+                ENGINE_TT_BYTES,
+            ))),
+            _ => None,
+        };
+        let mut moves = Vec::new();
+        moves
+            .try_reserve_exact(self.shared.moves.len())
+            .map_err(|_| NoRoom)?;
+        moves.extend_from_slice(&self.shared.moves);
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(self.slots.len())
+            .map_err(|_| NoRoom)?;
+        for slot in &self.slots {
+            slots.push(slot.try_clone()?);
+        }
+        Ok(Batch {
+            shared: Shared {
+                start: self.shared.start.try_clone().map_err(|_| NoRoom)?,
+                moves,
+                obs: self.shared.obs,
+                settings,
+                engine,
+                cancel,
+            },
+            slots,
+            sampler: self.sampler.clone(),
+            saved: Vec::new(),
+            saved_sampler: self.saved_sampler.clone(),
+        })
     }
 
     /// Puts back the games and the sampler that [`Batch::save`] kept.
@@ -514,7 +634,11 @@ trait AnyBatch: Send + Sync {
     /// the same step.
     fn engine_time_budget(&self) -> Duration;
     /// [`Batch::save`].
-    fn save(&mut self);
+    fn save(&mut self) -> Result<(), NoRoom>;
+    /// [`Batch::reserve`].
+    fn reserve(&mut self) -> Result<(), NoRoom>;
+    /// [`Batch::try_clone`].
+    fn try_clone(&self, cancel: Arc<AtomicBool>) -> Result<Box<dyn AnyBatch>, NoRoom>;
     /// [`Batch::restore`].
     fn restore(&mut self);
 }
@@ -563,8 +687,14 @@ where
                 .unwrap_or(Duration::MAX),
         }
     }
-    fn save(&mut self) {
-        Batch::save(self);
+    fn save(&mut self) -> Result<(), NoRoom> {
+        Batch::save(self)
+    }
+    fn reserve(&mut self) -> Result<(), NoRoom> {
+        Batch::reserve(self)
+    }
+    fn try_clone(&self, cancel: Arc<AtomicBool>) -> Result<Box<dyn AnyBatch>, NoRoom> {
+        Ok(Box::new(Batch::try_clone(self, cancel)?))
     }
     fn restore(&mut self) {
         Batch::restore(self);
@@ -685,6 +815,52 @@ impl<'a, 'py> FromPyObject<'a, 'py> for OpponentArg {
     }
 }
 
+/// A new C-contiguous NumPy array of `dims`: zeros when `zeroed`, else uninitialised (as
+/// `PyArray::new`), made through NumPy's C API as `PyArray::new` and `PyArray::zeros` make
+/// theirs, but with NumPy's error returned instead of a panic: `MemoryError` (NumPy's,
+/// "Unable to allocate 1.00 GiB for an array with shape …") when the array does not fit.
+///
+/// # Safety
+/// An uninitialised array (`zeroed` false) must be written in full before Python reads it
+/// (its elements are plain numbers, which NumPy may drop as they are).
+///
+/// # Errors
+/// The exception NumPy raised (`MemoryError`, `ValueError` for a shape too large).
+unsafe fn new_array<'py, T: Element, D: ToNpyDims>(
+    py: Python<'py>,
+    dims: impl numpy::ndarray::IntoDimension<Dim = D>,
+    zeroed: bool,
+) -> PyResult<Bound<'py, PyArray<T, D>>> {
+    let mut dims = dims.into_dimension();
+    // SAFETY: NumPy's own constructors, called as the `numpy` crate calls them: each takes
+    // the dtype's reference (`into_dtype_ptr`) and reads `dims` only during the call; a
+    // null result is an error NumPy has set, taken by `from_owned_ptr_or_err`.
+    unsafe {
+        let ptr = if zeroed {
+            PY_ARRAY_API.PyArray_Zeros(
+                py,
+                dims.ndim_cint(),
+                dims.as_dims_ptr(),
+                T::get_dtype(py).into_dtype_ptr(),
+                0,
+            )
+        } else {
+            PY_ARRAY_API.PyArray_NewFromDescr(
+                py,
+                PY_ARRAY_API.get_type_object(py, numpy::npyffi::NpyTypes::PyArray_Type),
+                T::get_dtype(py).into_dtype_ptr(),
+                dims.ndim_cint(),
+                dims.as_dims_ptr(),
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+                0,
+                std::ptr::null_mut(),
+            )
+        };
+        Ok(Bound::from_owned_ptr_or_err(py, ptr)?.cast_into_unchecked())
+    }
+}
+
 /// The elements of the C-contiguous array `arr`, possibly uninitialised, as a mutable slice.
 ///
 /// # Safety
@@ -764,6 +940,25 @@ pub struct VectorGames {
 }
 
 impl VectorGames {
+    /// A copy of the batch ([`Batch::try_clone`]), with its own cancel flag.
+    ///
+    /// # Errors
+    /// `MemoryError` when the copy does not fit in memory.
+    fn copied(&self) -> PyResult<VectorGames> {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let batch = self.batch.try_clone(Arc::clone(&cancel)).map_err(|_| {
+            PyMemoryError::new_err(format!(
+                "no memory left for a copy of the {} games",
+                self.batch.len()
+            ))
+        })?;
+        Ok(VectorGames {
+            batch,
+            started: self.started,
+            cancel,
+        })
+    }
+
     /// The game index `i` when it lies in `0..num_envs`.
     ///
     /// # Errors
@@ -786,9 +981,18 @@ impl VectorGames {
     ///
     /// # Errors
     /// The signal handler's exception; `RuntimeError` when the helper thread of
-    /// [`interrupt::run`] cannot start or `f` panicked (the batch put back as well).
+    /// [`interrupt::run`] cannot start or `f` panicked (the batch put back as well);
+    /// `MemoryError` before `f` runs when the room for the moves it plays
+    /// ([`Batch::reserve`]) or the copy of the games kept against Ctrl-C cannot be had (the
+    /// games unchanged).
     fn exec(&mut self, py: Python<'_>, f: impl FnOnce(&mut dyn AnyBatch) + Send) -> PyResult<()> {
         let batch = &mut *self.batch;
+        let n = batch.len();
+        batch.reserve().map_err(|_| {
+            PyMemoryError::new_err(format!(
+                "no memory left for the moves of the {n} games (their records could not grow)"
+            ))
+        })?;
         let budget = batch.engine_time_budget();
         if budget.is_zero() {
             // A random opponent or self-play: a step takes microseconds a game.
@@ -796,7 +1000,11 @@ impl VectorGames {
             return Ok(());
         }
         self.cancel.store(false, Ordering::SeqCst);
-        batch.save();
+        batch.save().map_err(|_| {
+            PyMemoryError::new_err(format!(
+                "no memory left for the copy of the {n} games that Ctrl-C would put back"
+            ))
+        })?;
         let done = if budget <= WATCH_FROM {
             // A short budget: on this thread, without the watcher's helper thread, which
             // costs more than such a step; a signal that came meanwhile is handled at its end,
@@ -833,13 +1041,18 @@ impl VectorGames {
         // `MaybeUninit` views below until the batch has written every one of them.
         let (obs_arr, reward) = unsafe {
             (
-                PyArray2::<i64>::new(py, [n, obs], false),
-                PyArray1::<f64>::new(py, n, false),
+                new_array::<i64, _>(py, [n, obs], false)?,
+                new_array::<f64, _>(py, [n], false)?,
             )
         };
-        let mask_arr = PyArray2::<i8>::zeros(py, [n, a], false);
-        let terminated = PyArray1::<bool>::zeros(py, n, false);
-        let truncated = PyArray1::<bool>::zeros(py, n, false);
+        // SAFETY: arrays of zeros.
+        let (mask_arr, terminated, truncated) = unsafe {
+            (
+                new_array::<i8, _>(py, [n, a], true)?,
+                new_array::<bool, _>(py, [n], true)?,
+                new_array::<bool, _>(py, [n], true)?,
+            )
+        };
         // SAFETY: the five arrays were made just above, C-contiguous, and nothing else holds
         // them (Python sees them only once they are returned): each slice is the only view of
         // its array's data while the batch writes it. The two uninitialised ones are seen as
@@ -943,6 +1156,39 @@ impl VectorGames {
         })
     }
 
+    /// A batch is not pickled: `TypeError` saying to make one in the other process (with the
+    /// same arguments and `reset(seed=…)`, it plays the same games); `copy.deepcopy` copies
+    /// it in the same process.
+    ///
+    /// # Errors
+    /// Always `TypeError`.
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(crate::errors::not_picklable(
+            "VectorGames",
+            "make a VectorGames in the other process (copy.deepcopy copies one here)",
+        ))
+    }
+
+    /// `copy.copy`: as `copy.deepcopy` (a batch shares nothing with its copy).
+    ///
+    /// # Errors
+    /// As `__deepcopy__`.
+    fn __copy__(&self) -> PyResult<VectorGames> {
+        self.copied()
+    }
+
+    /// `copy.deepcopy`: a batch of the same games, in the same state (positions, records,
+    /// random generators, whether `reset` was called), that steps apart from this one.
+    /// Against an engine, the copy's engine starts with an empty table and its draws of
+    /// weaker moves (levels 1-4) from the seed, so it may play other moves than this
+    /// batch's engine would.
+    ///
+    /// # Errors
+    /// `MemoryError` when the copy does not fit in memory.
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyResult<VectorGames> {
+        self.copied()
+    }
+
     /// The number of games.
     #[getter]
     fn num_envs(&self) -> usize {
@@ -1017,10 +1263,14 @@ impl VectorGames {
                     .map_err(|_| PyValueError::new_err("actions must be a one-dimensional array"))?
             }
         };
-        let acts = match arr.as_slice() {
-            Ok(s) => s.to_vec(),
-            Err(_) => arr.as_array().to_vec(),
-        };
+        let len = arr.as_array().len();
+        let mut acts = Vec::new();
+        acts.try_reserve_exact(len)
+            .map_err(|_| PyMemoryError::new_err(format!("no memory left to copy {len} actions")))?;
+        match arr.as_slice() {
+            Ok(s) => acts.extend_from_slice(s),
+            Err(_) => acts.extend(arr.as_array().iter().copied()),
+        }
         if acts.len() != self.batch.len() {
             return Err(PyValueError::new_err(format!(
                 "expected {} actions, got {}",
@@ -1047,7 +1297,7 @@ impl VectorGames {
         // SAFETY: `PyArray::new` makes an uninitialised array of a plain number type, which
         // NumPy may drop as it is; it is reached only through the `MaybeUninit` view below
         // until every value is written.
-        let actions = unsafe { PyArray1::<i64>::new(py, self.batch.len(), false) };
+        let actions = unsafe { new_array::<i64, _>(py, [self.batch.len()], false)? };
         let batch = &mut *self.batch;
         // SAFETY: the array was made just above, contiguous, and nothing else holds it.
         let out = unsafe { uninit_slice(&actions) };
@@ -1081,8 +1331,9 @@ impl VectorGames {
         // As in `run`: the observation, written in full, is made without clearing it.
         // SAFETY: `PyArray::new` makes an uninitialised array of a plain number type, reached
         // only through the `MaybeUninit` view below until the batch has written all of it.
-        let obs_arr = unsafe { PyArray1::<i64>::new(py, obs, false) };
-        let mask_arr = PyArray1::<i8>::zeros(py, a, false);
+        let obs_arr = unsafe { new_array::<i64, _>(py, [obs], false)? };
+        // SAFETY: an array of zeros.
+        let mask_arr = unsafe { new_array::<i8, _>(py, [a], true)? };
         let mut reward = MaybeUninit::<f64>::uninit();
         let (mut terminated, mut truncated) = (false, false);
         // SAFETY: the two arrays were made just above, contiguous, and nothing else holds
