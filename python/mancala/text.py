@@ -165,11 +165,22 @@ _TOGYZ_DEFAULTS = {
 }
 
 
+def _row(houses: int, nearest: bool = True) -> str:
+    """A player's row as the briefs name it: ``"the row of houses nearest to him (numbered
+    1 to 6 from his own left)"``, or for a row of one house ``"the single house nearest to
+    him (house 1)"``; ``nearest=False`` says ``"a row of houses ..."``/``"a single house
+    ..."`` without ``nearest to him``."""
+    if houses == 1:
+        return ("the single house nearest to him" if nearest else "a single house") + " (house 1)"
+    row = "the row of houses nearest to him" if nearest else "a row of houses"
+    return f"{row} (numbered 1 to {houses} from his own left)"
+
+
 def _kalah_brief(options: Sequence[str], houses: int = 6) -> str:
     """Kalah's rules in brief under ``options`` (:attr:`Kalah.options`; docs/rules/kalah.md)."""
     o = set(options)
     text = [
-        f"Each player owns the row of houses nearest to him (numbered 1 to {houses} from his own left) "
+        f"Each player owns {_row(houses)} "
         "and the store on his right. A move lifts every seed of one of your houses and sows them "
         "one by one anticlockwise into the following houses and your own store, skipping the "
         "opponent's store."
@@ -206,7 +217,7 @@ def _oware_brief(rules: str, houses: int = 6) -> str:
     """Oware's rules in brief under the rule set ``rules`` (docs/rules/oware.md)."""
     o = _options(rules, _OWARE_DEFAULTS)
     text = [
-        f"Each player owns the row of houses nearest to him (numbered 1 to {houses} from his own left). "
+        f"Each player owns {_row(houses)}. "
         "A move lifts every seed of one of your houses and sows them one by one anticlockwise, "
         "skipping the house sown from. If the last seed makes a house of the opponent hold 2 or "
         "3 seeds, you capture it, and the houses before it on the opponent's side while they "
@@ -266,7 +277,7 @@ def _togyz_brief(rules: str, houses: int = 9) -> str:
     (docs/rules/togyz-kumalak.md)."""
     o = _options(rules, _TOGYZ_DEFAULTS)
     text = [
-        f"Each player owns a row of houses (numbered 1 to {houses} from his own left) and a kazan. "
+        f"Each player owns {_row(houses, nearest=False)} and a kazan. "
         "A move lifts every kumalak of one of your houses; the first goes back into that house "
         "(a lone kumalak goes on to the next house) and the others one by one anticlockwise. If "
         "the last one makes a house of the opponent even, you capture it."
@@ -780,7 +791,7 @@ def parse_move(game: Game, reply: str) -> Move:
             if isinstance(move, int) and isinstance(houses, int) and not 1 <= move <= houses:
                 shown = _shown_number(move)
                 none = f"there is no house {shown}" if shown[0] in "-0123456789" else f"no house has {shown}"
-                why = f"{none}: the houses are numbered 1 to {houses}"
+                why = f"{none}: the houses are numbered 1 to {houses}" if houses > 1 else f"{none}: the only house is house 1"
             elif bao and isinstance(move, str) and not re.match(r"[FB][1-8](?!\d)", move):
                 pit = _BAO_PIT.match(move)
                 shown = pit.group() if pit is not None else move
@@ -1041,10 +1052,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     prompt on its standard input and writes its reply (:func:`program`) on a positions file
     or a generated set, and prints the report (``--json``: one JSON object). Errors in the
     arguments (``--time`` under 0.001 s), rules, positions or template: one line on standard
-    error, exit status 2. Returns the exit status."""
+    error, exit status 2. When standard output is closed before all is written (``| head``),
+    it stops quietly with exit status 141, as the ``mancala`` command does (128 + SIGPIPE,
+    the status a shell reports for a command ended by SIGPIPE); standard output is then
+    pointed at ``os.devnull``, as Python's "Note on SIGPIPE" (the ``signal`` module's
+    documentation) does, so that Python's final flush raises nothing. Returns the exit
+    status."""
     import argparse
-    import json
-    import shutil
     import sys
 
     parser = argparse.ArgumentParser(prog="python -m mancala.text", usage=_USAGE, description=main.__doc__)
@@ -1082,6 +1096,37 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return status
 
     try:
+        return _run(args, fail)
+    except _StdoutClosed:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
+
+
+class _StdoutClosed(Exception):
+    """Standard output was closed by its reader (a ``BrokenPipeError`` writing it)."""
+
+
+def _out(text: object) -> None:
+    """Prints ``text`` and flushes standard output, so that a reader gone away is found
+    here (``_StdoutClosed``), not at Python's exit."""
+    import sys
+
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise _StdoutClosed() from None
+
+
+def _run(args: Any, fail: Callable[..., int]) -> int:
+    """The command ``args`` of :func:`main` (parsed); ``fail`` reports an error. Returns the
+    exit status; raises ``_StdoutClosed`` when standard output is closed."""
+    import json
+    import shutil
+    import sys
+
+    try:
         template = None
         if getattr(args, "template", None):
             with open(args.template, "rb") as f:
@@ -1092,14 +1137,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 return fail(f"--template {args.template}: not UTF-8 (byte 0x{data[e.start]:02x} at {e.start})")
         check_template(template)
         if args.command == "prompt":
-            print(prompt(_game_of(args.rules, args.position, args.moves), template))
+            _out(prompt(_game_of(args.rules, args.position, args.moves), template))
             return 0
         if args.command == "parse":
             game = _game_of(args.rules, args.position, args.moves)
             try:
                 # The reply's bytes (an argument's as the system gave them), read as UTF-8.
                 data = sys.stdin.buffer.read() if args.reply == "-" else os.fsencode(args.reply)
-                print(parse_move(game, _utf8(data)))
+                _out(parse_move(game, _utf8(data)))
             except IllegalReplyError as e:
                 return fail(f"illegal: {e}", 1)
             except AmbiguousMoveError as e:
@@ -1130,10 +1175,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         # The player is the program, not the callable that runs it.
         fields = {**_report_dict(report), "player": args.program}
         if args.json:
-            print(json.dumps(fields))
+            _out(json.dumps(fields))
         else:
             for key, value in fields.items():
-                print(f"{key:<11} {value}")
+                _out(f"{key:<11} {value}")
         return 0
     except (MancalaError, ValueError, TypeError, OSError, RuntimeError) as e:
         return fail(str(e).splitlines()[0] if str(e) else type(e).__name__)

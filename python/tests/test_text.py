@@ -747,3 +747,33 @@ def test_a_value_that_is_not_a_game_is_a_type_error(not_a_game):
 def test_a_program_s_bad_timeout_is_refused_when_it_is_made(timeout, error):
     with pytest.raises(error, match="timeout"):
         text.program([sys.executable, "-c", "print('Move: 1')"], timeout=timeout)
+
+
+@pytest.mark.parametrize(
+    "rules", ["kalah(1,3)", "oware(1,3)", "awari(1,2)", "togyz-kumalak(1,3)", "bestemshe(1,3)"]
+)
+def test_a_row_of_one_house_is_said_as_one_house(rules):
+    brief = text.rules_brief(mancala.new_game(rules))
+    assert "(house 1)" in brief
+    assert "1 to 1" not in brief and "row of houses" not in brief
+    # A reply naming a house past the row says which house there is.
+    with pytest.raises(text.IllegalReplyError, match="the only house is house 1"):
+        text.parse_move(mancala.new_game(rules), "house 2")
+
+
+def test_the_command_line_stops_quietly_when_its_reader_goes_away():
+    # The read end of standard output is closed before the command writes: its write fails
+    # with a broken pipe, which ends it quietly with 141 (128 + SIGPIPE), as `mancala`.
+    import os
+    import subprocess
+
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "mancala.text", "prompt", "--rules", "togyz-kumalak"],
+            stdout=write, stderr=subprocess.PIPE, text=True, timeout=300,
+        )
+    finally:
+        os.close(write)
+    assert (done.returncode, done.stderr) == (141, "")
