@@ -62,6 +62,7 @@ from open_spiel.python.observation import (  # type: ignore[import-not-found, im
 
 from . import _mancala
 from ._mancala import Bao, Kalah, Oware, Side, Togyz
+from .errors import RulesError
 
 __all__ = [
     "KALAH",
@@ -210,6 +211,22 @@ class _Spec:
         return c + [1.0 if stm == Side.SOUTH else 0.0, 1.0 if stm == Side.NORTH else 0.0]
 
 
+#: The OpenSpiel game of each class of this library.
+_GAME_OF_CLASS = {"Kalah": KALAH, "Oware": OWARE, "Bao": BAO, "Togyz": TOGYZ}
+
+
+def _openspiel_named(error: RulesError, params: Dict[str, Any]) -> RulesError:
+    """``error`` with its advice to use a class of this library (a rule set of another
+    game: ``use mancala.Kalah``) replaced by the OpenSpiel game that plays that rule set
+    (``use mancala_kalah``); any other error as it is."""
+    text = str(error)
+    found = _mancala.game_class(_rules_text(params.get("rules", "")))
+    tail = f": use mancala.{found}"
+    if found in _GAME_OF_CLASS and text.endswith(tail):
+        return RulesError(text[: -len(tail)] + f": load the OpenSpiel game {_GAME_OF_CLASS[found]}")
+    return error
+
+
 class _MancalaGame(pyspiel.Game):  # type: ignore[misc]
     """What the games share: a start position, actions, returns and the observer."""
 
@@ -222,7 +239,10 @@ class _MancalaGame(pyspiel.Game):  # type: ignore[misc]
         max_moves = int(merged["max_moves"])
         if max_moves < 1:
             raise ValueError("max_moves: at least 1")
-        spec = self._spec(merged, returns_kind, max_moves)
+        try:
+            spec = self._spec(merged, returns_kind, max_moves)
+        except RulesError as e:
+            raise _openspiel_named(e, merged) from None
         seeds = spec.total_seeds()
         bound = float(seeds) if returns_kind == "margin" and seeds else 1.0
         info = pyspiel.GameInfo(

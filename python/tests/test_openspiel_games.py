@@ -143,3 +143,19 @@ def test_togyz_observation_tensor_layout():
     t = state.observation_tensor(1)
     assert len(t) == 24 and t[:10] == [1.0] + [10.0] * 8 + [0.0] and t[-2:] == [0.0, 1.0]
     assert len(pyspiel.load_game("mancala_togyz(rules=bestemshe)").new_initial_state().observation_tensor(0)) == 16
+
+
+@pytest.mark.parametrize(
+    "game,named",
+    [
+        ("mancala_togyz(rules=standard)", "mancala_kalah"),
+        ("mancala_oware(rules=togyz-kumalak)", "mancala_togyz"),
+        ("mancala_bao(rules=oware)", "mancala_oware"),
+        ("mancala_togyz(rules=bao-la-kete)", "mancala_bao"),
+    ],
+)
+def test_a_rule_set_of_another_game_names_its_openspiel_game(game, named):
+    with pytest.raises(mancala.errors.RulesError) as e:
+        pyspiel.load_game(game)
+    assert str(e.value).endswith(f"load the OpenSpiel game {named}")
+    assert "mancala." not in str(e.value)
