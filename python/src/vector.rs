@@ -201,6 +201,19 @@ struct Batch<G: VecGame> {
     saved_sampler: fastrand::Rng,
 }
 
+/// The engine of a batch whose opponent is the engine (`None` for another opponent): a new
+/// one at the settings' level and seed, with an empty table of [`ENGINE_TT_BYTES`].
+fn opponent_engine(settings: &Settings) -> Option<Mutex<Players>> {
+    match settings.opponent {
+        Opponent::Engine(level) => Some(Mutex::new(Players::new(
+            level,
+            settings.seed,
+            ENGINE_TT_BYTES,
+        ))),
+        _ => None,
+    }
+}
+
 /// The seed of [`Batch::sample`]'s generator for the batch seed `seed` (a stream apart
 /// from the games' `seed + i`).
 fn sampler_seed(seed: u64) -> u64 {
@@ -453,14 +466,7 @@ impl<G: VecGame> Batch<G> {
                 legal: Actions::new(),
             });
         }
-        let engine = match settings.opponent {
-            Opponent::Engine(level) => Some(Mutex::new(Players::new(
-                level,
-                settings.seed,
-                ENGINE_TT_BYTES,
-            ))),
-            _ => None,
-        };
+        let engine = opponent_engine(&settings);
         Ok(Batch {
             shared: Shared {
                 start,
@@ -528,14 +534,7 @@ impl<G: VecGame> Batch<G> {
     /// [`NoRoom`] when the copy's memory cannot be had (nothing is kept).
     fn try_clone(&self, cancel: Arc<AtomicBool>) -> Result<Batch<G>, NoRoom> {
         let settings = self.shared.settings;
-        let engine = match settings.opponent {
-            Opponent::Engine(level) => Some(Mutex::new(Players::new(
-                level,
-                settings.seed,
-                ENGINE_TT_BYTES,
-            ))),
-            _ => None,
-        };
+        let engine = opponent_engine(&settings);
         let mut moves = Vec::new();
         moves
             .try_reserve_exact(self.shared.moves.len())

@@ -640,32 +640,20 @@ pub unsafe extern "C" fn mancala_db_move_values(
         let (db, game) = unsafe { (handle::get(db, "db")?, handle::get(game, "game")?) };
         let v = db.db.move_values(game.game()).map_err(lookup_error)?;
         let moves = game.game().legal_move_count();
-        if v.is_none() && len < moves {
-            // The buffer is checked whether or not the position is held: a slice of the
-            // legal moves' length is refused before anything is written (`len` < `moves`).
-            // SAFETY: the caller's buffer contract on `values`, `len` and `count`.
-            unsafe {
-                io::write_slice(
-                    &vec![0; moves],
-                    values,
-                    len,
-                    count,
-                    "values",
-                    ("value", "values"),
-                )
-            }?;
-        }
+        // The buffer is checked whether or not the position is held: a position not held is
+        // written as no value, but a buffer shorter than its legal moves is refused all the
+        // same (`BUFFER_TOO_SMALL`, `*count` = the legal moves), as for a position held.
+        let too_short;
+        let items: &[i32] = match &v {
+            Some(v) => v,
+            None if len < moves => {
+                too_short = vec![0; moves];
+                &too_short
+            }
+            None => &[],
+        };
         // SAFETY: the caller's buffer contract on `values`, `len` and `count`.
-        unsafe {
-            io::write_slice(
-                v.as_deref().unwrap_or(&[]),
-                values,
-                len,
-                count,
-                "values",
-                ("value", "values"),
-            )
-        }?;
+        unsafe { io::write_slice(items, values, len, count, "values", ("value", "values")) }?;
         // SAFETY: checked non-NULL; writable by the caller's contract.
         unsafe { found.write(v.is_some()) };
         Ok(())
