@@ -13,7 +13,7 @@ fn json(args: &[&str]) -> serde_json::Value {
 
 /// A fresh folder `scratch("bench-cli", name)` holding `positions.txt` with `text`: the
 /// folder and the file.
-fn positions_file(name: &str, text: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+fn positions_file(name: &str, text: &str) -> (common::Scratch, std::path::PathBuf) {
     let dir = scratch("bench-cli", name);
     let file = dir.join("positions.txt");
     std::fs::write(&file, text).unwrap();

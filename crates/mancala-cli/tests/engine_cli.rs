@@ -4,7 +4,7 @@ mod common;
 
 use std::process::Stdio;
 
-use common::{mancala, mancala_command, stderr, stdout};
+use common::{mancala, mancala_command, scratch, stderr, stdout};
 
 #[test]
 fn bestmove_finds_the_capture_exactly() {
@@ -217,7 +217,8 @@ fn bestmove_with_the_longest_time_budget_does_not_panic() {
 
 #[test]
 fn bestmove_and_play_with_an_endgame_database() {
-    let dir = std::env::temp_dir().join(format!("mancala-cli-engine-egdb-{}", std::process::id()));
+    let scratch = scratch("engine-cli", "egdb");
+    let dir = scratch.join("egdb");
     let d = dir.to_str().unwrap();
     let o = mancala(&[
         "egdb",
@@ -341,7 +342,6 @@ fn bestmove_and_play_with_an_endgame_database() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("Result: "), "{out}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The README's `bestmove … --egdb egdb/` example, taken from the README itself and run
@@ -508,8 +508,9 @@ fn bestmove_sees_the_history_of_the_moves() {
 }
 
 /// The Oware databases of N = 6 of `awari` and of `grand_slam=none` (Abapa's neighbour,
-/// `oware+majority=off+cycle_score=split`), built into a scratch folder: their paths.
-fn oware_databases(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+/// `oware+majority=off+cycle_score=split`), built into a scratch folder: the folder (removed
+/// when dropped) and their paths.
+fn oware_databases(name: &str) -> (common::Scratch, std::path::PathBuf, std::path::PathBuf) {
     let dir = common::scratch("engine-cli", name);
     for rules in ["awari", "oware+majority=off+cycle_score=split"] {
         let (ok, _, err) = common::mancala_text(&[
@@ -525,10 +526,11 @@ fn oware_databases(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
         ]);
         assert!(ok, "{err}");
     }
-    (
+    let (awari, abapa) = (
         dir.join("awari.n6.egdb"),
         dir.join("awari+grand_slam=none.n6.egdb"),
-    )
+    );
+    (dir, awari, abapa)
 }
 
 /// `bestmove --eval-egdb` under Abapa (`oware`) with the database of `grand_slam=none`: at
@@ -544,7 +546,7 @@ fn bestmove_takes_the_neighbour_database_as_its_evaluation() {
     use mancala_solver::awari::AwariDb;
     use mancala_solver::ExactValues;
 
-    let (awari, abapa) = oware_databases("bestmove-eval");
+    let (_dir, awari, abapa) = oware_databases("bestmove-eval");
     let (awari, abapa) = (awari.to_str().unwrap(), abapa.to_str().unwrap());
     let position = "0,0,0,1,1,0,22,1,1,1,0,0,0,21 S";
     let db = AwariDb::open(std::path::Path::new(abapa)).unwrap();
@@ -643,7 +645,7 @@ fn bestmove_takes_the_neighbour_database_as_its_evaluation() {
 /// which is not the move it chooses without it; `--eval-egdb` without the engine is refused.
 #[test]
 fn play_takes_the_neighbour_database_as_its_evaluation() {
-    let (_, abapa) = oware_databases("play-eval");
+    let (_dir, _, abapa) = oware_databases("play-eval");
     let abapa = abapa.to_str().unwrap();
     let position = "1,0,1,1,1,1,21,1,1,0,0,0,1,19 S";
     let bestmove = |eval: bool| {

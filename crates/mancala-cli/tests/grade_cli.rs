@@ -113,12 +113,10 @@ fn whole_games_against_the_solver() {
     assert_eq!(v["given_away"].as_i64().unwrap(), given);
 }
 
-/// A temporary directory of this test process, named `tag`.
-fn temp_dir(tag: &str) -> std::path::PathBuf {
-    let d = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("grade-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A scratch folder of this test, named after `tag` (`common::scratch`: removed when the
+/// guard is dropped).
+fn temp_dir(tag: &str) -> common::Scratch {
+    common::scratch("grade", tag)
 }
 
 /// A one-position Kalah(3,3) set, North to move (`P7` of mancala-bench's grade tests).

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{mancala_command, mancala_text as mancala};
+use common::{mancala_command, mancala_text as mancala, scratch};
 
 #[test]
 fn solve_json_has_every_key() {
@@ -111,7 +111,8 @@ fn analyse_lists_every_move_and_bad_input_fails_cleanly() {
 
 #[test]
 fn egdb_build_info_verify() {
-    let dir = std::env::temp_dir().join(format!("mancala-cli-egdb-{}", std::process::id()));
+    let scratch = scratch("solve-cli", "egdb");
+    let dir = scratch.join("egdb");
     let d = dir.to_str().unwrap();
     let build_into = |out: &str| {
         mancala(&[
@@ -180,7 +181,6 @@ fn egdb_build_info_verify() {
         !ok && err.contains(&format!("--out {}", not_a_dir.display())),
         "{err}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `--threads` above the processors this process may run on is said in one warning line
@@ -190,8 +190,8 @@ fn egdb_build_info_verify() {
 fn threads_above_the_processors_are_warned_about() {
     let cpus = std::thread::available_parallelism().unwrap().get();
     let many = (cpus + 1).to_string();
-    let dir =
-        std::env::temp_dir().join(format!("mancala-solve-cli-threads-{}", std::process::id()));
+    let scratch = scratch("solve-cli", "threads");
+    let dir = scratch.join("threads");
     let d = dir.to_str().unwrap().to_string();
     let one = mancala(&[
         "solve",
@@ -248,5 +248,4 @@ fn threads_above_the_processors_are_warned_about() {
         let (ok, _, err) = mancala(&quiet);
         assert!(ok && !err.contains("warning"), "{quiet:?}: {err}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

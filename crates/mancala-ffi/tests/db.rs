@@ -129,10 +129,13 @@ fn last_error() -> String {
     String::from_utf8(bytes).unwrap()
 }
 
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("mancala-ffi-db-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh scratch folder for one test, in Cargo's folder for the files of integration
+/// tests; the guard removes it when the test ends, passed or failed.
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("ffi-db-{name}-"))
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .unwrap()
 }
 
 /// Kalah(3,3) positions with at most 8 seeds in the houses, from a fixed pseudo-random
@@ -231,7 +234,8 @@ fn oware_values_are_those_of_the_rules() {
     // Its codes have no fixed width: the bits an entry takes are those of the saved file's
     // payload (the file less its 41-byte header) over the 125,879 boards, as `mancala egdb
     // info` prints them; the one-byte database's are 8.
-    let file = scratch("compact-bits").join("awari.n8.compact.egdb");
+    let scratch = scratch("compact-bits");
+    let file = scratch.path().join("awari.n8.compact.egdb");
     let path = c(file.to_str().unwrap());
     assert_eq!(
         unsafe { mancala_db_save(compact, path.as_ptr()) },
@@ -344,7 +348,8 @@ fn every_oware_rule_set_builds_its_own_database() {
     }
     unsafe { mancala_db_free(awari) };
     // The cache keeps each rule set's database in its own file, and reads it back.
-    let dir = scratch("oware-cache");
+    let scratch = scratch("oware-cache");
+    let dir = scratch.path().to_path_buf();
     let (r, d) = (
         c("oware+majority=off+cycle_score=split"),
         c(dir.to_str().unwrap()),
@@ -397,7 +402,8 @@ fn open_cached_refuses_the_empty_folder() {
 #[cfg(unix)]
 fn a_fifo_in_the_way_of_a_folder_is_named_as_such() {
     use std::os::unix::fs::FileTypeExt;
-    let dir = scratch("fifo-in-the-way");
+    let scratch = scratch("fifo-in-the-way");
+    let dir = scratch.path().to_path_buf();
     let fifo = dir.join("fifo");
     let _ = std::fs::remove_file(&fifo);
     let made = std::process::Command::new("mkfifo").arg(&fifo).status();
@@ -442,14 +448,14 @@ fn a_fifo_in_the_way_of_a_folder_is_named_as_such() {
         .unwrap()
         .file_type()
         .is_fifo());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A file saved through the family is the library's own file byte for byte, in either
 /// encoding; `mancala_db_open` reads the game from the header.
 #[test]
 fn files_of_either_game_are_the_librarys_and_open_by_their_header() {
-    let dir = scratch("files");
+    let scratch = scratch("files");
+    let dir = scratch.path().to_path_buf();
     for (rules, k) in [("kalah(3,3)", 7u32), ("awari", 6)] {
         let db = build(rules, k, MancalaEgdbEncoding::Byte);
         let path = dir.join(format!("{rules}.egdb"));
@@ -541,7 +547,6 @@ fn files_of_either_game_are_the_librarys_and_open_by_their_header() {
             assert_eq!(unsafe { mancala_db_free(h) }, MancalaStatus::Ok);
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -588,7 +593,8 @@ fn refusals_are_statuses_and_write_nothing() {
     );
     assert_eq!(out, sentinel);
     // A file that is not a database.
-    let dir = scratch("refusals");
+    let scratch = scratch("refusals");
+    let dir = scratch.path().to_path_buf();
     let junk = dir.join("junk.egdb");
     std::fs::write(&junk, b"not a database at all, not even its header").unwrap();
     let junk_c = c(junk.to_str().unwrap());
@@ -768,7 +774,8 @@ fn an_engine_given_a_database_plays_exactly() {
 #[cfg(unix)]
 fn every_occupant_of_the_cache_is_as_the_header_says() {
     use std::os::unix::fs::FileTypeExt;
-    let dir = scratch("cache-occupants");
+    let scratch = scratch("cache-occupants");
+    let dir = scratch.path().to_path_buf();
     let r = c("kalah(2,1)");
     // The folder: a link to nothing, then a link to a folder.
     let nowhere = dir.join("nowhere");
@@ -814,7 +821,6 @@ fn every_occupant_of_the_cache_is_as_the_header_says() {
             _ => assert!(built == 1 && t.is_file(), "{what}: {built}"),
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A build that cannot fit in this machine's memory is refused before any work, with

@@ -153,6 +153,15 @@ proptest! {
     }
 }
 
+/// A fresh scratch folder for one test, in Cargo's folder for the files of integration
+/// tests; the guard removes it when the test ends, passed or failed.
+fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("ffi-rust-api-")
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .unwrap()
+}
+
 /// Four threads make, play, read and free their own games while sharing one rule set;
 /// handles of one thread stay valid while the others free theirs. (No double free here: a
 /// freed address may be handed to another thread's new handle at once.)
@@ -371,7 +380,8 @@ fn loading_a_file_that_changes_returns_a_status_not_a_signal() {
     use std::io::{Seek, SeekFrom, Write};
     use std::sync::atomic::{AtomicBool, Ordering};
 
-    let dir = std::env::temp_dir().join(format!("mancala-ffi-changing-{}", std::process::id()));
+    let scratch = scratch();
+    let dir = scratch.path().join("changing");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("kalah4.k16.egdb");
     let r: mancala_core::kalah::KalahRules = "kalah(4,3)".parse().unwrap();
@@ -428,7 +438,6 @@ fn loading_a_file_that_changes_returns_a_status_not_a_signal() {
         }
     });
     assert!(refused > 0, "no call met the damaged file");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Calls one of the text functions of the API (`game`, buffer, length, needed) with a
@@ -549,8 +558,8 @@ fn open_cached_builds_once_and_rebuilds_a_damaged_file() {
     unsafe extern "C" fn stop(_: *const MancalaBuildProgress, _: *mut std::ffi::c_void) -> i32 {
         1
     }
-    let dir = std::env::temp_dir().join(format!("mancala-ffi-cache-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let scratch = scratch();
+    let dir = scratch.path().join("cache");
     let c_dir = CString::new(dir.to_str().unwrap()).unwrap();
     let r = rules("kalah(4,2)");
     let open = |k: u32| {
@@ -685,7 +694,6 @@ fn open_cached_builds_once_and_rebuilds_a_damaged_file() {
         unsafe { mancala::rules::mancala_rules_free(r) },
         MancalaStatus::Ok
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `mancala_egdb_build_encoded`, `mancala_egdb_encoding` and `mancala_egdb_convert`: a packed
@@ -748,7 +756,8 @@ fn databases_are_built_and_converted_in_either_encoding() {
         (st, held(to_packed)),
         (MancalaStatus::Ok, (2, 5, packed_bytes))
     );
-    let dir = std::env::temp_dir().join(format!("mancala-ffi-encoded-{}", std::process::id()));
+    let scratch = scratch();
+    let dir = scratch.path().join("encoded");
     std::fs::create_dir_all(&dir).unwrap();
     let save = |db: *const MancalaEgdb, name: &str| {
         let path = dir.join(name);
@@ -859,7 +868,6 @@ fn databases_are_built_and_converted_in_either_encoding() {
     assert_eq!((e, bits, bytes), (7, 7, 7));
     let (st, db) = convert(packed, 1);
     assert_eq!((st, db.is_null()), (MancalaStatus::InvalidHandle, true));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// K above the seeds of the game (2·m·n: 24 for Kalah(4,3)) is refused by every build call
@@ -872,7 +880,8 @@ fn k_above_the_seeds_of_the_game_is_refused() {
         mancala_egdb_open_cached,
     };
     let r = rules("kalah(4,3)");
-    let dir = std::env::temp_dir().join(format!("mancala-ffi-k-above-{}", std::process::id()));
+    let scratch = scratch();
+    let dir = scratch.path().join("k-above");
     let dir_c = std::ffi::CString::new(dir.to_str().unwrap()).unwrap();
     for k in [25u32, 40] {
         let mut out = ptr::null_mut();
@@ -910,5 +919,4 @@ fn k_above_the_seeds_of_the_game_is_refused() {
         unsafe { mancala::rules::mancala_rules_free(r) },
         MancalaStatus::Ok
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,18 +2,12 @@
 //! through it, the same values in every encoding, its file layout (module docs of
 //! `awari::compact`, `docs/awari.md`), and damaged files refused with typed errors.
 
-use std::path::PathBuf;
+mod scratch;
 
 use mancala_core::oware::GrandSlam;
 use mancala_solver::awari::{rank, AwariDb};
 use mancala_solver::egdb::{BuildOptions, Database, DatabaseInfo, Egdb, Encoding};
 use mancala_solver::EgdbError;
-
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mancala-awari-compact-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(format!("{:?}-{name}", std::thread::current().id()))
-}
 
 /// N of the files of these tests: levels 0..=9, 293,475 boards.
 const N: u32 = 9;
@@ -36,9 +30,9 @@ fn level_len(n: u64) -> u64 {
 /// The byte file and the compact file of the `grand_slam=none` database of N seeds.
 fn files() -> (Vec<u8>, Vec<u8>) {
     let db = AwariDb::build_until_under(GrandSlam::None, N, 1, |_| true).unwrap();
-    let byte = tmp("byte.egdb");
+    let byte = scratch::file("byte.egdb");
     db.save(&byte).unwrap();
-    let compact = tmp("compact.egdb");
+    let compact = scratch::file("compact.egdb");
     db.convert(Encoding::Compact)
         .unwrap()
         .save(&compact)
@@ -53,7 +47,7 @@ fn files() -> (Vec<u8>, Vec<u8>) {
 }
 
 fn open(bytes: &[u8], name: &str) -> Result<AwariDb, EgdbError> {
-    let path = tmp(name);
+    let path = scratch::file(name);
     std::fs::write(&path, bytes).unwrap();
     let r = AwariDb::open(&path);
     std::fs::remove_file(&path).unwrap();
@@ -133,7 +127,7 @@ fn byte_to_compact_to_byte_is_the_same_file_and_every_value_agrees() {
     }
     assert_eq!(from_compact.value_at(N, rank::level_len(N).unwrap()), None);
     // Back to one byte a board: the very file; through packed and back: the very files.
-    let back = tmp("back.egdb");
+    let back = scratch::file("back.egdb");
     from_compact
         .convert(Encoding::Byte)
         .unwrap()
@@ -149,7 +143,7 @@ fn byte_to_compact_to_byte_is_the_same_file_and_every_value_agrees() {
     assert!(std::fs::read(&back).unwrap() == compact);
     std::fs::remove_file(&back).unwrap();
     // The info the header gives.
-    let path = tmp("info.egdb");
+    let path = scratch::file("info.egdb");
     std::fs::write(&path, &compact).unwrap();
     let info = AwariDb::info(&path).unwrap();
     std::fs::remove_file(&path).unwrap();
@@ -202,7 +196,7 @@ fn kalah_databases_refuse_the_compact_encoding() {
         Err(EgdbError::NoSuchEncoding { .. })
     ));
     // A Kalah header naming encoding 3 is refused before its payload is read.
-    let path = tmp("kalah.egdb");
+    let path = scratch::file("kalah.egdb");
     db.save(&path).unwrap();
     let mut bytes = std::fs::read(&path).unwrap();
     bytes[15] = 3;

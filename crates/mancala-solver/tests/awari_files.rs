@@ -4,7 +4,8 @@
 //! bit flipped in the payload or the header, a value outside −n..=n behind right checksums,
 //! a Kalah file opened as Awari and an Awari file opened as Kalah.
 
-use std::path::PathBuf;
+mod scratch;
+
 use std::time::Duration;
 
 use mancala_core::kalah::KalahRules;
@@ -12,13 +13,6 @@ use mancala_core::GameKind;
 use mancala_solver::awari::{bits_per_entry, AwariDb, AwariInfo, FILE_RULES};
 use mancala_solver::egdb::{game_of_file, Encoding, Header};
 use mancala_solver::{BuildOptions, Egdb, EgdbError};
-
-/// A file name of this test thread (the tests run in parallel).
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mancala-awari-files-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(format!("{:?}-{name}", std::thread::current().id()))
-}
 
 fn binomial(n: u64, k: u64) -> u64 {
     if k > n {
@@ -40,16 +34,16 @@ const HEADER: usize = 36 + 5;
 
 /// The bytes of a saved N = 8 database.
 fn saved(db: &AwariDb) -> Vec<u8> {
-    let path = tmp("saved.egdb");
+    let path = scratch::file("saved.egdb");
     db.save(&path).unwrap();
     let bytes = std::fs::read(&path).unwrap();
     std::fs::remove_file(&path).unwrap();
     bytes
 }
 
-/// `bytes` written to a file of this thread, opened as Awari.
+/// `bytes` written to a scratch file, opened as Awari.
 fn open_bytes(name: &str, bytes: &[u8]) -> Result<AwariDb, EgdbError> {
-    let path = tmp(name);
+    let path = scratch::file(name);
     std::fs::write(&path, bytes).unwrap();
     let r = AwariDb::open(&path);
     std::fs::remove_file(&path).unwrap();
@@ -77,7 +71,7 @@ fn header_layout_and_round_trip() {
     // left (value 0, byte 128).
     assert_eq!(bytes[HEADER], 128);
 
-    let path = tmp("round.egdb");
+    let path = scratch::file("round.egdb");
     db.save(&path).unwrap();
     assert_eq!(
         game_of_file(&path).unwrap(),
@@ -237,13 +231,13 @@ fn impossible_values_and_other_rules_are_refused_behind_right_checksums() {
 
 #[test]
 fn a_kalah_file_is_not_an_awari_one_and_the_reverse() {
-    let kalah = tmp("kalah.egdb");
+    let kalah = scratch::file("kalah.egdb");
     let rules: KalahRules = "kalah(6,4)".parse().unwrap();
     Egdb::build(&rules, 3, BuildOptions::new())
         .unwrap()
         .save(&kalah)
         .unwrap();
-    let awari = tmp("awari.egdb");
+    let awari = scratch::file("awari.egdb");
     AwariDb::build(4, 1).unwrap().save(&awari).unwrap();
 
     let e = AwariDb::open(&kalah).unwrap_err();
@@ -300,9 +294,8 @@ fn the_cache_builds_once_and_refuses_a_file_that_is_not_its_name() {
     use mancala_core::oware::OwareRules;
     use mancala_solver::{Cache, CacheEvent, Cached};
     use std::ops::ControlFlow;
-    let dir = tmp("cache");
-    let _ = std::fs::remove_dir_all(&dir);
-    let cache = Cache::new(&dir);
+    let dir = scratch::file("cache");
+    let cache = Cache::new(&*dir);
     let awari = OwareRules::AWARI;
     let get = |n: u32, seen: &mut Vec<String>| -> Result<Cached<AwariDb>, EgdbError> {
         cache.read_or_build::<AwariDb>(&awari, n, 1, Duration::from_millis(10), &mut |e| {
@@ -356,7 +349,6 @@ fn the_cache_builds_once_and_refuses_a_file_that_is_not_its_name() {
         get(49, &mut Vec::new()),
         Err(EgdbError::MoreSeedsThanTheGame { .. })
     ));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The width the packed encoding must have for N: the fewest bits w with 2^w ≥ 2N + 1 (the
@@ -380,7 +372,7 @@ const PN: u32 = 12;
 
 /// The bytes of the file of `db` saved, and its info.
 fn saved_with_info(db: &AwariDb, name: &str) -> (Vec<u8>, AwariInfo) {
-    let path = tmp(name);
+    let path = scratch::file(name);
     db.save(&path).unwrap();
     let bytes = std::fs::read(&path).unwrap();
     let info = AwariDb::info(&path).unwrap();
@@ -490,7 +482,7 @@ fn packed_file_layout_size_and_values() {
         assert_eq!((payload[(bit / 8) as usize] >> (bit % 8)) & 1, 0);
     }
     // Opened, it stays packed and answers every board as the one-byte database does.
-    let path = tmp("open-packed.egdb");
+    let path = scratch::file("open-packed.egdb");
     std::fs::write(&path, &bytes).unwrap();
     let back = AwariDb::open(&path).unwrap();
     std::fs::remove_file(&path).unwrap();
@@ -535,7 +527,7 @@ fn conversion_round_trips_are_byte_identical() {
     let (one, _) = saved_with_info(&db, "rt-one.egdb");
     let (packed, _) = saved_with_info(&db.convert(Encoding::Packed).unwrap(), "rt-packed.egdb");
     // packed file → open → one byte → save: the original one-byte file.
-    let p = tmp("rt-p.egdb");
+    let p = scratch::file("rt-p.egdb");
     std::fs::write(&p, &packed).unwrap();
     let opened = AwariDb::open(&p).unwrap();
     std::fs::remove_file(&p).unwrap();
@@ -544,7 +536,7 @@ fn conversion_round_trips_are_byte_identical() {
     // The packed database saved again, and packed again from the reopened one-byte file.
     let (same, _) = saved_with_info(&opened, "rt-same.egdb");
     assert_eq!(same, packed);
-    let o = tmp("rt-o.egdb");
+    let o = scratch::file("rt-o.egdb");
     std::fs::write(&o, &one).unwrap();
     let reopened = AwariDb::open(&o).unwrap();
     std::fs::remove_file(&o).unwrap();
@@ -596,7 +588,7 @@ fn damaged_packed_files_are_refused_with_their_error() {
     assert_eq!(bad_entry(open_bytes("pcode2.egdb", &bad)), (last, N, 23));
     // A code that is in its list is taken: the value −n + code.
     let ok = repacked(&|p| with_code(p, w, 13, 4));
-    let path = tmp("pok.egdb");
+    let path = scratch::file("pok.egdb");
     std::fs::write(&path, &ok).unwrap();
     let changed = AwariDb::open(&path).unwrap();
     std::fs::remove_file(&path).unwrap();
@@ -661,7 +653,7 @@ fn a_file_larger_than_the_memory_is_refused_before_it_is_read() {
         rules: "awari".into(),
     };
     let head = header.encode();
-    let path = tmp("huge.egdb");
+    let path = scratch::file("huge.egdb");
     std::fs::write(&path, &head).unwrap();
     let f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
     f.set_len(head.len() as u64 + total(n)).unwrap();

@@ -6,7 +6,6 @@
 //! databases is refused as such.
 
 use std::ops::ControlFlow;
-use std::path::PathBuf;
 use std::time::Duration;
 
 use mancala_core::bao::BaoPosition;
@@ -18,11 +17,13 @@ use mancala_solver::egdb::{
 };
 use mancala_solver::{BuildOptions, Cache, Egdb, EgdbError, Source};
 
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mancala-choose-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A scratch folder of one test, in Cargo's folder for the files of integration tests; the
+/// guard removes it when the test ends, passed or failed.
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("choose-{name}-"))
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .unwrap()
 }
 
 fn want(given: Option<&std::path::Path>, seeds: u32, build: Build) -> Want<'_> {
@@ -52,7 +53,8 @@ fn events(seen: &mut Vec<String>) -> impl FnMut(ChooseEvent<'_>) -> ControlFlow<
 
 #[test]
 fn a_folder_is_searched_largest_first_and_a_damaged_file_is_passed_over() {
-    let dir = tmp("folder");
+    let scratch = scratch("folder");
+    let dir = scratch.path().to_path_buf();
     let awari = OwareRules::AWARI;
     for n in [3, 5] {
         AwariDb::build(n, 1)
@@ -119,7 +121,6 @@ fn a_folder_is_searched_largest_first_and_a_damaged_file_is_passed_over() {
         matches!(&e, ChooseError::Given(EgdbError::WrongGame { .. })),
         "{e}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -148,7 +149,8 @@ fn without_a_cache_a_needed_database_is_built_in_memory() {
 
 #[test]
 fn a_command_that_must_not_build_reports_an_empty_cache_and_uses_a_larger_one() {
-    let dir = tmp("cache");
+    let scratch = scratch("cache");
+    let dir = scratch.path().to_path_buf();
     let cache = Cache::new(&dir);
     let kalah: KalahRules = "kalah(2,1)".parse().unwrap();
     let mut w = want(None, 0, Build::Never);
@@ -174,13 +176,13 @@ fn a_command_that_must_not_build_reports_an_empty_cache_and_uses_a_larger_one() 
         .unwrap();
     assert_eq!(c.database.max_seeds(), 4);
     assert_eq!(c.source, Source::File(four));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_game_without_databases_is_refused_as_such() {
     let rules = Default::default();
-    let dir = tmp("bao");
+    let scratch = scratch("bao");
+    let dir = scratch.path().to_path_buf();
     let e =
         choose::<NoDatabase<BaoPosition>>(&rules, &want(Some(&dir), 0, Build::Never), &mut |_| {
             ControlFlow::Continue(())
@@ -188,5 +190,4 @@ fn a_game_without_databases_is_refused_as_such() {
         .unwrap_err();
     assert_eq!(e.to_string(), "Bao la Kete has no database of exact values");
     assert!(NoDatabase::<BaoPosition>::default_max_seeds(&rules, None).is_none());
-    std::fs::remove_dir_all(&dir).unwrap();
 }

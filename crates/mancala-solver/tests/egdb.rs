@@ -1,7 +1,6 @@
 //! Endgame databases: entries equal search values, save/open round trips, and every damaged
 //! or mismatched file is refused with a typed error.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use mancala_core::kalah::{KalahOption, KalahPosition, KalahRules};
@@ -9,10 +8,13 @@ use mancala_core::Side;
 use mancala_solver::{BuildOptions, Egdb, EgdbError, SolveError, SolveOptions, Solver};
 use proptest::prelude::*;
 
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mancala-egdb-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A scratch folder of one test, in Cargo's folder for the files of integration tests; the
+/// guard removes it when the test ends, passed or failed.
+fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("egdb-test-")
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .unwrap()
 }
 
 /// A position of `rules` with these houses (South's, then North's), South to move.
@@ -112,6 +114,8 @@ fn six_house_database_matches_search_on_every_small_position() {
 fn save_open_round_trip_and_damaged_files_are_refused() {
     let rules: KalahRules = "kalah(5,3)+empty_capture".parse().unwrap();
     let db = Egdb::build(&rules, 10, BuildOptions::new()).unwrap();
+    let scratch = scratch();
+    let tmp = |name: &str| scratch.path().join(name);
     let path = tmp("k10.egdb");
     db.save(&path).unwrap();
     let back = Egdb::open(&path).unwrap();
@@ -190,7 +194,6 @@ fn save_open_round_trip_and_damaged_files_are_refused() {
         solver.solve(&KalahPosition::start(standard), SolveOptions::new()),
         Err(SolveError::DatabaseMismatch { .. })
     ));
-    let _ = std::fs::remove_dir_all(tmp("x").parent().unwrap());
 }
 
 #[test]
@@ -275,8 +278,8 @@ fn limits_hold_at_two_threads_when_every_node_splits() {
 #[cfg(unix)]
 #[cfg_attr(miri, ignore = "runs mkfifo")]
 fn fifos_and_directories_are_refused_without_blocking() {
-    let dir = tmp("not-regular");
-    let _ = std::fs::remove_dir_all(&dir);
+    let scratch = scratch();
+    let dir = scratch.path().join("not-regular");
     std::fs::create_dir_all(&dir).unwrap();
     let fifo = dir.join("kalah6.k6.egdb");
     let made = std::process::Command::new("mkfifo").arg(&fifo).status();
@@ -299,7 +302,6 @@ fn fifos_and_directories_are_refused_without_blocking() {
             }
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// An absurd thread count is refused before any thread starts (rayon would start threads until
@@ -384,7 +386,8 @@ fn k_above_the_seeds_of_the_game_is_refused() {
     );
     let e = Egdb::build(&small, 3, BuildOptions::new()).unwrap_err();
     check(e, "kalah(1,1)+empty_capture", 3, 2);
-    let dir = tmp("k-above-the-game");
+    let scratch = scratch();
+    let dir = scratch.path().join("k-above-the-game");
     let cache = mancala_solver::Cache::new(&dir);
     let e = cache
         .read_or_build::<Egdb>(&small, 3, 1, std::time::Duration::from_secs(1), &mut |_| {

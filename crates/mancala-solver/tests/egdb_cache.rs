@@ -3,7 +3,7 @@
 //! leave one whole file.
 
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use mancala_core::kalah::{KalahPosition, KalahRules};
@@ -13,13 +13,13 @@ use mancala_solver::{
     BuildOptions, Cache, CacheEvent, Cached, Database, Egdb, EgdbError, SolveOptions, Solver,
 };
 
-/// A fresh scratch folder for one test (never the user's cache folder).
-fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("mancala-egdb-cache-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh scratch folder for one test (never the user's cache folder), in Cargo's folder for
+/// the files of integration tests; the guard removes it when the test ends, passed or failed.
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("egdb-cache-{name}-"))
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .unwrap()
 }
 
 /// What the events of one `get_or_build` were: refusals (their error texts) and builds.
@@ -61,7 +61,8 @@ fn hand_traced(rules: KalahRules) -> [(KalahPosition, i32); 2] {
 
 #[test]
 fn the_first_call_builds_and_saves_the_second_reads_the_file() {
-    let dir = scratch("reuse").join("not/yet/there");
+    let scratch = scratch("reuse");
+    let dir = scratch.path().join("not/yet/there");
     let cache = Cache::new(&dir);
     let rules: KalahRules = "kalah(2,1)".parse().unwrap();
     let (first, seen) = get(&cache, &rules, 3);
@@ -87,7 +88,8 @@ fn the_first_call_builds_and_saves_the_second_reads_the_file() {
 /// the file's name, garbage: each is refused with its reason and rebuilt to the same bytes.
 #[test]
 fn a_damaged_cached_file_is_rebuilt_never_trusted() {
-    let dir = scratch("damage");
+    let scratch = scratch("damage");
+    let dir = scratch.path().to_path_buf();
     let cache = Cache::new(&dir);
     let rules: KalahRules = "kalah(4,3)".parse().unwrap();
     let (good, _) = get(&cache, &rules, 8);
@@ -161,7 +163,8 @@ fn a_damaged_cached_file_is_rebuilt_never_trusted() {
 
 #[test]
 fn a_folder_that_cannot_be_written_is_an_error_before_any_build() {
-    let dir = scratch("blocked");
+    let scratch = scratch("blocked");
+    let dir = scratch.path().to_path_buf();
     let file = dir.join("a-file");
     std::fs::write(&file, b"in the way").unwrap();
     let rules: KalahRules = "kalah(2,1)".parse().unwrap();
@@ -195,7 +198,8 @@ fn a_folder_that_cannot_be_written_is_an_error_before_any_build() {
 
 #[test]
 fn two_builders_at_once_leave_one_whole_file() {
-    let dir = scratch("race");
+    let scratch = scratch("race");
+    let dir = scratch.path().to_path_buf();
     let rules: KalahRules = "kalah(4,3)".parse().unwrap();
     let results: Vec<Cached> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..3)
@@ -240,7 +244,8 @@ fn the_default_k_follows_m_the_seeds_and_the_memory() {
 
 #[test]
 fn find_in_takes_the_largest_serving_database_by_its_header() {
-    let dir = scratch("find");
+    let scratch = scratch("find");
+    let dir = scratch.path().to_path_buf();
     let rules: KalahRules = "kalah(2,3)".parse().unwrap();
     Egdb::build(&rules, 3, BuildOptions::new())
         .unwrap()
@@ -327,7 +332,8 @@ fn an_empty_folder_path_is_refused() {
 /// system said "File exists" or "Not a directory"), and nothing is built.
 #[test]
 fn a_file_in_the_way_of_the_cache_folder_is_named() {
-    let dir = scratch("file-in-the-way");
+    let scratch = scratch("file-in-the-way");
+    let dir = scratch.path().to_path_buf();
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("a-file");
     std::fs::write(&file, b"x").unwrap();
@@ -351,7 +357,8 @@ fn a_file_in_the_way_of_the_cache_folder_is_named() {
 fn a_good_database_of_another_k_under_the_cache_name_is_rebuilt() {
     // Seen in the fresh-clone review: a K = 16 packed file copied to the cache's K = 24 name
     // was used as it was. The cache's name promises K and the byte encoding.
-    let dir = scratch("other-k");
+    let scratch = scratch("other-k");
+    let dir = scratch.path().to_path_buf();
     let cache = Cache::new(&dir);
     let rules: KalahRules = "kalah(2,1)".parse().unwrap();
     let small = Egdb::build(&rules, 2, BuildOptions::new()).unwrap();
@@ -379,7 +386,8 @@ fn a_good_database_of_another_k_under_the_cache_name_is_rebuilt() {
 fn a_link_that_leads_nowhere_at_the_cached_name_is_named_and_replaced() {
     let rules: KalahRules = "kalah(2,1)".parse().unwrap();
     for (name, target) in [("loop", None), ("dangling", Some("missing/target"))] {
-        let dir = scratch(&format!("broken-{name}"));
+        let scratch = scratch(&format!("broken-{name}"));
+        let dir = scratch.path().to_path_buf();
         let cache = Cache::new(&dir);
         let file = cache.file::<Egdb>(&rules, 3);
         let file_name = file.file_name().unwrap().to_owned();

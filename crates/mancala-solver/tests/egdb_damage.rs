@@ -8,20 +8,15 @@
 //! encoding 15, entries 16..24, payload CRC 24..28, rule-set length 28..32, rule set
 //! 32..32+n, header CRC 32+n..36+n, payload 36+n..end.
 
-use std::path::{Path, PathBuf};
+mod scratch;
+
+use std::path::Path;
 
 use mancala_core::kalah::KalahRules;
 use mancala_solver::egdb::{decode, Encoding};
 use mancala_solver::{BuildOptions, Egdb, EgdbError};
 
 const RULES: &str = "kalah(3,1)+empty_capture";
-
-/// A file name of this test thread (the tests run in parallel).
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mancala-egdb-damage-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(format!("{:?}-{name}", std::thread::current().id()))
-}
 
 /// A good file: Kalah(3,·)+empty_capture, K = 5, C(11, 6) = 462 entries, in `encoding`:
 /// 462 bytes of payload, or 462 packed entries of 3 bits (layer 5 allows −5, −3, −1, 0, 1,
@@ -30,7 +25,7 @@ fn good_file(encoding: Encoding) -> Vec<u8> {
     let rules: KalahRules = RULES.parse().unwrap();
     let db = Egdb::build(&rules, 5, BuildOptions::new().encoding(encoding)).unwrap();
     assert_eq!(db.len(), 462);
-    let path = tmp("good.egdb");
+    let path = scratch::file("good.egdb");
     db.save(&path).unwrap();
     let bytes = std::fs::read(&path).unwrap();
     std::fs::remove_file(&path).unwrap();
@@ -66,7 +61,7 @@ fn sections(len: usize) -> Vec<(&'static str, usize, usize)> {
 
 /// Every way of reading `bytes`: the results of `from_bytes`, `open` and `load`.
 fn read_all(bytes: &[u8], name: &str) -> Vec<(&'static str, Result<Egdb, EgdbError>)> {
-    let path = tmp(name);
+    let path = scratch::file(name);
     std::fs::write(&path, bytes).unwrap();
     let r = vec![
         ("from_bytes", Egdb::from_bytes(bytes)),
@@ -78,9 +73,9 @@ fn read_all(bytes: &[u8], name: &str) -> Vec<(&'static str, Result<Egdb, EgdbErr
 }
 
 fn header_of(bytes: &[u8], name: &str) -> Result<mancala_solver::EgdbInfo, EgdbError> {
-    let path = tmp(name);
+    let path = scratch::file(name);
     std::fs::write(&path, bytes).unwrap();
-    let r = Egdb::info(Path::new(&path));
+    let r = Egdb::info(Path::new(&*path));
     let _ = std::fs::remove_file(&path);
     r
 }
@@ -362,7 +357,7 @@ fn a_bad_code_is_found_anywhere_in_a_larger_packed_file() {
     let rules: KalahRules = text.parse().unwrap();
     let db = Egdb::build(&rules, 12, BuildOptions::new().encoding(Encoding::Packed)).unwrap();
     assert_eq!((db.len(), db.bits_per_entry()), (18_564, 4));
-    let path = tmp("larger.egdb");
+    let path = scratch::file("larger.egdb");
     db.save(&path).unwrap();
     let good = std::fs::read(&path).unwrap();
     std::fs::remove_file(&path).unwrap();

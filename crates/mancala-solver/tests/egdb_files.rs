@@ -10,13 +10,23 @@ use mancala_core::kalah::KalahRules;
 use mancala_solver::egdb::Encoding;
 use mancala_solver::{BuildOptions, Egdb, EgdbError};
 
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("mancala-egdb-files-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh scratch folder for one test, in Cargo's folder for the files of integration
+/// tests; the guard removes it when the test ends, passed or failed.
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("egdb-files-{name}-"))
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .unwrap()
+}
+
+/// [`scratch`] in the system's folder for temporary files, for a test that makes a Unix
+/// socket: a socket's path has at most 108 bytes, which Cargo's folder under a deep checkout
+/// may use up.
+fn short_scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("mancala-egdb-files-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 /// Kalah(4,·) up to K = 16 seeds: C(24, 8) = 735,471 entries, a file of 735,517 bytes,
@@ -64,7 +74,8 @@ fn a_file_cut_and_rewritten_during_loads_gives_errors_not_signals() {
 }
 
 fn cut_and_rewritten_during_loads(encoding: Encoding) {
-    let dir = scratch(&format!("changing-{encoding}"));
+    let scratch = scratch(&format!("changing-{encoding}"));
+    let dir = scratch.path().to_path_buf();
     let path = dir.join("kalah4.k16.egdb");
     let db = database_as(encoding);
     db.save(&path).unwrap();
@@ -108,7 +119,6 @@ fn cut_and_rewritten_during_loads(encoding: Encoding) {
     // Once the file is left alone, it loads.
     std::fs::write(&path, &good).unwrap();
     assert_eq!(Egdb::load(&path).unwrap().payload(), db.payload());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A database read from a file no longer depends on it: the file deleted or cut to nothing
@@ -116,7 +126,8 @@ fn cut_and_rewritten_during_loads(encoding: Encoding) {
 #[test]
 #[cfg_attr(miri, ignore = "a 735 KB database")]
 fn an_opened_database_does_not_read_its_file_again() {
-    let dir = scratch("after");
+    let scratch = scratch("after");
+    let dir = scratch.path().to_path_buf();
     let path = dir.join("kalah4.k16.egdb");
     let db = database();
     db.save(&path).unwrap();
@@ -130,7 +141,6 @@ fn an_opened_database_does_not_read_its_file_again() {
     std::fs::remove_file(&path).unwrap();
     // Every entry read (with a map of the file, the first one past the cut would be SIGBUS).
     assert_eq!(opened.payload(), db.payload());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The names of the regular files and symlinks in `dir`, sorted.
@@ -151,7 +161,8 @@ fn listing(dir: &Path) -> Vec<String> {
 #[cfg(unix)]
 #[cfg_attr(miri, ignore = "symlinks")]
 fn symlinks_planted_in_the_folder_are_never_written_through() {
-    let dir = scratch("symlinks");
+    let scratch = scratch("symlinks");
+    let dir = scratch.path().to_path_buf();
     let out = dir.join("out");
     std::fs::create_dir_all(&out).unwrap();
     let victim = dir.join("important.txt");
@@ -188,7 +199,6 @@ fn symlinks_planted_in_the_folder_are_never_written_through() {
         v.sort();
         v
     });
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Saves of one file from several threads at once all succeed (each writes its own
@@ -196,7 +206,8 @@ fn symlinks_planted_in_the_folder_are_never_written_through() {
 #[test]
 #[cfg_attr(miri, ignore = "threads writing files")]
 fn concurrent_saves_of_one_file_all_succeed_and_leave_it_whole() {
-    let dir = scratch("concurrent");
+    let scratch = scratch("concurrent");
+    let dir = scratch.path().to_path_buf();
     let path = dir.join("kalah4.k16.egdb");
     let db = database();
     std::thread::scope(|s| {
@@ -210,7 +221,6 @@ fn concurrent_saves_of_one_file_all_succeed_and_leave_it_whole() {
     });
     assert_eq!(Egdb::open(&path).unwrap().payload(), db.payload());
     assert_eq!(listing(&dir), ["kalah4.k16.egdb"]);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The id of a process that has exited and been reaped.
@@ -231,7 +241,8 @@ fn dead_pid() -> u32 {
 #[cfg(unix)]
 #[cfg_attr(miri, ignore = "processes")]
 fn a_save_removes_the_temporary_files_of_killed_saves_only() {
-    let dir = scratch("stale");
+    let scratch = scratch("stale");
+    let dir = scratch.path().to_path_buf();
     let path = dir.join("kalah4.k16.egdb");
     let gone = dir.join(format!(".kalah4.k16.egdb.{}.x7Gq2LmPz0Ab.tmp", dead_pid()));
     let mut live_child = std::process::Command::new("sleep")
@@ -262,7 +273,6 @@ fn a_save_removes_the_temporary_files_of_killed_saves_only() {
     expected.push("kalah4.k16.egdb".to_string());
     expected.sort();
     assert_eq!(listing(&dir), expected);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A save that fails (its folder does not exist; a file where the folder should be; a folder
@@ -270,7 +280,8 @@ fn a_save_removes_the_temporary_files_of_killed_saves_only() {
 #[test]
 #[cfg_attr(miri, ignore = "files")]
 fn a_failed_save_leaves_nothing() {
-    let dir = scratch("failed");
+    let scratch = scratch("failed");
+    let dir = scratch.path().to_path_buf();
     let db = database();
     let missing = dir.join("missing").join("kalah4.k16.egdb");
     assert!(matches!(db.save(&missing), Err(EgdbError::Io { .. })));
@@ -289,7 +300,6 @@ fn a_failed_save_leaves_nothing() {
     );
     std::fs::remove_dir(dir.join("folder")).unwrap();
     assert_eq!(listing(&dir), ["file"]);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `egdb::occupant` reads a file's header once and checks it as its own game's database,
@@ -302,7 +312,8 @@ fn the_occupant_of_either_game_is_described_from_its_own_header() {
     use mancala_core::oware::GrandSlam;
     use mancala_solver::awari::AwariDb;
     use mancala_solver::egdb::{occupant, Occupant};
-    let dir = scratch("occupant");
+    let scratch = scratch("occupant");
+    let dir = scratch.path().to_path_buf();
     let kalah = dir.join("k.egdb");
     let rules: KalahRules = "kalah(4,3)".parse().unwrap();
     Egdb::build(&rules, 6, BuildOptions::new())
@@ -335,7 +346,6 @@ fn the_occupant_of_either_game_is_described_from_its_own_header() {
     // Nothing there, or a folder: nothing is in the way.
     assert!(occupant(&dir.join("none.egdb"), &kalah_name).is_ok());
     assert!(occupant(&dir, &kalah_name).is_ok());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A path that cannot name a file says why: the empty one that it is empty (it said "the
@@ -351,7 +361,8 @@ fn a_save_to_an_empty_or_non_utf8_path_says_why() {
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStrExt;
-        let dir = scratch("non-utf8");
+        let scratch = scratch("non-utf8");
+        let dir = scratch.path().to_path_buf();
         let path = dir.join(std::ffi::OsStr::from_bytes(b"db\xff.egdb"));
         let e = db.save(&path).unwrap_err();
         assert!(
@@ -359,7 +370,6 @@ fn a_save_to_an_empty_or_non_utf8_path_says_why() {
             "{e}"
         );
         assert!(listing(&dir).is_empty());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
 
@@ -371,7 +381,8 @@ fn a_save_to_an_empty_or_non_utf8_path_says_why() {
 #[cfg_attr(miri, ignore = "files")]
 fn a_save_over_a_socket_is_refused_and_leaves_it() {
     use std::os::unix::fs::FileTypeExt;
-    let dir = scratch("socket");
+    let scratch = short_scratch("socket");
+    let dir = scratch.path().to_path_buf();
     let path = dir.join("kalah2.k4.egdb");
     let _listener = std::os::unix::net::UnixListener::bind(&path).unwrap();
     let rules: KalahRules = "kalah(2,1)".parse().unwrap();
@@ -404,7 +415,6 @@ fn a_save_over_a_socket_is_refused_and_leaves_it() {
         .file_type()
         .is_socket());
     assert_eq!(listing(&dir), ["kalah2.k4.egdb"]);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `egdb::occupant` tells a FIFO, a socket and a device (`/dev/null`) from a file that cannot
@@ -416,7 +426,8 @@ fn a_save_over_a_socket_is_refused_and_leaves_it() {
 #[cfg_attr(miri, ignore = "runs mkfifo")]
 fn a_fifo_a_socket_or_a_device_is_not_a_regular_occupant() {
     use mancala_solver::egdb::{occupant, Occupant};
-    let dir = scratch("not-regular-occupant");
+    let scratch = short_scratch("not-regular-occupant");
+    let dir = scratch.path().to_path_buf();
     let name = "kalah2.k4.egdb";
     let fifo = dir.join("fifo.egdb");
     let made = std::process::Command::new("mkfifo").arg(&fifo).status();
@@ -442,7 +453,6 @@ fn a_fifo_a_socket_or_a_device_is_not_a_regular_occupant() {
         .save(&same)
         .unwrap();
     assert!(occupant(&same, name).is_ok());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `egdb::probe_folder` creates nothing that stays: a writable folder is left empty; a folder
@@ -452,7 +462,8 @@ fn a_fifo_a_socket_or_a_device_is_not_a_regular_occupant() {
 #[cfg_attr(miri, ignore = "files")]
 fn the_folder_probe_leaves_nothing_and_names_no_probe() {
     use mancala_solver::egdb::probe_folder;
-    let dir = scratch("probe");
+    let scratch = scratch("probe");
+    let dir = scratch.path().to_path_buf();
     probe_folder(&dir).unwrap();
     assert!(listing(&dir).is_empty());
     let missing = probe_folder(&dir.join("missing")).unwrap_err();
@@ -485,7 +496,6 @@ fn the_folder_probe_leaves_nothing_and_names_no_probe() {
         assert!(listing(&ro).is_empty());
         std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `egdb::file_in_the_way` names what stands where a folder is wanted, the folder itself or
@@ -495,7 +505,8 @@ fn the_folder_probe_leaves_nothing_and_names_no_probe() {
 #[cfg_attr(miri, ignore = "files")]
 fn what_stands_in_the_way_of_a_folder_is_named() {
     use mancala_solver::egdb::{file_in_the_way, FileInTheWay};
-    let dir = scratch("in-the-way");
+    let scratch = short_scratch("in-the-way");
+    let dir = scratch.path().to_path_buf();
     let file = dir.join("a-file");
     std::fs::write(&file, b"x").unwrap();
     assert_eq!(file_in_the_way(&dir), None);
@@ -553,7 +564,6 @@ fn what_stands_in_the_way_of_a_folder_is_named() {
             );
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `egdb::open_regular` names a symbolic link that leads nowhere, around a loop or to a
@@ -566,7 +576,8 @@ fn what_stands_in_the_way_of_a_folder_is_named() {
 fn a_link_that_leads_nowhere_is_named_when_opened() {
     use mancala_solver::egdb::{is_broken_link, open_regular};
     use std::fs::OpenOptions;
-    let dir = scratch("broken-links");
+    let scratch = scratch("broken-links");
+    let dir = scratch.path().to_path_buf();
     let (looped, dangling, good) = (dir.join("loop"), dir.join("dangling"), dir.join("good"));
     std::os::unix::fs::symlink("loop", &looped).unwrap();
     std::os::unix::fs::symlink(dir.join("missing/below"), &dangling).unwrap();
@@ -590,7 +601,6 @@ fn a_link_that_leads_nowhere_is_named_when_opened() {
     let e = open_regular(&dir.join("nothing"), OpenOptions::new().read(true)).unwrap_err();
     assert_eq!(e.kind(), std::io::ErrorKind::NotFound);
     assert!(!e.to_string().contains("symbolic link"), "{e}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A trailing separator changes nothing in what `egdb::file_in_the_way` and
@@ -601,7 +611,8 @@ fn a_link_that_leads_nowhere_is_named_when_opened() {
 #[cfg_attr(miri, ignore = "symlinks")]
 fn a_trailing_slash_changes_nothing_in_the_way() {
     use mancala_solver::egdb::{file_in_the_way, is_broken_link};
-    let dir = scratch("trailing-slash");
+    let scratch = short_scratch("trailing-slash");
+    let dir = scratch.path().to_path_buf();
     let (looped, dangling, file) = (dir.join("loop"), dir.join("dang"), dir.join("file"));
     std::os::unix::fs::symlink("loop", &looped).unwrap();
     std::os::unix::fs::symlink(dir.join("nothing"), &dangling).unwrap();
@@ -630,7 +641,6 @@ fn a_trailing_slash_changes_nothing_in_the_way() {
     let to_dir = dir.join("to-dir");
     std::os::unix::fs::symlink(&dir, &to_dir).unwrap();
     assert_eq!(file_in_the_way(&dir.join("to-dir/")), None);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `egdb::open_regular` refuses a link to a missing target before it opens, even when it
@@ -643,7 +653,8 @@ fn a_trailing_slash_changes_nothing_in_the_way() {
 fn a_link_to_nothing_is_not_followed_to_create_a_file() {
     use mancala_solver::egdb::open_regular;
     use std::fs::OpenOptions;
-    let dir = scratch("dangling-create");
+    let scratch = scratch("dangling-create");
+    let dir = scratch.path().to_path_buf();
     let (target, dangling) = (dir.join("target"), dir.join("dangling"));
     std::os::unix::fs::symlink(&target, &dangling).unwrap();
     let e = open_regular(&dangling, OpenOptions::new().append(true).create(true)).unwrap_err();
@@ -673,7 +684,6 @@ fn a_link_to_nothing_is_not_followed_to_create_a_file() {
             );
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `egdb::open_regular` of a path ending in `/`, which names a folder: a file, a FIFO, or
@@ -687,7 +697,8 @@ fn a_link_to_nothing_is_not_followed_to_create_a_file() {
 fn a_name_ending_in_a_slash_is_no_file() {
     use mancala_solver::egdb::open_regular;
     use std::fs::OpenOptions;
-    let dir = scratch("trailing-slash");
+    let scratch = scratch("trailing-slash");
+    let dir = scratch.path().to_path_buf();
     std::fs::write(dir.join("file"), b"x").unwrap();
     std::fs::create_dir(dir.join("folder")).unwrap();
     std::os::unix::fs::symlink(dir.join("missing"), dir.join("dangling")).unwrap();
@@ -725,7 +736,6 @@ fn a_name_ending_in_a_slash_is_no_file() {
         (no_file, std::io::ErrorKind::InvalidInput)
     );
     assert!(!dir.join("new").exists() && !dir.join("missing").exists());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A save over a symbolic link to a folder replaces the link, as one to a file or to
@@ -735,7 +745,8 @@ fn a_name_ending_in_a_slash_is_no_file() {
 #[cfg(unix)]
 #[cfg_attr(miri, ignore = "symlinks")]
 fn a_save_replaces_a_link_to_a_folder() {
-    let dir = scratch("link-to-folder");
+    let scratch = scratch("link-to-folder");
+    let dir = scratch.path().to_path_buf();
     let folder = dir.join("folder");
     std::fs::create_dir(&folder).unwrap();
     let link = dir.join("db.egdb");
@@ -746,5 +757,4 @@ fn a_save_replaces_a_link_to_a_folder() {
     assert!(std::fs::symlink_metadata(&link).unwrap().is_file());
     assert!(listing(&folder).is_empty());
     assert!(Egdb::open(&link).is_ok());
-    std::fs::remove_dir_all(&dir).unwrap();
 }

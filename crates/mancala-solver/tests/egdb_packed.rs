@@ -6,17 +6,19 @@
 //! (`egdb::build` unit tests) and against the solver (`tests/egdb.rs`); here the packed ones
 //! are checked against them.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use mancala_core::kalah::{KalahPosition, KalahRules};
 use mancala_solver::egdb::{decode, Encoding};
 use mancala_solver::{BuildOptions, Egdb, SolveOptions, Solver};
 
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mancala-egdb-packed-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(format!("{:?}-{name}", std::thread::current().id()))
+/// A scratch folder of one test, in Cargo's folder for the files of integration tests; the
+/// guard removes it when the test ends, passed or failed.
+fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("egdb-packed-")
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .unwrap()
 }
 
 /// Every option set that changes database values, on the board size `m`.
@@ -58,6 +60,7 @@ fn width(k_max: u32, discard: bool) -> u32 {
 
 #[test]
 fn packed_and_one_byte_databases_give_the_same_value_for_every_position() {
+    let scratch = scratch();
     // Every position of these databases, every option set: C(K+2m, 2m) entries each.
     for (m, k) in [(1u8, 33u32), (2, 16), (3, 11), (4, 9), (6, 7)] {
         for rules in rule_sets(m) {
@@ -78,7 +81,7 @@ fn packed_and_one_byte_databases_give_the_same_value_for_every_position() {
             );
             assert!(packed.check_entries().is_ok());
             // Through a file: saved, opened, checked.
-            let path = tmp("p.egdb");
+            let path = scratch.path().join("p.egdb");
             packed.save(&path).unwrap();
             let reopened = Egdb::open(&path).unwrap();
             std::fs::remove_file(&path).unwrap();
@@ -128,9 +131,10 @@ fn the_widths_of_the_format() {
 #[test]
 fn the_header_says_the_encoding_and_the_sizes() {
     let rules: KalahRules = "kalah(4,3)+empty_capture".parse().unwrap();
+    let scratch = scratch();
     for e in Encoding::ALL {
         let db = Egdb::build(&rules, 12, BuildOptions::new().encoding(e)).unwrap();
-        let path = tmp(&format!("{e}.egdb"));
+        let path = scratch.path().join(format!("{e}.egdb"));
         db.save(&path).unwrap();
         let info = Egdb::info(&path).unwrap();
         std::fs::remove_file(&path).unwrap();

@@ -14,6 +14,8 @@
 //!
 //! Every board's value and every legal move's value is compared.
 
+mod scratch;
+
 use std::collections::HashMap;
 
 use mancala_core::oware::{GrandSlam, OwareMove, OwarePosition, OwareRules};
@@ -340,13 +342,6 @@ fn ow_11_3_vector_under_every_rule() {
     }
 }
 
-/// A file of this test (the tests run in parallel).
-fn tmp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("mancala-oware-dbs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
 /// Each rule's database saved in both encodings: the header names its rule set (`awari`
 /// itself for `unless_only`), the file names differ, a round trip keeps every value and the
 /// rule, and a file serves its own rule set only — another grand-slam rule is refused with
@@ -363,7 +358,7 @@ fn files_name_their_rule_set_and_serve_only_it() {
         for encoding in [Encoding::Byte, Encoding::Packed] {
             let name = AwariDb::file_name_under(g, N, encoding);
             assert!(names.insert(name.clone()), "{name}");
-            let path = tmp(&name);
+            let path = scratch::file(&name);
             db.convert(encoding).unwrap().save(&path).unwrap();
             let bytes = std::fs::read(&path).unwrap();
             let text = r.to_string();
@@ -397,7 +392,7 @@ fn files_name_their_rule_set_and_serve_only_it() {
         "awari.n18.egdb"
     );
     // A header naming an Oware rule set no database holds is refused.
-    let path = tmp("majority.egdb");
+    let path = scratch::file("majority.egdb");
     let db = AwariDb::build_until_under(GrandSlam::None, 2, 1, |_| true).unwrap();
     db.save(&path).unwrap();
     let bytes = std::fs::read(&path).unwrap();

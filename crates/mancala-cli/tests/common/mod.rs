@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 
 /// Sets the environment every test run of the command gets: no database cache
@@ -75,13 +75,36 @@ pub fn stderr(o: &Output) -> String {
     text(&o.stderr)
 }
 
-/// A fresh, empty scratch folder `name` of the test file `group`, under the target folder's
-/// temporary folder (one a test process: the process id is in the path).
-pub fn scratch(group: &str, name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("{group}-{}", std::process::id()))
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh, empty scratch folder `name` of the test file `group`, in Cargo's folder for the
+/// files of integration tests (`CARGO_TARGET_TMPDIR`), with a random part of its own; it is
+/// removed with everything in it when the guard is dropped, when the test ends, passed or
+/// failed. The guard is the folder's path ([`Deref`](std::ops::Deref) to [`Path`]).
+pub fn scratch(group: &str, name: &str) -> Scratch {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("{group}-{name}-"))
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .unwrap();
+    Scratch(dir)
+}
+
+/// A scratch folder of [`scratch`]: removed when dropped.
+pub struct Scratch(tempfile::TempDir);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for Scratch {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.path().as_os_str()
+    }
 }

@@ -68,22 +68,20 @@ pub fn mpirun_mpmd_in(parts: &[(usize, Option<&Path>, &[&str])], limit: u32) -> 
     c.env("OMPI_MCA_rmaps_base_oversubscribe", "1")
         .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
         .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
-        .env("OMPI_MCA_orte_tmpdir_base", &session)
-        .env("PRTE_MCA_prte_tmpdir_base", &session);
-    let out = c
-        .output()
-        .expect("run mpirun (Open MPI's openmpi-bin) under timeout");
-    let _ = std::fs::remove_dir_all(&session);
-    out
+        .env("OMPI_MCA_orte_tmpdir_base", session.path())
+        .env("PRTE_MCA_prte_tmpdir_base", session.path());
+    c.output()
+        .expect("run mpirun (Open MPI's openmpi-bin) under timeout")
 }
 
-/// A new empty folder for one `mpirun` job's session files.
-fn session_dir() -> PathBuf {
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("mancala-mpi-job-{}-{n}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("create a session folder for mpirun");
-    dir
+/// A new empty folder for one `mpirun` job's session files, removed when the guard is
+/// dropped (the job ended, or the test failed). In the system's folder for temporary
+/// files, not Cargo's: the session holds Unix sockets, whose paths have at most 108 bytes.
+fn session_dir() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("mancala-mpi-job-")
+        .tempdir()
+        .expect("create a session folder for mpirun")
 }
 
 /// Standard output as text, after checking the exit status.

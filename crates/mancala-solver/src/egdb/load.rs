@@ -713,12 +713,11 @@ mod tests {
     #[test]
     fn opening_checks_the_entries_once() {
         let rules: KalahRules = "kalah(2,2)".parse().unwrap();
+        // A scratch folder of its own, removed when the test ends, passed or failed.
+        let dir = tempfile::tempdir().unwrap();
         for encoding in Encoding::ALL {
             let db = Egdb::build(&rules, 5, BuildOptions::new().encoding(encoding)).unwrap();
-            let path = std::env::temp_dir().join(format!(
-                "mancala-egdb-once-{}-{encoding}.egdb",
-                std::process::id()
-            ));
+            let path = dir.path().join(format!("{encoding}.egdb"));
             db.save(&path).unwrap();
             let before = ENTRY_PASSES.with(std::cell::Cell::get);
             let opened = Egdb::open(&path).unwrap();

@@ -631,8 +631,9 @@ mod tests {
         let db = Egdb::build(&rules, 3, BuildOptions::new()).unwrap();
         assert_eq!(db.len(), 35); // C(3 + 4, 4)
         assert_eq!(db.check_entries().unwrap(), 35);
-        let path =
-            std::env::temp_dir().join(format!("mancala-egdb-unit-{}.egdb", std::process::id()));
+        // A scratch folder of its own, removed when the test ends, passed or failed.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("kalah2.k3.egdb");
         db.save(&path).unwrap();
         let bytes = std::fs::read(&path).unwrap();
         assert_eq!(bytes.len(), 36 + "kalah(2,1)".len() + 35);
