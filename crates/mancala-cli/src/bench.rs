@@ -320,6 +320,8 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             ));
         }
     }
+    // More threads than processors only share them: said, as by solve and egdb build.
+    crate::ranges::warn_if_oversubscribed(args.threads);
     if args.generate {
         return generate(args);
     }

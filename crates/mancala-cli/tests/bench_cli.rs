@@ -111,6 +111,36 @@ fn a_wrong_value_fails_the_run() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `--threads` above the processors this process may run on is said in one warning line
+/// naming them, as by `solve` and `egdb build` (not under `--quiet`), and not refused.
+#[test]
+fn threads_above_the_processors_are_warned_about() {
+    let cpus = std::thread::available_parallelism().unwrap().get();
+    let many = (cpus + 1).to_string();
+    let words = if cpus == 1 { "processor" } else { "processors" };
+    let warning = format!(
+        "mancala: warning: --threads {many} is more than the {cpus} {words} of this machine"
+    );
+    // Kalah(6,1): a first-player win by 2 (Irving et al. 2000).
+    let (_dir, file) = positions_file(
+        "threads",
+        "# rules: kalah(6,1)\n1,1,1,1,1,1,0,1,1,1,1,1,1,0 S +2\n",
+    );
+    let f = file.to_str().unwrap();
+    let (ok, _, err) = mancala(&["bench", "--file", f, "--threads", &many]);
+    assert!(ok, "{err}");
+    assert!(
+        err.lines().next().unwrap_or("").starts_with(&warning),
+        "{err}"
+    );
+    assert_eq!(err.matches("warning").count(), 1, "{err}");
+    let (ok, _, err) = mancala(&["--quiet", "bench", "--file", f, "--threads", &many]);
+    assert!(ok && !err.contains("warning"), "{err}");
+    // No more threads than processors: nothing said.
+    let (ok, _, err) = mancala(&["bench", "--file", f, "--threads", "1"]);
+    assert!(ok && !err.contains("warning"), "{err}");
+}
+
 #[test]
 fn bad_options_fail_with_one_line() {
     for args in [
