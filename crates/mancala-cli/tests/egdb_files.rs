@@ -484,8 +484,9 @@ fn an_interrupted_save_removes_its_temporary_file() {
 }
 
 /// A save that the system refuses part way (a file size limit, `ulimit -f`, standing in for
-/// a full disk: both fail the write) reports the error in one line and leaves no temporary
-/// file, for Kalah and for Awari. The limit's signal, SIGXFSZ, is left at its default
+/// a full disk: both fail the write) reports the error in one line naming the output file
+/// (the temporary file only as the one removed) and leaves no temporary file, for Kalah and
+/// for Awari. The limit's signal, SIGXFSZ, is left at its default
 /// action (a process killed without a word): the command itself ignores it, so that the
 /// write fails with EFBIG instead.
 #[test]
@@ -496,21 +497,24 @@ fn a_refused_write_leaves_no_temporary_file() {
     let d = dir.to_str().unwrap();
     // 100 blocks of 512 or 1024 bytes, well under the 735,517 bytes of the Kalah file and
     // the C(20, 8) = 125,970 boards, a byte each, of Awari's level 8.
-    for args in [
-        build_args(&dir, 16),
-        [
-            "egdb",
-            "build",
-            "--rules",
-            "awari",
-            "--max-seeds",
-            "8",
-            "--out",
-            d,
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect(),
+    for (file, args) in [
+        ("kalah4.k16.egdb", build_args(&dir, 16)),
+        (
+            "awari.n8.egdb",
+            [
+                "egdb",
+                "build",
+                "--rules",
+                "awari",
+                "--max-seeds",
+                "8",
+                "--out",
+                d,
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+        ),
     ] {
         let mut cmd = mancala_command();
         cmd.args(&args);
@@ -538,6 +542,16 @@ fn a_refused_write_leaves_no_temporary_file() {
             "{args:?}: {err}"
         );
         assert_eq!(err.matches("File too large").count(), 1, "{args:?}: {err}");
+        let named = format!(
+            "mancala: error: {}: File too large",
+            dir.join(file).display()
+        );
+        assert!(last.starts_with(&named), "{args:?}: {err}");
+        assert!(
+            last.contains(&format!("; its temporary file .{file}."))
+                && last.ends_with(" was removed"),
+            "{args:?}: {err}"
+        );
         assert!(listing(&dir).is_empty(), "{args:?}: {:?}", listing(&dir));
     }
     std::fs::remove_dir_all(&dir).unwrap();

@@ -382,7 +382,8 @@ impl AwariDb {
     /// board at N = 24, [`AwariDb::payload_bits_per_board`]).
     ///
     /// # Errors
-    /// [`EgdbError::Io`] (naming `path` or the temporary file), also when `path` is a folder
+    /// [`EgdbError::Io`] naming `path` (an error in writing the temporary file names it in
+    /// its reason, as removed), also when `path` is a folder
     /// or a file that is not a regular one (a device, a FIFO, a socket), as for
     /// [`Egdb::save`](crate::Egdb::save).
     pub fn save(&self, path: &Path) -> Result<SaveReport, EgdbError> {

@@ -93,7 +93,8 @@ pub trait Database: Sized + Send + Sync + 'static {
     /// [`Egdb::save`](super::Egdb::save) documents it).
     ///
     /// # Errors
-    /// [`EgdbError::Io`] (naming `path` or the temporary file).
+    /// [`EgdbError::Io`] naming `path` (an error in writing the temporary file names it in
+    /// its reason, as removed).
     fn save(&self, path: &Path) -> Result<SaveReport, EgdbError>;
 
     /// Builds the database of `rules` with K = `max_seeds` in memory, as `options` say

@@ -261,7 +261,8 @@ impl Egdb {
     /// killed during its save leaves its temporary file, which the next save removes.
     ///
     /// # Errors
-    /// [`EgdbError::Io`] (naming `path` or the temporary file), also when `path` is a folder
+    /// [`EgdbError::Io`] naming `path` (an error in writing the temporary file names it in
+    /// its reason, as removed), also when `path` is a folder
     /// or a file that is not a regular one (a device such as `/dev/null`, a FIFO, a socket),
     /// which the rename would replace.
     pub fn save(&self, path: &Path) -> Result<SaveReport, EgdbError> {
@@ -313,8 +314,9 @@ pub(crate) fn refusal(path: &Path) -> Option<std::io::Error> {
 /// this one function ([`Egdb::save`], `AwariDb::save`).
 ///
 /// # Errors
-/// [`EgdbError::Io`] (naming `path` or the temporary file), including any error `payload`
-/// returns.
+/// [`EgdbError::Io`] naming `path`, including any error `payload` returns; an error in
+/// writing the temporary file (a full disk, the file-size limit) names `path` too, and the
+/// temporary file, removed, in its reason.
 pub(crate) fn write_file(
     path: &Path,
     header: &[u8],
@@ -330,10 +332,21 @@ pub(crate) fn write_file(
     let (dir, name) = split_path(path).map_err(io)?;
     let removed_stale = remove_temporary_files(path, TemporaryOwners::Gone);
     let tmp = TemporaryFile::create(&dir, &name).map_err(io)?;
-    // From here on, dropping `tmp` (an error, a panic) removes the temporary file.
-    let tmp_io = |source| EgdbError::Io {
-        path: tmp.path.clone(),
-        source,
+    // From here on, dropping `tmp` (an error, a panic) removes the temporary file. An error
+    // in writing it names the file the caller asked for (the one a user named, or the
+    // cache's), with the temporary file as the place that was written and is removed.
+    let tmp_io = |source: std::io::Error| EgdbError::Io {
+        path: path.to_path_buf(),
+        source: std::io::Error::new(
+            source.kind(),
+            format!(
+                "{source}; its temporary file {} was removed",
+                tmp.path
+                    .file_name()
+                    .map_or(tmp.path.as_path(), Path::new)
+                    .display()
+            ),
+        ),
     };
     {
         let mut w = std::io::BufWriter::with_capacity(1 << 20, &tmp.file);
