@@ -306,6 +306,7 @@ pub fn run(args: &SolveArgs, rules: OwareRules, analyse: bool) -> Result<(), Str
         verbose: args.verbose,
         what: "the position has",
         cache_asked: false,
+        cancel: None,
     };
     let (db, source) = database(&rules, &choice)?;
     let value = db.value_of(&pos).map_err(|e| e.to_string())?;

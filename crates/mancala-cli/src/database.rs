@@ -5,6 +5,7 @@
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -46,6 +47,9 @@ pub struct Choice<'a> {
     /// cache that cannot be used, or a database that cannot be kept there, is its one error
     /// rather than a warning followed by an error.
     pub cache_asked: bool,
+    /// Set when the database is no longer wanted: its reading stops between two pieces
+    /// ([`Want::cancel`]). `None`: it is read to the end.
+    pub cancel: Option<&'a AtomicBool>,
 }
 
 impl<'a> Choice<'a> {
@@ -62,6 +66,7 @@ impl<'a> Choice<'a> {
             verbose: false,
             what: "the position has",
             cache_asked: false,
+            cancel: None,
         }
     }
 }
@@ -336,6 +341,7 @@ pub(crate) fn choose_for<D: Database>(
         build: choice.build,
         threads: choice.threads,
         interval: crate::progress::TICK,
+        cancel: choice.cancel,
     };
     // The cache's file of this run's K, when there is a cache.
     let cached = cache.as_ref().and_then(|c| {
@@ -739,9 +745,11 @@ impl<'r, D: Database> Report<'r, D> {
 /// fraction of a second to seconds, which must not come out of the search's time unasked.
 /// `None` when there is none — at once for a game without databases, or without `--egdb`
 /// when the cache is off — or when it is not read in time: then a note on standard error
-/// says so (unless `--quiet`), and the reading goes on, handed back as [`StillReading`]
-/// for the command to look at once its answer is out (waited for when the file was given
-/// with `--egdb`), so that a damaged file the user named is named whatever the clock.
+/// says so (unless `--quiet`), and the reading is given up (its flag stops it within a
+/// piece of 4 MiB, so that it does not take a processor from the search), handed back as
+/// [`StillReading`] for the command to look at once its answer is out: a file given with
+/// `--egdb` is then read again, so that a damaged file the user named is named whatever the
+/// clock.
 ///
 /// # Errors
 /// The `--egdb` error when the file given cannot be used (and is known to be in time).
@@ -789,12 +797,22 @@ pub(crate) fn read_within<D: Database>(
         };
         early.map_err(|e| format!("--egdb: {}", egdb_error::<D>(&rules, path, &e)))?;
     }
-    let given = egdb.is_some();
+    let given = egdb.clone();
     let (tx, rx) = std::sync::mpsc::channel();
-    let reader = move || {
-        let choice = Choice::kalah(egdb.as_deref(), no_cache, 0, Build::Never);
-        // The receiver may be gone (the command ended first): nothing to hand over then.
-        let _ = tx.send(choose_for::<D>(&rules, &choice));
+    let cancel = Arc::new(AtomicBool::new(false));
+    let reader = {
+        let cancel = Arc::clone(&cancel);
+        move || {
+            let mut choice = Choice::kalah(egdb.as_deref(), no_cache, 0, Build::Never);
+            choice.cancel = Some(&cancel);
+            let read = choose_for::<D>(&rules, &choice);
+            // A reading given up hands nothing over (its error is not the file's).
+            if read.is_err() && cancel.load(Ordering::Relaxed) {
+                return;
+            }
+            // The receiver may be gone (the command ended first): nothing to hand over then.
+            let _ = tx.send(read);
+        }
     };
     if std::thread::Builder::new()
         .name("mancala-egdb-read".into())
@@ -814,6 +832,9 @@ pub(crate) fn read_within<D: Database>(
     match received {
         Ok(loaded) => Ok((loaded?, None)),
         Err(RecvTimeoutError::Timeout) => {
+            // The search goes without it: the reading stops rather than take a processor
+            // from the search.
+            cancel.store(true, Ordering::Relaxed);
             if !crate::progress::is_quiet() {
                 eprintln!(
                     "mancala: {} is still being read after {} ms: this search goes without it",
@@ -821,7 +842,15 @@ pub(crate) fn read_within<D: Database>(
                     at_most.map_or(0, |d| d.as_millis())
                 );
             }
-            Ok((None, Some(StillReading { rx, given })))
+            Ok((
+                None,
+                Some(StillReading {
+                    rx,
+                    given,
+                    rules,
+                    no_cache,
+                }),
+            ))
         }
         Err(RecvTimeoutError::Disconnected) => Ok((None, None)),
     }
@@ -834,26 +863,41 @@ type Loaded<D> = Option<(Arc<D>, Source)>;
 /// `--egdb` error.
 type ReadResult<D> = Result<Loaded<D>, String>;
 
-/// A database read that [`read_within`] stopped waiting for: the search went without it.
+/// A database read that [`read_within`] stopped waiting for and gave up: the search went
+/// without it.
 pub(crate) struct StillReading<D: Database> {
+    /// What the reading thread hands over, if it ended before it was given up.
     rx: std::sync::mpsc::Receiver<ReadResult<D>>,
-    /// Whether the file was given (`--egdb`): only then is the reading waited for.
-    given: bool,
+    /// The file or folder given (`--egdb`): only then is it read again.
+    given: Option<PathBuf>,
+    /// The rules the database is for.
+    rules: D::Rules,
+    /// `--no-cache`.
+    no_cache: bool,
 }
 
 impl<D: Database> StillReading<D> {
     /// Once the command's answer is printed (the search's time is kept): for a file given
-    /// with `--egdb`, waits for the reading to end; for the cached database, looks only
-    /// whether it has ended (a command answering in 200 ms does not wait seconds for a
+    /// with `--egdb`, waits for the reading thread to end (it stops within a piece once
+    /// given up, and its memory is freed) and, unless it ended with the file's answer,
+    /// reads the file again; for the cached database, looks only whether its reading ended
+    /// before it was given up (a command answering in 200 ms does not read seconds of a
     /// database of gigabytes it did not name). When the file could not be used (damaged,
     /// truncated, changed while read), says so in one line on standard error, a warning
     /// naming the file and the reason, even under `--quiet`. A database read whole says
     /// nothing. The exit status is unchanged (the answer was given without it).
     pub(crate) fn warn_if_refused(self) {
-        let ended = if self.given {
-            self.rx.recv().ok()
-        } else {
-            self.rx.try_recv().ok()
+        let ended = match &self.given {
+            Some(path) => match self.rx.recv() {
+                Ok(read) => Some(read),
+                // Given up (or the thread is gone): the file is read again, now that the
+                // search is over.
+                Err(_) => {
+                    let choice = Choice::kalah(Some(path), self.no_cache, 0, Build::Never);
+                    Some(choose_for::<D>(&self.rules, &choice))
+                }
+            },
+            None => self.rx.try_recv().ok(),
         };
         if let Some(Err(e)) = ended {
             eprintln!("mancala: warning: {e}; the search went without it");
@@ -884,6 +928,7 @@ pub(crate) fn build_cache<D: Database>(rules: &D::Rules, threads: usize) -> Resu
         verbose: false,
         what: "the position has",
         cache_asked: true,
+        cancel: None,
     };
     // A cache that cannot be used, or a database that cannot be kept, is `choose_for`'s
     // error under `cache_asked`.

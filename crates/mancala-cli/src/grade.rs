@@ -575,6 +575,7 @@ fn run_awari(
         verbose: false,
         what,
         cache_asked: false,
+        cancel: None,
     };
     let (positions, (db, source)) = if args.generate {
         // The database first: its N bounds the positions generated.

@@ -6,6 +6,7 @@
 //! databases is refused as such.
 
 use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use mancala_core::bao::BaoPosition;
@@ -13,7 +14,7 @@ use mancala_core::kalah::KalahRules;
 use mancala_core::oware::OwareRules;
 use mancala_solver::awari::AwariDb;
 use mancala_solver::egdb::{
-    choose, Bound, Build, ChooseError, ChooseEvent, Database, NoDatabase, Want,
+    choose, Bound, Build, ChooseError, ChooseEvent, Database, Encoding, NoDatabase, Want,
 };
 use mancala_solver::{BuildOptions, Cache, Egdb, EgdbError, Source};
 
@@ -35,6 +36,7 @@ fn want(given: Option<&std::path::Path>, seeds: u32, build: Build) -> Want<'_> {
         build,
         threads: 1,
         interval: Duration::from_millis(10),
+        cancel: None,
     }
 }
 
@@ -190,4 +192,61 @@ fn a_game_without_databases_is_refused_as_such() {
         .unwrap_err();
     assert_eq!(e.to_string(), "Bao la Kete has no database of exact values");
     assert!(NoDatabase::<BaoPosition>::default_max_seeds(&rules, None).is_none());
+}
+
+/// A reading given up: with its flag set, a database file is not read (`open_cancellable` of
+/// either game, in either encoding, and `choose` for a file given or the cache's file) and
+/// the error is `Cancelled`; with the flag clear, it is the database `open` reads.
+#[test]
+fn a_reading_whose_flag_is_set_is_given_up() {
+    let scratch = scratch("cancel");
+    let dir = scratch.path().to_path_buf();
+    let (set, clear) = (AtomicBool::new(true), AtomicBool::new(false));
+    let kalah: KalahRules = "kalah(2,1)".parse().unwrap();
+    let cache = Cache::new(dir.join("cache"));
+    std::fs::create_dir(dir.join("cache")).unwrap();
+    let k = cache.file::<Egdb>(&kalah, 4);
+    Egdb::build(&kalah, 4, BuildOptions::new())
+        .unwrap()
+        .save(&k)
+        .unwrap();
+    let cancelled = |r: Result<(), EgdbError>| matches!(r, Err(EgdbError::Cancelled));
+    assert!(cancelled(Egdb::open_cancellable(&k, &set).map(|_| ())));
+    assert!(cancelled(
+        <Egdb as Database>::open_cancellable(&k, &set).map(|_| ())
+    ));
+    assert_eq!(
+        Egdb::open_cancellable(&k, &clear).unwrap().payload(),
+        Egdb::open(&k).unwrap().payload()
+    );
+    let awari = AwariDb::build(3, 1).unwrap();
+    for encoding in [Encoding::Byte, Encoding::Packed, Encoding::Compact] {
+        let a = dir.join(format!("awari-{encoding}.egdb"));
+        awari.convert(encoding).unwrap().save(&a).unwrap();
+        assert!(
+            cancelled(AwariDb::open_cancellable(&a, &set).map(|_| ())),
+            "{encoding}"
+        );
+        let read = AwariDb::open_cancellable(&a, &clear).unwrap();
+        assert_eq!((read.max_seeds(), read.encoding()), (3, encoding));
+    }
+    // Through `choose`: the file given, then the cache's file.
+    let mut given = want(Some(&k), 0, Build::Never);
+    given.cancel = Some(&set);
+    let mut cached = want(None, 0, Build::Never);
+    cached.cache = Some(&cache);
+    cached.max_seeds = Some(4);
+    cached.cancel = Some(&set);
+    for w in [given, cached] {
+        let e = choose::<Egdb>(&kalah, &w, &mut |_| ControlFlow::Continue(())).unwrap_err();
+        assert!(matches!(e, ChooseError::Build(EgdbError::Cancelled)), "{e}");
+        let w = Want {
+            cancel: Some(&clear),
+            ..w
+        };
+        let c = choose::<Egdb>(&kalah, &w, &mut |_| ControlFlow::Continue(()))
+            .unwrap()
+            .unwrap();
+        assert_eq!(c.source, Source::File(k.clone()));
+    }
 }

@@ -67,6 +67,7 @@
 
 use std::io::Write;
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
 
 use mancala_core::oware::{GrandSlam, OwareRules};
 use mancala_core::GameKind;
@@ -78,8 +79,8 @@ use super::retro::LevelStats;
 use super::MAX_SEEDS;
 use crate::egdb::packed::{self, Codec, PAD};
 use crate::egdb::{
-    self, open_with_header, parallel_crc32, read_payload, EgdbError, Encoding, Header, SaveReport,
-    FORMAT_VERSION,
+    self, check_cancel, open_with_header, parallel_crc32, read_payload, EgdbError, Encoding,
+    Header, SaveReport, FORMAT_VERSION,
 };
 
 /// The rule set the `awari` database file names in its header: the `awari` rules
@@ -527,6 +528,22 @@ impl AwariDb {
     /// (also before anything is read, when the header asks for more memory than the machine
     /// has available).
     pub fn open(path: &Path) -> Result<AwariDb, EgdbError> {
+        AwariDb::open_until(path, None)
+    }
+
+    /// [`AwariDb::open`], given up once `cancel` is set: the flag is looked at before the
+    /// file is read, between its pieces of 4 MiB, and between the levels of the entry check,
+    /// as [`Egdb::open_cancellable`](crate::Egdb::open_cancellable) does. Nothing is kept.
+    ///
+    /// # Errors
+    /// Those of [`AwariDb::open`], and [`EgdbError::Cancelled`] when `cancel` was set.
+    pub fn open_cancellable(path: &Path, cancel: &AtomicBool) -> Result<AwariDb, EgdbError> {
+        AwariDb::open_until(path, Some(cancel))
+    }
+
+    /// [`AwariDb::open`], given up once `cancel` (when there is one) is set.
+    fn open_until(path: &Path, cancel: Option<&AtomicBool>) -> Result<AwariDb, EgdbError> {
+        check_cancel(cancel)?;
         let (f, len, header, head) = open_with_header(path)?;
         let info = check_header(path, header, len)?;
         // The entries in memory: the payload, and after a packed one its padding.
@@ -537,8 +554,8 @@ impl AwariDb {
         };
         egdb::check_memory(info.payload_bytes + pad as u64)?;
         match info.encoding {
-            Encoding::Packed => return open_packed(path, &f, len, &head, &info),
-            Encoding::Compact => return open_compact(path, &f, len, &head, &info),
+            Encoding::Packed => return open_packed(path, &f, len, &head, &info, cancel),
+            Encoding::Compact => return open_compact(path, &f, len, &head, &info, cancel),
             Encoding::Byte => {}
         }
         let mut at = head.len() as u64;
@@ -547,7 +564,7 @@ impl AwariDb {
         for n in 0..=info.max_seeds {
             let l = level_len(n).unwrap_or(0);
             let bytes = usize::try_from(l).map_err(|_| crate::OutOfMemory { bytes: usize::MAX })?;
-            let (data, p) = read_payload(path, &f, at, bytes, bytes, |piece| {
+            let (data, p) = read_payload(path, &f, at, bytes, bytes, cancel, |piece| {
                 piece.iter_mut().for_each(|b| *b = flip(*b));
             })?;
             levels.push(data);
@@ -558,6 +575,7 @@ impl AwariDb {
         let mut first = 0;
         let mut stats = Vec::with_capacity(levels.len());
         for (n, level) in levels.iter().enumerate() {
+            check_cancel(cancel)?;
             stats.push(check_level(n as u32, first, level.bytes())?);
             first += level.bytes().len() as u64;
         }
@@ -573,18 +591,28 @@ impl AwariDb {
 /// The rest of [`AwariDb::open`] for a compact file (`info` its checked header, `head` its
 /// header bytes, `len` its length): the payload read with its padding, its length and code
 /// tables checked, checksummed, every block decoded (its index entry and its codes checked),
-/// the levels counted.
+/// the levels counted; given up once `cancel` is set.
 fn open_compact(
     path: &Path,
     f: &std::fs::File,
     len: u64,
     head: &[u8],
     info: &AwariInfo,
+    cancel: Option<&AtomicBool>,
 ) -> Result<AwariDb, EgdbError> {
     let too_big = |_| crate::OutOfMemory { bytes: usize::MAX };
     let payload = usize::try_from(info.payload_bytes).map_err(too_big)?;
     let pad = super::compact::PAD;
-    let (data, pieces) = read_payload(path, f, head.len() as u64, payload, payload + pad, |_| {})?;
+    let (data, pieces) = read_payload(
+        path,
+        f,
+        head.len() as u64,
+        payload,
+        payload + pad,
+        cancel,
+        |_| {},
+    )?;
+    check_cancel(cancel)?;
     // The length first (a file cut short is `Truncated`), then the checksum, then the
     // tables.
     super::compact::check_length(info.max_seeds, data.bytes(), head.len() as u64)?;
@@ -607,17 +635,27 @@ fn open_compact(
 
 /// The rest of [`AwariDb::open`] for a packed file (`info` its checked header, `head` its
 /// header bytes, `len` its length): the payload read with its padding, checksummed, every
-/// code checked against its level's list, the levels counted.
+/// code checked against its level's list, the levels counted; given up once `cancel` is set.
 fn open_packed(
     path: &Path,
     f: &std::fs::File,
     len: u64,
     head: &[u8],
     info: &AwariInfo,
+    cancel: Option<&AtomicBool>,
 ) -> Result<AwariDb, EgdbError> {
     let too_big = |_| crate::OutOfMemory { bytes: usize::MAX };
     let payload = usize::try_from(info.payload_bytes).map_err(too_big)?;
-    let (data, pieces) = read_payload(path, f, head.len() as u64, payload, payload + PAD, |_| {})?;
+    let (data, pieces) = read_payload(
+        path,
+        f,
+        head.len() as u64,
+        payload,
+        payload + PAD,
+        cancel,
+        |_| {},
+    )?;
+    check_cancel(cancel)?;
     egdb::check_payload(path, f, len, head, &pieces, info.payload_crc)?;
     let codec = Codec::all_values(info.max_seeds);
     let starts = PackedLevels::level_starts(info.max_seeds);

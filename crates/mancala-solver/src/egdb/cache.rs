@@ -27,6 +27,7 @@
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use mancala_core::kalah::KalahRules;
@@ -302,7 +303,17 @@ impl Cache {
     /// [`EgdbError::RulesMismatch`] for a database of other rules, and [`EgdbError::Header`]
     /// for a file of other K or encoding.
     pub fn read<D: Database>(&self, rules: &D::Rules, max_seeds: u32) -> Result<D, EgdbError> {
-        let db = find::open_serving::<D>(&self.file::<D>(rules, max_seeds), rules)?;
+        self.read_until(rules, max_seeds, None)
+    }
+
+    /// [`Cache::read`], given up ([`EgdbError::Cancelled`]) once `cancel` is set.
+    pub(crate) fn read_until<D: Database>(
+        &self,
+        rules: &D::Rules,
+        max_seeds: u32,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<D, EgdbError> {
+        let db = find::open_serving::<D>(&self.file::<D>(rules, max_seeds), rules, cancel)?;
         if db.max_seeds() == max_seeds && db.encoding() == Encoding::Byte {
             Ok(db)
         } else {
@@ -325,6 +336,16 @@ impl Cache {
         rules: &D::Rules,
         max_seeds: u32,
     ) -> Option<(D, PathBuf)> {
+        self.read_larger_until(rules, max_seeds, None)
+    }
+
+    /// [`Cache::read_larger`], given up (`None`) once `cancel` is set.
+    pub(crate) fn read_larger_until<D: Database>(
+        &self,
+        rules: &D::Rules,
+        max_seeds: u32,
+        cancel: Option<&AtomicBool>,
+    ) -> Option<(D, PathBuf)> {
         let scan = find::scan_folder::<D>(&self.dir, rules).ok()?;
         let mut larger: Vec<(u32, PathBuf)> = scan
             .candidates
@@ -332,9 +353,11 @@ impl Cache {
             .filter(|(k, _)| *k > max_seeds)
             .collect();
         larger.sort();
-        larger
-            .into_iter()
-            .find_map(|(_, p)| find::open_serving::<D>(&p, rules).ok().map(|db| (db, p)))
+        larger.into_iter().find_map(|(_, p)| {
+            find::open_serving::<D>(&p, rules, cancel)
+                .ok()
+                .map(|db| (db, p))
+        })
     }
 
     /// The database `D` of `rules` (for Kalah its m and value-relevant options) and K =

@@ -8,6 +8,7 @@
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use thiserror::Error;
@@ -98,6 +99,10 @@ pub struct Want<'a> {
     pub threads: usize,
     /// The interval of the build's progress reports.
     pub interval: Duration,
+    /// A flag that gives up the reading of a file once set (between the pieces of the read
+    /// and of the entry check: [`Database::open_cancellable`]), for a program that may stop
+    /// needing the database while it is read; `None`: the reading always ends.
+    pub cancel: Option<&'a AtomicBool>,
 }
 
 /// Where the K that was too small came from ([`ChooseError::TooFewSeeds`]).
@@ -237,7 +242,8 @@ impl<D> Chosen<D> {
 /// # Errors
 /// [`ChooseError`]: the given path's error, too few seeds, a build that cannot be (memory,
 /// K), a cache that cannot be used under [`Build::Always`] for another reason than its
-/// folder, or [`EgdbError::Cancelled`] (in [`ChooseError::Build`]) when `on_event` breaks.
+/// folder, or [`EgdbError::Cancelled`] (in [`ChooseError::Build`]) when `on_event` breaks
+/// or when [`Want::cancel`] is set while a file is read.
 pub fn choose<D: Database>(
     rules: &D::Rules,
     want: &Want<'_>,
@@ -261,12 +267,15 @@ pub fn choose<D: Database>(
         };
     }
     if let Some(path) = want.given {
-        return match find::find_holding::<D>(path, rules, seeds) {
+        return match find::find_holding::<D>(path, rules, seeds, want.cancel) {
             Ok(found) => Ok(Some(Chosen::read(
                 found.database,
                 found.path,
                 found.skipped,
             ))),
+            Err(Refusal::Error(EgdbError::Cancelled)) => {
+                Err(ChooseError::Build(EgdbError::Cancelled))
+            }
             Err(Refusal::Error(e)) => Err(ChooseError::Given(e)),
             Err(Refusal::TooFewSeeds {
                 file,
@@ -304,14 +313,16 @@ pub fn choose<D: Database>(
     }
     if want.build == Build::Never {
         let path = cache.file::<D>(rules, k);
-        let refused = match cache.read::<D>(rules, k) {
+        let refused = match cache.read_until::<D>(rules, k, want.cancel) {
             Ok(db) => return Ok(Some(Chosen::read(db, path, Vec::new()))),
+            Err(EgdbError::Cancelled) => return Err(ChooseError::Build(EgdbError::Cancelled)),
             Err(_) if std::fs::symlink_metadata(&path).is_err() => None,
             Err(e) => Some(e),
         };
-        if let Some((db, larger)) = cache.read_larger::<D>(rules, k) {
+        if let Some((db, larger)) = cache.read_larger_until::<D>(rules, k, want.cancel) {
             return Ok(Some(Chosen::read(db, larger, Vec::new())));
         }
+        super::check_cancel(want.cancel).map_err(ChooseError::Build)?;
         // The report's answer changes nothing: no database either way.
         let _ = on_event(ChooseEvent::NotCached {
             path: &path,

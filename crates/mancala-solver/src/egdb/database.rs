@@ -9,6 +9,7 @@
 
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 
 use mancala_core::{Game, GameKind};
 
@@ -88,6 +89,17 @@ pub trait Database: Sized + Send + Sync + 'static {
     /// Those of [`Database::info`], and [`EgdbError::Checksum`], [`EgdbError::BadEntry`],
     /// [`EgdbError::OutOfMemory`].
     fn open(path: &Path) -> Result<Self, EgdbError>;
+
+    /// [`Database::open`], given up once `cancel` is set (looked at between the pieces of
+    /// the read and of the entry check), for a program that may stop needing the database
+    /// while it is read. The default opens the file whole ([`Database::open`]).
+    ///
+    /// # Errors
+    /// Those of [`Database::open`], and [`EgdbError::Cancelled`] when `cancel` was set.
+    fn open_cancellable(path: &Path, cancel: &AtomicBool) -> Result<Self, EgdbError> {
+        let _ = cancel;
+        Self::open(path)
+    }
 
     /// Writes the database to `path` crash-safely (the one writer of every game's files,
     /// [`Egdb::save`](super::Egdb::save) documents it).
@@ -229,7 +241,7 @@ pub trait Database: Sized + Send + Sync + 'static {
 }
 
 /// The methods of [`Database`] that a database type also has as inherent methods of the same
-/// names and signatures (`info`, `open`, `save`, `max_seeds`, `encoding`, `bits_per_entry`,
+/// names and signatures (`info`, `open`, `open_cancellable`, `save`, `max_seeds`, `encoding`, `bits_per_entry`,
 /// `bytes`, `payload_bytes`, `file_bytes`, `convert`): each forwards to the inherent one, written once for every
 /// implementation.
 macro_rules! forward_to_inherent {
@@ -239,6 +251,12 @@ macro_rules! forward_to_inherent {
         }
         fn open(path: &std::path::Path) -> Result<Self, $crate::egdb::EgdbError> {
             <$t>::open(path)
+        }
+        fn open_cancellable(
+            path: &std::path::Path,
+            cancel: &std::sync::atomic::AtomicBool,
+        ) -> Result<Self, $crate::egdb::EgdbError> {
+            <$t>::open_cancellable(path, cancel)
         }
         fn save(
             &self,

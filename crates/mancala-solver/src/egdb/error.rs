@@ -141,7 +141,9 @@ pub enum EgdbError {
     /// entries). Nothing was half-built; a smaller K may fit.
     OutOfMemory(#[from] crate::OutOfMemory),
     /// The progress callback of a build
-    /// ([`BuildOptions::progress`](super::BuildOptions::progress)) asked to stop; nothing
+    /// ([`BuildOptions::progress`](super::BuildOptions::progress)) asked to stop, or the
+    /// flag of a read that may be given up
+    /// ([`Database::open_cancellable`](super::Database::open_cancellable)) was set; nothing
     /// was kept.
     Cancelled,
     /// The build threads ([`BuildOptions::threads`](super::BuildOptions::threads)) or the
@@ -277,7 +279,7 @@ impl EgdbError {
                     .into()
             }
             EgdbError::OutOfMemory(e) => format!("the database does not fit in memory: {e}"),
-            EgdbError::Cancelled => "the database build was cancelled".into(),
+            EgdbError::Cancelled => "the database build or read was cancelled".into(),
             EgdbError::Threads(why) => format!("cannot start the build threads: {why}"),
             EgdbError::NoDatabase { game } => {
                 format!("{} has no database of exact values", game.name())

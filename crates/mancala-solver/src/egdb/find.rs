@@ -3,6 +3,7 @@
 //! ([`find_in`]), largest K first, a damaged file passed over and named.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 
 use mancala_core::kalah::KalahRules;
 
@@ -34,12 +35,20 @@ pub struct Found<D = Egdb> {
 }
 
 /// [`Database::open`] of `path`, refused when it does not serve `rules`
-/// ([`EgdbError::RulesMismatch`], naming what it serves).
+/// ([`EgdbError::RulesMismatch`], naming what it serves); with `cancel`,
+/// [`Database::open_cancellable`].
 ///
 /// # Errors
-/// Those of [`Database::open`] and [`EgdbError::RulesMismatch`].
-pub(crate) fn open_serving<D: Database>(path: &Path, rules: &D::Rules) -> Result<D, EgdbError> {
-    let db = D::open(path)?;
+/// Those of [`Database::open`], [`EgdbError::RulesMismatch`] and [`EgdbError::Cancelled`].
+pub(crate) fn open_serving<D: Database>(
+    path: &Path,
+    rules: &D::Rules,
+    cancel: Option<&AtomicBool>,
+) -> Result<D, EgdbError> {
+    let db = match cancel {
+        Some(flag) => D::open_cancellable(path, flag)?,
+        None => D::open(path)?,
+    };
     match db.serves_rules(rules) {
         Ok(()) => Ok(db),
         Err(_) => Err(EgdbError::RulesMismatch {
@@ -122,7 +131,7 @@ pub fn scan_folder<D: Database>(dir: &Path, rules: &D::Rules) -> Result<FolderSc
 /// For a file: every error of [`Database::open`], and [`EgdbError::RulesMismatch`] when it
 /// does not serve `rules`.
 pub fn find_in<D: Database>(path: &Path, rules: &D::Rules) -> Result<Found<D>, EgdbError> {
-    match find_holding::<D>(path, rules, 0) {
+    match find_holding::<D>(path, rules, 0, None) {
         Ok(found) => Ok(found),
         Err(Refusal::Error(e)) => Err(e),
         Err(Refusal::TooFewSeeds { .. }) => unreachable!("no K is below 0 seeds"),
@@ -143,11 +152,13 @@ pub(crate) enum Refusal {
 }
 
 /// [`find_in`] for positions of up to `seeds` seeds in the houses: the largest usable K is
-/// compared with `seeds` before its entries are read (no later candidate holds more).
+/// compared with `seeds` before its entries are read (no later candidate holds more). Given
+/// up ([`EgdbError::Cancelled`]) once `cancel` is set.
 pub(crate) fn find_holding<D: Database>(
     path: &Path,
     rules: &D::Rules,
     seeds: u32,
+    cancel: Option<&AtomicBool>,
 ) -> Result<Found<D>, Refusal> {
     let folder = path.is_dir();
     let (candidates, mut skipped) = if folder {
@@ -172,7 +183,7 @@ pub(crate) fn find_holding<D: Database>(
                 skipped,
             });
         }
-        match open_serving::<D>(&file, rules) {
+        match open_serving::<D>(&file, rules, cancel) {
             Ok(database) => {
                 return Ok(Found {
                     database,
@@ -180,6 +191,7 @@ pub(crate) fn find_holding<D: Database>(
                     skipped,
                 })
             }
+            Err(e @ EgdbError::Cancelled) => return Err(Refusal::Error(e)),
             Err(e) if !folder => return Err(Refusal::Error(e)),
             Err(e) => {
                 let why = e.reason();

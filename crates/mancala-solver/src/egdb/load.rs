@@ -5,6 +5,7 @@
 
 use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use mancala_core::kalah::{KalahOption, KalahOptions, KalahRules};
 use rayon::prelude::*;
@@ -45,10 +46,27 @@ impl Egdb {
     /// (also before anything is read, when
     /// the header asks for more memory than the machine has available).
     pub fn open(path: &Path) -> Result<Egdb, EgdbError> {
+        Egdb::open_until(path, None)
+    }
+
+    /// [`Egdb::open`], given up once `cancel` is set: the flag is looked at before the file
+    /// is read, between its pieces of 4 MiB, and between the layers of the entry check, so
+    /// that a program that no longer needs the database (a search that went without it)
+    /// stops the reading within a piece rather than at its end. Nothing is kept.
+    ///
+    /// # Errors
+    /// Those of [`Egdb::open`], and [`EgdbError::Cancelled`] when `cancel` was set.
+    pub fn open_cancellable(path: &Path, cancel: &AtomicBool) -> Result<Egdb, EgdbError> {
+        Egdb::open_until(path, Some(cancel))
+    }
+
+    /// [`Egdb::open`], given up once `cancel` (when there is one) is set.
+    fn open_until(path: &Path, cancel: Option<&AtomicBool>) -> Result<Egdb, EgdbError> {
         let io = |source| EgdbError::Io {
             path: path.to_path_buf(),
             source,
         };
+        check_cancel(cancel)?;
         let f = open_regular(path, OpenOptions::new().read(true)).map_err(io)?;
         // Miri has no positioned reads: read the whole file instead (same checks).
         #[cfg(miri)]
@@ -70,9 +88,10 @@ impl Egdb {
             let memory = usize::try_from(info.memory_bytes)
                 .map_err(|_| crate::OutOfMemory { bytes: usize::MAX })?;
             // The payload, then (packed) the zero padding, which is not in the file.
-            let (data, pieces) = read_payload(path, &f, payload_at, payload, memory, |_| {})?;
+            let (data, pieces) =
+                read_payload(path, &f, payload_at, payload, memory, cancel, |_| {})?;
             check_payload(path, &f, len, &head, &pieces, info.payload_crc)?;
-            Egdb::checked(info, data)
+            Egdb::checked(info, data, cancel)
         }
     }
 
@@ -123,10 +142,22 @@ impl Egdb {
     /// [`EgdbError::BadEntry`] for the first bad entry; [`EgdbError::Padding`] for a packed
     /// payload whose unused last bits are not 0.
     pub fn check_entries(&self) -> Result<u64, EgdbError> {
+        self.check_entries_until(None)
+    }
+
+    /// [`Egdb::check_entries`], given up ([`EgdbError::Cancelled`]) once `cancel` is set.
+    fn check_entries_until(&self, cancel: Option<&AtomicBool>) -> Result<u64, EgdbError> {
         #[cfg(test)]
         tests::ENTRY_PASSES.with(|c| c.set(c.get() + 1));
+        check_cancel(cancel)?;
         match &self.codec {
-            None => check_entries(self.houses, self.max_seeds, self.options, self.data.bytes()),
+            None => check_entries(
+                self.houses,
+                self.max_seeds,
+                self.options,
+                self.data.bytes(),
+                cancel,
+            ),
             Some(codec) => {
                 let m = usize::from(self.houses);
                 packed::check_codes(codec, self.houses, self.options, self.data.bytes(), |k| {
@@ -138,8 +169,13 @@ impl Egdb {
     }
 
     /// The database of the header `info` holding `data` (the payload read from its file,
-    /// followed by the padding of a packed one), once every entry is checked.
-    fn checked(info: EgdbInfo, data: FrozenBytes) -> Result<Egdb, EgdbError> {
+    /// followed by the padding of a packed one), once every entry is checked; given up
+    /// ([`EgdbError::Cancelled`]) once `cancel` is set.
+    fn checked(
+        info: EgdbInfo,
+        data: FrozenBytes,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Egdb, EgdbError> {
         let encoding = info.encoding();
         let db = Egdb {
             houses: info.houses,
@@ -150,7 +186,7 @@ impl Egdb {
             codec: (encoding == Encoding::Packed).then(|| Codec::new(info.max_seeds, info.options)),
             data,
         };
-        db.check_entries()?;
+        db.check_entries_until(cancel)?;
         Ok(db)
     }
 }
@@ -193,6 +229,18 @@ pub(crate) fn open_with_header(
 
 /// Bytes a rayon task checks or checksums at a time.
 const CHECK_PIECE: usize = 1 << 22;
+
+/// [`EgdbError::Cancelled`] once `cancel`, the flag of a read that may be given up
+/// ([`Egdb::open_cancellable`]), is set; `Ok` without a flag.
+///
+/// # Errors
+/// As above.
+pub(crate) fn check_cancel(cancel: Option<&AtomicBool>) -> Result<(), EgdbError> {
+    match cancel {
+        Some(flag) if flag.load(Ordering::Relaxed) => Err(EgdbError::Cancelled),
+        _ => Ok(()),
+    }
+}
 
 /// The CRC-32 (IEEE) of `bytes`, the same as `crc32fast::hash`, computed in pieces on the
 /// rayon threads and combined.
@@ -298,19 +346,23 @@ pub(crate) fn check_memory(bytes: u64) -> Result<(), EgdbError> {
 /// memory of `memory` bytes (the rest zero), in pieces of 4 MiB on the rayon threads with
 /// positioned reads, and returns it with the CRC-32 hasher of each piece as read (in order;
 /// [`combine_crc32`] gives the checksum of them all). `transform` then rewrites each piece
-/// in place (after it was hashed). A file that ends first is [`EgdbError::Changed`].
+/// in place (after it was hashed). A file that ends first is [`EgdbError::Changed`]. Each
+/// piece first looks at `cancel` ([`check_cancel`]).
 ///
 /// # Errors
-/// [`EgdbError::Io`], [`EgdbError::Changed`], [`EgdbError::OutOfMemory`].
+/// [`EgdbError::Io`], [`EgdbError::Changed`], [`EgdbError::OutOfMemory`],
+/// [`EgdbError::Cancelled`].
 pub(crate) fn read_payload(
     path: &Path,
     f: &File,
     at: u64,
     in_file: usize,
     memory: usize,
+    cancel: Option<&AtomicBool>,
     transform: impl Fn(&mut [u8]) + Sync,
 ) -> Result<(FrozenBytes, Vec<crc32fast::Hasher>), EgdbError> {
     FrozenBytes::filled_in_pieces(memory, CHECK_PIECE, |offset, piece| {
+        check_cancel(cancel)?;
         let n = in_file.saturating_sub(offset).min(piece.len());
         let piece = &mut piece[..n];
         read_exact_at(f, piece, at + offset as u64).map_err(|e| {
@@ -407,16 +459,18 @@ pub(crate) fn check_unchanged(
 }
 
 /// [`Egdb::check_entries`] on the entries `data` of a database of m = `houses`, K =
-/// `max_seeds` (`data` must have C(K+2m, 2m) entries).
+/// `max_seeds` (`data` must have C(K+2m, 2m) entries), looking at `cancel` before each layer.
 fn check_entries(
     houses: u8,
     max_seeds: u32,
     options: KalahOptions,
     data: &[u8],
+    cancel: Option<&AtomicBool>,
 ) -> Result<u64, EgdbError> {
     let m = houses as usize;
     let parity = !options.has(KalahOption::DiscardRemaining);
     for k in 0..=max_seeds {
+        check_cancel(cancel)?;
         let start = layer_start(m, k) as usize;
         let end = layer_start(m, k + 1) as usize;
         let allowed = Allowed::new(k, parity);
@@ -536,7 +590,7 @@ fn check_bytes(path: &Path, bytes: &[u8]) -> Result<Egdb, EgdbError> {
     })?;
     // A file whose checksums are right can still have been written wrong (or crafted): a
     // value no position of its seed count can have is refused rather than served.
-    Egdb::checked(info, data)
+    Egdb::checked(info, data, None)
 }
 
 /// `path` without its trailing separators (`dang/` is `dang`; `/` stays `/`), so that the

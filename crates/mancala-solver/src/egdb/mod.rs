@@ -148,8 +148,8 @@ use crate::board::{is_special, relative};
 use crate::mem::FrozenBytes;
 use crate::rank::{layer_start, rank_dyn, rank_space};
 pub(crate) use load::{
-    check_length, check_memory, check_payload, is_terminal_rank, open_with_header, parallel_crc32,
-    read_exact_at, read_payload,
+    check_cancel, check_length, check_memory, check_payload, is_terminal_rank, open_with_header,
+    parallel_crc32, read_exact_at, read_payload,
 };
 pub use load::{game_of_file, open_regular};
 pub(crate) use packed::Probe;
