@@ -60,8 +60,9 @@ impl fmt::Display for Seat {
 pub struct MatchSettings {
     /// Games to play (an odd number leaves the last opening played once).
     pub games: u32,
-    /// Random plies of each opening (uniformly random legal moves from the start, fewer when
-    /// the game ends first), played by both games of a pair.
+    /// Random plies of each opening (uniformly random legal moves from the start among those
+    /// that leave the game on; fewer when every move would end it), played by both games of
+    /// a pair: the players always play from where the opening stops.
     pub opening: u32,
     /// Seed of the openings (SplitMix64, Steele, Lea & Flood 2014): the same seed, the same
     /// openings with every build.
@@ -262,19 +263,23 @@ impl<G: Game> Player<G> for RandomPlayer {
     }
 }
 
-/// A random opening: up to `plies` uniformly random legal moves from `start`, fewer when the
-/// game ends first (by a history rule too).
+/// A random opening: up to `plies` moves from `start`, each drawn uniformly among the legal
+/// moves not drawn yet until one leaves the game on (by the board and the history rules), so
+/// that the players have a game to play; fewer plies when every move of a position would end
+/// the game.
 fn random_opening<G: Game>(start: G, plies: u32, rng: &mut SplitMix64) -> Vec<G::Move> {
     let mut record = GameRecord::from_position(start);
-    for _ in 0..plies {
-        let moves = record.position().legal_moves();
-        if moves.is_empty() || record.is_over() {
-            break;
+    'plies: for _ in 0..plies {
+        let mut moves = record.position().legal_moves().to_vec();
+        while !moves.is_empty() {
+            let mv = moves.swap_remove(rng.below(moves.len() as u64) as usize);
+            let mut after = record.clone();
+            if after.play(mv).is_ok() && !after.is_over() {
+                record = after;
+                continue 'plies;
+            }
         }
-        let mv = moves[rng.below(moves.len() as u64) as usize];
-        if record.play(mv).is_err() {
-            break;
-        }
+        break;
     }
     record.moves().to_vec()
 }
@@ -394,6 +399,27 @@ mod tests {
         assert_eq!(hi, 1.0);
         assert!((lo - 20.0 / (20.0 + Z95 * Z95)).abs() < 1e-12);
         assert_eq!(wilson(0.5, 0.0, Z95), (0.0, 1.0));
+    }
+
+    /// An opening longer than any game stops where every legal move would end the game, so
+    /// that the players make at least the last move; a short one has its plies.
+    #[test]
+    fn an_opening_leaves_the_game_on() {
+        let start = KalahPosition::start("kalah(4,3)".parse().unwrap());
+        let mut rng = SplitMix64::new(3);
+        for _ in 0..50 {
+            let mut record = GameRecord::from_position(start);
+            for mv in random_opening(start, 500, &mut rng) {
+                record.play(mv).unwrap();
+            }
+            assert!(!record.is_over());
+            for mv in record.position().legal_moves() {
+                let mut after = record.clone();
+                after.play(mv).unwrap();
+                assert!(after.is_over(), "{mv} leaves the game on");
+            }
+            assert_eq!(random_opening(start, 3, &mut rng).len(), 3);
+        }
     }
 
     /// Before a game has ended there is no score, and no interval; after one win of A the

@@ -34,14 +34,15 @@ pub struct MatchArgs {
     games: u32,
     #[command(flatten)]
     budget: crate::grade::BudgetArgs,
-    /// Random plies of each opening (the same opening for both games of a pair).
+    /// Random plies of each opening (the same opening for both games of a pair; each ply a
+    /// random move that leaves the game on, fewer plies when every move would end it).
     #[arg(long, default_value_t = 0, value_parser = crate::ranges::any_u32())]
     opening: u32,
     /// Seed of the openings, of the random movers and of the engine's weaker moves (levels
     /// 1..=4).
     #[arg(long, default_value_t = 1, value_parser = crate::ranges::any_u64())]
     seed: u64,
-    /// Print one JSON object at the end (no line per game).
+    /// Print one JSON object at the end (no line per game; every game is kept until then).
     #[arg(long)]
     json: bool,
 }
@@ -96,7 +97,7 @@ fn parse_spec(flag: &str, text: &str) -> Result<Spec, String> {
     }
     if let Some(command) = text.strip_prefix("cmd:") {
         let command = words(command).map_err(|e| format!("{flag} {shown}: {e}"))?;
-        if command.is_empty() {
+        if command.first().is_none_or(String::is_empty) {
             return Err(format!("{flag} {shown}: no program after `cmd:`"));
         }
         return Ok(Spec::Program(command));
@@ -127,12 +128,30 @@ fn parse_spec(flag: &str, text: &str) -> Result<Spec, String> {
     Ok(Spec::Engine(level, ms))
 }
 
+/// A word of a program's command line as the summary shows it: as it is, or quoted as Rust
+/// writes a string (`"my bot"`, `"a\tb"`) when it is empty or holds white space, a quote or
+/// a control character, so that the words stay apart and the line one line.
+fn quoted(word: &str) -> String {
+    if word.is_empty()
+        || word
+            .chars()
+            .any(|c| c.is_whitespace() || c.is_control() || c == '"' || c == '\'')
+    {
+        format!("{word:?}")
+    } else {
+        word.to_string()
+    }
+}
+
 /// How the summary names the player of `spec`.
 fn describe(spec: &Spec, time_ms: u128) -> String {
     match spec {
         Spec::Random => "random".to_string(),
         Spec::Engine(level, ms) => format!("level {level} @ {} ms", ms.map_or(time_ms, u128::from)),
-        Spec::Program(command) => format!("cmd: {}", command.join(" ")),
+        Spec::Program(command) => {
+            let words: Vec<String> = command.iter().map(|w| quoted(w)).collect();
+            format!("cmd: {}", words.join(" "))
+        }
     }
 }
 
@@ -340,7 +359,11 @@ fn run_match<G: Evaluate>(
     matches::play_match(start, [a.as_mut(), b.as_mut()], &settings, |game, tally| {
         let mut s = lock(summary);
         s.tally = tally.clone();
-        s.games.push(game_json(game));
+        // Only `--json` prints the games again at the end: without it nothing is kept, so
+        // that a long match's memory does not grow with its games.
+        if args.json {
+            s.games.push(game_json(game));
+        }
         if !args.json {
             println!("{}", game_line(game));
         }
@@ -396,6 +419,18 @@ mod tests {
         assert!(words("a 'b").is_err());
     }
 
+    /// The summary's name of a program keeps its words apart and on one line.
+    #[test]
+    fn a_program_is_named_word_by_word() {
+        let spec = Spec::Program(vec![
+            "my bot".into(),
+            "a\tb".into(),
+            String::new(),
+            "-x".into(),
+        ]);
+        assert_eq!(describe(&spec, 100), r#"cmd: "my bot" "a\tb" "" -x"#);
+    }
+
     #[test]
     fn specs_are_read_or_refused_in_one_line() {
         assert_eq!(parse_spec("--a", "random"), Ok(Spec::Random));
@@ -413,7 +448,8 @@ mod tests {
             ]))
         );
         for bad in [
-            "11", "0@100", "5@0", "5@x", "cmd:", "cmd:  ", "randon", "cmd:a 'b",
+            "11", "0@100", "5@0", "5@x", "cmd:", "cmd:  ", "randon", "cmd:a 'b", "cmd:''",
+            "cmd:'' x",
         ] {
             let e = parse_spec("--a", bad).unwrap_err();
             assert!(e.starts_with("--a "), "{e}");

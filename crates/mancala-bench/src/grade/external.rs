@@ -47,6 +47,11 @@ struct StderrTail {
     ended: bool,
 }
 
+/// Lines of a program read but not yet taken by the grader: when they are there, the reader
+/// waits, and so does a program that writes more (a program writing lines without end holds
+/// no more than this many in the grader's memory).
+const QUEUED_LINES: usize = 256;
+
 /// A line read from the program.
 enum Line {
     /// A complete line (invalid UTF-8 replaced by U+FFFD).
@@ -106,14 +111,26 @@ struct Running {
 }
 
 impl Running {
-    /// `why` a request failed, with the program's last line on standard error when it wrote
-    /// one (`…; its standard error ended with "Traceback: …"`), waiting up to
-    /// [`STDERR_WAIT`] for its standard error to end (a program that failed may still be
-    /// writing its last words; one that goes on holds it open, and costs that wait).
-    fn explain(&self, why: String) -> String {
+    /// Drops the lines read but not taken (left over from an earlier exchange), at most
+    /// [`QUEUED_LINES`] of them: a program writing without end cannot keep the grader here.
+    fn drop_queued(&self) {
+        for _ in 0..QUEUED_LINES {
+            if self.lines.try_recv().is_err() {
+                break;
+            }
+        }
+    }
+
+    /// Stops the program at once ([`Running::stop`]) and returns `why` a request failed,
+    /// with the program's last line on standard error when it wrote one (`…; its standard
+    /// error ended with "Traceback: …"`): once every process holding it is gone, its
+    /// standard error ends; the line is waited for up to [`STDERR_WAIT`].
+    fn stop_explained(self, why: String) -> String {
+        let stderr = Arc::clone(&self.stderr);
+        self.stop(false);
         let start = Instant::now();
         loop {
-            let tail = self.stderr.lock().unwrap_or_else(PoisonError::into_inner);
+            let tail = stderr.lock().unwrap_or_else(PoisonError::into_inner);
             if tail.ended || start.elapsed() >= STDERR_WAIT {
                 return match &tail.last {
                     Some(line) => format!("{why}; its standard error ended with \"{line}\""),
@@ -304,9 +321,12 @@ impl ExternalPlayer {
                 });
             }
         }
-        let mut child = command
-            .spawn()
-            .map_err(|e| format!("cannot start {program}: {e}"))?;
+        let mut child = command.spawn().map_err(|e| {
+            format!(
+                "cannot start {}: {e}",
+                mancala_core::ShortenedPath(std::path::Path::new(program))
+            )
+        })?;
         #[cfg(unix)]
         if let Ok(pid) = i32::try_from(child.id()) {
             groups().push(pid);
@@ -314,7 +334,7 @@ impl ExternalPlayer {
         let stdin = child.stdin.take().ok_or("no standard input")?;
         let stdout = child.stdout.take().ok_or("no standard output")?;
         let stderr_pipe = child.stderr.take().ok_or("no standard error")?;
-        let (tx, lines) = mpsc::channel();
+        let (tx, lines) = mpsc::sync_channel(QUEUED_LINES);
         std::thread::Builder::new()
             .name("grade-reader".into())
             .spawn(move || read_lines(stdout, &tx))
@@ -360,11 +380,7 @@ impl ExternalPlayer {
                     STARTUP_LIMIT.as_secs()
                 ))
             }
-            Err(Answer::Failed(why)) => {
-                let why = run.explain(why);
-                run.stop(false);
-                Err(why)
-            }
+            Err(Answer::Failed(why)) => Err(run.stop_explained(why)),
             Err(_) => {
                 run.stop(false);
                 Err("unexpected".to_string())
@@ -379,7 +395,7 @@ impl ExternalPlayer {
         rules: &str,
         stop: &mut Option<Stop>,
     ) -> Result<Option<String>, Answer<()>> {
-        while run.lines.try_recv().is_ok() {}
+        run.drop_queued();
         let sent = Instant::now();
         let reply = Self::exchange(
             run,
@@ -425,6 +441,11 @@ impl ExternalPlayer {
             })?;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                // Checked here, not only when no line comes: a program writing blank or stale
+                // lines without end is out of time all the same.
+                return Err(Answer::TimedOut);
+            }
             let wait = match stop {
                 Some(_) => left.min(POLL),
                 None => left,
@@ -455,7 +476,7 @@ impl ExternalPlayer {
 
 /// Reads `stdout` line by line into `tx` until the end, an error, or a line longer than
 /// [`MAX_REPLY_BYTES`] (sent as [`Line::TooLong`], then reading stops).
-fn read_lines(stdout: impl std::io::Read, tx: &mpsc::Sender<Line>) {
+fn read_lines(stdout: impl std::io::Read, tx: &mpsc::SyncSender<Line>) {
     let mut reader = BufReader::new(stdout);
     let mut line = Vec::new();
     loop {
@@ -608,18 +629,17 @@ impl ExternalPlayer {
             match Self::send_rules(&mut run, &rules, &mut self.stop) {
                 Ok(refused) => self.refused = refused,
                 Err(failure) => {
-                    let failure = match failure {
-                        Answer::Failed(why) => Answer::Failed(run.explain(why)),
-                        other => other,
-                    };
-                    run.stop(false);
                     return match failure {
-                        Answer::TimedOut => Answer::Failed(format!(
-                            "no reply to `rules {rules}` within {} s",
-                            STARTUP_LIMIT.as_secs()
-                        )),
-                        Answer::Failed(why) => Answer::Failed(why),
+                        Answer::TimedOut => {
+                            run.stop(false);
+                            Answer::Failed(format!(
+                                "no reply to `rules {rules}` within {} s",
+                                STARTUP_LIMIT.as_secs()
+                            ))
+                        }
+                        Answer::Failed(why) => Answer::Failed(run.stop_explained(why)),
                         Answer::Move(()) | Answer::Unreadable(_) => {
+                            run.stop(false);
                             Answer::Failed("unexpected".to_string())
                         }
                     };
@@ -627,7 +647,7 @@ impl ExternalPlayer {
             }
         }
         // Lines left from an earlier exchange (an extra reply) are not answers to this one.
-        while run.lines.try_recv().is_ok() {}
+        run.drop_queued();
         let mut go = format!("go time {}", budget.time.as_millis().max(1));
         if let Some(n) = budget.nodes {
             go.push_str(&format!(" nodes {n}"));
@@ -686,15 +706,14 @@ impl ExternalPlayer {
             Err(failure) => {
                 // A program that failed is stopped (at once: it has had its time) and started
                 // again for the next position.
-                let failure = match failure {
-                    Answer::Failed(why) => Answer::Failed(run.explain(why)),
-                    other => other,
-                };
-                run.stop(false);
                 match failure {
-                    Answer::TimedOut => Answer::TimedOut,
-                    Answer::Failed(why) => Answer::Failed(why),
+                    Answer::Failed(why) => Answer::Failed(run.stop_explained(why)),
+                    Answer::TimedOut => {
+                        run.stop(false);
+                        Answer::TimedOut
+                    }
                     Answer::Move(()) | Answer::Unreadable(_) => {
+                        run.stop(false);
                         Answer::Failed("unexpected".to_string())
                     }
                 }

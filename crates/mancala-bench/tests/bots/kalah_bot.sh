@@ -8,6 +8,8 @@
 #   first    the first legal move (the default)
 #   illegal  always `bestmove 7`, a house no board of the tests has
 #   hang     like `first`, but never answers `go` when North is to move
+#   flood    like `first`, but writes blank lines without end instead of answering `go`
+#            when North is to move
 #   crash    like `first`, but ends (exit status 3) instead of answering `go` when North is
 #            to move, its last line on standard error `kalah_bot: crash mode: North to move`
 #   hangkids like `hang`, but ignoring SIGINT, SIGTERM and SIGHUP, and waiting for two
@@ -56,6 +58,9 @@ while IFS= read -r line; do
       fi
       if [ "$mode" = hang ] && [ "$side" = N ]; then
         exec sleep 60
+      fi
+      if [ "$mode" = flood ] && [ "$side" = N ]; then
+        exec yes ''
       fi
       if [ "$mode" = crash ] && [ "$side" = N ]; then
         echo "kalah_bot: some words before the end" >&2
