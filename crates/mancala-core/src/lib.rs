@@ -202,9 +202,21 @@ impl Shortened<'_> {
 
 impl core::fmt::Display for Shortened<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        ShortenedTo(self.0, Self::MAX_CHARS).fmt(f)
+    }
+}
+
+/// [`Shortened`] with another length: text shown whole up to `.1` characters, else its first
+/// `.1` characters and `…`, every control character escaped as Rust writes it in a string.
+/// For a text a longer message may quote, such as the reason a program gave for an error.
+#[derive(Clone, Copy, Debug)]
+pub struct ShortenedTo<'a>(pub &'a str, pub usize);
+
+impl core::fmt::Display for ShortenedTo<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         use core::fmt::Write;
         for (i, c) in self.0.chars().enumerate() {
-            if i == Self::MAX_CHARS {
+            if i == self.1 {
                 return f.write_char('…');
             }
             if c.is_control() {
@@ -289,7 +301,7 @@ pub(crate) const fn max_count_digits(counts: u32, total: u32, cap: u32) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{max_count_digits, Shortened, ShortenedPath};
+    use super::{max_count_digits, Shortened, ShortenedPath, ShortenedTo};
 
     /// The most digits by exhaustive search: `best[s]` = most digits of the numbers so far
     /// summing to exactly `s`, one number (0..=cap) added at a time.
@@ -395,6 +407,13 @@ mod tests {
             format!("{}…", "é".repeat(60))
         );
         assert_eq!(Shortened("").to_string(), "");
+        // Another length, the same rule: 200 characters whole, 201 cut to 200 and `…`.
+        let two_hundred = "c".repeat(200);
+        assert_eq!(ShortenedTo(&two_hundred, 200).to_string(), two_hundred);
+        assert_eq!(
+            ShortenedTo(&"d\t".repeat(101), 200).to_string(),
+            format!("{}…", "d\\t".repeat(100))
+        );
     }
 
     /// Control characters are written as Rust escapes (the sequences below are written out

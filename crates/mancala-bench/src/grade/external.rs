@@ -506,20 +506,9 @@ fn read_lines(stdout: impl std::io::Read, tx: &mpsc::SyncSender<Line>) {
 
 /// A text of the program (a reason it gave, its standard error) for a message: its first
 /// [`SHOWN_CHARS`] characters and `…` when longer (a reason of a few words stays whole, a
-/// line of a megabyte does not), control characters escaped as Rust writes them.
+/// line of a megabyte does not), control characters escaped ([`mancala_core::ShortenedTo`]).
 fn shown(text: &str) -> String {
-    let mut out = String::new();
-    for c in text.chars().take(SHOWN_CHARS) {
-        if c.is_control() {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
-    }
-    if text.chars().nth(SHOWN_CHARS).is_some() {
-        out.push('…');
-    }
-    out
+    mancala_core::ShortenedTo(text, SHOWN_CHARS).to_string()
 }
 
 /// Reads the program's standard error to its end, keeping its last non-blank line (its first
