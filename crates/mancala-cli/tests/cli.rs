@@ -610,3 +610,67 @@ fn bash_completes_every_subcommand_from_the_script() {
     assert_eq!(o.status.code(), Some(2));
     assert_refused(&o, "invalid value 'tcsh'");
 }
+
+/// The shells `mancala completions` takes, as its help names them.
+const SHELLS: [&str; 5] = ["bash", "elvish", "fish", "powershell", "zsh"];
+
+/// Whether `fish` can be run. The fish completion test needs it, but fish is not one of the
+/// tools the test suite requires (README, "Two commands"): without it that part of the test
+/// is skipped with a note on standard error.
+#[cfg(unix)]
+fn have_fish() -> bool {
+    std::process::Command::new("fish")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// The candidates a real fish offers for the command line `line` (completing its last word),
+/// with the script of `mancala completions fish` loaded: `complete -C` prints one a line,
+/// with its description after a tab, which is dropped here.
+#[cfg(unix)]
+fn fish_completes(script: &std::path::Path, line: &str) -> Vec<String> {
+    let o = std::process::Command::new("fish")
+        .args(["--no-config", "-c", "source $argv[1]; complete -C $argv[2]"])
+        .arg(script)
+        .arg(line)
+        .output()
+        .expect("fish runs");
+    assert!(o.status.success(), "fish: {}", stderr(&o));
+    stdout(&o)
+        .lines()
+        .map(|l| l.split('\t').next().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// `mancala completions fish` offers the five shells after `mancala completions` in a real
+/// fish (clap_complete's fish generator leaves positional arguments out; the command adds
+/// them), and still completes subcommands and options.
+#[cfg(unix)]
+#[test]
+fn fish_completes_the_shells_from_the_script() {
+    let o = mancala(&["completions", "fish"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    if !have_fish() {
+        eprintln!("fish is not installed: skipping the fish completion check");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("mancala.fish");
+    std::fs::write(&script, &o.stdout).unwrap();
+    let mut got = fish_completes(&script, "mancala completions ");
+    got.sort();
+    assert_eq!(got, SHELLS);
+    assert_eq!(
+        fish_completes(&script, "mancala --quiet completions f"),
+        ["fish"]
+    );
+    assert!(fish_completes(&script, "mancala completions zsh ")
+        .iter()
+        .all(|w| !SHELLS.contains(&w.as_str())));
+    assert_eq!(fish_completes(&script, "mancala bestm"), ["bestmove"]);
+    assert_eq!(
+        fish_completes(&script, "mancala egdb build --max"),
+        ["--max-seeds"]
+    );
+}
