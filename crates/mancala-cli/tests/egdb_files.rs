@@ -1151,20 +1151,8 @@ fn convert_names_a_damaged_input_before_an_occupied_output() {
 #[test]
 fn a_damaged_egdb_is_named_whatever_the_clock() {
     let dir = scratch("egdb-files", "late");
-    let d = dir.to_str().unwrap();
     // C(16 + 12, 12) = 30,421,755 entries, a byte each.
-    let out = mancala(&[
-        "egdb",
-        "build",
-        "--rules",
-        "standard",
-        "--max-seeds",
-        "16",
-        "--out",
-        d,
-    ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let file = dir.join("kalah6.k16.egdb");
+    let file = common::build_kalah6_k16(&dir);
     let mut bytes = std::fs::read(&file).unwrap();
     assert_eq!(
         bytes.len() as u64,

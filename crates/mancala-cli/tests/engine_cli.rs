@@ -388,20 +388,9 @@ fn the_readme_bestmove_example_is_exact_with_the_database_every_run() {
     words.push(word);
     assert_eq!(words[0], "mancala", "{line}");
     assert!(words.contains(&"--nodes".to_string()), "{line}");
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("readme-egdb");
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = scratch("engine-cli", "readme-egdb");
+    common::build_kalah6_k16(&dir);
     let d = dir.to_str().unwrap();
-    let o = mancala(&[
-        "egdb",
-        "build",
-        "--rules",
-        "standard",
-        "--max-seeds",
-        "16",
-        "--out",
-        d,
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
     let with_db: Vec<&str> = words[1..]
         .iter()
         .map(|w| if w == "egdb/" { d } else { w.as_str() })

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 
 /// Sets the environment every test run of the command gets: no database cache
@@ -73,6 +73,25 @@ pub fn stdout(o: &Output) -> String {
 /// The standard error of `o` as text.
 pub fn stderr(o: &Output) -> String {
     text(&o.stderr)
+}
+
+/// Builds the endgame database the README builds for its `bestmove … --egdb egdb/` example:
+/// Kalah(6,·) (`--rules standard`), every position with at most 16 seeds in the houses, into
+/// the folder `out`. Returns the file's path, `out/kalah6.k16.egdb`; a build that fails fails
+/// the test with the command's standard error.
+pub fn build_kalah6_k16(out: &Path) -> PathBuf {
+    let o = mancala(&[
+        "egdb",
+        "build",
+        "--rules",
+        "standard",
+        "--max-seeds",
+        "16",
+        "--out",
+        out.to_str().expect("a UTF-8 folder"),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    out.join("kalah6.k16.egdb")
 }
 
 /// A fresh, empty scratch folder `name` of the test file `group`, in Cargo's folder for the
