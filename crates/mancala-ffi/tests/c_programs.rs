@@ -88,45 +88,38 @@ fn dynamic_entries(file: &Path, kind: &str) -> Vec<String> {
         .collect()
 }
 
-/// A fresh scratch directory for one test, removed when the test passes (its copies of the
-/// library and the programs built against it take tens of MB each) and kept when it fails, for
-/// a look at what the test built.
+/// A fresh, empty scratch folder for one test, `mancala-ffi-<name>-` and a random part, in
+/// Cargo's folder for the files of integration tests; the guard removes it, with the copies
+/// of the library and the programs built against it (tens of MB), when the test ends, passed
+/// or failed. Each run builds anew: none of these folders is reused as a cache.
 fn scratch(name: &str) -> Scratch {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("mancala-ffi")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create scratch dir");
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("mancala-ffi-{name}-"))
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .expect("create scratch dir");
     Scratch(dir)
 }
 
-/// A scratch directory (see [`scratch`]): removed on drop unless the thread is panicking.
-struct Scratch(PathBuf);
+/// A scratch folder of [`scratch`]: removed when dropped. The guard is the folder's path
+/// ([`Deref`](std::ops::Deref) to [`Path`]).
+struct Scratch(tempfile::TempDir);
 
 impl std::ops::Deref for Scratch {
-    type Target = PathBuf;
-    fn deref(&self) -> &PathBuf {
-        &self.0
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        self.0.path()
     }
 }
 
 impl AsRef<Path> for Scratch {
     fn as_ref(&self) -> &Path {
-        &self.0
+        self.0.path()
     }
 }
 
 impl AsRef<std::ffi::OsStr> for Scratch {
     fn as_ref(&self) -> &std::ffi::OsStr {
-        self.0.as_os_str()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        if !std::thread::panicking() {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
+        self.0.path().as_os_str()
     }
 }
 
@@ -669,8 +662,7 @@ fn c_programs_are_memory_clean() {
         build_for_memcheck(&src, &exe);
         // Only solver_paths, awari_paths and db_paths take an argument (their scratch
         // folder); the example takes a rule set.
-        let arg =
-            matches!(name, "solver_paths" | "awari_paths" | "db_paths").then_some(dir.as_path());
+        let arg = matches!(name, "solver_paths" | "awari_paths" | "db_paths").then_some(&*dir);
         if let Err(report) = memcheck(&exe, arg) {
             panic!("memory errors in {report}");
         }

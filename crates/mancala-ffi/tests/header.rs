@@ -30,13 +30,12 @@ const INCLUDE_PREFIX: &str = "include!(concat!(env!(\"OUT_DIR\"), \"/";
 /// A copy of `src/` in which every `include!` of a file the build script wrote into `OUT_DIR`
 /// is replaced by the file's text, as the compiler reads it: cbindgen does not expand macros
 /// (that needs a nightly compiler), so it is handed the expanded text, and the header
-/// declares the generated functions where their module has them. Returns the copy's
-/// `lib.rs`.
-fn expanded_sources() -> PathBuf {
+/// declares the generated functions where their module has them. Returns the copy's folder,
+/// a scratch folder in Cargo's folder for the files of integration tests that is removed when
+/// dropped; cbindgen reads its `lib.rs`.
+fn expanded_sources() -> tempfile::TempDir {
     let src = crate_dir().join("src");
-    let copy = Path::new(env!("CARGO_TARGET_TMPDIR")).join("mancala-ffi-header-src");
-    let _ = std::fs::remove_dir_all(&copy);
-    std::fs::create_dir_all(&copy).expect("create the copy of src/");
+    let copy = scratch("header-src");
     for entry in std::fs::read_dir(&src).expect("read src/") {
         let path = entry.expect("an entry of src/").path();
         assert!(path.is_file(), "src/ has only files: {}", path.display());
@@ -60,19 +59,33 @@ fn expanded_sources() -> PathBuf {
                 }
             }
         }
-        std::fs::write(copy.join(path.file_name().expect("a file name")), expanded)
-            .expect("write the copy");
+        std::fs::write(
+            copy.path().join(path.file_name().expect("a file name")),
+            expanded,
+        )
+        .expect("write the copy");
     }
-    copy.join("lib.rs")
+    copy
+}
+
+/// A fresh, empty scratch folder `mancala-ffi-<name>-` and a random part, in Cargo's folder
+/// for the files of integration tests; the guard removes it when dropped, when the test ends
+/// passed or failed.
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("mancala-ffi-{name}-"))
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .expect("create a scratch folder")
 }
 
 fn generate() -> String {
     let dir = crate_dir();
     let config = cbindgen::Config::from_file(dir.join("cbindgen.toml")).expect("cbindgen.toml");
     let mut out = Vec::new();
+    let sources = expanded_sources();
     cbindgen::Builder::new()
         .with_config(config)
-        .with_src(expanded_sources())
+        .with_src(sources.path().join("lib.rs"))
         .generate()
         .expect("cbindgen generates the header")
         .write(&mut out);
@@ -158,8 +171,8 @@ fn compile_alone(compiler: &str, args: &[&str], include: &Path) {
 /// `-Werror`), a call of its replacement does not, and `MANCALA_NO_DEPRECATED` silences it.
 #[test]
 fn deprecated_calls_make_the_compilers_warn() {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("mancala-ffi-deprecated");
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = scratch("deprecated");
+    let dir = scratch.path();
     let include = header_path().parent().unwrap().to_path_buf();
     for (compiler, lang, std) in [("gcc", "c", "-std=c99"), ("g++", "c++", "-std=c++11")] {
         for (body, define, warns) in [

@@ -86,9 +86,12 @@ macro_rules! ok {
 #[test]
 #[cfg_attr(miri, ignore = "builds and files")]
 fn no_successful_call_changes_the_last_error() {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("mancala-ffi-last-error");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    // Removed when the test ends, passed or failed.
+    let scratch = tempfile::Builder::new()
+        .prefix("mancala-ffi-last-error-")
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .unwrap();
+    let dir = scratch.path();
     let c_dir = CString::new(dir.to_str().unwrap()).unwrap();
     let c_file = CString::new(dir.join("kalah2.k4.egdb").to_str().unwrap()).unwrap();
 
@@ -621,5 +624,4 @@ fn no_successful_call_changes_the_last_error() {
         "{}",
         last_error()
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
