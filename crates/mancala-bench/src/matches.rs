@@ -143,6 +143,13 @@ pub struct MoveStats {
     pub searched: u64,
     /// The sum of those depths, plies.
     pub depth: u64,
+    /// Answers whose CPU time was measured ([`Player::cpu_seconds`] known before and after
+    /// the answer; not an external program's first answer after a start, nor any off
+    /// Linux for a program).
+    pub cpu_moves: u64,
+    /// CPU time (user + system) of those answers, seconds: of this process for a player
+    /// that runs in it, of the program and every process it started for an external one.
+    pub cpu_seconds: f64,
 }
 
 impl MoveStats {
@@ -156,6 +163,13 @@ impl MoveStats {
     #[must_use]
     pub fn mean_seconds(&self) -> Option<f64> {
         (self.moves > 0).then(|| self.seconds / self.moves as f64)
+    }
+
+    /// The mean CPU time of an answer whose CPU time was measured, seconds, `None` when
+    /// none was.
+    #[must_use]
+    pub fn mean_cpu_seconds(&self) -> Option<f64> {
+        (self.cpu_moves > 0).then(|| self.cpu_seconds / self.cpu_moves as f64)
     }
 }
 
@@ -307,13 +321,21 @@ fn play_game<G: Game>(
         let seat = if first == a_first { Seat::A } else { Seat::B };
         let budget = &settings.budgets[seat.index()];
         let player = &mut *players[seat.index()];
+        let cpu0 = player.cpu_seconds();
         let t0 = Instant::now();
         let answer = player.answer_game(&record, budget);
         let elapsed = t0.elapsed();
+        let cpu1 = player.cpu_seconds();
         let late = !player.times_itself() && elapsed > budget.deadline();
         let s = &mut stats[seat.index()];
         s.moves += 1;
         s.seconds += elapsed.as_secs_f64();
+        if let (Some(c0), Some(c1)) = (cpu0, cpu1) {
+            if c1 >= c0 {
+                s.cpu_moves += 1;
+                s.cpu_seconds += c1 - c0;
+            }
+        }
         if let Some(d) = player.last_depth() {
             s.searched += 1;
             s.depth += u64::from(d);

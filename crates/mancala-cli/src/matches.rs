@@ -275,6 +275,8 @@ impl Summary {
                 "moves": s.moves,
                 "mean_depth": s.mean_depth(),
                 "mean_ms": s.mean_seconds().map(|x| x * 1000.0),
+                "cpu_moves": s.cpu_moves,
+                "mean_cpu_ms": s.mean_cpu_seconds().map(|x| x * 1000.0),
             })
         };
         if self.json {
@@ -330,6 +332,9 @@ impl Summary {
             }
             if let Some(secs) = s.mean_seconds() {
                 line.push_str(&format!(", mean time a move {:.1} ms", secs * 1000.0));
+            }
+            if let Some(secs) = s.mean_cpu_seconds() {
+                line.push_str(&format!(", mean CPU time a move {:.1} ms", secs * 1000.0));
             }
             println!("{line}");
         }

@@ -6,7 +6,8 @@
 //! to its result; random movers with a seed replay the same match; programs that crash,
 //! answer an illegal move or hang past their time lose those games and the match goes on
 //! (the test double is `crates/mancala-bench/tests/bots/kalah_bot.sh`, written from
-//! docs/line-protocol.md); bad arguments are one-line errors; Ctrl-C prints the summary.
+//! docs/line-protocol.md); bad arguments are one-line errors; Ctrl-C prints the summary; the
+//! CPU time of every answer is counted but a program's first after its start.
 
 mod common;
 
@@ -100,6 +101,24 @@ fn in_process_and_external_engines_play_the_same_games() {
         assert_eq!(inside["games"], 4);
         // The engines report their depths; the external one through its `bestmove` lines.
         assert!(outside["stats"]["a"]["mean_depth"].as_f64().unwrap() > 0.0);
+        // CPU time: every answer of the engine in this process; of the program every answer
+        // but the first after its start (no failure restarted it), on Linux.
+        let count = |v: &Value, seat: &str, what: &str| v["stats"][seat][what].as_u64().unwrap();
+        assert_eq!(
+            count(&inside, "a", "cpu_moves"),
+            count(&inside, "a", "moves")
+        );
+        assert_eq!(
+            count(&inside, "b", "cpu_moves"),
+            count(&inside, "b", "moves")
+        );
+        if cfg!(target_os = "linux") {
+            assert_eq!(
+                count(&outside, "a", "cpu_moves"),
+                count(&outside, "a", "moves") - 1
+            );
+            assert!(outside["stats"]["a"]["mean_cpu_ms"].as_f64().unwrap() >= 0.0);
+        }
         if rules.starts_with("kalah") {
             check_records::<KalahPosition>(&inside, rules.parse().unwrap());
         } else {

@@ -23,7 +23,7 @@ use mancala_solver::Egdb;
 use crate::balance::{Balance, CostModel, Sample};
 use crate::checkpoint::{Checkpoint, CheckpointError, Identity};
 use crate::comm::{agree, Comm, Failure};
-use crate::cpu;
+use mancala_solver::usage as cpu;
 
 /// What to build.
 #[derive(Debug, Clone)]

@@ -67,7 +67,6 @@ mod awari_build;
 mod balance;
 mod checkpoint;
 mod comm;
-mod cpu;
 mod egdb_build;
 mod journal;
 #[cfg(feature = "mpi")]

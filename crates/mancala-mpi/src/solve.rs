@@ -21,9 +21,9 @@ use mancala_core::kalah::{KalahMove, KalahPosition};
 use mancala_solver::{Egdb, Solution, SolveOptions, Solver};
 
 use crate::comm::{agree, Comm, Failure, Tag};
-use crate::cpu;
 use crate::journal::{moves_of, moves_text, Journal};
 use crate::tree::{Ask, FullLeaf, LeafResult, Task, Tree};
+use mancala_solver::usage as cpu;
 
 /// 0 → worker: search a leaf. Bytes: the leaf's number, a line feed, its moves from the
 /// root (`3,1,6`, `-` for none), a line feed, what to answer: `a,b` for the open window

@@ -157,6 +157,7 @@ mod pool;
 pub mod progress;
 mod rank;
 pub mod tt;
+pub mod usage;
 
 // The wings: exact search, endgame databases, playing engine, Awari databases, exact values.
 pub mod awari;

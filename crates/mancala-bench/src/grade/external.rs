@@ -591,6 +591,24 @@ impl<G: Game> Player<G> for ExternalPlayer {
     fn last_depth(&self) -> Option<u32> {
         self.depth
     }
+
+    /// On Linux the CPU time (user + system) of the program and of every process it
+    /// started, seconds since the program started (module `cpu`, from /proc: a 10 ms tick on
+    /// most systems); time spent between answers (thinking on the opponent's time) counts
+    /// too, but a match counts only the difference across each answer. `None` while no
+    /// program is running, before its first answer (its start-up is no move's time), and
+    /// off Linux.
+    fn cpu_seconds(&self) -> Option<f64> {
+        #[cfg(target_os = "linux")]
+        {
+            let run = self.running.as_ref().filter(|r| !r.fresh)?;
+            super::cpu::tree_seconds(run.child.id())
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            None
+        }
+    }
 }
 
 impl ExternalPlayer {

@@ -33,6 +33,8 @@ use mancala_solver::exact_values::{ExactError, ExactGame, ExactValues};
 use mancala_solver::SolveError;
 use thiserror::Error;
 
+#[cfg(target_os = "linux")]
+mod cpu;
 mod external;
 #[cfg(target_os = "linux")]
 mod keeper;
@@ -265,6 +267,18 @@ pub trait Player<G: Game> {
     /// else `None`. Default `None`.
     fn last_depth(&self) -> Option<u32> {
         None
+    }
+
+    /// The CPU time (user + system) the player has spent so far, seconds from an origin of
+    /// its own, or `None` when it cannot be measured now. A match reads it before and after
+    /// each answer and counts the difference as the answer's CPU time
+    /// ([`MoveStats::cpu_seconds`](crate::matches::MoveStats::cpu_seconds)). The default is
+    /// the CPU time of this whole process (`getrusage(RUSAGE_SELF)`,
+    /// [`mancala_solver::usage::process_seconds`]; `None` off Unix): right for a player that computes in this process (the engine, a
+    /// closure) while nothing else in it does. An external program counts its own processes
+    /// instead ([`ExternalPlayer`]).
+    fn cpu_seconds(&self) -> Option<f64> {
+        mancala_solver::usage::process_seconds()
     }
 }
 

@@ -1,5 +1,6 @@
-//! Processor time and peak memory of this process, to report beside wall time (the machine
-//! may be shared).
+//! What this process has used: its processor time and its peak resident memory, to report
+//! beside wall time on a machine that may be shared (the MPI ranks of `mancala-mpi`, the
+//! players of a match in `mancala-bench`).
 
 /// User plus system processor seconds of this process so far, all its threads (from
 /// `getrusage(RUSAGE_SELF)`); `None` where the system does not tell.
