@@ -614,27 +614,11 @@ fn bash_completes_every_subcommand_from_the_script() {
 /// The shells `mancala completions` takes, as its help names them.
 const SHELLS: [&str; 5] = ["bash", "elvish", "fish", "powershell", "zsh"];
 
-/// Whether `fish` can be run. Like the other tools of the test suite (README, "Two
-/// commands"), a missing fish fails the test, naming the package, unless
-/// MANCALA_SKIP_MISSING_TOOLS is set; then that check is skipped with a note.
+/// Whether `fish` can be run; a missing one fails the test unless
+/// MANCALA_SKIP_MISSING_TOOLS is set ([`common::require_tool`]).
 #[cfg(unix)]
 fn have_fish() -> bool {
-    let have = std::process::Command::new("fish")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if have {
-        return true;
-    }
-    let skip =
-        std::env::var_os("MANCALA_SKIP_MISSING_TOOLS").is_some_and(|v| !v.is_empty() && v != "0");
-    assert!(
-        skip,
-        "fish is not installed: install the package `fish` (.ci/run does), or set \
-         MANCALA_SKIP_MISSING_TOOLS=1 to skip the tests that need it"
-    );
-    eprintln!("fish is not installed and MANCALA_SKIP_MISSING_TOOLS is set: skipping");
-    false
+    common::require_tool("fish", "fish")
 }
 
 /// The candidates a real fish offers for the command line `line` (completing its last word),

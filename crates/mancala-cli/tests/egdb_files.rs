@@ -405,25 +405,17 @@ fn signal_in_the_save(out: &Path, signal: &str) -> Output {
 /// tree (outside the ignored `egdb/` and `target/`), by `git check-ignore` (git is there: this is a clone; a missing git fails the test
 /// unless MANCALA_SKIP_MISSING_TOOLS is set, README "Two commands").
 fn assert_git_ignores(name: &str) {
+    if !common::require_tool("git", "git") {
+        return;
+    }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let out = match Command::new("git")
+    let out = Command::new("git")
         .arg("-C")
         .arg(&root)
         .args(["check-ignore", "--no-index", "-q", "--"])
         .arg(name)
         .output()
-    {
-        Ok(out) => out,
-        Err(e) => {
-            let skip = std::env::var_os("MANCALA_SKIP_MISSING_TOOLS")
-                .is_some_and(|v| !v.is_empty() && v != "0");
-            assert!(
-                skip,
-                "cannot run git ({e}): install the package `git`, or set MANCALA_SKIP_MISSING_TOOLS=1"
-            );
-            return;
-        }
-    };
+        .expect("git runs");
     assert_eq!(
         out.status.code(),
         Some(0),

@@ -21,22 +21,7 @@ use common::{mancala, text, without_cache};
 
 /// Whether `script` is installed; a missing one fails the test (module docs).
 fn require_script() -> bool {
-    let have = Command::new("script")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if have {
-        return true;
-    }
-    let skip =
-        std::env::var_os("MANCALA_SKIP_MISSING_TOOLS").is_some_and(|v| !v.is_empty() && v != "0");
-    assert!(
-        skip,
-        "script is not installed: install the package `bsdutils` (.ci/run does), or set \
-         MANCALA_SKIP_MISSING_TOOLS=1 to skip the tests that need it"
-    );
-    eprintln!("script is not installed and MANCALA_SKIP_MISSING_TOOLS is set: skipping");
-    false
+    common::require_tool("script", "bsdutils")
 }
 
 /// `word` quoted for `sh`.

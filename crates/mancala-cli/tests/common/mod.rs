@@ -127,3 +127,27 @@ impl AsRef<std::ffi::OsStr> for Scratch {
         self.0.path().as_os_str()
     }
 }
+
+/// Whether the tool `program` runs (`program --version` succeeds). The test suite's tools
+/// (README, "Two commands"): a missing one fails the test, naming the package `package` to
+/// install, unless MANCALA_SKIP_MISSING_TOOLS is set; then `false`, with a note, and the test
+/// skips what needs it.
+#[allow(dead_code)]
+pub fn require_tool(program: &str, package: &str) -> bool {
+    let have = Command::new(program)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if have {
+        return true;
+    }
+    let skip =
+        std::env::var_os("MANCALA_SKIP_MISSING_TOOLS").is_some_and(|v| !v.is_empty() && v != "0");
+    assert!(
+        skip,
+        "{program} is not installed: install the package `{package}` (.ci/run does), or set \
+         MANCALA_SKIP_MISSING_TOOLS=1 to skip the tests that need it"
+    );
+    eprintln!("{program} is not installed and MANCALA_SKIP_MISSING_TOOLS is set: skipping");
+    false
+}
