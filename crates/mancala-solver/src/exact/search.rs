@@ -178,6 +178,10 @@ pub(crate) struct Searcher<'a, const M: usize, T: TranspositionTable> {
     pub aborted: bool,
     etc_min_seeds: u32,
     tt_min_seeds: u32,
+    /// Debug builds: whether the child searched next is its parent's eldest searched (its
+    /// entry cannot have changed since the parent read it; a younger brother's can).
+    #[cfg(debug_assertions)]
+    eldest: bool,
 }
 
 /// One child of a node: the [`crate::board::Child`] of playing house `h`, flattened so that its rank and
@@ -319,6 +323,8 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             aborted: false,
             etc_min_seeds: ETC_MARGIN + if has_db { db_max } else { 0 },
             tt_min_seeds: TT_MIN_SEEDS,
+            #[cfg(debug_assertions)]
+            eldest: true,
         }
     }
 
@@ -342,6 +348,8 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
             aborted: false,
             etc_min_seeds: self.etc_min_seeds,
             tt_min_seeds: self.tt_min_seeds,
+            #[cfg(debug_assertions)]
+            eldest: true,
         }
     }
 
@@ -467,14 +475,18 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 Probed::Cut(v) => return v,
                 Probed::Move(h) => tt_move = h,
             }
-        } else if cfg!(debug_assertions) && use_tt && self.split_min_seeds == u32::MAX {
-            // One thread: the probe left out would not have cut and would have given the
-            // move passed down.
-            let probed = self.probe_table(key, alpha, beta);
-            debug_assert!(
-                matches!(probed, Probed::Move(h) if h == known),
-                "the parent's entry of a child changed before its search"
-            );
+        } else {
+            // One thread: the probe left out for the parent's eldest child searched would not
+            // have cut and would have given the move passed down (nothing was stored since
+            // the parent read it).
+            #[cfg(debug_assertions)]
+            if use_tt && self.split_min_seeds == u32::MAX && self.eldest {
+                let probed = self.probe_table(key, alpha, beta);
+                debug_assert!(
+                    matches!(probed, Probed::Move(h) if h == known),
+                    "the parent's entry of its eldest child changed before its search"
+                );
+            }
         }
         let start_nodes = self.count;
 
@@ -720,11 +732,17 @@ impl<'a, const M: usize, T: TranspositionTable> Searcher<'a, M, T> {
                 }
                 break;
             }
-            // The eldest searched gets its entry as this node's probe read it: nothing was
-            // stored since. Its younger brothers' entries may have changed meanwhile.
-            let known = if searched == 0 { c.tt_move } else { UNPROBED };
+            // Every child the parent probed gets its entry as the parent read it: the
+            // eldest's cannot have changed since; a younger brother's may, when an elder
+            // brother's subtree stored that position (a transposition): its move is then an
+            // older hint and a cut-off its own probe would have found becomes a search, with
+            // the same value.
+            #[cfg(debug_assertions)]
+            {
+                self.eldest = searched == 0;
+            }
             searched += 1;
-            let v = self.child_value(c, known, a, beta);
+            let v = self.child_value(c, c.tt_move, a, beta);
             if self.aborted {
                 return None;
             }
