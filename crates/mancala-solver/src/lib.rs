@@ -175,7 +175,7 @@ pub use exact::{
     SwapJson, TableKind, WindowSolution,
 };
 pub use exact_values::{ExactError, ExactGame, ExactValues};
-pub use mem::{OutOfMemory, MAX_THREADS};
+pub use mem::{readable_bytes, OutOfMemory, MAX_THREADS};
 pub use progress::{BuildProgress, SolvePhase, SolveProgress};
 pub use tt::{ExactTable, LockFreeTable, TranspositionTable};
 

@@ -16,13 +16,68 @@ use thiserror::Error;
 pub const MAX_THREADS: usize = 1024;
 
 /// Memory for a table or a database could not be had: neither an anonymous map nor the heap
-/// gave `bytes` bytes. Returned instead of aborting the process (what a failed `Vec`
-/// allocation would do), so that a caller, a C program among them, can retry with less.
+/// gave `bytes` bytes, or (`available` set) the library refused before allocating because
+/// `bytes` is more than the memory the machine has available. Returned instead of aborting
+/// the process (what a failed `Vec` allocation would do), so that a caller, a C program
+/// among them, can retry with less.
+///
+/// Shown on one line: "out of memory: cannot allocate 1024 bytes" for a failed allocation;
+/// for a refusal, "out of memory: cannot allocate 8589934592 bytes (8.0 GiB), more than the
+/// 4294967296 bytes (4.0 GiB) of memory available" (units as [`readable_bytes`] gives them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
-#[error("out of memory: cannot allocate {bytes} bytes")]
 pub struct OutOfMemory {
     /// The size asked for, bytes.
     pub bytes: usize,
+    /// For a refusal before any allocation: the memory the machine had available, bytes
+    /// ([`crate::available_memory_bytes`]: `MemAvailable` of Linux's `/proc/meminfo`), which
+    /// `bytes` exceeds. `None` when an allocation itself failed.
+    pub available: Option<u64>,
+}
+
+impl OutOfMemory {
+    /// A failed allocation of `bytes` bytes (no refusal: `available` is `None`).
+    #[must_use]
+    pub const fn failed(bytes: usize) -> OutOfMemory {
+        OutOfMemory {
+            bytes,
+            available: None,
+        }
+    }
+}
+
+impl std::fmt::Display for OutOfMemory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "out of memory: cannot allocate {} bytes", self.bytes)?;
+        if let Some(available) = self.available {
+            write!(
+                f,
+                " ({}), more than the {available} bytes ({}) of memory available",
+                readable_bytes(self.bytes as u64),
+                readable_bytes(available)
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// `bytes` in the unit a person reads, as the `mancala` command's messages give sizes:
+/// "512 B", "16 KiB", "215 MiB", "6.4 GiB" (binary units; GiB with one decimal, the others
+/// rounded to a whole number).
+#[must_use]
+pub fn readable_bytes(bytes: u64) -> String {
+    const KIB: f64 = 1024.0;
+    const MIB: f64 = 1024.0 * KIB;
+    const GIB: f64 = 1024.0 * MIB;
+    let b = bytes as f64;
+    if b >= GIB {
+        format!("{:.1} GiB", b / GIB)
+    } else if b >= MIB {
+        format!("{:.0} MiB", b / MIB)
+    } else if b >= KIB {
+        format!("{:.0} KiB", b / KIB)
+    } else {
+        format!("{bytes} B")
+    }
 }
 
 /// Marker for the atomic integer types a [`ZeroedBuf`] may hold: all-zero bytes are a valid
@@ -70,7 +125,7 @@ impl<A: ZeroValid> ZeroedBuf<A> {
     /// `len` zeroed values, or [`OutOfMemory`] when neither a map nor the heap has room.
     pub(crate) fn new(len: usize) -> Result<ZeroedBuf<A>, OutOfMemory> {
         let Some(bytes) = len.checked_mul(std::mem::size_of::<A>()) else {
-            return Err(OutOfMemory { bytes: usize::MAX });
+            return Err(OutOfMemory::failed(usize::MAX));
         };
         // Miri cannot map memory: the heap fallback serves it.
         if bytes >= 1 << 21 && !cfg!(miri) {
@@ -90,7 +145,7 @@ impl<A: ZeroValid> ZeroedBuf<A> {
         }
         let mut heap = Vec::new();
         heap.try_reserve_exact(len)
-            .map_err(|_| OutOfMemory { bytes })?;
+            .map_err(|_| OutOfMemory::failed(bytes))?;
         // SAFETY: `ZeroValid` promises that all-zero bytes are a valid `A`.
         heap.extend((0..len).map(|_| unsafe { std::mem::zeroed::<A>() }));
         let first = std::ptr::NonNull::new(heap.as_ptr().cast_mut())
@@ -211,7 +266,7 @@ impl FrozenBytes {
         }
         let mut heap = Vec::new();
         heap.try_reserve_exact(data.len())
-            .map_err(|_| OutOfMemory { bytes: data.len() })?;
+            .map_err(|_| OutOfMemory::failed(data.len()))?;
         heap.extend_from_slice(data);
         Ok(FrozenBytes {
             map: None,
@@ -262,7 +317,7 @@ impl FrozenBytes {
         }
         let mut heap = Vec::new();
         heap.try_reserve_exact(len)
-            .map_err(|_| E::from(OutOfMemory { bytes: len }))?;
+            .map_err(|_| E::from(OutOfMemory::failed(len)))?;
         heap.resize(len, 0);
         let values = run(&mut heap)?;
         Ok((

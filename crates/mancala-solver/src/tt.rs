@@ -180,7 +180,7 @@ impl<const W: usize> Buckets<W> {
         let len = 1usize
             .checked_shl(bucket_bits)
             .and_then(|b| b.checked_mul(WAYS * W))
-            .ok_or(OutOfMemory { bytes: usize::MAX })?;
+            .ok_or(OutOfMemory::failed(usize::MAX))?;
         Ok(Buckets {
             slots: ZeroedBuf::new(len)?,
             bucket_bits,

@@ -663,7 +663,28 @@ fn a_file_larger_than_the_memory_is_refused_before_it_is_read() {
     // The whole size asked for (every level, one byte a board), not the one level
     // whose allocation would fail while reading: refused before the first read.
     match r {
-        Err(EgdbError::OutOfMemory(m)) => assert_eq!(m.bytes as u64, total(n)),
+        Err(EgdbError::OutOfMemory(m)) => {
+            assert_eq!(m.bytes as u64, total(n));
+            // The memory available when the file was opened: MemAvailable moves between two
+            // reads, but stays below what the file asks for (N is the first size above it).
+            let a = m.available.expect("refused for the memory available");
+            assert!(a < total(n) && a > total(n - 1) / 2, "{a} bytes available");
+            // One line naming both sizes in bytes and in a readable unit (GiB with one
+            // decimal from 1 GiB on, else whole MiB: a machine has more than 1 MiB free).
+            let gib = |b: u64| match b as f64 / f64::from(1u32 << 30) {
+                g if g >= 1.0 => format!("{g:.1} GiB"),
+                g => format!("{:.0} MiB", g * 1024.0),
+            };
+            let text = EgdbError::OutOfMemory(m).to_string();
+            let want = format!(
+                "cannot allocate {} bytes ({}), more than the {a} bytes ({}) of memory available",
+                total(n),
+                gib(total(n)),
+                gib(a)
+            );
+            assert!(text.contains(&want), "{text}");
+            assert!(!text.contains('\n'), "{text}");
+        }
         other => panic!("N = {n}: {other:?}"),
     }
 }

@@ -19,7 +19,7 @@ fn solver_table_beyond_memory_is_an_error_then_a_smaller_one_solves() {
     for _ in 0..2 {
         assert_eq!(
             solver.solve(&big, SolveOptions::new()).unwrap_err(),
-            SolveError::OutOfMemory(OutOfMemory { bytes: HUGE })
+            SolveError::OutOfMemory(OutOfMemory::failed(HUGE))
         );
     }
     // Published (Irving et al. 2000; Rawlings): Kalah(6,1) is a first-player win by 2.
@@ -37,7 +37,7 @@ fn engine_table_beyond_memory_is_an_error_every_time() {
         assert_eq!(
             engine.search(&start, &Limits::depth(2)).unwrap_err(),
             // 2^39 buckets of 64 bytes.
-            EngineError::OutOfMemory(OutOfMemory { bytes: HUGE })
+            EngineError::OutOfMemory(OutOfMemory::failed(HUGE))
         );
     }
     let mut engine = Engine::<KalahPosition>::with_tt_bytes(1 << 20);

@@ -741,7 +741,7 @@ impl CompactLevels {
         // The memory is the decoders' of these tables: counted now, once.
         let payload = &bytes[..bytes.len() - PAD];
         let held = held_bytes(max_seeds, payload.len() as u64, payload);
-        let held = usize::try_from(held).map_err(|_| crate::OutOfMemory { bytes: usize::MAX })?;
+        let held = usize::try_from(held).map_err(|_| crate::OutOfMemory::failed(usize::MAX))?;
         Ok(CompactLevels {
             data,
             layout,
@@ -770,7 +770,7 @@ impl CompactLevels {
             let len = level_len(n).unwrap_or(0) as usize;
             buf.clear();
             buf.try_reserve_exact(len)
-                .map_err(|_| crate::OutOfMemory { bytes: len })?;
+                .map_err(|_| crate::OutOfMemory::failed(len))?;
             buf.resize(len, 0);
             end = self.decode_level(n, end, &mut buf)?;
             buf.iter_mut()

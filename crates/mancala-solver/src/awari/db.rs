@@ -396,7 +396,7 @@ impl AwariDb {
                 let starts = PackedLevels::level_starts(self.max_seeds);
                 let entries = starts[starts.len() - 1];
                 let len = usize::try_from(codec.payload_bytes(entries))
-                    .map_err(|_| crate::OutOfMemory { bytes: usize::MAX })?
+                    .map_err(|_| crate::OutOfMemory::failed(usize::MAX))?
                     + PAD;
                 let words = crate::mem::ZeroedBuf::<std::sync::atomic::AtomicU64>::new(
                     len.div_ceil(8) + 1,

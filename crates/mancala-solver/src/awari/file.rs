@@ -563,7 +563,7 @@ impl AwariDb {
         let mut pieces = Vec::new();
         for n in 0..=info.max_seeds {
             let l = level_len(n).unwrap_or(0);
-            let bytes = usize::try_from(l).map_err(|_| crate::OutOfMemory { bytes: usize::MAX })?;
+            let bytes = usize::try_from(l).map_err(|_| crate::OutOfMemory::failed(usize::MAX))?;
             let (data, p) = read_payload(path, &f, at, bytes, bytes, cancel, |piece| {
                 piece.iter_mut().for_each(|b| *b = flip(*b));
             })?;
@@ -600,7 +600,7 @@ fn open_compact(
     info: &AwariInfo,
     cancel: Option<&AtomicBool>,
 ) -> Result<AwariDb, EgdbError> {
-    let too_big = |_| crate::OutOfMemory { bytes: usize::MAX };
+    let too_big = |_| crate::OutOfMemory::failed(usize::MAX);
     let payload = usize::try_from(info.payload_bytes).map_err(too_big)?;
     let pad = super::compact::PAD;
     let (data, pieces) = read_payload(
@@ -644,7 +644,7 @@ fn open_packed(
     info: &AwariInfo,
     cancel: Option<&AtomicBool>,
 ) -> Result<AwariDb, EgdbError> {
-    let too_big = |_| crate::OutOfMemory { bytes: usize::MAX };
+    let too_big = |_| crate::OutOfMemory::failed(usize::MAX);
     let payload = usize::try_from(info.payload_bytes).map_err(too_big)?;
     let (data, pieces) = read_payload(
         path,

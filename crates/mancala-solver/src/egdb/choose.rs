@@ -41,11 +41,13 @@ pub fn fits_in_memory(needs: u64) -> Result<(), NotEnoughMemory> {
 }
 
 /// Ok when a build needing `needs` bytes fits the memory available ([`fits_in_memory`],
-/// the check of `mancala egdb build`), else [`crate::OutOfMemory`] with `needs`: how the
-/// library's builds refuse, before any work, what would not fit.
+/// the check of `mancala egdb build`), else [`crate::OutOfMemory`] with `needs` and the memory
+/// available (its message names both): how the library's builds refuse, before any work,
+/// what would not fit.
 pub(crate) fn build_fits_memory(needs: u64) -> Result<(), crate::OutOfMemory> {
     fits_in_memory(needs).map_err(|e| crate::OutOfMemory {
         bytes: usize::try_from(e.needs).unwrap_or(usize::MAX),
+        available: Some(e.available),
     })
 }
 

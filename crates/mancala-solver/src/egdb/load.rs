@@ -84,9 +84,9 @@ impl Egdb {
             check_memory(info.memory_bytes)?;
             let payload_at = head.len() as u64;
             let payload = usize::try_from(info.payload_bytes)
-                .map_err(|_| crate::OutOfMemory { bytes: usize::MAX })?;
+                .map_err(|_| crate::OutOfMemory::failed(usize::MAX))?;
             let memory = usize::try_from(info.memory_bytes)
-                .map_err(|_| crate::OutOfMemory { bytes: usize::MAX })?;
+                .map_err(|_| crate::OutOfMemory::failed(usize::MAX))?;
             // The payload, then (packed) the zero padding, which is not in the file.
             let (data, pieces) =
                 read_payload(path, &f, payload_at, payload, memory, cancel, |_| {})?;
@@ -332,11 +332,13 @@ pub(crate) fn read_raw_header(
 /// or the system's out-of-memory killer.
 ///
 /// # Errors
-/// [`EgdbError::OutOfMemory`] with `bytes`.
+/// [`EgdbError::OutOfMemory`] with `bytes` and the memory available (its message names
+/// both).
 pub(crate) fn check_memory(bytes: u64) -> Result<(), EgdbError> {
     match crate::available_memory_bytes() {
         Some(avail) if bytes > avail => Err(EgdbError::OutOfMemory(crate::OutOfMemory {
             bytes: usize::try_from(bytes).unwrap_or(usize::MAX),
+            available: Some(avail),
         })),
         _ => Ok(()),
     }
@@ -581,7 +583,7 @@ fn check_bytes(path: &Path, bytes: &[u8]) -> Result<Egdb, EgdbError> {
         });
     }
     let memory =
-        usize::try_from(info.memory_bytes).map_err(|_| crate::OutOfMemory { bytes: usize::MAX })?;
+        usize::try_from(info.memory_bytes).map_err(|_| crate::OutOfMemory::failed(usize::MAX))?;
     // A copy of the payload followed by the padding (zero) of a packed one.
     let (data, _) = FrozenBytes::filled_in_pieces(memory, CHECK_PIECE, |offset, piece| {
         let in_file = payload.len().saturating_sub(offset).min(piece.len());
