@@ -1398,7 +1398,8 @@ MANCALA_DEPRECATED("use mancala_db_value with a MancalaGame; removed in 0.4.0") 
 // Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`config` or `out` NULL),
 // `MANCALA_STATUS_INVALID_ARGUMENT` (`level` above 10, or `tt_bytes` does not fit the
 // address space) or `MANCALA_STATUS_PANIC`. The table's memory is taken at the first
-// search, which returns `MANCALA_STATUS_OUT_OF_MEMORY` when `tt_bytes` cannot be had.
+// search, which returns `MANCALA_STATUS_OUT_OF_MEMORY` when `tt_bytes` cannot be had (the
+// last error names the `tt_bytes` asked for and, when it was rounded, the size tried).
 //
 // # Safety
 // `config` must be NULL or point to a `MancalaEngineConfig`; `out` NULL or writable.

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use mancala_core::{with_game, AnyGame, GameRecord};
 use mancala_solver::engine::{Choice, EngineError, Evaluate, Level, Limits, Players};
+use mancala_solver::readable_bytes;
 
 use crate::bao::MancalaBao;
 use crate::cancel::CancelGate;
@@ -98,6 +99,9 @@ pub struct MancalaEngineResult {
 /// waits for the first). The engine must not be freed while another thread uses it.
 pub struct MancalaEngine {
     players: Mutex<Players>,
+    /// The table size the config asked for (`tt_bytes`, 0 for the default), bytes: named by
+    /// the out-of-memory message ([`table_error`]).
+    tt_bytes: u64,
     /// The cancel request of the best-move calls in progress (`crate::cancel`).
     cancel: CancelGate,
 }
@@ -114,6 +118,43 @@ fn engine_error(e: EngineError) -> Error {
         _ => MancalaStatus::InvalidArgument,
     };
     Error::new(status, e.to_string())
+}
+
+/// [`engine_error`], with the out-of-memory message naming the table size the caller asked
+/// for (`asked`, the config's `tt_bytes`; 0 for the default, [`DEFAULT_TT_BYTES`]) and,
+/// when the engine rounded it (down to a power of two of 64-byte buckets, at least 16 KiB,
+/// at most 2^46 bytes), the size it tried: one line, as "the transposition table does not
+/// fit in memory: tt_bytes 100000000000000 bytes (93132.3 GiB) asked for, a table of
+/// 70368744177664 bytes (65536.0 GiB) tried".
+///
+/// [`DEFAULT_TT_BYTES`]: mancala_solver::engine::DEFAULT_TT_BYTES
+fn table_error(e: EngineError, asked: u64) -> Error {
+    let EngineError::OutOfMemory(oom) = e else {
+        return engine_error(e);
+    };
+    let default = mancala_solver::engine::DEFAULT_TT_BYTES as u64;
+    let mut text = if asked == 0 {
+        format!(
+            "tt_bytes 0, the default of {default} bytes ({})",
+            readable_bytes(default)
+        )
+    } else {
+        format!(
+            "tt_bytes {asked} bytes ({}) asked for",
+            readable_bytes(asked)
+        )
+    };
+    let tried = oom.bytes as u64;
+    if tried != if asked == 0 { default } else { asked } {
+        text += &format!(
+            ", a table of {tried} bytes ({}) tried",
+            readable_bytes(tried)
+        );
+    }
+    Error::new(
+        MancalaStatus::OutOfMemory,
+        format!("the transposition table does not fit in memory: {text}"),
+    )
 }
 
 impl MancalaEngine {
@@ -166,7 +207,7 @@ impl MancalaEngine {
         if node_limit > 0 {
             limits = limits.with_nodes(node_limit);
         }
-        search(&mut players, limits).map_err(engine_error)
+        search(&mut players, limits).map_err(|e| table_error(e, self.tt_bytes))
     }
 }
 
@@ -193,7 +234,8 @@ fn result_of<M>(choice: &Choice<M>, mv: u8) -> MancalaEngineResult {
 /// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`config` or `out` NULL),
 /// `MANCALA_STATUS_INVALID_ARGUMENT` (`level` above 10, or `tt_bytes` does not fit the
 /// address space) or `MANCALA_STATUS_PANIC`. The table's memory is taken at the first
-/// search, which returns `MANCALA_STATUS_OUT_OF_MEMORY` when `tt_bytes` cannot be had.
+/// search, which returns `MANCALA_STATUS_OUT_OF_MEMORY` when `tt_bytes` cannot be had (the
+/// last error names the `tt_bytes` asked for and, when it was rounded, the size tried).
 ///
 /// # Safety
 /// `config` must be NULL or point to a `MancalaEngineConfig`; `out` NULL or writable.
@@ -218,6 +260,7 @@ pub unsafe extern "C" fn mancala_engine_new(
         };
         let handle = handle::into_handle(MancalaEngine {
             players: Mutex::new(Players::new(level, config.seed, tt_bytes)),
+            tt_bytes: config.tt_bytes,
             cancel: CancelGate::new(),
         });
         // SAFETY: checked non-NULL; writable by contract.
@@ -660,6 +703,7 @@ mod tests {
     fn engine(level: u32) -> MancalaEngine {
         MancalaEngine {
             players: Mutex::new(Players::new(Level::new(level).unwrap(), 0, 1 << 20)),
+            tt_bytes: 1 << 20,
             cancel: CancelGate::new(),
         }
     }

@@ -247,6 +247,12 @@ fn tables_beyond_memory_give_out_of_memory() {
             },
             MancalaStatus::OutOfMemory
         );
+        // 2^45 bytes is a power of two of buckets: the table tried is the size asked for.
+        assert_eq!(
+            last_error(),
+            "the transposition table does not fit in memory: tt_bytes 35184372088832 bytes \
+             (32768.0 GiB) asked for"
+        );
     }
     assert_eq!(
         out,
@@ -354,6 +360,21 @@ fn a_huge_solver_table_is_capped_by_the_position() {
             },
             MancalaStatus::OutOfMemory,
             "engine tt_bytes {huge}"
+        );
+        // The message names the size asked for, then the one tried: rounded down to a power
+        // of two and capped at 2^40 buckets of 64 bytes (the header's text of `tt_bytes`).
+        assert_eq!(
+            last_error(),
+            format!(
+                "the transposition table does not fit in memory: tt_bytes {huge} bytes ({} GiB) \
+                 asked for, a table of {} bytes (65536.0 GiB) tried",
+                if huge == u64::MAX {
+                    "17179869184.0"
+                } else {
+                    "1048576.0"
+                },
+                1u64 << 46
+            )
         );
         assert_eq!(
             unsafe { mancala::engine::mancala_engine_free(engine) },
