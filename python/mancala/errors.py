@@ -50,6 +50,6 @@ class DatabaseError(MancalaError):
 
 
 class EngineError(MancalaError):
-    """The playing engine refused the request (a level outside 1..10, no memory for its
-    table), or an external player of ``grade`` cannot be graded: it cannot start, ends, or
+    """The playing engine refused the request (a level outside 1..10; no memory for its
+    table is a ``MemoryError``), or an external player of ``grade`` cannot be graded: it cannot start, ends, or
     does not answer the ``rules`` request with ``ok`` or ``error`` within 10 s."""

@@ -251,8 +251,14 @@ pub fn budget(level: u32, time_ms: u64, nodes: u64, what: &str) -> PyResult<Limi
 }
 
 /// The exception of an [`EngineError`]: `IllegalMoveError` for a finished game (there is no
-/// move to choose), `DatabaseError` for a database of other rules, else `EngineError`.
+/// move to choose), `DatabaseError` for a database of other rules, `MemoryError` when the
+/// transposition table does not fit in memory (the library's one-line message: "the
+/// transposition table does not fit in memory: out of memory: cannot allocate 4294967296
+/// bytes"; a later search tries again), else `EngineError`.
 fn engine_error(py: Python<'_>, e: EngineError) -> PyErr {
+    if let EngineError::OutOfMemory(_) = e {
+        return pyo3::exceptions::PyMemoryError::new_err(e.to_string());
+    }
     let kind = match e {
         EngineError::GameOver => Kind::IllegalMove,
         EngineError::DatabaseMismatch { .. } => Kind::Database,
@@ -387,8 +393,9 @@ impl Engine {
     /// final store difference (`score_seeds` in seeds), Bao la Kete in heuristic units or
     /// ±(1,000,000 − plies) for a forced win or loss. Raises `IllegalMoveError` when the game
     /// is over, `DatabaseError` when the engine's database serves other rules (or its
-    /// evaluation database, `set_estimates`, holds no estimates of them), `EngineError`
-    /// (table memory), `ValueError` for a negative node count, a `time_ms` outside
+    /// evaluation database, `set_estimates`, holds no estimates of them), `MemoryError`
+    /// when the transposition table (`tt_mb`) does not fit in memory (a later search tries
+    /// again), `ValueError` for a negative node count, a `time_ms` outside
     /// 0..=86400000 (one day, the command's longest `--time-ms`) and, at level 10, for
     /// `time_ms=0` without `max_nodes` above 0 ("level 10 needs a budget: give time_ms or
     /// max_nodes above 0", the command's reason), `TypeError` for another object.

@@ -169,7 +169,7 @@ mod encoding {
     use mancala_core::{GameRecord, Side};
     use std::mem::MaybeUninit;
 
-    use crate::vector::{Actions, VecGame};
+    use crate::vector::{Actions, NoRoom, VecGame};
 
     /// Writes the `N` low lanes of `first` (bits 8k..8k+7 for lane k) into `out[..N]` and
     /// those of `second` into `out[N..2N]`, each widened to an `i64`.
@@ -253,7 +253,7 @@ mod encoding {
         /// (the last action) when offered: the order of `legal_moves`. The houses' actions
         /// are read from a table by the mask of non-empty houses and the list made at once
         /// (at most 7 houses and the swap: the list's 16 never overflow).
-        fn legal_actions(p: &Self, moves: &[KalahMove], out: &mut Actions) {
+        fn legal_actions(p: &Self, moves: &[KalahMove], out: &mut Actions) -> Result<(), NoRoom> {
             let bits = usize::from(p.house_move_mask());
             let mut buf = [0u16; 16];
             buf[..8].copy_from_slice(&HOUSE_ACTIONS.0[bits]);
@@ -269,6 +269,7 @@ mod encoding {
                 }
             }
             *out = Actions::from_buf_and_len(buf, n);
+            Ok(())
         }
         /// House h is action h − 1; the swap is the last action.
         fn action_index(moves: &[KalahMove], mv: KalahMove) -> Option<usize> {

@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use mancala_core::{with_game, AnyGame, Game, GameRecord, MoveList, Rules, Side};
-use mancala_solver::engine::{Evaluate, Level, Limits, Players};
+use mancala_solver::engine::{EngineError, Evaluate, Level, Limits, Players};
 
 use crate::errors::{from_error, Kind};
 use crate::game::{wrap, PyGame};
@@ -48,13 +48,26 @@ pub trait VecGame: PyGame + Evaluate + Send + Sync {
     /// [`Game::legal_moves`] (`moves`: the action space of [`VecGame::all_moves`]). A game
     /// that reads its legal moves straight off its position overrides it; the result must
     /// stay the same.
-    fn legal_actions(position: &Self, moves: &[Self::Move], out: &mut Actions) {
+    ///
+    /// # Errors
+    /// [`NoRoom`] when `out` must grow (more than its 16 inline actions: some positions of
+    /// Bao la Kete) and the memory cannot be had; `out` is then empty. (The list of legal
+    /// moves the game gives, freed at once, is the core's, which allocates it as `Vec` does,
+    /// aborting when a few hundred bytes cannot be had.)
+    fn legal_actions(
+        position: &Self,
+        moves: &[Self::Move],
+        out: &mut Actions,
+    ) -> Result<(), NoRoom> {
         out.clear();
-        for mv in position.legal_moves() {
+        let legal = position.legal_moves();
+        out.try_reserve(legal.len()).map_err(|_| NoRoom)?;
+        for mv in legal {
             if let Some(a) = Self::action_index(moves, mv).and_then(|a| u16::try_from(a).ok()) {
                 out.push(a);
             }
         }
+        Ok(())
     }
     /// The reward for `side` under `reward = "margin"`: `side`'s store minus the opponent's
     /// in seeds (Kalah, Oware: captured seeds; Togyz Kumalak: kazans), the final one once the
@@ -169,6 +182,38 @@ impl<G: Game> Slot<G> {
 /// raises `MemoryError` instead of the process aborting.
 #[derive(Debug, Clone, Copy)]
 pub struct NoRoom;
+
+/// What stopped a step or a reset before its end: memory one game needed while it played.
+#[derive(Debug, Clone, Copy)]
+enum Shortage {
+    /// A game's record could not grow for a move (more moves in one step than the room
+    /// [`Batch::reserve`] made: a chain of Kalah extra turns), or its list of legal actions
+    /// for the mask (over 16 actions: Bao la Kete).
+    Game,
+    /// The engine opponent's transposition table ([`ENGINE_TT_BYTES`]) could not be had.
+    Table,
+}
+
+impl From<NoRoom> for Shortage {
+    fn from(_: NoRoom) -> Shortage {
+        Shortage::Game
+    }
+}
+
+/// Makes room in `game`'s record for one more move when `played` moves of the step or reset
+/// under way are already in it, so that playing it does not allocate (an allocation that
+/// fails there aborts the process): nothing to do while the room [`Batch::reserve`] made
+/// before the step lasts ([`STEP_ROOM`] moves), else a fallible allocation.
+///
+/// # Errors
+/// [`Shortage::Game`] when the record must grow and cannot.
+#[inline]
+fn room_for_a_move<G: Game>(game: &mut GameRecord<G>, played: u64) -> Result<(), Shortage> {
+    if played < STEP_ROOM as u64 {
+        return Ok(());
+    }
+    game.try_reserve(1).map_err(|_| Shortage::Game)
+}
 
 /// The plies of room [`Batch::reserve`] makes in each game's record before a step or a
 /// reset: the agent's move and the opponent's replies of most steps (more plies, as a long
@@ -288,10 +333,15 @@ impl<G: VecGame> Shared<G> {
     }
 
     /// Plays the random opponent's moves in `slot` until the agent is to move, the game
-    /// ends or the move limit is reached.
-    fn play_opponent(&self, slot: &mut Slot<G>) {
+    /// ends or the move limit is reached (`start`: the game's move count when the step or
+    /// reset under way began, for [`room_for_a_move`]).
+    ///
+    /// # Errors
+    /// [`Shortage`] when the record cannot grow for a move or the engine's table cannot be
+    /// had (the game then holds the moves played so far).
+    fn play_opponent(&self, slot: &mut Slot<G>, start: u64) -> Result<(), Shortage> {
         if self.settings.opponent == Opponent::SelfPlay {
-            return;
+            return Ok(());
         }
         loop {
             let agent = self.agent_side(slot);
@@ -299,8 +349,9 @@ impl<G: VecGame> Shared<G> {
                 || slot.game.position().side_to_move() == Some(agent)
                 || self.truncated(slot)
             {
-                return;
+                return Ok(());
             }
+            room_for_a_move(&mut slot.game, slot.moves - start)?;
             match &self.engine {
                 Some(engine) => {
                     let mut players = engine.lock().unwrap_or_else(|e| e.into_inner());
@@ -311,15 +362,16 @@ impl<G: VecGame> Shared<G> {
                     .with_cancel(Arc::clone(&self.cancel));
                     let mv = match players.choose_game(&slot.game, limits) {
                         Ok(choice) => choice.mv,
-                        Err(_) => return, // only for a finished game
+                        Err(EngineError::OutOfMemory(_)) => return Err(Shortage::Table),
+                        Err(_) => return Ok(()), // only for a finished game
                     };
                     if self.cancelled() {
                         // A search stopped by Ctrl-C: its move is not played (the batch is
                         // put back as it was before the step).
-                        return;
+                        return Ok(());
                     }
                     if slot.game.play(mv).is_err() {
-                        return; // never for the engine's move
+                        return Ok(()); // never for the engine's move
                     }
                 }
                 None => {
@@ -333,15 +385,20 @@ impl<G: VecGame> Shared<G> {
         }
     }
 
-    fn reset_slot(&self, slot: &mut Slot<G>) {
+    /// Starts the game of `slot` anew and plays the opponent's first moves.
+    ///
+    /// # Errors
+    /// As [`Shared::play_opponent`].
+    fn reset_slot(&self, slot: &mut Slot<G>) -> Result<(), Shortage> {
         slot.game.copy_from(&self.start);
         slot.agent_first = match self.settings.agent_first {
             Some(f) => f,
             None => slot.rng.gen_bool(0.5),
         };
         slot.moves = 0;
-        self.play_opponent(slot);
+        self.play_opponent(slot, 0)?;
         slot.done = slot.game.is_over() || self.truncated(slot);
+        Ok(())
     }
 
     /// The reward of `slot` for `side` after a step: the final reward once the game is over;
@@ -368,12 +425,16 @@ impl<G: VecGame> Shared<G> {
 
     /// Writes `slot`'s observation (all of it) and mask into its row (the mask row all zeros
     /// before), and keeps its legal actions for the next step.
-    fn write(&self, slot: &mut Slot<G>, row: &mut Row<'_>) {
+    ///
+    /// # Errors
+    /// [`Shortage::Game`] when the list of legal actions cannot grow
+    /// ([`VecGame::legal_actions`]).
+    fn write(&self, slot: &mut Slot<G>, row: &mut Row<'_>) -> Result<(), Shortage> {
         let side = self.agent_side(slot);
         G::observe(&slot.game, side, row.obs);
         let position = slot.game.position();
         if !slot.done && position.side_to_move() == Some(side) {
-            G::legal_actions(position, &self.moves, &mut slot.legal);
+            G::legal_actions(position, &self.moves, &mut slot.legal)?;
         } else {
             slot.legal.clear();
         }
@@ -382,17 +443,21 @@ impl<G: VecGame> Shared<G> {
                 *m = 1;
             }
         }
+        Ok(())
     }
 
     /// One step of the game of `slot` with `action`, written into `row` (its observation and
     /// reward always): a finished game is reset (its action ignored, reward 0); another
     /// plays its action, then the opponent's moves.
-    fn step(&self, slot: &mut Slot<G>, action: i64, row: &mut Row<'_>) {
+    ///
+    /// # Errors
+    /// [`Shortage`] when a move, the mask or the engine needs memory that cannot be had
+    /// (the game and its row are then part-way through the step).
+    fn step(&self, slot: &mut Slot<G>, action: i64, row: &mut Row<'_>) -> Result<(), Shortage> {
         if slot.done {
-            self.reset_slot(slot);
+            self.reset_slot(slot)?;
             row.reward.write(0.0);
-            self.write(slot, row);
-            return;
+            return self.write(slot, row);
         }
         // The action must be one of the mask's, the legal actions of the current position
         // (`write` keeps them): then its move is legal, and is played without a second check.
@@ -403,16 +468,17 @@ impl<G: VecGame> Shared<G> {
             row.reward.write(self.settings.illegal_reward);
             *row.terminated = true;
             slot.done = true;
-            self.write(slot, row);
-            return;
+            return self.write(slot, row);
         };
         // In self-play the reward goes to the player who moved.
         let mover = self.agent_side(slot);
         let mover_first = slot.game.player_on(mover);
+        // The step's first move: in the room made before the step.
+        let start = slot.moves;
         slot.game.play_unchecked(self.moves[a]);
         slot.moves += 1;
         if self.settings.opponent != Opponent::SelfPlay {
-            self.play_opponent(slot);
+            self.play_opponent(slot, start)?;
         }
         let side = if self.settings.opponent == Opponent::SelfPlay {
             slot.game.side_of(mover_first)
@@ -425,7 +491,7 @@ impl<G: VecGame> Shared<G> {
         *row.terminated = terminated;
         *row.truncated = truncated;
         slot.done = terminated || truncated;
-        self.write(slot, row);
+        self.write(slot, row)
     }
 }
 
@@ -570,15 +636,20 @@ impl<G: VecGame> Batch<G> {
     }
 
     /// One step of every game ([`Shared::step`]) into `out` (as [`Out`] says).
-    fn step(&mut self, actions: &[i64], out: &mut Out<'_>) {
+    ///
+    /// # Errors
+    /// The [`Shortage`] of the first game that met one: the games before it are stepped,
+    /// it is part-way through its step, the games after it untouched.
+    fn step(&mut self, actions: &[i64], out: &mut Out<'_>) -> Result<(), Shortage> {
         let shared = &self.shared;
         let rows = out.rows(shared.obs, shared.moves.len());
         for ((slot, &action), mut row) in self.slots.iter_mut().zip(actions).zip(rows) {
             if shared.cancelled() {
-                return; // Ctrl-C: the batch is put back as it was
+                return Ok(()); // Ctrl-C: the batch is put back as it was
             }
-            shared.step(slot, action, &mut row);
+            shared.step(slot, action, &mut row)?;
         }
+        Ok(())
     }
 
     /// A legal action of each game drawn uniformly from the moves of its last observation's
@@ -594,7 +665,10 @@ impl<G: VecGame> Batch<G> {
     }
 
     /// Starts every game anew into `out` (as [`Out`] says; rewards 0).
-    fn reset(&mut self, seed: Option<u64>, out: &mut Out<'_>) {
+    ///
+    /// # Errors
+    /// As [`Batch::step`].
+    fn reset(&mut self, seed: Option<u64>, out: &mut Out<'_>) -> Result<(), Shortage> {
         if let Some(s) = seed {
             self.sampler = fastrand::Rng::with_seed(sampler_seed(s));
         }
@@ -602,15 +676,16 @@ impl<G: VecGame> Batch<G> {
         let rows = out.rows(shared.obs, shared.moves.len());
         for (i, (slot, mut row)) in self.slots.iter_mut().zip(rows).enumerate() {
             if shared.cancelled() {
-                return; // Ctrl-C: the batch is put back as it was
+                return Ok(()); // Ctrl-C: the batch is put back as it was
             }
             if let Some(s) = seed {
                 slot.rng = StdRng::seed_from_u64(s.wrapping_add(i as u64));
             }
-            shared.reset_slot(slot);
+            shared.reset_slot(slot)?;
             row.reward.write(0.0);
-            shared.write(slot, &mut row);
+            shared.write(slot, &mut row)?;
         }
+        Ok(())
     }
 }
 
@@ -620,8 +695,8 @@ trait AnyBatch: Send + Sync {
     fn observation_size(&self) -> usize;
     fn high(&self) -> i64;
     fn len(&self) -> usize;
-    fn step(&mut self, actions: &[i64], out: &mut Out<'_>);
-    fn reset(&mut self, seed: Option<u64>, out: &mut Out<'_>);
+    fn step(&mut self, actions: &[i64], out: &mut Out<'_>) -> Result<(), Shortage>;
+    fn reset(&mut self, seed: Option<u64>, out: &mut Out<'_>) -> Result<(), Shortage>;
     fn sample(&mut self, out: &mut [MaybeUninit<i64>]);
     fn game(&self, i: usize) -> AnyGame;
     fn agent_side(&self, i: usize) -> Side;
@@ -658,11 +733,11 @@ where
     fn len(&self) -> usize {
         self.slots.len()
     }
-    fn step(&mut self, actions: &[i64], out: &mut Out<'_>) {
-        Batch::step(self, actions, out);
+    fn step(&mut self, actions: &[i64], out: &mut Out<'_>) -> Result<(), Shortage> {
+        Batch::step(self, actions, out)
     }
-    fn reset(&mut self, seed: Option<u64>, out: &mut Out<'_>) {
-        Batch::reset(self, seed, out);
+    fn reset(&mut self, seed: Option<u64>, out: &mut Out<'_>) -> Result<(), Shortage> {
+        Batch::reset(self, seed, out)
     }
     fn sample(&mut self, out: &mut [MaybeUninit<i64>]) {
         Batch::sample(self, out);
@@ -879,6 +954,26 @@ unsafe fn uninit_slice<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
     }
 }
 
+/// The `MemoryError` of a step or a reset of `n` games stopped by `e`, one line: the batch
+/// was put back as before the call (`restored`, against an engine) or must be reset.
+fn shortage(e: Shortage, n: usize, restored: bool) -> PyErr {
+    let what = match e {
+        Shortage::Game => format!(
+            "no memory left for the moves or legal actions of a game while the {n} games were played"
+        ),
+        Shortage::Table => format!(
+            "no memory left for the engine's transposition table ({} MiB) while the {n} games were played",
+            ENGINE_TT_BYTES >> 20
+        ),
+    };
+    let state = if restored {
+        "the games are as before the call"
+    } else {
+        "the games must be started anew with reset()"
+    };
+    PyMemoryError::new_err(format!("{what}: {state}"))
+}
+
 /// A step or a reset whose engine budget is at most this (the engine's time a move times the
 /// games, [`AnyBatch::engine_time_budget`]) runs without the Ctrl-C watcher of
 /// [`interrupt::run`], whose helper thread costs about 40 µs a call, twenty times a step of
@@ -918,6 +1013,14 @@ const WATCH_FROM: Duration = Duration::from_millis(250);
 /// the next `step` (its action is ignored, its reward 0): Gymnasium's "next step" autoreset.
 /// Raises `RulesError` for a bad rule set, `ValueError` for a bad argument (and for
 /// `reward="margin"` with a game without a margin).
+///
+/// Out of memory, a call raises `MemoryError` with a one-line message, never aborts: the
+/// batch's games or a call's arrays, the room for its moves or the copy kept against Ctrl-C
+/// leave the batch as before the call. The memory a game needs while it is played (a record
+/// grown for more than 8 moves in one step, a Bao la Kete mask over 16 legal moves, the
+/// engine opponent's table) leaves it as before the call against an engine; against the
+/// random opponent or in self-play, where no copy is kept, the games must be started anew
+/// with `reset()` (`step` and `sample_actions` raise `RuntimeError` until then).
 ///
 /// Against an engine, Ctrl-C stops a `step`, `step_one` or `reset` (within a tenth of a
 /// second and the few thousand nodes the search takes to stop) with `KeyboardInterrupt`,
@@ -983,8 +1086,14 @@ impl VectorGames {
     /// [`interrupt::run`] cannot start or `f` panicked (the batch put back as well);
     /// `MemoryError` before `f` runs when the room for the moves it plays
     /// ([`Batch::reserve`]) or the copy of the games kept against Ctrl-C cannot be had (the
-    /// games unchanged).
-    fn exec(&mut self, py: Python<'_>, f: impl FnOnce(&mut dyn AnyBatch) + Send) -> PyResult<()> {
+    /// games unchanged); `MemoryError` when `f` stopped for a [`Shortage`] ([`shortage`]):
+    /// against an engine the games are put back as they were, else the batch is marked not
+    /// reset (`step` refuses to run until `reset` starts every game anew).
+    fn exec(
+        &mut self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut dyn AnyBatch) -> Result<(), Shortage> + Send,
+    ) -> PyResult<()> {
         let batch = &mut *self.batch;
         let n = batch.len();
         batch.reserve().map_err(|_| {
@@ -994,9 +1103,14 @@ impl VectorGames {
         })?;
         let budget = batch.engine_time_budget();
         if budget.is_zero() {
-            // A random opponent or self-play: a step takes microseconds a game.
-            py.detach(|| f(batch));
-            return Ok(());
+            // A random opponent or self-play: a step takes microseconds a game. No copy of
+            // the games is kept (it would cost as much as the step): a game that could not get
+            // the memory of its moves leaves the batch part-way through the step, to be reset.
+            let stepped = py.detach(|| f(batch));
+            return stepped.map_err(|e| {
+                self.started = false;
+                shortage(e, n, false)
+            });
         }
         self.cancel.store(false, Ordering::SeqCst);
         batch.save().map_err(|_| {
@@ -1008,10 +1122,12 @@ impl VectorGames {
             // A short budget: on this thread, without the watcher's helper thread, which
             // costs more than such a step; a signal that came meanwhile is handled at its end,
             // and the call is then undone as a watched one is.
-            py.detach(|| f(batch));
+            let stepped = py.detach(|| f(batch));
             py.check_signals()
+                .and_then(|()| stepped.map_err(|e| shortage(e, n, true)))
         } else {
             interrupt::run(py, &self.cancel, || f(batch))
+                .and_then(|stepped| stepped.map_err(|e| shortage(e, n, true)))
         };
         if done.is_err() {
             self.batch.restore();
@@ -1024,7 +1140,7 @@ impl VectorGames {
     fn run<'py>(
         &mut self,
         py: Python<'py>,
-        f: impl FnOnce(&mut dyn AnyBatch, &mut Out<'_>) + Send,
+        f: impl FnOnce(&mut dyn AnyBatch, &mut Out<'_>) -> Result<(), Shortage> + Send,
     ) -> PyResult<StepArrays<'py>> {
         let (n, obs, a) = (
             self.batch.len(),
@@ -1228,7 +1344,8 @@ impl VectorGames {
     /// not legal ends its game with `illegal_reward`), the opponents' replies, and resets the
     /// games that had finished. Returns `(observations (N, obs) int64, rewards (N,) float64,
     /// terminations (N,) bool, truncations (N,) bool, masks (N, A) int8)`. Raises
-    /// `RuntimeError` when `reset` has never been called, `ValueError` when `actions` has not
+    /// `RuntimeError` when `reset` has never been called (or not since a `MemoryError` that
+    /// left games part-way), `ValueError` when `actions` has not
     /// N entries, `TypeError` when it is not integers. Against an engine, Ctrl-C stops it
     /// with `KeyboardInterrupt`, and the step did not happen for any game (the class's
     /// docs).

@@ -1,4 +1,5 @@
-"""Out of memory in the batched games: `MemoryError`, never an abort or a panic.
+"""Out of memory in the batched games and the engine: `MemoryError`, never an abort or a
+panic.
 
 Each case runs in a child Python whose address space is limited (RLIMIT_AS) to what it
 already uses plus a margin, so that the call under test cannot get its memory. Before each
@@ -146,6 +147,122 @@ def test_vector_env_out_of_memory_raises_memory_error() -> None:
             refused += 1
             extra += 8 * MiB
         print(refused)
+        """
+    )
+    assert int(out.split()[0]) > 0, out
+
+
+def test_engine_opponent_table_out_of_memory_raises_memory_error() -> None:
+    # The engine opponent's 4 MiB table is taken at its first search, inside a step: under
+    # margins from 0 (growing by 1 MiB) that step raises MemoryError and leaves the games as
+    # before the call (the engine's move was not played, so the opponent had not moved and
+    # the games were stuck), then succeeds once the table fits.
+    out = run_child(
+        """
+        v = mancala.VectorGames("standard", num_envs=4, opponent=5, agent_first=True,
+                                opponent_time_ms=1)
+        v.reset(seed=2)
+        a = np.full(4, 2)  # house 3: four seeds, the last one in the store (an extra turn)
+        b = np.full(4, 0)  # then house 1
+        v.step(a)
+        refused, extra = 0, 0
+        while True:
+            r = limited(lambda: v.step(b), extra)
+            if not isinstance(r, MemoryError):
+                break
+            assert "engine's transposition table (4 MiB)" in str(r), str(r)
+            assert "the games are as before the call" in str(r), str(r)
+            # As before: the agent's two moves not played again, so still one move each.
+            assert all(len(v.game(i).moves) == 1 for i in range(4))
+            refused += 1
+            extra += 1 << 20
+        # Played: the agent's second move, then the engine's reply (one move or more).
+        assert all(len(v.game(i).moves) >= 3 for i in range(4))
+        assert all(v.agent_side(i) == v.game(i).side_to_move for i in range(4))
+        print(refused)
+        """
+    )
+    assert int(out.split()[0]) > 0, out
+
+
+def test_engine_search_out_of_memory_raises_memory_error() -> None:
+    # `Engine.search` takes its table (here 1 GiB) at the first search: under a 64 MiB margin
+    # it raises MemoryError (it was an EngineError), and a later search with room succeeds.
+    out = run_child(
+        """
+        e = mancala.Engine(level=3, tt_mb=1024)
+        g = mancala.Kalah()
+        r = limited(lambda: e.search(g, time_ms=0), 64 * MiB)
+        assert isinstance(r, MemoryError), repr(r)
+        assert "transposition table does not fit in memory" in str(r), str(r)
+        print(e.search(g, time_ms=0).move in g.legal_moves())
+        """
+    )
+    assert out.split() == ["True"], out
+
+
+def bao_actions_to_many_legal_moves() -> list[int]:
+    """The actions of a self-play game of Bao la Kete, from the start, to a position with
+    more than 16 legal moves (found in random self-play, seeded: always the same)."""
+    import numpy as np
+
+    import mancala
+
+    v = mancala.VectorGames("bao-la-kete", num_envs=4096, seed=5, opponent=None)
+    r = v.reset(seed=5)
+    history: list[list[int]] = [[] for _ in range(4096)]
+    for _ in range(2000):
+        done = r[2] | r[3]
+        acts = v.sample_actions()
+        r = v.step(acts)
+        for i in range(4096):
+            history[i] = [] if done[i] else history[i] + [int(acts[i])]
+        many = np.flatnonzero(r[4].sum(axis=1) > 16)
+        if len(many):
+            return history[many[0]]
+    raise AssertionError("no position with more than 16 legal moves in 2000 steps")
+
+
+def test_bao_legal_actions_out_of_memory_raise_memory_error() -> None:
+    # A position of Bao la Kete with more than 16 legal moves, reached in every game of a
+    # self-play batch: the step that reaches it makes each game's list of legal actions
+    # outgrow its 16 inline entries. Margins from 0 growing by 256 KiB: the step's arrays
+    # (NumPy's MemoryError) fit first, then its records' room, then the lists; a step
+    # refused for the lists leaves the games to be reset, and `reset` starts them anew.
+    # (The actions are found here, not in the child, whose heap then holds no memory freed
+    # by the search that the lists could take.)
+    found = bao_actions_to_many_legal_moves()
+    out = run_child(
+        f"""
+        found = {found!r}
+        n = 1 << 15
+        v = mancala.VectorGames("bao-la-kete", num_envs=n, opponent=None)
+        v.reset(seed=0)
+        for act in found[:-1]:
+            v.step(np.full(n, act))
+        """
+        + """
+        last = np.full(n, found[-1])
+        kinds, extra = [], 0
+        while True:
+            r = limited(lambda: v.step(last), extra)
+            if not isinstance(r, MemoryError):
+                break
+            kind = "lists" if "legal actions of a game" in str(r) else "other"
+            kinds.append(kind)
+            if kind == "lists":
+                assert "must be started anew with reset()" in str(r), str(r)
+                break
+            extra += 256 << 10
+        assert kinds and kinds[-1] == "lists", (kinds, r[4].sum(axis=1).min())
+        try:
+            v.step(last)
+            raise AssertionError("step ran on games left part-way")
+        except RuntimeError as e:
+            assert "call reset() first" in str(e), str(e)
+        r = v.reset(seed=0)
+        assert (r[4].sum(axis=1) == 4).all()  # the start: four legal moves
+        print(len(kinds))
         """
     )
     assert int(out.split()[0]) > 0, out
