@@ -9,6 +9,9 @@ use mancala_core::ShortenedPath;
 use mancala_solver::egdb::{occupant, DatabaseInfo, Encoding, Occupant};
 use mancala_solver::Egdb;
 
+/// `bytes` in the unit a person reads (`215 MiB`, `6.4 GiB`), as the library's messages give sizes.
+pub(crate) use mancala_solver::readable_bytes as human;
+
 /// Ctrl-C, SIGTERM or SIGHUP from now on: remove this process's temporary file of a save of
 /// `path` before the exit (`crate::interrupt`), naming each removed file on standard error.
 /// Kalah and Awari files are saved by the same code, under the same temporary names.
@@ -253,19 +256,4 @@ pub(crate) fn size_text<D: mancala_solver::egdb::Database>(db: &D) -> String {
 /// Whether `a` and `b` name the same existing file.
 fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
     matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
-}
-
-/// `bytes` in the unit a person reads: `215 MiB`, `6.4 GiB`.
-pub(crate) fn human(bytes: u64) -> String {
-    const MIB: f64 = 1024.0 * 1024.0;
-    let b = bytes as f64;
-    if b >= 1024.0 * MIB {
-        format!("{:.1} GiB", b / (1024.0 * MIB))
-    } else if b >= MIB {
-        format!("{:.0} MiB", b / MIB)
-    } else if b >= 1024.0 {
-        format!("{:.0} KiB", b / 1024.0)
-    } else {
-        format!("{bytes} B")
-    }
 }
