@@ -385,14 +385,23 @@ fn main() -> ExitCode {
         Ok(()) => 0,
         Err(Failure::Here(m)) if m == USAGE => 2,
         Err(f) => {
+            // Under mpirun the ranks' lines meet in one stream, and mpirun ends the job at
+            // the first rank that exits with an error. So a rank that failed says why at
+            // once and stays half a second; the others wait a fifth of a second first, so
+            // that their "rank N failed (reason above)" comes after that reason (it came
+            // before it in every run with mismatched command lines), and stay as long (seen:
+            // a reason lost when a rank without one left first).
+            let several = comm.size() > 1;
+            let elsewhere = matches!(f, Failure::Elsewhere(_));
+            let pause = |ms| std::thread::sleep(std::time::Duration::from_millis(ms));
+            if several && elsewhere {
+                pause(200);
+            }
             if let Some(m) = f.message(comm.rank(), comm.size()) {
                 say(&format!("mancala-mpi: {m}"));
             }
-            if matches!(f, Failure::Elsewhere(_)) {
-                // The rank that failed prints its reason as it leaves; mpirun ends the job
-                // at the first rank that exits with an error, so the others give it time
-                // to write first (seen: the reason lost when a rank without one left first).
-                std::thread::sleep(std::time::Duration::from_millis(500));
+            if several {
+                pause(if elsewhere { 300 } else { 500 });
             }
             1
         }
