@@ -2,20 +2,26 @@
 //! beside wall time on a machine that may be shared (the MPI ranks of `mancala-mpi`, the
 //! players of a match in `mancala-bench`).
 
+/// `getrusage(RUSAGE_SELF)`: what this process has used so far, all its threads; `None`
+/// when the call fails.
+#[cfg(unix)]
+fn own_usage() -> Option<libc::rusage> {
+    // SAFETY: `getrusage` writes a `rusage` into the zeroed local it is given and reads
+    // nothing else.
+    #[allow(unsafe_code)]
+    unsafe {
+        let mut u: libc::rusage = std::mem::zeroed();
+        (libc::getrusage(libc::RUSAGE_SELF, &mut u) == 0).then_some(u)
+    }
+}
+
 /// User plus system processor seconds of this process so far, all its threads (from
 /// `getrusage(RUSAGE_SELF)`); `None` where the system does not tell.
 #[must_use]
 pub fn process_seconds() -> Option<f64> {
     #[cfg(unix)]
     {
-        // SAFETY: `getrusage` writes a `rusage` into the zeroed local it is given and reads
-        // nothing else.
-        #[allow(unsafe_code)]
-        let usage = unsafe {
-            let mut u: libc::rusage = std::mem::zeroed();
-            (libc::getrusage(libc::RUSAGE_SELF, &mut u) == 0).then_some(u)
-        };
-        let u = usage?;
+        let u = own_usage()?;
         let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
         Some(secs(u.ru_utime) + secs(u.ru_stime))
     }
@@ -31,13 +37,7 @@ pub fn process_seconds() -> Option<f64> {
 pub fn peak_resident_bytes() -> Option<u64> {
     #[cfg(unix)]
     {
-        // SAFETY: as in `process_seconds`.
-        #[allow(unsafe_code)]
-        let usage = unsafe {
-            let mut u: libc::rusage = std::mem::zeroed();
-            (libc::getrusage(libc::RUSAGE_SELF, &mut u) == 0).then_some(u)
-        };
-        let max = u64::try_from(usage?.ru_maxrss).ok()?;
+        let max = u64::try_from(own_usage()?.ru_maxrss).ok()?;
         // Linux and the BSDs count KiB, macOS bytes.
         if cfg!(target_os = "macos") {
             Some(max)
