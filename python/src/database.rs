@@ -309,13 +309,17 @@ impl Database {
     }
 
     /// Writes the database to `path` (a `str`, `bytes` or `os.PathLike`) crash-safely (a
-    /// temporary file renamed over it), in its
-    /// encoding (`convert` first for the other). Raises `DatabaseError` when it cannot be
-    /// written.
-    fn save(&self, py: Python<'_>, path: FsPath) -> PyResult<()> {
+    /// temporary file renamed over it), in its encoding (`convert` first for the other).
+    /// Without `overwrite`, only over nothing or over a file that holds this same database
+    /// (the same game, rule family, K or N and encoding): a file holding another database,
+    /// or no database, is left as it is, as `mancala egdb build` leaves it without
+    /// `--force`; `overwrite=True` writes over it. Raises `DatabaseError` when it cannot be
+    /// written, or (without `overwrite`) for such a file, naming it and what it holds.
+    #[pyo3(signature = (path, overwrite = false))]
+    fn save(&self, py: Python<'_>, path: FsPath, overwrite: bool) -> PyResult<()> {
         let path = path.0;
         let db = Arc::clone(&self.db);
-        py.detach(move || db.save(&path))
+        py.detach(move || db.save_checked(&path, overwrite))
             .map_err(|e| from_error(py, Kind::Database, e))
     }
 

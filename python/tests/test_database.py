@@ -112,10 +112,38 @@ def test_files_open_by_their_header_and_convert_back(tmp_path: Path, oware_db: D
         other = "byte" if db.encoding == "packed" else "packed"
         back = opened.convert(other).convert(db.encoding)
         assert isinstance(back, kind)
-        back.save(tmp_path / "back.egdb")
-        assert (tmp_path / "back.egdb").read_bytes() == path.read_bytes()
+        # A file of its own for each game: a save keeps another database.
+        back.save(tmp_path / f"{db.game}.back.egdb")
+        assert (tmp_path / f"{db.game}.back.egdb").read_bytes() == path.read_bytes()
     with pytest.raises(DatabaseError):
         Database.open(tmp_path / "missing.egdb")
+
+
+def test_a_save_keeps_another_database_unless_told_to_overwrite(tmp_path: Path, oware_db: Database) -> None:
+    path = tmp_path / "awari.n3.egdb"
+    three = Database.build("awari", 3, threads=1)
+    three.save(path)
+    kept = path.read_bytes()
+    three.save(path)  # the same database: saved again
+    assert path.read_bytes() == kept
+    # Another N: refused, naming the file and what it holds; the file as it was.
+    with pytest.raises(
+        DatabaseError,
+        match=r"awari\.n3\.egdb: already exists and holds another database \(awari, levels 0\.\.=3, byte encoding\): not written over",
+    ):
+        oware_db.save(path)
+    assert path.read_bytes() == kept
+    # A file that is no database is kept too.
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    with pytest.raises(DatabaseError, match="cannot be told to hold that database"):
+        three.save(notes)
+    assert notes.read_text() == "my notes\n"
+    # Told to overwrite: written over.
+    oware_db.save(path, overwrite=True)
+    assert Database.open(path).max_seeds == 8
+    three.save(notes, overwrite=True)
+    assert Database.open(notes).max_seeds == 3
 
 
 def test_build_refusals() -> None:
@@ -123,7 +151,11 @@ def test_build_refusals() -> None:
         Database.build("kalah(9,9)", 2)
     with pytest.raises(DatabaseError):
         Database.build("bao-la-kete", 2)
-    with pytest.raises(DatabaseError):
+    # No database holds oware's values: said as the command says it.
+    with pytest.raises(
+        DatabaseError,
+        match=r"^no database holds the values of oware, which has majority=stop, cycle_score=own_row$",
+    ):
         Database.build("oware", 2)
     with pytest.raises(ValueError):
         Database.build("awari", 2, encoding="bits")

@@ -292,9 +292,10 @@ def test_packed_databases_hold_the_same_values_in_fewer_bits(tmp_path):
         assert (to_byte.encoding, to_byte.memory_bytes) == ("byte", entries)
         assert (to_packed.encoding, to_packed.memory_bytes) == ("packed", packed.memory_bytes)
         for db, built in [(to_byte, byte), (to_packed, packed), (byte.convert("byte"), byte)]:
+            # The files of the last pair are replaced: told to overwrite.
             a, b = tmp_path / "a.egdb", tmp_path / "b.egdb"
-            db.save(a)
-            built.save(b)
+            db.save(a, overwrite=True)
+            built.save(b, overwrite=True)
             assert a.read_bytes() == b.read_bytes()
 
 

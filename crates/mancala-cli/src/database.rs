@@ -184,9 +184,11 @@ fn egdb_error<D: Database>(rules: &D::Rules, path: &Path, e: &EgdbError) -> Stri
         mancala_core::ShortenedPath(dir)
     );
     match D::entries(rules, 0) {
-        Err(EgdbError::RulesMismatch { wanted, .. }) => {
+        Err(EgdbError::Unserved(refused)) => {
             msg.push_str(&format!(
-                ": no {game} database holds the values of {wanted}"
+                ": no {game} database holds the values of {}, which has {}",
+                refused.rules,
+                refused.differences.join(", ")
             ));
         }
         _ => {

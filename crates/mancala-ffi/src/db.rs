@@ -442,13 +442,21 @@ pub unsafe extern "C" fn mancala_db_open_cached(
 /// Saves a database to the file `path` in its encoding (`mancala_db_convert` first for the
 /// other), with a header naming its game, rules and K and checksums of header and entries,
 /// crash-safely: a new temporary file in the same folder, flushed to disk and renamed over
-/// `path` in one step, so `path` holds the old file or the whole new one.
+/// `path` in one step, so `path` holds the old file or the whole new one. Only where that
+/// destroys nothing else: nothing at `path`, or a file whose header says it holds this same
+/// database (the same game, rule family, K and encoding: a save again, or a repair of
+/// damaged entries). A file that holds another database, or no database, is left as it is
+/// and refused, as `mancala egdb build` refuses it without `--force`;
+/// `mancala_db_save_over` with `overwrite` true writes over it.
 ///
 /// Ownership: `db` and `path` are only read. Thread safety: `db` is only read.
 ///
-/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (the file could not be written; the
-/// message names it), `MANCALA_STATUS_INVALID_UTF8` (`path`), `MANCALA_STATUS_NULL_POINTER`
-/// (`db` or `path` NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (the file could not be written; or
+/// a file at `path` holds another database or no database, the message naming the file and
+/// what it holds: `<path>: already exists and holds another database (awari, levels 0..=12,
+/// byte encoding): not written over; …`), `MANCALA_STATUS_INVALID_UTF8` (`path`),
+/// `MANCALA_STATUS_NULL_POINTER` (`db` or `path` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
+/// `MANCALA_STATUS_PANIC`.
 ///
 /// # Safety
 /// `path` must be NULL or NUL-terminated.
@@ -457,12 +465,40 @@ pub unsafe extern "C" fn mancala_db_save(
     db: *const MancalaDb,
     path: *const c_char,
 ) -> MancalaStatus {
+    // SAFETY: the caller's contract, passed on.
+    unsafe { mancala_db_save_over(db, path, false) }
+}
+
+/// Saves a database to the file `path` as `mancala_db_save` does, and, when `overwrite` is
+/// true, over whatever regular file is at `path` (another database, or a file that is no
+/// database): the caller means to replace it, as `mancala egdb build --force` does. With
+/// `overwrite` false it is `mancala_db_save`. A folder, a device, a FIFO or a socket at `path`
+/// is refused either way (`MANCALA_STATUS_IO_ERROR`), never replaced.
+///
+/// Ownership: `db` and `path` are only read. Thread safety: `db` is only read.
+///
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (the file could not be written;
+/// or, with `overwrite` false, a file at `path` holds another database or no database, the
+/// message naming the file and what it holds), `MANCALA_STATUS_INVALID_UTF8` (`path`),
+/// `MANCALA_STATUS_NULL_POINTER` (`db` or `path` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
+/// `MANCALA_STATUS_PANIC`.
+///
+/// # Safety
+/// `path` must be NULL or NUL-terminated.
+#[no_mangle]
+pub unsafe extern "C" fn mancala_db_save_over(
+    db: *const MancalaDb,
+    path: *const c_char,
+    overwrite: bool,
+) -> MancalaStatus {
     guard(|| {
         // SAFETY: registry-checked handle.
         let db = unsafe { handle::get(db, "db") }?;
         // SAFETY: the caller's string contract.
         let path = unsafe { io::in_str(path, "path") }?;
-        db.db.save(Path::new(path)).map_err(egdb_error)
+        db.db
+            .save_checked(Path::new(path), overwrite)
+            .map_err(egdb_error)
     })
 }
 

@@ -243,9 +243,10 @@ pub(crate) fn egdb_error_in(path: &Path) -> impl Fn(EgdbError) -> Error + '_ {
 /// The status of `e`.
 fn egdb_status(e: &EgdbError) -> MancalaStatus {
     match e {
-        EgdbError::Io { .. } | EgdbError::Changed(_) | EgdbError::NotFound { .. } => {
-            MancalaStatus::IoError
-        }
+        EgdbError::Io { .. }
+        | EgdbError::Changed(_)
+        | EgdbError::NotFound { .. }
+        | EgdbError::Occupied { .. } => MancalaStatus::IoError,
         EgdbError::BadMagic(_)
         | EgdbError::Version { .. }
         | EgdbError::Truncated { .. }
@@ -256,7 +257,7 @@ fn egdb_status(e: &EgdbError) -> MancalaStatus {
         | EgdbError::Padding { .. }
         | EgdbError::BadBlock { .. } => MancalaStatus::CorruptFile,
         // A database of another game (an Awari file where a Kalah one is wanted).
-        EgdbError::RulesMismatch { .. } | EgdbError::WrongGame { .. } => {
+        EgdbError::RulesMismatch { .. } | EgdbError::Unserved(_) | EgdbError::WrongGame { .. } => {
             MancalaStatus::DatabaseMismatch
         }
         EgdbError::Unsupported { .. }

@@ -10,7 +10,8 @@ use std::ptr;
 use mancala::db::{
     mancala_db_average_bits, mancala_db_build, mancala_db_convert, mancala_db_describe,
     mancala_db_free, mancala_db_info, mancala_db_move_values, mancala_db_open,
-    mancala_db_open_cached, mancala_db_rules_print, mancala_db_save, mancala_db_value,
+    mancala_db_open_cached, mancala_db_rules_print, mancala_db_save, mancala_db_save_over,
+    mancala_db_value,
 };
 use mancala::game::{mancala_game_free, mancala_game_parse};
 use mancala::io::mancala_last_error;
@@ -365,6 +366,18 @@ fn every_oware_rule_set_builds_its_own_database() {
     }
     assert!(dir.join("awari+grand_slam=none.n2.egdb").is_file());
     assert!(!dir.join("awari.n2.egdb").exists());
+    // No database holds oware's values: the cache says so as the command does, and writes
+    // nothing.
+    let (st, db, built) = open_cached(&c("oware"), &d, 2);
+    assert_eq!(
+        (st, db, built),
+        (MancalaStatus::DatabaseMismatch, ptr::null_mut(), 7)
+    );
+    assert_eq!(
+        last_error(),
+        "no database holds the values of oware, which has majority=stop, cycle_score=own_row"
+    );
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
     std::fs::remove_dir_all(&dir).unwrap();
     // The rule set that forbids grand slams has its own database too.
     let db = build("awari+grand_slam=forbidden", 2, MancalaEgdbEncoding::Byte);
@@ -507,13 +520,15 @@ fn files_of_either_game_are_the_librarys_and_open_by_their_header() {
             unsafe { mancala_db_convert(packed, 1, &mut byte) },
             MancalaStatus::Ok
         );
-        let back = c(dir.join("back.egdb").to_str().unwrap());
+        // A file of its own for each rule set: a save keeps another database.
+        let back_path = dir.join(format!("{rules}.back.egdb"));
+        let back = c(back_path.to_str().unwrap());
         assert_eq!(
             unsafe { mancala_db_save(byte, back.as_ptr()) },
             MancalaStatus::Ok
         );
         assert_eq!(
-            std::fs::read(dir.join("back.egdb")).unwrap(),
+            std::fs::read(&back_path).unwrap(),
             std::fs::read(&own).unwrap()
         );
         // Compact (the Oware databases only) and back: the same file; a Kalah database
@@ -533,7 +548,7 @@ fn files_of_either_game_are_the_librarys_and_open_by_their_header() {
                 MancalaStatus::Ok
             );
             assert_eq!(
-                std::fs::read(dir.join("back.egdb")).unwrap(),
+                std::fs::read(&back_path).unwrap(),
                 std::fs::read(&own).unwrap()
             );
             for h in [compact, again] {
@@ -576,6 +591,12 @@ fn refusals_are_statuses_and_write_nothing() {
     assert_eq!(
         build_of("oware", 2, 1, &mut out),
         MancalaStatus::DatabaseMismatch
+    );
+    // No database holds oware's values (its majority end and cycles to the own rows): said
+    // so, as the command says it, never as if a database of other rules stood in the way.
+    assert_eq!(
+        last_error(),
+        "no database holds the values of oware, which has majority=stop, cycle_score=own_row"
     );
     assert_eq!(
         build_of("awari", 49, 1, &mut out),
@@ -870,5 +891,60 @@ fn a_build_that_cannot_fit_is_refused_before_any_work() {
             "{}",
             last_error()
         );
+    }
+}
+
+/// `mancala_db_save` writes over nothing but the same database: a file holding another
+/// database (another N) or no database is refused with `MANCALA_STATUS_IO_ERROR`, naming the
+/// file and what it holds, and left byte for byte; `mancala_db_save_over` with `overwrite`
+/// writes over it.
+#[test]
+fn a_save_keeps_another_database_unless_told_to_overwrite() {
+    let dir = scratch("save-over");
+    let path = dir.path().join("awari.n3.egdb");
+    let p = c(path.to_str().unwrap());
+    let (two, three) = (
+        build("awari", 2, MancalaEgdbEncoding::Byte),
+        build("awari", 3, MancalaEgdbEncoding::Byte),
+    );
+    assert_eq!(
+        unsafe { mancala_db_save(three, p.as_ptr()) },
+        MancalaStatus::Ok
+    );
+    let bytes = std::fs::read(&path).unwrap();
+    // The same database again is saved.
+    assert_eq!(
+        unsafe { mancala_db_save(three, p.as_ptr()) },
+        MancalaStatus::Ok
+    );
+    // Another N is refused, by either function without `overwrite`.
+    for st in [unsafe { mancala_db_save(two, p.as_ptr()) }, unsafe {
+        mancala_db_save_over(two, p.as_ptr(), false)
+    }] {
+        assert_eq!(st, MancalaStatus::IoError);
+        let message = last_error();
+        assert!(
+            message.ends_with(
+                "awari.n3.egdb: already exists and holds another database (awari, levels 0..=3, byte encoding): not written over; a save told to overwrite writes over it"
+            ),
+            "{message}"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), bytes);
+    }
+    // Told to overwrite, it writes the N = 2 database there.
+    assert_eq!(
+        unsafe { mancala_db_save_over(two, p.as_ptr(), true) },
+        MancalaStatus::Ok
+    );
+    let mut back = ptr::null_mut();
+    assert_eq!(
+        unsafe { mancala_db_open(p.as_ptr(), &mut back) },
+        MancalaStatus::Ok
+    );
+    assert_eq!(info(back).max_seeds, 2);
+    unsafe {
+        mancala_db_free(back);
+        mancala_db_free(two);
+        mancala_db_free(three);
     }
 }

@@ -688,3 +688,49 @@ fn a_file_larger_than_the_memory_is_refused_before_it_is_read() {
         other => panic!("N = {n}: {other:?}"),
     }
 }
+
+/// A save not told to overwrite (`Database::save_checked`) writes over nothing but the same
+/// database: a file of another N, of another game or of no database is left byte for byte,
+/// and the error names the file and what it holds; told to overwrite, it writes over it.
+#[test]
+fn a_save_keeps_a_file_that_holds_something_else_unless_told_to_overwrite() {
+    use mancala_solver::egdb::Database;
+    let path = scratch::file("awari.n4.egdb");
+    let (three, four) = (AwariDb::build(3, 1).unwrap(), AwariDb::build(4, 1).unwrap());
+    // Nothing there: written.
+    four.save_checked(&path, false).unwrap();
+    let four_bytes = std::fs::read(&path).unwrap();
+    // The same database again: written over (a save again, or a repair).
+    four.save_checked(&path, false).unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), four_bytes);
+    // Another N: refused, the file as it was.
+    let e = three.save_checked(&path, false).unwrap_err();
+    assert!(matches!(e, EgdbError::Occupied { .. }), "{e}");
+    assert_eq!(e.path(), Some(&*path as &std::path::Path));
+    assert_eq!(
+        e.reason(),
+        "already exists and holds another database (awari, levels 0..=4, byte encoding): not written over; a save told to overwrite writes over it"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), four_bytes);
+    // Another encoding of the same N is another file, too.
+    let packed = four.convert(Encoding::Packed).unwrap();
+    assert!(matches!(
+        packed.save_checked(&path, false),
+        Err(EgdbError::Occupied { .. })
+    ));
+    // A file that is no database: refused, kept.
+    let text = scratch::file("notes.egdb");
+    std::fs::write(&text, "my notes\n").unwrap();
+    let e = three.save_checked(&text, false).unwrap_err();
+    assert!(
+        e.reason()
+            .starts_with("already exists and cannot be told to hold that database ("),
+        "{e}"
+    );
+    assert_eq!(std::fs::read(&text).unwrap(), b"my notes\n");
+    // Told to overwrite: written over, and what is there is the new database.
+    three.save_checked(&path, true).unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), saved(&three));
+    three.save_checked(&text, true).unwrap();
+    assert_eq!(AwariDb::open(&text).unwrap().max_seeds(), 3);
+}

@@ -45,9 +45,8 @@ const HOLDS: &str = "one Oware database a grand-slam rule holds each of them: aw
 #[must_use]
 pub fn unserved(refused: &RulesMismatch, serves: &str) -> String {
     format!(
-        "no database holds the values of {}, which has {}; tip: {serves} for Kalah rule sets and the Oware rule sets with 6 houses a side, majority=off, cycle_score=split and no move limit, such as awari and oware+majority=off+cycle_score=split (one database a grand-slam rule)",
-        refused.rules,
-        refused.differences.join(", ")
+        "{}; tip: {serves} for Kalah rule sets and the Oware rule sets with 6 houses a side, majority=off, cycle_score=split and no move limit, such as awari and oware+majority=off+cycle_score=split (one database a grand-slam rule)",
+        refused.no_database()
     )
 }
 
@@ -233,12 +232,13 @@ impl Database for AwariDb {
         AwariDb::file_name_under(rules.grand_slam(), max_seeds, encoding)
     }
 
+    fn own_file_name(&self) -> String {
+        AwariDb::file_name_under(self.grand_slam, self.max_seeds, self.encoding())
+    }
+
     fn entries(rules: &OwareRules, max_seeds: u32) -> Result<u64, EgdbError> {
-        check_rules(rules).map_err(|m| EgdbError::RulesMismatch {
-            database: AwariDb::rules_of(rules.grand_slam()).to_string(),
-            // The rules that keep every database from holding it, as the command says them.
-            wanted: format!("{}, which has {}", m.rules, m.differences.join(", ")),
-        })?;
+        // No database holds it, whichever grand-slam rule: said as the command says it.
+        check_rules(rules).map_err(EgdbError::Unserved)?;
         if max_seeds > MAX_SEEDS {
             return Err(build_error(
                 rules,

@@ -102,12 +102,49 @@ pub trait Database: Sized + Send + Sync + 'static {
     }
 
     /// Writes the database to `path` crash-safely (the one writer of every game's files,
-    /// [`Egdb::save`](super::Egdb::save) documents it).
+    /// [`Egdb::save`](super::Egdb::save) documents it), over whatever regular file is there:
+    /// the writer of a caller that has decided already ([`occupant`] before the work, as
+    /// `mancala egdb build` does, or a cache replacing a damaged file).
+    /// [`Database::save_checked`] keeps a file that holds something else.
     ///
     /// # Errors
     /// [`EgdbError::Io`] naming `path` (an error in writing the temporary file names it in
     /// its reason, as removed).
     fn save(&self, path: &Path) -> Result<SaveReport, EgdbError>;
+
+    /// The name of this database's file ([`Database::file_name`] of its rules, K or N and
+    /// encoding: `kalah6.k20.egdb`, `awari+grand_slam=none.n12.packed.egdb`), by which
+    /// [`occupant`] tells a file holding this same database.
+    fn own_file_name(&self) -> String;
+
+    /// Writes the database to `path` as [`Database::save`] does, but, unless `overwrite`,
+    /// only where that destroys nothing else ([`occupant`], the file's header read once):
+    /// nothing at `path`, or a file that holds this same database (the same game, rule
+    /// family, K or N and encoding: a save again, or a repair of damaged entries). A file
+    /// that holds another database, or that is no database, is left as it is. With
+    /// `overwrite` any regular file there is written over. The rule of
+    /// `mancala egdb build` and `mancala egdb convert` without and with `--force`; the save
+    /// of the C library's `mancala_db_save` and the Python package's `Database.save`.
+    ///
+    /// # Errors
+    /// [`EgdbError::Occupied`] (unless `overwrite`: the file holds another database, its
+    /// description and encoding named, or no database, with the reason); those of
+    /// [`Database::save`].
+    fn save_checked(&self, path: &Path, overwrite: bool) -> Result<SaveReport, EgdbError> {
+        if !overwrite {
+            match occupant(path, &self.own_file_name()) {
+                // A device, a FIFO or a socket: the save refuses it in its own words.
+                Ok(()) | Err(Occupant::NotRegular) => {}
+                Err(holds) => {
+                    return Err(EgdbError::Occupied {
+                        path: path.to_path_buf(),
+                        holds: holds.to_string(),
+                    })
+                }
+            }
+        }
+        self.save(path)
+    }
 
     /// Builds the database of `rules` with K = `max_seeds` in memory, as `options` say
     /// (encoding, threads, progress reports in entries done and in all).
@@ -194,7 +231,8 @@ pub trait Database: Sized + Send + Sync + 'static {
     /// # Errors
     /// [`EgdbError::Unsupported`] (K out of the format's range),
     /// [`EgdbError::MoreSeedsThanTheGame`] (more seeds than the game has),
-    /// [`EgdbError::NoDatabase`].
+    /// [`EgdbError::NoDatabase`], [`EgdbError::Unserved`] (no database holds the values of
+    /// `rules`: an Oware rule set such as `oware`).
     fn entries(rules: &Self::Rules, max_seeds: u32) -> Result<u64, EgdbError>;
 
     /// The most memory a build of `rules` with K = `max_seeds` in `encoding` takes at once,
@@ -370,6 +408,9 @@ impl<G: Game> Database for NoDatabase<G> {
         Err(Self::refuse(path))
     }
     fn save(&self, _: &Path) -> Result<SaveReport, EgdbError> {
+        self.never()
+    }
+    fn own_file_name(&self) -> String {
         self.never()
     }
     fn build(_: &G::Rules, _: u32, _: BuildOptions<'_>) -> Result<Self, EgdbError> {

@@ -76,6 +76,24 @@ pub enum EgdbError {
         /// The rules asked for.
         wanted: String,
     },
+    /// A save that is not told to overwrite
+    /// ([`Database::save_checked`](super::Database::save_checked)) found a file at its path
+    /// that holds another database, or no database: nothing was written. Says `PATH: already
+    /// exists and holds another database (awari+grand_slam=none, levels 0..=12, byte
+    /// encoding): not written over; a save told to overwrite writes over it`.
+    Occupied {
+        /// The file.
+        path: PathBuf,
+        /// What it holds, as [`Occupant`](super::Occupant) says it: `holds another database
+        /// (…)`, `cannot be told to hold that database (…)`.
+        holds: String,
+    },
+    /// No database holds the values of the rule set asked for (an Oware rule set whose
+    /// majority, cycle or move-limit rule gives other values, such as `oware`): nothing can
+    /// be built or found for it. Says `no database holds the values of oware, which has
+    /// majority=stop, cycle_score=own_row`, the words of the `mancala` command
+    /// ([`RulesMismatch::no_database`]).
+    Unserved(RulesMismatch),
     /// K or the size is out of range.
     Unsupported {
         /// m.
@@ -196,7 +214,8 @@ impl EgdbError {
             EgdbError::Io { path, .. }
             | EgdbError::BadMagic(path)
             | EgdbError::WrongGame { path, .. }
-            | EgdbError::Changed(path) => Some(path),
+            | EgdbError::Changed(path)
+            | EgdbError::Occupied { path, .. } => Some(path),
             EgdbError::NotFound { dir, .. } => Some(dir),
             _ => None,
         }
@@ -243,6 +262,10 @@ impl EgdbError {
             EgdbError::RulesMismatch { database, wanted } => {
                 format!("the database is for {database}, not for {wanted}")
             }
+            EgdbError::Unserved(refused) => refused.no_database(),
+            EgdbError::Occupied { holds, .. } => format!(
+                "already exists and {holds}: not written over; a save told to overwrite writes over it"
+            ),
             EgdbError::Unsupported {
                 houses,
                 max_seeds,
@@ -355,6 +378,21 @@ pub struct RulesMismatch {
     /// Its rules that differ from those the source holds (`majority=stop`, `5 houses a
     /// row`, `+empty_capture`), never empty.
     pub differences: Vec<String>,
+}
+
+impl RulesMismatch {
+    /// The refusal of a rule set whose values no database holds, in the words the `mancala`
+    /// command, the C library and the Python package all say it in: `no database holds the
+    /// values of oware, which has majority=stop, cycle_score=own_row` (the rule set asked for,
+    /// then the rules of it that differ).
+    #[must_use]
+    pub fn no_database(&self) -> String {
+        format!(
+            "no database holds the values of {}, which has {}",
+            self.rules,
+            self.differences.join(", ")
+        )
+    }
 }
 
 #[cfg(test)]

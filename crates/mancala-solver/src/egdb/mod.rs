@@ -574,6 +574,10 @@ impl Database for Egdb {
         Egdb::file_name(rules, max_seeds, encoding)
     }
 
+    fn own_file_name(&self) -> String {
+        file_name(self.houses, self.options, self.max_seeds, self.encoding())
+    }
+
     fn entries(rules: &KalahRules, max_seeds: u32) -> Result<u64, EgdbError> {
         check_build(rules, max_seeds)
     }

@@ -61,11 +61,25 @@ pub trait AnyDatabase: Send + Sync {
     fn entries(&self) -> u64;
     /// What it serves, in words, for messages (`Database::describe`).
     fn describe(&self) -> String;
-    /// Writes it to `path` ([`Database::save`]).
+    /// Writes it to `path` crash-safely, over nothing or over a file that holds this same
+    /// database only: a file holding another database, or no database, is left as it is
+    /// ([`AnyDatabase::save_checked`] without `overwrite`).
     ///
     /// # Errors
-    /// The [`EgdbError`] of the save (nothing is left at `path` on failure).
-    fn save(&self, path: &Path) -> Result<(), EgdbError>;
+    /// The [`EgdbError`] of the save: [`EgdbError::Occupied`] for a file in the way, naming
+    /// it and what it holds; [`EgdbError::Io`] (nothing is left at `path` on failure).
+    fn save(&self, path: &Path) -> Result<(), EgdbError> {
+        self.save_checked(path, false)
+    }
+    /// Writes it to `path` crash-safely ([`Database::save_checked`]): unless `overwrite`,
+    /// only over nothing or over a file that holds this same database; with `overwrite`,
+    /// over any regular file.
+    ///
+    /// # Errors
+    /// [`EgdbError::Occupied`] (unless `overwrite`: a file holding another database or no
+    /// database, named with what it holds), [`EgdbError::Io`] (nothing is left at `path` on
+    /// failure).
+    fn save_checked(&self, path: &Path, overwrite: bool) -> Result<(), EgdbError>;
     /// The same database in `encoding` ([`Database::convert`]).
     ///
     /// # Errors
@@ -200,8 +214,8 @@ impl<G: Evaluate> AnyDatabase for DatabaseOf<G> {
     fn describe(&self) -> String {
         self.0.describe()
     }
-    fn save(&self, path: &Path) -> Result<(), EgdbError> {
-        self.0.save(path).map(|_report| ())
+    fn save_checked(&self, path: &Path, overwrite: bool) -> Result<(), EgdbError> {
+        self.0.save_checked(path, overwrite).map(|_report| ())
     }
     fn convert(&self, encoding: Encoding) -> Result<Arc<dyn AnyDatabase>, EgdbError> {
         Ok(any_database::<G>(Arc::new(self.0.convert(encoding)?)))
