@@ -734,3 +734,82 @@ fn a_save_keeps_a_file_that_holds_something_else_unless_told_to_overwrite() {
     three.save_checked(&text, true).unwrap();
     assert_eq!(AwariDb::open(&text).unwrap().max_seeds(), 3);
 }
+
+/// A folder holding one database in every encoding: the folder scan tries byte, then packed,
+/// then compact (the fastest lookups first), whatever the file names, for either game; the
+/// scan and the search agree, and a larger K still comes first.
+#[test]
+fn a_folder_with_every_encoding_of_one_database_gives_the_byte_one_first() {
+    use mancala_core::oware::OwareRules;
+    use mancala_solver::egdb::{find_in, scan_folder};
+    let anchor = scratch::file("awari.n3.egdb");
+    let dir = anchor.parent().unwrap().to_path_buf();
+    let three = AwariDb::build(3, 1).unwrap();
+    // The names `egdb build` gives them: in byte order compact, byte, packed.
+    let names = [
+        (Encoding::Compact, "awari.n3.compact.egdb"),
+        (Encoding::Byte, "awari.n3.egdb"),
+        (Encoding::Packed, "awari.n3.packed.egdb"),
+    ];
+    for (encoding, name) in names {
+        three
+            .convert(encoding)
+            .unwrap()
+            .save(&dir.join(name))
+            .unwrap();
+    }
+    let rules = OwareRules::AWARI;
+    let order = |dir: &std::path::Path| -> Vec<String> {
+        scan_folder::<AwariDb>(dir, &rules)
+            .unwrap()
+            .candidates
+            .into_iter()
+            .map(|(_, p)| p.file_name().unwrap().to_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(
+        order(&dir),
+        [
+            "awari.n3.egdb",
+            "awari.n3.packed.egdb",
+            "awari.n3.compact.egdb"
+        ]
+    );
+    let found = find_in::<AwariDb>(&dir, &rules).unwrap();
+    assert_eq!(found.path, dir.join("awari.n3.egdb"));
+    assert_eq!(found.database.encoding(), Encoding::Byte);
+    // Without the byte file: packed before compact.
+    std::fs::remove_file(dir.join("awari.n3.egdb")).unwrap();
+    let found = find_in::<AwariDb>(&dir, &rules).unwrap();
+    assert_eq!(found.database.encoding(), Encoding::Packed);
+    // A larger N in the slowest encoding still comes first.
+    AwariDb::build(4, 1)
+        .unwrap()
+        .convert(Encoding::Compact)
+        .unwrap()
+        .save(&dir.join("awari.n4.compact.egdb"))
+        .unwrap();
+    assert_eq!(
+        order(&dir),
+        [
+            "awari.n4.compact.egdb",
+            "awari.n3.packed.egdb",
+            "awari.n3.compact.egdb"
+        ]
+    );
+
+    // Kalah: by the header's encoding, not the name (the packed file named first).
+    let kalah_anchor = scratch::file("a.egdb");
+    let kdir = kalah_anchor.parent().unwrap().to_path_buf();
+    let krules: KalahRules = "kalah(6,4)".parse().unwrap();
+    let kalah = Egdb::build(&krules, 3, BuildOptions::new()).unwrap();
+    kalah
+        .convert(Encoding::Packed)
+        .unwrap()
+        .save(&kdir.join("a.egdb"))
+        .unwrap();
+    kalah.save(&kdir.join("b.egdb")).unwrap();
+    let found = Egdb::find_in(&kdir, &krules).unwrap();
+    assert_eq!(found.path, kdir.join("b.egdb"));
+    assert_eq!(found.database.encoding(), Encoding::Byte);
+}

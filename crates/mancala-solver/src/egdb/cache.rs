@@ -328,8 +328,10 @@ impl Cache {
 
     /// A database `D` of `rules` with K above `max_seeds` in the cache folder (by the
     /// files' headers, never their names), read and checked: the smallest such K that
-    /// opens, so that a larger database already kept serves the positions a smaller one
-    /// would. `None` when there is none (or the folder cannot be listed).
+    /// opens (of its encodings, byte first, then packed, then compact, as
+    /// [`scan_folder`](super::scan_folder) orders them), so that a larger database already
+    /// kept serves the positions a smaller one would. `None` when there is none (or the
+    /// folder cannot be listed).
     #[must_use]
     pub fn read_larger<D: Database>(
         &self,
@@ -352,7 +354,9 @@ impl Cache {
             .into_iter()
             .filter(|(k, _)| *k > max_seeds)
             .collect();
-        larger.sort();
+        // The smallest larger K first; for one K, the scan's order (byte, packed, compact),
+        // kept by the stable sort.
+        larger.sort_by_key(|(k, _)| *k);
         larger.into_iter().find_map(|(_, p)| {
             find::open_serving::<D>(&p, rules, cancel)
                 .ok()
