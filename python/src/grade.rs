@@ -139,10 +139,22 @@ fn who(py: Python<'_>, player: &Bound<'_, PyAny>, seed: u64) -> PyResult<Who> {
     )))
 }
 
-/// A set of positions: Kalah, or Oware (graded against an Oware database).
+/// A set of positions: Kalah (for a file, with its path and the line number and value of
+/// each position, checked against the exact values), or Oware (graded against an Oware
+/// database).
 enum Set {
-    Kalah(Vec<KalahPosition>),
+    Kalah(Vec<KalahPosition>, Option<(PathBuf, Vec<(usize, i32)>)>),
     Oware(Vec<OwarePosition>),
+}
+
+impl Set {
+    /// Whether the set has no position.
+    fn is_empty(&self) -> bool {
+        match self {
+            Set::Kalah(ps, _) => ps.is_empty(),
+            Set::Oware(ps) => ps.is_empty(),
+        }
+    }
 }
 
 /// The positions named by `positions`: `"midgame64"`, a path of a positions file (Kalah, or
@@ -156,10 +168,9 @@ fn positions(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Set> {
                 mancala_core::ShortenedPath(&path)
             ))
         })?;
-        let oware = text
-            .lines()
-            .find_map(|l| l.trim().strip_prefix("# rules:"))
-            .and_then(|r| r.trim().parse::<mancala_core::Rules>().ok())
+        // The same reading of the `# rules:` line as both readers' (`mancala_bench`).
+        let oware = mancala_bench::file_rules(&text)
+            .and_then(|(_, r)| r.parse::<mancala_core::Rules>().ok())
             .is_some_and(|r| r.oware().is_some());
         if oware {
             let (_, ps) = mancala_bench::parse_oware_positions(&text).map_err(|e| {
@@ -171,14 +182,18 @@ fn positions(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Set> {
             })?;
             return Ok(Set::Oware(ps));
         }
-        let (_, ps) = mancala_bench::parse_positions(&text).map_err(|e| {
+        let (_, ps) = mancala_bench::parse_positions_at(&text).map_err(|e| {
             from_error(
                 py,
                 Kind::Notation,
                 format!("{}: {e}", mancala_core::ShortenedPath(&path)),
             )
         })?;
-        Ok(Set::Kalah(ps.into_iter().map(|p| p.position).collect()))
+        let values = ps.iter().map(|(line, p)| (*line, p.value)).collect();
+        Ok(Set::Kalah(
+            ps.into_iter().map(|(_, p)| p.position).collect(),
+            Some((path, values)),
+        ))
     };
     if let Ok(s) = positions.cast::<PyString>() {
         let s = s.to_cow()?;
@@ -187,6 +202,7 @@ fn positions(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Set> {
                 mancala_bench::set("midgame64").map_err(|e| from_error(py, Kind::Solve, e))?;
             return Ok(Set::Kalah(
                 set.positions.into_iter().map(|p| p.position).collect(),
+                None,
             ));
         }
         return text_of_file(PathBuf::from(s.as_ref()));
@@ -215,7 +231,7 @@ fn positions(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Set> {
         }
     }
     Ok(if oware.is_empty() {
-        Set::Kalah(kalah)
+        Set::Kalah(kalah, None)
     } else {
         Set::Oware(oware)
     })
@@ -433,6 +449,9 @@ enum Failed {
     Player(String),
     /// The set could not be valued.
     Grade(grader::GradeError),
+    /// A positions file gives a position a value that is not its exact value (the message,
+    /// naming the file, the line and both values).
+    File(String),
 }
 
 impl From<grader::GradeError> for Failed {
@@ -446,6 +465,7 @@ fn failed_err(py: Python<'_>, f: Failed, kind: Kind) -> PyErr {
     match f {
         Failed::Player(why) => from_error(py, Kind::Engine, format!("the player: {why}")),
         Failed::Grade(e) => from_error(py, kind, e),
+        Failed::File(why) => from_error(py, Kind::Notation, why),
     }
 }
 
@@ -519,6 +539,13 @@ pub fn grade<'py>(
         None => self::positions(py, PyString::new(py, "midgame64").as_any())?,
         Some(p) => self::positions(py, p)?,
     };
+    // An empty list is said to be one, whatever the game of `database` (an empty list is
+    // neither Kalah's nor Oware's).
+    if set.is_empty() {
+        return Err(PyValueError::new_err(
+            "no position to grade: positions is empty",
+        ));
+    }
     let take = take.map(|t| t.u64("take")).transpose()?;
     let worst = worst.u64("worst")? as usize;
     let bucket: u32 = bucket.get("bucket", 1, i128::from(u32::MAX), "")?;
@@ -526,7 +553,7 @@ pub fn grade<'py>(
     // A `KeyboardInterrupt` (or any exception a signal handler raises), seen between two
     // positions or raised inside the callable: the run stops and it is raised.
     let interrupt: Interrupt = Arc::new(Mutex::new(None));
-    let mut ps = match set {
+    let ps = match set {
         Set::Oware(mut ps) => {
             if solver.is_some() {
                 return Err(PyValueError::new_err(
@@ -604,8 +631,9 @@ pub fn grade<'py>(
             let caveat = grader::oware::caveat(own_rules, valued_rules);
             return report(py, &r, worst, bucket, caveat);
         }
-        Set::Kalah(ps) => ps,
+        Set::Kalah(ps, file) => (ps, file),
     };
+    let (mut ps, file) = ps;
     // A Kalah database: the solver's (one made here), read for the positions it holds.
     let kalah_db = match &database {
         None => None,
@@ -654,6 +682,12 @@ pub fn grade<'py>(
             |_| {},
         )?;
         drop(s);
+        // A file's values are its positions' exact values: one that disagrees is refused
+        // before any move is asked for.
+        if let Some((path, values)) = &file {
+            grader::check_values(&valued, values)
+                .map_err(|e| Failed::File(format!("{}: {e}", mancala_core::ShortenedPath(path))))?;
+        }
         Ok::<_, Failed>(run_grade(p.as_mut(), &valued, &budget, &interrupt))
     });
     if let Some(e) = interrupt.lock().unwrap_or_else(|e| e.into_inner()).take() {

@@ -271,3 +271,31 @@ def test_a_time_under_a_millisecond_is_refused_as_by_the_command():
             mancala.grade(1, games(), time=t)
     with pytest.raises(ValueError, match="bucket"):
         mancala.grade(1, games(), bucket=0)
+
+
+def test_positions_files_are_read_alike_for_oware_and_kalah(tmp_path):
+    """The `# rules:` line is read by one reader for both games: an Oware file headed
+    `#rules: awari` was taken for a Kalah file and refused."""
+    f = tmp_path / "set.txt"
+    for header in ("#rules: awari", "#  Rules :  Awari", "\ufeff# rules: awari"):
+        f.write_text(f"{header}\n{GRAND_SLAM}\n", encoding="utf-8")
+        r = mancala.grade(1, str(f))
+        assert r.positions == 1 and r.moves[0].best == 2, header
+    for header in ("#rules: kalah(3,3)", "# RULES : Kalah(3,3)", "\ufeff# rules: kalah(3,3)"):
+        # P7 of mancala-bench's grade tests: North to move, worth +3.
+        f.write_text(f"{header}\n1,0,0,8,0,1,1,7 N +3\n", encoding="utf-8")
+        r = mancala.grade(1, str(f))
+        assert r.positions == 1 and r.moves[0].best == 3, header
+
+
+def test_a_kalah_file_value_that_is_not_the_exact_value_is_refused(tmp_path):
+    f = tmp_path / "set.txt"
+    f.write_text("# rules: kalah(3,3)\n1,0,0,8,0,1,1,7 N +4\n")
+    with pytest.raises(mancala.NotationError, match=r"line 2: .*\+4 in the file.*exact value is \+3"):
+        mancala.grade(1, str(f))
+
+
+def test_an_empty_list_is_said_to_be_empty_whatever_the_database():
+    for database in (None, mancala.Database.build("awari", 2, threads=1)):
+        with pytest.raises(ValueError, match="no position to grade"):
+            mancala.grade(1, [], database=database)

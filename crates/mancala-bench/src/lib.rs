@@ -180,7 +180,7 @@ pub enum BenchError {
         first: usize,
     },
     /// The rule set of a `# rules: …` line does not parse.
-    #[error("line {line}: {source}")]
+    #[error("line {line}: the `# rules:` line: {source}")]
     Rules {
         /// 1-based line number.
         line: usize,
@@ -266,11 +266,11 @@ pub fn parse_oware_positions(
         |r, line| {
             let any: mancala_core::Rules = r.parse().map_err(|e| BenchError::Oware {
                 line,
-                reason: format!("{e}"),
+                reason: format!("the `# rules:` line: {e}"),
             })?;
             any.oware().ok_or_else(|| BenchError::Oware {
                 line,
-                reason: format!("{r} is not an Oware rule set"),
+                reason: format!("the `# rules:` line: {r} is not an Oware rule set"),
             })
         },
         |r, t, line| {
@@ -302,6 +302,19 @@ pub fn parse_oware_positions(
 /// [`BenchError::Position`],
 /// [`BenchError::Line`], [`BenchError::Finished`], [`BenchError::Empty`].
 pub fn parse_positions(text: &str) -> Result<(KalahRules, Vec<BenchPosition>), BenchError> {
+    let (rules, ps) = parse_positions_at(text)?;
+    Ok((rules, ps.into_iter().map(|(_, p)| p).collect()))
+}
+
+/// [`parse_positions`], each position with the 1-based number of its line in `text` (for
+/// messages about a position of the file, such as a value that disagrees with the exact one:
+/// [`grade::check_values`]).
+///
+/// # Errors
+/// Those of [`parse_positions`].
+pub fn parse_positions_at(
+    text: &str,
+) -> Result<(KalahRules, Vec<(usize, BenchPosition)>), BenchError> {
     parse_file(
         text,
         |r, line| {
@@ -324,14 +337,42 @@ pub fn parse_positions(text: &str) -> Result<(KalahRules, Vec<BenchPosition>), B
             if position.is_over() {
                 return Err(BenchError::Finished { line });
             }
-            Ok(BenchPosition { position, value })
+            Ok((line, BenchPosition { position, value }))
         },
     )
 }
 
+/// The rule-set text of a positions file's header line `line` (`# rules: RULES`), `None`
+/// when `line` is not one. The one reader of that line for every game (the Kalah and the
+/// Oware readers of this crate, and the front ends that look for the rule set before they
+/// choose a reader). Accepted: whitespace around the line and around `#`, `rules` and `:`
+/// (`#rules: awari`, `#  rules :  awari`), `rules` in any case (`# Rules: awari`), and a
+/// UTF-8 byte-order mark (U+FEFF) before the line (a file saved by an editor that writes
+/// one). The text returned is trimmed; it is not checked (the rule-set parser does that).
+/// Format: `docs/grading.md`, "Positions files".
+#[must_use]
+pub fn rules_header(line: &str) -> Option<&str> {
+    let t = line.trim_start_matches('\u{feff}').trim();
+    let rest = t.strip_prefix('#')?.trim_start();
+    let word = rest.get(..5)?;
+    if !word.eq_ignore_ascii_case("rules") {
+        return None;
+    }
+    Some(rest[5..].trim_start().strip_prefix(':')?.trim())
+}
+
+/// The first `# rules:` header line of the positions file `text` ([`rules_header`]): its
+/// 1-based line number and its rule-set text; `None` when the file has none.
+#[must_use]
+pub fn file_rules(text: &str) -> Option<(usize, &str)> {
+    text.lines()
+        .enumerate()
+        .find_map(|(i, l)| rules_header(l).map(|r| (i + 1, r)))
+}
+
 /// The frame of a positions file, for every game: `#` comment lines and blank lines skipped,
-/// one `# rules: RULES` line (read by `rules_of` with the text after `rules:` and the 1-based
-/// line number) before the first position, then one position a line (read by `position_of`
+/// one `# rules: RULES` line ([`rules_header`]; read by `rules_of` with the text after
+/// `rules:` and the 1-based line number) before the first position, then one position a line (read by `position_of`
 /// with the rules, the trimmed line and its number). Returns the rules and the positions in
 /// file order.
 ///
@@ -349,12 +390,12 @@ fn parse_file<R: Copy, P>(
     let mut positions = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
-        let t = raw.trim();
+        let t = raw.trim_start_matches('\u{feff}').trim();
         if t.is_empty() {
             continue;
         }
-        if let Some(comment) = t.strip_prefix('#') {
-            if let Some(r) = comment.trim().strip_prefix("rules:") {
+        if t.starts_with('#') {
+            if let Some(r) = rules_header(t) {
                 if rules.is_some() {
                     return Err(BenchError::SecondRules {
                         line,
@@ -362,7 +403,7 @@ fn parse_file<R: Copy, P>(
                     });
                 }
                 rules_line = line;
-                rules = Some(rules_of(r.trim(), line)?);
+                rules = Some(rules_of(r, line)?);
             }
             continue;
         }
@@ -630,6 +671,66 @@ mod tests {
         assert_eq!(ps.len(), 1);
         assert_eq!(ps[0].value, 8);
         assert_eq!(ps[0].position, KalahPosition::start(rules));
+    }
+
+    #[test]
+    fn the_rules_header_is_read_alike_for_every_game() {
+        for line in [
+            "# rules: awari",
+            "#rules: awari",
+            "#  rules :  awari  ",
+            "  # Rules: awari",
+            "# RULES:awari",
+            "\u{feff}# rules: awari",
+        ] {
+            assert_eq!(rules_header(line), Some("awari"), "{line:?}");
+        }
+        for line in [
+            "# rules awari",
+            "# the rules: awari",
+            "rules: awari",
+            "# ruleset: awari",
+            "# rulesé",
+            "#",
+        ] {
+            assert_eq!(rules_header(line), None, "{line:?}");
+        }
+        assert_eq!(file_rules("# x\n\n#Rules : awari\n"), Some((3, "awari")));
+        assert_eq!(file_rules("# x\n"), None);
+        // Both readers take every form, a byte-order mark at the start of the file included.
+        let kalah = "4,4,4,4,4,4,0,4,4,4,4,4,4,0 S +8\n";
+        let oware = "4,4,4,4,4,4,0,4,4,4,4,4,4,0 S\n";
+        for header in ["#rules: standard", "\u{feff}#  Rules :  standard"] {
+            let (rules, ps) = parse_positions(&format!("{header}\n{kalah}")).unwrap();
+            assert_eq!(rules, "kalah(6,4)".parse::<KalahRules>().unwrap());
+            assert_eq!(ps.len(), 1);
+        }
+        for header in ["#rules: awari", "\u{feff}#  Rules :  awari"] {
+            let (rules, ps) = parse_oware_positions(&format!("{header}\n{oware}")).unwrap();
+            assert_eq!(rules.to_string(), "awari");
+            assert_eq!(ps.len(), 1);
+        }
+        // A rules line that does not parse is named as the `# rules:` line, for both.
+        let e = parse_positions(&format!("# rules: nonsense\n{kalah}")).unwrap_err();
+        assert!(
+            e.to_string().starts_with("line 1: the `# rules:` line: "),
+            "{e}"
+        );
+        let e = parse_oware_positions(&format!("# rules: nonsense\n{oware}")).unwrap_err();
+        assert!(
+            e.to_string().starts_with("line 1: the `# rules:` line: "),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn positions_come_with_their_line_numbers() {
+        let (_, ps) = parse_positions_at(
+            "# rules: standard\n\n# c\n4,4,4,4,4,4,0,4,4,4,4,4,4,0 S +8\n4,4,4,4,4,4,0,4,4,4,4,4,4,0 N -8\n",
+        )
+        .unwrap();
+        let lines: Vec<(usize, i32)> = ps.iter().map(|(l, p)| (*l, p.value)).collect();
+        assert_eq!(lines, vec![(4, 8), (5, -8)]);
     }
 
     #[test]

@@ -31,7 +31,8 @@ pub struct GradeArgs {
     #[arg(long, default_value = "midgame64", conflicts_with_all = ["file", "generate"])]
     set: String,
     /// A positions file of `mancala bench` (`# rules: RULES`, then `position value` lines;
-    /// the values of every move are computed again by the solver).
+    /// the values of every move are computed again by the solver, and a position's value
+    /// that is not its exact value is refused).
     #[arg(long, value_name = "FILE", conflicts_with = "generate")]
     file: Option<PathBuf>,
     /// Generate the set by random play under --rules (as `mancala bench --generate`, with
@@ -148,12 +149,17 @@ impl BudgetArgs {
     }
 }
 
-/// The positions of the set and their rules.
+/// The 1-based line number and the value (seeds) of each position of a positions file.
+type FileValues = Vec<(usize, i32)>;
+
+/// The positions of the set, and for a file the line number and value of each of its
+/// positions (empty for another set).
 fn positions(
     args: &GradeArgs,
     file: Option<&str>,
     solver: &mut Solver,
-) -> Result<Vec<KalahPosition>, String> {
+) -> Result<(Vec<KalahPosition>, FileValues), String> {
+    let mut file_values = Vec::new();
     let ps: Vec<KalahPosition> = if args.generate {
         let rules: KalahRules = crate::rules_arg::kalah_only(generated_rules(args), "grade is")?;
         let params = GenerateParams {
@@ -168,9 +174,10 @@ fn positions(
         let (_, ps) = mancala_bench::parse_positions(&text).map_err(|e| e.to_string())?;
         ps.into_iter().map(|p| p.position).collect()
     } else if let (Some(f), Some(text)) = (&args.file, file) {
-        let (_, ps) = mancala_bench::parse_positions(text)
+        let (_, ps) = mancala_bench::parse_positions_at(text)
             .map_err(|e| format!("{}: {e}", ShortenedPath(f)))?;
-        ps.into_iter().map(|p| p.position).collect()
+        file_values = ps.iter().map(|(line, p)| (*line, p.value)).collect();
+        ps.into_iter().map(|(_, p)| p.position).collect()
     } else {
         match args.set.as_str() {
             "midgame64" => mancala_bench::set("midgame64")
@@ -186,7 +193,7 @@ fn positions(
             }
         }
     };
-    take(args, ps)
+    Ok((take(args, ps)?, file_values))
 }
 
 /// The first `--take` positions; an empty set refused.
@@ -403,10 +410,7 @@ fn rules_text(args: &GradeArgs, file: Option<&str>) -> Result<Option<String>, St
         return Ok(Some(generated_rules(args).to_string()));
     }
     if let Some(text) = file {
-        return Ok(text
-            .lines()
-            .find_map(|l| l.trim().strip_prefix("# rules:"))
-            .map(|r| r.trim().to_string()));
+        return Ok(mancala_bench::file_rules(text).map(|(_, r)| r.to_string()));
     }
     Ok(Some("standard".to_string()))
 }
@@ -644,8 +648,8 @@ fn run_kalah(args: &GradeArgs, file: Option<&str>) -> Result<(), String> {
     let rules = if args.generate {
         crate::rules_arg::kalah_only(generated_rules(args), "grade is")?
     } else if let (Some(f), Some(text)) = (&args.file, file) {
-        if let Some(r) = text.lines().find_map(|l| l.trim().strip_prefix("# rules:")) {
-            crate::rules_arg::kalah_only(r.trim(), "grade is").map_err(|e| of_file_rules(f, &e))?;
+        if let Some((_, r)) = mancala_bench::file_rules(text) {
+            crate::rules_arg::kalah_only(r, "grade is").map_err(|e| of_file_rules(f, &e))?;
         }
         mancala_bench::parse_positions(text)
             .map_err(|e| format!("{}: {e}", ShortenedPath(f)))?
@@ -656,9 +660,20 @@ fn run_kalah(args: &GradeArgs, file: Option<&str>) -> Result<(), String> {
     let rules_text = rules.to_string();
     let mut player = player::<KalahPosition>(args, &rules_text)?;
     let mut solver = solver(args, &rules)?;
-    let positions = positions(args, file, &mut solver)?;
+    let (positions, file_values) = positions(args, file, &mut solver)?;
+    // The values of a file are its positions' exact values: one that disagrees is refused
+    // before any move is asked for (a file with wrong values is a wrong file).
+    let check = |valued: &[Valued<KalahPosition>]| {
+        grade::check_values(valued, &file_values).map_err(|e| match &args.file {
+            Some(f) => format!("{}: {e}", ShortenedPath(f)),
+            None => e.to_string(),
+        })
+    };
     let budget = args.budget.budget()?;
     if args.games {
+        if !file_values.is_empty() {
+            check(&grade::value_set(&positions, &solver, |_| {}).map_err(|e| e.to_string())?)?;
+        }
         let bar = crate::progress::bar(positions.len() as u64);
         let games = grade::play_games(player.as_mut(), &positions, &solver, &budget, |_, _| {
             if let Some(b) = &bar {
@@ -716,5 +731,6 @@ fn run_kalah(args: &GradeArgs, file: Option<&str>) -> Result<(), String> {
     }
     let valued: Vec<Valued<KalahPosition>> =
         grade::value_set(&positions, &solver, |_| {}).map_err(|e| e.to_string())?;
+    check(&valued)?;
     grade_and_print(args, player.as_mut(), &valued, &rules_text, &[])
 }

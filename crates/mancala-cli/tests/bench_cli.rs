@@ -175,7 +175,7 @@ fn a_file_of_another_games_rule_set_names_the_game() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
         err.trim_end().ends_with(
-            "line 1: `oware` names an Oware rule set, not a Kalah one \
+            "line 1: the `# rules:` line: `oware` names an Oware rule set, not a Kalah one \
              (expected `standard`, `manchester` or `kalah(m,n)[+option…]`)"
         ),
         "{err}"

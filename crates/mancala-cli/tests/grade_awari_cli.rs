@@ -334,3 +334,44 @@ fn an_abapa_set_is_graded_with_the_neighbours_values_and_a_caveat() {
     assert!(v["caveat"].as_str().unwrap().starts_with(CAVEAT), "{v}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_rules_line_is_read_alike_for_oware_and_kalah() {
+    // The header forms a Kalah file accepts are the forms an Oware file accepts: spaces
+    // around `#`, `rules` and `:`, `Rules` in any case, a byte-order mark before the line.
+    let dir = common::scratch("grade-awari", "header");
+    let f = dir.join("set.txt");
+    for header in [
+        "#rules: awari",
+        "#  rules :  awari",
+        "# Rules: Awari",
+        "\u{feff}# rules: awari",
+    ] {
+        // OW-11.3's grand slam, South's only move, worth +2 (docs/awari.md).
+        std::fs::write(&f, format!("{header}\n0,0,0,0,0,1,23,1,0,0,0,0,0,23 S\n")).unwrap();
+        let out = mancala(&[
+            "grade",
+            "--file",
+            f.to_str().unwrap(),
+            "--no-cache",
+            "--level",
+            "1",
+            "--json",
+        ]);
+        assert!(out.status.success(), "{header:?}: {}", stderr(&out));
+        let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(v["rules"], "awari", "{header:?}");
+        assert_eq!(v["moves"][0]["best"], 2, "{header:?}");
+    }
+    // A header without its colon is no header: the message names the `# rules:` line.
+    std::fs::write(&f, "# rules awari\n0,0,0,0,0,1,23,1,0,0,0,0,0,23 S\n").unwrap();
+    let out = mancala(&["grade", "--file", f.to_str().unwrap(), "--level", "1"]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(
+        err.contains("line 2") && err.contains("`# rules: …` line"),
+        "{err}"
+    );
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

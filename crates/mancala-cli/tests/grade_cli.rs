@@ -428,3 +428,54 @@ fn rules_that_disagree_with_the_file_are_refused() {
     assert!(out.status.success(), "{}", common::stderr(&out));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_rules_line_of_a_kalah_file_is_read_in_every_form() {
+    let dir = temp_dir("header");
+    let f = dir.join("set.txt");
+    for header in [
+        "#rules: kalah(3,3)",
+        "#  rules :  kalah(3,3)",
+        "# Rules: Kalah(3,3)",
+        "\u{feff}# rules: kalah(3,3)",
+    ] {
+        std::fs::write(&f, format!("{header}\n1,0,0,8,0,1,1,7 N +3\n")).unwrap();
+        let out = mancala(&[
+            "grade",
+            "--level",
+            "1",
+            "--file",
+            f.to_str().unwrap(),
+            "--json",
+        ]);
+        assert!(out.status.success(), "{header:?}: {}", common::stderr(&out));
+        let v: Value = serde_json::from_str(&stdout(&out)).expect("one JSON object");
+        assert_eq!(v["rules"], "kalah(3,3)", "{header:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_value_of_the_file_that_is_not_the_exact_value_is_refused() {
+    // P7 of mancala-bench's grade tests: North's best move, 3, is worth +3 (derived by hand
+    // there); the file says +4.
+    let dir = temp_dir("value");
+    let f = dir.join("set.txt");
+    std::fs::write(&f, "# rules: kalah(3,3)\n\n1,0,0,8,0,1,1,7 N +4\n").unwrap();
+    for games in [false, true] {
+        let mut args = vec!["grade", "--level", "1", "--file", f.to_str().unwrap()];
+        if games {
+            args.push("--games");
+        }
+        let out = mancala(&args);
+        assert!(!out.status.success());
+        let err = common::stderr(&out);
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(
+            err.contains("line 3") && err.contains("+4") && err.contains("+3"),
+            "{err}"
+        );
+        assert!(stdout(&out).is_empty());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -72,6 +72,46 @@ pub enum GradeError {
         /// The source's reason.
         source: Box<ExactError>,
     },
+    /// A positions file gives a position a value (the exact value for the player to move,
+    /// seeds) other than its exact value ([`check_values`]).
+    #[error("line {line}: {position} has the value {file:+} in the file, but its exact value is {exact:+} (seeds for the player to move)")]
+    FileValue {
+        /// 1-based line number of the position in the file.
+        line: usize,
+        /// The position, in the notation.
+        position: String,
+        /// The file's value, seeds.
+        file: i32,
+        /// The exact value ([`Valued::best`]), seeds.
+        exact: i32,
+    },
+}
+
+/// Checks the values a positions file gives its positions against their exact values:
+/// `file[i]` is the 1-based line number and the value (seeds, for the player to move) the
+/// file gives the position of `valued[i]`, whose exact value is [`Valued::best`] (a file's
+/// value is the position's exact value: the format of `mancala bench`'s positions files,
+/// `docs/grading.md`). Pairs past the shorter of the two slices are not checked (a set cut
+/// by `take`).
+///
+/// # Errors
+/// [`GradeError::FileValue`] for the first position whose value disagrees.
+pub fn check_values<G: Game>(
+    valued: &[Valued<G>],
+    file: &[(usize, i32)],
+) -> Result<(), GradeError> {
+    for (v, &(line, value)) in valued.iter().zip(file) {
+        let exact = v.best();
+        if exact != value {
+            return Err(GradeError::FileValue {
+                line,
+                position: v.position.to_string(),
+                file: value,
+                exact,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// A position with the exact value of every legal move (seeds, for the player to move).
