@@ -24,6 +24,7 @@ import re
 import shlex
 import string
 import subprocess
+import threading
 from dataclasses import dataclass, field
 from time import monotonic as _monotonic
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
@@ -36,6 +37,7 @@ from .results import GradeReport
 __all__ = [
     "TEMPLATE",
     "TEXT_TIME",
+    "MAX_REPLY_BYTES",
     "FIELDS",
     "RULES",
     "rules_brief",
@@ -58,6 +60,14 @@ Move = Union[int, str]
 #: grade --time``) unless told otherwise: 60. A language model, or a program that calls one,
 #: answers in seconds; :func:`mancala.grade`'s default of 1 s fits an engine, not them.
 TEXT_TIME = 60.0
+
+#: The most bytes of a reply a text player's reply is read to (UTF-8): 65,536 (64 KiB). A
+#: longer reply is an unreadable one (:class:`NoMoveError`, ``the reply is longer than
+#: 65,536 bytes``), not read: :func:`program` stops reading the program's output past it and
+#: stops the program, and :class:`TextPlayer` refuses a longer ``str`` before
+#: :func:`parse_move` reads it (which takes about 0.4 s a megabyte). A language model's reply
+#: with its reasoning fits in it many times over.
+MAX_REPLY_BYTES = 65_536
 
 #: The default prompt. The fields: ``game`` (the game's name), ``rules`` (the rule-set text),
 #: ``side`` (``South`` or ``North``, the player to move), ``rules_brief`` (:func:`rules_brief`: the
@@ -448,6 +458,16 @@ class IllegalReplyError(ReplyError):
         return (self.move,)
 
 
+def _too_long(size: str, cap: int, reply: str) -> NoMoveError:
+    """The :class:`NoMoveError` of a reply of ``size`` (a text: ``more than 65,536``, or a
+    number) bytes, over ``cap`` bytes; its ``reply`` is the first 200 characters of
+    ``reply``."""
+    return NoMoveError(
+        f"the reply is longer than {cap:,} bytes ({size} bytes; the most a reply is read to): not read",
+        reply[:200],
+    )
+
+
 def _utf8(data: bytes) -> str:
     """``data`` (a reply's bytes) as text, its newlines as text mode reads them (``\\r\\n``
     and ``\\r`` are ``\\n``); :class:`NoMoveError` saying where when it is not UTF-8 (``the
@@ -546,7 +566,7 @@ _FINAL = re.compile(
 #: A further move joined to a marked answer: `Move: 4 or 5`, `Move: 4/5`, `I play 4 and 5`
 #: (after `and` or a comma, a move that ends a phrase: `Move: 4, 2 seeds land` names 4).
 _MORE = re.compile(
-    r"\s*(?:,?\s*(?:or|/|\|)\s*(?:(?:house|pit)\s*)?(?P<any>" + _TOKEN + r")|"
+    r"\s*(?:(?:,\s*)?(?:or|/|\|)\s*(?:(?:house|pit)\s*)?(?P<any>" + _TOKEN + r")|"
     r"(?:,|\band\b)\s*(?:(?:house|pit)\s*)?(?P<digits>swap\b|[a-z]\d{1,3}[<>]?[lr]?[+.]?(?![\w<>+]|\.\d)|"
     + _numeral(words=False)
     + r"(?!\w))(?=[ \t]*(?:$|\n|[.,;:!?)]|or\b|and\b)))",
@@ -645,10 +665,19 @@ def _number_value(token: str) -> Union[int, _NotAHouse, None]:
     return span
 
 
+#: A run of two or more whitespace characters (:func:`_clean`).
+_SPACE_RUN = re.compile(r"\s{2,}")
+
+
 def _clean(reply: str) -> str:
     """The reply without Markdown emphasis and code marks (`**4**`, `` `4` ``, `_4_`; an
     underscore between two digits stays, joining digit groups), its minus
-    signs written ``-``, and every move it says it does not play (:data:`_NEGATED`)."""
+    signs written ``-``, and every move it says it does not play (:data:`_NEGATED`); each run
+    of two or more whitespace characters is one (a newline when the run holds one, else a
+    space), which reads the same and keeps the time of the patterns linear in the reply's
+    length (a run of spaces between two optional parts of a pattern was read again for each
+    way of splitting it: cubic in the run's length)."""
+    reply = _SPACE_RUN.sub(lambda m: "\n" if "\n" in m.group() else " ", reply)
     # An underscore between two digits joins digit groups (`1_000`); elsewhere it is emphasis.
     text = re.sub(r"[*`~]+|(?<!\d)_+|_+(?!\d)", " ", reply).replace("\u2212", "-")
     return _NEGATED.sub(" ", text)
@@ -825,7 +854,9 @@ class TextPlayer:
     ``ValueError`` (:func:`check_template`), when the player is made.
 
     Calling it (``player(game)``) returns a move; a :class:`ReplyError` that ``reply``
-    itself raises (:func:`program` for output that is not UTF-8) counts as such a reply. The
+    itself raises (:func:`program` for output that is not UTF-8) counts as such a reply,
+    and so does a reply longer than :data:`MAX_REPLY_BYTES` in UTF-8 (a
+    :class:`NoMoveError`, ``the reply is longer than 65,536 bytes``; it is not read). The
     counters say what happened over every call: ``asked`` (prompts sent, retries included),
     ``illegal`` (replies naming an illegal move), ``unreadable`` (replies naming no move or several), ``failed`` (positions with no
     legal move read after every retry).
@@ -880,6 +911,13 @@ class TextPlayer:
                 answer = self.reply(ask)
                 if not isinstance(answer, str):
                     raise TypeError(f"a text player's reply is a str, not {type(answer).__name__}")
+                # A reply over the cap is not read (parse_move's time grows with its size):
+                # a character is at least one byte, so a long str is refused uncounted.
+                if len(answer) > MAX_REPLY_BYTES:
+                    raise _too_long(f"at least {len(answer):,}", MAX_REPLY_BYTES, answer)
+                size = len(answer.encode("utf-8", "surrogatepass"))
+                if size > MAX_REPLY_BYTES:
+                    raise _too_long(f"{size:,}", MAX_REPLY_BYTES, answer)
                 return parse_move(game, answer)
             except ReplyError as e:
                 last = e
@@ -899,7 +937,9 @@ def program(command: Sequence[str], timeout: float = 60.0) -> Callable[[str], st
     prompt on its standard input (UTF-8), its standard output the reply. A program that exits
     with a non-zero status or runs longer than ``timeout`` seconds raises ``RuntimeError``;
     one whose output is not UTF-8 raises :class:`NoMoveError` (``the reply is not UTF-8
-    (byte 0xff at 6)``, the byte's offset from 0), which a :class:`TextPlayer` counts as an
+    (byte 0xff at 6)``, the byte's offset from 0), and so does one whose output is longer
+    than :data:`MAX_REPLY_BYTES` (``the reply is longer than 65,536 bytes``: the output is
+    read no further and the program is stopped), which a :class:`TextPlayer` counts as an
     unreadable reply. The function's ``__name__`` is the command line (a grading report names the player by it).
     ``TypeError`` for a ``command`` that is not a non-empty list of ``str`` or a ``timeout``
     that is not a number, ``ValueError`` for a ``timeout`` that is not finite and above 0."""
@@ -912,15 +952,56 @@ def program(command: Sequence[str], timeout: float = 60.0) -> Callable[[str], st
     argv = list(command)
 
     def reply(text: str) -> str:
+        data = text.encode("utf-8")
+        deadline = _monotonic() + timeout
+        # The standard error is never read (nor kept: a program may write much to it).
+        proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        got = bytearray()
+
+        def feed() -> None:
+            # The prompt, in a thread of its own: a program that writes before it has read
+            # the whole prompt cannot block it.
+            try:
+                assert proc.stdin is not None
+                proc.stdin.write(data)
+                proc.stdin.close()
+            except OSError:
+                pass
+
+        def read() -> None:
+            # The output up to one byte past the cap, and no further.
+            assert proc.stdout is not None
+            while len(got) <= MAX_REPLY_BYTES:
+                chunk = proc.stdout.read1(MAX_REPLY_BYTES + 1 - len(got))
+                if not chunk:
+                    return
+                got.extend(chunk)
+
+        def stop() -> None:
+            proc.kill()
+            proc.wait()
+
+        threads = [threading.Thread(target=f, daemon=True) for f in (feed, read)]
+        for t in threads:
+            t.start()
+        threads[1].join(timeout)
+        if threads[1].is_alive():
+            stop()
+            raise RuntimeError(f"{argv[0]} gave no reply within {timeout} s")
+        if len(got) > MAX_REPLY_BYTES:
+            stop()
+            raise _too_long(f"more than {MAX_REPLY_BYTES:,}", MAX_REPLY_BYTES, bytes(got).decode("utf-8", "replace"))
         try:
-            done = subprocess.run(argv, input=text.encode("utf-8"), capture_output=True, timeout=timeout)
+            proc.wait(max(0.0, deadline - _monotonic()))
         except subprocess.TimeoutExpired:
+            stop()
             raise RuntimeError(f"{argv[0]} gave no reply within {timeout} s") from None
-        if done.returncode != 0:
-            raise RuntimeError(f"{argv[0]} exited with status {done.returncode}")
+        threads[0].join()
+        if proc.returncode != 0:
+            raise RuntimeError(f"{argv[0]} exited with status {proc.returncode}")
         # Read as bytes and decoded here: output that is not UTF-8 is an unreadable reply,
-        # not a UnicodeDecodeError (and the standard error is never decoded).
-        return _utf8(done.stdout)
+        # not a UnicodeDecodeError.
+        return _utf8(bytes(got))
 
     # A grading report names the player by it (TextPlayer's name).
     reply.__name__ = shlex.join(argv)

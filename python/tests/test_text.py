@@ -777,3 +777,52 @@ def test_the_command_line_stops_quietly_when_its_reader_goes_away():
     finally:
         os.close(write)
     assert (done.returncode, done.stderr) == (141, "")
+
+
+def test_a_reply_over_the_cap_is_unreadable_and_not_read(tmp_path):
+    """A program answering a reply of megabytes was read whole and parsed (about 0.4 s a
+    megabyte, past any time budget); a reply over text.MAX_REPLY_BYTES is now an unreadable
+    reply, the program stopped once the cap is passed."""
+    cap = text.MAX_REPLY_BYTES
+    assert cap == 65_536
+    # Three megabytes (well past the cap) that name house 1 at the start.
+    huge = tmp_path / "huge.py"
+    huge.write_text("import sys\nsys.stdin.read()\nsys.stdout.write('Move: 1 ' + 'x' * 3_000_000)\n")
+    reply = text.program([sys.executable, str(huge)])
+    with pytest.raises(text.NoMoveError, match=r"^the reply is longer than 65,536 bytes") as e:
+        reply("prompt")
+    assert e.value.reason == "none" and len(e.value.reply) <= 200
+    r = text.grade(reply, mancala.generate_positions("kalah(3,3)", 2, seed=7), retries=1)
+    assert (r.failed, r.asked, r.unreadable, r.illegal) == (2, 4, 4, 0)
+    assert all("longer than 65,536 bytes" in m.verdict for m in r.failures)
+    # A program that never stops writing is stopped at the cap, not at its time.
+    endless = tmp_path / "endless.py"
+    endless.write_text("import sys\nsys.stdin.read()\nwhile True:\n    sys.stdout.write('x' * 4096)\n")
+    with pytest.raises(text.NoMoveError, match="longer than 65,536 bytes"):
+        text.program([sys.executable, str(endless)], timeout=600)("prompt")
+    # A reply of exactly the cap is read.
+    exact = tmp_path / "exact.py"
+    exact.write_text(f"import sys\nsys.stdin.read()\nsys.stdout.write('Move: 2' + ' ' * {cap - 7})\n")
+    assert text.TextPlayer(text.program([sys.executable, str(exact)]))(mancala.new_game("kalah(3,3)")) == 2
+    # A function's reply is held to the same cap, counted in UTF-8 bytes.
+    game = mancala.new_game("kalah(3,3)")
+    for long in ("Move: 1 " + "x" * cap, "Move: 1 " + "é" * (cap // 2)):
+        player = text.TextPlayer(lambda p, long=long: long)
+        with pytest.raises(text.NoMoveError, match="longer than 65,536 bytes"):
+            player(game)
+        assert (player.unreadable, player.failed) == (1, 1)
+    assert text.TextPlayer(lambda p: "Move: 1 " + "x" * (cap - 8))(game) == 1
+
+
+def test_runs_of_whitespace_read_as_one():
+    """Runs of whitespace are read as one (a newline when the run holds one), which keeps
+    the reading linear in the reply's length: `move` then thousands of spaces took seconds
+    (cubic in the run), and 64 KiB of them hours."""
+    game = mancala.new_game("standard")
+    assert text.parse_move(game, "Move:" + " " * 5000 + "4") == 4
+    assert text.parse_move(game, "I will\n \n\n sow house \t  2.") == 2
+    assert text.parse_move(game, "Answer: 3\n\n\n\nAnswer:    5") == 5
+    with pytest.raises(text.NoMoveError):
+        text.parse_move(game, "move" + " " * 20_000 + "x")
+    with pytest.raises(text.AmbiguousMoveError):
+        text.parse_move(game, "Move: 1   or    2")
