@@ -141,7 +141,9 @@ pub(crate) fn arbitrary_rules(u: &mut Unstructured<'_>) -> arbitrary::Result<Rul
 fn egdb_status(e: mancala_solver::EgdbError) -> MancalaStatus {
     use mancala_solver::EgdbError as E;
     match e {
-        E::Io { .. } | E::Changed(_) | E::NotFound { .. } => MancalaStatus::IoError,
+        E::Io { .. } | E::Changed(_) | E::NotFound { .. } | E::Occupied { .. } => {
+            MancalaStatus::IoError
+        }
         E::BadMagic(_)
         | E::Version { .. }
         | E::Truncated { .. }
@@ -151,7 +153,9 @@ fn egdb_status(e: mancala_solver::EgdbError) -> MancalaStatus {
         | E::BadEntry { .. }
         | E::Padding { .. }
         | E::BadBlock { .. } => MancalaStatus::CorruptFile,
-        E::RulesMismatch { .. } | E::WrongGame { .. } => MancalaStatus::DatabaseMismatch,
+        E::RulesMismatch { .. } | E::Unserved(_) | E::WrongGame { .. } => {
+            MancalaStatus::DatabaseMismatch
+        }
         E::Unsupported { .. }
         | E::MoreSeedsThanTheGame { .. }
         | E::NoDatabase { .. }
