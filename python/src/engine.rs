@@ -254,7 +254,7 @@ pub fn budget(level: u32, time_ms: u64, nodes: u64, what: &str) -> PyResult<Limi
 /// move to choose), `DatabaseError` for a database of other rules, `MemoryError` when the
 /// transposition table does not fit in memory (the library's one-line message: "the
 /// transposition table does not fit in memory: out of memory: cannot allocate 4294967296
-/// bytes"; a later search tries again), else `EngineError`.
+/// bytes (4.0 GiB)"; a later search tries again), else `EngineError`.
 fn engine_error(py: Python<'_>, e: EngineError) -> PyErr {
     if let EngineError::OutOfMemory(_) = e {
         return pyo3::exceptions::PyMemoryError::new_err(e.to_string());

@@ -21,7 +21,8 @@ pub const MAX_THREADS: usize = 1024;
 /// the process (what a failed `Vec` allocation would do), so that a caller, a C program
 /// among them, can retry with less.
 ///
-/// Shown on one line: "out of memory: cannot allocate 1024 bytes" for a failed allocation;
+/// Shown on one line: "out of memory: cannot allocate 4294967296 bytes (4.0 GiB)" for a
+/// failed allocation;
 /// for a refusal, "out of memory: cannot allocate 8589934592 bytes (8.0 GiB), more than the
 /// 4294967296 bytes (4.0 GiB) of memory available" (units as [`readable_bytes`] gives them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
@@ -47,12 +48,16 @@ impl OutOfMemory {
 
 impl std::fmt::Display for OutOfMemory {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "out of memory: cannot allocate {} bytes", self.bytes)?;
+        write!(
+            f,
+            "out of memory: cannot allocate {} bytes ({})",
+            self.bytes,
+            readable_bytes(self.bytes as u64)
+        )?;
         if let Some(available) = self.available {
             write!(
                 f,
-                " ({}), more than the {available} bytes ({}) of memory available",
-                readable_bytes(self.bytes as u64),
+                ", more than the {available} bytes ({}) of memory available",
                 readable_bytes(available)
             )?;
         }
@@ -367,4 +372,23 @@ pub(crate) fn prefetch<X>(x: &X) {
     }
     #[cfg(any(not(target_arch = "x86_64"), miri))]
     let _ = x;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn an_allocation_that_failed_names_its_size_in_bytes_and_in_a_unit() {
+        // 4 GiB = 4 · 2^30 bytes.
+        assert_eq!(
+            OutOfMemory::failed(4usize << 30).to_string(),
+            "out of memory: cannot allocate 4294967296 bytes (4.0 GiB)"
+        );
+        // 3 MiB and 5 KiB, whole.
+        assert_eq!(readable_bytes(3 << 20), "3 MiB");
+        assert_eq!(readable_bytes(5 << 10), "5 KiB");
+        assert_eq!(readable_bytes(1000), "1000 B");
+    }
 }
