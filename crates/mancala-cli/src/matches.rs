@@ -335,6 +335,9 @@ impl Summary {
             }
             if let Some(secs) = s.mean_cpu_seconds() {
                 line.push_str(&format!(", mean CPU time a move {:.1} ms", secs * 1000.0));
+                if s.cpu_moves < s.moves {
+                    line.push_str(&format!(" (over {} of the moves)", s.cpu_moves));
+                }
             }
             println!("{line}");
         }

@@ -167,6 +167,40 @@ fn random_movers_with_a_seed_replay_the_same_match() {
     assert!(lo <= score && score <= hi);
 }
 
+/// The text summary says over how many moves a mean CPU time is taken when that is fewer than
+/// the moves: a program that crashes (the bot's `crash` mode, when North is to move) is
+/// started again, and its first answer after each start and its failed one are not counted;
+/// the random mover in this process is counted at every move.
+#[test]
+fn the_summary_says_over_how_many_moves_the_cpu_time_is_taken() {
+    let program = format!("cmd:sh {} crash", bot_script());
+    let args = [
+        "match",
+        "--rules",
+        "kalah(4,3)",
+        "--games",
+        "2",
+        "--a",
+        &program,
+        "--b",
+        "random",
+    ];
+    let out = mancala(&args);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    let text = stdout(&out);
+    let line = |seat: &str| {
+        text.lines()
+            .find(|l| l.starts_with(&format!("{seat}: ")) && l.contains(" move"))
+            .unwrap_or_else(|| panic!("no {seat} line in {text}"))
+            .to_string()
+    };
+    if cfg!(target_os = "linux") {
+        assert!(line("A").contains(" of the moves)"), "{text}");
+    }
+    assert!(line("B").contains("mean CPU time a move"), "{text}");
+    assert!(!line("B").contains(" of the moves)"), "{text}");
+}
+
 /// The bot plays the first legal move, except (`crash`, `hang`, `flood`) when it is North to move,
 /// or (`illegal`) always: the games where it fails are lost by forfeit, the others are
 /// played to their end by the program started again, with the first legal move each time.
