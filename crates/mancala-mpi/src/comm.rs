@@ -93,8 +93,13 @@ impl Failure {
             Failure::Here(m) => Some(m.clone()),
             Failure::Elsewhere(ranks) if rank == 0 => {
                 let list: Vec<String> = ranks.iter().map(ToString::to_string).collect();
+                let (ranks, reasons) = if list.len() == 1 {
+                    ("rank", "reason")
+                } else {
+                    ("ranks", "reasons")
+                };
                 Some(format!(
-                    "stopped: rank {} failed (reason above)",
+                    "stopped: {ranks} {} failed ({reasons} above)",
                     list.join(", ")
                 ))
             }
@@ -191,6 +196,10 @@ mod tests {
         assert_eq!(
             f.message(0, 3).unwrap(),
             "stopped: rank 2 failed (reason above)"
+        );
+        assert_eq!(
+            Failure::Elsewhere(vec![1, 2]).message(0, 3).unwrap(),
+            "stopped: ranks 1, 2 failed (reasons above)"
         );
         assert_eq!(
             Failure::Here("x".into()).message(2, 3).unwrap(),
