@@ -988,7 +988,10 @@ enum MancalaStatus mancala_db_open_cached(const char *rules, const char *dir, ui
 // database (the same game, rule family, K and encoding: a save again, or a repair of
 // damaged entries). A file that holds another database, or no database, is left as it is
 // and refused, as `mancala egdb build` refuses it without `--force`;
-// `mancala_db_save_over` with `overwrite` true writes over it.
+// `mancala_db_save_over` with `overwrite` true writes over it. A symbolic link at `path` is
+// not followed: the link itself is replaced by the new file, its target left as it is,
+// whatever it points to. Two saves started at once to a path where nothing is yet both
+// succeed, the later rename winning.
 //
 // Ownership: `db` and `path` are only read. Thread safety: `db` is only read.
 //
@@ -1007,7 +1010,9 @@ enum MancalaStatus mancala_db_save(const struct MancalaDb *db, const char *path)
 // true, over whatever regular file is at `path` (another database, or a file that is no
 // database): the caller means to replace it, as `mancala egdb build --force` does. With
 // `overwrite` false it is `mancala_db_save`. A folder, a device, a FIFO or a socket at `path`
-// is refused either way (`MANCALA_STATUS_IO_ERROR`), never replaced.
+// is refused either way (`MANCALA_STATUS_IO_ERROR`), never replaced; a symbolic link at
+// `path` is replaced by the file either way, whatever it points to (its target is left as
+// it is).
 //
 // Ownership: `db` and `path` are only read. Thread safety: `db` is only read.
 //
