@@ -969,10 +969,12 @@ def program(command: Sequence[str], timeout: float = 60.0) -> Callable[[str], st
                 pass
 
         def read() -> None:
-            # The output up to one byte past the cap, and no further.
+            # The output up to one byte past the cap, and no further: each read takes what
+            # the pipe holds (the file's buffer is never used).
             assert proc.stdout is not None
+            fd = proc.stdout.fileno()
             while len(got) <= MAX_REPLY_BYTES:
-                chunk = proc.stdout.read1(MAX_REPLY_BYTES + 1 - len(got))
+                chunk = os.read(fd, MAX_REPLY_BYTES + 1 - len(got))
                 if not chunk:
                     return
                 got.extend(chunk)
