@@ -21,6 +21,23 @@ use serde_json::Value;
 /// N of the test database.
 const N: u32 = 8;
 
+/// `mancala grade --file f --no-cache --level 1 --json` (level 1 answers at once): the JSON
+/// report, the command's success asserted (with the file's text in the message).
+fn grade_file(f: &std::path::Path) -> Value {
+    let out = mancala(&[
+        "grade",
+        "--file",
+        f.to_str().unwrap(),
+        "--no-cache",
+        "--level",
+        "1",
+        "--json",
+    ]);
+    let text = std::fs::read_to_string(f).unwrap_or_default();
+    assert!(out.status.success(), "{text:?}: {}", stderr(&out));
+    serde_json::from_str(&stdout(&out)).unwrap()
+}
+
 fn grade(extra: &[&str]) -> Value {
     let mut args = vec![
         "grade",
@@ -129,17 +146,7 @@ fn a_file_of_awari_positions() {
         "# rules: awari\n0,0,0,0,0,1,23,1,0,0,0,0,0,23 S\n1,0,0,0,0,0,23,0,0,0,0,0,1,23 N +2\n",
     )
     .unwrap();
-    let out = mancala(&[
-        "grade",
-        "--file",
-        f.to_str().unwrap(),
-        "--no-cache",
-        "--level",
-        "1",
-        "--json",
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let v = grade_file(&f);
     assert_eq!(v["positions"], 2);
     assert_eq!(v["optimal"], 1.0);
     for m in v["moves"].as_array().unwrap() {
@@ -318,17 +325,7 @@ fn an_abapa_set_is_graded_with_the_neighbours_values_and_a_caveat() {
     // neighbour (+2 under `awari`).
     let f = dir.join("set.txt");
     std::fs::write(&f, "# rules: oware\n0,0,0,0,0,1,23,1,0,0,0,0,0,23 S\n").unwrap();
-    let out = mancala(&[
-        "grade",
-        "--file",
-        f.to_str().unwrap(),
-        "--no-cache",
-        "--level",
-        "1",
-        "--json",
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let v = grade_file(&f);
     assert_eq!(v["positions"], 1);
     assert_eq!(v["moves"][0]["best"], -2, "{v}");
     assert!(v["caveat"].as_str().unwrap().starts_with(CAVEAT), "{v}");
@@ -349,17 +346,7 @@ fn the_rules_line_is_read_alike_for_oware_and_kalah() {
     ] {
         // OW-11.3's grand slam, South's only move, worth +2 (docs/awari.md).
         std::fs::write(&f, format!("{header}\n0,0,0,0,0,1,23,1,0,0,0,0,0,23 S\n")).unwrap();
-        let out = mancala(&[
-            "grade",
-            "--file",
-            f.to_str().unwrap(),
-            "--no-cache",
-            "--level",
-            "1",
-            "--json",
-        ]);
-        assert!(out.status.success(), "{header:?}: {}", stderr(&out));
-        let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+        let v = grade_file(&f);
         assert_eq!(v["rules"], "awari", "{header:?}");
         assert_eq!(v["moves"][0]["best"], 2, "{header:?}");
     }
