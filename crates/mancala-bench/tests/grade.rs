@@ -26,13 +26,14 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use mancala_bench::grade::{
-    grade, play_games, value_set, Answer, Budget, EnginePlayer, ExternalPlayer, FnPlayer, Valued,
-    Verdict,
+    check_values, grade, play_games, value_set, Answer, Budget, EnginePlayer, ExternalPlayer,
+    FnPlayer, Valued, Verdict,
 };
 use mancala_bench::{generate_midgame, parse_positions, GenerateParams};
 use mancala_core::kalah::{KalahMove, KalahPosition, KalahRules};
 use mancala_reference::minimax::Brute;
 use mancala_solver::engine::Level;
+use mancala_solver::exact_values::{ExactError, ExactValues, RulesMismatch};
 use mancala_solver::Solver;
 
 fn rules() -> KalahRules {
@@ -256,20 +257,96 @@ fn whole_games_against_the_solver() {
     // move S3 are forced: South ends 1 seed to 2, −1 = value 3 − 4 given away.
     let mut p = FnPlayer::new("first legal", first_legal);
     let solver = Solver::new().threads(1);
-    let games = play_games(
-        &mut p,
-        &[pos("0,1,1,7,1,0,0,8 S")],
-        &solver,
-        &budget(),
-        |_, _| {},
-    )
-    .unwrap();
+    let set = value_set(&[pos("0,1,1,7,1,0,0,8 S")], &solver, |_| {}).unwrap();
+    let games = play_games(&mut p, &set, &solver, &budget(), |_, _| {}).unwrap();
     let g = &games[0];
     assert_eq!(g.value, 3);
     assert_eq!(g.line, vec![h(2), h(1), h(3)]);
     assert_eq!(g.moves.iter().map(|m| m.loss).collect::<Vec<_>>(), [4, 0]);
     assert_eq!(g.given_away(), 4);
     assert_eq!(g.result, -1);
+}
+
+/// A source of exact values (the solver) that keeps every position whose moves it valued.
+struct Counting {
+    solver: Solver,
+    asked: std::cell::RefCell<Vec<KalahPosition>>,
+}
+
+impl ExactValues<KalahPosition> for Counting {
+    fn check_rules(&self, rules: &KalahRules) -> Result<(), RulesMismatch> {
+        self.solver.check_rules(rules)
+    }
+
+    fn value_of(&self, pos: &KalahPosition) -> Result<i32, ExactError> {
+        self.solver.value_of(pos)
+    }
+
+    fn move_values_of(&self, pos: &KalahPosition) -> Result<Vec<(KalahMove, i32)>, ExactError> {
+        self.asked.borrow_mut().push(*pos);
+        self.solver.move_values_of(pos)
+    }
+}
+
+/// `mancala grade --file F --games`: the set is valued once, its values checked against the
+/// file's (P4 +3, P6 +3, P7 +3), and the games start from those values: each opening is
+/// valued once, and every other position once, where a move is played from it (the
+/// first-legal player's games from P4 and P7 have 3 plies each, from P6 one), 7 in all. The
+/// games valued each opening a second time.
+#[test]
+fn a_set_played_as_games_is_valued_once() {
+    let counting = Counting {
+        solver: Solver::new().threads(1),
+        asked: Default::default(),
+    };
+    let set = value_set(&positions(), &counting, |_| {}).unwrap();
+    check_values(&set, &[(1, 3), (2, 3), (3, 3)]).unwrap();
+    let mut p = FnPlayer::new("first legal", first_legal);
+    let games = play_games(&mut p, &set, &counting, &budget(), |_, _| {}).unwrap();
+    let plies: Vec<usize> = games.iter().map(|g| g.line.len()).collect();
+    assert_eq!(plies, [3, 1, 3]);
+    let asked = counting.asked.borrow();
+    for opening in positions() {
+        let n = asked.iter().filter(|&&p| p == opening).count();
+        assert_eq!(n, 1, "{opening} valued {n} times");
+    }
+    assert_eq!(asked.len(), 7);
+}
+
+/// A valued position whose moves are not its own (those of another position, none) is
+/// refused before a game is played from it, and so is a finished one; nothing panics.
+#[test]
+fn games_from_values_of_another_position_are_refused() {
+    let set = valued();
+    let mut p = FnPlayer::new("first legal", first_legal);
+    let solver = Solver::new().threads(1);
+    let mut run = |v: Valued<KalahPosition>| {
+        play_games(&mut p, &[v], &solver, &budget(), |_, _| {}).map(|_| ())
+    };
+    // P6's legal moves are 1 and 3, P4's 2 and 3.
+    let mut other = set[1].clone();
+    other.position = set[0].position;
+    let mut none = set[0].clone();
+    none.moves.clear();
+    for v in [other, none] {
+        let e = run(v).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "0,1,1,7,1,0,0,8 S: the moves valued are not the legal moves of the position"
+        );
+    }
+    // P4 played to its end (2, N1, S3: above).
+    let mut over = set[0].clone();
+    for mv in [h(2), h(1), h(3)] {
+        over.position = over.position.play(mv).unwrap();
+    }
+    assert!(over.position.is_over());
+    over.moves.clear();
+    let end = over.position.to_string();
+    assert_eq!(
+        run(over).unwrap_err().to_string(),
+        format!("{end}: the game is over, there is no move to grade")
+    );
 }
 
 #[test]
@@ -461,7 +538,8 @@ fn a_pie_rule_swap_counts_the_stores_from_the_player_side() {
                 .best_moves()[0],
         )
     });
-    let games = play_games(&mut p, &[opening], &solver, &budget(), |_, _| {}).unwrap();
+    let set = value_set(&[opening], &solver, |_| {}).unwrap();
+    let games = play_games(&mut p, &set, &solver, &budget(), |_, _| {}).unwrap();
     let g = &games[0];
     assert_eq!(g.given_away(), 0);
     assert!(g.line.contains(&KalahMove::Swap), "{:?}", g.line);

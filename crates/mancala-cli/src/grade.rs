@@ -661,21 +661,20 @@ fn run_kalah(args: &GradeArgs, file: Option<&str>) -> Result<(), String> {
     let mut player = player::<KalahPosition>(args, &rules_text)?;
     let mut solver = solver(args, &rules)?;
     let (positions, file_values) = positions(args, file, &mut solver)?;
+    let budget = args.budget.budget()?;
+    // Each position is valued once, for the check of a file's values and for the grade or
+    // the games that follow.
+    let valued: Vec<Valued<KalahPosition>> =
+        grade::value_set(&positions, &solver, |_| {}).map_err(|e| e.to_string())?;
     // The values of a file are its positions' exact values: one that disagrees is refused
     // before any move is asked for (a file with wrong values is a wrong file).
-    let check = |valued: &[Valued<KalahPosition>]| {
-        grade::check_values(valued, &file_values).map_err(|e| match &args.file {
-            Some(f) => format!("{}: {e}", ShortenedPath(f)),
-            None => e.to_string(),
-        })
-    };
-    let budget = args.budget.budget()?;
+    grade::check_values(&valued, &file_values).map_err(|e| match &args.file {
+        Some(f) => format!("{}: {e}", ShortenedPath(f)),
+        None => e.to_string(),
+    })?;
     if args.games {
-        if !file_values.is_empty() {
-            check(&grade::value_set(&positions, &solver, |_| {}).map_err(|e| e.to_string())?)?;
-        }
-        let bar = crate::progress::bar(positions.len() as u64);
-        let games = grade::play_games(player.as_mut(), &positions, &solver, &budget, |_, _| {
+        let bar = crate::progress::bar(valued.len() as u64);
+        let games = grade::play_games(player.as_mut(), &valued, &solver, &budget, |_, _| {
             if let Some(b) = &bar {
                 b.inc(1);
             }
@@ -729,8 +728,5 @@ fn run_kalah(args: &GradeArgs, file: Option<&str>) -> Result<(), String> {
         }
         return Ok(());
     }
-    let valued: Vec<Valued<KalahPosition>> =
-        grade::value_set(&positions, &solver, |_| {}).map_err(|e| e.to_string())?;
-    check(&valued)?;
     grade_and_print(args, player.as_mut(), &valued, &rules_text, &[])
 }

@@ -72,6 +72,10 @@ pub enum GradeError {
         /// The source's reason.
         source: Box<ExactError>,
     },
+    /// A valued position given to [`play_games`] whose moves are not its legal moves (in
+    /// `legal_moves()` order, as [`valued`] gives them): the values of another position.
+    #[error("{0}: the moves valued are not the legal moves of the position")]
+    NotItsMoves(String),
     /// A positions file gives a position a value (the exact value for the player to move,
     /// seeds) other than its exact value ([`check_values`]).
     #[error("line {line}: {position} has the value {file:+} in the file, but its exact value is {exact:+} (seeds for the player to move)")]
@@ -681,24 +685,37 @@ impl<G: Game> GameGrade<G> {
     }
 }
 
-/// Plays `player` against the exact solver from each opening (the player moves first): the
-/// solver plays the first of its best moves ([`Valued::best_moves`]), each of the player's
-/// moves is graded as in [`grade`] (a failure plays the worst legal move for it and the game
-/// goes on), until the game is over. A pie-rule swap ([`Game::swaps_players`]) exchanges the
-/// sides of the player and the solver.
+/// Plays `player` against the exact solver from each position of `set` (the player moves
+/// first), the set valued beforehand ([`value_set`]: so a set whose stated values are checked
+/// against the exact ones first, [`check_values`], has each opening valued once): the solver
+/// plays the first of its best moves ([`Valued::best_moves`]), each of the player's moves is
+/// graded as in [`grade`] (a failure plays the worst legal move for it and the game goes on),
+/// until the game is over. Every position after an opening is valued with `values`, once. A
+/// pie-rule swap ([`Game::swaps_players`]) exchanges the sides of the player and the solver.
+/// `progress` is called after each game with its index in `set` and the game.
 ///
 /// # Errors
-/// The first error of `values`.
+/// [`GradeError::Finished`] for a finished position of `set`, [`GradeError::NotItsMoves`]
+/// for one whose moves valued are not its legal moves, before its game; the first error of
+/// `values` ([`valued`]) on a position of a game.
 pub fn play_games<G: ExactGame, P: Player<G> + ?Sized, V: ExactValues<G> + ?Sized>(
     player: &mut P,
-    openings: &[G],
+    set: &[Valued<G>],
     values: &V,
     budget: &Budget,
     mut progress: impl FnMut(usize, &GameGrade<G>),
 ) -> Result<Vec<GameGrade<G>>, GradeError> {
-    let mut games = Vec::with_capacity(openings.len());
-    for (gi, opening) in openings.iter().enumerate() {
-        let first = self::valued(values, opening)?;
+    let mut games = Vec::with_capacity(set.len());
+    for (gi, first) in set.iter().enumerate() {
+        let opening = &first.position;
+        if opening.is_over() {
+            return Err(GradeError::Finished(opening.to_string()));
+        }
+        // Values of another position would be played as this one's moves.
+        let legal = opening.legal_moves();
+        if !first.moves.iter().map(|m| m.0).eq(legal.iter().copied()) {
+            return Err(GradeError::NotItsMoves(opening.to_string()));
+        }
         let ours = opening.side_to_move();
         let mut swapped = false;
         let mut pos = *opening;
@@ -714,11 +731,15 @@ pub fn play_games<G: ExactGame, P: Player<G> + ?Sized, V: ExactValues<G> + ?Size
             let mv = if player_to_move {
                 let g = grade_one(player, line.len(), &v, budget);
                 let worst = v.moves.iter().min_by_key(|m| m.1).map(|m| m.0);
-                let mv = g.chosen.or(worst).expect("a game on has a legal move");
+                let mv = g.chosen.or(worst);
                 moves.push(g);
                 mv
             } else {
-                v.best_moves()[0]
+                v.best_moves().first().copied()
+            };
+            // A position not over has a legal move, and each is valued.
+            let Some(mv) = mv else {
+                return Err(GradeError::NotItsMoves(pos.to_string()));
             };
             if pos.swaps_players(mv) {
                 swapped = !swapped;
