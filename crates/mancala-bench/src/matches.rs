@@ -340,16 +340,12 @@ fn play_game<G: Game>(
             s.searched += 1;
             s.depth += u64::from(d);
         }
-        let legal = record.position().legal_moves();
-        let verdict = match judge(answer, late, |mv| legal.contains(&mv)) {
-            Ok(mv) => match record.play(mv) {
-                Ok(_) => continue,
-                Err(e) => Verdict::Illegal(format!("{mv} ({e})")),
-            },
-            Err(verdict) => verdict,
-        };
-        forfeit = Some((seat, verdict));
-        break;
+        // The move's one legality check is its play: an illegal move leaves the record as
+        // it was.
+        if let Err(verdict) = judge(answer, late, |mv| record.play(mv).is_ok()) {
+            forfeit = Some((seat, verdict));
+            break;
+        }
     }
     MatchGame {
         number,

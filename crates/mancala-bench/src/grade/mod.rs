@@ -326,15 +326,16 @@ pub trait Player<G: Game> {
     }
 }
 
-/// The verdict on `answer`, given `player_late` (it came after the deadline from a player
-/// that does not keep its own clock) and `legal` (whether a move is legal in the position):
-/// the move, or why the player failed ([`Verdict::Illegal`], [`Verdict::Failed`],
-/// [`Verdict::TimedOut`]; never [`Verdict::Played`]). How [`grade`] and a match
-/// ([`crate::matches`]) judge an answer alike.
+/// The verdict on `answer`, given `late` (it came after the deadline from a player that
+/// does not keep its own clock) and `legal` (whether a move is legal in the position, called
+/// at most once, for a move on time: a match plays the move as its check): the move, or why
+/// the player failed ([`Verdict::Illegal`], [`Verdict::Failed`], [`Verdict::TimedOut`];
+/// never [`Verdict::Played`]). How [`grade`] and a match ([`crate::matches`]) judge an
+/// answer alike.
 pub(crate) fn judge<M: Copy + fmt::Display>(
     answer: Answer<M>,
     late: bool,
-    legal: impl Fn(M) -> bool,
+    mut legal: impl FnMut(M) -> bool,
 ) -> Result<M, Verdict> {
     match answer {
         _ if late => Err(Verdict::TimedOut),
