@@ -474,32 +474,68 @@ impl ExternalPlayer {
     }
 }
 
+/// How [`read_line`] stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LineEnd {
+    /// At the line's newline.
+    Newline,
+    /// At the end of the input (or a read error): the line is what came before it.
+    End,
+    /// Past the bytes kept, when told to stop there: the rest of the line is not read.
+    TooLong,
+}
+
+/// Reads the next line of `reader` (to its newline, not kept, or the end of the input) into
+/// `kept`, emptied first, keeping its first `keep` bytes. A longer line is read to its end
+/// and the rest dropped, or with `stop_when_long` left unread ([`LineEnd::TooLong`], as soon
+/// as more than `keep` bytes were seen). The one line reader of a program's standard output
+/// ([`read_lines`]) and standard error ([`read_stderr`]).
+fn read_line(
+    reader: &mut impl BufRead,
+    kept: &mut Vec<u8>,
+    keep: usize,
+    stop_when_long: bool,
+) -> LineEnd {
+    kept.clear();
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok([]) | Err(_) => return LineEnd::End,
+            Ok(b) => b,
+        };
+        let (used, newline) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        let len = used - usize::from(newline);
+        let room = keep.saturating_sub(kept.len());
+        kept.extend_from_slice(&buf[..len.min(room)]);
+        reader.consume(used);
+        if stop_when_long && len > room {
+            return LineEnd::TooLong;
+        }
+        if newline {
+            return LineEnd::Newline;
+        }
+    }
+}
+
 /// Reads `stdout` line by line into `tx` until the end, an error, or a line longer than
-/// [`MAX_REPLY_BYTES`] (sent as [`Line::TooLong`], then reading stops).
+/// [`MAX_REPLY_BYTES`] (sent as [`Line::TooLong`], then reading stops); a last line without
+/// its newline is not sent.
 fn read_lines(stdout: impl std::io::Read, tx: &mpsc::SyncSender<Line>) {
     let mut reader = BufReader::new(stdout);
     let mut line = Vec::new();
     loop {
-        let buf = match reader.fill_buf() {
-            Ok([]) | Err(_) => return,
-            Ok(b) => b,
-        };
-        let (used, end) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (i + 1, true),
-            None => (buf.len(), false),
-        };
-        line.extend_from_slice(&buf[..used - usize::from(end)]);
-        reader.consume(used);
-        if line.len() > MAX_REPLY_BYTES {
-            let _ = tx.send(Line::TooLong);
-            return;
-        }
-        if end {
-            let text = String::from_utf8_lossy(&line).into_owned();
-            line.clear();
-            if tx.send(Line::Text(text)).is_err() {
+        let sent = match read_line(&mut reader, &mut line, MAX_REPLY_BYTES, true) {
+            LineEnd::End => return,
+            LineEnd::TooLong => {
+                let _ = tx.send(Line::TooLong);
                 return;
             }
+            LineEnd::Newline => tx.send(Line::Text(String::from_utf8_lossy(&line).into_owned())),
+        };
+        if sent.is_err() {
+            return;
         }
     }
 }
@@ -516,32 +552,17 @@ fn shown(text: &str) -> String {
 /// Everything is read, so a program that writes much there never waits for the grader.
 fn read_stderr(stderr: impl std::io::Read, tail: &Mutex<StderrTail>) {
     let mut reader = BufReader::new(stderr);
+    let mut kept = Vec::new();
     loop {
         // A line of any length is read, but only its first bytes are kept (the characters
         // shown, four bytes each at most).
-        let mut kept = Vec::new();
-        let ended = loop {
-            let buf = match reader.fill_buf() {
-                Ok([]) | Err(_) => break true,
-                Ok(b) => b,
-            };
-            let (used, end) = match buf.iter().position(|&b| b == b'\n') {
-                Some(i) => (i + 1, true),
-                None => (buf.len(), false),
-            };
-            let room = (4 * SHOWN_CHARS).saturating_sub(kept.len());
-            kept.extend_from_slice(&buf[..(used - usize::from(end)).min(room)]);
-            reader.consume(used);
-            if end {
-                break false;
-            }
-        };
+        let end = read_line(&mut reader, &mut kept, 4 * SHOWN_CHARS, false);
         let text = String::from_utf8_lossy(&kept);
         let text = text.trim();
         if !text.is_empty() {
             tail.lock().unwrap_or_else(PoisonError::into_inner).last = Some(shown(text));
         }
-        if ended {
+        if end == LineEnd::End {
             tail.lock().unwrap_or_else(PoisonError::into_inner).ended = true;
             return;
         }
@@ -743,4 +764,76 @@ fn reported_depth(reply: &str) -> Option<u32> {
     let mut words = reply.split_whitespace();
     words.find(|w| w.eq_ignore_ascii_case("depth"))?;
     words.next()?.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that gives at most 7 bytes a read, so that lines cross the reads.
+    struct Trickle<'a>(&'a [u8]);
+
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.0.len().min(buf.len()).min(7);
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    /// The lines `read_lines` sends for `input`, `None` for [`Line::TooLong`].
+    fn lines(input: &[u8]) -> Vec<Option<String>> {
+        let (tx, rx) = mpsc::sync_channel(QUEUED_LINES);
+        read_lines(Trickle(input), &tx);
+        drop(tx);
+        rx.iter()
+            .map(|l| match l {
+                Line::Text(t) => Some(t),
+                Line::TooLong => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn standard_output_is_read_line_by_line_up_to_the_cap() {
+        let s = |t: &str| Some(t.to_string());
+        // A last line without its newline is not a reply.
+        assert_eq!(
+            lines(b"bestmove 3\n\n  ok  \nno newline"),
+            [s("bestmove 3"), s(""), s("  ok  ")]
+        );
+        assert_eq!(lines(b"\xff2\n"), [s("\u{fffd}2")]);
+        // A line of the cap is read; one byte more stops the reading there.
+        let mut at_cap = vec![b'x'; MAX_REPLY_BYTES];
+        at_cap.extend_from_slice(b"\ny\n");
+        let x = "x".repeat(MAX_REPLY_BYTES);
+        assert_eq!(lines(&at_cap), [Some(x), s("y")]);
+        let mut over = vec![b'x'; MAX_REPLY_BYTES + 1];
+        over.extend_from_slice(b"\ny\n");
+        assert_eq!(lines(&over), [None]);
+    }
+
+    /// What `read_stderr` keeps of `input`: the last non-blank line, and whether it ended.
+    fn stderr_tail(input: &[u8]) -> (Option<String>, bool) {
+        let tail = Mutex::new(StderrTail::default());
+        read_stderr(Trickle(input), &tail);
+        let t = tail.into_inner().unwrap();
+        (t.last, t.ended)
+    }
+
+    #[test]
+    fn standard_error_is_read_to_its_end_keeping_the_last_line() {
+        let last = |t: &str| (Some(t.to_string()), true);
+        assert_eq!(stderr_tail(b""), (None, true));
+        assert_eq!(stderr_tail(b"first\n second \n\n  \n"), last("second"));
+        assert_eq!(stderr_tail(b"first\nlast words"), last("last words"));
+        // A long line is read whole (the next one is found) and shown cut.
+        let mut long = vec![b'e'; 10_000];
+        long.extend_from_slice(b"\nafter\n");
+        assert_eq!(stderr_tail(&long), last("after"));
+        long.truncate(10_000);
+        let shown_long = shown(&"e".repeat(10_000));
+        assert_eq!(stderr_tail(&long), (Some(shown_long), true));
+    }
 }
