@@ -1131,7 +1131,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     """``python -m mancala.text``: text play for programs. ``prompt`` prints the prompt of a
     position; ``parse`` prints the move read out of a reply (the argument, or standard input
     with ``-`` or none; UTF-8), or says on standard error why none was read (``no move``, a
-    reply that is not UTF-8 included, ``ambiguous``, ``illegal``) with exit status 1; ``grade`` grades a program that reads a
+    reply that is not UTF-8 included, and one longer than :data:`MAX_REPLY_BYTES`, of which
+    standard input is read one byte past the cap and no further; ``ambiguous``,
+    ``illegal``) with exit status 1; ``grade`` grades a program that reads a
     prompt on its standard input and writes its reply (:func:`program`) on a positions file
     or a generated set, and prints the report (``--json``: one JSON object). Errors in the
     arguments (``--time`` under 0.001 s), rules, positions or template: one line on standard
@@ -1225,8 +1227,16 @@ def _run(args: Any, fail: Callable[..., int]) -> int:
         if args.command == "parse":
             game = _game_of(args.rules, args.position, args.moves)
             try:
-                # The reply's bytes (an argument's as the system gave them), read as UTF-8.
-                data = sys.stdin.buffer.read() if args.reply == "-" else os.fsencode(args.reply)
+                # The reply's bytes (an argument's as the system gave them), read as UTF-8,
+                # to one byte past the cap, as TextPlayer and program() read a reply.
+                if args.reply == "-":
+                    data = sys.stdin.buffer.read(MAX_REPLY_BYTES + 1)
+                    size = f"more than {MAX_REPLY_BYTES:,}"
+                else:
+                    data = os.fsencode(args.reply)
+                    size = f"{len(data):,}"
+                if len(data) > MAX_REPLY_BYTES:
+                    raise _too_long(size, MAX_REPLY_BYTES, data.decode("utf-8", "replace"))
                 _out(parse_move(game, _utf8(data)))
             except IllegalReplyError as e:
                 return fail(f"illegal: {e}", 1)

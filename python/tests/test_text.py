@@ -826,3 +826,36 @@ def test_runs_of_whitespace_read_as_one():
         text.parse_move(game, "move" + " " * 20_000 + "x")
     with pytest.raises(text.AmbiguousMoveError):
         text.parse_move(game, "Move: 1   or    2")
+
+
+def test_the_command_line_parse_reads_standard_input_to_the_cap():
+    """`parse` read its standard input whole, however long; it reads one byte past
+    text.MAX_REPLY_BYTES at most, and a longer reply is refused in one line as
+    text.TextPlayer refuses it (no move, exit 1), without waiting for the input's end."""
+    import subprocess
+
+    cap = text.MAX_REPLY_BYTES
+    message = (
+        "mancala.text: no move: the reply is longer than 65,536 bytes (more than 65,536 bytes; "
+        "the most a reply is read to): not read\n"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mancala.text", "parse", "--rules", "kalah(3,3)"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    try:
+        assert proc.stdin is not None
+        proc.stdin.write(b"Move: 2 " + b"x" * cap)
+        proc.stdin.flush()
+        # The input is left open: the command answers from the bytes it has read.
+        status = proc.wait(timeout=120)
+    finally:
+        proc.kill()
+        out, err = proc.communicate()
+    assert (status, out, err.decode()) == (1, b"", message)
+    # The same cap for a reply given as the argument (its size known); a reply of the cap
+    # is read.
+    done = _cli("parse", "--rules", "kalah(3,3)", "Move: 2 " + "x" * cap)
+    assert (done.returncode, done.stderr) == (1, message.replace("more than 65,536 bytes;", "65,544 bytes;"))
+    assert _cli("parse", "--rules", "kalah(3,3)", stdin="Move: 2" + " " * (cap - 7)).stdout == "2\n"
+    assert _cli("parse", "--rules", "kalah(3,3)", "Move: 2" + " " * (cap - 7)).stdout == "2\n"
