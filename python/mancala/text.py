@@ -580,7 +580,7 @@ _HOUSE_NUMBER = re.compile(
 #: three digits, so that a year or a count of positions in a reply's reasoning is not read as
 #: a house, and skips every other (`2026`, `3.5`, `1,000`, `7-9`).
 _BARE_NUMBER = re.compile(r"(?<![\w.])(" + _numeral(words=False) + r")(?!\w)")
-_BARE_HOUSE = re.compile(r"-?\d{1,3}")
+_BARE_HOUSE = re.compile(r"-?[0-9]{1,3}")
 _SWAP = re.compile(r"\bswap\b", re.IGNORECASE)
 _BAO_MOVE = re.compile(r"(?<![A-Za-z0-9])([FBfb][1-8][<>]?[LRlr]?[+.]?)(?![A-Za-z0-9<>+])")
 #: A Bao la Kete move in a marked answer: a pit of any number, so that one out of the rows
@@ -625,16 +625,31 @@ def _shown_number(value: int) -> str:
 
 class _NotAHouse(str):
     """A number a reply names that is no house's number whatever the board (the text of
-    it, as written): a decimal (``3.5``) or a range (``7-9``); ``kind`` says which."""
+    it, as written): a decimal (``3.5``), a range (``7-9``), or a number in other digits
+    than 0-9 (:data:`_FOREIGN`); ``kind`` says which."""
 
     kind = ""
+
+
+#: The kind of :class:`_NotAHouse` of a number written in decimal digits other than 0-9
+#: (Arabic-Indic ``٣``, full-width ``３``: digits to ``int()`` and ``str.isdigit``). A house's
+#: number is written with 0-9 alone, as the ``mancala`` command and the notation read it.
+_FOREIGN = "a number in digits other than 0-9"
+
+
+def _not_a_house(text: str, kind: str) -> _NotAHouse:
+    """``text`` as a :class:`_NotAHouse` of ``kind``."""
+    number = _NotAHouse(text.strip())
+    number.kind = kind
+    return number
 
 
 def _number_value(token: str) -> Union[int, _NotAHouse, None]:
     """The value of a number read by :func:`_numeral`, the one place a number's text is
     turned into a value: the whole number it writes (``4``, ``4th``, ``four``, ``fourth``,
     ``-4``; ``1,000`` and ``one hundred`` are 1000 and 100, no house's numbers, refused as
-    illegal), a :class:`_NotAHouse` for a decimal or a range, ``None`` for another token."""
+    illegal), a :class:`_NotAHouse` for a decimal, a range or a number in other digits than
+    0-9 (``٣``, ``３``), ``None`` for another token."""
     t = token.lower().strip()
     m = re.fullmatch(
         r"(?P<n>-?\d+(?:" + _GROUP_MARK + r"\d{3})*)(?:st|nd|rd|th)?(?P<rest>.*)|(?P<w>" + _WORDS + r")(?P<wrest>.*)",
@@ -644,7 +659,10 @@ def _number_value(token: str) -> Union[int, _NotAHouse, None]:
     if m is None:
         return None
     if m.group("n") is not None:
-        value = _whole(re.sub(_GROUP_MARK, "", m.group("n")))
+        digits = re.sub(_GROUP_MARK, "", m.group("n"))
+        if not digits.isascii():
+            return _not_a_house(token, _FOREIGN)
+        value = _whole(digits)
         rest = m.group("rest")
     else:
         word = m.group("w")
@@ -653,16 +671,12 @@ def _number_value(token: str) -> Union[int, _NotAHouse, None]:
     if not rest:
         return value
     if rest.startswith("."):
-        decimal = _NotAHouse(token.strip())
-        decimal.kind = "a decimal"
-        return decimal
+        return _not_a_house(token, "a decimal")
     multipliers = re.findall(r"[ \t]+(" + "|".join(_MULTIPLIERS) + r")(?:s|th)?", rest)
     if multipliers and re.fullmatch(r"(?:[ \t]+" + _MULTIPLIER + r")+", rest):
         scale: int = 10 ** sum(_MULTIPLIERS[word] for word in multipliers)
         return value * scale
-    span = _NotAHouse(token.strip())
-    span.kind = "a range"
-    return span
+    return _not_a_house(token, "a range")
 
 
 #: A run of two or more whitespace characters (:func:`_clean`).
@@ -716,6 +730,8 @@ def _house_candidates(text: str, tier: str, side: str) -> List[Move]:
             label = _LABEL.fullmatch(tok)
             if tok.lower() == "swap":
                 found.append("swap")
+            elif label is not None and not label.group(2).isascii():
+                found.append(_not_a_house(tok, _FOREIGN))
             elif label is not None:
                 own = label.group(1).upper() == side
                 found.append(int(label.group(2)) if own else tok.upper())
@@ -730,7 +746,7 @@ def _house_candidates(text: str, tier: str, side: str) -> List[Move]:
             if v is not None:
                 found.append(v)
     else:
-        # Digits alone: a house's number of at most three digits; any other number skipped.
+        # Digits alone: a house's number of at most three digits 0-9; any other number skipped.
         found.extend(int(m.group(1)) for m in _BARE_NUMBER.finditer(text) if _BARE_HOUSE.fullmatch(m.group(1)))
         if _SWAP.search(text):
             found.append("swap")
@@ -770,7 +786,10 @@ def parse_move(game: Game, reply: str) -> Move:
     number is read whole, in every tier: with a multiplier word or in
     groups of three digits (``Move: one hundred``, ``Move: 1,000``) it is that whole number,
     illegal as no house; a decimal or a range (``Move: 3.5``, ``Move: 7-9``) is no house's
-    number: a tier that names one names no move, and the last tier skips it. A Bao la Kete
+    number: a tier that names one names no move, and the last tier skips it. Digits are
+    0-9, as the ``mancala`` command reads a move: a number in other decimal digits, which
+    ``int()`` takes (Arabic-Indic ``٣``, full-width ``３``, ``Move: S٣``), is no house's
+    number alike (and a reply naming no other says so). A Bao la Kete
     marked answer naming a pit outside the rows (``Move: F9>``) is illegal alike. A
     period after a Bao la Kete move ends the sentence unless the move with the stop choice
     ``.`` is the legal one.
@@ -840,6 +859,12 @@ def parse_move(game: Game, reply: str) -> Move:
             named = _shown_number(move) if isinstance(move, int) else move
             raise IllegalReplyError(f"the reply names {named}, which is illegal: {why}", reply, move)
         return move
+    # A number the last tier skipped for its digits is said: a reply of ٣ alone is not
+    # read as house 3.
+    for number in _BARE_NUMBER.finditer(text):
+        v = _number_value(number.group(1))
+        if isinstance(v, _NotAHouse) and v.kind == _FOREIGN:
+            raise NoMoveError(f"the reply names no move: {v} is {v.kind}, not a house's number", reply)
     raise NoMoveError("the reply names no move", reply)
 
 
@@ -1082,7 +1107,8 @@ def _game_of(rules: str, position: Optional[str], moves: Optional[str]) -> Game:
 
     game = new_game(rules, position)
     for text in (moves or "").replace(",", " ").split():
-        game.play(int(text) if text.isdigit() else text)
+        # Digits 0-9 alone, as the `mancala` command reads a move: `int()` takes others too.
+        game.play(int(text) if text.isascii() and text.isdigit() else text)
     return game
 
 
@@ -1133,7 +1159,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     with ``-`` or none; UTF-8), or says on standard error why none was read (``no move``, a
     reply that is not UTF-8 included, and one longer than :data:`MAX_REPLY_BYTES`, of which
     standard input is read one byte past the cap and no further; ``ambiguous``,
-    ``illegal``) with exit status 1; ``grade`` grades a program that reads a
+    ``illegal``) with exit status 1; ``--moves`` reads a house's number in the digits 0-9
+    alone, as the ``mancala`` command does; ``grade`` grades a program that reads a
     prompt on its standard input and writes its reply (:func:`program`) on a positions file
     or a generated set, and prints the report (``--json``: one JSON object). Errors in the
     arguments (``--time`` under 0.001 s), rules, positions or template: one line on standard

@@ -828,6 +828,39 @@ def test_runs_of_whitespace_read_as_one():
         text.parse_move(game, "Move: 1   or    2")
 
 
+# A house's number is written with the digits 0-9, as the `mancala` command reads a move
+# (`malformed move` for any other): the other decimal digits Python's `int()` and
+# `str.isdigit` take, Arabic-Indic ٣ (U+0663) and full-width ３ (U+FF13), name no house. They
+# were read as house 3.
+@pytest.mark.parametrize("three", ["\u0663", "\uff13"])
+def test_a_house_number_is_read_in_the_digits_0_to_9_only(three):
+    game = mancala.new_game("standard")
+    said = "the reply names no move: {} is a number in digits other than 0-9, not a house's number"
+    for reply, token in [
+        (f"Move: {three}", three),
+        (f"I will sow house {three}.", three),
+        (f"house {three}", three),
+        (f"Move: S{three}", f"S{three}"),
+        (f"Move: 1{three}", f"1{three}"),
+        (three, three),
+        (f"I looked at house 2.\nMove: {three}", three),
+    ]:
+        with pytest.raises(text.NoMoveError) as e:
+            text.parse_move(game, reply)
+        assert str(e.value) == said.format(token), reply
+    # Beside a house's number in the digits 0-9, such a number is skipped, as a year is.
+    assert text.parse_move(game, f"{three} seeds, so 2") == 2
+    # A Bao la Kete pit is written with them too (F1..F8): F٦> is no pit.
+    with pytest.raises(text.IllegalReplyError, match="there is no pit F"):
+        text.parse_move(mancala.new_game("bao-la-kete"), f"Move: F{chr(ord(three) + 3)}>")
+    # The command line: a reply, and a move of --moves, as the `mancala` command reads them.
+    done = _cli("parse", f"Move: {three}")
+    assert (done.returncode, done.stderr) == (1, f"mancala.text: no move: {said.format(three)}\n")
+    done = _cli("prompt", "--moves", three)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert f"malformed move `{three}`" in done.stderr
+
+
 def test_the_command_line_parse_reads_standard_input_to_the_cap():
     """`parse` read its standard input whole, however long; it reads one byte past
     text.MAX_REPLY_BYTES at most, and a longer reply is refused in one line as
