@@ -77,7 +77,7 @@ mod tree;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{ColorChoice, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use mancala_core::kalah::{KalahPosition, KalahRules};
 use mancala_core::words;
 
@@ -230,6 +230,29 @@ const RANK_VARIABLES: [&str; 4] = [
 /// The variables that name how many ranks the launcher started, in the order they are read.
 const SIZE_VARIABLES: [&str; 3] = ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_NTASKS"];
 
+/// How clap colours its help and errors, given the environment `var`: never under a
+/// launcher (any of [`RANK_VARIABLES`] or [`SIZE_VARIABLES`] set and not empty: Open MPI
+/// gives its ranks a pseudo-terminal, so that colour codes would reach a file or a pipe
+/// mpirun's output goes to) unless `CLICOLOR_FORCE` asks for colour (set, not empty, not
+/// `0`); otherwise clap's own choice (colour on a terminal, `NO_COLOR` and the like obeyed).
+fn colour_choice(var: &dyn Fn(&str) -> Option<std::ffi::OsString>) -> ColorChoice {
+    let set = |name: &str| var(name).is_some_and(|v| !v.is_empty());
+    let launched = RANK_VARIABLES.iter().chain(&SIZE_VARIABLES).any(|n| set(n));
+    let forced = var("CLICOLOR_FORCE").is_some_and(|v| !v.is_empty() && v != "0");
+    if launched && !forced {
+        ColorChoice::Never
+    } else {
+        ColorChoice::Auto
+    }
+}
+
+/// This process's command line parsed by clap, coloured as [`colour_choice`] says.
+fn parse_command_line() -> Result<Cli, clap::Error> {
+    let mut cmd = Cli::command().color(colour_choice(&|name| std::env::var_os(name)));
+    let mut matches = cmd.try_get_matches_from_mut(std::env::args_os())?;
+    Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut cmd))
+}
+
 /// The rank the launcher gave this process and the count of ranks it started, read from
 /// the environment before MPI starts ([`launcher_from`] with the process's variables and
 /// warnings on standard error), so that only rank 0 prints a usage error and a build without
@@ -339,7 +362,7 @@ fn main() -> ExitCode {
     // `--help` and `--version` are answered before MPI starts (by rank 0 alone); a bad
     // command line only once every rank's is known (`run`), so that the rank that has it
     // can say why even when the other ranks' lines are good (an MPMD launch).
-    let parsed = Cli::try_parse();
+    let parsed = parse_command_line();
     // A write beyond the file-size limit (`ulimit -f`) sends SIGXFSZ, whose default action
     // kills the rank without a word and leaves the temporary file; ignored, the write fails
     // with EFBIG, which the build's error path reports and cleans up. Only here, in the
@@ -384,6 +407,7 @@ fn main() -> ExitCode {
     let code = match run(&comm, parsed) {
         Ok(()) => 0,
         Err(Failure::Here(m)) if m == USAGE => 2,
+        Err(Failure::Here(m)) if m == REFUSED => 1,
         Err(f) => {
             // Under mpirun the ranks' lines meet in one stream, and mpirun ends the job at
             // the first rank that exits with an error. So a rank that failed says why at
@@ -462,6 +486,7 @@ fn threads_of<C: Comm>(comm: &C, threads: usize) -> Result<usize, Failure> {
 #[allow(clippy::too_many_arguments)]
 fn awari_job<C: Comm>(
     comm: &C,
+    text: &str,
     rules: &mancala_core::oware::OwareRules,
     max_seeds: u32,
     out: PathBuf,
@@ -472,9 +497,12 @@ fn awari_job<C: Comm>(
     quiet: bool,
     force: bool,
 ) -> Result<Job, Failure> {
-    if !mancala_solver::awari::serves(rules) {
+    if let Err(refused) = mancala_solver::awari::check_rules(rules) {
+        // In the words of `mancala egdb build`.
+        let shown: String = text.chars().take(60).collect();
         return Err(Failure::Here(format!(
-            "usage: --rules {rules}: the Oware databases are built for the rule set `awari` and its variants in the grand-slam rule only (awari+grand_slam=none, the same as oware+majority=off+cycle_score=split, …)"
+            "usage: --rules {shown}: {}",
+            mancala_solver::awari::unserved(&refused, "endgame databases are")
         )));
     }
     if max_seeds > mancala_solver::awari::MAX_SEEDS {
@@ -507,8 +535,12 @@ fn kalah_rules(text: &str) -> Result<KalahRules, Failure> {
         .map_err(|e| Failure::Here(format!("usage: --rules {text:?}: {e}")))
 }
 
-/// The failure of a bad command line, already printed.
+/// The failure of a command line clap refused, already printed: status 2.
 const USAGE: &str = "usage";
+
+/// The failure of a request refused after parsing (rules no database serves, a value out of
+/// range, …), already printed: status 1, as `mancala` refuses the same requests.
+const REFUSED: &str = "refused";
 
 /// A command checked and ready to run.
 enum Job {
@@ -527,7 +559,8 @@ enum Job {
     },
 }
 
-/// Checks the command line on this rank: usage errors start with `usage: `.
+/// Checks the command line on this rank: every refusal starts with `usage: `, which is not
+/// printed.
 fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, Failure> {
     match cli.command {
         Command::Solve(a) => {
@@ -581,6 +614,7 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, Failure> {
             if let Ok(mancala_core::Rules::Oware(o)) = rules.parse::<mancala_core::Rules>() {
                 return awari_job(
                     comm,
+                    &rules,
                     &o,
                     max_seeds,
                     out,
@@ -615,11 +649,19 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, Failure> {
     }
 }
 
+/// Once the rank that refuses a command line has printed why: every rank waits for it here,
+/// so that no other rank leaves before that and makes mpirun end the job (and print its own
+/// note) before the reason is out.
+fn said<C: Comm>(comm: &C) {
+    let _ = comm.all_flags(false);
+}
+
 fn run<C: Comm>(comm: &C, parsed: Result<Cli, clap::Error>) -> Result<(), Failure> {
     // Every rank checks its own command line (under MPMD launches they may differ); all
     // agree before any collective, so that a rank with a bad one stops the others.
     // A usage error is printed once, by the lowest rank that has one (all ranks usually
-    // share one command line), and every rank leaves with status 2.
+    // share one command line), and every rank leaves with status 2 (a request refused after
+    // parsing: status 1).
     let unparsed = comm.all_flags(parsed.is_err());
     if let Some(first) = unparsed.iter().position(|&f| f) {
         if let (true, Err(e)) = (comm.rank() == first, &parsed) {
@@ -629,6 +671,7 @@ fn run<C: Comm>(comm: &C, parsed: Result<Cli, clap::Error>) -> Result<(), Failur
                 say(format!("mancala-mpi: rank {first}: {}", e.render()).trim_end());
             }
         }
+        said(comm);
         return Err(Failure::Here(USAGE.to_string()));
     }
     let Ok(cli) = parsed else {
@@ -663,7 +706,8 @@ fn run<C: Comm>(comm: &C, parsed: Result<Cli, clap::Error>) -> Result<(), Failur
             let m = m.strip_prefix("usage: ").unwrap_or(&m);
             say(&format!("mancala-mpi: {m}"));
         }
-        return Err(Failure::Here(USAGE.to_string()));
+        said(comm);
+        return Err(Failure::Here(REFUSED.to_string()));
     }
     let Ok(job) = job else {
         unreachable!("no rank failed")
@@ -990,6 +1034,39 @@ mod tests {
         }
         // Nothing set, or set empty: nothing, and no warning.
         assert_eq!(launcher_of(&[("PMI_SIZE", "")]), (None, None, vec![]));
+    }
+
+    /// [`colour_choice`] of the variables `set`.
+    fn colour_of(set: &[(&str, &str)]) -> ColorChoice {
+        let var = |name: &str| {
+            set.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| std::ffi::OsString::from(v))
+        };
+        colour_choice(&var)
+    }
+
+    /// Under a launcher (any rank or count variable set, not empty) clap's colours are off,
+    /// unless CLICOLOR_FORCE asks for them; elsewhere clap decides.
+    #[test]
+    fn no_colour_under_a_launcher_unless_asked() {
+        assert_eq!(colour_of(&[]), ColorChoice::Auto);
+        for name in RANK_VARIABLES.iter().chain(&SIZE_VARIABLES) {
+            assert_eq!(colour_of(&[(name, "1")]), ColorChoice::Never, "{name}");
+            assert_eq!(colour_of(&[(name, "")]), ColorChoice::Auto, "{name}");
+        }
+        let launched = ("PMIX_RANK", "0");
+        assert_eq!(
+            colour_of(&[launched, ("CLICOLOR_FORCE", "1")]),
+            ColorChoice::Auto
+        );
+        for not_asked in ["", "0"] {
+            assert_eq!(
+                colour_of(&[launched, ("CLICOLOR_FORCE", not_asked)]),
+                ColorChoice::Never
+            );
+        }
+        assert_eq!(colour_of(&[("CLICOLOR_FORCE", "1")]), ColorChoice::Auto);
     }
 
     fn report(leaves: usize, searches: usize, guess_nodes: u64, workers: usize) -> SolveReport {

@@ -194,3 +194,47 @@ fn a_folder_at_the_database_name_is_refused_before_the_build() {
     assert!(!e.contains("layer 0/"), "{e}");
     assert!(!out.join("kalah6.k14.egdb.partial").exists());
 }
+
+/// A command line clap refuses, under `mpirun -np 2`: rank 0 alone prints the error and the
+/// usage, once, before anything of mpirun's (its note on the job's status); every rank
+/// leaves with status 2, and nothing is on standard output.
+#[test]
+fn a_usage_error_is_printed_once_by_rank_0_before_mpirun_speaks() {
+    for bad in [
+        &["egdb", "build", "--bogus"][..],
+        &["solve", "--depth", "x"][..],
+    ] {
+        let o = mpirun(2, bad, 60);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}: {o:?}");
+        let e = stderr(&o);
+        let first = e.lines().next().unwrap_or_default();
+        assert!(first.starts_with("error: "), "{bad:?}: {e}");
+        assert_eq!(e.matches(first).count(), 1, "{bad:?}: {e}");
+        assert_eq!(
+            e.matches("For more information, try '--help'.").count(),
+            1,
+            "{e}"
+        );
+        // The usage comes whole before any line of mpirun's.
+        let usage_end = e.find("For more information").unwrap();
+        if let Some(mpirun_note) = e.find("-----") {
+            assert!(usage_end < mpirun_note, "{bad:?}: {e}");
+        }
+        assert!(!e.contains("rank 1"), "{bad:?}: {e}");
+        assert!(o.stdout.is_empty(), "{bad:?}");
+    }
+}
+
+/// Open MPI gives its ranks a pseudo-terminal for standard output, so clap's help came in
+/// colour even into a file; under a launcher it is plain, unless CLICOLOR_FORCE asks for
+/// colour. Rank 0 alone prints it.
+#[test]
+fn the_help_under_mpirun_has_no_colour_unless_asked() {
+    for args in [&["--help"][..], &["egdb", "build", "--help"][..]] {
+        let help = ok(&mpirun(2, args, 60));
+        assert!(!help.contains('\x1b'), "{args:?}: {help:?}");
+        assert_eq!(help.matches("Usage: mancala-mpi").count(), 1, "{help}");
+        let coloured = ok(&mpirun_env(2, &[("CLICOLOR_FORCE", "1")], args, 60));
+        assert!(coloured.contains('\x1b'), "{args:?}: {coloured:?}");
+    }
+}

@@ -46,6 +46,17 @@ pub fn mpirun_mpmd(parts: &[(usize, &[&str])], limit: u32) -> Output {
 /// command line can then name different files on different ranks, as on the nodes of a
 /// cluster.
 pub fn mpirun_mpmd_in(parts: &[(usize, Option<&Path>, &[&str])], limit: u32) -> Output {
+    launch(parts, &[], limit)
+}
+
+/// [`mpirun`] with the variables `env` set for it and so for its ranks (started on this
+/// machine, they inherit its environment).
+pub fn mpirun_env(np: usize, env: &[(&str, &str)], args: &[&str], limit: u32) -> Output {
+    launch(&[(np, None, args)], env, limit)
+}
+
+/// One `mpirun` of the programs `parts`, with the variables `env`.
+fn launch(parts: &[(usize, Option<&Path>, &[&str])], env: &[(&str, &str)], limit: u32) -> Output {
     let launcher = std::env::var("MPIRUN").unwrap_or_else(|_| "mpirun".to_string());
     let mut c = Command::new("timeout");
     c.arg("-k").arg("5").arg(limit.to_string()).arg(launcher);
@@ -69,7 +80,8 @@ pub fn mpirun_mpmd_in(parts: &[(usize, Option<&Path>, &[&str])], limit: u32) -> 
         .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
         .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
         .env("OMPI_MCA_orte_tmpdir_base", session.path())
-        .env("PRTE_MCA_prte_tmpdir_base", session.path());
+        .env("PRTE_MCA_prte_tmpdir_base", session.path())
+        .envs(env.iter().copied());
     c.output()
         .expect("run mpirun (Open MPI's openmpi-bin) under timeout")
 }
