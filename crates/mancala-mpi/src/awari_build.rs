@@ -5,9 +5,10 @@
 //! the ranks exchange the updates that cross the cuts in rounds, until a round in which no
 //! rank sends anything (`mancala_solver::awari::shard`, with the proof that the values are
 //! the one-process build's). After each level every rank gets the whole level (a capture
-//! reaches any board of any lower level). At the end rank 0 saves the database with
-//! `AwariDb::save`, the function `mancala egdb build --rules awari` saves with: the file is
-//! the same, byte for byte.
+//! reaches any board of any lower level). At the end rank 0 converts the database to the
+//! encoding asked for (`AwariDb::convert`, when not one byte a board) and saves it with
+//! `AwariDb::save`, as `mancala egdb build --rules awari` does: the file is the same, byte
+//! for byte.
 //!
 //! The exchange is built from the all-gather of [`Comm`]: each rank first shares how many
 //! updates it has for each rank, then all its updates; each rank keeps those addressed to
@@ -19,6 +20,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use mancala_solver::awari::{AwariDb, Exchange};
+use mancala_solver::egdb::Encoding;
 
 use crate::comm::{agree, Comm, Failure};
 
@@ -39,6 +41,9 @@ pub struct AwariArgs {
     /// Write over a file at the database's name that holds another database or none
     /// ([`check_target`](crate::egdb_build::check_target)).
     pub force: bool,
+    /// The entry encoding of the file saved (byte, packed or compact; built one byte a
+    /// board, converted by rank 0 before the save).
+    pub encoding: Encoding,
 }
 
 /// What rank 0 reports after a build.
@@ -48,6 +53,8 @@ pub struct AwariReport {
     pub path: PathBuf,
     /// Boards in the database.
     pub boards: u64,
+    /// The file's entry encoding.
+    pub encoding: Encoding,
     /// Wall time of the whole build, seconds.
     pub seconds: f64,
     /// Exchange rounds over all levels and thresholds.
@@ -135,7 +142,7 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &AwariArgs) -> Result<Option<AwariR
     let path = args.out.join(AwariDb::file_name_under(
         args.grand_slam,
         args.max_seeds,
-        mancala_solver::egdb::Encoding::Byte,
+        args.encoding,
     ));
     agree(
         comm,
@@ -183,9 +190,17 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &AwariArgs) -> Result<Option<AwariR
     .map_err(|e| e.to_string());
     let db = agree(comm, built)?;
     let saved = if rank == 0 {
-        db.save(&path)
-            .map(|_| ())
-            .map_err(|e| format!("cannot save {}: {e}", mancala_core::ShortenedPath(&path)))
+        let converted = match args.encoding {
+            Encoding::Byte => Ok(None),
+            other => db.convert(other).map(Some).map_err(|e| e.to_string()),
+        };
+        converted.and_then(|c| {
+            c.as_ref()
+                .unwrap_or(&db)
+                .save(&path)
+                .map(|_| ())
+                .map_err(|e| format!("cannot save {}: {e}", mancala_core::ShortenedPath(&path)))
+        })
     } else {
         Ok(())
     };
@@ -200,6 +215,7 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &AwariArgs) -> Result<Option<AwariR
     Ok(Some(AwariReport {
         path,
         boards,
+        encoding: args.encoding,
         seconds: started.elapsed().as_secs_f64(),
         rounds: ex.rounds,
         updates: ex.updates,

@@ -7,9 +7,11 @@
 //! computes its share on its threads, then an all-gather gives every rank every share's
 //! entries, and the next level starts. After each layer the ranks send rank 0 their timings
 //! (the model learns from them) and rank 0 appends the layer to the partial file
-//! (`checkpoint`). At the end rank 0 turns the entries into the database and saves it with
+//! (`checkpoint`). At the end rank 0 turns the entries into the database, converts it to
+//! the encoding asked for (`Egdb::convert`, when not one byte an entry) and saves it with
 //! `Egdb::save`, the function `mancala egdb build` saves with: the file is the same, byte for
-//! byte.
+//! byte. The partial file is named after the one-byte database whatever the encoding: its
+//! layers are one byte an entry, the same for every encoding.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -49,6 +51,9 @@ pub struct BuildArgs {
     /// Write over a file at the database's name that holds another database or none
     /// ([`check_target`]).
     pub force: bool,
+    /// The entry encoding of the file saved (byte or packed; the entries are built one
+    /// byte each and converted by rank 0 before the save).
+    pub encoding: Encoding,
 }
 
 /// Refuses to build over the file `target` (named after the database being built, in
@@ -130,6 +135,8 @@ pub struct BuildReport {
     pub description: String,
     /// Its entries.
     pub entries: u64,
+    /// Its entry encoding.
+    pub encoding: Encoding,
     /// The bytes of the saved file (header and payload; `Egdb::file_bytes`), what
     /// `std::fs::metadata` gives of it.
     pub file_bytes: u64,
@@ -190,7 +197,7 @@ fn open_partial(
     let file = Egdb::file_name(&args.rules, args.max_seeds, Encoding::Byte);
     // The database's own name is checked now, not after every layer is built: a folder
     // standing there would make the final rename fail at the end of the build.
-    let target = out.join(&file);
+    let target = out.join(Egdb::file_name(&args.rules, args.max_seeds, args.encoding));
     // The entry itself: a symbolic link, even to a folder, is replaced by the save.
     if std::fs::symlink_metadata(&target).is_ok_and(|m| m.is_dir()) {
         return Err(format!(
@@ -415,10 +422,16 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &BuildArgs) -> Result<Option<Built>
         })
         .collect();
     let db = pool.install(|| build.finish());
+    let db = match args.encoding {
+        Encoding::Byte => db,
+        other => db
+            .convert(other)
+            .map_err(|e| Failure::Here(e.to_string()))?,
+    };
     let build_seconds = t0.elapsed().as_secs_f64();
     let path = args
         .out
-        .join(Egdb::file_name(&args.rules, args.max_seeds, Encoding::Byte));
+        .join(Egdb::file_name(&args.rules, args.max_seeds, args.encoding));
     let ts = Instant::now();
     let report = db.save(&path).map_err(|e| Failure::Here(e.to_string()))?;
     let save_seconds = ts.elapsed().as_secs_f64();
@@ -429,6 +442,7 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &BuildArgs) -> Result<Option<Built>
         path,
         description: db.description(),
         entries: db.len() as u64,
+        encoding: db.encoding(),
         file_bytes: db.file_bytes(),
         resumed_layers: resumed,
         dropped_layer: dropped,

@@ -77,9 +77,12 @@ mod tree;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{ColorChoice, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use mancala_core::kalah::{KalahPosition, KalahRules};
 use mancala_core::words;
+use mancala_solver::egdb::{Database, Encoding};
+use mancala_solver::Egdb;
 
 use awari_build::{AwariArgs, AwariReport};
 use balance::Balance;
@@ -168,9 +171,11 @@ enum EgdbCommand {
 Examples:
   mpirun -np 4 mancala-mpi egdb build --rules standard --max-seeds 20 --out egdb/
   mpirun -np 4 mancala-mpi egdb build --rules standard --max-seeds 20 --out egdb/ --resume
-After each layer rank 0 appends it to <out>/<database file>.partial; --resume continues from
-there after a build was stopped (a damaged or mismatched partial file is refused, and so is a
-partial file another running build is using).")]
+After each layer rank 0 appends it to <out>/<one-byte database file>.partial (whatever the
+encoding); --resume continues from there after a build was stopped (a damaged or mismatched
+partial file is refused, and so is a partial file another running build is using).
+--encoding packed or compact: rank 0 converts the database once it is built and saves only
+that file (the one `mancala egdb build --encoding` writes), holding both encodings meanwhile.")]
     Build {
         /// Rule set (its m and capture/end options decide the database).
         #[arg(long)]
@@ -178,7 +183,8 @@ partial file another running build is using).")]
         /// K, the largest number of seeds in the houses.
         #[arg(long)]
         max_seeds: u32,
-        /// Output folder (created if missing); the file is named after the rules and K.
+        /// Output folder (created if missing); the file is named after the rules, K and the
+        /// encoding.
         #[arg(long)]
         out: PathBuf,
         /// Continue the partial build in the output folder from its last finished layer
@@ -209,7 +215,42 @@ partial file another running build is using).")]
         /// rebuilt).
         #[arg(long)]
         force: bool,
+        /// Entry encoding of the file: byte (one byte a position), packed (the fewest bits
+        /// that hold every value up to K: 5 bits a position for m = 6 and K = 15..30), or
+        /// for the Oware databases also compact (blocks of Huffman codes); the ranks build
+        /// one byte an entry, rank 0 converts before it saves.
+        #[arg(long, default_value = "byte", value_parser = EncodingParser)]
+        encoding: Encoding,
     },
+}
+
+/// The value parser of `--encoding`, as `mancala egdb build` has it: the names `Encoding`
+/// parses (`byte`, `packed`, `compact`), refused in its words, and those names as the
+/// possible values (for the help and shell completions).
+#[derive(Clone, Copy, Debug)]
+struct EncodingParser;
+
+impl TypedValueParser for EncodingParser {
+    type Value = Encoding;
+
+    /// `value` parsed by `Encoding::from_str`, its error as clap gives a `FromStr` error.
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Encoding, clap::Error> {
+        (|s: &str| s.parse::<Encoding>()).parse_ref(cmd, arg, value)
+    }
+
+    /// `byte`, `packed` and `compact`.
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            Encoding::EVERY
+                .into_iter()
+                .map(|e| PossibleValue::new(e.name())),
+        ))
+    }
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -489,6 +530,7 @@ fn awari_job<C: Comm>(
     text: &str,
     rules: &mancala_core::oware::OwareRules,
     max_seeds: u32,
+    encoding: Encoding,
     out: PathBuf,
     resume: bool,
     stop_after_layer: Option<u32>,
@@ -524,6 +566,7 @@ fn awari_job<C: Comm>(
             threads: threads_of(comm, threads)?,
             log_levels: !quiet,
             force,
+            encoding,
         },
         json,
     })
@@ -609,6 +652,7 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, Failure> {
                     quiet,
                     stop_after_layer,
                     force,
+                    encoding,
                 },
         } => {
             if let Ok(mancala_core::Rules::Oware(o)) = rules.parse::<mancala_core::Rules>() {
@@ -617,6 +661,7 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, Failure> {
                     &rules,
                     &o,
                     max_seeds,
+                    encoding,
                     out,
                     resume,
                     stop_after_layer,
@@ -627,6 +672,9 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, Failure> {
                 );
             }
             let rules = kalah_rules(&rules)?;
+            // Kalah's databases have no compact encoding: refused as `mancala` refuses it.
+            <Egdb as Database>::check_encoding(encoding)
+                .map_err(|e| Failure::Here(format!("usage: {e}")))?;
             let balance = match balance {
                 BalanceArg::Cost => Balance::Cost,
                 BalanceArg::Count => Balance::Count,
@@ -642,6 +690,7 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, Failure> {
                     log_layers: !quiet,
                     stop_after: stop_after_layer,
                     force,
+                    encoding,
                 },
                 json,
             })
@@ -764,6 +813,7 @@ fn print_awari(r: &AwariReport, ranks: usize, json: bool) {
         let out = serde_json::json!({
             "database": r.path.display().to_string(),
             "boards": r.boards,
+            "encoding": r.encoding.name(),
             "seconds": r.seconds,
             "ranks": ranks,
             "exchange_rounds": r.rounds,
@@ -772,11 +822,12 @@ fn print_awari(r: &AwariReport, ranks: usize, json: bool) {
         println!("{out}");
     } else {
         println!(
-            "{}: {} by {} in {:.2} s ({}, {} between ranks)",
+            "{}: {} by {} in {:.2} s ({} encoding, {}, {} between ranks)",
             r.path.display(),
             words::count(r.boards, "board", "boards"),
             words::count(ranks, "rank", "ranks"),
             r.seconds,
+            r.encoding,
             words::count(r.rounds, "exchange round", "exchange rounds"),
             words::count(r.updates, "update", "updates")
         );
@@ -813,6 +864,7 @@ fn print_build(r: &egdb_build::BuildReport, ranks: usize, balance: Balance, json
             "database": r.path.display().to_string(),
             "description": r.description,
             "entries": r.entries,
+            "encoding": r.encoding.name(),
             "file_bytes": r.file_bytes,
             "ranks": ranks,
             "threads": r.threads,
@@ -828,13 +880,14 @@ fn print_build(r: &egdb_build::BuildReport, ranks: usize, balance: Balance, json
         return;
     }
     println!(
-        "built {} in {:.2} s ({:.1} M positions/s) on {} × {}, {}, {} bytes on disk; saved {} in {:.2} s",
+        "built {} in {:.2} s ({:.1} M positions/s) on {} × {}, {}, {} encoding, {} bytes on disk; saved {} in {:.2} s",
         r.description,
         r.build_seconds,
         r.entries as f64 / r.build_seconds / 1e6,
         words::count(ranks, "rank", "ranks"),
         words::count(r.threads, "thread", "threads"),
         words::count(r.entries, "entry", "entries"),
+        r.encoding,
         r.file_bytes,
         r.path.display(),
         r.save_seconds

@@ -133,6 +133,126 @@ fn an_awari_build_of_one_rank_writes_the_one_process_file() {
     }
 }
 
+/// `--encoding packed` writes the file `mancala egdb build --encoding packed` writes (Kalah,
+/// whose one-process build packs the layers as it goes), named after the encoding, and so do
+/// `packed` and `compact` for Awari; Kalah's compact is refused before any work, as
+/// `mancala` refuses it, and a misspelt encoding is clap's refusal.
+#[test]
+fn an_encoding_writes_the_file_of_mancala_egdb_build_in_it() {
+    use mancala_solver::egdb::Encoding;
+    let dir = tempfile::tempdir().unwrap();
+    let want = reference_database_in(&dir.path().join("ref"), "standard", 14, Encoding::Packed);
+    let out = dir.path().join("kalah");
+    let o = run1(
+        &[
+            "egdb",
+            "build",
+            "--rules",
+            "standard",
+            "--max-seeds",
+            "14",
+            "--out",
+            out.to_str().unwrap(),
+            "--encoding",
+            "packed",
+            "--json",
+            "--quiet",
+        ],
+        120,
+    );
+    let j = json(&o);
+    let got = out.join("kalah6.k14.packed.egdb");
+    assert_eq!(want.file_name(), got.file_name());
+    assert_eq!(j["database"], got.display().to_string());
+    assert_eq!(j["encoding"], "packed");
+    assert_eq!(std::fs::read(&got).unwrap(), std::fs::read(&want).unwrap());
+    assert_eq!(
+        j["file_bytes"].as_u64(),
+        Some(std::fs::metadata(&got).unwrap().len())
+    );
+    // Only the packed file: no one-byte file beside it, no partial file left.
+    let names: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["kalah6.k14.packed.egdb"]);
+    for (encoding, name) in [
+        (Encoding::Packed, "awari.n10.packed.egdb"),
+        (Encoding::Compact, "awari.n10.compact.egdb"),
+    ] {
+        let want = reference_awari_in(&dir.path().join("ref"), 10, encoding);
+        let out = dir.path().join(format!("awari-{encoding}"));
+        let o = run1(
+            &[
+                "egdb",
+                "build",
+                "--rules",
+                "awari",
+                "--max-seeds",
+                "10",
+                "--out",
+                out.to_str().unwrap(),
+                "--encoding",
+                encoding.name(),
+                "--json",
+                "--quiet",
+            ],
+            120,
+        );
+        let j = json(&o);
+        assert_eq!(j["database"], out.join(name).display().to_string());
+        assert_eq!(j["encoding"], encoding.name());
+        assert_eq!(
+            std::fs::read(out.join(name)).unwrap(),
+            std::fs::read(&want).unwrap(),
+            "{encoding}"
+        );
+    }
+    let out = dir.path().join("refused");
+    let o = run1(
+        &[
+            "egdb",
+            "build",
+            "--rules",
+            "standard",
+            "--max-seeds",
+            "6",
+            "--out",
+            out.to_str().unwrap(),
+            "--encoding",
+            "compact",
+        ],
+        60,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "mancala-mpi: a Kalah database has no compact encoding (byte or packed; compact is for the Oware databases)\n"
+    );
+    assert!(!out.exists());
+    let o = run1(
+        &[
+            "egdb",
+            "build",
+            "--rules",
+            "standard",
+            "--max-seeds",
+            "6",
+            "--out",
+            out.to_str().unwrap(),
+            "--encoding",
+            "Packed",
+        ],
+        60,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("invalid value 'Packed' for '--encoding <ENCODING>': unknown database encoding \"Packed\" (byte, packed or compact)"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 fn build_args<'a>(rules: &'a str, out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     let mut v = vec![
         "egdb",

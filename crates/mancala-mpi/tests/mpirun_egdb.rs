@@ -238,3 +238,50 @@ fn the_help_under_mpirun_has_no_colour_unless_asked() {
         assert!(coloured.contains('\x1b'), "{args:?}: {coloured:?}");
     }
 }
+
+/// `--encoding packed` under 2 ranks: the file of `mancala egdb build --encoding packed`;
+/// compact for Awari likewise.
+#[test]
+fn two_ranks_write_the_packed_and_compact_files_of_mancala_egdb_build() {
+    use mancala_solver::egdb::Encoding;
+    let dir = tempfile::tempdir().unwrap();
+    let want = reference_database_in(&dir.path().join("ref"), "standard", 14, Encoding::Packed);
+    let out = dir.path().join("kalah");
+    let mut a = args(out.to_str().unwrap(), &["--encoding", "packed"]);
+    a.push("--quiet");
+    let j = json(&mpirun(2, &a, 120));
+    assert_eq!(j["encoding"], "packed");
+    assert_eq!(j["per_rank"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        std::fs::read(out.join("kalah6.k14.packed.egdb")).unwrap(),
+        std::fs::read(&want).unwrap()
+    );
+    let want = reference_awari_in(&dir.path().join("ref"), 10, Encoding::Compact);
+    let out = dir.path().join("awari");
+    let o = mpirun(
+        2,
+        &[
+            "egdb",
+            "build",
+            "--rules",
+            "awari",
+            "--max-seeds",
+            "10",
+            "--out",
+            out.to_str().unwrap(),
+            "--threads",
+            "1",
+            "--encoding",
+            "compact",
+            "--json",
+            "--quiet",
+        ],
+        120,
+    );
+    let j = json(&o);
+    assert_eq!(j["encoding"], "compact");
+    assert_eq!(
+        std::fs::read(out.join("awari.n10.compact.egdb")).unwrap(),
+        std::fs::read(&want).unwrap()
+    );
+}

@@ -140,6 +140,33 @@ pub fn reference_database(dir: &Path, rules: &str, k: u32) -> PathBuf {
     path
 }
 
+/// [`reference_database`] in the entry encoding `encoding`, as `mancala egdb build
+/// --encoding <encoding>` makes it: `Egdb::build` with the encoding in its options (the
+/// finished layers packed as it goes), then `Egdb::save` to `<dir>/Egdb::file_name`.
+pub fn reference_database_in(dir: &Path, rules: &str, k: u32, encoding: Encoding) -> PathBuf {
+    let rules: KalahRules = rules.parse().unwrap();
+    let db = Egdb::build(&rules, k, BuildOptions::new().threads(2).encoding(encoding)).unwrap();
+    std::fs::create_dir_all(dir).unwrap();
+    let path = dir.join(Egdb::file_name(&rules, k, encoding));
+    db.save(&path).unwrap();
+    path
+}
+
+/// [`reference_awari`] in the entry encoding `encoding`, as `mancala egdb build --rules
+/// awari --encoding <encoding>` makes it: built one byte a board, converted, saved.
+pub fn reference_awari_in(dir: &Path, n: u32, encoding: Encoding) -> PathBuf {
+    use mancala_solver::awari::AwariDb;
+    let db = AwariDb::build(n, 2).unwrap().convert(encoding).unwrap();
+    std::fs::create_dir_all(dir).unwrap();
+    let path = dir.join(AwariDb::file_name_under(
+        mancala_core::oware::GrandSlam::UnlessOnly,
+        n,
+        encoding,
+    ));
+    db.save(&path).unwrap();
+    path
+}
+
 /// The Awari database of `n` seeds as `AwariDb::build` and `AwariDb::save` make it (the
 /// one-process build `mancala egdb build --rules awari` runs), saved in `dir`.
 pub fn reference_awari(dir: &Path, n: u32) -> PathBuf {
