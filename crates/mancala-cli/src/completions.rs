@@ -7,6 +7,11 @@
 //! in fish while bash and zsh offered the five. [`fish_positionals`] adds the missing lines
 //! from the same grammar: the possible values of every positional argument that has a fixed
 //! set of them.
+//!
+//! The same generator's lines for `mancala help <TAB>` (the subcommand names) never apply:
+//! their condition is "`help` is the subcommand and none of the subcommands, `help`
+//! included, is on the line yet", and `help` is. [`fish_help_subcommands`] leaves `help`
+//! out of that list, so that fish offers the subcommand names there instead of files.
 
 use clap::Args;
 use clap_complete::Shell;
@@ -30,10 +35,38 @@ pub fn run(args: &CompletionsArgs) -> Result<(), String> {
     clap_complete::generate(args.shell, &mut cmd, "mancala", &mut script);
     let mut script = String::from_utf8_lossy(&script).into_owned();
     if args.shell == Shell::Fish {
+        script = fish_help_subcommands(&script);
         fish_positionals(&cmd, &mut script);
     }
     print!("{script}");
     Ok(())
+}
+
+/// `script` (the fish script `clap_complete` made for `mancala`) with the condition of its
+/// lines for `mancala help <TAB>` mended: those lines read `__fish_mancala_using_subcommand
+/// help; and not __fish_seen_subcommand_from show … completions help`, which is false once
+/// `help` itself is on the line, so fish fell back to file names. `help` is dropped from the
+/// list (only there): the lines then offer the subcommand names after `mancala help` until
+/// one of them is given. Every other line is kept as it is.
+fn fish_help_subcommands(script: &str) -> String {
+    const LINE: &str =
+        "complete -c mancala -n \"__fish_mancala_using_subcommand help; and not __fish_seen_subcommand_from ";
+    let mut mended = String::with_capacity(script.len());
+    for line in script.split_inclusive('\n') {
+        match line
+            .strip_prefix(LINE)
+            .and_then(|rest| rest.split_once('"'))
+        {
+            Some((names, after)) if names.ends_with(" help") => {
+                mended.push_str(LINE);
+                mended.push_str(&names[..names.len() - " help".len()]);
+                mended.push('"');
+                mended.push_str(after);
+            }
+            _ => mended.push_str(line),
+        }
+    }
+    mended
 }
 
 /// Appends to `script` (the fish script `clap_complete` made for `cmd`, the `mancala`

@@ -606,6 +606,14 @@ fn bash_completes_every_subcommand_from_the_script() {
     }
     let got = bash_completes(&script, &["mancala", "egdb", "build", "--max"]);
     assert_eq!(got, ["--max-seeds"]);
+    // `--encoding` offers the encodings, not file names, in both commands that take it.
+    for sub in ["build", "convert"] {
+        let mut got = bash_completes(&script, &["mancala", "egdb", sub, "--encoding", ""]);
+        got.sort();
+        assert_eq!(got, ENCODINGS, "{sub}");
+        let got = bash_completes(&script, &["mancala", "egdb", sub, "--encoding", "pa"]);
+        assert_eq!(got, ["packed"], "{sub}");
+    }
     let o = mancala(&["completions", "tcsh"]);
     assert_eq!(o.status.code(), Some(2));
     assert_refused(&o, "invalid value 'tcsh'");
@@ -613,6 +621,27 @@ fn bash_completes_every_subcommand_from_the_script() {
 
 /// The shells `mancala completions` takes, as its help names them.
 const SHELLS: [&str; 5] = ["bash", "elvish", "fish", "powershell", "zsh"];
+
+/// The database encodings `--encoding` takes, in name order.
+const ENCODINGS: [&str; 3] = ["byte", "compact", "packed"];
+
+/// `--encoding` takes the encodings' names as before and refuses any other in the library's
+/// words, with clap's status for a bad argument.
+#[test]
+fn encoding_values_and_their_refusal() {
+    for sub in ["build", "convert"] {
+        let mut args = vec!["egdb", sub, "--encoding", "Packed"];
+        if sub == "convert" {
+            args.push("some.egdb");
+        }
+        let o = mancala(&args);
+        assert_eq!(o.status.code(), Some(2), "{sub}");
+        assert_refused(
+            &o,
+            "invalid value 'Packed' for '--encoding <ENCODING>': unknown database encoding \"Packed\" (byte, packed or compact)",
+        );
+    }
+}
 
 /// Whether `fish` can be run; a missing one fails the test unless
 /// MANCALA_SKIP_MISSING_TOOLS is set ([`common::require_tool`]).
@@ -668,4 +697,26 @@ fn fish_completes_the_shells_from_the_script() {
         fish_completes(&script, "mancala egdb build --max"),
         ["--max-seeds"]
     );
+    // `--encoding` offers the encodings, not file names.
+    for sub in ["build", "convert"] {
+        let mut got = fish_completes(&script, &format!("mancala egdb {sub} --encoding "));
+        got.sort();
+        assert_eq!(got, ENCODINGS, "{sub}");
+    }
+    // `mancala help` offers the subcommands (the names `mancala --help` lists), not files,
+    // until one is given.
+    let help = stdout(&mancala(&["--help"]));
+    let mut names: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    names.sort_unstable();
+    let mut got = fish_completes(&script, "mancala help ");
+    got.sort();
+    assert_eq!(got, names);
+    assert_eq!(fish_completes(&script, "mancala help eg"), ["egdb"]);
+    assert_eq!(fish_completes(&script, "mancala egdb help ver"), ["verify"]);
 }
