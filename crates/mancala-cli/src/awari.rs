@@ -43,16 +43,16 @@ fn check_size_in(rules: &OwareRules, max_seeds: u32, encoding: Encoding) -> Resu
 /// `egdb build --rules RULES --max-seeds N [--out FILE|DIR] [--threads T] [--encoding E]`
 /// for an Oware rule set `rules` whose values a database holds (the database of its
 /// grand-slam rule), and `--cache` (`max_seeds` `None`: the cache's N). Without `--out` the
-/// file goes to the cache folder, where `solve --rules RULES --max-seeds N` finds it (the
-/// one-byte file; a packed one is named `awari.n<N>.packed.egdb`,
-/// `awari+grand_slam=none.n<N>.packed.egdb`, … and found there by `--egdb DIR`).
+/// one-byte file goes to the cache folder, where `solve --rules RULES --max-seeds N` finds
+/// it; another encoding needs `--out` (the cache's lookups read one-byte files only).
 ///
 /// An existing file at `--out` that holds another database or none is refused unless
 /// `force` (`crate::saves::check_overwrite`); in the cache folder it is built again.
 ///
 /// # Errors
-/// N above 48 or more than the memory, an output that cannot be written, no cache folder,
-/// an output file that holds something else (without `force`).
+/// `encoding` other than byte without `out`, N above 48 or more than the memory, an output
+/// that cannot be written, no cache folder, an output file that holds something else
+/// (without `force`).
 pub fn build(
     rules: &OwareRules,
     max_seeds: Option<u32>,
@@ -63,6 +63,15 @@ pub fn build(
 ) -> Result<(), String> {
     let max_seeds = max_seeds.unwrap_or(DEFAULT_MAX_SEEDS);
     let g = rules.grand_slam();
+    if out.is_none() && encoding != Encoding::Byte {
+        // The cache's lookups read the one-byte file of N only: a file of another encoding
+        // saved there would never be read by them, and the cache would build the one-byte
+        // file beside it.
+        return Err(format!(
+            "--encoding {encoding} without --out: the cache folder keeps one-byte databases only ({}), the only files its lookups read; give --out DIR for a {encoding} file (--egdb DIR then finds it), or leave out --encoding",
+            AwariDb::file_name_under(g, max_seeds, Encoding::Byte)
+        ));
+    }
     let entries = check_size_in(rules, max_seeds, encoding)?;
     let name = AwariDb::file_name_under(g, max_seeds, encoding);
     let (dir, path) = match out {
@@ -105,15 +114,6 @@ pub fn build(
     // save (it may have appeared meanwhile). The cache folder is the cache's: a file there
     // that cannot be used is built again, as the cache does.
     crate::saves::check_overwrite(&path, &writing, force).map_err(fail)?;
-    if out.is_none() && encoding == Encoding::Packed {
-        // The cache reads and builds one-byte files only: a packed file there is kept, but
-        // only `--egdb` finds it.
-        crate::progress::note(format_args!(
-            "mancala: note: the cache uses one-byte files ({}); this packed file is found by --egdb {}, not by the cache",
-            AwariDb::file_name_under(g, max_seeds, Encoding::Byte),
-            dir.display()
-        ));
-    }
     crate::saves::remove_saves_on_interrupt(path.clone());
     if !crate::progress::is_quiet() {
         crate::progress::note(format_args!(

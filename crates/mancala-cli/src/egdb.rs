@@ -51,7 +51,8 @@ mover on standard error; without --out it goes to the cache folder, where `solve
 awari --max-seeds N` finds it. N = 18: 84 MB; N = 20: 216 MB, about 80 s of CPU. With
 --encoding packed it is saved with the value's index among -n..n of its level n in 6 bits a
 board for N = 16..31 (7 from N = 32), named awari.n<N>.packed.egdb (N = 20: 162 MB; N = 30:
-6.8 GiB instead of 9.1 GiB), and a packed file stays packed in memory when it is read.
+6.8 GiB instead of 9.1 GiB), and a packed file stays packed in memory when it is read;
+packed and compact need --out (the cache keeps one-byte files only), and --egdb finds them.
 Every Oware rule set with majority=off and cycle_score=split has its database, one a
 grand-slam rule: --rules \"oware+majority=off+cycle_score=split\" (Abapa without the majority
 end, cycles split: grand_slam=none) builds awari+grand_slam=none.n<N>.egdb, and likewise

@@ -696,6 +696,67 @@ fn cached(cache: &Path, args: &[&str]) -> Output {
         .expect("run mancala")
 }
 
+/// Without `--out` an Oware database goes to the cache folder, whose lookups read the
+/// one-byte file only: a packed or compact build there is refused before any work, in one
+/// line naming `--out`, and nothing is written; the one-byte build still goes there and is
+/// what `solve --max-seeds N` then reads.
+#[test]
+fn a_packed_or_compact_build_without_out_is_refused_not_hidden_in_the_cache() {
+    let cache = scratch("awari-cli", "cache-encodings");
+    for encoding in ["packed", "compact"] {
+        let o = cached(
+            &cache,
+            &[
+                "egdb",
+                "build",
+                "--rules",
+                "awari",
+                "--max-seeds",
+                "4",
+                "--encoding",
+                encoding,
+            ],
+        );
+        assert_eq!(o.status.code(), Some(1), "{encoding}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains(&format!("--encoding {encoding} without --out:"))
+                && err.contains("awari.n4.egdb")
+                && err.contains("--out DIR"),
+            "{err}"
+        );
+        assert!(!err.contains("building"), "{err}");
+        assert!(
+            !cache.exists() || std::fs::read_dir(&cache).unwrap().next().is_none(),
+            "{encoding}: something was written into the cache folder"
+        );
+    }
+    let o = cached(
+        &cache,
+        &["egdb", "build", "--rules", "awari", "--max-seeds", "4"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(cache.join("awari.n4.egdb").is_file());
+    let b: Board = [1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1];
+    let pos = position(&b, true, (20, 24));
+    let o = cached(
+        &cache,
+        &[
+            "solve",
+            "--rules",
+            "awari",
+            "--max-seeds",
+            "4",
+            "--position",
+            &pos,
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("building"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&cache).unwrap();
+}
+
 #[test]
 fn the_cache_is_built_on_first_use_reused_and_rebuilt_when_damaged() {
     let cache = scratch("awari-cli", "cache");
