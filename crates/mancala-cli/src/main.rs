@@ -240,8 +240,8 @@ which its line says; a program is then started again, and the match goes on. Eac
 line ends with its moves from the start (`mancala replay --rules R --moves \"…\"` replays
 it). The summary: A's wins, draws and losses, its score (a draw counts a half) with a 95 %
 Wilson interval, and each player's mean depth (engines), wall time and CPU time a move (the
-CPU time of this process for the engine, of the program and everything it started for a
-program, on Linux). Ctrl-C prints the summary of the games played so far.")]
+CPU time of this process for the engine, less its reading of the other program's output;
+of the program and everything it started for a program, on Linux). Ctrl-C prints the summary of the games played so far.")]
     Match(matches::MatchArgs),
     /// Print the shell completion script of `mancala` (bash, zsh, fish, elvish, powershell).
     #[command(after_help = "\

@@ -1,6 +1,6 @@
-//! What this process has used: its processor time and its peak resident memory, to report
-//! beside wall time on a machine that may be shared (the MPI ranks of `mancala-mpi`, the
-//! players of a match in `mancala-bench`).
+//! What this process has used: its processor time (and a thread's) and its peak resident
+//! memory, to report beside wall time on a machine that may be shared (the MPI ranks of
+//! `mancala-mpi`, the players of a match in `mancala-bench`).
 
 /// `getrusage(RUSAGE_SELF)`: what this process has used so far, all its threads; `None`
 /// when the call fails.
@@ -24,6 +24,31 @@ pub fn process_seconds() -> Option<f64> {
         let u = own_usage()?;
         let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
         Some(secs(u.ru_utime) + secs(u.ru_stime))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+/// User plus system processor seconds of the calling thread so far
+/// (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`, POSIX); `None` where the system does not tell.
+/// A thread that does work for others in a process (reading another program's output) counts
+/// it with this, so that the process's own figure ([`process_seconds`]) can leave it out.
+#[must_use]
+pub fn thread_seconds() -> Option<f64> {
+    #[cfg(unix)]
+    {
+        // SAFETY: `clock_gettime` writes a `timespec` into the zeroed local it is given.
+        #[allow(unsafe_code)]
+        let t = unsafe {
+            let mut t: libc::timespec = std::mem::zeroed();
+            if libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) != 0 {
+                return None;
+            }
+            t
+        };
+        Some(t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9)
     }
     #[cfg(not(unix))]
     {
@@ -66,6 +91,27 @@ mod tests {
         std::hint::black_box(x);
         let after = super::process_seconds().unwrap();
         assert!(after > before, "{before} -> {after}");
+    }
+
+    #[test]
+    fn a_thread_counts_its_own_time_only() {
+        let Some(before) = super::thread_seconds() else {
+            return;
+        };
+        // Another thread works 50 ms of its own CPU time; this one sleeps meanwhile.
+        let other = std::thread::spawn(|| {
+            let start = super::thread_seconds().unwrap();
+            let mut x = 1u64;
+            while super::thread_seconds().unwrap() - start < 0.05 {
+                x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            }
+            std::hint::black_box(x);
+            super::thread_seconds().unwrap()
+        });
+        let theirs = other.join().unwrap();
+        let mine = super::thread_seconds().unwrap() - before;
+        assert!(theirs >= 0.05, "{theirs}");
+        assert!(mine < 0.05, "this thread's {mine} s includes the other's");
     }
 
     #[test]

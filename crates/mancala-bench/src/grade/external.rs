@@ -8,6 +8,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -58,6 +59,53 @@ enum Line {
     Text(String),
     /// A line longer than [`MAX_REPLY_BYTES`]: reading stopped there.
     TooLong,
+}
+
+/// CPU time (user + system) the threads reading external programs' output have spent in
+/// this process, nanoseconds ([`ReaderClock`]): set aside from the CPU time of a player that
+/// computes in this process ([`in_process_seconds`]).
+static READERS_NANOS: AtomicU64 = AtomicU64::new(0);
+
+/// The CPU clock of a thread that reads a program's standard output or error: what the
+/// thread spends is added to [`READERS_NANOS`] at every [`ReaderClock::credit`] and when the
+/// clock is dropped (the thread's end).
+struct ReaderClock {
+    /// The thread's CPU seconds at the last credit (`None` where they cannot be read).
+    last: Option<f64>,
+}
+
+impl ReaderClock {
+    /// The clock of the calling thread, from now.
+    fn start() -> ReaderClock {
+        ReaderClock {
+            last: mancala_solver::usage::thread_seconds(),
+        }
+    }
+
+    /// Adds the thread's CPU time since the last credit to [`READERS_NANOS`].
+    fn credit(&mut self) {
+        let (Some(last), Some(now)) = (self.last, mancala_solver::usage::thread_seconds()) else {
+            return;
+        };
+        let spent = ((now - last) * 1e9).max(0.0) as u64;
+        READERS_NANOS.fetch_add(spent, Ordering::Relaxed);
+        self.last = Some(now);
+    }
+}
+
+impl Drop for ReaderClock {
+    fn drop(&mut self) {
+        self.credit();
+    }
+}
+
+/// The CPU time (user + system), seconds, this process has spent so far on everything but
+/// reading external programs' output: [`mancala_solver::usage::process_seconds`] less the
+/// time of the reader threads ([`READERS_NANOS`], counted to within one read of each).
+/// `None` where the system does not tell.
+pub(crate) fn in_process_seconds() -> Option<f64> {
+    let all = mancala_solver::usage::process_seconds()?;
+    Some(all - READERS_NANOS.load(Ordering::Relaxed) as f64 * 1e-9)
 }
 
 /// The process groups of the external programs running now (Unix), killed by
@@ -489,15 +537,18 @@ enum LineEnd {
 /// `kept`, emptied first, keeping its first `keep` bytes. A longer line is read to its end
 /// and the rest dropped, or with `stop_when_long` left unread ([`LineEnd::TooLong`], as soon
 /// as more than `keep` bytes were seen). The one line reader of a program's standard output
-/// ([`read_lines`]) and standard error ([`read_stderr`]).
+/// ([`read_lines`]) and standard error ([`read_stderr`]). Before each read the thread's CPU
+/// time so far is credited to `clock`, so that reading never counts as a player's thinking.
 fn read_line(
     reader: &mut impl BufRead,
     kept: &mut Vec<u8>,
     keep: usize,
     stop_when_long: bool,
+    clock: &mut ReaderClock,
 ) -> LineEnd {
     kept.clear();
     loop {
+        clock.credit();
         let buf = match reader.fill_buf() {
             Ok([]) | Err(_) => return LineEnd::End,
             Ok(b) => b,
@@ -525,8 +576,9 @@ fn read_line(
 fn read_lines(stdout: impl std::io::Read, tx: &mpsc::SyncSender<Line>) {
     let mut reader = BufReader::new(stdout);
     let mut line = Vec::new();
+    let mut clock = ReaderClock::start();
     loop {
-        let sent = match read_line(&mut reader, &mut line, MAX_REPLY_BYTES, true) {
+        let sent = match read_line(&mut reader, &mut line, MAX_REPLY_BYTES, true, &mut clock) {
             LineEnd::End => return,
             LineEnd::TooLong => {
                 let _ = tx.send(Line::TooLong);
@@ -553,10 +605,11 @@ fn shown(text: &str) -> String {
 fn read_stderr(stderr: impl std::io::Read, tail: &Mutex<StderrTail>) {
     let mut reader = BufReader::new(stderr);
     let mut kept = Vec::new();
+    let mut clock = ReaderClock::start();
     loop {
         // A line of any length is read, but only its first bytes are kept (the characters
         // shown, four bytes each at most).
-        let end = read_line(&mut reader, &mut kept, 4 * SHOWN_CHARS, false);
+        let end = read_line(&mut reader, &mut kept, 4 * SHOWN_CHARS, false, &mut clock);
         let text = String::from_utf8_lossy(&kept);
         let text = text.trim();
         if !text.is_empty() {
@@ -835,5 +888,62 @@ mod tests {
         long.truncate(10_000);
         let shown_long = shown(&"e".repeat(10_000));
         assert_eq!(stderr_tail(&long), (Some(shown_long), true));
+    }
+
+    /// Lines of 99 `x`s without end, until the reading thread has spent `cpu` seconds of its
+    /// own CPU time (none at all where the thread's time cannot be read).
+    struct Flood {
+        start: Option<f64>,
+        cpu: f64,
+    }
+
+    impl std::io::Read for Flood {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let Some(now) = mancala_solver::usage::thread_seconds() else {
+                return Ok(0);
+            };
+            if now - *self.start.get_or_insert(now) >= self.cpu {
+                return Ok(0);
+            }
+            for (i, b) in buf.iter_mut().enumerate() {
+                *b = if i % 100 == 99 { b'\n' } else { b'x' };
+            }
+            Ok(buf.len())
+        }
+    }
+
+    #[test]
+    fn reading_a_program_is_not_this_process_s_thinking() {
+        let (Some(all0), Some(own0)) = (
+            mancala_solver::usage::process_seconds(),
+            in_process_seconds(),
+        ) else {
+            return;
+        };
+        // A reader thread busy 0.1 s of its own CPU time on a program's standard error,
+        // while this thread waits for it.
+        let tail = Arc::new(Mutex::new(StderrTail::default()));
+        let theirs = Arc::clone(&tail);
+        std::thread::spawn(move || {
+            read_stderr(
+                Flood {
+                    start: None,
+                    cpu: 0.1,
+                },
+                &theirs,
+            );
+        })
+        .join()
+        .unwrap();
+        assert!(tail.lock().unwrap().ended);
+        let all = mancala_solver::usage::process_seconds().unwrap() - all0;
+        let own = in_process_seconds().unwrap() - own0;
+        // The process counted the reader's 0.1 s; the figure of a player computing in this
+        // process left all of it out (other tests' readers may leave out more).
+        assert!(all >= 0.1, "the process spent {all} s");
+        assert!(
+            all - own >= 0.1,
+            "the reader's 0.1 s counted as this process's own: {own} s of {all} s"
+        );
     }
 }

@@ -317,12 +317,14 @@ pub trait Player<G: Game> {
     /// its own, or `None` when it cannot be measured now. A match reads it before and after
     /// each answer and counts the difference as the answer's CPU time
     /// ([`MoveStats::cpu_seconds`](crate::matches::MoveStats::cpu_seconds)). The default is
-    /// the CPU time of this whole process (`getrusage(RUSAGE_SELF)`,
-    /// [`mancala_solver::usage::process_seconds`]; `None` off Unix): right for a player that computes in this process (the engine, a
-    /// closure) while nothing else in it does. An external program counts its own processes
-    /// instead ([`ExternalPlayer`]).
+    /// the CPU time of this process (`getrusage(RUSAGE_SELF)`,
+    /// [`mancala_solver::usage::process_seconds`]; `None` off Unix) less that of the threads
+    /// that read external programs' output ([`ExternalPlayer`]'s readers, each counting its
+    /// own with [`mancala_solver::usage::thread_seconds`]): right for a player that computes
+    /// in this process (the engine, a closure) while nothing else in it computes. An external
+    /// program counts its own processes instead ([`ExternalPlayer`]).
     fn cpu_seconds(&self) -> Option<f64> {
-        mancala_solver::usage::process_seconds()
+        external::in_process_seconds()
     }
 }
 
