@@ -168,10 +168,23 @@ fn positions(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Set> {
                 mancala_core::ShortenedPath(&path)
             ))
         })?;
-        // The same reading of the `# rules:` line as both readers' (`mancala_bench`).
-        let oware = mancala_bench::file_rules(&text)
-            .and_then(|(_, r)| r.parse::<mancala_core::Rules>().ok())
-            .is_some_and(|r| r.oware().is_some());
+        // The same reading of the `# rules:` line as both readers' (`mancala_bench`); a rule
+        // set that does not parse is refused with its own error (as `mancala grade` does),
+        // not handed to the Kalah reader, which would call any Oware text not Kalah.
+        let rules = match mancala_bench::file_rules(&text) {
+            Some((line, r)) => Some(r.parse::<mancala_core::Rules>().map_err(|e| {
+                from_error(
+                    py,
+                    Kind::Notation,
+                    format!(
+                        "{}: line {line}: the `# rules:` line: {e}",
+                        mancala_core::ShortenedPath(&path)
+                    ),
+                )
+            })?),
+            None => None,
+        };
+        let oware = rules.is_some_and(|r| r.oware().is_some());
         if oware {
             let (_, ps) = mancala_bench::parse_oware_positions(&text).map_err(|e| {
                 from_error(
@@ -568,16 +581,15 @@ pub fn grade<'py>(
             // other six-house rule sets the neighbour without the majority end, cycles split.
             let own_rules = ps[0].rules();
             let Some(valued_rules) = grader::oware::valued_rules(own_rules) else {
-                let why = mancala_solver::awari::check_rules(&own_rules)
-                    .err()
-                    .map_or_else(String::new, |m| format!(": {m}"));
-                return Err(from_error(
-                    py,
-                    Kind::Database,
-                    format!(
-                        "grade values Oware positions of six-house rule sets with an Oware database{why}"
-                    ),
-                ));
+                // In the words of `mancala grade`: no database holds them, and what grade is for.
+                let why = mancala_solver::awari::check_rules(&own_rules).err().map_or_else(
+                    || {
+                        "grade values Oware positions of six-house rule sets with an Oware database"
+                            .to_string()
+                    },
+                    |m| mancala_solver::awari::unserved(&m, "grade is"),
+                );
+                return Err(from_error(py, Kind::Database, why));
             };
             let db: Arc<Db> = match &database {
                 Some(d) => d.shared::<OwarePosition>().ok_or_else(|| {

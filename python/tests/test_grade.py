@@ -288,6 +288,29 @@ def test_positions_files_are_read_alike_for_oware_and_kalah(tmp_path):
         assert r.positions == 1 and r.moves[0].best == 3, header
 
 
+def test_a_rules_line_that_does_not_parse_is_refused_with_its_own_error(tmp_path):
+    """A misspelt Oware rule set was handed to the Kalah reader, which said it names an
+    Oware rule set; the error is the rule set's own, as `mancala grade` gives it."""
+    f = tmp_path / "set.txt"
+    f.write_text(f"# rules: awari+grand_slam=nonee\n{GRAND_SLAM}\n", encoding="utf-8")
+    with pytest.raises(mancala.NotationError, match=r"line 1: the `# rules:` line: bad value `nonee` for rule option `grand_slam`") as e:
+        mancala.grade(1, str(f))
+    assert "not a Kalah one" not in str(e.value)
+    f.write_text("# rules: kalah(3,3)+foo\n1,0,0,8,0,1,1,7 N +3\n", encoding="utf-8")
+    with pytest.raises(mancala.NotationError, match=r"line 1: the `# rules:` line: unknown rule option `foo`"):
+        mancala.grade(1, str(f))
+
+
+def test_an_oware_set_no_database_holds_is_said_so(tmp_path):
+    """A four-house Oware set: no database holds its values, said as `mancala grade` says
+    it (it was refused in the words of the six-house database's rule set)."""
+    f = tmp_path / "set.txt"
+    f.write_text("# rules: oware(4,3)\n0,0,0,1,1,0,0,1,0,0 S\n", encoding="utf-8")
+    with pytest.raises(mancala.DatabaseError, match=r"^no database holds the values of oware\(4,3\), which has 4 houses a side.*; tip: grade is for") as e:
+        mancala.grade(1, str(f))
+    assert "awari+grand_slam=none holds" not in str(e.value)
+
+
 def test_a_kalah_file_value_that_is_not_the_exact_value_is_refused(tmp_path):
     f = tmp_path / "set.txt"
     f.write_text("# rules: kalah(3,3)\n1,0,0,8,0,1,1,7 N +4\n")

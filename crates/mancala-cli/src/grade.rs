@@ -424,6 +424,16 @@ fn generated_rules(args: &GradeArgs) -> &str {
 /// line, not of `--rules` (which was not given).
 fn of_file_rules(f: &std::path::Path, e: &str) -> String {
     match e.strip_prefix("--rules ") {
+        // An empty line: no rule set to name, the parser's "malformed rule set ``" left out.
+        Some(rest) if rest.starts_with(": ") => {
+            let why = rest[2..]
+                .strip_prefix("malformed rule set ``")
+                .unwrap_or(&rest[2..]);
+            format!(
+                "{}: its `# rules:` line names no rule set{why}",
+                ShortenedPath(f)
+            )
+        }
         Some(rest) => format!(
             "{}: the rule set of its `# rules:` line, {rest}",
             ShortenedPath(f)

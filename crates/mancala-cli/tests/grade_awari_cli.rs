@@ -360,5 +360,16 @@ fn the_rules_line_is_read_alike_for_oware_and_kalah() {
         "{err}"
     );
     assert_eq!(err.trim().lines().count(), 1, "{err}");
+    // An empty header names no rule set: said so, not as a rule set of no text.
+    std::fs::write(&f, "# rules:\n0,0,0,0,0,1,23,1,0,0,0,0,0,23 S\n").unwrap();
+    let out = mancala(&["grade", "--file", f.to_str().unwrap(), "--level", "1"]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(
+        err.contains("its `# rules:` line names no rule set: expected `standard`"),
+        "{err}"
+    );
+    assert!(!err.contains("``") && !err.contains(", :"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
