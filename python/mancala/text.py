@@ -458,12 +458,15 @@ class IllegalReplyError(ReplyError):
         return (self.move,)
 
 
-def _too_long(size: str, cap: int, reply: str) -> NoMoveError:
-    """The :class:`NoMoveError` of a reply of ``size`` (a text: ``more than 65,536``, or a
-    number) bytes, over ``cap`` bytes; its ``reply`` is the first 200 characters of
-    ``reply``."""
+def _too_long(size: Optional[str], cap: int, reply: str) -> NoMoveError:
+    """The :class:`NoMoveError` of a reply over ``cap`` bytes: ``the reply is longer than
+    65,536 bytes, the most a reply is read to: not read``, with ``(it is 70,000 bytes)``
+    before the colon when its ``size`` is known (a text: ``70,000``, ``at least 70,000``;
+    ``None`` when the reply was read no further than one byte past the cap). Its ``reply``
+    is the first 200 characters of ``reply``."""
+    known = "" if size is None else f" (it is {size} bytes)"
     return NoMoveError(
-        f"the reply is longer than {cap:,} bytes ({size} bytes; the most a reply is read to): not read",
+        f"the reply is longer than {cap:,} bytes, the most a reply is read to{known}: not read",
         reply[:200],
     )
 
@@ -497,17 +500,26 @@ _WORDS = "|".join(sorted(list(_NUMBER_WORDS) + list(_ORDINALS), key=len, reverse
 _MULTIPLIERS = {"hundred": 2, "thousand": 3, "million": 6, "billion": 9, "trillion": 12}
 _MULTIPLIER = r"(?:" + "|".join(_MULTIPLIERS) + r")(?:s|th)?\b"
 #: The characters that join groups of three digits in one number (`1,000`, `1_000`, or a
-#: no-break or thin space): a comma, an underscore, a no-break or thin space. Not a
-#: plain space, which separates words: `Move: 2 100 times better` names house 2.
-_GROUP_MARK = "[,_\u00a0\u2009\u202f]"
+#: no-break or thin space): a comma, an underscore, a no-break or thin space, the Arabic
+#: thousands separator U+066C (`2٬500`). Not a plain space, which separates words:
+#: `Move: 2 100 times better` names house 2.
+_GROUP_MARK = "[,_\u00a0\u2009\u202f\u066c]"
+#: The decimal separators: a period (`3.5`) and the Arabic decimal separator U+066B (`3٫5`).
+_DECIMAL_MARK = "[.\u066b]"
+#: A character that, between two digits, makes them one number that is no house's number
+#: (`2·5`, `2٬5`, `1’000`): any character outside ASCII that is neither a letter, a digit nor
+#: a space, except a dash (a range: `7–9`). The ASCII marks keep their own meanings (`3.5`
+#: a decimal, `4,5` and `4/5` two moves, `7-9` a range).
+_JOINER = r"[^\x00-\x7f\w\s\u2010-\u2015]"
 #: A range between two numbers: a hyphen or a dash between them with no space (`7-9`,
 #: `7–9`), or `to` or `through` (`3 to 5`). A dash with spaces around it starts a remark,
 #: not a range: `Move: 6 – 4 seeds land in my store` names house 6.
 _RANGE = r"(?:[-\u2010-\u2015]|[ \t]+(?:to|through)[ \t]+)"
-#: What continues a number into another one: a decimal part (`3.5`), a group of three
-#: digits (`1,000`), a multiplier word (`one hundred`), a range to a number (`7-9`).
+#: What continues a number into another one: a decimal part (`3.5`, `3٫5`), a group of three
+#: digits (`1,000`), a multiplier word (`one hundred`), a range to a number (`7-9`), another
+#: mark and a digit (`2·5`: :data:`_JOINER`).
 _CONTINUED = (
-    r"(?:\.\d|" + _GROUP_MARK + r"\d{3}(?!\d)|[ \t]+" + _MULTIPLIER + r"|" + _RANGE
+    r"(?:" + _DECIMAL_MARK + r"\d|" + _JOINER + r"\d|" + _GROUP_MARK + r"\d{3}(?!\d)|[ \t]+" + _MULTIPLIER + r"|" + _RANGE
     + r"(?:\d|(?:" + _WORDS + r")\b))"
 )
 
@@ -527,7 +539,8 @@ def _numeral(words: bool = True) -> str:
         core = r"(?:" + core + r"|(?:" + _WORDS + r")\b)"
     return (
         core
-        + r"(?:\.\d+|(?:[ \t]+" + _MULTIPLIER + r")+|" + _RANGE + r"(?:-?\d+|(?:" + _WORDS + r")\b))?"
+        + r"(?:" + _DECIMAL_MARK + r"\d+|(?:[ \t]+" + _MULTIPLIER + r")+|" + _RANGE + r"(?:-?\d+|(?:" + _WORDS + r")\b)"
+        + r"|(?:" + _JOINER + r"\d+)+)?"
         + r"(?!" + _CONTINUED + r")"
     )
 
@@ -537,7 +550,7 @@ _DIGITS = _numeral()
 _NUMBER = r"(" + _DIGITS + r")"
 _HOUSE_WORD = r"(?:house|pit|hole|cup|bowl|otau|number|no\.|#)"
 #: A move token after a marked answer: swap, a Bao la Kete move, a number.
-_TOKEN = r"(?:swap|[a-z]\d{1,3}[<>]?[lr]?[+.]?(?!\.\d)|" + _DIGITS + r")(?![\w<>+])"
+_TOKEN = r"(?:swap|[a-z]\d{1,3}[<>]?[lr]?[+.]?(?!" + _DECIMAL_MARK + r"\d|" + _JOINER + r"\d)|" + _DIGITS + r")(?![\w<>+])"
 #: An answer the reply marks as its answer: `Move: 4`, `Answer: house 4`, `I will sow 4`.
 _EXPLICIT = re.compile(
     r"(?:final\s+answer|answer|move|choice|decision|i(?:\s+will|'ll|\s+shall|\s+would)?\s+"
@@ -567,19 +580,19 @@ _FINAL = re.compile(
 #: (after `and` or a comma, a move that ends a phrase: `Move: 4, 2 seeds land` names 4).
 _MORE = re.compile(
     r"\s*(?:(?:,\s*)?(?:or|/|\|)\s*(?:(?:house|pit)\s*)?(?P<any>" + _TOKEN + r")|"
-    r"(?:,|\band\b)\s*(?:(?:house|pit)\s*)?(?P<digits>swap\b|[a-z]\d{1,3}[<>]?[lr]?[+.]?(?![\w<>+]|\.\d)|"
+    r"(?:,|\band\b)\s*(?:(?:house|pit)\s*)?(?P<digits>swap\b|[a-z]\d{1,3}[<>]?[lr]?[+.]?(?![\w<>+]|" + _DECIMAL_MARK + r"\d|" + _JOINER + r"\d)|"
     + _numeral(words=False)
     + r"(?!\w))(?=[ \t]*(?:$|\n|[.,;:!?)]|or\b|and\b)))",
     re.IGNORECASE,
 )
 #: A number attached to a house word: `house 4`, `pit #4`, `the fourth house`, `the 4th house`.
 _HOUSE_NUMBER = re.compile(
-    _HOUSE_WORD + r"\s*" + _NUMBER + r"\b|(?<![\w.-])" + _NUMBER + r"\s+" + _HOUSE_WORD, re.IGNORECASE
+    _HOUSE_WORD + r"\s*" + _NUMBER + r"\b|(?<![\w.\u066b-])(?<!\d" + _JOINER + r")" + _NUMBER + r"\s+" + _HOUSE_WORD, re.IGNORECASE
 )
 #: A number standing alone, in digits (:func:`_numeral`): the bare tier reads one of at most
 #: three digits, so that a year or a count of positions in a reply's reasoning is not read as
 #: a house, and skips every other (`2026`, `3.5`, `1,000`, `7-9`).
-_BARE_NUMBER = re.compile(r"(?<![\w.])(" + _numeral(words=False) + r")(?!\w)")
+_BARE_NUMBER = re.compile(r"(?<![\w.\u066b])(?<!\d" + _JOINER + r")(" + _numeral(words=False) + r")(?!\w)")
 _BARE_HOUSE = re.compile(r"-?[0-9]{1,3}")
 _SWAP = re.compile(r"\bswap\b", re.IGNORECASE)
 _BAO_MOVE = re.compile(r"(?<![A-Za-z0-9])([FBfb][1-8][<>]?[LRlr]?[+.]?)(?![A-Za-z0-9<>+])")
@@ -625,8 +638,9 @@ def _shown_number(value: int) -> str:
 
 class _NotAHouse(str):
     """A number a reply names that is no house's number whatever the board (the text of
-    it, as written): a decimal (``3.5``), a range (``7-9``), or a number in other digits
-    than 0-9 (:data:`_FOREIGN`); ``kind`` says which."""
+    it, as written): a decimal (``3.5``, ``3٫5``), a range (``7-9``), digits joined by
+    another mark outside ASCII (``2·5``: :data:`_JOINED`), or a number in other digits than
+    0-9 (:data:`_FOREIGN`); ``kind`` says which."""
 
     kind = ""
 
@@ -635,6 +649,9 @@ class _NotAHouse(str):
 #: (Arabic-Indic ``٣``, full-width ``３``: digits to ``int()`` and ``str.isdigit``). A house's
 #: number is written with 0-9 alone, as the ``mancala`` command and the notation read it.
 _FOREIGN = "a number in digits other than 0-9"
+#: The kind of :class:`_NotAHouse` of digits joined by a mark other than those of a decimal,
+#: a group of three digits or a range (:data:`_JOINER`: `2·5`, `2٬5`).
+_JOINED = "digits joined by a mark"
 
 
 def _not_a_house(text: str, kind: str) -> _NotAHouse:
@@ -648,8 +665,9 @@ def _number_value(token: str) -> Union[int, _NotAHouse, None]:
     """The value of a number read by :func:`_numeral`, the one place a number's text is
     turned into a value: the whole number it writes (``4``, ``4th``, ``four``, ``fourth``,
     ``-4``; ``1,000`` and ``one hundred`` are 1000 and 100, no house's numbers, refused as
-    illegal), a :class:`_NotAHouse` for a decimal, a range or a number in other digits than
-    0-9 (``٣``, ``３``), ``None`` for another token."""
+    illegal), a :class:`_NotAHouse` for a decimal, a range, digits joined by another mark
+    (``2·5``) or a number in other digits than 0-9 (``٣``, ``３``), ``None`` for another
+    token."""
     t = token.lower().strip()
     m = re.fullmatch(
         r"(?P<n>-?\d+(?:" + _GROUP_MARK + r"\d{3})*)(?:st|nd|rd|th)?(?P<rest>.*)|(?P<w>" + _WORDS + r")(?P<wrest>.*)",
@@ -670,12 +688,14 @@ def _number_value(token: str) -> Union[int, _NotAHouse, None]:
         rest = m.group("wrest")
     if not rest:
         return value
-    if rest.startswith("."):
+    if re.match(_DECIMAL_MARK, rest):
         return _not_a_house(token, "a decimal")
     multipliers = re.findall(r"[ \t]+(" + "|".join(_MULTIPLIERS) + r")(?:s|th)?", rest)
     if multipliers and re.fullmatch(r"(?:[ \t]+" + _MULTIPLIER + r")+", rest):
         scale: int = 10 ** sum(_MULTIPLIERS[word] for word in multipliers)
         return value * scale
+    if re.match(_JOINER, rest):
+        return _not_a_house(token, _JOINED)
     return _not_a_house(token, "a range")
 
 
@@ -717,6 +737,8 @@ def _explicit_tokens(text: str, final: bool = False) -> List[str]:
 
 #: A house by the label the prompt's board gives it: `S3` (South's house 3), `N1`.
 _LABEL = re.compile(r"([sn])(\d{1,3})", re.IGNORECASE)
+#: A board label standing alone in a reply (:data:`_LABEL`), as a word of its own.
+_BARE_LABEL = re.compile(r"(?<!\w)([sn])(\d{1,3})(?!\w)", re.IGNORECASE)
 
 
 def _house_candidates(text: str, tier: str, side: str) -> List[Move]:
@@ -785,11 +807,14 @@ def parse_move(game: Game, reply: str) -> Move:
     with a minus sign (``-4``) is read as that negative number, so refused as illegal. A
     number is read whole, in every tier: with a multiplier word or in
     groups of three digits (``Move: one hundred``, ``Move: 1,000``) it is that whole number,
-    illegal as no house; a decimal or a range (``Move: 3.5``, ``Move: 7-9``) is no house's
-    number: a tier that names one names no move, and the last tier skips it. Digits are
-    0-9, as the ``mancala`` command reads a move: a number in other decimal digits, which
-    ``int()`` takes (Arabic-Indic ``٣``, full-width ``３``, ``Move: S٣``), is no house's
-    number alike (and a reply naming no other says so). A Bao la Kete
+    illegal as no house (the Arabic thousands separator ``٬`` joins groups too); a decimal
+    or a range (``Move: 3.5``, ``Move: 3٫5``, ``Move: 7-9``), or digits joined by any other
+    mark outside ASCII that is no letter, digit, space or dash (``Move: 2·5``, ``2٬5``,
+    ``1’000``), is no house's number: a tier that names one names no move, and the last
+    tier skips it. Digits are 0-9, as the ``mancala`` command reads a move: a number in
+    other decimal digits, which ``int()`` takes (Arabic-Indic ``٣``, full-width ``３``,
+    ``Move: S٣``), is no house's number alike (and a reply naming no other, or a board
+    label such as ``S٣`` alone, says so). A Bao la Kete
     marked answer naming a pit outside the rows (``Move: F9>``) is illegal alike. A
     period after a Bao la Kete move ends the sentence unless the move with the stop choice
     ``.`` is the legal one.
@@ -860,11 +885,17 @@ def parse_move(game: Game, reply: str) -> Move:
             raise IllegalReplyError(f"the reply names {named}, which is illegal: {why}", reply, move)
         return move
     # A number the last tier skipped for its digits is said: a reply of ٣ alone is not
-    # read as house 3.
+    # read as house 3, nor a board label in those digits (`S٣`) as one of South's houses.
     for number in _BARE_NUMBER.finditer(text):
         v = _number_value(number.group(1))
         if isinstance(v, _NotAHouse) and v.kind == _FOREIGN:
             raise NoMoveError(f"the reply names no move: {v} is {v.kind}, not a house's number", reply)
+    if not bao:
+        for label in _BARE_LABEL.finditer(text):
+            if not label.group(2).isascii():
+                raise NoMoveError(
+                    f"the reply names no move: {label.group()} is {_FOREIGN}, not a house's number", reply
+                )
     raise NoMoveError("the reply names no move", reply)
 
 
@@ -1017,7 +1048,7 @@ def program(command: Sequence[str], timeout: float = 60.0) -> Callable[[str], st
             raise RuntimeError(f"{argv[0]} gave no reply within {timeout} s")
         if len(got) > MAX_REPLY_BYTES:
             stop()
-            raise _too_long(f"more than {MAX_REPLY_BYTES:,}", MAX_REPLY_BYTES, bytes(got).decode("utf-8", "replace"))
+            raise _too_long(None, MAX_REPLY_BYTES, bytes(got).decode("utf-8", "replace"))
         try:
             proc.wait(max(0.0, deadline - _monotonic()))
         except subprocess.TimeoutExpired:
@@ -1102,13 +1133,43 @@ python -m mancala.text grade  --program "CMD ARG…" (--set FILE | --rules R --g
 _RULES_HELP = "the rule set (default: standard, Kalah with 6 houses of 4 seeds)"
 
 
+#: The characters the ``mancala`` command splits a move list at, besides commas: Unicode's
+#: White_Space (Rust's ``char::is_whitespace``; ``str.split()`` also splits at U+001C-U+001F).
+_MOVE_SPACE = re.compile("[\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+")
+
+
+def _move_texts(moves: str) -> List[str]:
+    """The move texts of ``--moves``, read as the ``mancala`` command reads a move list:
+    separated by spaces, tabs or commas, with a move on each side of every comma; none for
+    a blank text. Raises ``ValueError`` for an empty move (``--moves: a comma before the
+    first move``, ``--moves: an empty move after move 1 (a comma with no move after it)``)."""
+    texts: List[str] = []
+    if not _MOVE_SPACE.sub("", moves):
+        return texts
+    for piece in moves.split(","):
+        words = [w for w in _MOVE_SPACE.split(piece) if w]
+        if not words:
+            if not texts:
+                raise ValueError("--moves: a comma before the first move")
+            raise ValueError(f"--moves: an empty move after move {len(texts)} (a comma with no move after it)")
+        texts.extend(words)
+    return texts
+
+
 def _game_of(rules: str, position: Optional[str], moves: Optional[str]) -> Game:
+    """The game of ``rules`` at ``position`` after ``moves`` (``--moves``, :func:`_move_texts`).
+    Raises what :func:`mancala.new_game` raises, ``ValueError`` for an empty move, and
+    ``ValueError`` ``--moves: move 2: …`` naming the move (counted from 1) that cannot be
+    played and why, as the ``mancala`` command says it."""
     from . import new_game
 
     game = new_game(rules, position)
-    for text in (moves or "").replace(",", " ").split():
-        # Digits 0-9 alone, as the `mancala` command reads a move: `int()` takes others too.
-        game.play(int(text) if text.isascii() and text.isdigit() else text)
+    for number, text in enumerate(_move_texts(moves or ""), start=1):
+        try:
+            # Digits 0-9 alone, as the `mancala` command reads a move: `int()` takes others too.
+            game.play(int(text) if text.isascii() and text.isdigit() else text)
+        except (MancalaError, ValueError, TypeError, OverflowError) as e:
+            raise ValueError(f"--moves: move {number}: {e}") from None
     return game
 
 
@@ -1158,9 +1219,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     position; ``parse`` prints the move read out of a reply (the argument, or standard input
     with ``-`` or none; UTF-8), or says on standard error why none was read (``no move``, a
     reply that is not UTF-8 included, and one longer than :data:`MAX_REPLY_BYTES`, of which
-    standard input is read one byte past the cap and no further; ``ambiguous``,
-    ``illegal``) with exit status 1; ``--moves`` reads a house's number in the digits 0-9
-    alone, as the ``mancala`` command does; ``grade`` grades a program that reads a
+    standard input is read one byte past the cap and no further, and a standard input that
+    is closed or cannot be read; ``ambiguous``, ``illegal``) with exit status 1; ``--moves``
+    reads moves as the ``mancala`` command does (separated by spaces, tabs or commas, a move
+    on each side of every comma; a house's number in the digits 0-9 alone), an empty move or
+    one that cannot be played (``--moves: move 2: …``) an error in the arguments; ``grade`` grades a program that reads a
     prompt on its standard input and writes its reply (:func:`program`) on a positions file
     or a generated set, and prints the report (``--json``: one JSON object). Errors in the
     arguments (``--time`` under 0.001 s), rules, positions or template: one line on standard
@@ -1256,9 +1319,15 @@ def _run(args: Any, fail: Callable[..., int]) -> int:
             try:
                 # The reply's bytes (an argument's as the system gave them), read as UTF-8,
                 # to one byte past the cap, as TextPlayer and program() read a reply.
+                size: Optional[str] = None
                 if args.reply == "-":
-                    data = sys.stdin.buffer.read(MAX_REPLY_BYTES + 1)
-                    size = f"more than {MAX_REPLY_BYTES:,}"
+                    # Standard input closed (`<&-`: no file at all) or unreadable is no reply.
+                    if sys.stdin is None:
+                        return fail("no move: standard input is closed: there is no reply to read", 1)
+                    try:
+                        data = sys.stdin.buffer.read(MAX_REPLY_BYTES + 1)
+                    except OSError as e:
+                        return fail(f"no move: standard input cannot be read ({e.strerror or e})", 1)
                 else:
                     data = os.fsencode(args.reply)
                     size = f"{len(data):,}"

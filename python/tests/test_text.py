@@ -5,6 +5,7 @@ expected move is read off the phrase itself."""
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 
@@ -868,10 +869,7 @@ def test_the_command_line_parse_reads_standard_input_to_the_cap():
     import subprocess
 
     cap = text.MAX_REPLY_BYTES
-    message = (
-        "mancala.text: no move: the reply is longer than 65,536 bytes (more than 65,536 bytes; "
-        "the most a reply is read to): not read\n"
-    )
+    message = "mancala.text: no move: the reply is longer than 65,536 bytes, the most a reply is read to: not read\n"
     proc = subprocess.Popen(
         [sys.executable, "-m", "mancala.text", "parse", "--rules", "kalah(3,3)"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -889,6 +887,128 @@ def test_the_command_line_parse_reads_standard_input_to_the_cap():
     # The same cap for a reply given as the argument (its size known); a reply of the cap
     # is read.
     done = _cli("parse", "--rules", "kalah(3,3)", "Move: 2 " + "x" * cap)
-    assert (done.returncode, done.stderr) == (1, message.replace("more than 65,536 bytes;", "65,544 bytes;"))
+    assert (done.returncode, done.stderr) == (1, message.replace("to: not", "to (it is 65,544 bytes): not"))
     assert _cli("parse", "--rules", "kalah(3,3)", stdin="Move: 2" + " " * (cap - 7)).stdout == "2\n"
     assert _cli("parse", "--rules", "kalah(3,3)", "Move: 2" + " " * (cap - 7)).stdout == "2\n"
+
+
+def test_the_command_line_parse_without_standard_input():
+    """`parse` with its standard input closed (`<&-`: Python's sys.stdin is None) ended in
+    a traceback (AttributeError); it says in one line that there is no reply, exit 1."""
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-m", "mancala.text", "parse", "--rules", "kalah(4,3)"],
+        capture_output=True, text=True, timeout=300,
+        # The child's standard input closed before Python starts.
+        preexec_fn=lambda: os.close(0),
+    )
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == "mancala.text: no move: standard input is closed: there is no reply to read\n"
+
+
+def test_a_reply_over_the_cap_is_said_once():
+    """The refusal of a reply over the cap said its size twice when only "more than the cap"
+    was known (`longer than 65,536 bytes (more than 65,536 bytes; ...)`)."""
+    game = mancala.new_game("kalah(3,3)")
+    cap = text.MAX_REPLY_BYTES
+    with pytest.raises(text.NoMoveError) as e:
+        text.TextPlayer(lambda p: "x" * (cap + 1))(game)
+    assert str(e.value) == (
+        "the reply is longer than 65,536 bytes, the most a reply is read to (it is at least 65,537 bytes): not read"
+    )
+    with pytest.raises(text.NoMoveError) as e:
+        text.TextPlayer(lambda p: "é" * (cap // 2 + 1))(game)
+    assert str(e.value).endswith("read to (it is 65,538 bytes): not read")
+    assert str(e.value).count("65,536") == 1
+
+
+# A number joined to a digit by a mark outside ASCII: the Arabic decimal separator ٫
+# (U+066B), the Arabic thousands separator ٬ (U+066C), a middle dot · (U+00B7), a
+# right single quote (`1’000`) or a full-width comma. `Move: 2٫5` was read as house 2.
+@pytest.mark.parametrize(
+    "number,kind",
+    [
+        ("2\u066b5", "a decimal"),
+        ("3\u066b0", "a decimal"),
+        ("2\u066c5", "digits joined by a mark"),
+        ("2\u00b75", "digits joined by a mark"),
+        ("1\u2019000", "digits joined by a mark"),
+        ("2\uff0c5", "digits joined by a mark"),
+        ("2\u00b75\u00b76", "digits joined by a mark"),
+    ],
+)
+def test_digits_joined_by_a_mark_outside_ascii_are_no_house(number, kind):
+    game = mancala.new_game("kalah(4,3)")
+    said = f"the reply names no move: {number} is {kind}, not a house's number"
+    for reply in (f"Move: {number}", f"I will sow house {number}.", f"house {number}", f"{number} house"):
+        with pytest.raises(text.NoMoveError) as e:
+            text.parse_move(game, reply)
+        assert str(e.value) == said, reply
+    # The last tier skips it (as it skips 2.5), no part of it read as a house.
+    with pytest.raises(text.NoMoveError) as e:
+        text.parse_move(game, f"Maybe {number}.")
+    assert str(e.value) == "the reply names no move"
+    assert text.parse_move(game, f"{number} seeds, so 3") == 3
+    done = _cli("parse", "--rules", "kalah(4,3)", f"Move: {number}")
+    assert (done.returncode, done.stdout, done.stderr) == (1, "", f"mancala.text: no move: {said}\n")
+
+
+def test_the_arabic_thousands_separator_joins_groups_of_three():
+    """U+066C joins groups of three digits as a comma does (`1,000`): a whole number, no
+    house; the ASCII marks read as before."""
+    game = mancala.new_game("kalah(4,3)")
+    with pytest.raises(text.IllegalReplyError) as e:
+        text.parse_move(game, "Move: 2\u066c500")
+    assert e.value.move == 2500
+    with pytest.raises(text.NoMoveError, match="2.5 is a decimal"):
+        text.parse_move(game, "Move: 2.5")
+    with pytest.raises(text.AmbiguousMoveError):
+        text.parse_move(game, "Move: 2,3")
+    with pytest.raises(text.AmbiguousMoveError):
+        text.parse_move(game, "Move: 2/3")
+    assert text.parse_move(game, "Move: 2 \u00b7 3 seeds land") == 2
+
+
+@pytest.mark.parametrize("three", ["\u0663", "\uff13"])
+def test_a_bare_label_in_other_digits_is_explained(three):
+    """`S٣` alone said only "the reply names no move", where `Move: S٣` said why."""
+    for rules in ("oware", "kalah(4,3)"):
+        game = mancala.new_game(rules)
+        for label in (f"S{three}", f"n{three}"):
+            with pytest.raises(text.NoMoveError) as e:
+                text.parse_move(game, f"I think {label}.")
+            assert str(e.value) == (
+                f"the reply names no move: {label} is a number in digits other than 0-9, not a house's number"
+            )
+    done = _cli("parse", "--rules", "oware", f"S{three}")
+    assert (done.returncode, done.stderr) == (
+        1,
+        f"mancala.text: no move: the reply names no move: S{three} is a number in digits other than 0-9, "
+        "not a house's number\n",
+    )
+
+
+def test_the_command_line_moves_are_split_as_the_mancala_command_splits_them():
+    """`--moves '3,,1'` was read as 3 then 1, which `mancala replay` refuses; and a move that
+    cannot be played was said without its number (`move 2: ...`)."""
+    for moves, said in [
+        ("3,,1", "--moves: an empty move after move 1 (a comma with no move after it)"),
+        ("3,", "--moves: an empty move after move 1 (a comma with no move after it)"),
+        ("3 1,", "--moves: an empty move after move 2 (a comma with no move after it)"),
+        (",3", "--moves: a comma before the first move"),
+        (" , ", "--moves: a comma before the first move"),
+        ("3 \u0663", "--moves: move 2: malformed move `\u0663`: expected a house number or `swap`"),
+        ("3,x", "--moves: move 2: malformed move `x`: expected a house number or `swap`"),
+    ]:
+        for command in (["prompt"], ["parse", "Move: 1"]):
+            done = _cli(*command, "--rules", "kalah(4,3)", "--moves", moves)
+            assert (done.returncode, done.stdout, done.stderr) == (2, "", f"mancala.text: {said}\n"), moves
+    # A move list the command takes: commas and any spaces between the moves, or none.
+    game = mancala.new_game("kalah(4,3)")
+    game.play(3)
+    game.play(1)
+    for moves in ("3, 1", "3 1", " 3\t,\u00a01 "):
+        assert _cli("prompt", "--rules", "kalah(4,3)", "--moves", moves).stdout == text.prompt(game) + "\n"
+    start = _cli("prompt", "--rules", "kalah(4,3)", "--moves", "  ")
+    assert start.stdout == text.prompt(mancala.new_game("kalah(4,3)")) + "\n"
