@@ -221,8 +221,14 @@ fn game_line<G: Game>(game: &MatchGame<G>) -> String {
         (None, None, _) => "no score".to_string(),
     };
     let moves = move_list(game);
+    // A's side at the end; after a pie-rule swap it is not the side A started on.
+    let swapped = if game.record.swapped() {
+        " after the swap"
+    } else {
+        ""
+    };
     format!(
-        "game {}: A {}, {} ({how}); {} (opening {}){}{}",
+        "game {}: A {}{swapped}, {} ({how}); {} (opening {}){}{}",
         game.number,
         game.a_side(),
         result_text(game),

@@ -278,6 +278,40 @@ fn failing_programs_lose_their_games_and_the_match_goes_on() {
 }
 
 #[test]
+fn a_game_line_says_when_a_s_side_comes_from_the_pie_rule_swap() {
+    // A swaps as North at its first move in the second game of the pair and plays South from
+    // then on; in the first game it is South from the start.
+    // B plays the first legal house and never swaps.
+    let program = format!("cmd:sh {} swap", bot_script());
+    let other = format!("cmd:sh {} first", bot_script());
+    let out = mancala(&[
+        "match",
+        "--rules",
+        "kalah(4,3)+pie_rule",
+        "--games",
+        "2",
+        "--a",
+        &program,
+        "--b",
+        &other,
+        "--time-ms",
+        "1000",
+        "-q",
+    ]);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].starts_with("game 1: A South, "), "{text}");
+    assert!(
+        lines[1].starts_with("game 2: A South after the swap, "),
+        "{text}"
+    );
+    // The second game's record holds the swap as A's first move.
+    assert!(lines[1].contains(" swap"), "{text}");
+}
+
+#[test]
 fn bad_arguments_are_one_line_errors() {
     for (args, says) in [
         (vec!["--a", "0", "--b", "random"], "--a 0: the level"),

@@ -24,6 +24,8 @@
 #   twice    like `first`, but writes each `bestmove` line twice
 #   long     answers `go` with one line of 10000 `x`
 #   slow     like `first`, but takes 1.5 s to start
+#   swap     like `first`, but answers `swap` whenever North is to move (the pie rule's
+#            swap: legal at North's first move only, after which the bot plays South)
 mode=${1:-first}
 pidfile=$2
 if [ "$mode" = slow ]; then
@@ -80,6 +82,10 @@ while IFS= read -r line; do
         grep SigBlk /proc/self/status >> "$pidfile.tmp" 2>/dev/null
         mv "$pidfile.tmp" "$pidfile"
         wait
+        continue
+      fi
+      if [ "$mode" = swap ] && [ "$side" = N ]; then
+        echo "bestmove swap score 0 depth 0 nodes 0 exact false"
         continue
       fi
       if [ "$mode" = long ]; then
