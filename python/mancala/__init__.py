@@ -60,6 +60,7 @@ from ._mancala import (
 )
 from .errors import (
     DatabaseError,
+    DatabaseExistsError,
     EngineError,
     IllegalMoveError,
     MancalaError,
@@ -123,6 +124,7 @@ __all__ = [
     "IllegalMoveError",
     "SolveError",
     "DatabaseError",
+    "DatabaseExistsError",
     "EngineError",
     "errors",
     "results",

@@ -15,6 +15,7 @@ __all__ = [
     "IllegalMoveError",
     "SolveError",
     "DatabaseError",
+    "DatabaseExistsError",
     "EngineError",
 ]
 
@@ -47,6 +48,14 @@ class SolveError(MancalaError):
 class DatabaseError(MancalaError):
     """An endgame database could not be built, saved, opened or used: a missing, truncated
     or corrupt file, another format version, a database of other rules, K too large."""
+
+
+class DatabaseExistsError(DatabaseError, FileExistsError):
+    """A save that does not overwrite (``Database.save`` without ``overwrite=True``,
+    ``build_egdb(..., path=...)``) found a file at its path that holds another database, or
+    no database: nothing was written, and the message names the file and what it holds.
+    A :class:`DatabaseError`, so ``except DatabaseError`` catches it as before, and a
+    ``FileExistsError``."""
 
 
 class EngineError(MancalaError):

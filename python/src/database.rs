@@ -313,14 +313,16 @@ impl Database {
     /// Without `overwrite`, only over nothing or over a file that holds this same database
     /// (the same game, rule family, K or N and encoding): a file holding another database,
     /// or no database, is left as it is, as `mancala egdb build` leaves it without
-    /// `--force`; `overwrite=True` writes over it. Raises `DatabaseError` when it cannot be
-    /// written, or (without `overwrite`) for such a file, naming it and what it holds.
+    /// `--force`; `overwrite=True` writes over it. Of two saves started at once to a new
+    /// path, the later one finds the earlier one's file. Raises `DatabaseExistsError` (a
+    /// `DatabaseError` and a `FileExistsError`; without `overwrite`) for such a file, naming
+    /// it and what it holds, and `DatabaseError` when the file cannot be written.
     #[pyo3(signature = (path, overwrite = false))]
     fn save(&self, py: Python<'_>, path: FsPath, overwrite: bool) -> PyResult<()> {
         let path = path.0;
         let db = Arc::clone(&self.db);
         py.detach(move || db.save_checked(&path, overwrite))
-            .map_err(|e| from_error(py, Kind::Database, e))
+            .map_err(|e| from_error(py, Kind::of_database(&e), e))
     }
 
     /// The game whose values it holds, by name (`"Kalah"`, `"Oware"`, as `Game.kind`).

@@ -26,6 +26,9 @@ pub enum Kind {
     Database,
     /// `EngineError(MancalaError)`: the playing engine refused the request.
     Engine,
+    /// `DatabaseExistsError(DatabaseError, FileExistsError)`: a save that does not overwrite
+    /// found a file holding another database, or no database, at its path.
+    DatabaseExists,
 }
 
 impl Kind {
@@ -39,6 +42,17 @@ impl Kind {
             Kind::Solve => "SolveError",
             Kind::Database => "DatabaseError",
             Kind::Engine => "EngineError",
+            Kind::DatabaseExists => "DatabaseExistsError",
+        }
+    }
+
+    /// The exception of the database error `e`: [`Kind::DatabaseExists`] for a save that
+    /// found a file in its way (`EgdbError::Occupied`), [`Kind::Database`] for every other.
+    #[must_use]
+    pub fn of_database(e: &mancala_solver::EgdbError) -> Kind {
+        match e {
+            mancala_solver::EgdbError::Occupied { .. } => Kind::DatabaseExists,
+            _ => Kind::Database,
         }
     }
 }

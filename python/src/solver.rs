@@ -376,7 +376,7 @@ pub(crate) fn encoding(name: &str, what: &str) -> PyResult<Encoding> {
 
 /// The exception of an [`EgdbError`]: `KeyboardInterrupt`-free `DatabaseError`.
 fn egdb_error(py: Python<'_>, e: EgdbError) -> PyErr {
-    from_error(py, Kind::Database, e)
+    from_error(py, Kind::of_database(&e), e)
 }
 
 /// An endgame database in memory: the exact value of every Kalah position with at most K
@@ -631,7 +631,11 @@ impl<'a> Reporter<'a> {
 /// entry (docs/egdb.md). A saved packed file is what `mancala egdb build --encoding packed`
 /// writes (its conventional name is `kalah6.k20.packed.egdb`).
 ///
-/// Raises `DatabaseError` (K too large, out of memory, the file cannot be written),
+/// The file is saved as `Database.save` saves without `overwrite`: a file at `path` holding
+/// another database, or no database, is left as it is (`DatabaseExistsError`).
+///
+/// Raises `DatabaseError` (K too large, out of memory, the file cannot be written;
+/// `DatabaseExistsError` for a file in the way),
 /// `RulesError`, `ValueError` (`threads` 0, a bad `interval`, an `encoding` other than
 /// `"byte"`, `"packed"` or, for Oware, `"compact"`).
 #[pyfunction]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import mancala
-from mancala import AwariDb, Database, DatabaseError, Egdb, Engine, Kalah, Oware
+from mancala import AwariDb, Database, DatabaseError, DatabaseExistsError, Egdb, Engine, Kalah, Oware
 
 
 @pytest.fixture(scope="module")
@@ -139,6 +139,15 @@ def test_a_save_keeps_another_database_unless_told_to_overwrite(tmp_path: Path, 
     with pytest.raises(DatabaseError, match="cannot be told to hold that database"):
         three.save(notes)
     assert notes.read_text() == "my notes\n"
+    # The refusal has its own class, still a DatabaseError and a FileExistsError; a file
+    # that cannot be written (no such folder) is a DatabaseError of another class.
+    with pytest.raises(DatabaseExistsError) as refused:
+        three.save(notes)
+    assert isinstance(refused.value, DatabaseError)
+    assert isinstance(refused.value, FileExistsError)
+    with pytest.raises(DatabaseError) as unwritable:
+        three.save(tmp_path / "no-such-folder" / "awari.n3.egdb")
+    assert not isinstance(unwritable.value, DatabaseExistsError)
     # Told to overwrite: written over.
     oware_db.save(path, overwrite=True)
     assert Database.open(path).max_seeds == 8

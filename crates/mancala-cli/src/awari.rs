@@ -140,7 +140,9 @@ pub fn build(
     let build_s = t.elapsed().as_secs_f64();
     crate::saves::check_overwrite(&path, &writing, force).map_err(fail)?;
     let t = Instant::now();
-    let report = db.save(&path).map_err(|e| fail(e.to_string()))?;
+    let report = db
+        .save_checked(&path, force)
+        .map_err(|e| fail(crate::saves::save_error(&path, &writing, &e)))?;
     crate::saves::report_removed(&report.removed_stale);
     let what = match encoding {
         Encoding::Byte => "one byte a board".to_string(),

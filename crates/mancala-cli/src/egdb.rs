@@ -452,7 +452,9 @@ fn build(
     }
     check_overwrite(&path, &writing, force).map_err(fail)?;
     let t = Instant::now();
-    let report = db.save(&path).map_err(|e| fail(e.to_string()))?;
+    let report = db
+        .save_checked(&path, force)
+        .map_err(|e| fail(crate::saves::save_error(&path, &writing, &e)))?;
     crate::saves::report_removed(&report.removed_stale);
     println!(
         "built {} in {build_s:.2} s ({:.1} M positions/s), {}, {} ({} bits a position), {}; saved {} in {:.2} s",
@@ -517,8 +519,8 @@ fn convert<D: Database>(
         .map_err(|e| folder.undo(e.about(file).to_string()))?;
     drop(db);
     let report = converted
-        .save(&path)
-        .map_err(|e| folder.undo(e.to_string()))?;
+        .save_checked(&path, force)
+        .map_err(|e| folder.undo(crate::saves::save_error(&path, &writing, &e)))?;
     crate::saves::report_removed(&report.removed_stale);
     // A compact encoding's codes have no fixed width: the payload's bits over the entries.
     let bits = bits_text(encoding, converted.average_bits());

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use mancala_core::ShortenedPath;
-use mancala_solver::egdb::{occupant, DatabaseInfo, Encoding, Occupant};
+use mancala_solver::egdb::{occupant, DatabaseInfo, EgdbError, Encoding, Occupant};
 use mancala_solver::Egdb;
 
 /// `bytes` in the unit a person reads (`215 MiB`, `6.4 GiB`), as the library's messages give sizes.
@@ -228,6 +228,21 @@ pub(crate) fn check_overwrite(path: &Path, writing: &Writing, force: bool) -> Re
             ShortenedPath(path),
             writing.what
         )),
+    }
+}
+
+/// The one-line message of a failed save of the database `writing` at `path` told `--force`
+/// or not (`Database::save_checked`): a file that appeared at `path` during the work and
+/// holds something else is said as [`check_overwrite`] says it before the work; any other
+/// error in the library's words.
+pub(crate) fn save_error(path: &Path, writing: &Writing, e: &EgdbError) -> String {
+    match e {
+        EgdbError::Occupied { holds, .. } => format!(
+            "{} already exists and {holds}: not written over with {}; --force writes over it",
+            ShortenedPath(path),
+            writing.what
+        ),
+        _ => e.to_string(),
     }
 }
 

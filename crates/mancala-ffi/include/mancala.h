@@ -163,6 +163,11 @@ typedef enum MancalaStatus {
     MANCALA_STATUS_OUT_OF_MEMORY = 15,
     // The call was cancelled by its progress callback (a database build); nothing was kept.
     MANCALA_STATUS_CANCELLED = 16,
+    // A save that does not overwrite (`mancala_db_save`, `mancala_db_save_over` with
+    // `overwrite` false) found a file at its path that holds another database, or no
+    // database: nothing was written, the file is as it was, and the message names it and
+    // what it holds. `mancala_db_save_over` with `overwrite` true writes over it.
+    MANCALA_STATUS_FILE_EXISTS = 17,
 } MancalaStatus;
 
 // A side of the board, or none.
@@ -608,12 +613,15 @@ MANCALA_DEPRECATED("use mancala_db_open; removed in 0.4.0") enum MancalaStatus m
 
 // Saves an Awari database to the file `path` (`docs/awari.md`) in its encoding
 // (`mancala_awari_db_encoding`; `mancala_awari_db_convert` first for the other one),
-// crash-safely: a new temporary file in the same folder, flushed to disk and renamed over
-// `path` in one step.
+// as `mancala_db_save` saves: crash-safely (a new temporary file in the same folder,
+// flushed to disk and published at `path` in one step), and only over nothing or over a
+// file that holds this same database: a file holding another database, or no database, is
+// left as it is (`MANCALA_STATUS_FILE_EXISTS`).
 //
 // Ownership: `db` and `path` are only read. Thread safety: `db` is only read.
 //
-// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (the file could not be written),
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_FILE_EXISTS` (a file at `path` holds another
+// database or no database), `MANCALA_STATUS_IO_ERROR` (the file could not be written),
 // `MANCALA_STATUS_INVALID_UTF8` (`path`), `MANCALA_STATUS_NULL_POINTER` (`db` or `path`
 // NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
 //
@@ -990,17 +998,19 @@ enum MancalaStatus mancala_db_open_cached(const char *rules, const char *dir, ui
 // and refused, as `mancala egdb build` refuses it without `--force`;
 // `mancala_db_save_over` with `overwrite` true writes over it. A symbolic link at `path` is
 // not followed: the link itself is replaced by the new file, its target left as it is,
-// whatever it points to. Two saves started at once to a path where nothing is yet both
-// succeed, the later rename winning.
+// whatever it points to. The new file is published at a path where nothing is with a hard
+// link, which fails when a file appeared there meanwhile: of two saves started at once to
+// a path where nothing is yet, the later one is refused (`MANCALA_STATUS_FILE_EXISTS`) when
+// the earlier one wrote another database, and succeeds when it wrote the same one.
 //
 // Ownership: `db` and `path` are only read. Thread safety: `db` is only read.
 //
-// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (the file could not be written; or
-// a file at `path` holds another database or no database, the message naming the file and
-// what it holds: `<path>: already exists and holds another database (awari, levels 0..=12,
-// byte encoding): not written over; …`), `MANCALA_STATUS_INVALID_UTF8` (`path`),
-// `MANCALA_STATUS_NULL_POINTER` (`db` or `path` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
-// `MANCALA_STATUS_PANIC`.
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_FILE_EXISTS` (a file at `path` holds another
+// database or no database, the message naming the file and what it holds: `<path>: already
+// exists and holds another database (awari, levels 0..=12, byte encoding): not written
+// over; …`), `MANCALA_STATUS_IO_ERROR` (the file could not be written),
+// `MANCALA_STATUS_INVALID_UTF8` (`path`), `MANCALA_STATUS_NULL_POINTER` (`db` or `path`
+// NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
 //
 // # Safety
 // `path` must be NULL or NUL-terminated.
@@ -1016,11 +1026,11 @@ enum MancalaStatus mancala_db_save(const struct MancalaDb *db, const char *path)
 //
 // Ownership: `db` and `path` are only read. Thread safety: `db` is only read.
 //
-// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (the file could not be written;
-// or, with `overwrite` false, a file at `path` holds another database or no database, the
-// message naming the file and what it holds), `MANCALA_STATUS_INVALID_UTF8` (`path`),
-// `MANCALA_STATUS_NULL_POINTER` (`db` or `path` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
-// `MANCALA_STATUS_PANIC`.
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_FILE_EXISTS` (with `overwrite` false, a file
+// at `path` holds another database or no database, the message naming the file and what it
+// holds), `MANCALA_STATUS_IO_ERROR` (the file could not be written),
+// `MANCALA_STATUS_INVALID_UTF8` (`path`), `MANCALA_STATUS_NULL_POINTER` (`db` or `path`
+// NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
 //
 // # Safety
 // `path` must be NULL or NUL-terminated.
@@ -1312,16 +1322,18 @@ MANCALA_DEPRECATED("use mancala_db_encoding; removed in 0.4.0") enum MancalaStat
 MANCALA_DEPRECATED("use mancala_db_open_cached; removed in 0.4.0") enum MancalaStatus mancala_egdb_open_cached(const struct MancalaRules *rules, const char *dir, uint32_t max_seeds, uint32_t threads, MancalaBuildProgressFn callback, void *user_data, uint32_t interval_ms, struct MancalaEgdb **out, int32_t *built);
 
 // Saves a database to the file `path`, with a header naming its rules and K and CRC-32
-// checksums. The bytes go to a new temporary file in the folder of `path`
-// (`.<name>.<pid>.<random>.tmp`, created exclusively: a planted file or symlink is never
-// opened), flushed to disk and renamed over `path` in one step (a symlink at `path` is
-// replaced, never written through); on any error it is removed. `path` is thus always the
-// old file or the whole new one; two saves at once both succeed. Temporary files of earlier
-// saves of the same name whose process is gone (killed while saving) are removed first.
+// checksums, as `mancala_db_save` saves: crash-safely (a new temporary file in the folder of
+// `path`, `.<name>.<pid>.<random>.tmp`, created exclusively, flushed to disk and published
+// at `path` in one step; on any error it is removed), and only over nothing or over a file
+// that holds this same database: a file holding another database, or no database, is left
+// as it is (`MANCALA_STATUS_FILE_EXISTS`). A symlink at `path` is replaced, never written
+// through. Temporary files of earlier saves of the same name whose process is gone (killed
+// while saving) are removed first.
 //
 // Ownership: `db` and `path` are only read. Thread safety: `db` is only read.
 //
-// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (the file could not be written),
+// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_FILE_EXISTS` (a file at `path` holds another
+// database or no database), `MANCALA_STATUS_IO_ERROR` (the file could not be written),
 // `MANCALA_STATUS_INVALID_UTF8` (`path`), `MANCALA_STATUS_NULL_POINTER` (`db` or `path`
 // NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
 //

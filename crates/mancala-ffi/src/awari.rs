@@ -143,12 +143,15 @@ pub unsafe extern "C" fn mancala_awari_db_load(
 
 /// Saves an Awari database to the file `path` (`docs/awari.md`) in its encoding
 /// (`mancala_awari_db_encoding`; `mancala_awari_db_convert` first for the other one),
-/// crash-safely: a new temporary file in the same folder, flushed to disk and renamed over
-/// `path` in one step.
+/// as `mancala_db_save` saves: crash-safely (a new temporary file in the same folder,
+/// flushed to disk and published at `path` in one step), and only over nothing or over a
+/// file that holds this same database: a file holding another database, or no database, is
+/// left as it is (`MANCALA_STATUS_FILE_EXISTS`).
 ///
 /// Ownership: `db` and `path` are only read. Thread safety: `db` is only read.
 ///
-/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (the file could not be written),
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_FILE_EXISTS` (a file at `path` holds another
+/// database or no database), `MANCALA_STATUS_IO_ERROR` (the file could not be written),
 /// `MANCALA_STATUS_INVALID_UTF8` (`path`), `MANCALA_STATUS_NULL_POINTER` (`db` or `path`
 /// NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
 ///

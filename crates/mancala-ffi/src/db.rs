@@ -449,17 +449,19 @@ pub unsafe extern "C" fn mancala_db_open_cached(
 /// and refused, as `mancala egdb build` refuses it without `--force`;
 /// `mancala_db_save_over` with `overwrite` true writes over it. A symbolic link at `path` is
 /// not followed: the link itself is replaced by the new file, its target left as it is,
-/// whatever it points to. Two saves started at once to a path where nothing is yet both
-/// succeed, the later rename winning.
+/// whatever it points to. The new file is published at a path where nothing is with a hard
+/// link, which fails when a file appeared there meanwhile: of two saves started at once to
+/// a path where nothing is yet, the later one is refused (`MANCALA_STATUS_FILE_EXISTS`) when
+/// the earlier one wrote another database, and succeeds when it wrote the same one.
 ///
 /// Ownership: `db` and `path` are only read. Thread safety: `db` is only read.
 ///
-/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (the file could not be written; or
-/// a file at `path` holds another database or no database, the message naming the file and
-/// what it holds: `<path>: already exists and holds another database (awari, levels 0..=12,
-/// byte encoding): not written over; …`), `MANCALA_STATUS_INVALID_UTF8` (`path`),
-/// `MANCALA_STATUS_NULL_POINTER` (`db` or `path` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
-/// `MANCALA_STATUS_PANIC`.
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_FILE_EXISTS` (a file at `path` holds another
+/// database or no database, the message naming the file and what it holds: `<path>: already
+/// exists and holds another database (awari, levels 0..=12, byte encoding): not written
+/// over; …`), `MANCALA_STATUS_IO_ERROR` (the file could not be written),
+/// `MANCALA_STATUS_INVALID_UTF8` (`path`), `MANCALA_STATUS_NULL_POINTER` (`db` or `path`
+/// NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
 ///
 /// # Safety
 /// `path` must be NULL or NUL-terminated.
@@ -482,11 +484,11 @@ pub unsafe extern "C" fn mancala_db_save(
 ///
 /// Ownership: `db` and `path` are only read. Thread safety: `db` is only read.
 ///
-/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (the file could not be written;
-/// or, with `overwrite` false, a file at `path` holds another database or no database, the
-/// message naming the file and what it holds), `MANCALA_STATUS_INVALID_UTF8` (`path`),
-/// `MANCALA_STATUS_NULL_POINTER` (`db` or `path` NULL), `MANCALA_STATUS_INVALID_HANDLE` or
-/// `MANCALA_STATUS_PANIC`.
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_FILE_EXISTS` (with `overwrite` false, a file
+/// at `path` holds another database or no database, the message naming the file and what it
+/// holds), `MANCALA_STATUS_IO_ERROR` (the file could not be written),
+/// `MANCALA_STATUS_INVALID_UTF8` (`path`), `MANCALA_STATUS_NULL_POINTER` (`db` or `path`
+/// NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
 ///
 /// # Safety
 /// `path` must be NULL or NUL-terminated.

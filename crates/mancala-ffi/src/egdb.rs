@@ -243,10 +243,11 @@ pub(crate) fn egdb_error_in(path: &Path) -> impl Fn(EgdbError) -> Error + '_ {
 /// The status of `e`.
 fn egdb_status(e: &EgdbError) -> MancalaStatus {
     match e {
-        EgdbError::Io { .. }
-        | EgdbError::Changed(_)
-        | EgdbError::NotFound { .. }
-        | EgdbError::Occupied { .. } => MancalaStatus::IoError,
+        EgdbError::Io { .. } | EgdbError::Changed(_) | EgdbError::NotFound { .. } => {
+            MancalaStatus::IoError
+        }
+        // A save that keeps another file: a status of its own, not a full disk's.
+        EgdbError::Occupied { .. } => MancalaStatus::FileExists,
         EgdbError::BadMagic(_)
         | EgdbError::Version { .. }
         | EgdbError::Truncated { .. }
@@ -657,16 +658,18 @@ pub unsafe extern "C" fn mancala_egdb_open_cached(
 }
 
 /// Saves a database to the file `path`, with a header naming its rules and K and CRC-32
-/// checksums. The bytes go to a new temporary file in the folder of `path`
-/// (`.<name>.<pid>.<random>.tmp`, created exclusively: a planted file or symlink is never
-/// opened), flushed to disk and renamed over `path` in one step (a symlink at `path` is
-/// replaced, never written through); on any error it is removed. `path` is thus always the
-/// old file or the whole new one; two saves at once both succeed. Temporary files of earlier
-/// saves of the same name whose process is gone (killed while saving) are removed first.
+/// checksums, as `mancala_db_save` saves: crash-safely (a new temporary file in the folder of
+/// `path`, `.<name>.<pid>.<random>.tmp`, created exclusively, flushed to disk and published
+/// at `path` in one step; on any error it is removed), and only over nothing or over a file
+/// that holds this same database: a file holding another database, or no database, is left
+/// as it is (`MANCALA_STATUS_FILE_EXISTS`). A symlink at `path` is replaced, never written
+/// through. Temporary files of earlier saves of the same name whose process is gone (killed
+/// while saving) are removed first.
 ///
 /// Ownership: `db` and `path` are only read. Thread safety: `db` is only read.
 ///
-/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_IO_ERROR` (the file could not be written),
+/// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_FILE_EXISTS` (a file at `path` holds another
+/// database or no database), `MANCALA_STATUS_IO_ERROR` (the file could not be written),
 /// `MANCALA_STATUS_INVALID_UTF8` (`path`), `MANCALA_STATUS_NULL_POINTER` (`db` or `path`
 /// NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
 ///

@@ -56,6 +56,11 @@ pub enum MancalaStatus {
     OutOfMemory = 15,
     /// The call was cancelled by its progress callback (a database build); nothing was kept.
     Cancelled = 16,
+    /// A save that does not overwrite (`mancala_db_save`, `mancala_db_save_over` with
+    /// `overwrite` false) found a file at its path that holds another database, or no
+    /// database: nothing was written, the file is as it was, and the message names it and
+    /// what it holds. `mancala_db_save_over` with `overwrite` true writes over it.
+    FileExists = 17,
 }
 
 impl MancalaStatus {
@@ -80,6 +85,7 @@ impl MancalaStatus {
             MancalaStatus::CorruptFile => c"MANCALA_STATUS_CORRUPT_FILE",
             MancalaStatus::OutOfMemory => c"MANCALA_STATUS_OUT_OF_MEMORY",
             MancalaStatus::Cancelled => c"MANCALA_STATUS_CANCELLED",
+            MancalaStatus::FileExists => c"MANCALA_STATUS_FILE_EXISTS",
         }
     }
 }
@@ -92,7 +98,7 @@ pub fn all_statuses() -> &'static [MancalaStatus] {
 }
 
 /// Every status, in numeric order.
-pub(crate) const ALL_STATUSES: [MancalaStatus; 17] = [
+pub(crate) const ALL_STATUSES: [MancalaStatus; 18] = [
     MancalaStatus::Ok,
     MancalaStatus::NullPointer,
     MancalaStatus::InvalidHandle,
@@ -110,6 +116,7 @@ pub(crate) const ALL_STATUSES: [MancalaStatus; 17] = [
     MancalaStatus::CorruptFile,
     MancalaStatus::OutOfMemory,
     MancalaStatus::Cancelled,
+    MancalaStatus::FileExists,
 ];
 
 /// A failed call: the status to return and the message for `mancala_last_error`.

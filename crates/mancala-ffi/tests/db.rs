@@ -921,7 +921,7 @@ fn a_save_keeps_another_database_unless_told_to_overwrite() {
     for st in [unsafe { mancala_db_save(two, p.as_ptr()) }, unsafe {
         mancala_db_save_over(two, p.as_ptr(), false)
     }] {
-        assert_eq!(st, MancalaStatus::IoError);
+        assert_eq!(st, MancalaStatus::FileExists);
         let message = last_error();
         assert!(
             message.ends_with(

@@ -197,7 +197,7 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &AwariArgs) -> Result<Option<AwariR
         converted.and_then(|c| {
             c.as_ref()
                 .unwrap_or(&db)
-                .save(&path)
+                .save_checked(&path, args.force)
                 .map(|_| ())
                 .map_err(|e| format!("cannot save {}: {e}", mancala_core::ShortenedPath(&path)))
         })

@@ -433,7 +433,9 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &BuildArgs) -> Result<Option<Built>
         .out
         .join(Egdb::file_name(&args.rules, args.max_seeds, args.encoding));
     let ts = Instant::now();
-    let report = db.save(&path).map_err(|e| Failure::Here(e.to_string()))?;
+    let report = db
+        .save_checked(&path, args.force)
+        .map_err(|e| Failure::Here(e.to_string()))?;
     let save_seconds = ts.elapsed().as_secs_f64();
     if let Some((c, _)) = partial {
         c.remove().map_err(|e| Failure::Here(e.to_string()))?;

@@ -138,7 +138,7 @@ fn byte_to_compact_to_byte_is_the_same_file_and_every_value_agrees() {
     packed
         .convert(Encoding::Compact)
         .unwrap()
-        .save(&back)
+        .save_over(&back)
         .unwrap();
     assert!(std::fs::read(&back).unwrap() == compact);
     std::fs::remove_file(&back).unwrap();

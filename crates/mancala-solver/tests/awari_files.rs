@@ -333,7 +333,7 @@ fn the_cache_builds_once_and_refuses_a_file_that_is_not_its_name() {
     // Levels 0..=4 saved under the name of N = 5.
     AwariDb::build(4, 1)
         .unwrap()
-        .save(&cache.file::<AwariDb>(&awari, 5))
+        .save_over(&cache.file::<AwariDb>(&awari, 5))
         .unwrap();
     assert!(matches!(
         cache.read::<AwariDb>(&awari, 5),
@@ -694,7 +694,6 @@ fn a_file_larger_than_the_memory_is_refused_before_it_is_read() {
 /// and the error names the file and what it holds; told to overwrite, it writes over it.
 #[test]
 fn a_save_keeps_a_file_that_holds_something_else_unless_told_to_overwrite() {
-    use mancala_solver::egdb::Database;
     let path = scratch::file("awari.n4.egdb");
     let (three, four) = (AwariDb::build(3, 1).unwrap(), AwariDb::build(4, 1).unwrap());
     // Nothing there: written.
@@ -728,6 +727,22 @@ fn a_save_keeps_a_file_that_holds_something_else_unless_told_to_overwrite() {
         "{e}"
     );
     assert_eq!(std::fs::read(&text).unwrap(), b"my notes\n");
+    // `save` is that save (as C's `mancala_db_save` and Python's `Database.save`), for
+    // either game, through the trait too; `save_over` is the one told to overwrite.
+    assert!(matches!(three.save(&path), Err(EgdbError::Occupied { .. })));
+    assert!(matches!(
+        <AwariDb as mancala_solver::egdb::Database>::save(&three, &text),
+        Err(EgdbError::Occupied { .. })
+    ));
+    let kalah: KalahRules = "kalah(2,1)".parse().unwrap();
+    let kalah = Egdb::build(&kalah, 2, BuildOptions::new()).unwrap();
+    assert!(matches!(kalah.save(&path), Err(EgdbError::Occupied { .. })));
+    assert!(matches!(kalah.save(&text), Err(EgdbError::Occupied { .. })));
+    assert_eq!(std::fs::read(&path).unwrap(), four_bytes);
+    assert_eq!(std::fs::read(&text).unwrap(), b"my notes\n");
+    kalah.save_over(&text).unwrap();
+    assert_eq!(Egdb::open(&text).unwrap().max_seeds(), 2);
+    std::fs::write(&text, "my notes\n").unwrap();
     // Told to overwrite: written over, and what is there is the new database.
     three.save_checked(&path, true).unwrap();
     assert_eq!(std::fs::read(&path).unwrap(), saved(&three));

@@ -141,9 +141,8 @@ pub(crate) fn arbitrary_rules(u: &mut Unstructured<'_>) -> arbitrary::Result<Rul
 fn egdb_status(e: mancala_solver::EgdbError) -> MancalaStatus {
     use mancala_solver::EgdbError as E;
     match e {
-        E::Io { .. } | E::Changed(_) | E::NotFound { .. } | E::Occupied { .. } => {
-            MancalaStatus::IoError
-        }
+        E::Io { .. } | E::Changed(_) | E::NotFound { .. } => MancalaStatus::IoError,
+        E::Occupied { .. } => MancalaStatus::FileExists,
         E::BadMagic(_)
         | E::Version { .. }
         | E::Truncated { .. }

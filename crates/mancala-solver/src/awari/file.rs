@@ -372,32 +372,61 @@ impl AwariDb {
         }
     }
 
+    /// Writes the database to `path`, over nothing or over a file that holds this same
+    /// database only: [`AwariDb::save_checked`] without `overwrite`. A file holding another
+    /// database, or no database, is left as it is ([`AwariDb::save_over`] writes over it).
+    ///
+    /// # Errors
+    /// Those of [`AwariDb::save_checked`]: [`EgdbError::Occupied`] for a file in the way,
+    /// [`EgdbError::Io`].
+    pub fn save(&self, path: &Path) -> Result<SaveReport, EgdbError> {
+        self.save_checked(path, false)
+    }
+
+    /// Writes the database to `path` over whatever regular file is there:
+    /// [`AwariDb::save_checked`] with `overwrite`.
+    ///
+    /// # Errors
+    /// Those of [`AwariDb::save_checked`] but [`EgdbError::Occupied`].
+    pub fn save_over(&self, path: &Path) -> Result<SaveReport, EgdbError> {
+        self.save_checked(path, true)
+    }
+
     /// Writes the database to `path` in the format of the module docs, in its own encoding
     /// ([`AwariDb::encoding`]; [`AwariDb::convert`] first for the other), crash-safely
-    /// exactly as [`crate::Egdb::save`] does (by the same code: stale temporary files of
+    /// exactly as [`crate::Egdb::save_checked`] does (by the same code: unless `overwrite` a
+    /// file holding anything but this same database refused, stale temporary files of
     /// killed saves of the same name removed, a new temporary file created exclusively in the
-    /// same folder, flushed to disk, renamed over `path` in one step, the folder flushed).
-    /// Returns what was removed besides. Writes a 41-byte header and the entries: E =
+    /// same folder, flushed to disk, published at `path` in one step, renamed over it with
+    /// `overwrite`, hard-linked to it without, the folder flushed). Returns what was removed
+    /// besides. Writes a 41-byte header and the entries: E =
     /// Σ_{n ≤ N} (C(n+11,11) − C(n+5,11)) bytes one byte a board, ⌈E·w/8⌉ bytes packed
     /// (w = [`AwariDb::bits_per_entry`]), the compact payload compact (about 3.4 bits a
     /// board at N = 24, [`AwariDb::payload_bits_per_board`]).
     ///
     /// # Errors
-    /// [`EgdbError::Io`] naming `path` (an error in writing the temporary file names it in
-    /// its reason, as removed), also when `path` is a folder
+    /// [`EgdbError::Occupied`] (unless `overwrite`: a file holding another database or no
+    /// database; nothing is written); [`EgdbError::Io`] naming `path` (an error in writing
+    /// the temporary file names it in its reason, as removed), also when `path` is a folder
     /// or a file that is not a regular one (a device, a FIFO, a socket), as for
-    /// [`Egdb::save`](crate::Egdb::save).
-    pub fn save(&self, path: &Path) -> Result<SaveReport, EgdbError> {
+    /// [`Egdb::save_checked`](crate::Egdb::save_checked).
+    pub fn save_checked(&self, path: &Path, overwrite: bool) -> Result<SaveReport, EgdbError> {
+        let name = <AwariDb as crate::egdb::Database>::own_file_name(self);
+        let keep = if overwrite {
+            egdb::Keep::Nothing
+        } else {
+            egdb::Keep::Others(&name)
+        };
         let levels = match &self.store {
             Store::Packed(p) => {
                 let payload = p.payload();
                 let header = self.file_header(Encoding::Packed, parallel_crc32(payload));
-                return egdb::write_file(path, &header, &mut |w| w.write_all(payload));
+                return egdb::write_file(path, &header, keep, &mut |w| w.write_all(payload));
             }
             Store::Compact(c) => {
                 let payload = c.payload();
                 let header = self.file_header(Encoding::Compact, parallel_crc32(payload));
-                return egdb::write_file(path, &header, &mut |w| w.write_all(payload));
+                return egdb::write_file(path, &header, keep, &mut |w| w.write_all(payload));
             }
             Store::Bytes(levels) => levels,
         };
@@ -411,7 +440,7 @@ impl AwariDb {
             }
         }
         let header = self.file_header(Encoding::Byte, crc.finalize());
-        egdb::write_file(path, &header, &mut |w: &mut dyn Write| {
+        egdb::write_file(path, &header, keep, &mut |w: &mut dyn Write| {
             for level in levels {
                 for piece in level.bytes().chunks(SAVE_PIECE) {
                     let out = &mut buf[..piece.len()];

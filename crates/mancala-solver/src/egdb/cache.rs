@@ -454,7 +454,7 @@ impl Cache {
             .threads(threads)
             .progress(interval, &mut on_progress);
         let database = D::build(rules, max_seeds, options)?;
-        let (save_error, removed_stale) = match database.save(&path) {
+        let (save_error, removed_stale) = match database.save_over(&path) {
             Ok(report) => (None, report.removed_stale),
             Err(e) => (Some(e), Vec::new()),
         };

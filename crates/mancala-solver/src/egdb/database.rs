@@ -101,50 +101,48 @@ pub trait Database: Sized + Send + Sync + 'static {
         Self::open(path)
     }
 
-    /// Writes the database to `path` crash-safely (the one writer of every game's files,
-    /// [`Egdb::save`](super::Egdb::save) documents it), over whatever regular file is there:
-    /// the writer of a caller that has decided already ([`occupant`] before the work, as
-    /// `mancala egdb build` does, or a cache replacing a damaged file).
-    /// [`Database::save_checked`] keeps a file that holds something else.
+    /// Writes the database to `path` crash-safely, over nothing or over a file that holds
+    /// this same database only: [`Database::save_checked`] without `overwrite`.
     ///
     /// # Errors
-    /// [`EgdbError::Io`] naming `path` (an error in writing the temporary file names it in
-    /// its reason, as removed).
-    fn save(&self, path: &Path) -> Result<SaveReport, EgdbError>;
+    /// Those of [`Database::save_checked`].
+    fn save(&self, path: &Path) -> Result<SaveReport, EgdbError> {
+        self.save_checked(path, false)
+    }
+
+    /// Writes the database to `path` crash-safely over whatever regular file is there:
+    /// [`Database::save_checked`] with `overwrite`, the writer of a caller that has decided
+    /// already (a command told `--force`, a cache replacing a damaged file).
+    ///
+    /// # Errors
+    /// Those of [`Database::save_checked`] but [`EgdbError::Occupied`].
+    fn save_over(&self, path: &Path) -> Result<SaveReport, EgdbError> {
+        self.save_checked(path, true)
+    }
 
     /// The name of this database's file ([`Database::file_name`] of its rules, K or N and
     /// encoding: `kalah6.k20.egdb`, `awari+grand_slam=none.n12.packed.egdb`), by which
     /// [`occupant`] tells a file holding this same database.
     fn own_file_name(&self) -> String;
 
-    /// Writes the database to `path` as [`Database::save`] does, but, unless `overwrite`,
-    /// only where that destroys nothing else ([`occupant`], the file's header read once):
-    /// nothing at `path`, or a file that holds this same database (the same game, rule
-    /// family, K or N and encoding: a save again, or a repair of damaged entries). A file
-    /// that holds another database, or that is no database, is left as it is. With
-    /// `overwrite` any regular file there is written over. The rule of
-    /// `mancala egdb build` and `mancala egdb convert` without and with `--force`; the save
-    /// of the C library's `mancala_db_save` and the Python package's `Database.save`.
+    /// Writes the database to `path` crash-safely (the one writer of every game's files,
+    /// [`Egdb::save_checked`](super::Egdb::save_checked) documents it), unless `overwrite`
+    /// only where that destroys nothing else ([`occupant`], the file's header read once,
+    /// before the write and again if a file appeared at `path` during it): nothing at
+    /// `path`, or a file that holds this same database (the same game, rule family, K or N
+    /// and encoding: a save again, or a repair of damaged entries). A file that holds
+    /// another database, or that is no database, is left as it is; of two saves started at
+    /// once to a new path, the later one finds the earlier one's file. With `overwrite` any
+    /// regular file there is written over. The rule of `mancala egdb build` and
+    /// `mancala egdb convert` without and with `--force`; the save of the C library's
+    /// `mancala_db_save` and the Python package's `Database.save`.
     ///
     /// # Errors
     /// [`EgdbError::Occupied`] (unless `overwrite`: the file holds another database, its
-    /// description and encoding named, or no database, with the reason); those of
-    /// [`Database::save`].
-    fn save_checked(&self, path: &Path, overwrite: bool) -> Result<SaveReport, EgdbError> {
-        if !overwrite {
-            match occupant(path, &self.own_file_name()) {
-                // A device, a FIFO or a socket: the save refuses it in its own words.
-                Ok(()) | Err(Occupant::NotRegular) => {}
-                Err(holds) => {
-                    return Err(EgdbError::Occupied {
-                        path: path.to_path_buf(),
-                        holds: holds.to_string(),
-                    })
-                }
-            }
-        }
-        self.save(path)
-    }
+    /// description and encoding named, or no database, with the reason; nothing is
+    /// written); [`EgdbError::Io`] naming `path` (an error in writing the temporary file
+    /// names it in its reason, as removed).
+    fn save_checked(&self, path: &Path, overwrite: bool) -> Result<SaveReport, EgdbError>;
 
     /// Builds the database of `rules` with K = `max_seeds` in memory, as `options` say
     /// (encoding, threads, progress reports in entries done and in all).
@@ -279,7 +277,7 @@ pub trait Database: Sized + Send + Sync + 'static {
 }
 
 /// The methods of [`Database`] that a database type also has as inherent methods of the same
-/// names and signatures (`info`, `open`, `open_cancellable`, `save`, `max_seeds`, `encoding`, `bits_per_entry`,
+/// names and signatures (`info`, `open`, `open_cancellable`, `save_checked`, `max_seeds`, `encoding`, `bits_per_entry`,
 /// `bytes`, `payload_bytes`, `file_bytes`, `convert`): each forwards to the inherent one, written once for every
 /// implementation.
 macro_rules! forward_to_inherent {
@@ -296,11 +294,12 @@ macro_rules! forward_to_inherent {
         ) -> Result<Self, $crate::egdb::EgdbError> {
             <$t>::open_cancellable(path, cancel)
         }
-        fn save(
+        fn save_checked(
             &self,
             path: &std::path::Path,
+            overwrite: bool,
         ) -> Result<$crate::egdb::SaveReport, $crate::egdb::EgdbError> {
-            <$t>::save(self, path)
+            <$t>::save_checked(self, path, overwrite)
         }
         fn max_seeds(&self) -> u32 {
             <$t>::max_seeds(self)
@@ -407,7 +406,7 @@ impl<G: Game> Database for NoDatabase<G> {
     fn open(path: &Path) -> Result<Self, EgdbError> {
         Err(Self::refuse(path))
     }
-    fn save(&self, _: &Path) -> Result<SaveReport, EgdbError> {
+    fn save_checked(&self, _: &Path, _: bool) -> Result<SaveReport, EgdbError> {
         self.never()
     }
     fn own_file_name(&self) -> String {

@@ -1,6 +1,8 @@
-//! Crash-safe writing of a database file ([`Egdb::save`]): a new temporary file in the same
-//! folder, flushed and renamed over the name in one step, and the temporary files that a
-//! killed save leaves behind, recognised by their name and their process being gone.
+//! Crash-safe writing of a database file ([`Egdb::save_checked`]): a new temporary file in
+//! the same folder, flushed and published under the name in one step (renamed over it, or,
+//! for a save that keeps another file, hard-linked to it where nothing is), and the
+//! temporary files that a killed save leaves behind, recognised by their name and their
+//! process being gone.
 
 use std::fs::File;
 use std::io::Write;
@@ -123,6 +125,23 @@ impl TemporaryFile {
         self.persisted = true;
         Ok(())
     }
+
+    /// Gives the file the name `to` only where nothing stands at `to`, in one step: a hard
+    /// link (`link`, which fails with [`std::io::ErrorKind::AlreadyExists`] when anything is
+    /// at `to`, a symbolic link included, and never follows it), then the temporary name
+    /// removed. On an error the file is given back, still under its temporary name.
+    fn persist_new(mut self, to: &Path) -> Result<(), (TemporaryFile, std::io::Error)> {
+        match std::fs::hard_link(&self.path, to) {
+            Ok(()) => {
+                // The file is at `to` whatever becomes of its second name; a temporary name
+                // that cannot be removed is left to the next save of a gone process.
+                let _ = std::fs::remove_file(&self.path);
+                self.persisted = true;
+                Ok(())
+            }
+            Err(e) => Err((self, e)),
+        }
+    }
 }
 
 impl Drop for TemporaryFile {
@@ -240,35 +259,73 @@ impl Egdb {
         remove_temporary_files(path, TemporaryOwners::ThisProcess)
     }
 
+    /// Writes the database to `path`, over nothing or over a file that holds this same
+    /// database only: [`Egdb::save_checked`] without `overwrite`. A file holding another
+    /// database, or no database, is left as it is ([`Egdb::save_over`] writes over it).
+    ///
+    /// # Errors
+    /// Those of [`Egdb::save_checked`]: [`EgdbError::Occupied`] for a file in the way,
+    /// [`EgdbError::Io`].
+    pub fn save(&self, path: &Path) -> Result<SaveReport, EgdbError> {
+        self.save_checked(path, false)
+    }
+
+    /// Writes the database to `path` over whatever regular file is there:
+    /// [`Egdb::save_checked`] with `overwrite`. For a caller that has decided already (a
+    /// cache replacing a damaged file, a command told `--force`).
+    ///
+    /// # Errors
+    /// Those of [`Egdb::save_checked`] but [`EgdbError::Occupied`].
+    pub fn save_over(&self, path: &Path) -> Result<SaveReport, EgdbError> {
+        self.save_checked(path, true)
+    }
+
     /// Writes the database to `path`, so that the file at `path` is always either the old one
     /// or the whole new one, and nothing in the folder can redirect the write:
     ///
-    /// 1. temporary files that an earlier save of this same file name left behind, whose
+    /// 1. unless `overwrite`, a file at `path` that holds anything but this same database
+    ///    (the same game, rule family, K and encoding, by its header:
+    ///    [`occupant`](super::occupant)) is refused before anything is written;
+    /// 2. temporary files that an earlier save of this same file name left behind, whose
     ///    process is gone (killed during its save), are removed and listed in the report
     ///    (a process is gone when `kill(pid, 0)` fails with `ESRCH`; elsewhere than Unix
     ///    none is removed);
-    /// 2. the bytes go to a new temporary file in the same folder, named
+    /// 3. the bytes go to a new temporary file in the same folder, named
     ///    `.<file name>.<process id>.<12 random letters or digits>.tmp`, created with
     ///    `O_CREAT | O_EXCL` (an existing name, symlinks included, is never opened, let alone
     ///    followed) and the permissions `0666` less the user's umask;
-    /// 3. the file is flushed to disk (`fsync`), renamed over `path` in one step (`rename`
-    ///    replaces a symlink planted at `path`; it never writes through it), and the folder is
-    ///    flushed so that the rename is durable.
+    /// 4. the file is flushed to disk (`fsync`) and published at `path` in one step, and the
+    ///    folder is flushed so that this is durable. With `overwrite` it is renamed over
+    ///    `path` (`rename` replaces a symlink planted at `path`; it never writes through it).
+    ///    Without, it is hard-linked to `path` where nothing is there (`link` fails when
+    ///    anything is, and never follows a symlink) and its temporary name removed; when
+    ///    something appeared at `path` since step 1, it is looked at again and replaced (by
+    ///    `rename`) only when it holds this same database or is a symlink. Of two saves
+    ///    started at once to a new path, the later one is refused with
+    ///    [`EgdbError::Occupied`] when the earlier one's file holds another database, and
+    ///    replaces it when it holds the same one. On a file system without hard links (FAT)
+    ///    the look and the rename are made one after the other.
     ///
     /// On any error (a full disk, a folder that cannot be written) or a panic the temporary
-    /// file is removed. Two saves of the same file at once (threads or processes) both
-    /// succeed, each with its own temporary file; the file is one of them, whole. A process
-    /// killed during its save leaves its temporary file, which the next save removes.
+    /// file is removed. A process killed during its save leaves its temporary file, which
+    /// the next save removes.
     ///
     /// # Errors
-    /// [`EgdbError::Io`] naming `path` (an error in writing the temporary file names it in
-    /// its reason, as removed), also when `path` is a folder
-    /// or a file that is not a regular one (a device such as `/dev/null`, a FIFO, a socket),
-    /// which the rename would replace.
-    pub fn save(&self, path: &Path) -> Result<SaveReport, EgdbError> {
+    /// [`EgdbError::Occupied`] (unless `overwrite`: a file holding another database or no
+    /// database, named with what it holds; nothing is written). [`EgdbError::Io`] naming
+    /// `path` (an error in writing the temporary file names it in its reason, as removed),
+    /// also when `path` is a folder or a file that is not a regular one (a device such as
+    /// `/dev/null`, a FIFO, a socket), which the rename would replace.
+    pub fn save_checked(&self, path: &Path, overwrite: bool) -> Result<SaveReport, EgdbError> {
+        let name = <Egdb as super::Database>::own_file_name(self);
+        let keep = if overwrite {
+            Keep::Nothing
+        } else {
+            Keep::Others(&name)
+        };
         let payload = self.payload();
         let header = self.header(parallel_crc32(payload)).encode();
-        write_file(path, &header, &mut |w| w.write_all(payload))
+        write_file(path, &header, keep, &mut |w| w.write_all(payload))
     }
 }
 
@@ -292,7 +349,7 @@ pub(crate) fn is_not_regular(path: &Path) -> bool {
 /// would fail with the system's "Is a directory"), or a device, a FIFO or a socket
 /// ([`is_not_regular`]), which the rename would replace (`/dev/null` by a regular file, for
 /// a user who may write `/dev`) rather than write to, as a load refuses it. A symlink is
-/// replaced, as step 3 of [`Egdb::save`] says, whatever it leads to (a folder included:
+/// replaced, as step 4 of [`Egdb::save_checked`] says, whatever it leads to (a folder included:
 /// the link itself is looked at). The test of [`write_file`], and of the cache
 /// before it says that a database it builds will be kept.
 pub(crate) fn refusal(path: &Path) -> Option<std::io::Error> {
@@ -307,19 +364,21 @@ pub(crate) fn refusal(path: &Path) -> Option<std::io::Error> {
     Some(std::io::Error::new(std::io::ErrorKind::InvalidInput, why))
 }
 
-/// Writes a database file at `path` crash-safely, as [`Egdb::save`] documents (stale
-/// temporary files of the same name removed, a new temporary file created exclusively in
-/// the same folder, flushed to disk, renamed over `path`, the folder flushed): `header`
-/// first, then whatever `payload` writes. The file of every game's database is written by
+/// Writes a database file at `path` crash-safely, as [`Egdb::save_checked`] documents (a
+/// file in the way refused unless `keep` is [`Keep::Nothing`], stale temporary files of the
+/// same name removed, a new temporary file created exclusively in the same folder, flushed
+/// to disk, published at `path` by [`publish`], the folder flushed): `header` first, then
+/// whatever `payload` writes. The file of every game's database is written by
 /// this one function ([`Egdb::save`], `AwariDb::save`).
 ///
 /// # Errors
-/// [`EgdbError::Io`] naming `path`, including any error `payload` returns; an error in
-/// writing the temporary file (a full disk, the file-size limit) names `path` too, and the
-/// temporary file, removed, in its reason.
+/// [`EgdbError::Occupied`] (see [`Keep`]); [`EgdbError::Io`] naming `path`, including any
+/// error `payload` returns; an error in writing the temporary file (a full disk, the
+/// file-size limit) names `path` too, and the temporary file, removed, in its reason.
 pub(crate) fn write_file(
     path: &Path,
     header: &[u8],
+    keep: Keep<'_>,
     payload: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<SaveReport, EgdbError> {
     let io = |source| EgdbError::Io {
@@ -329,6 +388,8 @@ pub(crate) fn write_file(
     if let Some(e) = refusal(path) {
         return Err(io(e));
     }
+    // Before any byte is written: a file in the way is refused at once, not after the write.
+    keep.check(path)?;
     let (dir, name) = split_path(path).map_err(io)?;
     let removed_stale = remove_temporary_files(path, TemporaryOwners::Gone);
     let tmp = TemporaryFile::create(&dir, &name).map_err(io)?;
@@ -355,7 +416,181 @@ pub(crate) fn write_file(
         w.flush().map_err(tmp_io)?;
     }
     tmp.file.sync_all().map_err(tmp_io)?;
-    tmp.persist(path).map_err(io)?;
+    publish(tmp, path, keep)?;
     sync_dir(&dir).map_err(io)?;
     Ok(SaveReport { removed_stale })
+}
+
+/// What a save may write over ([`write_file`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Keep<'a> {
+    /// Nothing: any regular file at the path is replaced (a save told to overwrite).
+    Nothing,
+    /// Every file but one holding the database whose file name ([`super::Database::file_name`])
+    /// is this: nothing else at the path is written over ([`super::occupant`]).
+    Others(&'a str),
+}
+
+impl Keep<'_> {
+    /// Ok when the save may write over what stands at `path` now: always for
+    /// [`Keep::Nothing`]; for [`Keep::Others`], nothing there, or a file holding that same
+    /// database, or something the save refuses in its own words (a folder, a device).
+    ///
+    /// # Errors
+    /// [`EgdbError::Occupied`] naming `path` and what holds it.
+    fn check(self, path: &Path) -> Result<(), EgdbError> {
+        let Keep::Others(name) = self else {
+            return Ok(());
+        };
+        match super::occupant(path, name) {
+            // A device, a FIFO or a socket: the save refuses it in its own words.
+            Ok(()) | Err(super::Occupant::NotRegular) => Ok(()),
+            Err(holds) => Err(EgdbError::Occupied {
+                path: path.to_path_buf(),
+                holds: holds.to_string(),
+            }),
+        }
+    }
+}
+
+/// Gives the written temporary file `tmp` the name `path`. With [`Keep::Nothing`] it is
+/// renamed over whatever is there. With [`Keep::Others`] it is first linked to `path` where
+/// nothing is there (a hard link fails when anything is, so that of two saves started at once
+/// to a new path the later one finds the earlier one's file); when something is, it is
+/// looked at again ([`Keep::check`]) and replaced only when it holds the same database (the
+/// file of another save of it: the same bytes, or a damaged copy). On a file system without
+/// hard links (the link refused with `EPERM` or as unsupported: FAT) the check is made
+/// again and the file renamed, as close as such a file system allows.
+///
+/// # Errors
+/// [`EgdbError::Occupied`] when a file holding something else stands at `path`;
+/// [`EgdbError::Io`] naming `path` for an error of the link or the rename. The temporary
+/// file is removed on any error.
+pub(crate) fn publish(tmp: TemporaryFile, path: &Path, keep: Keep<'_>) -> Result<(), EgdbError> {
+    let io = |source| EgdbError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    if keep == Keep::Nothing {
+        return tmp.persist(path).map_err(io);
+    }
+    let (tmp, e) = match tmp.persist_new(path) {
+        Ok(()) => return Ok(()),
+        Err(failed) => failed,
+    };
+    match e.kind() {
+        std::io::ErrorKind::AlreadyExists
+        | std::io::ErrorKind::PermissionDenied
+        | std::io::ErrorKind::Unsupported => {}
+        _ => return Err(io(e)),
+    }
+    // Something appeared since the first check (or links cannot be made here): what it holds
+    // decides. `tmp` is removed when this returns an error.
+    keep.check(path)?;
+    if let Some(e) = refusal(path) {
+        return Err(io(e));
+    }
+    tmp.persist(path).map_err(io)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::egdb::{BuildOptions, Database};
+    use mancala_core::kalah::KalahRules;
+
+    /// The header and payload of a small Kalah database, its file name, and its saved bytes.
+    fn small(k: u32) -> (Egdb, Vec<u8>, String) {
+        let rules: KalahRules = "kalah(2,1)".parse().unwrap();
+        let db = Egdb::build(&rules, k, BuildOptions::new()).unwrap();
+        let header = db.header(parallel_crc32(db.payload())).encode();
+        let name = db.own_file_name();
+        (db, header, name)
+    }
+
+    /// The names in `dir` besides `keep`: a temporary file left behind shows here.
+    fn others(dir: &Path, keep: &[&str]) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| !keep.contains(&n.as_str()))
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// A save that keeps other files checks before it writes; a file that another program
+    /// (or a second save started at once) puts at the path after that check, while this save
+    /// writes its temporary file, is kept too: the save is refused with `Occupied` when it
+    /// is not this database, and the temporary file is removed. A save told to overwrite
+    /// replaces it.
+    #[test]
+    fn a_file_that_appears_during_a_save_that_keeps_others_is_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, header, name) = small(2);
+        let path = dir.path().join(&name);
+        let theirs = b"written by another program meanwhile\n";
+        let e = write_file(&path, &header, Keep::Others(&name), &mut |w| {
+            std::fs::write(&path, theirs)?;
+            w.write_all(db.payload())
+        })
+        .unwrap_err();
+        assert!(matches!(e, EgdbError::Occupied { .. }), "{e}");
+        assert_eq!(e.path(), Some(path.as_path()));
+        assert!(
+            e.reason()
+                .starts_with("already exists and cannot be told to hold that database ("),
+            "{e}"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), theirs);
+        assert_eq!(others(dir.path(), &[&name]), Vec::<String>::new());
+        // Another database appearing meanwhile (a second save of K = 1 to the same new
+        // path, finished first): kept, the later save refused.
+        let (one, _, _) = small(1);
+        std::fs::remove_file(&path).unwrap();
+        let e = write_file(&path, &header, Keep::Others(&name), &mut |w| {
+            one.save_over(&path).map_err(std::io::Error::other)?;
+            w.write_all(db.payload())
+        })
+        .unwrap_err();
+        assert_eq!(
+            e.reason(),
+            "already exists and holds another database (kalah(2,·), K = 1, byte encoding): not written over; a save told to overwrite writes over it"
+        );
+        assert_eq!(Egdb::open(&path).unwrap().max_seeds(), 1);
+        assert_eq!(others(dir.path(), &[&name]), Vec::<String>::new());
+        // Told to overwrite: the file that appeared is replaced.
+        write_file(&path, &header, Keep::Nothing, &mut |w| {
+            std::fs::write(&path, theirs)?;
+            w.write_all(db.payload())
+        })
+        .unwrap();
+        assert_eq!(Egdb::open(&path).unwrap().max_seeds(), 2);
+        assert_eq!(others(dir.path(), &[&name]), Vec::<String>::new());
+    }
+
+    /// Two saves of the same database started at once to a new path: the later one finds
+    /// the earlier one's file, which holds the same database, and succeeds; the file is the
+    /// database, whole, and no temporary file is left.
+    #[test]
+    fn a_same_database_that_appears_during_a_save_is_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, header, name) = small(2);
+        let path = dir.path().join(&name);
+        write_file(&path, &header, Keep::Others(&name), &mut |w| {
+            db.save(&path).map_err(std::io::Error::other)?;
+            w.write_all(db.payload())
+        })
+        .unwrap();
+        let reference = dir.path().join("reference.egdb");
+        db.save(&reference).unwrap();
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            std::fs::read(&reference).unwrap()
+        );
+        assert_eq!(
+            others(dir.path(), &[&name, "reference.egdb"]),
+            Vec::<String>::new()
+        );
+    }
 }
