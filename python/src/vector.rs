@@ -515,9 +515,9 @@ impl<G: VecGame> Batch<G> {
             // A slot and its record's start position (the record's own heap memory).
             let game = std::mem::size_of::<Slot<G>>() + std::mem::size_of::<G>();
             PyMemoryError::new_err(format!(
-                "{n} games of {} do not fit in memory ({:.1} GiB for their slots)",
+                "{n} games of {} do not fit in memory ({} for their slots)",
                 start.position().rules(),
-                n.saturating_mul(game) as f64 / f64::from(1u32 << 30)
+                mancala_solver::readable_bytes(n.saturating_mul(game) as u64)
             ))
         };
         slots.try_reserve_exact(n).map_err(|_| no_room())?;
@@ -962,8 +962,8 @@ fn shortage(e: Shortage, n: usize, restored: bool) -> PyErr {
             "no memory left for the moves or legal actions of a game while the {n} games were played"
         ),
         Shortage::Table => format!(
-            "no memory left for the engine's transposition table ({} MiB) while the {n} games were played",
-            ENGINE_TT_BYTES >> 20
+            "no memory left for the engine's transposition table ({}) while the {n} games were played",
+            mancala_solver::readable_bytes(ENGINE_TT_BYTES as u64)
         ),
     };
     let state = if restored {

@@ -312,11 +312,13 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         return Ok(());
     }
     if let Some(avail) = mancala_solver::available_memory_bytes() {
-        if (args.tt_mb as u64) << 20 > avail {
+        let tt_bytes = (args.tt_mb as u64) << 20;
+        if tt_bytes > avail {
             return Err(format!(
-                "--tt-mb {}: more than the {} MiB of memory available",
+                "--tt-mb {}: {tt_bytes} bytes ({}), more than the {avail} bytes ({}) of memory available",
                 args.tt_mb,
-                avail >> 20
+                crate::saves::human(tt_bytes),
+                crate::saves::human(avail)
             ));
         }
     }

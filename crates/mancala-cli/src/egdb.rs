@@ -395,8 +395,9 @@ fn build(
     if let Some(avail) = mancala_solver::available_memory_bytes() {
         if needs > avail {
             return Err(format!(
-                "--max-seeds {max_seeds}: the build needs {needs} bytes ({}), more than the {avail} bytes of memory available",
-                human(needs)
+                "--max-seeds {max_seeds}: the build needs {needs} bytes ({}), more than the {avail} bytes ({}) of memory available",
+                human(needs),
+                human(avail)
             ));
         }
     }

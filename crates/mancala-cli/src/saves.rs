@@ -87,9 +87,10 @@ pub(crate) fn convert_folder(
     if let Some(avail) = mancala_solver::available_memory_bytes() {
         if needs > avail {
             return Err(format!(
-                "{}: converting needs both encodings in memory, {needs} bytes ({}), more than the {avail} bytes of memory available",
+                "{}: converting needs both encodings in memory, {needs} bytes ({}), more than the {avail} bytes ({}) of memory available",
                 ShortenedPath(file),
-                human(needs)
+                human(needs),
+                human(avail)
             ));
         }
     }

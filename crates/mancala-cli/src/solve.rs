@@ -38,8 +38,9 @@ fn setup(
             if let Some(avail) = avail {
                 if tt_bytes as u64 > avail {
                     return Err(format!(
-                        "--tt-mb {mb}: more than the {} MiB of memory available",
-                        avail >> 20
+                        "--tt-mb {mb}: {tt_bytes} bytes ({}), more than the {avail} bytes ({}) of memory available",
+                        crate::saves::human(tt_bytes as u64),
+                        crate::saves::human(avail)
                     ));
                 }
             }

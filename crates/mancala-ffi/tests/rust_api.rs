@@ -251,7 +251,7 @@ fn tables_beyond_memory_give_out_of_memory() {
         assert_eq!(
             last_error(),
             "the transposition table does not fit in memory: tt_bytes 35184372088832 bytes \
-             (32768.0 GiB) asked for"
+             (32.0 TiB) asked for"
         );
     }
     assert_eq!(
@@ -366,12 +366,13 @@ fn a_huge_solver_table_is_capped_by_the_position() {
         assert_eq!(
             last_error(),
             format!(
-                "the transposition table does not fit in memory: tt_bytes {huge} bytes ({} GiB) \
-                 asked for, a table of {} bytes (65536.0 GiB) tried",
+                "the transposition table does not fit in memory: tt_bytes {huge} bytes ({} TiB) \
+                 asked for, a table of {} bytes (64.0 TiB) tried",
+                // 2^64 − 1 bytes is 2^24 TiB; 2^50 bytes 2^10 TiB; 2^46 bytes 64 TiB.
                 if huge == u64::MAX {
-                    "17179869184.0"
+                    "16777216.0"
                 } else {
-                    "1048576.0"
+                    "1024.0"
                 },
                 1u64 << 46
             )

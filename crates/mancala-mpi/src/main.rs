@@ -917,7 +917,8 @@ fn print_build(r: &egdb_build::BuildReport, ranks: usize, balance: Balance, json
 /// How a solve was shared, the line `mancala-mpi solve` prints on standard error after
 /// `mancala-mpi: ` (unless `--quiet`): `ranks` ranks of `threads` threads each, the tree of
 /// `depth` plies, its leaves and searches, the first guess's nodes, then each worker's
-/// searches, nodes, busy and processor seconds and peak resident memory (MiB). Every count
+/// searches, nodes, busy and processor seconds and peak resident memory (in the unit of
+/// `readable_bytes`: `3 MiB`, `1.2 GiB`). Every count
 /// is in words, the singular for exactly one (`1 leaf`, `2 leaves`).
 fn solve_summary(r: &SolveReport, ranks: usize, threads: usize, depth: u32) -> String {
     let per: Vec<String> = r
@@ -928,12 +929,11 @@ fn solve_summary(r: &SolveReport, ranks: usize, threads: usize, depth: u32) -> S
             let cpu = w
                 .cpu_seconds
                 .map_or_else(|| "-".to_string(), |c| format!("{c:.2}"));
-            let rss = w.peak_resident_bytes.map_or_else(
-                || "-".to_string(),
-                |b| format!("{:.0}", b as f64 / 1048576.0),
-            );
+            let rss = w
+                .peak_resident_bytes
+                .map_or_else(|| "-".to_string(), mancala_solver::readable_bytes);
             format!(
-                "rank {i}: {}, {}, {:.2} s busy, {cpu} s cpu, {rss} MiB peak resident",
+                "rank {i}: {}, {}, {:.2} s busy, {cpu} s cpu, {rss} peak resident",
                 words::count(w.searches, "search", "searches"),
                 words::count(w.nodes, "node", "nodes"),
                 w.busy_seconds

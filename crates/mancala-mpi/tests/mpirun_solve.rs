@@ -108,7 +108,7 @@ fn any_number_of_ranks(rules: &str, published: i32, k: u32, depth: &str, in_proc
                 "{e}"
             );
             assert!(
-                part.contains(" MiB peak resident") && !part.contains(" - MiB"),
+                part.contains(" MiB peak resident") && !part.contains(" - peak"),
                 "{e}"
             );
             if depth == "1" {

@@ -66,15 +66,18 @@ impl std::fmt::Display for OutOfMemory {
 }
 
 /// `bytes` in the unit a person reads, as the `mancala` command's messages give sizes:
-/// "512 B", "16 KiB", "215 MiB", "6.4 GiB" (binary units; GiB with one decimal, the others
-/// rounded to a whole number).
+/// "512 B", "16 KiB", "215 MiB", "6.4 GiB", "32.0 TiB" (binary units; GiB and TiB with one
+/// decimal, the others rounded to a whole number).
 #[must_use]
 pub fn readable_bytes(bytes: u64) -> String {
     const KIB: f64 = 1024.0;
     const MIB: f64 = 1024.0 * KIB;
     const GIB: f64 = 1024.0 * MIB;
+    const TIB: f64 = 1024.0 * GIB;
     let b = bytes as f64;
-    if b >= GIB {
+    if b >= TIB {
+        format!("{:.1} TiB", b / TIB)
+    } else if b >= GIB {
         format!("{:.1} GiB", b / GIB)
     } else if b >= MIB {
         format!("{:.0} MiB", b / MIB)
@@ -390,5 +393,15 @@ mod tests {
         assert_eq!(readable_bytes(3 << 20), "3 MiB");
         assert_eq!(readable_bytes(5 << 10), "5 KiB");
         assert_eq!(readable_bytes(1000), "1000 B");
+    }
+
+    /// Sizes of a terabyte and more are in TiB (2^40 bytes), with one decimal, as GiB are:
+    /// 32 · 2^40 bytes is "32.0 TiB", not "32768.0 GiB"; just under 2^40 is still GiB.
+    #[test]
+    fn a_size_of_a_tebibyte_and_more_is_in_tib() {
+        assert_eq!(readable_bytes(32u64 << 40), "32.0 TiB");
+        assert_eq!(readable_bytes(3u64 << 39), "1.5 TiB");
+        assert_eq!(readable_bytes(1u64 << 40), "1.0 TiB");
+        assert_eq!(readable_bytes((1u64 << 40) - (1 << 30)), "1023.0 GiB");
     }
 }

@@ -20,7 +20,11 @@ use super::{available_memory_bytes, BuildOptions, Cache, Database, EgdbError, En
 /// What a build needs and this machine has available, bytes: the refusal of a build that
 /// would not fit ([`fits_in_memory`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
-#[error("the build needs about {needs} bytes, more than the {available} bytes of memory available")]
+#[error(
+    "the build needs about {needs} bytes ({}), more than the {available} bytes ({}) of memory available",
+    crate::readable_bytes(*.needs),
+    crate::readable_bytes(*.available)
+)]
 pub struct NotEnoughMemory {
     /// Bytes the build needs at once.
     pub needs: u64,
