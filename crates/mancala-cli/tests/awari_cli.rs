@@ -1035,3 +1035,82 @@ fn a_closed_standard_error_does_not_end_an_awari_build() {
     let (ok, out, err) = mancala_text(&["egdb", "verify", file.to_str().unwrap()]);
     assert!(ok, "{out}{err}");
 }
+
+/// Under a limit of the address space (`ulimit -v`) far below the machine's free memory, a
+/// build that needs more than the room left under the limit is refused before any work, the
+/// message naming both sizes: what the build needs and the room, which is under the limit.
+/// (Without the limit counted, the build of N = 28 starts and runs for many minutes.)
+#[test]
+#[cfg(target_os = "linux")]
+fn a_build_larger_than_the_address_space_limit_is_refused_at_once() {
+    use std::time::{Duration, Instant};
+    const LIMIT_KIB: u64 = 1_000_000;
+    const MAX_SEEDS: u64 = 28;
+    let out = scratch("awari_cli", "address-space");
+    let mut cmd = std::process::Command::new("sh");
+    common::without_cache(&mut cmd)
+        .arg("-c")
+        .arg(format!("ulimit -v {LIMIT_KIB} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_mancala"))
+        .args(["egdb", "build", "--rules", "awari", "--max-seeds"])
+        .arg(MAX_SEEDS.to_string())
+        .arg("--out")
+        .arg(&*out)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("run sh");
+    // A guard against a build that started, not a measure of time: the refusal comes before
+    // any work, a started build would run for many minutes.
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("the build of N = {MAX_SEEDS} started under ulimit -v {LIMIT_KIB}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert!(!output.status.success());
+    let err = stderr(&output);
+    // "… the build needs about NEEDS bytes (…), more than the ROOM bytes (…) of memory
+    // available"
+    let number_before = |marker: &str| -> u64 {
+        let head = &err[..err.find(marker).unwrap_or_else(|| panic!("{err}"))];
+        let digits = head.rsplit(' ').next().unwrap();
+        digits.parse().unwrap_or_else(|_| panic!("{err}"))
+    };
+    assert!(
+        err.starts_with(&format!(
+            "mancala: error: --max-seeds {MAX_SEEDS}: the build needs about "
+        )),
+        "{err}"
+    );
+    let needs = number_before(" bytes (");
+    let tail = &err[err
+        .find("more than the ")
+        .unwrap_or_else(|| panic!("{err}"))..];
+    assert!(tail.ends_with(" of memory available\n"), "{err}");
+    let room: u64 = tail["more than the ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap_or_else(|_| panic!("{err}"));
+    // One byte at least for each board of at most 28 seeds: Σ_{n ≤ 28} (C(n+11, 11) −
+    // C(n+5, 11)) boards (docs/awari.md), far more than the limit.
+    let c11 = |n: u64| (1..=11).fold(1u64, |c, i| c * (n + i) / i);
+    let boards: u64 = (0..=MAX_SEEDS)
+        .map(|n| c11(n) - if n >= 6 { c11(n - 6) } else { 0 })
+        .sum();
+    assert!(needs >= boards, "{needs} < {boards} boards: {err}");
+    assert!(boards > LIMIT_KIB * 1024);
+    // The room is under the limit (the process's own size taken off), not the machine's.
+    assert!(room <= LIMIT_KIB * 1024, "{err}");
+    assert!(room < needs, "{err}");
+    assert_eq!(
+        std::fs::read_dir(&*out).unwrap().count(),
+        0,
+        "nothing written"
+    );
+}

@@ -29,8 +29,9 @@ pub const MAX_THREADS: usize = 1024;
 pub struct OutOfMemory {
     /// The size asked for, bytes.
     pub bytes: usize,
-    /// For a refusal before any allocation: the memory the machine had available, bytes
-    /// ([`crate::available_memory_bytes`]: `MemAvailable` of Linux's `/proc/meminfo`), which
+    /// For a refusal before any allocation: the memory the process had available, bytes
+    /// ([`crate::available_memory_bytes`]: `MemAvailable` of Linux's `/proc/meminfo`, or
+    /// the room left under the address-space limit, `ulimit -v`, when that is smaller), which
     /// `bytes` exceeds. `None` when an allocation itself failed.
     pub available: Option<u64>,
 }
