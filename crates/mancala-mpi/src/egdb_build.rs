@@ -9,9 +9,9 @@
 //! (the model learns from them) and rank 0 appends the layer to the partial file
 //! (`checkpoint`). At the end rank 0 turns the entries into the database, converts it to
 //! the encoding asked for (`Egdb::convert`, when not one byte an entry) and saves it with
-//! `Egdb::save`, the function `mancala egdb build` saves with: the file is the same, byte for
-//! byte. The partial file is named after the one-byte database whatever the encoding: its
-//! layers are one byte an entry, the same for every encoding.
+//! `Database::save_checked` (with `--force`), as `mancala egdb build` saves: the file is the
+//! same, byte for byte. The partial file is named after the one-byte database whatever the
+//! encoding: its layers are one byte an entry, the same for every encoding.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
