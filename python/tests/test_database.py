@@ -129,7 +129,7 @@ def test_a_save_keeps_another_database_unless_told_to_overwrite(tmp_path: Path, 
     # Another N: refused, naming the file and what it holds; the file as it was.
     with pytest.raises(
         DatabaseError,
-        match=r"awari\.n3\.egdb: already exists and holds another database \(awari, levels 0\.\.=3, byte encoding\): not written over",
+        match=r"awari\.n3\.egdb: already exists and holds another database \(awari, levels 0\.\.=3, byte encoding\): not written over with awari, levels 0\.\.=8, byte encoding",
     ):
         oware_db.save(path)
     assert path.read_bytes() == kept

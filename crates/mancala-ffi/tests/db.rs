@@ -925,7 +925,7 @@ fn a_save_keeps_another_database_unless_told_to_overwrite() {
         let message = last_error();
         assert!(
             message.ends_with(
-                "awari.n3.egdb: already exists and holds another database (awari, levels 0..=3, byte encoding): not written over; a save told to overwrite writes over it"
+                "awari.n3.egdb: already exists and holds another database (awari, levels 0..=3, byte encoding): not written over with awari, levels 0..=2, byte encoding; a save told to overwrite writes over it"
             ),
             "{message}"
         );

@@ -708,7 +708,7 @@ fn a_save_keeps_a_file_that_holds_something_else_unless_told_to_overwrite() {
     assert_eq!(e.path(), Some(&*path as &std::path::Path));
     assert_eq!(
         e.reason(),
-        "already exists and holds another database (awari, levels 0..=4, byte encoding): not written over; a save told to overwrite writes over it"
+        "already exists and holds another database (awari, levels 0..=4, byte encoding): not written over with awari, levels 0..=3, byte encoding; a save told to overwrite writes over it"
     );
     assert_eq!(std::fs::read(&path).unwrap(), four_bytes);
     // Another encoding of the same N is another file, too.

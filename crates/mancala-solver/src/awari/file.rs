@@ -412,10 +412,14 @@ impl AwariDb {
     /// [`Egdb::save_checked`](crate::Egdb::save_checked).
     pub fn save_checked(&self, path: &Path, overwrite: bool) -> Result<SaveReport, EgdbError> {
         let name = <AwariDb as crate::egdb::Database>::own_file_name(self);
+        let what = egdb::saved_words(self);
         let keep = if overwrite {
             egdb::Keep::Nothing
         } else {
-            egdb::Keep::Others(&name)
+            egdb::Keep::Others {
+                name: &name,
+                what: &what,
+            }
         };
         let levels = match &self.store {
             Store::Packed(p) => {

@@ -80,13 +80,18 @@ pub enum EgdbError {
     /// ([`Database::save_checked`](super::Database::save_checked)) found a file at its path
     /// that holds another database, or no database: nothing was written. Says `PATH: already
     /// exists and holds another database (awari+grand_slam=none, levels 0..=12, byte
-    /// encoding): not written over; a save told to overwrite writes over it`.
+    /// encoding): not written over with awari, levels 0..=14, byte encoding; a save told to
+    /// overwrite writes over it`.
     Occupied {
         /// The file.
         path: PathBuf,
         /// What it holds, as [`Occupant`](super::Occupant) says it: `holds another database
         /// (…)`, `cannot be told to hold that database (…)`.
         holds: String,
+        /// The database the save was to write, in words (its
+        /// [`Database::describe`](super::Database::describe) and encoding: `awari, levels
+        /// 0..=14, byte encoding`).
+        with: String,
     },
     /// No database holds the values of the rule set asked for (an Oware rule set whose
     /// majority, cycle or move-limit rule gives other values, such as `oware`): nothing can
@@ -263,8 +268,8 @@ impl EgdbError {
                 format!("the database is for {database}, not for {wanted}")
             }
             EgdbError::Unserved(refused) => refused.no_database(),
-            EgdbError::Occupied { holds, .. } => format!(
-                "already exists and {holds}: not written over; a save told to overwrite writes over it"
+            EgdbError::Occupied { holds, with, .. } => format!(
+                "already exists and {holds}: not written over with {with}; a save told to overwrite writes over it"
             ),
             EgdbError::Unsupported {
                 houses,

@@ -155,7 +155,7 @@ pub use load::{game_of_file, open_regular};
 pub(crate) use packed::Probe;
 use packed::{Codec, PAD};
 pub(crate) use save::split_path;
-pub(crate) use save::{write_file, Keep};
+pub(crate) use save::{saved_words, write_file, Keep};
 
 /// Why [`Egdb::lookup`] found no entry.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -318,10 +318,14 @@ impl Egdb {
     /// `/dev/null`, a FIFO, a socket), which the rename would replace.
     pub fn save_checked(&self, path: &Path, overwrite: bool) -> Result<SaveReport, EgdbError> {
         let name = <Egdb as super::Database>::own_file_name(self);
+        let what = saved_words(self);
         let keep = if overwrite {
             Keep::Nothing
         } else {
-            Keep::Others(&name)
+            Keep::Others {
+                name: &name,
+                what: &what,
+            }
         };
         let payload = self.payload();
         let header = self.header(parallel_crc32(payload)).encode();
@@ -426,9 +430,16 @@ pub(crate) fn write_file(
 pub(crate) enum Keep<'a> {
     /// Nothing: any regular file at the path is replaced (a save told to overwrite).
     Nothing,
-    /// Every file but one holding the database whose file name ([`super::Database::file_name`])
-    /// is this: nothing else at the path is written over ([`super::occupant`]).
-    Others(&'a str),
+    /// Every file but one holding the database whose file name
+    /// ([`super::Database::file_name`]) is `name`: nothing else at the path is written over
+    /// ([`super::occupant`]). `what` is that database in words, for the refusal
+    /// ([`EgdbError::Occupied::with`]).
+    Others {
+        /// The database's file name.
+        name: &'a str,
+        /// The database in words (`kalah(6,·), K = 20, byte encoding`).
+        what: &'a str,
+    },
 }
 
 impl Keep<'_> {
@@ -439,7 +450,7 @@ impl Keep<'_> {
     /// # Errors
     /// [`EgdbError::Occupied`] naming `path` and what holds it.
     fn check(self, path: &Path) -> Result<(), EgdbError> {
-        let Keep::Others(name) = self else {
+        let Keep::Others { name, what } = self else {
             return Ok(());
         };
         match super::occupant(path, name) {
@@ -448,9 +459,17 @@ impl Keep<'_> {
             Err(holds) => Err(EgdbError::Occupied {
                 path: path.to_path_buf(),
                 holds: holds.to_string(),
+                with: what.to_string(),
             }),
         }
     }
+}
+
+/// The database `db` in words, as a refused save names what it was to write:
+/// [`Database::describe`](super::Database::describe) and the encoding (`kalah(6,·), K = 20,
+/// byte encoding`).
+pub(crate) fn saved_words<D: super::Database>(db: &D) -> String {
+    format!("{}, {} encoding", db.describe(), db.encoding())
 }
 
 /// Gives the written temporary file `tmp` the name `path`. With [`Keep::Nothing`] it is
@@ -530,10 +549,18 @@ mod tests {
         let (db, header, name) = small(2);
         let path = dir.path().join(&name);
         let theirs = b"written by another program meanwhile\n";
-        let e = write_file(&path, &header, Keep::Others(&name), &mut |w| {
-            std::fs::write(&path, theirs)?;
-            w.write_all(db.payload())
-        })
+        let e = write_file(
+            &path,
+            &header,
+            Keep::Others {
+                name: &name,
+                what: "kalah(2,·), K = 2, byte encoding",
+            },
+            &mut |w| {
+                std::fs::write(&path, theirs)?;
+                w.write_all(db.payload())
+            },
+        )
         .unwrap_err();
         assert!(matches!(e, EgdbError::Occupied { .. }), "{e}");
         assert_eq!(e.path(), Some(path.as_path()));
@@ -548,14 +575,22 @@ mod tests {
         // path, finished first): kept, the later save refused.
         let (one, _, _) = small(1);
         std::fs::remove_file(&path).unwrap();
-        let e = write_file(&path, &header, Keep::Others(&name), &mut |w| {
-            one.save_over(&path).map_err(std::io::Error::other)?;
-            w.write_all(db.payload())
-        })
+        let e = write_file(
+            &path,
+            &header,
+            Keep::Others {
+                name: &name,
+                what: "kalah(2,·), K = 2, byte encoding",
+            },
+            &mut |w| {
+                one.save_over(&path).map_err(std::io::Error::other)?;
+                w.write_all(db.payload())
+            },
+        )
         .unwrap_err();
         assert_eq!(
             e.reason(),
-            "already exists and holds another database (kalah(2,·), K = 1, byte encoding): not written over; a save told to overwrite writes over it"
+            "already exists and holds another database (kalah(2,·), K = 1, byte encoding): not written over with kalah(2,·), K = 2, byte encoding; a save told to overwrite writes over it"
         );
         assert_eq!(Egdb::open(&path).unwrap().max_seeds(), 1);
         assert_eq!(others(dir.path(), &[&name]), Vec::<String>::new());
@@ -577,10 +612,18 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let (db, header, name) = small(2);
         let path = dir.path().join(&name);
-        write_file(&path, &header, Keep::Others(&name), &mut |w| {
-            db.save(&path).map_err(std::io::Error::other)?;
-            w.write_all(db.payload())
-        })
+        write_file(
+            &path,
+            &header,
+            Keep::Others {
+                name: &name,
+                what: "kalah(2,·), K = 2, byte encoding",
+            },
+            &mut |w| {
+                db.save(&path).map_err(std::io::Error::other)?;
+                w.write_all(db.payload())
+            },
+        )
         .unwrap();
         let reference = dir.path().join("reference.egdb");
         db.save(&reference).unwrap();
