@@ -67,7 +67,8 @@ pub trait AnyDatabase: Send + Sync {
     ///
     /// # Errors
     /// The [`EgdbError`] of the save: [`EgdbError::Occupied`] for a file in the way, naming
-    /// it and what it holds; [`EgdbError::Io`] (nothing is left at `path` on failure).
+    /// it and what it holds; [`EgdbError::Io`] (on failure the file at `path`, if any, is as
+    /// it was, and no partial file is left).
     fn save(&self, path: &Path) -> Result<(), EgdbError> {
         self.save_checked(path, false)
     }
@@ -77,8 +78,8 @@ pub trait AnyDatabase: Send + Sync {
     ///
     /// # Errors
     /// [`EgdbError::Occupied`] (unless `overwrite`: a file holding another database or no
-    /// database, named with what it holds), [`EgdbError::Io`] (nothing is left at `path` on
-    /// failure).
+    /// database, named with what it holds), [`EgdbError::Io`] (on failure the file at
+    /// `path`, if any, is as it was, and no partial file is left).
     fn save_checked(&self, path: &Path, overwrite: bool) -> Result<(), EgdbError>;
     /// The same database in `encoding` ([`Database::convert`]).
     ///
