@@ -70,25 +70,33 @@ static READERS_NANOS: AtomicU64 = AtomicU64::new(0);
 /// thread spends is added to [`READERS_NANOS`] at every [`ReaderClock::credit`] and when the
 /// clock is dropped (the thread's end).
 struct ReaderClock {
-    /// The thread's CPU seconds at the last credit (`None` where they cannot be read).
-    last: Option<f64>,
+    /// The thread's CPU time at the last credit, whole nanoseconds (`None` where it cannot
+    /// be read).
+    last: Option<u64>,
 }
 
 impl ReaderClock {
     /// The clock of the calling thread, from now.
     fn start() -> ReaderClock {
         ReaderClock {
-            last: mancala_solver::usage::thread_seconds(),
+            last: ReaderClock::now(),
         }
+    }
+
+    /// The calling thread's CPU time, whole nanoseconds: the clock's seconds rounded (exact
+    /// below 10^6 s, where an `f64` holds every nanosecond), so that the credits, each a
+    /// difference of two such readings, add up to the thread's time without a rounding
+    /// error a credit.
+    fn now() -> Option<u64> {
+        mancala_solver::usage::thread_seconds().map(|s| (s * 1e9).round() as u64)
     }
 
     /// Adds the thread's CPU time since the last credit to [`READERS_NANOS`].
     fn credit(&mut self) {
-        let (Some(last), Some(now)) = (self.last, mancala_solver::usage::thread_seconds()) else {
+        let (Some(last), Some(now)) = (self.last, ReaderClock::now()) else {
             return;
         };
-        let spent = ((now - last) * 1e9).max(0.0) as u64;
-        READERS_NANOS.fetch_add(spent, Ordering::Relaxed);
+        READERS_NANOS.fetch_add(now.saturating_sub(last), Ordering::Relaxed);
         self.last = Some(now);
     }
 }
@@ -939,10 +947,11 @@ mod tests {
         let all = mancala_solver::usage::process_seconds().unwrap() - all0;
         let own = in_process_seconds().unwrap() - own0;
         // The process counted the reader's 0.1 s; the figure of a player computing in this
-        // process left all of it out (other tests' readers may leave out more).
-        assert!(all >= 0.1, "the process spent {all} s");
+        // process left all of it out (other tests' readers may leave out more), to within
+        // the microsecond of `getrusage`'s figures.
+        assert!(all >= 0.1 - 1e-6, "the process spent {all} s");
         assert!(
-            all - own >= 0.1,
+            all - own >= 0.1 - 1e-6,
             "the reader's 0.1 s counted as this process's own: {own} s of {all} s"
         );
     }
