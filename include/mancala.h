@@ -1006,9 +1006,10 @@ enum MancalaStatus mancala_db_open_cached(const char *rules, const char *dir, ui
 // Ownership: `db` and `path` are only read. Thread safety: `db` is only read.
 //
 // Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_FILE_EXISTS` (a file at `path` holds another
-// database or no database, the message naming the file and what it holds: `<path>: already
-// exists and holds another database (awari, levels 0..=12, byte encoding): not written
-// over; …`), `MANCALA_STATUS_IO_ERROR` (the file could not be written),
+// database or no database, the message naming the file, what it holds and what was to be
+// written: `<path>: already exists and holds another database (awari, levels 0..=12, byte
+// encoding): not written over with awari, levels 0..=14, byte encoding; …`),
+// `MANCALA_STATUS_IO_ERROR` (the file could not be written),
 // `MANCALA_STATUS_INVALID_UTF8` (`path`), `MANCALA_STATUS_NULL_POINTER` (`db` or `path`
 // NULL), `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
 //

@@ -63,6 +63,8 @@ pub fn build(
 ) -> Result<(), String> {
     let max_seeds = max_seeds.unwrap_or(DEFAULT_MAX_SEEDS);
     let g = rules.grand_slam();
+    // N and the memory first: a refusal of the encoding below names the file of this N.
+    let entries = check_size_in(rules, max_seeds, encoding)?;
     if out.is_none() && encoding != Encoding::Byte {
         // The cache's lookups read the one-byte file of N only: a file of another encoding
         // saved there would never be read by them, and the cache would build the one-byte
@@ -72,7 +74,6 @@ pub fn build(
             AwariDb::file_name_under(g, max_seeds, Encoding::Byte)
         ));
     }
-    let entries = check_size_in(rules, max_seeds, encoding)?;
     let name = AwariDb::file_name_under(g, max_seeds, encoding);
     let (dir, path) = match out {
         Some(out) => {

@@ -732,6 +732,26 @@ fn a_packed_or_compact_build_without_out_is_refused_not_hidden_in_the_cache() {
             "{encoding}: something was written into the cache folder"
         );
     }
+    // An N out of range is said first, not as a file of that N the cache would keep.
+    let o = cached(
+        &cache,
+        &[
+            "egdb",
+            "build",
+            "--rules",
+            "awari",
+            "--max-seeds",
+            "99",
+            "--encoding",
+            "packed",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("at most 48") && !err.contains("awari.n99"),
+        "{err}"
+    );
     let o = cached(
         &cache,
         &["egdb", "build", "--rules", "awari", "--max-seeds", "4"],

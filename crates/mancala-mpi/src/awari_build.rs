@@ -199,7 +199,14 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &AwariArgs) -> Result<Option<AwariR
                 .unwrap_or(&db)
                 .save_checked(&path, args.force)
                 .map(|_| ())
-                .map_err(|e| format!("cannot save {}: {e}", mancala_core::ShortenedPath(&path)))
+                // The error's reason alone: its text names the path too.
+                .map_err(|e| {
+                    format!(
+                        "cannot save {}: {}",
+                        mancala_core::ShortenedPath(&path),
+                        e.reason()
+                    )
+                })
         })
     } else {
         Ok(())

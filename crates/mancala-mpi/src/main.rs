@@ -625,6 +625,18 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, Failure> {
                     a.tt_mb
                 )));
             }
+            // Each rank's table in its own memory, refused as `mancala solve` refuses it.
+            let tt_bytes = (a.tt_mb as u64) << 20;
+            if let Some(avail) = mancala_solver::available_memory_bytes() {
+                if tt_bytes > avail {
+                    return Err(Failure::Here(format!(
+                        "usage: --tt-mb {}: {tt_bytes} bytes ({}), more than the {avail} bytes ({}) of memory available",
+                        a.tt_mb,
+                        mancala_solver::readable_bytes(tt_bytes),
+                        mancala_solver::readable_bytes(avail)
+                    )));
+                }
+            }
             Ok(Job::Solve {
                 args: SolveArgs {
                     root,
@@ -655,7 +667,12 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, Failure> {
                     encoding,
                 },
         } => {
-            if let Ok(mancala_core::Rules::Oware(o)) = rules.parse::<mancala_core::Rules>() {
+            // A rule set no game reads is refused with its own error, as `mancala` refuses
+            // it (the Kalah reader would call a misspelt Oware option not Kalah).
+            let parsed = rules
+                .parse::<mancala_core::Rules>()
+                .map_err(|e| Failure::Here(format!("usage: --rules {rules:?}: {e}")))?;
+            if let mancala_core::Rules::Oware(o) = parsed {
                 return awari_job(
                     comm,
                     &rules,

@@ -434,6 +434,42 @@ fn a_partial_file_cut_inside_its_header_starts_over() {
 
 #[test]
 fn bad_command_lines_get_one_line() {
+    // A misspelt Oware option: the rule set's own error (it was "names an Oware rule set,
+    // not a Kalah one").
+    let o = run1(
+        &[
+            "egdb",
+            "build",
+            "--rules",
+            "awari+grand_slam=nonee",
+            "--max-seeds",
+            "3",
+            "--out",
+            "x",
+        ],
+        30,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(
+        e.contains("bad value `nonee` for rule option `grand_slam`") && e.lines().count() == 1,
+        "{e}"
+    );
+    // A table larger than any machine's memory (1 TiB): refused before the solve, as
+    // `mancala solve` refuses it.
+    let o = run1(
+        &["solve", "--rules", "kalah(4,3)", "--tt-mb", "1048576"],
+        30,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(
+        e.starts_with(
+            "mancala-mpi: --tt-mb 1048576: 1099511627776 bytes (1.0 TiB), more than the "
+        ) && e.trim_end().ends_with("of memory available")
+            && e.lines().count() == 1,
+        "{e}"
+    );
     let o = run1(
         &[
             "egdb",

@@ -76,11 +76,13 @@ pub fn readable_bytes(bytes: u64) -> String {
     const GIB: f64 = 1024.0 * MIB;
     const TIB: f64 = 1024.0 * GIB;
     let b = bytes as f64;
-    if b >= TIB {
+    // Each unit from where its figure would round to 1024 of the unit below ("1024.0 GiB"
+    // is "1.0 TiB", "1024 MiB" is "1.0 GiB").
+    if b >= TIB - 0.05 * GIB {
         format!("{:.1} TiB", b / TIB)
-    } else if b >= GIB {
+    } else if b >= GIB - 0.5 * MIB {
         format!("{:.1} GiB", b / GIB)
-    } else if b >= MIB {
+    } else if b >= MIB - 0.5 * KIB {
         format!("{:.0} MiB", b / MIB)
     } else if b >= KIB {
         format!("{:.0} KiB", b / KIB)
@@ -404,5 +406,16 @@ mod tests {
         assert_eq!(readable_bytes(3u64 << 39), "1.5 TiB");
         assert_eq!(readable_bytes(1u64 << 40), "1.0 TiB");
         assert_eq!(readable_bytes((1u64 << 40) - (1 << 30)), "1023.0 GiB");
+    }
+
+    /// Just under a unit, a size that would round to 1024 of the unit below is said in the
+    /// unit: 2^40 − 2^20 bytes (a `--tt-mb` of 1048575) is "1.0 TiB", not "1024.0 GiB".
+    #[test]
+    fn no_size_is_1024_of_a_unit() {
+        assert_eq!(readable_bytes((1u64 << 40) - (1 << 20)), "1.0 TiB");
+        assert_eq!(readable_bytes((1u64 << 30) - (1 << 10)), "1.0 GiB");
+        assert_eq!(readable_bytes((1u64 << 20) - 1), "1 MiB");
+        assert_eq!(readable_bytes((1u64 << 30) - (1 << 20)), "1023 MiB");
+        assert_eq!(readable_bytes((1u64 << 20) - (1 << 10)), "1023 KiB");
     }
 }
