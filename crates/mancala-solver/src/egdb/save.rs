@@ -554,7 +554,7 @@ mod tests {
             &header,
             Keep::Others {
                 name: &name,
-                what: "kalah(2,·), K = 2, byte encoding",
+                what: &saved_words(&db),
             },
             &mut |w| {
                 std::fs::write(&path, theirs)?;
@@ -580,7 +580,7 @@ mod tests {
             &header,
             Keep::Others {
                 name: &name,
-                what: "kalah(2,·), K = 2, byte encoding",
+                what: &saved_words(&db),
             },
             &mut |w| {
                 one.save_over(&path).map_err(std::io::Error::other)?;
@@ -617,7 +617,7 @@ mod tests {
             &header,
             Keep::Others {
                 name: &name,
-                what: "kalah(2,·), K = 2, byte encoding",
+                what: &saved_words(&db),
             },
             &mut |w| {
                 db.save(&path).map_err(std::io::Error::other)?;
