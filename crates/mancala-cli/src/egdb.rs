@@ -11,7 +11,7 @@ use crate::saves::{
     bits_text, check_overwrite, convert_folder, human, make_folders, out_target, remove_made,
     Writing,
 };
-use clap::builder::{PossibleValue, TypedValueParser};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Subcommand};
 use mancala_solver::awari::AwariDb;
 use mancala_solver::egdb::{Database, DatabaseInfo, Encoding};
@@ -83,7 +83,7 @@ serves only that rule set's positions.")]
         /// every value up to K: 5 bits a position for m = 6 and K = 15..30; `egdb info`
         /// prints a file's); for the Oware databases also compact (blocks of Huffman codes,
         /// about 3.3 bits a board at N = 20..=24).
-        #[arg(long, default_value = "byte", value_parser = EncodingParser)]
+        #[arg(long, default_value = "byte", value_parser = PossibleValuesParser::new(Encoding::NAMES).try_map(|s| s.parse::<Encoding>()))]
         encoding: Encoding,
         /// Write over an existing file at --out that holds something else (another
         /// database, or no database); without it such a file is refused, while a file of the
@@ -107,7 +107,7 @@ Oware databases only). Both encodings are in memory at once while converting.")]
         /// The database file.
         file: PathBuf,
         /// The encoding to write: byte, packed, or compact (Oware databases only).
-        #[arg(long, value_parser = EncodingParser)]
+        #[arg(long, value_parser = PossibleValuesParser::new(Encoding::NAMES).try_map(|s| s.parse::<Encoding>()))]
         encoding: Encoding,
         /// Output folder (created if missing; default: the folder of the file; the new file
         /// is named after the rules, K or N, and the encoding), or the file itself when the
@@ -140,38 +140,6 @@ Examples:
         /// The database file.
         file: PathBuf,
     },
-}
-
-/// The value parser of `--encoding`: the names `Encoding` parses (`byte`, `packed`,
-/// `compact`), refused in its words, and those names as the possible values, so that shell
-/// completions offer them (a parser of `FromStr` alone has none, and the shells then offer
-/// file names).
-#[derive(Clone, Copy, Debug)]
-pub struct EncodingParser;
-
-impl TypedValueParser for EncodingParser {
-    type Value = Encoding;
-
-    /// `value` parsed by `Encoding::from_str`; its error as clap gives the error of a
-    /// `FromStr` value (`invalid value 'x' for '--encoding <ENCODING>': unknown database
-    /// encoding "x" (byte, packed or compact)`), and clap's for a value that is not UTF-8.
-    fn parse_ref(
-        &self,
-        cmd: &clap::Command,
-        arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<Encoding, clap::Error> {
-        (|s: &str| s.parse::<Encoding>()).parse_ref(cmd, arg, value)
-    }
-
-    /// `byte`, `packed` and `compact`.
-    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(
-            Encoding::EVERY
-                .into_iter()
-                .map(|e| PossibleValue::new(e.name())),
-        ))
-    }
 }
 
 /// Runs an `egdb` subcommand.

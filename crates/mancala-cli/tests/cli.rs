@@ -636,9 +636,10 @@ fn encoding_values_and_their_refusal() {
         }
         let o = mancala(&args);
         assert_eq!(o.status.code(), Some(2), "{sub}");
+        // clap's refusal of a value not in the list, as `mancala-mpi egdb build` says it.
         assert_refused(
             &o,
-            "invalid value 'Packed' for '--encoding <ENCODING>': unknown database encoding \"Packed\" (byte, packed or compact)",
+            "invalid value 'Packed' for '--encoding <ENCODING>' [possible values: byte, packed, compact]; tip: a similar value exists: 'packed'",
         );
     }
 }

@@ -77,7 +77,7 @@ mod tree;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::builder::{PossibleValue, TypedValueParser};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{ColorChoice, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use mancala_core::kalah::{KalahPosition, KalahRules};
 use mancala_core::words;
@@ -219,38 +219,9 @@ that file (the one `mancala egdb build --encoding` writes), holding both encodin
         /// that hold every value up to K: 5 bits a position for m = 6 and K = 15..30), or
         /// for the Oware databases also compact (blocks of Huffman codes); the ranks build
         /// one byte an entry, rank 0 converts before it saves.
-        #[arg(long, default_value = "byte", value_parser = EncodingParser)]
+        #[arg(long, default_value = "byte", value_parser = PossibleValuesParser::new(Encoding::NAMES).try_map(|s| s.parse::<Encoding>()))]
         encoding: Encoding,
     },
-}
-
-/// The value parser of `--encoding`, as `mancala egdb build` has it: the names `Encoding`
-/// parses (`byte`, `packed`, `compact`), refused in its words, and those names as the
-/// possible values (for the help and shell completions).
-#[derive(Clone, Copy, Debug)]
-struct EncodingParser;
-
-impl TypedValueParser for EncodingParser {
-    type Value = Encoding;
-
-    /// `value` parsed by `Encoding::from_str`, its error as clap gives a `FromStr` error.
-    fn parse_ref(
-        &self,
-        cmd: &clap::Command,
-        arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<Encoding, clap::Error> {
-        (|s: &str| s.parse::<Encoding>()).parse_ref(cmd, arg, value)
-    }
-
-    /// `byte`, `packed` and `compact`.
-    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(
-            Encoding::EVERY
-                .into_iter()
-                .map(|e| PossibleValue::new(e.name())),
-        ))
-    }
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]

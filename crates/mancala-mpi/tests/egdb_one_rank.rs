@@ -247,7 +247,7 @@ fn an_encoding_writes_the_file_of_mancala_egdb_build_in_it() {
     );
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("invalid value 'Packed' for '--encoding <ENCODING>': unknown database encoding \"Packed\" (byte, packed or compact)"),
+        stderr(&o).starts_with("error: invalid value 'Packed' for '--encoding <ENCODING>'\n  [possible values: byte, packed, compact]\n\n  tip: a similar value exists: 'packed'\n"),
         "{}",
         stderr(&o)
     );

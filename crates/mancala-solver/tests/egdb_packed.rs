@@ -196,6 +196,21 @@ fn the_encoding_names_parse_back() {
         assert_eq!(Encoding::from_code(e.code()), Some(e));
     }
     assert!("nibble".parse::<Encoding>().is_err());
+    // The names a command line offers, in the order of EVERY, and a typed refusal naming
+    // them all.
+    assert_eq!(Encoding::NAMES, ["byte", "packed", "compact"]);
+    for (e, name) in Encoding::EVERY.into_iter().zip(Encoding::NAMES) {
+        assert_eq!(e.name(), name);
+        assert_eq!(e.to_string(), name);
+    }
+    let refused: mancala_solver::egdb::UnknownEncoding = "Packed".parse::<Encoding>().unwrap_err();
+    assert_eq!(refused.given, "Packed");
+    assert_eq!(
+        refused.to_string(),
+        "unknown database encoding \"Packed\" (byte, packed or compact)"
+    );
+    let boxed: Box<dyn std::error::Error + Send + Sync> = Box::new(refused);
+    assert!(boxed.source().is_none());
     assert_eq!(Encoding::from_code(0), None);
     assert_eq!(Encoding::from_code(3), Some(Encoding::Compact));
     assert_eq!(Encoding::from_code(4), None);

@@ -48,6 +48,10 @@ impl Encoding {
     /// databases only).
     pub const EVERY: [Encoding; 3] = [Encoding::Byte, Encoding::Packed, Encoding::Compact];
 
+    /// The names of [`Encoding::EVERY`], in its order: `byte`, `packed`, `compact` (what
+    /// [`Encoding::name`] gives and `str::parse` takes; a command line offers them).
+    pub const NAMES: [&'static str; 3] = ["byte", "packed", "compact"];
+
     /// The header byte: 1 for [`Encoding::Byte`], 2 for [`Encoding::Packed`], 3 for
     /// [`Encoding::Compact`].
     #[must_use]
@@ -100,14 +104,40 @@ impl std::fmt::Display for Encoding {
 }
 
 impl std::str::FromStr for Encoding {
-    type Err = String;
+    type Err = UnknownEncoding;
 
-    /// `byte`, `packed` or `compact`.
-    fn from_str(s: &str) -> Result<Encoding, String> {
+    /// The encoding named `s`: `byte`, `packed` or `compact` ([`Encoding::NAMES`], exactly:
+    /// `Packed` is no name).
+    ///
+    /// # Errors
+    /// [`UnknownEncoding`] for any other text; it says `unknown database encoding "x"
+    /// (byte, packed or compact)`.
+    fn from_str(s: &str) -> Result<Encoding, UnknownEncoding> {
         Encoding::EVERY
             .into_iter()
             .find(|e| e.name() == s)
-            .ok_or_else(|| format!("unknown database encoding {s:?} (byte, packed or compact)"))
+            .ok_or_else(|| UnknownEncoding {
+                given: s.to_string(),
+            })
+    }
+}
+
+/// A text that names no [`Encoding`] (the error of its `str::parse`). Says `unknown
+/// database encoding "x" (byte, packed or compact)`: the text given, quoted and escaped as
+/// Rust's `{:?}` does, and every accepted name ([`Encoding::NAMES`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown database encoding {given:?} ({})", accepted())]
+pub struct UnknownEncoding {
+    /// The text that was given.
+    pub given: String,
+}
+
+/// [`Encoding::NAMES`] in words: `byte, packed or compact`.
+fn accepted() -> String {
+    match Encoding::NAMES.split_last() {
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
     }
 }
 

@@ -136,7 +136,7 @@ pub use database::{
     NoDatabase, NoInfo, Occupant, BROKEN_LINK,
 };
 pub(crate) use encoding::BITS_PER_ENTRY;
-pub use encoding::{decode, Encoding};
+pub use encoding::{decode, Encoding, UnknownEncoding};
 pub use error::{About, EgdbError, RulesMismatch};
 pub use find::{database_files, find_in, scan_folder, FolderScan, Found};
 pub use header::{EgdbInfo, Header, FORMAT_VERSION};
