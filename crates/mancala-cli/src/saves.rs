@@ -185,11 +185,7 @@ impl Writing {
     ) -> Writing {
         Writing {
             name: D::file_name(rules, max_seeds, encoding),
-            what: format!(
-                "{}, {}, {encoding} encoding",
-                D::family(rules),
-                D::extent(max_seeds)
-            ),
+            what: D::in_words(rules, max_seeds, encoding),
         }
     }
 

@@ -20,7 +20,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use mancala_solver::awari::{AwariDb, Exchange};
-use mancala_solver::egdb::Encoding;
+use mancala_solver::egdb::{Database, EgdbError, Encoding};
 
 use crate::comm::{agree, Comm, Failure};
 
@@ -154,7 +154,14 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &AwariArgs) -> Result<Option<AwariR
                         mancala_core::ShortenedPath(&args.out)
                     )
                 })
-                .and_then(|()| crate::egdb_build::check_target(&path, args.force))
+                .and_then(|()| {
+                    let with = AwariDb::in_words(
+                        &AwariDb::rules_of(args.grand_slam),
+                        args.max_seeds,
+                        args.encoding,
+                    );
+                    crate::egdb_build::check_target(&path, &with, args.force)
+                })
         } else {
             Ok(())
         },
@@ -199,13 +206,15 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &AwariArgs) -> Result<Option<AwariR
                 .unwrap_or(&db)
                 .save_checked(&path, args.force)
                 .map(|_| ())
-                // The error's reason alone: its text names the path too.
-                .map_err(|e| {
-                    format!(
+                // A file that came during the build as `check_target` says it; otherwise
+                // the error's reason alone: its text names the path too.
+                .map_err(|e| match e {
+                    EgdbError::Occupied { .. } => crate::egdb_build::save_error(&path, &e),
+                    _ => format!(
                         "cannot save {}: {}",
                         mancala_core::ShortenedPath(&path),
                         e.reason()
-                    )
+                    ),
                 })
         })
     } else {

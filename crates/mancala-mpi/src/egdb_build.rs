@@ -18,9 +18,9 @@ use std::time::Instant;
 
 use mancala_core::kalah::KalahRules;
 use mancala_solver::egdb::{
-    file_in_the_way, occupant, probe_folder, Encoding, Level, LevelBuild, Occupant,
+    file_in_the_way, occupant, probe_folder, EgdbError, Encoding, Level, LevelBuild, Occupant,
 };
-use mancala_solver::Egdb;
+use mancala_solver::{Database, Egdb};
 
 use crate::balance::{Balance, CostModel, Sample};
 use crate::checkpoint::{Checkpoint, CheckpointError, Identity};
@@ -68,8 +68,9 @@ pub struct BuildArgs {
 ///
 /// # Errors
 /// The folder's error; one line naming the file, what it holds (another database, or why it
-/// cannot be told) and `--force`, or that it is not a regular file.
-pub fn check_target(target: &Path, force: bool) -> Result<(), String> {
+/// cannot be told), `with` (the database to be written, [`Database::in_words`]) and
+/// `--force`, as `mancala egdb build` says it; or that it is not a regular file.
+pub fn check_target(target: &Path, with: &str, force: bool) -> Result<(), String> {
     let dir = match target.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -88,9 +89,22 @@ pub fn check_target(target: &Path, force: bool) -> Result<(), String> {
         }
         Err(_) if force => Ok(()),
         Err(holds) => Err(format!(
-            "{} already exists and {holds}: not written over; --force writes over it",
+            "{} already exists and {holds}: not written over with {with}; --force writes over it",
             mancala_core::ShortenedPath(target)
         )),
+    }
+}
+
+/// The one-line message of a refused or failed save at `path`: a file that appeared there
+/// during the build and holds something else ([`EgdbError::Occupied`]) is said as
+/// [`check_target`] says it before the build; any other error in the library's words.
+pub fn save_error(path: &Path, e: &EgdbError) -> String {
+    match e {
+        EgdbError::Occupied { holds, with, .. } => format!(
+            "{} already exists and {holds}: not written over with {with}; --force writes over it",
+            mancala_core::ShortenedPath(path)
+        ),
+        _ => e.to_string(),
     }
 }
 
@@ -205,7 +219,8 @@ fn open_partial(
             mancala_core::ShortenedPath(&target)
         ));
     }
-    check_target(&target, args.force)?;
+    let with = Egdb::in_words(&args.rules, args.max_seeds, args.encoding);
+    check_target(&target, &with, args.force)?;
     let path = partial_path(out, &file);
     // A symbolic link there, to a file, a folder or nothing, is refused first.
     Checkpoint::refuse_link(&path).map_err(|e| e.to_string())?;
@@ -435,7 +450,7 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &BuildArgs) -> Result<Option<Built>
     let ts = Instant::now();
     let report = db
         .save_checked(&path, args.force)
-        .map_err(|e| Failure::Here(e.to_string()))?;
+        .map_err(|e| Failure::Here(save_error(&path, &e)))?;
     let save_seconds = ts.elapsed().as_secs_f64();
     if let Some((c, _)) = partial {
         c.remove().map_err(|e| Failure::Here(e.to_string()))?;

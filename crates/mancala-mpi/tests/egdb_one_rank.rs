@@ -556,9 +556,19 @@ fn a_file_at_the_database_name_that_holds_another_is_kept_unless_forced() {
     let out = dir.path().join("out");
     std::fs::create_dir_all(&out).unwrap();
     let o = out.to_str().unwrap();
-    for (rules, seeds, name) in [
-        ("standard", "5", "kalah6.k5.egdb"),
-        ("awari", "4", "awari.n4.egdb"),
+    for (rules, seeds, name, what) in [
+        (
+            "standard",
+            "5",
+            "kalah6.k5.egdb",
+            "kalah(6,·), K = 5, byte encoding",
+        ),
+        (
+            "awari",
+            "4",
+            "awari.n4.egdb",
+            "awari, levels 0..=4, byte encoding",
+        ),
     ] {
         let args = [
             "egdb",
@@ -577,10 +587,15 @@ fn a_file_at_the_database_name_that_holds_another_is_kept_unless_forced() {
         let r = run1(&args, 60);
         assert!(!r.status.success(), "{rules}: a build over notes succeeded");
         let err = String::from_utf8_lossy(&r.stderr);
+        // In the words of `mancala egdb build`, naming the database it was to write.
         assert!(
-            err.contains(name) && err.contains("--force"),
+            err.contains(name)
+                && err.ends_with(&format!(
+                    " already exists and cannot be told to hold that database (not a mancala endgame database (bad magic)): not written over with {what}; --force writes over it\n"
+                )),
             "{rules}: {err}"
         );
+        assert_eq!(err.lines().count(), 1, "{rules}: {err}");
         assert_eq!(std::fs::read(&target).unwrap(), b"my notes\n", "{rules}");
         // Forced, the database is written; built again, the same database is replaced.
         let mut forced = args.to_vec();
@@ -608,7 +623,11 @@ fn a_file_at_the_database_name_that_holds_another_is_kept_unless_forced() {
         60,
     );
     assert!(!r.status.success());
-    assert!(String::from_utf8_lossy(&r.stderr).contains("holds another database"));
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(
+        err.contains("kalah6.k6.egdb already exists and holds another database (kalah(6,·), K = 5, byte encoding): not written over with kalah(6,·), K = 6, byte encoding; --force writes over it"),
+        "{err}"
+    );
     assert_eq!(
         std::fs::read(&other).unwrap(),
         std::fs::read(out.join("kalah6.k5.egdb")).unwrap()

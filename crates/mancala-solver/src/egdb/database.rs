@@ -260,6 +260,18 @@ pub trait Database: Sized + Send + Sync + 'static {
     /// K in words: `K = 20`, `levels 0..=18`.
     fn extent(max_seeds: u32) -> String;
 
+    /// The database of `rules` with K (or N) = `max_seeds` in `encoding`, in words, as a
+    /// refused save names the database it was to write ([`EgdbError::Occupied`]): its
+    /// [`Database::family`], [`Database::extent`] and encoding (`kalah(6,·), K = 20, byte
+    /// encoding`, `awari, levels 0..=14, packed encoding`).
+    fn in_words(rules: &Self::Rules, max_seeds: u32, encoding: Encoding) -> String {
+        format!(
+            "{}, {}, {encoding} encoding",
+            Self::family(rules),
+            Self::extent(max_seeds)
+        )
+    }
+
     /// What messages call the database of `rules`: [`Database::KIND`] unless the game's
     /// databases are named by their rule set (`Oware database of awari+grand_slam=none`).
     fn kind_of(rules: &Self::Rules) -> String {
