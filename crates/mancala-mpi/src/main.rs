@@ -138,14 +138,16 @@ struct SolveCli {
     /// rules (every rank opens it). Without it no database is used.
     #[arg(long)]
     egdb: Option<PathBuf>,
-    /// Plies of rank 0's tree: its leaves are the positions the ranks solve.
-    #[arg(long, default_value_t = 4)]
+    /// Plies of rank 0's tree: its leaves are the positions the ranks solve (at most 12: the
+    /// tree grows about 6 times a ply).
+    #[arg(long, allow_negative_numbers = true, default_value_t = 4, value_parser = whole::<u32>(0, 12))]
     depth: u32,
-    /// Search threads of each rank's solver (0 = this machine's cores shared by its ranks).
-    #[arg(long, default_value_t = 0)]
+    /// Search threads of each rank's solver (0 = this machine's cores shared by its ranks;
+    /// at most 1024).
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0, value_parser = whole::<usize>(0, MAX_THREADS))]
     threads: usize,
-    /// Transposition table of each rank's solver, MiB.
-    #[arg(long, default_value_t = 256)]
+    /// Transposition table of each rank's solver, MiB (1 to 1048576).
+    #[arg(long, allow_negative_numbers = true, default_value_t = 256, value_parser = whole::<usize>(1, 1 << 20))]
     tt_mb: usize,
     /// Journal file (created if missing): every leaf solved is appended; the leaves already
     /// in it are not solved again.
@@ -180,8 +182,9 @@ that file (the one `mancala egdb build --encoding` writes), holding both encodin
         /// Rule set (its m and capture/end options decide the database).
         #[arg(long)]
         rules: String,
-        /// K, the largest number of seeds in the houses.
-        #[arg(long)]
+        /// K, the largest number of seeds in the houses (at most 127; a game's own limit is
+        /// checked too).
+        #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>(0, MAX_DB_SEEDS))]
         max_seeds: u32,
         /// Output folder (created if missing); the file is named after the rules, K and the
         /// encoding.
@@ -192,8 +195,9 @@ that file (the one `mancala egdb build --encoding` writes), holding both encodin
         /// already there).
         #[arg(long)]
         resume: bool,
-        /// Build threads of each rank (0 = this machine's cores shared by its ranks).
-        #[arg(long, default_value_t = 0)]
+        /// Build threads of each rank (0 = this machine's cores shared by its ranks; at most
+        /// 1024).
+        #[arg(long, allow_negative_numbers = true, default_value_t = 0, value_parser = whole::<usize>(0, MAX_THREADS))]
         threads: usize,
         /// How each level is shared between the ranks: by measured cost, or by equal counts
         /// of positions.
@@ -222,6 +226,45 @@ that file (the one `mancala egdb build --encoding` writes), holding both encodin
         #[arg(long, default_value = "byte", value_parser = PossibleValuesParser::new(Encoding::NAMES).try_map(|s| s.parse::<Encoding>()))]
         encoding: Encoding,
     },
+}
+
+/// The most threads `--threads` takes: the library's [`mancala_solver::MAX_THREADS`], as for
+/// `mancala` and the C and Python calls.
+const MAX_THREADS: u64 = mancala_solver::MAX_THREADS as u64;
+
+/// The largest K `--max-seeds` takes: [`mancala_solver::egdb::MAX_DB_SEEDS`], as for
+/// `mancala egdb build`.
+const MAX_DB_SEEDS: u64 = mancala_solver::egdb::MAX_DB_SEEDS as u64;
+
+/// The value parser of a whole-number option of `min..=max` (its argument takes a leading
+/// `-`, so that `--threads -1` is refused here with the option's name, not as an unexpected
+/// argument): the number (decimal, optionally signed), or a refusal in the words of `mancala`'s options, which clap prints as a usage
+/// error (status 2): `invalid value '1025' for '--threads <THREADS>': 1025 is out of range
+/// (0 to 1024)`, `…: not a whole number (0 to 1024)` (a long value shortened as
+/// [`mancala_core::Shortened`] shortens it).
+fn whole<T: TryFrom<u64>>(
+    min: u64,
+    max: u64,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    move |text: &str| {
+        let range = format!("{min} to {max}");
+        let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("not a whole number ({range})"));
+        }
+        // More digits than any i128 holds is out of every range.
+        text.parse::<i128>()
+            .ok()
+            .and_then(|v| u64::try_from(v).ok())
+            .filter(|v| (min..=max).contains(v))
+            .and_then(|v| T::try_from(v).ok())
+            .ok_or_else(|| {
+                format!(
+                    "{} is out of range ({range})",
+                    mancala_core::Shortened(text)
+                )
+            })
+    }
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -478,19 +521,14 @@ fn shown(line: &[u8]) -> String {
     args.join(" ")
 }
 
-/// Threads of each rank: `threads`, or 0 for this machine's cores shared by its ranks.
-fn threads_of<C: Comm>(comm: &C, threads: usize) -> Result<usize, Failure> {
-    if threads > mancala_solver::MAX_THREADS {
-        return Err(Failure::Here(format!(
-            "usage: --threads {threads}: at most {} (0 = this machine's cores shared by its ranks)",
-            mancala_solver::MAX_THREADS
-        )));
-    }
+/// Threads of each rank: `threads` (at most [`MAX_THREADS`], checked by clap), or 0 for this
+/// machine's cores shared by its ranks.
+fn threads_of<C: Comm>(comm: &C, threads: usize) -> usize {
     if threads > 0 {
-        return Ok(threads);
+        return threads;
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    Ok((cores / comm.ranks_on_node().max(1)).max(1))
+    (cores / comm.ranks_on_node().max(1)).max(1)
 }
 
 /// The Awari build of `mancala-mpi egdb build --rules awari` (every rank checks the same
@@ -534,7 +572,7 @@ fn awari_job<C: Comm>(
             grand_slam: rules.grand_slam(),
             max_seeds,
             out,
-            threads: threads_of(comm, threads)?,
+            threads: threads_of(comm, threads),
             log_levels: !quiet,
             force,
             encoding,
@@ -584,18 +622,6 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, Failure> {
                 Some(p) => KalahPosition::parse(rules, p)
                     .map_err(|e| Failure::Here(format!("usage: --position {p:?}: {e}")))?,
             };
-            if a.depth > 12 {
-                return Err(Failure::Here(format!(
-                    "usage: --depth {}: at most 12 (the tree grows about 6 times a ply)",
-                    a.depth
-                )));
-            }
-            if !(1..=1 << 20).contains(&a.tt_mb) {
-                return Err(Failure::Here(format!(
-                    "usage: --tt-mb {}: expected 1..=1048576",
-                    a.tt_mb
-                )));
-            }
             // Each rank's table in its own memory, refused as `mancala solve` refuses it.
             let tt_bytes = (a.tt_mb as u64) << 20;
             if let Some(avail) = mancala_solver::available_memory_bytes() {
@@ -612,7 +638,7 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, Failure> {
                 args: SolveArgs {
                     root,
                     depth: a.depth,
-                    threads: threads_of(comm, a.threads)?,
+                    threads: threads_of(comm, a.threads),
                     tt_bytes: a.tt_mb << 20,
                     egdb: a.egdb,
                     journal: a.journal,
@@ -673,7 +699,7 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, Failure> {
                     max_seeds,
                     out,
                     resume,
-                    threads: threads_of(comm, threads)?,
+                    threads: threads_of(comm, threads),
                     balance,
                     log_layers: !quiet,
                     stop_after: stop_after_layer,

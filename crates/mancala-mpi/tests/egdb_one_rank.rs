@@ -516,9 +516,13 @@ fn bad_command_lines_get_one_line() {
         ],
         30,
     );
-    assert_eq!(o.status.code(), Some(1));
+    // A value outside the option's range is a usage error (status 2), in the words of
+    // `mancala egdb build --max-seeds 200`.
+    assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("K must be at most 127"),
+        stderr(&o).starts_with(
+            "error: invalid value '200' for '--max-seeds <MAX_SEEDS>': 200 is out of range (0 to 127)\n"
+        ),
         "{}",
         stderr(&o)
     );
@@ -540,12 +544,38 @@ fn bad_command_lines_get_one_line() {
         ],
         30,
     );
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     let e = stderr(&o);
     assert!(
-        e.contains(&format!("--threads {over}: at most {most}")) && e.lines().count() == 1,
+        e.starts_with(&format!(
+            "error: invalid value '{over}' for '--threads <THREADS>': {over} is out of range (0 to {most})\n"
+        )),
         "{e}"
     );
+    // So are the solve's range-checked options, as `mancala solve` refuses them (status 2).
+    for (option, value, range) in [
+        ("--threads", over.as_str(), "0 to 1024"),
+        ("--threads", "-1", "0 to 1024"),
+        ("--tt-mb", "0", "1 to 1048576"),
+        ("--tt-mb", "1048577", "1 to 1048576"),
+        ("--depth", "13", "0 to 12"),
+    ] {
+        let arg = format!("{option}={value}");
+        let o = run1(&["solve", "--rules", "kalah(4,3)", &arg], 30);
+        assert_eq!(o.status.code(), Some(2), "{arg}");
+        let e = stderr(&o);
+        let name = option
+            .trim_start_matches('-')
+            .replace('-', "_")
+            .to_uppercase();
+        assert!(
+            e.starts_with(&format!(
+                "error: invalid value '{value}' for '{option} <{name}>': {value} is out of range ({range})\n"
+            )),
+            "{arg}: {e}"
+        );
+        assert!(o.stdout.is_empty(), "{arg}");
+    }
 }
 
 #[test]

@@ -203,6 +203,19 @@ fn a_usage_error_is_printed_once_by_rank_0_before_mpirun_speaks() {
     for bad in [
         &["egdb", "build", "--bogus"][..],
         &["solve", "--depth", "x"][..],
+        // Values out of an option's range are usage errors too (status 2).
+        &["solve", "--threads", "1025"][..],
+        &["solve", "--tt-mb", "0"][..],
+        &[
+            "egdb",
+            "build",
+            "--rules",
+            "standard",
+            "--max-seeds",
+            "200",
+            "--out",
+            "x",
+        ][..],
     ] {
         let o = mpirun(2, bad, 60);
         assert_eq!(o.status.code(), Some(2), "{bad:?}: {o:?}");
