@@ -81,6 +81,10 @@ pub enum Failure {
     Elsewhere(Vec<usize>),
     /// Rank `.0` failed for the reason `.1`, which this rank (rank 0) prints.
     Of(usize, String),
+    /// A step every rank took together failed ([`agree`]): every rank has the reasons of
+    /// the ranks that failed, each once with the ranks that gave it (in rank order), and
+    /// rank 0 alone prints them ([`Failure::reasons`]).
+    Agreed(Vec<(Vec<usize>, String)>),
 }
 
 impl Failure {
@@ -105,30 +109,84 @@ impl Failure {
             }
             Failure::Elsewhere(_) => None,
             Failure::Of(r, m) => Some(format!("rank {r}: {m}")),
+            Failure::Agreed(_) => {
+                let lines = self.reasons(rank, size);
+                (!lines.is_empty()).then(|| lines.join("\n"))
+            }
         }
+    }
+
+    /// The lines rank `rank` of `size` prints for [`Failure::Agreed`]: on rank 0 one line a
+    /// reason, the reason alone when every rank gave it (or the job has one rank), else
+    /// after the ranks that gave it (`rank 2: …`, `ranks 1, 2: …`); nothing on the other
+    /// ranks, nor for the other failures.
+    #[must_use]
+    pub fn reasons(&self, rank: usize, size: usize) -> Vec<String> {
+        let Failure::Agreed(reasons) = self else {
+            return Vec::new();
+        };
+        if rank != 0 {
+            return Vec::new();
+        }
+        reasons
+            .iter()
+            .map(|(ranks, m)| {
+                if size <= 1 || ranks.len() == size {
+                    m.clone()
+                } else if let [r] = ranks[..] {
+                    format!("rank {r}: {m}")
+                } else {
+                    let list: Vec<String> = ranks.iter().map(ToString::to_string).collect();
+                    format!("ranks {}: {m}", list.join(", "))
+                }
+            })
+            .collect()
     }
 }
 
 /// Every rank's outcome of one step to every rank (a collective): `Ok` on every rank when
-/// every rank succeeded; otherwise each failed rank gets [`Failure::Here`] with its reason
-/// and the others [`Failure::Elsewhere`] with the failed ranks, so that all stop together
-/// and no rank waits in a later collective for one that left.
+/// every rank succeeded; otherwise every rank gets the same [`Failure::Agreed`], the
+/// reasons of the ranks that failed (each reason once, with the ranks that gave it), so that
+/// all stop together, no rank waits in a later collective for one that left, and rank 0
+/// alone says why: once, however many ranks found the same reason.
 ///
 /// # Errors
 /// As said: when any rank's `outcome` is an error.
 pub fn agree<C: Comm + ?Sized, T>(comm: &C, outcome: Result<T, String>) -> Result<T, Failure> {
     let flags = comm.all_flags(outcome.is_err());
-    match outcome {
-        Err(m) => Err(Failure::Here(m)),
-        Ok(v) => {
-            let failed: Vec<usize> = (0..flags.len()).filter(|&r| flags[r]).collect();
-            if failed.is_empty() {
-                Ok(v)
-            } else {
-                Err(Failure::Elsewhere(failed))
-            }
+    if !flags.contains(&true) {
+        return outcome.map_err(Failure::Here);
+    }
+    // Some rank failed (every rank knows it): every rank's reason to every rank, the
+    // lengths first.
+    let mine = outcome.as_ref().err().map_or(&[][..], |m| m.as_bytes());
+    let size = flags.len();
+    let mut lengths = vec![0u8; 8 * size];
+    comm.all_gather(
+        &(mine.len() as u64).to_le_bytes(),
+        &vec![8; size],
+        &mut lengths,
+    );
+    let counts: Vec<usize> = lengths
+        .chunks_exact(8)
+        .map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")) as usize)
+        .collect();
+    let mut all = vec![0u8; counts.iter().sum()];
+    comm.all_gather(mine, &counts, &mut all);
+    let mut reasons: Vec<(Vec<usize>, String)> = Vec::new();
+    let mut at = 0;
+    for (rank, &n) in counts.iter().enumerate() {
+        let text = String::from_utf8_lossy(&all[at..at + n]).into_owned();
+        at += n;
+        if !flags[rank] {
+            continue;
+        }
+        match reasons.iter_mut().find(|(_, m)| *m == text) {
+            Some((ranks, _)) => ranks.push(rank),
+            None => reasons.push((vec![rank], text)),
         }
     }
+    Err(Failure::Agreed(reasons))
 }
 
 /// The largest piece one MPI call moves (its counts are C `int`s): 1 GiB.
@@ -187,10 +245,9 @@ mod tests {
     #[test]
     fn a_single_rank_agrees_with_itself() {
         assert_eq!(agree(&Single, Ok::<_, String>(3)), Ok(3));
-        assert_eq!(
-            agree(&Single, Err::<(), _>("no".to_string())),
-            Err(Failure::Here("no".to_string()))
-        );
+        let f = agree(&Single, Err::<(), _>("no".to_string())).unwrap_err();
+        assert_eq!(f, Failure::Agreed(vec![(vec![0], "no".to_string())]));
+        assert_eq!(f.message(0, 1).unwrap(), "no");
         let f = Failure::Elsewhere(vec![2]);
         assert_eq!(f.message(1, 3), None);
         assert_eq!(
@@ -205,5 +262,27 @@ mod tests {
             Failure::Here("x".into()).message(2, 3).unwrap(),
             "rank 2: x"
         );
+    }
+
+    #[test]
+    fn rank_0_says_each_agreed_reason_once() {
+        let same = Failure::Agreed(vec![(vec![0, 1], "K = 99 is too many".to_string())]);
+        assert_eq!(same.reasons(0, 2), ["K = 99 is too many"]);
+        assert_eq!(same.reasons(1, 2), Vec::<String>::new());
+        assert_eq!(same.message(1, 2), None);
+        let some = Failure::Agreed(vec![
+            (vec![1, 3], "no database".to_string()),
+            (vec![2], "no memory".to_string()),
+        ]);
+        assert_eq!(
+            some.reasons(0, 4),
+            ["ranks 1, 3: no database", "rank 2: no memory"]
+        );
+        assert_eq!(
+            some.message(0, 4).unwrap(),
+            "ranks 1, 3: no database\nrank 2: no memory"
+        );
+        assert!(some.reasons(3, 4).is_empty());
+        assert!(Failure::Here("x".into()).reasons(0, 2).is_empty());
     }
 }

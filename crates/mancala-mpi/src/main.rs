@@ -53,9 +53,10 @@
 //!
 //! Every step that can fail on some rank only (a command line, opening the partial file or
 //! the database, memory for the entries or the table, writing a layer) ends in an agreement
-//! ([`comm::agree`]): an all-gather of one flag a rank. A rank that failed prints its
-//! one-line reason (`mancala-mpi: rank 2: …`), rank 0 prints which ranks stopped the job, and
-//! every rank leaves with status 1 — no rank is left waiting in a collective. In the solve a
+//! ([`comm::agree`]): an all-gather of one flag a rank, then, when a rank failed, of the
+//! failed ranks' reasons. Rank 0 prints each reason once (alone when every rank gave it,
+//! else after the ranks that gave it: `mancala-mpi: rank 2: …`), and every rank leaves with
+//! status 1 once it has — no rank is left waiting in a collective. In the solve a
 //! worker that fails on a leaf sends [`solve::TAG_ERROR`]; rank 0 prints it, sends
 //! [`solve::TAG_STOP`] to every worker (one in the middle of a leaf sees it within a tenth
 //! of a second and stops searching) and all leave with status 1. A rank that dies (killed,
@@ -462,7 +463,15 @@ fn main() -> ExitCode {
     let code = match run(&comm, parsed) {
         Ok(()) => 0,
         Err(Failure::Here(m)) if m == USAGE => 2,
-        Err(Failure::Here(m)) if m == REFUSED => 1,
+        Err(f @ Failure::Agreed(_)) => {
+            // Every rank has the reasons: rank 0 says each once, and no rank leaves (so that
+            // mpirun ends the job and speaks) before it has.
+            for line in f.reasons(comm.rank(), comm.size()) {
+                say(&format!("mancala-mpi: {line}"));
+            }
+            said(&comm);
+            1
+        }
         Err(f) => {
             // Under mpirun the ranks' lines meet in one stream, and mpirun ends the job at
             // the first rank that exits with an error. So a rank that failed says why at
@@ -547,25 +556,25 @@ fn awari_job<C: Comm>(
     json: bool,
     quiet: bool,
     force: bool,
-) -> Result<Job, Failure> {
+) -> Result<Job, String> {
     if let Err(refused) = mancala_solver::awari::check_rules(rules) {
         // In the words of `mancala egdb build`.
         let shown: String = text.chars().take(60).collect();
-        return Err(Failure::Here(format!(
-            "usage: --rules {shown}: {}",
+        return Err(format!(
+            "--rules {shown}: {}",
             mancala_solver::awari::unserved(&refused, "endgame databases are")
-        )));
+        ));
     }
     if max_seeds > mancala_solver::awari::MAX_SEEDS {
-        return Err(Failure::Here(format!(
-            "usage: --max-seeds {max_seeds}: Awari has {} seeds, the largest N allowed",
+        return Err(format!(
+            "--max-seeds {max_seeds}: Awari has {} seeds, the largest N allowed",
             mancala_solver::awari::MAX_SEEDS
-        )));
+        ));
     }
     if resume || stop_after_layer.is_some() {
-        return Err(Failure::Here(
-            "usage: --resume and --stop-after-layer are for the Kalah databases; an Awari build runs in one go".to_string(),
-        ));
+        return Err(
+            "--resume and --stop-after-layer are for the Kalah databases; an Awari build runs in one go".to_string(),
+        );
     }
     Ok(Job::Awari {
         args: AwariArgs {
@@ -582,17 +591,13 @@ fn awari_job<C: Comm>(
 }
 
 /// Parses a Kalah rule set (every rank does, with the same text: the same outcome).
-fn kalah_rules(text: &str) -> Result<KalahRules, Failure> {
+fn kalah_rules(text: &str) -> Result<KalahRules, String> {
     text.parse::<KalahRules>()
-        .map_err(|e| Failure::Here(format!("usage: --rules {text:?}: {e}")))
+        .map_err(|e| format!("--rules {text:?}: {e}"))
 }
 
 /// The failure of a command line clap refused, already printed: status 2.
 const USAGE: &str = "usage";
-
-/// The failure of a request refused after parsing (rules no database serves, a value out of
-/// range, …), already printed: status 1, as `mancala` refuses the same requests.
-const REFUSED: &str = "refused";
 
 /// A command checked and ready to run.
 enum Job {
@@ -611,27 +616,31 @@ enum Job {
     },
 }
 
-/// Checks the command line on this rank: every refusal starts with `usage: `, which is not
-/// printed.
-fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, Failure> {
+/// Checks the command line on this rank.
+///
+/// # Errors
+/// The one-line reason a request is refused (rules no database serves, a position that does
+/// not parse, a table larger than the memory, …).
+fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, String> {
     match cli.command {
         Command::Solve(a) => {
             let rules = kalah_rules(&a.rules)?;
             let root = match &a.position {
                 None => KalahPosition::start(rules),
-                Some(p) => KalahPosition::parse(rules, p)
-                    .map_err(|e| Failure::Here(format!("usage: --position {p:?}: {e}")))?,
+                Some(p) => {
+                    KalahPosition::parse(rules, p).map_err(|e| format!("--position {p:?}: {e}"))?
+                }
             };
             // Each rank's table in its own memory, refused as `mancala solve` refuses it.
             let tt_bytes = (a.tt_mb as u64) << 20;
             if let Some(avail) = mancala_solver::available_memory_bytes() {
                 if tt_bytes > avail {
-                    return Err(Failure::Here(format!(
-                        "usage: --tt-mb {}: {tt_bytes} bytes ({}), more than the {avail} bytes ({}) of memory available",
+                    return Err(format!(
+                        "--tt-mb {}: {tt_bytes} bytes ({}), more than the {avail} bytes ({}) of memory available",
                         a.tt_mb,
                         mancala_solver::readable_bytes(tt_bytes),
                         mancala_solver::readable_bytes(avail)
-                    )));
+                    ));
                 }
             }
             Ok(Job::Solve {
@@ -668,7 +677,7 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, Failure> {
             // it (the Kalah reader would call a misspelt Oware option not Kalah).
             let parsed = rules
                 .parse::<mancala_core::Rules>()
-                .map_err(|e| Failure::Here(format!("usage: --rules {rules:?}: {e}")))?;
+                .map_err(|e| format!("--rules {rules:?}: {e}"))?;
             if let mancala_core::Rules::Oware(o) = parsed {
                 return awari_job(
                     comm,
@@ -687,8 +696,7 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, Failure> {
             }
             let rules = kalah_rules(&rules)?;
             // Kalah's databases have no compact encoding: refused as `mancala` refuses it.
-            <Egdb as Database>::check_encoding(encoding)
-                .map_err(|e| Failure::Here(format!("usage: {e}")))?;
+            <Egdb as Database>::check_encoding(encoding).map_err(|e| e.to_string())?;
             let balance = match balance {
                 BalanceArg::Cost => Balance::Cost,
                 BalanceArg::Count => Balance::Count,
@@ -712,9 +720,9 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, Failure> {
     }
 }
 
-/// Once the rank that refuses a command line has printed why: every rank waits for it here,
-/// so that no other rank leaves before that and makes mpirun end the job (and print its own
-/// note) before the reason is out.
+/// Once the rank that says why the job stops (a command line refused, the reasons of an
+/// agreement) has said it: every rank waits for it here, so that no other rank leaves before
+/// that and makes mpirun end the job (and print its own note) before the reason is out.
 fn said<C: Comm>(comm: &C) {
     let _ = comm.all_flags(false);
 }
@@ -758,23 +766,9 @@ fn run<C: Comm>(comm: &C, parsed: Result<Cli, clap::Error>) -> Result<(), Failur
             ))
         },
     )?;
-    let job = prepare(comm, cli);
-    let failed = comm.all_flags(job.is_err());
-    if let Some(first) = failed.iter().position(|&f| f) {
-        let m = match job {
-            Err(Failure::Here(m)) => m,
-            _ => String::new(),
-        };
-        if comm.rank() == first {
-            let m = m.strip_prefix("usage: ").unwrap_or(&m);
-            say(&format!("mancala-mpi: {m}"));
-        }
-        said(comm);
-        return Err(Failure::Here(REFUSED.to_string()));
-    }
-    let Ok(job) = job else {
-        unreachable!("no rank failed")
-    };
+    // A request refused after parsing is said once, by rank 0, and every rank leaves with
+    // status 1, as `mancala` refuses the same requests.
+    let job = agree(comm, prepare(comm, cli))?;
     match job {
         Job::Solve { args, json, quiet } => {
             if let Some(r) = solve::run(comm, &args)? {

@@ -195,6 +195,34 @@ fn a_folder_at_the_database_name_is_refused_before_the_build() {
     assert!(!out.join("kalah6.k14.egdb.partial").exists());
 }
 
+/// A refusal every rank finds once it runs (K above the seeds of the rules' board) is said
+/// once, by rank 0, in the words of one process, and every rank leaves with status 1.
+#[test]
+fn a_refusal_found_while_running_is_said_once_by_rank_0() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let o = mpirun(
+        2,
+        &[
+            "egdb",
+            "build",
+            "--rules",
+            "standard",
+            "--max-seeds",
+            "99",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        60,
+    );
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let e = stderr(&o);
+    let why = "mancala-mpi: K = 99 is more seeds than standard has: the largest K allowed is 35\n";
+    assert!(e.starts_with(why), "{e}");
+    assert_eq!(e.matches("mancala-mpi: ").count(), 1, "{e}");
+    assert!(o.stdout.is_empty());
+}
+
 /// A command line clap refuses, under `mpirun -np 2`: rank 0 alone prints the error and the
 /// usage, once, before anything of mpirun's (its note on the job's status); every rank
 /// leaves with status 2, and nothing is on standard output.
