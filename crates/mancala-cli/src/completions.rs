@@ -10,8 +10,10 @@
 //!
 //! The same generator's lines for `mancala help <TAB>` (the subcommand names) never apply:
 //! their condition is "`help` is the subcommand and none of the subcommands, `help`
-//! included, is on the line yet", and `help` is. [`fish_help_subcommands`] leaves `help`
-//! out of that list, so that fish offers the subcommand names there instead of files.
+//! included, is on the line yet", and `help` is; and after a whole path (`mancala help
+//! show`) fish fell back to file names. [`fish_help_paths`] replaces those lines with its
+//! own, from the grammar of clap's `help` subcommand: after `mancala help` the next word of
+//! a subcommand path, and nothing (no files) once the path names a command.
 
 use clap::Args;
 use clap_complete::Shell;
@@ -35,38 +37,86 @@ pub fn run(args: &CompletionsArgs) -> Result<(), String> {
     clap_complete::generate(args.shell, &mut cmd, "mancala", &mut script);
     let mut script = String::from_utf8_lossy(&script).into_owned();
     if args.shell == Shell::Fish {
-        script = fish_help_subcommands(&script);
+        script = fish_help_paths(&mut cmd, &script);
         fish_positionals(&cmd, &mut script);
     }
     print!("{script}");
     Ok(())
 }
 
-/// `script` (the fish script `clap_complete` made for `mancala`) with the condition of its
-/// lines for `mancala help <TAB>` mended: those lines read `__fish_mancala_using_subcommand
-/// help; and not __fish_seen_subcommand_from show … completions help`, which is false once
-/// `help` itself is on the line, so fish fell back to file names. `help` is dropped from the
-/// list (only there): the lines then offer the subcommand names after `mancala help` until
-/// one of them is given. Every other line is kept as it is.
-fn fish_help_subcommands(script: &str) -> String {
-    const LINE: &str =
-        "complete -c mancala -n \"__fish_mancala_using_subcommand help; and not __fish_seen_subcommand_from ";
+/// The fish function of [`fish_help_paths`]: true when the command on the line is `help`
+/// (after the global options) and the words after it are exactly the function's arguments.
+const FISH_HELP_AT: &str = r#"
+function __fish_mancala_help_at
+    # The command is `help` and the words after it are exactly the arguments.
+    set -l want $argv
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    # -i: an unknown option is kept, not reported (the line is being typed).
+    argparse -i -s (__fish_mancala_global_optspecs) -- $cmd
+    or return 1
+    test "$argv[1]" = help
+    or return 1
+    set -e argv[1]
+    test (count $argv) -eq (count $want)
+    and test "$argv" = "$want"
+end
+"#;
+
+/// `script` (the fish script `clap_complete` made for `cmd`, the `mancala` command) with its
+/// lines for `mancala help …` replaced: those lines offered the subcommand names again after
+/// `mancala help help` (their condition, mended by hand, no longer saw `help`), and files
+/// after a whole path (`mancala help show`, `mancala help egdb build`). In their place: a
+/// fish function ([`FISH_HELP_AT`]) and, for every path clap's `help` subcommand takes (its
+/// own tree of the subcommands), one line offering that path's next words with their help;
+/// and one line that offers no files after `help`, so that a whole path is followed by
+/// nothing. Every other line is kept as it is.
+fn fish_help_paths(cmd: &mut clap::Command, script: &str) -> String {
+    const HELP_LINE: &str = "complete -c mancala -n \"__fish_mancala_using_subcommand help;";
     let mut mended = String::with_capacity(script.len());
     for line in script.split_inclusive('\n') {
-        match line
-            .strip_prefix(LINE)
-            .and_then(|rest| rest.split_once('"'))
-        {
-            Some((names, after)) if names.ends_with(" help") => {
-                mended.push_str(LINE);
-                mended.push_str(&names[..names.len() - " help".len()]);
-                mended.push('"');
-                mended.push_str(after);
-            }
-            _ => mended.push_str(line),
+        if !line.starts_with(HELP_LINE) {
+            mended.push_str(line);
         }
     }
+    mended.push_str(FISH_HELP_AT);
+    mended.push_str("complete -c mancala -n '__fish_mancala_using_subcommand help' -f\n");
+    cmd.build();
+    if let Some(help) = cmd.find_subcommand("help") {
+        fish_help_lines(help, &mut Vec::new(), &mut mended);
+    }
     mended
+}
+
+/// The lines of [`fish_help_paths`] for the path `path` after `help`, whose command in the
+/// `help` subcommand's tree is `at`: its subcommands offered there, then theirs.
+fn fish_help_lines<'a>(at: &'a clap::Command, path: &mut Vec<&'a str>, script: &mut String) {
+    let subs: Vec<&clap::Command> = at.get_subcommands().filter(|c| !c.is_hide_set()).collect();
+    if subs.is_empty() {
+        return;
+    }
+    let mut condition = String::from("__fish_mancala_help_at");
+    for word in path.iter() {
+        condition.push(' ');
+        condition.push_str(&fish_quoted(word));
+    }
+    for sub in &subs {
+        let mut line = format!(
+            "complete -c mancala -n {} -f -a {}",
+            fish_quoted(&condition),
+            fish_quoted(sub.get_name())
+        );
+        if let Some(about) = sub.get_about() {
+            line.push_str(&format!(" -d {}", fish_quoted(&about.to_string())));
+        }
+        script.push_str(&line);
+        script.push('\n');
+    }
+    for sub in subs {
+        path.push(sub.get_name());
+        fish_help_lines(sub, path, script);
+        path.pop();
+    }
 }
 
 /// Appends to `script` (the fish script `clap_complete` made for `cmd`, the `mancala`

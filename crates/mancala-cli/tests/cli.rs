@@ -719,5 +719,41 @@ fn fish_completes_the_shells_from_the_script() {
     got.sort();
     assert_eq!(got, names);
     assert_eq!(fish_completes(&script, "mancala help eg"), ["egdb"]);
+    assert_eq!(fish_completes(&script, "mancala --quiet help eg"), ["egdb"]);
     assert_eq!(fish_completes(&script, "mancala egdb help ver"), ["verify"]);
+    // After `help` only the rest of a subcommand's path: a group's subcommands (the names
+    // `mancala egdb --help` lists), and nothing at all (no files, no names again) once the
+    // path names a command.
+    let listed = |args: &[&str]| -> Vec<String> {
+        let mut names: Vec<String> = stdout(&mancala(args))
+            .lines()
+            .skip_while(|l| !l.starts_with("Commands:"))
+            .skip(1)
+            .take_while(|l| l.starts_with("  "))
+            .filter_map(|l| l.split_whitespace().next())
+            .filter(|&n| n != "help")
+            .map(str::to_string)
+            .collect();
+        names.sort_unstable();
+        names
+    };
+    for group in ["egdb", "agent"] {
+        let mut got = fish_completes(&script, &format!("mancala help {group} "));
+        got.sort();
+        assert_eq!(got, listed(&[group, "--help"]), "{group}");
+    }
+    for full in [
+        "mancala help help ",
+        "mancala help show ",
+        "mancala help egdb build ",
+        "mancala help agent line ",
+        "mancala help completions ",
+        "mancala help show play ",
+    ] {
+        assert_eq!(
+            fish_completes(&script, full),
+            Vec::<String>::new(),
+            "{full:?}"
+        );
+    }
 }
