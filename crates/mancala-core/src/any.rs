@@ -40,7 +40,7 @@ macro_rules! any_game {
         /// one place that lists the games, so generic code is written once.
         ///
         /// ```
-        /// use mancala_core::{with_game, AnyGame, Game};
+        /// use mancala_core::{with_game, AnyGame};
         /// let game = AnyGame::new("bao-la-kete".parse().unwrap());
         /// let moves = with_game!(&game, g => g.position().legal_moves().len());
         /// assert_eq!(moves, 4);

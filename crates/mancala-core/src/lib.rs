@@ -44,7 +44,7 @@
 //!
 //! ```
 //! use mancala_core::kalah::KalahPosition;
-//! use mancala_core::{Game, GameRecord, Side};
+//! use mancala_core::{GameRecord, Side};
 //!
 //! let mut game = GameRecord::<KalahPosition>::new("standard".parse()?);
 //! while !game.is_over() {
@@ -69,7 +69,7 @@
 //!
 //! ```
 //! use mancala_core::bao::BaoPosition;
-//! use mancala_core::{Game, GameRecord};
+//! use mancala_core::GameRecord;
 //!
 //! let mut game = GameRecord::<BaoPosition>::new("bao-la-kete".parse()?);
 //! while !game.is_over() {
@@ -88,7 +88,7 @@
 //!
 //! ```
 //! use mancala_core::oware::{OwareMove, OwarePosition};
-//! use mancala_core::{Game, GameRecord, Side};
+//! use mancala_core::{GameRecord, Side};
 //!
 //! let mut game = GameRecord::<OwarePosition>::new("awari".parse()?);
 //! // X1 of the rules: South's house 3 sows its 4 seeds into S4, S5, S6 and N1.
@@ -106,8 +106,36 @@
 //! assert_eq!(game.plies(), game.moves().len());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! Togyz Kumalak (the rule set `togyz-kumalak`): the 162 kumalaks in the houses and the two
+//! kazans at every ply; a move is a house number from the mover's left. The game ends when a
+//! kazan holds more than half of them or a side cannot move, and its score is South's kazan
+//! minus North's.
+//!
+//! ```
+//! use mancala_core::togyz::{TogyzMove, TogyzPosition};
+//! use mancala_core::{GameRecord, Side};
+//!
+//! let mut game = GameRecord::<TogyzPosition>::new("togyz-kumalak".parse()?);
+//! // X1 of the rules: South's house 9 sows one kumalak back into itself and eight into
+//! // N1..N8; N8 then holds 10, an even number, captured into South's kazan.
+//! game.play(TogyzMove(9))?;
+//! assert_eq!(game.position().kazan(Side::South), 10);
+//! while !game.is_over() {
+//!     let mv = game.position().legal_moves()[0];
+//!     game.play(mv)?;
+//!     assert_eq!(game.position().total(), 162);
+//! }
+//! let end = game.position();
+//! let outcome = end.outcome().expect("the game is over");
+//! let kazans = i32::from(end.kazan(Side::South)) - i32::from(end.kazan(Side::North));
+//! assert_eq!(outcome.score, kazans);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
+// A user copying an example gets no warning: the examples compile with warnings denied.
+#![doc(test(attr(deny(warnings))))]
 
 pub mod any;
 pub mod bao;

@@ -25,7 +25,7 @@
 //!   best house move ([`SwapChoice`]).
 //! * **Playing engine** ([`engine`]): an anytime iterative-deepening alpha-beta with a
 //!   heuristic evaluation for every game (Kalah with any m, n and options, Bao la Kete,
-//!   Oware), strength levels 1–10, built on the parts above: the same lock-free table storage ([`tt`]), the Kalah
+//!   Oware, Togyz Kumalak), strength levels 1–10, built on the parts above: the same lock-free table storage ([`tt`]), the Kalah
 //!   move ordering of the exact search, and exact play from the endgame databases and an
 //!   exact root solve where the budget allows.
 //! * **Awari databases** ([`awari`]): the exact value of every Awari board with up to N
@@ -102,8 +102,8 @@
 //!
 //! let db = AwariDb::build(6, 1)?;
 //! let board = AwariBoard::new([0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0])?;
-//! assert_eq!(db.value(&board)?, 2);
-//! let moves = db.move_values(&board)?;
+//! assert_eq!(db.board_value(&board)?, 2);
+//! let moves = db.board_move_values(&board)?;
 //! assert_eq!(moves.len(), 1);
 //! assert_eq!((moves[0].0.house, moves[0].0.captured, moves[0].1), (6, 2, 2));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -117,7 +117,8 @@
 //! use mancala_core::bao::BaoPosition;
 //! use mancala_core::kalah::KalahPosition;
 //! use mancala_core::oware::OwarePosition;
-//! use mancala_core::{Game, GameRecord, Side};
+//! use mancala_core::togyz::TogyzPosition;
+//! use mancala_core::{GameRecord, Side};
 //! use mancala_solver::engine::{Evaluate, Level, LevelPlayer, Limits};
 //!
 //! fn play_out<G: Evaluate>(rules: &str) -> Result<GameRecord<G>, Box<dyn std::error::Error>> {
@@ -138,10 +139,12 @@
 //! let kalah = play_out::<KalahPosition>("kalah(4,3)")?;
 //! let bao = play_out::<BaoPosition>("bao-la-kete")?;
 //! let oware = play_out::<OwarePosition>("awari")?;
+//! let togyz = play_out::<TogyzPosition>("togyz-kumalak")?;
 //! for outcome in [
 //!     kalah.position().outcome(),
 //!     bao.position().outcome(),
 //!     oware.position().outcome(),
+//!     togyz.position().outcome(),
 //! ] {
 //!     assert!(outcome.is_some());
 //! }
@@ -149,6 +152,8 @@
 //! ```
 #![deny(missing_docs)]
 #![deny(clippy::undocumented_unsafe_blocks)]
+// A user copying an example gets no warning: the examples compile with warnings denied.
+#![doc(test(attr(deny(warnings))))]
 
 // The ground, shared by the wings (imports no wing).
 mod board;

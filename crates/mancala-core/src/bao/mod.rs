@@ -15,7 +15,6 @@
 //!
 //! ```
 //! use mancala_core::bao::{BaoMove, BaoPosition, BaoRules};
-//! use mancala_core::Game;
 //! let start = BaoPosition::start(BaoRules::LAMU);
 //! assert_eq!(
 //!     start.to_string(),

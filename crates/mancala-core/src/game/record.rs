@@ -134,7 +134,7 @@ pub fn parse_moves<G: Game>(text: &str) -> Result<Vec<G::Move>, RecordError<G>> 
 ///
 /// ```
 /// use mancala_core::kalah::{KalahMove, KalahPosition};
-/// use mancala_core::{parse_moves, Game, GameRecord, Player, Side};
+/// use mancala_core::{parse_moves, GameRecord, Player, Side};
 ///
 /// let mut game = GameRecord::<KalahPosition>::new("kalah(6,4)+pie_rule".parse()?);
 /// // South's 3 ends in the store: an extra turn, then South's 1 (4 seeds into S2..S5).
@@ -293,7 +293,7 @@ impl<G: Game> GameRecord<G> {
     ///
     /// ```
     /// use mancala_core::kalah::{KalahMove, KalahPosition};
-    /// use mancala_core::{Game, GameRecord};
+    /// use mancala_core::GameRecord;
     ///
     /// let mut fast = GameRecord::<KalahPosition>::new("kalah(6,4)".parse()?);
     /// let mut checked = fast.clone();
