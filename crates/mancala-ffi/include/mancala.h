@@ -61,8 +61,8 @@
 #define MANCALA_VERSION_PATCH 0
 
 // The most bytes a position's notation takes, its NUL included, for every board size and
-// every game: a buffer of this length always holds what `mancala_game_print` (and
-// `mancala_kalah_print`, `mancala_bao_print`) write. 84 = the longest Bao la Kete notation (83 bytes: six two-digit
+// every game: a buffer of this length always holds what `mancala_game_print` (and the
+// deprecated `mancala_kalah_print`, `mancala_bao_print`) write. 84 = the longest Bao la Kete notation (83 bytes: six two-digit
 // counts, both kuus standing and a reserved pit with blocked turns to come, `f2:7`) + 1;
 // the longest Kalah notation is 55 bytes (m = 7, one count of 100 and fifteen of 10, North to
 // move, ` swap`), the longest Oware notation 55 bytes too, the longest Togyz Kumalak notation
@@ -72,8 +72,8 @@
 // of the games.
 #define MANCALA_NOTATION_MAX 84
 
-// A buffer of this many bytes always holds a board drawing (`mancala_game_draw`,
-// `mancala_kalah_draw`, `mancala_bao_draw`) with its NUL: the longest drawings (a
+// A buffer of this many bytes always holds a board drawing (`mancala_game_draw`, and the
+// deprecated `mancala_kalah_draw`, `mancala_bao_draw`) with its NUL: the longest drawings (a
 // Kalah(7,·) board; a Bao la Kete board with a reserved pit and blocked turns to come; an
 // Oware(8,·) board) take under 400 bytes.
 #define MANCALA_DRAWING_MAX 512
@@ -91,8 +91,8 @@
 #define MANCALA_ENGINE_WIN 1000000
 
 // A Bao la Kete move buffer of this many bytes (NUL included) is always large enough for
-// `mancala_engine_bao_bestmove` (the longest move takes 6 with its NUL: pit, direction,
-// kichwa and kuu choice).
+// the deprecated `mancala_engine_bao_bestmove` (the longest move takes 6 with its NUL: pit,
+// direction, kichwa and kuu choice); `mancala_engine_bestmove` takes `MANCALA_MOVE_MAX`.
 #define MANCALA_BAO_MAX_MOVE_BYTES 8
 
 // A move buffer of this many bytes (NUL included) always holds a move of any game for
@@ -142,7 +142,8 @@ typedef enum MancalaStatus {
     // The caller's buffer is too small; the size needed was written to the "needed" /
     // "count" out-pointer.
     MANCALA_STATUS_BUFFER_TOO_SMALL = 8,
-    // `mancala_kalah_undo` on a game with no move to take back.
+    // `mancala_game_undo` (or the deprecated `mancala_kalah_undo`, `mancala_bao_undo`) on a
+    // game with no move to take back.
     MANCALA_STATUS_NOTHING_TO_UNDO = 9,
     // A Rust panic was caught inside the library (a bug in the library; please report it).
     // The handles passed to the call are left in a valid state.
@@ -214,7 +215,7 @@ typedef enum MancalaSolvePhase {
     MANCALA_SOLVE_PHASE_SWAP = 2,
     // The value is known; following value-keeping moves to the end of the game.
     MANCALA_SOLVE_PHASE_PRINCIPAL_VARIATION = 3,
-    // `mancala_solver_analyse`: proving the value of move `mv` (number `index` from 0 of
+    // `mancala_solver_analyse_game` (or `mancala_solver_analyse`): proving the value of move `mv` (number `index` from 0 of
     // `count` legal moves); `lower` and `upper` are its bounds.
     MANCALA_SOLVE_PHASE_MOVE = 4,
 } MancalaSolvePhase;
@@ -227,7 +228,7 @@ typedef enum MancalaSolvePhase {
 // New encodings may be added in later versions; existing values never change.
 typedef enum MancalaEgdbEncoding {
     // One byte an entry, the value + 128: the fastest lookups, C(K+2m, 2m) bytes (m = 6,
-    // K = 20: 215 MiB). What `mancala_egdb_build` builds.
+    // K = 20: 215 MiB). What the deprecated `mancala_egdb_build` builds.
     MANCALA_EGDB_ENCODING_BYTE = 1,
     // The value's index among the values its seed count allows, in ⌈log2(K + 2)⌉ bits an
     // entry (5 for K = 15..30; one more under `discard_remaining`) packed into a bit stream:
@@ -243,7 +244,9 @@ typedef enum MancalaEgdbEncoding {
 
 // An opaque Awari database: the exact value (the mover's future captures minus the
 // opponent's, the final allotment included, endless play even; OW-10.3) of every Oware
-// board with at most N seeds in the houses, under the `awari` rule set.
+// board with at most N seeds in the houses, under the `awari` rule set. The older handle of
+// an Oware database, beside `MancalaDb` (any game's database); its calls are deprecated and
+// removed in 0.4.0: use `MancalaDb`.
 //
 // Created by `mancala_awari_db_build` or `mancala_awari_db_load`, freed by
 // `mancala_awari_db_free`. Immutable: may be read from several threads at once.
@@ -252,7 +255,7 @@ typedef struct MancalaAwariDb MancalaAwariDb;
 // An opaque Bao la Kete game: its current position and every earlier position and move back
 // to the position it was made from (so that moves can be taken back). The older handle of a
 // Bao la Kete game, beside `MancalaGame` (any game); its calls are thin wrappers over the
-// same bodies.
+// same bodies, deprecated and removed in 0.4.0: use `MancalaGame`.
 //
 // Created by `mancala_bao_new`, `mancala_bao_parse` or `mancala_bao_clone`; freed by
 // `mancala_bao_free`. Holds its own copy of its rules. Functions taking a `const MancalaBao *`
@@ -275,6 +278,9 @@ typedef struct MancalaDb MancalaDb;
 // An opaque endgame database: the exact value of every position of one board size (m) and
 // value-relevant rule options with at most K seeds in the houses.
 //
+// The older handle of a Kalah database, beside `MancalaDb` (any game's database); its calls
+// are deprecated and removed in 0.4.0: use `MancalaDb`.
+//
 // Created by `mancala_egdb_build`, `mancala_egdb_load` or `mancala_egdb_open_cached`, freed
 // by `mancala_egdb_free`.
 // Immutable: may be read from several threads at once, and shared with solvers
@@ -282,7 +288,7 @@ typedef struct MancalaDb MancalaDb;
 typedef struct MancalaEgdb MancalaEgdb;
 
 // An opaque playing engine for every game (Kalah with any m, n and options, Bao la Kete,
-// Oware), at one strength level. Its transposition tables (one a game) are kept between
+// Oware, Togyz Kumalak), at one strength level. Its transposition tables (one a game) are kept between
 // calls, so consecutive moves of one game reuse them.
 //
 // Created by `mancala_engine_new`, freed by `mancala_engine_free`. Thread safety:
@@ -481,7 +487,7 @@ typedef struct MancalaSolveProgress {
 // what was registered. Return 0 to go on, non-zero to cancel.
 typedef int (*MancalaSolveProgressFn)(const struct MancalaSolveProgress *progress, void *user_data);
 
-// The result of `mancala_solver_solve`. Values are in seeds, from the point of view of the
+// The result of `mancala_solver_solve_game` (or `mancala_solver_solve`). Values are in seeds, from the point of view of the
 // player to move: `value` is the store difference that player can still gain with perfect
 // play on both sides (future seeds into their store minus into the opponent's, final sweep
 // included).
@@ -522,8 +528,8 @@ typedef struct MancalaSolution {
     double seconds;
 } MancalaSolution;
 
-// One legal move with its value, as written by `mancala_solver_analyse` (seeds, for the
-// player to move, as `MancalaSolution::value`).
+// One legal move with its value, as written by `mancala_solver_analyse_game` (or
+// `mancala_solver_analyse`; seeds, for the player to move, as `MancalaSolution::value`).
 typedef struct MancalaMoveValue {
     // The move: a house number 1..=m or `MANCALA_KALAH_SWAP`.
     uint8_t mv;
@@ -1465,8 +1471,8 @@ enum MancalaStatus mancala_engine_free(struct MancalaEngine *engine);
 // about a thousand positions); each then returns `MANCALA_STATUS_OK` with the best move of
 // its last completed iteration (at least depth 1, so always a legal move).
 //
-// A call is in progress from the moment `mancala_engine_kalah_bestmove` or
-// `mancala_engine_bao_bestmove` is entered until it returns, including while it still waits
+// A call is in progress from the moment `mancala_engine_bestmove` (or the deprecated
+// `mancala_engine_kalah_bestmove`, `mancala_engine_bao_bestmove`) is entered until it returns, including while it still waits
 // for the engine's lock (behind another search) or sets its search up: a cancel made then
 // always stops it. The request is cleared when the last call in progress returns, so a
 // cancel made while no call is in progress has no effect, neither now nor on a later call.
@@ -1947,8 +1953,8 @@ enum MancalaStatus mancala_game_swap_state(const struct MancalaGame *game, bool 
 // The message describes the most recent `mancala_*` call on this thread that failed (the
 // empty string when none has). The errno rule, the same for every function of the API: a
 // call that fails replaces the message; a call that succeeds never touches it, whatever it
-// does (`mancala_kalah_free`, `mancala_rules_free`, a `_free` of NULL, a getter such as
-// `mancala_kalah_side_to_move`, printing or drawing into a big enough buffer,
+// does (`mancala_game_free`, `mancala_rules_free`, a `_free` of NULL, a getter such as
+// `mancala_game_side_to_move`, printing or drawing into a big enough buffer,
 // `mancala_status_name`, `mancala_version`, and also a successful play, solve or load).
 // So an error handler may free handles and call anything that succeeds, in any order,
 // before reading the message. This function never changes it either, not even when it
@@ -2295,7 +2301,7 @@ enum MancalaStatus mancala_solver_new(const struct MancalaSolverConfig *config, 
 // Frees a solver. NULL is a no-op (`MANCALA_STATUS_OK`).
 //
 // Ownership: the handle is invalid after this call; a database attached with
-// `mancala_solver_set_database` is released by the solver (its own handle stays valid).
+// `mancala_solver_set_db` (or `mancala_solver_set_database`) is released by the solver (its own handle stays valid).
 // Thread safety: no other thread may be using `solver` (not even to cancel).
 //
 // Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
@@ -2331,7 +2337,7 @@ enum MancalaStatus mancala_solver_set_limits(struct MancalaSolver *solver, uint6
 // `solver` and `db` must be NULL or pointer values.
 MANCALA_DEPRECATED("use mancala_solver_set_db; removed in 0.4.0") enum MancalaStatus mancala_solver_set_database(struct MancalaSolver *solver, const struct MancalaEgdb *db);
 
-// Attaches a database of exact values (`MancalaDb`) to the solver, as
+// Attaches a database of exact values (`MancalaDb`) to the solver, as the deprecated
 // `mancala_solver_set_database` does: every later solve probes it for positions with at
 // most its K seeds in the houses. The solver solves Kalah, so the database must be a Kalah
 // one. Solving a position of other rules then gives `MANCALA_STATUS_DATABASE_MISMATCH`.
@@ -2349,7 +2355,8 @@ MANCALA_DEPRECATED("use mancala_solver_set_db; removed in 0.4.0") enum MancalaSt
 enum MancalaStatus mancala_solver_set_db(struct MancalaSolver *solver, const struct MancalaDb *db);
 
 // Registers (or, with `callback` NULL, removes) the progress callback of the later calls of
-// `mancala_solver_solve` and `mancala_solver_analyse` on `solver`. While such a call runs,
+// `mancala_solver_solve_game` and `mancala_solver_analyse_game` (and of the deprecated
+// `mancala_solver_solve` and `mancala_solver_analyse`) on `solver`. While such a call runs,
 // `callback(&progress, user_data)` is called on the calling thread (never on a search
 // thread) every `interval_ms` milliseconds (0 or less than 10: every 10 ms), never after the
 // call ended, so a call shorter than the interval makes none. `progress` holds the phase, the
@@ -2362,7 +2369,7 @@ enum MancalaStatus mancala_solver_set_db(struct MancalaSolver *solver, const str
 // back) until they are replaced or the solver is freed. The callback must not call
 // functions on this solver (their lock is held) and must not unwind into the library.
 // Thread safety: waits for a solve running on this solver to finish; `user_data` is handed
-// back on the threads that call `mancala_solver_solve` / `mancala_solver_analyse`.
+// back on the threads that make those calls.
 //
 // Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`solver` NULL),
 // `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
@@ -2374,8 +2381,9 @@ enum MancalaStatus mancala_solver_set_progress(struct MancalaSolver *solver, Man
 // Asks every solve or analysis in progress on `solver` (on other threads) to stop soon; each
 // then returns `MANCALA_STATUS_OK` with the bounds proven so far (`exact` false).
 //
-// A call is in progress from the moment `mancala_solver_solve` or `mancala_solver_analyse`
-// is entered until it returns, including while it still waits for the solver's lock behind
+// A call is in progress from the moment `mancala_solver_solve_game` or
+// `mancala_solver_analyse_game` (or the deprecated `mancala_solver_solve`,
+// `mancala_solver_analyse`) is entered until it returns, including while it still waits for the solver's lock behind
 // another call: a cancel made then always stops it. The request is cleared when the last call
 // in progress returns, so a cancel made while no call is in progress has no effect, neither
 // now nor on a later call.
@@ -2437,8 +2445,8 @@ MANCALA_DEPRECATED("use mancala_solver_analyse_game with a MancalaGame; removed 
 
 // `mancala_solver_solve` for a `MancalaGame`: solves the current position of the Kalah game
 // `game` exactly and writes the result to `out` (moves as Kalah move codes: the house
-// number of the move text, `MANCALA_KALAH_SWAP` for `"swap"`). Limits, cancel and progress
-// as `mancala_solver_solve`. Replaces `mancala_solver_solve`.
+// number of the move text, `MANCALA_KALAH_SWAP` for `"swap"`). Limits (`mancala_solver_set_limits`),
+// cancel (`mancala_solver_cancel`) and progress (`mancala_solver_set_progress`) apply. Replaces `mancala_solver_solve`.
 //
 // Thread safety: `game` is only read; the call holds the solver's lock until it returns
 // (`mancala_solver_cancel` from another thread stops it).
@@ -2456,8 +2464,8 @@ enum MancalaStatus mancala_solver_solve_game(struct MancalaSolver *solver, const
 // `mancala_solver_analyse` for a `MancalaGame`: the value of every legal move of the current
 // position of the Kalah game `game`, in the order of `mancala_game_legal_moves` (each `mv`
 // the Kalah move code of the move text: its house number, `MANCALA_KALAH_SWAP` for
-// `"swap"`). `MANCALA_KALAH_MAX_MOVES` (8) entries always suffice. Limits and cancel as in
-// `mancala_solver_solve`. Replaces `mancala_solver_analyse`.
+// `"swap"`). `MANCALA_KALAH_MAX_MOVES` (8) entries always suffice. Limits, cancel and progress
+// as in `mancala_solver_solve_game`. Replaces `mancala_solver_analyse`.
 //
 // Ownership: `game` is only read; `moves` belongs to the caller.
 // Thread safety: as `mancala_solver_solve_game`.

@@ -16,7 +16,9 @@ use crate::status::{guard, Error, MancalaStatus};
 
 /// An opaque Awari database: the exact value (the mover's future captures minus the
 /// opponent's, the final allotment included, endless play even; OW-10.3) of every Oware
-/// board with at most N seeds in the houses, under the `awari` rule set.
+/// board with at most N seeds in the houses, under the `awari` rule set. The older handle of
+/// an Oware database, beside `MancalaDb` (any game's database); its calls are deprecated and
+/// removed in 0.4.0: use `MancalaDb`.
 ///
 /// Created by `mancala_awari_db_build` or `mancala_awari_db_load`, freed by
 /// `mancala_awari_db_free`. Immutable: may be read from several threads at once.

@@ -20,7 +20,7 @@ use crate::status::MancalaStatus;
 /// An opaque Bao la Kete game: its current position and every earlier position and move back
 /// to the position it was made from (so that moves can be taken back). The older handle of a
 /// Bao la Kete game, beside `MancalaGame` (any game); its calls are thin wrappers over the
-/// same bodies.
+/// same bodies, deprecated and removed in 0.4.0: use `MancalaGame`.
 ///
 /// Created by `mancala_bao_new`, `mancala_bao_parse` or `mancala_bao_clone`; freed by
 /// `mancala_bao_free`. Holds its own copy of its rules. Functions taking a `const MancalaBao *`

@@ -17,6 +17,9 @@ use crate::status::{guard, Error, MancalaStatus, Result};
 /// An opaque endgame database: the exact value of every position of one board size (m) and
 /// value-relevant rule options with at most K seeds in the houses.
 ///
+/// The older handle of a Kalah database, beside `MancalaDb` (any game's database); its calls
+/// are deprecated and removed in 0.4.0: use `MancalaDb`.
+///
 /// Created by `mancala_egdb_build`, `mancala_egdb_load` or `mancala_egdb_open_cached`, freed
 /// by `mancala_egdb_free`.
 /// Immutable: may be read from several threads at once, and shared with solvers
@@ -281,7 +284,7 @@ fn egdb_status(e: &EgdbError) -> MancalaStatus {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MancalaEgdbEncoding {
     /// One byte an entry, the value + 128: the fastest lookups, C(K+2m, 2m) bytes (m = 6,
-    /// K = 20: 215 MiB). What `mancala_egdb_build` builds.
+    /// K = 20: 215 MiB). What the deprecated `mancala_egdb_build` builds.
     Byte = 1,
     /// The value's index among the values its seed count allows, in ⌈log2(K + 2)⌉ bits an
     /// entry (5 for K = 15..30; one more under `discard_remaining`) packed into a bit stream:

@@ -31,8 +31,8 @@ pub const MANCALA_ENGINE_DECISIVE: i32 = 990_000;
 /// The score of a won Bao la Kete game before the one-unit-per-ply shortening.
 pub const MANCALA_ENGINE_WIN: i32 = 1_000_000;
 /// A Bao la Kete move buffer of this many bytes (NUL included) is always large enough for
-/// `mancala_engine_bao_bestmove` (the longest move takes 6 with its NUL: pit, direction,
-/// kichwa and kuu choice).
+/// the deprecated `mancala_engine_bao_bestmove` (the longest move takes 6 with its NUL: pit,
+/// direction, kichwa and kuu choice); `mancala_engine_bestmove` takes `MANCALA_MOVE_MAX`.
 pub const MANCALA_BAO_MAX_MOVE_BYTES: usize = 8;
 
 /// How to make an engine. All zero means: a 16 MiB table for each game, level 10, seed 0.
@@ -90,7 +90,7 @@ pub struct MancalaEngineResult {
 }
 
 /// An opaque playing engine for every game (Kalah with any m, n and options, Bao la Kete,
-/// Oware), at one strength level. Its transposition tables (one a game) are kept between
+/// Oware, Togyz Kumalak), at one strength level. Its transposition tables (one a game) are kept between
 /// calls, so consecutive moves of one game reuse them.
 ///
 /// Created by `mancala_engine_new`, freed by `mancala_engine_free`. Thread safety:
@@ -289,8 +289,8 @@ pub unsafe extern "C" fn mancala_engine_free(engine: *mut MancalaEngine) -> Manc
 /// about a thousand positions); each then returns `MANCALA_STATUS_OK` with the best move of
 /// its last completed iteration (at least depth 1, so always a legal move).
 ///
-/// A call is in progress from the moment `mancala_engine_kalah_bestmove` or
-/// `mancala_engine_bao_bestmove` is entered until it returns, including while it still waits
+/// A call is in progress from the moment `mancala_engine_bestmove` (or the deprecated
+/// `mancala_engine_kalah_bestmove`, `mancala_engine_bao_bestmove`) is entered until it returns, including while it still waits
 /// for the engine's lock (behind another search) or sets its search up: a cancel made then
 /// always stops it. The request is cleared when the last call in progress returns, so a
 /// cancel made while no call is in progress has no effect, neither now nor on a later call.

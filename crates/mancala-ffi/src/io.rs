@@ -118,8 +118,8 @@ pub(crate) unsafe fn write_str(
 /// The message describes the most recent `mancala_*` call on this thread that failed (the
 /// empty string when none has). The errno rule, the same for every function of the API: a
 /// call that fails replaces the message; a call that succeeds never touches it, whatever it
-/// does (`mancala_kalah_free`, `mancala_rules_free`, a `_free` of NULL, a getter such as
-/// `mancala_kalah_side_to_move`, printing or drawing into a big enough buffer,
+/// does (`mancala_game_free`, `mancala_rules_free`, a `_free` of NULL, a getter such as
+/// `mancala_game_side_to_move`, printing or drawing into a big enough buffer,
 /// `mancala_status_name`, `mancala_version`, and also a successful play, solve or load).
 /// So an error handler may free handles and call anything that succeeds, in any order,
 /// before reading the message. This function never changes it either, not even when it

@@ -71,8 +71,8 @@ pub const MANCALA_VERSION_MINOR: u32 = 2;
 pub const MANCALA_VERSION_PATCH: u32 = 0;
 
 /// The most bytes a position's notation takes, its NUL included, for every board size and
-/// every game: a buffer of this length always holds what `mancala_game_print` (and
-/// `mancala_kalah_print`, `mancala_bao_print`) write. 84 = the longest Bao la Kete notation (83 bytes: six two-digit
+/// every game: a buffer of this length always holds what `mancala_game_print` (and the
+/// deprecated `mancala_kalah_print`, `mancala_bao_print`) write. 84 = the longest Bao la Kete notation (83 bytes: six two-digit
 /// counts, both kuus standing and a reserved pit with blocked turns to come, `f2:7`) + 1;
 /// the longest Kalah notation is 55 bytes (m = 7, one count of 100 and fifteen of 10, North to
 /// move, ` swap`), the longest Oware notation 55 bytes too, the longest Togyz Kumalak notation
@@ -82,8 +82,8 @@ pub const MANCALA_VERSION_PATCH: u32 = 0;
 /// of the games.
 pub const MANCALA_NOTATION_MAX: usize = 84;
 
-/// A buffer of this many bytes always holds a board drawing (`mancala_game_draw`,
-/// `mancala_kalah_draw`, `mancala_bao_draw`) with its NUL: the longest drawings (a
+/// A buffer of this many bytes always holds a board drawing (`mancala_game_draw`, and the
+/// deprecated `mancala_kalah_draw`, `mancala_bao_draw`) with its NUL: the longest drawings (a
 /// Kalah(7,·) board; a Bao la Kete board with a reserved pit and blocked turns to come; an
 /// Oware(8,·) board) take under 400 bytes.
 pub const MANCALA_DRAWING_MAX: usize = 512;

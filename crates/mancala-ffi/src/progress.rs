@@ -28,7 +28,7 @@ pub enum MancalaSolvePhase {
     Swap = 2,
     /// The value is known; following value-keeping moves to the end of the game.
     PrincipalVariation = 3,
-    /// `mancala_solver_analyse`: proving the value of move `mv` (number `index` from 0 of
+    /// `mancala_solver_analyse_game` (or `mancala_solver_analyse`): proving the value of move `mv` (number `index` from 0 of
     /// `count` legal moves); `lower` and `upper` are its bounds.
     Move = 4,
 }

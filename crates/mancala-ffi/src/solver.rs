@@ -50,7 +50,7 @@ pub struct MancalaSolverConfig {
     pub time_limit_ms: u64,
 }
 
-/// The result of `mancala_solver_solve`. Values are in seeds, from the point of view of the
+/// The result of `mancala_solver_solve_game` (or `mancala_solver_solve`). Values are in seeds, from the point of view of the
 /// player to move: `value` is the store difference that player can still gain with perfect
 /// play on both sides (future seeds into their store minus into the opponent's, final sweep
 /// included).
@@ -93,8 +93,8 @@ pub struct MancalaSolution {
     pub seconds: f64,
 }
 
-/// One legal move with its value, as written by `mancala_solver_analyse` (seeds, for the
-/// player to move, as `MancalaSolution::value`).
+/// One legal move with its value, as written by `mancala_solver_analyse_game` (or
+/// `mancala_solver_analyse`; seeds, for the player to move, as `MancalaSolution::value`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MancalaMoveValue {
@@ -216,7 +216,7 @@ pub unsafe extern "C" fn mancala_solver_new(
 /// Frees a solver. NULL is a no-op (`MANCALA_STATUS_OK`).
 ///
 /// Ownership: the handle is invalid after this call; a database attached with
-/// `mancala_solver_set_database` is released by the solver (its own handle stays valid).
+/// `mancala_solver_set_db` (or `mancala_solver_set_database`) is released by the solver (its own handle stays valid).
 /// Thread safety: no other thread may be using `solver` (not even to cancel).
 ///
 /// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
@@ -284,7 +284,7 @@ pub unsafe extern "C" fn mancala_solver_set_database(
     })
 }
 
-/// Attaches a database of exact values (`MancalaDb`) to the solver, as
+/// Attaches a database of exact values (`MancalaDb`) to the solver, as the deprecated
 /// `mancala_solver_set_database` does: every later solve probes it for positions with at
 /// most its K seeds in the houses. The solver solves Kalah, so the database must be a Kalah
 /// one. Solving a position of other rules then gives `MANCALA_STATUS_DATABASE_MISMATCH`.
@@ -322,7 +322,8 @@ pub unsafe extern "C" fn mancala_solver_set_db(
 }
 
 /// Registers (or, with `callback` NULL, removes) the progress callback of the later calls of
-/// `mancala_solver_solve` and `mancala_solver_analyse` on `solver`. While such a call runs,
+/// `mancala_solver_solve_game` and `mancala_solver_analyse_game` (and of the deprecated
+/// `mancala_solver_solve` and `mancala_solver_analyse`) on `solver`. While such a call runs,
 /// `callback(&progress, user_data)` is called on the calling thread (never on a search
 /// thread) every `interval_ms` milliseconds (0 or less than 10: every 10 ms), never after the
 /// call ended, so a call shorter than the interval makes none. `progress` holds the phase, the
@@ -335,7 +336,7 @@ pub unsafe extern "C" fn mancala_solver_set_db(
 /// back) until they are replaced or the solver is freed. The callback must not call
 /// functions on this solver (their lock is held) and must not unwind into the library.
 /// Thread safety: waits for a solve running on this solver to finish; `user_data` is handed
-/// back on the threads that call `mancala_solver_solve` / `mancala_solver_analyse`.
+/// back on the threads that make those calls.
 ///
 /// Returns `MANCALA_STATUS_OK`, `MANCALA_STATUS_NULL_POINTER` (`solver` NULL),
 /// `MANCALA_STATUS_INVALID_HANDLE` or `MANCALA_STATUS_PANIC`.
@@ -366,8 +367,9 @@ pub unsafe extern "C" fn mancala_solver_set_progress(
 /// Asks every solve or analysis in progress on `solver` (on other threads) to stop soon; each
 /// then returns `MANCALA_STATUS_OK` with the bounds proven so far (`exact` false).
 ///
-/// A call is in progress from the moment `mancala_solver_solve` or `mancala_solver_analyse`
-/// is entered until it returns, including while it still waits for the solver's lock behind
+/// A call is in progress from the moment `mancala_solver_solve_game` or
+/// `mancala_solver_analyse_game` (or the deprecated `mancala_solver_solve`,
+/// `mancala_solver_analyse`) is entered until it returns, including while it still waits for the solver's lock behind
 /// another call: a cancel made then always stops it. The request is cleared when the last call
 /// in progress returns, so a cancel made while no call is in progress has no effect, neither
 /// now nor on a later call.
@@ -612,8 +614,8 @@ fn kalah_position(game: &MancalaGame) -> Result<KalahPosition> {
 
 /// `mancala_solver_solve` for a `MancalaGame`: solves the current position of the Kalah game
 /// `game` exactly and writes the result to `out` (moves as Kalah move codes: the house
-/// number of the move text, `MANCALA_KALAH_SWAP` for `"swap"`). Limits, cancel and progress
-/// as `mancala_solver_solve`. Replaces `mancala_solver_solve`.
+/// number of the move text, `MANCALA_KALAH_SWAP` for `"swap"`). Limits (`mancala_solver_set_limits`),
+/// cancel (`mancala_solver_cancel`) and progress (`mancala_solver_set_progress`) apply. Replaces `mancala_solver_solve`.
 ///
 /// Thread safety: `game` is only read; the call holds the solver's lock until it returns
 /// (`mancala_solver_cancel` from another thread stops it).
@@ -650,8 +652,8 @@ pub unsafe extern "C" fn mancala_solver_solve_game(
 /// `mancala_solver_analyse` for a `MancalaGame`: the value of every legal move of the current
 /// position of the Kalah game `game`, in the order of `mancala_game_legal_moves` (each `mv`
 /// the Kalah move code of the move text: its house number, `MANCALA_KALAH_SWAP` for
-/// `"swap"`). `MANCALA_KALAH_MAX_MOVES` (8) entries always suffice. Limits and cancel as in
-/// `mancala_solver_solve`. Replaces `mancala_solver_analyse`.
+/// `"swap"`). `MANCALA_KALAH_MAX_MOVES` (8) entries always suffice. Limits, cancel and progress
+/// as in `mancala_solver_solve_game`. Replaces `mancala_solver_analyse`.
 ///
 /// Ownership: `game` is only read; `moves` belongs to the caller.
 /// Thread safety: as `mancala_solver_solve_game`.

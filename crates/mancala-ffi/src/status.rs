@@ -35,7 +35,8 @@ pub enum MancalaStatus {
     /// The caller's buffer is too small; the size needed was written to the "needed" /
     /// "count" out-pointer.
     BufferTooSmall = 8,
-    /// `mancala_kalah_undo` on a game with no move to take back.
+    /// `mancala_game_undo` (or the deprecated `mancala_kalah_undo`, `mancala_bao_undo`) on a
+    /// game with no move to take back.
     NothingToUndo = 9,
     /// A Rust panic was caught inside the library (a bug in the library; please report it).
     /// The handles passed to the call are left in a valid state.
