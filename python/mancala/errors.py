@@ -58,7 +58,10 @@ class DatabaseExistsError(DatabaseError, FileExistsError):
     ``FileExistsError``."""
 
 
-class EngineError(MancalaError):
-    """The playing engine refused the request (a level outside 1..10; no memory for its
-    table is a ``MemoryError``), or an external player of ``grade`` cannot be graded: it cannot start, ends, or
-    does not answer the ``rules`` request with ``ok`` or ``error`` within 10 s."""
+class EngineError(MancalaError, ValueError):
+    """The playing engine refused the request (a level outside 1..10, wherever a level is
+    given: ``Engine``, ``best_move``, the ``opponent`` of ``VectorGames`` and of the
+    environments; no memory for its table is a ``MemoryError``), or an external player of
+    ``grade`` cannot be graded: it cannot start, ends, or does not answer the ``rules``
+    request with ``ok`` or ``error`` within 10 s. A ``ValueError`` too, as a bad level is a
+    bad argument, so ``except ValueError`` catches it as before."""

@@ -319,6 +319,32 @@ fn search_result<'py, M: Copy>(
         .call((), Some(&kw))
 }
 
+/// `level` as an engine level: any level outside 1..=10 is the library's `EngineError`
+/// (also a `ValueError`), with its message "level 11 is out of range: levels are 1..=10",
+/// also one that does not fit a u32 (-1, 2**70), and one too long to write out named by its
+/// size ("a level of at least 302 digits …"): one exception for one mistake, wherever a level
+/// is taken (`Engine`, `best_move`, the `opponent` of `VectorGames`).
+///
+/// # Errors
+/// `EngineError` for a level outside 1..=10.
+pub(crate) fn checked_level(py: Python<'_>, level: &Int) -> PyResult<Level> {
+    let out_of_range = || {
+        let level = match level.size() {
+            Some(size) => size.words("level"),
+            None => format!("level {}", level.text()),
+        };
+        error(
+            py,
+            Kind::Engine,
+            format!("{level} is out of range: levels are 1..=10"),
+        )
+    };
+    let n: u32 = level
+        .get("level", 0, i128::from(u32::MAX), "")
+        .map_err(|_| out_of_range())?;
+    Level::new(n).map_err(|e| engine_error(py, e))
+}
+
 #[pymethods]
 impl Engine {
     #[new]
@@ -336,27 +362,12 @@ impl Engine {
             crate::database::deprecated(py, "Engine(egdb=…)", "Engine(database=…)")?;
         }
         let databases = databases(database, egdb.as_ref().map(|e| e.bind(py)))?;
-        // Any level outside 1..=10 is the library's EngineError, with its message, also one
-        // that does not fit a u32 (-1, 2**70): one exception type for one mistake.
-        let level: u32 = level
-            .get("level", 0, i128::from(u32::MAX), "")
-            .map_err(|_| {
-                // One too long to write out is named by its size (`Int::size`).
-                let level = match level.size() {
-                    Some(size) => size.words("level"),
-                    None => format!("level {}", level.text()),
-                };
-                error(
-                    py,
-                    Kind::Engine,
-                    format!("{level} is out of range: levels are 1..=10"),
-                )
-            })?;
+        let lvl = checked_level(py, &level)?;
+        let level = lvl.get();
         let tt_bytes = tt_mb
             .map(|t| mebibytes(&t, "tt_mb", ENGINE_MAX_TT_MB))
             .transpose()?;
         let seed = seed.u64("seed")?;
-        let lvl = Level::new(level).map_err(|e| engine_error(py, e))?;
         let tt_bytes = tt_bytes.unwrap_or(DEFAULT_TT_BYTES);
         Ok(Engine {
             players: Mutex::new({

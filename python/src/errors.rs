@@ -24,7 +24,7 @@ pub enum Kind {
     /// `DatabaseError(MancalaError)`: an endgame database could not be built, saved, opened
     /// or used.
     Database,
-    /// `EngineError(MancalaError)`: the playing engine refused the request.
+    /// `EngineError(MancalaError, ValueError)`: the playing engine refused the request.
     Engine,
     /// `DatabaseExistsError(DatabaseError, FileExistsError)`: a save that does not overwrite
     /// found a file holding another database, or no database, at its path.

@@ -989,7 +989,8 @@ const WATCH_FROM: Duration = Duration::from_millis(250);
 ///
 /// * `opponent`: `"random"` (the other side plays a legal move drawn uniformly, inside the
 ///   step), an engine level 1..10 (the engine plays it inside the step, with one 4 MiB table
-///   for the batch; its weaker moves at levels 1-4 are drawn from `seed`), or `None` for
+///   for the batch; its weaker moves at levels 1-4 are drawn from `seed`; another level is
+///   an `EngineError`, as `Engine(level=…)` raises), or `None` for
 ///   self-play (each step plays the action of whichever player is to move, the observation
 ///   and the mask are that player's, and the reward goes to the player who moved).
 /// * `opponent_time_ms`: the engine's time a move in milliseconds, 0..=86400000 (one day,
@@ -1212,13 +1213,9 @@ impl VectorGames {
         let opponent = match opponent {
             OpponentArg::Random => Opponent::Random,
             OpponentArg::SelfPlay => Opponent::SelfPlay,
+            // Out of 1..=10: `EngineError`, as `Engine(level=…)` raises it.
             OpponentArg::Level(level) => {
-                let level = level
-                    .get::<u32>("an engine level", 1, 10, "")
-                    .and_then(|l| {
-                        Level::new(l).map_err(|e| PyValueError::new_err(e.to_string()))
-                    })?;
-                Opponent::Engine(level)
+                Opponent::Engine(crate::engine::checked_level(py, &level)?)
             }
         };
         let time_ms = crate::engine::time_ms(&opponent_time_ms, "opponent_time_ms")?;

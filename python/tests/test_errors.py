@@ -289,3 +289,21 @@ def test_table_sizes_out_of_range_name_the_range_checked(call, top):
         with pytest.raises(ValueError, match=rf"^tt_mb must be in 1..={top} \(MiB\), got {value}$"):
             call(value)
     call(1)
+
+
+@pytest.mark.parametrize("level", [0, 11, -1, 2**70])
+def test_an_opponent_level_out_of_range_is_the_engine_error_of_engine(level):
+    # One exception, with one message, for one mistake, wherever the level is given.
+    gymnasium = pytest.importorskip("gymnasium")
+    import mancala.envs  # noqa: F401  (registers the environments)
+
+    expected = f"^level {level} is out of range: levels are 1..=10$"
+    with pytest.raises(mancala.EngineError, match=expected):
+        mancala.VectorGames(opponent=level)
+    with pytest.raises(mancala.EngineError, match=expected):
+        gymnasium.make("mancala/Kalah-v0", opponent=level)
+    with pytest.raises(mancala.EngineError, match=expected):
+        gymnasium.make_vec("mancala/Kalah-v0", num_envs=2, vectorization_mode="vector_entry_point", opponent=level)
+    # Still a ValueError, as it was from these three.
+    assert issubclass(mancala.EngineError, ValueError)
+    assert issubclass(mancala.EngineError, mancala.MancalaError)

@@ -11,7 +11,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
-from .. import Engine, Side
+from .. import Engine, EngineError, Side
 from .. import Game
 from .._mancala import VectorGames
 from ._codec import (
@@ -40,8 +40,9 @@ class MancalaEnv(gymnasium.Env):
     * ``rules``: a rule-set text of any game (``"standard"``, ``"kalah(6,3)+pie_rule"``,
       ``"bao-la-kete"``, ``"oware"``).
     * ``opponent``: ``"random"`` (default), an engine level ``1..10`` (a :class:`mancala.Engine`
-      with a small table, reseeded at each ``reset``), an :class:`Engine`, or a function
-      ``f(game) -> move`` given a copy of the game.
+      with a small table, reseeded at each ``reset``; another level raises
+      :class:`mancala.EngineError`, as ``Engine(level=...)`` does), an :class:`Engine`, or a
+      function ``f(game) -> move`` given a copy of the game.
     * ``opponent_time_ms``: the engine's time a move in milliseconds, 0..=86400000 (one
       day, the ``mancala`` command's limit; ``ValueError`` beyond). Levels 1-9 are
       depth-limited and usually finish far sooner; level 10 uses it all. 0 is no time
@@ -106,7 +107,8 @@ class MancalaEnv(gymnasium.Env):
         ):
             raise ValueError(f'opponent must be "random", a level 1..10, a mancala.Engine or a function, not {opponent!r}')
         if isinstance(opponent, int) and not 1 <= opponent <= 10:
-            raise ValueError(f"an engine level is 1..10, not {opponent}")
+            # The library's exception and words, as Engine(level=...) and VectorGames raise.
+            raise EngineError(f"level {opponent} is out of range: levels are 1..=10")
         self.opponent = opponent
         self.opponent_time_ms = checked_time_ms(opponent_time_ms)
         level = opponent.level if isinstance(opponent, Engine) else opponent

@@ -25,7 +25,8 @@ class MancalaVectorEnv(gymnasium.vector.VectorEnv):
 
     Arguments as :class:`mancala.envs.MancalaEnv` (``rules``, ``agent_first``, ``reward``,
     ``illegal_reward``, ``max_moves``, ``opponent_time_ms``, ``game``), and ``num_envs``;
-    ``opponent`` is ``"random"`` or an engine level 1..10 (the :class:`mancala.Engine` and
+    ``opponent`` is ``"random"`` or an engine level 1..10 (another level raises
+    :class:`mancala.EngineError`; the :class:`mancala.Engine` and
     function opponents of the single environment are not batched). Game ``i`` draws its
     random moves from a generator seeded ``seed + i`` (``reset(seed=...)``; 0 when never
     given).
