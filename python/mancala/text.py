@@ -1229,10 +1229,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     arguments (``--time`` under 0.001 s), rules, positions or template: one line on standard
     error, exit status 2. When standard output is closed before all is written (``| head``),
     it stops quietly with exit status 141, as the ``mancala`` command does (128 + SIGPIPE,
-    the status a shell reports for a command ended by SIGPIPE); standard output is then
-    pointed at ``os.devnull``, as Python's "Note on SIGPIPE" (the ``signal`` module's
-    documentation) does, so that Python's final flush raises nothing. Returns the exit
-    status."""
+    the status a shell reports for a command ended by SIGPIPE); when writing it fails
+    otherwise (a full disk), it says ``mancala.text: writing standard output: No space left
+    on device (os error 28)`` on standard error with exit status 1, as the ``mancala``
+    command does. Either way standard output is then pointed at ``os.devnull``, as Python's
+    "Note on SIGPIPE" (the ``signal`` module's documentation) does, so that Python's final
+    flush raises nothing. Returns the exit status."""
     import argparse
     import sys
 
@@ -1270,21 +1272,36 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(f"mancala.text: {message}", file=sys.stderr)
         return status
 
+    def away() -> None:
+        # What is left in the buffer cannot be written either: Python's final flush would
+        # fail again (a message and exit status 120).
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
     try:
         return _run(args, fail)
     except _StdoutClosed:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        away()
         return 141
+    except _StdoutFailed as e:
+        away()
+        return fail(f"writing standard output: {e}", 1)
 
 
 class _StdoutClosed(Exception):
     """Standard output was closed by its reader (a ``BrokenPipeError`` writing it)."""
 
 
+class _StdoutFailed(Exception):
+    """Writing standard output failed otherwise (a full disk: ``> /dev/full``); the text is
+    the system's reason as the ``mancala`` command words it: ``No space left on device (os
+    error 28)``."""
+
+
 def _out(text: object) -> None:
-    """Prints ``text`` and flushes standard output, so that a reader gone away is found
-    here (``_StdoutClosed``), not at Python's exit."""
+    """Prints ``text`` and flushes standard output, so that a failed write is found here,
+    not at Python's exit: ``_StdoutClosed`` when the reader went away, ``_StdoutFailed``
+    for any other error."""
     import sys
 
     try:
@@ -1292,6 +1309,27 @@ def _out(text: object) -> None:
         sys.stdout.flush()
     except BrokenPipeError:
         raise _StdoutClosed() from None
+    except OSError as e:
+        reason = f"{e.strerror} (os error {e.errno})" if e.strerror and e.errno else str(e)
+        raise _StdoutFailed(reason) from None
+
+
+def _seeds(n: int) -> str:
+    """``n`` seeds in words, as the ``mancala`` command counts them: ``1 seed``, ``3 seeds``."""
+    return f"{n} seed" if n == 1 else f"{n} seeds"
+
+
+def _report_lines(fields: Dict[str, Any]) -> List[str]:
+    """The lines of the text report of ``grade`` (:func:`_report_dict`'s fields), its
+    figures written as ``mancala grade`` writes them: ``optimal     66.7 %`` (the share in
+    per cent, one decimal), ``mean_loss   0.840 seeds`` (three decimals), the worst and total
+    losses in seeds (``1 seed``, ``3 seeds``). The JSON report keeps the full numbers."""
+    shown = dict(fields)
+    shown["optimal"] = f"{100.0 * fields['optimal']:.1f} %"
+    shown["mean_loss"] = f"{fields['mean_loss']:.3f} seeds"
+    shown["worst_loss"] = _seeds(fields["worst_loss"])
+    shown["total_loss"] = _seeds(fields["total_loss"])
+    return [f"{key:<11} {value}" for key, value in shown.items()]
 
 
 def _run(args: Any, fail: Callable[..., int]) -> int:
@@ -1366,8 +1404,8 @@ def _run(args: Any, fail: Callable[..., int]) -> int:
         if args.json:
             _out(json.dumps(fields))
         else:
-            for key, value in fields.items():
-                _out(f"{key:<11} {value}")
+            for line in _report_lines(fields):
+                _out(line)
         return 0
     except (MancalaError, ValueError, TypeError, OSError, RuntimeError) as e:
         return fail(str(e).splitlines()[0] if str(e) else type(e).__name__)

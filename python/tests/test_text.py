@@ -1012,3 +1012,63 @@ def test_the_command_line_moves_are_split_as_the_mancala_command_splits_them():
         assert _cli("prompt", "--rules", "kalah(4,3)", "--moves", moves).stdout == text.prompt(game) + "\n"
     start = _cli("prompt", "--rules", "kalah(4,3)", "--moves", "  ")
     assert start.stdout == text.prompt(mancala.new_game("kalah(4,3)")) + "\n"
+
+
+_LAST_LISTED_PROGRAM = (
+    "import re, sys\n"
+    "moves = re.search(r'Your legal moves: (.*)\\.', sys.stdin.read()).group(1).split(', ')\n"
+    "print('Move:', moves[-1])\n"
+)
+
+
+def test_the_command_line_grade_report_writes_its_figures_as_mancala_grade(tmp_path):
+    """The text report of `python -m mancala.text grade` writes the share of best moves in
+    per cent with one decimal and the mean loss in seeds with three, as `mancala grade`
+    prints them ("optimal    66.7 %", "mean loss  0.840 seeds", "worst loss 3 seeds"), not
+    Python's raw floats (0.6666666666666666); the JSON report keeps the full numbers."""
+    import json
+
+    script = tmp_path / "player.py"
+    script.write_text(_LAST_LISTED_PROGRAM)
+    args = ["grade", "--program", f"{sys.executable} {script}", "--rules", "kalah(3,3)", "--generate", "6",
+            "--seed", "7"]
+    done = _cli(*args)
+    assert done.returncode == 0, done.stderr
+    lines = dict(line.split(None, 1) for line in done.stdout.splitlines())
+    expected = text.grade(last_listed, mancala.generate_positions("kalah(3,3)", 6, seed=7), seed=7)
+    assert re.fullmatch(r"\d{1,3}\.\d %", lines["optimal"]), lines["optimal"]
+    assert abs(float(lines["optimal"].removesuffix(" %")) - 100 * expected.optimal) <= 0.05
+    assert re.fullmatch(r"\d+\.\d{3} seeds", lines["mean_loss"]), lines["mean_loss"]
+    assert abs(float(lines["mean_loss"].removesuffix(" seeds")) - expected.mean_loss) <= 0.0005
+    seeds = lambda n: f"{n} seed" if n == 1 else f"{n} seeds"  # noqa: E731
+    assert (lines["worst_loss"], lines["total_loss"]) == (seeds(expected.worst_loss), seeds(expected.total_loss))
+    assert lines["positions"] == "6"
+    got = json.loads(_cli(*args, "--json").stdout)
+    assert (got["optimal"], got["mean_loss"]) == (expected.optimal, expected.mean_loss)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full to write to")
+@pytest.mark.parametrize("command", ["prompt", "parse", "grade", "grade --json"])
+def test_a_failed_write_is_said_and_exits_1_as_the_mancala_command(command, tmp_path, cli):
+    """A write to standard output that fails (a full disk) is one line on standard error with
+    the words of the `mancala` command and exit status 1, for every subcommand; 2 is for bad
+    arguments."""
+    import subprocess
+
+    with open("/dev/full", "w") as full:
+        rust = subprocess.run([str(cli.path), "perft", "--depth", "1"], stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=300)
+    assert rust.returncode == 1
+    words = rust.stderr.strip().removeprefix("mancala: error: ")
+    assert words.startswith("writing standard output: No space left on device")
+    script = tmp_path / "player.py"
+    script.write_text(_LAST_LISTED_PROGRAM)
+    args = {
+        "prompt": ["prompt", "--rules", "oware"],
+        "parse": ["parse", "Move: 3"],
+        "grade": ["grade", "--program", f"{sys.executable} {script}", "--rules", "kalah(3,3)", "--generate", "2"],
+    }[command.split()[0]] + command.split()[1:]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "mancala.text", *args], stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=300)
+    assert (done.returncode, done.stderr) == (1, f"mancala.text: {words}\n")
