@@ -1,5 +1,5 @@
-//! `MancalaGame`: a game of any kind in progress — Kalah, Bao la Kete, Oware — chosen by its
-//! rule set's text, with parse/print, drawing, legal moves, play (by move text or by index),
+//! `MancalaGame`: a game of any kind in progress — Kalah, Bao la Kete, Oware, Togyz Kumalak —
+//! chosen by its rule set's text, with parse/print, drawing, legal moves, play (by move text or by index),
 //! undo, side to move, outcome and perft. Moves are given and printed in each game's move
 //! notation (`docs/notation.md`). The Kalah and Bao la Kete calls of earlier versions
 //! (`mancala_kalah_*`, `mancala_bao_*`) are thin wrappers over the bodies here.
