@@ -168,9 +168,9 @@ fn positions(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Set> {
                 mancala_core::ShortenedPath(&path)
             ))
         })?;
-        // The same reading of the `# rules:` line as both readers' (`mancala_bench`); a rule
-        // set that does not parse is refused with its own error (as `mancala grade` does),
-        // not handed to the Kalah reader, which would call any Oware text not Kalah.
+        // The same reading of the `# rules:` line as both readers' (`mancala_bench`), parsed
+        // once by the parser of the game it names, which picks the reader; a rule set that
+        // does not parse is refused with that game's own reason (as `mancala grade` does).
         let rules = match mancala_bench::file_rules(&text) {
             Some((line, r)) => Some(r.parse::<mancala_core::Rules>().map_err(|e| {
                 from_error(

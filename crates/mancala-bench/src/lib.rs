@@ -74,7 +74,8 @@ pub mod matches;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use mancala_core::kalah::{KalahPosition, KalahRules, PositionError, RulesError};
+use mancala_core::kalah::{KalahPosition, KalahRules, PositionError};
+use mancala_core::RulesError;
 use mancala_solver::{SolveError, SolveOptions, SolveProgress, Solver};
 use thiserror::Error;
 
@@ -179,7 +180,9 @@ pub enum BenchError {
         /// 1-based line number of the first one.
         first: usize,
     },
-    /// The rule set of a `# rules: …` line does not parse.
+    /// The rule set of a `# rules: …` line does not parse as a Kalah rule set
+    /// ([`mancala_core::Rules::parse_kalah`]: a malformed rule set of another game gets
+    /// that game's parser's reason).
     #[error("line {line}: the `# rules:` line: {source}")]
     Rules {
         /// 1-based line number.
@@ -318,8 +321,7 @@ pub fn parse_positions_at(
     parse_file(
         text,
         |r, line| {
-            r.parse()
-                .map_err(|source| BenchError::Rules { line, source })
+            mancala_core::Rules::parse_kalah(r).map_err(|source| BenchError::Rules { line, source })
         },
         |r, t, line| {
             let bad = || BenchError::Line {

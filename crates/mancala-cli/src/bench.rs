@@ -266,7 +266,8 @@ fn not_with_generate(args: &BenchArgs) -> Option<&'static str> {
 }
 
 fn generate(args: &BenchArgs) -> Result<(), String> {
-    let rules: KalahRules = args.rules.parse().map_err(|e| format!("{e}"))?;
+    let rules: KalahRules =
+        mancala_core::Rules::parse_kalah(&args.rules).map_err(|e| format!("{e}"))?;
     let params = GenerateParams {
         rules,
         seed: args.seed,

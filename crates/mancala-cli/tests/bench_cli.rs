@@ -183,6 +183,25 @@ fn a_file_of_another_games_rule_set_names_the_game() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A file whose `# rules:` line names an Oware rule set with a misspelt option: Oware's own
+/// reason (it said the text named an Oware rule set, not a Kalah one).
+#[test]
+fn a_file_of_another_games_bad_rule_set_gives_that_games_reason() {
+    let (dir, file) = positions_file(
+        "oware-bad-file",
+        "# rules: awari+grand_slam=nonee\n4,4,4,4,4,4,0,4,4,4,4,4,4,0 S 0\n",
+    );
+    let (ok, out, err) = mancala(&["bench", "--file", file.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("line 1: the `# rules:` line: bad value `nonee` for rule option `grand_slam`"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn each_set_reports_the_database_it_used() {
     let dir = scratch("bench-cli", "egdb");

@@ -132,6 +132,45 @@ macro_rules! rules {
 
 for_each_game!(rules);
 
+impl Rules {
+    /// Parses `text` as a Kalah rule set, for a reader of Kalah rules alone: the text is read
+    /// first as a rule set of any game ([`Rules`]'s `FromStr`), so that a text naming another
+    /// game's rule set that game's parser refuses gets that parser's reason
+    /// (`awari+grand_slam=nonee`: ``"bad value `nonee` for rule option `grand_slam` (accepted:
+    /// …)"``), where Kalah's own parser would only say which game the text names; another
+    /// game's well-formed rule set is refused as Kalah's parser refuses it (``"`oware` names
+    /// an Oware rule set, not a Kalah one (expected …)"``). Never panics.
+    ///
+    /// ```
+    /// use mancala_core::{kalah::KalahRules, Rules, RulesError};
+    ///
+    /// assert_eq!(Rules::parse_kalah("kalah(4,3)")?, "kalah(4,3)".parse::<KalahRules>()?);
+    /// assert!(matches!(Rules::parse_kalah("oware"), Err(RulesError::Kalah(_))));
+    /// assert!(matches!(
+    ///     Rules::parse_kalah("awari+grand_slam=nonee"),
+    ///     Err(RulesError::Oware(_))
+    /// ));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`RulesError::Kalah`] for a text Kalah's parser refuses, among them another game's
+    /// rule set that its own parser accepts; the [`RulesError`] variant of another game, with
+    /// that game's parser's reason, for a text naming that game that its parser refuses.
+    pub fn parse_kalah(text: &str) -> Result<crate::kalah::KalahRules, RulesError> {
+        match text.parse::<Rules>()? {
+            Rules::Kalah(rules) => Ok(rules),
+            _ => Err(RulesError::Kalah(
+                match text.parse::<crate::kalah::KalahRules>() {
+                    Err(e) => e,
+                    // Not met: no Kalah rule set starts with another game's head.
+                    Ok(_) => crate::kalah::RulesError::Syntax(text.to_owned()),
+                },
+            )),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,5 +205,57 @@ mod tests {
         let r: Rules = "kalah(7,7)+pie_rule".parse().unwrap();
         assert_eq!(r.to_string(), "kalah(7,7)+pie_rule");
         assert_eq!(Rules::Bao(BaoRules::LAMU).to_string(), "bao-la-kete");
+    }
+
+    /// A Kalah-only parse of another game's rule set that this game's own parser refuses (a
+    /// misspelt option value) gives that parser's reason: Kalah's parser alone said the text
+    /// named an Oware rule set, not a Kalah one.
+    #[test]
+    fn a_kalah_parse_of_another_games_bad_rule_set_gives_that_games_reason() {
+        let e = Rules::parse_kalah("awari+grand_slam=nonee").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "bad value `nonee` for rule option `grand_slam` \
+             (accepted: none, all, forbidden, leave_last, unless_only)"
+        );
+        for text in [
+            "oware+no_such_option",
+            "bestemshe(5,99)",
+            "bao-la-kete+kuu=maybe",
+        ] {
+            let kalah = Rules::parse_kalah(text).unwrap_err().to_string();
+            let own = text.parse::<Rules>().unwrap_err().to_string();
+            assert_eq!(kalah, own, "{text}");
+            assert!(!kalah.contains("not a Kalah one"), "{kalah}");
+        }
+    }
+
+    /// Every other text keeps the message of Kalah's parser, byte for byte: another game's
+    /// well-formed rule set, a malformed text of no game, a bad Kalah rule set.
+    #[test]
+    fn a_kalah_parse_keeps_kalahs_other_messages() {
+        for text in [
+            "oware",
+            " Awari+grand_slam=all",
+            "bestemshe(5,5)",
+            "bao-la-kete",
+            "kalha(6,4)",
+            "kalah(9,4)",
+            "standard+no_such_option",
+            "",
+        ] {
+            let kalah = text.parse::<KalahRules>().unwrap_err();
+            assert_eq!(
+                Rules::parse_kalah(text),
+                Err(RulesError::Kalah(kalah)),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            Rules::parse_kalah(" kalah(6,4)+empty_capture "),
+            " kalah(6,4)+empty_capture "
+                .parse::<KalahRules>()
+                .map_err(RulesError::Kalah)
+        );
     }
 }

@@ -590,10 +590,10 @@ fn awari_job<C: Comm>(
     })
 }
 
-/// Parses a Kalah rule set (every rank does, with the same text: the same outcome).
+/// Parses a Kalah rule set (every rank does, with the same text: the same outcome); a
+/// malformed rule set of another game gets that game's reason (`Rules::parse_kalah`).
 fn kalah_rules(text: &str) -> Result<KalahRules, String> {
-    text.parse::<KalahRules>()
-        .map_err(|e| format!("--rules {text:?}: {e}"))
+    mancala_core::Rules::parse_kalah(text).map_err(|e| format!("--rules {text:?}: {e}"))
 }
 
 /// The failure of a command line clap refused, already printed: status 2.
@@ -673,28 +673,33 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, String> {
                     encoding,
                 },
         } => {
-            // A rule set no game reads is refused with its own error, as `mancala` refuses
-            // it (the Kalah reader would call a misspelt Oware option not Kalah).
+            // One parse, by the parser of the game the text names: a rule set that game
+            // refuses gets that game's own reason, as `mancala` gives it.
             let parsed = rules
                 .parse::<mancala_core::Rules>()
                 .map_err(|e| format!("--rules {rules:?}: {e}"))?;
-            if let mancala_core::Rules::Oware(o) = parsed {
-                return awari_job(
-                    comm,
-                    &rules,
-                    &o,
-                    max_seeds,
-                    encoding,
-                    out,
-                    resume,
-                    stop_after_layer,
-                    threads,
-                    json,
-                    quiet,
-                    force,
-                );
-            }
-            let rules = kalah_rules(&rules)?;
+            let kalah = match parsed {
+                mancala_core::Rules::Kalah(k) => k,
+                mancala_core::Rules::Oware(o) => {
+                    return awari_job(
+                        comm,
+                        &rules,
+                        &o,
+                        max_seeds,
+                        encoding,
+                        out,
+                        resume,
+                        stop_after_layer,
+                        threads,
+                        json,
+                        quiet,
+                        force,
+                    )
+                }
+                // Another game's rule set: refused naming its game, with Kalah's forms.
+                _ => kalah_rules(&rules)?,
+            };
+            let rules = kalah;
             // Kalah's databases have no compact encoding: refused as `mancala` refuses it.
             <Egdb as Database>::check_encoding(encoding).map_err(|e| e.to_string())?;
             let balance = match balance {

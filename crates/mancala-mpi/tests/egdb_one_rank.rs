@@ -455,6 +455,14 @@ fn bad_command_lines_get_one_line() {
         e.contains("bad value `nonee` for rule option `grand_slam`") && e.lines().count() == 1,
         "{e}"
     );
+    // The solve reads Kalah rules only: a misspelt Oware option still gets Oware's reason.
+    let o = run1(&["solve", "--rules", "awari+grand_slam=nonee"], 30);
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(
+        e.contains("bad value `nonee` for rule option `grand_slam`") && e.lines().count() == 1,
+        "{e}"
+    );
     // A table larger than any machine's memory (1 TiB): refused before the solve, as
     // `mancala solve` refuses it.
     let o = run1(
