@@ -312,14 +312,13 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         list();
         return Ok(());
     }
-    if let Some(avail) = mancala_solver::available_memory_bytes() {
+    if let Some(avail) = mancala_solver::available_memory() {
         let tt_bytes = (args.tt_mb as u64) << 20;
-        if tt_bytes > avail {
+        if tt_bytes > avail.bytes {
             return Err(format!(
-                "--tt-mb {}: {tt_bytes} bytes ({}), more than the {avail} bytes ({}) of memory available",
+                "--tt-mb {}: {tt_bytes} bytes ({}), more than the {avail}",
                 args.tt_mb,
-                crate::saves::human(tt_bytes),
-                crate::saves::human(avail)
+                crate::saves::human(tt_bytes)
             ));
         }
     }

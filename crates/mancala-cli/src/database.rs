@@ -555,11 +555,10 @@ fn refusal<D: Database>(rules: &D::Rules, choice: &Choice<'_>, e: &ChooseError) 
 pub(crate) fn build_refusal<D: Database>(rules: &D::Rules, e: &ChooseError) -> String {
     match e {
         ChooseError::Memory { max_seeds, memory } => format!(
-            "--max-seeds {max_seeds}: the build needs about {} bytes ({}), more than the {} bytes ({}) of memory available",
+            "--max-seeds {max_seeds}: the build needs about {} bytes ({}), more than the {}",
             memory.needs,
             crate::saves::human(memory.needs),
-            memory.available,
-            crate::saves::human(memory.available)
+            memory.available
         ),
         ChooseError::Build(EgdbError::MoreSeedsThanTheGame {
             max_seeds,

@@ -360,12 +360,11 @@ fn build(
         c.saturating_mul(u128::from(max_seeds) + i) / i
     });
     let needs = Egdb::build_memory(rules, max_seeds, encoding).map_err(|e| e.to_string())?;
-    if let Some(avail) = mancala_solver::available_memory_bytes() {
-        if needs > avail {
+    if let Some(avail) = mancala_solver::available_memory() {
+        if needs > avail.bytes {
             return Err(format!(
-                "--max-seeds {max_seeds}: the build needs {needs} bytes ({}), more than the {avail} bytes ({}) of memory available",
-                human(needs),
-                human(avail)
+                "--max-seeds {max_seeds}: the build needs {needs} bytes ({}), more than the {avail}",
+                human(needs)
             ));
         }
     }

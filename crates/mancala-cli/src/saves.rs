@@ -84,13 +84,12 @@ pub(crate) fn convert_folder(
     out: Option<&std::path::Path>,
     needs: u64,
 ) -> Result<OutFolder, String> {
-    if let Some(avail) = mancala_solver::available_memory_bytes() {
-        if needs > avail {
+    if let Some(avail) = mancala_solver::available_memory() {
+        if needs > avail.bytes {
             return Err(format!(
-                "{}: converting needs both encodings in memory, {needs} bytes ({}), more than the {avail} bytes ({}) of memory available",
+                "{}: converting needs both encodings in memory, {needs} bytes ({}), more than the {avail}",
                 ShortenedPath(file),
-                human(needs),
-                human(avail)
+                human(needs)
             ));
         }
     }

@@ -31,16 +31,15 @@ fn setup(
         args.position.as_deref(),
     )?;
     // --threads and --tt-mb are in range: clap parsed them with their ranges (ranges.rs).
-    let avail = mancala_solver::available_memory_bytes();
+    let avail = mancala_solver::available_memory();
     let mut solver = match args.tt_mb {
         Some(mb) => {
             let tt_bytes = mb << 20;
             if let Some(avail) = avail {
-                if tt_bytes as u64 > avail {
+                if tt_bytes as u64 > avail.bytes {
                     return Err(format!(
-                        "--tt-mb {mb}: {tt_bytes} bytes ({}), more than the {avail} bytes ({}) of memory available",
-                        crate::saves::human(tt_bytes as u64),
-                        crate::saves::human(avail)
+                        "--tt-mb {mb}: {tt_bytes} bytes ({}), more than the {avail}",
+                        crate::saves::human(tt_bytes as u64)
                     ));
                 }
             }
@@ -48,7 +47,9 @@ fn setup(
         }
         // Sized to the position, at most SIZED_TT_MAX_BYTES and half the memory available.
         None => {
-            let half = avail.map_or(usize::MAX, |a| usize::try_from(a / 2).unwrap_or(usize::MAX));
+            let half = avail.map_or(usize::MAX, |a| {
+                usize::try_from(a.bytes / 2).unwrap_or(usize::MAX)
+            });
             Solver::new().tt_bytes_at_most(SIZED_TT_MAX_BYTES.min(half))
         }
     };

@@ -1058,8 +1058,10 @@ fn a_closed_standard_error_does_not_end_an_awari_build() {
 
 /// Under a limit of the address space (`ulimit -v`) far below the machine's free memory, a
 /// build that needs more than the room left under the limit is refused before any work, the
-/// message naming both sizes: what the build needs and the room, which is under the limit.
-/// (Without the limit counted, the build of N = 28 starts and runs for many minutes.)
+/// message naming both sizes: what the build needs and the room, which is under the limit,
+/// and saying that the room is the address-space limit's (it said "of memory available",
+/// as of the machine's memory). (Without the limit counted, the build of N = 28 starts and
+/// runs for many minutes.)
 #[test]
 #[cfg(target_os = "linux")]
 fn a_build_larger_than_the_address_space_limit_is_refused_at_once() {
@@ -1093,8 +1095,8 @@ fn a_build_larger_than_the_address_space_limit_is_refused_at_once() {
     let output = child.wait_with_output().unwrap();
     assert!(!output.status.success());
     let err = stderr(&output);
-    // "… the build needs about NEEDS bytes (…), more than the ROOM bytes (…) of memory
-    // available"
+    // "… the build needs about NEEDS bytes (…), more than the ROOM bytes (…) left under the
+    // address-space limit (`ulimit -v`)"
     let number_before = |marker: &str| -> u64 {
         let head = &err[..err.find(marker).unwrap_or_else(|| panic!("{err}"))];
         let digits = head.rsplit(' ').next().unwrap();
@@ -1110,7 +1112,10 @@ fn a_build_larger_than_the_address_space_limit_is_refused_at_once() {
     let tail = &err[err
         .find("more than the ")
         .unwrap_or_else(|| panic!("{err}"))..];
-    assert!(tail.ends_with(" of memory available\n"), "{err}");
+    assert!(
+        tail.ends_with(" left under the address-space limit (`ulimit -v`)\n"),
+        "{err}"
+    );
     let room: u64 = tail["more than the ".len()..]
         .split(' ')
         .next()

@@ -633,13 +633,12 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, String> {
             };
             // Each rank's table in its own memory, refused as `mancala solve` refuses it.
             let tt_bytes = (a.tt_mb as u64) << 20;
-            if let Some(avail) = mancala_solver::available_memory_bytes() {
-                if tt_bytes > avail {
+            if let Some(avail) = mancala_solver::available_memory() {
+                if tt_bytes > avail.bytes {
                     return Err(format!(
-                        "--tt-mb {}: {tt_bytes} bytes ({}), more than the {avail} bytes ({}) of memory available",
+                        "--tt-mb {}: {tt_bytes} bytes ({}), more than the {avail}",
                         a.tt_mb,
-                        mancala_solver::readable_bytes(tt_bytes),
-                        mancala_solver::readable_bytes(avail)
+                        mancala_solver::readable_bytes(tt_bytes)
                     ));
                 }
             }

@@ -172,15 +172,18 @@ mod exact;
 pub mod exact_values;
 
 pub use egdb::{
-    available_memory_bytes, BuildOptions, Cache, CacheEvent, Cached, Database, Egdb, EgdbError,
-    EgdbInfo, FolderScan, Found, RulesMismatch, SaveReport, Source,
+    BuildOptions, Cache, CacheEvent, Cached, Database, Egdb, EgdbError, EgdbInfo, FolderScan,
+    Found, RulesMismatch, SaveReport, Source,
 };
 pub use exact::{
     Analysis, MoveValue, Solution, SolutionJson, SolveError, SolveOptions, Solver, SwapChoice,
     SwapJson, TableKind, WindowSolution,
 };
 pub use exact_values::{ExactError, ExactGame, ExactValues};
-pub use mem::{readable_bytes, OutOfMemory, MAX_THREADS};
+pub use mem::{
+    available_memory, available_memory_bytes, readable_bytes, AvailableMemory, MemoryBound,
+    OutOfMemory, MAX_THREADS,
+};
 pub use progress::{BuildProgress, SolvePhase, SolveProgress};
 pub use tt::{ExactTable, LockFreeTable, TranspositionTable};
 

@@ -16,33 +16,60 @@ use thiserror::Error;
 pub const MAX_THREADS: usize = 1024;
 
 /// Memory for a table or a database could not be had: neither an anonymous map nor the heap
-/// gave `bytes` bytes, or (`available` set) the library refused before allocating because
-/// `bytes` is more than the memory the machine has available. Returned instead of aborting
-/// the process (what a failed `Vec` allocation would do), so that a caller, a C program
-/// among them, can retry with less.
+/// gave `bytes` bytes, or (`refused`) the library refused before allocating because `bytes`
+/// is more than the memory available. Returned instead of aborting the process (what a
+/// failed `Vec` allocation would do), so that a caller, a C program among them, can retry
+/// with less.
 ///
 /// Shown on one line: "out of memory: cannot allocate 4294967296 bytes (4.0 GiB)" for a
-/// failed allocation;
-/// for a refusal, "out of memory: cannot allocate 8589934592 bytes (8.0 GiB), more than the
-/// 4294967296 bytes (4.0 GiB) of memory available" (units as [`readable_bytes`] gives them).
+/// failed allocation, followed by what was available when it failed where that is known
+/// ("; 2147483648 bytes (2.0 GiB) left under the address-space limit (`ulimit -v`)"); for a
+/// refusal, "out of memory: cannot allocate 8589934592 bytes (8.0 GiB), more than the
+/// 4294967296 bytes (4.0 GiB) of memory available" (units as [`readable_bytes`] gives them;
+/// the bound as [`AvailableMemory`] says it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub struct OutOfMemory {
     /// The size asked for, bytes.
     pub bytes: usize,
-    /// For a refusal before any allocation: the memory the process had available, bytes
-    /// ([`crate::available_memory_bytes`]: `MemAvailable` of Linux's `/proc/meminfo`, or
-    /// the room left under the address-space limit, `ulimit -v`, when that is smaller), which
-    /// `bytes` exceeds. `None` when an allocation itself failed.
-    pub available: Option<u64>,
+    /// The memory the process had available ([`crate::available_memory`]): for a refusal,
+    /// what `bytes` exceeds; for a failed allocation, what was left when it failed. `None`
+    /// where it was not read (a size beyond the address space) or cannot be.
+    pub available: Option<AvailableMemory>,
+    /// `true` when the library refused before allocating (`bytes` is more than
+    /// `available`), `false` when an allocation itself failed.
+    pub refused: bool,
 }
 
 impl OutOfMemory {
-    /// A failed allocation of `bytes` bytes (no refusal: `available` is `None`).
+    /// A failed allocation of `bytes` bytes, without a figure of what was available (a size
+    /// that does not fit the address space, where the figure says nothing).
     #[must_use]
     pub const fn failed(bytes: usize) -> OutOfMemory {
         OutOfMemory {
             bytes,
             available: None,
+            refused: false,
+        }
+    }
+
+    /// A failed allocation of `bytes` bytes, with the memory available read now
+    /// ([`crate::available_memory`]), just after the failure.
+    #[must_use]
+    pub fn failed_now(bytes: usize) -> OutOfMemory {
+        OutOfMemory {
+            bytes,
+            available: crate::available_memory(),
+            refused: false,
+        }
+    }
+
+    /// The refusal, before any allocation, of `bytes` bytes, more than `available`.
+    #[must_use]
+    pub const fn refused(bytes: usize, available: AvailableMemory) -> OutOfMemory {
+        OutOfMemory {
+            bytes,
+            available: Some(available),
+            refused: true,
         }
     }
 }
@@ -55,15 +82,127 @@ impl std::fmt::Display for OutOfMemory {
             self.bytes,
             readable_bytes(self.bytes as u64)
         )?;
-        if let Some(available) = self.available {
-            write!(
-                f,
-                ", more than the {available} bytes ({}) of memory available",
-                readable_bytes(available)
-            )?;
+        match self.available {
+            Some(available) if self.refused => write!(f, ", more than the {available}"),
+            Some(available) => write!(f, "; {available}"),
+            None => Ok(()),
         }
-        Ok(())
     }
+}
+
+/// Which bound the memory available ([`crate::available_memory`]) is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MemoryBound {
+    /// The machine's: `MemAvailable` of Linux's `/proc/meminfo`.
+    Machine,
+    /// The room left under this process's address-space limit (`RLIMIT_AS`, `ulimit -v`):
+    /// the limit less the process's virtual size, smaller than the machine's memory.
+    AddressSpace,
+}
+
+/// The memory a process may still take, bytes, and which bound that is
+/// ([`crate::available_memory`]). Shown as the end of a refusal ("more than the …"):
+/// "4294967296 bytes (4.0 GiB) of memory available" for the machine's memory,
+/// "4294967296 bytes (4.0 GiB) left under the address-space limit (`ulimit -v`)" for the
+/// room under the limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AvailableMemory {
+    /// Bytes.
+    pub bytes: u64,
+    /// Which bound it is.
+    pub bound: MemoryBound,
+}
+
+impl std::fmt::Display for AvailableMemory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} bytes ({}) ", self.bytes, readable_bytes(self.bytes))?;
+        f.write_str(match self.bound {
+            MemoryBound::Machine => "of memory available",
+            MemoryBound::AddressSpace => "left under the address-space limit (`ulimit -v`)",
+        })
+    }
+}
+
+/// Memory this process may still take, in bytes: the smaller of `MemAvailable` of
+/// `/proc/meminfo` (Linux) and, under a limit of the address space (`RLIMIT_AS`, `ulimit
+/// -v`), the room left below it (the soft limit less the process's virtual size now, the
+/// first field of `/proc/self/statm`); either alone where the other cannot be read or there
+/// is no limit, `None` where neither can be (then callers check nothing).
+#[must_use]
+pub fn available_memory_bytes() -> Option<u64> {
+    available_memory().map(|a| a.bytes)
+}
+
+/// [`available_memory_bytes`] with the bound it is: the machine's memory
+/// ([`MemoryBound::Machine`]) or the room left under the address-space limit
+/// ([`MemoryBound::AddressSpace`]) when that is the smaller (or the only one read), as the
+/// refusals say it. `None` where neither can be read.
+///
+/// [`MemoryBound::Machine`]: MemoryBound::Machine
+/// [`MemoryBound::AddressSpace`]: MemoryBound::AddressSpace
+#[must_use]
+pub fn available_memory() -> Option<AvailableMemory> {
+    let machine = machine_available_bytes().map(|bytes| AvailableMemory {
+        bytes,
+        bound: MemoryBound::Machine,
+    });
+    let room = address_space_room().map(|bytes| AvailableMemory {
+        bytes,
+        bound: MemoryBound::AddressSpace,
+    });
+    match (machine, room) {
+        (Some(m), Some(r)) => Some(if r.bytes < m.bytes { r } else { m }),
+        (m, r) => m.or(r),
+    }
+}
+
+/// `MemAvailable` of `/proc/meminfo`, bytes: memory the machine can give without swapping.
+fn machine_available_bytes() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib.saturating_mul(1024))
+}
+
+/// The room left under this process's limit of its address space, bytes: the soft limit
+/// `RLIMIT_AS` (`ulimit -v`) less the virtual size the process has now (the first field of
+/// `/proc/self/statm`, in pages; taken as 0 where it cannot be read). `None` without a limit
+/// (`RLIM_INFINITY`) or where it cannot be read; 0 when the process is at or above it. A
+/// mapping or allocation larger than this fails, whatever memory the machine has free.
+fn address_space_room() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: `getrlimit` writes only the `rlimit` it is given, which lives for the call.
+        if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } != 0
+            || limit.rlim_cur == libc::RLIM_INFINITY
+        {
+            return None;
+        }
+        // `rlim_t` is `u64` on Linux; the conversion is for the systems where it is not.
+        #[allow(clippy::useless_conversion)]
+        let limit = u64::try_from(limit.rlim_cur).ok()?;
+        Some(limit.saturating_sub(virtual_size_bytes().unwrap_or(0)))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+/// This process's virtual size now, bytes: the first field of `/proc/self/statm` (pages)
+/// times the page size; `None` where that cannot be read (not Linux).
+#[cfg(unix)]
+fn virtual_size_bytes() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = text.split_whitespace().next()?.parse().ok()?;
+    // SAFETY: `sysconf` has no preconditions.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    let page = u64::try_from(page).ok().filter(|&p| p > 0)?;
+    Some(pages.saturating_mul(page))
 }
 
 /// `bytes` in the unit a person reads, as the `mancala` command's messages give sizes:
@@ -156,7 +295,7 @@ impl<A: ZeroValid> ZeroedBuf<A> {
         }
         let mut heap = Vec::new();
         heap.try_reserve_exact(len)
-            .map_err(|_| OutOfMemory::failed(bytes))?;
+            .map_err(|_| OutOfMemory::failed_now(bytes))?;
         // SAFETY: `ZeroValid` promises that all-zero bytes are a valid `A`.
         heap.extend((0..len).map(|_| unsafe { std::mem::zeroed::<A>() }));
         let first = std::ptr::NonNull::new(heap.as_ptr().cast_mut())
@@ -277,7 +416,7 @@ impl FrozenBytes {
         }
         let mut heap = Vec::new();
         heap.try_reserve_exact(data.len())
-            .map_err(|_| OutOfMemory::failed(data.len()))?;
+            .map_err(|_| OutOfMemory::failed_now(data.len()))?;
         heap.extend_from_slice(data);
         Ok(FrozenBytes {
             map: None,
@@ -328,7 +467,7 @@ impl FrozenBytes {
         }
         let mut heap = Vec::new();
         heap.try_reserve_exact(len)
-            .map_err(|_| E::from(OutOfMemory::failed(len)))?;
+            .map_err(|_| E::from(OutOfMemory::failed_now(len)))?;
         heap.resize(len, 0);
         let values = run(&mut heap)?;
         Ok((
@@ -391,6 +530,34 @@ mod tests {
         assert_eq!(
             OutOfMemory::failed(4usize << 30).to_string(),
             "out of memory: cannot allocate 4294967296 bytes (4.0 GiB)"
+        );
+        // With the figure of what was left, and a refusal, by each bound.
+        let limit = AvailableMemory {
+            bytes: 2 << 30,
+            bound: MemoryBound::AddressSpace,
+        };
+        let machine = AvailableMemory {
+            bytes: 2 << 30,
+            bound: MemoryBound::Machine,
+        };
+        let failed = OutOfMemory {
+            available: Some(limit),
+            ..OutOfMemory::failed(4usize << 30)
+        };
+        assert_eq!(
+            failed.to_string(),
+            "out of memory: cannot allocate 4294967296 bytes (4.0 GiB); 2147483648 bytes \
+             (2.0 GiB) left under the address-space limit (`ulimit -v`)"
+        );
+        assert_eq!(
+            OutOfMemory::refused(4usize << 30, limit).to_string(),
+            "out of memory: cannot allocate 4294967296 bytes (4.0 GiB), more than the \
+             2147483648 bytes (2.0 GiB) left under the address-space limit (`ulimit -v`)"
+        );
+        assert_eq!(
+            OutOfMemory::refused(4usize << 30, machine).to_string(),
+            "out of memory: cannot allocate 4294967296 bytes (4.0 GiB), more than the \
+             2147483648 bytes (2.0 GiB) of memory available"
         );
         // 3 MiB and 5 KiB, whole.
         assert_eq!(readable_bytes(3 << 20), "3 MiB");

@@ -667,7 +667,9 @@ fn a_file_larger_than_the_memory_is_refused_before_it_is_read() {
             assert_eq!(m.bytes as u64, total(n));
             // The memory available when the file was opened: MemAvailable moves between two
             // reads, but stays below what the file asks for (N is the first size above it).
-            let a = m.available.expect("refused for the memory available");
+            assert!(m.refused);
+            let available = m.available.expect("refused for the memory available");
+            let a = available.bytes;
             assert!(a < total(n) && a > total(n - 1) / 2, "{a} bytes available");
             // One line naming both sizes in bytes and in a readable unit (GiB with one
             // decimal from 1 GiB on, else whole MiB: a machine has more than 1 MiB free).
@@ -676,8 +678,16 @@ fn a_file_larger_than_the_memory_is_refused_before_it_is_read() {
                 g => format!("{:.0} MiB", g * 1024.0),
             };
             let text = EgdbError::OutOfMemory(m).to_string();
+            // The bound is the machine's memory, or the room under `ulimit -v` when the test
+            // runs under a smaller limit.
+            let bound = match available.bound {
+                mancala_solver::MemoryBound::Machine => "of memory available",
+                mancala_solver::MemoryBound::AddressSpace => {
+                    "left under the address-space limit (`ulimit -v`)"
+                }
+            };
             let want = format!(
-                "cannot allocate {} bytes ({}), more than the {a} bytes ({}) of memory available",
+                "cannot allocate {} bytes ({}), more than the {a} bytes ({}) {bound}",
                 total(n),
                 gib(total(n)),
                 gib(a)

@@ -770,7 +770,7 @@ impl CompactLevels {
             let len = level_len(n).unwrap_or(0) as usize;
             buf.clear();
             buf.try_reserve_exact(len)
-                .map_err(|_| crate::OutOfMemory::failed(len))?;
+                .map_err(|_| crate::OutOfMemory::failed_now(len))?;
             buf.resize(len, 0);
             end = self.decode_level(n, end, &mut buf)?;
             buf.iter_mut()

@@ -188,68 +188,6 @@ pub struct Cache {
     dir: PathBuf,
 }
 
-/// Memory this process may still take, in bytes: the smaller of `MemAvailable` of
-/// `/proc/meminfo` (Linux) and, under a limit of the address space (`RLIMIT_AS`, `ulimit
-/// -v`), the room left below it (the soft limit less the process's virtual size now, the
-/// first field of `/proc/self/statm`); either alone where the other cannot be read or there
-/// is no limit, `None` where neither can be (then callers check nothing).
-#[must_use]
-pub fn available_memory_bytes() -> Option<u64> {
-    match (machine_available_bytes(), address_space_room()) {
-        (Some(machine), Some(room)) => Some(machine.min(room)),
-        (machine, room) => machine.or(room),
-    }
-}
-
-/// `MemAvailable` of `/proc/meminfo`, bytes: memory the machine can give without swapping.
-fn machine_available_bytes() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib.saturating_mul(1024))
-}
-
-/// The room left under this process's limit of its address space, bytes: the soft limit
-/// `RLIMIT_AS` (`ulimit -v`) less the virtual size the process has now (the first field of
-/// `/proc/self/statm`, in pages; taken as 0 where it cannot be read). `None` without a limit
-/// (`RLIM_INFINITY`) or where it cannot be read; 0 when the process is at or above it. A
-/// mapping or allocation larger than this fails, whatever memory the machine has free.
-fn address_space_room() -> Option<u64> {
-    #[cfg(unix)]
-    {
-        let mut limit = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        // SAFETY: `getrlimit` writes only the `rlimit` it is given, which lives for the call.
-        if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } != 0
-            || limit.rlim_cur == libc::RLIM_INFINITY
-        {
-            return None;
-        }
-        // `rlim_t` is `u64` on Linux; the conversion is for the systems where it is not.
-        #[allow(clippy::useless_conversion)]
-        let limit = u64::try_from(limit.rlim_cur).ok()?;
-        Some(limit.saturating_sub(virtual_size_bytes().unwrap_or(0)))
-    }
-    #[cfg(not(unix))]
-    {
-        None
-    }
-}
-
-/// This process's virtual size now, bytes: the first field of `/proc/self/statm` (pages)
-/// times the page size; `None` where that cannot be read (not Linux).
-#[cfg(unix)]
-fn virtual_size_bytes() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/self/statm").ok()?;
-    let pages: u64 = text.split_whitespace().next()?.parse().ok()?;
-    // SAFETY: `sysconf` has no preconditions.
-    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-    let page = u64::try_from(page).ok().filter(|&p| p > 0)?;
-    Some(pages.saturating_mul(page))
-}
-
 /// The K the cache builds for Kalah games of `rules` with `available` bytes of memory
 /// (module docs; [`Database::default_max_seeds`] of [`Egdb`]).
 pub(crate) fn default_kalah_max_seeds(rules: &KalahRules, available: Option<u64>) -> Option<u32> {

@@ -18,18 +18,18 @@ use super::find::{self, Refusal};
 use super::{available_memory_bytes, BuildOptions, Cache, Database, EgdbError, Encoding};
 
 /// What a build needs and this machine has available, bytes: the refusal of a build that
-/// would not fit ([`fits_in_memory`]).
+/// would not fit ([`fits_in_memory`]). The figure available says which bound it is
+/// ([`crate::AvailableMemory`]: the machine's memory, or the room under `ulimit -v`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[error(
-    "the build needs about {needs} bytes ({}), more than the {available} bytes ({}) of memory available",
-    crate::readable_bytes(*.needs),
-    crate::readable_bytes(*.available)
+    "the build needs about {needs} bytes ({}), more than the {available}",
+    crate::readable_bytes(*.needs)
 )]
 pub struct NotEnoughMemory {
     /// Bytes the build needs at once.
     pub needs: u64,
-    /// Bytes of memory available ([`available_memory_bytes`]).
-    pub available: u64,
+    /// The memory available ([`crate::available_memory`]).
+    pub available: crate::AvailableMemory,
 }
 
 /// Ok when `needs` bytes fit the memory this machine has available (always where that
@@ -38,8 +38,8 @@ pub struct NotEnoughMemory {
 /// # Errors
 /// [`NotEnoughMemory`] with both figures.
 pub fn fits_in_memory(needs: u64) -> Result<(), NotEnoughMemory> {
-    match available_memory_bytes() {
-        Some(available) if needs > available => Err(NotEnoughMemory { needs, available }),
+    match super::available_memory() {
+        Some(available) if needs > available.bytes => Err(NotEnoughMemory { needs, available }),
         _ => Ok(()),
     }
 }
@@ -49,9 +49,8 @@ pub fn fits_in_memory(needs: u64) -> Result<(), NotEnoughMemory> {
 /// available (its message names both): how the library's builds refuse, before any work,
 /// what would not fit.
 pub(crate) fn build_fits_memory(needs: u64) -> Result<(), crate::OutOfMemory> {
-    fits_in_memory(needs).map_err(|e| crate::OutOfMemory {
-        bytes: usize::try_from(e.needs).unwrap_or(usize::MAX),
-        available: Some(e.available),
+    fits_in_memory(needs).map_err(|e| {
+        crate::OutOfMemory::refused(usize::try_from(e.needs).unwrap_or(usize::MAX), e.available)
     })
 }
 

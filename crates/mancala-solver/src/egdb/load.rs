@@ -325,7 +325,7 @@ pub(crate) fn read_raw_header(
 }
 
 /// Refuses, before anything is read, a database whose entries take `bytes` bytes of memory
-/// when this machine has less available ([`crate::available_memory_bytes`]; nothing is
+/// when this machine has less available ([`crate::available_memory`]; nothing is
 /// checked where that cannot be read): a file whose header asks for more than the machine
 /// holds (a large database on a small machine, or a damaged or crafted header with a
 /// matching length) is an error at once, not gigabytes read and then an allocation failure
@@ -335,11 +335,10 @@ pub(crate) fn read_raw_header(
 /// [`EgdbError::OutOfMemory`] with `bytes` and the memory available (its message names
 /// both).
 pub(crate) fn check_memory(bytes: u64) -> Result<(), EgdbError> {
-    match crate::available_memory_bytes() {
-        Some(avail) if bytes > avail => Err(EgdbError::OutOfMemory(crate::OutOfMemory {
-            bytes: usize::try_from(bytes).unwrap_or(usize::MAX),
-            available: Some(avail),
-        })),
+    match crate::available_memory() {
+        Some(avail) if bytes > avail.bytes => Err(EgdbError::OutOfMemory(
+            crate::OutOfMemory::refused(usize::try_from(bytes).unwrap_or(usize::MAX), avail),
+        )),
         _ => Ok(()),
     }
 }

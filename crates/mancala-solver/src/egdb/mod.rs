@@ -122,10 +122,9 @@ mod load;
 pub(crate) mod packed;
 mod save;
 
+pub use crate::mem::{available_memory, available_memory_bytes};
 pub use build::{BuildOptions, Level, LevelBuild};
-pub use cache::{
-    available_memory_bytes, Cache, CacheEvent, Cached, IgnoredCacheDir, Source, CACHE_DIR_VARIABLE,
-};
+pub use cache::{Cache, CacheEvent, Cached, IgnoredCacheDir, Source, CACHE_DIR_VARIABLE};
 pub use choose::{
     build_fits, choose, fits_in_memory, Bound, Build, ChooseError, ChooseEvent, Chosen,
     NotEnoughMemory, Want,
