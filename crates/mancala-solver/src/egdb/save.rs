@@ -368,6 +368,37 @@ pub(crate) fn refusal(path: &Path) -> Option<std::io::Error> {
     Some(std::io::Error::new(std::io::ErrorKind::InvalidInput, why))
 }
 
+/// Whether `e` says that a folder cannot be written: `EACCES` (its permissions) or `EROFS`
+/// (a read-only file system), as creating, linking or renaming a file in it fails. `EPERM`
+/// (a file system without hard links) and `EEXIST` (a name taken) are not.
+pub(crate) fn is_unwritable_folder(e: &std::io::Error) -> bool {
+    #[cfg(unix)]
+    {
+        matches!(e.raw_os_error(), Some(libc::EACCES | libc::EROFS))
+    }
+    #[cfg(not(unix))]
+    {
+        e.kind() == std::io::ErrorKind::PermissionDenied
+    }
+}
+
+/// `e`, an error of creating, linking or renaming a file in the folder `dir`: when the folder
+/// cannot be written ([`is_unwritable_folder`]), an error of the same kind saying so, naming
+/// the folder, with the system's error ("the folder /srv/db is not writable: Permission
+/// denied (os error 13)"); any other error as it is.
+pub(crate) fn folder_error(dir: &Path, e: std::io::Error) -> std::io::Error {
+    if !is_unwritable_folder(&e) {
+        return e;
+    }
+    std::io::Error::new(
+        e.kind(),
+        format!(
+            "the folder {} is not writable: {e}",
+            mancala_core::ShortenedPath(dir)
+        ),
+    )
+}
+
 /// Writes a database file at `path` crash-safely, as [`Egdb::save_checked`] documents (a
 /// file in the way refused unless `keep` is [`Keep::Nothing`], stale temporary files of the
 /// same name removed, a new temporary file created exclusively in the same folder, flushed
@@ -396,7 +427,7 @@ pub(crate) fn write_file(
     keep.check(path)?;
     let (dir, name) = split_path(path).map_err(io)?;
     let removed_stale = remove_temporary_files(path, TemporaryOwners::Gone);
-    let tmp = TemporaryFile::create(&dir, &name).map_err(io)?;
+    let tmp = TemporaryFile::create(&dir, &name).map_err(|e| io(folder_error(&dir, e)))?;
     // From here on, dropping `tmp` (an error, a panic) removes the temporary file. An error
     // in writing it names the file the caller asked for (the one a user named, or the
     // cache's), with the temporary file as the place that was written and is removed.
@@ -490,13 +521,22 @@ pub(crate) fn publish(tmp: TemporaryFile, path: &Path, keep: Keep<'_>) -> Result
         path: path.to_path_buf(),
         source,
     };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
     if keep == Keep::Nothing {
-        return tmp.persist(path).map_err(io);
+        return tmp.persist(path).map_err(|e| io(folder_error(dir, e)));
     }
     let (tmp, e) = match tmp.persist_new(path) {
         Ok(()) => return Ok(()),
         Err(failed) => failed,
     };
+    // A folder that cannot be written (`EACCES`, `EROFS`) is said as such, not taken for a
+    // file system without hard links (`EPERM`) and checked for an occupant.
+    if is_unwritable_folder(&e) {
+        return Err(io(folder_error(dir, e)));
+    }
     match e.kind() {
         std::io::ErrorKind::AlreadyExists
         | std::io::ErrorKind::PermissionDenied
@@ -509,7 +549,7 @@ pub(crate) fn publish(tmp: TemporaryFile, path: &Path, keep: Keep<'_>) -> Result
     if let Some(e) = refusal(path) {
         return Err(io(e));
     }
-    tmp.persist(path).map_err(io)
+    tmp.persist(path).map_err(|e| io(folder_error(dir, e)))
 }
 
 #[cfg(test)]
@@ -525,6 +565,73 @@ mod tests {
         let header = db.header(parallel_crc32(db.payload())).encode();
         let name = db.own_file_name();
         (db, header, name)
+    }
+
+    /// The system's errors of a folder that cannot be written (its permissions, a read-only
+    /// file system) are told from a name taken and from a file system without hard links,
+    /// and said naming the folder, with the system's error.
+    #[test]
+    #[cfg(unix)]
+    fn an_unwritable_folder_is_told_from_a_taken_name() {
+        use std::io::Error;
+        assert!(is_unwritable_folder(&Error::from_raw_os_error(
+            libc::EACCES
+        )));
+        assert!(is_unwritable_folder(&Error::from_raw_os_error(libc::EROFS)));
+        assert!(!is_unwritable_folder(&Error::from_raw_os_error(
+            libc::EPERM
+        )));
+        assert!(!is_unwritable_folder(&Error::from_raw_os_error(
+            libc::EEXIST
+        )));
+        let e = folder_error(Path::new("/srv/db"), Error::from_raw_os_error(libc::EACCES));
+        assert_eq!(e.kind(), std::io::ErrorKind::PermissionDenied);
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "the folder /srv/db is not writable: {}",
+                Error::from_raw_os_error(libc::EACCES)
+            )
+        );
+        let taken = folder_error(Path::new("/srv/db"), Error::from_raw_os_error(libc::EEXIST));
+        assert_eq!(taken.raw_os_error(), Some(libc::EEXIST));
+    }
+
+    /// A save into a folder of mode 0555, kept or told to overwrite, says the folder is not
+    /// writable (not "occupied", not the bare "permission denied"). Root ignores modes: the
+    /// test is skipped, with a message, under euid 0.
+    #[test]
+    #[cfg(unix)]
+    fn a_save_into_a_read_only_folder_says_the_folder_is_not_writable() {
+        use std::os::unix::fs::PermissionsExt;
+        // SAFETY: `geteuid` has no preconditions.
+        if unsafe { libc::geteuid() } == 0 {
+            eprintln!("skipped: root writes into a folder of mode 0555");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let (db, header, name) = small(2);
+        let path = dir.path().join(&name);
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o555)).unwrap();
+        let words = saved_words(&db);
+        for keep in [
+            Keep::Nothing,
+            Keep::Others {
+                name: &name,
+                what: &words,
+            },
+        ] {
+            let e = write_file(&path, &header, keep, &mut |_| Ok(())).unwrap_err();
+            let text = e.to_string();
+            assert!(
+                text.contains(&format!(
+                    "the folder {} is not writable: ",
+                    mancala_core::ShortenedPath(dir.path())
+                )),
+                "{text}"
+            );
+        }
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
     }
 
     /// The names in `dir` besides `keep`: a temporary file left behind shows here.
