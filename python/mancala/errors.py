@@ -55,7 +55,16 @@ class DatabaseExistsError(DatabaseError, FileExistsError):
     ``build_egdb(..., path=...)``) found a file at its path that holds another database, or
     no database: nothing was written, and the message names the file and what it holds.
     A :class:`DatabaseError`, so ``except DatabaseError`` catches it as before, and a
-    ``FileExistsError``."""
+    ``FileExistsError`` made as ``FileExistsError(errno.EEXIST, message, path)`` would be:
+    ``errno`` is ``errno.EEXIST``, ``strerror`` the message and ``filename`` the path; its
+    ``str`` is the one-line message alone."""
+
+    def __str__(self) -> str:
+        # OSError's own form would be "[Errno 17] message: 'path'": the message names the
+        # file already.
+        if self.strerror is not None:
+            return str(self.strerror)
+        return super().__str__()
 
 
 class EngineError(MancalaError, ValueError):

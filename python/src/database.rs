@@ -322,7 +322,7 @@ impl Database {
         let path = path.0;
         let db = Arc::clone(&self.db);
         py.detach(move || db.save_checked(&path, overwrite))
-            .map_err(|e| from_error(py, Kind::of_database(&e), e))
+            .map_err(|e| crate::errors::database_error(py, &e))
     }
 
     /// The game whose values it holds, by name (`"Kalah"`, `"Oware"`, as `Game.kind`).

@@ -78,6 +78,30 @@ pub fn error(py: Python<'_>, kind: Kind, message: impl Into<String>) -> PyErr {
     }
 }
 
+/// The exception of the database error `e` ([`Kind::of_database`]) with its message. A save
+/// that found a file in its way (`EgdbError::Occupied`) raises `DatabaseExistsError` as
+/// `FileExistsError(errno.EEXIST, message, path)` would be made: `errno` and `filename`
+/// set (the path as the library has it), its `str` the one-line message.
+pub fn database_error(py: Python<'_>, e: &mancala_solver::EgdbError) -> PyErr {
+    let message = e.to_string();
+    let mancala_solver::EgdbError::Occupied { path, .. } = e else {
+        return error(py, Kind::of_database(e), message);
+    };
+    let class = py
+        .import("mancala.errors")
+        .and_then(|m| m.getattr(Kind::DatabaseExists.class_name()));
+    let eexist = i64::from(libc_eexist());
+    match class.and_then(|c| c.call1((eexist, message.clone(), path.as_os_str()))) {
+        Ok(value) => PyErr::from_value(value),
+        Err(_) => PyRuntimeError::new_err(message),
+    }
+}
+
+/// `EEXIST`, the system's number for a name taken (17 on Linux, macOS and Windows' CRT).
+const fn libc_eexist() -> i32 {
+    17
+}
+
 /// [`error`] from a library error value (its `Display` is the message).
 pub fn from_error(py: Python<'_>, kind: Kind, e: impl std::fmt::Display) -> PyErr {
     error(py, kind, e.to_string())

@@ -376,7 +376,7 @@ pub(crate) fn encoding(name: &str, what: &str) -> PyResult<Encoding> {
 
 /// The exception of an [`EgdbError`]: `KeyboardInterrupt`-free `DatabaseError`.
 fn egdb_error(py: Python<'_>, e: EgdbError) -> PyErr {
-    from_error(py, Kind::of_database(&e), e)
+    crate::errors::database_error(py, &e)
 }
 
 /// An endgame database in memory: the exact value of every Kalah position with at most K

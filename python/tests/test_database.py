@@ -6,6 +6,7 @@ rules (OW-n.m of docs/rules/oware.md)."""
 
 from __future__ import annotations
 
+import errno
 import random
 from pathlib import Path
 
@@ -145,6 +146,12 @@ def test_a_save_keeps_another_database_unless_told_to_overwrite(tmp_path: Path, 
         three.save(notes)
     assert isinstance(refused.value, DatabaseError)
     assert isinstance(refused.value, FileExistsError)
+    # As FileExistsError(errno.EEXIST, message, path) would be made, its str the message.
+    assert refused.value.errno == errno.EEXIST
+    assert refused.value.filename == str(notes)
+    assert str(refused.value) == refused.value.strerror
+    assert str(refused.value).startswith(f"{notes}: already exists and ")
+    assert "[Errno" not in str(refused.value) and "\n" not in str(refused.value)
     with pytest.raises(DatabaseError) as unwritable:
         three.save(tmp_path / "no-such-folder" / "awari.n3.egdb")
     assert not isinstance(unwritable.value, DatabaseExistsError)
