@@ -87,8 +87,10 @@ serves only that rule set's positions.")]
         encoding: Encoding,
         /// Write over an existing file at --out that holds something else (another
         /// database, or no database); without it such a file is refused, while a file of the
-        /// same database (game, rules, K or N, encoding) is replaced.
-        #[arg(long, requires = "out")]
+        /// same database (game, rules, K or N, encoding) is replaced. Without --out (an
+        /// Oware database, or --cache) the database goes to the cache folder, whose file of
+        /// it is always written over: --force is accepted there and changes nothing.
+        #[arg(long)]
         force: bool,
     },
     /// Write a database file (Kalah or Awari) again in the other entry encoding (every value

@@ -1139,3 +1139,30 @@ fn a_build_larger_than_the_address_space_limit_is_refused_at_once() {
         "nothing written"
     );
 }
+
+/// `egdb build --rules awari --force` without `--out` builds into the cache folder and
+/// writes over the cache's file, which a build there always does (it was refused, asking
+/// for `--out`); a file of no database at the cache's name is written over.
+#[test]
+fn force_without_out_writes_the_cache_file() {
+    let cache = scratch("awari_cli", "force-cache");
+    let file = cache.join("awari.n4.egdb");
+    std::fs::write(&file, b"not a database\n").unwrap();
+    let output = common::mancala_command()
+        .env_remove("MANCALA_NO_CACHE")
+        .env("MANCALA_CACHE_DIR", &*cache)
+        .args([
+            "egdb",
+            "build",
+            "--rules",
+            "awari",
+            "--max-seeds",
+            "4",
+            "--force",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    let (ok, out, err) = mancala_text(&["egdb", "verify", file.to_str().unwrap()]);
+    assert!(ok, "{out}{err}");
+}
