@@ -147,6 +147,7 @@ impl GameCommand for Search<'_> {
             args.egdb.clone(),
             // `--eval-egdb` is the Oware database: no cached one beside it.
             args.no_cache || args.eval_egdb.is_some(),
+            false,
             limits.time.map(|budget| budget / 4),
         )?;
         let db = db.map(|(db, _)| db);

@@ -743,7 +743,8 @@ impl<'r, D: Database> Report<'r, D> {
 /// The engine's database for a command that keeps a time budget (`bestmove`): what
 /// [`choose_for`] gives without building ([`Build::Never`]) — `egdb` (`--egdb`) when given,
 /// else the cached one unless `no_cache` — read on a thread of its own and waited for at
-/// most `at_most` (`None`: until it is read). Reading and checking a database takes from a
+/// most `at_most` (`None`: until it is read); `verbose`: name the file used and every file
+/// passed over, as [`Choice::verbose`]. Reading and checking a database takes from a
 /// fraction of a second to seconds, which must not come out of the search's time unasked.
 /// `None` when there is none — at once for a game without databases, or without `--egdb`
 /// when the cache is off — or when it is not read in time: then a note on standard error
@@ -759,6 +760,7 @@ pub(crate) fn read_within<D: Database>(
     rules: D::Rules,
     egdb: Option<PathBuf>,
     no_cache: bool,
+    verbose: bool,
     at_most: Option<Duration>,
 ) -> Result<(Loaded<D>, Option<StillReading<D>>), String> {
     use std::sync::mpsc::RecvTimeoutError;
@@ -807,6 +809,7 @@ pub(crate) fn read_within<D: Database>(
         move || {
             let mut choice = Choice::kalah(egdb.as_deref(), no_cache, 0, Build::Never);
             choice.cancel = Some(&cancel);
+            choice.verbose = verbose;
             let read = choose_for::<D>(&rules, &choice);
             // A reading given up hands nothing over (its error is not the file's).
             if read.is_err() && cancel.load(Ordering::Relaxed) {

@@ -1,12 +1,13 @@
 //! `mancala solve` and `mancala analyse`: exact values from the solver.
 
 use std::ops::ControlFlow;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use mancala_core::kalah::{KalahPosition, KalahRules};
 use mancala_solver::egdb::Build;
 use mancala_solver::{Egdb, SolveOptions, SolveProgress, Solver, TableKind};
 
+use crate::database::StillReading;
 use crate::rules_arg::{exact_rules, ExactRules};
 use crate::solve_args::SolveArgs;
 
@@ -14,12 +15,19 @@ use crate::solve_args::SolveArgs;
 /// (`Solver::sized_table_bytes`): 256 MiB.
 const SIZED_TT_MAX_BYTES: usize = 256 << 20;
 
-/// The position, the configured solver and the database it uses (if any): where it comes
-/// from, as the output names it (its file, or that it was built for this run and not kept).
-fn setup(
-    args: &SolveArgs,
-    rules: KalahRules,
-) -> Result<(KalahPosition, Solver, Option<String>), String> {
+/// What [`setup`] gives: the position, the configured solver, the database it uses (if any)
+/// as the output names it (its file, or that it was built for this run and not kept), and
+/// a reading of a database given up under a time limit, to look at once the answer is out.
+struct Setup {
+    pos: KalahPosition,
+    solver: Solver,
+    file: Option<String>,
+    still_reading: Option<StillReading<Egdb>>,
+}
+
+/// The solve's configuration. `started`: when the command started, from which the time
+/// limit (`--max-seconds`) runs: the database's reading comes out of it.
+fn setup(args: &SolveArgs, rules: KalahRules, started: Instant) -> Result<Setup, String> {
     if let Some(n) = args.max_seeds {
         return Err(format!(
             "--max-seeds {n}: for --rules awari only (a Kalah solve takes the cache's K, or --egdb)"
@@ -61,24 +69,51 @@ fn setup(
     if args.exact_table {
         solver = solver.table(TableKind::Exact);
     }
+    let mut still_reading = None;
+    let chosen = match time_limit {
+        // The limit covers the whole command: with 0 nothing is read.
+        Some(limit) if limit.is_zero() => None,
+        // Under a time limit no database is built (that takes seconds to minutes), and a
+        // given or cached one is waited for at most a quarter of the limit, as `bestmove`
+        // does: after that the solve goes without it, and its reading stops.
+        Some(limit) => {
+            let (db, reading) = crate::database::read_within::<Egdb>(
+                rules,
+                args.egdb.clone(),
+                args.no_cache,
+                args.verbose,
+                Some((limit / 4).saturating_sub(started.elapsed())),
+            )?;
+            still_reading = reading;
+            db
+        }
+        None => {
+            let choice = crate::database::Choice {
+                verbose: args.verbose,
+                ..crate::database::Choice::kalah(
+                    args.egdb.as_deref(),
+                    args.no_cache,
+                    args.threads,
+                    Build::Cache,
+                )
+            };
+            crate::database::choose_for::<Egdb>(&rules, &choice)?
+        }
+    };
     let mut file = None;
-    // A time limit is kept: under one, a database missing from the cache is not built (that
-    // takes seconds to minutes before the search starts); a cached or given one is read.
-    let build = if time_limit.is_some() {
-        Build::Never
-    } else {
-        Build::Cache
-    };
-    let choice = crate::database::Choice {
-        verbose: args.verbose,
-        ..crate::database::Choice::kalah(args.egdb.as_deref(), args.no_cache, args.threads, build)
-    };
-    if let Some((db, source)) = crate::database::choose_for::<Egdb>(&rules, &choice)? {
+    if let Some((db, source)) = chosen {
         solver = solver.database(db);
         file = Some(source.to_string());
     }
+    // What is left of the limit once the database is read.
+    let time_limit = time_limit.map(|limit| limit.saturating_sub(started.elapsed()));
     solver = solver.node_limit(args.max_nodes).time_limit(time_limit);
-    Ok((pos, solver, file))
+    Ok(Setup {
+        pos,
+        solver,
+        file,
+        still_reading,
+    })
 }
 
 /// Runs `f` (a solve or an analysis) with a spinner on standard error showing the proven
@@ -137,13 +172,19 @@ fn stopped_by(args: &SolveArgs, nodes: u64, seconds: f64) -> String {
 /// # Errors
 /// A message for a bad rule set, position or database, or a solver error.
 pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
+    let started = Instant::now();
     crate::ranges::warn_if_oversubscribed(args.threads);
     let rules = match exact_rules(&args.rules, "solve and analyse are")? {
         ExactRules::Oware(rules) => return crate::awari::run(args, rules, false),
         ExactRules::Kalah(rules) => rules,
     };
-    let (pos, mut solver, file) = setup(args, rules)?;
-    let s = with_progress(
+    let Setup {
+        pos,
+        mut solver,
+        file,
+        still_reading,
+    } = setup(args, rules, started)?;
+    let mut s = with_progress(
         &mut solver,
         file.as_deref(),
         |sv| sv.solve(&pos, SolveOptions::new()),
@@ -155,14 +196,19 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
         },
     )
     .map_err(|e| e.to_string())?;
+    // The whole command's time, the database's reading included.
+    s.seconds = started.elapsed().as_secs_f64();
     if args.json {
         println!("{}", s.to_json(&pos, file.as_deref()));
-        return Ok(());
+    } else {
+        print!(
+            "{}",
+            s.to_text(&pos, file.as_deref(), &stopped_by(args, s.nodes, s.seconds))
+        );
     }
-    print!(
-        "{}",
-        s.to_text(&pos, file.as_deref(), &stopped_by(args, s.nodes, s.seconds))
-    );
+    if let Some(reading) = still_reading {
+        reading.warn_if_refused();
+    }
     Ok(())
 }
 
@@ -171,13 +217,19 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
 /// # Errors
 /// As [`run_solve`].
 pub fn run_analyse(args: &SolveArgs) -> Result<(), String> {
+    let started = Instant::now();
     crate::ranges::warn_if_oversubscribed(args.threads);
     let rules = match exact_rules(&args.rules, "solve and analyse are")? {
         ExactRules::Oware(rules) => return crate::awari::run(args, rules, true),
         ExactRules::Kalah(rules) => rules,
     };
-    let (pos, mut solver, file) = setup(args, rules)?;
-    let a = with_progress(
+    let Setup {
+        pos,
+        mut solver,
+        file,
+        still_reading,
+    } = setup(args, rules, started)?;
+    let mut a = with_progress(
         &mut solver,
         file.as_deref(),
         |sv| sv.analyse(&pos, SolveOptions::new()),
@@ -189,6 +241,19 @@ pub fn run_analyse(args: &SolveArgs) -> Result<(), String> {
         },
     )
     .map_err(|e| e.to_string())?;
+    // The whole command's time, the database's reading included.
+    a.seconds = started.elapsed().as_secs_f64();
+    print_analysis(args, &pos, &a);
+    // Once the answer is out, as `bestmove` does: a file given with `--egdb` and not read in
+    // time is read again, and named if it cannot be used.
+    if let Some(reading) = still_reading {
+        reading.warn_if_refused();
+    }
+    Ok(())
+}
+
+/// Prints `analyse`'s answer: JSON under `--json`, else one line a move.
+fn print_analysis(args: &SolveArgs, pos: &KalahPosition, a: &mancala_solver::Analysis) {
     if args.json {
         let moves: Vec<_> = a
             .moves
@@ -212,7 +277,7 @@ pub fn run_analyse(args: &SolveArgs) -> Result<(), String> {
             "seconds": a.seconds,
         });
         println!("{out}");
-        return Ok(());
+        return;
     }
     println!("rules     {}", pos.rules());
     println!("position  {pos}");
@@ -243,5 +308,4 @@ pub fn run_analyse(args: &SolveArgs) -> Result<(), String> {
     }
     println!("nodes     {}", a.nodes);
     println!("seconds   {:.3}", a.seconds);
-    Ok(())
 }

@@ -40,12 +40,16 @@ pub struct SolveArgs {
     #[arg(long)]
     pub exact_table: bool,
     /// Stop after about this many nodes in all (`analyse`: for all moves together; the result
-    /// is then a pair of bounds). Kalah only: refused with an Oware rule set.
+    /// is then a pair of bounds; 0: stop at once, before the first node, unlike `bestmove
+    /// --nodes 0`, which means no limit). Kalah only: refused with an Oware rule set.
     #[arg(long, value_parser = crate::ranges::any_u64())]
     pub max_nodes: Option<u64>,
-    /// Stop after about this many seconds, 0 to 1e9 (the result is then a pair of bounds).
-    /// Under it a database missing from the cache is not built (a given or cached one is
-    /// read). Kalah only: refused with an Oware rule set.
+    /// Stop after about this many seconds of the whole command, from its start, 0 to 1e9
+    /// (the result is then a pair of bounds; 0: stop at once, with no database read, unlike
+    /// `bestmove --time-ms 0`, which means no limit). The limit covers the database: one
+    /// missing from the cache is not built, and a given or cached one is waited for at most a
+    /// quarter of the limit while it is read, after which the solve goes without it; the
+    /// output's seconds are the whole command's. Kalah only: refused with an Oware rule set.
     #[arg(long, value_parser = parse_seconds)]
     pub max_seconds: Option<f64>,
     /// With `--rules awari`: the largest level (seeds in the houses) of the Awari database

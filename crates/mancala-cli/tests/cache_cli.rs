@@ -654,3 +654,39 @@ fn egdb_build_cache_that_cannot_be_used_is_one_error() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--max-seconds` covers the whole command, the reading of the cached database included:
+/// with 0 the command stops at once, so no database is read although one is cached (the
+/// output names none, and no value is proven, where the database would have given them).
+#[test]
+fn a_time_limit_of_zero_reads_no_cached_database() {
+    let cache = scratch("cache-cli", "max-seconds-zero");
+    let file = cache.join(FILE);
+    let built = mancala(&cache, &["egdb", "build", "--rules", RULES, "--cache"]);
+    assert!(built.status.success(), "{}", text(&built.stderr));
+    assert!(file.is_file());
+    for cmd in ["solve", "analyse"] {
+        let o = mancala(
+            &cache,
+            &[cmd, "--rules", RULES, "--max-seconds", "0", "--json"],
+        );
+        assert!(o.status.success(), "{cmd}: {}", text(&o.stderr));
+        let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        if cmd == "solve" {
+            assert_eq!(j["database"], serde_json::Value::Null, "{j}");
+            assert_eq!(j["exact"], false, "{j}");
+        } else {
+            // The database would have valued every move at once.
+            let moves = j["moves"].as_array().unwrap();
+            assert!(moves.iter().all(|m| m["exact"] == false), "{j}");
+        }
+    }
+    // With a limit the read fits in, the cached file is used.
+    let o = mancala(
+        &cache,
+        &["solve", "--rules", RULES, "--max-seconds", "1000", "--json"],
+    );
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["database"], file.display().to_string(), "{j}");
+    assert_eq!(j["exact"], true, "{j}");
+}
