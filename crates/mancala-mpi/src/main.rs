@@ -147,9 +147,12 @@ struct SolveCli {
     /// at most 1024).
     #[arg(long, allow_negative_numbers = true, default_value_t = 0, value_parser = whole::<usize>(0, MAX_THREADS))]
     threads: usize,
-    /// Transposition table of each rank's solver, MiB (1 to 1048576).
-    #[arg(long, allow_negative_numbers = true, default_value_t = 256, value_parser = whole::<usize>(1, 1 << 20))]
-    tt_mb: usize,
+    /// Transposition table of each rank's solver, MiB (1 to 1048576). Default: sized to the
+    /// positions solved, as `mancala solve` sizes it: 2^(⌈seeds/2⌉ + 4) bytes for the seeds
+    /// in the houses, from 4 MiB up to 256 MiB and half the memory available, smaller with a
+    /// database (4 MiB for Kalah(4,3); 256 MiB for Kalah(6,4) and larger without one).
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<usize>(1, 1 << 20))]
+    tt_mb: Option<usize>,
     /// Journal file (created if missing): every leaf solved is appended; the leaves already
     /// in it are not solved again.
     #[arg(long)]
@@ -632,12 +635,11 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, String> {
                 }
             };
             // Each rank's table in its own memory, refused as `mancala solve` refuses it.
-            let tt_bytes = (a.tt_mb as u64) << 20;
-            if let Some(avail) = mancala_solver::available_memory() {
+            if let (Some(mb), Some(avail)) = (a.tt_mb, mancala_solver::available_memory()) {
+                let tt_bytes = (mb as u64) << 20;
                 if tt_bytes > avail.bytes {
                     return Err(format!(
-                        "--tt-mb {}: {tt_bytes} bytes ({}), more than the {avail}",
-                        a.tt_mb,
+                        "--tt-mb {mb}: {tt_bytes} bytes ({}), more than the {avail}",
                         mancala_solver::readable_bytes(tt_bytes)
                     ));
                 }
@@ -647,7 +649,7 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, String> {
                     root,
                     depth: a.depth,
                     threads: threads_of(comm, a.threads),
-                    tt_bytes: a.tt_mb << 20,
+                    tt_bytes: a.tt_mb.map(|mb| mb << 20),
                     egdb: a.egdb,
                     journal: a.journal,
                     verbose: a.verbose,

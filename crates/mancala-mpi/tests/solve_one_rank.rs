@@ -322,3 +322,42 @@ fn a_launcher_variable_that_is_no_number_is_a_warning() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(stderr(&o), "");
 }
+
+/// Bytes of a size as `readable_bytes` writes it: `3 MiB`, `1.2 GiB`, `512 KiB`, `100 B`.
+fn size_bytes(text: &str) -> f64 {
+    let (n, unit) = text.trim().split_once(' ').unwrap();
+    let n: f64 = n.parse().unwrap();
+    let scale = match unit {
+        "B" => 1.0,
+        "KiB" => 1024.0,
+        "MiB" => 1024.0 * 1024.0,
+        "GiB" => 1024.0 * 1024.0 * 1024.0,
+        "TiB" => 1024.0 * 1024.0 * 1024.0 * 1024.0,
+        u => panic!("unit {u}"),
+    };
+    n * scale
+}
+
+/// Without `--tt-mb` each rank's table is sized to the positions solved, as `mancala solve`
+/// sizes it (4 MiB for Kalah(4,3), 24 seeds: `Solver::sized_table_bytes`), not 256 MiB: the
+/// process's peak resident memory, which the summary reports, stays far below 256 MiB (a
+/// table of 256 MiB is all touched by the solve: 260 MiB).
+#[test]
+fn the_table_is_sized_to_the_position_without_tt_mb() {
+    assert_eq!(Solver::sized_table_bytes(24, 0, 256 << 20), 4 << 20);
+    let out = run1(
+        &["solve", "--rules", "kalah(4,3)", "--threads", "1", "--json"],
+        120,
+    );
+    let j = json(&out);
+    assert_eq!(j["value"], 6, "{j}");
+    let err = stderr(&out);
+    let peak = err
+        .split("s cpu, ")
+        .nth(1)
+        .and_then(|t| t.split(" peak resident").next())
+        .unwrap_or_else(|| panic!("no peak resident memory in {err}"));
+    if peak != "-" {
+        assert!(size_bytes(peak) < 128.0 * 1024.0 * 1024.0, "{peak}: {err}");
+    }
+}
