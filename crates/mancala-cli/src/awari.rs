@@ -310,6 +310,7 @@ pub fn run(args: &SolveArgs, rules: OwareRules, analyse: bool) -> Result<(), Str
         what: "the position has",
         cache_asked: false,
         cancel: None,
+        note_missing: true,
     };
     let (db, source) = database(&rules, &choice)?;
     let value = db.value_of(&pos).map_err(|e| e.to_string())?;

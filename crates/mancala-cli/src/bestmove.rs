@@ -148,6 +148,7 @@ impl GameCommand for Search<'_> {
             // `--eval-egdb` is the Oware database: no cached one beside it.
             args.no_cache || args.eval_egdb.is_some(),
             false,
+            true,
             limits.time.map(|budget| budget / 4),
         )?;
         let db = db.map(|(db, _)| db);

@@ -50,6 +50,10 @@ pub struct Choice<'a> {
     /// Set when the database is no longer wanted: its reading stops between two pieces
     /// ([`Want::cancel`]). `None`: it is read to the end.
     pub cancel: Option<&'a AtomicBool>,
+    /// Under [`Build::Never`], say on standard error that the cache holds no database and
+    /// how to build one (`false`: the command goes without one by its own choice, and says
+    /// nothing).
+    pub note_missing: bool,
 }
 
 impl<'a> Choice<'a> {
@@ -67,6 +71,7 @@ impl<'a> Choice<'a> {
             what: "the position has",
             cache_asked: false,
             cancel: None,
+            note_missing: true,
         }
     }
 }
@@ -583,6 +588,8 @@ fn refused_note((path, why): &(String, String)) -> String {
 struct Report<'r, D: Database> {
     rules: &'r D::Rules,
     build: Build,
+    /// [`Choice::note_missing`].
+    note_missing: bool,
     rules_text: String,
     bar: Option<indicatif::ProgressBar>,
     /// Why the cache cannot be used, when it cannot (the build in memory that follows is
@@ -605,6 +612,7 @@ impl<'r, D: Database> Report<'r, D> {
         Report {
             rules,
             build: choice.build,
+            note_missing: choice.note_missing,
             rules_text: rules.to_string(),
             bar: None,
             unusable: None,
@@ -692,7 +700,7 @@ impl<'r, D: Database> Report<'r, D> {
             ChooseEvent::NotCached {
                 max_seeds, error, ..
             } => {
-                if !quiet {
+                if !quiet && self.note_missing {
                     let reason = error.map_or("none is cached yet".to_string(), EgdbError::reason);
                     eprintln!(
                         "mancala: no {} for {}, {} ({reason}): the engine searches without one within its time; `mancala egdb build --rules '{}' --cache` builds it once for the next runs",
@@ -744,7 +752,8 @@ impl<'r, D: Database> Report<'r, D> {
 /// [`choose_for`] gives without building ([`Build::Never`]) — `egdb` (`--egdb`) when given,
 /// else the cached one unless `no_cache` — read on a thread of its own and waited for at
 /// most `at_most` (`None`: until it is read); `verbose`: name the file used and every file
-/// passed over, as [`Choice::verbose`]. Reading and checking a database takes from a
+/// passed over, as [`Choice::verbose`]; `note_missing`: say that none is cached, as
+/// [`Choice::note_missing`]. Reading and checking a database takes from a
 /// fraction of a second to seconds, which must not come out of the search's time unasked.
 /// `None` when there is none — at once for a game without databases, or without `--egdb`
 /// when the cache is off — or when it is not read in time: then a note on standard error
@@ -761,6 +770,7 @@ pub(crate) fn read_within<D: Database>(
     egdb: Option<PathBuf>,
     no_cache: bool,
     verbose: bool,
+    note_missing: bool,
     at_most: Option<Duration>,
 ) -> Result<(Loaded<D>, Option<StillReading<D>>), String> {
     use std::sync::mpsc::RecvTimeoutError;
@@ -810,6 +820,7 @@ pub(crate) fn read_within<D: Database>(
             let mut choice = Choice::kalah(egdb.as_deref(), no_cache, 0, Build::Never);
             choice.cancel = Some(&cancel);
             choice.verbose = verbose;
+            choice.note_missing = note_missing;
             let read = choose_for::<D>(&rules, &choice);
             // A reading given up hands nothing over (its error is not the file's).
             if read.is_err() && cancel.load(Ordering::Relaxed) {
@@ -934,6 +945,7 @@ pub(crate) fn build_cache<D: Database>(rules: &D::Rules, threads: usize) -> Resu
         what: "the position has",
         cache_asked: true,
         cancel: None,
+        note_missing: true,
     };
     // A cache that cannot be used, or a database that cannot be kept, is `choose_for`'s
     // error under `cache_asked`.

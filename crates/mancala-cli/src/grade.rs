@@ -590,6 +590,7 @@ fn run_awari(
         what,
         cache_asked: false,
         cancel: None,
+        note_missing: true,
     };
     let (positions, (db, source)) = if args.generate {
         // The database first: its N bounds the positions generated.

@@ -15,6 +15,23 @@ use crate::solve_args::SolveArgs;
 /// (`Solver::sized_table_bytes`): 256 MiB.
 const SIZED_TT_MAX_BYTES: usize = 256 << 20;
 
+/// The most seeds in the houses of a position whose solve never builds a missing cached
+/// database: 32. The search without one is cheap there, and any build costs far more. Measured
+/// (`--no-cache`, one solve from the start, standard capture): Kalah(7,1), 14 seeds, 37,903
+/// nodes; Kalah(5,2), 20 seeds, 16,622; Kalah(6,2), 24 seeds, 41,617; Kalah(4,3), 24 seeds,
+/// 19,101; Kalah(7,2), 28 seeds, 270,661; Kalah(5,3), 30 seeds, 72,887; Kalah(4,4), 32 seeds,
+/// 214,231 — all within about 0.1 s — against Kalah(6,3), 36 seeds, 3,047,588 nodes (1.2 s).
+/// The smallest database the cache builds for m ≥ 5 holds tens of millions of positions
+/// (K = 14 for m = 7: 38 MiB, about 9 s; K = 20 for m = 5, about 6 s; m = 6: 215 MiB, about
+/// 8.5 s). A file already in the cache is read whatever the seeds, and a finished position
+/// (nothing to search) uses no database at all unless `--egdb` names one.
+pub const BUILD_ABOVE_SEEDS: u32 = 32;
+
+/// Whether a solve of `pos` builds a missing cached database ([`BUILD_ABOVE_SEEDS`]).
+fn build_pays(pos: &KalahPosition) -> bool {
+    !pos.is_over() && pos.seeds_in_houses() > BUILD_ABOVE_SEEDS
+}
+
 /// What [`setup`] gives: the position, the configured solver, the database it uses (if any)
 /// as the output names it (its file, or that it was built for this run and not kept), and
 /// a reading of a database given up under a time limit, to look at once the answer is out.
@@ -70,7 +87,17 @@ fn setup(args: &SolveArgs, rules: KalahRules, started: Instant) -> Result<Setup,
         solver = solver.table(TableKind::Exact);
     }
     let mut still_reading = None;
+    let pays = build_pays(&pos);
+    if args.verbose && !pays && args.egdb.is_none() {
+        eprintln!(
+            "mancala: egdb: a database missing from the cache is not built: the position has {} seeds in the houses, at most {BUILD_ABOVE_SEEDS}{}",
+            pos.seeds_in_houses(),
+            if pos.is_over() { " (the game is over: none is read)" } else { "" }
+        );
+    }
     let chosen = match time_limit {
+        // A finished position has nothing to search: no database is read unless named.
+        _ if pos.is_over() && args.egdb.is_none() => None,
         // The limit covers the whole command: with 0 nothing is read.
         Some(limit) if limit.is_zero() => None,
         // Under a time limit no database is built (that takes seconds to minutes), and a
@@ -82,19 +109,24 @@ fn setup(args: &SolveArgs, rules: KalahRules, started: Instant) -> Result<Setup,
                 args.egdb.clone(),
                 args.no_cache,
                 args.verbose,
+                pays,
                 Some((limit / 4).saturating_sub(started.elapsed())),
             )?;
             still_reading = reading;
             db
         }
         None => {
+            // A database missing from the cache is built only where it pays; a cached one
+            // is read.
+            let build = if pays { Build::Cache } else { Build::Never };
             let choice = crate::database::Choice {
                 verbose: args.verbose,
+                note_missing: pays,
                 ..crate::database::Choice::kalah(
                     args.egdb.as_deref(),
                     args.no_cache,
                     args.threads,
-                    Build::Cache,
+                    build,
                 )
             };
             crate::database::choose_for::<Egdb>(&rules, &choice)?

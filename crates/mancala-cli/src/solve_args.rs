@@ -29,7 +29,9 @@ pub struct SolveArgs {
     /// Endgame database: a file, or a folder searched for the largest database serving the
     /// rules. Without it, a database is built once (K chosen from m and the memory) and
     /// kept in the cache folder ($MANCALA_CACHE_DIR when absolute, else $XDG_CACHE_HOME/mancala or
-    /// ~/.cache/mancala), then reused.
+    /// ~/.cache/mancala), then reused; only for a position of more than 32 seeds in the
+    /// houses, where it pays (a smaller one is solved without it unless it is cached; a
+    /// finished position uses none).
     #[arg(long)]
     pub egdb: Option<PathBuf>,
     /// No cached endgame database (none at all unless --egdb); MANCALA_NO_CACHE=1 does the

@@ -34,10 +34,11 @@ fn value(out: &Output) -> String {
         .to_string()
 }
 
-/// Kalah(4,2): 16 seeds, so the cached database is m = 4, K = 16 (C(24, 8) = 735,471
-/// entries), built in well under a second.
-const RULES: &str = "kalah(4,2)";
-const FILE: &str = "kalah4.k16.egdb";
+/// Kalah(2,9): 36 seeds, more than the 32 up to which `solve` builds no database, so the
+/// cached database is m = 2, K = 36 (C(40, 4) = 91,390 entries), built in well under a
+/// second.
+const RULES: &str = "kalah(2,9)";
+const FILE: &str = "kalah2.k36.egdb";
 
 #[test]
 fn solve_builds_once_then_reuses_and_rebuilds_a_damaged_file() {
@@ -57,21 +58,21 @@ fn solve_builds_once_then_reuses_and_rebuilds_a_damaged_file() {
     assert_eq!(value(&first), expected);
     let file = cache.join(FILE);
     assert!(
-        err.contains("building an endgame database for kalah(4,·) (K = 16")
+        err.contains("building an endgame database for kalah(2,·) (K = 36")
             && err.contains(&file.display().to_string()),
         "{err}"
     );
     assert!(text(&first.stdout).contains(&format!("database    {}", file.display())));
     let good = std::fs::read(&file).unwrap();
-    // C(24, 8) entries after a header of 36 bytes and the rule set's text.
-    assert_eq!(good.len(), 735_471 + 36 + "kalah(4,2)".len());
+    // C(40, 4) entries after a header of 36 bytes and the rule set's text.
+    assert_eq!(good.len(), 91_390 + 36 + "kalah(2,9)".len());
 
     let second = mancala(&cache, &["solve", "--rules", RULES]);
     assert_eq!(value(&second), expected);
     assert_eq!(text(&second.stderr), "", "the second run should be silent");
     assert!(text(&second.stdout).contains(&format!("database    {}", file.display())));
 
-    let header = 36 + "kalah(4,2)".len();
+    let header = 36 + "kalah(2,9)".len();
     let damages: Vec<(&str, Vec<u8>, &str)> = vec![
         (
             "a flipped byte",
@@ -154,7 +155,7 @@ fn no_cache_and_egdb_override_the_cache() {
             elsewhere.to_str().unwrap(),
         ],
     );
-    assert!(text(&out.stdout).contains("kalah4.k6.egdb"));
+    assert!(text(&out.stdout).contains("kalah2.k6.egdb"));
     assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 0);
     std::fs::remove_dir_all(&cache).unwrap();
     std::fs::remove_dir_all(&elsewhere).unwrap();
@@ -283,18 +284,18 @@ fn analyse_builds_the_cache_bestmove_and_play_only_use_it() {
     assert!(!cache.join(FILE).exists(), "bestmove built the database");
     let note = text(&out.stderr);
     assert!(
-        note.contains("no endgame database for kalah(4,·), K = 16 (none is cached yet)")
-            && note.contains("`mancala egdb build --rules 'kalah(4,2)' --cache`"),
+        note.contains("no endgame database for kalah(2,·), K = 36 (none is cached yet)")
+            && note.contains("`mancala egdb build --rules 'kalah(2,9)' --cache`"),
         "{note}"
     );
-    // Filled ahead of time, the cache serves bestmove: the start of Kalah(4,2) holds 16
-    // seeds, all of them in the K = 16 database, so the search is exact at once.
+    // Filled ahead of time, the cache serves bestmove: the start of Kalah(2,9) holds 36
+    // seeds, all of them in the K = 36 database, so the search is exact at once.
     let built = mancala(&cache, &["egdb", "build", "--rules", RULES, "--cache"]);
     assert!(built.status.success(), "{}", text(&built.stderr));
     assert_eq!(
         text(&built.stdout).trim(),
         format!(
-            "cached kalah(4,·), K = 16 in {}",
+            "cached kalah(2,·), K = 36 in {}",
             cache.join(FILE).display()
         )
     );
@@ -661,14 +662,15 @@ fn egdb_build_cache_that_cannot_be_used_is_one_error() {
 #[test]
 fn a_time_limit_of_zero_reads_no_cached_database() {
     let cache = scratch("cache-cli", "max-seconds-zero");
-    let file = cache.join(FILE);
-    let built = mancala(&cache, &["egdb", "build", "--rules", RULES, "--cache"]);
+    // Kalah(4,2): a search of more than the nodes between two looks at the clock.
+    let (rules, file) = ("kalah(4,2)", cache.join("kalah4.k16.egdb"));
+    let built = mancala(&cache, &["egdb", "build", "--rules", rules, "--cache"]);
     assert!(built.status.success(), "{}", text(&built.stderr));
     assert!(file.is_file());
     for cmd in ["solve", "analyse"] {
         let o = mancala(
             &cache,
-            &[cmd, "--rules", RULES, "--max-seconds", "0", "--json"],
+            &[cmd, "--rules", rules, "--max-seconds", "0", "--json"],
         );
         assert!(o.status.success(), "{cmd}: {}", text(&o.stderr));
         let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
@@ -684,9 +686,79 @@ fn a_time_limit_of_zero_reads_no_cached_database() {
     // With a limit the read fits in, the cached file is used.
     let o = mancala(
         &cache,
-        &["solve", "--rules", RULES, "--max-seconds", "1000", "--json"],
+        &["solve", "--rules", rules, "--max-seconds", "1000", "--json"],
     );
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(j["database"], file.display().to_string(), "{j}");
     assert_eq!(j["exact"], true, "{j}");
+}
+
+/// A database is built only where it pays: `solve` and `analyse` of a position with at most
+/// 32 seeds in the houses (Kalah(4,2) from the start: 16) build none into an empty cache
+/// and say nothing of it, with the value of a search without one; a database already cached
+/// is read; a finished position uses none, cached or not.
+#[test]
+fn no_database_is_built_where_the_search_is_cheap() {
+    let cache = scratch("cache-cli", "cheap");
+    let small = "kalah(4,2)";
+    let plain = mancala(&cache, &["solve", "--rules", small, "--no-cache"]);
+    let expected = value(&plain);
+    for cmd in ["solve", "analyse"] {
+        let o = mancala(&cache, &[cmd, "--rules", small]);
+        assert!(o.status.success(), "{cmd}: {}", text(&o.stderr));
+        assert_eq!(text(&o.stderr), "", "{cmd}");
+        assert_eq!(
+            std::fs::read_dir(&cache).map_or(0, Iterator::count),
+            0,
+            "{cmd} built a database"
+        );
+        if cmd == "solve" {
+            assert_eq!(value(&o), expected);
+            assert!(!text(&o.stdout).contains("database"), "{}", text(&o.stdout));
+        }
+    }
+    // A finished game of Kalah(6,3): +0, with no database (the K = 20 one is 215 MiB).
+    let over = "0,0,0,0,0,0,18,0,0,0,0,0,0,18 -";
+    let o = mancala(
+        &cache,
+        &[
+            "solve",
+            "--rules",
+            "kalah(6,3)",
+            "--position",
+            over,
+            "--json",
+        ],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["value"], 0, "{j}");
+    assert_eq!(j["database"], serde_json::Value::Null, "{j}");
+    assert_eq!(std::fs::read_dir(&cache).map_or(0, Iterator::count), 0);
+    // Cached ahead of time, the small game's database is read.
+    let built = mancala(&cache, &["egdb", "build", "--rules", small, "--cache"]);
+    assert!(built.status.success(), "{}", text(&built.stderr));
+    let file = cache.join("kalah4.k16.egdb");
+    let o = mancala(&cache, &["solve", "--rules", small]);
+    assert_eq!(value(&o), expected);
+    assert!(
+        text(&o.stdout).contains(&format!("database    {}", file.display())),
+        "{}",
+        text(&o.stdout)
+    );
+    // A finished position of that board reads none.
+    let o = mancala(
+        &cache,
+        &[
+            "solve",
+            "--rules",
+            small,
+            "--position",
+            "0,0,0,0,8,0,0,0,0,8 -",
+            "--json",
+        ],
+    );
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["database"], serde_json::Value::Null, "{j}");
+    assert_eq!(j["value"], 0, "{j}");
 }
