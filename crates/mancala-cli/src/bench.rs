@@ -78,7 +78,7 @@ pub struct BenchArgs {
         help_heading = GENERATOR,
         requires = "generate",
         default_value_t = 240,
-        value_parser = crate::ranges::any_usize()
+        value_parser = crate::ranges::generated_count()
     )]
     count: usize,
     /// Fewest seeds in the houses aimed at (a capture may leave fewer).

@@ -78,18 +78,34 @@ pub struct BestmoveArgs {
     json: bool,
 }
 
+impl BestmoveArgs {
+    /// The refusal of options that cannot go together, a usage error (exit status 2): level
+    /// 10 has no depth limit, so it needs a budget, and budgets of 0 mean no limit.
+    pub fn usage_error(&self) -> Option<String> {
+        let unbounded = self.time_ms.unwrap_or(0) == 0 && self.nodes.unwrap_or(0) == 0;
+        let deep = Level::new(self.level).is_ok_and(|l| l.max_depth().is_none());
+        (deep && unbounded).then(|| {
+            let given = match (self.time_ms, self.nodes) {
+                (Some(_), Some(_)) => "--time-ms 0 and --nodes 0",
+                (Some(_), None) => "--time-ms 0",
+                _ => "--nodes 0",
+            };
+            format!(
+                "{given}: level 10 needs a budget (0 is no limit, and level 10 has no depth limit): give --time-ms or --nodes above 0"
+            )
+        })
+    }
+}
+
 /// Searches and prints the move with its search report.
 pub fn run(args: &BestmoveArgs) -> Result<(), String> {
     let level = Level::new(args.level).map_err(|e| format!("--level {}: {e}", args.level))?;
     let time_ms = args.time_ms.unwrap_or(0);
     let nodes = args.nodes.filter(|&n| n > 0);
     // Budgets of 0 mean no limit, as in the C API; level 10 has no depth limit, so it needs
-    // one of them.
+    // one of them (refused before: `usage_error`).
     let mut limits = match level.max_depth() {
         Some(depth) => Limits::default().with_depth(depth),
-        None if time_ms == 0 && nodes.is_none() => {
-            return Err("level 10 needs a budget: give --time-ms or --nodes above 0".into())
-        }
         None => Limits::default(),
     };
     if time_ms > 0 {

@@ -53,7 +53,7 @@ pub struct GradeArgs {
     #[arg(long, default_value_t = 1, requires = "generate", value_parser = crate::ranges::any_u64())]
     seed: u64,
     /// Positions to generate (1..=100000).
-    #[arg(long, default_value_t = 100, requires = "generate", value_parser = crate::ranges::any_usize())]
+    #[arg(long, default_value_t = 100, requires = "generate", value_parser = crate::ranges::generated_count())]
     count: usize,
     /// Fewest seeds in the houses aimed at by the generator.
     #[arg(long, default_value_t = 4, requires = "generate", value_parser = crate::ranges::any_u32())]
@@ -64,8 +64,8 @@ pub struct GradeArgs {
     /// else 18.
     #[arg(long, value_parser = crate::ranges::any_u32())]
     max_seeds: Option<u32>,
-    /// Grade only the first N positions of the set.
-    #[arg(long, value_parser = crate::ranges::any_usize())]
+    /// Grade only the first N positions of the set (1 or more).
+    #[arg(long, value_parser = crate::ranges::positive_usize())]
     take: Option<usize>,
     /// The player: the engine at this level (1..=10), in this process. Without it, the
     /// player is the program after `--`.
@@ -114,38 +114,30 @@ pub struct GradeArgs {
 /// `mancala match`).
 #[derive(Debug, Args)]
 pub struct BudgetArgs {
-    /// Time of each move, milliseconds, 1 to 86400000 (one day) (the engine's budget; an
-    /// external program is sent `go time MS`).
-    #[arg(long, default_value_t = 1000, value_parser = crate::ranges::time_ms())]
+    /// Time of each move, milliseconds, 1 to 86400000 (one day; 0 is refused: a move needs
+    /// time) (the engine's budget; an external program is sent `go time MS`).
+    #[arg(long, default_value_t = 1000, value_parser = crate::ranges::positive_time_ms())]
     time_ms: u64,
     /// Wall time allowed past --time-ms before an answer counts as timed out, milliseconds,
-    /// at most 86400000 (one day).
+    /// at most 86400000 (one day; 0: none, the answer is due at --time-ms).
     #[arg(long, default_value_t = 500, value_parser = crate::ranges::time_ms())]
     grace_ms: u64,
     /// Node budget of each move (the engine's; `go … nodes N` for a program). With it the
-    /// engine's moves do not depend on the machine's speed.
+    /// engine's moves do not depend on the machine's speed (0: the engine answers from its
+    /// search's first iteration, one ply deep, unlike `bestmove --nodes 0`, which means no
+    /// limit; a program is sent `nodes 0`).
     #[arg(long, value_parser = crate::ranges::any_u64())]
     nodes: Option<u64>,
 }
 
 impl BudgetArgs {
-    /// The budget the options give.
-    ///
-    /// # Errors
-    /// `--time-ms 0`: a move needs at least 1 ms.
-    pub fn budget(&self) -> Result<Budget, String> {
-        if self.time_ms == 0 {
-            return Err(
-                "--time-ms 0: a move needs a time budget of at least 1 ms (use --nodes for a \
-                 budget that does not depend on the machine, with --time-ms large enough)"
-                    .into(),
-            );
-        }
-        Ok(Budget {
+    /// The budget the options give (`--time-ms` is at least 1: its value parser).
+    pub fn budget(&self) -> Budget {
+        Budget {
             time: Duration::from_millis(self.time_ms),
             grace: Duration::from_millis(self.grace_ms),
             nodes: self.nodes,
-        })
+        }
     }
 }
 
@@ -334,24 +326,18 @@ fn game_json(g: &GameGrade<KalahPosition>) -> Value {
     })
 }
 
-/// The checks of the arguments that need no set nor database (made before either is built).
-fn check_args(args: &GradeArgs) -> Result<(), String> {
-    if args.take == Some(0) {
-        return Err("--take 0: the set would have no position (give 1 or more)".into());
+impl GradeArgs {
+    /// The refusal of options that cannot go together, a usage error (exit status 2): a
+    /// generator asked for fewer seeds at most than at least.
+    pub fn usage_error(&self) -> Option<String> {
+        let hi = self
+            .max_seeds
+            .filter(|&hi| self.generate && self.min_seeds > hi)?;
+        Some(format!(
+            "--min-seeds {} is more than --max-seeds {hi}",
+            self.min_seeds
+        ))
     }
-    args.budget.budget()?;
-    if args.generate {
-        if args.count == 0 || args.count > 100_000 {
-            return Err(format!("--count {}: give 1..=100000 positions", args.count));
-        }
-        if let Some(hi) = args.max_seeds.filter(|&hi| args.min_seeds > hi) {
-            return Err(format!(
-                "--min-seeds {} is more than --max-seeds {hi}",
-                args.min_seeds
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// The player the arguments name, for positions of game `G` under the rule set `rules`: an
@@ -447,7 +433,7 @@ fn of_file_rules(f: &std::path::Path, e: &str) -> String {
 /// # Errors
 /// A message for a bad set, rule set, database, player, or a solver error.
 pub fn run(args: &GradeArgs) -> Result<(), String> {
-    check_args(args)?;
+    // The options' ranges and combinations were checked as the command line was parsed.
     crate::ranges::warn_if_oversubscribed(args.threads);
     let in_file = |e: String| match &args.file {
         Some(f) if !args.generate => of_file_rules(f, &e),
@@ -534,7 +520,7 @@ fn grade_and_print<G: Game>(
     extra: &[(&str, Value)],
 ) -> Result<(), String> {
     let bar = crate::progress::bar(valued.len() as u64);
-    let report = grade::grade(player, valued, &args.budget.budget()?, |_| {
+    let report = grade::grade(player, valued, &args.budget.budget(), |_| {
         if let Some(b) = &bar {
             b.inc(1);
         }
@@ -672,7 +658,7 @@ fn run_kalah(args: &GradeArgs, file: Option<&str>) -> Result<(), String> {
     let mut player = player::<KalahPosition>(args, &rules_text)?;
     let mut solver = solver(args, &rules)?;
     let (positions, file_values) = positions(args, file, &mut solver)?;
-    let budget = args.budget.budget()?;
+    let budget = args.budget.budget();
     // Each position is valued once, for the check of a file's values and for the grade or
     // the games that follow.
     let valued: Vec<Valued<KalahPosition>> =

@@ -347,9 +347,28 @@ fn about() -> String {
 }
 
 /// Parses the command line `args` (program name first) with [`command`].
+/// Options that cannot go together (`bestmove --time-ms 0` at level 10) are refused here, as
+/// clap refuses a value out of its range: a usage error (exit status 2).
 fn parse(args: &[std::ffi::OsString]) -> Result<Cli, clap::Error> {
     let matches = command().try_get_matches_from(args)?;
-    <Cli as clap::FromArgMatches>::from_arg_matches(&matches)
+    let cli = <Cli as clap::FromArgMatches>::from_arg_matches(&matches)?;
+    let refused = match &cli.command {
+        Command::Bestmove(a) => a.usage_error().map(|m| ("bestmove", m)),
+        Command::Play(a) => a.usage_error().map(|m| ("play", m)),
+        Command::Grade(a) => a.usage_error().map(|m| ("grade", m)),
+        _ => None,
+    };
+    match refused {
+        None => Ok(cli),
+        Some((name, message)) => {
+            let mut cmd = command();
+            let kind = clap::error::ErrorKind::ArgumentConflict;
+            Err(match cmd.find_subcommand_mut(name) {
+                Some(sub) => sub.error(kind, message),
+                None => cmd.error(kind, message),
+            })
+        }
+    }
 }
 
 /// Where a user who mistyped `args` finds help: the `--help` of the deepest subcommand the

@@ -163,7 +163,7 @@ fn player<G: Evaluate>(
     seat: Seat,
     rules: &str,
 ) -> Result<(Box<dyn Player<G>>, Budget), String> {
-    let mut budget = args.budget.budget()?;
+    let mut budget = args.budget.budget();
     let seed = args.seed.wrapping_add(seat.index() as u64 + 1);
     let player: Box<dyn Player<G>> = match spec {
         Spec::Random => Box::new(RandomPlayer::new(seed)),
@@ -394,7 +394,7 @@ fn run_match<G: Evaluate>(
 /// `rules`.
 pub fn run(args: &MatchArgs) -> Result<(), String> {
     let specs = [parse_spec("--a", &args.a)?, parse_spec("--b", &args.b)?];
-    let time_ms = args.budget.budget()?.time.as_millis();
+    let time_ms = args.budget.budget().time.as_millis();
     let rules: Rules = args
         .rules
         .parse()

@@ -85,6 +85,31 @@ pub struct PlayArgs {
     eval_egdb: Option<PathBuf>,
 }
 
+impl PlayArgs {
+    /// The refusal of options that cannot go together, a usage error (exit status 2): 0 means
+    /// no time limit, as in `bestmove`, and level 10 has no depth limit, so the engine needs
+    /// a time above 0 there.
+    /// `--egdb` and `--eval-egdb` need the engine, which alone uses them.
+    pub fn usage_error(&self) -> Option<String> {
+        let engine_plays = self.engine || self.opponent == Opponent::Engine;
+        let deep = Level::new(self.level).is_ok_and(|l| l.max_depth().is_none());
+        if engine_plays && self.time_ms == 0 && deep {
+            return Some("--time-ms 0: level 10 needs a time budget above 0 (0 is no time limit; levels 1..=9 have a depth limit)".into());
+        }
+        if self.egdb.is_some() && !engine_plays {
+            return Some(
+                "--egdb needs --engine (or --opponent engine): only the engine uses it".into(),
+            );
+        }
+        if self.eval_egdb.is_some() && !engine_plays {
+            return Some(
+                "--eval-egdb needs --engine (or --opponent engine): only the engine uses it".into(),
+            );
+        }
+        None
+    }
+}
+
 /// A one-line reminder of what can be typed: the legal moves now, and the commands.
 fn help<G: Game>(pos: &G) -> String {
     let moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
@@ -97,20 +122,7 @@ fn help<G: Game>(pos: &G) -> String {
 
 /// Runs the game loop until the game ends, `quit` is typed, or input ends.
 pub fn run(args: &PlayArgs) -> Result<(), String> {
-    let level = Level::new(args.level).map_err(|e| format!("--level {}: {e}", args.level))?;
-    let engine_plays = args.engine || args.opponent == Opponent::Engine;
-    // 0 means no time limit, as in `bestmove`; level 10 has no depth limit, so it needs one.
-    if engine_plays && args.time_ms == 0 && level.max_depth().is_none() {
-        return Err("--time-ms 0: level 10 needs a time budget above 0 (0 is no time limit; levels 1..=9 have a depth limit)".into());
-    }
-    if args.egdb.is_some() && !args.engine && args.opponent != Opponent::Engine {
-        return Err("--egdb needs --engine (or --opponent engine): only the engine uses it".into());
-    }
-    if args.eval_egdb.is_some() && !engine_plays {
-        return Err(
-            "--eval-egdb needs --engine (or --opponent engine): only the engine uses it".into(),
-        );
-    }
+    // Options that cannot go together were refused as usage errors (`PlayArgs::usage_error`).
     with_position(
         parse_rules(&args.rules)?,
         args.position.as_deref(),

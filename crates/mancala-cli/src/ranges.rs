@@ -183,6 +183,25 @@ pub fn time_ms() -> Whole<u64> {
     Whole::new(0, i128::from(MAX_TIME_MS))
 }
 
+/// A time budget that must be above 0 (`grade` and `match --time-ms`: a move needs time):
+/// milliseconds, 1..=[`MAX_TIME_MS`].
+pub fn positive_time_ms() -> Whole<u64> {
+    Whole::new(1, i128::from(MAX_TIME_MS))
+}
+
+/// A positive count of the `usize` type (`grade --take`): 1 or more.
+pub fn positive_usize() -> Whole<usize> {
+    Whole::new(1, usize::MAX as i128)
+}
+
+/// The most positions `grade --generate --count` makes.
+pub const MAX_GENERATED: usize = 100_000;
+
+/// `grade --count`: positions to generate, 1..=[`MAX_GENERATED`].
+pub fn generated_count() -> Whole<usize> {
+    Whole::new(1, MAX_GENERATED as i128)
+}
+
 /// Any count of the `u64` type (nodes, a seed): 0 or more, below 2^64.
 pub fn any_u64() -> Whole<u64> {
     Whole::new(0, i128::from(u64::MAX))

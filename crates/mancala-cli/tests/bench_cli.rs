@@ -308,22 +308,25 @@ fn generator_options_need_generate() {
 #[test]
 fn generate_refuses_a_count_out_of_range() {
     // Once a panic on capacity overflow (exit 101) and an abort of a failed allocation
-    // (exit 134): now a refused input, exit 1, one line, nothing on standard output.
+    // (exit 134): now a usage error (a value out of the option's range), exit 2, one line
+    // in clap's form, nothing on standard output.
     for count in ["0", "100001", "1000000000000", "18446744073709551615"] {
         let out = mancala_command()
             .args(["bench", "--generate", "--count", count])
             .output()
             .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{count}: {err}");
+        assert_eq!(out.status.code(), Some(2), "{count}: {err}");
         assert!(out.stdout.is_empty(), "{count}");
         assert_eq!(err.lines().count(), 1, "{count}: {err}");
         assert!(
-            err.starts_with("mancala: error: expected a count of 1..=100000"),
+            err.starts_with(&format!(
+                "mancala: error: invalid value '{count}' for '--count <COUNT>': {count} is out of range (1 to 100000)"
+            )),
             "{count}: {err}"
         );
         assert!(
-            err.contains(&format!("got count {count},")),
+            err.ends_with("(see `mancala bench --help`)\n"),
             "{count}: {err}"
         );
     }

@@ -294,6 +294,7 @@ fn play_checks_level_and_egdb_whoever_the_opponent_is() {
         let err = stderr(&o);
         assert!(err.contains("--egdb needs --engine"), "{args:?}: {err}");
         assert_eq!(err.lines().count(), 1, "{err}");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
     }
 }
 
@@ -547,9 +548,22 @@ fn bestmove_budgets() {
     let o = mancala(&["bestmove", "--nodes", "1000"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).starts_with("bestmove "));
-    assert_refused(&mancala(&["bestmove", "--time-ms", "0"]), "needs a budget");
+    // Level 10 without a budget is a usage error (status 2), as a value out of range is.
+    for args in [
+        &["bestmove", "--time-ms", "0"][..],
+        &["bestmove", "--nodes", "0"],
+        &["bestmove", "--time-ms", "0", "--nodes", "0"],
+    ] {
+        let o = mancala(args);
+        assert_refused(&o, "needs a budget");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains("(see `mancala bestmove --help`)"));
+    }
+    let o = mancala(&["play", "--engine", "--time-ms", "0"]);
+    assert_refused(&o, "--time-ms 0: level 10 needs a time budget above 0");
+    assert_eq!(o.status.code(), Some(2));
     let o = mancala(&["bestmove"]);
-    assert!(!o.status.success());
+    assert_eq!(o.status.code(), Some(2));
     let o = mancala(&["bestmove", "--time-ms", "0", "--level", "3"]);
     assert!(o.status.success(), "{}", stderr(&o));
 }

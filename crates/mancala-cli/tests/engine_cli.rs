@@ -685,7 +685,7 @@ fn play_takes_the_neighbour_database_as_its_evaluation() {
         stderr(&o)
     );
     let o = mancala(&["play", "--rules", "oware", "--eval-egdb", abapa]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("--eval-egdb needs --engine"),
         "{}",

@@ -136,15 +136,41 @@ fn bot_script() -> String {
 
 #[test]
 fn arguments_are_checked_before_any_database_is_built() {
+    // Values out of an option's range, or options that cannot go together: usage errors
+    // (status 2), in clap's form, as `--bucket 0`.
     for (args, said) in [
-        (vec!["--take", "0"], "--take 0"),
-        (vec!["--time-ms", "0"], "--time-ms 0"),
+        (
+            vec!["--take", "0"],
+            "invalid value '0' for '--take <TAKE>': 0 is out of range (1 or more",
+        ),
+        (
+            vec!["--time-ms", "0"],
+            "invalid value '0' for '--time-ms <TIME_MS>': 0 is out of range (1 to 86400000)",
+        ),
         (vec!["--bucket", "0"], "--bucket"),
-        (vec!["--generate", "--count", "0"], "--count 0"),
+        (
+            vec!["--generate", "--count", "0"],
+            "invalid value '0' for '--count <COUNT>': 0 is out of range (1 to 100000)",
+        ),
+        (
+            vec!["--generate", "--count", "100001"],
+            "invalid value '100001' for '--count <COUNT>'",
+        ),
         (
             vec!["--generate", "--min-seeds", "9", "--max-seeds", "4"],
-            "--min-seeds 9",
+            "--min-seeds 9 is more than --max-seeds 4",
         ),
+    ] {
+        let mut all = vec!["grade", "--level", "1"];
+        all.extend(args);
+        let out = mancala(&all);
+        assert_eq!(out.status.code(), Some(2), "{all:?}");
+        let err = common::stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(said), "{err}");
+        assert!(err.contains("(see `mancala grade --help`)"), "{err}");
+    }
+    for (args, said) in [
         // The built-in set is standard Kalah(6,4): another --rules is refused, not ignored.
         (
             vec!["--rules", "togyz-kumalak"],

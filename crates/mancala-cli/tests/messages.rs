@@ -116,7 +116,7 @@ fn a_number_out_of_range_is_refused_with_the_real_range() {
         // A time of more than a day is refused with the range in words, not the type's.
         (
             vec!["grade", "--level", "3", "--time-ms", "86400001"],
-            "'--time-ms <TIME_MS>': 86400001 is out of range (0 to 86400000)",
+            "'--time-ms <TIME_MS>': 86400001 is out of range (1 to 86400000)",
         ),
         (
             vec!["agent", "line", "--time-ms", "18446744073709551615"],
