@@ -123,8 +123,11 @@ Examples:
 Without --egdb, the first solve of a board size builds an endgame database (m = 6: K = 20,
 215 MiB, a few seconds) and keeps it in the cache folder ($MANCALA_CACHE_DIR when it is an
 absolute path, else $XDG_CACHE_HOME/mancala or ~/.cache/mancala); later solves read it
-back. Under --max-seconds a missing database is not built (the limit is kept). --no-cache
-or MANCALA_NO_CACHE=1: no database at all.
+back. It is built only for a position of more than 32 seeds in the houses, where it pays
+(a smaller one is searched without it unless it is cached; a finished game uses none).
+Under --max-seconds a missing database is not built, and a cached one is waited for at
+most a quarter of the limit, which covers the whole command. --no-cache or
+MANCALA_NO_CACHE=1: no database at all.
 
 Progress (the proven bounds on the value and the bound the running MTD(f) probe tests, as in
 `value in [+8, +48], testing ≥ +9`; nodes, nodes/s) is drawn on standard error when it is a
