@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -65,7 +66,9 @@ class Cli:
         r = self.run(*args)
         assert r.returncode != 0, f"mancala {' '.join(args)} succeeded"
         line = r.stderr.strip().splitlines()[-1]
-        return line.removeprefix("mancala: ").removeprefix("error: ")
+        line = line.removeprefix("mancala: ").removeprefix("error: ")
+        # A usage error ends by naming the help to read: not part of the reason.
+        return re.sub(r" \(see `mancala [a-z ]*--help`\)$", "", line)
 
 
 @pytest.fixture(scope="session")

@@ -80,20 +80,13 @@ pub struct BestmoveArgs {
 
 impl BestmoveArgs {
     /// The refusal of options that cannot go together, a usage error (exit status 2): level
-    /// 10 has no depth limit, so it needs a budget, and budgets of 0 mean no limit.
+    /// 10 has no depth limit, so it needs a budget, and budgets of 0 mean no limit. The
+    /// words are the library's for the same request (Python's `Engine.search`, the C API).
     pub fn usage_error(&self) -> Option<String> {
         let unbounded = self.time_ms.unwrap_or(0) == 0 && self.nodes.unwrap_or(0) == 0;
         let deep = Level::new(self.level).is_ok_and(|l| l.max_depth().is_none());
-        (deep && unbounded).then(|| {
-            let given = match (self.time_ms, self.nodes) {
-                (Some(_), Some(_)) => "--time-ms 0 and --nodes 0",
-                (Some(_), None) => "--time-ms 0",
-                _ => "--nodes 0",
-            };
-            format!(
-                "{given}: level 10 needs a budget (0 is no limit, and level 10 has no depth limit): give --time-ms or --nodes above 0"
-            )
-        })
+        (deep && unbounded)
+            .then(|| "level 10 needs a budget: give --time-ms or --nodes above 0".to_string())
     }
 }
 
