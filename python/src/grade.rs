@@ -113,9 +113,7 @@ fn who(py: Python<'_>, player: &Bound<'_, PyAny>, seed: u64) -> PyResult<Who> {
         ));
     }
     if let Ok(i) = player.extract::<Int>() {
-        let level: u32 = i.get("player (an engine level)", 1, 10, "")?;
-        let level = Level::new(level).map_err(|e| from_error(py, Kind::Engine, e))?;
-        return Ok(Who::Engine(level, seed));
+        return Ok(Who::Engine(crate::engine::checked_level(py, &i)?, seed));
     }
     if player.is_instance_of::<PyList>() || player.is_instance_of::<pyo3::types::PyTuple>() {
         let cmd: Vec<String> = player.extract().map_err(|_| {

@@ -163,6 +163,19 @@ def test_every_level_out_of_range_is_one_engine_error(level):
         mancala.Engine(level=level)
     with pytest.raises(mancala.EngineError, match=f"^level {level} is out of range"):
         mancala.best_move(Kalah("kalah(4,1)"), level=level)
+    # grade's player as well, before any work.
+    with pytest.raises(mancala.EngineError, match=f"^level {level} is out of range: levels are 1..=10$"):
+        mancala.grade(level, [mancala.new_game("standard")])
+
+
+def test_a_numpy_level_out_of_range_is_the_same_engine_error_everywhere():
+    import numpy as np
+
+    expected = "^level 11 is out of range: levels are 1..=10$"
+    with pytest.raises(mancala.EngineError, match=expected):
+        mancala.Engine(level=np.int64(11))
+    with pytest.raises(mancala.EngineError, match=expected):
+        mancala.grade(np.int64(11), [mancala.new_game("standard")])
 
 
 def test_thread_counts_beyond_the_cap_and_numpy_integers():
@@ -294,6 +307,8 @@ def test_table_sizes_out_of_range_name_the_range_checked(call, top):
 @pytest.mark.parametrize("level", [0, 11, -1, 2**70])
 def test_an_opponent_level_out_of_range_is_the_engine_error_of_engine(level):
     # One exception, with one message, for one mistake, wherever the level is given.
+    import numpy as np
+
     gymnasium = pytest.importorskip("gymnasium")
     import mancala.envs  # noqa: F401  (registers the environments)
 
@@ -304,6 +319,45 @@ def test_an_opponent_level_out_of_range_is_the_engine_error_of_engine(level):
         gymnasium.make("mancala/Kalah-v0", opponent=level)
     with pytest.raises(mancala.EngineError, match=expected):
         gymnasium.make_vec("mancala/Kalah-v0", num_envs=2, vectorization_mode="vector_entry_point", opponent=level)
+    # A NumPy integer is a level as an int is.
+    if level < 2**63:
+        with pytest.raises(mancala.EngineError, match=expected):
+            gymnasium.make("mancala/Kalah-v0", opponent=np.int64(level))
+        with pytest.raises(mancala.EngineError, match=expected):
+            gymnasium.make_vec("mancala/Kalah-v0", num_envs=2, vectorization_mode="vector_entry_point",
+                               opponent=np.int64(level))
     # Still a ValueError, as it was from these three.
     assert issubclass(mancala.EngineError, ValueError)
     assert issubclass(mancala.EngineError, mancala.MancalaError)
+
+
+@pytest.mark.parametrize("digits", [400, 5000])
+def test_an_opponent_level_too_long_to_write_is_named_by_its_size(digits):
+    # As Engine(level=...) names it; 10**5000 is past Python's limit of integer string
+    # conversion (4300 digits), which an f-string of the level would raise.
+    gymnasium = pytest.importorskip("gymnasium")
+    import mancala.envs  # noqa: F401  (registers the environments)
+
+    expected = f"^a level of at least {digits} digits is out of range: levels are 1..=10$"
+    for make in (
+        lambda: gymnasium.make("mancala/Kalah-v0", opponent=10**digits),
+        lambda: gymnasium.make_vec("mancala/Kalah-v0", num_envs=2, opponent=10**digits),
+        lambda: mancala.grade(10**digits, [mancala.new_game("standard")]),
+    ):
+        with pytest.raises(mancala.EngineError, match=expected):
+            make()
+
+
+def test_a_numpy_opponent_level_in_range_is_taken_by_every_environment():
+    import numpy as np
+
+    gymnasium = pytest.importorskip("gymnasium")
+    import mancala.envs  # noqa: F401  (registers the environments)
+
+    env = gymnasium.make("mancala/Kalah-v0", opponent=np.int64(5))
+    assert env.unwrapped.opponent == 5 and type(env.unwrapped.opponent) is int
+    env.reset(seed=1)
+    env.step(0)
+    vec = gymnasium.make_vec("mancala/Kalah-v0", num_envs=2, opponent=np.int64(5))
+    vec.reset(seed=1)
+    vec.step(np.array([0, 0]))

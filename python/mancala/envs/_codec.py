@@ -68,6 +68,19 @@ def action_index(action: Any) -> int:
         raise TypeError(f"an action is an integer, not {type(action).__name__} ({action!r})") from None
 
 
+def opponent_level(opponent: Any) -> Optional[int]:
+    """``opponent`` as an ``int`` when it is an integer of any type (``int``, ``numpy.int64``:
+    what ``operator.index`` reads), else ``None`` (a bool is no level). Its range is left to
+    ``Engine(level=...)`` and ``VectorGames``, whose check raises :class:`mancala.EngineError`
+    ("level 11 is out of range: levels are 1..=10") for a level outside 1..10, however long."""
+    if isinstance(opponent, (bool, np.bool_)):
+        return None
+    try:
+        return operator.index(opponent)
+    except TypeError:
+        return None
+
+
 def checked_max_moves(max_moves: Optional[int]) -> Optional[int]:
     """``max_moves`` if it is ``None`` or a whole number of at least 1, else ``ValueError``
     (``TypeError`` for a non-integer, a bool included: a bool is no integer here, as for

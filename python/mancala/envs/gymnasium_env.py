@@ -11,7 +11,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
-from .. import Engine, EngineError, Side
+from .. import Engine, Side
 from .. import Game
 from .._mancala import VectorGames
 from ._codec import (
@@ -24,6 +24,7 @@ from ._codec import (
     checked_time_ms,
     codec,
     margin,
+    opponent_level,
     player_side,
 )
 
@@ -39,9 +40,10 @@ class MancalaEnv(gymnasium.Env):
 
     * ``rules``: a rule-set text of any game (``"standard"``, ``"kalah(6,3)+pie_rule"``,
       ``"bao-la-kete"``, ``"oware"``).
-    * ``opponent``: ``"random"`` (default), an engine level ``1..10`` (a :class:`mancala.Engine`
-      with a small table, reseeded at each ``reset``; another level raises
-      :class:`mancala.EngineError`, as ``Engine(level=...)`` does), an :class:`Engine`, or a
+    * ``opponent``: ``"random"`` (default), an engine level ``1..10`` (any integer, ``int`` or
+      ``numpy.int64``: a :class:`mancala.Engine` with a small table, reseeded at each
+      ``reset``; another level raises :class:`mancala.EngineError`, as ``Engine(level=...)``
+      does), an :class:`Engine`, or a
       function ``f(game) -> move`` given a copy of the game.
     * ``opponent_time_ms``: the engine's time a move in milliseconds, 0..=86400000 (one
       day, the ``mancala`` command's limit; ``ValueError`` beyond). Levels 1-9 are
@@ -102,13 +104,16 @@ class MancalaEnv(gymnasium.Env):
         checked_reward(reward, self.codec.new_game())
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
-        if isinstance(opponent, bool) or not (
-            opponent == "random" or isinstance(opponent, (int, Engine)) or callable(opponent)
+        as_level = opponent_level(opponent)
+        if as_level is not None:
+            # The library's check, exception and words (a level too long to write out is
+            # named by its size), as Engine(level=...) and VectorGames raise.
+            Engine(level=as_level, tt_mb=1)
+            opponent = as_level
+        elif isinstance(opponent, (bool, np.bool_)) or not (
+            (isinstance(opponent, str) and opponent == "random") or isinstance(opponent, Engine) or callable(opponent)
         ):
             raise ValueError(f'opponent must be "random", a level 1..10, a mancala.Engine or a function, not {opponent!r}')
-        if isinstance(opponent, int) and not 1 <= opponent <= 10:
-            # The library's exception and words, as Engine(level=...) and VectorGames raise.
-            raise EngineError(f"level {opponent} is out of range: levels are 1..=10")
         self.opponent = opponent
         self.opponent_time_ms = checked_time_ms(opponent_time_ms)
         level = opponent.level if isinstance(opponent, Engine) else opponent

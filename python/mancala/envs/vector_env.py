@@ -17,7 +17,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from .._mancala import VectorGames
-from ._codec import checked_agent_first, checked_game, checked_max_moves
+from ._codec import checked_agent_first, checked_game, checked_max_moves, opponent_level
 
 
 class MancalaVectorEnv(gymnasium.vector.VectorEnv):
@@ -25,7 +25,8 @@ class MancalaVectorEnv(gymnasium.vector.VectorEnv):
 
     Arguments as :class:`mancala.envs.MancalaEnv` (``rules``, ``agent_first``, ``reward``,
     ``illegal_reward``, ``max_moves``, ``opponent_time_ms``, ``game``), and ``num_envs``;
-    ``opponent`` is ``"random"`` or an engine level 1..10 (another level raises
+    ``opponent`` is ``"random"`` or an engine level 1..10 (any integer, ``int`` or
+    ``numpy.int64``; another level raises
     :class:`mancala.EngineError`; the :class:`mancala.Engine` and
     function opponents of the single environment are not batched). Game ``i`` draws its
     random moves from a generator seeded ``seed + i`` (``reset(seed=...)``; 0 when never
@@ -59,7 +60,11 @@ class MancalaVectorEnv(gymnasium.vector.VectorEnv):
         game: Optional[str] = None,
     ) -> None:
         checked_game(rules, game)
-        if isinstance(opponent, bool) or not (opponent == "random" or isinstance(opponent, int)):
+        level = opponent_level(opponent)
+        if level is not None:
+            # Any integer (numpy.int64 too); VectorGames checks its range.
+            opponent = level
+        elif not (isinstance(opponent, str) and opponent == "random"):
             raise ValueError(
                 f'the vector environment plays opponent="random" or an engine level 1..10, not {opponent!r}: '
                 'use gymnasium.make_vec(..., vectorization_mode="sync") for the others'
