@@ -1319,17 +1319,54 @@ def _seeds(n: int) -> str:
     return f"{n} seed" if n == 1 else f"{n} seeds"
 
 
-def _report_lines(fields: Dict[str, Any]) -> List[str]:
-    """The lines of the text report of ``grade`` (:func:`_report_dict`'s fields), its
-    figures written as ``mancala grade`` writes them: ``optimal     66.7 %`` (the share in
-    per cent, one decimal), ``mean_loss   0.840 seeds`` (three decimals), the worst and total
-    losses in seeds (``1 seed``, ``3 seeds``). The JSON report keeps the full numbers."""
-    shown = dict(fields)
-    shown["optimal"] = f"{100.0 * fields['optimal']:.1f} %"
-    shown["mean_loss"] = f"{fields['mean_loss']:.3f} seeds"
-    shown["worst_loss"] = _seeds(fields["worst_loss"])
-    shown["total_loss"] = _seeds(fields["total_loss"])
-    return [f"{key:<11} {value}" for key, value in shown.items()]
+def _report_lines(report: TextGradeReport, player: str, rules: str) -> List[str]:
+    """The lines of the text report of ``grade``, in the layout of ``mancala grade``'s: the
+    keys ``player``, ``rules``, ``positions``, ``optimal``, ``mean loss``, ``worst loss`` and
+    ``failures`` in a column 10 wide (``optimal    66.7 %``: the share in per cent, one
+    decimal; ``mean loss  0.840 seeds``: three decimals; ``worst loss 3 seeds``), a line a
+    failure, the table of the loss by seeds on the board and the worst positions, then the
+    lines ``mancala grade`` has not (``caveat``, and the text player's ``asked``,
+    ``illegal`` and ``unreadable``) in the same column. The JSON report keeps the full
+    numbers."""
+    g = report.report
+    lines = [f"player     {player}", f"rules      {rules}"]
+    if g.rules_refused is not None:
+        lines.append(f"           (the program refused `rules {rules}`: {g.rules_refused})")
+    lines += [
+        f"positions  {g.positions}",
+        f"optimal    {100.0 * g.optimal:.1f} %",
+        f"mean loss  {g.mean_loss:.3f} seeds",
+        f"worst loss {_seeds(g.worst_loss)}",
+        f"failures   {len(g.failures)} (each scored as the worst legal move)",
+    ]
+    lines += [f"  #{m.index:<4} {m.position}  {m.verdict}  loss {m.loss}" for m in g.failures]
+    lines += ["", "| seeds on board | positions | optimal | mean loss | worst loss |", "|---|---:|---:|---:|---:|"]
+    lines += [
+        f"| {b.min_seeds}..={b.max_seeds} | {b.positions} | {100.0 * b.optimal:.1f} % | {b.mean_loss:.3f} | {b.worst_loss} |"
+        for b in g.by_seeds
+    ]
+    if g.worst:
+        lines += ["", "worst positions:"]
+        for m in g.worst:
+            played = "-" if m.move is None else str(m.move)
+            best = " ".join(str(b) for b in m.best_moves)
+            lines.append(f"  #{m.index:<4} {m.position}  played {played} (loss {m.loss}), best {best} ({m.best:+d})")
+    extra: Dict[str, Any] = {"caveat": g.caveat} if g.caveat is not None else {}
+    extra.update(asked=report.asked, illegal=report.illegal, unreadable=report.unreadable)
+    lines += [f"{key:<10} {value}" for key, value in extra.items()]
+    return lines
+
+
+class _RulesSeen(TextPlayer):
+    """A :class:`TextPlayer` that keeps the rule set of the first game it is asked to move in
+    (``rules``: its text as the game writes it, ``kalah(6,4)``), the set's rule set."""
+
+    rules: Optional[str] = None
+
+    def __call__(self, game: Game) -> Move:
+        if self.rules is None:
+            self.rules = game.rules
+        return super().__call__(game)
 
 
 def _run(args: Any, fail: Callable[..., int]) -> int:
@@ -1397,14 +1434,16 @@ def _run(args: Any, fail: Callable[..., int]) -> int:
         options: Dict[str, Any] = {"seed": args.seed}
         if args.take is not None:
             options["take"] = args.take
-        player = TextPlayer(program(command, timeout=args.time), args.retries, template)
+        player = _RulesSeen(program(command, timeout=args.time), args.retries, template)
         report = grade(player, positions, time=args.time, **options)
+        # Every position is asked for a move: the first one's game says the set's rules.
+        rules = player.rules if player.rules is not None else args.rules
         # The player is the program, not the callable that runs it.
-        fields = {**_report_dict(report), "player": args.program}
+        fields = {**_report_dict(report), "player": args.program, "rules": rules}
         if args.json:
             _out(json.dumps(fields))
         else:
-            for line in _report_lines(fields):
+            for line in _report_lines(report, args.program, rules):
                 _out(line)
         return 0
     except (MancalaError, ValueError, TypeError, OSError, RuntimeError) as e:
