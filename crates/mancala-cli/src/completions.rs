@@ -44,53 +44,100 @@ pub fn run(args: &CompletionsArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// The fish function of [`fish_help_paths`]: true when the command on the line is `help`
-/// (after the global options) and the words after it are exactly the function's arguments.
+/// The fish functions of [`fish_help_paths`]: `__fish_mancala_help_at WORDS…` is true when
+/// the words on the line after the global options are exactly `WORDS` (`help egdb`, `egdb
+/// help`), `__fish_mancala_help_under WORDS…` when they begin with them.
 const FISH_HELP_AT: &str = r#"
-function __fish_mancala_help_at
-    # The command is `help` and the words after it are exactly the arguments.
-    set -l want $argv
+function __fish_mancala_words
+    # The words on the line after `mancala` and the global options.
     set -l cmd (commandline -opc)
     set -e cmd[1]
     # -i: an unknown option is kept, not reported (the line is being typed).
     argparse -i -s (__fish_mancala_global_optspecs) -- $cmd
     or return 1
-    test "$argv[1]" = help
+    set -q argv[1]
     or return 1
-    set -e argv[1]
-    test (count $argv) -eq (count $want)
-    and test "$argv" = "$want"
+    printf '%s\n' $argv
+end
+
+function __fish_mancala_help_at
+    # The words on the line are exactly the arguments.
+    set -l words (__fish_mancala_words)
+    or return 1
+    test (count $words) -eq (count $argv)
+    and test "$words" = "$argv"
+end
+
+function __fish_mancala_help_under
+    # The words on the line begin with the arguments.
+    set -l words (__fish_mancala_words)
+    or return 1
+    set -l n (count $argv)
+    test (count $words) -ge $n
+    and test "$words[1..$n]" = "$argv"
 end
 "#;
 
 /// `script` (the fish script `clap_complete` made for `cmd`, the `mancala` command) with its
-/// lines for `mancala help …` replaced: those lines offered the subcommand names again after
-/// `mancala help help` (their condition, mended by hand, no longer saw `help`), and files
-/// after a whole path (`mancala help show`, `mancala help egdb build`). In their place: a
-/// fish function ([`FISH_HELP_AT`]) and, for every path clap's `help` subcommand takes (its
-/// own tree of the subcommands), one line offering that path's next words with their help;
-/// and one line that offers no files after `help`, so that a whole path is followed by
-/// nothing. Every other line is kept as it is.
+/// lines for `help` replaced, at the top (`mancala help …`) and in every group (`mancala
+/// egdb help …`, `mancala agent help …`): those lines offered the subcommand names again
+/// after a whole path (`mancala help help`, `mancala egdb help build`, which clap refuses to
+/// take further) or files. In their place: fish functions ([`FISH_HELP_AT`]) and, for every
+/// path a `help` subcommand takes (its own tree of the subcommands, and `help` after a group:
+/// `mancala help egdb help`), one line offering that path's next words with their help; and
+/// for each `help` one line that offers no files after it, so that a whole path is followed
+/// by nothing. Every other line is kept as it is.
 fn fish_help_paths(cmd: &mut clap::Command, script: &str) -> String {
     const HELP_LINE: &str = "complete -c mancala -n \"__fish_mancala_using_subcommand help;";
+    const GROUP_LINE: &str = "complete -c mancala -n \"__fish_mancala_using_subcommand ";
+    const GROUP_HELP: &str = "; and __fish_seen_subcommand_from help\"";
     let mut mended = String::with_capacity(script.len());
     for line in script.split_inclusive('\n') {
-        if !line.starts_with(HELP_LINE) {
+        let group_help = line.starts_with(GROUP_LINE) && line.contains(GROUP_HELP);
+        if !line.starts_with(HELP_LINE) && !group_help {
             mended.push_str(line);
         }
     }
     mended.push_str(FISH_HELP_AT);
-    mended.push_str("complete -c mancala -n '__fish_mancala_using_subcommand help' -f\n");
     cmd.build();
-    if let Some(help) = cmd.find_subcommand("help") {
-        fish_help_lines(help, &mut Vec::new(), &mut mended);
-    }
+    fish_group_help(cmd, &mut Vec::new(), &mut mended);
     mended
 }
 
-/// The lines of [`fish_help_paths`] for the path `path` after `help`, whose command in the
-/// `help` subcommand's tree is `at`: its subcommands offered there, then theirs.
-fn fish_help_lines<'a>(at: &'a clap::Command, path: &mut Vec<&'a str>, script: &mut String) {
+/// The lines of [`fish_help_paths`] for the `help` of the group `group` at the path `path`
+/// (empty for `mancala` itself), then for the groups below it.
+fn fish_group_help<'a>(group: &'a clap::Command, path: &mut Vec<&'a str>, script: &mut String) {
+    let Some(help) = group.find_subcommand("help") else {
+        return;
+    };
+    path.push("help");
+    let under: Vec<String> = path.iter().map(|w| fish_quoted(w)).collect();
+    script.push_str(&format!(
+        "complete -c mancala -n {} -f\n",
+        fish_quoted(&format!("__fish_mancala_help_under {}", under.join(" ")))
+    ));
+    fish_help_lines(help, path, true, script);
+    path.pop();
+    for sub in group.get_subcommands() {
+        if sub.is_hide_set() || sub.get_name() == "help" {
+            continue;
+        }
+        path.push(sub.get_name());
+        fish_group_help(sub, path, script);
+        path.pop();
+    }
+}
+
+/// The lines of [`fish_help_paths`] for the path `path` (the words from the group's path to
+/// those after its `help`), whose command in the `help` subcommand's tree is `at`: its
+/// subcommands offered there (and `help`, which clap takes after a group named after
+/// `help`, unless `top`: `at` is the `help` itself), then theirs.
+fn fish_help_lines<'a>(
+    at: &'a clap::Command,
+    path: &mut Vec<&'a str>,
+    top: bool,
+    script: &mut String,
+) {
     let subs: Vec<&clap::Command> = at.get_subcommands().filter(|c| !c.is_hide_set()).collect();
     if subs.is_empty() {
         return;
@@ -100,21 +147,31 @@ fn fish_help_lines<'a>(at: &'a clap::Command, path: &mut Vec<&'a str>, script: &
         condition.push(' ');
         condition.push_str(&fish_quoted(word));
     }
-    for sub in &subs {
+    let mut names: Vec<(&str, Option<String>)> = subs
+        .iter()
+        .map(|c| (c.get_name(), c.get_about().map(ToString::to_string)))
+        .collect();
+    if !top && !names.iter().any(|(n, _)| *n == "help") {
+        names.push((
+            "help",
+            Some("Print this message or the help of the given subcommand(s)".to_string()),
+        ));
+    }
+    for (name, about) in names {
         let mut line = format!(
             "complete -c mancala -n {} -f -a {}",
             fish_quoted(&condition),
-            fish_quoted(sub.get_name())
+            fish_quoted(name)
         );
-        if let Some(about) = sub.get_about() {
-            line.push_str(&format!(" -d {}", fish_quoted(&about.to_string())));
+        if let Some(about) = about {
+            line.push_str(&format!(" -d {}", fish_quoted(&about)));
         }
         script.push_str(&line);
         script.push('\n');
     }
     for sub in subs {
         path.push(sub.get_name());
-        fish_help_lines(sub, path, script);
+        fish_help_lines(sub, path, false, script);
         path.pop();
     }
 }
