@@ -120,54 +120,11 @@ fn reading(path: &Path, rules: &impl std::fmt::Display) -> Option<indicatif::Pro
     ))
 }
 
-/// The one-line message of an error of [`lookup`] on `path`: for a folder without a
-/// database for the rules, what was searched, how to build one and every file passed over
-/// with its reason; else the error, naming its file once.
+/// The one-line message of an error of [`lookup`] on `path`: the library's
+/// [`mancala_solver::egdb::lookup_error`] (what was searched, how to build one, every file
+/// passed over; else the error naming its file once).
 pub(crate) fn lookup_error(path: &Path, e: &EgdbError) -> String {
-    match e {
-        EgdbError::NotFound {
-            dir,
-            rules,
-            skipped,
-        } => {
-            // `bench` asks for several rule sets at once ("R1 or R2").
-            let build = if rules.contains(" or ") {
-                format!(
-                    "`mancala egdb build --rules R --max-seeds K --out {}` builds one for the rule set R",
-                    shell_word(dir)
-                )
-            } else {
-                format!(
-                    "`mancala egdb build --rules \"{rules}\" --max-seeds K --out {}` builds one",
-                    shell_word(dir)
-                )
-            };
-            let mut msg = format!(
-                "no endgame database for {rules} in {} ({build}, K the most seeds in the houses)",
-                mancala_core::ShortenedPath(dir)
-            );
-            for (p, why) in skipped {
-                msg.push_str(&format!(
-                    "; skipped {}: {why}",
-                    mancala_core::ShortenedPath(p)
-                ));
-            }
-            msg
-        }
-        e => e.about(path).to_string(),
-    }
-}
-
-/// `path` as one word of a POSIX shell command: as it is when it holds only letters, digits
-/// and `/._-+,:=@%`, else in single quotes (a single quote in it written `'\''`).
-fn shell_word(path: &Path) -> String {
-    let p = path.display().to_string();
-    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+,:=@%".contains(c);
-    if !p.is_empty() && p.chars().all(plain) {
-        p
-    } else {
-        format!("'{}'", p.replace('\'', "'\\''"))
-    }
+    mancala_solver::egdb::lookup_error(path, e)
 }
 
 /// The one-line message of an error of `--egdb` (`path`) for `rules`, [`lookup_error`]'s but
@@ -207,7 +164,7 @@ fn egdb_error<D: Database>(rules: &D::Rules, path: &Path, e: &EgdbError) -> Stri
             msg.push_str(&format!(
                 ": looked for {}, a file {name} ({bound} the most seeds in the houses; `mancala egdb build --rules {rules} --max-seeds {bound} --out {}` builds one)",
                 D::a_kind_of(rules),
-                shell_word(dir)
+                mancala_solver::egdb::shell_word(dir)
             ));
         }
     }
@@ -570,9 +527,11 @@ pub(crate) fn build_refusal<D: Database>(rules: &D::Rules, e: &ChooseError) -> S
             total_seeds,
             largest,
             ..
-        }) => format!(
-            "--max-seeds {max_seeds}: {} has {total_seeds} seeds, so at most {largest}",
-            D::family(rules)
+        }) => mancala_solver::egdb::more_seeds_than_the_game(
+            &D::family(rules),
+            *max_seeds,
+            *total_seeds,
+            *largest,
         ),
         e => e.to_string(),
     }

@@ -38,13 +38,7 @@ pub fn kalah_only(text: &str, what: &str) -> Result<KalahRules, String> {
 /// `--rules TEXT: WHAT for Kalah and the Awari rule sets only (GAME has no exact solver or
 /// database here)`.
 fn unserved(text: &str, what: &str, kind: mancala_core::GameKind) -> String {
-    rules_error(
-        text,
-        format!(
-            "{what} for Kalah and the Awari rule sets only ({} has no exact solver or database here)",
-            kind.name()
-        ),
-    )
+    rules_error(text, mancala_solver::egdb::not_served(what, kind))
 }
 
 /// The rule set of a command that serves exact values (`solve`, `analyse`, `egdb`, `grade`),

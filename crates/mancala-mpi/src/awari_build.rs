@@ -22,7 +22,7 @@ use std::time::Instant;
 use mancala_solver::awari::{AwariDb, Exchange};
 use mancala_solver::egdb::{Database, EgdbError, Encoding};
 
-use crate::comm::{agree, Comm, Failure};
+use crate::comm::{agree, agree_at_root, Comm, Failure};
 
 /// What to build.
 #[derive(Debug, Clone)]
@@ -144,7 +144,7 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &AwariArgs) -> Result<Option<AwariR
         args.max_seeds,
         args.encoding,
     ));
-    agree(
+    agree_at_root(
         comm,
         if comm.rank() == 0 {
             std::fs::create_dir_all(&args.out)
@@ -220,7 +220,7 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &AwariArgs) -> Result<Option<AwariR
     } else {
         Ok(())
     };
-    agree(comm, saved)?;
+    agree_at_root(comm, saved)?;
     if rank != 0 {
         return Ok(None);
     }

@@ -82,9 +82,13 @@ pub enum Failure {
     /// Rank `.0` failed for the reason `.1`, which this rank (rank 0) prints.
     Of(usize, String),
     /// A step every rank took together failed ([`agree`]): every rank has the reasons of
-    /// the ranks that failed, each once with the ranks that gave it (in rank order), and
-    /// rank 0 alone prints them ([`Failure::reasons`]).
+    /// the ranks that failed, each once with the ranks that gave it (in rank order; none
+    /// for a check rank 0 alone makes, [`agree_at_root`]), and rank 0 alone prints them
+    /// ([`Failure::reasons`]).
     Agreed(Vec<(Vec<usize>, String)>),
+    /// A check rank 0 alone makes after the other ranks are done (the final save) refused
+    /// the job: rank 0 prints the reason as the job's, without a rank.
+    Job(String),
 }
 
 impl Failure {
@@ -109,6 +113,7 @@ impl Failure {
             }
             Failure::Elsewhere(_) => None,
             Failure::Of(r, m) => Some(format!("rank {r}: {m}")),
+            Failure::Job(m) => (rank == 0).then(|| m.clone()),
             Failure::Agreed(_) => {
                 let lines = self.reasons(rank, size);
                 (!lines.is_empty()).then(|| lines.join("\n"))
@@ -117,7 +122,8 @@ impl Failure {
     }
 
     /// The lines rank `rank` of `size` prints for [`Failure::Agreed`]: on rank 0 one line a
-    /// reason, the reason alone when every rank gave it (or the job has one rank), else
+    /// reason, the reason alone when every rank gave it, when it is of a check rank 0 alone
+    /// makes (no ranks: [`agree_at_root`]) or the job has one rank, else
     /// after the ranks that gave it (`rank 2: …`, `ranks 1, 2: …`); nothing on the other
     /// ranks, nor for the other failures.
     #[must_use]
@@ -131,7 +137,7 @@ impl Failure {
         reasons
             .iter()
             .map(|(ranks, m)| {
-                if size <= 1 || ranks.len() == size {
+                if size <= 1 || ranks.is_empty() || ranks.len() == size {
                     m.clone()
                 } else if let [r] = ranks[..] {
                     format!("rank {r}: {m}")
@@ -187,6 +193,33 @@ pub fn agree<C: Comm + ?Sized, T>(comm: &C, outcome: Result<T, String>) -> Resul
         }
     }
     Err(Failure::Agreed(reasons))
+}
+
+/// [`agree`] of a step only rank 0 takes (the output path, the partial file, the save),
+/// the other ranks' `outcome` being `Ok`: a refusal is the job's, said by rank 0 in the
+/// words of one process (no `rank 0: ` before it), as `mancala` says it.
+///
+/// # Errors
+/// As [`agree`]; rank 0's reason is given with no ranks.
+pub fn agree_at_root<C: Comm + ?Sized, T>(
+    comm: &C,
+    outcome: Result<T, String>,
+) -> Result<T, Failure> {
+    agree(comm, outcome).map_err(|f| match f {
+        Failure::Agreed(reasons) => Failure::Agreed(
+            reasons
+                .into_iter()
+                .map(|(ranks, m)| {
+                    if ranks == [0] {
+                        (Vec::new(), m)
+                    } else {
+                        (ranks, m)
+                    }
+                })
+                .collect(),
+        ),
+        f => f,
+    })
 }
 
 /// The largest piece one MPI call moves (its counts are C `int`s): 1 GiB.
@@ -284,5 +317,14 @@ mod tests {
         );
         assert!(some.reasons(3, 4).is_empty());
         assert!(Failure::Here("x".into()).reasons(0, 2).is_empty());
+        // Rank 0's own check alone, with other ranks in the job: but a refusal of the job.
+        let job = Failure::Agreed(vec![(vec![], "occupied".to_string())]);
+        assert_eq!(job.reasons(0, 3), ["occupied"]);
+        assert!(job.reasons(1, 3).is_empty());
+        assert_eq!(
+            Failure::Job("occupied".into()).message(0, 3).unwrap(),
+            "occupied"
+        );
+        assert_eq!(Failure::Job("occupied".into()).message(1, 3), None);
     }
 }

@@ -24,7 +24,7 @@ use mancala_solver::{Database, Egdb};
 
 use crate::balance::{Balance, CostModel, Sample};
 use crate::checkpoint::{Checkpoint, CheckpointError, Identity};
-use crate::comm::{agree, Comm, Failure};
+use crate::comm::{agree, agree_at_root, Comm, Failure};
 use mancala_solver::usage as cpu;
 
 /// What to build.
@@ -290,7 +290,7 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &BuildArgs) -> Result<Option<Built>
     } else {
         Ok(None)
     };
-    let mut partial = agree(comm, partial)?;
+    let mut partial = agree_at_root(comm, partial)?;
     let dropped = partial.as_ref().and_then(|p| p.1);
     // Resume: rank 0 reads each finished layer, every rank takes it in.
     let mut done = vec![0u8; 8];
@@ -323,7 +323,7 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &BuildArgs) -> Result<Option<Built>
                 .map_err(|e| e.to_string()),
             None => Ok(()),
         };
-        agree(comm, read)?;
+        agree_at_root(comm, read)?;
         comm.broadcast(0, &mut entries);
         let loaded = build
             .load_layer(k, &entries)
@@ -404,7 +404,7 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &BuildArgs) -> Result<Option<Built>
                 .map_err(|e| e.to_string()),
             None => Ok(()),
         };
-        agree(comm, saved)?;
+        agree_at_root(comm, saved)?;
         if args.stop_after == Some(k) && k < args.max_seeds {
             let file = Egdb::file_name(&args.rules, args.max_seeds, Encoding::Byte);
             return Ok((rank == 0).then(|| Built::Stopped {
@@ -439,9 +439,7 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &BuildArgs) -> Result<Option<Built>
     let db = pool.install(|| build.finish());
     let db = match args.encoding {
         Encoding::Byte => db,
-        other => db
-            .convert(other)
-            .map_err(|e| Failure::Here(e.to_string()))?,
+        other => db.convert(other).map_err(|e| Failure::Job(e.to_string()))?,
     };
     let build_seconds = t0.elapsed().as_secs_f64();
     let path = args
@@ -450,10 +448,10 @@ pub fn run<C: Comm + ?Sized>(comm: &C, args: &BuildArgs) -> Result<Option<Built>
     let ts = Instant::now();
     let report = db
         .save_checked(&path, args.force)
-        .map_err(|e| Failure::Here(save_error(&path, &e)))?;
+        .map_err(|e| Failure::Job(save_error(&path, &e)))?;
     let save_seconds = ts.elapsed().as_secs_f64();
     if let Some((c, _)) = partial {
-        c.remove().map_err(|e| Failure::Here(e.to_string()))?;
+        c.remove().map_err(|e| Failure::Job(e.to_string()))?;
     }
     Ok(Some(Built::Database(BuildReport {
         path,

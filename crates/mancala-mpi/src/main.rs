@@ -55,7 +55,8 @@
 //! the database, memory for the entries or the table, writing a layer) ends in an agreement
 //! ([`comm::agree`]): an all-gather of one flag a rank, then, when a rank failed, of the
 //! failed ranks' reasons. Rank 0 prints each reason once (alone when every rank gave it,
-//! else after the ranks that gave it: `mancala-mpi: rank 2: …`), and every rank leaves with
+//! or of a check rank 0 alone makes, [`comm::agree_at_root`]; else after the ranks that
+//! gave it: `mancala-mpi: error: rank 2: …`), and every rank leaves with
 //! status 1 once it has — no rank is left waiting in a collective. In the solve a
 //! worker that fails on a leaf sends [`solve::TAG_ERROR`]; rank 0 prints it, sends
 //! [`solve::TAG_STOP`] to every worker (one in the middle of a leaf sees it within a tenth
@@ -216,7 +217,7 @@ that file (the one `mancala egdb build --encoding` writes), holding both encodin
         /// Stop once layer N is in the partial file (e.g. to fit a batch job's time limit);
         /// --resume goes on from there. With --resume, a partial file that already holds
         /// layer N stops at once, building nothing.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(0, MAX_DB_SEEDS))]
         stop_after_layer: Option<u32>,
         /// Write over a file at the database's name that does not hold this database
         /// (without it, such a file is refused before any work; the same database there is
@@ -447,7 +448,7 @@ fn main() -> ExitCode {
     let comm = match mpi_comm::Mpi::start() {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("mancala-mpi: {e}");
+            eprintln!("mancala-mpi: error: {e}");
             return ExitCode::from(1);
         }
     };
@@ -470,7 +471,7 @@ fn main() -> ExitCode {
             // Every rank has the reasons: rank 0 says each once, and no rank leaves (so that
             // mpirun ends the job and speaks) before it has.
             for line in f.reasons(comm.rank(), comm.size()) {
-                say(&format!("mancala-mpi: {line}"));
+                say(&format!("mancala-mpi: error: {line}"));
             }
             said(&comm);
             1
@@ -489,7 +490,7 @@ fn main() -> ExitCode {
                 pause(200);
             }
             if let Some(m) = f.message(comm.rank(), comm.size()) {
-                say(&format!("mancala-mpi: {m}"));
+                say(&format!("mancala-mpi: error: {m}"));
             }
             if several {
                 pause(if elsewhere { 300 } else { 500 });
@@ -569,9 +570,12 @@ fn awari_job<C: Comm>(
         ));
     }
     if max_seeds > mancala_solver::awari::MAX_SEEDS {
-        return Err(format!(
-            "--max-seeds {max_seeds}: Awari has {} seeds, the largest N allowed",
-            mancala_solver::awari::MAX_SEEDS
+        // In the words of `mancala egdb build`.
+        return Err(mancala_solver::egdb::more_seeds_than_the_game(
+            &<mancala_solver::awari::AwariDb as Database>::family(rules),
+            max_seeds,
+            mancala_solver::awari::MAX_SEEDS,
+            mancala_solver::awari::MAX_SEEDS,
         ));
     }
     if resume || stop_after_layer.is_some() {
@@ -697,8 +701,15 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, String> {
                         force,
                     )
                 }
-                // Another game's rule set: refused naming its game, with Kalah's forms.
-                _ => kalah_rules(&rules)?,
+                // Another game's rule set: refused naming its game, in the words of
+                // `mancala egdb build`.
+                other => {
+                    let shown: String = rules.chars().take(60).collect();
+                    return Err(format!(
+                        "--rules {shown}: {}",
+                        mancala_solver::egdb::not_served("endgame databases are", other.kind())
+                    ));
+                }
             };
             let rules = kalah;
             // Kalah's databases have no compact encoding: refused as `mancala` refuses it.

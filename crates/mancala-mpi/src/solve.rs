@@ -188,7 +188,9 @@ fn make_solver(args: &SolveArgs) -> Result<(Solver, Option<PathBuf>), String> {
     let mut file = None;
     if let Some(path) = &args.egdb {
         let rules = args.root.rules();
-        let found = Egdb::find_in(path, &rules).map_err(|e| format!("--egdb: {e}"))?;
+        // In the words of `mancala solve --egdb`: the file named, how to build one.
+        let found = Egdb::find_in(path, &rules)
+            .map_err(|e| format!("--egdb: {}", mancala_solver::egdb::lookup_error(path, &e)))?;
         solver = solver.database(Arc::new(found.database));
         file = Some(found.path);
     }
@@ -495,6 +497,9 @@ fn assign(tasks: &[Task], free: &[usize], last: &[Option<usize>]) -> Vec<(usize,
     out
 }
 
+/// The rank of an error of the coordinator's journal (not of a worker): the job's.
+const JOURNAL: usize = usize::MAX;
+
 /// Rank 0: the tree, the journal, the tasks, the results.
 fn coordinate<C: Comm + ?Sized>(
     comm: &C,
@@ -503,9 +508,10 @@ fn coordinate<C: Comm + ?Sized>(
     database: Option<PathBuf>,
     t0: Instant,
 ) -> Result<SolveReport, Failure> {
+    // Rank 0's own checks (the journal, the tree, the first guess): the job's refusal.
     let fail = |e: String| {
         stop_all(comm);
-        Failure::Here(e)
+        Failure::Job(e)
     };
     let mut tree = Tree::new(args.root, args.depth);
     let mut journal = None;
@@ -639,14 +645,16 @@ fn coordinate<C: Comm + ?Sized>(
         }
         if let Some(j) = &mut journal {
             if let Err(e) = j.append(&tree.leaves()[l].path, &r) {
-                break Err((0, e.to_string()));
+                break Err((JOURNAL, e.to_string()));
             }
         }
     };
     stop_all(comm);
     local.stop();
     outcome.map_err(|(w, e)| {
-        if w == 0 {
+        if w == JOURNAL {
+            Failure::Job(e)
+        } else if w == 0 {
             Failure::Here(e)
         } else {
             Failure::Of(w, e)

@@ -116,13 +116,13 @@ fn an_awari_build_of_one_rank_writes_the_one_process_file() {
     for (extra, says) in [
         (
             vec!["--rules", "oware", "--max-seeds", "4"],
-            "mancala-mpi: --rules oware: no database holds the values of oware, which has majority=stop, cycle_score=own_row; tip: endgame databases are for Kalah rule sets and the Oware rule sets with 6 houses a side",
+            "mancala-mpi: error: --rules oware: no database holds the values of oware, which has majority=stop, cycle_score=own_row; tip: endgame databases are for Kalah rule sets and the Oware rule sets with 6 houses a side",
         ),
         (
             vec!["--rules", "awari", "--max-seeds", "4", "--resume"],
             "runs in one go",
         ),
-        (vec!["--rules", "awari", "--max-seeds", "49"], "largest N"),
+        (vec!["--rules", "awari", "--max-seeds", "49"], "awari has 48 seeds, so at most 48"),
     ] {
         let mut a = vec!["egdb", "build", "--out", out.to_str().unwrap()];
         a.extend(extra.iter());
@@ -227,7 +227,7 @@ fn an_encoding_writes_the_file_of_mancala_egdb_build_in_it() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         stderr(&o),
-        "mancala-mpi: a Kalah database has no compact encoding (byte or packed; compact is for the Oware databases)\n"
+        "mancala-mpi: error: a Kalah database has no compact encoding (byte or packed; compact is for the Oware databases)\n"
     );
     assert!(!out.exists());
     let o = run1(
@@ -473,7 +473,7 @@ fn bad_command_lines_get_one_line() {
     let e = stderr(&o);
     assert!(
         e.starts_with(
-            "mancala-mpi: --tt-mb 1048576: 1099511627776 bytes (1.0 TiB), more than the "
+            "mancala-mpi: error: --tt-mb 1048576: 1099511627776 bytes (1.0 TiB), more than the "
         ) && e.trim_end().ends_with("of memory available")
             && e.lines().count() == 1,
         "{e}"
@@ -494,7 +494,7 @@ fn bad_command_lines_get_one_line() {
     assert_eq!(o.status.code(), Some(1));
     let e = stderr(&o);
     assert!(
-        e.starts_with("mancala-mpi: --rules") && e.lines().count() == 1,
+        e.starts_with("mancala-mpi: error: --rules") && e.lines().count() == 1,
         "{e}"
     );
     let o = run1(
@@ -780,7 +780,7 @@ fn an_out_that_is_no_folder_is_named_for_what_it_is() {
     assert_eq!(
         stderr(&o).trim_end(),
         format!(
-            "mancala-mpi: --out {}: {} is a file, not a folder",
+            "mancala-mpi: error: --out {}: {} is a file, not a folder",
             below.display(),
             file.display()
         )
@@ -889,7 +889,7 @@ fn a_partial_file_that_is_no_regular_file_is_refused_without_waiting() {
             };
             assert_eq!(
                 err,
-                format!("mancala-mpi: {}: {why}\n", partial.display()),
+                format!("mancala-mpi: error: {}: {why}\n", partial.display()),
                 "{what} {extra:?}"
             );
         }
@@ -982,7 +982,7 @@ fn a_link_at_the_partial_file_name_is_refused() {
             assert_eq!(o.status.code(), Some(1), "{what} {extra:?}: {err}");
             assert_eq!(
                 err,
-                format!("mancala-mpi: {}: {why}\n", partial.display()),
+                format!("mancala-mpi: error: {}: {why}\n", partial.display()),
                 "{what} {extra:?}"
             );
         }
@@ -1025,4 +1025,44 @@ fn a_link_to_a_folder_at_the_database_name_is_replaced() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(std::fs::symlink_metadata(&db).unwrap().is_file());
     assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 0);
+}
+
+/// Refusals in the words of `mancala egdb build` (its texts written out here): `error:`
+/// after the command's name, Awari's seeds, a game without databases, and a layer outside
+/// the range of `--stop-after-layer` refused as the other options' ranges are (status 2).
+#[test]
+fn refusals_are_in_mancala_s_words() {
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &["--rules", "awari", "--max-seeds", "99"],
+            "mancala-mpi: error: --max-seeds 99: awari has 48 seeds, so at most 48\n",
+        ),
+        (
+            &["--rules", "bao-la-kete", "--max-seeds", "3"],
+            "mancala-mpi: error: --rules bao-la-kete: endgame databases are for Kalah and the Awari rule sets only (Bao la Kete has no exact solver or database here)\n",
+        ),
+        (
+            &["--rules", "standard", "--max-seeds", "99"],
+            "mancala-mpi: error: K = 99 is more seeds than standard has: the largest K allowed is 35\n",
+        ),
+    ];
+    for (given, want) in cases {
+        let mut args = vec!["egdb", "build", "--out", "never-made"];
+        args.extend_from_slice(given);
+        let o = run1(&args, 30);
+        assert_eq!(o.status.code(), Some(1), "{given:?}: {o:?}");
+        assert_eq!(String::from_utf8_lossy(&o.stderr), want, "{given:?}");
+    }
+    let o = run1(
+        &build_args("standard", "never-made", &["--stop-after-layer", "-1"]),
+        30,
+    );
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains(
+            "invalid value '-1' for '--stop-after-layer <N>': -1 is out of range (0 to 127)"
+        ),
+        "{e}"
+    );
 }

@@ -150,7 +150,7 @@ fn a_rank_with_a_bad_command_line_stops_the_job() {
     assert_ne!(o.status.code(), Some(124), "the job hung");
     let e = stderr(&o);
     // Rank 2's line differs from rank 0's: that is the reason given, with both lines.
-    let why = "mancala-mpi: rank 2: this rank was started with other arguments than rank 0";
+    let why = "mancala-mpi: error: rank 2: this rank was started with other arguments than rank 0";
     assert_eq!(e.matches(why).count(), 1, "{e}");
     assert!(e.contains("--threads 300 --json` against `"), "{e}");
     assert!(!out.join("kalah6.k14.egdb").exists());
@@ -169,7 +169,7 @@ fn ranks_given_different_database_sizes_stop_the_job_before_any_file() {
     let o = mpirun_mpmd(&[(1, &a), (1, &b)], 60);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     let e = stderr(&o);
-    let why = "mancala-mpi: rank 1: this rank was started with other arguments than rank 0";
+    let why = "mancala-mpi: error: rank 1: this rank was started with other arguments than rank 0";
     assert_eq!(e.matches(why).count(), 1, "{e}");
     assert!(!e.contains("MPI_ERR"), "{e}");
     assert!(
@@ -217,7 +217,8 @@ fn a_refusal_found_while_running_is_said_once_by_rank_0() {
     );
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     let e = stderr(&o);
-    let why = "mancala-mpi: K = 99 is more seeds than standard has: the largest K allowed is 35\n";
+    let why =
+        "mancala-mpi: error: K = 99 is more seeds than standard has: the largest K allowed is 35\n";
     assert!(e.starts_with(why), "{e}");
     assert_eq!(e.matches("mancala-mpi: ").count(), 1, "{e}");
     assert!(o.stdout.is_empty());
@@ -325,4 +326,35 @@ fn two_ranks_write_the_packed_and_compact_files_of_mancala_egdb_build() {
         std::fs::read(out.join("awari.n10.compact.egdb")).unwrap(),
         std::fs::read(&want).unwrap()
     );
+}
+
+/// A check only rank 0 makes (the file at the database's name) refuses the job in the words
+/// of one process, under `mpirun -np 2` as `mancala` says it: no `rank 0: ` before it.
+#[test]
+fn rank_0_s_own_refusal_is_the_job_s_without_a_rank() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("occ");
+    std::fs::create_dir(&out).unwrap();
+    let file = out.join("kalah4.k6.egdb");
+    std::fs::write(&file, b"junk\n").unwrap();
+    let args = [
+        "egdb",
+        "build",
+        "--rules",
+        "kalah(4,1)",
+        "--max-seeds",
+        "6",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let o = mpirun(2, &args, 60);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let e = stderr(&o);
+    let why = format!(
+        "mancala-mpi: error: {} already exists and cannot be told to hold that database (not a mancala endgame database (bad magic)): not written over with kalah(4,·), K = 6, byte encoding; --force writes over it\n",
+        file.display()
+    );
+    assert!(e.starts_with(&why), "{e}");
+    assert!(!e.contains("rank 0"), "{e}");
+    assert_eq!(std::fs::read(&file).unwrap(), b"junk\n");
 }

@@ -172,7 +172,11 @@ fn a_rank_without_the_database_stops_the_job() {
     );
     let e = stderr(&o);
     // Rank 0 says it once, naming the rank that failed.
-    assert_eq!(e.matches("mancala-mpi: rank 2: --egdb: ").count(), 1, "{e}");
+    assert_eq!(
+        e.matches("mancala-mpi: error: rank 2: --egdb: ").count(),
+        1,
+        "{e}"
+    );
     assert_eq!(e.matches("mancala-mpi: ").count(), 1, "{e}");
     assert!(o.stdout.is_empty());
 }
@@ -202,7 +206,7 @@ fn a_database_missing_on_every_rank_is_said_once() {
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     let e = stderr(&o);
     let first = e.lines().next().unwrap_or_default();
-    assert!(first.starts_with("mancala-mpi: --egdb: "), "{e}");
+    assert!(first.starts_with("mancala-mpi: error: --egdb: "), "{e}");
     assert!(
         first.ends_with("No such file or directory (os error 2)"),
         "{e}"
@@ -239,8 +243,10 @@ fn ranks_given_different_positions_stop_the_job() {
     );
     let e = stderr(&o);
     assert_eq!(
-        e.matches("mancala-mpi: rank 1: this rank was started with other arguments than rank 0")
-            .count(),
+        e.matches(
+            "mancala-mpi: error: rank 1: this rank was started with other arguments than rank 0"
+        )
+        .count(),
         1,
         "{e}"
     );

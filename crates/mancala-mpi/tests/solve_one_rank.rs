@@ -182,7 +182,7 @@ fn a_missing_database_is_one_line() {
     assert_eq!(o.status.code(), Some(1));
     let e = stderr(&o);
     assert!(
-        e.starts_with("mancala-mpi: --egdb: ") && e.lines().count() == 1,
+        e.starts_with("mancala-mpi: error: --egdb: ") && e.lines().count() == 1,
         "{e}"
     );
 }
@@ -231,7 +231,7 @@ fn a_journal_that_is_no_regular_file_is_refused_without_waiting() {
         assert_eq!(o.status.code(), Some(1), "{j}: {err}");
         assert_eq!(
             err,
-            format!("mancala-mpi: --journal: {j}: not a regular file\n")
+            format!("mancala-mpi: error: --journal: {j}: not a regular file\n")
         );
     }
     assert!(std::fs::symlink_metadata(&fifo)
@@ -259,7 +259,7 @@ fn a_journal_at_a_link_that_leads_nowhere_is_named() {
         assert_eq!(o.status.code(), Some(1), "{j}: {err}");
         assert_eq!(
             err,
-            format!("mancala-mpi: --journal: {j}: it is a symbolic link that leads nowhere (a loop, or a missing target)\n")
+            format!("mancala-mpi: error: --journal: {j}: it is a symbolic link that leads nowhere (a loop, or a missing target)\n")
         );
         assert!(std::fs::symlink_metadata(link).unwrap().is_symlink());
     }
@@ -360,4 +360,60 @@ fn the_table_is_sized_to_the_position_without_tt_mb() {
     if peak != "-" {
         assert!(size_bytes(peak) < 128.0 * 1024.0 * 1024.0, "{peak}: {err}");
     }
+}
+
+/// A damaged database given to `--egdb` is refused in the words of `mancala solve`: a file
+/// named with its reason, a folder with the `mancala egdb build` command that builds one
+/// and the file passed over.
+#[test]
+fn a_damaged_database_is_named_with_mancala_s_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good");
+    let o = run1(
+        &[
+            "egdb",
+            "build",
+            "--rules",
+            "kalah(4,1)",
+            "--max-seeds",
+            "3",
+            "--out",
+            good.to_str().unwrap(),
+            "--quiet",
+        ],
+        60,
+    );
+    assert!(o.status.success(), "{o:?}");
+    let bytes = std::fs::read(good.join("kalah4.k3.egdb")).unwrap();
+    let bad = dir.path().join("bad");
+    std::fs::create_dir(&bad).unwrap();
+    let file = bad.join("kalah4.k3.egdb");
+    std::fs::write(&file, &bytes[..bytes.len() - 11]).unwrap();
+    let why = format!(
+        "database file truncated: {} bytes expected, {} found",
+        bytes.len(),
+        bytes.len() - 11
+    );
+    let o = run1(
+        &solve_args("kalah(4,1)", &["--egdb", file.to_str().unwrap()]),
+        60,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        format!("mancala-mpi: error: --egdb: {}: {why}\n", file.display())
+    );
+    let o = run1(
+        &solve_args("kalah(4,1)", &["--egdb", bad.to_str().unwrap()]),
+        60,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let b = bad.display();
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "mancala-mpi: error: --egdb: no endgame database for kalah(4,1) in {b} (`mancala egdb build --rules \"kalah(4,1)\" --max-seeds K --out {b}` builds one, K the most seeds in the houses); skipped {}: {why}\n",
+            file.display()
+        )
+    );
 }

@@ -231,3 +231,56 @@ impl Egdb {
         find_in::<Egdb>(path, rules)
     }
 }
+
+/// The one-line message of an error of opening or finding a database at `path` (a file or
+/// a folder, as `--egdb` takes it), as the commands say it after `--egdb: `: for a folder
+/// without a database for the rules ([`EgdbError::NotFound`]), what was searched, the
+/// `mancala egdb build` command that builds one and every file passed over with its
+/// reason; else the error naming its file once ([`EgdbError::about`]). Never fails.
+pub fn lookup_error(path: &Path, e: &EgdbError) -> String {
+    match e {
+        EgdbError::NotFound {
+            dir,
+            rules,
+            skipped,
+        } => {
+            // `bench` asks for several rule sets at once ("R1 or R2").
+            let build = if rules.contains(" or ") {
+                format!(
+                    "`mancala egdb build --rules R --max-seeds K --out {}` builds one for the rule set R",
+                    shell_word(dir)
+                )
+            } else {
+                format!(
+                    "`mancala egdb build --rules \"{rules}\" --max-seeds K --out {}` builds one",
+                    shell_word(dir)
+                )
+            };
+            let mut msg = format!(
+                "no endgame database for {rules} in {} ({build}, K the most seeds in the houses)",
+                mancala_core::ShortenedPath(dir)
+            );
+            for (p, why) in skipped {
+                msg.push_str(&format!(
+                    "; skipped {}: {why}",
+                    mancala_core::ShortenedPath(p)
+                ));
+            }
+            msg
+        }
+        e => e.about(path).to_string(),
+    }
+}
+
+/// `path` as one word of a POSIX shell command, for a command a message suggests: as it is
+/// when it holds only letters, digits and `/._-+,:=@%`, else in single quotes (a single
+/// quote in it written `'\''`).
+pub fn shell_word(path: &Path) -> String {
+    let p = path.display().to_string();
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+,:=@%".contains(c);
+    if !p.is_empty() && p.chars().all(plain) {
+        p
+    } else {
+        format!("'{}'", p.replace('\'', "'\\''"))
+    }
+}

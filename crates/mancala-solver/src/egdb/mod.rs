@@ -137,11 +137,37 @@ pub use database::{
 pub(crate) use encoding::BITS_PER_ENTRY;
 pub use encoding::{decode, Encoding, UnknownEncoding};
 pub use error::{About, EgdbError, RulesMismatch};
-pub use find::{database_files, find_in, scan_folder, FolderScan, Found};
+pub use find::{database_files, find_in, lookup_error, scan_folder, shell_word, FolderScan, Found};
 pub use header::{EgdbInfo, Header, FORMAT_VERSION};
 pub use save::SaveReport;
 
 use mancala_core::kalah::{KalahOption, KalahOptions, KalahPosition, KalahRules};
+
+/// The refusal of a K above the seeds of a game, as the commands say it (`mancala egdb
+/// build`, `mancala-mpi egdb build`): `--max-seeds 99: awari has 48 seeds, so at most 48`.
+/// `family` names the databases' game (`Database::family`), `total_seeds` its seeds and
+/// `largest` the largest K allowed (the fields of [`EgdbError::MoreSeedsThanTheGame`]).
+#[must_use]
+pub fn more_seeds_than_the_game(
+    family: &str,
+    max_seeds: u32,
+    total_seeds: u32,
+    largest: u32,
+) -> String {
+    format!("--max-seeds {max_seeds}: {family} has {total_seeds} seeds, so at most {largest}")
+}
+
+/// The refusal of a rule set of a game without databases or an exact solver (`game`, e.g.
+/// Bao la Kete), as the commands say it after `--rules TEXT: `: `WHAT for Kalah and the
+/// Awari rule sets only (GAME has no exact solver or database here)`, `what` naming what
+/// refuses it (`endgame databases are`, `solve and analyse are`).
+#[must_use]
+pub fn not_served(what: &str, game: mancala_core::GameKind) -> String {
+    format!(
+        "{what} for Kalah and the Awari rule sets only ({} has no exact solver or database here)",
+        game.name()
+    )
+}
 
 use crate::board::{is_special, relative};
 use crate::mem::FrozenBytes;
