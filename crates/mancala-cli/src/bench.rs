@@ -312,15 +312,8 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         list();
         return Ok(());
     }
-    if let Some(avail) = mancala_solver::available_memory() {
-        let tt_bytes = (args.tt_mb as u64) << 20;
-        if tt_bytes > avail.bytes {
-            return Err(format!(
-                "--tt-mb {}: {tt_bytes} bytes ({}), more than the {avail}",
-                args.tt_mb,
-                crate::saves::human(tt_bytes)
-            ));
-        }
+    if let Some(refusal) = mancala_solver::tt_mb_refusal(args.tt_mb as u64) {
+        return Err(refusal);
     }
     // More threads than processors only share them: said, as by solve and egdb build.
     crate::ranges::warn_if_oversubscribed(args.threads);

@@ -56,23 +56,16 @@ fn setup(args: &SolveArgs, rules: KalahRules, started: Instant) -> Result<Setup,
         args.position.as_deref(),
     )?;
     // --threads and --tt-mb are in range: clap parsed them with their ranges (ranges.rs).
-    let avail = mancala_solver::available_memory();
     let mut solver = match args.tt_mb {
         Some(mb) => {
-            let tt_bytes = mb << 20;
-            if let Some(avail) = avail {
-                if tt_bytes as u64 > avail.bytes {
-                    return Err(format!(
-                        "--tt-mb {mb}: {tt_bytes} bytes ({}), more than the {avail}",
-                        crate::saves::human(tt_bytes as u64)
-                    ));
-                }
+            if let Some(refusal) = mancala_solver::tt_mb_refusal(mb as u64) {
+                return Err(refusal);
             }
-            Solver::new().tt_bytes(tt_bytes)
+            Solver::new().tt_bytes(mb << 20)
         }
         // Sized to the position, at most SIZED_TT_MAX_BYTES and half the memory available.
         None => {
-            let half = avail.map_or(usize::MAX, |a| {
+            let half = mancala_solver::available_memory().map_or(usize::MAX, |a| {
                 usize::try_from(a.bytes / 2).unwrap_or(usize::MAX)
             });
             Solver::new().tt_bytes_at_most(SIZED_TT_MAX_BYTES.min(half))

@@ -639,14 +639,11 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, String> {
                 }
             };
             // Each rank's table in its own memory, refused as `mancala solve` refuses it.
-            if let (Some(mb), Some(avail)) = (a.tt_mb, mancala_solver::available_memory()) {
-                let tt_bytes = (mb as u64) << 20;
-                if tt_bytes > avail.bytes {
-                    return Err(format!(
-                        "--tt-mb {mb}: {tt_bytes} bytes ({}), more than the {avail}",
-                        mancala_solver::readable_bytes(tt_bytes)
-                    ));
-                }
+            if let Some(refusal) = a
+                .tt_mb
+                .and_then(|mb| mancala_solver::tt_mb_refusal(mb as u64))
+            {
+                return Err(refusal);
             }
             Ok(Job::Solve {
                 args: SolveArgs {

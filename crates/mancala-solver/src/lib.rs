@@ -181,8 +181,8 @@ pub use exact::{
 };
 pub use exact_values::{ExactError, ExactGame, ExactValues};
 pub use mem::{
-    available_memory, available_memory_bytes, readable_bytes, AvailableMemory, MemoryBound,
-    OutOfMemory, MAX_THREADS,
+    available_memory, available_memory_bytes, readable_bytes, tt_mb_refusal, AvailableMemory,
+    MemoryBound, OutOfMemory, MAX_THREADS,
 };
 pub use progress::{BuildProgress, SolvePhase, SolveProgress};
 pub use tt::{ExactTable, LockFreeTable, TranspositionTable};

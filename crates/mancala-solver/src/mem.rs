@@ -123,6 +123,23 @@ impl std::fmt::Display for AvailableMemory {
     }
 }
 
+/// The refusal of a transposition table of `mb` MiB (`--tt-mb MB`) larger than the memory
+/// this process may still take ([`available_memory`]), in the words every command gives it:
+/// `--tt-mb MB: B bytes (R), more than the <available>` (bytes and a readable size of both);
+/// `None` when the table fits or the memory available cannot be read (then nothing is
+/// checked).
+#[must_use]
+pub fn tt_mb_refusal(mb: u64) -> Option<String> {
+    let tt_bytes = mb.saturating_mul(1 << 20);
+    let avail = available_memory()?;
+    (tt_bytes > avail.bytes).then(|| {
+        format!(
+            "--tt-mb {mb}: {tt_bytes} bytes ({}), more than the {avail}",
+            readable_bytes(tt_bytes)
+        )
+    })
+}
+
 /// Memory this process may still take, in bytes: the smaller of `MemAvailable` of
 /// `/proc/meminfo` (Linux) and, under a limit of the address space (`RLIMIT_AS`, `ulimit
 /// -v`), the room left below it (the soft limit less the process's virtual size now, the
