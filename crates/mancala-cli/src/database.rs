@@ -771,7 +771,8 @@ pub(crate) fn read_within<D: Database>(
         early.map_err(|e| format!("--egdb: {}", egdb_error::<D>(&rules, path, &e)))?;
     }
     let given = egdb.clone();
-    let (tx, rx) = std::sync::mpsc::channel();
+    let started = std::time::Instant::now();
+    let (tx, mut rx) = std::sync::mpsc::channel();
     let cancel = Arc::new(AtomicBool::new(false));
     let reader = {
         let cancel = Arc::clone(&cancel);
@@ -802,7 +803,19 @@ pub(crate) fn read_within<D: Database>(
     }
     let received = match at_most {
         None => rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
-        Some(limit) => rx.recv_timeout(limit),
+        Some(limit) => match rx.recv_timeout(limit) {
+            // Handed over after the limit (this thread was kept from the processor while
+            // the reading ran): late all the same, so that the limit is kept; the reading
+            // is handed back as one still under way.
+            Ok(read) if started.elapsed() > limit => {
+                let (late, again) = std::sync::mpsc::channel();
+                // The receiver is held just below: the send cannot fail.
+                let _ = late.send(read);
+                rx = again;
+                Err(RecvTimeoutError::Timeout)
+            }
+            received => received,
+        },
     };
     match received {
         Ok(loaded) => Ok((loaded?, None)),
