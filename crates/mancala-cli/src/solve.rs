@@ -11,10 +11,6 @@ use crate::database::StillReading;
 use crate::rules_arg::{exact_rules, ExactRules};
 use crate::solve_args::SolveArgs;
 
-/// The largest table `solve` and `analyse` size to the position when `--tt-mb` is not given
-/// (`Solver::sized_table_bytes`): 256 MiB.
-const SIZED_TT_MAX_BYTES: usize = 256 << 20;
-
 /// The most seeds in the houses of a position whose solve never builds a missing cached
 /// database: 32. The search without one is cheap there, and any build costs far more. Measured
 /// (`--no-cache`, one solve from the start, standard capture): Kalah(7,1), 14 seeds, 37,903
@@ -63,13 +59,10 @@ fn setup(args: &SolveArgs, rules: KalahRules, started: Instant) -> Result<Setup,
             }
             Solver::new().tt_bytes(mb << 20)
         }
-        // Sized to the position, at most SIZED_TT_MAX_BYTES and half the memory available.
-        None => {
-            let half = mancala_solver::available_memory().map_or(usize::MAX, |a| {
-                usize::try_from(a.bytes / 2).unwrap_or(usize::MAX)
-            });
-            Solver::new().tt_bytes_at_most(SIZED_TT_MAX_BYTES.min(half))
-        }
+        // Sized to the position, at most 256 MiB and half the memory available.
+        None => Solver::new().tt_bytes_at_most(Solver::sized_table_cap(
+            mancala_solver::available_memory_bytes(),
+        )),
     };
     // --max-seconds is 0..=1e9 (parse_seconds above): always a duration.
     let time_limit = args.max_seconds.map(Duration::from_secs_f64);
@@ -197,44 +190,7 @@ fn stopped_by(args: &SolveArgs, nodes: u64, seconds: f64) -> String {
 /// # Errors
 /// A message for a bad rule set, position or database, or a solver error.
 pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
-    let started = Instant::now();
-    crate::ranges::warn_if_oversubscribed(args.threads);
-    let rules = match exact_rules(&args.rules, "solve and analyse are")? {
-        ExactRules::Oware(rules) => return crate::awari::run(args, rules, false),
-        ExactRules::Kalah(rules) => rules,
-    };
-    let Setup {
-        pos,
-        mut solver,
-        file,
-        still_reading,
-    } = setup(args, rules, started)?;
-    let mut s = with_progress(
-        &mut solver,
-        file.as_deref(),
-        |sv| sv.solve(&pos, SolveOptions::new()),
-        |sv, cb| {
-            sv.solve(
-                &pos,
-                SolveOptions::new().progress(crate::progress::TICK, cb),
-            )
-        },
-    )
-    .map_err(|e| e.to_string())?;
-    // The whole command's time, the database's reading included.
-    s.seconds = started.elapsed().as_secs_f64();
-    if args.json {
-        println!("{}", s.to_json(&pos, file.as_deref()));
-    } else {
-        print!(
-            "{}",
-            s.to_text(&pos, file.as_deref(), &stopped_by(args, s.nodes, s.seconds))
-        );
-    }
-    if let Some(reading) = still_reading {
-        reading.warn_if_refused();
-    }
-    Ok(())
+    run(args, false)
 }
 
 /// Runs `mancala analyse`: the value of every legal move.
@@ -242,10 +198,16 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
 /// # Errors
 /// As [`run_solve`].
 pub fn run_analyse(args: &SolveArgs) -> Result<(), String> {
+    run(args, true)
+}
+
+/// What `solve` (`analyse` false) and `analyse` share: the rule set (Oware's solve goes its
+/// own way), the setup, the search with its progress, the answer, then the database reading.
+fn run(args: &SolveArgs, analyse: bool) -> Result<(), String> {
     let started = Instant::now();
     crate::ranges::warn_if_oversubscribed(args.threads);
     let rules = match exact_rules(&args.rules, "solve and analyse are")? {
-        ExactRules::Oware(rules) => return crate::awari::run(args, rules, true),
+        ExactRules::Oware(rules) => return crate::awari::run(args, rules, analyse),
         ExactRules::Kalah(rules) => rules,
     };
     let Setup {
@@ -254,21 +216,46 @@ pub fn run_analyse(args: &SolveArgs) -> Result<(), String> {
         file,
         still_reading,
     } = setup(args, rules, started)?;
-    let mut a = with_progress(
-        &mut solver,
-        file.as_deref(),
-        |sv| sv.analyse(&pos, SolveOptions::new()),
-        |sv, cb| {
-            sv.analyse(
-                &pos,
-                SolveOptions::new().progress(crate::progress::TICK, cb),
-            )
-        },
-    )
-    .map_err(|e| e.to_string())?;
-    // The whole command's time, the database's reading included.
-    a.seconds = started.elapsed().as_secs_f64();
-    print_analysis(args, &pos, &a);
+    if analyse {
+        let mut a = with_progress(
+            &mut solver,
+            file.as_deref(),
+            |sv| sv.analyse(&pos, SolveOptions::new()),
+            |sv, cb| {
+                sv.analyse(
+                    &pos,
+                    SolveOptions::new().progress(crate::progress::TICK, cb),
+                )
+            },
+        )
+        .map_err(|e| e.to_string())?;
+        // The whole command's time, the database's reading included.
+        a.seconds = started.elapsed().as_secs_f64();
+        print_analysis(args, &pos, &a);
+    } else {
+        let mut s = with_progress(
+            &mut solver,
+            file.as_deref(),
+            |sv| sv.solve(&pos, SolveOptions::new()),
+            |sv, cb| {
+                sv.solve(
+                    &pos,
+                    SolveOptions::new().progress(crate::progress::TICK, cb),
+                )
+            },
+        )
+        .map_err(|e| e.to_string())?;
+        // The whole command's time, the database's reading included.
+        s.seconds = started.elapsed().as_secs_f64();
+        if args.json {
+            println!("{}", s.to_json(&pos, file.as_deref()));
+        } else {
+            print!(
+                "{}",
+                s.to_text(&pos, file.as_deref(), &stopped_by(args, s.nodes, s.seconds))
+            );
+        }
+    }
     // Once the answer is out, as `bestmove` does: a file given with `--egdb` and not read in
     // time is read again, and named if it cannot be used.
     if let Some(reading) = still_reading {

@@ -53,8 +53,8 @@ pub struct SolveArgs {
     /// Search threads of each worker.
     pub threads: usize,
     /// Each worker's transposition table, bytes (`--tt-mb`); `None`: sized to the positions
-    /// solved ([`Solver::tt_bytes_at_most`] with [`SIZED_TT_MAX_BYTES`] or half the memory
-    /// available, the smaller), as `mancala solve` sizes it.
+    /// solved ([`Solver::tt_bytes_at_most`] with [`Solver::sized_table_cap`]: 256 MiB or half
+    /// the memory available, the smaller), as `mancala solve` sizes it.
     pub tt_bytes: Option<usize>,
     /// The endgame database: a file, or a folder searched by headers (every rank opens it).
     pub egdb: Option<PathBuf>,
@@ -170,20 +170,16 @@ fn ask_of(text: &str) -> Result<Ask, String> {
     Ok(Ask::Window(a, b))
 }
 
-/// The largest table a worker sizes to its positions when `--tt-mb` is not given
-/// ([`Solver::sized_table_bytes`]): 256 MiB, as `mancala solve`.
-pub const SIZED_TT_MAX_BYTES: usize = 256 << 20;
-
 /// A worker's solver: its threads, table and database.
 fn make_solver(args: &SolveArgs) -> Result<(Solver, Option<PathBuf>), String> {
     let solver = Solver::new().threads(args.threads);
     let mut solver = match args.tt_bytes {
         Some(bytes) => solver.tt_bytes(bytes),
-        None => {
-            let half = mancala_solver::available_memory_bytes()
-                .map_or(usize::MAX, |a| usize::try_from(a / 2).unwrap_or(usize::MAX));
-            solver.tt_bytes_at_most(SIZED_TT_MAX_BYTES.min(half))
-        }
+        // Sized to the positions, at most 256 MiB and half the memory available, as
+        // `mancala solve` sizes it.
+        None => solver.tt_bytes_at_most(Solver::sized_table_cap(
+            mancala_solver::available_memory_bytes(),
+        )),
     };
     let mut file = None;
     if let Some(path) = &args.egdb {

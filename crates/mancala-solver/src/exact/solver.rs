@@ -226,6 +226,33 @@ impl Solver {
         want.max(MIN_SIZED_TABLE_BYTES).min(max_bytes)
     }
 
+    /// The largest table sized to the position ([`Solver::tt_bytes_at_most`]) that the
+    /// commands give a solve when no size is given (`mancala solve` and `mancala analyse`
+    /// without `--tt-mb`, each rank of `mancala-mpi solve` without `--tt-mb`): 256 MiB. Half
+    /// the memory available lowers it ([`Solver::sized_table_cap`]).
+    pub const SIZED_TT_MAX_BYTES: usize = 256 << 20;
+
+    /// The cap, in bytes, of the table sized to the position ([`Solver::tt_bytes_at_most`])
+    /// that the commands give a solve when no size is given, with `available_bytes` bytes of
+    /// memory available ([`crate::available_memory_bytes`]; `None` where it cannot be read):
+    /// [`Solver::SIZED_TT_MAX_BYTES`] (256 MiB) or half of `available_bytes` (rounded down),
+    /// the smaller; 256 MiB when `available_bytes` is `None`. The table a position then gets
+    /// is [`Solver::sized_table_bytes`] under this cap.
+    ///
+    /// ```
+    /// use mancala_solver::Solver;
+    /// assert_eq!(Solver::sized_table_cap(None), 256 << 20);
+    /// assert_eq!(Solver::sized_table_cap(Some(8 << 30)), 256 << 20); // 8 GiB available
+    /// assert_eq!(Solver::sized_table_cap(Some(300 << 20)), 150 << 20); // half of 300 MiB
+    /// ```
+    #[must_use]
+    pub fn sized_table_cap(available_bytes: Option<u64>) -> usize {
+        let half = available_bytes.map_or(usize::MAX, |bytes| {
+            usize::try_from(bytes / 2).unwrap_or(usize::MAX)
+        });
+        Solver::SIZED_TT_MAX_BYTES.min(half)
+    }
+
     /// A solver with every available thread, a lock-free table sized to each position solved
     /// (at most [`Solver::DEFAULT_TT_BYTES`], 64 MiB; [`Solver::tt_bytes_at_most`]), no database and
     /// no limit.
@@ -746,6 +773,32 @@ mod tests {
             .node_limit(Some(1000))
             .tt_bytes(8 << 20);
         assert_eq!(table_after(&mut s, "kalah(4,2)"), Some(8 << 20));
+    }
+
+    /// The commands' cap of a table sized to the position, worked out by hand from its rule
+    /// (256 MiB, or half the memory available when that is smaller), and the tables the
+    /// positions then get (2^(⌈seeds/2⌉ + 4) bytes, at least 4 MiB, under the cap).
+    #[test]
+    fn the_commands_cap_is_256_mib_or_half_the_memory_available() {
+        const MIB: usize = 1 << 20;
+        assert_eq!(Solver::SIZED_TT_MAX_BYTES, 268_435_456);
+        assert_eq!(Solver::sized_table_cap(None), 268_435_456);
+        assert_eq!(Solver::sized_table_cap(Some(u64::MAX)), 268_435_456);
+        // 512 MiB available: half is exactly the cap; 1 byte less: half rounded down.
+        assert_eq!(Solver::sized_table_cap(Some(536_870_912)), 268_435_456);
+        assert_eq!(Solver::sized_table_cap(Some(536_870_911)), 268_435_455);
+        assert_eq!(Solver::sized_table_cap(Some(100 << 20)), 50 * MIB);
+        assert_eq!(Solver::sized_table_cap(Some(1)), 0);
+        assert_eq!(Solver::sized_table_cap(Some(0)), 0);
+        // Kalah(6,4), 48 seeds: 2^28 bytes = 256 MiB wanted, the cap with 8 GiB, 150 MiB with
+        // 300 MiB available; Kalah(6,3), 36 seeds: 2^22 bytes = 4 MiB either way; Kalah(4,2),
+        // 16 seeds: 2^12 bytes raised to 4 MiB, but held to 3 MiB with 6 MiB available.
+        let cap = |avail: u64| Solver::sized_table_cap(Some(avail));
+        assert_eq!(Solver::sized_table_bytes(48, 0, cap(8 << 30)), 256 * MIB);
+        assert_eq!(Solver::sized_table_bytes(48, 0, cap(300 << 20)), 150 * MIB);
+        assert_eq!(Solver::sized_table_bytes(36, 0, cap(8 << 30)), 4 * MIB);
+        assert_eq!(Solver::sized_table_bytes(36, 0, cap(300 << 20)), 4 * MIB);
+        assert_eq!(Solver::sized_table_bytes(16, 0, cap(6 << 20)), 3 * MIB);
     }
 
     /// The heuristic estimate (MTD(f)'s first guess) searched deeper than the game lasts is
