@@ -733,42 +733,19 @@ pub(crate) fn read_within<D: Database>(
     at_most: Option<Duration>,
 ) -> Result<(Loaded<D>, Option<StillReading<D>>), String> {
     use std::sync::mpsc::RecvTimeoutError;
-    if let Err(e @ EgdbError::NoDatabase { .. }) = D::entries(&rules, 0) {
-        // A game without databases (Bao la Kete, Togyz Kumalak): `--egdb` is refused, and
-        // otherwise there is nothing to read or wait for.
-        return match egdb.as_deref() {
-            Some(path) => {
-                let choice = Choice::kalah(Some(path), no_cache, 0, Build::Never);
-                Err(refusal::<D>(&rules, &choice, &ChooseError::Given(e)))
-            }
-            None => Ok((None, None)),
-        };
+    if let Some(path) = egdb.as_deref() {
+        // What the headers say is the command's answer, never lost to the short wait below.
+        check_given::<D>(&rules, path)?;
+    }
+    if let Err(EgdbError::NoDatabase { .. }) = D::entries(&rules, 0) {
+        // A game without databases (Bao la Kete, Togyz Kumalak), no `--egdb`: nothing to
+        // read or wait for.
+        return Ok((None, None));
     }
     if egdb.is_none() && (no_cache || cache_off_by_environment()) {
         // Neither a file given nor the cache: nothing to read, so nothing to wait for (a
         // reading thread that answers late would be said to be "still reading").
         return Ok((None, None));
-    }
-    if let Some(path) = egdb.as_deref() {
-        // The headers say at once whether `--egdb` can serve the rules (a folder without a
-        // database for them, a file that is not one): that refusal is the command's
-        // answer, never lost to the short wait for the entries below.
-        let early = if path.is_dir() {
-            mancala_solver::egdb::scan_folder::<D>(path, &rules).and_then(|scan| {
-                if scan.candidates.is_empty() {
-                    Err(EgdbError::NotFound {
-                        dir: path.to_path_buf(),
-                        rules: rules.to_string(),
-                        skipped: scan.skipped,
-                    })
-                } else {
-                    Ok(())
-                }
-            })
-        } else {
-            D::info(path).map(|_| ())
-        };
-        early.map_err(|e| format!("--egdb: {}", egdb_error::<D>(&rules, path, &e)))?;
     }
     let given = egdb.clone();
     let started = std::time::Instant::now();
@@ -842,6 +819,38 @@ pub(crate) fn read_within<D: Database>(
         }
         Err(RecvTimeoutError::Disconnected) => Ok((None, None)),
     }
+}
+
+/// Whether the file or folder given with `--egdb` (`path`) can serve `rules` as far as its
+/// headers tell, the entries unread: at once, so that a command that reads no database (a
+/// budget of 0) or gives up its reading (a short budget) still refuses a wrong `--egdb`.
+///
+/// # Errors
+/// The `--egdb` refusal, in the words of [`choose_for`]'s: a game without databases (Bao la
+/// Kete, Togyz Kumalak), a path that cannot be read, a file whose header is not one of this
+/// game's databases, a folder without a database for `rules`. (Whether a file's database
+/// serves `rules` is left to the reading.)
+pub(crate) fn check_given<D: Database>(rules: &D::Rules, path: &Path) -> Result<(), String> {
+    if let Err(e @ EgdbError::NoDatabase { .. }) = D::entries(rules, 0) {
+        let choice = Choice::kalah(Some(path), false, 0, Build::Never);
+        return Err(refusal::<D>(rules, &choice, &ChooseError::Given(e)));
+    }
+    let early = if path.is_dir() {
+        mancala_solver::egdb::scan_folder::<D>(path, rules).and_then(|scan| {
+            if scan.candidates.is_empty() {
+                Err(EgdbError::NotFound {
+                    dir: path.to_path_buf(),
+                    rules: rules.to_string(),
+                    skipped: scan.skipped,
+                })
+            } else {
+                Ok(())
+            }
+        })
+    } else {
+        D::info(path).map(|_| ())
+    };
+    early.map_err(|e| format!("--egdb: {}", egdb_error::<D>(rules, path, &e)))
 }
 
 /// A database read and where it came from, or none.

@@ -84,8 +84,14 @@ fn setup(args: &SolveArgs, rules: KalahRules, started: Instant) -> Result<Setup,
     let chosen = match time_limit {
         // A finished position has nothing to search: no database is read unless named.
         _ if pos.is_over() && args.egdb.is_none() => None,
-        // The limit covers the whole command: with 0 nothing is read.
-        Some(limit) if limit.is_zero() => None,
+        // The limit covers the whole command: with 0 nothing is read, but a file or folder
+        // given that cannot serve is refused as it is under any other limit.
+        Some(limit) if limit.is_zero() => {
+            if let Some(path) = args.egdb.as_deref() {
+                crate::database::check_given::<Egdb>(&rules, path)?;
+            }
+            None
+        }
         // Under a time limit no database is built (that takes seconds to minutes), and a
         // given or cached one is waited for at most a quarter of the limit, as `bestmove`
         // does: after that the solve goes without it, and its reading stops.

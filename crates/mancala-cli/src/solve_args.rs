@@ -47,8 +47,9 @@ pub struct SolveArgs {
     #[arg(long, value_parser = crate::ranges::any_u64())]
     pub max_nodes: Option<u64>,
     /// Stop after about this many seconds of the whole command, from its start, 0 to 1e9
-    /// (the result is then a pair of bounds; 0: stop at once, with no database read, unlike
-    /// `bestmove --time-ms 0`, which means no limit). The limit covers the database: one
+    /// (the result is then a pair of bounds; 0: stop at once, with no database read, though a
+    /// --egdb that cannot serve is still refused; unlike `bestmove --time-ms 0`, which means
+    /// no limit). The limit covers the database: one
     /// missing from the cache is not built, and a given or cached one is waited for at most a
     /// quarter of the limit while it is read, after which the solve goes without it; the
     /// output's seconds are the whole command's. Kalah only: refused with an Oware rule set.

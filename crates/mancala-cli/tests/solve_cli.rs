@@ -249,3 +249,83 @@ fn threads_above_the_processors_are_warned_about() {
         assert!(ok && !err.contains("warning"), "{quiet:?}: {err}");
     }
 }
+
+/// A wrong `--egdb` (a missing file, a file that is no database, a folder without one) is
+/// refused by `solve` and `analyse` whatever `--max-seconds`, 0 included (nothing is read
+/// then, but the path is still looked at), in the words of the refusal without a limit; and
+/// by `bestmove` with a budget of 1 ms or 1 node.
+#[test]
+fn a_wrong_egdb_is_refused_whatever_the_budget() {
+    let dir = scratch("solve-cli", "wrong-egdb");
+    let empty = dir.join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let not_db = dir.join("notes.txt");
+    std::fs::write(&not_db, "not a database\n").unwrap();
+    let missing = dir.join("no-such-file.egdb");
+    let missing = missing.to_str().unwrap();
+    let paths = [missing, empty.to_str().unwrap(), not_db.to_str().unwrap()];
+    for path in paths {
+        for cmd in ["solve", "analyse"] {
+            let (ok, out, unlimited) = mancala(&[
+                cmd,
+                "--rules",
+                "kalah(4,3)",
+                "--threads",
+                "1",
+                "--egdb",
+                path,
+            ]);
+            assert!(!ok && out.is_empty(), "{cmd} --egdb {path}: {out}");
+            assert!(
+                unlimited.starts_with("mancala: error: --egdb: ") && unlimited.lines().count() == 1,
+                "{cmd} --egdb {path}: {unlimited}"
+            );
+            for seconds in ["0", "0.000001", "10"] {
+                let (ok, out, err) = mancala(&[
+                    cmd,
+                    "--rules",
+                    "kalah(4,3)",
+                    "--threads",
+                    "1",
+                    "--max-seconds",
+                    seconds,
+                    "--egdb",
+                    path,
+                ]);
+                assert!(
+                    !ok && out.is_empty(),
+                    "{cmd} --max-seconds {seconds} --egdb {path}: {out}"
+                );
+                assert_eq!(
+                    err, unlimited,
+                    "{cmd} --max-seconds {seconds} --egdb {path}"
+                );
+            }
+        }
+        for budget in [["--time-ms", "1"], ["--nodes", "1"]] {
+            let (ok, out, err) = mancala(&[
+                "bestmove",
+                "--rules",
+                "kalah(4,3)",
+                budget[0],
+                budget[1],
+                "--egdb",
+                path,
+            ]);
+            assert!(
+                !ok && out.is_empty(),
+                "bestmove {budget:?} --egdb {path}: {out}"
+            );
+            assert!(
+                err.starts_with("mancala: error: --egdb: ") && err.lines().count() == 1,
+                "bestmove {budget:?} --egdb {path}: {err}"
+            );
+        }
+    }
+    // A missing file is named with the system's reason.
+    let (_, _, err) = mancala(&["solve", "--max-seconds", "0", "--egdb", missing]);
+    assert_eq!(
+        err,
+        format!("mancala: error: --egdb: {missing}: No such file or directory (os error 2)\n")
+    );
+}
