@@ -7,7 +7,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError};
+use pyo3::exceptions::{PyIndexError, PyMemoryError, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString, PyType};
 use pyo3::PyClass;
@@ -248,13 +248,46 @@ pub fn new_game(
     }
 }
 
-fn legal_moves_of<G: PyGame>(py: Python<'_>, g: &GameRecord<G>) -> Vec<Py<PyAny>> {
-    let moves = g.position().legal_moves();
-    moves.iter().map(|&mv| G::move_to_py(py, mv)).collect()
+/// `moves` as Python values, in a list whose memory is asked for fallibly.
+///
+/// # Errors
+/// `MemoryError` naming `what` when the list's memory cannot be had.
+fn moves_to_py<G: PyGame>(
+    py: Python<'_>,
+    moves: &[G::Move],
+    what: &str,
+) -> PyResult<Vec<Py<PyAny>>> {
+    let mut out = Vec::new();
+    out.try_reserve_exact(moves.len()).map_err(|_| {
+        PyMemoryError::new_err(format!(
+            "no memory left for a list of the {} {what}",
+            moves.len()
+        ))
+    })?;
+    out.extend(moves.iter().map(|&mv| G::move_to_py(py, mv)));
+    Ok(out)
 }
 
-fn moves_of<G: PyGame>(py: Python<'_>, g: &GameRecord<G>) -> Vec<Py<PyAny>> {
-    g.moves().iter().map(|&mv| G::move_to_py(py, mv)).collect()
+fn legal_moves_of<G: PyGame>(py: Python<'_>, g: &GameRecord<G>) -> PyResult<Vec<Py<PyAny>>> {
+    moves_to_py::<G>(py, &g.position().legal_moves(), "legal moves")
+}
+
+fn moves_of<G: PyGame>(py: Python<'_>, g: &GameRecord<G>) -> PyResult<Vec<Py<PyAny>>> {
+    moves_to_py::<G>(py, g.moves(), "moves played")
+}
+
+/// A copy of `g` (history included) in a new object of its class.
+///
+/// # Errors
+/// `MemoryError` when the copy's memory (one position a ply, one move a move) cannot be had.
+fn copy_of<G: PyGame>(py: Python<'_>, g: &GameRecord<G>) -> PyResult<Py<PyAny>> {
+    let copy = g.try_clone().map_err(|_| {
+        PyMemoryError::new_err(format!(
+            "no memory left for a copy of the game ({} moves played)",
+            g.moves().len()
+        ))
+    })?;
+    wrap_record(py, copy)
 }
 
 fn undo<G: PyGame>(py: Python<'_>, g: &mut GameRecord<G>) -> Option<Py<PyAny>> {
@@ -272,8 +305,8 @@ fn play<G: PyGame>(py: Python<'_>, g: &mut GameRecord<G>, obj: &Bound<'_, PyAny>
 impl Game {
     /// Every legal move of the current position, in the library's order (Kalah: houses
     /// 1..=m, then `"swap"` when the pie rule offers it; Bao la Kete: notation strings);
-    /// empty once the game is over.
-    fn legal_moves(&self, py: Python<'_>) -> Vec<Py<PyAny>> {
+    /// empty once the game is over. Raises `MemoryError` when the list cannot be had.
+    fn legal_moves(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
         with_game!(&self.game, g => legal_moves_of(py, g))
     }
 
@@ -291,9 +324,10 @@ impl Game {
             .ok_or_else(|| PyIndexError::new_err("no move to undo"))
     }
 
-    /// An independent copy of the game (history included), of the same class.
+    /// An independent copy of the game (history included), of the same class. Raises
+    /// `MemoryError` when the copy's memory cannot be had.
     fn copy(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        wrap(py, self.game.clone())
+        with_game!(&self.game, g => copy_of(py, g))
     }
 
     fn __copy__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
@@ -341,9 +375,10 @@ impl Game {
         self.game.kind().name()
     }
 
-    /// The moves played so far (the values `legal_moves` gives).
+    /// The moves played so far (the values `legal_moves` gives). Raises `MemoryError` when
+    /// the list cannot be had.
     #[getter]
-    fn moves(&self, py: Python<'_>) -> Vec<Py<PyAny>> {
+    fn moves(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
         with_game!(&self.game, g => moves_of(py, g))
     }
 
@@ -391,7 +426,7 @@ impl Game {
         let this = slf.borrow();
         Ok((
             from_record,
-            (this.rules(), this.start_notation(), this.moves(py)),
+            (this.rules(), this.start_notation(), this.moves(py)?),
         ))
     }
 

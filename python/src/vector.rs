@@ -698,7 +698,8 @@ trait AnyBatch: Send + Sync {
     fn step(&mut self, actions: &[i64], out: &mut Out<'_>) -> Result<(), Shortage>;
     fn reset(&mut self, seed: Option<u64>, out: &mut Out<'_>) -> Result<(), Shortage>;
     fn sample(&mut self, out: &mut [MaybeUninit<i64>]);
-    fn game(&self, i: usize) -> AnyGame;
+    /// A copy of game `i`'s record; [`NoRoom`] when its memory cannot be had.
+    fn game(&self, i: usize) -> Result<AnyGame, NoRoom>;
     fn agent_side(&self, i: usize) -> Side;
     /// Whether the game has a store margin (`reward = "margin"`).
     fn has_margin(&self) -> bool;
@@ -742,8 +743,12 @@ where
     fn sample(&mut self, out: &mut [MaybeUninit<i64>]) {
         Batch::sample(self, out);
     }
-    fn game(&self, i: usize) -> AnyGame {
-        G::ANY(self.slots[i].game.clone())
+    fn game(&self, i: usize) -> Result<AnyGame, NoRoom> {
+        self.slots[i]
+            .game
+            .try_clone()
+            .map(G::ANY)
+            .map_err(|_| NoRoom)
     }
     fn agent_side(&self, i: usize) -> Side {
         self.shared.agent_side(&self.slots[i])
@@ -1258,7 +1263,7 @@ impl VectorGames {
         if margin && !batch.has_margin() {
             return Err(PyValueError::new_err(format!(
                 "reward=\"margin\" needs a game with stores ({MARGIN_GAMES}); {} has no margin: use reward=\"win\"",
-                batch.game(0).rules()
+                rules
             )));
         }
         Ok(VectorGames {
@@ -1468,10 +1473,13 @@ impl VectorGames {
 
     /// A copy of game `i` (a `Kalah`, `Bao`, `Oware`, … object). Raises `IndexError` naming
     /// `i` for an index outside `0..num_envs` (a negative one included), `TypeError` for a
-    /// bool or a non-integer.
+    /// bool or a non-integer, `MemoryError` when the copy's memory cannot be had.
     fn game(&self, py: Python<'_>, i: Int) -> PyResult<Py<PyAny>> {
         let i = self.index(&i)?;
-        wrap(py, self.batch.game(i))
+        let game = self.batch.game(i).map_err(|_| {
+            PyMemoryError::new_err(format!("no memory left for a copy of game {i}"))
+        })?;
+        wrap(py, game)
     }
 
     /// The side the agent of game `i` plays now (the side to move in self-play). Raises

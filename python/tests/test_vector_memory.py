@@ -10,6 +10,7 @@ do not depend on the machine. A process that aborts (the allocator's failure in 
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -49,14 +50,16 @@ PRELUDE = textwrap.dedent(
 )
 
 
-def run_child(body: str) -> str:
-    """Runs PRELUDE then `body` in a child Python; its standard output. Fails on an abort
-    (a negative status: a signal), a non-zero status, or a panic's text on standard error."""
+def run_child(body: str, env: dict[str, str] | None = None) -> str:
+    """Runs PRELUDE then `body` in a child Python (with `env` added to its environment);
+    its standard output. Fails on an abort (a negative status: a signal), a non-zero
+    status, or a panic's text on standard error."""
     done = subprocess.run(
         [sys.executable, "-c", PRELUDE + textwrap.dedent(body)],
         capture_output=True,
         text=True,
         timeout=600,
+        env=None if env is None else {**os.environ, **env},
     )
     assert done.returncode == 0, (done.returncode, done.stdout, done.stderr[-2000:])
     assert "panicked" not in done.stderr and "PanicException" not in done.stderr, done.stderr
@@ -266,3 +269,69 @@ def test_bao_legal_actions_out_of_memory_raise_memory_error() -> None:
         """
     )
     assert int(out.split()[0]) > 0, out
+
+
+def test_copies_of_a_game_out_of_memory_raise_memory_error() -> None:
+    # `Game.copy`, `Game.moves` and `VectorGames.game(i)` of games of over 50 plies, with
+    # no memory left to take: every allocator block is held by Python objects (Python's
+    # own allocator turned off, so that its objects hold the C allocator's blocks), but for
+    # a few of 48 and 64 bytes, room for the call's small Python objects and not for the
+    # copy of a record or a list of its moves. Each raises MemoryError (the process
+    # aborted), then works once the memory is back.
+    out = run_child(
+        """
+        import random
+
+        def starved(call):
+            gc.collect()
+            hold = [None] * (1 << 21)
+            sizes = tuple(1 << k for k in range(20, 2, -1))
+            spares = {size: [None] * 8 for size in sizes}
+            slots = tuple(range(8))
+            n = 0
+            resource.setrlimit(resource.RLIMIT_AS, (vsz(), HARD))
+            try:
+                for size in sizes:
+                    spare = spares[size]
+                    try:
+                        for j in slots:
+                            spare[j] = bytes(size)
+                        while n < len(hold):
+                            hold[n] = bytes(size)
+                            n += 1
+                    except MemoryError:
+                        pass
+                spares[8].clear()
+                spares[16].clear()
+                try:
+                    return call()
+                except MemoryError as e:
+                    return e
+            finally:
+                resource.setrlimit(resource.RLIMIT_AS, (HARD, HARD))
+                del hold, spares
+
+        rng = random.Random(1)
+        g = mancala.Togyz("togyz-kumalak")
+        while not g.is_over():
+            g.play(rng.choice(g.legal_moves()))
+        v = mancala.VectorGames("togyz-kumalak", num_envs=1, seed=3, opponent=None)
+        v.reset(seed=3)
+        for _ in range(100):
+            r = v.step(v.sample_actions())
+            if r[2][0] or r[3][0]:
+                break
+        plies = len(v.game(0).moves)
+        assert len(g.moves) > 100 and plies > 50, (len(g.moves), plies)
+        calls = [("copy", g.copy, g), ("moves", lambda: g.moves, g.moves),
+                 ("game", lambda: v.game(0), v.game(0))]
+        for name, call, whole in calls:
+            r = starved(call)
+            assert isinstance(r, MemoryError), (name, r)
+            assert "no memory left for " in str(r), str(r)
+            assert call() == whole, name
+            print(name, r)
+        """,
+        env={"PYTHONMALLOC": "malloc"},
+    )
+    assert out.count("no memory left") == 3, out
