@@ -1220,7 +1220,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     with ``-`` or none; UTF-8), or says on standard error why none was read (``no move``, a
     reply that is not UTF-8 included, and one longer than :data:`MAX_REPLY_BYTES`, of which
     standard input is read one byte past the cap and no further, and a standard input that
-    is closed or cannot be read; ``ambiguous``, ``illegal``) with exit status 1; ``--moves``
+    is closed; ``ambiguous``, ``illegal``) with exit status 1; a standard input that cannot
+    be read is ``reading standard input: Bad file descriptor (os error 9)``, exit status 1
+    (a directory, ``< /``, is refused by Python itself before this module runs: ``Fatal
+    Python error: init_sys_streams: <stdin> is a directory, cannot continue``, exit status
+    1); ``--moves``
     reads moves as the ``mancala`` command does (separated by spaces, tabs or commas, a move
     on each side of every comma; a house's number in the digits 0-9 alone), an empty move or
     one that cannot be played (``--moves: move 2: …``) an error in the arguments; ``grade`` grades a program that reads a
@@ -1310,8 +1314,16 @@ def _out(text: object) -> None:
     except BrokenPipeError:
         raise _StdoutClosed() from None
     except OSError as e:
-        reason = f"{e.strerror} (os error {e.errno})" if e.strerror and e.errno else str(e)
-        raise _StdoutFailed(reason) from None
+        raise _StdoutFailed(_os_reason(e)) from None
+
+
+def _os_reason(e: Exception) -> str:
+    """The system's reason for a failed read or write, as the ``mancala`` command words it:
+    ``No space left on device (os error 28)``; the error's text when it carries no error
+    number (a ``ValueError`` of a closed file)."""
+    if isinstance(e, OSError) and e.strerror and e.errno:
+        return f"{e.strerror} (os error {e.errno})"
+    return str(e) or type(e).__name__
 
 
 def _seeds(n: int) -> str:
@@ -1401,8 +1413,10 @@ def _run(args: Any, fail: Callable[..., int]) -> int:
                         return fail("no move: standard input is closed: there is no reply to read", 1)
                     try:
                         data = sys.stdin.buffer.read(MAX_REPLY_BYTES + 1)
-                    except OSError as e:
-                        return fail(f"no move: standard input cannot be read ({e.strerror or e})", 1)
+                    except (OSError, ValueError) as e:
+                        # As the `mancala` command says it (`reading standard input: Bad
+                        # file descriptor (os error 9)`); not the reply's fault, so no `no move`.
+                        return fail(f"reading standard input: {_os_reason(e)}", 1)
                 else:
                     data = os.fsencode(args.reply)
                     size = f"{len(data):,}"

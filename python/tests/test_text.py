@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -905,6 +906,24 @@ def test_the_command_line_parse_without_standard_input():
     )
     assert (done.returncode, done.stdout) == (1, "")
     assert done.stderr == "mancala.text: no move: standard input is closed: there is no reply to read\n"
+
+
+def test_the_command_line_parse_with_unreadable_standard_input(tmp_path: Path) -> None:
+    """`parse` whose standard input cannot be read (a file opened for writing only: the
+    read fails with EBADF) says so in one line in the `mancala` command's words, `reading
+    standard input: Bad file descriptor (os error 9)`, exit 1 (it said `no move: standard
+    input cannot be read (Bad file descriptor)`, as if the reply were at fault)."""
+    import errno
+    import subprocess
+
+    with open(tmp_path / "write-only", "wb") as stdin:
+        done = subprocess.run(
+            [sys.executable, "-m", "mancala.text", "parse", "--rules", "kalah(4,3)"],
+            stdin=stdin, capture_output=True, text=True, timeout=300,
+        )
+    reason = f"{os.strerror(errno.EBADF)} (os error {errno.EBADF})"
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == f"mancala.text: reading standard input: {reason}\n"
 
 
 def test_a_reply_over_the_cap_is_said_once():
