@@ -196,6 +196,12 @@ class GradeReport:
     #: without the majority end, cycles split evenly), the line saying so; ``None`` when the
     #: values are the set's own rule set's.
     caveat: Optional[str] = None
+    #: For Oware positions, where their exact values come from, as the ``database`` line of
+    #: ``mancala grade`` says it: ``built in memory for this run (levels 0..=12, not kept)``
+    #: for the database ``grade`` built, ``the database given (levels 0..=18)`` for
+    #: ``database=`` (its file is not known to ``grade``); ``None`` for Kalah positions,
+    #: valued by the solver (``mancala grade`` has no such line for them).
+    database: Optional[str] = None
 
     @property
     def failures(self) -> List[GradedMove]:

@@ -1176,6 +1176,7 @@ def _game_of(rules: str, position: Optional[str], moves: Optional[str]) -> Game:
 def _report_dict(r: TextGradeReport) -> Dict[str, Any]:
     g = r.report
     caveat = {"caveat": g.caveat} if g.caveat is not None else {}
+    database = {"database": g.database} if g.database is not None else {}
     return {
         "player": g.player,
         "positions": g.positions,
@@ -1187,6 +1188,7 @@ def _report_dict(r: TextGradeReport) -> Dict[str, Any]:
         "asked": r.asked,
         "illegal": r.illegal,
         "unreadable": r.unreadable,
+        **database,
         **caveat,
     }
 
@@ -1336,8 +1338,9 @@ def _report_lines(report: TextGradeReport, player: str, rules: str) -> List[str]
     keys ``player``, ``rules``, ``positions``, ``optimal``, ``mean loss``, ``worst loss`` and
     ``failures`` in a column 10 wide (``optimal    66.7 %``: the share in per cent, one
     decimal; ``mean loss  0.840 seeds``: three decimals; ``worst loss 3 seeds``), a line a
-    failure, the table of the loss by seeds on the board and the worst positions, then the
-    lines ``mancala grade`` has not (``caveat``, and the text player's ``asked``,
+    failure, the table of the loss by seeds on the board and the worst positions, then, for
+    an Oware set, ``database`` (where the exact values come from) and ``caveat`` as
+    ``mancala grade`` prints them, and the lines it has not (the text player's ``asked``,
     ``illegal`` and ``unreadable``) in the same column. The JSON report keeps the full
     numbers."""
     g = report.report
@@ -1363,7 +1366,9 @@ def _report_lines(report: TextGradeReport, player: str, rules: str) -> List[str]
             played = "-" if m.move is None else str(m.move)
             best = " ".join(str(b) for b in m.best_moves)
             lines.append(f"  #{m.index:<4} {m.position}  played {played} (loss {m.loss}), best {best} ({m.best:+d})")
-    extra: Dict[str, Any] = {"caveat": g.caveat} if g.caveat is not None else {}
+    extra: Dict[str, Any] = {"database": g.database} if g.database is not None else {}
+    if g.caveat is not None:
+        extra["caveat"] = g.caveat
     extra.update(asked=report.asked, illegal=report.illegal, unreadable=report.unreadable)
     lines += [f"{key:<10} {value}" for key, value in extra.items()]
     return lines

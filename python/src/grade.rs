@@ -351,17 +351,21 @@ fn move_dict<'py, G: PyGame>(py: Python<'py>, g: &MoveGrade<G>) -> PyResult<Boun
         .call((), Some(&k))
 }
 
+/// The `GradeReport` of `r`; `caveat` and `database` (the source of an Oware set's exact
+/// values, `None` for Kalah's) as the report carries them.
 fn report<'py, G: PyGame>(
     py: Python<'py>,
     r: &GradeReport<G>,
     worst: usize,
     bucket: u32,
     caveat: Option<String>,
+    database: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let results = py.import("mancala.results")?;
     let k = PyDict::new(py);
     k.set_item("player", &r.player)?;
     k.set_item("caveat", caveat)?;
+    k.set_item("database", database)?;
     k.set_item("rules_refused", &r.rules_refused)?;
     k.set_item("positions", r.positions())?;
     k.set_item("optimal", r.optimal_share())?;
@@ -589,17 +593,23 @@ pub fn grade<'py>(
                 );
                 return Err(from_error(py, Kind::Database, why));
             };
-            let db: Arc<Db> = match &database {
-                Some(d) => d.shared::<OwarePosition>().ok_or_else(|| {
-                    from_error(
-                        py,
-                        Kind::Database,
-                        format!(
-                            "grade values Oware positions with a database of Oware, not of {}",
-                            d.db.kind().name()
-                        ),
-                    )
-                })?,
+            // The database and where its values come from, as `mancala grade` says it.
+            let (db, source): (Arc<Db>, String) = match &database {
+                Some(d) => {
+                    let db = d.shared::<OwarePosition>().ok_or_else(|| {
+                        from_error(
+                            py,
+                            Kind::Database,
+                            format!(
+                                "grade values Oware positions with a database of Oware, not of {}",
+                                d.db.kind().name()
+                            ),
+                        )
+                    })?;
+                    // Its file is not known here: the object was opened or built by the caller.
+                    let source = format!("the database given (levels 0..={})", db.max_seeds());
+                    (db, source)
+                }
                 None => {
                     let n = ps
                         .iter()
@@ -617,7 +627,9 @@ pub fn grade<'py>(
                             !cancel.load(std::sync::atomic::Ordering::SeqCst)
                         })
                     })?;
-                    Arc::new(built.map_err(|e| from_error(py, Kind::Database, e))?)
+                    let db = Arc::new(built.map_err(|e| from_error(py, Kind::Database, e))?);
+                    let source = grader::oware::database_line(None, db.max_seeds());
+                    (db, source)
                 }
             };
             let rules = ps[0].rules().to_string();
@@ -639,7 +651,7 @@ pub fn grade<'py>(
                 ));
             };
             let caveat = grader::oware::caveat(own_rules, valued_rules);
-            return report(py, &r, worst, bucket, caveat);
+            return report(py, &r, worst, bucket, caveat, Some(source));
         }
         Set::Kalah(ps, file) => (ps, file),
     };
@@ -704,7 +716,7 @@ pub fn grade<'py>(
         return Err(e);
     }
     let r = outcome.map_err(|e| failed_err(py, e, Kind::Solve))?;
-    report(py, &r, worst, bucket, None)
+    report(py, &r, worst, bucket, None, None)
 }
 
 /// `generate_positions(rules, count, *, seed=1, min_seeds=4, max_seeds=16, solver=None)`:

@@ -1095,6 +1095,46 @@ def test_the_command_line_grade_report_is_mancala_grade_s_line_for_line(tmp_path
     assert (got["optimal"], got["mean_loss"], got["rules"]) == (expected.optimal, expected.mean_loss, "kalah(3,3)")
 
 
+def test_the_command_line_grade_report_of_an_oware_set_names_its_database(tmp_path, cli):
+    """`python -m mancala.text grade` on an Oware set had no `database` line where `mancala
+    grade` has one: the database it builds for the set, levels 0 to the set's largest seeds
+    in the houses (4 here), is now named as `mancala grade --no-cache` names it, line for
+    line, and in the JSON report; the report of `mancala.grade` carries it (`database`), the
+    database given when one is, none for a Kalah set."""
+    import json
+    import subprocess
+
+    # 2 and 4 seeds in the houses, 48 in all; the other player's houses empty after South's
+    # move but for a seed: both are still to be played.
+    positions = ["0,0,0,0,0,1,23,1,0,0,0,0,0,23 S", "0,0,0,0,2,1,22,1,0,0,0,0,0,22 S"]
+    set_file = tmp_path / "awari.txt"
+    set_file.write_text("# rules: awari\n" + "\n".join(positions) + "\n", encoding="utf-8")
+    script = tmp_path / "player.py"
+    script.write_text(_LAST_LISTED_PROGRAM)
+    line_script = tmp_path / "line_player.py"
+    line_script.write_text(_LAST_LEGAL_LINE_PROGRAM)
+    built = "built in memory for this run (levels 0..=4, not kept)"
+    done = _cli("grade", "--program", f"{sys.executable} {script}", "--set", str(set_file))
+    assert done.returncode == 0, done.stderr
+    rust = subprocess.run(
+        [str(cli.path), "grade", "--file", str(set_file), "--no-cache", "--", sys.executable, str(line_script)],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert rust.returncode == 0, rust.stderr
+    ours, theirs = done.stdout.splitlines(), rust.stdout.splitlines()
+    assert f"database   {built}" in theirs
+    assert ours[1:len(theirs)] == theirs[1:]
+    assert [line.split()[0] for line in ours[len(theirs):]] == ["asked", "illegal", "unreadable"]
+    got = json.loads(_cli("grade", "--program", f"{sys.executable} {script}", "--set", str(set_file),
+                          "--json").stdout)
+    assert got["database"] == built and "caveat" not in got
+    assert mancala.grade(1, str(set_file)).database == built
+    db = mancala.Database.build("awari", 6, threads=1)
+    assert mancala.grade(1, str(set_file), database=db).database == "the database given (levels 0..=6)"
+    kalah = [mancala.Kalah("kalah(3,3)", p) for p in KALAH_SET]
+    assert mancala.grade(1, kalah).database is None
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full to write to")
 @pytest.mark.parametrize("command", ["prompt", "parse", "grade", "grade --json"])
 def test_a_failed_write_is_said_and_exits_1_as_the_mancala_command(command, tmp_path, cli):

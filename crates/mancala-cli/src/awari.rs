@@ -366,10 +366,7 @@ fn over(args: &SolveArgs, pos: &OwarePosition, analyse: bool) -> Result<(), Stri
 /// The database line: `FILE (levels 0..=N)`, or `built in memory for this run (levels
 /// 0..=N, not kept)`.
 pub fn source_text(source: &Source, max_seeds: u32) -> String {
-    match source.path() {
-        Some(p) => format!("{} (levels 0..={max_seeds})", p.display()),
-        None => format!("built in memory for this run (levels 0..={max_seeds}, not kept)"),
-    }
+    mancala_bench::grade::oware::database_line(source.path(), max_seeds)
 }
 
 fn print(

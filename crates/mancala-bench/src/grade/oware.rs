@@ -43,6 +43,23 @@ pub fn caveat(rules: OwareRules, valued: OwareRules) -> Option<String> {
     })
 }
 
+/// Where the exact values of a report on Oware positions come from, as its `database` line
+/// says it (`mancala grade`, `mancala solve --rules awari`, Python's `GradeReport.database`):
+/// `FILE (levels 0..=N)` for a database read from `file`, `built in memory for this run
+/// (levels 0..=N, not kept)` for one built for the run (`file` `None`); N is `max_seeds`, the
+/// database's largest level.
+///
+/// ```
+/// use mancala_bench::grade::oware::database_line;
+/// assert_eq!(database_line(None, 12), "built in memory for this run (levels 0..=12, not kept)");
+/// ```
+pub fn database_line(file: Option<&std::path::Path>, max_seeds: u32) -> String {
+    match file {
+        Some(p) => format!("{} (levels 0..={max_seeds})", p.display()),
+        None => format!("built in memory for this run (levels 0..={max_seeds}, not kept)"),
+    }
+}
+
 /// Values the positions `positions` with `values`, a source of exact values of the rule set
 /// `valued` (a database of [`valued_rules`] of their rule set). A position of `valued`
 /// itself is valued as [`valued`](super::valued) does. A position of another rule set whose
