@@ -300,18 +300,38 @@ fn install_panic_hook() {
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_default();
         if msg.starts_with("failed printing to stdout") {
-            if msg.contains("Broken pipe") {
-                // The reader went away (`mancala … | head`): stop quietly, as SIGPIPE would.
-                std::process::exit(141);
-            }
-            eprintln!(
-                "mancala: error: writing standard output: {}",
-                msg.trim_start_matches("failed printing to stdout: ")
+            stdout_failed(
+                msg.contains("Broken pipe"),
+                msg.trim_start_matches("failed printing to stdout: "),
             );
-            std::process::exit(1);
         }
         eprintln!("mancala: internal error: {msg} (please report this)");
     }));
+}
+
+/// Ends the process after a write to standard output failed with `os_error` (its text, as
+/// `std::io::Error` shows it): quietly with status 141 when the reader went away
+/// (`broken_pipe`: `mancala … | head`), as SIGPIPE would end it; else (a full disk, a file
+/// past `ulimit -f`) with one line `mancala: error: writing standard output: <os_error>` and
+/// status 1.
+fn stdout_failed(broken_pipe: bool, os_error: &str) -> ! {
+    if broken_pipe {
+        std::process::exit(141);
+    }
+    eprintln!("mancala: error: writing standard output: {os_error}");
+    std::process::exit(1);
+}
+
+/// Prints what clap answers on standard output instead of running a command (`--help`,
+/// `--version`, `mancala help solve`) and flushes it: status 0 once it is written, or the
+/// end of [`stdout_failed`] when it cannot be (clap's own `Error::exit` would pass over the
+/// failure and leave with status 0).
+fn print_answer(answer: &clap::Error) -> ExitCode {
+    use std::io::Write;
+    match answer.print().and_then(|()| std::io::stdout().flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => stdout_failed(e.kind() == std::io::ErrorKind::BrokenPipe, &e.to_string()),
+    }
 }
 
 /// The command-line grammar: [`Cli`] with every option that takes a value accepting a
@@ -402,12 +422,11 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::ErrorKind;
-            if matches!(
-                e.kind(),
-                ErrorKind::DisplayHelp
-                    | ErrorKind::DisplayVersion
-                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
-            ) {
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                return print_answer(&e);
+            }
+            if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                // The help on standard error, status 2: a command line that names no command.
                 e.exit();
             }
             eprintln!(

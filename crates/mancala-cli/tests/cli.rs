@@ -375,6 +375,38 @@ fn a_closed_pipe_or_a_full_disk_is_not_a_panic() {
     assert!(!String::from_utf8_lossy(&o.stderr).contains("panicked"));
 }
 
+/// `--help`, `--version`, `help solve` and the completion script that cannot be written to
+/// standard output (a full disk: /dev/full) are refused as every other write is, in one
+/// line naming the OS error, with status 1 (not status 0 and nothing said).
+#[test]
+fn help_and_version_that_cannot_be_written_are_refused() {
+    if !std::path::Path::new("/dev/full").exists() {
+        eprintln!("skipped: no /dev/full on this system");
+        return;
+    }
+    let lines: [&[&str]; 6] = [
+        &["--help"],
+        &["solve", "--help"],
+        &["--version"],
+        &["solve", "--version"],
+        &["help", "solve"],
+        &["completions", "fish"],
+    ];
+    for args in lines {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let o = mancala_command().args(args).stdout(full).output().unwrap();
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+        assert_eq!(
+            stderr(&o).trim_end(),
+            "mancala: error: writing standard output: No space left on device (os error 28)",
+            "{args:?}"
+        );
+    }
+}
+
 /// Oware through every command that takes `--rules`: the start drawn, X1 replayed (3 sows
 /// S4, S5, S6 and N1), perft of OW-11.4, a legal engine move, a game played to the end.
 #[test]

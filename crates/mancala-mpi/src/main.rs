@@ -414,8 +414,19 @@ fn main() -> ExitCode {
     // A panic (a bug) ends the process at once: unwinding would reach `MPI_Finalize`, which
     // waits for the other ranks, and they may be waiting in a collective for this one. An
     // aborted rank makes mpirun end the whole job.
+    // A failed write to standard output (a full disk, a closed pipe) is no bug: it ends the
+    // rank as `mancala` ends, in one line ([`stdout_failed`]), without a backtrace.
     let report = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let msg = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        if let Some(os_error) = msg.strip_prefix("failed printing to stdout: ") {
+            stdout_failed(os_error.contains("Broken pipe"), os_error);
+        }
         report(info);
         std::process::abort();
     }));
@@ -439,7 +450,10 @@ fn main() -> ExitCode {
     if let Err(e) = &parsed {
         if !e.use_stderr() {
             if launcher_rank.unwrap_or(0) == 0 {
-                let _ = e.print();
+                use std::io::Write;
+                if let Err(e) = e.print().and_then(|()| std::io::stdout().flush()) {
+                    stdout_failed(e.kind() == std::io::ErrorKind::BrokenPipe, &e.to_string());
+                }
             }
             return ExitCode::from(0);
         }
@@ -499,6 +513,21 @@ fn main() -> ExitCode {
         }
     };
     ExitCode::from(code)
+}
+
+/// Ends the process after a write to standard output failed with `os_error` (its text, as
+/// `std::io::Error` shows it), as `mancala` ends: quietly with status 141 when the reader
+/// went away (`broken_pipe`), as SIGPIPE would end it; else with one line `mancala-mpi:
+/// error: writing standard output: <os_error>` and status 1. The process ends at once
+/// (`std::process::exit`: nothing unwinds into `MPI_Finalize`, which would wait for the
+/// other ranks; under mpirun the job ends as it ends when a rank aborts).
+fn stdout_failed(broken_pipe: bool, os_error: &str) -> ! {
+    if !broken_pipe {
+        say(&format!(
+            "mancala-mpi: error: writing standard output: {os_error}"
+        ));
+    }
+    std::process::exit(if broken_pipe { 141 } else { 1 });
 }
 
 /// Writes `line` and a newline to standard error in one write: a rank's line must reach

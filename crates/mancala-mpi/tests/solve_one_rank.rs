@@ -417,3 +417,38 @@ fn a_damaged_database_is_named_with_mancala_s_hint() {
         )
     );
 }
+
+/// `--help`, `--version`, `help solve` and a solve's answer that cannot be written to
+/// standard output (a full disk: /dev/full) are refused in one line naming the OS error,
+/// with status 1, as `mancala` refuses them (not status 0 and nothing said, nor a panic).
+#[test]
+fn help_and_answers_that_cannot_be_written_are_refused() {
+    if !std::path::Path::new("/dev/full").exists() {
+        eprintln!("skipped: no /dev/full on this system");
+        return;
+    }
+    let lines: [&[&str]; 5] = [
+        &["--help"],
+        &["solve", "--help"],
+        &["--version"],
+        &["help", "solve"],
+        &["solve", "--rules", "kalah(3,2)", "--quiet"],
+    ];
+    for args in lines {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let o = std::process::Command::new(common::bin())
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+        assert_eq!(
+            stderr(&o).trim_end(),
+            "mancala-mpi: error: writing standard output: No space left on device (os error 28)",
+            "{args:?}"
+        );
+    }
+}
