@@ -261,34 +261,6 @@ upgrade.")]
     Completions(completions::CompletionsArgs),
 }
 
-/// clap's message as one line: its lines up to the usage, white space collapsed, without
-/// its own `error: ` prefix, so that what follows a colon (the missing argument's name, the
-/// bad value) stays on the line; a `tip:` line is set off by `; `.
-fn one_line(clap_text: &str) -> String {
-    let mut parts = Vec::new();
-    for line in clap_text.lines() {
-        let t = line.trim();
-        if t.starts_with("Usage:") || t.starts_with("For more information") {
-            break;
-        }
-        if !t.is_empty() {
-            parts.push(t.trim_start_matches("error: ").to_string());
-        }
-    }
-    if parts.is_empty() {
-        return "invalid arguments".to_string();
-    }
-    // clap's tip is a sentence of its own: set off by `; `, not run into the message.
-    let mut line = String::new();
-    for (i, part) in parts.iter().enumerate() {
-        if i > 0 {
-            line.push_str(if part.starts_with("tip:") { "; " } else { " " });
-        }
-        line.push_str(part);
-    }
-    line
-}
-
 /// Reports a failed write to standard output (a closed pipe, a full disk) as one line instead
 /// of a panic message, and any other panic as a one-line internal error.
 fn install_panic_hook() {
@@ -431,7 +403,7 @@ fn main() -> ExitCode {
             }
             eprintln!(
                 "mancala: error: {} (see `{}`)",
-                one_line(&e.to_string()),
+                mancala_core::usage_error_line(&e.to_string()),
                 help_hint(&args)
             );
             return ExitCode::from(2);
@@ -584,7 +556,7 @@ mod tests {
     #[test]
     fn a_clap_message_keeps_what_follows_its_colon() {
         let e = Cli::try_parse_from(["mancala", "bestmove"]).unwrap_err();
-        let line = one_line(&e.to_string());
+        let line = mancala_core::usage_error_line(&e.to_string());
         assert!(line.contains("--time-ms"), "{line}");
         assert!(!line.contains('\n'));
     }

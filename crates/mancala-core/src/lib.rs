@@ -297,6 +297,36 @@ impl core::fmt::Display for ShortenedPath<'_> {
     }
 }
 
+/// A command-line parser's usage error (clap's text: `error: …`, maybe a `tip: …` line, a
+/// blank line, `Usage: …` and `For more information, try '--help'.`) as one line, as the
+/// `mancala` and `mancala-mpi` commands print it after their `<command>: error: ` prefix:
+/// the lines before the usage, white space at their ends trimmed, clap's own `error: `
+/// prefix taken off, joined by a space, so that what follows a colon (the missing
+/// argument's name, the bad value) stays on the line; a `tip:` line is set off by `; `.
+/// Takes the text without colours (`clap::Error`'s `to_string()`); returns `invalid
+/// arguments` for a text with no line before its usage. Never panics.
+#[must_use]
+pub fn usage_error_line(parser_text: &str) -> String {
+    let mut line = String::new();
+    for part in parser_text.lines().map(str::trim) {
+        if part.starts_with("Usage:") || part.starts_with("For more information") {
+            break;
+        }
+        if part.is_empty() {
+            continue;
+        }
+        if !line.is_empty() {
+            // clap's tip is a sentence of its own: set off, not run into the message.
+            line.push_str(if part.starts_with("tip:") { "; " } else { " " });
+        }
+        line.push_str(part.trim_start_matches("error: "));
+    }
+    if line.is_empty() {
+        return "invalid arguments".to_string();
+    }
+    line
+}
+
 /// A number 0..=255 written with one to three ASCII decimal digits (a house number or a
 /// count of the Oware and Togyz Kumalak notations); `None` for anything else. Never panics.
 pub(crate) fn byte_number(text: &str) -> Option<u8> {
@@ -329,7 +359,27 @@ pub(crate) const fn max_count_digits(counts: u32, total: u32, cap: u32) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{max_count_digits, Shortened, ShortenedPath, ShortenedTo};
+    use super::{max_count_digits, usage_error_line, Shortened, ShortenedPath, ShortenedTo};
+
+    /// clap's usage error in its block form, as clap 4 writes it, becomes one line.
+    #[test]
+    fn a_usage_error_is_one_line() {
+        let block = "error: unexpected argument '--bogus' found\n\n  \
+tip: to pass '--bogus' as a value, use '-- --bogus'\n\n\
+Usage: mancala-mpi solve [OPTIONS]\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            usage_error_line(block),
+            "unexpected argument '--bogus' found; tip: to pass '--bogus' as a value, use '-- --bogus'"
+        );
+        let missing = "error: the following required arguments were not provided:\n  \
+--rules <RULES>\n\nUsage: mancala-mpi egdb build --rules <RULES>\n";
+        assert_eq!(
+            usage_error_line(missing),
+            "the following required arguments were not provided: --rules <RULES>"
+        );
+        assert_eq!(usage_error_line("Usage: x\n"), "invalid arguments");
+        assert_eq!(usage_error_line(""), "invalid arguments");
+    }
 
     /// The most digits by exhaustive search: `best[s]` = most digits of the numbers so far
     /// summing to exactly `s`, one number (0..=cap) added at a time.

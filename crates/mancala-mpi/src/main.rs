@@ -472,7 +472,7 @@ fn main() -> ExitCode {
             // Rank 0 says it, or every rank when the variables name no rank (a rank at or
             // past the count is none): never silently.
             if launcher_rank.is_none_or(|r| r == 0) {
-                eprintln!("mancala-mpi: this mancala-mpi was built without MPI (cargo feature `mpi`) and runs as one process; build it with `--features mpi` to run it under mpirun");
+                eprintln!("mancala-mpi: error: this mancala-mpi was built without MPI (cargo feature `mpi`) and runs as one process; build it with `--features mpi` to run it under mpirun");
             }
             return ExitCode::from(1);
         }
@@ -763,6 +763,52 @@ fn prepare<C: Comm>(comm: &C, cli: Cli) -> Result<Job, String> {
     }
 }
 
+/// The line rank `rank` prints for the usage error `e` of its command line `args` (program
+/// name first), in `mancala`'s form: `mancala-mpi: error: ` (and `rank N: ` for a rank
+/// other than 0), clap's message in one line ([`mancala_core::usage_error_line`]), and where
+/// help is (`(see `mancala-mpi egdb build --help`)`: [`help_hint`]). A command line that
+/// stops at a group (`mancala-mpi egdb`) gets the group's help, as clap gives it, from
+/// rank 0; from another rank one line saying that a command is missing.
+fn usage_error(e: &clap::Error, rank: usize, args: &[std::ffi::OsString]) -> String {
+    let hint = help_hint(args);
+    let on = if rank == 0 {
+        String::new()
+    } else {
+        format!("rank {rank}: ")
+    };
+    if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        if rank == 0 {
+            return e.render().to_string().trim_end().to_string();
+        }
+        return format!("mancala-mpi: error: {on}a command is missing (see `{hint}`)");
+    }
+    format!(
+        "mancala-mpi: error: {on}{} (see `{hint}`)",
+        mancala_core::usage_error_line(&e.to_string())
+    )
+}
+
+/// Where a user who mistyped `args` (program name first) finds help: the `--help` of the
+/// deepest subcommand the arguments name (`mancala-mpi egdb build --help`, `mancala-mpi
+/// solve --help`), else `mancala-mpi --help`, as `mancala` names it. Options are passed
+/// over; the first word that is no subcommand there ends the path.
+fn help_hint(args: &[std::ffi::OsString]) -> String {
+    let mut cmd = Cli::command();
+    let mut path = vec!["mancala-mpi".to_string()];
+    for arg in args.iter().skip(1) {
+        let Some(arg) = arg.to_str() else { break };
+        if arg.starts_with('-') {
+            continue;
+        }
+        let Some(sub) = cmd.find_subcommand(arg).cloned() else {
+            break;
+        };
+        path.push(sub.get_name().to_string());
+        cmd = sub;
+    }
+    format!("{} --help", path.join(" "))
+}
+
 /// Once the rank that says why the job stops (a command line refused, the reasons of an
 /// agreement) has said it: every rank waits for it here, so that no other rank leaves before
 /// that and makes mpirun end the job (and print its own note) before the reason is out.
@@ -779,11 +825,11 @@ fn run<C: Comm>(comm: &C, parsed: Result<Cli, clap::Error>) -> Result<(), Failur
     let unparsed = comm.all_flags(parsed.is_err());
     if let Some(first) = unparsed.iter().position(|&f| f) {
         if let (true, Err(e)) = (comm.rank() == first, &parsed) {
-            if first == 0 {
-                let _ = e.print();
-            } else {
-                say(format!("mancala-mpi: rank {first}: {}", e.render()).trim_end());
-            }
+            say(&usage_error(
+                e,
+                first,
+                &std::env::args_os().collect::<Vec<_>>(),
+            ));
         }
         said(comm);
         return Err(Failure::Here(USAGE.to_string()));

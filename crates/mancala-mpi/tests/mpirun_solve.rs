@@ -266,7 +266,7 @@ fn a_bad_argument_on_another_rank_than_0_is_named() {
     assert_eq!(o.status.code(), Some(2), "{o:?}");
     let e = stderr(&o);
     assert_eq!(
-        e.matches("mancala-mpi: rank 1: error: unexpected argument '--bogus'")
+        e.matches("mancala-mpi: error: rank 1: unexpected argument '--bogus' found (see `mancala-mpi solve --help`)\n")
             .count(),
         1,
         "{e}"
