@@ -45,19 +45,30 @@ pub fn run(args: &CompletionsArgs) -> Result<(), String> {
 }
 
 /// The fish functions of [`fish_help_paths`]: `__fish_mancala_help_at WORDS…` is true when
-/// the words on the line after the global options are exactly `WORDS` (`help egdb`, `egdb
-/// help`), `__fish_mancala_help_under WORDS…` when they begin with them.
+/// the words on the line without the global options are exactly `WORDS` (`help egdb`, `egdb
+/// help`), `__fish_mancala_help_under WORDS…` when they begin with them. A global option
+/// (`-q`, `--quiet`) is passed over wherever the command takes it: before a group's name
+/// and after it (`mancala egdb -q help`), up to the first `help`; after `help` the command
+/// takes only names, so an option there is a word like any other.
 const FISH_HELP_AT: &str = r#"
 function __fish_mancala_words
-    # The words on the line after `mancala` and the global options.
+    # The words on the line after `mancala`, without the global options where the command
+    # takes them: anywhere before a `help` (`mancala egdb -q help`), none after it.
     set -l cmd (commandline -opc)
     set -e cmd[1]
+    set -l rest
+    set -l at (contains -i -- help $cmd)
+    if test -n "$at"
+        set rest $cmd[$at..-1]
+        set -e cmd[$at..-1]
+    end
     # -i: an unknown option is kept, not reported (the line is being typed).
-    argparse -i -s (__fish_mancala_global_optspecs) -- $cmd
+    argparse -i (__fish_mancala_global_optspecs) -- $cmd
     or return 1
-    set -q argv[1]
+    set -l words $argv $rest
+    set -q words[1]
     or return 1
-    printf '%s\n' $argv
+    printf '%s\n' $words
 end
 
 function __fish_mancala_help_at

@@ -767,6 +767,16 @@ fn fish_completes_the_shells_from_the_script() {
     assert_eq!(fish_completes(&script, "mancala help eg"), ["egdb"]);
     assert_eq!(fish_completes(&script, "mancala --quiet help eg"), ["egdb"]);
     assert_eq!(fish_completes(&script, "mancala egdb help ver"), ["verify"]);
+    // A global flag is passed over wherever the command takes it: after a group's name too
+    // (`mancala egdb -q help verify` is `mancala egdb help verify`).
+    assert_eq!(
+        fish_completes(&script, "mancala egdb --quiet help ver"),
+        ["verify"]
+    );
+    assert_eq!(
+        fish_completes(&script, "mancala -q egdb -q build --max"),
+        ["--max-seeds"]
+    );
     // After `help` only the rest of a subcommand's path: a group's subcommands (the names
     // `mancala egdb --help` lists), and nothing at all (no files, no names again) once the
     // path names a command.
@@ -790,6 +800,8 @@ fn fish_completes_the_shells_from_the_script() {
         for line in [
             format!("mancala help {group} "),
             format!("mancala {group} help "),
+            format!("mancala {group} -q help "),
+            format!("mancala --quiet {group} --quiet help "),
         ] {
             let mut got = fish_completes(&script, &line);
             got.sort();
@@ -812,6 +824,7 @@ fn fish_completes_the_shells_from_the_script() {
         "mancala agent help line ",
         "mancala agent help help ",
         "mancala --quiet egdb help verify ",
+        "mancala egdb -q help verify ",
     ] {
         assert_eq!(
             fish_completes(&script, full),
