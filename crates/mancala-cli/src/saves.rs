@@ -146,14 +146,24 @@ fn folder_of(file: &std::path::Path) -> PathBuf {
 /// created, deepest first, for [`remove_made`] when the work they were made for fails.
 ///
 /// # Errors
-/// The system's error of the creation.
+/// The system's error of the creation; for a folder that cannot be written in (the deepest
+/// one that is there), in the words of a save into it (`the folder … is not writable: …`).
 pub(crate) fn make_folders(dir: &std::path::Path) -> std::io::Result<Vec<PathBuf>> {
     let made: Vec<PathBuf> = dir
         .ancestors()
         .take_while(|p| !p.as_os_str().is_empty() && std::fs::symlink_metadata(p).is_err())
         .map(std::path::Path::to_path_buf)
         .collect();
-    std::fs::create_dir_all(dir)?;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        // A folder that cannot be written in is named as a save names it: the deepest
+        // folder that is there, where the first missing one could not be made.
+        let there = made
+            .last()
+            .and_then(|p| p.parent())
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(if made.is_empty() { dir } else { Path::new(".") });
+        mancala_solver::egdb::unwritable_folder_error(there, e)
+    })?;
     Ok(made)
 }
 

@@ -1176,3 +1176,81 @@ fn a_damaged_egdb_is_named_whatever_the_clock() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A folder no file can be written in, for the tests of `--out`: a fresh folder of mode
+/// 0555, or, where that takes a file anyway (root ignores modes), `/sys` (a file system of
+/// the kernel's, where root cannot create a file either); with the system's error of
+/// creating a file there. `None` when neither refuses a file.
+#[cfg(unix)]
+fn unwritable_folder(scratch: &Path) -> Option<(std::path::PathBuf, std::io::Error)> {
+    use std::os::unix::fs::PermissionsExt;
+    let ro = scratch.join("read-only");
+    std::fs::create_dir(&ro).unwrap();
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+    for dir in [ro.as_path(), Path::new("/sys")] {
+        let check = dir.join(".mancala-test-write-check");
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&check)
+        {
+            Ok(_) => {
+                let _ = std::fs::remove_file(&check);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
+                return Some((dir.to_path_buf(), e));
+            }
+            Err(_) => {}
+        }
+    }
+    None
+}
+
+/// `egdb build --out` into a folder that cannot be written is refused before the build,
+/// naming the folder in the words of a save into it (`the folder … is not writable: …`),
+/// for a file named in the folder, a folder to be made in it, and an Awari build alike.
+#[cfg(unix)]
+#[test]
+fn an_out_folder_that_cannot_be_written_is_named() {
+    let scratch = scratch("egdb-files", "unwritable-out");
+    let Some((ro, e)) = unwritable_folder(&scratch) else {
+        eprintln!("skipped: every folder tried takes a file (root, and /sys writable)");
+        return;
+    };
+    let mut outs = vec![
+        ("kalah(2,1)", ro.join("x.egdb")),
+        ("awari", ro.join("a.egdb")),
+    ];
+    // A folder to be made in it (in /sys, root's mkdir fails with EPERM, which is not said
+    // to be an unwritable folder: tried only in the folder of mode 0555).
+    if ro != Path::new("/sys") {
+        outs.push(("kalah(2,1)", ro.join("new/deeper")));
+    }
+    for (rules, out) in outs {
+        let out_text = out.to_str().unwrap();
+        let o = mancala(&[
+            "egdb",
+            "build",
+            "--rules",
+            rules,
+            "--max-seeds",
+            "2",
+            "--out",
+            out_text,
+        ]);
+        assert_eq!(o.status.code(), Some(1), "{out_text}");
+        assert_eq!(
+            text(&o.stderr),
+            format!(
+                "mancala: error: --out {out_text}: the folder {} is not writable: {e}\n",
+                ro.display()
+            ),
+            "{rules} {out_text}"
+        );
+        assert!(o.stdout.is_empty());
+    }
+    let _ = std::fs::set_permissions(
+        &ro,
+        <std::fs::Permissions as std::os::unix::fs::PermissionsExt>::from_mode(0o755),
+    );
+}

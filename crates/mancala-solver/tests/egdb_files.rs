@@ -457,7 +457,8 @@ fn a_fifo_a_socket_or_a_device_is_not_a_regular_occupant() {
 
 /// `egdb::probe_folder` creates nothing that stays: a writable folder is left empty; a folder
 /// that is not there, or a file given as the folder, is the system's error
-/// (`No such file or directory`, `Not a directory`), which never names the probe.
+/// (`No such file or directory`, `Not a directory`), which never names the probe; a folder
+/// that cannot be written is named, as a save names it.
 #[test]
 #[cfg_attr(miri, ignore = "files")]
 fn the_folder_probe_leaves_nothing_and_names_no_probe() {
@@ -491,6 +492,14 @@ fn the_folder_probe_leaves_nothing_and_names_no_probe() {
             Err(e) => {
                 assert!(!root, "{e}");
                 assert_eq!(e.kind(), std::io::ErrorKind::PermissionDenied);
+                // In the words of a save into it.
+                assert!(
+                    e.to_string().starts_with(&format!(
+                        "the folder {} is not writable: ",
+                        mancala_core::ShortenedPath(&ro)
+                    )),
+                    "{e}"
+                );
             }
         }
         assert!(listing(&ro).is_empty());

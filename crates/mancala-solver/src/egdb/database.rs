@@ -14,7 +14,7 @@ use std::sync::atomic::AtomicBool;
 use mancala_core::{Game, GameKind};
 
 use super::load::entry_itself;
-use super::save::{is_not_regular, TemporaryFile};
+use super::save::{is_not_regular, unwritable_folder_error, TemporaryFile};
 use super::{
     game_of_file, open_with_header, BuildOptions, EgdbError, Encoding, RulesMismatch, SaveReport,
 };
@@ -563,11 +563,15 @@ pub fn occupant(path: &Path, name: &str) -> Result<(), Occupant> {
 /// file in the way that `--force` would write over.
 ///
 /// # Errors
-/// The system's error of the creation, which does not name the probe (`Permission denied
-/// (os error 13)`, `No such file or directory (os error 2)` for a folder that is not there,
-/// `Not a directory (os error 20)` for a file).
+/// The error of the creation, which does not name the probe: for a folder that cannot be
+/// written, in the words of a save into it ([`unwritable_folder_error`]: `the folder
+/// /srv/db is not writable: Permission denied (os error 13)`); else the system's (`No such
+/// file or directory (os error 2)` for a folder that is not there, `Not a directory (os
+/// error 20)` for a file).
 pub fn probe_folder(dir: &Path) -> std::io::Result<()> {
-    TemporaryFile::create(dir, "mancala-write-check").map(drop)
+    TemporaryFile::create(dir, "mancala-write-check")
+        .map(drop)
+        .map_err(|e| unwritable_folder_error(dir, e))
 }
 
 /// Something other than a folder standing where a folder is wanted, found by

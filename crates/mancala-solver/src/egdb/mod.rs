@@ -139,7 +139,7 @@ pub use encoding::{decode, Encoding, UnknownEncoding};
 pub use error::{About, EgdbError, RulesMismatch};
 pub use find::{database_files, find_in, lookup_error, scan_folder, shell_word, FolderScan, Found};
 pub use header::{EgdbInfo, Header, FORMAT_VERSION};
-pub use save::SaveReport;
+pub use save::{unwritable_folder_error, SaveReport};
 
 use mancala_core::kalah::{KalahOption, KalahOptions, KalahPosition, KalahRules};
 

@@ -383,10 +383,13 @@ pub(crate) fn is_unwritable_folder(e: &std::io::Error) -> bool {
 }
 
 /// `e`, an error of creating, linking or renaming a file in the folder `dir`: when the folder
-/// cannot be written ([`is_unwritable_folder`]), an error of the same kind saying so, naming
-/// the folder, with the system's error ("the folder /srv/db is not writable: Permission
-/// denied (os error 13)"); any other error as it is.
-pub(crate) fn folder_error(dir: &Path, e: std::io::Error) -> std::io::Error {
+/// cannot be written (`EACCES`: its permissions, or `EROFS`: a read-only file system), an
+/// error of the same kind saying so, naming the folder (shortened as
+/// [`mancala_core::ShortenedPath`] does), with the system's error ("the folder /srv/db is
+/// not writable: Permission denied (os error 13)"), as a save says it; any other error as it
+/// is. For the checks a command makes before it writes into `dir` ([`super::probe_folder`]
+/// uses it), so that they say it in the save's words.
+pub fn unwritable_folder_error(dir: &Path, e: std::io::Error) -> std::io::Error {
     if !is_unwritable_folder(&e) {
         return e;
     }
@@ -427,7 +430,8 @@ pub(crate) fn write_file(
     keep.check(path)?;
     let (dir, name) = split_path(path).map_err(io)?;
     let removed_stale = remove_temporary_files(path, TemporaryOwners::Gone);
-    let tmp = TemporaryFile::create(&dir, &name).map_err(|e| io(folder_error(&dir, e)))?;
+    let tmp =
+        TemporaryFile::create(&dir, &name).map_err(|e| io(unwritable_folder_error(&dir, e)))?;
     // From here on, dropping `tmp` (an error, a panic) removes the temporary file. An error
     // in writing it names the file the caller asked for (the one a user named, or the
     // cache's), with the temporary file as the place that was written and is removed.
@@ -526,7 +530,9 @@ pub(crate) fn publish(tmp: TemporaryFile, path: &Path, keep: Keep<'_>) -> Result
         _ => Path::new("."),
     };
     if keep == Keep::Nothing {
-        return tmp.persist(path).map_err(|e| io(folder_error(dir, e)));
+        return tmp
+            .persist(path)
+            .map_err(|e| io(unwritable_folder_error(dir, e)));
     }
     let (tmp, e) = match tmp.persist_new(path) {
         Ok(()) => return Ok(()),
@@ -535,7 +541,7 @@ pub(crate) fn publish(tmp: TemporaryFile, path: &Path, keep: Keep<'_>) -> Result
     // A folder that cannot be written (`EACCES`, `EROFS`) is said as such, not taken for a
     // file system without hard links (`EPERM`) and checked for an occupant.
     if is_unwritable_folder(&e) {
-        return Err(io(folder_error(dir, e)));
+        return Err(io(unwritable_folder_error(dir, e)));
     }
     match e.kind() {
         std::io::ErrorKind::AlreadyExists
@@ -549,7 +555,8 @@ pub(crate) fn publish(tmp: TemporaryFile, path: &Path, keep: Keep<'_>) -> Result
     if let Some(e) = refusal(path) {
         return Err(io(e));
     }
-    tmp.persist(path).map_err(|e| io(folder_error(dir, e)))
+    tmp.persist(path)
+        .map_err(|e| io(unwritable_folder_error(dir, e)))
 }
 
 #[cfg(test)]
@@ -584,7 +591,8 @@ mod tests {
         assert!(!is_unwritable_folder(&Error::from_raw_os_error(
             libc::EEXIST
         )));
-        let e = folder_error(Path::new("/srv/db"), Error::from_raw_os_error(libc::EACCES));
+        let e =
+            unwritable_folder_error(Path::new("/srv/db"), Error::from_raw_os_error(libc::EACCES));
         assert_eq!(e.kind(), std::io::ErrorKind::PermissionDenied);
         assert_eq!(
             e.to_string(),
@@ -593,7 +601,8 @@ mod tests {
                 Error::from_raw_os_error(libc::EACCES)
             )
         );
-        let taken = folder_error(Path::new("/srv/db"), Error::from_raw_os_error(libc::EEXIST));
+        let taken =
+            unwritable_folder_error(Path::new("/srv/db"), Error::from_raw_os_error(libc::EEXIST));
         assert_eq!(taken.raw_os_error(), Some(libc::EEXIST));
     }
 
