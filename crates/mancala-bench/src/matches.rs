@@ -342,7 +342,8 @@ fn play_game<G: Game>(
         }
         // The move's one legality check is its play: an illegal move leaves the record as
         // it was.
-        if let Err(verdict) = judge(answer, late, |mv| record.play(mv).is_ok()) {
+        let text = player.answer_text();
+        if let Err(verdict) = judge(answer, late, text, |mv| record.play(mv).is_ok()) {
             forfeit = Some((seat, verdict));
             break;
         }

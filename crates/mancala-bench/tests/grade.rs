@@ -197,6 +197,16 @@ fn an_external_program_first_legal_illegal_and_hanging() {
         .moves
         .iter()
         .all(|g| g.verdict == Verdict::Illegal("7".into())));
+    // An illegal move is named in the program's own words (`07`), not as the move it
+    // reads as (`7`).
+    let r = grade(&mut bot("padded"), &v, &budget(), |_| {
+        ControlFlow::Continue(())
+    });
+    assert!(r
+        .moves
+        .iter()
+        .all(|g| g.verdict == Verdict::Illegal("07".into())));
+    assert_eq!(r.moves[0].verdict.to_string(), "illegal move \"07\"");
     // P6's moves all have the same value, so its loss is 0; a failure is still never an
     // optimal move.
     assert_eq!(r.optimal_share(), 0.0);

@@ -202,7 +202,7 @@ fn the_summary_says_over_how_many_moves_the_cpu_time_is_taken() {
 }
 
 /// The bot plays the first legal move, except (`crash`, `hang`, `flood`) when it is North to move,
-/// or (`illegal`) always: the games where it fails are lost by forfeit, the others are
+/// or (`illegal`, `padded`) always: the games where it fails are lost by forfeit, the others are
 /// played to their end by the program started again, with the first legal move each time.
 #[test]
 fn failing_programs_lose_their_games_and_the_match_goes_on() {
@@ -212,6 +212,8 @@ fn failing_programs_lose_their_games_and_the_match_goes_on() {
     for (mode, reason, time_ms, grace_ms) in [
         ("crash", "failed: the program ended", "10000", "10000"),
         ("illegal", "illegal move \"7\"", "10000", "10000"),
+        // The program's own word, not the move it reads as (`7`).
+        ("padded", "illegal move \"07\"", "10000", "10000"),
         ("hang", "timed out", "300", "2700"),
         // Blank lines without end are no answer: out of time all the same, with the
         // grader's memory bounded.
@@ -235,7 +237,7 @@ fn failing_programs_lose_their_games_and_the_match_goes_on() {
         check_records::<KalahPosition>(&v, "kalah(4,3)".parse().unwrap());
         assert_eq!(v["games"], 4, "{mode}");
         for g in results(&v) {
-            let fails = mode == "illegal" || g["a_side"] == "North";
+            let fails = mode == "illegal" || mode == "padded" || g["a_side"] == "North";
             if fails {
                 assert_eq!(g["forfeit"]["player"], "A", "{mode}: {g}");
                 let why = g["forfeit"]["reason"].as_str().unwrap();
@@ -272,7 +274,11 @@ fn failing_programs_lose_their_games_and_the_match_goes_on() {
                 p = p.play(mv).unwrap();
             }
         }
-        let expected = if mode == "illegal" { 4 } else { 2 };
+        let expected = if mode == "illegal" || mode == "padded" {
+            4
+        } else {
+            2
+        };
         assert_eq!(v["forfeits"]["a"], expected, "{mode}");
     }
 }

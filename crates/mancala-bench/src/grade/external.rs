@@ -294,6 +294,8 @@ pub struct ExternalPlayer {
     refused: Option<String>,
     /// The `depth <plies>` of the last `bestmove` reply, when it held one.
     depth: Option<u32>,
+    /// The move word of the last `bestmove` reply, as the program wrote it.
+    text: Option<String>,
     /// Asked every [`POLL`] while a reply is awaited: `true` stops the wait (the program is
     /// killed and the answer is a failure).
     stop: Option<Stop>,
@@ -319,6 +321,7 @@ impl ExternalPlayer {
             running: None,
             refused: None,
             depth: None,
+            text: None,
             stop: None,
         }
     }
@@ -674,6 +677,10 @@ impl<G: Game> Player<G> for ExternalPlayer {
         self.depth
     }
 
+    fn answer_text(&self) -> Option<String> {
+        self.text.clone()
+    }
+
     /// On Linux the CPU time (user + system) of the program and of every process it
     /// started, seconds since the program started (module `cpu`, from /proc: a 10 ms tick on
     /// most systems); time spent between answers (thinking on the opponent's time) counts
@@ -704,6 +711,7 @@ impl ExternalPlayer {
         budget: &Budget,
     ) -> Answer<G::Move> {
         self.depth = None;
+        self.text = None;
         let mut run = match self.running.take() {
             Some(r) => r,
             None => match self.start() {
@@ -788,8 +796,12 @@ impl ExternalPlayer {
                 self.running = Some(run);
                 self.depth = depth;
                 match text.parse::<G::Move>() {
-                    Ok(mv) => Answer::Move(mv),
-                    Err(_) => Answer::Unreadable(mancala_core::Shortened(&text).to_string()),
+                    Ok(mv) => {
+                        self.text = Some(text);
+                        Answer::Move(mv)
+                    }
+                    // Cut, not escaped: the verdict's quotes escape it once.
+                    Err(_) => Answer::Unreadable(super::cut(&text)),
                 }
             }
             Err(failure) => {

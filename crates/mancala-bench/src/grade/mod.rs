@@ -313,6 +313,14 @@ pub trait Player<G: Game> {
         None
     }
 
+    /// The last answer as the player wrote it, when it is text read as a move (an external
+    /// program's move word: `03` for the move `3`), so that a failure line quotes the
+    /// player's own words; `None` for a player whose moves are values (the engine, a
+    /// closure), whose move is shown in the game's notation. Default `None`.
+    fn answer_text(&self) -> Option<String> {
+        None
+    }
+
     /// The CPU time (user + system) the player has spent so far, seconds from an origin of
     /// its own, or `None` when it cannot be measured now. A match reads it before and after
     /// each answer and counts the difference as the answer's CPU time
@@ -328,21 +336,38 @@ pub trait Player<G: Game> {
     }
 }
 
+/// `text` cut at [`mancala_core::Shortened::MAX_CHARS`] characters with `…`, its control
+/// characters kept: [`Verdict`]'s `Display` quotes it as Rust quotes a string, escaping them
+/// once.
+pub(crate) fn cut(text: &str) -> String {
+    let max = mancala_core::Shortened::MAX_CHARS;
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(max).collect();
+    cut.push('…');
+    cut
+}
+
 /// The verdict on `answer`, given `late` (it came after the deadline from a player that
-/// does not keep its own clock) and `legal` (whether a move is legal in the position, called
+/// does not keep its own clock), `text` (the answer as the player wrote it,
+/// [`Player::answer_text`]) and `legal` (whether a move is legal in the position, called
 /// at most once, for a move on time: a match plays the move as its check): the move, or why
-/// the player failed ([`Verdict::Illegal`], [`Verdict::Failed`], [`Verdict::TimedOut`];
-/// never [`Verdict::Played`]). How [`grade`] and a match ([`crate::matches`]) judge an
-/// answer alike.
+/// the player failed ([`Verdict::Illegal`] with the player's text, trimmed and cut ([`cut`]),
+/// else the move in the game's notation; [`Verdict::Failed`], [`Verdict::TimedOut`]; never [`Verdict::Played`]). How
+/// [`grade`] and a match ([`crate::matches`]) judge an answer alike.
 pub(crate) fn judge<M: Copy + fmt::Display>(
     answer: Answer<M>,
     late: bool,
+    text: Option<String>,
     mut legal: impl FnMut(M) -> bool,
 ) -> Result<M, Verdict> {
     match answer {
         _ if late => Err(Verdict::TimedOut),
         Answer::Move(mv) if legal(mv) => Ok(mv),
-        Answer::Move(mv) => Err(Verdict::Illegal(mv.to_string())),
+        Answer::Move(mv) => Err(Verdict::Illegal(
+            text.map_or_else(|| mv.to_string(), |t| cut(t.trim())),
+        )),
         Answer::Unreadable(t) => Err(Verdict::Illegal(t)),
         Answer::Failed(w) => Err(Verdict::Failed(w)),
         Answer::TimedOut => Err(Verdict::TimedOut),
@@ -493,7 +518,8 @@ fn grade_one<G: Game, P: Player<G> + ?Sized>(
     let answer = player.answer(&valued.position, budget);
     let seconds = t0.elapsed().as_secs_f64();
     let late = !player.times_itself() && t0.elapsed() > budget.deadline();
-    let (chosen, verdict) = match judge(answer, late, |mv| valued.value_of(mv).is_some()) {
+    let text = player.answer_text();
+    let (chosen, verdict) = match judge(answer, late, text, |mv| valued.value_of(mv).is_some()) {
         Ok(mv) => (Some(mv), Verdict::Played),
         Err(verdict) => (None, verdict),
     };

@@ -7,6 +7,7 @@
 # a seed. The first argument changes that, for the grader's tests:
 #   first    the first legal move (the default)
 #   illegal  always `bestmove 7`, a house no board of the tests has
+#   padded   always `bestmove 07`: the same illegal move, with a leading zero
 #   hang     like `first`, but never answers `go` when North is to move
 #   flood    like `first`, but writes blank lines without end instead of answering `go`
 #            when North is to move
@@ -56,6 +57,10 @@ while IFS= read -r line; do
     go)
       if [ "$mode" = illegal ]; then
         echo "bestmove 7 score 0 depth 0 nodes 0 exact false"
+        continue
+      fi
+      if [ "$mode" = padded ]; then
+        echo "bestmove 07 score 0 depth 0 nodes 0 exact false"
         continue
       fi
       if [ "$mode" = hang ] && [ "$side" = N ]; then
