@@ -47,10 +47,10 @@ pub struct BestmoveArgs {
     /// the search. Without it (Kalah), the cached database is used when it is there
     /// (`mancala egdb build --rules R --cache` builds it). With --time-ms, the search waits
     /// at most a quarter of the budget for the database to be read, and goes without it
-    /// after that (a note says so; the reading stops, leaving the processors to the search);
-    /// once the move is printed a file given here is read again (not the cached one), and a
-    /// damaged file is named in a warning (exit status 0). In time, a damaged file is an
-    /// error (exit status 1).
+    /// after that (a note says so and that the file was not checked; the reading stops,
+    /// leaving the processors to the search, and the command ends within its budget). A
+    /// missing, cut-short or wrong file is refused at once whatever the budget; read in time,
+    /// a damaged file is an error (exit status 1).
     #[arg(long)]
     egdb: Option<PathBuf>,
     /// No cached endgame database (none at all unless --egdb); MANCALA_NO_CACHE=1 does the
@@ -198,8 +198,8 @@ impl GameCommand for Search<'_> {
             &c,
             G::SCORED_IN_SEEDS,
         );
-        // The move is out; a file given with `--egdb` not read in time is read again now,
-        // so that a damaged file the user named is named whatever the clock.
+        // The move is out: a reading that ended with an error before it was given up is
+        // named now (one not read in time is not read again: the budget is the command's).
         if let Some(reading) = still_reading {
             reading.warn_if_refused();
         }

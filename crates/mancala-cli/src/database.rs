@@ -662,7 +662,7 @@ impl<'r, D: Database> Report<'r, D> {
                 if !quiet && self.note_missing {
                     let reason = error.map_or("none is cached yet".to_string(), EgdbError::reason);
                     eprintln!(
-                        "mancala: no {} for {}, {} ({reason}): the engine searches without one within its time; `mancala egdb build --rules '{}' --cache` builds it once for the next runs",
+                        "mancala: no {} for {}, {} ({reason}): this search goes without one; `mancala egdb build --rules '{}' --cache` builds it once for the next runs",
                         D::kind_of(self.rules),
                         D::family(self.rules),
                         D::extent(max_seeds),
@@ -718,9 +718,12 @@ impl<'r, D: Database> Report<'r, D> {
 /// when the cache is off — or when it is not read in time: then a note on standard error
 /// says so (unless `--quiet`), and the reading is given up (its flag stops it within a
 /// piece of 4 MiB, so that it does not take a processor from the search), handed back as
-/// [`StillReading`] for the command to look at once its answer is out: a file given with
-/// `--egdb` is then read again, so that a damaged file the user named is named whatever the
-/// clock.
+/// [`StillReading`] for the command to look at once its answer is out. The limit holds for
+/// the whole command: a file given with `--egdb` that was not read in time is not read again
+/// after the answer (with a database of gigabytes that would take seconds past the budget),
+/// and the note says it was not checked; its header was checked before the wait, so a path
+/// that is no database for the rules (a missing or truncated file, another game's) is still
+/// refused at once.
 ///
 /// # Errors
 /// The `--egdb` error when the file given cannot be used (and is known to be in time).
@@ -778,6 +781,8 @@ pub(crate) fn read_within<D: Database>(
         );
         return Ok((None, None));
     }
+    // Whether the reading ended, but only after the limit (handed back below as under way).
+    let mut ended_late = false;
     let received = match at_most {
         None => rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
         Some(limit) => match rx.recv_timeout(limit) {
@@ -789,6 +794,7 @@ pub(crate) fn read_within<D: Database>(
                 // The receiver is held just below: the send cannot fail.
                 let _ = late.send(read);
                 rx = again;
+                ended_late = true;
                 Err(RecvTimeoutError::Timeout)
             }
             received => received,
@@ -801,21 +807,29 @@ pub(crate) fn read_within<D: Database>(
             // from the search.
             cancel.store(true, Ordering::Relaxed);
             if !crate::progress::is_quiet() {
-                eprintln!(
-                    "mancala: {} is still being read after {} ms: this search goes without it",
-                    the::<D>(&rules),
-                    at_most.map_or(0, |d| d.as_millis())
-                );
+                // A file the user named and that is now not checked: say how to check it.
+                // (A reading that ended late is named after the answer if it failed.)
+                let unchecked = match given.as_deref() {
+                    Some(path) if path.is_file() => format!(
+                        " (not checked: `mancala egdb verify {}` checks it)",
+                        path.display()
+                    ),
+                    Some(_) => " (not checked)".to_string(),
+                    None => String::new(),
+                };
+                let ms = at_most.map_or(0, |d| d.as_millis());
+                let what = the::<D>(&rules);
+                if ended_late {
+                    eprintln!(
+                        "mancala: {what} took longer than {ms} ms to read: this search goes without it"
+                    );
+                } else {
+                    eprintln!(
+                        "mancala: {what} is still being read after {ms} ms: this search goes without it{unchecked}"
+                    );
+                }
             }
-            Ok((
-                None,
-                Some(StillReading {
-                    rx,
-                    given,
-                    rules,
-                    no_cache,
-                }),
-            ))
+            Ok((None, Some(StillReading { rx })))
         }
         Err(RecvTimeoutError::Disconnected) => Ok((None, None)),
     }
@@ -865,38 +879,18 @@ type ReadResult<D> = Result<Loaded<D>, String>;
 pub(crate) struct StillReading<D: Database> {
     /// What the reading thread hands over, if it ended before it was given up.
     rx: std::sync::mpsc::Receiver<ReadResult<D>>,
-    /// The file or folder given (`--egdb`): only then is it read again.
-    given: Option<PathBuf>,
-    /// The rules the database is for.
-    rules: D::Rules,
-    /// `--no-cache`.
-    no_cache: bool,
 }
 
 impl<D: Database> StillReading<D> {
-    /// Once the command's answer is printed (the search's time is kept): for a file given
-    /// with `--egdb`, waits for the reading thread to end (it stops within a piece once
-    /// given up, and its memory is freed) and, unless it ended with the file's answer,
-    /// reads the file again; for the cached database, looks only whether its reading ended
-    /// before it was given up (a command answering in 200 ms does not read seconds of a
-    /// database of gigabytes it did not name). When the file could not be used (damaged,
-    /// truncated, changed while read), says so in one line on standard error, a warning
-    /// naming the file and the reason, even under `--quiet`. A database read whole says
-    /// nothing. The exit status is unchanged (the answer was given without it).
+    /// Once the command's answer is printed: when the reading thread ended with an error
+    /// before it was given up (a damaged, truncated or changed file found in the time the
+    /// wait had), says so in one line on standard error, a warning naming the file and the
+    /// reason, even under `--quiet`. A reading still under way is left to stop (it was given
+    /// up) and never waited for or run again, so that the command ends within its time
+    /// budget; a database read whole says nothing. The exit status is unchanged (the answer
+    /// was given without it).
     pub(crate) fn warn_if_refused(self) {
-        let ended = match &self.given {
-            Some(path) => match self.rx.recv() {
-                Ok(read) => Some(read),
-                // Given up (or the thread is gone): the file is read again, now that the
-                // search is over.
-                Err(_) => {
-                    let choice = Choice::kalah(Some(path), self.no_cache, 0, Build::Never);
-                    Some(choose_for::<D>(&self.rules, &choice))
-                }
-            },
-            None => self.rx.try_recv().ok(),
-        };
-        if let Some(Err(e)) = ended {
+        if let Ok(Err(e)) = self.rx.try_recv() {
             eprintln!("mancala: warning: {e}; the search went without it");
         }
     }

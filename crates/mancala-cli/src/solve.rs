@@ -262,8 +262,8 @@ fn run(args: &SolveArgs, analyse: bool) -> Result<(), String> {
             );
         }
     }
-    // Once the answer is out, as `bestmove` does: a file given with `--egdb` and not read in
-    // time is read again, and named if it cannot be used.
+    // Once the answer is out, as `bestmove` does: a reading that ended with an error before it
+    // was given up is named (none is read again: the limit covers the whole command).
     if let Some(reading) = still_reading {
         reading.warn_if_refused();
     }
