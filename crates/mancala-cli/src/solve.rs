@@ -51,6 +51,9 @@ fn setup(args: &SolveArgs, rules: KalahRules, started: Instant) -> Result<Setup,
         rules,
         args.position.as_deref(),
     )?;
+    // A position too large to solve is refused before any database is looked for (none
+    // would help, and the note that one is missing would mislead).
+    Solver::check_size(&pos).map_err(|e| e.to_string())?;
     // --threads and --tt-mb are in range: clap parsed them with their ranges (ranges.rs).
     let mut solver = match args.tt_mb {
         Some(mb) => {

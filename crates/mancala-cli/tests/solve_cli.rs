@@ -329,3 +329,36 @@ fn a_wrong_egdb_is_refused_whatever_the_budget() {
         format!("mancala: error: --egdb: {missing}: No such file or directory (os error 2)\n")
     );
 }
+
+/// A position too large to solve exactly (Kalah(7,18): 252 seeds on 14 houses, C(266, 14)
+/// keys, above 2^62) is refused in one line before any database is looked for: with an empty
+/// cache folder and a time limit, no note that a database is missing (building one would
+/// not help). The words are the solver's `SolveError::TooLarge`.
+#[test]
+fn a_position_too_large_is_refused_before_the_cache_is_looked_at() {
+    let dir = scratch("solve-cli", "too-large");
+    for cmd in ["solve", "analyse"] {
+        for limit in [&["--max-seconds", "0.5"][..], &[]] {
+            let out = mancala_command()
+                .env_remove("MANCALA_NO_CACHE")
+                .env("MANCALA_CACHE_DIR", &*dir)
+                .args([cmd, "--rules", "kalah(7,18)"])
+                .args(limit)
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{cmd} {limit:?}: {err}");
+            assert!(out.stdout.is_empty(), "{cmd} {limit:?}");
+            assert_eq!(
+                err,
+                "mancala: error: 252 seeds in the houses of a 7-house board are too many to solve exactly\n",
+                "{cmd} {limit:?}"
+            );
+        }
+    }
+    assert_eq!(
+        std::fs::read_dir(&*dir).unwrap().count(),
+        0,
+        "nothing cached"
+    );
+}

@@ -253,6 +253,59 @@ impl Solver {
         Solver::SIZED_TT_MAX_BYTES.min(half)
     }
 
+    /// Whether `pos` is small enough to solve exactly: its positions must have keys below 2^62,
+    /// C(seeds + 2m, 2m) for its seeds in the houses on m houses a row. Every solve checks it
+    /// first; a caller checks it here before reading or building a database for the position
+    /// (which would be of no use).
+    ///
+    /// # Errors
+    /// [`SolveError::TooLarge`] with the seeds in the houses and m.
+    ///
+    /// ```
+    /// use mancala_core::kalah::{KalahOptions, KalahPosition, KalahRules};
+    /// use mancala_solver::{SolveError, Solver};
+    /// let start = |m, n| KalahPosition::start(KalahRules::new(m, n, KalahOptions::NONE).unwrap());
+    /// assert!(Solver::check_size(&start(6, 6)).is_ok());
+    /// // 252 seeds on 14 houses: C(266, 14) is above 2^62.
+    /// assert_eq!(
+    ///     Solver::check_size(&start(7, 18)),
+    ///     Err(SolveError::TooLarge { seeds: 252, houses: 7 })
+    /// );
+    /// ```
+    pub fn check_size(pos: &KalahPosition) -> Result<(), SolveError> {
+        let houses = pos.rules().houses();
+        let seeds = pos.seeds_in_houses();
+        rank_space(houses as usize, seeds)
+            .map(|_| ())
+            .ok_or(SolveError::TooLarge { seeds, houses })
+    }
+
+    /// The largest table sized to the position ([`Solver::tt_bytes_at_most`]) that a solve
+    /// under a time limit of `limit` gets, in bytes: 64 MiB for each second of the limit, at
+    /// least 4 MiB (the floor of [`Solver::sized_table_bytes`]). The kernel zeroes each page of
+    /// a table at its first touch, and a search touches nearly all of them in its first
+    /// thousand nodes, before it first looks at the clock: 0.15–0.6 s of system time for
+    /// 256 MiB on the two-core machine of the measurements (docs/performance-history.md,
+    /// "Huge pages for the database"), which a limit of 0.2 s cannot hold. A search of one
+    /// thread fills about 4 bytes of table a node at some 5 M nodes a second, 20 MB a second,
+    /// so this cap leaves room for three threads. A size given ([`Solver::tt_bytes`]) is kept
+    /// whatever the limit.
+    ///
+    /// ```
+    /// use mancala_solver::Solver;
+    /// use std::time::Duration;
+    /// assert_eq!(Solver::sized_table_cap_within(Duration::from_millis(200)), 13_421_772); // 0.2 · 64 MiB
+    /// assert_eq!(Solver::sized_table_cap_within(Duration::from_secs(4)), 256 << 20);
+    /// assert_eq!(Solver::sized_table_cap_within(Duration::ZERO), 4 << 20);
+    /// assert_eq!(Solver::sized_table_cap_within(Duration::MAX), usize::MAX);
+    /// ```
+    #[must_use]
+    pub fn sized_table_cap_within(limit: Duration) -> usize {
+        let bytes = limit.as_secs_f64() * f64::from(64u32 << 20);
+        // `as` saturates: a limit of centuries is no cap.
+        (bytes as usize).max(MIN_SIZED_TABLE_BYTES)
+    }
+
     /// A solver with every available thread, a lock-free table sized to each position solved
     /// (at most [`Solver::DEFAULT_TT_BYTES`], 64 MiB; [`Solver::tt_bytes_at_most`]), no database and
     /// no limit.
@@ -314,7 +367,10 @@ impl Solver {
     /// from 43 seeds on when it is 64 MiB; 8 MiB for Kalah(6,4) with a 20-seed database), made
     /// at the first call and made again, larger and empty, when a later call needs a larger
     /// one (a smaller position keeps the larger table and what it holds). This is the
-    /// default, with `max_bytes` = [`Solver::DEFAULT_TT_BYTES`]. The table's size changes the nodes
+    /// default, with `max_bytes` = [`Solver::DEFAULT_TT_BYTES`]. Under a time limit
+    /// ([`Solver::time_limit`]) the size is also at most [`Solver::sized_table_cap_within`]
+    /// the limit (64 MiB a second), so that the kernel's zeroing of the table's pages does not
+    /// overrun a short limit. The table's size changes the nodes
     /// searched, never the value, the best moves or the principal variation.
     #[must_use]
     pub fn tt_bytes_at_most(mut self, max_bytes: usize) -> Solver {
@@ -656,7 +712,10 @@ impl Solver {
         }
         let bytes = if self.tt_sized {
             let database_seeds = self.egdb.as_ref().map_or(0, |d| d.max_seeds());
-            Solver::sized_table_bytes(seeds, database_seeds, self.tt_bytes)
+            let cap = self.time_limit.map_or(self.tt_bytes, |limit| {
+                self.tt_bytes.min(Solver::sized_table_cap_within(limit))
+            });
+            Solver::sized_table_bytes(seeds, database_seeds, cap)
         } else {
             self.tt_bytes
         };
@@ -762,6 +821,22 @@ mod tests {
             .tt_bytes_at_most(256 << 20)
             .database(db);
         assert_eq!(table_after(&mut s, "kalah(6,4)"), Some(128 << 20));
+        // Under a time limit the cap is 64 MiB a second of it: Kalah(6,4) gets
+        // 0.1 · 64 MiB = 6.7 MiB, rounded down to a power of two of buckets, 4 MiB; with a
+        // limit of 10 s the default cap of 64 MiB; a size given is kept whatever the limit.
+        let limited = |secs: f64| {
+            Solver::new()
+                .threads(1)
+                .node_limit(Some(1000))
+                .time_limit(Some(Duration::from_secs_f64(secs)))
+        };
+        assert_eq!(table_after(&mut limited(0.1), "kalah(6,4)"), Some(4 << 20));
+        assert_eq!(
+            table_after(&mut limited(10.0), "kalah(6,4)"),
+            Some(64 << 20)
+        );
+        let mut s = limited(0.1).tt_bytes(32 << 20);
+        assert_eq!(table_after(&mut s, "kalah(6,4)"), Some(32 << 20));
         // A size given is kept: 1 MiB for Kalah(6,4), 8 MiB for Kalah(4,2).
         let mut s = Solver::new()
             .threads(1)
