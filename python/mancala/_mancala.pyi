@@ -152,7 +152,7 @@ class Database:
         rules: str,
         max_seeds: int,
         threads: Optional[int] = None,
-        encoding: Literal["byte", "packed"] = "byte",
+        encoding: Literal["byte", "packed", "compact"] = "byte",
     ) -> Database: ...
     def save(self, path: _Path, overwrite: bool = False) -> None: ...
     @property

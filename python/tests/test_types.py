@@ -26,6 +26,25 @@ def test_the_package_type_checks_strictly():
     assert r.returncode == 0, r.stdout + r.stderr
 
 
+def test_a_user_script_type_checks_with_every_encoding_the_run_time_accepts(tmp_path):
+    # Each call is one the run time accepts: Database.build takes "compact" for Oware (and
+    # refuses it for Kalah with a DatabaseError, a value no stub can tell), build_egdb (Kalah
+    # only) "byte" and "packed", convert all three.
+    script = tmp_path / "user.py"
+    script.write_text(
+        "import mancala\n"
+        "from typing import Literal\n"
+        "db = mancala.Database.build('awari', 4, encoding='compact')\n"
+        "db = mancala.Database.build('standard', 4, encoding='packed')\n"
+        "db = mancala.Database.build('awari', 4, threads=1, encoding='byte')\n"
+        "e = mancala.build_egdb('standard', 4, encoding='packed')\n"
+        "c = db.convert('compact')\n"
+        "name: Literal['byte', 'packed', 'compact'] = c.encoding\n"
+    )
+    r = run("mypy", "--strict", "--no-incremental", str(script))
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
 def test_dir_lists_the_public_names_only():
     # What a user sees with dir(mancala) or tab completion: the names of __all__ (each of
     # them importable), none of the modules and typing helpers the package imports for its
