@@ -237,6 +237,62 @@ fn a_file_with_right_checksums_but_an_impossible_entry_is_refused() {
     }
 }
 
+/// The message of a refused entry names what is wrong with it: a value outside −k..=k its
+/// range, a value inside it the parity rule (docs/egdb.md: every seed ends in a store, so a
+/// board of k seeds has a value of k's parity, and 0 of an odd k only once the game is over).
+#[test]
+fn a_refused_entry_is_named_by_its_fault_range_or_parity() {
+    let good = good_file(Encoding::Byte);
+    let n = RULES.len();
+    let payload_at = 36 + n;
+    // Rank 1 is in layer 1 (ranks 1..=6), rank 7 the first of layer 2 (ranks 7..=27).
+    for (value, rank, message) in [
+        (
+            3i32,
+            1usize,
+            "entry 1 (1 seed in the houses) holds 3, a value no board of that many seeds has under the database's rules (at most -1..=1)",
+        ),
+        (
+            1,
+            7,
+            "entry 7 (2 seeds in the houses) holds 1, a value of the wrong parity: under the database's rules every seed ends in one of the two stores, so a board of 2 seeds has a value of 2's parity (even)",
+        ),
+        (
+            -1,
+            7,
+            "entry 7 (2 seeds in the houses) holds -1, a value of the wrong parity: under the database's rules every seed ends in one of the two stores, so a board of 2 seeds has a value of 2's parity (even)",
+        ),
+    ] {
+        let mut bytes = good.clone();
+        bytes[payload_at + rank] = (value + 128) as u8;
+        let crc = crc32fast::hash(&bytes[payload_at..]);
+        bytes[24..28].copy_from_slice(&crc.to_le_bytes());
+        let hcrc = crc32fast::hash(&bytes[..32 + n]);
+        bytes[32 + n..36 + n].copy_from_slice(&hcrc.to_le_bytes());
+        for (how, r) in read_all(&bytes, "fault.egdb") {
+            match r {
+                Err(e @ EgdbError::BadEntry { .. }) => assert_eq!(e.to_string(), message, "{how}"),
+                other => panic!("{how}: value {value} at rank {rank}: {other:?}"),
+            }
+        }
+    }
+    // The 0 of layer 3 in a position with moves on both sides (packed: code 2).
+    let live = rank(&[1, 0, 0, 1, 1, 0]);
+    let packed = good_file(Encoding::Packed);
+    for (how, r) in read_all(&with_code(&packed, live, 2), "fault-zero.egdb") {
+        match r {
+            Err(e @ EgdbError::BadEntry { .. }) => assert_eq!(
+                e.to_string(),
+                format!(
+                    "entry {live} (3 seeds in the houses) holds 0 in a game not over, a value of the wrong parity: under the database's rules every seed ends in one of the two stores, so a board of 3 seeds has a value of 3's parity (odd, or 0 once the game is over)"
+                ),
+                "{how}"
+            ),
+            other => panic!("{how}: {other:?}"),
+        }
+    }
+}
+
 /// Puts code `c` (3 bits) at entry `rank` of the packed payload of `bytes` (the file of
 /// [`RULES`]), then makes both checksums right again.
 fn with_code(good: &[u8], rank: usize, c: u8) -> Vec<u8> {

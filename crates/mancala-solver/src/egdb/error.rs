@@ -122,8 +122,10 @@ pub enum EgdbError {
         /// for this m (at most 2^36 entries).
         largest: u32,
     },
-    /// An entry outside the range its seed count allows (found when a file is opened or by
-    /// [`Egdb::check_entries`](super::Egdb::check_entries)).
+    /// An entry its seed count does not allow (found when a file is opened or by
+    /// [`Egdb::check_entries`](super::Egdb::check_entries)): outside −k..=k for k seeds,
+    /// or, under rules where every seed ends in a store (all but `discard_remaining`), not of
+    /// k's parity (0 of an odd k only where the game is over). The message names which.
     BadEntry {
         /// Rank of the entry.
         rank: u64,
@@ -197,6 +199,36 @@ fn skipped_text(skipped: &[(PathBuf, String)]) -> String {
         .iter()
         .map(|(p, why)| format!("; skipped {}: {why}", path_text(p)))
         .collect()
+}
+
+/// The message of [`EgdbError::BadEntry`]: a value outside −k..=k names that range; one
+/// inside it can only be refused for its parity (the Awari databases have no parity rule and
+/// refuse only values out of range), and the message names the rule, as docs/egdb.md states
+/// it.
+fn bad_entry(rank: u64, seeds: u32, value: i32) -> String {
+    let holds = format!(
+        "entry {rank} ({} in the houses) holds {value}",
+        count(seeds, "seed", "seeds")
+    );
+    if value.unsigned_abs() > seeds {
+        return format!(
+            "{holds}, a value no board of that many seeds has under the database's rules (at most -{seeds}..={seeds})"
+        );
+    }
+    let (parity, finished) = if seeds.is_multiple_of(2) {
+        ("even", "")
+    } else {
+        ("odd", ", or 0 once the game is over")
+    };
+    let not_over = if value == 0 {
+        " in a game not over"
+    } else {
+        ""
+    };
+    format!(
+        "{holds}{not_over}, a value of the wrong parity: under the database's rules every seed ends in one of the two stores, so a board of {} has a value of {seeds}'s parity ({parity}{finished})",
+        count(seeds, "seed", "seeds")
+    )
 }
 
 /// `path` as an error message shows it: `(an empty path)` for the empty one, which would
@@ -287,10 +319,7 @@ impl EgdbError {
             } => format!(
                 "K = {max_seeds} is more seeds than {rules} has: the largest K allowed is {largest}"
             ),
-            EgdbError::BadEntry { rank, seeds, value } => format!(
-                "entry {rank} ({} in the houses) holds {value}, a value no board of that many seeds has under the database's rules (at most -{seeds}..={seeds})",
-                count(*seeds, "seed", "seeds")
-            ),
+            EgdbError::BadEntry { rank, seeds, value } => bad_entry(*rank, *seeds, *value),
             EgdbError::Padding { bits, found } => format!(
                 "the {} after the last entry of the packed payload {} not 0 (found {found:#x}): the file is corrupt",
                 count(*bits, "unused bit", "unused bits"),
