@@ -249,11 +249,11 @@ of the program and everything it started for a program, on Linux). Ctrl-C prints
     /// Print the shell completion script of `mancala` (bash, zsh, fish, elvish, powershell).
     #[command(after_help = "\
 Examples:
-  mancala completions bash > ~/.local/share/bash-completion/completions/mancala
-  mancala completions zsh > ~/.zfunc/_mancala
-  mancala completions fish > ~/.config/fish/completions/mancala.fish
+  mkdir -p ~/.local/share/bash-completion/completions && mancala completions bash > ~/.local/share/bash-completion/completions/mancala
+  mkdir -p ~/.zfunc && mancala completions zsh > ~/.zfunc/_mancala
+  mkdir -p ~/.config/fish/completions && mancala completions fish > ~/.config/fish/completions/mancala.fish
 
-bash loads a script from ~/.local/share/bash-completion/completions/ when the
+(`mkdir -p` makes the folder where it does not exist yet.) bash loads a script from ~/.local/share/bash-completion/completions/ when the
 bash-completion package is installed (else `source` it from ~/.bashrc); zsh from a folder of
 $fpath (add `fpath=(~/.zfunc $fpath)` before `compinit` in ~/.zshrc); fish from
 ~/.config/fish/completions/. The script is of this version of mancala: make it again after an

@@ -665,6 +665,45 @@ fn bash_completes_every_subcommand_from_the_script() {
     assert_refused(&o, "invalid value 'tcsh'");
 }
 
+/// Each install line of `mancala completions --help` (`… mancala completions SHELL > FILE`)
+/// works as given in a fresh home, where the shell's folder does not exist yet: run by `sh`
+/// with HOME there, it exits 0 and leaves the shell's script in FILE.
+#[cfg(unix)]
+#[test]
+fn the_completions_install_lines_work_in_a_fresh_home() {
+    let help = stdout(&mancala(&["completions", "--help"]));
+    let lines: Vec<&str> = help
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.contains("mancala completions ") && l.contains(" > "))
+        .collect();
+    assert_eq!(lines.len(), 3, "{help}");
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_mancala"));
+    for line in lines {
+        let home = common::scratch("cli", "completions-home");
+        let file = line.rsplit(" > ").next().unwrap();
+        let shell = line
+            .split("mancala completions ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap();
+        let mut path = std::env::var("PATH").unwrap_or_default();
+        path.insert_str(0, &format!("{}:", bin.parent().unwrap().display()));
+        let o = std::process::Command::new("sh")
+            .args(["-c", line])
+            .env("HOME", &*home)
+            .env("PATH", path)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{line}: {}", stderr(&o));
+        let written = home.join(file.strip_prefix("~/").unwrap());
+        let want = stdout(&mancala(&["completions", shell]));
+        assert_eq!(std::fs::read_to_string(&written).unwrap(), want, "{line}");
+    }
+}
+
 /// The shells `mancala completions` takes, as its help names them.
 const SHELLS: [&str; 5] = ["bash", "elvish", "fish", "powershell", "zsh"];
 
