@@ -1,6 +1,7 @@
 //! A clean exit on Ctrl-C (SIGINT), SIGTERM or SIGHUP, for every command (Unix): the
 //! progress line on the terminal is cleared, the clean-ups the command registered
-//! ([`on_interrupt`], e.g. `egdb build` removing its temporary file) run, and the process
+//! ([`on_interrupt`], e.g. `egdb build` removing its temporary file) run, the folders it
+//! created for its output ([`make_folders`]) are removed when still empty, and the process
 //! exits with status 128 + the signal number, as the shell reports a process killed by that
 //! signal.
 //!
@@ -11,6 +12,7 @@
 //! removal), never async-signal-unsafe. Elsewhere (not Unix) nothing is installed and the
 //! signals keep their default action.
 
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 /// A clean-up to run when a signal arrives.
@@ -28,8 +30,35 @@ pub fn on_interrupt(cleanup: impl FnOnce() + Send + 'static) {
         .push(Box::new(cleanup));
 }
 
+/// The folders [`make_folders`] created in this process, removed on a signal when they are
+/// still empty, after the clean-ups (which remove the temporary files in them).
+static FOLDERS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Creates the folder `dir` and those above it that are missing, and returns the folders it
+/// created, deepest first. From before the first is created, a signal (SIGINT, SIGTERM,
+/// SIGHUP) removes them again when they are empty: the creation holds the lock the
+/// signal-waiting thread takes before it removes them, so no folder is created behind its
+/// back.
+///
+/// # Errors
+/// The system's error of the creation (the folders created before it stay listed, and are
+/// removed on a signal as the others).
+pub fn make_folders(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut folders = FOLDERS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let made: Vec<PathBuf> = dir
+        .ancestors()
+        .take_while(|p| !p.as_os_str().is_empty() && std::fs::symlink_metadata(p).is_err())
+        .map(Path::to_path_buf)
+        .collect();
+    folders.extend(made.iter().cloned());
+    std::fs::create_dir_all(dir)?;
+    Ok(made)
+}
+
 /// What the signal-waiting thread does on signal `sig`: clear the progress line, run the
-/// clean-ups, say so, exit with 128 + `sig`.
+/// clean-ups, remove the empty folders of [`make_folders`], say so, exit with 128 + `sig`.
 #[cfg(unix)]
 fn interrupted(sig: i32) -> ! {
     crate::progress::clear_all();
@@ -40,6 +69,15 @@ fn interrupted(sig: i32) -> ! {
     );
     for cleanup in cleanups {
         cleanup();
+    }
+    // Held to the exit: a creation under way finishes first, and none starts after.
+    let mut folders = FOLDERS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    // Deepest first, whichever creation made them: only an empty folder is removed.
+    folders.sort_by_key(|d| std::cmp::Reverse(d.components().count()));
+    for d in folders.iter() {
+        let _ = std::fs::remove_dir(d);
     }
     eprintln!("mancala: interrupted (signal {sig})");
     std::process::exit(128 + sig);

@@ -1,5 +1,6 @@
 //! Saving database files, for `egdb`, the Awari commands and the cache alike: the folders a
-//! save or a conversion writes into (made, and removed again when the work fails), the
+//! save or a conversion writes into (made, and removed again when the work fails or is
+//! interrupted), the
 //! temporary files of a save removed on an interrupt or reported when an earlier save left
 //! them, and sizes in the units a person reads.
 
@@ -143,28 +144,33 @@ fn folder_of(file: &std::path::Path) -> PathBuf {
 }
 
 /// Creates the folder `dir` and those above it that are missing; returns the folders it
-/// created, deepest first, for [`remove_made`] when the work they were made for fails.
+/// created, deepest first, for [`remove_made`] when the work they were made for fails. An
+/// interrupt (Ctrl-C, SIGTERM, SIGHUP) removes them too when they are still empty
+/// ([`crate::interrupt::make_folders`]).
 ///
 /// # Errors
 /// The system's error of the creation; for a folder that cannot be written in (the deepest
 /// one that is there), in the words of a save into it (`the folder … is not writable: …`).
 pub(crate) fn make_folders(dir: &std::path::Path) -> std::io::Result<Vec<PathBuf>> {
-    let made: Vec<PathBuf> = dir
+    // The folders missing now: the deepest one that is there is named when the first
+    // missing one cannot be made in it.
+    let missing: Vec<&Path> = dir
         .ancestors()
         .take_while(|p| !p.as_os_str().is_empty() && std::fs::symlink_metadata(p).is_err())
-        .map(std::path::Path::to_path_buf)
         .collect();
-    std::fs::create_dir_all(dir).map_err(|e| {
-        // A folder that cannot be written in is named as a save names it: the deepest
-        // folder that is there, where the first missing one could not be made.
-        let there = made
+    crate::interrupt::make_folders(dir).map_err(|e| {
+        // A folder that cannot be written in is named as a save names it.
+        let there = missing
             .last()
             .and_then(|p| p.parent())
             .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(if made.is_empty() { dir } else { Path::new(".") });
+            .unwrap_or(if missing.is_empty() {
+                dir
+            } else {
+                Path::new(".")
+            });
         mancala_solver::egdb::unwritable_folder_error(there, e)
-    })?;
-    Ok(made)
+    })
 }
 
 /// Removes the folders of [`make_folders`] that are still empty, deepest first: a failed

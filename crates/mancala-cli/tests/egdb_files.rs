@@ -475,6 +475,53 @@ fn an_interrupted_save_removes_its_temporary_file() {
     }
 }
 
+/// Ctrl-C (SIGINT) or SIGTERM during a build whose `--out` folders it created: they are
+/// removed again, as a failed build removes them, and the folder above them, which was
+/// there, stays. The signal is sent once the folder exists (the build is then under way: a
+/// K = 24 build of Kalah(4,·) takes far longer than the folder's creation); a build that
+/// ends before it arrives is tried again.
+#[test]
+#[cfg(unix)]
+fn an_interrupted_build_removes_the_folders_it_created() {
+    for (signal, code) in [("INT", 130), ("TERM", 143)] {
+        let dir = scratch("egdb-files", &format!("interrupted-folders-{signal}"));
+        let top = dir.join("newdir2");
+        let out = top.join("a");
+        let mut out_arg = out.to_str().unwrap().to_owned();
+        out_arg.push('/');
+        let mut interrupted = None;
+        for _ in 0..6 {
+            let _ = std::fs::remove_dir_all(&top);
+            let mut child = mancala_command()
+                .args(build_args(Path::new(&out_arg), 24))
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            let pid = child.id().to_string();
+            while !out.exists() {
+                let ended = child.try_wait().unwrap();
+                assert!(ended.is_none(), "the build ended before making {out:?}");
+                std::thread::yield_now();
+            }
+            let sent = Command::new("kill")
+                .args([&format!("-{signal}"), pid.as_str()])
+                .status()
+                .unwrap()
+                .success();
+            let output = child.wait_with_output().unwrap();
+            if sent && !output.status.success() {
+                interrupted = Some(output);
+                break;
+            }
+        }
+        let output = interrupted.expect("no build was interrupted in 6 tries");
+        assert_eq!(output.status.code(), Some(code), "{}", text(&output.stderr));
+        assert!(!top.exists(), "{:?}", listing(&top));
+        assert!(dir.is_dir());
+    }
+}
+
 /// A save that the system refuses part way (a file size limit, `ulimit -f`, standing in for
 /// a full disk: both fail the write) reports the error in one line naming the output file
 /// (the temporary file only as the one removed) and leaves no temporary file, for Kalah and
