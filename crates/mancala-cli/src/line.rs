@@ -219,7 +219,7 @@ impl Session<'_> {
 pub(crate) fn read_eval_egdb(path: &std::path::Path) -> Result<Arc<AwariDb>, String> {
     <AwariDb as Database>::open(path)
         .map(Arc::new)
-        .map_err(|e| format!("--eval-egdb {}: {e}", path.display()))
+        .map_err(|e| format!("--eval-egdb: {}", crate::database::lookup_error(path, &e)))
 }
 
 /// The database of `--eval-egdb` as the database type of game `G`: `Some` for Oware, `None`

@@ -552,3 +552,55 @@ fn a_refused_rule_set_ends_the_agent_before_its_input() {
         "{err}"
     );
 }
+
+/// A file `--eval-egdb` cannot use is named once in the refusal, whatever the error: one
+/// whose error names its file (another game's database, a missing file) and one whose error
+/// does not (a checksum).
+#[test]
+fn an_unusable_eval_egdb_file_is_named_once() {
+    let dir = common::scratch("line-protocol", "eval-egdb-once");
+    let built = common::mancala(&[
+        "egdb",
+        "build",
+        "--rules",
+        "kalah(3,1)",
+        "--max-seeds",
+        "4",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    let built = common::mancala(&[
+        "egdb",
+        "build",
+        "--rules",
+        "awari",
+        "--max-seeds",
+        "4",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    let kalah = dir.join("kalah3.k4.egdb");
+    let mut bytes = std::fs::read(dir.join("awari.n4.egdb")).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    let damaged = dir.join("damaged.egdb");
+    std::fs::write(&damaged, &bytes).unwrap();
+    for (file, why) in [
+        (kalah, "a database of Kalah"),
+        (dir.join("none.egdb"), "No such file"),
+        (damaged, "checksum"),
+    ] {
+        let name = file.to_str().unwrap();
+        let o = mancala_with_input(
+            &["agent", "line", "--rules", "oware", "--eval-egdb", name],
+            b"go depth 1\n",
+        );
+        assert!(!o.status.success());
+        let err = stderr(&o);
+        assert!(err.starts_with("mancala: error: --eval-egdb"), "{err}");
+        assert_eq!(err.matches(name).count(), 1, "{err}");
+        assert!(err.contains(why), "{err}");
+    }
+}
