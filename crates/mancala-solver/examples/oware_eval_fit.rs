@@ -27,8 +27,6 @@
 //! sample of the two fits, of today's weights (`FITTED`) and of the hand-set weights (a
 //! quarter of a seed a seed in the row, half a seed an exposed house).
 
-use std::path::PathBuf;
-
 use mancala_solver::awari::{rank, AwariDb};
 
 /// The number of terms: those of the evaluation's first 18 weights, then the candidates.
@@ -182,7 +180,7 @@ fn main() {
         eprintln!("usage: oware_eval_fit DATABASE [--from N] [--samples S]");
         std::process::exit(2);
     };
-    let db = AwariDb::open(&PathBuf::from(file)).expect("open the database");
+    let db = AwariDb::open(file).expect("open the database");
     let from: u32 = opt("--from").map_or(12, |s| s.parse().expect("--from"));
     let samples: u64 = opt("--samples").map_or(200_000, |s| s.parse().expect("--samples"));
     let top = db.max_seeds();

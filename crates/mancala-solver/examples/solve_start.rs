@@ -32,7 +32,7 @@ fn main() {
     let mut solver = Solver::new().threads(threads).tt_bytes(tt_mb << 20);
     if let Some(path) = opt("--egdb") {
         let t = Instant::now();
-        let db = Egdb::open_for(path.as_ref(), &rules).expect("database");
+        let db = Egdb::open_for(path, &rules).expect("database");
         println!(
             "egdb {} loaded+checked in {:.3} s",
             db.description(),

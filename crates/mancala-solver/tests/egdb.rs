@@ -139,12 +139,12 @@ fn save_open_round_trip_and_damaged_files_are_refused() {
     let last = bad.len() - 7;
     bad[last] ^= 0x40;
     assert!(matches!(
-        Egdb::open(&write("payload.egdb", &bad)),
+        Egdb::open(write("payload.egdb", &bad)),
         Err(EgdbError::Checksum { .. })
     ));
     // Truncated anywhere: header or payload.
     for cut in [0, 5, 20, 40, good.len() - 1] {
-        let r = Egdb::open(&write("cut.egdb", &good[..cut]));
+        let r = Egdb::open(write("cut.egdb", &good[..cut]));
         assert!(
             matches!(r, Err(EgdbError::Truncated { .. })),
             "cut at {cut}: {r:?}"
@@ -154,29 +154,29 @@ fn save_open_round_trip_and_damaged_files_are_refused() {
     let mut longer = good.clone();
     longer.push(0);
     assert!(matches!(
-        Egdb::open(&write("long.egdb", &longer)),
+        Egdb::open(write("long.egdb", &longer)),
         Err(EgdbError::TooLong { .. })
     ));
     let mut field = good.clone();
     field[13] = 11; // K
     assert!(matches!(
-        Egdb::open(&write("field.egdb", &field)),
+        Egdb::open(write("field.egdb", &field)),
         Err(EgdbError::Header(_))
     ));
     let mut magic = good.clone();
     magic[0] = b'X';
     assert!(matches!(
-        Egdb::open(&write("magic.egdb", &magic)),
+        Egdb::open(write("magic.egdb", &magic)),
         Err(EgdbError::BadMagic(_))
     ));
     let mut version = good.clone();
     version[8] = 9;
     assert!(matches!(
-        Egdb::open(&write("version.egdb", &version)),
+        Egdb::open(write("version.egdb", &version)),
         Err(EgdbError::Version { found: 9, .. })
     ));
     assert!(matches!(
-        Egdb::open(&tmp("missing.egdb")),
+        Egdb::open(tmp("missing.egdb")),
         Err(EgdbError::Io { .. })
     ));
 

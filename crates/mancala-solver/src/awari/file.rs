@@ -499,7 +499,8 @@ impl AwariDb {
     /// [`EgdbError::Changed`], [`EgdbError::WrongGame`] (a Kalah database),
     /// [`EgdbError::RulesMismatch`] (an Oware rule set other than those of the databases,
     /// [`serves`]).
-    pub fn info(path: &Path) -> Result<AwariInfo, EgdbError> {
+    pub fn info(path: impl AsRef<Path>) -> Result<AwariInfo, EgdbError> {
+        let path = path.as_ref();
         let (f, len, header, head) = open_with_header(path)?;
         AwariDb::info_of(path, &f, len, header, &head)
     }
@@ -560,8 +561,11 @@ impl AwariDb {
     /// [`EgdbError::Padding`] (packed), [`EgdbError::Changed`], [`EgdbError::OutOfMemory`]
     /// (also before anything is read, when the header asks for more memory than the machine
     /// has available).
-    pub fn open(path: &Path) -> Result<AwariDb, EgdbError> {
-        AwariDb::open_until(path, None)
+    ///
+    /// `path` is anything that names a path: a `&str`, `String`, `&Path` or `PathBuf`
+    /// (`AwariDb::open("awari.n12.egdb")`).
+    pub fn open(path: impl AsRef<Path>) -> Result<AwariDb, EgdbError> {
+        AwariDb::open_until(path.as_ref(), None)
     }
 
     /// [`AwariDb::open`], given up once `cancel` is set: the flag is looked at before the
@@ -570,8 +574,11 @@ impl AwariDb {
     ///
     /// # Errors
     /// Those of [`AwariDb::open`], and [`EgdbError::Cancelled`] when `cancel` was set.
-    pub fn open_cancellable(path: &Path, cancel: &AtomicBool) -> Result<AwariDb, EgdbError> {
-        AwariDb::open_until(path, Some(cancel))
+    pub fn open_cancellable(
+        path: impl AsRef<Path>,
+        cancel: &AtomicBool,
+    ) -> Result<AwariDb, EgdbError> {
+        AwariDb::open_until(path.as_ref(), Some(cancel))
     }
 
     /// [`AwariDb::open`], given up once `cancel` (when there is one) is set.

@@ -21,7 +21,8 @@ impl Egdb {
     ///
     /// # Errors
     /// Every header error of [`Egdb::open`].
-    pub fn info(path: &Path) -> Result<EgdbInfo, EgdbError> {
+    pub fn info(path: impl AsRef<Path>) -> Result<EgdbInfo, EgdbError> {
+        let path = path.as_ref();
         let (_, len, header, _) = open_with_header(path)?;
         header.check(path, len)
     }
@@ -45,8 +46,25 @@ impl Egdb {
     /// [`EgdbError::Padding`] (packed), [`EgdbError::Changed`], [`EgdbError::OutOfMemory`]
     /// (also before anything is read, when
     /// the header asks for more memory than the machine has available).
-    pub fn open(path: &Path) -> Result<Egdb, EgdbError> {
-        Egdb::open_until(path, None)
+    ///
+    /// `path` is anything that names a path: a `&str`, `String`, `&Path` or `PathBuf`.
+    ///
+    /// ```
+    /// use mancala_solver::{BuildOptions, Egdb};
+    ///
+    /// let rules = "kalah(3,1)".parse().unwrap();
+    /// let dir = std::env::temp_dir().join(format!("egdb-open-doc-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// let file = dir.join("kalah3.k4.egdb");
+    /// Egdb::build(&rules, 4, BuildOptions::new())?.save(&file)?;
+    /// // A file name as text opens as a `Path` does.
+    /// let db = Egdb::open(file.to_str().unwrap())?;
+    /// assert_eq!(db.max_seeds(), 4);
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// # Ok::<(), mancala_solver::EgdbError>(())
+    /// ```
+    pub fn open(path: impl AsRef<Path>) -> Result<Egdb, EgdbError> {
+        Egdb::open_until(path.as_ref(), None)
     }
 
     /// [`Egdb::open`], given up once `cancel` is set: the flag is looked at before the file
@@ -56,8 +74,11 @@ impl Egdb {
     ///
     /// # Errors
     /// Those of [`Egdb::open`], and [`EgdbError::Cancelled`] when `cancel` was set.
-    pub fn open_cancellable(path: &Path, cancel: &AtomicBool) -> Result<Egdb, EgdbError> {
-        Egdb::open_until(path, Some(cancel))
+    pub fn open_cancellable(
+        path: impl AsRef<Path>,
+        cancel: &AtomicBool,
+    ) -> Result<Egdb, EgdbError> {
+        Egdb::open_until(path.as_ref(), Some(cancel))
     }
 
     /// [`Egdb::open`], given up once `cancel` (when there is one) is set.
@@ -114,7 +135,7 @@ impl Egdb {
     ///
     /// # Errors
     /// As [`Egdb::open`].
-    pub fn load(path: &Path) -> Result<Egdb, EgdbError> {
+    pub fn load(path: impl AsRef<Path>) -> Result<Egdb, EgdbError> {
         Egdb::open(path)
     }
 
@@ -122,7 +143,8 @@ impl Egdb {
     ///
     /// # Errors
     /// Those of [`Egdb::open`] and [`EgdbError::RulesMismatch`].
-    pub fn open_for(path: &Path, rules: &KalahRules) -> Result<Egdb, EgdbError> {
+    pub fn open_for(path: impl AsRef<Path>, rules: &KalahRules) -> Result<Egdb, EgdbError> {
+        let path = path.as_ref();
         let db = Egdb::open(path)?;
         if db.serves(rules) {
             Ok(db)
