@@ -172,3 +172,17 @@ def test_a_mistyped_rule_set_is_said_as_such() -> None:
         mancala.Kalah("awari")
     with pytest.raises(mancala.SolveError, match="mancala.Database of Oware"):
         mancala.solve("awari", "0,0,0,0,0,1,23,1,0,0,0,0,0,23 S")
+
+
+def test_refusals_are_said_in_the_awari_terms(tmp_path: Path) -> None:
+    # docs/awari.md: the Awari databases hold the boards of at most N seeds; a folder
+    # without one names the database and its file, as the mancala command does.
+    with pytest.raises(mancala.DatabaseError) as e:
+        Database.build("awari", 49)
+    assert str(e.value) == "N = 49 is more seeds than awari has: the largest N allowed is 48"
+    with pytest.raises(mancala.DatabaseError) as e:
+        Database.find(tmp_path, "awari")
+    assert str(e.value) == (
+        f"no Oware database for awari in {tmp_path}: looked for the Awari database, a file "
+        "awari.n<N>.egdb (N the most seeds in the houses)"
+    )

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use mancala_core::kalah::KalahRules;
 use mancala_solver::egdb::{
-    choose, Bound, Build, ChooseError, ChooseEvent, Chosen, Database, Encoding, Want,
+    choose, Bound, Build, ChooseError, ChooseEvent, Chosen, Database, Want,
 };
 use mancala_solver::{Cache, CacheEvent, Egdb, EgdbError, Found, Source};
 
@@ -125,56 +125,6 @@ fn reading(path: &Path, rules: &impl std::fmt::Display) -> Option<indicatif::Pro
 /// passed over; else the error naming its file once).
 pub(crate) fn lookup_error(path: &Path, e: &EgdbError) -> String {
     mancala_solver::egdb::lookup_error(path, e)
-}
-
-/// The one-line message of an error of `--egdb` (`path`) for `rules`, [`lookup_error`]'s but
-/// for a folder without a file of another game's database that serves `rules` (the
-/// library's [`EgdbError::NotFound`]): then the rule set asked for, the database that holds
-/// its values and the name of its file (`awari+grand_slam=none.n<N>.egdb`, N the most seeds
-/// in the houses), or that no database holds the values of the rule set, and every file
-/// passed over with its reason.
-fn egdb_error<D: Database>(rules: &D::Rules, path: &Path, e: &EgdbError) -> String {
-    let EgdbError::NotFound { dir, skipped, .. } = e else {
-        return lookup_error(path, e);
-    };
-    if D::GAME == mancala_core::GameKind::Kalah {
-        return lookup_error(path, e);
-    }
-    let game = D::GAME.name();
-    let mut msg = format!(
-        "no {game} database for {rules} in {}",
-        mancala_core::ShortenedPath(dir)
-    );
-    match D::entries(rules, 0) {
-        Err(EgdbError::Unserved(refused)) => {
-            msg.push_str(&format!(
-                ": no {game} database holds the values of {}, which has {}",
-                refused.rules,
-                refused.differences.join(", ")
-            ));
-        }
-        _ => {
-            // The name `egdb build` gives the file, the number of seeds left open.
-            let bound = D::SEEDS_BOUND;
-            let name = D::file_name(rules, 0, Encoding::Byte).replacen(
-                ".n0.",
-                &format!(".n<{bound}>."),
-                1,
-            );
-            msg.push_str(&format!(
-                ": looked for {}, a file {name} ({bound} the most seeds in the houses; `mancala egdb build --rules {rules} --max-seeds {bound} --out {}` builds one)",
-                D::a_kind_of(rules),
-                mancala_solver::egdb::shell_word(dir)
-            ));
-        }
-    }
-    for (p, why) in skipped {
-        msg.push_str(&format!(
-            "; skipped {}: {why}",
-            mancala_core::ShortenedPath(p)
-        ));
-    }
-    msg
 }
 
 /// Whether [`NO_CACHE_ENV`] turns the cache off.
@@ -433,20 +383,12 @@ fn refusal<D: Database>(rules: &D::Rules, choice: &Choice<'_>, e: &ChooseError) 
         )
     };
     match e {
-        ChooseError::Given(EgdbError::NotFound { dir, skipped, .. }) if choice.seeds > 0 => {
-            format!(
-                "--egdb: no usable {} in {}{}",
-                D::kind_of(rules),
-                dir.display(),
-                passed(skipped)
-            )
-        }
         ChooseError::Given(e @ EgdbError::NoDatabase { .. }) => format!(
             "--egdb: {e} (the endgame databases are for Kalah rule sets, the Awari databases for awari)"
         ),
         ChooseError::Given(e) => format!(
             "--egdb: {}",
-            egdb_error::<D>(rules, choice.egdb.unwrap_or(Path::new("")), e)
+            lookup_error(choice.egdb.unwrap_or(Path::new("")), e)
         ),
         ChooseError::TooFewSeeds {
             seeds,
@@ -864,7 +806,7 @@ pub(crate) fn check_given<D: Database>(rules: &D::Rules, path: &Path) -> Result<
     } else {
         D::info(path).map(|_| ())
     };
-    early.map_err(|e| format!("--egdb: {}", egdb_error::<D>(rules, path, &e)))
+    early.map_err(|e| format!("--egdb: {}", lookup_error(path, &e)))
 }
 
 /// A database read and where it came from, or none.

@@ -909,7 +909,7 @@ fn a_damaged_file_in_the_egdb_folder_is_passed_over_and_an_unusable_cache_is_a_w
         mancala_text(&["solve", "--rules", "awari", "--position", &pos, "--egdb", d]);
     assert!(!ok, "{err}");
     assert!(
-        err.contains("no usable Awari database in")
+        err.contains("no Oware database for awari in")
             && err.contains("awari.n6.egdb: database file too long")
             && err.contains("awari.n8.egdb: database checksum mismatch"),
         "{err}"

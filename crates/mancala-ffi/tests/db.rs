@@ -602,6 +602,11 @@ fn refusals_are_statuses_and_write_nothing() {
         build_of("awari", 49, 1, &mut out),
         MancalaStatus::InvalidArgument
     );
+    // In the Awari databases' terms (docs/awari.md): N, the most seeds in the houses.
+    assert_eq!(
+        last_error(),
+        "N = 49 is more seeds than awari has: the largest N allowed is 48"
+    );
     assert_eq!(out, sentinel);
     assert_eq!(
         unsafe { mancala_db_build(ptr::null(), 2, 1, 1, None, ptr::null_mut(), 0, &mut out) },

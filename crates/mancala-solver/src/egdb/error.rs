@@ -197,7 +197,7 @@ pub enum EgdbError {
 fn skipped_text(skipped: &[(PathBuf, String)]) -> String {
     skipped
         .iter()
-        .map(|(p, why)| format!("; skipped {}: {why}", path_text(p)))
+        .map(|(p, why)| format!("; skipped {}: {why}", super::find::path_text(p)))
         .collect()
 }
 
@@ -229,17 +229,6 @@ fn bad_entry(rank: u64, seeds: u32, value: i32) -> String {
         "{holds}{not_over}, a value of the wrong parity: under the database's rules every seed ends in one of the two stores, so a board of {} has a value of {seeds}'s parity ({parity}{finished})",
         count(seeds, "seed", "seeds")
     )
-}
-
-/// `path` as an error message shows it: `(an empty path)` for the empty one, which would
-/// otherwise leave the message starting with a bare `: `; a long one cut
-/// ([`mancala_core::ShortenedPath`]).
-fn path_text(path: &Path) -> String {
-    if path.as_os_str().is_empty() {
-        "(an empty path)".to_owned()
-    } else {
-        mancala_core::ShortenedPath(path).to_string()
-    }
 }
 
 impl EgdbError {
@@ -316,9 +305,13 @@ impl EgdbError {
                 max_seeds,
                 largest,
                 ..
-            } => format!(
-                "K = {max_seeds} is more seeds than {rules} has: the largest K allowed is {largest}"
-            ),
+            } => {
+                // The Oware databases' bound is N (docs/awari.md), Kalah's K.
+                let bound = super::find::seeds_bound(rules);
+                format!(
+                    "{bound} = {max_seeds} is more seeds than {rules} has: the largest {bound} allowed is {largest}"
+                )
+            }
             EgdbError::BadEntry { rank, seeds, value } => bad_entry(*rank, *seeds, *value),
             EgdbError::Padding { bits, found } => format!(
                 "the {} after the last entry of the packed payload {} not 0 (found {found:#x}): the file is corrupt",
@@ -341,9 +334,11 @@ impl EgdbError {
             EgdbError::NoDatabase { game } => {
                 format!("{} has no database of exact values", game.name())
             }
-            EgdbError::NotFound { rules, skipped, .. } => {
-                format!("no endgame database for {rules}{}", skipped_text(skipped))
-            }
+            EgdbError::NotFound { rules, skipped, .. } => format!(
+                "no {} for {rules}{}",
+                super::find::database_term(rules),
+                skipped_text(skipped)
+            ),
         }
     }
 
@@ -360,18 +355,14 @@ impl fmt::Display for EgdbError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             // The folder searched is named after what was not found in it.
+            // In the terms of the rules' game (Oware: its databases and N).
             EgdbError::NotFound {
                 dir,
                 rules,
                 skipped,
-            } => write!(
-                f,
-                "no endgame database for {rules} in {}{}",
-                path_text(dir),
-                skipped_text(skipped)
-            ),
+            } => f.write_str(&super::find::not_found_text(dir, rules, skipped, false)),
             e => match e.path() {
-                Some(p) => write!(f, "{}: {}", path_text(p), e.reason()),
+                Some(p) => write!(f, "{}: {}", super::find::path_text(p), e.reason()),
                 None => f.write_str(&e.reason()),
             },
         }
@@ -391,7 +382,12 @@ impl fmt::Display for About<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.error.path() {
             Some(_) => write!(f, "{}", self.error),
-            None => write!(f, "{}: {}", path_text(self.file), self.error.reason()),
+            None => write!(
+                f,
+                "{}: {}",
+                super::find::path_text(self.file),
+                self.error.reason()
+            ),
         }
     }
 }

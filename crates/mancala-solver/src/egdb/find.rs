@@ -243,6 +243,11 @@ pub fn lookup_error(path: &Path, e: &EgdbError) -> String {
             dir,
             rules,
             skipped,
+        } if oware_rules(rules).is_some() => not_found_text(dir, rules, skipped, true),
+        EgdbError::NotFound {
+            dir,
+            rules,
+            skipped,
         } => {
             // `bench` asks for several rule sets at once ("R1 or R2").
             let build = if rules.contains(" or ") {
@@ -269,6 +274,105 @@ pub fn lookup_error(path: &Path, e: &EgdbError) -> String {
             msg
         }
         e => e.about(path).to_string(),
+    }
+}
+
+/// The Oware rules `rules` names, `None` for a rule set of another game or a text that is
+/// not one rule set (`bench`'s "R1 or R2").
+fn oware_rules(rules: &str) -> Option<mancala_core::oware::OwareRules> {
+    rules
+        .parse::<mancala_core::rules::Rules>()
+        .ok()
+        .and_then(mancala_core::rules::Rules::oware)
+}
+
+/// The message of [`EgdbError::NotFound`] (the folder `dir` holds no database of `rules`;
+/// `skipped`: the files passed over, with their reasons), in the terms of the rules' game:
+/// for Kalah `no endgame database for R in DIR`; for Oware `no Oware database for R in DIR:
+/// looked for the Awari database, a file awari.n<N>.egdb (N the most seeds in the houses)`,
+/// or, for a rule set no Oware database holds, why. `command`: with the `mancala egdb build`
+/// command that builds one (what [`lookup_error`] adds; the error's `Display` has not it),
+/// for the Oware databases (the Kalah form of [`lookup_error`] is its own).
+pub(crate) fn not_found_text(
+    dir: &Path,
+    rules: &str,
+    skipped: &[(PathBuf, String)],
+    command: bool,
+) -> String {
+    let mut msg = match oware_rules(rules) {
+        Some(oware) => missing::<crate::awari::AwariDb>(&oware, dir, command),
+        None => format!("no endgame database for {rules} in {}", path_text(dir)),
+    };
+    for (p, why) in skipped {
+        msg.push_str(&format!("; skipped {}: {why}", path_text(p)));
+    }
+    msg
+}
+
+/// The letter of the most seeds a database of `rules` holds, as its game's documentation
+/// names it: `N` for an Oware rule set ([`Database::SEEDS_BOUND`] of the Awari databases),
+/// else `K`.
+pub(crate) fn seeds_bound(rules: &str) -> &'static str {
+    match oware_rules(rules) {
+        Some(_) => <crate::awari::AwariDb as Database>::SEEDS_BOUND,
+        None => <Egdb as Database>::SEEDS_BOUND,
+    }
+}
+
+/// What a folder lacks for `rules`, in the terms of their game: `Oware database` for an
+/// Oware rule set, else `endgame database`.
+pub(crate) fn database_term(rules: &str) -> String {
+    match oware_rules(rules) {
+        Some(_) => format!("{} database", mancala_core::GameKind::Oware.name()),
+        None => "endgame database".to_owned(),
+    }
+}
+
+/// [`not_found_text`] for the database type `D` of `rules` (but the files passed over).
+fn missing<D: Database>(rules: &D::Rules, dir: &Path, command: bool) -> String {
+    let game = D::GAME.name();
+    let mut msg = format!("no {game} database for {rules} in {}", path_text(dir));
+    match D::entries(rules, 0) {
+        Err(EgdbError::Unserved(refused)) => {
+            msg.push_str(&format!(
+                ": no {game} database holds the values of {}, which has {}",
+                refused.rules,
+                refused.differences.join(", ")
+            ));
+        }
+        _ => {
+            // The name `egdb build` gives the file, the number of seeds left open.
+            let bound = D::SEEDS_BOUND;
+            let name = D::file_name(rules, 0, super::Encoding::Byte).replacen(
+                ".n0.",
+                &format!(".n<{bound}>."),
+                1,
+            );
+            let build = if command {
+                format!(
+                    "; `mancala egdb build --rules {rules} --max-seeds {bound} --out {}` builds one",
+                    shell_word(dir)
+                )
+            } else {
+                String::new()
+            };
+            msg.push_str(&format!(
+                ": looked for {}, a file {name} ({bound} the most seeds in the houses{build})",
+                D::a_kind_of(rules)
+            ));
+        }
+    }
+    msg
+}
+
+/// `path` as an error message shows it: `(an empty path)` for the empty one, which would
+/// otherwise leave the message starting with a bare `: `; a long one cut
+/// ([`mancala_core::ShortenedPath`]).
+pub(crate) fn path_text(path: &Path) -> String {
+    if path.as_os_str().is_empty() {
+        "(an empty path)".to_owned()
+    } else {
+        mancala_core::ShortenedPath(path).to_string()
     }
 }
 
