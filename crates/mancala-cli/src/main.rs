@@ -389,6 +389,9 @@ fn help_hint(args: &[std::ffi::OsString]) -> String {
 
 fn main() -> ExitCode {
     install_panic_hook();
+    // A write beyond `ulimit -f` fails with an error the command reports, not a silent kill
+    // (the help and version too, printed below).
+    interrupt::ignore_file_size_signal();
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let cli = match parse(&args) {
         Ok(cli) => cli,
@@ -412,8 +415,6 @@ fn main() -> ExitCode {
     progress::set_quiet(cli.quiet);
     // Before any other thread starts: Ctrl-C clears the progress line and runs the clean-ups.
     interrupt::install();
-    // A write beyond `ulimit -f` fails with an error the command reports, not a silent kill.
-    interrupt::ignore_file_size_signal();
     let result = match cli.command {
         Command::Show(a) => show::run(&a),
         Command::Play(a) => play::run(&a),

@@ -407,6 +407,45 @@ fn help_and_version_that_cannot_be_written_are_refused() {
     }
 }
 
+/// Help and version beyond the file-size limit (`ulimit -f`, 1 KiB here, less than any of
+/// these texts) are refused in one line, status 1, as any other write beyond it: the
+/// limit's signal (SIGXFSZ, whose default action kills without a word, status 153) is
+/// ignored before the command line is parsed.
+#[cfg(unix)]
+#[test]
+fn help_beyond_the_file_size_limit_is_refused_in_one_line() {
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let lines: [&[&str]; 3] = [&["--help"], &["help", "solve"], &["solve", "--help"]];
+    for args in lines {
+        let file = std::fs::File::create(dir.path().join("help.txt")).unwrap();
+        let mut cmd = mancala_command();
+        cmd.args(args).stdout(file);
+        // SAFETY: `setrlimit` and `signal` are async-signal-safe; the closure allocates
+        // nothing and touches no lock.
+        unsafe {
+            cmd.pre_exec(|| {
+                let limit = libc::rlimit {
+                    rlim_cur: 1024,
+                    rlim_max: 1024,
+                };
+                if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                libc::signal(libc::SIGXFSZ, libc::SIG_DFL);
+                Ok(())
+            });
+        }
+        let o = cmd.output().unwrap();
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+        assert_eq!(
+            stderr(&o).trim_end(),
+            "mancala: error: writing standard output: File too large (os error 27)",
+            "{args:?}"
+        );
+    }
+}
+
 /// Oware through every command that takes `--rules`: the start drawn, X1 replayed (3 sows
 /// S4, S5, S6 and N1), perft of OW-11.4, a legal engine move, a game played to the end.
 #[test]

@@ -250,10 +250,10 @@ fn threads_above_the_processors_are_warned_about() {
     }
 }
 
-/// A wrong `--egdb` (a missing file, a file that is no database, a folder without one) is
-/// refused by `solve` and `analyse` whatever `--max-seconds`, 0 included (nothing is read
-/// then, but the path is still looked at), in the words of the refusal without a limit; and
-/// by `bestmove` with a budget of 1 ms or 1 node.
+/// A wrong `--egdb` (a missing file, a file that is no database, a folder without one, a
+/// database of other rules) is refused by `solve` and `analyse` whatever `--max-seconds`, 0
+/// included (nothing is read then, but the path is still looked at), in the words of the
+/// refusal without a limit; and by `bestmove` with a budget of 1 ms or 1 node.
 #[test]
 fn a_wrong_egdb_is_refused_whatever_the_budget() {
     let dir = scratch("solve-cli", "wrong-egdb");
@@ -263,7 +263,27 @@ fn a_wrong_egdb_is_refused_whatever_the_budget() {
     std::fs::write(&not_db, "not a database\n").unwrap();
     let missing = dir.join("no-such-file.egdb");
     let missing = missing.to_str().unwrap();
-    let paths = [missing, empty.to_str().unwrap(), not_db.to_str().unwrap()];
+    // A database of other rules (empty capture, where the solves are of standard Kalah):
+    // its header says so before its entries are read.
+    let other = dir.join("other.egdb");
+    let other = other.to_str().unwrap();
+    let (ok, _, err) = mancala(&[
+        "egdb",
+        "build",
+        "--rules",
+        "kalah(4,3)+empty_capture",
+        "--max-seeds",
+        "4",
+        "--out",
+        other,
+    ]);
+    assert!(ok, "{err}");
+    let paths = [
+        missing,
+        empty.to_str().unwrap(),
+        not_db.to_str().unwrap(),
+        other,
+    ];
     for path in paths {
         for cmd in ["solve", "analyse"] {
             let (ok, out, unlimited) = mancala(&[
