@@ -754,7 +754,7 @@ pub(crate) fn read_within<D: Database>(
                 let unchecked = match given.as_deref() {
                     Some(path) if path.is_file() => format!(
                         " (not checked: `mancala egdb verify {}` checks it)",
-                        shell_word(&path.to_string_lossy())
+                        mancala_solver::egdb::shell_word(path)
                     ),
                     Some(_) => " (not checked)".to_string(),
                     None => String::new(),
@@ -815,24 +815,6 @@ pub(crate) fn check_given<D: Database>(rules: &D::Rules, path: &Path) -> Result<
         })
     };
     early.map_err(|e| format!("--egdb: {}", lookup_error(path, &e)))
-}
-
-/// `word` (a path) as a POSIX shell reads it back, so that a command shown in a message can
-/// be pasted: as it is when it holds only letters, digits and `/._-+,:=@%`, else in single
-/// quotes (a `'` inside as `'\''`); a path beginning with `-` gets `./` first, so that it is
-/// not taken for an option.
-fn shell_word(word: &str) -> String {
-    let word = if word.starts_with('-') {
-        format!("./{word}")
-    } else {
-        word.to_string()
-    };
-    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+,:=@%".contains(c);
-    if !word.is_empty() && word.chars().all(plain) {
-        word
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
-    }
 }
 
 /// A database read and where it came from, or none.
@@ -898,24 +880,5 @@ pub(crate) fn build_cache<D: Database>(rules: &D::Rules, threads: usize) -> Resu
             Ok(())
         }
         Some((_, Source::NotKept)) | None => Err("--cache: no database was cached".into()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::shell_word;
-
-    /// Each word as `sh -c 'printf %s WORD'` prints it back (worked out by hand from POSIX
-    /// quoting: inside single quotes every character stands for itself, and `'\''` ends the
-    /// quotes, gives a quote and opens them again).
-    #[test]
-    fn a_path_is_shown_as_the_shell_reads_it_back() {
-        assert_eq!(shell_word("egdb/kalah6.k20.egdb"), "egdb/kalah6.k20.egdb");
-        assert_eq!(shell_word("/tmp/a b/k 18.egdb"), "'/tmp/a b/k 18.egdb'");
-        assert_eq!(shell_word("it's.egdb"), "'it'\\''s.egdb'");
-        assert_eq!(shell_word("-x.egdb"), "./-x.egdb");
-        assert_eq!(shell_word("-a b"), "'./-a b'");
-        assert_eq!(shell_word("$HOME;rm"), "'$HOME;rm'");
-        assert_eq!(shell_word(""), "''");
     }
 }

@@ -376,11 +376,29 @@ pub(crate) fn path_text(path: &Path) -> String {
     }
 }
 
-/// `path` as one word of a POSIX shell command, for a command a message suggests: as it is
-/// when it holds only letters, digits and `/._-+,:=@%`, else in single quotes (a single
-/// quote in it written `'\''`).
+/// `path` as one word of a POSIX shell command, for a command a message suggests, so that it
+/// can be pasted: as it is when it holds only letters, digits and `/._-+,:=@%`, else in
+/// single quotes (a single quote in it written `'\''`); a path beginning with `-` gets `./`
+/// first, so that the command does not take it for an option.
+///
+/// ```
+/// use mancala_solver::egdb::shell_word;
+/// use std::path::Path;
+/// // As `sh -c 'printf %s WORD'` prints each back (inside single quotes every character
+/// // stands for itself; `'\''` ends the quotes, gives a quote and opens them again).
+/// assert_eq!(shell_word(Path::new("egdb/kalah6.k20.egdb")), "egdb/kalah6.k20.egdb");
+/// assert_eq!(shell_word(Path::new("/tmp/a b/k 18.egdb")), "'/tmp/a b/k 18.egdb'");
+/// assert_eq!(shell_word(Path::new("it's.egdb")), "'it'\\''s.egdb'");
+/// assert_eq!(shell_word(Path::new("-x.egdb")), "./-x.egdb");
+/// assert_eq!(shell_word(Path::new("-a b")), "'./-a b'");
+/// assert_eq!(shell_word(Path::new("$HOME;rm")), "'$HOME;rm'");
+/// assert_eq!(shell_word(Path::new("")), "''");
+/// ```
 pub fn shell_word(path: &Path) -> String {
-    let p = path.display().to_string();
+    let mut p = path.display().to_string();
+    if p.starts_with('-') {
+        p.insert_str(0, "./");
+    }
     let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+,:=@%".contains(c);
     if !p.is_empty() && p.chars().all(plain) {
         p
